@@ -1,0 +1,68 @@
+"""One registry of rulesets: a game name or alias leads to its ruleset module."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.names import fold
+from engine.trace import Rule, RulesetVersion
+
+
+class UnknownRuleset(ValueError):
+    """A game or ruleset version nobody registered; the message lists the valid ones."""
+
+
+class Ruleset(Protocol):
+    game: str
+    aliases: tuple[str, ...]
+    title: str
+
+    def versions(self) -> dict[str, RulesetVersion]: ...
+
+    def rules(self) -> dict[str, Rule]: ...
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+_ALIASES: dict[str, str] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    _REGISTRY[ruleset.game] = ruleset
+    for name in (ruleset.game, *ruleset.aliases):
+        _ALIASES[fold(name)] = ruleset.game
+    return ruleset
+
+
+def find_ruleset(name: str) -> Ruleset:
+    _load_builtin()
+    game = _ALIASES.get(fold(name))
+    if game is None:
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownRuleset(f"Unknown game {name!r}; known games: {known}.")
+    return _REGISTRY[game]
+
+
+def all_rulesets() -> list[Ruleset]:
+    _load_builtin()
+    return [_REGISTRY[k] for k in sorted(_REGISTRY)]
+
+
+def find_version(ruleset: Ruleset, name: str | None) -> RulesetVersion:
+    versions = ruleset.versions()
+    key = (name or "current").strip().lower()
+    if key not in versions:
+        raise UnknownRuleset(
+            f"Unknown ruleset version {name!r} for {ruleset.title}; valid: {', '.join(versions)}."
+        )
+    return versions[key]
+
+
+_loaders: list[Callable[[], None]] = []
+
+
+def _load_builtin() -> None:
+    # Importing a ruleset module registers it; done lazily so `engine.registry` has no import cycle.
+    if _REGISTRY:
+        return
+    import engine.rulesets  # noqa: F401

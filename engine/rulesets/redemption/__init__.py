@@ -1,0 +1,58 @@
+"""Redemption CCG: how long a special ability persists ("Defining Duration", bullets D1-D9)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.cards import Annotation, Card
+from engine.registry import register
+from engine.rulesets.redemption import interpretations as notes
+from engine.rulesets.redemption.evaluate import Evaluator, Verdict
+from engine.rulesets.redemption.rules import RULES, VERSIONS
+from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, Scenario, ScenarioError
+from engine.rulesets.redemption.terms import card_types, read_card, territory_character
+from engine.trace import Rule, RulesetVersion
+
+__all__ = ["EVENTS", "EVENT_HELP", "RULESET", "ZONES", "Scenario", "ScenarioError", "Verdict", "judge",
+           "default_zone", "read_card"]
+
+
+def default_zone(card: Card) -> str:
+    """Where a card of this type is normally played, for questions that do not say."""
+    types = card_types(card)
+    if territory_character(card, ""):
+        return "territory"
+    for kind, zone in (("artifact", "artifact-pile"), ("fortress", "territory"), ("site", "territory"),
+                       ("city", "territory"), ("lost soul", "land-of-bondage"),
+                       ("lost soul token", "land-of-bondage")):
+        if kind in types:
+            return zone
+    return "battle"
+
+
+def judge(card: Card, played_in: str | None = None, events: Sequence[str] = (), *,
+          annotations: Sequence[Annotation] = (), ruleset: str = "current", part: str | None = None) -> Verdict:
+    """The verdict for one card in one scenario. Raises ScenarioError for unknown zones or events."""
+    if ruleset not in VERSIONS:
+        raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
+    zone = played_in or default_zone(card)
+    scenario = Scenario(zone, tuple(events), part)
+    evaluator = Evaluator(card, scenario, list(annotations), ruleset)
+    if played_in is None:
+        evaluator.trace.interpret(notes.ZONE_DEFAULT)
+    return evaluator.run()
+
+
+class RedemptionRuleset:
+    game = "redemption"
+    aliases = ("redemption ccg", "rccg", "red")
+    title = "Redemption CCG"
+
+    def versions(self) -> dict[str, RulesetVersion]:
+        return dict(VERSIONS)
+
+    def rules(self) -> dict[str, Rule]:
+        return dict(RULES)
+
+
+RULESET = register(RedemptionRuleset())

@@ -1,0 +1,444 @@
+"""Run a Redemption scenario: which terms hold after each event, the D9 upper bound, and the trace.
+
+persists = every bound term (D2, D3) holds, and, with no bound term, at least one standalone term does.
+effective = persists and every dependent (D8) term is switched on. Both only ever go from true to false:
+an ended term never comes back, so adding events can never revive an ability.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import assert_never
+
+from engine.cards import Annotation, Card
+from engine.rulesets.redemption import interpretations as notes
+from engine.rulesets.redemption.rules import VERSIONS
+from engine.rulesets.redemption.scenario import Scenario
+from engine.rulesets.redemption.terms import (
+    PartReading,
+    Role,
+    Term,
+    inherent_type,
+    read_card,
+    territory_character,
+)
+from engine.trace import RulesetVersion, Trace
+
+_PHASE_END = ("phase-ends", "turn-ends", "round-ends")
+_LEAVES = {"battle": "leaves-battle", "field-of-battle": "leaves-battle", "territory": "leaves-territory"}
+# Parts preferred for each zone, most likely first. STAR abilities are used before the game, so they are
+# judged only when asked for or when nothing else lasts.
+_ZONE_PARTS = {
+    "battle": ("GE", "EE", "HERO", "EC", "TOP", "", "DOMINANT", "LAMB", "REAPER", "GOOD", "EVIL", "CURSE"),
+    "territory": ("FORT", "SITE", "TOP", "HERO", "EC", "", "GE", "EE", "DOMINANT", "LAMB", "REAPER"),
+    "artifact-pile": ("ART", "CURSE", "", "DOMINANT"),
+    "field-of-battle": ("SITE", "FORT", "", "EC", "HERO"),
+    "land-of-bondage": ("", "TOP", "BOTTOM"),
+    "set-aside": ("", "GE", "EE", "HERO", "EC", "FORT"),
+}
+# A rough order of how long each standalone term can last, for reporting the longest one (D9).
+_LENGTH_RANK = {"battle": 5, "phase": 10, "next-battle-phase": 15, "turn": 20, "next-turn": 22, "round": 30}
+
+
+@dataclass
+class TermState:
+    term: Term
+    ends_on: tuple[str, ...]
+    count: int = 1
+    status: str = "holds"       # holds | ended | off
+    ended_by: int | None = None  # 1-based index of the event that ended it
+    seen: int = 0               # counted events so far (for "for N turns")
+    armed: bool = False         # waiting for a later event (next battle phase, previous-ruleset D7)
+
+    def as_json(self) -> dict[str, object]:
+        t = self.term
+        out: dict[str, object] = {"rule": t.rule, "text": t.text, "source": t.source, "part": t.part,
+                                  "status": self.status, "role": t.role.value, "ends_on": list(self.ends_on)}
+        if t.length:
+            out["length"] = t.length
+        if self.ended_by is not None:
+            out["ended_by_event"] = self.ended_by
+        return out
+
+
+@dataclass
+class UpperBound:
+    rule: str
+    text: str
+    ends_on: tuple[str, ...]
+    why: str
+    source: str = ""
+
+    def as_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "text": self.text, "ends_on": list(self.ends_on), "why": self.why}
+
+
+@dataclass
+class PartVerdict:
+    label: str
+    text: str
+    lasting: bool
+    terms: list[TermState] = field(default_factory=list)
+    upper_bound: UpperBound | None = None
+    persists: bool = False
+    effective: bool = False
+    unclassified: list[str] = field(default_factory=list)
+
+    def as_json(self) -> dict[str, object]:
+        return {"part": self.label, "text": self.text, "lasting": self.lasting,
+                "persists": self.persists, "effective": self.effective,
+                "upper_bound": self.upper_bound.as_json() if self.upper_bound else None,
+                "terms": [s.as_json() for s in self.terms]}
+
+
+@dataclass
+class Verdict:
+    card: Card
+    scenario: Scenario
+    ruleset: RulesetVersion
+    part: PartVerdict
+    parts: list[PartVerdict]
+    trace: Trace
+
+    @property
+    def persists(self) -> bool:
+        return self.part.persists
+
+    @property
+    def effective(self) -> bool:
+        return self.part.effective
+
+
+def _ends_on(term: Term, zone: str, card: Card) -> tuple[tuple[str, ...], int]:
+    """The events that end a term where the card was played, and how many of them it takes."""
+    match term.rule:
+        case "D1":
+            return _PHASE_END, 1
+        case "D2":
+            return ("reset",), 1
+        case "D3":
+            return (("result-changed", "leaves-play") if term.self_placed else ("result-changed",)), 1
+        case "D4":
+            return _time_ends(term.length)
+        case "D5":
+            leave = _LEAVES.get(zone)
+            return (("leaves-play", leave) if leave else ("leaves-play",)), 1
+        case "D6":
+            return ("leaves-territory", "leaves-play"), 1
+        case "D7":
+            leave = _LEAVES.get(zone)
+            ends = ["leaves-play"] + ([leave] if leave else [])
+            if inherent_type(card, term.part) and inherent_type(card, term.part)[0] == "Artifact":  # type: ignore[index]
+                ends.append("deactivated")
+            return tuple(ends), 1
+        case "D8":
+            return (), 1
+        case _:
+            raise ValueError(f"unknown Redemption rule {term.rule!r}")
+
+
+def _time_ends(length: str) -> tuple[tuple[str, ...], int]:
+    if length == "phase":
+        return _PHASE_END, 1
+    if length == "battle":
+        return ("battle-ends", *_PHASE_END), 1
+    if length == "turn":
+        return ("turn-ends", "round-ends"), 1
+    if length == "round":
+        return ("round-ends",), 1
+    if length == "next-turn":
+        return ("turn-ends",), 2
+    if length.startswith("next-") and length.endswith("-phase"):
+        return ("phase-ends",), 1
+    unit, _, count = length.partition(":")
+    if unit in {"turns", "rounds"}:
+        event = "turn-ends" if unit == "turns" else "round-ends"
+        return (event,), (int(count) if count.isdigit() else 0)  # 0: X, not fixed by the scenario
+    return _PHASE_END, 1
+
+
+def _rank(state: TermState) -> float:
+    term = state.term
+    if term.rule in {"D5", "D6", "D7", "D3", "D2"}:
+        return 100
+    if term.rule == "D4":
+        unit, _, count = term.length.partition(":")
+        n = int(count) if count.isdigit() else 6
+        return {"turns": 20 + n, "rounds": 30 * n}.get(unit, _LENGTH_RANK.get(term.length, 15))
+    return 10  # D1
+
+
+class Evaluator:
+    """Builds one verdict; kept as a class so each step of the order of checks stays small."""
+
+    def __init__(self, card: Card, scenario: Scenario, annotations: list[Annotation], version: str,
+                 readings: list[PartReading] | None = None) -> None:
+        self.card = card
+        self.scenario = scenario
+        self.version = VERSIONS[version]
+        self.previous = version == "previous"
+        self.readings = readings if readings is not None else read_card(card, annotations)
+        self.trace = Trace()
+
+    # -- which terms each part has ------------------------------------------------------------------
+
+    def _terms_for(self, reading: PartReading) -> list[Term]:
+        terms = list(reading.terms)
+        label = reading.part.label
+        zone = self.scenario.played_in
+        if not reading.lasting:
+            return terms
+        if zone == "territory" and territory_character(self.card, label):
+            terms.append(Term("D6", "territory class character played in a territory", "attribute", label))
+        inherent = inherent_type(self.card, label)
+        if inherent and zone != "battle":
+            kind, why = inherent
+            terms.append(Term("D7", f"{kind} ({why})", "attribute", label))
+        return terms
+
+    def _choose_part(self) -> int:
+        readings = self.readings
+        wanted = self.scenario.part
+        if wanted is not None:
+            for i, r in enumerate(readings):
+                if r.part.label == wanted.strip().upper() or (wanted.strip() in {"", "-"} and r.part.label == ""):
+                    return i
+            valid = ", ".join(r.part.label or "-" for r in readings)
+            raise ValueError(f"This card has no {wanted!r} part; its parts are: {valid}.")
+        if len(readings) == 1:
+            return 0
+        self.trace.interpret(notes.PART_CHOICE)
+        order = _ZONE_PARTS[self.scenario.played_in]
+        lasting = [(order.index(r.part.label) if r.part.label in order else 99, i)
+                   for i, r in enumerate(readings) if r.lasting and r.part.label != "STAR"]
+        if lasting:
+            return min(lasting)[1]
+        any_lasting = [i for i, r in enumerate(readings) if r.lasting]
+        if any_lasting:
+            return any_lasting[0]
+        fitting = [(order.index(r.part.label) if r.part.label in order else 99, i) for i, r in enumerate(readings)]
+        return min(fitting)[1]
+
+    # -- the verdict --------------------------------------------------------------------------------------
+
+    def run(self) -> Verdict:
+        chosen = self._choose_part()
+        parts = []
+        for i, reading in enumerate(self.readings):
+            # Only the chosen part writes to the trace; the others are evaluated silently for the JSON.
+            trace = self.trace if i == chosen else Trace()
+            parts.append(self._evaluate_part(reading, trace))
+        return Verdict(self.card, self.scenario, self.version, parts[chosen], parts, self.trace)
+
+    def _evaluate_part(self, reading: PartReading, trace: Trace) -> PartVerdict:
+        label = reading.part.label
+        name = f"{label} part" if label else "ability"
+        verdict = PartVerdict(label, reading.part.text, reading.lasting, unclassified=reading.unclassified)
+        trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
+                  source="scenario")
+        if reading.annotated:
+            trace.interpret(notes.ANNOTATION)
+        if not reading.lasting:
+            trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
+                      "an instant effect with no lasting part: no duration applies, nothing persists",
+                      source="text")
+            return verdict
+        terms = self._terms_for(reading)
+        states = [self._state(t) for t in terms]
+        self._explain_terms(states, trace)
+        standalone = [s for s in states if s.term.role in (Role.STANDALONE,) or s.term.rule == "D3"]
+        if not standalone and not any(s.term.role == Role.BOUND for s in states):
+            default = Term("D1", "end of the phase in which it began", "default", label)
+            states.append(self._state(default))
+            dependent = [s for s in states if s.term.role == Role.DEPENDENT]
+            why = ("the D8 condition cannot stand alone and nothing else bounds it"
+                   if dependent else "nothing else bounds the lasting part")
+            trace.add("D1", "no D2-D7 duration", f"{why}: the upper bound is the end of the phase in which "
+                      "it began; removing the card does not end it earlier", source="default")
+            if dependent:
+                trace.add("D8", _quote(dependent[0].term.text), "bounded by the D1 default", source="rule")
+        if reading.unclassified and any(s.term.rule == "D1" for s in states):
+            trace.interpret(notes.RECURRING)
+        verdict.terms = states
+        first = self._upper_bound(states)
+        trace.add("D9", _trigger(first), f"upper bound is {first.rule}: {first.why}", source="rule")
+        self._run_events(states, verdict, trace)
+        verdict.upper_bound = self._upper_bound(states)
+        if (verdict.upper_bound.rule, verdict.upper_bound.text) != (first.rule, first.text):
+            trace.add("D9", _trigger(verdict.upper_bound),
+                      f"the upper bound is now {verdict.upper_bound.rule}: {verdict.upper_bound.why}",
+                      source="rule")
+        return verdict
+
+    def _state(self, term: Term) -> TermState:
+        ends_on, count = _ends_on(term, self.scenario.played_in, self.card)
+        return TermState(term, ends_on, count)
+
+    def _explain_terms(self, states: list[TermState], trace: Trace) -> None:
+        for s in states:
+            t = s.term
+            trigger = _quote(t.text) if t.source in {"text", "identifier", "annotation"} else t.text
+            source = t.source
+            match t.role:
+                case Role.BOUND:
+                    what = ("own limit: ends when the card resets to face value, over every other duration"
+                            if t.rule == "D2" else "lasts until the targeted result changes; an upper bound on "
+                            "every other duration")
+                case Role.STANDALONE:
+                    what = _standalone_words(t)
+                case Role.DEPENDENT:
+                    what = "a condition that cannot stand alone: it switches the ability on and off inside " \
+                           "another duration"
+                case _ as unreachable:
+                    assert_never(unreachable)
+            trace.add(t.rule, trigger, what, source=source)
+            if t.rule == "D3" and t.self_placed:
+                trace.interpret(notes.SELF_PLACEMENT)
+            if t.rule == "D3" and t.text.lower().startswith("until"):
+                trace.interpret(notes.TARGET_UNTIL)
+            if t.rule == "D4" and t.length.startswith(("turns:", "rounds:")):
+                trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
+            if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
+                trace.interpret(notes.NEXT_PHASE)
+            if t.rule == "D7" and ("part" in t.text):
+                trace.interpret(notes.DUAL_USE)
+            if t.rule == "D7" and self.previous:
+                trace.interpret(notes.PREVIOUS)
+        bounds = [s for s in states if s.term.rule == "D3"]
+        if bounds and any(s.term.rule == "D4" for s in states):
+            trace.interpret(notes.SHORTER_IN_BOUND)
+
+    def _run_events(self, states: list[TermState], verdict: PartVerdict, trace: Trace) -> None:
+        persists = _persists(states)
+        effective = persists and _switched_on(states)
+        last = None
+        battle_seen = False
+        for index, event in enumerate(self.scenario.events, start=1):
+            trigger = f"event {index}: {event}"
+            if not persists:
+                trace.add(None, trigger, "no effect: the ability no longer persists", source="event", event=index)
+                last = event
+                continue
+            ended_now = []
+            for s in states:
+                if s.status == "ended":
+                    continue
+                if s.term.role == Role.DEPENDENT:
+                    if event in ("condition-false", "condition-true"):
+                        s.status = "off" if event == "condition-false" else "holds"
+                        trace.add("D8", trigger, f"{_quote(s.term.text)} is switched "
+                                  f"{'off' if s.status == 'off' else 'on'}", source="event", event=index)
+                    continue
+                if self._ends(s, event, last, battle_seen):
+                    s.status, s.ended_by = "ended", index
+                    ended_now.append(s)
+            if event == "battle-ends":
+                battle_seen = True
+            for s in ended_now:
+                what = "the D1 default (end of the phase)" if s.term.source == "default" else _quote(s.term.text)
+                trace.add(s.term.rule, trigger, f"ends {what}", source="event", event=index)
+            if not ended_now and event.startswith("leaves-"):
+                holding = [s for s in states if s.status != "ended" and s.term.role != Role.DEPENDENT]
+                if any(s.term.rule == "D1" for s in holding):
+                    trace.add("D1", trigger, "does not end the D1 default: removing a card does not end its "
+                              "ability before the end of the phase", source="event", event=index)
+                for s in holding:
+                    if s.armed and s.term.rule == "D7":
+                        trace.add("D7", trigger, "previous ruling: the ability now runs to the end of this "
+                                  "phase", source="event", event=index)
+            now = _persists(states)
+            if persists and not now:
+                trace.add("D9", trigger, "the upper bound has elapsed: the ability no longer persists",
+                          source="event", event=index)
+            persists = now
+            effective = persists and _switched_on(states)
+            last = event
+        verdict.persists, verdict.effective = persists, effective
+
+    def _ends(self, s: TermState, event: str, last: str | None, battle_seen: bool) -> bool:
+        term = s.term
+        if term.rule == "D7" and self.previous:
+            # Previous ruling: leaving play starts a countdown to the end of that phase.
+            if s.armed:
+                return event in _PHASE_END
+            if event in s.ends_on:
+                s.armed = True
+            return False
+        if term.rule == "D4" and term.length.startswith("next-") and term.length.endswith("-phase"):
+            if term.length == "next-battle-phase":
+                return (event == "phase-ends" and battle_seen) or (event == "turn-ends" and battle_seen)
+            if event in ("turn-ends", "round-ends"):
+                s.armed = True
+                return False
+            return s.armed and event in _PHASE_END
+        if s.count != 1:
+            counted = event in s.ends_on or (
+                "turn-ends" in s.ends_on and event == "round-ends" and last != "turn-ends")
+            if counted:
+                s.seen += 1
+            return s.count > 0 and s.seen >= s.count
+        return event in s.ends_on
+
+    def _upper_bound(self, states: list[TermState]) -> UpperBound:
+        by_rule = {s.term.rule: s for s in states}
+        if "D2" in by_rule:
+            s, why = by_rule["D2"], "D2 overrides every other duration"
+        elif "D3" in by_rule:
+            s, why = by_rule["D3"], "D3 is marked as an upper bound on every other duration"
+            shorter = [x for x in states if x.term.role == Role.STANDALONE and x.term.rule != "D3"]
+            if shorter:
+                why += "; " + ", ".join(f"{x.term.rule} {_quote(x.term.text)}" for x in shorter) + \
+                       (" only switches its part off" if len(shorter) == 1 else " only switch their parts off")
+        else:
+            candidates = [x for x in states if x.term.role == Role.STANDALONE]
+            holding = [x for x in candidates if x.status != "ended"]
+            if holding:
+                s = max(holding, key=_rank)
+                why = "the longest duration still running" if len(candidates) > 1 else "the only duration"
+            else:
+                s = max(candidates, key=lambda x: (x.ended_by or 0, _rank(x)))
+                why = "the last duration to end" if len(candidates) > 1 else "the only duration"
+            if s.term.rule == "D1":
+                deps = [x for x in states if x.term.role == Role.DEPENDENT]
+                why = ("D8 needs another duration as its bound and none of D2-D7 applies, so the D1 default "
+                       "bounds it" if deps else "none of D2-D7 applies, so the D1 default bounds it")
+        return UpperBound(s.term.rule, s.term.text, s.ends_on, why, s.term.source)
+
+
+def _trigger(bound: UpperBound) -> str:
+    return bound.text if bound.source in {"default", "attribute"} else _quote(bound.text)
+
+
+def _persists(states: list[TermState]) -> bool:
+    bounds = [s for s in states if s.term.role == Role.BOUND]
+    if any(s.status == "ended" for s in bounds):
+        return False
+    if bounds:
+        return True
+    return any(s.status != "ended" for s in states if s.term.role == Role.STANDALONE)
+
+
+def _switched_on(states: list[TermState]) -> bool:
+    return all(s.status == "holds" for s in states if s.term.role == Role.DEPENDENT)
+
+
+def _standalone_words(term: Term) -> str:
+    match term.rule:
+        case "D4":
+            return f"a stated time ({term.length}): lasts until it has passed"
+        case "D5":
+            return "lasts until the card leaves where it was played"
+        case "D6":
+            return "lasts until the character leaves territory"
+        case "D7":
+            return "an inherent duration: lasts until the card leaves where it was played" + (
+                ", or the Artifact is deactivated" if "Artifact" in term.text else "")
+        case _:
+            return "the end of the phase in which it began"
+
+
+def _quote(text: str, limit: int = 120) -> str:
+    text = " ".join(text.split())
+    if len(text) > limit:
+        text = text[: limit - 1] + "…"
+    return f"\u201c{text}\u201d"

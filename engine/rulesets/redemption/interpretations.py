@@ -1,0 +1,47 @@
+"""Readings the nine bullets leave open; every verdict that depends on one lists it."""
+
+from __future__ import annotations
+
+from engine.trace import Interpretation
+
+ZONE_DEFAULT = Interpretation(
+    "zone-default", None,
+    "No zone was given, so the card is taken as played where its type is normally played.")
+PART_CHOICE = Interpretation(
+    "part-choice", None,
+    "The card has several ability parts; the verdict is for the part that applies where it was played "
+    "(each part has its own terms).")
+SELF_PLACEMENT = Interpretation(
+    "self-placement", "D3",
+    "The card placed itself, so it leaving play also ends the placement the duration depends on.")
+TARGET_UNTIL = Interpretation(
+    "target-until", "D3",
+    "A duration tied to the targeted card staying in play (\"until discarded\") is read as a target "
+    "result (D3).")
+SHORTER_IN_BOUND = Interpretation(
+    "shorter-within-bound", "D9",
+    "A stated time shorter than a D3 bound does not end the ability; it only ends the part it governs.")
+TURN_COUNT = Interpretation(
+    "turn-count", "D4",
+    "\"For N turns\" is counted in turn-ends events; a round-ends with no turn-ends before it counts as one.")
+UNKNOWN_COUNT = Interpretation(
+    "unknown-count", "D4",
+    "The number of turns is X, which the scenario does not fix, so that term is treated as still running.")
+NEXT_PHASE = Interpretation(
+    "next-phase", "D4",
+    "\"During the next battle phase\" ends at the first phase-ends after a battle-ends; until a battle "
+    "happens the term is still waiting.")
+ANNOTATION = Interpretation(
+    "annotation", None,
+    "A moderator annotation sets the terms of this part; it wins over what the text suggests.")
+DUAL_USE = Interpretation(
+    "dual-use-type", "D7",
+    "A Covenant or Curse speaks as an Artifact only through its ART part, and a City as a Site or Fortress "
+    "through its SITE or FORT part.")
+RECURRING = Interpretation(
+    "recurring-default", "D1",
+    "A repeating clause (\"each upkeep\", \"whenever\") with no stated duration is read with the D1 default.")
+PREVIOUS = Interpretation(
+    "previous-ruleset", "D7",
+    "Under the previous ruling, a card played outside battle kept its ability to the end of the phase in "
+    "which it left play.")

@@ -1,0 +1,53 @@
+"""Split a Redemption ability text into its parts.
+
+Multi-part cards label each part: `STAR:`, `TOP:`/`BOTTOM:`, `GE:`/`EE:`, `ART:`/`A:`, `FORT:`, `SITE:`,
+`LAMB:`/`REAPER:`, `CURSE:`, `HERO:`/`EC:`, and a few older spellings (`(Star)`, `(GE)`, `H:`). Each part gets
+its own duration terms, so a STAR ability that sets something up for later is judged apart from the
+Enhancement ability printed under it.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+# Canonical label for every spelling found in the real card data.
+LABELS: dict[str, str] = {
+    "STAR": "STAR", "TOP": "TOP", "BOTTOM": "BOTTOM", "GE": "GE", "EE": "EE", "ART": "ART", "A": "ART",
+    "AT": "ART", "ARTIFACT": "ART", "FORT": "FORT", "F": "FORT", "SITE": "SITE", "LAMB": "LAMB",
+    "REAPER": "REAPER", "CURSE": "CURSE", "HERO": "HERO", "H": "HERO", "HE": "HERO", "EC": "EC",
+    "D": "DOMINANT", "GOOD": "GOOD", "EVIL": "EVIL",
+}
+
+_PREFIX = re.compile(
+    r"(?:(?<=^)|(?<=[\s.;/]))(?:(?P<word>STAR|TOP|BOTTOM|GE|EE|ART|AT|A|FORT|F|SITE|LAMB|REAPER|CURSE|HERO|HE|H|EC|D|GOOD|EVIL):"
+    r"|\((?P<paren>Star|GE|EE|EC|Hero|Artifact|A|FORT|SITE)\))\s*"
+)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One labelled part of an ability; `label` is "" for an unlabelled ability."""
+
+    label: str
+    text: str
+
+
+def split_parts(text: str) -> list[Part]:
+    """The labelled parts in printed order; an unlabelled text is one part with label ""."""
+    text = (text or "").strip()
+    if not text:
+        return []
+    hits = list(_PREFIX.finditer(text))
+    if not hits:
+        return [Part("", text)]
+    parts: list[Part] = []
+    head = text[: hits[0].start()].strip(" /")
+    if head:
+        parts.append(Part("", head))
+    for i, hit in enumerate(hits):
+        end = hits[i + 1].start() if i + 1 < len(hits) else len(text)
+        raw = (hit.group("word") or hit.group("paren") or "").upper()
+        body = text[hit.end(): end].strip().rstrip("/").strip()
+        parts.append(Part(LABELS.get(raw, raw), body))
+    return parts

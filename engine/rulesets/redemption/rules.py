@@ -1,0 +1,64 @@
+"""The nine bullets of Redemption's "Defining Duration", in our own words, with their ids."""
+
+from __future__ import annotations
+
+from engine.trace import Rule, RulesetVersion
+
+SOURCE = 'Land of Redemption, "Defining Duration", section "Orderly Operation" (seed 000_315451015ffafba8)'
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("D1", "default",
+             "An ability with a part that outlasts an instant effect needs an upper bound. When no other "
+             "bullet gives one, the bound is the end of the phase; removing the card does not end it early.",
+             f"{SOURCE}, bullet 1"),
+        Rule("D2", "own limit",
+             "Some effects carry a limit of their own that beats every other duration. Copy is the main one: "
+             "it ends when the copying card resets to face value.",
+             f"{SOURCE}, bullet 2"),
+        Rule("D3", "target result",
+             "An ability that targets a card and ties its duration to the result of that targeting (placed, "
+             "paralyzed, set aside, ...) lasts until that result changes. This is an upper bound on every "
+             "other duration of the ability.",
+             f"{SOURCE}, bullet 3"),
+        Rule("D4", "specific time",
+             'A stated time ("this turn", "for 2 turns", "one round", "until end of battle") lasts until that '
+             "time has passed.",
+             f"{SOURCE}, bullet 4"),
+        Rule("D5", "while in play",
+             'Wording such as "while this card remains in play" lasts until the card leaves where it was '
+             "played.",
+             f"{SOURCE}, bullet 5"),
+        Rule("D6", "territory class",
+             "A territory class character played in a territory lasts until it leaves territory.",
+             f"{SOURCE}, bullet 6"),
+        Rule("D7", "inherent type",
+             "A Site (other than a rainbow Site), Artifact, Fortress or Lost Soul lasts until the card leaves "
+             "where it was played, or, for an Artifact, until it is deactivated.",
+             f"{SOURCE}, bullet 7"),
+        Rule("D8", "needs a bound",
+             'Any other duration in the ability or an identifier ("while equipped", "while you control a '
+             'meek Hero") cannot stand alone: another duration is its upper bound, and without one the bound '
+             "is the end of the phase.",
+             f"{SOURCE}, bullet 8"),
+        Rule("D9", "several apply",
+             "When several durations apply, the upper bound is the one marked as an upper bound (D3, with D2 "
+             "above all), otherwise the one that lasts longest; it can change as the game goes on. Inside the "
+             "bound, shorter durations switch their parts of the ability on and off.",
+             f"{SOURCE}, bullet 9"),
+    )
+}
+
+CURRENT = RulesetVersion(
+    game="redemption", name="current", version="2024.2",
+    title="Defining Duration (nine bullets)",
+    description="The nine-bullet definition of duration from the article's \"Orderly Operation\".",
+)
+PREVIOUS = RulesetVersion(
+    game="redemption", name="previous", version="2023.1",
+    title="Status quo before Defining Duration",
+    description="Cards played outside battle (Artifacts, Fortresses, Sites, Lost Souls) persisted to the end "
+                "of the phase in which they left play, instead of ending when they left.",
+)
+VERSIONS: dict[str, RulesetVersion] = {"current": CURRENT, "previous": PREVIOUS}

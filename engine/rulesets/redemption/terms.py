@@ -1,0 +1,356 @@
+"""Duration terms of a Redemption ability, read from its text, its card attributes and annotations.
+
+A term is one duration the bullets D2-D8 recognise, with the words (or attribute) it came from. Reading
+works sentence by sentence on the real card text: ability-type markers ("Cannot be negated") are set
+aside, time words that only qualify a condition ("played this battle", "if ... this turn") are ignored,
+and every lasting clause that fits no specific bullet is recorded so moderators can see what to annotate.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from engine.cards import Annotation, Card
+from engine.rulesets.redemption.parts import Part, split_parts
+
+
+class Role(StrEnum):
+    BOUND = "bound"            # D2, D3: an upper bound on everything else
+    STANDALONE = "standalone"  # D1, D4-D7: can carry the ability alone; the longest wins
+    DEPENDENT = "dependent"    # D8: switches the ability on and off, never extends it
+
+
+ROLE: dict[str, Role] = {
+    "D1": Role.STANDALONE, "D2": Role.BOUND, "D3": Role.BOUND, "D4": Role.STANDALONE,
+    "D5": Role.STANDALONE, "D6": Role.STANDALONE, "D7": Role.STANDALONE, "D8": Role.DEPENDENT,
+}
+
+
+@dataclass(frozen=True)
+class Term:
+    rule: str
+    text: str
+    source: str          # "text", "identifier", "attribute", "annotation" or "default"
+    part: str
+    length: str = ""     # D4 only: phase, battle, turn, round, turns:N, rounds:N, next-turn, next-<phase>-phase
+    self_placed: bool = False  # D3 only: the card placed itself, so it ending also ends the result
+
+    @property
+    def role(self) -> Role:
+        return ROLE[self.rule]
+
+
+@dataclass
+class PartReading:
+    """What one ability part says about duration."""
+
+    part: Part
+    lasting: bool
+    terms: list[Term] = field(default_factory=list)
+    # Lasting clauses no specific bullet covers (they fall back on D1/D8); the coverage report lists them.
+    unclassified: list[str] = field(default_factory=list)
+    annotated: bool = False
+    text_terms: list[Term] = field(default_factory=list)  # what the text alone suggested (when annotated)
+
+
+# --- sentence handling --------------------------------------------------------------------------------
+
+_MARKERS = [
+    # Ability-type markers say how the ability may be stopped, not how long it lasts.
+    re.compile(r"(?:cannot|can \[not\]|can not|may not) be (?:negated|prevented|interrupted|blocked|"
+               r"countered)(?:[^.]*)(?:\.|$)", re.I),
+    re.compile(r"\bmay band to\b[^.]*(?:\.|$)", re.I),
+    re.compile(r"\(limit \d+\)", re.I),
+]
+_SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bN\.T)(?<!\bO\.T)[.!]\s+|;\s+")
+
+_NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+# Words that turn a following time phrase into a qualifier ("the last card played this battle").
+_QUALIFIER_BEFORE = re.compile(
+    r"(?:\b\w+ed|\bdrew|\bdrawn|\bwon|\bmade|\bplays|\bused|\bwins|\bloses|\blost|\bdraws|\bbegan|\bbegun|"
+    r"\bentered|\bblocked|\bdone|\btaken|\bgiven|\bshown|\bthrown)"
+    r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$",
+    re.I,
+)
+_CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once)\b(?![^,]*,)", re.I)
+
+_TIME = re.compile(
+    r"\buntil (?:the )?end of (?:the |this )?(?P<until>turn|battle|phase|round)\b"
+    r"|\buntil the end of (?:your|their|his|her|its) next turn\b(?P<nextturn>)"
+    r"|\b(?:during|in|until|for) (?:the|your|their|its) next (?P<nextphase>\w+) phase\b"
+    r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
+    r"|\b(?P<n2>one|1|a) (?P<unit2>round)\b"
+    r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b",
+    re.I,
+)
+
+_SELF = r"(?:this card|this character|this hero|this evil character|this artifact|this fortress|this site|" \
+        r"this enhancement|this dominant|this curse|this covenant|this|it)"
+_D5 = [
+    re.compile(rf"\bwhile {_SELF} (?:remains|is|stays)(?: in (?:play|battle|(?:your |a )?territory|"
+               rf"the field of battle|your land of bondage))?\b(?! on\b)(?! set aside)(?! placed)", re.I),
+    re.compile(rf"\buntil {_SELF} (?:leaves play|is removed|is discarded|leaves)\b", re.I),
+    re.compile(r"\buntil removed from (?:the field of battle|play|battle)\b", re.I),
+]
+_D3_WHILE = re.compile(
+    r"\bwhile (?!you\b)(?!.*\bcontrol\b)(?:[\w’']+ ){0,3}?(?:is |are |remains? |stays? )?"
+    r"(?P<status>placed|paralyzed|set aside|captured|poisoned|imprisoned|held)\b", re.I)
+_D3_REMAINS_ON = re.compile(rf"\bwhile {_SELF} remains (?:on|in) (?:that|the|this|a|an)\b", re.I)
+_D3_UNTIL = re.compile(
+    r"\buntil (?:healed|discarded|(?:that|the|selected|this|target(?:ed)?) (?:\w+ ){0,2}is "
+    r"(?:discarded|removed|healed|released|rescued)|(?:hero|character|it) is (?:discarded|removed))\b", re.I)
+_D3_COLON = re.compile(
+    r"^(?:you may |may |once per (?:game|turn), (?:you may )?)?(?P<verb>place|paralyze|set aside|set|capture|"
+    r"poison|imprison)\b(?P<rest>[^:]*):", re.I)
+_D3_SET_ASIDE = re.compile(r"\bset (?:[\w’'\- ]+ )?aside\b[^.]*\b(?:for|until)\b", re.I)
+_SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|in (?:your |a |an )?(?:territory|battle)|on )",
+                         re.I)
+_D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|cop(?:y|ies) (?:the|a|an|that|its|any|one) "
+                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit|duplicates?\b)", re.I)
+_D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
+
+_LASTING = re.compile(
+    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|interrupts?|immune|ignores?|"
+    r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|must|is worth|are worth|"
+    r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
+    r"(?:at the )?end of (?:the )?battle|is about to|instead|holds?|may use|may play|may attack|may block|"
+    r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
+    r"is not|are not|may enter|skip|reduce[sd]?)\b|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
+    re.I)
+_RECURRING = re.compile(r"\b(?:each upkeep|each turn|at the start of each|each time|whenever|every time|"
+                        r"at each)\b[^,.:;]*", re.I)
+
+
+def _sentences(text: str) -> list[str]:
+    cleaned = text.replace("\u200b", "")
+    for marker in _MARKERS:
+        cleaned = marker.sub(" ", cleaned)
+    return [s.strip(" .") for s in _SENTENCE_END.split(cleaned) if s.strip(" .")]
+
+
+def _is_qualifier(sentence: str, start: int) -> bool:
+    """A time phrase that only narrows a condition or a noun, not the ability's duration."""
+    before = sentence[:start]
+    if _QUALIFIER_BEFORE.search(before):
+        return True
+    clause = re.split(r"[,:]", before)[-1]
+    return bool(_CONDITION_START.search(clause))
+
+
+def _length(match: re.Match[str]) -> str:
+    if match.group("until"):
+        return match.group("until").lower()
+    if match.group("nextturn") is not None:
+        return "next-turn"
+    if match.group("nextphase"):
+        return f"next-{match.group('nextphase').lower()}-phase"
+    if match.group("unit"):
+        raw = match.group("n").lower()
+        count: int | str = _NUMBERS.get(raw, int(raw) if raw.isdigit() else "X")
+        unit = match.group("unit").lower()
+        return unit if count == 1 else f"{unit}s:{count}"
+    if match.group("unit2"):
+        return "round"
+    return match.group("this").lower()
+
+
+def _self_names(card: Card) -> list[str]:
+    """How a card's text names itself: "Aaron" for "Aaron (Di)", both sides of "A / B (LoC)"."""
+    names = []
+    for side in card.name.split(" / "):
+        base = re.sub(r"\s*[\(\[][^)\]]*[\)\]]\s*$", "", side).strip()
+        base = re.sub(r"\s*[\(\[][^)\]]*[\)\]]\s*$", "", base).strip()
+        if base:
+            names.append(base.split(",")[0].strip())
+    return names
+
+
+def read_part(part: Part, card: Card) -> PartReading:
+    """Terms the words of one ability part give (D2, D3, D4, D5, D8)."""
+    terms: list[Term] = []
+    unclassified: list[str] = []
+    lasting = False
+    self_pattern = None
+    names = [re.escape(n) for n in _self_names(card) if len(n) > 2]
+    if names:
+        self_pattern = re.compile(rf"\b(?:while|until) (?:{'|'.join(names)}) (?:remains|is|stays|leaves)"
+                                  rf"(?: in play)?\b", re.I)
+    self_placed = bool(_SELF_PLACE.search(part.text))
+    seen: set[tuple[str, str]] = set()
+
+    def add(rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text") -> None:
+        key = (rule, text.lower())
+        if key not in seen:
+            seen.add(key)
+            terms.append(Term(rule, text.strip(), source, part.label, length, self_place))
+
+    for sentence in _sentences(part.text):
+        covered: list[tuple[int, int]] = []
+
+        def claim(m: re.Match[str], s: str = sentence) -> bool:
+            # A span already read as a more specific term is not read again as a D8 condition.
+            for a, b in covered:
+                if m.start() < b and a < m.end():
+                    return False
+            covered.append((m.start(), m.end()))
+            return True
+
+        if _LASTING.search(sentence) or _D3_COLON.search(sentence):
+            lasting = True
+        for m in _D2.finditer(sentence):
+            if claim(m):
+                add("D2", m.group(0))
+                lasting = True
+        m = _D3_COLON.search(sentence)
+        if m:
+            verb = m.group("verb").lower()
+            if verb != "set" or "aside" in m.group("rest").lower():
+                own = verb == "place" and bool(_SELF_PLACE.match(m.group(0).lower().removeprefix("you may ")))
+                covered.append(m.span("verb"))  # time words inside the clause still count as D4
+                add("D3", m.group(0).rstrip(":"), self_place=own)
+        for pattern in (_D3_REMAINS_ON,):
+            for m in pattern.finditer(sentence):
+                if claim(m):
+                    add("D3", m.group(0), self_place=True)
+        for m in _D3_WHILE.finditer(sentence):
+            if claim(m):
+                add("D3", m.group(0), self_place=self_placed and "plac" in m.group(0).lower())
+        for m in _D3_UNTIL.finditer(sentence):
+            if claim(m):
+                add("D3", m.group(0))
+                lasting = True
+        for m in _D3_SET_ASIDE.finditer(sentence):
+            covered.append((m.start(), m.start() + 3))
+            add("D3", "set aside")
+            lasting = True
+        for pattern in _D5:
+            for m in pattern.finditer(sentence):
+                if claim(m):
+                    add("D5", m.group(0))
+        if self_pattern:
+            for m in self_pattern.finditer(sentence):
+                if claim(m):
+                    add("D5", m.group(0))
+        for m in _TIME.finditer(sentence):
+            if _is_qualifier(sentence, m.start()):
+                continue
+            if claim(m):
+                add("D4", m.group(0), length=_length(m))
+                lasting = True
+        for m in _D8.finditer(sentence):
+            if claim(m):
+                add("D8", m.group(0))
+                lasting = True
+                if m.group("kw").lower() == "until":
+                    unclassified.append(_phrase(m.group(0)))
+        for m in _RECURRING.finditer(sentence):
+            unclassified.append(_phrase(m.group(0)))
+            lasting = True
+    if lasting and self_placed and not any(t.rule == "D3" for t in terms):
+        # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
+        m = _SELF_PLACE.search(part.text)
+        assert m is not None
+        add("D3", part.text[m.start(): m.end()].strip() + " (placement)", self_place=True)
+    return PartReading(part, lasting, terms, unclassified)
+
+
+def _phrase(text: str, words: int = 4) -> str:
+    return " ".join(text.lower().split()[:words])
+
+
+# --- attributes -----------------------------------------------------------------------------------------
+
+_CHARACTER_TYPES = {"hero", "evil character", "hero token", "evil character token"}
+_INHERENT = {"artifact": "Artifact", "fortress": "Fortress", "site": "Site", "lost soul": "Lost Soul",
+             "lost soul token": "Lost Soul"}
+# Part labels through which each inherent type speaks on a multi-part card.
+_TYPE_PARTS = {"Artifact": {"", "ART"}, "Fortress": {"", "FORT"}, "Site": {"", "SITE"},
+               "Lost Soul": {"", "TOP", "BOTTOM"}}
+_CHARACTER_PARTS = {"", "TOP", "BOTTOM", "HERO", "EC"}
+
+
+def card_types(card: Card) -> list[str]:
+    return [t.strip().lower() for t in re.split(r"/", card.type) if t.strip()]
+
+
+def card_classes(card: Card) -> set[str]:
+    classes = {c.strip().lower() for c in re.split(r"[,/]", card.card_class) if c.strip()}
+    if not classes and card.identifier.strip().lower() in {"territory", "warrior", "weapon"}:
+        classes.add(card.identifier.strip().lower())  # old promos swap Class and Identifier
+    return classes
+
+
+def is_character(card: Card) -> bool:
+    return any(t in _CHARACTER_TYPES for t in card_types(card))
+
+
+def is_rainbow_site(card: Card) -> bool:
+    return "site" in card_types(card) and card.brigade.strip().lower().startswith("multi")
+
+
+def inherent_type(card: Card, label: str) -> tuple[str, str] | None:
+    """(type, why) when D7 speaks for this part of this card, else None."""
+    types = card_types(card)
+    for raw in types:
+        kind = _INHERENT.get(raw)
+        if kind and label in _TYPE_PARTS[kind]:
+            if kind == "Site" and is_rainbow_site(card):
+                return None
+            return kind, f"Type {card.type}"
+    # Dual-use and hybrid types speak as an inherent type only through the matching part (interpretation).
+    if any(t in {"covenant", "curse"} for t in types) and label == "ART":
+        return "Artifact", f"Type {card.type}, ART part"
+    if "city" in types and label in {"SITE", "FORT", ""}:
+        return ("Site" if label == "SITE" else "Fortress"), f"Type {card.type}, {label or 'City'} part"
+    return None
+
+
+def territory_character(card: Card, label: str) -> bool:
+    return is_character(card) and "territory" in card_classes(card) and label in _CHARACTER_PARTS
+
+
+# --- annotations ----------------------------------------------------------------------------------------
+
+LENGTHS = {"phase", "battle", "turn", "round", "next-turn"}
+
+
+def annotation_terms(annotations: list[Annotation], label: str) -> tuple[bool | None, list[Term]]:
+    """(lasting, terms) a moderator set for this part; lasting is None when no annotation speaks."""
+    mine = [a for a in annotations if a.part.strip().upper() in {label, "*"}]
+    if not mine:
+        return None, []
+    terms: list[Term] = []
+    lasting = True
+    for note in mine:
+        rule = note.rule.strip().upper()
+        if rule == "INSTANT":
+            lasting = False
+            continue
+        if rule == "LASTING":
+            continue
+        terms.append(Term(rule, note.text or f"annotation {rule}", "annotation", label,
+                          note.value if rule == "D4" else "", rule == "D3" and note.value == "self"))
+    return lasting, terms
+
+
+def read_card(card: Card, annotations: list[Annotation] = ()) -> list[PartReading]:  # type: ignore[assignment]
+    """Every part of the card with its text terms, replaced by annotations where a moderator set them."""
+    parts = split_parts(card.text) or [Part("", "")]
+    readings = []
+    for part in parts:
+        reading = read_part(part, card)
+        lasting, noted = annotation_terms(list(annotations), part.label)
+        if lasting is not None:
+            reading.text_terms = reading.terms
+            reading.terms = noted
+            reading.lasting = lasting
+            reading.annotated = True
+        readings.append(reading)
+    ident = _D8.search(card.identifier or "")
+    if ident and readings:
+        readings[0].terms.append(Term("D8", ident.group(0).strip(), "identifier", readings[0].part.label))
+        readings[0].lasting = True
+    return readings
