@@ -78,7 +78,7 @@ _QUALIFIER_BEFORE = re.compile(
 _CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once)\b(?![^,]*,)", re.I)
 
 _TIME = re.compile(
-    r"\buntil (?:the )?end of (?:the |this )?(?P<until>turn|battle|phase|round)\b"
+    r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
     r"|\buntil the end of (?:your|their|his|her|its) next turn\b(?P<nextturn>)"
     r"|\b(?:during|in|until|for) (?:the|your|their|its) next (?P<nextphase>\w+) phase\b"
     r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
@@ -118,7 +118,8 @@ _LASTING = re.compile(
     r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
     r"(?:at the )?end of (?:the )?battle|is about to|instead|holds?|may use|may play|may attack|may block|"
     r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
-    r"is not|are not|may enter|skip|reduce[sd]?)\b|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
+    r"is not|are not|may enter|skip|reduce[sd]?|no (?:\w+ )?(?:opponent|player|hero|character)s? may)\b"
+    r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 _RECURRING = re.compile(r"\b(?:each upkeep|each turn|at the start of each|each time|whenever|every time|"
                         r"at each)\b[^,.:;]*", re.I)

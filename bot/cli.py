@@ -1,0 +1,350 @@
+"""`arbiter`: the offline twin of the Discord bot. Same engine, same catalog, text or --json."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from bot.catalog import CatalogError
+from bot.service import Arbiter, LookupProblem, match_json
+from engine.cards import Annotation
+from engine.registry import find_ruleset
+from engine.rulesets import redemption
+from engine.rulesets.redemption.coverage import coverage, render_coverage
+from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
+from engine.rulesets.redemption.terms import read_card
+
+EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
+
+
+class Usage(Exception):
+    """Bad input the user can fix: printed as one line, exit 2, nothing written."""
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _actor(args: argparse.Namespace) -> str:
+    return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
+
+
+def _open(args: argparse.Namespace) -> Arbiter:
+    return Arbiter.open(args.db)
+
+
+# --- duration ------------------------------------------------------------------------------------------
+
+def cmd_duration(args: argparse.Namespace) -> int:
+    events = parse_events(args.then)
+    bad = [e for e in events if e not in EVENTS]
+    if bad:
+        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(EVENTS)}.")
+    arbiter = _open(args)
+    try:
+        answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
+                                  ruleset=args.ruleset, part=args.part)
+    except LookupProblem as problem:
+        if args.json:
+            _print_json({"match": match_json(problem.match), "error": problem.message})
+        else:
+            print(problem.message, file=sys.stderr)
+        return EXIT_LOOKUP
+    except (ScenarioError, ValueError) as exc:
+        raise Usage(str(exc)) from exc
+    if args.json:
+        _print_json(answer.as_json())
+    else:
+        data = answer.as_json()
+        print(data["explanation"])
+        print(f"Ruling id: {data['ruling_id']}")
+    return EXIT_OK
+
+
+# --- card and rule ---------------------------------------------------------------------------------------
+
+def card_json(arbiter: Arbiter, query: str, set_hint: str | None) -> dict[str, Any]:
+    card, match = arbiter.find(query, set_hint)
+    notes = arbiter.catalog.annotations(card.game, card.name, card.set)
+    parts = []
+    for reading in read_card(card, notes):
+        parts.append({
+            "part": reading.part.label, "text": reading.part.text, "lasting": reading.lasting,
+            "annotated": reading.annotated,
+            "terms": [{"rule": t.rule, "text": t.text, "source": t.source, "length": t.length}
+                      for t in reading.terms],
+            "unclassified": reading.unclassified,
+        })
+    printings = arbiter.catalog.printings(card.game, card.name)
+    return {
+        "card": {"name": card.name, "set": card.set, "type": card.type, "class": card.card_class,
+                 "brigade": card.brigade, "identifier": card.identifier, "text": card.text,
+                 "official_set": card.official_set},
+        "match": match_json(match),
+        "printings": [{"name": p.name, "set": p.set, "official_set": p.official_set} for p in printings],
+        "parts": parts,
+        "annotations": [vars(a) for a in notes],
+        "default_zone": redemption.default_zone(card),
+    }
+
+
+def cmd_card(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    try:
+        data = card_json(arbiter, args.name, args.set)
+    except LookupProblem as problem:
+        if args.json:
+            _print_json({"match": match_json(problem.match), "error": problem.message})
+        else:
+            print(problem.message, file=sys.stderr)
+        return EXIT_LOOKUP
+    if args.json:
+        _print_json(data)
+        return EXIT_OK
+    c = data["card"]
+    print(f"{c['name']} [{c['set']}] - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
+    if c["brigade"]:
+        print(f"Brigade: {c['brigade']}")
+    if c["identifier"]:
+        print(f"Identifier: {c['identifier']}")
+    print(f"Text: {c['text'] or '(none)'}")
+    if len(data["printings"]) > 1:
+        print("Printings: " + ", ".join(f"{p['name']} ({p['set']})" for p in data["printings"]))
+    for part in data["parts"]:
+        label = part["part"] or "ability"
+        if not part["lasting"]:
+            print(f"{label}: instant, no lasting part" + (" (annotated)" if part["annotated"] else ""))
+            continue
+        terms = "; ".join(f"{t['rule']} “{t['text']}” ({t['source']})" for t in part["terms"]) or \
+            "no stated duration (D1 default unless the type or class gives one)"
+        print(f"{label}: {terms}")
+    return EXIT_OK
+
+
+def cmd_rule(args: argparse.Namespace) -> int:
+    ruleset = find_ruleset(args.game)
+    rules = ruleset.rules()
+    if args.id is None:
+        chosen = list(rules.values())
+    else:
+        key = args.id.strip().upper()
+        if key not in rules:
+            raise Usage(f"Unknown rule {args.id!r}; valid: {', '.join(rules)}.")
+        chosen = [rules[key]]
+    if args.json:
+        _print_json([vars(r) for r in chosen] if args.id is None else vars(chosen[0]))
+        return EXIT_OK
+    for rule in chosen:
+        print(f"{rule.id} ({rule.name}): {rule.summary}")
+        print(f"   Source: {rule.source}")
+    return EXIT_OK
+
+
+# --- cards (moderation) ------------------------------------------------------------------------------
+
+def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "redemption"):
+    try:
+        card, _ = arbiter.find(name, set_hint, game)
+    except LookupProblem as problem:
+        raise Usage(problem.message) from problem
+    return card
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    report = arbiter.catalog.import_lackey(args.file, _actor(args), game=args.game)
+    arbiter.reload()
+    result = {"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
+              "total": report.total, "audit_id": report.audit_id}
+    if args.json:
+        _print_json(result)
+    else:
+        print(f"Imported {report.total} cards: {report.added} added, {report.updated} updated, "
+              f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
+                                                 if report.audit_id else ""))
+    return EXIT_OK
+
+
+def cmd_alias(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    card = _resolve(arbiter, args.card, args.set)
+    arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args))
+    print(f"Alias “{args.alias}” now leads to {card.label if args.set else card.name}.")
+    return EXIT_OK
+
+
+def cmd_annotate(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    card = _resolve(arbiter, args.card, args.set)
+    note = Annotation(part=(args.part or "").upper(), rule=args.rule, text=args.text or "",
+                      value=args.value or "", note=args.note or "")
+    rule = note.rule.upper()
+    if rule not in {"D2", "D3", "D4", "D5", "D8", "INSTANT", "LASTING"}:
+        raise Usage("An annotation's rule is one of D2, D3, D4, D5, D8, instant, lasting.")
+    labels = {r.part.label for r in read_card(card)}
+    if note.part not in labels | {"*"}:
+        raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
+                    f"{', '.join(sorted(x or '-' for x in labels))}.")
+    new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, _actor(args))
+    print(f"Annotation {new_id} added to {card.label}: {rule} {note.text!r} on part {note.part or '-'}.")
+    return EXIT_OK
+
+
+def cmd_history(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    name = set_ = None
+    if args.card:
+        card = _resolve(arbiter, args.card, args.set)
+        name, set_ = card.name, card.set
+    entries = arbiter.catalog.history(game=None if not args.card else "redemption", name=name, set=set_,
+                                      limit=args.limit)
+    if args.json:
+        _print_json([vars(e) for e in entries])
+        return EXIT_OK
+    if not entries:
+        print("No changes recorded.")
+    for e in entries:
+        undone = f" (undone by #{e.undone_by})" if e.undone_by else ""
+        print(f"#{e.id} {e.at} {e.actor} {e.action} {e.target}{undone}")
+    return EXIT_OK
+
+
+def cmd_undo(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    entry = arbiter.catalog.undo(args.id, _actor(args))
+    arbiter.reload()
+    print(f"Change #{args.id} undone (recorded as #{entry.id}).")
+    return EXIT_OK
+
+
+def cmd_coverage(args: argparse.Namespace) -> int:
+    arbiter = _open(args)
+    cards = arbiter.catalog.cards("redemption")
+    report = coverage(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set))
+    if args.json:
+        _print_json(report.as_json(args.top))
+    else:
+        print(render_coverage(report, args.top))
+    return EXIT_OK
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    from bot.discord.runner import run_bot  # imported late: the offline commands do not need discord.py
+
+    return run_bot(args.db)
+
+
+# --- parser ------------------------------------------------------------------------------------------------
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arbiter", description="Card rulings with the rule that decides them.")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--db", help="card database (default: $ARBITER_DB or the per-user data directory)")
+    common.add_argument("--json", action="store_true", help="print one JSON object")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
+    p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
+    p.add_argument("--set", help="set code or name to pick one printing")
+    p.add_argument("--played-in", choices=ZONES, help="where the card was played (default: by its type)")
+    p.add_argument("--then", action="append", nargs="+", metavar="EVENT",
+                   help=f"events in order; repeatable. One of: {', '.join(EVENTS)}")
+    p.add_argument("--ruleset", default="current", choices=sorted(redemption.RULESET.versions()),
+                   help="current (the nine bullets) or previous (the ruling it replaced)")
+    p.add_argument("--part", help="ability part to judge (STAR, GE, TOP, ...); default: the one that "
+                                  "applies where it was played")
+    p.set_defaults(func=cmd_duration)
+
+    p = sub.add_parser("card", parents=[common], help="a card, its printings and its duration terms")
+    p.add_argument("name")
+    p.add_argument("--set")
+    p.set_defaults(func=cmd_card)
+
+    p = sub.add_parser("rule", parents=[common], help="a rule in our own words, with its source")
+    p.add_argument("id", nargs="?", help="rule id, e.g. D3 (all rules when omitted)")
+    p.add_argument("--game", default="redemption")
+    p.set_defaults(func=cmd_rule)
+
+    cards = sub.add_parser("cards", help="moderate the card database")
+    csub = cards.add_subparsers(dest="cards_command", required=True)
+    mod = argparse.ArgumentParser(add_help=False, parents=[common])
+    mod.add_argument("--actor", help="who is making the change (default: cli:<user>)")
+
+    p = csub.add_parser("import", parents=[mod], help="import a LackeyCCG carddata.txt (atomic)")
+    p.add_argument("file")
+    p.add_argument("--game", default="redemption")
+    p.set_defaults(func=cmd_import)
+
+    p = csub.add_parser("alias", parents=[mod], help="add a nickname for a card")
+    p.add_argument("alias")
+    p.add_argument("card")
+    p.add_argument("--set", help="tie the alias to one printing")
+    p.set_defaults(func=cmd_alias)
+
+    p = csub.add_parser("annotate", parents=[mod], help="set a duration term for a card part")
+    p.add_argument("card")
+    p.add_argument("--rule", required=True, help="D2, D3, D4, D5, D8, instant or lasting")
+    p.add_argument("--part", default="", help="ability part label (STAR, GE, TOP, ...); empty for "
+                                              "an unlabelled ability, * for every part")
+    p.add_argument("--text", help="the words the term comes from")
+    p.add_argument("--value", help="D4 length (phase, battle, turn, round, turns:N, next-battle-phase) "
+                                   "or 'self' for a D3 placement of the card itself")
+    p.add_argument("--note", help="why")
+    p.add_argument("--set")
+    p.set_defaults(func=cmd_annotate)
+
+    p = csub.add_parser("history", parents=[mod], help="recorded changes, newest first")
+    p.add_argument("card", nargs="?")
+    p.add_argument("--set")
+    p.add_argument("--limit", type=int, default=20)
+    p.set_defaults(func=cmd_history)
+
+    p = csub.add_parser("undo", parents=[mod], help="undo one recorded change")
+    p.add_argument("id", type=int)
+    p.set_defaults(func=cmd_undo)
+
+    p = csub.add_parser("coverage", parents=[mod], help="how much card text the engine understands")
+    p.add_argument("--top", type=int, default=15)
+    p.set_defaults(func=cmd_coverage)
+
+    p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)")
+    p.set_defaults(func=cmd_run)
+
+    for hook in _extensions():
+        hook(sub, common)
+    return parser
+
+
+def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
+    """Other games add their subcommands here (each ruleset's CLI module exposes add_parser)."""
+    hooks = []
+    try:
+        from bot import cli_dominion
+    except ImportError:
+        return hooks
+    hooks.append(cli_dominion.add_parser)
+    return hooks
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except Usage as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    except CatalogError as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        return EXIT_LOOKUP
+    except BrokenPipeError:
+        return EXIT_OK
+
+
+if __name__ == "__main__":
+    sys.exit(main())

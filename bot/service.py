@@ -1,0 +1,101 @@
+"""One object both front ends share: the catalog, the in-memory matchers and the Redemption engine.
+
+The command line and the Discord bot call the same methods, so they give the same answers.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.catalog import Catalog, default_db_path
+from engine.cards import Card
+from engine.matching import Candidate, Matcher, MatchResult
+from engine.rulesets import redemption
+from engine.rulesets.redemption.render import verdict_json
+
+REDEMPTION = "redemption"
+
+
+class LookupProblem(Exception):
+    """The card name did not lead to exactly one card; `match` says why and offers candidates."""
+
+    def __init__(self, match: MatchResult, message: str) -> None:
+        super().__init__(message)
+        self.match = match
+        self.message = message
+
+
+def candidate_json(c: Candidate) -> dict[str, Any]:
+    return {"name": c.card.name, "set": c.card.set, "label": c.card.label, "score": round(c.score, 1)}
+
+
+def match_json(match: MatchResult) -> dict[str, Any]:
+    return {"query": match.query, "how": match.how,
+            "candidates": [candidate_json(c) for c in match.candidates]}
+
+
+def problem_message(match: MatchResult) -> str:
+    names = ", ".join(c.card.label for c in match.candidates[:10])
+    query = " ".join(match.query.split())[:80] or "(empty)"
+    if match.how == "ambiguous":
+        return f"“{query}” matches several cards: {names}. Give the full name or a set."
+    if names:
+        return f"No card matches “{query}”. Closest: {names}."
+    return f"No card matches “{query}”."
+
+
+@dataclass
+class DurationAnswer:
+    verdict: redemption.Verdict
+    match: MatchResult
+
+    def as_json(self) -> dict[str, Any]:
+        return verdict_json(self.verdict, match_json(self.match))
+
+
+class Arbiter:
+    """The catalog plus an in-memory matcher per game, rebuilt after every write."""
+
+    def __init__(self, catalog: Catalog) -> None:
+        self.catalog = catalog
+        self._lock = threading.Lock()
+        self._matchers: dict[str, Matcher] = {}
+
+    @classmethod
+    def open(cls, db: str | Path | None = None) -> Arbiter:
+        return cls(Catalog.open(db or default_db_path()))
+
+    def matcher(self, game: str = REDEMPTION) -> Matcher:
+        with self._lock:
+            found = self._matchers.get(game)
+            if found is None:
+                found = Matcher(self.catalog.cards(game), self.catalog.aliases(game))
+                self._matchers[game] = found
+            return found
+
+    def reload(self, game: str | None = None) -> None:
+        """Forget cached matchers after a write; the next lookup rebuilds from the database."""
+        with self._lock:
+            if game is None:
+                self._matchers.clear()
+            else:
+                self._matchers.pop(game, None)
+
+    def find(self, query: str, set_hint: str | None = None, game: str = REDEMPTION) -> tuple[Card, MatchResult]:
+        match = self.matcher(game).match(query, set_hint)
+        if match.card is None:
+            raise LookupProblem(match, problem_message(match))
+        return match.card, match
+
+    def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
+                 events: Sequence[str] = (), ruleset: str = "current", part: str | None = None,
+                 card: Card | None = None, match: MatchResult | None = None) -> DurationAnswer:
+        if card is None or match is None:
+            card, match = self.find(query, set_hint)
+        notes = self.catalog.annotations(card.game, card.name, card.set)
+        verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
+        return DurationAnswer(verdict, match)
