@@ -1,0 +1,69 @@
+"""The Discord client: a thin adapter that loads the catalog into memory, syncs commands and routes errors."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from bot.discord.errors import on_tree_error
+from bot.discord.state import card_ref
+from bot.service import Arbiter
+from engine.cards import Card
+from engine.registry import all_rulesets
+
+log = logging.getLogger("arbiter.bot")
+
+
+class ArbiterBot(commands.AutoShardedBot):
+    def __init__(self, arbiter: Arbiter, **options: Any) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True  # guild and role data for permission checks; no message content needed
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
+                         allowed_mentions=discord.AllowedMentions.none(), **options)
+        self.arbiter = arbiter
+        self.card_refs: dict[str, Card] = {}
+        self.tree.on_error = on_tree_error
+
+    # -- catalog in memory -----------------------------------------------------------------------------
+
+    def load_catalog(self) -> int:
+        """Build the matchers and annotation snapshot; raises when the catalog is empty or unreadable."""
+        self.arbiter.reload()
+        count = self.arbiter.warm()
+        if count == 0:
+            raise RuntimeError("the card database is empty; import cards with `arbiter cards import FILE`")
+        self.card_refs = {card_ref(c): c for c in self.arbiter.all_cards()}
+        return count
+
+    async def refresh_catalog(self) -> None:
+        """After a moderator write: rebuild the in-memory catalog in a worker thread."""
+        await asyncio.to_thread(self.load_catalog)
+
+    # -- start-up --------------------------------------------------------------------------------------
+
+    async def setup_hook(self) -> None:
+        from bot.discord.cogs.carddb import CardDbCog
+        from bot.discord.cogs.info import InfoCog
+        from bot.discord.cogs.ruling import DurationCog, RulingButton
+
+        count = await asyncio.to_thread(self.load_catalog)
+        await self.add_cog(DurationCog(self))
+        await self.add_cog(InfoCog(self))
+        await self.add_cog(CardDbCog(self))
+        self.add_dynamic_items(RulingButton)
+        try:
+            from bot.discord.cogs.dominion import DominionCog
+        except ImportError:
+            pass
+        else:
+            await self.add_cog(DominionCog(self))
+        synced = await self.tree.sync()
+        versions = "; ".join(
+            f"{r.title}: " + ", ".join(f"{v.name} {v.version}" for v in r.versions().values())
+            for r in all_rulesets())
+        log.info("Arbiter starting: %d cards in memory, %d global commands synced; rulesets: %s",
+                 count, len(synced), versions)

@@ -1,0 +1,194 @@
+"""/carddb: moderators keep the catalog current. Every write is audited with the Discord user id."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.catalog import CatalogError
+from bot.discord.cogs.ruling import card_autocomplete
+from bot.discord.errors import UserFacingError
+from bot.discord.limits import CONTENT, clip, safe
+from bot.service import LookupProblem
+from engine.cards import Annotation, Card
+from engine.rulesets.redemption.terms import read_card
+
+if TYPE_CHECKING:
+    from bot.discord.client import ArbiterBot
+
+MAX_IMPORT_BYTES = 8 * 1024 * 1024
+EDITABLE = ("text", "type", "brigade", "card_class", "identifier", "official_set", "alignment", "rarity",
+            "reference", "legality")
+RULES = ("D2", "D3", "D4", "D5", "D8", "instant", "lasting")
+
+
+def role_key(guild_id: int) -> str:
+    return f"moderator_role:{guild_id}"
+
+
+@app_commands.guild_only()
+@app_commands.default_permissions(manage_guild=True)
+class CardDbCog(commands.GroupCog, group_name="carddb",
+                group_description="Moderators: keep the card database current"):
+    def __init__(self, bot: ArbiterBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    # Checked in code on every call; Discord's default permissions only hide the commands.
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
+        member = interaction.user
+        if interaction.guild is None or not isinstance(member, discord.Member):
+            raise app_commands.CheckFailure("Card moderation works only inside a server.")
+        if member.guild_permissions.manage_guild:
+            return True
+        command = interaction.command.name if interaction.command else ""
+        if command != "role":
+            role_id = await asyncio.to_thread(self.bot.arbiter.catalog.get_setting, role_key(interaction.guild.id))
+            if role_id and any(str(r.id) == str(role_id) for r in member.roles):
+                return True
+        raise app_commands.CheckFailure("Only members with Manage Server or the card moderator role can do that.")
+
+    # -- helpers ----------------------------------------------------------------------------------------
+
+    def _actor(self, interaction: discord.Interaction) -> str:
+        return f"discord:{interaction.user.id}"
+
+    def _find(self, name: str, set_hint: str | None = None) -> Card:
+        matcher = self.bot.arbiter.matcher("redemption")
+        picked = matcher.resolve_value(name)
+        if picked is not None:
+            return picked
+        try:
+            card, _ = self.bot.arbiter.find(name, set_hint)
+        except LookupProblem as problem:
+            raise UserFacingError(safe(problem.message, 1800)) from problem
+        return card
+
+    async def _write(self, interaction: discord.Interaction, work: Any, *args: Any) -> Any:
+        """Run a catalog write in a worker thread, then refresh the in-memory catalog."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            result = await asyncio.to_thread(work, *args)
+        except CatalogError as exc:
+            raise UserFacingError(safe(str(exc), 1800)) from exc
+        await self.bot.refresh_catalog()
+        return result
+
+    async def _done(self, interaction: discord.Interaction, text: str) -> None:
+        await interaction.followup.send(clip(text, CONTENT), ephemeral=True)
+
+    # -- commands -----------------------------------------------------------------------------------------
+
+    @app_commands.command(name="add", description="Add a card")
+    @app_commands.describe(name="Card name as printed", set="Set code", type="Card type, e.g. Hero",
+                           text="Special ability text", brigade="Brigade colour(s)", card_class="Class, e.g. Warrior",
+                           identifier="Identifier text")
+    @app_commands.rename(card_class="class")
+    async def add(self, interaction: discord.Interaction, name: str, set: str, type: str, text: str = "",
+                  brigade: str = "", card_class: str = "", identifier: str = "") -> None:
+        if not name.strip() or not set.strip() or "\x00" in name + set + text:
+            raise UserFacingError("A card needs a name and a set, without NUL characters.")
+        card = Card("redemption", name.strip()[:200], set.strip()[:50], type=type.strip()[:80], text=text[:4000],
+                    brigade=brigade[:100], card_class=card_class[:100], identifier=identifier[:400])
+        await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction))
+        await self._done(interaction, f"Added {safe(card.label, 300)}.")
+
+    @app_commands.command(name="edit", description="Change one field of a card")
+    @app_commands.describe(card="The card", field="Which field", value="The new value")
+    @app_commands.choices(field=[app_commands.Choice(name=f, value=f) for f in EDITABLE])
+    @app_commands.autocomplete(card=card_autocomplete)
+    async def edit(self, interaction: discord.Interaction, card: str, field: str, value: str) -> None:
+        if field not in EDITABLE or "\x00" in value:
+            raise UserFacingError(f"Editable fields: {', '.join(EDITABLE)}; values may not contain NUL.")
+        found = self._find(card)
+        await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name, found.set,
+                          {field: value[:4000]}, self._actor(interaction))
+        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}. Undo it from /carddb history.")
+
+    @app_commands.command(name="alias", description="Add a nickname that leads to a card")
+    @app_commands.describe(alias="The nickname", card="The card it leads to", set="Tie it to one printing")
+    @app_commands.autocomplete(card=card_autocomplete)
+    async def alias(self, interaction: discord.Interaction, alias: str, card: str, set: str | None = None) -> None:
+        if not alias.strip() or "\x00" in alias or len(alias) > 100:
+            raise UserFacingError("An alias is 1 to 100 characters, without NUL.")
+        found = self._find(card, set)
+        await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(), found.name,
+                          found.set if set else None, self._actor(interaction))
+        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(found.label, 300)}.")
+
+    @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
+    @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "
+                           "STAR or GE (empty for an unlabelled ability)", text="The words the term comes from",
+                           value="D4 length (turn, round, turns:2, ...) or 'self' for a D3 self-placement",
+                           note="Why (shown to judges)")
+    @app_commands.choices(rule=[app_commands.Choice(name=r, value=r) for r in RULES])
+    @app_commands.autocomplete(card=card_autocomplete)
+    async def annotate(self, interaction: discord.Interaction, card: str, rule: str, part: str = "",
+                       text: str = "", value: str = "", note: str = "") -> None:
+        found = self._find(card)
+        labels = {r.part.label for r in read_card(found)}
+        label = part.strip().upper()
+        if label not in labels | {"*"}:
+            raise UserFacingError(f"{safe(found.name, 200)} has no part “{safe(part, 20)}”; its parts: "
+                                  f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
+        annotation = Annotation(label, rule, text[:300], value[:40], note[:500])
+        new_id = await self._write(interaction, self.bot.arbiter.catalog.annotate, found.game, found.name,
+                                   found.set, annotation, self._actor(interaction))
+        await self._done(interaction, f"Annotation {new_id} added to {safe(found.label, 300)}: {rule} on part "
+                                      f"{label or '(unlabelled)'}.")
+
+    @app_commands.command(name="history", description="Recent changes to the card database")
+    @app_commands.describe(card="Only changes to this card", limit="How many (at most 20)")
+    @app_commands.autocomplete(card=card_autocomplete)
+    async def history(self, interaction: discord.Interaction, card: str | None = None,
+                      limit: app_commands.Range[int, 1, 20] = 10) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        kwargs: dict[str, Any] = {"limit": limit}
+        if card:
+            found = self._find(card)
+            kwargs.update(game=found.game, name=found.name, set=found.set)
+        entries = await asyncio.to_thread(lambda: self.bot.arbiter.catalog.history(**kwargs))
+        if not entries:
+            await self._done(interaction, "No changes recorded.")
+            return
+        lines = []
+        for e in entries:
+            undone = f" (undone by #{e.undone_by})" if e.undone_by else ""
+            lines.append(f"#{e.id} {e.at[:19]} {e.actor} {e.action} {safe(str(e.target), 120)}{undone}")
+        await self._done(interaction, "\n".join(lines))
+
+    @app_commands.command(name="undo", description="Undo one recorded change by its number")
+    @app_commands.describe(id="The change number from /carddb history")
+    async def undo(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
+        entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction))
+        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}).")
+
+    @app_commands.command(name="import", description="Import a LackeyCCG carddata.txt file (all or nothing)")
+    @app_commands.describe(file="The carddata.txt file")
+    async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        if file.size > MAX_IMPORT_BYTES:
+            raise UserFacingError(f"That file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        raw = await file.read()
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw[: exc.start].count(b"\n") + 1
+            raise UserFacingError(f"line {line}: the file is not UTF-8 text; nothing was imported.") from exc
+        report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey, text,
+                                   self._actor(interaction))
+        await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
+                                      f"updated, {report.unchanged} unchanged."
+                         + (f" Undo with /carddb undo id:{report.audit_id}." if report.audit_id else ""))
+
+    @app_commands.command(name="role", description="Let members with this role moderate cards (Manage Server only)")
+    @app_commands.describe(role="The card moderator role")
+    async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
+        await self._write(interaction, self.bot.arbiter.catalog.set_setting, role_key(role.guild.id), str(role.id),
+                          self._actor(interaction))
+        await self._done(interaction, f"Members with the role {safe(role.name, 100)} can now moderate cards.")

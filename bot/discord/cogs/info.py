@@ -1,0 +1,63 @@
+"""/card and /rule: what the engine knows about a card, and a rule in our own words."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.cli import card_json
+from bot.discord.cogs.ruling import card_autocomplete
+from bot.discord.errors import UserFacingError
+from bot.discord.limits import CHOICE, clip, safe
+from bot.discord.render import card_embed, rule_embed
+from bot.service import LookupProblem
+from engine.registry import all_rulesets
+
+if TYPE_CHECKING:
+    from bot.discord.client import ArbiterBot
+
+
+async def rule_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    needle = current.strip().lower()
+    out = []
+    for ruleset in all_rulesets():
+        for rule in ruleset.rules().values():
+            label = f"{rule.id} · {rule.name} ({ruleset.title})"
+            if needle in label.lower():
+                out.append(app_commands.Choice(name=clip(label, CHOICE), value=rule.id))
+    return out[:25]
+
+
+class InfoCog(commands.Cog):
+    def __init__(self, bot: ArbiterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="card", description="A Redemption card, its printings and its duration terms")
+    @app_commands.describe(name="The card (typos and nicknames are fine)")
+    @app_commands.autocomplete(name=card_autocomplete)
+    async def card(self, interaction: discord.Interaction, name: str) -> None:
+        matcher = self.bot.arbiter.matcher("redemption")
+        picked = matcher.resolve_value(name)
+        query = picked.name if picked else name
+        set_hint = picked.set if picked else None
+        try:
+            data = card_json(self.bot.arbiter, query, set_hint)
+        except LookupProblem as problem:
+            raise UserFacingError(safe(problem.message, 1800)) from problem
+        await interaction.response.send_message(embed=card_embed(data))
+
+    @app_commands.command(name="rule", description="A duration rule in our own words, with its source")
+    @app_commands.describe(id="The rule id, e.g. D3 (Redemption) or DM6 (Dominion)")
+    @app_commands.autocomplete(id=rule_autocomplete)
+    async def rule(self, interaction: discord.Interaction, id: str) -> None:
+        key = id.strip().upper()
+        for ruleset in all_rulesets():
+            rule = ruleset.rules().get(key)
+            if rule is not None:
+                await interaction.response.send_message(embed=rule_embed(rule, ruleset.title))
+                return
+        valid = ", ".join(r for rs in all_rulesets() for r in rs.rules())
+        raise UserFacingError(f"Unknown rule “{safe(id, 20)}”. Valid ids: {valid}.")

@@ -1,0 +1,216 @@
+"""/duration: a computed ruling with its trace, buttons for the next event, and a choice when ambiguous."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.errors import UserFacingError
+from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
+from bot.discord.render import verdict_embed
+from bot.discord.state import MAX_EVENTS, PATTERN, RulingState, card_ref
+from bot.service import problem_message
+from engine.cards import Card
+from engine.matching import MatchResult
+from engine.rulesets.redemption import EVENTS, ZONES
+from engine.rulesets.redemption.scenario import EVENT_HELP, parse_events
+
+if TYPE_CHECKING:
+    from bot.discord.client import ArbiterBot
+
+_CONDITIONS = ("condition-false", "condition-true")
+
+
+def relevant_events(data: dict[str, Any]) -> list[str]:
+    """The next events that can change this ruling: what ends a running term, or flips a condition."""
+    if not data["persists"]:
+        return []
+    part = data["scenario"].get("part") or ""
+    wanted: set[str] = set()
+    for term in data["terms"]:
+        if term["part"] != part or term["status"] == "ended":
+            continue
+        if term["rule"] == "D8":
+            wanted.add("condition-true" if term["status"] == "off" else "condition-false")
+        wanted.update(term["ends_on"])
+    return [e for e in EVENTS if e in wanted]
+
+
+def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if len(state.events) < MAX_EVENTS:
+        for event in relevant_events(data)[:15]:
+            view.add_item(RulingButton(state, "ev", event))
+    view.add_item(RulingButton(state, "rs", None))
+    return view
+
+
+class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
+    """A button whose custom_id carries the whole ruling state, so it works after a restart."""
+
+    def __init__(self, state: RulingState, action: str, next_event: str | None) -> None:
+        if action == "ev":
+            label = f"Then: {next_event}"
+            style = discord.ButtonStyle.primary if next_event not in _CONDITIONS else discord.ButtonStyle.secondary
+        else:
+            other = "previous" if state.ruleset == "current" else "current"
+            label, style = f"What the {other} ruleset says", discord.ButtonStyle.secondary
+        button: discord.ui.Button = discord.ui.Button(label=clip(label, LABEL), style=style,
+                                                     custom_id=state.custom_id(action, next_event))
+        super().__init__(button)
+        self.state = state
+        self.action = action
+        self.next_event = next_event
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> RulingButton:
+        action, state, nxt = RulingState.parse(match)
+        return cls(state, action, nxt)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        card = bot.card_refs.get(self.state.card)
+        if card is None:
+            raise UserFacingError("That card is no longer in the database; ask again with /duration.")
+        state = self.state
+        if self.action == "ev" and self.next_event:
+            state = RulingState(state.card, state.zone, state.ruleset, state.part, (*state.events, self.next_event))
+        elif self.action == "rs":
+            other = "previous" if state.ruleset == "current" else "current"
+            state = RulingState(state.card, state.zone, other, state.part, state.events)
+        data = answer(bot, card, None, state)
+        await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+
+
+def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState) -> dict[str, Any]:
+    result = bot.arbiter.duration(card.name, played_in=state.zone, events=state.events, ruleset=state.ruleset,
+                                  part=state.part or None, card=card,
+                                  match=match or MatchResult(card.name, "exact", card, []))
+    return result.as_json()
+
+
+class Disambiguation(discord.ui.View):
+    """A select menu of candidates that only the person who asked can use."""
+
+    def __init__(self, bot: ArbiterBot, owner: int, candidates: list[Card], zone: str, events: tuple[str, ...],
+                 ruleset: str) -> None:
+        super().__init__(timeout=300)
+        self.bot, self.owner = bot, owner
+        self.zone, self.events, self.ruleset = zone, events, ruleset
+        self.cards = {card_ref(c): c for c in candidates[:25]}
+        select: discord.ui.Select = discord.ui.Select(
+            placeholder="Which card did you mean?", min_values=1, max_values=1,
+            options=[discord.SelectOption(label=clip(c.label, OPTION), value=ref)
+                     for ref, c in self.cards.items()])
+        select.callback = self.chosen  # type: ignore[method-assign]
+        self.select = select
+        self.add_item(select)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.owner:
+            await interaction.response.send_message("Only the person who asked can choose here.", ephemeral=True)
+            return False
+        return True
+
+    async def chosen(self, interaction: discord.Interaction) -> None:
+        card = self.cards[self.select.values[0]]
+        state = RulingState(card_ref(card), self.zone, self.ruleset, "", self.events)
+        data = answer(self.bot, card, None, state)
+        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events)
+        await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
+        await interaction.followup.send(embed=verdict_embed(data), view=ruling_view(state, data))
+        self.stop()
+
+
+async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    return [app_commands.Choice(name=c.name, value=c.value)
+            for c in bot.arbiter.matcher("redemption").autocomplete(current, 25)]
+
+
+async def set_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    typed = getattr(interaction.namespace, "card", None) or ""
+    sets: dict[str, str] = {}
+    if typed:
+        match = bot.arbiter.matcher("redemption").match(typed)
+        pool = [match.card] if match.card else [c.card for c in match.candidates]
+        for card in pool:
+            sets.setdefault(card.set, card.official_set or card.set)
+    if not sets:
+        for card in bot.arbiter.all_cards():
+            if card.game == "redemption":
+                sets.setdefault(card.set, card.official_set or card.set)
+    needle = current.strip().lower()
+    found = [(code, name) for code, name in sorted(sets.items())
+             if needle in code.lower() or needle in name.lower()]
+    return [app_commands.Choice(name=clip(f"{code} ({name})" if name != code else code, CHOICE),
+                                value=clip(code, CHOICE)) for code, name in found[:25]]
+
+
+async def then_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Complete the last event name of a space-separated list."""
+    head, _, last = current.replace(",", " ").rpartition(" ")
+    head = " ".join(head.split())
+    out = []
+    for event in EVENTS:
+        if event.startswith(last.strip().lower()):
+            value = f"{head} {event}".strip()
+            if len(value) <= CHOICE:
+                out.append(app_commands.Choice(name=clip(f"{value} — {EVENT_HELP[event]}", CHOICE), value=value))
+    return out[:25]
+
+
+class DurationCog(commands.Cog):
+    def __init__(self, bot: ArbiterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="duration", description="How long a Redemption card's ability lasts, and which "
+                                                        "rule decides it")
+    @app_commands.rename(set_="set")
+    @app_commands.describe(
+        card="The card (typos and nicknames are fine; pick a suggestion for an exact printing)",
+        played_in="Where the card was played",
+        set_="Set code or name, to pick one printing",
+        then="Events that happen next, in order, separated by spaces (e.g. phase-ends leaves-play)",
+        ruleset="current (the nine bullets) or previous (the ruling they replaced)",
+    )
+    @app_commands.choices(
+        played_in=[app_commands.Choice(name=z, value=z) for z in ZONES],
+        ruleset=[app_commands.Choice(name="current", value="current"),
+                 app_commands.Choice(name="previous", value="previous")],
+    )
+    @app_commands.autocomplete(card=card_autocomplete, set_=set_autocomplete, then=then_autocomplete)
+    async def duration(self, interaction: discord.Interaction, card: str, played_in: str,
+                       set_: str | None = None, then: str | None = None, ruleset: str = "current") -> None:
+        events = parse_events([then] if then else [])
+        bad = [e for e in events if e not in EVENTS]
+        if bad:
+            raise UserFacingError(f"Unknown event “{safe(bad[0], 40)}”. Valid events: {', '.join(EVENTS)}.")
+        if played_in not in ZONES:
+            raise UserFacingError(f"Unknown zone. Valid zones: {', '.join(ZONES)}.")
+        if len(events) > MAX_EVENTS:
+            raise UserFacingError(f"At most {MAX_EVENTS} events, please.")
+        matcher = self.bot.arbiter.matcher("redemption")
+        picked = matcher.resolve_value(card)
+        if picked is not None:
+            match = MatchResult(card, "exact", picked, [])
+        else:
+            match = matcher.match(card, set_)
+        if match.card is None:
+            if match.how == "ambiguous" and match.candidates:
+                view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],
+                                      played_in, events, ruleset)
+                await interaction.response.send_message(safe(problem_message(match), 1800), view=view,
+                                                        ephemeral=True)
+                return
+            raise UserFacingError(safe(problem_message(match), 1800))
+        state = RulingState(card_ref(match.card), played_in, ruleset, "", events)
+        data = answer(self.bot, match.card, match, state)
+        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events)
+        await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))

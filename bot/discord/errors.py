@@ -1,0 +1,48 @@
+"""One error handler for the whole command tree: known problems become one plain sentence."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord import app_commands
+
+log = logging.getLogger("arbiter.bot")
+
+
+class UserFacingError(app_commands.AppCommandError):
+    """A problem the user can fix; its message is shown as is, ephemerally."""
+
+
+async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
+    text = text[:1900]
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.exception("could not tell the user about an error")
+
+
+def user_message(error: Exception) -> str | None:
+    original = getattr(error, "original", error)
+    if isinstance(original, UserFacingError):
+        return str(original)
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You are not allowed to use this command."
+    if isinstance(error, app_commands.TransformerError):
+        return "That value is not valid for this option."
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down: try again in {error.retry_after:.0f} s."
+    return None
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    message = user_message(error)
+    if message is None:
+        command = interaction.command.qualified_name if interaction.command else "?"
+        log.error("command %s failed for user %s in guild %s", command, interaction.user.id if interaction.user
+                  else "?", interaction.guild_id, exc_info=getattr(error, "original", error))
+        message = "Sorry, something went wrong on our side; it has been logged."
+    await send_ephemeral(interaction, message)

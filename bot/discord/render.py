@@ -1,0 +1,107 @@
+"""Embeds for verdicts, cards and rules, built only from the engine's data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from engine.trace import Rule
+
+COLOUR_PERSISTS = discord.Colour(0x2E8B57)
+COLOUR_OFF = discord.Colour(0xDAA520)
+COLOUR_ENDED = discord.Colour(0x8B0000)
+COLOUR_INFO = discord.Colour(0x4169E1)
+
+
+def _yes(flag: bool) -> str:
+    return "yes" if flag else "no"
+
+
+def timeline(data: dict[str, Any]) -> str:
+    steps = [f"played in {data['scenario']['played_in']}"] + [
+        f"{i}. {event}" for i, event in enumerate(data["scenario"]["events"], start=1)]
+    state = "persists" if data["persists"] else "ended"
+    if data["persists"] and not data["effective"]:
+        state = "persists (switched off)"
+    if not data.get("lasting", True):
+        state = "instant"
+    return " → ".join(steps) + f" ⇒ {state}"
+
+
+def verdict_embed(data: dict[str, Any]) -> discord.Embed:
+    """`data` is the documented --json object of `arbiter duration`."""
+    card = data["card"]
+    part = data["scenario"].get("part") or ""
+    if not data.get("lasting", True):
+        colour = COLOUR_INFO
+    elif data["persists"] and data["effective"]:
+        colour = COLOUR_PERSISTS
+    elif data["persists"]:
+        colour = COLOUR_OFF
+    else:
+        colour = COLOUR_ENDED
+    title = f"{card['name']} ({card['set']})" + (f" · {part} part" if part else "")
+    summary = data["explanation"].split("\n", 1)[0]
+    embed = discord.Embed(title=clip(safe(title), TITLE), description=safe(summary, DESCRIPTION), colour=colour)
+    if data.get("lasting", True):
+        embed.add_field(name="Verdict", value=f"Persists: **{_yes(data['persists'])}** · "
+                                              f"Effective: **{_yes(data['effective'])}**", inline=False)
+        bound = data["upper_bound"]
+        if bound.get("rule"):
+            embed.add_field(name="Upper bound", value=safe(f"{bound['rule']}: {bound['why']}", FIELD_VALUE),
+                            inline=False)
+    terms = [t for t in data["terms"] if t["part"] == part]
+    if terms:
+        lines = [f"{t['rule']} “{t['text']}” ({t['source']}) — {t['status']}" for t in terms]
+        embed.add_field(name="Terms", value=safe("\n".join(lines), FIELD_VALUE), inline=False)
+    steps = [s for s in data["trace"] if s["source"] != "scenario"]
+    if steps:
+        lines = [(f"[{s['rule']}] " if s["rule"] else "") + f"{s['trigger']}: {s['decision']}" for s in steps]
+        embed.add_field(name="Why", value=safe("\n".join(lines), FIELD_VALUE), inline=False)
+    embed.add_field(name="Rules cited", value=", ".join(data["rules"]) or "none", inline=True)
+    embed.add_field(name="Timeline", value=safe(timeline(data), FIELD_VALUE), inline=False)
+    if data["interpretations"]:
+        notes = "\n".join(f"• {n['text']}" for n in data["interpretations"])
+        embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
+    rs = data["ruleset"]
+    embed.set_footer(text=clip(f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {data['ruling_id']}",
+                               FOOTER))
+    return fit_embed(embed)
+
+
+def card_embed(data: dict[str, Any]) -> discord.Embed:
+    card = data["card"]
+    kind = card["type"] + (f", {card['class']}" if card["class"] else "")
+    embed = discord.Embed(title=clip(safe(f"{card['name']} ({card['set']})"), TITLE),
+                          description=safe(card["text"] or "(no special ability)", DESCRIPTION), colour=COLOUR_INFO)
+    embed.add_field(name="Type", value=safe(kind, FIELD_VALUE) or "—", inline=True)
+    if card["brigade"]:
+        embed.add_field(name="Brigade", value=safe(card["brigade"], FIELD_VALUE), inline=True)
+    if card["identifier"]:
+        embed.add_field(name="Identifier", value=safe(card["identifier"], FIELD_VALUE), inline=False)
+    if len(data["printings"]) > 1:
+        names = ", ".join(f"{p['name']} ({p['set']})" for p in data["printings"])
+        embed.add_field(name="Printings", value=safe(names, FIELD_VALUE), inline=False)
+    for part in data["parts"][:10]:
+        label = part["part"] or "Ability"
+        if not part["lasting"]:
+            value = "instant: no lasting part"
+        elif part["terms"]:
+            value = "\n".join(f"{t['rule']} “{t['text']}” ({t['source']})" for t in part["terms"])
+        else:
+            value = "no stated duration: D1 default unless its type or class gives one"
+        if part["annotated"]:
+            value += "\n(moderator annotation)"
+        embed.add_field(name=f"Terms · {label}", value=safe(value, FIELD_VALUE), inline=False)
+    embed.set_footer(text=f"Usually played in: {data['default_zone']}")
+    return fit_embed(embed)
+
+
+def rule_embed(rule: Rule, game_title: str) -> discord.Embed:
+    embed = discord.Embed(title=clip(f"{rule.id} · {rule.name}", TITLE), description=clip(rule.summary, DESCRIPTION),
+                          colour=COLOUR_INFO)
+    embed.add_field(name="Source", value=clip(rule.source, FIELD_VALUE), inline=False)
+    embed.set_footer(text=f"{game_title} · rules in our own words, cited by id")
+    return embed

@@ -1,0 +1,92 @@
+"""`arbiter run`: read the environment, load the catalog (failing loudly), start the sharded bot."""
+
+from __future__ import annotations
+
+import logging
+import os
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import discord
+
+from bot.catalog import default_db_path
+
+log = logging.getLogger("arbiter.bot")
+EXIT_CONFIG = 2
+
+
+class ConfigError(Exception):
+    """A setting is missing or malformed; the message says how to fix it."""
+
+
+@dataclass(frozen=True)
+class BotConfig:
+    token: str
+    db: Path
+    api_base: str | None = None
+    shard_count: int | None = None
+    shard_ids: list[int] | None = None
+
+    @classmethod
+    def from_env(cls, db: str | None = None, env: dict[str, str] | None = None) -> BotConfig:
+        env = dict(os.environ if env is None else env)
+        token = env.get("DISCORD_TOKEN", "").strip()
+        if not token:
+            raise ConfigError("DISCORD_TOKEN is not set: export DISCORD_TOKEN=<your bot token> "
+                              "(Discord Developer Portal > your application > Bot > Reset Token), then run again.")
+        count = env.get("SHARD_COUNT", "").strip()
+        ids = env.get("SHARD_IDS", "").strip()
+        try:
+            shard_count = int(count) if count else None
+            shard_ids = [int(x) for x in ids.replace(",", " ").split()] if ids else None
+        except ValueError as exc:
+            raise ConfigError("SHARD_COUNT is a number and SHARD_IDS a comma-separated list of numbers.") from exc
+        if shard_ids is not None and shard_count is None:
+            raise ConfigError("SHARD_IDS needs SHARD_COUNT too (the total number of shards).")
+        if shard_ids and shard_count is not None and any(not 0 <= i < shard_count for i in shard_ids):
+            raise ConfigError("Every id in SHARD_IDS must be between 0 and SHARD_COUNT - 1.")
+        path = Path(db or env.get("ARBITER_DB") or default_db_path())
+        api = env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None
+        return cls(token, path, api, shard_count, shard_ids)
+
+
+def use_api_base(base: str | None) -> None:
+    """Point discord.py's REST client (and with it interaction callbacks and follow-ups) at `base`."""
+    if base:
+        discord.http.Route.BASE = base
+
+
+def build_bot(config: BotConfig, **options: object):
+    from bot.catalog import Catalog
+    from bot.discord.client import ArbiterBot
+    from bot.service import Arbiter
+
+    if config.db.is_dir():
+        raise ConfigError(f"The card database {config.db} is a directory, not a file.")
+    try:
+        arbiter = Arbiter(Catalog.open(config.db))
+        count = arbiter.warm()
+    except Exception as exc:  # sqlite3 errors and bad files alike: refuse to start
+        raise ConfigError(f"Cannot read the card database {config.db}: {exc}") from exc
+    if count == 0:
+        raise ConfigError(f"The card database {config.db} is empty; import cards with `arbiter cards import FILE`.")
+    use_api_base(config.api_base)
+    kwargs: dict[str, object] = dict(options)
+    if config.shard_count is not None:
+        kwargs["shard_count"] = config.shard_count
+    if config.shard_ids is not None:
+        kwargs["shard_ids"] = config.shard_ids
+    return ArbiterBot(arbiter, **kwargs)
+
+
+def run_bot(db: str | None = None) -> int:
+    try:
+        config = BotConfig.from_env(db)
+        discord.utils.setup_logging()
+        bot = build_bot(config)
+    except ConfigError as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    bot.run(config.token, log_handler=None)
+    return 0
