@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.catalog import Catalog, default_db_path
-from engine.cards import Card
+from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.rulesets import redemption
 from engine.rulesets.redemption.render import verdict_json
@@ -64,6 +64,9 @@ class Arbiter:
         self.catalog = catalog
         self._lock = threading.Lock()
         self._matchers: dict[str, Matcher] = {}
+        # Annotations held in memory once warmed, so the bot answers without touching the database.
+        self._notes: dict[tuple[str, str, str], list[Annotation]] | None = None
+        self._cards: list[Card] = []
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Arbiter:
@@ -80,10 +83,36 @@ class Arbiter:
     def reload(self, game: str | None = None) -> None:
         """Forget cached matchers after a write; the next lookup rebuilds from the database."""
         with self._lock:
+            self._notes = None
             if game is None:
                 self._matchers.clear()
             else:
                 self._matchers.pop(game, None)
+
+    def warm(self) -> int:
+        """Load every card, matcher and annotation into memory; returns the number of cards."""
+        cards = self.catalog.cards()
+        notes: dict[tuple[str, str, str], list[Annotation]] = {}
+        for card in cards:
+            found = self.catalog.annotations(card.game, card.name, card.set)
+            if found:
+                notes[card.key] = found
+        games = sorted({c.game for c in cards})
+        matchers = {g: Matcher([c for c in cards if c.game == g], self.catalog.aliases(g)) for g in games}
+        with self._lock:
+            self._matchers = matchers
+            self._notes = notes
+            self._cards = cards
+        return len(cards)
+
+    def all_cards(self) -> list[Card]:
+        return list(self._cards) if self._notes is not None else self.catalog.cards()
+
+    def annotations_for(self, card: Card) -> list[Annotation]:
+        notes = self._notes
+        if notes is not None:
+            return list(notes.get(card.key, ()))
+        return self.catalog.annotations(card.game, card.name, card.set)
 
     def find(self, query: str, set_hint: str | None = None, game: str = REDEMPTION) -> tuple[Card, MatchResult]:
         match = self.matcher(game).match(query, set_hint)
@@ -96,6 +125,6 @@ class Arbiter:
                  card: Card | None = None, match: MatchResult | None = None) -> DurationAnswer:
         if card is None or match is None:
             card, match = self.find(query, set_hint)
-        notes = self.catalog.annotations(card.game, card.name, card.set)
+        notes = self.annotations_for(card)
         verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
         return DurationAnswer(verdict, match)

@@ -1,0 +1,21 @@
+# Arbiter Discord bot. Build: docker build -t arbiter .
+# Run:   docker run -e DISCORD_TOKEN=... -v arbiter-data:/data arbiter
+FROM python:3.11-slim
+
+ENV PYTHONDONTWRITEBYTECODE=1 \
+    PYTHONUNBUFFERED=1 \
+    PIP_NO_CACHE_DIR=1 \
+    ARBITER_DB=/data/cards.db
+
+RUN groupadd --system arbiter && useradd --system --gid arbiter --home-dir /app --shell /usr/sbin/nologin arbiter
+
+WORKDIR /app
+COPY pyproject.toml README.md ./
+COPY engine ./engine
+COPY bot ./bot
+COPY data ./data
+RUN pip install --no-cache-dir . && mkdir -p /data && chown arbiter:arbiter /data
+
+USER arbiter
+VOLUME ["/data"]
+ENTRYPOINT ["arbiter", "run"]
