@@ -7,7 +7,7 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     PIP_NO_CACHE_DIR=1 \
     ARBITER_DB=/data/cards.db
 
-RUN groupadd --system arbiter && useradd --system --gid arbiter --home-dir /app --shell /usr/sbin/nologin arbiter
+RUN groupadd --system --gid 10001 arbiter && useradd --system --uid 10001 --gid arbiter --home-dir /app --shell /usr/sbin/nologin arbiter
 
 WORKDIR /app
 COPY pyproject.toml README.md ./
@@ -16,6 +16,6 @@ COPY bot ./bot
 COPY data ./data
 RUN pip install --no-cache-dir . && mkdir -p /data && chown arbiter:arbiter /data
 
-USER arbiter
+USER 10001:10001
 VOLUME ["/data"]
 ENTRYPOINT ["arbiter", "run"]
