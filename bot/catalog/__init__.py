@@ -1,0 +1,42 @@
+"""SQLite card catalog: cards, aliases, moderator annotations, settings and an undoable audit log."""
+
+from bot.catalog.audit import AuditEntry
+from bot.catalog.db import Catalog
+from bot.catalog.errors import (
+    CatalogError,
+    DuplicateAlias,
+    DuplicateCard,
+    ImportFileError,
+    InvalidChange,
+    StarterError,
+    UndoRefused,
+    UnknownAlias,
+    UnknownAnnotation,
+    UnknownCard,
+    UnknownChange,
+    UnreadableDatabase,
+)
+from bot.catalog.importer import ImportReport, parse_lackey
+from bot.catalog.paths import default_db_path
+from bot.catalog.starter import load_starter
+
+__all__ = [
+    "AuditEntry",
+    "Catalog",
+    "CatalogError",
+    "DuplicateAlias",
+    "DuplicateCard",
+    "ImportFileError",
+    "ImportReport",
+    "InvalidChange",
+    "StarterError",
+    "UndoRefused",
+    "UnknownAlias",
+    "UnknownAnnotation",
+    "UnknownCard",
+    "UnknownChange",
+    "UnreadableDatabase",
+    "default_db_path",
+    "load_starter",
+    "parse_lackey",
+]

@@ -1,0 +1,362 @@
+"""The card catalog: one SQLite file (WAL) with cards, aliases, annotations, settings and an audit log.
+
+Threads: a Catalog holds one connection opened with check_same_thread=False and serialises every call
+with an internal lock, so one instance may be shared, e.g. the bot runs `import_lackey` in
+`asyncio.to_thread`. Parsing happens before the lock is taken; only the write phase blocks other calls.
+Processes: writes use BEGIN IMMEDIATE plus a busy timeout, so the CLI and the bot may share one file.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from bot.catalog import audit
+from bot.catalog.audit import AuditEntry
+from bot.catalog.errors import (
+    DuplicateAlias,
+    DuplicateCard,
+    InvalidChange,
+    UnknownAlias,
+    UnknownAnnotation,
+    UnknownCard,
+    UnreadableDatabase,
+)
+from bot.catalog.importer import ImportReport, parse_lackey, read_source, write_import
+from bot.catalog.paths import read_data_text
+from bot.catalog.records import (
+    ANNOTATION_COLUMNS,
+    ANNOTATION_INSERT,
+    CARD_SELECT,
+    EDITABLE_FIELDS,
+    Target,
+    annotation_from_state,
+    card_from_row,
+    card_state,
+    card_target,
+    describe,
+    get_state,
+    put_state,
+)
+from engine.cards import Annotation, Card
+from engine.names import fold
+
+SCHEMA_VERSION = 1
+BUSY_TIMEOUT_S = 10.0
+_ANNOTATION_SELECT = "SELECT id, " + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS) + " FROM annotations"
+
+
+def _check_actor(actor: str) -> None:
+    if not isinstance(actor, str) or not actor.strip():
+        raise InvalidChange("Every change needs an actor, such as “cli:alice” or “discord:1234”.")
+
+
+def _check_text(what: str, value: Any) -> None:
+    if not isinstance(value, str):
+        raise InvalidChange(f"The {what} must be text, not {type(value).__name__}.")
+    if "\x00" in value:  # SQLite stores it, but every consumer (Discord, terminals) chokes on it
+        raise InvalidChange(f"The {what} may not contain a NUL character.")
+
+
+def _check_field(field: str, value: Any) -> None:
+    """A Card field value: text, or for `extra` a dict of text to text."""
+    if field != "extra":
+        _check_text(f"card's {field}", value)
+        return
+    if not isinstance(value, dict):
+        raise InvalidChange("The extra field must map text to text.")
+    for key, item in value.items():
+        _check_text("extra field's key", key)
+        _check_text(f"extra field {key!r}", item)
+
+
+class Catalog:
+    """Cards by (game, name, set); every write is one transaction with its audit row(s)."""
+
+    def __init__(self, db: sqlite_utils.Database, path: Path) -> None:
+        self.db = db
+        self.path = path
+        self._lock = threading.RLock()
+
+    # --- lifecycle -----------------------------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: str | Path, *, seed_starter: bool = True) -> Catalog:
+        """Open (creating file and schema if needed); seed the starter set into an empty catalog."""
+        path = Path(path)
+        schema = read_data_text("schema.sql")  # a missing file is a packaging bug, not a bad database
+        conn: sqlite3.Connection | None = None
+        try:
+            if str(path) != ":memory:":
+                path.parent.mkdir(parents=True, exist_ok=True)
+            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+            db = sqlite_utils.Database(conn)
+            db.enable_wal()
+            db.executescript(schema)
+            if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            catalog = cls(db, path)
+            if seed_starter:
+                from bot.catalog.starter import load_starter  # starter imports this module's type
+
+                load_starter(catalog, only_if_empty=True)
+            return catalog
+        except (sqlite3.DatabaseError, OSError) as exc:
+            if conn is not None:
+                conn.close()
+            raise UnreadableDatabase(f"Cannot open the card database {path}: {exc}.") from exc
+        except BaseException:
+            if conn is not None:
+                conn.close()
+            raise
+
+    def close(self) -> None:
+        with self._lock:
+            self.db.close()
+
+    def __enter__(self) -> Catalog:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction. IMMEDIATE takes the write lock up front, so the checks made inside
+        (duplicate? changed since?) still hold when the writes land, even with another process."""
+        with self._lock:
+            conn = self.db.conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+
+    def _read(self, sql: str, params: Any = ()) -> list[Any]:
+        with self._lock:
+            return self.db.conn.execute(sql, params).fetchall()
+
+    # --- reads ---------------------------------------------------------------------------------------
+
+    def cards(self, game: str | None = None) -> list[Card]:
+        if game is None:
+            rows = self._read(CARD_SELECT + ' ORDER BY game, name, "set"')
+        else:
+            rows = self._read(CARD_SELECT + ' WHERE game = ? ORDER BY name, "set"', (game,))
+        return [card_from_row(r) for r in rows]
+
+    def card(self, game: str, name: str, set: str) -> Card | None:
+        rows = self._read(CARD_SELECT + ' WHERE game = ? AND name = ? AND "set" = ?', (game, name, set))
+        return card_from_row(rows[0]) if rows else None
+
+    def printings(self, game: str, name: str) -> list[Card]:
+        """Every printing with exactly this name (grouping by base name is the matcher's job)."""
+        rows = self._read(CARD_SELECT + ' WHERE game = ? AND name = ? ORDER BY "set"', (game, name))
+        return [card_from_row(r) for r in rows]
+
+    def aliases(self, game: str) -> list[tuple[str, str, str | None]]:
+        """(alias, name, set or None for every printing), for aliases whose card exists."""
+        return [tuple(r) for r in self._read(
+            'SELECT a.alias, a.name, a."set" FROM aliases a WHERE a.game = ? AND EXISTS ('
+            'SELECT 1 FROM cards c WHERE c.game = a.game AND c.name = a.name '
+            'AND (a."set" IS NULL OR c."set" = a."set")) ORDER BY a.alias_folded', (game,))]
+
+    def annotations(self, game: str, name: str, set: str) -> list[Annotation]:
+        """Annotations of this printing plus those stored for all printings of the name (set NULL)."""
+        return [note for _, note in self.annotations_with_ids(game, name, set)]
+
+    def annotations_with_ids(self, game: str, name: str, set: str | None) -> list[tuple[int, Annotation]]:
+        """As annotations(), with the ids remove_annotation takes; set None: only the all-printings ones."""
+        rows = self._read(_ANNOTATION_SELECT + ' WHERE game = ? AND name = ? '
+                          'AND ("set" IS NULL OR "set" = ?) ORDER BY id', (game, name, set))
+        return [(r[0], annotation_from_state(dict(zip(ANNOTATION_COLUMNS, r[1:], strict=True))))
+                for r in rows]
+
+    def count(self, game: str | None = None) -> int:
+        if game is None:
+            return int(self._read("SELECT count(*) FROM cards")[0][0])
+        return int(self._read("SELECT count(*) FROM cards WHERE game = ?", (game,))[0][0])
+
+    def games(self) -> list[str]:
+        return [r[0] for r in self._read("SELECT DISTINCT game FROM cards ORDER BY game")]
+
+    def get_setting(self, key: str, default: str | None = None) -> str | None:
+        rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
+        return rows[0][0] if rows else default
+
+    def history(self, game: str | None = None, name: str | None = None, set: str | None = None,
+                limit: int = 20) -> list[AuditEntry]:
+        """Newest first; without a name only top-level entries (an import is one entry)."""
+        with self._lock:
+            return audit.history(self.db.conn, game, name, set, limit)
+
+    # --- writes --------------------------------------------------------------------------------------
+
+    def _change(self, conn: sqlite3.Connection, actor: str, action: str, game: str | None, target: Target,
+                after: dict[str, Any] | None) -> AuditEntry:
+        before = get_state(conn, target)
+        put_state(conn, target, after)
+        entry = audit.get_entry(conn, audit.record(conn, actor, action, game, target, before, after))
+        assert entry is not None
+        return entry
+
+    def _require_card(self, conn: sqlite3.Connection, game: str, name: str, set: str | None) -> None:
+        if set is None:
+            found = conn.execute("SELECT 1 FROM cards WHERE game = ? AND name = ?", (game, name)).fetchone()
+        else:
+            found = conn.execute('SELECT 1 FROM cards WHERE game = ? AND name = ? AND "set" = ?',
+                                 (game, name, set)).fetchone()
+        if not found:
+            label = describe(card_target(game, name, set or ""))
+            raise UnknownCard(f"There is no {game} card {label}.")
+
+    def add_card(self, card: Card, actor: str) -> AuditEntry:
+        _check_actor(actor)
+        if not isinstance(card, Card):
+            raise InvalidChange("add_card takes a Card.")
+        for field, value in card_state(card).items():
+            _check_field(field, value)
+        if not card.game.strip() or not card.name.strip():
+            raise InvalidChange("A card needs a game and a name.")
+        with self._write() as conn:
+            target = card_target(*card.key)
+            if get_state(conn, target) is not None:
+                raise DuplicateCard(f"The {card.game} card {card.label} already exists.")
+            return self._change(conn, actor, "add_card", card.game, target, card_state(card))
+
+    def edit_card(self, game: str, name: str, set: str, changes: dict[str, Any], actor: str) -> AuditEntry:
+        """Change some fields (names as in Card, e.g. "text", "card_class"; "extra" replaces the whole dict).
+
+        The key (game, name, set) cannot change: rename with delete_card + add_card."""
+        _check_actor(actor)
+        if not changes:
+            raise InvalidChange("An edit needs at least one field to change.")
+        for field, value in changes.items():
+            if field not in EDITABLE_FIELDS:
+                raise InvalidChange(f"“{field}” is not an editable card field; use one of "
+                                    f"{', '.join(sorted(EDITABLE_FIELDS))}.")
+            _check_field(field, value)
+        with self._write() as conn:
+            target = card_target(game, name, set)
+            before = get_state(conn, target)
+            if before is None:
+                raise UnknownCard(f"There is no {game} card {describe(target)}.")
+            after = {**before, **changes}
+            if after == before:
+                raise InvalidChange(f"{describe(target)} already has those values.")
+            return self._change(conn, actor, "edit_card", game, target, after)
+
+    def delete_card(self, game: str, name: str, set: str, actor: str) -> AuditEntry:
+        """Its aliases and annotations stay stored (dormant) and apply again if the card comes back."""
+        _check_actor(actor)
+        with self._write() as conn:
+            target = card_target(game, name, set)
+            if get_state(conn, target) is None:
+                raise UnknownCard(f"There is no {game} card {describe(target)}.")
+            return self._change(conn, actor, "delete_card", game, target, None)
+
+    def add_alias(self, game: str, alias: str, name: str, set: str | None, actor: str) -> AuditEntry:
+        """`set` None: the alias names every printing of `name`."""
+        _check_actor(actor)
+        _check_text("alias", alias)
+        folded = fold(alias)
+        if not folded:
+            raise InvalidChange("An alias needs at least one letter or digit.")
+        with self._write() as conn:
+            self._require_card(conn, game, name, set)
+            target = ("alias", game, folded)
+            old = get_state(conn, target)
+            if old is not None:
+                raise DuplicateAlias(f"The alias “{old['alias']}” already leads to "
+                                     f"{describe(card_target(game, old['name'], old['set'] or ''))}; "
+                                     "remove it first.")
+            return self._change(conn, actor, "add_alias", game, target,
+                                {"alias": alias, "name": name, "set": set})
+
+    def remove_alias(self, game: str, alias: str, actor: str) -> AuditEntry:
+        _check_actor(actor)
+        _check_text("alias", alias)
+        with self._write() as conn:
+            target = ("alias", game, fold(alias))
+            if get_state(conn, target) is None:
+                raise UnknownAlias(f"There is no {game} alias “{alias}”.")
+            return self._change(conn, actor, "remove_alias", game, target, None)
+
+    def annotate(self, game: str, name: str, set: str | None, annotation: Annotation, actor: str) -> int:
+        """Store a moderator annotation (set None: for all printings of the name); returns its id."""
+        _check_actor(actor)
+        if not isinstance(annotation, Annotation):
+            raise InvalidChange("annotate takes an Annotation.")
+        for field, value in vars(annotation).items():
+            _check_text(f"annotation's {field}", value)
+        if not annotation.rule.strip():
+            raise InvalidChange("An annotation needs a rule.")
+        state = {"game": game, "name": name, "set": set, **vars(annotation)}
+        with self._write() as conn:
+            self._require_card(conn, game, name, set)
+            cur = conn.execute(ANNOTATION_INSERT, [state[c] for c in ANNOTATION_COLUMNS])
+            new_id = int(cur.lastrowid or 0)
+            audit.record(conn, actor, "annotate", game, ("annotation", new_id), None, state)
+            return new_id
+
+    def remove_annotation(self, id: int, actor: str) -> AuditEntry:
+        _check_actor(actor)
+        with self._write() as conn:
+            target = ("annotation", id)
+            before = get_state(conn, target)
+            if before is None:
+                raise UnknownAnnotation(f"There is no annotation #{id}.")
+            return self._change(conn, actor, "remove_annotation", before["game"], target, None)
+
+    def set_setting(self, key: str, value: str | None, actor: str) -> AuditEntry | None:
+        """Set (None: remove) a setting; returns None and writes nothing when it already has that value."""
+        _check_actor(actor)
+        _check_text("setting name", key)
+        if not key.strip():
+            raise InvalidChange("A setting needs a name.")
+        if value is not None:
+            _check_text("setting value", value)
+        with self._write() as conn:
+            target = ("setting", key)
+            after = None if value is None else {"value": value}
+            if get_state(conn, target) == after:
+                return None
+            return self._change(conn, actor, "set_setting", None, target, after)
+
+    def undo(self, audit_id: int, actor: str) -> AuditEntry:
+        """Restore the before-state of a change (an import or starter load: the whole batch)."""
+        _check_actor(actor)
+        with self._write() as conn:
+            return audit.undo(conn, audit_id, actor)
+
+    def import_lackey(self, path_or_text: str | Path | bytes, actor: str,
+                      game: str = "redemption") -> ImportReport:
+        """Import a LackeyCCG carddata.txt atomically; see bot.catalog.importer. Thread-safe.
+
+        A Path or bytes is unambiguous; a str is file content when it holds a tab or newline, else a path.
+        Front ends passing user-supplied text should call import_lackey_text, which never opens a file.
+        """
+        _check_actor(actor)
+        text, source = read_source(path_or_text)
+        return self._import(text, source, actor, game)
+
+    def import_lackey_text(self, text: str, actor: str, game: str = "redemption") -> ImportReport:
+        """import_lackey for file content already in memory (e.g. a Discord attachment)."""
+        _check_actor(actor)
+        _check_text("card file", text)
+        return self._import(text, "text", actor, game)
+
+    def _import(self, text: str, source: str, actor: str, game: str) -> ImportReport:
+        if not isinstance(game, str) or not game.strip():
+            raise InvalidChange("An import needs a game, such as “redemption”.")
+        cards = parse_lackey(text, game)  # all validation happens here, before the lock
+        with self._write() as conn:
+            return write_import(conn, cards, actor, game, source)

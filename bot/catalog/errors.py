@@ -1,0 +1,56 @@
+"""Errors a user (moderator, importer) can cause. Each message is one plain sentence; nothing was changed."""
+
+from __future__ import annotations
+
+
+class CatalogError(Exception):
+    """Base class: the front ends print the message as is and carry on."""
+
+
+class UnknownCard(CatalogError):
+    pass
+
+
+class DuplicateCard(CatalogError):
+    pass
+
+
+class InvalidChange(CatalogError):
+    """A write that makes no sense: unknown field, empty name, a change that changes nothing, ..."""
+
+
+class UnknownAlias(CatalogError):
+    pass
+
+
+class DuplicateAlias(CatalogError):
+    pass
+
+
+class UnknownAnnotation(CatalogError):
+    pass
+
+
+class UnknownChange(CatalogError):
+    """No audit entry with that id."""
+
+
+class UndoRefused(CatalogError):
+    """Already undone, part of a batch, or its target changed since."""
+
+
+class ImportFileError(CatalogError):
+    """A card file that cannot be imported; `line` is 1-based (None when it is about the whole file)."""
+
+    def __init__(self, line: int | None, reason: str) -> None:
+        super().__init__(f"line {line}: {reason}" if line is not None else reason)
+        self.line = line
+        self.reason = reason
+
+
+class UnreadableDatabase(CatalogError):
+    """The database path is not a file SQLite can open as an Arbiter catalog."""
+
+
+class StarterError(CatalogError):
+    """The bundled starter set is missing or malformed (a packaging problem, not a user one)."""
