@@ -31,8 +31,10 @@ class Card:
 
     @property
     def label(self) -> str:
-        """How people see a printing in lists: "Name (Set)"."""
-        return f"{self.name} ({self.set})" if self.set else self.name
+        """How people see a printing in lists: "Name (Set)", unless the name already carries its printing."""
+        if not self.set or self.name.rstrip().endswith((")", "]")):
+            return self.name
+        return f"{self.name} ({self.set})"
 
 
 @dataclass(frozen=True)

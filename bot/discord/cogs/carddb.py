@@ -180,7 +180,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
             raise UserFacingError(f"line {line}: the file is not UTF-8 text; nothing was imported.") from exc
-        report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey, text,
+        report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey_text, text,
                                    self._actor(interaction))
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
