@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.catalog import CatalogError
 from bot.service import Arbiter, LookupProblem, match_json
-from engine.cards import Annotation
+from engine.cards import Annotation, printing_label
 from engine.registry import find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
@@ -114,7 +114,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         print(f"Identifier: {c['identifier']}")
     print(f"Text: {c['text'] or '(none)'}")
     if len(data["printings"]) > 1:
-        print("Printings: " + ", ".join(f"{p['name']} ({p['set']})" for p in data["printings"]))
+        print("Printings: " + ", ".join(printing_label(p["name"], p["set"]) for p in data["printings"]))
     for part in data["parts"]:
         label = part["part"] or "ability"
         if not part["lasting"]:

@@ -31,10 +31,14 @@ class Card:
 
     @property
     def label(self) -> str:
-        """How people see a printing in lists: "Name (Set)", unless the name already carries its printing."""
-        if not self.set or self.name.rstrip().endswith((")", "]")):
-            return self.name
-        return f"{self.name} ({self.set})"
+        return printing_label(self.name, self.set)
+
+
+def printing_label(name: str, set: str) -> str:
+    """How people see a printing in lists: "Name (Set)", unless the name already carries its printing."""
+    if not set or name.rstrip().endswith((")", "]")):
+        return name
+    return f"{name} ({set})"
 
 
 @dataclass(frozen=True)

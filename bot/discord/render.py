@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from engine.cards import printing_label
 from engine.trace import Rule
 
 COLOUR_PERSISTS = discord.Colour(0x2E8B57)
@@ -42,7 +43,7 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
         colour = COLOUR_OFF
     else:
         colour = COLOUR_ENDED
-    title = f"{card['name']} ({card['set']})" + (f" · {part} part" if part else "")
+    title = printing_label(card["name"], card["set"]) + (f" · {part} part" if part else "")
     summary = data["explanation"].split("\n", 1)[0]
     embed = discord.Embed(title=clip(safe(title), TITLE), description=safe(summary, DESCRIPTION), colour=colour)
     if data.get("lasting", True):
@@ -74,7 +75,7 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
 def card_embed(data: dict[str, Any]) -> discord.Embed:
     card = data["card"]
     kind = card["type"] + (f", {card['class']}" if card["class"] else "")
-    embed = discord.Embed(title=clip(safe(f"{card['name']} ({card['set']})"), TITLE),
+    embed = discord.Embed(title=clip(safe(printing_label(card["name"], card["set"])), TITLE),
                           description=safe(card["text"] or "(no special ability)", DESCRIPTION), colour=COLOUR_INFO)
     embed.add_field(name="Type", value=safe(kind, FIELD_VALUE) or "—", inline=True)
     if card["brigade"]:
@@ -82,7 +83,7 @@ def card_embed(data: dict[str, Any]) -> discord.Embed:
     if card["identifier"]:
         embed.add_field(name="Identifier", value=safe(card["identifier"], FIELD_VALUE), inline=False)
     if len(data["printings"]) > 1:
-        names = ", ".join(f"{p['name']} ({p['set']})" for p in data["printings"])
+        names = ", ".join(printing_label(p["name"], p["set"]) for p in data["printings"])
         embed.add_field(name="Printings", value=safe(names, FIELD_VALUE), inline=False)
     for part in data["parts"][:10]:
         label = part["part"] or "Ability"

@@ -119,7 +119,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         found = self._find(card, set)
         await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(), found.name,
                           found.set if set else None, self._actor(interaction))
-        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(found.label, 300)}.")
+        target = found.label if set else found.name  # without a set, the alias covers every printing
+        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}.")
 
     @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
     @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "

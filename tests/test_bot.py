@@ -1,0 +1,242 @@
+"""The Discord bot through the real discord.py client logged in to the fake Discord on 127.0.0.1.
+
+Every assertion is on the JSON the bot sends: synced commands, autocomplete choices, embeds, buttons,
+select menus, permission refusals and audited moderator writes.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.catalog import Catalog
+from engine.cards import Card
+from engine.rulesets.redemption import EVENTS, ZONES
+from tests.bot_harness import arbiter_on_fake
+
+EPHEMERAL = 64
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "cards.db"
+
+
+def _field(embed: dict, name: str) -> str:
+    return next(f["value"] for f in embed["fields"] if f["name"] == name)
+
+
+def _buttons(message: dict) -> list[dict]:
+    return [c for row in message.get("components", []) for c in row.get("components", [])]
+
+
+async def test_synced_command_definitions(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        put = fake.requests_matching("PUT", r"/applications/\d+/commands")[-1]
+        commands = {c["name"]: c for c in put.json}
+        assert {"duration", "card", "rule", "carddb"} <= set(commands)
+        for command in put.json:
+            assert command["description"] and command["description"] != "…"
+            for option in command.get("options", []):
+                assert option["description"] and option["description"] != "…"
+        options = {o["name"]: o for o in commands["duration"]["options"]}
+        assert [o["name"] for o in commands["duration"]["options"]] == ["card", "played_in", "set", "then", "ruleset"]
+        assert options["card"]["required"] is True and options["card"]["autocomplete"] is True
+        assert [c["value"] for c in options["played_in"]["choices"]] == list(ZONES)
+        assert options["set"]["autocomplete"] is True and options["then"]["autocomplete"] is True
+        assert [c["value"] for c in options["ruleset"]["choices"]] == ["current", "previous"]
+        carddb = commands["carddb"]
+        assert str(carddb["default_member_permissions"]) == str(1 << 5)  # Manage Server
+        assert {o["name"] for o in carddb["options"]} >= {"add", "edit", "alias", "annotate", "history", "undo",
+                                                           "import", "role"}
+
+
+async def test_autocomplete_answers_typos_from_memory(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_autocomplete("duration", {"card": "moabites maraud"}, focused="card")
+        body = await sent.callback()
+        assert body["type"] == 8
+        choices = body["data"]["choices"]
+        assert choices[0]["name"] == "Moabite Marauders (FoM)"
+        assert 1 <= len(choices) <= 25
+        assert all(1 <= len(c["name"]) <= 100 and len(c["value"]) <= 100 for c in choices)
+        sent = await fake.send_autocomplete("duration", {"card": "adino", "then": "phase-ends le"}, focused="then")
+        values = [c["value"] for c in (await sent.callback())["data"]["choices"]]
+        assert values == ["phase-ends leaves-play", "phase-ends leaves-battle", "phase-ends leaves-territory"]
+
+
+async def test_duration_embed_for_adino(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
+                                                    "then": "phase-ends"})
+        body = await sent.callback()
+        assert body["type"] == 4
+        data = body["data"]
+        assert data["allowed_mentions"] == {"parse": []}
+        embed = data["embeds"][0]
+        assert embed["title"] == "Adino, the Eznite (II)"
+        assert embed["description"].startswith("Adino, the Eznite after phase-ends: the ability has ended.")
+        assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
+        assert _field(embed, "Upper bound").startswith("D1: D8 needs another duration as its bound")
+        assert _field(embed, "Rules cited") == "D8, D1, D9"
+        assert _field(embed, "Timeline") == "played in battle → 1. phase-ends ⇒ ended"
+        assert "Ruling R-" in embed["footer"]["text"] and "current 2024.2" in embed["footer"]["text"]
+        labels = [b["label"] for b in _buttons(data)]
+        assert labels == ["What the previous ruleset says"]  # nothing left to happen: no event buttons
+
+
+async def test_ruling_id_is_stable_across_restarts(db):
+    footers = []
+    for _ in range(2):
+        async with arbiter_on_fake(db) as (fake, _):
+            sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+            footers.append((await sent.callback())["data"]["embeds"][0]["footer"]["text"])
+    assert footers[0] == footers[1]
+
+
+async def test_button_press_updates_the_same_message(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        body = await sent.callback()
+        labels = [b["label"] for b in _buttons(body["data"])]
+        assert "Then: result-changed" in labels and "Then: round-ends" in labels
+        assert _field(body["data"]["embeds"][0], "Verdict") == "Persists: **yes** · Effective: **yes**"
+        message_id = sent.state.original_message_id
+        button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: result-changed")
+        press = await fake.send_component(message_id, button["custom_id"])
+        update = await press.callback()
+        assert update["type"] == 7
+        embed = update["data"]["embeds"][0]
+        assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
+        assert _field(embed, "Timeline") == "played in territory → 1. result-changed ⇒ ended"
+        assert _field(fake.messages[message_id]["embeds"][0], "Verdict").startswith("Persists: **no**")
+        toggle = next(b for b in _buttons(update["data"]) if b["label"].startswith("What the previous"))
+        again = await fake.send_component(message_id, toggle["custom_id"])
+        footer = (await again.callback())["data"]["embeds"][0]["footer"]["text"]
+        assert "previous 2023.1" in footer
+
+
+async def test_ambiguous_name_offers_a_select_only_the_invoker_can_use(db):
+    catalog = Catalog.open(db)
+    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
+                          text="Place in territory: negate a card for one round."), "test")
+    catalog.close()
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"},
+                                       user=fake.user)
+        body = await sent.callback()
+        assert body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"].startswith("“three woes” matches several cards:")
+        select = _buttons(body["data"])[0]
+        assert select["type"] == 3
+        labels = sorted(o["label"] for o in select["options"])
+        assert labels == ["Three Woes (RoJ)", "Three Woes [Fundraiser]"]
+        message_id = sent.state.original_message_id
+        value = next(o["value"] for o in select["options"] if o["label"] == "Three Woes (RoJ)")
+        stranger = await fake.send_component(message_id, select["custom_id"], values=[value], user=fake.moderator)
+        refused = await stranger.callback()
+        assert refused["data"]["flags"] & EPHEMERAL and "Only the person who asked" in refused["data"]["content"]
+        chosen = await fake.send_component(message_id, select["custom_id"], values=[value], user=fake.user)
+        assert (await chosen.callback())["type"] == 7
+        followup = await chosen.followup()
+        assert followup["embeds"][0]["title"] == "Three Woes (RoJ)"
+
+
+async def test_unknown_card_gets_closest_names_ephemerally(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "zzqx flarn", "played_in": "battle"})
+        body = await sent.callback()
+        assert body["type"] == 4 and body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"].startswith("No card matches “zzqx flarn”.")
+        assert "embeds" not in body["data"] or not body["data"]["embeds"]
+
+
+async def test_unknown_event_lists_valid_events(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
+                                                    "then": "phase-ends explodes"})
+        body = await sent.callback()
+        assert body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"] == f"Unknown event “explodes”. Valid events: {', '.join(EVENTS)}."
+
+
+async def test_hostile_input_is_answered_safely(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        for name in ["@everyone <@123> **x** ||y||", "a" * 6000, "adino\x00the eznite", "`" * 50]:
+            sent = await fake.send_command("duration", {"card": name, "played_in": "battle"})
+            body = await sent.callback()
+            data = body["data"]
+            assert data["allowed_mentions"] == {"parse": []}
+            text = json.dumps(data)
+            assert "@everyone" not in text.replace("@\\u200beveryone", "")
+            assert len(data.get("content") or "") <= 2000
+        sent = await fake.send_autocomplete("duration", {"card": "x" * 10_000}, focused="card")
+        assert (await sent.callback())["type"] == 8
+        assert not fake.internal_errors
+
+
+async def test_non_moderator_is_refused_in_code(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("carddb alias", {"alias": "ezzy", "card": "adino the eznite"},
+                                       user=fake.user, enforce_permissions=False)
+        body = await sent.callback()
+        assert body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"] == ("Only members with Manage Server or the card moderator role can do "
+                                           "that.")
+    assert Catalog.open(db).history(limit=5)[0].actor == "starter"
+
+
+async def test_moderator_edit_is_audited_and_undone(db):
+    async with arbiter_on_fake(db) as (fake, bot):
+        sent = await fake.send_command("carddb edit", {"card": "adino the eznite", "field": "text",
+                                                       "value": "While equipped, gains 2/2."},
+                                       user=fake.moderator)
+        deferred = await sent.callback()
+        assert deferred["type"] == 5 and deferred["data"]["flags"] & EPHEMERAL
+        done = await sent.followup()
+        assert done["content"].startswith("Changed text of Adino, the Eznite (II).")
+        entry = bot.arbiter.catalog.history(limit=1)[0]
+        assert entry.actor == f"discord:{fake.moderator['id']}" and entry.action
+        assert bot.arbiter.catalog.card("redemption", "Adino, the Eznite", "II").text == "While equipped, gains 2/2."
+        listed = await fake.send_command("carddb history", {"limit": 3}, user=fake.moderator)
+        await listed.callback()
+        assert f"#{entry.id} " in (await listed.followup())["content"]
+        undo = await fake.send_command("carddb undo", {"id": entry.id}, user=fake.moderator)
+        await undo.callback()
+        assert (await undo.followup())["content"].startswith(f"Change #{entry.id} undone")
+        restored = bot.arbiter.catalog.card("redemption", "Adino, the Eznite", "II").text
+        assert restored.startswith("While equipped, restrict evil Dominants.")
+
+
+async def test_moderator_role_grants_access(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        role = fake.guild.add_role("Card Judges", 0)
+        await fake.dispatch("GUILD_ROLE_CREATE", {"guild_id": fake.guild.id, "role": role})
+        judge = fake.add_user("judy")
+        fake.guild.add_member(judge, roles=[role])
+        before = await fake.send_command("carddb alias", {"alias": "ezzy", "card": "adino the eznite"},
+                                         user=judge, enforce_permissions=False)
+        assert "Only members with Manage Server" in (await before.callback())["data"]["content"]
+        sent = await fake.send_command("carddb role", {"role": role}, user=fake.owner)
+        await sent.callback()
+        assert "can now moderate cards" in (await sent.followup())["content"]
+        after = await fake.send_command("carddb alias", {"alias": "ezzy", "card": "adino the eznite"},
+                                        user=judge, enforce_permissions=False)
+        await after.callback()
+        assert (await after.followup())["content"] == "“ezzy” now leads to Adino, the Eznite."
+        role_setter = await fake.send_command("carddb role", {"role": role}, user=judge, enforce_permissions=False)
+        assert "Only members with Manage Server" in (await role_setter.callback())["data"]["content"]
+
+
+async def test_card_and_rule_commands(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("card", {"name": "teaching in parables"})
+        embed = (await sent.callback())["data"]["embeds"][0]
+        assert embed["title"] == "Teaching in Parables (GoC)"
+        assert _field(embed, "Terms · STAR").startswith("instant")
+        assert _field(embed, "Terms · GE").startswith("D4 “this turn”")
+        sent = await fake.send_command("rule", {"id": "d3"})
+        embed = (await sent.callback())["data"]["embeds"][0]
+        assert embed["title"] == "D3 · target result"
+        assert "Defining Duration" in _field(embed, "Source")
