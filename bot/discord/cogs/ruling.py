@@ -198,10 +198,7 @@ class DurationCog(commands.Cog):
             raise UserFacingError(f"At most {MAX_EVENTS} events, please.")
         matcher = self.bot.arbiter.matcher("redemption")
         picked = matcher.resolve_value(card)
-        if picked is not None:
-            match = MatchResult(card, "exact", picked, [])
-        else:
-            match = matcher.match(card, set_)
+        match = MatchResult(card, "exact", picked, []) if picked is not None else matcher.match(card, set_)
         if match.card is None:
             if match.how == "ambiguous" and match.candidates:
                 view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],

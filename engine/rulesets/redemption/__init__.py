@@ -13,8 +13,18 @@ from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, Scena
 from engine.rulesets.redemption.terms import card_types, read_card, territory_character
 from engine.trace import Rule, RulesetVersion
 
-__all__ = ["EVENTS", "EVENT_HELP", "RULESET", "ZONES", "Scenario", "ScenarioError", "Verdict", "judge",
-           "default_zone", "read_card"]
+__all__ = [
+    "EVENTS",
+    "EVENT_HELP",
+    "RULESET",
+    "ZONES",
+    "Scenario",
+    "ScenarioError",
+    "Verdict",
+    "default_zone",
+    "judge",
+    "read_card",
+]
 
 
 def default_zone(card: Card) -> str:

@@ -191,7 +191,7 @@ def read_part(part: Part, card: Card) -> PartReading:
     for sentence in _sentences(part.text):
         covered: list[tuple[int, int]] = []
 
-        def claim(m: re.Match[str], s: str = sentence) -> bool:
+        def claim(m: re.Match[str], covered: list[tuple[int, int]] = covered) -> bool:
             # A span already read as a more specific term is not read again as a D8 condition.
             for a, b in covered:
                 if m.start() < b and a < m.end():

@@ -1,0 +1,60 @@
+"""Readings the seed leaves open; every verdict that depends on one lists it."""
+
+from __future__ import annotations
+
+from engine.trace import Interpretation
+
+PRIOR_EXTRA_PLAYS = Interpretation(
+    "prior-extra-plays", "DM6",
+    "Under the pre-Empires rule a Throne variant stayed while its plays \"kept doing something\"; only the "
+    "plays beyond the Duration's first are counted, since the seed says the rule mattered when the extra "
+    "plays of a Throned Tactician did nothing.")
+PRIOR_CHAIN_SCOPE = Interpretation(
+    "prior-chain-scope", "DM10",
+    "The original chain rule is read as: a card that played (more than once) a card which stayed for a "
+    "Duration stayed as well, whether that middle card was a Throne or a Command variant.")
+PRIOR_WORDING = Interpretation(
+    "prior-wording", None,
+    "The prior tracking rules predate the errata that forbid Command variants to play Durations, so they "
+    "are judged with the older wording.")
+COMMANDED_NOT_IN_PLAY = Interpretation(
+    "commanded-not-in-play", "DM8",
+    "A card played by a Command variant stays in the Supply or set aside; for it the answer is when it would "
+    "leave play if it were in play, which is what the Command variant follows.")
+REMOVED_EFFECTS = Interpretation(
+    "removed-effects", "DM11",
+    "A card removed from play early still has its later effects; they have to be remembered without a card "
+    "in play to show them.")
+OTHER_PLAYERS = Interpretation(
+    "other-players", "DM12",
+    "The next Clean-up after a skipped turn is taken to be another player's (there are other players).")
+SKIPPED_NORMAL_TURN = Interpretation(
+    "skipped-normal-turn", "DM12",
+    "Your next turn is skipped; \"your next turn\" then means the next turn you take, so turn numbers here "
+    "count only the turns you take.")
+ODD_LEAVING = Interpretation(
+    "odd-leaving", "DM6",
+    "The card leaves play at the start of the turn it acts, not in a Clean-up; a Throne variant that played "
+    "it stays until that turn's Clean-up.")
+NEWER_WORDING = Interpretation(
+    "newer-wording", None,
+    "Under the newer wording this play cannot happen; the answer treats the card that tried it as having "
+    "played nothing that lasts, and gives the older wording's answer beside it.")
+
+
+def defaulted(card: str, rule: str, what: str) -> Interpretation:
+    """A choice the scenario did not give, and what was assumed."""
+    return Interpretation(f"default:{card}", rule, f"{card}: {what} (not given; say otherwise in brackets).")
+
+
+def no_annotation(card: str, kind: str) -> Interpretation:
+    return Interpretation(
+        f"no-annotation:{card}", None,
+        f"{card} has no behaviour annotation; from its types it is taken as {kind}.")
+
+
+def repeated_condition(card: str) -> Interpretation:
+    return Interpretation(
+        f"repeated-condition:{card}", "DM2",
+        f"{card} was played more than once in a turn and told it met its condition each time; taken as given, "
+        "though its first play usually leaves nothing to meet it with.")

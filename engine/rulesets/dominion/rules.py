@@ -1,0 +1,137 @@
+"""The Dominion Duration rules (DM1-DM13) in our own words, and the ruleset versions.
+
+Two independent axes make a version: how a card that played a Duration more than once is tracked (the
+current rule, or one of the two "Prior Rules" it replaced), and which wording of the cards that play
+other cards applies (the newer errata forbid Command variants, Procession and Prince from playing
+Durations; the older wording, which the seed page describes, allows it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.trace import Rule, RulesetVersion
+
+SOURCE = 'Dominion Strategy wiki, "Duration" (seed 001_cccb396601dd1050)'
+_OFFICIAL = f'{SOURCE}, "Official Rules"'
+_OTHER = f'{SOURCE}, "Other rules clarifications"'
+_PRIOR = f'{SOURCE}, "Prior Rules"'
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("DM1", "last turn it acts",
+             "A Duration is not discarded in a Clean-up while it still has something to do on a later turn; "
+             "it leaves in the Clean-up of the last turn on which it acts, usually your next turn.",
+             f"{_OFFICIAL}, bullet 2"),
+        Rule("DM2", "no future effect",
+             "A Duration played so that it will do nothing on a later turn (its optional effect taken now, "
+             "its condition not met, its instructions not followed) is discarded in this turn's Clean-up. "
+             "Drawing next turn from an empty deck still counts as doing something.",
+             f"{_OTHER}, paragraph 1"),
+        Rule("DM3", "several turns",
+             "A Duration that hands back set-aside cards one per turn stays until they run out; one that "
+             "gives an extra turn stays until the Clean-up of that extra turn.",
+             f"{_OTHER}, paragraph 2"),
+        Rule("DM4", "every turn",
+             "A Duration that acts on every one of your turns stays in play for the rest of the game.",
+             f"{_OTHER}, paragraph 2"),
+        Rule("DM5", "waiting for a condition",
+             "A Duration that waits for something to happen stays until the Clean-up of the turn on which it "
+             "happens (possibly the turn it was played); if it never happens, it never leaves.",
+             f"{_OTHER}, paragraph 3"),
+        Rule("DM6", "throne stays with it",
+             "A Throne Room variant that played a Duration more than once stays in play as long as that "
+             "Duration does, even if only one of the plays acts later, and until that turn's Clean-up even if "
+             "the Duration leaves at an odd moment; replaying the Duration later does not keep it longer.",
+             f"{_OFFICIAL}, bullet 3; {_OTHER}, paragraph 4"),
+        Rule("DM7", "played once",
+             "A card that plays a Duration only once (Elder, Vassal) never stays in play because of it.",
+             f"{_OTHER}, paragraph 4"),
+        Rule("DM8", "command stays with it",
+             "A Command variant stays in play as long as the card it played would stay if that card were in "
+             "play; through a chain of Throne or Command variants, as long as the Duration at its end.",
+             f"{_OTHER}, paragraph 6"),
+        Rule("DM9", "several commanded",
+             "A Command variant that played several cards stays until the last of them would leave play.",
+             f"{_OTHER}, paragraph 7"),
+        Rule("DM10", "only the direct player",
+             "A Throne Room variant that played a non-Duration card which stays in play (another Throne "
+             "variant, a Command variant) does not stay itself; only the card that played the Duration more "
+             "than once does. A Mastermind can stay for another Mastermind, since Mastermind is a Duration.",
+             f"{_OTHER}, paragraph 8"),
+        Rule("DM11", "removed early",
+             "A Duration removed from play before it is done still has its later effects; a Throne or Command "
+             "variant that stayed for it is discarded in the Clean-up. A removed Throne or Command variant "
+             "leaves, and its Duration's effects still happen.",
+             f"{_OTHER}, paragraphs 9-10"),
+        Rule("DM12", "skipped turn",
+             "A Duration still in play whose effect is lost before your next turn (its turn is skipped) is "
+             "discarded in the next Clean-up that happens, which may be another player's.",
+             f"{_OTHER}, paragraph 11"),
+        Rule("DM13", "not a Duration",
+             "A non-Duration card with a later effect (Possession, Lich) follows none of these rules, and a "
+             "Throne variant that played it does not stay.",
+             f"{_OTHER}, paragraph 12"),
+    )
+}
+
+
+class Tracking(StrEnum):
+    """How a card that played a Duration more than once is tracked."""
+
+    CURRENT = "current"        # DM6 + DM10 as the seed states them
+    PRIOR_CHAIN = "prior-chain"    # every card up a Throne chain stayed (replaced by DM10)
+    PRIOR_THRONE = "prior-throne"  # a Throne stayed only while its extra plays acted (replaced by DM6)
+
+
+class Wording(StrEnum):
+    """Which printed wording of the cards that play other cards applies."""
+
+    NEWER = "newer"  # errata: Command variants, Procession, Prince play only non-Duration cards
+    OLDER = "older"  # the wording the seed page describes: they may play Durations
+
+
+@dataclass(frozen=True)
+class Policy:
+    tracking: Tracking
+    wording: Wording
+
+
+CURRENT = RulesetVersion(
+    game="dominion", name="current", version="2.2",
+    title="Current tracking; newer wording (Command variants may not play Durations)",
+    description="DM1-DM13 as the seed states them, with the newer errata: Band of Misfits, Overlord, "
+                "Inheritance, Way of the Mouse, Prince and Procession only play non-Duration cards.",
+)
+OLDER_WORDING = RulesetVersion(
+    game="dominion", name="older-wording", version="2.1",
+    title="Current tracking; older wording (Command variants may play Durations)",
+    description="DM1-DM13 as the seed states them, for the older printings whose Command variants, "
+                "Procession and Prince may play Durations (the situations DM8 and DM9 describe).",
+)
+PRIOR_CHAIN = RulesetVersion(
+    game="dominion", name="prior-chain", version="1.c",
+    title="Prior rule: every card up a Throne chain stays",
+    description="Before the ruling behind DM10, a card that played (more than once) a card that stayed for "
+                "a Duration stayed as well, e.g. both Throne Rooms of Throne Room > Throne Room > Duration. "
+                "Otherwise as older-wording.",
+)
+PRIOR_THRONE = RulesetVersion(
+    game="dominion", name="prior-throne", version="1.t",
+    title="Prior rule (before Empires): a Throne stays only while its extra plays act",
+    description="Before Empires, a card that played a Duration more than once stayed only until its extra "
+                "plays stopped doing something, instead of for as long as the Duration stayed (DM6). "
+                "Otherwise as older-wording.",
+)
+VERSIONS: dict[str, RulesetVersion] = {
+    v.name: v for v in (CURRENT, OLDER_WORDING, PRIOR_CHAIN, PRIOR_THRONE)
+}
+# Each prior version changes exactly one rule against older-wording, so a difference has one cause.
+POLICIES: dict[str, Policy] = {
+    "current": Policy(Tracking.CURRENT, Wording.NEWER),
+    "older-wording": Policy(Tracking.CURRENT, Wording.OLDER),
+    "prior-chain": Policy(Tracking.PRIOR_CHAIN, Wording.OLDER),
+    "prior-throne": Policy(Tracking.PRIOR_THRONE, Wording.OLDER),
+}

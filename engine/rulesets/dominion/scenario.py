@@ -1,0 +1,282 @@
+"""A Dominion scenario: the chains of plays of one turn, written as text, and the choices made.
+
+Chain syntax (one string per card played from your hand this turn):
+
+    CHAIN  := NODE
+    NODE   := "(" NODE ")" | ITEM [">" NODE ("+" NODE)*]
+    ITEM   := NAME ["as" NAME] ["[" CHOICE ("," CHOICE)* "]"]   |  "nothing"  |  "-"
+
+"A > B" reads "A plays B". After ">" come the cards A's plays played, in order, separated by "+": one
+card means every play of A played a copy of it; otherwise one card per play ("nothing" for a play that
+played nothing relevant). "+" continues the innermost list, so group with brackets to go back out:
+"Captain > nothing + Throne Room > Caravan", "King's Court > (Throne Room > Caravan) + nothing + Wharf".
+"Village as Way of the Mouse" is a Village played using Way of the Mouse.
+
+Choices, comma-separated; "a/b" gives one value per play of the card, in order:
+  removed             taken out of play early this turn (Procession, Way of the Horse...) (DM11)
+  not-followed        its instructions were not followed (Enchantress, a Way) (DM2)
+  deck-empty          your deck is empty for its next-turn draw (DM2)
+  now | next-turn     an "either now or next turn" Duration (Barge)
+  met | not-met       a conditional Duration's condition, or the card's own words (discarded-nothing)
+  left=N              cards still set aside after this turn (Archive, Crypt)
+  taken | not-taken | skipped     an extra-turn Duration's extra turn (Outpost, Voyage)
+  met=N | never       a "next time" Duration: on which turn (0 = this one) the thing happens
+  on=N                a card that plays others: play its card N turns later (Flagship)
+  and the options a card offers itself (Specialist: again | gain).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TypeVar, assert_never
+
+from engine.rulesets.dominion.behaviour import Behaviour, Kind
+
+MAX_CHAIN = 500  # characters of one chain that are read
+MAX_CARDS = 120  # card instances in one scenario: King's Court chains multiply fast
+NOTHING = frozenset({"nothing", "-"})
+T = TypeVar("T")
+GENERIC = ("removed", "not-followed", "deck-empty")
+
+
+class ScenarioError(ValueError):
+    """Input the user can fix: bad chain syntax, a choice a card does not offer, too many cards."""
+
+
+@dataclass(frozen=True)
+class RawNode:
+    """A parsed chain node: names as typed, not yet matched to cards."""
+
+    name: str
+    as_name: str | None = None
+    choices: tuple[str, ...] = ()
+    children: tuple[RawNode | None, ...] = ()  # None: a play that played nothing relevant
+
+    def text(self) -> str:
+        """The node in canonical chain syntax (used for ruling ids and messages)."""
+        item = self.name + (f" as {self.as_name}" if self.as_name else "")
+        if self.choices:
+            item += "[" + ", ".join(self.choices) + "]"
+        if not self.children:
+            return item
+        parts = []
+        for i, child in enumerate(self.children):
+            part = "nothing" if child is None else child.text()
+            if child is not None and child.children and i < len(self.children) - 1:
+                part = f"({part})"
+            parts.append(part)
+        return f"{item} > " + " + ".join(parts)
+
+
+_TOKEN = re.compile(r"\s*(?:(?P<op>[>+()])|\[(?P<choices>[^\]]*)\]|(?P<name>[^>+()\[\]]+))")
+_AS = re.compile(r"\s+as\s+", re.IGNORECASE)
+
+
+def _tokens(text: str) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    pos = 0
+    text = text.rstrip()
+    while pos < len(text):
+        m = _TOKEN.match(text, pos)
+        if not m or m.end() == pos:
+            raise ScenarioError(f"Cannot read the chain at “{text[pos:pos + 20]}”: an unclosed “[” or a "
+                                "stray “]”.")
+        pos = m.end()
+        if m.group("op"):
+            out.append(("op", m.group("op")))
+        elif m.group("choices") is not None:
+            out.append(("choices", m.group("choices")))
+        else:
+            name = " ".join(m.group("name").split())
+            if name:
+                out.append(("name", name))
+    return out
+
+
+class _Parser:
+    def __init__(self, text: str) -> None:
+        self.text = text
+        self.tokens = _tokens(text)
+        self.pos = 0
+
+    def peek(self) -> tuple[str, str] | None:
+        return self.tokens[self.pos] if self.pos < len(self.tokens) else None
+
+    def take(self) -> tuple[str, str]:
+        token = self.peek()
+        if token is None:
+            raise ScenarioError(f"The chain “{self.text}” ends too early: a card name is missing.")
+        self.pos += 1
+        return token
+
+    def node(self) -> RawNode | None:
+        kind, value = self.take()
+        if (kind, value) == ("op", "("):
+            inner = self.node()
+            if self.take() != ("op", ")"):
+                raise ScenarioError(f"A “(” in “{self.text}” is not closed.")
+            return inner
+        if kind != "name":
+            raise ScenarioError(f"Expected a card name in “{self.text}”, found “{value}”.")
+        choices: tuple[str, ...] = ()
+        if self.peek() and self.peek()[0] == "choices":  # type: ignore[index]
+            choices = tuple(c.strip().lower() for c in self.take()[1].split(",") if c.strip())
+        if value.lower() in NOTHING:
+            if choices:
+                raise ScenarioError("“nothing” cannot have choices.")
+            return None
+        name, *rest = _AS.split(value, maxsplit=1)
+        children: list[RawNode | None] = []
+        if self.peek() == ("op", ">"):
+            self.take()
+            children.append(self.node())
+            while self.peek() == ("op", "+"):
+                self.take()
+                children.append(self.node())
+            if all(c is None for c in children):
+                children = []
+        return RawNode(name.strip(), rest[0].strip() if rest else None, choices, tuple(children))
+
+
+def parse_chain(text: str) -> RawNode:
+    """One chain of plays from its text; ScenarioError says what is wrong and where."""
+    if len(text) > MAX_CHAIN:
+        raise ScenarioError(f"A chain is at most {MAX_CHAIN} characters.")
+    parser = _Parser(text)
+    if not parser.tokens:
+        raise ScenarioError("An empty chain: name the card played from your hand.")
+    root = parser.node()
+    if parser.peek() is not None:
+        raise ScenarioError(f"Unexpected “{parser.peek()[1]}” in “{text}”; "  # type: ignore[index]
+                            "use brackets to give an outer card another play.")
+    if root is None:
+        raise ScenarioError("A chain must start with a card, not “nothing”.")
+    return root
+
+
+# --- choices ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayChoice:
+    """What was chosen for one play of a card."""
+
+    option: str | None = None  # now / next-turn, met / not-met, taken / not-taken / skipped
+    left: int | None = None
+    followed: bool = True
+
+
+@dataclass(frozen=True)
+class Choices:
+    """What was chosen for a card instance; `plays` has one entry per play of it (may be shorter)."""
+
+    plays: tuple[PlayChoice, ...] = ()
+    count: int = 0  # > 0: the a/b lists name exactly this many plays
+    removed: bool = False
+    deck_empty: bool = False
+    met_turn: int | None = None  # UNTIL_CONDITION: None = not said
+    never: bool = False
+    on: int | None = None        # a card that plays others: offset of its act
+    play_option: str | None = None  # one of the card's own plays.choices
+    given: frozenset[str] = field(default_factory=frozenset)  # option words the user gave
+
+    def for_play(self, index: int) -> PlayChoice | None:
+        if not self.plays:
+            return None
+        return self.plays[index] if self.count else self.plays[0]
+
+
+def play_options(behaviour: Behaviour) -> tuple[str, ...]:
+    """Per-play option words this card accepts (besides left=N and the generic ones)."""
+    match behaviour.kind:
+        case Kind.OPTIONAL:
+            return ("now", "next-turn")
+        case Kind.CONDITIONAL:
+            return ("met", "not-met", *behaviour.words.values())
+        case Kind.EXTRA_TURN:
+            return ("taken", "not-taken", "skipped")
+        case Kind.NONE | Kind.NEXT_TURN | Kind.UNTIL_EMPTY | Kind.EVERY_TURN | Kind.UNTIL_CONDITION | Kind.LATER:
+            return ()
+        case _:
+            assert_never(behaviour.kind)
+
+
+def valid_choices(behaviour: Behaviour) -> list[str]:
+    """Every choice word this card accepts, for help and error messages."""
+    words = [*GENERIC, *play_options(behaviour)]
+    if behaviour.kind is Kind.UNTIL_EMPTY:
+        words.append("left=N")
+    if behaviour.kind is Kind.UNTIL_CONDITION:
+        words += ["met=N", "never"]
+    if behaviour.plays is not None:
+        words += ["on=N", *behaviour.plays.choices]
+    return words
+
+
+def _number(key: str, value: str, card: str) -> int:
+    if not value.isdigit() or int(value) > 50:
+        raise ScenarioError(f"{card}: {key}= takes a whole number of turns or cards from 0 to 50, "
+                            f"not “{value}”.")
+    return int(value)
+
+
+def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> Choices:
+    """Read a card's choice words; ScenarioError lists what this card accepts."""
+    options = play_options(behaviour)
+    # Card words ("discarded-nothing") stand for met / not-met.
+    canon = {word: key for key, word in behaviour.words.items()}
+    per_play: list[list[str]] = []
+    lefts: list[int] = []
+    followed: list[bool] = []
+    found: dict[str, object] = {}
+    given: set[str] = set()
+    for token in tokens:
+        key, eq, value = token.partition("=")
+        key = key.strip()
+        values = [v.strip() for v in token.split("/")]
+        if eq and key == "left" and behaviour.kind is Kind.UNTIL_EMPTY:
+            lefts = [_number("left", v.strip(), card) for v in value.split("/")]
+        elif eq and key == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
+            found["met"] = _number("met", value.strip(), card)
+        elif eq and key == "on" and behaviour.plays is not None:
+            found["on"] = _number("on", value.strip(), card)
+        elif token == "never" and behaviour.kind is Kind.UNTIL_CONDITION:
+            found["never"] = True
+        elif token in GENERIC[:1] + GENERIC[2:]:
+            found[token] = True
+        elif all(v in ("followed", "not-followed") for v in values) and behaviour.kind is not Kind.NONE:
+            followed = [v == "followed" for v in values]
+        elif behaviour.plays is not None and token in behaviour.plays.choices:
+            found["play"] = token
+        elif options and all(v in options for v in values):
+            per_play.append([canon.get(v, v) for v in values])
+            given.update(values)
+        else:
+            raise ScenarioError(f"{card} does not take the choice “{token}”; it takes: "
+                                f"{', '.join(valid_choices(behaviour))}.")
+    if len(per_play) > 1:
+        raise ScenarioError(f"{card}: give one of {', '.join(options)} (use a/b for one value per play).")
+    option_list: list[str | None] = list(per_play[0]) if per_play else []
+    lists = [c for c in (option_list, lefts, followed) if len(c) > 1]
+    count = len(lists[0]) if lists else 0
+    if any(len(c) != count for c in lists):
+        raise ScenarioError(f"{card}: every a/b list needs one value per play.")
+    n = max(count, 1)
+    plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
+        _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
+    met = found.get("met")
+    on = found.get("on")
+    play = found.get("play")
+    return Choices(plays=plays if (option_list or lefts or followed) else (), count=count,
+                   removed=bool(found.get("removed")), deck_empty=bool(found.get("deck-empty")),
+                   met_turn=met if isinstance(met, int) else None, never=bool(found.get("never")),
+                   on=on if isinstance(on, int) else None, play_option=play if isinstance(play, str) else None,
+                   given=frozenset(given))
+
+
+def _spread(values: list[T], n: int, default: T) -> list[T]:
+    """One value per play: a single value applies to every play, a list gives each its own."""
+    if not values:
+        return [default] * n
+    return values * n if len(values) == 1 else values

@@ -1,0 +1,75 @@
+"""The Dominion starter set: the seed's cards in our own words, each with its behaviour annotation.
+
+File format (data/starter_dominion.json, shipped in the `arbiter_data` package):
+{"game": "dominion", "version", "source", "cards": [{name, set, type, text, aliases: [str],
+ behaviour: {...}}]}; see behaviour.parse_behaviour for the behaviour fields.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engine.cards import Card
+from engine.names import fold
+from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, derived, parse_behaviour
+
+STARTER_FILE = "starter_dominion.json"
+GAME = "dominion"
+# Running from a checkout, data/ is not importable as `arbiter_data`; fall back to the repo folder.
+_REPO_DATA = Path(__file__).resolve().parents[3] / "data"
+
+
+@dataclass(frozen=True)
+class Starter:
+    version: int
+    source: str
+    cards: tuple[Card, ...]
+    aliases: tuple[tuple[str, str, str | None], ...]  # (alias, name, None: every printing)
+    behaviours: dict[str, Behaviour]  # folded card name -> behaviour
+
+    def behaviour(self, card: Card) -> Behaviour:
+        """The card's annotation, or one derived from its types when the starter set has none."""
+        return self.behaviours.get(fold(card.name)) or derived(card)
+
+
+def _read_text() -> str:
+    try:
+        resource = importlib.resources.files("arbiter_data") / STARTER_FILE
+        if resource.is_file():
+            return resource.read_text(encoding="utf-8")
+    except ModuleNotFoundError:
+        pass
+    return (_REPO_DATA / STARTER_FILE).read_text(encoding="utf-8")
+
+
+def parse_starter(text: str) -> Starter:
+    """Parse and validate; BehaviourError names the card and the field at fault."""
+    data: dict[str, Any] = json.loads(text)
+    if data.get("game") != GAME:
+        raise BehaviourError(f"{STARTER_FILE}: game must be {GAME!r}")
+    cards: list[Card] = []
+    aliases: list[tuple[str, str, str | None]] = []
+    behaviours: dict[str, Behaviour] = {}
+    for i, entry in enumerate(data["cards"], start=1):
+        name = str(entry.get("name", "")).strip()
+        if not name:
+            raise BehaviourError(f"{STARTER_FILE}: card {i} has no name")
+        if fold(name) in behaviours:
+            raise BehaviourError(f"{STARTER_FILE}: {name} is listed twice")
+        cards.append(Card(game=GAME, name=name, set=str(entry.get("set", "")), type=str(entry.get("type", "")),
+                          text=str(entry.get("text", ""))))
+        aliases += [(str(a), name, None) for a in entry.get("aliases", [])]
+        behaviours[fold(name)] = parse_behaviour(entry.get("behaviour", {}), name)
+    return Starter(int(data.get("version", 1)), str(data.get("source", "")), tuple(cards), tuple(aliases),
+                   behaviours)
+
+
+@cache
+def load_starter() -> Starter:
+    """The bundled starter set (read once per process)."""
+    return parse_starter(_read_text())
