@@ -64,8 +64,10 @@ def build_bot(config: BotConfig, **options: object):
 
     if config.db.is_dir():
         raise ConfigError(f"The card database {config.db} is a directory, not a file.")
+    # A new file is filled from the starter set, as on the command line; an existing empty one is an error.
+    fresh = not config.db.exists()
     try:
-        arbiter = Arbiter(Catalog.open(config.db))
+        arbiter = Arbiter(Catalog.open(config.db, seed_starter=fresh))
         count = arbiter.warm()
     except Exception as exc:  # sqlite3 errors and bad files alike: refuse to start
         raise ConfigError(f"Cannot read the card database {config.db}: {exc}") from exc

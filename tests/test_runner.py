@@ -1,0 +1,71 @@
+"""`arbiter run` configuration: a missing token, shard settings, and a catalog that cannot serve."""
+
+from __future__ import annotations
+
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.catalog import Catalog
+from bot.discord.runner import BotConfig, ConfigError, build_bot
+
+
+def test_missing_token_says_how_to_set_it_without_a_traceback(tmp_path):
+    root = str(Path(__file__).resolve().parents[1])
+    env = {"PATH": "/usr/bin:/bin", "ARBITER_DB": str(tmp_path / "cards.db"), "HOME": str(tmp_path),
+           "PYTHONPATH": root}
+    proc = subprocess.run([sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run']))"],
+                          capture_output=True, text=True, env=env, timeout=60, cwd=str(tmp_path),
+                          check=False)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    lines = proc.stderr.strip().splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith("arbiter: DISCORD_TOKEN is not set: export DISCORD_TOKEN=")
+    assert "Traceback" not in proc.stderr
+
+
+@pytest.mark.parametrize(("env", "message"), [
+    ({"SHARD_COUNT": "two"}, "SHARD_COUNT is a number"),
+    ({"SHARD_IDS": "0,1"}, "SHARD_IDS needs SHARD_COUNT"),
+    ({"SHARD_COUNT": "2", "SHARD_IDS": "0,2"}, "between 0 and SHARD_COUNT - 1"),
+])
+def test_bad_shard_settings(env, message, tmp_path):
+    with pytest.raises(ConfigError, match=message):
+        BotConfig.from_env(env={"DISCORD_TOKEN": "t", "ARBITER_DB": str(tmp_path / "c.db"), **env})
+
+
+def test_shard_settings_reach_the_client(tmp_path):
+    config = BotConfig.from_env(env={"DISCORD_TOKEN": "t", "ARBITER_DB": str(tmp_path / "c.db"),
+                                     "SHARD_COUNT": "4", "SHARD_IDS": "1, 3",
+                                     "DISCORD_API_BASE": "http://127.0.0.1:9/api/v10/"})
+    assert (config.shard_count, config.shard_ids, config.api_base) == (4, [1, 3], "http://127.0.0.1:9/api/v10")
+    import discord
+
+    saved = discord.http.Route.BASE
+    try:
+        bot = build_bot(config)
+        assert bot.shard_count == 4 and bot.shard_ids == [1, 3]
+        assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
+    finally:
+        discord.http.Route.BASE = saved
+
+
+def test_empty_catalog_fails_at_start_up(tmp_path):
+    path = tmp_path / "empty.db"
+    Catalog.open(path, seed_starter=False).close()
+    with pytest.raises(ConfigError, match="is empty"):
+        build_bot(BotConfig(token="t", db=path))
+
+
+def test_unreadable_catalog_fails_at_start_up(tmp_path):
+    path = tmp_path / "broken.db"
+    path.write_bytes(b"this is not a database" * 100)
+    with pytest.raises(ConfigError, match="Cannot read the card database"):
+        build_bot(BotConfig(token="t", db=path))
+    with pytest.raises(ConfigError, match="is a directory"):
+        build_bot(BotConfig(token="t", db=tmp_path))
+    assert sqlite3  # the error above is sqlite's, reported in one line
