@@ -248,7 +248,9 @@ class Evaluator:
         for child in inst.children:
             self.decide(child)
         base_why = "not a Duration: discarded in the Clean-up of the turn it was played"
-        if is_duration(inst.card) and not inst.lent_by:
+        if inst.behaviour.kind is Kind.LATER:
+            base_why = "not a Duration: its later effect does not keep it in play (DM13)"
+        elif is_duration(inst.card) and not inst.lent_by:
             base_why = "no effect on a later turn: discarded in the Clean-up of the turn it was played"
         candidates = [Candidate(Point(inst.turn), None, base_why)]
         candidates += self.own_effects(inst)
@@ -265,8 +267,10 @@ class Evaluator:
                       "leave play", "rule")
             candidates.append(Candidate(last.point, "DM9", f"the last of the cards it played ({last.why})"))
         best = max(candidates, key=lambda c: c.point)  # first of equals: its own reason before its cards'
-        if best is candidates[0] and self.no_stay.get(inst.id):
-            best = self.no_stay[inst.id][-1]  # say why the cards it played do not keep it
+        if best is candidates[0]:  # only its ordinary Clean-up: give the most telling reason for it
+            ties = [c for c in candidates[1:] if c.point == best.point]
+            reasons = [c for c in ties if c.own] or ties[-1:] or self.no_stay.get(inst.id, [])[-1:]
+            best = reasons[0] if reasons else best
         inst.would = best.point
         inst.why = best.why
         inst.leave = best.point
