@@ -166,9 +166,9 @@ def _plays(data: Mapping[str, Any], where: str, base: Plays | None = None) -> Pl
     )
     if base is None and "choices" in data:
         choices = {str(k): _plays(v, f"{where}.choices.{k}", plays) for k, v in data["choices"].items()}
-        if plays.default and plays.default not in choices:
-            raise BehaviourError(f"{where}.default: {plays.default!r} is not one of its choices")
         plays = replace(plays, choices=choices)
+    if base is None and plays.default and plays.default not in plays.choices:
+        raise BehaviourError(f"{where}.default: {plays.default!r} is not one of its choices")
     return plays
 
 

@@ -1,7 +1,7 @@
 """Judge a Dominion turn: for every card in the chains, the Clean-up in which it leaves play, and why.
 
-Two passes. `build` expands the chains into card instances (who played what, how often, on which turn,
-with which choices); `Evaluator` then decides each instance bottom-up, since a Throne or Command
+Two passes. build.py expands the chains into card instances (who played what, how often, on which turn,
+with which choices); the Evaluator here then decides each instance bottom-up, since a Throne or Command
 variant's answer depends on the card it played. Each decision is a list of candidate leave points
 (its ordinary Clean-up, its own later effects, the cards it played) and the latest one wins; every
 candidate is a trace step with its rule id.
@@ -10,88 +10,28 @@ candidate is a trace step with its rule id.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field, replace
-from enum import IntEnum
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import assert_never
 
-from engine.cards import Card
 from engine.rulesets.dominion import interpretations as notes
-from engine.rulesets.dominion.behaviour import (
-    At,
-    Behaviour,
-    Forbidden,
-    How,
-    Kind,
-    Leaves,
-    Plays,
-    Then,
-    is_duration,
-    types_of,
+from engine.rulesets.dominion.behaviour import How, Kind, Leaves, is_duration
+from engine.rulesets.dominion.build import (
+    FOREVER,
+    BehaviourOf,
+    Builder,
+    Instance,
+    Lookup,
+    Phase,
+    Point,
+    canonical,
+    label_repeats,
 )
 from engine.rulesets.dominion.rules import POLICIES, VERSIONS, Policy, Tracking, Wording
-from engine.rulesets.dominion.scenario import (
-    MAX_CARDS,
-    Choices,
-    PlayChoice,
-    RawNode,
-    ScenarioError,
-    parse_choices,
-)
+from engine.rulesets.dominion.scenario import PlayChoice, RawNode, ScenarioError
 from engine.trace import RulesetVersion, Trace
 
-
-class Phase(IntEnum):
-    """When within (or after) one of your turns a card leaves play; the order is the order in time."""
-
-    DURING = 0   # outside Clean-up: trashed, set aside, put into hand at the start of a turn
-    CLEAN_UP = 1
-    OTHER = 2    # the Clean-up of another player's turn after this one (DM12)
-
-
-@dataclass(frozen=True, order=True)
-class Point:
-    turn: float  # your turns counted from this one (0); math.inf: never
-    phase: Phase = Phase.CLEAN_UP
-
-    def cleanup(self) -> Point:
-        """Where a Throne variant that stayed for a card leaves: the Clean-up of the turn that card left."""
-        return Point(self.turn, Phase.CLEAN_UP) if self.phase is Phase.DURING else self
-
-
-FOREVER = Point(math.inf)
-
-
-@dataclass
-class Instance:
-    """One card put into play (or, played by a Command variant, left where it was) in the scenario."""
-
-    id: int
-    card: Card
-    behaviour: Behaviour
-    label: str
-    choices: Choices
-    play_turns: list[int]            # one entry per play of it
-    parent: Instance | None = None
-    relation: How | None = None      # how the parent played it
-    in_play: bool = True
-    lent_by: Card | None = None      # "Village as Way of the Mouse": the Way
-    children: list[Instance] = field(default_factory=list)
-    removed_by: str = ""             # why it left play early (DM11)
-    problem: str = ""                # why this play cannot happen under the version judged
-    # decided by the evaluator
-    leave: Point = Point(0)
-    would: Point = Point(0)          # ignoring early removal: what a Command variant follows (DM8)
-    why: str = ""
-    rules: list[str] = field(default_factory=list)
-
-    @property
-    def legal(self) -> bool:
-        return not self.problem
-
-    @property
-    def turn(self) -> int:
-        return max(self.play_turns)
+__all__ = ["Instance", "Lookup", "Point", "Verdict", "describe", "evaluate"]
 
 
 @dataclass
@@ -109,106 +49,6 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return not self.problems
-
-
-Lookup = Callable[[str], Card]
-BehaviourOf = Callable[[Card], Behaviour]
-
-
-# --- pass 1: expand the chains ----------------------------------------------------------------------
-
-class Builder:
-    def __init__(self, lookup: Lookup, behaviour_of: BehaviourOf, policy: Policy) -> None:
-        self.lookup = lookup
-        self.behaviour_of = behaviour_of
-        self.policy = policy
-        self.instances: list[Instance] = []
-        self.skip_after: set[int] = set()
-        self.counts: dict[str, int] = {}
-
-    def build(self, raw: RawNode, play_turns: list[int], parent: Instance | None = None,
-              plays: Plays | None = None) -> Instance:
-        if len(self.instances) >= MAX_CARDS:
-            raise ScenarioError(f"The scenario has more than {MAX_CARDS} cards in play; shorten the chain.")
-        card = self.lookup(raw.name)
-        lent = self.lookup(raw.as_name) if raw.as_name else None
-        behaviour = self.behaviour_of(lent or card)
-        label = card.name + (f" as {lent.name}" if lent else "")
-        choices = parse_choices(raw.choices, behaviour, label)
-        if choices.count and choices.count != len(play_turns):
-            raise ScenarioError(f"{label} is played {len(play_turns)} time(s) here, but its a/b choices name "
-                                f"{choices.count} plays.")
-        inst = Instance(len(self.instances) + 1, card, behaviour, label, choices, play_turns, parent=parent,
-                        relation=plays.how if plays else None, in_play=plays.in_play if plays else True,
-                        lent_by=lent)
-        self.instances.append(inst)
-        self.counts[label] = self.counts.get(label, 0) + 1
-        if parent is not None and plays is not None:
-            self._check_allowed(inst, parent, plays)
-        if behaviour.skips_next_turn:
-            self.skip_after.update(play_turns)
-        if choices.removed:
-            inst.removed_by = "removed from play early"
-        if raw.children:
-            self._children(inst, raw.children)
-        return inst
-
-    def _effective_plays(self, inst: Instance) -> Plays:
-        plays = inst.behaviour.plays
-        if plays is None:
-            raise ScenarioError(f"{inst.label} does not play other cards (its behaviour has no plays), so "
-                                "nothing can follow it after “>”.")
-        option = inst.choices.play_option or plays.default
-        return plays.choices.get(option, plays) if option else plays
-
-    def _act_offsets(self, inst: Instance, plays: Plays) -> list[int]:
-        match plays.at:
-            case At.NOW:
-                return [0]
-            case At.NEXT_TURN | At.EVERY_TURN:
-                return [1]
-            case At.NOW_AND_NEXT_TURN:
-                return [0, 1]
-            case At.WHEN_MET:
-                return [inst.choices.met_turn or 0]
-            case _:
-                assert_never(plays.at)
-
-    def _children(self, inst: Instance, raws: tuple[RawNode | None, ...]) -> None:
-        plays = self._effective_plays(inst)
-        acts = [t + a for t in inst.play_turns for a in self._act_offsets(inst, plays)]
-        if len(raws) not in (1, len(acts)):
-            raise ScenarioError(f"{inst.label} makes {len(acts)} play(s) here; after “>” list one card for all "
-                                f"of them or one per play (“nothing” for none), not {len(raws)}.")
-        for act, raw in zip(acts, raws * len(acts) if len(raws) == 1 else raws, strict=True):
-            if raw is None:
-                continue
-            turns = ([act] if plays.replays else []) + [act + o for o in plays.times]
-            child = self.build(raw, turns, inst, plays)
-            inst.children.append(child)
-            if plays.then is not Then.STAYS and not child.removed_by:
-                verb = "trashes" if plays.then is Then.TRASH else "sets aside"
-                child.removed_by = f"{inst.label} {verb} it after playing it"
-
-    def _check_allowed(self, child: Instance, parent: Instance, plays: Plays) -> None:
-        types = types_of(child.card)
-        if plays.requires and not set(plays.requires) & set(types):
-            raise ScenarioError(f"{parent.label} cannot play {child.label}: it plays "
-                                f"{' or '.join(plays.requires)} cards, and {child.label} is "
-                                f"{child.card.type or 'untyped'}.")
-        for rule in plays.forbids:
-            if rule.type not in types:
-                continue
-            match rule.wording:
-                case Forbidden.ALWAYS:
-                    raise ScenarioError(f"{parent.label} cannot play {child.label}: it may not play a "
-                                        f"{rule.type} card under any wording.")
-                case Forbidden.NEWER:
-                    if self.policy.wording is Wording.NEWER:
-                        child.problem = (f"{parent.label} cannot play {child.label} under the newer wording: "
-                                         f"it may not play a {rule.type} card.")
-                case _:
-                    assert_never(rule.wording)
 
 
 # --- pass 2: decide, bottom-up ----------------------------------------------------------------------
@@ -236,7 +76,19 @@ class Evaluator:
         if rule and rule not in inst.rules:
             inst.rules.append(rule)
 
+    def extra_option(self, turn: int, pc: PlayChoice, repeat: bool) -> str:
+        """taken / not-taken / skipped for one play of an extra-turn Duration."""
+        option = pc.option or ("not-taken" if repeat else "taken")
+        return "skipped" if option == "taken" and turn in self.skip_after else option
+
     def run(self, roots: Sequence[Instance]) -> None:
+        # Which of your turns are extra turns, known up front so every step can name them right.
+        for inst in self.instances:
+            if inst.behaviour.kind is Kind.EXTRA_TURN:
+                for i, turn in enumerate(inst.play_turns):
+                    pc = inst.choices.for_play(i) or PlayChoice()
+                    if pc.followed and self.extra_option(turn, pc, i > 0 and not inst.behaviour.again) == "taken":
+                        self.extra_turns.add(turn + 1)
         for root in roots:
             self.decide(root)
         if self.skip_after and not self.skipped_extra:
@@ -249,7 +101,7 @@ class Evaluator:
             self.decide(child)
         base_why = "not a Duration: discarded in the Clean-up of the turn it was played"
         if inst.behaviour.kind is Kind.LATER:
-            base_why = "not a Duration: its later effect does not keep it in play (DM13)"
+            base_why = "not a Duration: its later effect does not keep it in play"
         elif is_duration(inst.card) and not inst.lent_by:
             base_why = "no effect on a later turn: discarded in the Clean-up of the turn it was played"
         candidates = [Candidate(Point(inst.turn), None, base_why)]
@@ -276,7 +128,7 @@ class Evaluator:
         inst.leave = best.point
         if inst.removed_by:
             inst.leave = Point(inst.turn, Phase.DURING)
-            inst.why = f"{inst.removed_by}; its later effects still happen (DM11)"
+            inst.why = f"{inst.removed_by}; its later effects still happen"
             self.step(inst, "DM11", inst.label, f"{inst.removed_by}: it leaves play now, not in a Clean-up; "
                       "its later effects still happen", "scenario")
             self.trace.interpret(notes.REMOVED_EFFECTS)
@@ -294,6 +146,7 @@ class Evaluator:
         found = []
         for i, turn in enumerate(inst.play_turns):
             candidate = self.own_play(inst, i, turn, inst.choices.for_play(i) or PlayChoice())
+            inst.own_ends.append(None if candidate is None else candidate.point)
             if candidate is not None:
                 found.append(replace(candidate, own=True))
         return found
@@ -375,13 +228,11 @@ class Evaluator:
 
     def extra_turn(self, inst: Instance, trigger: str, turn: int, pc: PlayChoice,
                    repeat: bool) -> Candidate | None:
-        option = pc.option or ("not-taken" if repeat else "taken")
-        if option == "taken" and turn in self.skip_after:
-            option = "skipped"
+        option = self.extra_option(turn, pc, repeat)
+        if option == "skipped" and pc.option != "skipped":
             self.step(inst, "DM12", trigger, "the extra turn it gives is the turn that gets skipped", "scenario")
         match option:
             case "taken":
-                self.extra_turns.add(turn + 1)
                 self.step(inst, "DM3", trigger, "gives an extra turn right after this one: it stays until "
                           "that turn's Clean-up", "data")
                 return Candidate(Point(turn + 1), "DM3", "it stays until the Clean-up of the extra turn")
@@ -474,8 +325,7 @@ class Evaluator:
                                      "as it does")
                 case Tracking.PRIOR_THRONE:
                     self.trace.interpret(notes.PRIOR_EXTRA_PLAYS)
-                    ends = [c.point for i, t in enumerate(child.play_turns) if i > 0
-                            if (c := self._quiet_own(child, i, t)) is not None]
+                    ends = [p for p in child.own_ends[1:] if p is not None]
                     if not ends:
                         self.step(inst, "DM6", inst.label, f"prior rule: the extra plays of {child.label} do "
                                   "nothing later, so it does not stay", "ruleset")
@@ -510,16 +360,6 @@ class Evaluator:
                       "stay for its later effect", "rule")
             self._not_kept(inst, "DM13", f"{child.label} is not a Duration, whatever it does later")
         return None
-
-    def _quiet_own(self, inst: Instance, i: int, turn: int) -> Candidate | None:
-        """An own-effect check without trace steps (prior-throne looks at the extra plays again)."""
-        saved = (len(self.trace.steps), len(self.trace.interpretations), list(inst.rules), set(self.extra_turns))
-        found = self.own_play(inst, i, turn, inst.choices.for_play(i) or PlayChoice())
-        del self.trace.steps[saved[0]:]
-        del self.trace.interpretations[saved[1]:]
-        inst.rules[:] = saved[2]
-        self.extra_turns = saved[3]
-        return found
 
 
 # --- words for a leave point ------------------------------------------------------------------------
@@ -559,13 +399,14 @@ def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourO
     policy = POLICIES[ruleset]
     builder = Builder(lookup, behaviour_of, policy)
     roots = [builder.build(raw, [0]) for raw in chains]
-    _label_repeats(builder.instances)
+    label_repeats(builder.instances)
     evaluator = Evaluator(builder, policy, skip_next_turn)
     if policy.tracking is not Tracking.CURRENT:
         evaluator.trace.interpret(notes.PRIOR_WORDING)
     evaluator.run(roots)
     problems = [i.problem for i in builder.instances if i.problem]
-    verdict = Verdict(VERSIONS[ruleset], policy, [raw.text() for raw in chains], skip_next_turn,
+    texts = [canonical(raw, builder.names).text() for raw in chains]
+    verdict = Verdict(VERSIONS[ruleset], policy, texts, skip_next_turn,
                       builder.instances, evaluator.trace, evaluator.extra_turns, problems)
     if problems and policy.wording is Wording.NEWER:
         verdict.alternative = evaluate(chains, lookup, behaviour_of, "older-wording",
@@ -573,13 +414,3 @@ def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourO
     return verdict
 
 
-def _label_repeats(instances: list[Instance]) -> None:
-    """Number cards that appear more than once ("Caravan #2") so each answer names one card."""
-    totals: dict[str, int] = {}
-    for inst in instances:
-        totals[inst.label] = totals.get(inst.label, 0) + 1
-    seen: dict[str, int] = {}
-    for inst in instances:
-        if totals[inst.label] > 1:
-            seen[inst.label] = seen.get(inst.label, 0) + 1
-            inst.label = f"{inst.label} #{seen[inst.label]}"

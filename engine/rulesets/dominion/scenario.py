@@ -6,11 +6,13 @@ Chain syntax (one string per card played from your hand this turn):
     NODE   := "(" NODE ")" | ITEM [">" NODE ("+" NODE)*]
     ITEM   := NAME ["as" NAME] ["[" CHOICE ("," CHOICE)* "]"]   |  "nothing"  |  "-"
 
-"A > B" reads "A plays B". After ">" come the cards A's plays played, in order, separated by "+": one
-card means every play of A played a copy of it; otherwise one card per play ("nothing" for a play that
-played nothing relevant). "+" continues the innermost list, so group with brackets to go back out:
-"Captain > nothing + Throne Room > Caravan", "King's Court > (Throne Room > Caravan) + nothing + Wharf".
-"Village as Way of the Mouse" is a Village played using Way of the Mouse.
+"A > B" reads "A plays B". A Throne variant makes one play of a card several times, so one card follows
+it. A card that makes several plays (a Captain, now and next turn; an Overlord played twice by a Throne
+Room) is followed by one card for all of its plays, or by one per play separated by "+" ("nothing" for a
+play that played nothing relevant). "+" continues the innermost list; brackets go back out:
+"Throne Room > Overlord > Swamp Hag + Archive", "Captain > nothing + Throne Room > Caravan",
+"Captain > (Throne Room > Caravan) + Village". "Village as Way of the Mouse" is a Village played using
+Way of the Mouse.
 
 Choices, comma-separated; "a/b" gives one value per play of the card, in order:
   removed             taken out of play early this turn (Procession, Way of the Horse...) (DM11)
@@ -21,14 +23,13 @@ Choices, comma-separated; "a/b" gives one value per play of the card, in order:
   left=N              cards still set aside after this turn (Archive, Crypt)
   taken | not-taken | skipped     an extra-turn Duration's extra turn (Outpost, Voyage)
   met=N | never       a "next time" Duration: on which turn (0 = this one) the thing happens
-  on=N                a card that plays others: play its card N turns later (Flagship)
   and the options a card offers itself (Specialist: again | gain).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TypeVar, assert_never
 
 from engine.rulesets.dominion.behaviour import Behaviour, Kind
@@ -114,8 +115,9 @@ class _Parser:
         kind, value = self.take()
         if (kind, value) == ("op", "("):
             inner = self.node()
-            if self.take() != ("op", ")"):
+            if self.peek() != ("op", ")"):
                 raise ScenarioError(f"A “(” in “{self.text}” is not closed.")
+            self.take()
             return inner
         if kind != "name":
             raise ScenarioError(f"Expected a card name in “{self.text}”, found “{value}”.")
@@ -177,9 +179,7 @@ class Choices:
     deck_empty: bool = False
     met_turn: int | None = None  # UNTIL_CONDITION: None = not said
     never: bool = False
-    on: int | None = None        # a card that plays others: offset of its act
     play_option: str | None = None  # one of the card's own plays.choices
-    given: frozenset[str] = field(default_factory=frozenset)  # option words the user gave
 
     def for_play(self, index: int) -> PlayChoice | None:
         if not self.plays:
@@ -204,13 +204,14 @@ def play_options(behaviour: Behaviour) -> tuple[str, ...]:
 
 def valid_choices(behaviour: Behaviour) -> list[str]:
     """Every choice word this card accepts, for help and error messages."""
-    words = [*GENERIC, *play_options(behaviour)]
+    generic = GENERIC if behaviour.kind is not Kind.NONE else ("removed", "deck-empty")
+    words = [*generic, *play_options(behaviour)]
     if behaviour.kind is Kind.UNTIL_EMPTY:
         words.append("left=N")
     if behaviour.kind is Kind.UNTIL_CONDITION:
         words += ["met=N", "never"]
     if behaviour.plays is not None:
-        words += ["on=N", *behaviour.plays.choices]
+        words += list(behaviour.plays.choices)
     return words
 
 
@@ -224,55 +225,45 @@ def _number(key: str, value: str, card: str) -> int:
 def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> Choices:
     """Read a card's choice words; ScenarioError lists what this card accepts."""
     options = play_options(behaviour)
-    # Card words ("discarded-nothing") stand for met / not-met.
-    canon = {word: key for key, word in behaviour.words.items()}
-    per_play: list[list[str]] = []
+    canon = {word: key for key, word in behaviour.words.items()}  # "discarded-nothing" -> "not-met"
+    per_play: list[list[str | None]] = []
     lefts: list[int] = []
     followed: list[bool] = []
-    found: dict[str, object] = {}
-    given: set[str] = set()
+    flags: set[str] = set()
+    met: int | None = None
+    play_option: str | None = None
     for token in tokens:
         key, eq, value = token.partition("=")
-        key = key.strip()
         values = [v.strip() for v in token.split("/")]
-        if eq and key == "left" and behaviour.kind is Kind.UNTIL_EMPTY:
+        if eq and key.strip() == "left" and behaviour.kind is Kind.UNTIL_EMPTY:
             lefts = [_number("left", v.strip(), card) for v in value.split("/")]
-        elif eq and key == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
-            found["met"] = _number("met", value.strip(), card)
-        elif eq and key == "on" and behaviour.plays is not None:
-            found["on"] = _number("on", value.strip(), card)
-        elif token == "never" and behaviour.kind is Kind.UNTIL_CONDITION:
-            found["never"] = True
-        elif token in GENERIC[:1] + GENERIC[2:]:
-            found[token] = True
+        elif eq and key.strip() == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
+            met = _number("met", value.strip(), card)
+        elif token in ("removed", "deck-empty") or (token == "never" and behaviour.kind is Kind.UNTIL_CONDITION):
+            flags.add(token)
         elif all(v in ("followed", "not-followed") for v in values) and behaviour.kind is not Kind.NONE:
             followed = [v == "followed" for v in values]
         elif behaviour.plays is not None and token in behaviour.plays.choices:
-            found["play"] = token
+            play_option = token
         elif options and all(v in options for v in values):
             per_play.append([canon.get(v, v) for v in values])
-            given.update(values)
         else:
             raise ScenarioError(f"{card} does not take the choice “{token}”; it takes: "
                                 f"{', '.join(valid_choices(behaviour))}.")
     if len(per_play) > 1:
         raise ScenarioError(f"{card}: give one of {', '.join(options)} (use a/b for one value per play).")
-    option_list: list[str | None] = list(per_play[0]) if per_play else []
+    option_list = per_play[0] if per_play else []
     lists = [c for c in (option_list, lefts, followed) if len(c) > 1]
     count = len(lists[0]) if lists else 0
     if any(len(c) != count for c in lists):
         raise ScenarioError(f"{card}: every a/b list needs one value per play.")
-    n = max(count, 1)
-    plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
-        _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
-    met = found.get("met")
-    on = found.get("on")
-    play = found.get("play")
-    return Choices(plays=plays if (option_list or lefts or followed) else (), count=count,
-                   removed=bool(found.get("removed")), deck_empty=bool(found.get("deck-empty")),
-                   met_turn=met if isinstance(met, int) else None, never=bool(found.get("never")),
-                   on=on if isinstance(on, int) else None, play_option=play if isinstance(play, str) else None,
-                   given=frozenset(given))
+    plays: tuple[PlayChoice, ...] = ()
+    if option_list or lefts or followed:
+        n = max(count, 1)
+        plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
+            _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
+    return Choices(plays=plays, count=count, removed="removed" in flags, deck_empty="deck-empty" in flags,
+                   met_turn=met, never="never" in flags, play_option=play_option)
 
 
 def _spread(values: list[T], n: int, default: T) -> list[T]:

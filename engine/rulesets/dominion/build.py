@@ -1,0 +1,192 @@
+"""Pass 1 of a Dominion verdict: expand the chains of plays into card instances.
+
+Who played what, how many times, on which of your turns, with which choices, and which plays a version
+forbids. Nothing here decides when a card leaves play; that is evaluate.py.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from enum import IntEnum
+from typing import assert_never
+
+from engine.cards import Card
+from engine.rulesets.dominion.behaviour import At, Behaviour, Forbidden, How, Plays, Then, types_of
+from engine.rulesets.dominion.rules import Policy, Wording
+from engine.rulesets.dominion.scenario import MAX_CARDS, Choices, RawNode, ScenarioError, parse_choices
+
+
+class Phase(IntEnum):
+    """When within (or after) one of your turns a card leaves play; the order is the order in time."""
+
+    DURING = 0   # outside Clean-up: trashed, set aside, put into hand at the start of a turn
+    CLEAN_UP = 1
+    OTHER = 2    # the Clean-up of another player's turn after this one (DM12)
+
+
+@dataclass(frozen=True, order=True)
+class Point:
+    turn: float  # your turns counted from this one (0); math.inf: never
+    phase: Phase = Phase.CLEAN_UP
+
+    def cleanup(self) -> Point:
+        """Where a Throne variant that stayed for a card leaves: the Clean-up of the turn that card left."""
+        return Point(self.turn, Phase.CLEAN_UP) if self.phase is Phase.DURING else self
+
+
+FOREVER = Point(math.inf)
+
+
+@dataclass
+class Instance:
+    """One card put into play (or, played by a Command variant, left where it was) in the scenario."""
+
+    id: int
+    card: Card
+    behaviour: Behaviour
+    label: str
+    choices: Choices
+    play_turns: list[int]            # one entry per play of it
+    parent: Instance | None = None
+    relation: How | None = None      # how the parent played it
+    in_play: bool = True
+    lent_by: Card | None = None      # "Village as Way of the Mouse": the Way
+    children: list[Instance] = field(default_factory=list)
+    removed_by: str = ""             # why it left play early (DM11)
+    problem: str = ""                # why this play cannot happen under the version judged
+    # decided by the evaluator
+    own_ends: list[Point | None] = field(default_factory=list)  # per play: when its own effect is over
+    leave: Point = Point(0)
+    would: Point = Point(0)          # ignoring early removal: what a Command variant follows (DM8)
+    why: str = ""
+    rules: list[str] = field(default_factory=list)
+
+    @property
+    def legal(self) -> bool:
+        return not self.problem
+
+    @property
+    def turn(self) -> int:
+        return max(self.play_turns)
+
+
+Lookup = Callable[[str], Card]
+BehaviourOf = Callable[[Card], Behaviour]
+
+
+# --- expanding the chains ----------------------------------------------------------------------
+
+class Builder:
+    def __init__(self, lookup: Lookup, behaviour_of: BehaviourOf, policy: Policy) -> None:
+        self.lookup = lookup
+        self.behaviour_of = behaviour_of
+        self.policy = policy
+        self.instances: list[Instance] = []
+        self.skip_after: set[int] = set()
+        self.names: dict[str, str] = {}  # name as typed -> card name, for the canonical chain text
+
+    def build(self, raw: RawNode, play_turns: list[int], parent: Instance | None = None,
+              plays: Plays | None = None) -> Instance:
+        if len(self.instances) >= MAX_CARDS:
+            raise ScenarioError(f"The scenario has more than {MAX_CARDS} cards in play; shorten the chain.")
+        card = self.lookup(raw.name)
+        lent = self.lookup(raw.as_name) if raw.as_name else None
+        behaviour = self.behaviour_of(lent or card)
+        label = card.name + (f" as {lent.name}" if lent else "")
+        choices = parse_choices(raw.choices, behaviour, label)
+        if choices.count and choices.count != len(play_turns):
+            raise ScenarioError(f"{label} is played {len(play_turns)} time(s) here, but its a/b choices name "
+                                f"{choices.count} plays.")
+        inst = Instance(len(self.instances) + 1, card, behaviour, label, choices, play_turns, parent=parent,
+                        relation=plays.how if plays else None, in_play=plays.in_play if plays else True,
+                        lent_by=lent)
+        self.instances.append(inst)
+        self.names[raw.name] = card.name
+        if raw.as_name and lent:
+            self.names[raw.as_name] = lent.name
+        if parent is not None and plays is not None:
+            self._check_allowed(inst, parent, plays)
+        if behaviour.skips_next_turn:
+            self.skip_after.update(play_turns)
+        if choices.removed:
+            inst.removed_by = "removed from play early"
+        if raw.children:
+            self._children(inst, raw.children)
+        return inst
+
+    def _effective_plays(self, inst: Instance) -> Plays:
+        plays = inst.behaviour.plays
+        if plays is None:
+            raise ScenarioError(f"{inst.label} does not play other cards (its behaviour has no plays), so "
+                                "nothing can follow it after “>”.")
+        option = inst.choices.play_option or plays.default
+        return plays.choices.get(option, plays) if option else plays
+
+    def _act_offsets(self, inst: Instance, plays: Plays) -> list[int]:
+        match plays.at:
+            case At.NOW:
+                return [0]
+            case At.NEXT_TURN | At.EVERY_TURN:
+                return [1]
+            case At.NOW_AND_NEXT_TURN:
+                return [0, 1]
+            case At.WHEN_MET:
+                return [inst.choices.met_turn or 0]
+            case _:
+                assert_never(plays.at)
+
+    def _children(self, inst: Instance, raws: tuple[RawNode | None, ...]) -> None:
+        plays = self._effective_plays(inst)
+        acts = [t + a for t in inst.play_turns for a in self._act_offsets(inst, plays)]
+        if len(raws) not in (1, len(acts)):
+            raise ScenarioError(f"{inst.label} makes {len(acts)} play(s) here; after “>” list one card for all "
+                                f"of them or one per play (“nothing” for none), not {len(raws)}.")
+        for act, raw in zip(acts, raws * len(acts) if len(raws) == 1 else raws, strict=True):
+            if raw is None:
+                continue
+            turns = ([act] if plays.replays else []) + [act + o for o in plays.times]
+            child = self.build(raw, turns, inst, plays)
+            inst.children.append(child)
+            if plays.then is not Then.STAYS and not child.removed_by:
+                verb = "trashes" if plays.then is Then.TRASH else "sets aside"
+                child.removed_by = f"{inst.label} {verb} it after playing it"
+
+    def _check_allowed(self, child: Instance, parent: Instance, plays: Plays) -> None:
+        types = types_of(child.card)
+        if plays.requires and not set(plays.requires) & set(types):
+            raise ScenarioError(f"{parent.label} cannot play {child.label}: it plays "
+                                f"{' or '.join(plays.requires)} cards, and {child.label} is "
+                                f"{child.card.type or 'untyped'}.")
+        for rule in plays.forbids:
+            if rule.type not in types:
+                continue
+            match rule.wording:
+                case Forbidden.ALWAYS:
+                    raise ScenarioError(f"{parent.label} cannot play {child.label}: it may not play a "
+                                        f"{rule.type} card under any wording.")
+                case Forbidden.NEWER:
+                    if self.policy.wording is Wording.NEWER:
+                        child.problem = (f"{parent.label} cannot play {child.label} under the newer wording: "
+                                         f"it may not play a {rule.type} card.")
+                case _:
+                    assert_never(rule.wording)
+
+
+def canonical(raw: RawNode, names: dict[str, str]) -> RawNode:
+    """The chain with every name as the matched card's name: typos and aliases give the same ruling id."""
+    return RawNode(names.get(raw.name, raw.name), names.get(raw.as_name, raw.as_name) if raw.as_name else None,
+                   raw.choices, tuple(None if c is None else canonical(c, names) for c in raw.children))
+
+
+def label_repeats(instances: list[Instance]) -> None:
+    """Number cards that appear more than once ("Caravan #2") so each answer names one card."""
+    totals: dict[str, int] = {}
+    for inst in instances:
+        totals[inst.label] = totals.get(inst.label, 0) + 1
+    seen: dict[str, int] = {}
+    for inst in instances:
+        if totals[inst.label] > 1:
+            seen[inst.label] = seen.get(inst.label, 0) + 1
+            inst.label = f"{inst.label} #{seen[inst.label]}"
