@@ -21,13 +21,9 @@ import sys
 from typing import Any
 
 from bot.dominion_import import DEFAULT_DIR, import_dominion
-from bot.service import Arbiter, LookupProblem, match_json, problem_message
-from engine.cards import Card
-from engine.matching import Matcher
-from engine.names import fold
-from engine.rulesets.dominion import GAME, RawNode, ScenarioError, load_starter, parse_chain
-from engine.rulesets.dominion.evaluate import evaluate
-from engine.rulesets.dominion.render import ruling_id, verdict_json
+from bot.dominion_service import dominion_answer, dominion_matcher
+from bot.service import Arbiter, LookupProblem, match_json
+from engine.rulesets.dominion import ScenarioError
 from engine.rulesets.dominion.rules import VERSIONS
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
@@ -55,14 +51,6 @@ def _usage(message: str) -> int:
     return EXIT_USAGE
 
 
-def dominion_matcher(arbiter: Arbiter) -> Matcher:
-    """Dominion cards only: the starter set, overridden by imported cards of the same name."""
-    starter = load_starter()
-    cards: dict[str, Card] = {fold(c.name): c for c in starter.cards}
-    cards.update({fold(c.name): c for c in arbiter.catalog.cards(GAME)})
-    return Matcher(list(cards.values()), [*starter.aliases, *arbiter.catalog.aliases(GAME)])
-
-
 def chain_texts(args: argparse.Namespace) -> list[str]:
     """The chains to judge; --played-by and --choice are a longhand for one single-card chain."""
     chains: list[str] = list(args.chain)
@@ -77,23 +65,12 @@ def chain_texts(args: argparse.Namespace) -> list[str]:
 
 def cmd_dominion(args: argparse.Namespace) -> int:
     try:
-        raws: list[RawNode] = [parse_chain(text) for text in chain_texts(args)]
+        chains = chain_texts(args)
     except ScenarioError as exc:
         return _usage(str(exc))
     arbiter = Arbiter.open(args.db)
-    matcher = dominion_matcher(arbiter)
-    matches: list[dict[str, Any]] = []
-
-    def lookup(name: str) -> Card:
-        match = matcher.match(name)
-        if match.card is None:
-            raise LookupProblem(match, problem_message(match))
-        matches.append({**match_json(match), "card": match.card.name})
-        return match.card
-
     try:
-        verdict = evaluate(raws, lookup, load_starter().behaviour, args.ruleset,
-                           skip_next_turn=args.skip_next_turn)
+        data = dominion_answer(dominion_matcher(arbiter), chains, args.ruleset, skip_next_turn=args.skip_next_turn)
     except LookupProblem as problem:
         if args.json:
             _print_json({"match": match_json(problem.match), "error": problem.message})
@@ -102,15 +79,11 @@ def cmd_dominion(args: argparse.Namespace) -> int:
         return EXIT_LOOKUP
     except ScenarioError as exc:
         return _usage(str(exc))
-    # The older-wording alternative looked every name up again; report each query once.
-    seen: dict[str, dict[str, Any]] = {}
-    for m in matches:
-        seen.setdefault(m["query"], m)
     if args.json:
-        _print_json(verdict_json(verdict, list(seen.values())))
+        _print_json(data)
     else:
-        print(verdict_json(verdict)["explanation"])
-        print(f"Ruling id: {ruling_id(verdict)}")
+        print(data["explanation"])
+        print(f"Ruling id: {data['ruling_id']}")
     return EXIT_OK
 
 

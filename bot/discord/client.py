@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -26,6 +27,9 @@ class ArbiterBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.arbiter = arbiter
         self.card_refs: dict[str, Card] = {}
+        # Other in-memory indexes (e.g. the Dominion matcher) rebuilt with the catalog, off the event loop.
+        self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
+        self.indexes: dict[str, Any] = {}
         self.tree.on_error = on_tree_error
 
     # -- catalog in memory -----------------------------------------------------------------------------
@@ -37,6 +41,7 @@ class ArbiterBot(commands.AutoShardedBot):
         if count == 0:
             raise RuntimeError("the card database is empty; import cards with `arbiter cards import FILE`")
         self.card_refs = {card_ref(c): c for c in self.arbiter.all_cards()}
+        self.indexes = {name: build(self.arbiter) for name, build in self.index_builders.items()}
         return count
 
     async def refresh_catalog(self) -> None:
@@ -47,20 +52,16 @@ class ArbiterBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
+        from bot.discord.cogs.dominion import DominionCog
         from bot.discord.cogs.info import InfoCog
         from bot.discord.cogs.ruling import DurationCog, RulingButton
 
-        count = await asyncio.to_thread(self.load_catalog)
         await self.add_cog(DurationCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
+        await self.add_cog(DominionCog(self))
         self.add_dynamic_items(RulingButton)
-        try:
-            from bot.discord.cogs.dominion import DominionCog
-        except ImportError:
-            pass
-        else:
-            await self.add_cog(DominionCog(self))
+        count = await asyncio.to_thread(self.load_catalog)
         synced = await self.tree.sync()
         versions = "; ".join(
             f"{r.title}: " + ", ".join(f"{v.name} {v.version}" for v in r.versions().values())
