@@ -1,0 +1,478 @@
+"""Card-name matching for one game: exact names, aliases, prefixes, then typo-tolerant fuzzy search.
+
+Everything a query needs is built once in `Matcher.__init__` (folded name forms, a sorted key list for
+bisect prefix search, a length index and a word index for the fuzzy pass), so a lookup is a few dict
+probes, a bisect and usually one rapidfuzz pass over a slice of precomputed strings. The fuzzy pass
+compares every key that could reach the cutoff on catalogs of the real Redemption size; on much larger
+ones (>`scan_limit` such keys) it first narrows to keys sharing a word, or a near word, with the query.
+
+Precedence, first that applies wins:
+  1. an autocomplete value (`resolve_value`),
+  2. an exact folded name form: the full name wins over other forms (the base name without printing
+     suffix, a side of a two-sided card, the short name before a comma: "Adino, the Eznite" -> "adino"),
+  3. a name form followed by a set designator ("captain of the host warriors"),
+  4. an exact alias,
+  5. a prefix of a name form or alias (unless the query ends with a bracket),
+  6. fuzzy: OSA edit-distance similarity (a swap counts as one typo) over the folded forms; last words
+     that name a set ("captian of the host warriors") may be read as a set hint.
+When a step yields several printings, `set_hint` may narrow them to one; otherwise the answer is
+"ambiguous" with the printings as candidates: a shared name never becomes a silent guess.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from bisect import bisect_left, bisect_right
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from math import ceil, floor
+
+from rapidfuzz import fuzz, process
+from rapidfuzz.distance import OSA
+
+from engine.cards import Card
+from engine.names import base_name, fold, name_forms, split_suffix, suffixes, without_inner_the
+
+MAX_QUERY = 200  # characters of a query that are looked at; the longest card name has 65
+MAX_CHOICES = 25  # Discord's limit for autocomplete choices; also the cap on ambiguous candidates
+MAX_RUNNERS_UP = 5
+MAX_LABEL = 100  # Discord's limit for a choice's name and value
+# Fuzzy thresholds (scores are OSA similarity x 100, i.e. 100 * (1 - typos / longer length)), tuned on
+# generated typos over the real Redemption catalog, see tests/test_matching.py:
+# - FUZZY_CUTOFF: at most 3 typos per 10 characters, so a 4-letter name survives one typo; random
+#   letters stay below it (1 in 2,000 strings matched), and 75 would lose 2.5 points on double typos.
+# - FUZZY_MARGIN: a card wins only if no other card's reading scores within this many points, else the
+#   answer is "ambiguous": a wrong card is worse than a question back. One typo costs 100/length points,
+#   so 3 points is a whole typo for names up to 33 characters. 2-4 give the same wrong-pick rate; 5+
+#   only turns right answers into questions.
+# - PRINTING_MARGIN: when every close reading is a printing of one card ("(L)" vs "(UL)"), the strictly
+#   closest printing wins; picking the wrong printing of the right card is a much smaller mistake.
+FUZZY_CUTOFF = 70.0
+FUZZY_MARGIN = 3.0
+PRINTING_MARGIN = 0.5
+SURE_SCORE = 90.0  # a fuzzy reading this good is not second-guessed (e.g. as "name + set name")
+CLOSEST_CUTOFF = 40.0  # Indel ratio for the "closest names" offered with not-found (any OSA score)
+AUTOCOMPLETE_CUTOFF = 60.0  # looser: a list to choose from, not an answer
+_POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
+_NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
+_VALUE_PREFIX = "id:"
+
+HOWS = ("exact", "alias", "prefix", "fuzzy", "ambiguous", "not-found")
+
+
+@dataclass(frozen=True)
+class Candidate:
+    card: Card
+    score: float  # 0-100
+    how: str
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    query: str
+    how: str  # one of HOWS
+    card: Card | None
+    candidates: list[Candidate] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """An autocomplete entry: `name` is shown, `value` comes back and `Matcher.match` resolves it."""
+
+    name: str
+    value: str
+
+
+def card_value(card: Card) -> str:
+    """A short stable key for a printing: the same across restarts and catalog reloads, <= 100 chars,
+    plain ASCII (no separators or control characters that a transport could mangle)."""
+    digest = hashlib.blake2b(f"{card.game}\x1f{card.name}\x1f{card.set}".encode(), digest_size=8)
+    return _VALUE_PREFIX + digest.hexdigest()
+
+
+def _clip(text: str, limit: int = MAX_LABEL) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+class Matcher:
+    """Matches user text to the printings of one game. Immutable after construction; safe to share."""
+
+    def __init__(self, cards: Sequence[Card], aliases: Sequence[tuple[str, str, str | None]] = (), *,
+                 scan_limit: int = 10_000) -> None:
+        """`scan_limit`: the most keys one fuzzy pass compares. Catalogs whose candidate keys fit (the real
+        Redemption catalog has ~9,000 keys) are scanned completely; larger ones are narrowed first."""
+        self._scan_limit = max(1, scan_limit)
+        folded = cache(fold)  # set names and many forms repeat across printings
+        self._cards: list[Card] = []
+        self._by_value: dict[str, int] = {}
+        for card in cards:
+            value = card_value(card)
+            if value not in self._by_value:  # the same printing twice: keep the first
+                self._by_value[value] = len(self._cards)
+                self._cards.append(card)
+        self._alpha = sorted(range(len(self._cards)), key=lambda i: (folded(self._cards[i].label), i))
+        self._rank = [0] * len(self._cards)  # alphabetical position: the tie-breaker everywhere
+        for pos, i in enumerate(self._alpha):
+            self._rank[i] = pos
+
+        self._full: dict[str, list[int]] = {}  # folded full name -> printings (names repeat across sets)
+        self._named: dict[str, list[int]] = {}  # any folded name form -> printings
+        self._forms: list[tuple[str, ...]] = []  # folded forms per printing
+        self._base: list[str] = []  # folded base name per printing: its "other printings" share it
+        self._family: list[str] = []  # folded name minus its outermost suffix: the same card in another set
+        self._designators: list[tuple[frozenset[str], str, str]] = []  # (suffixes, set, official set)
+        self._set_words: set[str] = set()  # what a query may end with to name a set
+        for i, card in enumerate(self._cards):
+            name_key = folded(card.name)
+            for key in dict.fromkeys((name_key, without_inner_the(name_key))):
+                _add(self._full, key, i)
+            forms = (g for f in map(folded, name_forms(card.name)) for g in (f, without_inner_the(f)))
+            self._forms.append(tuple(dict.fromkeys(f for f in forms if f)))
+            for form in self._forms[i]:
+                _add(self._named, form, i)
+            card_suffixes = suffixes(card.name)
+            self._base.append(folded(base_name(card.name)))
+            self._family.append(folded(split_suffix(card.name)[0]))
+            self._designators.append(
+                (frozenset(map(folded, card_suffixes)), folded(card.set), folded(card.official_set))
+            )
+            # Only the outermost bracket names a printing; inner ones are part of the name
+            # ("Lost Soul (Mark 1:40) (GoC)").
+            self._set_words.update(map(folded, (card.set, card.official_set, *card_suffixes[:1])))
+        self._set_words.discard("")
+
+        self._alias: dict[str, list[int]] = {}
+        self.unresolved_aliases: list[tuple[str, str, str | None]] = []  # for the caller to log
+        for alias, name, set_ in aliases:
+            targets = self._alias_targets(name, set_)
+            if targets and fold(alias):
+                for i in targets:
+                    _add(self._alias, fold(alias), i)
+            else:
+                self.unresolved_aliases.append((alias, name, set_))
+
+        # Every key: name forms, aliases, and "the ..." twins of names that start with "The" (fold drops
+        # the article, but a typo in it - "thy flood" - should still find "The Flood").
+        owners: dict[str, list[int]] = {k: list(v) for k, v in self._named.items()}
+        for key, ids in self._alias.items():
+            owners.setdefault(key, []).extend(ids)
+        for key, ids in list(owners.items()):
+            if any(self._cards[i].name[:4].casefold() == "the " for i in ids):
+                owners.setdefault("the " + key, []).extend(ids)
+        # Key strings are created in length order: the fuzzy pass scans runs of similar length, and
+        # neighbours in memory make that scan about twice as fast on a large catalog.
+        by_length = {key: key.encode().decode() for key in sorted(owners, key=lambda k: (len(k), k))}
+        self._keys: list[str] = sorted(by_length.values())  # bisect prefix search
+        self._key_cards: list[tuple[int, ...]] = []  # every printing with that key, full-name owners first
+        self._key_pick: list[tuple[int, ...]] = []  # what typing the key exactly selects
+        for key in self._keys:
+            bare = key if key in self._named or key in self._alias else key.removeprefix("the ")
+            full = self._full.get(bare, ())
+            ids = sorted(set(owners[key]), key=lambda i: (i not in full, self._rank[i]))
+            self._key_cards.append(tuple(ids))
+            self._key_pick.append(tuple(self._lookup(bare)[0] or self._alias.get(bare, ())))
+
+        # For the fuzzy pass: a length index (OSA similarity >= c needs c * len(q) <= len(key) <= len(q) / c)
+        # and, for catalogs too large to scan, a word index (one typo leaves the other words intact).
+        by_len = sorted(range(len(self._keys)), key=lambda p: (len(self._keys[p]), self._keys[p]))
+        self._by_len_pos: list[int] = by_len
+        self._by_len: list[str] = [self._keys[p] for p in by_len]
+        self._lens: list[int] = [len(k) for k in self._by_len]
+        self._word_keys: dict[str, list[int]] = {}  # word -> keys containing it
+        for pos, key in enumerate(self._keys):
+            for word in set(key.split()):
+                self._word_keys.setdefault(word, []).append(pos)
+        self._vocab: list[str] = sorted(self._word_keys, key=lambda w: (len(w), w))
+        self._vocab_lens: list[int] = [len(w) for w in self._vocab]
+
+        # Word starts inside full names and aliases ("eznite" in "adino the eznite") for autocomplete.
+        infix: set[tuple[str, int]] = set()
+        for key, ids in (*self._full.items(), *self._alias.items()):
+            for start in (pos + 1 for pos, ch in enumerate(key) if ch == " "):
+                if len(key) - start >= 3:
+                    infix.update((key[start:], self._rank[i]) for i in ids)
+        self._infix: list[tuple[str, int]] = sorted(infix)
+
+    # ---- public API ---------------------------------------------------------------------------------
+
+    @property
+    def cards(self) -> list[Card]:
+        return list(self._cards)
+
+    def resolve_value(self, value: str) -> Card | None:
+        """The printing an autocomplete `Choice.value` stands for, or None."""
+        if not isinstance(value, str) or len(value) > MAX_LABEL:
+            return None
+        i = self._by_value.get(value.strip())
+        return None if i is None else self._cards[i]
+
+    def match(self, query: str, set_hint: str | None = None) -> MatchResult:
+        query = (query or "")[:MAX_QUERY]
+        card = self.resolve_value(query)
+        if card is not None:
+            return MatchResult(query, "exact", card, [])
+        q = fold(query)
+        if not q:
+            return MatchResult(query, "not-found", None, [])
+        hint = fold(set_hint[:MAX_QUERY]) if set_hint else ""
+        pick, group = self._lookup(q)
+        if group:
+            return self._decide(query, q, pick, group, hint, "exact")
+        narrowed = self._with_designator(q)
+        if narrowed:
+            return self._decide(query, q, narrowed, narrowed, hint, "exact")
+        ids = self._alias.get(q)
+        if ids:
+            return self._decide(query, q, ids, ids, hint, "alias")
+        # A closing bracket ends a printing suffix: "moses (r)" is a finished name, not the start of one.
+        ids = [] if query.rstrip().endswith((")", "]")) else self._prefix(q, limit=200)
+        if ids:
+            return self._decide(query, q, ids, ids, hint, "prefix")
+        return self._fuzzy(query, q, hint)
+
+    def autocomplete(self, query: str, limit: int = MAX_CHOICES) -> list[Choice]:
+        """Choices for a partly typed name: prefix matches (exact first), later-word prefixes, then fuzzy.
+        An empty query lists the first names alphabetically. At most 25 (Discord's limit)."""
+        limit = max(0, min(limit, MAX_CHOICES))
+        q = fold((query or "")[:MAX_QUERY])
+        if not q:
+            return [self._choice(i) for i in self._alpha[:limit]]
+        picked = dict.fromkeys(self._prefix(q, limit))
+        if len(picked) < limit:
+            for pos in range(bisect_left(self._infix, (q,)), len(self._infix)):
+                key, rank = self._infix[pos]
+                if len(picked) >= limit or not key.startswith(q):
+                    break
+                picked.setdefault(self._alpha[rank])
+        if len(picked) < limit:
+            for i, _score in self._ranked(self._hits(q, AUTOCOMPLETE_CUTOFF, loose=True)):
+                if len(picked) >= limit:
+                    break
+                picked.setdefault(i)
+        return [self._choice(i) for i in list(picked)[:limit]]
+
+    # ---- exact steps --------------------------------------------------------------------------------
+
+    def _lookup(self, key: str) -> tuple[list[int], list[int]]:
+        """(what typing `key` selects, every printing it names). A full name selects its printing over
+        printings whose base name or side it merely is ("malchus": Malchus, not Malchus (GoC))."""
+        full = self._full.get(key, [])
+        group = list(dict.fromkeys([*full, *self._named.get(key, ())]))
+        return (full if len(full) == 1 else group), group
+
+    def _with_designator(self, q: str) -> list[int]:
+        """'captain of the host warriors': a name form, then a set name/code or printing suffix."""
+        words = q.split()
+        for n in range(1, min(len(words) - 1, 5) + 1):
+            ids = self._named.get(" ".join(words[:-n]))
+            if ids:
+                narrowed = self._narrow(ids, " ".join(words[-n:]))
+                if narrowed and len(narrowed) < len(ids):
+                    return narrowed
+        return []
+
+    def _alias_targets(self, name: str, set_: str | None) -> list[int]:
+        pick, group = self._lookup(fold(name))
+        return self._narrow(group, fold(set_)) if set_ else pick
+
+    def _narrow(self, ids: Sequence[int], hint: str) -> list[int]:
+        """The printings a folded set hint points at (maybe none).
+
+        A hint naming the printing suffix beats the set code, which beats the official set name; among
+        equals the set's plain printing ("(GoC)", not "(GoC UR+)") wins, since variants such as UR+ or
+        alternate borders are reprints of it that one names explicitly.
+        """
+        best: list[int] = []
+        best_strength = 0
+        for i in ids:
+            suffix_set, set_, official = self._designators[i]
+            strength = 3 if hint in suffix_set else 2 if hint == set_ else 1 if hint == official else 0
+            if strength > best_strength:
+                best, best_strength = [i], strength
+            elif strength and strength == best_strength:
+                best.append(i)
+        if len(best) > 1 and best_strength < 3:  # two printings with the very suffix typed stay a tie
+            plain = [i for i in best if self._plain(i)]
+            if len(plain) == 1:
+                return plain
+        return best
+
+    def _names_set(self, card: Card, tail: str) -> bool:
+        """Whether a query's last words name this printing's set (and are not simply its name's end,
+        as "war" in "Second Seal, War")."""
+        i = self._by_value[card_value(card)]
+        _, set_, official = self._designators[i]
+        outer = suffixes(card.name)[:1]
+        named = tail in (set_, official) or (bool(outer) and tail == fold(outer[0]))
+        return named and not self._family[i].endswith(tail)
+
+    def _plain(self, i: int) -> bool:
+        outer = suffixes(self._cards[i].name)[:1]
+        _, set_, official = self._designators[i]
+        return bool(outer) and fold(outer[0]) in (set_, official)
+
+    def _prefix(self, q: str, limit: int) -> list[int]:
+        """Printings with a key starting with q, in alphabetical order of that key (so an exact key first)."""
+        found: dict[int, None] = {}
+        for pos in range(bisect_left(self._keys, q), len(self._keys)):
+            if len(found) >= limit or not self._keys[pos].startswith(q):
+                break
+            found.update(dict.fromkeys(self._key_cards[pos]))
+        return list(found)
+
+    def _decide(self, query: str, q: str, pick: Sequence[int], group: Sequence[int], hint: str, how: str,
+                ranked: list[tuple[int, float]] | None = None) -> MatchResult:
+        """One printing -> found; several -> the set hint may narrow them; else ambiguous."""
+        pick = list(dict.fromkeys(pick))
+        if hint and (len(pick) > 1 or len(group) > 1):
+            pick = self._narrow(list(dict.fromkeys([*pick, *group])), hint) or pick
+        if len(pick) == 1:
+            winner = pick[0]
+            if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
+                siblings = self._named.get(self._base[winner], ())
+                ranked = self._best_first((i, self._score(q, i)) for i in siblings)
+            rest = [self._candidate(i, s) for i, s in ranked if i != winner][:MAX_RUNNERS_UP]
+            return MatchResult(query, how, self._cards[winner], rest)
+        ordered = self._best_first((i, self._score(q, i)) for i in pick)[:MAX_CHOICES]
+        return MatchResult(query, "ambiguous", None, [Candidate(self._cards[i], s, how) for i, s in ordered])
+
+    # ---- fuzzy --------------------------------------------------------------------------------------
+
+    def _fuzzy(self, query: str, q: str, hint: str) -> MatchResult:
+        result, top = self._fuzzy_decide(query, q, hint)
+        if result is None:
+            closest = self._ranked(self._hits(q, CLOSEST_CUTOFF, loose=True))[:MAX_RUNNERS_UP]
+            return MatchResult(query, "not-found", None, [self._candidate(i, s) for i, s in closest])
+        # "captian of the host warriors": last words naming a set are a set hint, not a misspelt suffix.
+        # Tried when the plain reading is ambiguous, or is a loose fit whose set those words don't name.
+        words = q.split()
+        for n in range(min(len(words) - 1, 3), 0, -1):
+            tail = " ".join(words[-n:])
+            if tail not in self._set_words:
+                continue
+            if result.card is not None and (top >= SURE_SCORE or self._names_set(result.card, tail)):
+                break
+            retry, _ = self._fuzzy_decide(query, " ".join(words[:-n]), tail)
+            if retry is not None and retry.card is not None and self._names_set(retry.card, tail):
+                return retry
+        return result
+
+    def _fuzzy_decide(self, query: str, q: str, hint: str) -> tuple[MatchResult | None, float]:
+        """The fuzzy answer for q (None when nothing reaches the cutoff) and the best score."""
+        hits = self._hits(q, FUZZY_CUTOFF)
+        if not hits:
+            return None, 0.0
+        # Each key close to the best is a plausible reading of the typo, read as if typed exactly.
+        top = hits[0][1]
+        close = [p for p, s in hits if s >= top - FUZZY_MARGIN]
+        if len({self._family[i] for p in close for i in self._key_pick[p]}) == 1:
+            close = [p for p, s in hits if s >= top - PRINTING_MARGIN]
+        pick = [i for p in close for i in self._key_pick[p]]
+        group = [i for p in close for i in self._key_cards[p]]
+        return self._decide(query, q, pick, group, hint, "fuzzy", self._ranked(hits)), top
+
+    def _hits(self, q: str, cutoff: float, *, loose: bool = False) -> list[tuple[int, float]]:
+        """(key position, OSA score) of the closest keys scoring >= cutoff, best first.
+
+        Only keys whose length can reach the cutoff are compared. When there are more than `scan_limit`
+        of them (very large catalogs only), keys sharing an uncommon word with q are tried first (one
+        typo leaves the other words intact), then the `scan_limit` keys nearest in length to q.
+        `loose` (lists to choose from, not answers) ranks by the cheaper Indel ratio >= cutoff instead.
+        """
+        c = cutoff / 100
+        lo = bisect_left(self._lens, ceil(c * len(q)))
+        hi = bisect_right(self._lens, floor(len(q) / c)) if c > 0 else len(self._lens)
+        if hi - lo > self._scan_limit:
+            positions = self._word_candidates(q)
+            hits = self._extract(q, [self._keys[p] for p in positions], cutoff, loose)
+            if hits or loose:  # a list to choose from may stay short; an answer gets one more try
+                return [(positions[j], s) for j, s in hits]
+            lo, hi = self._length_window(len(q), lo, hi)
+        hits = self._extract(q, self._by_len[lo:hi], cutoff, loose)
+        return [(self._by_len_pos[lo + j], s) for j, s in hits]
+
+    def _word_candidates(self, q: str) -> list[int]:
+        """Keys sharing a word with q, or a word one or two typos from one of q's (large catalogs only).
+
+        One typo leaves the other words of a name intact, and a misspelt word is close to a real one;
+        rare words go first, and the union stops before it outgrows half of `scan_limit`.
+        """
+        groups: list[list[int]] = []
+        for word in list(dict.fromkeys(w for w in q.split() if len(w) > 2))[:8]:
+            if word in self._word_keys:
+                groups.append(self._word_keys[word])
+                continue
+            lo = bisect_left(self._vocab_lens, ceil(0.7 * len(word)))
+            hi = bisect_right(self._vocab_lens, floor(len(word) / 0.7))
+            near = process.extract(word, self._vocab[lo:hi], scorer=OSA.normalized_similarity,
+                                   processor=None, score_cutoff=0.7, limit=_NEAR_WORDS)
+            groups.extend(self._word_keys[w] for w, _score, _j in near)
+        positions: set[int] = set()
+        for group in sorted(groups, key=len):
+            if len(positions) + len(group) > self._scan_limit // 2:
+                break
+            positions.update(group)
+        return sorted(positions)
+
+    def _length_window(self, n: int, lo: int, hi: int) -> tuple[int, int]:
+        """The keys of length n +- k for the largest k that keeps at most `scan_limit` of them (a typo
+        changes the length by one at most), within [lo, hi); the middle of the length-n run if even that
+        run is too long."""
+        best = (bisect_left(self._lens, n), bisect_right(self._lens, n))
+        if best[1] - best[0] > self._scan_limit:
+            start = max(lo, (best[0] + best[1] - self._scan_limit) // 2)
+            return start, min(hi, start + self._scan_limit)
+        for k in range(1, 100):
+            wider = (max(lo, bisect_left(self._lens, n - k)), min(hi, bisect_right(self._lens, n + k)))
+            if wider[1] - wider[0] > self._scan_limit or wider == best:
+                break
+            best = wider
+        return max(lo, best[0]), min(hi, best[1])
+
+    @staticmethod
+    def _extract(q: str, choices: list[str], cutoff: float, loose: bool) -> list[tuple[int, float]]:
+        """(index into choices, OSA score) of the best choices, best first.
+
+        A cheap Indel-ratio pass comes first: every OSA operation is at most two insert/deletes, so
+        OSA similarity >= c implies ratio >= 1 - 2(1 - c)/(1 + c), and nothing that can pass is dropped.
+        """
+        c = cutoff / 100
+        floor_ratio = cutoff if loose else 100 * (1 - 2 * (1 - c) / (1 + c)) - 0.01
+        rough = process.extract(q, choices, scorer=fuzz.ratio, processor=None, score_cutoff=floor_ratio,
+                                limit=_POOL if loose else None)
+        if loose:
+            scored = [(j, 100 * OSA.normalized_similarity(q, key)) for key, _score, j in rough]
+            return sorted(scored, key=lambda t: -t[1])
+        found = process.extract(q, [key for key, _score, _j in rough], scorer=OSA.normalized_similarity,
+                                processor=None, score_cutoff=c, limit=_POOL)
+        return [(rough[k][2], score * 100) for _key, score, k in found]
+
+    def _ranked(self, hits: list[tuple[int, float]]) -> list[tuple[int, float]]:
+        """Printings by their best score over all their keys, best first."""
+        best: dict[int, float] = {}
+        for pos, score in hits:  # best first, so the first sighting of a printing is its best
+            for i in self._key_cards[pos]:
+                best.setdefault(i, score)
+        return self._best_first(best.items())
+
+    # ---- small helpers ------------------------------------------------------------------------------
+
+    def _score(self, q: str, i: int) -> float:
+        return 100 * max(OSA.normalized_similarity(q, form) for form in self._forms[i])
+
+    def _candidate(self, i: int, score: float) -> Candidate:
+        return Candidate(self._cards[i], float(score), "exact" if score >= 100 else "fuzzy")
+
+    def _best_first(self, scored: Iterable[tuple[int, float]]) -> list[tuple[int, float]]:
+        return sorted(scored, key=lambda t: (-t[1], self._rank[t[0]]))
+
+    def _choice(self, i: int) -> Choice:
+        card = self._cards[i]
+        return Choice(_clip(card.label), card_value(card))
+
+
+def _add(table: dict[str, list[int]], key: str, i: int) -> None:
+    ids = table.setdefault(key, [])
+    if i not in ids[-1:]:  # printings are added in order, so a repeat can only be the last entry
+        ids.append(i)

@@ -1,0 +1,122 @@
+"""Card-name normalisation: one folding used for both the catalog and user queries.
+
+Everything here is pure string work so the matcher can precompute it once per catalog.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# Apostrophes and quote marks people type (or that the data carries) interchangeably. They are
+# deleted rather than turned into spaces so "Boaz’ Offspring", "Boaz' Offspring" and
+# "Boaz Offspring" all fold alike, and "Adino's" folds to "adinos" (one token).
+_QUOTES = "'\"`´‘’‚‛“”„‟′″‹›«»ʼʻ"
+_DELETE = {ord(c): None for c in _QUOTES}
+_NON_WORD = re.compile(r"[\W_]+")
+# One trailing printing suffix: "(Ki)", "( C)", "[2024 - Winner]", "(LoC Plus)".
+_SUFFIX = re.compile(r"\s*(\(([^()\[\]]*)\)|\[([^()\[\]]*)\])\s*$")
+
+
+def _drop_format_chars(text: str) -> str:
+    # Zero-width space/joiners, BOM, word joiner, soft hyphen, bidi marks: all category Cf,
+    # invisible, and they would otherwise split a word in two.
+    if text.isascii():
+        return text
+    return "".join(c for c in text if unicodedata.category(c) != "Cf")
+
+
+def fold(text: str) -> str:
+    """Canonical comparison form: accents, case, quotes, punctuation and a leading "the" removed."""
+    text = _drop_format_chars(text).translate(_DELETE).casefold()
+    if not text.isascii():  # after casefold, which can itself add marks ("İ" -> "i̇")
+        text = "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+        text = text.translate(_DELETE)  # NFKD turns full-width quotes into plain ones
+    text = _NON_WORD.sub(" ", text).strip()
+    return text[4:] if text.startswith("the ") else text
+
+
+def split_suffix(name: str) -> tuple[str, str | None]:
+    """Split one trailing printing suffix off: "Adino (Ki)" -> ("Adino", "Ki").
+
+    A name that is nothing but a bracket is left alone so a name never becomes empty.
+    """
+    m = _SUFFIX.search(name)
+    if not m or m.start() == 0:
+        return name, None
+    inner = m.group(2) if m.group(2) is not None else m.group(3)
+    return name[: m.start()], inner.strip()
+
+
+def suffixes(name: str) -> list[str]:
+    """All trailing printing suffixes, outermost first: "X (2019) (Promo)" -> ["Promo", "2019"]."""
+    out: list[str] = []
+    while True:
+        name, suffix = split_suffix(name)
+        if suffix is None:
+            return out
+        out.append(suffix)
+
+
+def base_name(name: str) -> str:
+    """The name without any printing suffix: "Christian Martyr (2019) (Promo)" -> "Christian Martyr"."""
+    while True:
+        name, suffix = split_suffix(name)
+        if suffix is None:
+            return name.strip()
+
+
+def sides(name: str) -> list[str]:
+    """The sides of a two-sided card without the printing suffix: "Top / Bottom (LoC)" -> ["Top", "Bottom"].
+
+    A one-sided card gives one side. Only a " / " outside brackets separates sides, so
+    'Lost Soul "Humble" [James 4:6 / Proverbs 3:34]' is one side, and only the outermost suffix is taken
+    off, so "Adam, the Exile / Adam (Man) (LoC)" keeps its "Adam (Man)" side.
+    """
+    parts: list[str] = []
+    depth = start = 0
+    for i, ch in enumerate(name):
+        if ch in "([":
+            depth += 1
+        elif ch in ")]":
+            depth = max(0, depth - 1)
+        elif ch == "/" and depth == 0 and name[i - 1 : i] == " " and name[i + 1 : i + 2] == " ":
+            parts.append(name[start:i].strip())
+            start = i + 1
+    parts.append(split_suffix(name[start:])[0].strip())
+    return [p for p in parts if p]
+
+
+def name_forms(name: str) -> list[str]:
+    """Every string someone may use to name this card, most specific first (raw, not folded).
+
+    The full name, each suffix-stripped level ("X (2019) (Promo)" -> "X (2019)" -> "X"), each side of a
+    two-sided card with its own stripped levels, and each side's short name before a comma
+    ("Adino, the Eznite" -> "Adino"), since players call characters by their bare name.
+    """
+    two_sided = sides(name)
+    forms = [name]
+    rest = name
+    while True:
+        rest, suffix = split_suffix(rest)
+        if suffix is None:
+            break
+        forms.append(rest.strip())
+        if len(two_sided) > 1:
+            break  # a deeper bracket belongs to the bottom side ("Adam (Man)"), not to the whole card
+    for side in two_sided:
+        forms.append(side)
+        forms.append(base_name(side))
+        head, comma, _ = side.partition(", ")
+        if comma and head.strip():
+            forms.append(base_name(head))
+    return list(dict.fromkeys(f for f in forms if f))
+
+
+def without_inner_the(folded: str) -> str:
+    """A folded name without "the" inside it: "angel of the lord" -> "angel of lord".
+
+    People drop the article ("Angel of Lord", "Adino Eznite"); a whole missing word is four typos to an
+    edit distance, so the matcher indexes this variant as another form of the name instead.
+    """
+    return folded.replace(" the ", " ") if " the " in folded else folded
