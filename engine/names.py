@@ -14,8 +14,6 @@ import unicodedata
 _QUOTES = "'\"`´‘’‚‛“”„‟′″‹›«»ʼʻ"
 _DELETE = {ord(c): None for c in _QUOTES}
 _NON_WORD = re.compile(r"[\W_]+")
-# One trailing printing suffix: "(Ki)", "( C)", "[2024 - Winner]", "(LoC Plus)".
-_SUFFIX = re.compile(r"\s*(\(([^()\[\]]*)\)|\[([^()\[\]]*)\])\s*$")
 
 
 def _drop_format_chars(text: str) -> str:
@@ -37,15 +35,20 @@ def fold(text: str) -> str:
 
 
 def split_suffix(name: str) -> tuple[str, str | None]:
-    """Split one trailing printing suffix off: "Adino (Ki)" -> ("Adino", "Ki").
+    """Split one trailing printing suffix off: "Adino (Ki)" -> ("Adino", "Ki"), "X [2024 - Winner]" too.
 
-    A name that is nothing but a bracket is left alone so a name never becomes empty.
+    Only a bracket with no bracket inside counts; a name that is nothing but a bracket is left alone so
+    a name never becomes empty. (No regex: a backtracking pattern is quadratic on long space runs.)
     """
-    m = _SUFFIX.search(name)
-    if not m or m.start() == 0:
+    stripped = name.rstrip()
+    if not stripped.endswith((")", "]")):
         return name, None
-    inner = m.group(2) if m.group(2) is not None else m.group(3)
-    return name[: m.start()], inner.strip()
+    start = stripped.rfind("(" if stripped[-1] == ")" else "[")
+    inner = stripped[start + 1 : -1]
+    head = stripped[:start].rstrip() if start > 0 else ""
+    if not head or any(c in inner for c in "()[]"):
+        return name, None
+    return head, inner.strip()
 
 
 def suffixes(name: str) -> list[str]:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.cards import Card
-from engine.matching import MAX_CHOICES, Matcher, MatchResult, card_value
+from engine.matching import FUZZY_CUTOFF, MAX_CHOICES, Matcher, MatchResult, card_value
 from engine.names import base_name, fold, sides
 
 try:
@@ -146,7 +146,7 @@ def test_nonsense_is_not_found_with_closest_names() -> None:
     result = matcher().match("qwxz plorf vnnk")
     assert (result.how, result.card) == ("not-found", None)
     assert 1 <= len(result.candidates) <= 5
-    assert all(0 <= c.score < 75 for c in result.candidates)
+    assert all(0 <= c.score < FUZZY_CUTOFF for c in result.candidates)
 
 
 HOSTILE = ["", "   ", "\x00", "a\x00b" * 3000, "x" * 10_000, "!?.,;:'\"()[]{}/\\" * 50, "\u200b\ufeff",
@@ -208,9 +208,22 @@ def test_long_labels_are_clipped_and_still_resolve() -> None:
     assert m.resolve_value(choice.value) == long and choice.value == card_value(long)
 
 
-def test_alias_to_a_missing_card_is_reported_not_fatal() -> None:
-    assert matcher().unresolved_aliases == [("nonexistent nick", "No Such Card", None)]
-    assert matcher().match("sos").how in ("alias", "ambiguous")
+def test_aliases() -> None:
+    assert matcher().unresolved_aliases == [("nonexistent nick", "No Such Card", None)]  # reported, not fatal
+    sos = matcher().match("sos")  # an alias for a name shared by printings is still a question back
+    assert sos.how == "ambiguous" and {c.how for c in sos.candidates} == {"alias"}
+    assert names(sos) <= {c.name for c in real_cards() if c.name.startswith("Son of God")}
+    assert matcher().match("sos", set_hint="Fundraiser").card == card("Son of God [Fundraiser]")
+    assert matcher().match("cc").how == "prefix"  # an alias is a key like any name for prefixes
+
+
+def test_small_and_odd_catalogs() -> None:
+    assert Matcher([]).match("adino").how == "not-found"
+    assert Matcher([]).autocomplete("") == []
+    twice = Matcher([card("Malchus"), card("Malchus"), card("Malchus (GoC)")])
+    assert len(twice.cards) == 2 and twice.match("malchus").card == card("Malchus")
+    assert len(matcher().autocomplete("a", limit=500)) == MAX_CHOICES
+    assert matcher().autocomplete("a", limit=-3) == []
 
 
 # ---- accuracy on generated typos ------------------------------------------------------------------

@@ -94,3 +94,13 @@ def test_without_inner_the() -> None:
     assert without_inner_the("angel of the lord") == "angel of lord"
     assert without_inner_the("adino the eznite") == "adino eznite"
     assert without_inner_the("theophilus") == "theophilus"
+
+
+def test_suffix_handling_is_linear_on_hostile_names() -> None:
+    import time
+
+    start = time.perf_counter()
+    for text in (" " * 20_000 + "x", "a" + " " * 20_000 + "(b", "(" * 5_000, "x" + " (y)" * 2_000):
+        base_name(text)
+        name_forms(text)
+    assert time.perf_counter() - start < 2.0
