@@ -236,7 +236,7 @@ class Evaluator:
         verdict = PartVerdict(label, reading.part.text, reading.lasting, unclassified=reading.unclassified)
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
-        if reading.annotated:
+        if reading.annotated and _differs(reading):
             trace.interpret(notes.ANNOTATION)
         if not reading.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
@@ -261,11 +261,14 @@ class Evaluator:
             trace.interpret(notes.RECURRING)
         verdict.terms = states
         first = self._upper_bound(states)
-        trace.add("D9", _trigger(first), f"upper bound is {first.rule}: {first.why}", source="rule")
+        # D9 decides only when several durations meet; a lone duration is its own bound.
+        several = len(states) > 1
+        trace.add("D9" if several else first.rule, _trigger(first), f"upper bound is {first.rule}: {first.why}",
+                  source="rule")
         self._run_events(states, verdict, trace)
         verdict.upper_bound = self._upper_bound(states)
         if (verdict.upper_bound.rule, verdict.upper_bound.text) != (first.rule, first.text):
-            trace.add("D9", _trigger(verdict.upper_bound),
+            trace.add("D9" if several else verdict.upper_bound.rule, _trigger(verdict.upper_bound),
                       f"the upper bound is now {verdict.upper_bound.rule}: {verdict.upper_bound.why}",
                       source="rule")
         return verdict
@@ -348,8 +351,8 @@ class Evaluator:
                                   "phase", source="event", event=index)
             now = _persists(states)
             if persists and not now:
-                trace.add("D9", trigger, "the upper bound has elapsed: the ability no longer persists",
-                          source="event", event=index)
+                trace.add(self._bound_rule(states), trigger,
+                          "the upper bound has elapsed: the ability no longer persists", source="event", event=index)
             persists = now
             effective = persists and _switched_on(states)
             last = event
@@ -379,6 +382,9 @@ class Evaluator:
             return s.count > 0 and s.seen >= s.count
         return event in s.ends_on
 
+    def _bound_rule(self, states: list[TermState]) -> str:
+        return self._upper_bound(states).rule
+
     def _upper_bound(self, states: list[TermState]) -> UpperBound:
         by_rule = {s.term.rule: s for s in states}
         if "D2" in by_rule:
@@ -403,6 +409,12 @@ class Evaluator:
                 why = ("D8 needs another duration as its bound and none of D2-D7 applies, so the D1 default "
                        "bounds it" if deps else "none of D2-D7 applies, so the D1 default bounds it")
         return UpperBound(s.term.rule, s.term.text, s.ends_on, why, s.term.source)
+
+
+def _differs(reading: PartReading) -> bool:
+    """Whether a moderator's annotation changes what the text alone would give (only then is it a reading)."""
+    return (reading.text_lasting, sorted(t.rule for t in reading.text_terms)) != \
+        (reading.lasting, sorted(t.rule for t in reading.terms))
 
 
 def _trigger(bound: UpperBound) -> str:

@@ -33,7 +33,8 @@ NEXT_PHASE = Interpretation(
     "happens the term is still waiting.")
 ANNOTATION = Interpretation(
     "annotation", None,
-    "A moderator annotation sets the terms of this part; it wins over what the text suggests.")
+    "A moderator annotation sets the terms of this part and differs from what the text alone suggests; "
+    "the annotation wins.")
 DUAL_USE = Interpretation(
     "dual-use-type", "D7",
     "A Covenant or Curse speaks as an Artifact only through its ART part, and a City as a Site or Fortress "

@@ -53,6 +53,7 @@ class PartReading:
     unclassified: list[str] = field(default_factory=list)
     annotated: bool = False
     text_terms: list[Term] = field(default_factory=list)  # what the text alone suggested (when annotated)
+    text_lasting: bool = False
 
 
 # --- sentence handling --------------------------------------------------------------------------------
@@ -345,7 +346,7 @@ def read_card(card: Card, annotations: list[Annotation] = ()) -> list[PartReadin
         reading = read_part(part, card)
         lasting, noted = annotation_terms(list(annotations), part.label)
         if lasting is not None:
-            reading.text_terms = reading.terms
+            reading.text_terms, reading.text_lasting = reading.terms, reading.lasting
             reading.terms = noted
             reading.lasting = lasting
             reading.annotated = True
