@@ -26,7 +26,8 @@ CARDDATA = shared_data_path("redemption", "carddata.txt")
 def real_cards() -> tuple[Card, ...]:
     """A minimal reader of LackeyCCG's carddata.txt (tab-separated, header line, 16 columns used)."""
     if not CARDDATA.exists():
-        pytest.skip(f"real Redemption data not found at {CARDDATA} (clone ../shared beside the repository)")
+        pytest.skip(f"real Redemption data not found at {CARDDATA} (clone ../shared beside the repository)",
+                    allow_module_level=True)
     cards = []
     for line in CARDDATA.read_text(encoding="utf-8").split("\n")[1:]:
         f = line.split("\t")[:16]  # two rows carry 14 extra empty fields
