@@ -70,7 +70,7 @@ def cmd_duration(args: argparse.Namespace) -> int:
 
 def card_json(arbiter: Arbiter, query: str, set_hint: str | None) -> dict[str, Any]:
     card, match = arbiter.find(query, set_hint)
-    notes = arbiter.catalog.annotations(card.game, card.name, card.set)
+    notes = arbiter.annotations_for(card)
     parts = []
     for reading in read_card(card, notes):
         parts.append({
@@ -80,7 +80,7 @@ def card_json(arbiter: Arbiter, query: str, set_hint: str | None) -> dict[str, A
                       for t in reading.terms],
             "unclassified": reading.unclassified,
         })
-    printings = arbiter.catalog.printings(card.game, card.name)
+    printings = arbiter.printings(card)
     return {
         "card": {"name": card.name, "set": card.set, "type": card.type, "class": card.card_class,
                  "brigade": card.brigade, "identifier": card.identifier, "text": card.text,

@@ -108,6 +108,12 @@ class Arbiter:
     def all_cards(self) -> list[Card]:
         return list(self._cards) if self._notes is not None else self.catalog.cards()
 
+    def printings(self, card: Card) -> list[Card]:
+        """Cards with exactly this name (other printings), from memory once warmed."""
+        if self._notes is not None:
+            return [c for c in self._cards if c.game == card.game and c.name == card.name]
+        return self.catalog.printings(card.game, card.name)
+
     def annotations_for(self, card: Card) -> list[Annotation]:
         notes = self._notes
         if notes is not None:

@@ -36,8 +36,7 @@ class ArbiterBot(commands.AutoShardedBot):
 
     def load_catalog(self) -> int:
         """Build the matchers and annotation snapshot; raises when the catalog is empty or unreadable."""
-        self.arbiter.reload()
-        count = self.arbiter.warm()
+        count = self.arbiter.warm()  # swaps the snapshot in one step: readers never see it half built
         if count == 0:
             raise RuntimeError("the card database is empty; import cards with `arbiter cards import FILE`")
         self.card_refs = {card_ref(c): c for c in self.arbiter.all_cards()}
