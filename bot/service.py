@@ -16,6 +16,7 @@ from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.rulesets import redemption
 from engine.rulesets.redemption.render import verdict_json
+from engine.rulesets.redemption.terms import read_card
 
 REDEMPTION = "redemption"
 
@@ -97,6 +98,8 @@ class Arbiter:
             found = self.catalog.annotations(card.game, card.name, card.set)
             if found:
                 notes[card.key] = found
+            if card.game == REDEMPTION:
+                read_card(card, found)  # read every card's terms once, so verdicts only evaluate
         games = sorted({c.game for c in cards})
         matchers = {g: Matcher([c for c in cards if c.game == g], self.catalog.aliases(g)) for g in games}
         with self._lock:

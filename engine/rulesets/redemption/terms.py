@@ -9,8 +9,10 @@ and every lasting clause that fits no specific bullet is recorded so moderators 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 
 from engine.cards import Annotation, Card
 from engine.rulesets.redemption.parts import Part, split_parts
@@ -170,16 +172,22 @@ def _self_names(card: Card) -> list[str]:
     return names
 
 
+@lru_cache(maxsize=1024)
+def _self_reference(names: tuple[str, ...]) -> re.Pattern[str]:
+    alternatives = "|".join(re.escape(n) for n in names)
+    return re.compile(rf"\b(?:while|until) (?:{alternatives}) (?:remains|is|stays|leaves)(?: in play)?\b", re.I)
+
+
 def read_part(part: Part, card: Card) -> PartReading:
     """Terms the words of one ability part give (D2, D3, D4, D5, D8)."""
     terms: list[Term] = []
     unclassified: list[str] = []
     lasting = False
-    self_pattern = None
-    names = [re.escape(n) for n in _self_names(card) if len(n) > 2]
-    if names:
-        self_pattern = re.compile(rf"\b(?:while|until) (?:{'|'.join(names)}) (?:remains|is|stays|leaves)"
-                                  rf"(?: in play)?\b", re.I)
+    # Only a part that mentions the card's own name can refer to itself by name; compiling a pattern for
+    # every card would dominate the cost of reading a whole catalog.
+    folded = part.text.casefold()
+    names = tuple(n for n in _self_names(card) if len(n) > 2 and n.casefold() in folded)
+    self_pattern = _self_reference(names) if names else None
     self_placed = bool(_SELF_PLACE.search(part.text))
     seen: set[tuple[str, str]] = set()
 
@@ -338,8 +346,17 @@ def annotation_terms(annotations: list[Annotation], label: str) -> tuple[bool | 
     return lasting, terms
 
 
-def read_card(card: Card, annotations: list[Annotation] = ()) -> list[PartReading]:  # type: ignore[assignment]
-    """Every part of the card with its text terms, replaced by annotations where a moderator set them."""
+def read_card(card: Card, annotations: Sequence[Annotation] = ()) -> list[PartReading]:
+    """Every part of the card with its text terms, replaced by annotations where a moderator set them.
+
+    The reading depends only on the card and its annotations, so it is remembered: a verdict then costs
+    only the evaluation of its scenario. Callers must treat the readings as read-only.
+    """
+    return list(_read_card(card, tuple(annotations)))
+
+
+@lru_cache(maxsize=32768)
+def _read_card(card: Card, annotations: tuple[Annotation, ...]) -> tuple[PartReading, ...]:
     parts = split_parts(card.text) or [Part("", "")]
     readings = []
     for part in parts:
@@ -355,4 +372,4 @@ def read_card(card: Card, annotations: list[Annotation] = ()) -> list[PartReadin
     if ident and readings:
         readings[0].terms.append(Term("D8", ident.group(0).strip(), "identifier", readings[0].part.label))
         readings[0].lasting = True
-    return readings
+    return tuple(readings)

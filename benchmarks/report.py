@@ -1,0 +1,231 @@
+"""The readable table (and the JSON clean-up) for a benchmark run's results."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from benchmarks.matching import BASELINES, METHOD_LABELS
+from benchmarks.queries import KINDS
+
+_OPS = {"<=": "≤", ">=": "≥"}
+
+
+def clean(value: Any) -> Any:
+    """JSON-safe: NaN and infinities become null (the standard has no NaN)."""
+    if isinstance(value, float) and not math.isfinite(value):
+        return None
+    if isinstance(value, dict):
+        return {k: clean(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [clean(v) for v in value]
+    return value
+
+
+def _num(value: float | None, digits: int = 0) -> str:
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return "-"
+    return f"{value:,.{digits}f}"
+
+
+def _ms(value: float | None) -> str:
+    if value is None or not math.isfinite(value):
+        return "-"
+    return f"{value:.3f}" if value < 10 else f"{value:.1f}" if value < 1000 else f"{value:,.0f}"
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{value:.1f}%"
+
+
+def _limit(target: dict[str, Any]) -> str:
+    unit = target["unit"]
+    limit = f"{target['limit']:,g}"
+    return f"{_OPS[target['op']]} {limit}{'' if unit in ('x', '%', '/s') else ' '}{unit}"
+
+
+def verdict(target: dict[str, Any] | None) -> str:
+    if target is None:
+        return ""
+    return f"{_limit(target)}: {'PASS' if target['pass'] else 'MISS'}"
+
+
+def table(headers: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ",
+          left: Sequence[int] = (0,)) -> list[str]:
+    """Left-aligned first (and `left`) columns, right-aligned figures, a free last column (the target)."""
+    widths = [max(len(str(r[i])) for r in [headers, *rows]) for i in range(len(headers))]
+    out = []
+    for k, row in enumerate([headers, *rows]):
+        cells = [str(c).ljust(w) if i in left else str(c).rjust(w)
+                 for i, (c, w) in enumerate(zip(row[:-1], widths[:-1], strict=True))]
+        cells.append(str(row[-1]))
+        out.append((indent + "  ".join(cells)).rstrip())
+        if k == 0:
+            out.append(indent + "-" * (sum(widths) + 2 * (len(widths) - 1)))
+    return out
+
+
+def _by_id(section: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    return {t["id"]: t for t in section.get("targets", [])}
+
+
+def render_matching(section: dict[str, Any]) -> list[str]:
+    if "skipped" in section:
+        return [f"  skipped: {section['skipped']}"]
+    targets = _by_id(section)
+    lines: list[str] = []
+    for cat in section["catalogs"]:
+        key = cat["key"]
+        methods = cat["methods"]
+        lines.append(f"  {cat['label']}: Matcher built in {cat['matcher_build_s']:.2f} s, {cat['queries']:,} "
+                     f"queries; aliases: " + ", ".join(f"{a} → {label}" for a, label in cat["aliases"][:4])
+                     + (" …" if len(cat["aliases"]) > 4 else ""))
+        rows = []
+        for name in ("match", "autocomplete", *BASELINES):
+            m = methods[name]
+            if name == "match":
+                other = f"ambiguous {_pct(m['ambiguous'])}, intended among candidates {_pct(m['in_candidates'])}"
+                target = verdict(targets.get(f"typo-top1:{key}"))
+                target = f"typo top-1 {target}" if target else ""
+            elif name == "autocomplete":
+                other = f"intended in the list {_pct(m['in_list'])}"
+                target = verdict(targets.get(f"autocomplete-p99:{key}"))
+                target = f"p99 {target}" if target else ""
+            else:
+                other = f"first {m['n']:,} queries only" if m["capped"] else ""
+                target = ""
+            rows.append([METHOD_LABELS[name], f"{m['n']:,}", _ms(m["p50_ms"]), _ms(m["p99_ms"]),
+                         _num(m["qps"]), _pct(m["top1"]), _pct(m["typo_top1"]), other, target])
+        lines += table(["method", "queries", "p50 ms", "p99 ms", "q/s", "top-1", "typo top-1", "", "target"], rows,
+                       left=(0, 7))
+        lines.append("")
+        rows = []
+        for name in BASELINES:
+            r = cat["ratios"][name]
+            target = verdict(targets.get(f"vs-{name}:{key}"))
+            rows.append([f"vs {METHOD_LABELS[name]}", f"{r['n']:,}", f"×{r['match_qps_ratio']:,.1f}",
+                         f"{r['match_top1_diff_pp']:+.1f} pp", f"×{r['autocomplete_qps_ratio']:,.1f}",
+                         f"{r['autocomplete_top1_diff_pp']:+.1f} pp", target])
+        lines += table(["Arbiter on the same queries", "queries", "match q/s", "match top-1",
+                        "autocomplete q/s", "autocomplete top-1", "target"], rows)
+        lines.append("")
+        rows = []
+        for kind in KINDS:
+            if kind not in methods["match"]["by_kind"]:
+                continue
+            cells = [kind, f"{methods['match']['by_kind'][kind]['n']:,}"]
+            cells += [_pct(methods["match"]["by_kind"][kind]["top1"]),
+                      _pct(methods["match"]["by_kind"][kind]["ambiguous"]),
+                      _pct(methods["autocomplete"]["by_kind"][kind]["top1"])]
+            cells += [_pct(methods[b]["by_kind"].get(kind, {}).get("top1")) for b in BASELINES]
+            rows.append([*cells, ""])
+        lines += table(["top-1 by query kind", "queries", "match", "(ambiguous)", "autocomplete", "difflib",
+                        "LIKE", "rapidfuzz", ""], rows)
+        lines.append("")
+    return lines
+
+
+def render_rulings(section: dict[str, Any]) -> list[str]:
+    targets = _by_id(section)
+    rows = []
+    w = section["worked"]
+    rows.append([f"worked cases: {w['what']} (×{w['repeats']:,}; {w['correct']}/{w['cases']} as expected)",
+                 f"{w['n']:,}", _ms(w["p50_ms"]), _ms(w["p99_ms"]), _num(w["verdicts_per_s"]),
+                 verdict(targets.get("verdicts:worked"))])
+    c = section["catalog"]
+    if "skipped" in c:
+        rows.append([f"every catalog card: skipped: {c['skipped']}", "", "", "", "", ""])
+    else:
+        for key, label in (("catalog", "every catalog card, first time: reads its text once + verdict (informational)"),
+                           ("catalog_again", "every catalog card again (same scenario)"),
+                           ("service", f"the same via Arbiter.duration after warm() "
+                                       f"({section['service']['warm_s']:.2f} s)")):
+            c = section[key]
+            errors = f"; {c['errors']} errors" if c["errors"] else ""
+            rows.append([label + errors, f"{c['n']:,}", _ms(c["p50_ms"]), _ms(c["p99_ms"]),
+                         _num(c["verdicts_per_s"]), verdict(targets.get(f"verdicts:{key}"))])
+    return table(["workload (single-threaded)", "verdicts", "p50 ms", "p99 ms", "verdicts/s", "target"], rows)
+
+
+def render_import(section: dict[str, Any]) -> list[str]:
+    if "skipped" in section:
+        return [f"  skipped: {section['skipped']}"]
+    targets = _by_id(section)
+    rows = []
+    for label, what in (("fresh", "full import into a fresh database"), ("reimport", "re-import, unchanged")):
+        f = section[label]
+        rows.append([what, f"{f['seconds']:.3f}", _num(f["peak_rss_delta_mb"], 1), _num(f["ru_maxrss_delta_mb"], 1),
+                     _num(f["tracemalloc_peak_mb"], 1), f"{f['added']:,}/{f['updated']:,}/{f['unchanged']:,}",
+                     verdict(targets.get(f"import:{label}"))])
+    lines = [f"  {section['file']}; median of {section['runs']} child processes; database {section['db_mb']:.1f} MB"]
+    if any(section[label]["ru_maxrss_delta_mb"] is None for label in ("fresh", "reimport")):
+        lines.append("  (ru_maxrss Δ '-': the child's ru_maxrss still held its parent's larger peak from the fork)")
+    lines += table(["run", "seconds", "peak RSS Δ MB", "ru_maxrss Δ MB", "tracemalloc peak MB",
+                    "added/updated/unchanged", "target"], rows)
+    return lines
+
+
+def render_bot(section: dict[str, Any]) -> list[str]:
+    targets = _by_id(section)
+    lines = [f"  catalog: {section['catalog']}; bot ready (login, guild, command sync) in "
+             f"{section['startup_s']:.2f} s"]
+    rows = []
+    a, d = section["autocomplete"], section["duration"]
+    rows.append([f"autocomplete (/duration card; {a['with_choices']} with choices)", f"{a['n']:,}",
+                 _ms(a["p50_ms"]), _ms(a["p99_ms"]), _num(a["round_trips_per_s"]),
+                 verdict(targets.get("bot-p99:autocomplete"))])
+    rows.append([f"/duration ({d['verdict_embeds']} verdicts, {d['questions_back']} questions back)", f"{d['n']:,}",
+                 _ms(d["p50_ms"]), _ms(d["p99_ms"]), _num(d["round_trips_per_s"]),
+                 verdict(targets.get("bot-p99:duration"))])
+    lines += table(["interaction (sequential, loopback)", "n", "p50 ms", "p99 ms", "round trips/s", "target"], rows)
+    mem = section["memory"]
+    lines.append("")
+    lines += table(["bot process (child)", "VmRSS MB", "VmHWM MB", "target"], [
+        ["bare interpreter", _num(mem["interpreter"]["rss_mb"], 1), _num(mem["interpreter"]["hwm_mb"], 1), ""],
+        ["+ discord.py and the bot's modules", _num(mem["imports"]["rss_mb"], 1), _num(mem["imports"]["hwm_mb"], 1),
+         ""],
+        [f"+ catalog loaded ({mem['cards']:,} cards, matcher, annotations)", _num(mem["catalog"]["rss_mb"], 1),
+         _num(mem["catalog"]["hwm_mb"], 1), verdict(targets.get("bot-rss"))]])
+    return lines
+
+
+TITLES = {"matching": "1. Name matching", "rulings": "2. Rulings", "import": "3. Import", "bot": "4. The bot"}
+RENDERERS = {"matching": render_matching, "rulings": render_rulings, "import": render_import, "bot": render_bot}
+
+
+def _figure(target: dict[str, Any]) -> str:
+    unit = target["unit"]
+    value = target["value"]
+    if value is None:
+        return "-"
+    if unit == "x":
+        return f"×{value:,.1f}" + (f" ({target['detail']})" if target.get("detail") else "")
+    if unit == "%":
+        return f"{value:.1f}%"
+    if unit == "/s":
+        return f"{value:,.0f}/s"
+    if unit == "ms":
+        return f"{_ms(value)} ms"
+    return f"{value:,.2f} {unit}"
+
+
+def render(results: dict[str, Any]) -> str:
+    meta = results["meta"]
+    lines = [f"Arbiter benchmarks: seed {meta['seed']}, {'QUICK (tiny sizes)' if meta['quick'] else 'full sizes'}, "
+             f"Python {meta['python']}, {meta['platform']}, {meta['cpus']} CPUs, load average "
+             f"{meta['load_before']} → {meta['load_after']}, {meta['seconds']:.0f} s",
+             f"card data: {meta['data']} ({'found' if meta['data_found'] else 'not found'}); commit {meta['commit']}",
+             ""]
+    for name, section in results["sections"].items():
+        lines.append(f"== {TITLES[name]} ==")
+        if "error" in section:
+            lines.append(f"  ERROR: {section['error']}")
+        else:
+            lines += RENDERERS[name](section)
+        lines.append("")
+    targets = results["targets"]
+    lines.append(f"== Targets: {sum(t['pass'] for t in targets)} met, {sum(not t['pass'] for t in targets)} missed ==")
+    lines += table(["target", "figure", "limit", ""],
+                   [[t["what"], _figure(t), _limit(t), "PASS" if t["pass"] else "MISS"] for t in targets])
+    return "\n".join(lines)

@@ -1,0 +1,73 @@
+"""`python -m benchmarks --quick --json` runs and gives every section with numbers (not how fast they are)."""
+
+from __future__ import annotations
+
+import json
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CARDDATA = ROOT.parent / "shared" / "data" / "redemption" / "carddata.txt"
+
+
+def run_benchmarks(*args: str) -> subprocess.CompletedProcess[str]:
+    done = subprocess.run([sys.executable, "-m", "benchmarks", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=180, check=False)
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done
+
+
+def is_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
+
+
+def assert_numbers(figures: dict, *keys: str) -> None:
+    for key in keys:
+        assert is_number(figures.get(key)), (key, figures.get(key))
+
+
+def test_quick_json_has_every_section_with_figures() -> None:
+    results = json.loads(run_benchmarks("--quick", "--json").stdout)
+    sections = results["sections"]
+    assert list(sections) == ["matching", "rulings", "import", "bot"]
+    assert not [name for name, s in sections.items() if "error" in s]
+    found = CARDDATA.is_file()
+    assert results["meta"]["data_found"] is found
+
+    rulings = sections["rulings"]
+    assert_numbers(rulings["worked"], "n", "p50_ms", "p99_ms", "verdicts_per_s")
+    assert rulings["worked"]["correct"] == rulings["worked"]["cases"]
+    bot = sections["bot"]
+    for name in ("autocomplete", "duration"):
+        assert_numbers(bot[name], "n", "p50_ms", "p99_ms", "round_trips_per_s")
+    assert_numbers(bot["memory"]["catalog"], "rss_mb")
+
+    if not found:
+        assert "skipped" in sections["matching"] and "skipped" in sections["import"]
+        assert "skipped" in rulings["catalog"]
+    else:
+        catalogs = sections["matching"]["catalogs"]
+        assert [c["key"] for c in catalogs] == ["real", "synthetic-1000", "synthetic-2000"]
+        for catalog in catalogs:
+            assert set(catalog["methods"]) == {"match", "autocomplete", "difflib", "like", "rapidfuzz"}
+            for figures in catalog["methods"].values():
+                assert_numbers(figures, "n", "p50_ms", "p99_ms", "qps", "top1")
+            assert_numbers(catalog["methods"]["match"], "typo_top1", "ambiguous", "in_candidates")
+            for ratio in catalog["ratios"].values():
+                assert_numbers(ratio, "match_qps_ratio", "match_top1_diff_pp")
+        for run in ("catalog", "catalog_again", "service"):
+            assert_numbers(rulings[run], "n", "p99_ms", "verdicts_per_s")
+        for run in ("fresh", "reimport"):
+            assert_numbers(sections["import"][run], "seconds", "tracemalloc_peak_mb")
+        assert sections["import"]["fresh"]["added"] > 0 and sections["import"]["reimport"]["unchanged"] > 0
+
+    targets = results["targets"]
+    assert targets and all(isinstance(t["pass"], bool) and is_number(t["value"]) for t in targets)
+
+
+def test_missing_data_is_reported_as_skipped(tmp_path: Path) -> None:
+    done = run_benchmarks("--quick", "--only", "matching,import,rulings", "--data", str(tmp_path / "none.txt"))
+    assert done.stdout.count("skipped: data not found") == 3, done.stdout
+    assert "== 2. Rulings ==" in done.stdout and "worked cases" in done.stdout
