@@ -150,3 +150,55 @@ def test_adino_explanation_runs_d8_to_d1():
     d1 = text.index("[D1]")
     assert d8 < d1
     assert "has ended" in text.splitlines()[0]
+
+
+def _text_card(text: str, **kw: str) -> Case:
+    from engine.cards import Card
+
+    return Case(Card("redemption", kw.pop("name", "Test Card"), "T", text=text, **kw))
+
+
+def test_a_timed_result_ends_with_its_time():
+    case = _text_card("Paralyze a human Hero in territory for 2 turns: restrict its owner from playing Dominants.")
+    assert case.played_in("territory").then("turn-ends").verdict().persists is True
+    case = _text_card("Paralyze a human Hero in territory for 2 turns: restrict its owner from playing Dominants.")
+    verdict = case.played_in("territory").then("turn-ends", "turn-ends").verdict()
+    assert verdict.persists is False
+    assert "timed-result" in {n.id for n in verdict.trace.interpretations}
+
+
+def test_a_copy_ends_with_its_stated_time():
+    case = _text_card("Copy the special ability of a good Enhancement in battle until end of turn.")
+    assert case.played_in("battle").then("phase-ends").verdict().persists is True
+    case = _text_card("Copy the special ability of a good Enhancement in battle until end of turn.")
+    assert case.played_in("battle").then("turn-ends").verdict().persists is False
+
+
+def test_inherent_type_keeps_a_standing_trigger():
+    case = _text_card("If an opponent uses a draw ability, you may draw 1.", type="Artifact")
+    verdict = case.played_in("artifact-pile").then("phase-ends").verdict()
+    assert verdict.part.lasting is True and verdict.persists is True
+    assert verdict.part.upper_bound.rule == "D7"
+
+
+def test_star_part_is_never_chosen_for_a_zone_unasked():
+    case = _text_card("STAR: Set aside a Hero from hand for 2 turns. GE: Discard an Evil Character.", type="GE")
+    verdict = case.played_in("battle").verdict()
+    assert verdict.part.label == "GE" and verdict.part.lasting is False
+
+
+def test_an_event_that_changes_nothing_is_still_in_the_trace():
+    verdict = starter_card("Teaching in Parables (GoC)").played_in("battle").then("deactivated").verdict()
+    assert any(s.event == 1 and "changes nothing" in s.decision for s in verdict.trace.steps)
+
+
+def test_ruling_id_changes_when_an_annotation_changes_the_reading():
+    from engine.cards import Annotation
+    from engine.rulesets.redemption.render import ruling_id
+
+    plain = _text_card("While blocking, negate Heroes.").played_in("battle").then("phase-ends").verdict()
+    case = _text_card("While blocking, negate Heroes.").played_in("battle").then("phase-ends")
+    case.annotations = (Annotation("", "D4", "this turn", "turn"),)
+    annotated = case.verdict()
+    assert plain.persists is False and annotated.persists is True
+    assert ruling_id(plain) != ruling_id(annotated)

@@ -85,3 +85,29 @@ def test_annotation_instant_turns_lasting_off():
     card = Card("redemption", "X", "T", text="Negate a card.")
     (reading,) = read_card(card, [Annotation("", "instant")])
     assert reading.lasting is False
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("While Ananias is blocking, negate Heroes.", [("", "D8", "")]),
+    ("Judas may not be negated while he remains in play.", [("", "D5", "")]),
+    ("Opponent may not make a rescue attempt next turn.", [("", "D4", "next-turn")]),
+    ("Protect your deck during opponent's next draw phase.", [("", "D4", "next-draw-phase")]),
+    ("All evil Enhancements are negated this turn.", [("", "D4", "turn")]),
+    ("Protect all heroes in play and set aside areas until end of turn.", [("", "D4", "turn")]),
+    ("Place this card in your territory. It remains active until discarded.", [("", "D5", ""), ("", "D3", "")]),
+    ("Draw until you have 6 cards in hand.", []),
+])
+def test_more_phrase_kinds(text, expected):
+    assert terms(text) == expected
+
+
+def test_marker_about_other_cards_is_a_lasting_effect():
+    (reading,) = read_card(Card("redemption", "X", "T", text="Good Tabernacle Priests cannot be negated."))
+    assert reading.lasting is True
+    (reading,) = read_card(Card("redemption", "X", "T", text="Draw 1. This card cannot be negated."))
+    assert reading.lasting is False
+
+
+def test_mixed_case_label_only_where_a_part_begins():
+    assert [p.label for p in split_parts("Place on a Hero: restrict its controller.")] == [""]
+    assert [p.label for p in split_parts("(Star) Draw 1. (HE) Place on your Hero: he gains 2/2.")] == ["STAR", "HERO"]

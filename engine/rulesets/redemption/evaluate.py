@@ -182,11 +182,23 @@ class Evaluator:
 
     # -- which terms each part has ------------------------------------------------------------------
 
+    def _by_attribute(self, label: str) -> bool:
+        zone = self.scenario.played_in
+        return (zone == "territory" and territory_character(self.card, label)) or (
+            zone != "battle" and inherent_type(self.card, label) is not None)
+
+    def _lasting(self, reading: PartReading) -> bool:
+        """A part lasts if its words say so, or if the card's type or class keeps its ability standing
+        (an Artifact's "if an opponent draws, you may draw 1" is a standing trigger); an annotation decides."""
+        if reading.lasting or reading.annotated:
+            return reading.lasting
+        return len(reading.part.text.split()) >= 3 and self._by_attribute(reading.part.label)
+
     def _terms_for(self, reading: PartReading) -> list[Term]:
         terms = list(reading.terms)
         label = reading.part.label
         zone = self.scenario.played_in
-        if not reading.lasting:
+        if not self._lasting(reading):
             return terms
         if zone == "territory" and territory_character(self.card, label):
             terms.append(Term("D6", "territory class character played in a territory", "attribute", label))
@@ -209,15 +221,14 @@ class Evaluator:
             return 0
         self.trace.interpret(notes.PART_CHOICE)
         order = _ZONE_PARTS[self.scenario.played_in]
+        # A STAR ability is used before the game, so it is judged only when asked for by name.
         lasting = [(order.index(r.part.label) if r.part.label in order else 99, i)
-                   for i, r in enumerate(readings) if r.lasting and r.part.label != "STAR"]
+                   for i, r in enumerate(readings) if self._lasting(r) and r.part.label != "STAR"]
         if lasting:
             return min(lasting)[1]
-        any_lasting = [i for i, r in enumerate(readings) if r.lasting]
-        if any_lasting:
-            return any_lasting[0]
-        fitting = [(order.index(r.part.label) if r.part.label in order else 99, i) for i, r in enumerate(readings)]
-        return min(fitting)[1]
+        fitting = [(order.index(r.part.label) if r.part.label in order else 99, i)
+                   for i, r in enumerate(readings) if r.part.label != "STAR"]
+        return min(fitting)[1] if fitting else 0
 
     # -- the verdict --------------------------------------------------------------------------------------
 
@@ -233,12 +244,12 @@ class Evaluator:
     def _evaluate_part(self, reading: PartReading, trace: Trace) -> PartVerdict:
         label = reading.part.label
         name = f"{label} part" if label else "ability"
-        verdict = PartVerdict(label, reading.part.text, reading.lasting, unclassified=reading.unclassified)
+        verdict = PartVerdict(label, reading.part.text, self._lasting(reading), unclassified=reading.unclassified)
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
         if reading.annotated and _differs(reading):
             trace.interpret(notes.ANNOTATION)
-        if not reading.lasting:
+        if not verdict.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
                       "an instant effect with no lasting part: no duration applies, nothing persists",
                       source="text")
@@ -303,6 +314,10 @@ class Evaluator:
                 trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
             if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
                 trace.interpret(notes.NEXT_PHASE)
+            if t.rule == "D4" and t.length == "next-turn":
+                trace.interpret(notes.NEXT_TURN)
+            if t.rule == "D4" and t.ends_result:
+                trace.interpret(notes.TIMED_RESULT)
             if t.rule == "D7" and ("part" in t.text):
                 trace.interpret(notes.DUAL_USE)
             if t.rule == "D7" and self.previous:
@@ -335,11 +350,21 @@ class Evaluator:
                 if self._ends(s, event, last, battle_seen):
                     s.status, s.ended_by = "ended", index
                     ended_now.append(s)
+            for s in list(ended_now):
+                if s.term.rule == "D4" and s.term.ends_result:
+                    # The stated time was the length of the targeted result (or of the copy): it changes now.
+                    for bound in states:
+                        if bound.term.role == Role.BOUND and bound.status != "ended":
+                            bound.status, bound.ended_by = "ended", index
+                            ended_now.append(bound)
             if event == "battle-ends":
                 battle_seen = True
             for s in ended_now:
                 what = "the D1 default (end of the phase)" if s.term.source == "default" else _quote(s.term.text)
                 trace.add(s.term.rule, trigger, f"ends {what}", source="event", event=index)
+            if not ended_now and not event.startswith(("leaves-", "condition-")):
+                trace.add(None, trigger, "changes nothing: no term of this ability ends on it", source="event",
+                          event=index)
             if not ended_now and event.startswith("leaves-"):
                 holding = [s for s in states if s.status != "ended" and s.term.role != Role.DEPENDENT]
                 if any(s.term.rule == "D1" for s in holding):

@@ -46,3 +46,11 @@ PREVIOUS = Interpretation(
     "previous-ruleset", "D7",
     "Under the previous ruling, a card played outside battle kept its ability to the end of the phase in "
     "which it left play.")
+NEXT_TURN = Interpretation(
+    "next-turn", "D4",
+    "\"Next turn\" is counted as two turn-ends after the card was played (two players: the rest of this turn, "
+    "then the next one).")
+TIMED_RESULT = Interpretation(
+    "timed-result", "D4",
+    "The stated time measures the targeted result itself (\"paralyze ... for 2 turns\", a copy \"until end of "
+    "turn\"), so when it passes the result changes and the bound ends with it.")

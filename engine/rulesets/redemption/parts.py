@@ -16,12 +16,15 @@ LABELS: dict[str, str] = {
     "STAR": "STAR", "TOP": "TOP", "BOTTOM": "BOTTOM", "GE": "GE", "EE": "EE", "ART": "ART", "A": "ART",
     "AT": "ART", "ARTIFACT": "ART", "FORT": "FORT", "F": "FORT", "SITE": "SITE", "LAMB": "LAMB",
     "REAPER": "REAPER", "CURSE": "CURSE", "HERO": "HERO", "H": "HERO", "HE": "HERO", "EC": "EC",
-    "D": "DOMINANT", "GOOD": "GOOD", "EVIL": "EVIL",
+    "D": "DOMINANT", "GOOD": "GOOD", "EVIL": "EVIL", "FORTRESS": "FORT",
 }
 
 _PREFIX = re.compile(
-    r"(?:(?<=^)|(?<=[\s.;/]))(?:(?P<word>STAR|TOP|BOTTOM|GE|EE|ART|AT|A|FORT|F|SITE|LAMB|REAPER|CURSE|HERO|HE|H|EC|D|GOOD|EVIL):"
-    r"|\((?P<paren>Star|GE|EE|EC|Hero|Artifact|A|FORT|SITE)\))\s*"
+    r"(?:(?<=^)|(?<=[\s.;/]))(?:(?P<word>STAR|TOP|BOTTOM|GE|EE|ART|AT|A|FORTRESS|FORT|F|SITE|LAMB|REAPER|CURSE|HERO|"
+    r"HE|H|EC|D|GOOD|EVIL):"
+    r"|\((?P<paren>Star|STAR|GE|EE|EC|HE|Hero|HERO|Artifact|A|FORT|SITE)\))\s*"
+    # Mixed-case labels ("Hero:") only where a part can begin, so "place on a Hero:" stays one sentence.
+    r"|(?:(?<=^)|(?<=[.;/] )|(?<=[.;/]))(?P<mixed>Star|Hero|Curse|Fortress|Site):\s*"
 )
 
 
@@ -47,7 +50,7 @@ def split_parts(text: str) -> list[Part]:
         parts.append(Part("", head))
     for i, hit in enumerate(hits):
         end = hits[i + 1].start() if i + 1 < len(hits) else len(text)
-        raw = (hit.group("word") or hit.group("paren") or "").upper()
+        raw = (hit.group("word") or hit.group("paren") or hit.group("mixed") or "").upper()
         body = text[hit.end(): end].strip().rstrip("/").strip()
         parts.append(Part(LABELS.get(raw, raw), body))
     return parts

@@ -11,9 +11,14 @@ from engine.trace import render_steps
 
 
 def ruling_id(verdict: Verdict) -> str:
-    """The same question under the same ruleset version always gets the same id (judges cite it)."""
-    key = json.dumps([verdict.ruleset.game, verdict.ruleset.version, list(verdict.card.key),
-                      verdict.part.label, verdict.scenario.played_in, list(verdict.scenario.events)])
+    """The same question under the same ruleset version, on the same card data, always gets the same id."""
+    # The card's words and every term (so a moderator's annotation) are part of the question: if they
+    # change, the ruling may change, and so does its id.
+    card = verdict.card
+    terms = [[t.term.rule, t.term.text, t.term.source, t.term.length] for p in verdict.parts for t in p.terms]
+    key = json.dumps([verdict.ruleset.game, verdict.ruleset.version, list(card.key), card.type, card.card_class,
+                      card.brigade, card.identifier, card.text, verdict.part.label, verdict.scenario.played_in,
+                      list(verdict.scenario.events), terms])
     return "R-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 

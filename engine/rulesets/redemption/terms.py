@@ -38,6 +38,7 @@ class Term:
     part: str
     length: str = ""     # D4 only: phase, battle, turn, round, turns:N, rounds:N, next-turn, next-<phase>-phase
     self_placed: bool = False  # D3 only: the card placed itself, so it ending also ends the result
+    ends_result: bool = False  # D4 only: the stated time is the length of a D2/D3 result, so it ends that too
 
     @property
     def role(self) -> Role:
@@ -60,18 +61,19 @@ class PartReading:
 
 # --- sentence handling --------------------------------------------------------------------------------
 
-_MARKERS = [
-    # Ability-type markers say how the ability may be stopped, not how long it lasts.
-    re.compile(r"(?:cannot|can \[not\]|can not|may not) be (?:negated|prevented|interrupted|blocked|"
-               r"countered)(?:[^.]*)(?:\.|$)", re.I),
-    re.compile(r"\bmay band to\b[^.]*(?:\.|$)", re.I),
-    re.compile(r"\(limit \d+\)", re.I),
-]
+# Ability-type markers the card says of itself ("Cannot be negated.") tell how the ability may be stopped,
+# not how long it lasts; such a sentence is set aside. The same words about other cards ("Good priests
+# cannot be negated") are a lasting effect and stay.
+_SELF_MARKER = re.compile(
+    r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
+    r"(?:negated|prevented|interrupted|blocked|countered)|^may band to\b", re.I)
+_LIMIT = re.compile(r"\(limit \d+\)", re.I)
 _SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bN\.T)(?<!\bO\.T)[.!]\s+|;\s+")
 
 _NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 # Words that turn a following time phrase into a qualifier ("the last card played this battle").
+_PASSIVE = re.compile(r"\b(?:is|are|be|been|was|were|remains?|stays?)\s+(?:\w+\s+)?\w+ed\s*$", re.I)
 _QUALIFIER_BEFORE = re.compile(
     r"(?:\b\w+ed|\bdrew|\bdrawn|\bwon|\bmade|\bplays|\bused|\bwins|\bloses|\blost|\bdraws|\bbegan|\bbegun|"
     r"\bentered|\bblocked|\bdone|\btaken|\bgiven|\bshown|\bthrown)"
@@ -83,7 +85,9 @@ _CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once)\b(?![^,]*,)",
 _TIME = re.compile(
     r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
     r"|\buntil the end of (?:your|their|his|her|its) next turn\b(?P<nextturn>)"
-    r"|\b(?:during|in|until|for) (?:the|your|their|its) next (?P<nextphase>\w+) phase\b"
+    r"|\b(?:(?:during|in|until|for) )?(?:the |your |their |its |an? )?(?:opponent['’]s |opponents['’] )?"
+    r"next (?P<nextphase>draw|upkeep|preparation|battle|discard) phase\b"
+    r"|\b(?:(?:during|for) )?(?:your |their |its |the )?next turn\b(?P<nextturn2>)"
     r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
     r"|\b(?P<n2>one|1|a) (?P<unit2>round)\b"
     r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b",
@@ -91,13 +95,16 @@ _TIME = re.compile(
 )
 
 _SELF = r"(?:this card|this character|this hero|this evil character|this artifact|this fortress|this site|" \
-        r"this enhancement|this dominant|this curse|this covenant|this|it)"
+        r"this enhancement|this dominant|this curse|this covenant|this|it|he|she|they)"
+# Where a card was played: "while ... is in play" names it; a bare "while ... remains" means the same.
+_WHERE = r"in (?:play|battle|(?:your |a |holder's )?territory|the field of battle|your land of bondage)"
 _D5 = [
-    re.compile(rf"\bwhile {_SELF} (?:remains|is|stays)(?: in (?:play|battle|(?:your |a )?territory|"
-               rf"the field of battle|your land of bondage))?\b(?! on\b)(?! set aside)(?! placed)", re.I),
-    re.compile(rf"\buntil {_SELF} (?:leaves play|is removed|is discarded|leaves)\b", re.I),
+    re.compile(rf"\bwhile {_SELF} (?:remains|is|stays) {_WHERE}\b", re.I),
+    re.compile(rf"\bwhile {_SELF} (?:remains|stays)(?=\s*(?:[,.:;]|$))", re.I),
+    re.compile(rf"\buntil {_SELF} (?:leaves play|is removed|is discarded|leaves (?:battle|territory))\b", re.I),
     re.compile(r"\buntil removed from (?:the field of battle|play|battle)\b", re.I),
 ]
+_ACTIVE_UNTIL = re.compile(rf"\b{_SELF}\s+(?:remains|stays)(?:\s+active|\s+in play)?\s*$", re.I)
 _D3_WHILE = re.compile(
     r"\bwhile (?!you\b)(?!.*\bcontrol\b)(?:[\w’']+ ){0,3}?(?:is |are |remains? |stays? )?"
     r"(?P<status>placed|paralyzed|set aside|captured|poisoned|imprisoned|held)\b", re.I)
@@ -108,11 +115,17 @@ _D3_UNTIL = re.compile(
 _D3_COLON = re.compile(
     r"^(?:you may |may |once per (?:game|turn), (?:you may )?)?(?P<verb>place|paralyze|set aside|set|capture|"
     r"poison|imprison)\b(?P<rest>[^:]*):", re.I)
-_D3_SET_ASIDE = re.compile(r"\bset (?:[\w’'\- ]+ )?aside\b[^.]*\b(?:for|until)\b", re.I)
+_D3_SET_ASIDE = re.compile(r"\bset (?:[\w’'\- ]+ )?aside\b(?!\s*areas?\b)[^.]*\b(?:for|until)\b", re.I)
+# A sentence whose action is the targeting itself: a stated time in it is the length of the result.
+_TARGETING = re.compile(r"^(?:you may |may |once per (?:game|turn), (?:you may )?)?(?:place|paralyze|set|capture|"
+                        r"poison|imprison)\b", re.I)
+# "draw until he has 6" repeats an instant action; it is not a duration.
+_LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
+                         re.I)
 _SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|in (?:your |a |an )?(?:territory|battle)|on )",
                          re.I)
 _D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|cop(?:y|ies) (?:the|a|an|that|its|any|one) "
-                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit|duplicates?\b)", re.I)
+                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
 _D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
 
 _LASTING = re.compile(
@@ -129,16 +142,19 @@ _RECURRING = re.compile(r"\b(?:each upkeep|each turn|at the start of each|each t
 
 
 def _sentences(text: str) -> list[str]:
-    cleaned = text.replace("\u200b", "")
-    for marker in _MARKERS:
-        cleaned = marker.sub(" ", cleaned)
-    return [s.strip(" .") for s in _SENTENCE_END.split(cleaned) if s.strip(" .")]
+    cleaned = _LIMIT.sub(" ", text.replace("\u200b", ""))
+    out = []
+    for sentence in _SENTENCE_END.split(cleaned):
+        sentence = sentence.strip(" .")
+        if sentence and not _SELF_MARKER.search(sentence):
+            out.append(sentence)
+    return out
 
 
 def _is_qualifier(sentence: str, start: int) -> bool:
     """A time phrase that only narrows a condition or a noun, not the ability's duration."""
     before = sentence[:start]
-    if _QUALIFIER_BEFORE.search(before):
+    if _QUALIFIER_BEFORE.search(before) and not _PASSIVE.search(before):
         return True
     clause = re.split(r"[,:]", before)[-1]
     return bool(_CONDITION_START.search(clause))
@@ -147,7 +163,7 @@ def _is_qualifier(sentence: str, start: int) -> bool:
 def _length(match: re.Match[str]) -> str:
     if match.group("until"):
         return match.group("until").lower()
-    if match.group("nextturn") is not None:
+    if match.group("nextturn") is not None or match.group("nextturn2") is not None:
         return "next-turn"
     if match.group("nextphase"):
         return f"next-{match.group('nextphase').lower()}-phase"
@@ -174,8 +190,10 @@ def _self_names(card: Card) -> list[str]:
 
 @lru_cache(maxsize=1024)
 def _self_reference(names: tuple[str, ...]) -> re.Pattern[str]:
-    alternatives = "|".join(re.escape(n) for n in names)
-    return re.compile(rf"\b(?:while|until) (?:{alternatives}) (?:remains|is|stays|leaves)(?: in play)?\b", re.I)
+    who = "(?:" + "|".join(re.escape(n) for n in names) + ")"
+    return re.compile(rf"\bwhile {who} (?:remains|is|stays) {_WHERE}\b"
+                      rf"|\bwhile {who} (?:remains|stays)(?=\s*(?:[,.:;]|$))"
+                      rf"|\buntil {who} (?:leaves play|is removed|is discarded)\b", re.I)
 
 
 def read_part(part: Part, card: Card) -> PartReading:
@@ -191,11 +209,12 @@ def read_part(part: Part, card: Card) -> PartReading:
     self_placed = bool(_SELF_PLACE.search(part.text))
     seen: set[tuple[str, str]] = set()
 
-    def add(rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text") -> None:
+    def add(rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
+            ends_result: bool = False) -> None:
         key = (rule, text.lower())
         if key not in seen:
             seen.add(key)
-            terms.append(Term(rule, text.strip(), source, part.label, length, self_place))
+            terms.append(Term(rule, text.strip(), source, part.label, length, self_place, ends_result))
 
     for sentence in _sentences(part.text):
         covered: list[tuple[int, int]] = []
@@ -214,8 +233,12 @@ def read_part(part: Part, card: Card) -> PartReading:
             if claim(m):
                 add("D2", m.group(0))
                 lasting = True
+        result_span: tuple[int, int] | None = None  # where a stated time measures the result itself
+        if _TARGETING.search(sentence) and not _D3_COLON.search(sentence):
+            result_span = (0, len(sentence))
         m = _D3_COLON.search(sentence)
         if m:
+            result_span = (0, m.end())
             verb = m.group("verb").lower()
             if verb != "set" or "aside" in m.group("rest").lower():
                 own = verb == "place" and bool(_SELF_PLACE.match(m.group(0).lower().removeprefix("you may ")))
@@ -230,12 +253,15 @@ def read_part(part: Part, card: Card) -> PartReading:
                 add("D3", m.group(0), self_place=self_placed and "plac" in m.group(0).lower())
         for m in _D3_UNTIL.finditer(sentence):
             if claim(m):
-                add("D3", m.group(0))
+                # "It remains active until discarded" speaks of the card itself: D5, not a target's result.
+                own = bool(_ACTIVE_UNTIL.search(sentence[: m.start()]))
+                add("D5" if own else "D3", m.group(0))
                 lasting = True
         for m in _D3_SET_ASIDE.finditer(sentence):
             covered.append((m.start(), m.start() + 3))
             add("D3", "set aside")
             lasting = True
+            result_span = result_span or (m.start(), m.end() + 40)
         for pattern in _D5:
             for m in pattern.finditer(sentence):
                 if claim(m):
@@ -248,9 +274,13 @@ def read_part(part: Part, card: Card) -> PartReading:
             if _is_qualifier(sentence, m.start()):
                 continue
             if claim(m):
-                add("D4", m.group(0), length=_length(m))
+                within = result_span is not None and result_span[0] <= m.start() < result_span[1]
+                copy = any(t.rule == "D2" for t in terms)  # "copy ... until end of turn": the copy's own time
+                add("D4", m.group(0), length=_length(m), ends_result=within or copy)
                 lasting = True
         for m in _D8.finditer(sentence):
+            if m.group("kw").lower() == "until" and _LOOP_UNTIL.search(sentence[: m.start()]):
+                continue
             if claim(m):
                 add("D8", m.group(0))
                 lasting = True
@@ -311,8 +341,8 @@ def inherent_type(card: Card, label: str) -> tuple[str, str] | None:
                 return None
             return kind, f"Type {card.type}"
     # Dual-use and hybrid types speak as an inherent type only through the matching part (interpretation).
-    if any(t in {"covenant", "curse"} for t in types) and label == "ART":
-        return "Artifact", f"Type {card.type}, ART part"
+    if any(t in {"covenant", "curse"} for t in types) and label in {"ART", "CURSE"}:
+        return "Artifact", f"Type {card.type}, {label} part"
     if "city" in types and label in {"SITE", "FORT", ""}:
         return ("Site" if label == "SITE" else "Fortress"), f"Type {card.type}, {label or 'City'} part"
     return None
