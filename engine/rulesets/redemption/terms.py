@@ -73,7 +73,8 @@ _SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bN\.T)(?<!\bO\.T)[.!]\s+|;\s+")
 _NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
 
 # Words that turn a following time phrase into a qualifier ("the last card played this battle").
-_PASSIVE = re.compile(r"\b(?:is|are|be|been|was|were|remains?|stays?)\s+(?:\w+\s+)?\w+ed\s*$", re.I)
+_PASSIVE = re.compile(r"\b(?:is|are|be|been|was|were|remains?|stays?)\s+(?:\w+\s+)?\w+ed"
+                      r"(?:\s+(?:by|from|with|to)\s+[\w’' -]+?)?\s*$", re.I)
 _QUALIFIER_BEFORE = re.compile(
     r"(?:\b\w+ed|\bdrew|\bdrawn|\bwon|\bmade|\bplays|\bused|\bwins|\bloses|\blost|\bdraws|\bbegan|\bbegun|"
     r"\bentered|\bblocked|\bdone|\btaken|\bgiven|\bshown|\bthrown)"
@@ -129,7 +130,8 @@ _D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|cop(?:y|ies) (?:the
 _D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
 
 _LASTING = re.compile(
-    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|interrupts?|immune|ignores?|"
+    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|interrupts?|"
+    r"interrupted|immune|ignores?|"
     r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|must|is worth|are worth|"
     r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
     r"(?:at the )?end of (?:the )?battle|is about to|instead|holds?|may use|may play|may attack|may block|"
