@@ -11,9 +11,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from bot.catalog import CatalogError
+from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.service import Arbiter, LookupProblem, match_json
 from engine.cards import Annotation, printing_label
-from engine.registry import find_ruleset
+from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
 from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
@@ -127,7 +128,10 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
-    ruleset = find_ruleset(args.game)
+    try:
+        ruleset = find_ruleset(args.game)
+    except UnknownRuleset as exc:
+        raise Usage(str(exc)) from exc
     rules = ruleset.rules()
     if args.id is None:
         chosen = list(rules.values())
@@ -179,19 +183,20 @@ def cmd_alias(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
+    try:  # checked before the database is opened: bad input writes nothing
+        rule, value = check_annotation(args.rule, args.value)
+    except InvalidAnnotation as exc:
+        raise Usage(str(exc)) from exc
     arbiter = _open(args)
     card = _resolve(arbiter, args.card, args.set)
-    note = Annotation(part=(args.part or "").upper(), rule=args.rule, text=args.text or "",
-                      value=args.value or "", note=args.note or "")
-    rule = note.rule.upper()
-    if rule not in {"D2", "D3", "D4", "D5", "D8", "INSTANT", "LASTING"}:
-        raise Usage("An annotation's rule is one of D2, D3, D4, D5, D8, instant, lasting.")
+    note = Annotation(part=(args.part or "").upper(), rule=rule, text=args.text or "", value=value,
+                      note=args.note or "")
     labels = {r.part.label for r in read_card(card)}
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '-' for x in labels))}.")
     new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, _actor(args))
-    print(f"Annotation {new_id} added to {card.label}: {rule} {note.text!r} on part {note.part or '-'}.")
+    print(f"Annotation {new_id} added to {card.label}: {rule.upper()} {note.text!r} on part {note.part or '-'}.")
     return EXIT_OK
 
 
@@ -241,6 +246,17 @@ def cmd_run(args: argparse.Namespace) -> int:
 
 # --- parser ------------------------------------------------------------------------------------------------
 
+def positive_int(text: str) -> int:
+    """argparse type: a whole number of at least 1."""
+    try:
+        number = int(text)
+    except ValueError:
+        number = 0
+    if number < 1:
+        raise argparse.ArgumentTypeError(f"must be a positive whole number, not {text!r}")
+    return number
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arbiter", description="Card rulings with the rule that decides them.")
     common = argparse.ArgumentParser(add_help=False)
@@ -288,12 +304,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = csub.add_parser("annotate", parents=[mod], help="set a duration term for a card part")
     p.add_argument("card")
-    p.add_argument("--rule", required=True, help="D2, D3, D4, D5, D8, instant or lasting")
+    p.add_argument("--rule", required=True, help=", ".join(RULES))
     p.add_argument("--part", default="", help="ability part label (STAR, GE, TOP, ...); empty for "
                                               "an unlabelled ability, * for every part")
     p.add_argument("--text", help="the words the term comes from")
-    p.add_argument("--value", help="D4 length (phase, battle, turn, round, turns:N, next-battle-phase) "
-                                   "or 'self' for a D3 placement of the card itself")
+    p.add_argument("--value", help=f"D4 length ({D4_HELP.replace('%', '%%')}) or 'self' for a D3 placement of "
+                                   "the card itself; no value for other rules")
     p.add_argument("--note", help="why")
     p.add_argument("--set")
     p.set_defaults(func=cmd_annotate)
@@ -301,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = csub.add_parser("history", parents=[mod], help="recorded changes, newest first")
     p.add_argument("card", nargs="?")
     p.add_argument("--set")
-    p.add_argument("--limit", type=int, default=20)
+    p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
     p.set_defaults(func=cmd_history)
 
     p = csub.add_parser("undo", parents=[mod], help="undo one recorded change")

@@ -11,6 +11,7 @@ import json
 import pytest
 
 from bot.catalog import Catalog
+from bot.discord.state import PATTERN
 from engine.cards import Card
 from engine.rulesets.redemption import EVENTS, ZONES
 from tests.bot_harness import arbiter_on_fake
@@ -189,6 +190,7 @@ async def test_non_moderator_is_refused_in_code(db):
 
 async def test_moderator_edit_is_audited_and_undone(db):
     async with arbiter_on_fake(db) as (fake, bot):
+        original = bot.arbiter.catalog.card("redemption", "Adino, the Eznite", "II").text
         sent = await fake.send_command("carddb edit", {"card": "adino the eznite", "field": "text",
                                                        "value": "While equipped, gains 2/2."},
                                        user=fake.moderator)
@@ -206,7 +208,7 @@ async def test_moderator_edit_is_audited_and_undone(db):
         await undo.callback()
         assert (await undo.followup())["content"].startswith(f"Change #{entry.id} undone")
         restored = bot.arbiter.catalog.card("redemption", "Adino, the Eznite", "II").text
-        assert restored.startswith("While equipped, restrict evil Dominants.")
+        assert restored == original
 
 
 async def test_moderator_role_grants_access(db):
@@ -240,3 +242,114 @@ async def test_card_and_rule_commands(db):
         embed = (await sent.callback())["data"]["embeds"][0]
         assert embed["title"] == "D3 · target result"
         assert "Defining Duration" in _field(embed, "Source")
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while n:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+    return out or "0"
+
+
+async def test_button_for_a_deleted_card_answers_with_one_ephemeral_sentence(db):
+    async with arbiter_on_fake(db) as (fake, bot):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        body = await sent.callback()
+        message_id = sent.state.original_message_id
+        button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: round-ends")
+        card = bot.card_refs[PATTERN.fullmatch(button["custom_id"])["card"]]
+        bot.arbiter.catalog.delete_card(card.game, card.name, card.set, "test")
+        await bot.refresh_catalog()
+        before = len(fake.message_history[message_id])
+        press = await fake.send_component(message_id, button["custom_id"])
+        answer = await press.callback()
+        assert answer["type"] == 4
+        assert answer["data"]["flags"] & EPHEMERAL
+        assert answer["data"]["content"] == "That card is no longer in the database; ask again with /duration."
+        assert len(fake.message_history[message_id]) == before  # the shared message is left alone
+
+
+async def test_card_choice_for_a_deleted_card_answers_with_one_ephemeral_sentence(db):
+    catalog = Catalog.open(db)
+    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
+                          text="Place in territory: negate a card for one round."), "test")
+    catalog.close()
+    async with arbiter_on_fake(db) as (fake, bot):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        body = await sent.callback()
+        select = _buttons(body["data"])[0]
+        value = next(o["value"] for o in select["options"] if o["label"] == "Three Woes [Fundraiser]")
+        bot.arbiter.catalog.delete_card("redemption", "Three Woes [Fundraiser]", "Fund", "test")  # as added
+        await bot.refresh_catalog()
+        chosen = await fake.send_component(sent.state.original_message_id, select["custom_id"], values=[value])
+        answer = await chosen.callback()
+        assert answer["type"] == 4 and answer["data"]["flags"] & EPHEMERAL
+        assert answer["data"]["content"] == "That card is no longer in the database; ask again with /duration."
+
+
+async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"},
+                                       user=fake.user)
+        body = await sent.callback()
+        message_id = sent.state.original_message_id
+        buttons = _buttons(body["data"])
+        assert all(b["custom_id"].endswith("@" + _base36(int(fake.user["id"]))) for b in buttons)
+        assert all(len(b["custom_id"]) <= 100 for b in buttons)
+        shared = json.dumps(fake.messages[message_id], sort_keys=True)
+        versions = len(fake.message_history[message_id])
+
+        button = next(b for b in buttons if b["label"] == "Then: result-changed")
+        press = await fake.send_component(message_id, button["custom_id"], user=fake.moderator)
+        reply = await press.callback()
+        assert reply["type"] == 4  # a new message, not an update of the shared one
+        assert reply["data"]["flags"] & EPHEMERAL
+        assert reply["data"]["content"] == ("Only the person who asked can change that message; here is the "
+                                            "ruling for you.")
+        embed = reply["data"]["embeds"][0]
+        assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
+        assert _field(embed, "Timeline") == "played in territory → 1. result-changed ⇒ ended"
+        own = _buttons(reply["data"])
+        assert own and all(b["custom_id"].endswith("@" + _base36(int(fake.moderator["id"]))) for b in own)
+        assert json.dumps(fake.messages[message_id], sort_keys=True) == shared
+        assert len(fake.message_history[message_id]) == versions
+
+        # The stranger's copy is theirs: pressing its buttons updates that copy in place.
+        copy_id = press.state.original_message_id
+        toggle = next(b for b in own if b["label"].startswith("What the previous"))
+        again = await fake.send_component(copy_id, toggle["custom_id"], user=fake.moderator)
+        update = await again.callback()
+        assert update["type"] == 7
+        assert "previous 2023.1" in update["data"]["embeds"][0]["footer"]["text"]
+        assert "previous 2023.1" in fake.messages[copy_id]["embeds"][0]["footer"]["text"]
+        assert json.dumps(fake.messages[message_id], sort_keys=True) == shared
+
+        # The invoker still changes the shared message.
+        mine = await fake.send_component(message_id, button["custom_id"], user=fake.user)
+        assert (await mine.callback())["type"] == 7
+        assert _field(fake.messages[message_id]["embeds"][0], "Verdict").startswith("Persists: **no**")
+
+
+async def test_carddb_annotate_checks_the_value_like_the_command_line(db):
+    async with arbiter_on_fake(db) as (fake, bot):
+        before = bot.arbiter.catalog.history(limit=100)
+        sent = await fake.send_command("carddb annotate", {"card": "adino the eznite", "rule": "D4",
+                                                           "value": "fortnight"}, user=fake.moderator)
+        body = await sent.callback()
+        assert body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"] == (
+            "'fortnight' is not a D4 length; use phase, battle, turn, round, next-turn, turns:N, rounds:N (N a "
+            "positive whole number or X) or next-<phase>-phase (phase: draw, upkeep, preparation, battle, discard).")
+        sent = await fake.send_command("carddb annotate", {"card": "adino the eznite", "rule": "instant",
+                                                           "value": "self"}, user=fake.moderator)
+        assert (await sent.callback())["data"]["content"] == (
+            "Rule instant takes no value (values are D4 lengths and the D3 'self'), not 'self'.")
+        assert bot.arbiter.catalog.history(limit=100) == before
+        sent = await fake.send_command("carddb annotate", {"card": "adino the eznite", "rule": "D4",
+                                                           "value": "Turns:X"}, user=fake.moderator)
+        await sent.callback()
+        assert (await sent.followup())["content"].startswith("Annotation ")
+        notes = bot.arbiter.catalog.annotations("redemption", "Adino, the Eznite", "II")
+        assert (notes[-1].rule, notes[-1].value) == ("D4", "turns:X")

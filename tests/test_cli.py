@@ -140,6 +140,65 @@ def test_alias_annotate_history_undo(db, capsys):
 
 def test_annotate_rejects_unknown_part_and_writes_nothing(db, capsys):
     before = Catalog.open(db).history(limit=100)
-    code, _, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--part", "STAR")
+    code, _, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "turn",
+                         "--part", "STAR")
     assert code == 2 and "has no part 'STAR'" in err
     assert Catalog.open(db).history(limit=100) == before
+
+
+D4_HELP = ("phase, battle, turn, round, next-turn, turns:N, rounds:N (N a positive whole number or X) or "
+           "next-<phase>-phase (phase: draw, upkeep, preparation, battle, discard)")
+
+
+def test_rule_for_an_unknown_game_is_a_usage_error(db, capsys):
+    code, out, err = run(capsys, "rule", "--game", "chess")
+    assert (code, out) == (2, "")
+    assert err == "arbiter: Unknown game 'chess'; known games: dominion, redemption.\n"
+    assert not db.exists()
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--rule", "D4", "--value", "fortnight"], f"'fortnight' is not a D4 length; use {D4_HELP}."),
+    (["--rule", "D4"], f"A D4 annotation needs a value: {D4_HELP}."),
+    (["--rule", "D4", "--value", "turns:0"], f"'turns:0' is not a D4 length; use {D4_HELP}."),
+    (["--rule", "D4", "--value", "rounds:-2"], f"'rounds:-2' is not a D4 length; use {D4_HELP}."),
+    (["--rule", "D4", "--value", "next-lunch-phase"], f"'next-lunch-phase' is not a D4 length; use {D4_HELP}."),
+    (["--rule", "D4", "--value", "self"], f"'self' is not a D4 length; use {D4_HELP}."),
+    (["--rule", "D2", "--value", "self"],
+     "Rule D2 takes no value (values are D4 lengths and the D3 'self'), not 'self'."),
+    (["--rule", "D3", "--value", "turn"], "A D3 annotation's value is empty or 'self' (the card places itself), "
+                                          "not 'turn'."),
+    (["--rule", "lasting", "--value", "turn"],
+     "Rule lasting takes no value (values are D4 lengths and the D3 'self'), not 'turn'."),
+    (["--rule", "D9"], "An annotation's rule is one of D2, D3, D4, D5, D8, instant, lasting."),
+])
+def test_annotate_refuses_a_value_the_engine_cannot_read(db, capsys, argv, message):
+    code, out, err = run(capsys, "cards", "annotate", "adino the eznite", *argv)
+    assert (code, out, err) == (2, "", f"arbiter: {message}\n")
+    assert not db.exists()  # refused before the database was opened
+
+
+@pytest.mark.parametrize(("rule", "value", "stored"), [
+    ("D4", "turns:X", "turns:X"), ("d4", "Rounds:x", "rounds:X"), ("D4", "turns:02", "turns:2"),
+    ("D4", "next-upkeep-phase", "next-upkeep-phase"), ("D4", "next-turn", "next-turn"), ("D3", "self", "self"),
+    ("D3", "", ""), ("instant", "", ""),
+])
+def test_annotate_accepts_every_documented_value(db, capsys, rule, value, stored):
+    code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", rule, "--value", value)
+    assert code == 0, err
+    assert out.startswith("Annotation ") and f": {rule.upper()} " in out
+    notes = Catalog.open(db).annotations("redemption", "Adino, the Eznite", "II")
+    assert notes[-1].value == stored
+
+
+@pytest.mark.parametrize("limit", ["0", "-3", "ten"])
+def test_history_limit_must_be_positive(db, capsys, limit):
+    with pytest.raises(SystemExit) as exc:
+        main(["cards", "history", "--limit", limit])
+    assert exc.value.code == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith("usage: arbiter cards history ")
+    assert err.splitlines()[-1] == (f"arbiter cards history: error: argument --limit: must be a positive whole "
+                                    f"number, not {limit!r}")
+    assert not db.exists()

@@ -69,6 +69,10 @@ def test_trailing_empty_fields_crlf_and_final_newline_accepted() -> None:
     (lackey_text(lackey_row("A"), lackey_row("B") + "\tsurprise"), 3,
      "expected 16 tab-separated fields, found 17 with text after the last column"),
     (lackey_text(lackey_row("A"), lackey_row("")), 3, "the Name field is empty"),
+    (lackey_text(lackey_row("A"), lackey_row("B", "")), 3, "the Set field is empty"),
+    (lackey_text(lackey_row("A"), lackey_row("B", Type=" ")), 3, "the Type field is empty"),
+    (lackey_text(lackey_row("A"), lackey_row("B").replace("B\t", "B\t\t", 1)), 3,
+     "the Set field is empty (17 fields where the header has 16: is there a stray tab?)"),
     (lackey_text(lackey_row("A"), lackey_row("B"), lackey_row("A")), 4,
      "“A” in set “T1” is already on line 2"),
     (lackey_text(lackey_row("A"), lackey_row("B\x00")), 3, "contains a NUL character"),
@@ -279,6 +283,24 @@ def test_real_corrupted_copy_imports_nothing(real_cat: Catalog, real_path: Path,
     with pytest.raises(ImportFileError) as info:
         real_cat.import_lackey(copy, ACTOR)
     assert info.value.line == lineno and reason in str(info.value)
+    assert snapshot(real_cat) == before
+
+
+@pytest.mark.parametrize(("after", "column"), [(0, "Set"), (3, "Type")])
+def test_real_row_shifted_by_a_stray_tab_imports_nothing(real_cat: Catalog, real_path: Path, tmp_path: Path,
+                                                         after: int, column: str) -> None:
+    lines = _lines(real_path)
+    # A row whose last column (Legality) is empty: the tab pushes that empty field out past the header.
+    index = next(i for i in range(2000, len(lines)) if lines[i].count("\t") == 15 and lines[i].endswith("\t"))
+    fields = lines[index].split("\t")
+    lines[index] = "\t".join([*fields[: after + 1], "", *fields[after + 1:]])
+    copy = tmp_path / "carddata.txt"
+    copy.write_text("\n".join(lines), encoding="utf-8")
+    before = snapshot(real_cat)
+    with pytest.raises(ImportFileError) as info:
+        real_cat.import_lackey(copy, ACTOR)
+    assert str(info.value) == (f"line {index + 1}: the {column} field is empty (17 fields where the header has 16: "
+                               "is there a stray tab?)")
     assert snapshot(real_cat) == before
 
 

@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
+import asyncio
+import socket
 import sqlite3
 import subprocess
 import sys
 from pathlib import Path
 
+import discord
 import pytest
 
 from bot.catalog import Catalog
-from bot.discord.runner import BotConfig, ConfigError, build_bot
+from bot.discord.runner import BotConfig, ConfigError, build_bot, start_failure
+from tests.fake_discord import FakeDiscord
+
+ROOT = str(Path(__file__).resolve().parents[1])
+
+
+async def _run_arbiter(tmp_path: Path, **env: str) -> tuple[int, str, str]:
+    """`arbiter run` in a subprocess; asyncio's subprocess keeps this loop (and a fake Discord in it) serving."""
+    base = {"PATH": "/usr/bin:/bin", "ARBITER_DB": str(tmp_path / "cards.db"), "HOME": str(tmp_path),
+            "PYTHONPATH": ROOT}
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run']))",
+        env={**base, **env}, cwd=str(tmp_path), stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+    try:
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+    except TimeoutError:
+        proc.kill()
+        await proc.wait()
+        raise
+    return proc.returncode or 0, out.decode(), err.decode()
 
 
 def test_missing_token_says_how_to_set_it_without_a_traceback(tmp_path):
@@ -69,3 +91,44 @@ def test_unreadable_catalog_fails_at_start_up(tmp_path):
     with pytest.raises(ConfigError, match="is a directory"):
         build_bot(BotConfig(token="t", db=tmp_path))
     assert sqlite3  # the error above is sqlite's, reported in one line
+
+
+async def test_wrong_token_is_one_line_and_exit_2(tmp_path):
+    async with FakeDiscord() as fake:
+        code, out, err = await _run_arbiter(tmp_path, DISCORD_TOKEN="not-" + fake.token,
+                                            DISCORD_API_BASE=fake.api_base)
+        assert [(r.method, r.path, r.status) for r in fake.requests] == [("GET", "/users/@me", 401)]
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    assert err.endswith("\n") and err.count("\n") == 1
+    assert err == ("arbiter: Discord rejected DISCORD_TOKEN (LoginFailure): check the token (Developer Portal > your "
+                   "application > Bot > Reset Token) and export it again; DISCORD_API_BASE is "
+                   f"{fake.api_base}.\n")
+
+
+async def test_unreachable_api_base_is_one_line_naming_it(tmp_path):
+    with socket.socket() as sock:  # a port nobody listens on once this socket is closed
+        sock.bind(("127.0.0.1", 0))
+        port = sock.getsockname()[1]
+    base = f"http://127.0.0.1:{port}/api/v10"
+    code, out, err = await _run_arbiter(tmp_path, DISCORD_TOKEN="t", DISCORD_API_BASE=base)
+    assert code == 2
+    assert out == ""
+    assert "Traceback" not in err
+    lines = err.splitlines()
+    assert len(lines) == 1
+    assert lines[0].startswith(f"arbiter: Cannot connect to Discord at DISCORD_API_BASE ({base}): ")
+    assert lines[0].endswith(". Check DISCORD_API_BASE and the network.")
+
+
+def test_privileged_intents_and_other_refusals_are_one_line(tmp_path):
+    config = BotConfig(token="t", db=tmp_path / "c.db", api_base="http://127.0.0.1:9/api/v10")
+    message = start_failure(discord.PrivilegedIntentsRequired(0), config)
+    assert message is not None and message.startswith("Discord refused the gateway connection "
+                                                      "(PrivilegedIntentsRequired): ")
+    assert "DISCORD_API_BASE (http://127.0.0.1:9/api/v10)" in message and "\n" not in message
+    assert start_failure(discord.GatewayNotFound(), config) == (
+        "Cannot find Discord's gateway through DISCORD_API_BASE (http://127.0.0.1:9/api/v10): check that it is "
+        "Discord's API.")
+    assert start_failure(RuntimeError("a bug"), config) is None  # a bug keeps its traceback

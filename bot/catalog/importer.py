@@ -65,8 +65,9 @@ def parse_lackey(text: str, game: str = "redemption") -> list[Card]:
     """Every row of a Lackey card file as a Card, text kept exactly as in the file.
 
     Raises ImportFileError (with the 1-based line) on the first problem: a bad header, a row with fewer
-    fields than the header or with text beyond it (extra *empty* trailing fields are allowed: two real
-    rows have 30), an empty Name, a (Name, Set) seen before, a NUL character or an unencodable character.
+    fields than the header or with text beyond it (extra *empty* trailing fields are allowed when the row's
+    own columns check out: two real rows have 30), an empty Name, Set or Type (a stray tab shifts a row and
+    empties one of them), a (Name, Set) seen before, a NUL character or an unencodable character.
     """
     if "\x00" in text:
         raise ImportFileError(_line_of(text, text.index("\x00")), "contains a NUL character")
@@ -91,7 +92,7 @@ def parse_lackey(text: str, game: str = "redemption") -> list[Card]:
     ncols = len(header)
     mapped = [(i, LACKEY_FIELDS[c]) for i, c in enumerate(header) if c in LACKEY_FIELDS]
     extras = [(i, c) for i, c in enumerate(header) if c not in LACKEY_FIELDS]
-    name_i, set_i = header.index("Name"), header.index("Set")
+    name_i, set_i, type_i = header.index("Name"), header.index("Set"), header.index("Type")
     seen: dict[tuple[str, str], int] = {}
     cards: list[Card] = []
     for lineno, line in enumerate(lines[1:], start=2):
@@ -102,6 +103,13 @@ def parse_lackey(text: str, game: str = "redemption") -> list[Card]:
         name, set_ = fields[name_i], fields[set_i]
         if not name.strip():
             raise ImportFileError(lineno, "the Name field is empty")
+        # A stray tab shifts every later field one column right; the empty tail it pushes out would pass the
+        # check above, so a row longer than the header must at least have its Set and Type where they belong.
+        for column, index in (("Set", set_i), ("Type", type_i)):
+            if not fields[index].strip():
+                shifted = (f" ({len(fields)} fields where the header has {ncols}: is there a stray tab?)"
+                           if len(fields) != ncols else "")
+                raise ImportFileError(lineno, f"the {column} field is empty{shifted}")
         first = seen.setdefault((name, set_), lineno)
         if first != lineno:
             raise ImportFileError(lineno, f"“{name}” in set “{set_}” is already on line {first}")

@@ -1,4 +1,4 @@
-"""One error handler for the whole command tree: known problems become one plain sentence."""
+"""One error handler for commands, buttons and menus: known problems become one plain sentence."""
 
 from __future__ import annotations
 
@@ -38,11 +38,16 @@ def user_message(error: Exception) -> str | None:
     return None
 
 
-async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+async def report_error(interaction: discord.Interaction, error: Exception, where: str) -> None:
+    """Tell the user in one ephemeral sentence; log the traceback of anything that is not a known problem."""
     message = user_message(error)
     if message is None:
-        command = interaction.command.qualified_name if interaction.command else "?"
-        log.error("command %s failed for user %s in guild %s", command, interaction.user.id if interaction.user
-                  else "?", interaction.guild_id, exc_info=getattr(error, "original", error))
+        log.error("%s failed for user %s in guild %s", where, interaction.user.id if interaction.user else "?",
+                  interaction.guild_id, exc_info=getattr(error, "original", error))
         message = "Sorry, something went wrong on our side; it has been logged."
     await send_ephemeral(interaction, message)
+
+
+async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+    command = interaction.command.qualified_name if interaction.command else "?"
+    await report_error(interaction, error, f"command {command}")

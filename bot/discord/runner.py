@@ -8,6 +8,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+import aiohttp
 import discord
 
 from bot.catalog import default_db_path
@@ -82,13 +83,56 @@ def build_bot(config: BotConfig, **options: object):
     return ArbiterBot(arbiter, **kwargs)
 
 
+def api_base(config: BotConfig) -> str:
+    return config.api_base or discord.http.Route.BASE
+
+
+def start_failure(error: BaseException, config: BotConfig) -> str | None:
+    """One line saying why the bot could not start and what to check; None for an unexpected error."""
+    base = api_base(config)
+    if isinstance(error, discord.LoginFailure):
+        return ("Discord rejected DISCORD_TOKEN (LoginFailure): check the token (Developer Portal > your application "
+                "> Bot > Reset Token) and export it again" + (f"; DISCORD_API_BASE is {base}" if config.api_base
+                                                                else "") + ".")
+    if isinstance(error, discord.PrivilegedIntentsRequired):
+        return ("Discord refused the gateway connection (PrivilegedIntentsRequired): Arbiter asks only for the "
+                "guilds intent, so check that DISCORD_TOKEN belongs to this bot and that DISCORD_API_BASE "
+                f"({base}) is Discord's API.")
+    if isinstance(error, discord.GatewayNotFound):
+        return f"Cannot find Discord's gateway through DISCORD_API_BASE ({base}): check that it is Discord's API."
+    if isinstance(error, discord.HTTPException):
+        return (f"Discord's API at DISCORD_API_BASE ({base}) answered HTTP {error.status} while logging in: "
+                "check DISCORD_API_BASE.")
+    if isinstance(error, aiohttp.ClientError | OSError):  # TimeoutError is an OSError
+        reason = " ".join(str(error).split()) or type(error).__name__
+        return (f"Cannot connect to Discord at DISCORD_API_BASE ({base}): {reason}. Check DISCORD_API_BASE and "
+                "the network.")
+    return None
+
+
+def quiet_logging() -> None:
+    """discord.py's logs at INFO, without lines that say nothing to an Arbiter operator: the voice-library
+    warnings (Arbiter has no voice) and "logging in using static token", so a refused token is one line."""
+    discord.utils.setup_logging()
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+    logging.getLogger("discord.client").setLevel(logging.WARNING)
+
+
 def run_bot(db: str | None = None) -> int:
     try:
         config = BotConfig.from_env(db)
-        discord.utils.setup_logging()
+        quiet_logging()
         bot = build_bot(config)
     except ConfigError as exc:
         print(f"arbiter: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    bot.run(config.token, log_handler=None)
+    try:
+        bot.run(config.token, log_handler=None)
+    except (discord.DiscordException, aiohttp.ClientError, OSError) as exc:
+        message = start_failure(exc, config)
+        if message is None:
+            raise
+        print(f"arbiter: {message}", file=sys.stderr)
+        return EXIT_CONFIG
     return 0

@@ -1,7 +1,9 @@
 """Ruling state packed into a button's custom_id, so buttons keep working across restarts.
 
-Layout: arb:<action>:<card ref>:<zone>:<ruleset>:<part>:<events>[:<next event>] — the card ref is a short
-hash of game|name|set, zones and events are one character each (their index in the vocabulary).
+Layout: arb:<action>:<card ref>:<zone>:<ruleset>:<part>:<events>[:<next event>][@<owner>] — the card ref is a
+short hash of game|name|set, zones and events are one character each (their index in the vocabulary), and the
+owner is the Discord id (base 36) of the person whose ruling it is: only they may change the message. Buttons
+posted before owners existed have no `@<owner>` part and still parse (owner None).
 """
 
 from __future__ import annotations
@@ -14,14 +16,37 @@ from engine.cards import Card
 from engine.rulesets.redemption import EVENTS, ZONES
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
-MAX_EVENTS = 40  # keeps every custom_id far below Discord's 100 characters
+MAX_EVENTS = 40  # with the owner, every custom_id stays below Discord's 100 characters (at most 88)
+MAX_CUSTOM_ID = 100
 PATTERN = re.compile(
     r"arb:(?P<action>ev|rs):(?P<card>[0-9a-f]{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>[A-Z]{0,9}|-):"
-    r"(?P<events>[0-9a-z]{0,40})(?::(?P<next>[0-9a-z]))?$")
+    r"(?P<events>[0-9a-z]{0,40})(?::(?P<next>[0-9a-z]))?(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+
+
+class StaleButton(ValueError):
+    """A custom_id that matches the layout but names a zone or event this version does not know."""
 
 
 def card_ref(card: Card) -> str:
     return hashlib.sha1(f"{card.game}|{card.name}|{card.set}".encode()).hexdigest()[:10]
+
+
+def _base36(n: int) -> str:
+    if n < 0:
+        raise ValueError("a Discord id is not negative")
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = _DIGITS[r] + out
+        if n == 0:
+            return out
+
+
+def _digit(ch: str, vocabulary: tuple[str, ...] | list[str]) -> str:
+    index = _DIGITS.index(ch)
+    if index >= len(vocabulary):
+        raise StaleButton(f"no entry {ch!r} in {len(vocabulary)} entries")
+    return vocabulary[index]
 
 
 @dataclass(frozen=True)
@@ -31,6 +56,10 @@ class RulingState:
     ruleset: str
     part: str
     events: tuple[str, ...]
+    owner: int | None = None  # the Discord user whose ruling this is
+
+    def owned_by(self, owner: int | None) -> RulingState:
+        return RulingState(self.card, self.zone, self.ruleset, self.part, self.events, owner)
 
     def custom_id(self, action: str, next_event: str | None = None) -> str:
         events = "".join(_DIGITS[EVENTS.index(e)] for e in self.events)
@@ -38,13 +67,17 @@ class RulingState:
                f"{self.part or '-'}:{events}")
         if next_event is not None:
             cid += ":" + _DIGITS[EVENTS.index(next_event)]
+        if self.owner is not None:
+            cid += "@" + _base36(self.owner)
         return cid
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> tuple[str, RulingState, str | None]:
-        events = tuple(EVENTS[_DIGITS.index(ch)] for ch in match["events"])
+        """(action, state, next event); raises StaleButton for an index outside this version's vocabulary."""
+        events = tuple(_digit(ch, EVENTS) for ch in match["events"])
         ruleset = "current" if match["ruleset"] == "c" else "previous"
         part = "" if match["part"] == "-" else match["part"]
-        state = cls(match["card"], ZONES[_DIGITS.index(match["zone"])], ruleset, part, events)
-        nxt = EVENTS[_DIGITS.index(match["next"])] if match["next"] else None
+        owner = int(match["owner"], 36) if match["owner"] else None
+        state = cls(match["card"], _digit(match["zone"], ZONES), ruleset, part, events, owner)
+        nxt = _digit(match["next"], EVENTS) if match["next"] else None
         return match["action"], state, nxt

@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.catalog import CatalogError
+from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.discord.cogs.ruling import card_autocomplete
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
@@ -23,7 +24,6 @@ if TYPE_CHECKING:
 MAX_IMPORT_BYTES = 8 * 1024 * 1024
 EDITABLE = ("text", "type", "brigade", "card_class", "identifier", "official_set", "alignment", "rarity",
             "reference", "legality")
-RULES = ("D2", "D3", "D4", "D5", "D8", "instant", "lasting")
 
 
 def role_key(guild_id: int) -> str:
@@ -131,13 +131,17 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     @app_commands.autocomplete(card=card_autocomplete)
     async def annotate(self, interaction: discord.Interaction, card: str, rule: str, part: str = "",
                        text: str = "", value: str = "", note: str = "") -> None:
+        try:  # the same check as `arbiter cards annotate`
+            rule, value = check_annotation(rule, value)
+        except InvalidAnnotation as exc:
+            raise UserFacingError(str(exc)) from exc
         found = self._find(card)
         labels = {r.part.label for r in read_card(found)}
         label = part.strip().upper()
         if label not in labels | {"*"}:
             raise UserFacingError(f"{safe(found.name, 200)} has no part “{safe(part, 20)}”; its parts: "
                                   f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
-        annotation = Annotation(label, rule, text[:300], value[:40], note[:500])
+        annotation = Annotation(label, rule, text[:300], value, note[:500])
         new_id = await self._write(interaction, self.bot.arbiter.catalog.annotate, found.game, found.name,
                                    found.set, annotation, self._actor(interaction))
         await self._done(interaction, f"Annotation {new_id} added to {safe(found.label, 300)}: {rule} on part "

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.errors import UserFacingError
+from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.render import verdict_embed
-from bot.discord.state import MAX_EVENTS, PATTERN, RulingState, card_ref
+from bot.discord.state import MAX_EVENTS, PATTERN, RulingState, StaleButton, card_ref
 from bot.service import problem_message
 from engine.cards import Card
 from engine.matching import MatchResult
@@ -50,41 +50,80 @@ def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
 
 
 class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
-    """A button whose custom_id carries the whole ruling state, so it works after a restart."""
+    """A button whose custom_id carries the whole ruling state and its owner, so it works after a restart.
 
-    def __init__(self, state: RulingState, action: str, next_event: str | None) -> None:
-        if action == "ev":
-            label = f"Then: {next_event}"
-            style = discord.ButtonStyle.primary if next_event not in _CONDITIONS else discord.ButtonStyle.secondary
-        else:
-            other = "previous" if state.ruleset == "current" else "current"
-            label, style = f"What the {other} ruleset says", discord.ButtonStyle.secondary
-        button: discord.ui.Button = discord.ui.Button(label=clip(label, LABEL), style=style,
-                                                     custom_id=state.custom_id(action, next_event))
+    The owner's press changes the shared message; anyone else gets the new ruling privately, with buttons of
+    their own, and the shared message stays as it is.
+    """
+
+    def __init__(self, state: RulingState | None, action: str, next_event: str | None,
+                 button: discord.ui.Button | None = None) -> None:
+        if button is None:
+            if state is None:
+                raise ValueError("a new ruling button needs its state")
+            if action == "ev":
+                label = f"Then: {next_event}"
+                style = (discord.ButtonStyle.primary if next_event not in _CONDITIONS
+                         else discord.ButtonStyle.secondary)
+            else:
+                other = "previous" if state.ruleset == "current" else "current"
+                label, style = f"What the {other} ruleset says", discord.ButtonStyle.secondary
+            button = discord.ui.Button(label=clip(label, LABEL), style=style,
+                                       custom_id=state.custom_id(action, next_event))
         super().__init__(button)
-        self.state = state
+        self.state = state  # None: a button this version cannot read (it says so when pressed)
         self.action = action
         self.next_event = next_event
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
                              match: re.Match[str], /) -> RulingButton:
-        action, state, nxt = RulingState.parse(match)
+        try:
+            action, state, nxt = RulingState.parse(match)
+        except StaleButton:
+            return cls(None, match["action"], None, button=item)
         return cls(state, action, nxt)
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # discord.py would only log what a dynamic item raises, and the user would see "This interaction
+        # failed": route it through the same handling as the command tree instead.
+        try:
+            await self.press(interaction)
+        except Exception as error:  # reported to the user and logged by report_error
+            await report_error(interaction, error, f"ruling button {self.custom_id}")
+
+    async def press(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        if self.state is None:
+            raise UserFacingError("This button is from an older version of Arbiter; ask again with /duration.")
         card = bot.card_refs.get(self.state.card)
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
         state = self.state
         if self.action == "ev" and self.next_event:
-            state = RulingState(state.card, state.zone, state.ruleset, state.part, (*state.events, self.next_event))
+            state = RulingState(state.card, state.zone, state.ruleset, state.part, (*state.events, self.next_event),
+                                state.owner)
         elif self.action == "rs":
             other = "previous" if state.ruleset == "current" else "current"
-            state = RulingState(state.card, state.zone, other, state.part, state.events)
+            state = RulingState(state.card, state.zone, other, state.part, state.events, state.owner)
         data = answer(bot, card, None, state)
-        await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+        presser = interaction.user.id
+        if ruling_owner(state, interaction) == presser:
+            await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+            return
+        mine = state.owned_by(presser)
+        await interaction.response.send_message(
+            "Only the person who asked can change that message; here is the ruling for you.",
+            embed=verdict_embed(data), view=ruling_view(mine, data), ephemeral=True)
+
+
+def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | None:
+    """Whose ruling the pressed message is: the id in the button, else (older buttons) who asked for it."""
+    if state.owner is not None:
+        return state.owner
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    return metadata.user.id if metadata is not None else None
 
 
 def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState) -> dict[str, Any]:
@@ -117,11 +156,19 @@ class Disambiguation(discord.ui.View):
             return False
         return True
 
+    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
+                       item: discord.ui.Item[Any], /) -> None:
+        await report_error(interaction, error, "card choice menu")
+
     async def chosen(self, interaction: discord.Interaction) -> None:
-        card = self.cards[self.select.values[0]]
-        state = RulingState(card_ref(card), self.zone, self.ruleset, "", self.events)
+        ref = self.select.values[0]
+        card = self.bot.card_refs.get(ref)  # the catalog may have changed since the menu was offered
+        if card is None:
+            raise UserFacingError("That card is no longer in the database; ask again with /duration.")
+        state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner)
         data = answer(self.bot, card, None, state)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events)
+        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
+                            state.owner)
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
         await interaction.followup.send(embed=verdict_embed(data), view=ruling_view(state, data))
         self.stop()
@@ -207,7 +254,8 @@ class DurationCog(commands.Cog):
                                                         ephemeral=True)
                 return
             raise UserFacingError(safe(problem_message(match), 1800))
-        state = RulingState(card_ref(match.card), played_in, ruleset, "", events)
+        state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id)
         data = answer(self.bot, match.card, match, state)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events)
+        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
+                            state.owner)
         await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))

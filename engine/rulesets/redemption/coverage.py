@@ -1,4 +1,16 @@
-"""How much of a catalog the term reader understands, and where moderators should annotate."""
+"""How much of a catalog the term reader understands, and where moderators should annotate.
+
+Every ability part with lasting language falls in exactly one bucket, first match wins:
+
+1. `specific`: a D2-D8 term from its text (or identifier) or from a moderator's annotation;
+2. `attribute`: no such term, but the card's type or class gives one where it is played (D7 inherent type,
+   D6 territory-class character);
+3. `annotated`: neither, but a moderator annotated the part (e.g. confirmed it as lasting);
+4. `default`: nothing states a duration, so only the D1 default (end of the phase) bounds it.
+
+`classified` is the first three together: the engine answers with more than the D1 fallback, or a moderator
+has looked at the part.
+"""
 
 from __future__ import annotations
 
@@ -7,30 +19,53 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from engine.cards import Annotation, Card
-from engine.rulesets.redemption.terms import inherent_type, read_card, territory_character
+from engine.rulesets.redemption.terms import PartReading, inherent_type, read_card, territory_character
+
+SPECIFIC_RULES = frozenset({"D2", "D3", "D4", "D5", "D6", "D7", "D8"})
 
 
 @dataclass
 class Coverage:
     cards: int = 0
     abilities: int = 0          # ability parts with text
-    lasting: int = 0            # parts with lasting language
-    classified: int = 0         # lasting parts whose every lasting clause maps to a specific bullet
-    annotated: int = 0          # parts a moderator annotated
+    lasting: int = 0            # parts with lasting language (= specific + attribute + annotated_only + default)
+    specific: int = 0           # lasting parts with a D2-D8 term from the text, identifier or an annotation
+    specific_annotation: int = 0  # ... of which an annotation gives the term
+    specific_d8_only: int = 0   # ... of which the only terms are D8 conditions (bounded by the D1 default)
+    attribute: int = 0          # lasting parts without such a term whose type or class gives D6/D7
+    annotated_only: int = 0     # lasting parts without a term or attribute that a moderator annotated
+    default: int = 0            # lasting parts with no stated duration: the D1 default
+    annotated: int = 0          # parts a moderator annotated (instant ones included)
     instant: int = 0
     by_rule: Counter[str] = field(default_factory=Counter)
     unclassified: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def classified(self) -> int:
+        """Lasting parts with a specific term, a duration from the card's type or class, or an annotation."""
+        return self.specific + self.attribute + self.annotated_only
 
     def as_json(self, top: int = 15) -> dict[str, object]:
         return {
             "cards": self.cards, "abilities": self.abilities, "lasting": self.lasting,
             "classified": self.classified, "annotated": self.annotated, "instant": self.instant,
             "classified_share": round(self.classified / self.lasting, 4) if self.lasting else 0.0,
+            "lasting_by_kind": {
+                "specific_term": self.specific, "type_or_class": self.attribute,
+                "annotated_without_term": self.annotated_only, "d1_default": self.default,
+            },
+            "specific_term_from_annotation": self.specific_annotation,
+            "specific_term_d8_only": self.specific_d8_only,
             "terms_by_rule": dict(sorted(self.by_rule.items())),
             "unclassified_phrases": [{"phrase": p, "count": n, "example": self.examples.get(p, "")}
                                      for p, n in self.unclassified.most_common(top)],
         }
+
+
+def _by_attribute(card: Card, reading: PartReading) -> bool:
+    label = reading.part.label
+    return bool(inherent_type(card, label)) or territory_character(card, label)
 
 
 def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotation]] | None = None) -> Coverage:
@@ -48,11 +83,21 @@ def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotatio
             report.lasting += 1
             for term in reading.terms:
                 report.by_rule[term.rule] += 1
-            # A repeating clause on a card whose type or class gives it a duration is covered by D6/D7.
-            label = reading.part.label
-            by_attribute = bool(inherent_type(card, label)) or territory_character(card, label)
-            if reading.annotated or not reading.unclassified or by_attribute:
-                report.classified += 1
+            specific = [t for t in reading.terms if t.rule in SPECIFIC_RULES]
+            by_attribute = _by_attribute(card, reading)
+            if specific:
+                report.specific += 1
+                report.specific_annotation += any(t.source == "annotation" for t in specific)
+                report.specific_d8_only += all(t.rule == "D8" for t in specific)
+            elif by_attribute:
+                report.attribute += 1
+            elif reading.annotated:
+                report.annotated_only += 1
+            else:
+                report.default += 1
+            # Phrases a moderator should look at: the part's duration is neither annotated nor given by the
+            # card's type or class, and some lasting clause fits no specific bullet.
+            if reading.annotated or by_attribute:
                 continue
             for phrase in reading.unclassified:
                 report.unclassified[phrase] += 1
@@ -60,15 +105,27 @@ def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotatio
     return report
 
 
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f}%" if whole else "n/a"
+
+
 def render_coverage(report: Coverage, top: int = 15) -> str:
-    share = f"{100 * report.classified / report.lasting:.1f}%" if report.lasting else "n/a"
+    lasting = report.lasting
     lines = [
         f"Cards: {report.cards}",
         f"Ability parts with text: {report.abilities}",
         f"  instant (no lasting part): {report.instant}",
-        f"  with lasting language: {report.lasting}",
-        f"  classified to a specific bullet or annotated: {report.classified} ({share})",
-        f"  annotated by moderators: {report.annotated}",
+        f"  with lasting language: {lasting}",
+        f"    with a specific term (D2-D8, from the text or an annotation): {report.specific} "
+        f"({_share(report.specific, lasting)})",
+        f"      of which the term comes from an annotation: {report.specific_annotation}",
+        f"      of which only a D8 condition (bounded by the D1 default): {report.specific_d8_only}",
+        f"    covered by the card's type or class (D6/D7): {report.attribute} ({_share(report.attribute, lasting)})",
+        f"    annotated by moderators, no term: {report.annotated_only} ({_share(report.annotated_only, lasting)})",
+        f"    no stated duration: D1 default: {report.default} ({_share(report.default, lasting)})",
+        f"  classified (specific term, type or class, or annotation): {report.classified} "
+        f"({_share(report.classified, lasting)})",
+        f"  annotated by moderators (any part): {report.annotated}",
         "Terms found by rule: " + ", ".join(f"{k} {v}" for k, v in sorted(report.by_rule.items())),
         f"Most common unclassified phrases (annotate these first; top {top}):",
     ]
