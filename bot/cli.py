@@ -337,14 +337,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
-    """Other games add their subcommands here (each ruleset's CLI module exposes add_parser)."""
-    hooks = []
-    try:
-        from bot import cli_dominion
-    except ImportError:
-        return hooks
-    hooks.append(cli_dominion.add_parser)
-    return hooks
+    """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli_games.py)."""
+    from bot import cli_games
+
+    return [cli_games.add_parsers]
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.dominion_service import dominion_answer, dominion_matcher
+from bot.games import game_answer, game_matcher
+from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.test_dominion_cases import WORKED
 
 EPHEMERAL = 64
+DOMINION = find_ruleset("dominion")
 
 
 @pytest.fixture
@@ -18,7 +20,7 @@ def db(tmp_path):
 
 async def test_every_worked_case_from_discord(db):
     async with arbiter_on_fake(db) as (fake, bot):
-        matcher = dominion_matcher(bot.arbiter)
+        matcher = game_matcher(bot.arbiter, DOMINION)
         for case in WORKED:
             chains, ruleset, expected, rules = case.values
             options = {"chain": chains[0], "ruleset": ruleset}
@@ -29,7 +31,7 @@ async def test_every_worked_case_from_discord(db):
             assert body["type"] == 4, case.id
             embed = body["data"]["embeds"][0]
             fields = {f["name"]: f["value"] for f in embed["fields"]}
-            cli = dominion_answer(matcher, chains, ruleset)
+            cli = game_answer(matcher, DOMINION, {"chain": chains}, ruleset)
             assert {e["label"]: (e["leaves_play"]["cleanup"], e["leaves_play"]["turn"]) for e in cli["chain"]} \
                 == expected, case.id
             for entry in cli["chain"]:

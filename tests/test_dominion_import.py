@@ -11,17 +11,21 @@ import pytest
 
 from bot.catalog import Catalog, InvalidChange
 from bot.cli import main
-from bot.dominion_import import (
-    RK_CARDS,
-    TABS_DB,
-    DominionImportError,
-    clean_markup,
-    import_dominion,
-    parse_dominion,
-)
+from bot.games import SourceImportError, import_sources, parse_sources
+from engine.registry import find_ruleset
+from engine.rulesets.dominion.sources import RK_CARDS, TABS_DB, clean_markup
 from tests.shared_paths import require_shared
 
 RK_HEADER = "Name;Expansion;Types;Cost;Text"
+DOMINION = find_ruleset("dominion")
+
+
+def parse_dominion(directory: Path):
+    return parse_sources(DOMINION.sources, directory)
+
+
+def import_dominion(catalog: Catalog, directory: Path, actor: str):
+    return import_sources(catalog, DOMINION, directory, actor)
 
 
 def real_dir() -> Path:
@@ -120,7 +124,7 @@ def test_a_corrupted_copy_imports_nothing(tmp_path: Path, target, corrupt, messa
     corrupt(lines)
     path.write_text("\n".join(lines), encoding="utf-8")
     with Catalog.open(tmp_path / "c.db", seed_starter=False) as catalog:
-        with pytest.raises(DominionImportError) as raised:
+        with pytest.raises(SourceImportError) as raised:
             import_dominion(catalog, copy, "test")
         assert str(raised.value).startswith(message)
         assert catalog.count("dominion") == 0 and catalog.history() == []
@@ -164,11 +168,11 @@ def test_reimport_counts_added_updated_unchanged(tmp_path: Path):
     ({"texts": {"Caravan": "oops"}}, "cards_en_us.json, entry “Caravan”: must map each card_tag to an object"),
 ])
 def test_problems_are_named_and_nothing_is_returned(tmp_path: Path, kwargs, message):
-    with pytest.raises(DominionImportError, match=re.escape(message)):
+    with pytest.raises(SourceImportError, match=re.escape(message)):
         parse_dominion(small_dir(tmp_path, **kwargs))
 
 
 def test_missing_directory_and_markup(tmp_path: Path):
-    with pytest.raises(DominionImportError, match="not a directory"):
+    with pytest.raises(SourceImportError, match="not a directory"):
         parse_dominion(tmp_path / "nowhere")
     assert clean_markup("+2 <*COIN*><br><b>Bold</b><line>Setup") == "+2 Coin\nBold\n---\nSetup"

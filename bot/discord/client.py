@@ -27,7 +27,7 @@ class ArbiterBot(commands.AutoShardedBot):
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.arbiter = arbiter
         self.card_refs: dict[str, Card] = {}
-        # Other in-memory indexes (e.g. the Dominion matcher) rebuilt with the catalog, off the event loop.
+        # Other in-memory indexes (each plug-in game's matcher) rebuilt with the catalog, off the event loop.
         self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
         self.indexes: dict[str, Any] = {}
         self.tree.on_error = on_tree_error
@@ -51,14 +51,14 @@ class ArbiterBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
-        from bot.discord.cogs.dominion import DominionCog
+        from bot.discord.cogs.games import GamesCog
         from bot.discord.cogs.info import InfoCog
         from bot.discord.cogs.ruling import DurationCog, RulingButton
 
         await self.add_cog(DurationCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
-        await self.add_cog(DominionCog(self))
+        await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
         self.add_dynamic_items(RulingButton)
         count = await asyncio.to_thread(self.load_catalog)
         synced = await self.tree.sync()

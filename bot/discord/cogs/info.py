@@ -31,6 +31,12 @@ async def rule_autocomplete(interaction: discord.Interaction, current: str) -> l
     return out[:25]
 
 
+def _rule_examples() -> str:
+    """The range of rule ids of each registered game, for the option's description."""
+    ids = [list(r.rules()) for r in all_rulesets()]
+    return ", ".join(f"{rule_ids[0]}-{rule_ids[-1]}" for rule_ids in ids if rule_ids)
+
+
 class InfoCog(commands.Cog):
     def __init__(self, bot: ArbiterBot) -> None:
         self.bot = bot
@@ -50,7 +56,7 @@ class InfoCog(commands.Cog):
         await interaction.response.send_message(embed=card_embed(data))
 
     @app_commands.command(name="rule", description="A duration rule in our own words, with its source")
-    @app_commands.describe(id="The rule id, e.g. D3 (Redemption) or DM6 (Dominion)")
+    @app_commands.describe(id=f"The rule id ({_rule_examples()})"[:100])
     @app_commands.autocomplete(id=rule_autocomplete)
     async def rule(self, interaction: discord.Interaction, id: str) -> None:
         key = id.strip().upper()

@@ -9,8 +9,10 @@ from engine.names import fold
 from engine.registry import register
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, Kind, parse_behaviour
 from engine.rulesets.dominion.evaluate import Instance, Lookup, Verdict, evaluate
+from engine.rulesets.dominion.question import QUESTION
 from engine.rulesets.dominion.rules import POLICIES, RULES, VERSIONS
 from engine.rulesets.dominion.scenario import RawNode, ScenarioError, parse_chain, valid_choices
+from engine.rulesets.dominion.sources import SOURCES
 from engine.rulesets.dominion.starter import GAME, Starter, load_starter
 from engine.trace import Rule, RulesetVersion
 
@@ -40,6 +42,12 @@ class DominionRuleset:
     game = GAME
     aliases = ("dom", "dominion duration")
     title = "Dominion (Duration cards)"
+    # What the generic front ends need to offer this game (engine/interface.py).
+    questions = QUESTION
+    sources = SOURCES
+
+    def starter(self) -> Starter:
+        return load_starter()
 
     def versions(self) -> dict[str, RulesetVersion]:
         return dict(VERSIONS)

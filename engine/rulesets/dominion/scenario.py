@@ -32,6 +32,7 @@ import re
 from dataclasses import dataclass
 from typing import TypeVar, assert_never
 
+from engine.interface import QuestionError
 from engine.rulesets.dominion.behaviour import Behaviour, Kind
 
 MAX_CHAIN = 500  # characters of one chain that are read
@@ -41,7 +42,7 @@ T = TypeVar("T")
 GENERIC = ("removed", "not-followed", "deck-empty")
 
 
-class ScenarioError(ValueError):
+class ScenarioError(QuestionError):
     """Input the user can fix: bad chain syntax, a choice a card does not offer, too many cards."""
 
 

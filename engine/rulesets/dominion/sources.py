@@ -1,6 +1,6 @@
-"""Import Dominion cards from the shared data directory (two sources), atomically and idempotently.
+"""Dominion card data from the two public sources in shared/data/dominion, parsed from their text (no I/O).
 
-Reads, where they lie (never copied into the repository):
+The front end reads the files named in SOURCES (size, encoding and NUL checks) and passes their text here:
 - `dominiontabs/cards_db.json` (records: card_tag, cardset_tags, types, cost), `cards_en_us.json`
   (card_tag -> name, description with markup) and `sets_en_us.json` (set names);
 - `randomkingdominion/good_card_data.csv` (semicolon-separated: Name, Expansion, Types as a Python list
@@ -16,9 +16,8 @@ dominiontabs text has other words (its texts are the older printings; for the Co
 wording the `older-wording` ruleset follows) it is kept in `extra["dominiontabs_text"]`, differing types
 in `extra["dominiontabs_types"]`.
 
-Atomic: both sources are parsed and checked in full before anything is written; the first problem raises
-DominionImportError naming the file and the line or record, and nothing is imported. Idempotent: the
-catalog's batch writer compares whole rows and reports added / updated / unchanged.
+Both sources are checked in full before a card is returned; the first problem raises SourceError naming
+the file and the line or record.
 """
 
 from __future__ import annotations
@@ -28,43 +27,25 @@ import csv
 import io
 import json
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange
-from bot.catalog.importer import write_import
 from engine.cards import Card
+from engine.interface import SourceError, Sources
 from engine.names import fold
 
 GAME = "dominion"
-# The shared data lies beside the checkout: <parent of repo>/shared/data/dominion.
-DEFAULT_DIR = Path(__file__).resolve().parents[2] / "shared" / "data" / "dominion"
 TABS_DB = "dominiontabs/cards_db.json"
 TABS_TEXT = "dominiontabs/cards_en_us.json"
 TABS_SETS = "dominiontabs/sets_en_us.json"
 RK_CARDS = "randomkingdominion/good_card_data.csv"
 RK_REQUIRED = ("Name", "Expansion", "Types", "Text")
 RK_SKIPPED_TYPES = frozenset({"Twist", "Stamp", "Setup Effect"})
-MAX_FILE_BYTES = 20_000_000
 
 _MARKUP = [("<n>", "\n"), ("<br>", "\n"), ("<line>", "\n---\n"), ("</left>", "\n"), ("</center>", "\n"),
            ("</justify>", "\n"), ("<*COIN*>", "Coin"), ("<*POTION*>", "Potion"), ("<*VP*>", "VP"), ("<VP>", "VP")]
 _TAG = re.compile(r"</?[a-z]+>")
-
-
-class DominionImportError(ImportFileError):
-    """A source file that cannot be imported: the file, and the line or record, are named."""
-
-    def __init__(self, file: str, reason: str, *, line: int | None = None, record: str | None = None) -> None:
-        super().__init__(line, reason)
-        self.file = file
-        self.record = record
-        where = f"line {line}" if line is not None else record or ""
-        self.args = (f"{file}{', ' + where if where else ''}: {reason}",)
-
-    def __str__(self) -> str:
-        return str(self.args[0])
 
 
 @dataclass(frozen=True)
@@ -80,28 +61,11 @@ class Entry:
 
 # --- reading ---------------------------------------------------------------------------------------
 
-def _read(directory: Path, rel: str) -> str:
-    path = directory / rel
+def _json(files: Mapping[str, str], rel: str) -> Any:
     try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise DominionImportError(rel, f"cannot read it ({exc.strerror or exc})") from None
-    if len(data) > MAX_FILE_BYTES:
-        raise DominionImportError(rel, f"larger than {MAX_FILE_BYTES} bytes")
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise DominionImportError(rel, "not valid UTF-8", line=data.count(b"\n", 0, exc.start) + 1) from None
-    if "\x00" in text:
-        raise DominionImportError(rel, "contains a NUL character", line=text.count("\n", 0, text.index("\x00")) + 1)
-    return text
-
-
-def _json(directory: Path, rel: str) -> Any:
-    try:
-        return json.loads(_read(directory, rel))
+        return json.loads(files[rel])
     except json.JSONDecodeError as exc:
-        raise DominionImportError(rel, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
+        raise SourceError(rel, f"not valid JSON ({exc.msg})", line=exc.lineno) from None
 
 
 def clean_markup(text: str) -> str:
@@ -118,33 +82,33 @@ def _str_list(value: Any) -> tuple[str, ...] | None:
     return None
 
 
-def read_dominiontabs(directory: Path) -> list[Entry]:
-    records = _json(directory, TABS_DB)
-    texts = _json(directory, TABS_TEXT)
-    sets = _json(directory, TABS_SETS)
+def read_dominiontabs(files: Mapping[str, str]) -> list[Entry]:
+    records = _json(files, TABS_DB)
+    texts = _json(files, TABS_TEXT)
+    sets = _json(files, TABS_SETS)
     if not isinstance(records, list):
-        raise DominionImportError(TABS_DB, "must be a list of card records")
+        raise SourceError(TABS_DB, "must be a list of card records")
     if not isinstance(texts, dict) or not isinstance(sets, dict):
-        raise DominionImportError(TABS_TEXT if not isinstance(texts, dict) else TABS_SETS, "must be an object")
+        raise SourceError(TABS_TEXT if not isinstance(texts, dict) else TABS_SETS, "must be an object")
     entries: list[Entry] = []
     for i, record in enumerate(records, start=1):
         tag = record.get("card_tag") if isinstance(record, dict) else None
         where = f"record {i}" + (f" (card_tag “{tag}”)" if isinstance(tag, str) else "")
         if not isinstance(tag, str) or not tag.strip():
-            raise DominionImportError(TABS_DB, "card_tag is missing or empty", record=where)
+            raise SourceError(TABS_DB, "card_tag is missing or empty", record=where)
         types = _str_list(record.get("types"))
         set_tags = _str_list(record.get("cardset_tags"))
         if types is None:
-            raise DominionImportError(TABS_DB, "types must be a non-empty list of text", record=where)
+            raise SourceError(TABS_DB, "types must be a non-empty list of text", record=where)
         if set_tags is None:
-            raise DominionImportError(TABS_DB, "cardset_tags must be a non-empty list of text", record=where)
+            raise SourceError(TABS_DB, "cardset_tags must be a non-empty list of text", record=where)
         text_entry = texts.get(tag, {})
         if not isinstance(text_entry, dict):
-            raise DominionImportError(TABS_TEXT, "must map each card_tag to an object", record=f"entry “{tag}”")
+            raise SourceError(TABS_TEXT, "must map each card_tag to an object", record=f"entry “{tag}”")
         name = text_entry.get("name", tag)
         description = text_entry.get("description", "")
         if not isinstance(name, str) or not name.strip() or not isinstance(description, str):
-            raise DominionImportError(TABS_TEXT, "name and description must be text", record=f"entry “{tag}”")
+            raise SourceError(TABS_TEXT, "name and description must be text", record=f"entry “{tag}”")
         set_names = []
         for set_tag in set_tags:
             info = sets.get(set_tag)
@@ -156,15 +120,15 @@ def read_dominiontabs(directory: Path) -> list[Entry]:
     return entries
 
 
-def read_randomkingdominion(directory: Path) -> list[Entry]:
-    text = _read(directory, RK_CARDS)
+def read_randomkingdominion(files: Mapping[str, str]) -> list[Entry]:
+    text = files[RK_CARDS]
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=";")
     header = next(reader, None)
     if not header:
-        raise DominionImportError(RK_CARDS, "the file is empty", line=1)
+        raise SourceError(RK_CARDS, "the file is empty", line=1)
     missing = [c for c in RK_REQUIRED if c not in header]
     if missing:
-        raise DominionImportError(RK_CARDS, f"the header lacks {', '.join(missing)}", line=1)
+        raise SourceError(RK_CARDS, f"the header lacks {', '.join(missing)}", line=1)
     col = {c: header.index(c) for c in RK_REQUIRED}
     entries: list[Entry] = []
     for row in reader:
@@ -172,17 +136,17 @@ def read_randomkingdominion(directory: Path) -> list[Entry]:
         if not any(field.strip() for field in row):
             continue  # a blank line is not a card
         if len(row) != len(header):
-            raise DominionImportError(RK_CARDS, f"expected {len(header)} semicolon-separated fields, found "
+            raise SourceError(RK_CARDS, f"expected {len(header)} semicolon-separated fields, found "
                                       f"{len(row)}", line=line)
         name = row[col["Name"]].strip()
         if not name:
-            raise DominionImportError(RK_CARDS, "the Name field is empty", line=line)
+            raise SourceError(RK_CARDS, "the Name field is empty", line=line)
         try:
             types = _str_list(ast.literal_eval(row[col["Types"]]))
         except (ValueError, SyntaxError, MemoryError, RecursionError):
             types = None
         if types is None:
-            raise DominionImportError(RK_CARDS, f"Types of “{name}” is not a list such as ['Action', 'Duration']",
+            raise SourceError(RK_CARDS, f"Types of “{name}” is not a list such as ['Action', 'Duration']",
                                       line=line)
         if RK_SKIPPED_TYPES & set(types):
             continue
@@ -203,7 +167,7 @@ def _index(entries: list[Entry], file: str) -> dict[str, Entry]:
     for entry in entries:
         key = fold(entry.name)
         if key in found:
-            raise DominionImportError(file, f"“{entry.name}” appears twice (as “{found[key].name}” too)")
+            raise SourceError(file, f"“{entry.name}” appears twice (as “{found[key].name}” too)")
         found[key] = entry
     return found
 
@@ -228,21 +192,10 @@ def merge(tabs: list[Entry], rk: list[Entry]) -> list[Card]:
     return cards
 
 
-def parse_dominion(directory: str | Path | None = None) -> list[Card]:
-    """Every card of both sources, merged; DominionImportError on the first problem (nothing is returned)."""
-    root = Path(directory) if directory is not None else DEFAULT_DIR
-    if not root.is_dir():
-        raise DominionImportError(str(root), "not a directory (expected dominiontabs/ and randomkingdominion/)")
-    return merge(read_dominiontabs(root), read_randomkingdominion(root))
+def parse_sources(files: Mapping[str, str]) -> list[Card]:
+    """Every card of both sources, merged (file path -> its text); SourceError on the first problem."""
+    return merge(read_dominiontabs(files), read_randomkingdominion(files))
 
 
-def import_dominion(catalog: Catalog, directory: str | Path | None, actor: str) -> ImportReport:
-    """Parse both sources, then write every card in one audited batch (undo: `arbiter cards undo ID`)."""
-    if not isinstance(actor, str) or not actor.strip():
-        raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
-    root = Path(directory) if directory is not None else DEFAULT_DIR
-    cards = parse_dominion(root)  # all validation happens before the write lock is taken
-    # The catalog's only public import is Lackey-specific; this is its generic batch writer inside one
-    # catalog write transaction, the way bot.catalog.starter writes the starter set.
-    with catalog._write() as conn:
-        return write_import(conn, cards, actor, GAME, f"dominion:{root.name}")
+SOURCES = Sources(folder="dominion", files=(TABS_DB, TABS_TEXT, TABS_SETS, RK_CARDS), parse=parse_sources,
+                  description="dominiontabs/ and randomkingdominion/ (see shared/data/dominion/SOURCE.md)")

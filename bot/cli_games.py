@@ -1,0 +1,109 @@
+"""`arbiter <game> ...` and `arbiter <game>-import [DIR]` for every plug-in ruleset, built from what the
+ruleset declares (engine/interface.py): its question's inputs, help text, versions and card sources.
+
+Exit codes as for the other commands: 0 answered, 1 a card was not found or is ambiguous (or an import was
+refused), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+from typing import Any
+
+from bot.games import default_source_dir, game_answer, game_matcher, game_name, import_sources, plugin_rulesets
+from bot.service import Arbiter, LookupProblem, match_json
+from engine.interface import Param, QuestionError, plugin_inputs
+
+EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
+
+
+def _print_json(obj: Any) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
+    if param.kind == "flag":
+        parser.add_argument(param.cli_flag or f"--{param.name.replace('_', '-')}", dest=param.name,
+                            action="store_true", help=param.help)
+    elif param.cli_flag is None:
+        nargs = ("+" if param.required else "*") if param.repeat else (None if param.required else "?")
+        parser.add_argument(param.name, nargs=nargs, metavar=param.metavar, help=param.help)
+    else:
+        parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
+                            action="append" if param.repeat else "store", default=[] if param.repeat else None,
+                            required=param.required)
+
+
+def _ask(ruleset: Any, args: argparse.Namespace) -> int:
+    params = plugin_inputs(ruleset.questions.params, "cli")
+    inputs = {p.name: getattr(args, p.name) for p in params}
+    for p in params:
+        values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
+        if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):
+            print(f"arbiter: {p.metavar or p.name} is at most {p.max_length} characters of text.", file=sys.stderr)
+            return EXIT_USAGE
+    arbiter = Arbiter.open(args.db)
+    try:
+        data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset)
+    except LookupProblem as problem:
+        if args.json:
+            _print_json({"match": match_json(problem.match), "error": problem.message})
+        else:
+            print(problem.message, file=sys.stderr)
+        return EXIT_LOOKUP
+    except QuestionError as exc:
+        print(f"arbiter: {exc}", file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        _print_json(data)
+    else:
+        print(data["explanation"])
+        print(f"Ruling id: {data['ruling_id']}")
+    return EXIT_OK
+
+
+def _import(ruleset: Any, args: argparse.Namespace) -> int:
+    arbiter = Arbiter.open(args.db)
+    actor = args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
+    report = import_sources(arbiter.catalog, ruleset, args.path, actor)  # CatalogError: cli.main, exit 1
+    arbiter.reload()
+    result = {"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
+              "total": report.total, "audit_id": report.audit_id}
+    if args.json:
+        _print_json(result)
+    else:
+        print(f"Imported {report.total} {game_name(ruleset)} cards: {report.added} added, {report.updated} updated, "
+              f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
+                                                 if report.audit_id else ""))
+    return EXIT_OK
+
+
+def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    """Called by bot.cli.build_parser: one subcommand per plug-in ruleset, and one importer per card source."""
+    for ruleset in plugin_rulesets():
+        question = ruleset.questions  # type: ignore[attr-defined]
+        p = subparsers.add_parser(
+            ruleset.game, parents=[common], help=question.description[:1].lower() + question.description[1:],
+            description=getattr(question, "cli_description", question.description), epilog=question.epilog,
+            formatter_class=argparse.RawDescriptionHelpFormatter)
+        for param in plugin_inputs(question.params, "cli"):
+            _add_param(p, param)
+        versions = list(ruleset.versions())
+        p.add_argument("--ruleset", default=versions[0], choices=versions,
+                       help=f"rules version (default {versions[0]})")
+        p.set_defaults(func=lambda args, r=ruleset: _ask(r, args))
+
+        sources = getattr(ruleset, "sources", None)
+        if sources is None:
+            continue
+        p = subparsers.add_parser(f"{ruleset.game}-import", parents=[common],
+                                  help=f"import {game_name(ruleset)} cards from shared/data/{sources.folder} "
+                                       "(atomic, re-import safe)")
+        p.add_argument("path", nargs="?", default=None, metavar="DIR",
+                       help=f"folder with {sources.description} (default: {default_source_dir(sources)})")
+        p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
+        p.set_defaults(func=lambda args, r=ruleset: _import(r, args))

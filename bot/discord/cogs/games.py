@@ -1,0 +1,164 @@
+"""A `/<game>` command group for every plug-in ruleset, built from what it declares (engine/interface.py):
+`ruling` with the question's inputs and the ruleset versions, `card` for one card of that game. Card names
+autocomplete and match among that game's cards only. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Coroutine
+from typing import TYPE_CHECKING, Any, Optional
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.errors import UserFacingError
+from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from bot.discord.render import COLOUR_INFO
+from bot.games import game_answer, game_matcher, game_name, plugin_rulesets
+from bot.service import LookupProblem, problem_message
+from engine.interface import Param, Presentation, QuestionError, chain_cards, plugin_inputs
+from engine.matching import Matcher
+
+if TYPE_CHECKING:
+    from bot.discord.client import ArbiterBot
+
+Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+MAX_FIELDS = 20
+
+
+def index_name(game: str) -> str:
+    return f"{game}-matcher"
+
+
+def _matcher(interaction: discord.Interaction, game: str) -> Matcher:
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    return bot.indexes[index_name(game)]
+
+
+def card_autocomplete(game: str, separators: str) -> Autocomplete:
+    """Complete the card name being typed after the last separator, keeping what was typed before it."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        head, typed = chain_cards(current, separators)
+        pad = " " if head and not head.endswith(" ") else ""
+        out = []
+        for choice in _matcher(interaction, game).autocomplete(typed.strip(), 25):
+            # Inside a chain, a printing's "(Set)" would read as a group: offer the bare name there.
+            name = choice.name
+            if separators and "(" in name and not typed.strip().endswith(")"):
+                name = name.split(" (")[0]
+            value = f"{head}{pad}{name}" if separators else choice.value
+            label = f"{head}{pad}{name}" if separators else choice.name
+            if len(value) <= CHOICE:
+                out.append(app_commands.Choice(name=clip(label, CHOICE), value=value))
+        return out[:25]
+
+    return complete
+
+
+def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.Embed:
+    embed = discord.Embed(title=clip(presentation.title, TITLE), description=safe(presentation.summary, DESCRIPTION),
+                          colour=COLOUR_INFO)
+    for field in presentation.fields[:MAX_FIELDS]:
+        value = f"**{safe(field.lead, 200)}**" + (f" [{', '.join(field.rules)}]" if field.rules else "")
+        value += f"\n{safe(field.text, 600)}"
+        if field.warning:
+            value += f"\n⚠ {safe(field.warning, 150)}"
+        embed.add_field(name=clip(safe(field.name), 256), value=clip(value, FIELD_VALUE), inline=False)
+    embed.add_field(name="Rules cited", value=", ".join(answer["rules"]) or "none", inline=True)
+    if answer["interpretations"]:
+        notes = "\n".join(f"• {n['text']}" for n in answer["interpretations"])
+        embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
+    embed.set_footer(text=clip(presentation.footer, FOOTER))
+    return fit_embed(embed)
+
+
+def _check_text(param: Param, value: Any) -> None:
+    if param.kind == "text" and isinstance(value, str) and ("\x00" in value or len(value) > param.max_length):
+        raise UserFacingError(f"“{param.name}” is at most {param.max_length} characters of card names and "
+                              "choices.")
+
+
+def _signature(params: tuple[Param, ...], versions: list[str]) -> inspect.Signature:
+    """The callback signature discord.py reads the options from: texts, then the version, then switches."""
+    kw = inspect.Parameter.KEYWORD_ONLY
+    out = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    for p in params:
+        if p.kind == "text":
+            out.append(inspect.Parameter(p.name, kw, annotation=str) if p.required
+                       else inspect.Parameter(p.name, kw, annotation=Optional[str], default=None))  # noqa: UP045
+    out.append(inspect.Parameter("ruleset", kw, annotation=str, default=versions[0]))
+    out += [inspect.Parameter(p.name, kw, annotation=bool, default=False) for p in params if p.kind == "flag"]
+    return inspect.Signature(out)
+
+
+def ruling_command(ruleset: Any) -> app_commands.Command:
+    question, game = ruleset.questions, ruleset.game
+    params = plugin_inputs(question.params, "discord")
+    versions = list(ruleset.versions())
+
+    async def ruling(interaction: discord.Interaction, **values: Any) -> None:
+        for param in params:
+            _check_text(param, values.get(param.name))
+        version = values.pop("ruleset", versions[0])
+        try:
+            data = game_answer(_matcher(interaction, game), ruleset, values, version)
+        except LookupProblem as problem:
+            raise UserFacingError(safe(problem.message, 1800)) from problem
+        except QuestionError as exc:
+            raise UserFacingError(safe(str(exc), 1800)) from exc
+        await interaction.response.send_message(embed=answer_embed(question.present(data), data))
+
+    ruling.__signature__ = _signature(params, versions)  # type: ignore[attr-defined]
+    app_commands.describe(**{p.name: p.help for p in params}, ruleset=question.version_help)(ruling)
+    app_commands.choices(ruleset=[app_commands.Choice(name=v, value=v) for v in versions])(ruling)
+    completions = {p.name: card_autocomplete(game, p.separators) for p in params if p.card_names}
+    if completions:
+        app_commands.autocomplete(**completions)(ruling)
+    return app_commands.Command(name=question.command, description=question.description, callback=ruling)
+
+
+def card_command(ruleset: Any) -> app_commands.Command:
+    game = ruleset.game
+
+    @app_commands.describe(name="The card (typos are fine)")
+    @app_commands.autocomplete(name=card_autocomplete(game, ""))
+    async def card(interaction: discord.Interaction, name: str) -> None:
+        if "\x00" in name or len(name) > 500:
+            raise UserFacingError("A card name is at most 500 characters.")
+        match = _matcher(interaction, game).match(name)
+        if match.card is None:
+            raise UserFacingError(safe(problem_message(match), 1800))
+        found = match.card
+        embed = discord.Embed(title=clip(safe(found.name), TITLE), description=safe(found.text, DESCRIPTION),
+                              colour=COLOUR_INFO)
+        embed.add_field(name="Types", value=safe(found.type, FIELD_VALUE) or "—", inline=True)
+        embed.add_field(name="Set", value=safe(found.set, FIELD_VALUE) or "—", inline=True)
+        await interaction.response.send_message(embed=fit_embed(embed))
+
+    return app_commands.Command(name="card", description=f"A {game_name(ruleset)} card and its types"[:100],
+                                callback=card)
+
+
+class GamesCog(commands.Cog):
+    """Adds one command group per plug-in ruleset to the tree, and its card matcher to the bot's indexes."""
+
+    def __init__(self, bot: ArbiterBot) -> None:
+        self.bot = bot
+        self.groups: list[app_commands.Group] = []
+        for ruleset in plugin_rulesets():
+            group = app_commands.Group(name=ruleset.game, description=ruleset.questions.group_description[:100])
+            group.add_command(ruling_command(ruleset))
+            group.add_command(card_command(ruleset))
+            self.groups.append(group)
+            bot.index_builders[index_name(ruleset.game)] = lambda arbiter, r=ruleset: game_matcher(arbiter, r)
+
+    async def cog_load(self) -> None:
+        for group in self.groups:
+            self.bot.tree.add_command(group)
+
+    async def cog_unload(self) -> None:
+        for group in self.groups:
+            self.bot.tree.remove_command(group.name)

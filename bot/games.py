@@ -1,0 +1,120 @@
+"""Plug-in games, shared by the command line and the bot: matching, answers and imports for any ruleset that
+declares `questions` (and `sources`) in engine/ — see engine/interface.py. Nothing here names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange
+from bot.catalog.importer import write_import
+from bot.service import Arbiter, LookupProblem, match_json, problem_message
+from engine.cards import Card
+from engine.interface import SourceError, Sources
+from engine.matching import Matcher
+from engine.names import fold
+from engine.registry import Ruleset, all_rulesets
+
+MAX_SOURCE_BYTES = 20_000_000
+# Public card data lies beside the checkout: <parent of the repository>/shared/data/<folder>.
+SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+
+
+class SourceImportError(ImportFileError):
+    """A source file that cannot be imported; the message names the file and the line or record."""
+
+    def __init__(self, problem: SourceError) -> None:
+        super().__init__(problem.line, problem.reason)
+        self.file = problem.file
+        self.record = problem.record
+        self.args = (str(problem),)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+def plugin_rulesets() -> list[Ruleset]:
+    """Rulesets the generic front ends offer (those declaring a question); the primary game has its own."""
+    return [r for r in all_rulesets() if getattr(r, "questions", None) is not None]
+
+
+def game_name(ruleset: Any) -> str:
+    """The game's name without the ruleset's scope in brackets (a title "Game (Some cards)" gives "Game")."""
+    return str(ruleset.title).split(" (")[0]
+
+
+def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
+    """The game's cards only (another game's name never matches): its starter set, overridden by imports."""
+    starter = ruleset.starter()
+    cards: dict[str, Card] = {fold(c.name): c for c in starter.cards}
+    cards.update({fold(c.name): c for c in arbiter.catalog.cards(ruleset.game)})
+    return Matcher(list(cards.values()), [*starter.aliases, *arbiter.catalog.aliases(ruleset.game)])
+
+
+def game_answer(matcher: Matcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current") -> dict[str, Any]:
+    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem."""
+    seen: dict[str, dict[str, Any]] = {}
+
+    def lookup(name: str) -> Card:
+        match = matcher.match(name)
+        if match.card is None:
+            raise LookupProblem(match, problem_message(match))
+        # A ruleset may look a name up more than once (e.g. for an alternative version): report it once.
+        seen.setdefault(match.query, {**match_json(match), "card": match.card.name})
+        return match.card
+
+    data = ruleset.questions.answer(inputs, lookup, version)
+    data["match"] = list(seen.values())
+    return data
+
+
+# --- importing a game's public card data --------------------------------------------------------------
+
+def default_source_dir(sources: Sources) -> Path:
+    return SHARED_DATA / sources.folder
+
+
+def _read(root: Path, rel: str) -> str:
+    path = root / rel
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SourceImportError(SourceError(rel, f"cannot read it ({exc.strerror or exc})")) from None
+    if len(data) > MAX_SOURCE_BYTES:
+        raise SourceImportError(SourceError(rel, f"larger than {MAX_SOURCE_BYTES} bytes"))
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        raise SourceImportError(SourceError(rel, "not valid UTF-8", line=line)) from None
+    if "\x00" in text:
+        line = text.count("\n", 0, text.index("\x00")) + 1
+        raise SourceImportError(SourceError(rel, "contains a NUL character", line=line))
+    return text
+
+
+def parse_sources(sources: Sources, directory: str | Path | None = None) -> list[Card]:
+    """Read every declared file, then parse them all; SourceImportError on the first problem (nothing returned)."""
+    root = Path(directory) if directory is not None else default_source_dir(sources)
+    if not root.is_dir():
+        raise SourceImportError(SourceError(str(root), f"not a directory (expected {sources.description})"))
+    texts = {rel: _read(root, rel) for rel in sources.files}
+    try:
+        return sources.parse(texts)
+    except SourceError as problem:
+        raise SourceImportError(problem) from None
+
+
+def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None, actor: str) -> ImportReport:
+    """Parse the game's sources, then write every card in one audited batch (undo: `arbiter cards undo ID`)."""
+    if not isinstance(actor, str) or not actor.strip():
+        raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
+    sources: Sources = ruleset.sources
+    root = Path(directory) if directory is not None else default_source_dir(sources)
+    cards = parse_sources(sources, root)  # all validation happens before the write lock is taken
+    # The catalog's public import is Lackey-specific; this is its generic batch writer inside one catalog
+    # write transaction, the way bot.catalog.starter writes the starter set.
+    with catalog._write() as conn:
+        return write_import(conn, cards, actor, ruleset.game, f"{ruleset.game}:{root.name}")

@@ -1,0 +1,124 @@
+"""What a plug-in ruleset declares so the generic front ends can offer it without game-specific code.
+
+A ruleset that sets `questions` gets, from `bot/` and with no code of its own there:
+- `arbiter <game> ...` on the command line (arguments built from `Question.params`, text or `--json`);
+- a `/<game>` slash command group (`ruling` built from the same params, `card` for one card);
+- autocomplete and matching over its own cards only (starter cards plus imported ones of that game).
+A ruleset that sets `sources` also gets `arbiter <game>-import [DIR]`: the front end reads the declared files
+(size, encoding and NUL checks) and hands their text to `Sources.parse`, which is pure.
+
+Everything here is data and pure functions: no Discord, no argparse, no file access.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Literal, Protocol
+
+from engine.cards import Card
+
+Surface = Literal["cli", "discord"]
+BOTH: frozenset[Surface] = frozenset({"cli", "discord"})
+
+# Looks a typed card name up (typos, aliases, prefixes) among the game's cards; raises when it cannot.
+Lookup = Callable[[str], Card]
+
+
+class QuestionError(ValueError):
+    """Input the user can fix (a malformed chain, an unknown choice); the message says how."""
+
+
+@dataclass(frozen=True)
+class Param:
+    """One input of a ruleset's question, as both front ends offer it."""
+
+    name: str                      # the Discord option name and the key in `inputs`
+    help: str                      # the option's description (Discord: at most 100 characters)
+    kind: Literal["text", "flag"] = "text"
+    required: bool = False
+    repeat: bool = False           # command line: several values (positional: one or more; option: repeatable)
+    cli_flag: str | None = None    # command line spelling, e.g. "--played-by"; None: a positional argument
+    metavar: str | None = None
+    card_names: bool = False       # holds card names: autocomplete offers the game's cards
+    separators: str = ""           # card names inside are separated by these; autocomplete completes the last
+    max_length: int = 500
+    surfaces: frozenset[Surface] = BOTH
+
+
+@dataclass(frozen=True)
+class Field:
+    """One card (or line) of an answer as a chat embed shows it: a bold lead with its rule ids, then why."""
+
+    name: str
+    lead: str
+    rules: tuple[str, ...]
+    text: str
+    warning: str | None = None
+
+
+@dataclass(frozen=True)
+class Presentation:
+    title: str
+    summary: str
+    fields: tuple[Field, ...]
+    footer: str
+
+
+class Question(Protocol):
+    """The question a plug-in ruleset answers, and how its answer is shown."""
+
+    command: str          # the slash subcommand, e.g. "ruling"
+    description: str      # one line: what the question decides
+    group_description: str
+    epilog: str           # command-line help: the syntax of the inputs, with examples
+    version_help: str     # what the ruleset versions mean (Discord description of the `ruleset` option)
+    params: tuple[Param, ...]
+
+    def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
+        """The documented JSON object: keys `rules`, `interpretations`, `ruling_id`, `explanation` and `match`
+        (left empty: the front end fills it with one entry per name it looked up). QuestionError on bad input."""
+        ...
+
+    def present(self, answer: Mapping[str, Any]) -> Presentation: ...
+
+
+@dataclass(frozen=True)
+class SourceError(ValueError):
+    """A source file that cannot be imported: the file, and the line or record, are named."""
+
+    file: str
+    reason: str
+    line: int | None = None
+    record: str | None = None
+
+    def __str__(self) -> str:
+        where = f"line {self.line}" if self.line is not None else self.record or ""
+        return f"{self.file}{', ' + where if where else ''}: {self.reason}"
+
+
+@dataclass(frozen=True)
+class Sources:
+    """Where a game's public card data lies and how to read it."""
+
+    folder: str                                   # under shared/data/
+    files: tuple[str, ...]                        # paths inside that folder, all read before parsing
+    parse: Callable[[Mapping[str, str]], list[Card]]  # file path -> text; raises SourceError
+    description: str = ""
+
+
+class StarterSet(Protocol):
+    """Cards a fresh install knows before any import (in our own words), with their aliases."""
+
+    cards: tuple[Card, ...]
+    aliases: tuple[tuple[str, str, str | None], ...]  # (alias, card name, set or None for every printing)
+
+
+def chain_cards(text: str, separators: str) -> tuple[str, str]:
+    """Split typed text into what comes before the last separator and the name being typed after it."""
+    cut = max((text.rfind(sep) for sep in separators), default=-1)
+    return text[: cut + 1], text[cut + 1:]
+
+
+def plugin_inputs(params: Sequence[Param], surface: Surface) -> tuple[Param, ...]:
+    return tuple(p for p in params if surface in p.surfaces)

@@ -1,0 +1,97 @@
+"""The Dominion question as the generic front ends ask it: its inputs, its answer and how a chat shows it.
+
+`arbiter dominion` and `/dominion ruling` are built from PARAMS by bot/; nothing about Dominion lives there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.interface import Field, Lookup, Param, Presentation
+from engine.rulesets.dominion.evaluate import evaluate
+from engine.rulesets.dominion.render import verdict_json
+from engine.rulesets.dominion.rules import VERSIONS
+from engine.rulesets.dominion.scenario import RawNode, ScenarioError, parse_chain
+from engine.rulesets.dominion.starter import load_starter
+
+SEPARATORS = ">+()"
+
+CHAIN_HELP = """\
+chain syntax: "A > B" means A played B. A Throne variant is followed by the one card it played several
+times; a card making several plays (Captain now and next turn, an Overlord played twice) by one card for
+all of them or one per play separated by "+" ("nothing" for none); brackets group:
+  "Throne Room > Tactician[discarded-nothing]"     "Throne Room > Overlord > Swamp Hag + Archive"
+  "Captain > nothing + Throne Room > Caravan"      "Village as Way of the Mouse > Caravan"
+several CHAIN arguments are several cards played this turn: "Voyage" "Lich"
+choices in [...] (comma-separated, a/b = one value per play): removed, not-followed, deck-empty,
+now | next-turn, met | not-met (or the card's words), left=N, taken | not-taken | skipped,
+met=N | never, and a card's own options (Specialist: again | gain)
+rulesets: current (newer wording: Command variants may not play Durations), older-wording,
+prior-chain (every card up a Throne chain stayed), prior-throne (before Empires)"""
+
+PARAMS = (
+    Param("chain", "Cards in play order, e.g. Throne Room > Tactician[discarded-nothing] (choices in brackets)",
+          required=True, repeat=True, metavar="CHAIN", card_names=True, separators=SEPARATORS),
+    Param("also", "Another card played this turn (its own chain), e.g. Lich", card_names=True,
+          separators=SEPARATORS, surfaces=frozenset({"discord"})),
+    Param("played_by", "with a single card: what played it, outermost first (repeatable)", repeat=True,
+          cli_flag="--played-by", metavar="CARD", surfaces=frozenset({"cli"})),
+    Param("choice", "with a single card: a choice for it, e.g. now, discarded-nothing, left=1 (repeatable)",
+          repeat=True, cli_flag="--choice", metavar="CHOICE", surfaces=frozenset({"cli"})),
+    Param("skip_next_turn", "Your next turn is skipped (e.g. after Lich or Voyage by another player)",
+          kind="flag", cli_flag="--skip-next-turn"),
+)
+
+
+def chain_texts(inputs: Mapping[str, Any]) -> list[str]:
+    """The chains to judge; `played_by` and `choice` are a longhand for one single-card chain."""
+    chain = inputs.get("chain") or []
+    chains = [chain] if isinstance(chain, str) else list(chain)
+    if inputs.get("also"):
+        chains.append(inputs["also"])
+    chains = [c for c in chains if c and c.strip()]
+    played_by, choices = list(inputs.get("played_by") or []), list(inputs.get("choice") or [])
+    if not (played_by or choices):
+        return chains
+    if len(chains) != 1 or any(ch in chains[0] for ch in ">+[]()"):
+        raise ScenarioError("--played-by and --choice go with one plain card name; write longer chains "
+                            "with “>” and choices in [brackets].")
+    card = chains[0] + (f"[{', '.join(choices)}]" if choices else "")
+    return [" > ".join([*played_by, card])]
+
+
+class DominionQuestion:
+    command = "ruling"
+    description = "In which Clean-up each card of a chain of plays leaves play"
+    cli_description = ("In which Clean-up each card of a turn's chain of plays leaves play, with the Duration "
+                       "rules (DM1-DM13) that decide it.")
+    group_description = "Dominion: when Duration cards and what played them leave play"
+    epilog = CHAIN_HELP
+    version_help = "current, older-wording (Command variants may play Durations), prior-chain or prior-throne"
+    params = PARAMS
+
+    def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
+        if version not in VERSIONS:
+            raise ScenarioError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
+        raws: list[RawNode] = [parse_chain(text) for text in chain_texts(inputs)]
+        if not raws:
+            raise ScenarioError("Name at least one card played this turn.")
+        verdict = evaluate(raws, lookup, load_starter().behaviour, version,
+                           skip_next_turn=bool(inputs.get("skip_next_turn")))
+        return verdict_json(verdict)
+
+    def present(self, answer: Mapping[str, Any]) -> Presentation:
+        fields = []
+        for entry in answer["chain"][:20]:
+            by = f" (played by {entry['played_by']})" if entry.get("played_by") else ""
+            leaves = entry["leaves_play"]
+            fields.append(Field(name=entry["label"] + by, lead=leaves["when"], rules=tuple(entry["rules"]),
+                                text=leaves["why"], warning=entry.get("problem")))
+        rs = answer["ruleset"]
+        return Presentation(title="Dominion: when each card leaves play",
+                            summary=answer["explanation"].split("\n", 1)[0], fields=tuple(fields),
+                            footer=f"Dominion ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}")
+
+
+QUESTION = DominionQuestion()
