@@ -27,7 +27,7 @@ class Usage(Exception):
     """Bad input the user can fix: printed as one line, exit 2, nothing written."""
 
 
-def _print_json(obj: Any) -> None:
+def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
@@ -52,14 +52,14 @@ def cmd_duration(args: argparse.Namespace) -> int:
                                   ruleset=args.ruleset, part=args.part)
     except LookupProblem as problem:
         if args.json:
-            _print_json({"match": match_json(problem.match), "error": problem.message})
+            print_json({"match": match_json(problem.match), "error": problem.message})
         else:
             print(problem.message, file=sys.stderr)
         return EXIT_LOOKUP
     except (ScenarioError, ValueError) as exc:
         raise Usage(str(exc)) from exc
     if args.json:
-        _print_json(answer.as_json())
+        print_json(answer.as_json())
     else:
         data = answer.as_json()
         print(data["explanation"])
@@ -100,12 +100,12 @@ def cmd_card(args: argparse.Namespace) -> int:
         data = card_json(arbiter, args.name, args.set)
     except LookupProblem as problem:
         if args.json:
-            _print_json({"match": match_json(problem.match), "error": problem.message})
+            print_json({"match": match_json(problem.match), "error": problem.message})
         else:
             print(problem.message, file=sys.stderr)
         return EXIT_LOOKUP
     if args.json:
-        _print_json(data)
+        print_json(data)
         return EXIT_OK
     c = data["card"]
     print(f"{c['name']} [{c['set']}] - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
@@ -141,7 +141,7 @@ def cmd_rule(args: argparse.Namespace) -> int:
             raise Usage(f"Unknown rule {args.id!r}; valid: {', '.join(rules)}.")
         chosen = [rules[key]]
     if args.json:
-        _print_json([vars(r) for r in chosen] if args.id is None else vars(chosen[0]))
+        print_json([vars(r) for r in chosen] if args.id is None else vars(chosen[0]))
         return EXIT_OK
     for rule in chosen:
         print(f"{rule.id} ({rule.name}): {rule.summary}")
@@ -166,7 +166,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     result = {"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
               "total": report.total, "audit_id": report.audit_id}
     if args.json:
-        _print_json(result)
+        print_json(result)
     else:
         print(f"Imported {report.total} cards: {report.added} added, {report.updated} updated, "
               f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
@@ -209,7 +209,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     entries = arbiter.catalog.history(game=None if not args.card else "redemption", name=name, set=set_,
                                       limit=args.limit)
     if args.json:
-        _print_json([vars(e) for e in entries])
+        print_json([vars(e) for e in entries])
         return EXIT_OK
     if not entries:
         print("No changes recorded.")
@@ -232,7 +232,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
     cards = arbiter.catalog.cards("redemption")
     report = coverage(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set))
     if args.json:
-        _print_json(report.as_json(args.top))
+        print_json(report.as_json(args.top))
     else:
         print(render_coverage(report, args.top))
     return EXIT_OK

@@ -8,21 +8,13 @@ refused), 2 bad input.
 from __future__ import annotations
 
 import argparse
-import getpass
-import json
-import os
 import sys
 from typing import Any
 
+from bot.cli import EXIT_LOOKUP, EXIT_OK, EXIT_USAGE, _actor, print_json
 from bot.games import default_source_dir, game_answer, game_matcher, game_name, import_sources, plugin_rulesets
 from bot.service import Arbiter, LookupProblem, match_json
 from engine.interface import Param, QuestionError, plugin_inputs
-
-EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
-
-
-def _print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
 def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
@@ -51,7 +43,7 @@ def _ask(ruleset: Any, args: argparse.Namespace) -> int:
         data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset)
     except LookupProblem as problem:
         if args.json:
-            _print_json({"match": match_json(problem.match), "error": problem.message})
+            print_json({"match": match_json(problem.match), "error": problem.message})
         else:
             print(problem.message, file=sys.stderr)
         return EXIT_LOOKUP
@@ -59,7 +51,7 @@ def _ask(ruleset: Any, args: argparse.Namespace) -> int:
         print(f"arbiter: {exc}", file=sys.stderr)
         return EXIT_USAGE
     if args.json:
-        _print_json(data)
+        print_json(data)
     else:
         print(data["explanation"])
         print(f"Ruling id: {data['ruling_id']}")
@@ -68,13 +60,13 @@ def _ask(ruleset: Any, args: argparse.Namespace) -> int:
 
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
     arbiter = Arbiter.open(args.db)
-    actor = args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
+    actor = _actor(args)
     report = import_sources(arbiter.catalog, ruleset, args.path, actor)  # CatalogError: cli.main, exit 1
     arbiter.reload()
     result = {"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
               "total": report.total, "audit_id": report.audit_id}
     if args.json:
-        _print_json(result)
+        print_json(result)
     else:
         print(f"Imported {report.total} {game_name(ruleset)} cards: {report.added} added, {report.updated} updated, "
               f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
