@@ -140,6 +140,14 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         assert embed["fields"][0] == {"name": "Red Brick", "value": "**last** [B1]\nlaid last", "inline": False}
         assert embed["footer"]["text"] == "Bricks · Ruling B-classic"
 
+        sent = await fake.send_autocomplete("bricks card", {"name": "blu"}, focused="name")
+        choices = (await sent.callback())["data"]["choices"]
+        assert [c["name"] for c in choices] == ["Blue Brick (Toy)"]
+        sent = await fake.send_command("bricks card", {"name": choices[0]["value"]})  # the picked suggestion
+        assert (await sent.callback())["data"]["embeds"][0]["title"] == "Blue Brick"
+        sent = await fake.send_command("bricks card", {"name": "Adino"})  # another game's card never matches
+        assert (await sent.callback())["data"]["content"].startswith("No card matches “Adino”.")
+
         sent = await fake.send_command("bricks ruling", {"bricks": "x" * 501})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
