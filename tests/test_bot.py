@@ -340,7 +340,7 @@ async def test_carddb_annotate_checks_the_value_like_the_command_line(db):
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
         assert body["data"]["content"] == (
-            "'fortnight' is not a D4 length; use phase, battle, turn, round, next-turn, turns:N, rounds:N (N a "
+            "'fortnight' is not a D4 length; use phase, battle, turn, round, next-turn, game, turns:N, rounds:N (N a "
             "positive whole number or X) or next-<phase>-phase (phase: draw, upkeep, preparation, battle, discard).")
         sent = await fake.send_command("carddb annotate", {"card": "adino the eznite", "rule": "instant",
                                                            "value": "self"}, user=fake.moderator)

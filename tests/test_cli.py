@@ -146,7 +146,7 @@ def test_annotate_rejects_unknown_part_and_writes_nothing(db, capsys):
     assert Catalog.open(db).history(limit=100) == before
 
 
-D4_HELP = ("phase, battle, turn, round, next-turn, turns:N, rounds:N (N a positive whole number or X) or "
+D4_HELP = ("phase, battle, turn, round, next-turn, game, turns:N, rounds:N (N a positive whole number or X) or "
            "next-<phase>-phase (phase: draw, upkeep, preparation, battle, discard)")
 
 

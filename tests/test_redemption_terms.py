@@ -111,3 +111,74 @@ def test_marker_about_other_cards_is_a_lasting_effect():
 def test_mixed_case_label_only_where_a_part_begins():
     assert [p.label for p in split_parts("Place on a Hero: restrict its controller.")] == [""]
     assert [p.label for p in split_parts("(Star) Draw 1. (HE) Place on your Hero: he gains 2/2.")] == ["STAR", "HERO"]
+
+
+# --- wording found in review against the real card text ---------------------------------------------------
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("All Heroes of one opponent decrease 6/6 for remainder of turn.", [("", "D4", "turn")]),
+    ("Your Heroes ignore Famine for the rest of the game.", [("", "D4", "game")]),
+    ("Set aside your Heroes. Hero(s) is immune to negative effects while set-aside.", [("", "D3", "")]),
+    ("If used by a Moabite, place in territory for 2 turns: Restrict opponents from attacking.",
+     [("", "D3", ""), ("", "D4", "turns:2")]),
+    ("Place in a player's territory. Each upkeep, that player must discard a Site.", [("", "D3", "")]),
+    ("Place this card on a Hero in battle. That Hero cannot enter battle until this card is removed.",
+     [("", "D5", ""), ("", "D3", "")]),
+])
+def test_review_phrases(text, expected):
+    assert terms(text) == expected
+
+
+def test_a_stated_time_inside_an_if_clause_placement_measures_the_placement():
+    card = Card("redemption", "Test Card", "T", text="If used by a Moabite, place in territory for 2 turns: "
+                "Restrict opponents from attacking.")
+    (reading,) = read_card(card)
+    assert [(t.rule, t.self_placed, t.ends_result) for t in reading.terms] == [("D3", True, False), ("D4", False, True)]
+
+
+@pytest.mark.parametrize("text", [
+    "Selected player must shuffle hand into draw pile and draw eight new cards.",
+    "You may play a Lost Soul from a deck or draw 1.",
+    "Discard a Hero. Its controller may discard 4 cards from hand instead.",
+])
+def test_done_at_once_is_instant(text):
+    card = Card("redemption", "Test Card", "T", text=text)
+    assert [r.lasting for r in read_card(card)] == [False]
+
+
+@pytest.mark.parametrize("text", [
+    "Holder may keep up to ten cards in hand instead of eight.",
+    "If an opponent uses a draw ability, you may draw 1.",
+    "At any time, you may discard this card to withdraw all Heroes.",
+    "Holder may play the next enhancement.",
+])
+def test_standing_permissions_and_triggers_are_lasting(text):
+    card = Card("redemption", "Test Card", "T", text=text)
+    assert [r.lasting for r in read_card(card)] == [True]
+
+
+def test_an_annotated_time_beside_a_targeted_result_ends_it():
+    card = Card("redemption", "Test Card", "T", text="Paralyze a Hero for 2 turns.")
+    notes = (Annotation("", "D3", "while paralyzed"),
+             Annotation("", "D4", "for 2 turns", "turns:2"))
+    (reading,) = read_card(card, notes)
+    assert [(t.rule, t.ends_result) for t in reading.terms] == [("D3", False), ("D4", True)]
+
+
+def test_an_unlabelled_curse_played_as_an_artifact_keeps_its_ability_like_one():
+    from engine.rulesets.redemption import judge
+
+    curse = Card("redemption", "Test Curse", "T", type="Curse",
+                 text="Banding abilities used by human Evil Characters cannot be negated by good cards.")
+    as_artifact = judge(curse, "artifact-pile", ["phase-ends", "turn-ends"])
+    assert (as_artifact.persists, as_artifact.part.upper_bound.rule) == (True, "D7")
+    assert judge(curse, "artifact-pile", ["deactivated"]).persists is False
+    assert judge(curse, "battle", ["phase-ends"]).persists is False  # played as an Enhancement: the default
+
+
+def test_rest_of_the_game_outlasts_every_scenario_event():
+    from engine.rulesets.redemption import judge
+
+    card = Card("redemption", "Test Card", "T", type="GE", text="Your Heroes ignore Famine for the rest of the game.")
+    verdict = judge(card, "battle", ["phase-ends", "turn-ends", "round-ends", "leaves-play"])
+    assert verdict.persists is True

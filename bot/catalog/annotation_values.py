@@ -8,7 +8,7 @@ import re
 from bot.catalog.errors import InvalidChange
 
 RULES = ("D2", "D3", "D4", "D5", "D8", "instant", "lasting")
-D4_LENGTHS = ("phase", "battle", "turn", "round", "next-turn")
+D4_LENGTHS = ("phase", "battle", "turn", "round", "next-turn", "game")
 MAX_VALUE = 40
 PHASES = ("draw", "upkeep", "preparation", "battle", "discard")
 D4_HELP = (f"{', '.join(D4_LENGTHS)}, turns:N, rounds:N (N a positive whole number or X) or next-<phase>-phase "

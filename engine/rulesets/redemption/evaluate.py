@@ -37,7 +37,8 @@ _ZONE_PARTS = {
     "set-aside": ("", "GE", "EE", "HERO", "EC", "FORT"),
 }
 # A rough order of how long each standalone term can last, for reporting the longest one (D9).
-_LENGTH_RANK = {"battle": 5, "phase": 10, "next-battle-phase": 15, "turn": 20, "next-turn": 22, "round": 30}
+_LENGTH_RANK = {"battle": 5, "phase": 10, "next-battle-phase": 15, "turn": 20, "next-turn": 22, "round": 30,
+                "game": 1000}
 
 
 @dataclass
@@ -128,7 +129,7 @@ def _ends_on(term: Term, zone: str, card: Card) -> tuple[tuple[str, ...], int]:
         case "D7":
             leave = _LEAVES.get(zone)
             ends = ["leaves-play"] + ([leave] if leave else [])
-            if inherent_type(card, term.part) and inherent_type(card, term.part)[0] == "Artifact":  # type: ignore[index]
+            if term.text.startswith("Artifact"):  # the D7 term names the inherent type it comes from
                 ends.append("deactivated")
             return tuple(ends), 1
         case "D8":
@@ -148,6 +149,8 @@ def _time_ends(length: str) -> tuple[tuple[str, ...], int]:
         return ("round-ends",), 1
     if length == "next-turn":
         return ("turn-ends",), 2
+    if length == "game":
+        return (), 1  # "for the rest of the game": no event of a scenario ends it
     if length.startswith("next-") and length.endswith("-phase"):
         return ("phase-ends",), 1
     unit, _, count = length.partition(":")
@@ -185,7 +188,7 @@ class Evaluator:
     def _by_attribute(self, label: str) -> bool:
         zone = self.scenario.played_in
         return (zone == "territory" and territory_character(self.card, label)) or (
-            zone != "battle" and inherent_type(self.card, label) is not None)
+            zone != "battle" and inherent_type(self.card, label, zone) is not None)
 
     def _lasting(self, reading: PartReading) -> bool:
         """A part lasts if its words say so, or if the card's type or class keeps its ability standing
@@ -202,7 +205,7 @@ class Evaluator:
             return terms
         if zone == "territory" and territory_character(self.card, label):
             terms.append(Term("D6", "territory class character played in a territory", "attribute", label))
-        inherent = inherent_type(self.card, label)
+        inherent = inherent_type(self.card, label, zone)
         if inherent and zone != "battle":
             kind, why = inherent
             terms.append(Term("D7", f"{kind} ({why})", "attribute", label))

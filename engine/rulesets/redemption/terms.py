@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import lru_cache
 
@@ -91,7 +91,8 @@ _TIME = re.compile(
     r"|\b(?:(?:during|for) )?(?:your |their |its |the )?next turn\b(?P<nextturn2>)"
     r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
     r"|\b(?P<n2>one|1|a) (?P<unit2>round)\b"
-    r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b",
+    r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b"
+    r"|\bfor (?:the )?(?:remainder|rest) of (?:the |this )?(?P<rest>turn|phase|battle|round|game)\b",
     re.I,
 )
 
@@ -108,22 +109,26 @@ _D5 = [
 _ACTIVE_UNTIL = re.compile(rf"\b{_SELF}\s+(?:remains|stays)(?:\s+active|\s+in play)?\s*$", re.I)
 _D3_WHILE = re.compile(
     r"\bwhile (?!you\b)(?!.*\bcontrol\b)(?:[\w’']+ ){0,3}?(?:is |are |remains? |stays? )?"
-    r"(?P<status>placed|paralyzed|set aside|captured|poisoned|imprisoned|held)\b", re.I)
+    r"(?P<status>placed|paralyzed|set[ -]aside|captured|poisoned|imprisoned|held)\b", re.I)
 _D3_REMAINS_ON = re.compile(rf"\bwhile {_SELF} remains (?:on|in) (?:that|the|this|a|an)\b", re.I)
 _D3_UNTIL = re.compile(
     r"\buntil (?:healed|discarded|(?:that|the|selected|this|target(?:ed)?) (?:\w+ ){0,2}is "
     r"(?:discarded|removed|healed|released|rescued)|(?:hero|character|it) is (?:discarded|removed))\b", re.I)
+_UNTIL_THIS_CARD = re.compile(r"until this (?:card|character|hero|evil character|artifact|fortress|site|enhancement|"
+                              r"dominant|curse|covenant) is\b", re.I)
 _D3_COLON = re.compile(
-    r"^(?:you may |may |once per (?:game|turn), (?:you may )?)?(?P<verb>place|paralyze|set aside|set|capture|"
-    r"poison|imprison)\b(?P<rest>[^:]*):", re.I)
+    r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
+    r"(?P<verb>place|paralyze|set aside|set|capture|poison|imprison)\b(?P<rest>[^:]*):", re.I)
 _D3_SET_ASIDE = re.compile(r"\bset (?:[\w’'\- ]+ )?aside\b(?!\s*areas?\b)[^.]*\b(?:for|until)\b", re.I)
 # A sentence whose action is the targeting itself: a stated time in it is the length of the result.
-_TARGETING = re.compile(r"^(?:you may |may |once per (?:game|turn), (?:you may )?)?(?:place|paralyze|set|capture|"
+_TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
+                        r"(?:place|paralyze|set|capture|"
                         r"poison|imprison)\b", re.I)
 # "draw until he has 6" repeats an instant action; it is not a duration.
 _LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
                          re.I)
-_SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|in (?:your |a |an )?(?:territory|battle)|on )",
+_SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|on |in (?:your |a |an |(?:a|that|each|one) "
+                         r"(?:player|opponent)['’]s |opponent['’]s |an opponent['’]s )?(?:territory|battle))",
                          re.I)
 _D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|cop(?:y|ies) (?:the|a|an|that|its|any|one) "
                  r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
@@ -132,9 +137,15 @@ _D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
 _LASTING = re.compile(
     r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|interrupts?|"
     r"interrupted|immune|ignores?|"
-    r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|must|is worth|are worth|"
+    r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
     r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
-    r"(?:at the )?end of (?:the )?battle|is about to|instead|holds?|may use|may play|may attack|may block|"
+    r"(?:at the )?end of (?:the )?battle|is about to|instead of|holds?|may use|may attack|may block|"
+    # "must discard", "may play a Lost Soul", "banish it instead" are done at once: only a permission for later
+    # plays, a standing "at any time" or a trigger on the card itself keeps working.
+    r"may play (?:the |an? |one )?(?:next|first|extra|additional|any number)|at any time|"
+    r"if this (?:card|character|hero|evil character) (?:is|would)|"
+    r"during (?:[\w’']+ ){0,2}(?:upkeep|draw|preparation|discard) phase|"
+    r"if (?:an? opponent|a player|any player|another player)(?:['’]s)? (?:uses|plays|draws|special ability|makes)|"
     r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
     r"is not|are not|may enter|skip|reduce[sd]?|no (?:\w+ )?(?:opponent|player|hero|character)s? may)\b"
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
@@ -176,6 +187,8 @@ def _length(match: re.Match[str]) -> str:
         return unit if count == 1 else f"{unit}s:{count}"
     if match.group("unit2"):
         return "round"
+    if match.group("rest"):
+        return match.group("rest").lower()
     return match.group("this").lower()
 
 
@@ -243,9 +256,9 @@ def read_part(part: Part, card: Card) -> PartReading:
             result_span = (0, m.end())
             verb = m.group("verb").lower()
             if verb != "set" or "aside" in m.group("rest").lower():
-                own = verb == "place" and bool(_SELF_PLACE.match(m.group(0).lower().removeprefix("you may ")))
+                own = verb == "place" and bool(_SELF_PLACE.match(sentence[m.start("verb"): m.end()]))
                 covered.append(m.span("verb"))  # time words inside the clause still count as D4
-                add("D3", m.group(0).rstrip(":"), self_place=own)
+                add("D3", sentence[m.start("verb"): m.end()].rstrip(":"), self_place=own)
         for pattern in (_D3_REMAINS_ON,):
             for m in pattern.finditer(sentence):
                 if claim(m):
@@ -255,8 +268,9 @@ def read_part(part: Part, card: Card) -> PartReading:
                 add("D3", m.group(0), self_place=self_placed and "plac" in m.group(0).lower())
         for m in _D3_UNTIL.finditer(sentence):
             if claim(m):
-                # "It remains active until discarded" speaks of the card itself: D5, not a target's result.
-                own = bool(_ACTIVE_UNTIL.search(sentence[: m.start()]))
+                # "It remains active until discarded" and "until this card is removed" speak of the card
+                # itself: D5 (it leaving where it was played ends them), not a target's result.
+                own = bool(_ACTIVE_UNTIL.search(sentence[: m.start()]) or _UNTIL_THIS_CARD.match(m.group(0)))
                 add("D5" if own else "D3", m.group(0))
                 lasting = True
         for m in _D3_SET_ASIDE.finditer(sentence):
@@ -333,8 +347,8 @@ def is_rainbow_site(card: Card) -> bool:
     return "site" in card_types(card) and card.brigade.strip().lower().startswith("multi")
 
 
-def inherent_type(card: Card, label: str) -> tuple[str, str] | None:
-    """(type, why) when D7 speaks for this part of this card, else None."""
+def inherent_type(card: Card, label: str, zone: str | None = None) -> tuple[str, str] | None:
+    """(type, why) when D7 speaks for this part of this card (played in `zone`, when known), else None."""
     types = card_types(card)
     for raw in types:
         kind = _INHERENT.get(raw)
@@ -345,6 +359,9 @@ def inherent_type(card: Card, label: str) -> tuple[str, str] | None:
     # Dual-use and hybrid types speak as an inherent type only through the matching part (interpretation).
     if any(t in {"covenant", "curse"} for t in types) and label in {"ART", "CURSE"}:
         return "Artifact", f"Type {card.type}, {label} part"
+    if any(t in {"covenant", "curse"} for t in types) and label == "" and zone == "artifact-pile":
+        # Older Covenants and Curses have no part labels: played to the Artifact pile, they are Artifacts.
+        return "Artifact", f"Type {card.type}, played as an Artifact"
     if "city" in types and label in {"SITE", "FORT", ""}:
         return ("Site" if label == "SITE" else "Fortress"), f"Type {card.type}, {label or 'City'} part"
     return None
@@ -375,6 +392,10 @@ def annotation_terms(annotations: list[Annotation], label: str) -> tuple[bool | 
             continue
         terms.append(Term(rule, note.text or f"annotation {rule}", "annotation", label,
                           note.value if rule == "D4" else "", rule == "D3" and note.value == "self"))
+    if any(t.rule == "D3" and not t.self_placed for t in terms):
+        # A stated time annotated beside a targeted result ("paralyze for X turns") is that result's length,
+        # as the text reader takes a time inside the targeting sentence: it ending changes the result.
+        terms = [replace(t, ends_result=True) if t.rule == "D4" else t for t in terms]
     return lasting, terms
 
 
