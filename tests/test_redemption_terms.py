@@ -182,3 +182,11 @@ def test_rest_of_the_game_outlasts_every_scenario_event():
     card = Card("redemption", "Test Card", "T", type="GE", text="Your Heroes ignore Famine for the rest of the game.")
     verdict = judge(card, "battle", ["phase-ends", "turn-ends", "round-ends", "leaves-play"])
     assert verdict.persists is True
+
+
+@pytest.mark.parametrize("text", [
+    "Treat this card as a nameless copy of any angel in battle.",
+    "Copy the last good Dominant played during this phase.",
+])
+def test_copy_wordings_are_d2(text):
+    assert [t[1] for t in terms(text)][:1] == ["D2"]

@@ -130,7 +130,8 @@ _LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|r
 _SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|on |in (?:your |a |an |(?:a|that|each|one) "
                          r"(?:player|opponent)['’]s |opponent['’]s |an opponent['’]s )?(?:territory|battle))",
                          re.I)
-_D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|cop(?:y|ies) (?:the|a|an|that|its|any|one) "
+_D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|as an? (?:\w+ )?copy of|^copy the last\b|"
+                 r"cop(?:y|ies) (?:the|a|an|that|its|any|one) "
                  r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
 _D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
 
