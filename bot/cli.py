@@ -10,7 +10,7 @@ import sys
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from bot.catalog import CatalogError
+from bot.catalog import CatalogError, ImportReport
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.service import Arbiter, LookupProblem, match_json
 from engine.cards import Annotation, printing_label
@@ -159,19 +159,23 @@ def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "red
     return card
 
 
+def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards") -> int:
+    """An import's added / updated / unchanged counts, and how to undo it."""
+    if args.json:
+        print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
+                    "total": report.total, "audit_id": report.audit_id})
+    else:
+        print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
+              f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
+                                                 if report.audit_id else ""))
+    return EXIT_OK
+
+
 def cmd_import(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     report = arbiter.catalog.import_lackey(args.file, _actor(args), game=args.game)
     arbiter.reload()
-    result = {"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
-              "total": report.total, "audit_id": report.audit_id}
-    if args.json:
-        print_json(result)
-    else:
-        print(f"Imported {report.total} cards: {report.added} added, {report.updated} updated, "
-              f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
-                                                 if report.audit_id else ""))
-    return EXIT_OK
+    return print_import(report, args)
 
 
 def cmd_alias(args: argparse.Namespace) -> int:

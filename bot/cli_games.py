@@ -11,7 +11,7 @@ import argparse
 import sys
 from typing import Any
 
-from bot.cli import EXIT_LOOKUP, EXIT_OK, EXIT_USAGE, _actor, print_json
+from bot.cli import EXIT_LOOKUP, EXIT_OK, EXIT_USAGE, _actor, print_import, print_json
 from bot.games import default_source_dir, game_answer, game_matcher, game_name, import_sources, plugin_rulesets
 from bot.service import Arbiter, LookupProblem, match_json
 from engine.interface import Param, QuestionError, plugin_inputs
@@ -60,18 +60,9 @@ def _ask(ruleset: Any, args: argparse.Namespace) -> int:
 
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
     arbiter = Arbiter.open(args.db)
-    actor = _actor(args)
-    report = import_sources(arbiter.catalog, ruleset, args.path, actor)  # CatalogError: cli.main, exit 1
+    report = import_sources(arbiter.catalog, ruleset, args.path, _actor(args))  # CatalogError: cli.main, exit 1
     arbiter.reload()
-    result = {"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
-              "total": report.total, "audit_id": report.audit_id}
-    if args.json:
-        print_json(result)
-    else:
-        print(f"Imported {report.total} {game_name(ruleset)} cards: {report.added} added, {report.updated} updated, "
-              f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
-                                                 if report.audit_id else ""))
-    return EXIT_OK
+    return print_import(report, args, f"{game_name(ruleset)} cards")
 
 
 def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
