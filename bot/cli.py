@@ -31,6 +31,25 @@ def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
 
 
+def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> int:
+    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1."""
+    if args.json:
+        print_json({"match": match_json(problem.match), "error": problem.message})
+    else:
+        print(problem.message, file=sys.stderr)
+    return EXIT_LOOKUP
+
+
+def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
+    """A ruling: the documented JSON object, or its explanation and ruling id."""
+    if args.json:
+        print_json(data)
+    else:
+        print(data["explanation"])
+        print(f"Ruling id: {data['ruling_id']}")
+    return EXIT_OK
+
+
 def _actor(args: argparse.Namespace) -> str:
     return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
 
@@ -51,20 +70,10 @@ def cmd_duration(args: argparse.Namespace) -> int:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
                                   ruleset=args.ruleset, part=args.part)
     except LookupProblem as problem:
-        if args.json:
-            print_json({"match": match_json(problem.match), "error": problem.message})
-        else:
-            print(problem.message, file=sys.stderr)
-        return EXIT_LOOKUP
+        return print_lookup_problem(problem, args)
     except (ScenarioError, ValueError) as exc:
         raise Usage(str(exc)) from exc
-    if args.json:
-        print_json(answer.as_json())
-    else:
-        data = answer.as_json()
-        print(data["explanation"])
-        print(f"Ruling id: {data['ruling_id']}")
-    return EXIT_OK
+    return print_answer(answer.as_json(), args)
 
 
 # --- card and rule ---------------------------------------------------------------------------------------
@@ -99,11 +108,7 @@ def cmd_card(args: argparse.Namespace) -> int:
     try:
         data = card_json(arbiter, args.name, args.set)
     except LookupProblem as problem:
-        if args.json:
-            print_json({"match": match_json(problem.match), "error": problem.message})
-        else:
-            print(problem.message, file=sys.stderr)
-        return EXIT_LOOKUP
+        return print_lookup_problem(problem, args)
     if args.json:
         print_json(data)
         return EXIT_OK
@@ -363,4 +368,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    # Run through the imported module, so `python -m bot.cli` and the plug-in commands share one Usage class.
+    from bot.cli import main as _main
+
+    sys.exit(_main())

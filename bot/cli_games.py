@@ -8,12 +8,11 @@ refused), 2 bad input.
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
-from bot.cli import EXIT_LOOKUP, EXIT_OK, EXIT_USAGE, _actor, print_import, print_json
+from bot.cli import Usage, _actor, print_answer, print_import, print_lookup_problem
 from bot.games import default_source_dir, game_answer, game_matcher, game_name, import_sources, plugin_rulesets
-from bot.service import Arbiter, LookupProblem, match_json
+from bot.service import Arbiter, LookupProblem
 from engine.interface import Param, QuestionError, plugin_inputs
 
 
@@ -36,26 +35,15 @@ def _ask(ruleset: Any, args: argparse.Namespace) -> int:
     for p in params:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
         if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):
-            print(f"arbiter: {p.metavar or p.name} is at most {p.max_length} characters of text.", file=sys.stderr)
-            return EXIT_USAGE
+            raise Usage(f"{p.metavar or p.name} is at most {p.max_length} characters of text.")
     arbiter = Arbiter.open(args.db)
     try:
         data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset)
     except LookupProblem as problem:
-        if args.json:
-            print_json({"match": match_json(problem.match), "error": problem.message})
-        else:
-            print(problem.message, file=sys.stderr)
-        return EXIT_LOOKUP
+        return print_lookup_problem(problem, args)
     except QuestionError as exc:
-        print(f"arbiter: {exc}", file=sys.stderr)
-        return EXIT_USAGE
-    if args.json:
-        print_json(data)
-    else:
-        print(data["explanation"])
-        print(f"Ruling id: {data['ruling_id']}")
-    return EXIT_OK
+        raise Usage(str(exc)) from exc
+    return print_answer(data, args)
 
 
 def _import(ruleset: Any, args: argparse.Namespace) -> int:

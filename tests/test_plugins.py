@@ -152,3 +152,8 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
         assert body["data"]["content"] == "“bricks” is at most 500 characters of card names and choices."
+
+
+def test_a_too_long_input_is_a_usage_error(bricks, tmp_path, capsys):
+    code, _, err = run(capsys, "bricks", "x" * 501, "--db", str(tmp_path / "cards.db"))
+    assert (code, err) == (2, "arbiter: BRICKS is at most 500 characters of text.\n")

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.resources
 import os
 from pathlib import Path
 
 import platformdirs
 
-# Running from a checkout, `data/` is not importable as `arbiter_data`; fall back to the repo folder.
-REPO_DATA = Path(__file__).resolve().parents[2] / "data"
+from engine.bundled import read_data_text
+
+__all__ = ["default_db_path", "read_data_text"]
 
 
 def default_db_path() -> Path:
@@ -18,14 +18,3 @@ def default_db_path() -> Path:
     path = Path(env).expanduser() if env else Path(platformdirs.user_data_dir("arbiter")) / "cards.db"
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
-
-
-def read_data_text(name: str) -> str:
-    """Text of a bundled data file: the installed `arbiter_data` package first, then the repo's data/."""
-    try:
-        resource = importlib.resources.files("arbiter_data") / name
-        if resource.is_file():
-            return resource.read_text(encoding="utf-8")
-    except ModuleNotFoundError:
-        pass
-    return (REPO_DATA / name).read_text(encoding="utf-8")

@@ -7,21 +7,18 @@ File format (data/starter_dominion.json, shipped in the `arbiter_data` package):
 
 from __future__ import annotations
 
-import importlib.resources
 import json
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
+from engine.bundled import read_data_text
 from engine.cards import Card
 from engine.names import fold
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, derived, parse_behaviour
 
 STARTER_FILE = "starter_dominion.json"
 GAME = "dominion"
-# Running from a checkout, data/ is not importable as `arbiter_data`; fall back to the repo folder.
-_REPO_DATA = Path(__file__).resolve().parents[3] / "data"
 
 
 @dataclass(frozen=True)
@@ -35,16 +32,6 @@ class Starter:
     def behaviour(self, card: Card) -> Behaviour:
         """The card's annotation, or one derived from its types when the starter set has none."""
         return self.behaviours.get(fold(card.name)) or derived(card)
-
-
-def _read_text() -> str:
-    try:
-        resource = importlib.resources.files("arbiter_data") / STARTER_FILE
-        if resource.is_file():
-            return resource.read_text(encoding="utf-8")
-    except ModuleNotFoundError:
-        pass
-    return (_REPO_DATA / STARTER_FILE).read_text(encoding="utf-8")
 
 
 def parse_starter(text: str) -> Starter:
@@ -72,4 +59,4 @@ def parse_starter(text: str) -> Starter:
 @cache
 def load_starter() -> Starter:
     """The bundled starter set (read once per process)."""
-    return parse_starter(_read_text())
+    return parse_starter(read_data_text(STARTER_FILE))
