@@ -36,7 +36,8 @@ _KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoen
 _MINE = re.compile(r"\b(you control|on your battlefield|your (?:unit|phoenixborn))\b", re.I)
 _THEIRS = re.compile(r"\b(an? opponent controls|that opponent controls|on an opponent's battlefield|"
                      r"opponent's|they control)\b", re.I)
-_CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|an additional) (?:\[\[)?(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)"
+_CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|an additional) "
+                      r"(?:\[\[)?(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)"
                       r"(?:\]\])? conjur(?:ation|ed alteration)")
 _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
