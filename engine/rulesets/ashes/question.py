@@ -69,7 +69,9 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
     board = read_board(inputs, lambda name: lookup(name).name)
     p = _printing_or_error(card, edition)
     cp = printing(cancel, edition) if cancel is not None else None
-    return resolve(p, board, cp, cancel.name if cancel is not None else None), board
+    annotations = getattr(lookup, "annotations", None)
+    notes = tuple(annotations(card)) if annotations is not None else ()
+    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes), board
 
 
 class AshesQuestion:

@@ -8,11 +8,14 @@ Nothing here knows a card by name: every decision comes from the words read in a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import Annotation
 from engine.interface import QuestionError
 from engine.rulesets.ashes.abilities import Ability, read_abilities
+from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, TargetSpec
@@ -141,12 +144,12 @@ def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Un
 
 
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
-            cancel_name: str | None = None) -> Resolution:
+            cancel_name: str | None = None, notes: Sequence[Annotation] = ()) -> Resolution:
     trace = Trace()
     abilities = read_abilities(p)
     if not abilities:
         raise QuestionError(f"{p.name} has no ability to use in this edition.")
-    ability = pick_ability(abilities, board.ability, p.name)
+    ability = annotated(pick_ability(abilities, board.ability, p.name), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
