@@ -22,7 +22,8 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "count", "remove", "transfer", "replace", "treat", "ignore", "use", "deal", "assign", "detach", "end",
          "apply", "pay", "return", "send", "skip", "redirect", "recover", "guard", "block", "attack", "counter",
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do")
-_VERB = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?(?:" + "|".join(sorted(set(VERBS))) + r")\b"
+_MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
+_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})| to (?={_VERB}))", re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
