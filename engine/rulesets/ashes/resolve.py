@@ -349,13 +349,14 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                 hit = spec.kind in ("unit",) and c[1] == "theirs"
             if hit:
                 first = r.part.n
+                why = f"part {first} targets {c[0]}"
                 break
         attach = (reborn and used.kind == "play" and p.type == "Alteration Spell" and reading.watch == "target-unit"
                   and (board.targets.get("0", "theirs").lower().startswith("theirs")
                        or board.targets.get("0", "").lower().endswith("@theirs")) and board.units_of("theirs"))
         if first is None and attach:
             first = min((r.part.n for r in results), default=1)
-            why = "attaching it to their unit targets that unit (AS14)"
+            why = "attaching it to their unit targets that unit"
             rules.append("AS14")
         if first is None:
             targeted = [f"part {r.part.n}: {r.part.new_target.words}" for r in results if r.part.new_target]
@@ -363,7 +364,6 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             return {"card": name, "applies": False, "rules": [*rules, "AS3"],
                     "why": f"its trigger (“{trig}”) is not met: {p.name} targets nothing of theirs that it watches "
                            f"({what})"}, None
-        why = why or f"part {first} targets {chosen.get(first, (None,))[0] or 'what it watches'}"
     elif reading.watch == "use-unit-ability":
         if used.kind == "play" or p.type not in (*UNIT_TYPES, "Phoenixborn") or used.inexhaustible:
             return {"card": name, "applies": False, "rules": rules,
