@@ -134,7 +134,7 @@ def test_declining_never_stops_a_later_mandatory_part(edition):
             if part["n"] > k and not part["optional"] and not depends_on(declined["parts"], part["n"], k):
                 compared += 1
                 assert part["outcome"] == before[part["n"]]["outcome"], (card, k, part)
-    assert compared > 20
+    assert compared > 10
 
 
 @pytest.mark.parametrize("edition", ["reborn", "1e"])
