@@ -26,7 +26,7 @@ Placement: spellboard; controller you, owner you.
 Under reborn: the same answer.
 
 Ruleset: Ashes 1e (2016, Ashes: Rise of the Phoenixborn, first edition (texts with errata, seed article)).
-Ruling id: AS-078F7F0D47
+Ruling id: AS-47EAA7F7DD
 """
 
 
@@ -119,3 +119,31 @@ def test_game_aliases_share_the_rules(capsys, db):
     for alias in ("ashes", "ashes-reborn", "phoenixborn"):
         code, out, _ = run(capsys, "rule", "AS6", "--game", alias)
         assert code == 0 and "AS6" in out
+
+
+def test_a_moderator_annotation_wins_and_is_flagged(db, capsys):
+    before = json.loads(run(capsys, "ashes", "Summon Gilder", "--ruleset", "1e", "--json", "--db", db)[1])
+    assert before["parts"][1]["outcome"] == "skipped"           # no unit: no legal target
+    code, out, _ = run(capsys, "cards", "annotate", "Summon Gilder", "--game", "ashes", "--rule", "targets",
+                       "--value", "no", "--part", "1e/1.2", "--db", db)
+    assert code == 0 and "Undo with" in out
+    after = json.loads(run(capsys, "ashes", "Summon Gilder", "--ruleset", "1e", "--json", "--db", db)[1])
+    assert after["parts"][1]["targets"] is False and after["parts"][1]["outcome"] == "resolves"
+    assert any("moderator annotation" in i["text"] for i in after["interpretations"])
+    assert after["ruling_id"] != before["ruling_id"]
+    reborn = json.loads(run(capsys, "ashes", "Summon Gilder", "--json", "--db", db)[1])
+    assert reborn["parts"][1]["targets"] is True                 # the annotation was for the 1e printing only
+    assert run(capsys, "cards", "annotate", "Summon Gilder", "--game", "ashes", "--rule", "targets", "--value",
+               "maybe", "--part", "1.2", "--db", db)[0] == 2
+
+
+def test_coverage_report_per_edition(db, capsys):
+    code, out, _ = run(capsys, "cards", "coverage", "--game", "ashes", "--json", "--db", db)
+    assert code == 0
+    report = json.loads(out)
+    for edition in ("reborn", "1e"):
+        e = report["editions"][edition]
+        assert e["cards"] == 17 and e["parts_unread"] == 0
+        assert e["abilities_read"] > 0 and e["costs_read"] > 0
+    code, out, _ = run(capsys, "cards", "coverage", "--game", "ashes", "--db", db)
+    assert out.startswith("Ashes: 17 cards\nreborn: 17 cards; abilities")

@@ -36,6 +36,9 @@ async def test_seed_cases_from_discord(tmp_path):
             for name, lead in expected.items():
                 assert fields[name].startswith(f"**{lead}**"), (name, fields.get(name))
             inputs = {k: v for k, v in options.items() if k != "ruleset"}
+            for key in ("unit", "target"):  # the command line passes repeated options as a list
+                if key in inputs:
+                    inputs[key] = [v.strip() for v in inputs[key].split(";")]
             cli = game_answer(matcher, ASHES, inputs, options["ruleset"])
             assert f"Ruling {cli['ruling_id']}" in embed["footer"]["text"]
             assert set(fields["Rules cited"].split(", ")) == set(cli["rules"])

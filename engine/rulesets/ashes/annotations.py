@@ -110,7 +110,7 @@ def _apply_part(part: Part, note: Annotation, trace: Trace) -> Part:
             _flag(trace, note, f"part {part.n} {'chooses' if want else 'chooses no'} target (the text reads "
                                f"{'a target' if part.new_target else 'none'})")
         spec = part.new_target or (TargetSpec("unit", "any", False, "target (annotated)") if want else None)
-        return dataclasses.replace(part, targets=want or part.targets, new_target=spec if want else None)
+        return dataclasses.replace(part, targets=want, new_target=spec if want else None)
     if note.rule == "optional":
         want = note.value == "yes"
         if want != part.optional:

@@ -108,9 +108,12 @@ class AshesQuestion:
                     other = {"ruleset": alt_name, "summary": summary_line(alt)}
                 else:
                     same = f"Under {alt_name}: the same answer."
-        board_key = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in sorted(inputs.items())
-                     if v not in (None, "", [], False)}
+        board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
+        board_key["ability"] = res.ability.label
         board_key["card"] = card.name
+        annotations = getattr(lookup, "annotations", None)
+        if annotations is not None:  # a moderator's annotation changes the answer, so it changes the id
+            board_key["annotations"] = sorted([n.part, n.rule, n.value] for n in annotations(card))
         if cancel is not None:
             board_key["cancel_with"] = cancel.name
         data = answer_json(res, other, same, board_key)
