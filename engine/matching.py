@@ -158,8 +158,11 @@ class Matcher:
             if chosen:
                 self._override[number] = chosen[0]
         self._labels: dict[str, list[int]] = {}  # a printing's label as lists show it, folded
+        raw_labels: dict[str, list[int]] = {}  # ... and as shown (spacing and case aside), if only one has it
         for i, card in enumerate(self._cards):
             _add(self._labels, fold(card.label), i)
+            _add(raw_labels, " ".join(card.label.split()).casefold(), i)
+        self._raw_labels: dict[str, int] = {k: ids[0] for k, ids in raw_labels.items() if len(ids) == 1}
 
         self._full: dict[str, list[int]] = {}  # folded full name -> printings (names repeat across sets)
         self._named: dict[str, list[int]] = {}  # any folded name form -> printings
@@ -261,6 +264,9 @@ class Matcher:
         if card is not None:
             i = self._by_value[card_value(card)]
             return MatchResult(query, "exact", card, [], self._printings(i), "named")
+        raw = self._raw_labels.get(" ".join(query.split()).casefold())
+        if raw is not None and not set_hint:  # a label exactly as a list showed it: that printing
+            return MatchResult(query, "exact", self._cards[raw], [], self._printings(raw), "named")
         q = fold(query)
         if not q:
             return MatchResult(query, "not-found", None, [])
@@ -280,6 +286,13 @@ class Matcher:
         # A closing bracket ends a printing suffix: "moses (r)" is a finished name, not the start of one.
         ids = [] if query.rstrip().endswith((")", "]")) else self._prefix(q, limit=200)
         if ids:
+            # "raider" starts "Raiders' Camp" but is a whole word of "Amasai, the Raider": both are asked.
+            whole = [h for h in self._words.search(q, typos=False) if h.tier == 0]
+            prefixed = {self._fam[i] for i in ids}
+            if any(h.family not in prefixed for h in whole):
+                scored = [(i, self._score(q, i), "prefix") for i in ids[:MAX_CHOICES]]
+                scored += [(self._fam_ids[h.family][0], h.score, "word") for h in whole]
+                return self._ask(query, scored)
             return self._decide(query, q, ids, ids, hint, "prefix")
         return self._loose(query, q, hint)
 
@@ -320,6 +333,10 @@ class Matcher:
         printings whose base name or side it merely is ("malchus": Malchus, not Malchus (GoC))."""
         full = self._full.get(key, [])
         group = list(dict.fromkeys([*full, *self._named.get(key, ())]))
+        if not full:  # a card's own name (without printing suffix) beats short names of other cards
+            own = [i for i in group if self._base[i] == key]
+            if own and len({self._fam[i] for i in own}) == 1:
+                return own, group
         return (full or group), group
 
     def _with_designator(self, q: str) -> list[int]:

@@ -85,8 +85,7 @@ class PrintingReport:
 
         return {"chosen": self.chosen,
                 "printings": [one(self.judged, "judged"), *(one(c, "alike") for c in self.alike),
-                              *(one(c, "differently") for c in self.differ)],
-                "line": self.line()}
+                              *(one(c, "differently") for c in self.differ)]}
 
 
 def compare_printings(judged: Card, printings: Sequence[Card], chosen: str,
