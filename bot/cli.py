@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.catalog import CatalogError, ImportReport
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
-from bot.service import Arbiter, LookupProblem, match_json
+from bot.service import REDEMPTION, Arbiter, LookupProblem, match_json
 from engine.cards import Annotation, printing_label
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
@@ -192,6 +192,10 @@ def cmd_alias(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
+    if args.game.strip().lower() != REDEMPTION:
+        from bot import cli_games  # plug-in games check their own fields (engine.interface.AnnotationSpec)
+
+        return cli_games.annotate(args)
     try:  # checked before the database is opened: bad input writes nothing
         rule, value = check_annotation(args.rule, args.value)
     except InvalidAnnotation as exc:
@@ -237,6 +241,10 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
+    if args.game.strip().lower() != REDEMPTION:
+        from bot import cli_games
+
+        return cli_games.coverage(args)
     arbiter = _open(args)
     cards = arbiter.catalog.cards("redemption")
     report = coverage(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set))
@@ -311,9 +319,13 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", help="tie the alias to one printing")
     p.set_defaults(func=cmd_alias)
 
-    p = csub.add_parser("annotate", parents=[mod], help="set a duration term for a card part")
+    p = csub.add_parser("annotate", parents=[mod], help="set a duration term (or a plug-in game's field) for a "
+                                                        "card part")
     p.add_argument("card")
-    p.add_argument("--rule", required=True, help=", ".join(RULES))
+    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption; other games take "
+                                                     "the fields their rules read)")
+    p.add_argument("--rule", required=True, help=f"Redemption: {', '.join(RULES)}; another game: the field "
+                                                 "annotated (its list is shown when wrong)")
     p.add_argument("--part", default="", help="ability part label (STAR, GE, TOP, ...); empty for "
                                               "an unlabelled ability, * for every part")
     p.add_argument("--text", help="the words the term comes from")
@@ -335,6 +347,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = csub.add_parser("coverage", parents=[mod], help="how much card text the engine understands")
     p.add_argument("--top", type=int, default=15)
+    p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
     p.set_defaults(func=cmd_coverage)
 
     p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)")

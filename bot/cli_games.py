@@ -11,9 +11,18 @@ import argparse
 from typing import Any
 
 from bot.cli import Usage, _actor, print_answer, print_import, print_lookup_problem
-from bot.games import default_source_dir, game_answer, game_matcher, game_name, import_sources, plugin_rulesets
-from bot.service import Arbiter, LookupProblem
-from engine.interface import Param, QuestionError, plugin_inputs
+from bot.games import (
+    default_source_dir,
+    game_answer,
+    game_cards,
+    game_matcher,
+    game_name,
+    import_sources,
+    plugin_rulesets,
+)
+from bot.service import Arbiter, LookupProblem, problem_message
+from engine.cards import Annotation
+from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
 
 
 def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
@@ -29,8 +38,8 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
                             required=param.required)
 
 
-def _ask(ruleset: Any, args: argparse.Namespace) -> int:
-    params = plugin_inputs(ruleset.questions.params, "cli")
+def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
+    params = plugin_inputs(question.params, "cli")
     inputs = {p.name: getattr(args, p.name) for p in params}
     for p in params:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
@@ -38,7 +47,8 @@ def _ask(ruleset: Any, args: argparse.Namespace) -> int:
             raise Usage(f"{p.metavar or p.name} is at most {p.max_length} characters of text.")
     arbiter = Arbiter.open(args.db)
     try:
-        data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset)
+        data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset,
+                           annotations_of=arbiter.annotations_for, command=question.command)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
     except QuestionError as exc:
@@ -53,20 +63,98 @@ def _import(ruleset: Any, args: argparse.Namespace) -> int:
     return print_import(report, args, f"{game_name(ruleset)} cards")
 
 
+def _plugin(game: str, needs: str, what: str) -> Any:
+    """The plug-in ruleset named `game` (or an alias) that declares `needs`; Usage naming the valid games."""
+    offered = [r for r in plugin_rulesets() if getattr(r, needs, None) is not None]
+    for ruleset in offered:
+        if game.strip().lower() in (ruleset.game, *ruleset.aliases):
+            return ruleset
+    raise Usage(f"No {what} for the game {game!r}; games: redemption"
+                + "".join(f", {r.game}" for r in offered) + ".")
+
+
+def annotate(args: argparse.Namespace) -> int:
+    """`arbiter cards annotate CARD --game GAME --rule FIELD --value V`: a moderator statement about a part of a
+    plug-in game's card, checked by the game's `annotation_spec` before anything is written."""
+    ruleset = _plugin(args.game, "annotation_spec", "annotations")
+    spec = ruleset.annotation_spec
+    field = (args.rule or "").strip().lower()
+    if field not in spec.fields:
+        raise Usage(f"A {game_name(ruleset)} annotation is about one of: "
+                    + "; ".join(f"{f} ({h})" for f, h in spec.fields.items()) + ".")
+    try:
+        value = spec.check(field, (args.value or "").strip())
+    except QuestionError as exc:
+        raise Usage(str(exc)) from exc
+    arbiter = Arbiter.open(args.db)
+    match = game_matcher(arbiter, ruleset).match(args.card, args.set)
+    if match.card is None:
+        raise Usage(problem_message(match))
+    card = match.card
+    part = (args.part or "").strip()
+    labels = list(spec.parts(card)) if spec.parts is not None else None
+    if labels is not None and part not in [*labels, "*"]:
+        raise Usage(f"{card.label} has no part {part or '(empty)'!r}; its parts: {', '.join(labels) or 'none'}.")
+    actor = _actor(args)
+    if arbiter.catalog.card(*card.key) is None:
+        arbiter.catalog.add_card(card, actor)  # a starter card: stored so the annotation has a card to belong to
+    note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
+    new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, actor)
+    audit_id = arbiter.catalog.history(game=card.game, name=card.name, set=card.set, limit=1)[0].id
+    if args.json:
+        from bot.cli import print_json
+
+        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
+                    "annotation": vars(note)})
+    else:
+        print(f"Annotation {new_id} added to {card.label}: {field} = {value!r} on part {part or '-'}. "
+              f"Undo with: arbiter cards undo {audit_id}")
+    return 0
+
+
+def coverage(args: argparse.Namespace) -> int:
+    """`arbiter cards coverage --game GAME`: what the game's reader understands of its cards' text."""
+    ruleset = _plugin(args.game, "coverage", "coverage report")
+    arbiter = Arbiter.open(args.db)
+    report = ruleset.coverage(game_cards(arbiter, ruleset), arbiter.annotations_for, args.top)
+    if args.json:
+        from bot.cli import print_json
+
+        print_json({key: value for key, value in report.items() if key != "lines"})
+    else:
+        print("\n".join(report["lines"]))
+    return 0
+
+
+def _help(question: Question) -> dict[str, Any]:
+    return {"help": question.description[:1].lower() + question.description[1:],
+            "description": getattr(question, "cli_description", question.description), "epilog": question.epilog,
+            "formatter_class": argparse.RawDescriptionHelpFormatter}
+
+
+def _add_question(p: argparse.ArgumentParser, ruleset: Any, question: Question) -> None:
+    for param in plugin_inputs(question.params, "cli"):
+        _add_param(p, param)
+    versions = list(ruleset.versions())
+    p.add_argument("--ruleset", default=versions[0], choices=versions, help=f"rules version (default {versions[0]})")
+    p.set_defaults(func=lambda args: _ask(ruleset, question, args))
+
+
 def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
     """Called by bot.cli.build_parser: one subcommand per plug-in ruleset, and one importer per card source."""
     for ruleset in plugin_rulesets():
-        question = ruleset.questions  # type: ignore[attr-defined]
-        p = subparsers.add_parser(
-            ruleset.game, parents=[common], help=question.description[:1].lower() + question.description[1:],
-            description=getattr(question, "cli_description", question.description), epilog=question.epilog,
-            formatter_class=argparse.RawDescriptionHelpFormatter)
-        for param in plugin_inputs(question.params, "cli"):
-            _add_param(p, param)
-        versions = list(ruleset.versions())
-        p.add_argument("--ruleset", default=versions[0], choices=versions,
-                       help=f"rules version (default {versions[0]})")
-        p.set_defaults(func=lambda args, r=ruleset: _ask(r, args))
+        questions = questions_of(ruleset)
+        if len(questions) == 1:  # `arbiter <game> ...`
+            _add_question(subparsers.add_parser(ruleset.game, parents=[common], **_help(questions[0])),
+                          ruleset, questions[0])
+        else:  # `arbiter <game> <command> ...`, one subcommand per question
+            p = subparsers.add_parser(ruleset.game, help=f"{game_name(ruleset)}: "
+                                      f"{', '.join(q.command for q in questions)}",
+                                      description=questions[0].group_description)
+            qsub = p.add_subparsers(dest=f"{ruleset.game}_command", required=True, metavar="QUESTION")
+            for question in questions:
+                _add_question(qsub.add_parser(question.command, parents=[common], **_help(question)),
+                              ruleset, question)
 
         sources = getattr(ruleset, "sources", None)
         if sources is None:

@@ -4,15 +4,15 @@ declares `questions` (and `sources`) in engine/ — see engine/interface.py. Not
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange
 from bot.catalog.importer import write_import
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
-from engine.cards import Card
-from engine.interface import SourceError, Sources
+from engine.cards import Annotation, Card
+from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
 from engine.names import fold
 from engine.registry import Ruleset, all_rulesets
@@ -37,7 +37,23 @@ class SourceImportError(ImportFileError):
 
 def plugin_rulesets() -> list[Ruleset]:
     """Rulesets the generic front ends offer (those declaring a question); the primary game has its own."""
-    return [r for r in all_rulesets() if getattr(r, "questions", None) is not None]
+    return [r for r in all_rulesets() if questions_of(r)]
+
+
+def annotatable_rulesets() -> list[Ruleset]:
+    """Plug-in rulesets whose cards moderators may annotate (they declare an `annotation_spec`)."""
+    return [r for r in plugin_rulesets() if getattr(r, "annotation_spec", None) is not None]
+
+
+def find_question(ruleset: Any, command: str | None = None) -> Question:
+    """The ruleset's question with this subcommand name (its first one when None)."""
+    questions = questions_of(ruleset)
+    if command is None:
+        return questions[0]
+    for question in questions:
+        if question.command == command:
+            return question
+    raise QuestionError(f"{game_name(ruleset)} asks: {', '.join(q.command for q in questions)}.")
 
 
 def game_name(ruleset: Any) -> str:
@@ -45,28 +61,48 @@ def game_name(ruleset: Any) -> str:
     return str(ruleset.title).split(" (")[0]
 
 
+def game_cards(arbiter: Arbiter, ruleset: Any) -> list[Card]:
+    """The game's cards: its starter set, overridden by imported cards of the same name."""
+    cards: dict[str, Card] = {fold(c.name): c for c in ruleset.starter().cards}
+    cards.update({fold(c.name): c for c in arbiter.catalog.cards(ruleset.game)})
+    return list(cards.values())
+
+
 def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
     """The game's cards only (another game's name never matches): its starter set, overridden by imports."""
-    starter = ruleset.starter()
-    cards: dict[str, Card] = {fold(c.name): c for c in starter.cards}
-    cards.update({fold(c.name): c for c in arbiter.catalog.cards(ruleset.game)})
-    return Matcher(list(cards.values()), [*starter.aliases, *arbiter.catalog.aliases(ruleset.game)])
+    return Matcher(game_cards(arbiter, ruleset), [*ruleset.starter().aliases, *arbiter.catalog.aliases(ruleset.game)])
 
 
-def game_answer(matcher: Matcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current") -> dict[str, Any]:
-    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem."""
-    seen: dict[str, dict[str, Any]] = {}
+AnnotationsOf = Callable[[Card], Sequence[Annotation]]
 
-    def lookup(name: str) -> Card:
-        match = matcher.match(name)
+
+class GameLookup:
+    """The `lookup` a question gets (engine.interface.Lookup): matching among the game's cards, and the
+    moderators' annotations of a card. Remembers every name it matched, for the answer's `match` field."""
+
+    def __init__(self, matcher: Matcher, annotations_of: AnnotationsOf | None = None) -> None:
+        self.matcher = matcher
+        self.annotations_of = annotations_of
+        self.seen: dict[str, dict[str, Any]] = {}
+
+    def __call__(self, name: str) -> Card:
+        match = self.matcher.match(name)
         if match.card is None:
             raise LookupProblem(match, problem_message(match))
         # A ruleset may look a name up more than once (e.g. for an alternative version): report it once.
-        seen.setdefault(match.query, {**match_json(match), "card": match.card.name})
+        self.seen.setdefault(match.query, {**match_json(match), "card": match.card.name})
         return match.card
 
-    data = ruleset.questions.answer(inputs, lookup, version)
-    data["match"] = list(seen.values())
+    def annotations(self, card: Card) -> tuple[Annotation, ...]:
+        return tuple(self.annotations_of(card)) if self.annotations_of is not None else ()
+
+
+def game_answer(matcher: Matcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
+                annotations_of: AnnotationsOf | None = None, command: str | None = None) -> dict[str, Any]:
+    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem."""
+    lookup = GameLookup(matcher, annotations_of)
+    data = find_question(ruleset, command).answer(inputs, lookup, version)
+    data["match"] = list(lookup.seen.values())
     return data
 
 

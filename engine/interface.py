@@ -1,11 +1,17 @@
 """What a plug-in ruleset declares so the generic front ends can offer it without game-specific code.
 
-A ruleset that sets `questions` gets, from `bot/` and with no code of its own there:
-- `arbiter <game> ...` on the command line (arguments built from `Question.params`, text or `--json`);
-- a `/<game>` slash command group (`ruling` built from the same params, `card` for one card);
+A ruleset that sets `questions` (one Question, or a tuple of them) gets, from `bot/` and with no code of its
+own there:
+- `arbiter <game> ...` on the command line (arguments built from `Question.params`, text or `--json`); with
+  several questions, `arbiter <game> <command> ...` for each;
+- a `/<game>` slash command group (one subcommand per question, built from the same params; `card` for one
+  card);
 - autocomplete and matching over its own cards only (starter cards plus imported ones of that game).
 A ruleset that sets `sources` also gets `arbiter <game>-import [DIR]`: the front end reads the declared files
 (size, encoding and NUL checks) and hands their text to `Sources.parse`, which is pure.
+A ruleset that sets `annotation_spec` gets `arbiter cards annotate CARD --game <game> --rule FIELD ...`
+(audited, undoable); the question reads the annotations through `lookup.annotations(card)`.
+A ruleset that defines `coverage(cards, annotations_of, top)` gets `arbiter cards coverage --game <game>`.
 
 Everything here is data and pure functions: no Discord, no argparse, no file access.
 """
@@ -16,13 +22,23 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal, Protocol
 
-from engine.cards import Card
+from engine.cards import Annotation, Card
 
 Surface = Literal["cli", "discord"]
 BOTH: frozenset[Surface] = frozenset({"cli", "discord"})
 
-# Looks a typed card name up (typos, aliases, prefixes) among the game's cards; raises when it cannot.
-Lookup = Callable[[str], Card]
+
+
+class Lookup(Protocol):
+    """What a question gets to find cards: the front end's matching, and the moderators' annotations."""
+
+    def __call__(self, name: str) -> Card:
+        """The card a typed name means (typos, aliases, prefixes) among the game's cards; raises when it cannot."""
+        ...
+
+    def annotations(self, card: Card) -> tuple[Annotation, ...]:
+        """Moderator annotations of this printing and of all its printings (oldest first)."""
+        ...
 
 
 class QuestionError(ValueError):
@@ -112,6 +128,27 @@ class StarterSet(Protocol):
 
     cards: tuple[Card, ...]
     aliases: tuple[tuple[str, str, str | None], ...]  # (alias, card name, set or None for every printing)
+
+
+@dataclass(frozen=True)
+class AnnotationSpec:
+    """What a moderator may annotate on a part of one of the game's cards, and how a value is checked.
+
+    An annotation is stored as `engine.cards.Annotation(part, rule=<field>, value=<checked value>, text, note)`.
+    """
+
+    fields: Mapping[str, str]                 # field -> help: which values it takes
+    check: Callable[[str, str], str]          # (field, value) -> the value as stored; QuestionError if invalid
+    part_help: str = "which ability or paragraph of the card (e.g. 1, 2); empty for the whole card"
+    parts: Callable[[Card], Sequence[str]] | None = None  # the part labels a card has; None: any label
+
+
+def questions_of(ruleset: Any) -> tuple[Question, ...]:
+    """A ruleset's questions as a tuple: `questions` may be one Question or several."""
+    found = getattr(ruleset, "questions", None)
+    if found is None:
+        return ()
+    return tuple(found) if isinstance(found, tuple | list) else (found,)
 
 
 def chain_cards(text: str, separators: str) -> tuple[str, str]:

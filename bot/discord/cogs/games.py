@@ -16,9 +16,9 @@ from discord.ext import commands
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO
-from bot.games import game_answer, game_matcher, game_name, plugin_rulesets
+from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.service import LookupProblem, problem_message
-from engine.interface import Param, Presentation, QuestionError, chain_cards, plugin_inputs
+from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
 from engine.matching import Matcher
 
 if TYPE_CHECKING:
@@ -35,6 +35,11 @@ def index_name(game: str) -> str:
 def _matcher(interaction: discord.Interaction, game: str) -> Matcher:
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     return bot.indexes[index_name(game)]
+
+
+def _annotations_of(interaction: discord.Interaction) -> AnnotationsOf:
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    return bot.arbiter.annotations_for
 
 
 def card_autocomplete(game: str, separators: str) -> Autocomplete:
@@ -94,8 +99,8 @@ def _signature(params: tuple[Param, ...], versions: list[str]) -> inspect.Signat
     return inspect.Signature(out)
 
 
-def ruling_command(ruleset: Any) -> app_commands.Command:
-    question, game = ruleset.questions, ruleset.game
+def ruling_command(ruleset: Any, question: Question) -> app_commands.Command:
+    game = ruleset.game
     params = plugin_inputs(question.params, "discord")
     versions = list(ruleset.versions())
 
@@ -104,7 +109,8 @@ def ruling_command(ruleset: Any) -> app_commands.Command:
             _check_text(param, values.get(param.name))
         version = values.pop("ruleset", versions[0])
         try:
-            data = game_answer(_matcher(interaction, game), ruleset, values, version)
+            data = game_answer(_matcher(interaction, game), ruleset, values, version,
+                               annotations_of=_annotations_of(interaction), command=question.command)
         except LookupProblem as problem:
             raise UserFacingError(safe(problem.message, 1800)) from problem
         except QuestionError as exc:
@@ -149,8 +155,10 @@ class GamesCog(commands.Cog):
         self.bot = bot
         self.groups: list[app_commands.Group] = []
         for ruleset in plugin_rulesets():
-            group = app_commands.Group(name=ruleset.game, description=ruleset.questions.group_description[:100])
-            group.add_command(ruling_command(ruleset))
+            questions = questions_of(ruleset)
+            group = app_commands.Group(name=ruleset.game, description=questions[0].group_description[:100])
+            for question in questions:
+                group.add_command(ruling_command(ruleset, question))
             group.add_command(card_command(ruleset))
             self.groups.append(group)
             bot.index_builders[index_name(ruleset.game)] = lambda arbiter, r=ruleset: game_matcher(arbiter, r)
