@@ -117,7 +117,8 @@ def read_line(index: int, line: Line) -> Ability:
             timing, occurrence, would = None, "", False
     elif _FOCUS.search(body):
         kind, why = Kind.FOCUS, "“as a Focus Effect”"
-    elif delayed is not None and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
+    elif delayed is not None and (delayed.form is Form.DELAYED_POINT or re.search(r"\bnext\b", delayed.words, re.I)) \
+            and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
         kind, why = Kind.DELAYED, f"“{delayed.words}” waits for a later point"
         timing, occurrence, would = _delayed_trigger(delayed)
     elif timing is not None and re.match(r"^(?:once per \w+, |if [^,]+, )?(?:before|after|when)\b", body, re.I):
@@ -156,4 +157,5 @@ def read_text(text: str) -> tuple[Ability, ...]:
 
 
 def read_card(card: Card) -> tuple[Ability, ...]:
-    return read_text(card.text)
+    """An imported card keeps the Oracle's HTML (its bold designators) in extra["html"]; the starter set is plain."""
+    return read_text(card.extra.get("html") or card.text)

@@ -53,8 +53,8 @@ _CLAUSE_END = re.compile(r"[.;:]|, (?=[a-z])")
 _MEMORY = re.compile(r"^(?:if|unless|once|twice|only|each|who|that|which)\b|\b(?:has|have|had|was|were|been|"
                      r"resolved|used|took|taken|already)\b", re.I)
 
-_NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+(?:(?:each|this)\s+(turn|battle|game)"
-                   r"\s+)?(.+?)(?=[,:.;]|\bthis (?:turn|battle|game)\b|$)", re.I)
+_NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+(?:(?:each|this)\s+(turn|battle|game|phase)"
+                   r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game)\b|$)", re.I)
 _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|the)\s+next\s+(\w+)", re.I)
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.PAYING, re.compile(r"\bpaying\b[^.,;:]*", re.I)),
@@ -89,8 +89,7 @@ def _in_condition(text: str, start: int) -> bool:
 
 def _alternatives(occurrence: str) -> tuple[str, ...]:
     """'he assigns to attack or moves to an attacking army' -> both events (L11 keeps only the first to happen)."""
-    parts = re.split(r"\s+or\s+(?=(?:a |an |the |he |she |it |they |you |one |another |your |his |her )?\w+s\b)",
-                     occurrence.strip())
+    parts = re.split(r"\s+or\s+(?=(?:\w+ ){0,5}?(?:is|are|\w+s)\b(?: |$))", occurrence.strip())
     subject = parts[0].split()[0] if parts[0].split() else ""
     out = [parts[0].strip()]
     for part in parts[1:]:
@@ -111,13 +110,17 @@ def read_terms(text: str) -> tuple[Term, ...]:
         return all(b <= x or a >= y for x, y in taken)
 
     for m in _NEXT.finditer(text):
+        if m.group(2).lower() == "first" and re.search(r"\beach\s+$", text[:m.start(3) if m.group(3) else m.end(2)]
+                                                          + " "):
+            continue  # "the first time each turn ...": a standing trait's once-per limit, not a waiting effect
         window = m.group(3)
-        tail = text[m.end():m.end() + 14].lower()
+        tail = text[m.end():m.end() + 14].lower().lstrip(" (")
         if window is None and tail.startswith("this "):
             window = tail.split()[1].strip(".,;:)")
-        form_window = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME}.get((window or "").lower(),
+        form_window = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE}.get((window or "").lower(),
                                                                                        Form.TURN)
-        end = m.end() + (len(tail.split(")")[0]) if window and tail.startswith("this ") else 0)
+        stated = re.match(r"\s*\(?this (?:turn|battle|game|phase)\)?", text[m.end():])
+        end = m.end() + (stated.end() if stated and m.group(3) is None else 0)
         found.append((m.start(), Term(Form.NEXT_TIME, text[m.start():end].strip(" ,(").strip(), form_window,
                                       _alternatives(m.group(4)))))
         taken.append((m.start(), end))
@@ -134,7 +137,8 @@ def read_terms(text: str) -> tuple[Term, ...]:
         for m in pattern.finditer(text):
             if not free(m.start(), m.end()):
                 continue
-            if form in (Form.TURN, Form.BATTLE, Form.PHASE) and _in_condition(text, m.start()):
+            if (form in (Form.TURN, Form.BATTLE, Form.PHASE) or m.group(0).lower() == "this game") \
+                    and _in_condition(text, m.start()):
                 continue
             found.append((m.start(), Term(form, m.group(0).strip())))
             taken.append((m.start(), m.end()))
