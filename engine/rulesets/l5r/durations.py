@@ -53,11 +53,16 @@ _CLAUSE_END = re.compile(r"[.;:]|, (?=[a-z])")
 _MEMORY = re.compile(r"^(?:if|unless|once|twice|only|each|who|that|which)\b|\b(?:has|have|had|was|were|been|"
                      r"resolved|used|took|taken|already)\b", re.I)
 
-_NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+(?:(?:each|this)\s+(turn|battle|game|phase)"
-                   r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game)\b|$)", re.I)
+_NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+"
+                   r"(?:(?:each|this)\s+(turn|battle|game|phase)\s+)?"
+                   r"(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game)\b|$)", re.I)
 _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|the)\s+next\s+(\w+)", re.I)
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
-    (Form.PAYING, re.compile(r"\bpaying\b[^.,;:]*", re.I)),
+    (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\b[^.,;:]*", re.I)),
+    (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her) next "
+                                    r"(?:[A-Z]\w+ )?(?:Phase|turn)\b|\b(?:at|before) the end of (?:the|this) turn\b",
+                                    re.I)),
+    (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this)\b[^.;]*", re.I)),
     (Form.GAME, re.compile(r"\bpermanent(?:ly)?\b|\b(?:for the )?(?:rest|remainder) of the game\b|\bthis game\b",
                            re.I)),
     (Form.NEXT_TURN, re.compile(r"\buntil (?:the (?:start|beginning) of )?(?:your|his|her|their|its controller's) "
@@ -67,10 +72,6 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
                              r"\bthis battle\b|\bfor the rest of the battle\b", re.I)),
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\bthis phase\b", re.I)),
-    (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her) next "
-                                    r"(?:[A-Z]\w+ )?(?:Phase|turn)\b|\b(?:at|before) the end of (?:the|this) turn\b",
-                                    re.I)),
-    (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this)\b[^.;]*", re.I)),
     (Form.ADDITIONAL, re.compile(r"\b(?:an? )?additional (?:[A-Z]\w+ )?(?:phase|segment|battle|attack)\b|"
                                  r"\bfight a battle\b", re.I)),
 )
@@ -117,8 +118,8 @@ def read_terms(text: str) -> tuple[Term, ...]:
         tail = text[m.end():m.end() + 14].lower().lstrip(" (")
         if window is None and tail.startswith("this "):
             window = tail.split()[1].strip(".,;:)")
-        form_window = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE}.get((window or "").lower(),
-                                                                                       Form.TURN)
+        windows = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE}
+        form_window = windows.get((window or "").lower(), Form.TURN)
         stated = re.match(r"\s*\(?this (?:turn|battle|game|phase)\)?", text[m.end():])
         end = m.end() + (stated.end() if stated and m.group(3) is None else 0)
         found.append((m.start(), Term(Form.NEXT_TIME, text[m.start():end].strip(" ,(").strip(), form_window,

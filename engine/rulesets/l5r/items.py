@@ -43,6 +43,7 @@ class Item:
     notes: tuple[Interpretation, ...] = field(default=())
 
 
+_MAKES_GOLD = re.compile(r"\bproduce\s+(?:\d+|X|an additional)\b", re.I)
 _CONTROLLER = re.compile(r"@(you|opponent|me|them|opp)\s*$", re.I)
 _CARD_INDEX = re.compile(r"#(\d+)\s*$")
 _TIME_POINT = re.compile(r"^(?!(?:a|an|one|the|your|his|her|their|its|this|that|each|another|any|two|three)\b)"
@@ -111,6 +112,11 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
     delayed = ability.delayed_term
+    if kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text):
+        notes.append(Interpretation(f"gold-{card.name}-{ability.index}", "L7",
+                                    f"{label} produces Gold at a payment's when-point: it is ordered with the other "
+                                    "Gold for that payment."))
+        kind = Kind.GOLD
     if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and delayed is not None \
             and delayed.form == Form.NEXT_TIME and kind is not Kind.REACTION:
         # An action or trait that sets up "the next time ..." answers that later moment as a delayed effect.

@@ -83,10 +83,20 @@ def parse_events(raw: list[str]) -> list[str]:
     return events
 
 
-def _matches(occurrence: str, waits_for: str) -> bool:
-    ours, theirs = set(normalize(occurrence).split()), set(normalize(waits_for).split())
-    stems = {w[:5] for w in ours}
-    return bool(stems & {w[:5] for w in theirs})
+_STOP = frozenset({"he", "she", "it", "they", "to", "of", "in", "on", "or", "and", "this", "that", "is", "are",
+                   "you", "one"})
+
+
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in normalize(text).split() if w not in _STOP}
+
+
+def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
+    """Which awaited event this occurrence is: the one sharing most words (at least half of its own), or None."""
+    ours = _stems(occurrence)
+    scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)]
+    score, _, best = max(scored) if scored else (0.0, 0, "")
+    return best if score >= 0.5 else None
 
 
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None) -> Lifetime:
@@ -184,9 +194,9 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
                 why, rule = ("it already fired at the first of the events it named; it does not fire again", "L11")
             elif state == "waiting":
                 waits = main.events if main and main.events else ((main.words,) if main else ())
-                if any(_matches(what, w) for w in waits):
+                which = _best(what, waits)
+                if which is not None:
                     state, persists, effective = "fired", False, False
-                    which = next(w for w in waits if _matches(what, w))
                     why = f"“{what}” is “{which}”: it fires now, once"
                     rule = "L11" if len(waits) > 1 else ("LD3" if life.kind == "next-time" else "LD4")
                     if (main and main.words.lower().startswith(("the next", "next", "negate", "when"))) \
