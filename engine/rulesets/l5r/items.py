@@ -14,6 +14,7 @@ from engine.cards import Card
 from engine.interface import Lookup, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text, read_trigger
 from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.moment import Moment, stems
 from engine.trace import Interpretation
 
 ITEM_KINDS = {
@@ -66,7 +67,9 @@ def is_time_point(occurrence: str) -> bool:
     return bool(_TIME_POINT.match(occurrence.strip()))
 
 
-def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None) -> Ability:
+def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
+                  moment: Moment | None) -> Ability:
+    """CARD#N, or the ability that best fits the moment: its timing, then shared words, then its kind."""
     if not abilities:
         raise QuestionError(f"{card.name} has no ability text to order.")
     if index is not None:
@@ -74,11 +77,17 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None)
             raise QuestionError(f"{card.name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
                                 f"#{index} is not one of #1-#{len(abilities)}.")
         return abilities[index - 1]
-    for kind in RESPONDING:
-        for ability in abilities:
-            if ability.kind == kind:
-                return ability
-    return abilities[0]
+
+    def fit(ability: Ability) -> tuple[int, int, int]:
+        rank = RESPONDING.index(ability.kind) if ability.kind in RESPONDING else len(RESPONDING)
+        if moment is None:
+            return (0, 0, -rank)
+        timed = ability.timing or ("when" if ability.kind is Kind.CONDITIONAL else None)
+        words = ability.occurrence or ability.text
+        return (int(timed == moment.timing) if ability.kind in RESPONDING else -1,
+                len(stems(words) & stems(moment.occurrence)), -rank)
+
+    return max(abilities, key=fit)
 
 
 def _annotated(card: Card, ability: Ability, lookup: Lookup) -> tuple[Ability, list[Interpretation]]:
@@ -105,9 +114,16 @@ def _annotated(card: Card, ability: Ability, lookup: Lookup) -> tuple[Ability, l
     return ability, notes
 
 
-def card_item(spec: str, name: str, index: int | None, controller: str, lookup: Lookup) -> Item:
+def card_item(spec: str, name: str, index: int | None, controller: str, lookup: Lookup,
+              moment: Moment | None = None) -> Item:
     card = lookup(name)
-    ability, notes = _annotated(card, _pick_ability(card, read_card(card), index), lookup)
+    abilities = read_card(card)
+    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment), lookup)
+    if index is None and len(abilities) > 1:
+        notes.insert(0, Interpretation(f"ability-{card.name}", None,
+                                       f"{card.name} has {len(abilities)} abilities; #{ability.index} is the one "
+                                       f"judged here (the best fit for this moment); name another as "
+                                       f"“{card.name}#N”."))
     label = card.name + (f" #{ability.index}" if index is not None or len(read_card(card)) > 1 else "")
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
@@ -159,7 +175,7 @@ def text_item(spec: str, kind_word: str, rest: str, controller: str) -> Item:
                 occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text))
 
 
-def parse_item(spec: str, lookup: Lookup, default_controller: str = "you") -> Item:
+def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_controller: str = "you") -> Item:
     raw = (spec or "").strip()
     if not raw:
         raise QuestionError("--item is empty; give a card (CARD or CARD#2) or KIND:TEXT with a kind of: "
@@ -180,4 +196,4 @@ def parse_item(spec: str, lookup: Lookup, default_controller: str = "you") -> It
     numbered = _CARD_INDEX.search(raw)
     if numbered:
         index, raw = int(numbered.group(1)), raw[:numbered.start()].strip()
-    return card_item(spec, raw, index, controller, lookup)
+    return card_item(spec, raw, index, controller, lookup, moment)

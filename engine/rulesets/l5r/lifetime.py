@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 from engine.interface import QuestionError
 from engine.rulesets.l5r.durations import Form, Term
-from engine.rulesets.l5r.moment import normalize
+from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
 EVENTS = ("action-announced", "targets-chosen", "action-resolves", "battle-ends", "phase-ends", "turn-ends",
@@ -81,14 +81,6 @@ def parse_events(raw: list[str]) -> list[str]:
             else:
                 raise QuestionError(f"Unknown event “{word}”; events are: {valid_events()}.")
     return events
-
-
-_STOP = frozenset({"he", "she", "it", "they", "to", "of", "in", "on", "or", "and", "this", "that", "is", "are",
-                   "you", "one"})
-
-
-def _stems(text: str) -> set[str]:
-    return {w[:5] for w in normalize(text).split() if w not in _STOP}
 
 
 def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:

@@ -53,6 +53,15 @@ def normalize(occurrence: str) -> str:
     return " ".join(re.findall(r"[a-z0-9]+", text))
 
 
+_STOP = frozenset({"he", "she", "it", "they", "to", "of", "in", "on", "or", "and", "this", "that", "is", "are",
+                   "you", "one", "be", "can", "not", "cannot", "may", "will", "does", "do", "at", "by", "for"})
+
+
+def stems(text: str) -> set[str]:
+    """Content words cut to four letters ("moves" and "move" agree), for loose comparisons of occurrences."""
+    return {w[:4] for w in normalize(text).split() if w not in _STOP}
+
+
 _STEP = re.compile(r"\b(?:(straighten|events?|action|attack|dynasty|end)\s+phase|(turn)|(battle))\s+"
                    r"(begins?|starts?|ends?)\b", re.I)
 

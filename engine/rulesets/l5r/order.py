@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind
 from engine.rulesets.l5r.items import Item
-from engine.rulesets.l5r.moment import Moment, normalize
+from engine.rulesets.l5r.moment import Moment, normalize, stems
 from engine.trace import Interpretation, Trace
 
 STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
@@ -73,6 +73,10 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
             moment.timing) else "later"
         return (f"it is timed “{item.timing} {item.occurrence}”: that point comes {order} than this "
                 f"“{moment.timing}” moment, so it resolved (or will resolve) there, not here", ["L4"])
+    if item.kind in (Kind.NEGATE, Kind.CONTINUOUS) and item.card is not None \
+            and not (stems(item.text) & stems(moment.occurrence)):
+        return (f"its ongoing wording does not name this occurrence ({moment.occurrence}), so it neither negates "
+                "nor changes it", ["L6"])
     return None
 
 

@@ -134,11 +134,11 @@ class OrderQuestion:
             raise QuestionError("--compare takes exactly two timing points, e.g. --compare \"after your Dynasty "
                                 "Phase ends\" \"before your End Phase begins\".")
         at = inputs.get("at")
+        if specs and not at:
+            raise QuestionError("Items need a moment: add --at \"after|before|when OCCURRENCE\".")
         if not at and not timings:
             raise QuestionError("Give the moment with --at \"after|before|when OCCURRENCE\" and the items with "
                                 "--item, or two timing points with --compare.")
-        if specs and not at:
-            raise QuestionError("Items need a moment: add --at \"after|before|when OCCURRENCE\".")
         comparison = compare(timings[0], timings[1]) if timings else None
         active, given = _player(inputs.get("active"), "--active")
         payer, _ = _player(inputs.get("payer") or active, "--payer")
@@ -146,7 +146,7 @@ class OrderQuestion:
         scenario, ordering = None, None
         if at:
             moment, notes = parse_moment(at)
-            items: list[Item] = [parse_item(spec, lookup) for spec in specs]
+            items: list[Item] = [parse_item(spec, lookup, moment) for spec in specs]
             if not items:
                 raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
