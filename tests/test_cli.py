@@ -8,6 +8,7 @@ import pytest
 
 from bot.catalog import Catalog
 from bot.cli import main
+from engine.registry import all_rulesets
 
 
 @pytest.fixture
@@ -153,7 +154,8 @@ D4_HELP = ("phase, battle, turn, round, next-turn, game, turns:N, rounds:N (N a 
 def test_rule_for_an_unknown_game_is_a_usage_error(db, capsys):
     code, out, err = run(capsys, "rule", "--game", "chess")
     assert (code, out) == (2, "")
-    assert err == "arbiter: Unknown game 'chess'; known games: dominion, redemption.\n"
+    known = ", ".join(sorted(r.game for r in all_rulesets()))  # every registered game, whoever added it
+    assert err == f"arbiter: Unknown game 'chess'; known games: {known}.\n"
     assert not db.exists()
 
 
