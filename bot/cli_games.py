@@ -56,6 +56,9 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
     elif param.sequence and param.repeat:
         parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help, action=_InOrder,
                             const=param.sequence, default=[], required=param.required)
+    elif param.many and param.repeat:
+        parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
+                            action="extend", nargs="+", default=[], required=param.required)
     else:
         parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
                             action="append" if param.repeat else "store", default=[] if param.repeat else None,
