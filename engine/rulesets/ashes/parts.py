@@ -24,7 +24,8 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
 _VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
-_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})| to (?={_VERB}))", re.I)
+_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
+                    re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
                       r"the targeted|this way|that much|that many|instead)\b", re.I)
@@ -164,7 +165,8 @@ def split_effect(text: str) -> list[tuple[str, str, int]]:
     for s, sentence in enumerate(_SENTENCE.split(text.strip())):
         sentence = sentence.strip()
         start, joiner = 0, ""
-        for m in _SPLIT.finditer(sentence):
+        lead = re.match(r"^(?:if|when|after|while|for each|as long as|instead of)\b[^,]*, ", sentence, re.I)
+        for m in _SPLIT.finditer(sentence, lead.end() if lead else 0):  # never split inside a lead-in clause
             pieces.append((sentence[start:m.start()].strip(" ,"), joiner, s))
             word = m.group(0).strip(" ,").lower()
             joiner = "to" if word == "to" else "then" if "then" in word else "and"
@@ -179,7 +181,7 @@ def _clean(piece: str) -> str:
 
 
 _WHEN = re.compile(r"^(?P<when>(?:at the (?:end|start|beginning) of|during|for the (?:remainder|rest) of|until|"
-                   r"for each|as long as)"
+                   r"for each|as long as|instead of)"
                    r" [^,]+|otherwise), (?P<rest>.+)$", re.I)
 _STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for|opponents?|players?|you|your|"
                         r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
