@@ -381,8 +381,9 @@ class Catalog:
             return self._change(conn, actor, "delete_card", game, target, None, guild)
 
     def add_alias(self, game: str, alias: str, name: str, set: str | None, actor: str,
-                  guild: str | None = None) -> AuditEntry:
-        """`set` None: the alias names every printing of `name`. `guild`: in that server's layer only."""
+                  guild: str | None = None, origin: str | None = None) -> AuditEntry:
+        """`set` None: the alias names every printing of `name`. `guild`: in that server's layer only.
+        `origin`: the server the write came from, for the audit log (default: `guild`)."""
         _check_actor(actor)
         _check_text("alias", alias)
         folded = fold(alias)
@@ -397,21 +398,22 @@ class Catalog:
                                      f"{describe(card_target(game, old['name'], old['set'] or ''))}; "
                                      "remove it first.")
             return self._change(conn, actor, "add_alias", game, target,
-                                {"alias": alias, "name": name, "set": set}, guild)
+                                {"alias": alias, "name": name, "set": set}, origin or guild)
 
-    def remove_alias(self, game: str, alias: str, actor: str, guild: str | None = None) -> AuditEntry:
+    def remove_alias(self, game: str, alias: str, actor: str, guild: str | None = None,
+                     origin: str | None = None) -> AuditEntry:
         _check_actor(actor)
         _check_text("alias", alias)
         with self._write() as conn:
             target = _alias_target(game, fold(alias), guild)
             if get_state(conn, target) is None:
                 raise UnknownAlias(f"There is no {game} {'server ' if guild else ''}alias “{alias}”.")
-            return self._change(conn, actor, "remove_alias", game, target, None, guild)
+            return self._change(conn, actor, "remove_alias", game, target, None, origin or guild)
 
     def annotate(self, game: str, name: str, set: str | None, annotation: Annotation, actor: str,
-                 guild: str | None = None) -> int:
+                 guild: str | None = None, origin: str | None = None) -> int:
         """Store a moderator annotation (set None: for all printings of the name); returns its id.
-        `guild`: a server annotation, applied only to that server's answers."""
+        `guild`: a server annotation, applied only to that server's answers; `origin` as for add_alias."""
         _check_actor(actor)
         if not isinstance(annotation, Annotation):
             raise InvalidChange("annotate takes an Annotation.")
@@ -426,10 +428,11 @@ class Catalog:
             self._require_card(conn, game, name, set)
             cur = conn.execute(_ANNOTATION_INSERT_LAYER, [*(state[c] for c in ANNOTATION_COLUMNS), guild])
             new_id = int(cur.lastrowid or 0)
-            audit.record(conn, actor, "annotate", game, ("annotation", new_id), None, state, guild=guild)
+            audit.record(conn, actor, "annotate", game, ("annotation", new_id), None, state, guild=origin or guild)
             return new_id
 
-    def remove_annotation(self, id: int, actor: str, guild: str | None = None) -> AuditEntry:
+    def remove_annotation(self, id: int, actor: str, guild: str | None = None,
+                          origin: str | None = None) -> AuditEntry:
         """guild None: a shared annotation; a server id: only an annotation of that server's layer."""
         _check_actor(actor)
         with self._write() as conn:
@@ -437,7 +440,7 @@ class Catalog:
             before = get_state(conn, target)
             if before is None or before.get("guild") != guild:
                 raise UnknownAnnotation(f"There is no annotation #{id}" + (" in this server." if guild else "."))
-            return self._change(conn, actor, "remove_annotation", before["game"], target, None, guild)
+            return self._change(conn, actor, "remove_annotation", before["game"], target, None, origin or guild)
 
     def set_setting(self, key: str, value: str | None, actor: str, guild: str | None = None) -> AuditEntry | None:
         """Set (None: remove) a setting; returns None and writes nothing when it already has that value."""

@@ -17,9 +17,9 @@ from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
+from bot.layers import LayeredMatcher
 from bot.service import LookupProblem, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
-from engine.matching import Matcher
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -32,14 +32,22 @@ def index_name(game: str) -> str:
     return f"{game}-matcher"
 
 
-def _matcher(interaction: discord.Interaction, game: str) -> Matcher:
+def _matcher(interaction: discord.Interaction, game: str) -> LayeredMatcher:
+    """The game's matcher as the asking server sees it (its own aliases, and shared ones written since)."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.indexes[index_name(game)]
+    return bot.arbiter.matcher_for(game, interaction.guild_id, base=bot.indexes[index_name(game)])
 
 
 def _annotations_of(interaction: discord.Interaction) -> AnnotationsOf:
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.arbiter.annotations_for
+    return bot.arbiter.shared_annotations
+
+
+def _layer_of(interaction: discord.Interaction) -> AnnotationsOf:
+    """The asking server's own annotations of a card (none in a DM)."""
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    guild = interaction.guild_id
+    return lambda card: bot.arbiter.layer_annotations(card, guild)
 
 
 def card_autocomplete(game: str, separators: str) -> Autocomplete:
@@ -110,7 +118,8 @@ def ruling_command(ruleset: Any, question: Question) -> app_commands.Command:
         version = values.pop("ruleset", versions[0])
         try:
             data = game_answer(_matcher(interaction, game), ruleset, values, version,
-                               annotations_of=_annotations_of(interaction), command=question.command)
+                               annotations_of=_annotations_of(interaction), command=question.command,
+                               layer_of=_layer_of(interaction), guild=str(interaction.guild_id))
         except LookupProblem as problem:
             raise UserFacingError(safe(problem.message, 1800)) from problem
         except QuestionError as exc:
