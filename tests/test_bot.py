@@ -226,7 +226,8 @@ async def test_moderator_role_grants_access(db):
         after = await fake.send_command("carddb alias", {"alias": "ezzy", "card": "adino the eznite"},
                                         user=judge, enforce_permissions=False)
         await after.callback()
-        assert (await after.followup())["content"] == "“ezzy” now leads to Adino, the Eznite (shared catalog: every server)."
+        assert (await after.followup())["content"] == ("“ezzy” now leads to Adino, the Eznite "
+                                                       "(shared catalog: every server).")
         role_setter = await fake.send_command("carddb role", {"role": role}, user=judge, enforce_permissions=False)
         assert "Only members with Manage Server" in (await role_setter.callback())["data"]["content"]
 
