@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange
+from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
 from bot.layers import LayeredMatcher, mark_plugin_answer
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
@@ -16,6 +16,7 @@ from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
 from engine.names import fold
+from engine.printings import compare_printings, reading_key_of
 from engine.registry import Ruleset, all_rulesets
 
 MAX_SOURCE_BYTES = 20_000_000
@@ -71,7 +72,8 @@ def game_cards(arbiter: Arbiter, ruleset: Any) -> list[Card]:
 
 def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
     """The game's cards only (another game's name never matches): its starter set, overridden by imports."""
-    return Matcher(game_cards(arbiter, ruleset), [*ruleset.starter().aliases, *arbiter.aliases_of(ruleset.game)])
+    return arbiter.build_matcher(ruleset.game, game_cards(arbiter, ruleset),
+                                 [*ruleset.starter().aliases, *arbiter.aliases_of(ruleset.game)])
 
 
 AnnotationsOf = Callable[[Card], Sequence[Annotation]]
@@ -83,9 +85,10 @@ class GameLookup:
     Remembers every name it matched, for the answer's `match` field, and every server annotation it gave."""
 
     def __init__(self, matcher: Matcher | LayeredMatcher, annotations_of: AnnotationsOf | None = None,
-                 layer_of: AnnotationsOf | None = None) -> None:
+                 ruleset: Any = None, layer_of: AnnotationsOf | None = None) -> None:
         self.matcher = matcher
         self.annotations_of = annotations_of
+        self.reading_key = reading_key_of(ruleset)
         self.layer_of = layer_of
         self.seen: dict[str, dict[str, Any]] = {}
         self.layer_used: dict[tuple[str, str, str], tuple[Card, tuple[Annotation, ...]]] = {}
@@ -95,7 +98,10 @@ class GameLookup:
         if match.card is None:
             raise LookupProblem(match, problem_message(match))
         # A ruleset may look a name up more than once (e.g. for an alternative version): report it once.
-        self.seen.setdefault(match.query, {**match_json(match), "card": match.card.name})
+        if match.query not in self.seen:
+            report = compare_printings(match.card, match.printings or (match.card,), match.chosen,
+                                       lambda c: self.reading_key(c, self.annotations(c)))
+            self.seen[match.query] = {**match_json(match, report), "card": match.card.name}
         return match.card
 
     def annotations(self, card: Card) -> tuple[Annotation, ...]:
@@ -113,7 +119,7 @@ def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping
 
     With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
     trace and interpretations and gets its own ruling id (bot/layers.py)."""
-    lookup = GameLookup(matcher, annotations_of, layer_of)
+    lookup = GameLookup(matcher, annotations_of, ruleset, layer_of)
     data = find_question(ruleset, command).answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
     for card, layer in lookup.layer_used.values():
@@ -123,8 +129,27 @@ def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping
 
 # --- importing a game's public card data --------------------------------------------------------------
 
-def default_source_dir(sources: Sources) -> Path:
-    return SHARED_DATA / sources.folder
+class SourcesNotFound(UnknownCard):
+    """No DIR given and the game's data is in none of the places looked at; the message lists them."""
+
+
+def source_dir_candidates(sources: Sources) -> list[Path]:
+    """Where `arbiter <game>-import` looks without DIR, in order: ../shared/data/<folder> and
+    ./shared/data/<folder> from the current directory (a checkout beside ../shared), then beside this checkout."""
+    seen: dict[Path, None] = {}
+    for root in (Path.cwd().parent / "shared" / "data", Path.cwd() / "shared" / "data", SHARED_DATA):
+        seen.setdefault((root / sources.folder).resolve(), None)
+    return list(seen)
+
+
+def default_source_dir(sources: Sources, game: str = "<game>") -> Path:
+    """The first candidate that is a folder; SourcesNotFound naming every place looked at when none is."""
+    candidates = source_dir_candidates(sources)
+    for path in candidates:
+        if path.is_dir():
+            return path
+    raise SourcesNotFound(f"No folder given and none of {', '.join(str(p) for p in candidates)} exists; give the "
+                          f"folder with {sources.description}: arbiter {game}-import DIR.")
 
 
 def _read(root: Path, rel: str) -> str:
@@ -163,7 +188,7 @@ def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None,
     if not isinstance(actor, str) or not actor.strip():
         raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
     sources: Sources = ruleset.sources
-    root = Path(directory) if directory is not None else default_source_dir(sources)
+    root = Path(directory) if directory is not None else default_source_dir(sources, ruleset.game)
     cards = parse_sources(sources, root)  # all validation happens before the write lock is taken
     # The catalog's public import is Lackey-specific; this is its generic batch writer inside one catalog
     # write transaction, the way bot.catalog.starter writes the starter set.

@@ -11,7 +11,7 @@ from __future__ import annotations
 import hashlib
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Any
 
 from engine.cards import Annotation, Card
@@ -103,11 +103,19 @@ class LayeredMatcher:
         found = self.base.match(name, set_ or set_hint)
         layer = alias if server else None
         if found.card is not None and fold(found.card.name) == fold(name):
-            return LayeredMatch(query, "alias", found.card, found.candidates, server_alias=layer)
+            return _layered(found, query, "alias", found.card, found.candidates, layer)
         if found.how == "ambiguous" and any(fold(c.card.name) == fold(name) for c in found.candidates):
             named = [Candidate(c.card, c.score, "alias") for c in found.candidates if fold(c.card.name) == fold(name)]
-            return LayeredMatch(query, "ambiguous", None, named, server_alias=layer)
+            return _layered(found, query, "ambiguous", None, named, layer)
         return None
+
+
+def _layered(found: MatchResult, query: str, how: str, card: Card | None, candidates: list[Candidate],
+             server_alias: str | None) -> LayeredMatch:
+    """The base's result for the alias's card, told as a match of the query typed (every other field kept)."""
+    kept = {f.name: getattr(found, f.name) for f in fields(MatchResult)}
+    kept.update(query=query, how=how, card=card, candidates=candidates)
+    return LayeredMatch(**kept, server_alias=server_alias)
 
 
 def _through_alias(found: MatchResult) -> bool:

@@ -5,6 +5,7 @@ The command line and the Discord bot call the same methods, so they give the sam
 
 from __future__ import annotations
 
+import json
 import threading
 import time
 from collections.abc import Callable, Sequence
@@ -16,6 +17,7 @@ from bot.catalog import Catalog, default_db_path
 from bot.layers import (
     SERVER_ALIAS,
     SERVER_ANNOTATION,
+    AliasRow,
     LayeredMatch,
     LayeredMatcher,
     layered_ruling_id,
@@ -26,6 +28,8 @@ from bot.snapshot import ApplyReport, CatalogSnapshot
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold
+from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
+from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.render import verdict_json
 from engine.rulesets.redemption.terms import read_card
@@ -47,30 +51,62 @@ def candidate_json(c: Candidate) -> dict[str, Any]:
     return {"name": c.card.name, "set": c.card.set, "label": c.card.label, "score": round(c.score, 1)}
 
 
-def match_json(match: MatchResult) -> dict[str, Any]:
-    return {"query": match.query, "how": match.how,
-            "candidates": [candidate_json(c) for c in match.candidates]}
+def match_json(match: MatchResult, report: PrintingReport | None = None) -> dict[str, Any]:
+    """The documented `match` object: query, how, candidates; for a found card also the printing judged, how it
+    was chosen, every printing of the card (judged / alike / differently) and the lines an answer starts with."""
+    out: dict[str, Any] = {"query": match.query, "how": match.how,
+                           "candidates": [candidate_json(c) for c in match.candidates]}
+    card = match.card
+    if card is not None:
+        report = report or PrintingReport(card, match.chosen or "named", (), ())
+        out["printing"] = {"name": card.name, "set": card.set, "label": card.label}
+        out.update(report.as_json())
+        out["line"] = matched_line(match)
+        out["printings_line"] = report.line()
+    return out
 
 
-def problem_message(match: MatchResult) -> str:
+def answer_lines(match: dict[str, Any] | list[dict[str, Any]] | None) -> list[str]:
+    """The lines every front end shows before an answer: what each name was taken to mean, and how the card's
+    printings read (`match` is one match object, or a list of them for an answer naming several cards)."""
+    matches = match if isinstance(match, list) else [match] if match else []
+    return [line for m in matches for line in (m.get("line", ""), m.get("printings_line", "")) if line]
+
+
+def problem_message(match: MatchResult, set_hint: str | None = None) -> str:
     names = ", ".join(c.card.label for c in match.candidates[:10])
     query = " ".join(match.query.split())[:80] or "(empty)"
     if match.how == "ambiguous":
-        return f"“{query}” matches several cards: {names}. Give the full name or a set."
+        more = f" (and {len(match.candidates) - 10} more)" if len(match.candidates) > 10 else ""
+        return f"“{query}” matches several cards: {names}{more}. Which one? Give more of the name or a set."
+    if match.how == "no-printing":
+        card = match.printings[0] if match.printings else None
+        sets = ", ".join(dict.fromkeys(c.set for c in match.printings))
+        hint = " ".join((set_hint or "").split())[:40]
+        name = card.name.split(" (")[0].split(" [")[0] if card else query
+        return f"{name} has no printing in set “{hint}”; its sets: {sets}."
     if names:
         return f"No card matches “{query}”. Closest: {names}."
     return f"No card matches “{query}”."
+
+
+DEFAULT_PRINTING = "default-printing:"  # setting name prefix: default-printing:<game>:<card identity>
+
+
+def default_printing_key(game: str, identity: str) -> str:
+    return f"{DEFAULT_PRINTING}{game}:{identity}"
 
 
 @dataclass
 class DurationAnswer:
     verdict: redemption.Verdict
     match: MatchResult
+    report: PrintingReport | None = None
     guild: str | None = None
     layer: tuple[Annotation, ...] = ()  # this server's annotations the answer used
 
     def as_json(self) -> dict[str, Any]:
-        data = verdict_json(self.verdict, match_json(self.match))
+        data = verdict_json(self.verdict, match_json(self.match, self.report))
         if self.layer and self.guild is not None:
             data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
         return data
@@ -129,13 +165,41 @@ class Arbiter:
         """The shared matcher of a game (without the aliases written since it was built: see `matcher_for`)."""
         snap = self._snapshot
         if snap is not None:
-            return snap.matchers.get(game) or Matcher([])
+            return snap.matchers.get(game) or self.build_matcher(game, [], [])
         with self._lock:
             found = self._matchers.get(game)
             if found is None:
-                found = Matcher(self.catalog.cards(game), self.catalog.aliases(game))
+                found = self.build_matcher(game, self.catalog.cards(game))
                 self._matchers[game] = found
             return found
+
+    def build_matcher(self, game: str, cards: Sequence[Card],
+                      aliases: Sequence[tuple[str, str, str | None]] | None = None) -> Matcher:
+        """A matcher over these cards with the game's default-printing rule and the moderators' defaults."""
+        return Matcher(cards, self.aliases_of(game) if aliases is None else aliases,
+                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game))
+
+    def _snapshot_matcher(self, game: str, cards: Sequence[Card], aliases: Sequence[AliasRow],
+                          settings: dict[str, str]) -> Matcher:
+        """build_matcher for a snapshot being built: its defaults come from the snapshot's own settings."""
+        return Matcher(cards, aliases, prefer=printing_rank_of(_ruleset(game)),
+                       defaults=_defaults(game, settings.items()))
+
+    def printing_defaults(self, game: str) -> dict[str, tuple[str, str]]:
+        """Moderators' default printings of this game: card identity -> (name, set) (from memory once warm)."""
+        snap = self._snapshot
+        if snap is not None:
+            return _defaults(game, snap.settings.items())
+        return _defaults(game, self.catalog.settings_with_prefix(default_printing_key(game, "")).items())
+
+    def printing_report(self, match: MatchResult, guild: str | int | None = None) -> PrintingReport | None:
+        """How the found card's printings read for its game's question (the ruleset's reading key)."""
+        card = match.card
+        if card is None:
+            return None
+        key = reading_key_of(_ruleset(card.game))
+        return compare_printings(card, match.printings or (card,), match.chosen,
+                                 lambda c: key(c, self.annotations_for(c, guild)))
 
     def matcher_for(self, game: str = REDEMPTION, guild: str | int | None = None,
                     base: Matcher | None = None) -> LayeredMatcher:
@@ -162,7 +226,7 @@ class Arbiter:
             self._reader = self.catalog.reader()  # never waits behind this process's own writes
         with self._sync_lock:
             self._data_version = self._reader.data_version()
-            self._snapshot = CatalogSnapshot.build(self._reader, _warm_card)
+            self._snapshot = CatalogSnapshot.build(self._reader, _warm_card, self._snapshot_matcher)
         return len(self._snapshot.cards)
 
     def sync(self) -> ApplyReport:
@@ -182,8 +246,8 @@ class Arbiter:
             self._data_version = version
             if not changes and not outside:
                 return ApplyReport()
-            if outside or snap.needs_rebuild(changes):
-                self._snapshot = CatalogSnapshot.build(reader, _warm_card)
+            if outside or snap.needs_rebuild(changes, (DEFAULT_PRINTING,)):
+                self._snapshot = CatalogSnapshot.build(reader, _warm_card, self._snapshot_matcher)
                 for hook in self.reload_hooks:
                     hook()
                 report = ApplyReport(changes=len(changes), rebuilt=True)
@@ -202,7 +266,7 @@ class Arbiter:
             for game in games:
                 for hook in self.compact_hooks:
                     hook(game)
-                snap.compact(game)
+                snap.compact(game, self._snapshot_matcher)
         return games
 
     def setting(self, key: str) -> str | None:
@@ -258,7 +322,7 @@ class Arbiter:
              guild: str | int | None = None) -> tuple[Card, MatchResult]:
         match = self.matcher_for(game, guild).match(query, set_hint)
         if match.card is None:
-            raise LookupProblem(match, problem_message(match))
+            raise LookupProblem(match, problem_message(match, set_hint))
         return match.card, match
 
     def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
@@ -272,4 +336,27 @@ class Arbiter:
         notes = self.shared_annotations(card) + layer
         verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
         _note_layer(verdict, card, layer, match)
-        return DurationAnswer(verdict, match, None if guild is None else str(guild), tuple(layer))
+        return DurationAnswer(verdict, match, self.printing_report(match, guild), None if guild is None else str(guild),
+                              tuple(layer))
+
+
+def _ruleset(game: str) -> Any:
+    try:
+        return find_ruleset(game)
+    except UnknownRuleset:
+        return None
+
+
+def _defaults(game: str, settings: Any) -> dict[str, tuple[str, str]]:
+    """Default printings of a game from (key, value) settings: card identity -> (name, set)."""
+    prefix = default_printing_key(game, "")
+    out: dict[str, tuple[str, str]] = {}
+    for key, value in settings:
+        if not key.startswith(prefix):
+            continue
+        try:
+            chosen = json.loads(value)
+            out[key[len(prefix):]] = (str(chosen["name"]), str(chosen["set"]))
+        except (ValueError, TypeError, KeyError):
+            continue  # a hand-edited setting that is not ours: ignored
+    return out

@@ -28,6 +28,12 @@ from engine.names import fold
 INCREMENTAL = frozenset({"alias", "server_alias", "annotation", "setting"})
 CardKey = tuple[str, str, str]
 Warm = Callable[[Card, list[Annotation]], Any]
+# Builds a game's matcher from its cards, shared aliases and the settings (default printings live there).
+MakeMatcher = Callable[[str, list[Card], list[AliasRow], dict[str, str]], Matcher]
+
+
+def plain_matcher(game: str, cards: list[Card], aliases: list[AliasRow], settings: dict[str, str]) -> Matcher:
+    return Matcher(cards, aliases)
 
 
 def _rows_by_key(rows: Iterable[tuple[str, str, str | None]]) -> dict[str, AliasRow]:
@@ -64,7 +70,7 @@ class CatalogSnapshot:
     # --- building ------------------------------------------------------------------------------------
 
     @classmethod
-    def build(cls, catalog: Catalog, warm: Warm | None = None) -> CatalogSnapshot:
+    def build(cls, catalog: Catalog, warm: Warm | None = None, make: MakeMatcher = plain_matcher) -> CatalogSnapshot:
         """Everything from the database. The audit id is read first, so a change committed while this runs is
         taken in again by the next `apply` (taking a change in twice is harmless: it re-reads current state)."""
         last = catalog.last_change()
@@ -79,7 +85,8 @@ class CatalogSnapshot:
         for guild, game, alias, name, set_ in catalog.server_aliases():
             if fold(alias):
                 snap.layer_aliases.setdefault(guild, {}).setdefault(game, {})[fold(alias)] = (alias, name, set_)
-        snap.matchers = {g: Matcher([c for c in cards if c.game == g], list(aliases[g].values())) for g in games}
+        snap.matchers = {g: make(g, [c for c in cards if c.game == g], list(aliases[g].values()), snap.settings)
+                         for g in games}
         if warm is not None:
             for card in cards:
                 snap.warm_card(card, warm)
@@ -134,8 +141,12 @@ class CatalogSnapshot:
 
     # --- taking in changes -----------------------------------------------------------------------------
 
-    def needs_rebuild(self, changes: list[tuple[int, list[Any], str | None, str | None]]) -> bool:
-        return any(target[0] not in INCREMENTAL for _, target, _, _ in changes)
+    def needs_rebuild(self, changes: list[tuple[int, list[Any], str | None, str | None]],
+                      rebuild_settings: tuple[str, ...] = ()) -> bool:
+        """Cards changed (or a setting the matchers are built from, e.g. a default printing): rebuild."""
+        return any(target[0] not in INCREMENTAL
+                   or (target[0] == "setting" and str(target[1]).startswith(rebuild_settings))
+                   for _, target, _, _ in changes)
 
     def apply(self, reader: Catalog, changes: list[tuple[int, list[Any], str | None, str | None]],
               warm: Warm | None = None) -> ApplyReport:
@@ -204,10 +215,10 @@ class CatalogSnapshot:
         return [g for g, o in self.overlays.items()
                 if (o.added or o.removed) and now - self.alias_changed_at.get(g, 0.0) >= idle]
 
-    def compact(self, game: str) -> None:
+    def compact(self, game: str, make: MakeMatcher = plain_matcher) -> None:
         """Rebuild one game's matcher from memory with its current aliases (no database read), off the loop."""
         aliases = self.aliases.get(game, {})
         cards = [c for c in self.cards if c.game == game]
-        self.matchers = {**self.matchers, game: Matcher(cards, list(aliases.values()))}
+        self.matchers = {**self.matchers, game: make(game, cards, list(aliases.values()), self.settings)}
         self.base_aliases = {**self.base_aliases, game: aliases}
         self.overlays = {**self.overlays, game: AliasOverlay({}, frozenset())}

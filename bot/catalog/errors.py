@@ -55,7 +55,13 @@ class ImportFileError(CatalogError):
 
 
 class UnreadableDatabase(CatalogError):
-    """The database path is not a file SQLite can open as an Arbiter catalog."""
+    """The database file cannot be opened, read or written (damaged, read-only, locked, disk full).
+
+    The message names the file and what to do; `public` says the same without the path (for chat users)."""
+
+    def __init__(self, message: str, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public = public or "The card database cannot be used right now; the bot's operator has to fix it."
 
 
 class StarterError(CatalogError):
@@ -66,5 +72,6 @@ class SharedCatalogRefused(CatalogError):
     """A server that does not keep the shared catalog tried to change it; nothing was changed."""
 
 
-class DatabaseBusy(CatalogError):
-    """Another connection held the write lock past the busy timeout; the write was rolled back."""
+class DatabaseBusy(UnreadableDatabase):
+    """Another connection held the write lock past the busy timeout; the write was rolled back, so nothing was
+    changed. The message names the file (command line); `public` is the sentence a chat user gets."""

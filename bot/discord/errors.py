@@ -7,6 +7,8 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.catalog import UnreadableDatabase
+
 log = logging.getLogger("arbiter.bot")
 
 
@@ -43,13 +45,17 @@ async def report_error(interaction: discord.Interaction, error: Exception, where
     """Tell the user in one ephemeral sentence; log the traceback of anything that is not a known problem."""
     message = user_message(error)
     original = getattr(error, "original", error)
-    if message is None and isinstance(original, discord.HTTPException):
+    if isinstance(original, UnreadableDatabase):  # the operator's problem: the log names the file, the user not
+        log.error("%s failed for user %s in guild %s: %s", where, interaction.user.id if interaction.user else "?",
+                  interaction.guild_id, original)
+        message = original.public
+    elif message is None and isinstance(original, discord.HTTPException):
         # Discord refused or lost our answer (after the delivery retries): one line, and one try to say sorry.
         log.warning("%s for user %s in server %s: Discord answered HTTP %s (code %s)", where,
                     interaction.user.id if interaction.user else "?", interaction.guild_id, original.status,
                     original.code)
         message = "Sorry, Discord did not accept the answer; please try again."
-    if message is None:
+    elif message is None:
         log.error("%s failed for user %s in guild %s", where, interaction.user.id if interaction.user else "?",
                   interaction.guild_id, exc_info=getattr(error, "original", error))
         message = "Sorry, something went wrong on our side; it has been logged."

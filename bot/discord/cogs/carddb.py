@@ -16,8 +16,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import SHARED_REFUSAL, CatalogError
+from bot.catalog import SHARED_REFUSAL, CatalogError, UnreadableDatabase
+from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
+from bot.catalog.audit_words import entry_line
 from bot.discord.cogs.ruling import card_autocomplete
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
@@ -37,6 +39,11 @@ EDITABLE = ("text", "type", "brigade", "card_class", "identifier", "official_set
 
 def role_key(guild_id: int) -> str:
     return f"moderator_role:{guild_id}"
+
+
+def undo_hint(audit_id: int | None) -> str:
+    """The id /carddb undo takes for this change (an import: its batch header)."""
+    return f" Undo with /carddb undo id:{audit_id}." if audit_id else ""
 
 
 @app_commands.guild_only()
@@ -102,6 +109,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             result = await asyncio.to_thread(work, *args, **kwargs)
+        except UnreadableDatabase:
+            raise  # report_error logs the file and tells the user in one path-free sentence
         except CatalogError as exc:
             raise UserFacingError(safe(str(exc), 1800)) from exc
         await self.bot.refresh_catalog()
@@ -144,9 +153,10 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(f"Editable fields: {', '.join(EDITABLE)}; values may not contain NUL.")
         self._require_shared(interaction)
         found = self._find(interaction, card)
-        await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name, found.set,
-                          {field: value[:4000]}, self._actor(interaction), guild=self._guild(interaction))
-        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}. Undo it from /carddb history.")
+        entry = await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name,
+                                  found.set, {field: value[:4000]}, self._actor(interaction),
+                                  guild=self._guild(interaction))
+        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}.{undo_hint(entry.id)}")
 
     @app_commands.command(name="alias", description="Add a nickname that leads to a card")
     @app_commands.describe(alias="The nickname", card="The card it leads to", set="Tie it to one printing")
@@ -156,11 +166,13 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError("An alias is 1 to 100 characters, without NUL.")
         found = self._find(interaction, card, set)
         layer = self._layer(interaction)
-        await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(), found.name,
-                          found.set if set else None, self._actor(interaction), layer, origin=self._guild(interaction))
+        entry = await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(),
+                                  found.name, found.set if set else None, self._actor(interaction), layer,
+                                  origin=self._guild(interaction))
         target = found.label if set else found.name  # without a set, the alias covers every printing
         where = " (shared catalog: every server)" if layer is None else " (in this server only)"
-        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}{where}.")
+        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}{where}."
+                                      f"{undo_hint(entry.id)}")
 
     @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
     @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "
@@ -182,13 +194,22 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(f"{safe(found.name, 200)} has no part “{safe(part, 20)}”; its parts: "
                                   f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
         annotation = Annotation(label, rule, text[:300], value, note[:500])
-        layer = self._layer(interaction)
-        new_id = await self._write(interaction, self.bot.arbiter.catalog.annotate, found.game, found.name,
-                                   found.set, annotation, self._actor(interaction), layer,
-                                   origin=self._guild(interaction))
+        catalog, actor = self.bot.arbiter.catalog, self._actor(interaction)
+        layer, origin = self._layer(interaction), self._guild(interaction)
+
+        def write() -> tuple[int, Any, list[str]]:  # in a worker thread: both steps touch the database
+            existing = catalog.annotations_with_ids(*found.key)
+            if layer is not None:
+                existing += catalog.annotations_with_ids(*found.key, layer)
+            warnings = conflict_warnings(found.label, existing, annotation, exclusive={"instant"})
+            return (*catalog.add_annotation(found.game, found.name, found.set, annotation, actor, layer, origin),
+                    warnings)
+
+        new_id, entry, warnings = await self._write(interaction, write)
         kind = "Annotation" if layer is None else "Server annotation (this server's answers only)"
         await self._done(interaction, f"{kind} {new_id} added to {safe(found.label, 300)}: {rule} on part "
-                                      f"{label or '(unlabelled)'}.")
+                                      f"{label or '(unlabelled)'}.{undo_hint(entry.id)}"
+                         + "".join(f"\nWarning: {safe(w, 300)}" for w in warnings))
 
     @app_commands.command(name="history", description="Recent changes to the card database")
     @app_commands.describe(card="Only changes to this card", limit="How many (at most 20)")
@@ -204,10 +225,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         if not entries:
             await self._done(interaction, "No changes recorded.")
             return
-        lines = []
-        for e in entries:
-            undone = f" (undone by #{e.undone_by})" if e.undone_by else ""
-            lines.append(f"#{e.id} {e.at[:19]} {e.actor} {e.action} {safe(str(e.target), 120)}{undone}")
+        lines = [safe(entry_line(e), 300) for e in entries]
         await self._done(interaction, "\n".join(lines))
 
     @app_commands.command(name="undo", description="Undo one recorded change by its number")
@@ -215,7 +233,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     async def undo(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction),
                                   guild=self._guild(interaction), may_write_shared=self._maintainer(interaction))
-        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}).")
+        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}; undo #{entry.id} to put it "
+                                      "back).")
 
     @app_commands.command(name="import", description="Import a LackeyCCG carddata.txt file (all or nothing)")
     @app_commands.describe(file="The carddata.txt file")
@@ -234,7 +253,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                                    self._actor(interaction), guild=self._guild(interaction))
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
-                         + (f" Undo with /carddb undo id:{report.audit_id}." if report.audit_id else ""))
+                         + undo_hint(report.audit_id))
 
     @app_commands.command(name="role", description="Let members with this role moderate cards (Manage Server only)")
     @app_commands.describe(role="The card moderator role")
