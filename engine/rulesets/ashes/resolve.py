@@ -272,6 +272,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine"))
+        if part.places and part.new_target and part.new_target.kind == "player":
+            r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
+                      "its owner")
+            r.rules.append("AS4")
         if part.instead:
             trace.interpret(Interpretation(f"AS-I-instead-{part.n}", "AS5",
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
@@ -410,8 +414,11 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
     start = first if reading.reach == "from-trigger" else min((r.part.n for r in results), default=1)
     reach = ("every part of the effect" if start == min((r.part.n for r in results), default=1)
              else f"part {start} and every later part (earlier parts have already resolved)")
-    return {"card": name, "applies": True, "rules": rules, "cancels_from": start,
-            "why": f"its trigger “{trig}” is met ({why}); it cancels {reach}"}, start
+    timing = reading.trigger.timing if reading.trigger else "when"
+    when = {"after": "it reacts once that has happened", "would": "it reacts before that happens",
+            "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
+    return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
+            "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
 
 
 def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
