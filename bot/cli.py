@@ -54,8 +54,39 @@ def _actor(args: argparse.Namespace) -> str:
     return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
 
 
+_LOGS: list[Any] = []  # the rulings logs of this run, written together when the command ends (main)
+
+
 def _open(args: argparse.Namespace) -> Arbiter:
-    return Arbiter.open(args.db)
+    """The catalog, with every answer given in this run stored (written at exit, see main)."""
+    from bot.rulings.store import RulingStore
+    from bot.rulings.writer import RulingLog
+
+    arbiter = Arbiter.open(args.db)
+    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+    _LOGS.append(arbiter.rulings)
+    return arbiter
+
+
+def _close_logs() -> None:
+    while _LOGS:
+        _LOGS.pop().close()
+
+
+def print_impact(arbiter: Arbiter, touched: dict[str, set[str]], args: argparse.Namespace) -> int:
+    """After a catalog change: how many stored rulings about the touched cards now answer differently."""
+    from bot.rulings.reask import changed_by
+
+    count = len(changed_by(arbiter, touched))
+    if count and not args.json:
+        print(impact_sentence(count))
+    return count
+
+
+def impact_sentence(count: int) -> str:
+    """Printed only when a change changes stored rulings."""
+    return (f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
+            "`arbiter rulings changed` lists them with before and after.")
 
 
 # --- duration ------------------------------------------------------------------------------------------
@@ -74,6 +105,79 @@ def cmd_duration(args: argparse.Namespace) -> int:
     except (ScenarioError, ValueError) as exc:
         raise Usage(str(exc)) from exc
     return print_answer(answer.as_json(), args)
+
+
+# --- stored rulings ------------------------------------------------------------------------------------------
+
+def cmd_ruling(args: argparse.Namespace) -> int:
+    from bot.rulings.reask import Reasker
+    from bot.rulings.report import standing_json, standing_lines
+
+    arbiter = Arbiter.open(args.db)
+    stored = arbiter_store(arbiter).get(args.id.strip()) or arbiter_store(arbiter).get(args.id.strip().upper())
+    if stored is None:
+        message = unknown_ruling(args.id)
+        if args.json:
+            print_json({"ruling_id": args.id, "error": message})
+        else:
+            print(message, file=sys.stderr)
+        return EXIT_LOOKUP
+    standing = Reasker(arbiter).standing(stored)
+    if args.json:
+        print_json(standing_json(standing))
+    else:
+        print("\n".join(standing_lines(standing)))
+    return EXIT_OK
+
+
+def unknown_ruling(ruling_id: str) -> str:
+    shown = " ".join(str(ruling_id).split())[:40] or "(empty)"
+    return f"No stored ruling has the id “{shown}”: check the id as printed under the ruling."
+
+
+def arbiter_store(arbiter: Arbiter) -> Any:
+    """A store on the arbiter's catalog file, closed when the command ends."""
+    from bot.rulings.store import RulingStore
+    from bot.rulings.writer import RulingLog
+
+    if arbiter.rulings is None:
+        arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+        _LOGS.append(arbiter.rulings)
+    return arbiter.rulings.store
+
+
+def parse_since(text: str | None) -> int:
+    """`--since` as Unix seconds: a date (YYYY-MM-DD, midnight UTC) or an ISO date and time (UTC unless it says)."""
+    if text is None:
+        return 0
+    from datetime import UTC, datetime
+
+    try:
+        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise Usage(f"--since takes a date such as 2025-01-31 or 2025-01-31T18:00, not {text!r}.") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return int(when.timestamp())
+
+
+def cmd_rulings_changed(args: argparse.Namespace) -> int:
+    from bot.rulings.reask import Reasker
+    from bot.rulings.report import changed_lines, standing_json
+
+    since = parse_since(args.since)
+    arbiter = Arbiter.open(args.db)
+    found = list(Reasker(arbiter).changed(arbiter_store(arbiter).since(since)))
+    if args.json:
+        print_json([standing_json(s, answer=False) for s in found])
+        return EXIT_OK
+    if not found:
+        print("No stored ruling answers differently today." if since == 0 else
+              "No stored ruling asked since then answers differently today.")
+    for standing in found:
+        print("\n".join(changed_lines(standing)))
+        print()
+    return EXIT_OK
 
 
 # --- card and rule ---------------------------------------------------------------------------------------
@@ -164,15 +268,25 @@ def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "red
     return card
 
 
-def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards") -> int:
-    """An import's added / updated / unchanged counts, and how to undo it."""
+def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards",
+                 arbiter: Arbiter | None = None) -> int:
+    """An import's added / updated / unchanged counts, how to undo it, and (given the arbiter) how many stored
+    rulings about the imported cards it changes."""
+    changed = None
+    if arbiter is not None:
+        from bot.rulings.reask import changed_by
+
+        changed = len(changed_by(arbiter, arbiter.catalog.touched(report.audit_id) if report.audit_id else {}))
     if args.json:
         print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
-                    "total": report.total, "audit_id": report.audit_id})
+                    "total": report.total, "audit_id": report.audit_id,
+                    **({"changed_rulings": changed} if changed is not None else {})})
     else:
         print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
               f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
                                                  if report.audit_id else ""))
+        if changed:
+            print(impact_sentence(changed))
     return EXIT_OK
 
 
@@ -180,7 +294,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     report = arbiter.catalog.import_lackey(args.file, _actor(args), game=args.game)
     arbiter.reload()
-    return print_import(report, args)
+    return print_import(report, args, arbiter=arbiter)
 
 
 def cmd_alias(args: argparse.Namespace) -> int:
@@ -188,6 +302,7 @@ def cmd_alias(args: argparse.Namespace) -> int:
     card = _resolve(arbiter, args.card, args.set)
     arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args))
     print(f"Alias “{args.alias}” now leads to {card.label if args.set else card.name}.")
+    print_impact(arbiter, {card.game: {card.name}}, args)
     return EXIT_OK
 
 
@@ -210,6 +325,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
                     f"{', '.join(sorted(x or '-' for x in labels))}.")
     new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, _actor(args))
     print(f"Annotation {new_id} added to {card.label}: {rule.upper()} {note.text!r} on part {note.part or '-'}.")
+    arbiter.reload()
+    print_impact(arbiter, {card.game: {card.name}}, args)
     return EXIT_OK
 
 
@@ -237,6 +354,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
     entry = arbiter.catalog.undo(args.id, _actor(args))
     arbiter.reload()
     print(f"Change #{args.id} undone (recorded as #{entry.id}).")
+    print_impact(arbiter, arbiter.catalog.touched(args.id), args)
     return EXIT_OK
 
 
@@ -350,6 +468,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
     p.set_defaults(func=cmd_coverage)
 
+    p = sub.add_parser("ruling", parents=[common], help="open a ruling by its id: the question, the answer given, "
+                                                        "and whether it still stands")
+    p.add_argument("id", help="the ruling id printed under a ruling, e.g. R-158C71D84E")
+    p.set_defaults(func=cmd_ruling)
+
+    rulings = sub.add_parser("rulings", help="stored rulings")
+    rsub = rulings.add_subparsers(dest="rulings_command", required=True)
+    p = rsub.add_parser("changed", parents=[common], help="stored rulings whose answer is different today")
+    p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
+    p.set_defaults(func=cmd_rulings_changed)
+
     p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)")
     p.set_defaults(func=cmd_run)
 
@@ -378,6 +507,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_LOOKUP
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        _close_logs()  # the rulings answered in this run, in one transaction
 
 
 if __name__ == "__main__":

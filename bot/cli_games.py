@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli import Usage, _actor, print_answer, print_import, print_lookup_problem
+from bot.cli import Usage, _actor, _open, print_answer, print_impact, print_import, print_lookup_problem
 from bot.games import (
     default_source_dir,
     game_answer,
@@ -45,10 +45,11 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
         if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):
             raise Usage(f"{p.metavar or p.name} is at most {p.max_length} characters of text.")
-    arbiter = Arbiter.open(args.db)
+    arbiter = _open(args)
     try:
         data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset,
-                           annotations_of=arbiter.annotations_for, command=question.command)
+                           annotations_of=arbiter.annotations_for, command=question.command,
+                           rulings=arbiter.rulings)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
     except QuestionError as exc:
@@ -57,10 +58,10 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
 
 
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
-    arbiter = Arbiter.open(args.db)
+    arbiter = _open(args)
     report = import_sources(arbiter.catalog, ruleset, args.path, _actor(args))  # CatalogError: cli.main, exit 1
     arbiter.reload()
-    return print_import(report, args, f"{game_name(ruleset)} cards")
+    return print_import(report, args, f"{game_name(ruleset)} cards", arbiter)
 
 
 def _plugin(game: str, needs: str, what: str) -> Any:
@@ -86,7 +87,7 @@ def annotate(args: argparse.Namespace) -> int:
         value = spec.check(field, (args.value or "").strip())
     except QuestionError as exc:
         raise Usage(str(exc)) from exc
-    arbiter = Arbiter.open(args.db)
+    arbiter = _open(args)
     match = game_matcher(arbiter, ruleset).match(args.card, args.set)
     if match.card is None:
         raise Usage(problem_message(match))
@@ -101,14 +102,16 @@ def annotate(args: argparse.Namespace) -> int:
     note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
     new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, actor)
     audit_id = arbiter.catalog.history(game=card.game, name=card.name, set=card.set, limit=1)[0].id
+    arbiter.reload()
+    if not args.json:
+        print(f"Annotation {new_id} added to {card.label}: {field} = {value!r} on part {part or '-'}. "
+              f"Undo with: arbiter cards undo {audit_id}")
+    changed = print_impact(arbiter, {card.game: {card.name}}, args)
     if args.json:
         from bot.cli import print_json
 
         print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note)})
-    else:
-        print(f"Annotation {new_id} added to {card.label}: {field} = {value!r} on part {part or '-'}. "
-              f"Undo with: arbiter cards undo {audit_id}")
+                    "annotation": vars(note), "changed_rulings": changed})
     return 0
 
 

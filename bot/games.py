@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange
 from bot.catalog.importer import write_import
+from bot.rulings.build import game_record
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
 from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
@@ -84,6 +85,7 @@ class GameLookup:
         self.matcher = matcher
         self.annotations_of = annotations_of
         self.seen: dict[str, dict[str, Any]] = {}
+        self.cards: dict[tuple[str, str, str], Card] = {}  # every card looked up, for the stored ruling's basis
 
     def __call__(self, name: str) -> Card:
         match = self.matcher.match(name)
@@ -91,6 +93,7 @@ class GameLookup:
             raise LookupProblem(match, problem_message(match))
         # A ruleset may look a name up more than once (e.g. for an alternative version): report it once.
         self.seen.setdefault(match.query, {**match_json(match), "card": match.card.name})
+        self.cards.setdefault(match.card.key, match.card)
         return match.card
 
     def annotations(self, card: Card) -> tuple[Annotation, ...]:
@@ -98,12 +101,28 @@ class GameLookup:
 
 
 def game_answer(matcher: Matcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
-                annotations_of: AnnotationsOf | None = None, command: str | None = None) -> dict[str, Any]:
-    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem."""
+                annotations_of: AnnotationsOf | None = None, command: str | None = None, *,
+                rulings: Any = None, guild: str | None = None) -> dict[str, Any]:
+    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
+
+    With `rulings` (a bot.rulings.writer.RulingLog) the answer is stored under its ruling id, with the inputs
+    that ask it again, the server (`guild`) it was asked in and the cards it looked at."""
+    data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command)
+    if rulings is not None:
+        rulings.add(game_record(ruleset, find_question(ruleset, command), data, inputs, version, guild,
+                                lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()},
+                                annotations_of))
+    return data
+
+
+def game_answer_with_lookup(matcher: Matcher, ruleset: Any, inputs: Mapping[str, Any], version: str,
+                            annotations_of: AnnotationsOf | None, command: str | None
+                            ) -> tuple[dict[str, Any], GameLookup]:
+    """As game_answer, never stored, with the lookup that records which cards the question looked at."""
     lookup = GameLookup(matcher, annotations_of)
     data = find_question(ruleset, command).answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
-    return data
+    return data, lookup
 
 
 # --- importing a game's public card data --------------------------------------------------------------

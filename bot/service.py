@@ -12,10 +12,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.catalog import Catalog, default_db_path
+from bot.rulings.build import duration_inputs, duration_record
+from bot.rulings.record import RulingRecord
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.rulesets import redemption
-from engine.rulesets.redemption.render import verdict_json
+from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
 from engine.rulesets.redemption.terms import read_card
 
 REDEMPTION = "redemption"
@@ -53,9 +55,15 @@ def problem_message(match: MatchResult) -> str:
 class DurationAnswer:
     verdict: redemption.Verdict
     match: MatchResult
+    notes: tuple[Annotation, ...] = ()  # the annotations the verdict used
 
     def as_json(self) -> dict[str, Any]:
         return verdict_json(self.verdict, match_json(self.match))
+
+    def record(self, inputs: dict[str, Any], version: str, guild: str | None) -> RulingRecord:
+        """This answer as a stored ruling (bot/rulings)."""
+        return duration_record(self.verdict, self.notes, inputs, version, guild, ruling_id(self.verdict),
+                               summary(self.verdict), self.verdict.trace.rules_cited())
 
 
 class Arbiter:
@@ -68,6 +76,9 @@ class Arbiter:
         # Annotations held in memory once warmed, so the bot answers without touching the database.
         self._notes: dict[tuple[str, str, str], list[Annotation]] | None = None
         self._cards: list[Card] = []
+        self._by_key: dict[tuple[str, str, str], Card] = {}
+        # Where answers are stored (bot/rulings.RulingLog); None: not stored (benchmarks, asking again).
+        self.rulings: Any = None
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Arbiter:
@@ -106,6 +117,7 @@ class Arbiter:
             self._matchers = matchers
             self._notes = notes
             self._cards = cards
+            self._by_key = {c.key: c for c in cards}
         return len(cards)
 
     def all_cards(self) -> list[Card]:
@@ -116,6 +128,12 @@ class Arbiter:
         if self._notes is not None:
             return [c for c in self._cards if c.game == card.game and c.name == card.name]
         return self.catalog.printings(card.game, card.name)
+
+    def printing(self, game: str, name: str, set: str) -> Card | None:
+        """One printing by its exact key, from memory once warmed."""
+        if self._notes is not None:
+            return self._by_key.get((game, name, set))
+        return self.catalog.card(game, name, set)
 
     def annotations_for(self, card: Card) -> list[Annotation]:
         notes = self._notes
@@ -131,9 +149,16 @@ class Arbiter:
 
     def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
                  events: Sequence[str] = (), ruleset: str = "current", part: str | None = None,
-                 card: Card | None = None, match: MatchResult | None = None) -> DurationAnswer:
+                 card: Card | None = None, match: MatchResult | None = None, guild: str | None = None,
+                 record: bool = True) -> DurationAnswer:
+        """`set_hint` picks the printing when `card` is not given; either way it is stored as the set the asker
+        chose (None: whatever the name leads to). `record`: store the ruling when storing is on."""
         if card is None or match is None:
             card, match = self.find(query, set_hint)
         notes = self.annotations_for(card)
         verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
-        return DurationAnswer(verdict, match)
+        answer = DurationAnswer(verdict, match, tuple(notes))
+        if record and self.rulings is not None:
+            inputs = duration_inputs(card, card.set if set_hint else None, played_in, events, part)
+            self.rulings.add(answer.record(inputs, ruleset, guild))
+        return answer

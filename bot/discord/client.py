@@ -20,7 +20,7 @@ log = logging.getLogger("arbiter.bot")
 
 
 class ArbiterBot(commands.AutoShardedBot):
-    def __init__(self, arbiter: Arbiter, **options: Any) -> None:
+    def __init__(self, arbiter: Arbiter, *, store_rulings: bool = True, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # guild and role data for permission checks; no message content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -31,6 +31,8 @@ class ArbiterBot(commands.AutoShardedBot):
         self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
         self.indexes: dict[str, Any] = {}
         self.tree.on_error = on_tree_error
+        # Every answer is stored under its ruling id by a background writer thread (bot/rulings/writer.py).
+        self.store_rulings = store_rulings
 
     # -- catalog in memory -----------------------------------------------------------------------------
 
@@ -49,13 +51,29 @@ class ArbiterBot(commands.AutoShardedBot):
 
     # -- start-up --------------------------------------------------------------------------------------
 
+    def start_rulings(self) -> None:
+        from bot.rulings.store import RulingStore
+        from bot.rulings.writer import RulingLog
+
+        if self.store_rulings and self.arbiter.rulings is None:
+            self.arbiter.rulings = RulingLog(RulingStore.for_catalog(self.arbiter.catalog), background=True)
+
+    async def close(self) -> None:
+        await super().close()
+        log, self.arbiter.rulings = self.arbiter.rulings, None
+        if log is not None:
+            await asyncio.to_thread(log.close)  # writes what is still queued
+
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
         from bot.discord.cogs.games import GamesCog
         from bot.discord.cogs.info import InfoCog
         from bot.discord.cogs.ruling import DurationCog, RulingButton
+        from bot.discord.cogs.rulings import RulingsCog
 
+        self.start_rulings()
         await self.add_cog(DurationCog(self))
+        await self.add_cog(RulingsCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset

@@ -12,6 +12,7 @@ from discord.ext import commands
 from bot.catalog import CatalogError
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.discord.cogs.ruling import card_autocomplete
+from bot.discord.cogs.rulings import changed_sentence
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
 from bot.service import LookupProblem
@@ -96,7 +97,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         card = Card("redemption", name.strip()[:200], set.strip()[:50], type=type.strip()[:80], text=text[:4000],
                     brigade=brigade[:100], card_class=card_class[:100], identifier=identifier[:400])
         await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction))
-        await self._done(interaction, f"Added {safe(card.label, 300)}.")
+        changed = await changed_sentence(self.bot, {card.game: [card.name]})
+        await self._done(interaction, f"Added {safe(card.label, 300)}.{changed}")
 
     @app_commands.command(name="edit", description="Change one field of a card")
     @app_commands.describe(card="The card", field="Which field", value="The new value")
@@ -108,7 +110,9 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         found = self._find(card)
         await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name, found.set,
                           {field: value[:4000]}, self._actor(interaction))
-        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}. Undo it from /carddb history.")
+        changed = await changed_sentence(self.bot, {found.game: [found.name]})
+        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}. Undo it from /carddb history."
+                                      f"{changed}")
 
     @app_commands.command(name="alias", description="Add a nickname that leads to a card")
     @app_commands.describe(alias="The nickname", card="The card it leads to", set="Tie it to one printing")
@@ -120,7 +124,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(), found.name,
                           found.set if set else None, self._actor(interaction))
         target = found.label if set else found.name  # without a set, the alias covers every printing
-        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}.")
+        changed = await changed_sentence(self.bot, {found.game: [found.name]})
+        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}.{changed}")
 
     @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
     @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "
@@ -144,8 +149,9 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         annotation = Annotation(label, rule, text[:300], value, note[:500])
         new_id = await self._write(interaction, self.bot.arbiter.catalog.annotate, found.game, found.name,
                                    found.set, annotation, self._actor(interaction))
+        changed = await changed_sentence(self.bot, {found.game: [found.name]})
         await self._done(interaction, f"Annotation {new_id} added to {safe(found.label, 300)}: {rule} on part "
-                                      f"{label or '(unlabelled)'}.")
+                                      f"{label or '(unlabelled)'}.{changed}")
 
     @app_commands.command(name="history", description="Recent changes to the card database")
     @app_commands.describe(card="Only changes to this card", limit="How many (at most 20)")
@@ -171,7 +177,9 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     @app_commands.describe(id="The change number from /carddb history")
     async def undo(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction))
-        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}).")
+        touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, id)
+        changed = await changed_sentence(self.bot, touched)
+        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}).{changed}")
 
     @app_commands.command(name="import", description="Import a LackeyCCG carddata.txt file (all or nothing)")
     @app_commands.describe(file="The carddata.txt file")
@@ -187,9 +195,11 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(f"line {line}: the file is not UTF-8 text; nothing was imported.") from exc
         report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey_text, text,
                                    self._actor(interaction))
+        touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, report.audit_id) if report.audit_id else {}
+        changed = await changed_sentence(self.bot, touched)
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
-                         + (f" Undo with /carddb undo id:{report.audit_id}." if report.audit_id else ""))
+                         + (f" Undo with /carddb undo id:{report.audit_id}." if report.audit_id else "") + changed)
 
     @app_commands.command(name="role", description="Let members with this role moderate cards (Manage Server only)")
     @app_commands.describe(role="The card moderator role")

@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.cogs.rulings import guild_of
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_INFO
+from bot.discord.render import COLOUR_INFO, open_hint
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.service import LookupProblem, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
@@ -76,7 +77,7 @@ def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.
     if answer["interpretations"]:
         notes = "\n".join(f"• {n['text']}" for n in answer["interpretations"])
         embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
-    embed.set_footer(text=clip(presentation.footer, FOOTER))
+    embed.set_footer(text=clip(presentation.footer + open_hint(answer["ruling_id"]), FOOTER))
     return fit_embed(embed)
 
 
@@ -109,8 +110,10 @@ def ruling_command(ruleset: Any, question: Question) -> app_commands.Command:
             _check_text(param, values.get(param.name))
         version = values.pop("ruleset", versions[0])
         try:
+            bot: ArbiterBot = interaction.client  # type: ignore[assignment]
             data = game_answer(_matcher(interaction, game), ruleset, values, version,
-                               annotations_of=_annotations_of(interaction), command=question.command)
+                               annotations_of=_annotations_of(interaction), command=question.command,
+                               rulings=bot.arbiter.rulings, guild=guild_of(interaction))
         except LookupProblem as problem:
             raise UserFacingError(safe(problem.message, 1800)) from problem
         except QuestionError as exc:
