@@ -12,7 +12,7 @@ from typing import Any
 
 from bot.catalog import CatalogError, ImportReport
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
-from bot.service import REDEMPTION, Arbiter, LookupProblem, match_json
+from bot.service import REDEMPTION, Arbiter, LookupProblem, answer_lines, match_json
 from engine.cards import Annotation, printing_label
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
@@ -41,10 +41,12 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> in
 
 
 def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
-    """A ruling: the documented JSON object, or its explanation and ruling id."""
+    """A ruling: the documented JSON object, or what each name was matched to, the explanation and ruling id."""
     if args.json:
         print_json(data)
     else:
+        for line in answer_lines(data.get("match")):
+            print(line)
         print(data["explanation"])
         print(f"Ruling id: {data['ruling_id']}")
     return EXIT_OK

@@ -16,6 +16,7 @@ from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
 from engine.names import fold
+from engine.printings import compare_printings, reading_key_of
 from engine.registry import Ruleset, all_rulesets
 
 MAX_SOURCE_BYTES = 20_000_000
@@ -71,7 +72,8 @@ def game_cards(arbiter: Arbiter, ruleset: Any) -> list[Card]:
 
 def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
     """The game's cards only (another game's name never matches): its starter set, overridden by imports."""
-    return Matcher(game_cards(arbiter, ruleset), [*ruleset.starter().aliases, *arbiter.catalog.aliases(ruleset.game)])
+    return arbiter.build_matcher(ruleset.game, game_cards(arbiter, ruleset),
+                                 [*ruleset.starter().aliases, *arbiter.catalog.aliases(ruleset.game)])
 
 
 AnnotationsOf = Callable[[Card], Sequence[Annotation]]
@@ -81,9 +83,10 @@ class GameLookup:
     """The `lookup` a question gets (engine.interface.Lookup): matching among the game's cards, and the
     moderators' annotations of a card. Remembers every name it matched, for the answer's `match` field."""
 
-    def __init__(self, matcher: Matcher, annotations_of: AnnotationsOf | None = None) -> None:
+    def __init__(self, matcher: Matcher, annotations_of: AnnotationsOf | None = None, ruleset: Any = None) -> None:
         self.matcher = matcher
         self.annotations_of = annotations_of
+        self.reading_key = reading_key_of(ruleset)
         self.seen: dict[str, dict[str, Any]] = {}
         self.cards: dict[tuple[str, str, str], Card] = {}  # every card looked up, for the stored ruling's basis
 
@@ -92,7 +95,10 @@ class GameLookup:
         if match.card is None:
             raise LookupProblem(match, problem_message(match))
         # A ruleset may look a name up more than once (e.g. for an alternative version): report it once.
-        self.seen.setdefault(match.query, {**match_json(match), "card": match.card.name})
+        if match.query not in self.seen:
+            report = compare_printings(match.card, match.printings or (match.card,), match.chosen,
+                                       lambda c: self.reading_key(c, self.annotations(c)))
+            self.seen[match.query] = {**match_json(match, report), "card": match.card.name}
         self.cards.setdefault(match.card.key, match.card)
         return match.card
 
@@ -119,7 +125,7 @@ def game_answer_with_lookup(matcher: Matcher, ruleset: Any, inputs: Mapping[str,
                             annotations_of: AnnotationsOf | None, command: str | None
                             ) -> tuple[dict[str, Any], GameLookup]:
     """As game_answer, never stored, with the lookup that records which cards the question looked at."""
-    lookup = GameLookup(matcher, annotations_of)
+    lookup = GameLookup(matcher, annotations_of, ruleset)
     data = find_question(ruleset, command).answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
     return data, lookup

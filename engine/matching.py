@@ -6,33 +6,46 @@ probes, a bisect and usually one rapidfuzz pass over a slice of precomputed stri
 compares every key that could reach the cutoff on catalogs of the real Redemption size; on much larger
 ones (>`scan_limit` such keys) it first narrows to keys sharing a word, or a near word, with the query.
 
+A name is a card; printings are versions of it. Printings whose names differ only by printing suffixes
+("Son of God (2019) (Promo)", "Son of God [Fundraiser]") are one card (`card_identity`). When a query names a
+card with several printings, the answer is that card's default printing (`chosen` says "default", or
+"moderator" when a moderator set it), never a refusal; `printings` lists them all so the caller can say
+which read alike. The default is the printing ranked highest by `prefer` (the ruleset's stated rule),
+ties broken alphabetically by label.
+
 Precedence, first that applies wins:
   1. an autocomplete value (`resolve_value`),
   2. an exact folded name form: the full name wins over other forms (the base name without printing
      suffix, a side of a two-sided card, the short name before a comma: "Adino, the Eznite" -> "adino"),
-  3. a name form followed by a set designator ("captain of the host warriors"),
-  4. an exact alias,
-  5. a prefix of a name form or alias (unless the query ends with a bracket),
-  6. fuzzy: OSA edit-distance similarity (a swap counts as one typo) over the folded forms; last words
-     that name a set ("captian of the host warriors") may be read as a set hint.
-When a step yields several printings, `set_hint` may narrow them to one; otherwise the answer is
-"ambiguous" with the printings as candidates: a shared name never becomes a silent guess.
+  3. a label as lists show it ("Stricken (PoC)"): exactly that printing,
+  4. a name form followed by a set designator ("captain of the host warriors"),
+  5. an exact alias,
+  6. a prefix of a name form or alias (unless the query ends with a bracket),
+  7. words: cards containing every word typed (engine/word_match.py: "eznite", "3 woes", "marauders"),
+     weighed against a character-level fuzzy reading (OSA similarity, a swap counts as one typo). The fuzzy
+     reading answers alone only when it is confident (few edits, clear margin) and no card contains the
+     typed words; one card holding all the words answers; anything else asks back with the candidates.
+When a step yields printings of several cards, `set_hint` may narrow them to one; otherwise the answer is
+"ambiguous" with one candidate per card (best first, at most 25): a shared name never becomes a silent guess.
+A set hint that names none of the card's printings is "no-printing", with the card's printings as candidates.
 """
 
 from __future__ import annotations
 
 import hashlib
 from bisect import bisect_left, bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from math import ceil, floor
+from typing import Any
 
 from rapidfuzz import fuzz, process
 from rapidfuzz.distance import OSA
 
 from engine.cards import Card
-from engine.names import base_name, fold, name_forms, split_suffix, suffixes, without_inner_the
+from engine.names import base_name, card_identity, fold, name_forms, split_suffix, suffixes, without_inner_the
+from engine.word_match import WordHit, WordIndex
 
 MAX_QUERY = 200  # characters of a query that are looked at; the longest card name has 65
 MAX_CHOICES = 25  # Discord's limit for autocomplete choices; also the cap on ambiguous candidates
@@ -58,7 +71,8 @@ _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
 _VALUE_PREFIX = "id:"
 
-HOWS = ("exact", "alias", "prefix", "fuzzy", "ambiguous", "not-found")
+HOWS = ("exact", "alias", "prefix", "word", "fuzzy", "ambiguous", "no-printing", "not-found")
+CHOSEN = ("named", "default", "moderator")  # how the printing of a found card was chosen
 
 
 @dataclass(frozen=True)
@@ -74,6 +88,8 @@ class MatchResult:
     how: str  # one of HOWS
     card: Card | None
     candidates: list[Candidate] = field(default_factory=list)
+    printings: tuple[Card, ...] = ()  # every printing of the card found (or of the card a bad set hint named)
+    chosen: str = ""  # one of CHOSEN when a card was found
 
 
 @dataclass(frozen=True)
@@ -99,10 +115,14 @@ class Matcher:
     """Matches user text to the printings of one game. Immutable after construction; safe to share."""
 
     def __init__(self, cards: Sequence[Card], aliases: Sequence[tuple[str, str, str | None]] = (), *,
-                 scan_limit: int = 10_000) -> None:
+                 scan_limit: int = 10_000, prefer: Callable[[Card], Any] | None = None,
+                 defaults: Mapping[str, tuple[str, str]] | None = None) -> None:
         """`scan_limit`: the most keys one fuzzy pass compares. Catalogs whose candidate keys fit (the real
-        Redemption catalog has ~9,000 keys) are scanned completely; larger ones are narrowed first."""
+        Redemption catalog has ~9,000 keys) are scanned completely; larger ones are narrowed first.
+        `prefer`: the ruleset's rule for a card's default printing (the highest key wins).
+        `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default."""
         self._scan_limit = max(1, scan_limit)
+        self._prefer = prefer
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
@@ -115,6 +135,34 @@ class Matcher:
         self._rank = [0] * len(self._cards)  # alphabetical position: the tie-breaker everywhere
         for pos, i in enumerate(self._alpha):
             self._rank[i] = pos
+
+        # Cards: printings sharing a card identity, each card's printings in alphabetical order.
+        self._fam: list[int] = []  # card number per printing
+        self._fam_ids: list[list[int]] = []  # printings per card
+        numbers: dict[str, int] = {}
+        for i in self._alpha:
+            number = numbers.setdefault(card_identity(self._cards[i].name), len(numbers))
+            if number == len(self._fam_ids):
+                self._fam_ids.append([])
+            self._fam_ids[number].append(i)
+        self._fam = [0] * len(self._cards)
+        for number, ids in enumerate(self._fam_ids):
+            for i in ids:
+                self._fam[i] = number
+        self._identity: list[str] = list(numbers)
+        self._override: dict[int, int] = {}  # card number -> the printing moderators made its default
+        for identity, (name, set_) in (defaults or {}).items():
+            number = numbers.get(identity)
+            chosen = [i for i in self._fam_ids[number] if self._cards[i].name == name and self._cards[i].set == set_] \
+                if number is not None else []
+            if chosen:
+                self._override[number] = chosen[0]
+        self._labels: dict[str, list[int]] = {}  # a printing's label as lists show it, folded
+        raw_labels: dict[str, list[int]] = {}  # ... and as shown (spacing and case aside), if only one has it
+        for i, card in enumerate(self._cards):
+            _add(self._labels, fold(card.label), i)
+            _add(raw_labels, " ".join(card.label.split()).casefold(), i)
+        self._raw_labels: dict[str, int] = {k: ids[0] for k, ids in raw_labels.items() if len(ids) == 1}
 
         self._full: dict[str, list[int]] = {}  # folded full name -> printings (names repeat across sets)
         self._named: dict[str, list[int]] = {}  # any folded name form -> printings
@@ -186,6 +234,9 @@ class Matcher:
         self._vocab: list[str] = sorted(self._word_keys, key=lambda w: (len(w), w))
         self._vocab_lens: list[int] = [len(w) for w in self._vocab]
 
+        # Cards by the words of their names (without suffixes): "eznite", "3 woes".
+        self._words = WordIndex([identity.removeprefix("the ") for identity in self._identity])
+
         # Word starts inside full names and aliases ("eznite" in "adino the eznite") for autocomplete.
         infix: set[tuple[str, int]] = set()
         for key, ids in (*self._full.items(), *self._alias.items()):
@@ -211,7 +262,11 @@ class Matcher:
         query = (query or "")[:MAX_QUERY]
         card = self.resolve_value(query)
         if card is not None:
-            return MatchResult(query, "exact", card, [])
+            i = self._by_value[card_value(card)]
+            return MatchResult(query, "exact", card, [], self._printings(i), "named")
+        raw = self._raw_labels.get(" ".join(query.split()).casefold())
+        if raw is not None and not set_hint:  # a label exactly as a list showed it: that printing
+            return MatchResult(query, "exact", self._cards[raw], [], self._printings(raw), "named")
         q = fold(query)
         if not q:
             return MatchResult(query, "not-found", None, [])
@@ -219,6 +274,9 @@ class Matcher:
         pick, group = self._lookup(q)
         if group:
             return self._decide(query, q, pick, group, hint, "exact")
+        ids = self._labels.get(q)
+        if ids:
+            return self._decide(query, q, ids, ids, hint, "exact")
         narrowed = self._with_designator(q)
         if narrowed:
             return self._decide(query, q, narrowed, narrowed, hint, "exact")
@@ -228,8 +286,24 @@ class Matcher:
         # A closing bracket ends a printing suffix: "moses (r)" is a finished name, not the start of one.
         ids = [] if query.rstrip().endswith((")", "]")) else self._prefix(q, limit=200)
         if ids:
+            # "raider" starts "Raiders' Camp" but is a whole word of "Amasai, the Raider": both are asked.
+            whole = [h for h in self._words.search(q, typos=False) if h.tier == 0]
+            prefixed = {self._fam[i] for i in ids}
+            if any(h.family not in prefixed for h in whole):
+                scored = [(i, self._score(q, i), "prefix") for i in ids[:MAX_CHOICES]]
+                scored += [(self._fam_ids[h.family][0], h.score, "word") for h in whole]
+                return self._ask(query, scored)
             return self._decide(query, q, ids, ids, hint, "prefix")
-        return self._fuzzy(query, q, hint)
+        return self._loose(query, q, hint)
+
+    def identity(self, card: Card) -> str:
+        """The card a printing belongs to (its `card_identity`), as moderators' default choices are keyed."""
+        return card_identity(card.name)
+
+    def printings_of(self, card: Card) -> list[Card]:
+        """Every printing of the card this printing belongs to (itself included), alphabetically."""
+        i = self._by_value.get(card_value(card))
+        return list(self._printings(i)) if i is not None else [card]
 
     def autocomplete(self, query: str, limit: int = MAX_CHOICES) -> list[Choice]:
         """Choices for a partly typed name: prefix matches (exact first), later-word prefixes, then fuzzy.
@@ -259,7 +333,11 @@ class Matcher:
         printings whose base name or side it merely is ("malchus": Malchus, not Malchus (GoC))."""
         full = self._full.get(key, [])
         group = list(dict.fromkeys([*full, *self._named.get(key, ())]))
-        return (full if len(full) == 1 else group), group
+        if not full:  # a card's own name (without printing suffix) beats short names of other cards
+            own = [i for i in group if self._base[i] == key]
+            if own and len({self._fam[i] for i in own}) == 1:
+                return own, group
+        return (full or group), group
 
     def _with_designator(self, q: str) -> list[int]:
         """'captain of the host warriors': a name form, then a set name/code or printing suffix."""
@@ -323,27 +401,110 @@ class Matcher:
 
     def _decide(self, query: str, q: str, pick: Sequence[int], group: Sequence[int], hint: str, how: str,
                 ranked: list[tuple[int, float]] | None = None) -> MatchResult:
-        """One printing -> found; several -> the set hint may narrow them; else ambiguous."""
+        """Printings of one card -> that card (the printing named, or its default); a set hint may narrow
+        printings of several cards to one; otherwise ambiguous, one candidate per card."""
         pick = list(dict.fromkeys(pick))
-        if hint and (len(pick) > 1 or len(group) > 1):
-            pick = self._narrow(list(dict.fromkeys([*pick, *group])), hint) or pick
-        if len(pick) == 1:
-            winner = pick[0]
+        if hint:
+            pool = list(dict.fromkeys([*pick, *group]))
+            narrowed = self._narrow(pool, hint)
+            if narrowed:
+                pick = narrowed
+            elif len({self._fam[i] for i in pool}) == 1:
+                return self._no_printing(query, pool[0])
+        if len({self._fam[i] for i in pick}) == 1:
+            winner, chosen = (pick[0], "named") if len(pick) == 1 else self._default(pick)
             if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
                 siblings = self._named.get(self._base[winner], ())
                 ranked = self._best_first((i, self._score(q, i)) for i in siblings)
             rest = [self._candidate(i, s) for i, s in ranked if i != winner][:MAX_RUNNERS_UP]
-            return MatchResult(query, how, self._cards[winner], rest)
-        ordered = self._best_first((i, self._score(q, i)) for i in pick)[:MAX_CHOICES]
-        return MatchResult(query, "ambiguous", None, [Candidate(self._cards[i], s, how) for i, s in ordered])
+            return MatchResult(query, how, self._cards[winner], rest, self._printings(winner), chosen)
+        scored = self._best_first((i, self._score(q, i)) for i in pick)
+        return self._ask(query, [(i, s, how) for i, s in scored])
 
-    # ---- fuzzy --------------------------------------------------------------------------------------
+    def _default(self, ids: Sequence[int]) -> tuple[int, str]:
+        """The default printing among printings of one card: the moderators' choice if it is among them,
+        else the highest by the ruleset's rule, then alphabetically."""
+        chosen = self._override.get(self._fam[ids[0]])
+        if chosen is not None and chosen in ids:
+            return chosen, "moderator"
+        if self._prefer is None:
+            return min(ids, key=lambda i: self._rank[i]), "default"
+        prefer = self._prefer
+        return max(ids, key=lambda i: (prefer(self._cards[i]), -self._rank[i])), "default"
 
-    def _fuzzy(self, query: str, q: str, hint: str) -> MatchResult:
-        result, top = self._fuzzy_decide(query, q, hint)
+    def _printings(self, i: int) -> tuple[Card, ...]:
+        return tuple(self._cards[j] for j in self._fam_ids[self._fam[i]])
+
+    def _no_printing(self, query: str, i: int) -> MatchResult:
+        printings = self._printings(i)
+        return MatchResult(query, "no-printing", None, [Candidate(c, 100.0, "exact") for c in printings[:MAX_CHOICES]],
+                           printings)
+
+    def _ask(self, query: str, scored: Iterable[tuple[int, float, str]]) -> MatchResult:
+        """Ambiguous: one candidate per card (its default printing among those found), best first."""
+        per_card: dict[int, list[tuple[int, float, str]]] = {}
+        for i, score, how in scored:
+            per_card.setdefault(self._fam[i], []).append((i, score, how))
+        candidates: list[Candidate] = []
+        for found in per_card.values():
+            best = max(s for _i, s, _how in found)
+            i, _ = self._default([i for i, _s, _how in found])
+            how = next(h for _i, s, h in found if s == best)
+            candidates.append(Candidate(self._cards[i], best, how))
+        candidates.sort(key=lambda c: -c.score)  # stable: ties keep the order given
+        return MatchResult(query, "ambiguous", None, candidates[:MAX_CHOICES])
+
+    # ---- words and fuzzy ----------------------------------------------------------------------------
+
+    def _loose(self, query: str, q: str, hint: str) -> MatchResult:
+        """Words and character-level fuzzy reading, weighed against each other (see the module doc)."""
+        words, word_hint = self._word_hits(q, typos=False)
+        fuzzy, distance = self._fuzzy(query, q, hint)
+        card = fuzzy.card
+        confident = card is not None and distance <= _edit_budget(len(q))
+        if not words and not confident:
+            words, word_hint = self._word_hits(q, typos=True)
+        if not words:
+            if confident or fuzzy.card is None:
+                return fuzzy  # a confident typo, an ambiguous one, or not found
+            # A loose character-level fit with no word support: ask rather than guess.
+            return self._ask(query, [(self._by_value[card_value(card)], 100 * (1 - distance / max(len(q), 1)),
+                                      "fuzzy"), *((self._by_value[card_value(c.card)], c.score, c.how)
+                                                  for c in fuzzy.candidates)])
+        winner = _word_winner(words)
+        fuzzy_card = self._fam[self._by_value[card_value(card)]] if card is not None else None
+        if winner is not None and (fuzzy_card in (None, winner) or not confident):
+            ids = self._fam_ids[winner]
+            return self._decide(query, q, ids, ids, hint or word_hint, "word")
+        scored = [(self._fam_ids[h.family][0], h.score, "word") for h in words]
+        if card is not None and fuzzy_card not in {h.family for h in words}:
+            scored.insert(0 if confident else len(scored),
+                          (self._by_value[card_value(card)], 100 * (1 - distance / max(len(q), 1)), "fuzzy"))
+        return self._ask(query, scored)
+
+    def _word_hits(self, q: str, *, typos: bool) -> tuple[list[WordHit], str]:
+        """Cards holding every typed word; or, when the last words name a set ("host warriors"), cards holding
+        the other words that have a printing in that set (then that set is the hint)."""
+        hits = self._words.search(q, typos=typos)
+        if hits:
+            return hits, ""
+        words = q.split()
+        for n in range(min(len(words) - 1, 3), 0, -1):
+            tail = " ".join(words[-n:])
+            if tail not in self._set_words:
+                continue
+            found = [h for h in self._words.search(" ".join(words[:-n]), typos=typos)
+                     if self._narrow(self._fam_ids[h.family], tail)]
+            if found:
+                return found, tail
+        return [], ""
+
+    def _fuzzy(self, query: str, q: str, hint: str) -> tuple[MatchResult, int]:
+        """The character-level reading and, when it found one card, its edit distance from the query."""
+        result, top, key = self._fuzzy_decide(query, q, hint)
         if result is None:
             closest = self._ranked(self._hits(q, CLOSEST_CUTOFF, loose=True))[:MAX_RUNNERS_UP]
-            return MatchResult(query, "not-found", None, [self._candidate(i, s) for i, s in closest])
+            return MatchResult(query, "not-found", None, [self._candidate(i, s) for i, s in closest]), MAX_QUERY
         # "captian of the host warriors": last words naming a set are a set hint, not a misspelt suffix.
         # Tried when the plain reading is ambiguous, or is a loose fit whose set those words don't name.
         words = q.split()
@@ -353,16 +514,17 @@ class Matcher:
                 continue
             if result.card is not None and (top >= SURE_SCORE or self._names_set(result.card, tail)):
                 break
-            retry, _ = self._fuzzy_decide(query, " ".join(words[:-n]), tail)
+            head = " ".join(words[:-n])
+            retry, _, retry_key = self._fuzzy_decide(query, head, tail)
             if retry is not None and retry.card is not None and self._names_set(retry.card, tail):
-                return retry
-        return result
+                return retry, OSA.distance(head, retry_key)
+        return result, (OSA.distance(q, key) if result.card is not None else MAX_QUERY)
 
-    def _fuzzy_decide(self, query: str, q: str, hint: str) -> tuple[MatchResult | None, float]:
-        """The fuzzy answer for q (None when nothing reaches the cutoff) and the best score."""
+    def _fuzzy_decide(self, query: str, q: str, hint: str) -> tuple[MatchResult | None, float, str]:
+        """The fuzzy answer for q (None when nothing reaches the cutoff), the best score and its key."""
         hits = self._hits(q, FUZZY_CUTOFF)
         if not hits:
-            return None, 0.0
+            return None, 0.0, ""
         # Each key close to the best is a plausible reading of the typo, read as if typed exactly.
         top = hits[0][1]
         close = [p for p, s in hits if s >= top - FUZZY_MARGIN]
@@ -370,7 +532,7 @@ class Matcher:
             close = [p for p, s in hits if s >= top - PRINTING_MARGIN]
         pick = [i for p in close for i in self._key_pick[p]]
         group = [i for p in close for i in self._key_cards[p]]
-        return self._decide(query, q, pick, group, hint, "fuzzy", self._ranked(hits)), top
+        return self._decide(query, q, pick, group, hint, "fuzzy", self._ranked(hits)), top, self._keys[hits[0][0]]
 
     def _hits(self, q: str, cutoff: float, *, loose: bool = False) -> list[tuple[int, float]]:
         """(key position, OSA score) of the closest keys scoring >= cutoff, best first.
@@ -470,6 +632,22 @@ class Matcher:
     def _choice(self, i: int) -> Choice:
         card = self._cards[i]
         return Choice(_clip(card.label), card_value(card))
+
+
+def _edit_budget(length: int) -> int:
+    """Edits a fuzzy reading may be from the query and still answer without asking: one below 8 letters,
+    two up to 19, three from 20 (the typos people make grow with the length of what they type)."""
+    return 1 if length < 8 else 2 if length < 20 else 3
+
+
+def _word_winner(hits: Sequence[WordHit]) -> int | None:
+    """The one card the typed words single out: the only card holding them, or the only one whose every
+    content word was typed ("3 woes" names all of Three Woes; "marauders" names two cards half)."""
+    if len(hits) == 1:
+        return hits[0].family
+    if hits[0].coverage == 1.0 and hits[1].coverage < 1.0:
+        return hits[0].family
+    return None
 
 
 def _add(table: dict[str, list[int]], key: str, i: int) -> None:

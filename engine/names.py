@@ -123,3 +123,11 @@ def without_inner_the(folded: str) -> str:
     edit distance, so the matcher indexes this variant as another form of the name instead.
     """
     return folded.replace(" the ", " ") if " the " in folded else folded
+
+
+def card_identity(name: str) -> str:
+    """What makes printings one card: the folded name without printing suffixes, keeping a leading "The"
+    ("The Bear" and "Bear" are different cards; "Son of God (2019) (Promo)" is a printing of "Son of God")."""
+    base = base_name(name)
+    folded = fold(base)
+    return "the " + folded if _drop_format_chars(base).casefold().startswith("the ") and folded else folded

@@ -77,7 +77,7 @@ async def test_duration_embed_for_adino(db):
         assert data["allowed_mentions"] == {"parse": []}
         embed = data["embeds"][0]
         assert embed["title"] == "Adino, the Eznite (II)"
-        assert embed["description"].startswith("Adino, the Eznite after phase-ends: the ability has ended.")
+        assert embed["description"] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
         assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
         assert _field(embed, "Upper bound").startswith("D1: D8 needs another duration as its bound")
         assert _field(embed, "Rules cited") == "D8, D1, D9"
@@ -118,30 +118,53 @@ async def test_button_press_updates_the_same_message(db):
         assert "previous 2023.1" in footer
 
 
-async def test_ambiguous_name_offers_a_select_only_the_invoker_can_use(db):
+def _add_marauders(db) -> None:
+    """A second card with the word "marauders" (the starter set has Moabite Marauders)."""
     catalog = Catalog.open(db)
-    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
-                          text="Place in territory: negate a card for one round."), "test")
+    catalog.add_card(Card("redemption", "Syrian Marauders", "LoC", type="Evil Character",
+                          text="Discard a Hero in battle."), "test")
     catalog.close()
+
+
+async def test_ambiguous_name_offers_a_select_only_the_invoker_can_use(db):
+    _add_marauders(db)
     async with arbiter_on_fake(db) as (fake, _):
-        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"},
+        sent = await fake.send_command("duration", {"card": "marauders", "played_in": "territory"},
                                        user=fake.user)
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"].startswith("“three woes” matches several cards:")
+        assert body["data"]["content"].startswith("“marauders” matches several cards:")
         select = _buttons(body["data"])[0]
         assert select["type"] == 3
         labels = sorted(o["label"] for o in select["options"])
-        assert labels == ["Three Woes (RoJ)", "Three Woes [Fundraiser]"]
+        assert labels == ["Moabite Marauders (FoM)", "Syrian Marauders (LoC)"]
         message_id = sent.state.original_message_id
-        value = next(o["value"] for o in select["options"] if o["label"] == "Three Woes (RoJ)")
+        value = next(o["value"] for o in select["options"] if o["label"] == "Moabite Marauders (FoM)")
         stranger = await fake.send_component(message_id, select["custom_id"], values=[value], user=fake.moderator)
         refused = await stranger.callback()
         assert refused["data"]["flags"] & EPHEMERAL and "Only the person who asked" in refused["data"]["content"]
         chosen = await fake.send_component(message_id, select["custom_id"], values=[value], user=fake.user)
         assert (await chosen.callback())["type"] == 7
         followup = await chosen.followup()
-        assert followup["embeds"][0]["title"] == "Three Woes (RoJ)"
+        assert followup["embeds"][0]["title"] == "Moabite Marauders (FoM)"
+
+
+async def test_a_name_several_printings_share_is_answered_for_the_default_printing(db):
+    catalog = Catalog.open(db)
+    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
+                          text="Place in territory: negate a card for one round."), "test")
+    catalog.close()
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        body = await sent.callback()
+        embed = body["data"]["embeds"][0]
+        lines = embed["description"].split("\n")
+        assert embed["title"] == "Three Woes (RoJ)"
+        assert lines[0] == "Matched “three woes” to Three Woes (RoJ) (the default printing)."
+        assert lines[1] == "The [Fundraiser] printing reads differently: ask with set Fundraiser."
+        sent = await fake.send_command("duration", {"card": "three woes", "set": "Fundraiser",
+                                                    "played_in": "territory"})
+        assert (await sent.callback())["data"]["embeds"][0]["title"] == "Three Woes [Fundraiser]"
 
 
 async def test_unknown_card_gets_closest_names_ephemerally(db):
@@ -272,16 +295,13 @@ async def test_button_for_a_deleted_card_answers_with_one_ephemeral_sentence(db)
 
 
 async def test_card_choice_for_a_deleted_card_answers_with_one_ephemeral_sentence(db):
-    catalog = Catalog.open(db)
-    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
-                          text="Place in territory: negate a card for one round."), "test")
-    catalog.close()
+    _add_marauders(db)
     async with arbiter_on_fake(db) as (fake, bot):
-        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        sent = await fake.send_command("duration", {"card": "marauders", "played_in": "territory"})
         body = await sent.callback()
         select = _buttons(body["data"])[0]
-        value = next(o["value"] for o in select["options"] if o["label"] == "Three Woes [Fundraiser]")
-        bot.arbiter.catalog.delete_card("redemption", "Three Woes [Fundraiser]", "Fund", "test")  # as added
+        value = next(o["value"] for o in select["options"] if o["label"] == "Syrian Marauders (LoC)")
+        bot.arbiter.catalog.delete_card("redemption", "Syrian Marauders", "LoC", "test")  # as added
         await bot.refresh_catalog()
         chosen = await fake.send_component(sent.state.original_message_id, select["custom_id"], values=[value])
         answer = await chosen.callback()

@@ -8,6 +8,7 @@ import pytest
 
 from bot.catalog import Catalog
 from bot.cli import main
+from engine.registry import all_rulesets
 
 
 @pytest.fixture
@@ -28,7 +29,9 @@ def test_readme_first_command_prints_d8_then_d1_for_adino(db, capsys):
     code, out, err = run(capsys, "duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends")
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == ("Adino, the Eznite after phase-ends: the ability has ended. Upper bound: D1 (D8 needs "
+    # How long in plain words first, then the rules; the state and the bound's reason follow.
+    assert lines[0] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
+    assert lines[1] == ("Adino, the Eznite after phase-ends: the ability has ended. Upper bound: D1 (D8 needs "
                         "another duration as its bound and none of D2-D7 applies, so the D1 default bounds it).")
     d8 = next(i for i, line in enumerate(lines) if line.startswith("2. [D8]"))
     d1 = next(i for i, line in enumerate(lines) if "[D1] no D2-D7 duration" in line)
@@ -153,7 +156,9 @@ D4_HELP = ("phase, battle, turn, round, next-turn, game, turns:N, rounds:N (N a 
 def test_rule_for_an_unknown_game_is_a_usage_error(db, capsys):
     code, out, err = run(capsys, "rule", "--game", "chess")
     assert (code, out) == (2, "")
-    assert err == "arbiter: Unknown game 'chess'; known games: dominion, redemption.\n"
+    known = ", ".join(r.game for r in all_rulesets())  # every registered game, sorted (each plug-in adds one)
+    assert known.startswith("ashes, dominion") and "redemption" in known
+    assert err == f"arbiter: Unknown game 'chess'; known games: {known}.\n"
     assert not db.exists()
 
 

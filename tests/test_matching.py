@@ -116,22 +116,38 @@ def test_full_name_beats_base_name_and_offers_the_other_printing() -> None:
         "Authority of Christ (GoC UR+)")
 
 
-# ---- ambiguous: (query, set_hint, the printings offered) ------------------------------------------
+# ---- a name is a card: (query, set_hint, the card answered) ------------------------------------------
+# A name several printings share is answered for the card's default printing, never refused.
+DEFAULTED = [
+    ("three woes", None, "Three Woes"),
+    ("thre woes", None, "Three Woes"),
+    ("captain of the host", "Promo", "Captain of the Host"),
+    ("angel of lord", None, "Angel of the Lord"),
+    ("adino", None, "Adino"),  # the card's own name beats "Adino" as the short name of Adino, the Eznite
+    ("adnio", None, "Adino"),
+    ("son of god", None, "Son of God"),
+    ("woes", None, "Three Woes"),  # a word only one card has
+    ("3 woes", None, "Three Woes"),  # numerals are number words
+    ("eznite", None, "Adino, the Eznite"),
+]
+
+
+@pytest.mark.parametrize(("query", "hint", "expected"), DEFAULTED)
+def test_a_name_shared_by_printings_answers_for_the_card(query: str, hint: str | None, expected: str) -> None:
+    result = matcher().match(query, set_hint=hint)
+    assert result.card is not None, (query, result.how, [c.card.label for c in result.candidates])
+    assert base_name(result.card.name) == expected
+    assert result.card in result.printings
+    assert {base_name(c.name) for c in result.printings} == {expected}
+    if len(result.printings) > 1 and result.how != "exact":
+        assert result.chosen in ("default", "named")
+
+
+# ---- ambiguous: (query, set_hint, cards offered) -------------------------------------------------------
 AMBIGUOUS = [
-    # The short name before a comma is how players call a character, so "Adino, the Eznite" is offered
-    # with the three "Adino" printings; set_hint "II" then picks it (see FOUND).
-    ("adino", None, {"Adino (Ki)", "Adino (L)", "Adino (UL)", "Adino, the Eznite"}),
-    ("three woes", None, {"Three Woes (RoJ AB)", "Three Woes (RoJ)", "Three Woes [Fundraiser]",
-                          "Three Woes [Fundraiser - Serialized]"}),
-    ("thre woes", None, {"Three Woes (RoJ AB)", "Three Woes (RoJ)", "Three Woes [Fundraiser]",
-                         "Three Woes [Fundraiser - Serialized]"}),
-    ("captain of the host", "Promo", {"Captain of the Host (2016 Promo)",
-                                      "Captain of the Host (2020 Promo)"}),
-    ("angel of lord", None, {c.name for c in real_cards() if base_name(c.name) == "Angel of the Lord"}),
-    ("bear", None, {"Bear", "Bear (CoW)", "Bear (CoW AB)", "The Bear", "The Bear (PoC)"}),
-    ("adnio", None, {"Adino (Ki)", "Adino (L)", "Adino (UL)", "Adino, the Eznite"}),
-    ("christian martyr", "no such set",
-     {c.name for c in real_cards() if base_name(c.name) == "Christian Martyr"}),
+    ("bear", None, {"Bear", "The Bear"}),  # two cards (fold drops the leading "The")
+    ("marauders", None, {"Moabite Marauders", "Syrian Marauders"}),  # a word two cards share
+    ("raider", None, {"Amasai the Raider", "Raiders' Camp"}),  # a whole word beside a prefix of another
 ]
 
 
@@ -139,8 +155,16 @@ AMBIGUOUS = [
 def test_ambiguous(query: str, hint: str | None, expected: set[str]) -> None:
     result = matcher().match(query, set_hint=hint)
     assert (result.how, result.card) == ("ambiguous", None)
-    assert names(result) == expected
+    assert expected <= {base_name(c.card.name) for c in result.candidates}
     assert len(result.candidates) <= MAX_CHOICES
+    assert len({base_name(c.card.name) for c in result.candidates}) == len(result.candidates)  # one per card
+
+
+def test_a_set_the_card_lacks_is_no_printing_with_the_cards_printings() -> None:
+    result = matcher().match("christian martyr", set_hint="no such set")
+    assert (result.how, result.card) == ("no-printing", None)
+    assert {c.card.name for c in result.candidates} == {
+        c.name for c in real_cards() if base_name(c.name) == "Christian Martyr"}
 
 
 def test_nonsense_is_not_found_with_closest_names() -> None:
@@ -211,9 +235,9 @@ def test_long_labels_are_clipped_and_still_resolve() -> None:
 
 def test_aliases() -> None:
     assert matcher().unresolved_aliases == [("nonexistent nick", "No Such Card", None)]  # reported, not fatal
-    sos = matcher().match("sos")  # an alias for a name shared by printings is still a question back
-    assert sos.how == "ambiguous" and {c.how for c in sos.candidates} == {"alias"}
-    assert names(sos) <= {c.name for c in real_cards() if c.name.startswith("Son of God")}
+    sos = matcher().match("sos")  # an alias for a name shared by printings answers for the card
+    assert sos.how == "alias" and sos.card is not None and base_name(sos.card.name) == "Son of God"
+    assert sos.chosen == "default" and len(sos.printings) > 1
     assert matcher().match("sos", set_hint="Fundraiser").card == card("Son of God [Fundraiser]")
     assert matcher().match("cc").how == "prefix"  # an alias is a key like any name for prefixes
 

@@ -113,7 +113,8 @@ def test_each_question_is_its_own_subcommand(tiles, tmp_path, capsys):
     code, out, _ = run(capsys, "tiles", "lay", "red tile + sky", "--json", "--db", db)
     assert code == 0
     assert json.loads(out)["colours"] == ["red", "blue"]
-    assert run(capsys, "tiles", "count", "red tile + sky", "--db", db)[:2] == (0, "2 tiles\nRuling id: T-count\n")
+    assert run(capsys, "tiles", "count", "red tile + sky", "--db", db)[:2] == (
+        0, "Matched “sky” to Sky Tile (Toy) (the start of its name).\n2 tiles\nRuling id: T-count\n")
     with pytest.raises(SystemExit):
         main(["tiles", "red tile", "--db", db])  # with several questions, the question is named first
 
@@ -158,7 +159,9 @@ async def test_each_question_is_a_slash_subcommand(tiles, tmp_path):
         group = fake.find_command("tiles")
         assert sorted(o["name"] for o in group["options"]) == ["card", "count", "lay"]
         sent = await fake.send_command("tiles count", {"tiles": "red tile + sky"})
-        assert (await sent.callback())["data"]["embeds"][0]["description"] == "2 tiles"
+        assert (await sent.callback())["data"]["embeds"][0]["description"] == (
+            "Matched “sky” to Sky Tile (Toy) (the start of its name).\n2 tiles")
         sent = await fake.send_command("tiles lay", {"tiles": "sky"})
-        assert (await sent.callback())["data"]["embeds"][0]["description"] == "Sky Tile is blue (from its text)"
+        assert (await sent.callback())["data"]["embeds"][0]["description"] == (
+            "Matched “sky” to Sky Tile (Toy) (the start of its name).\nSky Tile is blue (from its text)")
 

@@ -111,7 +111,10 @@ def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
         ("red brik", "Red Brick", "fuzzy"), ("green", "Green Cone", "prefix"), ("blue", "Blue Brick", "prefix")]
     code, out, _ = run(capsys, "bricks", "rb + blue", "--upside-down", "--ruleset", "reversed", "--note", "x",
                        "--db", db)
-    assert (code, out) == (0, "Blue Brick is laid last [B1].\nRuling id: B-reversed\n")
+    # Every name that was not typed exactly is said first: what it was taken to mean, and why.
+    assert (code, out) == (0, "Matched “rb” to Red Brick (Toy) (a nickname).\n"
+                              "Matched “blue” to Blue Brick (Toy) (the start of its name).\n"
+                              "Blue Brick is laid last [B1].\nRuling id: B-reversed\n")
     code, _, err = run(capsys, "bricks", "rb +", "--db", db)
     assert (code, err) == (2, "arbiter: Name a brick between every “+”.\n")
     code, _, err = run(capsys, "bricks", "Adino, the Eznite", "--db", db)  # another game's card never matches
@@ -136,7 +139,9 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         sent = await fake.send_command("bricks ruling", {"bricks": "rb + blue", "upside_down": True})
         body = await sent.callback()
         embed = body["data"]["embeds"][0]
-        assert (embed["title"], embed["description"]) == ("Bricks", "Red Brick is laid last [B1].")
+        assert (embed["title"], embed["description"]) == (
+            "Bricks", "Matched “rb” to Red Brick (Toy) (a nickname).\n"
+                      "Matched “blue” to Blue Brick (Toy) (the start of its name).\nRed Brick is laid last [B1].")
         assert embed["fields"][0] == {"name": "Red Brick", "value": "**last** [B1]\nlaid last", "inline": False}
         assert embed["footer"]["text"] == "Bricks · Ruling B-classic · open it later: /ruling id:B-classic"
 

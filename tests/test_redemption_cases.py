@@ -149,7 +149,7 @@ def test_adino_explanation_runs_d8_to_d1():
     d8 = text.index("[D8]")
     d1 = text.index("[D1]")
     assert d8 < d1
-    assert "has ended" in text.splitlines()[0]
+    assert text.splitlines()[0].startswith("Has ended: the phase ended.")
 
 
 def _text_card(text: str, **kw: str) -> Case:

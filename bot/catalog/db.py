@@ -192,6 +192,11 @@ class Catalog:
         rows = self._read("SELECT value FROM settings WHERE key = ?", (key,))
         return rows[0][0] if rows else default
 
+    def settings_with_prefix(self, prefix: str) -> dict[str, str]:
+        """Every setting whose name starts with `prefix` (e.g. the moderators' default printings of a game)."""
+        rows = self._read("SELECT key, value FROM settings WHERE substr(key, 1, ?) = ?", (len(prefix), prefix))
+        return {key: value for key, value in rows}
+
     def history(self, game: str | None = None, name: str | None = None, set: str | None = None,
                 limit: int = 20) -> list[AuditEntry]:
         """Newest first; without a name only top-level entries (an import is one entry)."""

@@ -44,8 +44,12 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
     else:
         colour = COLOUR_ENDED
     title = printing_label(card["name"], card["set"]) + (f" · {part} part" if part else "")
-    summary = data["explanation"].split("\n", 1)[0]
-    embed = discord.Embed(title=clip(safe(title), TITLE), description=safe(summary, DESCRIPTION), colour=colour)
+    # What the name was taken to mean and how its printings read, then how long in plain words.
+    match = data.get("match") or {}
+    lines = [line for line in (match.get("line"), match.get("printings_line")) if line]
+    summary = data.get("summary") or data["explanation"].split("\n", 1)[0]
+    embed = discord.Embed(title=clip(safe(title), TITLE), description=safe("\n".join([*lines, summary]), DESCRIPTION),
+                          colour=colour)
     if data.get("lasting", True):
         embed.add_field(name="Verdict", value=f"Persists: **{_yes(data['persists'])}** · "
                                               f"Effective: **{_yes(data['effective'])}**", inline=False)

@@ -14,13 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.cogs.rulings import guild_of
-from bot.discord.errors import UserFacingError
-from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from bot.discord.errors import UserFacingError, report_error
+from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, open_hint
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
-from bot.service import LookupProblem, problem_message
+from bot.service import LookupProblem, answer_lines, match_json, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
-from engine.matching import Matcher
+from engine.matching import Matcher, card_value
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -65,7 +65,9 @@ def card_autocomplete(game: str, separators: str) -> Autocomplete:
 
 
 def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.Embed:
-    embed = discord.Embed(title=clip(presentation.title, TITLE), description=safe(presentation.summary, DESCRIPTION),
+    # What each name was taken to mean (typo, words, default printing) comes before the ruleset's summary.
+    summary = "\n".join([*answer_lines(answer.get("match")), presentation.summary])
+    embed = discord.Embed(title=clip(presentation.title, TITLE), description=safe(summary, DESCRIPTION),
                           colour=COLOUR_INFO)
     for field in presentation.fields[:MAX_FIELDS]:
         value = f"**{safe(field.lead, 200)}**" + (f" [{', '.join(field.rules)}]" if field.rules else "")
@@ -100,6 +102,121 @@ def _signature(params: tuple[Param, ...], versions: list[str]) -> inspect.Signat
     return inspect.Signature(out)
 
 
+class Asked:
+    """One question as asked: enough to ask it again with a picked card or another ruleset version."""
+
+    def __init__(self, ruleset: Any, question: Question, values: dict[str, Any], version: str, owner: int) -> None:
+        self.ruleset, self.question, self.values, self.version, self.owner = ruleset, question, values, version, owner
+
+    def again(self, *, version: str | None = None, query: str | None = None, value: str | None = None) -> Asked:
+        """The same question with another version, or with the name `query` replaced by a printing's value."""
+        values = dict(self.values)
+        if query is not None and value is not None:
+            for p in plugin_inputs(self.question.params, "discord"):
+                text = values.get(p.name)
+                if p.card_names and isinstance(text, str) and query in text:
+                    values[p.name] = text.replace(query, value, 1)
+                    break
+        return Asked(self.ruleset, self.question, values, version or self.version, self.owner)
+
+    def answer(self, interaction: discord.Interaction) -> dict[str, Any]:
+        """The answer; LookupProblem or UserFacingError when it cannot be given."""
+        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        try:  # stored under its ruling id, with the server it was asked in
+            return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
+                               annotations_of=_annotations_of(interaction), command=self.question.command,
+                               rulings=bot.arbiter.rulings, guild=guild_of(interaction))
+        except QuestionError as exc:
+            raise UserFacingError(safe(str(exc), 1800)) from exc
+
+
+async def reply(interaction: discord.Interaction, asked: Asked, *, edit: bool = False) -> None:
+    """Answer `asked`: the ruling with its versions buttons; an ambiguous name gets a select menu that only the
+    asker can use; a name with no card one sentence. `edit` replaces the message a component was used on."""
+    try:
+        data = asked.answer(interaction)
+    except LookupProblem as problem:
+        match = problem.match
+        if match.how == "ambiguous" and match.candidates and interaction.user.id == asked.owner:
+            view = CardChoice(asked, match.query, [c.card for c in match.candidates])
+            if edit:
+                await interaction.response.edit_message(content=safe(problem.message, 1800), embed=None, view=view)
+            else:
+                await interaction.response.send_message(safe(problem.message, 1800), view=view, ephemeral=True)
+            return
+        raise UserFacingError(safe(problem.message, 1800)) from problem
+    embed = answer_embed(asked.question.present(data), data)
+    view = VersionButtons(asked)
+    if edit:
+        await interaction.response.edit_message(content=None, embed=embed, view=view)
+    else:
+        await interaction.response.send_message(embed=embed, view=view)
+
+
+class CardChoice(discord.ui.View):
+    """Which card a name meant: a select menu (at most 25 cards, best first) only the asker can use; picking
+    one asks again with exactly that printing."""
+
+    def __init__(self, asked: Asked, query: str, cards: list[Any]) -> None:
+        super().__init__(timeout=300)
+        self.asked, self.query = asked, query
+        self.cards = {card_value(c): c for c in cards[:25]}
+        select: discord.ui.Select = discord.ui.Select(
+            placeholder=clip(f"Which card is “{query}”?", 150), min_values=1, max_values=1,
+            options=[discord.SelectOption(label=clip(c.label, OPTION), value=v) for v, c in self.cards.items()])
+        select.callback = self.chosen  # type: ignore[method-assign]
+        self.select = select
+        self.add_item(select)
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if interaction.user.id != self.asked.owner:
+            await interaction.response.send_message("Only the person who asked can choose here.", ephemeral=True)
+            return False
+        return True
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
+                       item: discord.ui.Item[Any], /) -> None:
+        await report_error(interaction, error, "plug-in card choice menu")
+
+    async def chosen(self, interaction: discord.Interaction) -> None:
+        value = self.select.values[0]
+        if value not in self.cards:
+            raise UserFacingError("That choice is not on the menu; ask again.")
+        self.stop()
+        await reply(interaction, self.asked.again(query=self.query, value=value), edit=True)
+
+
+class VersionButtons(discord.ui.View):
+    """One button per other ruleset version: what that version says. The asker's press changes the message;
+    anyone else gets the other version's answer privately."""
+
+    def __init__(self, asked: Asked) -> None:
+        super().__init__(timeout=900)
+        self.asked = asked
+        for version in list(asked.ruleset.versions())[:5]:
+            if version == asked.version:
+                continue
+            button: discord.ui.Button = discord.ui.Button(label=clip(f"What {version} says", LABEL),
+                                                          style=discord.ButtonStyle.secondary)
+            button.callback = self._press(version)  # type: ignore[method-assign]
+            self.add_item(button)
+
+    def _press(self, version: str) -> Callable[[discord.Interaction], Coroutine[Any, Any, None]]:
+        async def press(interaction: discord.Interaction) -> None:
+            asked = self.asked.again(version=version)
+            if interaction.user.id == asked.owner:
+                await reply(interaction, asked, edit=True)
+                return
+            mine = Asked(asked.ruleset, asked.question, asked.values, version, interaction.user.id)
+            await reply(interaction, mine)
+
+        return press
+
+    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
+                       item: discord.ui.Item[Any], /) -> None:
+        await report_error(interaction, error, "plug-in versions button")
+
+
 def ruling_command(ruleset: Any, question: Question) -> app_commands.Command:
     game = ruleset.game
     params = plugin_inputs(question.params, "discord")
@@ -109,16 +226,7 @@ def ruling_command(ruleset: Any, question: Question) -> app_commands.Command:
         for param in params:
             _check_text(param, values.get(param.name))
         version = values.pop("ruleset", versions[0])
-        try:
-            bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-            data = game_answer(_matcher(interaction, game), ruleset, values, version,
-                               annotations_of=_annotations_of(interaction), command=question.command,
-                               rulings=bot.arbiter.rulings, guild=guild_of(interaction))
-        except LookupProblem as problem:
-            raise UserFacingError(safe(problem.message, 1800)) from problem
-        except QuestionError as exc:
-            raise UserFacingError(safe(str(exc), 1800)) from exc
-        await interaction.response.send_message(embed=answer_embed(question.present(data), data))
+        await reply(interaction, Asked(ruleset, question, values, version, interaction.user.id))
 
     ruling.__signature__ = _signature(params, versions)  # type: ignore[attr-defined]
     app_commands.describe(**{p.name: p.help for p in params}, ruleset=question.version_help)(ruling)
@@ -141,8 +249,9 @@ def card_command(ruleset: Any) -> app_commands.Command:
         if match.card is None:
             raise UserFacingError(safe(problem_message(match), 1800))
         found = match.card
-        embed = discord.Embed(title=clip(safe(found.name), TITLE), description=safe(found.text, DESCRIPTION),
-                              colour=COLOUR_INFO)
+        lines = answer_lines(match_json(match))
+        embed = discord.Embed(title=clip(safe(found.name), TITLE),
+                              description=safe("\n".join([*lines, found.text]), DESCRIPTION), colour=COLOUR_INFO)
         embed.add_field(name="Types", value=safe(found.type, FIELD_VALUE) or "—", inline=True)
         embed.add_field(name="Set", value=safe(found.set, FIELD_VALUE) or "—", inline=True)
         await interaction.response.send_message(embed=fit_embed(embed))

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 from engine.cards import Annotation, Card
 from engine.registry import register
 from engine.rulesets.redemption import interpretations as notes
+from engine.rulesets.redemption import printings
 from engine.rulesets.redemption.evaluate import Evaluator, Verdict
 from engine.rulesets.redemption.rules import RULES, VERSIONS
 from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, Scenario, ScenarioError
@@ -57,6 +58,9 @@ class RedemptionRuleset:
     game = "redemption"
     aliases = ("redemption ccg", "rccg", "red")
     title = "Redemption CCG"
+    # A card's default printing and what a ruling reads off a printing (engine/printings.py).
+    printing_rank = staticmethod(printings.printing_rank)
+    reading_key = staticmethod(printings.reading_key)
 
     def versions(self) -> dict[str, RulesetVersion]:
         return dict(VERSIONS)

@@ -6,8 +6,22 @@ import hashlib
 import json
 from typing import Any
 
-from engine.rulesets.redemption.evaluate import Verdict
-from engine.trace import render_steps
+from engine.names import base_name
+from engine.rulesets.redemption.evaluate import UpperBound, Verdict
+from engine.trace import Step, render_steps
+
+_ZONE_WORDS = {"battle": "battle", "territory": "territory", "artifact-pile": "the Artifact Pile",
+               "field-of-battle": "the field of battle", "land-of-bondage": "the Land of Bondage",
+               "set-aside": "the set-aside area"}
+_TIME_WORDS = {"phase": "the end of this phase", "battle": "the end of this battle", "turn": "the end of the turn",
+               "round": "the end of the round", "next-turn": "the end of the next turn",
+               "game": "the end of the game"}
+_EVENT_WORDS = {"phase-ends": "the phase ended", "turn-ends": "the turn ended", "round-ends": "the round ended",
+                "battle-ends": "the battle ended", "leaves-play": "{card} left play",
+                "leaves-battle": "{card} left battle", "leaves-territory": "{card} left territory",
+                "deactivated": "{card} was deactivated", "result-changed": "the targeted result changed",
+                "reset": "{card} reset to face value", "condition-false": "its condition stopped holding",
+                "condition-true": "its condition started holding"}
 
 
 def ruling_id(verdict: Verdict) -> str:
@@ -22,7 +36,79 @@ def ruling_id(verdict: Verdict) -> str:
     return "R-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
+def short_name(verdict: Verdict) -> str:
+    """How a player calls the card in a sentence: "Adino" for "Adino, the Eznite (II)"."""
+    return base_name(verdict.card.name).split(", ")[0].split(" / ")[0] or verdict.card.name
+
+
+def _time(length: str) -> str:
+    if length in _TIME_WORDS:
+        return _TIME_WORDS[length]
+    if length.startswith("next-") and length.endswith("-phase"):
+        return f"the end of the next {length[5:-6]} phase"
+    unit, _, count = length.partition(":")
+    if unit in ("turns", "rounds"):
+        return f"{count} {unit}" if count != "1" else f"one {unit[:-1]}"
+    return "the end of this phase"
+
+
+def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
+    """('until', words) for a time, ('when', words) for an event, of what ends the upper bound."""
+    card, zone = short_name(verdict), _ZONE_WORDS.get(verdict.scenario.played_in, verdict.scenario.played_in)
+    match bound.rule:
+        case "D1":
+            return "until", "the end of this phase"
+        case "D2":
+            return "when", f"{card} resets to face value"
+        case "D3":
+            return "when", "the targeted card's result changes" + (
+                f" or {card} leaves play" if "leaves-play" in bound.ends_on else "")
+        case "D4":
+            term = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.text == bound.text), None)
+            length = term.length if term is not None else "phase"
+            return ("for" if ":" in length else "until"), _time(length)
+        case "D6":
+            return "when", f"{card} leaves territory"
+        case "D5" | "D7":
+            words = f"{card} leaves {zone}" if verdict.scenario.played_in in _ZONE_WORDS else f"{card} leaves play"
+            return "when", words + (" or is deactivated" if "deactivated" in bound.ends_on else "")
+        case _:
+            return "until", "the end of this phase"
+
+
+def plain(verdict: Verdict) -> str:
+    """How long, as a player would say it: "Lasts until the end of this phase", "Ends when Adino leaves
+    battle", "Still going; ends at the end of the turn", "Has ended: the phase ended"."""
+    part = verdict.part
+    if not part.lasting:
+        return "Happens at once: nothing lasts, so no duration applies"
+    bound = part.upper_bound
+    if bound is None:
+        return "Lasts until the end of this phase"
+    kind, words = _end(bound, verdict)
+    events = verdict.scenario.events
+    if not part.persists:
+        ended = next((s.ended_by for s in part.terms if s.term.rule == bound.rule and s.ended_by), None)
+        event = events[ended - 1] if ended and ended <= len(events) else (events[-1] if events else "")
+        what = _EVENT_WORDS.get(event, event).format(card=short_name(verdict))
+        return f"Has ended: {what}" if what else "Has ended"
+    ends = {"until": f"at {words}", "for": f"after {words}", "when": f"when {words}"}[kind]
+    if events:
+        state = "Still going" if part.effective else "Still going, but switched off for now (its condition fails)"
+        return f"{state}; ends {ends}"
+    if kind == "when":
+        return f"Ends when {words}" + ("" if part.effective else " (switched off for now: its condition fails)")
+    lasts = f"Lasts {'until' if kind == 'until' else 'for'} {words}"
+    return lasts + ("" if part.effective else " (switched off for now: its condition fails)")
+
+
 def summary(verdict: Verdict) -> str:
+    """The first line: how long in plain words, then the rule ids the answer rests on."""
+    who = verdict.card.label + (f", {verdict.part.label} part" if verdict.part.label else "")
+    return f"{plain(verdict)}. ({who}; rules {', '.join(verdict.trace.rules_cited())})"
+
+
+def state_line(verdict: Verdict) -> str:
     part = verdict.part
     who = verdict.card.name + (f" ({part.label} part)" if part.label else "")
     if not part.lasting:
@@ -42,9 +128,26 @@ def summary(verdict: Verdict) -> str:
     return text
 
 
+def _unrepeated(steps: list[Step]) -> list[Step]:
+    """The steps a reader needs: a step choosing the upper bound is left out when it only restates a duration
+    already shown as the bound (one duration, or the D1 default stated by its own step)."""
+    out: list[Step] = []
+    for step in steps:
+        chosen = step.decision.startswith("upper bound is ")
+        rule = step.decision[len("upper bound is "):].split(":")[0] if chosen else ""
+        if chosen and step.event is None and any(
+                (s.rule == rule and s.rule == "D1") or (s.rule == rule and step.rule == rule) for s in out):
+            continue
+        if any((s.rule, s.trigger, s.decision, s.event) == (step.rule, step.trigger, step.decision, step.event)
+               for s in out):
+            continue
+        out.append(step)
+    return out
+
+
 def explanation(verdict: Verdict) -> str:
-    lines = [summary(verdict), ""]
-    lines += [f"{i}. {line}" for i, line in enumerate(render_steps(verdict.trace.steps), start=1)]
+    lines = [summary(verdict), state_line(verdict), ""]
+    lines += [f"{i}. {line}" for i, line in enumerate(render_steps(_unrepeated(verdict.trace.steps)), start=1)]
     if verdict.trace.interpretations:
         lines.append("")
         lines.append("Interpretations:")
@@ -79,5 +182,6 @@ def verdict_json(verdict: Verdict, match: dict[str, Any] | None = None) -> dict[
         "ruling_id": ruling_id(verdict),
         "parts": [p.as_json() for p in verdict.parts],
         "trace": [s.as_json() for s in verdict.trace.steps],
+        "summary": summary(verdict),
         "explanation": explanation(verdict),
     }

@@ -1,0 +1,117 @@
+"""A name is a card; printings are versions of it. Which printings read alike, and how an answer says what
+it matched: the same words in every game and every front end.
+
+A ruleset may declare, both optional:
+- `printing_rank(card) -> sortable`: its stated rule for a card's default printing (the highest wins);
+  without it, the first printing alphabetically by label;
+- `reading_key(card, annotations) -> hashable`: what it reads off a printing for its question; printings
+  with equal keys get the same ruling. Without it: the card's type and its text (spacing and case aside).
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine.cards import Annotation, Card
+from engine.matching import MatchResult
+from engine.names import suffixes
+
+MAX_LISTED = 8  # printings named in one line; more are counted
+
+
+def default_reading_key(card: Card, annotations: Sequence[Annotation] = ()) -> Hashable:
+    return (card.type.casefold(), " ".join(card.text.split()).casefold(),
+            tuple(sorted((a.part, a.rule, a.value) for a in annotations)))
+
+
+def reading_key_of(ruleset: Any) -> Callable[[Card, Sequence[Annotation]], Hashable]:
+    return getattr(ruleset, "reading_key", None) or default_reading_key
+
+
+def printing_rank_of(ruleset: Any) -> Callable[[Card], Any] | None:
+    return getattr(ruleset, "printing_rank", None)
+
+
+def printing_tag(card: Card) -> str:
+    """How a printing is told apart in a sentence: its suffix "(Wa)" or "[Fundraiser]", else its set."""
+    outer = suffixes(card.name)[:1]
+    if outer:
+        bracket = card.name.rstrip()[-1]
+        return f"({outer[0]})" if bracket == ")" else f"[{outer[0]}]"
+    return f"({card.set})" if card.set else card.name
+
+
+def set_to_ask(card: Card) -> str:
+    """What to type as a set hint to get exactly this printing."""
+    outer = suffixes(card.name)[:1]
+    return outer[0] if outer else card.set
+
+
+@dataclass(frozen=True)
+class PrintingReport:
+    """The printing judged among its card's printings: which read alike and which differ."""
+
+    judged: Card
+    chosen: str  # "named", "default" or "moderator" (engine.matching.CHOSEN)
+    alike: tuple[Card, ...]  # the other printings that read like the judged one
+    differ: tuple[Card, ...]  # printings that read differently (each may get another ruling)
+
+    @property
+    def count(self) -> int:
+        return 1 + len(self.alike) + len(self.differ)
+
+    def line(self) -> str:
+        """'' for a card with one printing; else whether the others read alike, naming those that differ."""
+        if self.count == 1:
+            return ""
+        if not self.differ:
+            return f"All {self.count} printings read alike."
+        shown = self.differ[:MAX_LISTED]
+        tags = ", ".join(printing_tag(c) for c in shown)
+        more = f" and {len(self.differ) - len(shown)} more" if len(self.differ) > len(shown) else ""
+        one = len(self.differ) == 1
+        differ = (f"the {tags}{more} {'printing' if one else 'printings'} {'reads' if one else 'read'} "
+                  f"differently: ask with set {set_to_ask(shown[0])}")
+        if self.alike:
+            return f"{1 + len(self.alike)} of {self.count} printings read alike; {differ}."
+        return differ[0].upper() + differ[1:] + "."
+
+    def as_json(self) -> dict[str, Any]:
+        def one(card: Card, reads: str) -> dict[str, Any]:
+            return {"name": card.name, "set": card.set, "label": card.label, "reads": reads}
+
+        return {"chosen": self.chosen,
+                "printings": [one(self.judged, "judged"), *(one(c, "alike") for c in self.alike),
+                              *(one(c, "differently") for c in self.differ)]}
+
+
+def compare_printings(judged: Card, printings: Sequence[Card], chosen: str,
+                      key: Callable[[Card], Hashable]) -> PrintingReport:
+    """Split a card's other printings by whether they read like the judged one (`key` equal)."""
+    mine = key(judged)
+    others = [c for c in printings if c.key != judged.key]
+    alike = tuple(c for c in others if key(c) == mine)
+    differ = tuple(c for c in others if key(c) != mine)
+    return PrintingReport(judged, chosen or "named", alike, differ)
+
+
+_WHY = {"alias": "a nickname", "prefix": "the start of its name", "word": "words of its name",
+        "fuzzy": "a likely typo"}
+
+
+def matched_line(match: MatchResult) -> str:
+    """'' when the query named the printing itself (its name or label); else what the query was taken to mean,
+    e.g. 'Matched “marauders” to Moabite Marauders (FoM) (words of its name).'"""
+    card = match.card
+    if card is None or (match.how == "exact" and match.chosen in ("named", "")):
+        return ""
+    query = " ".join(match.query.split())[:80]
+    why = [_WHY[match.how]] if match.how in _WHY else []
+    if match.chosen == "default":
+        why.append("the default printing")
+    elif match.chosen == "moderator":
+        why.append("the moderators' default printing")
+    return f"Matched “{query}” to {card.label}" + (f" ({'; '.join(why)})" if why else "") + "."

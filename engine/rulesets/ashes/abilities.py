@@ -1,0 +1,189 @@
+"""A card's abilities in one edition, read from its printed text: names, costs, triggers, parts, Focus lines.
+
+First-edition records come split into abilities; a Reborn text block is split at blank lines, each paragraph
+read as "[*] [Name:] [cost - cost - ...:] effect" ("*" marks inexhaustible text). A "Focus N" paragraph, an
+unnamed "In addition"/"Then" paragraph and an "X = ..." definition (AS15) belong to the ability before them.
+Playing the card from hand is an ability of its own ("play"): its cost is the card's printed cost, and for an
+action or reaction spell its effect is the card's whole text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.rulesets.ashes.costs import Cost, printed_costs, written_costs
+from engine.rulesets.ashes.editions import Printing, plain
+from engine.rulesets.ashes.parts import Part, read_parts
+
+Kind = Literal["play", "activated", "reaction", "passive"]
+Timing = Literal["would", "when", "after", "before"]
+
+_ITEM = r"(?:[0-9X]+ )?\[\[[a-z:]+\]\](?: or (?:[0-9X]+ )?\[\[[a-z:]+\]\])*"
+_COST_PREFIX = re.compile(rf"^(?P<cost>{_ITEM}(?:\s*-\s*{_ITEM})*)\s*:\s*")
+_NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-]*(?: [A-Z\d][\w'’\-]*){0,4})\s*:\s+")
+_NOT_NAMES = {"X", "You", "When", "After", "If", "At", "During"}
+_PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
+                           r"[^.]+)\.\s*", re.I)
+_TRIGGER = re.compile(r"^(?P<words>(?:when|whenever|after|before|at the (?:start|end|beginning) of|"
+                      r"each time|as soon as|once per round, (?:when|after))\b[^,]*?),\s+", re.I)
+_WOULD = re.compile(r"^(?P<words>[^,.]*?(?<!that )(?<!which )\bwould\b[^,.]*?),\s+", re.I)
+_DURING = re.compile(r"^(?P<words>during your turn),\s+", re.I)
+
+
+@dataclass(frozen=True)
+class Trigger:
+    words: str
+    timing: Timing
+    read: bool = True
+
+    def as_json(self) -> dict[str, Any]:
+        return {"words": self.words, "timing": self.timing}
+
+
+@dataclass(frozen=True)
+class Ability:
+    index: int                       # 1-based position among the card's abilities; 0 for "play"
+    name: str | None
+    kind: Kind
+    costs: tuple[Cost, ...]
+    trigger: Trigger | None
+    parts: tuple[Part, ...]          # base parts first, then each Focus line's parts (Part.focus = N)
+    inexhaustible: bool
+    text: str                        # the ability as printed, tokens as words
+    optional_use: bool               # "you may pay ... to/. If you do": using it at all is a choice
+    focus_levels: tuple[int, ...]
+    definitions: tuple[str, ...]     # "X = ..." lines (AS15)
+    cost_phrases: tuple[str, ...]    # written-out costs taken off the effect text
+
+    @property
+    def label(self) -> str:
+        if self.kind == "play":
+            return "play"
+        return self.name or f"ability {self.index}"
+
+    @property
+    def read(self) -> bool:
+        return (all(c.read for c in self.costs) and all(p.read for p in self.parts)
+                and (self.trigger is None or self.trigger.read))
+
+
+@dataclass
+class _Raw:
+    name: str | None
+    cost: list[Any]
+    text: str
+    inexhaustible: bool
+    focus: list[tuple[int, str]]
+    definitions: list[str]
+
+
+def timing_of(words: str) -> Timing:
+    low = words.lower()
+    if re.search(r"(?<!that )(?<!which )\bwould\b", low):
+        return "would"
+    if low.startswith("after") or " after " in f" {low}":
+        return "after"
+    if low.startswith("before"):
+        return "before"
+    return "when"
+
+
+def _paragraphs(p: Printing) -> list[dict[str, Any]]:
+    if p.abilities is not None:
+        return [{"name": a.get("name"), "cost": list(a.get("cost") or []), "text": str(a.get("text", "")),
+                 "inexhaustible": bool(a.get("inexhaustible"))} for a in p.abilities]
+    out = []
+    for para in re.split(r"\n\s*\n", p.text or ""):
+        para = para.strip()
+        if not para:
+            continue
+        inexhaustible = para.startswith("*")
+        para = para.lstrip("*~ ").strip()
+        name = None
+        m = _NAME.match(para)
+        if m and m.group("name").split()[0] not in _NOT_NAMES:
+            name, para = m.group("name"), para[m.end():]
+        cost: list[Any] = []
+        c = _COST_PREFIX.match(para)
+        if c:
+            cost = [item.strip() for item in re.split(r"\s+-\s+", c.group("cost"))]
+            cost = [item.split(" or ") if " or " in item else item for item in cost]
+            para = para[c.end():]
+        out.append({"name": name, "cost": cost, "text": para.strip(), "inexhaustible": inexhaustible})
+    return out
+
+
+def _group(paragraphs: list[dict[str, Any]]) -> list[_Raw]:
+    raws: list[_Raw] = []
+    for para in paragraphs:
+        name, text = para["name"], para["text"]
+        focus = re.match(r"^Focus (\d+)$", name or "")
+        if raws and focus:
+            raws[-1].focus.append((int(focus.group(1)), text))
+        elif raws and not name and not para["cost"] and re.match(r"^X\s*=", text):
+            raws[-1].definitions.append(text)
+        elif raws and not name and not para["cost"] and re.match(r"^(in addition|then)\b", text, re.I):
+            raws[-1].text = f"{raws[-1].text.rstrip()} {text}"
+        else:
+            raws.append(_Raw(name, para["cost"], text, para["inexhaustible"], [], []))
+    return raws
+
+
+def _trigger(text: str) -> tuple[Trigger | None, str]:
+    for pattern in (_PLAY_TRIGGER, _TRIGGER, _WOULD):
+        m = pattern.match(text)
+        if m:
+            words = plain(m.group("words")).strip()
+            rest = text[m.end():].strip()
+            return Trigger(words, timing_of(words)), rest[:1].upper() + rest[1:]
+    return None, text
+
+
+def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = None) -> Ability:
+    text = plain(raw.text)
+    trigger, rest = _trigger(text)
+    during = _DURING.match(rest)
+    if during:
+        rest = rest[during.end():]
+        rest = rest[:1].upper() + rest[1:]
+    written = written_costs(rest)
+    costs = (play_costs if play_costs is not None else printed_costs(raw.cost)) + written.costs
+    parts = read_parts(written.rest)
+    for level, line in sorted(raw.focus):
+        parts += read_parts(plain(line), focus=level, first=len(parts) + 1)
+    if play_costs is not None:
+        kind: Kind = "play"
+    elif trigger is not None:
+        kind = "reaction"
+    elif costs or during:
+        kind = "activated"
+    else:
+        kind = "passive"
+    shown = plain(raw.text)
+    if raw.focus:
+        shown += "".join(f"\nFocus {level}: {plain(line)}" for level, line in sorted(raw.focus))
+    return Ability(index=index, name=raw.name, kind=kind, costs=costs, trigger=trigger, parts=tuple(parts),
+                   inexhaustible=raw.inexhaustible, text=shown, optional_use=written.optional,
+                   focus_levels=tuple(sorted(level for level, _ in raw.focus)),
+                   definitions=tuple(plain(d) for d in raw.definitions), cost_phrases=written.phrases)
+
+
+PLAYED_FOR_EFFECT = ("Action Spell", "Reaction Spell")
+NOT_PLAYED = ("Phoenixborn", "Conjuration", "Conjured Alteration Spell")
+
+
+def read_abilities(p: Printing) -> tuple[Ability, ...]:
+    """Every ability of the printing; "play" first for a card played from hand."""
+    raws = _group(_paragraphs(p))
+    abilities: list[Ability] = []
+    play_costs = printed_costs(p.cost)
+    if p.type in PLAYED_FOR_EFFECT:
+        merged = _Raw(None, [], " ".join(r.text for r in raws), False,
+                      [f for r in raws for f in r.focus], [d for r in raws for d in r.definitions])
+        return (_ability(0, merged, play_costs=play_costs),)
+    if p.type not in NOT_PLAYED:
+        abilities.append(_ability(0, _Raw(None, [], "", False, [], []), play_costs=play_costs))
+    abilities += [_ability(i, raw) for i, raw in enumerate(raws, start=1)]
+    return tuple(abilities)

@@ -1,0 +1,99 @@
+"""What an Ashes ability costs (AS2): printed cost symbols, and the cost phrases some texts write out.
+
+Only five things are costs: exhausting the card used, a Main or Side action, discarding from hand, and dice
+(magic). Written out, "spend N <die>" and "place 1 exhaustion token on this spell/unit" are costs too; so is
+anything the card calls "an additional cost". "Do X. If you do, ..." is NOT a cost: X is an effect part.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from engine.rulesets.ashes.editions import cost_words
+
+CostKind = Literal["exhaust", "main", "side", "discard", "magic", "additional"]
+_SYMBOL = re.compile(r"^(?:(?P<n>[0-9X]+)\s+)?\[\[(?P<tok>[a-z:]+)\]\]$")
+_DICE = re.compile(r"^(basic|(ceremonial|charm|illusion|natural|divine|sympathy|time|astral|artifice)"
+                   r":(class|power))$")
+
+
+@dataclass(frozen=True)
+class Cost:
+    kind: CostKind
+    text: str
+    read: bool = True   # False: a printed cost item no rule here classifies (counted by the coverage report)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "text": self.text}
+
+
+def _one(item: str) -> tuple[CostKind, bool]:
+    m = _SYMBOL.match(item.strip())
+    if not m:
+        return "magic", False
+    tok = m.group("tok")
+    if tok in ("main", "side", "exhaust"):
+        return tok, True  # type: ignore[return-value]
+    if tok == "discard":
+        return "discard", True
+    return "magic", bool(_DICE.match(tok))
+
+
+def printed_costs(items: Any) -> tuple[Cost, ...]:
+    """A printed cost list, e.g. ["[[main]]", "1 [[charm:class]]"]; a nested list is a choice of costs."""
+    costs = []
+    for item in items or ():
+        choices = item if isinstance(item, list) else [item]
+        kinds = [_one(str(c)) for c in choices]
+        kind = kinds[0][0] if kinds else "magic"
+        costs.append(Cost(kind, cost_words(item), all(read for _, read in kinds) and bool(kinds)))
+    return tuple(costs)
+
+
+# Written-out costs at the start of an effect (after any trigger), with what follows them.
+_DIE = r"(?:[0-9X]+|any number of) (?:\[\[[a-z:]+\]\]|[a-z]+ (?:class|power) di(?:e|ce)|basic di(?:e|ce))"
+_SPEND = re.compile(rf"^(?P<may>you may )?spend (?P<dice>{_DIE}(?: (?:and|or) {_DIE})*)"
+                    rf"(?P<ex> and place (?:1|an) exhaustion token on this (?:spell|unit|card))?"
+                    rf"(?P<link> to |\. if you do, )", re.I)
+_EXHAUST = re.compile(r"^(?P<may>you may )?place (?:1|an) exhaustion token on this (?:spell|unit|card)"
+                      r"(?P<link> to |\. if you do, )", re.I)
+_ADDITIONAL = re.compile(r"^(?P<may>you may,? )?as an additional cost(?: to [^,]+)?, (?P<what>[^.]+?)"
+                         r"(?P<link> to |\. if you do, |\.\s*)", re.I)
+
+
+@dataclass(frozen=True)
+class WrittenCosts:
+    costs: tuple[Cost, ...]
+    rest: str
+    optional: bool   # "you may pay ...": the player chooses whether to use the ability at all
+    phrases: tuple[str, ...]
+
+
+def written_costs(text: str) -> WrittenCosts:
+    """Peel written-out cost phrases off the start of an effect; the rest is effect."""
+    costs: list[Cost] = []
+    phrases: list[str] = []
+    optional = False
+    rest = text.strip()
+    while True:
+        m = _SPEND.match(rest) or _EXHAUST.match(rest) or _ADDITIONAL.match(rest)
+        if not m:
+            break
+        optional = optional or bool(m.group("may"))
+        phrase = rest[: m.end("link") - len(m.group("link"))]
+        phrases.append(phrase)
+        if m.re is _SPEND:
+            costs.append(Cost("magic", cost_words(m.group("dice"))))
+            if m.group("ex"):
+                costs.append(Cost("exhaust", "place 1 exhaustion token on this card"))
+        elif m.re is _EXHAUST:
+            costs.append(Cost("exhaust", "place 1 exhaustion token on this card"))
+        else:
+            what = m.group("what")
+            kind: CostKind = "discard" if re.search(r"\bdiscard\b.*\bhand\b", what, re.I) else "additional"
+            costs.append(Cost(kind, cost_words(what)))
+        rest = rest[m.end():].strip()
+        rest = rest[:1].upper() + rest[1:]
+    return WrittenCosts(tuple(costs), rest, optional, tuple(phrases))

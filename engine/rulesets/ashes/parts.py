@@ -1,0 +1,210 @@
+"""An effect's parts (AS5, AS11): where the text divides, and what each part targets, offers and needs.
+
+Parts divide at sentence ends and at "then", "and" and "to" when they join two instructions (a verb follows);
+a Focus line adds its own parts. For each part: does it say "target" (only that word targets, AS3), does it
+introduce a new target and of what kind and side, is it optional ("you may"), does it depend on an earlier
+part ("If you do", "to"), and what must exist for it to resolve: a unit in play, room on a battlefield, a
+conjuration left in its pile. A part none of the patterns below understands is kept, marked unread.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Side = Literal["mine", "theirs", "any"]
+
+VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach", "return", "search", "look",
+         "exhaust", "gain", "move", "choose", "roll", "re-roll", "reroll", "select", "spend", "take", "prevent",
+         "put", "reveal", "shuffle", "change", "lower", "raise", "reduce", "cancel", "play", "resolve", "swap",
+         "set", "copy", "give", "increase", "flip", "turn", "ready", "declare", "lose", "double", "repeat", "heal",
+         "count", "remove", "transfer", "replace", "treat", "ignore", "use", "deal", "assign", "detach", "end",
+         "apply", "pay", "return", "send", "skip", "redirect", "recover", "guard", "block", "attack", "counter",
+         "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do")
+_VERB = r"(?:you may |they may |each player may |that player may )?(?:" + "|".join(sorted(set(VERBS))) + r")\b"
+_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})| to (?={_VERB}))", re.I)
+_SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
+_BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
+                      r"the targeted|this way|that much|that many|instead)\b", re.I)
+_TARGET_WORD = re.compile(r"\btarget(?:s|ed)?\b", re.I)
+_NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!that )\b(?P<another>another )?target (?P<what>[^.,;]{0,80})",
+                         re.I)
+_KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoenixborn"), ("unit", "unit"),
+          ("ally", "unit"), ("conjuration", "unit"), ("player's", "player"), ("player", "player"),
+          ("opponent", "player"), ("alteration", "card"), ("spell", "card"), ("card", "card"), ("di", "die"))
+_MINE = re.compile(r"\b(you control|on your battlefield|your (?:unit|phoenixborn))\b", re.I)
+_THEIRS = re.compile(r"\b(an? opponent controls|that opponent controls|on an opponent's battlefield|"
+                     r"opponent's|they control)\b", re.I)
+_CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|an additional) "
+                      r"(?:\[\[)?(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)"
+                      r"(?:\]\])? conjur(?:ation|ed alteration)")
+_CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|a target player's|an opponent's|their) "
+                         r"battlefield", re.I)
+_UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
+                       r"(?:you control|on your battlefield)\b")
+_ALL_UNITS = re.compile(r"\b(?:all|each) (?P<whose>opponents'|opponent's|other )?(?:unexhausted )?units?"
+                        r"(?P<ctl> you control| an opponent controls| they control)?\b", re.I)
+_CONDITION = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.I)
+_THEIRS_EMPTY = re.compile(r"\b(an opponent|they|that player) (has|have|controls?) no units\b", re.I)
+_MINE_EMPTY = re.compile(r"\byou (have|control) no units\b", re.I)
+
+
+@dataclass(frozen=True)
+class TargetSpec:
+    """A new target a part asks for: its kind, whose it must be, and whether "another" excludes the card used."""
+
+    kind: str            # unit, phoenixborn, unit or phoenixborn, player, card, die
+    side: Side
+    another: bool
+    words: str
+
+    def as_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "side": self.side, "another": self.another, "words": self.words}
+
+
+@dataclass(frozen=True)
+class Need:
+    """Something that must exist for a part to resolve."""
+
+    kind: Literal["unit", "room", "conjuration", "units-to-affect"]
+    side: Side = "any"
+    name: str | None = None      # a named unit ("a Dread Wraith you control") or a conjuration's name
+    words: str = ""
+
+
+@dataclass(frozen=True)
+class Part:
+    n: int
+    text: str
+    targets: bool                       # the word "target" appears (AS3)
+    new_target: TargetSpec | None       # a target to choose (None: no target, or one chosen earlier)
+    optional: bool                      # "you may"
+    needs: tuple[Need, ...]
+    depends_on: int | None              # "If you do" / "X to Y": resolves only if that part did
+    condition: str | None               # another "If ..." the board state cannot settle
+    condition_check: Literal["theirs-empty", "mine-empty"] | None
+    focus: int                          # 0: the base effect; N: the Focus N line
+    places: str | None                  # the conjuration this part puts into play
+    instead: bool
+    read: bool
+    notes: tuple[str, ...] = field(default=())
+
+
+def _target_spec(text: str) -> TargetSpec | None:
+    m = _NEW_TARGET.search(text)
+    if not m:
+        return None
+    what = m.group("what").strip()
+    low = what.lower()
+    kind = next((k for word, k in _KINDS if low.startswith(word) or f" {word}" in f" {low.split(' to ')[0]}"),
+                "unit")
+    for word, k in _KINDS:  # the noun nearest "target" decides
+        if re.match(rf"^(?:[a-z]+ ){{0,2}}{re.escape(word)}", low):
+            kind = k
+            break
+    side: Side = "any"
+    if kind in ("unit", "unit or phoenixborn", "phoenixborn", "card"):
+        if _MINE.search(what) or low.startswith("phoenixborn you control"):
+            side = "mine"
+        elif _THEIRS.search(what) or re.search(r"\bopponent'?s?\b", low.split(" to ")[0]):
+            side = "theirs"
+    prefix = text[: m.start()].lower()
+    if kind == "phoenixborn" and re.search(r"\btheir $", prefix):
+        side = "theirs"
+    return TargetSpec(kind, side, bool(m.group("another")), f"target {what}".strip())
+
+
+def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | None]:
+    needs: list[Need] = []
+    places = None
+    conj = _CONJURE.search(text)
+    if conj:
+        places = conj.group("name")
+        needs.append(Need("conjuration", name=places, words=conj.group(0)))
+        where = _CONJ_WHERE.search(text)
+        if where and "alteration" not in conj.group(0).lower():
+            whose = where.group("whose").lower()
+            side: Side = "mine" if whose == "your" else "theirs" if whose in ("an opponent's", "their") else "any"
+            needs.append(Need("room", side=side, words=where.group(0)))
+    if spec is None:
+        unit = _UNIT_YOU.search(text)
+        if unit and not conj:
+            what = unit.group("what")
+            name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
+            needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
+        every = _ALL_UNITS.search(text)
+        if every and not unit:
+            whose = (every.group("whose") or "").lower()
+            ctl = (every.group("ctl") or "").strip().lower()
+            side2: Side = ("theirs" if "opponent" in whose or "opponent" in ctl or ctl == "they control"
+                           else "mine" if ctl == "you control" else "any")
+            needs.append(Need("units-to-affect", side=side2, words=every.group(0)))
+    elif spec.kind in ("unit",):
+        needs.append(Need("unit", side=spec.side, words=spec.words))
+    return tuple(needs), places
+
+
+def split_effect(text: str) -> list[tuple[str, str, int]]:
+    """Sentences, then "then"/"and"/"to" joins: each piece with the word that joined it ("" at a sentence start)
+    and its sentence's index."""
+    pieces: list[tuple[str, str, int]] = []
+    for s, sentence in enumerate(_SENTENCE.split(text.strip())):
+        sentence = sentence.strip()
+        start, joiner = 0, ""
+        for m in _SPLIT.finditer(sentence):
+            pieces.append((sentence[start:m.start()].strip(" ,"), joiner, s))
+            word = m.group(0).strip(" ,").lower()
+            joiner = "to" if word == "to" else "then" if "then" in word else "and"
+            start = m.end()
+        pieces.append((sentence[start:].strip(" ,"), joiner, s))
+    return [p for p in pieces if p[0]]
+
+
+def _clean(piece: str) -> str:
+    piece = re.sub(r"^(then,?|in addition,?|additionally,?)\s+", "", piece, flags=re.I)
+    return piece[:1].upper() + piece[1:]
+
+
+def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool = False) -> list[Part]:
+    """Parts of one effect text, numbered from `first`."""
+    parts: list[Part] = []
+    last_sentence, sentence_optional = -1, False
+    for piece, joiner, sentence in split_effect(text):
+        n = first + len(parts)
+        notes: list[str] = []
+        body = _clean(piece)
+        depends = None
+        condition = None
+        check: Literal["theirs-empty", "mine-empty"] | None = None
+        if re.match(r"^if you do,?\s+", body, re.I):
+            depends = n - 1 if n > 1 else None
+            body = re.sub(r"^if you do,?\s+", "", body, flags=re.I)
+        else:
+            cm = _CONDITION.match(body)
+            if cm:
+                condition = cm.group("cond")
+                check = ("theirs-empty" if _THEIRS_EMPTY.search(condition)
+                         else "mine-empty" if _MINE_EMPTY.search(condition) else None)
+                body = cm.group("rest")
+        body = body[:1].upper() + body[1:]
+        optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I))
+        if joiner == "to" and depends is None and n > 1:
+            depends = n - 1
+            notes.append("“to”: this part is done by doing the part before it")
+        elif joiner in ("and", "then") and sentence == last_sentence and _BACKREF.search(body) and n > 1:
+            depends = n - 1  # "select a die, and place it ...": nothing to place if the first part did not happen
+            optional = optional or sentence_optional
+        if sentence != last_sentence:
+            sentence_optional = optional
+        last_sentence = sentence
+        optional = optional or optional_all
+        spec = _target_spec(body)
+        needs, places = _needs(body, spec)
+        verb_ok = bool(re.match(rf"^{_VERB}", body, re.I)) or bool(re.match(r"^(choose|this|that|each|all|"
+                                                                             r"the|x =)", body, re.I))
+        parts.append(Part(n=n, text=body, targets=bool(_TARGET_WORD.search(body)), new_target=spec,
+                          optional=optional, needs=needs, depends_on=depends, condition=condition,
+                          condition_check=check, focus=focus, places=places,
+                          instead=bool(re.search(r"\binstead\b", body, re.I)), read=verb_ok, notes=tuple(notes)))
+    return parts

@@ -1,0 +1,157 @@
+"""The Ashes question as the generic front ends ask it: `arbiter ashes CARD ...` and `/ashes ruling`.
+
+Built from PARAMS by bot/; nothing about Ashes lives there. The answer is computed in the edition asked for and
+again in the other one, so it can say in one line whether (and how) the other edition differs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.cards import Card
+from engine.interface import Field, Lookup, Param, Presentation, QuestionError
+from engine.rulesets.ashes.editions import editions_of, printing
+from engine.rulesets.ashes.render import answer_json, outcome_key, summary_line
+from engine.rulesets.ashes.resolve import resolve
+from engine.rulesets.ashes.rules import VERSIONS, other_edition
+from engine.rulesets.ashes.state import read_board
+
+EPILOG = """\
+board state (units in play are counted WITHOUT the card used):
+  --units none|mine|theirs|both     unnamed units in play      --unit "Gilder@mine" (repeatable) a named one
+  --battlefield-full  --spellboard-full  --conjurations-left N  --exhausted (the card used is exhausted)
+choices:
+  --ability NAME|N|play   which ability (by name, by position for unnamed ones, or play = from hand)
+  --focus N               the ready spell is focused N times (adds its Focus lines)
+  --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = an alteration's unit)
+  --decline N             the player does not do optional ("you may") part N
+  --cancel-with CARD      an opponent answers with this card (e.g. Golden Veil)
+examples:
+  arbiter ashes "Summon Gilder" --battlefield-full --units theirs --ruleset 1e
+  arbiter ashes "Summon Gilder" --units theirs --cancel-with "Golden Veil" --ruleset 1e
+  arbiter ashes "Summon Dread Wraith" --focus 2 --conjurations-left 0 --ruleset 1e
+rulesets: reborn (current texts and rulebook, default), 1e (first edition with errata)"""
+
+_CLI = frozenset({"cli"})
+PARAMS = (
+    Param("card", "The card used, e.g. Summon Gilder", required=True, metavar="CARD", card_names=True),
+    Param("ability", "Which ability: its name, its number, or play (from hand)", cli_flag="--ability",
+          metavar="NAME|N"),
+    Param("focus", "The ready spell is focused this many times (0-2)", cli_flag="--focus", metavar="N"),
+    Param("units", "Units in play besides the card used: none, mine, theirs or both", cli_flag="--units",
+          metavar="none|mine|theirs|both"),
+    Param("unit", "A named unit in play, NAME@mine or NAME@theirs (several: separate with ;)", repeat=True,
+          cli_flag="--unit", metavar="NAME@SIDE"),
+    Param("battlefield_full", "Your battlefield is full", kind="flag", cli_flag="--battlefield-full"),
+    Param("spellboard_full", "Your spellboard is full", kind="flag", cli_flag="--spellboard-full"),
+    Param("conjurations_left", "Copies left in the conjuration pile of what it summons", cli_flag="--conjurations-left",
+          metavar="N"),
+    Param("exhausted", "The card used is exhausted", kind="flag", cli_flag="--exhausted"),
+    Param("target", "Target of part N: N=mine|theirs|NAME@side|phoenixborn@theirs (several: separate with ;)",
+          repeat=True, cli_flag="--target", metavar="N=WHAT"),
+    Param("decline", "Optional part N the player does not do (several: separate with ;)", repeat=True,
+          cli_flag="--decline", metavar="N"),
+    Param("cancel_with", "An opponent's cancel played in response, e.g. Golden Veil", cli_flag="--cancel-with",
+          metavar="CARD", card_names=True),
+)
+
+
+def _printing_or_error(card: Card, edition: str):  # type: ignore[no-untyped-def]
+    p = printing(card, edition)
+    if p is None:
+        have = ", ".join(editions_of(card)) or "none"
+        raise QuestionError(f"{card.name} has no {edition} printing; it was printed in: {have}.")
+    return p
+
+
+def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: str, lookup: Lookup):  # type: ignore[no-untyped-def]
+    board = read_board(inputs, lambda name: lookup(name).name)
+    p = _printing_or_error(card, edition)
+    cp = printing(cancel, edition) if cancel is not None else None
+    return resolve(p, board, cp, cancel.name if cancel is not None else None), board
+
+
+class AshesQuestion:
+    command = "ruling"
+    description = "What happens, step by step, when an Ashes card or ability is used"
+    cli_description = ("What happens when an Ashes card or ability is used in a board state: costs, targets, "
+                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS16).")
+    group_description = "Ashes: Rise of the Phoenixborn / Ashes Reborn: resolving cards and abilities"
+    epilog = EPILOG
+    version_help = "reborn (current texts, default) or 1e (first edition with errata)"
+    params = PARAMS
+    # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
+    examples = (
+        {"card": "Summon Gilder", "units": "none", "ruleset": "1e"},
+        {"card": "Summon Gilder", "battlefield_full": True, "units": "theirs", "ruleset": "1e"},
+    )
+
+    def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
+        if version not in VERSIONS:
+            raise QuestionError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
+        name = inputs.get("card")
+        name = name[0] if isinstance(name, list) and name else name
+        if not isinstance(name, str) or not name.strip():
+            raise QuestionError("Name the card used, e.g. “Summon Gilder”.")
+        card = lookup(name)
+        cancel = lookup(inputs["cancel_with"]) if inputs.get("cancel_with") else None
+        res, board = _one(card, cancel, inputs, version, lookup)
+        alt_name = other_edition(version)
+        other, same = None, None
+        if printing(card, alt_name) is None:
+            other = {"ruleset": alt_name, "summary": f"{card.name} has no {alt_name} printing."}
+        else:
+            try:
+                alt, _ = _one(card, cancel, inputs, alt_name, lookup)
+            except QuestionError as exc:
+                other = {"ruleset": alt_name, "summary": f"the same question does not apply there: {exc}"}
+            else:
+                if outcome_key(alt) != outcome_key(res):
+                    other = {"ruleset": alt_name, "summary": summary_line(alt)}
+                else:
+                    same = f"Under {alt_name}: the same answer."
+        board_key = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in sorted(inputs.items())
+                     if v not in (None, "", [], False)}
+        board_key["card"] = card.name
+        if cancel is not None:
+            board_key["cancel_with"] = cancel.name
+        data = answer_json(res, other, same, board_key)
+        data["scenario"] = board.as_json()
+        return data
+
+    def present(self, answer: Mapping[str, Any]) -> Presentation:
+        fields = []
+        for step in answer["steps"]:
+            fields.append(Field(name=f"{step['step']}. {step['name']}",
+                                lead="happens" if step["happens"] else "does not happen",
+                                rules=tuple(step["rules"]), text=step["detail"]))
+        for part in answer["parts"][:12]:
+            tags = [t for t, on in (("target", part["targets"]), ("you may", part["optional"])) if on]
+            name = f"Part {part['n']}: {part['text']}"[:200] + (f" [{', '.join(tags)}]" if tags else "")
+            fields.append(Field(name=name, lead=part["outcome"], rules=tuple(part["rules"]), text=part["why"]))
+        if answer.get("trigger"):
+            fields.append(Field(name="Trigger", lead=answer["trigger"]["timing"], rules=("AS12",),
+                                text=answer["trigger"]["words"]))
+        if answer.get("cancel"):
+            c = answer["cancel"]
+            fields.append(Field(name=f"Cancel: {c['card']}", lead="applies" if c["applies"] else "does not apply",
+                                rules=tuple(c["rules"]), text=c["why"]))
+        pl = answer["placement"]
+        fields.append(Field(name="Placement", lead=pl["zone"], rules=("AS4",),
+                            text=f"controller {pl['controller']}, owner {pl['owner']}"))
+        if answer.get("other_edition"):
+            o = answer["other_edition"]
+            fields.append(Field(name=f"Under {o['ruleset']}", lead="differs", rules=(), text=o["summary"]))
+        rs = answer["ruleset"]
+        usable = answer["usable"]
+        summary = answer["explanation"].split("\n", 1)[0]
+        if not usable["value"]:
+            summary = f"Cannot be used: {usable['why']}."
+        return Presentation(title=f"Ashes: {answer['card']['name']}"
+                                  + (f" — {answer['ability']['label']}" if answer["ability"]["kind"] != "play" else ""),
+                            summary=summary, fields=tuple(fields),
+                            footer=f"Ashes ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}")
+
+
+QUESTION = AshesQuestion()

@@ -1,0 +1,475 @@
+"""The four steps (AS1) for one use of a card or ability in one board state, under one edition.
+
+Input: the card's printing in that edition, the ability used, the Board, and (optionally) the opponent's
+cancel card's printing. Output: a Resolution, plain data the renderer turns into the documented JSON and text.
+Nothing here knows a card by name: every decision comes from the words read in abilities.py and parts.py.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.interface import QuestionError
+from engine.rulesets.ashes.abilities import Ability, read_abilities
+from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
+from engine.rulesets.ashes.editions import Printing
+from engine.rulesets.ashes.parts import Part, TargetSpec
+from engine.rulesets.ashes.state import Board, Unit, split_side
+from engine.trace import Interpretation, Trace
+
+UNIT_TYPES = ("Ally", "Conjuration")
+ZONES = {"Spellboard": "spellboard", "Battlefield": "battlefield", "Discard": "discard pile",
+         "Unit": "attached to a unit", "Phoenixborn": "Phoenixborn"}
+
+
+@dataclass
+class PartResult:
+    part: Part
+    outcome: str = "resolves"
+    why: str = ""
+    rules: list[str] = field(default_factory=list)
+    target: str | None = None
+    target_side: str | None = None     # mine / theirs when a unit or Phoenixborn of one side was taken
+
+
+@dataclass
+class Resolution:
+    edition: str
+    printing: Printing
+    ability: Ability
+    board: Board
+    usable: bool
+    usable_why: str
+    steps: list[dict[str, Any]]
+    parts: list[PartResult]
+    placement: dict[str, str]
+    cancel: dict[str, Any] | None
+    trace: Trace
+
+
+def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str) -> Ability:
+    """By name (case-insensitive), by position N, or "play"; with no choice, the one ability that can be used."""
+    listed = ", ".join(f"{a.index}" + (f" ({a.name})" if a.name else "") if a.kind != "play" else "play"
+                       for a in abilities)
+    if wanted:
+        key = wanted.strip().lower()
+        for a in abilities:
+            if (a.kind == "play" and key == "play") or (a.name and a.name.lower() == key) or \
+                    (a.kind != "play" and key == str(a.index)):
+                return a
+        raise QuestionError(f"{card} has no ability “{wanted}”; its abilities: {listed}.")
+    usable = [a for a in abilities if a.kind in ("activated", "reaction")]
+    if len(abilities) == 1:
+        return abilities[0]
+    if len(usable) == 1:
+        return usable[0]
+    if not usable and abilities and abilities[0].kind == "play":
+        return abilities[0]
+    raise QuestionError(f"{card} has several abilities; pick one with --ability: {listed}.")
+
+
+def _side_words(side: str) -> str:
+    return {"mine": "yours", "theirs": "theirs"}.get(side, "either player's")
+
+
+def _legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, another: bool) -> list[Unit]:
+    pool = list(units) + ([self_unit] if self_unit and not another else [])
+    return [u for u in pool if spec_side == "any" or u.side == spec_side]
+
+
+def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
+            cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
+    """(chosen target words, its side, or None with why there is no legal target)."""
+    asked = board.targets.get(str(part.n))
+    if spec.kind in ("unit",):
+        legal = _legal_units(spec.side, units, self_unit, spec.another)
+        if asked:
+            if asked.lower() in ("mine", "theirs"):
+                side = asked.lower()
+                if spec.side not in ("any", side):
+                    raise QuestionError(f"Part {part.n} must target a unit of {_side_words(spec.side)}; "
+                                        f"--target {part.n}= takes {spec.side} or NAME@{spec.side}.")
+                pick = [u for u in legal if u.side == side]
+            else:
+                name, side = split_side(asked, f"--target {part.n}=")
+                pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
+            if not pick:
+                choices = ", ".join(sorted({u.label() for u in legal})) or "none"
+                raise QuestionError(f"--target {part.n}={asked} is not a legal target in this board state; "
+                                    f"legal: {choices}.")
+            return pick[0].label(), pick[0].side, ""
+        if not legal:
+            return None, None, f"no legal target: no unit of {_side_words(spec.side)} is in play"
+        sides = sorted({u.side for u in legal})
+        if len(sides) == 1:
+            return legal[0].label() if len(legal) == 1 else f"a unit of {_side_words(sides[0])}", sides[0], ""
+        if cancel_wants_theirs:
+            trace.interpret(Interpretation("AS-I-cancel-target", "AS3",
+                                           f"Part {part.n} could target a unit of either player; since an "
+                                           "opponent's cancel was asked about, I took the target to be one of "
+                                           f"theirs (say --target {part.n}=mine otherwise)."))
+            return "a unit of theirs", "theirs", ""
+        return "a unit of your choice (yours or theirs; --target picks)", None, ""
+    if spec.kind in ("phoenixborn", "unit or phoenixborn", "player"):
+        if asked:
+            what = asked.lower()
+            m = re.fullmatch(r"(phoenixborn|player)@(mine|theirs)|mine|theirs", what)
+            if not m:
+                raise QuestionError(f"--target {part.n}= takes phoenixborn@mine, phoenixborn@theirs"
+                                    + (", mine or theirs" if spec.kind == "unit or phoenixborn" else "") + ".")
+            side = m.group(2) or what
+            if spec.side not in ("any", side):
+                raise QuestionError(f"Part {part.n} must target {_side_words(spec.side)}; --target {part.n}= "
+                                    f"takes phoenixborn@{spec.side}.")
+            noun = "a unit" if m.group(2) is None else ("the player" if m.group(1) == "player" else "the Phoenixborn")
+            return f"{noun} ({_side_words(side)})", side, ""
+        side = spec.side if spec.side != "any" else ("theirs" if cancel_wants_theirs else None)
+        return (f"a {spec.kind} of {_side_words(side)}" if side else f"a {spec.kind} (either player's)"), side, ""
+    trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}", "AS3",
+                                   f"The board state does not describe a target {spec.kind}; I took one to exist."))
+    return f"a target {spec.kind}", None, ""
+
+
+def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None) -> bool:
+    pool = list(units) + ([self_unit] if self_unit else [])
+    for u in pool:
+        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()):
+            return True
+    return False
+
+
+def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
+            cancel_name: str | None = None) -> Resolution:
+    trace = Trace()
+    abilities = read_abilities(p)
+    if not abilities:
+        raise QuestionError(f"{p.name} has no ability to use in this edition.")
+    ability = pick_ability(abilities, board.ability, p.name)
+    reborn = p.edition == "reborn"
+    playing = ability.kind == "play"
+    _check_flags(p, ability, board, playing)
+
+    # Usable at all?
+    usable, why, rules = True, "", ["AS1"]
+    unit_count = len(board.units)
+    if ability.kind == "passive":
+        usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
+                             "is never used"
+    elif board.exhausted and not ability.inexhaustible:
+        usable, why = False, "the card is exhausted, so its abilities are inactive (only inexhaustible text works)"
+        rules.append("AS13")
+    elif board.exhausted and any(c.kind == "exhaust" for c in ability.costs):
+        usable, why = False, "the card is already exhausted, so its exhaust cost cannot be paid"
+        rules += ["AS2", "AS13"]
+    elif playing and p.type == "Ally" and board.battlefield_full:
+        usable, why = False, "your battlefield is full and room cannot be made at will"
+        rules.append("AS4")
+    elif playing and p.type == "Ready Spell" and board.spellboard_full and board.focus == 0:
+        usable, why = False, "your spellboard is full (no copy there to focus) and room cannot be made at will"
+        rules.append("AS4")
+    elif playing and p.type == "Alteration Spell" and unit_count == 0:
+        usable, why = False, "an alteration must be attached to a unit and no unit is in play"
+        rules.append("AS4")
+    elif ability.kind == "reaction" and ability.trigger:
+        why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
+        rules.append("AS12")
+    else:
+        why = "nothing in this board state prevents it"
+    trace.add("AS1", ability.label, ("usable: " if usable else "not usable: ") + why)
+    for r in rules[1:]:
+        trace.add(r, "", "")
+
+    self_unit = Unit(p.name, "mine") if (p.type in UNIT_TYPES and not playing) else None
+    units = list(board.units)
+    cancel_reading, cancel_ability_used = _read_cancel_card(cancel_printing)
+    wants_theirs = cancel_reading is not None and cancel_reading.watch in ("target-unit", "target-named-unit",
+                                                                             "target-player")
+    results = [PartResult(part) for part in ability.parts if part.focus <= board.focus]
+
+    # Step 2 (first edition): every target is chosen now, against the board before any part resolves.
+    targets_now = not reborn
+    chosen: dict[int, tuple[str | None, str | None, str]] = {}
+    if targets_now:
+        for r in results:
+            if r.part.new_target:
+                chosen[r.part.n] = _choose(r.part, r.part.new_target, units, self_unit, board, wants_theirs, trace)
+
+    # Cancel: can it apply, and from which part?
+    cancel_json, cancel_from = None, None
+    if board.cancel_with:
+        cancel_json, cancel_from = _cancel(cancel_reading, cancel_ability_used, cancel_name or board.cancel_with,
+                                           p, ability, results, chosen, units, self_unit, board, reborn, trace,
+                                           usable)
+
+    placed_units: list[Unit] = []
+    for r in results:
+        part = r.part
+        if not usable:
+            r.outcome, r.why, r.rules = "skipped", "the card or ability cannot be used in this state", ["AS1"]
+            continue
+        if cancel_from is not None and part.n >= cancel_from:
+            r.outcome, r.rules = "cancelled", ["AS6"]
+            r.why = f"cancelled by {cancel_name}; costs stay paid and the card stays placed"
+            if part.new_target:
+                c = chosen.get(part.n) or _choose(part, part.new_target, units + placed_units, self_unit, board,
+                                                  wants_theirs, trace)
+                r.target, r.target_side = c[0], c[1]
+            continue
+        if part.depends_on is not None:
+            dep = next((x for x in results if x.part.n == part.depends_on), None)
+            if dep is not None and dep.outcome != "resolves":
+                r.outcome, r.rules = "skipped", ["AS5", "AS2"]
+                r.why = f"it happens only if part {dep.part.n} was done, and part {dep.part.n} was {dep.outcome}"
+                continue
+        if part.new_target:
+            c = chosen.get(part.n) if targets_now else _choose(part, part.new_target, units + placed_units,
+                                                                self_unit, board, wants_theirs, trace)
+            assert c is not None
+            r.target, r.target_side = c[0], c[1]
+            if c[0] is None:
+                r.outcome, r.why, r.rules = "skipped", c[2], ["AS3", "AS5"]
+                continue
+        if part.n in board.declines:
+            r.outcome, r.rules = "declined", ["AS5"]
+            r.why = "the player chose not to do this “you may” part" + (
+                " (its target was still chosen)" if part.new_target and targets_now else "")
+            continue
+        missing = _missing(part, units + placed_units, self_unit, board, p, trace)
+        if missing:
+            r.outcome, r.why = "skipped", missing[0]
+            r.rules = [*missing[1], "AS5"]
+            continue
+        if part.condition:
+            if part.condition_check == "theirs-empty" and board.units_of("theirs"):
+                r.outcome, r.why, r.rules = "skipped", f"its condition is not met: “{part.condition}”", ["AS5"]
+                continue
+            if part.condition_check == "mine-empty" and board.units_of("mine"):
+                r.outcome, r.why, r.rules = "skipped", f"its condition is not met: “{part.condition}”", ["AS5"]
+                continue
+            if part.condition_check is None:
+                trace.interpret(Interpretation(f"AS-I-cond-{part.n}", "AS5",
+                                               f"Part {part.n} holds only “if {part.condition}”; the board state "
+                                               "does not say, so I took it as met."))
+        if not part.read:
+            trace.interpret(Interpretation(f"AS-I-unread-{part.n}", None,
+                                           f"I could not read part {part.n} (“{part.text}”); it is taken to "
+                                           "resolve as printed."))
+        r.outcome, r.rules = "resolves", (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else [])
+        r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
+        if part.places and any(n.kind == "room" for n in part.needs):
+            placed_units.append(Unit(part.places, "mine"))
+        if part.instead:
+            trace.interpret(Interpretation(f"AS-I-instead-{part.n}", "AS5",
+                                           f"Part {part.n} says “instead”: when it is done it replaces what the "
+                                           "part it refers to would do."))
+
+    placement = _placement(p, ability, playing, board)
+    steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace)
+    for r in results:
+        for rule in r.rules:
+            trace.add(rule, f"part {r.part.n}", r.outcome)
+    return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace)
+
+
+def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
+    """State flags that make no sense for this card or ability: one sentence with the valid choices."""
+    if board.exhausted and playing:
+        raise QuestionError(f"--exhausted describes a card in play, but {p.name} is being played from hand; use "
+                            "--ability with one of its abilities, or drop --exhausted.")
+    if board.focus and not ability.focus_levels and not (playing and p.type == "Ready Spell"):
+        raise QuestionError(f"--focus goes with a ready spell's Focus lines; {p.name}'s "
+                            f"{ability.label} has none.")
+    if board.conjurations_left is not None and not any(part.places for part in ability.parts):
+        raise QuestionError(f"--conjurations-left goes with an ability that puts a conjuration into play; "
+                            f"{p.name}'s {ability.label} puts none.")
+    numbers = [part.n for part in ability.parts if part.focus <= board.focus]
+    optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
+    for n in board.declines:
+        if n not in optional:
+            valid = ", ".join(map(str, optional)) or "none"
+            raise QuestionError(f"--decline {n}: only optional (“you may”) parts can be declined; optional parts "
+                                f"here: {valid}.")
+    targetable = [part.n for part in ability.parts if part.new_target and part.focus <= board.focus]
+    for key in board.targets:
+        n = int(key)
+        if n == 0 and playing and p.type == "Alteration Spell":
+            continue
+        if n not in targetable:
+            valid = ", ".join(map(str, targetable)) or "none"
+            extra = "" if n in numbers else " (no such part)"
+            raise QuestionError(f"--target {n}: part {n} chooses no target{extra}; parts with a target to "
+                                f"choose: {valid}.")
+
+
+def _read_cancel_card(cp: Printing | None) -> tuple[CancelReading | None, Ability | None]:
+    if cp is None:
+        return None, None
+    ability = cancel_ability(read_abilities(cp))
+    if ability is None:
+        return None, None
+    return read_cancel(ability), ability
+
+
+def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p: Printing, used: Ability,
+            results: list[PartResult], chosen: dict[int, tuple[str | None, str | None, str]], units: list[Unit],
+            self_unit: Unit | None, board: Board, reborn: bool, trace: Trace,
+            usable: bool) -> tuple[dict[str, Any], int | None]:
+    rules = ["AS6", "AS12"]
+    if reading is None or ability is None:
+        return {"card": name, "applies": False, "rules": rules,
+                "why": f"{name} cancels nothing in this edition"}, None
+    trig = reading.trigger.words if reading.trigger else "(no trigger)"
+    if not usable:
+        return {"card": name, "applies": False, "rules": rules,
+                "why": f"{p.name} is not used in this state, so there is nothing to cancel"}, None
+    if reading.reach == "none" or reading.watch == "unread":
+        trace.interpret(Interpretation("AS-I-cancel-unread", "AS12",
+                                       f"I could not read when {name} may be played (“{trig}”); I did not apply it."))
+        return {"card": name, "applies": False, "rules": rules,
+                "why": f"I could not read its trigger “{trig}”, so I did not apply it"}, None
+    first: int | None = None
+    why = ""
+    if reading.watch in ("target-unit", "target-named-unit", "target-player"):
+        for r in results:
+            spec = r.part.new_target
+            if spec is None:
+                continue
+            c = chosen.get(r.part.n) or _choose(r.part, spec, units, self_unit, board, True, trace)
+            if reading.watch == "target-player":
+                hit = spec.kind in ("phoenixborn", "player") and c[1] == "theirs"
+            elif reading.watch == "target-named-unit":
+                hit = spec.kind == "unit" and c[1] == "theirs" and (c[0] or "").lower().startswith(
+                    (reading.named or "").lower())
+            else:
+                hit = spec.kind in ("unit",) and c[1] == "theirs"
+            if hit:
+                first = r.part.n
+                break
+        attach = (reborn and used.kind == "play" and p.type == "Alteration Spell" and reading.watch == "target-unit"
+                  and (board.targets.get("0", "theirs").lower().startswith("theirs")
+                       or board.targets.get("0", "").lower().endswith("@theirs")) and board.units_of("theirs"))
+        if first is None and attach:
+            first = min((r.part.n for r in results), default=1)
+            why = "attaching it to their unit targets that unit (AS14)"
+            rules.append("AS14")
+        if first is None:
+            targeted = [f"part {r.part.n}: {r.part.new_target.words}" for r in results if r.part.new_target]
+            what = "; ".join(targeted) or "no part of it says “target”"
+            return {"card": name, "applies": False, "rules": [*rules, "AS3"],
+                    "why": f"its trigger (“{trig}”) is not met: {p.name} targets nothing of theirs that it watches "
+                           f"({what})"}, None
+        why = why or f"part {first} targets {chosen.get(first, (None,))[0] or 'what it watches'}"
+    elif reading.watch == "use-unit-ability":
+        if used.kind == "play" or p.type not in (*UNIT_TYPES, "Phoenixborn") or used.inexhaustible:
+            return {"card": name, "applies": False, "rules": rules,
+                    "why": f"its trigger (“{trig}”) is not met: this is not a unit or Phoenixborn ability that "
+                           "is exhaustible"}, None
+        first = min((r.part.n for r in results), default=1)
+        why = f"{p.name}'s {used.label} is a unit or Phoenixborn ability without inexhaustible"
+    elif reading.watch == "spell-all-units":
+        hits = [r.part.n for r in results if any(n.kind == "units-to-affect" for n in r.part.needs)]
+        if not hits or "Spell" not in p.type:
+            return {"card": name, "applies": False, "rules": rules,
+                    "why": f"its trigger (“{trig}”) is not met: no part of this spell affects all units"}, None
+        first = min(r.part.n for r in results)
+        why = f"part {hits[0]} affects all units"
+    assert first is not None
+    start = first if reading.reach == "from-trigger" else min((r.part.n for r in results), default=1)
+    reach = ("every part of the effect" if start == min((r.part.n for r in results), default=1)
+             else f"part {start} and every later part (earlier parts have already resolved)")
+    return {"card": name, "applies": True, "rules": rules, "cancels_from": start,
+            "why": f"its trigger “{trig}” is met ({why}); it cancels {reach}"}, start
+
+
+def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
+             trace: Trace) -> tuple[str, list[str]] | None:
+    for need in part.needs:
+        if need.kind == "conjuration" and board.conjurations_left == 0:
+            return f"none left: no {need.name} in your conjuration pile", ["AS4"]
+        if need.kind == "room" and need.side == "mine" and board.battlefield_full:
+            return "no room: your battlefield is full", ["AS4"]
+        if need.kind == "unit" and need.name and part.new_target is None:
+            if _unit_need_met(need.side, need.name, units, self_unit):
+                continue
+            if board.conjurations_left == 0 and need.name.lower() in (c.lower() for c in p.conjurations):
+                trace.interpret(Interpretation("AS-I-all-out", "AS5",
+                                               f"No {need.name} is left in the conjuration pile, so every copy is "
+                                               "in play; I took one to be yours."))
+                continue
+            return (f"no {need.name} of {_side_words(need.side)} is in play (name it with --unit "
+                    f"\"{need.name}@{need.side}\")"), ["AS5"]
+        if need.kind == "unit" and not need.name and part.new_target is None and \
+                not _unit_need_met(need.side, None, units, self_unit):
+            return f"no unit of {_side_words(need.side)} is in play", ["AS5"]
+        if need.kind == "units-to-affect" and not _unit_need_met(need.side, None, units, self_unit):
+            return f"no unit of {_side_words(need.side)} in play to affect", ["AS5"]
+    return None
+
+
+def _placement(p: Printing, ability: Ability, playing: bool, board: Board) -> dict[str, str]:
+    zone = ZONES.get(p.placement, p.placement.lower() or "none")
+    if p.type == "Phoenixborn":
+        zone = "Phoenixborn"
+    return {"zone": zone, "controller": "you", "owner": "you", "moved": "yes" if playing else "no"}
+
+
+def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult], placement: dict[str, str],
+           reborn: bool, targets_now: bool, cancel_from: int | None, trace: Trace) -> list[dict[str, Any]]:
+    costs = "; ".join(f"{c.kind}: {c.text}" for c in ability.costs)
+    effect_not_cost = [r.part for r in results if r.part.depends_on is not None
+                       and any(x.part.n == r.part.depends_on for x in results)
+                       and re.search(r"^", r.part.text)]
+    step1 = {"step": 1, "name": "pay-cost", "happens": usable and bool(ability.costs),
+             "detail": (f"pay {costs}" if ability.costs else "it has no cost") if usable else "not used",
+             "rules": ["AS2"] + (["AS8"] if any(c.kind == "exhaust" for c in ability.costs) else [])
+             + (["AS16"] if any(c.kind in ("main", "side") for c in ability.costs) else [])}
+    if usable and effect_not_cost:
+        first_dep = effect_not_cost[0]
+        step1["detail"] += (f"; part {first_dep.depends_on} is effect, not cost (“If you do” / “to” makes the "
+                            "earlier instruction part of the effect)")
+    if usable and ability.cost_phrases:
+        step1["detail"] += "; written-out cost: " + "; ".join(f"“{c}”" for c in ability.cost_phrases)
+    targeted = [r for r in results if r.part.new_target]
+    if not usable:
+        detail2 = "not used"
+    elif not targeted and not (reborn and ability.kind == "play" and p.type == "Alteration Spell"):
+        detail2 = "no part says “target”: nothing is targeted"
+    else:
+        picks = [f"part {r.part.n}: {r.target or 'no legal target, so that part will not resolve'}" for r in targeted]
+        if reborn and ability.kind == "play" and p.type == "Alteration Spell":
+            picks.insert(0, "the unit it is attached to is targeted")
+        when = "now, before any part resolves" if targets_now else "as each part resolves, one effect at a time"
+        detail2 = f"targets are chosen {when}: " + "; ".join(picks)
+        if not targets_now:
+            trace.interpret(Interpretation("AS-I-reborn-targets", "AS9",
+                                           "Reborn resolves one effect at a time and its cancels react after a "
+                                           "target is chosen, so I take each part's target to be chosen when that "
+                                           "part resolves (a unit an earlier part put into play can be chosen)."))
+    step2 = {"step": 2, "name": "choose-targets", "happens": usable and bool(targeted), "detail": detail2,
+             "rules": ["AS3"] + (["AS14"] if reborn and p.type == "Alteration Spell" else [])}
+    playing = ability.kind == "play"
+    if not usable:
+        detail3 = "not used"
+    elif playing:
+        where = placement["zone"]
+        detail3 = (f"played from hand: it goes to your {where}" if where not in ("attached to a unit",)
+                   else "played from hand: it is attached to a unit")
+        if p.type == "Ready Spell":
+            detail3 += " (a copy already there is focused instead of taking a slot)"
+    else:
+        detail3 = f"already in play ({placement['zone']}): nothing is placed"
+    step3 = {"step": 3, "name": "place-card", "happens": usable and playing, "detail": detail3, "rules": ["AS4"]}
+    counts = {o: sum(1 for r in results if r.outcome == o) for o in ("resolves", "skipped", "declined", "cancelled")}
+    if not usable:
+        detail4 = "not used"
+    elif not results:
+        detail4 = "it has no effect of its own when played" if playing else "it has no effect to resolve"
+    else:
+        detail4 = ", ".join(f"{n} {o}" for o, n in counts.items() if n) + " (top to bottom, each part on its own)"
+        if cancel_from is not None:
+            detail4 += "; the cancel stops only this step"
+    step4 = {"step": 4, "name": "resolve-effect", "happens": usable and counts["resolves"] > 0, "detail": detail4,
+             "rules": (["AS9", "AS10"] if reborn else ["AS5"]) + (["AS6"] if cancel_from is not None else [])}
+    return [step1, step2, step3, step4]

@@ -1,0 +1,114 @@
+"""The board state a question describes, read from the inputs both front ends pass (CLI lists, chat strings).
+
+Units in play are counted without the card being used: `--units none|mine|theirs|both` for unnamed units,
+`--unit "NAME@mine"` (repeatable) for named ones. `--target N=WHAT` picks the target of part N (0 = the unit an
+alteration is attached to); `--decline N` declines optional part N.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.interface import QuestionError
+
+SIDES = ("mine", "theirs")
+UNITS = ("none", "mine", "theirs", "both")
+
+
+@dataclass(frozen=True)
+class Unit:
+    name: str | None
+    side: str
+
+    def label(self) -> str:
+        whose = "yours" if self.side == "mine" else "theirs"
+        return f"{self.name} ({whose})" if self.name else f"a unit of {whose}"
+
+
+@dataclass(frozen=True)
+class Board:
+    ability: str | None = None
+    focus: int = 0
+    units: tuple[Unit, ...] = ()
+    battlefield_full: bool = False
+    spellboard_full: bool = False
+    conjurations_left: int | None = None
+    exhausted: bool = False
+    targets: dict[str, str] = field(default_factory=dict)   # part number (text) -> mine|theirs|NAME@side|...
+    declines: tuple[int, ...] = ()
+    cancel_with: str | None = None
+
+    def units_of(self, side: str) -> list[Unit]:
+        return [u for u in self.units if side == "any" or u.side == side]
+
+    def as_json(self) -> dict[str, Any]:
+        return {"ability": self.ability, "focus": self.focus, "units": [u.label() for u in self.units],
+                "battlefield_full": self.battlefield_full, "spellboard_full": self.spellboard_full,
+                "conjurations_left": self.conjurations_left, "exhausted": self.exhausted,
+                "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with}
+
+
+def _values(raw: Any) -> list[str]:
+    """A repeatable input: a list (command line) or one string of values separated by ";" or "," (chat)."""
+    if raw is None or raw is False:
+        return []
+    items = [raw] if isinstance(raw, str) else list(raw)
+    out: list[str] = []
+    for item in items:
+        out += [v.strip() for v in re.split(r"[;,]", str(item)) if v.strip()]
+    return out
+
+
+def _number(text: str, what: str, low: int = 0, high: int = 99) -> int:
+    if not re.fullmatch(r"\d+", text.strip()) or not low <= int(text) <= high:
+        raise QuestionError(f"{what} must be a whole number from {low} to {high}, not “{text}”.")
+    return int(text)
+
+
+def split_side(text: str, what: str) -> tuple[str, str]:
+    name, sep, side = text.rpartition("@")
+    side = side.strip().lower()
+    if not sep or not name.strip() or side not in SIDES:
+        raise QuestionError(f"{what} “{text}” must be NAME@mine or NAME@theirs.")
+    return name.strip(), side
+
+
+def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
+    """The Board from the inputs; `name_unit` canonicalises a typed unit name (it may raise a lookup problem)."""
+    units: list[Unit] = []
+    generic = (inputs.get("units") or "none")
+    generic = generic.strip().lower() if isinstance(generic, str) else "none"
+    if generic not in UNITS:
+        raise QuestionError(f"--units must be one of {', '.join(UNITS)}, not “{generic}”.")
+    if generic in ("mine", "both"):
+        units.append(Unit(None, "mine"))
+    if generic in ("theirs", "both"):
+        units.append(Unit(None, "theirs"))
+    for text in _values(inputs.get("unit")):
+        name, side = split_side(text, "--unit")
+        units.append(Unit(name_unit(name) if name_unit else name, side))
+    targets: dict[str, str] = {}
+    for text in _values(inputs.get("target")):
+        n, sep, what = text.partition("=")
+        if not sep or not what.strip():
+            raise QuestionError(f"--target “{text}” must be N=WHAT, e.g. 2=theirs or 1=phoenixborn@theirs.")
+        targets[str(_number(n, "The part number in --target"))] = what.strip()
+    declines = tuple(sorted({_number(v, "--decline", 1) for v in _values(inputs.get("decline"))}))
+    left = inputs.get("conjurations_left")
+    focus = inputs.get("focus")
+    ability = inputs.get("ability")
+    cancel = inputs.get("cancel_with")
+    return Board(
+        ability=ability.strip() if isinstance(ability, str) and ability.strip() else None,
+        focus=_number(str(focus), "--focus", 0, 2) if focus not in (None, "") else 0,
+        units=tuple(units),
+        battlefield_full=bool(inputs.get("battlefield_full")),
+        spellboard_full=bool(inputs.get("spellboard_full")),
+        conjurations_left=_number(str(left), "--conjurations-left", 0, 10) if left not in (None, "") else None,
+        exhausted=bool(inputs.get("exhausted")),
+        targets=targets, declines=declines,
+        cancel_with=cancel.strip() if isinstance(cancel, str) and cancel.strip() else None,
+    )
