@@ -10,7 +10,19 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli import Usage, _actor, _open, print_answer, print_impact, print_import, print_lookup_problem
+from bot.catalog.annotation_conflicts import conflict_warnings
+from bot.cli import (
+    Usage,
+    _actor,
+    _open,
+    _print_help,
+    count_changed,
+    lowercase,
+    print_annotation,
+    print_answer,
+    print_import,
+    print_lookup_problem,
+)
 from bot.games import (
     default_source_dir,
     game_answer,
@@ -58,8 +70,10 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
 
 
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
+    # Found (or refused, naming where it looked) before the database is opened.
+    root = args.path if args.path is not None else default_source_dir(ruleset.sources, ruleset.game)
     arbiter = _open(args)
-    report = import_sources(arbiter.catalog, ruleset, args.path, _actor(args))  # CatalogError: cli.main, exit 1
+    report = import_sources(arbiter.catalog, ruleset, root, _actor(args))  # CatalogError: cli.main, exit 1
     arbiter.reload()
     return print_import(report, args, f"{game_name(ruleset)} cards", arbiter)
 
@@ -89,8 +103,8 @@ def annotate(args: argparse.Namespace) -> int:
         raise Usage(str(exc)) from exc
     arbiter = _open(args)
     match = game_matcher(arbiter, ruleset).match(args.card, args.set)
-    if match.card is None:
-        raise Usage(problem_message(match))
+    if match.card is None:  # not found or ambiguous: the candidates, exit 1 (bot.cli.main)
+        raise LookupProblem(match, problem_message(match))
     card = match.card
     part = (args.part or "").strip()
     labels = list(spec.parts(card)) if spec.parts is not None else None
@@ -100,19 +114,11 @@ def annotate(args: argparse.Namespace) -> int:
     if arbiter.catalog.card(*card.key) is None:
         arbiter.catalog.add_card(card, actor)  # a starter card: stored so the annotation has a card to belong to
     note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
-    new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, actor)
-    audit_id = arbiter.catalog.history(game=card.game, name=card.name, set=card.set, limit=1)[0].id
+    warnings = conflict_warnings(card.label, arbiter.catalog.annotations_with_ids(*card.key), note)
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor)
     arbiter.reload()
-    if not args.json:
-        print(f"Annotation {new_id} added to {card.label}: {field} = {value!r} on part {part or '-'}. "
-              f"Undo with: arbiter cards undo {audit_id}")
-    changed = print_impact(arbiter, {card.game: {card.name}}, args)
-    if args.json:
-        from bot.cli import print_json
-
-        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note), "changed_rulings": changed})
-    return 0
+    return print_annotation(args, card, note, new_id, entry.id, warnings, f"{field} = {value!r}",
+                            count_changed(arbiter, {card.game: {card.name}}))
 
 
 def coverage(args: argparse.Namespace) -> int:
@@ -139,7 +145,8 @@ def _add_question(p: argparse.ArgumentParser, ruleset: Any, question: Question) 
     for param in plugin_inputs(question.params, "cli"):
         _add_param(p, param)
     versions = list(ruleset.versions())
-    p.add_argument("--ruleset", default=versions[0], choices=versions, help=f"rules version (default {versions[0]})")
+    p.add_argument("--ruleset", default=versions[0], type=lowercase, choices=versions,
+                   help=f"rules version (default {versions[0]})")
     p.set_defaults(func=lambda args: _ask(ruleset, question, args))
 
 
@@ -151,10 +158,11 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
             _add_question(subparsers.add_parser(ruleset.game, parents=[common], **_help(questions[0])),
                           ruleset, questions[0])
         else:  # `arbiter <game> <command> ...`, one subcommand per question
-            p = subparsers.add_parser(ruleset.game, help=f"{game_name(ruleset)}: "
+            p = subparsers.add_parser(ruleset.game, parents=[common], help=f"{game_name(ruleset)}: "
                                       f"{', '.join(q.command for q in questions)}",
                                       description=questions[0].group_description)
-            qsub = p.add_subparsers(dest=f"{ruleset.game}_command", required=True, metavar="QUESTION")
+            p.set_defaults(func=_print_help(p))  # `arbiter <game>` alone lists its questions
+            qsub = p.add_subparsers(dest=f"{ruleset.game}_command", metavar="QUESTION")
             for question in questions:
                 _add_question(qsub.add_parser(question.command, parents=[common], **_help(question)),
                               ruleset, question)
@@ -166,6 +174,8 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
                                   help=f"import {game_name(ruleset)} cards from shared/data/{sources.folder} "
                                        "(atomic, re-import safe)")
         p.add_argument("path", nargs="?", default=None, metavar="DIR",
-                       help=f"folder with {sources.description} (default: {default_source_dir(sources)})")
+                       help=f"folder with {sources.description} (default: the first of ../shared/data/"
+                            f"{sources.folder} and ./shared/data/{sources.folder} from the current directory, "
+                            f"then beside the checkout)")
         p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
         p.set_defaults(func=lambda args, r=ruleset: _import(r, args))

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange
+from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
 from bot.rulings.build import game_record
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
@@ -133,8 +133,27 @@ def game_answer_with_lookup(matcher: Matcher, ruleset: Any, inputs: Mapping[str,
 
 # --- importing a game's public card data --------------------------------------------------------------
 
-def default_source_dir(sources: Sources) -> Path:
-    return SHARED_DATA / sources.folder
+class SourcesNotFound(UnknownCard):
+    """No DIR given and the game's data is in none of the places looked at; the message lists them."""
+
+
+def source_dir_candidates(sources: Sources) -> list[Path]:
+    """Where `arbiter <game>-import` looks without DIR, in order: ../shared/data/<folder> and
+    ./shared/data/<folder> from the current directory (a checkout beside ../shared), then beside this checkout."""
+    seen: dict[Path, None] = {}
+    for root in (Path.cwd().parent / "shared" / "data", Path.cwd() / "shared" / "data", SHARED_DATA):
+        seen.setdefault((root / sources.folder).resolve(), None)
+    return list(seen)
+
+
+def default_source_dir(sources: Sources, game: str = "<game>") -> Path:
+    """The first candidate that is a folder; SourcesNotFound naming every place looked at when none is."""
+    candidates = source_dir_candidates(sources)
+    for path in candidates:
+        if path.is_dir():
+            return path
+    raise SourcesNotFound(f"No folder given and none of {', '.join(str(p) for p in candidates)} exists; give the "
+                          f"folder with {sources.description}: arbiter {game}-import DIR.")
 
 
 def _read(root: Path, rel: str) -> str:
@@ -173,7 +192,7 @@ def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None,
     if not isinstance(actor, str) or not actor.strip():
         raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
     sources: Sources = ruleset.sources
-    root = Path(directory) if directory is not None else default_source_dir(sources)
+    root = Path(directory) if directory is not None else default_source_dir(sources, ruleset.game)
     cards = parse_sources(sources, root)  # all validation happens before the write lock is taken
     # The catalog's public import is Lackey-specific; this is its generic batch writer inside one catalog
     # write transaction, the way bot.catalog.starter writes the starter set.

@@ -68,7 +68,7 @@ async def test_a_ruling_asked_in_discord_opens_from_the_cli_and_back(tmp_path, c
                                                            "value": "turn"}, user=fake.moderator)
         await note.callback()
         reply = (await note.followup())["content"]
-        assert reply.endswith(f"This changes 1 stored ruling: {ruling_id} (open one with /ruling id:…).")
+        assert f" This changes 1 stored ruling: {ruling_id} (open one with /ruling id:…)." in reply
 
         # 6. ... listed by the CLI with before and after, and /ruling says it changed.
         code, changed = await asyncio.to_thread(cli_json, capsys, "rulings", "changed")

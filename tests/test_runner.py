@@ -86,7 +86,7 @@ def test_empty_catalog_fails_at_start_up(tmp_path):
 def test_unreadable_catalog_fails_at_start_up(tmp_path):
     path = tmp_path / "broken.db"
     path.write_bytes(b"this is not a database" * 100)
-    with pytest.raises(ConfigError, match="Cannot read the card database"):
+    with pytest.raises(ConfigError, match=r"The card database .* is damaged"):
         build_bot(BotConfig(token="t", db=path))
     with pytest.raises(ConfigError, match="is a directory"):
         build_bot(BotConfig(token="t", db=tmp_path))

@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 from typing import Any
 
@@ -26,7 +26,6 @@ from bot.catalog.errors import (
     UnknownAlias,
     UnknownAnnotation,
     UnknownCard,
-    UnreadableDatabase,
 )
 from bot.catalog.importer import ImportReport, parse_lackey, read_source, write_import
 from bot.catalog.paths import read_data_text
@@ -44,8 +43,9 @@ from bot.catalog.records import (
     get_state,
     put_state,
 )
+from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
-from engine.names import fold
+from engine.names import base_name, fold, name_forms
 
 SCHEMA_VERSION = 1
 BUSY_TIMEOUT_S = 10.0
@@ -88,29 +88,34 @@ class Catalog:
 
     @classmethod
     def open(cls, path: str | Path, *, seed_starter: bool = True) -> Catalog:
-        """Open (creating file and schema if needed); seed the starter set into an empty catalog."""
+        """Open (creating file and schema if needed); seed the starter set into an empty catalog.
+
+        Any storage failure (damaged, read-only, locked, full, missing folder) is one UnreadableDatabase."""
         path = Path(path)
         schema = read_data_text("schema.sql")  # a missing file is a packaging bug, not a bad database
         conn: sqlite3.Connection | None = None
         try:
             if str(path) != ":memory:":
+                if path.is_dir():
+                    raise IsADirectoryError(str(path))
                 path.parent.mkdir(parents=True, exist_ok=True)
-            conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
-            db = sqlite_utils.Database(conn)
-            db.enable_wal()
-            db.executescript(schema)
-            if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            with storage_failures(path):
+                conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+                db = sqlite_utils.Database(conn)
+                db.enable_wal()
+                db.executescript(schema)
+                if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
             catalog = cls(db, path)
             if seed_starter:
                 from bot.catalog.starter import load_starter  # starter imports this module's type
 
                 load_starter(catalog, only_if_empty=True)
             return catalog
-        except (sqlite3.DatabaseError, OSError) as exc:
+        except OSError as exc:
             if conn is not None:
                 conn.close()
-            raise UnreadableDatabase(f"Cannot open the card database {path}: {exc}.") from exc
+            raise storage_error(exc, path) from exc
         except BaseException:
             if conn is not None:
                 conn.close()
@@ -130,18 +135,20 @@ class Catalog:
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction. IMMEDIATE takes the write lock up front, so the checks made inside
         (duplicate? changed since?) still hold when the writes land, even with another process."""
-        with self._lock:
+        with self._lock, storage_failures(self.path):
             conn = self.db.conn
             conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
             except BaseException:
-                conn.rollback()
+                if conn.in_transaction:
+                    with suppress(sqlite3.Error):  # the original failure is the one to report
+                        conn.rollback()
                 raise
             conn.commit()
 
     def _read(self, sql: str, params: Any = ()) -> list[Any]:
-        with self._lock:
+        with self._lock, storage_failures(self.path):
             return self.db.conn.execute(sql, params).fetchall()
 
     # --- reads ---------------------------------------------------------------------------------------
@@ -200,7 +207,7 @@ class Catalog:
     def history(self, game: str | None = None, name: str | None = None, set: str | None = None,
                 limit: int = 20) -> list[AuditEntry]:
         """Newest first; without a name only top-level entries (an import is one entry)."""
-        with self._lock:
+        with self._lock, storage_failures(self.path):
             return audit.history(self.db.conn, game, name, set, limit)
 
     def touched(self, audit_id: int) -> dict[str, set[str]]:
@@ -230,6 +237,16 @@ class Catalog:
         if not found:
             label = describe(card_target(game, name, set or ""))
             raise UnknownCard(f"There is no {game} card {label}.")
+
+    @staticmethod
+    def _card_named(conn: sqlite3.Connection, game: str, folded: str, other_than: str) -> str | None:
+        """A card of `game`, other than `other_than` and its printings, that `folded` already names exactly
+        (by any name form the matcher tries before aliases: full name, without suffix, a side, a short name)."""
+        own = fold(base_name(other_than))
+        for (name,) in conn.execute("SELECT DISTINCT name FROM cards WHERE game = ? ORDER BY name", (game,)):
+            if fold(base_name(name)) != own and any(fold(form) == folded for form in name_forms(name)):
+                return str(name)
+        return None
 
     def add_card(self, card: Card, actor: str) -> AuditEntry:
         _check_actor(actor)
@@ -285,6 +302,10 @@ class Catalog:
             raise InvalidChange("An alias needs at least one letter or digit.")
         with self._write() as conn:
             self._require_card(conn, game, name, set)
+            shadowed = self._card_named(conn, game, folded, other_than=name)
+            if shadowed is not None:  # the matcher tries exact names before aliases: this one could never win
+                raise InvalidChange(f"“{alias}” already names the card {shadowed}, and a card's own names always "
+                                    "win over an alias, so this alias would never be used.")
             target = ("alias", game, folded)
             old = get_state(conn, target)
             if old is not None:
@@ -305,6 +326,11 @@ class Catalog:
 
     def annotate(self, game: str, name: str, set: str | None, annotation: Annotation, actor: str) -> int:
         """Store a moderator annotation (set None: for all printings of the name); returns its id."""
+        return self.add_annotation(game, name, set, annotation, actor)[0]
+
+    def add_annotation(self, game: str, name: str, set: str | None, annotation: Annotation,
+                       actor: str) -> tuple[int, AuditEntry]:
+        """As annotate(), also returning the audit entry (its id is what `undo` takes)."""
         _check_actor(actor)
         if not isinstance(annotation, Annotation):
             raise InvalidChange("annotate takes an Annotation.")
@@ -317,8 +343,10 @@ class Catalog:
             self._require_card(conn, game, name, set)
             cur = conn.execute(ANNOTATION_INSERT, [state[c] for c in ANNOTATION_COLUMNS])
             new_id = int(cur.lastrowid or 0)
-            audit.record(conn, actor, "annotate", game, ("annotation", new_id), None, state)
-            return new_id
+            entry = audit.get_entry(conn, audit.record(conn, actor, "annotate", game, ("annotation", new_id),
+                                                       None, state))
+            assert entry is not None
+            return new_id, entry
 
     def remove_annotation(self, id: int, actor: str) -> AuditEntry:
         _check_actor(actor)

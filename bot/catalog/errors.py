@@ -49,7 +49,13 @@ class ImportFileError(CatalogError):
 
 
 class UnreadableDatabase(CatalogError):
-    """The database path is not a file SQLite can open as an Arbiter catalog."""
+    """The database file cannot be opened, read or written (damaged, read-only, locked, disk full).
+
+    The message names the file and what to do; `public` says the same without the path (for chat users)."""
+
+    def __init__(self, message: str, public: str | None = None) -> None:
+        super().__init__(message)
+        self.public = public or "The card database cannot be used right now; the bot's operator has to fix it."
 
 
 class StarterError(CatalogError):

@@ -7,6 +7,8 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.catalog import UnreadableDatabase
+
 log = logging.getLogger("arbiter.bot")
 
 
@@ -41,7 +43,12 @@ def user_message(error: Exception) -> str | None:
 async def report_error(interaction: discord.Interaction, error: Exception, where: str) -> None:
     """Tell the user in one ephemeral sentence; log the traceback of anything that is not a known problem."""
     message = user_message(error)
-    if message is None:
+    original = getattr(error, "original", error)
+    if isinstance(original, UnreadableDatabase):  # the operator's problem: the log names the file, the user not
+        log.error("%s failed for user %s in guild %s: %s", where, interaction.user.id if interaction.user else "?",
+                  interaction.guild_id, original)
+        message = original.public
+    elif message is None:
         log.error("%s failed for user %s in guild %s", where, interaction.user.id if interaction.user else "?",
                   interaction.guild_id, exc_info=getattr(error, "original", error))
         message = "Sorry, something went wrong on our side; it has been logged."

@@ -59,7 +59,7 @@ def use_api_base(base: str | None) -> None:
 
 
 def build_bot(config: BotConfig, **options: object):
-    from bot.catalog import Catalog
+    from bot.catalog import Catalog, UnreadableDatabase
     from bot.discord.client import ArbiterBot
     from bot.service import Arbiter
 
@@ -70,7 +70,9 @@ def build_bot(config: BotConfig, **options: object):
     try:
         arbiter = Arbiter(Catalog.open(config.db, seed_starter=fresh))
         count = arbiter.warm()
-    except Exception as exc:  # sqlite3 errors and bad files alike: refuse to start
+    except UnreadableDatabase as exc:  # damaged, read-only, locked, full: one sentence naming the file and the fix
+        raise ConfigError(str(exc)) from exc
+    except Exception as exc:  # anything else about the file: refuse to start
         raise ConfigError(f"Cannot read the card database {config.db}: {exc}") from exc
     if count == 0:
         raise ConfigError(f"The card database {config.db} is empty; import cards with `arbiter cards import FILE`.")

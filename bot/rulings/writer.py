@@ -87,9 +87,9 @@ class RulingLog:
             return
         try:
             self.written += self.store.write(batch)
-        except Exception:  # logged, never raised into an answer
+        except Exception as exc:  # one logged line, never raised into an answer
             self.dropped += len(batch)
-            log.exception("could not store %d ruling(s); they are dropped", len(batch))
+            log.error("could not store %d ruling(s) in the card database; they are dropped: %s", len(batch), exc)
 
     def _run(self) -> None:
         while True:

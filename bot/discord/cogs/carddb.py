@@ -9,8 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import CatalogError
+from bot.catalog import CatalogError, UnreadableDatabase
+from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
+from bot.catalog.audit_words import entry_line
 from bot.discord.cogs.ruling import card_autocomplete
 from bot.discord.cogs.rulings import changed_sentence
 from bot.discord.errors import UserFacingError
@@ -29,6 +31,11 @@ EDITABLE = ("text", "type", "brigade", "card_class", "identifier", "official_set
 
 def role_key(guild_id: int) -> str:
     return f"moderator_role:{guild_id}"
+
+
+def undo_hint(audit_id: int | None) -> str:
+    """The id /carddb undo takes for this change (an import: its batch header)."""
+    return f" Undo with /carddb undo id:{audit_id}." if audit_id else ""
 
 
 @app_commands.guild_only()
@@ -75,6 +82,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
             result = await asyncio.to_thread(work, *args)
+        except UnreadableDatabase:
+            raise  # report_error logs the file and tells the user in one path-free sentence
         except CatalogError as exc:
             raise UserFacingError(safe(str(exc), 1800)) from exc
         await self.bot.refresh_catalog()
@@ -108,11 +117,10 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         if field not in EDITABLE or "\x00" in value:
             raise UserFacingError(f"Editable fields: {', '.join(EDITABLE)}; values may not contain NUL.")
         found = self._find(card)
-        await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name, found.set,
-                          {field: value[:4000]}, self._actor(interaction))
+        entry = await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name,
+                                  found.set, {field: value[:4000]}, self._actor(interaction))
         changed = await changed_sentence(self.bot, {found.game: [found.name]})
-        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}. Undo it from /carddb history."
-                                      f"{changed}")
+        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}.{undo_hint(entry.id)}{changed}")
 
     @app_commands.command(name="alias", description="Add a nickname that leads to a card")
     @app_commands.describe(alias="The nickname", card="The card it leads to", set="Tie it to one printing")
@@ -121,11 +129,12 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         if not alias.strip() or "\x00" in alias or len(alias) > 100:
             raise UserFacingError("An alias is 1 to 100 characters, without NUL.")
         found = self._find(card, set)
-        await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(), found.name,
-                          found.set if set else None, self._actor(interaction))
+        entry = await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(),
+                                  found.name, found.set if set else None, self._actor(interaction))
         target = found.label if set else found.name  # without a set, the alias covers every printing
         changed = await changed_sentence(self.bot, {found.game: [found.name]})
-        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}.{changed}")
+        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}.{undo_hint(entry.id)}"
+                                      f"{changed}")
 
     @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
     @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "
@@ -147,11 +156,18 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(f"{safe(found.name, 200)} has no part “{safe(part, 20)}”; its parts: "
                                   f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
         annotation = Annotation(label, rule, text[:300], value, note[:500])
-        new_id = await self._write(interaction, self.bot.arbiter.catalog.annotate, found.game, found.name,
-                                   found.set, annotation, self._actor(interaction))
+        catalog, actor = self.bot.arbiter.catalog, self._actor(interaction)
+
+        def write() -> tuple[int, Any, list[str]]:  # in a worker thread: both steps touch the database
+            existing = catalog.annotations_with_ids(*found.key)
+            warnings = conflict_warnings(found.label, existing, annotation, exclusive={"instant"})
+            return (*catalog.add_annotation(found.game, found.name, found.set, annotation, actor), warnings)
+
+        new_id, entry, warnings = await self._write(interaction, write)
         changed = await changed_sentence(self.bot, {found.game: [found.name]})
         await self._done(interaction, f"Annotation {new_id} added to {safe(found.label, 300)}: {rule} on part "
-                                      f"{label or '(unlabelled)'}.{changed}")
+                                      f"{label or '(unlabelled)'}.{undo_hint(entry.id)}{changed}"
+                         + "".join(f"\nWarning: {safe(w, 300)}" for w in warnings))
 
     @app_commands.command(name="history", description="Recent changes to the card database")
     @app_commands.describe(card="Only changes to this card", limit="How many (at most 20)")
@@ -167,10 +183,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         if not entries:
             await self._done(interaction, "No changes recorded.")
             return
-        lines = []
-        for e in entries:
-            undone = f" (undone by #{e.undone_by})" if e.undone_by else ""
-            lines.append(f"#{e.id} {e.at[:19]} {e.actor} {e.action} {safe(str(e.target), 120)}{undone}")
+        lines = [safe(entry_line(e), 300) for e in entries]
         await self._done(interaction, "\n".join(lines))
 
     @app_commands.command(name="undo", description="Undo one recorded change by its number")
@@ -179,7 +192,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction))
         touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, id)
         changed = await changed_sentence(self.bot, touched)
-        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}).{changed}")
+        await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}; undo #{entry.id} to put it "
+                                      f"back).{changed}")
 
     @app_commands.command(name="import", description="Import a LackeyCCG carddata.txt file (all or nothing)")
     @app_commands.describe(file="The carddata.txt file")
@@ -199,7 +213,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         changed = await changed_sentence(self.bot, touched)
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
-                         + (f" Undo with /carddb undo id:{report.audit_id}." if report.audit_id else "") + changed)
+                         + undo_hint(report.audit_id) + changed)
 
     @app_commands.command(name="role", description="Let members with this role moderate cards (Manage Server only)")
     @app_commands.describe(role="The card moderator role")
