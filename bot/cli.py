@@ -29,8 +29,17 @@ from bot.catalog import (
 from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
-from bot.service import REDEMPTION, Arbiter, LookupProblem, answer_lines, match_json
+from bot.service import (
+    REDEMPTION,
+    Arbiter,
+    LookupProblem,
+    answer_lines,
+    default_printing_key,
+    match_json,
+    problem_message,
+)
 from engine.cards import Annotation, printing_label
+from engine.names import base_name
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
@@ -442,6 +451,43 @@ def cmd_history(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def cmd_default(args: argparse.Namespace) -> int:
+    """`arbiter cards default CARD --set SET`: the printing that answers when CARD is named without a set
+    (audited; `--clear` goes back to the game's stated rule; undo with `arbiter cards undo ID`)."""
+    arbiter = _open(args)
+    game = args.game.strip().lower()
+    if game == REDEMPTION:
+        matcher = arbiter.matcher(game)
+    else:
+        from bot.games import game_matcher, plugin_rulesets
+
+        ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
+        if ruleset is None:
+            raise Usage(f"Unknown game {args.game!r}; games: redemption"
+                        + "".join(f", {r.game}" for r in plugin_rulesets()) + ".")
+        game = ruleset.game
+        matcher = game_matcher(arbiter, ruleset)
+    if not args.clear and not args.set:
+        raise Usage("Name the printing with --set SET (or use --clear to go back to the stated rule).")
+    match = matcher.match(args.card, None if args.clear else args.set)
+    if match.card is None:
+        raise Usage(problem_message(match, args.set))
+    card = match.card
+    key = default_printing_key(game, matcher.identity(card))
+    value = None if args.clear else json.dumps({"name": card.name, "set": card.set}, ensure_ascii=False)
+    entry = arbiter.catalog.set_setting(key, value, _actor(args))
+    arbiter.reload()
+    name = base_name(card.name)
+    if entry is None:
+        print(f"Nothing changed: {name} already answers as " +
+              ("the stated rule says." if args.clear else f"{card.label}."))
+    elif args.clear:
+        print(f"{name} answers again by the stated rule. Undo with: arbiter cards undo {entry.id}")
+    else:
+        print(f"{name} named without a set now answers as {card.label}. Undo with: arbiter cards undo {entry.id}")
+    return EXIT_OK
+
+
 def cmd_undo(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     entry = arbiter.catalog.undo(args.id, _actor(args))
@@ -577,6 +623,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
     p.set_defaults(func=cmd_history)
+
+    p = csub.add_parser("default", parents=[mod], help="the printing that answers when a card is named "
+                                                       "without a set (audited, undoable)")
+    p.add_argument("card", help="the card (any of its printings' names or labels)")
+    p.add_argument("--set", help="the printing to answer with: its set code or name, or its printing suffix")
+    p.add_argument("--clear", action="store_true", help="go back to the game's stated rule")
+    p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
+    p.set_defaults(func=cmd_default)
 
     p = csub.add_parser("undo", parents=[mod], help="undo one recorded change")
     p.add_argument("id", type=positive_int, help="the change's number from `arbiter cards history` (a batch: "

@@ -130,27 +130,32 @@ class Asked:
             raise UserFacingError(safe(str(exc), 1800)) from exc
 
 
-async def reply(interaction: discord.Interaction, asked: Asked, *, edit: bool = False) -> None:
-    """Answer `asked`: the ruling with its versions buttons; an ambiguous name gets a select menu that only the
-    asker can use; a name with no card one sentence. `edit` replaces the message a component was used on."""
+async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "send", picked: str = "") -> None:
+    """Answer `asked`: the ruling with its versions buttons; an ambiguous name gets a select menu only the asker
+    can use; a name with no card one sentence. `how`: "send" a new message, "private" one for the presser
+    alone, "edit" the message a button was on, or "choose": the asker picked `picked` in a private menu, which
+    says so, and the ruling is posted."""
     try:
         data = asked.answer(interaction)
     except LookupProblem as problem:
         match = problem.match
         if match.how == "ambiguous" and match.candidates and interaction.user.id == asked.owner:
             view = CardChoice(asked, match.query, [c.card for c in match.candidates])
-            if edit:
-                await interaction.response.edit_message(content=safe(problem.message, 1800), embed=None, view=view)
-            else:
+            if how in ("send", "private"):
                 await interaction.response.send_message(safe(problem.message, 1800), view=view, ephemeral=True)
+            else:
+                await interaction.response.edit_message(content=safe(problem.message, 1800), embed=None, view=view)
             return
         raise UserFacingError(safe(problem.message, 1800)) from problem
     embed = answer_embed(asked.question.present(data), data)
     view = VersionButtons(asked)
-    if edit:
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
-    else:
-        await interaction.response.send_message(embed=embed, view=view)
+    if how == "edit":
+        await interaction.response.edit_message(embed=embed, view=view)
+    elif how == "choose":
+        await interaction.response.edit_message(content=f"You chose {safe(picked, 200)}.", view=None)
+        await interaction.followup.send(embed=embed, view=view)
+    else:  # "send", or "private": someone else's press gets the answer for them alone
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=how == "private")
 
 
 class CardChoice(discord.ui.View):
@@ -183,7 +188,8 @@ class CardChoice(discord.ui.View):
         if value not in self.cards:
             raise UserFacingError("That choice is not on the menu; ask again.")
         self.stop()
-        await reply(interaction, self.asked.again(query=self.query, value=value), edit=True)
+        await reply(interaction, self.asked.again(query=self.query, value=value), how="choose",
+                    picked=self.cards[value].label)
 
 
 class VersionButtons(discord.ui.View):
@@ -205,10 +211,10 @@ class VersionButtons(discord.ui.View):
         async def press(interaction: discord.Interaction) -> None:
             asked = self.asked.again(version=version)
             if interaction.user.id == asked.owner:
-                await reply(interaction, asked, edit=True)
+                await reply(interaction, asked, how="edit")
                 return
             mine = Asked(asked.ruleset, asked.question, asked.values, version, interaction.user.id)
-            await reply(interaction, mine)
+            await reply(interaction, mine, how="private")
 
         return press
 
