@@ -44,6 +44,9 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
     elif param.cli_flag is None:
         nargs = ("+" if param.required else "*") if param.repeat else (None if param.required else "?")
         parser.add_argument(param.name, nargs=nargs, metavar=param.metavar, help=param.help)
+    elif param.many and param.repeat:
+        parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
+                            action="extend", nargs="+", default=[], required=param.required)
     else:
         parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
                             action="append" if param.repeat else "store", default=[] if param.repeat else None,

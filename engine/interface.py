@@ -64,6 +64,8 @@ class Param:
     separators: str = ""           # card names inside are separated by these; autocomplete completes the last
     max_length: int = 500
     surfaces: frozenset[Surface] = BOTH
+    many: bool = False             # command line, with repeat and cli_flag: each use takes one or more values
+                                   # ("--then a b --then c" gives [a, b, c]; "--compare X Y" gives [X, Y])
 
 
 @dataclass(frozen=True)
