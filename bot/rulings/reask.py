@@ -116,8 +116,8 @@ class Reasker:
                 raise LookupProblem(MatchResult(name, "not-found", None, []),
                                     f"the printing {printing_label(name, set_)} is no longer in the catalog.")
             match = MatchResult(name, "exact", card, [])
-        else:
-            match = self.arbiter.matcher(REDEMPTION).match(name)
+        else:  # what the name leads to today, as the server it was asked in sees it
+            match = self.arbiter.matcher_for(REDEMPTION, stored.guild).match(name)
             card = match.card
             if card is None and match.how == "ambiguous":
                 # The name now has several printings: judge the one judged then, if it is still there.
@@ -128,8 +128,8 @@ class Reasker:
                 raise LookupProblem(match, f"{name} is no longer in the catalog.")
         answer = self.arbiter.duration(name, played_in=inputs.get("played_in"), events=inputs.get("events") or (),
                                        ruleset=stored.version, part=inputs.get("part"), card=card, match=match,
-                                       record=False)
-        return answer.record(dict(inputs), stored.version, stored.guild), answer.as_json()
+                                       guild=stored.guild, record=False)
+        return answer.record(dict(inputs), stored.version), answer.as_json()
 
     def _plugin(self, stored: StoredRuling) -> tuple[RulingRecord, dict[str, Any]]:
         ruleset = self._rulesets.get(stored.game)
@@ -141,11 +141,14 @@ class Reasker:
         inputs = dict(stored.inputs)
         for param in question.params:  # stored rows leave out empty inputs: give them their defaults back
             inputs.setdefault(param.name, [] if param.repeat else False if param.kind == "flag" else None)
-        notes = self.arbiter.annotations_for
-        data, lookup = game_answer_with_lookup(self.matcher(ruleset), ruleset, inputs, stored.version, notes,
-                                               stored.command)
-        record = game_record(ruleset, question, data, stored.inputs, stored.version, stored.guild,
-                             lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()}, notes)
+        guild = stored.guild
+        matcher = self.arbiter.matcher_for(ruleset.game, guild, base=self.matcher(ruleset))
+        data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, stored.version,
+                                               self.arbiter.shared_annotations, stored.command,
+                                               lambda card: self.arbiter.layer_annotations(card, guild), guild)
+        record = game_record(ruleset, question, data, stored.inputs, stored.version, guild,
+                             lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()},
+                             lookup.annotations)
         return record, data
 
     # --- many at once --------------------------------------------------------------------------------

@@ -129,8 +129,9 @@ def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | 
 
 def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState,
            interaction: discord.Interaction, set_hint: str | None = None) -> dict[str, Any]:
-    """The ruling, stored under its id. `set_hint`: the set the asker chose, if any; a card picked by its
-    printing (a suggestion, the choice menu, a button) is stored with that printing."""
+    """The ruling as the asking server sees it (its own annotations and aliases, said so in the answer), stored
+    under its id. `set_hint`: the set the asker chose, if any; a card picked by its printing (a suggestion, the
+    choice menu, a button) is stored with that printing."""
     chosen = set_hint if set_hint is not None else (card.set if match is None else None)
     result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
                                   ruleset=state.ruleset, part=state.part or None, card=card,
@@ -183,7 +184,7 @@ class Disambiguation(discord.ui.View):
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     return [app_commands.Choice(name=c.name, value=c.value)
-            for c in bot.arbiter.matcher("redemption").autocomplete(current, 25)]
+            for c in bot.arbiter.matcher_for("redemption", interaction.guild_id).autocomplete(current, 25)]
 
 
 async def set_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -191,7 +192,7 @@ async def set_autocomplete(interaction: discord.Interaction, current: str) -> li
     typed = getattr(interaction.namespace, "card", None) or ""
     sets: dict[str, str] = {}
     if typed:
-        match = bot.arbiter.matcher("redemption").match(typed)
+        match = bot.arbiter.matcher_for("redemption", interaction.guild_id).match(typed)
         pool = [match.card] if match.card else [c.card for c in match.candidates]
         for card in pool:
             sets.setdefault(card.set, card.official_set or card.set)
@@ -249,7 +250,7 @@ class DurationCog(commands.Cog):
             raise UserFacingError(f"Unknown zone. Valid zones: {', '.join(ZONES)}.")
         if len(events) > MAX_EVENTS:
             raise UserFacingError(f"At most {MAX_EVENTS} events, please.")
-        matcher = self.bot.arbiter.matcher("redemption")
+        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
         picked = matcher.resolve_value(card)
         match = MatchResult(card, "exact", picked, []) if picked is not None else matcher.match(card, set_)
         if match.card is None:
