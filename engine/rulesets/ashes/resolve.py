@@ -8,11 +8,14 @@ Nothing here knows a card by name: every decision comes from the words read in a
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine.cards import Annotation
 from engine.interface import QuestionError
 from engine.rulesets.ashes.abilities import Ability, read_abilities
+from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, TargetSpec
@@ -141,12 +144,12 @@ def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Un
 
 
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
-            cancel_name: str | None = None) -> Resolution:
+            cancel_name: str | None = None, notes: Sequence[Annotation] = ()) -> Resolution:
     trace = Trace()
     abilities = read_abilities(p)
     if not abilities:
         raise QuestionError(f"{p.name} has no ability to use in this edition.")
-    ability = pick_ability(abilities, board.ability, p.name)
+    ability = annotated(pick_ability(abilities, board.ability, p.name), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
@@ -346,13 +349,14 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                 hit = spec.kind in ("unit",) and c[1] == "theirs"
             if hit:
                 first = r.part.n
+                why = f"part {first} targets {c[0]}"
                 break
         attach = (reborn and used.kind == "play" and p.type == "Alteration Spell" and reading.watch == "target-unit"
                   and (board.targets.get("0", "theirs").lower().startswith("theirs")
                        or board.targets.get("0", "").lower().endswith("@theirs")) and board.units_of("theirs"))
         if first is None and attach:
             first = min((r.part.n for r in results), default=1)
-            why = "attaching it to their unit targets that unit (AS14)"
+            why = "attaching it to their unit targets that unit"
             rules.append("AS14")
         if first is None:
             targeted = [f"part {r.part.n}: {r.part.new_target.words}" for r in results if r.part.new_target]
@@ -360,7 +364,6 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             return {"card": name, "applies": False, "rules": [*rules, "AS3"],
                     "why": f"its trigger (“{trig}”) is not met: {p.name} targets nothing of theirs that it watches "
                            f"({what})"}, None
-        why = why or f"part {first} targets {chosen.get(first, (None,))[0] or 'what it watches'}"
     elif reading.watch == "use-unit-ability":
         if used.kind == "play" or p.type not in (*UNIT_TYPES, "Phoenixborn") or used.inexhaustible:
             return {"card": name, "applies": False, "rules": rules,
