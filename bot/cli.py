@@ -1,4 +1,10 @@
-"""`arbiter`: the offline twin of the Discord bot. Same engine, same catalog, text or --json."""
+"""`arbiter`: the offline twin of the Discord bot. Same engine, same catalog, text or --json.
+
+Conventions (git and sqlite-utils are the models): `--db` and `--json` go before or after the subcommand;
+`arbiter` or `arbiter cards` alone prints its help (exit 0, as with --help); exit codes are 0 done, 1 not
+found / ambiguous / refused / the database cannot be used, 2 bad input; with --json every error is one JSON
+object on stdout too: `{"error", "kind", "exit"}` (plus `match` for a card lookup, `usage` for bad arguments).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,32 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from importlib import metadata
+from typing import Any, NoReturn
 
-from bot.catalog import CatalogError, ImportReport
+from bot.catalog import (
+    CatalogError,
+    ImportReport,
+    UnknownAlias,
+    UnknownAnnotation,
+    UnknownCard,
+    UnknownChange,
+    UnreadableDatabase,
+)
+from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
-from bot.service import REDEMPTION, Arbiter, LookupProblem, answer_lines, match_json
+from bot.catalog.audit_words import entry_line
+from bot.service import (
+    REDEMPTION,
+    Arbiter,
+    LookupProblem,
+    answer_lines,
+    default_printing_key,
+    match_json,
+    problem_message,
+)
 from engine.cards import Annotation, printing_label
+from engine.names import base_name
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
@@ -21,20 +47,59 @@ from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, pa
 from engine.rulesets.redemption.terms import read_card
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
+NOT_FOUND = (UnknownCard, UnknownAlias, UnknownAnnotation, UnknownChange)
 
 
 class Usage(Exception):
     """Bad input the user can fix: printed as one line, exit 2, nothing written."""
 
 
+class CommandLineError(Exception):
+    """An argparse usage error, raised instead of exiting so main() can print it (as JSON with --json)."""
+
+    def __init__(self, parser: argparse.ArgumentParser, message: str) -> None:
+        super().__init__(message)
+        self.parser = parser
+        self.message = message
+
+
+class CliParser(argparse.ArgumentParser):
+    """argparse, except that a usage error is raised (subcommand parsers are built with this class too)."""
+
+    def error(self, message: str) -> NoReturn:
+        raise CommandLineError(self, message)
+
+
+def lowercase(text: str) -> str:
+    """argparse type for names matched case-insensitively (zones, ruleset versions)."""
+    return text.strip().lower()
+
+
+def version_text() -> str:
+    try:
+        return f"arbiter {metadata.version('arbiter')}"
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "arbiter (not installed)"
+
+
 def print_json(obj: Any) -> None:
     print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **extra: Any) -> int:
+    """One error: a JSON object on stdout with --json, else `arbiter: <message>` on stderr."""
+    if args is not None and getattr(args, "json", False):
+        print_json({**extra, "error": message, "kind": kind, "exit": code})
+    else:
+        print(f"arbiter: {message}", file=sys.stderr)
+    return code
 
 
 def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> int:
     """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1."""
     if args.json:
-        print_json({"match": match_json(problem.match), "error": problem.message})
+        print_json({"match": match_json(problem.match), "error": problem.message, "kind": problem.match.how,
+                    "exit": EXIT_LOOKUP})
     else:
         print(problem.message, file=sys.stderr)
     return EXIT_LOOKUP
@@ -80,9 +145,10 @@ def cmd_duration(args: argparse.Namespace) -> int:
 
 # --- card and rule ---------------------------------------------------------------------------------------
 
-def card_json(arbiter: Arbiter, query: str, set_hint: str | None) -> dict[str, Any]:
-    card, match = arbiter.find(query, set_hint)
-    notes = arbiter.annotations_for(card)
+def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | int | None = None) -> dict[str, Any]:
+    """A card, its printings and terms; with a guild, as that server sees it (its aliases and annotations too)."""
+    card, match = arbiter.find(query, set_hint, guild=guild)
+    notes = arbiter.annotations_for(card, guild)
     parts = []
     for reading in read_card(card, notes):
         parts.append({
@@ -159,11 +225,13 @@ def cmd_rule(args: argparse.Namespace) -> int:
 # --- cards (moderation) ------------------------------------------------------------------------------
 
 def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "redemption"):
-    try:
-        card, _ = arbiter.find(name, set_hint, game)
-    except LookupProblem as problem:
-        raise Usage(problem.message) from problem
+    card, _ = arbiter.find(name, set_hint, game)  # LookupProblem: main() prints the candidates, exit 1
     return card
+
+
+def undo_hint(audit_id: int | None) -> str:
+    """How to take a change back: always the id `cards undo` accepts (a batch's header, never a member)."""
+    return f" Undo with: arbiter cards undo {audit_id}" if audit_id else ""
 
 
 def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards") -> int:
@@ -173,14 +241,28 @@ def print_import(report: ImportReport, args: argparse.Namespace, what: str = "ca
                     "total": report.total, "audit_id": report.audit_id})
     else:
         print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
-              f"{report.unchanged} unchanged." + (f" Undo with: arbiter cards undo {report.audit_id}"
-                                                 if report.audit_id else ""))
+              f"{report.unchanged} unchanged." + undo_hint(report.audit_id))
     return EXIT_OK
 
 
+def lackey_game(name: str) -> str:
+    """The game a LackeyCCG carddata.txt is imported into: Redemption's format; another game is refused."""
+    try:
+        ruleset = find_ruleset(name)
+    except UnknownRuleset as exc:
+        raise Usage(str(exc)) from exc
+    if ruleset.game == REDEMPTION:
+        return ruleset.game
+    title = str(ruleset.title).split(" (")[0]
+    how = (f"import them with `arbiter {ruleset.game}-import [DIR]`" if getattr(ruleset, "sources", None)
+           else "this game has no card importer")
+    raise Usage(f"`arbiter cards import` reads Redemption's LackeyCCG carddata.txt, not {title} cards; {how}.")
+
+
 def cmd_import(args: argparse.Namespace) -> int:
+    game = lackey_game(args.game)  # checked before the database is opened
     arbiter = _open(args)
-    report = arbiter.catalog.import_lackey(args.file, _actor(args), game=args.game)
+    report = arbiter.catalog.import_lackey(args.file, _actor(args), game=game)
     arbiter.reload()
     return print_import(report, args)
 
@@ -188,8 +270,26 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_alias(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     card = _resolve(arbiter, args.card, args.set)
-    arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args))
-    print(f"Alias “{args.alias}” now leads to {card.label if args.set else card.name}.")
+    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args))
+    target = card.label if args.set else card.name  # without a set, the alias covers every printing
+    if args.json:
+        print_json({"alias": args.alias, "card": card.name, "set": card.set if args.set else None,
+                    "audit_id": entry.id})
+    else:
+        print(f"Alias “{args.alias}” now leads to {target}." + undo_hint(entry.id))
+    return EXIT_OK
+
+
+def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_id: int, audit_id: int,
+                     warnings: list[str], summary: str) -> int:
+    """A stored annotation: its id, how to undo it, and any earlier annotation of the part it may contradict."""
+    if args.json:
+        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
+                    "annotation": vars(note), "warnings": warnings})
+        return EXIT_OK
+    for warning in warnings:
+        print(f"arbiter: warning: {warning}", file=sys.stderr)
+    print(f"Annotation {new_id} added to {card.label}: {summary} on part {note.part or '-'}." + undo_hint(audit_id))
     return EXIT_OK
 
 
@@ -210,9 +310,11 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '-' for x in labels))}.")
-    new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, _actor(args))
-    print(f"Annotation {new_id} added to {card.label}: {rule.upper()} {note.text!r} on part {note.part or '-'}.")
-    return EXIT_OK
+    existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
+    warnings = conflict_warnings(card.label, existing, note, exclusive={"instant"})
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args))
+    return print_annotation(args, card, note, new_id, entry.id, warnings,
+                            f"{rule.upper()} {note.text!r}")
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -224,13 +326,49 @@ def cmd_history(args: argparse.Namespace) -> int:
     entries = arbiter.catalog.history(game=None if not args.card else "redemption", name=name, set=set_,
                                       limit=args.limit)
     if args.json:
-        print_json([vars(e) for e in entries])
+        print_json([{**vars(e), "words": entry_line(e)} for e in entries])
         return EXIT_OK
     if not entries:
         print("No changes recorded.")
     for e in entries:
-        undone = f" (undone by #{e.undone_by})" if e.undone_by else ""
-        print(f"#{e.id} {e.at} {e.actor} {e.action} {e.target}{undone}")
+        print(entry_line(e))
+    return EXIT_OK
+
+
+def cmd_default(args: argparse.Namespace) -> int:
+    """`arbiter cards default CARD --set SET`: the printing that answers when CARD is named without a set
+    (audited; `--clear` goes back to the game's stated rule; undo with `arbiter cards undo ID`)."""
+    arbiter = _open(args)
+    game = args.game.strip().lower()
+    if game == REDEMPTION:
+        matcher = arbiter.matcher(game)
+    else:
+        from bot.games import game_matcher, plugin_rulesets
+
+        ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
+        if ruleset is None:
+            raise Usage(f"Unknown game {args.game!r}; games: redemption"
+                        + "".join(f", {r.game}" for r in plugin_rulesets()) + ".")
+        game = ruleset.game
+        matcher = game_matcher(arbiter, ruleset)
+    if not args.clear and not args.set:
+        raise Usage("Name the printing with --set SET (or use --clear to go back to the stated rule).")
+    match = matcher.match(args.card, None if args.clear else args.set)
+    if match.card is None:
+        raise Usage(problem_message(match, args.set))
+    card = match.card
+    key = default_printing_key(game, matcher.identity(card))
+    value = None if args.clear else json.dumps({"name": card.name, "set": card.set}, ensure_ascii=False)
+    entry = arbiter.catalog.set_setting(key, value, _actor(args))
+    arbiter.reload()
+    name = base_name(card.name)
+    if entry is None:
+        print(f"Nothing changed: {name} already answers as " +
+              ("the stated rule says." if args.clear else f"{card.label}."))
+    elif args.clear:
+        print(f"{name} answers again by the stated rule. Undo with: arbiter cards undo {entry.id}")
+    else:
+        print(f"{name} named without a set now answers as {card.label}. Undo with: arbiter cards undo {entry.id}")
     return EXIT_OK
 
 
@@ -238,7 +376,10 @@ def cmd_undo(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     entry = arbiter.catalog.undo(args.id, _actor(args))
     arbiter.reload()
-    print(f"Change #{args.id} undone (recorded as #{entry.id}).")
+    if args.json:
+        print_json({"undone": args.id, "audit_id": entry.id})
+    else:
+        print(f"Change #{args.id} undone (recorded as #{entry.id}; undo #{entry.id} to put it back).")
     return EXIT_OK
 
 
@@ -276,54 +417,75 @@ def positive_int(text: str) -> int:
     return number
 
 
+def _print_help(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
+    """A command group called without a subcommand prints its help, like --help (git prints usage too)."""
+    def show(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return EXIT_OK
+    return show
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="arbiter", description="Card rulings with the rule that decides them.")
+    parser = CliParser(prog="arbiter", description="Card rulings with the rule that decides them.",
+                       epilog="Exit codes: 0 done; 1 not found, ambiguous, refused or the database cannot be "
+                              "used; 2 bad input. --db and --json may also follow the subcommand.")
+    parser.add_argument("--version", action="version", version=version_text(), help="print the version and exit")
+    parser.add_argument("--db", help="card database (default: $ARBITER_DB or the per-user data directory)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object (errors too)")
+    parser.set_defaults(func=_print_help(parser))
+    # The same options after the subcommand. SUPPRESS: when they are not given there, the value given before
+    # the subcommand (or the default above) stays.
     common = argparse.ArgumentParser(add_help=False)
-    common.add_argument("--db", help="card database (default: $ARBITER_DB or the per-user data directory)")
-    common.add_argument("--json", action="store_true", help="print one JSON object")
-    sub = parser.add_subparsers(dest="command", required=True)
+    common.add_argument("--db", default=argparse.SUPPRESS,
+                        help="card database (default: $ARBITER_DB or the per-user data directory)")
+    common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
+                        help="print one JSON object (errors too)")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
     p.add_argument("--set", help="set code or name to pick one printing")
-    p.add_argument("--played-in", choices=ZONES, help="where the card was played (default: by its type)")
+    p.add_argument("--played-in", type=lowercase, choices=ZONES,
+                   help="where the card was played (default: by its type)")
     p.add_argument("--then", action="append", nargs="+", metavar="EVENT",
                    help=f"events in order; repeatable. One of: {', '.join(EVENTS)}")
-    p.add_argument("--ruleset", default="current", choices=sorted(redemption.RULESET.versions()),
+    p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(redemption.RULESET.versions()),
                    help="current (the nine bullets) or previous (the ruling it replaced)")
     p.add_argument("--part", help="ability part to judge (STAR, GE, TOP, ...); default: the one that "
                                   "applies where it was played")
     p.set_defaults(func=cmd_duration)
 
     p = sub.add_parser("card", parents=[common], help="a card, its printings and its duration terms")
-    p.add_argument("name")
-    p.add_argument("--set")
+    p.add_argument("name", help="card name (typos, nicknames and aliases are matched)")
+    p.add_argument("--set", help="set code or name to pick one printing")
     p.set_defaults(func=cmd_card)
 
     p = sub.add_parser("rule", parents=[common], help="a rule in our own words, with its source")
     p.add_argument("id", nargs="?", help="rule id, e.g. D3 (all rules when omitted)")
-    p.add_argument("--game", default="redemption")
+    p.add_argument("--game", default="redemption", help="whose rules (default redemption)")
     p.set_defaults(func=cmd_rule)
 
-    cards = sub.add_parser("cards", help="moderate the card database")
-    csub = cards.add_subparsers(dest="cards_command", required=True)
+    cards = sub.add_parser("cards", parents=[common], help="moderate the card database")
+    cards.set_defaults(func=_print_help(cards))
+    csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
     mod = argparse.ArgumentParser(add_help=False, parents=[common])
     mod.add_argument("--actor", help="who is making the change (default: cli:<user>)")
 
     p = csub.add_parser("import", parents=[mod], help="import a LackeyCCG carddata.txt (atomic)")
-    p.add_argument("file")
-    p.add_argument("--game", default="redemption")
+    p.add_argument("file", help="the carddata.txt file (tab-separated, with its header line)")
+    p.add_argument("--game", default="redemption", help="the game the file's cards belong to (redemption; other "
+                                                        "games have `arbiter <game>-import`)")
     p.set_defaults(func=cmd_import)
 
     p = csub.add_parser("alias", parents=[mod], help="add a nickname for a card")
-    p.add_argument("alias")
-    p.add_argument("card")
+    p.add_argument("alias", help="the nickname (not another card's exact name)")
+    p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
     p.set_defaults(func=cmd_alias)
 
     p = csub.add_parser("annotate", parents=[mod], help="set a duration term (or a plug-in game's field) for a "
                                                         "card part")
-    p.add_argument("card")
+    p.add_argument("card", help="the card (typos, nicknames and aliases are matched)")
     p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption; other games take "
                                                      "the fields their rules read)")
     p.add_argument("--rule", required=True, help=f"Redemption: {', '.join(RULES)}; another game: the field "
@@ -334,21 +496,30 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--value", help=f"D4 length ({D4_HELP.replace('%', '%%')}) or 'self' for a D3 placement of "
                                    "the card itself; no value for other rules")
     p.add_argument("--note", help="why")
-    p.add_argument("--set")
+    p.add_argument("--set", help="the printing to annotate (default: the one the name matches)")
     p.set_defaults(func=cmd_annotate)
 
     p = csub.add_parser("history", parents=[mod], help="recorded changes, newest first")
-    p.add_argument("card", nargs="?")
-    p.add_argument("--set")
+    p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
+    p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
     p.set_defaults(func=cmd_history)
 
+    p = csub.add_parser("default", parents=[mod], help="the printing that answers when a card is named "
+                                                       "without a set (audited, undoable)")
+    p.add_argument("card", help="the card (any of its printings' names or labels)")
+    p.add_argument("--set", help="the printing to answer with: its set code or name, or its printing suffix")
+    p.add_argument("--clear", action="store_true", help="go back to the game's stated rule")
+    p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
+    p.set_defaults(func=cmd_default)
+
     p = csub.add_parser("undo", parents=[mod], help="undo one recorded change")
-    p.add_argument("id", type=int)
+    p.add_argument("id", type=positive_int, help="the change's number from `arbiter cards history` (a batch: "
+                                                 "its header)")
     p.set_defaults(func=cmd_undo)
 
     p = csub.add_parser("coverage", parents=[mod], help="how much card text the engine understands")
-    p.add_argument("--top", type=int, default=15)
+    p.add_argument("--top", type=positive_int, default=15, help="how many unclassified phrases to list")
     p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
     p.set_defaults(func=cmd_coverage)
 
@@ -367,17 +538,43 @@ def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     return [cli_games.add_parsers]
 
 
+def _wants_json(argv: Sequence[str]) -> bool:
+    return "--json" in (argv[: list(argv).index("--")] if "--" in argv else argv)
+
+
+def _usage_error(error: CommandLineError, as_json: bool) -> int:
+    """argparse's complaint: usage + `prog: error: ...` on stderr as argparse prints it, or one JSON object."""
+    message = f"{error.parser.prog}: {error.message}"
+    if as_json:
+        print_json({"error": message, "kind": "usage", "exit": EXIT_USAGE,
+                    "usage": " ".join(error.parser.format_usage().split())})
+    else:
+        error.parser.print_usage(sys.stderr)
+        print(f"{error.parser.prog}: error: {error.message}", file=sys.stderr)
+    return EXIT_USAGE
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except CommandLineError as error:
+        return _usage_error(error, _wants_json(argv))
+    except SystemExit as done:  # --help and --version print and stop
+        return int(done.code or 0) if not isinstance(done.code, str) else EXIT_USAGE
     try:
         return int(args.func(args) or 0)
     except Usage as exc:
-        print(f"arbiter: {exc}", file=sys.stderr)
-        return EXIT_USAGE
+        return fail(args, str(exc), "usage", EXIT_USAGE)
+    except LookupProblem as problem:
+        return print_lookup_problem(problem, args)
+    except UnreadableDatabase as exc:  # damaged, read-only, locked or full: the sentence names file and fix
+        return fail(args, str(exc), "storage", EXIT_LOOKUP)
+    except NOT_FOUND as exc:
+        return fail(args, str(exc), "not-found", EXIT_LOOKUP)
     except CatalogError as exc:
-        print(f"arbiter: {exc}", file=sys.stderr)
-        return EXIT_LOOKUP
+        return fail(args, str(exc), "refused", EXIT_LOOKUP)
     except BrokenPipeError:
         return EXIT_OK
 

@@ -10,7 +10,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli import Usage, _actor, print_answer, print_import, print_lookup_problem
+from bot.catalog.annotation_conflicts import conflict_warnings
+from bot.cli import (
+    Usage,
+    _actor,
+    _print_help,
+    lowercase,
+    print_annotation,
+    print_answer,
+    print_import,
+    print_lookup_problem,
+)
 from bot.games import (
     default_source_dir,
     game_answer,
@@ -25,6 +35,17 @@ from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
 
 
+class _InOrder(argparse.Action):
+    """Appends like action="append", and also records (param name, value) in the param's shared sequence."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        # copies, never the parser's default list (parsers are reused in one process)
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or []), values])
+        sequence = f"_sequence_{self.const}"
+        setattr(namespace, sequence, [*(getattr(namespace, sequence, None) or []), (self.dest, values)])
+
+
 def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
     if param.kind == "flag":
         parser.add_argument(param.cli_flag or f"--{param.name.replace('_', '-')}", dest=param.name,
@@ -32,6 +53,12 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
     elif param.cli_flag is None:
         nargs = ("+" if param.required else "*") if param.repeat else (None if param.required else "?")
         parser.add_argument(param.name, nargs=nargs, metavar=param.metavar, help=param.help)
+    elif param.sequence and param.repeat:
+        parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help, action=_InOrder,
+                            const=param.sequence, default=[], required=param.required)
+    elif param.many and param.repeat:
+        parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
+                            action="extend", nargs="+", default=[], required=param.required)
     else:
         parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
                             action="append" if param.repeat else "store", default=[] if param.repeat else None,
@@ -41,6 +68,8 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
 def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
     params = plugin_inputs(question.params, "cli")
     inputs = {p.name: getattr(args, p.name) for p in params}
+    for sequence in {p.sequence for p in params if p.sequence}:
+        inputs[sequence] = list(getattr(args, f"_sequence_{sequence}", None) or [])
     for p in params:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
         if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):
@@ -57,8 +86,10 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
 
 
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
+    # Found (or refused, naming where it looked) before the database is opened.
+    root = args.path if args.path is not None else default_source_dir(ruleset.sources, ruleset.game)
     arbiter = Arbiter.open(args.db)
-    report = import_sources(arbiter.catalog, ruleset, args.path, _actor(args))  # CatalogError: cli.main, exit 1
+    report = import_sources(arbiter.catalog, ruleset, root, _actor(args))  # CatalogError: cli.main, exit 1
     arbiter.reload()
     return print_import(report, args, f"{game_name(ruleset)} cards")
 
@@ -88,8 +119,8 @@ def annotate(args: argparse.Namespace) -> int:
         raise Usage(str(exc)) from exc
     arbiter = Arbiter.open(args.db)
     match = game_matcher(arbiter, ruleset).match(args.card, args.set)
-    if match.card is None:
-        raise Usage(problem_message(match))
+    if match.card is None:  # not found or ambiguous: the candidates, exit 1 (bot.cli.main)
+        raise LookupProblem(match, problem_message(match))
     card = match.card
     part = (args.part or "").strip()
     labels = list(spec.parts(card)) if spec.parts is not None else None
@@ -99,17 +130,9 @@ def annotate(args: argparse.Namespace) -> int:
     if arbiter.catalog.card(*card.key) is None:
         arbiter.catalog.add_card(card, actor)  # a starter card: stored so the annotation has a card to belong to
     note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
-    new_id = arbiter.catalog.annotate(card.game, card.name, card.set, note, actor)
-    audit_id = arbiter.catalog.history(game=card.game, name=card.name, set=card.set, limit=1)[0].id
-    if args.json:
-        from bot.cli import print_json
-
-        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note)})
-    else:
-        print(f"Annotation {new_id} added to {card.label}: {field} = {value!r} on part {part or '-'}. "
-              f"Undo with: arbiter cards undo {audit_id}")
-    return 0
+    warnings = conflict_warnings(card.label, arbiter.catalog.annotations_with_ids(*card.key), note)
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor)
+    return print_annotation(args, card, note, new_id, entry.id, warnings, f"{field} = {value!r}")
 
 
 def coverage(args: argparse.Namespace) -> int:
@@ -136,7 +159,8 @@ def _add_question(p: argparse.ArgumentParser, ruleset: Any, question: Question) 
     for param in plugin_inputs(question.params, "cli"):
         _add_param(p, param)
     versions = list(ruleset.versions())
-    p.add_argument("--ruleset", default=versions[0], choices=versions, help=f"rules version (default {versions[0]})")
+    p.add_argument("--ruleset", default=versions[0], type=lowercase, choices=versions,
+                   help=f"rules version (default {versions[0]})")
     p.set_defaults(func=lambda args: _ask(ruleset, question, args))
 
 
@@ -148,10 +172,11 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
             _add_question(subparsers.add_parser(ruleset.game, parents=[common], **_help(questions[0])),
                           ruleset, questions[0])
         else:  # `arbiter <game> <command> ...`, one subcommand per question
-            p = subparsers.add_parser(ruleset.game, help=f"{game_name(ruleset)}: "
+            p = subparsers.add_parser(ruleset.game, parents=[common], help=f"{game_name(ruleset)}: "
                                       f"{', '.join(q.command for q in questions)}",
                                       description=questions[0].group_description)
-            qsub = p.add_subparsers(dest=f"{ruleset.game}_command", required=True, metavar="QUESTION")
+            p.set_defaults(func=_print_help(p))  # `arbiter <game>` alone lists its questions
+            qsub = p.add_subparsers(dest=f"{ruleset.game}_command", metavar="QUESTION")
             for question in questions:
                 _add_question(qsub.add_parser(question.command, parents=[common], **_help(question)),
                               ruleset, question)
@@ -163,6 +188,8 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
                                   help=f"import {game_name(ruleset)} cards from shared/data/{sources.folder} "
                                        "(atomic, re-import safe)")
         p.add_argument("path", nargs="?", default=None, metavar="DIR",
-                       help=f"folder with {sources.description} (default: {default_source_dir(sources)})")
+                       help=f"folder with {sources.description} (default: the first of ../shared/data/"
+                            f"{sources.folder} and ./shared/data/{sources.folder} from the current directory, "
+                            f"then beside the checkout)")
         p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
         p.set_defaults(func=lambda args, r=ruleset: _import(r, args))

@@ -220,13 +220,14 @@ async def test_moderator_edit_is_audited_and_undone(db):
         deferred = await sent.callback()
         assert deferred["type"] == 5 and deferred["data"]["flags"] & EPHEMERAL
         done = await sent.followup()
-        assert done["content"].startswith("Changed text of Adino, the Eznite (II).")
         entry = bot.arbiter.catalog.history(limit=1)[0]
+        assert done["content"] == f"Changed text of Adino, the Eznite (II). Undo with /carddb undo id:{entry.id}."
         assert entry.actor == f"discord:{fake.moderator['id']}" and entry.action
         assert bot.arbiter.catalog.card("redemption", "Adino, the Eznite", "II").text == "While equipped, gains 2/2."
         listed = await fake.send_command("carddb history", {"limit": 3}, user=fake.moderator)
         await listed.callback()
-        assert f"#{entry.id} " in (await listed.followup())["content"]
+        assert (await listed.followup())["content"].splitlines()[0] == (
+            f"\\#{entry.id} {entry.at[:10]} discord:{fake.moderator['id']} edited Adino, the Eznite (II): text")
         undo = await fake.send_command("carddb undo", {"id": entry.id}, user=fake.moderator)
         await undo.callback()
         assert (await undo.followup())["content"].startswith(f"Change #{entry.id} undone")
@@ -249,7 +250,10 @@ async def test_moderator_role_grants_access(db):
         after = await fake.send_command("carddb alias", {"alias": "ezzy", "card": "adino the eznite"},
                                         user=judge, enforce_permissions=False)
         await after.callback()
-        assert (await after.followup())["content"] == "“ezzy” now leads to Adino, the Eznite."
+        content = (await after.followup())["content"]
+        alias_entry = Catalog.open(db).history(limit=1)[0]
+        assert content == (f"“ezzy” now leads to Adino, the Eznite (shared catalog: every server). Undo with "
+                           f"/carddb undo id:{alias_entry.id}.")
         role_setter = await fake.send_command("carddb role", {"role": role}, user=judge, enforce_permissions=False)
         assert "Only members with Manage Server" in (await role_setter.callback())["data"]["content"]
 

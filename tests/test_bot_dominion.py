@@ -57,3 +57,56 @@ async def test_chain_autocomplete_keeps_what_was_typed(db):
         sent = await fake.send_autocomplete("dominion ruling", {"chain": "Throne Room > tacti"}, focused="chain")
         values = [c["value"] for c in (await sent.callback())["data"]["choices"]]
         assert values[0] == "Throne Room > Tactician"
+
+
+def _components(data: dict) -> list[dict]:
+    return [c for row in data.get("components", []) for c in row["components"]]
+
+
+async def test_an_ambiguous_name_gets_a_select_only_the_asker_can_use(db):
+    """A plug-in game gets the card choice from the generic front end: "ship" is a word of two Dominion cards."""
+    async with arbiter_on_fake(db) as (fake, bot):
+        sent = await fake.send_command("dominion ruling", {"chain": "Throne Room > ship"}, user=fake.user)
+        body = await sent.callback()
+        assert body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"].startswith("“ship” matches several cards:")
+        (select,) = _components(body["data"])
+        assert select["type"] == 3 and 2 <= len(select["options"]) <= 25
+        labels = {o["label"].split(" (")[0]: o for o in select["options"]}
+        assert {"Cargo Ship", "Merchant Ship"} <= set(labels)
+        value = labels["Merchant Ship"]["value"]
+        message_id = sent.state.original_message_id
+        stranger = await fake.send_component(message_id, select["custom_id"], values=[value], user=fake.moderator)
+        refused = await stranger.callback()
+        assert refused["data"]["flags"] & EPHEMERAL and "Only the person who asked" in refused["data"]["content"]
+        chosen = await fake.send_component(message_id, select["custom_id"], values=[value], user=fake.user)
+        update = await chosen.callback()
+        assert update["type"] == 7 and update["data"]["content"] == f"You chose {labels['Merchant Ship']['label']}."
+        posted = await chosen.followup()
+        embed = posted["embeds"][0]
+        fields = {f["name"] for f in embed["fields"]}
+        assert "Merchant Ship (played by Throne Room)" in fields  # asked again with exactly the picked card
+        cli = game_answer(game_matcher(bot.arbiter, DOMINION), DOMINION, {"chain": ["Throne Room > Merchant Ship"]})
+        assert f"Ruling {cli['ruling_id']}" in embed["footer"]["text"]
+
+
+async def test_versions_buttons_show_what_each_other_version_says(db):
+    async with arbiter_on_fake(db) as (fake, bot):
+        sent = await fake.send_command("dominion ruling", {"chain": "Band of Misfits > Caravan"}, user=fake.user)
+        body = await sent.callback()
+        buttons = {b["label"]: b for b in _components(body["data"])}
+        others = [v for v in DOMINION.versions() if v != "current"]
+        assert sorted(buttons) == sorted(f"What {v} says" for v in others)
+        expected = game_answer(game_matcher(bot.arbiter, DOMINION), DOMINION,
+                               {"chain": ["Band of Misfits > Caravan"]}, "older-wording")
+        message_id = sent.state.original_message_id
+        older = buttons["What older-wording says"]
+        press = await fake.send_component(message_id, older["custom_id"], user=fake.moderator)
+        private = await press.callback()
+        assert private["type"] == 4 and private["data"]["flags"] & EPHEMERAL  # anyone else: a private copy
+        assert f"Ruling {expected['ruling_id']}" in private["data"]["embeds"][0]["footer"]["text"]
+        press = await fake.send_component(message_id, older["custom_id"], user=fake.user)
+        update = await press.callback()
+        assert update["type"] == 7  # the asker's press changes the message
+        assert f"Ruling {expected['ruling_id']}" in update["data"]["embeds"][0]["footer"]["text"]
+        assert "What current says" in {b["label"] for b in _components(update["data"])}

@@ -364,7 +364,7 @@ def test_a_failed_write_rolls_back(cat: Catalog) -> None:
 def test_a_file_that_is_not_a_database_is_refused(tmp_path: Path) -> None:
     bad = tmp_path / "notes.txt"
     bad.write_text("just some text, not SQLite\n" * 100)
-    with pytest.raises(UnreadableDatabase, match="Cannot open the card database"):
+    with pytest.raises(UnreadableDatabase, match=f"The card database {bad} is damaged"):
         Catalog.open(bad)
     with pytest.raises(UnreadableDatabase):
         Catalog.open(tmp_path)  # a directory

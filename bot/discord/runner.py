@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import signal
 import sys
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,6 +31,7 @@ class BotConfig:
     api_base: str | None = None
     shard_count: int | None = None
     shard_ids: list[int] | None = None
+    maintainer_guilds: frozenset[int] = frozenset()
 
     @classmethod
     def from_env(cls, db: str | None = None, env: dict[str, str] | None = None) -> BotConfig:
@@ -49,7 +53,10 @@ class BotConfig:
             raise ConfigError("Every id in SHARD_IDS must be between 0 and SHARD_COUNT - 1.")
         path = Path(db or env.get("ARBITER_DB") or default_db_path())
         api = env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None
-        return cls(token, path, api, shard_count, shard_ids)
+        maintainers = env.get("ARBITER_MAINTAINER_GUILDS", "").replace(",", " ").split()
+        if not all(m.isdigit() for m in maintainers):
+            raise ConfigError("ARBITER_MAINTAINER_GUILDS is a comma-separated list of Discord server ids (numbers).")
+        return cls(token, path, api, shard_count, shard_ids, frozenset(int(m) for m in maintainers))
 
 
 def use_api_base(base: str | None) -> None:
@@ -59,7 +66,7 @@ def use_api_base(base: str | None) -> None:
 
 
 def build_bot(config: BotConfig, **options: object):
-    from bot.catalog import Catalog
+    from bot.catalog import Catalog, UnreadableDatabase
     from bot.discord.client import ArbiterBot
     from bot.service import Arbiter
 
@@ -70,12 +77,16 @@ def build_bot(config: BotConfig, **options: object):
     try:
         arbiter = Arbiter(Catalog.open(config.db, seed_starter=fresh))
         count = arbiter.warm()
-    except Exception as exc:  # sqlite3 errors and bad files alike: refuse to start
+    except UnreadableDatabase as exc:  # damaged, read-only, locked, full: one sentence naming the file and the fix
+        raise ConfigError(str(exc)) from exc
+    except Exception as exc:  # anything else about the file: refuse to start
         raise ConfigError(f"Cannot read the card database {config.db}: {exc}") from exc
     if count == 0:
         raise ConfigError(f"The card database {config.db} is empty; import cards with `arbiter cards import FILE`.")
     use_api_base(config.api_base)
     kwargs: dict[str, object] = dict(options)
+    kwargs.setdefault("maintainer_guilds", config.maintainer_guilds)
+    kwargs.setdefault("gateway_from_api", config.api_base is not None)
     if config.shard_count is not None:
         kwargs["shard_count"] = config.shard_count
     if config.shard_ids is not None:
@@ -119,6 +130,35 @@ def quiet_logging() -> None:
     logging.getLogger("discord.client").setLevel(logging.WARNING)
 
 
+async def serve(bot: discord.Client, token: str) -> None:
+    """Log in and run until the bot is closed. SIGTERM (what `docker stop` sends) and SIGINT close the gateway
+    connection cleanly (close code 1000) and end the process with exit 0, instead of killing it mid-write."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop(sig: signal.Signals) -> None:
+        if not closing:
+            log.info("%s received: closing the Discord connection", sig.name)
+            closing.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows or off the main thread
+            loop.add_signal_handler(sig, stop, sig)
+    try:
+        async with bot:
+            try:
+                await bot.start(token)
+            except (discord.DiscordException, aiohttp.ClientError, OSError):
+                if not closing:  # a failure while stopping on request is not a start-up failure
+                    raise
+        if closing:
+            await closing[0]
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
+
+
 def run_bot(db: str | None = None) -> int:
     try:
         config = BotConfig.from_env(db)
@@ -128,7 +168,9 @@ def run_bot(db: str | None = None) -> int:
         print(f"arbiter: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(serve(bot, config.token))
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
+        return 0
     except (discord.DiscordException, aiohttp.ClientError, OSError) as exc:
         message = start_failure(exc, config)
         if message is None:

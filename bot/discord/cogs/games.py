@@ -17,9 +17,10 @@ from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
+from bot.layers import LayeredMatcher
 from bot.service import LookupProblem, answer_lines, match_json, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
-from engine.matching import Matcher, card_value
+from engine.matching import card_value
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -32,14 +33,22 @@ def index_name(game: str) -> str:
     return f"{game}-matcher"
 
 
-def _matcher(interaction: discord.Interaction, game: str) -> Matcher:
+def _matcher(interaction: discord.Interaction, game: str) -> LayeredMatcher:
+    """The game's matcher as the asking server sees it (its own aliases, and shared ones written since)."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.indexes[index_name(game)]
+    return bot.arbiter.matcher_for(game, interaction.guild_id, base=bot.indexes[index_name(game)])
 
 
 def _annotations_of(interaction: discord.Interaction) -> AnnotationsOf:
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.arbiter.annotations_for
+    return bot.arbiter.shared_annotations
+
+
+def _layer_of(interaction: discord.Interaction) -> AnnotationsOf:
+    """The asking server's own annotations of a card (none in a DM)."""
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    guild = interaction.guild_id
+    return lambda card: bot.arbiter.layer_annotations(card, guild)
 
 
 def card_autocomplete(game: str, separators: str) -> Autocomplete:
@@ -122,32 +131,38 @@ class Asked:
         """The answer; LookupProblem or UserFacingError when it cannot be given."""
         try:
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
-                               annotations_of=_annotations_of(interaction), command=self.question.command)
+                               annotations_of=_annotations_of(interaction), command=self.question.command,
+                               layer_of=_layer_of(interaction), guild=str(interaction.guild_id))
         except QuestionError as exc:
             raise UserFacingError(safe(str(exc), 1800)) from exc
 
 
-async def reply(interaction: discord.Interaction, asked: Asked, *, edit: bool = False) -> None:
-    """Answer `asked`: the ruling with its versions buttons; an ambiguous name gets a select menu that only the
-    asker can use; a name with no card one sentence. `edit` replaces the message a component was used on."""
+async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "send", picked: str = "") -> None:
+    """Answer `asked`: the ruling with its versions buttons; an ambiguous name gets a select menu only the asker
+    can use; a name with no card one sentence. `how`: "send" a new message, "private" one for the presser
+    alone, "edit" the message a button was on, or "choose": the asker picked `picked` in a private menu, which
+    says so, and the ruling is posted."""
     try:
         data = asked.answer(interaction)
     except LookupProblem as problem:
         match = problem.match
         if match.how == "ambiguous" and match.candidates and interaction.user.id == asked.owner:
             view = CardChoice(asked, match.query, [c.card for c in match.candidates])
-            if edit:
-                await interaction.response.edit_message(content=safe(problem.message, 1800), embed=None, view=view)
-            else:
+            if how in ("send", "private"):
                 await interaction.response.send_message(safe(problem.message, 1800), view=view, ephemeral=True)
+            else:
+                await interaction.response.edit_message(content=safe(problem.message, 1800), embed=None, view=view)
             return
         raise UserFacingError(safe(problem.message, 1800)) from problem
     embed = answer_embed(asked.question.present(data), data)
     view = VersionButtons(asked)
-    if edit:
-        await interaction.response.edit_message(content=None, embed=embed, view=view)
-    else:
-        await interaction.response.send_message(embed=embed, view=view)
+    if how == "edit":
+        await interaction.response.edit_message(embed=embed, view=view)
+    elif how == "choose":
+        await interaction.response.edit_message(content=f"You chose {safe(picked, 200)}.", view=None)
+        await interaction.followup.send(embed=embed, view=view)
+    else:  # "send", or "private": someone else's press gets the answer for them alone
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=how == "private")
 
 
 class CardChoice(discord.ui.View):
@@ -180,7 +195,8 @@ class CardChoice(discord.ui.View):
         if value not in self.cards:
             raise UserFacingError("That choice is not on the menu; ask again.")
         self.stop()
-        await reply(interaction, self.asked.again(query=self.query, value=value), edit=True)
+        await reply(interaction, self.asked.again(query=self.query, value=value), how="choose",
+                    picked=self.cards[value].label)
 
 
 class VersionButtons(discord.ui.View):
@@ -202,10 +218,10 @@ class VersionButtons(discord.ui.View):
         async def press(interaction: discord.Interaction) -> None:
             asked = self.asked.again(version=version)
             if interaction.user.id == asked.owner:
-                await reply(interaction, asked, edit=True)
+                await reply(interaction, asked, how="edit")
                 return
             mine = Asked(asked.ruleset, asked.question, asked.values, version, interaction.user.id)
-            await reply(interaction, mine)
+            await reply(interaction, mine, how="private")
 
         return press
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
+from engine.rulesets.ashes.annotations import SPEC
+from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import GAME
 from engine.rulesets.ashes.question import QUESTION
 from engine.rulesets.ashes.rules import RULES, VERSIONS
@@ -46,6 +48,11 @@ class AshesRuleset:
     title = "Ashes (resolving cards and abilities)"
     questions = QUESTION
     sources = SOURCES
+    annotation_spec = SPEC
+
+    def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
+                 top: int) -> dict[str, Any]:
+        return coverage(cards, annotations_of, top)
 
     def starter(self) -> Starter:
         return load_starter()

@@ -26,9 +26,13 @@ _NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-]*(?: [A-Z\d][\w'’\-]*){0,4})\s*:
 _NOT_NAMES = {"X", "You", "When", "After", "If", "At", "During"}
 _PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
                            r"[^.]+)\.\s*", re.I)
+# A trigger runs to the comma (or "you may") after which the instruction starts; commas inside it are kept.
+_MAIN = (r"(?:,\s+|\s+(?=you may\b))(?=(?:you|they|each|if|that|its|the|this|deal|place|remove|draw|discard|add|"
+         r"destroy|return|search|look|exhaust|choose|roll|re-roll|select|spend|prevent|put|cancel|move|lower|"
+         r"raise|reduce|attach|swap|give|count|resolve)\b)")
 _TRIGGER = re.compile(r"^(?P<words>(?:when|whenever|after|before|at the (?:start|end|beginning) of|"
-                      r"each time|as soon as|once per round, (?:when|after))\b[^,]*?),\s+", re.I)
-_WOULD = re.compile(r"^(?P<words>[^,.]*?(?<!that )(?<!which )\bwould\b[^,.]*?),\s+", re.I)
+                      r"each time|as soon as|once per round, (?:when|after))\b.*?)" + _MAIN, re.I)
+_WOULD = re.compile(r"^(?P<words>[^.]*?(?<!that )(?<!which )\bwould\b[^.]*?)" + _MAIN, re.I)
 _DURING = re.compile(r"^(?P<words>during your turn),\s+", re.I)
 
 
@@ -141,7 +145,15 @@ def _trigger(text: str) -> tuple[Trigger | None, str]:
     return None, text
 
 
+_KEYWORD_COST = re.compile(rf"^{_ITEM}(?:\s*-\s*{_ITEM})*\.?$")
+
+
 def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = None) -> Ability:
+    if play_costs is None and _KEYWORD_COST.match(raw.text.strip()):
+        # "Respark: 1 [[basic]]": a keyword with its price, no instruction of its own
+        return Ability(index=index, name=raw.name, kind="passive", costs=printed_costs([raw.text.strip(" .")]),
+                       trigger=None, parts=(), inexhaustible=raw.inexhaustible, text=plain(raw.text),
+                       optional_use=False, focus_levels=(), definitions=(), cost_phrases=())
     text = plain(raw.text)
     trigger, rest = _trigger(text)
     during = _DURING.match(rest)
@@ -150,7 +162,8 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
         rest = rest[:1].upper() + rest[1:]
     written = written_costs(rest)
     costs = (play_costs if play_costs is not None else printed_costs(raw.cost)) + written.costs
-    parts = read_parts(written.rest)
+    passive = play_costs is None and trigger is None and not costs and not during
+    parts = read_parts(written.rest, statements=passive)
     for level, line in sorted(raw.focus):
         parts += read_parts(plain(line), focus=level, first=len(parts) + 1)
     if play_costs is not None:

@@ -22,7 +22,8 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "count", "remove", "transfer", "replace", "treat", "ignore", "use", "deal", "assign", "detach", "end",
          "apply", "pay", "return", "send", "skip", "redirect", "recover", "guard", "block", "attack", "counter",
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do")
-_VERB = r"(?:you may |they may |each player may |that player may )?(?:" + "|".join(sorted(set(VERBS))) + r")\b"
+_MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
+_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})| to (?={_VERB}))", re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
@@ -166,7 +167,15 @@ def _clean(piece: str) -> str:
     return piece[:1].upper() + piece[1:]
 
 
-def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool = False) -> list[Part]:
+_WHEN = re.compile(r"^(?P<when>(?:at the (?:end|start|beginning) of|during|for the (?:remainder|rest) of|until|"
+                   r"for each|as long as)"
+                   r" [^,]+|otherwise), (?P<rest>.+)$", re.I)
+_STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for|opponents?|players?|you|your|"
+                        r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
+
+
+def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool = False,
+               statements: bool = False) -> list[Part]:
     """Parts of one effect text, numbered from `first`."""
     parts: list[Part] = []
     last_sentence, sentence_optional = -1, False
@@ -187,6 +196,10 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
                 check = ("theirs-empty" if _THEIRS_EMPTY.search(condition)
                          else "mine-empty" if _MINE_EMPTY.search(condition) else None)
                 body = cm.group("rest")
+        when = _WHEN.match(body)
+        if when:
+            notes.append(f"happens {when.group('when')}")
+            body = when.group("rest")
         body = body[:1].upper() + body[1:]
         optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I))
         if joiner == "to" and depends is None and n > 1:
@@ -203,6 +216,7 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         needs, places = _needs(body, spec)
         verb_ok = bool(re.match(rf"^{_VERB}", body, re.I)) or bool(re.match(r"^(choose|this|that|each|all|"
                                                                              r"the|x =)", body, re.I))
+        verb_ok = verb_ok or (statements and bool(_STATEMENT.match(body)))
         parts.append(Part(n=n, text=body, targets=bool(_TARGET_WORD.search(body)), new_target=spec,
                           optional=optional, needs=needs, depends_on=depends, condition=condition,
                           condition_check=check, focus=focus, places=places,

@@ -12,7 +12,7 @@ from typing import Any
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.ashes.editions import editions_of, printing
-from engine.rulesets.ashes.render import answer_json, outcome_key, summary_line
+from engine.rulesets.ashes.render import answer_json, difference, outcome_key
 from engine.rulesets.ashes.resolve import resolve
 from engine.rulesets.ashes.rules import VERSIONS, other_edition
 from engine.rulesets.ashes.state import read_board
@@ -69,7 +69,9 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
     board = read_board(inputs, lambda name: lookup(name).name)
     p = _printing_or_error(card, edition)
     cp = printing(cancel, edition) if cancel is not None else None
-    return resolve(p, board, cp, cancel.name if cancel is not None else None), board
+    annotations = getattr(lookup, "annotations", None)
+    notes = tuple(annotations(card)) if annotations is not None else ()
+    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes), board
 
 
 class AshesQuestion:
@@ -103,12 +105,15 @@ class AshesQuestion:
                 other = {"ruleset": alt_name, "summary": f"the same question does not apply there: {exc}"}
             else:
                 if outcome_key(alt) != outcome_key(res):
-                    other = {"ruleset": alt_name, "summary": summary_line(alt)}
+                    other = {"ruleset": alt_name, "summary": difference(res, alt)}
                 else:
                     same = f"Under {alt_name}: the same answer."
-        board_key = {k: (list(v) if isinstance(v, (list, tuple)) else v) for k, v in sorted(inputs.items())
-                     if v not in (None, "", [], False)}
+        board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
+        board_key["ability"] = res.ability.label
         board_key["card"] = card.name
+        annotations = getattr(lookup, "annotations", None)
+        if annotations is not None:  # a moderator's annotation changes the answer, so it changes the id
+            board_key["annotations"] = sorted([n.part, n.rule, n.value] for n in annotations(card))
         if cancel is not None:
             board_key["cancel_with"] = cancel.name
         data = answer_json(res, other, same, board_key)

@@ -1,0 +1,71 @@
+"""Audit entries in words, one line each: `#5766 2026-11-21 discord:123 alias “sog” → Son of God`."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.catalog.audit import AuditEntry
+from bot.catalog.records import describe
+
+
+def _card(name: Any, set_: Any) -> str:
+    return f"{name} ({set_})" if set_ else f"{name} (all printings)"
+
+
+def _annotation(state: dict[str, Any]) -> str:
+    words = [str(state.get("rule", "")).upper() if str(state.get("rule", ""))[1:].isdigit() else
+             str(state.get("rule", ""))]
+    if state.get("value"):
+        words.append(str(state["value"]))
+    if state.get("text"):
+        words.append(f"“{state['text']}”")
+    part = f" part {state['part']}" if state.get("part") else ""
+    return f"{_card(state.get('name'), state.get('set'))}{part}: {' '.join(words)}"
+
+
+def _edited(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
+    changed = sorted(k for k in (after or {}) if (before or {}).get(k) != (after or {}).get(k))
+    return ", ".join("class" if k == "card_class" else k for k in changed) or "nothing"
+
+
+def what(entry: AuditEntry) -> str:
+    """The change itself, without number, date or actor."""
+    target = json.loads(entry.target)
+    before, after = entry.before, entry.after
+    kind = target[0]
+    if entry.action == "undo":
+        return f"undo of #{entry.undoes} ({describe(target)})"
+    if entry.action == "add_alias" and after:
+        where = f"{after['name']} ({after['set']})" if after.get("set") else after["name"]
+        return f"alias “{after['alias']}” → {where}"
+    if entry.action == "remove_alias" and before:
+        return f"removed alias “{before['alias']}” (→ {before['name']})"
+    if entry.action == "annotate" and after:
+        return f"annotation #{target[1]} on {_annotation(after)}"
+    if entry.action == "remove_annotation" and before:
+        return f"removed annotation #{target[1]} from {_annotation(before)}"
+    if entry.action == "add_card":
+        return f"added card {describe(target)}"
+    if entry.action == "edit_card":
+        return f"edited {describe(target)}: {_edited(before, after)}"
+    if entry.action == "delete_card":
+        return f"deleted card {describe(target)}"
+    if entry.action == "import" and isinstance(after, dict):
+        return (f"import of {after.get('total', '?')} {entry.game or ''} cards from {after.get('source', '?')}: "
+                f"{after.get('added', 0)} added, {after.get('updated', 0)} updated").replace("  ", " ")
+    if entry.action == "starter" and isinstance(after, dict):
+        return f"{entry.game} starter set loaded ({after.get('changes', '?')} changes)"
+    if entry.action == "set_setting":
+        return f"setting “{target[1]}” = {after['value']!r}" if after else f"removed setting “{target[1]}”"
+    return f"{entry.action} {describe(target) if kind else entry.target}"
+
+
+def entry_line(entry: AuditEntry) -> str:
+    """`#id date actor change`, plus which batch it belongs to and what undid it."""
+    line = f"#{entry.id} {entry.at[:10]} {entry.actor} {what(entry)}"
+    if entry.batch is not None:
+        line += f" (part of #{entry.batch})"
+    if entry.undone_by is not None:
+        line += f" (undone by #{entry.undone_by})"
+    return line

@@ -1,0 +1,76 @@
+"""Storage failures in one sentence: what went wrong with which file, and what to do about it.
+
+SQLite reports a full disk, a read-only file, a lock held by another program or a damaged file as
+`sqlite3.OperationalError` / `DatabaseError` (and the folder as `OSError`); a front end should never show
+those as a traceback. `storage_error` turns one into an `UnreadableDatabase` whose message names the file
+and the fix, and whose `public` text leaves the server's path out (for Discord).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from bot.catalog.errors import UnreadableDatabase
+
+# (SQLite error name prefix or message fragment, what happened, what to do). First match wins.
+_KINDS: tuple[tuple[tuple[str, ...], str, str], ...] = (
+    (("SQLITE_FULL", "database or disk is full"), "is full (the disk or the database's size limit)",
+     "free some disk space and run the command again; nothing was changed"),
+    (("SQLITE_READONLY", "readonly database", "read-only"), "is read-only",
+     "make the file and its folder writable for this user, or point --db / ARBITER_DB at a writable copy"),
+    (("SQLITE_BUSY", "SQLITE_LOCKED", "database is locked", "table is locked"), "is locked by another program",
+     "wait for the other arbiter command or the bot to finish its write and run the command again"),
+    (("SQLITE_NOTADB", "SQLITE_CORRUPT", "not a database", "malformed"), "is damaged (not a readable SQLite "
+     "card database)", "restore it from a backup, or move it aside so a fresh one is created from the starter "
+     "set, then import your cards again"),
+    (("SQLITE_CANTOPEN", "unable to open database"), "cannot be opened",
+     "check that its folder exists and that this user may read and write there"),
+    (("SQLITE_IOERR", "disk I/O error"), "could not be read or written (a disk I/O error)",
+     "check the disk and the file system holding it, then run the command again"),
+)
+
+
+def describe_failure(error: BaseException) -> tuple[str, str]:
+    """(what happened, what to do) for a SQLite or file-system error."""
+    name = str(getattr(error, "sqlite_errorname", "") or "")
+    text = str(error)
+    for marks, what, fix in _KINDS:
+        if any(name.startswith(m) for m in marks if m.startswith("SQLITE_")) or \
+                any(m.lower() in text.lower() for m in marks if not m.startswith("SQLITE_")):
+            return what, fix
+    if isinstance(error, PermissionError):
+        return "is not accessible to this user", "give this user read and write access to the file and its folder"
+    if isinstance(error, IsADirectoryError):
+        return "is a directory, not a file", "point --db / ARBITER_DB at a file"
+    reason = " ".join(text.split()).rstrip(".") or type(error).__name__
+    return f"failed ({reason})", "check the file and run the command again"
+
+
+def storage_error(error: BaseException, path: str | Path) -> UnreadableDatabase:
+    what, fix = describe_failure(error)
+    return UnreadableDatabase(f"The card database {path} {what}: {fix}.",
+                              f"The card database {what}; the bot's operator has to fix it. Nothing was changed.")
+
+
+def is_storage_failure(error: BaseException) -> bool:
+    """SQLite errors about the file itself; programming errors (bad SQL, constraint bugs) keep their traceback."""
+    return type(error) in (sqlite3.OperationalError, sqlite3.DatabaseError) and not _is_sql_bug(error)
+
+
+def _is_sql_bug(error: BaseException) -> bool:
+    text = str(error)
+    return text.startswith(("no such table", "no such column", "near ", "table ")) and "locked" not in text
+
+
+@contextmanager
+def storage_failures(path: str | Path) -> Iterator[None]:
+    """Re-raise a storage failure inside the block as one UnreadableDatabase sentence."""
+    try:
+        yield
+    except (sqlite3.OperationalError, sqlite3.DatabaseError) as exc:
+        if not is_storage_failure(exc):
+            raise
+        raise storage_error(exc, path) from exc

@@ -1,0 +1,68 @@
+"""How much of the Ashes card text the reader understands, per edition: abilities, costs and parts read and
+unread, parts a moderator annotated, and the unread phrases worth annotating (or teaching the reader) first."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.cards import Annotation, Card
+from engine.rulesets.ashes.abilities import read_abilities
+from engine.rulesets.ashes.editions import printing
+
+
+def _lead(text: str) -> str:
+    return " ".join(text.split()[:3])
+
+
+def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
+             top: int = 10) -> dict[str, Any]:
+    report: dict[str, Any] = {"cards": len(cards), "editions": {}}
+    lines = [f"Ashes: {len(cards)} cards"]
+    for edition in ("reborn", "1e"):
+        counts = Counter()
+        kinds: Counter[str] = Counter()
+        unread: Counter[str] = Counter()
+        examples: dict[str, str] = {}
+        printed = 0
+        for card in cards:
+            p = printing(card, edition)
+            if p is None:
+                continue
+            printed += 1
+            labels = {n.part.split("/")[-1] for n in annotations_of(card)
+                      if "/" not in n.part or n.part.startswith(f"{edition}/")}
+            for ability in read_abilities(p):
+                key = "play" if ability.kind == "play" else str(ability.index)
+                kinds[ability.kind] += 1
+                counts["abilities_read" if ability.read else "abilities_unread"] += 1
+                for cost in ability.costs:
+                    counts["costs_read" if cost.read else "costs_unread"] += 1
+                for part in ability.parts:
+                    annotated = f"{key}.{part.n}" in labels or "*" in labels
+                    counts["parts_annotated"] += annotated
+                    if part.read:
+                        counts["parts_read"] += 1
+                    elif annotated:
+                        counts["parts_read_by_annotation"] += 1
+                    else:
+                        counts["parts_unread"] += 1
+                        lead = _lead(part.text)
+                        unread[lead] += 1
+                        examples.setdefault(lead, f"{card.name} {key}.{part.n}: {part.text}")
+        entry = {"cards": printed, "kinds": dict(kinds),
+                 **{k: counts[k] for k in ("abilities_read", "abilities_unread", "costs_read", "costs_unread",
+                                           "parts_read", "parts_read_by_annotation", "parts_unread",
+                                           "parts_annotated")},
+                 "top_unread": [{"phrase": phrase, "count": n, "example": examples[phrase]}
+                                for phrase, n in unread.most_common(top)]}
+        report["editions"][edition] = entry
+        lines.append(f"{edition}: {printed} cards; abilities {entry['abilities_read']} read, "
+                     f"{entry['abilities_unread']} unread; costs {entry['costs_read']} read, {entry['costs_unread']} "
+                     f"unread; parts {entry['parts_read']} read, {entry['parts_read_by_annotation']} read through "
+                     f"an annotation, {entry['parts_unread']} unread ({entry['parts_annotated']} annotated)")
+        for row in entry["top_unread"]:
+            lines.append(f"  {row['count']:>3} × “{row['phrase']} …”  e.g. {row['example'][:100]}")
+    report["lines"] = lines
+    return report

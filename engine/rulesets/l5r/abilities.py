@@ -1,0 +1,161 @@
+"""Reading an L5R card's abilities: for each line its kind, its timing word and the occurrence it waits for.
+
+Kinds follow how the Timing page orders things (L6) and how the glossary names abilities:
+- an action (`Battle:`, `Open:`, `Limited:`, `Engage:`, with keywords such as Political or Water) is taken in the
+  sequence of play, not in answer to a trigger;
+- a Reaction or an Interrupt answers a trigger ("Reaction: After ..."), step F;
+- a triggered trait ("After ..., ...", "Before ..., ...") fires by itself, step E;
+- a delayed effect ("the next time ...", "during your next End Phase") waits for a later point, step D;
+- a conditional continuous trait ("... while ...") switches at its condition's when-point, step B;
+- an ongoing "can not" / "may not" effect negates occurrences, step A; other continuous traits modify them (A);
+- gold production ("Bow: Produce 2 Gold") answers a payment at its when-point, in the payer's order (L7);
+- a Focus Effect belongs to a duel's focus sequence.
+A line matching none of these is `unread`, and the answer says so.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+from engine.cards import Card
+from engine.rulesets.l5r.durations import Form, Term, read_terms
+from engine.rulesets.l5r.text import Line, split_lines
+
+
+class Kind(StrEnum):
+    ACTION = "action"
+    REACTION = "reaction"
+    INTERRUPT = "interrupt"
+    TRAIT = "trait"              # a triggered trait
+    DELAYED = "delayed"
+    CONDITIONAL = "conditional"
+    NEGATE = "negate"
+    CONTINUOUS = "continuous"    # an ongoing trait that modifies (step A) without negating
+    GOLD = "gold"
+    FOCUS = "focus"
+    RULEBOOK = "rulebook"        # only from --item rulebook:TEXT
+    ADDITIONAL = "additional"    # only from --item additional:TEXT
+    UNREAD = "unread"
+
+
+ACTION_WORDS = ("Battle", "Open", "Limited", "Engage")
+_TIMING = re.compile(r"\b(before|after|when)\b\s+(.+?)(?=,\s*(?:if|target|choose|bow|discard|pay|give|you|destroy|"
+                     r"his|her|its|their|gain|lose|create|draw|move|straighten|put|search|negate|this)\b|:|$)",
+                     re.I)
+_LABEL = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)?):\s+(?=[A-Z])")
+_NEGATING = re.compile(r"\b(?:can ?not|may not|will not|does not|do not|cannot|negate|is not|are not)\b", re.I)
+_CONTINUOUS = re.compile(r"\b(?:has|have|gets?|gains?|loses?|is|are|may|counts? as|equips?|costs?|produces?|"
+                         r"ignores?|treat|reduce|[+-]\d+F|[+-]\d+C|[+-]\d+PH)\b", re.I)
+_GOLD = re.compile(r"\bproduces?\s+(?:\d+|X|an additional|\+?\d)\s*(?:Gold|more Gold)?|\bproduce\b.*\bGold\b", re.I)
+_FOCUS = re.compile(r"\bas a Focus Effect\b", re.I)
+# Restrictions on how a card enters play or attaches: ongoing rules of the card, not triggered.
+_RESTRICTION = re.compile(r"^(?:will only|can only|may only|must)\b|\battach(?:es)? to\b|\benters? play\b|"
+                          r"^(?:Discipline|Invest|Dynasty|Uniqueness)\b|^(?:you must|your \w+ enter)", re.I)
+
+
+@dataclass(frozen=True)
+class Ability:
+    """One ability line of a card, as read."""
+
+    index: int                    # 1-based, as `CARD#2` counts
+    text: str                     # the line as shown (reminders kept)
+    kind: Kind
+    header: str                   # bold designators, e.g. "Political Open, Bow"
+    timing: str | None            # before / when / after
+    occurrence: str               # what it waits for ("a Personality is destroyed"), "" if none
+    would: bool                   # "... would ..." in the trigger (L2 at a before-point, L4 at a when-point)
+    terms: tuple[Term, ...]       # duration words
+    why: str                      # the words that decided the kind
+
+    @property
+    def delayed_term(self) -> Term | None:
+        return next((t for t in self.terms if t.form in (Form.NEXT_TIME, Form.DELAYED_POINT)), None)
+
+    def as_json(self) -> dict[str, object]:
+        return {"index": self.index, "text": self.text, "kind": self.kind.value, "header": self.header,
+                "timing": self.timing, "occurrence": self.occurrence or None, "would": self.would,
+                "durations": [t.as_json() for t in self.terms], "why": self.why}
+
+
+def read_trigger(body: str) -> tuple[str | None, str, bool]:
+    """The first timing word of a trigger and the occurrence after it ("after a Personality is destroyed")."""
+    match = _TIMING.search(body)
+    if not match:
+        return None, "", False
+    occurrence = match.group(2).strip().rstrip(",.")
+    would = bool(re.search(r"\bwould\b", occurrence, re.I))
+    return match.group(1).lower(), occurrence, would
+
+
+def _header_kind(header: str, body: str) -> tuple[Kind, str]:
+    words = set(re.split(r"[\s,/]+", header))
+    if "Reaction" in words:
+        return Kind.REACTION, f"“{header}:” marks a Reaction"
+    if "Interrupt" in words:
+        return Kind.INTERRUPT, f"“{header}:” marks an Interrupt"
+    if words & set(ACTION_WORDS):
+        return Kind.ACTION, f"“{header}:” marks an action taken in the sequence of play"
+    if _GOLD.search(body):
+        return Kind.GOLD, f"“{header}: {body[:30]}” produces Gold"
+    if "Invest" in words:
+        return Kind.CONTINUOUS, f"“{header}” adds an optional cost when the card enters play"
+    if words <= {"Bow", "Gold", "X"} | {w for w in words if w.isdigit()}:
+        return Kind.ACTION, f"“{header}:” is an ability used by paying its cost"
+    return Kind.UNREAD, f"the header “{header}:” is not one this reader knows"
+
+
+def read_line(index: int, line: Line) -> Ability:
+    body = _LABEL.sub("", line.body)
+    terms = read_terms(line.full)
+    timing, occurrence, would = read_trigger(body)
+    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.DELAYED_POINT)), None)
+    if line.header:
+        kind, why = _header_kind(line.header, body)
+        if kind not in (Kind.REACTION, Kind.INTERRUPT):
+            timing, occurrence, would = None, "", False
+    elif _FOCUS.search(body):
+        kind, why = Kind.FOCUS, "“as a Focus Effect”"
+    elif delayed is not None and (delayed.form is Form.DELAYED_POINT or re.search(r"\bnext\b", delayed.words, re.I)) \
+            and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
+        kind, why = Kind.DELAYED, f"“{delayed.words}” waits for a later point"
+        timing, occurrence, would = _delayed_trigger(delayed)
+    elif timing is not None and re.match(r"^(?:once per \w+, |if [^,]+, )?(?:before|after|when)\b", body, re.I):
+        kind, why = Kind.TRAIT, f"“{body.split(',')[0][:60]}” triggers by itself"
+    elif re.search(r"\bwhile\b", body, re.I):
+        kind, why = Kind.CONDITIONAL, "“while ...” makes it a conditional continuous trait"
+        timing, occurrence, would = None, "", False
+    elif _GOLD.search(body) and "Gold" in body:
+        kind, why = Kind.GOLD, "it produces Gold"
+        timing, occurrence, would = None, "", False
+    elif _RESTRICTION.search(body):
+        kind, why = Kind.CONTINUOUS, f"“{_RESTRICTION.search(body).group(0).strip()}” is a standing rule of the card"  # type: ignore[union-attr]
+        timing, occurrence, would = None, "", False
+    elif _NEGATING.search(body):
+        kind, why = Kind.NEGATE, f"“{_NEGATING.search(body).group(0)}” negates an occurrence"  # type: ignore[union-attr]
+        timing, occurrence, would = None, "", False
+    elif _CONTINUOUS.search(body):
+        kind, why = Kind.CONTINUOUS, f"“{_CONTINUOUS.search(body).group(0)}” states an ongoing trait"  # type: ignore[union-attr]
+        timing, occurrence, would = None, "", False
+    else:
+        kind, why = Kind.UNREAD, "no designator, trigger or ongoing wording this reader knows"
+        timing, occurrence, would = None, "", False
+    return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why)
+
+
+def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:
+    """A delayed effect's timing: its own before/after, else the when-point (L4 case 4)."""
+    word = term.words.split()[0].lower() if term.words else ""
+    timing = word if word in ("before", "after", "when") else "when"
+    occurrence = " or ".join(term.events) if term.events else term.words
+    return timing, occurrence, False
+
+
+def read_text(text: str) -> tuple[Ability, ...]:
+    return tuple(read_line(i, line) for i, line in enumerate(split_lines(text), start=1))
+
+
+def read_card(card: Card) -> tuple[Ability, ...]:
+    """An imported card keeps the Oracle's HTML (its bold designators) in extra["html"]; the starter set is plain."""
+    return read_text(card.extra.get("html") or card.text)

@@ -1,0 +1,61 @@
+"""How much of the L5R card file the reader understands: abilities by kind and timing, duration words read,
+and the most common openings of lines it could not read (where a moderator annotation helps first)."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from engine.cards import Annotation, Card
+from engine.rulesets.l5r.abilities import Kind, read_card
+
+
+def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
+             top: int = 15) -> dict[str, Any]:
+    kinds: Counter[str] = Counter()
+    timings: Counter[str] = Counter()
+    forms: Counter[str] = Counter()
+    unread: Counter[str] = Counter()
+    examples: dict[str, str] = {}
+    abilities = annotated = with_durations = 0
+    for card in cards:
+        notes = annotations_of(card)
+        annotated_parts = {n.part for n in notes}
+        for ability in read_card(card):
+            abilities += 1
+            kind = ability.kind.value
+            if ability.kind is Kind.UNREAD and ({str(ability.index), "*", ""} & annotated_parts):
+                kind = "annotated"
+            kinds[kind] += 1
+            if ability.timing:
+                timings[f"{ability.kind.value}:{ability.timing}"] += 1
+            if ability.terms:
+                with_durations += 1
+            for term in ability.terms:
+                forms[term.form.value] += 1
+            if kind == "unread":
+                opening = " ".join(ability.text.split()[:3]).lower()
+                unread[opening] += 1
+                examples.setdefault(opening, card.name)
+        annotated += bool(notes)
+    read = abilities - kinds["unread"]
+    data: dict[str, Any] = {
+        "cards": len(cards), "abilities": abilities, "read": read, "unread": kinds["unread"],
+        "read_share": round(read / abilities, 4) if abilities else 0.0,
+        "by_kind": dict(sorted(kinds.items())), "by_kind_and_timing": dict(sorted(timings.items())),
+        "abilities_with_durations": with_durations, "durations_by_form": dict(sorted(forms.items())),
+        "cards_annotated": annotated,
+        "top_unread": [{"opening": o, "count": n, "example": examples[o]} for o, n in unread.most_common(top)],
+    }
+    lines = [f"L5R: {len(cards)} cards, {abilities} ability lines; read {read} ({data['read_share']:.1%}), "
+             f"unread {kinds['unread']}; {annotated} cards annotated.",
+             "By kind: " + ", ".join(f"{k} {v}" for k, v in kinds.most_common()),
+             "Triggered, by timing: " + ", ".join(f"{k} {v}" for k, v in timings.most_common()),
+             f"Duration words read in {with_durations} lines: " + ", ".join(f"{k} {v}" for k, v in
+                                                                             forms.most_common())]
+    if unread:
+        lines.append("Most common unread openings (annotate these first):")
+        lines += [f"  {n:4d}  “{o}” (e.g. {examples[o]})" for o, n in unread.most_common(top)]
+    data["lines"] = lines
+    return data

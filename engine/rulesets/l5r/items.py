@@ -1,0 +1,199 @@
+"""The things an order question lists: `--item CARD`, `CARD#2`, or `KIND:TEXT`, each optionally `@you`/`@opponent`.
+
+A card item takes its ability from the card's text (the first ability that answers a moment, or the one
+numbered with `#N`); a moderator's annotation of that ability's kind or timing wins over the text and is
+reported. A KIND:TEXT item is read from its own words where it has a timing word.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field, replace
+
+from engine.cards import Card
+from engine.interface import Lookup, QuestionError
+from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text, read_trigger
+from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.moment import Moment, stems
+from engine.trace import Interpretation
+
+ITEM_KINDS = {
+    "negate": Kind.NEGATE, "conditional": Kind.CONDITIONAL, "rulebook": Kind.RULEBOOK, "delayed": Kind.DELAYED,
+    "trait": Kind.TRAIT, "reaction": Kind.REACTION, "gold": Kind.GOLD, "additional": Kind.ADDITIONAL,
+}
+CONTROLLERS = ("you", "opponent")
+# Abilities that answer a moment, in the order a card item prefers them when no #N is given.
+RESPONDING = (Kind.DELAYED, Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT, Kind.CONDITIONAL, Kind.NEGATE, Kind.GOLD,
+              Kind.CONTINUOUS)
+
+
+@dataclass(frozen=True)
+class Item:
+    spec: str                     # as typed
+    label: str                    # how the answer names it
+    kind: Kind
+    text: str
+    card: Card | None
+    ability: Ability | None
+    source: str                   # delayed effects: where they came from (grouping in step D)
+    controller: str               # you / opponent
+    timing: str | None
+    occurrence: str
+    time_point: bool              # L5: an indefinite-plural time point, fires without the occurrence
+    effects: tuple[str, ...]      # the effects in written order (LD6)
+    notes: tuple[Interpretation, ...] = field(default=())
+
+
+_MAKES_GOLD = re.compile(r"\bproduce\s+(?:\d+|X|an additional)\b", re.I)
+_CONTROLLER = re.compile(r"@(you|opponent|me|them|opp)\s*$", re.I)
+_CARD_INDEX = re.compile(r"#(\d+)\s*$")
+_TIME_POINT = re.compile(r"^(?!(?:a|an|one|the|your|his|her|their|its|this|that|each|another|any|two|three)\b)"
+                         r"(?:[A-Z]\w* )*[A-Za-z]+s\s+(?:engage|resolve|begin|end|are|have|\w+)\b")
+
+
+def split_effects(text: str) -> tuple[str, ...]:
+    """The effect part of an ability ("...: dishonor him and his controller loses 2 Honor") in written order."""
+    body = text.split(":", 1)[1] if ":" in text and not text.lower().startswith(("delayed", "the next")) else text
+    if re.match(r"^\s*(?:after|before|when)\b", body, re.I) and "," in body:
+        body = body.split(",", 1)[1]
+    body = re.sub(r"\([^)]*\)", "", body)
+    parts = re.split(r"\s*(?:\.\s+|;\s*|,?\s+and\s+(?=(?:his|her|their|its|you|he|she|they|the|dishonor|lose|gain|"
+                     r"bow|destroy|discard|draw|give|move|straighten)\b))", body.strip().rstrip("."))
+    return tuple(p.strip().rstrip(".") for p in parts if p.strip())
+
+
+def is_time_point(occurrence: str) -> bool:
+    """L5: "armies engage", "Focus Effects resolve" name a time point; "one or more armies engage" an occurrence."""
+    return bool(_TIME_POINT.match(occurrence.strip()))
+
+
+def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
+                  moment: Moment | None) -> Ability:
+    """CARD#N, or the ability that best fits the moment: its timing, then shared words, then its kind."""
+    if not abilities:
+        raise QuestionError(f"{card.name} has no ability text to order.")
+    if index is not None:
+        if not 1 <= index <= len(abilities):
+            raise QuestionError(f"{card.name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
+                                f"#{index} is not one of #1-#{len(abilities)}.")
+        return abilities[index - 1]
+
+    def fit(ability: Ability) -> tuple[int, int, int]:
+        rank = RESPONDING.index(ability.kind) if ability.kind in RESPONDING else len(RESPONDING)
+        if moment is None:
+            return (0, 0, -rank)
+        timed = ability.timing or ("when" if ability.kind is Kind.CONDITIONAL else None)
+        words = ability.occurrence or ability.text
+        return (int(timed == moment.timing) if ability.kind in RESPONDING else -1,
+                len(stems(words) & stems(moment.occurrence)), -rank)
+
+    return max(abilities, key=fit)
+
+
+def _annotated(card: Card, ability: Ability, lookup: Lookup) -> tuple[Ability, list[Interpretation]]:
+    """A moderator's annotation of the ability's kind or timing wins; it is always reported."""
+    notes: list[Interpretation] = []
+    annotations = getattr(lookup, "annotations", None)
+    for note in annotations(card) if annotations else ():
+        if note.part not in ("", "*", str(ability.index)):
+            continue
+        if note.rule == "kind" and note.value != ability.kind.value:
+            notes.append(Interpretation(f"annotation-kind-{ability.index}", None,
+                                        f"A moderator annotated {card.name} #{ability.index} as {note.value}; its "
+                                        f"text reads as {ability.kind.value} ({ability.why}). The annotation wins."
+                                        + (f" Note: {note.note}" if note.note else "")))
+            ability = replace(ability, kind=Kind(note.value), why=f"moderator annotation: {note.value}")
+        elif note.rule == "timing":
+            timing, occurrence, would = read_trigger(note.value)
+            if (timing, occurrence) != (ability.timing, ability.occurrence):
+                notes.append(Interpretation(f"annotation-timing-{ability.index}", None,
+                                            f"A moderator annotated {card.name} #{ability.index} as timed “"
+                                            f"{note.value}”; the text reads “{ability.timing or 'no timing'} "
+                                            f"{ability.occurrence}”. The annotation wins."))
+                ability = replace(ability, timing=timing, occurrence=occurrence, would=would)
+    return ability, notes
+
+
+def card_item(spec: str, name: str, index: int | None, controller: str, lookup: Lookup,
+              moment: Moment | None = None) -> Item:
+    card = lookup(name)
+    abilities = read_card(card)
+    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment), lookup)
+    if index is None and len(abilities) > 1:
+        notes.insert(0, Interpretation(f"ability-{card.name}", None,
+                                       f"{card.name} has {len(abilities)} abilities; #{ability.index} is the one "
+                                       f"judged here (the best fit for this moment); name another as "
+                                       f"“{card.name}#N”."))
+    label = card.name + (f" #{ability.index}" if index is not None or len(read_card(card)) > 1 else "")
+    kind = ability.kind
+    timing, occurrence = ability.timing, ability.occurrence
+    delayed = ability.delayed_term
+    if kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text):
+        notes.append(Interpretation(f"gold-{card.name}-{ability.index}", "L7",
+                                    f"{label} produces Gold at a payment's when-point: it is ordered with the other "
+                                    "Gold for that payment."))
+        kind = Kind.GOLD
+    if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and delayed is not None \
+            and delayed.form == Form.NEXT_TIME and kind is not Kind.REACTION:
+        # An action or trait that sets up "the next time ..." answers that later moment as a delayed effect.
+        notes.append(Interpretation(f"delayed-{card.name}-{ability.index}", "LD4",
+                                    f"{label}: “{delayed.words}” is a delayed effect its {kind.value} set up "
+                                    "earlier; at this moment it is that delayed effect that applies (step D)."))
+        kind = Kind.DELAYED
+        word = delayed.words.split()[0].lower()
+        timing = word if word in ("before", "after", "when") else "when"
+        occurrence = " or ".join(delayed.events)
+    return Item(spec, label, kind, ability.text, card, ability, card.name, controller, timing, occurrence,
+                is_time_point(occurrence), split_effects(ability.text), tuple(notes))
+
+
+def text_item(spec: str, kind_word: str, rest: str, controller: str) -> Item:
+    kind = ITEM_KINDS[kind_word]
+    source = ""
+    if kind is Kind.DELAYED and rest.count(":") >= 1 and not re.match(r"^\s*(?:after|before|when)\b", rest, re.I):
+        source, rest = (part.strip() for part in rest.split(":", 1))
+    text = rest.strip()
+    if not text:
+        raise QuestionError(f"--item {kind_word}: needs the effect's words after the colon, e.g. "
+                            f"“{kind_word}:After a Personality is destroyed, gain 1 Honor”.")
+    if kind in (Kind.TRAIT, Kind.REACTION, Kind.DELAYED, Kind.GOLD, Kind.CONDITIONAL, Kind.NEGATE):
+        ability = read_text(text)[0] if read_text(text) else None
+    else:
+        ability = None
+    timing, occurrence, _ = read_trigger(text)
+    if kind is Kind.DELAYED and ability is not None and ability.delayed_term is not None:
+        term = ability.delayed_term
+        word = term.words.split()[0].lower()
+        timing = word if word in ("before", "after", "when") else "when"
+        occurrence = " or ".join(term.events) or occurrence
+    elif kind is Kind.DELAYED and timing is None:
+        timing = "when"  # L4 case 4: a delayed effect naming neither before nor after
+    if kind in (Kind.CONDITIONAL, Kind.NEGATE, Kind.RULEBOOK, Kind.ADDITIONAL, Kind.GOLD) and timing is None:
+        occurrence = ""
+    label = f"{kind_word}: {text}" + (f" (from {source})" if source else "")
+    return Item(spec, label, kind, text, None, ability, source or f"{kind_word}: {text}", controller, timing,
+                occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text))
+
+
+def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_controller: str = "you") -> Item:
+    raw = (spec or "").strip()
+    if not raw:
+        raise QuestionError("--item is empty; give a card (CARD or CARD#2) or KIND:TEXT with a kind of: "
+                            f"{', '.join(ITEM_KINDS)}.")
+    controller = default_controller
+    found = _CONTROLLER.search(raw)
+    if found:
+        word = found.group(1).lower()
+        controller = "you" if word in ("you", "me") else "opponent"
+        raw = raw[:found.start()].strip()
+    head, sep, rest = raw.partition(":")
+    if sep and head.strip().lower() in ITEM_KINDS:
+        return text_item(spec, head.strip().lower(), rest, controller)
+    if sep and head.strip().lower() in ("interrupt", "action", "focus", "trigger", "continuous"):
+        raise QuestionError(f"“{head.strip()}” is not an item kind; kinds are: {', '.join(ITEM_KINDS)} "
+                            "(or name a card, CARD#2 for its second ability).")
+    index = None
+    numbered = _CARD_INDEX.search(raw)
+    if numbered:
+        index, raw = int(numbered.group(1)), raw[:numbered.start()].strip()
+    return card_item(spec, raw, index, controller, lookup, moment)

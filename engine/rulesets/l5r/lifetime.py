@@ -1,0 +1,267 @@
+"""How long an L5R effect lasts: its duration words, then a walk through the events the asker names.
+
+The main term is chosen top-down: a delayed effect (it waits, then fires once), a delay applied to another effect,
+a "paying" cost change, a stated length (permanent, until your next turn, this turn, this phase, this battle);
+a "while" condition switches the effect on and off inside that length, or inside the card's time in play when it
+is a trait. With no duration words, an effect that changes something once (bow, destroy, gain Honor) lasts not at
+all; one that lasts but names no length takes the period it was made in (`--made-during`), as an interpretation.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+from engine.interface import QuestionError
+from engine.rulesets.l5r.durations import Form, Term
+from engine.rulesets.l5r.moment import stems as _stems
+from engine.trace import Interpretation, Trace
+
+EVENTS = ("action-announced", "targets-chosen", "action-resolves", "battle-ends", "phase-ends", "turn-ends",
+          "occurs:TEXT", "payment-made", "condition-false", "condition-true", "leaves-play", "negated",
+          "already-happened")
+MADE_DURING = ("battle", "action", "phase", "turn")
+PRIORITY = (Form.NEXT_TIME, Form.DELAYED_POINT, Form.DELAY, Form.PAYING, Form.GAME, Form.NEXT_TURN, Form.TURN,
+            Form.PHASE, Form.BATTLE, Form.ADDITIONAL)
+# Which period-ends event ends which length: a turn's end ends its phases and battles too.
+ENDED_BY = {"battle-ends": {Form.BATTLE}, "phase-ends": {Form.PHASE, Form.BATTLE},
+            "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE}}
+ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phase-ends",
+           Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made"}
+_LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP)\b|\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor)[A-Z]\w+|has|have|"
+                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor)[A-Z]\w+|is considered|counts as)\b")
+
+
+def valid_events() -> str:
+    return ", ".join(EVENTS)
+
+
+@dataclass
+class Point:
+    event: str
+    persists: bool
+    effective: bool
+    state: str | None
+    why: str
+    rule: str | None
+
+    def as_json(self) -> dict[str, object]:
+        return {"event": self.event, "persists": self.persists, "effective": self.effective, "state": self.state,
+                "why": self.why, "rule": self.rule}
+
+
+@dataclass
+class Lifetime:
+    kind: str                         # the main form, "instant" or "unstated"
+    main: Term | None
+    bound: Term | None                # the length a "while" switches inside (None: the card's time in play)
+    condition: Term | None
+    ends_on: str | None
+    fires_on: tuple[str, ...]
+    timeline: list[Point] = field(default_factory=list)
+    trace: Trace = field(default_factory=Trace)
+
+    @property
+    def last(self) -> Point:
+        return self.timeline[-1]
+
+
+def parse_events(raw: list[str]) -> list[str]:
+    events: list[str] = []
+    for chunk in raw:
+        for word in re.findall(r"occurs:(?:\"[^\"]*\"|'[^']*'|.+$)|\S+", chunk.strip()):
+            if word.lower().startswith("occurs:"):
+                text = word[7:].strip().strip("\"'")
+                if not text:
+                    raise QuestionError("occurs: needs the occurrence after the colon, e.g. occurs:he assigns to "
+                                        "attack.")
+                events.append(f"occurs:{text}")
+            elif word.lower() in EVENTS:
+                events.append(word.lower())
+            else:
+                raise QuestionError(f"Unknown event “{word}”; events are: {valid_events()}.")
+    return events
+
+
+def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
+    """Which awaited event this occurrence is: the one sharing most words (at least half of its own), or None."""
+    ours = _stems(occurrence)
+    scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)]
+    score, _, best = max(scored) if scored else (0.0, 0, "")
+    return best if score >= 0.5 else None
+
+
+def choose(terms: tuple[Term, ...], text: str, made_during: str | None) -> Lifetime:
+    main = next((t for form in PRIORITY for t in terms if t.form is form), None)
+    condition = next((t for t in terms if t.form is Form.WHILE), None)
+    if main is not None and main.form in (Form.NEXT_TIME, Form.DELAYED_POINT, Form.DELAY):
+        fires = tuple(f"occurs:{e}" for e in main.events) if main.events else (main.words,)
+        window = main.window or Form.TURN
+        ends = ENDS_ON.get(window, "turn-ends") if main.form is Form.NEXT_TIME else None
+        return Lifetime(main.form.value, main, None, condition, ends, fires)
+    if main is not None and main.form is Form.ADDITIONAL:
+        return Lifetime("additional", main, None, condition, None, ())
+    if condition is not None:
+        return Lifetime("while", condition, main, condition, ENDS_ON.get(main.form) if main else "leaves-play", ())
+    if main is not None:
+        return Lifetime(main.form.value, main, main, None, ENDS_ON.get(main.form), ())
+    if not _LASTING.search(text):
+        return Lifetime("instant", None, None, None, None, ())
+    if made_during is None:
+        raise QuestionError("This text names no duration and does not read as a one-time change; say where the "
+                            "effect was made with --made-during battle, action, phase or turn.")
+    return Lifetime("unstated", None, None, None, {"battle": "battle-ends", "phase": "phase-ends",
+                                                   "turn": "turn-ends", "action": "action-resolves"}[made_during], ())
+
+
+def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime:
+    """The effect's state after each event, with the rule and reason for every change."""
+    trace = life.trace
+    creation = [e for e in events if e in ("action-announced", "targets-chosen", "action-resolves")]
+    created = not creation
+    if creation:
+        trace.add("L1", "action steps given", "the effect does not exist until the action that makes it resolves")
+    delayed = life.kind in ("next-time", "delayed", "delay")
+    state: str | None = ("waiting" if created else "not yet") if delayed else None
+    persists = created and life.kind != "instant"
+    cond = life.condition
+    effective_cond = True
+    if cond is not None:
+        first = next((e for e in events if e in ("condition-true", "condition-false")), None)
+        effective_cond = first != "condition-true"
+        reason = "no condition event says otherwise" if effective_cond else "your first condition event makes it true"
+        trace.interpret(Interpretation("while-start", "L4", f"“{cond.words}”: the condition is taken as "
+                                       f"{'true' if effective_cond else 'false'} when the effect starts ({reason})."))
+    effective = persists and not delayed and effective_cond
+    turn_ends = 0
+    if life.kind == "unstated":
+        trace.interpret(Interpretation("unstated", None, f"The text names no length; the effect is taken to last "
+                                       f"to the end of the {made_during} it was made in (--made-during {made_during})"
+                                       + (": it ends as that action resolves." if made_during == "action" else ".")))
+    if life.kind == "instant":
+        trace.add(None, "no duration words", "the effect changes the game once when it resolves; nothing lasts")
+    for event in events:
+        why, rule = "no change", None
+        main = life.main
+        if event in ("action-announced", "targets-chosen"):
+            why, rule = ("not made yet: costs and targets come first, then the effects as the action resolves",
+                         "L1") if not created else ("the action that made it has already resolved", "L1")
+        elif event == "action-resolves":
+            if created:
+                why, rule = "the action that made it had already resolved", "L1"
+            else:
+                created = True
+                if life.kind == "instant":
+                    why, rule = "it happens now, as the action resolves, and nothing of it lasts", "L1"
+                elif delayed:
+                    state, persists = "waiting", True
+                    why, rule = "the action resolves; its delayed effect now waits for its point", "LD4"
+                elif life.kind == "unstated" and made_during == "action":
+                    why, rule = "made for this action only: it ends as the action resolves", None
+                else:
+                    persists, effective = True, effective_cond
+                    why, rule = "the effect starts as the action resolves", "L1"
+        elif event == "negated":
+            if not created:
+                why, rule, state = "the action was negated before resolving: the effect is never made", "L1", (
+                    "expired" if delayed else None)
+                created = True
+                persists = effective = False
+            elif persists:
+                persists = effective = False
+                if delayed:
+                    state = "expired"
+                why, rule = "negation ends it, whatever its length (even permanent)", "LD2"
+        elif event == "already-happened":
+            if life.kind == "delay" and state == "waiting":
+                persists, effective, state = False, False, "expired"
+                why, rule = "the effect it would delay has already happened, so the delay does nothing", "LD4"
+            else:
+                why = "only a delay applied to an effect cares whether that effect already happened"
+        elif event.startswith("occurs:"):
+            what = event[7:]
+            if not delayed:
+                why = "only a delayed effect waits for an occurrence"
+            elif state == "fired":
+                why, rule = ("it already fired at the first of the events it named; it does not fire again", "L11")
+            elif state == "waiting":
+                waits = main.events if main and main.events else ((main.words,) if main else ())
+                which = _best(what, waits)
+                if which is not None:
+                    state, persists, effective = "fired", False, False
+                    why = f"“{what}” is “{which}”: it fires now, once"
+                    rule = "L11" if len(waits) > 1 else ("LD3" if life.kind == "next-time" else "LD4")
+                    if (main and main.words.lower().startswith(("the next", "next", "negate", "when"))) \
+                            or (main and not main.words.lower().startswith(("before", "after"))):
+                        why += " (at the when-point of that occurrence)"
+                        rule = rule if rule == "L11" else "L4"
+                else:
+                    why = f"“{what}” is not what it waits for ({' or '.join(waits)}); it keeps waiting"
+            else:
+                why = f"it is {state}: nothing left to fire"
+        elif event == "payment-made":
+            if life.kind == "paying" and persists:
+                persists = effective = False
+                why, rule = "a “paying” change lasts for that one payment only", "LD1"
+            else:
+                why = "no “paying” cost change here"
+        elif event in ("condition-false", "condition-true"):
+            if cond is None:
+                why = "no “while” condition here"
+            elif persists:
+                effective_cond = event == "condition-true"
+                effective = effective_cond
+                why, rule = (f"“{cond.words}”: it {'starts working' if effective else 'stops working'} at the "
+                             "when-point of that change, and still lasts", "L4")
+            else:
+                why = "it has already ended"
+        elif event == "leaves-play":
+            if persists or state == "waiting":
+                persists = effective = False
+                if delayed:
+                    state = "expired"
+                why, rule = ("its card (or the card it is on) leaves play: the effect ends with it", None)
+                trace.interpret(Interpretation("leaves-play", None, "A trait works only while its card is in play, "
+                                               "and an effect on a card ends when that card leaves play (read as "
+                                               "the card this effect is on or comes from)."))
+        elif event in ENDED_BY:
+            turn_ends += event == "turn-ends"
+            if not persists and not (delayed and state == "waiting"):
+                why = "it had already ended" if created else "it has not been made yet"
+            elif delayed:
+                window = (main.window or Form.TURN) if main else Form.TURN
+                if life.kind == "next-time" and window in ENDED_BY[event]:
+                    state, persists, effective = "expired", False, False
+                    why, rule = f"its wait was for this {window.value} only and is over: it never fires", "LD3"
+                elif life.kind == "delayed" and event == "turn-ends":
+                    state, persists, effective = "fired", False, False
+                    why, rule = f"“{main.words if main else ''}”: its point came before the turn ended", "LD4"
+                else:
+                    why = f"it keeps waiting ({window.value if life.kind == 'next-time' else 'its stated point'})"
+            else:
+                bound = life.bound.form if life.bound else None
+                ends = (bound in ENDED_BY[event]) if bound else (
+                    life.kind == "unstated" and made_during in {f.value for f in ENDED_BY[event]})
+                if bound is Form.NEXT_TURN and event == "turn-ends" and turn_ends >= 2:
+                    ends = True
+                    trace.interpret(Interpretation("next-turn", "LD7", "“until your next turn” is read as made "
+                                                   "during your turn: the second turn end you name is the one just "
+                                                   "before your next turn begins."))
+                if ends:
+                    persists = effective = False
+                    why = f"its length ends with the {event.split('-')[0]}"
+                    rule = life.bound.rule if life.bound else None
+                elif bound is Form.GAME:
+                    why, rule = "it is permanent: it lasts to the end of the game", "LD2"
+                elif bound is not None:
+                    why = f"its length ({life.bound.words if life.bound else ''}) goes on past the " \
+                          f"{event.split('-')[0]}"
+                    rule = "LD7"
+                else:
+                    why = "it lasts while its card is in play" if life.kind == "while" else "it goes on"
+        life.timeline.append(Point(event, persists, effective, state, why, rule))
+        trace.add(rule, event, why)
+    if not events:
+        life.timeline.append(Point("(now)", persists, effective, state,
+                                   "as made" if life.kind != "instant" else "it happened once", None))
+    return life

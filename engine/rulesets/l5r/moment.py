@@ -1,0 +1,130 @@
+"""The moment of an order question ("after a Personality is destroyed") and the comparison of two timings.
+
+A moment is a timing word and an occurrence. "before X would happen" is the before-point of X (L2); "when ...
+would" stays a when-point (L4 case 2). Turn steps (phases, the turn, a battle) have a place in the sequence of
+play, so "after your Dynasty Phase ends" and "before your End Phase begins" can be compared (L3).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.interface import QuestionError
+from engine.trace import Interpretation
+
+TIMINGS = ("before", "when", "after")
+# The turn's phases in order (L5R CCG turn sequence); a battle lies inside the Attack Phase.
+PHASES = ("straighten", "events", "action", "attack", "dynasty", "end")
+
+
+@dataclass(frozen=True)
+class Moment:
+    timing: str          # before / when / after
+    occurrence: str      # as typed, without the timing word
+    would: bool
+
+    @property
+    def text(self) -> str:
+        return f"{self.timing} {self.occurrence}"
+
+    def as_json(self) -> dict[str, object]:
+        return {"timing": self.timing, "occurrence": self.occurrence, "would": self.would}
+
+
+def parse_moment(text: str, what: str = "--at") -> tuple[Moment, list[Interpretation]]:
+    words = (text or "").strip().split(None, 1)
+    if len(words) < 2 or words[0].lower() not in TIMINGS:
+        raise QuestionError(f"{what} takes a timing word and an occurrence, e.g. “after a Personality is "
+                            f"destroyed”; the timing word is one of: {', '.join(TIMINGS)}.")
+    timing, occurrence = words[0].lower(), words[1].strip().rstrip(".:,")
+    notes = []
+    would = bool(re.search(r"\bwould\b", occurrence, re.I))
+    if would and timing == "before":
+        notes.append(Interpretation("would-before", "L2", f"“{text.strip()}” is read as the before-point of the "
+                                    "occurrence: “would” changes nothing there."))
+    return Moment(timing, occurrence, would), notes
+
+
+def normalize(occurrence: str) -> str:
+    """The occurrence without 'would', articles and possessives, for comparing two spellings of one event."""
+    text = re.sub(r"\bwould\s+(\w+)", r"\1", occurrence.lower())
+    text = re.sub(r"\b(the|a|an|your|his|her|their|its|my)\b", " ", text)
+    return " ".join(re.findall(r"[a-z0-9]+", text))
+
+
+_STOP = frozenset({"he", "she", "it", "they", "to", "of", "in", "on", "or", "and", "this", "that", "is", "are",
+                   "you", "one", "be", "can", "not", "cannot", "may", "will", "does", "do", "at", "by", "for"})
+
+
+def stems(text: str) -> set[str]:
+    """Content words cut to four letters ("moves" and "move" agree), for loose comparisons of occurrences."""
+    return {w[:4] for w in normalize(text).split() if w not in _STOP}
+
+
+_STEP = re.compile(r"\b(?:(straighten|events?|action|attack|dynasty|end)\s+phase|(turn)|(battle))\s+"
+                   r"(begins?|starts?|ends?)\b", re.I)
+
+
+def sequence_key(occurrence: str) -> tuple[float, int] | None:
+    """Where a phase/turn/battle beginning or end lies in the turn: (place, 0 begins / 1 ends), else None."""
+    match = _STEP.search(occurrence)
+    if not match:
+        return None
+    phase, turn, battle = match.group(1), match.group(2), match.group(3)
+    edge = 1 if match.group(4).lower().startswith("end") else 0
+    if turn:
+        return (-1.0, 0) if edge == 0 else (len(PHASES) + 0.0, 1)
+    if battle:
+        return (PHASES.index("attack") + 0.5, edge)
+    name = phase.lower().rstrip("s") if phase.lower() != "events" else "events"
+    return (float(PHASES.index(name if name in PHASES else "events")), edge)
+
+
+@dataclass(frozen=True)
+class Comparison:
+    first: str
+    second: str
+    rules: tuple[str, ...]
+    why: str
+
+    def as_json(self) -> dict[str, object]:
+        return {"first": self.first, "second": self.second, "rules": list(self.rules), "why": self.why}
+
+
+def compare(a_text: str, b_text: str) -> Comparison:
+    """Which of two timing points comes first, and the rule that says so."""
+    a, _ = parse_moment(a_text, "--compare")
+    b, _ = parse_moment(b_text, "--compare")
+    rank = {t: i for i, t in enumerate(TIMINGS)}
+    if normalize(a.occurrence) == normalize(b.occurrence):
+        if a.timing == b.timing:
+            return Comparison(a.text, b.text, ("L1",),
+                              "both name the same point of the same occurrence: nothing separates them; what "
+                              "happens there is ordered by steps A-F (ask with --at and --item)")
+        first, second = (a, b) if rank[a.timing] < rank[b.timing] else (b, a)
+        rules = ("L4", "L2") if a.would or b.would else ("L4",)
+        return Comparison(first.text, second.text, rules,
+                          f"one occurrence has its before-point, then its when-point, then its after-point: "
+                          f"“{first.timing}” comes before “{second.timing}”")
+    ka, kb = sequence_key(a.occurrence), sequence_key(b.occurrence)
+    if ka is None or kb is None:
+        raise QuestionError("I can compare two timings of one occurrence (before, when, after) or two points of "
+                            "the turn sequence (a turn, a battle, or the Straighten, Events, Action, Attack, "
+                            "Dynasty or End Phase beginning or ending); these two are neither.")
+    order_a = (ka, rank[a.timing])
+    order_b = (kb, rank[b.timing])
+    if order_a == order_b:
+        return Comparison(a.text, b.text, ("L1",), "both name the same point of the turn sequence")
+    first, second = (a, b) if order_a < order_b else (b, a)
+    kf, ks = (ka, kb) if first is a else (kb, ka)
+    if kf[1] == 1 and ks[1] == 0 and first.timing == "after" and second.timing == "before":
+        return Comparison(first.text, second.text, ("L3",),
+                          "an “after” trigger to the end of one step comes before a “before” trigger to the "
+                          "start of the next step")
+    if kf == ks:
+        return Comparison(first.text, second.text, ("L4",), "the same step: before, then when, then after")
+    return Comparison(first.text, second.text, ("L3", "L10"),
+                      "the turn runs Straighten, Events, Action, Attack (battles inside it), Dynasty, End; "
+                      f"“{first.occurrence}” lies earlier in it, and responses to a step's start or end are not "
+                      "part of the neighbouring step")

@@ -1,0 +1,218 @@
+"""Order the things that respond to one moment: steps A-F (L6), the gold exception (L7), granted phases (LD5).
+
+Checks run top-down, each a trace line with its rule:
+1. items that do not answer a moment at all (actions, Focus Effects, unread text) are set aside, explained;
+2. items timed to another point of the occurrence (a "before" item at an "after" moment) are set aside (L4);
+3. each remaining item gets its step; inside A-E the order given is the active player's choice (L6, L9);
+   delayed effects stay grouped by source (L6 D); Reactions go round the table from the active player (L6 F);
+   Gold for one payment goes in the payer's order (L7); granted phases wait for the end of it all (LD5);
+4. a negation at step A stops every later item that needs the occurrence; time points still fire (L5).
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass, field
+
+from engine.rulesets.l5r.abilities import Kind
+from engine.rulesets.l5r.items import Item
+from engine.rulesets.l5r.moment import Moment, normalize, stems
+from engine.trace import Interpretation, Trace
+
+STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
+           Kind.TRAIT: "E", Kind.REACTION: "F", Kind.INTERRUPT: "F", Kind.GOLD: "gold",
+           Kind.ADDITIONAL: "additional"}
+STEP_RANK = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "additional": 7}
+STEP_NAME = {"A": "ongoing effects that negate or modify the occurrence", "B": "conditional continuous effects",
+             "C": "rulebook effects", "D": "delayed effects", "E": "triggered traits", "F": "Reactions",
+             "gold": "Gold for one payment", "additional": "granted battle, phase or segment"}
+
+
+@dataclass
+class Placed:
+    item: Item
+    step: str
+    chosen_by: str
+    rules: list[str]
+    why: str
+    position: int = 0
+
+
+@dataclass
+class Scenario:
+    moment: Moment
+    active: str = "you"
+    between_turns: bool = False
+    payer: str = "you"
+    active_given: bool = True
+
+
+@dataclass
+class Ordering:
+    placed: list[Placed] = field(default_factory=list)
+    skipped: list[tuple[Item, str, list[str]]] = field(default_factory=list)
+    trace: Trace = field(default_factory=Trace)
+
+
+def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
+    """Why an item does not act at this moment, or None when it does."""
+    if item.kind in (Kind.ACTION,):
+        return ("an action is taken at its own time in the sequence of play (an action round), not in answer to "
+                "this moment", ["L1", "L10"])
+    if item.kind is Kind.FOCUS:
+        return "a Focus Effect resolves in a duel's focus sequence, not in answer to this moment", ["L1"]
+    if item.kind is Kind.UNREAD:
+        return "I could not read what this ability answers; name its kind with KIND:TEXT", []
+    if item.kind is Kind.CONDITIONAL and moment.timing != "when":
+        return (f"a conditional continuous effect starts or stops at the when-point of its condition, not at a "
+                f"“{moment.timing}” point", ["L4", "L6"])
+    if item.kind is Kind.GOLD and moment.timing != "when":
+        return f"Gold for a payment is produced at the payment's when-point, not at a “{moment.timing}” point", ["L4"]
+    if item.timing and item.timing != moment.timing and item.kind not in (Kind.RULEBOOK, Kind.ADDITIONAL):
+        order = "earlier" if ("before", "when", "after").index(item.timing) < ("before", "when", "after").index(
+            moment.timing) else "later"
+        return (f"it is timed “{item.timing} {item.occurrence}”: that point comes {order} than this "
+                f"“{moment.timing}” moment, so it resolved (or will resolve) there, not here", ["L4"])
+    if item.kind in (Kind.NEGATE, Kind.CONTINUOUS) and item.card is not None \
+            and not (stems(item.text) & stems(moment.occurrence)):
+        return (f"its ongoing wording does not name this occurrence ({moment.occurrence}), so it neither negates "
+                "nor changes it", ["L6"])
+    return None
+
+
+def _occurrence_note(item: Item, moment: Moment) -> Interpretation | None:
+    if not item.occurrence or not moment.occurrence:
+        return None
+    ours, theirs = set(normalize(item.occurrence).split()), set(normalize(moment.occurrence).split())
+    if ours & theirs and (len(ours & theirs) * 2 >= min(len(ours), len(theirs))):
+        return None
+    return Interpretation(f"occurrence-{item.label}", None,
+                          f"{item.label} waits for “{item.occurrence}”; you asked about “{moment.occurrence}”. "
+                          "I took them to be the same occurrence, as you listed it for this moment.")
+
+
+def _reaction_round(items: list[Item], active: str) -> list[Item]:
+    """F: an action round from the active player; each player's own Reactions keep the order given."""
+    queues = {who: [i for i in items if i.controller == who] for who in ("you", "opponent")}
+    turn, out = active, []
+    while queues["you"] or queues["opponent"]:
+        if queues[turn]:
+            out.append(queues[turn].pop(0))
+        turn = "opponent" if turn == "you" else "you"
+    return out
+
+
+def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
+    result = Ordering()
+    trace, moment = result.trace, scenario.moment
+    who = "you" if scenario.active == "you" else "your opponent"
+    if scenario.between_turns:
+        trace.add("L9", "--between-turns", f"between turns, the player who takes the next turn ({who}) is active")
+    elif not scenario.active_given:
+        trace.interpret(Interpretation("active-default", "L9", "No --active given: you are taken as the active "
+                                       "player."))
+    seen_copies: set[tuple[str, int]] = set()
+    live: list[Item] = []
+    for item in items:
+        for note in item.notes:
+            trace.interpret(note)
+        reason = _mismatch(item, moment)
+        if reason is not None:
+            result.skipped.append((item, reason[0], reason[1]))
+            trace.add(reason[1][0] if reason[1] else None, item.label, f"set aside: {reason[0]}")
+            continue
+        if item.card is not None and item.ability is not None and item.kind in (Kind.TRAIT, Kind.REACTION,
+                                                                                 Kind.INTERRUPT):
+            key = (item.card.name, item.ability.index)
+            if key in seen_copies:
+                why = ("the same copy of a card cannot use the same Reaction or trait twice on one occurrence; "
+                       "list another copy's effect as KIND:TEXT")
+                result.skipped.append((item, why, ["L8"]))
+                trace.add("L8", item.label, f"set aside: {why}")
+                continue
+            seen_copies.add(key)
+        note = _occurrence_note(item, moment)
+        if note is not None:
+            trace.interpret(note)
+        live.append(item)
+
+    by_step: OrderedDict[str, list[Item]] = OrderedDict((s, []) for s in ("A", "B", "C", "D", "E", "F", "gold",
+                                                                            "additional"))
+    for item in live:
+        by_step[STEP_OF[item.kind]].append(item)
+
+    placed: list[Placed] = []
+    for step in ("A", "B", "C", "D", "E"):
+        group = by_step[step]
+        if step == "D":
+            sources: OrderedDict[str, list[Item]] = OrderedDict()
+            for item in group:
+                sources.setdefault(item.source, []).append(item)
+            group = [item for same in sources.values() for item in same]
+        several = len(group) > 1
+        for item in group:
+            rules = ["L6"] + (["L9"] if several else [])
+            why = f"step {step}: {STEP_NAME[step]}"
+            if item.kind is Kind.CONTINUOUS:
+                why += " (it modifies, and does not stop, the occurrence)"
+            if step == "B":
+                why += "; at a when-point it starts or stops with its condition"
+                rules.append("L4")
+            if step == "D" and several:
+                same = [i for i in group if i.source == item.source]
+                why += (f"; the active player ({who}) picks which source goes first, and all of one source's "
+                        f"delayed effects ({len(same)} from {item.source}) happen before the next source's"
+                        if len(same) > 1 else f"; the active player ({who}) chose this place among sources")
+            elif several:
+                why += f"; the active player ({who}) chose this place within the step, as listed"
+            if step == "E":
+                rules.append("L8")
+                why += "; a triggered trait is not optional"
+            placed.append(Placed(item, step, "active player" if several else "rules", rules, why))
+    for item in _reaction_round(by_step["F"], scenario.active):
+        kind = "Interrupt" if item.kind is Kind.INTERRUPT else "Reaction"
+        placed.append(Placed(item, "F", "rules", ["L6", "L9"],
+                             f"step F: Reactions in an action round starting with the active player ({who}); "
+                             f"this {kind} is {'yours' if item.controller == 'you' else 'your opponent’s'}"))
+        if item.kind is Kind.INTERRUPT:
+            trace.interpret(Interpretation("interrupt-as-f", "L6", "The Timing page's steps predate the Interrupt "
+                                           "designator; an Interrupt answering this moment is placed with the "
+                                           "Reactions in step F."))
+    gold = by_step["gold"]
+    if gold:
+        payer = "you" if scenario.payer == "you" else "your opponent"
+        # Stronghold and Holding Gold is a rulebook matter (step C): the block stands where C starts.
+        insert_at = next((n for n, p in enumerate(placed) if STEP_RANK.get(p.step, 9) >= STEP_RANK["C"]),
+                         len(placed))
+        block = [Placed(i, "gold", "paying player", ["L7", "L4"],
+                        f"Gold for one payment comes at its when-point in the order the paying player ({payer}) "
+                        "picks, even against steps A-F") for i in gold]
+        placed[insert_at:insert_at] = block
+        trace.interpret(Interpretation("gold-block", "L7", "The Gold items are taken as producing Gold for one and "
+                                       "the same payment, in the order listed, standing where step C starts."))
+    for item in by_step["additional"]:
+        placed.append(Placed(item, "additional", "rules", ["LD5"],
+                             "a granted battle, phase or segment starts only after the action or trait that "
+                             "granted it has ended and the Reactions to that end have passed"))
+
+    # Step A negation: nothing later that needs the occurrence happens (L6 A; time points still fire, L5).
+    negation = next((p for p in placed if p.step == "A" and p.item.kind is Kind.NEGATE), None)
+    kept: list[Placed] = []
+    for p in placed:
+        if negation is not None and p is not negation and STEP_RANK.get(p.step, 6) > 0:
+            if p.item.time_point:
+                p.rules.append("L5")
+                p.why += (f"; “{p.item.occurrence}” names a time point, which comes even though "
+                          f"{negation.item.label} negated the occurrence")
+            else:
+                why = (f"{negation.item.label} negated the occurrence at step A, so nothing that needs it "
+                       "happens")
+                result.skipped.append((p.item, why, ["L6"]))
+                trace.add("L6", p.item.label, f"never happens: {why}")
+                continue
+        kept.append(p)
+    for position, p in enumerate(kept, start=1):
+        p.position = position
+        trace.add(p.rules[0], p.item.label, f"{position}. {p.why}")
+    result.placed = kept
+    return result

@@ -1,0 +1,266 @@
+"""The two L5R questions as the generic front ends ask them: `arbiter l5r order|duration`, `/l5r order|duration`.
+
+bot/ builds both from PARAMS; nothing about L5R lives there.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from engine.cards import Card
+from engine.interface import Field, Lookup, Param, Presentation, QuestionError
+from engine.rulesets.l5r.abilities import Ability, read_card, read_text
+from engine.rulesets.l5r.durations import Form, Term
+from engine.rulesets.l5r.items import ITEM_KINDS, Item, parse_item
+from engine.rulesets.l5r.lifetime import EVENTS, MADE_DURING, choose, parse_events, walk
+from engine.rulesets.l5r.moment import compare, parse_moment
+from engine.rulesets.l5r.order import Ordering, Scenario, resolve
+from engine.rulesets.l5r.render import duration_json, order_json, verdict_line
+from engine.rulesets.l5r.rules import VERSIONS
+from engine.trace import Interpretation
+
+CLI = frozenset({"cli"})
+DISCORD = frozenset({"discord"})
+PLAYERS = ("you", "opponent")
+VERSION_HELP = "current (the Timing page and glossary as amended to 2008)"
+
+ORDER_HELP = f"""\
+the moment: --at "after|before|when OCCURRENCE", e.g. --at "after a Personality is destroyed"
+items (repeatable): --item CARD (its ability read from the text), --item "CARD#2" (its second ability), or
+  --item KIND:TEXT with KIND one of {', '.join(ITEM_KINDS)}; delayed:SOURCE:TEXT names the source;
+  end an item with @you or @opponent for its controller (default @you)
+--active you|opponent (default you); --between-turns (then --active is who takes the next turn);
+--payer you|opponent for Gold produced for one payment
+--compare "TIMING" "TIMING": which of two timing points comes first
+examples:
+  arbiter l5r order --at "before a Personality is destroyed" --item "Legion of the Fallen" --item "trait:Before he
+    is destroyed, gain 1 Honor@opponent"
+  arbiter l5r order --compare "before your End Phase begins" "after your Dynasty Phase ends\""""
+
+DURATION_HELP = f"""\
+the effect: CARD (its first ability with duration words; CARD#2 for its second ability) or --text "..."
+--made-during {'|'.join(MADE_DURING)}: where the effect was made, when its text names no length
+--then EVENT [EVENT ...] (repeatable, in order): {', '.join(EVENTS)}
+  (occurs:TEXT takes the rest of its argument: put it last, or quote it: occurs:"he assigns to attack")
+example: arbiter l5r duration Haikitsu --then action-resolves "occurs:he attacks you" "occurs:an action on his card
+  resolves\""""
+
+ORDER_PARAMS = (
+    Param("at", "The moment, e.g. after a Personality is destroyed (before/when/after + occurrence)", cli_flag="--at",
+          metavar="TIMING"),
+    Param("item", "a card (CARD, CARD#2) or KIND:TEXT, optionally @you/@opponent (repeatable)", repeat=True,
+          cli_flag="--item", metavar="ITEM", card_names=True, surfaces=CLI),
+    Param("items", "Items separated by ; — a card (CARD, CARD#2) or KIND:TEXT, each optionally @you/@opponent",
+          card_names=True, separators=";", max_length=1500, surfaces=DISCORD),
+    Param("active", "The active player: you or opponent (default you)", cli_flag="--active", metavar="PLAYER"),
+    Param("payer", "Who pays, for Gold made for one payment: you or opponent", cli_flag="--payer", metavar="PLAYER"),
+    Param("compare", "two timing points: which comes first", repeat=True, many=True, cli_flag="--compare",
+          metavar="TIMING", surfaces=CLI),
+    Param("compare_first", "Compare this timing point ...", surfaces=DISCORD),
+    Param("compare_second", "... with this one (e.g. before your End Phase begins)", surfaces=DISCORD),
+    Param("between_turns", "The moment is before the first turn or between turns", kind="flag",
+          cli_flag="--between-turns"),
+)
+
+DURATION_PARAMS = (
+    Param("card", "The card (CARD#2 for its second ability)", metavar="CARD", card_names=True),
+    Param("text", "Or the effect's own words", cli_flag="--text", metavar="TEXT", max_length=1000),
+    Param("made_during", "Where the effect was made: battle, action, phase or turn", cli_flag="--made-during",
+          metavar="WHERE"),
+    Param("then", "Events in order, e.g. action-resolves occurs:\"he attacks\" turn-ends", repeat=True, many=True,
+          cli_flag="--then", metavar="EVENT"),
+)
+
+
+def _player(value: Any, what: str) -> tuple[str, bool]:
+    if value is None or value == "":
+        return "you", False
+    word = str(value).strip().lower()
+    if word in ("me", "you"):
+        return "you", True
+    if word in ("opponent", "opp", "them"):
+        return "opponent", True
+    raise QuestionError(f"{what} is one of: {', '.join(PLAYERS)}.")
+
+
+def _values(value: Any) -> list[str]:
+    if value is None:
+        return []
+    return [value] if isinstance(value, str) else [v for v in value if v is not None]
+
+
+def _check_version(version: str) -> None:
+    if version not in VERSIONS:
+        raise QuestionError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
+
+
+def _footer(answer: Mapping[str, Any]) -> str:
+    rs = answer["ruleset"]
+    return f"L5R ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}"
+
+
+def _note_fields(answer: Mapping[str, Any]) -> list[Field]:
+    fields = []
+    for entry in answer.get("card_notes", []):
+        text = "\n".join([f"Erratum: {e}" for e in entry["erratum"]] + [f"Note: {n}" for n in entry["notes"]])
+        fields.append(Field(name=f"{entry['card']} (Oracle)", lead="erratum and notes", rules=(), text=text))
+    return fields
+
+
+class OrderQuestion:
+    command = "order"
+    description = "In what order things triggered at one moment resolve (steps A-F), and who decides"
+    cli_description = ("Order the effects, traits and Reactions that answer one moment (L5R Timing steps A-F), or "
+                       "compare two timing points.")
+    group_description = "Legend of the Five Rings CCG: timing order and how long effects last"
+    epilog = ORDER_HELP
+    version_help = VERSION_HELP
+    params = ORDER_PARAMS
+
+    def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
+        _check_version(version)
+        specs = _values(inputs.get("item"))
+        for chunk in _values(inputs.get("items")):
+            specs += [s.strip() for s in chunk.split(";") if s.strip()]
+        timings = _values(inputs.get("compare"))
+        if inputs.get("compare_first") or inputs.get("compare_second"):
+            timings = [t for t in (inputs.get("compare_first"), inputs.get("compare_second")) if t]
+            if len(timings) != 2:
+                raise QuestionError("To compare, give both compare_first and compare_second.")
+        if timings and len(timings) != 2:
+            raise QuestionError("--compare takes exactly two timing points, e.g. --compare \"after your Dynasty "
+                                "Phase ends\" \"before your End Phase begins\".")
+        at = inputs.get("at")
+        if specs and not at:
+            raise QuestionError("Items need a moment: add --at \"after|before|when OCCURRENCE\".")
+        if not at and not timings:
+            raise QuestionError("Give the moment with --at \"after|before|when OCCURRENCE\" and the items with "
+                                "--item, or two timing points with --compare.")
+        comparison = compare(timings[0], timings[1]) if timings else None
+        active, given = _player(inputs.get("active"), "--active")
+        payer, _ = _player(inputs.get("payer") or active, "--payer")
+        cards: list[Card] = []
+        scenario, ordering = None, None
+        if at:
+            moment, notes = parse_moment(at)
+            items: list[Item] = [parse_item(spec, lookup, moment) for spec in specs]
+            if not items:
+                raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
+                                    f"with a kind of: {', '.join(ITEM_KINDS)}).")
+            cards = [i.card for i in items if i.card is not None]
+            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given)
+            ordering = resolve(scenario, items)
+            for note in notes:
+                ordering.trace.interpret(note)
+        if ordering is None:
+            ordering = Ordering()
+        key = {"at": at, "items": specs, "active": active, "between": bool(inputs.get("between_turns")),
+               "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
+        return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
+
+    def present(self, answer: Mapping[str, Any]) -> Presentation:
+        fields = [Field(name=f"{e['position']}. {e['item']}"[:256], lead=f"step {e['step']} · {e['controller']} · "
+                        f"placed by {e['chosen_by']}", rules=tuple(e["rules"]), text=e["why"])
+                  for e in answer["order"][:15]]
+        fields += [Field(name=f"Not now: {s['item']}"[:256], lead="does not act at this moment",
+                         rules=tuple(s["rules"]), text=s["why"]) for s in answer["skipped"][:5]]
+        if "compare" in answer:
+            c = answer["compare"]
+            fields.append(Field(name="Which comes first", lead=f"{c['first']} → {c['second']}",
+                                rules=tuple(c["rules"]), text=c["why"]))
+        fields += _note_fields(answer)
+        moment = answer["moment"]
+        title = f"L5R order: {moment['timing']} {moment['occurrence']}" if moment else "L5R: which timing comes first"
+        return Presentation(title=title[:256], summary=answer["explanation"].split("\n", 1)[0],
+                            fields=tuple(fields), footer=_footer(answer))
+
+
+def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | None, Ability, list[Interpretation]]:
+    name, text = (inputs.get("card") or "").strip(), (inputs.get("text") or "").strip()
+    if bool(name) == bool(text):
+        raise QuestionError("Name a card (CARD, or CARD#2 for its second ability) or give --text \"...\", not both.")
+    notes: list[Interpretation] = []
+    if text:
+        abilities = read_text(text)
+        if not abilities:
+            raise QuestionError("--text is empty.")
+        chosen = next((a for a in abilities if a.terms), abilities[0])
+        return None, chosen, notes
+    index = None
+    numbered = re.search(r"#(\d+)\s*$", name)
+    if numbered:
+        index, name = int(numbered.group(1)), name[:numbered.start()].strip()
+    card = lookup(name)
+    abilities = read_card(card)
+    if not abilities:
+        raise QuestionError(f"{card.name} has no ability text.")
+    if index is not None:
+        if not 1 <= index <= len(abilities):
+            raise QuestionError(f"{card.name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
+                                f"#{index} is not one of #1-#{len(abilities)}.")
+        chosen = abilities[index - 1]
+    else:
+        chosen = next((a for a in abilities if a.terms), abilities[0])
+        if len(abilities) > 1:
+            notes.append(Interpretation("ability-choice", None, f"{card.name} has {len(abilities)} abilities; this "
+                                        f"answer judges #{chosen.index} (the first with duration words, or the first); "
+                                        f"ask for another with {card.name}#N."))
+    for note in lookup.annotations(card) if hasattr(lookup, "annotations") else ():
+        if note.rule == "duration" and note.part in ("", "*", str(chosen.index)):
+            form = Form(note.value)
+            read = ", ".join(t.form.value for t in chosen.terms) or "no duration words"
+            if form not in {t.form for t in chosen.terms}:
+                notes.append(Interpretation(f"annotation-duration-{chosen.index}", None,
+                                            f"A moderator annotated {card.name} #{chosen.index} as lasting "
+                                            f"“{form.value}”; its text reads: {read}. The annotation wins."
+                                            + (f" Note: {note.note}" if note.note else "")))
+            kept = [t for t in chosen.terms if t.form is Form.WHILE and form is not Form.WHILE]
+            chosen = replace(chosen, terms=(Term(form, note.text or f"annotated: {form.value}"), *kept))
+    return card, chosen, notes
+
+
+class DurationQuestion:
+    command = "duration"
+    description = "How long an L5R effect lasts, and whether it still works after each event"
+    cli_description = "How long an L5R effect lasts (this turn, this battle, next time, permanent, paying, while ...)."
+    group_description = OrderQuestion.group_description
+    epilog = DURATION_HELP
+    version_help = VERSION_HELP
+    params = DURATION_PARAMS
+
+    def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
+        _check_version(version)
+        made = inputs.get("made_during")
+        if made is not None and str(made).strip().lower() not in MADE_DURING:
+            raise QuestionError(f"--made-during is one of: {', '.join(MADE_DURING)}.")
+        made_during = str(made).strip().lower() if made else None
+        events = parse_events(_values(inputs.get("then")))
+        card, ability, notes = _effect_source(inputs, lookup)
+        life = choose(ability.terms, ability.text, made_during)
+        walk(life, events, made_during)
+        for note in notes:
+            life.trace.interpret(note)
+        effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
+                  "ability": ability.index, "ability_kind": ability.kind.value,
+                  "durations": [t.as_json() for t in ability.terms]}
+        key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
+               "made_during": made_during, "events": events}
+        return duration_json(life, effect, made_during, events, [card] if card else [], key)
+
+    def present(self, answer: Mapping[str, Any]) -> Presentation:
+        fields = [Field(name=f"{i}. {p['event']}"[:256],
+                        lead=f"persists {'yes' if p['persists'] else 'no'} · effective "
+                             f"{'yes' if p['effective'] else 'no'}" + (f" · {p['state']}" if p["state"] else ""),
+                        rules=(p["rule"],) if p["rule"] else (), text=p["why"])
+                  for i, p in enumerate(answer["timeline"][:15], start=1)]
+        effect = answer["effect"]
+        fields.insert(0, Field(name="Effect", lead=effect["kind"], rules=(), text=effect["text"]))
+        fields += _note_fields(answer)
+        return Presentation(title=f"L5R duration: {effect['card'] or 'text'}"[:256], summary=verdict_line(answer),
+                            fields=tuple(fields), footer=_footer(answer))
+
+
+QUESTIONS = (OrderQuestion(), DurationQuestion())

@@ -1,0 +1,182 @@
+"""Words and JSON for the two L5R answers, rendered from the engine's data and trace only."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from typing import Any
+
+from engine.cards import Card
+from engine.rulesets.l5r.lifetime import Lifetime
+from engine.rulesets.l5r.moment import Comparison
+from engine.rulesets.l5r.order import Ordering, Scenario
+from engine.rulesets.l5r.rules import GAME, RULES, VERSIONS
+from engine.trace import Trace, render_steps
+
+
+def ruling_id(prefix: str, key: Any) -> str:
+    """The same question under the same ruleset version always gets the same id (judges cite it)."""
+    digest = hashlib.sha256(json.dumps([GAME, VERSIONS["current"].version, key], sort_keys=True).encode())
+    return f"{prefix}-" + digest.hexdigest()[:10].upper()
+
+
+def ruleset_json() -> dict[str, str]:
+    return VERSIONS["current"].as_json()
+
+
+def card_notes(cards: Iterable[Card]) -> list[dict[str, Any]]:
+    """The Oracle's erratum and notes of the cards an answer names (shown with the card, never dropped)."""
+    out, seen = [], set()
+    for card in cards:
+        if card.name in seen:
+            continue
+        seen.add(card.name)
+        erratum, notes = card.extra.get("erratum", ""), card.extra.get("notes", "")
+        if erratum or notes:
+            out.append({"card": card.name, "erratum": erratum.split("\n") if erratum else [],
+                        "notes": notes.split("\n") if notes else []})
+    return out
+
+
+def _rules(*groups: Iterable[str]) -> list[str]:
+    out: list[str] = []
+    for group in groups:
+        out += [r for r in group if r and r not in out]
+    return out
+
+
+def _notes_lines(notes: list[dict[str, Any]]) -> list[str]:
+    lines: list[str] = []
+    for entry in notes:
+        lines += [f"- {entry['card']}: erratum: {e}" for e in entry["erratum"]]
+        lines += [f"- {entry['card']}: note: {n}" for n in entry["notes"]]
+    return ["", "Oracle erratum and notes:", *lines] if lines else []
+
+
+def _tail(trace: Trace, rules: list[str]) -> list[str]:
+    lines: list[str] = []
+    if trace.steps:
+        lines += ["", "Trace:"] + [f"{i}. {t}" for i, t in enumerate(render_steps(trace.steps), start=1)]
+    if trace.interpretations:
+        lines += ["", "Interpretations:"] + [f"- {n.text}" for n in trace.interpretations]
+    lines += ["", "Rules: " + "; ".join(f"{r} {RULES[r].name}" for r in rules if r in RULES)]
+    rs = VERSIONS["current"]
+    lines += [f"Ruleset: L5R CCG {rs.name} ({rs.version}, {rs.title})."]
+    return lines
+
+
+def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | None, cards: list[Card],
+               key: Any) -> dict[str, Any]:
+    """The documented `arbiter l5r order --json` object."""
+    order = [{
+        "position": p.position, "step": p.step, "item": p.item.label, "card": p.item.card.name if p.item.card else None,
+        "controller": p.item.controller, "chosen_by": p.chosen_by, "rules": list(p.rules), "why": p.why,
+        "kind": p.item.kind.value, "text": p.item.text, "effects": list(p.item.effects),
+        "timing": p.item.timing, "occurrence": p.item.occurrence or None,
+    } for p in ordering.placed]
+    skipped = [{"item": item.label, "why": why, "rules": list(rules), "kind": item.kind.value,
+                "card": item.card.name if item.card else None} for item, why, rules in ordering.skipped]
+    rules = _rules(*(p.rules for p in ordering.placed), *(r for _, _, r in ordering.skipped),
+                   ordering.trace.rules_cited(), comparison.rules if comparison else ())
+    data: dict[str, Any] = {
+        "moment": None if scenario is None else {**scenario.moment.as_json(), "active": scenario.active,
+                                                 "between_turns": scenario.between_turns, "payer": scenario.payer},
+        "order": order, "skipped": skipped,
+        "card_notes": card_notes(cards),
+        "rules": rules,
+        "interpretations": [n.as_json() for n in ordering.trace.interpretations],
+        "trace": [s.as_json() for s in ordering.trace.steps],
+        "ruleset": ruleset_json(), "match": [], "ruling_id": ruling_id("L5O", key),
+    }
+    if comparison is not None:
+        data["compare"] = comparison.as_json()
+    data["explanation"] = order_explanation(data, ordering.trace)
+    return data
+
+
+def order_explanation(data: dict[str, Any], trace: Trace) -> str:
+    lines: list[str] = []
+    moment = data["moment"]
+    if moment is not None:
+        who = "you" if moment["active"] == "you" else "your opponent"
+        lines.append(f"At “{moment['timing']} {moment['occurrence']}” (active player: {who}"
+                     + (", between turns" if moment["between_turns"] else "") + "):")
+        for entry in data["order"]:
+            effects = f" — effects in order: {'; '.join(entry['effects'])}" if len(entry["effects"]) > 1 else ""
+            lines.append(f"{entry['position']}. [{entry['step']}] {entry['item']} ({entry['controller']}; placed by "
+                         f"{entry['chosen_by']}) [{', '.join(entry['rules'])}]: {entry['why']}{effects}")
+        if not data["order"]:
+            lines.append("Nothing listed acts at this moment.")
+        if data["skipped"]:
+            lines += ["", "Not at this moment:"]
+            lines += [f"- {s['item']}: {s['why']}" + (f" [{', '.join(s['rules'])}]" if s["rules"] else "")
+                      for s in data["skipped"]]
+    if "compare" in data:
+        c = data["compare"]
+        if lines:
+            lines.append("")
+        lines.append(f"First: “{c['first']}”, then “{c['second']}” [{', '.join(c['rules'])}]: {c['why']}.")
+    lines += _notes_lines(data["card_notes"])
+    lines += _tail(trace, data["rules"])
+    return "\n".join(lines)
+
+
+def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | None, events: list[str],
+                  cards: list[Card], key: Any) -> dict[str, Any]:
+    """The documented `arbiter l5r duration --json` object."""
+    last = life.last
+    rules = _rules([life.main.rule] if life.main else [], [life.condition.rule] if life.condition else [],
+                   life.trace.rules_cited())
+    data: dict[str, Any] = {
+        "effect": effect,
+        "made_during": made_during,
+        "events": events,
+        "persists": last.persists, "effective": last.effective,
+        "ends_on": life.ends_on,
+        "fires_on": list(life.fires_on),
+        "state": last.state,
+        "timeline": [p.as_json() for p in life.timeline],
+        "card_notes": card_notes(cards),
+        "rules": rules,
+        "interpretations": [n.as_json() for n in life.trace.interpretations],
+        "trace": [s.as_json() for s in life.trace.steps],
+        "ruleset": ruleset_json(), "match": [], "ruling_id": ruling_id("L5D", key),
+    }
+    data["explanation"] = duration_explanation(data, life)
+    return data
+
+
+def verdict_line(data: dict[str, Any]) -> str:
+    effect, state = data["effect"], data["state"]
+    who = effect["card"] or "The text"
+    after = f"after {data['events'][-1]}" if data["events"] else "as made"
+    if effect["kind"] == "instant":
+        return f"{who}: a one-time change; nothing of it lasts."
+    if state is not None:
+        return f"{who} {after}: the delayed effect has {state if state != 'waiting' else 'not fired yet: waiting'}" \
+               f"{'.' if state != 'waiting' else ' (nothing applies until it fires).'}"
+    if not data["persists"]:
+        return f"{who} {after}: the effect has ended."
+    return f"{who} {after}: the effect lasts and is {'working' if data['effective'] else 'switched off'}."
+
+
+def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:
+    effect = data["effect"]
+    lines = [verdict_line(data), ""]
+    lines.append(f"Effect: “{effect['text']}” — read as {effect['kind']}"
+                 + (f" (“{life.main.words}”, {life.main.rule})" if life.main else "")
+                 + (f"; ends on {data['ends_on']}" if data["ends_on"] else "")
+                 + (f"; fires on {' or '.join(data['fires_on'])}" if data["fires_on"] else "") + ".")
+    if life.condition is not None and life.main is not life.condition:
+        lines.append(f"Condition: “{life.condition.words}” switches it on and off (L4).")
+    if data["timeline"] and data["events"]:
+        lines += ["", "Timeline:"]
+        for i, p in enumerate(data["timeline"], start=1):
+            state = f", {p['state']}" if p["state"] else ""
+            lines.append(f"{i}. {p['event']}: persists {'yes' if p['persists'] else 'no'}, effective "
+                         f"{'yes' if p['effective'] else 'no'}{state} — {p['why']}"
+                         + (f" [{p['rule']}]" if p["rule"] else ""))
+    lines += _notes_lines(data["card_notes"])
+    lines += _tail(life.trace, data["rules"])
+    return "\n".join(lines)

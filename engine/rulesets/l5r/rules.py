@@ -1,0 +1,100 @@
+"""The L5R CCG timing and duration rules in our own words, with the page and entry each restates.
+
+L1-L11 are the design model's ids (../shared/design/l5r-timing.md), restating the official Timing page. LD1-LD7
+are what the official rules site adds for durations, delays and granted phases; each cites its page and entry.
+"""
+
+from __future__ import annotations
+
+from engine.trace import Rule, RulesetVersion
+
+GAME = "l5r"
+SITE = "rules.l5r.com"
+# Public pages by title and site, never the name of our local copy of them.
+TIMING = f"Legend of the Five Rings Rules ({SITE}), \"Timing\""
+NEXT_TIME = f"{TIMING}, \"Next/first time\" triggers"
+EFFECTS = f"{SITE}/Effects"
+
+RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("L1", "one at a time",
+             "Actions and triggered traits never start at the same instant; once one starts, its costs, targets "
+             "and effects all happen in turn before anything else goes on, except effects that are delayed.",
+             f"{TIMING}, opening paragraphs"),
+        Rule("L2", "would",
+             "\"Before X would happen\" is the same moment as \"before X happens\"; the word \"would\" changes "
+             "nothing about a before-point.", f"{TIMING}, paragraph on \"would\" (March 2008)"),
+        Rule("L3", "after, then before",
+             "When one step of a sequence ends and the next begins, a trigger \"after the first ends\" comes "
+             "before a trigger \"before the next begins\".", f"{TIMING}, Dynasty/End Phase example (Nov 2007)"),
+        Rule("L4", "when",
+             "The when-point of an occurrence lies after its before-point and before its after-point. Gold made "
+             "for a payment, changes to a player's choice (\"when ... would\"), conditional continuous traits "
+             "switching on or off, and delayed effects that name neither before nor after all happen there.",
+             f"{TIMING}, \"When\" timing, cases 1-4"),
+        Rule("L5", "time points",
+             "A trigger naming a time point by what usually happens there, in the indefinite plural (\"after "
+             "armies engage\"), fires at that point even if nothing happens; definite wording (\"after one or "
+             "more armies engage\") needs the real occurrence.", f"{TIMING}, time points paragraph"),
+        Rule("L6", "steps A-F",
+             "Things triggered at one point resolve in steps: A ongoing effects that negate or modify the "
+             "occurrence; B at a when-point, conditional continuous effects depending on it; C rulebook "
+             "effects; D delayed and indefinite conditional effects (all of one source's before the next "
+             "source's); E triggered traits on cards; F Reactions, in an action round that starts with the "
+             "active player. The active player orders the items inside a step; what comes first can negate "
+             "or change what follows.", f"{TIMING}, sequence A-F"),
+        Rule("L7", "gold exception",
+             "Gold produced from several sources for one payment comes in the order the paying player picks, "
+             "even against steps A-F.", f"{TIMING}, EXCEPTION on Gold production (Sept 2007)"),
+        Rule("L8", "mandatory traits",
+             "A triggered trait must be used, though its player may put it after other traits of the same "
+             "trigger; one copy of a card (or the rules) cannot use the same Reaction or trait twice on one "
+             "occurrence.", f"{TIMING}, paragraphs after the gold exception"),
+        Rule("L9", "active player",
+             "The active player fixes these orders as the occurrences happen; before the first turn or between "
+             "turns, the player who takes the next turn counts as active.", f"{TIMING}, active player paragraphs"),
+        Rule("L10", "immediacy",
+             "Responses are taken as soon as their trigger occurs, never later without card text allowing it; "
+             "a response before or after a period is not part of that period.", f"{TIMING}, responses paragraphs"),
+        Rule("L11", "next/first time",
+             "A \"next time\" or \"first time\" trigger naming two events joined by \"or\" fires at whichever "
+             "happens first and not again when the other happens later.", NEXT_TIME),
+        Rule("LD1", "paying",
+             "A change to a Gold cost worded with \"paying\" lasts for that one payment only, not to the end of "
+             "the turn.", f"{SITE}/Glossary_P-Q, entry \"Paying\""),
+        Rule("LD2", "permanent",
+             "\"Permanent(ly)\" means the effect normally lasts to the end of the game; other effects (such as "
+             "negation) can still end it.", f"{SITE}/Glossary_P-Q, entry \"Permanent(ly)\""),
+        Rule("LD3", "next",
+             "A delayed effect waiting for \"the next time\" something happens waits only for the rest of this "
+             "turn unless the card states another length (\"next time this game\"); \"the next\" period never "
+             "means the one already under way.", f"{SITE}/Glossary_N, entry \"Next\""),
+        Rule("LD4", "delay",
+             "Delaying an effect turns it into a delayed effect that resolves at the stated later time; if the "
+             "effect has already happened, the delay does nothing. An action counts as resolved even while its "
+             "delayed effects still wait.", f"{SITE}/Glossary_D, entry \"Delay\""),
+        Rule("LD5", "additional",
+             "A battle, phase or segment granted by an effect (\"additional\") starts only once the action or "
+             "trait that granted it has ended and the Reactions to that end have passed; meanwhile the game is in "
+             "the granted phase, then the interrupted one resumes.",
+             f"{SITE}/Glossary_A, entry \"Additional\"; {EFFECTS}, \"Order of effects\", Exception 3"),
+        Rule("LD6", "written order",
+             "The effects of one ability happen in the order they are written, each separate even when joined "
+             "by \"and\".", f"{EFFECTS}, \"Order of effects\""),
+        Rule("LD7", "stated length",
+             "An effect that names its length (\"until end of turn\", \"this turn\", \"this battle\", \"this "
+             "phase\", \"until your next turn\") lasts exactly that long; a conditional one (\"while ...\") "
+             "works only while its condition holds, switching at the condition's when-point.",
+             f"the card's own words; {SITE}/Glossary_N, entry \"Next\" (other lengths are stated explicitly); "
+             f"{TIMING}, \"When\" timing, case 3"),
+    )
+}
+
+VERSIONS: dict[str, RulesetVersion] = {
+    "current": RulesetVersion(GAME, "current", "2008.5",
+                              "Timing page as amended to May 2008, glossary entries as published",
+                              "The Timing page with its 2007-2008 additions (A-F with indefinite conditional "
+                              "effects, next/first time) and the glossary entries Next, Delay, Permanent, Paying "
+                              "and Additional."),
+}

@@ -1,0 +1,72 @@
+"""Oracle card text (HTML) to plain ability lines: one line per `<br>`, bold designators kept apart.
+
+The Oracle marks an action's designators in bold before a colon (`<b>Political Open, :bow::</b>`), reminder and
+flavour text in italics, costs as icons (`:bow:`, `:g2:`). Kind reading ignores the italics (they restate rules),
+but duration words inside a reminder ("(until the turn ends)") still count, so both versions are kept.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+
+_BR = re.compile(r"<br\s*/?>", re.I)
+_ITALIC = re.compile(r"<i>(.*?)</i>", re.I | re.S)
+_TAG = re.compile(r"</?[a-z][^>]*>", re.I)
+_HEADER = re.compile(r"^\s*<b>([^<]*?):</b>", re.I)
+_ICONS = {":bow:": "Bow", ":gstar:": "X Gold", ":g*:": "X Gold"}
+_GOLD_ICON = re.compile(r":g(\d+):")
+
+
+def plain(text: str) -> str:
+    """HTML and icons to readable text (bullets, entities, `:g2:` as "2 Gold")."""
+    text = _TAG.sub("", _BR.sub("\n", text or ""))
+    for icon, word in _ICONS.items():
+        text = text.replace(icon, word)
+    text = _GOLD_ICON.sub(lambda m: f"{m.group(1)} Gold", text)
+    text = html.unescape(text).replace("\x95", "•")
+    return "\n".join(" ".join(line.split()) for line in text.split("\n")).strip()
+
+
+@dataclass(frozen=True)
+class Line:
+    """One ability line of a card."""
+
+    header: str       # the bold designators before the colon ("Political Open, Bow"), "" for a trait
+    body: str         # the text after the header, reminders and flavour removed
+    full: str         # the whole line as shown, reminders kept (duration words are read from this)
+
+
+def split_lines(text: str) -> tuple[Line, ...]:
+    """Oracle HTML (or plain text with line breaks) to its ability lines; empty and reminder-only lines dropped."""
+    raw_lines = _BR.split(text) if "<" in text else text.split("\n")
+    lines = []
+    for raw in raw_lines:
+        header = ""
+        match = _HEADER.match(raw)
+        rest = raw
+        if match:
+            header, rest = plain(match.group(1)), raw[match.end():]
+        body = plain(_ITALIC.sub(" ", rest))
+        full = plain(raw)
+        if not header and "<" not in text:
+            # Plain text (the starter set, --text): "Battle: ..." is read as a header too.
+            header, body = plain_header(body)
+        if not body and not header:
+            continue
+        lines.append(Line(header, body, full))
+    return tuple(lines)
+
+
+_PLAIN_HEADER = re.compile(
+    r"^((?:[A-Z][A-Za-z]*[ /,]*)*?(?:Battle|Open|Limited|Engage|Reaction|Interrupt|Invest)(?:/\w+)?"
+    r"(?:, ?(?:Bow|\d+ Gold|X Gold))*|Bow(?:, ?\d+ Gold)?):\s*")
+
+
+def plain_header(body: str) -> tuple[str, str]:
+    """A header spelled in plain text ("Political Open, Bow: ..."): the designators, then the rest."""
+    match = _PLAIN_HEADER.match(body)
+    if not match:
+        return "", body
+    return match.group(1).strip(), body[match.end():].strip()

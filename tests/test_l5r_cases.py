@@ -1,0 +1,232 @@
+"""Every worked case of the L5R seed (the Timing page) and of the design doc, through `arbiter l5r ... --json`
+(the real matcher, catalog and starter set), plus one case per step A-F and per duration form."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.l5r_helpers import ask, order_items, refused
+
+
+@pytest.fixture
+def db(tmp_path):
+    return tmp_path / "cards.db"
+
+
+# --- the design doc's worked cases (seed 004) ---------------------------------------------------------------
+
+def test_after_one_step_ends_comes_before_the_next_begins(db, capsys):
+    answer = ask(capsys, db, "order", "--compare", "before your End Phase begins", "after your Dynasty Phase ends")
+    assert answer["compare"]["first"] == "after your Dynasty Phase ends"
+    assert answer["compare"]["second"] == "before your End Phase begins"
+    assert answer["compare"]["rules"] == ["L3"] and answer["rules"] == ["L3"]
+    assert answer["order"] == [] and answer["moment"] is None
+
+
+def test_a_while_bonus_starts_at_the_when_point_of_bowing(db, capsys):
+    answer = ask(capsys, db, "duration", "--text", "This card has +2F while bowed.", "--then", "condition-true")
+    assert answer["effect"]["kind"] == "while"
+    first = answer["timeline"][0]
+    assert (first["persists"], first["effective"], first["rule"]) == (True, True, "L4")
+    assert "when-point" in first["why"]
+    order = ask(capsys, db, "order", "--at", "when this card bows", "--item",
+                "conditional:This card has +2F while bowed", "--item", "reaction:After this card bows, gain 1 Honor")
+    assert [(e["step"], e["kind"]) for e in order["order"]] == [("B", "conditional")]
+    assert "L4" in order["order"][0]["rules"]
+    assert order["skipped"][0]["item"] == "reaction: After this card bows, gain 1 Honor"
+    assert "later than this “when” moment" in order["skipped"][0]["why"]
+
+
+def test_two_delayed_effects_of_one_source_each_resolve_whole(db, capsys):
+    effect = "delayed:Akodo Kano:After he assigns, dishonor him and his controller loses 2 Honor"
+    answer = ask(capsys, db, "order", "--at", "after he assigns", "--item", effect, "--item", effect)
+    assert [e["step"] for e in answer["order"]] == ["D", "D"]
+    assert [step for e in answer["order"] for step in e["effects"]] == [
+        "dishonor him", "his controller loses 2 Honor", "dishonor him", "his controller loses 2 Honor"]
+    assert "L6" in answer["rules"]
+
+
+@pytest.mark.parametrize("first", [0, 1])
+def test_two_personalities_destroyed_at_once_the_active_player_picks(db, capsys, first):
+    traits = ["trait:Before Akodo Kano is destroyed, gain 1 Honor",
+              "trait:Before Bayushi Kachiko is destroyed, lose 1 Honor@opponent"]
+    listed = traits if first == 0 else traits[::-1]
+    answer = ask(capsys, db, "order", "--at", "before a Personality is destroyed", "--active", "opponent",
+                 *[arg for t in listed for arg in ("--item", t)])
+    assert order_items(answer) == [t.split("@")[0].replace("trait:", "trait: ") for t in listed]
+    assert all(e["step"] == "E" and e["chosen_by"] == "active player" for e in answer["order"])
+    assert {"L6", "L9"} <= set(answer["rules"])
+    assert "your opponent" in answer["order"][0]["why"]
+
+
+def test_next_time_joined_by_or_fires_on_the_first_only(db, capsys):
+    text = "After the next time this turn he assigns to attack or moves to an attacking army, dishonor him."
+    answer = ask(capsys, db, "duration", "--text", text, "--then", "occurs:he assigns to attack",
+                 "occurs:he moves to an attacking army")
+    assert [p["state"] for p in answer["timeline"]] == ["fired", "fired"]
+    assert answer["timeline"][1]["rule"] == "L11" and "does not fire again" in answer["timeline"][1]["why"]
+    assert "L11" in answer["rules"]
+
+
+# --- the Timing page's other examples ----------------------------------------------------------------------
+
+def test_can_not_move_home_negates_at_step_a_and_stops_the_rest(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "before a unit moves home", "--item",
+                 "reaction:Before a unit moves home, gain 1 Honor@opponent", "--item",
+                 "negate:This unit can not move home", "--item", "trait:Before a unit moves home, draw a card")
+    assert [(e["step"], e["kind"]) for e in answer["order"]] == [("A", "negate")]
+    assert sorted(s["item"] for s in answer["skipped"]) == [
+        "reaction: Before a unit moves home, gain 1 Honor", "trait: Before a unit moves home, draw a card"]
+    assert all("negated the occurrence at step A" in s["why"] for s in answer["skipped"])
+
+
+def test_a_time_point_fires_even_when_the_occurrence_is_negated(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "after armies engage", "--item",
+                 "negate:Armies can not engage", "--item", "trait:After armies engage, gain 1 Honor",
+                 "--item", "trait:After one or more armies engage, draw a card")
+    assert order_items(answer) == ["negate: Armies can not engage", "trait: After armies engage, gain 1 Honor"]
+    assert "L5" in answer["order"][1]["rules"]
+    assert answer["skipped"][0]["item"] == "trait: After one or more armies engage, draw a card"
+
+
+def test_next_time_with_no_before_or_after_happens_at_the_when_point(db, capsys):
+    delayed = "delayed:The next time he straightens, dishonor him"
+    at_when = ask(capsys, db, "order", "--at", "when he straightens", "--item", delayed)
+    assert [(e["step"], e["item"]) for e in at_when["order"]] == [("D", "delayed: The next time he straightens, "
+                                                                       "dishonor him")]
+    at_after = ask(capsys, db, "order", "--at", "after he straightens", "--item", delayed)
+    assert at_after["order"] == [] and "earlier than this “after” moment" in at_after["skipped"][0]["why"]
+
+
+def test_before_would_is_before(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "before a Personality would be destroyed", "--item",
+                 "trait:Before a Personality is destroyed, gain 1 Honor")
+    assert answer["order"][0]["step"] == "E"
+    assert any(n["rule"] == "L2" for n in answer["interpretations"])
+
+
+def test_when_would_changes_a_choice_at_the_when_point(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "when another player would assign a unit to attack your province",
+                 "--item", "reaction:When another player would assign a unit to attack one of your provinces, you "
+                 "may assign it to a different province")
+    assert [(e["step"], e["kind"]) for e in answer["order"]] == [("F", "reaction")]
+
+
+def test_gold_for_one_payment_goes_in_the_payers_order(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "when paying a Gold cost", "--payer", "you", "--item", "Seppun Washi",
+                 "--item", "gold:Your Stronghold produces 5 Gold", "--item", "Large Farm")
+    assert order_items(answer) == ["Seppun Washi", "gold: Your Stronghold produces 5 Gold", "Large Farm"]
+    assert {e["chosen_by"] for e in answer["order"]} == {"paying player"}
+    assert all(e["rules"][0] == "L7" for e in answer["order"])
+
+
+def test_reactions_go_round_from_the_active_player(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "after a Personality is destroyed", "--item",
+                 "reaction:After a Personality is destroyed, gain 1 Honor", "--item",
+                 "reaction:After a Personality is destroyed, draw a card", "--item",
+                 "reaction:After a Personality is destroyed, lose 1 Honor@opponent")
+    assert [e["controller"] for e in answer["order"]] == ["you", "opponent", "you"]
+    assert order_items(answer)[0] == "reaction: After a Personality is destroyed, gain 1 Honor"
+
+
+def test_between_turns_the_next_player_is_active(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "before the turn begins", "--between-turns", "--active", "opponent",
+                 "--item", "trait:Before the turn begins, gain 1 Honor", "--item",
+                 "trait:Before the turn begins, draw a card@opponent")
+    assert answer["moment"]["between_turns"] is True and answer["moment"]["active"] == "opponent"
+    assert any(s["rule"] == "L9" and "between turns" in s["decision"] for s in answer["trace"])
+
+
+# --- one starter card per step A-F and for the granted phase ------------------------------------------------
+
+def test_every_step_from_starter_cards(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item", "Hida Yamadera",
+                 "--item", "Disciples of Ganesh#2", "--item", "rulebook:Put the destroyed Follower in the discard pile",
+                 "--item", "additional:an additional Attack Phase", "--item", "delayed:Selfless Politics:After he is "
+                 "destroyed, gain 2 Honor", "--item", "Weathered Armor#2")
+    assert [e["step"] for e in answer["order"]] == ["C", "D", "E", "F", "additional"]
+    assert answer["order"][2]["card"] == "Disciples of Ganesh" and "L8" in answer["order"][2]["rules"]
+    assert answer["skipped"][0]["item"] == "Weathered Armor #2"
+    assert "action" in answer["skipped"][0]["why"]
+    at_when = ask(capsys, db, "order", "--at", "when this Follower defends", "--item", "Disciples of Ganesh",
+                  "--item", "Weathered Armor")
+    assert [(e["step"], e["card"]) for e in at_when["order"]] == [("B", "Disciples of Ganesh")]
+    assert "does not name this occurrence" in at_when["skipped"][0]["why"]  # Weathered Armor is about moving
+    moving = ask(capsys, db, "order", "--at", "when an action would move this Personality", "--item",
+                 "Disciples of Ganesh", "--item", "Weathered Armor")
+    assert [(e["step"], e["card"]) for e in moving["order"]] == [("A", "Weathered Armor")]
+    assert "negated the occurrence at step A" in moving["skipped"][0]["why"]
+
+
+def test_the_same_copy_cannot_answer_twice(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item", "Disciples of Ganesh#2",
+                 "--item", "Disciples of Ganesh#2")
+    assert len(answer["order"]) == 1 and answer["skipped"][0]["rules"] == ["L8"]
+
+
+# --- every duration form, from starter cards ------------------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "events", "states", "rule"), [
+    ("Burning Spirit", ["phase-ends", "turn-ends"], [(True, True, None), (False, False, None)], "LD7"),
+    ("The Snow Has Teeth", ["battle-ends"], [(False, False, None)], "LD7"),
+    ("A Welcome Reprieve", ["battle-ends", "phase-ends"], [(True, True, None), (False, False, None)], "LD7"),
+    ("Inari's Festival", ["turn-ends", "turn-ends"], [(True, True, None), (False, False, None)], "LD7"),
+    ("You Walk with Evil", ["turn-ends", "negated"], [(True, True, None), (False, False, None)], "LD2"),
+    ("Bayushi Tarou", ["payment-made"], [(False, False, None)], "LD1"),
+    ("Disciples of Ganesh", ["condition-false", "condition-true", "leaves-play"],
+     [(True, False, None), (True, True, None), (False, False, None)], "L4"),
+    ("Selfless Politics", ["action-resolves", "occurs:a Personality attacks you"],
+     [(True, False, "waiting"), (False, False, "fired")], "LD3"),
+    ("Selfless Politics", ["action-resolves", "turn-ends"], [(True, False, "waiting"), (False, False, "expired")],
+     "LD3"),
+    ("Haikitsu", ["occurs:an action on his card resolves", "occurs:he attacks you"],
+     [(False, False, "fired"), (False, False, "fired")], "L11"),
+    ("Ingenuity", ["phase-ends", "turn-ends"], [(True, False, "waiting"), (False, False, "fired")], "LD4"),
+    ("Halls of the Forgotten", ["already-happened"], [(False, False, "expired")], "LD4"),
+    ("Unexpected Support", ["occurs:it straightens"], [(False, False, "fired")], "LD3"),
+    ("Legion of the Fallen", ["turn-ends"], [(True, False, "waiting")], "LD3"),
+])
+def test_duration_forms(db, capsys, card, events, states, rule):
+    answer = ask(capsys, db, "duration", card, "--then", *events)
+    assert [(p["persists"], p["effective"], p["state"]) for p in answer["timeline"]] == states
+    assert rule in answer["rules"]
+    assert answer["effect"]["card"] == card
+
+
+def test_an_effect_is_made_only_when_its_action_resolves(db, capsys):
+    answer = ask(capsys, db, "duration", "Burning Spirit", "--then", "action-announced", "targets-chosen",
+                 "action-resolves", "turn-ends")
+    assert [p["persists"] for p in answer["timeline"]] == [False, False, True, False]
+    negated = ask(capsys, db, "duration", "Burning Spirit", "--then", "action-announced", "negated",
+                  "action-resolves")
+    assert [p["persists"] for p in negated["timeline"]] == [False, False, False]
+
+
+def test_unstated_length_asks_where_it_was_made(db, capsys):
+    code, err = refused(capsys, db, "duration", "--text", "Give a target Personality +2F.")
+    assert code == 2 and "--made-during battle, action, phase or turn" in err
+    answer = ask(capsys, db, "duration", "--text", "Give a target Personality +2F.", "--made-during", "battle",
+                 "--then", "battle-ends")
+    assert answer["effect"]["kind"] == "unstated" and answer["persists"] is False
+    assert any(n["id"] == "unstated" for n in answer["interpretations"])
+    instant = ask(capsys, db, "duration", "--text", "Bow a target Personality.", "--then", "turn-ends")
+    assert instant["effect"]["kind"] == "instant" and instant["persists"] is False
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["order", "--at", "during a battle", "--item", "Large Farm"], "the timing word is one of: before, when, after"),
+    (["order", "--at", "after a battle", "--item", "interrupt:Gain 1 Honor"], "is not an item kind; kinds are: "),
+    (["order", "--at", "after a battle", "--item", "Large Farm", "--active", "me2"], "--active is one of: you, "
+                                                                                       "opponent."),
+    (["order", "--item", "Large Farm"], "Items need a moment"),
+    (["order", "--compare", "after a battle ends"], "--compare takes exactly two timing points"),
+    (["order", "--compare", "after a Personality bows", "before a Holding straightens"], "these two are neither"),
+    (["order", "--at", "after a battle", "--item", "Burning Spirit#7"], "#7 is not one of #1-#2"),
+    (["duration", "Burning Spirit", "--then", "round-ends"], "Unknown event “round-ends”; events are: "),
+    (["duration", "Burning Spirit", "--made-during", "duel"], "--made-during is one of: battle, action, phase, turn"),
+    (["duration", "Burning Spirit", "--text", "this turn"], "not both"),
+])
+def test_bad_input_is_one_sentence_with_the_choices(db, capsys, argv, message):
+    code, err = refused(capsys, db, *argv)
+    assert code == 2 and message in err
+    assert err.count("\n") == 1
