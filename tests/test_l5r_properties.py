@@ -31,8 +31,8 @@ def random_item(rng: random.Random, n: int, occurrence: str, *, timing: str | No
     if kind in TIMED_KINDS:
         word = timing or rng.choice(TIMINGS)
         if kind == "delayed" and rng.random() < 0.5:
-            return text_item(f"{kind}:...", kind, f"Source {rng.randint(1, sources) if sources else n}:{word.capitalize()} {occurrence}, "
-                                                  f"{effect}", who)
+            source = f"Source {rng.randint(1, sources) if sources else n}"
+            return text_item(f"{kind}:...", kind, f"{source}:{word.capitalize()} {occurrence}, {effect}", who)
         return text_item(f"{kind}:...", kind, f"{word.capitalize()} {occurrence}, {effect}", who)
     if kind == "conditional":
         return text_item("conditional:...", kind, f"This card has +1F while it is bowed ({n})", who)
