@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+
 import pytest
 
 from bot.cli import main
@@ -88,16 +90,12 @@ def test_duration_text_exactly(db, capsys):
 
 
 def test_help_lists_both_questions_and_the_item_kinds(capsys):
-    try:
+    with contextlib.suppress(SystemExit):
         main(["l5r", "--help"])
-    except SystemExit:
-        pass
     out = capsys.readouterr().out
     assert "order" in out and "duration" in out
-    try:
+    with contextlib.suppress(SystemExit):
         main(["l5r", "order", "--help"])
-    except SystemExit:
-        pass
     out = capsys.readouterr().out
     assert "negate, conditional, rulebook, delayed, trait, reaction, gold, additional" in out
     for alias in ("legend-of-the-five-rings", "l5r-ccg"):
