@@ -35,6 +35,17 @@ from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
 
 
+class _InOrder(argparse.Action):
+    """Appends like action="append", and also records (param name, value) in the param's shared sequence."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        # copies, never the parser's default list (parsers are reused in one process)
+        setattr(namespace, self.dest, [*(getattr(namespace, self.dest, None) or []), values])
+        sequence = f"_sequence_{self.const}"
+        setattr(namespace, sequence, [*(getattr(namespace, sequence, None) or []), (self.dest, values)])
+
+
 def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
     if param.kind == "flag":
         parser.add_argument(param.cli_flag or f"--{param.name.replace('_', '-')}", dest=param.name,
@@ -42,6 +53,9 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
     elif param.cli_flag is None:
         nargs = ("+" if param.required else "*") if param.repeat else (None if param.required else "?")
         parser.add_argument(param.name, nargs=nargs, metavar=param.metavar, help=param.help)
+    elif param.sequence and param.repeat:
+        parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help, action=_InOrder,
+                            const=param.sequence, default=[], required=param.required)
     elif param.many and param.repeat:
         parser.add_argument(param.cli_flag, dest=param.name, metavar=param.metavar, help=param.help,
                             action="extend", nargs="+", default=[], required=param.required)
@@ -54,6 +68,8 @@ def _add_param(parser: argparse.ArgumentParser, param: Param) -> None:
 def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
     params = plugin_inputs(question.params, "cli")
     inputs = {p.name: getattr(args, p.name) for p in params}
+    for sequence in {p.sequence for p in params if p.sequence}:
+        inputs[sequence] = list(getattr(args, f"_sequence_{sequence}", None) or [])
     for p in params:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
         if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):

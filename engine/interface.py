@@ -62,6 +62,9 @@ class Param:
     surfaces: frozenset[Surface] = BOTH
     many: bool = False             # command line, with repeat and cli_flag: each use takes one or more values
                                    # ("--then a b --then c" gives [a, b, c]; "--compare X Y" gives [X, Y])
+    # Command line: options sharing a sequence name are also gathered, in the order typed, into
+    # inputs[sequence] as (param name, value) pairs (a scenario where the order of different options matters).
+    sequence: str | None = None
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,105 @@
+"""The shapes of a continuous effect as read from a Grand Archive card: kind, origin, layer, set, duration.
+
+Pure data; reading.py fills them from card text, annotations.py lets a moderator's annotation override them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+
+class Kind(StrEnum):
+    ONE_SHOT = "one-shot"  # GA1: the set is fixed when it resolves
+    STATIC = "static"      # GA2: the set is re-checked at all times
+
+
+class Origin(StrEnum):
+    STANDING = "standing ability"   # an ability of an object on the field (or of a card wherever it is)
+    CARD = "resolved card"          # an action or attack card's text as it resolves
+    ABILITY = "resolved ability"    # a triggered or activated ability as it resolves
+
+
+class Form(StrEnum):
+    """How long an effect lasts."""
+
+    END_OF_TURN = "end-of-turn"            # "until end of turn", "this turn" (GA11)
+    NEXT_TURN_START = "until-next-turn"    # "until the beginning of your next turn"
+    DURING_NEXT_TURN = "during-next-turn"  # "during your next turn": starts then, ends with it
+    AS_LONG_AS = "as-long-as"              # a condition switches it on and off (GA4)
+    INDEFINITE = "indefinite"              # "(This effect lasts indefinitely.)"
+    WHILE_ON_FIELD = "while-on-field"      # no duration, standing ability: while its source is on the field (GA3)
+    GAME = "game"                          # no duration, resolved: for the rest of the game (GA3)
+
+
+LAYERS = ("A", "B", "C", "D", "E")
+LAYER_NAMES = {"A": "base values, properties and play speed", "B": "types", "C": "element",
+               "D": "abilities gained or lost", "E": "increases and decreases of stats, costs and permissions"}
+ZONES = ("field", "graveyard", "memory", "hand", "banishment", "deck", "lineage")
+
+
+@dataclass(frozen=True)
+class SetSpec:
+    """The objects an effect covers, as its words describe them."""
+
+    text: str
+    types: frozenset[str] = frozenset()      # any of these types (empty: any card or object)
+    subtypes: frozenset[str] = frozenset()   # any of these subtypes (empty: no subtype needed)
+    supertypes: frozenset[str] = frozenset()  # all of these (token, unique, regalia)
+    zone: str = "field"
+    controller: str = "any"                  # you | opponent | any (relative to the effect's controller)
+    self_only: bool = False                  # the card or object itself
+    target: bool = False                     # one object chosen when it resolves (target, that ..., linked ...)
+    unchecked: tuple[str, ...] = ()          # qualifiers the scenario cannot check (element, state)
+
+    def describe(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class ReadEffect:
+    """One continuous effect of one card paragraph, with the words that decided each attribute."""
+
+    part: str              # paragraph label ("1", "2", ...)
+    index: int             # 1-based among the paragraph's effects
+    sentence: str          # the sentence as printed
+    kind: Kind
+    kind_words: str
+    origin: Origin
+    origin_words: str
+    layer: str
+    layer_words: str
+    prop: str              # power, life, level, durability, cost, element, types, abilities, property, base
+    change: str            # what it does, e.g. "+1 POWER", "norm element", "taunt"
+    affected: SetSpec
+    form: Form
+    form_words: str
+    condition: str = ""            # "as long as" / bonus label words, switched by condition events
+    exclusive: bool = False        # sets a value (newest wins, GA8)
+    removes_abilities: bool = False
+    adds: tuple[str, ...] = ()     # types or subtypes it adds (dependencies in layer B)
+    annotated: tuple[str, ...] = ()      # fields a moderator annotation set
+    disagreements: tuple[str, ...] = ()  # where the annotation differs from the text
+    notes: tuple[str, ...] = field(default=(), compare=False)
+
+    @property
+    def label(self) -> str:
+        return f"{self.part}.{self.index}" if self.index > 1 else self.part
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    label: str
+    text: str
+    effects: tuple[ReadEffect, ...]
+    unread: tuple[str, ...]        # sentences that look like continuous effects but could not be read
+
+
+@dataclass(frozen=True)
+class CardReading:
+    name: str
+    paragraphs: tuple[Paragraph, ...]
+
+    @property
+    def effects(self) -> tuple[ReadEffect, ...]:
+        return tuple(e for p in self.paragraphs for e in p.effects)

@@ -1,0 +1,652 @@
+"""Which continuous effects reach which object, their status after the events, and the order they apply in.
+
+The scenario is walked moment by moment (a moment's position is its timestamp). Then, per object: every
+effect whose set could hold it (GA1/GA2 decide whether it does), its status after the last event (GA3, GA4,
+GA11, GA12), and the application order: layer (GA5), then dependency (GA10, current rules only), then
+timestamp (GA6, GA7); exclusive effects on one property: newest wins (GA8).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engine.cards import Annotation, Card
+from engine.interface import QuestionError
+from engine.names import fold
+from engine.rulesets.grand_archive import interpretations as notes
+from engine.rulesets.grand_archive.annotations import annotated_reading
+from engine.rulesets.grand_archive.cardinfo import is_permanent, subtypes_of, types_of
+from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
+from engine.trace import Interpretation
+
+Lookup = Callable[[str], Card]
+AnnotationsOf = Callable[[Card], tuple[Annotation, ...]]
+
+
+@dataclass
+class Obj:
+    id: int
+    text: str                    # as written (or the card's name for an effect's source)
+    card: Card | None
+    types: frozenset[str]
+    subtypes: frozenset[str]
+    supertypes: frozenset[str]
+    zone: str
+    controller: str
+    entered: int
+    asked: bool                  # written with --object
+    left: int | None = None
+    lineage: list[tuple[Card, int]] = field(default_factory=list)  # champion: (card, timestamp entering lineage)
+
+    def describe(self) -> str:
+        if self.card is not None:
+            where = "" if self.zone == "field" else f" in {'your' if self.controller == 'you' else 'an opponent’s'} " \
+                                                    f"{self.zone}"
+            return f"{self.card.name}{where}"
+        kinds = " ".join(sorted(self.subtypes)) + (" " if self.subtypes else "") + (
+            " ".join(sorted(self.types)) or "card")
+        token = "token " if "token" in self.supertypes else ""
+        owner = "you control" if self.controller == "you" else "an opponent controls"
+        if self.zone != "field":
+            owner = f"in {'your' if self.controller == 'you' else 'an opponent’s'} {self.zone}"
+        phrase = f"{token}{kinds}"
+        return f"{'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} {owner}"
+
+
+@dataclass
+class Instance:
+    """One effect of the scenario: a read effect of a card, started at one moment."""
+
+    id: int
+    label: str
+    card: Card
+    read: ReadEffect
+    moment: int                  # when it was written (the card entered / resolved / the event happened)
+    timestamp: int               # GA7 / GA9
+    controller: str
+    turn: int                    # the turn it started in (0: the first turn, yours)
+    source: Obj | None = None
+    target: Obj | None = None
+    captured: frozenset[int] = frozenset()  # one-shot: ids of the objects in its set when it resolved (GA1)
+    status: str = "active"
+    ends_on: str = ""
+    status_why: str = ""
+    status_rules: list[str] = field(default_factory=list)
+    started_turn: int | None = None      # during-next-turn: the turn it starts
+    condition_on: bool = True
+    event: str = ""                      # an effect made by an event (loses-abilities)
+
+
+@dataclass
+class Reach:
+    """How one instance relates to one object."""
+
+    inst: Instance
+    applies: bool
+    why: str
+    rules: list[str]
+
+
+@dataclass
+class Placed:
+    inst: Instance
+    reason: str
+
+
+@dataclass
+class ObjectAnswer:
+    obj: Obj
+    reaches: list[Reach]
+    order: list[Placed]
+    result: dict[str, object]
+
+
+@dataclass
+class Verdict:
+    moments: list[str]
+    objects: list[ObjectAnswer]
+    order: list[Placed]
+    instances: list[Instance]
+    interpretations: list[Interpretation]
+    rules: list[str]
+    version: str
+    turn: int
+
+
+def _player_of_turn(turn: int) -> str:
+    return "you" if turn % 2 == 0 else "opponent"
+
+
+class Evaluator:
+    def __init__(self, lookup: Lookup, annotations_of: AnnotationsOf, version: str) -> None:
+        self.lookup = lookup
+        self.annotations_of = annotations_of
+        self.version = version
+        self.objects: list[Obj] = []
+        self.instances: list[Instance] = []
+        self.notes: list[Interpretation] = []
+        self.rules: list[str] = []
+        self.turn = 0
+        self.skipped_end: bool = False
+        self.labels: list[str] = []
+
+    # --- helpers -----------------------------------------------------------------------------------------
+    def note(self, interp: Interpretation) -> None:
+        if interp not in self.notes:
+            self.notes.append(interp)
+
+    def cite(self, *rules: str) -> None:
+        for r in rules:
+            if r not in self.rules:
+                self.rules.append(r)
+
+    def _new_object(self, text: str, card: Card | None, t: int, asked: bool, spec: ObjectSpec | None = None,
+                    controller: str = "you") -> Obj:
+        if card is not None:
+            types, subs = types_of(card), subtypes_of(card)
+            supers = types & {"token", "unique", "regalia"}
+            zone = spec.zone if spec else "field"
+            controller = spec.controller if spec else controller
+        else:
+            assert spec is not None
+            types, subs, supers, zone, controller = (spec.types, spec.subtypes, spec.supertypes, spec.zone,
+                                                     spec.controller)
+        obj = Obj(len(self.objects) + 1, text, card, frozenset(types), frozenset(subs), frozenset(supers), zone,
+                  controller, t, asked)
+        if card is not None and "champion" in types:
+            obj.lineage.append((card, t))
+        self.objects.append(obj)
+        return obj
+
+    def _in_set(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
+        """Whether the object fits the set's words (type, subtype, zone, controller), and why not."""
+        if spec.self_only:
+            return (obj is inst.source, "it is not the card itself") if inst.source else (False, "no such object")
+        if spec.target:
+            if inst.target is None:
+                return False, "the effect has no target"
+            return (obj is inst.target, f"it is not the effect's target ({inst.target.describe()})")
+        ok, why = self._kind_fits(spec, obj)
+        if not ok:
+            return ok, why
+        if spec.zone != obj.zone:
+            return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
+                          f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
+        if spec.controller != "any":
+            other = "opponent" if inst.controller == "you" else "you"
+            wanted = inst.controller if spec.controller == "you" else other
+            if obj.controller != wanted:
+                return False, f"its controller is {'you' if obj.controller == 'you' else 'the opponent'}; the effect " \
+                              f"covers objects of {'its controller' if spec.controller == 'you' else 'the opponent of its controller'}"  # noqa: E501
+        return True, ""
+
+    def _kind_fits(self, spec: SetSpec, obj: Obj) -> tuple[bool, str]:
+        types = set(obj.types)
+        if "ally" in types or "champion" in types:
+            types.add("unit")
+        if obj.zone == "field":
+            types.add("object")
+        types |= self._added_types(obj)
+        if spec.types and not (spec.types & types):
+            return False, f"it is not {' or '.join(sorted(spec.types))}"
+        if spec.supertypes - (obj.supertypes | types):
+            return False, f"it is not {' '.join(sorted(spec.supertypes))}"
+        if spec.subtypes and not (spec.subtypes & (obj.subtypes | self._added_types(obj))):
+            return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
+        return True, ""
+
+    def _added_types(self, obj: Obj) -> set[str]:
+        """Types and subtypes other effects (layer B) gave the object, for sets read after layer B."""
+        added: set[str] = set()
+        for inst in self.instances:
+            if inst.read.layer == "B" and inst.status == "active" and inst.read.adds and (
+                    inst.target is obj or (inst.read.affected.self_only and inst.source is obj)):
+                added |= set(inst.read.adds)
+        return added
+
+    # --- moments -----------------------------------------------------------------------------------------
+    def run(self, moments: list[Moment]) -> None:
+        for t, moment in enumerate(moments, start=1):
+            if isinstance(moment, ObjectSpec):
+                card = self.lookup(moment.card) if moment.card else None
+                self._new_object(moment.text, card, t, True, moment)
+                self.labels.append(f"{t}. object {moment.text}")
+            elif isinstance(moment, EffectSpec):
+                self._effect(moment, t)
+            else:
+                self._event(moment, t)
+
+    def _label(self, card: Card, effect: ReadEffect, spec: EffectSpec) -> str:
+        label = f"{card.name} ({effect.label})"
+        if spec.controller == "opponent":
+            label += " @opponent"
+        taken = {i.label for i in self.instances}
+        base, n = label, 2
+        while label in taken:
+            label, n = f"{base} #{n}", n + 1
+        return label
+
+    def _effect(self, spec: EffectSpec, t: int) -> None:
+        card = self.lookup(spec.card)
+        reading = annotated_reading(card, self.annotations_of(card))
+        with_effects = [p for p in reading.paragraphs if p.effects]
+        if not with_effects:
+            texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in reading.paragraphs) or "no text"
+            raise QuestionError(f"{card.name} creates no continuous effect Arbiter can read (paragraphs: {texts}); "
+                                "a moderator can annotate one, or ask about a card such as Inspiring Call, "
+                                "Claude, Fated Visionary or Nullifying Lantern.")
+        if spec.paragraph is not None:
+            chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
+            if not chosen or not chosen[0].effects:
+                valid = ", ".join(f"#{p.label}" for p in with_effects)
+                raise QuestionError(f"{card.name} has no continuous effect in paragraph {spec.paragraph}; "
+                                    f"paragraphs with one: {valid}.")
+        else:
+            # a card's own cost rule ("This card costs 2 less") only matters while it is being activated
+            chosen = [p for p in with_effects if not all(_own_cost(e) for e in p.effects)] or with_effects
+            with_effects = chosen
+            if len(with_effects) > 1:
+                self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
+        source = None
+        if is_permanent(card):
+            source = next((o for o in self.objects if o.card is not None and o.card.name == card.name
+                           and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
+            if source is None:
+                source = self._new_object(card.name, card, t, False, controller=spec.controller)
+        self.labels.append(f"{t}. effect {spec.text}")
+        for p in chosen:
+            for effect in p.effects:
+                self._start(card, effect, spec, t, source)
+
+    def _start(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int, source: Obj | None) -> None:
+        standing = effect.origin is Origin.STANDING
+        timestamp = t
+        if standing and source is not None:
+            timestamp = source.entered
+            for lineage_card, stamp in source.lineage:
+                if lineage_card.name == card.name:
+                    timestamp = stamp
+        inst = Instance(len(self.instances) + 1, self._label(card, effect, spec), card, effect, t, timestamp,
+                        spec.controller, self.turn, source=source)
+        if effect.affected.target:
+            inst.target = self._target(inst, spec, t)
+        if effect.kind is Kind.ONE_SHOT:
+            inst.captured = frozenset(o.id for o in self.objects
+                                      if o.entered < t and o.left is None and self._in_set(effect.affected, o, inst)[0])
+        if effect.form is Form.DURING_NEXT_TURN:
+            inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
+        if effect.disagreements:
+            self.note(notes.annotation_disagrees(inst.label, effect.disagreements))
+        elif effect.annotated:
+            self.note(notes.annotated(inst.label, effect.annotated))
+        if effect.affected.unchecked:
+            self.note(notes.unchecked(inst.label, effect.affected.unchecked))
+        if effect.condition:
+            self.note(notes.condition_assumed(inst.label, effect.condition))
+        if effect.prop == "property":
+            self.note(notes.PROPERTY_LAYER)
+        self.instances.append(inst)
+
+    def _target(self, inst: Instance, spec: EffectSpec, t: int) -> Obj:
+        legal = [o for o in self.objects if (o.left is None and o is not inst.source) or (
+            o is inst.source and "another" not in inst.read.affected.text.lower() and o.left is None)]
+        fits = [o for o in legal if o.entered <= t and self._kind_fits(inst.read.affected, o)[0]
+                and (o.zone == inst.read.affected.zone)]
+        if spec.target:
+            chosen = self._find_target(spec.target, t)
+            ok, why = self._kind_fits(inst.read.affected, chosen)
+            if not ok:
+                raise QuestionError(f"{spec.target} cannot be the target of {inst.label} ({why}); legal targets: "
+                                    f"{_choices(fits)}.")
+            return chosen
+        if len(fits) == 1:
+            self.note(notes.only_target(inst.label, fits[0].describe()))
+            return fits[0]
+        if not fits:
+            raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
+                                "before it fits; add one with --object before it, e.g. --object ally.")
+        raise QuestionError(f"{inst.label} needs one target ({inst.read.affected.text}); name it with “-> TARGET”: "
+                            f"{_choices(fits)}.")
+
+    def _find_target(self, text: str, t: int) -> Obj:
+        asked = [o for o in self.objects if o.asked]
+        if text.strip().startswith("#") and text.strip()[1:].isdigit():
+            n = int(text.strip()[1:])
+            if 1 <= n <= len(asked):
+                return asked[n - 1]
+            raise QuestionError(f"There is no object #{n}; objects: {_choices(asked)}.")
+        for o in reversed(self.objects):
+            if fold(o.text) == fold(text) or (o.card is not None and fold(o.card.name) == fold(text)):
+                return o
+        card = self.lookup(text)
+        for o in reversed(self.objects):
+            if o.card is not None and o.card.name == card.name:
+                return o
+        raise QuestionError(f"The target “{text}” is not in the scenario; objects: {_choices(self.objects)}.")
+
+    # --- events ------------------------------------------------------------------------------------------
+    def _scenario_cards(self) -> list[str]:
+        names = [o.card.name for o in self.objects if o.card is not None]
+        names += [i.card.name for i in self.instances if not i.event]
+        return list(dict.fromkeys(names))
+
+    def _card_in_scenario(self, event: EventSpec) -> Card:
+        assert event.card is not None
+        names = self._scenario_cards()
+        for name in names:
+            if fold(name) == fold(event.card):
+                return next(c for c in self._cards() if c.name == name)
+        card = self.lookup(event.card)
+        if card.name not in names:
+            raise QuestionError(f"{event.kind}:{event.card} names a card that is not in the scenario before it; "
+                                f"cards in it: {', '.join(names) or 'none'}.")
+        return card
+
+    def _cards(self) -> list[Card]:
+        return [o.card for o in self.objects if o.card is not None] + [i.card for i in self.instances]
+
+    def _event(self, event: EventSpec, t: int) -> None:
+        self.labels.append(f"{t}. then {event.text}")
+        if event.kind == "end-of-turn":
+            self._end_of_turn(t, skipped=False)
+        elif event.kind == "end-phase-skipped":
+            self._end_of_turn(t, skipped=True)
+        elif event.kind == "level-up":
+            self._level_up(event, t)
+        else:
+            card = self._card_in_scenario(event)
+            if event.kind == "source-leaves":
+                self._leaves(card, t)
+            elif event.kind == "loses-abilities":
+                self._loses(card, t)
+            else:
+                self._condition(card, event.kind == "condition-true", t)
+
+    def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
+        if inst.status in ("active", "off", "not-started"):
+            inst.status, inst.ends_on, inst.status_why = "ended", f"moment {t}", why
+            inst.status_rules += list(rules)
+
+    def _end_of_turn(self, t: int, skipped: bool) -> None:
+        if skipped:
+            self.cite("GA12")
+            self.skipped_end = True
+        else:
+            for inst in self.instances:
+                if inst.read.form is Form.END_OF_TURN:
+                    late = " (its turn's end phase was skipped, so it lasted to this one)" if inst.turn < self.turn \
+                        else ""
+                    self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
+                if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
+                    self._end(inst, t, "its turn ended", "GA11")
+        self.turn += 1
+        player = _player_of_turn(self.turn)
+        for inst in self.instances:
+            if inst.read.form is Form.NEXT_TURN_START and inst.controller == player and self.turn > inst.turn:
+                self._end(inst, t, f"{'your' if player == 'you' else 'the opponent’s'} next turn began")
+            if inst.read.form is Form.DURING_NEXT_TURN and inst.status == "not-started" and inst.controller == player:
+                inst.status, inst.started_turn = "active", self.turn
+                inst.status_why = "its controller's next turn began"
+        self.note(notes.FIRST_TURN)
+
+    def _leaves(self, card: Card, t: int) -> None:
+        for obj in self.objects:
+            if obj.card is not None and obj.card.name == card.name and obj.left is None:
+                obj.left = t
+                for inst in self.instances:
+                    if inst.source is obj and inst.read.origin is Origin.STANDING:
+                        self._end(inst, t, f"its source {card.name} left the field", "GA3")
+                    elif inst.source is obj and inst.read.form is Form.AS_LONG_AS and "control" in inst.read.condition:
+                        self._end(inst, t, f"its condition ({inst.read.condition}) can no longer hold", "GA4")
+
+    def _loses(self, card: Card, t: int) -> None:
+        obj = next((o for o in reversed(self.objects) if o.card is not None and o.card.name == card.name), None)
+        if obj is None:
+            raise QuestionError(f"loses-abilities:{card.name} needs {card.name} on the field; it is only a resolved "
+                                "card here.")
+        read = ReadEffect(part="-", index=1, sentence=f"{card.name} loses all abilities (event)", kind=Kind.ONE_SHOT,
+                          kind_words="an event of the scenario", origin=Origin.ABILITY,
+                          origin_words="an effect not named in the scenario", layer="D",
+                          layer_words="loses all abilities", prop="abilities", change="loses all abilities",
+                          affected=SetSpec(card.name, self_only=True), form=Form.GAME, form_words="",
+                          removes_abilities=True)
+        inst = Instance(len(self.instances) + 1, f"loses-abilities: {card.name}", card, read, t, t, "you", self.turn,
+                        source=obj, event="loses-abilities")
+        inst.captured = frozenset({obj.id})
+        self.instances.append(inst)
+        self.note(notes.LOSS_EVENT)
+
+    def _condition(self, card: Card, on: bool, t: int) -> None:
+        mine = [i for i in self.instances if i.card.name == card.name and i.read.condition]
+        if not mine:
+            with_conditions = sorted({i.card.name for i in self.instances if i.read.condition})
+            raise QuestionError(f"{card.name} has no “as long as” or bonus condition in this scenario; cards with one: "
+                                f"{', '.join(with_conditions) or 'none'}.")
+        for inst in mine:
+            inst.condition_on = on
+            if inst.status in ("active", "off"):
+                inst.status = "active" if on else "off"
+                inst.status_why = f"its condition ({inst.read.condition}) {'holds' if on else 'no longer holds'} " \
+                                  f"at moment {t}"
+                inst.status_rules.append("GA4")
+
+    def _level_up(self, event: EventSpec, t: int) -> None:
+        assert event.card is not None
+        card = self.lookup(event.card)
+        if "champion" not in types_of(card):
+            raise QuestionError(f"level-up:{card.name}: {card.name} is not a champion card.")
+        champion = next((o for o in reversed(self.objects) if "champion" in o.types and o.left is None), None)
+        if champion is None:
+            raise QuestionError("level-up needs a champion in the scenario first: --object champion, or --effect "
+                                "with a champion card.")
+        old = champion.card
+        for inst in self.instances:
+            if inst.source is champion and inst.read.origin is Origin.STANDING and "inherited effect" not in \
+                    inst.read.sentence.lower():
+                self._end(inst, t, f"the champion levelled up into {card.name}: {inst.card.name}'s text is no longer "
+                                   "the champion's text", "GA9")
+        champion.card = card
+        champion.types = frozenset(types_of(card))
+        champion.subtypes = frozenset(subtypes_of(card))
+        champion.lineage.append((card, t))
+        self.cite("GA9")
+        self.note(notes.level_up(card.name, old.name if old else "the champion"))
+        reading = annotated_reading(card, self.annotations_of(card))
+        spec = EffectSpec(text=card.name, card=card.name, controller=champion.controller)
+        for p in reading.paragraphs:
+            for effect in p.effects:
+                if effect.origin is Origin.STANDING:
+                    self._start(card, effect, spec, t, champion)
+
+    # --- judging -----------------------------------------------------------------------------------------
+    def reach(self, inst: Instance, obj: Obj) -> Reach | None:
+        spec = inst.read.affected
+        fits, why_not = self._in_set(spec, obj, inst)
+        if not fits and (spec.self_only or spec.target or why_not.startswith("it is not")):
+            return None  # this effect could never reach this object
+        kind = "GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2"
+        rules = [kind, "GA7"]
+        if not fits:
+            return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules)
+        if obj.left is not None and obj.left <= len(self.labels):
+            return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
+                                      "new object", rules)
+        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured:
+            if obj.entered >= inst.moment:
+                return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
+                                          f"at {inst.moment}; this object entered at {obj.entered}, after it", rules)
+            return Reach(inst, False, "one-shot: this object was not in its set when it resolved", rules)
+        rules += inst.status_rules
+        if inst.status == "ended":
+            return Reach(inst, False, f"it has ended: {inst.status_why}", rules)
+        if inst.status == "not-started":
+            return Reach(inst, False, f"not started yet: {inst.status_why}", rules)
+        if inst.status == "off":
+            return Reach(inst, False, f"switched off: {inst.status_why}", rules)
+        lost = self._source_lost(inst)
+        if lost is not None:
+            verdict = self._after_loss(inst, lost)
+            if verdict is not None:
+                return Reach(inst, False, verdict, [*rules, "GA5"] + (["GA10"] if self.version == "current" else []))
+        if inst.read.kind is Kind.ONE_SHOT:
+            why = f"one-shot: it was in the set when the effect resolved at {inst.moment}"
+        elif obj.entered > inst.timestamp:
+            why = f"static ({inst.read.kind_words}): the set is re-checked at all times, so it covers this object " \
+                  f"although it entered later ({obj.entered} > {inst.timestamp})"
+        else:
+            why = f"static ({inst.read.kind_words}): this object is in its set"
+        if lost is not None:
+            why += f"; its source lost its abilities, but layer {inst.read.layer} applies before the loss in layer D"
+            rules.append("GA5")
+        return Reach(inst, True, why, rules)
+
+    def _source_lost(self, inst: Instance) -> Instance | None:
+        """An active effect removing all abilities from this (standing) effect's source object."""
+        if inst.read.origin is not Origin.STANDING or inst.source is None:
+            return None
+        for other in self.instances:
+            if other is not inst and other.read.removes_abilities and other.status == "active" and \
+                    other.moment >= inst.source.entered and self._reaches_object(other, inst.source):
+                return other
+        return None
+
+    def _reaches_object(self, inst: Instance, obj: Obj) -> bool:
+        spec = inst.read.affected
+        if spec.self_only:
+            return inst.source is obj
+        if spec.target:
+            return inst.target is obj
+        ok = self._in_set(spec, obj, inst)[0]
+        return ok and (inst.read.kind is Kind.STATIC or obj.id in inst.captured)
+
+    def _after_loss(self, inst: Instance, loss: Instance) -> str | None:
+        """Why a standing effect of an object that lost its abilities does not apply; None when it still does."""
+        layer = inst.read.layer
+        if layer < "D":
+            return None
+        if layer > "D":
+            return f"its source lost all abilities ({loss.label}) in layer D, before layer {layer} is applied"
+        if self.version == "current":
+            return (f"it depends on {loss.label}, which removes its source's abilities: the dependency puts that loss "
+                    "first (GA10), so in layer D this ability is already gone")
+        if inst.timestamp < loss.timestamp:
+            return None  # seed revision: timestamp order, the older grant is applied before the loss
+        return f"in layer D the loss ({loss.label}, timestamp {loss.timestamp}) is older and applies first"
+
+    def depends(self, a: Instance, b: Instance) -> bool:
+        """a depends on b (GA10): same layer, and b changes what a does or reaches."""
+        if self.version != "current" or a.read.layer != b.read.layer or a is b:
+            return False
+        if b.read.removes_abilities and a.read.origin is Origin.STANDING and a.source is not None and \
+                self._reaches_object(b, a.source):
+            return True
+        spec = a.read.affected
+        return bool(b.read.layer == "B" and b.read.adds and set(b.read.adds) & set(spec.types | spec.subtypes))
+
+    def ordered(self, insts: list[Instance]) -> list[Placed]:
+        placed: list[Placed] = []
+        for layer in LAYERS:
+            group = sorted((i for i in insts if i.read.layer == layer), key=lambda i: (i.timestamp, i.id))
+            done: list[Instance] = []
+            while group:
+                ready = [i for i in group if not any(self.depends(i, j) for j in group if j is not i)]
+                loop = not ready
+                pick = (ready or group)[0]
+                deps = [j for j in done if self.depends(pick, j)]
+                if deps:
+                    reason = f"layer {layer}; after {', '.join(d.label for d in deps)}, on which it depends (GA10), " \
+                             f"whatever the timestamps"
+                elif loop:
+                    reason = f"layer {layer}; its dependencies form a loop: timestamp {pick.timestamp} orders it (GA6)"
+                else:
+                    reason = f"layer {layer} (GA5); timestamp {pick.timestamp} (GA6, GA7)"
+                placed.append(Placed(pick, reason))
+                done.append(pick)
+                group.remove(pick)
+        # GA8: of exclusive effects setting one property, the newest wins
+        for i, p in enumerate(placed):
+            if not p.inst.read.exclusive:
+                continue
+            newer = [q for q in placed[i + 1:] if q.inst.read.exclusive and q.inst.read.prop == p.inst.read.prop
+                     and q.inst.read.layer == p.inst.read.layer and q.inst.timestamp >= p.inst.timestamp]
+            if newer:
+                p.reason += f"; overridden by the newer {newer[-1].inst.label}: exclusive, the newest wins (GA8)"
+        return placed
+
+    def judge(self) -> Verdict:
+        answers: list[ObjectAnswer] = []
+        asked = [o for o in self.objects if o.asked]
+        reached_sources = [o for o in self.objects if not o.asked and any(
+            i.source is not o and self._reaches_object(i, o) for i in self.instances)]
+        for obj in asked + reached_sources:
+            reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
+            order = self.ordered([r.inst for r in reaches if r.applies])
+            answers.append(ObjectAnswer(obj, reaches, order, result_of(obj, order)))
+        live = [i for i in self.instances if i.status == "active"]
+        for inst in self.instances:
+            self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
+        self.cite("GA5", "GA6")
+        if any(self.depends(a, b) for a in live for b in live):
+            self.cite("GA10")
+        for inst in self.instances:
+            self.cite(*duration_rules(inst))
+        return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
+                       self.version, self.turn)
+
+
+def duration_rules(inst: Instance) -> list[str]:
+    form = inst.read.form
+    if form in (Form.WHILE_ON_FIELD, Form.GAME):
+        return ["GA3", *inst.status_rules]
+    if form is Form.AS_LONG_AS or inst.read.condition:
+        return ["GA4", *inst.status_rules]
+    if form is Form.END_OF_TURN:
+        return ["GA11", *inst.status_rules]
+    return list(inst.status_rules)
+
+
+def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
+    """The object's changed characteristics after applying the effects in order (what they change, not totals)."""
+    result: dict[str, object] = {}
+    for placed in order:
+        read = placed.inst.read
+        if read.prop == "abilities":
+            gained = list(result.get("abilities", []))  # type: ignore[call-overload]
+            if read.removes_abilities:
+                gained = [] if read.change == "loses all abilities" else [g for g in gained
+                                                                          if g != read.change.removeprefix("loses ")]
+                result["abilities_lost"] = read.change
+            else:
+                gained.append(read.change)
+            result["abilities"] = gained
+        elif read.exclusive:
+            result[read.prop] = read.change
+        elif read.layer == "B":
+            result["types_added"] = [*result.get("types_added", []), read.change]  # type: ignore[list-item]
+        elif read.prop == "property":
+            result["properties"] = sorted({*result.get("properties", []), read.change})  # type: ignore[arg-type]
+        else:
+            result[read.prop] = [*result.get(read.prop, []), read.change]  # type: ignore[list-item]
+    return result
+
+
+def _own_cost(effect: ReadEffect) -> bool:
+    return effect.prop == "cost" and effect.affected.self_only
+
+
+def _short(text: str, n: int = 50) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= n else text[: n - 1] + "…"
+
+
+def _choices(objs: list[Obj]) -> str:
+    asked = [o for o in objs]
+    return ", ".join(f"#{i} {o.text}" if o.asked else o.text for i, o in enumerate(asked, start=1)) or "none"
+
+
+def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str) -> Verdict:
+    ev = Evaluator(lookup, annotations_of, version)
+    ev.run(moments)
+    return ev.judge()

@@ -1,0 +1,68 @@
+"""Readings the rules or the scenario leave open; every answer that depends on one lists it."""
+
+from __future__ import annotations
+
+from engine.trace import Interpretation
+
+FIRST_TURN = Interpretation(
+    "first-turn", "GA11",
+    "The scenario starts on your turn; each end-of-turn passes the turn to the other player, so “your next turn” "
+    "begins after two of them (one for an effect the opponent controls).")
+PROPERTY_LAYER = Interpretation(
+    "property-layer", "GA5",
+    "A property such as distant, ephemeral or fostered is taken to be set in layer A (“setting base values and "
+    "properties”); the rules do not name its layer otherwise.")
+LOSS_EVENT = Interpretation(
+    "loss-event", "GA5",
+    "loses-abilities: an effect not named in the scenario removes all abilities of that object in layer D, "
+    "timestamped at that moment, for the rest of the scenario.")
+SEED_NO_DEPENDENCY = Interpretation(
+    "seed-no-dependency", "GA6",
+    "Under the seed's revision there is no dependency rule: inside a layer only timestamps order the effects. The "
+    "current rules (GA10) would put a dependency first; the answer under --ruleset current says what changes.")
+RESOLVED_GAME = Interpretation(
+    "resolved-game", "GA3",
+    "An effect made by something resolving with no stated duration is taken to last for the rest of the game, not "
+    "until its source leaves the field (that default is for a standing ability's effect).")
+
+
+def all_paragraphs(card: str, labels: list[str]) -> Interpretation:
+    return Interpretation(f"all-paragraphs:{card}", None,
+                          f"{card} has continuous effects in paragraphs {', '.join(labels)}; all of them start here "
+                          f"(pick one with “{card}#N”).")
+
+
+def only_target(label: str, target: str) -> Interpretation:
+    return Interpretation(f"only-target:{label}", None,
+                          f"{label} names no target; the only legal object in the scenario, {target}, is taken.")
+
+
+def unchecked(label: str, words: tuple[str, ...]) -> Interpretation:
+    return Interpretation(f"unchecked:{label}", None,
+                          f"{label} covers only {', '.join(words)} objects; the scenario does not say, so the "
+                          "objects asked about are taken to qualify.")
+
+
+def condition_assumed(label: str, condition: str) -> Interpretation:
+    return Interpretation(f"condition:{label}", "GA4",
+                          f"{label}: its condition ({condition}) is taken to hold from the start; say "
+                          "condition-false:CARD when it does not.")
+
+
+def annotated(label: str, fields: tuple[str, ...]) -> Interpretation:
+    return Interpretation(f"annotation:{label}", None,
+                          f"{label}: {', '.join(fields)} come from a moderator's annotation, which agrees with the "
+                          "text.")
+
+
+def annotation_disagrees(label: str, differences: tuple[str, ...]) -> Interpretation:
+    return Interpretation(f"annotation-differs:{label}", None,
+                          f"{label}: a moderator's annotation wins over the text — {'; '.join(differences)}.")
+
+
+def level_up(card: str, old: str) -> Interpretation:
+    return Interpretation(f"level-up:{card}", "GA9",
+                          f"Levelling up into {card}: its text becomes the champion's base text (not gained "
+                          f"abilities, no layer); {old}'s standing abilities stop unless they are inherited; the "
+                          f"champion keeps its first timestamp and {card}'s own effects are timestamped when it "
+                          "entered the lineage.")

@@ -1,0 +1,102 @@
+"""The Grand Archive question as the generic front ends ask it: its inputs, its answer and how a chat shows it.
+
+`arbiter grand-archive` and `/grand-archive ruling` are built from PARAMS by bot/. On the command line the
+moments keep the order they were typed in (`sequence="moments"`); in Discord, where options have no order,
+objects in `before` were there first, then every effect, then the objects in `object`, then the events.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.interface import Field, Lookup, Param, Presentation, QuestionError
+from engine.rulesets.grand_archive.evaluate import evaluate
+from engine.rulesets.grand_archive.render import verdict_json
+from engine.rulesets.grand_archive.rules import VERSIONS
+from engine.rulesets.grand_archive.scenario import EVENTS, OBJECT_KINDS, parse_moments
+
+HELP = f"""\
+A scenario is an ordered list of moments; each one's position is its timestamp:
+  --effect "CARD"          the card's continuous effect starts now (its object enters, or it resolves);
+                           "CARD#2" its second paragraph, "CARD@opponent" the opponent controls it,
+                           "CARD -> TARGET" its target (an object as written, #1, or an earlier card)
+  --object "WHAT"          an object we ask about enters now: a card name, or a kind ({', '.join(OBJECT_KINDS)})
+                           with :subtype, @zone and :opponent, e.g. ally:automaton, token:ally:shadow,
+                           attack@graveyard, card@memory:opponent, champion
+  --then EVENT             {', '.join(EVENTS)}
+Objects written before any effect were there first. Examples:
+  arbiter grand-archive --effect "Inspiring Call" --object ally
+  arbiter grand-archive --effect "Claude, Fated Visionary" --object ally:automaton
+  arbiter grand-archive --effect "Nullifying Lantern" --object card@graveyard
+                        --then "loses-abilities:Nullifying Lantern"
+rulesets: current (official rules, dependencies override timestamps), seed (the seed's older revision)"""
+
+SEQUENCE = "moments"
+PARAMS = (
+    Param("before", "Objects already there before the first effect, separated by ; (e.g. ally; item)",
+          surfaces=frozenset({"discord"})),
+    Param("effect", "Card(s) whose effect starts, in order, separated by ; (e.g. Inspiring Call; Claude#2)",
+          required=True, repeat=True, cli_flag="--effect", metavar="CARD", card_names=True, separators=";",
+          sequence=SEQUENCE),
+    Param("object", "Objects entering after the effects, separated by ; (e.g. ally:automaton; attack@graveyard)",
+          repeat=True, cli_flag="--object", metavar="WHAT", sequence=SEQUENCE),
+    Param("then", "Events after everything else, separated by ; (e.g. end-of-turn; source-leaves:Claude)",
+          repeat=True, cli_flag="--then", metavar="EVENT", sequence=SEQUENCE),
+)
+
+
+def _values(value: Any) -> list[str]:
+    if value is None:
+        return []
+    items = [value] if isinstance(value, str) else list(value)
+    if isinstance(value, str):  # Discord: one text, several values separated by ";"
+        items = value.split(";")
+    return [v.strip() for v in items if v and v.strip()]
+
+
+def moment_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """(kind, text) in scenario order: as typed on the command line, else before/effect/object/then."""
+    typed = inputs.get(SEQUENCE)
+    if typed:
+        return [(str(name), str(text)) for name, text in typed]
+    return [(name, text) for name in ("before", "effect", "object", "then") for text in _values(inputs.get(name))]
+
+
+class GrandArchiveQuestion:
+    command = "ruling"
+    description = "Which continuous effects reach an object, in what order they apply, how long each lasts"
+    cli_description = ("Grand Archive continuous effects: which effects reach each object (one-shot or static set), "
+                       "their layer and timestamp, the order they apply in, and their status after the events, with "
+                       "the rules (GA1-GA13) that decide it.")
+    group_description = "Grand Archive: continuous effects, layers, timestamps and durations"
+    epilog = HELP
+    version_help = "current (official rules, with dependencies) or seed (the seed's older revision)"
+    params = PARAMS
+
+    def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
+        if version not in VERSIONS:
+            raise QuestionError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
+        moments = parse_moments(moment_pairs(inputs))
+        annotations = getattr(lookup, "annotations", None)
+        verdict = evaluate(moments, lookup, annotations if annotations is not None else (lambda card: ()), version)
+        return verdict_json(verdict)
+
+    def present(self, answer: Mapping[str, Any]) -> Presentation:
+        fields = []
+        for obj in answer["objects"]:
+            for entry in obj["effects"]:
+                lead = (f"{'applies' if entry['applies'] else 'does not apply'} · {entry['kind']} · layer "
+                        f"{entry['layer']} · t{entry['timestamp']} · {entry['status']}")
+                fields.append(Field(name=f"{obj['object']} ← {entry['card']}", lead=lead, rules=tuple(entry["rules"]),
+                                    text=f"{entry['why']}. Lasts until {entry['ends_on']}."))
+            if obj["order"]:
+                fields.append(Field(name=f"{obj['object']}: order", lead=" → ".join(obj["order"]), rules=("GA5", "GA6"),
+                                    text="; ".join(f"{r['card']}: {r['reason']}" for r in obj["order_reasons"])))
+        rs = answer["ruleset"]
+        summary = answer["explanation"].split("\n", 1)[0]
+        return Presentation(title="Grand Archive: continuous effects", summary=summary, fields=tuple(fields[:20]),
+                            footer=f"Grand Archive ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}")
+
+
+QUESTION = GrandArchiveQuestion()

@@ -1,0 +1,456 @@
+"""Reading the continuous effects in a Grand Archive card's text, sentence by sentence.
+
+For each paragraph: drop reminder text (in brackets with words), note bonus labels ([Class Bonus], [Level 2+])
+as conditions, split off a trigger ("On Enter:", "Whenever ..., ") or an activated ability's cost ("REST:") -
+what follows resolves - then read each sentence as SUBJECT VERB WHAT [, and VERB WHAT]. The verb decides the
+kind (have/has/are/is/cost: static; get/gain/become/lose: one-shot when it resolves), WHAT decides the layer,
+the subject is the set, and the duration words decide how long it lasts. A sentence that looks like a
+continuous effect but does not fit is reported as unread (coverage), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.cards import Card
+from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of, short_names, types_of
+from engine.rulesets.grand_archive.effects import CardReading, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
+
+# --- vocabulary ---------------------------------------------------------------------------------------
+
+NOUNS = {
+    "ally": "ally", "allies": "ally", "unit": "unit", "units": "unit", "item": "item", "items": "item",
+    "weapon": "weapon", "weapons": "weapon", "card": "card", "cards": "card", "object": "object",
+    "objects": "object", "champion": "champion", "champions": "champion", "phantasia": "phantasia",
+    "phantasias": "phantasia", "domain": "domain", "domains": "domain", "attack": "attack", "attacks": "attack",
+    "regalia": "regalia", "token": "token", "tokens": "token", "action": "action", "actions": "action",
+}
+SUPERTYPES = frozenset({"token", "unique", "regalia"})
+ELEMENTS = ("norm", "fire", "water", "wind", "arcane", "astra", "umbra", "crux", "luxem", "neos", "tera", "exia",
+            "exalted")
+STATES = frozenset({"awake", "rested", "distant", "fostered", "ephemeral", "imbued", "empowered", "unfostered",
+                    "other", "non-champion", "nontoken", "non-token", "attacking", "defending"})
+PROPERTIES = ("distant", "fostered", "ephemeral", "imbued", "empowered", "awake", "rested", "unfostered")
+KEYWORDS = ("taunt", "stealth", "steadfast", "intercept", "spellshroud", "floating memory", "reservable",
+            "immortality", "pride", "vigor", "ranged", "true sight", "cleave", "fast activation", "lifesteal",
+            "unblockable", "preserve", "foster", "stealth", "ephemerate", "divine relic", "efficiency",
+            "buff", "mercurial", "quickstrike", "spellshroud", "guard", "all activated abilities")
+# Subtypes (classes and creature kinds) found on cards; used to read "Automaton allies", "Animal or Beast ally".
+SUBTYPES = frozenset("""
+cleric human spell tamer mage guardian skill warrior ranger assassin reaction sword animal accessory automaton
+specter artifact fatestone beast chessman spirit dagger bauble aethercharge slime suited potion polearm fractal
+horse distortion melody bullet bird curse castle gun shield crystal flower aetherwing siegeable command staff
+harmony craft scepter fatebound book herb crossroads queen anomaly frog instrument fan apparition ring bear armor
+wolf memorite cat map hammer device mouse arrow bow obelisk scripture golem catalyst root rabbit fairy turtle
+squirrel food adjuvant bull knight rook lash lion elemental shard avatar king river robe fox cataclysm fist unicorn
+boar throne gloves market bishop pawn dragon serpent tiger powercell dog boots leaf spire deer solvent phoenix
+construct isle lizard factory rhino flowerbud sheep gate kingdom axe ruins party dryad selkie maul shadow cloak
+ocean mushroom whip fish raccoon component flute antelope ape monkey angel wand farm ascendant
+""".split())  # noqa: SIM905
+
+VERBS = r"gets|get|gains|gain|has|have|loses|lose|becomes|become|are|is|costs|cost"
+STATIC_VERBS = frozenset({"has", "have", "are", "is", "costs", "cost"})
+STAT = re.compile(r"([+-]\s?(?:\d+|X))\s?(POWER|LIFE|LEVEL|DURABILITY)", re.I)
+ELEMENT = re.compile(r"\b(" + "|".join(ELEMENTS) + r")\s+element\b", re.I)
+TRIGGER = re.compile(r"^(On [A-Z][\w' ]*|Inherited Effect|Lineage Release)$")
+COST_WORDS = re.compile(r"\bREST\b|\(\d+|\(X\)|^(Banish|Sacrifice|Discard|Remove|Pay|Reveal|Put)\b", re.I)
+WHEN = re.compile(r"^(Whenever|When|At the beginning of|At the end of|After)\b[^,]*,\s*", re.I)
+CUE = re.compile(r"\b(" + VERBS + r")\b|until end of turn|as long as", re.I)
+REMINDER = re.compile(r"\s*\(([^()]*\s[^()]*)\)")
+QUOTE = re.compile(r"[\"“]([^\"”]*)[\"”]")
+LABEL = re.compile(r"^\[([^\]]+)\]\s*")
+DASH_LABEL = re.compile(r"^([A-Z][\w' ]{2,30}?)\s+—\s+(?=[A-Z])")
+
+
+@dataclass
+class _Context:
+    card: Card
+    part: str
+    origin: Origin
+    origin_words: str
+    conditions: list[str]
+    indefinite: bool
+    quotes: list[str]
+    last_set: SetSpec | None = None
+
+
+# --- text preparation ---------------------------------------------------------------------------------
+
+def _mask_quotes(text: str, quotes: list[str]) -> str:
+    def keep(m: re.Match[str]) -> str:
+        quotes.append(m.group(0))
+        return f"QUOTE{len(quotes) - 1}"
+    return QUOTE.sub(keep, text)
+
+
+def _unmask(text: str, quotes: list[str]) -> str:
+    return re.sub(r"QUOTE(\d+)", lambda m: quotes[int(m.group(1))], text)
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+
+
+def _split_trigger(body: str) -> tuple[str, str]:
+    """(trigger or cost words, the rest) when the body is a triggered or activated ability; ("", body) else."""
+    if ":" in body:
+        head, rest = body.split(":", 1)
+        head = head.strip()
+        if len(head) <= 80 and (TRIGGER.match(head) or COST_WORDS.search(head)):
+            return head + ":", rest.strip()
+    m = WHEN.match(body)
+    if m:
+        return m.group(0).strip().rstrip(","), body[m.end():].strip()
+    return "", body
+
+
+# --- the set a subject describes ----------------------------------------------------------------------
+
+def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = None) -> SetSpec | None:
+    """The set of objects a subject phrase describes, or None when the words are not a set we can read."""
+    text = " ".join(subject.replace("’", "'").split()).strip(" ,")
+    low = text.lower()
+    names = [n.lower() for n in short_names(card)] if card else []
+    if low in ("it", "they", "them", "they each", "it each", "each of them", "that ally", "that unit",
+               "that card", "that object", "that champion", "those allies", "those cards", "those objects"):
+        if last is not None:
+            return last
+        if low.startswith(("that", "those")):
+            return SetSpec(text, target=True)
+        return SetSpec(text, self_only=True) if card is not None and low == "it" else None
+    if low in ("this card", "this ally", "this object", "this item", "this weapon", "this unit", "this champion",
+               "this phantasia", "this domain", *names):
+        return SetSpec(text, self_only=True)
+    if low in ("your champion", "the champion", "target champion", "the hit champion", "that champion",
+               "that opponent's champion", "target opponent's champion"):
+        controller = "opponent" if "opponent" in low or low.startswith(("the hit", "that")) else "you"
+        target = low.startswith(("target", "the hit", "that"))
+        return SetSpec(text, types=frozenset({"champion"}), controller="you" if low == "your champion"
+                       else controller, target=target)
+    m = re.match(r"^(?:(your champion's|its|" + "|".join(re.escape(n) + "'s?" for n in names) + r") )"
+                 r"(?:(?:next|first) )?(attacks?)(?: .*)?$", low) if names else None
+    if m or re.match(r"^(your champion's|its|this) (?:(?:next|first) )?(attacks?)\b", low):
+        return SetSpec(text, types=frozenset({"attack"}), controller="you",
+                       target=bool(re.search(r"\b(next|first|this)\b", low)))
+    return _noun_phrase(text, low)
+
+
+def _noun_phrase(text: str, low: str) -> SetSpec | None:
+    zone, controller = "field", "any"
+    tail = re.search(r"\s+(you control|you don't control|your opponents control|an opponent controls|opponents control|"
+                     r"in (?:your |their |each player's |an opponent's |target opponent's |that opponent's )?"
+                     r"(graveyards?|memory|hand|banishment|material deck|deck)|from your \w+)$", low)
+    if tail:
+        words = tail.group(1)
+        low = low[: tail.start()]
+        if words == "you control":
+            controller = "you"
+        elif words in ("you don't control",) or "control" in words:
+            controller = "opponent"
+        else:
+            zone = {"graveyards": "graveyard", "material deck": "deck"}.get(tail.group(2) or "", tail.group(2) or "")
+            controller = "you" if " your " in f" {words} " else "opponent" if "opponent" in words else "any"
+    target = False
+    m = re.match(r"^(?:(up to (?:one|two|three|\w+) )?target |another target |that |those |linked |the linked |"
+                 r"each |all |another |other |the )", low)
+    if m:
+        target = bool(re.match(r"^(up to \w+ |another )?target |that |those |linked |the linked ", m.group(0)))
+        low = low[m.end():]
+    pos = re.match(r"^(?:target )?(unit|ally|champion)'s (?:next |first )?attacks?$", low)
+    if pos:
+        return SetSpec(text, types=frozenset({"attack"}), controller=controller, target=True)
+    words = low.replace("and/or", "or").split()
+    if not words:
+        return None
+    noun_at = max((i for i, w in enumerate(words) if w in NOUNS), default=-1)
+    if noun_at < 0 and words[-1].rstrip("s") in SUBTYPES:  # "Herbs you control": any object of that subtype
+        return SetSpec(text, subtypes=frozenset({words[-1].rstrip("s")}), zone=zone, controller=controller,
+                       target=target)
+    if noun_at < 0:
+        return None
+    types, subtypes, supers, unchecked = set(), set(), set(), []
+    # "item or weapon", "ally or champion": several nouns joined by "or"
+    i = noun_at
+    types.add(NOUNS[words[i]])
+    while i >= 2 and words[i - 1] == "or" and words[i - 2] in NOUNS:
+        types.add(NOUNS[words[i - 2]])
+        i -= 2
+    rest = words[noun_at + 1:]
+    if rest:
+        return None  # words after the noun we do not understand ("allies with ...")
+    if "attack" in types and words[i - 1:i] == ["attack"]:
+        pass
+    qualifiers = words[:i]
+    j = 0
+    while j < len(qualifiers):
+        w = qualifiers[j]
+        if w in ("or", "and", ","):
+            pass
+        elif w in SUPERTYPES:
+            supers.add(w)
+        elif w in SUBTYPES:
+            subtypes.add(w)
+        elif w in NOUNS and NOUNS[w] == "attack":
+            types.discard("card")
+            types.add("attack")
+        elif w in NOUNS:  # "Phantasia allies": both types
+            supers.add(NOUNS[w])
+        elif w in ELEMENTS and j + 1 < len(qualifiers) and qualifiers[j + 1] == "element":
+            unchecked.append(f"{w} element")
+            j += 1
+        elif w in STATES or w.startswith("non-") or w.startswith("non"):
+            unchecked.append(w)
+        else:
+            return None
+        j += 1
+    if "token" in types and subtypes:
+        supers.add("token")
+        types.discard("token")
+    if "card" in types and len(types) > 1:
+        types.discard("card")
+    if "card" in types:
+        types = set()  # any card
+    return SetSpec(text, types=frozenset(types), subtypes=frozenset(subtypes), supertypes=frozenset(supers),
+                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked))
+
+
+# --- one clause: VERB WHAT ----------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class _Change:
+    layer: str
+    layer_words: str
+    prop: str
+    change: str
+    exclusive: bool = False
+    removes: bool = False
+    adds: tuple[str, ...] = ()
+
+
+def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
+    v = verb.lower()
+    w = what.strip().rstrip(".").strip()
+    low = w.lower()
+    out: list[_Change] = []
+    if v in ("get", "gets"):
+        stats = STAT.findall(w)
+        if stats:
+            change = " and ".join(f"{n.replace(' ', '')} {s.upper()}" for n, s in stats)
+            prop = "/".join(sorted({s.lower() for _, s in stats}))
+            out.append(_Change("E", STAT.search(w).group(0), prop, change))  # type: ignore[union-attr]
+        return out
+    if v in ("cost", "costs"):
+        m = re.match(r"^(\d+|X) (less|more)\b", low)
+        if m:
+            return [_Change("E", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1)} {m.group(2)}")]
+        m = re.match(r"^(\d+|X)\b", low)
+        if m:
+            return [_Change("A", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1)}", exclusive=True)]
+        return out
+    if v in ("lose", "loses"):
+        m = re.match(r"^all (?:other )?abilities\b", low)
+        if m:
+            return [_Change("D", f"{verb} {m.group(0)}", "abilities", "loses all abilities", removes=True)]
+        for k in KEYWORDS:
+            if low.startswith(k):
+                return [_Change("D", f"{verb} {k}", "abilities", f"loses {k}", removes=True)]
+        return out
+    if v in ("gain", "gains", "has", "have"):
+        m = re.match(r"^base power(?: and life)? (?:of |equal to )?(\S+)", low)
+        if m:
+            return [_Change("A", f"{verb} {m.group(0)}", "base", m.group(0), exclusive=True)]
+        q = re.match(r"^QUOTE(\d+)", w)
+        if q:
+            text = quotes[int(q.group(1))]
+            return [_Change("D", f"{verb} {text}", "abilities", text)]
+        for k in KEYWORDS:
+            if low.startswith(k):
+                phrase = re.match(r"^" + re.escape(k) + r"(?: \d+)?", low).group(0)  # type: ignore[union-attr]
+                out.append(_Change("D", f"{verb} {phrase}", "abilities", phrase))
+                rest = low[len(phrase):]
+                for extra in re.findall(r"(?:,| and| and/or) (" + "|".join(map(re.escape, KEYWORDS)) + r")", rest):
+                    out.append(_Change("D", f"{verb} {extra}", "abilities", extra))
+                q2 = re.search(r"and QUOTE(\d+)", w)
+                if q2:
+                    out.append(_Change("D", f"{verb} {quotes[int(q2.group(1))]}", "abilities",
+                                       quotes[int(q2.group(1))]))
+                return out
+        return out
+    # become / becomes / is / are
+    m = ELEMENT.search(w)
+    if m and low.index(m.group(0).lower()) <= 4:
+        return [_Change("C", f"{verb} {m.group(0)}", "element", m.group(0).lower(), exclusive=True)]
+    for prop in PROPERTIES:
+        if re.match(r"^(?:always )?" + prop + r"\b", low):
+            return [_Change("A", f"{verb} {prop}", "property", prop)]
+    m = (re.match(r"^(?:an? |all )((?:[a-z]+ ){0,3})(ally|item|weapon|phantasia|domain|champion|regalia|token|unit)"
+                  r"s?\b(.*)$", low)
+         or re.match(r"^(?:an? |all )((?:[a-z]+ ){0,3}?)(" + "|".join(sorted(SUBTYPES, key=len, reverse=True))
+                     + r")s?\b(.*)$", low))
+    if m:
+        words = [x for x in [*m.group(1).split(), m.group(2)] if x]
+        extra = m.group(3)
+        added = " in addition to" in extra
+        found = [_Change("B", f"{verb} {low[: m.end(2)]}" + (" in addition to its other types" if added else ""),
+                         "types", " ".join(words), exclusive=not added, adds=tuple(words))]
+        bp = re.search(r"with base power(?: and life)? (?:of |equal to )?(\S+)", extra)
+        if bp:
+            found.append(_Change("A", bp.group(0), "base", bp.group(0).removeprefix("with "), exclusive=True))
+        kw = re.search(r"with (" + "|".join(map(re.escape, KEYWORDS)) + r")", extra)
+        if kw:
+            found.append(_Change("D", kw.group(0), "abilities", kw.group(1)))
+        return found
+    return out
+
+
+# --- sentences ----------------------------------------------------------------------------------------
+
+def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str, str]:
+    """(form, the words deciding it, condition words)."""
+    low = sentence.lower()
+    condition = ""
+    m = re.search(r"\b(?:for )?as long as ([^,.]+)", sentence, re.I)
+    if m:
+        condition = m.group(0)
+    elif ctx.conditions and not resolving:
+        condition = " ".join(f"[{c}]" for c in ctx.conditions)
+    if ctx.indefinite:
+        return Form.INDEFINITE, "(This effect lasts indefinitely.)", condition
+    for pattern, form in ((r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
+                          (r"for the rest of the game", Form.GAME),
+                          (r"until the beginning of your next turn", Form.NEXT_TURN_START),
+                          (r"during your next turn", Form.DURING_NEXT_TURN),
+                          (r"\bthis turn\b", Form.END_OF_TURN)):
+        m2 = re.search(pattern, low)
+        if m2:
+            return form, sentence[m2.start():m2.end()], condition
+    if condition:
+        return Form.AS_LONG_AS, condition, condition
+    return (Form.GAME, "", "") if resolving else (Form.WHILE_ON_FIELD, "", "")
+
+
+_LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |• |[\w ]+ bonus:\s*|"
+                   r"for the rest of the (?:game|turn),\s*)", re.I)
+_UNTIL_LEAD = re.compile(r"^(until (?:the )?end of (?:the )?turn|until the beginning of your next turn),\s*", re.I)
+_AS_LONG_LEAD = re.compile(r"^as long as [^,]+,\s*", re.I)
+_IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
+
+
+def _read_sentence(sentence: str, ctx: _Context, resolving: bool) -> list[ReadEffect]:
+    body = sentence.strip()
+    while True:
+        stripped = _LEAD.sub("", body)
+        stripped = _UNTIL_LEAD.sub("", stripped)
+        stripped = _AS_LONG_LEAD.sub("", stripped)
+        stripped = _IF_LEAD.sub("", stripped)
+        if stripped == body:
+            break
+        body = stripped
+    body = re.split(r",? where X is|,? for each\b(?=.*\bwhere\b)", body)[0]
+    body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
+                  r"during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)", "", body, flags=re.I)
+    # SUBJECT VERB ...: the first verb whose subject reads as a set
+    for m in re.finditer(r"\b(" + VERBS + r")\b", body):
+        subject = body[: m.start()].strip()
+        if not subject:
+            continue
+        spec = parse_set(subject, ctx.card, ctx.last_set)
+        if spec is None:
+            continue
+        clauses = re.split(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:" + VERBS + r")\b)", body[m.start():])
+        effects: list[ReadEffect] = []
+        for clause in clauses:
+            cm = re.match(r"^(" + VERBS + r")\b\s*(.*)$", clause.strip(), re.S)
+            if not cm:
+                continue
+            for change in _classify(cm.group(1), cm.group(2), ctx.quotes):
+                effects.append(_effect(ctx, sentence, cm.group(1), change, spec, resolving))
+        if effects:
+            ctx.last_set = spec
+            return effects
+        return []
+    return []
+
+
+def _without_ifs(sentence: str) -> str:
+    """The sentence without its "If ...," lead and trailing "if ..." clause (their words are no duration)."""
+    body = _IF_LEAD.sub("", re.sub(r"^(then,? |if you do,? )", "", sentence.strip(), flags=re.I))
+    return re.split(r"\s+if\s+", body, maxsplit=1, flags=re.I)[0]
+
+
+def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetSpec, resolving: bool) -> ReadEffect:
+    form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx, resolving)
+    if not resolving:
+        kind, kind_words = Kind.STATIC, f"a standing ability (“{verb}”)"
+    elif verb.lower() in STATIC_VERBS:
+        kind, kind_words = Kind.STATIC, f"“{verb}” inside a resolving effect: static for its duration"
+    else:
+        kind, kind_words = Kind.ONE_SHOT, f"“{verb}” in a resolving effect"
+    if spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD:
+        kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
+    origin, origin_words = ctx.origin, ctx.origin_words
+    if spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD:
+        origin, origin_words = Origin.STANDING, "the card's own cost rule"
+    return ReadEffect(part=ctx.part, index=0, sentence=_unmask(sentence, ctx.quotes), kind=kind,
+                      kind_words=kind_words, origin=origin, origin_words=origin_words, layer=change.layer,
+                      layer_words=_unmask(change.layer_words, ctx.quotes), prop=change.prop,
+                      change=_unmask(change.change, ctx.quotes), affected=spec, form=form, form_words=form_words,
+                      condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
+                      adds=change.adds)
+
+
+def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
+    quotes: list[str] = []
+    indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
+    body = _mask_quotes(text.replace("\n", " "), quotes)
+    body = REMINDER.sub("", body).strip()
+    conditions: list[str] = []
+    while (m := LABEL.match(body)) is not None:
+        conditions.append(m.group(1))
+        body = body[m.end():]
+    if (dm := DASH_LABEL.match(body)) is not None:
+        body = body[dm.end():]
+    trigger, body = _split_trigger(body)
+    if trigger:
+        origin, origin_words, resolving = Origin.ABILITY, trigger, True
+    elif types_of(card) & {"action", "attack"} or not is_permanent(card):
+        origin, origin_words, resolving = Origin.CARD, f"{card.name} resolves", True
+    else:
+        origin, origin_words, resolving = Origin.STANDING, f"standing ability of {card.name}", False
+    ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes)
+    effects: list[ReadEffect] = []
+    unread: list[str] = []
+    bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]
+    for chunk in bullets:
+        for sentence in _sentences(chunk):
+            found = _read_sentence(sentence, ctx, resolving)
+            if found:
+                effects += found
+            elif _looks_continuous(sentence):
+                unread.append(_unmask(sentence, quotes))
+    numbered = tuple(_renumber(e, i) for i, e in enumerate(effects, start=1))
+    return Paragraph(label, text, numbered, tuple(unread))
+
+
+def _renumber(effect: ReadEffect, index: int) -> ReadEffect:
+    from dataclasses import replace
+    return replace(effect, index=index)
+
+
+def _looks_continuous(sentence: str) -> bool:
+    """A sentence that changes objects or rules for a while: what coverage counts as unread when not read."""
+    low = sentence.lower()
+    low = _IF_LEAD.sub("", _LEAD.sub("", low))
+    if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
+        return False
+    if re.match(r"^(draw|deal|destroy|banish|put|return|search|look|reveal|summon|glimpse|recover|materialize|"
+                r"wake up|rest|discard|shuffle|choose|negate|prevent|activate this|you may|each player|gather|"
+                r"generate|sacrifice|remove|mill|create|level up|delevel)\b", low):
+        return bool(re.search(r"until end of turn|as long as|\bgets? [+-]", low))
+    return bool(CUE.search(low))
+
+
+def read_card(card: Card) -> CardReading:
+    paragraphs = tuple(read_paragraph(card, str(i), text) for i, text in enumerate(paragraphs_of(card), start=1))
+    return CardReading(card.name, paragraphs)

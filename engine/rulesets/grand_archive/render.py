@@ -1,0 +1,140 @@
+"""The documented JSON answer of `arbiter grand-archive` and its plain-text explanation, from the verdict only."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from engine.rulesets.grand_archive.effects import Form, Origin
+from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Placed, Reach, Verdict, duration_rules
+from engine.rulesets.grand_archive.rules import VERSIONS
+
+
+def duration_text(inst: Instance) -> str:
+    read = inst.read
+    form = read.form
+    if form is Form.END_OF_TURN:
+        text = f"the clean-up of the end phase (“{read.form_words}”)"
+    elif form is Form.NEXT_TURN_START:
+        text = "the beginning of its controller's next turn"
+    elif form is Form.DURING_NEXT_TURN:
+        text = "the end of its controller's next turn (it starts with that turn)"
+    elif form is Form.INDEFINITE:
+        text = "never: it lasts indefinitely, even after its source leaves"
+    elif form is Form.GAME:
+        text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
+    elif read.origin is Origin.STANDING:
+        text = "its source leaves the field (standing ability, no stated duration)"
+    else:
+        text = "the end of the game (no stated duration)"
+    if read.condition:
+        text += f"; off while “{read.condition}” does not hold"
+    return text
+
+
+def origin_text(inst: Instance) -> str:
+    read = inst.read
+    if inst.event:
+        return "an event of the scenario"
+    if read.origin is Origin.STANDING:
+        where = "on the field" if inst.source is not None else "wherever the card is"
+        return f"standing ability of {inst.card.name} ({where})"
+    if read.origin is Origin.CARD:
+        return f"{inst.card.name} resolved"
+    return f"ability of {inst.card.name} resolved (“{read.origin_words}”)"
+
+
+def effect_json(reach: Reach) -> dict[str, Any]:
+    inst = reach.inst
+    read = inst.read
+    rules = list(dict.fromkeys([*reach.rules, "GA5", *duration_rules(inst)]))
+    return {
+        "card": inst.label,
+        "part": read.label,
+        "text": read.sentence,
+        "kind": read.kind.value,
+        "kind_words": read.kind_words,
+        "origin": origin_text(inst),
+        "layer": read.layer,
+        "layer_words": read.layer_words,
+        "change": read.change,
+        "set": read.affected.text,
+        "timestamp": inst.timestamp,
+        "applies": reach.applies,
+        "status": inst.status,
+        "duration": {"form": read.form.value, "words": read.form_words},
+        "ends_on": duration_text(inst) + (f" — ended at {inst.ends_on}: {inst.status_why}"
+                                          if inst.status == "ended" else ""),
+        "rules": rules,
+        "why": reach.why,
+        "annotated": list(read.annotated),
+    }
+
+
+def order_json(order: list[Placed]) -> tuple[list[str], list[dict[str, str]]]:
+    return [p.inst.label for p in order], [{"card": p.inst.label, "reason": p.reason} for p in order]
+
+
+def object_json(answer: ObjectAnswer) -> dict[str, Any]:
+    labels, reasons = order_json(answer.order)
+    obj = answer.obj
+    return {"object": obj.text if obj.asked else obj.describe(), "description": obj.describe(),
+            "entered": obj.entered, "effects": [effect_json(r) for r in answer.reaches], "order": labels,
+            "order_reasons": reasons, "result": answer.result}
+
+
+def ruling_id(verdict: Verdict) -> str:
+    key = json.dumps(["grand-archive", VERSIONS[verdict.version].version, verdict.moments])
+    return "GA-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
+
+
+def _effect_line(entry: dict[str, Any]) -> str:
+    mark = "applies" if entry["applies"] else "does not apply"
+    return (f"  - {entry['card']} [{entry['kind']}, layer {entry['layer']}, timestamp {entry['timestamp']}, "
+            f"{entry['status']}]: {mark} — {entry['why']}. Lasts until {entry['ends_on']}. "
+            f"[{', '.join(entry['rules'])}]")
+
+
+def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[dict[str, str]]) -> str:
+    rs = VERSIONS[verdict.version]
+    lines = ["Scenario: " + "; ".join(verdict.moments), ""]
+    if not objects:
+        lines.append("No object was asked about (add --object WHAT).")
+    for obj in objects:
+        lines.append(f"{obj['object']} ({obj['description']}), entered at {obj['entered']}:")
+        if not obj["effects"]:
+            lines.append("  - no effect of the scenario could reach it.")
+        lines += [_effect_line(e) for e in obj["effects"]]
+        if obj["order_reasons"]:
+            lines.append("  Order: " + " → ".join(f"{r['card']} ({r['reason']})" for r in obj["order_reasons"]))
+        lines.append("")
+    if reasons:
+        lines.append("All active effects in order:")
+        lines += [f"{i}. {r['card']}: {r['reason']}" for i, r in enumerate(reasons, start=1)]
+        lines.append("")
+    if verdict.interpretations:
+        lines.append("Interpretations:")
+        lines += [f"- {n.text}" for n in verdict.interpretations]
+        lines.append("")
+    lines.append(f"Ruleset: Grand Archive {rs.name} ({rs.version}, {rs.title}). Rules: {', '.join(verdict.rules)}.")
+    return "\n".join(lines)
+
+
+def verdict_json(verdict: Verdict) -> dict[str, Any]:
+    """The documented `arbiter grand-archive --json` object (a stable public contract)."""
+    objects = [object_json(a) for a in verdict.objects]
+    labels, reasons = order_json(verdict.order)
+    rs = VERSIONS[verdict.version]
+    return {
+        "objects": objects,
+        "order": labels,
+        "order_reasons": reasons,
+        "scenario": verdict.moments,
+        "rules": list(verdict.rules),
+        "interpretations": [n.as_json() for n in verdict.interpretations],
+        "ruleset": {"game": rs.game, "name": rs.name, "version": rs.version, "title": rs.title},
+        "match": [],
+        "ruling_id": ruling_id(verdict),
+        "explanation": explanation(verdict, objects, reasons),
+    }
