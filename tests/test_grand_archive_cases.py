@@ -104,7 +104,7 @@ def test_skipped_end_phase_keeps_end_of_turn_effects():  # GA12
     skipped = effect_on(judge(pairs), "ally", "Inspiring Call")
     assert (skipped["applies"], skipped["status"]) == (True, "active")
     ended = effect_on(judge([*pairs, ("then", "end-of-turn")]), "ally", "Inspiring Call")
-    assert ended["status"] == "ended" and "skipped" in ended["ends_on"]
+    assert ended["status"] == "ended" and "skipped" in ended["why"]
 
 
 def test_claude_leaving_ends_its_static_effect():  # GA3
