@@ -145,9 +145,10 @@ def cmd_duration(args: argparse.Namespace) -> int:
 
 # --- card and rule ---------------------------------------------------------------------------------------
 
-def card_json(arbiter: Arbiter, query: str, set_hint: str | None) -> dict[str, Any]:
-    card, match = arbiter.find(query, set_hint)
-    notes = arbiter.annotations_for(card)
+def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | int | None = None) -> dict[str, Any]:
+    """A card, its printings and terms; with a guild, as that server sees it (its aliases and annotations too)."""
+    card, match = arbiter.find(query, set_hint, guild=guild)
+    notes = arbiter.annotations_for(card, guild)
     parts = []
     for reading in read_card(card, notes):
         parts.append({

@@ -10,6 +10,7 @@ from typing import Any
 
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
+from bot.layers import LayeredMatcher, mark_plugin_answer
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
 from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
@@ -63,16 +64,16 @@ def game_name(ruleset: Any) -> str:
 
 
 def game_cards(arbiter: Arbiter, ruleset: Any) -> list[Card]:
-    """The game's cards: its starter set, overridden by imported cards of the same name."""
+    """The game's cards: its starter set, overridden by imported cards of the same name (from memory when warm)."""
     cards: dict[str, Card] = {fold(c.name): c for c in ruleset.starter().cards}
-    cards.update({fold(c.name): c for c in arbiter.catalog.cards(ruleset.game)})
+    cards.update({fold(c.name): c for c in arbiter.cards_of(ruleset.game)})
     return list(cards.values())
 
 
 def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
     """The game's cards only (another game's name never matches): its starter set, overridden by imports."""
     return arbiter.build_matcher(ruleset.game, game_cards(arbiter, ruleset),
-                                 [*ruleset.starter().aliases, *arbiter.catalog.aliases(ruleset.game)])
+                                 [*ruleset.starter().aliases, *arbiter.aliases_of(ruleset.game)])
 
 
 AnnotationsOf = Callable[[Card], Sequence[Annotation]]
@@ -80,13 +81,17 @@ AnnotationsOf = Callable[[Card], Sequence[Annotation]]
 
 class GameLookup:
     """The `lookup` a question gets (engine.interface.Lookup): matching among the game's cards, and the
-    moderators' annotations of a card. Remembers every name it matched, for the answer's `match` field."""
+    moderators' annotations of a card (the shared ones, then the asking server's own from `layer_of`).
+    Remembers every name it matched, for the answer's `match` field, and every server annotation it gave."""
 
-    def __init__(self, matcher: Matcher, annotations_of: AnnotationsOf | None = None, ruleset: Any = None) -> None:
+    def __init__(self, matcher: Matcher | LayeredMatcher, annotations_of: AnnotationsOf | None = None,
+                 ruleset: Any = None, layer_of: AnnotationsOf | None = None) -> None:
         self.matcher = matcher
         self.annotations_of = annotations_of
         self.reading_key = reading_key_of(ruleset)
+        self.layer_of = layer_of
         self.seen: dict[str, dict[str, Any]] = {}
+        self.layer_used: dict[tuple[str, str, str], tuple[Card, tuple[Annotation, ...]]] = {}
 
     def __call__(self, name: str) -> Card:
         match = self.matcher.match(name)
@@ -100,15 +105,25 @@ class GameLookup:
         return match.card
 
     def annotations(self, card: Card) -> tuple[Annotation, ...]:
-        return tuple(self.annotations_of(card)) if self.annotations_of is not None else ()
+        shared = tuple(self.annotations_of(card)) if self.annotations_of is not None else ()
+        layer = tuple(self.layer_of(card)) if self.layer_of is not None else ()
+        if layer:
+            self.layer_used[card.key] = (card, layer)
+        return shared + layer
 
 
-def game_answer(matcher: Matcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
-                annotations_of: AnnotationsOf | None = None, command: str | None = None) -> dict[str, Any]:
-    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem."""
-    lookup = GameLookup(matcher, annotations_of, ruleset)
+def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
+                annotations_of: AnnotationsOf | None = None, command: str | None = None,
+                layer_of: AnnotationsOf | None = None, guild: str | None = None) -> dict[str, Any]:
+    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
+
+    With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
+    trace and interpretations and gets its own ruling id (bot/layers.py)."""
+    lookup = GameLookup(matcher, annotations_of, ruleset, layer_of)
     data = find_question(ruleset, command).answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
+    for card, layer in lookup.layer_used.values():
+        mark_plugin_answer(data, card, layer, str(guild))
     return data
 
 

@@ -7,19 +7,33 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from bot.catalog import Catalog, default_db_path
+from bot.layers import (
+    SERVER_ALIAS,
+    SERVER_ANNOTATION,
+    AliasRow,
+    LayeredMatch,
+    LayeredMatcher,
+    layered_ruling_id,
+    server_alias_text,
+    server_annotation_text,
+)
+from bot.snapshot import ApplyReport, CatalogSnapshot
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
+from engine.names import fold
 from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.render import verdict_json
 from engine.rulesets.redemption.terms import read_card
+from engine.trace import Interpretation, Step
 
 REDEMPTION = "redemption"
 
@@ -88,27 +102,70 @@ class DurationAnswer:
     verdict: redemption.Verdict
     match: MatchResult
     report: PrintingReport | None = None
+    guild: str | None = None
+    layer: tuple[Annotation, ...] = ()  # this server's annotations the answer used
 
     def as_json(self) -> dict[str, Any]:
-        return verdict_json(self.verdict, match_json(self.match, self.report))
+        data = verdict_json(self.verdict, match_json(self.match, self.report))
+        if self.layer and self.guild is not None:
+            data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
+        return data
+
+
+def _warm_card(card: Card, notes: list[Annotation]) -> None:
+    if card.game == REDEMPTION:
+        read_card(card, notes)  # read every card's terms once, so verdicts only evaluate
+
+
+def _note_layer(verdict: redemption.Verdict, card: Card, layer: Sequence[Annotation], match: MatchResult) -> None:
+    """Say in the trace and the interpretations that this server's own entries decided the answer."""
+    trace = verdict.trace
+    if isinstance(match, LayeredMatch) and match.server_alias:
+        trace.interpret(Interpretation(SERVER_ALIAS, None, server_alias_text(match.server_alias, card)))
+    if not layer:
+        return
+    text = server_annotation_text(card, layer)
+    rule = layer[0].rule if len({n.rule for n in layer}) == 1 else None
+    step = Step(rule, "server annotation", text, SERVER_ANNOTATION)
+    at = next((i for i, s in enumerate(trace.steps) if s.source == "annotation"), len(trace.steps))
+    trace.steps.insert(at, step)
+    trace.interpret(Interpretation(SERVER_ANNOTATION, rule, text))
 
 
 class Arbiter:
-    """The catalog plus an in-memory matcher per game, rebuilt after every write."""
+    """The catalog plus the in-memory snapshot the bot serves from (see bot/snapshot.py).
+
+    The command line uses it cold: every read goes to the database. The bot warms it once (`warm`), then keeps
+    it current with `sync`, which takes in whatever was committed since — by this process, another shard
+    process or the command line — at the cost of the change (bot/freshness.py calls it on a timer).
+    """
 
     def __init__(self, catalog: Catalog) -> None:
         self.catalog = catalog
         self._lock = threading.Lock()
-        self._matchers: dict[str, Matcher] = {}
-        # Annotations held in memory once warmed, so the bot answers without touching the database.
-        self._notes: dict[tuple[str, str, str], list[Annotation]] | None = None
-        self._cards: list[Card] = []
+        self._matchers: dict[str, Matcher] = {}  # cold use: built on first lookup
+        self._snapshot: CatalogSnapshot | None = None
+        self._reader: Catalog | None = None
+        self._sync_lock = threading.Lock()
+        self._data_version: int | None = None
+        # Called (in the syncing thread) after a full rebuild, and before a game's matcher is rebuilt with its
+        # new aliases: the bot rebuilds its own indexes (card refs, plug-in games' matchers) there.
+        self.reload_hooks: list[Callable[[], None]] = []
+        self.compact_hooks: list[Callable[[str], None]] = []
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Arbiter:
         return cls(Catalog.open(db or default_db_path()))
 
+    @property
+    def snapshot(self) -> CatalogSnapshot | None:
+        return self._snapshot
+
     def matcher(self, game: str = REDEMPTION) -> Matcher:
+        """The shared matcher of a game (without the aliases written since it was built: see `matcher_for`)."""
+        snap = self._snapshot
+        if snap is not None:
+            return snap.matchers.get(game) or self.build_matcher(game, [], [])
         with self._lock:
             found = self._matchers.get(game)
             if found is None:
@@ -119,86 +176,168 @@ class Arbiter:
     def build_matcher(self, game: str, cards: Sequence[Card],
                       aliases: Sequence[tuple[str, str, str | None]] | None = None) -> Matcher:
         """A matcher over these cards with the game's default-printing rule and the moderators' defaults."""
-        return Matcher(cards, self.catalog.aliases(game) if aliases is None else aliases,
+        return Matcher(cards, self.aliases_of(game) if aliases is None else aliases,
                        prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game))
 
-    def printing_defaults(self, game: str) -> dict[str, tuple[str, str]]:
-        """Moderators' default printings of this game: card identity -> (name, set)."""
-        prefix = default_printing_key(game, "")
-        out: dict[str, tuple[str, str]] = {}
-        for key, value in self.catalog.settings_with_prefix(prefix).items():
-            try:
-                chosen = json.loads(value)
-                out[key[len(prefix):]] = (str(chosen["name"]), str(chosen["set"]))
-            except (ValueError, TypeError, KeyError):
-                continue  # a hand-edited setting that is not ours: ignored
-        return out
+    def _snapshot_matcher(self, game: str, cards: Sequence[Card], aliases: Sequence[AliasRow],
+                          settings: dict[str, str]) -> Matcher:
+        """build_matcher for a snapshot being built: its defaults come from the snapshot's own settings."""
+        return Matcher(cards, aliases, prefer=printing_rank_of(_ruleset(game)),
+                       defaults=_defaults(game, settings.items()))
 
-    def printing_report(self, match: MatchResult) -> PrintingReport | None:
+    def printing_defaults(self, game: str) -> dict[str, tuple[str, str]]:
+        """Moderators' default printings of this game: card identity -> (name, set) (from memory once warm)."""
+        snap = self._snapshot
+        if snap is not None:
+            return _defaults(game, snap.settings.items())
+        return _defaults(game, self.catalog.settings_with_prefix(default_printing_key(game, "")).items())
+
+    def printing_report(self, match: MatchResult, guild: str | int | None = None) -> PrintingReport | None:
         """How the found card's printings read for its game's question (the ruleset's reading key)."""
         card = match.card
         if card is None:
             return None
         key = reading_key_of(_ruleset(card.game))
         return compare_printings(card, match.printings or (card,), match.chosen,
-                                 lambda c: key(c, self.annotations_for(c)))
+                                 lambda c: key(c, self.annotations_for(c, guild)))
+
+    def matcher_for(self, game: str = REDEMPTION, guild: str | int | None = None,
+                    base: Matcher | None = None) -> LayeredMatcher:
+        """What names mean in one server (None: the shared catalog): its aliases, then the shared ones."""
+        snap = self._snapshot
+        if snap is not None:
+            return snap.layered(game, base, None if guild is None else str(guild))
+        server = {}
+        if guild is not None:
+            server = {fold(a): (a, n, s) for g, gm, a, n, s in self.catalog.server_aliases(str(guild)) if gm == game}
+        return LayeredMatcher(base or self.matcher(game), server=server)
 
     def reload(self, game: str | None = None) -> None:
-        """Forget cached matchers after a write; the next lookup rebuilds from the database."""
+        """Cold use: forget cached matchers after a write; the next lookup rebuilds from the database."""
         with self._lock:
-            self._notes = None
             if game is None:
                 self._matchers.clear()
             else:
                 self._matchers.pop(game, None)
 
     def warm(self) -> int:
-        """Load every card, matcher and annotation into memory; returns the number of cards."""
-        cards = self.catalog.cards()
-        notes: dict[tuple[str, str, str], list[Annotation]] = {}
-        for card in cards:
-            found = self.catalog.annotations(card.game, card.name, card.set)
-            if found:
-                notes[card.key] = found
-            if card.game == REDEMPTION:
-                read_card(card, found)  # read every card's terms once, so verdicts only evaluate
-        games = sorted({c.game for c in cards})
-        matchers = {g: self.build_matcher(g, [c for c in cards if c.game == g]) for g in games}
-        with self._lock:
-            self._matchers = matchers
-            self._notes = notes
-            self._cards = cards
-        return len(cards)
+        """Load every card, matcher, layer and setting into memory; returns the number of cards."""
+        if self._reader is None:
+            self._reader = self.catalog.reader()  # never waits behind this process's own writes
+        with self._sync_lock:
+            self._data_version = self._reader.data_version()
+            self._snapshot = CatalogSnapshot.build(self._reader, _warm_card, self._snapshot_matcher)
+        return len(self._snapshot.cards)
+
+    def sync(self) -> ApplyReport:
+        """Take in every change committed since the last sync (no-op when cold). Thread-safe; off the loop."""
+        snap = self._snapshot
+        if snap is None or self._reader is None:
+            return ApplyReport()
+        reader = self._reader
+        with self._sync_lock:
+            started = time.perf_counter()
+            changes = reader.changes_since(snap.last_change)
+            version = reader.data_version()
+            outside = False
+            if not changes and version != self._data_version:
+                changes = reader.changes_since(snap.last_change)  # a commit may have landed in between
+                outside = not changes  # something wrote without the audit log: only a rebuild is safe
+            self._data_version = version
+            if not changes and not outside:
+                return ApplyReport()
+            if outside or snap.needs_rebuild(changes, (DEFAULT_PRINTING,)):
+                self._snapshot = CatalogSnapshot.build(reader, _warm_card, self._snapshot_matcher)
+                for hook in self.reload_hooks:
+                    hook()
+                report = ApplyReport(changes=len(changes), rebuilt=True)
+            else:
+                report = snap.apply(reader, changes, _warm_card)
+            report.seconds = time.perf_counter() - started
+            return report
+
+    def compact(self, idle: float) -> list[str]:
+        """Rebuild the matchers of games whose shared aliases changed and then stayed quiet for `idle` s."""
+        snap = self._snapshot
+        if snap is None:
+            return []
+        games = snap.pending_compaction(idle)
+        with self._sync_lock:
+            for game in games:
+                for hook in self.compact_hooks:
+                    hook(game)
+                snap.compact(game, self._snapshot_matcher)
+        return games
+
+    def setting(self, key: str) -> str | None:
+        """A setting from memory once warmed (the bot's permission checks never wait on the database)."""
+        snap = self._snapshot
+        if snap is not None:
+            return snap.settings.get(key)
+        return self.catalog.get_setting(key)
 
     def all_cards(self) -> list[Card]:
-        return list(self._cards) if self._notes is not None else self.catalog.cards()
+        snap = self._snapshot
+        return list(snap.cards) if snap is not None else self.catalog.cards()
+
+    def cards_of(self, game: str) -> list[Card]:
+        snap = self._snapshot
+        if snap is not None:
+            return [c for c in snap.cards if c.game == game]
+        return self.catalog.cards(game)
+
+    def aliases_of(self, game: str) -> list[tuple[str, str, str | None]]:
+        """The shared aliases of a game as they are now."""
+        snap = self._snapshot
+        if snap is not None:
+            return list(snap.aliases.get(game, {}).values())
+        return self.catalog.aliases(game)
 
     def printings(self, card: Card) -> list[Card]:
         """Cards with exactly this name (other printings), from memory once warmed."""
-        if self._notes is not None:
-            return [c for c in self._cards if c.game == card.game and c.name == card.name]
+        snap = self._snapshot
+        if snap is not None:
+            return snap.printings(card.game, card.name)
         return self.catalog.printings(card.game, card.name)
 
-    def annotations_for(self, card: Card) -> list[Annotation]:
-        notes = self._notes
-        if notes is not None:
-            return list(notes.get(card.key, ()))
+    def annotations_for(self, card: Card, guild: str | int | None = None) -> list[Annotation]:
+        """The shared annotations of the printing, then (with a guild) that server's own."""
+        return self.shared_annotations(card) + self.layer_annotations(card, guild)
+
+    def shared_annotations(self, card: Card) -> list[Annotation]:
+        snap = self._snapshot
+        if snap is not None:
+            return list(snap.notes.get(card.key, ()))
         return self.catalog.annotations(card.game, card.name, card.set)
 
-    def find(self, query: str, set_hint: str | None = None, game: str = REDEMPTION) -> tuple[Card, MatchResult]:
-        match = self.matcher(game).match(query, set_hint)
+    def layer_annotations(self, card: Card, guild: str | int | None) -> list[Annotation]:
+        if guild is None:
+            return []
+        snap = self._snapshot
+        if snap is not None:
+            return snap.layer(card, str(guild))
+        return self.catalog.layer_annotations(card.game, card.name, card.set, str(guild))
+
+    def find(self, query: str, set_hint: str | None = None, game: str = REDEMPTION,
+             guild: str | int | None = None) -> tuple[Card, MatchResult]:
+        match = self.matcher_for(game, guild).match(query, set_hint)
         if match.card is None:
             raise LookupProblem(match, problem_message(match, set_hint))
         return match.card, match
 
     def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
                  events: Sequence[str] = (), ruleset: str = "current", part: str | None = None,
-                 card: Card | None = None, match: MatchResult | None = None) -> DurationAnswer:
+                 card: Card | None = None, match: MatchResult | None = None,
+                 guild: str | int | None = None) -> DurationAnswer:
+        """The ruling; with a guild, as that server sees it (its aliases and annotations, said so)."""
         if card is None or match is None:
-            card, match = self.find(query, set_hint)
-        notes = self.annotations_for(card)
+            card, match = self.find(query, set_hint, guild=guild)
+        layer = self.layer_annotations(card, guild)
+        notes = self.shared_annotations(card) + layer
         verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
-        return DurationAnswer(verdict, match, self.printing_report(match))
+        _note_layer(verdict, card, layer, match)
+        return DurationAnswer(verdict, match, self.printing_report(match, guild), None if guild is None else str(guild),
+                              tuple(layer))
 
 
 def _ruleset(game: str) -> Any:
@@ -206,3 +345,18 @@ def _ruleset(game: str) -> Any:
         return find_ruleset(game)
     except UnknownRuleset:
         return None
+
+
+def _defaults(game: str, settings: Any) -> dict[str, tuple[str, str]]:
+    """Default printings of a game from (key, value) settings: card identity -> (name, set)."""
+    prefix = default_printing_key(game, "")
+    out: dict[str, tuple[str, str]] = {}
+    for key, value in settings:
+        if not key.startswith(prefix):
+            continue
+        try:
+            chosen = json.loads(value)
+            out[key[len(prefix):]] = (str(chosen["name"]), str(chosen["set"]))
+        except (ValueError, TypeError, KeyError):
+            continue  # a hand-edited setting that is not ours: ignored
+    return out

@@ -46,12 +46,14 @@ CREATE TABLE IF NOT EXISTS annotations (
     rule  TEXT NOT NULL,
     text  TEXT NOT NULL DEFAULT '',
     value TEXT NOT NULL DEFAULT '',
-    note  TEXT NOT NULL DEFAULT ''
+    note  TEXT NOT NULL DEFAULT '',
+    guild TEXT                     -- NULL: the shared catalog; a Discord server id: that server's layer only
 );
 CREATE INDEX IF NOT EXISTS annotations_card ON annotations (game, name, "set");
 
 -- Every write. `target` is a canonical JSON key of what changed:
 --   ["card", game, name, set] | ["alias", game, alias_folded] | ["annotation", id] | ["setting", key]
+--   | ["server_alias", guild, game, alias_folded]
 -- and for batch headers ["import", game, source] | ["starter", game].
 -- before/after are JSON states of the target (NULL = absent). A batch (import, starter load, the undo of
 -- a batch) is one header row (batch NULL) plus member rows whose `batch` is the header's id; undo works on
@@ -70,11 +72,26 @@ CREATE TABLE IF NOT EXISTS audit (
     undoes    INTEGER,
     batch     INTEGER,
     name      TEXT,
-    "set"     TEXT
+    "set"     TEXT,
+    guild     TEXT                 -- the Discord server a write came from or whose layer it changed; NULL: CLI
 );
 CREATE INDEX IF NOT EXISTS audit_target ON audit (target);
 CREATE INDEX IF NOT EXISTS audit_batch ON audit (batch);
 CREATE INDEX IF NOT EXISTS audit_card ON audit (game, name, "set");
+CREATE INDEX IF NOT EXISTS audit_guild ON audit (guild, id);
+
+-- A server layer: nicknames that apply only in one Discord server (the `guild` id), beside the shared
+-- `aliases`. Audit target ["server_alias", guild, game, alias_folded]. Server annotations are rows of
+-- `annotations` with `guild` set. (Databases made before the layer get the guild columns on open.)
+CREATE TABLE IF NOT EXISTS server_aliases (
+    guild        TEXT NOT NULL,
+    game         TEXT NOT NULL,
+    alias_folded TEXT NOT NULL,
+    alias        TEXT NOT NULL,
+    name         TEXT NOT NULL,
+    "set"        TEXT,
+    PRIMARY KEY (guild, game, alias_folded)
+);
 
 -- Bot settings, e.g. "moderator_role:<guild id>" -> role id.
 CREATE TABLE IF NOT EXISTS settings (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import contextlib
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 from bot.catalog import Catalog
@@ -13,10 +13,16 @@ from tests.fake_discord import FakeDiscord, running_bot
 
 
 @contextlib.asynccontextmanager
-async def arbiter_on_fake(db: Path, **fake_options: object) -> AsyncIterator[tuple[FakeDiscord, ArbiterBot]]:
+async def arbiter_on_fake(db: Path, *, maintainer: bool = True, setup: Callable[[FakeDiscord], object] | None = None,
+                          **fake_options: object) -> AsyncIterator[tuple[FakeDiscord, ArbiterBot]]:
+    """The bot on a fake Discord. `maintainer`: the fake's default server keeps the shared catalog (is listed in
+    ARBITER_MAINTAINER_GUILDS); `setup(fake)` adds servers, roles and members before the bot connects."""
     Catalog.open(db).close()  # creates the database and loads the starter set, like a first start
     async with FakeDiscord(**fake_options) as fake:
-        bot = build_bot(BotConfig(token=fake.token, db=db), guild_ready_timeout=0.05)
+        if setup is not None:
+            setup(fake)
+        maintainers = frozenset({int(fake.guild.id)}) if maintainer and hasattr(fake, "guild") else frozenset()
+        bot = build_bot(BotConfig(token=fake.token, db=db, maintainer_guilds=maintainers), guild_ready_timeout=0.05)
         async with running_bot(fake, bot):
             await fake.wait_for_request("PUT", r"/applications/\d+/commands")
             yield fake, bot

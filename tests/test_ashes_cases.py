@@ -46,7 +46,7 @@ def test_gilder_with_no_units_skips_the_damage_in_1e_but_not_in_reborn(cards):
     assert a["steps"][1]["name"] == "choose-targets" and "before any part resolves" in a["steps"][1]["detail"]
     # Reborn: one effect at a time, so the Gilder just placed can be the target (an interpretation, flagged)
     assert a["other_edition"]["ruleset"] == "reborn"
-    assert "part 2 resolves" in a["other_edition"]["summary"]
+    assert a["other_edition"]["summary"] == "part 1 resolves; part 2 resolves."
     reborn = judge("Summon Gilder", "reborn", cards, units="none")
     assert outcomes(reborn) == {1: "resolves", 2: "resolves"}
     assert any(i["id"] == "AS-I-reborn-targets" for i in reborn["interpretations"])
@@ -58,7 +58,9 @@ def test_phoenix_barrage_with_no_units_only_hits_the_phoenixborn(cards):
     assert a["parts"][0]["targets"] and a["parts"][1]["targets"]
     assert a["placement"]["zone"] == "discard pile"
     # Reborn's printing has two 2-damage unit parts: both skipped, the Phoenixborn part resolves
-    assert "part 1 skipped, part 2 skipped, part 3 resolves" in a["other_edition"]["summary"]
+    assert a["other_edition"]["summary"] == ("part 1 “Deal 2 damage to a target unit.” skipped; part 2 “Deal 2 damage "
+                                             "to a target unit.” skipped; part 3 “Deal 2 damage to a target "
+                                             "Phoenixborn.” resolves.")
 
 
 def test_golden_veil_cancels_all_of_summon_gilder_in_1e(cards):
@@ -69,7 +71,7 @@ def test_golden_veil_cancels_all_of_summon_gilder_in_1e(cards):
     assert a["parts"][1]["target"] == "a unit of theirs"  # the target stays chosen
     assert "AS6" in a["rules"]
     # Reborn's Golden Veil reacts after the target is chosen: the Gilder is already placed
-    assert "part 1 resolves, part 2 cancelled" in a["other_edition"]["summary"]
+    assert a["other_edition"]["summary"].startswith("part 1 resolves; part 2 cancelled")
 
 
 def test_golden_veil_cannot_cancel_one_hundred_blades(cards):
@@ -124,3 +126,28 @@ def test_choke_cancels_a_unit_ability_in_1e_only(cards):
     r = judge("Blood Puppet", "reborn", cards, ability="Self Inflict 1", cancel_with="Choke")
     assert r["cancel"]["applies"] is False and "cancels nothing" in r["cancel"]["why"]
     assert r["other_edition"]["ruleset"] == "1e"
+
+
+def test_attaching_an_alteration_targets_in_reborn_only(cards):
+    r = judge("Root Armor", "reborn", cards, ability="play", units="theirs", cancel_with="Golden Veil")
+    assert r["cancel"]["applies"] is True and "AS14" in r["cancel"]["rules"]
+    assert r["steps"][1]["happens"] is True and "attaching it targets a unit of theirs" in r["steps"][1]["detail"]
+    assert r["placement"]["zone"] == "attached to a unit of theirs"
+    assert r["placement"]["controller"].startswith("your opponent") and r["placement"]["owner"] == "you"
+    first = judge("Root Armor", "1e", cards, ability="play", units="theirs", cancel_with="Golden Veil")
+    assert first["cancel"]["applies"] is False and "does not target" in first["cancel"]["why"]
+    assert r["other_edition"]["ruleset"] == "1e" and "Golden Veil does not apply" in r["other_edition"]["summary"]
+
+
+def test_an_alteration_with_no_unit_in_play_cannot_be_played(cards):
+    a = judge("Root Armor", "1e", cards, ability="play")
+    assert a["usable"]["value"] is False and "no unit is in play" in a["usable"]["why"]
+    assert not any(s["happens"] for s in a["steps"])
+
+
+def test_if_you_do_makes_the_first_instruction_effect_not_cost(cards):
+    a = judge("Blood Transfer", "1e", cards, units="theirs")
+    assert [c["kind"] for c in a["costs"]] == ["side", "exhaust", "magic", "magic"]
+    assert "part 1 is effect, not cost" in a["steps"][0]["detail"]
+    assert [(p["n"], p["outcome"]) for p in a["parts"]] == [(1, "skipped"), (2, "skipped")]
+    assert "no legal target" in a["parts"][0]["why"] and "only if part 1 was done" in a["parts"][1]["why"]

@@ -83,7 +83,7 @@ def test_reaction_trigger_in_json(db, capsys):
 @pytest.mark.parametrize(("argv", "message"), [
     (["Gilder", "--ability", "7"], "arbiter: Gilder has no ability “7”; its abilities: 1 (Unit Guard), "
                                    "2 (Inheritance 1).\n"),
-    (["Blood Puppet"], "arbiter: Blood Puppet has several abilities; pick one with --ability: 1 (Cursed 1), "
+    (["Blood Puppet"], "arbiter: Blood Puppet can be used in several ways; pick one with --ability: 1 (Cursed 1), "
                        "2 (Self Inflict 1).\n"),
     (["Summon Gilder", "--decline", "1"], "arbiter: --decline 1: only optional (“you may”) parts can be declined; "
                                           "optional parts here: 2.\n"),

@@ -252,7 +252,8 @@ async def test_moderator_role_grants_access(db):
         await after.callback()
         content = (await after.followup())["content"]
         alias_entry = Catalog.open(db).history(limit=1)[0]
-        assert content == f"“ezzy” now leads to Adino, the Eznite. Undo with /carddb undo id:{alias_entry.id}."
+        assert content == (f"“ezzy” now leads to Adino, the Eznite (shared catalog: every server). Undo with "
+                           f"/carddb undo id:{alias_entry.id}.")
         role_setter = await fake.send_command("carddb role", {"role": role}, user=judge, enforce_permissions=False)
         assert "Only members with Manage Server" in (await role_setter.callback())["data"]["content"]
 

@@ -3,11 +3,14 @@
 from bot.catalog.audit import AuditEntry
 from bot.catalog.db import Catalog
 from bot.catalog.errors import (
+    SHARED_REFUSAL,
     CatalogError,
+    DatabaseBusy,
     DuplicateAlias,
     DuplicateCard,
     ImportFileError,
     InvalidChange,
+    SharedCatalogRefused,
     StarterError,
     UndoRefused,
     UnknownAlias,
@@ -21,14 +24,17 @@ from bot.catalog.paths import default_db_path
 from bot.catalog.starter import load_starter
 
 __all__ = [
+    "SHARED_REFUSAL",
     "AuditEntry",
     "Catalog",
     "CatalogError",
+    "DatabaseBusy",
     "DuplicateAlias",
     "DuplicateCard",
     "ImportFileError",
     "ImportReport",
     "InvalidChange",
+    "SharedCatalogRefused",
     "StarterError",
     "UndoRefused",
     "UnknownAlias",

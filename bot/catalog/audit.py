@@ -8,8 +8,9 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
 
-from bot.catalog.errors import UndoRefused, UnknownChange
+from bot.catalog.errors import SHARED_REFUSAL, SharedCatalogRefused, UndoRefused, UnknownChange
 from bot.catalog.records import (
+    LAYER_KINDS,
     STATE_KINDS,
     State,
     Target,
@@ -17,15 +18,16 @@ from bot.catalog.records import (
     describe,
     dumps,
     get_state,
+    layer_of,
     loads,
     put_state,
 )
 
 _COLUMNS = ("id", "at", "actor", "action", "target", "before", "after", "undone_by", "undoes", "batch",
-            "game")
+            "game", "guild")
 _SELECT = "SELECT " + ", ".join(_COLUMNS) + " FROM audit"
-_INSERT = ('INSERT INTO audit (at, actor, action, game, target, before, after, undoes, batch, name, "set") '
-           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
+_INSERT = ('INSERT INTO audit (at, actor, action, game, target, before, after, undoes, batch, name, "set", guild) '
+           "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")
 
 
 @dataclass(frozen=True)
@@ -33,6 +35,8 @@ class AuditEntry:
     """One recorded change. `target` is the canonical JSON key text; before/after are decoded states.
 
     `batch` is the header entry's id for a member of a batch (an import's single card rows), else None.
+    `guild` is the Discord server the write came from or whose layer it changed (None: the command line's
+    shared-catalog writes and the starter set).
     """
 
     id: int
@@ -46,6 +50,7 @@ class AuditEntry:
     undoes: int | None
     batch: int | None = None
     game: str | None = None
+    guild: str | None = None
 
 
 def now() -> str:
@@ -54,18 +59,19 @@ def now() -> str:
 
 def row_values(at: str, actor: str, action: str, game: str | None, target: Target | list[Any],
                before: Any, after: Any, *, undoes: int | None = None,
-               batch: int | None = None) -> tuple[Any, ...]:
+               batch: int | None = None, guild: str | None = None) -> tuple[Any, ...]:
     """One audit row's INSERT parameters (bulk writers executemany a list of these)."""
     name, set_ = card_of(target, before, after)
     return (at, actor, action, game, dumps(list(target)),
             None if before is None else dumps(before), None if after is None else dumps(after),
-            undoes, batch, name, set_)
+            undoes, batch, name, set_, guild)
 
 
 def record(conn: sqlite3.Connection, actor: str, action: str, game: str | None, target: Target | list[Any],
-           before: Any, after: Any, *, undoes: int | None = None, batch: int | None = None) -> int:
+           before: Any, after: Any, *, undoes: int | None = None, batch: int | None = None,
+           guild: str | None = None) -> int:
     cur = conn.execute(_INSERT, row_values(now(), actor, action, game, target, before, after,
-                                           undoes=undoes, batch=batch))
+                                           undoes=undoes, batch=batch, guild=guild))
     return int(cur.lastrowid or 0)
 
 
@@ -85,11 +91,14 @@ def get_entry(conn: sqlite3.Connection, audit_id: int) -> AuditEntry | None:
 
 
 def history(conn: sqlite3.Connection, game: str | None = None, name: str | None = None,
-            set_: str | None = None, limit: int = 20) -> list[AuditEntry]:
+            set_: str | None = None, limit: int = 20, guild: str | None = None) -> list[AuditEntry]:
     """Newest first. Without a name: top-level entries only (an import is one line). With a name: every
     entry about that card, import rows included; aliases/annotations for all printings (set NULL) match
-    any set."""
+    any set. With a guild: only that server's own changes."""
     where, params = [], []
+    if guild is not None:
+        where.append("guild = ?")
+        params.append(guild)
     if game is not None:
         where.append("game = ?")
         params.append(game)
@@ -112,21 +121,27 @@ def _blocker(conn: sqlite3.Connection, entry: AuditEntry) -> int | None:
     return None if row is None else (row[1] or row[0])
 
 
-def undo(conn: sqlite3.Connection, audit_id: int, actor: str) -> AuditEntry:
+def undo(conn: sqlite3.Connection, audit_id: int, actor: str, *, guild: str | None = None,
+         may_write_shared: bool = True) -> AuditEntry:
     """Put back the before-state of one entry, or of every member of a batch, inside the caller's transaction.
 
     Refused when already undone, when the id is a batch member, or when any target's current state is no
-    longer what the entry left (the message names the later change to undo first).
+    longer what the entry left (the message names the later change to undo first). With a guild, only that
+    server's own changes can be undone (another server's look unknown), and a change to the shared catalog
+    only when `may_write_shared`.
     """
     entry = get_entry(conn, audit_id)
-    if entry is None:
-        raise UnknownChange(f"There is no recorded change #{audit_id}.")
+    if entry is None or (guild is not None and entry.guild != guild):
+        raise UnknownChange(f"There is no recorded change #{audit_id}"
+                            + (" in this server's history." if guild is not None else "."))
     if entry.undone_by is not None:
         raise UndoRefused(f"Change #{audit_id} was already undone by #{entry.undone_by}.")
     if entry.batch is not None:
         raise UndoRefused(f"Change #{audit_id} is part of #{entry.batch}; undo #{entry.batch} to revert it.")
     members = [_entry(r) for r in conn.execute(_SELECT + " WHERE batch = ? ORDER BY id DESC", (entry.id,))]
     changes = members or [entry]
+    if not may_write_shared and any(_shared(change) for change in changes):
+        raise SharedCatalogRefused(SHARED_REFUSAL)
     for change in changes:
         target = json.loads(change.target)
         current: State | None = get_state(conn, target)
@@ -137,14 +152,14 @@ def undo(conn: sqlite3.Connection, audit_id: int, actor: str) -> AuditEntry:
     at = now()
     header_target = json.loads(entry.target)
     undo_id = record(conn, actor, "undo", entry.game, header_target, entry.after, entry.before,
-                     undoes=entry.id)
+                     undoes=entry.id, guild=guild)
     if members:
         rows = []
         for change in changes:
             target = json.loads(change.target)
             put_state(conn, target, change.before)
             rows.append(row_values(at, actor, "undo", change.game, target, change.after, change.before,
-                                   undoes=change.id, batch=undo_id))
+                                   undoes=change.id, batch=undo_id, guild=guild))
         record_many(conn, rows)
         links = conn.execute("SELECT id, undoes FROM audit WHERE batch = ?", (undo_id,)).fetchall()
         conn.executemany("UPDATE audit SET undone_by = ? WHERE id = ?", links)
@@ -154,3 +169,9 @@ def undo(conn: sqlite3.Connection, audit_id: int, actor: str) -> AuditEntry:
     result = get_entry(conn, undo_id)
     assert result is not None
     return result
+
+
+def _shared(change: AuditEntry) -> bool:
+    """Whether a change touched the shared catalog (not a server layer or a server's setting)."""
+    target = json.loads(change.target)
+    return target[0] not in LAYER_KINDS and layer_of(target, change.before, change.after) is None

@@ -3,11 +3,16 @@
 Threads: a Catalog holds one connection opened with check_same_thread=False and serialises every call
 with an internal lock, so one instance may be shared, e.g. the bot runs `import_lackey` in
 `asyncio.to_thread`. Parsing happens before the lock is taken; only the write phase blocks other calls.
-Processes: writes use BEGIN IMMEDIATE plus a busy timeout, so the CLI and the bot may share one file.
+Processes: writes use BEGIN IMMEDIATE plus a busy timeout, so the CLI and the bot may share one file; a lock
+held past the timeout raises DatabaseBusy after rolling back (nothing was changed).
+Layers: the shared catalog (guild None) and one layer per Discord server (aliases and annotations that apply
+only there). Every write records the server it came from or whose layer it changed (`guild`) in the audit log.
 """
 
 from __future__ import annotations
 
+import json
+import os
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -20,6 +25,7 @@ import sqlite_utils
 from bot.catalog import audit
 from bot.catalog.audit import AuditEntry
 from bot.catalog.errors import (
+    DatabaseBusy,
     DuplicateAlias,
     DuplicateCard,
     InvalidChange,
@@ -47,9 +53,54 @@ from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
 _ANNOTATION_SELECT = "SELECT id, " + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS) + " FROM annotations"
+_ANNOTATION_INSERT_LAYER = ANNOTATION_INSERT.replace(") VALUES (", ", guild) VALUES (?, ")
+# Columns added after the first schema; older files get them on open (before schema.sql indexes them).
+_ADDED_COLUMNS = (("annotations", "guild", "TEXT"), ("audit", "guild", "TEXT"))
+BUSY_MESSAGE = "The card database is busy (another process is writing to it); nothing was changed. Try again."
+
+
+def _busy_error(exc: sqlite3.OperationalError, path: Path) -> DatabaseBusy:
+    """The lock wait ran out: the storage sentence naming the file, and for chat users the busy sentence."""
+    return DatabaseBusy(str(storage_error(exc, path)), BUSY_MESSAGE)
+
+
+def busy_timeout() -> float:
+    """Seconds a write waits for another connection's lock: $ARBITER_BUSY_TIMEOUT, default 10."""
+    try:
+        value = float(os.environ.get("ARBITER_BUSY_TIMEOUT", "") or BUSY_TIMEOUT_S)
+    except ValueError:
+        return BUSY_TIMEOUT_S
+    return value if value > 0 else BUSY_TIMEOUT_S
+
+
+def _busy(exc: sqlite3.OperationalError) -> bool:
+    text = str(exc).lower()
+    return "locked" in text or "busy" in text
+
+
+def _add_missing_columns(conn: sqlite3.Connection) -> None:
+    """Bring a database made by an older Arbiter up to the current tables (idempotent, safe for two processes)."""
+    def missing() -> list[tuple[str, str, str]]:
+        out = []
+        for table, column, kind in _ADDED_COLUMNS:
+            names = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+            if names and column not in names:
+                out.append((table, column, kind))
+        return out
+
+    if not missing():
+        return
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        for table, column, kind in missing():  # checked again under the write lock
+            conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
+    except BaseException:
+        conn.rollback()
+        raise
+    conn.commit()
 
 
 def _check_actor(actor: str) -> None:
@@ -100,9 +151,10 @@ class Catalog:
                     raise IsADirectoryError(str(path))
                 path.parent.mkdir(parents=True, exist_ok=True)
             with storage_failures(path):
-                conn = sqlite3.connect(str(path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+                conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
                 db = sqlite_utils.Database(conn)
                 db.enable_wal()
+                _add_missing_columns(conn)
                 db.executescript(schema)
                 if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                     db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
@@ -121,6 +173,15 @@ class Catalog:
                 conn.close()
             raise
 
+    def reader(self) -> Catalog:
+        """A second connection to the same file, for a thread that must never wait behind this one's writes
+        (the bot's change watcher): reads in WAL mode do not wait for writers. An in-memory catalog has no
+        file to share, so it is its own reader."""
+        if str(self.path) == ":memory:":
+            return self
+        conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=busy_timeout())
+        return Catalog(sqlite_utils.Database(conn), self.path)
+
     def close(self) -> None:
         with self._lock:
             self.db.close()
@@ -137,15 +198,22 @@ class Catalog:
         (duplicate? changed since?) still hold when the writes land, even with another process."""
         with self._lock, storage_failures(self.path):
             conn = self.db.conn
-            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+            except sqlite3.OperationalError as exc:
+                if _busy(exc):  # nothing was started, so nothing was changed
+                    raise _busy_error(exc, self.path) from exc
+                raise
             try:
                 yield conn
-            except BaseException:
-                if conn.in_transaction:
+                conn.commit()
+            except BaseException as exc:
+                if conn.in_transaction:  # a failed commit leaves nothing behind either
                     with suppress(sqlite3.Error):  # the original failure is the one to report
                         conn.rollback()
+                if isinstance(exc, sqlite3.OperationalError) and _busy(exc):
+                    raise _busy_error(exc, self.path) from exc
                 raise
-            conn.commit()
 
     def _read(self, sql: str, params: Any = ()) -> list[Any]:
         with self._lock, storage_failures(self.path):
@@ -180,12 +248,63 @@ class Catalog:
         """Annotations of this printing plus those stored for all printings of the name (set NULL)."""
         return [note for _, note in self.annotations_with_ids(game, name, set)]
 
-    def annotations_with_ids(self, game: str, name: str, set: str | None) -> list[tuple[int, Annotation]]:
-        """As annotations(), with the ids remove_annotation takes; set None: only the all-printings ones."""
-        rows = self._read(_ANNOTATION_SELECT + ' WHERE game = ? AND name = ? '
-                          'AND ("set" IS NULL OR "set" = ?) ORDER BY id', (game, name, set))
+    def annotations_with_ids(self, game: str, name: str, set: str | None,
+                             guild: str | None = None) -> list[tuple[int, Annotation]]:
+        """As annotations(), with the ids remove_annotation takes; set None: only the all-printings ones.
+        guild None: the shared catalog's; a server id: only that server's layer."""
+        rows = self._read(_ANNOTATION_SELECT + ' WHERE game = ? AND name = ? AND ("set" IS NULL OR "set" = ?) '
+                          "AND guild IS ? ORDER BY id", (game, name, set, guild))
         return [(r[0], annotation_from_state(dict(zip(ANNOTATION_COLUMNS, r[1:], strict=True))))
                 for r in rows]
+
+    def layer_annotations(self, game: str, name: str, set: str, guild: str) -> list[Annotation]:
+        """The annotations of one server's layer for this printing (and for all printings of the name)."""
+        return [note for _, note in self.annotations_with_ids(game, name, set, guild)]
+
+    def annotation_rows(self, game: str | None = None, name: str | None = None
+                        ) -> list[tuple[str | None, str, str, str | None, Annotation]]:
+        """(guild, game, name, set, annotation) of every layer, optionally of one game or one name."""
+        where, params = [], []
+        if game is not None:
+            where.append("game = ?")
+            params.append(game)
+        if name is not None:
+            where.append("name = ?")
+            params.append(name)
+        rows = self._read("SELECT guild, " + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS) + " FROM annotations"
+                          + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id", params)
+        return [(r[0], r[1], r[2], r[3], annotation_from_state(dict(zip(ANNOTATION_COLUMNS, r[1:], strict=True))))
+                for r in rows]
+
+    def server_aliases(self, guild: str | None = None) -> list[tuple[str, str, str, str, str | None]]:
+        """(guild, game, alias, name, set) of the server layers (one server's with `guild`)."""
+        sql = 'SELECT guild, game, alias, name, "set" FROM server_aliases'
+        rows = self._read(sql + " WHERE guild = ? ORDER BY alias_folded", (guild,)) if guild is not None else \
+            self._read(sql + " ORDER BY guild, alias_folded")
+        return [tuple(r) for r in rows]
+
+    def settings(self) -> dict[str, str]:
+        return dict(self._read("SELECT key, value FROM settings"))
+
+    def last_change(self) -> int:
+        """The newest audit id (0 for none): every write through this class adds at least one row."""
+        return int(self._read("SELECT coalesce(max(id), 0) FROM audit")[0][0])
+
+    def changes_since(self, audit_id: int, limit: int = 10_000
+                      ) -> list[tuple[int, list[Any], str | None, str | None]]:
+        """(id, target, game, card name) of the changes committed after `audit_id`, oldest first."""
+        rows = self._read("SELECT id, target, game, name FROM audit WHERE id > ? ORDER BY id LIMIT ?",
+                          (audit_id, limit))
+        return [(int(r[0]), json.loads(r[1]), r[2], r[3]) for r in rows]
+
+    def state(self, target: Target | list[Any]) -> dict[str, Any] | None:
+        """The stored state of one audit target (None: absent), as the audit log records it."""
+        with self._lock:
+            return get_state(self.db.conn, target)
+
+    def data_version(self) -> int:
+        """SQLite's counter of commits made by OTHER connections to this file (cheap; see PRAGMA data_version)."""
+        return int(self._read("PRAGMA data_version")[0][0])
 
     def count(self, game: str | None = None) -> int:
         if game is None:
@@ -205,18 +324,19 @@ class Catalog:
         return {key: value for key, value in rows}
 
     def history(self, game: str | None = None, name: str | None = None, set: str | None = None,
-                limit: int = 20) -> list[AuditEntry]:
-        """Newest first; without a name only top-level entries (an import is one entry)."""
+                limit: int = 20, guild: str | None = None) -> list[AuditEntry]:
+        """Newest first; without a name only top-level entries (an import is one entry); with a guild only
+        that server's own changes."""
         with self._lock, storage_failures(self.path):
-            return audit.history(self.db.conn, game, name, set, limit)
+            return audit.history(self.db.conn, game, name, set, limit, guild)
 
     # --- writes --------------------------------------------------------------------------------------
 
     def _change(self, conn: sqlite3.Connection, actor: str, action: str, game: str | None, target: Target,
-                after: dict[str, Any] | None) -> AuditEntry:
+                after: dict[str, Any] | None, guild: str | None = None) -> AuditEntry:
         before = get_state(conn, target)
         put_state(conn, target, after)
-        entry = audit.get_entry(conn, audit.record(conn, actor, action, game, target, before, after))
+        entry = audit.get_entry(conn, audit.record(conn, actor, action, game, target, before, after, guild=guild))
         assert entry is not None
         return entry
 
@@ -240,7 +360,8 @@ class Catalog:
                 return str(name)
         return None
 
-    def add_card(self, card: Card, actor: str) -> AuditEntry:
+    def add_card(self, card: Card, actor: str, guild: str | None = None) -> AuditEntry:
+        """`guild`: the server a (maintainer's) write came from, for the audit log; cards are always shared."""
         _check_actor(actor)
         if not isinstance(card, Card):
             raise InvalidChange("add_card takes a Card.")
@@ -252,9 +373,10 @@ class Catalog:
             target = card_target(*card.key)
             if get_state(conn, target) is not None:
                 raise DuplicateCard(f"The {card.game} card {card.label} already exists.")
-            return self._change(conn, actor, "add_card", card.game, target, card_state(card))
+            return self._change(conn, actor, "add_card", card.game, target, card_state(card), guild)
 
-    def edit_card(self, game: str, name: str, set: str, changes: dict[str, Any], actor: str) -> AuditEntry:
+    def edit_card(self, game: str, name: str, set: str, changes: dict[str, Any], actor: str,
+                  guild: str | None = None) -> AuditEntry:
         """Change some fields (names as in Card, e.g. "text", "card_class"; "extra" replaces the whole dict).
 
         The key (game, name, set) cannot change: rename with delete_card + add_card."""
@@ -274,19 +396,21 @@ class Catalog:
             after = {**before, **changes}
             if after == before:
                 raise InvalidChange(f"{describe(target)} already has those values.")
-            return self._change(conn, actor, "edit_card", game, target, after)
+            return self._change(conn, actor, "edit_card", game, target, after, guild)
 
-    def delete_card(self, game: str, name: str, set: str, actor: str) -> AuditEntry:
+    def delete_card(self, game: str, name: str, set: str, actor: str, guild: str | None = None) -> AuditEntry:
         """Its aliases and annotations stay stored (dormant) and apply again if the card comes back."""
         _check_actor(actor)
         with self._write() as conn:
             target = card_target(game, name, set)
             if get_state(conn, target) is None:
                 raise UnknownCard(f"There is no {game} card {describe(target)}.")
-            return self._change(conn, actor, "delete_card", game, target, None)
+            return self._change(conn, actor, "delete_card", game, target, None, guild)
 
-    def add_alias(self, game: str, alias: str, name: str, set: str | None, actor: str) -> AuditEntry:
-        """`set` None: the alias names every printing of `name`."""
+    def add_alias(self, game: str, alias: str, name: str, set: str | None, actor: str,
+                  guild: str | None = None, origin: str | None = None) -> AuditEntry:
+        """`set` None: the alias names every printing of `name`. `guild`: in that server's layer only.
+        `origin`: the server the write came from, for the audit log (default: `guild`)."""
         _check_actor(actor)
         _check_text("alias", alias)
         folded = fold(alias)
@@ -298,30 +422,33 @@ class Catalog:
             if shadowed is not None:  # the matcher tries exact names before aliases: this one could never win
                 raise InvalidChange(f"“{alias}” already names the card {shadowed}, and a card's own names always "
                                     "win over an alias, so this alias would never be used.")
-            target = ("alias", game, folded)
+            target = _alias_target(game, folded, guild)
             old = get_state(conn, target)
             if old is not None:
-                raise DuplicateAlias(f"The alias “{old['alias']}” already leads to "
+                raise DuplicateAlias(f"The {'server ' if guild else ''}alias “{old['alias']}” already leads to "
                                      f"{describe(card_target(game, old['name'], old['set'] or ''))}; "
                                      "remove it first.")
             return self._change(conn, actor, "add_alias", game, target,
-                                {"alias": alias, "name": name, "set": set})
+                                {"alias": alias, "name": name, "set": set}, origin or guild)
 
-    def remove_alias(self, game: str, alias: str, actor: str) -> AuditEntry:
+    def remove_alias(self, game: str, alias: str, actor: str, guild: str | None = None,
+                     origin: str | None = None) -> AuditEntry:
         _check_actor(actor)
         _check_text("alias", alias)
         with self._write() as conn:
-            target = ("alias", game, fold(alias))
+            target = _alias_target(game, fold(alias), guild)
             if get_state(conn, target) is None:
-                raise UnknownAlias(f"There is no {game} alias “{alias}”.")
-            return self._change(conn, actor, "remove_alias", game, target, None)
+                raise UnknownAlias(f"There is no {game} {'server ' if guild else ''}alias “{alias}”.")
+            return self._change(conn, actor, "remove_alias", game, target, None, origin or guild)
 
-    def annotate(self, game: str, name: str, set: str | None, annotation: Annotation, actor: str) -> int:
-        """Store a moderator annotation (set None: for all printings of the name); returns its id."""
-        return self.add_annotation(game, name, set, annotation, actor)[0]
+    def annotate(self, game: str, name: str, set: str | None, annotation: Annotation, actor: str,
+                 guild: str | None = None, origin: str | None = None) -> int:
+        """Store a moderator annotation (set None: for all printings of the name); returns its id.
+        `guild`: a server annotation, applied only to that server's answers; `origin` as for add_alias."""
+        return self.add_annotation(game, name, set, annotation, actor, guild, origin)[0]
 
     def add_annotation(self, game: str, name: str, set: str | None, annotation: Annotation,
-                       actor: str) -> tuple[int, AuditEntry]:
+                       actor: str, guild: str | None = None, origin: str | None = None) -> tuple[int, AuditEntry]:
         """As annotate(), also returning the audit entry (its id is what `undo` takes)."""
         _check_actor(actor)
         if not isinstance(annotation, Annotation):
@@ -330,26 +457,30 @@ class Catalog:
             _check_text(f"annotation's {field}", value)
         if not annotation.rule.strip():
             raise InvalidChange("An annotation needs a rule.")
-        state = {"game": game, "name": name, "set": set, **vars(annotation)}
+        state: dict[str, Any] = {"game": game, "name": name, "set": set, **vars(annotation)}
+        if guild is not None:
+            state["guild"] = guild
         with self._write() as conn:
             self._require_card(conn, game, name, set)
-            cur = conn.execute(ANNOTATION_INSERT, [state[c] for c in ANNOTATION_COLUMNS])
+            cur = conn.execute(_ANNOTATION_INSERT_LAYER, [*(state[c] for c in ANNOTATION_COLUMNS), guild])
             new_id = int(cur.lastrowid or 0)
             entry = audit.get_entry(conn, audit.record(conn, actor, "annotate", game, ("annotation", new_id),
-                                                       None, state))
+                                                       None, state, guild=origin or guild))
             assert entry is not None
             return new_id, entry
 
-    def remove_annotation(self, id: int, actor: str) -> AuditEntry:
+    def remove_annotation(self, id: int, actor: str, guild: str | None = None,
+                          origin: str | None = None) -> AuditEntry:
+        """guild None: a shared annotation; a server id: only an annotation of that server's layer."""
         _check_actor(actor)
         with self._write() as conn:
             target = ("annotation", id)
             before = get_state(conn, target)
-            if before is None:
-                raise UnknownAnnotation(f"There is no annotation #{id}.")
-            return self._change(conn, actor, "remove_annotation", before["game"], target, None)
+            if before is None or before.get("guild") != guild:
+                raise UnknownAnnotation(f"There is no annotation #{id}" + (" in this server." if guild else "."))
+            return self._change(conn, actor, "remove_annotation", before["game"], target, None, origin or guild)
 
-    def set_setting(self, key: str, value: str | None, actor: str) -> AuditEntry | None:
+    def set_setting(self, key: str, value: str | None, actor: str, guild: str | None = None) -> AuditEntry | None:
         """Set (None: remove) a setting; returns None and writes nothing when it already has that value."""
         _check_actor(actor)
         _check_text("setting name", key)
@@ -362,16 +493,17 @@ class Catalog:
             after = None if value is None else {"value": value}
             if get_state(conn, target) == after:
                 return None
-            return self._change(conn, actor, "set_setting", None, target, after)
+            return self._change(conn, actor, "set_setting", None, target, after, guild)
 
-    def undo(self, audit_id: int, actor: str) -> AuditEntry:
-        """Restore the before-state of a change (an import or starter load: the whole batch)."""
+    def undo(self, audit_id: int, actor: str, guild: str | None = None, may_write_shared: bool = True) -> AuditEntry:
+        """Restore the before-state of a change (an import or starter load: the whole batch). With a guild:
+        only that server's own changes, and shared-catalog ones only when `may_write_shared`."""
         _check_actor(actor)
         with self._write() as conn:
-            return audit.undo(conn, audit_id, actor)
+            return audit.undo(conn, audit_id, actor, guild=guild, may_write_shared=may_write_shared)
 
     def import_lackey(self, path_or_text: str | Path | bytes, actor: str,
-                      game: str = "redemption") -> ImportReport:
+                      game: str = "redemption", guild: str | None = None) -> ImportReport:
         """Import a LackeyCCG carddata.txt atomically; see bot.catalog.importer. Thread-safe.
 
         A Path or bytes is unambiguous; a str is file content when it holds a tab or newline, else a path.
@@ -379,17 +511,22 @@ class Catalog:
         """
         _check_actor(actor)
         text, source = read_source(path_or_text)
-        return self._import(text, source, actor, game)
+        return self._import(text, source, actor, game, guild)
 
-    def import_lackey_text(self, text: str, actor: str, game: str = "redemption") -> ImportReport:
+    def import_lackey_text(self, text: str, actor: str, game: str = "redemption",
+                           guild: str | None = None) -> ImportReport:
         """import_lackey for file content already in memory (e.g. a Discord attachment)."""
         _check_actor(actor)
         _check_text("card file", text)
-        return self._import(text, "text", actor, game)
+        return self._import(text, "text", actor, game, guild)
 
-    def _import(self, text: str, source: str, actor: str, game: str) -> ImportReport:
+    def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
         if not isinstance(game, str) or not game.strip():
             raise InvalidChange("An import needs a game, such as “redemption”.")
         cards = parse_lackey(text, game)  # all validation happens here, before the lock
         with self._write() as conn:
-            return write_import(conn, cards, actor, game, source)
+            return write_import(conn, cards, actor, game, source, guild)
+
+
+def _alias_target(game: str, folded: str, guild: str | None) -> Target:
+    return ("alias", game, folded) if guild is None else ("server_alias", guild, game, folded)

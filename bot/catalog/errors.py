@@ -7,6 +7,12 @@ class CatalogError(Exception):
     """Base class: the front ends print the message as is and carry on."""
 
 
+# One sentence for every refused write to the shared catalog (the Discord adapter and the undo check share it).
+SHARED_REFUSAL = ("Only the bot's operators change the shared card catalog (the command line, or moderators of the "
+                  "servers listed in ARBITER_MAINTAINER_GUILDS); moderators here can add aliases and annotations "
+                  "that apply in this server only.")
+
+
 class UnknownCard(CatalogError):
     pass
 
@@ -60,3 +66,12 @@ class UnreadableDatabase(CatalogError):
 
 class StarterError(CatalogError):
     """The bundled starter set is missing or malformed (a packaging problem, not a user one)."""
+
+
+class SharedCatalogRefused(CatalogError):
+    """A server that does not keep the shared catalog tried to change it; nothing was changed."""
+
+
+class DatabaseBusy(UnreadableDatabase):
+    """Another connection held the write lock past the busy timeout; the write was rolled back, so nothing was
+    changed. The message names the file (command line); `public` is the sentence a chat user gets."""

@@ -120,7 +120,7 @@ def parse_lackey(text: str, game: str = "redemption") -> list[Card]:
 
 
 def write_import(conn: sqlite3.Connection, cards: list[Card], actor: str, game: str,
-                 source: str) -> ImportReport:
+                 source: str, guild: str | None = None) -> ImportReport:
     """Upsert parsed cards inside the caller's transaction; one audit batch of the rows that changed.
 
     Never deletes: cards missing from the file, aliases and annotations stay as they are.
@@ -139,12 +139,13 @@ def write_import(conn: sqlite3.Connection, cards: list[Card], actor: str, game: 
               "total": len(cards)}
     if not changed:
         return ImportReport(0, 0, unchanged, len(cards), None)
-    header = record(conn, actor, "import", game, ("import", game, source), None, report)
+    header = record(conn, actor, "import", game, ("import", game, source), None, report, guild=guild)
     conn.executemany(CARD_UPSERT, [row for _, row, _ in changed])
     at = now()
     record_many(conn, [
         row_values(at, actor, "add_card" if old is None else "edit_card", game,
                    card_target(game, card.name, card.set),
-                   None if old is None else card_state(card_from_row(old)), card_state(card), batch=header)
+                   None if old is None else card_state(card_from_row(old)), card_state(card), batch=header,
+                   guild=guild)
         for card, _, old in changed])
     return ImportReport(added, len(changed) - added, unchanged, len(cards), header)

@@ -15,7 +15,9 @@ from engine.cards import Annotation, Card
 
 Target = tuple[Any, ...]
 # Target kinds that have a stored state; batch headers ("import", "starter") do not.
-STATE_KINDS = frozenset({"card", "alias", "annotation", "setting"})
+STATE_KINDS = frozenset({"card", "alias", "server_alias", "annotation", "setting"})
+# Kinds that belong to one server's layer (or settings) rather than to the shared catalog.
+LAYER_KINDS = frozenset({"server_alias", "setting"})
 State = dict[str, Any]
 
 # Column order of the `cards` table; Card.card_class is stored as `class`.
@@ -35,6 +37,8 @@ ANNOTATION_COLUMNS = ("game", "name", "set", "part", "rule", "text", "value", "n
 ANNOTATION_INSERT = ("INSERT INTO annotations (" + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS)
                      + ") VALUES (" + ", ".join("?" for _ in ANNOTATION_COLUMNS) + ")")
 ALIAS_INSERT = 'INSERT INTO aliases (game, alias_folded, alias, name, "set") VALUES (?, ?, ?, ?, ?)'
+SERVER_ALIAS_INSERT = ('INSERT INTO server_aliases (guild, game, alias_folded, alias, name, "set") '
+                       "VALUES (?, ?, ?, ?, ?, ?)")
 
 
 def dumps(obj: Any) -> str:
@@ -83,6 +87,8 @@ def describe(target: Target | list[Any]) -> str:
         return f"{target[2]} ({target[3]})" if target[3] else str(target[2])
     if kind == "alias":
         return f"alias “{target[2]}”"
+    if kind == "server_alias":
+        return f"server alias “{target[3]}”"
     if kind == "annotation":
         return f"annotation #{target[1]}"
     if kind == "setting":
@@ -99,10 +105,19 @@ def get_state(conn: sqlite3.Connection, target: Target | list[Any]) -> State | N
         row = conn.execute('SELECT alias, name, "set" FROM aliases WHERE game = ? AND alias_folded = ?',
                            target[1:]).fetchone()
         return None if row is None else {"alias": row[0], "name": row[1], "set": row[2]}
+    if kind == "server_alias":
+        row = conn.execute('SELECT alias, name, "set" FROM server_aliases WHERE guild = ? AND game = ? '
+                           "AND alias_folded = ?", target[1:]).fetchone()
+        return None if row is None else {"alias": row[0], "name": row[1], "set": row[2]}
     if kind == "annotation":
         row = conn.execute("SELECT " + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS)
-                           + " FROM annotations WHERE id = ?", target[1:]).fetchone()
-        return None if row is None else dict(zip(ANNOTATION_COLUMNS, row, strict=True))
+                           + ", guild FROM annotations WHERE id = ?", target[1:]).fetchone()
+        if row is None:
+            return None
+        state = dict(zip(ANNOTATION_COLUMNS, row[:-1], strict=True))
+        if row[-1] is not None:  # only server annotations carry the key, so older audit states still compare
+            state["guild"] = row[-1]
+        return state
     if kind == "setting":
         row = conn.execute("SELECT value FROM settings WHERE key = ?", target[1:]).fetchone()
         return None if row is None else {"value": row[0]}
@@ -120,18 +135,35 @@ def put_state(conn: sqlite3.Connection, target: Target | list[Any], state: State
         conn.execute("DELETE FROM aliases WHERE game = ? AND alias_folded = ?", target[1:])
         if state is not None:
             conn.execute(ALIAS_INSERT, (target[1], target[2], state["alias"], state["name"], state["set"]))
+    elif kind == "server_alias":
+        conn.execute("DELETE FROM server_aliases WHERE guild = ? AND game = ? AND alias_folded = ?", target[1:])
+        if state is not None:
+            conn.execute(SERVER_ALIAS_INSERT, (*target[1:4], state["alias"], state["name"], state["set"]))
     elif kind == "annotation":
         conn.execute("DELETE FROM annotations WHERE id = ?", target[1:])
         if state is not None:
             conn.execute("INSERT INTO annotations (id, " + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS)
-                         + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                         (target[1], *(state[c] for c in ANNOTATION_COLUMNS)))
+                         + ", guild) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                         (target[1], *(state[c] for c in ANNOTATION_COLUMNS), state.get("guild")))
     elif kind == "setting":
         conn.execute("DELETE FROM settings WHERE key = ?", target[1:])
         if state is not None:
             conn.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (target[1], state["value"]))
     else:
         raise ValueError(f"not a state target: {target!r}")
+
+
+def layer_of(target: Target | list[Any], *states: State | None) -> str | None:
+    """The server whose layer a target belongs to, or None for the shared catalog (cards, shared aliases and
+    annotations, imports). Settings are per server by their key, so they count as that server's."""
+    kind = target[0]
+    if kind == "server_alias":
+        return str(target[1])
+    if kind == "annotation":
+        for state in states:
+            if state and state.get("guild"):
+                return str(state["guild"])
+    return None
 
 
 def card_of(target: Target | list[Any], *states: State | None) -> tuple[str | None, str | None]:

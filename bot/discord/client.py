@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import discord
+import discord.gateway
+import yarl
 from discord.ext import commands
 
+from bot.discord import delivery
 from bot.discord.errors import on_tree_error
 from bot.discord.state import card_ref
+from bot.freshness import CatalogWatcher
 from bot.service import Arbiter
 from engine.cards import Card
 from engine.registry import all_rulesets
@@ -20,17 +24,28 @@ log = logging.getLogger("arbiter.bot")
 
 
 class ArbiterBot(commands.AutoShardedBot):
-    def __init__(self, arbiter: Arbiter, **options: Any) -> None:
+    def __init__(self, arbiter: Arbiter, *, maintainer_guilds: Iterable[int] = (), gateway_from_api: bool = False,
+                 **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # guild and role data for permission checks; no message content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
                          allowed_mentions=discord.AllowedMentions.none(), **options)
         self.arbiter = arbiter
+        # Servers whose moderators keep the shared catalog (ARBITER_MAINTAINER_GUILDS); every other server's
+        # moderators keep only their own server layer.
+        self.maintainer_guilds: frozenset[int] = frozenset(int(g) for g in maintainer_guilds)
+        self.gateway_from_api = gateway_from_api
         self.card_refs: dict[str, Card] = {}
         # Other in-memory indexes (each plug-in game's matcher) rebuilt with the catalog, off the event loop.
         self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
         self.indexes: dict[str, Any] = {}
+        self.watcher = CatalogWatcher(arbiter)
+        arbiter.reload_hooks.append(self._rebuild_indexes)
+        arbiter.compact_hooks.append(self._compact_index)
         self.tree.on_error = on_tree_error
+
+    def is_maintainer(self, guild_id: int | None) -> bool:
+        return guild_id is not None and guild_id in self.maintainer_guilds
 
     # -- catalog in memory -----------------------------------------------------------------------------
 
@@ -39,13 +54,27 @@ class ArbiterBot(commands.AutoShardedBot):
         count = self.arbiter.warm()  # swaps the snapshot in one step: readers never see it half built
         if count == 0:
             raise RuntimeError("the card database is empty; import cards with `arbiter cards import FILE`")
-        self.card_refs = {card_ref(c): c for c in self.arbiter.all_cards()}
-        self.indexes = {name: build(self.arbiter) for name, build in self.index_builders.items()}
+        self._rebuild_indexes()
         return count
 
+    def _rebuild_indexes(self) -> None:
+        """After the snapshot was rebuilt (cards changed): the card refs and the plug-in games' matchers."""
+        self.card_refs = {card_ref(c): c for c in self.arbiter.all_cards()}
+        self.indexes = {name: build(self.arbiter) for name, build in self.index_builders.items()}
+
+    def _compact_index(self, game: str) -> None:
+        """A game's shared aliases changed: rebuild the plug-in matcher of that game (if any) with them."""
+        for name, build in self.index_builders.items():
+            if name.startswith(f"{game}-"):
+                self.indexes = {**self.indexes, name: build(self.arbiter)}
+
     async def refresh_catalog(self) -> None:
-        """After a moderator write: rebuild the in-memory catalog in a worker thread."""
-        await asyncio.to_thread(self.load_catalog)
+        """After a moderator write: take it in now (off the loop), so the next answer here already uses it.
+        A failure is one log line: the write is committed, and the watcher takes it in at its next look."""
+        try:
+            await asyncio.to_thread(self.arbiter.sync)
+        except Exception as exc:  # anything here must not turn a committed write into a reported failure
+            log.warning("could not take in a committed change now (the watcher will): %s", exc)
 
     # -- start-up --------------------------------------------------------------------------------------
 
@@ -60,10 +89,20 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
         self.add_dynamic_items(RulingButton)
+        delivery.install()  # interaction responses and follow-ups retried inside Discord's windows
         count = await asyncio.to_thread(self.load_catalog)
+        self.watcher.start()  # other processes' writes (shards, the command line) reach this one
+        if self.gateway_from_api and self.shard_count is not None:
+            # With SHARD_COUNT set discord.py would connect to its hard-wired gateway; ask the configured API.
+            _shards, url, _limit = await self.http.get_bot_gateway()
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(url)
         synced = await self.tree.sync()
         versions = "; ".join(
             f"{r.title}: " + ", ".join(f"{v.name} {v.version}" for v in r.versions().values())
             for r in all_rulesets())
         log.info("Arbiter starting: %d cards in memory, %d global commands synced; rulesets: %s",
                  count, len(synced), versions)
+
+    async def close(self) -> None:
+        self.watcher.stop()
+        await super().close()

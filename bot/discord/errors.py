@@ -23,8 +23,9 @@ async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException:
-        log.exception("could not tell the user about an error")
+    except discord.HTTPException as exc:  # a known HTTP failure: one line, no traceback
+        log.warning("could not tell user %s in server %s about a problem (HTTP %s): %s",
+                    interaction.user.id if interaction.user else "?", interaction.guild_id, exc.status, text[:120])
 
 
 def user_message(error: Exception) -> str | None:
@@ -48,6 +49,12 @@ async def report_error(interaction: discord.Interaction, error: Exception, where
         log.error("%s failed for user %s in guild %s: %s", where, interaction.user.id if interaction.user else "?",
                   interaction.guild_id, original)
         message = original.public
+    elif message is None and isinstance(original, discord.HTTPException):
+        # Discord refused or lost our answer (after the delivery retries): one line, and one try to say sorry.
+        log.warning("%s for user %s in server %s: Discord answered HTTP %s (code %s)", where,
+                    interaction.user.id if interaction.user else "?", interaction.guild_id, original.status,
+                    original.code)
+        message = "Sorry, Discord did not accept the answer; please try again."
     elif message is None:
         log.error("%s failed for user %s in guild %s", where, interaction.user.id if interaction.user else "?",
                   interaction.guild_id, exc_info=getattr(error, "original", error))

@@ -28,6 +28,7 @@ class BotConfig:
     api_base: str | None = None
     shard_count: int | None = None
     shard_ids: list[int] | None = None
+    maintainer_guilds: frozenset[int] = frozenset()
 
     @classmethod
     def from_env(cls, db: str | None = None, env: dict[str, str] | None = None) -> BotConfig:
@@ -49,7 +50,10 @@ class BotConfig:
             raise ConfigError("Every id in SHARD_IDS must be between 0 and SHARD_COUNT - 1.")
         path = Path(db or env.get("ARBITER_DB") or default_db_path())
         api = env.get("DISCORD_API_BASE", "").strip().rstrip("/") or None
-        return cls(token, path, api, shard_count, shard_ids)
+        maintainers = env.get("ARBITER_MAINTAINER_GUILDS", "").replace(",", " ").split()
+        if not all(m.isdigit() for m in maintainers):
+            raise ConfigError("ARBITER_MAINTAINER_GUILDS is a comma-separated list of Discord server ids (numbers).")
+        return cls(token, path, api, shard_count, shard_ids, frozenset(int(m) for m in maintainers))
 
 
 def use_api_base(base: str | None) -> None:
@@ -78,6 +82,8 @@ def build_bot(config: BotConfig, **options: object):
         raise ConfigError(f"The card database {config.db} is empty; import cards with `arbiter cards import FILE`.")
     use_api_base(config.api_base)
     kwargs: dict[str, object] = dict(options)
+    kwargs.setdefault("maintainer_guilds", config.maintainer_guilds)
+    kwargs.setdefault("gateway_from_api", config.api_base is not None)
     if config.shard_count is not None:
         kwargs["shard_count"] = config.shard_count
     if config.shard_ids is not None:

@@ -1,15 +1,22 @@
-"""/carddb: moderators keep the catalog current. Every write is audited with the Discord user id."""
+"""/carddb: moderators keep the catalog current. Every write is audited with the Discord user and server ids.
+
+Who may change what: moderators of the servers in ARBITER_MAINTAINER_GUILDS keep the shared catalog (cards,
+imports, shared aliases and annotations); every other server's moderators keep their server layer (aliases
+and annotations that apply only in their server). A server sees and undoes only its own changes.
+Permission checks read memory only; a write defers first, then waits for the database off the event loop.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.catalog import CatalogError, UnreadableDatabase
+from bot.catalog import SHARED_REFUSAL, CatalogError, UnreadableDatabase
 from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
@@ -19,6 +26,8 @@ from bot.discord.limits import CONTENT, clip, safe
 from bot.service import LookupProblem
 from engine.cards import Annotation, Card
 from engine.rulesets.redemption.terms import read_card
+
+log = logging.getLogger("arbiter.bot")
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -45,7 +54,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         self.bot = bot
         super().__init__()
 
-    # Checked in code on every call; Discord's default permissions only hide the commands.
+    # Checked in code on every call, from memory only (the role setting is in the snapshot); Discord's default
+    # permissions only hide the commands.
     async def interaction_check(self, interaction: discord.Interaction) -> bool:  # type: ignore[override]
         member = interaction.user
         if interaction.guild is None or not isinstance(member, discord.Member):
@@ -54,7 +64,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             return True
         command = interaction.command.name if interaction.command else ""
         if command != "role":
-            role_id = await asyncio.to_thread(self.bot.arbiter.catalog.get_setting, role_key(interaction.guild.id))
+            role_id = self.bot.arbiter.setting(role_key(interaction.guild.id))
             if role_id and any(str(r.id) == str(role_id) for r in member.roles):
                 return True
         raise app_commands.CheckFailure("Only members with Manage Server or the card moderator role can do that.")
@@ -64,23 +74,41 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     def _actor(self, interaction: discord.Interaction) -> str:
         return f"discord:{interaction.user.id}"
 
-    def _find(self, name: str, set_hint: str | None = None) -> Card:
-        matcher = self.bot.arbiter.matcher("redemption")
+    @staticmethod
+    def _guild(interaction: discord.Interaction) -> str:
+        return str(interaction.guild_id)
+
+    def _maintainer(self, interaction: discord.Interaction) -> bool:
+        return self.bot.is_maintainer(interaction.guild_id)
+
+    def _layer(self, interaction: discord.Interaction) -> str | None:
+        """Where this server's aliases and annotations go: the shared catalog for a maintainer server, else
+        this server's own layer."""
+        return None if self._maintainer(interaction) else self._guild(interaction)
+
+    def _require_shared(self, interaction: discord.Interaction) -> None:
+        """Cards and imports are the shared catalog's: refused (before anything waits) outside maintainer servers."""
+        if not self._maintainer(interaction):
+            raise UserFacingError(SHARED_REFUSAL)
+
+    def _find(self, interaction: discord.Interaction, name: str, set_hint: str | None = None) -> Card:
+        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
         picked = matcher.resolve_value(name)
         if picked is not None:
             return picked
         try:
-            card, _ = self.bot.arbiter.find(name, set_hint)
+            card, _ = self.bot.arbiter.find(name, set_hint, guild=interaction.guild_id)
         except LookupProblem as problem:
             raise UserFacingError(safe(problem.message, 1800)) from problem
         return card
 
-    async def _write(self, interaction: discord.Interaction, work: Any, *args: Any) -> Any:
-        """Run a catalog write in a worker thread, then refresh the in-memory catalog."""
+    async def _write(self, interaction: discord.Interaction, work: Any, *args: Any, **kwargs: Any) -> Any:
+        """Defer (the write may wait on another process's lock), run the catalog write in a worker thread, then
+        take it into memory. A CatalogError (a busy database included) means nothing was changed."""
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            result = await asyncio.to_thread(work, *args)
+            result = await asyncio.to_thread(work, *args, **kwargs)
         except UnreadableDatabase:
             raise  # report_error logs the file and tells the user in one path-free sentence
         except CatalogError as exc:
@@ -89,7 +117,14 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         return result
 
     async def _done(self, interaction: discord.Interaction, text: str) -> None:
-        await interaction.followup.send(clip(text, CONTENT), ephemeral=True)
+        """Confirm a committed write. If Discord cannot take the confirmation (after the delivery retries), the
+        write still stands: say so in one log line, never to the moderator as a failure."""
+        try:
+            await interaction.followup.send(clip(text, CONTENT), ephemeral=True)
+        except discord.HTTPException as exc:
+            log.warning("committed a change for user %s in server %s but could not deliver the confirmation "
+                        "(HTTP %s): %s", interaction.user.id, interaction.guild_id, exc.status,
+                        " ".join(text.split())[:200])
 
     # -- commands -----------------------------------------------------------------------------------------
 
@@ -102,9 +137,11 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                   brigade: str = "", card_class: str = "", identifier: str = "") -> None:
         if not name.strip() or not set.strip() or "\x00" in name + set + text:
             raise UserFacingError("A card needs a name and a set, without NUL characters.")
+        self._require_shared(interaction)
         card = Card("redemption", name.strip()[:200], set.strip()[:50], type=type.strip()[:80], text=text[:4000],
                     brigade=brigade[:100], card_class=card_class[:100], identifier=identifier[:400])
-        await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction))
+        await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction),
+                          guild=self._guild(interaction))
         await self._done(interaction, f"Added {safe(card.label, 300)}.")
 
     @app_commands.command(name="edit", description="Change one field of a card")
@@ -114,9 +151,11 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     async def edit(self, interaction: discord.Interaction, card: str, field: str, value: str) -> None:
         if field not in EDITABLE or "\x00" in value:
             raise UserFacingError(f"Editable fields: {', '.join(EDITABLE)}; values may not contain NUL.")
-        found = self._find(card)
+        self._require_shared(interaction)
+        found = self._find(interaction, card)
         entry = await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name,
-                                  found.set, {field: value[:4000]}, self._actor(interaction))
+                                  found.set, {field: value[:4000]}, self._actor(interaction),
+                                  guild=self._guild(interaction))
         await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}.{undo_hint(entry.id)}")
 
     @app_commands.command(name="alias", description="Add a nickname that leads to a card")
@@ -125,11 +164,15 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     async def alias(self, interaction: discord.Interaction, alias: str, card: str, set: str | None = None) -> None:
         if not alias.strip() or "\x00" in alias or len(alias) > 100:
             raise UserFacingError("An alias is 1 to 100 characters, without NUL.")
-        found = self._find(card, set)
+        found = self._find(interaction, card, set)
+        layer = self._layer(interaction)
         entry = await self._write(interaction, self.bot.arbiter.catalog.add_alias, found.game, alias.strip(),
-                                  found.name, found.set if set else None, self._actor(interaction))
+                                  found.name, found.set if set else None, self._actor(interaction), layer,
+                                  origin=self._guild(interaction))
         target = found.label if set else found.name  # without a set, the alias covers every printing
-        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}.{undo_hint(entry.id)}")
+        where = " (shared catalog: every server)" if layer is None else " (in this server only)"
+        await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}{where}."
+                                      f"{undo_hint(entry.id)}")
 
     @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
     @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "
@@ -144,7 +187,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             rule, value = check_annotation(rule, value)
         except InvalidAnnotation as exc:
             raise UserFacingError(str(exc)) from exc
-        found = self._find(card)
+        found = self._find(interaction, card)
         labels = {r.part.label for r in read_card(found)}
         label = part.strip().upper()
         if label not in labels | {"*"}:
@@ -152,14 +195,19 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                                   f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
         annotation = Annotation(label, rule, text[:300], value, note[:500])
         catalog, actor = self.bot.arbiter.catalog, self._actor(interaction)
+        layer, origin = self._layer(interaction), self._guild(interaction)
 
         def write() -> tuple[int, Any, list[str]]:  # in a worker thread: both steps touch the database
             existing = catalog.annotations_with_ids(*found.key)
+            if layer is not None:
+                existing += catalog.annotations_with_ids(*found.key, layer)
             warnings = conflict_warnings(found.label, existing, annotation, exclusive={"instant"})
-            return (*catalog.add_annotation(found.game, found.name, found.set, annotation, actor), warnings)
+            return (*catalog.add_annotation(found.game, found.name, found.set, annotation, actor, layer, origin),
+                    warnings)
 
         new_id, entry, warnings = await self._write(interaction, write)
-        await self._done(interaction, f"Annotation {new_id} added to {safe(found.label, 300)}: {rule} on part "
+        kind = "Annotation" if layer is None else "Server annotation (this server's answers only)"
+        await self._done(interaction, f"{kind} {new_id} added to {safe(found.label, 300)}: {rule} on part "
                                       f"{label or '(unlabelled)'}.{undo_hint(entry.id)}"
                          + "".join(f"\nWarning: {safe(w, 300)}" for w in warnings))
 
@@ -169,9 +217,9 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     async def history(self, interaction: discord.Interaction, card: str | None = None,
                       limit: app_commands.Range[int, 1, 20] = 10) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        kwargs: dict[str, Any] = {"limit": limit}
+        kwargs: dict[str, Any] = {"limit": limit, "guild": self._guild(interaction)}  # this server's own only
         if card:
-            found = self._find(card)
+            found = self._find(interaction, card)
             kwargs.update(game=found.game, name=found.name, set=found.set)
         entries = await asyncio.to_thread(lambda: self.bot.arbiter.catalog.history(**kwargs))
         if not entries:
@@ -183,13 +231,15 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     @app_commands.command(name="undo", description="Undo one recorded change by its number")
     @app_commands.describe(id="The change number from /carddb history")
     async def undo(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
-        entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction))
+        entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction),
+                                  guild=self._guild(interaction), may_write_shared=self._maintainer(interaction))
         await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}; undo #{entry.id} to put it "
                                       "back).")
 
     @app_commands.command(name="import", description="Import a LackeyCCG carddata.txt file (all or nothing)")
     @app_commands.describe(file="The carddata.txt file")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment) -> None:
+        self._require_shared(interaction)
         if file.size > MAX_IMPORT_BYTES:
             raise UserFacingError(f"That file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -200,7 +250,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             line = raw[: exc.start].count(b"\n") + 1
             raise UserFacingError(f"line {line}: the file is not UTF-8 text; nothing was imported.") from exc
         report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey_text, text,
-                                   self._actor(interaction))
+                                   self._actor(interaction), guild=self._guild(interaction))
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
                          + undo_hint(report.audit_id))
@@ -208,6 +258,11 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     @app_commands.command(name="role", description="Let members with this role moderate cards (Manage Server only)")
     @app_commands.describe(role="The card moderator role")
     async def role(self, interaction: discord.Interaction, role: discord.Role) -> None:
+        if role.is_default():
+            raise UserFacingError("The card moderator role can't be @everyone: pick a role you give to moderators.")
+        if role.managed:
+            raise UserFacingError(f"{safe(role.name, 100)} is managed by an integration (a bot, a booster or "
+                                  "subscription role): pick a role you give to moderators.")
         await self._write(interaction, self.bot.arbiter.catalog.set_setting, role_key(role.guild.id), str(role.id),
-                          self._actor(interaction))
+                          self._actor(interaction), guild=self._guild(interaction))
         await self._done(interaction, f"Members with the role {safe(role.name, 100)} can now moderate cards.")

@@ -17,9 +17,10 @@ from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
+from bot.layers import LayeredMatcher
 from bot.service import LookupProblem, answer_lines, match_json, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
-from engine.matching import Matcher, card_value
+from engine.matching import card_value
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -32,14 +33,22 @@ def index_name(game: str) -> str:
     return f"{game}-matcher"
 
 
-def _matcher(interaction: discord.Interaction, game: str) -> Matcher:
+def _matcher(interaction: discord.Interaction, game: str) -> LayeredMatcher:
+    """The game's matcher as the asking server sees it (its own aliases, and shared ones written since)."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.indexes[index_name(game)]
+    return bot.arbiter.matcher_for(game, interaction.guild_id, base=bot.indexes[index_name(game)])
 
 
 def _annotations_of(interaction: discord.Interaction) -> AnnotationsOf:
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.arbiter.annotations_for
+    return bot.arbiter.shared_annotations
+
+
+def _layer_of(interaction: discord.Interaction) -> AnnotationsOf:
+    """The asking server's own annotations of a card (none in a DM)."""
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    guild = interaction.guild_id
+    return lambda card: bot.arbiter.layer_annotations(card, guild)
 
 
 def card_autocomplete(game: str, separators: str) -> Autocomplete:
@@ -122,7 +131,8 @@ class Asked:
         """The answer; LookupProblem or UserFacingError when it cannot be given."""
         try:
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
-                               annotations_of=_annotations_of(interaction), command=self.question.command)
+                               annotations_of=_annotations_of(interaction), command=self.question.command,
+                               layer_of=_layer_of(interaction), guild=str(interaction.guild_id))
         except QuestionError as exc:
             raise UserFacingError(safe(str(exc), 1800)) from exc
 

@@ -45,12 +45,12 @@ class InfoCog(commands.Cog):
     @app_commands.describe(name="The card (typos and nicknames are fine)")
     @app_commands.autocomplete(name=card_autocomplete)
     async def card(self, interaction: discord.Interaction, name: str) -> None:
-        matcher = self.bot.arbiter.matcher("redemption")
+        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
         picked = matcher.resolve_value(name)
         query = picked.name if picked else name
         set_hint = picked.set if picked else None
         try:
-            data = card_json(self.bot.arbiter, query, set_hint)
+            data = card_json(self.bot.arbiter, query, set_hint, guild=interaction.guild_id)
         except LookupProblem as problem:
             raise UserFacingError(safe(problem.message, 1800)) from problem
         await interaction.response.send_message(embed=card_embed(data))

@@ -106,7 +106,7 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
         elif self.action == "rs":
             other = "previous" if state.ruleset == "current" else "current"
             state = RulingState(state.card, state.zone, other, state.part, state.events, state.owner)
-        data = answer(bot, card, None, state)
+        data = answer(bot, card, None, state, interaction.guild_id)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
             await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
@@ -126,10 +126,12 @@ def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | 
     return metadata.user.id if metadata is not None else None
 
 
-def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState) -> dict[str, Any]:
+def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState,
+           guild: int | None = None) -> dict[str, Any]:
+    """The ruling as the asking server sees it (its own annotations and aliases, said so in the answer)."""
     result = bot.arbiter.duration(card.name, played_in=state.zone, events=state.events, ruleset=state.ruleset,
                                   part=state.part or None, card=card,
-                                  match=match or MatchResult(card.name, "exact", card, []))
+                                  match=match or MatchResult(card.name, "exact", card, []), guild=guild)
     return result.as_json()
 
 
@@ -166,7 +168,7 @@ class Disambiguation(discord.ui.View):
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
         state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner)
-        data = answer(self.bot, card, None, state)
+        data = answer(self.bot, card, None, state, interaction.guild_id)
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
@@ -177,7 +179,7 @@ class Disambiguation(discord.ui.View):
 async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     return [app_commands.Choice(name=c.name, value=c.value)
-            for c in bot.arbiter.matcher("redemption").autocomplete(current, 25)]
+            for c in bot.arbiter.matcher_for("redemption", interaction.guild_id).autocomplete(current, 25)]
 
 
 async def set_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -185,7 +187,7 @@ async def set_autocomplete(interaction: discord.Interaction, current: str) -> li
     typed = getattr(interaction.namespace, "card", None) or ""
     sets: dict[str, str] = {}
     if typed:
-        match = bot.arbiter.matcher("redemption").match(typed)
+        match = bot.arbiter.matcher_for("redemption", interaction.guild_id).match(typed)
         pool = [match.card] if match.card else [c.card for c in match.candidates]
         for card in pool:
             sets.setdefault(card.set, card.official_set or card.set)
@@ -243,7 +245,7 @@ class DurationCog(commands.Cog):
             raise UserFacingError(f"Unknown zone. Valid zones: {', '.join(ZONES)}.")
         if len(events) > MAX_EVENTS:
             raise UserFacingError(f"At most {MAX_EVENTS} events, please.")
-        matcher = self.bot.arbiter.matcher("redemption")
+        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
         picked = matcher.resolve_value(card)
         match = MatchResult(card, "exact", picked, []) if picked is not None else matcher.match(card, set_)
         if match.card is None:
@@ -255,7 +257,7 @@ class DurationCog(commands.Cog):
                 return
             raise UserFacingError(safe(problem_message(match), 1800))
         state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id)
-        data = answer(self.bot, match.card, match, state)
+        data = answer(self.bot, match.card, match, state, interaction.guild_id)
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
         await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))

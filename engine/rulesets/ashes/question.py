@@ -12,7 +12,7 @@ from typing import Any
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.ashes.editions import editions_of, printing
-from engine.rulesets.ashes.render import answer_json, outcome_key, summary_line
+from engine.rulesets.ashes.render import answer_json, difference, outcome_key
 from engine.rulesets.ashes.resolve import resolve
 from engine.rulesets.ashes.rules import VERSIONS, other_edition
 from engine.rulesets.ashes.state import read_board
@@ -105,7 +105,7 @@ class AshesQuestion:
                 other = {"ruleset": alt_name, "summary": f"the same question does not apply there: {exc}"}
             else:
                 if outcome_key(alt) != outcome_key(res):
-                    other = {"ruleset": alt_name, "summary": summary_line(alt)}
+                    other = {"ruleset": alt_name, "summary": difference(res, alt)}
                 else:
                     same = f"Under {alt_name}: the same answer."
         board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it

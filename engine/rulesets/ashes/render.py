@@ -28,6 +28,29 @@ def outcome_key(res: Resolution) -> tuple[Any, ...]:
             None if res.cancel is None else res.cancel["applies"])
 
 
+def difference(res: Resolution, alt: Resolution) -> str:
+    """One line: what the other edition's answer (`alt`) says where it differs from this one."""
+    bits: list[str] = []
+    if alt.usable != res.usable:
+        bits.append("can be used" if alt.usable else f"cannot be used: {alt.usable_why}")
+    alt_costs = [f"{c.kind} ({c.text})" for c in alt.ability.costs]
+    if [c.kind for c in alt.ability.costs] != [c.kind for c in res.ability.costs]:
+        bits.append("costs " + ", ".join(alt_costs) if alt_costs else "no cost")
+    texts_differ = [r.part.text for r in alt.parts] != [r.part.text for r in res.parts]
+    outcomes_differ = [(r.part.n, r.outcome) for r in alt.parts] != [(r.part.n, r.outcome) for r in res.parts]
+    if texts_differ or outcomes_differ:
+        shown = [f"part {r.part.n} " + (f"“{r.part.text}” " if texts_differ else "") + r.outcome
+                 + (f" ({r.why})" if r.outcome in ("skipped", "cancelled") and not texts_differ else "")
+                 for r in alt.parts]
+        bits.append("; ".join(shown) if shown else "no effect parts")
+    if alt.placement["zone"] != res.placement["zone"]:
+        bits.append(f"placed: {alt.placement['zone']}")
+    if (alt.cancel or {}).get("applies") != (res.cancel or {}).get("applies") and alt.cancel is not None:
+        bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
+                    f"{alt.cancel['why']}")
+    return "; ".join(bits) + "." if bits else summary_line(alt)
+
+
 def summary_line(res: Resolution) -> str:
     name = res.printing.name + (f" — {res.ability.label}" if res.ability.kind != "play" else "")
     if not res.usable:

@@ -52,8 +52,11 @@ class Resolution:
     trace: Trace
 
 
-def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str) -> Ability:
-    """By name (case-insensitive), by position N, or "play"; with no choice, the one ability that can be used."""
+def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
+    """By name (case-insensitive), by position N, or "play". With no choice: the card's only ability; a ready
+    spell's one spellboard ability (it is used far more often than it is played); playing the card when it has
+    nothing else to use; otherwise the question asks back (playing an ally or an alteration and using its
+    ability are different questions)."""
     listed = ", ".join(f"{a.index}" + (f" ({a.name})" if a.name else "") if a.kind != "play" else "play"
                        for a in abilities)
     if wanted:
@@ -64,13 +67,14 @@ def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str) 
                 return a
         raise QuestionError(f"{card} has no ability “{wanted}”; its abilities: {listed}.")
     usable = [a for a in abilities if a.kind in ("activated", "reaction")]
+    playable = bool(abilities) and abilities[0].kind == "play"
     if len(abilities) == 1:
         return abilities[0]
-    if len(usable) == 1:
+    if len(usable) == 1 and (not playable or card_type == "Ready Spell"):
         return usable[0]
-    if not usable and abilities and abilities[0].kind == "play":
+    if not usable and playable:
         return abilities[0]
-    raise QuestionError(f"{card} has several abilities; pick one with --ability: {listed}.")
+    raise QuestionError(f"{card} can be used in several ways; pick one with --ability: {listed}.")
 
 
 def _side_words(side: str) -> str:
@@ -149,7 +153,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     abilities = read_abilities(p)
     if not abilities:
         raise QuestionError(f"{p.name} has no ability to use in this edition.")
-    ability = annotated(pick_ability(abilities, board.ability, p.name), p.edition, notes, trace)
+    ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
@@ -199,12 +203,16 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             if r.part.new_target:
                 chosen[r.part.n] = _choose(r.part, r.part.new_target, units, self_unit, board, wants_theirs, trace)
 
+    # An alteration played from hand is attached to a unit (step 3); in Reborn that targets the unit (AS14).
+    attach = _attach_target(board, wants_theirs, trace) if (playing and p.type == "Alteration Spell"
+                                                             and usable) else None
+
     # Cancel: can it apply, and from which part?
     cancel_json, cancel_from = None, None
     if board.cancel_with:
         cancel_json, cancel_from = _cancel(cancel_reading, cancel_ability_used, cancel_name or board.cancel_with,
                                            p, ability, results, chosen, units, self_unit, board, reborn, trace,
-                                           usable)
+                                           usable, attach)
 
     placed_units: list[Unit] = []
     for r in results:
@@ -268,8 +276,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
                                            "part it refers to would do."))
 
-    placement = _placement(p, ability, playing, board)
-    steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace)
+    placement = _placement(p, ability, playing, board, attach)
+    steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
@@ -318,7 +326,7 @@ def _read_cancel_card(cp: Printing | None) -> tuple[CancelReading | None, Abilit
 def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p: Printing, used: Ability,
             results: list[PartResult], chosen: dict[int, tuple[str | None, str | None, str]], units: list[Unit],
             self_unit: Unit | None, board: Board, reborn: bool, trace: Trace,
-            usable: bool) -> tuple[dict[str, Any], int | None]:
+            usable: bool, attach: tuple[str, str | None] | None) -> tuple[dict[str, Any], int | None]:
     rules = ["AS6", "AS12"]
     if reading is None or ability is None:
         return {"card": name, "applies": False, "rules": rules,
@@ -351,13 +359,14 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                 first = r.part.n
                 why = f"part {first} targets {c[0]}"
                 break
-        attach = (reborn and used.kind == "play" and p.type == "Alteration Spell" and reading.watch == "target-unit"
-                  and (board.targets.get("0", "theirs").lower().startswith("theirs")
-                       or board.targets.get("0", "").lower().endswith("@theirs")) and board.units_of("theirs"))
-        if first is None and attach:
-            first = min((r.part.n for r in results), default=1)
-            why = "attaching it to their unit targets that unit"
+        if first is None and attach is not None and attach[1] == "theirs" and reading.watch == "target-unit":
             rules.append("AS14")
+            if not reborn:
+                return {"card": name, "applies": False, "rules": [*rules, "AS3"],
+                        "why": f"its trigger (“{trig}”) is not met: in the first edition attaching {p.name} to "
+                               f"{attach[0]} does not target it, and no part of it says “target”"}, None
+            first = min((r.part.n for r in results), default=1)
+            why = f"attaching {p.name} to {attach[0]} targets that unit"
         if first is None:
             targeted = [f"part {r.part.n}: {r.part.new_target.words}" for r in results if r.part.new_target]
             what = "; ".join(targeted) or "no part of it says “target”"
@@ -379,6 +388,14 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
         first = min(r.part.n for r in results)
         why = f"part {hits[0]} affects all units"
     assert first is not None
+    if not results:
+        trace.interpret(Interpretation("AS-I-cancel-placed", "AS6",
+                                       f"{p.name} has no effect of its own to cancel; I take it that it stays where "
+                                       "step 3 put it, as AS6 says of every cancel (the texts I read say nothing "
+                                       "more)."))
+        return {"card": name, "applies": True, "rules": rules, "cancels_from": None,
+                "why": f"its trigger “{trig}” is met ({why}); there is no effect to cancel, and the card stays "
+                       "where it was placed"}, None
     start = first if reading.reach == "from-trigger" else min((r.part.n for r in results), default=1)
     reach = ("every part of the effect" if start == min((r.part.n for r in results), default=1)
              else f"part {start} and every later part (earlier parts have already resolved)")
@@ -411,15 +428,48 @@ def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board
     return None
 
 
-def _placement(p: Printing, ability: Ability, playing: bool, board: Board) -> dict[str, str]:
+def _attach_target(board: Board, wants_theirs: bool, trace: Trace) -> tuple[str, str | None]:
+    """The unit an alteration is attached to: --target 0=..., else the only side with units, else a choice."""
+    asked = board.targets.get("0")
+    legal = list(board.units)
+    if asked:
+        if asked.lower() in ("mine", "theirs"):
+            pick = [u for u in legal if u.side == asked.lower()]
+        else:
+            name, side = split_side(asked, "--target 0=")
+            pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
+        if not pick:
+            choices = ", ".join(sorted({u.label() for u in legal})) or "none"
+            raise QuestionError(f"--target 0={asked} is not a unit in play to attach to; in play: {choices}.")
+        return pick[0].label(), pick[0].side
+    sides = sorted({u.side for u in legal})
+    if len(sides) == 1:
+        return (legal[0].label() if len(legal) == 1 else f"a unit of {_side_words(sides[0])}"), sides[0]
+    if wants_theirs:
+        trace.interpret(Interpretation("AS-I-attach-theirs", "AS4",
+                                       "The alteration could go on a unit of either player; since an opponent's "
+                                       "cancel was asked about, I took it to be attached to one of theirs "
+                                       "(say --target 0=mine otherwise)."))
+        return "a unit of theirs", "theirs"
+    return "a unit of your choice (--target 0= picks)", None
+
+
+def _placement(p: Printing, ability: Ability, playing: bool, board: Board,
+               attach: tuple[str, str | None] | None) -> dict[str, str]:
     zone = ZONES.get(p.placement, p.placement.lower() or "none")
     if p.type == "Phoenixborn":
         zone = "Phoenixborn"
-    return {"zone": zone, "controller": "you", "owner": "you", "moved": "yes" if playing else "no"}
+    controller = "you"
+    if attach is not None:
+        zone = f"attached to {attach[0]}"
+        if attach[1] == "theirs":
+            controller = "your opponent (it is in their play area)"
+    return {"zone": zone, "controller": controller, "owner": "you"}
 
 
 def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult], placement: dict[str, str],
-           reborn: bool, targets_now: bool, cancel_from: int | None, trace: Trace) -> list[dict[str, Any]]:
+           reborn: bool, targets_now: bool, cancel_from: int | None, trace: Trace,
+           attach: tuple[str, str | None] | None) -> list[dict[str, Any]]:
     costs = "; ".join(f"{c.kind}: {c.text}" for c in ability.costs)
     effect_not_cost = [r.part for r in results if r.part.depends_on is not None
                        and any(x.part.n == r.part.depends_on for x in results)
@@ -435,30 +485,35 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
     if usable and ability.cost_phrases:
         step1["detail"] += "; written-out cost: " + "; ".join(f"“{c}”" for c in ability.cost_phrases)
     targeted = [r for r in results if r.part.new_target]
+    attach_targets = attach is not None and reborn
     if not usable:
         detail2 = "not used"
-    elif not targeted and not (reborn and ability.kind == "play" and p.type == "Alteration Spell"):
+    elif not targeted and not attach_targets:
         detail2 = "no part says “target”: nothing is targeted"
+        if attach is not None:
+            detail2 += f"; attaching it to {attach[0]} does not target that unit in the first edition"
     else:
         picks = [f"part {r.part.n}: {r.target or 'no legal target, so that part will not resolve'}" for r in targeted]
-        if reborn and ability.kind == "play" and p.type == "Alteration Spell":
-            picks.insert(0, "the unit it is attached to is targeted")
+        if attach_targets and attach is not None:
+            picks.insert(0, f"attaching it targets {attach[0]}")
         when = "now, before any part resolves" if targets_now else "as each part resolves, one effect at a time"
         detail2 = f"targets are chosen {when}: " + "; ".join(picks)
-        if not targets_now:
+        if not targets_now and targeted:
             trace.interpret(Interpretation("AS-I-reborn-targets", "AS9",
                                            "Reborn resolves one effect at a time and its cancels react after a "
                                            "target is chosen, so I take each part's target to be chosen when that "
                                            "part resolves (a unit an earlier part put into play can be chosen)."))
-    step2 = {"step": 2, "name": "choose-targets", "happens": usable and bool(targeted), "detail": detail2,
-             "rules": ["AS3"] + (["AS14"] if reborn and p.type == "Alteration Spell" else [])}
+    step2 = {"step": 2, "name": "choose-targets", "happens": usable and (bool(targeted) or attach_targets),
+             "detail": detail2, "rules": ["AS3"] + (["AS14"] if attach is not None else [])}
     playing = ability.kind == "play"
     if not usable:
         detail3 = "not used"
     elif playing:
         where = placement["zone"]
-        detail3 = (f"played from hand: it goes to your {where}" if where not in ("attached to a unit",)
-                   else "played from hand: it is attached to a unit")
+        detail3 = (f"played from hand: it goes to your {where}" if not where.startswith("attached")
+                   else f"played from hand: it is {where}")
+        if placement["controller"] != "you":
+            detail3 += "; placed in another player's area, so that player controls it while you stay its owner"
         if p.type == "Ready Spell":
             detail3 += " (a copy already there is focused instead of taking a slot)"
     else:

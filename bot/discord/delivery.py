@@ -1,0 +1,134 @@
+"""Getting answers to Discord when its API stumbles: interaction callbacks and follow-ups that fail with a 5xx
+or a 429 are tried again inside Discord's windows, while that can still help.
+
+discord.py's webhook adapter (which sends every interaction response, follow-up and edit) waits 1, 3, 5, ... s
+between tries of a 5xx: two failures already miss the 3 s an interaction has for its first response, and the
+last failure surfaces as an exception with a traceback. `RetryingAdapter` takes those decisions itself:
+
+- the first response: retries after 0.2, 0.4, 0.8 s ... only while the interaction's 3 s are not over;
+- follow-ups and edits (15 minutes): retries after 1, 2, 4 ... s (at most 30 s apart), 8 tries at most;
+- a 429: waits what Discord asks, if that still fits the window;
+- every failure is one log line; giving up raises discord.py's own HTTPException (callers log one line).
+
+A retried first response that Discord says was "already acknowledged" had in fact arrived: that is success.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from typing import Any
+
+import discord
+from discord.http import json_or_text
+from discord.utils import snowflake_time, utcnow
+from discord.webhook.async_ import AsyncWebhookAdapter, async_context
+
+log = logging.getLogger("arbiter.bot")
+CALLBACK_WINDOW_S = 3.0
+FOLLOWUP_WINDOW_S = 15 * 60.0
+CALLBACK_MARGIN_S = 0.25  # a retry must be able to arrive before the window closes
+FOLLOWUP_TRIES = 8
+ALREADY_ACKNOWLEDGED = 40060
+
+
+class _Refused(Exception):
+    """A 5xx or 429 seen inside the adapter's loop, raised so the loop does not sleep and retry by itself."""
+
+    def __init__(self, response: Any, data: Any) -> None:
+        super().__init__(response.status)
+        self.response = response
+        self.data = data
+
+    def retry_after(self) -> float | None:
+        if self.response.status != 429:
+            return None
+        if isinstance(self.data, dict) and isinstance(self.data.get("retry_after"), int | float):
+            return float(self.data["retry_after"])
+        header = self.response.headers.get("Retry-After")
+        try:
+            return float(header) if header else 1.0
+        except ValueError:
+            return 1.0
+
+    def error(self) -> discord.HTTPException:
+        if self.response.status >= 500:
+            return discord.DiscordServerError(self.response, self.data)
+        return discord.HTTPException(self.response, self.data)
+
+
+class _Attempt:
+    """`session.request(...)` that raises _Refused for a 5xx or 429 instead of handing it to the adapter."""
+
+    def __init__(self, context: Any) -> None:
+        self._context = context
+
+    async def __aenter__(self) -> Any:
+        response = await self._context.__aenter__()
+        if response.status >= 500 or response.status == 429:
+            try:
+                data = await json_or_text(response)
+            finally:
+                await self._context.__aexit__(None, None, None)
+            raise _Refused(response, data)
+        return response
+
+    async def __aexit__(self, *exc: object) -> Any:
+        return await self._context.__aexit__(*exc)
+
+
+class _Session:
+    def __init__(self, session: Any) -> None:
+        self._session = session
+
+    def request(self, *args: Any, **kwargs: Any) -> _Attempt:
+        return _Attempt(self._session.request(*args, **kwargs))
+
+
+def _what(route: Any) -> str:
+    return "the interaction response" if route.path.endswith("/callback") else "a follow-up"
+
+
+class RetryingAdapter(AsyncWebhookAdapter):
+    async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        callback = route.path.endswith("/callback")
+        now = time.monotonic()
+        if callback:
+            try:  # the interaction's own creation time: its 3 s started then, not when we got it
+                age = (utcnow() - snowflake_time(int(route.webhook_id))).total_seconds()
+            except (TypeError, ValueError):
+                age = 0.0
+            deadline = now + CALLBACK_WINDOW_S - min(max(age, 0.0), CALLBACK_WINDOW_S) - CALLBACK_MARGIN_S
+        else:
+            deadline = now + FOLLOWUP_WINDOW_S
+        attempt = 0
+        while True:
+            for file in kwargs.get("files") or ():
+                file.reset(seek=True)
+            try:
+                return await super().request(route, _Session(session), **kwargs)
+            except _Refused as refused:
+                status = refused.response.status
+                wait = refused.retry_after()
+                if wait is None:
+                    wait = min(0.2 * 2 ** attempt, 1.0) if callback else min(2.0 ** attempt, 30.0)
+                attempt += 1
+                last = (time.monotonic() + wait > deadline) or (not callback and attempt >= FOLLOWUP_TRIES)
+                if last:
+                    log.warning("Discord answered HTTP %s to %s (try %d); giving up: its window is over",
+                                status, _what(route), attempt)
+                    raise refused.error() from None
+                log.warning("Discord answered HTTP %s to %s (try %d); trying again in %.1f s",
+                            status, _what(route), attempt, wait)
+                await asyncio.sleep(wait)
+            except discord.HTTPException as exc:
+                if callback and attempt and exc.code == ALREADY_ACKNOWLEDGED:
+                    log.info("an earlier try of the interaction response had arrived after all")
+                    return {"interaction": {"id": str(route.webhook_id), "type": 2}}
+                raise
+
+
+def install() -> None:
+    """Use the retrying adapter for every webhook request made from the current task and those it starts."""
+    async_context.set(RetryingAdapter())

@@ -1,0 +1,63 @@
+"""Keeping a long-running process's catalog fresh: a thread that asks the database, a few times a second,
+whether anything was committed since it last looked (the audit log's newest id and SQLite's data_version,
+both a few microseconds), and takes it in through `Arbiter.sync`. It never touches the event loop.
+
+Any process with the database open sees a change from another shard process, the command line or `docker exec
+arbiter ...` within one interval plus the time to take it in (an alias or annotation: well under a millisecond
+of work; an import: a rebuild).
+"""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+import threading
+
+from bot.catalog import CatalogError
+from bot.service import Arbiter
+
+log = logging.getLogger("arbiter.catalog")
+INTERVAL_S = 0.25  # how often to look; the bound on staleness is about this plus the time to take a change in
+COMPACT_IDLE_S = 1.0  # rebuild a game's matcher with its new aliases once writes have been quiet this long
+
+
+class CatalogWatcher:
+    def __init__(self, arbiter: Arbiter, interval: float = INTERVAL_S, compact_idle: float = COMPACT_IDLE_S) -> None:
+        self.arbiter = arbiter
+        self.interval = interval
+        self.compact_idle = compact_idle
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._failing = False
+
+    def start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="arbiter-catalog-watcher", daemon=True)
+            self._thread.start()
+
+    def stop(self, timeout: float = 2.0) -> None:
+        self._stop.set()
+        if self._thread is not None:
+            self._thread.join(timeout)
+            self._thread = None
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval):
+            self.tick()
+
+    def tick(self) -> None:
+        """One look; a failure is one log line (and one more when it recovers), never a dead thread."""
+        try:
+            report = self.arbiter.sync()
+            if report.rebuilt:
+                log.info("catalog rebuilt after %d committed change(s) in %.2f s", report.changes, report.seconds)
+            self.arbiter.compact(self.compact_idle)
+        except (sqlite3.Error, CatalogError, OSError) as exc:
+            if not self._failing:
+                log.warning("cannot read catalog changes (will keep trying): %s", " ".join(str(exc).split()))
+            self._failing = True
+            return
+        if self._failing:
+            log.info("reading catalog changes again")
+            self._failing = False
+
