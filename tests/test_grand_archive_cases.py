@@ -83,7 +83,7 @@ def test_official_dependency_caliburn_before_mordred():  # GA10 (official page, 
     current = judge(pairs)
     mordred = effect_on(current, "attack@graveyard", "Mordred")
     assert not mordred["applies"] and "GA10" in mordred["rules"] and "depends on" in mordred["why"]
-    seed = judge(pairs, "seed")
+    seed = judge(pairs, "previous")
     assert effect_on(seed, "attack@graveyard", "Mordred")["applies"]  # timestamps only: the older grant first
     assert current["ruling_id"] != seed["ruling_id"]
 

@@ -65,17 +65,17 @@ def test_moments_keep_the_order_typed(db, capsys):
                                         "status", "ends_on", "rules", "why"}
 
 
-def test_ruleset_seed_differs_only_where_a_dependency_decides(db, capsys):
+def test_ruleset_previous_differs_only_where_a_dependency_decides(db, capsys):
     argv = ["grand-archive", "--effect", "Mordred", "--object", "attack@graveyard", "--effect",
             "Caliburn of Silencing@opponent -> Mordred", "--json", "--db", db]
     current = json.loads(run(capsys, *argv)[1])
-    seed = json.loads(run(capsys, *argv, "--ruleset", "seed")[1])
+    seed = json.loads(run(capsys, *argv, "--ruleset", "previous")[1])
     assert current["objects"][0]["effects"][0]["applies"] is False
     assert seed["objects"][0]["effects"][0]["applies"] is True
-    assert seed["ruleset"]["name"] == "seed" and "GA10" not in seed["rules"]
+    assert seed["ruleset"]["name"] == "previous" and "GA10" not in seed["rules"]
     assert any(n["id"] == "dependency-versions" for n in seed["interpretations"])
     plain = ["grand-archive", "--effect", "Claude", "--object", "ally:automaton", "--json", "--db", db]
-    a, b = json.loads(run(capsys, *plain)[1]), json.loads(run(capsys, *plain, "--ruleset", "seed")[1])
+    a, b = json.loads(run(capsys, *plain)[1]), json.loads(run(capsys, *plain, "--ruleset", "previous")[1])
     assert a["objects"] == b["objects"]
 
 

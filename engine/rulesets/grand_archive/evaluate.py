@@ -552,7 +552,7 @@ class Evaluator:
             return (f"it depends on {loss.label}, which removes its source's abilities: the dependency puts that loss "
                     "first (GA10), so in layer D this ability is already gone")
         if inst.timestamp < loss.timestamp:
-            return None  # seed revision: timestamp order, the older grant is applied before the loss
+            return None  # 2024 revision: timestamp order, the older grant is applied before the loss
         return f"in layer D the loss ({loss.label}, timestamp {loss.timestamp}) is older and applies first"
 
     def depends(self, a: Instance, b: Instance) -> bool:

@@ -27,11 +27,11 @@ def dependency_versions(dependent: str, on: str, current: bool) -> Interpretatio
         return Interpretation(
             "dependency-versions", "GA10",
             f"{dependent} depends on {on} (same layer, {on} changes what {dependent} does), so {on} is applied "
-            "first whatever the timestamps. The seed's older revision has no dependency rule and would order them "
-            "by timestamp only (--ruleset seed).")
+            "first whatever the timestamps. The 2024 revision has no dependency rule and would order them by "
+            "timestamp only (--ruleset previous).")
     return Interpretation(
         "dependency-versions", "GA6",
-        f"Under the seed's revision there is no dependency rule, so {dependent} and {on} are ordered by timestamp "
+        f"Under the 2024 revision there is no dependency rule, so {dependent} and {on} are ordered by timestamp "
         f"only; the current rules (GA10) would apply {on} first (--ruleset current).")
 RESOLVED_GAME = Interpretation(
     "resolved-game", "GA3",
