@@ -40,7 +40,7 @@ class Kind(StrEnum):
     UNREAD = "unread"
 
 
-ACTION_WORDS = ("Battle", "Open", "Limited", "Engage")
+ACTION_WORDS = ("Battle", "Open", "Limited", "Engage", "Dynasty")
 # The trigger runs to the first comma or colon: "After X enters play, all players lose 3 Honor".
 _TIMING = re.compile(r"\b(before|after|when)\b\s+(.+?)(?=[,:;]|\.\s|\.$|$)", re.I)
 _LABEL = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)?):\s+(?=[A-Z])")
@@ -164,7 +164,7 @@ def _sentences(line: Line) -> list[Line]:
 
 
 def read_text(text: str) -> tuple[Ability, ...]:
-    lines = [part for line in split_lines(text) for part in _sentences(line)]
+    lines = [part for line in split_lines(text) for part in _sentences(line) if re.search(r"[A-Za-z]", part.full)]
     return tuple(read_line(i, line) for i, line in enumerate(lines, start=1))
 
 
