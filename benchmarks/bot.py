@@ -21,6 +21,9 @@ from benchmarks.common import Settings, data_subset, gc_paused, latency_stats, p
 from benchmarks.queries import make_aliases, make_queries, owners
 
 ROUND_TRIP_TARGET_MS = 20.0
+STORING_OVERHEAD_LIMIT = 1.10  # storing rulings may cost at most 10% of the burst's p99 round trip
+BURST = 10                     # /duration commands sent at once
+BURST_ROUNDS = 25              # bursts per phase; phases run off, on, off, on (drift cancels out)
 RSS_TARGET_MB = 150.0
 QUICK_ROWS = 300
 _RSS_CHILD = "from benchmarks.children import rss_child; rss_child()"
@@ -62,7 +65,9 @@ async def _round_trips(settings: Settings, db: Path, n: int) -> dict[str, Any]:
     index = {card.key: i for i, card in enumerate(cards)}
     aliases = [(alias, index[("redemption", name, set_)]) for alias, name, set_ in arbiter.catalog.aliases("redemption")
                if set_ is not None]
-    queries = make_queries(cards, n, settings.seed, aliases)
+    rounds = 2 if settings.quick else BURST_ROUNDS
+    burst_total = 4 * rounds * BURST
+    queries = make_queries(cards, n + burst_total, settings.seed, aliases)
     async with FakeDiscord() as fake:
         bot = ArbiterBot(arbiter, guild_ready_timeout=0.05)
         t0 = time.perf_counter()
@@ -109,7 +114,44 @@ async def _round_trips(settings: Settings, db: Path, n: int) -> dict[str, Any]:
                     figures["verdict_embeds"] = sum(bool(b.get("data", {}).get("embeds")) for b in bodies)
                     figures["questions_back"] = len(bodies) - figures["verdict_embeds"]
                 out[name] = figures
+            out["burst"] = await _storing_burst(bot, duration, range(n, n + burst_total), rounds)
     return out
+
+
+async def _storing_burst(bot: Any, duration: Any, ks: range, rounds: int) -> dict[str, Any]:
+    """/duration commands in bursts of BURST sent at once, with the rulings store off and on (phases off, on,
+    off, on, each `rounds` bursts of distinct questions, so every stored ruling is a new row). Off: the bot's
+    RulingLog is detached and its queue written first, so no writer work falls in that phase; on: the
+    background writer runs as in production and its flushes land wherever they land."""
+    log = bot.arbiter.rulings
+    if log is None:
+        return {"skipped": "the bot does not store rulings"}
+    clock = time.perf_counter_ns
+    latencies: dict[str, list[int]] = {"off": [], "on": []}
+    await asyncio.to_thread(log.flush)  # what the sequential loops stored is not counted here
+    written_before = log.written
+    keys = iter(ks)
+    progress(f"bot: storing overhead, {4 * rounds} bursts of {BURST} /duration commands (off, on, off, on)")
+
+    async def timed(k: int, into: list[int]) -> None:
+        t = clock()
+        await duration(k)
+        into.append(clock() - t)
+
+    for phase in ("off", "on", "off", "on"):
+        if phase == "off":
+            await asyncio.to_thread(log.flush)
+            bot.arbiter.rulings = None
+        else:
+            bot.arbiter.rulings = log
+        with gc_paused():
+            for _ in range(rounds):
+                await asyncio.gather(*(timed(next(keys), latencies[phase]) for _ in range(BURST)))
+    bot.arbiter.rulings = log
+    await asyncio.to_thread(log.flush)
+    off, on = latency_stats(latencies["off"]), latency_stats(latencies["on"])
+    return {"burst": BURST, "off": off, "on": on, "p99_ratio": on["p99_ms"] / off["p99_ms"],
+            "stored": log.written - written_before, "dropped": log.dropped}
 
 
 def run(settings: Settings) -> dict[str, Any]:
@@ -126,6 +168,13 @@ def run(settings: Settings) -> dict[str, Any]:
          "value": out[name]["p99_ms"], "op": "<=", "limit": ROUND_TRIP_TARGET_MS, "unit": "ms",
          "pass": out[name]["p99_ms"] <= ROUND_TRIP_TARGET_MS}
         for name, label in (("autocomplete", "autocomplete"), ("duration", "/duration"))]
+    burst = out["burst"]
+    if "p99_ratio" in burst:
+        out["targets"].append({
+            "id": "bot-storing", "what": f"/duration p99 in bursts of {burst['burst']}, storing rulings on / off "
+                                        f"({burst['on']['p99_ms']:.1f} / {burst['off']['p99_ms']:.1f} ms)",
+            "value": burst["p99_ratio"], "op": "<=", "limit": STORING_OVERHEAD_LIMIT, "unit": "x",
+            "pass": burst["p99_ratio"] <= STORING_OVERHEAD_LIMIT})
     rss = out["memory"]["catalog"]["rss_mb"]
     out["targets"].append({"id": "bot-rss", "what": "bot resident memory, " + (
         "full catalog loaded" if full else "starter set only (data not found)" if not settings.data_found()
