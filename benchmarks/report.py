@@ -190,6 +190,10 @@ def render_bot(section: dict[str, Any]) -> list[str]:
              f"{burst['on']['n']:,}", _ms(burst["on"]["p50_ms"]), _ms(burst["on"]["p99_ms"]),
              _ms(burst["on"]["max_ms"]),
              f"p99 ×{burst['p99_ratio']:.2f} " + verdict(targets.get("bot-storing"))]])
+        cost = burst["loop_cost"]
+        lines.append(f"  storing adds {cost['store_us']:.1f} µs to an answer on the event loop "
+                     f"({cost['verdict_us']:.0f} µs verdict alone; {cost['answers']:,} answers, best of 5) and "
+                     f"{cost['writer_us']:.0f} µs per ruling in the writer thread")
     mem = section["memory"]
     lines.append("")
     lines += table(["bot process (child)", "VmRSS MB", "VmHWM MB", "target"], [
