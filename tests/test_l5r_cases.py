@@ -68,6 +68,18 @@ def test_next_time_joined_by_or_fires_on_the_first_only(db, capsys):
     assert "L11" in answer["rules"]
 
 
+def test_an_indefinite_conditional_effect_fires_each_time_in_step_d(db, capsys):
+    text = "Battle: After each time this turn a Personality assigns, gain 1 Honor."
+    answer = ask(capsys, db, "duration", "--text", text, "--then", "action-resolves", "occurs:a Personality assigns",
+                 "occurs:a Personality assigns", "turn-ends")
+    assert answer["effect"]["kind"] == "each-time"
+    assert [(p["persists"], p["state"]) for p in answer["timeline"]] == [
+        (True, "waiting"), (True, "fired"), (True, "fired"), (False, "expired")]
+    order = ask(capsys, db, "order", "--at", "after a Personality assigns", "--item",
+                "trait:After a Personality assigns, draw a card", "--item", "delayed:" + text.split(": ", 1)[1])
+    assert [e["step"] for e in order["order"]] == ["D", "E"]
+
+
 # --- the Timing page's other examples ----------------------------------------------------------------------
 
 def test_can_not_move_home_negates_at_step_a_and_stops_the_rest(db, capsys):
