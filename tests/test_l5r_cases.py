@@ -170,9 +170,11 @@ def test_every_step_from_starter_cards(db, capsys):
     assert [(e["step"], e["card"]) for e in at_when["order"]] == [("B", "Disciples of Ganesh")]
     assert "does not name this occurrence" in at_when["skipped"][0]["why"]  # Weathered Armor is about moving
     moving = ask(capsys, db, "order", "--at", "when an action would move this Personality", "--item",
-                 "Disciples of Ganesh", "--item", "Weathered Armor")
+                 "conditional:He has +1F while he moves", "--item", "Weathered Armor", "--item", "Disciples of Ganesh")
     assert [(e["step"], e["card"]) for e in moving["order"]] == [("A", "Weathered Armor")]
-    assert "negated the occurrence at step A" in moving["skipped"][0]["why"]
+    why = {s["item"]: s["why"] for s in moving["skipped"]}
+    assert "negated the occurrence at step A" in why["conditional: He has +1F while he moves"]
+    assert "does not name this occurrence" in why["Disciples of Ganesh #1"]
 
 
 def test_the_same_copy_cannot_answer_twice(db, capsys):
