@@ -69,6 +69,7 @@ CLOSEST_CUTOFF = 40.0  # Indel ratio for the "closest names" offered with not-fo
 AUTOCOMPLETE_CUTOFF = 60.0  # looser: a list to choose from, not an answer
 _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
+_GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
 _VALUE_PREFIX = "id:"
 
 HOWS = ("exact", "alias", "prefix", "word", "fuzzy", "ambiguous", "no-printing", "not-found")
@@ -233,6 +234,17 @@ class Matcher:
                 self._word_keys.setdefault(word, []).append(pos)
         self._vocab: list[str] = sorted(self._word_keys, key=lambda w: (len(w), w))
         self._vocab_lens: list[int] = [len(w) for w in self._vocab]
+
+        # Where each key has each run of three letters (catalogs small enough to scan only): the fuzzy pass
+        # finds the keys a few edits away without comparing every key (`_near_hits`).
+        self._grams: dict[str, list[str]] | None = None
+        self._key_position: dict[str, int] = {key: pos for pos, key in enumerate(self._keys)}
+        if len(self._keys) <= self._scan_limit:
+            grams: dict[str, list[str]] = {}
+            for key in self._keys:
+                for start in range(min(len(key) - 2, _GRAM_SPAN)):
+                    grams.setdefault(key[start:start + 3] + chr(start), []).append(key)
+            self._grams = grams
 
         # Cards by the words of their names (without suffixes): "eznite", "3 woes".
         self._words = WordIndex([identity.removeprefix("the ") for identity in self._identity])
@@ -525,7 +537,7 @@ class Matcher:
 
     def _fuzzy_decide(self, query: str, q: str, hint: str) -> tuple[MatchResult | None, float, str]:
         """The fuzzy answer for q (None when nothing reaches the cutoff), the best score and its key."""
-        hits = self._hits(q, FUZZY_CUTOFF)
+        hits = self._near_hits(q) or self._hits(q, FUZZY_CUTOFF)
         if not hits:
             return None, 0.0, ""
         # Each key close to the best is a plausible reading of the typo, read as if typed exactly.
@@ -536,6 +548,41 @@ class Matcher:
         pick = [i for p in close for i in self._key_pick[p]]
         group = [i for p in close for i in self._key_cards[p]]
         return self._decide(query, q, pick, group, hint, "fuzzy", self._ranked(hits)), top, self._keys[hits[0][0]]
+
+    def _near_hits(self, q: str) -> list[tuple[int, float]]:
+        """The keys a few edits from q, found without scanning every key, when that settles the answer; else [].
+
+        Pigeonhole: take r + 1 runs of three letters of q with at least one letter between runs. One edit (a
+        swap included) spoils at most one run and shifts the later ones by at most one place, so a key within
+        r edits holds one of the runs intact within r places of where q has it. When the best key found scores
+        more than the margin above the best that any key r + 1 edits away could score, every key that could
+        compete with it was found, so the full scan would decide the same way.
+        """
+        if self._grams is None or len(q) > 60:
+            return []
+        for r in (1, 2, 3):
+            if len(q) < 4 * (r + 1) - 1:
+                return []
+            step = (len(q) - 3) / r
+            found: set[str] = set()
+            for k in range(r + 1):
+                start = round(k * step)
+                run = q[start:start + 3]
+                for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
+                    found.update(self._grams.get(run + chr(shift), ()))
+            if not found:
+                continue
+            near = process.extract(q, found, scorer=OSA.distance, processor=None, score_cutoff=r, limit=_POOL)
+            if not near:
+                continue
+            position = self._key_position
+            hits = sorted(((position[key], 100 * (1 - d / max(len(q), len(key)))) for key, d, _ in near),
+                          key=lambda t: -t[1])
+            # The best a key r + 1 edits away could score; settled when that is outside the margin.
+            unseen = 100 * (1 - (r + 1) / (len(q) + r + 1))
+            if hits[0][1] - unseen > FUZZY_MARGIN:
+                return hits
+        return []
 
     def _hits(self, q: str, cutoff: float, *, loose: bool = False) -> list[tuple[int, float]]:
         """(key position, OSA score) of the closest keys scoring >= cutoff, best first.
