@@ -69,6 +69,7 @@ CLOSEST_CUTOFF = 40.0  # Indel ratio for the "closest names" offered with not-fo
 AUTOCOMPLETE_CUTOFF = 60.0  # looser: a list to choose from, not an answer
 _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
+_SUGGEST_LIMIT = 1_500  # keys one autocomplete fuzzy search compares at most
 _GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
 _VALUE_PREFIX = "id:"
 
@@ -113,7 +114,8 @@ def _clip(text: str, limit: int = MAX_LABEL) -> str:
 
 
 class Matcher:
-    """Matches user text to the printings of one game. Immutable after construction; safe to share."""
+    """Matches user text to the printings of one game. Immutable after construction (but for a cache of
+    autocomplete entries, filled idempotently); safe to share."""
 
     def __init__(self, cards: Sequence[Card], aliases: Sequence[tuple[str, str, str | None]] = (), *,
                  scan_limit: int = 10_000, prefer: Callable[[Card], Any] | None = None,
@@ -124,6 +126,7 @@ class Matcher:
         `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default."""
         self._scan_limit = max(1, scan_limit)
         self._prefer = prefer
+        self._choices: dict[int, Choice] = {}
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
@@ -332,7 +335,7 @@ class Matcher:
                     break
                 picked.setdefault(self._alpha[rank])
         if len(picked) < limit:
-            for i, _score in self._ranked(self._hits(q, AUTOCOMPLETE_CUTOFF, loose=True)):
+            for i, _score in self._ranked(self._suggestions(q)):
                 if len(picked) >= limit:
                     break
                 picked.setdefault(i)
@@ -563,13 +566,7 @@ class Matcher:
         for r in (1, 2, 3):
             if len(q) < 4 * (r + 1) - 1:
                 return []
-            step = (len(q) - 3) / r
-            found: set[str] = set()
-            for k in range(r + 1):
-                start = round(k * step)
-                run = q[start:start + 3]
-                for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
-                    found.update(self._grams.get(run + chr(shift), ()))
+            found = self._gram_candidates(q, r)
             if not found:
                 continue
             near = process.extract(q, found, scorer=OSA.distance, processor=None, score_cutoff=r, limit=_POOL)
@@ -583,6 +580,41 @@ class Matcher:
             if hits[0][1] - unseen > FUZZY_MARGIN:
                 return hits
         return []
+
+    def _gram_candidates(self, q: str, r: int) -> set[str]:
+        """Keys holding one of r + 1 three-letter runs of q (one letter apart at least) within r places of it."""
+        grams = self._grams or {}
+        step = (len(q) - 3) / r if r else 0
+        found: set[str] = set()
+        for k in range(r + 1):
+            start = round(k * step)
+            run = q[start:start + 3]
+            for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
+                found.update(grams.get(run + chr(shift), ()))
+        return found
+
+    def _suggestions(self, q: str) -> list[tuple[int, float]]:
+        """(key position, score) of keys to offer for a misspelt partial name, best first: a list to choose
+        from, so a bounded search of likely keys rather than a complete scan (autocomplete must stay fast)."""
+        if self._grams is not None and len(q) >= 7:
+            choices = list(self._gram_candidates(q, min(3, (len(q) + 1) // 4 - 1)))
+        elif self._grams is None:
+            # Very large catalogs: keys sharing a whole word with q, rarest words first.
+            choices, seen = [], set()
+            for word in sorted({w for w in q.split() if w in self._word_keys}, key=lambda w: len(self._word_keys[w])):
+                group = self._word_keys[word]
+                if len(seen) + len(group) > _SUGGEST_LIMIT:
+                    break
+                seen.update(group)
+            choices = [self._keys[p] for p in seen]
+        else:
+            choices = []
+        if not choices:  # nothing shared: the keys nearest in length (a typo changes it by one or two)
+            lo, hi = self._length_window(len(q), bisect_left(self._lens, len(q) - 2),
+                                         bisect_right(self._lens, len(q) + 2), _SUGGEST_LIMIT)
+            choices = self._by_len[lo:hi]
+        found = self._extract(q, choices, AUTOCOMPLETE_CUTOFF, True)
+        return [(self._key_position[choices[j]], score) for j, score in found]
 
     def _hits(self, q: str, cutoff: float, *, loose: bool = False) -> list[tuple[int, float]]:
         """(key position, OSA score) of the closest keys scoring >= cutoff, best first.
@@ -627,17 +659,18 @@ class Matcher:
             positions.update(group)
         return sorted(positions)
 
-    def _length_window(self, n: int, lo: int, hi: int) -> tuple[int, int]:
-        """The keys of length n +- k for the largest k that keeps at most `scan_limit` of them (a typo
-        changes the length by one at most), within [lo, hi); the middle of the length-n run if even that
-        run is too long."""
-        best = (bisect_left(self._lens, n), bisect_right(self._lens, n))
-        if best[1] - best[0] > self._scan_limit:
-            start = max(lo, (best[0] + best[1] - self._scan_limit) // 2)
-            return start, min(hi, start + self._scan_limit)
+    def _length_window(self, n: int, lo: int, hi: int, limit: int | None = None) -> tuple[int, int]:
+        """The keys of length n +- k for the largest k that keeps at most `limit` (default `scan_limit`) of
+        them (a typo changes the length by one at most), within [lo, hi); the middle of the length-n run if
+        even that run is too long."""
+        limit = self._scan_limit if limit is None else limit
+        best = (max(lo, bisect_left(self._lens, n)), min(hi, bisect_right(self._lens, n)))
+        if best[1] - best[0] > limit:
+            start = max(lo, (best[0] + best[1] - limit) // 2)
+            return start, min(hi, start + limit)
         for k in range(1, 100):
             wider = (max(lo, bisect_left(self._lens, n - k)), min(hi, bisect_right(self._lens, n + k)))
-            if wider[1] - wider[0] > self._scan_limit or wider == best:
+            if wider[1] - wider[0] > limit or wider == best:
                 break
             best = wider
         return max(lo, best[0]), min(hi, best[1])
@@ -680,8 +713,11 @@ class Matcher:
         return sorted(scored, key=lambda t: (-t[1], self._rank[t[0]]))
 
     def _choice(self, i: int) -> Choice:
-        card = self._cards[i]
-        return Choice(_clip(card.label), card_value(card))
+        choice = self._choices.get(i)
+        if choice is None:  # made once per printing: autocomplete answers many keystrokes
+            card = self._cards[i]
+            choice = self._choices[i] = Choice(_clip(card.label), card_value(card))
+        return choice
 
 
 def _edit_budget(length: int) -> int:
