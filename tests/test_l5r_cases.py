@@ -68,6 +68,18 @@ def test_next_time_joined_by_or_fires_on_the_first_only(db, capsys):
     assert "L11" in answer["rules"]
 
 
+def test_an_indefinite_conditional_effect_fires_each_time_in_step_d(db, capsys):
+    text = "Battle: After each time this turn a Personality assigns, gain 1 Honor."
+    answer = ask(capsys, db, "duration", "--text", text, "--then", "action-resolves", "occurs:a Personality assigns",
+                 "occurs:a Personality assigns", "turn-ends")
+    assert answer["effect"]["kind"] == "each-time"
+    assert [(p["persists"], p["state"]) for p in answer["timeline"]] == [
+        (True, "waiting"), (True, "fired"), (True, "fired"), (False, "expired")]
+    order = ask(capsys, db, "order", "--at", "after a Personality assigns", "--item",
+                "trait:After a Personality assigns, draw a card", "--item", "delayed:" + text.split(": ", 1)[1])
+    assert [e["step"] for e in order["order"]] == ["D", "E"]
+
+
 # --- the Timing page's other examples ----------------------------------------------------------------------
 
 def test_can_not_move_home_negates_at_step_a_and_stops_the_rest(db, capsys):
@@ -158,9 +170,11 @@ def test_every_step_from_starter_cards(db, capsys):
     assert [(e["step"], e["card"]) for e in at_when["order"]] == [("B", "Disciples of Ganesh")]
     assert "does not name this occurrence" in at_when["skipped"][0]["why"]  # Weathered Armor is about moving
     moving = ask(capsys, db, "order", "--at", "when an action would move this Personality", "--item",
-                 "Disciples of Ganesh", "--item", "Weathered Armor")
+                 "conditional:He has +1F while he moves", "--item", "Weathered Armor", "--item", "Disciples of Ganesh")
     assert [(e["step"], e["card"]) for e in moving["order"]] == [("A", "Weathered Armor")]
-    assert "negated the occurrence at step A" in moving["skipped"][0]["why"]
+    why = {s["item"]: s["why"] for s in moving["skipped"]}
+    assert "negated the occurrence at step A" in why["conditional: He has +1F while he moves"]
+    assert "does not name this occurrence" in why["Disciples of Ganesh #1"]
 
 
 def test_the_same_copy_cannot_answer_twice(db, capsys):
