@@ -142,14 +142,17 @@ def test_between_turns_the_next_player_is_active(db, capsys):
 # --- one starter card per step A-F and for the granted phase ------------------------------------------------
 
 def test_every_step_from_starter_cards(db, capsys):
-    answer = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item", "Hida Yamadera",
-                 "--item", "Disciples of Ganesh#2", "--item", "rulebook:Put the destroyed Follower in the discard pile",
+    answer = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item",
+                 "reaction:After this Follower is destroyed, draw a card@opponent", "--item", "Disciples of Ganesh#2",
+                 "--item", "rulebook:Put the destroyed Follower in the discard pile",
                  "--item", "additional:an additional Attack Phase", "--item", "delayed:Selfless Politics:After he is "
                  "destroyed, gain 2 Honor", "--item", "Weathered Armor#2")
     assert [e["step"] for e in answer["order"]] == ["C", "D", "E", "F", "additional"]
     assert answer["order"][2]["card"] == "Disciples of Ganesh" and "L8" in answer["order"][2]["rules"]
     assert answer["skipped"][0]["item"] == "Weathered Armor #2"
     assert "action" in answer["skipped"][0]["why"]
+    other = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item", "Hida Yamadera")
+    assert other["order"] == [] and "shares no words with" in other["skipped"][0]["why"]  # asks back
     at_when = ask(capsys, db, "order", "--at", "when this Follower defends", "--item", "Disciples of Ganesh",
                   "--item", "Weathered Armor")
     assert [(e["step"], e["card"]) for e in at_when["order"]] == [("B", "Disciples of Ganesh")]

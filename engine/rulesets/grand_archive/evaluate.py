@@ -401,6 +401,9 @@ class Evaluator:
                     self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
                 if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
                     self._end(inst, t, "its turn ended", "GA11")
+                if inst.read.form is Form.NEXT_TURN_END and self.turn > inst.turn and \
+                        _player_of_turn(self.turn) == inst.controller:
+                    self._end(inst, t, "the clean-up of its controller's next turn ended it", "GA11")
         self.turn += 1
         player = _player_of_turn(self.turn)
         for inst in self.instances:
@@ -629,7 +632,7 @@ def duration_rules(inst: Instance) -> list[str]:
         return ["GA3", *inst.status_rules]
     if form is Form.AS_LONG_AS or inst.read.condition:
         return ["GA4", *inst.status_rules]
-    if form is Form.END_OF_TURN:
+    if form in (Form.END_OF_TURN, Form.NEXT_TURN_END):
         return ["GA11", *inst.status_rules]
     return list(inst.status_rules)
 

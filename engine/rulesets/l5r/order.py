@@ -69,6 +69,9 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
                 f"“{moment.timing}” point", ["L4", "L6"])
     if item.kind is Kind.GOLD and moment.timing != "when":
         return f"Gold for a payment is produced at the payment's when-point, not at a “{moment.timing}” point", ["L4"]
+    if item.card is not None and item.occurrence and not (stems(item.occurrence) & stems(moment.occurrence)):
+        return (f"it waits for “{item.occurrence}”, which shares no words with “{moment.occurrence}”; if that is "
+                "the same occurrence, ask with its words in --at, or list the effect as KIND:TEXT", ["L10"])
     if item.timing and item.timing != moment.timing and item.kind not in (Kind.RULEBOOK, Kind.ADDITIONAL):
         order = "earlier" if ("before", "when", "after").index(item.timing) < ("before", "when", "after").index(
             moment.timing) else "later"
