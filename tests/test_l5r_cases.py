@@ -249,3 +249,20 @@ def test_bad_input_is_one_sentence_with_the_choices(db, capsys, argv, message):
     code, err = refused(capsys, db, *argv)
     assert code == 2 and message in err
     assert err.count("\n") == 1
+
+
+def test_a_duration_annotation_wins_and_is_flagged(db, capsys):
+    from bot.cli import main
+
+    before = ask(capsys, db, "duration", "Burning Spirit", "--then", "battle-ends")
+    assert before["effect"]["kind"] == "turn" and before["persists"] is True
+    assert main(["cards", "annotate", "Burning Spirit", "--game", "l5r", "--rule", "duration", "--value", "battle",
+                 "--part", "2", "--note", "errata", "--db", str(db)]) == 0
+    capsys.readouterr()
+    after = ask(capsys, db, "duration", "Burning Spirit", "--then", "battle-ends")
+    assert after["effect"]["kind"] == "battle" and after["persists"] is False
+    assert any("annotated Burning Spirit #2 as lasting “battle”" in n["text"] and "errata" in n["text"]
+               for n in after["interpretations"])
+    assert main(["cards", "annotate", "Burning Spirit", "--game", "l5r", "--rule", "duration", "--value", "forever",
+                 "--part", "2", "--db", str(db)]) == 2
+    assert "A duration is one of: turn, battle" in capsys.readouterr().err
