@@ -74,6 +74,8 @@ def test_fracturize_on_the_lantern_keeps_its_element_change():  # the seed's pic
     assert effect_on(answer, "card@graveyard", "Nullifying Lantern")["applies"]
     lantern = next(o for o in answer["objects"] if o["object"] == "Nullifying Lantern")
     assert lantern["result"]["types"] == "cleric fractal phantasia"
+    # "loses all other abilities": the reservable it gains in the same effect stays
+    assert lantern["result"]["abilities"] == ["reservable"]
     assert [e["layer"] for e in lantern["effects"] if e["applies"]] == ["B", "D", "D"]
 
 

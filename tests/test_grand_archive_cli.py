@@ -27,7 +27,7 @@ Scenario: 1. effect Inspiring Call; 2. object ally
 
 ally (an ally you control), entered at 2:
   - Inspiring Call (2) [one-shot, layer E, timestamp 1, active]: does not apply — one-shot (“get” in a resolving \
-effect): its set was fixed when it resolved at 1; this object entered at 2, after it. Lasts until the clean-up of the \
+effect): its set was fixed when it resolved at 1; this object entered at 2, after it. Ends: the clean-up of the \
 end phase (“until end of turn”). [GA1, GA7, GA5, GA11]
 
 All active effects in order:

@@ -297,6 +297,8 @@ class Evaluator:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
         if effect.condition:
             self.note(notes.condition_assumed(inst.label, effect.condition))
+        if effect.requires:
+            self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
         if effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
@@ -605,7 +607,7 @@ class Evaluator:
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
         reached_sources = [o for o in self.objects if not o.asked and any(
-            i.source is not o and self._reaches_object(i, o) for i in self.instances)]
+            self._reaches_object(i, o) for i in self.instances)]
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
             order = self.ordered([r.inst for r in reaches if r.applies])
@@ -640,16 +642,23 @@ def duration_rules(inst: Instance) -> list[str]:
 def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
     """The object's changed characteristics after applying the effects in order (what they change, not totals)."""
     result: dict[str, object] = {}
+    given: dict[str, Instance] = {}  # ability -> the effect that gave it
     for placed in order:
         read = placed.inst.read
         if read.prop == "abilities":
             gained = list(result.get("abilities", []))  # type: ignore[call-overload]
             if read.removes_abilities:
-                gained = [] if read.change == "loses all abilities" else [g for g in gained
-                                                                          if g != read.change.removeprefix("loses ")]
+                if read.change == "loses all abilities":
+                    gained = []
+                elif read.change == "loses all other abilities":  # keeps what the same effect gives
+                    gained = [g for g in gained if given[g].card is placed.inst.card
+                              and given[g].moment == placed.inst.moment]
+                else:
+                    gained = [g for g in gained if g != read.change.removeprefix("loses ")]
                 result["abilities_lost"] = read.change
             else:
                 gained.append(read.change)
+                given[read.change] = placed.inst
             result["abilities"] = gained
         elif read.exclusive:
             result[read.prop] = read.change

@@ -23,7 +23,7 @@ def duration_text(inst: Instance) -> str:
     elif form is Form.DURING_NEXT_TURN:
         text = "the end of its controller's next turn (it starts with that turn)"
     elif form is Form.INDEFINITE:
-        text = "never: it lasts indefinitely, even after its source leaves"
+        text = "never (it lasts indefinitely, even after its source leaves)"
     elif form is Form.GAME:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
     elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only and inst.source is None:
@@ -95,7 +95,7 @@ def ruling_id(verdict: Verdict) -> str:
 def _effect_line(entry: dict[str, Any]) -> str:
     mark = "applies" if entry["applies"] else "does not apply"
     return (f"  - {entry['card']} [{entry['kind']}, layer {entry['layer']}, timestamp {entry['timestamp']}, "
-            f"{entry['status']}]: {mark} — {entry['why']}. Lasts until {entry['ends_on']}. "
+            f"{entry['status']}]: {mark} — {entry['why']}. Ends: {entry['ends_on']}. "
             f"[{', '.join(entry['rules'])}]")
 
 
