@@ -180,12 +180,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     arbiter = Arbiter.open(args.db)
     stored = arbiter_store(arbiter).get(args.id.strip()) or arbiter_store(arbiter).get(args.id.strip().upper())
     if stored is None:
-        message = unknown_ruling(args.id)
-        if args.json:
-            print_json({"ruling_id": args.id, "error": message})
-        else:
-            print(message, file=sys.stderr)
-        return EXIT_LOOKUP
+        return fail(args, unknown_ruling(args.id), "not-found", EXIT_LOOKUP, ruling_id=args.id)
     standing = Reasker(arbiter).standing(stored)
     if args.json:
         print_json(standing_json(standing))
@@ -661,8 +656,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", help="the ruling id printed under a ruling, e.g. R-158C71D84E")
     p.set_defaults(func=cmd_ruling)
 
-    rulings = sub.add_parser("rulings", help="stored rulings")
-    rsub = rulings.add_subparsers(dest="rulings_command", required=True)
+    rulings = sub.add_parser("rulings", parents=[common], help="stored rulings")
+    rulings.set_defaults(func=_print_help(rulings))
+    rsub = rulings.add_subparsers(dest="rulings_command", metavar="ACTION")
     p = rsub.add_parser("changed", parents=[common], help="stored rulings whose answer is different today")
     p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
     p.set_defaults(func=cmd_rulings_changed)

@@ -27,7 +27,7 @@ Scenario: 1. effect Inspiring Call; 2. object ally
 
 ally (an ally you control), entered at 2:
   - Inspiring Call (2) [one-shot, layer E, timestamp 1, active]: does not apply — one-shot (“get” in a resolving \
-effect): its set was fixed when it resolved at 1; this object entered at 2, after it. Lasts until the clean-up of the \
+effect): its set was fixed when it resolved at 1; this object entered at 2, after it. Ends: the clean-up of the \
 end phase (“until end of turn”). [GA1, GA7, GA5, GA11]
 
 All active effects in order:
@@ -116,12 +116,13 @@ def test_an_annotation_wins_over_the_text_is_flagged_and_undone(db, capsys):
                             "--db", db)[1])
     effect = answer["objects"][0]["effects"][0]
     assert (effect["kind"], effect["applies"], effect["annotated"]) == ("static", True, ["kind"])
+    assert answer["ruling_id"] != "GA-A4208C1E8D"  # the annotation is part of the question
     flagged = [n for n in answer["interpretations"] if n["id"].startswith("annotation-differs")]
     assert flagged and "the text reads one-shot" in flagged[0]["text"]
     assert run(capsys, "cards", "undo", str(written["audit_id"]), "--db", db)[0] == 0
     answer = json.loads(run(capsys, "grand-archive", "--effect", "Inspiring Call", "--object", "ally", "--json",
                             "--db", db)[1])
-    assert answer["objects"][0]["effects"][0]["kind"] == "one-shot"
+    assert answer["objects"][0]["effects"][0]["kind"] == "one-shot" and answer["ruling_id"] == "GA-A4208C1E8D"
 
 
 def test_an_annotation_reads_a_paragraph_the_reader_could_not(db, capsys):

@@ -76,6 +76,7 @@ class ReadEffect:
     form: Form
     form_words: str
     condition: str = ""            # "as long as" / bonus label words, switched by condition events
+    requires: str = ""             # bonus labels of a resolving effect: checked once, when it resolves
     exclusive: bool = False        # sets a value (newest wins, GA8)
     removes_abilities: bool = False
     adds: tuple[str, ...] = ()     # types or subtypes it adds (dependencies in layer B)

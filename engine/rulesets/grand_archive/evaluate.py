@@ -113,6 +113,7 @@ class Verdict:
     rules: list[str]
     version: str
     turn: int
+    annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
 
 
 def _player_of_turn(turn: int) -> str:
@@ -131,6 +132,7 @@ class Evaluator:
         self.turn = 0
         self.skipped_end: bool = False
         self.labels: list[str] = []
+        self.annotation_keys: list[tuple[str, str, str, str]] = []
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -189,7 +191,10 @@ class Evaluator:
         if obj.zone == "field":
             types.add("object")
         types |= self._added_types(obj)
-        if spec.types and not (spec.types & types):
+        if spec.types and not obj.types and obj.card is None and obj.supertypes:
+            # "token:shadow": a token whose card type was not written
+            self.note(notes.untyped(obj.text))
+        elif spec.types and not (spec.types & types):
             return False, f"it is not {' or '.join(sorted(spec.types))}"
         if spec.supertypes - (obj.supertypes | types):
             return False, f"it is not {' '.join(sorted(spec.supertypes))}"
@@ -205,6 +210,15 @@ class Evaluator:
                     inst.target is obj or (inst.read.affected.self_only and inst.source is obj)):
                 added |= set(inst.read.adds)
         return added
+
+    def _notes_of(self, card: Card) -> tuple[Annotation, ...]:
+        """The card's moderator annotations, remembered so the ruling id changes when they do."""
+        found = tuple(self.annotations_of(card))
+        for n in found:
+            key = (card.name, n.part, n.rule, n.value)
+            if key not in self.annotation_keys:
+                self.annotation_keys.append(key)
+        return found
 
     # --- moments -----------------------------------------------------------------------------------------
     def run(self, moments: list[Moment]) -> None:
@@ -239,7 +253,7 @@ class Evaluator:
 
     def _effect(self, spec: EffectSpec, t: int) -> None:
         card = self.lookup(spec.card)
-        reading = annotated_reading(card, self.annotations_of(card))
+        reading = annotated_reading(card, self._notes_of(card))
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
             texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in reading.paragraphs) or "no text"
@@ -297,6 +311,8 @@ class Evaluator:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
         if effect.condition:
             self.note(notes.condition_assumed(inst.label, effect.condition))
+        if effect.requires:
+            self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
         if effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
@@ -476,7 +492,7 @@ class Evaluator:
         champion.lineage.append((card, t))
         self.cite("GA9")
         self.note(notes.level_up(card.name, old.name if old else "the champion"))
-        reading = annotated_reading(card, self.annotations_of(card))
+        reading = annotated_reading(card, self._notes_of(card))
         spec = EffectSpec(text=card.name, card=card.name, controller=champion.controller)
         for p in reading.paragraphs:
             for effect in p.effects:
@@ -605,7 +621,7 @@ class Evaluator:
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
         reached_sources = [o for o in self.objects if not o.asked and any(
-            i.source is not o and self._reaches_object(i, o) for i in self.instances)]
+            self._reaches_object(i, o) for i in self.instances)]
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
             order = self.ordered([r.inst for r in reaches if r.applies])
@@ -623,7 +639,7 @@ class Evaluator:
         for inst in self.instances:
             self.cite(*duration_rules(inst))
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn)
+                       self.version, self.turn, sorted(self.annotation_keys))
 
 
 def duration_rules(inst: Instance) -> list[str]:
@@ -640,16 +656,23 @@ def duration_rules(inst: Instance) -> list[str]:
 def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
     """The object's changed characteristics after applying the effects in order (what they change, not totals)."""
     result: dict[str, object] = {}
+    given: dict[str, Instance] = {}  # ability -> the effect that gave it
     for placed in order:
         read = placed.inst.read
         if read.prop == "abilities":
             gained = list(result.get("abilities", []))  # type: ignore[call-overload]
             if read.removes_abilities:
-                gained = [] if read.change == "loses all abilities" else [g for g in gained
-                                                                          if g != read.change.removeprefix("loses ")]
+                if read.change == "loses all abilities":
+                    gained = []
+                elif read.change == "loses all other abilities":  # keeps what the same effect gives
+                    gained = [g for g in gained if given[g].card is placed.inst.card
+                              and given[g].moment == placed.inst.moment]
+                else:
+                    gained = [g for g in gained if g != read.change.removeprefix("loses ")]
                 result["abilities_lost"] = read.change
             else:
                 gained.append(read.change)
+                given[read.change] = placed.inst
             result["abilities"] = gained
         elif read.exclusive:
             result[read.prop] = read.change

@@ -249,9 +249,10 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
             return [_Change("A", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1)}", exclusive=True)]
         return out
     if v in ("lose", "loses"):
-        m = re.match(r"^all (?:other )?abilities\b", low)
+        m = re.match(r"^all (other )?abilities\b", low)
         if m:
-            return [_Change("D", f"{verb} {m.group(0)}", "abilities", "loses all abilities", removes=True)]
+            change = "loses all other abilities" if m.group(1) else "loses all abilities"
+            return [_Change("D", f"{verb} {m.group(0)}", "abilities", change, removes=True)]
         for k in KEYWORDS:
             if low.startswith(k):
                 return [_Change("D", f"{verb} {k}", "abilities", f"loses {k}", removes=True)]
@@ -405,7 +406,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       layer_words=_unmask(change.layer_words, ctx.quotes), prop=change.prop,
                       change=_unmask(change.change, ctx.quotes), affected=spec, form=form, form_words=form_words,
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
-                      adds=change.adds)
+                      adds=change.adds,
+                      requires=" ".join(f"[{c}]" for c in ctx.conditions) if resolving and not condition else "")
 
 
 def read_paragraph(card: Card, label: str, text: str) -> Paragraph:

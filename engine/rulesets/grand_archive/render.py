@@ -23,7 +23,7 @@ def duration_text(inst: Instance) -> str:
     elif form is Form.DURING_NEXT_TURN:
         text = "the end of its controller's next turn (it starts with that turn)"
     elif form is Form.INDEFINITE:
-        text = "never: it lasts indefinitely, even after its source leaves"
+        text = "never (it lasts indefinitely, even after its source leaves)"
     elif form is Form.GAME:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
     elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only and inst.source is None:
@@ -88,14 +88,16 @@ def object_json(answer: ObjectAnswer) -> dict[str, Any]:
 
 
 def ruling_id(verdict: Verdict) -> str:
-    key = json.dumps(["grand-archive", VERSIONS[verdict.version].version, verdict.moments])
+    # the moderators' annotations the answer read are part of the question: another annotation, another id
+    key = json.dumps(["grand-archive", VERSIONS[verdict.version].version, verdict.moments]
+                     + ([verdict.annotations] if verdict.annotations else []))
     return "GA-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
 def _effect_line(entry: dict[str, Any]) -> str:
     mark = "applies" if entry["applies"] else "does not apply"
     return (f"  - {entry['card']} [{entry['kind']}, layer {entry['layer']}, timestamp {entry['timestamp']}, "
-            f"{entry['status']}]: {mark} — {entry['why']}. Lasts until {entry['ends_on']}. "
+            f"{entry['status']}]: {mark} — {entry['why']}. Ends: {entry['ends_on']}. "
             f"[{', '.join(entry['rules'])}]")
 
 

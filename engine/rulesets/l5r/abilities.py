@@ -70,7 +70,7 @@ class Ability:
 
     @property
     def delayed_term(self) -> Term | None:
-        return next((t for t in self.terms if t.form in (Form.NEXT_TIME, Form.DELAYED_POINT)), None)
+        return next((t for t in self.terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
 
     def as_json(self) -> dict[str, object]:
         return {"index": self.index, "text": self.text, "kind": self.kind.value, "header": self.header,
@@ -109,14 +109,14 @@ def read_line(index: int, line: Line) -> Ability:
     body = _LABEL.sub("", line.body)
     terms = read_terms(line.full)
     timing, occurrence, would = read_trigger(body)
-    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.DELAYED_POINT)), None)
+    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
     if line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):
             timing, occurrence, would = None, "", False
     elif _FOCUS.search(body):
         kind, why = Kind.FOCUS, "“as a Focus Effect”"
-    elif delayed is not None and (delayed.form is Form.DELAYED_POINT or re.search(r"\bnext\b", delayed.words, re.I)) \
+    elif delayed is not None and (delayed.form is not Form.NEXT_TIME or re.search(r"\bnext\b", delayed.words, re.I)) \
             and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
         kind, why = Kind.DELAYED, f"“{delayed.words}” waits for a later point"
         timing, occurrence, would = _delayed_trigger(delayed)
