@@ -273,3 +273,19 @@ def test_a_duration_annotation_wins_and_is_flagged(db, capsys):
     assert main(["cards", "annotate", "Burning Spirit", "--game", "l5r", "--rule", "duration", "--value", "forever",
                  "--part", "2", "--db", str(db)]) == 2
     assert "A duration is one of: turn, battle" in capsys.readouterr().err
+
+
+def test_a_timing_annotation_wins_and_is_flagged(db, capsys):
+    from bot.cli import main
+
+    moment = ("--at", "before this Follower leaves play", "--item", "Disciples of Ganesh#2")
+    before = ask(capsys, db, "order", *moment)
+    assert before["order"] == [] and before["skipped"][0]["card"] == "Disciples of Ganesh"
+    assert main(["cards", "annotate", "Disciples of Ganesh", "--game", "l5r", "--rule", "timing", "--value",
+                 "Before this Follower leaves play", "--part", "2", "--db", str(db)]) == 0
+    capsys.readouterr()
+    after = ask(capsys, db, "order", *moment)
+    assert [(e["step"], e["timing"], e["occurrence"]) for e in after["order"]] == [
+        ("E", "before", "this Follower leaves play")]
+    assert any("annotated Disciples of Ganesh #2 as timed “before this Follower leaves play”" in n["text"]
+               for n in after["interpretations"])
