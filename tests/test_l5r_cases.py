@@ -289,3 +289,22 @@ def test_a_timing_annotation_wins_and_is_flagged(db, capsys):
         ("E", "before", "this Follower leaves play")]
     assert any("annotated Disciples of Ganesh #2 as timed “before this Follower leaves play”" in n["text"]
                for n in after["interpretations"])
+
+
+def test_the_declared_worked_examples_answer_with_their_rules(db):
+    from bot.games import game_answer, game_matcher
+    from bot.service import Arbiter
+    from engine.interface import examples_of, questions_of
+    from engine.registry import find_ruleset
+
+    l5r = find_ruleset("l5r")
+    arbiter = Arbiter.open(db)
+    expected = {"order": [{"L6", "L8"}, {"L3"}, {"L6", "LD6"}, {"L6", "L9"}],
+                "duration": [{"L11"}, {"L4"}, {"L11"}]}
+    for question in questions_of(l5r):
+        examples = examples_of(question)
+        assert len(examples) == len(expected[question.command])
+        for inputs, rules in zip(examples, expected[question.command], strict=True):
+            full = {p.name: inputs.get(p.name, [] if p.repeat else None) for p in question.params}
+            answer = game_answer(game_matcher(arbiter, l5r), l5r, full, "current", command=question.command)
+            assert rules <= set(answer["rules"]), (question.command, inputs, answer["rules"])
