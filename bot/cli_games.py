@@ -131,7 +131,8 @@ def annotate(args: argparse.Namespace) -> int:
         arbiter.catalog.add_card(card, actor)  # a starter card: stored so the annotation has a card to belong to
     note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
     warnings = conflict_warnings(card.label, arbiter.catalog.annotations_with_ids(*card.key), note)
-    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor)
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor,
+                                                   getattr(args, "guild", None))
     return print_annotation(args, card, note, new_id, entry.id, warnings, f"{field} = {value!r}")
 
 
