@@ -1,5 +1,6 @@
-# Arbiter Discord bot. Build: docker build -t arbiter .
-# Run:   docker run -e DISCORD_TOKEN=... -v arbiter-data:/data arbiter
+# Arbiter Discord bot and command line. Build: docker build -t arbiter .
+# Run the bot: docker run -e DISCORD_TOKEN=... -v arbiter-data:/data arbiter
+# Any command: docker run -v arbiter-data:/data arbiter cards history   (the entrypoint is `arbiter`)
 FROM python:3.11-slim
 
 ENV PYTHONDONTWRITEBYTECODE=1 \
@@ -18,4 +19,7 @@ RUN pip install --no-cache-dir . && mkdir -p /data && chown arbiter:arbiter /dat
 
 USER 10001:10001
 VOLUME ["/data"]
-ENTRYPOINT ["arbiter", "run"]
+# `docker stop` sends SIGTERM: `arbiter run` closes the Discord gateway cleanly and exits 0.
+STOPSIGNAL SIGTERM
+ENTRYPOINT ["arbiter"]
+CMD ["run"]

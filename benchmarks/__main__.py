@@ -25,12 +25,14 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "rulings", "import", "bot", "freshness")
+SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
     if name == "matching":
         from benchmarks.matching import run
+    elif name == "players":
+        from benchmarks.players import run
     elif name == "rulings":
         from benchmarks.rulings import run
     elif name == "import":

@@ -1,4 +1,4 @@
-"""Section 4: the bot, end to end through the fake Discord on 127.0.0.1 (tests/fake_discord).
+"""Section 4: the bot, end to end through the fake Discord on 127.0.0.1 (benchmarks/fake_discord).
 
 The real ArbiterBot logs in to FakeDiscord on loopback with a database holding the full Redemption import.
 Autocomplete interactions and /duration commands are sent one at a time; a round trip is the time from
@@ -50,12 +50,12 @@ def _make_db(settings: Settings, tmp: Path) -> tuple[Path, str]:
 
 
 async def _round_trips(settings: Settings, db: Path, n: int) -> dict[str, Any]:
+    from benchmarks.fake_discord import FakeDiscord, running_bot
     from bot.catalog import Catalog
     from bot.discord.client import ArbiterBot
     from bot.service import Arbiter
     from engine.matching import card_value
     from engine.rulesets.redemption import default_zone
-    from tests.fake_discord import FakeDiscord, running_bot
 
     arbiter = Arbiter(Catalog.open(db))
     cards = arbiter.catalog.cards("redemption")

@@ -211,10 +211,34 @@ def render_freshness(section: dict[str, Any]) -> list[str]:
     return lines
 
 
-TITLES = {"matching": "1. Name matching", "rulings": "2. Rulings", "import": "3. Import", "bot": "4. The bot",
-          "freshness": "5. Fresh in every process"}
-RENDERERS = {"matching": render_matching, "rulings": render_rulings, "import": render_import, "bot": render_bot,
-             "freshness": render_freshness}
+def render_players(section: dict[str, Any]) -> list[str]:
+    if "skipped" in section:
+        return [f"  skipped: {section['skipped']}"]
+    from benchmarks.players import KINDS
+
+    lines = [f"  {section['queries']:,} seeded queries of what players type, over {section['cards']:,} printings",
+             "  (right: the card meant, for labels the very printing; asked: a question back listing it;",
+             "  wrong: a confident answer about another card)"]
+    rows = []
+    for kind in [*KINDS, "overall"]:
+        f = section["overall"] if kind == "overall" else section["by_kind"][kind]
+        rows.append([kind, _num(f["n"]), _pct(f["right"]), _pct(f["asked"]), _pct(f["wrong"]), _pct(f["not_found"]),
+                     _pct(f["right_or_asked"])])
+    lines += table(["kind", "n", "right", "asked", "wrong", "not found", "right or asked"], rows)
+    alike = section["alike"]
+    lines.append(f"  full names whose printings read alike: {alike['n']}, answered {_pct(alike['answered'])}")
+    speed = section["typo_speed"]
+    lines.append(f"  pure typos: match {_ms(speed['match']['mean_ms'])} ms mean ({speed['n']} queries), difflib "
+                 f"{_ms(speed['difflib']['mean_ms'])} ms mean ({speed['difflib_n']}): ×{speed['ratio']:,.0f}")
+    for kind, examples in section["examples"].items():
+        lines += [f"  e.g. {kind}: {e}" for e in examples[:2]]
+    return lines
+
+
+TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
+          "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process"}
+RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
+             "import": render_import, "bot": render_bot, "freshness": render_freshness}
 
 
 def _figure(target: dict[str, Any]) -> str:

@@ -1,6 +1,6 @@
 """Section 2: Redemption rulings per second on one core (the loop is single-threaded: one verdict at a time).
 
-Workloads: the worked cases of tests/test_redemption_cases.py (on the starter set, and on the real card
+Workloads: the worked cases of benchmarks/worked_cases.py (on the starter set, and on the real card
 text when the data is there), repeated until there are enough samples; and every printing of the real
 catalog under a default scenario, played where its type is normally played (judge's own default zone)
 then "phase-ends": twice through judge(), then once through Arbiter.duration after warm(), as the bot.
@@ -11,13 +11,17 @@ from __future__ import annotations
 import tempfile
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
 from benchmarks.catalogs import real_cards
 from benchmarks.common import Settings, data_subset, latency_stats, progress, timed
+from benchmarks.worked_cases import WORKED
 from bot.catalog import Catalog
+from bot.catalog.starter import read_starter
 from bot.service import Arbiter
+from engine.cards import Annotation, Card
 from engine.matching import MatchResult
 from engine.rulesets.redemption import Verdict, judge
 
@@ -26,22 +30,29 @@ DEFAULT_EVENTS = ("phase-ends",)
 QUICK_ROWS = 300
 
 
+def _starter_cases() -> dict[str, tuple[Card, tuple[Annotation, ...]]]:
+    """Starter cards by name, each with its moderator annotations (as the catalog serves them)."""
+    starter = read_starter()
+    notes: dict[tuple[str, str], list[Annotation]] = {}
+    for name, set_, note in starter.annotations:
+        notes.setdefault((name, set_), []).append(note)
+    return {c.name: (c, tuple(notes.get((c.name, c.set), ()))) for c in starter.cards}
+
+
 def worked_cases(settings: Settings) -> tuple[list[Callable[[], Verdict]], list[tuple[bool, bool]], str]:
     """(one call per case, the expected (persists, effective) per case, what was used)."""
-    from tests.redemption_builder import Case, starter_card
-    from tests.test_redemption_cases import WORKED
-
+    starter = _starter_cases()
     calls: list[Callable[[], Verdict]] = []
     expected: list[tuple[bool, bool]] = []
-    rows = [p.values for p in WORKED]
-    for starter, _real, zone, events, persists, effective, *_ in rows:
-        calls.append(starter_card(starter).played_in(zone).then(*events).verdict)
+    for _id, name, _real, zone, events, persists, effective, *_ in WORKED:
+        card, notes = starter[name]
+        calls.append(partial(judge, card, zone, tuple(events), annotations=notes))
         expected.append((persists, effective))
-    used = f"{len(rows)} worked cases on the starter set"
+    used = f"{len(WORKED)} worked cases on the starter set"
     if settings.data_found():
         by_name = {c.name: c for c in real_cards(settings.data_path)}  # the last printing of a name, as the tests
-        for _starter, real, zone, events, persists, effective, *_ in rows:
-            calls.append(Case(by_name[real]).played_in(zone).then(*events).verdict)
+        for _id, _starter, real, zone, events, persists, effective, *_ in WORKED:
+            calls.append(partial(judge, by_name[real], zone, tuple(events)))
             expected.append((persists, effective))
         used += " and on the real card text"
     return calls, expected, used

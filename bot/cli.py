@@ -121,8 +121,36 @@ def _actor(args: argparse.Namespace) -> str:
     return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
 
 
+_LOGS: list[Any] = []  # the rulings logs of this run, written together when the command ends (main)
+
+
 def _open(args: argparse.Namespace) -> Arbiter:
-    return Arbiter.open(args.db)
+    """The catalog, with every answer given in this run stored (written at exit, see main)."""
+    from bot.rulings.store import RulingStore
+    from bot.rulings.writer import RulingLog
+
+    arbiter = Arbiter.open(args.db)
+    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+    _LOGS.append(arbiter.rulings)
+    return arbiter
+
+
+def _close_logs() -> None:
+    while _LOGS:
+        _LOGS.pop().close()
+
+
+def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> int:
+    """After a catalog change: how many stored rulings about the touched cards now answer differently."""
+    from bot.rulings.reask import changed_by
+
+    return len(changed_by(arbiter, touched))
+
+
+def impact_sentence(count: int) -> str:
+    """Printed only when a change changes stored rulings."""
+    return (f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
+            "`arbiter rulings changed` lists them with before and after.")
 
 
 # --- duration ------------------------------------------------------------------------------------------
@@ -141,6 +169,79 @@ def cmd_duration(args: argparse.Namespace) -> int:
     except (ScenarioError, ValueError) as exc:
         raise Usage(str(exc)) from exc
     return print_answer(answer.as_json(), args)
+
+
+# --- stored rulings ------------------------------------------------------------------------------------------
+
+def cmd_ruling(args: argparse.Namespace) -> int:
+    from bot.rulings.reask import Reasker
+    from bot.rulings.report import standing_json, standing_lines
+
+    arbiter = Arbiter.open(args.db)
+    stored = arbiter_store(arbiter).get(args.id.strip()) or arbiter_store(arbiter).get(args.id.strip().upper())
+    if stored is None:
+        message = unknown_ruling(args.id)
+        if args.json:
+            print_json({"ruling_id": args.id, "error": message})
+        else:
+            print(message, file=sys.stderr)
+        return EXIT_LOOKUP
+    standing = Reasker(arbiter).standing(stored)
+    if args.json:
+        print_json(standing_json(standing))
+    else:
+        print("\n".join(standing_lines(standing)))
+    return EXIT_OK
+
+
+def unknown_ruling(ruling_id: str) -> str:
+    shown = " ".join(str(ruling_id).split())[:40] or "(empty)"
+    return f"No stored ruling has the id “{shown}”: check the id as printed under the ruling."
+
+
+def arbiter_store(arbiter: Arbiter) -> Any:
+    """A store on the arbiter's catalog file, closed when the command ends."""
+    from bot.rulings.store import RulingStore
+    from bot.rulings.writer import RulingLog
+
+    if arbiter.rulings is None:
+        arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+        _LOGS.append(arbiter.rulings)
+    return arbiter.rulings.store
+
+
+def parse_since(text: str | None) -> int:
+    """`--since` as Unix seconds: a date (YYYY-MM-DD, midnight UTC) or an ISO date and time (UTC unless it says)."""
+    if text is None:
+        return 0
+    from datetime import UTC, datetime
+
+    try:
+        when = datetime.fromisoformat(text.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise Usage(f"--since takes a date such as 2025-01-31 or 2025-01-31T18:00, not {text!r}.") from None
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return int(when.timestamp())
+
+
+def cmd_rulings_changed(args: argparse.Namespace) -> int:
+    from bot.rulings.reask import Reasker
+    from bot.rulings.report import changed_lines, standing_json
+
+    since = parse_since(args.since)
+    arbiter = Arbiter.open(args.db)
+    found = list(Reasker(arbiter).changed(arbiter_store(arbiter).since(since)))
+    if args.json:
+        print_json([standing_json(s, answer=False) for s in found])
+        return EXIT_OK
+    if not found:
+        print("No stored ruling answers differently today." if since == 0 else
+              "No stored ruling asked since then answers differently today.")
+    for standing in found:
+        print("\n".join(changed_lines(standing)))
+        print()
+    return EXIT_OK
 
 
 # --- card and rule ---------------------------------------------------------------------------------------
@@ -234,14 +335,22 @@ def undo_hint(audit_id: int | None) -> str:
     return f" Undo with: arbiter cards undo {audit_id}" if audit_id else ""
 
 
-def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards") -> int:
-    """An import's added / updated / unchanged counts, and how to undo it."""
+def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards",
+                 arbiter: Arbiter | None = None) -> int:
+    """An import's added / updated / unchanged counts, how to undo it, and (given the arbiter) how many stored
+    rulings about the imported cards it changes."""
+    changed = None
+    if arbiter is not None:
+        changed = count_changed(arbiter, arbiter.catalog.touched(report.audit_id) if report.audit_id else {})
     if args.json:
         print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
-                    "total": report.total, "audit_id": report.audit_id})
+                    "total": report.total, "audit_id": report.audit_id,
+                    **({"changed_rulings": changed} if changed is not None else {})})
     else:
         print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
               f"{report.unchanged} unchanged." + undo_hint(report.audit_id))
+        if changed:
+            print(impact_sentence(changed))
     return EXIT_OK
 
 
@@ -264,7 +373,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     report = arbiter.catalog.import_lackey(args.file, _actor(args), game=game)
     arbiter.reload()
-    return print_import(report, args)
+    return print_import(report, args, arbiter=arbiter)
 
 
 def cmd_alias(args: argparse.Namespace) -> int:
@@ -273,25 +382,32 @@ def cmd_alias(args: argparse.Namespace) -> int:
     entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args),
                                       args.guild)
     target = card.label if args.set else card.name  # without a set, the alias covers every printing
+    arbiter.reload()
+    changed = count_changed(arbiter, {card.game: {card.name}})
     if args.json:
         print_json({"alias": args.alias, "card": card.name, "set": card.set if args.set else None,
-                    "audit_id": entry.id, "guild": args.guild})
+                    "audit_id": entry.id, "guild": args.guild, "changed_rulings": changed})
     else:
         where = f" in server {args.guild} only" if args.guild else ""
         print(f"Alias “{args.alias}” now leads to {target}{where}." + undo_hint(entry.id))
+        if changed:
+            print(impact_sentence(changed))
     return EXIT_OK
 
 
 def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_id: int, audit_id: int,
-                     warnings: list[str], summary: str) -> int:
-    """A stored annotation: its id, how to undo it, and any earlier annotation of the part it may contradict."""
+                     warnings: list[str], summary: str, changed: int = 0) -> int:
+    """A stored annotation: its id, how to undo it, any earlier annotation of the part it may contradict, and how
+    many stored rulings it changes."""
     if args.json:
         print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note), "warnings": warnings})
+                    "annotation": vars(note), "warnings": warnings, "changed_rulings": changed})
         return EXIT_OK
     for warning in warnings:
         print(f"arbiter: warning: {warning}", file=sys.stderr)
     print(f"Annotation {new_id} added to {card.label}: {summary} on part {note.part or '-'}." + undo_hint(audit_id))
+    if changed:
+        print(impact_sentence(changed))
     return EXIT_OK
 
 
@@ -317,8 +433,9 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, args.guild)
     warnings = conflict_warnings(card.label, existing, note, exclusive={"instant"})
     new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args), args.guild)
+    arbiter.reload()
     return print_annotation(args, card, note, new_id, entry.id, warnings,
-                            f"{rule.upper()} {note.text!r}")
+                            f"{rule.upper()} {note.text!r}", count_changed(arbiter, {card.game: {card.name}}))
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -380,10 +497,13 @@ def cmd_undo(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     entry = arbiter.catalog.undo(args.id, _actor(args), guild=args.guild)
     arbiter.reload()
+    changed = count_changed(arbiter, arbiter.catalog.touched(args.id))
     if args.json:
-        print_json({"undone": args.id, "audit_id": entry.id})
+        print_json({"undone": args.id, "audit_id": entry.id, "changed_rulings": changed})
     else:
         print(f"Change #{args.id} undone (recorded as #{entry.id}; undo #{entry.id} to put it back).")
+        if changed:
+            print(impact_sentence(changed))
     return EXIT_OK
 
 
@@ -538,6 +658,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
     p.set_defaults(func=cmd_coverage)
 
+    p = sub.add_parser("ruling", parents=[common], help="open a ruling by its id: the question, the answer given, "
+                                                        "and whether it still stands")
+    p.add_argument("id", help="the ruling id printed under a ruling, e.g. R-158C71D84E")
+    p.set_defaults(func=cmd_ruling)
+
+    rulings = sub.add_parser("rulings", help="stored rulings")
+    rsub = rulings.add_subparsers(dest="rulings_command", required=True)
+    p = rsub.add_parser("changed", parents=[common], help="stored rulings whose answer is different today")
+    p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
+    p.set_defaults(func=cmd_rulings_changed)
+
     p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)")
     p.set_defaults(func=cmd_run)
 
@@ -592,6 +723,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return fail(args, str(exc), "refused", EXIT_LOOKUP)
     except BrokenPipeError:
         return EXIT_OK
+    finally:
+        _close_logs()  # the rulings answered in this run, in one transaction
 
 
 if __name__ == "__main__":

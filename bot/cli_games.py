@@ -14,7 +14,9 @@ from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.cli import (
     Usage,
     _actor,
+    _open,
     _print_help,
+    count_changed,
     lowercase,
     print_annotation,
     print_answer,
@@ -74,10 +76,11 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
         if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):
             raise Usage(f"{p.metavar or p.name} is at most {p.max_length} characters of text.")
-    arbiter = Arbiter.open(args.db)
+    arbiter = _open(args)
     try:
         data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset,
-                           annotations_of=arbiter.annotations_for, command=question.command)
+                           annotations_of=arbiter.annotations_for, command=question.command,
+                           rulings=arbiter.rulings)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
     except QuestionError as exc:
@@ -88,10 +91,10 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
     # Found (or refused, naming where it looked) before the database is opened.
     root = args.path if args.path is not None else default_source_dir(ruleset.sources, ruleset.game)
-    arbiter = Arbiter.open(args.db)
+    arbiter = _open(args)
     report = import_sources(arbiter.catalog, ruleset, root, _actor(args))  # CatalogError: cli.main, exit 1
     arbiter.reload()
-    return print_import(report, args, f"{game_name(ruleset)} cards")
+    return print_import(report, args, f"{game_name(ruleset)} cards", arbiter)
 
 
 def _plugin(game: str, needs: str, what: str) -> Any:
@@ -117,7 +120,7 @@ def annotate(args: argparse.Namespace) -> int:
         value = spec.check(field, (args.value or "").strip())
     except QuestionError as exc:
         raise Usage(str(exc)) from exc
-    arbiter = Arbiter.open(args.db)
+    arbiter = _open(args)
     match = game_matcher(arbiter, ruleset).match(args.card, args.set)
     if match.card is None:  # not found or ambiguous: the candidates, exit 1 (bot.cli.main)
         raise LookupProblem(match, problem_message(match))
@@ -133,7 +136,9 @@ def annotate(args: argparse.Namespace) -> int:
     warnings = conflict_warnings(card.label, arbiter.catalog.annotations_with_ids(*card.key), note)
     new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor,
                                                    getattr(args, "guild", None))
-    return print_annotation(args, card, note, new_id, entry.id, warnings, f"{field} = {value!r}")
+    arbiter.reload()
+    return print_annotation(args, card, note, new_id, entry.id, warnings, f"{field} = {value!r}",
+                            count_changed(arbiter, {card.game: {card.name}}))
 
 
 def coverage(args: argparse.Namespace) -> int:

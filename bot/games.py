@@ -11,6 +11,7 @@ from typing import Any
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
 from bot.layers import LayeredMatcher, mark_plugin_answer
+from bot.rulings.build import game_record
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
 from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
@@ -92,6 +93,7 @@ class GameLookup:
         self.layer_of = layer_of
         self.seen: dict[str, dict[str, Any]] = {}
         self.layer_used: dict[tuple[str, str, str], tuple[Card, tuple[Annotation, ...]]] = {}
+        self.cards: dict[tuple[str, str, str], Card] = {}  # every card looked up, for the stored ruling's basis
 
     def __call__(self, name: str) -> Card:
         match = self.matcher.match(name)
@@ -102,6 +104,7 @@ class GameLookup:
             report = compare_printings(match.card, match.printings or (match.card,), match.chosen,
                                        lambda c: self.reading_key(c, self.annotations(c)))
             self.seen[match.query] = {**match_json(match, report), "card": match.card.name}
+        self.cards.setdefault(match.card.key, match.card)
         return match.card
 
     def annotations(self, card: Card) -> tuple[Annotation, ...]:
@@ -114,17 +117,34 @@ class GameLookup:
 
 def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
                 annotations_of: AnnotationsOf | None = None, command: str | None = None,
-                layer_of: AnnotationsOf | None = None, guild: str | None = None) -> dict[str, Any]:
+                layer_of: AnnotationsOf | None = None, guild: str | None = None, *,
+                rulings: Any = None) -> dict[str, Any]:
     """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
 
     With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
-    trace and interpretations and gets its own ruling id (bot/layers.py)."""
+    trace and interpretations and gets its own ruling id (bot/layers.py). With `rulings` (a
+    bot.rulings.writer.RulingLog) the answer is stored under its ruling id, with the inputs that ask it again,
+    the server (`guild`, None outside one) it was asked in and the cards it looked at."""
+    data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
+                                           guild)
+    if rulings is not None:
+        rulings.add(game_record(ruleset, find_question(ruleset, command), data, inputs, version, guild,
+                                lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()},
+                                lookup.annotations))
+    return data
+
+
+def game_answer_with_lookup(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any],
+                            version: str, annotations_of: AnnotationsOf | None, command: str | None,
+                            layer_of: AnnotationsOf | None = None, guild: str | None = None
+                            ) -> tuple[dict[str, Any], GameLookup]:
+    """As game_answer, never stored, with the lookup that records which cards the question looked at."""
     lookup = GameLookup(matcher, annotations_of, ruleset, layer_of)
     data = find_question(ruleset, command).answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
     for card, layer in lookup.layer_used.values():
         mark_plugin_answer(data, card, layer, str(guild))
-    return data
+    return data, lookup
 
 
 # --- importing a game's public card data --------------------------------------------------------------

@@ -24,6 +24,8 @@ from bot.layers import (
     server_alias_text,
     server_annotation_text,
 )
+from bot.rulings.build import duration_inputs, duration_record
+from bot.rulings.record import RulingRecord
 from bot.snapshot import ApplyReport, CatalogSnapshot
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
@@ -31,7 +33,7 @@ from engine.names import fold
 from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
-from engine.rulesets.redemption.render import verdict_json
+from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
 from engine.rulesets.redemption.terms import read_card
 from engine.trace import Interpretation, Step
 
@@ -104,12 +106,23 @@ class DurationAnswer:
     report: PrintingReport | None = None
     guild: str | None = None
     layer: tuple[Annotation, ...] = ()  # this server's annotations the answer used
+    notes: tuple[Annotation, ...] = ()  # every annotation the verdict used (shared, then the server's)
 
     def as_json(self) -> dict[str, Any]:
         data = verdict_json(self.verdict, match_json(self.match, self.report))
         if self.layer and self.guild is not None:
             data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
         return data
+
+    def ruling_id(self) -> str:
+        """The id as_json gives, without rendering the whole answer."""
+        shared = ruling_id(self.verdict)
+        return layered_ruling_id(shared, self.guild, self.layer) if self.layer and self.guild is not None else shared
+
+    def record(self, inputs: dict[str, Any], version: str) -> RulingRecord:
+        """This answer as a stored ruling (bot/rulings), with the server it was asked in."""
+        return duration_record(self.verdict, self.notes, inputs, version, self.guild, self.ruling_id(),
+                               summary(self.verdict), self.verdict.trace.rules_cited())
 
 
 def _warm_card(card: Card, notes: list[Annotation]) -> None:
@@ -152,6 +165,8 @@ class Arbiter:
         # new aliases: the bot rebuilds its own indexes (card refs, plug-in games' matchers) there.
         self.reload_hooks: list[Callable[[], None]] = []
         self.compact_hooks: list[Callable[[str], None]] = []
+        # Where answers are stored (bot/rulings.RulingLog); None: not stored (benchmarks, asking again).
+        self.rulings: Any = None
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Arbiter:
@@ -294,6 +309,13 @@ class Arbiter:
             return list(snap.aliases.get(game, {}).values())
         return self.catalog.aliases(game)
 
+    def printing(self, game: str, name: str, set: str) -> Card | None:
+        """One printing by its exact key, from memory once warmed."""
+        snap = self._snapshot
+        if snap is not None:
+            return next((c for c in snap.printings(game, name) if c.set == set), None)
+        return self.catalog.card(game, name, set)
+
     def printings(self, card: Card) -> list[Card]:
         """Cards with exactly this name (other printings), from memory once warmed."""
         snap = self._snapshot
@@ -329,16 +351,23 @@ class Arbiter:
     def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
                  events: Sequence[str] = (), ruleset: str = "current", part: str | None = None,
                  card: Card | None = None, match: MatchResult | None = None,
-                 guild: str | int | None = None) -> DurationAnswer:
-        """The ruling; with a guild, as that server sees it (its aliases and annotations, said so)."""
+                 guild: str | int | None = None, record: bool = True) -> DurationAnswer:
+        """The ruling; with a guild, as that server sees it (its aliases and annotations, said so).
+
+        `set_hint` picks the printing when `card` is not given; either way it is stored as the set the asker chose
+        (None: whatever the name leads to). `record`: store the ruling when storing is on (bot/rulings)."""
         if card is None or match is None:
             card, match = self.find(query, set_hint, guild=guild)
         layer = self.layer_annotations(card, guild)
         notes = self.shared_annotations(card) + layer
         verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
         _note_layer(verdict, card, layer, match)
-        return DurationAnswer(verdict, match, self.printing_report(match, guild), None if guild is None else str(guild),
-                              tuple(layer))
+        answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
+                                None if guild is None else str(guild), tuple(layer), tuple(notes))
+        if record and self.rulings is not None:
+            inputs = duration_inputs(card, card.set if set_hint else None, played_in, events, part)
+            self.rulings.add(answer.record(inputs, ruleset))
+        return answer
 
 
 def _ruleset(game: str) -> Any:

@@ -12,6 +12,10 @@ A ruleset that sets `sources` also gets `arbiter <game>-import [DIR]`: the front
 A ruleset that sets `annotation_spec` gets `arbiter cards annotate CARD --game <game> --rule FIELD ...`
 (audited, undoable); the question reads the annotations through `lookup.annotations(card)`.
 A ruleset that defines `coverage(cards, annotations_of, top)` gets `arbiter cards coverage --game <game>`.
+Every answer is stored under its `ruling_id` (bot/rulings) and opens with `arbiter ruling ID` and `/ruling id:`;
+a question may define `verdict(answer) -> str` (one line: the decisive outcome, compared to tell whether a stored
+ruling still stands; default: the presentation's summary and each field's lead) and must declare `examples`
+(worked examples as inputs dicts; tests ask every game's first one, open it by its id and check it stands).
 
 Everything here is data and pure functions: no Discord, no argparse, no file access.
 """
@@ -154,6 +158,12 @@ def questions_of(ruleset: Any) -> tuple[Question, ...]:
     if found is None:
         return ()
     return tuple(found) if isinstance(found, tuple | list) else (found,)
+
+
+def examples_of(question: Any) -> tuple[Mapping[str, Any], ...]:
+    """A question's worked examples: each an inputs dict keyed by param name (as the front ends pass them, a
+    repeated param as a list); an optional "ruleset" key names the version to ask under."""
+    return tuple(getattr(question, "examples", ()) or ())
 
 
 def chain_cards(text: str, separators: str) -> tuple[str, str]:

@@ -462,8 +462,10 @@ class Matcher:
         fuzzy, distance = self._fuzzy(query, q, hint)
         card = fuzzy.card
         confident = card is not None and distance <= _edit_budget(len(q))
+        misspelt = False  # the words were found only by allowing a typo in one of them
         if not words and not confident:
             words, word_hint = self._word_hits(q, typos=True)
+            misspelt = bool(words)
         if not words:
             if confident or fuzzy.card is None:
                 return fuzzy  # a confident typo, an ambiguous one, or not found
@@ -473,7 +475,8 @@ class Matcher:
                                                   for c in fuzzy.candidates)])
         winner = _word_winner(words)
         fuzzy_card = self._fam[self._by_value[card_value(card)]] if card is not None else None
-        if winner is not None and (fuzzy_card in (None, winner) or not confident):
+        # A misspelt word against a different whole-name reading ("wepent": Repent? Serpent?) is asked back.
+        if winner is not None and (fuzzy_card in (None, winner) or not (confident or misspelt)):
             ids = self._fam_ids[winner]
             return self._decide(query, q, ids, ids, hint or word_hint, "word")
         scored = [(self._fam_ids[h.family][0], h.score, "word") for h in words]

@@ -31,7 +31,7 @@ def assert_numbers(figures: dict, *keys: str) -> None:
 def test_quick_json_has_every_section_with_figures() -> None:
     results = json.loads(run_benchmarks("--quick", "--json").stdout)
     sections = results["sections"]
-    assert list(sections) == ["matching", "rulings", "import", "bot"]
+    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness"]
     assert not [name for name, s in sections.items() if "error" in s]
     found = CARDDATA.is_file()
     assert results["meta"]["data_found"] is found
@@ -43,9 +43,17 @@ def test_quick_json_has_every_section_with_figures() -> None:
     for name in ("autocomplete", "duration"):
         assert_numbers(bot[name], "n", "p50_ms", "p99_ms", "round_trips_per_s")
     assert_numbers(bot["memory"]["catalog"], "rss_mb")
+    fresh = sections["freshness"]
+    for way in ("before", "after"):
+        for kind in ("alias", "annotation"):
+            assert_numbers(fresh["costs"][way][kind], "median_s", "worst_s")
+            assert_numbers(fresh["costs"][way][kind]["take_in"], "median_s", "worst_s")
+    for key in ("shard_to_shard", "cli_to_bot"):
+        assert_numbers(fresh["propagation"][key], "median_s", "worst_s", "n")
 
     if not found:
         assert "skipped" in sections["matching"] and "skipped" in sections["import"]
+        assert "skipped" in sections["players"]
         assert "skipped" in rulings["catalog"]
     else:
         catalogs = sections["matching"]["catalogs"]
@@ -61,6 +69,10 @@ def test_quick_json_has_every_section_with_figures() -> None:
             assert_numbers(rulings[run], "n", "p99_ms", "verdicts_per_s")
         for run in ("fresh", "reimport"):
             assert_numbers(sections["import"][run], "seconds", "tracemalloc_peak_mb")
+        players = sections["players"]
+        for kind in ("exact", "label", "word", "fragment", "typo", "nickname", "numeral"):
+            assert_numbers(players["by_kind"][kind], "n", "right", "asked", "wrong", "not_found")
+        assert_numbers(players["typo_speed"], "ratio")
         assert sections["import"]["fresh"]["added"] > 0 and sections["import"]["reimport"]["unchanged"] > 0
 
     targets = results["targets"]

@@ -143,7 +143,7 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
             "Bricks", "Matched “rb” to Red Brick (Toy) (a nickname).\n"
                       "Matched “blue” to Blue Brick (Toy) (the start of its name).\nRed Brick is laid last [B1].")
         assert embed["fields"][0] == {"name": "Red Brick", "value": "**last** [B1]\nlaid last", "inline": False}
-        assert embed["footer"]["text"] == "Bricks · Ruling B-classic"
+        assert embed["footer"]["text"] == "Bricks · Ruling B-classic · open it later: /ruling id:B-classic"
 
         sent = await fake.send_autocomplete("bricks card", {"name": "blu"}, focused="name")
         choices = (await sent.callback())["data"]["choices"]

@@ -8,59 +8,11 @@ from __future__ import annotations
 
 import pytest
 
+from benchmarks.worked_cases import WORKED as WORKED_CASES
 from tests.redemption_builder import Case, real_card, starter_card
 
 # (card in the starter set, card in the real data, zone, events, persists, effective, upper bound, rules cited)
-WORKED = [
-    pytest.param("Adino, the Eznite", "Adino, the Eznite", "battle", ["phase-ends"],
-                 False, False, "D1", {"D8", "D1", "D9"}, id="adino-equipped-phase-ends"),
-    pytest.param("Adino, the Eznite", "Adino, the Eznite", "battle", [],
-                 True, True, "D1", {"D8", "D1"}, id="adino-in-battle"),
-    pytest.param("Adino, the Eznite", "Adino, the Eznite", "battle", ["condition-false"],
-                 True, False, "D1", {"D8", "D1"}, id="adino-loses-weapon"),
-    pytest.param("Achim, the Compiler / Achim, the Talmid (LoC)", "Achim, the Compiler / Achim, the Talmid (LoC)",
-                 "territory", ["phase-ends", "turn-ends", "phase-ends"],
-                 True, True, "D6", {"D8", "D6"}, id="achim-territory-across-phases"),
-    pytest.param("Achim, the Compiler / Achim, the Talmid (LoC)", "Achim, the Compiler / Achim, the Talmid (LoC)",
-                 "territory", ["leaves-territory"], False, False, "D6", {"D8", "D6"}, id="achim-leaves-territory"),
-    pytest.param("Achim, the Compiler / Achim, the Talmid (LoC)", "Achim, the Compiler / Achim, the Talmid (LoC)",
-                 "battle", ["leaves-play"], True, True, "D1", {"D8", "D1"}, id="achim-discarded-from-battle"),
-    pytest.param("Achim, the Compiler / Achim, the Talmid (LoC)", "Achim, the Compiler / Achim, the Talmid (LoC)",
-                 "battle", ["leaves-play", "phase-ends"], False, False, "D1", {"D8", "D1"},
-                 id="achim-discarded-then-phase-ends"),
-    pytest.param("The Serpent (Promo)", "The Serpent (Promo)", "territory", ["phase-ends", "turn-ends"],
-                 True, True, "D3", {"D3"}, id="serpent-paralysis-outlasts-phase"),
-    pytest.param("The Serpent (Promo)", "The Serpent (Promo)", "territory", ["phase-ends", "result-changed"],
-                 False, False, "D3", {"D3"}, id="serpent-paralysis-healed"),
-    pytest.param("The Sordid Spirit (GoC)", "The Sordid Spirit (GoC)", "territory",
-                 ["phase-ends", "turn-ends", "round-ends"], True, True, "D3", {"D3"}, id="sordid-placement-stays"),
-    pytest.param("The Sordid Spirit (GoC)", "The Sordid Spirit (GoC)", "territory", ["turn-ends", "result-changed"],
-                 False, False, "D3", {"D3"}, id="sordid-placement-ends"),
-    pytest.param("Teaching in Parables (GoC)", "Teaching in Parables (GoC)", "battle", ["phase-ends"],
-                 True, True, "D4", {"D4"}, id="parables-this-turn-outlasts-phase"),
-    pytest.param("Teaching in Parables (GoC)", "Teaching in Parables (GoC)", "battle", ["turn-ends"],
-                 False, False, "D4", {"D4"}, id="parables-turn-ends"),
-    pytest.param("Three Woes (RoJ)", "Three Woes (RoJ)", "territory", ["result-changed"],
-                 False, False, "D3", {"D3", "D4"}, id="three-woes-placement-ends-mid-round"),
-    pytest.param("Three Woes (RoJ)", "Three Woes (RoJ)", "territory", ["turn-ends"],
-                 True, True, "D3", {"D3", "D4"}, id="three-woes-still-placed"),
-    pytest.param("Hezekiah's Signet Ring", "Hezekiah's Signet Ring", "artifact-pile", ["leaves-play"],
-                 False, False, "D7", {"D7"}, id="artifact-leaves-play-mid-phase"),
-    pytest.param("Hezekiah's Signet Ring", "Hezekiah's Signet Ring", "artifact-pile", ["deactivated"],
-                 False, False, "D7", {"D7"}, id="artifact-deactivated"),
-    pytest.param("Hezekiah's Signet Ring", "Hezekiah's Signet Ring", "artifact-pile", ["phase-ends", "turn-ends"],
-                 True, True, "D7", {"D7"}, id="artifact-stays-active"),
-    pytest.param("Jerusalem Tower (Roots)", "Jerusalem Tower (Roots)", "territory", ["leaves-play"],
-                 False, False, "D7", {"D7"}, id="fortress-leaves-play-mid-phase"),
-    pytest.param("Voice from Heaven (GoC)", "Voice from Heaven (GoC)", "territory", ["leaves-play"],
-                 True, True, None, set(), id="voice-from-heaven-leaves-play"),
-    pytest.param("Moabite Marauders", "Moabite Marauders", "battle", ["leaves-battle"],
-                 True, True, "D1", {"D1"}, id="marauders-removed-from-battle"),
-    pytest.param("Moabite Marauders", "Moabite Marauders", "battle", ["leaves-battle", "phase-ends"],
-                 False, False, "D1", {"D1"}, id="marauders-phase-ends"),
-    pytest.param("Captain of the Host (Wa)", "Captain of the Host (Wa)", "battle", ["leaves-play"],
-                 True, True, "D1", {"D1"}, id="captain-discarded-by-martyr"),
-]
+WORKED = [pytest.param(*row[1:], id=row[0]) for row in WORKED_CASES]
 
 
 def _check(case: Case, persists: bool, effective: bool, bound: str | None, rules: set[str]) -> None:

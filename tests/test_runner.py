@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import signal
 import socket
 import sqlite3
 import subprocess
@@ -132,3 +133,33 @@ def test_privileged_intents_and_other_refusals_are_one_line(tmp_path):
         "Cannot find Discord's gateway through DISCORD_API_BASE (http://127.0.0.1:9/api/v10): check that it is "
         "Discord's API.")
     assert start_failure(RuntimeError("a bug"), config) is None  # a bug keeps its traceback
+
+
+async def test_sigterm_closes_the_gateway_and_exits_0(tmp_path):
+    """`docker stop` sends SIGTERM: the real `arbiter run` process closes its gateway connection with a normal
+    close (1000, so Discord ends the session at once) and exits 0, instead of being killed mid-write."""
+    base = {"PATH": "/usr/bin:/bin", "ARBITER_DB": str(tmp_path / "cards.db"), "HOME": str(tmp_path),
+            "PYTHONPATH": ROOT}
+    async with FakeDiscord() as fake:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", "import sys; from bot.cli import main; sys.exit(main(['run']))",
+            env={**base, "DISCORD_TOKEN": fake.token, "DISCORD_API_BASE": fake.api_base}, cwd=str(tmp_path),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        try:
+            await fake.wait_for_request("PUT", r"/applications/\d+/commands", timeout=60)  # started and synced
+            await fake.wait_ready(timeout=30)
+            live = [c for c in fake.gateway_connections if not c.ws.closed]
+            assert len(live) == 1
+            proc.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(proc.communicate(), 30)  # a hang guard, not a speed claim
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+        connection = live[0]
+        assert connection.ws.closed and connection.ws.close_code == 1000
+        assert not connection.server_closed  # the bot closed it, not the fake
+        assert not [c for c in fake.gateway_connections if not c.ws.closed]
+    assert proc.returncode == 0, err.decode()
+    assert "Traceback" not in err.decode()
+    assert "SIGTERM received: closing the Discord connection" in err.decode()

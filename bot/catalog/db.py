@@ -330,6 +330,14 @@ class Catalog:
         with self._lock, storage_failures(self.path):
             return audit.history(self.db.conn, game, name, set, limit, guild)
 
+    def touched(self, audit_id: int) -> dict[str, set[str]]:
+        """The cards (game -> names) a recorded change concerns: the entry itself and, for a batch, its members."""
+        out: dict[str, set[str]] = {}
+        for game, name in self._read("SELECT game, name FROM audit WHERE (id = ? OR batch = ?) AND game IS NOT NULL "
+                                     "AND name IS NOT NULL", (audit_id, audit_id)):
+            out.setdefault(game, set()).add(name)
+        return out
+
     # --- writes --------------------------------------------------------------------------------------
 
     def _change(self, conn: sqlite3.Connection, actor: str, action: str, game: str | None, target: Target,

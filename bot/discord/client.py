@@ -25,7 +25,7 @@ log = logging.getLogger("arbiter.bot")
 
 class ArbiterBot(commands.AutoShardedBot):
     def __init__(self, arbiter: Arbiter, *, maintainer_guilds: Iterable[int] = (), gateway_from_api: bool = False,
-                 **options: Any) -> None:
+                 store_rulings: bool = True, **options: Any) -> None:
         intents = discord.Intents.none()
         intents.guilds = True  # guild and role data for permission checks; no message content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
@@ -43,6 +43,8 @@ class ArbiterBot(commands.AutoShardedBot):
         arbiter.reload_hooks.append(self._rebuild_indexes)
         arbiter.compact_hooks.append(self._compact_index)
         self.tree.on_error = on_tree_error
+        # Every answer is stored under its ruling id by a background writer thread (bot/rulings/writer.py).
+        self.store_rulings = store_rulings
 
     def is_maintainer(self, guild_id: int | None) -> bool:
         return guild_id is not None and guild_id in self.maintainer_guilds
@@ -78,13 +80,23 @@ class ArbiterBot(commands.AutoShardedBot):
 
     # -- start-up --------------------------------------------------------------------------------------
 
+    def start_rulings(self) -> None:
+        from bot.rulings.store import RulingStore
+        from bot.rulings.writer import RulingLog
+
+        if self.store_rulings and self.arbiter.rulings is None:
+            self.arbiter.rulings = RulingLog(RulingStore.for_catalog(self.arbiter.catalog), background=True)
+
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
         from bot.discord.cogs.games import GamesCog
         from bot.discord.cogs.info import InfoCog
         from bot.discord.cogs.ruling import DurationCog, RulingButton
+        from bot.discord.cogs.rulings import RulingsCog
 
+        self.start_rulings()
         await self.add_cog(DurationCog(self))
+        await self.add_cog(RulingsCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
@@ -106,3 +118,6 @@ class ArbiterBot(commands.AutoShardedBot):
     async def close(self) -> None:
         self.watcher.stop()
         await super().close()
+        log, self.arbiter.rulings = self.arbiter.rulings, None
+        if log is not None:
+            await asyncio.to_thread(log.close)  # writes what is still queued

@@ -71,9 +71,14 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
         notes = "\n".join(f"• {n['text']}" for n in data["interpretations"])
         embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
     rs = data["ruleset"]
-    embed.set_footer(text=clip(f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {data['ruling_id']}",
-                               FOOTER))
+    embed.set_footer(text=clip(f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {data['ruling_id']}"
+                               f"{open_hint(data['ruling_id'])}", FOOTER))
     return fit_embed(embed)
+
+
+def open_hint(ruling_id: str) -> str:
+    """The footer's pointer to the stored ruling: anyone can open it later and see whether it still stands."""
+    return f" · open it later: /ruling id:{ruling_id}"
 
 
 def card_embed(data: dict[str, Any]) -> discord.Embed:

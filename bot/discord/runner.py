@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
+import signal
 import sys
+from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -127,6 +130,35 @@ def quiet_logging() -> None:
     logging.getLogger("discord.client").setLevel(logging.WARNING)
 
 
+async def serve(bot: discord.Client, token: str) -> None:
+    """Log in and run until the bot is closed. SIGTERM (what `docker stop` sends) and SIGINT close the gateway
+    connection cleanly (close code 1000) and end the process with exit 0, instead of killing it mid-write."""
+    loop = asyncio.get_running_loop()
+    closing: list[asyncio.Task[None]] = []
+
+    def stop(sig: signal.Signals) -> None:
+        if not closing:
+            log.info("%s received: closing the Discord connection", sig.name)
+            closing.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        with suppress(NotImplementedError, RuntimeError):  # no signal handlers on Windows or off the main thread
+            loop.add_signal_handler(sig, stop, sig)
+    try:
+        async with bot:
+            try:
+                await bot.start(token)
+            except (discord.DiscordException, aiohttp.ClientError, OSError):
+                if not closing:  # a failure while stopping on request is not a start-up failure
+                    raise
+        if closing:
+            await closing[0]
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(sig)
+
+
 def run_bot(db: str | None = None) -> int:
     try:
         config = BotConfig.from_env(db)
@@ -136,7 +168,9 @@ def run_bot(db: str | None = None) -> int:
         print(f"arbiter: {exc}", file=sys.stderr)
         return EXIT_CONFIG
     try:
-        bot.run(config.token, log_handler=None)
+        asyncio.run(serve(bot, config.token))
+    except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
+        return 0
     except (discord.DiscordException, aiohttp.ClientError, OSError) as exc:
         message = start_failure(exc, config)
         if message is None:

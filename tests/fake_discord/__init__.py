@@ -1,9 +1,22 @@
-"""A fake Discord (REST + gateway on 127.0.0.1) for driving the real discord.py client in tests."""
+"""The fake Discord for the tests: benchmarks/fake_discord (no pytest needed there) plus the pytest fixture."""
 
-from .fixtures import fake_discord, patched_discord, running_bot
-from .gateway import GatewayFrame, GatewaySession
-from .models import FakeGuild
-from .server import DEFAULT_TOKEN, FakeDiscord, InteractionState, Recorded, RecordedFile, SentInteraction
+from benchmarks.fake_discord import (
+    DEFAULT_TOKEN,
+    FakeDiscord,
+    FakeGuild,
+    GatewayFrame,
+    GatewaySession,
+    InteractionState,
+    Recorded,
+    RecordedFile,
+    SentInteraction,
+    models,
+    patched_discord,
+    running_bot,
+    validation,
+)
+
+from .fixtures import fake_discord
 
 __all__ = [
     "DEFAULT_TOKEN",
@@ -16,6 +29,8 @@ __all__ = [
     "RecordedFile",
     "SentInteraction",
     "fake_discord",
+    "models",
     "patched_discord",
     "running_bot",
+    "validation",
 ]

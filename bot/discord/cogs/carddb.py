@@ -21,6 +21,7 @@ from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
 from bot.discord.cogs.ruling import card_autocomplete
+from bot.discord.cogs.rulings import changed_sentence
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
 from bot.service import LookupProblem
@@ -142,7 +143,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                     brigade=brigade[:100], card_class=card_class[:100], identifier=identifier[:400])
         await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction),
                           guild=self._guild(interaction))
-        await self._done(interaction, f"Added {safe(card.label, 300)}.")
+        changed = await changed_sentence(self.bot, {card.game: [card.name]})
+        await self._done(interaction, f"Added {safe(card.label, 300)}.{changed}")
 
     @app_commands.command(name="edit", description="Change one field of a card")
     @app_commands.describe(card="The card", field="Which field", value="The new value")
@@ -156,7 +158,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         entry = await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name,
                                   found.set, {field: value[:4000]}, self._actor(interaction),
                                   guild=self._guild(interaction))
-        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}.{undo_hint(entry.id)}")
+        changed = await changed_sentence(self.bot, {found.game: [found.name]})
+        await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}.{undo_hint(entry.id)}{changed}")
 
     @app_commands.command(name="alias", description="Add a nickname that leads to a card")
     @app_commands.describe(alias="The nickname", card="The card it leads to", set="Tie it to one printing")
@@ -171,8 +174,9 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                                   origin=self._guild(interaction))
         target = found.label if set else found.name  # without a set, the alias covers every printing
         where = " (shared catalog: every server)" if layer is None else " (in this server only)"
+        changed = await changed_sentence(self.bot, {found.game: [found.name]})
         await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}{where}."
-                                      f"{undo_hint(entry.id)}")
+                                      f"{undo_hint(entry.id)}{changed}")
 
     @app_commands.command(name="annotate", description="Set a duration term for a card part (wins over the text)")
     @app_commands.describe(card="The card", rule="The rule the part follows", part="Ability part label, e.g. "
@@ -207,8 +211,9 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
 
         new_id, entry, warnings = await self._write(interaction, write)
         kind = "Annotation" if layer is None else "Server annotation (this server's answers only)"
+        changed = await changed_sentence(self.bot, {found.game: [found.name]})
         await self._done(interaction, f"{kind} {new_id} added to {safe(found.label, 300)}: {rule} on part "
-                                      f"{label or '(unlabelled)'}.{undo_hint(entry.id)}"
+                                      f"{label or '(unlabelled)'}.{undo_hint(entry.id)}{changed}"
                          + "".join(f"\nWarning: {safe(w, 300)}" for w in warnings))
 
     @app_commands.command(name="history", description="Recent changes to the card database")
@@ -233,8 +238,10 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
     async def undo(self, interaction: discord.Interaction, id: app_commands.Range[int, 1]) -> None:
         entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction),
                                   guild=self._guild(interaction), may_write_shared=self._maintainer(interaction))
+        touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, id)
+        changed = await changed_sentence(self.bot, touched)
         await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}; undo #{entry.id} to put it "
-                                      "back).")
+                                      f"back).{changed}")
 
     @app_commands.command(name="import", description="Import a LackeyCCG carddata.txt file (all or nothing)")
     @app_commands.describe(file="The carddata.txt file")
@@ -251,9 +258,11 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(f"line {line}: the file is not UTF-8 text; nothing was imported.") from exc
         report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey_text, text,
                                    self._actor(interaction), guild=self._guild(interaction))
+        touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, report.audit_id) if report.audit_id else {}
+        changed = await changed_sentence(self.bot, touched)
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
-                         + undo_hint(report.audit_id))
+                         + undo_hint(report.audit_id) + changed)
 
     @app_commands.command(name="role", description="Let members with this role moderate cards (Manage Server only)")
     @app_commands.describe(role="The card moderator role")

@@ -13,9 +13,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.cogs.rulings import guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, OPTION, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_INFO
+from bot.discord.render import COLOUR_INFO, open_hint
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
 from bot.service import LookupProblem, answer_lines, match_json, problem_message
@@ -87,7 +88,7 @@ def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.
     if answer["interpretations"]:
         notes = "\n".join(f"• {n['text']}" for n in answer["interpretations"])
         embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
-    embed.set_footer(text=clip(presentation.footer, FOOTER))
+    embed.set_footer(text=clip(presentation.footer + open_hint(answer["ruling_id"]), FOOTER))
     return fit_embed(embed)
 
 
@@ -129,10 +130,12 @@ class Asked:
 
     def answer(self, interaction: discord.Interaction) -> dict[str, Any]:
         """The answer; LookupProblem or UserFacingError when it cannot be given."""
-        try:
+        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        try:  # stored under its ruling id, with the server it was asked in
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
                                annotations_of=_annotations_of(interaction), command=self.question.command,
-                               layer_of=_layer_of(interaction), guild=str(interaction.guild_id))
+                               layer_of=_layer_of(interaction), guild=guild_of(interaction),
+                               rulings=bot.arbiter.rulings)
         except QuestionError as exc:
             raise UserFacingError(safe(str(exc), 1800)) from exc
 

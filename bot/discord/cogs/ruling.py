@@ -9,6 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.discord.cogs.rulings import guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.render import verdict_embed
@@ -106,7 +107,7 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
         elif self.action == "rs":
             other = "previous" if state.ruleset == "current" else "current"
             state = RulingState(state.card, state.zone, other, state.part, state.events, state.owner)
-        data = answer(bot, card, None, state, interaction.guild_id)
+        data = answer(bot, card, None, state, interaction)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
             await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
@@ -127,11 +128,15 @@ def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | 
 
 
 def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState,
-           guild: int | None = None) -> dict[str, Any]:
-    """The ruling as the asking server sees it (its own annotations and aliases, said so in the answer)."""
-    result = bot.arbiter.duration(card.name, played_in=state.zone, events=state.events, ruleset=state.ruleset,
-                                  part=state.part or None, card=card,
-                                  match=match or MatchResult(card.name, "exact", card, []), guild=guild)
+           interaction: discord.Interaction, set_hint: str | None = None) -> dict[str, Any]:
+    """The ruling as the asking server sees it (its own annotations and aliases, said so in the answer), stored
+    under its id. `set_hint`: the set the asker chose, if any; a card picked by its printing (a suggestion, the
+    choice menu, a button) is stored with that printing."""
+    chosen = set_hint if set_hint is not None else (card.set if match is None else None)
+    result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
+                                  ruleset=state.ruleset, part=state.part or None, card=card,
+                                  match=match or MatchResult(card.name, "exact", card, []),
+                                  guild=guild_of(interaction))
     return result.as_json()
 
 
@@ -168,7 +173,7 @@ class Disambiguation(discord.ui.View):
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
         state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner)
-        data = answer(self.bot, card, None, state, interaction.guild_id)
+        data = answer(self.bot, card, None, state, interaction)
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
@@ -257,7 +262,8 @@ class DurationCog(commands.Cog):
                 return
             raise UserFacingError(safe(problem_message(match), 1800))
         state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id)
-        data = answer(self.bot, match.card, match, state, interaction.guild_id)
+        data = answer(self.bot, match.card, match, state, interaction,
+                      set_hint=match.card.set if picked is not None or set_ else None)
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
         await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))

@@ -83,6 +83,11 @@ class AshesQuestion:
     epilog = EPILOG
     version_help = "reborn (current texts, default) or 1e (first edition with errata)"
     params = PARAMS
+    # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
+    examples = (
+        {"card": "Summon Gilder", "units": "none", "ruleset": "1e"},
+        {"card": "Summon Gilder", "battlefield_full": True, "units": "theirs", "ruleset": "1e"},
+    )
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         if version not in VERSIONS:

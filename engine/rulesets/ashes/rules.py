@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from engine.trace import Rule, RulesetVersion
 
-SEED = "Sniper Troll's Rules Corner, \"Resolving Effects\" (seed 003_743c4b8af2804e32)"
-WIKI = "Ashes Reborn rulebook (community wiki, wiki.ashes.live/books/rulebook)"
+# The public article (Strange Copy, June 2016), by its title and address, never the name of our local copy.
+SEED = ("Sniper Troll's Rules Corner, \"Resolving Effects\" (Strange Copy, 2016, http://www.strangecopy.com/"
+        "index.php/2016/06/09/the-sniper-trolls-rule-lawyering-corner-resolving-effects/)")
+WIKI = "Ashes Reborn rulebook (community wiki, https://wiki.ashes.live/books/rulebook)"
 FAQ = "Ashes Reborn FAQ (Plaid Hat Games), \"Rules Clarification\""
 
 RULES: dict[str, Rule] = {

@@ -70,6 +70,12 @@ class DominionQuestion:
     epilog = CHAIN_HELP
     version_help = "current, older-wording (Command variants may play Durations), prior-chain or prior-throne"
     params = PARAMS
+    # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
+    examples = (
+        {"chain": ["Throne Room > Tactician[discarded-nothing]"]},
+        {"chain": ["Captain > nothing + Throne Room > Caravan"]},
+        {"chain": ["Voyage", "Lich"]},
+    )
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         if version not in VERSIONS:

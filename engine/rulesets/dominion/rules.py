@@ -13,7 +13,8 @@ from enum import StrEnum
 
 from engine.trace import Rule, RulesetVersion
 
-SOURCE = 'Dominion Strategy wiki, "Duration" (seed 001_cccb396601dd1050)'
+# The public page the rules restate: its title and address, never the name of our local copy of it.
+SOURCE = 'Dominion Strategy wiki, "Duration" (https://wiki.dominionstrategy.com/index.php/Duration)'
 _OFFICIAL = f'{SOURCE}, "Official Rules"'
 _OTHER = f'{SOURCE}, "Other rules clarifications"'
 _PRIOR = f'{SOURCE}, "Prior Rules"'

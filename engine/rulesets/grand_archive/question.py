@@ -73,6 +73,11 @@ class GrandArchiveQuestion:
     epilog = HELP
     version_help = "current (official rules, with dependencies) or seed (the seed's older revision)"
     params = PARAMS
+    # Worked examples (engine.interface.examples_of): inputs as the front ends pass them (the seed's GA1 and GA2).
+    examples = (
+        {"effect": ["Inspiring Call"], "object": ["ally"]},
+        {"effect": ["Claude, Fated Visionary"], "object": ["ally:automaton"]},
+    )
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         if version not in VERSIONS:

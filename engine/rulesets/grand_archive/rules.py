@@ -12,7 +12,8 @@ from engine.trace import Rule, RulesetVersion
 GAME = "grand-archive"
 RULES_REPO = "github.com/weebsoftheshore/gitbook-rules"
 _CE = f'Official rules, "Types of Effects - Continuous Effects" ({RULES_REPO}, game-mechanics/game-mechanics-types-of-effects/types-of-effects-continuous-effects)'  # noqa: E501
-_SEED = 'seed 002_19ec53d11c0c5e91 (older revision of "Types of Effects - Continuous Effects")'
+# The older public revision of the same page, by title (never the name of our local copy of it).
+_SEED = 'an older revision of "Types of Effects - Continuous Effects"'
 _END = f'Official rules, "Turn Order - End Phase" ({RULES_REPO}, game-mechanics/game-mechanics-turn-order/turn-order-end-phase.md)'  # noqa: E501
 _SKIP = f'Official rules, "Turn Order - Skipping Phases" ({RULES_REPO}, game-mechanics/game-mechanics-turn-order/turn-order-skipping-phases.md)'  # noqa: E501
 _TERMS = f'Official rules, glossary "Game Terms": "Have, Gain, Get, Become/Are" ({RULES_REPO}, glossary/game-terms.md)'
@@ -61,7 +62,7 @@ RULES: dict[str, Rule] = {
              "Inside one layer, an effect that would change what another effect does (its text, the objects it "
              "reaches, or what it does to them) is applied first, whatever the timestamps; timestamps only order "
              "effects that do not depend on each other, or that depend on each other in a loop.",
-             f'{_CE}, "Dependencies" 1-2 (not in the seed\'s revision)'),
+             f'{_CE}, "Dependencies" 1-2 (not in the older revision)'),
         Rule("GA11", "end-phase clean-up",
              "In the clean-up step of the end phase, every \"until end of turn\" and \"this turn\" effect ends, at "
              "the same moment as other clean-up actions.",

@@ -112,6 +112,9 @@ def _note_fields(answer: Mapping[str, Any]) -> list[Field]:
 
 class OrderQuestion:
     command = "order"
+    # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
+    examples = ({"at": "before a Personality is destroyed",
+                 "item": ["Legion of the Fallen", "trait:Before he is destroyed, gain 1 Honor@opponent"]},)
     description = "In what order things triggered at one moment resolve (steps A-F), and who decides"
     cli_description = ("Order the effects, traits and Reactions that answer one moment (L5R Timing steps A-F), or "
                        "compare two timing points.")
@@ -224,6 +227,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
 
 class DurationQuestion:
     command = "duration"
+    examples = ({"card": "Haikitsu", "then": ["action-resolves", "occurs:he attacks you"]},)
     description = "How long an L5R effect lasts, and whether it still works after each event"
     cli_description = "How long an L5R effect lasts (this turn, this battle, next time, permanent, paying, while ...)."
     group_description = OrderQuestion.group_description

@@ -10,7 +10,8 @@ from engine.trace import Rule, RulesetVersion
 
 GAME = "l5r"
 SITE = "rules.l5r.com"
-TIMING = f"{SITE}/Timing (seed 004_eab7f0ecc2cb7f5b)"
+# Public pages by title and site, never the name of our local copy of them.
+TIMING = f"Legend of the Five Rings Rules ({SITE}), \"Timing\""
 NEXT_TIME = f"{TIMING}, \"Next/first time\" triggers"
 EFFECTS = f"{SITE}/Effects"
 

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from engine.trace import Rule, RulesetVersion
 
-SOURCE = 'Land of Redemption, "Defining Duration", section "Orderly Operation" (seed 000_315451015ffafba8)'
+# The public article the rules restate: its title and address, never the name of our local copy of it.
+SOURCE = ('Land of Redemption, "Defining Duration" (https://landofredemption.com/defining-duration), '
+          'section "Orderly Operation"')
 
 RULES: dict[str, Rule] = {
     rule.id: rule

@@ -1,0 +1,98 @@
+"""/ruling id: open a stored ruling (the question, the answer given, whether it still stands), and the helpers
+the other cogs share to store rulings with their server and to tell moderators what a change changed."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.discord.errors import UserFacingError
+from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
+from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS
+from bot.rulings.reask import Reasker, Standing, changed_by
+from bot.rulings.report import iso, question_text, verdict_lines
+from bot.service import Arbiter
+
+if TYPE_CHECKING:
+    from bot.discord.client import ArbiterBot
+
+MAX_ID = 40
+SHOWN_IDS = 10
+
+
+def guild_of(interaction: discord.Interaction) -> str | None:
+    """The server a ruling was asked in (stored with it), None in a direct message."""
+    return str(interaction.guild_id) if interaction.guild_id is not None else None
+
+
+def _matcher_for(bot: ArbiterBot) -> Any:
+    from bot.discord.cogs.games import index_name
+
+    def matcher(ruleset: Any) -> Any:
+        return bot.indexes[index_name(ruleset.game)]
+
+    return matcher
+
+
+def find_standing(bot: ArbiterBot, ruling_id: str) -> Standing | None:
+    """Blocking (a worker thread): the stored ruling asked again; a ruling still queued is written first."""
+    arbiter: Arbiter = bot.arbiter
+    log = arbiter.rulings
+    if log is None:
+        return None
+    key = ruling_id.strip()
+    stored = log.store.get(key) or log.store.get(key.upper())
+    if stored is None and log.flush():
+        stored = log.store.get(key) or log.store.get(key.upper())
+    return None if stored is None else Reasker(arbiter, _matcher_for(bot)).standing(stored)
+
+
+def standing_embed(standing: Standing) -> discord.Embed:
+    stored = standing.stored
+    colour = COLOUR_PERSISTS if standing.stands else COLOUR_ENDED if standing.now is not None else COLOUR_INFO
+    embed = discord.Embed(title=clip(f"Ruling {stored.id}", TITLE),
+                          description=safe(f"{stored.game} {stored.command}: {question_text(stored)}", DESCRIPTION),
+                          colour=colour)
+    embed.add_field(name="Answer given", value=safe(stored.summary, FIELD_VALUE), inline=False)
+    embed.add_field(name="Rules cited", value=", ".join(stored.rules) or "none", inline=True)
+    where = f" · server {stored.guild}" if stored.guild else ""
+    embed.add_field(name="Ruleset", value=safe(f"{stored.version} ({stored.basis.version}){where}", FIELD_VALUE),
+                    inline=True)
+    embed.add_field(name="Now", value=safe("\n".join(verdict_lines(standing)), FIELD_VALUE), inline=False)
+    times = "once" if stored.count == 1 else f"{stored.count} times"
+    embed.set_footer(text=f"Asked {times}: first {iso(stored.first_at)}, last {iso(stored.last_at)}")
+    return fit_embed(embed)
+
+
+async def changed_sentence(bot: ArbiterBot, touched: Mapping[str, Iterable[str]]) -> str:
+    """For a moderator's reply: how many stored rulings the change just made changes, and which."""
+    if bot.arbiter.rulings is None or not touched:
+        return ""
+    ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, _matcher_for(bot))
+    if not ids:
+        return ""  # silent when nothing changes: the reply stays as it was
+    shown = ", ".join(ids[:SHOWN_IDS]) + (", …" if len(ids) > SHOWN_IDS else "")
+    return (f" This changes {len(ids)} stored ruling{'s' if len(ids) != 1 else ''}: {shown} "
+            "(open one with /ruling id:…).")
+
+
+class RulingsCog(commands.Cog):
+    def __init__(self, bot: ArbiterBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="ruling", description="Open a ruling by its id: the question, the answer given, "
+                                                     "and whether it still stands")
+    @app_commands.describe(id="The ruling id from a ruling's footer, e.g. R-158C71D84E")
+    async def ruling(self, interaction: discord.Interaction, id: str) -> None:
+        if len(id) > MAX_ID or "\x00" in id or not id.strip():
+            raise UserFacingError("A ruling id is a short code such as R-158C71D84E, from a ruling's footer.")
+        standing = await asyncio.to_thread(find_standing, self.bot, id)
+        if standing is None:
+            raise UserFacingError(f"No stored ruling has the id “{safe(id.strip(), MAX_ID)}”: check the id as "
+                                  "printed under the ruling.")
+        await interaction.response.send_message(embed=standing_embed(standing))

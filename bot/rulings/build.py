@@ -1,0 +1,61 @@
+"""Turn an answer into a RulingRecord. The same functions serve storing (right after answering) and asking
+again (bot/rulings/reask.py), so a stored ruling and its re-asked twin are always built alike.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
+
+from bot.rulings.record import Basis, CardBasis, RulingRecord
+from engine.cards import Annotation, Card
+
+if TYPE_CHECKING:
+    from engine.rulesets.redemption import Verdict
+
+DURATION = "duration"
+REDEMPTION = "redemption"
+
+
+def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, events: Sequence[str],
+                    part: str | None) -> dict[str, Any]:
+    """What asks a /duration question again: the card by its exact name (not what was typed), the set only if
+    one was chosen (so a later default printing shows), and the scenario as given."""
+    return {"card": card.name, "set": set_hint, "played_in": played_in, "events": list(events), "part": part}
+
+
+def duration_record(verdict: Verdict, notes: Iterable[Annotation], inputs: Mapping[str, Any], version: str,
+                    guild: str | None, ruling_id: str, summary: str, rules: Sequence[str]) -> RulingRecord:
+    basis = Basis(verdict.ruleset.version, (CardBasis.of(verdict.card, notes),))
+    return RulingRecord(ruling_id, REDEMPTION, DURATION, dict(inputs), version, guild, summary, tuple(rules), basis)
+
+
+def verdict_line(question: Any, answer: Mapping[str, Any]) -> str:
+    """One line with the decisive outcome of a plug-in answer: the question's own `verdict(answer)` when it has
+    one, else what its chat card shows in bold (summary, then each field's lead)."""
+    own = getattr(question, "verdict", None)
+    if callable(own):
+        return str(own(answer))
+    shown = question.present(answer)
+    return " · ".join([shown.summary, *(f"{f.name}: {f.lead}" for f in shown.fields)])
+
+
+def game_record(ruleset: Any, question: Any, answer: Mapping[str, Any], inputs: Mapping[str, Any], version: str,
+                guild: str | None, cards: Iterable[Card], matched: Mapping[str, str],
+                annotations_of: Callable[[Card], Sequence[Annotation]] | None) -> RulingRecord:
+    """A plug-in ruling: every card the question looked up, with the annotations the front end holds for it."""
+    number = ruleset.versions()[version].version
+    basis = Basis(number, tuple(CardBasis.of(c, annotations_of(c) if annotations_of else ())
+                                for c in {c.key: c for c in cards}.values()), dict(matched))
+    return RulingRecord(str(answer["ruling_id"]), ruleset.game, question.command, _jsonable(inputs), version, guild,
+                        verdict_line(question, answer), tuple(answer.get("rules") or ()), basis)
+
+
+def _jsonable(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """Inputs as JSON keeps them: tuples become lists, empty values are left out (they are the defaults)."""
+    out: dict[str, Any] = {}
+    for key, value in inputs.items():
+        if value in (None, False, [], ()):
+            continue
+        out[key] = list(value) if isinstance(value, tuple | list) else value
+    return out

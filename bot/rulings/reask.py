@@ -1,0 +1,178 @@
+"""Ask a stored ruling again under today's catalog and ruleset, and say whether it still stands and what
+changed since: the card's data, its annotations, the printing a name leads to, the ruleset version.
+
+Nothing is stored while asking again. A Reasker keeps one matcher per plug-in game, so asking many rulings
+again (`arbiter rulings changed`, a moderator's change) builds each game's matcher once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
+from bot.rulings.build import DURATION, REDEMPTION, game_record
+from bot.rulings.record import Basis, RulingRecord
+from bot.rulings.store import RulingStore, StoredRuling
+from bot.service import Arbiter, LookupProblem
+from engine.cards import printing_label
+from engine.interface import QuestionError
+from engine.matching import Matcher, MatchResult
+from engine.rulesets.redemption.scenario import ScenarioError
+
+
+@dataclass(frozen=True)
+class Change:
+    """One thing that differs between what the stored answer depended on and what today's answer does."""
+
+    what: str          # "card", "annotations", "printing", "match", "ruleset", "gone"
+    text: str
+    card: str | None = None
+
+    def as_json(self) -> dict[str, Any]:
+        return {"what": self.what, "card": self.card, "text": self.text}
+
+
+@dataclass
+class Standing:
+    """A stored ruling next to today's answer to the same question."""
+
+    stored: StoredRuling
+    now: RulingRecord | None
+    answer: dict[str, Any] | None = None
+    problem: str | None = None             # why it cannot be asked again today
+    changes: list[Change] = field(default_factory=list)
+
+    @property
+    def stands(self) -> bool:
+        return self.now is not None and self.now.outcome == self.stored.outcome
+
+
+def _basis_changes(stored: StoredRuling, now: Basis) -> list[Change]:
+    before = stored.basis
+    out: list[Change] = []
+    if before.version != now.version:
+        out.append(Change("ruleset", f"ruleset {stored.version} was version {before.version}, now "
+                                     f"{now.version}"))
+    for typed, name in before.matched.items():
+        if now.matched.get(typed, name) != name:
+            out.append(Change("match", f"“{typed}” led to {name}, now to {now.matched[typed]}", name))
+    now_by_name = {c.name: c for c in now.cards}
+    for old in before.cards:
+        new = now_by_name.get(old.name)
+        label = printing_label(old.name, old.set)
+        if new is None:
+            if not before.matched:
+                out.append(Change("gone", f"{label} is no longer looked at", old.name))
+            continue
+        if new.set != old.set:
+            out.append(Change("printing", f"{old.name} led to the printing {label}, now to "
+                                          f"{printing_label(new.name, new.set)}", old.name))
+            continue
+        if new.words != old.words:
+            out.append(Change("card", f"the card data of {label} changed (its text, type or other rules fields)",
+                              old.name))
+        if new.notes != old.notes:
+            what = "were added" if not old.notes else "were removed" if not new.notes else "changed"
+            out.append(Change("annotations", f"the moderators' annotations of {label} {what}", old.name))
+    return out
+
+
+class Reasker:
+    def __init__(self, arbiter: Arbiter, matcher_for: Callable[[Any], Matcher] | None = None) -> None:
+        self.arbiter = arbiter
+        self._matcher_for = matcher_for
+        self._matchers: dict[str, Matcher] = {}
+        self._rulesets = {r.game: r for r in plugin_rulesets()}
+
+    def matcher(self, ruleset: Any) -> Matcher:
+        if self._matcher_for is not None:
+            return self._matcher_for(ruleset)
+        found = self._matchers.get(ruleset.game)
+        if found is None:
+            found = self._matchers[ruleset.game] = game_matcher(self.arbiter, ruleset)
+        return found
+
+    def standing(self, stored: StoredRuling) -> Standing:
+        try:
+            if stored.game == REDEMPTION and stored.command == DURATION:
+                now, answer = self._duration(stored)
+            else:
+                now, answer = self._plugin(stored)
+        except LookupProblem as problem:
+            return Standing(stored, None, problem=f"it cannot be asked again: {problem.message}")
+        except (QuestionError, ScenarioError) as exc:
+            return Standing(stored, None, problem=f"it cannot be asked again: {exc}")
+        return Standing(stored, now, answer, changes=_basis_changes(stored, now.basis))
+
+    def _duration(self, stored: StoredRuling) -> tuple[RulingRecord, dict[str, Any]]:
+        inputs = stored.inputs
+        name, set_ = inputs["card"], inputs.get("set")
+        card = None
+        if set_ is not None:
+            card = self.arbiter.printing(REDEMPTION, name, set_)
+            if card is None:
+                raise LookupProblem(MatchResult(name, "not-found", None, []),
+                                    f"the printing {printing_label(name, set_)} is no longer in the catalog.")
+            match = MatchResult(name, "exact", card, [])
+        else:  # what the name leads to today, as the server it was asked in sees it
+            match = self.arbiter.matcher_for(REDEMPTION, stored.guild).match(name)
+            card = match.card
+            if card is None and match.how == "ambiguous":
+                # The name now has several printings: judge the one judged then, if it is still there.
+                first = stored.basis.cards[0] if stored.basis.cards else None
+                card = self.arbiter.printing(REDEMPTION, name, first.set) if first else None
+                match = MatchResult(name, "exact", card, []) if card else match
+            if card is None:
+                raise LookupProblem(match, f"{name} is no longer in the catalog.")
+        answer = self.arbiter.duration(name, played_in=inputs.get("played_in"), events=inputs.get("events") or (),
+                                       ruleset=stored.version, part=inputs.get("part"), card=card, match=match,
+                                       guild=stored.guild, record=False)
+        return answer.record(dict(inputs), stored.version), answer.as_json()
+
+    def _plugin(self, stored: StoredRuling) -> tuple[RulingRecord, dict[str, Any]]:
+        ruleset = self._rulesets.get(stored.game)
+        if ruleset is None:
+            raise QuestionError(f"the game {stored.game!r} is no longer offered")
+        question = find_question(ruleset, stored.command)
+        if stored.version not in ruleset.versions():
+            raise QuestionError(f"its ruleset version {stored.version!r} is no longer offered")
+        inputs = dict(stored.inputs)
+        for param in question.params:  # stored rows leave out empty inputs: give them their defaults back
+            inputs.setdefault(param.name, [] if param.repeat else False if param.kind == "flag" else None)
+        guild = stored.guild
+        matcher = self.arbiter.matcher_for(ruleset.game, guild, base=self.matcher(ruleset))
+        data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, stored.version,
+                                               self.arbiter.shared_annotations, stored.command,
+                                               lambda card: self.arbiter.layer_annotations(card, guild), guild)
+        record = game_record(ruleset, question, data, stored.inputs, stored.version, guild,
+                             lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()},
+                             lookup.annotations)
+        return record, data
+
+    # --- many at once --------------------------------------------------------------------------------
+
+    def changed(self, rulings: Iterable[StoredRuling]) -> Iterator[Standing]:
+        """The ones whose answer today differs from the answer stored (or that cannot be asked again)."""
+        for stored in rulings:
+            standing = self.standing(stored)
+            if not standing.stands:
+                yield standing
+
+
+def changed_by(arbiter: Arbiter, touched: Mapping[str, Iterable[str]],
+               matcher_for: Callable[[Any], Matcher] | None = None) -> list[str]:
+    """The ids of the stored rulings about these cards (game -> names) that answer differently today than when
+    they were given. Only the rulings indexed under these card names are asked again; pending rulings are
+    written first. Blocking: the bot calls it in a worker thread."""
+    log = arbiter.rulings
+    if log is not None:
+        log.flush()
+    store = log.store if log is not None else RulingStore.for_catalog(arbiter.catalog)
+    reasker = Reasker(arbiter, matcher_for)
+    try:
+        return [s.stored.id for game, names in touched.items() for s in reasker.changed(store.about(game, names))]
+    finally:
+        if log is None:
+            store.close()

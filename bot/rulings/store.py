@@ -1,0 +1,141 @@
+"""The `rulings` and `ruling_cards` tables (data/schema.sql): idempotent batch upserts and the reads that open a
+ruling or find the rulings about a card.
+
+The store has its own connection to the catalog file (WAL lets it write while the catalog reads), so the
+background writer never waits on the catalog's lock; an in-memory catalog shares the catalog's connection.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from bot.catalog import Catalog
+from bot.rulings.record import Basis, RulingRecord
+
+BUSY_TIMEOUT_S = 10.0
+_COLUMNS = ("id", "game", "command", "inputs", "version", "guild", "summary", "rules", "outcome", "basis",
+            "first_at", "last_at", "count")
+_UPSERT = (f"INSERT INTO rulings ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)}) "
+           "ON CONFLICT(id) DO UPDATE SET last_at = max(rulings.last_at, excluded.last_at), "
+           "count = rulings.count + excluded.count")
+_SELECT = f"SELECT {', '.join(_COLUMNS)} FROM rulings"
+
+
+@dataclass(frozen=True)
+class StoredRuling:
+    """A ruling as it was first given, with when and how often it was asked."""
+
+    id: str
+    game: str
+    command: str
+    inputs: dict[str, Any]
+    version: str
+    guild: str | None
+    summary: str
+    rules: tuple[str, ...]
+    outcome: str
+    basis: Basis
+    first_at: int
+    last_at: int
+    count: int
+
+    @classmethod
+    def from_row(cls, row: Sequence[Any]) -> StoredRuling:
+        data = dict(zip(_COLUMNS, row, strict=True))
+        data["inputs"] = json.loads(data["inputs"])
+        data["basis"] = Basis.from_json(json.loads(data["basis"]))
+        data["rules"] = tuple(r for r in data["rules"].split(",") if r)
+        return cls(**data)
+
+
+def merge(records: Iterable[RulingRecord]) -> list[tuple[RulingRecord, int, int]]:
+    """One (first record, last time, count) per id, in first-seen order: a burst of one question is one upsert."""
+    merged: dict[str, tuple[RulingRecord, int, int]] = {}
+    for rec in records:
+        first = merged.get(rec.id)
+        merged[rec.id] = (rec, rec.at, 1) if first is None else (first[0], max(first[1], rec.at), first[2] + 1)
+    return list(merged.values())
+
+
+class RulingStore:
+    def __init__(self, conn: sqlite3.Connection, lock: threading.RLock | threading.Lock, owned: bool) -> None:
+        self._conn = conn
+        self._lock = lock
+        self._owned = owned
+
+    @classmethod
+    def for_catalog(cls, catalog: Catalog) -> RulingStore:
+        """A store on the catalog's database file (the catalog has already created the tables)."""
+        if str(catalog.path) == ":memory:":
+            return cls(catalog.db.conn, catalog._lock, owned=False)
+        conn = sqlite3.connect(str(catalog.path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+        return cls(conn, threading.Lock(), owned=True)
+
+    def close(self) -> None:
+        if self._owned:
+            with self._lock:
+                self._conn.close()
+
+    # --- writes ----------------------------------------------------------------------------------------
+
+    def write(self, records: Sequence[RulingRecord]) -> int:
+        """Upsert a batch in one transaction; returns how many distinct ids it touched."""
+        merged = merge(records)
+        if not merged:
+            return 0
+        rows, links = [], []
+        for rec, last, count in merged:
+            row = rec.row()
+            row["last_at"], row["count"] = last, count
+            rows.append([row[c] for c in _COLUMNS])
+            links += [(rec.game, name, rec.id) for name in rec.card_names]
+        with self._lock:
+            conn = self._conn
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                conn.executemany(_UPSERT, rows)
+                conn.executemany("INSERT OR IGNORE INTO ruling_cards (game, name, ruling) VALUES (?, ?, ?)", links)
+            except BaseException:
+                conn.rollback()
+                raise
+            conn.commit()
+        return len(merged)
+
+    # --- reads -----------------------------------------------------------------------------------------
+
+    def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        with self._lock:
+            return self._conn.execute(sql, params).fetchall()
+
+    def get(self, ruling_id: str) -> StoredRuling | None:
+        rows = self._read(_SELECT + " WHERE id = ?", (ruling_id,))
+        return StoredRuling.from_row(rows[0]) if rows else None
+
+    def about(self, game: str, names: Iterable[str]) -> list[StoredRuling]:
+        """Stored rulings that looked at any of these cards (every printing of each name)."""
+        found: dict[str, StoredRuling] = {}
+        for name in dict.fromkeys(names):
+            for row in self._read(_SELECT + " WHERE id IN (SELECT ruling FROM ruling_cards WHERE game = ? AND "
+                                  "name = ?) ORDER BY first_at, id", (game, name)):
+                found.setdefault(row[0], StoredRuling.from_row(row))
+        return list(found.values())
+
+    def since(self, at: int = 0, chunk: int = 2000) -> Iterator[StoredRuling]:
+        """Every stored ruling last asked at or after `at` (Unix seconds), oldest first, read in chunks."""
+        last_key: tuple[int, str] = (-1, "")
+        while True:
+            rows = self._read(_SELECT + " WHERE last_at >= ? AND (first_at, id) > (?, ?) ORDER BY first_at, id "
+                              "LIMIT ?", (at, *last_key, chunk))
+            for row in rows:
+                yield StoredRuling.from_row(row)
+            if len(rows) < chunk:
+                return
+            last_key = (rows[-1][10], rows[-1][0])
+
+    def count(self) -> int:
+        return int(self._read("SELECT count(*) FROM rulings")[0][0])
