@@ -525,7 +525,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.discord.runner import run_bot  # imported late: the offline commands do not need discord.py
 
-    return run_bot(args.db)
+    # With --json a setting the bot cannot start with is a JSON error too (kind "config", exit 2).
+    report = (lambda message: fail(args, message, "config", EXIT_USAGE)) if args.json else None
+    return run_bot(args.db, report=report)
 
 
 # --- parser ------------------------------------------------------------------------------------------------

@@ -273,3 +273,14 @@ def test_a_plug_in_annotation_warns_and_its_lookup_problem_exits_1(db, capsys, t
     code, out, _ = run(capsys, "cards", "annotate", "zzqx", "--game", "tiles", "--rule", "colour", "--value",
                        "red", "--part", "1", "--json")
     assert code == 1 and json.loads(out)["kind"] == "not-found"
+
+
+def test_run_without_a_token_is_a_json_error_with_json(db, capsys, monkeypatch):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    code, out, err = run(capsys, "run", "--json")
+    assert (code, err) == (2, "")
+    data = json.loads(out)
+    assert (data["kind"], data["exit"]) == ("config", 2)
+    assert data["error"].startswith("DISCORD_TOKEN is not set: export DISCORD_TOKEN=")
+    code, out, err = run(capsys, "run")
+    assert (code, out) == (2, "") and err.startswith("arbiter: DISCORD_TOKEN is not set")

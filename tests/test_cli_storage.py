@@ -9,9 +9,11 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -131,28 +133,54 @@ def test_a_read_only_database_still_answers_but_refuses_writes(db, capsys, monke
     assert one_line(err) == f"arbiter: The card database {db} {READ_ONLY}"
 
 
-@pytest.mark.skipif(os.name != "posix" or os.geteuid() == 0, reason="root may write to read-only files")
-def test_read_only_file_and_folder_by_permissions(db, tmp_path):
-    def arbiter(*argv: str) -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "bot.cli", *argv], capture_output=True, text=True, timeout=60,
-                              cwd=ROOT, env={**os.environ, "PYTHONPATH": str(ROOT)}, check=False)
+def _unprivileged_arbiter() -> list[str] | None:
+    """A command line that runs `python -m bot.cli` as a user file permissions apply to: this Python when the
+    tests do not run as root; as root, `setpriv` to nobody with a system Python of the same version (root's own
+    Python may be unreadable to nobody); None when neither is possible."""
+    if os.name != "posix":
+        return None
+    if os.geteuid() != 0:
+        return [sys.executable, "-m", "bot.cli"]
+    python = shutil.which(f"python{sys.version_info.major}.{sys.version_info.minor}", path="/usr/bin:/usr/local/bin")
+    setpriv = shutil.which("setpriv")
+    if python is None or setpriv is None:
+        return None
+    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", python, "-m", "bot.cli"]
 
-    db.chmod(0o444)
+
+def test_read_only_file_and_folder_by_file_permissions(db):
+    command = _unprivileged_arbiter()
+    if command is None:
+        pytest.skip("running as root without setpriv and a system Python to drop to an unprivileged user")
+    site = [p for p in sys.path if p.endswith("site-packages")]
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "PYTHONPATH": os.pathsep.join([str(ROOT), *site])}
+    place = Path(tempfile.mkdtemp(prefix="arbiter-ro-"))  # outside pytest's root-only tmp folder
     try:
-        done = arbiter("--db", str(db), "cards", "alias", "ezzy", "adino the eznite")
-        assert done.returncode == 1 and "Traceback" not in done.stderr
-        assert done.stderr.count("\n") == 1 and str(db) in done.stderr
+        place.chmod(0o755)
+        read_only_file = place / "ro.db"
+        shutil.copy(db, read_only_file)
+        read_only_file.chmod(0o444)
+        folder = place / "folder"
+        folder.mkdir()
+        shutil.copy(db, folder / "cards.db")
+        (folder / "cards.db").chmod(0o666)
+        folder.chmod(0o555)  # the file is writable, its folder is not (SQLite needs it for the WAL files)
+        for path, argv in ((read_only_file, ["cards", "alias", "ezzy", "adino the eznite"]),
+                           (read_only_file, ["card", "adino"]),
+                           (folder / "cards.db", ["cards", "alias", "ezzy", "adino the eznite"])):
+            done = subprocess.run([*command, "--db", str(path), *argv], capture_output=True, text=True, timeout=120,
+                                  cwd=place, env=env, check=False)
+            assert (done.returncode, done.stdout) == (1, ""), done.stderr
+            assert done.stderr == f"arbiter: The card database {path} {READ_ONLY}\n"
+        done = subprocess.run([*command, "--db", str(folder / "new.db"), "card", "adino"], capture_output=True,
+                              text=True, timeout=120, cwd=place, env=env, check=False)
+        assert (done.returncode, done.stdout) == (1, "")
+        assert done.stderr == (f"arbiter: The card database {folder / 'new.db'} cannot be opened: check that its "
+                               "folder exists and that this user may read and write there.\n")
     finally:
-        db.chmod(0o644)
-    folder = tmp_path / "locked-folder"
-    folder.mkdir()
-    folder.chmod(0o555)
-    try:
-        done = arbiter("--db", str(folder / "cards.db"), "card", "adino")
-        assert done.returncode == 1 and "Traceback" not in done.stderr
-        assert done.stderr.count("\n") == 1 and str(folder / "cards.db") in done.stderr
-    finally:
-        folder.chmod(0o755)
+        for path in (place, *place.rglob("*")):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        shutil.rmtree(place)
 
 
 def test_a_missing_folder_that_cannot_be_created(tmp_path, capsys):

@@ -42,6 +42,9 @@ def test_lasting_parts_split_by_what_gives_their_duration():
     assert (data["cards"], data["abilities"], data["instant"], data["annotated"]) == (9, 8, 1, 2)
     assert data["terms_by_rule"] == {"D4": 2, "D8": 1}
     assert data["unclassified_phrases"] == [{"phrase": "each upkeep", "count": 1, "example": "Upkeep Hero"}]
+    # Recurring wording on every part that has it; only the Upkeep Hero's is bounded by the D1 default alone.
+    assert data["recurring_phrases"] == [{"phrase": "each upkeep", "count": 4, "d1_default": 1,
+                                          "example": "Upkeep Hero"}]
 
 
 def test_rendered_report():
@@ -62,6 +65,8 @@ def test_rendered_report():
         "Terms found by rule: D4 2, D8 1",
         "Most common unclassified phrases (annotate these first; top 5):",
         "      1  'each upkeep'  e.g. Upkeep Hero",
+        "Recurring wording (parts; of which only the D1 default bounds it, flagged in answers; top 5):",
+        "      4      1  'each upkeep'  e.g. Upkeep Hero",
     ]
 
 

@@ -35,13 +35,13 @@ def test_worked_case_on_real_text(starter, real, zone, events, persists, effecti
     _check(real_card(real).played_in(zone).then(*events), persists, effective, bound, rules)
 
 
-def test_voice_from_heaven_starter_reading_is_the_d1_default():
-    # The article names Voice from Heaven as relying on the default duration; the starter set records
-    # that reading as an annotation, and the verdict says an annotation decided it.
-    verdict = starter_card("Voice from Heaven (GoC)").played_in("territory").then("leaves-play").verdict()
-    assert verdict.part.upper_bound.rule == "D1"
-    assert "annotation" in {n.id for n in verdict.trace.interpretations}
-    ended = starter_card("Voice from Heaven (GoC)").played_in("territory").then("leaves-play", "phase-ends")
+def test_voice_from_heaven_keeps_its_stated_time_after_it_leaves_play():
+    # The article: Voice from Heaven has no inherent Dominant duration, so leaving play does not end it; its
+    # text says "this turn", and the starter annotation records that time instead of overriding it.
+    verdict = starter_card("Voice from Heaven (GoC)").played_in("territory").then("leaves-play", "phase-ends")
+    assert verdict.verdict().persists is True
+    assert verdict.verdict().part.upper_bound.rule == "D4"
+    ended = starter_card("Voice from Heaven (GoC)").played_in("territory").then("leaves-play", "turn-ends")
     assert ended.verdict().persists is False
 
 

@@ -77,7 +77,8 @@ def test_annotation_wins_over_text_for_its_part_only():
     readings = read_card(card, [Annotation("GE", "D8", "while equipped")])
     star, ge = readings
     assert star.terms == [] and star.annotated is False
-    assert [(t.rule, t.source) for t in ge.terms] == [("D8", "annotation")]
+    # The annotation names no time, so the time the text states stays beside it (never dropped silently).
+    assert [(t.rule, t.source) for t in ge.terms] == [("D8", "annotation"), ("D4", "text")]
     assert [t.rule for t in ge.text_terms] == ["D4"]
 
 

@@ -7,6 +7,7 @@ import logging
 import os
 import signal
 import sys
+from collections.abc import Callable
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,13 +160,21 @@ async def serve(bot: discord.Client, token: str) -> None:
                 loop.remove_signal_handler(sig)
 
 
-def run_bot(db: str | None = None) -> int:
+def run_bot(db: str | None = None, report: Callable[[str], object] | None = None) -> int:
+    """Start the bot; a setting or start-up problem is one sentence (`report`, default `arbiter: ...` on stderr)
+    and exit 2."""
+    def say(message: str) -> None:
+        if report is None:
+            print(f"arbiter: {message}", file=sys.stderr)
+        else:
+            report(message)
+
     try:
         config = BotConfig.from_env(db)
         quiet_logging()
         bot = build_bot(config)
     except ConfigError as exc:
-        print(f"arbiter: {exc}", file=sys.stderr)
+        say(str(exc))
         return EXIT_CONFIG
     try:
         asyncio.run(serve(bot, config.token))
@@ -175,6 +184,6 @@ def run_bot(db: str | None = None) -> int:
         message = start_failure(exc, config)
         if message is None:
             raise
-        print(f"arbiter: {message}", file=sys.stderr)
+        say(message)
         return EXIT_CONFIG
     return 0

@@ -38,6 +38,7 @@ def relevant_events(data: dict[str, Any]) -> list[str]:
         if term["rule"] == "D8":
             wanted.add("condition-true" if term["status"] == "off" else "condition-false")
         wanted.update(term["ends_on"])
+        wanted.update(term.get("starts_on", []))  # a targeting the ability waits for (event `targeted`)
     return [e for e in EVENTS if e in wanted]
 
 

@@ -22,7 +22,7 @@ Timing = Literal["would", "when", "after", "before"]
 
 _ITEM = r"(?:[0-9X]+ )?\[\[[a-z:]+\]\](?: or (?:[0-9X]+ )?\[\[[a-z:]+\]\])*"
 _COST_PREFIX = re.compile(rf"^(?P<cost>{_ITEM}(?:\s*-\s*{_ITEM})*)\s*:\s*")
-_NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-]*(?: [A-Z\d][\w'’\-]*){0,4})\s*:\s+")
+_NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-!]*(?: [A-Z\d][\w'’\-!]*){0,4})\**\s*:\**\s+")
 _NOT_NAMES = {"X", "You", "When", "After", "If", "At", "During"}
 _PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
                            r"[^.]+)\.\s*", re.I)

@@ -54,8 +54,8 @@ def printed_costs(items: Any) -> tuple[Cost, ...]:
 
 # Written-out costs at the start of an effect (after any trigger), with what follows them.
 _DIE = r"(?:[0-9X]+|any number of) (?:\[\[[a-z:]+\]\]|[a-z]+ (?:class|power) di(?:e|ce)|basic di(?:e|ce))"
-_SPEND = re.compile(rf"^(?P<may>you may )?spend (?P<dice>{_DIE}(?: (?:and|or) {_DIE})*)"
-                    rf"(?P<ex> and place (?:1|an) exhaustion token on this (?:spell|unit|card))?"
+_SPEND = re.compile(rf"^(?P<may>you may )?spend (?P<dice>{_DIE}(?:(?:,| and| or|, and|, or) {_DIE})*)"
+                    rf"(?P<ex>,? and place (?:1|an) exhaustion token on this (?:spell|unit|card))?"
                     rf"(?P<link> to |\. if you do, )", re.I)
 _EXHAUST = re.compile(r"^(?P<may>you may )?place (?:1|an) exhaustion token on this (?:spell|unit|card)"
                       r"(?P<link> to |\. if you do, )", re.I)

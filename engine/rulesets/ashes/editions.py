@@ -99,5 +99,8 @@ def make_card(name: str, records: dict[str, dict[str, Any]]) -> Card:
     release = str(shown.get("release", ""))
     set_name = release if "reborn" in records else f"{release} (first edition)".strip()
     extra = {edition: json.dumps(record, sort_keys=True) for edition, record in records.items()}
-    return Card(game=GAME, name=name, set=set_name, type=str(shown.get("type", "")), text=display_text(shown),
-                extra=extra)
+    text = display_text(shown)
+    if "reborn" in records and "1e" in records and display_text(records["1e"]) != text:
+        # one card, two texts: the card view shows both when they differ
+        text = f"Reborn: {text}\n\nFirst edition: {display_text(records['1e'])}"
+    return Card(game=GAME, name=name, set=set_name, type=str(shown.get("type", "")), text=text, extra=extra)

@@ -24,7 +24,8 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
 _VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
-_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})| to (?={_VERB}))", re.I)
+_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
+                    re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
                       r"the targeted|this way|that much|that many|instead)\b", re.I)
@@ -83,6 +84,7 @@ class Part:
     optional: bool                      # "you may"
     needs: tuple[Need, ...]
     depends_on: int | None              # "If you do" / "X to Y": resolves only if that part did
+    link: Literal["if-you-do", "to", "refers-back"] | None
     condition: str | None               # another "If ..." the board state cannot settle
     condition_check: Literal["theirs-empty", "mine-empty"] | None
     focus: int                          # 0: the base effect; N: the Focus N line
@@ -93,9 +95,19 @@ class Part:
 
 
 def _target_spec(text: str) -> TargetSpec | None:
-    m = _NEW_TARGET.search(text)
-    if not m:
-        return None
+    """The part's new target; "... a target unit they control, or ... their target Phoenixborn" is one choice
+    among the alternatives (legal when any of them is)."""
+    specs = [_one_target(text, m) for m in _NEW_TARGET.finditer(text)]
+    if len(specs) > 1 and re.search(r"\bor\b", text):
+        kinds = {s.kind for s in specs}
+        sides = {s.side for s in specs}
+        kind = "unit or phoenixborn" if kinds & {"phoenixborn", "player", "unit or phoenixborn"} else specs[0].kind
+        return TargetSpec(kind, sides.pop() if len(sides) == 1 else "any", specs[0].another,
+                          " or ".join(s.words for s in specs))
+    return specs[0] if specs else None
+
+
+def _one_target(text: str, m: re.Match[str]) -> TargetSpec:
     what = m.group("what").strip()
     low = what.lower()
     kind = next((k for word, k in _KINDS if low.startswith(word) or f" {word}" in f" {low.split(' to ')[0]}"),
@@ -153,7 +165,8 @@ def split_effect(text: str) -> list[tuple[str, str, int]]:
     for s, sentence in enumerate(_SENTENCE.split(text.strip())):
         sentence = sentence.strip()
         start, joiner = 0, ""
-        for m in _SPLIT.finditer(sentence):
+        lead = re.match(r"^(?:if|when|after|while|for each|as long as|instead of)\b[^,]*, ", sentence, re.I)
+        for m in _SPLIT.finditer(sentence, lead.end() if lead else 0):  # never split inside a lead-in clause
             pieces.append((sentence[start:m.start()].strip(" ,"), joiner, s))
             word = m.group(0).strip(" ,").lower()
             joiner = "to" if word == "to" else "then" if "then" in word else "and"
@@ -163,12 +176,12 @@ def split_effect(text: str) -> list[tuple[str, str, int]]:
 
 
 def _clean(piece: str) -> str:
-    piece = re.sub(r"^(then,?|in addition,?|additionally,?)\s+", "", piece, flags=re.I)
+    piece = re.sub(r"^(then,?|in addition,?|additionally,?|instead,?)\s+", "", piece, flags=re.I)
     return piece[:1].upper() + piece[1:]
 
 
 _WHEN = re.compile(r"^(?P<when>(?:at the (?:end|start|beginning) of|during|for the (?:remainder|rest) of|until|"
-                   r"for each|as long as)"
+                   r"for each|as long as|instead of)"
                    r" [^,]+|otherwise), (?P<rest>.+)$", re.I)
 _STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for|opponents?|players?|you|your|"
                         r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
@@ -184,10 +197,12 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         notes: list[str] = []
         body = _clean(piece)
         depends = None
+        link: Literal["if-you-do", "to", "refers-back"] | None = None
         condition = None
         check: Literal["theirs-empty", "mine-empty"] | None = None
         if re.match(r"^if you do,?\s+", body, re.I):
             depends = n - 1 if n > 1 else None
+            link = "if-you-do" if depends else None
             body = re.sub(r"^if you do,?\s+", "", body, flags=re.I)
         else:
             cm = _CONDITION.match(body)
@@ -203,10 +218,11 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         body = body[:1].upper() + body[1:]
         optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I))
         if joiner == "to" and depends is None and n > 1:
-            depends = n - 1
+            depends, link = n - 1, "to"
             notes.append("“to”: this part is done by doing the part before it")
         elif joiner in ("and", "then") and sentence == last_sentence and _BACKREF.search(body) and n > 1:
-            depends = n - 1  # "select a die, and place it ...": nothing to place if the first part did not happen
+            # "select a die, and place it ...": nothing to place if the first part did not happen
+            depends, link = n - 1, "refers-back"
             optional = optional or sentence_optional
         if sentence != last_sentence:
             sentence_optional = optional
@@ -218,7 +234,7 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
                                                                              r"the|x =)", body, re.I))
         verb_ok = verb_ok or (statements and bool(_STATEMENT.match(body)))
         parts.append(Part(n=n, text=body, targets=bool(_TARGET_WORD.search(body)), new_target=spec,
-                          optional=optional, needs=needs, depends_on=depends, condition=condition,
+                          optional=optional, needs=needs, depends_on=depends, link=link, condition=condition,
                           condition_check=check, focus=focus, places=places,
-                          instead=bool(re.search(r"\binstead\b", body, re.I)), read=verb_ok, notes=tuple(notes)))
+                          instead=bool(re.search(r"\binstead\b", piece, re.I)), read=verb_ok, notes=tuple(notes)))
     return parts

@@ -6,6 +6,7 @@ import hashlib
 import json
 from typing import Any
 
+from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
 
@@ -13,6 +14,13 @@ from engine.rulesets.ashes.rules import VERSIONS
 def ruling_id(card: str, version: str, board: dict[str, Any]) -> str:
     key = json.dumps(["ashes", VERSIONS[version].version, version, card, board], sort_keys=True)
     return "AS-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
+
+
+def display_text(p: Printing) -> str:
+    if p.text is not None:
+        return plain(p.text)
+    return "\n\n".join((f"{a['name']}: " if a.get("name") else "") + plain(str(a.get("text", "")))
+                       for a in p.abilities or ())
 
 
 def parts_json(res: Resolution) -> list[dict[str, Any]]:
@@ -107,7 +115,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
          *res.trace.rules_cited()]))
     return {
         "card": {"name": res.printing.name, "type": res.printing.type, "edition": res.edition,
-                 "text": res.ability.text if res.ability.kind != "play" else None},
+                 "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing)},
         "ability": {"index": res.ability.index, "name": res.ability.name, "kind": res.ability.kind,
                     "label": res.ability.label},
         "scenario": res.board.as_json(),

@@ -133,10 +133,11 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
             noun = "a unit" if m.group(2) is None else ("the player" if m.group(1) == "player" else "the Phoenixborn")
             return f"{noun} ({_side_words(side)})", side, ""
         side = spec.side if spec.side != "any" else ("theirs" if cancel_wants_theirs else None)
-        return (f"a {spec.kind} of {_side_words(side)}" if side else f"a {spec.kind} (either player's)"), side, ""
+        noun = spec.kind.replace("phoenixborn", "Phoenixborn")
+        return (f"a {noun} of {_side_words(side)}" if side else f"a {noun} (either player's)"), side, ""
     trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}", "AS3",
                                    f"The board state does not describe a target {spec.kind}; I took one to exist."))
-    return f"a target {spec.kind}", None, ""
+    return f"a {spec.words}", None, ""
 
 
 def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None) -> bool:
@@ -271,6 +272,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine"))
+        if part.places and part.new_target and part.new_target.kind == "player":
+            r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
+                      "its owner")
+            r.rules.append("AS4")
         if part.instead:
             trace.interpret(Interpretation(f"AS-I-instead-{part.n}", "AS5",
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
@@ -353,6 +358,16 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             elif reading.watch == "target-named-unit":
                 hit = spec.kind == "unit" and c[1] == "theirs" and (c[0] or "").lower().startswith(
                     (reading.named or "").lower())
+            elif spec.kind == "unit or phoenixborn":
+                asked = board.targets.get(str(r.part.n), "")
+                hit = not asked.lower().startswith(("phoenixborn", "player")) and c[1] in ("theirs", None) \
+                    and bool(board.units_of("theirs"))
+                if hit and not asked:
+                    trace.interpret(Interpretation(f"AS-I-unit-not-pb-{r.part.n}", "AS3",
+                                                   f"Part {r.part.n} may target a unit or a Phoenixborn; with a "
+                                                   "unit of theirs in play I took the target to be that unit "
+                                                   f"(say --target {r.part.n}=phoenixborn@theirs otherwise)."))
+                    c = ("a unit of theirs", "theirs", "")
             else:
                 hit = spec.kind in ("unit",) and c[1] == "theirs"
             if hit:
@@ -399,8 +414,11 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
     start = first if reading.reach == "from-trigger" else min((r.part.n for r in results), default=1)
     reach = ("every part of the effect" if start == min((r.part.n for r in results), default=1)
              else f"part {start} and every later part (earlier parts have already resolved)")
-    return {"card": name, "applies": True, "rules": rules, "cancels_from": start,
-            "why": f"its trigger “{trig}” is met ({why}); it cancels {reach}"}, start
+    timing = reading.trigger.timing if reading.trigger else "when"
+    when = {"after": "it reacts once that has happened", "would": "it reacts before that happens",
+            "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
+    return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
+            "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
 
 
 def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
@@ -471,9 +489,8 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
            reborn: bool, targets_now: bool, cancel_from: int | None, trace: Trace,
            attach: tuple[str, str | None] | None) -> list[dict[str, Any]]:
     costs = "; ".join(f"{c.kind}: {c.text}" for c in ability.costs)
-    effect_not_cost = [r.part for r in results if r.part.depends_on is not None
-                       and any(x.part.n == r.part.depends_on for x in results)
-                       and re.search(r"^", r.part.text)]
+    effect_not_cost = [r.part for r in results if r.part.link in ("if-you-do", "to")
+                       and any(x.part.n == r.part.depends_on for x in results)]
     step1 = {"step": 1, "name": "pay-cost", "happens": usable and bool(ability.costs),
              "detail": (f"pay {costs}" if ability.costs else "it has no cost") if usable else "not used",
              "rules": ["AS2"] + (["AS8"] if any(c.kind == "exhaust" for c in ability.costs) else [])

@@ -40,6 +40,11 @@ class Coverage:
     by_rule: Counter[str] = field(default_factory=Counter)
     unclassified: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
+    # Recurring wording ("each upkeep", "per turn"): parts that have it, and those where only the D1 default
+    # bounds it, so read by the article it repeats only within the phase it began (every answer flags these).
+    recurring: Counter[str] = field(default_factory=Counter)
+    recurring_default: Counter[str] = field(default_factory=Counter)
+    recurring_examples: dict[str, tuple[bool, str]] = field(default_factory=dict)
 
     @property
     def classified(self) -> int:
@@ -60,6 +65,9 @@ class Coverage:
             "terms_by_rule": dict(sorted(self.by_rule.items())),
             "unclassified_phrases": [{"phrase": p, "count": n, "example": self.examples.get(p, "")}
                                      for p, n in self.unclassified.most_common(top)],
+            "recurring_phrases": [{"phrase": p, "count": n, "d1_default": self.recurring_default[p],
+                                   "example": self.recurring_examples.get(p, (True, ""))[1]}
+                                  for p, n in self.recurring.most_common(top)],
         }
 
 
@@ -85,6 +93,14 @@ def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotatio
                 report.by_rule[term.rule] += 1
             specific = [t for t in reading.terms if t.rule in SPECIFIC_RULES]
             by_attribute = _by_attribute(card, reading)
+            for phrase in dict.fromkeys(reading.recurring):
+                report.recurring[phrase] += 1
+                defaulted = not any(t.rule != "D8" for t in specific) and not by_attribute and not reading.annotated
+                report.recurring_default[phrase] += defaulted
+                # The example is a card a moderator should look at (D1 default first), the same in any order.
+                key = (not defaulted, card.name)
+                if phrase not in report.recurring_examples or key < report.recurring_examples[phrase]:
+                    report.recurring_examples[phrase] = key
             if specific:
                 report.specific += 1
                 report.specific_annotation += any(t.source == "annotation" for t in specific)
@@ -131,4 +147,8 @@ def render_coverage(report: Coverage, top: int = 15) -> str:
     ]
     for phrase, count in report.unclassified.most_common(top):
         lines.append(f"  {count:5d}  {phrase!r}  e.g. {report.examples.get(phrase, '')}")
+    lines.append(f"Recurring wording (parts; of which only the D1 default bounds it, flagged in answers; top {top}):")
+    for phrase, count in report.recurring.most_common(top):
+        lines.append(f"  {count:5d}  {report.recurring_default[phrase]:5d}  {phrase!r}  "
+                     f"e.g. {report.recurring_examples.get(phrase, (True, ''))[1]}")
     return "\n".join(lines)

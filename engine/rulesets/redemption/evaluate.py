@@ -7,7 +7,7 @@ an ended term never comes back, so adding events can never revive an ability.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.cards import Annotation, Card
@@ -46,10 +46,11 @@ class TermState:
     term: Term
     ends_on: tuple[str, ...]
     count: int = 1
-    status: str = "holds"       # holds | ended | off
+    status: str = "holds"       # holds | ended | off | waiting (a conditional targeting not yet made)
     ended_by: int | None = None  # 1-based index of the event that ended it
     seen: int = 0               # counted events so far (for "for N turns")
     armed: bool = False         # waiting for a later event (next battle phase, previous-ruleset D7)
+    started_by: int | None = None  # 1-based index of the `targeted` event that started a waiting term
 
     def as_json(self) -> dict[str, object]:
         t = self.term
@@ -59,6 +60,14 @@ class TermState:
             out["length"] = t.length
         if self.ended_by is not None:
             out["ended_by_event"] = self.ended_by
+        if t.scope:
+            out["governs"] = t.scope  # a condition that switches off only this sentence
+        if t.pending:
+            out["pending"] = t.pending
+        if self.status == "waiting":
+            out["starts_on"] = ["targeted"]
+        if self.started_by is not None:
+            out["started_by_event"] = self.started_by
         return out
 
 
@@ -84,12 +93,22 @@ class PartVerdict:
     persists: bool = False
     effective: bool = False
     unclassified: list[str] = field(default_factory=list)
+    text_terms: list[Term] = field(default_factory=list)  # what the text alone gave, when an annotation decides
+
+    @property
+    def switched_off(self) -> list[str]:
+        """Sentences a condition has switched off while the rest of the ability keeps working."""
+        return [s.term.scope for s in self.terms if s.term.rule == "D8" and s.term.scope and s.status == "off"]
 
     def as_json(self) -> dict[str, object]:
-        return {"part": self.label, "text": self.text, "lasting": self.lasting,
-                "persists": self.persists, "effective": self.effective,
-                "upper_bound": self.upper_bound.as_json() if self.upper_bound else None,
-                "terms": [s.as_json() for s in self.terms]}
+        out: dict[str, object] = {
+            "part": self.label, "text": self.text, "lasting": self.lasting,
+            "persists": self.persists, "effective": self.effective,
+            "upper_bound": self.upper_bound.as_json() if self.upper_bound else None,
+            "terms": [s.as_json() for s in self.terms], "switched_off": self.switched_off}
+        if self.text_terms:
+            out["text_terms"] = [{"rule": t.rule, "text": t.text, "length": t.length} for t in self.text_terms]
+        return out
 
 
 @dataclass
@@ -198,9 +217,15 @@ class Evaluator:
         return len(reading.part.text.split()) >= 3 and self._by_attribute(reading.part.label)
 
     def _terms_for(self, reading: PartReading) -> list[Term]:
-        terms = list(reading.terms)
         label = reading.part.label
         zone = self.scenario.played_in
+        terms = []
+        for term in reading.terms:
+            if term.rule == "D5" and term.where and not _zone_is(zone, term.where):
+                # "While in battle" on a card played in territory: the sentence needs the card to be in battle,
+                # which it is not; there it is a condition that is off, not a duration (scope kept).
+                term = replace(term, rule="D8")
+            terms.append(term)
         if not self._lasting(reading):
             return terms
         if zone == "territory" and territory_character(self.card, label):
@@ -247,11 +272,14 @@ class Evaluator:
     def _evaluate_part(self, reading: PartReading, trace: Trace) -> PartVerdict:
         label = reading.part.label
         name = f"{label} part" if label else "ability"
-        verdict = PartVerdict(label, reading.part.text, self._lasting(reading), unclassified=reading.unclassified)
+        verdict = PartVerdict(label, reading.part.text, self._lasting(reading), unclassified=reading.unclassified,
+                              text_terms=list(reading.text_terms) if reading.annotated else [])
+        self._sentences = len(reading.lasting_sentences)
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
         if reading.annotated and _differs(reading):
             trace.interpret(notes.ANNOTATION)
+        self._annotation_and_time(reading, trace)
         if not verdict.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
                       "an instant effect with no lasting part: no duration applies, nothing persists",
@@ -260,19 +288,21 @@ class Evaluator:
         terms = self._terms_for(reading)
         states = [self._state(t) for t in terms]
         self._explain_terms(states, trace)
-        standalone = [s for s in states if s.term.role in (Role.STANDALONE,) or s.term.rule == "D3"]
-        if not standalone and not any(s.term.role == Role.BOUND for s in states):
+        standing = [s for s in states if s.status != "waiting"]
+        standalone = [s for s in standing if s.term.role in (Role.STANDALONE,) or s.term.rule == "D3"]
+        if not standalone and not any(s.term.role == Role.BOUND for s in standing):
             default = Term("D1", "end of the phase in which it began", "default", label)
             states.append(self._state(default))
             dependent = [s for s in states if s.term.role == Role.DEPENDENT]
+            waiting = any(s.status == "waiting" for s in states)
             why = ("the D8 condition cannot stand alone and nothing else bounds it"
-                   if dependent else "nothing else bounds the lasting part")
+                   if dependent else "the targeting it waits for has not happened, so nothing bounds it yet"
+                   if waiting else "nothing else bounds the lasting part")
             trace.add("D1", "no D2-D7 duration", f"{why}: the upper bound is the end of the phase in which "
                       "it began; removing the card does not end it earlier", source="default")
             if dependent:
                 trace.add("D8", _quote(dependent[0].term.text), "bounded by the D1 default", source="rule")
-        if reading.unclassified and any(s.term.rule == "D1" for s in states):
-            trace.interpret(notes.RECURRING)
+        self._doubts(reading, states, trace)
         verdict.terms = states
         first = self._upper_bound(states)
         # D9 decides only when several durations meet; a lone duration is its own bound.
@@ -289,7 +319,52 @@ class Evaluator:
 
     def _state(self, term: Term) -> TermState:
         ends_on, count = _ends_on(term, self.scenario.played_in, self.card)
-        return TermState(term, ends_on, count)
+        state = TermState(term, ends_on, count)
+        if term.pending == "conditional" and term.rule in {"D3", "D4"}:
+            state.status = "waiting"  # the targeting waits for a later event: it has not happened yet
+        if term.rule == "D8" and term.where and not _zone_is(self.scenario.played_in, term.where):
+            state.status = "off"
+        return state
+
+    def _start_waiting(self, states: list[TermState], index: int, trigger: str, trace: Trace) -> None:
+        """The `targeted` event: a conditional targeting is made now, so its D3 bound (and a time measuring
+        it) starts here."""
+        started = [s for s in states if s.status == "waiting"]
+        for s in started:
+            s.status, s.started_by = "holds", index
+        if started:
+            names = ", ".join(f"{s.term.rule} {_quote(s.term.text)}" for s in started)
+            trace.add("D3", trigger, f"the targeting is made: {names} starts now", source="event", event=index)
+        else:
+            trace.add(None, trigger, "changes nothing: this ability waits for no targeting", source="event",
+                      event=index)
+
+    def _doubts(self, reading: PartReading, states: list[TermState], trace: Trace) -> None:
+        """Say when the answer rests on wording the reader could not pin down (a judge must see a guess)."""
+        if reading.annotated:
+            return
+        for phrase in reading.unsure:
+            trace.interpret(notes.unclassified(phrase))
+        default = any(s.term.rule == "D1" for s in states)
+        for phrase in dict.fromkeys(reading.recurring):
+            if default:
+                trace.interpret(notes.recurring(phrase))
+
+    def _annotation_and_time(self, reading: PartReading, trace: Trace) -> None:
+        """A moderator annotation never silently replaces a time the text states: name both, and which won."""
+        if not reading.annotated:
+            return
+        stated = [t for t in reading.text_terms if t.rule == "D4"]
+        if not stated:
+            return
+        used = [t for t in reading.terms if t.rule == "D4"]
+        text = ", ".join(f"“{t.text}” ({t.length})" for t in stated)
+        if any(t.source == "text" for t in used):
+            trace.interpret(notes.annotation_keeps_time(text))
+        elif {t.length for t in used} != {t.length for t in stated}:
+            given = ", ".join(f"{t.rule} {t.length or t.text}" for t in reading.terms) or (
+                "an instant effect" if not reading.lasting else "no stated time")
+            trace.interpret(notes.annotation_over_time(text, given))
 
     def _explain_terms(self, states: list[TermState], trace: Trace) -> None:
         for s in states:
@@ -308,6 +383,19 @@ class Evaluator:
                            "another duration"
                 case _ as unreachable:
                     assert_never(unreachable)
+            if s.status == "waiting" and t.rule == "D3":
+                what = ("a targeting that waits for a later event: not made yet, so it bounds nothing until the "
+                        "scenario says it happens (event targeted)")
+                trace.interpret(notes.conditional_target(t.text))
+            elif s.status == "waiting":
+                what = f"a stated time ({t.length}) that measures that targeting's result: it starts with it"
+            elif t.pending == "optional" and t.rule == "D3":
+                trace.interpret(notes.optional_target(t.text))
+            if t.rule == "D8" and t.where and s.status == "off":
+                what = (f"said of the card itself, which was played in {self.scenario.played_in}: this is "
+                        f"switched off there; it works only while the card is in {t.where}")
+            if t.rule == "D8" and t.scope:
+                what += f"; it governs only “{_clip(t.scope)}”, not the rest of the ability"
             trace.add(t.rule, trigger, what, source=source)
             if t.rule == "D3" and t.self_placed:
                 trace.interpret(notes.SELF_PLACEMENT)
@@ -331,7 +419,7 @@ class Evaluator:
 
     def _run_events(self, states: list[TermState], verdict: PartVerdict, trace: Trace) -> None:
         persists = _persists(states)
-        effective = persists and _switched_on(states)
+        effective = persists and _switched_on(states, self._sentences)
         last = None
         battle_seen = False
         for index, event in enumerate(self.scenario.events, start=1):
@@ -341,14 +429,18 @@ class Evaluator:
                 last = event
                 continue
             ended_now = []
+            if event == "targeted":
+                self._start_waiting(states, index, trigger, trace)
             for s in states:
-                if s.status == "ended":
+                if s.status in ("ended", "waiting"):
                     continue
                 if s.term.role == Role.DEPENDENT:
                     if event in ("condition-false", "condition-true"):
                         s.status = "off" if event == "condition-false" else "holds"
+                        only = f" (only “{_clip(s.term.scope)}”; the rest of the ability keeps working)" \
+                            if s.term.scope and s.status == "off" else ""
                         trace.add("D8", trigger, f"{_quote(s.term.text)} is switched "
-                                  f"{'off' if s.status == 'off' else 'on'}", source="event", event=index)
+                                  f"{'off' if s.status == 'off' else 'on'}{only}", source="event", event=index)
                     continue
                 if self._ends(s, event, last, battle_seen):
                     s.status, s.ended_by = "ended", index
@@ -365,7 +457,7 @@ class Evaluator:
             for s in ended_now:
                 what = "the D1 default (end of the phase)" if s.term.source == "default" else _quote(s.term.text)
                 trace.add(s.term.rule, trigger, f"ends {what}", source="event", event=index)
-            if not ended_now and not event.startswith(("leaves-", "condition-")):
+            if not ended_now and not event.startswith(("leaves-", "condition-")) and event != "targeted":
                 trace.add(None, trigger, "changes nothing: no term of this ability ends on it", source="event",
                           event=index)
             if not ended_now and event.startswith("leaves-"):
@@ -382,7 +474,7 @@ class Evaluator:
                 trace.add(self._bound_rule(states), trigger,
                           "the upper bound has elapsed: the ability no longer persists", source="event", event=index)
             persists = now
-            effective = persists and _switched_on(states)
+            effective = persists and _switched_on(states, self._sentences)
             last = event
         verdict.persists, verdict.effective = persists, effective
 
@@ -414,6 +506,7 @@ class Evaluator:
         return self._upper_bound(states).rule
 
     def _upper_bound(self, states: list[TermState]) -> UpperBound:
+        states = [s for s in states if s.status != "waiting"]
         by_rule = {s.term.rule: s for s in states}
         if "D2" in by_rule:
             s, why = by_rule["D2"], "D2 overrides every other duration"
@@ -450,6 +543,7 @@ def _trigger(bound: UpperBound) -> str:
 
 
 def _persists(states: list[TermState]) -> bool:
+    states = [s for s in states if s.status != "waiting"]  # a targeting not yet made bounds nothing
     bounds = [s for s in states if s.term.role == Role.BOUND]
     if any(s.status == "ended" for s in bounds):
         return False
@@ -458,8 +552,23 @@ def _persists(states: list[TermState]) -> bool:
     return any(s.status != "ended" for s in states if s.term.role == Role.STANDALONE)
 
 
-def _switched_on(states: list[TermState]) -> bool:
-    return all(s.status == "holds" for s in states if s.term.role == Role.DEPENDENT)
+def _switched_on(states: list[TermState], sentences: int = 1) -> bool:
+    """Every condition over the whole ability holds, and not every lasting sentence is switched off: a
+    condition that governs one sentence switches off only that sentence."""
+    conditions = [s for s in states if s.term.role == Role.DEPENDENT]
+    if any(s.status != "holds" for s in conditions if not s.term.scope):
+        return False
+    off = {s.term.scope for s in conditions if s.term.scope and s.status != "holds"}
+    return not off or len(off) < sentences
+
+
+def _zone_is(zone: str, where: str) -> bool:
+    return where == "" or (where == "battle" and zone in {"battle", "field-of-battle"}) or zone == where
+
+
+def _clip(text: str, limit: int = 80) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def _standalone_words(term: Term) -> str:

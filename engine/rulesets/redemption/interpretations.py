@@ -39,9 +39,6 @@ DUAL_USE = Interpretation(
     "dual-use-type", "D7",
     "A Covenant or Curse speaks as an Artifact only through its ART part, and a City as a Site or Fortress "
     "through its SITE or FORT part.")
-RECURRING = Interpretation(
-    "recurring-default", "D1",
-    "A repeating clause (\"each upkeep\", \"whenever\") with no stated duration is read with the D1 default.")
 PREVIOUS = Interpretation(
     "previous-ruleset", "D7",
     "Under the previous ruling, a card played outside battle kept its ability to the end of the phase in "
@@ -54,3 +51,45 @@ TIMED_RESULT = Interpretation(
     "timed-result", "D4",
     "The stated time measures the targeted result itself (\"paralyze ... for 2 turns\", a copy \"until end of "
     "turn\"), so when it passes the result changes and the bound ends with it.")
+
+
+def recurring(phrase: str) -> Interpretation:
+    return Interpretation(
+        "recurring-default", "D1",
+        f"“{phrase}” repeats, but nothing in the text keeps this ability past the phase: read by the article "
+        "(D1) it ends with the phase in which it began, so it repeats only within that phase. The card may mean "
+        "longer; a moderator annotation can settle it.")
+
+
+def unclassified(phrase: str) -> Interpretation:
+    return Interpretation(
+        "unclassified-phrase", "D8",
+        f"I could not classify “{phrase}”: it is read as a condition (D8) that needs another duration as its "
+        "bound. A moderator annotation can settle it.")
+
+
+def conditional_target(text: str) -> Interpretation:
+    return Interpretation(
+        "conditional-targeting", "D3",
+        f"“{text}” waits for a later event, so it is taken as not made until the scenario says so (event "
+        "targeted); its D3 bound, and any time that measures it, start then.")
+
+
+def optional_target(text: str) -> Interpretation:
+    return Interpretation(
+        "optional-targeting", "D3",
+        f"“{text}” is optional (“you may”); it is taken as made when the ability resolved, so its D3 bound "
+        "holds from the start.")
+
+
+def annotation_keeps_time(text: str) -> Interpretation:
+    return Interpretation(
+        "annotation-and-text-time", "D4",
+        f"A moderator annotation speaks for this part but names no time, and the text states {text}: the text's "
+        "time was used alongside the annotation.")
+
+
+def annotation_over_time(text: str, given: str) -> Interpretation:
+    return Interpretation(
+        "annotation-over-text-time", "D4",
+        f"The text states {text}, but a moderator annotation gives {given}: the annotation was used.")

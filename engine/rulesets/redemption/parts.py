@@ -24,7 +24,8 @@ _PREFIX = re.compile(
     r"HE|H|EC|D|GOOD|EVIL):"
     r"|\((?P<paren>Star|STAR|GE|EE|EC|HE|Hero|HERO|Artifact|A|FORT|SITE)\))\s*"
     # Mixed-case labels ("Hero:") only where a part can begin, so "place on a Hero:" stays one sentence.
-    r"|(?:(?<=^)|(?<=[.;/] )|(?<=[.;/]))(?P<mixed>Star|Hero|Curse|Fortress|Site):\s*"
+    # "N.T. Hero:" and "O.T. Hero:" are an abbreviation before a noun, never the end of a part.
+    r"|(?:(?<=^)|(?<=[.;/] )|(?<=[.;/]))(?<!\bN\.T\. )(?<!\bO\.T\. )(?P<mixed>Star|Hero|Curse|Fortress|Site):\s*"
 )
 
 

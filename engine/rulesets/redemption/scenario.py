@@ -9,6 +9,7 @@ ZONES: tuple[str, ...] = ("battle", "territory", "artifact-pile", "field-of-batt
 EVENTS: tuple[str, ...] = (
     "phase-ends", "turn-ends", "round-ends", "battle-ends", "leaves-play", "leaves-battle",
     "leaves-territory", "deactivated", "result-changed", "reset", "condition-false", "condition-true",
+    "targeted",
 )
 EVENT_HELP: dict[str, str] = {
     "phase-ends": "the phase ends",
@@ -23,6 +24,7 @@ EVENT_HELP: dict[str, str] = {
     "reset": "the card resets to face value (ends a copy)",
     "condition-false": "a 'while ...' condition stops being true",
     "condition-true": "a 'while ...' condition becomes true again",
+    "targeted": "a targeting the ability waits for happens (\"If ... is discarded, set it aside instead\")",
 }
 
 

@@ -15,6 +15,7 @@ from enum import StrEnum
 from functools import lru_cache
 
 from engine.cards import Annotation, Card
+from engine.rulesets.redemption import phrases as P
 from engine.rulesets.redemption.parts import Part, split_parts
 
 
@@ -39,6 +40,14 @@ class Term:
     length: str = ""     # D4 only: phase, battle, turn, round, turns:N, rounds:N, next-turn, next-<phase>-phase
     self_placed: bool = False  # D3 only: the card placed itself, so it ending also ends the result
     ends_result: bool = False  # D4 only: the stated time is the length of a D2/D3 result, so it ends that too
+    # The sentence a term governs when the part has other lasting sentences ("" = the whole part): a D8
+    # condition switches off only that sentence.
+    scope: str = ""
+    # D3 (and a D4 measuring it): "optional" = a "you may" targeting taken as made when the ability resolved;
+    # "conditional" = a targeting that waits for a later event ("If ... is discarded, set it aside instead"),
+    # so it has not happened until the scenario says so (event `targeted`).
+    pending: str = ""
+    where: str = ""      # D5 only: "battle" or "territory" when the text names where the card must remain
 
     @property
     def role(self) -> Role:
@@ -57,110 +66,20 @@ class PartReading:
     annotated: bool = False
     text_terms: list[Term] = field(default_factory=list)  # what the text alone suggested (when annotated)
     text_lasting: bool = False
+    recurring: list[str] = field(default_factory=list)  # "each upkeep", "per turn": the ability acts again later
+    unsure: list[str] = field(default_factory=list)     # phrases the reader could not classify (point of doubt)
+    lasting_sentences: list[str] = field(default_factory=list)
 
 
 # --- sentence handling --------------------------------------------------------------------------------
 
-# Ability-type markers the card says of itself ("Cannot be negated.") tell how the ability may be stopped,
-# not how long it lasts; such a sentence is set aside. The same words about other cards ("Good priests
-# cannot be negated") are a lasting effect and stay.
-_SELF_MARKER = re.compile(
-    r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
-    r"(?:negated|prevented|interrupted|blocked|countered)|^may band to\b", re.I)
-_LIMIT = re.compile(r"\(limit \d+\)", re.I)
-_SENTENCE_END = re.compile(r"(?<!\b[A-Z])(?<!\bN\.T)(?<!\bO\.T)[.!]\s+|;\s+")
-
-_NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
-
-# Words that turn a following time phrase into a qualifier ("the last card played this battle").
-_PASSIVE = re.compile(r"\b(?:is|are|be|been|was|were|remains?|stays?)\s+(?:\w+\s+)?\w+ed"
-                      r"(?:\s+(?:by|from|with|to)\s+[\w’' -]+?)?\s*$", re.I)
-_QUALIFIER_BEFORE = re.compile(
-    r"(?:\b\w+ed|\bdrew|\bdrawn|\bwon|\bmade|\bplays|\bused|\bwins|\bloses|\blost|\bdraws|\bbegan|\bbegun|"
-    r"\bentered|\bblocked|\bdone|\btaken|\bgiven|\bshown|\bthrown)"
-    r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$",
-    re.I,
-)
-_CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once)\b(?![^,]*,)", re.I)
-
-_TIME = re.compile(
-    r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
-    r"|\buntil the end of (?:your|their|his|her|its) next turn\b(?P<nextturn>)"
-    r"|\b(?:(?:during|in|until|for) )?(?:the |your |their |its |an? )?(?:opponent['’]s |opponents['’] )?"
-    r"next (?P<nextphase>draw|upkeep|preparation|battle|discard) phase\b"
-    r"|\b(?:(?:during|for) )?(?:your |their |its |the )?next turn\b(?P<nextturn2>)"
-    r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
-    r"|\b(?P<n2>one|1|a) (?P<unit2>round)\b"
-    r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b"
-    r"|\bfor (?:the )?(?:remainder|rest) of (?:the |this )?(?P<rest>turn|phase|battle|round|game)\b",
-    re.I,
-)
-
-_SELF = r"(?:this card|this character|this hero|this evil character|this artifact|this fortress|this site|" \
-        r"this enhancement|this dominant|this curse|this covenant|this|it|he|she|they)"
-# Where a card was played: "while ... is in play" names it; a bare "while ... remains" means the same.
-_WHERE = r"in (?:play|battle|(?:your |a |holder's )?territory|the field of battle|your land of bondage)"
-_D5 = [
-    re.compile(rf"\bwhile {_SELF} (?:remains|is|stays) {_WHERE}\b", re.I),
-    re.compile(rf"\bwhile {_SELF} (?:remains|stays)(?=\s*(?:[,.:;]|$))", re.I),
-    re.compile(rf"\buntil {_SELF} (?:leaves play|is removed|is discarded|leaves (?:battle|territory))\b", re.I),
-    re.compile(r"\buntil removed from (?:the field of battle|play|battle)\b", re.I),
-]
-_ACTIVE_UNTIL = re.compile(rf"\b{_SELF}\s+(?:remains|stays)(?:\s+active|\s+in play)?\s*$", re.I)
-_D3_WHILE = re.compile(
-    r"\bwhile (?!you\b)(?!.*\bcontrol\b)(?:[\w’']+ ){0,3}?(?:is |are |remains? |stays? )?"
-    r"(?P<status>placed|paralyzed|set[ -]aside|captured|poisoned|imprisoned|held)\b", re.I)
-_D3_REMAINS_ON = re.compile(rf"\bwhile {_SELF} remains (?:on|in) (?:that|the|this|a|an)\b", re.I)
-_D3_UNTIL = re.compile(
-    r"\buntil (?:healed|discarded|(?:that|the|selected|this|target(?:ed)?) (?:\w+ ){0,2}is "
-    r"(?:discarded|removed|healed|released|rescued)|(?:hero|character|it) is (?:discarded|removed))\b", re.I)
-_UNTIL_THIS_CARD = re.compile(r"until this (?:card|character|hero|evil character|artifact|fortress|site|enhancement|"
-                              r"dominant|curse|covenant) is\b", re.I)
-_D3_COLON = re.compile(
-    r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
-    r"(?P<verb>place|paralyze|set aside|set|capture|poison|imprison)\b(?P<rest>[^:]*):", re.I)
-_D3_SET_ASIDE = re.compile(r"\bset (?:[\w’'\- ]+ )?aside\b(?!\s*areas?\b)[^.]*\b(?:for|until)\b", re.I)
-# A sentence whose action is the targeting itself: a stated time in it is the length of the result.
-_TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
-                        r"(?:place|paralyze|set|capture|"
-                        r"poison|imprison)\b", re.I)
-# "draw until he has 6" repeats an instant action; it is not a duration.
-_LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
-                         re.I)
-_SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|on |in (?:your |a |an |(?:a|that|each|one) "
-                         r"(?:player|opponent)['’]s |opponent['’]s |an opponent['’]s )?(?:territory|battle))",
-                         re.I)
-_D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|as an? (?:\w+ )?copy of|^copy the last\b|"
-                 r"cop(?:y|ies) (?:the|a|an|that|its|any|one) "
-                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
-_D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
-
-_LASTING = re.compile(
-    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|interrupts?|"
-    r"interrupted|immune|ignores?|"
-    r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
-    r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
-    r"(?:at the )?end of (?:the )?battle|is about to|instead of|holds?|may use|may attack|may block|"
-    # "must discard", "may play a Lost Soul", "banish it instead" are done at once: only a permission for later
-    # plays, a standing "at any time" or a trigger on the card itself keeps working.
-    r"may play (?:the |an? |one )?(?:next|first|extra|additional|any number)|at any time|"
-    r"if this (?:card|character|hero|evil character) (?:is|would)|"
-    r"during (?:[\w’']+ ){0,2}(?:upkeep|draw|preparation|discard) phase|"
-    r"if (?:an? opponent|a player|any player|another player)(?:['’]s)? (?:uses|plays|draws|special ability|makes)|"
-    r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
-    r"is not|are not|may enter|skip|reduce[sd]?|no (?:\w+ )?(?:opponent|player|hero|character)s? may)\b"
-    r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
-    re.I)
-_RECURRING = re.compile(r"\b(?:each upkeep|each turn|at the start of each|each time|whenever|every time|"
-                        r"at each)\b[^,.:;]*", re.I)
-
 
 def _sentences(text: str) -> list[str]:
-    cleaned = _LIMIT.sub(" ", text.replace("\u200b", ""))
+    cleaned = P.LIMIT.sub(" ", text.replace("\u200b", ""))
     out = []
-    for sentence in _SENTENCE_END.split(cleaned):
+    for sentence in P.SENTENCE_END.split(cleaned):
         sentence = sentence.strip(" .")
-        if sentence and not _SELF_MARKER.search(sentence):
+        if sentence and not P.SELF_MARKER.search(sentence):
             out.append(sentence)
     return out
 
@@ -168,10 +87,10 @@ def _sentences(text: str) -> list[str]:
 def _is_qualifier(sentence: str, start: int) -> bool:
     """A time phrase that only narrows a condition or a noun, not the ability's duration."""
     before = sentence[:start]
-    if _QUALIFIER_BEFORE.search(before) and not _PASSIVE.search(before):
+    if P.QUALIFIER_BEFORE.search(before) and not P.PASSIVE.search(before):
         return True
     clause = re.split(r"[,:]", before)[-1]
-    return bool(_CONDITION_START.search(clause))
+    return bool(P.CONDITION_START.search(clause))
 
 
 def _length(match: re.Match[str]) -> str:
@@ -183,7 +102,7 @@ def _length(match: re.Match[str]) -> str:
         return f"next-{match.group('nextphase').lower()}-phase"
     if match.group("unit"):
         raw = match.group("n").lower()
-        count: int | str = _NUMBERS.get(raw, int(raw) if raw.isdigit() else "X")
+        count: int | str = P.NUMBERS.get(raw, int(raw) if raw.isdigit() else "X")
         unit = match.group("unit").lower()
         return unit if count == 1 else f"{unit}s:{count}"
     if match.group("unit2"):
@@ -207,111 +126,224 @@ def _self_names(card: Card) -> list[str]:
 @lru_cache(maxsize=1024)
 def _self_reference(names: tuple[str, ...]) -> re.Pattern[str]:
     who = "(?:" + "|".join(re.escape(n) for n in names) + ")"
-    return re.compile(rf"\bwhile {who} (?:remains|is|stays) {_WHERE}\b"
+    return re.compile(rf"\bwhile {who} (?:remains|is|stays) {P.WHERE}\b"
                       rf"|\bwhile {who} (?:remains|stays)(?=\s*(?:[,.:;]|$))"
                       rf"|\buntil {who} (?:leaves play|is removed|is discarded)\b", re.I)
 
 
-def read_part(part: Part, card: Card) -> PartReading:
-    """Terms the words of one ability part give (D2, D3, D4, D5, D8)."""
-    terms: list[Term] = []
-    unclassified: list[str] = []
-    lasting = False
-    # Only a part that mentions the card's own name can refer to itself by name; compiling a pattern for
-    # every card would dominate the cost of reading a whole catalog.
-    folded = part.text.casefold()
-    names = tuple(n for n in _self_names(card) if len(n) > 2 and n.casefold() in folded)
-    self_pattern = _self_reference(names) if names else None
-    self_placed = bool(_SELF_PLACE.search(part.text))
-    seen: set[tuple[str, str]] = set()
+def _waits(sentence: str, start: int) -> str:
+    """How a targeting at `start` happens: "conditional" when the sentence waits for a later event before it
+    ("If Hero is discarded, you may set it aside instead", "Each upkeep, you may place ..."), "optional" for a
+    "you may" choice made as the ability resolves, "" when it simply happens."""
+    before = sentence[:start]
+    later = P.LATER_EVENT.search(before) or P.RECURRING.search(before)
+    if later and not P.AT_ONCE_TRIGGER.search(sentence):
+        return "conditional"
+    if P.OPTIONAL.search(before) or re.search(r"\b(?:you may|may)\b", before, re.I):
+        return "optional"
+    return ""
 
-    def add(rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
-            ends_result: bool = False) -> None:
-        key = (rule, text.lower())
-        if key not in seen:
-            seen.add(key)
-            terms.append(Term(rule, text.strip(), source, part.label, length, self_place, ends_result))
 
-    for sentence in _sentences(part.text):
-        covered: list[tuple[int, int]] = []
+def _standing(sentence: str) -> bool:
+    """A sentence that keeps working after the card is played: a grant, a trigger or a replacement."""
+    if P.STANDING_GRANT.search(sentence):
+        return True
+    return bool(P.LATER_EVENT.search(sentence)) and not P.AT_ONCE_TRIGGER.search(sentence)
 
-        def claim(m: re.Match[str], covered: list[tuple[int, int]] = covered) -> bool:
-            # A span already read as a more specific term is not read again as a D8 condition.
-            for a, b in covered:
-                if m.start() < b and a < m.end():
-                    return False
-            covered.append((m.start(), m.end()))
-            return True
 
-        if _LASTING.search(sentence) or _D3_COLON.search(sentence):
-            lasting = True
-        for m in _D2.finditer(sentence):
-            if claim(m):
-                add("D2", m.group(0))
-                lasting = True
-        result_span: tuple[int, int] | None = None  # where a stated time measures the result itself
-        if _TARGETING.search(sentence) and not _D3_COLON.search(sentence):
-            result_span = (0, len(sentence))
-        m = _D3_COLON.search(sentence)
+class _SentenceReader:
+    """Reads the terms of one sentence; `claim` keeps one span from being read as two kinds of term."""
+
+    def __init__(self, reader: _PartReader, sentence: str) -> None:
+        self.reader = reader
+        self.sentence = sentence
+        self.covered: list[tuple[int, int]] = []
+        self.lasting = bool(P.LASTING.search(sentence) or P.D3_COLON.search(sentence) or _standing(sentence))
+        self.result_span: tuple[int, int] | None = None  # where a stated time measures the result itself
+        self.pending = ""  # how this sentence's targeting happens (see _waits)
+
+    def claim(self, m: re.Match[str]) -> bool:
+        for a, b in self.covered:
+            if m.start() < b and a < m.end():
+                return False
+        self.covered.append((m.start(), m.end()))
+        return True
+
+    def add(self, rule: str, text: str, **kw: object) -> None:
+        self.reader.add(rule, text, sentence=self.sentence, **kw)
+
+    def read(self) -> None:
+        s = self.sentence
+        for m in P.D2.finditer(s):
+            if self.claim(m):
+                self.add("D2", m.group(0))
+                self.lasting = True
+        self._targeting()
+        self._until()
+        self._in_play()
+        self._times()
+        self._conditions()
+        for m in P.RECURRING.finditer(s):
+            phrase = _phrase(m.group(0))
+            self.reader.unclassified.append(phrase)
+            self.reader.recurring.append(phrase)
+            self.lasting = True
+
+    def _d3(self, text: str, start: int, *, own: bool = False) -> None:
+        pending = _waits(self.sentence, start)
+        self.pending = self.pending or pending
+        self.add("D3", text, self_place=own, pending=pending)
+        self.lasting = True
+
+    def _targeting(self) -> None:
+        s = self.sentence
+        if P.TARGETING.search(s) and not P.D3_COLON.search(s):
+            self.result_span = (0, len(s))
+        m = P.D3_COLON.search(s)
         if m:
-            result_span = (0, m.end())
+            self.result_span = (0, m.end())
             verb = m.group("verb").lower()
             if verb != "set" or "aside" in m.group("rest").lower():
-                own = verb == "place" and bool(_SELF_PLACE.match(sentence[m.start("verb"): m.end()]))
-                covered.append(m.span("verb"))  # time words inside the clause still count as D4
-                add("D3", sentence[m.start("verb"): m.end()].rstrip(":"), self_place=own)
-        for pattern in (_D3_REMAINS_ON,):
-            for m in pattern.finditer(sentence):
-                if claim(m):
-                    add("D3", m.group(0), self_place=True)
-        for m in _D3_WHILE.finditer(sentence):
-            if claim(m):
-                add("D3", m.group(0), self_place=self_placed and "plac" in m.group(0).lower())
-        for m in _D3_UNTIL.finditer(sentence):
-            if claim(m):
-                # "It remains active until discarded" and "until this card is removed" speak of the card
-                # itself: D5 (it leaving where it was played ends them), not a target's result.
-                own = bool(_ACTIVE_UNTIL.search(sentence[: m.start()]) or _UNTIL_THIS_CARD.match(m.group(0)))
-                add("D5" if own else "D3", m.group(0))
-                lasting = True
-        for m in _D3_SET_ASIDE.finditer(sentence):
-            covered.append((m.start(), m.start() + 3))
-            add("D3", "set aside")
-            lasting = True
-            result_span = result_span or (m.start(), m.end() + 40)
-        for pattern in _D5:
-            for m in pattern.finditer(sentence):
-                if claim(m):
-                    add("D5", m.group(0))
-        if self_pattern:
-            for m in self_pattern.finditer(sentence):
-                if claim(m):
-                    add("D5", m.group(0))
-        for m in _TIME.finditer(sentence):
-            if _is_qualifier(sentence, m.start()):
+                own = verb == "place" and bool(P.SELF_PLACE.match(s[m.start("verb"): m.end()]))
+                self.covered.append(m.span("verb"))  # time words inside the clause still count as D4
+                self._d3(s[m.start("verb"): m.end()].rstrip(":"), m.start("verb"), own=own)
+        for m in P.D3_REMAINS_ON.finditer(s):
+            if self.claim(m):
+                self.add("D3", m.group(0), self_place=True)
+        for m in P.D3_WHILE.finditer(s):
+            if P.NOUN_WHILE.search(s[: m.start()]):
+                self.covered.append(m.span())  # "played while Hero is set aside": a qualifier
                 continue
-            if claim(m):
-                within = result_span is not None and result_span[0] <= m.start() < result_span[1]
-                copy = any(t.rule == "D2" for t in terms)  # "copy ... until end of turn": the copy's own time
-                add("D4", m.group(0), length=_length(m), ends_result=within or copy)
-                lasting = True
-        for m in _D8.finditer(sentence):
-            if m.group("kw").lower() == "until" and _LOOP_UNTIL.search(sentence[: m.start()]):
+            if self.claim(m):
+                self.add("D3", m.group(0), self_place=self.reader.self_placed and "plac" in m.group(0).lower())
+        for m in P.D3_SET_ASIDE.finditer(s):
+            self.covered.append((m.start(), m.start() + 3))
+            self._d3("set aside", m.start())
+            self.result_span = self.result_span or (m.start(), m.end() + 40)
+        m = P.D3_TARGET.search(s)
+        if m and not any(a < m.end() and m.start() < b for a, b in self.covered):
+            # A bare targeting result ("Set Hero aside.", "is poisoned"): D3 unless the part already bases a
+            # duration on a result (then that term speaks for it); decided once the whole part is read.
+            self.reader.bare_targets.append((s, m))
+            self.lasting = True
+            self.result_span = self.result_span or (m.start(), len(s))
+            self.pending = self.pending or _waits(s, m.start())
+
+    def _until(self) -> None:
+        s = self.sentence
+        for m in P.D3_UNTIL.finditer(s):
+            if not self.claim(m):
                 continue
-            if claim(m):
-                add("D8", m.group(0))
-                lasting = True
-                if m.group("kw").lower() == "until":
-                    unclassified.append(_phrase(m.group(0)))
-        for m in _RECURRING.finditer(sentence):
-            unclassified.append(_phrase(m.group(0)))
-            lasting = True
-    if lasting and self_placed and not any(t.rule == "D3" for t in terms):
-        # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
-        m = _SELF_PLACE.search(part.text)
-        assert m is not None
-        add("D3", part.text[m.start(): m.end()].strip() + " (placement)", self_place=True)
-    return PartReading(part, lasting, terms, unclassified)
+            # "It remains active until discarded", "until this card is removed", "until <its own name> is
+            # discarded" speak of the card itself: D5 (it leaving where it was played ends them).
+            noun = re.sub(r"^until\s+|\s+(?:is|are)\s+\w+$", "", m.group(0), flags=re.I).casefold()
+            own = bool(P.ACTIVE_UNTIL.search(s[: m.start()]) or P.UNTIL_THIS_CARD.match(m.group(0))
+                       or noun in self.reader.own_names)
+            self.add("D5" if own else "D3", m.group(0))
+            self.lasting = True
+
+    def _in_play(self) -> None:
+        s = self.sentence
+        patterns = list(P.D5) + ([self.reader.self_pattern] if self.reader.self_pattern else [])
+        for pattern in patterns:
+            for m in pattern.finditer(s):
+                if self.claim(m):
+                    self.add("D5", m.group(0), where=P.where_of(m))
+                    self.lasting = True
+
+    def _times(self) -> None:
+        s = self.sentence
+        for m in P.TIME.finditer(s):
+            if _is_qualifier(s, m.start()):
+                continue
+            if self.claim(m):
+                span = self.result_span
+                within = span is not None and span[0] <= m.start() < span[1]
+                copy = any(t.rule == "D2" for t in self.reader.terms)  # "copy ... until end of turn"
+                self.add("D4", m.group(0), length=_length(m), ends_result=within or copy,
+                         pending=self.pending if within else "")
+                self.lasting = True
+
+    def _conditions(self) -> None:
+        s = self.sentence
+        for m in P.D8.finditer(s):
+            keyword = m.group("kw").lower()
+            if keyword == "until" and P.LOOP_UNTIL.search(s[: m.start()]):
+                continue
+            if keyword == "while" and P.NOUN_WHILE.search(s[: m.start()]):
+                continue  # "Enhancements played while ...": the "while" narrows a noun
+            if self.claim(m):
+                self.add("D8", m.group(0))
+                self.lasting = True
+                if keyword == "until":
+                    self.reader.unclassified.append(_phrase(m.group(0)))
+                    self.reader.unsure.append(" ".join(m.group(0).split()))
+
+
+class _PartReader:
+    def __init__(self, part: Part, card: Card) -> None:
+        self.part = part
+        self.terms: list[Term] = []
+        self.unclassified: list[str] = []
+        self.recurring: list[str] = []
+        self.unsure: list[str] = []
+        self.bare_targets: list[tuple[str, re.Match[str]]] = []
+        # Only a part that mentions the card's own name can refer to itself by name; compiling a pattern for
+        # every card would dominate the cost of reading a whole catalog.
+        folded = part.text.casefold()
+        names = tuple(n for n in _self_names(card) if len(n) > 2 and n.casefold() in folded)
+        self.own_names = {n.casefold() for n in names} | {"this card"}
+        if is_character(card):
+            self.own_names |= {"he", "she"}  # "until he is discarded" on a character speaks of itself
+        self.self_pattern = _self_reference(names) if names else None
+        self.self_placed = bool(P.SELF_PLACE.search(part.text))
+        self.seen: set[tuple[str, str]] = set()
+
+    def add(self, rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
+            ends_result: bool = False, sentence: str = "", pending: str = "", where: str = "") -> None:
+        key = (rule, text.lower())
+        if key not in self.seen:
+            self.seen.add(key)
+            self.terms.append(Term(rule, text.strip(), source, self.part.label, length, self_place, ends_result,
+                                   sentence, pending, where))
+
+    def read(self) -> PartReading:
+        lasting_sentences = []
+        for sentence in _sentences(self.part.text):
+            reader = _SentenceReader(self, sentence)
+            reader.read()
+            if reader.lasting:
+                lasting_sentences.append(sentence)
+        lasting = bool(lasting_sentences)
+        if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
+            # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
+            # the way the targeting does (optional, or waiting for a later event).
+            sentence, m = self.bare_targets[0]
+            how = _waits(sentence, m.start())
+            self.terms = [replace(t, pending=t.pending or how) if t.rule == "D3" else t for t in self.terms]
+        if not any(t.rule == "D3" for t in self.terms):
+            for sentence, m in self.bare_targets[:1]:  # later mentions ("while it is set aside") are the same result
+                text = " ".join(m.group(0).split())
+                pending = _waits(sentence, m.start())
+                self.add("D3", text, self_place=bool(P.SELF_PLACE.match(m.group(0))), sentence=sentence,
+                         pending=pending)
+        if lasting and self.self_placed and not any(t.rule == "D3" for t in self.terms):
+            # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
+            m = P.SELF_PLACE.search(self.part.text)
+            assert m is not None
+            self.add("D3", self.part.text[m.start(): m.end()].strip() + " (placement)", self_place=True)
+        # A condition governs its own sentence; only when that is the one lasting sentence does it govern the
+        # whole part. Other terms bound the whole ability, so they keep no scope.
+        several = len(lasting_sentences) > 1
+        self.terms = [replace(t, scope=t.scope if (several and (t.rule == "D8" or t.where)) else "")
+                      for t in self.terms]
+        return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
+                           unsure=self.unsure, lasting_sentences=lasting_sentences)
+
+
+def read_part(part: Part, card: Card) -> PartReading:
+    """Terms the words of one ability part give (D2, D3, D4, D5, D8)."""
+    return _PartReader(part, card).read()
 
 
 def _phrase(text: str, words: int = 4) -> str:
@@ -418,11 +450,15 @@ def _read_card(card: Card, annotations: tuple[Annotation, ...]) -> tuple[PartRea
         lasting, noted = annotation_terms(list(annotations), part.label)
         if lasting is not None:
             reading.text_terms, reading.text_lasting = reading.terms, reading.lasting
+            if lasting and not any(t.rule in {"D2", "D3", "D4", "D5"} for t in noted):
+                # An annotation that names no time of its own ("lasting", a D8 condition) never silently drops
+                # a time the text states: that time still applies beside it.
+                noted = noted + [t for t in reading.terms if t.rule == "D4"]
             reading.terms = noted
             reading.lasting = lasting
             reading.annotated = True
         readings.append(reading)
-    ident = _D8.search(card.identifier or "")
+    ident = P.D8.search(card.identifier or "")
     if ident and readings:
         readings[0].terms.append(Term("D8", ident.group(0).strip(), "identifier", readings[0].part.label))
         readings[0].lasting = True

@@ -1,0 +1,205 @@
+"""Phrase classes of Redemption card text that decide whether an ability lasts and for how long.
+
+Each class is a rule over wording, not a list of cards; the term reader (`terms.py`) applies them sentence
+by sentence. The "Defining Duration" article (seed 000_315451015ffafba8, "Orderly Operation") gives the
+bullets D1-D9; our model of it is /work/shared/design/redemption-duration.md.
+
+- Standing grants, triggers and replacements ("has first strike", "After a successful rescue ...", "If ... is
+  discarded, ... instead", "The next time ...", "may be placed on ...") keep working after the card is
+  played, so they are lasting like any other ongoing effect; a trigger on the card's own arrival ("When you
+  play this Site", "If blocking") and an alternative chosen as the ability resolves ("Opponent may discard
+  a card instead") happen at once.
+- Targeting results (set aside, paralyze, poison, placed on a card) are D3 even without a stated time; a
+  targeting that waits for a later event has not happened until the scenario says so.
+- "while" and "until" are read by what they are said of: the card itself remaining somewhere (D5), a targeted
+  card (D3), a noun they only qualify ("Enhancements played while ..."), or a condition (D8).
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- sentences --------------------------------------------------------------------------------------------
+
+# Ability-type markers the card says of itself ("Cannot be negated.") tell how the ability may be stopped,
+# not how long it lasts; such a sentence is set aside. "Cannot be blocked" is not one: it is a standing grant.
+SELF_MARKER = re.compile(
+    r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
+    r"(?:negated|prevented|interrupted|countered)|^may band to\b", re.I)
+LIMIT = re.compile(r"\(limit \d+\)", re.I)
+# Abbreviations never end a sentence: N.T., O.T. (also without the last dot) and initials. "X." does end
+# one ("decrease it X/X. Draw 1").
+SENTENCE_END = re.compile(r"(?<!\b[A-WYZ])(?<!\bN\.T)(?<!\bO\.T)(?<!\be\.g)(?<!\bi\.e)[.!]\s+|;\s+")
+
+NUMBERS = {"one": 1, "a": 1, "an": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7}
+
+# --- time words (D4) and words that make them qualifiers ----------------------------------------------------
+
+# Words that turn a following time phrase into a qualifier ("the last card played this battle").
+PASSIVE = re.compile(r"\b(?:is|are|be|been|was|were|remains?|stays?)\s+(?:\w+\s+)?\w+ed"
+                     r"(?:\s+(?:by|from|with|to)\s+[\w’' -]+?)?\s*$", re.I)
+QUALIFIER_BEFORE = re.compile(
+    r"(?:\b\w+ed|\bdrew|\bdrawn|\bwon|\bmade|\bplays|\bused|\bwins|\bloses|\blost|\bdraws|\bbegan|\bbegun|"
+    r"\bentered|\bblocked|\bdone|\btaken|\bgiven|\bshown|\bthrown)"
+    r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$",
+    re.I,
+)
+CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once)\b(?![^,]*,)", re.I)
+
+TIME = re.compile(
+    r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
+    r"|\buntil the end of (?:your|their|his|her|its) next turn\b(?P<nextturn>)"
+    r"|\b(?:(?:during|in|until|for) )?(?:the |your |their |its |an? )?(?:opponent['’]s |opponents['’] )?"
+    r"next (?P<nextphase>draw|upkeep|preparation|battle|discard) phase\b"
+    r"|\b(?:(?:during|for) )?(?:your |their |its |the )?next turn\b(?P<nextturn2>)"
+    r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
+    r"|\b(?P<n2>one|1|a) (?P<unit2>round)\b"
+    r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b"
+    r"|\bfor (?:the )?(?:remainder|rest) of (?:the |this )?(?P<rest>turn|phase|battle|round|game)\b",
+    re.I,
+)
+
+# --- the card itself: "while it remains where it was played" (D5) -------------------------------------------
+
+SELF = r"(?:this card|this character|this hero|this evil character|this artifact|this fortress|this site|" \
+       r"this enhancement|this dominant|this curse|this covenant|this|it|he|she|they)"
+# Where a card was played: "while ... is in play" names it; a bare "while ... remains" means the same.
+WHERE = r"in (?P<where>play|battle|(?:your |a |holder's )?territory|the field of battle|your land of bondage)"
+D5 = [
+    re.compile(rf"\bwhile {SELF} (?:remains|is|stays) {WHERE}\b", re.I),
+    re.compile(rf"\bwhile {SELF} (?:remains|stays)(?=\s*(?:[,.:;]|$))", re.I),
+    re.compile(rf"\bwhile {SELF} is active\b", re.I),
+    re.compile(rf"\buntil {SELF} (?:leaves play|is removed|is discarded|leaves (?:battle|territory))\b", re.I),
+    re.compile(r"\buntil removed from (?:the field of battle|play|battle)\b", re.I),
+    # "While in battle, negate ..." with no subject is said of the card itself (at the start of a clause only:
+    # "Selected Hero, while in a territory, ..." speaks of the Hero).
+    re.compile(r"(?:^|(?<=[:.;]\s))while (?:in|remaining in) (?P<where>play|battle|the field of battle|"
+               r"(?:a |your |holder's )?territory)\b(?! or\b)", re.I),
+]
+ACTIVE_UNTIL = re.compile(rf"\b{SELF}\s+(?:remains|stays)(?:\s+active|\s+in play)?\s*$", re.I)
+UNTIL_THIS_CARD = re.compile(r"until this (?:card|character|hero|evil character|artifact|fortress|site|enhancement|"
+                             r"dominant|curse|covenant) is\b", re.I)
+
+
+def where_of(match: re.Match[str]) -> str:
+    """'battle' or 'territory' when the words name where the card must remain, '' for anywhere in play."""
+    where = (match.groupdict().get("where") or "").lower()
+    if "battle" in where:
+        return "battle"
+    if "territory" in where:
+        return "territory"
+    return ""
+
+
+# --- targeting results (D3) -------------------------------------------------------------------------------------
+
+D3_WHILE = re.compile(
+    r"\bwhile (?!you\b)(?!.*\bcontrol\b)(?:[\w’']+ ){0,3}?(?:is |are |remains? |stays? )?"
+    r"(?P<status>placed|paralyzed|set[ -]aside|captured|poisoned|imprisoned|held)\b", re.I)
+D3_REMAINS_ON = re.compile(rf"\bwhile {SELF} (?:remains (?:on|in) (?:that|the|this|a|an)\b|is there\b)"
+                           r"|\bwhile there\b", re.I)
+# "until <a target or a bare noun> is discarded / removed": the targeted result's length.
+D3_UNTIL = re.compile(
+    r"\buntil (?:healed|discarded|released|removed(?: from (?:the )?(?:field of (?:play|battle)|play|battle|game))?"
+    r"|(?:(?:that|the|selected|this|target(?:ed)?|either|both|each|your|its|his|her|their|any) )?"
+    r"(?:[\w’'-]+ ){0,3}?(?:is|are) (?:discarded|removed|healed|released|rescued|converted|banished|returned))\b",
+    re.I)
+D3_COLON = re.compile(
+    r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
+    r"(?P<verb>place|paralyze|set aside|set|capture|poison|imprison)\b(?P<rest>[^:]*):", re.I)
+D3_SET_ASIDE = re.compile(r"\bset (?:[\w’'\- ]+ )?aside\b(?!\s*areas?\b)[^.]*\b(?:for|until)\b", re.I)
+# A bare targeting whose result is a status the article lists (set aside, paralyze, poison, place on a card):
+# D3 even without a stated time. The verb must begin a clause ("Set Hero aside", "you may paralyze", "and
+# place it on") or be a passive of the target ("Hero is poisoned"); "in a set-aside area" is a place, not one.
+_CLAUSE = r"(?:^|(?<=[,:;]\s)|(?<=\byou may\s)|(?<=\bmay\s)|(?<=\band\s)|(?<=\bthen\s)|(?<=\bto\s))"
+D3_TARGET = re.compile(
+    rf"^set-aside (?!areas?\b|cards?\b|abilit)[\w’'/]+|{_CLAUSE}(?:set (?:[\w’'/()-]+ ){{0,5}}?aside\b(?!\s*areas?\b)"
+    rf"|set aside (?!areas?\b)(?:an? |the |any |all |up to |your |\d+ |\w+ )"
+    rf"|paralyz(?:e|es) (?!abilit)|poisons? (?!abilit)|imprisons? "
+    # A card placed on another is a result only when the card places itself ("Place this card on a Hero");
+    # moving a weapon or a token onto a Hero is how the ability resolves, and its colon form is read above.
+    rf"|place (?:this card|this enhancement|this|itself) on (?!top\b))"
+    rf"|\b(?:is|are) (?:set[ -]aside|paralyzed|poisoned|imprisoned)\b(?! areas?)"
+    # "he may be placed instead in holder's Goshen for 2 turns": the card is placed as a replacement.
+    rf"|\bmay be placed (?:instead )?(?:in|on) ",
+    re.I)
+# A sentence whose action is the targeting itself: a stated time in it is the length of the result.
+TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
+                       r"(?:place|paralyze|set|capture|poison|imprison)\b", re.I)
+SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|on |in (?:your |a |an |(?:a|that|each|one) "
+                        r"(?:player|opponent)['’]s |opponent['’]s |an opponent['’]s )?(?:territory|battle))",
+                        re.I)
+OPTIONAL = re.compile(r"\b(?:you may|may)\s+$", re.I)
+
+# --- copies (D2) and conditions (D8) ------------------------------------------------------------------------
+
+D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|as an? (?:\w+ )?copy of|^copy the last\b|"
+                r"cop(?:y|ies) (?:the|a|an|that|its|any|one) "
+                r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
+D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
+# "draw until he has 6" repeats an instant action; it is not a duration.
+LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
+                        re.I)
+# "Enhancements played while your human is alone", "cards discarded while ...": a "while" right after a
+# participle narrows the noun; it is not a duration of the ability.
+# A passive ("cannot be discarded while a Priest is in play") is a condition, not a qualifier.
+NOUN_WHILE = re.compile(r"(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bbeen )(?<!\bor )"
+                        r"\b(?:\w+ed|drawn|taken|made|done|won|lost|given|thrown|shown)(?: or \w+ed)?\s+$", re.I)
+
+# --- lasting language ---------------------------------------------------------------------------------------
+
+LASTING = re.compile(
+    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|interrupts?|"
+    r"interrupted|immune|ignores?|"
+    r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
+    r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
+    r"(?:at the )?end of (?:the )?battle|is about to|instead of|holds?|may use|may attack|may block|"
+    # "must discard", "may play a Lost Soul", "banish it instead" are done at once: only a permission for later
+    # plays, a standing "at any time" or a trigger on the card itself keeps working.
+    r"may play (?:the |an? |one )?(?:next|first|extra|additional|any number)|at any time|"
+    r"if this (?:card|character|hero|evil character) (?:is|would)|"
+    r"during (?:[\w’']+ ){0,2}(?:upkeep|draw|preparation|discard) phase|"
+    r"if (?:an? opponent|a player|any player|another player)(?:['’]s)? (?:uses|plays|draws|special ability|makes)|"
+    r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
+    r"is not|are not|may enter|skip|reduce[sd]?|no (?:\w+ )?(?:opponent|player|hero|character)s? may)\b"
+    r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
+    re.I)
+
+# Standing grants: the card (or a character) keeps a quality for as long as the ability lasts.
+STANDING_GRANT = re.compile(
+    r"\b(?:has|have|gains?|with) (?:first strike|(?:site )?access\b|no effect\b)|\bfirst strike\b"
+    r"|\bcannot be (?:blocked|targeted|harmed)\b|\bmay be placed (?:on|in)\b", re.I)
+# A later event the ability waits for. Removal and harm of a card ("If Hero is discarded", "If defeated",
+# "is about to be discarded") and another player's action ("If an opponent's ability discards ...", "When
+# opponent makes a successful rescue") are later events: a sentence that reacts to them is a standing
+# trigger, and with "instead" a standing replacement.
+_HARM = (r"discarded|harmed|defeated|captured|removed|banished|converted|underdecked|reserved|torn|negated|"
+         r"returned|taken(?: prisoner)?|shuffled|rescued|bounced|blocked|attacked|targeted|withdrawn|"
+         r"paralyzed|set aside|killed|destroyed|put in play")
+LATER_EVENT = re.compile(
+    rf"\b(?:if|when|whenever|each time|every time|the (?:first|next) time|after)\b[^,:]*?"
+    rf"\b(?:is|are|would be|were|is about to be|are about to be|is being|are being|gets?)\s+(?:\w+ )?"
+    rf"(?:{_HARM})\b"
+    rf"|\b(?:if|when|whenever|each time|every time)\s+(?:{_HARM})\b"
+    # Another card's or player's later action: "If an opponent's ability discards ...", "If your meek Hero
+    # attacks", "When opponent makes a rescue" (the verb follows its subject within a few words).
+    rf"|\b(?:if|when|whenever|each time|every time|the (?:first|next) time)\s+(?:an? |any |each |another |your |the )?"
+    rf"(?:[\w’']+ ){{0,5}}?(?:opponent|player|ability|card|rescue|hero|character|human|lost soul|[\w’']+)s?"
+    rf"(?:['’]s? (?:[\w’']+ )?(?:ability|card|special ability))? "
+    rf"(?:uses|draws|searches|discards|banishes|removes|captures|harms|plays|targets|makes|attacks|blocks|"
+    rf"rescues|is attempted|activates|takes|reveals|puts|enters|begins|defeats|wins|loses)\b"
+    r"|\b(?:the )?(?:next|first) time\b"
+    r"|\bafter (?:a|an|the|each|every|your|its|his|her|their|that|this|one|two|three|\d+) "
+    r"(?:successful |\w+ )?(?:rescue|battle|block|attack|turns?|rounds?|upkeep)"
+    r"|\b(?:on|upon) return\b", re.I)
+# A trigger on the card's own arrival or on the play itself happens as it is played, at once.
+AT_ONCE_TRIGGER = re.compile(
+    r"^(?:when|if|upon|on|after)\s+(?:you (?:play|draw|place|activate) (?:this|it)\b|played\b|drawn\b|blocking\b|"
+    r"attacking\b|using\b|activat|activation\b|(?:this|it) (?:card |site |fortress |artifact |lost soul )?"
+    r"(?:is|was) (?:played|drawn|activated|put in play)\b|put in play\b)", re.I)
+
+# Recurring wording: the ability acts again later, so it needs a duration that outlasts the phase.
+RECURRING = re.compile(
+    # "gains 1/1 for every turn Hero sleeps" counts turns; it does not act again.
+    r"(?<!\bfor )\b(?:each upkeep|each turn|per turn|every turn|each round|per round|at the start of each|each time|"
+    r"whenever|every time|at each|each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)
