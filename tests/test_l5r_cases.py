@@ -120,13 +120,15 @@ def test_gold_for_one_payment_goes_in_the_payers_order(db, capsys):
     assert all(e["rules"][0] == "L7" for e in answer["order"])
 
 
-def test_reactions_go_round_from_the_active_player(db, capsys):
-    answer = ask(capsys, db, "order", "--at", "after a Personality is destroyed", "--item",
+def test_reactions_come_in_an_action_round_from_the_active_player(db, capsys):
+    answer = ask(capsys, db, "order", "--at", "after a Personality is destroyed", "--active", "opponent", "--item",
                  "reaction:After a Personality is destroyed, gain 1 Honor", "--item",
-                 "reaction:After a Personality is destroyed, draw a card", "--item",
-                 "reaction:After a Personality is destroyed, lose 1 Honor@opponent")
-    assert [e["controller"] for e in answer["order"]] == ["you", "opponent", "you"]
-    assert order_items(answer)[0] == "reaction: After a Personality is destroyed, gain 1 Honor"
+                 "reaction:After a Personality is destroyed, lose 1 Honor@opponent", "--item",
+                 "trait:After a Personality is destroyed, draw a card@opponent")
+    assert [(e["step"], e["controller"]) for e in answer["order"]] == [("E", "opponent"), ("F", "you"),
+                                                                        ("F", "opponent")]
+    assert "action round that starts with the active player (your opponent)" in answer["order"][1]["why"]
+    assert "passed first" in answer["order"][1]["why"]
 
 
 def test_between_turns_the_next_player_is_active(db, capsys):

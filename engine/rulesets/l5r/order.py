@@ -4,7 +4,8 @@ Checks run top-down, each a trace line with its rule:
 1. items that do not answer a moment at all (actions, Focus Effects, unread text) are set aside, explained;
 2. items timed to another point of the occurrence (a "before" item at an "after" moment) are set aside (L4);
 3. each remaining item gets its step; inside A-E the order given is the active player's choice (L6, L9);
-   delayed effects stay grouped by source (L6 D); Reactions go round the table from the active player (L6 F);
+   delayed effects stay grouped by source (L6 D); Reactions come in an action round from the active player, in
+   the order the players took them (L6 F);
    Gold for one payment goes in the payer's order (L7); granted phases wait for the end of it all (LD5);
 4. a negation at step A stops every later item that needs the occurrence; time points still fire (L5).
 """
@@ -91,17 +92,6 @@ def _occurrence_note(item: Item, moment: Moment) -> Interpretation | None:
                           "I took them to be the same occurrence, as you listed it for this moment.")
 
 
-def _reaction_round(items: list[Item], active: str) -> list[Item]:
-    """F: an action round from the active player; each player's own Reactions keep the order given."""
-    queues = {who: [i for i in items if i.controller == who] for who in ("you", "opponent")}
-    turn, out = active, []
-    while queues["you"] or queues["opponent"]:
-        if queues[turn]:
-            out.append(queues[turn].pop(0))
-        turn = "opponent" if turn == "you" else "you"
-    return out
-
-
 def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     result = Ordering()
     trace, moment = result.trace, scenario.moment
@@ -169,11 +159,16 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
                 rules.append("L8")
                 why += "; a triggered trait is not optional"
             placed.append(Placed(item, step, "active player" if several else "rules", rules, why))
-    for item in _reaction_round(by_step["F"], scenario.active):
+    # F: an action round from the active player; each player in turn takes one Reaction or passes, so the order
+    # listed is the order they were taken in (a first item of the other player means the active player passed).
+    for n, item in enumerate(by_step["F"]):
         kind = "Interrupt" if item.kind is Kind.INTERRUPT else "Reaction"
-        placed.append(Placed(item, "F", "rules", ["L6", "L9"],
-                             f"step F: Reactions in an action round starting with the active player ({who}); "
-                             f"this {kind} is {'yours' if item.controller == 'you' else 'your opponent’s'}"))
+        owner = "yours" if item.controller == "you" else "your opponent’s"
+        why = (f"step F: Reactions in an action round that starts with the active player ({who}), each player in "
+               f"turn taking one or passing; this {kind} is {owner}, taken in the order listed")
+        if n == 0 and item.controller != scenario.active:
+            why += f" (the active player, {who}, passed first)"
+        placed.append(Placed(item, "F", "rules", ["L6", "L9"], why))
         if item.kind is Kind.INTERRUPT:
             trace.interpret(Interpretation("interrupt-as-f", "L6", "The Timing page's steps predate the Interrupt "
                                            "designator; an Interrupt answering this moment is placed with the "

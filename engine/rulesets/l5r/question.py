@@ -30,8 +30,8 @@ VERSION_HELP = "current (the Timing page and glossary as amended to 2008)"
 ORDER_HELP = f"""\
 the moment: --at "after|before|when OCCURRENCE", e.g. --at "after a Personality is destroyed"
 items (repeatable): --item CARD (its ability read from the text), --item "CARD#2" (its second ability), or
-  --item KIND:TEXT with KIND one of {', '.join(ITEM_KINDS)}; delayed:SOURCE:TEXT names the source;
-  end an item with @you or @opponent for its controller (default @you)
+  --item KIND:TEXT with KIND one of {', '.join(ITEM_KINDS)};
+  delayed:SOURCE:TEXT names the source; end an item with @you or @opponent for its controller (default @you)
 --active you|opponent (default you); --between-turns (then --active is who takes the next turn);
 --payer you|opponent for Gold produced for one payment
 --compare "TIMING" "TIMING": which of two timing points comes first

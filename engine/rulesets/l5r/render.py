@@ -54,9 +54,9 @@ def _notes_lines(notes: list[dict[str, Any]]) -> list[str]:
     return ["", "Oracle erratum and notes:", *lines] if lines else []
 
 
-def _tail(trace: Trace, rules: list[str]) -> list[str]:
+def _tail(trace: Trace, rules: list[str], with_steps: bool = True) -> list[str]:
     lines: list[str] = []
-    if trace.steps:
+    if trace.steps and with_steps:
         lines += ["", "Trace:"] + [f"{i}. {t}" for i, t in enumerate(render_steps(trace.steps), start=1)]
     if trace.interpretations:
         lines += ["", "Interpretations:"] + [f"- {n.text}" for n in trace.interpretations]
@@ -104,8 +104,9 @@ def order_explanation(data: dict[str, Any], trace: Trace) -> str:
                      + (", between turns" if moment["between_turns"] else "") + "):")
         for entry in data["order"]:
             effects = f" — effects in order: {'; '.join(entry['effects'])}" if len(entry["effects"]) > 1 else ""
-            lines.append(f"{entry['position']}. [{entry['step']}] {entry['item']} ({entry['controller']}; placed by "
-                         f"{entry['chosen_by']}) [{', '.join(entry['rules'])}]: {entry['why']}{effects}")
+            words = f" “{entry['text']}”" if entry["card"] else ""
+            lines.append(f"{entry['position']}. [{entry['step']}] {entry['item']}{words} ({entry['controller']}; "
+                         f"placed by {entry['chosen_by']}) [{', '.join(entry['rules'])}]: {entry['why']}{effects}")
         if not data["order"]:
             lines.append("Nothing listed acts at this moment.")
         if data["skipped"]:
@@ -118,7 +119,8 @@ def order_explanation(data: dict[str, Any], trace: Trace) -> str:
             lines.append("")
         lines.append(f"First: “{c['first']}”, then “{c['second']}” [{', '.join(c['rules'])}]: {c['why']}.")
     lines += _notes_lines(data["card_notes"])
-    lines += _tail(trace, data["rules"])
+    # Every decision is already a line above (placed or not at this moment): the trace stays in the JSON only.
+    lines += _tail(trace, data["rules"], with_steps=False)
     return "\n".join(lines)
 
 

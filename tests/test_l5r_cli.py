@@ -1,0 +1,103 @@
+"""`arbiter l5r order` and `arbiter l5r duration` as a user reads them: the exact text, exit codes and help."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+
+from bot.cli import main
+
+
+@pytest.fixture
+def db(tmp_path):
+    return str(tmp_path / "cards.db")
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+FOOTER = "Ruleset: L5R CCG current (2008.5, Timing page as amended to May 2008, glossary entries as published).\n"
+
+
+def test_order_text_exactly(db, capsys):
+    code, out, err = run(capsys, "l5r", "order", "--at", "after this Follower is destroyed", "--active", "opponent",
+                         "--item", "Disciples of Ganesh#2", "--item",
+                         "reaction:After this Follower is destroyed, draw a card@opponent", "--item",
+                         "trait:Before this Follower is destroyed, gain 1 Honor", "--db", db)
+    assert (code, err) == (0, "")
+    assert out == (
+        "At “after this Follower is destroyed” (active player: your opponent):\n"
+        "1. [E] Disciples of Ganesh #2 “After this Follower is destroyed during battle, gain 1 Honor.” (you; placed "
+        "by rules) [L6, L8]: step E: triggered traits; a triggered trait is not optional\n"
+        "2. [F] reaction: After this Follower is destroyed, draw a card (opponent; placed by rules) [L6, L9]: step "
+        "F: Reactions in an action round that starts with the active player (your opponent), each player in turn "
+        "taking one or passing; this Reaction is your opponent’s, taken in the order listed\n"
+        "\n"
+        "Not at this moment:\n"
+        "- trait: Before this Follower is destroyed, gain 1 Honor: it is timed “before this Follower is destroyed”: "
+        "that point comes earlier than this “after” moment, so it resolved (or will resolve) there, not here [L4]\n"
+        "\n"
+        "Rules: L6 steps A-F; L8 mandatory traits; L9 active player; L4 when\n"
+        + FOOTER +
+        "Ruling id: L5O-8F803ED300\n")
+
+
+def test_compare_text_exactly(db, capsys):
+    code, out, _ = run(capsys, "l5r", "order", "--compare", "after a Personality is destroyed",
+                       "before a Personality would be destroyed", "--db", db)
+    assert code == 0
+    assert out == ("First: “before a Personality would be destroyed”, then “after a Personality is destroyed” "
+                   "[L4, L2]: one occurrence has its before-point, then its when-point, then its after-point: "
+                   "“before” comes before “after”.\n\nRules: L4 when; L2 would\n" + FOOTER
+                   + "Ruling id: L5O-12C22DF1D0\n")
+
+
+def test_duration_text_exactly(db, capsys):
+    code, out, _ = run(capsys, "l5r", "duration", "Haikitsu", "--then", "action-resolves",
+                       "occurs:an action on his card resolves", "--then", "occurs:he attacks you", "--db", db)
+    assert code == 0
+    assert out == (
+        "Haikitsu after occurs:he attacks you: the delayed effect has fired.\n"
+        "\n"
+        "Effect: “Open, Bow: Choose a dishonorable Personality as the target. After the next time this turn he "
+        "attacks you or an action on his card resolves, gain 1 Honor.” — read as next-time (“After the next time "
+        "this turn he attacks you or an action on his card resolves”, LD3); ends on turn-ends; fires on occurs:he "
+        "attacks you or occurs:an action on his card resolves.\n"
+        "\n"
+        "Timeline:\n"
+        "1. action-resolves: persists yes, effective no, waiting — the action resolves; its delayed effect now "
+        "waits for its point [LD4]\n"
+        "2. occurs:an action on his card resolves: persists no, effective no, fired — “an action on his card "
+        "resolves” is “an action on his card resolves”: it fires now, once [L11]\n"
+        "3. occurs:he attacks you: persists no, effective no, fired — it already fired at the first of the events "
+        "it named; it does not fire again [L11]\n"
+        "\n"
+        "Trace:\n"
+        "1. [L1] action steps given: the effect does not exist until the action that makes it resolves\n"
+        "2. [LD4] action-resolves: the action resolves; its delayed effect now waits for its point\n"
+        "3. [L11] occurs:an action on his card resolves: “an action on his card resolves” is “an action on his "
+        "card resolves”: it fires now, once\n"
+        "4. [L11] occurs:he attacks you: it already fired at the first of the events it named; it does not fire "
+        "again\n"
+        "\n"
+        "Rules: LD3 next; L1 one at a time; LD4 delay; L11 next/first time\n"
+        + FOOTER +
+        "Ruling id: L5D-5158CCFBAB\n")
+
+
+def test_help_lists_both_questions_and_the_item_kinds(capsys):
+    with contextlib.suppress(SystemExit):
+        main(["l5r", "--help"])
+    out = capsys.readouterr().out
+    assert "order" in out and "duration" in out
+    with contextlib.suppress(SystemExit):
+        main(["l5r", "order", "--help"])
+    out = capsys.readouterr().out
+    assert "negate, conditional, rulebook, delayed, trait, reaction, gold, additional" in out
+    for alias in ("legend-of-the-five-rings", "l5r-ccg"):
+        assert main(["rule", "L11", "--game", alias]) == 0
+        assert "L11" in capsys.readouterr().out
