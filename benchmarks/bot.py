@@ -21,6 +21,11 @@ from benchmarks.common import Settings, data_subset, gc_paused, latency_stats, p
 from benchmarks.queries import make_aliases, make_queries, owners
 
 ROUND_TRIP_TARGET_MS = 20.0
+STORING_OVERHEAD_LIMIT = 1.10  # storing rulings may cost at most 10% of the burst's p99 round trip
+BURST = 10                     # /duration commands sent at once
+BURST_ROUNDS = 8               # bursts per phase (about a second or more: each "on" phase sees a flush)
+ROUNDS = 5                     # loop-cost runs with the store off and on, in turn (best of each)
+PAIRS = 6                      # phases run off, on, off, on, ... so drift of the machine's load cancels out
 RSS_TARGET_MB = 150.0
 QUICK_ROWS = 300
 _RSS_CHILD = "from benchmarks.children import rss_child; rss_child()"
@@ -62,7 +67,9 @@ async def _round_trips(settings: Settings, db: Path, n: int) -> dict[str, Any]:
     index = {card.key: i for i, card in enumerate(cards)}
     aliases = [(alias, index[("redemption", name, set_)]) for alias, name, set_ in arbiter.catalog.aliases("redemption")
                if set_ is not None]
-    queries = make_queries(cards, n, settings.seed, aliases)
+    rounds = 1 if settings.quick else BURST_ROUNDS
+    burst_total = 2 * PAIRS * rounds * BURST
+    queries = make_queries(cards, n + burst_total, settings.seed, aliases)
     async with FakeDiscord() as fake:
         bot = ArbiterBot(arbiter, guild_ready_timeout=0.05)
         t0 = time.perf_counter()
@@ -109,7 +116,81 @@ async def _round_trips(settings: Settings, db: Path, n: int) -> dict[str, Any]:
                     figures["verdict_embeds"] = sum(bool(b.get("data", {}).get("embeds")) for b in bodies)
                     figures["questions_back"] = len(bodies) - figures["verdict_embeds"]
                 out[name] = figures
+            out["burst"] = await _storing_burst(bot, duration, range(n, n + burst_total), rounds)
     return out
+
+
+async def _storing_burst(bot: Any, duration: Any, ks: range, rounds: int) -> dict[str, Any]:
+    """/duration commands in bursts of BURST sent at once, with the rulings store off and on in alternating
+    phases of `rounds` bursts (PAIRS pairs; distinct questions, so every stored ruling is a new row). Off: the
+    bot's RulingLog is detached; on: it runs as in production. The writer's flushes (every second) land in
+    whichever phase is running, so its cost is shared; the work storing adds on the event loop itself is
+    measured exactly by `loop_cost`."""
+    log = bot.arbiter.rulings
+    if log is None:
+        return {"skipped": "the bot does not store rulings"}
+    clock = time.perf_counter_ns
+    latencies: dict[str, list[int]] = {"off": [], "on": []}
+    await asyncio.to_thread(log.flush)  # what the sequential loops stored is not counted here
+    written_before = log.written
+    keys = iter(ks)
+    progress(f"bot: storing overhead, {2 * PAIRS * rounds} bursts of {BURST} /duration commands, store off and "
+             f"on in turn")
+
+    async def timed(k: int, into: list[int]) -> None:
+        t = clock()
+        await duration(k)
+        into.append(clock() - t)
+
+    with gc_paused():
+        for _ in range(PAIRS):
+            for phase in ("off", "on"):
+                bot.arbiter.rulings = None if phase == "off" else log
+                for _ in range(rounds):
+                    await asyncio.gather(*(timed(next(keys), latencies[phase]) for _ in range(BURST)))
+    bot.arbiter.rulings = log
+    await asyncio.to_thread(log.flush)
+    off, on = latency_stats(latencies["off"]), latency_stats(latencies["on"])
+    return {"burst": BURST, "off": off, "on": on, "p99_ratio": on["p99_ms"] / off["p99_ms"],
+            "stored": log.written - written_before, "dropped": log.dropped, "loop_cost": _loop_cost(bot.arbiter)}
+
+
+def _loop_cost(arbiter: Any, n: int = 2000) -> dict[str, float]:
+    """What storing costs, split where it is paid. On the event loop: the same verdicts with no store and with a
+    store that only queues (in turn, best of ROUNDS). In the writer thread: building the queued records and
+    writing them in one batch, per ruling."""
+    from bot.rulings.store import RulingStore
+    from bot.rulings.writer import RulingLog
+    from engine.matching import MatchResult
+
+    live = arbiter.rulings
+    cards = [c for c in arbiter.all_cards() if c.game == "redemption"][:n]
+    queued = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+
+    def once(store: Any) -> float:
+        arbiter.rulings = store
+        t = time.perf_counter_ns()
+        for card in cards:
+            arbiter.duration(card.name, card=card, match=MatchResult(card.name, "exact", card, []),
+                             events=("phase-ends",))
+        return (time.perf_counter_ns() - t) / len(cards) / 1000
+
+    try:
+        with gc_paused():
+            runs: dict[str, list[float]] = {"off": [], "on": []}
+            for _ in range(ROUNDS):  # in turn, so the machine's load drifts alike for both
+                runs["off"].append(once(None))
+                runs["on"].append(once(queued))
+            off, on = min(runs["off"]), min(runs["on"])
+            pending = len(queued._pending)
+            t = time.perf_counter_ns()
+            queued.flush()  # what the writer thread does with them: build every record, one upsert
+            writer = (time.perf_counter_ns() - t) / max(pending, 1) / 1000
+    finally:
+        arbiter.rulings = live
+        queued.close()
+    return {"answers": len(cards), "verdict_us": off, "verdict_and_store_us": on, "store_us": on - off,
+            "writer_us": writer}
 
 
 def run(settings: Settings) -> dict[str, Any]:
@@ -126,6 +207,13 @@ def run(settings: Settings) -> dict[str, Any]:
          "value": out[name]["p99_ms"], "op": "<=", "limit": ROUND_TRIP_TARGET_MS, "unit": "ms",
          "pass": out[name]["p99_ms"] <= ROUND_TRIP_TARGET_MS}
         for name, label in (("autocomplete", "autocomplete"), ("duration", "/duration"))]
+    burst = out["burst"]
+    if "p99_ratio" in burst:
+        out["targets"].append({
+            "id": "bot-storing", "what": f"/duration p99 in bursts of {burst['burst']}, storing rulings on / off "
+                                        f"({burst['on']['p99_ms']:.1f} / {burst['off']['p99_ms']:.1f} ms)",
+            "value": burst["p99_ratio"], "op": "<=", "limit": STORING_OVERHEAD_LIMIT, "unit": "x",
+            "pass": burst["p99_ratio"] <= STORING_OVERHEAD_LIMIT})
     rss = out["memory"]["catalog"]["rss_mb"]
     out["targets"].append({"id": "bot-rss", "what": "bot resident memory, " + (
         "full catalog loaded" if full else "starter set only (data not found)" if not settings.data_found()

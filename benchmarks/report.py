@@ -179,6 +179,21 @@ def render_bot(section: dict[str, Any]) -> list[str]:
                  _ms(d["p50_ms"]), _ms(d["p99_ms"]), _num(d["round_trips_per_s"]),
                  verdict(targets.get("bot-p99:duration"))])
     lines += table(["interaction (sequential, loopback)", "n", "p50 ms", "p99 ms", "round trips/s", "target"], rows)
+    burst = section.get("burst", {})
+    if "p99_ratio" in burst:
+        lines.append("")
+        lines += table([f"/duration in bursts of {burst['burst']} (loopback)", "n", "p50 ms", "p99 ms", "max ms",
+                        "target"], [
+            ["rulings store off", f"{burst['off']['n']:,}", _ms(burst["off"]["p50_ms"]), _ms(burst["off"]["p99_ms"]),
+             _ms(burst["off"]["max_ms"]), ""],
+            [f"rulings store on ({burst['stored']:,} rows written, {burst['dropped']} dropped)",
+             f"{burst['on']['n']:,}", _ms(burst["on"]["p50_ms"]), _ms(burst["on"]["p99_ms"]),
+             _ms(burst["on"]["max_ms"]),
+             f"p99 ×{burst['p99_ratio']:.2f} " + verdict(targets.get("bot-storing"))]])
+        cost = burst["loop_cost"]
+        lines.append(f"  storing adds {cost['store_us']:.1f} µs to an answer on the event loop "
+                     f"({cost['verdict_us']:.0f} µs verdict alone; {cost['answers']:,} answers, best of 5) and "
+                     f"{cost['writer_us']:.0f} µs per ruling in the writer thread")
     mem = section["memory"]
     lines.append("")
     lines += table(["bot process (child)", "VmRSS MB", "VmHWM MB", "target"], [

@@ -490,6 +490,10 @@ def cmd_default(args: argparse.Namespace) -> int:
         print(f"{name} answers again by the stated rule. Undo with: arbiter cards undo {entry.id}")
     else:
         print(f"{name} named without a set now answers as {card.label}. Undo with: arbiter cards undo {entry.id}")
+    if entry is not None:  # the rulings about any printing of the name that were asked without a set
+        changed = count_changed(arbiter, {game: {c.name for c in matcher.cards if base_name(c.name) == name}})
+        if changed:
+            print(impact_sentence(changed))
     return EXIT_OK
 
 

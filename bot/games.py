@@ -4,7 +4,9 @@ declares `questions` (and `sources`) in engine/ — see engine/interface.py. Not
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -127,10 +129,10 @@ def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping
     the server (`guild`, None outside one) it was asked in and the cards it looked at."""
     data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
                                            guild)
-    if rulings is not None:
-        rulings.add(game_record(ruleset, find_question(ruleset, command), data, inputs, version, guild,
-                                lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()},
-                                lookup.annotations))
+    if rulings is not None:  # built later by the writer thread, from copies: the front end may change `data`
+        rulings.add(partial(game_record, ruleset, find_question(ruleset, command), dict(data), dict(inputs), version,
+                            guild, list(lookup.cards.values()), {q: m["card"] for q, m in lookup.seen.items()},
+                            lookup.annotations, int(time.time())))
     return data
 
 

@@ -9,7 +9,8 @@ import json
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -107,11 +108,14 @@ class DurationAnswer:
     guild: str | None = None
     layer: tuple[Annotation, ...] = ()  # this server's annotations the answer used
     notes: tuple[Annotation, ...] = ()  # every annotation the verdict used (shared, then the server's)
+    # (ruling id, verdict line, rules) as as_json rendered them, so storing the ruling does not render them again
+    rendered: tuple[str, str, list[str]] | None = field(default=None, repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         data = verdict_json(self.verdict, match_json(self.match, self.report))
         if self.layer and self.guild is not None:
             data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
+        self.rendered = (data["ruling_id"], data["explanation"].split("\n", 1)[0], list(data["rules"]))
         return data
 
     def ruling_id(self) -> str:
@@ -119,10 +123,10 @@ class DurationAnswer:
         shared = ruling_id(self.verdict)
         return layered_ruling_id(shared, self.guild, self.layer) if self.layer and self.guild is not None else shared
 
-    def record(self, inputs: dict[str, Any], version: str) -> RulingRecord:
+    def record(self, inputs: dict[str, Any], version: str, at: int | None = None) -> RulingRecord:
         """This answer as a stored ruling (bot/rulings), with the server it was asked in."""
-        return duration_record(self.verdict, self.notes, inputs, version, self.guild, self.ruling_id(),
-                               summary(self.verdict), self.verdict.trace.rules_cited())
+        rid, line, rules = self.rendered or (self.ruling_id(), summary(self.verdict), self.verdict.trace.rules_cited())
+        return duration_record(self.verdict, self.notes, inputs, version, self.guild, rid, line, rules, at)
 
 
 def _warm_card(card: Card, notes: list[Annotation]) -> None:
@@ -365,8 +369,9 @@ class Arbiter:
         answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
         if record and self.rulings is not None:
+            # Built later by the writer thread: the event loop only queues this (bot/rulings/writer.py).
             inputs = duration_inputs(card, card.set if set_hint else None, played_in, events, part)
-            self.rulings.add(answer.record(inputs, ruleset))
+            self.rulings.add(partial(answer.record, inputs, ruleset, int(time.time())))
         return answer
 
 

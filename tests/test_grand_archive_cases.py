@@ -83,7 +83,7 @@ def test_official_dependency_caliburn_before_mordred():  # GA10 (official page, 
     current = judge(pairs)
     mordred = effect_on(current, "attack@graveyard", "Mordred")
     assert not mordred["applies"] and "GA10" in mordred["rules"] and "depends on" in mordred["why"]
-    seed = judge(pairs, "seed")
+    seed = judge(pairs, "previous")
     assert effect_on(seed, "attack@graveyard", "Mordred")["applies"]  # timestamps only: the older grant first
     assert current["ruling_id"] != seed["ruling_id"]
 
@@ -104,7 +104,7 @@ def test_skipped_end_phase_keeps_end_of_turn_effects():  # GA12
     skipped = effect_on(judge(pairs), "ally", "Inspiring Call")
     assert (skipped["applies"], skipped["status"]) == (True, "active")
     ended = effect_on(judge([*pairs, ("then", "end-of-turn")]), "ally", "Inspiring Call")
-    assert ended["status"] == "ended" and "skipped" in ended["ends_on"]
+    assert ended["status"] == "ended" and "skipped" in ended["why"]
 
 
 def test_claude_leaving_ends_its_static_effect():  # GA3

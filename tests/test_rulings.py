@@ -17,6 +17,7 @@ from bot.rulings.record import Basis, CardBasis, RulingRecord
 from bot.rulings.store import RulingStore
 from bot.rulings.writer import RulingLog
 from bot.service import Arbiter
+from engine.cards import Card
 from engine.interface import examples_of, questions_of
 
 ADINO = ("duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends")
@@ -220,3 +221,19 @@ def test_batches_are_cut_at_batch_rows(db):
     log.flush()
     assert log.written == 5 and len(rows(db)) == 5
     log.close()
+
+
+def test_a_new_default_printing_is_reported(db, capsys):
+    answer = ask_json(capsys, *ADINO)  # no set: the name leads to the only printing, II
+    with Catalog.open(db) as catalog:
+        adino = catalog.card("redemption", "Adino, the Eznite", "II")
+        catalog.add_card(Card("redemption", adino.name, "Zz", type=adino.type, brigade=adino.brigade,
+                              text="Protect all your heroes until end of turn."), "test")
+    code, out, err = run(capsys, "cards", "default", "adino the eznite", "--set", "Zz")
+    assert code == 0, err
+    assert out.splitlines()[-1].startswith("This changes 1 stored ruling")
+    opened = ask_json(capsys, "ruling", answer["ruling_id"])
+    assert opened["stands"] is False and opened["now"]["cards"] == [{"name": "Adino, the Eznite", "set": "Zz"}]
+    assert [c["what"] for c in opened["changes"]] == ["printing"]
+    assert opened["changes"][0]["text"] == ("Adino, the Eznite led to the printing Adino, the Eznite (II), now to "
+                                            "Adino, the Eznite (Zz)")

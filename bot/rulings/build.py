@@ -4,6 +4,7 @@ again (bot/rulings/reask.py), so a stored ruling and its re-asked twin are alway
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -25,9 +26,11 @@ def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, eve
 
 
 def duration_record(verdict: Verdict, notes: Iterable[Annotation], inputs: Mapping[str, Any], version: str,
-                    guild: str | None, ruling_id: str, summary: str, rules: Sequence[str]) -> RulingRecord:
+                    guild: str | None, ruling_id: str, summary: str, rules: Sequence[str],
+                    at: int | None = None) -> RulingRecord:
     basis = Basis(verdict.ruleset.version, (CardBasis.of(verdict.card, notes),))
-    return RulingRecord(ruling_id, REDEMPTION, DURATION, dict(inputs), version, guild, summary, tuple(rules), basis)
+    return RulingRecord(ruling_id, REDEMPTION, DURATION, dict(inputs), version, guild, summary, tuple(rules), basis,
+                        int(time.time()) if at is None else at)
 
 
 def verdict_line(question: Any, answer: Mapping[str, Any]) -> str:
@@ -42,13 +45,14 @@ def verdict_line(question: Any, answer: Mapping[str, Any]) -> str:
 
 def game_record(ruleset: Any, question: Any, answer: Mapping[str, Any], inputs: Mapping[str, Any], version: str,
                 guild: str | None, cards: Iterable[Card], matched: Mapping[str, str],
-                annotations_of: Callable[[Card], Sequence[Annotation]] | None) -> RulingRecord:
+                annotations_of: Callable[[Card], Sequence[Annotation]] | None, at: int | None = None) -> RulingRecord:
     """A plug-in ruling: every card the question looked up, with the annotations the front end holds for it."""
     number = ruleset.versions()[version].version
     basis = Basis(number, tuple(CardBasis.of(c, annotations_of(c) if annotations_of else ())
                                 for c in {c.key: c for c in cards}.values()), dict(matched))
     return RulingRecord(str(answer["ruling_id"]), ruleset.game, question.command, _jsonable(inputs), version, guild,
-                        verdict_line(question, answer), tuple(answer.get("rules") or ()), basis)
+                        verdict_line(question, answer), tuple(answer.get("rules") or ()), basis,
+                        int(time.time()) if at is None else at)
 
 
 def _jsonable(inputs: Mapping[str, Any]) -> dict[str, Any]:

@@ -1,5 +1,8 @@
 """RulingLog: where the front ends drop a ruling right after answering. `add` never blocks and never fails.
 
+`add` takes a RulingRecord or a function that builds one: the front ends pass the function, so hashing and
+rendering happen in the writer thread (the event loop only puts an item on a queue).
+
 - Background mode (the bot): a daemon thread drains a queue and writes a batch every FLUSH_S seconds or every
   BATCH_ROWS rows, in one transaction on the store's own connection; the event loop only does `queue.put`.
 - Buffered mode (the command line): rulings wait in a list and are written together by `close()` at exit.
@@ -13,11 +16,13 @@ import logging
 import queue
 import threading
 import time
+from collections.abc import Callable
 
 from bot.rulings.record import RulingRecord
 from bot.rulings.store import RulingStore
 
 log = logging.getLogger("arbiter.rulings")
+Pending = RulingRecord | Callable[[], RulingRecord]
 FLUSH_S = 1.0
 BATCH_ROWS = 500
 
@@ -41,7 +46,7 @@ class RulingLog:
         self.batch_rows = batch_rows
         self.written = 0   # distinct ids upserted so far (a repeated question in one batch counts once)
         self.dropped = 0   # rulings lost to a failed write
-        self._pending: list[RulingRecord] = []
+        self._pending: list[Pending] = []
         self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._closed = False
@@ -49,7 +54,7 @@ class RulingLog:
             self._thread = threading.Thread(target=self._run, name="arbiter-rulings", daemon=True)
             self._thread.start()
 
-    def add(self, record: RulingRecord) -> None:
+    def add(self, record: Pending) -> None:
         if self._closed:
             return
         if self.background:
@@ -82,19 +87,26 @@ class RulingLog:
 
     # --- the writer thread -----------------------------------------------------------------------------
 
-    def _write(self, batch: list[RulingRecord]) -> None:
-        if not batch:
+    def _write(self, batch: list[Pending]) -> None:
+        records = []
+        for item in batch:
+            try:
+                records.append(item() if callable(item) else item)
+            except Exception as exc:  # one answer that cannot be stored costs only its own row
+                self.dropped += 1
+                log.error("could not build a stored ruling; it is dropped: %s", exc)
+        if not records:
             return
         try:
-            self.written += self.store.write(batch)
+            self.written += self.store.write(records)
         except Exception as exc:  # one logged line, never raised into an answer
-            self.dropped += len(batch)
-            log.error("could not store %d ruling(s) in the card database; they are dropped: %s", len(batch), exc)
+            self.dropped += len(records)
+            log.error("could not store %d ruling(s) in the card database; they are dropped: %s", len(records), exc)
 
     def _run(self) -> None:
         while True:
             item = self._queue.get()
-            batch: list[RulingRecord] = []
+            batch: list[Pending] = []
             markers: list[_Flush] = []
             deadline = time.monotonic() + self.flush_s
             stop = False

@@ -208,11 +208,20 @@ class Evaluator:
 
     # --- moments -----------------------------------------------------------------------------------------
     def run(self, moments: list[Moment]) -> None:
-        for t, moment in enumerate(moments, start=1):
+        t = 0
+        for moment in moments:
+            together = not isinstance(moment, EventSpec) and moment.together and t > 0
+            t = t if together else t + 1
+            if together:
+                self.note(notes.TOGETHER)
+                self.cite("GA13")
             if isinstance(moment, ObjectSpec):
                 card = self.lookup(moment.card) if moment.card else None
-                self._new_object(moment.text, card, t, True, moment)
-                self.labels.append(f"{t}. object {moment.text}")
+                text = moment.text
+                if card is not None:  # the card's own name, so a typo gives the same scenario (and ruling id)
+                    text = card.name + moment.text[len(moment.card or ""):]
+                self._new_object(text, card, t, True, moment)
+                self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
                 self._effect(moment, t)
             else:
@@ -255,12 +264,15 @@ class Evaluator:
                            and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
             if source is None:
                 source = self._new_object(card.name, card, t, False, controller=spec.controller)
-        self.labels.append(f"{t}. effect {spec.text}")
-        for p in chosen:
-            for effect in p.effects:
-                self._start(card, effect, spec, t, source)
+        started = [self._start(card, effect, spec, t, source) for p in chosen for effect in p.effects]
+        canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
+            "@opponent" if spec.controller == "opponent" else "")
+        targets = {i.target.text for i in started if i.target is not None}
+        if targets:
+            canonical += " -> " + ", ".join(sorted(targets))
+        self.labels.append(f"{t}. effect {canonical}")
 
-    def _start(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int, source: Obj | None) -> None:
+    def _start(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int, source: Obj | None) -> Instance:
         standing = effect.origin is Origin.STANDING
         timestamp = t
         if standing and source is not None:
@@ -287,7 +299,10 @@ class Evaluator:
             self.note(notes.condition_assumed(inst.label, effect.condition))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
+        if effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
+            self.note(notes.RESOLVED_GAME)
         self.instances.append(inst)
+        return inst
 
     def _target(self, inst: Instance, spec: EffectSpec, t: int) -> Obj:
         legal = [o for o in self.objects if (o.left is None and o is not inst.source) or (
@@ -348,7 +363,12 @@ class Evaluator:
         return [o.card for o in self.objects if o.card is not None] + [i.card for i in self.instances]
 
     def _event(self, event: EventSpec, t: int) -> None:
-        self.labels.append(f"{t}. then {event.text}")
+        if event.card is not None and event.kind != "level-up":
+            self.labels.append(f"{t}. then {event.kind}:{self._card_in_scenario(event).name}")
+        elif event.card is not None:
+            self.labels.append(f"{t}. then {event.kind}:{self.lookup(event.card).name}")
+        else:
+            self.labels.append(f"{t}. then {event.kind}")
         if event.kind == "end-of-turn":
             self._end_of_turn(t, skipped=False)
         elif event.kind == "end-phase-skipped":
@@ -480,7 +500,7 @@ class Evaluator:
             return Reach(inst, False, "one-shot: this object was not in its set when it resolved", rules)
         rules += inst.status_rules
         if inst.status == "ended":
-            return Reach(inst, False, f"it has ended: {inst.status_why}", rules)
+            return Reach(inst, False, f"it ended at {inst.ends_on}: {inst.status_why}", rules)
         if inst.status == "not-started":
             return Reach(inst, False, f"not started yet: {inst.status_why}", rules)
         if inst.status == "off":
@@ -532,12 +552,15 @@ class Evaluator:
             return (f"it depends on {loss.label}, which removes its source's abilities: the dependency puts that loss "
                     "first (GA10), so in layer D this ability is already gone")
         if inst.timestamp < loss.timestamp:
-            return None  # seed revision: timestamp order, the older grant is applied before the loss
+            return None  # 2024 revision: timestamp order, the older grant is applied before the loss
         return f"in layer D the loss ({loss.label}, timestamp {loss.timestamp}) is older and applies first"
 
     def depends(self, a: Instance, b: Instance) -> bool:
-        """a depends on b (GA10): same layer, and b changes what a does or reaches."""
-        if self.version != "current" or a.read.layer != b.read.layer or a is b:
+        """a depends on b (GA10): same layer, and b changes what a does or reaches (current rules only)."""
+        return self.version == "current" and self._would_depend(a, b)
+
+    def _would_depend(self, a: Instance, b: Instance) -> bool:
+        if a.read.layer != b.read.layer or a is b:
             return False
         if b.read.removes_abilities and a.read.origin is Origin.STANDING and a.source is not None and \
                 self._reaches_object(b, a.source):
@@ -588,8 +611,12 @@ class Evaluator:
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
         self.cite("GA5", "GA6")
-        if any(self.depends(a, b) for a in live for b in live):
+        pairs = [(a, b) for a in self.instances for b in self.instances if self._would_depend(a, b)]
+        if pairs and self.version == "current":
             self.cite("GA10")
+            self.note(notes.dependency_versions(pairs[0][0].label, pairs[0][1].label, current=True))
+        elif pairs:
+            self.note(notes.dependency_versions(pairs[0][0].label, pairs[0][1].label, current=False))
         for inst in self.instances:
             self.cite(*duration_rules(inst))
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,

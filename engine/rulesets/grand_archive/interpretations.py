@@ -16,10 +16,23 @@ LOSS_EVENT = Interpretation(
     "loss-event", "GA5",
     "loses-abilities: an effect not named in the scenario removes all abilities of that object in layer D, "
     "timestamped at that moment, for the rest of the scenario.")
-SEED_NO_DEPENDENCY = Interpretation(
-    "seed-no-dependency", "GA6",
-    "Under the seed's revision there is no dependency rule: inside a layer only timestamps order the effects. The "
-    "current rules (GA10) would put a dependency first; the answer under --ruleset current says what changes.")
+TOGETHER = Interpretation(
+    "together", "GA13",
+    "Objects or effects written with “&” start at the same moment and share one timestamp; between them the order "
+    "written is kept, since the rules we read do not order simultaneous timestamps.")
+
+
+def dependency_versions(dependent: str, on: str, current: bool) -> Interpretation:
+    if current:
+        return Interpretation(
+            "dependency-versions", "GA10",
+            f"{dependent} depends on {on} (same layer, {on} changes what {dependent} does), so {on} is applied "
+            "first whatever the timestamps. The 2024 revision has no dependency rule and would order them by "
+            "timestamp only (--ruleset previous).")
+    return Interpretation(
+        "dependency-versions", "GA6",
+        f"Under the 2024 revision there is no dependency rule, so {dependent} and {on} are ordered by timestamp "
+        f"only; the current rules (GA10) would apply {on} first (--ruleset current).")
 RESOLVED_GAME = Interpretation(
     "resolved-game", "GA3",
     "An effect made by something resolving with no stated duration is taken to last for the rest of the game, not "

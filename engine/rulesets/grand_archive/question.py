@@ -30,7 +30,7 @@ Objects written before any effect were there first. Examples:
   arbiter grand-archive --effect "Claude, Fated Visionary" --object ally:automaton
   arbiter grand-archive --effect "Nullifying Lantern" --object card@graveyard
                         --then "loses-abilities:Nullifying Lantern"
-rulesets: current (official rules, dependencies override timestamps), seed (the seed's older revision)"""
+rulesets: current (official rules: dependencies override timestamps), previous (2024 revision: no dependencies)"""
 
 SEQUENCE = "moments"
 PARAMS = (
@@ -71,7 +71,7 @@ class GrandArchiveQuestion:
                        "the rules (GA1-GA13) that decide it.")
     group_description = "Grand Archive: continuous effects, layers, timestamps and durations"
     epilog = HELP
-    version_help = "current (official rules, with dependencies) or seed (the seed's older revision)"
+    version_help = "current (official rules, with dependencies) or previous (2024 revision: no dependency rule)"
     params = PARAMS
     # Worked examples (engine.interface.examples_of): inputs as the front ends pass them (the seed's GA1 and GA2).
     examples = (

@@ -64,8 +64,7 @@ def effect_json(reach: Reach) -> dict[str, Any]:
         "applies": reach.applies,
         "status": inst.status,
         "duration": {"form": read.form.value, "words": read.form_words},
-        "ends_on": duration_text(inst) + (f" — ended at {inst.ends_on}: {inst.status_why}"
-                                          if inst.status == "ended" else ""),
+        "ends_on": duration_text(inst) + (f" (ended at {inst.ends_on})" if inst.status == "ended" else ""),
         "rules": rules,
         "why": reach.why,
         "annotated": list(read.annotated),

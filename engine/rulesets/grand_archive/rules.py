@@ -1,7 +1,7 @@
 """Grand Archive continuous-effect rules (GA1-GA13) in our own words, and the ruleset versions.
 
-GA1-GA9 are the design doc's ids for the seed page (an older revision of the official "Types of Effects -
-Continuous Effects" page); GA10-GA13 add what the official comprehensive rules say about the same questions:
+GA1-GA9 are the design doc's ids for the 2024 revision of the official "Types of Effects -
+Continuous Effects" page; GA10-GA13 add what the official comprehensive rules say about the same questions:
 dependencies, the end phase's clean-up, skipped phases and objects entering at once.
 """
 
@@ -12,8 +12,7 @@ from engine.trace import Rule, RulesetVersion
 GAME = "grand-archive"
 RULES_REPO = "github.com/weebsoftheshore/gitbook-rules"
 _CE = f'Official rules, "Types of Effects - Continuous Effects" ({RULES_REPO}, game-mechanics/game-mechanics-types-of-effects/types-of-effects-continuous-effects)'  # noqa: E501
-# The older public revision of the same page, by title (never the name of our local copy of it).
-_SEED = 'an older revision of "Types of Effects - Continuous Effects"'
+_SEED = 'its 2024 revision (©2024 Weebs of the Shore)'
 _END = f'Official rules, "Turn Order - End Phase" ({RULES_REPO}, game-mechanics/game-mechanics-turn-order/turn-order-end-phase.md)'  # noqa: E501
 _SKIP = f'Official rules, "Turn Order - Skipping Phases" ({RULES_REPO}, game-mechanics/game-mechanics-turn-order/turn-order-skipping-phases.md)'  # noqa: E501
 _TERMS = f'Official rules, glossary "Game Terms": "Have, Gain, Get, Become/Are" ({RULES_REPO}, glossary/game-terms.md)'
@@ -62,7 +61,7 @@ RULES: dict[str, Rule] = {
              "Inside one layer, an effect that would change what another effect does (its text, the objects it "
              "reaches, or what it does to them) is applied first, whatever the timestamps; timestamps only order "
              "effects that do not depend on each other, or that depend on each other in a loop.",
-             f'{_CE}, "Dependencies" 1-2 (not in the older revision)'),
+             f'{_CE}, "Dependencies" 1-2 (not in the 2024 revision)'),
         Rule("GA11", "end-phase clean-up",
              "In the clean-up step of the end phase, every \"until end of turn\" and \"this turn\" effect ends, at "
              "the same moment as other clean-up actions.",
@@ -84,11 +83,11 @@ CURRENT = RulesetVersion(
     description="GA1-GA13: the official page as published, where a dependency inside a layer overrides "
                 "timestamp order (GA10).",
 )
-SEED = RulesetVersion(
-    game=GAME, name="seed", version="2024.1",
-    title="The seed's older revision (no dependency rule)",
-    description="GA1-GA9, GA11-GA13: the older revision of the page quoted by the seed. It has no dependency "
+PREVIOUS = RulesetVersion(
+    game=GAME, name="previous", version="2024.1",
+    title="The 2024 revision of the continuous-effects page (no dependency rule)",
+    description="GA1-GA9, GA11-GA13: the 2024 revision of the page. It has no dependency "
                 "section, so inside a layer effects are ordered by timestamp only; answers differ only where a "
                 "dependency would reorder two effects.",
 )
-VERSIONS: dict[str, RulesetVersion] = {v.name: v for v in (CURRENT, SEED)}
+VERSIONS: dict[str, RulesetVersion] = {v.name: v for v in (CURRENT, PREVIOUS)}

@@ -6,7 +6,7 @@ Each moment's position (1, 2, ...) is its timestamp. Parsing here is syntax only
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.grand_archive.effects import ZONES
@@ -27,6 +27,7 @@ class EffectSpec:
     paragraph: int | None = None   # "CARD#2"
     controller: str = "you"        # "CARD@opponent"
     target: str | None = None      # "CARD -> TARGET"
+    together: bool = False         # "A & B": starts at the same moment as the one before (GA13)
 
 
 @dataclass(frozen=True)
@@ -38,6 +39,7 @@ class ObjectSpec:
     supertypes: frozenset[str] = frozenset()
     zone: str = "field"
     controller: str = "you"
+    together: bool = False
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,13 @@ def parse_moments(pairs: list[tuple[str, str]]) -> list[Moment]:
     for name, text in pairs:
         if not text or not text.strip():
             continue
-        moments.append(parsers[name](text))
+        if name == "then":
+            moments.append(parse_event(text))
+            continue
+        # "A & B": several effects or objects at the same moment, sharing one timestamp (GA13)
+        for i, part in enumerate(p for p in text.split(" & ") if p.strip()):
+            moment = parsers[name](part)
+            moments.append(replace(moment, together=i > 0))  # type: ignore[type-var]
     if not any(isinstance(m, EffectSpec) or (isinstance(m, EventSpec) and m.kind == "level-up") for m in moments):
         raise QuestionError("Name at least one effect with --effect CARD, e.g. --effect \"Inspiring Call\".")
     return moments
