@@ -53,7 +53,7 @@ def plans(quick: bool) -> list[Plan]:
                 Plan("synthetic-2000", 2_000, 30, {"difflib": 5, "like": 30, "rapidfuzz": 20}, 10.0)]
     return [Plan("real", None, 2_000, {"difflib": 300, "like": 2_000, "rapidfuzz": 2_000}, 1.0),
             Plan("synthetic-20000", 20_000, 1_000, {"difflib": 100, "like": 300, "rapidfuzz": 300}),
-            Plan("synthetic-100000", 100_000, 1_000, {"difflib": 50, "like": 100, "rapidfuzz": 100}, 10.0)]
+            Plan("synthetic-100000", 100_000, 1_000, {"difflib": 50, "like": 100, "rapidfuzz": 100}, 5.0)]
 
 
 class Baselines:

@@ -99,34 +99,4 @@ CREATE TABLE IF NOT EXISTS settings (
     value TEXT NOT NULL
 );
 
--- Every ruling Arbiter gave (bot/rulings): one row per ruling id, so a cited id can be opened and asked again.
--- `inputs` holds what asks the question again (JSON; for Redemption the card's name, the set if one was chosen,
--- zone, events and part; for a plug-in game the question's own inputs); `basis` is the fingerprint of what the
--- answer depended on (JSON: the ruleset's version number and, per card, its printing, a hash of its words and
--- one of its annotations); `outcome` a hash of the verdict line and the rules cited, compared after a change.
--- The first answer is kept: asking again only moves last_at and count. Times are Unix seconds (UTC).
--- WITHOUT ROWID: the id is the key, no second index.
-CREATE TABLE IF NOT EXISTS rulings (
-    id       TEXT PRIMARY KEY,
-    game     TEXT NOT NULL,
-    command  TEXT NOT NULL,
-    inputs   TEXT NOT NULL,
-    version  TEXT NOT NULL,
-    guild    TEXT,
-    summary  TEXT NOT NULL,
-    rules    TEXT NOT NULL DEFAULT '',
-    outcome  TEXT NOT NULL,
-    basis    TEXT NOT NULL,
-    first_at INTEGER NOT NULL,
-    last_at  INTEGER NOT NULL,
-    count    INTEGER NOT NULL DEFAULT 1
-) WITHOUT ROWID;
-
--- Which stored rulings are about which card (by game and card name, every printing): after a catalog change,
--- only these are asked again.
-CREATE TABLE IF NOT EXISTS ruling_cards (
-    game   TEXT NOT NULL,
-    name   TEXT NOT NULL,
-    ruling TEXT NOT NULL,
-    PRIMARY KEY (game, name, ruling)
-) WITHOUT ROWID;
+-- The stored rulings live in a file of their own beside this one: see data/rulings.sql.

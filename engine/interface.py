@@ -12,6 +12,8 @@ A ruleset that sets `sources` also gets `arbiter <game>-import [DIR]`: the front
 A ruleset that sets `annotation_spec` gets `arbiter cards annotate CARD --game <game> --rule FIELD ...`
 (audited, undoable); the question reads the annotations through `lookup.annotations(card)`.
 A ruleset that defines `coverage(cards, annotations_of, top)` gets `arbiter cards coverage --game <game>`.
+A ruleset that defines `card_details(card) -> Sequence[tuple[str, str]]` gets those (label, text) lines shown
+under the card in `/<game> card` (e.g. a source's erratum and notes).
 Every answer is stored under its `ruling_id` (bot/rulings) and opens with `arbiter ruling ID` and `/ruling id:`;
 a question may define `verdict(answer) -> str` (one line: the decisive outcome, compared to tell whether a stored
 ruling still stands; default: the presentation's summary and each field's lead) and must declare `examples`

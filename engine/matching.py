@@ -69,6 +69,8 @@ CLOSEST_CUTOFF = 40.0  # Indel ratio for the "closest names" offered with not-fo
 AUTOCOMPLETE_CUTOFF = 60.0  # looser: a list to choose from, not an answer
 _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
+_SUGGEST_LIMIT = 1_500  # keys one autocomplete fuzzy search compares at most
+_GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
 _VALUE_PREFIX = "id:"
 
 HOWS = ("exact", "alias", "prefix", "word", "fuzzy", "ambiguous", "no-printing", "not-found")
@@ -112,7 +114,8 @@ def _clip(text: str, limit: int = MAX_LABEL) -> str:
 
 
 class Matcher:
-    """Matches user text to the printings of one game. Immutable after construction; safe to share."""
+    """Matches user text to the printings of one game. Immutable after construction (but for a cache of
+    autocomplete entries, filled idempotently); safe to share."""
 
     def __init__(self, cards: Sequence[Card], aliases: Sequence[tuple[str, str, str | None]] = (), *,
                  scan_limit: int = 10_000, prefer: Callable[[Card], Any] | None = None,
@@ -123,6 +126,7 @@ class Matcher:
         `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default."""
         self._scan_limit = max(1, scan_limit)
         self._prefer = prefer
+        self._choices: dict[int, Choice] = {}
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
@@ -234,6 +238,17 @@ class Matcher:
         self._vocab: list[str] = sorted(self._word_keys, key=lambda w: (len(w), w))
         self._vocab_lens: list[int] = [len(w) for w in self._vocab]
 
+        # Where each key has each run of three letters (catalogs small enough to scan only): the fuzzy pass
+        # finds the keys a few edits away without comparing every key (`_near_hits`).
+        self._grams: dict[str, list[str]] | None = None
+        self._key_position: dict[str, int] = {key: pos for pos, key in enumerate(self._keys)}
+        if len(self._keys) <= self._scan_limit:
+            grams: dict[str, list[str]] = {}
+            for key in self._keys:
+                for start in range(min(len(key) - 2, _GRAM_SPAN)):
+                    grams.setdefault(key[start:start + 3] + chr(start), []).append(key)
+            self._grams = grams
+
         # Cards by the words of their names (without suffixes): "eznite", "3 woes".
         self._words = WordIndex([identity.removeprefix("the ") for identity in self._identity])
 
@@ -320,7 +335,7 @@ class Matcher:
                     break
                 picked.setdefault(self._alpha[rank])
         if len(picked) < limit:
-            for i, _score in self._ranked(self._hits(q, AUTOCOMPLETE_CUTOFF, loose=True)):
+            for i, _score in self._ranked(self._suggestions(q)):
                 if len(picked) >= limit:
                     break
                 picked.setdefault(i)
@@ -525,7 +540,7 @@ class Matcher:
 
     def _fuzzy_decide(self, query: str, q: str, hint: str) -> tuple[MatchResult | None, float, str]:
         """The fuzzy answer for q (None when nothing reaches the cutoff), the best score and its key."""
-        hits = self._hits(q, FUZZY_CUTOFF)
+        hits = self._near_hits(q) or self._hits(q, FUZZY_CUTOFF)
         if not hits:
             return None, 0.0, ""
         # Each key close to the best is a plausible reading of the typo, read as if typed exactly.
@@ -536,6 +551,70 @@ class Matcher:
         pick = [i for p in close for i in self._key_pick[p]]
         group = [i for p in close for i in self._key_cards[p]]
         return self._decide(query, q, pick, group, hint, "fuzzy", self._ranked(hits)), top, self._keys[hits[0][0]]
+
+    def _near_hits(self, q: str) -> list[tuple[int, float]]:
+        """The keys a few edits from q, found without scanning every key, when that settles the answer; else [].
+
+        Pigeonhole: take r + 1 runs of three letters of q with at least one letter between runs. One edit (a
+        swap included) spoils at most one run and shifts the later ones by at most one place, so a key within
+        r edits holds one of the runs intact within r places of where q has it. When the best key found scores
+        more than the margin above the best that any key r + 1 edits away could score, every key that could
+        compete with it was found, so the full scan would decide the same way.
+        """
+        if self._grams is None or len(q) > 60:
+            return []
+        for r in (1, 2, 3):
+            if len(q) < 4 * (r + 1) - 1:
+                return []
+            found = self._gram_candidates(q, r)
+            if not found:
+                continue
+            near = process.extract(q, found, scorer=OSA.distance, processor=None, score_cutoff=r, limit=_POOL)
+            if not near:
+                continue
+            position = self._key_position
+            hits = sorted(((position[key], 100 * (1 - d / max(len(q), len(key)))) for key, d, _ in near),
+                          key=lambda t: -t[1])
+            # The best a key r + 1 edits away could score; settled when that is outside the margin.
+            unseen = 100 * (1 - (r + 1) / (len(q) + r + 1))
+            if hits[0][1] - unseen > FUZZY_MARGIN:
+                return hits
+        return []
+
+    def _gram_candidates(self, q: str, r: int) -> set[str]:
+        """Keys holding one of r + 1 three-letter runs of q (one letter apart at least) within r places of it."""
+        grams = self._grams or {}
+        step = (len(q) - 3) / r if r else 0
+        found: set[str] = set()
+        for k in range(r + 1):
+            start = round(k * step)
+            run = q[start:start + 3]
+            for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
+                found.update(grams.get(run + chr(shift), ()))
+        return found
+
+    def _suggestions(self, q: str) -> list[tuple[int, float]]:
+        """(key position, score) of keys to offer for a misspelt partial name, best first: a list to choose
+        from, so a bounded search of likely keys rather than a complete scan (autocomplete must stay fast)."""
+        if self._grams is not None and len(q) >= 7:
+            choices = list(self._gram_candidates(q, min(3, (len(q) + 1) // 4 - 1)))
+        elif self._grams is None:
+            # Very large catalogs: keys sharing a whole word with q, rarest words first.
+            choices, seen = [], set()
+            for word in sorted({w for w in q.split() if w in self._word_keys}, key=lambda w: len(self._word_keys[w])):
+                group = self._word_keys[word]
+                if len(seen) + len(group) > _SUGGEST_LIMIT:
+                    break
+                seen.update(group)
+            choices = [self._keys[p] for p in seen]
+        else:
+            choices = []
+        if not choices:  # nothing shared: the keys nearest in length (a typo changes it by one or two)
+            lo, hi = self._length_window(len(q), bisect_left(self._lens, len(q) - 2),
+                                         bisect_right(self._lens, len(q) + 2), _SUGGEST_LIMIT)
+            choices = self._by_len[lo:hi]
+        found = self._extract(q, choices, AUTOCOMPLETE_CUTOFF, True)
+        return [(self._key_position[choices[j]], score) for j, score in found]
 
     def _hits(self, q: str, cutoff: float, *, loose: bool = False) -> list[tuple[int, float]]:
         """(key position, OSA score) of the closest keys scoring >= cutoff, best first.
@@ -580,17 +659,18 @@ class Matcher:
             positions.update(group)
         return sorted(positions)
 
-    def _length_window(self, n: int, lo: int, hi: int) -> tuple[int, int]:
-        """The keys of length n +- k for the largest k that keeps at most `scan_limit` of them (a typo
-        changes the length by one at most), within [lo, hi); the middle of the length-n run if even that
-        run is too long."""
-        best = (bisect_left(self._lens, n), bisect_right(self._lens, n))
-        if best[1] - best[0] > self._scan_limit:
-            start = max(lo, (best[0] + best[1] - self._scan_limit) // 2)
-            return start, min(hi, start + self._scan_limit)
+    def _length_window(self, n: int, lo: int, hi: int, limit: int | None = None) -> tuple[int, int]:
+        """The keys of length n +- k for the largest k that keeps at most `limit` (default `scan_limit`) of
+        them (a typo changes the length by one at most), within [lo, hi); the middle of the length-n run if
+        even that run is too long."""
+        limit = self._scan_limit if limit is None else limit
+        best = (max(lo, bisect_left(self._lens, n)), min(hi, bisect_right(self._lens, n)))
+        if best[1] - best[0] > limit:
+            start = max(lo, (best[0] + best[1] - limit) // 2)
+            return start, min(hi, start + limit)
         for k in range(1, 100):
             wider = (max(lo, bisect_left(self._lens, n - k)), min(hi, bisect_right(self._lens, n + k)))
-            if wider[1] - wider[0] > self._scan_limit or wider == best:
+            if wider[1] - wider[0] > limit or wider == best:
                 break
             best = wider
         return max(lo, best[0]), min(hi, best[1])
@@ -633,8 +713,11 @@ class Matcher:
         return sorted(scored, key=lambda t: (-t[1], self._rank[t[0]]))
 
     def _choice(self, i: int) -> Choice:
-        card = self._cards[i]
-        return Choice(_clip(card.label), card_value(card))
+        choice = self._choices.get(i)
+        if choice is None:  # made once per printing: autocomplete answers many keystrokes
+            card = self._cards[i]
+            choice = self._choices[i] = Choice(_clip(card.label), card_value(card))
+        return choice
 
 
 def _edit_budget(length: int) -> int:

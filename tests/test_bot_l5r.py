@@ -101,3 +101,24 @@ async def test_items_autocomplete_completes_the_last_card(db):
         sent = await fake.send_autocomplete("l5r order", {"items": "Large Farm; disciples of gan"}, focused="items")
         values = [c["value"] for c in (await sent.callback())["data"]["choices"]]
         assert values[0] == "Large Farm; Disciples of Ganesh"
+
+
+async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db, tmp_path):
+    from bot.catalog import Catalog
+    from bot.games import import_sources
+    from tests.shared_paths import require_shared
+
+    source = require_shared("l5r")
+    Catalog.open(db).close()
+    with Catalog.open(db) as catalog:
+        import_sources(catalog, L5R, source, "test:importer")
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("l5r card", {"name": "The Scorpion Wall is Finished"})
+        fields = fields_of(await sent.callback())
+        assert fields["Oracle erratum"] == 'The word "after" changed to "if" via technical erratum.'
+        sent = await fake.send_command("l5r card", {"name": "Disciples of Ganesh"})
+        fields = fields_of(await sent.callback())
+        assert fields["Ability 1: conditional"] == ("“while ...” makes it a conditional continuous trait\n"
+                                                    "Duration: while “while defending” (L4)")
+        assert fields["Ability 2: trait · after this Follower is destroyed during battle"].startswith(
+            "“After this Follower is destroyed during battle” triggers by itself")

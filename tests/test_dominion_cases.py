@@ -93,12 +93,14 @@ def test_json_contract_of_one_answer(tmp_path: Path, capsys):
         "card": "Throne Room", "label": "Throne Room", "set": "Base", "types": ["Action"], "as": None,
         "played_by": None, "relation": None, "played_on": [0], "in_play": True, "legal": True, "problem": "",
         "leaves_play": {"cleanup": "next-turn", "turn": 1, "when": "in the Clean-up of your next turn",
-                        "why": "it played Tactician more than once and stays as long as it does"},
+                        "why": "it played Tactician more than once and stays as long as it does",
+                        "moment": "clean-up"},
+        "leaves_this_turn": False, "illegal_play": False, "illegal_plays": [],
         "rules": ["DM6"],
     }
     assert tactician["played_by"] == "Throne Room" and tactician["relation"] == "extra"
     assert tactician["played_on"] == [0, 0] and tactician["rules"] == ["DM1", "DM2"]
-    assert out["scenario"] == {"chains": ["Throne Room > Tactician"], "skip_next_turn": False}
+    assert out["scenario"] == {"chains": ["Throne Room > Tactician"], "skip_next_turn": False, "extra_turn": False}
     assert out["rules"] == ["DM1", "DM2", "DM6"]
     assert out["ruleset"] == {"game": "dominion", "name": "current", "version": "2.2", "tracking": "current",
                               "wording": "newer"}

@@ -12,7 +12,7 @@ from engine.registry import find_ruleset, find_version
 from engine.rulesets.dominion import judge
 from engine.rulesets.dominion.evaluate import describe
 
-ALL = ("current", "older-wording", "prior-chain", "prior-throne")
+ALL = ("current", "older-wording", "prior-chain", "prior-throne", "command-copy")
 
 
 def answers(chains: list[str], ruleset: str) -> dict[str, tuple[str, int | None]]:

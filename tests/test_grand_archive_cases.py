@@ -74,6 +74,8 @@ def test_fracturize_on_the_lantern_keeps_its_element_change():  # the seed's pic
     assert effect_on(answer, "card@graveyard", "Nullifying Lantern")["applies"]
     lantern = next(o for o in answer["objects"] if o["object"] == "Nullifying Lantern")
     assert lantern["result"]["types"] == "cleric fractal phantasia"
+    # "loses all other abilities": the reservable it gains in the same effect stays
+    assert lantern["result"]["abilities"] == ["reservable"]
     assert [e["layer"] for e in lantern["effects"] if e["applies"]] == ["B", "D", "D"]
 
 
@@ -159,3 +161,36 @@ def test_exclusive_newest_wins():  # GA8
 def test_bad_input_is_one_sentence_with_the_choices(pairs, message):
     with pytest.raises(QuestionError, match=message):
         judge(pairs)
+
+
+def test_inside_layer_d_the_newer_effect_applies_last():  # GA6: Mordred's grant and Censer's loss, both layer D
+    grant_then_loss = judge([("object", "attack@graveyard"), ("effect", "Mordred"),
+                             ("effect", "Censer of Restful Peace")])
+    obj = grant_then_loss["objects"][0]
+    assert obj["order"] == ["Mordred, Flawless Blade (1)", "Censer of Restful Peace (1)"]
+    assert obj["result"] == {"abilities": [], "abilities_lost": "loses all abilities"}
+    loss_then_grant = judge([("object", "attack@graveyard"), ("effect", "Censer of Restful Peace"),
+                             ("effect", "Mordred")])
+    obj = loss_then_grant["objects"][0]
+    assert obj["order"] == ["Censer of Restful Peace (1)", "Mordred, Flawless Blade (1)"]
+    assert obj["result"]["abilities"] == ["floating memory"]
+
+
+def test_distant_lasts_to_the_end_of_the_turn_and_next_turn_effects_to_the_end_of_that_turn():
+    distant = judge([("object", "champion"), ("effect", "False Step")])
+    effect = effect_on(distant, "champion", "False Step")
+    assert effect["applies"] and effect["duration"]["form"] == "end-of-turn"
+    assert "distant (until the end of its controller's turn)" in effect["ends_on"]
+    pairs = [("object", "ally:suited"), ("effect", "Verita, Queen of Hearts#3")]
+    states = []
+    for turns in range(4):
+        answer = judge([*pairs, *[("then", "end-of-turn")] * turns])
+        states.append(effect_on(answer, "ally:suited", "Verita")["status"])
+    assert states == ["active", "active", "active", "ended"]  # this turn, theirs, your next: ends in its clean-up
+
+
+def test_during_your_next_turn_waits_for_that_turn():
+    pairs = [("object", "attack"), ("effect", "Ingress of Sanguine Ire")]
+    states = [effect_on(judge([*pairs, *[("then", "end-of-turn")] * n]), "attack", "Ingress")["status"]
+              for n in range(4)]
+    assert states == ["not-started", "not-started", "active", "ended"]

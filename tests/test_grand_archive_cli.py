@@ -27,7 +27,7 @@ Scenario: 1. effect Inspiring Call; 2. object ally
 
 ally (an ally you control), entered at 2:
   - Inspiring Call (2) [one-shot, layer E, timestamp 1, active]: does not apply — one-shot (“get” in a resolving \
-effect): its set was fixed when it resolved at 1; this object entered at 2, after it. Lasts until the clean-up of the \
+effect): its set was fixed when it resolved at 1; this object entered at 2, after it. Ends: the clean-up of the \
 end phase (“until end of turn”). [GA1, GA7, GA5, GA11]
 
 All active effects in order:
@@ -139,10 +139,10 @@ def test_an_annotation_reads_a_paragraph_the_reader_could_not(db, capsys):
 def test_coverage_report_of_the_starter_set(db, capsys):
     code, out, _ = run(capsys, "cards", "coverage", "--game", "ga", "--json", "--db", db)
     report = json.loads(out)
-    assert code == 0 and report["cards"] == 18 and report["read"] >= 20
+    assert code == 0 and report["cards"] == 21 and report["read"] >= 20
     assert set(report["by_layer"]) == set("ABCDE") and all(report["by_layer"][k] for k in "ABCDE")
     assert {"one-shot", "static"} == set(report["by_kind"])
     assert {"end-of-turn", "until-next-turn", "during-next-turn", "as-long-as", "indefinite", "while-on-field",
             "game"} <= set(report["by_duration"])
     code, out, _ = run(capsys, "cards", "coverage", "--game", "grand-archive", "--db", db)
-    assert out.startswith("Grand Archive: 18 cards") and "Read by layer:  A " in out
+    assert out.startswith("Grand Archive: 21 cards") and "Read by layer:  A " in out

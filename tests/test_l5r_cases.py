@@ -68,6 +68,18 @@ def test_next_time_joined_by_or_fires_on_the_first_only(db, capsys):
     assert "L11" in answer["rules"]
 
 
+def test_an_indefinite_conditional_effect_fires_each_time_in_step_d(db, capsys):
+    text = "Battle: After each time this turn a Personality assigns, gain 1 Honor."
+    answer = ask(capsys, db, "duration", "--text", text, "--then", "action-resolves", "occurs:a Personality assigns",
+                 "occurs:a Personality assigns", "turn-ends")
+    assert answer["effect"]["kind"] == "each-time"
+    assert [(p["persists"], p["state"]) for p in answer["timeline"]] == [
+        (True, "waiting"), (True, "fired"), (True, "fired"), (False, "expired")]
+    order = ask(capsys, db, "order", "--at", "after a Personality assigns", "--item",
+                "trait:After a Personality assigns, draw a card", "--item", "delayed:" + text.split(": ", 1)[1])
+    assert [e["step"] for e in order["order"]] == ["D", "E"]
+
+
 # --- the Timing page's other examples ----------------------------------------------------------------------
 
 def test_can_not_move_home_negates_at_step_a_and_stops_the_rest(db, capsys):
@@ -142,22 +154,27 @@ def test_between_turns_the_next_player_is_active(db, capsys):
 # --- one starter card per step A-F and for the granted phase ------------------------------------------------
 
 def test_every_step_from_starter_cards(db, capsys):
-    answer = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item", "Hida Yamadera",
-                 "--item", "Disciples of Ganesh#2", "--item", "rulebook:Put the destroyed Follower in the discard pile",
+    answer = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item",
+                 "reaction:After this Follower is destroyed, draw a card@opponent", "--item", "Disciples of Ganesh#2",
+                 "--item", "rulebook:Put the destroyed Follower in the discard pile",
                  "--item", "additional:an additional Attack Phase", "--item", "delayed:Selfless Politics:After he is "
                  "destroyed, gain 2 Honor", "--item", "Weathered Armor#2")
     assert [e["step"] for e in answer["order"]] == ["C", "D", "E", "F", "additional"]
     assert answer["order"][2]["card"] == "Disciples of Ganesh" and "L8" in answer["order"][2]["rules"]
     assert answer["skipped"][0]["item"] == "Weathered Armor #2"
     assert "action" in answer["skipped"][0]["why"]
+    other = ask(capsys, db, "order", "--at", "after this Follower is destroyed", "--item", "Hida Yamadera")
+    assert other["order"] == [] and "shares no words with" in other["skipped"][0]["why"]  # asks back
     at_when = ask(capsys, db, "order", "--at", "when this Follower defends", "--item", "Disciples of Ganesh",
                   "--item", "Weathered Armor")
     assert [(e["step"], e["card"]) for e in at_when["order"]] == [("B", "Disciples of Ganesh")]
     assert "does not name this occurrence" in at_when["skipped"][0]["why"]  # Weathered Armor is about moving
     moving = ask(capsys, db, "order", "--at", "when an action would move this Personality", "--item",
-                 "Disciples of Ganesh", "--item", "Weathered Armor")
+                 "conditional:He has +1F while he moves", "--item", "Weathered Armor", "--item", "Disciples of Ganesh")
     assert [(e["step"], e["card"]) for e in moving["order"]] == [("A", "Weathered Armor")]
-    assert "negated the occurrence at step A" in moving["skipped"][0]["why"]
+    why = {s["item"]: s["why"] for s in moving["skipped"]}
+    assert "negated the occurrence at step A" in why["conditional: He has +1F while he moves"]
+    assert "does not name this occurrence" in why["Disciples of Ganesh #1"]
 
 
 def test_the_same_copy_cannot_answer_twice(db, capsys):

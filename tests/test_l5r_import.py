@@ -101,8 +101,9 @@ def test_real_cards_answer(imported, capsys):
     # Hida Tadama: "After the first time each phase Tadama is destroyed, bring him into play ..." - a trait.
     answer = ask(capsys, imported, "order", "--at", "after Tadama is destroyed", "--item", "Hida Tadama", "--item",
                  "Hida Yamadera • Experienced@opponent")
-    assert [(e["step"], e["card"]) for e in answer["order"]] == [("E", "Hida Tadama"),
-                                                                 ("F", "Hida Yamadera • Experienced")]
+    assert [(e["step"], e["card"]) for e in answer["order"]] == [("E", "Hida Tadama")]
+    # Yamadera waits for "another player's Battle action resolves": another occurrence, set aside and said so
+    assert answer["skipped"][0]["card"] == "Hida Yamadera • Experienced"
     # Selfless Politics: "After the next time a target Personality attacks you (this turn), ..." - delayed, LD3.
     politics = ask(capsys, imported, "duration", "Selfless Politics", "--then", "action-resolves", "turn-ends")
     assert politics["effect"]["kind"] == "next-time" and politics["state"] == "expired"

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from pathlib import Path
 
 import pytest
 
@@ -14,7 +15,7 @@ from bot.cli import main
 from bot.games import find_question, game_answer, game_matcher, plugin_rulesets
 from bot.rulings.build import verdict_line
 from bot.rulings.record import Basis, CardBasis, RulingRecord
-from bot.rulings.store import RulingStore
+from bot.rulings.store import RulingStore, rulings_path
 from bot.rulings.writer import RulingLog
 from bot.service import Arbiter
 from engine.cards import Card
@@ -44,7 +45,9 @@ def ask_json(capsys, *argv: str) -> dict:
 
 
 def rows(db) -> list[tuple]:
-    with sqlite3.connect(db) as conn:
+    if not Path(rulings_path(db)).exists():
+        return []
+    with sqlite3.connect(rulings_path(db)) as conn:
         return conn.execute("SELECT id, game, command, count FROM rulings ORDER BY first_at, id").fetchall()
 
 
@@ -114,7 +117,7 @@ def test_what_changed_card_text_and_ruleset_version(db, capsys):
     with Catalog.open(db) as catalog:
         card = catalog.card("redemption", "Adino, the Eznite", "II")
         catalog.edit_card(*card.key, {"text": card.text + " (reworded)"}, "test")
-    with sqlite3.connect(db) as conn:  # as if it had been answered under an older version number
+    with sqlite3.connect(rulings_path(db)) as conn:  # as if it had been answered under an older version number
         basis = json.loads(conn.execute("SELECT basis FROM rulings").fetchone()[0])
         conn.execute("UPDATE rulings SET basis = ?", (json.dumps({**basis, "v": "2019.1"}),))
     opened = ask_json(capsys, "ruling", answer["ruling_id"])
@@ -202,10 +205,8 @@ def test_background_writer_batches_and_upserts_idempotently(db):
     assert [s.id for s in RulingStore.for_catalog(catalog).since(300)] == ["T-1"]
 
 
-def test_a_failed_write_drops_the_batch_without_raising(db):
-    catalog = Catalog.open(db)
-    store = RulingStore.for_catalog(catalog)
-    store._conn.close()  # any write now fails
+def test_a_failed_write_drops_the_batch_without_raising(tmp_path):
+    store = RulingStore(str(tmp_path / "no such folder" / "cards.rulings.db"))  # cannot be created
     log = RulingLog(store, background=True)
     log.add(_record("T-1", 1))
     assert log.flush() is True
@@ -237,3 +238,14 @@ def test_a_new_default_printing_is_reported(db, capsys):
     assert [c["what"] for c in opened["changes"]] == ["printing"]
     assert opened["changes"][0]["text"] == ("Adino, the Eznite led to the printing Adino, the Eznite (II), now to "
                                             "Adino, the Eznite (Zz)")
+
+
+def test_rulings_live_beside_the_card_database_and_never_touch_it(db, capsys):
+    """A bot watching the card database (PRAGMA data_version) must not take a stored ruling for a catalog change."""
+    Catalog.open(db).close()
+    with sqlite3.connect(db) as watcher:
+        before = watcher.execute("PRAGMA data_version").fetchone()[0]
+        answer = ask_json(capsys, *ADINO)
+        assert watcher.execute("PRAGMA data_version").fetchone()[0] == before
+    assert rulings_path(db) == str(db.with_name("cards.rulings.db"))
+    assert rows(db) == [(answer["ruling_id"], "redemption", "duration", 1)]

@@ -1,8 +1,10 @@
-"""The `rulings` and `ruling_cards` tables (data/schema.sql): idempotent batch upserts and the reads that open a
+"""The `rulings` and `ruling_cards` tables (data/rulings.sql): idempotent batch upserts and the reads that open a
 ruling or find the rulings about a card.
 
-The store has its own connection to the catalog file (WAL lets it write while the catalog reads), so the
-background writer never waits on the catalog's lock; an in-memory catalog shares the catalog's connection.
+They live in a file of their own beside the card database (cards.db -> cards.rulings.db, WAL, busy timeout), so
+storing a ruling is never taken for a catalog change by the bots that watch the card database, and the writer
+never waits on the catalog's lock. The file is opened (and created) on first use: a command that answers
+nothing never touches it. An in-memory catalog gets an in-memory store.
 """
 
 from __future__ import annotations
@@ -12,9 +14,11 @@ import sqlite3
 import threading
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog
+from bot.catalog import Catalog, UnreadableDatabase
+from bot.catalog.paths import read_data_text
 from bot.rulings.record import Basis, RulingRecord
 
 BUSY_TIMEOUT_S = 10.0
@@ -62,24 +66,46 @@ def merge(records: Iterable[RulingRecord]) -> list[tuple[RulingRecord, int, int]
     return list(merged.values())
 
 
+def rulings_path(catalog_path: str | Path) -> str:
+    """The rulings file beside a card database: cards.db -> cards.rulings.db (":memory:" stays in memory)."""
+    if str(catalog_path) == ":memory:":
+        return ":memory:"
+    path = Path(catalog_path)
+    return str(path.with_name(f"{path.stem}.rulings{path.suffix or '.db'}"))
+
+
 class RulingStore:
-    def __init__(self, conn: sqlite3.Connection, lock: threading.RLock | threading.Lock, owned: bool) -> None:
-        self._conn = conn
-        self._lock = lock
-        self._owned = owned
+    def __init__(self, path: str) -> None:
+        self.path = path
+        self._conn: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
 
     @classmethod
     def for_catalog(cls, catalog: Catalog) -> RulingStore:
-        """A store on the catalog's database file (the catalog has already created the tables)."""
-        if str(catalog.path) == ":memory:":
-            return cls(catalog.db.conn, catalog._lock, owned=False)
-        conn = sqlite3.connect(str(catalog.path), check_same_thread=False, timeout=BUSY_TIMEOUT_S)
-        return cls(conn, threading.Lock(), owned=True)
+        return cls(rulings_path(catalog.path))
+
+    def _connection(self) -> sqlite3.Connection:
+        """Opened on first use (held under the lock); UnreadableDatabase, one sentence, when it cannot be."""
+        if self._conn is None:
+            try:
+                conn = sqlite3.connect(self.path, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+                try:
+                    if self.path != ":memory:":
+                        conn.execute("PRAGMA journal_mode=WAL")
+                    conn.executescript(read_data_text("rulings.sql"))
+                except BaseException:
+                    conn.close()
+                    raise
+            except (sqlite3.DatabaseError, OSError) as exc:
+                raise UnreadableDatabase(f"Cannot open the stored rulings {self.path}: {exc}.") from exc
+            self._conn = conn
+        return self._conn
 
     def close(self) -> None:
-        if self._owned:
-            with self._lock:
+        with self._lock:
+            if self._conn is not None:
                 self._conn.close()
+                self._conn = None
 
     # --- writes ----------------------------------------------------------------------------------------
 
@@ -95,7 +121,7 @@ class RulingStore:
             rows.append([row[c] for c in _COLUMNS])
             links += [(rec.game, name, rec.id) for name in rec.card_names]
         with self._lock:
-            conn = self._conn
+            conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
                 conn.executemany(_UPSERT, rows)
@@ -110,7 +136,7 @@ class RulingStore:
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         with self._lock:
-            return self._conn.execute(sql, params).fetchall()
+            return self._connection().execute(sql, params).fetchall()
 
     def get(self, ruling_id: str) -> StoredRuling | None:
         rows = self._read(_SELECT + " WHERE id = ?", (ruling_id,))

@@ -270,6 +270,10 @@ def card_command(ruleset: Any) -> app_commands.Command:
                               description=safe("\n".join([*lines, found.text]), DESCRIPTION), colour=COLOUR_INFO)
         embed.add_field(name="Types", value=safe(found.type, FIELD_VALUE) or "—", inline=True)
         embed.add_field(name="Set", value=safe(found.set, FIELD_VALUE) or "—", inline=True)
+        # A ruleset may add lines of its own under the card (e.g. the source's erratum and notes).
+        details = getattr(ruleset, "card_details", None)
+        for label, value in (details(found) if details is not None else ())[:10]:
+            embed.add_field(name=clip(safe(label), 256), value=safe(value, FIELD_VALUE) or "—", inline=False)
         await interaction.response.send_message(embed=fit_embed(embed))
 
     return app_commands.Command(name="card", description=f"A {game_name(ruleset)} card and its types"[:100],

@@ -31,11 +31,11 @@ def starter_lookup(name: str) -> Card:
 
 
 def judge(chains: Sequence[str | RawNode], ruleset: str = "current", *, lookup: Lookup | None = None,
-          skip_next_turn: bool = False) -> Verdict:
+          skip_next_turn: bool = False, extra_turn: bool = False) -> Verdict:
     """The verdict for the chains played in one turn. Raises ScenarioError for input the user can fix."""
     raws = [parse_chain(c) if isinstance(c, str) else c for c in chains]
     return evaluate(raws, lookup or starter_lookup, load_starter().behaviour, ruleset,
-                    skip_next_turn=skip_next_turn)
+                    skip_next_turn=skip_next_turn, extra_turn=extra_turn)
 
 
 class DominionRuleset:

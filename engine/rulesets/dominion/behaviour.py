@@ -90,6 +90,9 @@ class Plays:
     forbids: tuple[Restriction, ...] = ()
     choices: Mapping[str, Plays] = field(default_factory=dict)  # e.g. Specialist "gain": played once
     default: str = ""  # the choice assumed when none is given
+    # With then=set-aside: the set-aside card is played again at the start of your next turn (Royal Galley),
+    # so it is back in play that turn and leaves in its Clean-up, with the card that played it.
+    again_next_turn: bool = False
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,7 @@ class Behaviour:
     words: Mapping[str, str] = field(default_factory=dict)  # card words for met / not-met, e.g. "discarded"
     again: bool = True            # False: a second play in one turn cannot meet the condition again
     left: int = 1                 # UNTIL_EMPTY: cards still set aside after this turn, unless told
+    most_left: int | None = None  # UNTIL_EMPTY: the most it can still hold after this turn (None: no limit)
     leaves: Leaves = Leaves.CLEAN_UP
     draws: bool = False           # +Cards next turn: stays even with an empty deck (DM2)
     skips_next_turn: bool = False  # Lich
@@ -128,10 +132,10 @@ def derived(card: Card) -> Behaviour:
     return Behaviour(kind=kind, annotated=False, note="derived from the card's types")
 
 
-_BEHAVIOUR_KEYS = {"duration", "plays", "condition", "words", "again", "left", "leaves", "draws",
+_BEHAVIOUR_KEYS = {"duration", "plays", "condition", "words", "again", "left", "most_left", "leaves", "draws",
                    "skips_next_turn", "stands_for", "note"}
 _PLAYS_KEYS = {"how", "times", "at", "replays", "in_play", "then", "requires", "forbids", "choices",
-               "default"}
+               "default", "again_next_turn"}
 
 
 def _enum(cls: type[StrEnum], value: Any, where: str) -> Any:
@@ -163,6 +167,7 @@ def _plays(data: Mapping[str, Any], where: str, base: Plays | None = None) -> Pl
         requires=tuple(data.get("requires", start.requires)),
         forbids=forbids,
         default=str(data.get("default", start.default)),
+        again_next_turn=bool(data.get("again_next_turn", start.again_next_turn)),
     )
     if base is None and "choices" in data:
         choices = {str(k): _plays(v, f"{where}.choices.{k}", plays) for k, v in data["choices"].items()}
@@ -184,6 +189,11 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
     left = data.get("left", 1)
     if not isinstance(left, int) or left < 0:
         raise BehaviourError(f"{where}.left: a whole number of cards, 0 or more")
+    most_left = data.get("most_left")
+    if most_left is not None and (not isinstance(most_left, int) or most_left < 0):
+        raise BehaviourError(f"{where}.most_left: a whole number of cards, 0 or more")
+    if most_left is not None and left > most_left:
+        raise BehaviourError(f"{where}.left: more than most_left")
     words = {str(k): str(v) for k, v in dict(data.get("words", {})).items()}
     if set(words) - {"met", "not-met"}:
         raise BehaviourError(f"{where}.words: only 'met' and 'not-met' can be given card words")
@@ -194,6 +204,7 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         words=words,
         again=bool(data.get("again", True)),
         left=left,
+        most_left=most_left,
         leaves=_enum(Leaves, data.get("leaves", "clean-up"), f"{where}.leaves"),
         draws=bool(data.get("draws", False)),
         skips_next_turn=bool(data.get("skips_next_turn", False)),

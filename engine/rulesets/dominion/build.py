@@ -55,6 +55,8 @@ class Instance:
     lent_by: Card | None = None      # "Village as Way of the Mouse": the Way
     children: list[Instance] = field(default_factory=list)
     removed_by: str = ""             # why it left play early (DM11)
+    set_aside_by: str = ""           # set aside now and played again next turn by this card (Royal Galley)
+    lost_card: str = ""              # a card it should have set aside left play first, so it could not
     problem: str = ""                # why this play cannot happen under the version judged
     # decided by the evaluator
     own_ends: list[Point | None] = field(default_factory=list)  # per play: when its own effect is over
@@ -79,7 +81,8 @@ BehaviourOf = Callable[[Card], Behaviour]
 # --- expanding the chains ----------------------------------------------------------------------
 
 class Builder:
-    def __init__(self, lookup: Lookup, behaviour_of: BehaviourOf, policy: Policy) -> None:
+    def __init__(self, lookup: Lookup, behaviour_of: BehaviourOf, policy: Policy, extra_turn: bool = False) -> None:
+        self.extra_turn = extra_turn  # this turn is itself an extra turn
         self.lookup = lookup
         self.behaviour_of = behaviour_of
         self.policy = policy
@@ -149,7 +152,12 @@ class Builder:
             turns = ([act] if plays.replays else []) + [act + o for o in plays.times]
             child = self.build(raw, turns, inst, plays)
             inst.children.append(child)
-            if plays.then is not Then.STAYS and not child.removed_by:
+            if plays.then is Then.SET_ASIDE and child.removed_by:
+                # It moved elsewhere first (it trashed itself, it was removed): it cannot be set aside.
+                inst.lost_card = child.label
+            elif plays.then is Then.SET_ASIDE and plays.again_next_turn:
+                child.set_aside_by = inst.label
+            elif plays.then is not Then.STAYS and not child.removed_by:
                 verb = "trashes" if plays.then is Then.TRASH else "sets aside"
                 child.removed_by = f"{inst.label} {verb} it after playing it"
 

@@ -27,7 +27,7 @@ from engine.rulesets.dominion.build import (
     canonical,
     label_repeats,
 )
-from engine.rulesets.dominion.rules import POLICIES, VERSIONS, Policy, Tracking, Wording
+from engine.rulesets.dominion.rules import POLICIES, VERSIONS, Commands, Policy, Tracking, Wording
 from engine.rulesets.dominion.scenario import PlayChoice, RawNode, ScenarioError
 from engine.trace import RulesetVersion, Trace
 
@@ -45,6 +45,7 @@ class Verdict:
     extra_turns: set[int]
     problems: list[str]
     alternative: Verdict | None = None  # the older wording's answer when this version forbids a play
+    extra_turn: bool = False  # this turn is itself an extra turn
 
     @property
     def legal(self) -> bool:
@@ -66,6 +67,7 @@ class Evaluator:
         self.instances = builder.instances
         self.policy = policy
         self.skip_after = builder.skip_after | ({0} if skip_next_turn else set())
+        self.this_turn_extra = builder.extra_turn
         self.trace = Trace()
         self.extra_turns: set[int] = set()
         self.skipped_extra = False
@@ -86,6 +88,8 @@ class Evaluator:
         for inst in self.instances:
             if inst.behaviour.kind is Kind.EXTRA_TURN:
                 for i, turn in enumerate(inst.play_turns):
+                    if self.this_turn_extra and turn == 0:
+                        continue
                     pc = inst.choices.for_play(i) or PlayChoice()
                     if pc.followed and self.extra_option(turn, pc, i > 0 and not inst.behaviour.again) == "taken":
                         self.extra_turns.add(turn + 1)
@@ -106,6 +110,13 @@ class Evaluator:
             base_why = "no effect on a later turn: discarded in the Clean-up of the turn it was played"
         candidates = [Candidate(Point(inst.turn), None, base_why)]
         candidates += self.own_effects(inst)
+        if inst.set_aside_by:
+            why = (f"{inst.set_aside_by} sets it aside now and plays it again at the start of your next turn; it "
+                   f"leaves play in that turn's Clean-up, as {inst.set_aside_by} does")
+            self.step(inst, None, inst.label, f"set aside by {inst.set_aside_by} (out of play for the rest of this "
+                      "turn), played again at the start of your next turn, then discarded in that turn's Clean-up",
+                      "data")
+            candidates.append(Candidate(Point(inst.turn + 1), None, why, own=True))
         commanded = []
         for child in inst.children:
             found = self.contribution(inst, child)
@@ -189,6 +200,15 @@ class Evaluator:
                     return None
                 self.step(inst, "DM1", trigger, "its effect waits for the start of your next turn", "scenario")
                 return Candidate(Point(turn + 1), "DM1", "its effect was kept for your next turn")
+            case Kind.CONDITIONAL if inst.lost_card:
+                # The card it should set aside moved elsewhere first: the condition fails by itself.
+                if pc.option == "met":
+                    raise ScenarioError(f"{inst.label} cannot have set aside {inst.lost_card}: it left play first "
+                                        f"(removed). Drop the choice, or drop “removed” on {inst.lost_card}.")
+                self.step(inst, "DM2", trigger, f"{inst.lost_card} left play before it could be set aside (it "
+                          f"trashed itself or was removed), so {inst.label} fails to set it aside and does "
+                          "nothing later", "scenario")
+                return None
             case Kind.CONDITIONAL:
                 option = pc.option or ("not-met" if repeat else self._default(
                     inst, "DM2", f"its condition ({b.condition or 'see its text'}) is taken as met", "met"))
@@ -228,6 +248,14 @@ class Evaluator:
 
     def extra_turn(self, inst: Instance, trigger: str, turn: int, pc: PlayChoice,
                    repeat: bool) -> Candidate | None:
+        if self.this_turn_extra and turn == 0:
+            # Played during an extra turn, it gives no further one (no third turn in a row).
+            if pc.option == "taken":
+                raise ScenarioError(f"{inst.label} cannot give an extra turn here: this turn is already an extra "
+                                    "turn. Valid: not-taken.")
+            self.step(inst, "DM2", trigger, "this turn is already an extra turn, so it gives no extra turn: "
+                      "nothing left for a later turn", "scenario")
+            return None
         option = self.extra_option(turn, pc, repeat)
         if option == "skipped" and pc.option != "skipped":
             self.step(inst, "DM12", trigger, "the extra turn it gives is the turn that gets skipped", "scenario")
@@ -308,8 +336,25 @@ class Evaluator:
             case _:
                 assert_never(child.relation)
 
+    def _became_duration(self, child: Instance) -> Instance | None:
+        """Under the older Command ruling, the Duration a Command variant became by playing it."""
+        if self.policy.commands is not Commands.BECOMES or child.behaviour.plays is None:
+            return None
+        if child.behaviour.plays.how is not How.COMMAND:
+            return None
+        return next((c for c in child.children if is_duration(c.card) and c.legal), None)
+
     def throne(self, inst: Instance, child: Instance) -> Candidate | None:
         tracking = self.policy.tracking
+        became = self._became_duration(child)
+        if became is not None:
+            self.trace.interpret(notes.COMMAND_COPY)
+            point = child.would.cleanup()
+            self.step(inst, "DM6", inst.label, f"older ruling: {child.label} became {became.label}, a Duration, so "
+                      f"this played a Duration more than once and stays as long as it "
+                      f"({describe(point, self.extra_turns)[2]})", "ruleset")
+            return Candidate(point, "DM6", f"older ruling: {child.label} was {became.label}, a Duration, and it "
+                             "stays as long as that")
         if is_duration(child.card) and not child.lent_by:
             match tracking:
                 case Tracking.CURRENT | Tracking.PRIOR_CHAIN:
@@ -390,27 +435,27 @@ def describe(point: Point, extra_turns: set[int]) -> tuple[str, int | None, str]
 # --- entry point ------------------------------------------------------------------------------------
 
 def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourOf, ruleset: str = "current",
-             *, skip_next_turn: bool = False) -> Verdict:
+             *, skip_next_turn: bool = False, extra_turn: bool = False) -> Verdict:
     """The verdict for one turn's chains under one ruleset version (see rules.VERSIONS)."""
     if ruleset not in VERSIONS:
         raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
     if not chains:
         raise ScenarioError("Name at least one card played this turn.")
     policy = POLICIES[ruleset]
-    builder = Builder(lookup, behaviour_of, policy)
+    builder = Builder(lookup, behaviour_of, policy, extra_turn)
     roots = [builder.build(raw, [0]) for raw in chains]
     label_repeats(builder.instances)
     evaluator = Evaluator(builder, policy, skip_next_turn)
-    if policy.tracking is not Tracking.CURRENT:
+    if policy.tracking is not Tracking.CURRENT or policy.commands is not Commands.PLAYS:
         evaluator.trace.interpret(notes.PRIOR_WORDING)
     evaluator.run(roots)
     problems = [i.problem for i in builder.instances if i.problem]
     texts = [canonical(raw, builder.names).text() for raw in chains]
     verdict = Verdict(VERSIONS[ruleset], policy, texts, skip_next_turn,
-                      builder.instances, evaluator.trace, evaluator.extra_turns, problems)
+                      builder.instances, evaluator.trace, evaluator.extra_turns, problems, extra_turn=extra_turn)
     if problems and policy.wording is Wording.NEWER:
         verdict.alternative = evaluate(chains, lookup, behaviour_of, "older-wording",
-                                       skip_next_turn=skip_next_turn)
+                                       skip_next_turn=skip_next_turn, extra_turn=extra_turn)
     return verdict
 
 

@@ -58,3 +58,9 @@ def repeated_condition(card: str) -> Interpretation:
         f"repeated-condition:{card}", "DM2",
         f"{card} was played more than once in a turn and told it met its condition each time; taken as given, "
         "though its first play usually leaves nothing to meet it with.")
+
+COMMAND_COPY = Interpretation(
+    "command-copy", "DM6",
+    "Older Command ruling (Band of Misfits' Dark Ages clarification): a Command variant that plays a Duration "
+    "takes its name and types, so it counts as a Duration that was played more than once; the current rule "
+    "(DM8, DM10) treats it as a non-Duration that stays, and a Throne over it does not stay.")

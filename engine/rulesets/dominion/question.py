@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -16,6 +17,7 @@ from engine.rulesets.dominion.scenario import RawNode, ScenarioError, parse_chai
 from engine.rulesets.dominion.starter import load_starter
 
 SEPARATORS = ">+()"
+_EXTRA_TURN = re.compile(r"\(?\s*(?:this is an? )?extra[ -]turn\s*\)?", re.I)
 
 CHAIN_HELP = """\
 chain syntax: "A > B" means A played B. A Throne variant is followed by the one card it played several
@@ -23,12 +25,14 @@ times; a card making several plays (Captain now and next turn, an Overlord playe
 all of them or one per play separated by "+" ("nothing" for none); brackets group:
   "Throne Room > Tactician[discarded-nothing]"     "Throne Room > Overlord > Swamp Hag + Archive"
   "Captain > nothing + Throne Room > Caravan"      "Village as Way of the Mouse > Caravan"
-several CHAIN arguments are several cards played this turn: "Voyage" "Lich"
+several CHAIN arguments are several cards played this turn: "Voyage" "Lich"; a CHAIN "extra-turn" says this
+turn is itself an extra turn: "extra-turn" "Outpost"
 choices in [...] (comma-separated, a/b = one value per play): removed, not-followed, deck-empty,
 now | next-turn, met | not-met (or the card's words), left=N, taken | not-taken | skipped,
 met=N | never, and a card's own options (Specialist: again | gain)
 rulesets: current (newer wording: Command variants may not play Durations), older-wording,
-prior-chain (every card up a Throne chain stayed), prior-throne (before Empires)"""
+prior-chain (every card up a Throne chain stayed), prior-throne (before Empires), command-copy (older ruling:
+Band of Misfits and Overlord become the card they play)"""
 
 PARAMS = (
     Param("chain", "Cards in play order, e.g. Throne Room > Tactician[discarded-nothing] (choices in brackets)",
@@ -68,7 +72,8 @@ class DominionQuestion:
                        "rules (DM1-DM13) that decide it.")
     group_description = "Dominion: when Duration cards and what played them leave play"
     epilog = CHAIN_HELP
-    version_help = "current, older-wording (Command variants may play Durations), prior-chain or prior-throne"
+    version_help = ("current, older-wording (Command variants may play Durations), prior-chain, prior-throne or "
+                    "command-copy (Command variants become the card)")
     params = PARAMS
     # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
     examples = (
@@ -80,11 +85,14 @@ class DominionQuestion:
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         if version not in VERSIONS:
             raise ScenarioError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
-        raws: list[RawNode] = [parse_chain(text) for text in chain_texts(inputs)]
+        texts = chain_texts(inputs)
+        # "extra-turn" as a chain of its own says this turn is itself an extra turn (Outpost, Voyage give none).
+        extra = any(_EXTRA_TURN.fullmatch(t.strip()) for t in texts)
+        raws: list[RawNode] = [parse_chain(text) for text in texts if not _EXTRA_TURN.fullmatch(text.strip())]
         if not raws:
             raise ScenarioError("Name at least one card played this turn.")
         verdict = evaluate(raws, lookup, load_starter().behaviour, version,
-                           skip_next_turn=bool(inputs.get("skip_next_turn")))
+                           skip_next_turn=bool(inputs.get("skip_next_turn")), extra_turn=extra)
         return verdict_json(verdict)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:

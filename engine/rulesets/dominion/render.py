@@ -4,22 +4,42 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 from typing import Any
 
 from engine.rulesets.dominion.behaviour import types_of
+from engine.rulesets.dominion.build import Phase
 from engine.rulesets.dominion.evaluate import Instance, Verdict, describe
 from engine.trace import render_steps
 
 
 def ruling_id(verdict: Verdict) -> str:
     """The same chains under the same ruleset version always get the same id (judges cite it)."""
-    key = json.dumps(["dominion", verdict.ruleset.version, verdict.chains, verdict.skip_next_turn])
+    # An extra turn is part of the question only when it is one, so earlier ids stay as they were.
+    key = json.dumps(["dominion", verdict.ruleset.version, verdict.chains, verdict.skip_next_turn]
+                     + (["extra-turn"] if verdict.extra_turn else []))
     return "DM-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
+
+
+def moment(inst: Instance) -> str:
+    """How it leaves play: in a Clean-up, taken out early by a card or a Way (DM11), by its own effect when a
+    turn starts (Conjurer into hand, Crew onto the deck), or never."""
+    if inst.leave.turn == math.inf:
+        return "never"
+    if inst.leave.phase is not Phase.DURING:
+        return "clean-up"
+    return "removed" if inst.removed_by else "start-of-turn"
 
 
 def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
     cleanup, turn, when = describe(inst.leave, verdict.extra_turns)
-    return {"cleanup": cleanup, "turn": turn, "when": when, "why": inst.why}
+    return {"cleanup": cleanup, "turn": turn, "when": when, "why": inst.why, "moment": moment(inst)}
+
+
+def leaves_this_turn(inst: Instance) -> bool:
+    """Whether it leaves play during this turn (in its Clean-up or earlier): what "may I trash it now, since
+    it will be discarded from play this turn?" asks."""
+    return inst.leave.turn == 0 and inst.leave.phase is not Phase.OTHER
 
 
 def card_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
@@ -36,6 +56,10 @@ def card_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
         "legal": inst.legal,
         "problem": inst.problem,
         "leaves_play": leaves_json(inst, verdict),
+        "leaves_this_turn": leaves_this_turn(inst),
+        # The illegal play is flagged on the card played and on the card that tried to play it.
+        "illegal_play": not inst.legal or any(not c.legal for c in inst.children),
+        "illegal_plays": [c.label for c in inst.children if not c.legal],
         "rules": list(inst.rules),
     }
 
@@ -53,13 +77,15 @@ def _line(inst: Instance, verdict: Verdict) -> str:
         verb, when = "never leaves play", when.removeprefix("never: ")
     rules = f" [{', '.join(inst.rules)}]" if inst.rules else ""
     blocked = " — not allowed under this version" if not inst.legal else ""
+    if inst.legal and any(not c.legal for c in inst.children):
+        blocked = " — it tried a play not allowed under this version"
     return f"- {who} {verb} {when}: {inst.why}{rules}{blocked}."
 
 
 def explanation(verdict: Verdict) -> str:
     rs = verdict.ruleset
-    lines = [f"{' | '.join(verdict.chains)}" + (" (your next turn is skipped)" if verdict.skip_next_turn else ""),
-             ""]
+    lines = [f"{' | '.join(verdict.chains)}" + (" (this turn is an extra turn)" if verdict.extra_turn else "")
+             + (" (your next turn is skipped)" if verdict.skip_next_turn else ""), ""]
     lines += [_line(inst, verdict) for inst in verdict.instances]
     lines += ["", "Trace:"]
     lines += [f"{i}. {text}" for i, text in enumerate(render_steps(verdict.trace.steps), start=1)]
@@ -82,7 +108,8 @@ def verdict_json(verdict: Verdict, match: list[dict[str, Any]] | None = None) ->
     alt = verdict.alternative
     return {
         "chain": [card_json(inst, verdict) for inst in verdict.instances],
-        "scenario": {"chains": list(verdict.chains), "skip_next_turn": verdict.skip_next_turn},
+        "scenario": {"chains": list(verdict.chains), "skip_next_turn": verdict.skip_next_turn,
+                     "extra_turn": verdict.extra_turn},
         "legal": verdict.legal,
         "problems": list(verdict.problems),
         "rules": verdict.trace.rules_cited(),

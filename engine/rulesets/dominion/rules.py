@@ -94,10 +94,18 @@ class Wording(StrEnum):
     OLDER = "older"  # the wording the seed page describes: they may play Durations
 
 
+class Commands(StrEnum):
+    """What a Command variant (Band of Misfits, Overlord) is while it plays a card."""
+
+    PLAYS = "plays"      # it plays the card, leaving it where it was, and stays as long as that card would (DM8)
+    BECOMES = "becomes"  # older rulings: it is that card (its name and types) until it leaves play
+
+
 @dataclass(frozen=True)
 class Policy:
     tracking: Tracking
     wording: Wording
+    commands: Commands = Commands.PLAYS
 
 
 CURRENT = RulesetVersion(
@@ -126,8 +134,22 @@ PRIOR_THRONE = RulesetVersion(
                 "plays stopped doing something, instead of for as long as the Duration stayed (DM6). "
                 "Otherwise as older-wording.",
 )
+# Two published rulings of different eras disagree about a Command variant that plays a Duration: the
+# Dark Ages rulebook clarification of Band of Misfits (as printed with its card text in the dominiontabs card
+# data, github.com/sumpfork/dominiontabs, cards_en_us.json "extra") has it take the chosen card's name and
+# types, so with a Duration it IS a Duration, and a Throne variant that played it twice stays (DM6); the
+# Command rule of the Duration page ("Other rules clarifications", paragraphs 6 and 8) has it only play the
+# card, so it is not a Duration and that Throne does not stay (DM10). A named version, never a silent choice.
+COMMAND_COPY = RulesetVersion(
+    game="dominion", name="command-copy", version="1.m",
+    title="Older Command ruling: Band of Misfits and Overlord become the card they play",
+    description="The Dark Ages clarification of Band of Misfits (dominiontabs card data, its rulebook "
+                "'extra' text): a Command variant takes the name and types of the card it plays, so one "
+                "playing a Duration is a Duration itself, and a Throne variant that played it more than once "
+                "stays with it (DM6, where the current rule gives DM10). Otherwise as older-wording.",
+)
 VERSIONS: dict[str, RulesetVersion] = {
-    v.name: v for v in (CURRENT, OLDER_WORDING, PRIOR_CHAIN, PRIOR_THRONE)
+    v.name: v for v in (CURRENT, OLDER_WORDING, PRIOR_CHAIN, PRIOR_THRONE, COMMAND_COPY)
 }
 # Each prior version changes exactly one rule against older-wording, so a difference has one cause.
 POLICIES: dict[str, Policy] = {
@@ -135,4 +157,5 @@ POLICIES: dict[str, Policy] = {
     "older-wording": Policy(Tracking.CURRENT, Wording.OLDER),
     "prior-chain": Policy(Tracking.PRIOR_CHAIN, Wording.OLDER),
     "prior-throne": Policy(Tracking.PRIOR_THRONE, Wording.OLDER),
+    "command-copy": Policy(Tracking.CURRENT, Wording.OLDER, Commands.BECOMES),
 }

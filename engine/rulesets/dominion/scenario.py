@@ -238,6 +238,10 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
         values = [v.strip() for v in token.split("/")]
         if eq and key.strip() == "left" and behaviour.kind is Kind.UNTIL_EMPTY:
             lefts = [_number("left", v.strip(), card) for v in value.split("/")]
+            most = behaviour.most_left
+            if most is not None and any(n > most for n in lefts):
+                raise ScenarioError(f"{card} can have 0 to {most} set-aside card(s) left after this turn, not "
+                                    f"{max(lefts)}: give left=0 to left={most}.")
         elif eq and key.strip() == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
             met = _number("met", value.strip(), card)
         elif token in ("removed", "deck-empty") or (token == "never" and behaviour.kind is Kind.UNTIL_CONDITION):

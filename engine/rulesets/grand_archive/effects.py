@@ -25,6 +25,7 @@ class Form(StrEnum):
 
     END_OF_TURN = "end-of-turn"            # "until end of turn", "this turn" (GA11)
     NEXT_TURN_START = "until-next-turn"    # "until the beginning of your next turn"
+    NEXT_TURN_END = "until-end-of-next-turn"  # "until the end of your next turn": the clean-up of that turn
     DURING_NEXT_TURN = "during-next-turn"  # "during your next turn": starts then, ends with it
     AS_LONG_AS = "as-long-as"              # a condition switches it on and off (GA4)
     INDEFINITE = "indefinite"              # "(This effect lasts indefinitely.)"
@@ -75,6 +76,7 @@ class ReadEffect:
     form: Form
     form_words: str
     condition: str = ""            # "as long as" / bonus label words, switched by condition events
+    requires: str = ""             # bonus labels of a resolving effect: checked once, when it resolves
     exclusive: bool = False        # sets a value (newest wins, GA8)
     removes_abilities: bool = False
     adds: tuple[str, ...] = ()     # types or subtypes it adds (dependencies in layer B)

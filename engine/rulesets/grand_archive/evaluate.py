@@ -297,6 +297,8 @@ class Evaluator:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
         if effect.condition:
             self.note(notes.condition_assumed(inst.label, effect.condition))
+        if effect.requires:
+            self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
         if effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
@@ -401,6 +403,9 @@ class Evaluator:
                     self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
                 if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
                     self._end(inst, t, "its turn ended", "GA11")
+                if inst.read.form is Form.NEXT_TURN_END and self.turn > inst.turn and \
+                        _player_of_turn(self.turn) == inst.controller:
+                    self._end(inst, t, "the clean-up of its controller's next turn ended it", "GA11")
         self.turn += 1
         player = _player_of_turn(self.turn)
         for inst in self.instances:
@@ -602,7 +607,7 @@ class Evaluator:
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
         reached_sources = [o for o in self.objects if not o.asked and any(
-            i.source is not o and self._reaches_object(i, o) for i in self.instances)]
+            self._reaches_object(i, o) for i in self.instances)]
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
             order = self.ordered([r.inst for r in reaches if r.applies])
@@ -629,7 +634,7 @@ def duration_rules(inst: Instance) -> list[str]:
         return ["GA3", *inst.status_rules]
     if form is Form.AS_LONG_AS or inst.read.condition:
         return ["GA4", *inst.status_rules]
-    if form is Form.END_OF_TURN:
+    if form in (Form.END_OF_TURN, Form.NEXT_TURN_END):
         return ["GA11", *inst.status_rules]
     return list(inst.status_rules)
 
@@ -637,16 +642,23 @@ def duration_rules(inst: Instance) -> list[str]:
 def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
     """The object's changed characteristics after applying the effects in order (what they change, not totals)."""
     result: dict[str, object] = {}
+    given: dict[str, Instance] = {}  # ability -> the effect that gave it
     for placed in order:
         read = placed.inst.read
         if read.prop == "abilities":
             gained = list(result.get("abilities", []))  # type: ignore[call-overload]
             if read.removes_abilities:
-                gained = [] if read.change == "loses all abilities" else [g for g in gained
-                                                                          if g != read.change.removeprefix("loses ")]
+                if read.change == "loses all abilities":
+                    gained = []
+                elif read.change == "loses all other abilities":  # keeps what the same effect gives
+                    gained = [g for g in gained if given[g].card is placed.inst.card
+                              and given[g].moment == placed.inst.moment]
+                else:
+                    gained = [g for g in gained if g != read.change.removeprefix("loses ")]
                 result["abilities_lost"] = read.change
             else:
                 gained.append(read.change)
+                given[read.change] = placed.inst
             result["abilities"] = gained
         elif read.exclusive:
             result[read.prop] = read.change

@@ -79,3 +79,9 @@ def level_up(card: str, old: str) -> Interpretation:
                           f"abilities, no layer); {old}'s standing abilities stop unless they are inherited; the "
                           f"champion keeps its first timestamp and {card}'s own effects are timestamped when it "
                           "entered the lineage.")
+
+
+def requirement_met(label: str, labels: str) -> Interpretation:
+    return Interpretation(f"requires:{label}", None,
+                          f"{label}: its {labels} requirement is checked when it resolves and is taken as met (the "
+                          "scenario says it happened).")

@@ -37,7 +37,7 @@ PARAMS = (
     Param("before", "Objects already there before the first effect, separated by ; (e.g. ally; item)",
           surfaces=frozenset({"discord"})),
     Param("effect", "Card(s) whose effect starts, in order, separated by ; (e.g. Inspiring Call; Claude#2)",
-          required=True, repeat=True, cli_flag="--effect", metavar="CARD", card_names=True, separators=";",
+          repeat=True, cli_flag="--effect", metavar="CARD", card_names=True, separators=";",
           sequence=SEQUENCE),
     Param("object", "Objects entering after the effects, separated by ; (e.g. ally:automaton; attack@graveyard)",
           repeat=True, cli_flag="--object", metavar="WHAT", sequence=SEQUENCE),
@@ -94,7 +94,7 @@ class GrandArchiveQuestion:
                 lead = (f"{'applies' if entry['applies'] else 'does not apply'} · {entry['kind']} · layer "
                         f"{entry['layer']} · t{entry['timestamp']} · {entry['status']}")
                 fields.append(Field(name=f"{obj['object']} ← {entry['card']}", lead=lead, rules=tuple(entry["rules"]),
-                                    text=f"{entry['why']}. Lasts until {entry['ends_on']}."))
+                                    text=f"{entry['why']}. Ends: {entry['ends_on']}."))
             if obj["order"]:
                 fields.append(Field(name=f"{obj['object']}: order", lead=" → ".join(obj["order"]), rules=("GA5", "GA6"),
                                     text="; ".join(f"{r['card']}: {r['reason']}" for r in obj["order_reasons"])))

@@ -89,7 +89,7 @@ def _unmask(text: str, quotes: list[str]) -> str:
 
 
 def _sentences(text: str) -> list[str]:
-    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+    return [s.strip() for s in re.split(r"(?<=[.!?;])\s+", text) if s.strip()]
 
 
 def _split_trigger(body: str) -> tuple[str, str]:
@@ -249,9 +249,10 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
             return [_Change("A", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1)}", exclusive=True)]
         return out
     if v in ("lose", "loses"):
-        m = re.match(r"^all (?:other )?abilities\b", low)
+        m = re.match(r"^all (other )?abilities\b", low)
         if m:
-            return [_Change("D", f"{verb} {m.group(0)}", "abilities", "loses all abilities", removes=True)]
+            change = "loses all other abilities" if m.group(1) else "loses all abilities"
+            return [_Change("D", f"{verb} {m.group(0)}", "abilities", change, removes=True)]
         for k in KEYWORDS:
             if low.startswith(k):
                 return [_Change("D", f"{verb} {k}", "abilities", f"loses {k}", removes=True)]
@@ -317,7 +318,8 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
         condition = " ".join(f"[{c}]" for c in ctx.conditions)
     if ctx.indefinite:
         return Form.INDEFINITE, "(This effect lasts indefinitely.)", condition
-    for pattern, form in ((r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
+    for pattern, form in ((r"until the end of your next turn", Form.NEXT_TURN_END),
+                          (r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
                           (r"for the rest of the game", Form.GAME),
                           (r"until the beginning of your next turn", Form.NEXT_TURN_START),
                           (r"during your next turn", Form.DURING_NEXT_TURN),
@@ -348,8 +350,10 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool) -> list[ReadEf
             break
         body = stripped
     body = re.split(r",? where X is|,? for each\b(?=.*\bwhere\b)", body)[0]
+    body = re.sub(r"\s+also\s+(?=(?:" + VERBS + r")\b)", " ", body)  # "allies you control also become distant"
     body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
-                  r"during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)", "", body, flags=re.I)
+                  r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)", "",
+                  body, flags=re.I)
     # SUBJECT VERB ...: the first verb whose subject reads as a set
     for m in re.finditer(r"\b(" + VERBS + r")\b", body):
         subject = body[: m.start()].strip()
@@ -380,24 +384,30 @@ def _without_ifs(sentence: str) -> str:
 
 
 def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetSpec, resolving: bool) -> ReadEffect:
-    form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx, resolving)
+    own_cost = spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD
+    form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
+                                            resolving and not own_cost)
+    if change.prop == "property" and change.change == "distant" and form in (Form.GAME, Form.WHILE_ON_FIELD) \
+            and resolving:
+        # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
+        form, form_words = Form.END_OF_TURN, "distant (until the end of its controller's turn)"
     if not resolving:
         kind, kind_words = Kind.STATIC, f"a standing ability (“{verb}”)"
     elif verb.lower() in STATIC_VERBS:
         kind, kind_words = Kind.STATIC, f"“{verb}” inside a resolving effect: static for its duration"
     else:
         kind, kind_words = Kind.ONE_SHOT, f"“{verb}” in a resolving effect"
-    if spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD:
-        kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
     origin, origin_words = ctx.origin, ctx.origin_words
-    if spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD:
+    if own_cost:
+        kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
         origin, origin_words = Origin.STANDING, "the card's own cost rule"
     return ReadEffect(part=ctx.part, index=0, sentence=_unmask(sentence, ctx.quotes), kind=kind,
                       kind_words=kind_words, origin=origin, origin_words=origin_words, layer=change.layer,
                       layer_words=_unmask(change.layer_words, ctx.quotes), prop=change.prop,
                       change=_unmask(change.change, ctx.quotes), affected=spec, form=form, form_words=form_words,
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
-                      adds=change.adds)
+                      adds=change.adds,
+                      requires=" ".join(f"[{c}]" for c in ctx.conditions) if resolving and not condition else "")
 
 
 def read_paragraph(card: Card, label: str, text: str) -> Paragraph:

@@ -18,12 +18,16 @@ def duration_text(inst: Instance) -> str:
         text = f"the clean-up of the end phase (“{read.form_words}”)"
     elif form is Form.NEXT_TURN_START:
         text = "the beginning of its controller's next turn"
+    elif form is Form.NEXT_TURN_END:
+        text = "the clean-up of its controller's next turn"
     elif form is Form.DURING_NEXT_TURN:
         text = "the end of its controller's next turn (it starts with that turn)"
     elif form is Form.INDEFINITE:
-        text = "never: it lasts indefinitely, even after its source leaves"
+        text = "never (it lasts indefinitely, even after its source leaves)"
     elif form is Form.GAME:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
+    elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only and inst.source is None:
+        text = "the card is activated (a rule of the card itself, wherever it is)"
     elif read.origin is Origin.STANDING:
         text = "its source leaves the field (standing ability, no stated duration)"
     else:
@@ -91,7 +95,7 @@ def ruling_id(verdict: Verdict) -> str:
 def _effect_line(entry: dict[str, Any]) -> str:
     mark = "applies" if entry["applies"] else "does not apply"
     return (f"  - {entry['card']} [{entry['kind']}, layer {entry['layer']}, timestamp {entry['timestamp']}, "
-            f"{entry['status']}]: {mark} — {entry['why']}. Lasts until {entry['ends_on']}. "
+            f"{entry['status']}]: {mark} — {entry['why']}. Ends: {entry['ends_on']}. "
             f"[{', '.join(entry['rules'])}]")
 
 

@@ -71,6 +71,19 @@ class L5RRuleset:
     def rules(self) -> dict[str, Rule]:
         return dict(RULES)
 
+    def card_details(self, card: Card) -> tuple[tuple[str, str], ...]:
+        """Under the card in `/l5r card`: how each ability reads, then the Oracle's erratum and notes."""
+        lines: list[tuple[str, str]] = []
+        for ability in read_card(card):
+            timing = f" · {ability.timing} {ability.occurrence}" if ability.timing else ""
+            lengths = "; ".join(f"{t.form.value} “{t.words}” ({t.rule})" for t in ability.terms)
+            lines.append((f"Ability {ability.index}: {ability.kind.value}{timing}"[:256],
+                          ability.why + (f"\nDuration: {lengths}" if lengths else "")))
+        for label, key in (("Oracle erratum", "erratum"), ("Oracle notes", "notes")):
+            if card.extra.get(key):
+                lines.append((label, card.extra[key]))
+        return tuple(lines)
+
     def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
                  top: int) -> dict[str, Any]:
         return coverage(cards, annotations_of, top)

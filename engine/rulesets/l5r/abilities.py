@@ -40,10 +40,9 @@ class Kind(StrEnum):
     UNREAD = "unread"
 
 
-ACTION_WORDS = ("Battle", "Open", "Limited", "Engage")
-_TIMING = re.compile(r"\b(before|after|when)\b\s+(.+?)(?=,\s*(?:if|target|choose|bow|discard|pay|give|you|destroy|"
-                     r"his|her|its|their|gain|lose|create|draw|move|straighten|put|search|negate|this)\b|:|$)",
-                     re.I)
+ACTION_WORDS = ("Battle", "Open", "Limited", "Engage", "Dynasty")
+# The trigger runs to the first comma or colon: "After X enters play, all players lose 3 Honor".
+_TIMING = re.compile(r"\b(before|after|when)\b\s+(.+?)(?=[,:;]|\.\s|\.$|$)", re.I)
 _LABEL = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)?):\s+(?=[A-Z])")
 _NEGATING = re.compile(r"\b(?:can ?not|may not|will not|does not|do not|cannot|negate|is not|are not)\b", re.I)
 _CONTINUOUS = re.compile(r"\b(?:has|have|gets?|gains?|loses?|is|are|may|counts? as|equips?|costs?|produces?|"
@@ -71,7 +70,7 @@ class Ability:
 
     @property
     def delayed_term(self) -> Term | None:
-        return next((t for t in self.terms if t.form in (Form.NEXT_TIME, Form.DELAYED_POINT)), None)
+        return next((t for t in self.terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
 
     def as_json(self) -> dict[str, object]:
         return {"index": self.index, "text": self.text, "kind": self.kind.value, "header": self.header,
@@ -110,14 +109,14 @@ def read_line(index: int, line: Line) -> Ability:
     body = _LABEL.sub("", line.body)
     terms = read_terms(line.full)
     timing, occurrence, would = read_trigger(body)
-    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.DELAYED_POINT)), None)
+    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
     if line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):
             timing, occurrence, would = None, "", False
     elif _FOCUS.search(body):
         kind, why = Kind.FOCUS, "“as a Focus Effect”"
-    elif delayed is not None and (delayed.form is Form.DELAYED_POINT or re.search(r"\bnext\b", delayed.words, re.I)) \
+    elif delayed is not None and (delayed.form is not Form.NEXT_TIME or re.search(r"\bnext\b", delayed.words, re.I)) \
             and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
         kind, why = Kind.DELAYED, f"“{delayed.words}” waits for a later point"
         timing, occurrence, would = _delayed_trigger(delayed)
@@ -152,8 +151,21 @@ def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:
     return timing, occurrence, False
 
 
+_TRAIT_SENTENCE = re.compile(r"(?<=\.)\s+(?=(?:After|Before|When)\b)")
+
+
+def _sentences(line: Line) -> list[Line]:
+    """A line without designators holding a second, triggered sentence ("Can only attach to X. After you Equip
+    this Item, gain 2 Honor.") is two abilities: a standing rule and a triggered trait."""
+    if line.header or line.body != line.full:
+        return [line]
+    parts = [p.strip() for p in _TRAIT_SENTENCE.split(line.body) if p.strip()]
+    return [Line("", part, part) for part in parts]
+
+
 def read_text(text: str) -> tuple[Ability, ...]:
-    return tuple(read_line(i, line) for i, line in enumerate(split_lines(text), start=1))
+    lines = [part for line in split_lines(text) for part in _sentences(line) if re.search(r"[A-Za-z]", part.full)]
+    return tuple(read_line(i, line) for i, line in enumerate(lines, start=1))
 
 
 def read_card(card: Card) -> tuple[Ability, ...]:

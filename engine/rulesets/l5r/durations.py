@@ -21,12 +21,14 @@ class Form(StrEnum):
     PAYING = "paying"            # that payment only
     WHILE = "while"              # a condition switching the effect on and off
     NEXT_TIME = "next-time"      # a delayed effect waiting for the next / first time something happens
+    EACH_TIME = "each-time"      # an indefinite conditional effect: "after each time this turn ...", every time
     DELAYED_POINT = "delayed"    # a delayed effect for a named later point ("during your next End Phase")
     DELAY = "delay"              # an effect delaying another effect
     ADDITIONAL = "additional"    # a granted battle, phase or segment
 
 
-RULE_OF = {Form.TURN: "LD7", Form.BATTLE: "LD7", Form.PHASE: "LD7", Form.NEXT_TURN: "LD7", Form.GAME: "LD2",
+RULE_OF = {Form.EACH_TIME: "L6", Form.TURN: "LD7", Form.BATTLE: "LD7", Form.PHASE: "LD7", Form.NEXT_TURN: "LD7",
+           Form.GAME: "LD2",
            Form.PAYING: "LD1", Form.WHILE: "L4", Form.NEXT_TIME: "LD3", Form.DELAYED_POINT: "LD4",
            Form.DELAY: "LD4", Form.ADDITIONAL: "LD5"}
 
@@ -56,6 +58,8 @@ _MEMORY = re.compile(r"^(?:if|unless|once|twice|only|each|who|that|which)\b|\b(?
 _NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+"
                    r"(?:(?:each|this)\s+(turn|battle|game|phase)\s+)?"
                    r"(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game)\b|$)", re.I)
+_EACH = re.compile(r"\b(?:(before|after|when)\s+)?each\s+time\s+this\s+(turn|battle|game|phase)\s+(.+?)(?=[,:.;(]|$)",
+                   re.I)
 _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|the)\s+next\s+(\w+)", re.I)
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\b[^.,;:]*", re.I)),
@@ -125,6 +129,12 @@ def read_terms(text: str) -> tuple[Term, ...]:
         found.append((m.start(), Term(Form.NEXT_TIME, text[m.start():end].strip(" ,(").strip(), form_window,
                                       _alternatives(m.group(4)))))
         taken.append((m.start(), end))
+    for m in _EACH.finditer(text):
+        # Only with a stated length: a standing trait's "each time" is a trigger, not an effect made for a while.
+        window = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE}[
+            m.group(2).lower()]
+        found.append((m.start(), Term(Form.EACH_TIME, m.group(0).strip(), window, _alternatives(m.group(3)))))
+        taken.append((m.start(), m.end()))
     for m in _NEGATE_NEXT.finditer(text):
         if free(m.start(), m.end()):
             end = m.end()

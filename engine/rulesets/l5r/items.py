@@ -134,7 +134,7 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                     "Gold for that payment."))
         kind = Kind.GOLD
     if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and delayed is not None \
-            and delayed.form == Form.NEXT_TIME and kind is not Kind.REACTION:
+            and delayed.form in (Form.NEXT_TIME, Form.EACH_TIME) and kind is not Kind.REACTION:
         # An action or trait that sets up "the next time ..." answers that later moment as a delayed effect.
         notes.append(Interpretation(f"delayed-{card.name}-{ability.index}", "LD4",
                                     f"{label}: “{delayed.words}” is a delayed effect its {kind.value} set up "

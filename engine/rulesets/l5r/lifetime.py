@@ -21,8 +21,8 @@ EVENTS = ("action-announced", "targets-chosen", "action-resolves", "battle-ends"
           "occurs:TEXT", "payment-made", "condition-false", "condition-true", "leaves-play", "negated",
           "already-happened")
 MADE_DURING = ("battle", "action", "phase", "turn")
-PRIORITY = (Form.NEXT_TIME, Form.DELAYED_POINT, Form.DELAY, Form.PAYING, Form.GAME, Form.NEXT_TURN, Form.TURN,
-            Form.PHASE, Form.BATTLE, Form.ADDITIONAL)
+PRIORITY = (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY, Form.PAYING, Form.GAME, Form.NEXT_TURN,
+            Form.TURN, Form.PHASE, Form.BATTLE, Form.ADDITIONAL)
 # Which period-ends event ends which length: a turn's end ends its phases and battles too.
 ENDED_BY = {"battle-ends": {Form.BATTLE}, "phase-ends": {Form.PHASE, Form.BATTLE},
             "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE}}
@@ -94,10 +94,10 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None) -> Lifetime:
     main = next((t for form in PRIORITY for t in terms if t.form is form), None)
     condition = next((t for t in terms if t.form is Form.WHILE), None)
-    if main is not None and main.form in (Form.NEXT_TIME, Form.DELAYED_POINT, Form.DELAY):
+    if main is not None and main.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY):
         fires = tuple(f"occurs:{e}" for e in main.events) if main.events else (main.words,)
         window = main.window or Form.TURN
-        ends = ENDS_ON.get(window, "turn-ends") if main.form is Form.NEXT_TIME else None
+        ends = ENDS_ON.get(window, "turn-ends") if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
         return Lifetime(main.form.value, main, None, condition, ends, fires)
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
@@ -121,7 +121,8 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
     created = not creation
     if creation:
         trace.add("L1", "action steps given", "the effect does not exist until the action that makes it resolves")
-    delayed = life.kind in ("next-time", "delayed", "delay")
+    delayed = life.kind in ("next-time", "each-time", "delayed", "delay")
+    repeats = life.kind == "each-time"  # an indefinite conditional effect fires every time, until its length ends
     state: str | None = ("waiting" if created else "not yet") if delayed else None
     persists = created and life.kind != "instant"
     cond = life.condition
@@ -182,12 +183,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
             what = event[7:]
             if not delayed:
                 why = "only a delayed effect waits for an occurrence"
-            elif state == "fired":
+            elif state == "fired" and not repeats:
                 why, rule = ("it already fired at the first of the events it named; it does not fire again", "L11")
-            elif state == "waiting":
+            elif state in ("waiting", "fired"):
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)
-                if which is not None:
+                if which is not None and repeats:
+                    state, persists, effective = "fired", True, False
+                    why = f"“{what}” is “{which}”: it fires, and keeps waiting to fire each time until its length ends"
+                    rule = "L6"
+                elif which is not None:
                     state, persists, effective = "fired", False, False
                     why = f"“{what}” is “{which}”: it fires now, once"
                     rule = "L11" if len(waits) > 1 else ("LD3" if life.kind == "next-time" else "LD4")
@@ -230,7 +235,7 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
                 why = "it had already ended" if created else "it has not been made yet"
             elif delayed:
                 window = (main.window or Form.TURN) if main else Form.TURN
-                if life.kind == "next-time" and window in ENDED_BY[event]:
+                if life.kind in ("next-time", "each-time") and window in ENDED_BY[event]:
                     state, persists, effective = "expired", False, False
                     why, rule = f"its wait was for this {window.value} only and is over: it never fires", "LD3"
                 elif life.kind == "delayed" and event == "turn-ends":

@@ -69,12 +69,15 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
                 f"“{moment.timing}” point", ["L4", "L6"])
     if item.kind is Kind.GOLD and moment.timing != "when":
         return f"Gold for a payment is produced at the payment's when-point, not at a “{moment.timing}” point", ["L4"]
+    if item.card is not None and item.occurrence and not (stems(item.occurrence) & stems(moment.occurrence)):
+        return (f"it waits for “{item.occurrence}”, which shares no words with “{moment.occurrence}”; if that is "
+                "the same occurrence, ask with its words in --at, or list the effect as KIND:TEXT", ["L10"])
     if item.timing and item.timing != moment.timing and item.kind not in (Kind.RULEBOOK, Kind.ADDITIONAL):
         order = "earlier" if ("before", "when", "after").index(item.timing) < ("before", "when", "after").index(
             moment.timing) else "later"
         return (f"it is timed “{item.timing} {item.occurrence}”: that point comes {order} than this "
                 f"“{moment.timing}” moment, so it resolved (or will resolve) there, not here", ["L4"])
-    if item.kind in (Kind.NEGATE, Kind.CONTINUOUS) and item.card is not None \
+    if item.kind in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL) and item.card is not None \
             and not (stems(item.text) & stems(moment.occurrence)):
         return (f"its ongoing wording does not name this occurrence ({moment.occurrence}), so it neither negates "
                 "nor changes it", ["L6"])
@@ -101,6 +104,10 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     elif not scenario.active_given:
         trace.interpret(Interpretation("active-default", "L9", "No --active given: you are taken as the active "
                                        "player."))
+    if moment.timing == "when" and moment.would:
+        trace.interpret(Interpretation("when-would", "L4", f"“{moment.text}” is the point after the player has "
+                                       "indicated the choice and before it takes effect (L4, case 2): an effect "
+                                       "there can still change the choice."))
     seen_copies: set[tuple[str, int]] = set()
     live: list[Item] = []
     for item in items:

@@ -60,7 +60,7 @@ def split_lines(text: str) -> tuple[Line, ...]:
 
 
 _PLAIN_HEADER = re.compile(
-    r"^((?:[A-Z][A-Za-z]*[ /,]*)*?(?:Battle|Open|Limited|Engage|Reaction|Interrupt|Invest)(?:/\w+)?"
+    r"^((?:[A-Z][A-Za-z]*[ /,]*)*?(?:Battle|Open|Limited|Engage|Dynasty|Reaction|Interrupt|Invest)(?:/\w+)?"
     r"(?:, ?(?:Bow|\d+ Gold|X Gold))*|Bow(?:, ?\d+ Gold)?):\s*")
 
 
