@@ -26,7 +26,7 @@ from bot.catalog import (
     UnknownChange,
     UnreadableDatabase,
 )
-from bot.catalog.annotation_conflicts import conflict_warnings
+from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
 from bot.service import (
@@ -180,12 +180,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     arbiter = Arbiter.open(args.db)
     stored = arbiter_store(arbiter).get(args.id.strip()) or arbiter_store(arbiter).get(args.id.strip().upper())
     if stored is None:
-        message = unknown_ruling(args.id)
-        if args.json:
-            print_json({"ruling_id": args.id, "error": message})
-        else:
-            print(message, file=sys.stderr)
-        return EXIT_LOOKUP
+        return fail(args, unknown_ruling(args.id), "not-found", EXIT_LOOKUP, ruling_id=args.id)
     standing = Reasker(arbiter).standing(stored)
     if args.json:
         print_json(standing_json(standing))
@@ -395,8 +390,19 @@ def cmd_alias(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def annotation_warnings(arbiter: Arbiter, card: Any, note: Annotation, exclusive: set[str] | None = None,
+                        guild: str | None = None) -> list[str]:
+    """What the new annotation repeats or contradicts among the part's existing ones (checked before writing);
+    with a guild, the shared ones and that server's own."""
+    existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
+    if guild:
+        existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, guild)
+    added_by = arbiter.catalog.annotation_changes([i for i, _ in existing])
+    return conflict_warnings(card.label, existing, note, exclusive or set(), added_by)
+
+
 def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_id: int, audit_id: int,
-                     warnings: list[str], summary: str, changed: int = 0) -> int:
+                     warnings: list[str], changed: int = 0) -> int:
     """A stored annotation: its id, how to undo it, any earlier annotation of the part it may contradict, and how
     many stored rulings it changes."""
     if args.json:
@@ -405,7 +411,8 @@ def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_
         return EXIT_OK
     for warning in warnings:
         print(f"arbiter: warning: {warning}", file=sys.stderr)
-    print(f"Annotation {new_id} added to {card.label}: {summary} on part {note.part or '-'}." + undo_hint(audit_id))
+    print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '-'}."
+          + undo_hint(audit_id))
     if changed:
         print(impact_sentence(changed))
     return EXIT_OK
@@ -428,14 +435,11 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '-' for x in labels))}.")
-    existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
-    if args.guild:
-        existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, args.guild)
-    warnings = conflict_warnings(card.label, existing, note, exclusive={"instant"})
+    warnings = annotation_warnings(arbiter, card, note, exclusive={"instant"}, guild=args.guild)
     new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args), args.guild)
     arbiter.reload()
     return print_annotation(args, card, note, new_id, entry.id, warnings,
-                            f"{rule.upper()} {note.text!r}", count_changed(arbiter, {card.game: {card.name}}))
+                            count_changed(arbiter, {card.game: {card.name}}))
 
 
 def cmd_history(args: argparse.Namespace) -> int:
@@ -669,8 +673,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("id", help="the ruling id printed under a ruling, e.g. R-158C71D84E")
     p.set_defaults(func=cmd_ruling)
 
-    rulings = sub.add_parser("rulings", help="stored rulings")
-    rsub = rulings.add_subparsers(dest="rulings_command", required=True)
+    rulings = sub.add_parser("rulings", parents=[common], help="stored rulings")
+    rulings.set_defaults(func=_print_help(rulings))
+    rsub = rulings.add_subparsers(dest="rulings_command", metavar="ACTION")
     p = rsub.add_parser("changed", parents=[common], help="stored rulings whose answer is different today")
     p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
     p.set_defaults(func=cmd_rulings_changed)

@@ -370,9 +370,19 @@ class Arbiter:
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
         if record and self.rulings is not None:
             # Built later by the writer thread: the event loop only queues this (bot/rulings/writer.py).
-            inputs = duration_inputs(card, card.set if set_hint else None, played_in, events, part)
-            self.rulings.add(partial(answer.record, inputs, ruleset, int(time.time())))
+            self.rulings.add(partial(self._duration_record, answer, bool(set_hint), played_in, tuple(events), part,
+                                     ruleset, guild, int(time.time())))
         return answer
+
+    def _duration_record(self, answer: DurationAnswer, set_chosen: bool, played_in: str | None,
+                         events: tuple[str, ...], part: str | None, ruleset: str, guild: str | int | None,
+                         at: int) -> RulingRecord:
+        """The stored ruling asks again by the card's name alone only when the asker chose no printing and the
+        name alone leads to the one judged; otherwise it keeps the printing."""
+        card = answer.verdict.card
+        by_name = not set_chosen and self.matcher_for(card.game, guild).match(card.name).card == card
+        inputs = duration_inputs(card, None if by_name else card.set, played_in, events, part)
+        return answer.record(inputs, ruleset, at)
 
 
 def _ruleset(game: str) -> Any:

@@ -194,3 +194,24 @@ def test_during_your_next_turn_waits_for_that_turn():
     states = [effect_on(judge([*pairs, *[("then", "end-of-turn")] * n]), "attack", "Ingress")["status"]
               for n in range(4)]
     assert states == ["not-started", "not-started", "active", "ended"]
+
+
+def test_objects_and_effects_entering_at_once_share_a_timestamp():  # GA13
+    answer = judge([("object", "ally:automaton & ally"), ("effect", "Claude & Nullifying Lantern"),
+                    ("object", "card@graveyard")])
+    assert answer["scenario"] == ["1. object ally:automaton", "1. object ally", "2. effect Claude, Fated Visionary",
+                                  "2. effect Nullifying Lantern", "3. object card@graveyard"]
+    entered = {o["object"]: o["entered"] for o in answer["objects"]}
+    assert entered == {"ally:automaton": 1, "ally": 1, "card@graveyard": 3}
+    assert {e["timestamp"] for o in answer["objects"] for e in o["effects"]} == {2}
+    assert "GA13" in answer["rules"] and any(n["id"] == "together" for n in answer["interpretations"])
+
+
+def test_a_token_without_a_type_is_assumed_to_fit_and_the_answer_says_so():
+    answer = judge([("effect", "Inspiring Call"), ("object", "token:shadow")])
+    effect = effect_on(answer, "token:shadow", "Inspiring Call")
+    assert not effect["applies"] and "after it" in effect["why"]
+    assert any(n["id"] == "untyped:token:shadow" for n in answer["interpretations"])
+    named = judge([("object", "Ominous Shadow"), ("effect", "Inspiring Call")])
+    assert effect_on(named, "Ominous Shadow", "Inspiring Call")["applies"]
+    assert not any(n["id"].startswith("untyped") for n in named["interpretations"])

@@ -116,12 +116,13 @@ def test_an_annotation_wins_over_the_text_is_flagged_and_undone(db, capsys):
                             "--db", db)[1])
     effect = answer["objects"][0]["effects"][0]
     assert (effect["kind"], effect["applies"], effect["annotated"]) == ("static", True, ["kind"])
+    assert answer["ruling_id"] != "GA-A4208C1E8D"  # the annotation is part of the question
     flagged = [n for n in answer["interpretations"] if n["id"].startswith("annotation-differs")]
     assert flagged and "the text reads one-shot" in flagged[0]["text"]
     assert run(capsys, "cards", "undo", str(written["audit_id"]), "--db", db)[0] == 0
     answer = json.loads(run(capsys, "grand-archive", "--effect", "Inspiring Call", "--object", "ally", "--json",
                             "--db", db)[1])
-    assert answer["objects"][0]["effects"][0]["kind"] == "one-shot"
+    assert answer["objects"][0]["effects"][0]["kind"] == "one-shot" and answer["ruling_id"] == "GA-A4208C1E8D"
 
 
 def test_an_annotation_reads_a_paragraph_the_reader_could_not(db, capsys):

@@ -48,15 +48,22 @@ def test_two_delayed_effects_of_one_source_each_resolve_whole(db, capsys):
 
 @pytest.mark.parametrize("first", [0, 1])
 def test_two_personalities_destroyed_at_once_the_active_player_picks(db, capsys, first):
-    traits = ["trait:Before Akodo Kano is destroyed, gain 1 Honor",
-              "trait:Before Bayushi Kachiko is destroyed, lose 1 Honor@opponent"]
-    listed = traits if first == 0 else traits[::-1]
+    # Each Personality's destruction is its own occurrence: the active player decides whether the Reactions and
+    # traits of A's destruction come before or after those of B's (Timing page example), so B's trait does not
+    # jump ahead of A's Reaction just because traits are step E.
+    effects = ["reaction:Before Akodo Kano is destroyed, gain 1 Honor",
+               "trait:Before Bayushi Kachiko is destroyed, lose 1 Honor@opponent"]
+    listed = effects if first == 0 else effects[::-1]
     answer = ask(capsys, db, "order", "--at", "before a Personality is destroyed", "--active", "opponent",
                  *[arg for t in listed for arg in ("--item", t)])
-    assert order_items(answer) == [t.split("@")[0].replace("trait:", "trait: ") for t in listed]
-    assert all(e["step"] == "E" and e["chosen_by"] == "active player" for e in answer["order"])
-    assert {"L6", "L9"} <= set(answer["rules"])
-    assert "your opponent" in answer["order"][0]["why"]
+    assert order_items(answer) == [t.split("@")[0].replace(":", ": ", 1) for t in listed]
+    assert [e["step"] for e in answer["order"]] == (["F", "E"] if first == 0 else ["E", "F"])
+    assert all(e["chosen_by"] == "active player" and "L9" in e["rules"] for e in answer["order"])
+    assert "“Akodo Kano”" in answer["order"][first]["why"] and "your opponent" in answer["order"][0]["why"]
+    same = ask(capsys, db, "order", "--at", "before a Personality is destroyed", "--item",
+               "trait:Before a Personality is destroyed, gain 1 Honor", "--item",
+               "reaction:Before a Personality is destroyed, draw a card")
+    assert [e["step"] for e in same["order"]] == ["E", "F"]  # one occurrence: steps A-F decide
 
 
 def test_next_time_joined_by_or_fires_on_the_first_only(db, capsys):
@@ -249,3 +256,20 @@ def test_bad_input_is_one_sentence_with_the_choices(db, capsys, argv, message):
     code, err = refused(capsys, db, *argv)
     assert code == 2 and message in err
     assert err.count("\n") == 1
+
+
+def test_a_duration_annotation_wins_and_is_flagged(db, capsys):
+    from bot.cli import main
+
+    before = ask(capsys, db, "duration", "Burning Spirit", "--then", "battle-ends")
+    assert before["effect"]["kind"] == "turn" and before["persists"] is True
+    assert main(["cards", "annotate", "Burning Spirit", "--game", "l5r", "--rule", "duration", "--value", "battle",
+                 "--part", "2", "--note", "errata", "--db", str(db)]) == 0
+    capsys.readouterr()
+    after = ask(capsys, db, "duration", "Burning Spirit", "--then", "battle-ends")
+    assert after["effect"]["kind"] == "battle" and after["persists"] is False
+    assert any("annotated Burning Spirit #2 as lasting “battle”" in n["text"] and "errata" in n["text"]
+               for n in after["interpretations"])
+    assert main(["cards", "annotate", "Burning Spirit", "--game", "l5r", "--rule", "duration", "--value", "forever",
+                 "--part", "2", "--db", str(db)]) == 2
+    assert "A duration is one of: turn, battle" in capsys.readouterr().err

@@ -76,9 +76,13 @@ def test_an_answered_question_opens_by_its_id_and_still_stands(db, capsys):
 def test_unknown_id_is_one_sentence_and_exit_1(db, capsys):
     code, out, err = run(capsys, "ruling", "R-0000000000")
     assert (code, out) == (1, "")
-    assert err == "No stored ruling has the id “R-0000000000”: check the id as printed under the ruling.\n"
+    assert err == "arbiter: No stored ruling has the id “R-0000000000”: check the id as printed under the ruling.\n"
     code, out, _ = run(capsys, "ruling", "nope", "--json")
-    assert code == 1 and json.loads(out)["error"].startswith("No stored ruling has the id “nope”")
+    assert code == 1 and json.loads(out) == {
+        "ruling_id": "nope", "error": "No stored ruling has the id “nope”: check the id as printed under the ruling.",
+        "kind": "not-found", "exit": 1}
+    code, out, _ = run(capsys, "rulings")  # a bare group prints its help
+    assert code == 0 and "changed" in out
 
 
 def test_an_annotation_that_changes_a_ruling_is_reported(db, capsys):

@@ -113,6 +113,7 @@ class Verdict:
     rules: list[str]
     version: str
     turn: int
+    annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
 
 
 def _player_of_turn(turn: int) -> str:
@@ -131,6 +132,7 @@ class Evaluator:
         self.turn = 0
         self.skipped_end: bool = False
         self.labels: list[str] = []
+        self.annotation_keys: list[tuple[str, str, str, str]] = []
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -189,7 +191,10 @@ class Evaluator:
         if obj.zone == "field":
             types.add("object")
         types |= self._added_types(obj)
-        if spec.types and not (spec.types & types):
+        if spec.types and not obj.types and obj.card is None and obj.supertypes:
+            # "token:shadow": a token whose card type was not written
+            self.note(notes.untyped(obj.text))
+        elif spec.types and not (spec.types & types):
             return False, f"it is not {' or '.join(sorted(spec.types))}"
         if spec.supertypes - (obj.supertypes | types):
             return False, f"it is not {' '.join(sorted(spec.supertypes))}"
@@ -205,6 +210,15 @@ class Evaluator:
                     inst.target is obj or (inst.read.affected.self_only and inst.source is obj)):
                 added |= set(inst.read.adds)
         return added
+
+    def _notes_of(self, card: Card) -> tuple[Annotation, ...]:
+        """The card's moderator annotations, remembered so the ruling id changes when they do."""
+        found = tuple(self.annotations_of(card))
+        for n in found:
+            key = (card.name, n.part, n.rule, n.value)
+            if key not in self.annotation_keys:
+                self.annotation_keys.append(key)
+        return found
 
     # --- moments -----------------------------------------------------------------------------------------
     def run(self, moments: list[Moment]) -> None:
@@ -239,7 +253,7 @@ class Evaluator:
 
     def _effect(self, spec: EffectSpec, t: int) -> None:
         card = self.lookup(spec.card)
-        reading = annotated_reading(card, self.annotations_of(card))
+        reading = annotated_reading(card, self._notes_of(card))
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
             texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in reading.paragraphs) or "no text"
@@ -478,7 +492,7 @@ class Evaluator:
         champion.lineage.append((card, t))
         self.cite("GA9")
         self.note(notes.level_up(card.name, old.name if old else "the champion"))
-        reading = annotated_reading(card, self.annotations_of(card))
+        reading = annotated_reading(card, self._notes_of(card))
         spec = EffectSpec(text=card.name, card=card.name, controller=champion.controller)
         for p in reading.paragraphs:
             for effect in p.effects:
@@ -625,7 +639,7 @@ class Evaluator:
         for inst in self.instances:
             self.cite(*duration_rules(inst))
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn)
+                       self.version, self.turn, sorted(self.annotation_keys))
 
 
 def duration_rules(inst: Instance) -> list[str]:

@@ -85,3 +85,9 @@ def requirement_met(label: str, labels: str) -> Interpretation:
     return Interpretation(f"requires:{label}", None,
                           f"{label}: its {labels} requirement is checked when it resolves and is taken as met (the "
                           "scenario says it happened).")
+
+
+def untyped(text: str) -> Interpretation:
+    return Interpretation(f"untyped:{text}", None,
+                          f"{text} names no card type, so it is taken to be of the type each effect needs; write "
+                          "it as token:ally:shadow, or by the token's name (e.g. Ominous Shadow), to say which.")

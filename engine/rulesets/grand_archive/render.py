@@ -88,7 +88,9 @@ def object_json(answer: ObjectAnswer) -> dict[str, Any]:
 
 
 def ruling_id(verdict: Verdict) -> str:
-    key = json.dumps(["grand-archive", VERSIONS[verdict.version].version, verdict.moments])
+    # the moderators' annotations the answer read are part of the question: another annotation, another id
+    key = json.dumps(["grand-archive", VERSIONS[verdict.version].version, verdict.moments]
+                     + ([verdict.annotations] if verdict.annotations else []))
     return "GA-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 

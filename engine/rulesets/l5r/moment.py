@@ -81,12 +81,17 @@ def sequence_key(occurrence: str) -> tuple[float, int] | None:
     return (float(PHASES.index(name if name in PHASES else "events")), edge)
 
 
+SEQUENCE_NOTE = Interpretation("turn-sequence", "L3", "The turn is taken as Straighten, Events, Action, Attack "
+                               "(battles inside it), Dynasty and End Phases, in that order.")
+
+
 @dataclass(frozen=True)
 class Comparison:
     first: str
     second: str
     rules: tuple[str, ...]
     why: str
+    notes: tuple[Interpretation, ...] = ()
 
     def as_json(self) -> dict[str, object]:
         return {"first": self.first, "second": self.second, "rules": list(self.rules), "why": self.why}
@@ -115,16 +120,16 @@ def compare(a_text: str, b_text: str) -> Comparison:
     order_a = (ka, rank[a.timing])
     order_b = (kb, rank[b.timing])
     if order_a == order_b:
-        return Comparison(a.text, b.text, ("L1",), "both name the same point of the turn sequence")
+        return Comparison(a.text, b.text, ("L1",), "both name the same point of the turn sequence", (SEQUENCE_NOTE,))
     first, second = (a, b) if order_a < order_b else (b, a)
     kf, ks = (ka, kb) if first is a else (kb, ka)
     if kf[1] == 1 and ks[1] == 0 and first.timing == "after" and second.timing == "before":
         return Comparison(first.text, second.text, ("L3",),
                           "an “after” trigger to the end of one step comes before a “before” trigger to the "
-                          "start of the next step")
+                          "start of the next step", (SEQUENCE_NOTE,))
     if kf == ks:
         return Comparison(first.text, second.text, ("L4",), "the same step: before, then when, then after")
     return Comparison(first.text, second.text, ("L3", "L10"),
                       "the turn runs Straighten, Events, Action, Attack (battles inside it), Dynasty, End; "
                       f"“{first.occurrence}” lies earlier in it, and responses to a step's start or end are not "
-                      "part of the neighbouring step")
+                      "part of the neighbouring step", (SEQUENCE_NOTE,))

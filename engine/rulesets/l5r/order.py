@@ -7,11 +7,14 @@ Checks run top-down, each a trace line with its rule:
    delayed effects stay grouped by source (L6 D); Reactions come in an action round from the active player, in
    the order the players took them (L6 F);
    Gold for one payment goes in the payer's order (L7); granted phases wait for the end of it all (LD5);
-4. a negation at step A stops every later item that needs the occurrence; time points still fire (L5).
+4. a negation at step A stops every later item that needs the occurrence; time points still fire (L5);
+5. items of different named occurrences at once (two Personalities destroyed together) form one group per
+   occurrence, in the order the active player gives, each group through steps A-F (L9, the Timing example).
 """
 
 from __future__ import annotations
 
+import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
@@ -95,47 +98,13 @@ def _occurrence_note(item: Item, moment: Moment) -> Interpretation | None:
                           "I took them to be the same occurrence, as you listed it for this moment.")
 
 
-def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
-    result = Ordering()
-    trace, moment = result.trace, scenario.moment
+def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Placed]:
+    """Steps A-F and the gold block for the items of one occurrence, then its step-A negation (L6, L7, L5)."""
+    trace = result.trace
     who = "you" if scenario.active == "you" else "your opponent"
-    if scenario.between_turns:
-        trace.add("L9", "--between-turns", f"between turns, the player who takes the next turn ({who}) is active")
-    elif not scenario.active_given:
-        trace.interpret(Interpretation("active-default", "L9", "No --active given: you are taken as the active "
-                                       "player."))
-    if moment.timing == "when" and moment.would:
-        trace.interpret(Interpretation("when-would", "L4", f"“{moment.text}” is the point after the player has "
-                                       "indicated the choice and before it takes effect (L4, case 2): an effect "
-                                       "there can still change the choice."))
-    seen_copies: set[tuple[str, int]] = set()
-    live: list[Item] = []
-    for item in items:
-        for note in item.notes:
-            trace.interpret(note)
-        reason = _mismatch(item, moment)
-        if reason is not None:
-            result.skipped.append((item, reason[0], reason[1]))
-            trace.add(reason[1][0] if reason[1] else None, item.label, f"set aside: {reason[0]}")
-            continue
-        if item.card is not None and item.ability is not None and item.kind in (Kind.TRAIT, Kind.REACTION,
-                                                                                 Kind.INTERRUPT):
-            key = (item.card.name, item.ability.index)
-            if key in seen_copies:
-                why = ("the same copy of a card cannot use the same Reaction or trait twice on one occurrence; "
-                       "list another copy's effect as KIND:TEXT")
-                result.skipped.append((item, why, ["L8"]))
-                trace.add("L8", item.label, f"set aside: {why}")
-                continue
-            seen_copies.add(key)
-        note = _occurrence_note(item, moment)
-        if note is not None:
-            trace.interpret(note)
-        live.append(item)
-
     by_step: OrderedDict[str, list[Item]] = OrderedDict((s, []) for s in ("A", "B", "C", "D", "E", "F", "gold",
                                                                             "additional"))
-    for item in live:
+    for item in items:
         by_step[STEP_OF[item.kind]].append(item)
 
     placed: list[Placed] = []
@@ -213,6 +182,96 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
                 trace.add("L6", p.item.label, f"never happens: {why}")
                 continue
         kept.append(p)
+    return kept
+
+
+_SUBJECT = re.compile(r"^(.*?)\s+(?:is|are|was|were|would|will|has|have|\w+s)\b")
+_GENERIC = re.compile(r"^(?:a|an|any|one|each|another|your|the|two|three|all|no|every)\b|s$", re.I)
+
+
+def occurrence_key(item: Item) -> str | None:
+    """Whose occurrence an item answers: a named card ("Akodo Kano is destroyed"), the item's own card ("this
+    Follower", "he" on a card), or None for a trigger naming no particular card ("a Personality is destroyed")."""
+    match = _SUBJECT.match(item.occurrence.strip()) if item.occurrence else None
+    if match is None:
+        return None
+    subject = match.group(1).strip()
+    if not subject or _GENERIC.search(subject):
+        return None
+    if subject.lower() in ("he", "she", "it", "they", "him", "her") or subject.lower().startswith(("this ", "that ")):
+        return item.card.name if item.card is not None else None
+    return subject if subject[:1].isupper() else None
+
+
+def _occurrence_groups(items: list[Item]) -> list[tuple[str, list[Item]]]:
+    """Items of different named occurrences (two Personalities destroyed at once) form one group each, in the
+    order listed (the active player's choice, L9); items naming no particular card join the first group."""
+    keys = [occurrence_key(i) for i in items]
+    named = list(dict.fromkeys(k for k in keys if k is not None))
+    if len(named) < 2:
+        return [("", items)]
+    groups: dict[str, list[Item]] = {k: [] for k in named}
+    for item, key in zip(items, keys, strict=True):
+        groups[key if key is not None else named[0]].append(item)
+    return list(groups.items())
+
+
+def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
+    result = Ordering()
+    trace, moment = result.trace, scenario.moment
+    who = "you" if scenario.active == "you" else "your opponent"
+    if scenario.between_turns:
+        trace.add("L9", "--between-turns", f"between turns, the player who takes the next turn ({who}) is active")
+    elif not scenario.active_given:
+        trace.interpret(Interpretation("active-default", "L9", "No --active given: you are taken as the active "
+                                       "player."))
+    if moment.timing == "when" and moment.would:
+        trace.interpret(Interpretation("when-would", "L4", f"“{moment.text}” is the point after the player has "
+                                       "indicated the choice and before it takes effect (L4, case 2): an effect "
+                                       "there can still change the choice."))
+    seen_copies: set[tuple[str, int]] = set()
+    live: list[Item] = []
+    for item in items:
+        for note in item.notes:
+            trace.interpret(note)
+        reason = _mismatch(item, moment)
+        if reason is not None:
+            result.skipped.append((item, reason[0], reason[1]))
+            trace.add(reason[1][0] if reason[1] else None, item.label, f"set aside: {reason[0]}")
+            continue
+        if item.card is not None and item.ability is not None and item.kind in (Kind.TRAIT, Kind.REACTION,
+                                                                                 Kind.INTERRUPT):
+            key = (item.card.name, item.ability.index)
+            if key in seen_copies:
+                why = ("the same copy of a card cannot use the same Reaction or trait twice on one occurrence; "
+                       "list another copy's effect as KIND:TEXT")
+                result.skipped.append((item, why, ["L8"]))
+                trace.add("L8", item.label, f"set aside: {why}")
+                continue
+            seen_copies.add(key)
+        note = _occurrence_note(item, moment)
+        if note is not None:
+            trace.interpret(note)
+        live.append(item)
+
+    groups = _occurrence_groups(live)
+    kept: list[Placed] = []
+    if len(groups) > 1:
+        names = ", ".join(f"“{label}”" for label, _ in groups)
+        trace.add("L9", "several occurrences", f"these items answer {len(groups)} occurrences at once ({names}); "
+                  f"the active player ({who}) picks whose effects come first, as listed, and each occurrence's "
+                  "items go through steps A-F in turn")
+    for label, members in groups:
+        placed = _place(members, scenario, result)
+        if len(groups) > 1:
+            for p in placed:
+                p.chosen_by = "active player"
+                p.rules.append("L9")
+                p.why += f"; for the occurrence “{label}”, placed where the active player ({who}) put it"
+        kept += placed
+    # A granted battle, phase or segment waits for everything else (LD5), whichever occurrence granted it.
+    kept = [p for p in kept if p.step != "additional"] + [p for p in kept if p.step == "additional"]
+
     for position, p in enumerate(kept, start=1):
         p.position = position
         trace.add(p.rules[0], p.item.label, f"{position}. {p.why}")

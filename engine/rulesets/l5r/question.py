@@ -160,6 +160,8 @@ class OrderQuestion:
                 ordering.trace.interpret(note)
         if ordering is None:
             ordering = Ordering()
+        for note in comparison.notes if comparison else ():
+            ordering.trace.interpret(note)
         key = {"at": at, "items": specs, "active": active, "between": bool(inputs.get("between_turns")),
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
