@@ -189,7 +189,8 @@ def test_annotate_refuses_a_value_the_engine_cannot_read(db, capsys, argv, messa
 def test_annotate_accepts_every_documented_value(db, capsys, rule, value, stored):
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", rule, "--value", value)
     assert code == 0, err
-    assert out.startswith("Annotation ") and f": {rule.upper()} " in out
+    shown = rule.upper() if rule[1:].isdigit() else rule
+    assert out.startswith("Annotation ") and f": {shown}{' ' + stored if stored else ''} on part -." in out
     notes = Catalog.open(db).annotations("redemption", "Adino, the Eznite", "II")
     assert notes[-1].value == stored
 

@@ -244,30 +244,33 @@ def test_an_import_names_its_batch_header_and_history_by_card_names_the_batch(db
 def test_a_conflicting_annotation_is_written_with_a_warning(db, capsys):
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "turn")
     assert (code, err) == (0, "")
-    first = re.fullmatch(r"Annotation (\d+) added to Adino, the Eznite \(II\): D4 '' on part -\. "
+    first = re.fullmatch(r"Annotation (\d+) added to Adino, the Eznite \(II\): D4 turn on part -\. "
                          r"Undo with: arbiter cards undo (\d+)\n", out)
     assert first, out
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "phase")
     assert code == 0
-    assert err == (f"arbiter: warning: Adino, the Eznite (II) the unlabelled ability already has annotation "
-                   f"#{first[1]} (D4 turn), which gives D4 another value; both now apply, so undo one of them if "
-                   "they should not.\n")
+    assert err == (f"arbiter: warning: Adino, the Eznite (II), unlabelled ability: annotation #{first[1]} (D4 turn) "
+                   f"gives D4 another value; both apply now. To keep only one, undo #{first[2]} (the old one) or this "
+                   "change (the new one).\n")
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "instant", "--json")
     data = json.loads(out)
     assert code == 0 and err == ""
     # the two D4s, and the starter set's D8 “while equipped”: nothing can last beside an instant annotation
     assert len(data["warnings"]) == 3 and all("cannot hold beside instant" in w for w in data["warnings"])
+    starter = next(w for w in data["warnings"] if "D8" in w)
+    assert starter.endswith("To keep only the old one, undo this change.")  # it came in the starter batch
     assert run(capsys, "cards", "undo", str(data["audit_id"]))[0] == 0  # the JSON audit_id is the undo id
     # a D8 condition beside a D4 time is normal: no warning
     code, _, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D8", "--text", "while in battle")
     assert (code, err) == (0, "")
+    assert run(capsys, "cards", "undo", first[2])[0] == 0  # the id the warning named drops the old annotation
 
 
 def test_a_plug_in_annotation_warns_and_its_lookup_problem_exits_1(db, capsys, tiles):  # noqa: F811
     args = ("cards", "annotate", "red tile", "--game", "tiles", "--rule", "colour", "--part", "1")
     assert run(capsys, *args, "--value", "blue")[0] == 0
     code, out, err = run(capsys, *args, "--value", "green")
-    assert code == 0 and "already has annotation #" in err and "(colour blue)" in err
+    assert code == 0 and ": annotation #" in err and "(colour blue) gives colour another value" in err
     undo = re.search(r"Undo with: arbiter cards undo (\d+)$", out.strip())
     assert undo and run(capsys, "cards", "undo", undo[1])[0] == 0
     code, out, _ = run(capsys, "cards", "annotate", "zzqx", "--game", "tiles", "--rule", "colour", "--value",

@@ -18,8 +18,10 @@ from bot.rulings.record import Basis, CardBasis, RulingRecord
 from bot.rulings.store import RulingStore, rulings_path
 from bot.rulings.writer import RulingLog
 from bot.service import Arbiter
+from engine import registry
 from engine.cards import Card
 from engine.interface import examples_of, questions_of
+from tests.test_plugin_hooks import TileRuleset
 
 ADINO = ("duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends")
 
@@ -253,3 +255,37 @@ def test_rulings_live_beside_the_card_database_and_never_touch_it(db, capsys):
         assert watcher.execute("PRAGMA data_version").fetchone()[0] == before
     assert rulings_path(db) == str(db.with_name("cards.rulings.db"))
     assert rows(db) == [(answer["ruling_id"], "redemption", "duration", 1)]
+
+
+def test_moderators_json_counts_the_rulings_a_change_changes(db, capsys):
+    ask_json(capsys, *ADINO)
+    note = ask_json(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "turn")
+    assert note["changed_rulings"] == 1
+    undone = ask_json(capsys, "cards", "undo", str(note["audit_id"]))
+    assert undone["changed_rulings"] == 0  # back to the answer given
+    alias = ask_json(capsys, "cards", "alias", "ezzy", "adino the eznite")
+    assert alias["changed_rulings"] == 0  # a Redemption ruling is stored by the card's exact name
+
+
+@pytest.fixture
+def toy_game(monkeypatch):
+    """The toy plug-in game of tests/test_plugin_hooks.py, registered for one test."""
+    registry.all_rulesets()
+    monkeypatch.setitem(registry._REGISTRY, "tiles", TileRuleset())
+    monkeypatch.setitem(registry._ALIASES, "tiles", "tiles")
+
+
+@pytest.mark.usefixtures("toy_game")
+def test_a_plugin_annotation_that_changes_a_ruling_is_reported(db, capsys):
+    """Through the generic path only: a toy game registered for the tests (tests/test_plugin_hooks.py)."""
+    answer = ask_json(capsys, "tiles", "lay", "red tile + sky")
+    note = ask_json(capsys, "cards", "annotate", "red tile", "--game", "tiles", "--rule", "colour", "--value",
+                    "green", "--part", "1")
+    assert note["changed_rulings"] == 1
+    opened = ask_json(capsys, "ruling", answer["ruling_id"])
+    assert opened["stands"] is False and opened["asked"]["command"] == "lay"
+    assert opened["given"]["verdict"] == ("Red Tile is red (from its text), Sky Tile is blue (from its text) · "
+                                          "colours: red, blue")
+    assert opened["now"]["verdict"].endswith("colours: green, blue")
+    assert [(c["what"], c["card"]) for c in opened["changes"]] == [("annotations", "Red Tile")]
+    assert [c["ruling_id"] for c in ask_json(capsys, "rulings", "changed")] == [answer["ruling_id"]]

@@ -8,13 +8,18 @@ add both); the warning names the earlier annotation so they can undo one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 
 from engine.cards import Annotation
 
 
 def _same_part(a: str, b: str) -> bool:
     return a == b or "*" in (a, b)
+
+
+def annotation_words(note: Annotation) -> str:
+    """`D4 turn “this turn”`, `instant`, `colour blue`: the rule or field, its value and its words."""
+    return _show(note)
 
 
 def _show(note: Annotation) -> str:
@@ -45,9 +50,17 @@ def conflicts(existing: Iterable[tuple[int, Annotation]], new: Annotation,
 
 
 def conflict_warnings(card_label: str, existing: Sequence[tuple[int, Annotation]], new: Annotation,
-                      exclusive: frozenset[str] | set[str] = frozenset()) -> list[str]:
-    """One sentence per conflict, naming the earlier annotation."""
-    part = f"part {new.part}" if new.part else "the unlabelled ability"
-    return [f"{card_label} {part} already has annotation #{note_id} ({_show(old)}), which {why}; both now "
-            "apply, so undo one of them if they should not." for note_id, old, why in
-            conflicts(existing, new, exclusive)]
+                      exclusive: frozenset[str] | set[str] = frozenset(),
+                      added_by: Mapping[int, tuple[int, int | None]] | None = None) -> list[str]:
+    """One sentence per conflict, naming the earlier annotation and, from `added_by` (annotation id -> (its
+    change, that change's batch or None)), the change to undo to drop it."""
+    part = f"part {new.part}" if new.part else "unlabelled ability"
+    lines = []
+    for note_id, old, why in conflicts(existing, new, exclusive):
+        change, batch = (added_by or {}).get(note_id, (None, None))
+        if change is not None and batch is None:
+            keep = f"To keep only one, undo #{change} (the old one) or this change (the new one)."
+        else:  # part of an import or the starter set: only the new one can be taken back on its own
+            keep = "To keep only the old one, undo this change."
+        lines.append(f"{card_label}, {part}: annotation #{note_id} ({_show(old)}) {why}; both apply now. {keep}")
+    return lines

@@ -46,6 +46,7 @@ from bot.catalog.records import (
     card_state,
     card_target,
     describe,
+    dumps,
     get_state,
     put_state,
 )
@@ -305,6 +306,16 @@ class Catalog:
     def data_version(self) -> int:
         """SQLite's counter of commits made by OTHER connections to this file (cheap; see PRAGMA data_version)."""
         return int(self._read("PRAGMA data_version")[0][0])
+
+    def annotation_changes(self, ids: list[int]) -> dict[int, tuple[int, int | None]]:
+        """For each annotation id, the audit change that added it and that change's batch (None: on its own)."""
+        if not ids:
+            return {}
+        targets = {dumps(["annotation", i]): i for i in ids}
+        marks = ", ".join("?" for _ in targets)
+        rows = self._read(f"SELECT target, id, batch FROM audit WHERE action = 'annotate' AND target IN ({marks}) "
+                          "ORDER BY id", list(targets))
+        return {targets[target]: (change, batch) for target, change, batch in rows}
 
     def count(self, game: str | None = None) -> int:
         if game is None:

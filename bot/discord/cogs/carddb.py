@@ -205,7 +205,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             existing = catalog.annotations_with_ids(*found.key)
             if layer is not None:
                 existing += catalog.annotations_with_ids(*found.key, layer)
-            warnings = conflict_warnings(found.label, existing, annotation, exclusive={"instant"})
+            added_by = catalog.annotation_changes([i for i, _ in existing])
+            warnings = conflict_warnings(found.label, existing, annotation, exclusive={"instant"}, added_by=added_by)
             return (*catalog.add_annotation(found.game, found.name, found.set, annotation, actor, layer, origin),
                     warnings)
 
