@@ -70,7 +70,9 @@ AUTOCOMPLETE_CUTOFF = 60.0  # looser: a list to choose from, not an answer
 _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
 _SUGGEST_LIMIT = 1_500  # keys one autocomplete fuzzy search compares at most
+_SHORT = 14  # queries up to this long may use runs of two letters in the pigeonhole pass
 _GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
+_CHR = [chr(i) for i in range(_GRAM_SPAN + 8)]
 _VALUE_PREFIX = "id:"
 
 HOWS = ("exact", "alias", "prefix", "word", "fuzzy", "ambiguous", "no-printing", "not-found")
@@ -246,7 +248,10 @@ class Matcher:
             grams: dict[str, list[str]] = {}
             for key in self._keys:
                 for start in range(min(len(key) - 2, _GRAM_SPAN)):
-                    grams.setdefault(key[start:start + 3] + chr(start), []).append(key)
+                    grams.setdefault(key[start:start + 3] + _CHR[start], []).append(key)
+                if len(key) <= _SHORT + 3:  # short names: runs of two letters too
+                    for start in range(len(key) - 1):
+                        grams.setdefault(key[start:start + 2] + _CHR[start], []).append(key)
             self._grams = grams
 
         # Cards by the words of their names (without suffixes): "eznite", "3 woes".
@@ -564,9 +569,13 @@ class Matcher:
         if self._grams is None or len(q) > 60:
             return []
         for r in (1, 2, 3):
-            if len(q) < 4 * (r + 1) - 1:
+            if r == 2 and len(q) >= 19:
+                continue  # r = 2 cannot settle two edits this long (the margin is under one edit): go to r = 3
+            # Runs of three letters where q is long enough, else of two (short names, indexed separately).
+            n = 3 if len(q) >= 4 * (r + 1) - 1 else 2 if len(q) >= 3 * (r + 1) - 1 and len(q) <= _SHORT else 0
+            if not n:
                 return []
-            found = self._gram_candidates(q, r)
+            found = self._gram_candidates(q, r, n)
             if not found:
                 continue
             near = process.extract(q, found, scorer=OSA.distance, processor=None, score_cutoff=r, limit=_POOL)
@@ -581,17 +590,17 @@ class Matcher:
                 return hits
         return []
 
-    def _gram_candidates(self, q: str, r: int) -> set[str]:
-        """Keys holding one of r + 1 three-letter runs of q (one letter apart at least) within r places of it."""
-        grams = self._grams or {}
-        step = (len(q) - 3) / r if r else 0
-        found: set[str] = set()
+    def _gram_candidates(self, q: str, r: int, n: int = 3) -> set[str]:
+        """Keys holding one of r + 1 runs of n letters of q (one letter apart at least) within r places of it."""
+        get = (self._grams or {}).get
+        step = (len(q) - n) / r if r else 0
+        postings = []
         for k in range(r + 1):
             start = round(k * step)
-            run = q[start:start + 3]
-            for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
-                found.update(grams.get(run + chr(shift), ()))
-        return found
+            run = q[start:start + n]
+            shifts = range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1)
+            postings += [get(run + _CHR[shift]) for shift in shifts]
+        return set().union(*filter(None, postings))
 
     def _suggestions(self, q: str) -> list[tuple[int, float]]:
         """(key position, score) of keys to offer for a misspelt partial name, best first: a list to choose

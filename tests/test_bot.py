@@ -150,18 +150,35 @@ async def test_ambiguous_name_offers_a_select_only_the_invoker_can_use(db):
 
 
 async def test_a_name_several_printings_share_is_answered_for_the_default_printing(db):
-    catalog = Catalog.open(db)
+    catalog = Catalog.open(db)  # the starter set has Three Woes (RoJ); a Fundraiser printing that reads otherwise
     catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
                           text="Place in territory: negate a card for one round."), "test")
     catalog.close()
     async with arbiter_on_fake(db) as (fake, _):
-        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"},
+                                       user=fake.user)
         body = await sent.callback()
         embed = body["data"]["embeds"][0]
         lines = embed["description"].split("\n")
         assert embed["title"] == "Three Woes (RoJ)"
         assert lines[0] == "Matched “three woes” to Three Woes (RoJ) (the default printing)."
         assert lines[1] == "The [Fundraiser] printing reads differently: ask with set Fundraiser."
+        # A menu offers the printings that read differently; the asker's pick changes the message.
+        menu = next(c for c in _buttons(body["data"]) if c["type"] == 3)
+        assert [o["label"] for o in menu["options"]] == ["Three Woes [Fundraiser]"]
+        message_id = sent.state.original_message_id
+        value = menu["options"][0]["value"]
+        stranger = await fake.send_component(message_id, menu["custom_id"], values=[value], user=fake.moderator)
+        private = await stranger.callback()
+        assert private["type"] == 4 and private["data"]["flags"] & EPHEMERAL
+        assert private["data"]["embeds"][0]["title"] == "Three Woes [Fundraiser]"
+        picked = await fake.send_component(message_id, menu["custom_id"], values=[value], user=fake.user)
+        update = await picked.callback()
+        assert update["type"] == 7
+        assert update["data"]["embeds"][0]["title"] == "Three Woes [Fundraiser]"
+        # ... whose own menu offers the printing that was judged before
+        menu = next(c for c in _buttons(update["data"]) if c["type"] == 3)
+        assert [o["label"] for o in menu["options"]] == ["Three Woes (RoJ)"]
         sent = await fake.send_command("duration", {"card": "three woes", "set": "Fundraiser",
                                                     "played_in": "territory"})
         assert (await sent.callback())["data"]["embeds"][0]["title"] == "Three Woes [Fundraiser]"

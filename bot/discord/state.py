@@ -23,6 +23,16 @@ PATTERN = re.compile(
     r"(?P<events>[0-9a-z]{0,40})(?::(?P<next>[0-9a-z]))?(?:@(?P<owner>[0-9a-z]{1,13}))?$")
 
 
+# The menu of a card's other printings carries the same state (its options carry the printings' card refs).
+PRINTING_PATTERN = re.compile(
+    r"arbp:(?P<action>pr):(?P<card>[0-9a-f]{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>[A-Z]{0,9}|-):"
+    r"(?P<events>[0-9a-z]{0,40})(?::(?P<next>[0-9a-z]))?(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+
+
+def printing_custom_id(state: RulingState) -> str:
+    return "arbp" + state.custom_id("pr")[3:]
+
+
 class StaleButton(ValueError):
     """A custom_id that matches the layout but names a zone or event this version does not know."""
 

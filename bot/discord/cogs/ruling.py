@@ -13,7 +13,15 @@ from bot.discord.cogs.rulings import guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.render import verdict_embed
-from bot.discord.state import MAX_EVENTS, PATTERN, RulingState, StaleButton, card_ref
+from bot.discord.state import (
+    MAX_EVENTS,
+    PATTERN,
+    PRINTING_PATTERN,
+    RulingState,
+    StaleButton,
+    card_ref,
+    printing_custom_id,
+)
 from bot.service import problem_message
 from engine.cards import Card
 from engine.matching import MatchResult
@@ -48,7 +56,66 @@ def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
         for event in relevant_events(data)[:15]:
             view.add_item(RulingButton(state, "ev", event))
     view.add_item(RulingButton(state, "rs", None))
+    differ = [p for p in data["match"].get("printings", []) if p["reads"] == "differently"][:25]
+    if differ:  # the card's printings that read differently: a menu asks again for one of them
+        view.add_item(PrintingSelect(state, differ))
     return view
+
+
+class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTING_PATTERN):
+    """The printings of the judged card that read differently. Picking one asks the same question for that
+    printing: the asker's pick changes the message; anyone else gets it privately. Works after a restart (the
+    state is in the custom_id, each option's value is a printing's card ref)."""
+
+    def __init__(self, state: RulingState | None, printings: list[dict[str, Any]] | None = None,
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            if state is None:
+                raise ValueError("a new printing menu needs its state")
+            options = [discord.SelectOption(label=clip(p["label"], OPTION),
+                                            value=card_ref(Card("redemption", p["name"], p["set"])))
+                       for p in printings or []]
+            select = discord.ui.Select(placeholder="Other printings that read differently", min_values=1,
+                                       max_values=1, options=options, custom_id=printing_custom_id(state))
+        super().__init__(select)
+        self.state = state
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> PrintingSelect:
+        try:
+            _action, state, _nxt = RulingState.parse(match)
+        except StaleButton:
+            return cls(None, select=item)
+        return cls(state, select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.pick(interaction)
+        except Exception as error:  # reported to the user and logged by report_error
+            await report_error(interaction, error, f"printing menu {self.custom_id}")
+
+    async def pick(self, interaction: discord.Interaction) -> None:
+        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        if self.state is None or not values:
+            raise UserFacingError("This menu is from an older version of Arbiter; ask again with /duration.")
+        card = bot.card_refs.get(str(values[0]))
+        if card is None:
+            raise UserFacingError("That card is no longer in the database; ask again with /duration.")
+        state = RulingState(card_ref(card), self.state.zone, self.state.ruleset, "", self.state.events,
+                            self.state.owner)
+        data = answer(bot, card, None, state, interaction)
+        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
+                            state.owner)
+        presser = interaction.user.id
+        if ruling_owner(state, interaction) == presser:
+            await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+            return
+        mine = state.owned_by(presser)
+        await interaction.response.send_message(
+            "Only the person who asked can change that message; here is the ruling for you.",
+            embed=verdict_embed(data), view=ruling_view(mine, data), ephemeral=True)
 
 
 class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
@@ -134,9 +201,11 @@ def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: Ruling
     under its id. `set_hint`: the set the asker chose, if any; a card picked by its printing (a suggestion, the
     choice menu, a button) is stored with that printing."""
     chosen = set_hint if set_hint is not None else (card.set if match is None else None)
+    if match is None:  # a printing picked by its ref: named exactly, and its card's other printings compared
+        printings = tuple(bot.arbiter.matcher("redemption").printings_of(card))
+        match = MatchResult(card.label, "exact", card, [], printings, "named")
     result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
-                                  ruleset=state.ruleset, part=state.part or None, card=card,
-                                  match=match or MatchResult(card.name, "exact", card, []),
+                                  ruleset=state.ruleset, part=state.part or None, card=card, match=match,
                                   guild=guild_of(interaction))
     return result.as_json()
 
