@@ -300,6 +300,13 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.conjurations_left is not None and not any(part.places for part in ability.parts):
         raise QuestionError(f"--conjurations-left goes with an ability that puts a conjuration into play; "
                             f"{p.name}'s {ability.label} puts none.")
+    if board.spellboard_full and not (playing and p.type == "Ready Spell"):
+        raise QuestionError("--spellboard-full matters only when a ready spell is played from hand; "
+                            f"{p.name}'s {ability.label} is not that.")
+    needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
+    if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
+        raise QuestionError("--battlefield-full matters only when an ally is played or a part puts a unit onto your "
+                            f"battlefield; {p.name}'s {ability.label} does neither.")
     numbers = [part.n for part in ability.parts if part.focus <= board.focus]
     optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
     for n in board.declines:
