@@ -318,7 +318,18 @@ class Matcher:
                 scored = [(i, self._score(q, i), "prefix") for i in ids[:MAX_CHOICES]]
                 scored += [(self._fam_ids[h.family][0], h.score, "word") for h in whole]
                 return self._ask(query, scored)
-            return self._decide(query, q, ids, ids, hint, "prefix")
+            result = self._decide(query, q, ids, ids, hint, "prefix")
+            # A short start of a long name ("pres" of "Presented Before the Lord") does not answer alone when
+            # the whole query is one typo from another card's name ("peres" -> Peres): both are asked.
+            if result.card is not None and len(q) < 0.6 * len(base_name(result.card.name)):
+                near = self._near_hits(q) or self._hits(q, FUZZY_CUTOFF)
+                rival = [p for p, score in near if OSA.distance(q, self._keys[p]) <= 1
+                         and all(self._fam[i] != self._fam[ids[0]] for i in self._key_pick[p])]
+                if rival:
+                    scored = [(self._by_value[card_value(result.card)], self._score(q, ids[0]), "prefix")]
+                    scored += [(self._key_pick[p][0], score, "fuzzy") for p, score in near if p in rival]
+                    return self._ask(query, scored)
+            return result
         return self._loose(query, q, hint)
 
     def identity(self, card: Card) -> str:
