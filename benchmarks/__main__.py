@@ -25,7 +25,7 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "players", "rulings", "import", "bot")
+SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
@@ -37,6 +37,8 @@ def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
         from benchmarks.rulings import run
     elif name == "import":
         from benchmarks.importing import run
+    elif name == "freshness":
+        from benchmarks.freshness import run
     else:
         from benchmarks.bot import run
     return run

@@ -205,6 +205,27 @@ def render_bot(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def render_freshness(section: dict[str, Any]) -> list[str]:
+    targets = _by_id(section)
+    costs = section["costs"]
+    lines = [f"  catalog: {section['catalog']} ({section['cards']} cards); {section['writes']} writes each; the "
+             f"watcher looks every {section['watch_interval_s']:.2f} s"]
+    rows = [[f"{kind} write, {label}", _ms(costs[label][kind]["median_s"] * 1e3),
+             _ms(costs[label][kind]["worst_s"] * 1e3), _ms(costs[label][kind]["take_in"]["median_s"] * 1e3),
+             _ms(costs[label][kind]["take_in"]["worst_s"] * 1e3)]
+            for kind in ("alias", "annotation") for label in ("before", "after")]
+    lines += table(["cost per write (commit + take it into memory)", "median ms", "worst ms", "take-in median ms",
+                    "worst ms"], rows)
+    lines.append(f"  taking an alias in: {section['alias_speedup']:,.0f}x cheaper than rebuilding the whole catalog "
+                 "(the rest of a write is SQLite's commit)")
+    prop = section["propagation"]
+    rows = [[what, _ms(prop[key]["median_s"] * 1e3), _ms(prop[key]["worst_s"] * 1e3),
+             verdict(targets.get(f"freshness:{key}"))]
+            for key, what in (("shard_to_shard", "shard process to shard process"), ("cli_to_bot", "CLI to bot"))]
+    lines += table(["propagation (commit to served)", "median ms", "worst ms", "target"], rows)
+    return lines
+
+
 def render_players(section: dict[str, Any]) -> list[str]:
     if "skipped" in section:
         return [f"  skipped: {section['skipped']}"]
@@ -230,9 +251,9 @@ def render_players(section: dict[str, Any]) -> list[str]:
 
 
 TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
-          "import": "3. Import", "bot": "4. The bot"}
+          "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process"}
 RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
-             "import": render_import, "bot": render_bot}
+             "import": render_import, "bot": render_bot, "freshness": render_freshness}
 
 
 def _figure(target: dict[str, Any]) -> str:

@@ -376,23 +376,29 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_alias(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     card = _resolve(arbiter, args.card, args.set)
-    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args))
+    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args),
+                                      args.guild)
     target = card.label if args.set else card.name  # without a set, the alias covers every printing
     arbiter.reload()
     changed = count_changed(arbiter, {card.game: {card.name}})
     if args.json:
         print_json({"alias": args.alias, "card": card.name, "set": card.set if args.set else None,
-                    "audit_id": entry.id, "changed_rulings": changed})
+                    "audit_id": entry.id, "guild": args.guild, "changed_rulings": changed})
     else:
-        print(f"Alias “{args.alias}” now leads to {target}." + undo_hint(entry.id))
+        where = f" in server {args.guild} only" if args.guild else ""
+        print(f"Alias “{args.alias}” now leads to {target}{where}." + undo_hint(entry.id))
         if changed:
             print(impact_sentence(changed))
     return EXIT_OK
 
 
-def annotation_warnings(arbiter: Arbiter, card: Any, note: Annotation, exclusive: set[str] | None = None) -> list[str]:
-    """What the new annotation repeats or contradicts among the part's existing ones (checked before writing)."""
+def annotation_warnings(arbiter: Arbiter, card: Any, note: Annotation, exclusive: set[str] | None = None,
+                        guild: str | None = None) -> list[str]:
+    """What the new annotation repeats or contradicts among the part's existing ones (checked before writing);
+    with a guild, the shared ones and that server's own."""
     existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
+    if guild:
+        existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, guild)
     added_by = arbiter.catalog.annotation_changes([i for i, _ in existing])
     return conflict_warnings(card.label, existing, note, exclusive or set(), added_by)
 
@@ -431,8 +437,8 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '-' for x in labels))}.")
-    warnings = annotation_warnings(arbiter, card, note, exclusive={"instant"})
-    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args))
+    warnings = annotation_warnings(arbiter, card, note, exclusive={"instant"}, guild=args.guild)
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args), args.guild)
     arbiter.reload()
     return print_annotation(args, card, note, new_id, entry.id, warnings,
                             count_changed(arbiter, {card.game: {card.name}}))
@@ -445,7 +451,7 @@ def cmd_history(args: argparse.Namespace) -> int:
         card = _resolve(arbiter, args.card, args.set)
         name, set_ = card.name, card.set
     entries = arbiter.catalog.history(game=None if not args.card else "redemption", name=name, set=set_,
-                                      limit=args.limit)
+                                      limit=args.limit, guild=args.guild)
     if args.json:
         print_json([{**vars(e), "words": entry_line(e)} for e in entries])
         return EXIT_OK
@@ -499,7 +505,7 @@ def cmd_default(args: argparse.Namespace) -> int:
 
 def cmd_undo(args: argparse.Namespace) -> int:
     arbiter = _open(args)
-    entry = arbiter.catalog.undo(args.id, _actor(args))
+    entry = arbiter.catalog.undo(args.id, _actor(args), guild=args.guild)
     arbiter.reload()
     changed = count_changed(arbiter, arbiter.catalog.touched(args.id))
     if args.json:
@@ -555,6 +561,13 @@ def _print_help(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace
     return show
 
 
+def guild_id(text: str) -> str:
+    """argparse type: a Discord server id (a snowflake: digits only)."""
+    if not text.strip().isdigit():
+        raise argparse.ArgumentTypeError(f"must be a Discord server id (digits), not {text!r}")
+    return text.strip()
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = CliParser(prog="arbiter", description="Card rulings with the rule that decides them.",
                        epilog="Exit codes: 0 done; 1 not found, ambiguous, refused or the database cannot be "
@@ -600,6 +613,10 @@ def build_parser() -> argparse.ArgumentParser:
     csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
     mod = argparse.ArgumentParser(add_help=False, parents=[common])
     mod.add_argument("--actor", help="who is making the change (default: cli:<user>)")
+    layer = argparse.ArgumentParser(add_help=False)
+    layer.add_argument("--guild", type=guild_id, metavar="ID",
+                       help="a Discord server id: that server's own layer (aliases and annotations that apply only "
+                            "there; its history and undo) instead of the shared catalog")
 
     p = csub.add_parser("import", parents=[mod], help="import a LackeyCCG carddata.txt (atomic)")
     p.add_argument("file", help="the carddata.txt file (tab-separated, with its header line)")
@@ -607,13 +624,13 @@ def build_parser() -> argparse.ArgumentParser:
                                                         "games have `arbiter <game>-import`)")
     p.set_defaults(func=cmd_import)
 
-    p = csub.add_parser("alias", parents=[mod], help="add a nickname for a card")
+    p = csub.add_parser("alias", parents=[mod, layer], help="add a nickname for a card")
     p.add_argument("alias", help="the nickname (not another card's exact name)")
     p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
     p.set_defaults(func=cmd_alias)
 
-    p = csub.add_parser("annotate", parents=[mod], help="set a duration term (or a plug-in game's field) for a "
+    p = csub.add_parser("annotate", parents=[mod, layer], help="set a duration term (or a plug-in game's field) for a "
                                                         "card part")
     p.add_argument("card", help="the card (typos, nicknames and aliases are matched)")
     p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption; other games take "
@@ -629,7 +646,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", help="the printing to annotate (default: the one the name matches)")
     p.set_defaults(func=cmd_annotate)
 
-    p = csub.add_parser("history", parents=[mod], help="recorded changes, newest first")
+    p = csub.add_parser("history", parents=[mod, layer], help="recorded changes, newest first")
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
@@ -643,7 +660,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
     p.set_defaults(func=cmd_default)
 
-    p = csub.add_parser("undo", parents=[mod], help="undo one recorded change")
+    p = csub.add_parser("undo", parents=[mod, layer], help="undo one recorded change")
     p.add_argument("id", type=positive_int, help="the change's number from `arbiter cards history` (a batch: "
                                                  "its header)")
     p.set_defaults(func=cmd_undo)

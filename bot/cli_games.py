@@ -133,8 +133,9 @@ def annotate(args: argparse.Namespace) -> int:
     if arbiter.catalog.card(*card.key) is None:
         arbiter.catalog.add_card(card, actor)  # a starter card: stored so the annotation has a card to belong to
     note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
-    warnings = annotation_warnings(arbiter, card, note)
-    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor)
+    warnings = annotation_warnings(arbiter, card, note, guild=getattr(args, "guild", None))
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor,
+                                                   getattr(args, "guild", None))
     arbiter.reload()
     return print_annotation(args, card, note, new_id, entry.id, warnings,
                             count_changed(arbiter, {card.game: {card.name}}))

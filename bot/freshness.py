@@ -27,23 +27,35 @@ class CatalogWatcher:
         self.interval = interval
         self.compact_idle = compact_idle
         self._stop = threading.Event()
-        self._thread: threading.Thread | None = None
+        self._threads: list[threading.Thread] = []
         self._failing = False
 
     def start(self) -> None:
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._run, name="arbiter-catalog-watcher", daemon=True)
-            self._thread.start()
+        """Two daemon threads: one looks for changes; the other folds quiet aliases into the matchers, a build
+        of a fraction of a second that must never delay the next look."""
+        if not self._threads:
+            self._threads = [threading.Thread(target=self._run, args=(self.interval, self.tick),
+                                              name="arbiter-catalog-watcher", daemon=True),
+                             threading.Thread(target=self._run, args=(self.compact_idle / 2, self.compact),
+                                              name="arbiter-matcher-compactor", daemon=True)]
+            for thread in self._threads:
+                thread.start()
 
     def stop(self, timeout: float = 2.0) -> None:
         self._stop.set()
-        if self._thread is not None:
-            self._thread.join(timeout)
-            self._thread = None
+        for thread in self._threads:
+            thread.join(timeout)
+        self._threads = []
 
-    def _run(self) -> None:
-        while not self._stop.wait(self.interval):
-            self.tick()
+    def _run(self, every: float, step) -> None:
+        while not self._stop.wait(every):
+            step()
+
+    def compact(self) -> None:
+        try:
+            self.arbiter.compact(self.compact_idle)
+        except Exception as exc:  # a failed rebuild leaves the overlay serving the aliases: log and go on
+            log.warning("could not rebuild a matcher with its new aliases (they are still served): %s", exc)
 
     def tick(self) -> None:
         """One look; a failure is one log line (and one more when it recovers), never a dead thread."""
@@ -51,7 +63,6 @@ class CatalogWatcher:
             report = self.arbiter.sync()
             if report.rebuilt:
                 log.info("catalog rebuilt after %d committed change(s) in %.2f s", report.changes, report.seconds)
-            self.arbiter.compact(self.compact_idle)
         except (sqlite3.Error, CatalogError, OSError) as exc:
             if not self._failing:
                 log.warning("cannot read catalog changes (will keep trying): %s", " ".join(str(exc).split()))

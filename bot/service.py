@@ -276,17 +276,18 @@ class Arbiter:
             return report
 
     def compact(self, idle: float) -> list[str]:
-        """Rebuild the matchers of games whose shared aliases changed and then stayed quiet for `idle` s."""
+        """Rebuild the matchers of games whose shared aliases changed and then stayed quiet for `idle` s. The
+        builds do not hold up `sync` (see CatalogSnapshot.compact); the bot runs this in its own thread."""
         snap = self._snapshot
         if snap is None:
             return []
-        games = snap.pending_compaction(idle)
-        with self._sync_lock:
-            for game in games:
-                for hook in self.compact_hooks:
-                    hook(game)
-                snap.compact(game, self._snapshot_matcher)
-        return games
+        done = []
+        for game in snap.pending_compaction(idle):
+            for hook in self.compact_hooks:  # the bot's plug-in matchers of that game, with the aliases as now
+                hook(game)
+            if snap.compact(game, self._snapshot_matcher, self._sync_lock):
+                done.append(game)
+        return done
 
     def setting(self, key: str) -> str | None:
         """A setting from memory once warmed (the bot's permission checks never wait on the database)."""

@@ -12,6 +12,7 @@ in place (copy-on-write), so a reader sees either the old or the new value.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -26,6 +27,7 @@ from engine.names import fold
 # Audit target kinds a snapshot takes in without a rebuild; any other kind (cards, imports, starter loads,
 # kinds added later) rebuilds the whole snapshot, which is always correct.
 INCREMENTAL = frozenset({"alias", "server_alias", "annotation", "setting"})
+_NO_LOCK = contextlib.nullcontext()
 CardKey = tuple[str, str, str]
 Warm = Callable[[Card, list[Annotation]], Any]
 # Builds a game's matcher from its cards, shared aliases and the settings (default printings live there).
@@ -215,10 +217,19 @@ class CatalogSnapshot:
         return [g for g, o in self.overlays.items()
                 if (o.added or o.removed) and now - self.alias_changed_at.get(g, 0.0) >= idle]
 
-    def compact(self, game: str, make: MakeMatcher = plain_matcher) -> None:
-        """Rebuild one game's matcher from memory with its current aliases (no database read), off the loop."""
+    def compact(self, game: str, make: MakeMatcher = plain_matcher, lock: Any = None) -> bool:
+        """Rebuild one game's matcher from memory with its current aliases (no database read), off the loop.
+
+        The build runs outside `lock` (the one `apply` holds), so taking changes in never waits for it; the
+        result is swapped in under the lock only if the game's aliases did not change meanwhile (else the
+        overlay keeps serving them and a later compaction tries again). Returns whether it was swapped in."""
         aliases = self.aliases.get(game, {})
         cards = [c for c in self.cards if c.game == game]
-        self.matchers = {**self.matchers, game: make(game, cards, list(aliases.values()), self.settings)}
-        self.base_aliases = {**self.base_aliases, game: aliases}
-        self.overlays = {**self.overlays, game: AliasOverlay({}, frozenset())}
+        built = make(game, cards, list(aliases.values()), self.settings)
+        with lock if lock is not None else _NO_LOCK:
+            if self.aliases.get(game, {}) is not aliases:
+                return False
+            self.matchers = {**self.matchers, game: built}
+            self.base_aliases = {**self.base_aliases, game: aliases}
+            self.overlays = {**self.overlays, game: AliasOverlay({}, frozenset())}
+            return True

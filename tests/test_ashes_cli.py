@@ -98,6 +98,11 @@ def test_reaction_trigger_in_json(db, capsys):
     (["Phoenix Barrage", "--target", "3=mine", "--ruleset", "1e"], "arbiter: --target 3: part 3 chooses no target "
                                                                    "(no such part); parts with a target to choose: "
                                                                    "1, 2.\n"),
+    (["Phoenix Barrage", "--battlefield-full"], "arbiter: --battlefield-full matters only when an ally is played or a "
+                                                "part puts a unit onto your battlefield; Phoenix Barrage's play does "
+                                                "neither.\n"),
+    (["Summon Gilder", "--spellboard-full"], "arbiter: --spellboard-full matters only when a ready spell is played "
+                                             "from hand; Summon Gilder's ability 1 is not that.\n"),
     (["Summon Gilder", "--units", "lots"], "arbiter: --units must be one of none, mine, theirs, both, not “lots”.\n"),
     (["Summon Gilder", "--unit", "Gilder"], "arbiter: --unit “Gilder” must be NAME@mine or NAME@theirs.\n"),
     (["Summon Dread Wraith", "--focus", "3"], "arbiter: --focus must be a whole number from 0 to 2, not “3”.\n"),

@@ -42,7 +42,14 @@ def usable_abilities(edition: str) -> list[tuple[str, str, int]]:
 
 
 def ask(card: str, edition: str, **inputs):  # type: ignore[no-untyped-def]
-    return QUESTION.answer({"card": card, **inputs}, CardList(cards()), edition)
+    """The answer; a board flag that means nothing for this card (a one-sentence refusal) is dropped."""
+    try:
+        return QUESTION.answer({"card": card, **inputs}, CardList(cards()), edition)
+    except QuestionError as exc:
+        flag = str(exc).split(" ", 1)[0].removeprefix("--").replace("-", "_")
+        if flag not in ("battlefield_full", "spellboard_full") or not inputs.get(flag):
+            raise
+        return ask(card, edition, **{**inputs, flag: False})
 
 
 def random_board(rng: random.Random) -> dict:

@@ -45,6 +45,8 @@ CASES = [
      ("one-shot", "resolved ability", "E", "+1 POWER", "Suited allies you control", "until-end-of-next-turn")),
     (("ACTION", "This card costs 2 less to activate if your champion has attacked this turn."),
      ("static", "standing ability", "E", "costs 2 less", "This card", "while-on-field")),
+    (("ITEM", "Each ephemeral ally you control gets +1POWER as long as it entered the field this turn."),
+     ("static", "standing ability", "E", "+1 POWER", "Each ephemeral ally you control", "as-long-as")),
     (("ITEM", "Champions you don't control get -1 level."),
      ("static", "standing ability", "E", "-1 LEVEL", "Champions you don't control", "while-on-field")),
 ]

@@ -288,3 +288,50 @@ def test_an_annotated_part_is_no_longer_a_guess():
     assert "unclassified-phrase" in ids(judge(c, "battle"))
     settled = judge(c, "battle", annotations=[Annotation("", "D4", "this turn", "turn")])
     assert "unclassified-phrase" not in ids(settled)
+
+
+# --- classes found by the review of a random sample (issue 14, "How to check yourself") ------------------------------
+
+@pytest.mark.parametrize("name", ["Achan's Sin (Pa)", "Escape", "In the Clouds", "Joseph in Prison"])
+def test_interrupt_the_battle_is_done_at_once(name):
+    assert reading(real(name)).lasting is False
+
+
+def test_interrupting_abilities_still_lasts():
+    assert reading(card("Interrupt and prevent all special abilities except banding.")).lasting is True
+    assert reading(card("Interrupt the battle and return your Evil Character to hand.")).lasting is False
+
+
+@pytest.mark.parametrize("name", ["Healing (L)", "Healing (UL)", "Leaves for Healing (L)"])
+def test_answering_a_card_about_to_be_discarded_is_instant(name):
+    assert reading(real(name)).lasting is False
+
+
+@pytest.mark.parametrize("name", ["Harvest Time (GoC)", "Stone of Thebez (Roots)", "Testing Solomon (Roots)"])
+def test_a_bare_regardless_of_protect_abilities_is_a_marker(name):
+    assert reading(real(name)).lasting is False
+
+
+def test_a_banding_sentence_that_goes_on_is_read():
+    assert [t.rule for t in reading(real("Possessing Spirit (GoC)")).terms] == ["D3"]
+    assert reading(card("May band to Martha.")).lasting is False
+
+
+@pytest.mark.parametrize("name", ["Jeshua, the Restorer (LoC)", "Ephesian Widow"])
+def test_territory_characters_standing_triggers_are_read_from_the_text(name):
+    (part, *_) = read_card(real(name))
+    assert part.lasting is True
+
+
+def test_a_territory_characters_one_shot_action_is_instant_in_territory():
+    one_shot = card("You may take a good Enhancement from deck.", card_class="Territory")
+    assert judge(one_shot, "territory").part.lasting is False
+    trigger = card("If an opponent draws, you may draw 1.", card_class="Territory")
+    assert judge(trigger, "territory", ["phase-ends", "turn-ends"]).persists is True  # D6
+
+
+@pytest.mark.parametrize("name", ["Besieged (PoC)", "Captured Ark (Roots)", "Flee from Enemies [IR]"])
+def test_in_battle_the_artifact_part_of_a_curse_is_not_judged(name):
+    verdict = judge(real(name), "battle")
+    assert verdict.part.label == "EE"
+    assert judge(real(name), "artifact-pile").part.label == "ART"

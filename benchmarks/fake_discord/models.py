@@ -109,6 +109,15 @@ class Snowflakes:
             self._last = value
             return str(value)
 
+    def next_on_shard(self, shard_id: int, shard_count: int) -> str:
+        """A fresh snowflake whose timestamp puts it on `shard_id` of `shard_count` ((id >> 22) % count)."""
+        with self._lock:
+            ms = max(int(time.time() * 1000) - DISCORD_EPOCH_MS, (self._last >> 22) + 1)
+            ms += (shard_id - ms) % shard_count
+            value = (ms << 22) | (1 << 17) | (next(self._counter) & 0xFFF)
+            self._last = max(self._last, value)
+            return str(value)
+
 
 def iso_now() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")

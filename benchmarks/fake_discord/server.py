@@ -323,13 +323,18 @@ class FakeDiscord:
         return user
 
     def add_guild(
-        self, name: str, *, owner: dict | None = None, bot_permissions: int | None = None
+        self,
+        name: str,
+        *,
+        owner: dict | None = None,
+        bot_permissions: int | None = None,
+        shard: tuple[int, int] | None = None,
     ) -> m.FakeGuild:
-        """A guild with @everyone, the bot's managed role, the owner and the bot as members."""
+        """A guild with @everyone, the bot's managed role, the owner and the bot as members.
+        ``shard=(shard_id, shard_count)`` picks an id Discord would route to that shard ((id >> 22) % count)."""
         owner = owner or self.owner
-        guild = m.FakeGuild(
-            id=self.snowflakes.next(), name=name, owner_id=owner["id"], snowflakes=self.snowflakes
-        )
+        guild_id = self.snowflakes.next() if shard is None else self.snowflakes.next_on_shard(*shard)
+        guild = m.FakeGuild(id=guild_id, name=name, owner_id=owner["id"], snowflakes=self.snowflakes)
         if bot_permissions is None:
             bot_permissions = (
                 m.VIEW_CHANNEL

@@ -233,7 +233,7 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         verb_ok = bool(re.match(rf"^{_VERB}", body, re.I)) or bool(re.match(r"^(choose|this|that|each|all|"
                                                                              r"the|x =)", body, re.I))
         verb_ok = verb_ok or (statements and bool(_STATEMENT.match(body)))
-        parts.append(Part(n=n, text=body, targets=bool(_TARGET_WORD.search(body)), new_target=spec,
+        parts.append(Part(n=n, text=_clean(piece), targets=bool(_TARGET_WORD.search(body)), new_target=spec,
                           optional=optional, needs=needs, depends_on=depends, link=link, condition=condition,
                           condition_check=check, focus=focus, places=places,
                           instead=bool(re.search(r"\binstead\b", piece, re.I)), read=verb_ok, notes=tuple(notes)))

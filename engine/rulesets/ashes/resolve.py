@@ -183,6 +183,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
         rules.append("AS12")
+    elif ability.kind == "activated" and not any(c.kind in ("main", "side") for c in ability.costs):
+        why = "nothing in this board state prevents it; it costs no action, so it can be used in your turn " \
+              "besides your Main and Side actions"
+        rules.append("AS16")
     else:
         why = "nothing in this board state prevents it"
     trace.add("AS1", ability.label, ("usable: " if usable else "not usable: ") + why)
@@ -300,6 +304,13 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.conjurations_left is not None and not any(part.places for part in ability.parts):
         raise QuestionError(f"--conjurations-left goes with an ability that puts a conjuration into play; "
                             f"{p.name}'s {ability.label} puts none.")
+    if board.spellboard_full and not (playing and p.type == "Ready Spell"):
+        raise QuestionError("--spellboard-full matters only when a ready spell is played from hand; "
+                            f"{p.name}'s {ability.label} is not that.")
+    needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
+    if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
+        raise QuestionError("--battlefield-full matters only when an ally is played or a part puts a unit onto your "
+                            f"battlefield; {p.name}'s {ability.label} does neither.")
     numbers = [part.n for part in ability.parts if part.focus <= board.focus]
     optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
     for n in board.declines:

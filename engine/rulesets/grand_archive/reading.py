@@ -318,6 +318,9 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
         condition = " ".join(f"[{c}]" for c in ctx.conditions)
     if ctx.indefinite:
         return Form.INDEFINITE, "(This effect lasts indefinitely.)", condition
+    if m:  # words inside the condition ("as long as it entered the field this turn") are not a duration
+        sentence = sentence[: m.start()] + sentence[m.end():]
+        low = sentence.lower()
     for pattern, form in ((r"until the end of your next turn", Form.NEXT_TURN_END),
                           (r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
                           (r"for the rest of the game", Form.GAME),
@@ -339,8 +342,9 @@ _AS_LONG_LEAD = re.compile(r"^as long as [^,]+,\s*", re.I)
 _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 
 
-def _read_sentence(sentence: str, ctx: _Context, resolving: bool) -> list[ReadEffect]:
+def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str | None = None) -> list[ReadEffect]:
     body = sentence.strip()
+    sentence = printed or sentence
     while True:
         stripped = _LEAD.sub("", body)
         stripped = _UNTIL_LEAD.sub("", stripped)
@@ -374,6 +378,10 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool) -> list[ReadEf
             ctx.last_set = spec
             return effects
         return []
+    # "wake it up and it gets +2 POWER": an instruction, then a clause with its own subject
+    tail = re.search(r"\band (?=(?:it|they|that \w+) (?:" + VERBS + r")\b)", body)
+    if tail:
+        return _read_sentence(body[tail.end():], ctx, resolving, sentence)
     return []
 
 

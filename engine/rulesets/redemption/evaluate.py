@@ -210,11 +210,14 @@ class Evaluator:
             zone != "battle" and inherent_type(self.card, label, zone) is not None)
 
     def _lasting(self, reading: PartReading) -> bool:
-        """A part lasts if its words say so, or if the card's type or class keeps its ability standing
-        (an Artifact's "if an opponent draws, you may draw 1" is a standing trigger); an annotation decides."""
+        """A part lasts if its words say so, or if the card's inherent type keeps its ability standing (an
+        Artifact's "you may draw 1 when ..." stays usable); an annotation decides. A territory-class
+        character's one-shot action ("You may take Joy from deck") is done at once like any other."""
         if reading.lasting or reading.annotated:
             return reading.lasting
-        return len(reading.part.text.split()) >= 3 and self._by_attribute(reading.part.label)
+        zone = self.scenario.played_in
+        return len(reading.part.text.split()) >= 3 and zone != "battle" and \
+            inherent_type(self.card, reading.part.label, zone) is not None
 
     def _terms_for(self, reading: PartReading) -> list[Term]:
         label = reading.part.label
@@ -249,6 +252,12 @@ class Evaluator:
             return 0
         self.trace.interpret(notes.PART_CHOICE)
         order = _ZONE_PARTS[self.scenario.played_in]
+        # A part that cannot apply where the card was played (an ART part in battle) is judged only when no
+        # part fits the zone; among those that fit, a lasting one first.
+        fits = [(order.index(r.part.label), i) for i, r in enumerate(readings) if r.part.label in order]
+        if fits:
+            lasting_fits = [(rank, i) for rank, i in fits if self._lasting(readings[i])]
+            return min(lasting_fits or fits)[1]
         # A STAR ability is used before the game, so it is judged only when asked for by name.
         lasting = [(order.index(r.part.label) if r.part.label in order else 99, i)
                    for i, r in enumerate(readings) if self._lasting(r) and r.part.label != "STAR"]

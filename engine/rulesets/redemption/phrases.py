@@ -23,9 +23,11 @@ import re
 
 # Ability-type markers the card says of itself ("Cannot be negated.") tell how the ability may be stopped,
 # not how long it lasts; such a sentence is set aside. "Cannot be blocked" is not one: it is a standing grant.
+# A bare "Regardless of protect abilities." says how the card's own ability applies; "May band to X" alone is
+# done as it is played (a sentence that goes on, "May band to X, or if played from hand, place ...", stays).
 SELF_MARKER = re.compile(
     r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
-    r"(?:negated|prevented|interrupted|countered)|^may band to\b", re.I)
+    r"(?:negated|prevented|interrupted|countered)|^may band to [^,]*$|^regardless of protect abilities$", re.I)
 LIMIT = re.compile(r"\(limit \d+\)", re.I)
 # Abbreviations never end a sentence: N.T., O.T. (also without the last dot) and initials. "X." does end
 # one ("decrease it X/X. Draw 1").
@@ -149,11 +151,15 @@ NOUN_WHILE = re.compile(r"(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bbeen )(?<!\bor )"
 # --- lasting language ---------------------------------------------------------------------------------------
 
 LASTING = re.compile(
-    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|interrupts?|"
-    r"interrupted|immune|ignores?|"
+    # "Interrupt the battle" ends the battle at once; interrupting abilities ("interrupt and prevent all
+    # special abilities") keeps them stopped.
+    r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|"
+    r"interrupts?(?! the battle\b)|interrupted|immune|ignores?|"
     r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
     r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
-    r"(?:at the )?end of (?:the )?battle|is about to|instead of|holds?|may use|may attack|may block|"
+    # "is about to be discarded" lasts only as a standing condition ("If Joseph is about to be discarded, ...",
+    # read by LATER_EVENT); "Heal a Hero that is about to be discarded" answers it at once.
+    r"(?:at the )?end of (?:the )?battle|instead of|holds?|may use|may attack|may block|"
     # "must discard", "may play a Lost Soul", "banish it instead" are done at once: only a permission for later
     # plays, a standing "at any time" or a trigger on the card itself keeps working.
     r"may play (?:the |an? |one )?(?:next|first|extra|additional|any number)|at any time|"
@@ -175,7 +181,7 @@ STANDING_GRANT = re.compile(
 # trigger, and with "instead" a standing replacement.
 _HARM = (r"discarded|harmed|defeated|captured|removed|banished|converted|underdecked|reserved|torn|negated|"
          r"returned|taken(?: prisoner)?|shuffled|rescued|bounced|blocked|attacked|targeted|withdrawn|"
-         r"paralyzed|set aside|killed|destroyed|put in play")
+         r"paralyzed|set aside|killed|destroyed|put in play|topdecked")
 LATER_EVENT = re.compile(
     rf"\b(?:if|when|whenever|each time|every time|the (?:first|next) time|after)\b[^,:]*?"
     rf"\b(?:is|are|would be|were|is about to be|are about to be|is being|are being|gets?)\s+(?:\w+ )?"
@@ -188,6 +194,8 @@ LATER_EVENT = re.compile(
     rf"(?:['’]s? (?:[\w’']+ )?(?:ability|card|special ability))? "
     rf"(?:uses|draws|searches|discards|banishes|removes|captures|harms|plays|targets|makes|attacks|blocks|"
     rf"rescues|is attempted|activates|takes|reveals|puts|enters|begins|defeats|wins|loses)\b"
+    r"|\b(?:if|when|whenever|each time) you (?:put|play) (?!this\b|it\b)(?:an? |any |your )?[\w’' ]*? "
+    r"(?:in|into) play\b"
     r"|\b(?:the )?(?:next|first) time\b"
     r"|\bafter (?:a|an|the|each|every|your|its|his|her|their|that|this|one|two|three|\d+) "
     r"(?:successful |\w+ )?(?:rescue|battle|block|attack|turns?|rounds?|upkeep)"
