@@ -24,6 +24,17 @@ def _annotation(state: dict[str, Any]) -> str:
     return f"{_card(state.get('name'), state.get('set'))}{part}: {' '.join(words)}"
 
 
+def _source(source: Any) -> str:
+    """Where an import came from: a file name, a Discord upload ("text"), or a game's folder ("game:folder")."""
+    text = str(source or "?")
+    if text == "text":
+        return "from an uploaded file"
+    game, colon, folder = text.partition(":")
+    if colon and game and "/" not in game and "\\" not in game:
+        return f"from the folder {folder}"
+    return f"from {text}"
+
+
 def _edited(before: dict[str, Any] | None, after: dict[str, Any] | None) -> str:
     changed = sorted(k for k in (after or {}) if (before or {}).get(k) != (after or {}).get(k))
     return ", ".join("class" if k == "card_class" else k for k in changed) or "nothing"
@@ -52,7 +63,7 @@ def what(entry: AuditEntry) -> str:
     if entry.action == "delete_card":
         return f"deleted card {describe(target)}"
     if entry.action == "import" and isinstance(after, dict):
-        return (f"import of {after.get('total', '?')} {entry.game or ''} cards from {after.get('source', '?')}: "
+        return (f"import of {after.get('total', '?')} {entry.game or ''} cards {_source(after.get('source'))}: "
                 f"{after.get('added', 0)} added, {after.get('updated', 0)} updated").replace("  ", " ")
     if entry.action == "starter" and isinstance(after, dict):
         return f"{entry.game} starter set loaded ({after.get('changes', '?')} changes)"
