@@ -259,7 +259,7 @@ def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | i
         "card": {"name": card.name, "set": card.set, "type": card.type, "class": card.card_class,
                  "brigade": card.brigade, "identifier": card.identifier, "text": card.text,
                  "official_set": card.official_set},
-        "match": match_json(match),
+        "match": match_json(match, arbiter.printing_report(match, guild)),
         "printings": [{"name": p.name, "set": p.set, "official_set": p.official_set} for p in printings],
         "parts": parts,
         "annotations": [vars(a) for a in notes],
@@ -276,6 +276,8 @@ def cmd_card(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return EXIT_OK
+    for line in answer_lines(data["match"]):  # what the name was matched to, and how its printings read
+        print(line)
     c = data["card"]
     print(f"{c['name']} [{c['set']}] - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
     if c["brigade"]:

@@ -145,7 +145,7 @@ def test_a_word_only_one_card_has_finds_it_or_asks_with_it(real_db):
             continue
         assert card_identity(card.name) == identity, word
         answered += 1
-    assert answered > 10 * asked
+    assert answered > 5 * asked  # asked: another card is one typo from the word, or several hold it
 
 
 def test_moderators_choose_a_cards_default_printing_and_can_undo_it(real_db, capsys, tmp_path):

@@ -43,7 +43,7 @@ def test_two_delayed_effects_of_one_source_each_resolve_whole(db, capsys):
     assert [e["step"] for e in answer["order"]] == ["D", "D"]
     assert [step for e in answer["order"] for step in e["effects"]] == [
         "dishonor him", "his controller loses 2 Honor", "dishonor him", "his controller loses 2 Honor"]
-    assert "L6" in answer["rules"]
+    assert {"L6", "LD6"} <= set(answer["rules"])
 
 
 @pytest.mark.parametrize("first", [0, 1])
@@ -273,3 +273,38 @@ def test_a_duration_annotation_wins_and_is_flagged(db, capsys):
     assert main(["cards", "annotate", "Burning Spirit", "--game", "l5r", "--rule", "duration", "--value", "forever",
                  "--part", "2", "--db", str(db)]) == 2
     assert "A duration is one of: turn, battle" in capsys.readouterr().err
+
+
+def test_a_timing_annotation_wins_and_is_flagged(db, capsys):
+    from bot.cli import main
+
+    moment = ("--at", "before this Follower leaves play", "--item", "Disciples of Ganesh#2")
+    before = ask(capsys, db, "order", *moment)
+    assert before["order"] == [] and before["skipped"][0]["card"] == "Disciples of Ganesh"
+    assert main(["cards", "annotate", "Disciples of Ganesh", "--game", "l5r", "--rule", "timing", "--value",
+                 "Before this Follower leaves play", "--part", "2", "--db", str(db)]) == 0
+    capsys.readouterr()
+    after = ask(capsys, db, "order", *moment)
+    assert [(e["step"], e["timing"], e["occurrence"]) for e in after["order"]] == [
+        ("E", "before", "this Follower leaves play")]
+    assert any("annotated Disciples of Ganesh #2 as timed “before this Follower leaves play”" in n["text"]
+               for n in after["interpretations"])
+
+
+def test_the_declared_worked_examples_answer_with_their_rules(db):
+    from bot.games import game_answer, game_matcher
+    from bot.service import Arbiter
+    from engine.interface import examples_of, questions_of
+    from engine.registry import find_ruleset
+
+    l5r = find_ruleset("l5r")
+    arbiter = Arbiter.open(db)
+    expected = {"order": [{"L6", "L8"}, {"L3"}, {"L6", "LD6"}, {"L6", "L9"}],
+                "duration": [{"L11"}, {"L4"}, {"L11"}]}
+    for question in questions_of(l5r):
+        examples = examples_of(question)
+        assert len(examples) == len(expected[question.command])
+        for inputs, rules in zip(examples, expected[question.command], strict=True):
+            full = {p.name: inputs.get(p.name, [] if p.repeat else None) for p in question.params}
+            answer = game_answer(game_matcher(arbiter, l5r), l5r, full, "current", command=question.command)
+            assert rules <= set(answer["rules"]), (question.command, inputs, answer["rules"])

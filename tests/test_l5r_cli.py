@@ -76,14 +76,6 @@ def test_duration_text_exactly(db, capsys):
         "3. occurs:he attacks you: persists no, effective no, fired — it already fired at the first of the events "
         "it named; it does not fire again [L11]\n"
         "\n"
-        "Trace:\n"
-        "1. [L1] action steps given: the effect does not exist until the action that makes it resolves\n"
-        "2. [LD4] action-resolves: the action resolves; its delayed effect now waits for its point\n"
-        "3. [L11] occurs:an action on his card resolves: “an action on his card resolves” is “an action on his "
-        "card resolves”: it fires now, once\n"
-        "4. [L11] occurs:he attacks you: it already fired at the first of the events it named; it does not fire "
-        "again\n"
-        "\n"
         "Rules: LD3 next; L1 one at a time; LD4 delay; L11 next/first time\n"
         + FOOTER +
         "Ruling id: L5D-5158CCFBAB\n")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+import time
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,6 +121,7 @@ class RulingStore:
             row["last_at"], row["count"] = last, count
             rows.append([row[c] for c in _COLUMNS])
             links += [(rec.game, name, rec.id) for name in rec.card_names]
+            time.sleep(0)  # let other threads (the bot's event loop) run between rows
         with self._lock:
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")

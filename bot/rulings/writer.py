@@ -95,6 +95,8 @@ class RulingLog:
             except Exception as exc:  # one answer that cannot be stored costs only its own row
                 self.dropped += 1
                 log.error("could not build a stored ruling; it is dropped: %s", exc)
+            if self.background:
+                time.sleep(0)  # hand the GIL back between rulings: a batch never holds the event loop up for long
         if not records:
             return
         try:

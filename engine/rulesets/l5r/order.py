@@ -166,6 +166,10 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                              "a granted battle, phase or segment starts only after the action or trait that "
                              "granted it has ended and the Reactions to that end have passed"))
 
+    for p in placed:
+        if len(p.item.effects) > 1:
+            p.rules.append("LD6")  # its own effects happen in the order written, each apart
+
     # Step A negation: nothing later that needs the occurrence happens (L6 A; time points still fire, L5).
     negation = next((p for p in placed if p.step == "A" and p.item.kind is Kind.NEGATE), None)
     kept: list[Placed] = []

@@ -114,7 +114,15 @@ class OrderQuestion:
     command = "order"
     # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
     examples = ({"at": "before a Personality is destroyed",
-                 "item": ["Legion of the Fallen", "trait:Before he is destroyed, gain 1 Honor@opponent"]},)
+                 "item": ["Legion of the Fallen", "trait:Before he is destroyed, gain 1 Honor@opponent"]},
+                # the seed's worked cases: after-end before before-begin (L3); two delayed effects of one source
+                # (L6 D); two Personalities destroyed at once, the active player picks (L6, L9)
+                {"compare": ["before your End Phase begins", "after your Dynasty Phase ends"]},
+                {"at": "after he assigns",
+                 "item": ["delayed:Akodo Kano:After he assigns, dishonor him and his controller loses 2 Honor"] * 2},
+                {"at": "before a Personality is destroyed", "active": "opponent",
+                 "item": ["reaction:Before Akodo Kano is destroyed, gain 1 Honor",
+                          "trait:Before Bayushi Kachiko is destroyed, lose 1 Honor@opponent"]})
     description = "In what order things triggered at one moment resolve (steps A-F), and who decides"
     cli_description = ("Order the effects, traits and Reactions that answer one moment (L5R Timing steps A-F), or "
                        "compare two timing points.")
@@ -229,7 +237,13 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
 
 class DurationQuestion:
     command = "duration"
-    examples = ({"card": "Haikitsu", "then": ["action-resolves", "occurs:he attacks you"]},)
+    examples = ({"card": "Haikitsu", "then": ["action-resolves", "occurs:he attacks you"]},
+                # the seed's worked cases: a while bonus switching at the when-point of bowing (L4); "next time
+                # ... or ..." firing on the first event only (L11)
+                {"text": "This card has +2F while bowed.", "then": ["condition-true"]},
+                {"text": "After the next time this turn he assigns to attack or moves to an attacking army, "
+                         "dishonor him.",
+                 "then": ["occurs:he assigns to attack", "occurs:he moves to an attacking army"]})
     description = "How long an L5R effect lasts, and whether it still works after each event"
     cli_description = "How long an L5R effect lasts (this turn, this battle, next time, permanent, paying, while ...)."
     group_description = OrderQuestion.group_description

@@ -180,5 +180,6 @@ def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:
                          f"{'yes' if p['effective'] else 'no'}{state} — {p['why']}"
                          + (f" [{p['rule']}]" if p["rule"] else ""))
     lines += _notes_lines(data["card_notes"])
-    lines += _tail(life.trace, data["rules"])
+    # With a timeline every event's decision is a line above; the trace then stays in the JSON only.
+    lines += _tail(life.trace, data["rules"], with_steps=not data["events"])
     return "\n".join(lines)
