@@ -86,8 +86,9 @@ CURRENT = RulesetVersion(
 PREVIOUS = RulesetVersion(
     game=GAME, name="previous", version="2024.1",
     title="The 2024 revision of the continuous-effects page (no dependency rule)",
-    description="GA1-GA9, GA11-GA13: the 2024 revision of the page. It has no dependency "
-                "section, so inside a layer effects are ordered by timestamp only; answers differ only where a "
-                "dependency would reorder two effects.",
+    description="GA1-GA9, GA11-GA13: the 2024 revision of the page. Against the current page it lacks the "
+                "\"Dependencies\" section (so inside a layer only timestamps order effects) and the sub-order of "
+                "power and life changes inside layer E (other changes, then counters, then swaps), which no scenario "
+                "here can express; answers differ only where a dependency would reorder two effects, and say so.",
 )
 VERSIONS: dict[str, RulesetVersion] = {v.name: v for v in (CURRENT, PREVIOUS)}
