@@ -161,3 +161,19 @@ def test_golden_veil_cancels_the_parts_that_hurt_the_user_too(cards):
     assert a["parts"][2]["text"].startswith("If both targeted units are unexhausted")  # the condition is shown
     reborn = judge("Small Sacrifice", "reborn", cards, units="both", focus="1", cancel_with="Golden Veil")
     assert outcomes(reborn) == {1: "resolves", 2: "cancelled", 3: "cancelled"}  # Reborn: after part 2 targets
+
+
+def test_a_declined_part_keeps_its_chosen_target_in_1e(cards):
+    """Seed: with only your own units in play, Summon Gilder must target one of them; "may" is about dealing it."""
+    a = judge("Summon Gilder", "1e", cards, units="mine", decline=["2"])
+    part = a["parts"][1]
+    assert part["outcome"] == "declined" and part["target"] == "a unit of yours"
+    assert "its target was still chosen" in part["why"]
+    assert a["parts"][0]["outcome"] == "resolves"
+
+
+def test_an_ability_without_an_action_cost_says_so(cards):
+    a = judge("Anchornaut", "1e", cards, ability="Throw 1", units="theirs")
+    assert [c["kind"] for c in a["costs"]] == ["exhaust"]
+    assert "costs no action" in a["usable"]["why"] and "AS16" in a["rules"]
+    assert a["other_edition"]["ruleset"] == "reborn"  # Reborn's Throw is a "comes into play" reaction

@@ -20,9 +20,9 @@ from engine.rulesets.ashes.parts import Part, read_parts
 Kind = Literal["play", "activated", "reaction", "passive"]
 Timing = Literal["would", "when", "after", "before"]
 
-_ITEM = r"(?:[0-9X]+ )?\[\[[a-z:]+\]\](?: or (?:[0-9X]+ )?\[\[[a-z:]+\]\])*"
+_ITEM = r"(?:[0-9X]+ )?\[\[[a-z:]+\]\](?: (?:or|/) (?:[0-9X]+ )?\[\[[a-z:]+\]\])*"
 _COST_PREFIX = re.compile(rf"^(?P<cost>{_ITEM}(?:\s*-\s*{_ITEM})*)\s*:\s*")
-_NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-!]*(?: [A-Z\d][\w'’\-!]*){0,4})\**\s*:\**\s+")
+_NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-!]*(?: (?:[A-Z\d][\w'’\-!]*|of|the|and|in|from)){0,4})\**\s*:\**\s+")
 _NOT_NAMES = {"X", "You", "When", "After", "If", "At", "During"}
 _PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
                            r"[^.]+)\.\s*", re.I)
@@ -94,10 +94,23 @@ def timing_of(words: str) -> Timing:
     return "when"
 
 
+def _split_choice(item: str) -> Any:
+    parts = re.split(r"\s+(?:or|/)\s+", item)
+    return parts if len(parts) > 1 else item
+
+
 def _paragraphs(p: Printing) -> list[dict[str, Any]]:
     if p.abilities is not None:
-        return [{"name": a.get("name"), "cost": list(a.get("cost") or []), "text": str(a.get("text", "")),
-                 "inexhaustible": bool(a.get("inexhaustible"))} for a in p.abilities]
+        out1 = []
+        for a in p.abilities:
+            cost, text = list(a.get("cost") or []), str(a.get("text", ""))
+            c = None if cost else _COST_PREFIX.match(text)
+            if c:  # a first-edition record that wrote its cost into the text
+                cost = [_split_choice(item.strip()) for item in re.split(r"\s+-\s+", c.group("cost"))]
+                text = text[c.end():]
+            out1.append({"name": a.get("name"), "cost": cost, "text": text,
+                         "inexhaustible": bool(a.get("inexhaustible"))})
+        return out1
     out = []
     for para in re.split(r"\n\s*\n", p.text or ""):
         para = para.strip()
@@ -112,8 +125,7 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
         cost: list[Any] = []
         c = _COST_PREFIX.match(para)
         if c:
-            cost = [item.strip() for item in re.split(r"\s+-\s+", c.group("cost"))]
-            cost = [item.split(" or ") if " or " in item else item for item in cost]
+            cost = [_split_choice(item.strip()) for item in re.split(r"\s+-\s+", c.group("cost"))]
             para = para[c.end():]
         out.append({"name": name, "cost": cost, "text": para.strip(), "inexhaustible": inexhaustible})
     return out

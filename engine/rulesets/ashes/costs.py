@@ -45,7 +45,8 @@ def printed_costs(items: Any) -> tuple[Cost, ...]:
     """A printed cost list, e.g. ["[[main]]", "1 [[charm:class]]"]; a nested list is a choice of costs."""
     costs = []
     for item in items or ():
-        choices = item if isinstance(item, list) else [item]
+        # a choice of costs: a nested list, or one string joined by "or" / "/" (first-edition records)
+        choices = item if isinstance(item, list) else re.split(r"\s+(?:or|/)\s+", str(item))
         kinds = [_one(str(c)) for c in choices]
         kind = kinds[0][0] if kinds else "magic"
         costs.append(Cost(kind, cost_words(item), all(read for _, read in kinds) and bool(kinds)))

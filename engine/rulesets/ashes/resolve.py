@@ -183,6 +183,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
         rules.append("AS12")
+    elif ability.kind == "activated" and not any(c.kind in ("main", "side") for c in ability.costs):
+        why = "nothing in this board state prevents it; it costs no action, so it can be used in your turn " \
+              "besides your Main and Side actions"
+        rules.append("AS16")
     else:
         why = "nothing in this board state prevents it"
     trace.add("AS1", ability.label, ("usable: " if usable else "not usable: ") + why)
