@@ -70,6 +70,7 @@ AUTOCOMPLETE_CUTOFF = 60.0  # looser: a list to choose from, not an answer
 _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
 _SUGGEST_LIMIT = 1_500  # keys one autocomplete fuzzy search compares at most
+_MISSING = object()
 _SHORT = 14  # queries up to this long may use runs of two letters in the pigeonhole pass
 _GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
 _CHR = [chr(i) for i in range(_GRAM_SPAN + 8)]
@@ -129,6 +130,7 @@ class Matcher:
         self._scan_limit = max(1, scan_limit)
         self._prefer = prefer
         self._choices: dict[int, Choice] = {}
+        self._preferred: dict[int, Any] = {}  # printing -> its key under `prefer`, filled as needed
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
@@ -195,6 +197,9 @@ class Matcher:
             # ("Lost Soul (Mark 1:40) (GoC)").
             self._set_words.update(map(folded, (card.set, card.official_set, *card_suffixes[:1])))
         self._set_words.discard("")
+        # The last word of every set code, set name and printing suffix: a query ending otherwise names no set.
+        self._designator_ends: set[str] = {d.split()[-1] for suffixes_, set_, official in self._designators
+                                           for d in (*suffixes_, set_, official) if d}
 
         self._alias: dict[str, list[int]] = {}
         self.unresolved_aliases: list[tuple[str, str, str | None]] = []  # for the caller to log
@@ -313,7 +318,18 @@ class Matcher:
                 scored = [(i, self._score(q, i), "prefix") for i in ids[:MAX_CHOICES]]
                 scored += [(self._fam_ids[h.family][0], h.score, "word") for h in whole]
                 return self._ask(query, scored)
-            return self._decide(query, q, ids, ids, hint, "prefix")
+            result = self._decide(query, q, ids, ids, hint, "prefix")
+            # A short start of a long name ("pres" of "Presented Before the Lord") does not answer alone when
+            # the whole query is one typo from another card's name ("peres" -> Peres): both are asked.
+            if result.card is not None and len(q) < 0.6 * len(base_name(result.card.name)):
+                near = self._near_hits(q) or self._hits(q, FUZZY_CUTOFF)
+                rival = [p for p, score in near if OSA.distance(q, self._keys[p]) <= 1
+                         and all(self._fam[i] != self._fam[ids[0]] for i in self._key_pick[p])]
+                if rival:
+                    scored = [(self._by_value[card_value(result.card)], self._score(q, ids[0]), "prefix")]
+                    scored += [(self._key_pick[p][0], score, "fuzzy") for p, score in near if p in rival]
+                    return self._ask(query, scored)
+            return result
         return self._loose(query, q, hint)
 
     def identity(self, card: Card) -> str:
@@ -362,6 +378,8 @@ class Matcher:
     def _with_designator(self, q: str) -> list[int]:
         """'captain of the host warriors': a name form, then a set name/code or printing suffix."""
         words = q.split()
+        if len(words) < 2 or words[-1] not in self._designator_ends:
+            return []
         for n in range(1, min(len(words) - 1, 5) + 1):
             ids = self._named.get(" ".join(words[:-n]))
             if ids:
@@ -449,8 +467,14 @@ class Matcher:
             return chosen, "moderator"
         if self._prefer is None:
             return min(ids, key=lambda i: self._rank[i]), "default"
-        prefer = self._prefer
-        return max(ids, key=lambda i: (prefer(self._cards[i]), -self._rank[i])), "default"
+        return max(ids, key=lambda i: (self._preference(i), -self._rank[i])), "default"
+
+    def _preference(self, i: int) -> Any:
+        """The stated rule's key for a printing, computed once (a card's printings are compared often)."""
+        key = self._preferred.get(i, _MISSING)
+        if key is _MISSING:
+            key = self._preferred[i] = self._prefer(self._cards[i]) if self._prefer is not None else 0
+        return key
 
     def _printings(self, i: int) -> tuple[Card, ...]:
         return tuple(self._cards[j] for j in self._fam_ids[self._fam[i]])

@@ -91,8 +91,10 @@ class PrintingReport:
 def compare_printings(judged: Card, printings: Sequence[Card], chosen: str,
                       key: Callable[[Card], Hashable]) -> PrintingReport:
     """Split a card's other printings by whether they read like the judged one (`key` equal)."""
-    mine = key(judged)
     others = [c for c in printings if c.key != judged.key]
+    if not others:  # one printing: nothing to compare (and nothing to read)
+        return PrintingReport(judged, chosen or "named", (), ())
+    mine = key(judged)
     alike = tuple(c for c in others if key(c) == mine)
     differ = tuple(c for c in others if key(c) != mine)
     return PrintingReport(judged, chosen or "named", alike, differ)

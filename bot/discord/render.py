@@ -84,8 +84,11 @@ def open_hint(ruling_id: str) -> str:
 def card_embed(data: dict[str, Any]) -> discord.Embed:
     card = data["card"]
     kind = card["type"] + (f", {card['class']}" if card["class"] else "")
+    match = data.get("match") or {}
+    lines = [line for line in (match.get("line"), match.get("printings_line")) if line]
     embed = discord.Embed(title=clip(safe(printing_label(card["name"], card["set"])), TITLE),
-                          description=safe(card["text"] or "(no special ability)", DESCRIPTION), colour=COLOUR_INFO)
+                          description=safe("\n".join([*lines, card["text"] or "(no special ability)"]), DESCRIPTION),
+                          colour=COLOUR_INFO)
     embed.add_field(name="Type", value=safe(kind, FIELD_VALUE) or "—", inline=True)
     if card["brigade"]:
         embed.add_field(name="Brigade", value=safe(card["brigade"], FIELD_VALUE), inline=True)
