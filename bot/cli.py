@@ -177,8 +177,9 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     from bot.rulings.reask import Reasker
     from bot.rulings.report import standing_json, standing_lines
 
-    arbiter = Arbiter.open(args.db)
-    stored = arbiter_store(arbiter).get(args.id.strip()) or arbiter_store(arbiter).get(args.id.strip().upper())
+    arbiter = _open(args)
+    store = arbiter.rulings.store  # asking again (Reasker) stores nothing
+    stored = store.get(args.id.strip()) or store.get(args.id.strip().upper())
     if stored is None:
         return fail(args, unknown_ruling(args.id), "not-found", EXIT_LOOKUP, ruling_id=args.id)
     standing = Reasker(arbiter).standing(stored)
@@ -192,17 +193,6 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def unknown_ruling(ruling_id: str) -> str:
     shown = " ".join(str(ruling_id).split())[:40] or "(empty)"
     return f"No stored ruling has the id “{shown}”: check the id as printed under the ruling."
-
-
-def arbiter_store(arbiter: Arbiter) -> Any:
-    """A store on the arbiter's catalog file, closed when the command ends."""
-    from bot.rulings.store import RulingStore
-    from bot.rulings.writer import RulingLog
-
-    if arbiter.rulings is None:
-        arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
-        _LOGS.append(arbiter.rulings)
-    return arbiter.rulings.store
 
 
 def parse_since(text: str | None) -> int:
@@ -225,8 +215,8 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
     from bot.rulings.report import changed_lines, standing_json
 
     since = parse_since(args.since)
-    arbiter = Arbiter.open(args.db)
-    found = list(Reasker(arbiter).changed(arbiter_store(arbiter).since(since)))
+    arbiter = _open(args)
+    found = list(Reasker(arbiter).changed(arbiter.rulings.store.since(since)))
     if args.json:
         print_json([standing_json(s, answer=False) for s in found])
         return EXIT_OK
