@@ -84,7 +84,23 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
             and not (stems(item.text) & stems(moment.occurrence)):
         return (f"its ongoing wording does not name this occurrence ({moment.occurrence}), so it neither negates "
                 "nor changes it", ["L6"])
+    # Sharing a noun is not enough: "can not win ... or control the Imperial Favor" does not stop a Favor action
+    # from targeting.
+    forbidden = _forbidden(item) if item.kind is Kind.NEGATE and item.card is not None else None
+    if forbidden is not None and not (stems(forbidden) & stems(moment.occurrence)):
+        return (f"what it forbids (“{forbidden}”) is not this occurrence ({moment.occurrence}), so it does not "
+                "negate it at step A", ["L6"])
     return None
+
+
+_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not)\s+([^.;:]+)", re.I)
+
+
+def _forbidden(item: Item) -> str | None:
+    """What an ongoing "can not" effect forbids ("win an Honor Victory or control the Imperial Favor"): step A
+    negates an occurrence only when that is what it forbids, not when the two merely share a noun."""
+    found = [m.group(1).strip() for m in _FORBIDS.finditer(item.text)]
+    return " / ".join(found) if found else None
 
 
 def _occurrence_note(item: Item, moment: Moment) -> Interpretation | None:
