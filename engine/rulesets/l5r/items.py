@@ -92,10 +92,25 @@ def is_time_point(occurrence: str) -> bool:
     return bool(_TIME_POINT.match(occurrence.strip()))
 
 
+def no_text(card: Card, lookup: Lookup) -> QuestionError:
+    """A card without abilities (a vanilla Personality): one sentence, naming its experienced version when the
+    catalog has one ("Moto Rani" has no text; "Moto Rani • Experienced" has)."""
+    other = None
+    try:
+        found = lookup(f"{card.name} • Experienced")
+        other = found.name if found.name.startswith(f"{card.name} •") else None
+    except Exception:  # any miss (not found, ambiguous) only means there is no hint to give
+        other = None
+    hint = f"; its version “{other}” has some: name that one" if other else ""
+    return QuestionError(f"{card.name} has no ability text{hint}.")
+
+
 def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
-                  moment: Moment | None) -> Ability:
+                  moment: Moment | None, lookup: Lookup | None = None) -> Ability:
     """CARD#N, or the ability that best fits the moment: its timing, then shared words, then its kind."""
     if not abilities:
+        if lookup is not None:
+            raise no_text(card, lookup)
         raise QuestionError(f"{card.name} has no ability text to order.")
     if index is not None:
         if not 1 <= index <= len(abilities):
@@ -104,12 +119,20 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
         return abilities[index - 1]
 
     def fit(ability: Ability) -> tuple[int, int, int]:
-        rank = RESPONDING.index(ability.kind) if ability.kind in RESPONDING else len(RESPONDING)
+        kind = ability.kind
+        timed = ability.timing or ("when" if kind is Kind.CONDITIONAL else None)
+        words = ability.occurrence or ability.text
+        delayed = _delayed_for(ability, moment) if kind in (Kind.ACTION, Kind.TRAIT, Kind.REACTION,
+                                                            Kind.INTERRUPT) else None
+        if delayed is not None:
+            # an action whose delayed effect waits for this moment answers it (step D)
+            kind, words = Kind.DELAYED, " ".join(delayed.events) or delayed.words
+            first = delayed.words.split()[0].lower()
+            timed = first if first in ("before", "after", "when") else "when"
+        rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
         if moment is None:
             return (0, 0, -rank)
-        timed = ability.timing or ("when" if ability.kind is Kind.CONDITIONAL else None)
-        words = ability.occurrence or ability.text
-        return (int(timed == moment.timing) if ability.kind in RESPONDING else -1,
+        return (int(timed == moment.timing) if kind in RESPONDING else -1,
                 len(stems(words) & stems(moment.occurrence)), -rank)
 
     return max(abilities, key=fit)
@@ -143,7 +166,7 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
               moment: Moment | None = None) -> Item:
     card = lookup(name)
     abilities = read_card(card)
-    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment), lookup)
+    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment, lookup), lookup)
     if index is None and len(abilities) > 1:
         notes.insert(0, Interpretation(f"ability-{card.name}", None,
                                        f"{card.name} has {len(abilities)} abilities; #{ability.index} is the one "
@@ -239,7 +262,8 @@ def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_
     head, sep, rest = raw.partition(":")
     if sep and head.strip().lower() in ITEM_KINDS:
         return text_item(spec, head.strip().lower(), rest, controller)
-    if sep and head.strip().lower() in ("interrupt", "action", "focus", "trigger", "continuous"):
+    if sep and rest.strip() and re.fullmatch(r"[A-Za-z]+", head.strip()):
+        # No card name holds a colon: "WORD:text" is a kind the asker meant.
         raise QuestionError(f"“{head.strip()}” is not an item kind; kinds are: {', '.join(ITEM_KINDS)} "
                             "(or name a card, CARD#2 for its second ability).")
     index = None

@@ -14,7 +14,7 @@ from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
-from engine.rulesets.l5r.items import ITEM_KINDS, Item, parse_item
+from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.lifetime import EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
 from engine.rulesets.l5r.moment import compare, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve
@@ -209,7 +209,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
     card = lookup(name)
     abilities = read_card(card)
     if not abilities:
-        raise QuestionError(f"{card.name} has no ability text.")
+        raise no_text(card, lookup)
     if index is not None:
         if not 1 <= index <= len(abilities):
             raise QuestionError(f"{card.name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
@@ -267,7 +267,7 @@ class DurationQuestion:
             lasting = LASTING.search(before.split(":", 1)[-1])
             if lasting:
                 life.trace.interpret(Interpretation(
-                    "unstated-part", None, f"Before “{life.main.words}”, this ability also has an effect that lasts "
+                    "unstated-part", None, f"Besides “{life.main.words}”, this ability has an effect that lasts "
                     f"(“{lasting.group(0)}”) and names no length; this answer follows only the delayed effect. Ask "
                     "about that part with --text and --made-during."))
         if others and life.main is not None:
