@@ -16,6 +16,7 @@ Runs with a plain `pip install .` (no test helpers). `python -m benchmarks --onl
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -116,10 +117,11 @@ def _cli_to_bot(db: Path, reader: Arbiter, n: int) -> list[float]:
     delays = []
     for i in range(n):
         alias = f"bench cli {i}"
+        # Unbuffered, so its confirmation line leaves the moment it is printed, right after the commit.
         proc = subprocess.Popen([sys.executable, "-m", "bot.cli", "cards", "alias", alias, CARD, "--db", str(db)],
-                                stdout=subprocess.PIPE, text=True)
+                                stdout=subprocess.PIPE, text=True, env={**os.environ, "PYTHONUNBUFFERED": "1"})
         assert proc.stdout is not None
-        proc.stdout.readline()  # printed right after the commit
+        proc.stdout.readline()
         confirmed = time.time()
         delays.append(max(0.0, _wait_seen(reader, alias) - confirmed))
         proc.wait(timeout=30)

@@ -177,8 +177,9 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     from bot.rulings.reask import Reasker
     from bot.rulings.report import standing_json, standing_lines
 
-    arbiter = Arbiter.open(args.db)
-    stored = arbiter_store(arbiter).get(args.id.strip()) or arbiter_store(arbiter).get(args.id.strip().upper())
+    arbiter = _open(args)
+    store = arbiter.rulings.store  # asking again (Reasker) stores nothing
+    stored = store.get(args.id.strip()) or store.get(args.id.strip().upper())
     if stored is None:
         return fail(args, unknown_ruling(args.id), "not-found", EXIT_LOOKUP, ruling_id=args.id)
     standing = Reasker(arbiter).standing(stored)
@@ -192,17 +193,6 @@ def cmd_ruling(args: argparse.Namespace) -> int:
 def unknown_ruling(ruling_id: str) -> str:
     shown = " ".join(str(ruling_id).split())[:40] or "(empty)"
     return f"No stored ruling has the id “{shown}”: check the id as printed under the ruling."
-
-
-def arbiter_store(arbiter: Arbiter) -> Any:
-    """A store on the arbiter's catalog file, closed when the command ends."""
-    from bot.rulings.store import RulingStore
-    from bot.rulings.writer import RulingLog
-
-    if arbiter.rulings is None:
-        arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
-        _LOGS.append(arbiter.rulings)
-    return arbiter.rulings.store
 
 
 def parse_since(text: str | None) -> int:
@@ -225,8 +215,8 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
     from bot.rulings.report import changed_lines, standing_json
 
     since = parse_since(args.since)
-    arbiter = Arbiter.open(args.db)
-    found = list(Reasker(arbiter).changed(arbiter_store(arbiter).since(since)))
+    arbiter = _open(args)
+    found = list(Reasker(arbiter).changed(arbiter.rulings.store.since(since)))
     if args.json:
         print_json([standing_json(s, answer=False) for s in found])
         return EXIT_OK
@@ -444,14 +434,30 @@ def cmd_annotate(args: argparse.Namespace) -> int:
                             count_changed(arbiter, {card.game: {card.name}}))
 
 
+def game_and_matcher(arbiter: Arbiter, name: str) -> tuple[str, Any]:
+    """The game named (or an alias of it) and the matcher over its cards; Usage naming the games."""
+    game = name.strip().lower()
+    if game == REDEMPTION:
+        return game, arbiter.matcher(game)
+    from bot.games import game_matcher, plugin_rulesets
+
+    ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
+    if ruleset is None:
+        raise Usage(f"Unknown game {name!r}; games: redemption"
+                    + "".join(f", {r.game}" for r in plugin_rulesets()) + ".")
+    return ruleset.game, game_matcher(arbiter, ruleset)
+
+
 def cmd_history(args: argparse.Namespace) -> int:
     arbiter = _open(args)
-    name = set_ = None
+    name = set_ = game = None
     if args.card:
-        card = _resolve(arbiter, args.card, args.set)
-        name, set_ = card.name, card.set
-    entries = arbiter.catalog.history(game=None if not args.card else "redemption", name=name, set=set_,
-                                      limit=args.limit, guild=args.guild)
+        game, matcher = game_and_matcher(arbiter, args.game)
+        match = matcher.match(args.card, args.set)
+        if match.card is None:  # not found or ambiguous: the candidates, exit 1
+            raise LookupProblem(match, problem_message(match, args.set))
+        name, set_ = match.card.name, match.card.set if args.set else None
+    entries = arbiter.catalog.history(game=game, name=name, set=set_, limit=args.limit, guild=args.guild)
     if args.json:
         print_json([{**vars(e), "words": entry_line(e)} for e in entries])
         return EXIT_OK
@@ -465,24 +471,13 @@ def cmd_history(args: argparse.Namespace) -> int:
 def cmd_default(args: argparse.Namespace) -> int:
     """`arbiter cards default CARD --set SET`: the printing that answers when CARD is named without a set
     (audited; `--clear` goes back to the game's stated rule; undo with `arbiter cards undo ID`)."""
-    arbiter = _open(args)
-    game = args.game.strip().lower()
-    if game == REDEMPTION:
-        matcher = arbiter.matcher(game)
-    else:
-        from bot.games import game_matcher, plugin_rulesets
-
-        ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
-        if ruleset is None:
-            raise Usage(f"Unknown game {args.game!r}; games: redemption"
-                        + "".join(f", {r.game}" for r in plugin_rulesets()) + ".")
-        game = ruleset.game
-        matcher = game_matcher(arbiter, ruleset)
-    if not args.clear and not args.set:
+    if not args.clear and not args.set:  # checked before the database is opened
         raise Usage("Name the printing with --set SET (or use --clear to go back to the stated rule).")
+    arbiter = _open(args)
+    game, matcher = game_and_matcher(arbiter, args.game)
     match = matcher.match(args.card, None if args.clear else args.set)
-    if match.card is None:
-        raise Usage(problem_message(match, args.set))
+    if match.card is None:  # not found, ambiguous, or no such printing: the candidates, exit 1
+        raise LookupProblem(match, problem_message(match, args.set))
     card = match.card
     key = default_printing_key(game, matcher.identity(card))
     value = None if args.clear else json.dumps({"name": card.name, "set": card.set}, ensure_ascii=False)
@@ -650,6 +645,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
+    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption)")
     p.set_defaults(func=cmd_history)
 
     p = csub.add_parser("default", parents=[mod], help="the printing that answers when a card is named "

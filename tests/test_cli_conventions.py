@@ -287,3 +287,14 @@ def test_run_without_a_token_is_a_json_error_with_json(db, capsys, monkeypatch):
     assert data["error"].startswith("DISCORD_TOKEN is not set: export DISCORD_TOKEN=")
     code, out, err = run(capsys, "run")
     assert (code, out) == (2, "") and err.startswith("arbiter: DISCORD_TOKEN is not set")
+
+
+def test_history_of_a_plug_in_games_card(db, capsys, tiles):  # noqa: F811
+    args = ("cards", "annotate", "red tile", "--game", "tiles", "--rule", "colour", "--part", "1", "--value", "blue")
+    assert run(capsys, *args)[0] == 0
+    code, out, err = run(capsys, "cards", "history", "red tile", "--game", "tiles")
+    assert code == 0, err
+    assert "annotation #" in out and "on Red Tile (Toy) part 1: colour blue" in out
+    code, out, _ = run(capsys, "cards", "history", "red tile")  # a tiles card is no Redemption card
+    assert code == 1
+    assert run(capsys, "cards", "history", "red tile", "--game", "chess")[0] == 2

@@ -145,5 +145,6 @@ def test_coverage_report_of_the_starter_set(db, capsys):
     assert {"one-shot", "static"} == set(report["by_kind"])
     assert {"end-of-turn", "until-next-turn", "during-next-turn", "as-long-as", "indefinite", "while-on-field",
             "game"} <= set(report["by_duration"])
+    assert report["unread"] == sum(report["unread_by_kind"].values()) == sum(report["unread_by_duration"].values())
     code, out, _ = run(capsys, "cards", "coverage", "--game", "grand-archive", "--db", db)
     assert out.startswith("Grand Archive: 21 cards") and "Read by layer:  A " in out

@@ -335,3 +335,18 @@ def test_in_battle_the_artifact_part_of_a_curse_is_not_judged(name):
     verdict = judge(real(name), "battle")
     assert verdict.part.label == "EE"
     assert judge(real(name), "artifact-pile").part.label == "ART"
+
+
+@pytest.mark.parametrize("name", ["The Name of the Lord", "Potter's Field (Ki)", "Potter's Field (Wa)"])
+def test_a_card_that_sets_itself_aside_ends_its_result_when_it_leaves(name):
+    (term,) = [t for t in reading(real(name)).terms if t.rule == "D3"]
+    assert term.self_placed is True
+    assert judge(real(name), "territory", ["phase-ends", "turn-ends"]).persists is True
+    assert judge(real(name), "territory", ["leaves-play"]).persists is False
+
+
+@pytest.mark.parametrize("name", ["Imitating Evil (RoJ)", "Imitating Evil (RoJ AB)", "Innumerable"])
+def test_a_copy_ends_when_the_card_leaves_play(name):
+    assert judge(real(name), "battle", ["phase-ends"]).persists is True  # D2 overrides the D1 default
+    gone = judge(real(name), "battle", ["leaves-play"])
+    assert gone.persists is False and "copy-leaves-play" in ids(gone)

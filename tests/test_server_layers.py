@@ -5,14 +5,17 @@ another server's players are told. Real discord.py against the fake Discord, rea
 
 from __future__ import annotations
 
+import asyncio
 import json
 
 import pytest
 
 from bot.catalog import SHARED_REFUSAL, Catalog
+from bot.cli import main
 from tests.bot_harness import arbiter_on_fake
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord import models as m
+from tests.test_plugin_hooks import tiles  # noqa: F401 - the toy plug-in game, registered for a test
 
 EPHEMERAL = 64
 QUESTION = {"card": "adino the eznite", "played_in": "battle", "then": "phase-ends"}
@@ -166,3 +169,29 @@ async def test_moderator_role_is_never_everyone_or_managed_and_is_audited(db):
         guild.add_member(judy, roles=[judges])
         said = await _moderate(fake, "alias", {"alias": "jj", "card": "adino the eznite"}, guild, judy, shown=False)
         assert "(in this server only)." in said
+
+
+@pytest.mark.usefixtures("tiles")
+async def test_a_plug_in_games_answers_honour_the_asking_servers_layer(db, capsys):
+    """The generic plug-in path: `lookup.annotations(card)` gives the asking server's own annotations too, and
+    the answer says so and gets its own ruling id (a toy game registered for the test only)."""
+    async with arbiter_on_fake(db, setup=_servers) as (fake, _):
+        before = await fake.send_command("tiles lay", {"tiles": "red tile"}, user=fake.b_player, guild=fake.server_b)
+        shared = (await before.callback())["data"]["embeds"][0]
+        assert "Red Tile is red (from its text)" in shared["description"]
+        assert main(["cards", "annotate", "red tile", "--game", "tiles", "--rule", "colour", "--value", "green",
+                     "--part", "1", "--guild", fake.server_b.id, "--db", str(db)]) == 0
+        capsys.readouterr()
+        for _ in range(200):  # the running bot takes the command line's write in by itself (polled, 4 s at most)
+            sent = await fake.send_command("tiles lay", {"tiles": "red tile"}, user=fake.b_player,
+                                           guild=fake.server_b)
+            in_b = (await sent.callback())["data"]["embeds"][0]
+            if "green" in in_b["description"]:
+                break
+            await asyncio.sleep(0.02)
+        assert "Red Tile is green (from its annotation)" in in_b["description"]
+        assert "Server annotation" in _field(in_b, "Interpretations")
+        assert shared["footer"]["text"].endswith("/ruling id:T-lay")  # the toy's own id for the shared answer
+        assert "/ruling id:R-" in in_b["footer"]["text"]  # the server's answer has its own
+        sent = await fake.send_command("tiles lay", {"tiles": "red tile"}, user=fake.user)
+        assert (await sent.callback())["data"]["embeds"][0] == shared  # server A: unchanged

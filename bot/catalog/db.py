@@ -11,6 +11,7 @@ only there). Every write records the server it came from or whose layer it chang
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import sqlite3
@@ -135,6 +136,7 @@ class Catalog:
         self.db = db
         self.path = path
         self._lock = threading.RLock()
+        self._forms_cache: dict[str, tuple[bytes, dict[str, list[str]]]] = {}
 
     # --- lifecycle -----------------------------------------------------------------------------------
 
@@ -369,15 +371,31 @@ class Catalog:
             label = describe(card_target(game, name, set or ""))
             raise UnknownCard(f"There is no {game} card {label}.")
 
-    @staticmethod
-    def _card_named(conn: sqlite3.Connection, game: str, folded: str, other_than: str) -> str | None:
+    def _card_named(self, conn: sqlite3.Connection, game: str, folded: str, other_than: str) -> str | None:
         """A card of `game`, other than `other_than` and its printings, that `folded` already names exactly
         (by any name form the matcher tries before aliases: full name, without suffix, a side, a short name)."""
         own = fold(base_name(other_than))
-        for (name,) in conn.execute("SELECT DISTINCT name FROM cards WHERE game = ? ORDER BY name", (game,)):
-            if fold(base_name(name)) != own and any(fold(form) == folded for form in name_forms(name)):
-                return str(name)
+        for name in self._name_forms(conn, game).get(folded, ()):
+            if fold(base_name(name)) != own:
+                return name
         return None
+
+    def _name_forms(self, conn: sqlite3.Connection, game: str) -> dict[str, list[str]]:
+        """Folded name form -> card names (in name order), remembered while the game's set of names is the same:
+        reading the names costs milliseconds, folding every form of every name a tenth of a second, and this
+        runs inside the write lock of every alias write."""
+        names = [str(n) for (n,) in conn.execute("SELECT DISTINCT name FROM cards WHERE game = ? ORDER BY name",
+                                                 (game,))]
+        digest = hashlib.blake2b("\x1f".join(names).encode(), digest_size=16).digest()
+        cached = self._forms_cache.get(game)
+        if cached is not None and cached[0] == digest:
+            return cached[1]
+        forms: dict[str, list[str]] = {}
+        for name in names:
+            for form in dict.fromkeys(fold(f) for f in name_forms(name)):
+                forms.setdefault(form, []).append(name)
+        self._forms_cache[game] = (digest, forms)
+        return forms
 
     def add_card(self, card: Card, actor: str, guild: str | None = None) -> AuditEntry:
         """`guild`: the server a (maintainer's) write came from, for the audit log; cards are always shared."""

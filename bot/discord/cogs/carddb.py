@@ -117,6 +117,15 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         await self.bot.refresh_catalog()
         return result
 
+    async def _changed(self, touched: Any) -> str:
+        """The stored rulings a committed change changes, for the reply; a failure to tell is one log line and an
+        empty sentence, never a reported failure of the write."""
+        try:
+            return await changed_sentence(self.bot, touched)
+        except Exception as exc:  # the write is committed: it must not be reported as failed
+            log.warning("could not count the stored rulings a committed change changes: %s", exc)
+            return ""
+
     async def _done(self, interaction: discord.Interaction, text: str) -> None:
         """Confirm a committed write. If Discord cannot take the confirmation (after the delivery retries), the
         write still stands: say so in one log line, never to the moderator as a failure."""
@@ -143,7 +152,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                     brigade=brigade[:100], card_class=card_class[:100], identifier=identifier[:400])
         await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction),
                           guild=self._guild(interaction))
-        changed = await changed_sentence(self.bot, {card.game: [card.name]})
+        changed = await self._changed({card.game: [card.name]})
         await self._done(interaction, f"Added {safe(card.label, 300)}.{changed}")
 
     @app_commands.command(name="edit", description="Change one field of a card")
@@ -158,7 +167,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         entry = await self._write(interaction, self.bot.arbiter.catalog.edit_card, found.game, found.name,
                                   found.set, {field: value[:4000]}, self._actor(interaction),
                                   guild=self._guild(interaction))
-        changed = await changed_sentence(self.bot, {found.game: [found.name]})
+        changed = await self._changed({found.game: [found.name]})
         await self._done(interaction, f"Changed {field} of {safe(found.label, 300)}.{undo_hint(entry.id)}{changed}")
 
     @app_commands.command(name="alias", description="Add a nickname that leads to a card")
@@ -174,7 +183,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
                                   origin=self._guild(interaction))
         target = found.label if set else found.name  # without a set, the alias covers every printing
         where = " (shared catalog: every server)" if layer is None else " (in this server only)"
-        changed = await changed_sentence(self.bot, {found.game: [found.name]})
+        changed = await self._changed({found.game: [found.name]})
         await self._done(interaction, f"“{safe(alias, 100)}” now leads to {safe(target, 300)}{where}."
                                       f"{undo_hint(entry.id)}{changed}")
 
@@ -212,7 +221,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
 
         new_id, entry, warnings = await self._write(interaction, write)
         kind = "Annotation" if layer is None else "Server annotation (this server's answers only)"
-        changed = await changed_sentence(self.bot, {found.game: [found.name]})
+        changed = await self._changed({found.game: [found.name]})
         await self._done(interaction, f"{kind} {new_id} added to {safe(found.label, 300)}: {rule} on part "
                                       f"{label or '(unlabelled)'}.{undo_hint(entry.id)}{changed}"
                          + "".join(f"\nWarning: {safe(w, 300)}" for w in warnings))
@@ -240,7 +249,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         entry = await self._write(interaction, self.bot.arbiter.catalog.undo, id, self._actor(interaction),
                                   guild=self._guild(interaction), may_write_shared=self._maintainer(interaction))
         touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, id)
-        changed = await changed_sentence(self.bot, touched)
+        changed = await self._changed(touched)
         await self._done(interaction, f"Change #{id} undone (recorded as #{entry.id}; undo #{entry.id} to put it "
                                       f"back).{changed}")
 
@@ -260,7 +269,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey_text, text,
                                    self._actor(interaction), guild=self._guild(interaction))
         touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, report.audit_id) if report.audit_id else {}
-        changed = await changed_sentence(self.bot, touched)
+        changed = await self._changed(touched)
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "
                                       f"updated, {report.unchanged} unchanged."
                          + undo_hint(report.audit_id) + changed)

@@ -135,7 +135,8 @@ def _ends_on(term: Term, zone: str, card: Card) -> tuple[tuple[str, ...], int]:
         case "D1":
             return _PHASE_END, 1
         case "D2":
-            return ("reset",), 1
+            # A card that leaves play returns to face value, and a copy ends when it does.
+            return ("reset", "leaves-play"), 1
         case "D3":
             return (("result-changed", "leaves-play") if term.self_placed else ("result-changed",)), 1
         case "D4":
@@ -408,6 +409,8 @@ class Evaluator:
             trace.add(t.rule, trigger, what, source=source)
             if t.rule == "D3" and t.self_placed:
                 trace.interpret(notes.SELF_PLACEMENT)
+            if t.rule == "D2":
+                trace.interpret(notes.COPY_LEAVES_PLAY)
             if t.rule == "D3" and t.text.lower().startswith("until"):
                 trace.interpret(notes.TARGET_UNTIL)
             if t.rule == "D4" and t.length.startswith(("turns:", "rounds:")):

@@ -14,6 +14,9 @@ PART_CHOICE = Interpretation(
 SELF_PLACEMENT = Interpretation(
     "self-placement", "D3",
     "The card placed itself, so it leaving play also ends the placement the duration depends on.")
+COPY_LEAVES_PLAY = Interpretation(
+    "copy-leaves-play", "D2",
+    "A card that leaves play returns to face value, so leaving play also ends a copy (D2).")
 TARGET_UNTIL = Interpretation(
     "target-until", "D3",
     "A duration tied to the targeted card staying in play (\"until discarded\") is read as a target "

@@ -131,6 +131,8 @@ TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn
 SELF_PLACE = re.compile(r"\bplace (?:this card|this|itself|on |in (?:your |a |an |(?:a|that|each|one) "
                         r"(?:player|opponent)['’]s |opponent['’]s |an opponent['’]s )?(?:territory|battle))",
                         re.I)
+SELF_SET_ASIDE = re.compile(r"set (?:this|itself|this (?:card|fortress|site|artifact|character|hero|enhancement))"
+                            r" aside\b", re.I)
 OPTIONAL = re.compile(r"\b(?:you may|may)\s+$", re.I)
 
 # --- copies (D2) and conditions (D8) ------------------------------------------------------------------------

@@ -325,8 +325,9 @@ class _PartReader:
             for sentence, m in self.bare_targets[:1]:  # later mentions ("while it is set aside") are the same result
                 text = " ".join(m.group(0).split())
                 pending = _waits(sentence, m.start())
-                self.add("D3", text, self_place=bool(P.SELF_PLACE.match(m.group(0))), sentence=sentence,
-                         pending=pending)
+                # "Set this Fortress aside": the card moves itself, so it leaving where it is ends the result.
+                own = bool(P.SELF_PLACE.match(m.group(0)) or P.SELF_SET_ASIDE.match(m.group(0)))
+                self.add("D3", text, self_place=own, sentence=sentence, pending=pending)
         if lasting and self.self_placed and not any(t.rule == "D3" for t in self.terms):
             # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
             m = P.SELF_PLACE.search(self.part.text)
