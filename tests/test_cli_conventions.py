@@ -306,4 +306,4 @@ def test_history_of_a_plug_in_games_card(db, capsys, tiles):  # noqa: F811
 def test_history_says_when_a_change_is_one_servers_only(db, capsys):
     assert run(capsys, "cards", "alias", "ezzy", "adino the eznite", "--guild", "123")[0] == 0
     code, out, _ = run(capsys, "cards", "history", "--limit", "1", "--guild", "123")
-    assert code == 0 and out.endswith("cli:tester alias “ezzy” → Adino, the Eznite in server 123 only\n"), out
+    assert code == 0 and out.endswith("cli:tester server alias “ezzy” → Adino, the Eznite in server 123\n"), out
