@@ -67,6 +67,7 @@ class CatalogSnapshot:
     last_change: int  # the newest audit id taken in
     overlays: dict[str, AliasOverlay] = field(default_factory=dict)
     by_name: dict[tuple[str, str], list[Card]] = field(default_factory=dict)
+    layer_keys: dict[CardKey, set[str]] = field(default_factory=dict)  # printing -> servers annotating it
     alias_changed_at: dict[str, float] = field(default_factory=dict)  # game -> when its overlay last grew
 
     # --- building ------------------------------------------------------------------------------------
@@ -107,7 +108,8 @@ class CatalogSnapshot:
                 self.notes[card.key] = shared
             else:
                 self.notes.pop(card.key, None)
-            guilds = {g for g, _ in mine if g is not None} | {g for g, v in self.layer_notes.items() if card.key in v}
+            guilds = {g for g, _ in mine if g is not None} | self.layer_keys.get(card.key, set())
+            self.layer_keys[card.key] = {g for g, _ in mine if g is not None}
             for guild in guilds:
                 layer = dict(self.layer_notes.get(guild, {}))
                 found = [n for g, n in mine if g == guild]

@@ -177,3 +177,11 @@ def test_an_ability_without_an_action_cost_says_so(cards):
     assert [c["kind"] for c in a["costs"]] == ["exhaust"]
     assert "costs no action" in a["usable"]["why"] and "AS16" in a["rules"]
     assert a["other_edition"]["ruleset"] == "reborn"  # Reborn's Throw is a "comes into play" reaction
+
+
+def test_a_conjuration_for_a_target_player_needs_room_on_that_battlefield(cards):
+    full_mine = judge("Summon Blood Puppet", "1e", cards, battlefield_full=True, target=["1=player@mine"])
+    assert full_mine["parts"][0]["outcome"] == "skipped" and "no room" in full_mine["parts"][0]["why"]
+    theirs = judge("Summon Blood Puppet", "1e", cards, battlefield_full=True, target=["1=player@theirs"])
+    assert theirs["parts"][0]["outcome"] == "resolves"
+    assert "controlled by the player whose battlefield it goes to" in theirs["parts"][0]["why"]

@@ -76,6 +76,7 @@ def test_json_contract(db, capsys):
 def test_reaction_trigger_in_json(db, capsys):
     a = json.loads(run(capsys, "ashes", "Golden Veil", "--json", "--db", db)[1])
     assert a["trigger"]["timing"] == "after" and a["trigger"]["words"].startswith("after an opponent targets")
+    assert a["other_edition"]["summary"].endswith("would target a unit you control” (when).")
     a = json.loads(run(capsys, "ashes", "Golden Veil", "--ruleset", "1e", "--json", "--db", db)[1])
     assert a["trigger"]["timing"] == "when"
 

@@ -218,3 +218,16 @@ async def test_the_bot_says_it_in_one_sentence_without_the_path(tmp_path, caplog
     assert str(db) not in reply
     logged = [r for r in caplog.records if r.name == "arbiter.bot" and str(db) in r.getMessage()]
     assert logged and logged[0].exc_info is None  # the operator's log names the file, without a traceback
+
+
+@pytest.mark.parametrize(("error", "what"), [
+    (OSError(28, "No space left on device"), "is full (the disk or the database's size limit)"),
+    (OSError(30, "Read-only file system"), "is read-only"),
+    (PermissionError(13, "Permission denied"), "is not accessible to this user"),
+    (sqlite3.OperationalError("disk I/O error"), "could not be read or written (a disk I/O error)"),
+])
+def test_file_system_errors_in_words(error, what):
+    """The same sentences for the errors the folder itself raises before SQLite opens anything."""
+    from bot.catalog.storage import describe_failure
+
+    assert describe_failure(error)[0] == what

@@ -15,20 +15,21 @@ from pathlib import Path
 
 from bot.catalog.errors import UnreadableDatabase
 
-# (SQLite error name prefix or message fragment, what happened, what to do). First match wins.
-_KINDS: tuple[tuple[tuple[str, ...], str, str], ...] = (
-    (("SQLITE_FULL", "database or disk is full"), "is full (the disk or the database's size limit)",
-     "free some disk space and run the command again; nothing was changed"),
-    (("SQLITE_READONLY", "readonly database", "read-only"), "is read-only",
+# (SQLite error names (prefixes), message fragments, what happened, what to do). First match wins. The names
+# come from Python 3.11's `sqlite_errorname`; the fragments cover OSError texts and older messages.
+_KINDS: tuple[tuple[tuple[str, ...], tuple[str, ...], str, str], ...] = (
+    (("SQLITE_FULL",), ("database or disk is full", "no space left"), "is full (the disk or the database's size "
+     "limit)", "free some disk space and run the command again; nothing was changed"),
+    (("SQLITE_READONLY",), ("readonly database", "read-only"), "is read-only",
      "make the file and its folder writable for this user, or point --db / ARBITER_DB at a writable copy"),
-    (("SQLITE_BUSY", "SQLITE_LOCKED", "database is locked", "table is locked"), "is locked by another program",
+    (("SQLITE_BUSY", "SQLITE_LOCKED"), ("database is locked", "table is locked"), "is locked by another program",
      "wait for the other arbiter command or the bot to finish its write and run the command again"),
-    (("SQLITE_NOTADB", "SQLITE_CORRUPT", "not a database", "malformed"), "is damaged (not a readable SQLite "
+    (("SQLITE_NOTADB", "SQLITE_CORRUPT"), ("not a database", "malformed"), "is damaged (not a readable SQLite "
      "card database)", "restore it from a backup, or move it aside so a fresh one is created from the starter "
      "set, then import your cards again"),
-    (("SQLITE_CANTOPEN", "unable to open database"), "cannot be opened",
+    (("SQLITE_CANTOPEN",), ("unable to open database",), "cannot be opened",
      "check that its folder exists and that this user may read and write there"),
-    (("SQLITE_IOERR", "disk I/O error"), "could not be read or written (a disk I/O error)",
+    (("SQLITE_IOERR",), ("disk i/o error",), "could not be read or written (a disk I/O error)",
      "check the disk and the file system holding it, then run the command again"),
 )
 
@@ -37,9 +38,8 @@ def describe_failure(error: BaseException) -> tuple[str, str]:
     """(what happened, what to do) for a SQLite or file-system error."""
     name = str(getattr(error, "sqlite_errorname", "") or "")
     text = str(error)
-    for marks, what, fix in _KINDS:
-        if any(name.startswith(m) for m in marks if m.startswith("SQLITE_")) or \
-                any(m.lower() in text.lower() for m in marks if not m.startswith("SQLITE_")):
+    for names, fragments, what, fix in _KINDS:
+        if name.startswith(names) or any(f in text.lower() for f in fragments):
             return what, fix
     if isinstance(error, PermissionError):
         return "is not accessible to this user", "give this user read and write access to the file and its folder"

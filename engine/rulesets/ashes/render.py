@@ -33,7 +33,8 @@ def outcome_key(res: Resolution) -> tuple[Any, ...]:
     """What a judge would call the answer: usable, costs, each part's outcome, placement and the cancel."""
     return (res.usable, tuple(c.kind for c in res.ability.costs),
             tuple((r.part.n, r.outcome) for r in res.parts), res.placement["zone"],
-            None if res.cancel is None else res.cancel["applies"])
+            None if res.cancel is None else res.cancel["applies"],
+            res.ability.trigger.timing if res.ability.trigger else None)
 
 
 def difference(res: Resolution, alt: Resolution) -> str:
@@ -51,6 +52,9 @@ def difference(res: Resolution, alt: Resolution) -> str:
                  + (f" ({r.why})" if r.outcome in ("skipped", "cancelled") and not texts_differ else "")
                  for r in alt.parts]
         bits.append("; ".join(shown) if shown else "no effect parts")
+    alt_timing = alt.ability.trigger.timing if alt.ability.trigger else None
+    if alt_timing != (res.ability.trigger.timing if res.ability.trigger else None):
+        bits.append(f"trigger “{alt.ability.trigger.words}” ({alt_timing})" if alt.ability.trigger else "no trigger")
     if alt.placement["zone"] != res.placement["zone"]:
         bits.append(f"placed: {alt.placement['zone']}")
     if (alt.cancel or {}).get("applies") != (res.cancel or {}).get("applies") and alt.cancel is not None:

@@ -252,7 +252,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = "the player chose not to do this “you may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = _missing(part, units + placed_units, self_unit, board, p, trace)
+        missing = _missing(part, units + placed_units, self_unit, board, p, trace, r.target_side)
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
@@ -433,11 +433,12 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
 
 
 def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
-             trace: Trace) -> tuple[str, list[str]] | None:
+             trace: Trace, target_side: str | None = None) -> tuple[str, list[str]] | None:
     for need in part.needs:
         if need.kind == "conjuration" and board.conjurations_left == 0:
             return f"none left: no {need.name} in your conjuration pile", ["AS4"]
-        if need.kind == "room" and need.side == "mine" and board.battlefield_full:
+        if need.kind == "room" and (need.side == "mine" or (need.side == "any" and target_side == "mine")) \
+                and board.battlefield_full:
             return "no room: your battlefield is full", ["AS4"]
         if need.kind == "unit" and need.name and part.new_target is None:
             if _unit_need_met(need.side, need.name, units, self_unit):

@@ -21,10 +21,13 @@ A scenario is an ordered list of moments; each one's position is its timestamp:
   --effect "CARD"          the card's continuous effect starts now (its object enters, or it resolves);
                            "CARD#2" its second paragraph, "CARD@opponent" the opponent controls it,
                            "CARD -> TARGET" its target (an object as written, #1, or an earlier card)
-  --object "WHAT"          an object we ask about enters now: a card name, or a kind ({', '.join(OBJECT_KINDS)})
-                           with :subtype, @zone and :opponent, e.g. ally:automaton, token:ally:shadow,
-                           attack@graveyard, card@memory:opponent, champion
-  --then EVENT             {', '.join(EVENTS)}
+  --object "WHAT"          an object we ask about enters now: a card name, or a kind with :subtype, @zone and
+                           :opponent, e.g. ally:automaton, token:ally:shadow, attack@graveyard,
+                           card@memory:opponent, champion; kinds: {', '.join(OBJECT_KINDS[:7])},
+                           {', '.join(OBJECT_KINDS[7:])}
+  --then EVENT             {', '.join(EVENTS[:4])},
+                           {', '.join(EVENTS[4:])}
+"A & B" (effects or objects): at the same moment, one timestamp. "A; B": one after the other.
 Objects written before any effect were there first. Examples:
   arbiter grand-archive --effect "Inspiring Call" --object ally
   arbiter grand-archive --effect "Claude, Fated Visionary" --object ally:automaton
@@ -58,8 +61,8 @@ def _values(value: Any) -> list[str]:
 def moment_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
     """(kind, text) in scenario order: as typed on the command line, else before/effect/object/then."""
     typed = inputs.get(SEQUENCE)
-    if typed:
-        return [(str(name), str(text)) for name, text in typed]
+    if typed:  # each value may hold several, separated by ";" (as in Discord)
+        return [(str(name), part) for name, text in typed for part in _values(str(text))]
     return [(name, text) for name in ("before", "effect", "object", "then") for text in _values(inputs.get(name))]
 
 
