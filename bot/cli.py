@@ -406,7 +406,7 @@ def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_
         return EXIT_OK
     for warning in warnings:
         print(f"arbiter: warning: {warning}", file=sys.stderr)
-    print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '-'}."
+    print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '(unlabelled)'}."
           + undo_hint(audit_id))
     if changed:
         print(impact_sentence(changed))
@@ -429,7 +429,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     labels = {r.part.label for r in read_card(card)}
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
-                    f"{', '.join(sorted(x or '-' for x in labels))}.")
+                    f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
     warnings = annotation_warnings(arbiter, card, note, exclusive={"instant"}, guild=args.guild)
     new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args), args.guild)
     arbiter.reload()
@@ -652,7 +652,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", help="the printing to annotate (default: the one the name matches)")
     p.set_defaults(func=cmd_annotate)
 
-    p = csub.add_parser("history", parents=[mod, layer], help="recorded changes, newest first")
+    p = csub.add_parser("history", parents=[common, layer], help="recorded changes, newest first")
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
@@ -672,7 +672,7 @@ def build_parser() -> argparse.ArgumentParser:
                                                  "its header)")
     p.set_defaults(func=cmd_undo)
 
-    p = csub.add_parser("coverage", parents=[mod], help="how much card text the engine understands")
+    p = csub.add_parser("coverage", parents=[common], help="how much card text the engine understands")
     p.add_argument("--top", type=positive_int, default=15, help="how many unclassified phrases to list")
     p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
     p.set_defaults(func=cmd_coverage)
@@ -689,7 +689,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
     p.set_defaults(func=cmd_rulings_changed)
 
-    p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)")
+    p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)",
+                       description="Start the Discord bot: the same engine and catalog as these commands, answering "
+                                   "slash commands. The bot token is read from the DISCORD_TOKEN environment "
+                                   "variable (never from an argument); the catalog is --db or $ARBITER_DB.")
     p.set_defaults(func=cmd_run)
 
     for hook in _extensions():

@@ -113,3 +113,28 @@ def test_default_honours_json(db, capsys):
     assert json.loads(out)["changed"] is False and json.loads(out)["audit_id"] is None
     code, out, _ = run(capsys, "cards", "default", "Adino, the Eznite", "--clear", "--json")
     assert json.loads(out)["cleared"] is True and json.loads(out)["set"] is None
+
+
+def test_an_answer_citing_no_rule_has_no_empty_rules_part(db, capsys):
+    carddata = require_shared("redemption", "carddata.txt")
+    assert run(capsys, "cards", "import", str(carddata))[0] == 0
+    code, out, err = run(capsys, "duration", "Son of God", "--set", "A")
+    assert code == 0, err
+    assert "rules )" not in out and "(Son of God (A))" in out
+
+
+def test_the_unlabelled_part_is_named_in_words(db, capsys):
+    code, out, err = run(capsys, "cards", "annotate", "Adino, the Eznite", "--rule", "instant", "--part", "ZZ")
+    assert code == 2 and "its parts: (unlabelled)" in err and "-." not in err
+    code, out, err = run(capsys, "cards", "annotate", "Adino, the Eznite", "--rule", "instant")
+    assert code == 0 and "on part (unlabelled)." in out, err
+
+
+def test_help_describes_run_and_reads_take_no_actor(capsys):
+    for argv, present, absent in [(("run", "--help"), "DISCORD_TOKEN environment variable", None),
+                                  (("cards", "history", "--help"), "--game", "--actor"),
+                                  (("cards", "coverage", "--help"), "--game", "--actor")]:
+        code = main(list(argv))
+        out = capsys.readouterr().out
+        assert code == 0 and present in " ".join(out.split())
+        assert absent is None or absent not in out

@@ -118,7 +118,8 @@ def plain(verdict: Verdict) -> str:
 def summary(verdict: Verdict) -> str:
     """The first line: how long in plain words, then the rule ids the answer rests on."""
     who = verdict.card.label + (f", {verdict.part.label} part" if verdict.part.label else "")
-    return f"{plain(verdict)}. ({who}; rules {', '.join(verdict.trace.rules_cited())})"
+    rules = verdict.trace.rules_cited()
+    return f"{plain(verdict)}. ({who}" + (f"; rules {', '.join(rules)})" if rules else ")")  # no empty "rules"
 
 
 def state_line(verdict: Verdict) -> str:
