@@ -163,7 +163,7 @@ def cmd_duration(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     try:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
-                                  ruleset=args.ruleset, part=args.part)
+                                  ruleset=args.ruleset, part=args.part, guild=args.guild)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
     except (ScenarioError, ValueError) as exc:
@@ -583,6 +583,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
     p.add_argument("--set", help="set code or name to pick one printing")
+    p.add_argument("--guild", type=guild_id, metavar="ID", help="answer as that Discord server's players get it "
+                                                                "(with its own aliases and annotations)")
     p.add_argument("--played-in", type=lowercase, choices=ZONES,
                    help="where the card was played (default: by its type)")
     p.add_argument("--then", action="append", nargs="+", metavar="EVENT",

@@ -37,6 +37,7 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import islice
 from math import ceil, floor
 from typing import Any
 
@@ -71,6 +72,7 @@ _POOL = 40  # keys fetched per fuzzy pass; several keys can lead to one printing
 _NEAR_WORDS = 3  # vocabulary words tried for a misspelt query word (large catalogs only)
 _SUGGEST_LIMIT = 1_500  # keys one autocomplete fuzzy search compares at most
 _MISSING = object()
+_RUNNER_KEYS = 16  # closest keys a fuzzy answer draws its runners-up from
 _SHORT = 14  # queries up to this long may use runs of two letters in the pigeonhole pass
 _GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
 _CHR = [chr(i) for i in range(_GRAM_SPAN + 8)]
@@ -134,10 +136,11 @@ class Matcher:
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
+        self._index: dict[tuple[str, str, str], int] = {}  # a printing's key -> its position
         for card in cards:
             value = card_value(card)
             if value not in self._by_value:  # the same printing twice: keep the first
-                self._by_value[value] = len(self._cards)
+                self._by_value[value] = self._index[card.key] = len(self._cards)
                 self._cards.append(card)
         self._alpha = sorted(range(len(self._cards)), key=lambda i: (folded(self._cards[i].label), i))
         self._rank = [0] * len(self._cards)  # alphabetical position: the tie-breaker everywhere
@@ -254,6 +257,8 @@ class Matcher:
             for key in self._keys:
                 for start in range(min(len(key) - 2, _GRAM_SPAN)):
                     grams.setdefault(key[start:start + 3] + _CHR[start], []).append(key)
+                    if start + 4 <= len(key):  # runs of four letters too: fewer keys share one
+                        grams.setdefault(key[start:start + 4] + _CHR[start], []).append(key)
                 if len(key) <= _SHORT + 3:  # short names: runs of two letters too
                     for start in range(len(key) - 1):
                         grams.setdefault(key[start:start + 2] + _CHR[start], []).append(key)
@@ -287,7 +292,7 @@ class Matcher:
         query = (query or "")[:MAX_QUERY]
         card = self.resolve_value(query)
         if card is not None:
-            i = self._by_value[card_value(card)]
+            i = self._index[card.key]
             return MatchResult(query, "exact", card, [], self._printings(i), "named")
         raw = self._raw_labels.get(" ".join(query.split()).casefold())
         if raw is not None and not set_hint:  # a label exactly as a list showed it: that printing
@@ -326,7 +331,7 @@ class Matcher:
                 rival = [p for p, score in near if OSA.distance(q, self._keys[p]) <= 1
                          and all(self._fam[i] != self._fam[ids[0]] for i in self._key_pick[p])]
                 if rival:
-                    scored = [(self._by_value[card_value(result.card)], self._score(q, ids[0]), "prefix")]
+                    scored = [(self._index[result.card.key], self._score(q, ids[0]), "prefix")]
                     scored += [(self._key_pick[p][0], score, "fuzzy") for p, score in near if p in rival]
                     return self._ask(query, scored)
             return result
@@ -417,7 +422,7 @@ class Matcher:
     def _names_set(self, card: Card, tail: str) -> bool:
         """Whether a query's last words name this printing's set (and are not simply its name's end,
         as "war" in "Second Seal, War")."""
-        i = self._by_value[card_value(card)]
+        i = self._index[card.key]
         _, set_, official = self._designators[i]
         outer = suffixes(card.name)[:1]
         named = tail in (set_, official) or (bool(outer) and tail == fold(outer[0]))
@@ -454,7 +459,8 @@ class Matcher:
             if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
                 siblings = self._named.get(self._base[winner], ())
                 ranked = self._best_first((i, self._score(q, i)) for i in siblings)
-            rest = [self._candidate(i, s) for i, s in ranked if i != winner][:MAX_RUNNERS_UP]
+            rest = [self._candidate(i, s) for i, s in islice(((i, s) for i, s in ranked if i != winner),
+                                                               MAX_RUNNERS_UP)]
             return MatchResult(query, how, self._cards[winner], rest, self._printings(winner), chosen)
         scored = self._best_first((i, self._score(q, i)) for i in pick)
         return self._ask(query, [(i, s, how) for i, s in scored])
@@ -514,11 +520,11 @@ class Matcher:
             if confident or fuzzy.card is None:
                 return fuzzy  # a confident typo, an ambiguous one, or not found
             # A loose character-level fit with no word support: ask rather than guess.
-            return self._ask(query, [(self._by_value[card_value(card)], 100 * (1 - distance / max(len(q), 1)),
-                                      "fuzzy"), *((self._by_value[card_value(c.card)], c.score, c.how)
+            return self._ask(query, [(self._index[card.key], 100 * (1 - distance / max(len(q), 1)),
+                                      "fuzzy"), *((self._index[c.card.key], c.score, c.how)
                                                   for c in fuzzy.candidates)])
         winner = _word_winner(words)
-        fuzzy_card = self._fam[self._by_value[card_value(card)]] if card is not None else None
+        fuzzy_card = self._fam[self._index[card.key]] if card is not None else None
         # A misspelt word against a different whole-name reading ("wepent": Repent? Serpent?) is asked back.
         if winner is not None and (fuzzy_card in (None, winner) or not (confident or misspelt)):
             ids = self._fam_ids[winner]
@@ -526,7 +532,7 @@ class Matcher:
         scored = [(self._fam_ids[h.family][0], h.score, "word") for h in words]
         if card is not None and fuzzy_card not in {h.family for h in words}:
             scored.insert(0 if confident else len(scored),
-                          (self._by_value[card_value(card)], 100 * (1 - distance / max(len(q), 1)), "fuzzy"))
+                          (self._index[card.key], 100 * (1 - distance / max(len(q), 1)), "fuzzy"))
         return self._ask(query, scored)
 
     def _word_hits(self, q: str, *, typos: bool) -> tuple[list[WordHit], str]:
@@ -579,7 +585,9 @@ class Matcher:
             close = [p for p, s in hits if s >= top - PRINTING_MARGIN]
         pick = [i for p in close for i in self._key_pick[p]]
         group = [i for p in close for i in self._key_cards[p]]
-        return self._decide(query, q, pick, group, hint, "fuzzy", self._ranked(hits)), top, self._keys[hits[0][0]]
+        # The runners-up come from the closest keys (a few keys per printing at most).
+        ranked = self._ranked(hits[:_RUNNER_KEYS])
+        return self._decide(query, q, pick, group, hint, "fuzzy", ranked), top, self._keys[hits[0][0]]
 
     def _near_hits(self, q: str) -> list[tuple[int, float]]:
         """The keys a few edits from q, found without scanning every key, when that settles the answer; else [].
@@ -595,8 +603,8 @@ class Matcher:
         for r in (1, 2, 3):
             if r == 2 and len(q) >= 19:
                 continue  # r = 2 cannot settle two edits this long (the margin is under one edit): go to r = 3
-            # Runs of three letters where q is long enough, else of two (short names, indexed separately).
-            n = 3 if len(q) >= 4 * (r + 1) - 1 else 2 if len(q) >= 3 * (r + 1) - 1 and len(q) <= _SHORT else 0
+            # The longest runs q is long enough for: four letters, three, or two (short names only).
+            n = next((n for n in (4, 3, 2) if len(q) >= (n + 1) * (r + 1) - 1 and (n > 2 or len(q) <= _SHORT)), 0)
             if not n:
                 return []
             found = self._gram_candidates(q, r, n)

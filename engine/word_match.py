@@ -80,6 +80,14 @@ class WordIndex:
         words = content_words(folded_query)
         if not words or len(words) > 8:
             return []
+        cards = self._cards
+        if not typos:  # quick refusal: a word that is neither a word of a name nor the start of one
+            vocab = self._vocab
+            for w in words:
+                if w not in cards:
+                    at = bisect_left(vocab, w)
+                    if len(w) < MIN_PREFIX or at == len(vocab) or not vocab[at].startswith(w):
+                        return []
         exact = [self._exact(w) for w in words]
         found = self._combine(words, exact)
         if found:

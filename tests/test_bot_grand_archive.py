@@ -26,7 +26,9 @@ CASES = [
     ({"effect": "Mordred; Caliburn of Silencing@opponent -> Mordred", "object": "attack@graveyard",
       "ruleset": "current"},
      [("effect", "Mordred"), ("effect", "Caliburn of Silencing@opponent -> Mordred"), ("object", "attack@graveyard")],
-     {"attack@graveyard ← Mordred, Flawless Blade (1)": "**does not apply · static · layer D · t1 · active**"}),
+     {"attack@graveyard ← Mordred, Flawless Blade (1)": "**does not apply · static · layer D · t1 · active**",
+      "All active effects, in order": "**Caliburn of Silencing (1) @opponent → Mordred, Flawless Blade (1)** "
+                                      "[GA5, GA6, GA10]"}),
 ]
 
 

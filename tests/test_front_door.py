@@ -164,3 +164,27 @@ def test_moderators_choose_a_cards_default_printing_and_can_undo_it(real_db, cap
     assert json.loads(out)["match"]["chosen"] == "default"
     code, _, err = run(capsys, "cards", "default", "Captain of the Host", "--set", "XYZ", "--db", real_db)
     assert code == 1 and "has no printing in set “XYZ”" in err  # a lookup problem: exit 1, as in every command
+
+
+def test_plain_first_line_and_notes_agree_with_the_verdict_for_every_card(real_db):
+    """The plain first line says what the verdict says, and no two interpretation notes contradict each other
+    (a time that measures the targeted result ends the bound; only other times stay inside it)."""
+    from engine.rulesets.redemption import judge
+    from engine.rulesets.redemption.render import plain
+
+    for card in _cards(_arbiter(real_db)):
+        for events in ((), ("phase-ends",), ("turn-ends",), ("result-changed",)):
+            verdict = judge(card, None, events)
+            line = plain(verdict)
+            part = verdict.part
+            if not part.lasting:
+                assert line.startswith("Happens at once"), card.label
+            elif not part.persists:
+                assert line.startswith("Has ended"), (card.label, events, line)
+            elif events:
+                assert line.startswith("Still going"), (card.label, events, line)
+            else:
+                assert line.startswith(("Lasts ", "Ends when")), (card.label, line)
+            notes = {n.id for n in verdict.trace.interpretations}
+            if "shorter-within-bound" in notes:
+                assert any(s.term.rule == "D4" and not s.term.ends_result for p in verdict.parts for s in p.terms)

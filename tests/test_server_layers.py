@@ -195,3 +195,34 @@ async def test_a_plug_in_games_answers_honour_the_asking_servers_layer(db, capsy
         assert "/ruling id:R-" in in_b["footer"]["text"]  # the server's answer has its own
         sent = await fake.send_command("tiles lay", {"tiles": "red tile"}, user=fake.user)
         assert (await sent.callback())["data"]["embeds"][0] == shared  # server A: unchanged
+
+
+def test_the_command_line_writes_and_reads_one_servers_layer(db, capsys):
+    Catalog.open(db).close()
+    base = ["--db", str(db)]
+
+    def run(*argv: str) -> tuple[int, str, str]:
+        code = main([*argv, *base])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    shared = json.loads(run("duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends",
+                            "--json")[1])
+    assert run("cards", "alias", "addy", "adino the eznite", "--guild", "42")[0] == 0
+    code, out, _ = run("cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "round", "--guild", "42",
+                       "--json")
+    audit_id = json.loads(out)["audit_id"]
+    mine = json.loads(run("duration", "addy", "--played-in", "battle", "--then", "phase-ends", "--guild", "42",
+                          "--json")[1])
+    assert mine["persists"] is True and mine["ruling_id"] != shared["ruling_id"]
+    assert {"server-alias", "server-annotation"} <= {i["id"] for i in mine["interpretations"]}
+    assert json.loads(run("duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends",
+                          "--json")[1]) == shared  # the shared answer is untouched
+    assert run("duration", "addy", "--played-in", "battle")[0] == 1  # no such name outside server 42
+    listed = run("cards", "history", "--guild", "42")[1]
+    assert "server annotation" in listed and "server alias “addy”" in listed and "starter" not in listed
+    assert run("cards", "history", "--guild", "43")[1] == "No changes recorded.\n"
+    code, _, err = run("cards", "undo", str(audit_id), "--guild", "43")
+    assert (code, err) == (1, f"arbiter: There is no recorded change #{audit_id} in this server's history.\n")
+    assert run("cards", "undo", str(audit_id), "--guild", "42")[0] == 0
+    assert run("cards", "alias", "addy", "adino the eznite", "--guild", "x")[0] == 2  # not a server id

@@ -45,17 +45,20 @@ def what(entry: AuditEntry) -> str:
     target = json.loads(entry.target)
     before, after = entry.before, entry.after
     kind = target[0]
+    # A server layer's entries say so ("server alias", "server annotation"); the shared catalog's do not.
+    layer = "server " if kind == "server_alias" or (kind == "annotation" and (after or before or {}).get("guild")) \
+        else ""
     if entry.action == "undo":
         return f"undo of #{entry.undoes} ({describe(target)})"
     if entry.action == "add_alias" and after:
         where = f"{after['name']} ({after['set']})" if after.get("set") else after["name"]
-        return f"alias “{after['alias']}” → {where}"
+        return f"{layer}alias “{after['alias']}” → {where}"
     if entry.action == "remove_alias" and before:
-        return f"removed alias “{before['alias']}” (→ {before['name']})"
+        return f"removed {layer}alias “{before['alias']}” (→ {before['name']})"
     if entry.action == "annotate" and after:
-        return f"annotation #{target[1]} on {_annotation(after)}"
+        return f"{layer}annotation #{target[1]} on {_annotation(after)}"
     if entry.action == "remove_annotation" and before:
-        return f"removed annotation #{target[1]} from {_annotation(before)}"
+        return f"removed {layer}annotation #{target[1]} from {_annotation(before)}"
     if entry.action == "add_card":
         return f"added card {describe(target)}"
     if entry.action == "edit_card":

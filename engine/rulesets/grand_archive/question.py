@@ -101,6 +101,11 @@ class GrandArchiveQuestion:
             if obj["order"]:
                 fields.append(Field(name=f"{obj['object']}: order", lead=" → ".join(obj["order"]), rules=("GA5", "GA6"),
                                     text="; ".join(f"{r['card']}: {r['reason']}" for r in obj["order_reasons"])))
+        if len(answer["order"]) > 1:  # every effect together: a dependency can tie effects on different objects
+            fields = fields[:19]
+            fields.append(Field(name="All active effects, in order", lead=" → ".join(answer["order"]),
+                                rules=("GA5", "GA6", *(("GA10",) if "GA10" in answer["rules"] else ())),
+                                text="; ".join(f"{r['card']}: {r['reason']}" for r in answer["order_reasons"])))
         rs = answer["ruleset"]
         summary = answer["explanation"].split("\n", 1)[0]
         return Presentation(title="Grand Archive: continuous effects", summary=summary, fields=tuple(fields[:20]),

@@ -426,7 +426,8 @@ class Evaluator:
             if t.rule == "D7" and self.previous:
                 trace.interpret(notes.PREVIOUS)
         bounds = [s for s in states if s.term.rule == "D3"]
-        if bounds and any(s.term.rule == "D4" for s in states):
+        # A time that measures the result itself ends the bound (TIMED_RESULT); only other times stay inside it.
+        if bounds and any(s.term.rule == "D4" and not s.term.ends_result for s in states):
             trace.interpret(notes.SHORTER_IN_BOUND)
 
     def _run_events(self, states: list[TermState], verdict: PartVerdict, trace: Trace) -> None:
@@ -524,10 +525,15 @@ class Evaluator:
             s, why = by_rule["D2"], "D2 overrides every other duration"
         elif "D3" in by_rule:
             s, why = by_rule["D3"], "D3 is marked as an upper bound on every other duration"
-            shorter = [x for x in states if x.term.role == Role.STANDALONE and x.term.rule != "D3"]
+            shorter = [x for x in states if x.term.role == Role.STANDALONE and x.term.rule != "D3"
+                       and not x.term.ends_result]
             if shorter:
                 why += "; " + ", ".join(f"{x.term.rule} {_quote(x.term.text)}" for x in shorter) + \
                        (" only switches its part off" if len(shorter) == 1 else " only switch their parts off")
+            measures = [x for x in states if x.term.rule == "D4" and x.term.ends_result]
+            if measures:
+                why += "; " + ", ".join(f"{x.term.rule} {_quote(x.term.text)}" for x in measures) + \
+                       " measures that result, so when it passes the bound ends too"
         else:
             candidates = [x for x in states if x.term.role == Role.STANDALONE]
             holding = [x for x in candidates if x.status != "ended"]

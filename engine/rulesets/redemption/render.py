@@ -61,6 +61,9 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
         case "D2":
             return "when", f"{card} resets to face value"
         case "D3":
+            timed = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result), None)
+            if timed is not None:  # the stated time measures the result: it says how long
+                return ("for" if ":" in timed.length else "until"), _time(timed.length)
             return "when", "the targeted card's result changes" + (
                 f" or {card} leaves play" if "leaves-play" in bound.ends_on else "")
         case "D4":
