@@ -190,7 +190,7 @@ def test_annotate_accepts_every_documented_value(db, capsys, rule, value, stored
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", rule, "--value", value)
     assert code == 0, err
     shown = rule.upper() if rule[1:].isdigit() else rule
-    assert out.startswith("Annotation ") and f": {shown}{' ' + stored if stored else ''} on part -." in out
+    assert out.startswith("Annotation ") and f": {shown}{' ' + stored if stored else ''} on part (unlabelled)." in out
     notes = Catalog.open(db).annotations("redemption", "Adino, the Eznite", "II")
     assert notes[-1].value == stored
 

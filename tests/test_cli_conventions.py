@@ -247,7 +247,7 @@ def test_an_import_names_its_batch_header_and_history_by_card_names_the_batch(db
 def test_a_conflicting_annotation_is_written_with_a_warning(db, capsys):
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "turn")
     assert (code, err) == (0, "")
-    first = re.fullmatch(r"Annotation (\d+) added to Adino, the Eznite \(II\): D4 turn on part -\. "
+    first = re.fullmatch(r"Annotation (\d+) added to Adino, the Eznite \(II\): D4 turn on part \(unlabelled\)\. "
                          r"Undo with: arbiter cards undo (\d+)\n", out)
     assert first, out
     code, out, err = run(capsys, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "phase")
