@@ -122,3 +122,48 @@ async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db,
                                                     "Duration: while “while defending” (L4)")
         assert fields["Ability 2: trait · after this Follower is destroyed during battle"].startswith(
             "“After this Follower is destroyed during battle” triggers by itself")
+
+
+async def test_real_cards_from_discord_match_the_cli(db):
+    # Phrase classes from the blind review, on the real Oracle cards: a granted Interrupt (Severed from the Emperor),
+    # a named-point delay (Wedge), and "the next time (this turn) A, B, or C" (Bayushi Shizuka).
+    from bot.catalog import Catalog
+    from bot.games import import_sources
+    from tests.shared_paths import require_shared
+
+    source = require_shared("l5r")
+    Catalog.open(db).close()
+    with Catalog.open(db) as catalog:
+        import_sources(catalog, L5R, source, "test:importer")
+    async with arbiter_on_fake(db) as (fake, bot):
+        matcher = game_matcher(bot.arbiter, L5R)
+        for options in ({"at": "after a Favor action targets your cards",
+                         "items": "Severed from the Emperor; reaction:After a Favor action targets a card, gain 1 "
+                                  "Honor@opponent"},
+                        {"at": "before the battle resolves", "items": "Wedge; trait:Before a battle resolves, gain 1 "
+                                                                      "Honor"}):
+            body = await (await fake.send_command("l5r order", options)).callback()
+            cli = game_answer(matcher, L5R, {"at": options["at"], "item": options["items"].split("; ")},
+                              command="order")
+            fields = fields_of(body)
+            assert [e["step"] for e in cli["order"]] in (["F", "F"], ["D", "E"])
+            for entry in cli["order"]:
+                assert fields[f"{entry['position']}. {entry['item']}"].startswith(
+                    f"**step {entry['step']} · {entry['controller']} · placed by {entry['chosen_by']}**")
+            assert f"Ruling {cli['ruling_id']}" in body["data"]["embeds"][0]["footer"]["text"]
+        options = {"card": "Bayushi Shizuka", "then": 'action-resolves occurs:"his controller targets him" '
+                                                      'occurs:"his controller assigns him"'}
+        body = await (await fake.send_command("l5r duration", options)).callback()
+        cli = game_answer(matcher, L5R, {"card": "Bayushi Shizuka", "then": [options["then"]]}, command="duration")
+        assert [p["state"] for p in cli["timeline"]] == ["waiting", "fired", "fired"]
+        assert body["data"]["embeds"][0]["description"] == "Bayushi Shizuka after occurs:his controller assigns " \
+                                                           "him: the delayed effect has fired."
+        fields = fields_of(body)
+        assert fields["2. occurs:his controller targets him"].startswith("**persists no · effective no · fired** "
+                                                                         "[L11]")
+        assert f"Ruling {cli['ruling_id']}" in body["data"]["embeds"][0]["footer"]["text"]
+        # bad input through Discord: the same one sentence with the kinds
+        body = await (await fake.send_command("l5r order", {"at": "after a Personality is destroyed",
+                                                            "items": "bogus:gain 1 Honor"})).callback()
+        assert body["data"]["flags"] & EPHEMERAL
+        assert body["data"]["content"].startswith("“bogus” is not an item kind; kinds are: negate")

@@ -301,3 +301,9 @@ def test_history_of_a_plug_in_games_card(db, capsys, tiles):  # noqa: F811
     code, out, _ = run(capsys, "cards", "history", "red tile")  # a tiles card is no Redemption card
     assert code == 1
     assert run(capsys, "cards", "history", "red tile", "--game", "chess")[0] == 2
+
+
+def test_history_says_when_a_change_is_one_servers_only(db, capsys):
+    assert run(capsys, "cards", "alias", "ezzy", "adino the eznite", "--guild", "123")[0] == 0
+    code, out, _ = run(capsys, "cards", "history", "--limit", "1", "--guild", "123")
+    assert code == 0 and out.endswith("cli:tester server alias “ezzy” → Adino, the Eznite in server 123\n"), out

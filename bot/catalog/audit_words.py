@@ -7,10 +7,11 @@ from typing import Any
 
 from bot.catalog.audit import AuditEntry
 from bot.catalog.records import describe
+from engine.cards import printing_label
 
 
 def _card(name: Any, set_: Any) -> str:
-    return f"{name} ({set_})" if set_ else f"{name} (all printings)"
+    return printing_label(str(name), str(set_)) if set_ else f"{name} (all printings)"
 
 
 def _annotation(state: dict[str, Any]) -> str:
@@ -59,12 +60,13 @@ def what(entry: AuditEntry) -> str:
         return f"{layer}annotation #{target[1]} on {_annotation(after)}"
     if entry.action == "remove_annotation" and before:
         return f"removed {layer}annotation #{target[1]} from {_annotation(before)}"
+    card = printing_label(str(target[2]), str(target[3])) if kind == "card" else ""
     if entry.action == "add_card":
-        return f"added card {describe(target)}"
+        return f"added card {card}"
     if entry.action == "edit_card":
-        return f"edited {describe(target)}: {_edited(before, after)}"
+        return f"edited {card}: {_edited(before, after)}"
     if entry.action == "delete_card":
-        return f"deleted card {describe(target)}"
+        return f"deleted card {card}"
     if entry.action == "import" and isinstance(after, dict):
         return (f"import of {after.get('total', '?')} {entry.game or ''} cards {_source(after.get('source'))}: "
                 f"{after.get('added', 0)} added, {after.get('updated', 0)} updated").replace("  ", " ")
@@ -75,9 +77,22 @@ def what(entry: AuditEntry) -> str:
     return f"{entry.action} {describe(target) if kind else entry.target}"
 
 
+def _layer(entry: AuditEntry) -> str:
+    """" in server N" for a change to one server's layer (its aliases and annotations): which server."""
+    target = json.loads(entry.target)
+    if target[0] == "server_alias":
+        return f" in server {target[1]}"
+    state = entry.after if isinstance(entry.after, dict) else entry.before
+    if target[0] == "annotation" and isinstance(state, dict) and state.get("guild"):
+        return f" in server {state['guild']}"
+    return ""
+
+
 def entry_line(entry: AuditEntry) -> str:
-    """`#id date actor change`, plus which batch it belongs to and what undid it."""
+    """`#id date actor change`, the server layer it changed, which batch it belongs to and what undid it."""
     line = f"#{entry.id} {entry.at[:10]} {entry.actor} {what(entry)}"
+    if entry.action != "undo":
+        line += _layer(entry)
     if entry.batch is not None:
         line += f" (part of #{entry.batch})"
     if entry.undone_by is not None:

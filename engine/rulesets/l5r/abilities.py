@@ -67,15 +67,20 @@ class Ability:
     would: bool                   # "... would ..." in the trigger (L2 at a before-point, L4 at a when-point)
     terms: tuple[Term, ...]       # duration words
     why: str                      # the words that decided the kind
+    granted: str = ""             # a quoted ability this card grants: the granting words ("You have the ability")
 
     @property
     def delayed_term(self) -> Term | None:
-        return next((t for t in self.terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
+        return next(iter(self.delayed_terms), None)
+
+    @property
+    def delayed_terms(self) -> tuple[Term, ...]:
+        return tuple(t for t in self.terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT))
 
     def as_json(self) -> dict[str, object]:
         return {"index": self.index, "text": self.text, "kind": self.kind.value, "header": self.header,
                 "timing": self.timing, "occurrence": self.occurrence or None, "would": self.would,
-                "durations": [t.as_json() for t in self.terms], "why": self.why}
+                "durations": [t.as_json() for t in self.terms], "why": self.why, "granted": self.granted or None}
 
 
 def read_trigger(body: str) -> tuple[str | None, str, bool]:
@@ -105,15 +110,42 @@ def _header_kind(header: str, body: str) -> tuple[Kind, str]:
     return Kind.UNREAD, f"the header “{header}:” is not one this reader knows"
 
 
+# A trigger written after its effect, on a trait: "Destroy this Spell after it straightens unless this Shugenja is
+# Air." (an imperative effect, then "after|before OCCURRENCE", then an optional condition).
+_TRAILING_TRIGGER = re.compile(
+    r"^(?:Destroy|Discard|Bow|Straighten|Remove|Return|Gain|Lose|Draw|Move|Dishonor|Rehonor|Give|Put|Create|"
+    r"Attach|Search|Shuffle|Take|Send|Honor)\b[^.:;]*?\s(after|before)\s+([^.:;]+?)"
+    r"(?:\s+(?:unless|if|only if)\b[^.]*)?\.?$")
+
+
+def _own_trigger(term: Term, body: str) -> bool:
+    """A named point the ability's own trigger names ("After the battle ends, ..." opening a trait or Reaction) is
+    when the ability fires, not a delayed effect it makes."""
+    return term.form is Form.DELAYED_POINT and term.window is not None and body.lower().find(
+        term.words.lower()) in range(0, 40) and bool(re.match(r"^(?:[^.:]*?,\s*)?(?:before|after|when)\b", body,
+                                                               re.I))
+
+
 def read_line(index: int, line: Line) -> Ability:
     body = _LABEL.sub("", line.body)
-    terms = read_terms(line.full)
+    terms = read_terms(line.scan or line.full)
     timing, occurrence, would = read_trigger(body)
+    if not line.header or re.search(r"\b(?:Reaction|Interrupt)\b", line.header):
+        terms = tuple(t for t in terms if not _own_trigger(t, body))
+    trailing = _TRAILING_TRIGGER.match(body) if not line.header else None
+    if trailing is not None:
+        # On a trait, "Destroy this card after the battle ends" names the trait's own trigger, not a delay.
+        trigger = f"{trailing.group(1)} {trailing.group(2)}".lower()
+        terms = tuple(t for t in terms if not (t.form is Form.DELAYED_POINT and trigger.startswith(t.words.lower())))
     delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
     if line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):
             timing, occurrence, would = None, "", False
+    elif trailing is not None and delayed is None:
+        # The Timing page's triggered traits are timed "before" or "after" an occurrence wherever the words stand.
+        kind, why = Kind.TRAIT, f"“{trailing.group(1)} {trailing.group(2)}” after its effect triggers it by itself"
+        timing, occurrence, would = trailing.group(1).lower(), trailing.group(2).strip(), False
     elif _FOCUS.search(body):
         kind, why = Kind.FOCUS, "“as a Focus Effect”"
     elif delayed is not None and (delayed.form is not Form.NEXT_TIME or re.search(r"\bnext\b", delayed.words, re.I)) \
@@ -140,7 +172,9 @@ def read_line(index: int, line: Line) -> Ability:
     else:
         kind, why = Kind.UNREAD, "no designator, trigger or ongoing wording this reader knows"
         timing, occurrence, would = None, "", False
-    return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why)
+    if line.granted:
+        why = f"granted by “{line.granted}”: " + why
+    return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why, line.granted)
 
 
 def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:

@@ -56,13 +56,21 @@ _MEMORY = re.compile(r"^(?:if|unless|once|twice|only|each|who|that|which)\b|\b(?
                      r"resolved|used|took|taken|already)\b", re.I)
 
 _NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+"
-                   r"(?:(?:each|this)\s+(turn|battle|game|phase)\s+)?"
+                   r"(?:\(?(?:each|this)\s+(turn|battle|game|phase)\)?\s+)?"
                    r"(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game)\b|$)", re.I)
+# The rest of an "or" list of awaited events after the first one: ", targets him, or resolves an action ...".
+_OR_LIST = re.compile(r"((?:,\s*(?!or\b)[a-z][^,.;:()]*?){0,3}),?\s+or\s+([a-z][^,.;:()]*)")
+# A delayed effect at a named point of the turn ("Before this battle resolves, double his Force"; "Destroy him after
+# the battle ends"): it waits for that point (the Timing page's delayed effects, L1 exception).
+_NAMED_POINT = re.compile(r"(?<!until )\b(before|after|when)\s+((?:the|this)\s+(battle|turn|phase|[A-Z]\w+ Phase)\s+"
+                          r"(?:resolves|ends|begins|starts))\b", re.I)
 _EACH = re.compile(r"\b(?:(before|after|when)\s+)?each\s+time\s+this\s+(turn|battle|game|phase)\s+(.+?)(?=[,:.;(]|$)",
                    re.I)
 _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|the)\s+next\s+(\w+)", re.I)
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
-    (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\b[^.,;:]*", re.I)),
+    # "paying 2 less Gold" changes the cost; "paying all costs" / "paying its 3 Gold Cost" pays it as it is (LD1).
+    (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\s+(?:\d+|X|one|two|three|four|five|an?)\s+"
+                             r"(?:less|more|fewer|additional)\b[^.,;:]*", re.I)),
     (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her) next "
                                     r"(?:[A-Z]\w+ )?(?:Phase|turn)\b|\b(?:at|before) the end of (?:the|this) turn\b",
                                     re.I)),
@@ -92,18 +100,56 @@ def _in_condition(text: str, start: int) -> bool:
     return bool(_MEMORY.search(clause)) or before.endswith(("per ", "each ", "once "))
 
 
+_NOT_VERBS = frozenset({"his", "its", "this", "hers", "theirs", "yours", "us", "as", "was", "has", "thus"})
+
+
+def _verb_like(word: str) -> bool:
+    w = word.lower()
+    return word[:1].islower() and (w in {"is", "are", "would", "will", "can", "may", "does"}
+                                   or (w.endswith(("s", "ed")) and w not in _NOT_VERBS))
+
+
+def _share_subject(parts: list[str]) -> tuple[str, ...]:
+    """'his controller assigns him', 'targets him' -> 'his controller targets him': a later event starting with its
+    verb shares the first event's subject (the words before the first one's verb)."""
+    words = parts[0].split()
+    cut = next((i for i, w in enumerate(words) if i and _verb_like(w)), 0)
+    subject = " ".join(words[:cut])
+    out = [parts[0].strip().rstrip(",")]
+    for part in parts[1:]:
+        part = part.strip().rstrip(",")
+        first = part.split()[0] if part.split() else ""
+        out.append(f"{subject} {part}" if subject and _verb_like(first) else part)
+    return tuple(p for p in out if p)
+
+
 def _alternatives(occurrence: str) -> tuple[str, ...]:
     """'he assigns to attack or moves to an attacking army' -> both events (L11 keeps only the first to happen)."""
-    parts = re.split(r"\s+or\s+(?=(?:\w+ ){0,5}?(?:is|are|\w+s)\b(?: |$))", occurrence.strip())
-    subject = parts[0].split()[0] if parts[0].split() else ""
-    out = [parts[0].strip()]
-    for part in parts[1:]:
-        # "he assigns ... or moves ..." shares the subject: "he moves ..."
-        first = part.split()[0].lower() if part.split() else ""
-        shares = subject.lower() in {"he", "she", "it", "they", "you"} and first not in {"a", "an", "the", "he",
-                                                                                          "she", "it", "they", "you"}
-        out.append(f"{subject} {part}".strip() if shares else part.strip())
-    return tuple(p for p in out if p)
+    parts = re.split(r",?\s+or\s+(?=(?:\w+ ){0,5}?(?:is|are|\w+s)\b(?: |$))", occurrence.strip())
+    return _share_subject(parts)
+
+
+def _or_rest(text: str, end: int) -> tuple[list[str], int]:
+    """The further events of a ", B, or C" list after the first awaited event, and where the list ends."""
+    if text[end:end + 1] != ",":
+        return [], end
+    match = _OR_LIST.match(text, end)
+    if match is None:
+        return [], end
+    middle = [p.strip() for p in match.group(1).split(",") if p.strip()]
+    return [*middle, match.group(2).strip()], match.end()
+
+
+def _point_window(words: str) -> Form:
+    """Which period's end a named point lies at or before: a battle, a phase, the turn, or your next turn."""
+    lower = words.lower()
+    if "next turn" in lower:
+        return Form.NEXT_TURN
+    if "battle" in lower:
+        return Form.BATTLE
+    if re.search(r"\bphase\b", lower) and "next" not in lower and "end phase" not in lower:
+        return Form.PHASE
+    return Form.TURN
 
 
 def read_terms(text: str) -> tuple[Term, ...]:
@@ -126,8 +172,11 @@ def read_terms(text: str) -> tuple[Term, ...]:
         form_window = windows.get((window or "").lower(), Form.TURN)
         stated = re.match(r"\s*\(?this (?:turn|battle|game|phase)\)?", text[m.end():])
         end = m.end() + (stated.end() if stated and m.group(3) is None else 0)
+        more, list_end = _or_rest(text, m.end())
+        events = _share_subject([*_alternatives(m.group(4)), *more]) if more else _alternatives(m.group(4))
+        end = max(end, list_end)
         found.append((m.start(), Term(Form.NEXT_TIME, text[m.start():end].strip(" ,(").strip(), form_window,
-                                      _alternatives(m.group(4)))))
+                                      events)))
         taken.append((m.start(), end))
     for m in _EACH.finditer(text):
         # Only with a stated length: a standing trait's "each time" is a trigger, not an effect made for a while.
@@ -135,6 +184,16 @@ def read_terms(text: str) -> tuple[Term, ...]:
             m.group(2).lower()]
         found.append((m.start(), Term(Form.EACH_TIME, m.group(0).strip(), window, _alternatives(m.group(3)))))
         taken.append((m.start(), m.end()))
+    for m in _NAMED_POINT.finditer(text):
+        if free(m.start(), m.end()):
+            found.append((m.start(), Term(Form.DELAYED_POINT, m.group(0), _point_window(m.group(0)), (m.group(2),))))
+            taken.append((m.start(), m.end()))
+    when_paying = re.search(r"\bwhen (?:paying|you pay)\b[^,:;.]*", text, re.I)
+    if when_paying and re.search(r"\b(?:reduce|increase)s?\b[^.]*\bcost\b|\bcosts? (?:\d+|X) (?:less|more)\b",
+                                 text[when_paying.end():], re.I):
+        # A Gold cost changed while paying it ("When paying for a Spell ..., reduce its Gold Cost"): that payment only.
+        found.append((when_paying.start(), Term(Form.PAYING, when_paying.group(0))))
+        taken.append((when_paying.start(), when_paying.end()))
     for m in _NEGATE_NEXT.finditer(text):
         if free(m.start(), m.end()):
             end = m.end()
@@ -151,7 +210,8 @@ def read_terms(text: str) -> tuple[Term, ...]:
             if (form in (Form.TURN, Form.BATTLE, Form.PHASE) or m.group(0).lower() == "this game") \
                     and _in_condition(text, m.start()):
                 continue
-            found.append((m.start(), Term(form, m.group(0).strip())))
+            window = _point_window(m.group(0)) if form is Form.DELAYED_POINT else None
+            found.append((m.start(), Term(form, m.group(0).strip(), window)))
             taken.append((m.start(), m.end()))
     for m in _WHILE.finditer(text):
         if free(m.start(), m.end()):

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, replace
 from engine.cards import Card
 from engine.interface import Lookup, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text, read_trigger
-from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.moment import Moment, stems
 from engine.trace import Interpretation
 
@@ -51,15 +51,40 @@ _TIME_POINT = re.compile(r"^(?!(?:a|an|one|the|your|his|her|their|its|this|that|
                          r"(?:[A-Z]\w* )*[A-Za-z]+s\s+(?:engage|resolve|begin|end|are|have|\w+)\b")
 
 
+_NEXT_EFFECT = (r"(?=(?:dishonor|lose|gain|bow|destroy|discard|draw|give|move|straighten|remove|return)\b|"
+                r"(?:his|her|their|its|the|you|he|she|they)(?: \w+){0,2} (?:loses|gains|draws|discards|bows|takes|"
+                r"destroys|moves|may|must|lose|gain|draw)\b)")
+
+
 def split_effects(text: str) -> tuple[str, ...]:
-    """The effect part of an ability ("...: dishonor him and his controller loses 2 Honor") in written order."""
+    """The effect part of an ability ("...: dishonor him and his controller loses 2 Honor") in written order: after
+    the designators and the constraints block (L5R writes "Designator: constraints: effects"), or after a trait's
+    trigger."""
     body = text.split(":", 1)[1] if ":" in text and not text.lower().startswith(("delayed", "the next")) else text
-    if re.match(r"^\s*(?:after|before|when)\b", body, re.I) and "," in body:
+    if ":" in body:
+        body = body.split(":", 1)[1]  # the constraints block (a trigger, targets, conditions) ends at its colon
+    elif re.match(r"^\s*(?:after|before|when)\b", body, re.I) and "," in body:
         body = body.split(",", 1)[1]
     body = re.sub(r"\([^)]*\)", "", body)
-    parts = re.split(r"\s*(?:\.\s+|;\s*|,?\s+and\s+(?=(?:his|her|their|its|you|he|she|they|the|dishonor|lose|gain|"
-                     r"bow|destroy|discard|draw|give|move|straighten)\b))", body.strip().rstrip("."))
+    parts = re.split(r"\s*(?:\.\s+|;\s*|,?\s+and\s+" + _NEXT_EFFECT + ")", body.strip().rstrip("."))
     return tuple(p.strip().rstrip(".") for p in parts if p.strip())
+
+
+def delayed_effects(text: str, term: Term) -> tuple[str, ...]:
+    """The effects a delayed term of an ability applies: the clause after it ("After the next time ..., dishonor
+    him"), or the one it closes ("Remove the Illusion ... after the next time this Spell straightens")."""
+    at = text.lower().find(term.words.lower())
+    if at < 0:
+        return split_effects(text)
+    after = text[at + len(term.words):].lstrip(" )")
+    if after.startswith(","):
+        clause = re.split(r"\.(?:\s|$)", after[1:], maxsplit=1)[0]
+    else:
+        start = max(text.rfind(". ", 0, at) + 1, text.rfind(":", 0, at) + 1, 0)
+        clause = text[start:at]
+    clause = re.sub(r"\([^)]*\)", "", clause).strip(" ,.")
+    parts = re.split(r"\s*(?:;\s*|,?\s+and\s+" + _NEXT_EFFECT + r"|,\s*then\s+)", clause)
+    return tuple(p.strip().rstrip(".") for p in parts if p.strip()) or split_effects(text)
 
 
 def is_time_point(occurrence: str) -> bool:
@@ -67,10 +92,25 @@ def is_time_point(occurrence: str) -> bool:
     return bool(_TIME_POINT.match(occurrence.strip()))
 
 
+def no_text(card: Card, lookup: Lookup) -> QuestionError:
+    """A card without abilities (a vanilla Personality): one sentence, naming its experienced version when the
+    catalog has one ("Moto Rani" has no text; "Moto Rani • Experienced" has)."""
+    other = None
+    try:
+        found = lookup(f"{card.name} • Experienced")
+        other = found.name if found.name.startswith(f"{card.name} •") else None
+    except Exception:  # any miss (not found, ambiguous) only means there is no hint to give
+        other = None
+    hint = f"; its version “{other}” has some: name that one" if other else ""
+    return QuestionError(f"{card.name} has no ability text{hint}.")
+
+
 def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
-                  moment: Moment | None) -> Ability:
+                  moment: Moment | None, lookup: Lookup | None = None) -> Ability:
     """CARD#N, or the ability that best fits the moment: its timing, then shared words, then its kind."""
     if not abilities:
+        if lookup is not None:
+            raise no_text(card, lookup)
         raise QuestionError(f"{card.name} has no ability text to order.")
     if index is not None:
         if not 1 <= index <= len(abilities):
@@ -79,12 +119,20 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
         return abilities[index - 1]
 
     def fit(ability: Ability) -> tuple[int, int, int]:
-        rank = RESPONDING.index(ability.kind) if ability.kind in RESPONDING else len(RESPONDING)
+        kind = ability.kind
+        timed = ability.timing or ("when" if kind is Kind.CONDITIONAL else None)
+        words = ability.occurrence or ability.text
+        delayed = _delayed_for(ability, moment) if kind in (Kind.ACTION, Kind.TRAIT, Kind.REACTION,
+                                                            Kind.INTERRUPT) else None
+        if delayed is not None:
+            # an action whose delayed effect waits for this moment answers it (step D)
+            kind, words = Kind.DELAYED, " ".join(delayed.events) or delayed.words
+            first = delayed.words.split()[0].lower()
+            timed = first if first in ("before", "after", "when") else "when"
+        rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
         if moment is None:
             return (0, 0, -rank)
-        timed = ability.timing or ("when" if ability.kind is Kind.CONDITIONAL else None)
-        words = ability.occurrence or ability.text
-        return (int(timed == moment.timing) if ability.kind in RESPONDING else -1,
+        return (int(timed == moment.timing) if kind in RESPONDING else -1,
                 len(stems(words) & stems(moment.occurrence)), -rank)
 
     return max(abilities, key=fit)
@@ -118,7 +166,7 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
               moment: Moment | None = None) -> Item:
     card = lookup(name)
     abilities = read_card(card)
-    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment), lookup)
+    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment, lookup), lookup)
     if index is None and len(abilities) > 1:
         notes.insert(0, Interpretation(f"ability-{card.name}", None,
                                        f"{card.name} has {len(abilities)} abilities; #{ability.index} is the one "
@@ -127,24 +175,49 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
     label = card.name + (f" #{ability.index}" if index is not None or len(read_card(card)) > 1 else "")
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
-    delayed = ability.delayed_term
     if kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text):
         notes.append(Interpretation(f"gold-{card.name}-{ability.index}", "L7",
                                     f"{label} produces Gold at a payment's when-point: it is ordered with the other "
                                     "Gold for that payment."))
         kind = Kind.GOLD
-    if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and delayed is not None \
-            and delayed.form in (Form.NEXT_TIME, Form.EACH_TIME) and kind is not Kind.REACTION:
-        # An action or trait that sets up "the next time ..." answers that later moment as a delayed effect.
-        notes.append(Interpretation(f"delayed-{card.name}-{ability.index}", "LD4",
-                                    f"{label}: “{delayed.words}” is a delayed effect its {kind.value} set up "
-                                    "earlier; at this moment it is that delayed effect that applies (step D)."))
-        kind = Kind.DELAYED
-        word = delayed.words.split()[0].lower()
-        timing = word if word in ("before", "after", "when") else "when"
-        occurrence = " or ".join(delayed.events)
+    effects = split_effects(ability.text)
+    if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and ability.delayed_terms:
+        term = _delayed_for(ability, moment)
+        if term is not None:
+            # An action or trait that sets up "the next time ..." or "after the battle ends, ..." answers that later
+            # moment as a delayed effect (step D), with the effects of that clause only.
+            notes.append(Interpretation(f"delayed-{card.name}-{ability.index}", "LD4",
+                                        f"{label}: “{term.words}” is a delayed effect its {kind.value} set up "
+                                        "earlier; at this moment it is that delayed effect that applies (step D)."))
+            kind = Kind.DELAYED
+            word = term.words.split()[0].lower()
+            timing = word if word in ("before", "after", "when") else "when"
+            occurrence = " or ".join(term.events)
+            effects = delayed_effects(ability.text, term)
     return Item(spec, label, kind, ability.text, card, ability, card.name, controller, timing, occurrence,
-                is_time_point(occurrence), split_effects(ability.text), tuple(notes))
+                is_time_point(occurrence), effects, tuple(notes))
+
+
+def _delayed_for(ability: Ability, moment: Moment | None) -> Term | None:
+    """The delayed term of an ability that answers this moment: the one sharing most words with it, when it fits
+    better than the ability's own trigger (a Reaction answering its own trigger is not its delayed effect)."""
+    terms = [t for t in ability.delayed_terms if t.form is not Form.DELAYED_POINT or t.events]
+    if not terms:
+        return None
+    if moment is None:
+        return terms[0] if ability.kind is not Kind.REACTION else None
+    want = stems(moment.occurrence)
+
+    def overlap(words: str) -> int:
+        return len(stems(words) & want)
+
+    best = max(terms, key=lambda t: overlap(" ".join(t.events) or t.words))
+    score = overlap(" ".join(best.events) or best.words)
+    own = overlap(ability.occurrence) if ability.occurrence else -1
+    if ability.kind is Kind.ACTION:
+        return best
+    return best if score > own or (score == own and ability.kind is Kind.TRAIT and best.form is not
+                                   Form.DELAYED_POINT) else None
 
 
 def text_item(spec: str, kind_word: str, rest: str, controller: str) -> Item:
@@ -189,7 +262,8 @@ def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_
     head, sep, rest = raw.partition(":")
     if sep and head.strip().lower() in ITEM_KINDS:
         return text_item(spec, head.strip().lower(), rest, controller)
-    if sep and head.strip().lower() in ("interrupt", "action", "focus", "trigger", "continuous"):
+    if sep and rest.strip() and re.fullmatch(r"[A-Za-z]+", head.strip()):
+        # No card name holds a colon: "WORD:text" is a kind the asker meant.
         raise QuestionError(f"“{head.strip()}” is not an item kind; kinds are: {', '.join(ITEM_KINDS)} "
                             "(or name a card, CARD#2 for its second ability).")
     index = None

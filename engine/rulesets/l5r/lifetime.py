@@ -28,7 +28,7 @@ ENDED_BY = {"battle-ends": {Form.BATTLE}, "phase-ends": {Form.PHASE, Form.BATTLE
             "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE}}
 ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phase-ends",
            Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made"}
-_LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP)\b|\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor)[A-Z]\w+|has|have|"
+LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP)\b|\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor)[A-Z]\w+|has|have|"
                       r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor)[A-Z]\w+|is considered|counts as)\b")
 
 
@@ -105,7 +105,7 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None) -> Lifet
         return Lifetime("while", condition, main, condition, ENDS_ON.get(main.form) if main else "leaves-play", ())
     if main is not None:
         return Lifetime(main.form.value, main, main, None, ENDS_ON.get(main.form), ())
-    if not _LASTING.search(text):
+    if not LASTING.search(text):
         return Lifetime("instant", None, None, None, None, ())
     if made_during is None:
         raise QuestionError("This text names no duration and does not read as a one-time change; say where the "
@@ -238,9 +238,19 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
                 if life.kind in ("next-time", "each-time") and window in ENDED_BY[event]:
                     state, persists, effective = "expired", False, False
                     why, rule = f"its wait was for this {window.value} only and is over: it never fires", "LD3"
-                elif life.kind == "delayed" and event == "turn-ends":
+                elif life.kind == "delayed" and window is Form.NEXT_TURN:
+                    if event == "turn-ends" and turn_ends >= 2:
+                        state, persists, effective = "fired", False, False
+                        why, rule = f"“{main.words if main else ''}”: your next turn has begun, so it fires", "LD4"
+                        trace.interpret(Interpretation("next-turn-point", "LD4", "“your next turn” is read as made "
+                                                       "during your turn: the second turn end you name is the one "
+                                                       "just before your next turn begins."))
+                    else:
+                        why = f"it keeps waiting: “{main.words if main else ''}” has not come yet"
+                elif life.kind == "delayed" and window in ENDED_BY[event]:
                     state, persists, effective = "fired", False, False
-                    why, rule = f"“{main.words if main else ''}”: its point came before the turn ended", "LD4"
+                    why, rule = (f"“{main.words if main else ''}”: its point lies at or before the end of the "
+                                 f"{window.value}, so it has fired by now", "LD4")
                 else:
                     why = f"it keeps waiting ({window.value if life.kind == 'next-time' else 'its stated point'})"
             else:

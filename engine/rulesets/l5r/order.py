@@ -84,7 +84,37 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
             and not (stems(item.text) & stems(moment.occurrence)):
         return (f"its ongoing wording does not name this occurrence ({moment.occurrence}), so it neither negates "
                 "nor changes it", ["L6"])
+    # Sharing a noun is not enough: "can not win ... or control the Imperial Favor" does not stop a Favor action
+    # from targeting.
+    forbidden = _forbidden(item) if item.kind is Kind.NEGATE and item.card is not None else None
+    if forbidden is not None and not (stems(forbidden_verbs(forbidden)) & stems(moment.occurrence)):
+        return (f"what it forbids (“{forbidden}”) is not this occurrence ({moment.occurrence}), so it does not "
+                "negate it at step A", ["L6"])
     return None
+
+
+_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not)\s+([^.;:]+)", re.I)
+
+
+def _forbidden(item: Item) -> str | None:
+    """What an ongoing "can not" effect forbids ("win an Honor Victory or control the Imperial Favor"): step A
+    negates an occurrence only when that is what it forbids, not when the two merely share a noun."""
+    found = [m.group(1).strip() for m in _FORBIDS.finditer(item.text)]
+    return " / ".join(found) if found else None
+
+
+_ARTICLE = frozenset({"a", "an", "the", "this", "that", "his", "her", "its", "their", "your", "any", "be"})
+
+
+def forbidden_verbs(forbidden: str) -> str:
+    """The verbs a "can not" clause forbids: its first word and each word after "or"/"and" ("win an Honor Victory
+    or control the Imperial Favor" -> "win control"; "be destroyed" -> "destroyed")."""
+    words = forbidden.split()
+    verbs = []
+    for i, word in enumerate(words):
+        if (i == 0 or words[i - 1].lower() in ("or", "and", "be")) and word.lower() not in _ARTICLE:
+            verbs.append(word)
+    return " ".join(verbs)
 
 
 def _occurrence_note(item: Item, moment: Moment) -> Interpretation | None:

@@ -14,8 +14,8 @@ from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
-from engine.rulesets.l5r.items import ITEM_KINDS, Item, parse_item
-from engine.rulesets.l5r.lifetime import EVENTS, MADE_DURING, choose, parse_events, walk
+from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
+from engine.rulesets.l5r.lifetime import EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
 from engine.rulesets.l5r.moment import compare, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve
 from engine.rulesets.l5r.render import duration_json, order_json, verdict_line
@@ -209,7 +209,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
     card = lookup(name)
     abilities = read_card(card)
     if not abilities:
-        raise QuestionError(f"{card.name} has no ability text.")
+        raise no_text(card, lookup)
     if index is not None:
         if not 1 <= index <= len(abilities):
             raise QuestionError(f"{card.name} has {len(abilities)} abilit{'y' if len(abilities) == 1 else 'ies'}; "
@@ -261,6 +261,21 @@ class DurationQuestion:
         card, ability, notes = _effect_source(inputs, lookup)
         life = choose(ability.terms, ability.text, made_during)
         walk(life, events, made_during)
+        others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
+        if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
+            before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]
+            lasting = LASTING.search(before.split(":", 1)[-1])
+            if lasting:
+                life.trace.interpret(Interpretation(
+                    "unstated-part", None, f"Besides “{life.main.words}”, this ability has an effect that lasts "
+                    f"(“{lasting.group(0)}”) and names no length; this answer follows only the delayed effect. Ask "
+                    "about that part with --text and --made-during."))
+        if others and life.main is not None:
+            # One ability can hold several lengths (Wedge: a delayed doubling, then "Destroy him after the battle
+            # ends"); the answer follows one and says which others it did not follow.
+            said = ", ".join(f"“{t.words}” ({t.form.value}, {t.rule})" for t in others)
+            life.trace.interpret(Interpretation("other-terms", None, f"This ability also says {said}; this answer "
+                                                f"follows “{life.main.words}”. Ask about another part with --text."))
         for note in notes:
             life.trace.interpret(note)
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,

@@ -149,6 +149,11 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
     return data
 
 
+def _event(name: str) -> str:
+    """An event as the asker types it (occurs:TEXT), or a card's words for a point in quotes."""
+    return name if name.startswith("occurs:") or name.endswith(("-ends", "-made")) else f"“{name}”"
+
+
 def verdict_line(data: dict[str, Any]) -> str:
     effect, state = data["effect"], data["state"]
     who = effect["card"] or "The text"
@@ -169,7 +174,8 @@ def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:
     lines.append(f"Effect: “{effect['text']}” — read as {effect['kind']}"
                  + (f" (“{life.main.words}”, {life.main.rule})" if life.main else "")
                  + (f"; ends on {data['ends_on']}" if data["ends_on"] else "")
-                 + (f"; fires on {' or '.join(data['fires_on'])}" if data["fires_on"] else "") + ".")
+                 + (f"; fires on {' or '.join(_event(e) for e in data['fires_on'])}" if data["fires_on"] else "")
+                 + ".")
     if life.condition is not None and life.main is not life.condition:
         lines.append(f"Condition: “{life.condition.words}” switches it on and off (L4).")
     if data["timeline"] and data["events"]:

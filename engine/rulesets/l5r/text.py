@@ -36,27 +36,63 @@ class Line:
     header: str       # the bold designators before the colon ("Political Open, Bow"), "" for a trait
     body: str         # the text after the header, reminders and flavour removed
     full: str         # the whole line as shown, reminders kept (duration words are read from this)
+    granted: str = ""  # a quoted ability another sentence grants: the granting words ("You have the ability")
+    scan: str = ""     # the words duration terms are read from when not `full` (a granting line minus its quote)
+
+
+# A quoted ability one sentence grants ("You have the ability, "<b>Repeatable Interrupt:</b> Negate ..."",
+# "permanently give him the ability, "<b>Battle:</b> ..."", "create a ... Personality with the ability, "...""):
+# the granting words, then the quoted designators and text.
+_GRANT = re.compile(r"((?:\b\w+\W+){0,3}?\b(?:abilit(?:y|ies)|trait)),?\s*[\"“]\s*(?:<b>)?\s*"
+                    r"((?:[A-Z][A-Za-z]*[ /,]+)*?(?:Battle|Open|Limited|Engage|Reaction|Interrupt|Dynasty)(?:/\w+)?"
+                    r"(?:,\s*(?::bow:|Bow|:g\d:|\d+ Gold))*)\s*:\s*(?:</b>)?(.*?)[\"”]", re.S)
+
+
+def _granted_lines(raw: str) -> tuple[str, list[Line]]:
+    """The line without its quoted granted abilities, and each granted ability as a line of its own."""
+    granted: list[Line] = []
+
+    def take(match: re.Match[str]) -> str:
+        header, body = plain(match.group(2)), plain(_ITALIC.sub(" ", match.group(3)))
+        granted.append(Line(header, body, f"{header}: {plain(match.group(3))}", granted=plain(match.group(1))))
+        return f"{match.group(1)} (granted below)"
+
+    return _GRANT.sub(take, raw), granted
 
 
 def split_lines(text: str) -> tuple[Line, ...]:
-    """Oracle HTML (or plain text with line breaks) to its ability lines; empty and reminder-only lines dropped."""
+    """Oracle HTML (or plain text with line breaks) to its ability lines; empty and reminder-only lines dropped.
+    A quoted ability the line grants follows it as a line of its own (its kind and timing are its own)."""
     raw_lines = _BR.split(text) if "<" in text else text.split("\n")
     lines = []
     for raw in raw_lines:
-        header = ""
-        match = _HEADER.match(raw)
-        rest = raw
-        if match:
-            header, rest = plain(match.group(1)), raw[match.end():]
-        body = plain(_ITALIC.sub(" ", rest))
-        full = plain(raw)
-        if not header and "<" not in text:
-            # Plain text (the starter set, --text): "Battle: ..." is read as a header too.
-            header, body = plain_header(body)
-        if not body and not header:
+        outer, granted = _granted_lines(raw)
+        if granted:
+            lines.append(_line(outer, text, full=plain(raw)))
+            lines += granted
             continue
-        lines.append(Line(header, body, full))
-    return tuple(lines)
+        line = _line(raw, text)
+        if line is not None:
+            lines.append(line)
+    return tuple(line for line in lines if line is not None)
+
+
+def _line(raw: str, text: str, full: str | None = None) -> Line | None:
+    header = ""
+    match = _HEADER.match(raw)
+    rest = raw
+    if match:
+        header, rest = plain(match.group(1)), raw[match.end():]
+    body = plain(_ITALIC.sub(" ", rest))
+    if not header and "<" not in text:
+        # Plain text (the starter set, --text): "Battle: ..." is read as a header too.
+        header, body = plain_header(body)
+    if not body and not header:
+        return None
+    if full is not None:
+        # A granting line: shown whole, but its duration words are its own, not its quote's.
+        return Line(header, body, full, scan=plain(raw))
+    return Line(header, body, plain(raw))
 
 
 _PLAIN_HEADER = re.compile(
