@@ -172,3 +172,24 @@ def test_a_card_without_text_points_to_its_version_with_text(imported, capsys):
     assert code == 2
     assert err.strip() == "arbiter: Moto Rani has no ability text; its version “Moto Rani • Experienced” has some: " \
                           "name that one."
+
+
+def test_delayed_effects_at_this_turns_end_share_one_occurrence(imported, capsys):
+    # Recruitment Officer "Remove him from the game when this turn ends" and Ashigaru Archers "draw an additional
+    # card when this turn ends": two sources at one point (step D), not two cards' own occurrences
+    answer = ask(capsys, imported, "order", "--at", "when this turn ends", "--item", "Recruitment Officer",
+                 "--item", "Ashigaru Archers")
+    assert [(e["step"], e["card"], e["chosen_by"]) for e in answer["order"]] == [
+        ("D", "Recruitment Officer", "active player"), ("D", "Ashigaru Archers", "active player")]
+    assert all("for the occurrence" not in e["why"] for e in answer["order"])
+    assert "L9" in answer["order"][0]["rules"]
+
+
+@pytest.mark.parametrize(("card", "at"), [
+    ("Suspicions", "before your Action Phase begins"),          # "until the game ends, before each of your ..."
+    ("Suck the Marrow", "after your Events Phase begins"),       # "Until the game ends, after each Events Phase ..."
+    ("Bayushi Rentatsu", "after your turn begins"),              # "after each of your turns begins"
+])
+def test_each_point_of_play_is_an_indefinite_conditional_effect(imported, capsys, card, at):
+    answer = ask(capsys, imported, "order", "--at", at, "--item", card)
+    assert [(e["step"], e["card"]) for e in answer["order"]] == [("D", card)]

@@ -350,3 +350,86 @@ def test_a_copy_ends_when_the_card_leaves_play(name):
     assert judge(real(name), "battle", ["phase-ends"]).persists is True  # D2 overrides the D1 default
     gone = judge(real(name), "battle", ["leaves-play"])
     assert gone.persists is False and "copy-leaves-play" in ids(gone)
+
+
+# --- blind review follow-up: a pronoun's antecedent, times inside a "while", placed-and-treated-as ---------------
+
+@pytest.mark.parametrize(("text", "rule"), [
+    ("Protect that Hero from opponents while it remains in territory.", "D3"),   # the target stays
+    ("Selected Hero may not band while she remains in play.", "D3"),
+    ("Protect this evil character from discard while he remains in play.", "D5"),  # named itself first
+    ("While it remains in play, negate Heroes.", "D5"),                           # opens on a card that stays
+])
+def test_a_pronoun_in_while_remains_names_what_came_before_it(text, rule):
+    assert [t.rule for t in reading(card(text, type="Evil Character")).terms] == [rule]
+
+
+@pytest.mark.parametrize("name", ["Departed Wife", "Shiphrah", "The Body of Christ (Pi)", "Fortify Site (RoA)",
+                                  "Ananias of Damascus (EC)", "Blinding Light (EC)"])
+def test_real_target_staying_in_play_is_d3_and_outlasts_this_card(name):
+    c = real(name)
+    zone = "territory" if c.type in {"Dominant"} else "battle"
+    verdict = judge(c, zone, ["leaves-play", "phase-ends"])
+    assert verdict.persists is True and verdict.part.upper_bound.rule == "D3"  # this card leaving ends nothing
+    assert "target-in-place" in ids(verdict)  # the antecedent is an interpretation, and the answer says so
+    assert judge(c, zone, ["result-changed"]).persists is False
+
+
+@pytest.mark.parametrize("name", ["Judas Iscariot (Pi)", "Hard-Hearted Religious Leaders (Di)"])
+def test_real_self_named_pronoun_stays_d5(name):
+    verdict = judge(real(name), "battle", ["leaves-play"])
+    assert verdict.part.upper_bound.rule == "D5" and verdict.persists is False
+
+
+def test_a_time_inside_a_while_condition_is_part_of_the_condition():
+    c = card("While you have drawn 4 or fewer cards this turn, protect your hand.", type="Lost Soul")
+    assert [t.rule for t in reading(c).terms] == ["D8"]  # no D4 "this turn"
+
+
+@pytest.mark.parametrize("name", ['Lost Soul "Crowds" [Luke 5:15] [2016 - Local]',
+                                  'Lost Soul "Crowds" [Luke 5:15] [2025 - Worker]',
+                                  'Lost Soul "Crowds" [Luke 5:15] [2026-Seasonal]'])
+def test_real_while_drawn_this_turn_switches_the_lost_soul_off_and_survives_the_turn(name):
+    off = judge(real(name), "land-of-bondage", ["condition-false"])
+    assert off.persists is True and off.effective is False and off.part.upper_bound.rule == "D7"
+    assert judge(real(name), "land-of-bondage", ["turn-ends"]).persists is True
+
+
+@pytest.mark.parametrize("name", ["Take as a Slave", "Baggage", "Net (B)", "Dungeon of Malchiah", "Denial of Christ",
+                                  "Joseph before Pharaoh (Pa)"])
+def test_real_card_placed_in_land_of_bondage_and_treated_as_is_a_d3_result(name):
+    held = judge(real(name), "battle", ["phase-ends", "turn-ends"])
+    assert held.persists is True and held.part.upper_bound.rule == "D3"
+    assert judge(real(name), "battle", ["result-changed"]).persists is False
+
+
+def test_treated_as_after_a_later_event_waits_for_it():
+    verdict = judge(real("Recruiting Officer"), "battle", ["phase-ends"])  # "If defeated, place ... treated as"
+    assert "conditional-targeting" in ids(verdict)
+    assert any(s.status == "waiting" for s in verdict.part.terms if s.term.rule == "D3")
+
+
+def test_treated_as_without_a_placement_is_no_result():
+    assert not any(t.rule == "D3" for t in reading(real("Redemption (Pi)")).terms)
+
+
+@pytest.mark.parametrize("name", ["Lamb's Righteousness (RoJ)", "Lamb's Righteousness (RoJ AB)"])
+def test_real_if_you_do_time_is_flagged_as_taken(name):
+    verdict = judge(real(name), "battle", ["phase-ends"])
+    assert verdict.persists is True and verdict.part.upper_bound.rule == "D4"
+    assert "follow-up-time" in ids(verdict)
+
+
+@pytest.mark.parametrize("name", ["Covenant with Levi", "Blindness", "Confusion of Mind (PoC)"])
+def test_real_unlabelled_covenant_played_as_artifact_says_so(name):
+    c = real(name)
+    if "ART" in c.text or "GE:" in c.text:
+        pytest.skip("this printing has part labels")
+    verdict = judge(c, "artifact-pile", ["turn-ends"])
+    assert verdict.part.upper_bound.rule == "D7" and "dual-use-played" in ids(verdict)
+
+
+def test_plain_words_name_a_time_that_measures_a_copy():
+    from engine.rulesets.redemption.render import plain
+    verdict = judge(real("Mimicking Miracles (CoW AB)"), "battle", ["phase-ends"])
+    assert plain(verdict).endswith("resets to face value, or at the end of the turn")

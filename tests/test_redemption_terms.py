@@ -90,7 +90,7 @@ def test_annotation_instant_turns_lasting_off():
 
 @pytest.mark.parametrize(("text", "expected"), [
     ("While Ananias is blocking, negate Heroes.", [("", "D8", "")]),
-    ("Judas may not be negated while he remains in play.", [("", "D5", "")]),
+    ("Protect this character from capture while he remains in play.", [("", "D5", "")]),
     ("Opponent may not make a rescue attempt next turn.", [("", "D4", "next-turn")]),
     ("Protect your deck during opponent's next draw phase.", [("", "D4", "next-draw-phase")]),
     ("All evil Enhancements are negated this turn.", [("", "D4", "turn")]),

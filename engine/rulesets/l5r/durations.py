@@ -66,6 +66,10 @@ _NAMED_POINT = re.compile(r"(?<!until )\b(before|after|when)\s+((?:the|this)\s+(
                           r"(?:resolves|ends|begins|starts))\b", re.I)
 _EACH = re.compile(r"\b(?:(before|after|when)\s+)?each\s+time\s+this\s+(turn|battle|game|phase)\s+(.+?)(?=[,:.;(]|$)",
                    re.I)
+# "until the game ends, before each of your Action Phases begins, ...": an indefinite conditional effect at every
+# such point (L6 D), for its stated length (the game when it says so, else the turn).
+_EACH_POINT = re.compile(r"\b(before|after|when)\s+each\s+(?:of\s+(?:your|the)\s+)?((?:[A-Z]\w+\s+)?(?:Phase|turn|"
+                         r"battle)s?)\s+(begins?|ends?|resolves?)\b", re.I)
 _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|the)\s+next\s+(\w+)", re.I)
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     # "paying 2 less Gold" changes the cost; "paying all costs" / "paying its 3 Gold Cost" pays it as it is (LD1).
@@ -184,6 +188,13 @@ def read_terms(text: str) -> tuple[Term, ...]:
             m.group(2).lower()]
         found.append((m.start(), Term(Form.EACH_TIME, m.group(0).strip(), window, _alternatives(m.group(3)))))
         taken.append((m.start(), m.end()))
+    for m in _EACH_POINT.finditer(text):
+        if free(m.start(), m.end()):
+            window = Form.GAME if re.search(r"\buntil the game ends\b|\bthis game\b", text, re.I) else Form.TURN
+            noun = re.sub(r"s$", "", m.group(2).strip())
+            verb = m.group(3) if m.group(3).endswith("s") else m.group(3) + "s"
+            found.append((m.start(), Term(Form.EACH_TIME, m.group(0), window, (f"your {noun} {verb}",))))
+            taken.append((m.start(), m.end()))
     for m in _NAMED_POINT.finditer(text):
         if free(m.start(), m.end()):
             found.append((m.start(), Term(Form.DELAYED_POINT, m.group(0), _point_window(m.group(0)), (m.group(2),))))

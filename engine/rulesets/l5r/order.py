@@ -232,6 +232,8 @@ def occurrence_key(item: Item) -> str | None:
     subject = match.group(1).strip()
     if not subject or _GENERIC.search(subject):
         return None
+    if re.fullmatch(r"(?:this|that)\s+(?:turn|battle|phase|game|duel|attack|[a-z]+ phase)", subject.lower()):
+        return None  # "this turn ends" names a point of play every item shares, not the item's own card
     if subject.lower() in ("he", "she", "it", "they", "him", "her") or subject.lower().startswith(("this ", "that ")):
         return item.card.name if item.card is not None else None
     return subject if subject[:1].isupper() else None

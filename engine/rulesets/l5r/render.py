@@ -60,7 +60,8 @@ def _tail(trace: Trace, rules: list[str], with_steps: bool = True) -> list[str]:
         lines += ["", "Trace:"] + [f"{i}. {t}" for i, t in enumerate(render_steps(trace.steps), start=1)]
     if trace.interpretations:
         lines += ["", "Interpretations:"] + [f"- {n.text}" for n in trace.interpretations]
-    lines += ["", "Rules: " + "; ".join(f"{r} {RULES[r].name}" for r in rules if r in RULES)]
+    cited = "; ".join(f"{r} {RULES[r].name}" for r in rules if r in RULES)
+    lines += ["", "Rules: " + (cited or "none needed: the effect happens once and nothing of it lasts")]
     rs = VERSIONS["current"]
     lines += [f"Ruleset: L5R CCG {rs.name} ({rs.version}, {rs.title})."]
     return lines

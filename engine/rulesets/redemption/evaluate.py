@@ -12,6 +12,7 @@ from typing import assert_never
 
 from engine.cards import Annotation, Card
 from engine.rulesets.redemption import interpretations as notes
+from engine.rulesets.redemption import phrases as P
 from engine.rulesets.redemption.rules import VERSIONS
 from engine.rulesets.redemption.scenario import Scenario
 from engine.rulesets.redemption.terms import (
@@ -413,6 +414,10 @@ class Evaluator:
                 trace.interpret(notes.COPY_LEAVES_PLAY)
             if t.rule == "D3" and t.text.lower().startswith("until"):
                 trace.interpret(notes.TARGET_UNTIL)
+            if t.rule == "D3" and any(p.match(t.text) for p in P.D5):
+                trace.interpret(notes.TARGET_IN_PLACE)
+            if t.rule == "D4" and t.pending == "optional" and not t.ends_result:
+                trace.interpret(notes.FOLLOW_UP_TIME)
             if t.rule == "D4" and t.length.startswith(("turns:", "rounds:")):
                 trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
             if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
@@ -421,8 +426,10 @@ class Evaluator:
                 trace.interpret(notes.NEXT_TURN)
             if t.rule == "D4" and t.ends_result:
                 trace.interpret(notes.TIMED_RESULT)
-            if t.rule == "D7" and ("part" in t.text):
+            if t.rule == "D7" and "part" in t.text:
                 trace.interpret(notes.DUAL_USE)
+            if t.rule == "D7" and "played as" in t.text:
+                trace.interpret(notes.DUAL_USE_PLAYED)
             if t.rule == "D7" and self.previous:
                 trace.interpret(notes.PREVIOUS)
         bounds = [s for s in states if s.term.rule == "D3"]

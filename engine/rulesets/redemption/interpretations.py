@@ -21,6 +21,15 @@ TARGET_UNTIL = Interpretation(
     "target-until", "D3",
     "A duration tied to the targeted card staying in play (\"until discarded\") is read as a target "
     "result (D3).")
+TARGET_IN_PLACE = Interpretation(
+    "target-in-place", "D3",
+    "\"While it/he/she remains ...\" follows another card named in the sentence, so it is read as that targeted "
+    "card staying where it is: a target result (D3) that this card leaving does not end. Read as this card "
+    "itself, it would be D5.")
+FOLLOW_UP_TIME = Interpretation(
+    "follow-up-time", "D4",
+    "The stated time belongs to a sentence that acts only if an optional action before it was taken (\"If you "
+    "do, ...\"); it is taken as taken when the ability resolved, so the time runs from the start.")
 SHORTER_IN_BOUND = Interpretation(
     "shorter-within-bound", "D9",
     "A stated time shorter than a D3 bound does not end the ability; it only ends the part it governs.")
@@ -42,6 +51,10 @@ DUAL_USE = Interpretation(
     "dual-use-type", "D7",
     "A Covenant or Curse speaks as an Artifact only through its ART part, and a City as a Site or Fortress "
     "through its SITE or FORT part.")
+DUAL_USE_PLAYED = Interpretation(
+    "dual-use-played", "D7",
+    "This Covenant or Curse has no part labels; played to the Artifact pile it is taken to speak as an Artifact "
+    "(D7: until it leaves the pile or is deactivated). Played in battle it would be an Enhancement (D1).")
 PREVIOUS = Interpretation(
     "previous-ruleset", "D7",
     "Under the previous ruling, a card played outside battle kept its ability to the end of the phase in "

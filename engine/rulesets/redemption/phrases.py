@@ -46,7 +46,9 @@ QUALIFIER_BEFORE = re.compile(
     r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$",
     re.I,
 )
-CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once)\b(?![^,]*,)", re.I)
+# A time inside a condition ("if ... this turn", "While you have drawn 4 cards this turn, ...") is part of what
+# the condition checks, not a duration of the ability.
+CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once|while|as long as)\b(?![^,]*,)", re.I)
 
 TIME = re.compile(
     r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
@@ -78,6 +80,12 @@ D5 = [
     re.compile(r"(?:^|(?<=[:.;]\s))while (?:in|remaining in) (?P<where>play|battle|the field of battle|"
                r"(?:a |your |holder's )?territory)\b(?! or\b)", re.I),
 ]
+# A bare pronoun in "while he remains in play" names the card itself only when the sentence has named it
+# before ("Protect this evil character ... while he remains in play"); after another noun ("Protect that Hero
+# ... while it remains in territory", "Selected female Hero ... while she remains in play") it is the target.
+PRONOUN_SUBJECT = re.compile(r"^(?:while|until) (?P<who>it|he|she|they)\b", re.I)
+SELF_NAMED = re.compile(r"\bthis (?:card|character|hero|evil character|artifact|fortress|site|enhancement|dominant|"
+                        r"curse|covenant|lost soul)\b|\b(?:itself|himself|herself)\b", re.I)
 ACTIVE_UNTIL = re.compile(rf"\b{SELF}\s+(?:remains|stays)(?:\s+active|\s+in play)?\s*$", re.I)
 UNTIL_THIS_CARD = re.compile(r"until this (?:card|character|hero|evil character|artifact|fortress|site|enhancement|"
                              r"dominant|curse|covenant) is\b", re.I)
@@ -125,6 +133,13 @@ D3_TARGET = re.compile(
     # "he may be placed instead in holder's Goshen for 2 turns": the card is placed as a replacement.
     rf"|\bmay be placed (?:instead )?(?:in|on) ",
     re.I)
+# A card moved into a Land of Bondage and given a standing status there ("Take any Hero prisoner and place in
+# your Land of Bondage. Hero is treated as a Lost Soul."): the status is the result of that targeting (D3), so it
+# lasts while the card stays there, past the phase.
+LOB_PLACEMENT = re.compile(r"\b(?:place[sd]?|prisoner|captur\w*|return\w*)\b[^.]*?\bland of bondage\b", re.I)
+TREATED_AS = re.compile(r"\btreated as (?:an? )?(?:lost soul|evil character|hero|character)\b", re.I)
+# A sentence that acts only if an optional action before it was taken ("If you do, restrict ... this turn").
+FOLLOW_UP = re.compile(r"^(?:if (?:you|they|he|she) do(?:es)?|if so)\b", re.I)
 # A sentence whose action is the targeting itself: a stated time in it is the length of the result.
 TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
                        r"(?:place|paralyze|set|capture|poison|imprison)\b", re.I)

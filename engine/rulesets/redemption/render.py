@@ -59,13 +59,13 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
         case "D1":
             return "until", "the end of this phase"
         case "D2":
-            return "when", f"{card} resets to face value"
+            return "when", f"{card} resets to face value" + _timed_result(verdict)
         case "D3":
             timed = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result), None)
             if timed is not None:  # the stated time measures the result: it says how long
                 return ("for" if ":" in timed.length else "until"), _time(timed.length)
             return "when", "the targeted card's result changes" + (
-                f" or {card} leaves play" if "leaves-play" in bound.ends_on else "")
+                f" or {card} leaves play" if "leaves-play" in bound.ends_on else "") + _timed_result(verdict)
         case "D4":
             term = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.text == bound.text), None)
             length = term.length if term is not None else "phase"
@@ -77,6 +77,16 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
             return "when", words + (" or is deactivated" if "deactivated" in bound.ends_on else "")
         case _:
             return "until", "the end of this phase"
+
+
+def _timed_result(verdict: Verdict) -> str:
+    """A stated time that measures the result itself (a copy "until end of turn", "set aside for 2 turns") ends
+    the bound too, so the plain words name it beside the bound."""
+    for s in verdict.part.terms:
+        if s.term.rule == "D4" and s.term.ends_result and s.status == "holds":
+            length = s.term.length
+            return f", or {'after' if ':' in length else 'at'} {_time(length)}"
+    return ""
 
 
 def plain(verdict: Verdict) -> str:

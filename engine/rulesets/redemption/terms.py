@@ -216,6 +216,13 @@ class _SentenceReader:
                 continue
             if self.claim(m):
                 self.add("D3", m.group(0), self_place=self.reader.self_placed and "plac" in m.group(0).lower())
+        placement = P.LOB_PLACEMENT.search(s)
+        if placement and not self.reader.lob_placement:
+            self.reader.lob_placement = (s, placement)
+        status = P.TREATED_AS.search(s)
+        if status and self.reader.lob_placement and not self.reader.lob_status:
+            self.reader.lob_status = status.group(0)
+            self.lasting = True
         for m in P.D3_SET_ASIDE.finditer(s):
             self.covered.append((m.start(), m.start() + 3))
             self._d3("set aside", m.start())
@@ -248,8 +255,25 @@ class _SentenceReader:
         for pattern in patterns:
             for m in pattern.finditer(s):
                 if self.claim(m):
-                    self.add("D5", m.group(0), where=P.where_of(m))
+                    if self._pronoun_is_target(m):
+                        # "Protect that Hero ... while it remains in territory": the target staying where it is
+                        # bounds the result (D3); this card leaving does not end it.
+                        self.add("D3", m.group(0))
+                    else:
+                        self.add("D5", m.group(0), where=P.where_of(m))
                     self.lasting = True
+
+    def _pronoun_is_target(self, m: re.Match[str]) -> bool:
+        """A bare "it/he/she/they" names the card itself only when the sentence named it first, or when it opens
+        the sentence on a card that stays in play; after another noun it is that (targeted) card."""
+        if not P.PRONOUN_SUBJECT.match(m.group(0)):
+            return False
+        before = self.sentence[: m.start()]
+        if P.SELF_NAMED.search(before) or any(n in before.casefold() for n in self.reader.own_names - {"he", "she"}):
+            return False
+        if not before.strip(" ,"):
+            return not self.reader.stays
+        return True
 
     def _times(self) -> None:
         s = self.sentence
@@ -260,8 +284,10 @@ class _SentenceReader:
                 span = self.result_span
                 within = span is not None and span[0] <= m.start() < span[1]
                 copy = any(t.rule == "D2" for t in self.reader.terms)  # "copy ... until end of turn"
+                # "If you do, restrict ... this turn": the time runs only if the optional action was taken.
+                follow_up = "optional" if P.FOLLOW_UP.match(s) else ""
                 self.add("D4", m.group(0), length=_length(m), ends_result=within or copy,
-                         pending=self.pending if within else "")
+                         pending=self.pending if within else follow_up)
                 self.lasting = True
 
     def _conditions(self) -> None:
@@ -297,6 +323,10 @@ class _PartReader:
             self.own_names |= {"he", "she"}  # "until he is discarded" on a character speaks of itself
         self.self_pattern = _self_reference(names) if names else None
         self.self_placed = bool(P.SELF_PLACE.search(part.text))
+        # A card that stays in play can speak of itself as "it"/"he" (see _pronoun_is_target).
+        self.stays = is_character(card) or self.self_placed or inherent_type(card, part.label) is not None
+        self.lob_placement: tuple[str, re.Match[str]] | None = None  # "place in your Land of Bondage"
+        self.lob_status = ""  # "treated as a Lost Soul" said of the card so placed
         self.seen: set[tuple[str, str]] = set()
 
     def add(self, rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
@@ -328,6 +358,11 @@ class _PartReader:
                 # "Set this Fortress aside": the card moves itself, so it leaving where it is ends the result.
                 own = bool(P.SELF_PLACE.match(m.group(0)) or P.SELF_SET_ASIDE.match(m.group(0)))
                 self.add("D3", text, self_place=own, sentence=sentence, pending=pending)
+        if self.lob_status and self.lob_placement and not any(t.rule == "D3" for t in self.terms):
+            # The placed card keeps its status while it stays in that Land of Bondage: a targeting result (D3).
+            sentence, m = self.lob_placement
+            self.add("D3", f"{' '.join(m.group(0).split())}: {self.lob_status}", sentence=sentence,
+                     pending=_waits(sentence, m.start()))
         if lasting and self.self_placed and not any(t.rule == "D3" for t in self.terms):
             # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
             m = P.SELF_PLACE.search(self.part.text)
