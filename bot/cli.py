@@ -35,8 +35,8 @@ from bot.service import (
     LookupProblem,
     answer_lines,
     default_printing_key,
+    for_writing,
     match_json,
-    problem_message,
 )
 from engine.cards import Annotation, printing_label
 from engine.names import base_name
@@ -101,7 +101,7 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> in
         print_json({"match": match_json(problem.match), "error": problem.message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})
     else:
-        print(problem.message, file=sys.stderr)
+        print(f"arbiter: {problem.message}", file=sys.stderr)
     return EXIT_LOOKUP
 
 
@@ -313,8 +313,8 @@ def cmd_rule(args: argparse.Namespace) -> int:
 # --- cards (moderation) ------------------------------------------------------------------------------
 
 def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "redemption"):
-    card, _ = arbiter.find(name, set_hint, game)  # LookupProblem: main() prints the candidates, exit 1
-    return card
+    # Writes only: an exact name, label or alias; else LookupProblem (main() prints the candidates, exit 1).
+    return arbiter.find_for_writing(name, set_hint, game)
 
 
 def undo_hint(audit_id: int | None) -> str:
@@ -365,7 +365,10 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_alias(args: argparse.Namespace) -> int:
     arbiter = _open(args)
-    card = _resolve(arbiter, args.card, args.set)
+    _game, matcher = game_and_matcher(arbiter, args.game)  # matched among that game's cards only
+    card = for_writing(matcher.match(args.card, args.set), args.set)
+    if arbiter.catalog.card(*card.key) is None:  # a plug-in game's starter card: stored so the alias has a target
+        arbiter.catalog.add_card(card, _actor(args))
     entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args),
                                       args.guild)
     target = card.label if args.set else card.name  # without a set, the alias covers every printing
@@ -450,14 +453,15 @@ def game_and_matcher(arbiter: Arbiter, name: str) -> tuple[str, Any]:
 
 def cmd_history(args: argparse.Namespace) -> int:
     arbiter = _open(args)
-    name = set_ = game = None
+    name = set_ = game = setting = None
+    if args.card or args.game:  # with or without a card, --game lists that game's entries only
+        game, matcher = game_and_matcher(arbiter, args.game or REDEMPTION)
     if args.card:
-        game, matcher = game_and_matcher(arbiter, args.game)
-        match = matcher.match(args.card, args.set)
-        if match.card is None:  # not found or ambiguous: the candidates, exit 1
-            raise LookupProblem(match, problem_message(match, args.set))
-        name, set_ = match.card.name, match.card.set if args.set else None
-    entries = arbiter.catalog.history(game=game, name=name, set=set_, limit=args.limit, guild=args.guild)
+        card = for_writing(matcher.match(args.card, args.set), args.set)  # loose or unknown: asked back, exit 1
+        name, set_ = card.name, card.set if args.set else None
+        setting = default_printing_key(game, matcher.identity(card))  # its default printing's changes too
+    entries = arbiter.catalog.history(game=game, name=name, set=set_, limit=args.limit, guild=args.guild,
+                                      setting=setting)
     if args.json:
         print_json([{**vars(e), "words": entry_line(e)} for e in entries])
         return EXIT_OK
@@ -475,15 +479,21 @@ def cmd_default(args: argparse.Namespace) -> int:
         raise Usage("Name the printing with --set SET (or use --clear to go back to the stated rule).")
     arbiter = _open(args)
     game, matcher = game_and_matcher(arbiter, args.game)
-    match = matcher.match(args.card, None if args.clear else args.set)
-    if match.card is None:  # not found, ambiguous, or no such printing: the candidates, exit 1
-        raise LookupProblem(match, problem_message(match, args.set))
-    card = match.card
+    # Not found, ambiguous, loose or no such printing: the candidates, exit 1, nothing written.
+    card = for_writing(matcher.match(args.card, None if args.clear else args.set), args.set)
     key = default_printing_key(game, matcher.identity(card))
     value = None if args.clear else json.dumps({"name": card.name, "set": card.set}, ensure_ascii=False)
-    entry = arbiter.catalog.set_setting(key, value, _actor(args))
+    entry = arbiter.catalog.set_setting(key, value, _actor(args), game=game)
     arbiter.reload()
     name = base_name(card.name)
+    changed = 0
+    if entry is not None:  # the rulings about any printing of the name that were asked without a set
+        changed = count_changed(arbiter, {game: {c.name for c in matcher.cards if base_name(c.name) == name}})
+    if args.json:
+        print_json({"card": name, "game": game, "set": None if args.clear else card.set, "cleared": args.clear,
+                    "changed": entry is not None, "audit_id": entry.id if entry else None,
+                    "changed_rulings": changed})
+        return EXIT_OK
     if entry is None:
         print(f"Nothing changed: {name} already answers as " +
               ("the stated rule says." if args.clear else f"{card.label}."))
@@ -491,10 +501,8 @@ def cmd_default(args: argparse.Namespace) -> int:
         print(f"{name} answers again by the stated rule. Undo with: arbiter cards undo {entry.id}")
     else:
         print(f"{name} named without a set now answers as {card.label}. Undo with: arbiter cards undo {entry.id}")
-    if entry is not None:  # the rulings about any printing of the name that were asked without a set
-        changed = count_changed(arbiter, {game: {c.name for c in matcher.cards if base_name(c.name) == name}})
-        if changed:
-            print(impact_sentence(changed))
+    if changed:
+        print(impact_sentence(changed))
     return EXIT_OK
 
 
@@ -625,6 +633,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("alias", help="the nickname (not another card's exact name)")
     p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
+    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption, or a plug-in game)")
     p.set_defaults(func=cmd_alias)
 
     p = csub.add_parser("annotate", parents=[mod, layer], help="set a duration term (or a plug-in game's field) for a "
@@ -647,7 +656,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
-    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption)")
+    p.add_argument("--game", help="only this game's changes (with a card: the card's game, default redemption)")
     p.set_defaults(func=cmd_history)
 
     p = csub.add_parser("default", parents=[mod], help="the printing that answers when a card is named "

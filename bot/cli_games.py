@@ -32,7 +32,7 @@ from bot.games import (
     import_sources,
     plugin_rulesets,
 )
-from bot.service import Arbiter, LookupProblem, problem_message
+from bot.service import Arbiter, LookupProblem, for_writing
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
 
@@ -121,10 +121,8 @@ def annotate(args: argparse.Namespace) -> int:
     except QuestionError as exc:
         raise Usage(str(exc)) from exc
     arbiter = _open(args)
-    match = game_matcher(arbiter, ruleset).match(args.card, args.set)
-    if match.card is None:  # not found or ambiguous: the candidates, exit 1 (bot.cli.main)
-        raise LookupProblem(match, problem_message(match))
-    card = match.card
+    # Not found, ambiguous or only loosely matched: the candidates, exit 1 (bot.cli.main), nothing written.
+    card = for_writing(game_matcher(arbiter, ruleset).match(args.card, args.set), args.set)
     part = (args.part or "").strip()
     labels = list(spec.parts(card)) if spec.parts is not None else None
     if labels is not None and part not in [*labels, "*"]:

@@ -9,7 +9,7 @@ import json
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -91,6 +91,29 @@ def problem_message(match: MatchResult, set_hint: str | None = None) -> str:
     if names:
         return f"No card matches “{query}”. Closest: {names}."
     return f"No card matches “{query}”."
+
+
+WRITE_HOWS = ("exact", "alias")  # how a name may lead to a card that a catalog change is written onto
+
+HOW_WORDS = {"prefix": "by the start of its name", "word": "by words of its name", "fuzzy": "by a similar spelling"}
+
+
+def for_writing(match: MatchResult, set_hint: str | None = None) -> Card:
+    """The card a moderator's change is written onto: only one named exactly (its name, a label or an existing
+    alias). A loose match (start of a name, words, spelling) is asked back naming what it found, so a change never
+    lands silently on a card the moderator did not mean; a LookupProblem means nothing was changed."""
+    if match.card is None:
+        raise LookupProblem(match, problem_message(match, set_hint))
+    if match.how in WRITE_HOWS:
+        return match.card
+    found = [Candidate(match.card, 100.0, match.how), *(c for c in match.candidates if c.card != match.card)]
+    asked = replace(match, how="ambiguous", card=None, candidates=found)
+    query = " ".join(match.query.split())[:80]
+    names = ", ".join(f"“{c.card.label}”" for c in found[:10])
+    message = (f"“{query}” is not the exact name of a card (it matched {match.card.label} "
+                      f"{HOW_WORDS.get(match.how, 'loosely')}); a catalog change needs the exact name, a label or "
+                      f"an existing alias, so nothing was changed. Did you mean {names}?")
+    raise LookupProblem(asked, message)
 
 
 DEFAULT_PRINTING = "default-printing:"  # setting name prefix: default-printing:<game>:<card identity>
@@ -344,6 +367,11 @@ class Arbiter:
         if snap is not None:
             return snap.layer(card, str(guild))
         return self.catalog.layer_annotations(card.game, card.name, card.set, str(guild))
+
+    def find_for_writing(self, query: str, set_hint: str | None = None, game: str = REDEMPTION,
+                         guild: str | int | None = None) -> Card:
+        """The card a catalog change names: exactly (see for_writing), else LookupProblem and nothing changes."""
+        return for_writing(self.matcher_for(game, guild).match(query, set_hint), set_hint)
 
     def find(self, query: str, set_hint: str | None = None, game: str = REDEMPTION,
              guild: str | int | None = None) -> tuple[Card, MatchResult]:

@@ -81,7 +81,7 @@ def test_unknown_card_exits_1_with_closest_names(db, capsys):
     code, out, err = run(capsys, "duration", "zzqx flarn", "--played-in", "battle")
     assert code == 1
     assert out == ""
-    assert err.startswith("No card matches “zzqx flarn”.")
+    assert err.startswith("arbiter: No card matches “zzqx flarn”.")
     code, out, _ = run(capsys, "duration", "zzqx flarn", "--played-in", "battle", "--json")
     assert code == 1
     data = json.loads(out)

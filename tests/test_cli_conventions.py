@@ -85,7 +85,7 @@ def test_lookup_problems_exit_1_in_alias_annotate_and_history(db, capsys):
                  ["cards", "annotate", "zzqx flarn", "--rule", "D4", "--value", "turn"]):
         code, out, err = run(capsys, *argv)
         assert (code, out) == (1, ""), argv
-        assert err.startswith("No card matches “zzqx flarn”."), argv
+        assert err.startswith("arbiter: No card matches “zzqx flarn”."), argv
         code, out, err = run(capsys, *argv, "--json")
         data = json.loads(out)
         assert (code, err) == (1, "")

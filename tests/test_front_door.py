@@ -77,7 +77,7 @@ def test_marauders_asks_between_the_marauders_cards(real_db, capsys):
 def test_a_set_the_card_lacks_lists_its_sets(real_db, capsys):
     code, _, err = run(capsys, "duration", "Son of God", "--set", "XYZ", "--db", real_db)
     assert code == 1
-    assert err.startswith("Son of God has no printing in set “XYZ”; its sets: ")
+    assert err.startswith("arbiter: Son of God has no printing in set “XYZ”; its sets: ")
     assert "Fund" in err and "Pmo-P2" in err
 
 

@@ -118,7 +118,7 @@ def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
     code, _, err = run(capsys, "bricks", "rb +", "--db", db)
     assert (code, err) == (2, "arbiter: Name a brick between every “+”.\n")
     code, _, err = run(capsys, "bricks", "Adino, the Eznite", "--db", db)  # another game's card never matches
-    assert code == 1 and err.startswith("No card matches “Adino, the Eznite”.")
+    assert code == 1 and err.startswith("arbiter: No card matches “Adino, the Eznite”.")
     assert main(["bricks", "rb", "--ruleset", "current", "--db", db]) == 2  # only the game's own versions
     assert "invalid choice: 'current'" in capsys.readouterr().err
 

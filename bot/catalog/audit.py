@@ -91,7 +91,8 @@ def get_entry(conn: sqlite3.Connection, audit_id: int) -> AuditEntry | None:
 
 
 def history(conn: sqlite3.Connection, game: str | None = None, name: str | None = None,
-            set_: str | None = None, limit: int = 20, guild: str | None = None) -> list[AuditEntry]:
+            set_: str | None = None, limit: int = 20, guild: str | None = None,
+            setting: str | None = None) -> list[AuditEntry]:
     """Newest first. Without a name: top-level entries only (an import is one line). With a name: every
     entry about that card, import rows included; aliases/annotations for all printings (set NULL) match
     any set. With a guild: only that server's own changes."""
@@ -105,11 +106,12 @@ def history(conn: sqlite3.Connection, game: str | None = None, name: str | None 
     if name is None:
         where.append("batch IS NULL")
     else:
-        where.append("name = ?")
-        params.append(name)
-        if set_ is not None:
-            where.append('("set" = ? OR "set" IS NULL)')
-            params.append(set_)
+        card = "name = ?" + (' AND ("set" = ? OR "set" IS NULL)' if set_ is not None else "")
+        params += [name] + ([set_] if set_ is not None else [])
+        if setting is not None:  # the card's default printing is a setting: its target names it
+            card = f"(({card}) OR target = ?)"
+            params.append(dumps(["setting", setting]))
+        where.append(card)
     sql = _SELECT + (" WHERE " + " AND ".join(where) if where else "") + " ORDER BY id DESC LIMIT ?"
     return [_entry(r) for r in conn.execute(sql, [*params, max(0, limit)]).fetchall()]
 

@@ -8,6 +8,7 @@ from typing import Any
 from bot.catalog.audit import AuditEntry
 from bot.catalog.records import describe
 from engine.cards import printing_label
+from engine.names import base_name
 
 
 def _card(name: Any, set_: Any) -> str:
@@ -72,9 +73,27 @@ def what(entry: AuditEntry) -> str:
                 f"{after.get('added', 0)} added, {after.get('updated', 0)} updated").replace("  ", " ")
     if entry.action == "starter" and isinstance(after, dict):
         return f"{entry.game} starter set loaded ({after.get('changes', '?')} changes)"
+    if entry.action == "set_setting" and str(target[1]).startswith("default-printing:"):
+        return _default_printing(target[1], after, before)
     if entry.action == "set_setting":
         return f"setting “{target[1]}” = {after['value']!r}" if after else f"removed setting “{target[1]}”"
     return f"{entry.action} {describe(target) if kind else entry.target}"
+
+
+def _default_printing(key: str, after: Any, before: Any) -> str:
+    """A moderator's default printing in words: "default printing of Son of God → (A)" (or its clearing)."""
+    def chosen(state: Any) -> dict[str, Any]:
+        try:
+            value = json.loads(state["value"]) if isinstance(state, dict) else None
+        except (TypeError, ValueError):
+            value = None
+        return value if isinstance(value, dict) else {}
+
+    now, was = chosen(after), chosen(before)
+    name = base_name(str(now.get("name") or was.get("name") or key.split(":", 2)[-1]))
+    if after:
+        return f"default printing of {name} → ({now.get('set', '?')})"
+    return f"default printing of {name} cleared (back to the stated rule)"
 
 
 def _layer(entry: AuditEntry) -> str:

@@ -337,11 +337,11 @@ class Catalog:
         return {key: value for key, value in rows}
 
     def history(self, game: str | None = None, name: str | None = None, set: str | None = None,
-                limit: int = 20, guild: str | None = None) -> list[AuditEntry]:
+                limit: int = 20, guild: str | None = None, setting: str | None = None) -> list[AuditEntry]:
         """Newest first; without a name only top-level entries (an import is one entry); with a guild only
-        that server's own changes."""
+        that server's own changes; with a name and `setting`, that setting's changes too (a card's default)."""
         with self._lock, storage_failures(self.path):
-            return audit.history(self.db.conn, game, name, set, limit, guild)
+            return audit.history(self.db.conn, game, name, set, limit, guild, setting)
 
     def touched(self, audit_id: int) -> dict[str, set[str]]:
         """The cards (game -> names) a recorded change concerns: the entry itself and, for a batch, its members."""
@@ -517,8 +517,10 @@ class Catalog:
                 raise UnknownAnnotation(f"There is no annotation #{id}" + (" in this server." if guild else "."))
             return self._change(conn, actor, "remove_annotation", before["game"], target, None, origin or guild)
 
-    def set_setting(self, key: str, value: str | None, actor: str, guild: str | None = None) -> AuditEntry | None:
-        """Set (None: remove) a setting; returns None and writes nothing when it already has that value."""
+    def set_setting(self, key: str, value: str | None, actor: str, guild: str | None = None,
+                    game: str | None = None) -> AuditEntry | None:
+        """Set (None: remove) a setting; returns None and writes nothing when it already has that value.
+        `game`: the game the setting belongs to, so the history of that game lists it."""
         _check_actor(actor)
         _check_text("setting name", key)
         if not key.strip():
@@ -530,7 +532,7 @@ class Catalog:
             after = None if value is None else {"value": value}
             if get_state(conn, target) == after:
                 return None
-            return self._change(conn, actor, "set_setting", None, target, after, guild)
+            return self._change(conn, actor, "set_setting", game, target, after, guild)
 
     def undo(self, audit_id: int, actor: str, guild: str | None = None, may_write_shared: bool = True) -> AuditEntry:
         """Restore the before-state of a change (an import or starter load: the whole batch). With a guild:

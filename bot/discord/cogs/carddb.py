@@ -97,8 +97,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         picked = matcher.resolve_value(name)
         if picked is not None:
             return picked
-        try:
-            card, _ = self.bot.arbiter.find(name, set_hint, guild=interaction.guild_id)
+        try:  # every caller writes or lists a card's changes: only an exact name, label or alias (else asked back)
+            card = self.bot.arbiter.find_for_writing(name, set_hint, guild=interaction.guild_id)
         except LookupProblem as problem:
             raise UserFacingError(safe(problem.message, 1800)) from problem
         return card
