@@ -10,7 +10,7 @@ action or reaction spell its effect is the card's whole text.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from engine.rulesets.ashes.costs import Cost, printed_costs, written_costs
@@ -81,6 +81,7 @@ class _Raw:
     inexhaustible: bool
     focus: list[tuple[int, str]]
     definitions: list[str]
+    granted: list[str] = field(default_factory=list)   # abilities the effect gives ("gain the following ability:")
 
 
 def timing_of(words: str) -> Timing:
@@ -131,11 +132,22 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
     return out
 
 
+# An instruction that hands out abilities printed below it: "... gain the following abilities for the turn:".
+# A bare "This unit now has the following ability:" (an alteration's own lines) is not one: those stay abilities.
+_GRANTS = re.compile(r"\b(?:gains?|to gain|have|has) the following (?P<n>ability|abilities)\b[^.]*:\s*$", re.I)
+
+
 def _group(paragraphs: list[dict[str, Any]]) -> list[_Raw]:
     raws: list[_Raw] = []
+    owed = 0   # paragraphs still to hand to the granting instruction before them
     for para in paragraphs:
         name, text = para["name"], para["text"]
         focus = re.match(r"^Focus (\d+)$", name or "")
+        if raws and owed and not focus and not para["cost"]:
+            raws[-1].granted.append(f"{name}: {text}" if name else text)
+            owed -= 1
+            continue
+        owed = 0
         if raws and focus:
             raws[-1].focus.append((int(focus.group(1)), text))
         elif raws and not name and not para["cost"] and re.match(r"^X\s*=", text):
@@ -144,6 +156,9 @@ def _group(paragraphs: list[dict[str, Any]]) -> list[_Raw]:
             raws[-1].text = f"{raws[-1].text.rstrip()} {text}"
         else:
             raws.append(_Raw(name, para["cost"], text, para["inexhaustible"], [], []))
+        grants = _GRANTS.search(raws[-1].text)
+        if grants and (raws[-1].cost or not re.match(r"^this (?:unit|card|spell)\b", raws[-1].text, re.I)):
+            owed = 1 if grants.group("n").lower() == "ability" else len(paragraphs)
     return raws
 
 
@@ -176,6 +191,8 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
     costs = (play_costs if play_costs is not None else printed_costs(raw.cost)) + written.costs
     passive = play_costs is None and trigger is None and not costs and not during
     parts = read_parts(written.rest, statements=passive)
+    if raw.granted:
+        parts = _with_granted(parts, [plain(g) for g in raw.granted])
     for level, line in sorted(raw.focus):
         parts += read_parts(plain(line), focus=level, first=len(parts) + 1)
     if play_costs is not None:
@@ -195,6 +212,17 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
                    definitions=tuple(plain(d) for d in raw.definitions), cost_phrases=written.phrases)
 
 
+def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
+    """The granted abilities are what the granting part gives, not parts of their own: they are shown with the
+    part that says "the following ability" and never resolve on their own."""
+    for i in range(len(parts) - 1, -1, -1):
+        if re.search(r"following abilit(?:y|ies)", parts[i].text, re.I):
+            shown = parts[i].text.rstrip(" :") + ": " + " / ".join(granted)
+            parts[i] = replace(parts[i], text=shown, notes=(*parts[i].notes, f"grants {len(granted)} ability(ies)"))
+            break
+    return parts
+
+
 PLAYED_FOR_EFFECT = ("Action Spell", "Reaction Spell")
 NOT_PLAYED = ("Phoenixborn", "Conjuration", "Conjured Alteration Spell")
 
@@ -206,7 +234,8 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
     play_costs = printed_costs(p.cost)
     if p.type in PLAYED_FOR_EFFECT:
         merged = _Raw(None, [], " ".join(r.text for r in raws), False,
-                      [f for r in raws for f in r.focus], [d for r in raws for d in r.definitions])
+                      [f for r in raws for f in r.focus], [d for r in raws for d in r.definitions],
+                      [g for r in raws for g in r.granted])
         return (_ability(0, merged, play_costs=play_costs),)
     if p.type not in NOT_PLAYED:
         abilities.append(_ability(0, _Raw(None, [], "", False, [], []), play_costs=play_costs))

@@ -46,8 +46,14 @@ _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|a target player
 _UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
                        r"(?:you control|on your battlefield)\b")
 _ALL_UNITS = re.compile(r"\b(?:all|each) (?P<whose>opponents'|opponent's|other )?(?:unexhausted )?units?"
-                        r"(?P<ctl> you control| an opponent controls| they control)?\b", re.I)
+                        r"(?P<ctl> you (?:currently )?control| an opponent controls| they control)?\b", re.I)
 _CONDITION = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.I)
+# "If you searched your draw pile, ...": a condition about something an earlier part of the same effect does
+# (its verb, in any tense); when that part did not happen, neither does this one.
+_COND_ACT = re.compile(r"^you (?P<verb>[a-z-]+)\b", re.I)
+_PAST = {"drew": "draw", "dealt": "deal", "chose": "choose", "spent": "spend", "took": "take", "gave": "give",
+         "paid": "pay", "put": "put", "made": "make", "lost": "lose", "rolled": "roll"}
+_NOT_ACTS = ("do", "did", "have", "has", "control", "are", "cannot", "can't")
 _THEIRS_EMPTY = re.compile(r"\b(an opponent|they|that player) (has|have|controls?) no units\b", re.I)
 _MINE_EMPTY = re.compile(r"\byou (have|control) no units\b", re.I)
 
@@ -123,7 +129,7 @@ def _one_target(text: str, m: re.Match[str]) -> TargetSpec:
         elif _THEIRS.search(what) or re.search(r"\bopponent'?s?\b", low.split(" to ")[0]):
             side = "theirs"
     prefix = text[: m.start()].lower()
-    if kind == "phoenixborn" and re.search(r"\btheir $", prefix):
+    if kind == "phoenixborn" and re.search(r"\b(?:their|(?:that|an|each) opponent's) $", prefix):
         side = "theirs"
     return TargetSpec(kind, side, bool(m.group("another")), f"target {what}".strip())
 
@@ -151,7 +157,7 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             whose = (every.group("whose") or "").lower()
             ctl = (every.group("ctl") or "").strip().lower()
             side2: Side = ("theirs" if "opponent" in whose or "opponent" in ctl or ctl == "they control"
-                           else "mine" if ctl == "you control" else "any")
+                           else "mine" if ctl.startswith("you ") else "any")
             needs.append(Need("units-to-affect", side=side2, words=every.group(0)))
     elif spec.kind in ("unit",):
         needs.append(Need("unit", side=spec.side, words=spec.words))
@@ -187,11 +193,42 @@ _STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for
                         r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
 
 
+def _stem(word: str) -> str:
+    """A verb's plain form: "searched" -> "search", "placed" -> "place", "drew" -> "draw"."""
+    word = word.lower()
+    if word in _PAST:
+        return _PAST[word]
+    for ending, repl in (("ied", "y"), ("ed", ""), ("d", "")):
+        if word.endswith(ending) and word[: -len(ending)] + repl in VERBS:
+            return word[: -len(ending)] + repl
+    return word
+
+
+def _first_verb(body: str) -> str | None:
+    m = re.match(rf"^{_MAY}(?P<verb>[a-z-]+)\b", body, re.I)
+    return m.group("verb").lower() if m else None
+
+
+def _acted_in(condition: str, earlier: list[Part]) -> int | None:
+    """The earlier part whose action the condition asks about ("if you searched ..." after "you may search")."""
+    m = _COND_ACT.match(condition)
+    if not earlier or not m or m.group("verb").lower() in _NOT_ACTS:
+        return None
+    verb = _stem(m.group("verb"))
+    if verb not in VERBS:
+        return None
+    for part in reversed(earlier):
+        if part.focus == earlier[-1].focus and _first_verb(part.text) == verb:
+            return part.n
+    return None
+
+
 def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool = False,
                statements: bool = False) -> list[Part]:
     """Parts of one effect text, numbered from `first`."""
     parts: list[Part] = []
     last_sentence, sentence_optional = -1, False
+    lead: tuple[str | None, Any, int | None, Any] | None = None   # a sentence's "If ...," lead-in
     for piece, joiner, sentence in split_effect(text):
         n = first + len(parts)
         notes: list[str] = []
@@ -204,13 +241,24 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             depends = n - 1 if n > 1 else None
             link = "if-you-do" if depends else None
             body = re.sub(r"^if you do,?\s+", "", body, flags=re.I)
-        else:
+            lead = (None, None, depends, link)
+        elif _CONDITION.match(body):
             cm = _CONDITION.match(body)
-            if cm:
-                condition = cm.group("cond")
-                check = ("theirs-empty" if _THEIRS_EMPTY.search(condition)
-                         else "mine-empty" if _MINE_EMPTY.search(condition) else None)
-                body = cm.group("rest")
+            assert cm is not None
+            condition = cm.group("cond")
+            check = ("theirs-empty" if _THEIRS_EMPTY.search(condition)
+                     else "mine-empty" if _MINE_EMPTY.search(condition) else None)
+            body = cm.group("rest")
+            acted = _acted_in(condition, parts)
+            if acted is not None:
+                depends, link = acted, "if-you-do"
+                notes.append(f"“if {condition}” asks whether part {acted} was done")
+            lead = (condition, check, depends, link)
+        elif joiner in ("and", "then") and sentence == last_sentence and lead is not None:
+            # "If you discarded, deal 1 damage to ... and deal 1 damage to ...": the lead-in covers both halves
+            condition, check, depends, link = lead
+        if joiner == "" or sentence != last_sentence:
+            lead = lead if re.match(r"^if\b", _clean(piece), re.I) else None
         when = _WHEN.match(body)
         if when:
             notes.append(f"happens {when.group('when')}")
