@@ -303,6 +303,11 @@ class Matcher:
         hint = fold(set_hint[:MAX_QUERY]) if set_hint else ""
         pick, group = self._lookup(q)
         if group:
+            rivals = self._short_name_rivals(q, group)
+            if rivals and not hint:
+                scored = [(i, 100.0, "exact") for i in (pick or group)]
+                scored += [(i, self._score(q, i), "prefix") for i in rivals]
+                return self._ask(query, scored)
             return self._decide(query, q, pick, group, hint, "exact")
         ids = self._labels.get(q)
         if ids:
@@ -379,6 +384,22 @@ class Matcher:
             if own and len({self._fam[i] for i in own}) == 1:
                 return own, group
         return (full or group), group
+
+    def _short_name_rivals(self, q: str, group: Sequence[int]) -> list[int]:
+        """Other cards whose names begin with the words q, when q names its cards only by a short form (the
+        words before a comma): "Bayushi Kachiko" is as much "Bayushi Kachiko • Experienced" as "Bayushi
+        Kachiko, Seven Thunder", so both are asked rather than the comma's card answered silently."""
+        if q in self._full or any(self._base[i] == q for i in group):
+            return []
+        families = {self._fam[i] for i in group}
+        rivals: list[int] = []
+        for pos in range(bisect_left(self._keys, q), len(self._keys)):
+            key = self._keys[pos]
+            if not key.startswith(q) or len(rivals) >= MAX_CHOICES:
+                break
+            if key[len(q):len(q) + 1] == " ":
+                rivals += [i for i in self._key_cards[pos] if self._fam[i] not in families and i not in rivals]
+        return rivals[:MAX_CHOICES]
 
     def _with_designator(self, q: str) -> list[int]:
         """'captain of the host warriors': a name form, then a set name/code or printing suffix."""

@@ -273,6 +273,12 @@ class Evaluator:
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
         source = None
+        # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
+        # reached while it is being played, else the answer would have no object to report (own costs aside)
+        self_effects = [e for p in chosen for e in p.effects if e.affected.self_only and not _own_cost(e)]
+        if not is_permanent(card) and self_effects:
+            source = self._new_object(card.name, card, t, False, controller=spec.controller)
+            self.note(notes.card_itself(card.name))
         if is_permanent(card):
             source = next((o for o in self.objects if o.card is not None and o.card.name == card.name
                            and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
@@ -301,6 +307,9 @@ class Evaluator:
         if effect.kind is Kind.ONE_SHOT:
             inst.captured = frozenset(o.id for o in self.objects
                                       if o.entered < t and o.left is None and self._in_set(effect.affected, o, inst)[0])
+            if effect.affected.self_only and source is not None and source.left is None and not is_permanent(card):
+                # "Backstab gets +2 POWER": the card itself is its set, even when it came with the effect
+                inst.captured |= {source.id}
         if effect.form is Form.DURING_NEXT_TURN:
             inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
         if effect.disagreements:

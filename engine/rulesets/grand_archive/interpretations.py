@@ -91,3 +91,10 @@ def untyped(text: str) -> Interpretation:
     return Interpretation(f"untyped:{text}", None,
                           f"{text} names no card type, so it is taken to be of the type each effect needs; write "
                           "it as token:ally:shadow, or by the token's name (e.g. Ominous Shadow), to say which.")
+
+
+def card_itself(card: str) -> Interpretation:
+    return Interpretation(f"card-itself:{card}", "GA3",
+                          f"{card} is not a permanent, but its effect covers the card itself; the card is taken as "
+                          "the object reached while it is played (an attack for as long as its attack lasts), "
+                          "created when the effect starts.")

@@ -35,7 +35,10 @@ PROPERTIES = ("distant", "fostered", "ephemeral", "imbued", "empowered", "awake"
 KEYWORDS = ("taunt", "stealth", "steadfast", "intercept", "spellshroud", "floating memory", "reservable",
             "immortality", "pride", "vigor", "ranged", "true sight", "cleave", "fast activation", "lifesteal",
             "unblockable", "preserve", "foster", "stealth", "ephemerate", "divine relic", "efficiency",
-            "buff", "mercurial", "quickstrike", "spellshroud", "guard", "all activated abilities")
+            "buff", "mercurial", "quickstrike", "spellshroud", "guard", "all activated abilities",
+            # keywords printed alone as a paragraph elsewhere in the card data (Corhazi Lightblade's "critical 1")
+            "critical", "ambush", "omnishroud", "imbue", "kindle", "retort", "aethercalling", "hindered",
+            "renewable", "interdiction", "opportunity")
 # Subtypes (classes and creature kinds) found on cards; used to read "Automaton allies", "Animal or Beast ally".
 SUBTYPES = frozenset("""
 cleric human spell tamer mage guardian skill warrior ranger assassin reaction sword animal accessory automaton
