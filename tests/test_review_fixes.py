@@ -138,3 +138,11 @@ def test_help_describes_run_and_reads_take_no_actor(capsys):
         out = capsys.readouterr().out
         assert code == 0 and present in " ".join(out.split())
         assert absent is None or absent not in out
+
+
+def test_an_unchanged_reimport_has_null_audit_id_as_documented(db, capsys, tmp_path):
+    carddata = require_shared("redemption", "carddata.txt")
+    assert run(capsys, "cards", "import", str(carddata), "--json")[0] == 0
+    code, out, _ = run(capsys, "cards", "import", str(carddata), "--json")
+    data = json.loads(out)
+    assert code == 0 and data["added"] == data["updated"] == 0 and data["audit_id"] is None
