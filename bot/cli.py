@@ -269,14 +269,19 @@ def cmd_card(args: argparse.Namespace) -> int:
     for line in answer_lines(data["match"]):  # what the name was matched to, and how its printings read
         print(line)
     c = data["card"]
-    print(f"{c['name']} [{c['set']}] - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
+    print(f"{printing_label(c['name'], c['set'])} - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
     if c["brigade"]:
         print(f"Brigade: {c['brigade']}")
     if c["identifier"]:
         print(f"Identifier: {c['identifier']}")
     print(f"Text: {c['text'] or '(none)'}")
-    if len(data["printings"]) > 1:
-        print("Printings: " + ", ".join(printing_label(p["name"], p["set"]) for p in data["printings"]))
+    # Every printing of the card (the match's list: printings whose names carry their set too), and which of
+    # them read differently from the one shown.
+    listed = data["match"].get("printings") or data["printings"]
+    if len(listed) > 1:
+        print(f"Printings ({len(listed)}): " + ", ".join(
+            printing_label(p["name"], p["set"]) + (" (reads differently)" if p.get("reads") == "differently" else "")
+            for p in listed))
     for part in data["parts"]:
         label = part["part"] or "ability"
         if not part["lasting"]:

@@ -146,3 +146,19 @@ def test_an_unchanged_reimport_has_null_audit_id_as_documented(db, capsys, tmp_p
     code, out, _ = run(capsys, "cards", "import", str(carddata), "--json")
     data = json.loads(out)
     assert code == 0 and data["added"] == data["updated"] == 0 and data["audit_id"] is None
+
+
+def test_the_card_view_names_the_printing_once_and_lists_every_printing(db, capsys):
+    carddata = require_shared("redemption", "carddata.txt")
+    assert run(capsys, "cards", "import", str(carddata))[0] == 0
+    code, out, _ = run(capsys, "card", "Son of God")
+    assert code == 0
+    data = json.loads(run(capsys, "card", "Son of God", "--json")[1])
+    judged = data["card"]
+    header = next(line for line in out.splitlines() if line.endswith(f"- {judged['type']}"))
+    assert header.count(f"[{judged['set']}]") + header.count(f"({judged['set']})") == 1  # the label once
+    listed = next(line for line in out.splitlines() if line.startswith("Printings ("))
+    printings = data["match"]["printings"]
+    assert listed.startswith(f"Printings ({len(printings)}): ") and len(printings) > 5
+    differ = [p for p in printings if p["reads"] == "differently"]
+    assert differ and listed.count("(reads differently)") == len(differ)
