@@ -4,6 +4,7 @@ registered for these tests only; nothing of it exists in bot/."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -165,3 +166,33 @@ async def test_each_question_is_a_slash_subcommand(tiles, tmp_path):
         assert (await sent.callback())["data"]["embeds"][0]["description"] == (
             "Matched “sky” to Sky Tile (Toy) (the start of its name).\nSky Tile is blue (from its text)")
 
+
+
+async def test_a_moderator_annotates_a_plug_in_card_from_discord(tiles, tmp_path):
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _):
+        async def annotate(**options: str) -> str:
+            sent = await fake.send_command("carddb game-annotate", options, user=fake.moderator)
+            body = await sent.callback()
+            if body["type"] == 4:  # refused at once, before anything waits
+                return body["data"]["content"]
+            return (await sent.followup())["content"]
+
+        refused = await annotate(game="tiles", card="red tile", field="colour", value="purple", part="1")
+        assert refused == "A colour is red, blue or green."
+        refused = await annotate(game="tiles", card="red til", field="colour", value="green", part="1")
+        assert "not the exact name of a card" in refused and "nothing was changed" in refused
+        refused = await annotate(game="chess", card="red tile", field="colour", value="green")
+        assert refused.startswith("Games whose cards take annotations here:") and "tiles" in refused
+
+        done = await annotate(game="tiles", card="Red Tile", field="colour", value="Green", part="1")
+        assert "nnotation " in done and "added to Red Tile (Toy): colour = 'green' on part 1." in done
+
+        async def lay() -> str:
+            sent = await fake.send_command("tiles lay", {"tiles": "red tile"})
+            return (await sent.callback())["data"]["embeds"][0]["description"]
+
+        for _ in range(100):  # the bot takes the committed change in from the audit log
+            if await lay() == "Red Tile is green (from its annotation)":
+                break
+            await asyncio.sleep(0.05)
+        assert await lay() == "Red Tile is green (from its annotation)"

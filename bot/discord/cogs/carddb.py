@@ -20,12 +20,15 @@ from bot.catalog import SHARED_REFUSAL, CatalogError, UnreadableDatabase
 from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
+from bot.discord.cogs.games import index_name
 from bot.discord.cogs.ruling import card_autocomplete
 from bot.discord.cogs.rulings import changed_sentence
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
-from bot.service import LookupProblem
+from bot.games import annotatable_rulesets, game_name
+from bot.service import LookupProblem, for_writing
 from engine.cards import Annotation, Card
+from engine.interface import QuestionError
 from engine.rulesets.redemption.terms import read_card
 
 log = logging.getLogger("arbiter.bot")
@@ -225,6 +228,52 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         await self._done(interaction, f"{kind} {new_id} added to {safe(found.label, 300)}: {rule} on part "
                                       f"{label or '(unlabelled)'}.{undo_hint(entry.id)}{changed}"
                          + "".join(f"\nWarning: {safe(w, 300)}" for w in warnings))
+
+    @app_commands.command(name="game-annotate", description="Annotate a card of another game: a field its rules "
+                                                            "read (wins over the text)")
+    @app_commands.describe(game="The game (e.g. ashes, l5r, grand-archive)", card="The card's exact name or label",
+                           field="What the annotation states (the game's fields are listed when wrong)",
+                           value="Its value", part="Which ability or paragraph (e.g. 1); empty for the whole card",
+                           note="Why (shown to judges)")
+    async def game_annotate(self, interaction: discord.Interaction, game: str, card: str, field: str, value: str,
+                            part: str = "", note: str = "") -> None:
+        ruleset = next((r for r in annotatable_rulesets() if game.strip().lower() in (r.game, *r.aliases)), None)
+        if ruleset is None:
+            raise UserFacingError("Games whose cards take annotations here: "
+                                  f"{', '.join(r.game for r in annotatable_rulesets()) or 'none'} "
+                                  "(Redemption cards: /carddb annotate).")
+        spec = ruleset.annotation_spec
+        key = field.strip().lower()
+        if key not in spec.fields:
+            raise UserFacingError(safe(f"A {game_name(ruleset)} annotation is about one of: "
+                                       + "; ".join(f"{f} ({h})" for f, h in spec.fields.items()) + ".", 1800))
+        try:  # the game's own check, as `arbiter cards annotate --game`
+            checked = spec.check(key, value.strip()[:100])
+        except QuestionError as exc:
+            raise UserFacingError(safe(str(exc), 1800)) from exc
+        try:  # a change is written only onto a card named exactly (else asked back)
+            found = for_writing(self.bot.indexes[index_name(ruleset.game)].match(card[:500]))
+        except LookupProblem as problem:
+            raise UserFacingError(safe(problem.message, 1800)) from problem
+        label = part.strip()
+        labels = list(spec.parts(found)) if spec.parts is not None else None
+        if labels is not None and label not in [*labels, "*"]:
+            raise UserFacingError(f"{safe(found.label, 200)} has no part “{safe(label, 20)}”; its parts: "
+                                  f"{', '.join(labels) or 'none'}.")
+        annotation = Annotation(label, key, "", checked, note[:500])
+        catalog, actor = self.bot.arbiter.catalog, self._actor(interaction)
+        layer, origin = self._layer(interaction), self._guild(interaction)
+
+        def write() -> tuple[int, Any]:  # in a worker thread
+            if catalog.card(*found.key) is None:  # a starter card, stored as it is so the annotation has a card
+                catalog.add_card(found, actor)
+            return catalog.add_annotation(found.game, found.name, found.set, annotation, actor, layer, origin)
+
+        new_id, entry = await self._write(interaction, write)
+        kind = "Annotation" if layer is None else "Server annotation (this server's answers only)"
+        changed = await self._changed({found.game: [found.name]})
+        await self._done(interaction, f"{kind} {new_id} added to {safe(found.label, 300)}: {key} = {checked!r} on "
+                                      f"part {label or '(whole card)'}.{undo_hint(entry.id)}{changed}")
 
     @app_commands.command(name="history", description="Recent changes to the card database")
     @app_commands.describe(card="Only changes to this card", limit="How many (at most 20)")
