@@ -231,7 +231,8 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
 
     @app_commands.command(name="game-annotate", description="Annotate a card of another game: a field its rules "
                                                             "read (wins over the text)")
-    @app_commands.describe(game="The game (e.g. ashes, l5r, grand-archive)", card="The card's exact name or label",
+    @app_commands.describe(game="The game, by its name or alias (the list is given when it is wrong)",
+                           card="The card's exact name or label",
                            field="What the annotation states (the game's fields are listed when wrong)",
                            value="Its value", part="Which ability or paragraph (e.g. 1); empty for the whole card",
                            note="Why (shown to judges)")
