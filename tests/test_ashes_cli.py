@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from bot.cli import main
+from tests.cli_helpers import run
 
 GILDER_FULL_1E = """\
 Summon Gilder — ability 1: part 1 skipped, part 2 resolves.
@@ -33,12 +33,6 @@ Ruling id: AS-47EAA7F7DD
 @pytest.fixture
 def db(tmp_path):
     return str(tmp_path / "cards.db")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_exact_text_output(db, capsys):

@@ -9,20 +9,7 @@ import pytest
 from bot.catalog import Catalog
 from bot.cli import main
 from engine.registry import all_rulesets
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "cards.db"
-    monkeypatch.setenv("ARBITER_DB", str(path))
-    monkeypatch.setenv("USER", "tester")
-    return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
+from tests.cli_helpers import run
 
 
 def test_readme_first_command_prints_d8_then_d1_for_adino(db, capsys):

@@ -14,23 +14,10 @@ import pytest
 
 from bot import games
 from bot.catalog import Catalog
-from bot.cli import build_parser, main
+from bot.cli import build_parser
 from engine.registry import find_ruleset
+from tests.cli_helpers import run
 from tests.test_plugin_hooks import tiles  # noqa: F401  (fixture: a toy game with several questions)
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "cards.db"
-    monkeypatch.setenv("ARBITER_DB", str(path))
-    monkeypatch.setenv("USER", "tester")
-    return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def history(db: Path) -> list:

@@ -20,17 +20,11 @@ import pytest
 
 import bot.catalog.db as catalog_db
 from bot.catalog import Catalog
-from bot.cli import main
 from tests.catalog_fixtures import lackey_row, lackey_text
+from tests.cli_helpers import run
 
 ROOT = Path(__file__).resolve().parents[1]
 REAL_CONNECT = sqlite3.connect
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def one_line(err: str) -> str:

@@ -10,11 +10,11 @@ from functools import cache
 import pytest
 
 from bot.catalog import Catalog
-from bot.cli import main
 from bot.service import Arbiter, LookupProblem
 from engine.cards import Card
 from engine.names import base_name, card_identity, fold
 from engine.rulesets.redemption import RULESET
+from tests.cli_helpers import run
 from tests.shared_paths import require_shared
 
 
@@ -32,12 +32,6 @@ def _arbiter(path: str) -> Arbiter:
     arbiter = Arbiter.open(path)
     arbiter.warm()
     return arbiter
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("name", ["Son of God", "Three Woes", "Captain of the Host", "eznite", "Stricken (PoC)",

@@ -8,18 +8,12 @@ import json
 import pytest
 
 from bot.catalog import Catalog
-from bot.cli import main
+from tests.cli_helpers import run
 
 
 @pytest.fixture
 def db(tmp_path):
     return str(tmp_path / "cards.db")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 SEED_INSPIRING_CALL = """\

@@ -7,17 +7,12 @@ import contextlib
 import pytest
 
 from bot.cli import main
+from tests.cli_helpers import run
 
 
 @pytest.fixture
 def db(tmp_path):
     return str(tmp_path / "cards.db")
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 FOOTER = "Ruleset: L5R CCG current (2008.5, Timing page as amended to May 2008, glossary entries as published).\n"

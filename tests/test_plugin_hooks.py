@@ -18,6 +18,7 @@ from engine.cards import Card
 from engine.interface import AnnotationSpec, Field, Lookup, Param, Presentation, QuestionError
 from engine.trace import Rule, RulesetVersion
 from tests.bot_harness import arbiter_on_fake
+from tests.cli_helpers import run
 
 
 def _colour(card: Card, lookup: Lookup) -> tuple[str, str]:
@@ -103,12 +104,6 @@ def tiles(monkeypatch):
         monkeypatch.setitem(registry._ALIASES, name, "tiles")
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 def test_each_question_is_its_own_subcommand(tiles, tmp_path, capsys):
     db = str(tmp_path / "cards.db")
     code, out, _ = run(capsys, "tiles", "lay", "red tile + sky", "--json", "--db", db)
@@ -165,7 +160,6 @@ async def test_each_question_is_a_slash_subcommand(tiles, tmp_path):
         sent = await fake.send_command("tiles lay", {"tiles": "sky"})
         assert (await sent.callback())["data"]["embeds"][0]["description"] == (
             "Matched “sky” to Sky Tile (Toy) (the start of its name).\nSky Tile is blue (from its text)")
-
 
 
 async def test_a_moderator_annotates_a_plug_in_card_from_discord(tiles, tmp_path):

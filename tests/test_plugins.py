@@ -21,6 +21,7 @@ from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.trace import Rule, RulesetVersion
 from tests.bot_harness import arbiter_on_fake
+from tests.cli_helpers import run
 
 BOT = Path(__file__).resolve().parents[1] / "bot"
 EPHEMERAL = 64
@@ -93,12 +94,6 @@ def test_front_ends_name_no_plug_in_game():
     offenders = [f"{path.relative_to(BOT.parent)}: {word}" for path in BOT.rglob("*.py")
                  for word in plugin_words if re.search(rf"\b{re.escape(word)}\b", path.read_text(), re.I)]
     assert offenders == []
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):

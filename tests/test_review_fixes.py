@@ -9,21 +9,8 @@ import pytest
 
 from bot.catalog import Catalog
 from bot.cli import main
+from tests.cli_helpers import run
 from tests.shared_paths import require_shared
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "cards.db"
-    monkeypatch.setenv("ARBITER_DB", str(path))
-    monkeypatch.setenv("USER", "tester")
-    return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def aliases(path, game: str = "redemption") -> set[str]:

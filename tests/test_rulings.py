@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 
 from bot.catalog import Catalog
-from bot.cli import main
 from bot.games import find_question, game_answer, game_matcher, plugin_rulesets
 from bot.rulings.build import verdict_line
 from bot.rulings.record import Basis, CardBasis, RulingRecord
@@ -21,23 +20,10 @@ from bot.service import Arbiter
 from engine import registry
 from engine.cards import Card
 from engine.interface import examples_of, questions_of
+from tests.cli_helpers import run
 from tests.test_plugin_hooks import TileRuleset
 
 ADINO = ("duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends")
-
-
-@pytest.fixture
-def db(tmp_path, monkeypatch):
-    path = tmp_path / "cards.db"
-    monkeypatch.setenv("ARBITER_DB", str(path))
-    monkeypatch.setenv("USER", "tester")
-    return path
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:
-    code = main(list(argv))
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def ask_json(capsys, *argv: str) -> dict:
