@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
@@ -31,6 +32,9 @@ FOLLOWUP_WINDOW_S = 15 * 60.0
 CALLBACK_MARGIN_S = 0.25  # a retry must be able to arrive before the window closes
 FOLLOWUP_TRIES = 8
 ALREADY_ACKNOWLEDGED = 40060
+UNKNOWN_INTERACTION = 10062
+KNOWN_GONE = (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED)  # the interaction is over: nothing more to say
+AUTOCOMPLETE_RESULT = 8
 
 
 class _Refused(Exception):
@@ -91,6 +95,10 @@ def _what(route: Any) -> str:
 
 
 class RetryingAdapter(AsyncWebhookAdapter):
+    def __init__(self, count: Callable[[str], None] | None = None) -> None:
+        super().__init__()
+        self.count = count  # counts known outcomes for the periodic load line (bot/discord/deadline.py)
+
     async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         callback = route.path.endswith("/callback")
         now = time.monotonic()
@@ -126,9 +134,17 @@ class RetryingAdapter(AsyncWebhookAdapter):
                 if callback and attempt and exc.code == ALREADY_ACKNOWLEDGED:
                     log.info("an earlier try of the interaction response had arrived after all")
                     return {"interaction": {"id": str(route.webhook_id), "type": 2}}
+                payload = kwargs.get("payload")
+                if (callback and exc.code in KNOWN_GONE and isinstance(payload, dict)
+                        and payload.get("type") == AUTOCOMPLETE_RESULT):
+                    # Suggestions for a user who has typed on: counted, never a traceback (discord.py would
+                    # log one per autocomplete).
+                    if self.count is not None:
+                        self.count(f"autocompletes too late for Discord (code {exc.code})")
+                    return None
                 raise
 
 
-def install() -> None:
+def install(count: Callable[[str], None] | None = None) -> None:
     """Use the retrying adapter for every webhook request made from the current task and those it starts."""
-    async_context.set(RetryingAdapter())
+    async_context.set(RetryingAdapter(count))
