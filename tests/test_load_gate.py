@@ -54,7 +54,7 @@ async def test_too_late_is_not_computed_and_too_slow_autocomplete_is_dropped(tmp
 
 
 async def test_a_command_behind_the_queue_is_deferred_then_answered(tmp_path):
-    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, bot):
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
         direct = await fake.send_interaction(_duration(fake))
         direct_embed = (await direct.callback())["data"]["embeds"][0]
         sent = await fake.send_interaction(_aged(fake, _duration(fake), deadline.DEFER_AT_S + 0.2))
@@ -67,7 +67,7 @@ async def test_a_command_behind_the_queue_is_deferred_then_answered(tmp_path):
 
 
 async def test_a_deferred_private_answer_stays_private(tmp_path):
-    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, bot):
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
         sent = await fake.send_interaction(_aged(fake, _duration(fake, "zzzz no such card qqq"),
                                                  deadline.DEFER_AT_S + 0.2))
         assert (await sent.callback())["type"] == DEFERRED

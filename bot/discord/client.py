@@ -106,6 +106,12 @@ class ArbiterBot(commands.AutoShardedBot):
         if self.store_rulings and self.arbiter.rulings is None:
             self.arbiter.rulings = RulingLog(RulingStore.for_catalog(self.arbiter.catalog), background=True)
 
+    async def rulings_settled(self) -> None:
+        """Before an answer goes out: the rulings answered so far are committed (bot/rulings/writer.py)."""
+        log = self.arbiter.rulings
+        if log is not None:
+            await log.settled()
+
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
         from bot.discord.cogs.games import GamesCog
@@ -122,7 +128,8 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
         self.add_dynamic_items(RulingButton, PrintingSelect)
-        delivery.install(self.gate.count)  # interaction responses and follow-ups retried inside Discord's windows
+        # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
+        delivery.install(self.gate.count, self.rulings_settled)
         count = await asyncio.to_thread(self.load_catalog)
         self.watcher.start()  # other processes' writes (shards, the command line) reach this one
         if self.gateway_from_api and self.shard_count is not None:
