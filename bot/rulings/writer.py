@@ -146,7 +146,7 @@ class RulingLog:
             self.written += self.store.write(records)
         except Exception as exc:  # one logged line, never raised into an answer
             self.dropped += len(records)
-            log.error("could not store %d ruling(s) in the card database; they are dropped: %s", len(records), exc)
+            log.error("could not store %d ruling(s); they are dropped: %s", len(records), exc)
 
     def _run(self) -> None:
         while True:
