@@ -26,15 +26,18 @@ PRIORITY = (Form.DELAY, Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form
             Form.LATER_TURN, Form.NEXT_TURN, Form.UNTIL_POINT, Form.IN_PLAY, Form.TURN, Form.PHASE, Form.BATTLE,
             Form.DUEL, Form.RESOLVING, Form.ADDITIONAL)
 # Which period-ends event ends which length: a turn's end ends its phases, battles and duels too.
-ENDED_BY = {"duel-ends": {Form.DUEL}, "battle-ends": {Form.BATTLE, Form.DUEL},
-            "phase-ends": {Form.PHASE, Form.BATTLE, Form.DUEL},
-            "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL},
-            "game-ends": {Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL, Form.GAME, Form.NEXT_TURN, Form.LATER_TURN,
-                          Form.IN_PLAY, Form.UNTIL_POINT}}
+# (An action under way never outlasts the battle or phase it was taken in.)
+ENDED_BY = {"duel-ends": {Form.DUEL}, "battle-ends": {Form.BATTLE, Form.DUEL, Form.RESOLVING},
+            "phase-ends": {Form.PHASE, Form.BATTLE, Form.DUEL, Form.RESOLVING},
+            "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL, Form.RESOLVING},
+            "game-ends": {Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL, Form.RESOLVING, Form.GAME, Form.NEXT_TURN,
+                          Form.LATER_TURN, Form.IN_PLAY, Form.UNTIL_POINT}}
 ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phase-ends", Form.DUEL: "duel-ends",
            Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made",
            Form.RESOLVING: "action-resolves", Form.IN_PLAY: "leaves-play", Form.WHILE: "condition-false"}
 DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
+# "Draw cards until you have exactly two": a repetition, not something that lasts.
+LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
 # Putting a card into play (a Terrain, a created Holding): its own abilities then last while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates?\b[^.]*\b(?:with|token)\b", re.I)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP)\b|\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor)[A-Z]\w+|has|have|"
@@ -112,7 +115,9 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     if main is not None and main.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY):
         fires = tuple(f"occurs:{e}" for e in main.events) if main.events else (main.words,)
         window = main.window or Form.TURN
-        ends = _ends_on(window, main) if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
+        # An "each time" effect living inside an "until ..." ends with that length's own words.
+        length = next((t for t in terms if t.form is window and t is not main), main)
+        ends = _ends_on(window, length) if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
         return Lifetime(main.form.value, main, None, condition, ends, fires)
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
@@ -128,7 +133,7 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
         return Lifetime("unstated", None, None, None, ends, ())
     if INTO_PLAY.search(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
-    if not LASTING.search(text):
+    if not LASTING.search(LOOP.sub("", text)):
         return Lifetime("instant", None, None, None, None, ())
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
 
