@@ -138,10 +138,10 @@ class Site:
             raise NotFound("No card has that name.")
         match = self.matcher(ruleset).match(name)
         card = match.card
-        if card is None or card.name != name and match.how not in ("exact",):
-            if card is not None:  # a nickname or a typo: the page of the card it means
-                return {"redirect": card}
+        if card is None:
             raise NotFound(f"{game_title(ruleset)} has no card named “{clip(name)}”.")
+        if card.name != name:  # a nickname, a label or a typo: the page of the card it means
+            return {"redirect": card}
         printings = self.printings(card)
         if set_:
             chosen = next((p for p in printings if p.set == set_), None)
