@@ -106,13 +106,21 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> in
 
 
 def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
-    """A ruling: the documented JSON object, or what each name was matched to, the explanation and ruling id."""
+    """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
+    the explanation (without its first line when that is the summary already) and the ruling id."""
     if args.json:
         print_json(data)
     else:
         for line in answer_lines(data.get("match")):
             print(line)
-        print(data["explanation"])
+        explanation = data["explanation"]
+        summary = data.get("summary") or ""
+        if summary:
+            print(summary)
+            first, _, rest = explanation.partition("\n")
+            explanation = rest if first.strip() == summary.strip() else explanation
+        if explanation.strip():
+            print(explanation)
         print(f"Ruling id: {data['ruling_id']}")
     return EXIT_OK
 
