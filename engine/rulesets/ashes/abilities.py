@@ -214,7 +214,7 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
         parts += [replace(x, mode=k, notes=(*x.notes, f"effect {k} of “choose one”"))
                   for x in read_parts(plain(line), first=len(parts) + 1)]
     for level, line in sorted(raw.focus):
-        parts += read_parts(plain(line), focus=level, first=len(parts) + 1)
+        parts += read_parts(plain(line), focus=level, first=len(parts) + 1, earlier=parts)
     if play_costs is not None:
         kind: Kind = "play"
     elif trigger is not None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from collections.abc import Sequence
 from typing import Any, Literal
 
 Side = Literal["mine", "theirs", "any"]
@@ -333,8 +334,9 @@ def at_least(condition: str) -> int:
 
 
 def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool = False,
-               statements: bool = False) -> list[Part]:
-    """Parts of one effect text, numbered from `first`."""
+               statements: bool = False, earlier: Sequence[Part] = ()) -> list[Part]:
+    """Parts of one effect text, numbered from `first`; `earlier` are the parts before it (a Focus line's base
+    effect), which its back-references may name."""
     parts: list[Part] = []
     last_sentence, sentence_optional = -1, False
     lead: tuple[str | None, Any, int | None, Any] | None = None   # a sentence's "If ...," lead-in
@@ -351,8 +353,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             link = "if-you-do" if depends else None
             body = re.sub(r"^if you do,?\s+", "", body, flags=re.I)
             lead = (None, None, depends, link)
-        elif _IF_NOT.match(body) and parts:
-            depends, link = parts[-1].n, "if-not"
+        elif _IF_NOT.match(body) and (parts or earlier):
+            depends, link = [*earlier, *parts][-1].n, "if-not"
             notes.append(f"happens only if part {depends} was not done")
             body = _IF_NOT.sub("", body)
             lead = (None, None, depends, link)
@@ -362,7 +364,7 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             condition = cm.group("cond")
             check = _condition_check(condition)
             body = cm.group("rest")
-            acted = _acted_in(condition, parts)
+            acted = _acted_in(condition, [*earlier, *parts])
             if acted is not None:
                 depends, link = acted, "if-you-do"
                 notes.append(f"“if {condition}” asks whether part {acted} was done")
@@ -398,8 +400,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             # "select a die, and place it ...": nothing to place if the first part did not happen
             depends, link = n - 1, "refers-back"
             optional = optional or sentence_optional
-        elif depends is None and parts:
-            ante = _antecedent(body, parts)
+        elif depends is None and (parts or earlier):
+            ante = _antecedent(body, [*earlier, *parts])
             if ante is not None:
                 depends, link = ante, "refers-back"
                 notes.append(f"it acts on what part {ante} chose or did")

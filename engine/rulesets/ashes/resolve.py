@@ -175,6 +175,8 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
     """(chosen target words, its side, or None with why there is no legal target)."""
     asked = board.targets.get(str(part.n))
     if spec.kind in ("unit",):
+        if re.search(r"\balteration(?: spell)? attached to (?:a |an )?target unit", part.text, re.I):
+            spec = TargetSpec(spec.kind, spec.side, spec.another, f"{spec.words} with an alteration")
         legal = _legal_units(spec.side, units, self_unit, spec.another, spec.words)
         if asked:
             if asked.lower() in ("mine", "theirs"):
