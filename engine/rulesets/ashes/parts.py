@@ -10,8 +10,8 @@ conjuration left in its pile. A part none of the patterns below understands is k
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from collections.abc import Sequence
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Side = Literal["mine", "theirs", "any"]
@@ -285,6 +285,10 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     if not earlier:
         return None
     pool = [p for p in earlier if p.focus == earlier[-1].focus] or earlier
+    blanked = _NOT_THIS.sub(lambda m: " " * len(m.group(0)), body)   # "this card" names no earlier object
+    ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
+    if ref and _INTRODUCES.search(blanked[: ref.start()]):
+        return None   # "select 1 die ..., re-roll it": the part names its own object first
     if _REF_UNIT.search(body):
         for part in reversed(pool):
             kind = part.new_target.kind if part.new_target else ""
