@@ -8,6 +8,7 @@ timestamp (GA6, GA7); exclusive effects on one property: newest wins (GA8).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -16,8 +17,8 @@ from engine.interface import QuestionError
 from engine.names import fold
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
-from engine.rulesets.grand_archive.cardinfo import is_permanent, subtypes_of, types_of
-from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
+from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -39,6 +40,9 @@ class Obj:
     asked: bool                  # written with --object
     left: int | None = None
     lineage: list[tuple[Card, int]] = field(default_factory=list)  # champion: (card, timestamp entering lineage)
+    counters: dict[str, int] = field(default_factory=dict)          # written with the object: ally[buff=2]
+    being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
+    summoned_by: str = ""           # a token the effect's own resolution summoned first
 
     def describe(self) -> str:
         if self.card is not None:
@@ -237,7 +241,7 @@ class Evaluator:
                 self._new_object(text, card, t, True, moment)
                 self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
-                self._effect(moment, t)
+                t = self._effect(moment, t)
             else:
                 self._event(moment, t)
 
@@ -273,24 +277,71 @@ class Evaluator:
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
         source = None
+        own_costs = [e for p in chosen for e in p.effects if _own_cost(e)]
         # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
         # reached while it is being played, else the answer would have no object to report (own costs aside)
         self_effects = [e for p in chosen for e in p.effects if e.affected.self_only and not _own_cost(e)]
         if not is_permanent(card) and self_effects:
             source = self._new_object(card.name, card, t, False, controller=spec.controller)
             self.note(notes.card_itself(card.name))
-        if is_permanent(card):
+        if is_permanent(card) and len(own_costs) < sum(len(p.effects) for p in chosen):
             source = next((o for o in self.objects if o.card is not None and o.card.name == card.name
                            and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
-            if source is None:
+            resolving = [e for p in chosen for e in p.effects if e.origin is Origin.ABILITY]
+            if source is None and resolving:
+                # the source of a triggered or activated ability is on the field before the ability resolves
+                # (one-shot sets include it; its timestamp is earlier), unless the text says it is not
                 source = self._new_object(card.name, card, t, False, controller=spec.controller)
-        started = [self._start(card, effect, spec, t, source) for p in chosen for effect in p.effects]
+                self.labels.append(f"{t}. object {card.name} (on the field before its ability resolves)")
+                self.note(notes.source_first(card.name))
+                t += 1
+            elif source is None:
+                source = self._new_object(card.name, card, t, False, controller=spec.controller)
+            gone = next((e.origin_words for e in resolving if _source_gone(e, card)), None)
+            if gone is not None and source.left is None:
+                source.left = t  # "Sacrifice X:", "On Death:": the source is not on the field as it resolves
+                self.note(notes.source_gone(card.name, gone))
+        if own_costs:
+            # a card's own cost rule applies while that card is being activated: the card itself, in hand
+            zone = "deck" if "material" in (card.extra or {}).get("home_deck", "") else "hand"
+            holder = self._new_object(card.name, card, t, False, controller=spec.controller)
+            holder.zone = zone
+            holder.being_activated = True
+            if source is None:
+                source = holder
+        last = max(int(p.label) for p in chosen)
+        self._summoned([p for p in reading.paragraphs if int(p.label) <= last and (p in chosen or not
+                        is_permanent(card))], chosen, card, t, spec.controller)
+        started = [self._start(card, effect, spec, t, holder if own_costs and _own_cost(effect) else source)
+                   for p in chosen for effect in p.effects]
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         targets = {i.target.text for i in started if i.target is not None}
         if targets:
             canonical += " -> " + ", ".join(sorted(targets))
         self.labels.append(f"{t}. effect {canonical}")
+        return t
+
+    def _summoned(self, resolving: list[Paragraph], chosen: list[Paragraph], card: Card, t: int,
+                  controller: str) -> list[Obj]:
+        """Tokens the same resolution summons before its continuous effect ("Summon an Ominous Shadow token.
+        Phantasia allies you control get +1 POWER"): they are on the field when that effect resolves."""
+        made: list[Obj] = []
+        if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
+            return made
+        for p in resolving:
+            for m in re.finditer(r"\bSummons? (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+                try:
+                    token = self.lookup(m.group(2).strip())
+                except QuestionError:
+                    continue
+                n = _NUMBER.get(m.group(1).lower(), 1)
+                for _ in range(n):
+                    obj = self._new_object(token.name, token, t, False, controller=controller)
+                    obj.summoned_by = card.name
+                    made.append(obj)
+                self.note(notes.summoned(card.name, token.name))
+        return made
 
     def _start(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int, source: Obj | None) -> Instance:
         standing = effect.origin is Origin.STANDING
@@ -306,7 +357,8 @@ class Evaluator:
             inst.target = self._target(inst, spec, t)
         if effect.kind is Kind.ONE_SHOT:
             inst.captured = frozenset(o.id for o in self.objects
-                                      if o.entered < t and o.left is None and self._in_set(effect.affected, o, inst)[0])
+                                      if (o.entered < t or (o.summoned_by == card.name and o.entered == t))
+                                      and o.left is None and self._in_set(effect.affected, o, inst)[0])
             if effect.affected.self_only and source is not None and source.left is None and not is_permanent(card):
                 # "Backstab gets +2 POWER": the card itself is its set, even when it came with the effect
                 inst.captured |= {source.id}
@@ -692,6 +744,18 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
         else:
             result[read.prop] = [*result.get(read.prop, []), read.change]  # type: ignore[list-item]
     return result
+
+
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _source_gone(effect: ReadEffect, card: Card) -> bool:
+    """The text says the source is not on the field as its ability resolves: it died, left, or was paid as a cost."""
+    words = effect.origin_words.lower()
+    names = "|".join(re.escape(n.lower()) for n in short_names(card))
+    return bool(re.match(r"^on (death|leave|destroy|banish)\b", words)
+                or re.search(r"\b(sacrifice|banish|return|put)\s+(" + names + r"|this (?:card|object|ally|item|weapon))"
+                             , words))
 
 
 def _own_cost(effect: ReadEffect) -> bool:

@@ -26,7 +26,7 @@ def duration_text(inst: Instance) -> str:
         text = "never (it lasts indefinitely, even after its source leaves)"
     elif form is Form.GAME:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
-    elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only and inst.source is None:
+    elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only:
         text = "the card is activated (a rule of the card itself, wherever it is)"
     elif read.origin is Origin.STANDING:
         text = "its source leaves the field (standing ability, no stated duration)"
