@@ -64,3 +64,70 @@ def test_a_token_summoned_by_the_same_card_is_in_the_set_it_fixes(db, capsys):
     assert [e["applies"] for e in shadow["effects"]] == [True]
     later = ask(db, capsys, "--effect", "Grim Foreboding", "--object", "Ominous Shadow")
     assert [e["applies"] for e in later["objects"][0]["effects"]] == [False]  # a second one, summoned later
+
+
+def test_for_each_uses_the_count_given_or_says_it_assumed_one(db, capsys):
+    given = ask(db, capsys, "--object", "ally", "--effect", "Favorable Omens",
+                "--count", "wind element omens you have=3")
+    life = given["objects"][0]["net"]["life"]
+    assert (life["total"], life["changes"][0]["count"], life["changes"][0]["count_given"]) == (3, 3, True)
+    assert life["base"] is None and "no card named" in life["base_from"]
+    assumed = ask(db, capsys, "--object", "ally", "--effect", "Favorable Omens")
+    assert assumed["objects"][0]["net"]["life"]["total"] == 1
+    assert any("one is assumed" in i["text"] for i in assumed["interpretations"])
+    code = main(["grand-archive", "--db", db, "--object", "ally", "--effect", "Favorable Omens",
+                 "--count", "dragons=2"])
+    assert code == 2 and "No effect in this scenario counts “dragons”" in capsys.readouterr().err
+
+
+def test_up_to_caps_the_count_and_a_cards_own_cost_is_netted_from_its_printed_cost(db, capsys):
+    out = ask(db, capsys, "--effect", "Ghastly Corrosion", "--count", "ephemeral objects you control=5")
+    cost = obj(out, "Ghastly Corrosion in your hand")["net"]["cost"]
+    assert cost["changes"][0]["count"] == 2  # "for each of up to two ephemeral objects you control"
+    assert "TCG Arena" in cost["base_from"] and cost["value"] == cost["base"] - 2
+    assert out["summary"].startswith(f"Ghastly Corrosion reaches Ghastly Corrosion in your hand: cost {cost['value']}")
+
+
+def test_counters_on_an_object_come_after_the_other_layer_e_changes(db, capsys):
+    out = ask(db, capsys, "--object", "ally[buff=2, debuff=1]", "--effect", "Inspiring Call#2")
+    power = out["objects"][0]["net"]["power"]
+    assert [c["card"] for c in power["changes"]] == [
+        "Inspiring Call (2)", "1 buff counter (after 1 buff and debuff counters removed each other)"]
+    assert power["total"] == 1 + 2 - 1 and out["objects"][0]["counters"] == {"buff": 2, "debuff": 1}
+    assert "GA14" in out["rules"]
+
+
+def test_numbers_are_in_net_and_result_keeps_only_documented_keys(db, capsys):
+    out = ask(db, capsys, "--object", "champion", "--effect", "Smack with Flute")
+    me = out["objects"][0]
+    assert me["net"]["level"]["total"] == 1 and set(me["result"]) <= {
+        "power", "life", "cost", "element", "types", "types_added", "abilities", "abilities_lost", "properties", "base"}
+    both = ask(db, capsys, "--object", "ally", "--effect", "Favorable Omens", "--count", "wind element omen=1")
+    assert "life/power" not in both["objects"][0]["result"]
+
+
+def test_summary_opens_the_text_and_equals_the_presented_summary(db, capsys):
+    from engine.registry import find_ruleset
+    out = ask(db, capsys, "--effect", "Inspiring Call", "--object", "ally")
+    assert out["summary"] == ("Inspiring Call does not reach the ally you control: it entered after the effect "
+                              "resolved, and a one-shot effect reaches only what was there then.")
+    assert out["explanation"].startswith(out["summary"] + "\n")
+    assert find_ruleset("ga").questions.present(out).summary == out["summary"]
+    plain = text(db, capsys, "--effect", "Song of Return")
+    assert plain.startswith("Song of Return reaches Song of Return in your hand: cost ")
+    assert "assuming [Class Bonus] holds" in plain.splitlines()[0]  # a condition is never silently true
+
+
+def test_every_rule_cites_its_official_page_and_section(db, capsys):
+    out = ask(db, capsys, "--object", "ally[buff=1]", "--effect", "Inspiring Call", "--then", "end-of-turn")
+    cites = {c["id"]: c for c in out["citations"]}
+    assert set(cites) == set(out["rules"])
+    assert cites["GA1"]["cites"][0] == {
+        "page": "Types of Effects - Continuous Effects", "section": "Instanced Effects 1-2",
+        "address": "github.com/weebsoftheshore/gitbook-rules/game-mechanics/game-mechanics-types-of-effects/"
+                   "types-of-effects-continuous-effects/README.md"}
+    assert cites["GA11"]["reference"] == "Turn Order - End Phase, General Rules 3"
+    assert "GA11 end-phase clean-up (Turn Order - End Phase, General Rules 3)" in out["explanation"]
+    assert main(["rule", "GA5", "--game", "ga"]) == 0
+    quoted = capsys.readouterr().out
+    assert quoted.startswith("GA5 (layers): Effects are applied layer by layer") and "Layers 2.1-2.5" in quoted

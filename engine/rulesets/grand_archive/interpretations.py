@@ -117,3 +117,9 @@ def summoned(card: str, token: str) -> Interpretation:
     return Interpretation(f"summoned:{card}:{token}", "GA1",
                           f"{card} summons {token} before the rest of its text resolves, so the token is on the "
                           "field, and in any set fixed by what follows.")
+
+
+def count_assumed(label: str, per: str) -> Interpretation:
+    return Interpretation(f"count:{label}", None,
+                          f"{label} changes its number once for each {per}; the question does not say how many, so "
+                          f"one is assumed. Give the count (e.g. “{per}=3”) for the real total.")
