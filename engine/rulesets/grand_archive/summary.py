@@ -76,8 +76,9 @@ def summary(verdict: Verdict) -> str:
         return (f"{_cards(started) if started else 'The scenario'} starts, but no object was asked about, so "
                 "nothing is reached yet.")
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
-    sentence = object_sentence(asked[0])
-    others = len(verdict.objects) - 1
+    shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
+    sentence = "; ".join(object_sentence(a) for a in shown)
+    others = len(verdict.objects) - len(shown)
     if others:
         sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"
     sentence = sentence[0].upper() + sentence[1:]
