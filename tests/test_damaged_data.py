@@ -40,7 +40,7 @@ def test_a_file_that_is_not_sqlite_is_refused_by_every_command(tmp_path, capsys,
     db = tmp_path / "cards.db"
     db.write_bytes(content)
     for argv in COMMANDS:
-        code, out, err = run(capsys, "--db", str(db), *argv)
+        code, _out, err = run(capsys, "--db", str(db), *argv)
         assert code != 0, argv
         assert _one_line(err).startswith(f"arbiter: The card database {db} is damaged ("), (argv, err)
         assert db.read_bytes() == content  # never seeded, never written
@@ -74,7 +74,7 @@ def test_a_damaged_database_refuses_writes_in_one_sentence(tmp_path, capsys) -> 
     _big_catalog(db)
     _damage(db, seed=7)
     before = db.read_bytes()
-    code, out, err = run(capsys, "--db", str(db), "cards", "alias", "strk", "Stricken")
+    code, _out, err = run(capsys, "--db", str(db), "cards", "alias", "strk", "Stricken")
     assert code == 1
     assert _one_line(err).startswith(f"arbiter: The card database {db} is damaged (SQLite's check: "), err
     assert "nothing was changed" in err
@@ -84,7 +84,7 @@ def test_a_damaged_database_refuses_writes_in_one_sentence(tmp_path, capsys) -> 
 async def test_a_damaged_database_refuses_a_moderators_write_from_discord(tmp_path) -> None:
     db = tmp_path / "cards.db"
     _big_catalog(db)
-    async with arbiter_on_fake(db) as (fake, bot):
+    async with arbiter_on_fake(db) as (fake, _bot):
         _damage(db, seed=11)
         sent = await fake.send_command("carddb alias", {"card": "Stricken", "alias": "strk"},
                                        user=fake.moderator)
@@ -105,10 +105,10 @@ def test_a_read_command_does_not_wait_for_a_writer(tmp_path, capsys, monkeypatch
     try:
         for argv in (("card", "adino"), ("cards", "history"), ("duration", "adino", "--played-in", "battle")):
             started = time.monotonic()
-            code, out, err = run(capsys, "--db", str(db), *argv)
+            code, _out, err = run(capsys, "--db", str(db), *argv)
             assert code == 0, (argv, err)
             assert time.monotonic() - started < 1.5, argv  # did not sit out the 2 s busy timeout
-        code, out, err = run(capsys, "--db", str(db), "cards", "alias", "strk", "Stricken")
+        code, _out, err = run(capsys, "--db", str(db), "cards", "alias", "strk", "Stricken")
         assert code == 1 and "is locked by another program" in err  # a write does wait, and says so
     finally:
         writer.rollback()
@@ -120,7 +120,7 @@ def test_a_damaged_rulings_file_is_named_as_the_rulings_file(tmp_path, capsys) -
     Catalog.open(db).close()
     rulings = tmp_path / "cards.rulings.db"
     rulings.write_bytes(b"")
-    code, out, err = run(capsys, "--db", str(db), "ruling", "R-0000000000")
+    code, _out, err = run(capsys, "--db", str(db), "ruling", "R-0000000000")
     assert code == 1
     assert _one_line(err) == (f"arbiter: The stored rulings file {rulings} is damaged (an empty file, 0 bytes): "
                               "restore it from a backup, or move it aside so a fresh, empty one is created.")
