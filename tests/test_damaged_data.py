@@ -115,14 +115,17 @@ def test_a_read_command_does_not_wait_for_a_writer(tmp_path, capsys, monkeypatch
         writer.close()
 
 
-def test_a_damaged_rulings_file_is_named_as_the_rulings_file(tmp_path, capsys) -> None:
+@pytest.mark.parametrize(("content", "kind"), [(b"", "an empty file, 0 bytes"),
+                                               (b"not rulings\n" * 99, "not a readable SQLite stored rulings file")],
+                         ids=["empty", "text"])
+def test_a_damaged_rulings_file_is_named_as_the_rulings_file(tmp_path, capsys, content, kind) -> None:
     db = tmp_path / "cards.db"
     Catalog.open(db).close()
     rulings = tmp_path / "cards.rulings.db"
-    rulings.write_bytes(b"")
+    rulings.write_bytes(content)
     code, _out, err = run(capsys, "--db", str(db), "ruling", "R-0000000000")
     assert code == 1
-    assert _one_line(err) == (f"arbiter: The stored rulings file {rulings} is damaged (an empty file, 0 bytes): "
+    assert _one_line(err) == (f"arbiter: The stored rulings file {rulings} is damaged ({kind}): "
                               "restore it from a backup, or move it aside so a fresh, empty one is created.")
     assert "card database" not in err
-    assert rulings.read_bytes() == b""
+    assert rulings.read_bytes() == content

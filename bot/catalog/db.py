@@ -160,7 +160,8 @@ class Catalog:
                 conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
                 db = sqlite_utils.Database(conn)
                 # Only what needs creating is written: a read command on a current database takes no write lock.
-                if db.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+                # fetchall: a statement left unfinished would hold its read snapshot (and miss later commits)
+                if db.execute("PRAGMA journal_mode").fetchall()[0][0].lower() != "wal":
                     db.enable_wal()
                 _add_missing_columns(conn)
                 if schema_missing(conn, schema) or (
@@ -168,7 +169,7 @@ class Catalog:
                     db.executescript(schema)
                     if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
                         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
-                empty = seed_starter and conn.execute("SELECT 1 FROM cards LIMIT 1").fetchone() is None
+                empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
             catalog = cls(db, path)
             if empty:
                 from bot.catalog.starter import load_starter  # starter imports this module's type

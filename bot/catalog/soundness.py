@@ -1,7 +1,8 @@
 """Damaged or wrong files are refused before anything is written.
 
-- `refuse_non_sqlite`: a file that exists but is not an SQLite database (an empty file included: SQLite would
-  silently take it for a new database, and the starter set would be seeded into it) is refused by every command.
+- `refuse_non_sqlite`: an empty file is refused by every command (SQLite would silently take it for a new
+  database, and the starter set would be seeded into it); any other file that is not SQLite is refused by SQLite
+  at the first read, before anything is written.
 - `check_sound`: every write first runs `PRAGMA quick_check` inside its transaction (under the write lock, so
   what is checked is what is written into) and refuses with one sentence when the file is damaged. Its cost is
   measured by the freshness benchmark (a few ms on the full catalog; writes are moderators' and imports).
@@ -17,7 +18,6 @@ from pathlib import Path
 
 from bot.catalog.errors import UnreadableDatabase
 
-SQLITE_HEADER = b"SQLite format 3\x00"
 _CREATED = re.compile(r"CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\s+IF\s+NOT\s+EXISTS\s+\"?(\w+)",
                       re.IGNORECASE)
 # What to do, per kind of file (the same sentence SQLite's own "not a database" gets, bot/catalog/storage.py).
@@ -27,19 +27,19 @@ FIXES = {"card database": "restore it from a backup, or move it aside so a fresh
 
 
 def refuse_non_sqlite(path: Path | str, what: str) -> None:
-    """UnreadableDatabase when `path` is an existing file that is not an SQLite database (nothing is written).
-    A missing file is not refused here: whether it may be created is the caller's decision."""
+    """UnreadableDatabase when `path` is an existing empty file (nothing is written). A missing file is not
+    refused here (whether it may be created is the caller's decision); a non-empty file that is not SQLite is
+    refused by SQLite itself at the first read (SQLITE_NOTADB, the same sentence through storage_error).
+
+    Only the size is looked at, never the bytes: opening and closing the file in this process would drop the
+    POSIX locks SQLite holds on it for this process's other connections (and they would read stale data)."""
     path = Path(path)
     try:
-        if not path.is_file():
-            return
-        with path.open("rb") as f:
-            head = f.read(len(SQLITE_HEADER))
+        empty = path.is_file() and path.stat().st_size == 0
     except OSError:
         return  # unreadable files get SQLite's own sentence when opened
-    if head != SQLITE_HEADER:
-        kind = "an empty file, 0 bytes" if not head else f"not a readable SQLite {what}"
-        raise UnreadableDatabase(f"The {what} {path} is damaged ({kind}): {FIXES[what]}.",
+    if empty:
+        raise UnreadableDatabase(f"The {what} {path} is damaged (an empty file, 0 bytes): {FIXES[what]}.",
                                  f"The {what} is damaged; the bot's operator has to fix it. Nothing was changed.")
 
 

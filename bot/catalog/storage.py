@@ -53,6 +53,7 @@ def storage_error(error: BaseException, path: str | Path, kind: str = "card data
     """`kind` names the file: "card database", or "stored rulings file" (cards.rulings.db beside it)."""
     what, fix = describe_failure(error)
     if kind != "card database":
+        what = what.replace("SQLite card database", f"SQLite {kind}")
         fix = fix.replace("so a fresh one is created from the starter set, then import your cards again",
                           "so a fresh, empty one is created")
     return UnreadableDatabase(f"The {kind} {path} {what}: {fix}.",

@@ -97,7 +97,7 @@ class RulingStore:
                 conn = sqlite3.connect(self.path, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
                 try:
                     schema = read_data_text("rulings.sql")
-                    if self.path != ":memory:" and conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                    if self.path != ":memory:" and conn.execute("PRAGMA journal_mode").fetchall()[0][0] != "wal":
                         conn.execute("PRAGMA journal_mode=WAL")
                     # A commit is in the operating system's hands before an answer is sent: a killed process
                     # loses nothing; only a power cut may lose the last commits (no fsync per commit).
