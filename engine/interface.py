@@ -89,12 +89,21 @@ class Field:
     warning: str | None = None
 
 
+Tone = Literal["info", "lasts", "off", "ended"]
+
+
 @dataclass(frozen=True)
 class Presentation:
+    """A chat card. The public reply shows the title, the matched-card lines, `summary`, `card_text` and the
+    rules cited; the `fields`, the answer's `trace` and its interpretations are the judge's reasons, shown on
+    demand ("Why")."""
+
     title: str
     summary: str                  # the answer's `summary`: shown first, right after the matched-card lines
     fields: tuple[Field, ...]
-    footer: str
+    footer: str                   # the ruleset's internal version key and the ruling id
+    card_text: str = ""           # the ability text the answer is about; "" = the looked-up cards' texts
+    tone: Tone = "info"           # the card's colour: info, lasts (works), off (switched off), ended
 
 
 class Question(Protocol):
@@ -116,6 +125,10 @@ class Question(Protocol):
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         """How a chat card shows the answer; its `summary` is `answer["summary"]`."""
         ...
+
+    # Optional: `discord_words: Mapping[str, str]`, how a command-line option named in the answer's
+    # interpretations or errors is said in Discord when no Discord option has its name ("--item" -> "items").
+    # Without an entry, "--played-in" is said as the option `played_in`.
 
 
 @dataclass(frozen=True)
@@ -160,6 +173,20 @@ class AnnotationSpec:
     check: Callable[[str, str], str]          # (field, value) -> the value as stored; QuestionError if invalid
     part_help: str = "which ability or paragraph of the card (e.g. 1, 2); empty for the whole card"
     parts: Callable[[Card], Sequence[str]] | None = None  # the part labels a card has; None: any label
+
+
+def shortcuts_of(ruleset: Any) -> dict[str, Question]:
+    """Top-level commands a ruleset declares for one of its questions (`shortcuts`: name -> question), e.g.
+    Redemption's `arbiter duration` and `/duration`, beside its own `arbiter <game> ...` commands."""
+    return dict(getattr(ruleset, "shortcuts", None) or {})
+
+
+def question_named(ruleset: Any, command: str) -> Question | None:
+    """The ruleset's question answering `command` (one of its questions, or a shortcut), or None."""
+    for question in questions_of(ruleset):
+        if question.command == command:
+            return question
+    return shortcuts_of(ruleset).get(command)
 
 
 def questions_of(ruleset: Any) -> tuple[Question, ...]:

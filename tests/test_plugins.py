@@ -22,6 +22,7 @@ from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.trace import Rule, RulesetVersion
 from tests.bot_harness import arbiter_on_fake
 from tests.cli_helpers import run
+from tests.discord_helpers import reasons
 
 BOT = Path(__file__).resolve().parents[1] / "bot"
 EPHEMERAL = 64
@@ -137,8 +138,11 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         assert (embed["title"], embed["description"]) == (
             "Bricks", "Matched “rb” to Red Brick (Toy) (a nickname).\n"
                       "Matched “blue” to Blue Brick (Toy) (the start of its name).\nRed Brick is laid last [B1].")
-        assert embed["fields"][0] == {"name": "Red Brick", "value": "**last** [B1]\nlaid last", "inline": False}
+        # In public the player's answer and the rules cited (the toy's cards have no text); the reasons on "Why".
+        assert embed["fields"] == [{"name": "Rules cited", "value": "B1", "inline": True}]
         assert embed["footer"]["text"] == "Bricks · Ruling B-classic · open it later: /ruling id:B-classic"
+        full = await reasons(fake, sent, body)
+        assert full["fields"][1] == {"name": "Red Brick", "value": "**last** [B1]\nlaid last", "inline": False}
 
         sent = await fake.send_autocomplete("bricks card", {"name": "blu"}, focused="name")
         choices = (await sent.callback())["data"]["choices"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cards import Card
 from engine.rulesets.redemption import EVENTS, ZONES
@@ -52,6 +53,21 @@ def _base36(n: int) -> str:
             return out
 
 
+def owner_suffix(owner: int | None) -> str:
+    """The `@<owner>` end of a custom_id: whose message it is (base 36), or nothing."""
+    return "" if owner is None else "@" + _base36(owner)
+
+
+def owner_of(owner: int | None, interaction: Any) -> int | None:
+    """Whose message a pressed component is on: the id its custom_id carries, else (older components) the user
+    who asked for the message."""
+    if owner is not None:
+        return owner
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    return metadata.user.id if metadata is not None else None
+
+
 def _digit(ch: str, vocabulary: tuple[str, ...] | list[str]) -> str:
     index = _DIGITS.index(ch)
     if index >= len(vocabulary):
@@ -77,9 +93,7 @@ class RulingState:
                f"{self.part or '-'}:{events}")
         if next_event is not None:
             cid += ":" + _DIGITS[EVENTS.index(next_event)]
-        if self.owner is not None:
-            cid += "@" + _base36(self.owner)
-        return cid
+        return cid + owner_suffix(self.owner)
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> tuple[str, RulingState, str | None]:

@@ -9,10 +9,10 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.rulings import guild_of
+from bot.discord.answers import WhyButton, answer_embed, question_of, shortcut_ruleset, version_button_label
+from bot.discord.common import guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
-from bot.discord.render import verdict_embed
 from bot.discord.state import (
     MAX_EVENTS,
     PATTERN,
@@ -20,6 +20,7 @@ from bot.discord.state import (
     RulingState,
     StaleButton,
     card_ref,
+    owner_of,
     printing_custom_id,
 )
 from bot.service import problem_message
@@ -50,12 +51,20 @@ def relevant_events(data: dict[str, Any]) -> list[str]:
     return [e for e in EVENTS if e in wanted]
 
 
+def duration_embed(data: dict[str, Any]) -> discord.Embed:
+    """The public reply to /duration: the verdict's presentation as every game's answer is shown."""
+    question = question_of(data["ruleset"]["game"], "duration")
+    assert question is not None  # the game answering /duration declares it as a shortcut
+    return answer_embed(question.present(data), data)
+
+
 def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     if len(state.events) < MAX_EVENTS:
         for event in relevant_events(data)[:15]:
             view.add_item(RulingButton(state, "ev", event))
     view.add_item(RulingButton(state, "rs", None))
+    view.add_item(WhyButton(data["ruling_id"], state.owner))
     differ = [p for p in data["match"].get("printings", []) if p["reads"] == "differently"][:25]
     if differ:  # the card's printings that read differently: a menu asks again for one of them
         view.add_item(PrintingSelect(state, differ))
@@ -110,12 +119,12 @@ class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTIN
                             state.owner)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
-            await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+            await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
             return
         mine = state.owned_by(presser)
         await interaction.response.send_message(
             "Only the person who asked can change that message; here is the ruling for you.",
-            embed=verdict_embed(data), view=ruling_view(mine, data), ephemeral=True)
+            embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
 
 
 class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
@@ -136,7 +145,8 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
                          else discord.ButtonStyle.secondary)
             else:
                 other = "previous" if state.ruleset == "current" else "current"
-                label, style = f"What the {other} ruleset says", discord.ButtonStyle.secondary
+                label = version_button_label(shortcut_ruleset("duration").game, other)
+                style = discord.ButtonStyle.secondary
             button = discord.ui.Button(label=clip(label, LABEL), style=style,
                                        custom_id=state.custom_id(action, next_event))
         super().__init__(button)
@@ -178,21 +188,17 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
         data = answer(bot, card, None, state, interaction)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
-            await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+            await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
             return
         mine = state.owned_by(presser)
         await interaction.response.send_message(
             "Only the person who asked can change that message; here is the ruling for you.",
-            embed=verdict_embed(data), view=ruling_view(mine, data), ephemeral=True)
+            embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
 
 
 def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | None:
     """Whose ruling the pressed message is: the id in the button, else (older buttons) who asked for it."""
-    if state.owner is not None:
-        return state.owner
-    message = interaction.message
-    metadata = message.interaction_metadata if message is not None else None
-    return metadata.user.id if metadata is not None else None
+    return owner_of(state.owner, interaction)
 
 
 def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState,
@@ -207,7 +213,9 @@ def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: Ruling
     result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
                                   ruleset=state.ruleset, part=state.part or None, card=card, match=match,
                                   guild=guild_of(interaction))
-    return result.as_json()
+    data = result.as_json()
+    bot.recent_answers.remember(data["ruleset"]["game"], "duration", data, guild_of(interaction))
+    return data
 
 
 class Disambiguation(discord.ui.View):
@@ -247,7 +255,7 @@ class Disambiguation(discord.ui.View):
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
-        await interaction.followup.send(embed=verdict_embed(data), view=ruling_view(state, data))
+        await interaction.followup.send(embed=duration_embed(data), view=ruling_view(state, data))
         self.stop()
 
 
@@ -336,4 +344,4 @@ class DurationCog(commands.Cog):
                       set_hint=match.card.set if picked is not None or set_ else None)
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
-        await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))
+        await interaction.response.send_message(embed=duration_embed(data), view=ruling_view(state, data))

@@ -62,6 +62,13 @@ class RedemptionRuleset:
     printing_rank = staticmethod(printings.printing_rank)
     reading_key = staticmethod(printings.reading_key)
 
+    @property
+    def shortcuts(self) -> dict[str, object]:
+        """`arbiter duration` and `/duration` (engine/interface.py): imported late, the question imports judge."""
+        from engine.rulesets.redemption.question import QUESTION
+
+        return {QUESTION.command: QUESTION}
+
     def versions(self) -> dict[str, RulesetVersion]:
         return dict(VERSIONS)
 
