@@ -23,6 +23,10 @@ class Ruleset(Protocol):
     def rules(self) -> dict[str, Rule]: ...
 
 
+# The game a command means when it names none (`arbiter cards ...`, `/card`, `arbiter duration`): the front
+# ends ask here instead of spelling a game.
+DEFAULT_GAME = "redemption"
+
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES: dict[str, str] = {}
 
@@ -41,6 +45,11 @@ def find_ruleset(name: str) -> Ruleset:
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownRuleset(f"Unknown game {name!r}; known games: {known}.")
     return _REGISTRY[game]
+
+
+def default_game() -> str:
+    """The game a command means when it names none."""
+    return DEFAULT_GAME
 
 
 def all_rulesets() -> list[Ruleset]:

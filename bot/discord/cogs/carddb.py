@@ -20,9 +20,7 @@ from bot.catalog import SHARED_REFUSAL, CatalogError, UnreadableDatabase
 from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
-from bot.discord.cogs.ruling import card_autocomplete
-from bot.discord.cogs.rulings import changed_sentence
-from bot.discord.common import index_name
+from bot.discord.common import card_autocomplete, changed_sentence, index_name
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
 from bot.games import annotatable_rulesets, game_name

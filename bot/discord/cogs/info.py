@@ -9,7 +9,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.cli import card_json
-from bot.discord.cogs.ruling import card_autocomplete
+from bot.discord.common import card_autocomplete
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, clip, safe
 from bot.discord.render import card_embed, rule_embed

@@ -10,7 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import WhyButton, answer_embed, question_of, shortcut_ruleset, version_button_label
-from bot.discord.common import guild_of
+from bot.discord.common import card_autocomplete, guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.state import (
@@ -257,12 +257,6 @@ class Disambiguation(discord.ui.View):
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
         await interaction.followup.send(embed=duration_embed(data), view=ruling_view(state, data))
         self.stop()
-
-
-async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return [app_commands.Choice(name=c.name, value=c.value)
-            for c in bot.arbiter.matcher_for("redemption", interaction.guild_id).autocomplete(current, 25)]
 
 
 async def set_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

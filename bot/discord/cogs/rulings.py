@@ -1,30 +1,25 @@
-"""/ruling id: open a stored ruling (the question, the answer given, whether it still stands), and what the
-moderators' replies use to say what a change changed."""
+"""/ruling id: open a stored ruling (the question, the answer given, whether it still stands)."""
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.common import find_standing, indexed_matcher
+from bot.discord.common import find_standing
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS
-from bot.rulings.reask import Standing, changed_by
+from bot.rulings.reask import Standing
 from bot.rulings.report import iso, question_text, verdict_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
 
 MAX_ID = 40
-SHOWN_IDS = 10
-
-
 
 
 def standing_embed(standing: Standing) -> discord.Embed:
@@ -42,18 +37,6 @@ def standing_embed(standing: Standing) -> discord.Embed:
     times = "once" if stored.count == 1 else f"{stored.count} times"
     embed.set_footer(text=f"Asked {times}: first {iso(stored.first_at)}, last {iso(stored.last_at)}")
     return fit_embed(embed)
-
-
-async def changed_sentence(bot: ArbiterBot, touched: Mapping[str, Iterable[str]]) -> str:
-    """For a moderator's reply: how many stored rulings the change just made changes, and which."""
-    if bot.arbiter.rulings is None or not touched:
-        return ""
-    ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, indexed_matcher(bot))
-    if not ids:
-        return ""  # silent when nothing changes: the reply stays as it was
-    shown = ", ".join(ids[:SHOWN_IDS]) + (", …" if len(ids) > SHOWN_IDS else "")
-    return (f" This changes {len(ids)} stored ruling{'s' if len(ids) != 1 else ''}: {shown} "
-            "(open one with /ruling id:…).")
 
 
 class RulingsCog(commands.Cog):
