@@ -35,7 +35,7 @@ def _catalog(settings: Settings, tmp: Path) -> tuple[Path, str]:
     if settings.data_found():
         data = data_subset(settings.data_path, QUICK_ROWS, tmp) if settings.quick else settings.data_path
         catalog.import_lackey(data, "bench")
-        used = [f"Redemption {f'(first {QUICK_ROWS} rows)' if settings.quick else 'carddata'}"]
+        used = [f"Redemption (first {QUICK_ROWS} rows)" if settings.quick else "Redemption carddata"]
         if not settings.quick:
             for ruleset in plugin_rulesets():
                 sources = getattr(ruleset, "sources", None)

@@ -20,7 +20,7 @@ import discord
 from bot.discord.common import find_standing, guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, open_hint
+from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
 from bot.discord.state import owner_of, owner_suffix
 from bot.service import answer_lines
 from engine.interface import Presentation, Question, question_named, shortcuts_of
@@ -67,6 +67,7 @@ def answer_embed(presentation: Presentation, answer: Mapping[str, Any],
         embed.add_field(name="Card text", value=safe(text, CARD_TEXT), inline=False)
     embed.add_field(name="Rules cited", value=", ".join(answer.get("rules") or ()) or "none", inline=True)
     embed.set_footer(text=clip(presentation.footer + open_hint(str(answer["ruling_id"])), FOOTER))
+    link_ruling(embed, str(answer["ruling_id"]))  # the title links to the ruling's page when pages are served
     return fit_embed(embed)
 
 

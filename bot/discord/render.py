@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
+from bot.web.links import ruling_url
 from engine.cards import printing_label
 from engine.trace import Rule
 
@@ -14,6 +15,13 @@ COLOUR_PERSISTS = discord.Colour(0x2E8B57)
 COLOUR_OFF = discord.Colour(0xDAA520)
 COLOUR_ENDED = discord.Colour(0x8B0000)
 COLOUR_INFO = discord.Colour(0x4169E1)
+
+
+def link_ruling(embed: discord.Embed, ruling_id: str | None) -> None:
+    """With ARBITER_PUBLIC_URL set, the embed's title links to the ruling's web page (anyone can open it)."""
+    url = ruling_url(ruling_id)
+    if url is not None:
+        embed.url = url
 
 
 def open_hint(ruling_id: str) -> str:
