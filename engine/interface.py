@@ -131,6 +131,24 @@ class Question(Protocol):
     # Without an entry, "--played-in" is said as the option `played_in`.
 
 
+class EventScenario(Protocol):
+    """Optional, for a question asked as "played in ZONE, then EVENT, EVENT ..." (Redemption's duration): the
+    vocabulary its `/<shortcut>` offers as choices and as "Then: EVENT" buttons. The order of `zones` and
+    `events` is kept forever (a button's custom_id stores positions); new entries are added at the end."""
+
+    zones: tuple[str, ...]
+    events: tuple[str, ...]
+    event_help: Mapping[str, str]
+
+    def parse_events(self, texts: Sequence[str]) -> tuple[str, ...]:
+        """Event names from typed text ("a b", "a,b"), lower-cased, in order."""
+        ...
+
+    def next_events(self, answer: Mapping[str, Any]) -> list[str]:
+        """The events that can still change this answer, in `events` order (the "Then:" buttons)."""
+        ...
+
+
 @dataclass(frozen=True)
 class SourceError(ValueError):
     """A source file that cannot be imported: the file, and the line or record, are named."""

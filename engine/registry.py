@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.names import fold
 from engine.trace import Rule, RulesetVersion
@@ -50,6 +50,16 @@ def find_ruleset(name: str) -> Ruleset:
 def default_game() -> str:
     """The game a command means when it names none."""
     return DEFAULT_GAME
+
+
+def shortcut(command: str) -> tuple[Ruleset, Any] | None:
+    """The ruleset declaring the top-level command `command` (`shortcuts`, engine/interface.py) and the
+    question it answers, or None."""
+    for ruleset in all_rulesets():
+        question = (getattr(ruleset, "shortcuts", None) or {}).get(command)
+        if question is not None:
+            return ruleset, question
+    return None
 
 
 def all_rulesets() -> list[Ruleset]:

@@ -23,8 +23,8 @@ from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, c
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
 from bot.discord.state import owner_of, owner_suffix
 from bot.service import answer_lines
-from engine.interface import Presentation, Question, question_named, shortcuts_of
-from engine.registry import UnknownRuleset, all_rulesets, find_ruleset
+from engine.interface import Presentation, Question, question_named
+from engine.registry import UnknownRuleset, find_ruleset
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -112,11 +112,6 @@ def version_label(game: str, version: str) -> str:
 def version_button_label(game: str, version: str) -> str:
     """A version button says what it shows in players' words; the internal key is in the footer only."""
     return clip(f"Under {version_label(game, version)}", LABEL)
-
-
-def shortcut_ruleset(command: str) -> Any:
-    """The ruleset that declares the top-level command `command` (engine/interface.py `shortcuts`)."""
-    return next((r for r in all_rulesets() if command in shortcuts_of(r)), None)
 
 
 class RecentAnswers:

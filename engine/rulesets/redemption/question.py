@@ -67,6 +67,29 @@ class DurationQuestion:
                       "played", cli_flag="--part", surfaces=frozenset({"cli"})),
     )
     examples = ({"card": "Adino, the Eznite", "played_in": "battle", "then": ["phase-ends"]},)
+    # The scenario vocabulary (engine.interface.EventScenario): /duration's choices and "Then:" buttons.
+    zones = ZONES
+    events = EVENTS
+    event_help = EVENT_HELP
+
+    def parse_events(self, texts: Sequence[str]) -> tuple[str, ...]:
+        return parse_events(list(texts))
+
+    def next_events(self, answer: Mapping[str, Any]) -> list[str]:
+        """What ends a running term of the judged part, flips its condition (D8), or makes a targeting the
+        ability waits for."""
+        if not answer["persists"]:
+            return []
+        part = answer["scenario"].get("part") or ""
+        wanted: set[str] = set()
+        for term in answer["terms"]:
+            if term["part"] != part or term["status"] == "ended":
+                continue
+            if term["rule"] == "D8":
+                wanted.add("condition-true" if term["status"] == "off" else "condition-false")
+            wanted.update(term["ends_on"])
+            wanted.update(term.get("starts_on", []))
+        return [e for e in EVENTS if e in wanted]
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         if version not in VERSIONS:
