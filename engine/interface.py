@@ -149,6 +149,22 @@ class EventScenario(Protocol):
         ...
 
 
+class TracedQuestion(Protocol):
+    """Optional, for a shortcut's question whose verdict the front end annotates before it is rendered (a
+    server's own annotations and aliases noted in the trace): judge one card, then render it with the match."""
+
+    def judge(self, card: Card, *, played_in: str | None, events: Sequence[str], annotations: Sequence[Annotation],
+              version: str, part: str | None) -> Any:
+        """A verdict with `card`, `ruleset` (a RulesetVersion) and `trace` (engine.trace.Trace)."""
+        ...
+
+    def render(self, verdict: Any, match: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def verdict_id(self, verdict: Any) -> str: ...
+
+    def verdict_summary(self, verdict: Any) -> str: ...
+
+
 @dataclass(frozen=True)
 class SourceError(ValueError):
     """A source file that cannot be imported: the file, and the line or record, are named."""

@@ -63,6 +63,11 @@ class RedemptionRuleset:
     reading_key = staticmethod(printings.reading_key)
 
     @staticmethod
+    def warm(card: Card, notes: Sequence[Annotation]) -> None:
+        """Read the card's duration terms once (cached), so answers from a warm catalog only evaluate."""
+        read_card(card, notes)
+
+    @staticmethod
     def part_labels(card: Card) -> list[str]:
         """The labels of the card's ability parts ("" for an unlabelled ability): what an annotation may name."""
         return [reading.part.label for reading in read_card(card)]

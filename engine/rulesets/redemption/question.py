@@ -9,10 +9,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.cards import printing_label
+from engine.cards import Annotation, Card, printing_label
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
-from engine.rulesets.redemption import judge
-from engine.rulesets.redemption.render import verdict_json
+from engine.rulesets.redemption import Verdict, judge
+from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
 from engine.rulesets.redemption.rules import VERSIONS
 from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, ScenarioError, parse_events
 
@@ -108,6 +108,21 @@ class DurationQuestion:
         except ScenarioError as exc:
             raise QuestionError(str(exc)) from exc
         return verdict_json(verdict)
+
+    # The verdict path bot.service takes for the `duration` shortcut (engine.interface.TracedQuestion): judge,
+    # let the front end note a server's own annotations and aliases in the trace, then render.
+    def judge(self, card: Card, *, played_in: str | None, events: Sequence[str], annotations: Sequence[Annotation],
+              version: str, part: str | None) -> Verdict:
+        return judge(card, played_in, events, annotations=annotations, ruleset=version, part=part)
+
+    def render(self, verdict: Verdict, match: Mapping[str, Any]) -> dict[str, Any]:
+        return verdict_json(verdict, dict(match))
+
+    def verdict_id(self, verdict: Verdict) -> str:
+        return ruling_id(verdict)
+
+    def verdict_summary(self, verdict: Verdict) -> str:
+        return summary(verdict)
 
     def verdict(self, answer: Mapping[str, Any]) -> str:
         """The decisive outcome compared when a stored ruling is asked again: the first line."""
