@@ -19,6 +19,14 @@ a question may define `verdict(answer) -> str` (one line: the decisive outcome, 
 ruling still stands; default: the presentation's summary and each field's lead) and must declare `examples`
 (worked examples as inputs dicts; tests ask every game's first one, open it by its id and check it stands).
 
+A ruleset that sets `shortcuts` ({command: question}) gets that top-level command (`arbiter duration`,
+`/duration` for Redemption) answering one of its questions; such a question may declare its scenario
+vocabulary (`EventScenario`: zones, events, which events can still change an answer — the "Then:" buttons) and
+its verdict path (`TracedQuestion`: judge, then render, so a server's own annotations are noted in the trace).
+A ruleset may define `warm(card, annotations)` (read every card once when the catalog is loaded) and
+`part_labels(card)` (the parts an annotation may name). Each version (engine.trace.RulesetVersion) has a `label`
+in players' words ("the 2023 rules"): version buttons show it, the internal key stays in the footer.
+
 Every answer begins with a player's answer: `answer()` returns a top-level `summary` (one sentence in the
 players' words, e.g. "Throne Room and Tactician both leave play in the Clean-up of your next turn"), and
 `present(answer).summary` is that same string. Both front ends show it first, right after the lines saying what
