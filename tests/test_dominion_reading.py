@@ -133,7 +133,8 @@ def test_the_text_agrees_with_every_starter_annotation_that_plays_cards(cards):
     # your next turn".
     (["Captain > nothing"], {"Captain": "next-turn"}),
     # Way of the Turtle / Delay: the Event or Way is never in play; the card is played next turn.
-    (["Delay > Caravan"], {"Delay": "this-turn", "Caravan": "turn-N"}),
+    (["Delay > Caravan"], {"Delay": "not-in-play", "Caravan": "turn-N"}),
+    (["Citadel > Caravan"], {"Citadel": "not-in-play", "Caravan": "next-turn"}),
 ])
 def test_published_rulings(chains, expected):
     out = ask(*chains)
@@ -146,6 +147,7 @@ def test_published_rulings(chains, expected):
     ("Necromancer > Caravan", "DM14"),     # "plays a non-Duration Action card from the trash"
     ("Elder > Astrolabe", "DM14"),         # an Action card only
     ("Village > Caravan", "DM14"),         # no instruction to play a card
+    ("Storyteller > Caravan", "DM14"),     # "Play up to 3 Treasures" (its "+1 Action" is not what it plays)
 ])
 def test_forbidden_plays_name_their_rule(chain, rule):
     out = ask(chain)

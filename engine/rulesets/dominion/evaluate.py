@@ -199,8 +199,8 @@ class Evaluator:
                           "Duration rules apply, it is discarded as usual", source)
                 return None
             case Kind.NEXT_TURN if b.needs_card and inst.played_nothing:
-                self.step(inst, "DM2", trigger, "“> nothing”: it set no card aside, so it has nothing to play next "
-                          "turn and does nothing later", "scenario")
+                self.step(inst, "DM2", trigger, "it set no card aside, so it has nothing to play next turn and "
+                          "does nothing later", "scenario")
                 return None
             case Kind.NEXT_TURN if inst.choices.start_option and inst.choices.start_option == b.leaves_with:
                 option = inst.choices.start_option
@@ -235,7 +235,7 @@ class Evaluator:
                           "nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL if not pc.option and inst.played_nothing:
-                self.step(inst, "DM2", trigger, f"“> nothing”: it set aside or played nothing, so its condition "
+                self.step(inst, "DM2", trigger, f"it set aside or played nothing, so its condition "
                           f"({b.condition}) is not met and it does nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL:
@@ -270,6 +270,10 @@ class Evaluator:
                                  f"{turn_words(turn + left)}")
             case Kind.EXTRA_TURN:
                 return self.extra_turn(inst, trigger, turn, pc, repeat)
+            case Kind.EVERY_TURN if b.needs_card and inst.played_nothing:
+                self.step(inst, "DM2", trigger, "it set no card aside, so it has nothing to play on later turns "
+                          "and does nothing later", "scenario")
+                return None
             case Kind.EVERY_TURN:
                 self.step(inst, "DM4", trigger, "acts on every one of your turns: it stays for the rest of "
                           "the game", source)
