@@ -203,6 +203,9 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         raise BehaviourError(f"{where}.most_left: a whole number of cards, 0 or more")
     if most_left is not None and left > most_left:
         raise BehaviourError(f"{where}.left: more than most_left")
+    leaves_with = str(data.get("leaves_with", ""))
+    if leaves_with and leaves_with not in data.get("start_options", ()):
+        raise BehaviourError(f"{where}.leaves_with: {leaves_with!r} is not one of its start_options")
     words = {str(k): str(v) for k, v in dict(data.get("words", {})).items()}
     if set(words) - {"met", "not-met"}:
         raise BehaviourError(f"{where}.words: only 'met' and 'not-met' can be given card words")

@@ -255,6 +255,9 @@ class Evaluator:
                           "of your next turn", "scenario")
                 return Candidate(Point(turn + 1), "DM1", f"its condition ({b.condition}) was met, so it acts "
                                  "next turn")
+            case Kind.UNTIL_EMPTY if pc.left is None and inst.played_nothing:
+                self.step(inst, "DM2", trigger, "it set no card aside, so none is left for later turns", "scenario")
+                return None
             case Kind.UNTIL_EMPTY:
                 left = pc.left if pc.left is not None else b.left
                 if pc.left is None and i == 0:
@@ -324,6 +327,11 @@ class Evaluator:
                       "scenario")
             return Candidate(FOREVER, "DM5", f"it waits until {what}, which never happens")
         met = choices.met_turn
+        if met is None and inst.played_nothing and b.plays is not None:
+            self.step(inst, "DM5", trigger, f"it played nothing: it still waits until {what}, which has not "
+                      "happened; it stays until the Clean-up of the turn it does, for the rest of the game if never",
+                      "scenario")
+            return Candidate(FOREVER, "DM5", f"it waits until {what}, which has not happened yet")
         if met is None and inst.children:
             met = 0
             self._default(inst, "DM5", f"{what} happened this turn, with the card it replays", "",
@@ -359,8 +367,9 @@ class Evaluator:
             rule = child.problem_rule or "DM14"
             if child.wording_problem:
                 self.trace.interpret(notes.NEWER_WORDING)
-            self.step(inst, rule, inst.label, f"{child.problem} It played nothing that lasts.",
-                      "wording" if child.wording_problem else "rule")
+            self.step(inst, rule, inst.label, f"may not play {child.label}"
+                      + (" under the newer wording" if child.wording_problem else "")
+                      + ", so it played nothing that lasts", "wording" if child.wording_problem else "rule")
             self._not_kept(inst, rule, f"it cannot play {child.label}, so nothing keeps it")
             return None
         match child.relation:

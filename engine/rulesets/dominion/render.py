@@ -146,6 +146,8 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
     if verdict.problems:
         rules = ", ".join(dict.fromkeys(r for r in verdict.problem_rules if r))
         text = f"Not allowed{f' ({rules})' if rules else ''}: {verdict.problems[0].rstrip('.')}; otherwise {text}"
+        if verdict.alternative is not None:
+            text += f"; under the older wording, where it is allowed, {outcome(verdict.alternative)}"
     return text[:1].upper() + text[1:] + "."
 
 
