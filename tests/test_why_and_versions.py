@@ -122,13 +122,13 @@ async def test_why_works_after_a_restart(tmp_path):
 
 async def test_interpretations_and_errors_name_discord_options(tmp_path):
     async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
-        # No active player given: the command line says "No --active given"; Discord names its option.
+        # No active player given: the interpretation names no command-line option in Discord.
         sent = await fake.send_command("l5r order", {"at": "before a Personality is destroyed",
                                                      "items": "Legion of the Fallen"}, user=fake.user)
         body = await sent.callback()
         why = await press_why(fake, sent.state.original_message_id, body["data"], fake.user)
         notes = fields(why["data"]["embeds"][0])["Interpretations"]
-        assert "No `active` given" in notes and "--" not in notes
+        assert "active player" in notes and not CLI_OPTION.search(notes)
         # An error about an option: said with the Discord option's name.
         sent = await fake.send_command("l5r order", {"at": "before a Personality is destroyed"})
         body = await sent.callback()
