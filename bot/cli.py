@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
+from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.catalog import (
@@ -25,6 +26,7 @@ from bot.catalog import (
     UnknownCard,
     UnknownChange,
     UnreadableDatabase,
+    chosen_db_path,
 )
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
@@ -68,6 +70,18 @@ class CliParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise CommandLineError(self, message)
+
+
+class SubcommandParser(CliParser):
+    """A subcommand's parser. argparse hands an option it does not know up to the top-level parser, whose usage
+    names none of the subcommand's options; here it is the subcommand's own usage error."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:  # a parent never consumes what its subcommand left: argparse gives it every later argument
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def lowercase(text: str) -> str:
@@ -129,10 +143,19 @@ def _open(args: argparse.Namespace) -> Arbiter:
     from bot.rulings.store import RulingStore
     from bot.rulings.writer import RulingLog
 
-    arbiter = Arbiter.open(args.db)
+    path, creating = db_path(args)
+    arbiter = Arbiter.open(path)
+    if creating:  # said on stderr once it worked, so stdout stays the answer
+        print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
     arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
     _LOGS.append(arbiter.rulings)
     return arbiter
+
+
+def db_path(args: argparse.Namespace) -> tuple[Path, bool]:
+    """The database this command uses, and whether opening it creates the `--db` file (bot.catalog.chosen_db_path
+    decides: only commands marked `writes` may)."""
+    return chosen_db_path(args.db, writes=getattr(args, "writes", False))
 
 
 def _close_logs() -> None:
@@ -545,7 +568,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     # With --json a setting the bot cannot start with is a JSON error too (kind "config", exit 2).
     report = (lambda message: fail(args, message, "config", EXIT_USAGE)) if args.json else None
-    return run_bot(args.db, report=report)
+    return run_bot(args.db, report=report)  # the bot writes: a new --db file is created and filled at start-up
 
 
 # --- parser ------------------------------------------------------------------------------------------------
@@ -591,7 +614,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="card database (default: $ARBITER_DB or the per-user data directory)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print one JSON object (errors too)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SubcommandParser)
 
     p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
@@ -632,14 +655,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the carddata.txt file (tab-separated, with its header line)")
     p.add_argument("--game", default="redemption", help="the game the file's cards belong to (redemption; other "
                                                         "games have `arbiter <game>-import`)")
-    p.set_defaults(func=cmd_import)
+    p.set_defaults(func=cmd_import, writes=True)
 
     p = csub.add_parser("alias", parents=[mod, layer], help="add a nickname for a card")
     p.add_argument("alias", help="the nickname (not another card's exact name)")
     p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
     p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption, or a plug-in game)")
-    p.set_defaults(func=cmd_alias)
+    p.set_defaults(func=cmd_alias, writes=True)
 
     p = csub.add_parser("annotate", parents=[mod, layer], help="set a duration term (or a plug-in game's field) for a "
                                                         "card part")
@@ -655,7 +678,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "the card itself; no value for other rules")
     p.add_argument("--note", help="why")
     p.add_argument("--set", help="the printing to annotate (default: the one the name matches)")
-    p.set_defaults(func=cmd_annotate)
+    p.set_defaults(func=cmd_annotate, writes=True)
 
     p = csub.add_parser("history", parents=[common, layer], help="recorded changes, newest first")
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
@@ -670,12 +693,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", help="the printing to answer with: its set code or name, or its printing suffix")
     p.add_argument("--clear", action="store_true", help="go back to the game's stated rule")
     p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
-    p.set_defaults(func=cmd_default)
+    p.set_defaults(func=cmd_default, writes=True)
 
     p = csub.add_parser("undo", parents=[mod, layer], help="undo one recorded change")
     p.add_argument("id", type=positive_int, help="the change's number from `arbiter cards history` (a batch: "
                                                  "its header)")
-    p.set_defaults(func=cmd_undo)
+    p.set_defaults(func=cmd_undo, writes=True)
 
     p = csub.add_parser("coverage", parents=[common], help="how much card text the engine understands")
     p.add_argument("--top", type=positive_int, default=15, help="how many unclassified phrases to list")

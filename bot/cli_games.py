@@ -17,6 +17,7 @@ from bot.cli import (
     _print_help,
     annotation_warnings,
     count_changed,
+    db_path,
     lowercase,
     print_annotation,
     print_answer,
@@ -142,7 +143,7 @@ def annotate(args: argparse.Namespace) -> int:
 def coverage(args: argparse.Namespace) -> int:
     """`arbiter cards coverage --game GAME`: what the game's reader understands of its cards' text."""
     ruleset = _plugin(args.game, "coverage", "coverage report")
-    arbiter = Arbiter.open(args.db)
+    arbiter = Arbiter.open(db_path(args)[0])  # a read: never creates a --db file
     report = ruleset.coverage(game_cards(arbiter, ruleset), arbiter.annotations_for, args.top)
     if args.json:
         from bot.cli import print_json
@@ -196,4 +197,4 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
                             f"{sources.folder} and ./shared/data/{sources.folder} from the current directory, "
                             f"then beside the checkout)")
         p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
-        p.set_defaults(func=lambda args, r=ruleset: _import(r, args))
+        p.set_defaults(func=lambda args, r=ruleset: _import(r, args), writes=True)

@@ -7,12 +7,12 @@ import contextlib
 import pytest
 
 from bot.cli import main
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 
 @pytest.fixture
 def db(tmp_path):
-    return str(tmp_path / "cards.db")
+    return new_db(tmp_path / "cards.db")
 
 
 FOOTER = "Ruleset: L5R CCG current (2008.5, Timing page as amended to May 2008, glossary entries as published).\n"
