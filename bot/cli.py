@@ -42,7 +42,7 @@ from bot.service import (
 )
 from engine.cards import Annotation, printing_label
 from engine.names import base_name
-from engine.registry import UnknownRuleset, find_ruleset
+from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
 from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
@@ -317,24 +317,31 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
+    """A rule by its id (its game found from the id unless --game names one), or every rule of a game or of all."""
     try:
-        ruleset = find_ruleset(args.game)
+        games = [find_ruleset(args.game)] if args.game else all_rulesets()
     except UnknownRuleset as exc:
         raise Usage(str(exc)) from exc
-    rules = ruleset.rules()
     if args.id is None:
-        chosen = list(rules.values())
+        chosen = [(ruleset, rule) for ruleset in games for rule in ruleset.rules().values()]
     else:
-        key = args.id.strip().upper()
-        if key not in rules:
-            raise Usage(f"Unknown rule {args.id!r}; valid: {', '.join(rules)}.")
-        chosen = [rules[key]]
+        chosen = [(r, rule) for r, rule in rules_with_id(args.id) if r in games]
+        if not chosen:
+            elsewhere = [r for r, _ in rules_with_id(args.id)]
+            if elsewhere:  # --game named another game
+                raise Usage(f"{args.id.strip().upper()} is a {elsewhere[0].title} rule, not one of "
+                            f"{games[0].title}'s: ask with `arbiter rule {args.id.strip().upper()}`.")
+            where = f"{games[0].title}'s rules are {', '.join(games[0].rules())}" if args.game else \
+                f"rule ids: {rule_ranges()}"
+            raise Usage(f"Unknown rule {args.id!r}; {where}.")
     if args.json:
-        print_json([vars(r) for r in chosen] if args.id is None else vars(chosen[0]))
+        rows = [{**vars(rule), "game": ruleset.game} for ruleset, rule in chosen]
+        print_json(rows if args.id is None or len(rows) > 1 else rows[0])
         return EXIT_OK
-    for rule in chosen:
+    for ruleset, rule in chosen:
         print(f"{rule.id} ({rule.name}): {rule.summary}")
         print(f"   Source: {rule.source}")
+        print(f"   Game: {ruleset.title}")
     return EXIT_OK
 
 
@@ -637,8 +644,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_card)
 
     p = sub.add_parser("rule", parents=[common], help="a rule in our own words, with its source")
-    p.add_argument("id", nargs="?", help="rule id, e.g. D3 (all rules when omitted)")
-    p.add_argument("--game", default="redemption", help="whose rules (default redemption)")
+    p.add_argument("id", nargs="?", help="rule id, e.g. D3 or DM6: its game is found from the id (all rules when "
+                                         "omitted)")
+    p.add_argument("--game", help="only this game's rules (a game name or alias; default: every game)")
     p.set_defaults(func=cmd_rule)
 
     cards = sub.add_parser("cards", parents=[common], help="moderate the card database")

@@ -169,15 +169,22 @@ def _add_question(p: argparse.ArgumentParser, ruleset: Any, question: Question) 
     p.set_defaults(func=lambda args: _ask(ruleset, question, args))
 
 
+def command_aliases(ruleset: Any) -> list[str]:
+    """The game's aliases that can be typed as one command word (`arbiter ga ...` for grand-archive)."""
+    return [a for a in dict.fromkeys(ruleset.aliases) if a != ruleset.game and a.replace("-", "").isalnum()]
+
+
 def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
     """Called by bot.cli.build_parser: one subcommand per plug-in ruleset, and one importer per card source."""
     for ruleset in plugin_rulesets():
         questions = questions_of(ruleset)
+        aliases = command_aliases(ruleset)
         if len(questions) == 1:  # `arbiter <game> ...`
-            _add_question(subparsers.add_parser(ruleset.game, parents=[common], **_help(questions[0])),
+            _add_question(subparsers.add_parser(ruleset.game, aliases=aliases, parents=[common],
+                                                **_help(questions[0])),
                           ruleset, questions[0])
         else:  # `arbiter <game> <command> ...`, one subcommand per question
-            p = subparsers.add_parser(ruleset.game, parents=[common], help=f"{game_name(ruleset)}: "
+            p = subparsers.add_parser(ruleset.game, aliases=aliases, parents=[common], help=f"{game_name(ruleset)}: "
                                       f"{', '.join(q.command for q in questions)}",
                                       description=questions[0].group_description)
             p.set_defaults(func=_print_help(p))  # `arbiter <game>` alone lists its questions
@@ -189,7 +196,8 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
         sources = getattr(ruleset, "sources", None)
         if sources is None:
             continue
-        p = subparsers.add_parser(f"{ruleset.game}-import", parents=[common],
+        p = subparsers.add_parser(f"{ruleset.game}-import", aliases=[f"{a}-import" for a in aliases],
+                                  parents=[common],
                                   help=f"import {game_name(ruleset)} cards from shared/data/{sources.folder} "
                                        "(atomic, re-import safe)")
         p.add_argument("path", nargs="?", default=None, metavar="DIR",

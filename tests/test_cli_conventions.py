@@ -126,6 +126,8 @@ def _walk(parser: argparse.ArgumentParser, path: str):
         if isinstance(action, argparse._SubParsersAction):
             helped = {a.dest: a.help for a in action._choices_actions}
             for name, sub in action.choices.items():
+                if sub.prog.split()[-1] != name:
+                    continue  # an alias (`arbiter ga`): the same parser, walked under the game's own name
                 yield f"{path} {name}", "(the subcommand itself)", helped.get(name)
                 yield from _walk(sub, f"{path} {name}")
         elif not isinstance(action, argparse._HelpAction):

@@ -143,3 +143,27 @@ def test_benchmarks_check_exits_1_exactly_when_a_target_is_missed():
     assert exit_status(results, check=True) == 0
     results["sections"]["rulings"] = {"error": "RuntimeError: boom"}
     assert exit_status(results, check=False) == 1
+
+
+# --- game aliases as command names --------------------------------------------------------------------------
+
+def test_every_one_word_alias_of_a_game_is_a_command_name(db, capsys):
+    offered = 0
+    for ruleset in (r for r in all_rulesets() if questions_of(r)):
+        _, own, _ = run(capsys, ruleset.game, "--help")
+        for alias in ruleset.aliases:
+            if " " in alias:
+                continue  # not one command word
+            code, out, err = run(capsys, alias, "--help")
+            assert (code, err) == (0, ""), alias
+            assert out == own, alias  # the game's own command, under another name
+            offered += 1
+    assert offered >= 5  # ga, grandarchive, ashes-reborn, phoenixborn, legend-of-the-five-rings, ...
+
+
+def test_an_alias_answers_as_the_game_does(db, capsys):
+    argv = ["--effect", "Inspiring Call", "--object", "ally", "--json"]
+    code, by_alias, _ = run(capsys, "ga", *argv)
+    assert code == 0
+    code, by_name, _ = run(capsys, "grand-archive", *argv)
+    assert json.loads(by_alias)["ruling_id"] == json.loads(by_name)["ruling_id"]
