@@ -38,7 +38,7 @@ def test_order_text_exactly(db, capsys):
         "\n"
         "Rules: L6 steps A-F; L8 mandatory traits; L9 active player; L4 when\n"
         + FOOTER +
-        "Ruling id: L5O-8F803ED300\n")
+        "Ruling id: L5O-09D3A4B1B7\n")
 
 
 def test_compare_text_exactly(db, capsys):
