@@ -71,7 +71,7 @@ def test_a_group_with_an_unknown_option_prints_its_own_usage(db, capsys):
 
 
 READS = [["card", "adino"], ["duration", "adino", "--played-in", "battle"], ["cards", "history"],
-         ["cards", "coverage"], ["ruling", "R-0000000000"], ["rulings", "changed"],
+         ["cards", "coverage"], ["ruling", "R-0000000000"], ["rulings", "changed"], ["serve", "--port", "0"],
          *(["cards", "coverage", "--game", r.game] for r in all_rulesets()
            if questions_of(r) and getattr(r, "coverage", None) is not None)]
 

@@ -97,5 +97,5 @@ async def test_picking_from_the_menu_answers_for_the_picked_card(game, command, 
         matcher = game_matcher(bot.arbiter, ruleset)
         name = picked.name if matcher.match(picked.name).card == picked else card_value(picked)
         inputs = {k: v.replace(Q, name) for k, v in MENU_CASES[(game, command)][index].items()}
-        cli = game_answer(matcher, ruleset, inputs, list(ruleset.versions())[0], command=command)
+        cli = game_answer(matcher, ruleset, inputs, next(iter(ruleset.versions())), command=command)
         assert f"Ruling {cli['ruling_id']}" in embed["footer"]["text"]
