@@ -170,7 +170,7 @@ def _add_question(p: argparse.ArgumentParser, ruleset: Any, question: Question) 
 
 
 def command_aliases(ruleset: Any) -> list[str]:
-    """The game's aliases that can be typed as one command word (`arbiter ga ...` for grand-archive)."""
+    """The game's aliases that can be typed as one command word (a short name, an older name)."""
     return [a for a in dict.fromkeys(ruleset.aliases) if a != ruleset.game and a.replace("-", "").isalnum()]
 
 
