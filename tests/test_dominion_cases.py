@@ -184,7 +184,7 @@ def test_bad_input_exits_2(argv, message, tmp_path: Path, capsys):
 ])
 def test_forbidden_plays_are_answered_not_refused(argv, message, rule, tmp_path: Path, capsys):
     """A well-formed scenario the rules forbid: exit 0, JSON with legal false, the problem and its rule."""
-    code = main(["dominion", *argv, "--db", str(tmp_path / "c.db"), "--json"])
+    code = main(["dominion", *argv, "--db", new_db(tmp_path / "c.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["legal"] is False
     assert message in out["problems"][0] and out["problem_rules"][0] == rule

@@ -29,6 +29,14 @@ MENU_CASES: dict[tuple[str, str], list[dict[str, str]]] = {
 }
 
 
+# Card-name options that are answered among the cards already named in the question, not the game's cards: no
+# menu there; an unclear name is asked back with the names to choose from.
+AMONG_THE_QUESTION: dict[tuple[str, str, str], dict[str, str]] = {
+    ("dominion", "ruling", "may_trash"): {"chain": "Throne Room > Cargo Ship", "also": "Merchant Ship",
+                                          "may_trash": "ship"},
+}
+
+
 def ambiguous_query(ruleset) -> str:
     """A short text that matches several of the game's starter cards: a word of a name, else a name's start."""
     starter = ruleset.starter()
@@ -53,7 +61,17 @@ def test_the_cases_cover_every_card_name_option_of_every_question():
               for p in plugin_inputs(q.params, "discord") if p.card_names}
     covered = {(game, command, name) for (game, command), options in MENU_CASES.items() for case in options
                for name, value in case.items() if Q in value}
-    assert wanted == covered
+    assert wanted == covered | set(AMONG_THE_QUESTION)
+
+
+@pytest.mark.parametrize("key", list(AMONG_THE_QUESTION), ids=" ".join)
+async def test_a_name_among_the_question_is_asked_back_with_its_choices(key, tmp_path):
+    game, command, _ = key
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _):
+        sent = await fake.send_command(f"{game} {command}", AMONG_THE_QUESTION[key], user=fake.user)
+        body = await sent.callback()
+        assert body["data"]["flags"] & EPHEMERAL and not _components(body["data"])
+        assert "name one of: Throne Room, Cargo Ship, Merchant Ship" in body["data"]["content"]
 
 
 def _components(data: dict) -> list[dict]:
