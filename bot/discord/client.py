@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import delivery
+from bot.discord.answers import RecentAnswers, WhyButton
 from bot.discord.deadline import Gate
 from bot.discord.errors import on_tree_error
 from bot.discord.state import card_ref
@@ -48,6 +49,7 @@ class ArbiterBot(commands.AutoShardedBot):
         self.maintainer_guilds: frozenset[int] = frozenset(int(g) for g in maintainer_guilds)
         self.gateway_from_api = gateway_from_api
         self.card_refs: dict[str, Card] = {}
+        self.recent_answers = RecentAnswers()  # what "Why" shows while the answer is recent
         # Other in-memory indexes (each plug-in game's matcher) rebuilt with the catalog, off the event loop.
         self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
         self.indexes: dict[str, Any] = {}
@@ -127,7 +129,7 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
-        self.add_dynamic_items(RulingButton, PrintingSelect)
+        self.add_dynamic_items(RulingButton, PrintingSelect, WhyButton)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
         delivery.install(self.gate.count, self.rulings_settled)
         count = await asyncio.to_thread(self.load_catalog)
