@@ -319,3 +319,11 @@ def test_set_aside_counts():
     assert ask("Gear[set-aside=2]")["assumed"] == []
     with pytest.raises(ScenarioError, match="set-aside=0 to set-aside=3"):
         ask("Archive[set-aside=4]")
+
+
+def test_a_repeated_extra_turn_card_gives_one_extra_turn_and_a_second_is_not_allowed():
+    """Outpost: "If you manage to play Outpost twice in one turn, you will still only get one extra turn"."""
+    assert leaves(ask("Throne Room > Outpost")) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}
+    out = ask("Throne Room > Outpost[taken/taken]")
+    assert out["legal"] is False and out["problem_rules"] == ["DM3"]
+    assert leaves(out) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}

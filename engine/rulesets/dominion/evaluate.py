@@ -300,6 +300,11 @@ class Evaluator:
         if option == "skipped" and pc.option != "skipped":
             self.step(inst, "DM12", trigger, "the extra turn it gives is the turn that gets skipped", "scenario")
         match option:
+            case "taken" if repeat:
+                Builder.forbid(inst, "DM3", f"{inst.label} cannot give a second extra turn: played again in one "
+                               "turn, it still gives only one")
+                self.step(inst, "DM3", trigger, "a repeated play gives no second extra turn", "scenario")
+                return None
             case "taken":
                 self.step(inst, "DM3", trigger, "gives an extra turn right after this one: it stays until "
                           "that turn's Clean-up", "data")
@@ -363,8 +368,8 @@ class Evaluator:
     def contribution(self, inst: Instance, child: Instance) -> Candidate | None:
         """How long `inst` stays because of `child` (None: not at all)."""
         assert child.relation is not None
-        if not child.legal:
-            rule = child.problem_rule or "DM14"
+        if not child.legal and child.problem_rule in ("DM14", "DM15"):  # the play itself cannot happen
+            rule = child.problem_rule
             if child.wording_problem:
                 self.trace.interpret(notes.NEWER_WORDING)
             self.step(inst, rule, inst.label, f"may not play {child.label}"
