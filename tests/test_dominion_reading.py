@@ -191,8 +191,11 @@ def test_village_green_on_another_players_turn_now_or_next():
     assert leaves(ask("Village Green[next-turn]", opponent_turn=True)) == {"Village Green": "next-turn"}
 
 
-def test_a_card_that_cannot_be_played_on_another_players_turn_is_illegal():
-    out = ask("Caravan", opponent_turn=True)
+@pytest.mark.parametrize("card", ["Caravan", "Village", "Fishmonger", "Ninja", "Clerk"])
+def test_a_card_that_cannot_be_played_on_another_players_turn_is_illegal(card):
+    """Only a card whose text lets it be played then: not a Shadow (played from your deck on your turn), nor
+    Clerk (at the start of your turn)."""
+    out = ask(card, opponent_turn=True)
     assert out["legal"] is False and out["problem_rules"] == ["DM15"]
 
 
