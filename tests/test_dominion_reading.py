@@ -330,3 +330,12 @@ def test_a_repeated_extra_turn_card_gives_one_extra_turn_and_a_second_is_not_all
     out = ask("Throne Room > Outpost[taken/taken]")
     assert out["legal"] is False and out["problem_rules"] == ["DM3"]
     assert leaves(out) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}
+
+
+def test_a_duration_read_from_its_types_only_says_so_first():
+    """No real Duration needs it (coverage: 0 unmodelled), but a new card must not be judged silently."""
+    novel = Card(game="dominion", name="Novel Thing", set="", type="Action, Duration", text="Something new.")
+    out = verdict_json(judge(["Novel Thing"], lookup=lambda name: novel))
+    assert out["summary"].startswith("Assuming (not said) that Novel Thing, read from its types only, acts at the "
+                                     "start of your next turn")
+    assert out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"

@@ -186,6 +186,10 @@ class Evaluator:
         source = ("text" if b.note == "read from its text" else "data") if b.annotated else "type"
         if not b.annotated and i == 0:
             self.trace.interpret(notes.no_annotation(inst.card.name, b.kind.value))
+            if b.kind is not Kind.NONE:  # a Duration no text pattern reads: its type is all there is to go on
+                phrase = f"{inst.card.name}, read from its types only, acts at the start of your next turn"
+                if phrase not in self.assumed:
+                    self.assumed.append(phrase)
         if not pc.followed and b.kind not in (Kind.NONE, Kind.LATER):
             self.step(inst, "DM2", trigger, "its instructions were not followed: it does nothing later",
                       "scenario")
@@ -235,8 +239,8 @@ class Evaluator:
                           "nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL if not pc.option and inst.played_nothing:
-                self.step(inst, "DM2", trigger, f"it set aside or played nothing, so its condition "
-                          f"({b.condition}) is not met and it does nothing later", "scenario")
+                self.step(inst, "DM2", trigger, f"nothing was set aside, played or done for it (“> nothing”), so "
+                          f"its condition ({b.condition}) is not met and it does nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL:
                 given = pc.option or ("met" if inst.children and b.plays is not None else None)
