@@ -131,3 +131,24 @@ def test_every_rule_cites_its_official_page_and_section(db, capsys):
     assert main(["rule", "GA5", "--game", "ga"]) == 0
     quoted = capsys.readouterr().out
     assert quoted.startswith("GA5 (layers): Effects are applied layer by layer") and "Layers 2.1-2.5" in quoted
+
+
+def test_a_quoted_static_grant_is_an_effect_of_the_object_that_gained_it(db, capsys):
+    # Cardistry: Chance gains "Other Suited allies you control get +1 POWER and have vigor."
+    out = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited", "--object", "ally")
+    later = obj(out, "ally:suited")  # entered after the grant resolved: reached, the gained ability is static
+    granted = [e for e in later["effects"] if "gained by Chance" in e["card"]]
+    assert [(e["layer"], e["kind"], e["applies"]) for e in granted] == [("E", "static", True), ("D", "static", True)]
+    assert later["net"]["power"]["total"] == 1 and later["result"]["abilities"] == ["vigor"]
+    assert obj(out, "ally")["effects"] == []  # not Suited: outside the gained ability's set
+    chance = obj(out, "Chance, Seven of Spades")  # "other": never its own source
+    assert all(not e["applies"] for e in chance["effects"] if "gained by" in e["card"])
+    gone = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited",
+               "--then", "source-leaves:Chance, Seven of Spades")
+    assert all(e["status"] == "ended" for e in gone["objects"][0]["effects"])
+
+
+def test_a_gained_static_ability_goes_when_its_holder_loses_its_abilities(db, capsys):
+    out = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited",
+              "--then", "loses-abilities:Chance, Seven of Spades")
+    assert not any(e["applies"] for e in out["objects"][0]["effects"])

@@ -52,6 +52,7 @@ class SetSpec:
     self_only: bool = False                  # the card or object itself
     target: bool = False                     # one object chosen when it resolves (target, that ..., linked ...)
     unchecked: tuple[str, ...] = ()          # qualifiers the scenario cannot check (element, state)
+    other: bool = False                      # "other ...", "another ...": never the effect's own source
 
     def describe(self) -> str:
         return self.text

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import Annotation, Card
@@ -21,6 +21,7 @@ from engine.rulesets.grand_archive.annotations import annotated_reading
 from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
 from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
+from engine.rulesets.grand_archive.reading import read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -84,6 +85,7 @@ class Instance:
     condition_on: bool = True
     condition_given: bool = False        # a condition event said whether it holds (else it is assumed)
     event: str = ""                      # an effect made by an event (loses-abilities)
+    granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
 
 
 @dataclass
@@ -178,6 +180,8 @@ class Evaluator:
         """Whether the object fits the set's words (type, subtype, zone, controller), and why not."""
         if spec.self_only:
             return (obj is inst.source, "it is not the card itself") if inst.source else (False, "no such object")
+        if spec.other and obj is inst.source:
+            return False, "it is the effect's own source, and the effect covers other objects only"
         if spec.target:
             if inst.target is None:
                 return False, "the effect has no target"
@@ -722,7 +726,45 @@ class Evaluator:
             self.cite("GA14")
         return out + counter_changes(obj.counters)
 
+    def _grant_statics(self) -> None:
+        """A quoted ability that is itself a static effect (gains “Allies you control get +1 POWER”) is an effect
+        of its own: sourced by the object that gained it, with its own layer, set and duration, for as long as the
+        grant holds and that object stays on the field, so it reaches objects that enter later."""
+        for grant in list(self.instances):
+            read = grant.read
+            if read.prop != "abilities" or read.removes_abilities or read.change[:1] not in "\"“":
+                continue
+            text = read.change.strip("\"“”")
+            for holder in self.objects:
+                if holder.zone != "field" or not self._reaches_object(grant, holder):
+                    continue
+                paragraph = read_granted(holder.card or grant.card, read.label, text)
+                statics = [e for e in paragraph.effects if e.origin is Origin.STANDING]
+                for n, effect in enumerate(statics, start=1):
+                    self._derive(grant, holder, effect, n if len(statics) > 1 else 0)
+
+    def _derive(self, grant: Instance, holder: Obj, effect: ReadEffect, n: int) -> None:
+        name = holder.card.name if holder.card is not None else holder.text
+        label = f"{grant.label} gained by {short_names(holder.card)[-1] if holder.card else name}" + (
+            f" .{n}" if n else "")
+        effect = replace(effect, kind_words=f"an ability {name} gained from {grant.label}: static, its own effect",
+                         origin_words=f"ability gained from {grant.label}")
+        inst = Instance(len(self.instances) + 1, label, grant.card, effect, grant.moment,
+                        max(grant.timestamp, holder.entered), holder.controller, grant.turn, source=holder)
+        inst.granted_by = grant.label
+        if holder.left is not None:
+            inst.status, inst.ends_on = "ended", f"moment {holder.left}"
+            inst.status_why = f"{name}, which gained it, left the field"
+        elif grant.status != "active":
+            inst.status, inst.ends_on, inst.status_why = grant.status, grant.ends_on, \
+                f"the grant {grant.label} is {grant.status}: {grant.status_why}"
+            inst.status_rules = list(grant.status_rules)
+        self.instances.append(inst)
+        self.note(notes.granted_static(name, grant.label))
+        self.cite("GA2", "GA7")
+
     def judge(self) -> Verdict:
+        self._grant_statics()
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
         reached_sources = [o for o in self.objects if not o.asked and any(

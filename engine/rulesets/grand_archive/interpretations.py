@@ -123,3 +123,11 @@ def count_assumed(label: str, per: str) -> Interpretation:
     return Interpretation(f"count:{label}", None,
                           f"{label} changes its number once for each {per}; the question does not say how many, so "
                           f"one is assumed. Give the count (e.g. “{per}=3”) for the real total.")
+
+
+def granted_static(holder: str, grant: str) -> Interpretation:
+    return Interpretation(f"granted-static:{holder}:{grant}", "GA7",
+                          f"{holder} gained, through {grant}, an ability that is itself a static effect: it applies as "
+                          f"{holder}'s own standing ability (reaching objects that enter later) while {holder} has "
+                          "it, timestamped when it gained it (the rules timestamp masteries and boons when gained; a "
+                          "gained ability is read the same way).")

@@ -157,8 +157,9 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
             zone = {"graveyards": "graveyard", "material deck": "deck"}.get(tail.group(2) or "", tail.group(2) or "")
             controller = "you" if " your " in f" {words} " else "opponent" if "opponent" in words else "any"
     target = False
+    other = bool(re.match(r"^(?:each |all |the )?(?:other|another)\b", low))
     m = re.match(r"^(?:(up to (?:one|two|three|\w+) )?target |another target |that |those |linked |the linked |"
-                 r"each |all |another |other |the )", low)
+                 r"each other |all other |each |all |another |other |the )", low)
     if m:
         target = bool(re.match(r"^(up to \w+ |another )?target |that |those |linked |the linked ", m.group(0)))
         low = low[m.end():]
@@ -217,7 +218,7 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     if "card" in types:
         types = set()  # any card
     return SetSpec(text, types=frozenset(types), subtypes=frozenset(subtypes), supertypes=frozenset(supers),
-                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked))
+                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked), other=other)
 
 
 # --- one clause: VERB WHAT ----------------------------------------------------------------------------
@@ -471,7 +472,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       requires=" ".join(f"[{c}]" for c in ctx.conditions) if resolving and not condition else "")
 
 
-def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
+def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
     quotes: list[str] = []
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
@@ -485,7 +486,7 @@ def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
     trigger, body = _split_trigger(body)
     if trigger:
         origin, origin_words, resolving = Origin.ABILITY, trigger, True
-    elif types_of(card) & {"action", "attack"} or not is_permanent(card):
+    elif not standing and (types_of(card) & {"action", "attack"} or not is_permanent(card)):
         origin, origin_words, resolving = Origin.CARD, f"{card.name} resolves", True
     else:
         origin, origin_words, resolving = Origin.STANDING, f"standing ability of {card.name}", False
@@ -502,6 +503,12 @@ def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
                 unread.append(_unmask(sentence, quotes))
     numbered = tuple(_renumber(e, i) for i, e in enumerate(effects, start=1))
     return Paragraph(label, text, numbered, tuple(unread))
+
+
+def read_granted(card: Card, label: str, text: str) -> Paragraph:
+    """A quoted ability an object gains, read as that object's own ability (standing unless it is a trigger or an
+    activated ability)."""
+    return read_paragraph(card, label, text, standing=True)
 
 
 def _renumber(effect: ReadEffect, index: int) -> ReadEffect:

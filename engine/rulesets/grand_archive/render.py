@@ -29,6 +29,9 @@ def duration_text(inst: Instance) -> str:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
     elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only:
         text = "the card is activated (a rule of the card itself, wherever it is)"
+    elif read.origin is Origin.STANDING and inst.granted_by:
+        text = (f"its source leaves the field or loses the ability it gained from {inst.granted_by} (a gained "
+                "standing ability, no stated duration)")
     elif read.origin is Origin.STANDING:
         text = "its source leaves the field (standing ability, no stated duration)"
     else:

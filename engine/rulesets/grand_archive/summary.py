@@ -67,7 +67,7 @@ def object_sentence(answer: ObjectAnswer) -> str:
     if missing:
         first = missing[0]
         return f"{_cards([first.inst.label])} does not reach {subject}: {first.short or first.why}"
-    return f"No effect of the scenario could reach {subject}"
+    return f"no effect of the scenario could reach {subject}"
 
 
 def summary(verdict: Verdict) -> str:
