@@ -152,3 +152,33 @@ def test_a_gained_static_ability_goes_when_its_holder_loses_its_abilities(db, ca
     out = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited",
               "--then", "loses-abilities:Chance, Seven of Spades")
     assert not any(e["applies"] for e in out["objects"][0]["effects"])
+
+
+def test_a_set_narrowed_by_counters_reads_the_counters_written_on_the_object(db, capsys):
+    # Changban: "Allies you control with one or more buff counters on them have ambush."
+    out = ask(db, capsys, "--effect", "Changban, Heroic Impasse", "--object", "ally[buff=1]", "--object", "ally")
+    with_counter, without = (obj(out, name)["effects"] for name in ("ally[buff=1]", "ally"))
+    assert [e["applies"] for e in with_counter] == [True] and with_counter[0]["change"] == "ambush"
+    assert [e["applies"] for e in without] == [False] and "no buff counters" in without[0]["why"]
+
+
+@pytest.mark.parametrize(("card", "reached", "missed"), [
+    ("Academy Guide", "champion@material", "champion@hand"),      # Champion cards you materialize cost 1 less
+    ("Wayfinder's Map", "domain@hand", "domain"),                  # Domain cards you activate cost 1 less
+    ("Orb of Choking Fumes", "card@hand:opponent", "card@hand"),   # Cards your opponents activate this turn ...
+])
+def test_cost_changes_to_a_set_of_cards_reach_cards_as_they_are_played(db, capsys, card, reached, missed):
+    out = ask(db, capsys, "--effect", card, "--object", reached, "--object", missed)
+    hit, miss = out["objects"][0], out["objects"][1]
+    assert [e["applies"] for e in hit["effects"]] == [True] and hit["net"]["cost"]["total"] in (-1, 1)
+    assert not any(e["applies"] for e in miss["effects"])
+
+
+@pytest.mark.parametrize(("card", "first", "second"), [
+    ("Channeling Stone", "card@hand", "ally@hand"),        # The next card you activate this turn costs 2 less
+    ("Memento Pocketwatch", "attack", "attack"),           # The next attack you declare with a unit ... +3 POWER
+])
+def test_the_next_one_only(db, capsys, card, first, second):
+    out = ask(db, capsys, "--effect", card, "--object", first, "--object", second)
+    assert [[e["applies"] for e in o["effects"]] for o in out["objects"][:2]] == [[True], [False]]
+    assert "only the next one is reached" in out["objects"][1]["effects"][0]["why"]

@@ -88,7 +88,14 @@ def test_sets():
     spec = parse_set("Another target ally you control")
     assert spec is not None and spec.target and spec.controller == "you"
     assert parse_set("purple dragons of doom") is None
-    assert parse_set("cards with the chosen name") is None
+    spec = parse_set("cards with the chosen name")  # a "with" qualifier the scenario cannot check: said, not dropped
+    assert spec is not None and spec.unchecked == ("with the chosen name",)
+    spec = parse_set("Allies you control with one or more buff counters on them")
+    assert spec is not None and (spec.counters, spec.controller) == ((("buff", 1),), "you")
+    spec = parse_set("The next Slime ally card you activate")
+    assert spec is not None and spec.next_only and spec.played == "activate" and spec.subtypes == {"slime"}
+    spec = parse_set("Champion cards you materialize")
+    assert spec is not None and (spec.played, spec.zone, spec.supertypes) == ("materialize", "material", {"champion"})
 
 
 def test_what_cannot_be_read_is_reported_not_guessed():

@@ -19,7 +19,17 @@ from engine.names import fold
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
 from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
-from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.effects import (
+    LAYERS,
+    ZONE_WORDS,
+    ZONES,
+    Form,
+    Kind,
+    Origin,
+    Paragraph,
+    ReadEffect,
+    SetSpec,
+)
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
 from engine.rulesets.grand_archive.reading import read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
@@ -50,14 +60,15 @@ class Obj:
     def describe(self) -> str:
         if self.card is not None:
             where = "" if self.zone == "field" else f" in {'your' if self.controller == 'you' else 'an opponent’s'} " \
-                                                    f"{self.zone}"
+                                                    f"{ZONE_WORDS.get(self.zone, self.zone)}"
             return f"{self.card.name}{where}"
         kinds = " ".join(sorted(self.subtypes)) + (" " if self.subtypes else "") + (
             " ".join(sorted(self.types)) or "card")
         token = "token " if "token" in self.supertypes else ""
         owner = "you control" if self.controller == "you" else "an opponent controls"
         if self.zone != "field":
-            owner = f"in {'your' if self.controller == 'you' else 'an opponent’s'} {self.zone}"
+            whose = "your" if self.controller == "you" else "an opponent’s"
+            owner = f"in {whose} {ZONE_WORDS.get(self.zone, self.zone)}"
         phrase = f"{token}{kinds}"
         return f"{'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} {owner}"
 
@@ -189,7 +200,21 @@ class Evaluator:
         ok, why = self._kind_fits(spec, obj)
         if not ok:
             return ok, why
-        if spec.zone != obj.zone:
+        for name, n in spec.counters:
+            have = obj.counters.get(name, 0)
+            if have < n:
+                return False, f"it has {have or 'no'} {name} counter{'s' if have != 1 else ''} on it; the set needs " \
+                              f"{n} or more"
+        if spec.played or (inst.read.prop == "cost" and not spec.self_only and spec.zone == "field"):
+            # a cost change to a set of cards reaches them as they are played: from hand, memory, material deck ...
+            verb = "materialized" if spec.played == "materialize" else "activated"
+            zones = {"material"} if spec.played == "materialize" else (
+                {spec.zone} if spec.zone not in ("hand", "field") else set(ZONES) - {"field", "lineage", "material"})
+            if obj.zone not in zones:
+                where = "on the field" if obj.zone == "field" else f"in the {ZONE_WORDS.get(obj.zone, obj.zone)}"
+                return False, f"it is {where}; the effect covers cards as they are {verb} " \
+                              f"({' or '.join(ZONE_WORDS.get(z, z) for z in sorted(zones))})"
+        elif spec.zone != obj.zone:
             return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         if spec.controller != "any":
@@ -584,10 +609,16 @@ class Evaluator:
         if not fits:
             return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules,
                          f"it is not one of “{spec.text}” ({why_not})")
+        if spec.next_only:
+            first = self._next_one(inst)
+            if first is not obj:
+                which = first.describe() if first is not None else "none yet"
+                return Reach(inst, False, f"only the next one is reached ({spec.text}): {which}", rules,
+                             f"only the next one is reached, and that is {which}")
         if obj.left is not None and obj.left <= len(self.labels):
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
                                       "new object", rules, "it left the field")
-        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured:
+        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -611,7 +642,10 @@ class Evaluator:
             if verdict is not None:
                 return Reach(inst, False, verdict, [*rules, "GA5"] + (["GA10"] if self.version == "current" else []),
                              f"its source lost its abilities ({lost.label}) first")
-        if inst.read.kind is Kind.ONE_SHOT:
+        if spec.next_only:
+            why = (f"it is the next one ({spec.text}): the effect waits for it" + (
+                   ", taken to be played first" if spec.played else f" and it entered at {obj.entered}"))
+        elif inst.read.kind is Kind.ONE_SHOT:
             why = f"one-shot: it was in the set when the effect resolved at {inst.moment}"
         elif obj.entered > inst.timestamp:
             why = f"static ({inst.read.kind_words}): the set is re-checked at all times, so it covers this object " \
@@ -622,6 +656,17 @@ class Evaluator:
             why += f"; its source lost its abilities, but layer {inst.read.layer} applies before the loss in layer D"
             rules.append("GA5")
         return Reach(inst, True, why, rules)
+
+    def _next_one(self, inst: Instance) -> Obj | None:
+        """The one object a "next ..." / "first ..." set reaches: the first card played after it (taken in the
+        order written), or the first object of its kind entering after the effect (an attack)."""
+        spec = inst.read.affected
+        for o in self.objects:
+            if o.left is None and self._in_set(spec, o, inst)[0] and (spec.played or o.entered > inst.moment):
+                if spec.played:
+                    self.note(notes.next_played(inst.label, o.describe()))
+                return o
+        return None
 
     def _source_lost(self, inst: Instance) -> Instance | None:
         """An active effect removing all abilities from this (standing) effect's source object."""
@@ -640,6 +685,8 @@ class Evaluator:
         if spec.target:
             return inst.target is obj
         ok = self._in_set(spec, obj, inst)[0]
+        if ok and spec.next_only:
+            return self._next_one(inst) is obj
         return ok and (inst.read.kind is Kind.STATIC or obj.id in inst.captured)
 
     def _after_loss(self, inst: Instance, loss: Instance) -> str | None:

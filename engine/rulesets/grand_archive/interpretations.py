@@ -52,8 +52,14 @@ def only_target(label: str, target: str) -> Interpretation:
 
 def unchecked(label: str, words: tuple[str, ...]) -> Interpretation:
     return Interpretation(f"unchecked:{label}", None,
-                          f"{label} covers only {', '.join(words)} objects; the scenario does not say, so the "
-                          "objects asked about are taken to qualify.")
+                          f"{label} covers only objects that fit “{'”, “'.join(words)}”; the scenario does not say "
+                          "whether they do, so the objects asked about are taken to fit.")
+
+
+def next_played(label: str, card: str) -> Interpretation:
+    return Interpretation(f"next-played:{label}", None,
+                          f"{label} reaches only the next (or first) card played that fits; {card} is taken to be "
+                          "that card (the first that fits, in the order written).")
 
 
 def condition_assumed(label: str, condition: str) -> Interpretation:

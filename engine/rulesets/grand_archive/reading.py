@@ -133,6 +133,10 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         target = low.startswith(("target", "the hit", "that"))
         return SetSpec(text, types=frozenset({"champion"}), controller="you" if low == "your champion"
                        else controller, target=target)
+    nxt = re.match(r"^(?:[\w' ]*'s |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a unit)?)?"
+                   r"(?: each turn)?$", low)
+    if nxt:
+        return SetSpec(text, types=frozenset({"attack"}), controller="you", next_only=True)
     m = re.match(r"^(?:(your champion's|its|" + "|".join(re.escape(n) + "'s?" for n in names) + r") )"
                  r"(?:(?:next|first) )?(attacks?)(?: .*)?$", low) if names else None
     if m or re.match(r"^(your champion's|its|this) (?:(?:next|first) )?(attacks?)\b", low):
@@ -141,8 +145,46 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
     return _noun_phrase(text, low)
 
 
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WITH_COUNTERS = re.compile(r"\s+with (one or more|an?|one|two|three|four|five|six|\d+)(?: or more)? ([a-z]+) "
+                            r"counters? on (?:it|them)$")
+_WITH = re.compile(r"\s+((?:with|named) (?!base\b).+)$")
+_ACTIVATED = re.compile(r"\s+(you|your opponents|opponents|an opponent|that opponent|target opponent|each player|"
+                        r"players|they|its controller|that player) (activates?|materializes?|plays?)"
+                        r"(?: from (?:your |their )?(graveyard|memory|hand|banishment|material deck))?"
+                        r"(?: (?:this|each) turn| during (?:their|your) next turn)?$")
+
+
+def _qualifiers(low: str) -> tuple[str, tuple[tuple[str, int], ...], tuple[str, ...], str, str, str]:
+    """(the rest, counters needed, other "with"/"named" words, how the cards are played, its zone, by whom) of
+    a noun phrase's tail: "... with one or more buff counters on them", "... you activate this turn"."""
+    counters: tuple[tuple[str, int], ...] = ()
+    words: tuple[str, ...] = ()
+    how = zone = who = ""
+    m = _ACTIVATED.search(low)
+    if m:
+        how = "materialize" if m.group(2).startswith("materialize") else "activate"
+        zone = {"material deck": "material"}.get(m.group(3) or "", m.group(3) or "")
+        who = "you" if m.group(1) == "you" else "any" if m.group(1) in ("each player", "players") else "opponent"
+        low = low[: m.start()]
+    m = _WITH_COUNTERS.search(low)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUM.get(m.group(1).split()[0], 1)
+        counters = ((m.group(2), n),)
+        low = low[: m.start()]
+    else:
+        m = _WITH.search(low)
+        if m:
+            words = (m.group(1),)
+            low = low[: m.start()]
+    return low, counters, words, how, zone, who
+
+
 def _noun_phrase(text: str, low: str) -> SetSpec | None:
     zone, controller = "field", "any"
+    low, counters, with_words, how, played_zone, who = _qualifiers(low)
+    if how:
+        zone, controller = played_zone or ("material" if how == "materialize" else "hand"), who
     tail = re.search(r"\s+(you control|you don't control|your opponents control|an opponent controls|opponents control|"
                      r"in (?:your |their |each player's |an opponent's |target opponent's |that opponent's )?"
                      r"(graveyards?|memory|hand|banishment|material deck|deck)|from your \w+)$", low)
@@ -154,10 +196,14 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         elif words in ("you don't control",) or "control" in words:
             controller = "opponent"
         else:
-            zone = {"graveyards": "graveyard", "material deck": "deck"}.get(tail.group(2) or "", tail.group(2) or "")
+            zone = {"graveyards": "graveyard", "material deck": "material"}.get(tail.group(2) or "",
+                                                                                tail.group(2) or "")
             controller = "you" if " your " in f" {words} " else "opponent" if "opponent" in words else "any"
     target = False
     other = bool(re.match(r"^(?:each |all |the )?(?:other|another)\b", low))
+    nxt = re.match(r"^(?:the |your |their |its controller's )?(?:next|first)(?: (?:\w+ )?time)? ", low)
+    if nxt:
+        low = low[nxt.end():]
     m = re.match(r"^(?:(up to (?:one|two|three|\w+) )?target |another target |that |those |linked |the linked |"
                  r"each other |all other |each |all |another |other |the )", low)
     if m:
@@ -202,7 +248,7 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
             types.add("attack")
         elif w in NOUNS:  # "Phantasia allies": both types
             supers.add(NOUNS[w])
-        elif w in ELEMENTS and j + 1 < len(qualifiers) and qualifiers[j + 1] == "element":
+        elif j + 1 < len(qualifiers) and qualifiers[j + 1] == "element" and re.fullmatch(r"[a-z-]+", w):
             unchecked.append(f"{w} element")
             j += 1
         elif w in STATES or w.startswith("non-") or w.startswith("non"):
@@ -218,7 +264,8 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     if "card" in types:
         types = set()  # any card
     return SetSpec(text, types=frozenset(types), subtypes=frozenset(subtypes), supertypes=frozenset(supers),
-                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked), other=other)
+                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked) + with_words,
+                   other=other, counters=counters, played=how, next_only=bool(nxt))
 
 
 # --- one clause: VERB WHAT ----------------------------------------------------------------------------

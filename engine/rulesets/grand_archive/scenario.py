@@ -103,7 +103,8 @@ def parse_object(text: str) -> ObjectSpec:
     zone, controller = "field", "you"
     if where:
         zone_word, _, who = where.strip().lower().partition(":")
-        zone = {"graveyards": "graveyard", "gy": "graveyard", "banished": "banishment"}.get(zone_word, zone_word)
+        zone = {"graveyards": "graveyard", "gy": "graveyard", "banished": "banishment", "material deck": "material",
+                "material-deck": "material"}.get(zone_word, zone_word)
         if zone not in ZONES:
             raise QuestionError(f"Unknown zone “{zone_word}” in “{text}”; zones: {', '.join(ZONES)}.")
         if who:
