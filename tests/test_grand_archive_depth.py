@@ -182,3 +182,40 @@ def test_the_next_one_only(db, capsys, card, first, second):
     out = ask(db, capsys, "--effect", card, "--object", first, "--object", second)
     assert [[e["applies"] for e in o["effects"]] for o in out["objects"][:2]] == [[True], [False]]
     assert "only the next one is reached" in out["objects"][1]["effects"][0]["why"]
+
+
+def test_an_if_requirement_is_assumed_aloud_and_can_be_given_false(db, capsys):
+    # Clash of Fates: "Put a buff counter on target Fatestone or Fatebound object. If that object is a Shenju ally,
+    # it gains vigor until end of turn." -- "it" is that target, and the "if" is never silently true
+    out = ask(db, capsys, "--object", "ally:fatebound:shenju", "--effect", "Clash of Fates")
+    assert out["objects"][0]["effects"][0]["applies"]
+    assert out["summary"].endswith("assuming that object is a Shenju ally.")
+    off = ask(db, capsys, "--object", "ally:fatebound:shenju", "--effect", "Clash of Fates",
+              "--then", "condition-false:Clash of Fates")
+    effect = off["objects"][0]["effects"][0]
+    assert (effect["applies"], effect["status"]) == (False, "off") and "was not met" in effect["why"]
+
+
+def test_instead_applies_only_when_its_condition_is_given(db, capsys):
+    # Combat Training: +2 POWER to the next attack; "If that ally is unique, ... gets +3 POWER instead."
+    pairs = ["--object", "ally:warrior", "--effect", "Combat Training", "--object", "attack"]
+    plain = obj(ask(db, capsys, *pairs), "attack")
+    assert plain["net"]["power"]["total"] == 2
+    unique = obj(ask(db, capsys, *pairs, "--then", "condition-true:Combat Training#1.2"), "attack")
+    assert unique["net"]["power"]["total"] == 3
+
+
+def test_a_bonus_on_an_attack_itself_is_static_and_switchable(db, capsys):
+    on = ask(db, capsys, "--effect", "Blazing Charge")  # [Class Bonus] Blazing Charge gets +2 POWER.
+    effect = on["objects"][0]["effects"][0]
+    assert (effect["kind"], effect["duration"]["form"], effect["applies"]) == ("static", "as-long-as", True)
+    off = ask(db, capsys, "--effect", "Blazing Charge", "--then", "condition-false:Blazing Charge")
+    assert off["objects"][0]["effects"][0]["status"] == "off"
+
+
+def test_a_condition_event_names_one_paragraph(db, capsys):
+    code = main(["grand-archive", "--db", db, "--effect", "Inzali, Unshackled Blaze",
+                 "--then", "condition-false:Inzali, Unshackled Blaze#1"])
+    assert code == 2 and "conditions here: Inzali, Unshackled Blaze#2" in capsys.readouterr().err
+    out = ask(db, capsys, "--effect", "Inzali, Unshackled Blaze", "--then", "condition-false:Inzali, Unshackled Blaze#2")
+    assert [e["status"] for e in out["objects"][0]["effects"]] == ["off"]

@@ -92,6 +92,7 @@ class ReadEffect:
     amounts: tuple[tuple[str, int | None], ...] = ()
     per: str = ""                  # "for each ..." / "where X is the amount of ...": the amount is per one of these
     cap: int | None = None         # "for each of up to two ...": at most this many count
+    instead: bool = False          # "... instead": replaces the effect before it when its "if" holds
 
     @property
     def label(self) -> str:

@@ -409,7 +409,12 @@ class Evaluator:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
         if effect.condition:
             self.note(notes.condition_assumed(inst.label, effect.condition))
-        if effect.requires:
+        if effect.requires and effect.instead:
+            inst.status = "off"
+            inst.status_why = f"it replaces the effect before it only if {effect.requires}, which the question " \
+                              "does not say"
+            self.note(notes.instead_off(inst.label, effect.requires))
+        elif effect.requires:
             self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
@@ -496,7 +501,7 @@ class Evaluator:
             elif event.kind == "loses-abilities":
                 self._loses(card, t)
             else:
-                self._condition(card, event.kind == "condition-true", t)
+                self._condition(card, event.kind == "condition-true", t, event.part)
 
     def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
         if inst.status in ("active", "off", "not-started"):
@@ -555,20 +560,49 @@ class Evaluator:
         self.instances.append(inst)
         self.note(notes.LOSS_EVENT)
 
-    def _condition(self, card: Card, on: bool, t: int) -> None:
-        mine = [i for i in self.instances if i.card.name == card.name and i.read.condition]
+    def _condition(self, card: Card, on: bool, t: int, part: str = "") -> None:
+        """condition-true/false:CARD[#N]: an "as long as" or bonus condition switches (GA4); a requirement checked
+        as it resolved was (not) met; an "... instead" alternative takes over (or not)."""
+        def named(i: Instance) -> bool:
+            return i.card.name == card.name and (not part or i.read.label == part or i.read.part == part)
+        mine = [i for i in self.instances if named(i) and (i.read.condition or i.read.requires)]
         if not mine:
-            with_conditions = sorted({i.card.name for i in self.instances if i.read.condition})
-            raise QuestionError(f"{card.name} has no “as long as” or bonus condition in this scenario; cards with one: "
-                                f"{', '.join(with_conditions) or 'none'}.")
+            with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
+                                      if i.read.condition or i.read.requires})
+            where = f" in paragraph {part}" if part else ""
+            raise QuestionError(f"{card.name} has no condition{where} in this scenario (“as long as”, a bonus, an "
+                                f"“if”); conditions here: {', '.join(with_conditions) or 'none'}.")
         for inst in mine:
             inst.condition_on = on
             inst.condition_given = True
-            if inst.status in ("active", "off"):
+            if inst.read.condition and inst.status in ("active", "off"):
                 inst.status = "active" if on else "off"
                 inst.status_why = f"its condition ({inst.read.condition}) {'holds' if on else 'no longer holds'} " \
                                   f"at moment {t}"
                 inst.status_rules.append("GA4")
+            elif inst.read.requires:
+                self._requirement(inst, on)
+
+    def _requirement(self, inst: Instance, met: bool) -> None:
+        """A requirement checked as the effect resolved ([Class Bonus], "If that ally is unique,")."""
+        replaced = self._replaced(inst) if inst.read.instead else None
+        if met:
+            inst.status, inst.status_why = "active", f"its requirement ({inst.read.requires}) was met as it resolved"
+            if replaced is not None and replaced.status == "active":
+                replaced.status = "off"
+                replaced.status_why = f"{inst.label} applies instead ({inst.read.requires})"
+        else:
+            inst.status, inst.status_why = "off", f"its requirement ({inst.read.requires}) was not met as it " \
+                                                  "resolved, so it did nothing"
+            if replaced is not None and replaced.status == "off":
+                replaced.status, replaced.status_why = "active", f"{inst.label} does not replace it"
+
+    def _replaced(self, inst: Instance) -> Instance | None:
+        """The effect an "... instead" sentence replaces: the one before it in the same resolution changing the
+        same thing."""
+        earlier = [i for i in self.instances if i.card is inst.card and i.moment == inst.moment and i.id < inst.id
+                   and i.read.prop == inst.read.prop and not i.read.instead]
+        return earlier[-1] if earlier else None
 
     def _level_up(self, event: EventSpec, t: int) -> None:
         assert event.card is not None
@@ -635,7 +669,8 @@ class Evaluator:
                          f"the effect has not started yet ({inst.status_why})")
         if inst.status == "off":
             return Reach(inst, False, f"switched off: {inst.status_why}", rules,
-                         f"its condition ({inst.read.condition}) does not hold")
+                         inst.status_why if inst.read.requires and not inst.read.condition
+                         else f"its condition ({inst.read.condition}) does not hold")
         lost = self._source_lost(inst)
         if lost is not None:
             verdict = self._after_loss(inst, lost)

@@ -65,7 +65,7 @@ def next_played(label: str, card: str) -> Interpretation:
 def condition_assumed(label: str, condition: str) -> Interpretation:
     return Interpretation(f"condition:{label}", "GA4",
                           f"{label}: its condition ({condition}) is taken to hold from the start; say "
-                          "condition-false:CARD when it does not.")
+                          "condition-false for this card (with #N for one paragraph) when it does not.")
 
 
 def annotated(label: str, fields: tuple[str, ...]) -> Interpretation:
@@ -89,8 +89,14 @@ def level_up(card: str, old: str) -> Interpretation:
 
 def requirement_met(label: str, labels: str) -> Interpretation:
     return Interpretation(f"requires:{label}", None,
-                          f"{label}: its {labels} requirement is checked when it resolves and is taken as met (the "
-                          "scenario says it happened).")
+                          f"{label}: its requirement ({labels}) is checked when it resolves and is taken as met; "
+                          f"say condition-false for this card when it was not.")
+
+
+def instead_off(label: str, requires: str) -> Interpretation:
+    return Interpretation(f"instead:{label}", None,
+                          f"{label} replaces the effect before it only {requires}; the question does not say so, "
+                          "so the first effect is taken to apply; say condition-true for this card when it does.")
 
 
 def untyped(text: str) -> Interpretation:

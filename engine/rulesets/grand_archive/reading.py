@@ -78,6 +78,9 @@ class _Context:
     last_set: SetSpec | None = None
     per: str = ""
     cap: int | None = None
+    ifs: str = ""          # "If that ally is unique," / "... if you control X": what the sentence depends on
+    last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
+    instead: bool = False  # "... instead": an alternative to the sentence before it
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -420,6 +423,12 @@ _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str | None = None) -> list[ReadEffect]:
     body = sentence.strip()
     sentence = printed or sentence
+    ctx.ifs = _if_words(sentence) if printed is None else ctx.ifs
+    named = re.search(r"\btarget ([a-z][\w' -]*?)(?= with\b| to\b| from\b| and\b|[.,;]|$)", sentence,
+                      re.I)
+    if named and printed is None:  # "Put a buff counter on target ally. If it is ..., it gains ...": that target
+        ctx.last_target = parse_set("target " + named.group(1), ctx.card)
+    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I)) if printed is None else ctx.instead
     while True:
         stripped = _LEAD.sub("", body)
         stripped = _UNTIL_LEAD.sub("", stripped)
@@ -441,7 +450,7 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         subject = body[: m.start()].strip()
         if not subject:
             continue
-        spec = parse_set(subject, ctx.card, ctx.last_set)
+        spec = parse_set(subject, ctx.card, ctx.last_set or ctx.last_target)
         if spec is None:
             continue
         clauses = re.split(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:" + VERBS + r")\b)", body[m.start():])
@@ -485,6 +494,15 @@ def _amount_basis(body: str) -> tuple[str, str, int | None]:
     return body, "", None
 
 
+_IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
+
+
+def _if_words(sentence: str) -> str:
+    """The "if ..." the sentence depends on ("If that ally is unique", "... if you control a Shenju ally")."""
+    m = _IF_WORDS.search(sentence.strip())
+    return (m.group(1) or m.group(2) or "").strip() if m else ""
+
+
 def _without_ifs(sentence: str) -> str:
     """The sentence without its "If ...," lead and trailing "if ..." clause (their words are no duration)."""
     body = _IF_LEAD.sub("", re.sub(r"^(then,? |if you do,? )", "", sentence.strip(), flags=re.I))
@@ -493,8 +511,17 @@ def _without_ifs(sentence: str) -> str:
 
 def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetSpec, resolving: bool) -> ReadEffect:
     own_cost = spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD
+    # "[Class Bonus] Blazing Charge gets +2 POWER" on an attack or action: a bonus ability of the card itself,
+    # static while the bonus holds, not something that resolves once for the rest of the game
+    bonus_static = ctx.origin is Origin.CARD and spec.self_only and bool(ctx.conditions) and not own_cost
+    resolving = resolving and not bonus_static
     form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
                                             resolving and not own_cost)
+    ifs = _unmask(ctx.ifs, ctx.quotes)
+    if ifs and not resolving and not condition:  # a standing ability's "if ..." is checked at all times
+        condition = ifs
+        if form is Form.WHILE_ON_FIELD:
+            form, form_words = Form.AS_LONG_AS, ifs
     if change.prop == "property" and change.change == "distant" and form in (Form.GAME, Form.WHILE_ON_FIELD) \
             and resolving:
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
@@ -506,6 +533,9 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     else:
         kind, kind_words = Kind.ONE_SHOT, f"“{verb}” in a resolving effect"
     origin, origin_words = ctx.origin, ctx.origin_words
+    if bonus_static:
+        kind, kind_words = Kind.STATIC, f"a bonus ability of the card itself (“{verb}”), static while the bonus holds"
+        origin, origin_words = Origin.STANDING, "the card's own bonus ability"
     if own_cost:
         kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
         origin, origin_words = Origin.STANDING, "the card's own cost rule"
@@ -516,7 +546,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
-                      requires=" ".join(f"[{c}]" for c in ctx.conditions) if resolving and not condition else "")
+                      requires=" ".join([*(f"[{c}]" for c in ctx.conditions), *([ifs] if ifs else [])])
+                      if resolving and not condition else "", instead=ctx.instead)
 
 
 def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:

@@ -4,6 +4,7 @@ resolved, ..."). Built from the verdict only; the same text is the answer's `sum
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from engine.rulesets.grand_archive.evaluate import ObjectAnswer, Verdict
@@ -51,6 +52,12 @@ def _changes(answer: ObjectAnswer) -> list[str]:
     return found
 
 
+def _plain(condition: str) -> str:
+    """A condition as the summary assumes it: "[Class Bonus] holds", "you control a Shenju ally"."""
+    words = re.sub(r"^(?:for )?(?:as long as|if)\s+", "", condition.strip(), flags=re.I)
+    return f"{words} holds" if words.startswith("[") else words
+
+
 def object_sentence(answer: ObjectAnswer) -> str:
     subject = _subject(answer)
     applying = [p.inst.label for p in answer.order]
@@ -58,10 +65,11 @@ def object_sentence(answer: ObjectAnswer) -> str:
         changes = _changes(answer)
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
         what = f": {', '.join(changes)}" if changes else ""
-        assumed = list(dict.fromkeys(p.inst.read.condition for p in answer.order
-                                     if p.inst.read.condition and not p.inst.condition_given))
+        assumed = list(dict.fromkeys(_plain(p.inst.read.condition or p.inst.read.requires) for p in answer.order
+                                     if (p.inst.read.condition or p.inst.read.requires)
+                                     and not p.inst.condition_given))
         if assumed:
-            what += f", assuming {' and '.join(assumed)} hold{'s' if len(assumed) == 1 else ''}"
+            what += f", assuming {' and '.join(assumed)}"
         return f"{_cards(applying)} {verb} {subject}{what}"
     missing = [r for r in answer.reaches if not r.applies]
     if missing:
