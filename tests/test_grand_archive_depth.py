@@ -217,5 +217,6 @@ def test_a_condition_event_names_one_paragraph(db, capsys):
     code = main(["grand-archive", "--db", db, "--effect", "Inzali, Unshackled Blaze",
                  "--then", "condition-false:Inzali, Unshackled Blaze#1"])
     assert code == 2 and "conditions here: Inzali, Unshackled Blaze#2" in capsys.readouterr().err
-    out = ask(db, capsys, "--effect", "Inzali, Unshackled Blaze", "--then", "condition-false:Inzali, Unshackled Blaze#2")
+    out = ask(db, capsys, "--effect", "Inzali, Unshackled Blaze",
+              "--then", "condition-false:Inzali, Unshackled Blaze#2")
     assert [e["status"] for e in out["objects"][0]["effects"]] == ["off"]
