@@ -753,8 +753,12 @@ class Evaluator:
 
     def ordered(self, insts: list[Instance]) -> list[Placed]:
         placed: list[Placed] = []
-        for layer in LAYERS:
+        for layer in (*LAYERS, "-"):
             group = sorted((i for i in insts if i.read.layer == layer), key=lambda i: (i.timestamp, i.id))
+            if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
+                placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
+                                     f"{i.timestamp}") for i in group]
+                continue
             done: list[Instance] = []
             while group:
                 ready = [i for i in group if not any(self.depends(i, j) for j in group if j is not i)]
@@ -859,6 +863,8 @@ class Evaluator:
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
+            if inst.read.layer == "-":
+                self.cite("GA15")
         self.cite("GA5", "GA6")
         pairs = [(a, b) for a in self.instances for b in self.instances if self._would_depend(a, b)]
         if pairs and self.version == "current":

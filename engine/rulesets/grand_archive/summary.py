@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.rulesets.grand_archive.evaluate import ObjectAnswer, Verdict
+from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
 
@@ -78,11 +78,21 @@ def object_sentence(answer: ObjectAnswer) -> str:
     return f"no effect of the scenario could reach {subject}"
 
 
+def _effect_state(inst: Instance) -> str:
+    """"Devotion's Price: you can't draw cards, in effect until the end phase's clean-up"."""
+    read = inst.read
+    what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
+    state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
+             "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    return f"{inst.card.name}: {what}, {state}"
+
+
 def summary(verdict: Verdict) -> str:
     if not verdict.objects:
-        started = [i.label for i in verdict.instances if not i.event]
-        return (f"{_cards(started) if started else 'The scenario'} starts, but no object was asked about, so "
-                "nothing is reached yet.")
+        shown = [i for i in verdict.instances if not i.event][:2]
+        if not shown:
+            return "No effect starts and no object was asked about."
+        return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)."
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
     sentence = "; ".join(object_sentence(a) for a in shown)
