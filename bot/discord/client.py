@@ -116,10 +116,11 @@ class ArbiterBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
-        from bot.discord.cogs.games import GamesCog
+        from bot.discord.cogs.games import CardChoice, GamesCog, VersionButton
         from bot.discord.cogs.info import InfoCog
-        from bot.discord.cogs.ruling import DurationCog, PrintingSelect, RulingButton
+        from bot.discord.cogs.ruling import DurationChoice, DurationCog, PrintingSelect, RulingButton
         from bot.discord.cogs.rulings import RulingsCog
+        from bot.discord.components import StaleComponent
 
         self.start_rulings()
         parsers = self._connection.parsers  # what is already too late is dropped before discord.py builds it
@@ -129,7 +130,9 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
-        self.add_dynamic_items(RulingButton, PrintingSelect, WhyButton)
+        # Every component is a DynamicItem: served after a restart and after any timeout (bot/discord/components.py).
+        self.add_dynamic_items(RulingButton, PrintingSelect, DurationChoice, WhyButton, VersionButton, CardChoice,
+                               StaleComponent)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
         delivery.install(self.gate.count, self.rulings_settled)
         count = await asyncio.to_thread(self.load_catalog)
