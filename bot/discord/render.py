@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from bot.official_answers import lead_lines, tail_lines
 from bot.web.links import ruling_url
 from engine.cards import printing_label
 from engine.trace import Rule
@@ -49,7 +50,9 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
     match = data.get("match") or {}
     lines = [line for line in (match.get("line"), match.get("printings_line")) if line]
     summary = data.get("summary") or data["explanation"].split("\n", 1)[0]
-    embed = discord.Embed(title=clip(safe(title), TITLE), description=safe("\n".join([*lines, summary]), DESCRIPTION),
+    official = data.get("official")
+    lines = [*lead_lines(official), *lines, summary, *tail_lines(official, "discord")]
+    embed = discord.Embed(title=clip(safe(title), TITLE), description=safe("\n".join(lines), DESCRIPTION),
                           colour=colour)
     if data.get("lasting", True):
         embed.add_field(name="Verdict", value=f"Persists: **{_yes(data['persists'])}** · "

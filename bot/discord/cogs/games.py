@@ -19,6 +19,7 @@ from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, 
 from bot.discord.render import COLOUR_INFO, link_ruling, open_hint
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
+from bot.official_answers import lead_lines, tail_lines
 from bot.service import LookupProblem, answer_lines, match_json, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
 from engine.matching import card_value
@@ -75,7 +76,9 @@ def card_autocomplete(game: str, separators: str) -> Autocomplete:
 
 def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.Embed:
     # What each name was taken to mean (typo, words, default printing) comes before the ruleset's summary.
-    summary = "\n".join([*answer_lines(answer.get("match")), presentation.summary])
+    official = answer.get("official")
+    summary = "\n".join([*lead_lines(official), *answer_lines(answer.get("match")), presentation.summary,
+                         *tail_lines(official, "discord")])
     embed = discord.Embed(title=clip(presentation.title, TITLE), description=safe(summary, DESCRIPTION),
                           colour=COLOUR_INFO)
     for field in presentation.fields[:MAX_FIELDS]:
@@ -136,7 +139,7 @@ class Asked:
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
                                annotations_of=_annotations_of(interaction), command=self.question.command,
                                layer_of=_layer_of(interaction), guild=guild_of(interaction),
-                               rulings=bot.arbiter.rulings)
+                               rulings=bot.arbiter.rulings, officials=bot.arbiter.officials())
         except QuestionError as exc:
             raise UserFacingError(safe(str(exc), 1800)) from exc
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS, link_ruling
+from bot.official_records import disagreeing_about, disagreement_sentence
 from bot.rulings.reask import Reasker, Standing, changed_by
 from bot.rulings.report import iso, question_text, verdict_lines
 from bot.service import Arbiter
@@ -30,7 +31,8 @@ def guild_of(interaction: discord.Interaction) -> str | None:
     return str(interaction.guild_id) if interaction.guild_id is not None else None
 
 
-def _matcher_for(bot: ArbiterBot) -> Any:
+def matcher_for(bot: ArbiterBot) -> Any:
+    """The bot's own matcher of each plug-in game, for asking rulings again without building new ones."""
     from bot.discord.cogs.games import index_name
 
     def matcher(ruleset: Any) -> Any:
@@ -49,7 +51,7 @@ def find_standing(bot: ArbiterBot, ruling_id: str) -> Standing | None:
     stored = log.store.get(key) or log.store.get(key.upper())
     if stored is None and log.flush():
         stored = log.store.get(key) or log.store.get(key.upper())
-    return None if stored is None else Reasker(arbiter, _matcher_for(bot)).standing(stored)
+    return None if stored is None else Reasker(arbiter, matcher_for(bot)).standing(stored)
 
 
 def standing_embed(standing: Standing) -> discord.Embed:
@@ -74,12 +76,16 @@ async def changed_sentence(bot: ArbiterBot, touched: Mapping[str, Iterable[str]]
     """For a moderator's reply: how many stored rulings the change just made changes, and which."""
     if bot.arbiter.rulings is None or not touched:
         return ""
-    ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, _matcher_for(bot))
-    if not ids:
-        return ""  # silent when nothing changes: the reply stays as it was
+    ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, matcher_for(bot))
+    officials = bot.arbiter.officials()
+    differ = await asyncio.to_thread(disagreeing_about, Reasker(bot.arbiter, matcher_for(bot)), officials,
+                                     touched) if officials else []
+    official = disagreement_sentence(len(differ), "discord")
+    if not ids:  # silent when nothing changes: the reply stays as it was
+        return f" {official}" if official else ""
     shown = ", ".join(ids[:SHOWN_IDS]) + (", …" if len(ids) > SHOWN_IDS else "")
     return (f" This changes {len(ids)} stored ruling{'s' if len(ids) != 1 else ''}: {shown} "
-            "(open one with /ruling id:…).")
+            "(open one with /ruling id:…)." + (f" {official}" if official else ""))
 
 
 class RulingsCog(commands.Cog):
