@@ -77,7 +77,10 @@ async def test_duration_embed_for_adino(db):
         assert data["allowed_mentions"] == {"parse": []}
         embed = data["embeds"][0]
         assert embed["title"] == "Adino, the Eznite (II)"
-        assert embed["description"] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
+        assert embed["description"] == ("Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)\n"
+                                        "Agrees with the official ruling (Land of Redemption, \"Defining Duration\", "
+                                        "2024).")
+        assert _field(embed, "Official rulings").startswith("2 official rulings are recorded about Adino, the Eznite")
         assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
         assert _field(embed, "Upper bound").startswith("D1: D8 needs another duration as its bound")
         assert _field(embed, "Rules cited") == "D8, D1, D9"

@@ -19,6 +19,7 @@ def db(tmp_path):
 SEED_INSPIRING_CALL = """\
 Inspiring Call (2) does not reach the ally: its set was fixed when it resolved at 1; this object entered at 2, \
 after it.
+Agrees with the official ruling (Grand Archive official rules, "Types of Effects - Continuous Effects").
 Scenario: 1. effect Inspiring Call; 2. object ally
 
 ally (an ally you control), entered at 2:
@@ -31,6 +32,7 @@ All active effects in order:
 
 Ruleset: Grand Archive current (2026.08, Official comprehensive rules (continuous effects with dependencies)). \
 Rules: GA1, GA7, GA5, GA6, GA11.
+2 official rulings are recorded about Inspiring Call: arbiter official list "Inspiring Call".
 Ruling id: GA-A4208C1E8D
 """
 

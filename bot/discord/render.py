@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
-from bot.official_answers import lead_lines, tail_lines
+from bot.official_answers import agree_lines, lead_lines, where_line
 from bot.web.links import ruling_url
 from engine.cards import printing_label
 from engine.trace import Rule
@@ -51,7 +51,7 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
     lines = [line for line in (match.get("line"), match.get("printings_line")) if line]
     summary = data.get("summary") or data["explanation"].split("\n", 1)[0]
     official = data.get("official")
-    lines = [*lead_lines(official), *lines, summary, *tail_lines(official, "discord")]
+    lines = [*lead_lines(official), *lines, summary, *agree_lines(official)]
     embed = discord.Embed(title=clip(safe(title), TITLE), description=safe("\n".join(lines), DESCRIPTION),
                           colour=colour)
     if data.get("lasting", True):
@@ -74,6 +74,9 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
     if data["interpretations"]:
         notes = "\n".join(f"• {n['text']}" for n in data["interpretations"])
         embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
+    if official and where_line(official, "discord"):
+        embed.add_field(name="Official rulings", value=safe(where_line(official, "discord"), FIELD_VALUE),
+                        inline=False)
     rs = data["ruleset"]
     embed.set_footer(text=clip(f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {data['ruling_id']}"
                                f"{open_hint(data['ruling_id'])}", FOOTER))

@@ -19,7 +19,7 @@ from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, 
 from bot.discord.render import COLOUR_INFO, link_ruling, open_hint
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
-from bot.official_answers import lead_lines, tail_lines
+from bot.official_answers import agree_lines, lead_lines, where_line
 from bot.service import LookupProblem, answer_lines, match_json, problem_message
 from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
 from engine.matching import card_value
@@ -78,7 +78,7 @@ def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.
     # What each name was taken to mean (typo, words, default printing) comes before the ruleset's summary.
     official = answer.get("official")
     summary = "\n".join([*lead_lines(official), *answer_lines(answer.get("match")), presentation.summary,
-                         *tail_lines(official, "discord")])
+                         *agree_lines(official)])
     embed = discord.Embed(title=clip(presentation.title, TITLE), description=safe(summary, DESCRIPTION),
                           colour=COLOUR_INFO)
     for field in presentation.fields[:MAX_FIELDS]:
@@ -91,6 +91,9 @@ def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.
     if answer["interpretations"]:
         notes = "\n".join(f"• {n['text']}" for n in answer["interpretations"])
         embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
+    if official and where_line(official, "discord"):
+        embed.add_field(name="Official rulings", value=safe(where_line(official, "discord"), FIELD_VALUE),
+                        inline=False)
     embed.set_footer(text=clip(presentation.footer + open_hint(answer["ruling_id"]), FOOTER))
     link_ruling(embed, answer["ruling_id"])
     return fit_embed(embed)
