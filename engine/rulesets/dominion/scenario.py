@@ -54,12 +54,15 @@ class RawNode:
     as_name: str | None = None
     choices: tuple[str, ...] = ()
     children: tuple[RawNode | None, ...] = ()  # None: a play that played nothing relevant
+    played_nothing: bool = False  # "> nothing": it played nothing and set nothing aside (DM2), said outright
 
     def text(self) -> str:
         """The node in canonical chain syntax (used for ruling ids and messages)."""
         item = self.name + (f" as {self.as_name}" if self.as_name else "")
         if self.choices:
             item += "[" + ", ".join(self.choices) + "]"
+        if self.played_nothing:
+            return f"{item} > nothing"
         if not self.children:
             return item
         parts = []
@@ -131,6 +134,7 @@ class _Parser:
             return None
         name, *rest = _AS.split(value, maxsplit=1)
         children: list[RawNode | None] = []
+        nothing = False
         if self.peek() == ("op", ">"):
             self.take()
             children.append(self.node())
@@ -138,8 +142,8 @@ class _Parser:
                 self.take()
                 children.append(self.node())
             if all(c is None for c in children):
-                children = []
-        return RawNode(name.strip(), rest[0].strip() if rest else None, choices, tuple(children))
+                children, nothing = [], True
+        return RawNode(name.strip(), rest[0].strip() if rest else None, choices, tuple(children), nothing)
 
 
 def parse_chain(text: str) -> RawNode:
@@ -181,6 +185,8 @@ class Choices:
     met_turn: int | None = None  # UNTIL_CONDITION: None = not said
     never: bool = False
     play_option: str | None = None  # one of the card's own plays.choices
+    start_option: str | None = None  # what it chose when a later turn started (Cabin Boy: "trash")
+    set_aside: int | None = None  # how many cards it set aside this turn ("set-aside=0" means none)
 
     def for_play(self, index: int) -> PlayChoice | None:
         if not self.plays:
@@ -213,7 +219,16 @@ def valid_choices(behaviour: Behaviour) -> list[str]:
         words += ["met=N", "never"]
     if behaviour.plays is not None:
         words += list(behaviour.plays.choices)
+    words += [f"{o} (at the start of your next turn)" for o in behaviour.start_options]
+    if _sets_aside(behaviour):
+        words.append("set-aside=N")
     return words
+
+
+def _sets_aside(behaviour: Behaviour) -> bool:
+    """Whether how many cards it set aside decides what it does later (Archive, Crypt, Haven, Ghost, Prince)."""
+    return (behaviour.kind is Kind.UNTIL_EMPTY or behaviour.needs_card
+            or (behaviour.kind is Kind.CONDITIONAL and behaviour.words.get("met") == "set-aside"))
 
 
 def _number(key: str, value: str, card: str) -> int:
@@ -233,6 +248,9 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
     flags: set[str] = set()
     met: int | None = None
     play_option: str | None = None
+    start_option: str | None = None
+    set_aside: int | None = None
+    starts = {o.lower(): o for o in behaviour.start_options}
     for token in tokens:
         key, eq, value = token.partition("=")
         values = [v.strip() for v in token.split("/")]
@@ -242,6 +260,16 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
             if most is not None and any(n > most for n in lefts):
                 raise ScenarioError(f"{card} can have 0 to {most} set-aside card(s) left after this turn, not "
                                     f"{max(lefts)}: give left=0 to left={most}.")
+        elif eq and key.strip() == "set-aside" and _sets_aside(behaviour):
+            set_aside = _number("set-aside", value.strip(), card)
+            if behaviour.kind is Kind.UNTIL_EMPTY:
+                lefts = [max(set_aside - (1 if behaviour.takes_now else 0), 0)]
+                most = behaviour.most_left
+                if most is not None and lefts[0] > most:
+                    raise ScenarioError(f"{card} sets aside at most {most + behaviour.takes_now} card(s), not "
+                                        f"{set_aside}: give set-aside=0 to set-aside={most + behaviour.takes_now}.")
+            elif behaviour.kind is Kind.CONDITIONAL:
+                per_play.append(["met" if set_aside else "not-met"])
         elif eq and key.strip() == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
             met = _number("met", value.strip(), card)
         elif token in ("removed", "deck-empty") or (token == "never" and behaviour.kind is Kind.UNTIL_CONDITION):
@@ -250,6 +278,8 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
             followed = [v == "followed" for v in values]
         elif behaviour.plays is not None and token in behaviour.plays.choices:
             play_option = token
+        elif token.lower().removeprefix("start=") in starts:
+            start_option = starts[token.lower().removeprefix("start=")]
         elif options and all(v in options for v in values):
             per_play.append([canon.get(v, v) for v in values])
         else:
@@ -268,7 +298,8 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
         plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
             _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
     return Choices(plays=plays, count=count, removed="removed" in flags, deck_empty="deck-empty" in flags,
-                   met_turn=met, never="never" in flags, play_option=play_option)
+                   met_turn=met, never="never" in flags, play_option=play_option, start_option=start_option,
+                   set_aside=set_aside)
 
 
 def _spread(values: list[T], n: int, default: T) -> list[T]:
