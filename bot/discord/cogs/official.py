@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.rulings import matcher_for
+from bot.discord.common import indexed_matcher
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO
@@ -76,7 +76,7 @@ class OfficialCog(commands.Cog):
         if not found:
             raise UserFacingError(f"No official ruling is recorded about “{safe(card.strip(), MAX_CARD)}”.")
         await interaction.response.defer(thinking=True)  # asking each again takes a moment
-        reasker = Reasker(self.bot.arbiter, matcher_for(self.bot))
+        reasker = Reasker(self.bot.arbiter, indexed_matcher(self.bot))
         checked = await asyncio.to_thread(lambda: [ask(reasker, r) for r in found[:SHOWN]])
         await interaction.followup.send(embed=official_embed(name, checked, len(found)))
 
