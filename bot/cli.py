@@ -43,7 +43,9 @@ from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
 from bot.service import (
-    REDEMPTION,
+    DEFAULT_GAME as REDEMPTION,
+)
+from bot.service import (
     Arbiter,
     LookupProblem,
     answer_lines,

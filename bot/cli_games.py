@@ -36,6 +36,7 @@ from bot.games import (
 from bot.service import Arbiter, LookupProblem, for_writing
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
+from engine.registry import default_game
 
 
 class _InOrder(argparse.Action):
@@ -104,7 +105,7 @@ def _plugin(game: str, needs: str, what: str) -> Any:
     for ruleset in offered:
         if game.strip().lower() in (ruleset.game, *ruleset.aliases):
             return ruleset
-    raise Usage(f"No {what} for the game {game!r}; games: redemption"
+    raise Usage(f"No {what} for the game {game!r}; games: {default_game()}"
                 + "".join(f", {r.game}" for r in offered) + ".")
 
 

@@ -19,6 +19,7 @@ from bot.anywhere import (
     find_anywhere,
     game_title,
 )
+from bot.discord.common import index_name
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
@@ -40,7 +41,7 @@ def matchers(bot: ArbiterBot, guild: int | str | None) -> MatcherOf:
     """Each game's matcher as the asking server sees it (its aliases, and shared ones written since)."""
 
     def of(game: str) -> Any:
-        return bot.arbiter.matcher_for(game, guild, base=bot.indexes.get(f"{game}-matcher"))
+        return bot.arbiter.matcher_for(game, guild, base=bot.indexes.get(index_name(game)))
 
     return of
 
