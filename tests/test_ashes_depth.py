@@ -243,3 +243,43 @@ def test_texts_shown_to_players_name_no_command_line_flags():
               judge("Regress", "reborn", cards, units="both", cancel_with="Golden Veil")):
         texts = [i["text"] for i in a["interpretations"]] + [p["why"] for p in a["parts"]]
         assert not any("--" in t for t in texts), texts
+
+
+# --- the answer in players' words, and what it assumed --------------------------------------------------------
+
+def test_the_summary_leads_and_says_what_happens_in_players_words():
+    from engine.rulesets.ashes import QUESTION
+
+    cards = real_cards()
+    a = judge("Summon Gilder", "1e", cards, units="none")
+    assert a["summary"] == ("Summon Gilder: “Place a Gilder conjuration onto your battlefield” happens; “You may "
+                            "deal 1 damage to a target unit” does not happen: no unit to target.")
+    assert a["explanation"].split("\n", 1)[0] == a["summary"] == QUESTION.present(a).summary
+    veiled = judge("Summon Gilder", "1e", cards, units="theirs", cancel_with="Golden Veil")
+    assert veiled["summary"] == "Golden Veil cancels Summon Gilder: none of its effect happens (its cost stays paid)."
+    blades = judge("One Hundred Blades", "1e", cards, units="theirs", cancel_with="Golden Veil")
+    assert blades["summary"].endswith("Golden Veil cannot cancel it.")
+    ally = judge("Anchornaut", "reborn", cards, ability="play")
+    assert ally["summary"].startswith("Playing Anchornaut: ")
+    assumed = judge("Cataclysm", "reborn", cards, units="both")
+    assert assumed["summary"].endswith("(taking 1 point the board state does not settle as met).")
+
+
+def test_every_answer_states_what_it_assumed():
+    cards = real_cards()
+    for a in (judge("Summon Gilder", "1e", cards, units="theirs"),
+              judge("Frostback Bear", "reborn", cards),
+              judge("Cataclysm", "reborn", cards, units="both", dice="5")):
+        assert "\nAssumed" in a["explanation"]
+        assert a["assumptions"] == [i["text"] for i in a["interpretations"]] + [
+            t for t in a["assumptions"] if t not in [i["text"] for i in a["interpretations"]]]
+    gilder = judge("Summon Gilder", "1e", cards, units="theirs")
+    assert "You have the dice to pay its cost." in gilder["assumptions"]
+    counted = judge("Cataclysm", "reborn", cards, units="both", dice="5")
+    assert "You have the dice to pay its cost." not in counted["assumptions"]   # the board said how many
+    assert any("destroys at least 2 units" in t for t in counted["assumptions"])
+
+
+def test_no_cost_boilerplate_on_what_has_no_cost():
+    a = judge("Gilder", "reborn", real_cards(), ability="Inheritance 1", units="theirs")
+    assert a["costs"] == [] and "dice" not in " ".join(a["assumptions"])

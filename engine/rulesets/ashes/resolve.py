@@ -379,7 +379,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             continue
         if cancel_from is not None and part.n >= cancel_from:
             r.outcome, r.rules = "cancelled", ["AS6"]
-            r.why = f"cancelled by {cancel_name}; costs stay paid and the card stays placed"
+            kept = [w for w, on in (("its cost stays paid", bool(ability.costs)),
+                                    ("the card stays where it was placed", playing)) if on]
+            r.why = f"cancelled by {cancel_name}" + (f"; {' and '.join(kept)}" if kept else "")
             if part.new_target:
                 c = chosen.get(part.n) or _choose(part, part.new_target, units + placed_units, self_unit, board,
                                                   wants_theirs, trace)
