@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 import hashlib
-import re
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
