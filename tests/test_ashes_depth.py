@@ -283,3 +283,36 @@ def test_every_answer_states_what_it_assumed():
 def test_no_cost_boilerplate_on_what_has_no_cost():
     a = judge("Gilder", "reborn", real_cards(), ability="Inheritance 1", units="theirs")
     assert a["costs"] == [] and "dice" not in " ".join(a["assumptions"])
+
+
+# --- a reaction triggered in the middle of a card (AS10 / AS5) --------------------------------------------------
+
+@pytest.mark.parametrize(("card", "inputs", "reaction", "part_n"), [
+    ("Summon Gilder", {"units": "mine"}, "Particle Shield", 2),           # the 1 damage
+    ("Phoenix Barrage", {"units": "mine"}, "Particle Shield", 1),         # the first unit damage
+])
+def test_reborn_pauses_the_card_for_a_triggered_reaction(card, inputs, reaction, part_n):
+    a = judge(card, "reborn", real_cards(), reaction=reaction, **inputs)
+    r = a["reaction"]
+    assert r["applies"] and r["triggered_by"] == part_n and r["event"] == "damage" and "AS10" in r["rules"]
+    assert f"right after part {part_n}" in r["when"] and "pauses" in r["when"]
+    assert f"{reaction}: the card pauses" in a["summary"]
+
+
+def test_first_edition_reactions_wait_for_the_whole_effect():
+    cards = real_cards()
+    a = judge("Freezing Blast", "1e", cards, units="theirs", reaction="Particle Shield")
+    assert a["reaction"]["applies"] and a["reaction"]["timing"] == "would"
+    assert a["reaction"]["when"].startswith("it comes before part 1")
+    assert "AS-I-would-1e" in interpretation_ids(a)
+    # "after a unit ... comes into play": the Gilder placed by part 1; the first edition waits for part 2
+    b = judge("Summon Gilder", "1e", cards, units="theirs", reaction="Ice Trap")
+    assert b["reaction"]["triggered_by"] == 1 and b["reaction"]["event"] == "comes into play"
+    assert b["reaction"]["when"].startswith("it waits until the whole effect has resolved (after part 2)")
+    assert b["other_edition"] is not None and "resolves right after part 1, before part 2" in \
+        b["other_edition"]["summary"]
+
+
+def test_a_reaction_nothing_triggers_says_so():
+    a = judge("Summon Gilder", "reborn", real_cards(), units="none", reaction="Particle Shield", decline="2")
+    assert a["reaction"]["applies"] is False and "no part that happens here" in a["reaction"]["when"]

@@ -38,7 +38,8 @@ def outcome_key(res: Resolution) -> tuple[Any, ...]:
     return (res.usable, tuple(c.kind for c in res.ability.costs),
             tuple((r.part.n, r.outcome) for r in res.parts), res.placement["zone"],
             None if res.cancel is None else res.cancel["applies"],
-            res.ability.trigger.timing if res.ability.trigger else None)
+            res.ability.trigger.timing if res.ability.trigger else None,
+            None if res.reaction is None else res.reaction["when"])
 
 
 def difference(res: Resolution, alt: Resolution) -> str:
@@ -64,6 +65,8 @@ def difference(res: Resolution, alt: Resolution) -> str:
     if (alt.cancel or {}).get("applies") != (res.cancel or {}).get("applies") and alt.cancel is not None:
         bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
                     f"{alt.cancel['why']}")
+    if alt.reaction is not None and alt.reaction["when"] != (res.reaction or {}).get("when"):
+        bits.append(f"{alt.reaction['card']}: {alt.reaction['when']}")
     return "; ".join(bits) + "." if bits else summary_line(alt)
 
 
@@ -96,6 +99,11 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
     if res.cancel is not None:
         lines += ["", f"Cancel: {res.cancel['card']} {'applies' if res.cancel['applies'] else 'does not apply'}: "
                       f"{res.cancel['why']} [{', '.join(res.cancel['rules'])}]"]
+    if res.reaction is not None:
+        x = res.reaction
+        lines += ["", f"Reaction: {x['card']} ({x['trigger'] or 'no trigger'}): "
+                      + (f"triggered by part {x['triggered_by']}; {x['when']}" if x["applies"] else
+                         f"not triggered: {x['when']}") + f" [{', '.join(x['rules'])}]"]
     pl = res.placement
     lines += ["", f"Placement: {pl['zone']}; controller {pl['controller']}, owner {pl['owner']}."]
     assumed = assumptions(res)
@@ -147,6 +155,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "trigger": res.ability.trigger.as_json() if res.ability.trigger else None,
         "parts": parts_json(res),
         "cancel": res.cancel,
+        "reaction": res.reaction,
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
         "rules": rules,
@@ -232,6 +241,10 @@ def summary(answer: Mapping[str, Any]) -> str:
         bits.append(f"{cancel['card']} cancels from part {cancel.get('cancels_from')} on" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
+    reaction = answer.get("reaction")
+    if reaction:
+        bits.append(f"{reaction['card']}: {reaction['when']}" if reaction["applies"]
+                    else f"{reaction['card']} is not triggered")
     if not bits:
         where = answer["placement"]["zone"]
         bits.append(f"it is placed ({where}) and has no effect of its own to resolve" if answer["steps"][2]["happens"]

@@ -19,6 +19,7 @@ from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, TargetSpec, at_least
+from engine.rulesets.ashes.reactions import place_reaction
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.trace import Interpretation, Trace
 
@@ -51,6 +52,7 @@ class Resolution:
     placement: dict[str, str]
     cancel: dict[str, Any] | None
     trace: Trace
+    reaction: dict[str, Any] | None = None
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
@@ -288,7 +290,8 @@ def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Un
 
 
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
-            cancel_name: str | None = None, notes: Sequence[Annotation] = ()) -> Resolution:
+            cancel_name: str | None = None, notes: Sequence[Annotation] = (),
+            reaction_printing: Printing | None = None) -> Resolution:
     trace = Trace()
     abilities = read_abilities(p)
     if not abilities:
@@ -459,7 +462,18 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
-    return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace)
+    reaction = None
+    if reaction_printing is not None and usable:
+        placed = place_reaction(reaction_printing, [(r.part, r.outcome) for r in results], reborn)
+        reaction = placed.as_json()
+        trace.add(placed.rules[-1], f"reaction {placed.card}", placed.when)
+        if placed.part is not None and not reborn and placed.timing in ("would", "before"):
+            trace.interpret(Interpretation("AS-I-would-1e", "AS5",
+                                           f"{placed.card} answers what part {placed.part} would do, so I take it to "
+                                           "come before that part even in the first edition, where reactions to "
+                                           "what a part did wait for the whole effect."))
+    return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
+                      reaction)
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
