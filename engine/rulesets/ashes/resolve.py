@@ -390,6 +390,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                   wants_theirs, trace)
                 r.target, r.target_side = c[0], c[1]
             continue
+        if targets_now and part.n in chosen:  # first edition: chosen in step 2, whatever happens to the part
+            r.target, r.target_side = chosen[part.n][0], chosen[part.n][1]
         if part.depends_on is not None:
             dep = next((x for x in results if x.part.n == part.depends_on), None)
             skip = _antecedent_skip(part, dep)
