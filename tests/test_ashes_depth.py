@@ -72,8 +72,11 @@ def test_if_you_do_not_is_not_if_you_do():
     a = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs")
     assert part(a, 2)["link"] == "if-not" and part(a, 2)["depends_on"] == 1
     assert part(a, 2)["outcome"] == "skipped"
-    b = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs", decline="1")
+    b = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs", decline="1",
+              unit="Turtle Guard@mine")
     assert part(b, 2)["outcome"] == "resolves"
+    none = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs", decline="1")
+    assert part(none, 2)["outcome"] == "skipped" and "no Turtle Guard of yours" in part(none, 2)["why"]
 
 
 def test_otherwise_is_the_other_side_of_an_assumed_condition():
@@ -316,3 +319,48 @@ def test_first_edition_reactions_wait_for_the_whole_effect():
 def test_a_reaction_nothing_triggers_says_so():
     a = judge("Summon Gilder", "reborn", real_cards(), units="none", reaction="Particle Shield", decline="2")
     assert a["reaction"]["applies"] is False and "no part that happens here" in a["reaction"]["when"]
+
+
+# --- classes found by the second blind review (seed 7781) -------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "edition", "ability", "ready", "tired"), [
+    ("Retreat", "reborn", None, "skipped", "resolves"),                         # "an exhausted ally you control"
+    ("Summon Archasaurus Mount", "1e", None, "resolves", "skipped"),            # "an unexhausted ally you control"
+    ("Summon Cerasaurus Mount", "reborn", "1", "resolves", "skipped"),
+])
+def test_a_unit_of_yours_with_a_state_is_needed_as_written(card, edition, ability, ready, tired):
+    more = {"ability": ability} if ability else {}
+    none = judge(card, edition, real_cards(), units="none", **more)
+    assert part(none, 1)["outcome"] == "skipped" and "of yours is in play" in part(none, 1)["why"]
+    assert judge(card, edition, real_cards(), unit="Hammer Knight@mine/status=0", **more)["parts"][0]["outcome"] \
+        == ready
+    assert judge(card, edition, real_cards(), unit="Hammer Knight@mine/exhausted", **more)["parts"][0]["outcome"] \
+        == tired
+
+
+def test_a_unit_of_yours_besides_the_target_is_needed():
+    a = judge("Strange Copy", "reborn", real_cards(), units="theirs")
+    assert part(a, 1)["outcome"] == "skipped" and "no unit of yours" in part(a, 1)["why"]
+    assert judge("Strange Copy", "reborn", real_cards(), units="both")["parts"][0]["outcome"] == "resolves"
+
+
+def test_all_opponents_units_need_one_to_affect():
+    a = judge("Mist Typhoon", "1e", real_cards(), units="mine")
+    assert outcomes(a) == {1: "skipped", 2: "resolves"}
+    assert outcomes(judge("Mist Typhoon", "1e", real_cards(), units="theirs")) == {1: "resolves", 2: "resolves"}
+
+
+def test_that_unit_is_the_latest_unit_put_into_play():
+    """"Place an Archasaurus Mount ... and place that ally face down under that unit": the Mount."""
+    a = judge("Summon Archasaurus Mount", "1e", real_cards(), units="mine", battlefield_full=True)
+    assert outcomes(a) == {1: "resolves", 2: "skipped", 3: "skipped"} and part(a, 3)["depends_on"] == 2
+
+
+def test_an_instruction_after_a_trigger_starting_with_name_is_read():
+    a = judge("Imperial Ninja", "1e", real_cards(), ability="Interrogate")
+    assert a["ability"]["kind"] == "reaction" and part(a, 1)["text"] == "Name a card."
+
+
+def test_a_target_opponent_is_an_opponent():
+    a = judge("Mind Probe", "1e", real_cards())
+    assert part(a, 1)["target"] == "an opponent"

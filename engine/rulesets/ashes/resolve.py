@@ -238,6 +238,8 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
         if spec.kind == "unit or phoenixborn" and not _legal_units(spec.side, units, self_unit, spec.another,
                                                                    spec.words):
             noun = "Phoenixborn"   # no unit it could target is in play: only a Phoenixborn is left
+        if noun == "player" and side == "theirs":
+            return "an opponent", side, ""
         return (f"a {noun} of {_side_words(side)}" if side else f"a {noun} (either player's)"), side, ""
     if spec.kind in ("card", "die"):
         return _choose_thing(part, spec, units, board, trace)
@@ -281,10 +283,12 @@ def _choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     return shown, None, ""
 
 
-def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None) -> bool:
-    pool = list(units) + ([self_unit] if self_unit else [])
+def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None,
+                   words: str = "") -> bool:
+    pool = list(units) + ([self_unit] if self_unit and not words.lower().startswith("another") else [])
     for u in pool:
-        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()):
+        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()) \
+                and _fits(u, words) is not False:
             return True
     return False
 
@@ -682,9 +686,13 @@ def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board
                                                "in play; I took one to be yours."))
                 continue
             return f"no {need.name} of {_side_words(need.side)} is in play", ["AS5"]
-        if need.kind == "unit" and not need.name and part.new_target is None and \
-                not _unit_need_met(need.side, None, units, self_unit):
-            return f"no unit of {_side_words(need.side)} is in play", ["AS5"]
+        own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
+        if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
+                not _unit_need_met(need.side, None, units, self_unit, need.words):
+            kind = "ally" if re.search(r"\bally\b", need.words) else "unit"
+            such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
+            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {_side_words(need.side)} is in play",
+                    ["AS5"])
         if need.kind == "units-to-affect" and not _unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {_side_words(need.side)} in play to affect", ["AS5"]
     return None
