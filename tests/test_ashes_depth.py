@@ -364,3 +364,16 @@ def test_an_instruction_after_a_trigger_starting_with_name_is_read():
 def test_a_target_opponent_is_an_opponent():
     a = judge("Mind Probe", "1e", real_cards())
     assert part(a, 1)["target"] == "an opponent"
+
+
+def test_coverage_shows_what_is_read_with_at_least_98_percent_of_parts():
+    from engine.rulesets.ashes.coverage import coverage
+
+    report = coverage(real_cards(), lambda card: (), 5)
+    for edition in ("reborn", "1e"):
+        entry = report["editions"][edition]
+        assert entry["parts_read_percent"] >= 98.0, (edition, entry["parts_read_percent"])
+        assert entry["costs_unread"] <= 1 and entry["abilities_read"] > 600
+        assert {"refers-back", "if-you-do", "to", "if-not"} <= set(entry["links"])
+        assert entry["conditions"]["named as an assumption"] > 0
+    assert any("% of parts read" in line for line in report["lines"])
