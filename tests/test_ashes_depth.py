@@ -377,3 +377,29 @@ def test_coverage_shows_what_is_read_with_at_least_98_percent_of_parts():
         assert {"refers-back", "if-you-do", "to", "if-not"} <= set(entry["links"])
         assert entry["conditions"]["named as an assumption"] > 0
     assert any("% of parts read" in line for line in report["lines"])
+
+
+# --- classes found by the third blind review (seed 9150) --------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "edition", "ability"), [
+    ("Enchanted Violinist", "reborn", "Song of Sorrow"),   # "If that destroyed the unit, ..."
+    ("Chained Creations", "reborn", None),                 # "If that destroyed the conjuration, ..."
+])
+def test_if_that_destroyed_asks_what_the_earlier_part_did(card, edition, ability):
+    more = {"ability": ability} if ability else {}
+    a = judge(card, edition, real_cards(), units="none", **more)
+    assert part(a, 2)["link"] == "result" and part(a, 2)["depends_on"] == 1
+    assert outcomes(a)[2] == "skipped" and "part 1" in part(a, 2)["why"]
+    b = judge(card, edition, real_cards(), units="theirs", **more)
+    assert outcomes(b)[2] == "resolves" and "AS-I-cond-2" in interpretation_ids(b)
+
+
+def test_that_target_unit_named_by_the_trigger_is_a_target():
+    a = judge("Ice Trap", "1e", real_cards())
+    assert part(a, 1)["targets"] and a["steps"][1]["happens"] is True
+    assert "its trigger names" in a["steps"][1]["detail"]
+
+
+def test_a_second_instruction_joined_by_and_is_its_own_part():
+    a = judge("Nightmare Mount", "1e", real_cards(), ability="Dismount Rider")
+    assert [p["text"] for p in a["parts"]][1] == "Dismount that ally." and part(a, 2)["depends_on"] == 1

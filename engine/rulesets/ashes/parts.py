@@ -30,7 +30,7 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "count", "remove", "transfer", "replace", "treat", "ignore", "use", "deal", "assign", "detach", "end",
          "apply", "pay", "return", "send", "skip", "redirect", "recover", "guard", "block", "attack", "counter",
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do", "inflict", "continue",
-         "have", "force")
+         "have", "force", "dismount")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
 _VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
@@ -267,7 +267,7 @@ _NOT_THIS = re.compile(r"\bthis (?:card|unit|spell|die)\b", re.I)
 _NOT = r"(?:cannot|can't|can not|do not|don't|did not|didn't)"
 _IF_NOT = re.compile(rf"^(?:if (?:you|they|that player|its controller|the opponent) {_NOT}(?: or {_NOT})?(?: do so)?|"
                      r"otherwise)\b,?\s*", re.I)
-_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|would destroy|removes?|deals?)\b|^(?:that|the targeted|the "
+_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|removes?|removed|deals?|dealt)\b|^(?:that|the targeted|the "
                      r"chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) (?:destroyed|dealt)|^(?:a|any) units? "
                      r"(?:is|are|was|were) destroyed this way|^it is destroyed|^(?:that|the) (?:unit|card) is an?\b",
                      re.I)

@@ -759,9 +759,14 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
     if usable and ability.cost_phrases:
         step1["detail"] += "; written-out cost: " + "; ".join(f"“{c}”" for c in ability.cost_phrases)
     targeted = [r for r in results if r.part.new_target]
+    # "Destroy that target unit": a target the trigger already named (nothing is left to choose)
+    named = [r for r in results if r.part.targets and not r.part.new_target and r.part.depends_on is None]
     attach_targets = attach is not None and reborn
     if not usable:
         detail2 = "not used"
+    elif not targeted and not attach_targets and named:
+        detail2 = ("its target is the one its trigger names: " + "; ".join(f"part {r.part.n}: “{r.part.text}”"
+                                                                          for r in named))
     elif not targeted and not attach_targets:
         detail2 = "no part says “target”: nothing is targeted"
         if attach is not None:
@@ -783,6 +788,7 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
         when = "before any part resolves" if targets_now else "as each part resolves"
         detail2 = (f"targets are chosen {when}, and no part has a legal target, so this step does not happen ("
                    + "; ".join(f"part {r.part.n}: {r.why or 'no legal target'}" for r in targeted) + ")")
+    any_target = any_target or (bool(named) and not targeted)
     step2 = {"step": 2, "name": "choose-targets", "happens": usable and (any_target or attach_targets),
              "detail": detail2, "rules": ["AS3"] + (["AS14"] if attach is not None else [])}
     playing = ability.kind == "play"
