@@ -267,8 +267,8 @@ _NOT_THIS = re.compile(r"\bthis (?:card|unit|spell|die)\b", re.I)
 _NOT = r"(?:cannot|can't|can not|do not|don't|did not|didn't)"
 _IF_NOT = re.compile(rf"^(?:if (?:you|they|that player|its controller|the opponent) {_NOT}(?: or {_NOT})?(?: do so)?|"
                      r"otherwise)\b,?\s*", re.I)
-_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|removes?|removed|deals?|dealt)\b|^(?:that|the targeted|the "
-                     r"chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) (?:destroyed|dealt)|^(?:a|any) units? "
+_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|removes?|removed|deals?|dealt)\b|"
+                     r"^(?:that|the targeted|the chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) (?:destroyed|dealt)|^(?:a|any) units? "
                      r"(?:is|are|was|were) destroyed this way|^it is destroyed|^(?:that|the) (?:unit|card) is an?\b",
                      re.I)
 _AT_LEAST = re.compile(r"\bat least (?P<n>\d+|one|two|three) units?\b", re.I)
