@@ -268,9 +268,9 @@ _NOT = r"(?:cannot|can't|can not|do not|don't|did not|didn't)"
 _IF_NOT = re.compile(rf"^(?:if (?:you|they|that player|its controller|the opponent) {_NOT}(?: or {_NOT})?(?: do so)?|"
                      r"otherwise)\b,?\s*", re.I)
 _RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|removes?|removed|deals?|dealt)\b|"
-                     r"^(?:that|the targeted|the chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) (?:destroyed|dealt)|^(?:a|any) units? "
-                     r"(?:is|are|was|were) destroyed this way|^it is destroyed|^(?:that|the) (?:unit|card) is an?\b",
-                     re.I)
+                     r"^(?:that|the targeted|the chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) "
+                     r"(?:destroyed|dealt)|^(?:a|any) units? (?:is|are|was|were) destroyed this way|^it is destroyed|"
+                     r"^(?:that|the) (?:unit|card) is an?\b", re.I)
 _AT_LEAST = re.compile(r"\bat least (?P<n>\d+|one|two|three) units?\b", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
 _TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?P<cond>[^,.;]+)", re.I)
