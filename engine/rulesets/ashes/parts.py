@@ -32,7 +32,8 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do", "inflict", "continue",
          "have", "force", "dismount")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
-_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
+# a verb, not a noun that looks like one ("attack, life and recover values")
+_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b(?! values?\b)"
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
                     re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
@@ -208,7 +209,7 @@ def _clean(piece: str) -> str:
 
 
 _WHEN = re.compile(r"^(?P<when>(?:at the (?:end|start|beginning) of|during|for the (?:remainder|rest) of|until|"
-                   r"for each|as long as|instead of|any ?time during|once per (?:turn|round))"
+                   r"for each|as long as|instead of|any ?time during|once per (?:turn|round)|while)"
                    r" [^,]+|otherwise), (?P<rest>.+)$", re.I)
 _STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for|opponents?|players?|you|your|"
                         r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
