@@ -84,7 +84,7 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
                            annotations_of=arbiter.annotations_for, command=question.command,
                            rulings=arbiter.rulings)
     except LookupProblem as problem:
-        return print_lookup_problem(problem, args)
+        return print_lookup_problem(problem, args, (arbiter, ruleset.game, question.command))
     except QuestionError as exc:
         raise Usage(str(exc)) from exc
     return print_answer(data, args)
