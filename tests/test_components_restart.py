@@ -67,6 +67,9 @@ async def test_every_games_buttons_and_menus_work_after_a_restart(tmp_path):
                         body = await sent.callback()
                         assert body["data"]["flags"] & EPHEMERAL and components(body["data"]), (game, body)
                         menus.append((game, sent.state.original_message_id, body["data"]))
+                    sent = await fake.send_command("card", {"name": "zorblax"}, user=fake.user)  # every game's twins
+                    body = await sent.callback()
+                    menus.append(("card", sent.state.original_message_id, body["data"]))
                     continue
                 assert not bot.recent_answers.get("x", None)
                 for game, message_id, data in answers:
@@ -95,7 +98,10 @@ async def test_every_games_buttons_and_menus_work_after_a_restart(tmp_path):
                     assert update["type"] == 7 and update["data"]["content"].startswith("You chose Zorblax Beta"), \
                         (game, update)
                     posted = await chosen.followup()
-                    assert "Ruling " in posted["embeds"][0]["footer"]["text"], game
+                    if game == "card":
+                        assert posted["embeds"][0]["title"].startswith("Zorblax Beta"), posted
+                    else:
+                        assert "Ruling " in posted["embeds"][0]["footer"]["text"], game
 
                 # What can no longer be served: one private sentence each.
                 game, message_id, data = answers[1]

@@ -9,7 +9,8 @@ timeout (there is none). The custom ids (at most 100 characters) are:
 - `arbv:<ruling id>:<version>@<owner>` — a plug-in answer's "Under <version>" button: the question is the stored
   ruling's (bot/rulings), asked again under that version;
 - `arbq:<key>@<owner>` — a plug-in question's "which card?" menu: the question waiting for the pick is stored
-  under `key` in the rulings file (table `pending_questions`) before the menu is sent.
+  under `key` in the rulings file (table `pending_questions`) before the menu is sent;
+- `arbk@<owner>` — `/card`'s "which card?" menu (bot/discord/cards.py): each option is a card value.
 
 A press that can no longer be served (a ruling or question not stored here, a version withdrawn, a card gone,
 or a component of an older Arbiter) gets one private sentence (`StaleComponent` catches any custom id that is
