@@ -9,28 +9,45 @@ object on stdout too: `{"error", "kind", "exit"}` (plus `match` for a card looku
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
-import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
-from pathlib import Path
 from typing import Any, NoReturn
 
+from bot.card_info import card_json
 from bot.catalog import (
     CatalogError,
-    ImportReport,
     UnknownAlias,
     UnknownAnnotation,
     UnknownCard,
     UnknownChange,
     UnreadableDatabase,
-    chosen_db_path,
 )
-from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
+from bot.cli_common import (
+    EXIT_LOOKUP,
+    EXIT_OK,
+    EXIT_USAGE,
+    Usage,
+    actor_of,
+    annotation_warnings,
+    close_logs,
+    count_changed,
+    fail,
+    impact_sentence,
+    lowercase,
+    open_arbiter,
+    page_line,
+    print_annotation,
+    print_answer,
+    print_help_for,
+    print_import,
+    print_json,
+    print_lookup_problem,
+    undo_hint,
+)
 from bot.service import (
     DEFAULT_GAME as REDEMPTION,
 )
@@ -40,7 +57,6 @@ from bot.service import (
     answer_lines,
     default_printing_key,
     for_writing,
-    match_json,
 )
 from engine.cards import Annotation, printing_label
 from engine.names import base_name
@@ -50,12 +66,7 @@ from engine.rulesets.redemption.coverage import coverage, render_coverage
 from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
 from engine.rulesets.redemption.terms import read_card
 
-EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
 NOT_FOUND = (UnknownCard, UnknownAlias, UnknownAnnotation, UnknownChange)
-
-
-class Usage(Exception):
-    """Bad input the user can fix: printed as one line, exit 2, nothing written."""
 
 
 class CommandLineError(Exception):
@@ -86,114 +97,11 @@ class SubcommandParser(CliParser):
         return parsed, extras
 
 
-def lowercase(text: str) -> str:
-    """argparse type for names matched case-insensitively (zones, ruleset versions)."""
-    return text.strip().lower()
-
-
 def version_text() -> str:
     try:
         return f"arbiter {metadata.version('arbiter')}"
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed
         return "arbiter (not installed)"
-
-
-def print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
-
-
-def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **extra: Any) -> int:
-    """One error: a JSON object on stdout with --json, else `arbiter: <message>` on stderr."""
-    if args is not None and getattr(args, "json", False):
-        print_json({**extra, "error": message, "kind": kind, "exit": code})
-    else:
-        print(f"arbiter: {message}", file=sys.stderr)
-    return code
-
-
-def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> int:
-    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1."""
-    if args.json:
-        print_json({"match": match_json(problem.match), "error": problem.message, "kind": problem.match.how,
-                    "exit": EXIT_LOOKUP})
-    else:
-        print(f"arbiter: {problem.message}", file=sys.stderr)
-    return EXIT_LOOKUP
-
-
-def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
-    """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
-    the explanation (without its first line when that is the summary already) and the ruling id."""
-    if args.json:
-        print_json(data)
-    else:
-        for line in answer_lines(data.get("match")):
-            print(line)
-        explanation = data["explanation"]
-        summary = data.get("summary") or ""
-        if summary:
-            print(summary)
-            first, _, rest = explanation.partition("\n")
-            explanation = rest if first.strip() == summary.strip() else explanation
-        if explanation.strip():
-            print(explanation)
-        print(f"Ruling id: {data['ruling_id']}")
-        page_line(data["ruling_id"])
-    return EXIT_OK
-
-
-def page_line(ruling_id: str) -> None:
-    """With ARBITER_PUBLIC_URL set, the address of the ruling's web page, under its id."""
-    from bot.web.links import ruling_url
-
-    url = ruling_url(ruling_id)
-    if url is not None:
-        print(f"Page: {url}")
-
-
-def _actor(args: argparse.Namespace) -> str:
-    return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
-
-
-_LOGS: list[Any] = []  # the rulings logs of this run, written together when the command ends (main)
-
-
-def _open(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written at exit, see main)."""
-    from bot.rulings.store import RulingStore
-    from bot.rulings.writer import RulingLog
-
-    path, creating = db_path(args)
-    arbiter = Arbiter.open(path)
-    if creating:  # said on stderr once it worked, so stdout stays the answer
-        print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
-    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
-    _LOGS.append(arbiter.rulings)
-    return arbiter
-
-
-def db_path(args: argparse.Namespace) -> tuple[Path, bool]:
-    """The database this command uses, and whether opening it creates the `--db` file (bot.catalog.chosen_db_path
-    decides: only commands marked `writes` may)."""
-    return chosen_db_path(args.db, writes=getattr(args, "writes", False))
-
-
-def _close_logs() -> None:
-    while _LOGS:
-        _LOGS.pop().close()
-
-
-def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> int:
-    """After a catalog change: how many stored rulings about the touched cards now answer differently."""
-    from bot.rulings.reask import changed_by
-
-    return len(changed_by(arbiter, touched))
-
-
-def impact_sentence(count: int) -> str:
-    """Printed only when a change changes stored rulings."""
-    return (f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
-            "`arbiter rulings changed` lists them with before and after.")
 
 
 # --- duration ------------------------------------------------------------------------------------------
@@ -203,7 +111,7 @@ def cmd_duration(args: argparse.Namespace) -> int:
     bad = [e for e in events if e not in EVENTS]
     if bad:
         raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(EVENTS)}.")
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     try:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
                                   ruleset=args.ruleset, part=args.part, guild=args.guild)
@@ -220,7 +128,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     from bot.rulings.reask import Reasker
     from bot.rulings.report import standing_json, standing_lines
 
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     store = arbiter.rulings.store  # asking again (Reasker) stores nothing
     stored = store.get(args.id.strip()) or store.get(args.id.strip().upper())
     if stored is None:
@@ -261,7 +169,7 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
     from bot.rulings.report import changed_lines, standing_json
 
     since = parse_since(args.since)
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     found = list(Reasker(arbiter).changed(arbiter.rulings.store.since(since)))
     if args.json:
         print_json([standing_json(s, answer=False) for s in found])
@@ -277,34 +185,8 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
 
 # --- card and rule ---------------------------------------------------------------------------------------
 
-def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | int | None = None) -> dict[str, Any]:
-    """A card, its printings and terms; with a guild, as that server sees it (its aliases and annotations too)."""
-    card, match = arbiter.find(query, set_hint, guild=guild)
-    notes = arbiter.annotations_for(card, guild)
-    parts = []
-    for reading in read_card(card, notes):
-        parts.append({
-            "part": reading.part.label, "text": reading.part.text, "lasting": reading.lasting,
-            "annotated": reading.annotated,
-            "terms": [{"rule": t.rule, "text": t.text, "source": t.source, "length": t.length}
-                      for t in reading.terms],
-            "unclassified": reading.unclassified,
-        })
-    printings = arbiter.printings(card)
-    return {
-        "card": {"name": card.name, "set": card.set, "type": card.type, "class": card.card_class,
-                 "brigade": card.brigade, "identifier": card.identifier, "text": card.text,
-                 "official_set": card.official_set},
-        "match": match_json(match, arbiter.printing_report(match, guild)),
-        "printings": [{"name": p.name, "set": p.set, "official_set": p.official_set} for p in printings],
-        "parts": parts,
-        "annotations": [vars(a) for a in notes],
-        "default_zone": redemption.default_zone(card),
-    }
-
-
 def cmd_card(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     try:
         data = card_json(arbiter, args.name, args.set)
     except LookupProblem as problem:
@@ -375,30 +257,6 @@ def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "red
     return arbiter.find_for_writing(name, set_hint, game)
 
 
-def undo_hint(audit_id: int | None) -> str:
-    """How to take a change back: always the id `cards undo` accepts (a batch's header, never a member)."""
-    return f" Undo with: arbiter cards undo {audit_id}" if audit_id else ""
-
-
-def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards",
-                 arbiter: Arbiter | None = None) -> int:
-    """An import's added / updated / unchanged counts, how to undo it, and (given the arbiter) how many stored
-    rulings about the imported cards it changes."""
-    changed = None
-    if arbiter is not None:
-        changed = count_changed(arbiter, arbiter.catalog.touched(report.audit_id) if report.audit_id else {})
-    if args.json:
-        print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
-                    "total": report.total, "audit_id": report.audit_id,
-                    **({"changed_rulings": changed} if changed is not None else {})})
-    else:
-        print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
-              f"{report.unchanged} unchanged." + undo_hint(report.audit_id))
-        if changed:
-            print(impact_sentence(changed))
-    return EXIT_OK
-
-
 def lackey_game(name: str) -> str:
     """The game a LackeyCCG carddata.txt is imported into: Redemption's format; another game is refused."""
     try:
@@ -415,19 +273,19 @@ def lackey_game(name: str) -> str:
 
 def cmd_import(args: argparse.Namespace) -> int:
     game = lackey_game(args.game)  # checked before the database is opened
-    arbiter = _open(args)
-    report = arbiter.catalog.import_lackey(args.file, _actor(args), game=game)
+    arbiter = open_arbiter(args)
+    report = arbiter.catalog.import_lackey(args.file, actor_of(args), game=game)
     arbiter.reload()
     return print_import(report, args, arbiter=arbiter)
 
 
 def cmd_alias(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     _game, matcher = game_and_matcher(arbiter, args.game)  # matched among that game's cards only
     card = for_writing(matcher.match(args.card, args.set), args.set)
     if arbiter.catalog.card(*card.key) is None:  # a plug-in game's starter card: stored so the alias has a target
-        arbiter.catalog.add_card(card, _actor(args))
-    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args),
+        arbiter.catalog.add_card(card, actor_of(args))
+    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, actor_of(args),
                                       args.guild)
     target = card.label if args.set else card.name  # without a set, the alias covers every printing
     arbiter.reload()
@@ -443,34 +301,6 @@ def cmd_alias(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def annotation_warnings(arbiter: Arbiter, card: Any, note: Annotation, exclusive: set[str] | None = None,
-                        guild: str | None = None) -> list[str]:
-    """What the new annotation repeats or contradicts among the part's existing ones (checked before writing);
-    with a guild, the shared ones and that server's own."""
-    existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
-    if guild:
-        existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, guild)
-    added_by = arbiter.catalog.annotation_changes([i for i, _ in existing])
-    return conflict_warnings(card.label, existing, note, exclusive or set(), added_by)
-
-
-def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_id: int, audit_id: int,
-                     warnings: list[str], changed: int = 0) -> int:
-    """A stored annotation: its id, how to undo it, any earlier annotation of the part it may contradict, and how
-    many stored rulings it changes."""
-    if args.json:
-        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note), "warnings": warnings, "changed_rulings": changed})
-        return EXIT_OK
-    for warning in warnings:
-        print(f"arbiter: warning: {warning}", file=sys.stderr)
-    print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '(unlabelled)'}."
-          + undo_hint(audit_id))
-    if changed:
-        print(impact_sentence(changed))
-    return EXIT_OK
-
-
 def cmd_annotate(args: argparse.Namespace) -> int:
     if args.game.strip().lower() != REDEMPTION:
         from bot import cli_games  # plug-in games check their own fields (engine.interface.AnnotationSpec)
@@ -480,7 +310,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         rule, value = check_annotation(args.rule, args.value)
     except InvalidAnnotation as exc:
         raise Usage(str(exc)) from exc
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     card = _resolve(arbiter, args.card, args.set)
     note = Annotation(part=(args.part or "").upper(), rule=rule, text=args.text or "", value=value,
                       note=args.note or "")
@@ -489,7 +319,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
     warnings = annotation_warnings(arbiter, card, note, exclusive={"instant"}, guild=args.guild)
-    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args), args.guild)
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor_of(args), args.guild)
     arbiter.reload()
     return print_annotation(args, card, note, new_id, entry.id, warnings,
                             count_changed(arbiter, {card.game: {card.name}}))
@@ -510,7 +340,7 @@ def game_and_matcher(arbiter: Arbiter, name: str) -> tuple[str, Any]:
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     name = set_ = game = setting = None
     if args.card or args.game:  # with or without a card, --game lists that game's entries only
         game, matcher = game_and_matcher(arbiter, args.game or REDEMPTION)
@@ -535,13 +365,13 @@ def cmd_default(args: argparse.Namespace) -> int:
     (audited; `--clear` goes back to the game's stated rule; undo with `arbiter cards undo ID`)."""
     if not args.clear and not args.set:  # checked before the database is opened
         raise Usage("Name the printing with --set SET (or use --clear to go back to the stated rule).")
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     game, matcher = game_and_matcher(arbiter, args.game)
     # Not found, ambiguous, loose or no such printing: the candidates, exit 1, nothing written.
     card = for_writing(matcher.match(args.card, None if args.clear else args.set), args.set)
     key = default_printing_key(game, matcher.identity(card))
     value = None if args.clear else json.dumps({"name": card.name, "set": card.set}, ensure_ascii=False)
-    entry = arbiter.catalog.set_setting(key, value, _actor(args), game=game)
+    entry = arbiter.catalog.set_setting(key, value, actor_of(args), game=game)
     arbiter.reload()
     name = base_name(card.name)
     changed = 0
@@ -565,8 +395,8 @@ def cmd_default(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
-    entry = arbiter.catalog.undo(args.id, _actor(args), guild=args.guild)
+    arbiter = open_arbiter(args)
+    entry = arbiter.catalog.undo(args.id, actor_of(args), guild=args.guild)
     arbiter.reload()
     changed = count_changed(arbiter, arbiter.catalog.touched(args.id))
     if args.json:
@@ -583,7 +413,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         from bot import cli_games
 
         return cli_games.coverage(args)
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     cards = arbiter.catalog.cards("redemption")
     report = coverage(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set))
     if args.json:
@@ -621,14 +451,6 @@ def positive_int(text: str) -> int:
     return number
 
 
-def _print_help(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
-    """A command group called without a subcommand prints its help, like --help (git prints usage too)."""
-    def show(args: argparse.Namespace) -> int:
-        parser.print_help()
-        return EXIT_OK
-    return show
-
-
 def guild_id(text: str) -> str:
     """argparse type: a Discord server id (a snowflake: digits only)."""
     if not text.strip().isdigit():
@@ -643,7 +465,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and exit")
     parser.add_argument("--db", help="card database (default: $ARBITER_DB or the per-user data directory)")
     parser.add_argument("--json", action="store_true", help="print one JSON object (errors too)")
-    parser.set_defaults(func=_print_help(parser))
+    parser.set_defaults(func=print_help_for(parser))
     # The same options after the subcommand. SUPPRESS: when they are not given there, the value given before
     # the subcommand (or the default above) stays.
     common = argparse.ArgumentParser(add_help=False)
@@ -680,7 +502,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rule)
 
     cards = sub.add_parser("cards", parents=[common], help="moderate the card database")
-    cards.set_defaults(func=_print_help(cards))
+    cards.set_defaults(func=print_help_for(cards))
     csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
     mod = argparse.ArgumentParser(add_help=False, parents=[common])
     mod.add_argument("--actor", help="who is making the change (default: cli:<user>)")
@@ -749,7 +571,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ruling)
 
     rulings = sub.add_parser("rulings", parents=[common], help="stored rulings")
-    rulings.set_defaults(func=_print_help(rulings))
+    rulings.set_defaults(func=print_help_for(rulings))
     rsub = rulings.add_subparsers(dest="rulings_command", metavar="ACTION")
     p = rsub.add_parser("changed", parents=[common], help="stored rulings whose answer is different today")
     p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
@@ -817,7 +639,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     finally:
-        _close_logs()  # the rulings answered in this run, in one transaction
+        close_logs()  # the rulings answered in this run, in one transaction
 
 
 if __name__ == "__main__":

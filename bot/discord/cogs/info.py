@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cli import card_json
+from bot.card_info import card_json
 from bot.discord.common import card_autocomplete
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, clip, safe

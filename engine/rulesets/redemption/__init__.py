@@ -68,6 +68,16 @@ class RedemptionRuleset:
         read_card(card, notes)
 
     @staticmethod
+    def card_info(card: Card, annotations: Sequence[Annotation]) -> dict[str, object]:
+        """What `arbiter card` and `/card` show of the card: its duration terms per part, and where it is
+        usually played."""
+        parts = [{"part": r.part.label, "text": r.part.text, "lasting": r.lasting, "annotated": r.annotated,
+                  "terms": [{"rule": t.rule, "text": t.text, "source": t.source, "length": t.length}
+                            for t in r.terms],
+                  "unclassified": r.unclassified} for r in read_card(card, annotations)]
+        return {"parts": parts, "default_zone": default_zone(card)}
+
+    @staticmethod
     def part_labels(card: Card) -> list[str]:
         """The labels of the card's ability parts ("" for an unlabelled ability): what an annotation may name."""
         return [reading.part.label for reading in read_card(card)]

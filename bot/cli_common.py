@@ -1,0 +1,199 @@
+"""What every `arbiter` subcommand shares, the plug-in games' ones (bot/cli_games.py) included: bad input
+(Usage), printing answers, errors and moderators' changes, opening the catalog with the run's rulings log,
+and counting the stored rulings a change changes. Kept apart from bot/cli.py, which builds the parser, so
+that the two command-line modules never import each other."""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import json
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from bot.catalog import (
+    ImportReport,
+    chosen_db_path,
+)
+from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
+from bot.service import (
+    Arbiter,
+    LookupProblem,
+    answer_lines,
+    match_json,
+)
+from engine.cards import Annotation
+
+EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
+
+
+class Usage(Exception):
+    """Bad input the user can fix: printed as one line, exit 2, nothing written."""
+
+
+def lowercase(text: str) -> str:
+    """argparse type for names matched case-insensitively (zones, ruleset versions)."""
+    return text.strip().lower()
+
+
+def print_json(obj: Any) -> None:
+    print(json.dumps(obj, ensure_ascii=False, indent=2))
+
+
+def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **extra: Any) -> int:
+    """One error: a JSON object on stdout with --json, else `arbiter: <message>` on stderr."""
+    if args is not None and getattr(args, "json", False):
+        print_json({**extra, "error": message, "kind": kind, "exit": code})
+    else:
+        print(f"arbiter: {message}", file=sys.stderr)
+    return code
+
+
+def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> int:
+    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1."""
+    if args.json:
+        print_json({"match": match_json(problem.match), "error": problem.message, "kind": problem.match.how,
+                    "exit": EXIT_LOOKUP})
+    else:
+        print(f"arbiter: {problem.message}", file=sys.stderr)
+    return EXIT_LOOKUP
+
+
+def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
+    """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
+    the explanation (without its first line when that is the summary already) and the ruling id."""
+    if args.json:
+        print_json(data)
+    else:
+        for line in answer_lines(data.get("match")):
+            print(line)
+        explanation = data["explanation"]
+        summary = data.get("summary") or ""
+        if summary:
+            print(summary)
+            first, _, rest = explanation.partition("\n")
+            explanation = rest if first.strip() == summary.strip() else explanation
+        if explanation.strip():
+            print(explanation)
+        print(f"Ruling id: {data['ruling_id']}")
+        page_line(data["ruling_id"])
+    return EXIT_OK
+
+
+def page_line(ruling_id: str) -> None:
+    """With ARBITER_PUBLIC_URL set, the address of the ruling's web page, under its id."""
+    from bot.web.links import ruling_url
+
+    url = ruling_url(ruling_id)
+    if url is not None:
+        print(f"Page: {url}")
+
+
+def actor_of(args: argparse.Namespace) -> str:
+    return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
+
+
+LOGS: list[Any] = []  # the rulings logs of this run, written together when the command ends (main)
+
+
+def open_arbiter(args: argparse.Namespace) -> Arbiter:
+    """The catalog, with every answer given in this run stored (written at exit, see main)."""
+    from bot.rulings.store import RulingStore
+    from bot.rulings.writer import RulingLog
+
+    path, creating = db_path(args)
+    arbiter = Arbiter.open(path)
+    if creating:  # said on stderr once it worked, so stdout stays the answer
+        print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
+    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+    LOGS.append(arbiter.rulings)
+    return arbiter
+
+
+def db_path(args: argparse.Namespace) -> tuple[Path, bool]:
+    """The database this command uses, and whether opening it creates the `--db` file (bot.catalog.chosen_db_path
+    decides: only commands marked `writes` may)."""
+    return chosen_db_path(args.db, writes=getattr(args, "writes", False))
+
+
+def close_logs() -> None:
+    while LOGS:
+        LOGS.pop().close()
+
+
+def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> int:
+    """After a catalog change: how many stored rulings about the touched cards now answer differently."""
+    from bot.rulings.reask import changed_by
+
+    return len(changed_by(arbiter, touched))
+
+
+def impact_sentence(count: int) -> str:
+    """Printed only when a change changes stored rulings."""
+    return (f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
+            "`arbiter rulings changed` lists them with before and after.")
+
+
+def undo_hint(audit_id: int | None) -> str:
+    """How to take a change back: always the id `cards undo` accepts (a batch's header, never a member)."""
+    return f" Undo with: arbiter cards undo {audit_id}" if audit_id else ""
+
+
+def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards",
+                 arbiter: Arbiter | None = None) -> int:
+    """An import's added / updated / unchanged counts, how to undo it, and (given the arbiter) how many stored
+    rulings about the imported cards it changes."""
+    changed = None
+    if arbiter is not None:
+        changed = count_changed(arbiter, arbiter.catalog.touched(report.audit_id) if report.audit_id else {})
+    if args.json:
+        print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
+                    "total": report.total, "audit_id": report.audit_id,
+                    **({"changed_rulings": changed} if changed is not None else {})})
+    else:
+        print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
+              f"{report.unchanged} unchanged." + undo_hint(report.audit_id))
+        if changed:
+            print(impact_sentence(changed))
+    return EXIT_OK
+
+
+def annotation_warnings(arbiter: Arbiter, card: Any, note: Annotation, exclusive: set[str] | None = None,
+                        guild: str | None = None) -> list[str]:
+    """What the new annotation repeats or contradicts among the part's existing ones (checked before writing);
+    with a guild, the shared ones and that server's own."""
+    existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
+    if guild:
+        existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, guild)
+    added_by = arbiter.catalog.annotation_changes([i for i, _ in existing])
+    return conflict_warnings(card.label, existing, note, exclusive or set(), added_by)
+
+
+def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_id: int, audit_id: int,
+                     warnings: list[str], changed: int = 0) -> int:
+    """A stored annotation: its id, how to undo it, any earlier annotation of the part it may contradict, and how
+    many stored rulings it changes."""
+    if args.json:
+        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
+                    "annotation": vars(note), "warnings": warnings, "changed_rulings": changed})
+        return EXIT_OK
+    for warning in warnings:
+        print(f"arbiter: warning: {warning}", file=sys.stderr)
+    print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '(unlabelled)'}."
+          + undo_hint(audit_id))
+    if changed:
+        print(impact_sentence(changed))
+    return EXIT_OK
+
+
+def print_help_for(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
+    """A command group called without a subcommand prints its help, like --help (git prints usage too)."""
+    def show(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return EXIT_OK
+    return show
+
+
