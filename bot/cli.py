@@ -49,9 +49,7 @@ from bot.cli_common import (
     undo_hint,
 )
 from bot.service import (
-    DEFAULT_GAME as REDEMPTION,
-)
-from bot.service import (
+    DEFAULT_GAME,
     Arbiter,
     LookupProblem,
     answer_lines,
@@ -60,11 +58,14 @@ from bot.service import (
 )
 from engine.cards import Annotation, printing_label
 from engine.names import base_name
-from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id
-from engine.rulesets import redemption
-from engine.rulesets.redemption.coverage import coverage, render_coverage
-from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
-from engine.rulesets.redemption.terms import read_card
+from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id, shortcut
+
+# The default game (engine.registry.default_game) and the question behind `arbiter duration` (its `shortcuts`).
+DEFAULT_RULESET = find_ruleset(DEFAULT_GAME)
+DEFAULT_TITLE = str(DEFAULT_RULESET.title).split(" (")[0]
+_FOUND = shortcut("duration")
+assert _FOUND is not None, "no ruleset declares the duration shortcut"
+DURATION_RULESET, DURATION = _FOUND
 
 NOT_FOUND = (UnknownCard, UnknownAlias, UnknownAnnotation, UnknownChange)
 
@@ -107,17 +108,17 @@ def version_text() -> str:
 # --- duration ------------------------------------------------------------------------------------------
 
 def cmd_duration(args: argparse.Namespace) -> int:
-    events = parse_events(args.then)
-    bad = [e for e in events if e not in EVENTS]
+    events = DURATION.parse_events(args.then or [])
+    bad = [e for e in events if e not in DURATION.events]
     if bad:
-        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(EVENTS)}.")
+        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(DURATION.events)}.")
     arbiter = open_arbiter(args)
     try:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
                                   ruleset=args.ruleset, part=args.part, guild=args.guild)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
-    except (ScenarioError, ValueError) as exc:
+    except ValueError as exc:  # a scenario the engine refuses
         raise Usage(str(exc)) from exc
     return print_answer(answer.as_json(), args)
 
@@ -252,23 +253,24 @@ def cmd_rule(args: argparse.Namespace) -> int:
 
 # --- cards (moderation) ------------------------------------------------------------------------------
 
-def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "redemption"):
+def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = DEFAULT_GAME):
     # Writes only: an exact name, label or alias; else LookupProblem (main() prints the candidates, exit 1).
     return arbiter.find_for_writing(name, set_hint, game)
 
 
 def lackey_game(name: str) -> str:
-    """The game a LackeyCCG carddata.txt is imported into: Redemption's format; another game is refused."""
+    """The game a LackeyCCG carddata.txt is imported into: the default game's format; another is refused."""
     try:
         ruleset = find_ruleset(name)
     except UnknownRuleset as exc:
         raise Usage(str(exc)) from exc
-    if ruleset.game == REDEMPTION:
+    if ruleset.game == DEFAULT_GAME:
         return ruleset.game
     title = str(ruleset.title).split(" (")[0]
     how = (f"import them with `arbiter {ruleset.game}-import [DIR]`" if getattr(ruleset, "sources", None)
            else "this game has no card importer")
-    raise Usage(f"`arbiter cards import` reads Redemption's LackeyCCG carddata.txt, not {title} cards; {how}.")
+    raise Usage(f"`arbiter cards import` reads {DEFAULT_TITLE}'s LackeyCCG carddata.txt, not {title} cards; "
+                f"{how}.")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
@@ -302,7 +304,7 @@ def cmd_alias(args: argparse.Namespace) -> int:
 
 
 def cmd_annotate(args: argparse.Namespace) -> int:
-    if args.game.strip().lower() != REDEMPTION:
+    if args.game.strip().lower() != DEFAULT_GAME:
         from bot import cli_games  # plug-in games check their own fields (engine.interface.AnnotationSpec)
 
         return cli_games.annotate(args)
@@ -314,7 +316,7 @@ def cmd_annotate(args: argparse.Namespace) -> int:
     card = _resolve(arbiter, args.card, args.set)
     note = Annotation(part=(args.part or "").upper(), rule=rule, text=args.text or "", value=value,
                       note=args.note or "")
-    labels = {r.part.label for r in read_card(card)}
+    labels = set(find_ruleset(card.game).part_labels(card))
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
@@ -328,13 +330,13 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 def game_and_matcher(arbiter: Arbiter, name: str) -> tuple[str, Any]:
     """The game named (or an alias of it) and the matcher over its cards; Usage naming the games."""
     game = name.strip().lower()
-    if game == REDEMPTION:
+    if game == DEFAULT_GAME:
         return game, arbiter.matcher(game)
     from bot.games import game_matcher, plugin_rulesets
 
     ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
     if ruleset is None:
-        raise Usage(f"Unknown game {name!r}; games: redemption"
+        raise Usage(f"Unknown game {name!r}; games: {DEFAULT_GAME}"
                     + "".join(f", {r.game}" for r in plugin_rulesets()) + ".")
     return ruleset.game, game_matcher(arbiter, ruleset)
 
@@ -343,7 +345,7 @@ def cmd_history(args: argparse.Namespace) -> int:
     arbiter = open_arbiter(args)
     name = set_ = game = setting = None
     if args.card or args.game:  # with or without a card, --game lists that game's entries only
-        game, matcher = game_and_matcher(arbiter, args.game or REDEMPTION)
+        game, matcher = game_and_matcher(arbiter, args.game or DEFAULT_GAME)
     if args.card:
         card = for_writing(matcher.match(args.card, args.set), args.set)  # loose or unknown: asked back, exit 1
         name, set_ = card.name, card.set if args.set else None
@@ -409,17 +411,18 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    if args.game.strip().lower() != REDEMPTION:
+    if args.game.strip().lower() != DEFAULT_GAME:
         from bot import cli_games
 
         return cli_games.coverage(args)
     arbiter = open_arbiter(args)
-    cards = arbiter.catalog.cards("redemption")
-    report = coverage(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set))
+    cards = arbiter.catalog.cards(DEFAULT_GAME)
+    report = DEFAULT_RULESET.coverage_report(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set),
+                                             args.top)
     if args.json:
-        print_json(report.as_json(args.top))
+        print_json(report["json"])
     else:
-        print(render_coverage(report, args.top))
+        print(report["text"])
     return EXIT_OK
 
 
@@ -475,16 +478,16 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print one JSON object (errors too)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SubcommandParser)
 
-    p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
+    p = sub.add_parser("duration", parents=[common], help=f"how long a {DEFAULT_TITLE} card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
     p.add_argument("--set", help="set code or name to pick one printing")
     p.add_argument("--guild", type=guild_id, metavar="ID", help="answer as that Discord server's players get it "
                                                                 "(with its own aliases and annotations)")
-    p.add_argument("--played-in", type=lowercase, choices=ZONES,
+    p.add_argument("--played-in", type=lowercase, choices=DURATION.zones,
                    help="where the card was played (default: by its type)")
     p.add_argument("--then", action="append", nargs="+", metavar="EVENT",
-                   help=f"events in order; repeatable. One of: {', '.join(EVENTS)}")
-    p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(redemption.RULESET.versions()),
+                   help=f"events in order; repeatable. One of: {', '.join(DURATION.events)}")
+    p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(DURATION_RULESET.versions()),
                    help="current (the nine bullets) or previous (the ruling it replaced)")
     p.add_argument("--part", help="ability part to judge (STAR, GE, TOP, ...); default: the one that "
                                   "applies where it was played")
@@ -513,7 +516,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = csub.add_parser("import", parents=[mod], help="import a LackeyCCG carddata.txt (atomic)")
     p.add_argument("file", help="the carddata.txt file (tab-separated, with its header line)")
-    p.add_argument("--game", default="redemption", help="the game the file's cards belong to (redemption; other "
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the game the file's cards belong to ({DEFAULT_GAME}; other "
                                                         "games have `arbiter <game>-import`)")
     p.set_defaults(func=cmd_import, writes=True)
 
@@ -521,15 +524,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("alias", help="the nickname (not another card's exact name)")
     p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
-    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption, or a plug-in game)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the card's game (default {DEFAULT_GAME}, or a plug-in game)")
     p.set_defaults(func=cmd_alias, writes=True)
 
     p = csub.add_parser("annotate", parents=[mod, layer], help="set a duration term (or a plug-in game's field) for a "
                                                         "card part")
     p.add_argument("card", help="the card (typos, nicknames and aliases are matched)")
-    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption; other games take "
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the card's game (default {DEFAULT_GAME}; other games take "
                                                      "the fields their rules read)")
-    p.add_argument("--rule", required=True, help=f"Redemption: {', '.join(RULES)}; another game: the field "
+    p.add_argument("--rule", required=True, help=f"{DEFAULT_TITLE}: {', '.join(RULES)}; another game: the field "
                                                  "annotated (its list is shown when wrong)")
     p.add_argument("--part", default="", help="ability part label (STAR, GE, TOP, ...); empty for "
                                               "an unlabelled ability, * for every part")
@@ -544,7 +547,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
-    p.add_argument("--game", help="only this game's changes (with a card: the card's game, default redemption)")
+    p.add_argument("--game", help=f"only this game's changes (with a card: the card's game, default {DEFAULT_GAME})")
     p.set_defaults(func=cmd_history)
 
     p = csub.add_parser("default", parents=[mod], help="the printing that answers when a card is named "
@@ -552,7 +555,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("card", help="the card (any of its printings' names or labels)")
     p.add_argument("--set", help="the printing to answer with: its set code or name, or its printing suffix")
     p.add_argument("--clear", action="store_true", help="go back to the game's stated rule")
-    p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"{DEFAULT_GAME} (default) or a plug-in game")
     p.set_defaults(func=cmd_default, writes=True)
 
     p = csub.add_parser("undo", parents=[mod, layer], help="undo one recorded change")
@@ -562,7 +565,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = csub.add_parser("coverage", parents=[common], help="how much card text the engine understands")
     p.add_argument("--top", type=positive_int, default=15, help="how many unclassified phrases to list")
-    p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"which game's cards (default {DEFAULT_GAME})")
     p.set_defaults(func=cmd_coverage)
 
     p = sub.add_parser("ruling", parents=[common], help="open a ruling by its id: the question, the answer given, "

@@ -88,10 +88,9 @@ def bricks(monkeypatch):
         monkeypatch.setitem(registry._ALIASES, name, "bricks")
 
 
-# Modules that still name the default game (Redemption) until its command-line commands (`arbiter duration`,
-# `card`, `cards annotate|import|coverage`) and `/card` go through what its ruleset declares, as every other
-# front-end module now does (issue 23). This list may only shrink.
-STILL_NAMING_THE_DEFAULT_GAME = {"bot/cli.py", "bot/discord/cogs/info.py"}
+# Modules that still name the default game (Redemption): `/card`, until it goes through what the rulesets
+# declare as every other front-end module now does (issue 23). This list may only shrink.
+STILL_NAMING_THE_DEFAULT_GAME = {"bot/discord/cogs/info.py"}
 
 
 def _game_words(rulesets) -> set[str]:
