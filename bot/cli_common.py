@@ -96,11 +96,11 @@ def actor_of(args: argparse.Namespace) -> str:
     return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
 
 
-LOGS: list[Any] = []  # the rulings logs of this run, written together when the command ends (main)
+LOGS: list[Any] = []  # the rulings logs of this run, closed when the command ends (main)
 
 
 def open_arbiter(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written at exit, see main)."""
+    """The catalog, with every answer given in this run stored (written as it is given, before it is printed)."""
     from bot.rulings.store import RulingStore
     from bot.rulings.writer import RulingLog
 
@@ -108,7 +108,7 @@ def open_arbiter(args: argparse.Namespace) -> Arbiter:
     arbiter = Arbiter.open(path)
     if creating:  # said on stderr once it worked, so stdout stays the answer
         print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
-    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False, immediate=True)
     LOGS.append(arbiter.rulings)
     return arbiter
 
