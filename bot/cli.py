@@ -15,6 +15,14 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any, NoReturn
 
+from bot.anywhere import (
+    Anywhere,
+    candidates_json,
+    card_elsewhere_message,
+    catalog_matchers,
+    elsewhere,
+    find_anywhere,
+)
 from bot.card_info import card_json
 from bot.catalog import (
     CatalogError,
@@ -46,6 +54,7 @@ from bot.cli_common import (
     print_import,
     print_json,
     print_lookup_problem,
+    register_entry,
     undo_hint,
 )
 from bot.service import (
@@ -55,8 +64,10 @@ from bot.service import (
     answer_lines,
     default_printing_key,
     for_writing,
+    problem_message,
 )
 from engine.cards import Annotation, printing_label
+from engine.matching import MatchResult
 from engine.names import base_name
 from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id, shortcut
 
@@ -117,7 +128,7 @@ def cmd_duration(args: argparse.Namespace) -> int:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
                                   ruleset=args.ruleset, part=args.part, guild=args.guild)
     except LookupProblem as problem:
-        return print_lookup_problem(problem, args)
+        return print_lookup_problem(problem, args, (arbiter, DEFAULT_GAME, args.command))
     except ValueError as exc:  # a scenario the engine refuses
         raise Usage(str(exc)) from exc
     return print_answer(answer.as_json(), args)
@@ -186,12 +197,46 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
 
 # --- card and rule ---------------------------------------------------------------------------------------
 
+def find_card(arbiter: Arbiter, name: str, game: str | None, set_hint: str | None) -> tuple[Any, MatchResult]:
+    """The card `arbiter card` shows: looked for in every game (only in GAME with --game). LookupProblem for one
+    game's failure (a set the card lacks says its sets); AnywhereProblem for no single card across games."""
+    try:
+        only = find_ruleset(game) if game else None
+    except UnknownRuleset as exc:
+        raise Usage(str(exc)) from exc
+    found = find_anywhere(name, catalog_matchers(arbiter), only, set_hint)
+    if found.found is not None:
+        return found.found.ruleset, found.found.match
+    lacking = [g.match for g in found.matches if g.match.how == "no-printing"]
+    if only is not None or (lacking and found.how == "not-found"):
+        match = lacking[0] if lacking else found.matches[0].match
+        other = elsewhere(name, only.game, match, catalog_matchers(arbiter)) if only is not None else None
+        raise LookupProblem(match, card_elsewhere_message(other, only, "cli") if other is not None
+                            else problem_message(match, set_hint))
+    raise AnywhereProblem(found)
+
+
+class AnywhereProblem(Exception):
+    """A name that led to no single card across the games: the candidates, each with its game."""
+
+    def __init__(self, found: Anywhere) -> None:
+        super().__init__(found.message())
+        self.found = found
+
+
 def cmd_card(args: argparse.Namespace) -> int:
     arbiter = open_arbiter(args)
     try:
-        data = card_json(arbiter, args.name, args.set)
+        data = card_json(arbiter, args.name, args.set, found=find_card(arbiter, args.name, args.game, args.set))
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
+    except AnywhereProblem as problem:
+        if args.json:
+            print_json({"match": candidates_json(problem.found), "error": str(problem), "kind": problem.found.how,
+                        "exit": EXIT_LOOKUP})
+        else:
+            print(f"arbiter: {problem}", file=sys.stderr)
+        return EXIT_LOOKUP
     if args.json:
         print_json(data)
         return EXIT_OK
@@ -199,6 +244,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         print(line)
     c = data["card"]
     print(f"{printing_label(c['name'], c['set'])} - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
+    print(f"Game: {data['game_title']}")
     if c["brigade"]:
         print(f"Brigade: {c['brigade']}")
     if c["identifier"]:
@@ -211,7 +257,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         print(f"Printings ({len(listed)}): " + ", ".join(
             printing_label(p["name"], p["set"]) + (" (reads differently)" if p.get("reads") == "differently" else "")
             for p in listed))
-    for part in data["parts"]:
+    for part in data.get("parts", ()):
         label = part["part"] or "ability"
         if not part["lasting"]:
             print(f"{label}: instant, no lasting part" + (" (annotated)" if part["annotated"] else ""))
@@ -219,6 +265,11 @@ def cmd_card(args: argparse.Namespace) -> int:
         terms = "; ".join(f"{t['rule']} “{t['text']}” ({t['source']})" for t in part["terms"]) or \
             "no stated duration (D1 default unless the type or class gives one)"
         print(f"{label}: {terms}")
+    if "parts" not in data:  # another game: how its rules read the card
+        for detail in data["details"]:
+            print(f"{detail['label']}: {detail['text']}")
+    if data["ask"]:
+        print(f"Ask with: {data['ask']}")
     return EXIT_OK
 
 
@@ -493,8 +544,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   "applies where it was played")
     p.set_defaults(func=cmd_duration)
 
-    p = sub.add_parser("card", parents=[common], help="a card, its printings and its duration terms")
-    p.add_argument("name", help="card name (typos, nicknames and aliases are matched)")
+    p = sub.add_parser("card", parents=[common], help="a card of any game, its printings and how its rules read it")
+    p.add_argument("name", help="card name (typos, nicknames and aliases are matched), looked for in every game")
+    p.add_argument("--game", help="only this game's cards (a game name or alias)")
     p.add_argument("--set", help="set code or name to pick one printing")
     p.set_defaults(func=cmd_card)
 
@@ -596,10 +648,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli_games.py)."""
-    from bot import cli_games
+    from bot import cli_games, official_cli
     from bot.web import command as web_command
 
-    return [cli_games.add_parsers, web_command.add_parsers]
+    return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers]
 
 
 def _wants_json(argv: Sequence[str]) -> bool:
@@ -644,6 +696,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     finally:
         close_logs()  # the rulings answered in this run, in one transaction
 
+
+
+register_entry(main)  # for subcommands defined elsewhere that ask a question through `arbiter`
 
 if __name__ == "__main__":
     # Run through the imported module, so `python -m bot.cli` and the plug-in commands share one Usage class.

@@ -10,10 +10,16 @@ import getpass
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from bot.anywhere import (
+    catalog_matchers,
+    cli_line,
+    elsewhere,
+    elsewhere_message,
+)
 from bot.catalog import (
     ImportReport,
     chosen_db_path,
@@ -52,13 +58,25 @@ def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **
     return code
 
 
-def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> int:
-    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1."""
+def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
+                         asked: tuple[Arbiter, str, str | None] | None = None) -> int:
+    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1. `asked`
+    (arbiter, game, command) for a question: a name that is another game's card says so and how to ask there
+    instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask})."""
+    message, extra = problem.message, {}
+    if asked is not None and problem.match.how in ("not-found", "ambiguous"):
+        arbiter, game, command = asked
+        other = elsewhere(problem.match.query, game, problem.match,
+                          catalog_matchers(arbiter, getattr(args, "guild", None)), command)
+        if other is not None:
+            message = elsewhere_message(other, "cli")
+            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name,
+                                   "ask": cli_line(other) if other.askable else None}}
     if args.json:
-        print_json({"match": match_json(problem.match), "error": problem.message, "kind": problem.match.how,
+        print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})
     else:
-        print(f"arbiter: {problem.message}", file=sys.stderr)
+        print(f"arbiter: {message}", file=sys.stderr)
     return EXIT_LOOKUP
 
 
@@ -68,7 +86,10 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        for line in answer_lines(data.get("match")):
+        from bot.official_answers import agree_lines, lead_lines, where_line
+
+        official = data.get("official")
+        for line in [*lead_lines(official), *answer_lines(data.get("match"))]:
             print(line)
         explanation = data["explanation"]
         summary = data.get("summary") or ""
@@ -76,8 +97,12 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
             print(summary)
             first, _, rest = explanation.partition("\n")
             explanation = rest if first.strip() == summary.strip() else explanation
+        for line in agree_lines(official):  # right under the answer: what a judge asks first
+            print(line)
         if explanation.strip():
             print(explanation)
+        if official and where_line(official):
+            print(where_line(official))
         print(f"Ruling id: {data['ruling_id']}")
         page_line(data["ruling_id"])
     return EXIT_OK
@@ -124,17 +149,41 @@ def close_logs() -> None:
         LOGS.pop().close()
 
 
-def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> int:
-    """After a catalog change: how many stored rulings about the touched cards now answer differently."""
-    from bot.rulings.reask import changed_by
+class Impact(int):
+    """What a catalog change changed: the number of stored rulings that now answer differently (the int, as
+    `changed_rulings` reports it), and `officials`, the official rulings about the touched cards that Arbiter now
+    answers differently. True when either is non-zero, so the callers' `if changed:` prints the sentence."""
 
-    return len(changed_by(arbiter, touched))
+    officials: int
+
+    def __new__(cls, rulings: int, officials: int = 0) -> Impact:
+        made = super().__new__(cls, rulings)
+        made.officials = officials
+        return made
+
+    def __bool__(self) -> bool:
+        return int(self) > 0 or self.officials > 0
+
+
+def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> Impact:
+    """After a catalog change: how many stored rulings about the touched cards now answer differently, and how
+    many official rulings about them Arbiter now answers differently."""
+    from bot.official_records import disagreeing_about
+    from bot.rulings.reask import Reasker, changed_by
+
+    officials = arbiter.officials()
+    differ = disagreeing_about(Reasker(arbiter), officials, touched) if officials and touched else []
+    return Impact(len(changed_by(arbiter, touched)), len(differ))
 
 
 def impact_sentence(count: int) -> str:
-    """Printed only when a change changes stored rulings."""
-    return (f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
-            "`arbiter rulings changed` lists them with before and after.")
+    """Printed only when a change changes stored rulings or puts Arbiter at odds with an official ruling."""
+    from bot.official_records import disagreement_sentence
+
+    lines = [f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
+             "`arbiter rulings changed` lists them with before and after."] if int(count) else []
+    official = disagreement_sentence(getattr(count, "officials", 0))
+    return "\n".join([*lines, official] if official else lines)
 
 
 def undo_hint(audit_id: int | None) -> str:
@@ -197,3 +246,17 @@ def print_help_for(parser: argparse.ArgumentParser) -> Callable[[argparse.Namesp
     return show
 
 
+
+
+_ENTRY: list[Callable[[Sequence[str]], int]] = []  # `arbiter`'s entry point, registered by bot.cli
+
+
+def register_entry(main: Callable[[Sequence[str]], int]) -> None:
+    """bot.cli registers its `main`, so a subcommand defined elsewhere can run another command in-process
+    without importing bot.cli (which imports it)."""
+    _ENTRY[:] = [main]
+
+
+def run_command(argv: Sequence[str]) -> int:
+    """Run another `arbiter` command in this process, as `arbiter ARGV` would (its exit code)."""
+    return _ENTRY[0](argv)

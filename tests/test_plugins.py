@@ -88,11 +88,6 @@ def bricks(monkeypatch):
         monkeypatch.setitem(registry._ALIASES, name, "bricks")
 
 
-# Modules that still name the default game (Redemption): `/card`, until it goes through what the rulesets
-# declare as every other front-end module now does (issue 23). This list may only shrink.
-STILL_NAMING_THE_DEFAULT_GAME = {"bot/discord/cogs/info.py"}
-
-
 def _game_words(rulesets) -> set[str]:
     return {w for r in rulesets for w in (r.game, *r.aliases, r.title.split(" (")[0])}
 
@@ -113,13 +108,13 @@ def test_front_ends_name_no_plug_in_game():
     assert _naming(plugin_words) == {}
 
 
-def test_front_ends_name_no_game_at_all_but_a_shrinking_few():
-    """Redemption too: service, the rulings store, the catalog, /duration, /carddb and the plug-in command line
-    get it from the registry (engine.registry.default_game, `shortcuts`); the words are its name, aliases and
-    title."""
+def test_front_ends_name_no_game_at_all():
+    """Redemption too: the command line, the service, the rulings store, the catalog, /duration, /card and /carddb
+    get it from the registry (engine.registry.default_game, `shortcuts`, the ruleset's hooks); the words are
+    every game's name, aliases and title."""
     words = _game_words(registry.all_rulesets())
     assert {"redemption", "rccg"} <= words
-    assert set(_naming(words)) <= STILL_NAMING_THE_DEFAULT_GAME
+    assert _naming(words) == {}
 
 
 def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
@@ -139,7 +134,7 @@ def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
     code, _, err = run(capsys, "bricks", "rb +", "--db", db)
     assert (code, err) == (2, "arbiter: Name a brick between every “+”.\n")
     code, _, err = run(capsys, "bricks", "Adino, the Eznite", "--db", db)  # another game's card never matches
-    assert code == 1 and err.startswith("arbiter: No card matches “Adino, the Eznite”.")
+    assert code == 1 and err.startswith("arbiter: Adino, the Eznite is a Redemption CCG card:")
     assert main(["bricks", "rb", "--ruleset", "current", "--db", db]) == 2  # only the game's own versions
     assert "invalid choice: 'current'" in capsys.readouterr().err
 
@@ -175,7 +170,9 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         sent = await fake.send_command("bricks card", {"name": choices[0]["value"]})  # the picked suggestion
         assert (await sent.callback())["data"]["embeds"][0]["title"] == "Blue Brick"
         sent = await fake.send_command("bricks card", {"name": "Adino"})  # another game's card never matches
-        assert (await sent.callback())["data"]["content"].startswith("No card matches “Adino”.")
+        # ... and says whose card it is
+        assert (await sent.callback())["data"]["content"] == ("Adino, the Eznite is a Redemption CCG card, not a "
+                                                              "Bricks one: see it with `/card name:Adino, the Eznite`.")
 
         sent = await fake.send_command("bricks ruling", {"bricks": "x" * 501})
         body = await sent.callback()
