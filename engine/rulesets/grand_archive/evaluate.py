@@ -785,15 +785,22 @@ class Evaluator:
                 p.reason += f"; overridden by the newer {newer[-1].inst.label}: exclusive, the newest wins (GA8)"
         return placed
 
-    def count_of(self, inst: Instance) -> tuple[int, bool]:
-        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+    def _count_key(self, inst: Instance) -> str | None:
+        """The given count that matches what the effect counts (by its words, or by the card's name)."""
         wanted = _words(inst.read.per)
-        for key, n in self.counts.items():
+        for key in self.counts:
             words = _words(key)
             if words and (words <= wanted or wanted <= words or fold(key) == fold(inst.card.name)):
-                self.counts_used.add(key)
-                n = min(n, inst.read.cap) if inst.read.cap is not None else n
-                return n, True
+                return key
+        return None
+
+    def count_of(self, inst: Instance) -> tuple[int, bool]:
+        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+        key = self._count_key(inst)
+        if key is not None:
+            self.counts_used.add(key)
+            n = self.counts[key]
+            return (min(n, inst.read.cap) if inst.read.cap is not None else n), True
         self.note(notes.count_assumed(inst.label, inst.read.per))
         return 1, False
 
@@ -874,6 +881,7 @@ class Evaluator:
             self.note(notes.dependency_versions(pairs[0][0].label, pairs[0][1].label, current=False))
         for inst in self.instances:
             self.cite(*duration_rules(inst))
+        self.counts_used |= {k for k in (self._count_key(i) for i in self.instances if i.read.per) if k}
         unused = [k for k in self.counts if k not in self.counts_used]
         if unused:
             counted = sorted({i.read.per for i in self.instances if i.read.per})
