@@ -513,8 +513,9 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     """A continuous effect that changes a rule of the game or a player, not an object's characteristics ("you
     can't draw cards", "allies enter the field rested", "if damage would be dealt ..., prevent it"): no layer."""
     text = body.strip().rstrip(".")
-    lasting = re.search(r"\buntil\b|\bthis turn\b|for the rest of the|as long as|\bduring (?:your|their|each)|"
-                        r"\beach turn\b", sentence, re.I)
+    # lasting words of the sentence itself, not of an "if ..." it depends on ("If this is the first attack this turn")
+    lasting = re.search(r"\buntil\b|\bthis turn\b|for the rest of the|as long as|\bduring (?:your|their|each)",
+                        _without_ifs(_IF_WORDS.sub(" ", sentence)), re.I)
     banning = re.search(r"\b(can't|cannot|don't|doesn't|skip|skips)\b", text, re.I)
     if resolving and not (lasting or banning):
         return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
@@ -525,7 +526,10 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         if stripped == clean:
             break
         clean = stripped
-    if _GAME.match(clean) or re.match(r"^(?:whenever|when|the next time|the first time) .*,", clean, re.I):
+    delayed = re.match(r"^(?:whenever|when|the next time|the first time) .*,", clean, re.I)
+    if delayed and not lasting:
+        return []  # a triggered ability ("Whenever you activate ..., put a counter"), not a lasting rule
+    if _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))
         text = clean.rstrip(".")
     elif _PLAYERS.match(text):
