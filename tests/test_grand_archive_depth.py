@@ -262,3 +262,22 @@ def test_a_rule_of_the_game_is_said_in_the_first_line(db, capsys):
     assert out["objects"] == [] and out["summary"].startswith("Devotion's Price: you can't draw cards, ended")
     [rule] = [e for e in out["effects"] if e["layer"] == "-"]
     assert rule["status"] == "ended" and "GA15" in rule["rules"] and "GA15" in out["rules"]
+
+
+def test_a_card_named_title_colon_subtitle_calls_itself_by_the_subtitle(db, capsys):
+    out = ask(db, capsys, "--effect", "Spirit Blade: Terminus",
+              "--count", "four sheen counters on your Fractured Memories=2")
+    assert obj(out, "Spirit Blade: Terminus")["net"]["power"]["total"] == 2
+
+
+def test_a_keyword_alone_is_read_from_its_reminder(db, capsys):
+    out = ask(db, capsys, "--effect", "Flamebolt Arbalist", "--object", "attack")  # Ranged 4 (As long as ...)
+    [effect] = out["objects"][0]["effects"]
+    assert (effect["kind"], effect["layer"], effect["applies"]) == ("static", "E", True)
+    assert out["objects"][0]["net"]["power"]["total"] == 4 and "this unit is distant" in out["summary"]
+
+
+def test_an_on_destroy_paragraph_does_not_take_the_rest_of_the_card_off_the_field(db, capsys):
+    out = ask(db, capsys, "--effect", "Excalibur, Reflected Edge")
+    me = obj(out, "Excalibur, Reflected Edge")
+    assert [e["applies"] for e in me["effects"]] == [True] and me["net"]["power"]["total"] == 1

@@ -334,7 +334,10 @@ class Evaluator:
                 t += 1
             elif source is None:
                 source = self._new_object(card.name, card, t, False, controller=spec.controller)
+            everything = [e for p in chosen for e in p.effects if not _own_cost(e)]
             gone = next((e.origin_words for e in resolving if _source_gone(e, card)), None)
+            if gone is not None and any(not _source_gone(e, card) for e in everything):
+                gone = None  # other abilities of the card need it on the field; the gone one only says so below
             if gone is not None and source.left is None:
                 source.left = t  # "Sacrifice X:", "On Death:": the source is not on the field as it resolves
                 self.note(notes.source_gone(card.name, gone))
@@ -349,8 +352,13 @@ class Evaluator:
         last = max(int(p.label) for p in chosen)
         self._summoned([p for p in reading.paragraphs if int(p.label) <= last and (p in chosen or not
                         is_permanent(card))], chosen, card, t, spec.controller)
-        started = [self._start(card, effect, spec, t, holder if own_costs and _own_cost(effect) else source)
-                   for p in chosen for effect in p.effects]
+        def source_of(effect: ReadEffect) -> Obj | None:
+            if own_costs and _own_cost(effect):
+                return holder
+            if source is not None and source.left is None and _source_gone(effect, card):
+                return None  # "On Destroy: ... it becomes ...": not the object that left; nothing here to reach
+            return source
+        started = [self._start(card, effect, spec, t, source_of(effect)) for p in chosen for effect in p.effects]
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         targets = {i.target.text for i in started if i.target is not None}
