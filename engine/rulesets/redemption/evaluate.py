@@ -13,6 +13,7 @@ from typing import assert_never
 from engine.cards import Annotation, Card
 from engine.rulesets.redemption import interpretations as notes
 from engine.rulesets.redemption import phrases as P
+from engine.rulesets.redemption.parts import find_part
 from engine.rulesets.redemption.rules import VERSIONS
 from engine.rulesets.redemption.scenario import Scenario
 from engine.rulesets.redemption.terms import (
@@ -245,10 +246,10 @@ class Evaluator:
         readings = self.readings
         wanted = self.scenario.part
         if wanted is not None:
-            for i, r in enumerate(readings):
-                if r.part.label == wanted.strip().upper() or (wanted.strip() in {"", "-"} and r.part.label == ""):
-                    return i
-            valid = ", ".join(r.part.label or "-" for r in readings)
+            found = find_part([r.part for r in readings], wanted)
+            if found is not None:
+                return found
+            valid = ", ".join(r.part.shown() for r in readings)
             raise ValueError(f"This card has no {wanted!r} part; its parts are: {valid}.")
         if len(readings) == 1:
             return 0

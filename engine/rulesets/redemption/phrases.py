@@ -167,6 +167,10 @@ NOUN_WHILE = re.compile(r"(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bbeen )(?<!\bor )"
 
 # --- lasting language ---------------------------------------------------------------------------------------
 
+# Past participles of the lasting verbs (and "immune"): their passive and nominal forms last too.
+PASSIVE_LASTING = (r"(?:ignored|negated|protected|restricted|prevented|interrupted|immune|increased|decreased|"
+                   r"reduced|doubled|tripled|skipped|considered|treated)")
+
 LASTING = re.compile(
     # "Interrupt the battle" ends the battle at once; interrupting abilities ("interrupt and prevent all
     # special abilities") keeps them stopped.
@@ -185,6 +189,9 @@ LASTING = re.compile(
     r"if (?:an? opponent|a player|any player|another player)(?:['’]s)? (?:uses|plays|draws|special ability|makes)|"
     r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
     r"is not|are not|may enter|skip|reduce[sd]?|no (?:\w+ )?(?:opponent|player|hero|character)s? may)\b"
+    # The passive of a lasting verb lasts as the active does: "All Pharisees are ignored" as "Hero ignores ...",
+    # "strength is ignored", "Heroes are protected from ...", "it is increased by 2".
+    rf"|\b(?:is|are|be|been|being|remains?|stays?)\s+(?:\w+\s+)?{PASSIVE_LASTING}\b"
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 
