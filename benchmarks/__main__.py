@@ -25,7 +25,7 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness")
+SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
@@ -39,6 +39,8 @@ def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
         from benchmarks.importing import run
     elif name == "freshness":
         from benchmarks.freshness import run
+    elif name == "web":
+        from benchmarks.web import run
     else:
         from benchmarks.bot import run
     return run

@@ -226,6 +226,17 @@ def render_freshness(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def render_web(section: dict[str, Any]) -> list[str]:
+    target = _by_id(section).get("web:p99")
+    rows = [[kind, f"{k['n']:,}", _ms(k["p50_ms"]), _ms(k["p99_ms"]), _ms(k["max_ms"]), ""]
+            for kind, k in section["kinds"].items()]
+    a = section["all"]
+    rows.append(["every page", f"{a['n']:,}", _ms(a["p50_ms"]), _ms(a["p99_ms"]), _ms(a["max_ms"]), verdict(target)])
+    head = [f"  `arbiter serve` over {section['catalog']}; {section['rulings']} stored rulings; "
+            f"{section['errors']} server errors"]
+    return head + table(["page (one request at a time)", "requests", "p50 ms", "p99 ms", "max ms", "target"], rows)
+
+
 def render_players(section: dict[str, Any]) -> list[str]:
     if "skipped" in section:
         return [f"  skipped: {section['skipped']}"]
@@ -251,9 +262,10 @@ def render_players(section: dict[str, Any]) -> list[str]:
 
 
 TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
-          "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process"}
+          "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process",
+          "web": "6. Web pages"}
 RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
-             "import": render_import, "bot": render_bot, "freshness": render_freshness}
+             "import": render_import, "bot": render_bot, "freshness": render_freshness, "web": render_web}
 
 
 def _figure(target: dict[str, Any]) -> str:

@@ -106,13 +106,21 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> in
 
 
 def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
-    """A ruling: the documented JSON object, or what each name was matched to, the explanation and ruling id."""
+    """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
+    the explanation (without its first line when that is the summary already) and the ruling id."""
     if args.json:
         print_json(data)
     else:
         for line in answer_lines(data.get("match")):
             print(line)
-        print(data["explanation"])
+        explanation = data["explanation"]
+        summary = data.get("summary") or ""
+        if summary:
+            print(summary)
+            first, _, rest = explanation.partition("\n")
+            explanation = rest if first.strip() == summary.strip() else explanation
+        if explanation.strip():
+            print(explanation)
         print(f"Ruling id: {data['ruling_id']}")
     return EXIT_OK
 
@@ -545,10 +553,16 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     # With --json a setting the bot cannot start with is a JSON error too (kind "config", exit 2).
     report = (lambda message: fail(args, message, "config", EXIT_USAGE)) if args.json else None
-    return run_bot(args.db, report=report)
+    return run_bot(args.db, report=report, web=args.web)
 
 
 # --- parser ------------------------------------------------------------------------------------------------
+
+def web_address(text: str) -> tuple[str, int]:
+    from bot.web.command import host_port
+
+    return host_port(text)
+
 
 def positive_int(text: str) -> int:
     """argparse type: a whole number of at least 1."""
@@ -698,6 +712,9 @@ def build_parser() -> argparse.ArgumentParser:
                        description="Start the Discord bot: the same engine and catalog as these commands, answering "
                                    "slash commands. The bot token is read from the DISCORD_TOKEN environment "
                                    "variable (never from an argument); the catalog is --db or $ARBITER_DB.")
+    p.add_argument("--web", metavar="HOST:PORT", type=web_address, default=None,
+                   help="also serve the read-only web pages (as `arbiter serve`) in the same process, e.g. "
+                        "0.0.0.0:8080")
     p.set_defaults(func=cmd_run)
 
     for hook in _extensions():
@@ -708,8 +725,9 @@ def build_parser() -> argparse.ArgumentParser:
 def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli_games.py)."""
     from bot import cli_games
+    from bot.web import command as web_command
 
-    return [cli_games.add_parsers]
+    return [cli_games.add_parsers, web_command.add_parsers]
 
 
 def _wants_json(argv: Sequence[str]) -> bool:

@@ -142,8 +142,11 @@ def game_answer_with_lookup(matcher: Matcher | LayeredMatcher, ruleset: Any, inp
                             ) -> tuple[dict[str, Any], GameLookup]:
     """As game_answer, never stored, with the lookup that records which cards the question looked at."""
     lookup = GameLookup(matcher, annotations_of, ruleset, layer_of)
-    data = find_question(ruleset, command).answer(inputs, lookup, version)
+    question = find_question(ruleset, command)
+    data = question.answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
+    if not data.get("summary"):  # the interface asks for one; a plug-in without it gets its chat card's
+        data["summary"] = question.present(data).summary
     for card, layer in lookup.layer_used.values():
         mark_plugin_answer(data, card, layer, str(guild))
     return data, lookup

@@ -19,6 +19,12 @@ a question may define `verdict(answer) -> str` (one line: the decisive outcome, 
 ruling still stands; default: the presentation's summary and each field's lead) and must declare `examples`
 (worked examples as inputs dicts; tests ask every game's first one, open it by its id and check it stands).
 
+Every answer begins with a player's answer: `answer()` returns a top-level `summary` (one sentence in the
+players' words, e.g. "Throne Room and Tactician both leave play in the Clean-up of your next turn"), and
+`present(answer).summary` is that same string. Both front ends show it first, right after the lines saying what
+each typed name was matched to; the fields, rules, trace and interpretations are the judge's reasons below it
+(in Discord behind a "Why" button). A plug-in that returns no `summary` gets its presentation's one.
+
 Everything here is data and pure functions: no Discord, no argparse, no file access.
 """
 
@@ -32,7 +38,6 @@ from engine.cards import Annotation, Card
 
 Surface = Literal["cli", "discord"]
 BOTH: frozenset[Surface] = frozenset({"cli", "discord"})
-
 
 
 class Lookup(Protocol):
@@ -87,7 +92,7 @@ class Field:
 @dataclass(frozen=True)
 class Presentation:
     title: str
-    summary: str
+    summary: str                  # the answer's `summary`: shown first, right after the matched-card lines
     fields: tuple[Field, ...]
     footer: str
 
@@ -103,11 +108,14 @@ class Question(Protocol):
     params: tuple[Param, ...]
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
-        """The documented JSON object: keys `rules`, `interpretations`, `ruling_id`, `explanation` and `match`
-        (left empty: the front end fills it with one entry per name it looked up). QuestionError on bad input."""
+        """The documented JSON object: keys `summary` (the answer in one sentence, players' words), `rules`,
+        `interpretations`, `ruling_id`, `explanation` and `match` (left empty: the front end fills it with one
+        entry per name it looked up). QuestionError on bad input."""
         ...
 
-    def present(self, answer: Mapping[str, Any]) -> Presentation: ...
+    def present(self, answer: Mapping[str, Any]) -> Presentation:
+        """How a chat card shows the answer; its `summary` is `answer["summary"]`."""
+        ...
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,8 @@ import pytest
 from tests.cli_helpers import run
 
 GILDER_FULL_1E = """\
+Summon Gilder: “Place a Gilder conjuration onto your battlefield” is skipped: no room: your battlefield is \
+full; “You may deal 1 damage to a target unit” happens.
 Summon Gilder — ability 1: part 1 skipped, part 2 resolves.
 
 1. pay-cost: pay main: Main Action; exhaust: exhaust; magic: 1 natural class die [AS2, AS8, AS16]

@@ -17,6 +17,8 @@ def db(tmp_path):
 
 
 SEED_INSPIRING_CALL = """\
+Inspiring Call (2) does not reach the ally: its set was fixed when it resolved at 1; this object entered at 2, \
+after it.
 Scenario: 1. effect Inspiring Call; 2. object ally
 
 ally (an ally you control), entered at 2:

@@ -25,6 +25,8 @@ def test_order_text_exactly(db, capsys):
                          "trait:Before this Follower is destroyed, gain 1 Honor", "--db", db)
     assert (code, err) == (0, "")
     assert out == (
+        "First Disciples of Ganesh #2 (yours), then the reaction “After this Follower is destroyed, draw a card” "
+        "(your opponent's); 1 listed item does not act now.\n"
         "At “after this Follower is destroyed” (active player: your opponent):\n"
         "1. [E] Disciples of Ganesh #2 “After this Follower is destroyed during battle, gain 1 Honor.” (you; placed "
         "by rules) [L6, L8]: step E: triggered traits; a triggered trait is not optional\n"
@@ -45,7 +47,8 @@ def test_compare_text_exactly(db, capsys):
     code, out, _ = run(capsys, "l5r", "order", "--compare", "after a Personality is destroyed",
                        "before a Personality would be destroyed", "--db", db)
     assert code == 0
-    assert out == ("First: “before a Personality would be destroyed”, then “after a Personality is destroyed” "
+    assert out == ("“before a Personality would be destroyed” comes before “after a Personality is destroyed”.\n"
+                   "First: “before a Personality would be destroyed”, then “after a Personality is destroyed” "
                    "[L4, L2]: one occurrence has its before-point, then its when-point, then its after-point: "
                    "“before” comes before “after”.\n\nRules: L4 when; L2 would\n" + FOOTER
                    + "Ruling id: L5O-12C22DF1D0\n")

@@ -131,10 +131,12 @@ def quiet_logging() -> None:
     logging.getLogger("discord.client").setLevel(logging.WARNING)
 
 
-async def serve(bot: discord.Client, token: str) -> None:
+async def serve(bot: discord.Client, token: str, web: tuple[str, int] | None = None) -> None:
     """Log in and run until the bot is closed. SIGTERM (what `docker stop` sends) and SIGINT close the gateway
-    connection cleanly (close code 1000) and end the process with exit 0, instead of killing it mid-write."""
+    connection cleanly (close code 1000) and end the process with exit 0, instead of killing it mid-write.
+    With `web` (host, port), the read-only web pages are served from the same loop over the bot's own catalog."""
     loop = asyncio.get_running_loop()
+    pages = await start_web(bot, web) if web is not None else None
     closing: list[asyncio.Task[None]] = []
 
     def stop(sig: signal.Signals) -> None:
@@ -158,9 +160,26 @@ async def serve(bot: discord.Client, token: str) -> None:
         for sig in (signal.SIGTERM, signal.SIGINT):
             with suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(sig)
+        if pages is not None:
+            runner, site = pages
+            await runner.cleanup()
+            site.store.close()
 
 
-def run_bot(db: str | None = None, report: Callable[[str], object] | None = None) -> int:
+async def start_web(bot: discord.Client, address: tuple[str, int]):
+    """The web pages beside the bot: its warm catalog (kept fresh by its watcher), a rulings connection of their
+    own; the page work runs in threads, never on the bot's loop."""
+    from bot.web.command import open_site
+    from bot.web.server import start
+
+    site = open_site(bot.arbiter)  # type: ignore[attr-defined]
+    runner, shown = await start(site, *address)
+    log.info("serving the web pages on %s", shown)
+    return runner, site
+
+
+def run_bot(db: str | None = None, report: Callable[[str], object] | None = None,
+            web: tuple[str, int] | None = None) -> int:
     """Start the bot; a setting or start-up problem is one sentence (`report`, default `arbiter: ...` on stderr)
     and exit 2."""
     def say(message: str) -> None:
@@ -177,7 +196,7 @@ def run_bot(db: str | None = None, report: Callable[[str], object] | None = None
         say(str(exc))
         return EXIT_CONFIG
     try:
-        asyncio.run(serve(bot, config.token))
+        asyncio.run(serve(bot, config.token, web))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place
         return 0
     except (discord.DiscordException, aiohttp.ClientError, OSError) as exc:

@@ -149,13 +149,9 @@ class AshesQuestion:
             o = answer["other_edition"]
             fields.append(Field(name=f"Under {o['ruleset']}", lead="differs", rules=(), text=o["summary"]))
         rs = answer["ruleset"]
-        usable = answer["usable"]
-        summary = answer["explanation"].split("\n", 1)[0]
-        if not usable["value"]:
-            summary = f"Cannot be used: {usable['why']}."
         return Presentation(title=f"Ashes: {answer['card']['name']}"
                                   + (f" — {answer['ability']['label']}" if answer["ability"]["kind"] != "play" else ""),
-                            summary=summary, fields=tuple(fields),
+                            summary=answer["summary"], fields=tuple(fields),
                             footer=f"Ashes ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.ashes.editions import Printing, plain
@@ -117,7 +118,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         ["AS1", *[r for s in res.steps for r in s["rules"]], *[r for p in res.parts for r in p.rules],
          *(res.cancel["rules"] if res.cancel else []), *(["AS12"] if res.ability.trigger else []),
          *res.trace.rules_cited()]))
-    return {
+    data = {
         "card": {"name": res.printing.name, "type": res.printing.type, "edition": res.edition,
                  "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing)},
         "ability": {"index": res.ability.index, "name": res.ability.name, "kind": res.ability.kind,
@@ -139,3 +140,33 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "explanation": explanation(res, other, other_same),
         "trace": [s.as_json() for s in res.trace.steps if s.decision],
     }
+    data["summary"] = summary(data)
+    return data
+
+
+def _clause(text: str) -> str:
+    """A part's words as a clause inside a sentence: its first sentence, without the final stop, shortened."""
+    words = text.strip().rstrip(".")
+    return words if len(words) <= 60 else words[:57].rstrip() + "…"
+
+
+def summary(answer: Mapping[str, Any]) -> str:
+    """The answer in one sentence, in the players' words: whether the card can be used, then what each part of
+    its effect does ("“Place a Gilder conjuration onto your battlefield” happens; “deal 1 damage …” is skipped:
+    no unit to target")."""
+    name = answer["card"]["name"]
+    if not answer["usable"]["value"]:
+        return f"{name} cannot be used: {answer['usable']['why']}."
+    bits = []
+    for part in answer["parts"]:
+        outcome = part["outcome"]
+        if outcome == "resolves":
+            bits.append(f"“{_clause(part['text'])}” happens")
+        else:
+            bits.append(f"“{_clause(part['text'])}” is {outcome}" + (f": {part['why']}" if part["why"] else ""))
+    cancel = answer.get("cancel")
+    if cancel:
+        bits.append(f"{cancel['card']} {'applies' if cancel['applies'] else 'does not apply'}")
+    if not bits:
+        bits.append(f"it is placed: {answer['placement']['zone']}")
+    return f"{name}: " + "; ".join(bits) + "."

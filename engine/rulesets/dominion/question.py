@@ -104,7 +104,7 @@ class DominionQuestion:
                                 text=leaves["why"], warning=entry.get("problem")))
         rs = answer["ruleset"]
         return Presentation(title="Dominion: when each card leaves play",
-                            summary=answer["explanation"].split("\n", 1)[0], fields=tuple(fields),
+                            summary=answer["summary"], fields=tuple(fields),
                             footer=f"Dominion ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}")
 
 

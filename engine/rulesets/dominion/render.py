@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.dominion.behaviour import types_of
@@ -106,7 +107,7 @@ def explanation(verdict: Verdict) -> str:
 def verdict_json(verdict: Verdict, match: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """The documented `arbiter dominion --json` object (a stable public contract)."""
     alt = verdict.alternative
-    return {
+    data = {
         "chain": [card_json(inst, verdict) for inst in verdict.instances],
         "scenario": {"chains": list(verdict.chains), "skip_next_turn": verdict.skip_next_turn,
                      "extra_turn": verdict.extra_turn},
@@ -122,3 +123,32 @@ def verdict_json(verdict: Verdict, match: list[dict[str, Any]] | None = None) ->
         "ruling_id": ruling_id(verdict),
         "explanation": explanation(verdict),
     }
+    data["summary"] = summary(data)
+    return data
+
+
+def _names(labels: list[str]) -> str:
+    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + f" and {labels[-1]}"
+
+
+def summary(answer: Mapping[str, Any]) -> str:
+    """The answer in one sentence, in the players' words: when each card leaves play, cards that leave at the
+    same moment named together ("Throne Room and Tactician both leave play in the Clean-up of your next turn")."""
+    groups: dict[tuple[bool, str], list[str]] = {}
+    for entry in answer["chain"]:
+        groups.setdefault((bool(entry["in_play"]), entry["leaves_play"]["when"]), []).append(entry["label"])
+    bits = []
+    for (in_play, when), labels in groups.items():
+        both = " both" if len(labels) == 2 else " all" if len(labels) > 2 else ""
+        plural = len(labels) > 1
+        if when.startswith("never"):
+            verb, when = ("never leave" if plural else "never leaves") + " play", when.removeprefix("never: ")
+        elif in_play:
+            verb = ("leave" if plural else "leaves") + " play"
+        else:
+            verb, when = ("are" if plural else "is") + " not in play", ""
+        bits.append(f"{_names(labels)}{both if in_play else ''} {verb} {when}".strip())
+    text = "; ".join(bits) or "Nothing was played"
+    if not answer["legal"]:
+        text += " (a play is not allowed under this version)"
+    return text[:1].upper() + text[1:] + "."

@@ -107,8 +107,8 @@ class GrandArchiveQuestion:
                                 rules=("GA5", "GA6", *(("GA10",) if "GA10" in answer["rules"] else ())),
                                 text="; ".join(f"{r['card']}: {r['reason']}" for r in answer["order_reasons"])))
         rs = answer["ruleset"]
-        summary = answer["explanation"].split("\n", 1)[0]
-        return Presentation(title="Grand Archive: continuous effects", summary=summary, fields=tuple(fields[:20]),
+        return Presentation(title="Grand Archive: continuous effects", summary=answer["summary"],
+                            fields=tuple(fields[:20]),
                             footer=f"Grand Archive ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.grand_archive.effects import Form, Origin
@@ -131,7 +132,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
     objects = [object_json(a) for a in verdict.objects]
     labels, reasons = order_json(verdict.order)
     rs = VERSIONS[verdict.version]
-    return {
+    data = {
         "objects": objects,
         "order": labels,
         "order_reasons": reasons,
@@ -143,3 +144,29 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "ruling_id": ruling_id(verdict),
         "explanation": explanation(verdict, objects, reasons),
     }
+    data["summary"] = summary(data)
+    return data
+
+
+def _reason(why: str) -> str:
+    """The decisive part of an effect's `why`: what follows its kind ("one-shot (…): its set was fixed …")."""
+    _kind, sep, rest = why.partition("): ")
+    return rest if sep else why
+
+
+def summary(answer: Mapping[str, Any]) -> str:
+    """The answer in one sentence, in the players' words: for each object asked about, which effects reach it
+    and which do not, and why not ("Inspiring Call (2) does not reach the ally: its set was fixed …")."""
+    bits = []
+    for obj in answer["objects"]:
+        reach = [f"{e['card']} reaches the {obj['object']}" + (f" ({e['change']})" if e.get("change") else "")
+                 for e in obj["effects"] if e["applies"]]
+        miss = [f"{e['card']} does not reach the {obj['object']}: {_reason(e['why'])}"
+                for e in obj["effects"] if not e["applies"]]
+        bits += reach + miss
+        if not obj["effects"]:
+            bits.append(f"no effect of the scenario can reach the {obj['object']}")
+    if not bits:
+        bits = ["no object was asked about: add an object to see what reaches it"]
+    text = "; ".join(bits)
+    return text[:1].upper() + text[1:] + "."

@@ -18,7 +18,7 @@ from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.lifetime import EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
 from engine.rulesets.l5r.moment import compare, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve
-from engine.rulesets.l5r.render import duration_json, order_json, verdict_line
+from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
 
@@ -187,7 +187,7 @@ class OrderQuestion:
         fields += _note_fields(answer)
         moment = answer["moment"]
         title = f"L5R order: {moment['timing']} {moment['occurrence']}" if moment else "L5R: which timing comes first"
-        return Presentation(title=title[:256], summary=answer["explanation"].split("\n", 1)[0],
+        return Presentation(title=title[:256], summary=answer["summary"],
                             fields=tuple(fields), footer=_footer(answer))
 
 
@@ -294,7 +294,7 @@ class DurationQuestion:
         effect = answer["effect"]
         fields.insert(0, Field(name="Effect", lead=effect["kind"], rules=(), text=effect["text"]))
         fields += _note_fields(answer)
-        return Presentation(title=f"L5R duration: {effect['card'] or 'text'}"[:256], summary=verdict_line(answer),
+        return Presentation(title=f"L5R duration: {effect['card'] or 'text'}"[:256], summary=answer["summary"],
                             fields=tuple(fields), footer=_footer(answer))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card
@@ -92,8 +92,39 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
     }
     if comparison is not None:
         data["compare"] = comparison.as_json()
+    data["summary"] = order_summary(data)
     data["explanation"] = order_explanation(data, ordering.trace)
     return data
+
+
+def _item_words(entry: Mapping[str, Any]) -> str:
+    """An ordered item as a player names it: the card (and which of its abilities), or the kind and its words."""
+    if entry.get("card"):
+        return str(entry["item"])
+    kind, _, words = str(entry["item"]).partition(": ")
+    return f"the {kind} “{words}”" if words else str(entry["item"])
+
+
+def order_summary(data: Mapping[str, Any]) -> str:
+    """The answer in one sentence, in the players' words: what acts first, then next ("First Legion of the
+    Fallen #1 (yours), then the trait “…” (your opponent's)"), or which timing point comes first."""
+    bits = []
+    owner = {"you": "yours", "opponent": "your opponent's"}
+    if data.get("moment") is not None:
+        order = [f"{_item_words(e)} ({owner.get(e['controller'], e['controller'])})" for e in data["order"]]
+        if len(order) == 1:
+            bits.append(f"Only {order[0]} acts at this moment")
+        elif order:
+            bits.append("First " + ", then ".join(order))
+        else:
+            bits.append("Nothing listed acts at this moment")
+        if data["skipped"]:
+            bits.append(f"{len(data['skipped'])} listed item{'s do' if len(data['skipped']) > 1 else ' does'} not "
+                        "act now")
+    if "compare" in data:
+        c = data["compare"]
+        bits.append(f"“{c['first']}” comes before “{c['second']}”")
+    return "; ".join(bits) + "."
 
 
 def order_explanation(data: dict[str, Any], trace: Trace) -> str:
@@ -146,6 +177,7 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         "trace": [s.as_json() for s in life.trace.steps],
         "ruleset": ruleset_json(), "match": [], "ruling_id": ruling_id("L5D", key),
     }
+    data["summary"] = verdict_line(data)
     data["explanation"] = duration_explanation(data, life)
     return data
 
