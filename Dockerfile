@@ -19,6 +19,8 @@ RUN pip install --no-cache-dir . && mkdir -p /data && chown arbiter:arbiter /dat
 
 USER 10001:10001
 VOLUME ["/data"]
+# The read-only web pages, when asked for: `arbiter run --web 0.0.0.0:8080` or `arbiter serve --host 0.0.0.0`.
+EXPOSE 8080
 # `docker stop` sends SIGTERM: `arbiter run` closes the Discord gateway cleanly and exits 0.
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["arbiter"]

@@ -35,7 +35,7 @@ def _catalog(settings: Settings, tmp: Path) -> tuple[Path, str]:
     if settings.data_found():
         data = data_subset(settings.data_path, QUICK_ROWS, tmp) if settings.quick else settings.data_path
         catalog.import_lackey(data, "bench")
-        used = [f"Redemption {'(first %d rows)' % QUICK_ROWS if settings.quick else 'carddata'}"]
+        used = [f"Redemption (first {QUICK_ROWS} rows)" if settings.quick else "Redemption carddata"]
         if not settings.quick:
             for ruleset in plugin_rulesets():
                 sources = getattr(ruleset, "sources", None)
@@ -84,7 +84,7 @@ async def _fetch_all(base: str, paths: list[tuple[str, str]]) -> dict[str, list[
     times: dict[str, list[float]] = {}
     statuses: dict[int, int] = {}
     async with aiohttp.ClientSession() as session:
-        for kind, path in paths[:20]:  # warm-up: first requests build matchers and caches
+        for _kind, path in paths[:20]:  # warm-up: first requests build matchers and caches
             async with session.get(base + path, allow_redirects=False) as response:
                 await response.read()
         for kind, path in paths:

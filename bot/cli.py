@@ -122,7 +122,17 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
         if explanation.strip():
             print(explanation)
         print(f"Ruling id: {data['ruling_id']}")
+        page_line(data["ruling_id"])
     return EXIT_OK
+
+
+def page_line(ruling_id: str) -> None:
+    """With ARBITER_PUBLIC_URL set, the address of the ruling's web page, under its id."""
+    from bot.web.links import ruling_url
+
+    url = ruling_url(ruling_id)
+    if url is not None:
+        print(f"Page: {url}")
 
 
 def _actor(args: argparse.Namespace) -> str:
@@ -194,7 +204,10 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     if args.json:
         print_json(standing_json(standing))
     else:
-        print("\n".join(standing_lines(standing)))
+        lines = standing_lines(standing)
+        print(lines[0])
+        page_line(stored.id)
+        print("\n".join(lines[1:]))
     return EXIT_OK
 
 

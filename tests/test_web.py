@@ -8,6 +8,7 @@ import json
 import os
 import re
 import signal
+import socket
 import sqlite3
 import subprocess
 import sys
@@ -151,6 +152,7 @@ async def test_a_card_page_lists_printings_annotations_and_rulings_newest_first(
     text = main_text(html)
     assert "Adino, the Eznite" in text and "Evil Dominants" in text
     assert "a public moderator note" in text and "D8" in text            # the shared annotations
+    assert "How Arbiter reads it" in text and "D8 “while equipped” (text)" in text
     assert re.findall(r'href="/r/(R-[0-9A-F]+)"', html) == order[::-1]   # newest first
 
 
@@ -338,3 +340,77 @@ async def test_a_ruling_page_and_the_search_in_headless_chromium(chromium: str, 
         await browser.run("document.querySelector('#results a').click()", navigates=True)
         assert await browser.run("document.querySelector('#card-name').innerText") == "Adino, the Eznite (II)"
         assert await browser.run("document.documentElement.scrollWidth <= window.innerWidth")
+
+
+# --- beside the bot: links from Discord answers to the pages ------------------------------------------------
+
+async def test_discord_answers_link_to_their_pages_served_beside_the_bot(db: Path, capsys, monkeypatch) -> None:
+    from bot.discord.runner import start_web
+    from tests.bot_harness import arbiter_on_fake
+
+    async with arbiter_on_fake(db) as (fake, bot):
+        runner, site = await start_web(bot, ("127.0.0.1", 0))  # what `arbiter run --web` does
+        try:
+            host, port = runner.addresses[0][:2]
+            monkeypatch.setenv("ARBITER_PUBLIC_URL", f"http://{host}:{port}/")
+            sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
+                                                        "then": "phase-ends"})
+            embed = (await sent.callback())["data"]["embeds"][0]
+            sent = await fake.send_command("dominion ruling", {"chain": "Throne Room > Tactician[discarded-nothing]"})
+            game_embed = (await sent.callback())["data"]["embeds"][0]
+            await asyncio.to_thread(bot.arbiter.rulings.flush)
+            async with aiohttp.ClientSession() as session:
+                for shown in (embed, game_embed):
+                    assert re.fullmatch(rf"http://{host}:{port}/r/[A-Z]+-[0-9A-F]+", shown["url"]), shown.get("url")
+                    async with session.get(shown["url"]) as response:
+                        assert response.status == 200
+                        page = main_text(await response.text())
+                    assert "Still stands" in page
+                ruling_id = embed["url"].rsplit("/", 1)[1]
+                opened = await fake.send_command("ruling", {"id": ruling_id})
+                assert (await opened.callback())["data"]["embeds"][0]["url"] == embed["url"]
+        finally:
+            await runner.cleanup()
+            site.store.close()
+    monkeypatch.delenv("ARBITER_PUBLIC_URL")
+
+
+def test_the_command_line_prints_the_page_under_the_ruling_id(db: Path, capsys, monkeypatch) -> None:
+    code, out, _ = run(capsys, "duration", "adino the eznite", "--played-in", "battle")
+    assert code == 0 and "Page:" not in out                               # no public address: no link
+    monkeypatch.setenv("ARBITER_PUBLIC_URL", "https://rulings.example.org/")
+    code, out, _ = run(capsys, "duration", "adino the eznite", "--played-in", "battle")
+    ruling_id = re.search(r"^Ruling id: (\S+)$", out, re.M).group(1)
+    assert out.splitlines()[-1] == f"Page: https://rulings.example.org/r/{ruling_id}"
+    code, out, _ = run(capsys, "ruling", ruling_id)
+    assert out.splitlines()[1] == f"Page: https://rulings.example.org/r/{ruling_id}"
+
+
+async def test_arbiter_run_with_web_serves_the_pages_from_the_bot_process(tmp_path: Path) -> None:
+    from tests.fake_discord import FakeDiscord
+
+    with socket.socket() as probe:  # a free port for the pages
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    env = {"PATH": "/usr/bin:/bin", "ARBITER_DB": str(tmp_path / "cards.db"), "HOME": str(tmp_path),
+           "PYTHONPATH": str(Path(__file__).resolve().parents[1])}
+    async with FakeDiscord() as fake:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-c", f"import sys; from bot.cli import main; sys.exit(main(['run', '--web', "
+                                  f"'127.0.0.1:{port}']))",
+            env={**env, "DISCORD_TOKEN": fake.token, "DISCORD_API_BASE": fake.api_base}, cwd=str(tmp_path),
+            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE)
+        try:
+            await fake.wait_for_request("PUT", r"/applications/\d+/commands", timeout=60)
+            async with aiohttp.ClientSession() as session, \
+                    session.get(f"http://127.0.0.1:{port}/rules/redemption") as response:
+                assert response.status == 200
+                assert 'id="D9"' in await response.text()
+            proc.send_signal(signal.SIGTERM)
+            _, err = await asyncio.wait_for(proc.communicate(), 30)
+        finally:
+            if proc.returncode is None:
+                proc.kill()
+                await proc.wait()
+    assert proc.returncode == 0, err.decode()
+    assert "Traceback" not in err.decode()

@@ -7,6 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from bot.web.links import ruling_url
 from engine.cards import printing_label
 from engine.trace import Rule
 
@@ -73,7 +74,15 @@ def verdict_embed(data: dict[str, Any]) -> discord.Embed:
     rs = data["ruleset"]
     embed.set_footer(text=clip(f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {data['ruling_id']}"
                                f"{open_hint(data['ruling_id'])}", FOOTER))
+    link_ruling(embed, data["ruling_id"])
     return fit_embed(embed)
+
+
+def link_ruling(embed: discord.Embed, ruling_id: str | None) -> None:
+    """With ARBITER_PUBLIC_URL set, the embed's title links to the ruling's web page (anyone can open it)."""
+    url = ruling_url(ruling_id)
+    if url is not None:
+        embed.url = url
 
 
 def open_hint(ruling_id: str) -> str:

@@ -16,7 +16,7 @@ from discord.ext import commands
 from bot.discord.cogs.rulings import guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, OPTION, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_INFO, open_hint
+from bot.discord.render import COLOUR_INFO, link_ruling, open_hint
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
 from bot.service import LookupProblem, answer_lines, match_json, problem_message
@@ -89,6 +89,7 @@ def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.
         notes = "\n".join(f"• {n['text']}" for n in answer["interpretations"])
         embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
     embed.set_footer(text=clip(presentation.footer + open_hint(answer["ruling_id"]), FOOTER))
+    link_ruling(embed, answer["ruling_id"])
     return fit_embed(embed)
 
 

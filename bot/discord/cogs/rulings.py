@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS
+from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS, link_ruling
 from bot.rulings.reask import Reasker, Standing, changed_by
 from bot.rulings.report import iso, question_text, verdict_lines
 from bot.service import Arbiter
@@ -66,6 +66,7 @@ def standing_embed(standing: Standing) -> discord.Embed:
     embed.add_field(name="Now", value=safe("\n".join(verdict_lines(standing)), FIELD_VALUE), inline=False)
     times = "once" if stored.count == 1 else f"{stored.count} times"
     embed.set_footer(text=f"Asked {times}: first {iso(stored.first_at)}, last {iso(stored.last_at)}")
+    link_ruling(embed, stored.id)
     return fit_embed(embed)
 
 

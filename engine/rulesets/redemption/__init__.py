@@ -68,5 +68,18 @@ class RedemptionRuleset:
     def rules(self) -> dict[str, Rule]:
         return dict(RULES)
 
+    def card_details(self, card: Card) -> tuple[tuple[str, str], ...]:
+        """How each part of the ability reads (before any moderator annotation): instant, or its duration terms."""
+        lines: list[tuple[str, str]] = []
+        for reading in read_card(card, []):
+            label = f"Part {reading.part.label}" if reading.part.label else "Ability"
+            if not reading.lasting:
+                lines.append((label, "an instant effect: nothing of it lasts"))
+                continue
+            terms = "; ".join(f"{t.rule} “{t.text}” ({t.source})" for t in reading.terms)
+            lines.append((label, terms or "lasting, with no stated duration: the D1 default unless its type or "
+                                          "class gives one"))
+        return tuple(lines)
+
 
 RULESET = register(RedemptionRuleset())
