@@ -43,7 +43,7 @@ from engine.names import base_name
 from engine.registry import UnknownRuleset, find_ruleset
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
-from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
+from engine.rulesets.redemption.scenario import EVENTS, TURNS, ZONES, ScenarioError, check_event, parse_events
 from engine.rulesets.redemption.terms import read_card
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
@@ -175,13 +175,16 @@ def impact_sentence(count: int) -> str:
 
 def cmd_duration(args: argparse.Namespace) -> int:
     events = parse_events(args.then)
-    bad = [e for e in events if e not in EVENTS]
-    if bad:
-        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(EVENTS)}.")
+    try:
+        for event in events:
+            check_event(event)
+    except ScenarioError as exc:
+        raise Usage(str(exc)) from exc
     arbiter = _open(args)
     try:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
-                                  ruleset=args.ruleset, part=args.part, guild=args.guild)
+                                  ruleset=args.ruleset, part=args.part, guild=args.guild, turn=args.turn,
+                                  players=args.players)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
     except (ScenarioError, ValueError) as exc:
@@ -628,11 +631,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--played-in", type=lowercase, choices=ZONES,
                    help="where the card was played (default: by its type)")
     p.add_argument("--then", action="append", nargs="+", metavar="EVENT",
-                   help=f"events in order; repeatable. One of: {', '.join(EVENTS)}")
+                   help=f"events in order; repeatable. One of: {', '.join(EVENTS)}; condition-false and "
+                        "condition-true may name one condition by its number or a word (condition-false:2)")
     p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(redemption.RULESET.versions()),
                    help="current (the nine bullets) or previous (the ruling it replaced)")
-    p.add_argument("--part", help="ability part to judge (STAR, GE, TOP, ...); default: the one that "
-                                  "applies where it was played")
+    p.add_argument("--part", help="ability part to judge, as printed on the card (STAR, GE, A, D, H, ...) or by "
+                                  "its long name (Artifact, Dominant, Hero); default: the one that applies where "
+                                  "it was played")
+    p.add_argument("--turn", type=lowercase, choices=TURNS,
+                   help="whose turn the card was played on (default: mine); counts \"your next turn\" and the like")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="how many players (default: 2); counts \"your next turn\" and the like")
     p.set_defaults(func=cmd_duration)
 
     p = sub.add_parser("card", parents=[common], help="a card, its printings and its duration terms")

@@ -383,33 +383,36 @@ class Arbiter:
     def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
                  events: Sequence[str] = (), ruleset: str = "current", part: str | None = None,
                  card: Card | None = None, match: MatchResult | None = None,
-                 guild: str | int | None = None, record: bool = True) -> DurationAnswer:
+                 guild: str | int | None = None, record: bool = True, turn: str | None = None,
+                 players: int | None = None) -> DurationAnswer:
         """The ruling; with a guild, as that server sees it (its aliases and annotations, said so).
 
         `set_hint` picks the printing when `card` is not given; either way it is stored as the set the asker chose
-        (None: whatever the name leads to). `record`: store the ruling when storing is on (bot/rulings)."""
+        (None: whatever the name leads to). `record`: store the ruling when storing is on (bot/rulings).
+        `turn` ("mine"/"theirs") and `players`: the table, when the asker says it (else assumed and said so)."""
         if card is None or match is None:
             card, match = self.find(query, set_hint, guild=guild)
         layer = self.layer_annotations(card, guild)
         notes = self.shared_annotations(card) + layer
-        verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
+        verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part,
+                                   turn=turn, players=players)
         _note_layer(verdict, card, layer, match)
         answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
         if record and self.rulings is not None:
             # Built later by the writer thread: the event loop only queues this (bot/rulings/writer.py).
             self.rulings.add(partial(self._duration_record, answer, bool(set_hint), played_in, tuple(events), part,
-                                     ruleset, guild, int(time.time())))
+                                     ruleset, guild, int(time.time()), turn, players))
         return answer
 
     def _duration_record(self, answer: DurationAnswer, set_chosen: bool, played_in: str | None,
                          events: tuple[str, ...], part: str | None, ruleset: str, guild: str | int | None,
-                         at: int) -> RulingRecord:
+                         at: int, turn: str | None = None, players: int | None = None) -> RulingRecord:
         """The stored ruling asks again by the card's name alone only when the asker chose no printing and the
         name alone leads to the one judged; otherwise it keeps the printing."""
         card = answer.verdict.card
         by_name = not set_chosen and self.matcher_for(card.game, guild).match(card.name).card == card
-        inputs = duration_inputs(card, None if by_name else card.set, played_in, events, part)
+        inputs = duration_inputs(card, None if by_name else card.set, played_in, events, part, turn, players)
         return answer.record(inputs, ruleset, at)
 
 

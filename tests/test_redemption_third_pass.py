@@ -123,3 +123,188 @@ def test_a_cards_name_answers_its_default_printing_for_every_reprinted_card():
     falling = matcher.match("Falling Away")
     assert falling.card is not None and falling.card.legality == "Rotation" and falling.chosen == "default"
     assert matcher.match("Falling Away (Wom)").card == real("Falling Away")  # the label still names it
+
+
+# --- 3. whose turn and how many players: "your next turn", "their next turn", "next turn" ------------------------
+
+@pytest.mark.parametrize(("turn", "players", "mine_ends_after"), [
+    (None, None, 3),       # two players, your turn: the rest of yours, theirs, then your next one
+    ("mine", 2, 3),
+    ("theirs", 2, 2),      # on their turn: the rest of theirs, then yours
+    ("mine", 4, 5),        # three opponents play before your next turn
+    ("theirs", 4, 2),      # an opponent's turn is taken as the one just before yours
+])
+def test_your_next_turn_is_counted_from_whose_turn_it_is_and_how_many_play(turn, players, mine_ends_after):
+    c = card("Restrict evil Dominants until the end of your next turn.")
+    ends = ["turn-ends"] * mine_ends_after
+    assert judge(c, "battle", ends[:-1], turn=turn, players=players).persists is True
+    done = judge(c, "battle", ends, turn=turn, players=players)
+    assert done.persists is False and done.part.upper_bound.rule == "D4"
+
+
+@pytest.mark.parametrize(("text", "turn", "count"), [
+    ("Restrict opponent from playing Dominants until the end of their next turn.", "mine", 2),
+    ("Restrict opponent from playing Dominants until the end of their next turn.", "theirs", 3),
+    ("Opponent may not make a rescue attempt next turn.", "mine", 2),
+    ("Opponent may not make a rescue attempt next turn.", "theirs", 2),
+])
+def test_their_next_turn_and_the_next_turn(text, turn, count):
+    assert judge(card(text), "battle", ["turn-ends"] * (count - 1), turn=turn).persists is True
+    assert judge(card(text), "battle", ["turn-ends"] * count, turn=turn).persists is False
+
+
+def test_the_answer_says_what_it_assumed_about_the_table():
+    c = card("Restrict evil Dominants until the end of your next turn.")
+    assumed = judge(c, "battle")
+    (note,) = [n for n in assumed.trace.interpretations if n.id == "next-turn"]
+    assert "taken as yours" in note.text and "taken as 2" in note.text and "--" not in note.text
+    said = judge(c, "battle", turn="theirs", players=3)
+    (note,) = [n for n in said.trace.interpretations if n.id == "next-turn"]
+    assert "not given" not in note.text and "3 players" in note.text
+
+
+@pytest.mark.parametrize(("name", "zone", "count"), [
+    ("Besieging the City", "battle", 2), ("Great Mourning", "battle", 2), ("Displeased Philistines", "battle", 2),
+])
+def test_real_next_turn_cards(name, zone, count):
+    assert judge(real(name), zone, ["turn-ends"] * (count - 1)).persists is True
+    assert judge(real(name), zone, ["turn-ends"] * count).persists is False
+
+
+@pytest.mark.parametrize("bad", [{"turn": "yours"}, {"players": 1}, {"players": 9}])
+def test_a_bad_table_is_one_sentence(bad):
+    from engine.rulesets.redemption import ScenarioError
+
+    with pytest.raises(ScenarioError):
+        judge(card("Negate all Heroes this turn."), "battle", **bad)
+
+
+# --- 4. an ability that waits for a trigger starts when the scenario says so -------------------------------------
+
+@pytest.mark.parametrize(("name", "start", "length"), [
+    ("Kinsman Redeemer", "triggered", "your-next-turn"),          # "If this Hero is successful in battle"
+    ("Profane Daughters", "triggered", "their-next-turn"),        # "If block is successful"
+    ("Onesimus (PC)", "targeted", "turns:2"),                     # "If ... is captured, release it after 2 turns"
+    ("Peter (Ap)", "targeted", "turns:3"),                        # "If taken prisoner, after three turns ..."
+    ("Barabbas", "triggered", "your-next-turn"),                  # "If Barabbas is captured, release him ..."
+])
+def test_real_stated_times_after_a_trigger_start_with_it(name, start, length):
+    waiting = judge(real(name), "battle")
+    (timed,) = [s for s in waiting.part.terms if s.term.rule == "D4"]
+    assert timed.status == "waiting" and timed.term.length == length and start in timed.starts_on
+    assert waiting.part.started is False
+    from engine.rulesets.redemption.render import summary
+    assert summary(waiting).startswith(("Not started yet", "Partly not started yet"))
+    # Nothing started: the phase ends the ability (D1), and its time never ran.
+    assert judge(real(name), "battle", ["phase-ends"]).persists is False
+    # Started: the stated time runs from the trigger, past the phase.
+    made = judge(real(name), "battle", [start, "phase-ends"])
+    assert made.persists is True and made.part.upper_bound.rule == "D4" and made.part.started is True
+
+
+@pytest.mark.parametrize("name", ["Moabite Marauders", "King Darius, the Mede", "The Mocking Thief (GoC)",
+                                  "Sword of Justice [RR2]"])
+def test_after_battle_waits_for_the_end_of_battle_within_the_d1_default(name):
+    played = judge(real(name), "battle", ["leaves-battle"])
+    assert played.persists is True and played.part.started is False  # the seed's example: usable all phase
+    (wait,) = played.part.waits_for
+    assert "battle-ends" in wait.starts_on and "triggered" in wait.starts_on
+    after = judge(real(name), "battle", ["battle-ends"])
+    assert after.part.started is True and after.persists is True
+    assert judge(real(name), "battle", ["battle-ends", "phase-ends"]).persists is False
+
+
+def test_a_placement_after_battle_starts_at_the_end_of_battle():
+    c = card("Negate all evil Enhancements. After battle, place this card on a Hero for 2 turns.", "GE")
+    before = judge(c, "battle", ["phase-ends"])
+    assert before.persists is False  # the placement was never made
+    placed = judge(c, "battle", ["battle-ends", "phase-ends", "turn-ends"])
+    assert placed.persists is True and placed.part.upper_bound.rule == "D3"
+    assert judge(c, "battle", ["battle-ends", "turn-ends", "turn-ends"]).persists is False
+
+
+# --- 5. conditions named by number or word; "unless" -----------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "word"), [("Epaphras", "paul"), ("Aquila", "priscilla"),
+                                            ("A Mighty Blow", "demon"), ("Adino, the Eznite", "equipped")])
+def test_real_conditions_are_numbered_and_named(name, word):
+    played = judge(real(name), "battle")
+    (condition,) = played.part.conditions()
+    assert condition["number"] == 1 and word in condition["text"].lower()
+    for which in ("1", word):
+        off = judge(real(name), "battle", [f"condition-false:{which}"])
+        assert off.persists is True and off.effective is False
+        back = judge(real(name), "battle", [f"condition-false:{which}", f"condition-true:{which}"])
+        assert back.effective is True
+
+
+@pytest.mark.parametrize(("name", "word"), [("Balaam's Disobedience", "angel"),
+                                            ("Balaam's Disobedience (FoM)", "angel"),
+                                            ("Assyrian Camp", "hezekiah"), ("Darius' Decree", "evil")])
+def test_unless_is_switched_off_when_its_words_come_true(name, word):
+    zone = "territory" if name == "Assyrian Camp" else "battle"
+    (condition,) = judge(real(name), zone).part.conditions()
+    assert condition["keyword"] == "unless"
+    entered = judge(real(name), zone, [f"condition-true:{word}"])  # "an angel entered play"
+    assert entered.persists is True and entered.effective is False
+    assert judge(real(name), zone, [f"condition-true:{word}", f"condition-false:{word}"]).effective is True
+    assert judge(real(name), zone, ["condition-false"]).effective is False  # unnamed: the ability's condition
+
+
+def test_two_conditions_are_switched_one_at_a_time():
+    c = card("While equipped, Hero gains 2/2. Hero is protected from capture while alone.")
+    verdict = judge(c, "battle")
+    assert [x["number"] for x in verdict.part.conditions()] == [1, 2]
+    one = judge(c, "battle", ["condition-false:alone"])
+    assert [x["status"] for x in one.part.conditions()] == ["holds", "off"] and one.effective is True
+    both = judge(c, "battle", ["condition-false:alone", "condition-false:1"])
+    assert both.effective is False
+
+
+def test_an_unknown_condition_lists_the_parts_conditions():
+    with pytest.raises(ValueError, match=r"no condition '3'; its conditions are: 1\. “While equipped”"):
+        judge(real("Adino, the Eznite"), "battle", ["condition-false:3"])
+    with pytest.raises(ValueError, match="no condition to switch"):
+        judge(card("Negate all Heroes this turn."), "battle", ["condition-false:1"])
+
+
+def test_a_leading_if_checked_as_it_resolves_is_no_condition():
+    assert judge(real("Ahimaaz (FoM)"), "battle").part.conditions() == []  # "If David is in play, negate ..."
+    assert judge(card("Discard a Hero if David is in play."), "battle").part.lasting is False
+
+
+# --- 7. every event is in the trace, with why it changes nothing; D5 is a bound of its own ---------------------
+
+_EVENTS = ["phase-ends", "turn-ends", "round-ends", "battle-ends", "leaves-play", "leaves-battle", "leaves-territory",
+           "deactivated", "result-changed", "reset", "condition-false", "condition-true", "targeted", "triggered"]
+
+
+def test_every_event_of_every_scenario_appears_in_the_trace_over_real_cards():
+    import random
+
+    rng = random.Random(22)
+    cards = sorted(real_cards().values(), key=lambda c: c.name)
+    for c in rng.sample(cards, 150):
+        events = rng.sample(_EVENTS, 4)
+        verdict = judge(c, None, events)
+        for index in range(1, len(events) + 1):
+            steps = [s for s in verdict.trace.steps if s.event == index]
+            assert steps, (c.name, events, index)
+
+
+@pytest.mark.parametrize(("text", "event", "why"), [
+    ("Negate all Heroes this turn.", "leaves-play", "D4 “this turn” stands alone: leaving play does not end it"),
+    ("Negate all Heroes this turn.", "condition-false", "no condition (D8)"),
+    ("Negate all Heroes this turn.", "result-changed", "no term of this ability hangs on a targeted result"),
+    ("Discard a Hero.", "phase-ends", "an instant effect has nothing that lasts"),
+])
+def test_an_event_that_changes_nothing_says_why(text, event, why):
+    steps = [s for s in judge(card(text), "battle", [event]).trace.steps if s.event == 1]
+    assert len(steps) == 1 and "changes nothing" in steps[0].decision and why in steps[0].decision
+
+
+@pytest.mark.parametrize("name", ["Boasting of Riches", "Breaking the Covenant", "Destructive Sin", "Defiant"])
+def test_d5_beside_a_d3_bound_is_a_bound_of_its_own_not_a_switch(name):
+    bound = judge(real(name), "territory").part.upper_bound
+    assert bound.rule == "D3" and "D5" in bound.why and "bound of its own" in bound.why
+    assert "switches" not in bound.why

@@ -19,10 +19,13 @@ REDEMPTION = "redemption"
 
 
 def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, events: Sequence[str],
-                    part: str | None) -> dict[str, Any]:
+                    part: str | None, turn: str | None = None, players: int | None = None) -> dict[str, Any]:
     """What asks a /duration question again: the card by its exact name (not what was typed), the set only if
-    one was chosen (so a later default printing shows), and the scenario as given."""
-    return {"card": card.name, "set": set_hint, "played_in": played_in, "events": list(events), "part": part}
+    one was chosen (so a later default printing shows), and the scenario as given (whose turn and how many
+    players only when said, so rulings stored before those inputs existed read the same)."""
+    inputs = {"card": card.name, "set": set_hint, "played_in": played_in, "events": list(events), "part": part}
+    inputs.update({k: v for k, v in (("turn", turn), ("players", players)) if v is not None})
+    return inputs
 
 
 def duration_record(verdict: Verdict, notes: Iterable[Annotation], inputs: Mapping[str, Any], version: str,

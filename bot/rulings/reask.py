@@ -128,7 +128,8 @@ class Reasker:
                 raise LookupProblem(match, f"{name} is no longer in the catalog.")
         answer = self.arbiter.duration(name, played_in=inputs.get("played_in"), events=inputs.get("events") or (),
                                        ruleset=stored.version, part=inputs.get("part"), card=card, match=match,
-                                       guild=stored.guild, record=False)
+                                       guild=stored.guild, record=False, turn=inputs.get("turn"),
+                                       players=inputs.get("players"))
         return answer.record(dict(inputs), stored.version), answer.as_json()
 
     def _plugin(self, stored: StoredRuling) -> tuple[RulingRecord, dict[str, Any]]:
