@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -14,6 +15,7 @@ from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.render import verdict_embed
 from bot.discord.state import (
+    MAX_CUSTOM_ID,
     MAX_EVENTS,
     PATTERN,
     PRINTING_PATTERN,
@@ -26,7 +28,7 @@ from bot.service import problem_message
 from engine.cards import Card
 from engine.matching import MatchResult
 from engine.rulesets.redemption import EVENTS, ZONES
-from engine.rulesets.redemption.scenario import EVENT_HELP, parse_events
+from engine.rulesets.redemption.scenario import EVENT_HELP, MAX_PLAYERS, ScenarioError, check_event, parse_events
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -52,6 +54,12 @@ def relevant_events(data: dict[str, Any]) -> list[str]:
 
 def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    try:
+        longest = len(state.custom_id("ev", EVENTS[0]))
+    except ValueError:  # a condition named by a word: the buttons cannot carry it, so the answer comes without
+        return view
+    if longest > MAX_CUSTOM_ID:  # a scenario too long for a button: the answer comes without them
+        return view
     if len(state.events) < MAX_EVENTS:
         for event in relevant_events(data)[:15]:
             view.add_item(RulingButton(state, "ev", event))
@@ -103,11 +111,9 @@ class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTIN
         card = bot.card_refs.get(str(values[0]))
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
-        state = RulingState(card_ref(card), self.state.zone, self.state.ruleset, "", self.state.events,
-                            self.state.owner)
+        state = replace(self.state, card=card_ref(card), part="")
         data = answer(bot, card, None, state, interaction)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
-                            state.owner)
+        state = replace(state, part=data["scenario"]["part"])
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
             await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
@@ -170,11 +176,10 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
         state = self.state
         if self.action == "ev" and self.next_event:
-            state = RulingState(state.card, state.zone, state.ruleset, state.part, (*state.events, self.next_event),
-                                state.owner)
+            state = replace(state, events=(*state.events, self.next_event))
         elif self.action == "rs":
             other = "previous" if state.ruleset == "current" else "current"
-            state = RulingState(state.card, state.zone, other, state.part, state.events, state.owner)
+            state = replace(state, ruleset=other)
         data = answer(bot, card, None, state, interaction)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
@@ -206,7 +211,7 @@ def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: Ruling
         match = MatchResult(card.label, "exact", card, [], printings, "named")
     result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
                                   ruleset=state.ruleset, part=state.part or None, card=card, match=match,
-                                  guild=guild_of(interaction))
+                                  guild=guild_of(interaction), turn=state.turn, players=state.players)
     return result.as_json()
 
 
@@ -214,10 +219,11 @@ class Disambiguation(discord.ui.View):
     """A select menu of candidates that only the person who asked can use."""
 
     def __init__(self, bot: ArbiterBot, owner: int, candidates: list[Card], zone: str, events: tuple[str, ...],
-                 ruleset: str) -> None:
+                 ruleset: str, turn: str | None = None, players: int | None = None) -> None:
         super().__init__(timeout=300)
         self.bot, self.owner = bot, owner
         self.zone, self.events, self.ruleset = zone, events, ruleset
+        self.turn, self.players = turn, players
         self.cards = {card_ref(c): c for c in candidates[:25]}
         select: discord.ui.Select = discord.ui.Select(
             placeholder="Which card did you mean?", min_values=1, max_values=1,
@@ -242,10 +248,9 @@ class Disambiguation(discord.ui.View):
         card = self.bot.card_refs.get(ref)  # the catalog may have changed since the menu was offered
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
-        state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner)
+        state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner, self.turn, self.players)
         data = answer(self.bot, card, None, state, interaction)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
-                            state.owner)
+        state = replace(state, part=data["scenario"]["part"])
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
         await interaction.followup.send(embed=verdict_embed(data), view=ruling_view(state, data))
         self.stop()
@@ -303,19 +308,27 @@ class DurationCog(commands.Cog):
         set_="Set code or name, to pick one printing",
         then="Events that happen next, in order, separated by spaces (e.g. phase-ends leaves-play)",
         ruleset="current (the nine bullets) or previous (the ruling they replaced)",
+        turn="Whose turn the card was played on (default: yours)",
+        players="How many players (default: 2)",
     )
     @app_commands.choices(
         played_in=[app_commands.Choice(name=z, value=z) for z in ZONES],
         ruleset=[app_commands.Choice(name="current", value="current"),
                  app_commands.Choice(name="previous", value="previous")],
+        turn=[app_commands.Choice(name="mine", value="mine"), app_commands.Choice(name="theirs", value="theirs")],
     )
     @app_commands.autocomplete(card=card_autocomplete, set_=set_autocomplete, then=then_autocomplete)
     async def duration(self, interaction: discord.Interaction, card: str, played_in: str,
-                       set_: str | None = None, then: str | None = None, ruleset: str = "current") -> None:
+                       set_: str | None = None, then: str | None = None, ruleset: str = "current",
+                       turn: str | None = None,
+                       players: app_commands.Range[int, 2, MAX_PLAYERS] | None = None) -> None:
         events = parse_events([then] if then else [])
-        bad = [e for e in events if e not in EVENTS]
-        if bad:
-            raise UserFacingError(f"Unknown event “{safe(bad[0], 40)}”. Valid events: {', '.join(EVENTS)}.")
+        for event in events:
+            try:
+                check_event(event)
+            except ScenarioError:
+                raise UserFacingError(f"Unknown event “{safe(event, 40)}”. Valid events: {', '.join(EVENTS)} "
+                                      "(condition-false:2 names one condition).") from None
         if played_in not in ZONES:
             raise UserFacingError(f"Unknown zone. Valid zones: {', '.join(ZONES)}.")
         if len(events) > MAX_EVENTS:
@@ -326,14 +339,13 @@ class DurationCog(commands.Cog):
         if match.card is None:
             if match.how == "ambiguous" and match.candidates:
                 view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],
-                                      played_in, events, ruleset)
+                                      played_in, events, ruleset, turn, players)
                 await interaction.response.send_message(safe(problem_message(match), 1800), view=view,
                                                         ephemeral=True)
                 return
             raise UserFacingError(safe(problem_message(match), 1800))
-        state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id)
+        state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id, turn, players)
         data = answer(self.bot, match.card, match, state, interaction,
                       set_hint=match.card.set if picked is not None or set_ else None)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
-                            state.owner)
+        state = replace(state, part=data["scenario"]["part"])
         await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))
