@@ -44,6 +44,8 @@ def test_gilder_with_no_units_skips_the_damage_in_1e_but_not_in_reborn(cards):
     assert outcomes(a) == {1: "resolves", 2: "skipped"}
     assert "no legal target" in a["parts"][1]["why"]
     assert a["steps"][1]["name"] == "choose-targets" and "before any part resolves" in a["steps"][1]["detail"]
+    # the seed: with no legal target when it is used, the "Choose Targets" step is skipped
+    assert a["steps"][1]["happens"] is False
     # Reborn: one effect at a time, so the Gilder just placed can be the target (an interpretation, flagged)
     assert a["other_edition"]["ruleset"] == "reborn"
     assert a["other_edition"]["summary"] == "part 1 resolves; part 2 resolves."
@@ -96,7 +98,7 @@ def test_dread_wraith_focus_part_with_a_named_wraith(cards):
     assert outcomes(a) == {1: "skipped", 2: "resolves"}
     a = judge("Summon Dread Wraith", "1e", cards, focus="2", battlefield_full=True)
     assert outcomes(a) == {1: "skipped", 2: "skipped"}
-    assert "Dread Wraith@mine" in a["parts"][1]["why"]
+    assert "no Dread Wraith of yours is in play" in a["parts"][1]["why"]
 
 
 def test_empower_1e_written_costs_and_optional_parts(cards):

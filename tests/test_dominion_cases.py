@@ -75,7 +75,8 @@ def test_worked_case_from_the_cli(chains, ruleset, expected, rules, tmp_path: Pa
     assert rules <= set(out["rules"])
     assert out["legal"] is True and out["problems"] == [] and out["alternative"] is None
     assert out["ruleset"]["game"] == "dominion" and out["ruleset"]["name"] == ruleset
-    assert out["explanation"].startswith(" | ".join(chains).split("[")[0].strip())
+    assert out["explanation"].startswith(out["summary"] + "\n")  # the text answer opens with the summary
+    assert out["explanation"].split("\n")[2].startswith(" | ".join(chains).split("[")[0].strip())
     for entry in out["chain"]:
         assert set(entry["rules"]) <= set(out["rules"])
         assert entry["leaves_play"]["why"]
@@ -87,11 +88,13 @@ def test_json_contract_of_one_answer(tmp_path: Path, capsys):
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert set(out) == {"chain", "scenario", "legal", "problems", "rules", "trace", "interpretations", "ruleset",
-                        "alternative", "match", "ruling_id", "explanation", "summary"}
+                        "alternative", "match", "ruling_id", "explanation", "summary", "may_trash",
+                        "problem_rules", "assumed"}
     throne, tactician = out["chain"]
     assert throne == {
         "card": "Throne Room", "label": "Throne Room", "set": "Base", "types": ["Action"], "as": None,
         "played_by": None, "relation": None, "played_on": [0], "in_play": True, "legal": True, "problem": "",
+        "problem_rule": None,
         "leaves_play": {"cleanup": "next-turn", "turn": 1, "when": "in the Clean-up of your next turn",
                         "why": "it played Tactician more than once and stays as long as it does",
                         "moment": "clean-up"},
@@ -100,7 +103,11 @@ def test_json_contract_of_one_answer(tmp_path: Path, capsys):
     }
     assert tactician["played_by"] == "Throne Room" and tactician["relation"] == "extra"
     assert tactician["played_on"] == [0, 0] and tactician["rules"] == ["DM1", "DM2"]
-    assert out["scenario"] == {"chains": ["Throne Room > Tactician"], "skip_next_turn": False, "extra_turn": False}
+    assert out["scenario"] == {"chains": ["Throne Room > Tactician"], "skip_next_turn": False, "extra_turn": False,
+                               "opponent_turn": False}
+    # Tactician's condition was not given: the first line says what was assumed.
+    assert out["assumed"] == ["Tactician met its condition (you discarded at least one card)"]
+    assert out["summary"].startswith("Assuming (not said) that Tactician met its condition")
     assert out["rules"] == ["DM1", "DM2", "DM6"]
     assert out["ruleset"] == {"game": "dominion", "name": "current", "version": "2.2", "tracking": "current",
                               "wording": "newer"}
@@ -155,18 +162,33 @@ def test_aliases_and_longhand_options(tmp_path: Path, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["Caravan > Wharf"], "Caravan does not play other cards"),
     (["Caravan[now]"], "Caravan does not take the choice “now”"),
     (["Throne Room > (Caravan"], "is not closed"),
     (["Throne Room > Caravan", "--choice", "now"], "--played-by and --choice go with one plain card name"),
-    (["Captain > Caravan"], "Captain cannot play Caravan"),
-    (["Throne Room > Endless Chalice"], "it plays Action cards"),
+    (["Caravan", "--on", "whenever"], "Give one of: your-turn, opponent-turn"),
 ])
 def test_bad_input_exits_2(argv, message, tmp_path: Path, capsys):
     code = main(["dominion", *argv, "--db", str(tmp_path / "c.db")])
     err = capsys.readouterr().err
     assert code == 2
     assert err.startswith("arbiter: ") and message in err
+
+
+@pytest.mark.parametrize(("argv", "message", "rule"), [
+    (["Caravan > Wharf"], "Caravan does not play other cards", "DM14"),
+    (["Captain > Caravan"], "Captain cannot play Caravan", "DM14"),
+    (["Throne Room > Endless Chalice"], "it plays Action cards", "DM14"),
+    (["Caravan", "--on", "opponent-turn"], "cannot be played on another player's turn", "DM15"),
+    (["extra-turn", "Outpost[taken]"], "already an extra turn", "DM3"),
+])
+def test_forbidden_plays_are_answered_not_refused(argv, message, rule, tmp_path: Path, capsys):
+    """A well-formed scenario the rules forbid: exit 0, JSON with legal false, the problem and its rule."""
+    code = main(["dominion", *argv, "--db", str(tmp_path / "c.db"), "--json"])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0 and out["legal"] is False
+    assert message in out["problems"][0] and out["problem_rules"][0] == rule
+    assert rule in out["rules"] and out["summary"].startswith(f"Not allowed ({rule}):")
+    assert any(e["problem_rule"] == rule for e in out["chain"])
 
 
 def test_rule_command_knows_dominion(capsys):

@@ -100,11 +100,11 @@ def test_real_data_through_the_cli_then_a_ruling_on_imported_cards(tmp_path: Pat
     out = json.loads(capsys.readouterr().out)
     assert out["match"][0]["how"] == "fuzzy" and out["match"][0]["card"] == "Band of Misfits"
     assert out["chain"][0]["set"] == "Dark Ages" and out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"
-    # An imported card without a behaviour annotation is judged from its types, and the answer says so.
+    # An imported card without a starter annotation is read from its text, and the trace says so.
     assert main(["dominion", "Riverboat", "--db", db, "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"
-    assert out["interpretations"][0]["id"] == "no-annotation:Riverboat"
+    assert out["trace"][0]["source"] == "text" and out["trace"][0]["rule"] == "DM1"
 
 
 @pytest.mark.parametrize(("target", "corrupt", "message"), [

@@ -61,7 +61,6 @@ def test_syntax_errors_say_what_is_wrong(text, message):
     (["Barge[now, next-turn]"], "give one of now, next-turn"),
     (["Archive[left=x]"], "left= takes a whole number"),
     (["Throne Room > Caravan + Wharf + Haven"], "Throne Room makes 1 play"),
-    (["Band of Misfits > Overlord > Caravan"], "may not play a Command card under any wording"),
     (["King's Court > King's Court > King's Court > King's Court > King's Court > Caravan"], "more than 120 cards"),
     (["Nonesuch"], "No Dominion card named"),
 ])
@@ -167,3 +166,9 @@ def test_every_step_cites_a_known_rule():
     known = {f"DM{i}" for i in range(1, 14)}
     assert {s.rule for s in verdict.trace.steps if s.rule} <= known
     assert all(i.why for i in verdict.instances)
+
+
+def test_a_command_variant_playing_a_command_is_illegal_not_unreadable():
+    verdict = judge(["Band of Misfits > Overlord > Caravan"], "older-wording")
+    assert not verdict.legal and verdict.problem_rules == ["DM14"]
+    assert "may not play a Command card under any wording" in verdict.problems[0]

@@ -24,9 +24,9 @@ def test_registry_lists_the_versions():
     ruleset = find_ruleset("dom")
     assert ruleset.game == "dominion"
     assert list(ruleset.versions()) == list(ALL)
-    assert list(ruleset.rules()) == [f"DM{i}" for i in range(1, 14)]
+    assert list(ruleset.rules()) == [f"DM{i}" for i in range(1, 18)]
     assert find_version(ruleset, None).name == "current"
-    assert all(r.source.startswith("Dominion Strategy wiki") for r in ruleset.rules().values())
+    assert all(r.source.startswith(("Dominion Strategy wiki", "Dominion rulebook")) for r in ruleset.rules().values())
 
 
 def test_prior_throne_a_throne_leaves_when_its_extra_plays_do_nothing():

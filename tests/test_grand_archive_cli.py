@@ -17,8 +17,9 @@ def db(tmp_path):
 
 
 SEED_INSPIRING_CALL = """\
-Inspiring Call (2) does not reach the ally: its set was fixed when it resolved at 1; this object entered at 2, \
-after it.
+Inspiring Call does not reach the ally you control: it entered after the effect resolved, and a one-shot effect \
+reaches only what was there then.
+
 Scenario: 1. effect Inspiring Call; 2. object ally
 
 ally (an ally you control), entered at 2:
@@ -29,8 +30,10 @@ end phase (“until end of turn”). [GA1, GA7, GA5, GA11]
 All active effects in order:
 1. Inspiring Call (2): layer E (GA5); timestamp 1 (GA6, GA7)
 
-Ruleset: Grand Archive current (2026.08, Official comprehensive rules (continuous effects with dependencies)). \
-Rules: GA1, GA7, GA5, GA6, GA11.
+Ruleset: Grand Archive current (2026.08, Official comprehensive rules (continuous effects with dependencies)).
+Rules: GA1 one-shot set (Continuous Effects, Instanced Effects 1-2); GA7 timestamps (Continuous Effects, \
+Timestamps 1.1-1.2); GA5 layers (Continuous Effects, Layers 2.1-2.5); GA6 timestamp order (Continuous Effects, \
+Timestamps (opening paragraph)); GA11 end-phase clean-up (Turn Order - End Phase, General Rules 3).
 Ruling id: GA-A4208C1E8D
 """
 

@@ -228,13 +228,21 @@ def test_an_effect_is_made_only_when_its_action_resolves(db, capsys):
     assert [p["persists"] for p in negated["timeline"]] == [False, False, False]
 
 
-def test_unstated_length_asks_where_it_was_made(db, capsys):
-    code, err = refused(capsys, db, "duration", "--text", "Give a target Personality +2F.")
-    assert code == 2 and "--made-during battle, action, phase or turn" in err
-    answer = ask(capsys, db, "duration", "--text", "Give a target Personality +2F.", "--made-during", "battle",
-                 "--then", "battle-ends")
-    assert answer["effect"]["kind"] == "unstated" and answer["persists"] is False
-    assert any(n["id"] == "unstated" for n in answer["interpretations"])
+def test_a_text_naming_no_length_gets_the_rules_length(db, capsys):
+    # LD8: an action's effect naming no length lasts to the end of the turn (not refused); a card's own continuous
+    # trait works while the card is in play; the asker may still name another period.
+    answer = ask(capsys, db, "duration", "--text", "Give a target Personality +2F.", "--then", "battle-ends",
+                 "turn-ends")
+    assert answer["effect"]["kind"] == "default-turn" and answer["ends_on"] == "turn-ends"
+    assert [p["persists"] for p in answer["timeline"]] == [True, False]
+    assert "LD8" in answer["rules"]
+    trait = ask(capsys, db, "duration", "--text", "Your Stronghold's abilities have Tireless.", "--then", "turn-ends",
+                "leaves-play")
+    assert trait["effect"]["kind"] == "in-play" and [p["persists"] for p in trait["timeline"]] == [True, False]
+    asked = ask(capsys, db, "duration", "--text", "Give a target Personality +2F.", "--made-during", "battle",
+                "--then", "battle-ends")
+    assert asked["effect"]["kind"] == "unstated" and asked["persists"] is False
+    assert any(n["id"] == "unstated" for n in asked["interpretations"])
     instant = ask(capsys, db, "duration", "--text", "Bow a target Personality.", "--then", "turn-ends")
     assert instant["effect"]["kind"] == "instant" and instant["persists"] is False
 

@@ -20,8 +20,10 @@ from engine.rulesets.ashes.parts import Part, read_parts
 Kind = Literal["play", "activated", "reaction", "passive"]
 Timing = Literal["would", "when", "after", "before"]
 
-_ITEM = r"(?:[0-9X]+ )?\[\[[a-z:]+\]\](?: (?:or|/) (?:[0-9X]+ )?\[\[[a-z:]+\]\])*"
-_COST_PREFIX = re.compile(rf"^(?P<cost>{_ITEM}(?:\s*-\s*{_ITEM})*)\s*:\s*")
+_ITEM = r"(?:[0-9X]+ )?\[\[[a-z: ]+\]\](?: (?:or|/) (?:[0-9X]+ )?\[\[[a-z: ]+\]\])*"
+# items joined by " - " (a few records use ", ": "[[main]], 1 [[illusion:class]]: ...")
+_COST_PREFIX = re.compile(rf"^(?P<cost>{_ITEM}(?:\s*[-,]\s*{_ITEM})*)\s*:\s*")
+_COST_SPLIT = re.compile(r"\s*[-,]\s+(?=[0-9X]*\s*\[\[)")
 _NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-!]*(?: (?:[A-Z\d][\w'’\-!]*|of|the|and|in|from)){0,4})\**\s*:\**\s+")
 _NOT_NAMES = {"X", "You", "When", "After", "If", "At", "During"}
 _PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
@@ -31,7 +33,7 @@ _MAIN = (r"(?:,\s+|\s+(?=you may\b))(?=(?:you|they|each|if|that|its|the|this|dea
          r"destroy|return|search|look|exhaust|choose|roll|re-roll|select|spend|prevent|put|cancel|move|lower|"
          r"raise|reduce|attach|swap|give|count|resolve)\b)")
 _TRIGGER = re.compile(r"^(?P<words>(?:when|whenever|after|before|at the (?:start|end|beginning) of|"
-                      r"each time|as soon as|once per round, (?:when|after))\b.*?)" + _MAIN, re.I)
+                      r"each time|as soon as|once per (?:round|turn), (?:when|after))\b.*?)" + _MAIN, re.I)
 _WOULD = re.compile(r"^(?P<words>[^.]*?(?<!that )(?<!which )\bwould\b[^.]*?)" + _MAIN, re.I)
 _DURING = re.compile(r"^(?P<words>during your turn),\s+", re.I)
 
@@ -82,6 +84,7 @@ class _Raw:
     focus: list[tuple[int, str]]
     definitions: list[str]
     granted: list[str] = field(default_factory=list)   # abilities the effect gives ("gain the following ability:")
+    modes: list[str] = field(default_factory=list)     # "choose one of the following effects:" then "- ..." lines
 
 
 def timing_of(words: str) -> Timing:
@@ -95,6 +98,11 @@ def timing_of(words: str) -> Timing:
     return "when"
 
 
+def _tidy(item: str) -> str:
+    """A cost item as the symbols are spelled elsewhere: "[[sympathy: class]]" -> "[[sympathy:class]]"."""
+    return re.sub(r"\[\[([^\]]+)\]\]", lambda m: "[[" + m.group(1).replace(" ", "") + "]]", item.strip())
+
+
 def _split_choice(item: str) -> Any:
     parts = re.split(r"\s+(?:or|/)\s+", item)
     return parts if len(parts) > 1 else item
@@ -105,11 +113,16 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
         out1 = []
         for a in p.abilities:
             cost, text = list(a.get("cost") or []), str(a.get("text", ""))
+            name = a.get("name")
+            named = None if (name or cost) else _NAME.match(text)
+            if named and named.group("name").split()[0] not in _NOT_NAMES and \
+                    _COST_PREFIX.match(text[named.end():]):  # "Re-Tool Magic: [[side]]: ..." (name in the text)
+                name, text = named.group("name"), text[named.end():]
             c = None if cost else _COST_PREFIX.match(text)
             if c:  # a first-edition record that wrote its cost into the text
-                cost = [_split_choice(item.strip()) for item in re.split(r"\s+-\s+", c.group("cost"))]
+                cost = [_split_choice(_tidy(item)) for item in _COST_SPLIT.split(c.group("cost"))]
                 text = text[c.end():]
-            out1.append({"name": a.get("name"), "cost": cost, "text": text,
+            out1.append({"name": name, "cost": cost, "text": text,
                          "inexhaustible": bool(a.get("inexhaustible"))})
         return out1
     out = []
@@ -126,7 +139,7 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
         cost: list[Any] = []
         c = _COST_PREFIX.match(para)
         if c:
-            cost = [_split_choice(item.strip()) for item in re.split(r"\s+-\s+", c.group("cost"))]
+            cost = [_split_choice(_tidy(item)) for item in _COST_SPLIT.split(c.group("cost"))]
             para = para[c.end():]
         out.append({"name": name, "cost": cost, "text": para.strip(), "inexhaustible": inexhaustible})
     return out
@@ -143,6 +156,10 @@ def _group(paragraphs: list[dict[str, Any]]) -> list[_Raw]:
     for para in paragraphs:
         name, text = para["name"], para["text"]
         focus = re.match(r"^Focus (\d+)$", name or "")
+        if raws and not name and not para["cost"] and text.startswith("- ") and \
+                re.search(r"\bchoose one of the following(?: effects)?:\s*$", raws[-1].text, re.I):
+            raws[-1].modes.append(text[2:].strip())
+            continue
         if raws and owed and not focus and not para["cost"]:
             raws[-1].granted.append(f"{name}: {text}" if name else text)
             owed -= 1
@@ -193,8 +210,11 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
     parts = read_parts(written.rest, statements=passive)
     if raw.granted:
         parts = _with_granted(parts, [plain(g) for g in raw.granted])
+    for k, line in enumerate(raw.modes, start=1):
+        parts += [replace(x, mode=k, notes=(*x.notes, f"effect {k} of “choose one”"))
+                  for x in read_parts(plain(line), first=len(parts) + 1)]
     for level, line in sorted(raw.focus):
-        parts += read_parts(plain(line), focus=level, first=len(parts) + 1)
+        parts += read_parts(plain(line), focus=level, first=len(parts) + 1, earlier=parts)
     if play_costs is not None:
         kind: Kind = "play"
     elif trigger is not None:
@@ -203,7 +223,7 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
         kind = "activated"
     else:
         kind = "passive"
-    shown = plain(raw.text)
+    shown = plain(raw.text) + "".join(f"\n- {plain(m)}" for m in raw.modes)
     if raw.focus:
         shown += "".join(f"\nFocus {level}: {plain(line)}" for level, line in sorted(raw.focus))
     return Ability(index=index, name=raw.name, kind=kind, costs=costs, trigger=trigger, parts=tuple(parts),
@@ -224,6 +244,9 @@ def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
 
 
 PLAYED_FOR_EFFECT = ("Action Spell", "Reaction Spell")
+_ENTERS = re.compile(r"^when (?:this (?:spell|unit|card|ally) comes into play)\s*,\s*", re.I)
+# "When you play this spell, place it face up under a ready spell on your spellboard.": where it goes (step 3),
+# read in resolve.py, not an effect.
 NOT_PLAYED = ("Phoenixborn", "Conjuration", "Conjured Alteration Spell")
 
 
@@ -233,11 +256,19 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
     abilities: list[Ability] = []
     play_costs = printed_costs(p.cost)
     if p.type in PLAYED_FOR_EFFECT:
-        merged = _Raw(None, [], " ".join(r.text for r in raws), False,
-                      [f for r in raws for f in r.focus], [d for r in raws for d in r.definitions],
-                      [g for r in raws for g in r.granted])
-        return (_ability(0, merged, play_costs=play_costs),)
+        # a named paragraph with a trigger of its own ("Return 1: When your turn begins, ...") is an ability of
+        # the card, not part of what playing it does
+        own = [r for r in raws[1:] if r.name and (_TRIGGER.match(plain(r.text)) or r.cost)]
+        body = [r for r in raws if r not in own]
+        merged = _Raw(None, [], " ".join(r.text for r in body), False,
+                      [f for r in body for f in r.focus], [d for r in body for d in r.definitions],
+                      [g for r in body for g in r.granted])
+        return (_ability(0, merged, play_costs=play_costs),
+                *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
     if p.type not in NOT_PLAYED:
-        abilities.append(_ability(0, _Raw(None, [], "", False, [], []), play_costs=play_costs))
+        # what happens when it is played: every "When this ... comes into play" ability, in printed order
+        entering = [_ENTERS.sub("", r.text, count=1) for r in raws if _ENTERS.match(r.text)]
+        entering = [t[:1].upper() + t[1:] for t in entering]
+        abilities.append(_ability(0, _Raw(None, [], " ".join(entering), False, [], []), play_costs=play_costs))
     abilities += [_ability(i, raw) for i, raw in enumerate(raws, start=1)]
     return tuple(abilities)

@@ -10,10 +10,18 @@ conjuration left in its pile. A part none of the patterns below understands is k
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
 Side = Literal["mine", "theirs", "any"]
+# How a part hangs on an earlier one: "if-you-do" / "to" / "refers-back" (it acts on what that part chose or
+# did): only if that part was done; "if-not" ("If you cannot", "If you do not", "Otherwise"): only if it was
+# not; "result" ("If this destroys ...", "If that unit is destroyed"): only if it was done, and then what it did
+# is an assumption unless the board decides it.
+Link = Literal["if-you-do", "to", "refers-back", "if-not", "result"]
+Check = Literal["theirs-empty", "mine-empty", "none-in-play", "destroys-at-least", "discard-empty",
+                "discard-has"]
 
 VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach", "return", "search", "look",
          "exhaust", "gain", "move", "choose", "roll", "re-roll", "reroll", "select", "spend", "take", "prevent",
@@ -21,7 +29,8 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "set", "copy", "give", "increase", "flip", "turn", "ready", "declare", "lose", "double", "repeat", "heal",
          "count", "remove", "transfer", "replace", "treat", "ignore", "use", "deal", "assign", "detach", "end",
          "apply", "pay", "return", "send", "skip", "redirect", "recover", "guard", "block", "attack", "counter",
-         "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do")
+         "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do", "inflict", "continue",
+         "have", "force")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
 _VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
@@ -38,10 +47,12 @@ _KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoen
 _MINE = re.compile(r"\b(you control|on your battlefield|your (?:unit|phoenixborn))\b", re.I)
 _THEIRS = re.compile(r"\b(an? opponent controls|that opponent controls|on an opponent's battlefield|"
                      r"opponent's|they control)\b", re.I)
-_CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|an additional) "
+_CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up to \w+|any number of|an equal "
+                      r"number of|that many|a number of) "
                       r"(?:\[\[)?(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*)"
-                      r"(?:\]\])? conjur(?:ation|ed alteration)")
-_CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|a target player's|an opponent's|their) "
+                      r"(?:\]\])? conjur(?:ations?|ed alterations?)")
+# "onto your battlefield"; "onto the battlefield" is the battlefield of the player putting it there (yours)
+_CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|the|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
 _UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
                        r"(?:you control|on your battlefield)\b")
@@ -89,15 +100,16 @@ class Part:
     new_target: TargetSpec | None       # a target to choose (None: no target, or one chosen earlier)
     optional: bool                      # "you may"
     needs: tuple[Need, ...]
-    depends_on: int | None              # "If you do" / "X to Y": resolves only if that part did
-    link: Literal["if-you-do", "to", "refers-back"] | None
+    depends_on: int | None              # the part this one depends on (see `link`)
+    link: Link | None
     condition: str | None               # another "If ..." the board state cannot settle
-    condition_check: Literal["theirs-empty", "mine-empty"] | None
+    condition_check: Check | None
     focus: int                          # 0: the base effect; N: the Focus N line
     places: str | None                  # the conjuration this part puts into play
     instead: bool
     read: bool
     notes: tuple[str, ...] = field(default=())
+    mode: int = 0                       # 0: always; N: the Nth effect of a "choose one of the following"
 
 
 def _target_spec(text: str) -> TargetSpec | None:
@@ -144,7 +156,8 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
         where = _CONJ_WHERE.search(text)
         if where and "alteration" not in conj.group(0).lower():
             whose = where.group("whose").lower()
-            side: Side = "mine" if whose == "your" else "theirs" if whose in ("an opponent's", "their") else "any"
+            side: Side = ("mine" if whose in ("your", "the") else "theirs" if whose in ("an opponent's", "their")
+                          else "any")
             needs.append(Need("room", side=side, words=where.group(0)))
     if spec is None:
         unit = _UNIT_YOU.search(text)
@@ -153,6 +166,9 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
             needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
         every = _ALL_UNITS.search(text)
+        if every and re.search(r"\bunits? and (?:all |each |their |its )?(?:phoenixborn|players?)\b",
+                               text[every.start():], re.I):
+            every = None   # "all units and Phoenixborn": a Phoenixborn is always there to affect
         if every and not unit:
             whose = (every.group("whose") or "").lower()
             ctl = (every.group("ctl") or "").strip().lower()
@@ -187,10 +203,19 @@ def _clean(piece: str) -> str:
 
 
 _WHEN = re.compile(r"^(?P<when>(?:at the (?:end|start|beginning) of|during|for the (?:remainder|rest) of|until|"
-                   r"for each|as long as|instead of)"
+                   r"for each|as long as|instead of|any ?time during|once per (?:turn|round))"
                    r" [^,]+|otherwise), (?P<rest>.+)$", re.I)
 _STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for|opponents?|players?|you|your|"
                         r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
+
+
+# A sentence that changes what a unit or player is or may do ("It cannot be blocked ...", "Those units add 1 to
+# their attack value", "No player may play reaction spells"): an effect part, read as a statement.
+_STATE_CHANGE = re.compile(r"^(?:(?:it|they|those units?|these units?|that unit|(?:a |an )?target (?:unit|phoenixborn)"
+                           r"(?: you control| an opponent controls)?|each of them|no player|you|units? with [^.]+?|"
+                           r"the chosen units?) (?:is no longer|is not|cannot|can't|may not|must|deals?|adds?|gains?|"
+                           r"loses?|is considered|are considered|may only)\b|[A-Z][\w' ]{0,40}? (?:cannot|can't|may "
+                           r"not|must not)\b|as long as\b|either\b)", re.I)
 
 
 def _stem(word: str) -> str:
@@ -223,9 +248,99 @@ def _acted_in(condition: str, earlier: list[Part]) -> int | None:
     return None
 
 
+# A part that names something an earlier part chose or did ("that unit", "it", "the destroyed unit"): nothing
+# to act on when that part did not happen. The noun decides which earlier part is meant.
+_REF_UNIT = re.compile(r"\b(?:that|those|the targeted|the chosen|the selected|these) (?:units?|all(?:y|ies)|"
+                       r"conjurations?|phoenixborn)\b|\bthe destroyed (?:unit|ally)\b|\bthe (?:unit|ally) destroyed\b",
+                       re.I)
+_REF_THING = re.compile(r"\b(?:that|those|the chosen|the selected|the revealed|the discarded|the searched|"
+                        r"these) (?:cards?|di(?:e|ce)|spells?|alterations?|wound|wounds|tokens?)\b", re.I)
+_REF_PRONOUN = re.compile(r"\b(?:it|them|its|their)\b(?! (?:own|controller'?s?|owner'?s?) )", re.I)
+_INTRODUCES = re.compile(r"\b(?:target|choose|select|search|reveal|draw|discard|destroy|return|look at|"
+                         r"take|move|place)\b", re.I)
+_NOT_THIS = re.compile(r"\bthis (?:card|unit|spell|die)\b", re.I)
+_NOT = r"(?:cannot|can't|can not|do not|don't|did not|didn't)"
+_IF_NOT = re.compile(rf"^(?:if (?:you|they|that player|its controller|the opponent) {_NOT}(?: or {_NOT})?(?: do so)?|"
+                     r"otherwise)\b,?\s*", re.I)
+_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|would destroy|removes?|deals?)\b|^(?:that|the targeted|the "
+                     r"chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) (?:destroyed|dealt)|^(?:a|any) units? "
+                     r"(?:is|are|was|were) destroyed this way|^it is destroyed|^(?:that|the) (?:unit|card) is an?\b",
+                     re.I)
+_AT_LEAST = re.compile(r"\bat least (?P<n>\d+|one|two|three) units?\b", re.I)
+_NUMBERS = {"one": 1, "two": 2, "three": 3}
+_TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?P<cond>[^,.;]+)", re.I)
+_NONE_IN_PLAY = re.compile(r"\b(?:there are no units in play|no units are in play|no player controls (?:any )?units)\b",
+                           re.I)
+_DISCARD_EMPTY = re.compile(r"\byour discard pile is empty\b|\byou have no cards in your discard pile\b", re.I)
+_DISCARD_HAS = re.compile(r"\bthere (?:is|are) (?:a|an|1|one|at least 1) (?:card|cards) in your discard pile\b",
+                          re.I)
+# "The player that controls the targeted unit may ...": a choice, but someone else's.
+_OTHERS_MAY = re.compile(r"^(?:the player (?:that|who) [^.]*?|its controller|its controlling player|that unit's "
+                         r"controller|an opponent|that opponent|the opponent|each opponent|its owner|their controller|"
+                         r"that player|the targeted player) may\b", re.I)
+
+
+def _antecedent(body: str, earlier: list[Part]) -> int | None:
+    """The earlier part a back-reference in `body` names, if any (same Focus line first, then the base)."""
+    if not earlier:
+        return None
+    pool = [p for p in earlier if p.focus == earlier[-1].focus] or earlier
+    blanked = _NOT_THIS.sub(lambda m: " " * len(m.group(0)), body)   # "this card" names no earlier object
+    ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
+    if ref and _INTRODUCES.search(blanked[: ref.start()]):
+        return None   # "select 1 die ..., re-roll it": the part names its own object first
+    if _REF_UNIT.search(body):
+        for part in reversed(pool):
+            kind = part.new_target.kind if part.new_target else ""
+            if "unit" in kind or "phoenixborn" in kind or any(n.kind == "unit" for n in part.needs) or \
+                    re.search(r"\b(?:choose|select|destroy)\b[^.]*\b(?:units?|all(?:y|ies))\b", part.text, re.I):
+                return part.n
+        return None
+    if _REF_THING.search(body):
+        noun = _REF_THING.search(body).group(0).split()[-1].lower().rstrip("s")  # type: ignore[union-attr]
+        noun = "di" if noun in ("die", "dice") else noun
+        for part in reversed(pool):
+            if re.search(rf"\b{re.escape(noun)}", _NOT_THIS.sub("", part.text), re.I) and \
+                    _INTRODUCES.search(part.text):
+                return part.n
+        return None
+    m = _REF_PRONOUN.search(_NOT_THIS.sub("", body))
+    prev = pool[-1]
+    if m and prev.n == earlier[-1].n and (prev.new_target is not None or re.search(
+            r"\b(?:choose|select|search|reveal|discard|destroy|return|look at)\b", prev.text, re.I)) and \
+            not _NOT_THIS.search(prev.text.split(" to ")[0][:40] if prev.new_target is None else ""):
+        return prev.n
+    return None
+
+
+def _condition_check(condition: str) -> Check | None:
+    if _THEIRS_EMPTY.search(condition):
+        return "theirs-empty"
+    if _MINE_EMPTY.search(condition):
+        return "mine-empty"
+    if _NONE_IN_PLAY.search(condition):
+        return "none-in-play"
+    if _DISCARD_EMPTY.search(condition):
+        return "discard-empty"
+    if _DISCARD_HAS.search(condition):
+        return "discard-has"
+    if _AT_LEAST.search(condition) and re.search(r"\bdestroy", condition, re.I):
+        return "destroys-at-least"
+    return None
+
+
+def at_least(condition: str) -> int:
+    m = _AT_LEAST.search(condition)
+    if not m:
+        return 1
+    n = m.group("n").lower()
+    return _NUMBERS.get(n) or int(n)
+
+
 def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool = False,
-               statements: bool = False) -> list[Part]:
-    """Parts of one effect text, numbered from `first`."""
+               statements: bool = False, earlier: Sequence[Part] = ()) -> list[Part]:
+    """Parts of one effect text, numbered from `first`; `earlier` are the parts before it (a Focus line's base
+    effect), which its back-references may name."""
     parts: list[Part] = []
     last_sentence, sentence_optional = -1, False
     lead: tuple[str | None, Any, int | None, Any] | None = None   # a sentence's "If ...," lead-in
@@ -234,44 +349,66 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         notes: list[str] = []
         body = _clean(piece)
         depends = None
-        link: Literal["if-you-do", "to", "refers-back"] | None = None
+        link: Link | None = None
         condition = None
-        check: Literal["theirs-empty", "mine-empty"] | None = None
-        if re.match(r"^if you do,?\s+", body, re.I):
+        check: Check | None = None
+        if re.match(r"^if you do(?! not)(?!n't),?\s+", body, re.I):
             depends = n - 1 if n > 1 else None
             link = "if-you-do" if depends else None
             body = re.sub(r"^if you do,?\s+", "", body, flags=re.I)
+            lead = (None, None, depends, link)
+        elif _IF_NOT.match(body) and (parts or earlier):
+            depends, link = [*earlier, *parts][-1].n, "if-not"
+            notes.append(f"happens only if part {depends} was not done")
+            body = _IF_NOT.sub("", body)
             lead = (None, None, depends, link)
         elif _CONDITION.match(body):
             cm = _CONDITION.match(body)
             assert cm is not None
             condition = cm.group("cond")
-            check = ("theirs-empty" if _THEIRS_EMPTY.search(condition)
-                     else "mine-empty" if _MINE_EMPTY.search(condition) else None)
+            check = _condition_check(condition)
             body = cm.group("rest")
-            acted = _acted_in(condition, parts)
+            acted = _acted_in(condition, [*earlier, *parts])
             if acted is not None:
                 depends, link = acted, "if-you-do"
                 notes.append(f"“if {condition}” asks whether part {acted} was done")
+            elif _RESULT.match(condition) and parts:
+                ante = _antecedent(condition, parts) or parts[-1].n
+                depends, link = ante, "result"
+                notes.append(f"“if {condition}” asks what part {ante} did")
             lead = (condition, check, depends, link)
         elif joiner in ("and", "then") and sentence == last_sentence and lead is not None:
             # "If you discarded, deal 1 damage to ... and deal 1 damage to ...": the lead-in covers both halves
             condition, check, depends, link = lead
         if joiner == "" or sentence != last_sentence:
-            lead = lead if re.match(r"^if\b", _clean(piece), re.I) else None
+            lead = lead if re.match(r"^(?:if|otherwise)\b", _clean(piece), re.I) else None
         when = _WHEN.match(body)
         if when:
             notes.append(f"happens {when.group('when')}")
             body = when.group("rest")
         body = body[:1].upper() + body[1:]
+        if condition is None:
+            trailing = _TRAILING_IF.search(body)
+            if trailing and not re.match(r"^if\b", body, re.I):
+                condition = ("not " if trailing.group("word").lower() == "unless" else "") + trailing.group("cond")
+                check = _condition_check(condition)
         optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I))
+        if _OTHERS_MAY.match(body):
+            optional = True
+            notes.append("the choice is made by the player named, not by you")
         if joiner == "to" and depends is None and n > 1:
             depends, link = n - 1, "to"
             notes.append("“to”: this part is done by doing the part before it")
-        elif joiner in ("and", "then") and sentence == last_sentence and _BACKREF.search(body) and n > 1:
+        elif joiner in ("and", "then") and sentence == last_sentence and _BACKREF.search(body) and n > 1 \
+                and depends is None:
             # "select a die, and place it ...": nothing to place if the first part did not happen
             depends, link = n - 1, "refers-back"
             optional = optional or sentence_optional
+        elif depends is None and (parts or earlier):
+            ante = _antecedent(body, [*earlier, *parts])
+            if ante is not None:
+                depends, link = ante, "refers-back"
+                notes.append(f"it acts on what part {ante} chose or did")
         if sentence != last_sentence:
             sentence_optional = optional
         last_sentence = sentence
@@ -280,7 +417,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         needs, places = _needs(body, spec)
         verb_ok = bool(re.match(rf"^{_VERB}", body, re.I)) or bool(re.match(r"^(choose|this|that|each|all|"
                                                                              r"the|x =)", body, re.I))
-        verb_ok = verb_ok or (statements and bool(_STATEMENT.match(body)))
+        verb_ok = verb_ok or (statements and bool(_STATEMENT.match(body))) or bool(_OTHERS_MAY.match(body)) \
+            or bool(_STATE_CHANGE.match(body))
         parts.append(Part(n=n, text=_clean(piece), targets=bool(_TARGET_WORD.search(body)), new_target=spec,
                           optional=optional, needs=needs, depends_on=depends, link=link, condition=condition,
                           condition_check=check, focus=focus, places=places,

@@ -19,13 +19,16 @@ from engine.rulesets.ashes.state import read_board
 
 EPILOG = """\
 board state (units in play are counted WITHOUT the card used):
-  --units none|mine|theirs|both     unnamed units in play      --unit "Gilder@mine" (repeatable) a named one
+  --units none|mine|theirs|both     unnamed units in play      --unit "Gilder@mine" (repeatable) a named one,
+      with what is on it: "Gilder@theirs/status=2/wounds=1/exhausted/alteration=Regress"
   --battlefield-full  --spellboard-full  --conjurations-left N  --exhausted (the card used is exhausted)
+  --discard N (cards in your discard pile)  --dice N (dice in your active pool)
 choices:
   --ability NAME|N|play   which ability (by name, by position for unnamed ones, or play = from hand)
   --focus N               the ready spell is focused N times (adds its Focus lines)
   --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = an alteration's unit)
   --decline N             the player does not do optional ("you may") part N
+  --x N                   the X chosen as it is played     --mode N   the effect chosen from "choose one"
   --cancel-with CARD      an opponent answers with this card (e.g. Golden Veil)
 examples:
   arbiter ashes "Summon Gilder" --battlefield-full --units theirs --ruleset 1e
@@ -54,6 +57,11 @@ PARAMS = (
           cli_flag="--decline", metavar="N"),
     Param("cancel_with", "An opponent's cancel played in response, e.g. Golden Veil", cli_flag="--cancel-with",
           metavar="CARD", card_names=True),
+    Param("discard", "Cards in your discard pile (when it matters)", cli_flag="--discard", metavar="N"),
+    Param("dice", "Dice in your active pool (when it matters)", cli_flag="--dice", metavar="N"),
+    Param("x", "The X chosen as the card is played", cli_flag="--x", metavar="N"),
+    Param("mode", "The effect chosen from “choose one of the following” (1 = the first)", cli_flag="--mode",
+          metavar="N"),
 )
 
 
@@ -114,6 +122,9 @@ class AshesQuestion:
                 else:
                     same = f"Under {alt_name}: the same answer."
         board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
+        for key in ("discard", "dice", "x", "mode"):  # inputs added later: unset, they leave older ids unchanged
+            if board_key.get(key) is None:
+                board_key.pop(key, None)
         board_key["ability"] = res.ability.label
         board_key["card"] = card.name
         annotations = getattr(lookup, "annotations", None)

@@ -27,7 +27,9 @@ def display_text(p: Printing) -> str:
 def parts_json(res: Resolution) -> list[dict[str, Any]]:
     return [{"n": r.part.n, "text": r.part.text, "targets": r.part.targets, "optional": r.part.optional,
              "outcome": r.outcome, "why": r.why, "rules": list(dict.fromkeys(r.rules)), "focus": r.part.focus,
-             "target": r.target, "depends_on": r.part.depends_on, "read": r.part.read} for r in res.parts]
+             "target": r.target, "depends_on": r.part.depends_on, "read": r.part.read,
+             "link": r.part.link, "acts_on": r.acts_on, "condition": r.part.condition, "mode": r.part.mode}
+            for r in res.parts]
 
 
 def outcome_key(res: Resolution) -> tuple[Any, ...]:

@@ -18,7 +18,7 @@ from engine.rulesets.ashes.abilities import Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.editions import Printing
-from engine.rulesets.ashes.parts import Part, TargetSpec
+from engine.rulesets.ashes.parts import Part, TargetSpec, at_least
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.trace import Interpretation, Trace
 
@@ -35,6 +35,7 @@ class PartResult:
     rules: list[str] = field(default_factory=list)
     target: str | None = None
     target_side: str | None = None     # mine / theirs when a unit or Phoenixborn of one side was taken
+    acts_on: str | None = None         # a back-reference: what the part it depends on targeted
 
 
 @dataclass
@@ -68,8 +69,10 @@ def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, 
         raise QuestionError(f"{card} has no ability “{wanted}”; its abilities: {listed}.")
     usable = [a for a in abilities if a.kind in ("activated", "reaction")]
     playable = bool(abilities) and abilities[0].kind == "play"
-    if len(abilities) == 1:
-        return abilities[0]
+    if not abilities:
+        raise QuestionError(f"{card} has no ability to use.")
+    if len(abilities) == 1 or (playable and card_type in ("Action Spell", "Reaction Spell")):
+        return abilities[0]   # an action or reaction spell is asked about as it is played
     if len(usable) == 1 and (not playable or card_type == "Ready Spell"):
         return usable[0]
     if not usable and playable:
@@ -77,13 +80,94 @@ def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, 
     raise QuestionError(f"{card} can be used in several ways; pick one with --ability: {listed}.")
 
 
+_LEAVING = re.compile(r"\bthis unit (?:is|would be) (?:destroyed|removed from play|returned)|\bthis unit leaves "
+                      r"play\b|\bthis unit would leave play\b", re.I)
+# "Deal 1 damage to a target unit or remove 1 wound token from this card": the target is one of two choices.
+_ALTERNATIVE = re.compile(r"\btarget [^.]*?\bor (?:you may )?(?:remove|deal|draw|place|discard|return|gain|add|"
+                          r"spend|exhaust|destroy|move|search|look)\b", re.I)
+_UNDER = re.compile(r"\bwhen you play this (?:spell|card), place it (?:face (?:up|down) )?(?:under|underneath) "
+                    r"(?P<where>[^.]+)", re.I)
+
+
+def magic_count(ability: Ability) -> int:
+    """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
+    total = 0
+    for cost in ability.costs:
+        if cost.kind == "magic":
+            m = re.match(r"^(\d+)", cost.text.strip())
+            total += int(m.group(1)) if m else 0
+    return total
+
+
+def placed_under(p: Printing) -> str | None:
+    """Where a card says it goes instead of its own slot ("place it face up under a ready spell ..."), if it does."""
+    text = p.text if p.text is not None else " ".join(str(a.get("text", "")) for a in p.abilities or ())
+    m = _UNDER.search(text or "")
+    return m.group("where").strip() if m else None
+
+
+def _mode(ability: Ability, board: Board, trace: Trace) -> int:
+    """The effect chosen from "choose one of the following" (0 when the ability offers none)."""
+    modes = sorted({part.mode for part in ability.parts if part.mode})
+    if not modes:
+        if board.mode is not None:
+            raise QuestionError(f"--mode goes with “choose one of the following”; {ability.label} offers no choice.")
+        return 0
+    if board.mode is None:
+        trace.interpret(Interpretation("AS-I-mode", "AS5",
+                                       f"It offers {len(modes)} effects to choose one from; no choice was given, so "
+                                       "I took the first."))
+        return modes[0]
+    if board.mode not in modes:
+        raise QuestionError(f"--mode {board.mode}: {ability.label} offers effects 1 to {modes[-1]}.")
+    return board.mode
+
+
+def _board_missing(part: Part, board: Board, units: list[Unit]) -> tuple[str, list[str]] | None:
+    """What the described board lacks for this part (cards in the discard pile, dice, X)."""
+    text = part.text
+    if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard pile\b", text, re.I):
+        return "your discard pile is empty", ["AS5"]
+    if board.dice == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll)\b[^.]*\b(?:die|dice)\b"
+                                     r"[^.]*\b(?:in|from) your active pool\b", text, re.I):
+        return "no die is in your active pool", ["AS5"]
+    if board.x == 0 and re.search(r"\bX\b", text):
+        return "X is 0, so there is nothing to do", ["AS5"]
+    return None
+
+
 def _side_words(side: str) -> str:
     return {"mine": "yours", "theirs": "theirs"}.get(side, "either player's")
 
 
-def _legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, another: bool) -> list[Unit]:
+def _legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, another: bool,
+                 words: str = "") -> list[Unit]:
     pool = list(units) + ([self_unit] if self_unit and not another else [])
-    return [u for u in pool if spec_side == "any" or u.side == spec_side]
+    return [u for u in pool if (spec_side == "any" or u.side == spec_side) and _fits(u, words) is not False]
+
+
+_WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) (?P<kind>status|wound|exhaustion) "
+                          r"tokens?\b|\b(?P<dam>damaged)\b|\b(?P<ex>unexhausted|exhausted)\b|\bwith (?:an? )?"
+                          r"(?P<alt>alteration)", re.I)
+
+
+def _fits(u: Unit, words: str) -> bool | None:
+    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
+    m = _WITH_TOKENS.search(words)
+    if not m:
+        return True
+    if m.group("kind"):
+        n = u.tokens(m.group("kind").lower())
+        return None if n is None else n > 0
+    if m.group("dam"):
+        n = u.tokens("wound")
+        return None if n is None else n > 0
+    if m.group("ex"):
+        ex = u.tokens("exhaustion")
+        return None if ex is None else bool(ex) == (m.group("ex").lower() == "exhausted")
+    if m.group("alt"):
+        return bool(u.alterations) if u.described else None
+    return True
 
 
 def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
@@ -91,7 +175,9 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
     """(chosen target words, its side, or None with why there is no legal target)."""
     asked = board.targets.get(str(part.n))
     if spec.kind in ("unit",):
-        legal = _legal_units(spec.side, units, self_unit, spec.another)
+        if re.search(r"\balteration(?: spell)? attached to (?:a |an )?target unit", part.text, re.I):
+            spec = TargetSpec(spec.kind, spec.side, spec.another, f"{spec.words} with an alteration")
+        legal = _legal_units(spec.side, units, self_unit, spec.another, spec.words)
         if asked:
             if asked.lower() in ("mine", "theirs"):
                 side = asked.lower()
@@ -108,7 +194,15 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
                                     f"legal: {choices}.")
             return pick[0].label(), pick[0].side, ""
         if not legal:
-            return None, None, f"no legal target: no unit of {_side_words(spec.side)} is in play"
+            what = _WITH_TOKENS.search(spec.words)
+            such = f" that is {what.group(0)}" if what and any(u for u in units) else ""
+            return None, None, f"no legal target: no unit of {_side_words(spec.side)}{such} is in play"
+        unknown = [u for u in legal if _fits(u, spec.words) is None]
+        if unknown and _WITH_TOKENS.search(spec.words):
+            trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS3",
+                                           f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
+                                           f"state does not say what is on {unknown[0].label()}, so I took it to "
+                                           "qualify."))
         sides = sorted({u.side for u in legal})
         if len(sides) == 1:
             return legal[0].label() if len(legal) == 1 else f"a unit of {_side_words(sides[0])}", sides[0], ""
@@ -116,9 +210,9 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
             trace.interpret(Interpretation("AS-I-cancel-target", "AS3",
                                            f"Part {part.n} could target a unit of either player; since an "
                                            "opponent's cancel was asked about, I took the target to be one of "
-                                           f"theirs (say --target {part.n}=mine otherwise)."))
+                                           "theirs (name the target to say otherwise)."))
             return "a unit of theirs", "theirs", ""
-        return "a unit of your choice (yours or theirs; --target picks)", None, ""
+        return "a unit of your choice (yours or theirs)", None, ""
     if spec.kind in ("phoenixborn", "unit or phoenixborn", "player"):
         if asked:
             what = asked.lower()
@@ -130,14 +224,59 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
             if spec.side not in ("any", side):
                 raise QuestionError(f"Part {part.n} must target {_side_words(spec.side)}; --target {part.n}= "
                                     f"takes phoenixborn@{spec.side}.")
-            noun = "a unit" if m.group(2) is None else ("the player" if m.group(1) == "player" else "the Phoenixborn")
+            if m.group(2) is None:
+                noun = {"player": "the player", "phoenixborn": "the Phoenixborn"}.get(spec.kind, "a unit")
+            else:
+                noun = "the player" if m.group(1) == "player" else "the Phoenixborn"
+            if noun == "a unit" and not _legal_units(side, units, self_unit, spec.another, spec.words):
+                noun = "the Phoenixborn"   # no unit of that side to target: only their Phoenixborn is left
             return f"{noun} ({_side_words(side)})", side, ""
         side = spec.side if spec.side != "any" else ("theirs" if cancel_wants_theirs else None)
         noun = spec.kind.replace("phoenixborn", "Phoenixborn")
+        if spec.kind == "unit or phoenixborn" and not _legal_units(spec.side, units, self_unit, spec.another,
+                                                                   spec.words):
+            noun = "Phoenixborn"   # no unit it could target is in play: only a Phoenixborn is left
         return (f"a {noun} of {_side_words(side)}" if side else f"a {noun} (either player's)"), side, ""
+    if spec.kind in ("card", "die"):
+        return _choose_thing(part, spec, units, board, trace)
     trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}", "AS3",
                                    f"The board state does not describe a target {spec.kind}; I took one to exist."))
     return f"a {spec.words}", None, ""
+
+
+def _choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
+                  trace: Trace) -> tuple[str | None, str | None, str]:
+    """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
+    words = spec.words.lower()
+    shown = f"a {spec.words}"
+    if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
+        holders = [u for u in units if u.alterations]
+        if holders:
+            return f"{holders[0].alterations[0]} (on {holders[0].label()})", holders[0].side, ""
+        if not units:
+            return None, None, "no legal target: no unit is in play, so no alteration is attached to one"
+        if all(u.described for u in units):
+            return None, None, "no legal target: no unit in play has an alteration attached"
+        trace.interpret(Interpretation(f"AS-I-alteration-{part.n}", "AS3",
+                                       f"Part {part.n} targets an alteration; the board state does not say what is "
+                                       "attached to the units in play, so I took one to be there."))
+        return shown, None, ""
+    if re.search(r"\bdiscard pile\b", words) and re.search(r"\byour discard pile\b", words):
+        if board.discard == 0:
+            return None, None, "no legal target: your discard pile is empty"
+        if board.discard is None:
+            trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS3",
+                                           f"Part {part.n} targets a card in your discard pile; how many are there "
+                                           "was not said, so I took one to be there."))
+        return shown, "mine", ""
+    if spec.kind == "die" and not re.search(r"\bexhausted\b", words) and board.dice is not None:
+        if board.dice == 0 and not re.search(r"\bopponent|their\b", words):
+            return None, None, "no legal target: no die is in your active pool"
+        return shown, None, ""
+    trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}-{part.n}", "AS3",
+                                   f"The board state does not describe a target {spec.kind} for part {part.n}; "
+                                   "I took one to exist."))
+    return shown, None, ""
 
 
 def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None) -> bool:
@@ -174,12 +313,17 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif playing and p.type == "Ally" and board.battlefield_full:
         usable, why = False, "your battlefield is full and room cannot be made at will"
         rules.append("AS4")
-    elif playing and p.type == "Ready Spell" and board.spellboard_full and board.focus == 0:
+    elif playing and p.type == "Ready Spell" and board.spellboard_full and board.focus == 0 \
+            and not placed_under(p):
         usable, why = False, "your spellboard is full (no copy there to focus) and room cannot be made at will"
         rules.append("AS4")
-    elif playing and p.type == "Alteration Spell" and unit_count == 0:
+    elif playing and p.type == "Alteration Spell" and unit_count == 0 and p.placement == "Unit":
         usable, why = False, "an alteration must be attached to a unit and no unit is in play"
         rules.append("AS4")
+    elif board.dice is not None and magic_count(ability) > board.dice:
+        usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
+                              "pool")
+        rules.append("AS2")
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
         rules.append("AS12")
@@ -194,23 +338,28 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         trace.add(r, "", "")
 
     self_unit = Unit(p.name, "mine") if (p.type in UNIT_TYPES and not playing) else None
+    if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
+        # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
+        self_unit = None
+        trace.add("AS3", ability.label, "the unit whose own leaving play triggered this is not a target")
     units = list(board.units)
     cancel_reading, cancel_ability_used = _read_cancel_card(cancel_printing)
     wants_theirs = cancel_reading is not None and cancel_reading.watch in ("target-unit", "target-named-unit",
                                                                              "target-player")
     results = [PartResult(part) for part in ability.parts if part.focus <= board.focus]
+    mode = _mode(ability, board, trace)
 
     # Step 2 (first edition): every target is chosen now, against the board before any part resolves.
     targets_now = not reborn
     chosen: dict[int, tuple[str | None, str | None, str]] = {}
     if targets_now:
         for r in results:
-            if r.part.new_target:
+            if r.part.new_target and r.part.mode in (0, mode):
                 chosen[r.part.n] = _choose(r.part, r.part.new_target, units, self_unit, board, wants_theirs, trace)
 
     # An alteration played from hand is attached to a unit (step 3); in Reborn that targets the unit (AS14).
     attach = _attach_target(board, wants_theirs, trace) if (playing and p.type == "Alteration Spell"
-                                                             and usable) else None
+                                                             and p.placement == "Unit" and usable) else None
 
     # Cancel: can it apply, and from which part?
     cancel_json, cancel_from = None, None
@@ -225,6 +374,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if not usable:
             r.outcome, r.why, r.rules = "skipped", "the card or ability cannot be used in this state", ["AS1"]
             continue
+        if part.mode and part.mode != mode:
+            r.outcome, r.why, r.rules = "skipped", f"effect {mode} of “choose one” was chosen, not this one", ["AS5"]
+            continue
         if cancel_from is not None and part.n >= cancel_from:
             r.outcome, r.rules = "cancelled", ["AS6"]
             r.why = f"cancelled by {cancel_name}; costs stay paid and the card stays placed"
@@ -235,45 +387,60 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             continue
         if part.depends_on is not None:
             dep = next((x for x in results if x.part.n == part.depends_on), None)
-            if dep is not None and dep.outcome != "resolves":
-                r.outcome, r.rules = "skipped", ["AS5", "AS2"]
-                r.why = f"it happens only if part {dep.part.n} was done, and part {dep.part.n} was {dep.outcome}"
+            skip = _antecedent_skip(part, dep)
+            if skip:
+                r.outcome, r.why, r.rules = "skipped", skip, ["AS5", "AS2"] if part.link == "if-you-do" else ["AS5"]
                 continue
+            if dep is not None and part.link == "refers-back" and dep.target and not part.new_target:
+                r.acts_on = dep.target
         if part.new_target:
             c = chosen.get(part.n) if targets_now else _choose(part, part.new_target, units + placed_units,
                                                                 self_unit, board, wants_theirs, trace)
             assert c is not None
             r.target, r.target_side = c[0], c[1]
+            if c[0] is None and _ALTERNATIVE.search(part.text):
+                r.outcome, r.rules = "resolves", ["AS3", "AS5"]
+                r.why = f"{c[2]}, so the other choice it offers (“or …”) is the one made"
+                continue
             if c[0] is None:
                 r.outcome, r.why, r.rules = "skipped", c[2], ["AS3", "AS5"]
                 continue
         if part.n in board.declines:
             r.outcome, r.rules = "declined", ["AS5"]
-            r.why = "the player chose not to do this “you may” part" + (
+            who = "the player the text names" if any("not by you" in n for n in part.notes) else "the player"
+            r.why = f"{who} chose not to do this “may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = _missing(part, units + placed_units, self_unit, board, p, trace, r.target_side)
+        missing = _missing(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
+            _board_missing(part, board, units + placed_units)
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
         if part.condition:
-            if part.condition_check == "theirs-empty" and board.units_of("theirs"):
+            verdict = condition_verdict(part, board, units + placed_units)
+            if verdict is False:
                 r.outcome, r.why, r.rules = "skipped", f"its condition is not met: “{part.condition}”", ["AS5"]
                 continue
-            if part.condition_check == "mine-empty" and board.units_of("mine"):
-                r.outcome, r.why, r.rules = "skipped", f"its condition is not met: “{part.condition}”", ["AS5"]
-                continue
-            if part.condition_check is None:
+            if verdict is None:
                 trace.interpret(Interpretation(f"AS-I-cond-{part.n}", "AS5",
                                                f"Part {part.n} holds only “if {part.condition}”; the board state "
                                                "does not say, so I took it as met."))
+        if part.link == "result" and not part.condition:
+            trace.interpret(Interpretation(f"AS-I-result-{part.n}", "AS5",
+                                           f"Part {part.n} depends on what part {part.depends_on} did; I took it "
+                                           "that it did what part " f"{part.n} asks about."))
         if not part.read:
             trace.interpret(Interpretation(f"AS-I-unread-{part.n}", None,
                                            f"I could not read part {part.n} (“{part.text}”); it is taken to "
                                            "resolve as printed."))
         r.outcome, r.rules = "resolves", (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else [])
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
+        if part.optional and any("not by you" in n for n in part.notes):
+            r.why = "the player the text names chooses whether to do it; taken as done"
+            trace.interpret(Interpretation(f"AS-I-their-choice-{part.n}", "AS5",
+                                           f"Part {part.n} is another player's choice (“{part.text}”); I took it "
+                                           "that they do it (declining that part shows the other case)."))
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine"))
         if part.places and part.new_target and part.new_target.kind == "player":
@@ -307,6 +474,11 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.spellboard_full and not (playing and p.type == "Ready Spell"):
         raise QuestionError("--spellboard-full matters only when a ready spell is played from hand; "
                             f"{p.name}'s {ability.label} is not that.")
+    if board.x is not None and not re.search(r"\bX\b", ability.text):
+        raise QuestionError(f"--x goes with a card whose text uses X; {p.name}'s {ability.label} does not.")
+    if board.discard is not None and not re.search(r"discard pile", ability.text, re.I):
+        raise QuestionError(f"--discard matters only for text about your discard pile; {p.name}'s "
+                            f"{ability.label} has none.")
     needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
     if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
         raise QuestionError("--battlefield-full matters only when an ally is played or a part puts a unit onto your "
@@ -377,7 +549,7 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                     trace.interpret(Interpretation(f"AS-I-unit-not-pb-{r.part.n}", "AS3",
                                                    f"Part {r.part.n} may target a unit or a Phoenixborn; with a "
                                                    "unit of theirs in play I took the target to be that unit "
-                                                   f"(say --target {r.part.n}=phoenixborn@theirs otherwise)."))
+                                                   "(name their Phoenixborn as the target to say otherwise)."))
                     c = ("a unit of theirs", "theirs", "")
             else:
                 hit = spec.kind in ("unit",) and c[1] == "theirs"
@@ -432,6 +604,49 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
 
 
+def _antecedent_skip(part: Part, dep: PartResult | None) -> str:
+    """Why a part that hangs on an earlier one does not happen ("" when it may): AS5, AS2."""
+    if dep is None:
+        return ""
+    done = dep.outcome == "resolves"
+    if part.link == "if-not":
+        if done:
+            return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
+        if dep.outcome == "declined" and re.search(r"\bcan(?:not|'t| not)\b", part.text, re.I) and \
+                not re.search(r"\b(?:do not|don't|did not|didn't)\b", part.text, re.I):
+            return f"part {dep.part.n} could have been done (the player chose not to), and this part is only " \
+                   "for when it cannot"
+        return ""
+    if done:
+        return ""
+    what = {"skipped": "did not happen", "declined": "was declined", "cancelled": "was cancelled"}.get(
+        dep.outcome, dep.outcome)
+    if part.link == "refers-back":
+        return f"it acts on what part {dep.part.n} chose or did, and part {dep.part.n} {what}"
+    if part.link == "result":
+        return f"it asks what part {dep.part.n} did, and part {dep.part.n} {what}"
+    return f"it happens only if part {dep.part.n} was done, and part {dep.part.n} {what}"
+
+
+def condition_verdict(part: Part, board: Board, units: list[Unit]) -> bool | None:
+    """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
+    check = part.condition_check
+    if check == "theirs-empty":
+        return not board.units_of("theirs")
+    if check == "mine-empty":
+        return not board.units_of("mine")
+    if check == "none-in-play":
+        return not units
+    if check in ("discard-empty", "discard-has") and board.discard is not None:
+        return (board.discard == 0) == (check == "discard-empty")
+    if check == "destroys-at-least":
+        need = at_least(part.condition or "")
+        if len(units) < need and all(u.name for u in units):  # an unnamed unit may stand for several
+            return False
+        return None
+    return None
+
+
 def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
              trace: Trace, target_side: str | None = None) -> tuple[str, list[str]] | None:
     for need in part.needs:
@@ -448,8 +663,7 @@ def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board
                                                f"No {need.name} is left in the conjuration pile, so every copy is "
                                                "in play; I took one to be yours."))
                 continue
-            return (f"no {need.name} of {_side_words(need.side)} is in play (name it with --unit "
-                    f"\"{need.name}@{need.side}\")"), ["AS5"]
+            return f"no {need.name} of {_side_words(need.side)} is in play", ["AS5"]
         if need.kind == "unit" and not need.name and part.new_target is None and \
                 not _unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {_side_words(need.side)} is in play", ["AS5"]
@@ -479,9 +693,9 @@ def _attach_target(board: Board, wants_theirs: bool, trace: Trace) -> tuple[str,
         trace.interpret(Interpretation("AS-I-attach-theirs", "AS4",
                                        "The alteration could go on a unit of either player; since an opponent's "
                                        "cancel was asked about, I took it to be attached to one of theirs "
-                                       "(say --target 0=mine otherwise)."))
+                                       "(name the unit to say otherwise)."))
         return "a unit of theirs", "theirs"
-    return "a unit of your choice (--target 0= picks)", None
+    return "a unit of your choice", None
 
 
 def _placement(p: Printing, ability: Ability, playing: bool, board: Board,
@@ -489,6 +703,11 @@ def _placement(p: Printing, ability: Ability, playing: bool, board: Board,
     zone = ZONES.get(p.placement, p.placement.lower() or "none")
     if p.type == "Phoenixborn":
         zone = "Phoenixborn"
+    elif p.type.endswith("Alteration Spell") and p.placement == "Phoenixborn":
+        zone = "attached to a Phoenixborn"
+    under = placed_under(p)
+    if under and playing:
+        zone = f"under {under} (it takes no slot of its own)"
     controller = "you"
     if attach is not None:
         zone = f"attached to {attach[0]}"
@@ -532,7 +751,13 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
                                            "Reborn resolves one effect at a time and its cancels react after a "
                                            "target is chosen, so I take each part's target to be chosen when that "
                                            "part resolves (a unit an earlier part put into play can be chosen)."))
-    step2 = {"step": 2, "name": "choose-targets", "happens": usable and (bool(targeted) or attach_targets),
+    any_target = any(r.target for r in targeted) if targets_now else any(
+        r.target for r in targeted if r.outcome != "skipped" or r.target)
+    if usable and targeted and not any_target and not attach_targets:
+        when = "before any part resolves" if targets_now else "as each part resolves"
+        detail2 = (f"targets are chosen {when}, and no part has a legal target, so this step does not happen ("
+                   + "; ".join(f"part {r.part.n}: {r.why or 'no legal target'}" for r in targeted) + ")")
+    step2 = {"step": 2, "name": "choose-targets", "happens": usable and (any_target or attach_targets),
              "detail": detail2, "rules": ["AS3"] + (["AS14"] if attach is not None else [])}
     playing = ability.kind == "play"
     if not usable:

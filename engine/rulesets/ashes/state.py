@@ -1,8 +1,11 @@
 """The board state a question describes, read from the inputs both front ends pass (CLI lists, chat strings).
 
 Units in play are counted without the card being used: `--units none|mine|theirs|both` for unnamed units,
-`--unit "NAME@mine"` (repeatable) for named ones. `--target N=WHAT` picks the target of part N (0 = the unit an
-alteration is attached to); `--decline N` declines optional part N.
+`--unit "NAME@mine"` (repeatable) for named ones, optionally with what is on them:
+`"Gilder@theirs/status=2/wounds=1/exhausted/alteration=Regress"`. `--target N=WHAT` picks the target of part N
+(0 = the unit an alteration is attached to); `--decline N` declines optional part N. `--discard N` (cards in your
+discard pile), `--dice N` (dice in your active pool), `--x N` (X chosen as it is played) and `--mode N` (the
+effect chosen from "choose one of the following") are told only when they matter; unknown, they are assumed.
 """
 
 from __future__ import annotations
@@ -22,10 +25,28 @@ UNITS = ("none", "mine", "theirs", "both")
 class Unit:
     name: str | None
     side: str
+    alterations: tuple[str, ...] = ()
+    status: int | None = None       # tokens on it; None = not said
+    wounds: int | None = None
+    exhausted: bool | None = None
+    described: bool = False         # the question said what is on it (so "nothing said" means none)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
         return f"{self.name} ({whose})" if self.name else f"a unit of {whose}"
+
+    def tokens(self, kind: str) -> int | None:
+        """Status/wound/exhaustion tokens on it: a number when the question says, else None."""
+        if kind == "exhaustion":
+            return None if self.exhausted is None else int(self.exhausted)
+        value = self.status if kind == "status" else self.wounds
+        return value if value is not None else (0 if self.described else None)
+
+    def as_text(self) -> str:
+        extra = [f"alteration={a}" for a in self.alterations]
+        extra += [f"{k}={v}" for k, v in (("status", self.status), ("wounds", self.wounds)) if v is not None]
+        extra += ["exhausted"] if self.exhausted else []
+        return self.label() + (f" [{', '.join(extra)}]" if extra else "")
 
 
 @dataclass(frozen=True)
@@ -40,15 +61,20 @@ class Board:
     targets: dict[str, str] = field(default_factory=dict)   # part number (text) -> mine|theirs|NAME@side|...
     declines: tuple[int, ...] = ()
     cancel_with: str | None = None
+    discard: int | None = None      # cards in your discard pile
+    dice: int | None = None         # dice in your active pool
+    x: int | None = None
+    mode: int | None = None
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units if side == "any" or u.side == side]
 
     def as_json(self) -> dict[str, Any]:
-        return {"ability": self.ability, "focus": self.focus, "units": [u.label() for u in self.units],
+        return {"ability": self.ability, "focus": self.focus, "units": [u.as_text() for u in self.units],
                 "battlefield_full": self.battlefield_full, "spellboard_full": self.spellboard_full,
                 "conjurations_left": self.conjurations_left, "exhausted": self.exhausted,
-                "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with}
+                "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with,
+                "discard": self.discard, "dice": self.dice, "x": self.x, "mode": self.mode}
 
 
 def _values(raw: Any) -> list[str]:
@@ -76,6 +102,27 @@ def split_side(text: str, what: str) -> tuple[str, str]:
     return name.strip(), side
 
 
+def _unit(name: str, side: str, details: list[str], text: str) -> Unit:
+    """A named unit with what is on it: status=N, wounds=N, exhausted, alteration=NAME (each after a "/")."""
+    alterations: list[str] = []
+    counts: dict[str, int] = {}
+    exhausted = None
+    for d in (d.strip() for d in details):
+        key, sep, value = d.partition("=")
+        key = key.strip().lower()
+        if key == "exhausted" and not sep:
+            exhausted = True
+        elif key == "alteration" and value.strip():
+            alterations.append(value.strip())
+        elif key in ("status", "wounds", "wound") and sep:
+            counts["wounds" if key.startswith("wound") else key] = _number(value, f"{key} on {name}", 0, 20)
+        else:
+            raise QuestionError(f"“{d}” in the unit “{text}” is not understood; after NAME@SIDE put /status=N, "
+                                "/wounds=N, /exhausted or /alteration=NAME.")
+    return Unit(name, side, tuple(alterations), counts.get("status"), counts.get("wounds"),
+                (exhausted or False) if details else None, described=bool(details))
+
+
 def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     """The Board from the inputs; `name_unit` canonicalises a typed unit name (it may raise a lookup problem)."""
     units: list[Unit] = []
@@ -88,8 +135,9 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     if generic in ("theirs", "both"):
         units.append(Unit(None, "theirs"))
     for text in _values(inputs.get("unit")):
-        name, side = split_side(text, "--unit")
-        units.append(Unit(name_unit(name) if name_unit else name, side))
+        head, *details = text.split("/")
+        name, side = split_side(head, "--unit")
+        units.append(_unit(name_unit(name) if name_unit else name, side, details, text))
     targets: dict[str, str] = {}
     for text in _values(inputs.get("target")):
         n, sep, what = text.partition("=")
@@ -101,7 +149,12 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     focus = inputs.get("focus")
     ability = inputs.get("ability")
     cancel = inputs.get("cancel_with")
+    number = {k: _number(str(inputs[k]), f"--{k}", 0, 40) if inputs.get(k) not in (None, "") else None
+              for k in ("discard", "dice", "x", "mode")}
+    if number["mode"] == 0:
+        raise QuestionError("--mode counts from 1: the first effect of “choose one” is 1.")
     return Board(
+        discard=number["discard"], dice=number["dice"], x=number["x"], mode=number["mode"],
         ability=ability.strip() if isinstance(ability, str) and ability.strip() else None,
         focus=_number(str(focus), "--focus", 0, 2) if focus not in (None, "") else 0,
         units=tuple(units),

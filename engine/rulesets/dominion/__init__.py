@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
-from engine.cards import Card
+from engine.cards import Annotation, Card
 from engine.names import fold
 from engine.registry import register
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, Kind, parse_behaviour
@@ -31,11 +32,11 @@ def starter_lookup(name: str) -> Card:
 
 
 def judge(chains: Sequence[str | RawNode], ruleset: str = "current", *, lookup: Lookup | None = None,
-          skip_next_turn: bool = False, extra_turn: bool = False) -> Verdict:
+          skip_next_turn: bool = False, extra_turn: bool = False, opponent_turn: bool = False) -> Verdict:
     """The verdict for the chains played in one turn. Raises ScenarioError for input the user can fix."""
     raws = [parse_chain(c) if isinstance(c, str) else c for c in chains]
     return evaluate(raws, lookup or starter_lookup, load_starter().behaviour, ruleset,
-                    skip_next_turn=skip_next_turn, extra_turn=extra_turn)
+                    skip_next_turn=skip_next_turn, extra_turn=extra_turn, opponent_turn=opponent_turn)
 
 
 class DominionRuleset:
@@ -54,6 +55,12 @@ class DominionRuleset:
 
     def rules(self) -> dict[str, Rule]:
         return dict(RULES)
+
+    def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
+                 top: int = 10) -> dict[str, Any]:
+        from engine.rulesets.dominion.coverage import coverage  # reads every card's text: only when asked
+
+        return coverage(cards, annotations_of, top)
 
 
 RULESET = register(DominionRuleset())

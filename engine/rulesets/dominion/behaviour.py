@@ -93,6 +93,7 @@ class Plays:
     # With then=set-aside: the set-aside card is played again at the start of your next turn (Royal Galley),
     # so it is back in play that turn and leaves in its Clean-up, with the card that played it.
     again_next_turn: bool = False
+    many: bool = False  # plays any number of cards once each (First Mate, Storyteller, Golem): one per "+"
 
 
 @dataclass(frozen=True)
@@ -108,6 +109,10 @@ class Behaviour:
     draws: bool = False           # +Cards next turn: stays even with an empty deck (DM2)
     skips_next_turn: bool = False  # Lich
     stands_for: str = ""          # a Way or Event: the card in play is the one that used it
+    needs_card: bool = False      # its later effect plays a card it sets aside now: "> nothing" leaves it nothing
+    start_options: tuple[str, ...] = ()  # its own choices when the next turn starts (Cabin Boy: "+$2", "trash")
+    leaves_with: str = ""         # the start-of-turn option with which it removes itself then (Cabin Boy: "trash")
+    plays_itself: bool = False    # it can play itself, also on another player's turn (a Reaction, an on-gain play)
     note: str = ""
     annotated: bool = True        # False: derived from the card's types, not from data
 
@@ -129,13 +134,15 @@ def is_duration(card: Card) -> bool:
 def derived(card: Card) -> Behaviour:
     """The behaviour a card without an annotation gets from its types alone."""
     kind = Kind.NEXT_TURN if is_duration(card) else Kind.NONE
-    return Behaviour(kind=kind, annotated=False, note="derived from the card's types")
+    return Behaviour(kind=kind, annotated=False, note="derived from the card's types",
+                     plays_itself="Reaction" in types_of(card))
 
 
 _BEHAVIOUR_KEYS = {"duration", "plays", "condition", "words", "again", "left", "most_left", "leaves", "draws",
-                   "skips_next_turn", "stands_for", "note"}
+                   "skips_next_turn", "stands_for", "note", "needs_card", "start_options", "leaves_with",
+                   "plays_itself"}
 _PLAYS_KEYS = {"how", "times", "at", "replays", "in_play", "then", "requires", "forbids", "choices",
-               "default", "again_next_turn"}
+               "default", "again_next_turn", "many"}
 
 
 def _enum(cls: type[StrEnum], value: Any, where: str) -> Any:
@@ -168,6 +175,7 @@ def _plays(data: Mapping[str, Any], where: str, base: Plays | None = None) -> Pl
         forbids=forbids,
         default=str(data.get("default", start.default)),
         again_next_turn=bool(data.get("again_next_turn", start.again_next_turn)),
+        many=bool(data.get("many", start.many)),
     )
     if base is None and "choices" in data:
         choices = {str(k): _plays(v, f"{where}.choices.{k}", plays) for k, v in data["choices"].items()}
@@ -209,5 +217,9 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         draws=bool(data.get("draws", False)),
         skips_next_turn=bool(data.get("skips_next_turn", False)),
         stands_for=str(data.get("stands_for", "")),
+        needs_card=bool(data.get("needs_card", False)),
+        start_options=tuple(str(o) for o in data.get("start_options", ())),
+        leaves_with=str(data.get("leaves_with", "")),
+        plays_itself=bool(data.get("plays_itself", False)),
         note=str(data.get("note", "")),
     )

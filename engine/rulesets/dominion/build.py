@@ -14,6 +14,7 @@ from typing import assert_never
 
 from engine.cards import Card
 from engine.rulesets.dominion.behaviour import At, Behaviour, Forbidden, How, Plays, Then, types_of
+from engine.rulesets.dominion.reading import article, is_landscape
 from engine.rulesets.dominion.rules import Policy, Wording
 from engine.rulesets.dominion.scenario import MAX_CARDS, Choices, RawNode, ScenarioError, parse_choices
 
@@ -58,6 +59,9 @@ class Instance:
     set_aside_by: str = ""           # set aside now and played again next turn by this card (Royal Galley)
     lost_card: str = ""              # a card it should have set aside left play first, so it could not
     problem: str = ""                # why this play cannot happen under the version judged
+    problem_rule: str = ""           # the rule that forbids it (DM14, DM15, DM3, ...)
+    wording_problem: bool = False    # forbidden only by the newer wording (the older one is given beside it)
+    played_nothing: bool = False     # "> nothing": every play it could make played nothing, it set nothing aside
     # decided by the evaluator
     own_ends: list[Point | None] = field(default_factory=list)  # per play: when its own effect is over
     leave: Point = Point(0)
@@ -81,8 +85,10 @@ BehaviourOf = Callable[[Card], Behaviour]
 # --- expanding the chains ----------------------------------------------------------------------
 
 class Builder:
-    def __init__(self, lookup: Lookup, behaviour_of: BehaviourOf, policy: Policy, extra_turn: bool = False) -> None:
+    def __init__(self, lookup: Lookup, behaviour_of: BehaviourOf, policy: Policy, extra_turn: bool = False,
+                 opponent_turn: bool = False) -> None:
         self.extra_turn = extra_turn  # this turn is itself an extra turn
+        self.opponent_turn = opponent_turn  # the chains are played on another player's turn
         self.lookup = lookup
         self.behaviour_of = behaviour_of
         self.policy = policy
@@ -104,13 +110,19 @@ class Builder:
                                 f"{choices.count} plays.")
         inst = Instance(len(self.instances) + 1, card, behaviour, label, choices, play_turns, parent=parent,
                         relation=plays.how if plays else None, in_play=plays.in_play if plays else True,
-                        lent_by=lent)
+                        lent_by=lent, played_nothing=raw.played_nothing)
+        if parent is None and is_landscape(lent or card) and not lent:
+            inst.in_play = False  # an Event, Project, Way or Trait is never put into play (DM16)
         self.instances.append(inst)
         self.names[raw.name] = card.name
         if raw.as_name and lent:
             self.names[raw.as_name] = lent.name
         if parent is not None and plays is not None:
             self._check_allowed(inst, parent, plays)
+        elif parent is None and self.opponent_turn and not behaviour.plays_itself:
+            self.forbid(inst, "DM15", f"{label} cannot be played on another player's turn: only a card that says "
+                        "it may be played then (a Reaction such as Caravan Guard, a card played when it is gained) "
+                        "can be")
         if behaviour.skips_next_turn:
             self.skip_after.update(play_turns)
         if choices.removed:
@@ -119,11 +131,16 @@ class Builder:
             self._children(inst, raw.children)
         return inst
 
-    def _effective_plays(self, inst: Instance) -> Plays:
+    @staticmethod
+    def forbid(inst: Instance, rule: str, why: str, wording: bool = False) -> None:
+        """A well-formed play the rules do not allow: answered with legal false and the rule, never refused."""
+        if not inst.problem:
+            inst.problem, inst.problem_rule, inst.wording_problem = why + ".", rule, wording
+
+    def _effective_plays(self, inst: Instance) -> Plays | None:
         plays = inst.behaviour.plays
         if plays is None:
-            raise ScenarioError(f"{inst.label} does not play other cards (its behaviour has no plays), so "
-                                "nothing can follow it after “>”.")
+            return None
         option = inst.choices.play_option or plays.default
         return plays.choices.get(option, plays) if option else plays
 
@@ -142,7 +159,18 @@ class Builder:
 
     def _children(self, inst: Instance, raws: tuple[RawNode | None, ...]) -> None:
         plays = self._effective_plays(inst)
+        if plays is None:
+            # Its text has no instruction to play a card: each card written after it is an illegal play (DM14).
+            for raw in raws:
+                if raw is not None:
+                    child = self.build(raw, list(inst.play_turns), inst, Plays(how=How.ONCE, requires=()))
+                    inst.children.append(child)
+                    self.forbid(child, "DM14", f"{inst.label} does not play other cards (its text has no "
+                                f"instruction to play one), so it cannot play {child.label}")
+            return
         acts = [t + a for t in inst.play_turns for a in self._act_offsets(inst, plays)]
+        if plays.many and len(acts) == 1:
+            acts = acts * len(raws)  # any number of cards, each played once (First Mate, Golem, Storyteller)
         if len(raws) not in (1, len(acts)):
             raise ScenarioError(f"{inst.label} makes {len(acts)} play(s) here; after “>” list one card for all "
                                 f"of them or one per play (“nothing” for none), not {len(raws)}.")
@@ -162,22 +190,23 @@ class Builder:
                 child.removed_by = f"{inst.label} {verb} it after playing it"
 
     def _check_allowed(self, child: Instance, parent: Instance, plays: Plays) -> None:
-        types = types_of(child.card)
+        types = types_of(child.lent_by or child.card)
         if plays.requires and not set(plays.requires) & set(types):
-            raise ScenarioError(f"{parent.label} cannot play {child.label}: it plays "
-                                f"{' or '.join(plays.requires)} cards, and {child.label} is "
-                                f"{child.card.type or 'untyped'}.")
+            self.forbid(child, "DM14", f"{parent.label} cannot play {child.label}: it plays "
+                        f"{' or '.join(plays.requires)} cards, and {child.label} is "
+                        f"{article('-'.join(types)) + ' card' if types else 'untyped'}")
+            return
         for rule in plays.forbids:
             if rule.type not in types:
                 continue
             match rule.wording:
                 case Forbidden.ALWAYS:
-                    raise ScenarioError(f"{parent.label} cannot play {child.label}: it may not play a "
-                                        f"{rule.type} card under any wording.")
+                    self.forbid(child, "DM14", f"{parent.label} cannot play {child.label}: it may not play "
+                                f"{article(rule.type)} card under any wording")
                 case Forbidden.NEWER:
                     if self.policy.wording is Wording.NEWER:
-                        child.problem = (f"{parent.label} cannot play {child.label} under the newer wording: "
-                                         f"it may not play a {rule.type} card.")
+                        self.forbid(child, "DM14", f"{parent.label} cannot play {child.label} under the newer "
+                                    f"wording: it may not play {article(rule.type)} card", wording=True)
                 case _:
                     assert_never(rule.wording)
 
@@ -185,7 +214,8 @@ class Builder:
 def canonical(raw: RawNode, names: dict[str, str]) -> RawNode:
     """The chain with every name as the matched card's name: typos and aliases give the same ruling id."""
     return RawNode(names.get(raw.name, raw.name), names.get(raw.as_name, raw.as_name) if raw.as_name else None,
-                   raw.choices, tuple(None if c is None else canonical(c, names) for c in raw.children))
+                   raw.choices, tuple(None if c is None else canonical(c, names) for c in raw.children),
+                   raw.played_nothing)
 
 
 def label_repeats(instances: list[Instance]) -> None:

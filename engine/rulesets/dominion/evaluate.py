@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.rulesets.dominion import interpretations as notes
@@ -46,6 +46,9 @@ class Verdict:
     problems: list[str]
     alternative: Verdict | None = None  # the older wording's answer when this version forbids a play
     extra_turn: bool = False  # this turn is itself an extra turn
+    opponent_turn: bool = False  # the chains were played on another player's turn
+    problem_rules: list[str] = field(default_factory=list)  # the rule forbidding each problem, in order
+    assumed: list[str] = field(default_factory=list)  # what was taken as given because it was not said
 
     @property
     def legal(self) -> bool:
@@ -64,6 +67,7 @@ class Candidate:
 
 class Evaluator:
     def __init__(self, builder: Builder, policy: Policy, skip_next_turn: bool) -> None:
+        self.opponent_turn = builder.opponent_turn
         self.instances = builder.instances
         self.policy = policy
         self.skip_after = builder.skip_after | ({0} if skip_next_turn else set())
@@ -71,7 +75,11 @@ class Evaluator:
         self.trace = Trace()
         self.extra_turns: set[int] = set()
         self.skipped_extra = False
+        self.assumed: list[str] = []  # what the scenario did not say and the answer took, in players' words
         self.no_stay: dict[int, list[Candidate]] = {}  # instance id -> reasons it does not stay for a card
+
+    def words(self, point: Point) -> str:
+        return describe(point, self.extra_turns, self.opponent_turn)[2]
 
     def step(self, inst: Instance, rule: str | None, trigger: str, decision: str, source: str) -> None:
         self.trace.add(rule, trigger, decision, source=source)
@@ -108,6 +116,11 @@ class Evaluator:
             base_why = "not a Duration: its later effect does not keep it in play"
         elif is_duration(inst.card) and not inst.lent_by:
             base_why = "no effect on a later turn: discarded in the Clean-up of the turn it was played"
+        if self.opponent_turn and inst.turn == 0 and inst.in_play:
+            base_why = ("played on another player's turn: discarded in that turn's Clean-up" if not
+                        is_duration(inst.card) else base_why.replace("the turn it was played", "that turn"))
+        if not inst.in_play and inst.parent is None:
+            base_why = "never in play: an Event, Project, Way or Trait is not a card in play"
         candidates = [Candidate(Point(inst.turn), None, base_why)]
         candidates += self.own_effects(inst)
         if inst.set_aside_by:
@@ -170,7 +183,7 @@ class Evaluator:
     def own_play(self, inst: Instance, i: int, turn: int, pc: PlayChoice) -> Candidate | None:
         b = inst.behaviour
         trigger = self._trigger(inst, i)
-        source = "data" if b.annotated else "type"
+        source = ("text" if b.note == "read from its text" else "data") if b.annotated else "type"
         if not b.annotated and i == 0:
             self.trace.interpret(notes.no_annotation(inst.card.name, b.kind.value))
         if not pc.followed and b.kind not in (Kind.NONE, Kind.LATER):
@@ -185,6 +198,17 @@ class Evaluator:
                 self.step(inst, "DM13", trigger, "has a later effect but is not a Duration: none of the "
                           "Duration rules apply, it is discarded as usual", source)
                 return None
+            case Kind.NEXT_TURN if b.needs_card and inst.played_nothing:
+                self.step(inst, "DM2", trigger, "“> nothing”: it set no card aside, so it has nothing to play next "
+                          "turn and does nothing later", "scenario")
+                return None
+            case Kind.NEXT_TURN if inst.choices.start_option and inst.choices.start_option == b.leaves_with:
+                option = inst.choices.start_option
+                self.step(inst, "DM1", trigger, f"acts at the start of your next turn and chooses “{option}”, "
+                          "which takes it out of play then", "scenario")
+                self.trace.interpret(notes.ODD_LEAVING)
+                return Candidate(Point(turn + 1, Phase.DURING), "DM1", f"at the start of your next turn it chose "
+                                 f"“{option}”, which takes it out of play then")
             case Kind.NEXT_TURN:
                 self.step(inst, "DM1", trigger, "acts at the start of your next turn", source)
                 if inst.choices.deck_empty:
@@ -193,7 +217,8 @@ class Evaluator:
                               "change what it does next turn", "scenario")
                 return Candidate(Point(turn + 1), "DM1", "it acts at the start of your next turn")
             case Kind.OPTIONAL:
-                option = pc.option or self._default(inst, "DM2", "the next-turn option is taken", "next-turn")
+                option = pc.option or self._default(inst, "DM2", "the next-turn option is taken", "next-turn",
+                                                        f"{inst.label} kept its effect for your next turn")
                 if option == "now":
                     self.step(inst, "DM2", trigger, "its effect was taken now: nothing left for a later turn",
                               "scenario")
@@ -203,22 +228,28 @@ class Evaluator:
             case Kind.CONDITIONAL if inst.lost_card:
                 # The card it should set aside moved elsewhere first: the condition fails by itself.
                 if pc.option == "met":
-                    raise ScenarioError(f"{inst.label} cannot have set aside {inst.lost_card}: it left play first "
-                                        f"(removed). Drop the choice, or drop “removed” on {inst.lost_card}.")
+                    Builder.forbid(inst, "DM11", f"{inst.label} cannot have set aside {inst.lost_card}: it left "
+                                   "play first (removed)")
                 self.step(inst, "DM2", trigger, f"{inst.lost_card} left play before it could be set aside (it "
                           f"trashed itself or was removed), so {inst.label} fails to set it aside and does "
                           "nothing later", "scenario")
                 return None
+            case Kind.CONDITIONAL if not pc.option and inst.played_nothing:
+                self.step(inst, "DM2", trigger, f"“> nothing”: it set aside or played nothing, so its condition "
+                          f"({b.condition}) is not met and it does nothing later", "scenario")
+                return None
             case Kind.CONDITIONAL:
-                option = pc.option or ("not-met" if repeat else self._default(
-                    inst, "DM2", f"its condition ({b.condition or 'see its text'}) is taken as met", "met"))
-                if option == "met" and repeat and pc.option:
+                given = pc.option or ("met" if inst.children and b.plays is not None else None)
+                option = given or ("not-met" if repeat else self._default(
+                    inst, "DM2", f"its condition ({b.condition or 'see its text'}) is taken as met", "met",
+                    f"{inst.label} met its condition ({b.condition or 'see its text'})"))
+                if option == "met" and repeat and given:
                     self.trace.interpret(notes.repeated_condition(inst.label))
                 if option == "not-met":
                     why = "not met" + (" (a repeated play finds nothing left to meet it)" if repeat
                                        and not pc.option else "")
                     self.step(inst, "DM2", trigger, f"its condition ({b.condition}) was {why}: it does "
-                              "nothing later", "scenario" if pc.option else source)
+                              "nothing later", "scenario" if given else source)
                     return None
                 self.step(inst, "DM1", trigger, f"its condition ({b.condition}) was met: it acts at the start "
                           "of your next turn", "scenario")
@@ -227,14 +258,16 @@ class Evaluator:
             case Kind.UNTIL_EMPTY:
                 left = pc.left if pc.left is not None else b.left
                 if pc.left is None and i == 0:
-                    self._default(inst, "DM3", f"{b.left} set-aside card(s) are left after this turn", "")
+                    self._default(inst, "DM3", f"{b.left} set-aside card(s) are left after this turn", "",
+                                  f"{inst.label} has {b.left} set-aside card{'s' if b.left != 1 else ''} left "
+                                  "after this turn")
                 if left == 0:
                     self.step(inst, "DM2", trigger, "no set-aside cards are left for later turns", "scenario")
                     return None
                 self.step(inst, "DM3", trigger, f"{left} set-aside card(s) left, one per turn: it stays until "
-                          f"your turn {turn + left}", "scenario" if pc.left is not None else source)
-                return Candidate(Point(turn + left), "DM3", f"it hands back its last set-aside card on turn "
-                                 f"{turn + left}")
+                          f"{turn_words(turn + left)}", "scenario" if pc.left is not None else source)
+                return Candidate(Point(turn + left), "DM3", f"it hands back its last set-aside card on "
+                                 f"{turn_words(turn + left)}")
             case Kind.EXTRA_TURN:
                 return self.extra_turn(inst, trigger, turn, pc, repeat)
             case Kind.EVERY_TURN:
@@ -251,8 +284,8 @@ class Evaluator:
         if self.this_turn_extra and turn == 0:
             # Played during an extra turn, it gives no further one (no third turn in a row).
             if pc.option == "taken":
-                raise ScenarioError(f"{inst.label} cannot give an extra turn here: this turn is already an extra "
-                                    "turn. Valid: not-taken.")
+                Builder.forbid(inst, "DM3", f"{inst.label} cannot give an extra turn here: this turn is already "
+                               "an extra turn, and it never gives a third turn in a row")
             self.step(inst, "DM2", trigger, "this turn is already an extra turn, so it gives no extra turn: "
                       "nothing left for a later turn", "scenario")
             return None
@@ -285,23 +318,28 @@ class Evaluator:
         if choices.never:
             self.step(inst, "DM5", trigger, f"waits until {what}, which never happens: it never leaves",
                       "scenario")
-            return Candidate(FOREVER, "DM5", f"it waits for {what}, which never happens")
+            return Candidate(FOREVER, "DM5", f"it waits until {what}, which never happens")
         met = choices.met_turn
         if met is None and inst.children:
             met = 0
-            self._default(inst, "DM5", f"{what} happened this turn, with the card it replays", "")
+            self._default(inst, "DM5", f"{what} happened this turn, with the card it replays", "",
+                          f"{inst.label}'s condition ({what}) was met this turn")
         if met is None:
-            self._default(inst, "DM5", f"it is not said when {what} happens, so it stays until then "
-                          "(forever if never; give met=N)", "")
+            self._default(inst, "DM5", f"it is not said on which turn {what}, so it stays until then "
+                          "(forever if never; give met=N)", "",
+                          f"{inst.label} is still waiting, since it is not said on which turn {what}")
             self.step(inst, "DM5", trigger, f"waits until {what}: it stays until the Clean-up of that turn, "
                       "for the rest of the game if it never happens", source)
-            return Candidate(FOREVER, "DM5", f"it waits for {what}, not yet met")
-        self.step(inst, "DM5", trigger, f"waits until {what}, which happens on turn {turn + met}: it stays "
+            return Candidate(FOREVER, "DM5", f"it waits until {what}, which has not happened yet")
+        self.step(inst, "DM5", trigger, f"waits until {what}, which happens on {turn_words(turn + met)}: it stays "
                   "until that turn's Clean-up", "scenario")
-        return Candidate(Point(turn + met), "DM5", f"{what} happens on turn {turn + met}")
+        return Candidate(Point(turn + met), "DM5", f"{what} happens on {turn_words(turn + met)}")
 
-    def _default(self, inst: Instance, rule: str, what: str, value: str) -> str:
+    def _default(self, inst: Instance, rule: str, what: str, value: str, assumed: str = "") -> str:
         self.trace.interpret(notes.defaulted(inst.label, rule, what))
+        phrase = assumed or f"for {inst.label}, {what}"
+        if phrase not in self.assumed:
+            self.assumed.append(phrase)
         return value
 
     # what it played ----------------------------------------------------------------------------------
@@ -314,10 +352,12 @@ class Evaluator:
         """How long `inst` stays because of `child` (None: not at all)."""
         assert child.relation is not None
         if not child.legal:
-            self.trace.interpret(notes.NEWER_WORDING)
-            rule = "DM8" if child.relation is How.COMMAND else "DM6"
-            self.step(inst, rule, inst.label, f"{child.problem} It played nothing that lasts.", "wording")
-            self._not_kept(inst, rule, f"it cannot play {child.label} under the newer wording, so nothing keeps it")
+            rule = child.problem_rule or "DM14"
+            if child.wording_problem:
+                self.trace.interpret(notes.NEWER_WORDING)
+            self.step(inst, rule, inst.label, f"{child.problem} It played nothing that lasts.",
+                      "wording" if child.wording_problem else "rule")
+            self._not_kept(inst, rule, f"it cannot play {child.label}, so nothing keeps it")
             return None
         match child.relation:
             case How.ONCE:
@@ -331,7 +371,10 @@ class Evaluator:
             case How.COMMAND:
                 point = child.would.cleanup()
                 self.step(inst, "DM8", inst.label, f"a Command variant: it stays as long as {child.label} "
-                          f"would ({describe(point, self.extra_turns)[2]})", "data")
+                          f"would ({self.words(point)[2]})", "data")
+                if point <= Point(inst.turn):
+                    return Candidate(point, "DM8", f"a Command variant, it leaves with {child.label}, which has "
+                                     "nothing to do on a later turn")
                 return Candidate(point, "DM8", f"it stays as long as {child.label} would ({child.why})")
             case _:
                 assert_never(child.relation)
@@ -352,7 +395,7 @@ class Evaluator:
             point = child.would.cleanup()
             self.step(inst, "DM6", inst.label, f"older ruling: {child.label} became {became.label}, a Duration, so "
                       f"this played a Duration more than once and stays as long as it "
-                      f"({describe(point, self.extra_turns)[2]})", "ruleset")
+                      f"({self.words(point)[2]})", "ruleset")
             return Candidate(point, "DM6", f"older ruling: {child.label} was {became.label}, a Duration, and it "
                              "stays as long as that")
         if is_duration(child.card) and not child.lent_by:
@@ -364,8 +407,11 @@ class Evaluator:
                         return Candidate(child.leave.cleanup(), "DM11", f"{child.label} was removed early")
                     point = child.leave.cleanup()
                     self.step(inst, "DM6", inst.label, f"played the Duration {child.label} more than once: "
-                              f"it stays as long as {child.label} ({describe(point, self.extra_turns)[2]})",
+                              f"it stays as long as {child.label} ({self.words(point)[2]})",
                               "rule")
+                    if point <= Point(inst.turn):
+                        return Candidate(point, "DM6", f"it played {child.label} more than once, and "
+                                         f"{child.label} has nothing left to do on a later turn either")
                     return Candidate(point, "DM6", f"it played {child.label} more than once and stays as long "
                                      "as it does")
                 case Tracking.PRIOR_THRONE:
@@ -379,7 +425,7 @@ class Evaluator:
                         return None
                     point = max(ends)
                     self.step(inst, "DM6", inst.label, f"prior rule: it stays while the extra plays of "
-                              f"{child.label} still act ({describe(point, self.extra_turns)[2]})", "ruleset")
+                              f"{child.label} still act ({self.words(point)[2]})", "ruleset")
                     return Candidate(point, "DM6", f"prior rule: the extra plays of {child.label} act until then")
                 case _:
                     assert_never(tracking)
@@ -396,7 +442,7 @@ class Evaluator:
                     self.trace.interpret(notes.PRIOR_CHAIN_SCOPE)
                     point = child.would.cleanup()
                     self.step(inst, "DM10", inst.label, f"prior rule: it stays as long as {child.label}, which "
-                              f"stays for a Duration ({describe(point, self.extra_turns)[2]})", "ruleset")
+                              f"stays for a Duration ({self.words(point)[2]})", "ruleset")
                     return Candidate(point, "DM10", f"prior rule: it stays as long as {child.label}")
                 case _:
                     assert_never(tracking)
@@ -409,7 +455,23 @@ class Evaluator:
 
 # --- words for a leave point ------------------------------------------------------------------------
 
-def describe(point: Point, extra_turns: set[int]) -> tuple[str, int | None, str]:
+def turn_words(turn: int) -> str:
+    """Your turn `turn` counted from this one, in players' words (never "turn 0")."""
+    if turn == 0:
+        return "this turn"
+    if turn == 1:
+        return "your next turn"
+    if turn == 2:
+        return "your turn after next"
+    return f"your {ordinal(turn)} turn from now"
+
+
+def ordinal(n: int) -> str:
+    small = {3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth", 9: "ninth", 10: "tenth"}
+    return small.get(n) or f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def describe(point: Point, extra_turns: set[int], opponent_turn: bool = False) -> tuple[str, int | None, str]:
     """(cleanup category, turn, words) for the JSON and the explanation."""
     if point.turn == math.inf:
         return "never", None, "never: it stays in play for the rest of the game"
@@ -418,16 +480,18 @@ def describe(point: Point, extra_turns: set[int]) -> tuple[str, int | None, str]
         case Phase.OTHER:
             return "other-player", None, "in the next Clean-up that happens, another player's"
         case Phase.DURING:
-            when = "this turn" if turn == 0 else "your next turn" if turn == 1 else f"your turn {turn}"
+            when = "another player's turn" if turn == 0 and opponent_turn else turn_words(turn)
             return "removed", turn, f"during {when}, outside any Clean-up"
         case Phase.CLEAN_UP:
             if turn in extra_turns:
                 return "extra-turn", turn, "in the Clean-up of the extra turn"
+            if turn == 0 and opponent_turn:
+                return "this-turn", 0, "in the Clean-up of the turn it was played in, another player's"
             if turn == 0:
                 return "this-turn", 0, "in this turn's Clean-up"
             if turn == 1:
                 return "next-turn", 1, "in the Clean-up of your next turn"
-            return "turn-N", turn, f"in the Clean-up of your turn {turn} (this turn is 0)"
+            return "turn-N", turn, f"in the Clean-up of {turn_words(turn)}"
         case _:
             assert_never(point.phase)
 
@@ -435,14 +499,14 @@ def describe(point: Point, extra_turns: set[int]) -> tuple[str, int | None, str]
 # --- entry point ------------------------------------------------------------------------------------
 
 def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourOf, ruleset: str = "current",
-             *, skip_next_turn: bool = False, extra_turn: bool = False) -> Verdict:
+             *, skip_next_turn: bool = False, extra_turn: bool = False, opponent_turn: bool = False) -> Verdict:
     """The verdict for one turn's chains under one ruleset version (see rules.VERSIONS)."""
     if ruleset not in VERSIONS:
         raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
     if not chains:
         raise ScenarioError("Name at least one card played this turn.")
     policy = POLICIES[ruleset]
-    builder = Builder(lookup, behaviour_of, policy, extra_turn)
+    builder = Builder(lookup, behaviour_of, policy, extra_turn, opponent_turn)
     roots = [builder.build(raw, [0]) for raw in chains]
     label_repeats(builder.instances)
     evaluator = Evaluator(builder, policy, skip_next_turn)
@@ -452,10 +516,16 @@ def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourO
     problems = [i.problem for i in builder.instances if i.problem]
     texts = [canonical(raw, builder.names).text() for raw in chains]
     verdict = Verdict(VERSIONS[ruleset], policy, texts, skip_next_turn,
-                      builder.instances, evaluator.trace, evaluator.extra_turns, problems, extra_turn=extra_turn)
-    if problems and policy.wording is Wording.NEWER:
-        verdict.alternative = evaluate(chains, lookup, behaviour_of, "older-wording",
-                                       skip_next_turn=skip_next_turn, extra_turn=extra_turn)
+                      builder.instances, evaluator.trace, evaluator.extra_turns, problems, extra_turn=extra_turn,
+                      opponent_turn=opponent_turn,
+                      problem_rules=[i.problem_rule for i in builder.instances if i.problem],
+                      assumed=evaluator.assumed)
+    for inst in builder.instances:
+        if inst.problem:
+            evaluator.step(inst, inst.problem_rule, inst.label, f"not allowed: {inst.problem}", "rule")
+    if any(i.wording_problem for i in builder.instances) and policy.wording is Wording.NEWER:
+        verdict.alternative = evaluate(chains, lookup, behaviour_of, "older-wording", skip_next_turn=skip_next_turn,
+                                       extra_turn=extra_turn, opponent_turn=opponent_turn)
     return verdict
 
 

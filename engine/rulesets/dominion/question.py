@@ -18,6 +18,8 @@ from engine.rulesets.dominion.starter import load_starter
 
 SEPARATORS = ">+()"
 _EXTRA_TURN = re.compile(r"\(?\s*(?:this is an? )?extra[ -]turn\s*\)?", re.I)
+_OPPONENT_TURN = re.compile(r"\(?\s*(?:on )?(?:an? )?(?:opponent|other[ -]player)(?:'s)?[ -]turn\s*\)?", re.I)
+WHOSE = ("your-turn", "opponent-turn")
 
 CHAIN_HELP = """\
 chain syntax: "A > B" means A played B. A Throne variant is followed by the one card it played several
@@ -26,10 +28,14 @@ all of them or one per play separated by "+" ("nothing" for none); brackets grou
   "Throne Room > Tactician[discarded-nothing]"     "Throne Room > Overlord > Swamp Hag + Archive"
   "Captain > nothing + Throne Room > Caravan"      "Village as Way of the Mouse > Caravan"
 several CHAIN arguments are several cards played this turn: "Voyage" "Lich"; a CHAIN "extra-turn" says this
-turn is itself an extra turn: "extra-turn" "Outpost"
+turn is itself an extra turn: "extra-turn" "Outpost"; a CHAIN "opponent-turn" (or --on opponent-turn) says the
+cards were played on another player's turn: "opponent-turn" "Caravan Guard"
+"X > nothing": X played nothing and set nothing aside (Contract, Royal Galley, Ghost, Haven: nothing later)
+--may-trash CARD: may a card that trashes "a card you would discard from play this turn" (Improve) take it?
 choices in [...] (comma-separated, a/b = one value per play): removed, not-followed, deck-empty,
 now | next-turn, met | not-met (or the card's words), left=N, taken | not-taken | skipped,
-met=N | never, and a card's own options (Specialist: again | gain)
+met=N | never, and a card's own options (Specialist: again | gain; Cabin Boy at the start of your next
+turn: +$2 | trash), any case
 rulesets: current (newer wording: Command variants may not play Durations), older-wording,
 prior-chain (every card up a Throne chain stayed), prior-throne (before Empires), command-copy (older ruling:
 Band of Misfits and Overlord become the card they play)"""
@@ -45,6 +51,10 @@ PARAMS = (
           repeat=True, cli_flag="--choice", metavar="CHOICE", surfaces=frozenset({"cli"})),
     Param("skip_next_turn", "Your next turn is skipped (e.g. after Lich or Voyage by another player)",
           kind="flag", cli_flag="--skip-next-turn"),
+    Param("on", "Whose turn the cards are played on: your-turn (default) or opponent-turn (a Reaction)",
+          cli_flag="--on", metavar="WHOSE", max_length=40),
+    Param("may_trash", "A card in the chain: may Improve trash it from play at this turn's Clean-up?",
+          cli_flag="--may-trash", metavar="CARD", card_names=True, max_length=100),
 )
 
 
@@ -86,14 +96,21 @@ class DominionQuestion:
         if version not in VERSIONS:
             raise ScenarioError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
         texts = chain_texts(inputs)
-        # "extra-turn" as a chain of its own says this turn is itself an extra turn (Outpost, Voyage give none).
+        # "extra-turn" as a chain of its own says this turn is itself an extra turn (Outpost, Voyage give none);
+        # "opponent-turn" that the cards were played on another player's turn.
         extra = any(_EXTRA_TURN.fullmatch(t.strip()) for t in texts)
-        raws: list[RawNode] = [parse_chain(text) for text in texts if not _EXTRA_TURN.fullmatch(text.strip())]
+        whose = (inputs.get("on") or "your-turn").strip().lower().replace(" ", "-").replace("_", "-")
+        if whose not in WHOSE:
+            raise ScenarioError(f"Whose turn is “{inputs.get('on')}”? Give one of: {', '.join(WHOSE)}.")
+        opponent = whose == "opponent-turn" or any(_OPPONENT_TURN.fullmatch(t.strip()) for t in texts)
+        raws: list[RawNode] = [parse_chain(text) for text in texts if not _EXTRA_TURN.fullmatch(text.strip())
+                               and not _OPPONENT_TURN.fullmatch(text.strip())]
         if not raws:
             raise ScenarioError("Name at least one card played this turn.")
         verdict = evaluate(raws, lookup, load_starter().behaviour, version,
-                           skip_next_turn=bool(inputs.get("skip_next_turn")), extra_turn=extra)
-        return verdict_json(verdict)
+                           skip_next_turn=bool(inputs.get("skip_next_turn")), extra_turn=extra,
+                           opponent_turn=opponent)
+        return verdict_json(verdict, may_trash=(inputs.get("may_trash") or "").strip() or None)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         fields = []

@@ -5,12 +5,13 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-from collections.abc import Mapping
 from typing import Any
 
+from engine.names import fold
 from engine.rulesets.dominion.behaviour import types_of
 from engine.rulesets.dominion.build import Phase
 from engine.rulesets.dominion.evaluate import Instance, Verdict, describe
+from engine.rulesets.dominion.scenario import ScenarioError
 from engine.trace import render_steps
 
 
@@ -18,7 +19,8 @@ def ruling_id(verdict: Verdict) -> str:
     """The same chains under the same ruleset version always get the same id (judges cite it)."""
     # An extra turn is part of the question only when it is one, so earlier ids stay as they were.
     key = json.dumps(["dominion", verdict.ruleset.version, verdict.chains, verdict.skip_next_turn]
-                     + (["extra-turn"] if verdict.extra_turn else []))
+                     + (["extra-turn"] if verdict.extra_turn else [])
+                     + (["opponent-turn"] if verdict.opponent_turn else []))
     return "DM-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
@@ -32,8 +34,12 @@ def moment(inst: Instance) -> str:
     return "removed" if inst.removed_by else "start-of-turn"
 
 
+def _describe(inst: Instance, verdict: Verdict) -> tuple[str, int | None, str]:
+    return describe(inst.leave, verdict.extra_turns, verdict.opponent_turn)
+
+
 def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
-    cleanup, turn, when = describe(inst.leave, verdict.extra_turns)
+    cleanup, turn, when = _describe(inst, verdict)
     return {"cleanup": cleanup, "turn": turn, "when": when, "why": inst.why, "moment": moment(inst)}
 
 
@@ -56,6 +62,7 @@ def card_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
         "in_play": inst.in_play,
         "legal": inst.legal,
         "problem": inst.problem,
+        "problem_rule": inst.problem_rule or None,
         "leaves_play": leaves_json(inst, verdict),
         "leaves_this_turn": leaves_this_turn(inst),
         # The illegal play is flagged on the card played and on the card that tried to play it.
@@ -71,22 +78,105 @@ def ruleset_json(verdict: Verdict) -> dict[str, str]:
 
 
 def _line(inst: Instance, verdict: Verdict) -> str:
-    _, _, when = describe(inst.leave, verdict.extra_turns)
-    who = inst.label if inst.in_play else f"{inst.label} (not in play: left where it was)"
-    verb = "leaves play" if inst.in_play else "would leave play"
-    if when.startswith("never"):
-        verb, when = "never leaves play", when.removeprefix("never: ")
+    _, _, when = _describe(inst, verdict)
+    if not inst.in_play and inst.parent is None:
+        head = f"{inst.label} is never in play"
+    elif not inst.in_play:
+        head = f"{inst.label} (not in play: left where it was) would leave play {when}"
+    elif when.startswith("never"):
+        head = f"{inst.label} never leaves play"
+    else:
+        head = f"{inst.label} leaves play {when}"
     rules = f" [{', '.join(inst.rules)}]" if inst.rules else ""
-    blocked = " — not allowed under this version" if not inst.legal else ""
-    if inst.legal and any(not c.legal for c in inst.children):
-        blocked = " — it tried a play not allowed under this version"
-    return f"- {who} {verb} {when}: {inst.why}{rules}{blocked}."
+    blocked = ""
+    if not inst.legal:
+        blocked = f" Not allowed: {inst.problem}"
+    elif any(not c.legal for c in inst.children):
+        blocked = " It tried a play that is not allowed."
+    why = inst.why[:1].upper() + inst.why[1:]
+    return f"- {head}. {why}{rules}.{blocked}"
 
 
-def explanation(verdict: Verdict) -> str:
+def _join(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def assumptions(verdict: Verdict) -> list[str]:
+    """What the answer assumed because the scenario did not say it, in players' words."""
+    return list(verdict.assumed)
+
+
+def outcome(verdict: Verdict) -> str:
+    """When the cards in play leave it, grouped by moment, in one clause per moment."""
+    groups: dict[str, list[str]] = {}
+    for inst in verdict.instances:
+        if not inst.in_play:
+            continue  # never in play (an Event), or left where it was (played by a Command variant)
+        groups.setdefault(_describe(inst, verdict)[2], []).append(inst.label)
+    clauses = []
+    for when, names in groups.items():
+        who = _join(names)
+        both = "both " if len(names) == 2 else "all " if len(names) > 2 else ""
+        plural = len(names) > 1
+        if when.startswith("never"):
+            clauses.append(f"{who} {'never leave' if plural else 'never leaves'} play: "
+                           f"{'they stay' if plural else 'it stays'} for the rest of the game")
+        else:
+            clauses.append(f"{who} {both}{'leave' if plural else 'leaves'} play {when}")
+    if not clauses:
+        return "no card of the chain is in play, so nothing leaves play"
+    return "; ".join(clauses)
+
+
+def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
+    """One sentence in players' words: what is not allowed, what was assumed, when the cards leave play."""
+    text = outcome(verdict)
+    assumed = assumptions(verdict)
+    if assumed:
+        text = f"Assuming (not said) that {' and that '.join(assumed)}: {text}"
+    if trash is not None:
+        text = f"{trash['answer']}; {text}"
+    if verdict.problems:
+        rules = ", ".join(dict.fromkeys(r for r in verdict.problem_rules if r))
+        text = f"Not allowed{f' ({rules})' if rules else ''}: {verdict.problems[0].rstrip('.')}; otherwise {text}"
+    return text[:1].upper() + text[1:] + "."
+
+
+def _may_trash(verdict: Verdict, name: str) -> dict[str, Any]:
+    """Whether a card that trashes "an Action card you would discard from play this turn" (Improve) may take
+    this card at the start of this turn's Clean-up (DM17)."""
+    wanted = fold(name)
+    found = [i for i in verdict.instances if fold(i.label) == wanted] or \
+        [i for i in verdict.instances if fold(i.card.name) == wanted]
+    if not found:
+        raise ScenarioError(f"“{name}” is not in the chain; name one of: "
+                            f"{', '.join(i.label for i in verdict.instances)}.")
+    inst = found[0]
+    _, _, when = _describe(inst, verdict)
+    if verdict.opponent_turn:
+        allowed, why = False, "the chain was played on another player's turn, and Improve acts in your own Clean-up"
+    elif not inst.in_play:
+        allowed, why = False, "it is not in play"
+    elif "Action" not in types_of(inst.card):
+        allowed, why = False, "it is not an Action card"
+    elif inst.leave.phase is Phase.DURING and inst.leave.turn == 0:
+        allowed, why = False, "it has already left play before Clean-up"
+    elif inst.leave.turn == 0 and inst.leave.phase is Phase.CLEAN_UP:
+        allowed, why = True, f"it leaves play {when}, so it is a card you would discard from play this turn"
+    else:
+        allowed, why = False, f"it does not leave play this turn: it leaves {when}"
+    verb = "may" if allowed else "may not"
+    return {"card": inst.card.name, "label": inst.label, "allowed": allowed, "rule": "DM17", "why": why,
+            "answer": f"Improve {verb} trash {inst.label} at the start of this turn's Clean-up: {why} (DM17)"}
+
+
+def explanation(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
     rs = verdict.ruleset
-    lines = [f"{' | '.join(verdict.chains)}" + (" (this turn is an extra turn)" if verdict.extra_turn else "")
-             + (" (your next turn is skipped)" if verdict.skip_next_turn else ""), ""]
+    scenario = [note for flag, note in ((verdict.extra_turn, "this turn is an extra turn"),
+                                        (verdict.opponent_turn, "played on another player's turn"),
+                                        (verdict.skip_next_turn, "your next turn is skipped")) if flag]
+    lines = [summary(verdict, trash), "",
+             " | ".join(verdict.chains) + (f" ({'; '.join(scenario)})" if scenario else ""), ""]
     lines += [_line(inst, verdict) for inst in verdict.instances]
     lines += ["", "Trace:"]
     lines += [f"{i}. {text}" for i, text in enumerate(render_steps(verdict.trace.steps), start=1)]
@@ -104,13 +194,19 @@ def explanation(verdict: Verdict) -> str:
     return "\n".join(lines)
 
 
-def verdict_json(verdict: Verdict, match: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+def verdict_json(verdict: Verdict, match: list[dict[str, Any]] | None = None,
+                 may_trash: str | None = None) -> dict[str, Any]:
     """The documented `arbiter dominion --json` object (a stable public contract)."""
     alt = verdict.alternative
-    data = {
+    trash = _may_trash(verdict, may_trash) if may_trash else None
+    return {
+        "summary": summary(verdict, trash),
+        "may_trash": trash,
+        "problem_rules": list(verdict.problem_rules),
+        "assumed": assumptions(verdict),
         "chain": [card_json(inst, verdict) for inst in verdict.instances],
         "scenario": {"chains": list(verdict.chains), "skip_next_turn": verdict.skip_next_turn,
-                     "extra_turn": verdict.extra_turn},
+                     "extra_turn": verdict.extra_turn, "opponent_turn": verdict.opponent_turn},
         "legal": verdict.legal,
         "problems": list(verdict.problems),
         "rules": verdict.trace.rules_cited(),
@@ -121,34 +217,5 @@ def verdict_json(verdict: Verdict, match: list[dict[str, Any]] | None = None) ->
             "ruleset": ruleset_json(alt), "chain": [card_json(inst, alt) for inst in alt.instances]},
         "match": match or [],
         "ruling_id": ruling_id(verdict),
-        "explanation": explanation(verdict),
+        "explanation": explanation(verdict, trash),
     }
-    data["summary"] = summary(data)
-    return data
-
-
-def _names(labels: list[str]) -> str:
-    return labels[0] if len(labels) == 1 else ", ".join(labels[:-1]) + f" and {labels[-1]}"
-
-
-def summary(answer: Mapping[str, Any]) -> str:
-    """The answer in one sentence, in the players' words: when each card leaves play, cards that leave at the
-    same moment named together ("Throne Room and Tactician both leave play in the Clean-up of your next turn")."""
-    groups: dict[tuple[bool, str], list[str]] = {}
-    for entry in answer["chain"]:
-        groups.setdefault((bool(entry["in_play"]), entry["leaves_play"]["when"]), []).append(entry["label"])
-    bits = []
-    for (in_play, when), labels in groups.items():
-        both = " both" if len(labels) == 2 else " all" if len(labels) > 2 else ""
-        plural = len(labels) > 1
-        if when.startswith("never"):
-            verb, when = ("never leave" if plural else "never leaves") + " play", when.removeprefix("never: ")
-        elif in_play:
-            verb = ("leave" if plural else "leaves") + " play"
-        else:
-            verb, when = ("are" if plural else "is") + " not in play", ""
-        bits.append(f"{_names(labels)}{both if in_play else ''} {verb} {when}".strip())
-    text = "; ".join(bits) or "Nothing was played"
-    if not answer["legal"]:
-        text += " (a play is not allowed under this version)"
-    return text[:1].upper() + text[1:] + "."

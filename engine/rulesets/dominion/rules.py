@@ -75,6 +75,29 @@ RULES: dict[str, Rule] = {
              "A non-Duration card with a later effect (Possession, Lich) follows none of these rules, and a "
              "Throne variant that played it does not stay.",
              f"{_OTHER}, paragraph 12"),
+        # Beyond the Duration page: the rulebook clarifications printed with the cards (dominiontabs card data,
+        # github.com/sumpfork/dominiontabs, cards_en_us.json "extra"), each named by its card.
+        Rule("DM14", "what a card may play",
+             "A card plays only what its text says it plays: the types it names, not the types it excludes "
+             "(non-Duration, non-Command), from where it says; a card whose text has no instruction to play a "
+             "card plays none. Anything else is not a legal play.",
+             f"{_OFFICIAL}; Dominion rulebook, \"do what the card says\"; the cards' own text"),
+        Rule("DM15", "another player's turn",
+             "A card played on another player's turn (a Reaction, a card played when gained) goes into play then: "
+             "if it is not a Duration it is discarded in that turn's Clean-up; a Duration's \"next turn\" is the "
+             "next turn you take, and it leaves in that turn's Clean-up. Only cards that say so can be played on "
+             "another player's turn.",
+             "Dominion rulebook clarifications of Guard Dog, Trail, Weaver, Berserker, Caravan Guard and Pirate"),
+        Rule("DM16", "not a card in play",
+             "An Event, Project, Way, Trait or other landscape is never in play: it never stays, and a card it "
+             "plays follows its own rules (one it set aside to play next turn is played then, and leaves in that "
+             "turn's Clean-up or later).",
+             "Dominion rulebook clarifications of Way of the Turtle, Delay, Citadel and Summon"),
+        Rule("DM17", "trashing from play at Clean-up",
+             "A card that trashes a card \"you would discard from play this turn\" (Improve) can take only a card "
+             "that leaves play in this turn's Clean-up: not a Duration that stays out, nor a Throne variant "
+             "staying with one.",
+             "Dominion rulebook clarification of Improve"),
     )
 }
 

@@ -54,12 +54,15 @@ class RawNode:
     as_name: str | None = None
     choices: tuple[str, ...] = ()
     children: tuple[RawNode | None, ...] = ()  # None: a play that played nothing relevant
+    played_nothing: bool = False  # "> nothing": it played nothing and set nothing aside (DM2), said outright
 
     def text(self) -> str:
         """The node in canonical chain syntax (used for ruling ids and messages)."""
         item = self.name + (f" as {self.as_name}" if self.as_name else "")
         if self.choices:
             item += "[" + ", ".join(self.choices) + "]"
+        if self.played_nothing:
+            return f"{item} > nothing"
         if not self.children:
             return item
         parts = []
@@ -131,6 +134,7 @@ class _Parser:
             return None
         name, *rest = _AS.split(value, maxsplit=1)
         children: list[RawNode | None] = []
+        nothing = False
         if self.peek() == ("op", ">"):
             self.take()
             children.append(self.node())
@@ -138,8 +142,8 @@ class _Parser:
                 self.take()
                 children.append(self.node())
             if all(c is None for c in children):
-                children = []
-        return RawNode(name.strip(), rest[0].strip() if rest else None, choices, tuple(children))
+                children, nothing = [], True
+        return RawNode(name.strip(), rest[0].strip() if rest else None, choices, tuple(children), nothing)
 
 
 def parse_chain(text: str) -> RawNode:
@@ -181,6 +185,7 @@ class Choices:
     met_turn: int | None = None  # UNTIL_CONDITION: None = not said
     never: bool = False
     play_option: str | None = None  # one of the card's own plays.choices
+    start_option: str | None = None  # what it chose when a later turn started (Cabin Boy: "trash")
 
     def for_play(self, index: int) -> PlayChoice | None:
         if not self.plays:
@@ -213,6 +218,7 @@ def valid_choices(behaviour: Behaviour) -> list[str]:
         words += ["met=N", "never"]
     if behaviour.plays is not None:
         words += list(behaviour.plays.choices)
+    words += [f"{o} (at the start of your next turn)" for o in behaviour.start_options]
     return words
 
 
@@ -233,6 +239,8 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
     flags: set[str] = set()
     met: int | None = None
     play_option: str | None = None
+    start_option: str | None = None
+    starts = {o.lower(): o for o in behaviour.start_options}
     for token in tokens:
         key, eq, value = token.partition("=")
         values = [v.strip() for v in token.split("/")]
@@ -250,6 +258,8 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
             followed = [v == "followed" for v in values]
         elif behaviour.plays is not None and token in behaviour.plays.choices:
             play_option = token
+        elif token.lower().removeprefix("start=") in starts:
+            start_option = starts[token.lower().removeprefix("start=")]
         elif options and all(v in options for v in values):
             per_play.append([canon.get(v, v) for v in values])
         else:
@@ -268,7 +278,7 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
         plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
             _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
     return Choices(plays=plays, count=count, removed="removed" in flags, deck_empty="deck-empty" in flags,
-                   met_turn=met, never="never" in flags, play_option=play_option)
+                   met_turn=met, never="never" in flags, play_option=play_option, start_option=start_option)
 
 
 def _spread(values: list[T], n: int, default: T) -> list[T]:

@@ -8,14 +8,15 @@ File format (data/starter_dominion.json, shipped in the `arbiter_data` package):
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from typing import Any
 
 from engine.bundled import read_data_text
 from engine.cards import Card
 from engine.names import fold
-from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, derived, parse_behaviour
+from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, derived, parse_behaviour, types_of
+from engine.rulesets.dominion.reading import reacts, read_card
 
 STARTER_FILE = "starter_dominion.json"
 GAME = "dominion"
@@ -30,8 +31,23 @@ class Starter:
     behaviours: dict[str, Behaviour]  # folded card name -> behaviour
 
     def behaviour(self, card: Card) -> Behaviour:
-        """The card's annotation, or one derived from its types when the starter set has none."""
-        return self.behaviours.get(fold(card.name)) or derived(card)
+        """The card's behaviour: the starter annotation where there is one, completed from the card's text (how
+        it plays cards, whether it plays itself); otherwise read from its text (reading.py); otherwise derived
+        from its types (a Duration read from no pattern is taken to act next turn, and says so)."""
+        annotated = self.behaviours.get(fold(card.name))
+        reading = read_card(card)
+        if annotated is not None:
+            read = reading.behaviour
+            extra: dict = {"plays_itself": annotated.plays_itself or reading.plays_itself or reacts(card),
+                           "needs_card": annotated.needs_card or read.needs_card,
+                           "start_options": annotated.start_options or read.start_options,
+                           "leaves_with": annotated.leaves_with or read.leaves_with}
+            if annotated.plays is None and reading.behaviour.plays is not None:
+                extra["plays"] = reading.behaviour.plays
+            return replace(annotated, **extra)
+        if "Duration" in types_of(card) and not reading.duration_model:
+            return replace(derived(card), plays=reading.behaviour.plays, plays_itself=reading.plays_itself)
+        return replace(reading.behaviour, plays_itself=reading.plays_itself or reacts(card))
 
 
 def parse_starter(text: str) -> Starter:

@@ -83,6 +83,10 @@ class ReadEffect:
     annotated: tuple[str, ...] = ()      # fields a moderator annotation set
     disagreements: tuple[str, ...] = ()  # where the annotation differs from the text
     notes: tuple[str, ...] = field(default=(), compare=False)
+    # numbers it changes: (stat, signed amount; None for X) with stat power, life, durability, level or cost
+    amounts: tuple[tuple[str, int | None], ...] = ()
+    per: str = ""                  # "for each ..." / "where X is the amount of ...": the amount is per one of these
+    cap: int | None = None         # "for each of up to two ...": at most this many count
 
     @property
     def label(self) -> str:

@@ -8,16 +8,19 @@ timestamp (GA6, GA7); exclusive effects on one property: newest wins (GA8).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
-from engine.rulesets.grand_archive.cardinfo import is_permanent, subtypes_of, types_of
-from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
+from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -39,6 +42,9 @@ class Obj:
     asked: bool                  # written with --object
     left: int | None = None
     lineage: list[tuple[Card, int]] = field(default_factory=list)  # champion: (card, timestamp entering lineage)
+    counters: dict[str, int] = field(default_factory=dict)          # written with the object: ally[buff=2]
+    being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
+    summoned_by: str = ""           # a token the effect's own resolution summoned first
 
     def describe(self) -> str:
         if self.card is not None:
@@ -76,6 +82,7 @@ class Instance:
     status_rules: list[str] = field(default_factory=list)
     started_turn: int | None = None      # during-next-turn: the turn it starts
     condition_on: bool = True
+    condition_given: bool = False        # a condition event said whether it holds (else it is assumed)
     event: str = ""                      # an effect made by an event (loses-abilities)
 
 
@@ -87,6 +94,7 @@ class Reach:
     applies: bool
     why: str
     rules: list[str]
+    short: str = ""   # why not, in a few players' words (the answer's summary)
 
 
 @dataclass
@@ -101,6 +109,7 @@ class ObjectAnswer:
     reaches: list[Reach]
     order: list[Placed]
     result: dict[str, object]
+    net: dict[str, dict[str, Any]] = field(default_factory=dict)
 
 
 @dataclass
@@ -121,7 +130,10 @@ def _player_of_turn(turn: int) -> str:
 
 
 class Evaluator:
-    def __init__(self, lookup: Lookup, annotations_of: AnnotationsOf, version: str) -> None:
+    def __init__(self, lookup: Lookup, annotations_of: AnnotationsOf, version: str,
+                 counts: dict[str, int] | None = None) -> None:
+        self.counts = dict(counts or {})
+        self.counts_used: set[str] = set()
         self.lookup = lookup
         self.annotations_of = annotations_of
         self.version = version
@@ -156,7 +168,7 @@ class Evaluator:
             types, subs, supers, zone, controller = (spec.types, spec.subtypes, spec.supertypes, spec.zone,
                                                      spec.controller)
         obj = Obj(len(self.objects) + 1, text, card, frozenset(types), frozenset(subs), frozenset(supers), zone,
-                  controller, t, asked)
+                  controller, t, asked, counters=dict(spec.counters) if spec else {})
         if card is not None and "champion" in types:
             obj.lineage.append((card, t))
         self.objects.append(obj)
@@ -237,7 +249,7 @@ class Evaluator:
                 self._new_object(text, card, t, True, moment)
                 self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
-                self._effect(moment, t)
+                t = self._effect(moment, t)
             else:
                 self._event(moment, t)
 
@@ -273,24 +285,71 @@ class Evaluator:
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
         source = None
+        own_costs = [e for p in chosen for e in p.effects if _own_cost(e)]
         # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
         # reached while it is being played, else the answer would have no object to report (own costs aside)
         self_effects = [e for p in chosen for e in p.effects if e.affected.self_only and not _own_cost(e)]
         if not is_permanent(card) and self_effects:
             source = self._new_object(card.name, card, t, False, controller=spec.controller)
             self.note(notes.card_itself(card.name))
-        if is_permanent(card):
+        if is_permanent(card) and len(own_costs) < sum(len(p.effects) for p in chosen):
             source = next((o for o in self.objects if o.card is not None and o.card.name == card.name
                            and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
-            if source is None:
+            resolving = [e for p in chosen for e in p.effects if e.origin is Origin.ABILITY]
+            if source is None and resolving:
+                # the source of a triggered or activated ability is on the field before the ability resolves
+                # (one-shot sets include it; its timestamp is earlier), unless the text says it is not
                 source = self._new_object(card.name, card, t, False, controller=spec.controller)
-        started = [self._start(card, effect, spec, t, source) for p in chosen for effect in p.effects]
+                self.labels.append(f"{t}. object {card.name} (on the field before its ability resolves)")
+                self.note(notes.source_first(card.name))
+                t += 1
+            elif source is None:
+                source = self._new_object(card.name, card, t, False, controller=spec.controller)
+            gone = next((e.origin_words for e in resolving if _source_gone(e, card)), None)
+            if gone is not None and source.left is None:
+                source.left = t  # "Sacrifice X:", "On Death:": the source is not on the field as it resolves
+                self.note(notes.source_gone(card.name, gone))
+        if own_costs:
+            # a card's own cost rule applies while that card is being activated: the card itself, in hand
+            zone = "deck" if "material" in (card.extra or {}).get("home_deck", "") else "hand"
+            holder = self._new_object(card.name, card, t, False, controller=spec.controller)
+            holder.zone = zone
+            holder.being_activated = True
+            if source is None:
+                source = holder
+        last = max(int(p.label) for p in chosen)
+        self._summoned([p for p in reading.paragraphs if int(p.label) <= last and (p in chosen or not
+                        is_permanent(card))], chosen, card, t, spec.controller)
+        started = [self._start(card, effect, spec, t, holder if own_costs and _own_cost(effect) else source)
+                   for p in chosen for effect in p.effects]
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         targets = {i.target.text for i in started if i.target is not None}
         if targets:
             canonical += " -> " + ", ".join(sorted(targets))
         self.labels.append(f"{t}. effect {canonical}")
+        return t
+
+    def _summoned(self, resolving: list[Paragraph], chosen: list[Paragraph], card: Card, t: int,
+                  controller: str) -> list[Obj]:
+        """Tokens the same resolution summons before its continuous effect ("Summon an Ominous Shadow token.
+        Phantasia allies you control get +1 POWER"): they are on the field when that effect resolves."""
+        made: list[Obj] = []
+        if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
+            return made
+        for p in resolving:
+            for m in re.finditer(r"\bSummons? (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+                try:
+                    token = self.lookup(m.group(2).strip())
+                except QuestionError:
+                    continue
+                n = _NUMBER.get(m.group(1).lower(), 1)
+                for _ in range(n):
+                    obj = self._new_object(token.name, token, t, False, controller=controller)
+                    obj.summoned_by = card.name
+                    made.append(obj)
+                self.note(notes.summoned(card.name, token.name))
+        return made
 
     def _start(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int, source: Obj | None) -> Instance:
         standing = effect.origin is Origin.STANDING
@@ -306,7 +365,8 @@ class Evaluator:
             inst.target = self._target(inst, spec, t)
         if effect.kind is Kind.ONE_SHOT:
             inst.captured = frozenset(o.id for o in self.objects
-                                      if o.entered < t and o.left is None and self._in_set(effect.affected, o, inst)[0])
+                                      if (o.entered < t or (o.summoned_by == card.name and o.entered == t))
+                                      and o.left is None and self._in_set(effect.affected, o, inst)[0])
             if effect.affected.self_only and source is not None and source.left is None and not is_permanent(card):
                 # "Backstab gets +2 POWER": the card itself is its set, even when it came with the effect
                 inst.captured |= {source.id}
@@ -474,6 +534,7 @@ class Evaluator:
                                 f"{', '.join(with_conditions) or 'none'}.")
         for inst in mine:
             inst.condition_on = on
+            inst.condition_given = True
             if inst.status in ("active", "off"):
                 inst.status = "active" if on else "off"
                 inst.status_why = f"its condition ({inst.read.condition}) {'holds' if on else 'no longer holds'} " \
@@ -517,27 +578,35 @@ class Evaluator:
         kind = "GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2"
         rules = [kind, "GA7"]
         if not fits:
-            return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules)
+            return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules,
+                         f"it is not one of “{spec.text}” ({why_not})")
         if obj.left is not None and obj.left <= len(self.labels):
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
-                                      "new object", rules)
+                                      "new object", rules, "it left the field")
         if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
-                                          f"at {inst.moment}; this object entered at {obj.entered}, after it", rules)
-            return Reach(inst, False, "one-shot: this object was not in its set when it resolved", rules)
+                                          f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
+                             "it entered after the effect resolved, and a one-shot effect reaches only what was "
+                             "there then")
+            return Reach(inst, False, "one-shot: this object was not in its set when it resolved", rules,
+                         "it was not in the effect's set when the effect resolved")
         rules += inst.status_rules
         if inst.status == "ended":
-            return Reach(inst, False, f"it ended at {inst.ends_on}: {inst.status_why}", rules)
+            return Reach(inst, False, f"it ended at {inst.ends_on}: {inst.status_why}", rules,
+                         f"the effect has ended ({inst.status_why})")
         if inst.status == "not-started":
-            return Reach(inst, False, f"not started yet: {inst.status_why}", rules)
+            return Reach(inst, False, f"not started yet: {inst.status_why}", rules,
+                         f"the effect has not started yet ({inst.status_why})")
         if inst.status == "off":
-            return Reach(inst, False, f"switched off: {inst.status_why}", rules)
+            return Reach(inst, False, f"switched off: {inst.status_why}", rules,
+                         f"its condition ({inst.read.condition}) does not hold")
         lost = self._source_lost(inst)
         if lost is not None:
             verdict = self._after_loss(inst, lost)
             if verdict is not None:
-                return Reach(inst, False, verdict, [*rules, "GA5"] + (["GA10"] if self.version == "current" else []))
+                return Reach(inst, False, verdict, [*rules, "GA5"] + (["GA10"] if self.version == "current" else []),
+                             f"its source lost its abilities ({lost.label}) first")
         if inst.read.kind is Kind.ONE_SHOT:
             why = f"one-shot: it was in the set when the effect resolved at {inst.moment}"
         elif obj.entered > inst.timestamp:
@@ -626,6 +695,33 @@ class Evaluator:
                 p.reason += f"; overridden by the newer {newer[-1].inst.label}: exclusive, the newest wins (GA8)"
         return placed
 
+    def count_of(self, inst: Instance) -> tuple[int, bool]:
+        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+        wanted = _words(inst.read.per)
+        for key, n in self.counts.items():
+            words = _words(key)
+            if words and (words <= wanted or wanted <= words or fold(key) == fold(inst.card.name)):
+                self.counts_used.add(key)
+                n = min(n, inst.read.cap) if inst.read.cap is not None else n
+                return n, True
+        self.note(notes.count_assumed(inst.label, inst.read.per))
+        return 1, False
+
+    def changes(self, obj: Obj, order: list[Placed]) -> list[tuple[str, Change]]:
+        """The numeric changes to the object in the order applied; its counters after the rest of layer E."""
+        out: list[tuple[str, Change]] = []
+        for placed in order:
+            read = placed.inst.read
+            sets = read.layer == "A" and read.exclusive
+            count, given = self.count_of(placed.inst) if read.per else (None, False)
+            for stat, step in read.amounts:
+                words = read.change if len(read.amounts) == 1 else next(
+                    (w for w in read.change.split(" and ") if stat in w.lower()), read.change)
+                out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets)))
+        if obj.counters:
+            self.cite("GA14")
+        return out + counter_changes(obj.counters)
+
     def judge(self) -> Verdict:
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
@@ -634,7 +730,8 @@ class Evaluator:
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
             order = self.ordered([r.inst for r in reaches if r.applies])
-            answers.append(ObjectAnswer(obj, reaches, order, result_of(obj, order)))
+            answers.append(ObjectAnswer(obj, reaches, order, result_of(obj, order),
+                                        net_json(obj.card, self.changes(obj, order))))
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
@@ -647,6 +744,11 @@ class Evaluator:
             self.note(notes.dependency_versions(pairs[0][0].label, pairs[0][1].label, current=False))
         for inst in self.instances:
             self.cite(*duration_rules(inst))
+        unused = [k for k in self.counts if k not in self.counts_used]
+        if unused:
+            counted = sorted({i.read.per for i in self.instances if i.read.per})
+            raise QuestionError(f"No effect in this scenario counts “{unused[0]}”; what the effects count: "
+                                f"{', '.join(counted) or 'nothing'}.")
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
                        self.version, self.turn, sorted(self.annotation_keys))
 
@@ -689,9 +791,28 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
             result["types_added"] = [*result.get("types_added", []), read.change]  # type: ignore[list-item]
         elif read.prop == "property":
             result["properties"] = sorted({*result.get("properties", []), read.change})  # type: ignore[arg-type]
-        else:
-            result[read.prop] = [*result.get(read.prop, []), read.change]  # type: ignore[list-item]
+        else:  # numbers: what each change says, per documented stat (the totals are in the net result)
+            for stat, _ in read.amounts:
+                if stat in ("power", "life", "cost"):
+                    words = next((w for w in read.change.split(" and ") if stat in w.lower()), read.change)
+                    result[stat] = [*result.get(stat, []), words]  # type: ignore[list-item]
     return result
+
+
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def _source_gone(effect: ReadEffect, card: Card) -> bool:
+    """The text says the source is not on the field as its ability resolves: it died, left, or was paid as a cost."""
+    words = effect.origin_words.lower()
+    names = "|".join(re.escape(n.lower()) for n in short_names(card))
+    return bool(re.match(r"^on (death|leave|destroy|banish)\b", words)
+                or re.search(r"\b(sacrifice|banish|return|put)\s+(" + names + r"|this (?:card|object|ally|item|weapon))"
+                             , words))
+
+
+def _words(text: str) -> set[str]:
+    return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in ("the", "of", "a", "an")}
 
 
 def _own_cost(effect: ReadEffect) -> bool:
@@ -708,7 +829,8 @@ def _choices(objs: list[Obj]) -> str:
     return ", ".join(f"#{i} {o.text}" if o.asked else o.text for i, o in enumerate(asked, start=1)) or "none"
 
 
-def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str) -> Verdict:
-    ev = Evaluator(lookup, annotations_of, version)
+def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str,
+             counts: dict[str, int] | None = None) -> Verdict:
+    ev = Evaluator(lookup, annotations_of, version, counts)
     ev.run(moments)
     return ev.judge()

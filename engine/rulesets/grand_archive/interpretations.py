@@ -98,3 +98,28 @@ def card_itself(card: str) -> Interpretation:
                           f"{card} is not a permanent, but its effect covers the card itself; the card is taken as "
                           "the object reached while it is played (an attack for as long as its attack lasts), "
                           "created when the effect starts.")
+
+
+def source_first(card: str) -> Interpretation:
+    return Interpretation(f"source-first:{card}", "GA7",
+                          f"{card} must be on the field to trigger or activate its ability, so it is taken to have "
+                          "entered just before the ability resolves: an earlier timestamp, and inside any set the "
+                          "resolving effect fixes.")
+
+
+def source_gone(card: str, words: str) -> Interpretation:
+    return Interpretation(f"source-gone:{card}", "GA1",
+                          f"{card} is not on the field as its ability resolves (“{words}”), so that ability's "
+                          "one-shot effects do not reach it.")
+
+
+def summoned(card: str, token: str) -> Interpretation:
+    return Interpretation(f"summoned:{card}:{token}", "GA1",
+                          f"{card} summons {token} before the rest of its text resolves, so the token is on the "
+                          "field, and in any set fixed by what follows.")
+
+
+def count_assumed(label: str, per: str) -> Interpretation:
+    return Interpretation(f"count:{label}", None,
+                          f"{label} changes its number once for each {per}; the question does not say how many, so "
+                          f"one is assumed. Give the count (e.g. “{per}=3”) for the real total.")

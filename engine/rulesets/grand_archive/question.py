@@ -27,6 +27,10 @@ A scenario is an ordered list of moments; each one's position is its timestamp:
                            {', '.join(OBJECT_KINDS[7:])}
   --then EVENT             {', '.join(EVENTS[:4])},
                            {', '.join(EVENTS[4:])}
+  --count "WHAT=N"         how many of what a "for each" or an X counts (else one is assumed and said),
+                           e.g. --count "wind element omen you have=2"
+An object may carry counters: "ally[buff=2]", "Quadrille's Gryphon[buff=1, debuff=1]"; "CARD x3" is three
+copies, one after the other.
 "A & B" (effects or objects): at the same moment, one timestamp. "A; B": one after the other.
 Objects written before any effect were there first. Examples:
   arbiter grand-archive --effect "Inspiring Call" --object ally
@@ -46,7 +50,21 @@ PARAMS = (
           repeat=True, cli_flag="--object", metavar="WHAT", sequence=SEQUENCE),
     Param("then", "Events after everything else, separated by ; (e.g. end-of-turn; source-leaves:Claude)",
           repeat=True, cli_flag="--then", metavar="EVENT", sequence=SEQUENCE),
+    Param("count", "How many of what a “for each” counts, separated by ; (e.g. wind element omen you have=2)",
+          repeat=True, cli_flag="--count", metavar="WHAT=N"),
 )
+
+
+def parse_counts(values: list[str]) -> dict[str, int]:
+    """{what is counted: how many} from "WHAT=N" values."""
+    counts: dict[str, int] = {}
+    for value in values:
+        what, sep, n = value.rpartition("=")
+        if not sep or not what.strip() or not n.strip().isdigit():
+            raise QuestionError(f"“{value}” is not a count; write what is counted, “=”, and a whole number, e.g. "
+                                "“fire cards in your graveyard=3”.")
+        counts[" ".join(what.split())] = int(n)
+    return counts
 
 
 def _values(value: Any) -> list[str]:
@@ -71,7 +89,7 @@ class GrandArchiveQuestion:
     description = "Which continuous effects reach an object, in what order they apply, how long each lasts"
     cli_description = ("Grand Archive continuous effects: which effects reach each object (one-shot or static set), "
                        "their layer and timestamp, the order they apply in, and their status after the events, with "
-                       "the rules (GA1-GA13) that decide it.")
+                       "the rules (GA1-GA14) that decide it.")
     group_description = "Grand Archive: continuous effects, layers, timestamps and durations"
     epilog = HELP
     version_help = "current (official rules, with dependencies) or previous (2024 revision: no dependency rule)"
@@ -87,7 +105,9 @@ class GrandArchiveQuestion:
             raise QuestionError(f"Unknown ruleset {version!r}; valid: {', '.join(VERSIONS)}.")
         moments = parse_moments(moment_pairs(inputs))
         annotations = getattr(lookup, "annotations", None)
-        verdict = evaluate(moments, lookup, annotations if annotations is not None else (lambda card: ()), version)
+        counts = parse_counts(_values(inputs.get("count")))
+        verdict = evaluate(moments, lookup, annotations if annotations is not None else (lambda card: ()), version,
+                           counts)
         return verdict_json(verdict)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:

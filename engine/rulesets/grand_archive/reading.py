@@ -76,6 +76,8 @@ class _Context:
     indefinite: bool
     quotes: list[str]
     last_set: SetSpec | None = None
+    per: str = ""
+    cap: int | None = None
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -229,6 +231,12 @@ class _Change:
     exclusive: bool = False
     removes: bool = False
     adds: tuple[str, ...] = ()
+    amounts: tuple[tuple[str, int | None], ...] = ()
+
+
+def _signed(text: str) -> int | None:
+    text = text.replace(" ", "")
+    return None if "X" in text.upper() else int(text)
 
 
 def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
@@ -241,15 +249,21 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
         if stats:
             change = " and ".join(f"{n.replace(' ', '')} {s.upper()}" for n, s in stats)
             prop = "/".join(sorted({s.lower() for _, s in stats}))
-            out.append(_Change("E", STAT.search(w).group(0), prop, change))  # type: ignore[union-attr]
+            amounts = tuple((s.lower(), _signed(n)) for n, s in stats)
+            out.append(_Change("E", STAT.search(w).group(0), prop, change,  # type: ignore[union-attr]
+                               amounts=amounts))
         return out
     if v in ("cost", "costs"):
-        m = re.match(r"^(\d+|X) (less|more)\b", low)
+        m = re.match(r"^\(?(\d+|x)\)? (less|more)\b", low)
         if m:
-            return [_Change("E", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1)} {m.group(2)}")]
-        m = re.match(r"^(\d+|X)\b", low)
+            n = None if m.group(1) == "x" else int(m.group(1)) * (-1 if m.group(2) == "less" else 1)
+            return [_Change("E", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1).upper()} {m.group(2)}",
+                            amounts=(("cost", n),))]
+        m = re.match(r"^\(?(\d+|x)\)?(?= |$)", low)
         if m:
-            return [_Change("A", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1)}", exclusive=True)]
+            n = None if m.group(1) == "x" else int(m.group(1))
+            return [_Change("A", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1).upper()}", exclusive=True,
+                            amounts=(("cost", n),))]
         return out
     if v in ("lose", "loses"):
         m = re.match(r"^all (other )?abilities\b", low)
@@ -261,9 +275,10 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
                 return [_Change("D", f"{verb} {k}", "abilities", f"loses {k}", removes=True)]
         return out
     if v in ("gain", "gains", "has", "have"):
-        m = re.match(r"^base power(?: and life)? (?:of |equal to )?(\S+)", low)
+        m = re.match(r"^base (power|life)( and life)? (?:of |equal to )?(\S+)", low)
         if m:
-            return [_Change("A", f"{verb} {m.group(0)}", "base", m.group(0), exclusive=True)]
+            return [_Change("A", f"{verb} {m.group(0)}", "base", m.group(0), exclusive=True,
+                            amounts=_base_amounts(m))]
         q = re.match(r"^QUOTE(\d+)", w)
         if q:
             text = quotes[int(q.group(1))]
@@ -298,14 +313,23 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
         added = " in addition to" in extra
         found = [_Change("B", f"{verb} {low[: m.end(2)]}" + (" in addition to its other types" if added else ""),
                          "types", " ".join(words), exclusive=not added, adds=tuple(words))]
-        bp = re.search(r"with base power(?: and life)? (?:of |equal to )?(\S+)", extra)
+        bp = re.search(r"with base (power|life)( and life)? (?:of |equal to )?(\S+)", extra)
         if bp:
-            found.append(_Change("A", bp.group(0), "base", bp.group(0).removeprefix("with "), exclusive=True))
+            found.append(_Change("A", bp.group(0), "base", bp.group(0).removeprefix("with "), exclusive=True,
+                                 amounts=_base_amounts(bp)))
         kw = re.search(r"with (" + "|".join(map(re.escape, KEYWORDS)) + r")", extra)
         if kw:
             found.append(_Change("D", kw.group(0), "abilities", kw.group(1)))
         return found
     return out
+
+
+def _base_amounts(m: re.Match[str]) -> tuple[tuple[str, int | None], ...]:
+    """A base value set in layer A: (stat, value) for "base power 0", "base power and life 3"."""
+    value = m.group(3).rstrip(".,")
+    n = int(value) if value.isdigit() else None
+    stats = [m.group(1)] + (["life"] if m.group(2) else [])
+    return tuple((stat, n) for stat in stats)
 
 
 # --- sentences ----------------------------------------------------------------------------------------
@@ -356,6 +380,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         if stripped == body:
             break
         body = stripped
+    body, per, cap = _amount_basis(body)
+    if per or printed is None:  # one sentence's own basis (the tail of a sentence keeps its whole's)
+        ctx.per, ctx.cap = per, cap
     body = re.split(r",? where X is|,? for each\b(?=.*\bwhere\b)", body)[0]
     body = re.sub(r"\s+also\s+(?=(?:" + VERBS + r")\b)", " ", body)  # "allies you control also become distant"
     body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
@@ -388,6 +415,28 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     return []
 
 
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_FOR_EACH_LEAD = re.compile(r"^for each (?:of up to (\w+) )?([^,]+),\s*", re.I)
+_FOR_EACH_TAIL = re.compile(r"\s+for each (?:of up to (\w+) )?(.+?)(?=\s+until\b|\s+this turn\b|[.;]?$)", re.I)
+_WHERE_X = re.compile(r",?\s+where X is (?:equal to )?(?:the (?:amount|number) of |twice the (?:amount|number) of )?"
+                      r"(.+?)[.;]?$", re.I)
+
+
+def _amount_basis(body: str) -> tuple[str, str, int | None]:
+    """(body without it, what one step of the amount counts, the cap) for "for each ..." and "where X is ..."."""
+    for pattern in (_FOR_EACH_LEAD, _FOR_EACH_TAIL):
+        m = pattern.search(body)
+        if m:
+            cap = m.group(1)
+            n = _COUNTS.get(cap.lower(), int(cap) if cap.isdigit() else None) if cap else None
+            return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
+                m.group(2).strip(), n
+    m = _WHERE_X.search(body)
+    if m and re.search(r"[+-]\s?X\b|\bX (less|more)\b|\(X\)", body):
+        return body[: m.start()].strip(), m.group(1).strip(), None
+    return body, "", None
+
+
 def _without_ifs(sentence: str) -> str:
     """The sentence without its "If ...," lead and trailing "if ..." clause (their words are no duration)."""
     body = _IF_LEAD.sub("", re.sub(r"^(then,? |if you do,? )", "", sentence.strip(), flags=re.I))
@@ -417,7 +466,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       layer_words=_unmask(change.layer_words, ctx.quotes), prop=change.prop,
                       change=_unmask(change.change, ctx.quotes), affected=spec, form=form, form_words=form_words,
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
-                      adds=change.adds,
+                      adds=change.adds, amounts=change.amounts,
+                      per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
                       requires=" ".join(f"[{c}]" for c in ctx.conditions) if resolving and not condition else "")
 
 

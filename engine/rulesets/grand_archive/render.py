@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping
 from typing import Any
 
 from engine.rulesets.grand_archive.effects import Form, Origin
 from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Placed, Reach, Verdict, duration_rules
-from engine.rulesets.grand_archive.rules import VERSIONS
+from engine.rulesets.grand_archive.rules import VERSIONS, citations_json
+from engine.rulesets.grand_archive.summary import summary
 
 
 def duration_text(inst: Instance) -> str:
@@ -27,7 +27,7 @@ def duration_text(inst: Instance) -> str:
         text = "never (it lasts indefinitely, even after its source leaves)"
     elif form is Form.GAME:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
-    elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only and inst.source is None:
+    elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only:
         text = "the card is activated (a rule of the card itself, wherever it is)"
     elif read.origin is Origin.STANDING:
         text = "its source leaves the field (standing ability, no stated duration)"
@@ -85,7 +85,8 @@ def object_json(answer: ObjectAnswer) -> dict[str, Any]:
     obj = answer.obj
     return {"object": obj.text if obj.asked else obj.describe(), "description": obj.describe(),
             "entered": obj.entered, "effects": [effect_json(r) for r in answer.reaches], "order": labels,
-            "order_reasons": reasons, "result": answer.result}
+            "order_reasons": reasons, "result": answer.result, "net": answer.net,
+            "counters": dict(obj.counters)}
 
 
 def ruling_id(verdict: Verdict) -> str:
@@ -102,9 +103,24 @@ def _effect_line(entry: dict[str, Any]) -> str:
             f"[{', '.join(entry['rules'])}]")
 
 
-def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[dict[str, str]]) -> str:
+def _net_line(obj: dict[str, Any]) -> str:
+    parts = []
+    for stat, entry in obj["net"].items():
+        steps = ", ".join(f"{c['card']} {'sets ' + str(c['amount']) if c['sets'] else c['words']}"
+                          + (f" × {c['count']} ({c['counted']}{'' if c['count_given'] else ', assumed'})"
+                             if c["count"] is not None and not c["card"].endswith(("counter", "counters")) else "")
+                          for c in entry["changes"])
+        base = entry["base"] if entry["base"] is not None else f"unknown ({entry['base_from']})"
+        total = "X" if entry["total"] is None else f"{entry['total']:+d}"
+        value = f" = {entry['value']}" if entry["value"] is not None else ""
+        parts.append(f"{stat}: base {base}; {steps}; total {total}{value}")
+    return "  Net: " + " | ".join(parts)
+
+
+def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[dict[str, str]],
+                first_line: str) -> str:
     rs = VERSIONS[verdict.version]
-    lines = ["Scenario: " + "; ".join(verdict.moments), ""]
+    lines = [first_line, "", "Scenario: " + "; ".join(verdict.moments), ""]
     if not objects:
         lines.append("No object was asked about (add --object WHAT).")
     for obj in objects:
@@ -114,6 +130,8 @@ def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[d
         lines += [_effect_line(e) for e in obj["effects"]]
         if obj["order_reasons"]:
             lines.append("  Order: " + " → ".join(f"{r['card']} ({r['reason']})" for r in obj["order_reasons"]))
+        if obj["net"]:
+            lines.append(_net_line(obj))
         lines.append("")
     if reasons:
         lines.append("All active effects in order:")
@@ -123,7 +141,9 @@ def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[d
         lines.append("Interpretations:")
         lines += [f"- {n.text}" for n in verdict.interpretations]
         lines.append("")
-    lines.append(f"Ruleset: Grand Archive {rs.name} ({rs.version}, {rs.title}). Rules: {', '.join(verdict.rules)}.")
+    lines.append(f"Ruleset: Grand Archive {rs.name} ({rs.version}, {rs.title}).")
+    cited = citations_json(verdict.rules)
+    lines.append("Rules: " + "; ".join(f"{c['id']} {c['name']} ({c['reference']})" for c in cited) + ".")
     return "\n".join(lines)
 
 
@@ -132,41 +152,18 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
     objects = [object_json(a) for a in verdict.objects]
     labels, reasons = order_json(verdict.order)
     rs = VERSIONS[verdict.version]
-    data = {
+    first = summary(verdict)
+    return {
+        "summary": first,
         "objects": objects,
         "order": labels,
         "order_reasons": reasons,
         "scenario": verdict.moments,
         "rules": list(verdict.rules),
+        "citations": citations_json(verdict.rules),
         "interpretations": [n.as_json() for n in verdict.interpretations],
         "ruleset": {"game": rs.game, "name": rs.name, "version": rs.version, "title": rs.title},
         "match": [],
         "ruling_id": ruling_id(verdict),
-        "explanation": explanation(verdict, objects, reasons),
+        "explanation": explanation(verdict, objects, reasons, first),
     }
-    data["summary"] = summary(data)
-    return data
-
-
-def _reason(why: str) -> str:
-    """The decisive part of an effect's `why`: what follows its kind ("one-shot (…): its set was fixed …")."""
-    _kind, sep, rest = why.partition("): ")
-    return rest if sep else why
-
-
-def summary(answer: Mapping[str, Any]) -> str:
-    """The answer in one sentence, in the players' words: for each object asked about, which effects reach it
-    and which do not, and why not ("Inspiring Call (2) does not reach the ally: its set was fixed …")."""
-    bits = []
-    for obj in answer["objects"]:
-        reach = [f"{e['card']} reaches the {obj['object']}" + (f" ({e['change']})" if e.get("change") else "")
-                 for e in obj["effects"] if e["applies"]]
-        miss = [f"{e['card']} does not reach the {obj['object']}: {_reason(e['why'])}"
-                for e in obj["effects"] if not e["applies"]]
-        bits += reach + miss
-        if not obj["effects"]:
-            bits.append(f"no effect of the scenario can reach the {obj['object']}")
-    if not bits:
-        bits = ["no object was asked about: add an object to see what reaches it"]
-    text = "; ".join(bits)
-    return text[:1].upper() + text[1:] + "."

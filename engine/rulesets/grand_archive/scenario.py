@@ -40,6 +40,7 @@ class ObjectSpec:
     zone: str = "field"
     controller: str = "you"
     together: bool = False
+    counters: tuple[tuple[str, int], ...] = ()   # "ally[buff=2]"
 
 
 @dataclass(frozen=True)
@@ -75,10 +76,29 @@ def parse_effect(text: str) -> EffectSpec:
                       target=target)
 
 
+_COUNTERS = re.compile(r"\s*\[([^\]]*)\]\s*$")
+
+
+def parse_counters(words: str, text: str) -> tuple[tuple[str, int], ...]:
+    """"buff=2, age=1" or "2 buff" -> (("age", 1), ("buff", 2))."""
+    found: dict[str, int] = {}
+    for part in (p.strip() for p in words.split(",") if p.strip()):
+        m = re.fullmatch(r"([a-z][a-z -]*?)\s*=\s*(\d+)|(\d+)\s+([a-z][a-z -]*?)(?: counters?)?", part.lower())
+        if not m:
+            raise QuestionError(f"“{part}” in “{text}” is not a counter; write [buff=2] or [2 buff].")
+        name, n = (m.group(1), m.group(2)) if m.group(1) else (m.group(4), m.group(3))
+        found[name.strip().removesuffix(" counters").removesuffix(" counter")] = int(n)
+    return tuple(sorted(found.items()))
+
+
 def parse_object(text: str) -> ObjectSpec:
     raw = " ".join(text.split())
     if not raw:
         raise QuestionError("An object is a kind such as ally, ally:automaton, attack@graveyard or a card name.")
+    counted = _COUNTERS.search(raw)
+    if counted:
+        spec = parse_object(raw[: counted.start()])
+        return replace(spec, text=raw, counters=parse_counters(counted.group(1), text))
     what, _, where = raw.partition("@")
     zone, controller = "field", "you"
     if where:
@@ -137,6 +157,17 @@ def parse_event(text: str) -> EventSpec:
     raise QuestionError(f"Unknown event “{raw}”; events: {', '.join(EVENTS)}.")
 
 
+def _copies(part: str) -> list[str]:
+    """"CARD x3": three copies, one after the other (each its own moment)."""
+    m = re.match(r"^(.*\S)\s+[x×]\s?(\d+)$", part.strip())
+    if not m:
+        return [part]
+    n = int(m.group(2))
+    if not 1 <= n <= 10:
+        raise QuestionError(f"“{part.strip()}”: between 1 and 10 copies.")
+    return [m.group(1)] * n
+
+
 def parse_moments(pairs: list[tuple[str, str]]) -> list[Moment]:
     """(param name, text) pairs in the order typed: effect, object, then."""
     if len(pairs) > MAX_MOMENTS:
@@ -151,8 +182,9 @@ def parse_moments(pairs: list[tuple[str, str]]) -> list[Moment]:
             continue
         # "A & B": several effects or objects at the same moment, sharing one timestamp (GA13)
         for i, part in enumerate(p for p in text.split(" & ") if p.strip()):
-            moment = parsers[name](part)
-            moments.append(replace(moment, together=i > 0))  # type: ignore[type-var]
+            for j, copy in enumerate(_copies(part)):
+                moment = parsers[name](copy)
+                moments.append(replace(moment, together=i > 0 and j == 0))  # type: ignore[type-var]
     if not any(isinstance(m, EffectSpec) or (isinstance(m, EventSpec) and m.kind == "level-up") for m in moments):
         raise QuestionError("Name at least one effect with --effect CARD, e.g. --effect \"Inspiring Call\".")
     return moments

@@ -68,6 +68,7 @@ class Ability:
     terms: tuple[Term, ...]       # duration words
     why: str                      # the words that decided the kind
     granted: str = ""             # a quoted ability this card grants: the granting words ("You have the ability")
+    read_from: str = ""           # the words its durations were read from (a granting line without its quote)
 
     @property
     def delayed_term(self) -> Term | None:
@@ -121,7 +122,8 @@ _TRAILING_TRIGGER = re.compile(
 def _own_trigger(term: Term, body: str) -> bool:
     """A named point the ability's own trigger names ("After the battle ends, ..." opening a trait or Reaction) is
     when the ability fires, not a delayed effect it makes."""
-    return term.form is Form.DELAYED_POINT and term.window is not None and body.lower().find(
+    return term.form is Form.DELAYED_POINT and term.window is not None and "next" not in term.words.lower() \
+        and body.lower().find(
         term.words.lower()) in range(0, 40) and bool(re.match(r"^(?:[^.:]*?,\s*)?(?:before|after|when)\b", body,
                                                                re.I))
 
@@ -152,6 +154,10 @@ def read_line(index: int, line: Line) -> Ability:
             and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
         kind, why = Kind.DELAYED, f"“{delayed.words}” waits for a later point"
         timing, occurrence, would = _delayed_trigger(delayed)
+    elif timing is not None and re.search(r"\b(?:before|after|when)\s+(?:\(?each time\)?)\s", body, re.I):
+        # "Players discard a card after each time one of their own actions moves a Personality home": a trait
+        # triggered every time, wherever its trigger stands.
+        kind, why = Kind.TRAIT, f"“{timing} {occurrence[:50]}” triggers it each time"
     elif timing is not None and re.match(r"^(?:once per \w+, |if [^,]+, )?(?:before|after|when)\b", body, re.I):
         kind, why = Kind.TRAIT, f"“{body.split(',')[0][:60]}” triggers by itself"
     elif re.search(r"\bwhile\b", body, re.I):
@@ -174,7 +180,8 @@ def read_line(index: int, line: Line) -> Ability:
         timing, occurrence, would = None, "", False
     if line.granted:
         why = f"granted by “{line.granted}”: " + why
-    return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why, line.granted)
+    return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why, line.granted,
+                   line.scan or line.full)
 
 
 def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:

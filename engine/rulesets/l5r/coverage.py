@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.rulesets.l5r.abilities import Kind, read_card
+from engine.rulesets.l5r.timewords import NOT_LENGTH, time_words
 
 
 def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
@@ -18,6 +19,9 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     forms: Counter[str] = Counter()
     unread: Counter[str] = Counter()
     examples: dict[str, str] = {}
+    lines_by_form: Counter[str] = Counter()
+    not_length: Counter[str] = Counter()
+    unclassified: list[dict[str, str]] = []
     abilities = annotated = with_durations = 0
     for card in cards:
         notes = annotations_of(card)
@@ -34,6 +38,16 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
                 with_durations += 1
             for term in ability.terms:
                 forms[term.form.value] += 1
+            for form in {term.form.value for term in ability.terms}:
+                lines_by_form[form] += 1
+            words = time_words(ability)
+            for word in words:
+                if word.category in NOT_LENGTH:
+                    not_length[word.category] += 1
+            missed = [w.words for w in words if w.category == "unclassified"]
+            if missed and not ({str(ability.index), "*", ""} & annotated_parts):
+                unclassified.append({"card": card.name, "ability": ability.index, "words": ", ".join(missed),
+                                     "text": ability.text})
             if kind == "unread":
                 opening = " ".join(ability.text.split()[:3]).lower()
                 unread[opening] += 1
@@ -45,6 +59,9 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
         "read_share": round(read / abilities, 4) if abilities else 0.0,
         "by_kind": dict(sorted(kinds.items())), "by_kind_and_timing": dict(sorted(timings.items())),
         "abilities_with_durations": with_durations, "durations_by_form": dict(sorted(forms.items())),
+        "lines_by_duration_form": dict(sorted(lines_by_form.items())),
+        "time_words_not_lengths": dict(sorted(not_length.items())),
+        "unclassified_time_words": unclassified,
         "cards_annotated": annotated,
         "top_unread": [{"opening": o, "count": n, "example": examples[o]} for o, n in unread.most_common(top)],
     }
@@ -54,6 +71,11 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
              "Triggered, by timing: " + ", ".join(f"{k} {v}" for k, v in timings.most_common()),
              f"Duration words read in {with_durations} lines: " + ", ".join(f"{k} {v}" for k, v in
                                                                              forms.most_common())]
+    lines.append("Ability lines per duration form: " + ", ".join(f"{k} {v}" for k, v in lines_by_form.most_common()))
+    lines.append("Time words that state no length: " + ", ".join(f"{k} {v}" for k, v in not_length.most_common()))
+    lines.append(f"Lines with a time word not classified: {len(unclassified)}"
+                 + (" (annotate or fix these):" if unclassified else "."))
+    lines += [f"  {u['card']} #{u['ability']}: “{u['words']}” in “{u['text'][:120]}”" for u in unclassified]
     if unread:
         lines.append("Most common unread openings (annotate these first):")
         lines += [f"  {n:4d}  “{o}” (e.g. {examples[o]})" for o, n in unread.most_common(top)]

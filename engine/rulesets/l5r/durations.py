@@ -8,7 +8,7 @@ not a length (rules.l5r.com/Effects, Definition of effects: card memory is not a
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 
 
@@ -25,12 +25,20 @@ class Form(StrEnum):
     DELAYED_POINT = "delayed"    # a delayed effect for a named later point ("during your next End Phase")
     DELAY = "delay"              # an effect delaying another effect
     ADDITIONAL = "additional"    # a granted battle, phase or segment
+    DUEL = "duel"                # until the duel ends, this duel
+    RESOLVING = "resolving"      # until the action ends / finishes resolving
+    IN_PLAY = "in-play"          # until a card leaves play
+    LATER_TURN = "later-turn"    # until your second turn from now begins, your turn two turns from now
+    UNTIL_POINT = "until-point"  # until another named point (your next Events Phase begins, then, ...)
 
 
 RULE_OF = {Form.EACH_TIME: "L6", Form.TURN: "LD7", Form.BATTLE: "LD7", Form.PHASE: "LD7", Form.NEXT_TURN: "LD7",
            Form.GAME: "LD2",
            Form.PAYING: "LD1", Form.WHILE: "L4", Form.NEXT_TIME: "LD3", Form.DELAYED_POINT: "LD4",
-           Form.DELAY: "LD4", Form.ADDITIONAL: "LD5"}
+           Form.DELAY: "LD4", Form.ADDITIONAL: "LD5", Form.DUEL: "LD7", Form.RESOLVING: "LD7", Form.IN_PLAY: "LD7",
+           Form.LATER_TURN: "LD7", Form.UNTIL_POINT: "LD7"}
+# Periods and what they end with, for the lengths a stated period sets (the vocabulary of --then).
+PERIOD_WORDS = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE, "duel": Form.DUEL}
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,9 @@ class Term:
     window: Form | None = None    # next-time: how long it waits (turn by default, LD3)
     events: tuple[str, ...] = ()  # next-time: the occurrences it waits for, split on "or" (L11)
     condition: str = ""           # while: the condition
+    point: str = ""               # until-point / later-turn: the point that ends it, in the card's words
+    count: int = 0                # later-turn: which of your turns from now (2 = your second turn from now)
+    start: int = field(default=-1, compare=False)  # where the words stand in the text read (for coverage)
 
     @property
     def rule(self) -> str:
@@ -48,7 +59,7 @@ class Term:
     def as_json(self) -> dict[str, object]:
         return {"form": self.form.value, "words": self.words, "rule": self.rule,
                 "window": self.window.value if self.window else None, "events": list(self.events),
-                "condition": self.condition or None}
+                "condition": self.condition or None, "point": self.point or None}
 
 
 _CLAUSE_END = re.compile(r"[.;:]|, (?=[a-z])")
@@ -62,20 +73,68 @@ _NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+"
 _OR_LIST = re.compile(r"((?:,\s*(?!or\b)[a-z][^,.;:()]*?){0,3}),?\s+or\s+([a-z][^,.;:()]*)")
 # A delayed effect at a named point of the turn ("Before this battle resolves, double his Force"; "Destroy him after
 # the battle ends"): it waits for that point (the Timing page's delayed effects, L1 exception).
-_NAMED_POINT = re.compile(r"(?<!until )\b(before|after|when)\s+((?:the|this)\s+(battle|turn|phase|[A-Z]\w+ Phase)\s+"
-                          r"(?:resolves|ends|begins|starts))\b", re.I)
-_EACH = re.compile(r"\b(?:(before|after|when)\s+)?each\s+time\s+this\s+(turn|battle|game|phase)\s+(.+?)(?=[,:.;(]|$)",
-                   re.I)
+_NAMED_POINT = re.compile(r"(?<!until )(?<!until after )\b(before|after|when)\s+((?:the|this|the current|the next|"
+                          r"your next|(?:his|her|its|their|[\w' ]+?'s) next)\s+(battle|turn|phase|duel|[A-Z]\w+ Phase)"
+                          r"(?:'s resolution|\s+(?:resolves|ends|begins|starts)))(?=[\s,.;:)]|$)", re.I)
+_EACH = re.compile(r"\b(?:(before|after|when)\s+)?\(?each\s+time\)?\s+(?:\(?this\s+(turn|battle|game|phase|duel)\)?"
+                   r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game|phase|duel)\b|$)"
+                   r"(?:\(?this\s+(turn|battle|game|phase|duel)\)?)?", re.I)
 # "until the game ends, before each of your Action Phases begins, ...": an indefinite conditional effect at every
 # such point (L6 D), for its stated length (the game when it says so, else the turn).
 _EACH_POINT = re.compile(r"\b(before|after|when)\s+each\s+(?:of\s+(?:your|the)\s+)?((?:[A-Z]\w+\s+)?(?:Phase|turn|"
                          r"battle)s?)\s+(begins?|ends?|resolves?)\b", re.I)
+# "until <point>": every stated end of a length, wherever it stands (after a comma, in brackets, inside a quote).
+_UNTIL = re.compile(r"\buntil\s+(?:after\s+|before\s+)?([^.;:,()\"“”]+?)(?=\s*[.;:,()\"“”]|"
+                    r"\s+(?:and|or)\s+(?!leaves\b)[a-z]+\w*\s|$)", re.I)
+_LOOP = re.compile(r"^(?:you|he|she|they|it|each player|the \w+) (?:have|has|show|reveal|find|draw)s?\b|\bexactly\b",
+                   re.I)
+_NUMBER = {"second": 2, "third": 3, "fourth": 4, "two": 2, "three": 3, "four": 4}
+_LATER_TURN = re.compile(r"\byour (?:(second|third|fourth) turn from now|turn (?:begins )?(two|three|four) turns "
+                         r"from now)", re.I)
+_UNTIL_FORMS: tuple[tuple[Form, re.Pattern[str]], ...] = (
+    (Form.GAME, re.compile(r"^the game ends?$|^the end of the game$", re.I)),
+    (Form.TURN, re.compile(r"^(?:the )?end of (?:the |this )?turn$|^(?:the|this|the current) turns? ends?$",
+                           re.I)),
+    (Form.BATTLE, re.compile(r"^(?:the )?end of (?:the |this )?battle$|^(?:the|this|the current) battle"
+                             r"(?:'s resolution)? (?:ends|begins|resolves)$", re.I)),
+    (Form.PHASE, re.compile(r"^(?:the )?end of (?:the |this )?phase$|^(?:the|this|the current) phase ends$", re.I)),
+    (Form.DUEL, re.compile(r"^(?:the|this|that) duel (?:ends|resolves)$|^(?:the )?end of (?:the|this) duel$", re.I)),
+    (Form.RESOLVING, re.compile(r"^(?:the|this|that) action (?:ends|resolves|has resolved)$|"
+                                r"^it (?:ends|finishes resolving|resolves)$", re.I)),
+    (Form.NEXT_TURN, re.compile(r"^(?:the (?:start|beginning) of )?(?:your|his|her|their|its controller's) next turn"
+                                r"(?: begins)?$", re.I)),
+    (Form.IN_PLAY, re.compile(r"^(?:he|she|it|this card|this \w+|[A-Z][\w' -]+?) leaves? play$", re.I)),
+)
+# "the next <occurrence>" other than a period or "the next time": a waiting effect for that occurrence ("negate the
+# effects of the next action the target performs (this turn)", "your next Ranged Attack action this battle").
+_NEXT_NOUN = re.compile(r"\b(?:the|your|his|her|its|their|[A-Z][\w-]*'s|\w+'s)\s+next\s+(?!time\b|turn\b|"
+                        r"(?:[A-Z]\w+ )?Phase\b|(?:battle|duel|phase)\s+(?:ends|begins|resolves))"
+                        r"((?:two |three )?[^,.;:()]+?)"
+                        r"(?=\s*\(?this (?:turn|battle|phase|game)\)?|[,.;:()]|$)", re.I)
+
+
+def _until_term(match: re.Match[str]) -> Term | None:
+    """The length an "until ..." states, or None for a loop ("draw cards until you have exactly two")."""
+    point = " ".join(match.group(1).split())
+    if _LOOP.search(point):
+        return None
+    later = _LATER_TURN.search(point)
+    if later:
+        count = _NUMBER[(later.group(1) or later.group(2)).lower()]
+        return Term(Form.LATER_TURN, match.group(0).strip(), point=point, count=count, start=match.start())
+    for form, pattern in _UNTIL_FORMS:
+        if pattern.search(point):
+            return Term(form, match.group(0).strip(), point=point, start=match.start())
+    return Term(Form.UNTIL_POINT, match.group(0).strip(), point=point, start=match.start())
+
+
 _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|the)\s+next\s+(\w+)", re.I)
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     # "paying 2 less Gold" changes the cost; "paying all costs" / "paying its 3 Gold Cost" pays it as it is (LD1).
     (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\s+(?:\d+|X|one|two|three|four|five|an?)\s+"
                              r"(?:less|more|fewer|additional)\b[^.,;:]*", re.I)),
-    (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her) next "
+    (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her|their|"
+                                    r"[\w' ]+?'s) next "
                                     r"(?:[A-Z]\w+ )?(?:Phase|turn)\b|\b(?:at|before) the end of (?:the|this) turn\b",
                                     re.I)),
     (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this)\b[^.;]*", re.I)),
@@ -83,15 +142,19 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
                            re.I)),
     (Form.NEXT_TURN, re.compile(r"\buntil (?:the (?:start|beginning) of )?(?:your|his|her|their|its controller's) "
                                 r"next turn(?: begins)?", re.I)),
-    (Form.TURN, re.compile(r"\buntil (?:the )?end of (?:the |this )?turn\b|\buntil the turn ends\b|\bthis turn\b|"
+    (Form.TURN, re.compile(r"\buntil (?:the )?end of (?:the |this )?turn\b|\buntil the turn ends\b|"
+                           r"\b(?:this|that) turn\b|"
                            r"\bfor the rest of the turn\b", re.I)),
     (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
-                             r"\bthis battle\b|\bfor the rest of the battle\b", re.I)),
-    (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\bthis phase\b", re.I)),
+                             r"\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
+    (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
+                            r"\bduring this [A-Z]\w+ Phase\b", re.I)),
+    # "this duel" as a length ("one additional time this duel"); "your Personality in this duel" names the duel.
+    (Form.DUEL, re.compile(r"(?<!in )(?<!of )\bthis duel\b(?!'s)", re.I)),
     (Form.ADDITIONAL, re.compile(r"\b(?:an? )?additional (?:[A-Z]\w+ )?(?:phase|segment|battle|attack)\b|"
                                  r"\bfight a battle\b", re.I)),
 )
-_WHILE = re.compile(r"\bwhile\s+(.+?)(?=[,.;:]|$)", re.I)
+_WHILE = re.compile(r"\bwhile\s+(.+?)(?=\s*[,.;:(]|$)", re.I)
 
 
 def _in_condition(text: str, start: int) -> bool:
@@ -145,11 +208,13 @@ def _or_rest(text: str, end: int) -> tuple[list[str], int]:
 
 
 def _point_window(words: str) -> Form:
-    """Which period's end a named point lies at or before: a battle, a phase, the turn, or your next turn."""
+    """Which period's end a named point lies at or before: a duel, a battle, a phase, the turn, or your next turn."""
     lower = words.lower()
     if "next turn" in lower:
         return Form.NEXT_TURN
-    if "battle" in lower:
+    if "duel" in lower:
+        return Form.DUEL
+    if "battle" in lower and "next" not in lower:
         return Form.BATTLE
     if re.search(r"\bphase\b", lower) and "next" not in lower and "end phase" not in lower:
         return Form.PHASE
@@ -158,13 +223,25 @@ def _point_window(words: str) -> Form:
 
 def read_terms(text: str) -> tuple[Term, ...]:
     """Every duration term of one ability's text, in the order they appear (card memory skipped)."""
-    found: list[tuple[int, Term]] = []
+    found: list[Term] = []
     taken: list[tuple[int, int]] = []
 
     def free(a: int, b: int) -> bool:
         return all(b <= x or a >= y for x, y in taken)
 
+    def add(term: Term, start: int, end: int) -> None:
+        found.append(replace(term, start=start))
+        taken.append((start, end))
+
+    for m in _UNTIL.finditer(text):
+        if re.search(r"\bdelay\b[^.;]*$", text[:m.start()], re.I):
+            continue  # "Delay its effects until after this battle ends": the point of a delay (read below)
+        term = _until_term(m)
+        if term is not None:
+            add(term, m.start(), m.end())
     for m in _NEXT.finditer(text):
+        if not free(m.start(), m.end()):
+            continue
         if m.group(2).lower() == "first" and re.search(r"\beach\s+$", text[:m.start(3) if m.group(3) else m.end(2)]
                                                           + " "):
             continue  # "the first time each turn ...": a standing trait's once-per limit, not a waiting effect
@@ -172,39 +249,37 @@ def read_terms(text: str) -> tuple[Term, ...]:
         tail = text[m.end():m.end() + 14].lower().lstrip(" (")
         if window is None and tail.startswith("this "):
             window = tail.split()[1].strip(".,;:)")
-        windows = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE}
-        form_window = windows.get((window or "").lower(), Form.TURN)
-        stated = re.match(r"\s*\(?this (?:turn|battle|game|phase)\)?", text[m.end():])
+        form_window = PERIOD_WORDS.get((window or "").lower(), Form.TURN)
+        stated = re.match(r"\s*\(?this (?:turn|battle|game|phase|duel)\)?", text[m.end():])
         end = m.end() + (stated.end() if stated and m.group(3) is None else 0)
         more, list_end = _or_rest(text, m.end())
         events = _share_subject([*_alternatives(m.group(4)), *more]) if more else _alternatives(m.group(4))
         end = max(end, list_end)
-        found.append((m.start(), Term(Form.NEXT_TIME, text[m.start():end].strip(" ,(").strip(), form_window,
-                                      events)))
-        taken.append((m.start(), end))
+        add(Term(Form.NEXT_TIME, text[m.start():end].strip(" ,(").strip(), form_window, events), m.start(), end)
     for m in _EACH.finditer(text):
-        # Only with a stated length: a standing trait's "each time" is a trigger, not an effect made for a while.
-        window = {"turn": Form.TURN, "battle": Form.BATTLE, "game": Form.GAME, "phase": Form.PHASE}[
-            m.group(2).lower()]
-        found.append((m.start(), Term(Form.EACH_TIME, m.group(0).strip(), window, _alternatives(m.group(3)))))
-        taken.append((m.start(), m.end()))
+        if not free(m.start(), m.end()):
+            continue
+        stated = m.group(2) or m.group(4)
+        window = PERIOD_WORDS.get(stated.lower()) if stated else _length_before(found, text, m.start())
+        if window is None and ":" in text[:m.start()] and not re.match(r"^[^:]*:\s*$", text[:m.start()]):
+            window = Form.TURN  # made by an action's effects and naming no length: to the end of the turn (LD8)
+        if window is None:
+            continue  # a standing trait's "after each time ..." is its trigger, not an effect made for a while
+        add(Term(Form.EACH_TIME, m.group(0).strip(), window, _alternatives(m.group(3))), m.start(), m.end())
     for m in _EACH_POINT.finditer(text):
         if free(m.start(), m.end()):
-            window = Form.GAME if re.search(r"\buntil the game ends\b|\bthis game\b", text, re.I) else Form.TURN
+            window = _length_before(found, text, m.start()) or Form.TURN
             noun = re.sub(r"s$", "", m.group(2).strip())
             verb = m.group(3) if m.group(3).endswith("s") else m.group(3) + "s"
-            found.append((m.start(), Term(Form.EACH_TIME, m.group(0), window, (f"your {noun} {verb}",))))
-            taken.append((m.start(), m.end()))
+            add(Term(Form.EACH_TIME, m.group(0), window, (f"your {noun} {verb}",)), m.start(), m.end())
     for m in _NAMED_POINT.finditer(text):
         if free(m.start(), m.end()):
-            found.append((m.start(), Term(Form.DELAYED_POINT, m.group(0), _point_window(m.group(0)), (m.group(2),))))
-            taken.append((m.start(), m.end()))
+            add(Term(Form.DELAYED_POINT, m.group(0), _point_window(m.group(0)), (m.group(2),)), m.start(), m.end())
     when_paying = re.search(r"\bwhen (?:paying|you pay)\b[^,:;.]*", text, re.I)
     if when_paying and re.search(r"\b(?:reduce|increase)s?\b[^.]*\bcost\b|\bcosts? (?:\d+|X) (?:less|more)\b",
                                  text[when_paying.end():], re.I):
         # A Gold cost changed while paying it ("When paying for a Spell ..., reduce its Gold Cost"): that payment only.
-        found.append((when_paying.start(), Term(Form.PAYING, when_paying.group(0))))
-        taken.append((when_paying.start(), when_paying.end()))
+        add(Term(Form.PAYING, when_paying.group(0)), when_paying.start(), when_paying.end())
     for m in _NEGATE_NEXT.finditer(text):
         if free(m.start(), m.end()):
             end = m.end()
@@ -212,20 +287,44 @@ def read_terms(text: str) -> tuple[Term, ...]:
             window = Form.TURN
             if tail.startswith(("this battle", "this game")):
                 window = Form.BATTLE if "battle" in tail[:12] else Form.GAME
-            found.append((m.start(), Term(Form.NEXT_TIME, m.group(0), window, (m.group(1),))))
-            taken.append((m.start(), end + 12 if tail.startswith("this ") else end))
+            stated = re.match(r"\s*\(?this (?:turn|battle|game)\)?", text[end:])
+            if stated:
+                end += stated.end()
+            add(Term(Form.NEXT_TIME, text[m.start():end], window, (m.group(1),)), m.start(), end)
+    for m in _NEXT_NOUN.finditer(text):
+        if free(m.start(), m.end()):
+            tail = re.match(r"\s*\(?this (turn|battle|phase|game)\)?", text[m.end():])
+            window = PERIOD_WORDS[tail.group(1).lower()] if tail else Form.TURN
+            end = m.end() + (tail.end() if tail else 0)
+            add(Term(Form.NEXT_TIME, text[m.start():end].strip(), window, (m.group(1).strip(),)), m.start(), end)
     for form, pattern in _SIMPLE:
         for m in pattern.finditer(text):
             if not free(m.start(), m.end()):
                 continue
-            if (form in (Form.TURN, Form.BATTLE, Form.PHASE) or m.group(0).lower() == "this game") \
-                    and _in_condition(text, m.start()):
+            later = text[max(0, m.start() - 6):m.start()].lower() == "later "
+            if (form in (Form.TURN, Form.BATTLE, Form.PHASE, Form.DUEL) or m.group(0).lower() == "this game") \
+                    and not later and _in_condition(text, m.start()):
                 continue
             window = _point_window(m.group(0)) if form is Form.DELAYED_POINT else None
-            found.append((m.start(), Term(form, m.group(0).strip(), window)))
-            taken.append((m.start(), m.end()))
+            add(Term(form, m.group(0).strip(), window), m.start(), m.end())
     for m in _WHILE.finditer(text):
         if free(m.start(), m.end()):
-            found.append((m.start(), Term(Form.WHILE, m.group(0).strip(), condition=m.group(1).strip())))
-            taken.append((m.start(), m.end()))
-    return tuple(term for _, term in sorted(found, key=lambda pair: pair[0]))
+            add(Term(Form.WHILE, m.group(0).strip(), condition=m.group(1).strip()), m.start(), m.end())
+    return tuple(sorted(found, key=lambda term: term.start))
+
+
+def _length_before(found: list[Term], text: str, at: int) -> Form | None:
+    """The stated length an "each time" effect lives in: an earlier "until ..." or "this game" of the same sentence
+    ("Until the game ends, after each time ..."; "until your next turn begins, before each time ...")."""
+    sentence_start = max(text.rfind(". ", 0, at), text.rfind(":", 0, at), 0)
+    lengths = [t for t in found if sentence_start <= t.start < at and t.form in (
+        Form.GAME, Form.TURN, Form.BATTLE, Form.PHASE, Form.DUEL, Form.NEXT_TURN, Form.LATER_TURN, Form.IN_PLAY,
+        Form.UNTIL_POINT)]
+    sentence = text[sentence_start:at]
+    if not lengths and re.search(r"\bwhile\b", sentence, re.I):
+        return Form.WHILE  # "While Kachiko remains bowed, after each time ...": as long as the condition holds
+    if lengths:
+        return lengths[-1].form
+    if re.search(r"\bthis game\b", text[sentence_start:at], re.I):
+        return Form.GAME
+    return None

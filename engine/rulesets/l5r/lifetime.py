@@ -4,30 +4,42 @@ The main term is chosen top-down: a delayed effect (it waits, then fires once), 
 a "paying" cost change, a stated length (permanent, until your next turn, this turn, this phase, this battle);
 a "while" condition switches the effect on and off inside that length, or inside the card's time in play when it
 is a trait. With no duration words, an effect that changes something once (bow, destroy, gain Honor) lasts not at
-all; one that lasts but names no length takes the period it was made in (`--made-during`), as an interpretation.
+all; one that lasts but names no length lasts to the end of the turn (LD8), or while its card is in play when it is a
+card's continuous trait or a card the effect put into play; the asker may name another period (`--made-during`).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
-EVENTS = ("action-announced", "targets-chosen", "action-resolves", "battle-ends", "phase-ends", "turn-ends",
-          "occurs:TEXT", "payment-made", "condition-false", "condition-true", "leaves-play", "negated",
-          "already-happened")
+EVENTS = ("action-announced", "targets-chosen", "action-resolves", "duel-ends", "battle-ends", "phase-ends",
+          "turn-ends", "game-ends", "occurs:TEXT", "payment-made", "condition-false", "condition-true", "leaves-play",
+          "negated", "already-happened")
 MADE_DURING = ("battle", "action", "phase", "turn")
-PRIORITY = (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY, Form.PAYING, Form.GAME, Form.NEXT_TURN,
-            Form.TURN, Form.PHASE, Form.BATTLE, Form.ADDITIONAL)
-# Which period-ends event ends which length: a turn's end ends its phases and battles too.
-ENDED_BY = {"battle-ends": {Form.BATTLE}, "phase-ends": {Form.PHASE, Form.BATTLE},
-            "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE}}
-ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phase-ends",
-           Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made"}
+PRIORITY = (Form.DELAY, Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.PAYING, Form.GAME,
+            Form.LATER_TURN, Form.NEXT_TURN, Form.UNTIL_POINT, Form.IN_PLAY, Form.TURN, Form.PHASE, Form.BATTLE,
+            Form.DUEL, Form.RESOLVING, Form.ADDITIONAL)
+# Which period-ends event ends which length: a turn's end ends its phases, battles and duels too.
+# (An action under way never outlasts the battle or phase it was taken in.)
+ENDED_BY = {"duel-ends": {Form.DUEL}, "battle-ends": {Form.BATTLE, Form.DUEL, Form.RESOLVING},
+            "phase-ends": {Form.PHASE, Form.BATTLE, Form.DUEL, Form.RESOLVING},
+            "turn-ends": {Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL, Form.RESOLVING},
+            "game-ends": {Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL, Form.RESOLVING, Form.GAME, Form.NEXT_TURN,
+                          Form.LATER_TURN, Form.IN_PLAY, Form.UNTIL_POINT}}
+ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phase-ends", Form.DUEL: "duel-ends",
+           Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made",
+           Form.RESOLVING: "action-resolves", Form.IN_PLAY: "leaves-play", Form.WHILE: "condition-false"}
+DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
+# "Draw cards until you have exactly two": a repetition, not something that lasts.
+LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
+# Putting a card into play (a Terrain, a created Holding): its own abilities then last while it is in play.
+INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates?\b[^.]*\b(?:with|token)\b", re.I)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP)\b|\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor)[A-Z]\w+|has|have|"
                       r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor)[A-Z]\w+|is considered|counts as)\b")
 
@@ -91,37 +103,59 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     return best if score >= 0.5 else None
 
 
-def choose(terms: tuple[Term, ...], text: str, made_during: str | None) -> Lifetime:
+def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False) -> Lifetime:
+    """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
+    while its card is in play when it names no other length (LD8)."""
     main = next((t for form in PRIORITY for t in terms if t.form is form), None)
     condition = next((t for t in terms if t.form is Form.WHILE), None)
+    point = next((t for t in terms if t.form is Form.DELAYED_POINT), None)
+    if main is not None and main.form is Form.DELAY and point is not None:
+        # "Delay its effects until after the next Dynasty Phase begins": the delay waits for that point (LD4).
+        main = replace(main, window=point.window, events=point.events)
     if main is not None and main.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY):
         fires = tuple(f"occurs:{e}" for e in main.events) if main.events else (main.words,)
         window = main.window or Form.TURN
-        ends = ENDS_ON.get(window, "turn-ends") if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
+        # An "each time" effect living inside an "until ..." ends with that length's own words.
+        length = next((t for t in terms if t.form is window and t is not main), main)
+        ends = _ends_on(window, length) if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
         return Lifetime(main.form.value, main, None, condition, ends, fires)
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
     if condition is not None:
-        return Lifetime("while", condition, main, condition, ENDS_ON.get(main.form) if main else "leaves-play", ())
+        return Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
     if main is not None:
-        return Lifetime(main.form.value, main, main, None, ENDS_ON.get(main.form), ())
-    if not LASTING.search(text):
+        return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
+    if standing:
+        return Lifetime("in-play", None, None, None, "leaves-play", ())
+    if made_during is not None:
+        ends = {"battle": "battle-ends", "phase": "phase-ends", "turn": "turn-ends",
+                "action": "action-resolves"}[made_during]
+        return Lifetime("unstated", None, None, None, ends, ())
+    if INTO_PLAY.search(text):
+        return Lifetime("in-play", None, None, None, "leaves-play", ())
+    if not LASTING.search(LOOP.sub("", text)):
         return Lifetime("instant", None, None, None, None, ())
-    if made_during is None:
-        raise QuestionError("This text names no duration and does not read as a one-time change; say where the "
-                            "effect was made with --made-during battle, action, phase or turn.")
-    return Lifetime("unstated", None, None, None, {"battle": "battle-ends", "phase": "phase-ends",
-                                                   "turn": "turn-ends", "action": "action-resolves"}[made_during], ())
+    return Lifetime("default-turn", None, None, None, "turn-ends", ())
 
 
-def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime:
-    """The effect's state after each event, with the rule and reason for every change."""
+def _ends_on(form: Form, term: Term) -> str | None:
+    if form is Form.LATER_TURN:
+        return f"{term.point}" if term.point else "your later turn begins"
+    if form is Form.UNTIL_POINT:
+        return f"occurs:{term.point}"
+    return ENDS_ON.get(form)
+
+
+def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2) -> Lifetime:
+    """The effect's state after each event, with the rule and reason for every change. `players`: how many turns
+    pass before "your next turn" (one per player, L9's turn order)."""
     trace = life.trace
     creation = [e for e in events if e in ("action-announced", "targets-chosen", "action-resolves")]
-    created = not creation
+    # "until it finishes resolving" is made while its action is under way and ends as it resolves.
+    created = not creation or life.kind == "resolving"
     if creation:
         trace.add("L1", "action steps given", "the effect does not exist until the action that makes it resolves")
-    delayed = life.kind in ("next-time", "each-time", "delayed", "delay")
+    delayed = life.kind in DELAYED_KINDS
     repeats = life.kind == "each-time"  # an indefinite conditional effect fires every time, until its length ends
     state: str | None = ("waiting" if created else "not yet") if delayed else None
     persists = created and life.kind != "instant"
@@ -136,11 +170,19 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
     effective = persists and not delayed and effective_cond
     turn_ends = 0
     if life.kind == "unstated":
-        trace.interpret(Interpretation("unstated", None, f"The text names no length; the effect is taken to last "
-                                       f"to the end of the {made_during} it was made in (--made-during {made_during})"
+        trace.interpret(Interpretation("unstated", None, f"The text names no length; as you asked, the effect is "
+                                       f"taken to last to the end of the {made_during} it was made in"
                                        + (": it ends as that action resolves." if made_during == "action" else ".")))
     if life.kind == "instant":
         trace.add(None, "no duration words", "the effect changes the game once when it resolves; nothing lasts")
+    if life.kind == "default-turn":
+        trace.add("LD8", "no length named", "an effect of an action or triggered ability that names no length lasts "
+                  "until the end of the turn")
+    if life.kind == "in-play":
+        trace.add("LD8", "no length named", "a card's continuous trait (or a card put into play) lasts while that "
+                  "card is in play")
+    your_turn_after = players * (life.main.count if life.main is not None and life.main.form is Form.LATER_TURN
+                                 else 1)
     for event in events:
         why, rule = "no change", None
         main = life.main
@@ -148,7 +190,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
             why, rule = ("not made yet: costs and targets come first, then the effects as the action resolves",
                          "L1") if not created else ("the action that made it has already resolved", "L1")
         elif event == "action-resolves":
-            if created:
+            if life.kind == "resolving" and persists:
+                persists = effective = False
+                why, rule = "its length was the action under way: it ends as that action finishes resolving", "LD7"
+            elif created:
                 why, rule = "the action that made it had already resolved", "L1"
             else:
                 created = True
@@ -174,14 +219,19 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
                     state = "expired"
                 why, rule = "negation ends it, whatever its length (even permanent)", "LD2"
         elif event == "already-happened":
-            if life.kind == "delay" and state == "waiting":
+            if life.kind == "delay" and state in ("waiting", "not yet"):
                 persists, effective, state = False, False, "expired"
                 why, rule = "the effect it would delay has already happened, so the delay does nothing", "LD4"
             else:
                 why = "only a delay applied to an effect cares whether that effect already happened"
         elif event.startswith("occurs:"):
             what = event[7:]
-            if not delayed:
+            bound = life.bound
+            if not delayed and bound is not None and bound.form is Form.UNTIL_POINT and persists \
+                    and _best(what, (bound.point,)) is not None:
+                persists = effective = False
+                why, rule = f"“{what}” is the point it lasts until (“{bound.point}”): it ends now", "LD7"
+            elif not delayed:
                 why = "only a delayed effect waits for an occurrence"
             elif state == "fired" and not repeats:
                 why, rule = ("it already fired at the first of the events it named; it does not fire again", "L11")
@@ -236,18 +286,23 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
             elif delayed:
                 window = (main.window or Form.TURN) if main else Form.TURN
                 if life.kind in ("next-time", "each-time") and window in ENDED_BY[event]:
+                    fired_before = state == "fired"
                     state, persists, effective = "expired", False, False
-                    why, rule = f"its wait was for this {window.value} only and is over: it never fires", "LD3"
-                elif life.kind == "delayed" and window is Form.NEXT_TURN:
-                    if event == "turn-ends" and turn_ends >= 2:
+                    why, rule = (f"its length (this {window.value}) is over: it fires no more", "L6") if fired_before \
+                        else (f"its wait was for this {window.value} only and is over: it never fires", "LD3")
+                elif event == "game-ends":
+                    state, persists, effective = "expired", False, False
+                    why, rule = "the game is over: what still waited never fires", "LD2"
+                elif life.kind in ("delayed", "delay") and window is Form.NEXT_TURN:
+                    if event == "turn-ends" and turn_ends >= players:
                         state, persists, effective = "fired", False, False
                         why, rule = f"“{main.words if main else ''}”: your next turn has begun, so it fires", "LD4"
                         trace.interpret(Interpretation("next-turn-point", "LD4", "“your next turn” is read as made "
-                                                       "during your turn: the second turn end you name is the one "
-                                                       "just before your next turn begins."))
+                                                       f"during your turn: with {players} players, turn end number "
+                                                       f"{players} is the one just before your next turn begins."))
                     else:
                         why = f"it keeps waiting: “{main.words if main else ''}” has not come yet"
-                elif life.kind == "delayed" and window in ENDED_BY[event]:
+                elif life.kind in ("delayed", "delay") and window in ENDED_BY[event]:
                     state, persists, effective = "fired", False, False
                     why, rule = (f"“{main.words if main else ''}”: its point lies at or before the end of the "
                                  f"{window.value}, so it has fired by now", "LD4")
@@ -256,24 +311,31 @@ def walk(life: Lifetime, events: list[str], made_during: str | None) -> Lifetime
             else:
                 bound = life.bound.form if life.bound else None
                 ends = (bound in ENDED_BY[event]) if bound else (
-                    life.kind == "unstated" and made_during in {f.value for f in ENDED_BY[event]})
-                if bound is Form.NEXT_TURN and event == "turn-ends" and turn_ends >= 2:
+                    (life.kind == "unstated" and made_during in {f.value for f in ENDED_BY[event]})
+                    or (life.kind == "default-turn" and event in ("turn-ends", "game-ends"))
+                    or (life.kind == "in-play" and event == "game-ends"))
+                if bound in (Form.NEXT_TURN, Form.LATER_TURN) and event == "turn-ends" \
+                        and turn_ends >= your_turn_after:
                     ends = True
-                    trace.interpret(Interpretation("next-turn", "LD7", "“until your next turn” is read as made "
-                                                   "during your turn: the second turn end you name is the one just "
-                                                   "before your next turn begins."))
+                    which = "your next turn" if bound is Form.NEXT_TURN else f"“{life.bound.point}”"  # type: ignore[union-attr]
+                    trace.interpret(Interpretation("next-turn", "LD7", f"{which} is read as counted from your own "
+                                                   f"turn: with {players} players, turn end number {your_turn_after} "
+                                                   "is the one just before it begins."))
                 if ends:
                     persists = effective = False
                     why = f"its length ends with the {event.split('-')[0]}"
-                    rule = life.bound.rule if life.bound else None
+                    rule = life.bound.rule if life.bound else ("LD8" if life.kind in ("default-turn", "in-play")
+                                                                else None)
                 elif bound is Form.GAME:
                     why, rule = "it is permanent: it lasts to the end of the game", "LD2"
                 elif bound is not None:
                     why = f"its length ({life.bound.words if life.bound else ''}) goes on past the " \
                           f"{event.split('-')[0]}"
                     rule = "LD7"
+                elif life.kind == "default-turn":
+                    why, rule = "it names no length, so it lasts until the end of the turn", "LD8"
                 else:
-                    why = "it lasts while its card is in play" if life.kind == "while" else "it goes on"
+                    why = "it lasts while its card is in play" if life.kind in ("while", "in-play") else "it goes on"
         life.timeline.append(Point(event, persists, effective, state, why, rule))
         trace.add(rule, event, why)
     if not events:

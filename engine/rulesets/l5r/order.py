@@ -259,7 +259,7 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     if scenario.between_turns:
         trace.add("L9", "--between-turns", f"between turns, the player who takes the next turn ({who}) is active")
     elif not scenario.active_given:
-        trace.interpret(Interpretation("active-default", "L9", "No --active given: you are taken as the active "
+        trace.interpret(Interpretation("active-default", "L9", "No active player given: you are taken as the active "
                                        "player."))
     if moment.timing == "when" and moment.would:
         trace.interpret(Interpretation("when-would", "L4", f"“{moment.text}” is the point after the player has "

@@ -12,7 +12,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
-from engine.rulesets.l5r.abilities import Ability, read_card, read_text
+from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.lifetime import EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
@@ -42,7 +42,9 @@ examples:
 
 DURATION_HELP = f"""\
 the effect: CARD (its first ability with duration words; CARD#2 for its second ability) or --text "..."
---made-during {'|'.join(MADE_DURING)}: where the effect was made, when its text names no length
+--made-during {'|'.join(MADE_DURING)}: another period for a text naming no length (by the rules it lasts to the end
+  of the turn, or while its card is in play for a card's own trait or a card put into play)
+--players N: how many players take turns (default 2), for "your next turn" and "your second turn from now"
 --then EVENT [EVENT ...] (repeatable, in order): {', '.join(EVENTS)}
   (occurs:TEXT takes the rest of its argument: put it last, or quote it: occurs:"he assigns to attack")
 example: arbiter l5r duration Haikitsu --then action-resolves "occurs:he attacks you" "occurs:an action on his card
@@ -72,6 +74,8 @@ DURATION_PARAMS = (
           metavar="WHERE"),
     Param("then", "Events in order, e.g. action-resolves occurs:\"he attacks\" turn-ends", repeat=True, many=True,
           cli_flag="--then", metavar="EVENT"),
+    Param("players", "How many players take turns (for \"your next turn\"; default 2)", cli_flag="--players",
+          metavar="N"),
 )
 
 
@@ -84,6 +88,31 @@ def _player(value: Any, what: str) -> tuple[str, bool]:
     if word in ("opponent", "opp", "them"):
         return "opponent", True
     raise QuestionError(f"{what} is one of: {', '.join(PLAYERS)}.")
+
+
+_IMPERATIVE = re.compile(r"^(?:give|bow|destroy|gain|lose|draw|move|straighten|negate|target|choose|put|create|"
+                         r"discard|dishonor|rehonor|search|return|remove|attach|take|reduce|increase|raise|lower|"
+                         r"produce|pay|play|bring|send|shuffle|look|show|reveal|name)\b", re.I)
+
+
+def is_standing(ability: Ability) -> bool:
+    """A continuous trait printed on a card (no designator, not an imperative effect): it works while the card is in
+    play (LD8), not for a turn."""
+    body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
+    return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
+            and not _IMPERATIVE.match(body.strip()))
+
+
+def _players(value: Any) -> int:
+    if value is None or value == "":
+        return 2
+    try:
+        players = int(str(value).strip())
+    except ValueError:
+        players = 0
+    if not 2 <= players <= 8:
+        raise QuestionError("The number of players is a whole number from 2 to 8.")
+    return players
 
 
 def _values(value: Any) -> list[str]:
@@ -259,8 +288,9 @@ class DurationQuestion:
         made_during = str(made).strip().lower() if made else None
         events = parse_events(_values(inputs.get("then")))
         card, ability, notes = _effect_source(inputs, lookup)
-        life = choose(ability.terms, ability.text, made_during)
-        walk(life, events, made_during)
+        players = _players(inputs.get("players"))
+        life = choose(ability.terms, ability.text, made_during, standing=is_standing(ability))
+        walk(life, events, made_during, players)
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]
@@ -269,13 +299,14 @@ class DurationQuestion:
                 life.trace.interpret(Interpretation(
                     "unstated-part", None, f"Besides “{life.main.words}”, this ability has an effect that lasts "
                     f"(“{lasting.group(0)}”) and names no length; this answer follows only the delayed effect. Ask "
-                    "about that part with --text and --made-during."))
+                    "about that part by giving its own words."))
         if others and life.main is not None:
             # One ability can hold several lengths (Wedge: a delayed doubling, then "Destroy him after the battle
             # ends"); the answer follows one and says which others it did not follow.
             said = ", ".join(f"“{t.words}” ({t.form.value}, {t.rule})" for t in others)
             life.trace.interpret(Interpretation("other-terms", None, f"This ability also says {said}; this answer "
-                                                f"follows “{life.main.words}”. Ask about another part with --text."))
+                                                f"follows “{life.main.words}”. Ask about another part by giving "
+                                                "its own words."))
         for note in notes:
             life.trace.interpret(note)
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,

@@ -88,6 +88,11 @@ RULES: dict[str, Rule] = {
              "works only while its condition holds, switching at the condition's when-point.",
              f"the card's own words; {SITE}/Glossary_N, entry \"Next\" (other lengths are stated explicitly); "
              f"{TIMING}, \"When\" timing, case 3"),
+        Rule("LD8", "default length",
+             "An effect of an action or triggered ability that names no length lasts until the end of the turn; a "
+             "continuous trait printed on a card, and the abilities of a card an effect puts into play (a Terrain, a "
+             "created Holding), work while that card is in play.",
+             f"{EFFECTS}, \"Duration of effects\" (referred to by the Timing page, \"When\" timing, case 3)"),
     )
 }
 

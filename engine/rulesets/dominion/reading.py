@@ -1,0 +1,297 @@
+"""Read from a Dominion card's text and types how it plays other cards and what its Duration does later.
+
+The starter set annotates the seed's cards by hand; every other real card gets its behaviour here, from
+phrase patterns of its text (the current wording, as randomkingdominion prints it). Each pattern is a class
+of cards, not one card: "play ... twice" is every Throne variant, "leaving it there" every Command variant,
+"set aside ... at the start of your next turn, play it" every delayed play. A card whose text plays cards
+in a way no pattern knows is reported as unmodelled by the coverage report (coverage.py), never guessed.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from engine.cards import Card
+from engine.rulesets.dominion.behaviour import (
+    At,
+    Behaviour,
+    Forbidden,
+    How,
+    Kind,
+    Leaves,
+    Plays,
+    Restriction,
+    Then,
+    types_of,
+)
+
+# Card-shaped things that are never put into play: what they play follows its own rules, and they never stay.
+LANDSCAPES = frozenset({"Event", "Project", "Way", "Trait", "Ally", "Prophecy", "Landmark", "Boon", "Hex",
+                        "State", "Artifact"})
+_COUNTS = {"twice": 2, "three times": 3, "3 times": 3, "2 times": 2}
+_TYPES = ("Action", "Treasure", "Night", "Duration", "Attack")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the text says, as a behaviour, and in words for the coverage report."""
+
+    behaviour: Behaviour
+    plays_model: str = ""      # how it plays cards, in words ("" when it plays none)
+    duration_model: str = ""   # what its Duration does later, in words ("" when not a Duration)
+    plays_itself: bool = False  # a Reaction or on-gain card that can play itself (possibly on another turn)
+    unread: str = ""           # a playing phrase no pattern reads (coverage: unmodelled)
+
+
+def article(words: str) -> str:
+    """The indefinite article for a noun phrase: "an Action", "a Treasure"."""
+    return ("an " if words[:1].lower() in "aeiou" else "a ") + words
+
+
+def reacts(card: Card) -> bool:
+    """A Reaction can be played (or reveal itself) on another player's turn."""
+    return "Reaction" in types_of(card)
+
+
+def is_landscape(card: Card) -> bool:
+    return bool(LANDSCAPES & set(types_of(card)))
+
+
+def _text(card: Card) -> str:
+    # The randomkingdominion texts run a card's below-the-line text into its last sentence ("...in play.When").
+    text = re.sub(r"([a-z.)])([A-Z])", r"\1 \2", card.text.replace("\n", " "))
+    return " ".join(text.replace("’", "'").split())
+
+
+def _sentences(text: str) -> list[str]:
+    return [s.strip() for s in re.split(r"(?<=[.!?])\s+", text) if s.strip()]
+
+
+# --- Duration: what it does later ---------------------------------------------------------------------
+
+_SELF_LEAVES = re.compile(r"(put this (into your hand|onto your deck|on the bottom of your deck)|discard this "
+                          r"from play|trash this)", re.I)
+_DRAWS = re.compile(r"\+\d+ cards?|\bdraw\b", re.I)
+
+
+def _after(text: str, marker: str) -> str:
+    i = text.lower().find(marker)
+    return text[i + len(marker):] if i >= 0 else ""
+
+
+def read_duration(card: Card) -> tuple[Behaviour, str] | None:
+    """The later effect of a Duration card from its text; None when no pattern fits."""
+    text = _text(card)
+    low = text.lower()
+    later = _after(text, "at the start of your next turn")
+    if "take an extra turn" in low:
+        return (Behaviour(kind=Kind.EXTRA_TURN, again=False, note="read from its text"),
+                "gives an extra turn (only the first in a turn): stays until that turn's Clean-up (DM3)")
+    if "while any remain" in low:
+        return (Behaviour(kind=Kind.UNTIL_EMPTY, left=1, note="read from its text"),
+                "hands back set-aside cards one per turn: stays until none remain (DM3; give left=N)")
+    m = re.search(r"now and at the start of your next (two|three) turns", low)
+    if m:
+        n = 2 if m.group(1) == "two" else 3
+        return (Behaviour(kind=Kind.UNTIL_EMPTY, left=n, most_left=n, note="read from its text"),
+                f"acts now and on your next {m.group(1)} turns (DM3)")
+    if re.search(r"rest of the game|at the start of each of your turns|this stays in play", low):
+        return (Behaviour(kind=Kind.EVERY_TURN, note="read from its text"),
+                "acts on every one of your turns: stays for the rest of the game (DM4)")
+    m = re.search(r"the next time ([^,.:]+)", text, re.I)
+    if m:
+        rest = text[m.end():]
+        leaves = Leaves.WHEN_DONE if _SELF_LEAVES.search(rest) else Leaves.CLEAN_UP
+        return (Behaviour(kind=Kind.UNTIL_CONDITION, condition=m.group(1).strip(), leaves=leaves,
+                          note="read from its text"),
+                f"waits until {m.group(1).strip()}: stays until that turn's Clean-up (DM5; give met=N or never)")
+    if re.search(r"either now or at the start of your next turn|; or at the start of your next turn", low):
+        return (Behaviour(kind=Kind.OPTIONAL, draws=bool(_DRAWS.search(later)), note="read from its text"),
+                "now or next turn, your choice: stays only for a next-turn choice (DM1, DM2)")
+    if re.search(r"if you did, then at the start of your next turn|to play it at the start of your next turn",
+                 low):
+        return (Behaviour(kind=Kind.CONDITIONAL, condition="it set a card aside",
+                          words={"met": "set-aside", "not-met": "set-aside-nothing"}, note="read from its text"),
+                "acts next turn only if it set a card aside (DM1, DM2; “> nothing” means it did not)")
+    if "at the start of your next turn" in low or re.search(r"until (the start of )?your next turn", low):
+        leaves = Leaves.WHEN_DONE if _SELF_LEAVES.search(later) else Leaves.CLEAN_UP
+        return (Behaviour(kind=Kind.NEXT_TURN, draws=bool(_DRAWS.search(later)), leaves=leaves,
+                          note="read from its text"),
+                "acts at the start of your next turn: stays until that turn's Clean-up (DM1)")
+    return None
+
+
+# --- playing cards -------------------------------------------------------------------------------------
+
+# An instruction to play a card: "play"/"replay" opening a sentence or clause, or after may/then/and/to/or/first/
+# can, followed by what is played. "When you play", "cards in play", "they play" are not instructions.
+_PLAY = re.compile(r"(?:^|[:;,\"(]\s*|\b(?:may|then|and|to|or|first|can|must)\s+|\+\d+ (?:actions?|cards?|buys?)\s+)"
+                   r"(re)?play\s+"
+                   r"(?=an?\b|the\b|that\b|those\b|this\b|it\b|them\b|one\b|any\b|up to\b|non-|cards?\b|[A-Z])",
+                   re.I)
+# The card itself is what a "play it" refers to: "When you gain this, play it", "discard this ... play it".
+_ITSELF = re.compile(r"\b(gain|trash|discard)(, [a-z, ]+)? this\b(?! turn)[^.]*\bplay it\b|\bplay this\b", re.I)
+
+
+def _play_clauses(text: str) -> list[str]:
+    """The sentences of the text with an instruction to play or replay a card; "play it" takes the sentence
+    before it along, since that one says what "it" is (Necromancer, Ghost, Summon)."""
+    sentences = _sentences(text)
+    found = []
+    for i, sentence in enumerate(sentences):
+        m = _PLAY.search(sentence)
+        if not m:
+            continue
+        pronoun = re.match(r"\s*(it|them|those|that)\b", sentence[m.end():], re.I)
+        found.append((sentences[i - 1] + " " if pronoun and i else "") + sentence)
+    return found
+
+
+# Any "play"/"replay" that could be an instruction: what no pattern reads is reported, never guessed.
+_ANY_PLAY = re.compile(r"\b(re)?play\b(?! phase)", re.I)
+_NOT_AN_INSTRUCTION = re.compile(r"\b(in|from|into|to) play\b|\b(you|they|player|players|anyone|who) (re)?play\b|"
+                                 r"\b(when|after|time|before) (you )?(re)?play\b|\bcan't play\b|\bcan only play\b|"
+                                 r"\baction plays\b|\bother play\b|\bplays? (an?|the) (attack|action|treasure)", re.I)
+
+
+def _unread_play(text: str) -> str:
+    """A sentence that mentions playing a card in a way that is neither read nor clearly not an instruction."""
+    for sentence in _sentences(text):
+        rest = _NOT_AN_INSTRUCTION.sub("", sentence)
+        if _ANY_PLAY.search(rest):
+            return sentence
+    return ""
+
+
+def _plays_itself(clause: str) -> bool:
+    return bool(_ITSELF.search(clause)) and not re.search(r"set aside (an?|the)\b", clause, re.I)
+
+
+def _types_named(clause: str) -> tuple[str, ...]:
+    named = [t for t in _TYPES if re.search(rf"(?<!non-){t}s?\b", clause, re.I) and t not in ("Attack",)
+             and not re.search(rf"non-{t}", clause, re.I)]
+    if re.search(r"(?<!non-)attack\b", clause, re.I) and "Action" not in named and re.search(r"play an attack",
+                                                                                            clause, re.I):
+        named.append("Action")  # Invasion: "play an Attack from your hand" (an Action-Attack)
+    return tuple(dict.fromkeys(t for t in named if t in ("Action", "Treasure", "Night", "Duration")))
+
+
+def _forbids(clause: str) -> tuple[Restriction, ...]:
+    return tuple(Restriction(t, Forbidden.ALWAYS) for t in ("Duration", "Command", "Attack", "Reward")
+                 if re.search(rf"non-{t}", clause, re.I))
+
+
+def _source(clause: str) -> str:
+    low = clause.lower()
+    for words, where in (("from your hand", "your hand"), ("with your estate token", "the card with your Estate "
+                         "token"), ("from the trash", "the trash"), ("in the trash", "the trash"),
+                         ("from the supply", "the Supply"), ("discard pile", "your discard pile"),
+                         ("from it", "your discard pile"), ("from your deck", "your deck"),
+                         ("reveal", "your deck"), ("top card", "your deck"), ("from them", "your deck"),
+                         ("set-aside", "a set-aside pile"), ("set aside", "a set-aside pile"),
+                         ("when you gain", "cards you gain"), ("gain", "cards you gain")):
+        if words in low:
+            return where
+    return "your hand"
+
+
+def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
+    """(plays, the model in words, plays itself, an unread playing phrase) from the card's text."""
+    text = _text(card)
+    clauses = _play_clauses(text)
+    if not clauses:
+        return None, "", False, _unread_play(text)
+    itself = any(_plays_itself(c) for c in clauses)
+    others = [c for c in clauses if not _plays_itself(c)]
+    if not others:
+        return None, "", itself, ""
+    joined = " ".join(others)
+    low = joined.lower()
+    requires = tuple(dict.fromkeys(t for c in others for t in _types_named(c))) or ("Action", "Treasure", "Night")
+    if "Duration" in requires:
+        requires = ("Duration",)  # Sailor: "when you gain a Duration card, you may play it"
+    where = _source(joined)
+    # A set-aside card was chosen at setup or when set aside: its limits are in another sentence (Riverboat).
+    forbids = tuple(dict.fromkeys(r for c in (others if "set-aside" not in where else [text]) for r in _forbids(c)))
+    at = At.NOW
+    if re.search(r"at the start of each of your turns, play", low):
+        at = At.EVERY_TURN
+    elif re.search(r"now and at the start of your next turn: play", low):
+        at = At.NOW_AND_NEXT_TURN
+    elif re.search(r"(at the start of your next turn[^.]*\bplay|play (it|them|those)[^.]* at the start of your "
+                   r"next turn)", low):
+        at = At.NEXT_TURN
+    landscape = is_landscape(card)
+    then = Then.TRASH if re.search(r"\btrash it\b", low) and not landscape else Then.STAYS
+    count = next((n for words, n in _COUNTS.items() if words in low), 0)
+    when = {At.NOW: "", At.NEXT_TURN: " at the start of your next turn",
+            At.NOW_AND_NEXT_TURN: " now and at the start of your next turn",
+            At.EVERY_TURN: " at the start of each of your turns", At.WHEN_MET: ""}[at]
+    limits = "".join(f", not {article(r.type)}" for r in forbids)
+    kinds = " or ".join(requires)
+    a_kinds = article(kinds)
+    if re.search(r"leaving it (there|set aside)", low) or "with your estate token" in low:
+        plays = Plays(how=How.COMMAND, times=(0,), at=at, in_play=False, requires=requires, forbids=forbids)
+        model = (f"Command variant: plays {a_kinds} card from {where}{limits}{when}, leaving it there; stays as "
+                 "long as that card would (DM8)")
+    elif re.search(r"\breplay\b", low):
+        plays = Plays(how=How.EXTRA, times=(0,), replays=True, requires=requires, forbids=forbids)
+        model = (f"replays {a_kinds} card already played{limits}: a Throne variant, it stays as long as a "
+                 "Duration it replayed (DM6)")
+    elif count >= 2 or "play it again" in low:
+        n = count or 2
+        plays = Plays(how=How.EXTRA, times=(0,) * n, at=at, then=then, requires=requires, forbids=forbids)
+        model = (f"Throne variant: plays {a_kinds} card from {where} {n} times{limits}{when}"
+                 + (", then trashes it (DM11)" if then is Then.TRASH else "")
+                 + "; stays as long as a Duration it played (DM6)")
+    else:
+        many = bool(re.search(r"any number|up to \d|play (those|the action cards|them)", low))
+        plays = Plays(how=How.ONCE, times=(0,), at=at, requires=requires, forbids=forbids, many=many)
+        model = (f"plays {'any number of ' + kinds if many else a_kinds} card{'s' if many else ''} from {where} "
+                 f"once each{limits}{when}: it never stays for them (DM7)")
+    if landscape:
+        model += "; itself never in play (DM16)"
+    return plays, model, itself, ""
+
+
+def read_card(card: Card) -> Reading:
+    """Everything the text says about later effects and playing cards."""
+    plays, plays_model, itself, unread = read_plays(card)
+    types = types_of(card)
+    duration = read_duration(card) if "Duration" in types else None
+    if duration is not None:
+        behaviour, duration_model = duration
+    else:
+        behaviour, duration_model = Behaviour(note="read from its text"), ""
+    low = _text(card).lower()
+    needs = bool(behaviour.kind is Kind.NEXT_TURN and plays is not None and plays.at is At.NEXT_TURN
+                 and re.search(r"(reveal|set aside|setting it aside)[^.]*\.[^.]*at the start of your next turn, "
+                               r"play (it|them)", low))
+    options, leaves_with = start_options(card)
+    behaviour = replace(behaviour, plays=plays, annotated=True, needs_card=needs, start_options=options,
+                        leaves_with=leaves_with)
+    return Reading(behaviour, plays_model, duration_model, itself, unread)
+
+
+def _option_word(option: str) -> str:
+    """A short, typeable name for a printed option: "+$2" stays "+$2", "trash this to gain ..." is "trash"."""
+    option = option.strip().rstrip(".")
+    if option.startswith("+"):
+        return option.split()[0].lower()
+    word = re.sub(r"[^a-z$+0-9-]", "", option.split()[0].lower()) if option.split() else ""
+    return word or option.lower()
+
+
+def start_options(card: Card) -> tuple[tuple[str, ...], str]:
+    """The options a Duration chooses between when a later turn starts ("At the start of your next turn, choose
+    one: +$2; or trash this to ..."), and the one with which it removes itself from play then."""
+    text = _text(card)
+    m = re.search(r"at the start of (your next turn|each of your turns[^,]*), choose one: ([^.]+)", text, re.I)
+    if not m:
+        return (), ""
+    parts = [p.strip() for p in re.split(r";\s*or\s+|;\s*", m.group(2)) if p.strip()]
+    words = tuple(dict.fromkeys(_option_word(p) for p in parts))
+    leaving = next((_option_word(p) for p in parts if re.search(r"\b(trash|return|set aside) this\b|put this",
+                                                                 p, re.I)), "")
+    return words, leaving

@@ -1,0 +1,85 @@
+"""The one sentence that opens every Grand Archive answer, in players' words: what reaches the object asked
+about and what it comes to ("Inspiring Call does not reach the ally you control: it entered after the effect
+resolved, ..."). Built from the verdict only; the same text is the answer's `summary` and its first line."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.rulesets.grand_archive.evaluate import ObjectAnswer, Verdict
+from engine.rulesets.grand_archive.net import STATS, net_phrase
+
+
+def _subject(answer: ObjectAnswer) -> str:
+    obj = answer.obj
+    if obj.card is not None:
+        return obj.describe()
+    phrase = obj.describe()
+    return "the " + phrase.split(" ", 1)[1] if phrase.startswith(("a ", "an ")) else phrase
+
+
+def _cards(labels: list[str]) -> str:
+    names = list(dict.fromkeys(label.split(" (")[0] for label in labels))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _changes(answer: ObjectAnswer) -> list[str]:
+    """What the applied effects come to: numbers as totals, then abilities, element, types and properties."""
+    known = [net_phrase(stat, answer.net[stat]) for stat in STATS if stat in answer.net
+             and answer.net[stat]["value"] is not None]
+    unknown = [stat for stat in STATS if stat in answer.net and answer.net[stat]["value"] is None]
+    found = list(known)
+    if unknown:
+        totals = {stat: answer.net[stat]["total"] for stat in unknown}
+        moves = " and ".join(f"{stat} {'X' if n is None else format(n, '+d')}" for stat, n in totals.items())
+        why = ("no card is named, so its printed values are unknown" if answer.obj.card is None
+               else "the card data has no printed value")
+        found.append(f"{moves} ({why})")
+    result: dict[str, Any] = answer.result
+    if result.get("abilities_lost"):
+        found.append(str(result["abilities_lost"]))
+    if result.get("abilities"):
+        found.append("has " + " and ".join(result["abilities"]))
+    if result.get("element"):
+        found.append(f"is {result['element']}")
+    if result.get("types"):
+        found.append(f"is a {result['types']}")
+    for added in result.get("types_added", []):
+        found.append(f"is also a {added}")
+    for prop in result.get("properties", []):
+        found.append(f"is {prop}")
+    return found
+
+
+def object_sentence(answer: ObjectAnswer) -> str:
+    subject = _subject(answer)
+    applying = [p.inst.label for p in answer.order]
+    if applying:
+        changes = _changes(answer)
+        verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
+        what = f": {', '.join(changes)}" if changes else ""
+        assumed = list(dict.fromkeys(p.inst.read.condition for p in answer.order
+                                     if p.inst.read.condition and not p.inst.condition_given))
+        if assumed:
+            what += f", assuming {' and '.join(assumed)} hold{'s' if len(assumed) == 1 else ''}"
+        return f"{_cards(applying)} {verb} {subject}{what}"
+    missing = [r for r in answer.reaches if not r.applies]
+    if missing:
+        first = missing[0]
+        return f"{_cards([first.inst.label])} does not reach {subject}: {first.short or first.why}"
+    return f"No effect of the scenario could reach {subject}"
+
+
+def summary(verdict: Verdict) -> str:
+    if not verdict.objects:
+        started = [i.label for i in verdict.instances if not i.event]
+        return (f"{_cards(started) if started else 'The scenario'} starts, but no object was asked about, so "
+                "nothing is reached yet.")
+    asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
+    shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
+    sentence = "; ".join(object_sentence(a) for a in shown)
+    others = len(verdict.objects) - len(shown)
+    if others:
+        sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"
+    sentence = sentence[0].upper() + sentence[1:]
+    return sentence if sentence.endswith((".", '."', ".”")) else sentence + "."

@@ -1,0 +1,133 @@
+"""Grand Archive in depth (issue 19), on the real card data imported from the shared folder: an ability's source
+is on the field before it resolves, tokens the same resolution summons, amounts and net results, conditions."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from tests.shared_paths import require_shared
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> str:
+    path = str(tmp_path_factory.mktemp("ga") / "c.db")
+    root: Path = require_shared("grand_archive")
+    assert main(["grand-archive-import", str(root), "--db", path]) == 0
+    return path
+
+
+def ask(db: str, capsys: pytest.CaptureFixture[str], *args: str) -> dict:
+    code = main(["grand-archive", "--db", db, "--json", *args])
+    out = json.loads(capsys.readouterr().out)
+    assert code == 0, out
+    return out
+
+
+def text(db: str, capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    code = main(["grand-archive", "--db", db, *args])
+    out = capsys.readouterr().out
+    assert code == 0, out
+    return out
+
+
+def obj(answer: dict, name: str) -> dict:
+    return next(o for o in answer["objects"] if o["object"] == name)
+
+
+@pytest.mark.parametrize(("card", "change"), [
+    ("Veiled Oracle", "ephemeral"),          # On Enter: Veiled Oracle becomes ephemeral.
+    ("Gate of Alterity", "“Inherited Effect"),  # REST: ... Gate of Alterity gains "Inherited Effect: ..."
+])
+def test_an_abilitys_source_is_on_the_field_before_it_resolves(db, capsys, card, change):
+    out = ask(db, capsys, "--effect", card)
+    me = obj(out, card)
+    effect = me["effects"][0]
+    assert effect["applies"] and effect["kind"] == "one-shot", effect
+    assert me["entered"] < effect["timestamp"]  # the source's timestamp is earlier than the effect's
+    assert out["scenario"][0].startswith(f"1. object {card}")
+    assert any(i["text"].startswith(f"{card} must be on the field") for i in out["interpretations"])
+
+
+def test_a_standing_ability_keeps_its_objects_timestamp(db, capsys):
+    out = ask(db, capsys, "--effect", "Inzali, Unshackled Blaze#2")
+    me = obj(out, "Inzali, Unshackled Blaze")
+    assert me["entered"] == me["effects"][0]["timestamp"] == 1 and len(out["scenario"]) == 1
+
+
+def test_a_token_summoned_by_the_same_card_is_in_the_set_it_fixes(db, capsys):
+    out = ask(db, capsys, "--effect", "Grim Foreboding")  # Summon an Ominous Shadow token. Phantasia allies ... get
+    shadow = obj(out, "Ominous Shadow")
+    assert [e["applies"] for e in shadow["effects"]] == [True]
+    later = ask(db, capsys, "--effect", "Grim Foreboding", "--object", "Ominous Shadow")
+    assert [e["applies"] for e in later["objects"][0]["effects"]] == [False]  # a second one, summoned later
+
+
+def test_for_each_uses_the_count_given_or_says_it_assumed_one(db, capsys):
+    given = ask(db, capsys, "--object", "ally", "--effect", "Favorable Omens",
+                "--count", "wind element omens you have=3")
+    life = given["objects"][0]["net"]["life"]
+    assert (life["total"], life["changes"][0]["count"], life["changes"][0]["count_given"]) == (3, 3, True)
+    assert life["base"] is None and "no card named" in life["base_from"]
+    assumed = ask(db, capsys, "--object", "ally", "--effect", "Favorable Omens")
+    assert assumed["objects"][0]["net"]["life"]["total"] == 1
+    assert any("one is assumed" in i["text"] for i in assumed["interpretations"])
+    code = main(["grand-archive", "--db", db, "--object", "ally", "--effect", "Favorable Omens",
+                 "--count", "dragons=2"])
+    assert code == 2 and "No effect in this scenario counts “dragons”" in capsys.readouterr().err
+
+
+def test_up_to_caps_the_count_and_a_cards_own_cost_is_netted_from_its_printed_cost(db, capsys):
+    out = ask(db, capsys, "--effect", "Ghastly Corrosion", "--count", "ephemeral objects you control=5")
+    cost = obj(out, "Ghastly Corrosion in your hand")["net"]["cost"]
+    assert cost["changes"][0]["count"] == 2  # "for each of up to two ephemeral objects you control"
+    assert "TCG Arena" in cost["base_from"] and cost["value"] == cost["base"] - 2
+    assert out["summary"].startswith(f"Ghastly Corrosion reaches Ghastly Corrosion in your hand: cost {cost['value']}")
+
+
+def test_counters_on_an_object_come_after_the_other_layer_e_changes(db, capsys):
+    out = ask(db, capsys, "--object", "ally[buff=2, debuff=1]", "--effect", "Inspiring Call#2")
+    power = out["objects"][0]["net"]["power"]
+    assert [c["card"] for c in power["changes"]] == [
+        "Inspiring Call (2)", "1 buff counter (after 1 buff and debuff counters removed each other)"]
+    assert power["total"] == 1 + 2 - 1 and out["objects"][0]["counters"] == {"buff": 2, "debuff": 1}
+    assert "GA14" in out["rules"]
+
+
+def test_numbers_are_in_net_and_result_keeps_only_documented_keys(db, capsys):
+    out = ask(db, capsys, "--object", "champion", "--effect", "Smack with Flute")
+    me = out["objects"][0]
+    assert me["net"]["level"]["total"] == 1 and set(me["result"]) <= {
+        "power", "life", "cost", "element", "types", "types_added", "abilities", "abilities_lost", "properties", "base"}
+    both = ask(db, capsys, "--object", "ally", "--effect", "Favorable Omens", "--count", "wind element omen=1")
+    assert "life/power" not in both["objects"][0]["result"]
+
+
+def test_summary_opens_the_text_and_equals_the_presented_summary(db, capsys):
+    from engine.registry import find_ruleset
+    out = ask(db, capsys, "--effect", "Inspiring Call", "--object", "ally")
+    assert out["summary"] == ("Inspiring Call does not reach the ally you control: it entered after the effect "
+                              "resolved, and a one-shot effect reaches only what was there then.")
+    assert out["explanation"].startswith(out["summary"] + "\n")
+    assert find_ruleset("ga").questions.present(out).summary == out["summary"]
+    plain = text(db, capsys, "--effect", "Song of Return")
+    assert plain.startswith("Song of Return reaches Song of Return in your hand: cost ")
+    assert "assuming [Class Bonus] holds" in plain.splitlines()[0]  # a condition is never silently true
+
+
+def test_every_rule_cites_its_official_page_and_section(db, capsys):
+    out = ask(db, capsys, "--object", "ally[buff=1]", "--effect", "Inspiring Call", "--then", "end-of-turn")
+    cites = {c["id"]: c for c in out["citations"]}
+    assert set(cites) == set(out["rules"])
+    assert cites["GA1"]["cites"][0] == {
+        "page": "Types of Effects - Continuous Effects", "section": "Instanced Effects 1-2",
+        "address": "github.com/weebsoftheshore/gitbook-rules/game-mechanics/game-mechanics-types-of-effects/"
+                   "types-of-effects-continuous-effects/README.md"}
+    assert cites["GA11"]["reference"] == "Turn Order - End Phase, General Rules 3"
+    assert "GA11 end-phase clean-up (Turn Order - End Phase, General Rules 3)" in out["explanation"]
+    assert main(["rule", "GA5", "--game", "ga"]) == 0
+    quoted = capsys.readouterr().out
+    assert quoted.startswith("GA5 (layers): Effects are applied layer by layer") and "Layers 2.1-2.5" in quoted
