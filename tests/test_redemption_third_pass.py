@@ -308,3 +308,14 @@ def test_d5_beside_a_d3_bound_is_a_bound_of_its_own_not_a_switch(name):
     bound = judge(real(name), "territory").part.upper_bound
     assert bound.rule == "D3" and "D5" in bound.why and "bound of its own" in bound.why
     assert "switches" not in bound.why
+
+
+# --- blind review 2: "after N turns" is when the card undoes its own result --------------------------------------
+
+@pytest.mark.parametrize(("name", "zone", "turns"), [("Arrest in Gethsemane", "territory", 3),
+                                                     ("Chamber of Angels", "territory", 2)])
+def test_a_delayed_action_after_n_turns_ends_the_result_it_undoes(name, zone, turns):
+    events = ["targeted"] + ["turn-ends"] * turns
+    assert judge(real(name), zone, events[:-1]).persists is True
+    done = judge(real(name), zone, events)
+    assert done.persists is False and done.part.upper_bound.rule == "D3"

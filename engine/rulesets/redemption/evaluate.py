@@ -489,7 +489,7 @@ class Evaluator:
                 what = ("a targeting that waits for a later event: not made yet, so it bounds nothing until the "
                         "scenario says it happens (event targeted)")
                 trace.interpret(notes.conditional_target(t.text))
-            elif s.status == "waiting" and t.ends_result:
+            elif s.status == "waiting" and t.ends_result and not t.trigger:
                 what = f"a stated time ({t.length}) that measures that targeting's result: it starts with it"
             elif s.status == "waiting":
                 what = (f"a stated time ({t.length}) that runs from its trigger (“{t.trigger}”): it has not "

@@ -332,7 +332,10 @@ class _SentenceReader:
                 # "If this Hero is successful in battle, restrict ... until the end of your next turn": a time after
                 # a trigger runs from the trigger, so it waits for it like a targeting does.
                 waits = "conditional" if _waits(s, m.start()) == "conditional" else ""
-                self.add("D4", m.group(0), length=_length(m), ends_result=within or copy,
+                # "Discard this card after 3 turns", "After two turns, return Hero": the delayed action undoes the
+                # result (the placement, the set-aside), so that time measures it wherever it is written.
+                delayed = m.group("unit3") is not None
+                self.add("D4", m.group(0), length=_length(m), ends_result=within or copy or delayed,
                          pending=self.pending if within else (follow_up or waits))
                 self.lasting = True
 
