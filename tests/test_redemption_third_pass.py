@@ -319,3 +319,25 @@ def test_a_delayed_action_after_n_turns_ends_the_result_it_undoes(name, zone, tu
     assert judge(real(name), zone, events[:-1]).persists is True
     done = judge(real(name), zone, events)
     assert done.persists is False and done.part.upper_bound.rule == "D3"
+
+
+def test_each_turn_and_each_of_your_turns_are_counted_with_the_table():
+    c = Card("redemption", "T", "T", type="Fortress",
+             text="During each of your turns, you may draw 1. Each turn, opponent discards a card.")
+    verdict = judge(c, "territory", ["turn-ends", "turn-ends", "turn-ends"], players=3)
+    said = [s.decision for s in verdict.trace.steps if "next turn is" in s.decision]
+    assert said[:2] == ["the next turn is an opponent's: “each of your turns” does not act in it (it counts only "
+                        "your turns)", "the next turn is an opponent's: “each turn” acts again in it"]
+    assert said[4] == "the next turn is yours: “each of your turns” acts again in it"  # after the third turn end
+    (note,) = [n for n in verdict.trace.interpretations if n.id == "turn-order"]
+    assert "taken as yours" in note.text and "3 players" in note.text
+    theirs = judge(c, "territory", ["turn-ends"], turn="theirs")
+    assert [s.decision for s in theirs.trace.steps if "next turn is" in s.decision][0].startswith(
+        "the next turn is yours")
+
+
+@pytest.mark.parametrize("name", ["Poison of Dragons (Pi)", "Chemosh"])
+def test_real_each_turn_wording_is_counted_turn_by_turn(name):
+    verdict = judge(real(name), None, ["targeted", "turn-ends"])
+    assert verdict.persists is True
+    assert any("next turn is an opponent's" in s.decision and "each turn" in s.decision for s in verdict.trace.steps)

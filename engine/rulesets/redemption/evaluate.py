@@ -330,6 +330,7 @@ class Evaluator:
             verdict.waits_for = [Trigger(words, starts) for words, starts in dict.fromkeys(reading.triggers)]
             verdict.waits_whole = bool(reading.triggers) and len(reading.triggers) >= len(reading.lasting_sentences)
         self._sentences = len(reading.lasting_sentences)
+        self._turn_recurring = [p for p in reading.recurring if "turn" in p or "upkeep" in p]
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
         if reading.annotated and _differs(reading):
@@ -399,6 +400,20 @@ class Evaluator:
                 listed = "; ".join(f"{n}. “{_clip(t.text, 60)}”" for n, t in enumerate(conditions, start=1))
                 raise ValueError(f"This part has no condition {which!r}; " + (
                     f"its conditions are: {listed}." if conditions else "it has no condition to switch."))
+
+    def _recurs(self, trigger: str, index: int, trace: Trace) -> None:
+        """A new turn begins: say whether wording that repeats by turns ("each turn", "each of your turns") acts
+        in it, counted from whose turn the card was played on and how many play."""
+        yours = self.seat == 0
+        whose = "yours" if yours else "an opponent's"
+        if self._turn_recurring:
+            trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players))
+        for phrase in dict.fromkeys(self._turn_recurring):
+            only_yours = bool(re.search(r"\beach of your turns\b|\byour (?:upkeep|turn)", phrase))
+            acts = yours or not only_yours
+            trace.add(None, trigger, f"the next turn is {whose}: “{phrase}” " + (
+                "acts again in it" if acts else "does not act in it (it counts only your turns)"),
+                source="event", event=index)
 
     def _turns_to(self, length: str) -> int:
         """How many turn ends, from now, until the named next turn has ended (seat 0 is yours)."""
@@ -546,6 +561,7 @@ class Evaluator:
                 last = event
                 continue
             ended_now = []
+            seat_before = self.seat
             self._start_waiting(states, verdict, event, index, trigger, trace)
             for s in states:
                 if s.status in ("ended", "waiting") or s.started_by == index:
@@ -594,6 +610,8 @@ class Evaluator:
             if len(trace.steps) == steps_before:  # every event is in the trace, with why it changes nothing
                 trace.add(None, trigger, f"changes nothing: {_why_nothing(event, states, self.scenario.played_in)}",
                           source="event", event=index)
+            if self.seat != seat_before and _persists(states):
+                self._recurs(trigger, index, trace)
             now = _persists(states)
             if persists and not now:
                 trace.add(self._bound_rule(states), trigger,

@@ -121,6 +121,15 @@ def assumptions(turn: str | None, players: int | None) -> str:
     return "; ".join(said)
 
 
+def turn_order(turn: str | None, players: int | None) -> Interpretation:
+    whose = "your" if (turn or "mine") == "mine" else "an opponent's"
+    said = assumptions(turn, players)
+    return Interpretation(
+        "turn-order", None,
+        f"Turns are counted in order from {whose} turn with {players or 2} players, to say whose each next turn "
+        "is (wording that repeats by turns acts in it or not)" + (f"; {said}." if said else "."))
+
+
 def next_turn(length: str, count: int, turn: str | None, players: int | None, waiting: bool) -> Interpretation:
     whose = "your" if (turn or "mine") == "mine" else "an opponent's"
     n = players or 2

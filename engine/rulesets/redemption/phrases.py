@@ -255,5 +255,5 @@ SUCCESS_TRIGGER = re.compile(r"\b(?:if|when|once|after)\b[^,:]*?\bsuccessful(?:l
 RECURRING = re.compile(
     # "gains 1/1 for every turn Hero sleeps" counts turns; it does not act again.
     r"(?<!\bfor )\b(?:each upkeep|each turn|per turn|every turn|each round|per round|at the start of each|each time|"
-    r"whenever|every time|at each|each of (?:your|their|his|her) turns|"
+    r"whenever|every time|at each|(?<!once during )each of (?:your|their|his|her) turns|"
     r"each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)
