@@ -332,7 +332,7 @@ def test_each_turn_and_each_of_your_turns_are_counted_with_the_table():
     (note,) = [n for n in verdict.trace.interpretations if n.id == "turn-order"]
     assert "taken as yours" in note.text and "3 players" in note.text
     theirs = judge(c, "territory", ["turn-ends"], turn="theirs")
-    assert [s.decision for s in theirs.trace.steps if "next turn is" in s.decision][0].startswith(
+    assert next(s.decision for s in theirs.trace.steps if "next turn is" in s.decision).startswith(
         "the next turn is yours")
 
 
