@@ -341,3 +341,15 @@ def test_real_each_turn_wording_is_counted_turn_by_turn(name):
     verdict = judge(real(name), None, ["targeted", "turn-ends"])
     assert verdict.persists is True
     assert any("next turn is an opponent's" in s.decision and "each turn" in s.decision for s in verdict.trace.steps)
+
+
+# --- blind review 3: an action that waits for success in battle is a standing trigger ------------------------------
+
+@pytest.mark.parametrize("name", ["Joshua", "King Ben-Hadad I", "King Tiglath-Pileser III", "Prince of the Air",
+                                  "Repentance and Restitution"])
+def test_if_successful_waits_within_the_d1_default(name):
+    played = judge(real(name), "battle", ["leaves-battle"])
+    assert played.part.lasting is True and played.persists is True and played.part.started is False
+    made = judge(real(name), "battle", ["triggered"])
+    assert made.part.started is True and made.persists is True
+    assert judge(real(name), "battle", ["triggered", "phase-ends"]).persists is False

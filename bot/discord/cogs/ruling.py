@@ -49,6 +49,9 @@ def relevant_events(data: dict[str, Any]) -> list[str]:
             wanted.add("condition-true" if term["status"] == "off" else "condition-false")
         wanted.update(term["ends_on"])
         wanted.update(term.get("starts_on", []))  # a targeting the ability waits for (event `targeted`)
+    for trigger in data.get("waits_for", []):  # a trigger not yet happened ("After battle": battle-ends, triggered)
+        if trigger["started_by_event"] is None:
+            wanted.update(trigger["starts_on"])
     return [e for e in EVENTS if e in wanted]
 
 

@@ -104,7 +104,7 @@ def plain(verdict: Verdict) -> str:
         return text
     words = " or ".join(f"“{w.words}”" for w in waiting)
     lead = "Not started yet" if part.waits_whole else "Partly not started yet"
-    return f"{lead}: it waits for {words}; until then, {text[0].lower()}{text[1:]}"
+    return f"{lead}: it waits for {words}. Meanwhile: {text}"
 
 
 def _plain(verdict: Verdict) -> str:

@@ -191,7 +191,9 @@ def _standing(sentence: str) -> bool:
     """A sentence that keeps working after the card is played: a grant, a trigger or a replacement."""
     if P.STANDING_GRANT.search(sentence):
         return True
-    return bool(P.LATER_EVENT.search(sentence)) and not P.AT_ONCE_TRIGGER.search(sentence)
+    # "If block is successful, ...", "After battle, ...": the action waits for the battle's outcome or its end.
+    later = P.LATER_EVENT.search(sentence) or P.SUCCESS_TRIGGER.search(sentence) or P.BATTLE_TRIGGER.search(sentence)
+    return bool(later) and not P.AT_ONCE_TRIGGER.search(sentence)
 
 
 class _SentenceReader:
