@@ -150,19 +150,20 @@ def _self_reference(names: tuple[str, ...]) -> re.Pattern[str]:
 
 
 _HARM_WORDS = re.compile(rf"\b(?:{P._HARM})\b", re.I)
-_OPENS_WITH_TRIGGER = re.compile(r"^(?:if|when|whenever|after|following|at the end of|once|upon|on|each time|"
+_OPENS_WITH_TRIGGER = re.compile(r"^(?:if|when|whenever|after|following|at the end of|upon|on|each time|"
                                  r"every time|the (?:first|next) time|immediately after)\b", re.I)
 
 
-def trigger_of(sentence: str, start: int) -> tuple[str, tuple[str, ...]] | None:
+def trigger_of(sentence: str, start: int, *, recurring: bool = True) -> tuple[str, tuple[str, ...]] | None:
     """The trigger the words before `start` wait for, as (its words, the events that start it), or None: the end
     of battle starts on `battle-ends`, a card harmed or targeted ("If Hero is captured") on `targeted`, and any
     trigger on `triggered`."""
     if P.AT_ONCE_TRIGGER.search(sentence):
         return None
     before = sentence[:start]
-    for pattern, events in ((P.BATTLE_TRIGGER, ("battle-ends", "triggered")), (P.SUCCESS_TRIGGER, ("triggered",)),
-                            (P.LATER_EVENT, ("triggered",)), (P.RECURRING, ("triggered",))):
+    patterns = ((P.BATTLE_TRIGGER, ("battle-ends", "triggered")), (P.SUCCESS_TRIGGER, ("triggered",)),
+                (P.LATER_EVENT, ("triggered",))) + (((P.RECURRING, ("triggered",)),) if recurring else ())
+    for pattern, events in patterns:
         m = pattern.search(before)
         if m:
             begin = m.start() + len(m.group(0)) - len(m.group(0).lstrip(" ,.;:"))
@@ -407,8 +408,9 @@ class _PartReader:
                 lasting_sentences.append(sentence)
                 opening = _OPENS_WITH_TRIGGER.match(sentence)
                 clause = re.search(r"[,:]", sentence)
-                trig = trigger_of(sentence, clause.end()) if opening and clause else None
-                if trig and not P.RECURRING.match(sentence):
+                # A repeating action ("Each upkeep, ...", "Once per turn, ...") is no trigger that starts it.
+                trig = trigger_of(sentence, clause.end(), recurring=False) if opening and clause else None
+                if trig:
                     self.triggers.append(trig)
         lasting = bool(lasting_sentences)
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
