@@ -54,6 +54,7 @@ from bot.catalog.records import (
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
+from engine.registry import DEFAULT_GAME
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
@@ -542,7 +543,7 @@ class Catalog:
             return audit.undo(conn, audit_id, actor, guild=guild, may_write_shared=may_write_shared)
 
     def import_lackey(self, path_or_text: str | Path | bytes, actor: str,
-                      game: str = "redemption", guild: str | None = None) -> ImportReport:
+                      game: str = DEFAULT_GAME, guild: str | None = None) -> ImportReport:
         """Import a LackeyCCG carddata.txt atomically; see bot.catalog.importer. Thread-safe.
 
         A Path or bytes is unambiguous; a str is file content when it holds a tab or newline, else a path.
@@ -552,7 +553,7 @@ class Catalog:
         text, source = read_source(path_or_text)
         return self._import(text, source, actor, game, guild)
 
-    def import_lackey_text(self, text: str, actor: str, game: str = "redemption",
+    def import_lackey_text(self, text: str, actor: str, game: str = DEFAULT_GAME,
                            guild: str | None = None) -> ImportReport:
         """import_lackey for file content already in memory (e.g. a Discord attachment)."""
         _check_actor(actor)
@@ -561,7 +562,7 @@ class Catalog:
 
     def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
         if not isinstance(game, str) or not game.strip():
-            raise InvalidChange("An import needs a game, such as “redemption”.")
+            raise InvalidChange(f"An import needs a game, such as “{DEFAULT_GAME}”.")
         cards = parse_lackey(text, game)  # all validation happens here, before the lock
         with self._write() as conn:
             return write_import(conn, cards, actor, game, source, guild)

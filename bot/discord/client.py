@@ -13,6 +13,7 @@ import yarl
 from discord.ext import commands
 
 from bot.discord import delivery
+from bot.discord.answers import RecentAnswers, WhyButton
 from bot.discord.errors import on_tree_error
 from bot.discord.state import card_ref
 from bot.freshness import CatalogWatcher
@@ -36,6 +37,7 @@ class ArbiterBot(commands.AutoShardedBot):
         self.maintainer_guilds: frozenset[int] = frozenset(int(g) for g in maintainer_guilds)
         self.gateway_from_api = gateway_from_api
         self.card_refs: dict[str, Card] = {}
+        self.recent_answers = RecentAnswers()  # what "Why" shows while the answer is recent
         # Other in-memory indexes (each plug-in game's matcher) rebuilt with the catalog, off the event loop.
         self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
         self.indexes: dict[str, Any] = {}
@@ -100,7 +102,7 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
-        self.add_dynamic_items(RulingButton, PrintingSelect)
+        self.add_dynamic_items(RulingButton, PrintingSelect, WhyButton)
         delivery.install()  # interaction responses and follow-ups retried inside Discord's windows
         count = await asyncio.to_thread(self.load_catalog)
         self.watcher.start()  # other processes' writes (shards, the command line) reach this one

@@ -13,9 +13,10 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass, replace
+from typing import Any
 
 from engine.cards import Card
-from engine.rulesets.redemption import EVENTS, ZONES
+from engine.registry import shortcut
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_EVENTS = 40  # with the owner, every custom_id stays below Discord's 100 characters (at most 88)
@@ -63,13 +64,36 @@ def _event_code(event: str) -> str:
         if not which.isdigit() or not 0 < int(which) < len(_DIGITS):
             raise ValueError(f"a condition in a button is named by its number, not {which!r}")
         return ("T" if name == "condition-true" else "F") + _DIGITS[int(which)]
-    return _DIGITS[EVENTS.index(event)]
+    return _DIGITS[vocabulary()[1].index(event)]
 
 
 def _decode_event(code: str) -> str:
     if code[0] in "FT":
         return f"condition-{'true' if code[0] == 'T' else 'false'}:{_DIGITS.index(code[1])}"
-    return _digit(code, EVENTS)
+    return _digit(code, vocabulary()[1])
+
+
+def vocabulary() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(zones, events) of the `/duration` question (engine.interface.EventScenario), in their fixed order."""
+    found = shortcut("duration")
+    if found is None:
+        return (), ()
+    return tuple(found[1].zones), tuple(found[1].events)
+
+
+def owner_suffix(owner: int | None) -> str:
+    """The `@<owner>` end of a custom_id: whose message it is (base 36), or nothing."""
+    return "" if owner is None else "@" + _base36(owner)
+
+
+def owner_of(owner: int | None, interaction: Any) -> int | None:
+    """Whose message a pressed component is on: the id its custom_id carries, else (older components) the user
+    who asked for the message."""
+    if owner is not None:
+        return owner
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    return metadata.user.id if metadata is not None else None
 
 
 def _digit(ch: str, vocabulary: tuple[str, ...] | list[str]) -> str:
@@ -94,20 +118,20 @@ class RulingState:
         return replace(self, owner=owner)
 
     def custom_id(self, action: str, next_event: str | None = None) -> str:
+        zones, vocabulary_events = vocabulary()
         events = "".join(_event_code(e) for e in self.events)
-        cid = (f"arb:{action}:{self.card}:{_DIGITS[ZONES.index(self.zone)]}:{self.ruleset[0]}:"
+        cid = (f"arb:{action}:{self.card}:{_DIGITS[zones.index(self.zone)]}:{self.ruleset[0]}:"
                f"{self.part or '-'}:{events}")
         if next_event is not None:
-            cid += ":" + _DIGITS[EVENTS.index(next_event)]
+            cid += ":" + _DIGITS[vocabulary_events.index(next_event)]
         if (self.turn, self.players) != (None, None):
             cid += f"~{(self.turn or '-')[0]}{self.players or '-'}"
-        if self.owner is not None:
-            cid += "@" + _base36(self.owner)
-        return cid
+        return cid + owner_suffix(self.owner)
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> tuple[str, RulingState, str | None]:
         """(action, state, next event); raises StaleButton for an index outside this version's vocabulary."""
+        zones, vocabulary_events = vocabulary()
         events = tuple(_decode_event(code) for code in re.findall(r"[FT][0-9a-z]|[0-9a-z]", match["events"]))
         ruleset = "current" if match["ruleset"] == "c" else "previous"
         part = "" if match["part"] == "-" else match["part"]
@@ -115,6 +139,6 @@ class RulingState:
         table = match["table"] or "--"
         turn = {"m": "mine", "t": "theirs"}.get(table[0])
         players = int(table[1]) if table[1].isdigit() else None
-        state = cls(match["card"], _digit(match["zone"], ZONES), ruleset, part, events, owner, turn, players)
-        nxt = _digit(match["next"], EVENTS) if match["next"] else None
+        state = cls(match["card"], _digit(match["zone"], zones), ruleset, part, events, owner, turn, players)
+        nxt = _digit(match["next"], vocabulary_events) if match["next"] else None
         return match["action"], state, nxt

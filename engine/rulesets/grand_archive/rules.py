@@ -147,6 +147,7 @@ CURRENT = RulesetVersion(
     title="Official comprehensive rules (continuous effects with dependencies)",
     description="GA1-GA14: the official page as published, where a dependency inside a layer overrides "
                 "timestamp order (GA10).",
+    label="the 2026 rules",
 )
 PREVIOUS = RulesetVersion(
     game=GAME, name="previous", version="2024.1",
@@ -155,5 +156,6 @@ PREVIOUS = RulesetVersion(
                 "\"Dependencies\" section (so inside a layer only timestamps order effects) and the sub-order of "
                 "power and life changes inside layer E (other changes, then counters, then swaps), which no scenario "
                 "here can express; answers differ only where a dependency would reorder two effects, and say so.",
+    label="the 2024 rules (no dependencies)",
 )
 VERSIONS: dict[str, RulesetVersion] = {v.name: v for v in (CURRENT, PREVIOUS)}

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
@@ -159,6 +159,8 @@ class OrderQuestion:
     epilog = ORDER_HELP
     version_help = VERSION_HELP
     params = ORDER_PARAMS
+    # Command-line options without a Discord option of their name, as Discord says them (engine/interface.py).
+    discord_words: ClassVar[dict[str, str]] = {"--item": "`items`", "--compare": "`compare_first` and `compare_second`"}
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         _check_version(version)
@@ -183,10 +185,11 @@ class OrderQuestion:
         active, given = _player(inputs.get("active"), "--active")
         payer, _ = _player(inputs.get("payer") or active, "--payer")
         cards: list[Card] = []
+        items: list[Item] = []
         scenario, ordering = None, None
         if at:
             moment, notes = parse_moment(at)
-            items: list[Item] = [parse_item(spec, lookup, moment) for spec in specs]
+            items = [parse_item(spec, lookup, moment) for spec in specs]
             if not items:
                 raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
@@ -199,7 +202,10 @@ class OrderQuestion:
             ordering = Ordering()
         for note in comparison.notes if comparison else ():
             ordering.trace.interpret(note)
-        key = {"at": at, "items": specs, "active": active, "between": bool(inputs.get("between_turns")),
+        # A card item by the card it named (typed, picked from a menu or by a nickname: the same question, the
+        # same id); a KIND:TEXT item by its words.
+        keyed = [i.spec if i.card is None else f"card:{i.label}@{i.controller}" for i in items] or specs
+        key = {"at": at, "items": keyed, "active": active, "between": bool(inputs.get("between_turns")),
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
 
