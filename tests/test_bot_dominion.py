@@ -33,7 +33,7 @@ async def test_every_worked_case_from_discord(db):
             embed = await reasons(fake, sent, body)  # the judge's reasons: one field per card
             fields = {f["name"]: f["value"] for f in embed["fields"]}
             cli = game_answer(matcher, DOMINION, {"chain": chains}, ruleset)
-            assert embed["description"].splitlines()[-1] == cli["summary"]
+            assert cli["summary"] in embed["description"].splitlines()  # an official ruling's line may follow
             assert {e["label"]: (e["leaves_play"]["cleanup"], e["leaves_play"]["turn"]) for e in cli["chain"]} \
                 == expected, case.id
             for entry in cli["chain"]:
@@ -51,7 +51,7 @@ async def test_dominion_never_matches_a_redemption_name(db):
         sent = await fake.send_command("dominion ruling", {"chain": "Adino, the Eznite"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"].startswith("No card matches “Adino, the Eznite”.")
+        assert body["data"]["content"].startswith("Adino, the Eznite is a Redemption CCG card:")  # not this game's
 
 
 async def test_chain_autocomplete_keeps_what_was_typed(db):

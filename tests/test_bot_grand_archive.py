@@ -59,7 +59,7 @@ async def test_bad_input_is_a_private_sentence(tmp_path):
         sent = await fake.send_command("grand-archive ruling", {"effect": "Adino, the Eznite"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"].startswith("No card matches “Adino, the Eznite”.")
+        assert body["data"]["content"].startswith("Adino, the Eznite is a Redemption CCG card:")  # not this game's
 
 
 async def test_effect_autocomplete_offers_grand_archive_cards_after_the_last_separator(tmp_path):

@@ -132,6 +132,12 @@ def test_the_text_agrees_with_every_starter_annotation_that_plays_cards(cards):
     # Captain: with nothing to play "Captain still stays in play and tries to play a card at the start of
     # your next turn".
     (["Captain > nothing"], {"Captain": "next-turn"}),
+    # Village Green: "only stays in play until next turn if at least one of the plays was for next turn (in which
+    # case the Mastermind also stays in play)".
+    (["Mastermind > Village Green[now/now/next-turn]"], {"Mastermind": "turn-N", "Village Green": "turn-N"}),
+    (["Mastermind > Village Green[now]"], {"Mastermind": "next-turn", "Village Green": "next-turn"}),
+    # Quartermaster: stays for the rest of the game; a Throne Room that played it twice stays with it (DM6).
+    (["Throne Room > Quartermaster"], {"Throne Room": "never", "Quartermaster": "never"}),
     # Way of the Turtle / Delay: the Event or Way is never in play; the card is played next turn.
     (["Delay > Caravan"], {"Delay": "not-in-play", "Caravan": "turn-N"}),
     (["Citadel > Caravan"], {"Citadel": "not-in-play", "Caravan": "next-turn"}),
@@ -191,8 +197,11 @@ def test_village_green_on_another_players_turn_now_or_next():
     assert leaves(ask("Village Green[next-turn]", opponent_turn=True)) == {"Village Green": "next-turn"}
 
 
-def test_a_card_that_cannot_be_played_on_another_players_turn_is_illegal():
-    out = ask("Caravan", opponent_turn=True)
+@pytest.mark.parametrize("card", ["Caravan", "Village", "Fishmonger", "Ninja", "Clerk"])
+def test_a_card_that_cannot_be_played_on_another_players_turn_is_illegal(card):
+    """Only a card whose text lets it be played then: not a Shadow (played from your deck on your turn), nor
+    Clerk (at the start of your turn)."""
+    out = ask(card, opponent_turn=True)
     assert out["legal"] is False and out["problem_rules"] == ["DM15"]
 
 
@@ -319,3 +328,35 @@ def test_set_aside_counts():
     assert ask("Gear[set-aside=2]")["assumed"] == []
     with pytest.raises(ScenarioError, match="set-aside=0 to set-aside=3"):
         ask("Archive[set-aside=4]")
+
+
+def test_a_repeated_extra_turn_card_gives_one_extra_turn_and_a_second_is_not_allowed():
+    """Outpost: "If you manage to play Outpost twice in one turn, you will still only get one extra turn"."""
+    assert leaves(ask("Throne Room > Outpost")) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}
+    out = ask("Throne Room > Outpost[taken/taken]")
+    assert out["legal"] is False and out["problem_rules"] == ["DM3"]
+    assert leaves(out) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}
+
+
+def test_a_duration_read_from_its_types_only_says_so_first():
+    """No real Duration needs it (coverage: 0 unmodelled), but a new card must not be judged silently."""
+    novel = Card(game="dominion", name="Novel Thing", set="", type="Action, Duration", text="Something new.")
+    out = verdict_json(judge(["Novel Thing"], lookup=lambda name: novel))
+    assert out["summary"].startswith("Assuming (not said) that Novel Thing, read from its types only, acts at the "
+                                     "start of your next turn")
+    assert out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"
+
+
+def test_conjurer_played_by_band_of_misfits_older_wording():
+    """Conjurer: "If you play this with a card like Band of Misfits, Band of Misfits will stay in play through the
+    end of your next turn"."""
+    assert leaves(ask("Band of Misfits > Conjurer", ruleset="older-wording"))["Band of Misfits"] == "next-turn"
+
+
+def test_where_a_card_clarification_disagrees_with_the_seed_the_answer_says_which_it_follows():
+    captain = ask("Captain > nothing + Throne Room > Caravan")
+    assert leaves(captain)["Captain"] == "turn-N"  # the seed's worked case (DM8)
+    assert "commanded-throne-faq" in {n["id"] for n in captain["interpretations"]}
+    procession = ask("Procession > Caravan", ruleset="older-wording")
+    assert leaves(procession)["Procession"] == "this-turn"  # DM11
+    assert "trashed-by-its-throne-faq" in {n["id"] for n in procession["interpretations"]}

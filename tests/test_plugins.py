@@ -140,7 +140,7 @@ def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
     code, _, err = run(capsys, "bricks", "rb +", "--db", db)
     assert (code, err) == (2, "arbiter: Name a brick between every “+”.\n")
     code, _, err = run(capsys, "bricks", "Adino, the Eznite", "--db", db)  # another game's card never matches
-    assert code == 1 and err.startswith("arbiter: No card matches “Adino, the Eznite”.")
+    assert code == 1 and err.startswith("arbiter: Adino, the Eznite is a Redemption CCG card:")
     assert main(["bricks", "rb", "--ruleset", "current", "--db", db]) == 2  # only the game's own versions
     assert "invalid choice: 'current'" in capsys.readouterr().err
 
@@ -176,7 +176,9 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         sent = await fake.send_command("bricks card", {"name": choices[0]["value"]})  # the picked suggestion
         assert (await sent.callback())["data"]["embeds"][0]["title"] == "Blue Brick"
         sent = await fake.send_command("bricks card", {"name": "Adino"})  # another game's card never matches
-        assert (await sent.callback())["data"]["content"].startswith("No card matches “Adino”.")
+        # ... and says whose card it is
+        assert (await sent.callback())["data"]["content"] == ("Adino, the Eznite is a Redemption CCG card, not a "
+                                                              "Bricks one: see it with `/card name:Adino, the Eznite`.")
 
         sent = await fake.send_command("bricks ruling", {"bricks": "x" * 501})
         body = await sent.callback()

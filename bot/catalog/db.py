@@ -51,6 +51,7 @@ from bot.catalog.records import (
     get_state,
     put_state,
 )
+from bot.catalog.soundness import check_sound, refuse_non_sqlite, schema_missing
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
@@ -154,16 +155,24 @@ class Catalog:
                 if path.is_dir():
                     raise IsADirectoryError(str(path))
                 path.parent.mkdir(parents=True, exist_ok=True)
+            if str(path) != ":memory:":
+                refuse_non_sqlite(path, "card database")  # before SQLite would take an empty file for a new one
             with storage_failures(path):
                 conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
                 db = sqlite_utils.Database(conn)
-                db.enable_wal()
+                # Only what needs creating is written: a read command on a current database takes no write lock.
+                # fetchall: a statement left unfinished would hold its read snapshot (and miss later commits)
+                if db.execute("PRAGMA journal_mode").fetchall()[0][0].lower() != "wal":
+                    db.enable_wal()
                 _add_missing_columns(conn)
-                db.executescript(schema)
-                if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if schema_missing(conn, schema) or (
+                        db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION):
+                    db.executescript(schema)
+                    if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
             catalog = cls(db, path)
-            if seed_starter:
+            if empty:
                 from bot.catalog.starter import load_starter  # starter imports this module's type
 
                 load_starter(catalog, only_if_empty=True)
@@ -209,6 +218,7 @@ class Catalog:
                     raise _busy_error(exc, self.path) from exc
                 raise
             try:
+                check_sound(conn, self.path, "card database")  # never write into a damaged file
                 yield conn
                 conn.commit()
             except BaseException as exc:

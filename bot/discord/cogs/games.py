@@ -14,13 +14,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import WhyButton, answer_embed, discord_words, version_button_label
+from bot.discord.cards import show_card, wrong_game
 from bot.discord.common import guild_of, index_name
 from bot.discord.errors import UserFacingError, report_error
-from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_INFO
+from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
-from bot.service import LookupProblem, answer_lines, match_json, problem_message
+from bot.service import LookupProblem
 from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, questions_of
 from engine.matching import card_value
 
@@ -114,7 +114,7 @@ class Asked:
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
                                annotations_of=_annotations_of(interaction), command=self.question.command,
                                layer_of=_layer_of(interaction), guild=guild_of(interaction),
-                               rulings=bot.arbiter.rulings, seen=seen)
+                               rulings=bot.arbiter.rulings, seen=seen, officials=bot.arbiter.officials())
         except QuestionError as exc:
             raise UserFacingError(discord_words(safe(str(exc), 1800), self.question)) from exc
 
@@ -129,6 +129,9 @@ async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "s
         data = asked.answer(interaction, seen)
     except LookupProblem as problem:
         match = problem.match
+        other = wrong_game(interaction, asked.ruleset.game, match, asked.question.command)
+        if other is not None:  # another game's card: say which and how to ask there, not this game's near names
+            raise UserFacingError(other) from problem
         if match.how == "ambiguous" and match.candidates and interaction.user.id == asked.owner:
             view = CardChoice(asked, match.query, [c.card for c in match.candidates])
             if how in ("send", "private"):
@@ -243,22 +246,7 @@ def card_command(ruleset: Any) -> app_commands.Command:
     @app_commands.describe(name="The card (typos are fine)")
     @app_commands.autocomplete(name=card_autocomplete(game, ""))
     async def card(interaction: discord.Interaction, name: str) -> None:
-        if "\x00" in name or len(name) > 500:
-            raise UserFacingError("A card name is at most 500 characters.")
-        match = _matcher(interaction, game).match(name)
-        if match.card is None:
-            raise UserFacingError(safe(problem_message(match), 1800))
-        found = match.card
-        lines = answer_lines(match_json(match))
-        embed = discord.Embed(title=clip(safe(found.name), TITLE),
-                              description=safe("\n".join([*lines, found.text]), DESCRIPTION), colour=COLOUR_INFO)
-        embed.add_field(name="Types", value=safe(found.type, FIELD_VALUE) or "—", inline=True)
-        embed.add_field(name="Set", value=safe(found.set, FIELD_VALUE) or "—", inline=True)
-        # A ruleset may add lines of its own under the card (e.g. the source's erratum and notes).
-        details = getattr(ruleset, "card_details", None)
-        for label, value in (details(found) if details is not None else ())[:10]:
-            embed.add_field(name=clip(safe(label), 256), value=safe(value, FIELD_VALUE) or "—", inline=False)
-        await interaction.response.send_message(embed=fit_embed(embed))
+        await show_card(interaction, name, ruleset)  # the game's cards only; several: the asker's menu
 
     return app_commands.Command(name="card", description=f"A {game_name(ruleset)} card and its types"[:100],
                                 callback=card)

@@ -13,6 +13,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.discord.answers import WhyButton, answer_embed, version_button_label
+from bot.discord.cards import wrong_game
 from bot.discord.common import card_autocomplete, guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
@@ -346,6 +347,9 @@ class DurationCog(commands.Cog):
         picked = matcher.resolve_value(card)
         match = MatchResult(card, "exact", picked, []) if picked is not None else matcher.match(card, set_)
         if match.card is None:
+            other = wrong_game(interaction, GAME, match, QUESTION.command)
+            if other is not None:  # another game's card: which, and how to ask there
+                raise UserFacingError(other)
             if match.how == "ambiguous" and match.candidates:
                 view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],
                                       played_in, events, ruleset, turn, players)
