@@ -136,8 +136,9 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
                           catalog_matchers(arbiter, getattr(args, "guild", None)), command)
         if other is not None:
             message = elsewhere_message(other, "cli")
-            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name,
-                                   "ask": cli_line(other) if other.askable else None}}
+            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name if other.card else None,
+                                   "ask": cli_line(other) if other.askable else None,
+                                   "candidates": [c.label for c in other.choices]}}
     if args.json:
         print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})
