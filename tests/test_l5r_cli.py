@@ -32,7 +32,7 @@ def test_order_text_exactly(db, capsys):
         "by rules) [L6, L8]: step E: triggered traits; a triggered trait is not optional\n"
         "2. [F] reaction: After this Follower is destroyed, draw a card (opponent; placed by rules) [L6, L9]: step "
         "F: Reactions in an action round that starts with the active player (your opponent), each player in turn "
-        "taking one or passing; this Reaction is your opponent’s, taken in the order listed\n"
+        "taking one or passing; opportunity 1 is your opponent’s, and this Reaction is taken there\n"
         "\n"
         "Not at this moment:\n"
         "- trait: Before this Follower is destroyed, gain 1 Honor: it is timed “before this Follower is destroyed”: "

@@ -44,7 +44,8 @@ class Item:
     notes: tuple[Interpretation, ...] = field(default=())
 
 
-_MAKES_GOLD = re.compile(r"\bproduce\s+(?:\d+|X|an additional)\b", re.I)
+# "Produce 2 Gold", "Produce Gold equal to its Focus Value", "The Holding produces one additional Gold".
+_MAKES_GOLD = re.compile(r"\bproduces?\b[^.:;]*?\bGold\b", re.I)
 _CONTROLLER = re.compile(r"@(you|opponent|me|them|opp)\s*$", re.I)
 _CARD_INDEX = re.compile(r"#(\d+)\s*$")
 _TIME_POINT = re.compile(r"^(?!(?:a|an|one|the|your|his|her|their|its|this|that|each|another|any|two|three)\b)"
@@ -118,7 +119,7 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
                                 f"#{index} is not one of #1-#{len(abilities)}.")
         return abilities[index - 1]
 
-    def fit(ability: Ability) -> tuple[int, int, int]:
+    def fit(ability: Ability) -> tuple[int, int, int, int]:
         kind = ability.kind
         timed = ability.timing or ("when" if kind is Kind.CONDITIONAL else None)
         words = ability.occurrence or ability.text
@@ -130,9 +131,10 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
             first = delayed.words.split()[0].lower()
             timed = first if first in ("before", "after", "when") else "when"
         rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
+        # a keyword's reminder ability is the card's too, but only named with #N is it judged before a printed one
         if moment is None:
-            return (0, 0, -rank)
-        return (int(timed == moment.timing) if kind in RESPONDING else -1,
+            return (-int(ability.reminder), 0, 0, -rank)
+        return (-int(ability.reminder), int(timed == moment.timing) if kind in RESPONDING else -1,
                 len(stems(words) & stems(moment.occurrence)), -rank)
 
     return max(abilities, key=fit)

@@ -34,6 +34,8 @@ items (repeatable): --item CARD (its ability read from the text), --item "CARD#2
   delayed:SOURCE:TEXT names the source; end an item with @you or @opponent for its controller (default @you)
 --active you|opponent (default you); --between-turns (then --active is who takes the next turn);
 --payer you|opponent for Gold produced for one payment
+--passed you|opponent: that player passed the first opportunity to take a Reaction (default: nobody passed, so the
+  active player's Reactions come first, then each player's in turn)
 --compare "TIMING" "TIMING": which of two timing points comes first
 examples:
   arbiter l5r order --at "before a Personality is destroyed" --item "Legion of the Fallen" --item "trait:Before he
@@ -59,6 +61,8 @@ ORDER_PARAMS = (
           card_names=True, separators=";", max_length=1500, surfaces=DISCORD),
     Param("active", "The active player: you or opponent (default you)", cli_flag="--active", metavar="PLAYER"),
     Param("payer", "Who pays, for Gold made for one payment: you or opponent", cli_flag="--payer", metavar="PLAYER"),
+    Param("passed", "Who passed the first opportunity to take a Reaction: you or opponent", cli_flag="--passed",
+          metavar="PLAYER"),
     Param("compare", "two timing points: which comes first", repeat=True, many=True, cli_flag="--compare",
           metavar="TIMING", surfaces=CLI),
     Param("compare_first", "Compare this timing point ...", surfaces=DISCORD),
@@ -101,6 +105,13 @@ def is_standing(ability: Ability) -> bool:
     body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
     return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
             and not _IMPERATIVE.match(body.strip()))
+
+
+def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
+    """The ability a duration question judges when none is named: the card's own printed ability with duration
+    words, else its first printed ability (a keyword's reminder ability only when there is nothing else)."""
+    printed = [a for a in abilities if not a.reminder] or list(abilities)
+    return next((a for a in printed if a.terms), printed[0])
 
 
 def _players(value: Any) -> int:
@@ -191,7 +202,8 @@ class OrderQuestion:
                 raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
             cards = [i.card for i in items if i.card is not None]
-            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given)
+            passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
+            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -201,6 +213,8 @@ class OrderQuestion:
             ordering.trace.interpret(note)
         key = {"at": at, "items": specs, "active": active, "between": bool(inputs.get("between_turns")),
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
+        if inputs.get("passed"):  # only then: the same question keeps the same ruling id
+            key["passed"] = scenario.passed if scenario else ()
         return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
@@ -229,7 +243,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
         abilities = read_text(text)
         if not abilities:
             raise QuestionError("--text is empty.")
-        chosen = next((a for a in abilities if a.terms), abilities[0])
+        chosen = first_to_judge(abilities)
         return None, chosen, notes
     index = None
     numbered = re.search(r"#(\d+)\s*$", name)
@@ -245,7 +259,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
                                 f"#{index} is not one of #1-#{len(abilities)}.")
         chosen = abilities[index - 1]
     else:
-        chosen = next((a for a in abilities if a.terms), abilities[0])
+        chosen = first_to_judge(abilities)
         if len(abilities) > 1:
             notes.append(Interpretation("ability-choice", None, f"{card.name} has {len(abilities)} abilities; this "
                                         f"answer judges #{chosen.index} (the first with duration words, or the first); "

@@ -42,7 +42,9 @@ def card_notes(cards: Iterable[Card]) -> list[dict[str, Any]]:
 def _rules(*groups: Iterable[str]) -> list[str]:
     out: list[str] = []
     for group in groups:
-        out += [r for r in group if r and r not in out]
+        for r in group:
+            if r and r not in out:
+                out.append(r)
     return out
 
 
@@ -75,6 +77,8 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
         "controller": p.item.controller, "chosen_by": p.chosen_by, "rules": list(p.rules), "why": p.why,
         "kind": p.item.kind.value, "text": p.item.text, "effects": list(p.item.effects),
         "timing": p.item.timing, "occurrence": p.item.occurrence or None,
+        "stops": (p.item.ability.stops or None) if p.item.ability else None,
+        "condition": (p.item.ability.condition or None) if p.item.ability else None,
     } for p in ordering.placed]
     skipped = [{"item": item.label, "why": why, "rules": list(rules), "kind": item.kind.value,
                 "card": item.card.name if item.card else None} for item, why, rules in ordering.skipped]
@@ -82,7 +86,8 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
                    ordering.trace.rules_cited(), comparison.rules if comparison else ())
     data: dict[str, Any] = {
         "moment": None if scenario is None else {**scenario.moment.as_json(), "active": scenario.active,
-                                                 "between_turns": scenario.between_turns, "payer": scenario.payer},
+                                                 "between_turns": scenario.between_turns, "payer": scenario.payer,
+                                                 "passed": list(scenario.passed)},
         "order": order, "skipped": skipped,
         "card_notes": card_notes(cards),
         "rules": rules,
