@@ -72,6 +72,7 @@ class Ability:
     stops: str = ""               # a negation: what it forbids ("move home"), the occurrence it stops at step A
     condition: str = ""           # a negation or conditional trait: its "while ..." condition
     reminder: bool = False        # an ability in a keyword's reminder brackets ("(Repeatable Limited: ...)")
+    rules_text: str = ""          # its words without italic reminder or flavour text (effects are read from these)
 
     @property
     def delayed_term(self) -> Term | None:
@@ -193,8 +194,9 @@ def read_line(index: int, line: Line) -> Ability:
     stops = forbidden(body) if kind is Kind.NEGATE else ""
     condition = next((t.condition for t in terms if t.form is Form.WHILE), "") if kind in (
         Kind.NEGATE, Kind.CONDITIONAL) else ""
+    rules_text = f"{line.header}: {line.body}" if line.header else line.body
     return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why, line.granted,
-                   line.scan or line.full, stops, condition, line.reminder)
+                   line.scan or line.full, stops, condition, line.reminder, rules_text)
 
 
 _FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\s+([^.;:]+?)(?=\s+while\b|[.;:]|$)",

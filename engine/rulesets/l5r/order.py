@@ -73,6 +73,9 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
                 f"“{moment.timing}” point", ["L4", "L6"])
     if item.kind is Kind.GOLD and moment.timing != "when":
         return f"Gold for a payment is produced at the payment's when-point, not at a “{moment.timing}” point", ["L4"]
+    if item.occurrence and _RESPONSE.search(item.occurrence) and not _RESPONSE.search(moment.occurrence):
+        return (f"it answers “{item.occurrence}”: a Reaction to a Reaction answers a new occurrence after this "
+                "one, with its own action round; it is taken there, not in answer to this moment", ["L1", "L10"])
     if item.card is not None and item.occurrence and not (stems(item.occurrence) & stems(moment.occurrence)):
         return (f"it waits for “{item.occurrence}”, which shares no words with “{moment.occurrence}”; if that is "
                 "the same occurrence, ask with its words in --at, or list the effect as KIND:TEXT", ["L10"])
@@ -95,6 +98,9 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
 
 
 _FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not)\s+([^.;:]+)", re.I)
+# A Reaction to a Reaction (or to any action's resolution): it answers that later occurrence.
+_RESPONSE = re.compile(r"\b(?:Reaction|Interrupt)s?\b[^.]*?\b(?:resolves?|resolution|is taken|is used|ends?|"
+                       r"is announced)\b|\b(?:announces?|takes?|uses?) an? (?:Reaction|Interrupt)\b", re.I)
 
 
 def _forbidden(item: Item) -> str | None:
@@ -348,6 +354,10 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
             if key in seen_copies:
                 why = ("the same copy of a card cannot use the same Reaction or trait twice on one occurrence; "
                        "list another copy's effect as KIND:TEXT")
+                if "Repeatable" in item.ability.header:
+                    why = ("“Repeatable” lets this copy use it again, but on a later occurrence (each use is its own "
+                           "action): it still cannot answer this one occurrence twice; ask about the next "
+                           "occurrence for the second use")
                 result.skipped.append((item, why, ["L8"]))
                 trace.add("L8", item.label, f"set aside: {why}")
                 continue

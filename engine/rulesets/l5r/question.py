@@ -197,7 +197,16 @@ class OrderQuestion:
         scenario, ordering = None, None
         if at:
             moment, notes = parse_moment(at)
-            items: list[Item] = [parse_item(spec, lookup, moment) for spec in specs]
+            # CARD#2 and CARD in one request: the bare one is another of the card's abilities, whichever comes
+            # first, so the numbered items are read first (the answer keeps the order typed).
+            named: dict[str, set[int]] = {}
+            numbered = [bool(re.search(r"#\d+\s*(?:@\w+\s*)?$", spec)) for spec in specs]
+            parsed: dict[int, Item] = {}
+            for want in (True, False):
+                for n, spec in enumerate(specs):
+                    if numbered[n] == want:
+                        parsed[n] = parse_item(spec, lookup, moment, named=named)
+            items: list[Item] = [parsed[n] for n in range(len(specs))]
             if not items:
                 raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
