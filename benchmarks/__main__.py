@@ -6,7 +6,8 @@
 
 Each figure is printed with its target and PASS/MISS. Parts that need the real Redemption card data
 (../shared/data/redemption/carddata.txt beside the repository, or --data PATH) say "skipped: data not
-found" when it is absent. Progress goes to stderr. Exit status 1 only if a section failed to run.
+found" when it is absent. Progress goes to stderr. Exit status 1 if a section failed to run, or with --check
+if a target was missed; 0 otherwise.
 """
 
 from __future__ import annotations
@@ -62,6 +63,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                                                                         f"(default {DEFAULT_SEED})")
     parser.add_argument("--only", type=_sections, default=list(SECTIONS), metavar="SECTIONS",
                         help=f"comma-separated subset of {','.join(SECTIONS)}")
+    parser.add_argument("--check", action="store_true", help="exit 1 when a target is missed (as when a section "
+                                                                 "fails to run), for CI")
     parser.add_argument("--data", type=Path, default=None, help="the Redemption carddata.txt (default: "
                         "../shared/data/redemption/carddata.txt beside the repository)")
     return parser.parse_args(argv)
@@ -123,7 +126,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         from benchmarks.report import render
 
         print(render(results))
-    return 1 if any("error" in s for s in results["sections"].values()) else 0
+    return exit_status(results, check=args.check)
+
+
+def exit_status(results: dict[str, Any], *, check: bool) -> int:
+    """1 when a section failed to run, or (with --check) when a target was missed; else 0."""
+    crashed = any("error" in s for s in results["sections"].values())
+    missed = any(not t["pass"] for t in results["targets"])
+    return 1 if crashed or (check and missed) else 0
 
 
 if __name__ == "__main__":

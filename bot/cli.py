@@ -15,6 +15,7 @@ import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
+from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.catalog import (
@@ -25,6 +26,7 @@ from bot.catalog import (
     UnknownCard,
     UnknownChange,
     UnreadableDatabase,
+    chosen_db_path,
 )
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
@@ -40,7 +42,7 @@ from bot.service import (
 )
 from engine.cards import Annotation, printing_label
 from engine.names import base_name
-from engine.registry import UnknownRuleset, find_ruleset
+from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id
 from engine.rulesets import redemption
 from engine.rulesets.redemption.coverage import coverage, render_coverage
 from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
@@ -68,6 +70,18 @@ class CliParser(argparse.ArgumentParser):
 
     def error(self, message: str) -> NoReturn:
         raise CommandLineError(self, message)
+
+
+class SubcommandParser(CliParser):
+    """A subcommand's parser. argparse hands an option it does not know up to the top-level parser, whose usage
+    names none of the subcommand's options; here it is the subcommand's own usage error."""
+
+    def parse_known_args(self, args: Sequence[str] | None = None,  # type: ignore[override]
+                         namespace: argparse.Namespace | None = None) -> tuple[argparse.Namespace, list[str]]:
+        parsed, extras = super().parse_known_args(args, namespace)
+        if extras:  # a parent never consumes what its subcommand left: argparse gives it every later argument
+            self.error(f"unrecognized arguments: {' '.join(extras)}")
+        return parsed, extras
 
 
 def lowercase(text: str) -> str:
@@ -147,10 +161,19 @@ def _open(args: argparse.Namespace) -> Arbiter:
     from bot.rulings.store import RulingStore
     from bot.rulings.writer import RulingLog
 
-    arbiter = Arbiter.open(args.db)
+    path, creating = db_path(args)
+    arbiter = Arbiter.open(path)
+    if creating:  # said on stderr once it worked, so stdout stays the answer
+        print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
     arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
     _LOGS.append(arbiter.rulings)
     return arbiter
+
+
+def db_path(args: argparse.Namespace) -> tuple[Path, bool]:
+    """The database this command uses, and whether opening it creates the `--db` file (bot.catalog.chosen_db_path
+    decides: only commands marked `writes` may)."""
+    return chosen_db_path(args.db, writes=getattr(args, "writes", False))
 
 
 def _close_logs() -> None:
@@ -315,24 +338,31 @@ def cmd_card(args: argparse.Namespace) -> int:
 
 
 def cmd_rule(args: argparse.Namespace) -> int:
+    """A rule by its id (its game found from the id unless --game names one), or every rule of a game or of all."""
     try:
-        ruleset = find_ruleset(args.game)
+        games = [find_ruleset(args.game)] if args.game else all_rulesets()
     except UnknownRuleset as exc:
         raise Usage(str(exc)) from exc
-    rules = ruleset.rules()
     if args.id is None:
-        chosen = list(rules.values())
+        chosen = [(ruleset, rule) for ruleset in games for rule in ruleset.rules().values()]
     else:
-        key = args.id.strip().upper()
-        if key not in rules:
-            raise Usage(f"Unknown rule {args.id!r}; valid: {', '.join(rules)}.")
-        chosen = [rules[key]]
+        chosen = [(r, rule) for r, rule in rules_with_id(args.id) if r in games]
+        if not chosen:
+            elsewhere = [r for r, _ in rules_with_id(args.id)]
+            if elsewhere:  # --game named another game
+                raise Usage(f"{args.id.strip().upper()} is a {elsewhere[0].title} rule, not one of "
+                            f"{games[0].title}'s: ask with `arbiter rule {args.id.strip().upper()}`.")
+            where = f"{games[0].title}'s rules are {', '.join(games[0].rules())}" if args.game else \
+                f"rule ids: {rule_ranges()}"
+            raise Usage(f"Unknown rule {args.id!r}; {where}.")
     if args.json:
-        print_json([vars(r) for r in chosen] if args.id is None else vars(chosen[0]))
+        rows = [{**vars(rule), "game": ruleset.game} for ruleset, rule in chosen]
+        print_json(rows if args.id is None or len(rows) > 1 else rows[0])
         return EXIT_OK
-    for rule in chosen:
+    for ruleset, rule in chosen:
         print(f"{rule.id} ({rule.name}): {rule.summary}")
         print(f"   Source: {rule.source}")
+        print(f"   Game: {ruleset.title}")
     return EXIT_OK
 
 
@@ -566,6 +596,7 @@ def cmd_run(args: argparse.Namespace) -> int:
 
     # With --json a setting the bot cannot start with is a JSON error too (kind "config", exit 2).
     report = (lambda message: fail(args, message, "config", EXIT_USAGE)) if args.json else None
+    # the bot writes: a new --db file is created and filled at start-up
     return run_bot(args.db, report=report, web=args.web)
 
 
@@ -618,7 +649,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="card database (default: $ARBITER_DB or the per-user data directory)")
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print one JSON object (errors too)")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SubcommandParser)
 
     p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
@@ -641,8 +672,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_card)
 
     p = sub.add_parser("rule", parents=[common], help="a rule in our own words, with its source")
-    p.add_argument("id", nargs="?", help="rule id, e.g. D3 (all rules when omitted)")
-    p.add_argument("--game", default="redemption", help="whose rules (default redemption)")
+    p.add_argument("id", nargs="?", help="rule id, e.g. D3 or DM6: its game is found from the id (all rules when "
+                                         "omitted)")
+    p.add_argument("--game", help="only this game's rules (a game name or alias; default: every game)")
     p.set_defaults(func=cmd_rule)
 
     cards = sub.add_parser("cards", parents=[common], help="moderate the card database")
@@ -659,14 +691,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("file", help="the carddata.txt file (tab-separated, with its header line)")
     p.add_argument("--game", default="redemption", help="the game the file's cards belong to (redemption; other "
                                                         "games have `arbiter <game>-import`)")
-    p.set_defaults(func=cmd_import)
+    p.set_defaults(func=cmd_import, writes=True)
 
     p = csub.add_parser("alias", parents=[mod, layer], help="add a nickname for a card")
     p.add_argument("alias", help="the nickname (not another card's exact name)")
     p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
     p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption, or a plug-in game)")
-    p.set_defaults(func=cmd_alias)
+    p.set_defaults(func=cmd_alias, writes=True)
 
     p = csub.add_parser("annotate", parents=[mod, layer], help="set a duration term (or a plug-in game's field) for a "
                                                         "card part")
@@ -682,7 +714,7 @@ def build_parser() -> argparse.ArgumentParser:
                                    "the card itself; no value for other rules")
     p.add_argument("--note", help="why")
     p.add_argument("--set", help="the printing to annotate (default: the one the name matches)")
-    p.set_defaults(func=cmd_annotate)
+    p.set_defaults(func=cmd_annotate, writes=True)
 
     p = csub.add_parser("history", parents=[common, layer], help="recorded changes, newest first")
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
@@ -697,12 +729,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--set", help="the printing to answer with: its set code or name, or its printing suffix")
     p.add_argument("--clear", action="store_true", help="go back to the game's stated rule")
     p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
-    p.set_defaults(func=cmd_default)
+    p.set_defaults(func=cmd_default, writes=True)
 
     p = csub.add_parser("undo", parents=[mod, layer], help="undo one recorded change")
     p.add_argument("id", type=positive_int, help="the change's number from `arbiter cards history` (a batch: "
                                                  "its header)")
-    p.set_defaults(func=cmd_undo)
+    p.set_defaults(func=cmd_undo, writes=True)
 
     p = csub.add_parser("coverage", parents=[common], help="how much card text the engine understands")
     p.add_argument("--top", type=positive_int, default=15, help="how many unclassified phrases to list")

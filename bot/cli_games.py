@@ -17,6 +17,7 @@ from bot.cli import (
     _print_help,
     annotation_warnings,
     count_changed,
+    db_path,
     lowercase,
     print_annotation,
     print_answer,
@@ -142,7 +143,7 @@ def annotate(args: argparse.Namespace) -> int:
 def coverage(args: argparse.Namespace) -> int:
     """`arbiter cards coverage --game GAME`: what the game's reader understands of its cards' text."""
     ruleset = _plugin(args.game, "coverage", "coverage report")
-    arbiter = Arbiter.open(args.db)
+    arbiter = Arbiter.open(db_path(args)[0])  # a read: never creates a --db file
     report = ruleset.coverage(game_cards(arbiter, ruleset), arbiter.annotations_for, args.top)
     if args.json:
         from bot.cli import print_json
@@ -168,15 +169,22 @@ def _add_question(p: argparse.ArgumentParser, ruleset: Any, question: Question) 
     p.set_defaults(func=lambda args: _ask(ruleset, question, args))
 
 
+def command_aliases(ruleset: Any) -> list[str]:
+    """The game's aliases that can be typed as one command word (a short name, an older name)."""
+    return [a for a in dict.fromkeys(ruleset.aliases) if a != ruleset.game and a.replace("-", "").isalnum()]
+
+
 def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
     """Called by bot.cli.build_parser: one subcommand per plug-in ruleset, and one importer per card source."""
     for ruleset in plugin_rulesets():
         questions = questions_of(ruleset)
+        aliases = command_aliases(ruleset)
         if len(questions) == 1:  # `arbiter <game> ...`
-            _add_question(subparsers.add_parser(ruleset.game, parents=[common], **_help(questions[0])),
+            _add_question(subparsers.add_parser(ruleset.game, aliases=aliases, parents=[common],
+                                                **_help(questions[0])),
                           ruleset, questions[0])
         else:  # `arbiter <game> <command> ...`, one subcommand per question
-            p = subparsers.add_parser(ruleset.game, parents=[common], help=f"{game_name(ruleset)}: "
+            p = subparsers.add_parser(ruleset.game, aliases=aliases, parents=[common], help=f"{game_name(ruleset)}: "
                                       f"{', '.join(q.command for q in questions)}",
                                       description=questions[0].group_description)
             p.set_defaults(func=_print_help(p))  # `arbiter <game>` alone lists its questions
@@ -188,7 +196,8 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
         sources = getattr(ruleset, "sources", None)
         if sources is None:
             continue
-        p = subparsers.add_parser(f"{ruleset.game}-import", parents=[common],
+        p = subparsers.add_parser(f"{ruleset.game}-import", aliases=[f"{a}-import" for a in aliases],
+                                  parents=[common],
                                   help=f"import {game_name(ruleset)} cards from shared/data/{sources.folder} "
                                        "(atomic, re-import safe)")
         p.add_argument("path", nargs="?", default=None, metavar="DIR",
@@ -196,4 +205,4 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
                             f"{sources.folder} and ./shared/data/{sources.folder} from the current directory, "
                             f"then beside the checkout)")
         p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
-        p.set_defaults(func=lambda args, r=ruleset: _import(r, args))
+        p.set_defaults(func=lambda args, r=ruleset: _import(r, args), writes=True)

@@ -33,6 +33,7 @@ A set hint that names none of the card's printings is "no-printing", with the ca
 from __future__ import annotations
 
 import hashlib
+import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -112,6 +113,15 @@ def card_value(card: Card) -> str:
     plain ASCII (no separators or control characters that a transport could mangle)."""
     digest = hashlib.blake2b(f"{card.game}\x1f{card.name}\x1f{card.set}".encode(), digest_size=8)
     return _VALUE_PREFIX + digest.hexdigest()
+
+
+def is_card_value(text: str) -> bool:
+    """Whether `text` is a printing's card_value: what a front end puts where the asker named a card it then
+    picked from a menu. A question's parser must take it as a card name, never as `KIND:TEXT`."""
+    return bool(_CARD_VALUE.fullmatch(text.strip())) if isinstance(text, str) else False
+
+
+_CARD_VALUE = re.compile(re.escape(_VALUE_PREFIX) + r"[0-9a-f]{16}")
 
 
 def _clip(text: str, limit: int = MAX_LABEL) -> str:

@@ -48,6 +48,23 @@ def all_rulesets() -> list[Ruleset]:
     return [_REGISTRY[k] for k in sorted(_REGISTRY)]
 
 
+def rules_with_id(rule_id: str) -> list[tuple[Ruleset, Rule]]:
+    """Every game whose rules have this id (case-insensitive). Each game writes its ids with its own letters
+    (D3, DM6, GA2, L11, AS4), so an id normally names its game too."""
+    key = (rule_id or "").strip().upper()
+    return [(r, r.rules()[key]) for r in all_rulesets() if key in r.rules()]
+
+
+def rule_ranges() -> str:
+    """Every game's rule ids in short, for a message: "AS1-AS16 (Ashes), ..., D1-D9 (Redemption)"."""
+    out = []
+    for ruleset in all_rulesets():
+        ids = list(ruleset.rules())
+        if ids:
+            out.append(f"{ids[0]}-{ids[-1]} ({str(ruleset.title).split(' (')[0]})")
+    return ", ".join(out)
+
+
 def find_version(ruleset: Ruleset, name: str | None) -> RulesetVersion:
     versions = ruleset.versions()
     key = (name or "current").strip().lower()

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from bot.catalog import Catalog
 from bot.cli import main
 
 
@@ -12,3 +15,10 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
     code = main(list(argv))
     out, err = capsys.readouterr()
     return code, out, err
+
+
+def new_db(path: Path) -> str:
+    """A fresh catalog (the starter set) at `path`, as `--db` takes it: a command that only reads refuses a `--db`
+    file that does not exist."""
+    Catalog.open(path).close()
+    return str(path)

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 GILDER_FULL_1E = """\
 Summon Gilder: “Place a Gilder conjuration onto your battlefield” is skipped: no room: your battlefield is \
@@ -34,7 +34,7 @@ Ruling id: AS-47EAA7F7DD
 
 @pytest.fixture
 def db(tmp_path):
-    return str(tmp_path / "cards.db")
+    return new_db(tmp_path / "cards.db")
 
 
 def test_exact_text_output(db, capsys):

@@ -91,7 +91,30 @@ def test_rule_command(db, capsys):
     assert out.startswith("D3 (target result): ")
     assert "Source: " in out
     code, _, err = run(capsys, "rule", "D42")
-    assert code == 2 and "valid: D1, D2" in err
+    assert code == 2 and "rule ids: " in err
+    from engine.registry import all_rulesets
+
+    for ruleset in all_rulesets():  # every game's range, with the game's name
+        ids = list(ruleset.rules())
+        assert f"{ids[0]}-{ids[-1]} ({ruleset.title.split(' (')[0]})" in err
+
+
+def test_rule_finds_its_game_from_the_id(db, capsys):
+    from engine.registry import all_rulesets
+
+    for ruleset in all_rulesets():  # every game's every rule, without --game
+        for rule_id, rule in ruleset.rules().items():
+            code, out, _ = run(capsys, "rule", rule_id.lower(), "--json")
+            assert code == 0, rule_id
+            assert json.loads(out) == {**vars(rule), "game": ruleset.game}
+    code, out, _ = run(capsys, "rule", "DM6")
+    assert code == 0 and out.startswith("DM6 (") and "Game: Dominion" in out
+    code, _, err = run(capsys, "rule", "DM6", "--game", "redemption")
+    assert code == 2 and err.startswith("arbiter: DM6 is a Dominion (Duration cards) rule") and "D1, D2" not in err
+    code, out, _ = run(capsys, "rule", "--json")  # every game's rules, each saying its game
+    listed = json.loads(out)
+    assert {r["game"] for r in listed} == {r.game for r in all_rulesets()}
+    assert len(listed) == sum(len(r.rules()) for r in all_rulesets())
 
 
 def test_card_command_shows_terms(db, capsys):

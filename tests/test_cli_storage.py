@@ -170,7 +170,8 @@ def test_read_only_file_and_folder_by_file_permissions(db):
                                   cwd=place, env=env, check=False)
             assert (done.returncode, done.stdout) == (1, ""), done.stderr
             assert done.stderr == f"arbiter: The card database {path} {READ_ONLY}\n"
-        done = subprocess.run([*command, "--db", str(folder / "new.db"), "card", "adino"], capture_output=True,
+        done = subprocess.run([*command, "--db", str(folder / "new.db"), "cards", "alias", "ezzy", "adino"],
+                              capture_output=True,
                               text=True, timeout=120, cwd=place, env=env, check=False)
         assert (done.returncode, done.stdout) == (1, "")
         assert done.stderr == (f"arbiter: The card database {folder / 'new.db'} cannot be opened: check that its "

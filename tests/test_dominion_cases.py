@@ -15,6 +15,7 @@ from bot.cli import main
 from engine.rulesets.dominion import judge
 from engine.rulesets.dominion.evaluate import describe
 from engine.rulesets.dominion.render import verdict_json
+from tests.cli_helpers import new_db
 
 # (chains, ruleset, {card label: (cleanup, turn)}, rules the answer must cite)
 WORKED = [
@@ -68,7 +69,7 @@ def test_worked_case_in_the_engine(chains, ruleset, expected, rules):
 
 @pytest.mark.parametrize(("chains", "ruleset", "expected", "rules"), WORKED)
 def test_worked_case_from_the_cli(chains, ruleset, expected, rules, tmp_path: Path, capsys):
-    code = main(["dominion", *chains, "--ruleset", ruleset, "--db", str(tmp_path / "c.db"), "--json"])
+    code = main(["dominion", *chains, "--ruleset", ruleset, "--db", new_db(tmp_path / "c.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert {e["label"]: (e["leaves_play"]["cleanup"], e["leaves_play"]["turn"]) for e in out["chain"]} == expected
@@ -84,7 +85,7 @@ def test_worked_case_from_the_cli(chains, ruleset, expected, rules, tmp_path: Pa
 
 def test_json_contract_of_one_answer(tmp_path: Path, capsys):
     """The exact fields of `arbiter dominion --json` for the design doc's Throne Room > Tactician."""
-    code = main(["dominion", "throne room > tacticain", "--db", str(tmp_path / "c.db"), "--json"])
+    code = main(["dominion", "throne room > tacticain", "--db", new_db(tmp_path / "c.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert set(out) == {"chain", "scenario", "legal", "problems", "rules", "trace", "interpretations", "ruleset",
@@ -128,7 +129,7 @@ def test_same_question_same_ruling_id_whatever_the_spelling():
 
 
 def test_text_output_and_ruling_id(tmp_path: Path, capsys):
-    code = main(["dominion", "Voyage", "Lich", "--db", str(tmp_path / "c.db")])
+    code = main(["dominion", "Voyage", "Lich", "--db", new_db(tmp_path / "c.db")])
     out = capsys.readouterr().out
     assert code == 0
     assert "- Voyage leaves play in the next Clean-up that happens, another player's" in out
@@ -137,7 +138,7 @@ def test_text_output_and_ruling_id(tmp_path: Path, capsys):
 
 
 def test_a_redemption_name_never_matches_in_dominion(tmp_path: Path, capsys):
-    db = str(tmp_path / "c.db")
+    db = new_db(tmp_path / "c.db")
     code = main(["dominion", "Adino, the Eznite", "--db", db, "--json"])  # a Redemption starter card
     out = json.loads(capsys.readouterr().out)
     assert code == 1
@@ -146,14 +147,14 @@ def test_a_redemption_name_never_matches_in_dominion(tmp_path: Path, capsys):
 
 
 def test_ambiguous_prefix_is_a_lookup_problem(tmp_path: Path, capsys):
-    code = main(["dominion", "Ca", "--db", str(tmp_path / "c.db"), "--json"])
+    code = main(["dominion", "Ca", "--db", new_db(tmp_path / "c.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 1 and out["match"]["how"] == "ambiguous"
     assert {"Caravan", "Captain"} <= {c["name"] for c in out["match"]["candidates"]}
 
 
 def test_aliases_and_longhand_options(tmp_path: Path, capsys):
-    db = str(tmp_path / "c.db")
+    db = new_db(tmp_path / "c.db")
     assert main(["dominion", "Tactician", "--played-by", "TR", "--choice", "discarded-nothing", "--db", db,
                  "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
@@ -168,7 +169,7 @@ def test_aliases_and_longhand_options(tmp_path: Path, capsys):
     (["Caravan", "--on", "whenever"], "Give one of: your-turn, opponent-turn"),
 ])
 def test_bad_input_exits_2(argv, message, tmp_path: Path, capsys):
-    code = main(["dominion", *argv, "--db", str(tmp_path / "c.db")])
+    code = main(["dominion", *argv, "--db", new_db(tmp_path / "c.db")])
     err = capsys.readouterr().err
     assert code == 2
     assert err.startswith("arbiter: ") and message in err
@@ -183,7 +184,7 @@ def test_bad_input_exits_2(argv, message, tmp_path: Path, capsys):
 ])
 def test_forbidden_plays_are_answered_not_refused(argv, message, rule, tmp_path: Path, capsys):
     """A well-formed scenario the rules forbid: exit 0, JSON with legal false, the problem and its rule."""
-    code = main(["dominion", *argv, "--db", str(tmp_path / "c.db"), "--json"])
+    code = main(["dominion", *argv, "--db", new_db(tmp_path / "c.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["legal"] is False
     assert message in out["problems"][0] and out["problem_rules"][0] == rule

@@ -133,7 +133,8 @@ def test_the_text_agrees_with_every_starter_annotation_that_plays_cards(cards):
     # your next turn".
     (["Captain > nothing"], {"Captain": "next-turn"}),
     # Way of the Turtle / Delay: the Event or Way is never in play; the card is played next turn.
-    (["Delay > Caravan"], {"Delay": "this-turn", "Caravan": "turn-N"}),
+    (["Delay > Caravan"], {"Delay": "not-in-play", "Caravan": "turn-N"}),
+    (["Citadel > Caravan"], {"Citadel": "not-in-play", "Caravan": "next-turn"}),
 ])
 def test_published_rulings(chains, expected):
     out = ask(*chains)
@@ -146,6 +147,7 @@ def test_published_rulings(chains, expected):
     ("Necromancer > Caravan", "DM14"),     # "plays a non-Duration Action card from the trash"
     ("Elder > Astrolabe", "DM14"),         # an Action card only
     ("Village > Caravan", "DM14"),         # no instruction to play a card
+    ("Storyteller > Caravan", "DM14"),     # "Play up to 3 Treasures" (its "+1 Action" is not what it plays)
 ])
 def test_forbidden_plays_name_their_rule(chain, rule):
     out = ask(chain)
@@ -225,7 +227,7 @@ def test_may_improve_trash_it(chains, card, allowed):
 
 _HOLES = [re.compile(p, re.I) for p in (
     r"\bturn 0\b", r"\bturn -?\d+ \(this turn", r"\b(\w+) \1\b", r"never leaves play it", r"\ba (action|attack|"
-    r"event|action-)", r"\{|\}|None\b", r"  ", r"\.\.", r"waits for you next", r" ,")]
+    r"event|action-)", r"\{|\}", r"  ", r"\.\.", r"waits for you next", r" ,")] + [re.compile(r"\bNone\b")]
 
 
 def _partner(card: Card) -> str:
@@ -266,3 +268,54 @@ def test_every_real_duration_and_card_playing_card_renders_in_plain_words(cards)
                 assert "discarded in the Clean-up of the turn it was played" not in why, (chain, e)
         rendered += 1
     assert rendered > 120
+
+
+def _render_holes(out: dict, chain: str) -> None:
+    texts = [out["summary"], out["explanation"]] + [e["leaves_play"]["why"] for e in out["chain"]]
+    for text in texts:
+        for hole in _HOLES:
+            assert not hole.search(text), (chain, hole.pattern, text)
+    assert "\n" not in out["summary"] and out["summary"].endswith(".")
+    assert out["explanation"].startswith(out["summary"] + "\n")
+    if out["assumed"]:
+        assert out["summary"].startswith("Assuming (not said) that ") or out["summary"].startswith("Not allowed")
+
+
+def test_every_real_duration_alone_with_nothing_and_on_another_turn_in_plain_words(cards):
+    """Alone (what is assumed opens the summary), with "> nothing" (never an assumption that it set aside or
+    played something), and, for the cards that can be, played on another player's turn."""
+    starter = load_starter()
+    for card in cards.values():
+        behaviour = starter.behaviour(card)
+        if fold(card.name) == "loot" or behaviour.stands_for:
+            continue
+        if "Duration" in card.type:
+            _render_holes(verdict_json(judge([card.name], lookup=lookup)), card.name)
+        if "Duration" in card.type or behaviour.plays is not None:
+            out = verdict_json(judge([f"{card.name} > nothing"], lookup=lookup))
+            _render_holes(out, f"{card.name} > nothing")
+            assert not any("met its condition" in a or "set-aside card" in a for a in out["assumed"]), card.name
+            if behaviour.needs_card or behaviour.words.get("met") == "set-aside" or behaviour.kind.value == \
+                    "until-empty" or (behaviour.kind.value == "conditional" and behaviour.plays is not None):
+                assert out["chain"][0]["leaves_this_turn"], (card.name, out["summary"])
+        if behaviour.plays_itself:
+            out = verdict_json(judge([card.name], lookup=lookup, opponent_turn=True))
+            _render_holes(out, f"{card.name} on another player's turn")
+            assert out["legal"], card.name
+
+
+def test_an_extra_turn_of_the_other_player_does_not_move_your_next_turn():
+    out = ask("Caravan Guard", opponent_turn=True, extra_turn=True)
+    assert leaves(out) == {"Caravan Guard": "next-turn"}
+    assert "this turn is an extra turn; played on another player's turn" in out["explanation"].split("\n")[2]
+
+
+def test_set_aside_counts():
+    assert leaves(ask("Archive[set-aside=1]")) == {"Archive": "this-turn"}   # taken now, none left
+    assert leaves(ask("Archive[set-aside=3]")) == {"Archive": "turn-N"}
+    assert leaves(ask("Crypt[set-aside=2]")) == {"Crypt": "turn-N"}
+    assert leaves(ask("Haven[set-aside=0]")) == {"Haven": "this-turn"}
+    assert leaves(ask("Gear[set-aside=2]")) == {"Gear": "next-turn"}
+    assert ask("Gear[set-aside=2]")["assumed"] == []
+    with pytest.raises(ScenarioError, match="set-aside=0 to set-aside=3"):
+        ask("Archive[set-aside=4]")

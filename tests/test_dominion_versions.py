@@ -11,6 +11,7 @@ from bot.cli import main
 from engine.registry import find_ruleset, find_version
 from engine.rulesets.dominion import judge
 from engine.rulesets.dominion.evaluate import describe
+from tests.cli_helpers import new_db
 
 ALL = ("current", "older-wording", "prior-chain", "prior-throne", "command-copy")
 
@@ -85,7 +86,7 @@ def test_newer_wording_still_lets_a_command_play_a_throne_that_plays_a_duration(
 
 
 def test_the_cli_reports_the_forbidden_play_and_the_older_answer(tmp_path: Path, capsys):
-    code = main(["dominion", "Overlord > Swamp Hag", "--db", str(tmp_path / "c.db"), "--json"])
+    code = main(["dominion", "Overlord > Swamp Hag", "--db", new_db(tmp_path / "c.db"), "--json"])
     out = json.loads(capsys.readouterr().out)
     assert code == 0
     assert out["legal"] is False and out["chain"][1]["legal"] is False

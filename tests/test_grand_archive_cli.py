@@ -8,12 +8,12 @@ import json
 import pytest
 
 from bot.catalog import Catalog
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 
 @pytest.fixture
 def db(tmp_path):
-    return str(tmp_path / "cards.db")
+    return new_db(tmp_path / "cards.db")
 
 
 SEED_INSPIRING_CALL = """\

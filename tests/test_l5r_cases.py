@@ -5,12 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from tests.cli_helpers import new_db
 from tests.l5r_helpers import ask, order_items, refused
 
 
 @pytest.fixture
 def db(tmp_path):
-    return tmp_path / "cards.db"
+    path = tmp_path / "cards.db"
+    new_db(path)
+    return path
 
 
 # --- the design doc's worked cases (seed 004) ---------------------------------------------------------------

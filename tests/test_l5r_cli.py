@@ -7,12 +7,12 @@ import contextlib
 import pytest
 
 from bot.cli import main
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 
 @pytest.fixture
 def db(tmp_path):
-    return str(tmp_path / "cards.db")
+    return new_db(tmp_path / "cards.db")
 
 
 FOOTER = "Ruleset: L5R CCG current (2008.5, Timing page as amended to May 2008, glossary entries as published).\n"
@@ -40,7 +40,7 @@ def test_order_text_exactly(db, capsys):
         "\n"
         "Rules: L6 steps A-F; L8 mandatory traits; L9 active player; L4 when\n"
         + FOOTER +
-        "Ruling id: L5O-8F803ED300\n")
+        "Ruling id: L5O-09D3A4B1B7\n")
 
 
 def test_compare_text_exactly(db, capsys):

@@ -14,6 +14,7 @@ from bot.cli import main
 from bot.games import SourceImportError, import_sources, parse_sources
 from engine.registry import find_ruleset
 from engine.rulesets.l5r.abilities import Kind, read_card
+from tests.cli_helpers import new_db
 from tests.l5r_helpers import ask
 from tests.shared_paths import require_shared
 
@@ -76,7 +77,7 @@ def test_a_broken_copy_imports_nothing_and_names_file_and_record(tmp_path: Path,
             import_sources(catalog, L5R, copy, "test:importer")
         assert str(raised.value).startswith(message)
         assert catalog.count("l5r") == 0 and [e for e in catalog.history() if e.game == "l5r"] == []
-    code = main(["l5r-import", str(copy), "--db", str(tmp_path / "c.db")])
+    code = main(["l5r-import", str(copy), "--db", new_db(tmp_path / "c.db")])
     assert code == 1 and capsys.readouterr().err.startswith(f"arbiter: {message}")
 
 

@@ -18,7 +18,7 @@ from engine.cards import Card
 from engine.interface import AnnotationSpec, Field, Lookup, Param, Presentation, QuestionError
 from engine.trace import Rule, RulesetVersion
 from tests.bot_harness import arbiter_on_fake
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 
 def _colour(card: Card, lookup: Lookup) -> tuple[str, str]:
@@ -105,7 +105,7 @@ def tiles(monkeypatch):
 
 
 def test_each_question_is_its_own_subcommand(tiles, tmp_path, capsys):
-    db = str(tmp_path / "cards.db")
+    db = new_db(tmp_path / "cards.db")
     code, out, _ = run(capsys, "tiles", "lay", "red tile + sky", "--json", "--db", db)
     assert code == 0
     assert json.loads(out)["colours"] == ["red", "blue"]
@@ -116,7 +116,7 @@ def test_each_question_is_its_own_subcommand(tiles, tmp_path, capsys):
 
 
 def test_an_annotation_is_checked_by_the_game_then_read_by_its_question(tiles, tmp_path, capsys):
-    db = str(tmp_path / "cards.db")
+    db = new_db(tmp_path / "cards.db")
     code, _, err = run(capsys, "cards", "annotate", "red tile", "--game", "tiles", "--rule", "colour",
                        "--value", "purple", "--part", "1", "--db", db)
     assert (code, err) == (2, "arbiter: A colour is red, blue or green.\n")

@@ -21,7 +21,7 @@ from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.trace import Rule, RulesetVersion
 from tests.bot_harness import arbiter_on_fake
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 BOT = Path(__file__).resolve().parents[1] / "bot"
 EPHEMERAL = 64
@@ -97,7 +97,7 @@ def test_front_ends_name_no_plug_in_game():
 
 
 def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
-    db = str(tmp_path / "cards.db")
+    db = new_db(tmp_path / "cards.db")
     code, out, _ = run(capsys, "bricks", "red brik + green", "blue", "--json", "--db", db)
     assert code == 0
     data = json.loads(out)

@@ -13,7 +13,7 @@ from bot.service import answer_lines
 from engine.interface import questions_of
 from engine.registry import all_rulesets, find_ruleset
 from tests.bot_harness import arbiter_on_fake
-from tests.cli_helpers import run
+from tests.cli_helpers import new_db, run
 
 # (game, question, command-line arguments, slash command, its options): real cards of each game's starter set
 QUESTIONS = [
@@ -49,7 +49,7 @@ def _question(game: str, command: str):
 @pytest.mark.parametrize(("game", "command", "argv"), [q[:3] for q in QUESTIONS],
                          ids=[" ".join(q[:2]) for q in QUESTIONS])
 def test_the_text_answer_begins_with_the_summary(tmp_path, capsys, game, command, argv):
-    db = str(tmp_path / "cards.db")
+    db = new_db(tmp_path / "cards.db")
     code, out, err = run(capsys, *argv, "--json", "--db", db)
     assert code == 0, err
     data = json.loads(out)

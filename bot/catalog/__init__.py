@@ -20,7 +20,7 @@ from bot.catalog.errors import (
     UnreadableDatabase,
 )
 from bot.catalog.importer import ImportReport, parse_lackey
-from bot.catalog.paths import default_db_path
+from bot.catalog.paths import MissingDatabase, chosen_db_path, default_db_path
 from bot.catalog.starter import load_starter
 
 __all__ = [
@@ -34,6 +34,7 @@ __all__ = [
     "ImportFileError",
     "ImportReport",
     "InvalidChange",
+    "MissingDatabase",
     "SharedCatalogRefused",
     "StarterError",
     "UndoRefused",
@@ -42,6 +43,7 @@ __all__ = [
     "UnknownCard",
     "UnknownChange",
     "UnreadableDatabase",
+    "chosen_db_path",
     "default_db_path",
     "load_starter",
     "parse_lackey",

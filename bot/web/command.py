@@ -35,11 +35,12 @@ def open_site(arbiter: Any) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from bot.catalog import chosen_db_path
     from bot.freshness import CatalogWatcher
     from bot.service import Arbiter
     from bot.web.server import serve_until_stopped
 
-    arbiter = Arbiter.open(args.db)
+    arbiter = Arbiter.open(chosen_db_path(args.db, writes=False)[0])  # reads only: never creates a --db file
     arbiter.warm()
     watcher = CatalogWatcher(arbiter)  # catalog changes reach the pages as they reach the bot
     watcher.start()

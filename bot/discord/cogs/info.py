@@ -14,7 +14,7 @@ from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, clip, safe
 from bot.discord.render import card_embed, rule_embed
 from bot.service import LookupProblem
-from engine.registry import all_rulesets
+from engine.registry import all_rulesets, rule_ranges
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -65,5 +65,4 @@ class InfoCog(commands.Cog):
             if rule is not None:
                 await interaction.response.send_message(embed=rule_embed(rule, ruleset.title))
                 return
-        valid = ", ".join(r for rs in all_rulesets() for r in rs.rules())
-        raise UserFacingError(f"Unknown rule “{safe(id, 20)}”. Valid ids: {valid}.")
+        raise UserFacingError(f"Unknown rule “{safe(id, 20)}”. Rule ids: {rule_ranges()}.")

@@ -113,6 +113,7 @@ class Behaviour:
     start_options: tuple[str, ...] = ()  # its own choices when the next turn starts (Cabin Boy: "+$2", "trash")
     leaves_with: str = ""         # the start-of-turn option with which it removes itself then (Cabin Boy: "trash")
     plays_itself: bool = False    # it can play itself, also on another player's turn (a Reaction, an on-gain play)
+    takes_now: bool = False       # UNTIL_EMPTY: one set-aside card is taken back this turn (Archive), none (Crypt)
     note: str = ""
     annotated: bool = True        # False: derived from the card's types, not from data
 
@@ -140,7 +141,7 @@ def derived(card: Card) -> Behaviour:
 
 _BEHAVIOUR_KEYS = {"duration", "plays", "condition", "words", "again", "left", "most_left", "leaves", "draws",
                    "skips_next_turn", "stands_for", "note", "needs_card", "start_options", "leaves_with",
-                   "plays_itself"}
+                   "plays_itself", "takes_now"}
 _PLAYS_KEYS = {"how", "times", "at", "replays", "in_play", "then", "requires", "forbids", "choices",
                "default", "again_next_turn", "many"}
 
@@ -202,6 +203,9 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         raise BehaviourError(f"{where}.most_left: a whole number of cards, 0 or more")
     if most_left is not None and left > most_left:
         raise BehaviourError(f"{where}.left: more than most_left")
+    leaves_with = str(data.get("leaves_with", ""))
+    if leaves_with and leaves_with not in data.get("start_options", ()):
+        raise BehaviourError(f"{where}.leaves_with: {leaves_with!r} is not one of its start_options")
     words = {str(k): str(v) for k, v in dict(data.get("words", {})).items()}
     if set(words) - {"met", "not-met"}:
         raise BehaviourError(f"{where}.words: only 'met' and 'not-met' can be given card words")
@@ -221,5 +225,6 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         start_options=tuple(str(o) for o in data.get("start_options", ())),
         leaves_with=str(data.get("leaves_with", "")),
         plays_itself=bool(data.get("plays_itself", False)),
+        takes_now=bool(data.get("takes_now", False)),
         note=str(data.get("note", "")),
     )

@@ -110,7 +110,7 @@ class Builder:
                                 f"{choices.count} plays.")
         inst = Instance(len(self.instances) + 1, card, behaviour, label, choices, play_turns, parent=parent,
                         relation=plays.how if plays else None, in_play=plays.in_play if plays else True,
-                        lent_by=lent, played_nothing=raw.played_nothing)
+                        lent_by=lent, played_nothing=raw.played_nothing or choices.set_aside == 0)
         if parent is None and is_landscape(lent or card) and not lent:
             inst.in_play = False  # an Event, Project, Way or Trait is never put into play (DM16)
         self.instances.append(inst)

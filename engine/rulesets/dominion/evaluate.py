@@ -199,8 +199,8 @@ class Evaluator:
                           "Duration rules apply, it is discarded as usual", source)
                 return None
             case Kind.NEXT_TURN if b.needs_card and inst.played_nothing:
-                self.step(inst, "DM2", trigger, "“> nothing”: it set no card aside, so it has nothing to play next "
-                          "turn and does nothing later", "scenario")
+                self.step(inst, "DM2", trigger, "it set no card aside, so it has nothing to play next turn and "
+                          "does nothing later", "scenario")
                 return None
             case Kind.NEXT_TURN if inst.choices.start_option and inst.choices.start_option == b.leaves_with:
                 option = inst.choices.start_option
@@ -235,7 +235,7 @@ class Evaluator:
                           "nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL if not pc.option and inst.played_nothing:
-                self.step(inst, "DM2", trigger, f"“> nothing”: it set aside or played nothing, so its condition "
+                self.step(inst, "DM2", trigger, f"it set aside or played nothing, so its condition "
                           f"({b.condition}) is not met and it does nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL:
@@ -255,6 +255,9 @@ class Evaluator:
                           "of your next turn", "scenario")
                 return Candidate(Point(turn + 1), "DM1", f"its condition ({b.condition}) was met, so it acts "
                                  "next turn")
+            case Kind.UNTIL_EMPTY if pc.left is None and inst.played_nothing:
+                self.step(inst, "DM2", trigger, "it set no card aside, so none is left for later turns", "scenario")
+                return None
             case Kind.UNTIL_EMPTY:
                 left = pc.left if pc.left is not None else b.left
                 if pc.left is None and i == 0:
@@ -270,6 +273,10 @@ class Evaluator:
                                  f"{turn_words(turn + left)}")
             case Kind.EXTRA_TURN:
                 return self.extra_turn(inst, trigger, turn, pc, repeat)
+            case Kind.EVERY_TURN if b.needs_card and inst.played_nothing:
+                self.step(inst, "DM2", trigger, "it set no card aside, so it has nothing to play on later turns "
+                          "and does nothing later", "scenario")
+                return None
             case Kind.EVERY_TURN:
                 self.step(inst, "DM4", trigger, "acts on every one of your turns: it stays for the rest of "
                           "the game", source)
@@ -320,6 +327,11 @@ class Evaluator:
                       "scenario")
             return Candidate(FOREVER, "DM5", f"it waits until {what}, which never happens")
         met = choices.met_turn
+        if met is None and inst.played_nothing and b.plays is not None:
+            self.step(inst, "DM5", trigger, f"it played nothing: it still waits until {what}, which has not "
+                      "happened; it stays until the Clean-up of the turn it does, for the rest of the game if never",
+                      "scenario")
+            return Candidate(FOREVER, "DM5", f"it waits until {what}, which has not happened yet")
         if met is None and inst.children:
             met = 0
             self._default(inst, "DM5", f"{what} happened this turn, with the card it replays", "",
@@ -355,8 +367,9 @@ class Evaluator:
             rule = child.problem_rule or "DM14"
             if child.wording_problem:
                 self.trace.interpret(notes.NEWER_WORDING)
-            self.step(inst, rule, inst.label, f"{child.problem} It played nothing that lasts.",
-                      "wording" if child.wording_problem else "rule")
+            self.step(inst, rule, inst.label, f"may not play {child.label}"
+                      + (" under the newer wording" if child.wording_problem else "")
+                      + ", so it played nothing that lasts", "wording" if child.wording_problem else "rule")
             self._not_kept(inst, rule, f"it cannot play {child.label}, so nothing keeps it")
             return None
         match child.relation:

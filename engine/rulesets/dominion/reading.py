@@ -94,7 +94,7 @@ def read_duration(card: Card) -> tuple[Behaviour, str] | None:
     m = re.search(r"now and at the start of your next (two|three) turns", low)
     if m:
         n = 2 if m.group(1) == "two" else 3
-        return (Behaviour(kind=Kind.UNTIL_EMPTY, left=n, most_left=n, note="read from its text"),
+        return (Behaviour(kind=Kind.UNTIL_EMPTY, left=n, most_left=n, takes_now=True, note="read from its text"),
                 f"acts now and on your next {m.group(1)} turns (DM3)")
     if re.search(r"rest of the game|at the start of each of your turns|this stays in play", low):
         return (Behaviour(kind=Kind.EVERY_TURN, note="read from its text"),
@@ -168,6 +168,19 @@ def _plays_itself(clause: str) -> bool:
     return bool(_ITSELF.search(clause)) and not re.search(r"set aside (an?|the)\b", clause, re.I)
 
 
+def _object(clause: str) -> str:
+    """What a play instruction plays: the words after "play", or for "play it/them" the words before (the card
+    gained, revealed or set aside), so a "+1 Action" bonus before "Play up to 3 Treasures" is not read as one."""
+    m = _PLAY.search(clause)
+    if m is None:
+        return clause
+    after = clause[m.end():]
+    if re.match(r"\s*(it|them|those|that)\b(?!\s+(action|treasure|card))", after, re.I):
+        before = re.sub(r"^\s*\+\d+ (actions?|cards?|buys?)\b", "", clause[:m.start()], flags=re.I)
+        return before + " " + after
+    return after
+
+
 def _types_named(clause: str) -> tuple[str, ...]:
     named = [t for t in _TYPES if re.search(rf"(?<!non-){t}s?\b", clause, re.I) and t not in ("Attack",)
              and not re.search(rf"non-{t}", clause, re.I)]
@@ -182,7 +195,13 @@ def _forbids(clause: str) -> tuple[Restriction, ...]:
                  if re.search(rf"non-{t}", clause, re.I))
 
 
-def _source(clause: str) -> str:
+def _source(clause: str, text: str = "") -> str:
+    """Where the played card comes from, in words: from the play clause, else from the whole text."""
+    found = _source_in(clause)
+    return found if found or not text else (_source_in(text) or "your hand")
+
+
+def _source_in(clause: str) -> str:
     low = clause.lower()
     for words, where in (("from your hand", "your hand"), ("with your estate token", "the card with your Estate "
                          "token"), ("from the trash", "the trash"), ("in the trash", "the trash"),
@@ -193,7 +212,7 @@ def _source(clause: str) -> str:
                          ("when you gain", "cards you gain"), ("gain", "cards you gain")):
         if words in low:
             return where
-    return "your hand"
+    return ""
 
 
 def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
@@ -208,10 +227,11 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
         return None, "", itself, ""
     joined = " ".join(others)
     low = joined.lower()
-    requires = tuple(dict.fromkeys(t for c in others for t in _types_named(c))) or ("Action", "Treasure", "Night")
+    requires = tuple(dict.fromkeys(t for c in others for t in _types_named(_object(c)))) or ("Action", "Treasure",
+                                                                                             "Night")
     if "Duration" in requires:
         requires = ("Duration",)  # Sailor: "when you gain a Duration card, you may play it"
-    where = _source(joined)
+    where = _source(joined, text)
     # A set-aside card was chosen at setup or when set aside: its limits are in another sentence (Riverboat).
     forbids = tuple(dict.fromkeys(r for c in (others if "set-aside" not in where else [text]) for r in _forbids(c)))
     at = At.NOW

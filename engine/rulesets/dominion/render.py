@@ -8,7 +8,7 @@ import math
 from typing import Any
 
 from engine.names import fold
-from engine.rulesets.dominion.behaviour import types_of
+from engine.rulesets.dominion.behaviour import Kind, types_of
 from engine.rulesets.dominion.build import Phase
 from engine.rulesets.dominion.evaluate import Instance, Verdict, describe
 from engine.rulesets.dominion.scenario import ScenarioError
@@ -31,7 +31,9 @@ def moment(inst: Instance) -> str:
         return "never"
     if inst.leave.phase is not Phase.DURING:
         return "clean-up"
-    return "removed" if inst.removed_by else "start-of-turn"
+    if inst.removed_by:
+        return "removed"
+    return "when-met" if inst.behaviour.kind is Kind.UNTIL_CONDITION else "start-of-turn"
 
 
 def _describe(inst: Instance, verdict: Verdict) -> tuple[str, int | None, str]:
@@ -39,6 +41,9 @@ def _describe(inst: Instance, verdict: Verdict) -> tuple[str, int | None, str]:
 
 
 def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
+    if not inst.in_play and inst.parent is None:  # an Event, Project, Way or Trait (DM16)
+        return {"cleanup": "not-in-play", "turn": None, "when": "never: it is not a card in play", "why": inst.why,
+                "moment": "not-in-play"}
     cleanup, turn, when = _describe(inst, verdict)
     return {"cleanup": cleanup, "turn": turn, "when": when, "why": inst.why, "moment": moment(inst)}
 
@@ -81,8 +86,10 @@ def _line(inst: Instance, verdict: Verdict) -> str:
     _, _, when = _describe(inst, verdict)
     if not inst.in_play and inst.parent is None:
         head = f"{inst.label} is never in play"
+    elif not inst.in_play and when.startswith("never"):
+        head = f"{inst.label} (not in play: left where it was) would never leave play if it were in play"
     elif not inst.in_play:
-        head = f"{inst.label} (not in play: left where it was) would leave play {when}"
+        head = f"{inst.label} (not in play: left where it was) would leave play {when} if it were in play"
     elif when.startswith("never"):
         head = f"{inst.label} never leaves play"
     else:
@@ -139,6 +146,8 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
     if verdict.problems:
         rules = ", ".join(dict.fromkeys(r for r in verdict.problem_rules if r))
         text = f"Not allowed{f' ({rules})' if rules else ''}: {verdict.problems[0].rstrip('.')}; otherwise {text}"
+        if verdict.alternative is not None:
+            text += f"; under the older wording, where it is allowed, {outcome(verdict.alternative)}"
     return text[:1].upper() + text[1:] + "."
 
 

@@ -186,6 +186,7 @@ class Choices:
     never: bool = False
     play_option: str | None = None  # one of the card's own plays.choices
     start_option: str | None = None  # what it chose when a later turn started (Cabin Boy: "trash")
+    set_aside: int | None = None  # how many cards it set aside this turn ("set-aside=0" means none)
 
     def for_play(self, index: int) -> PlayChoice | None:
         if not self.plays:
@@ -219,7 +220,15 @@ def valid_choices(behaviour: Behaviour) -> list[str]:
     if behaviour.plays is not None:
         words += list(behaviour.plays.choices)
     words += [f"{o} (at the start of your next turn)" for o in behaviour.start_options]
+    if _sets_aside(behaviour):
+        words.append("set-aside=N")
     return words
+
+
+def _sets_aside(behaviour: Behaviour) -> bool:
+    """Whether how many cards it set aside decides what it does later (Archive, Crypt, Haven, Ghost, Prince)."""
+    return (behaviour.kind is Kind.UNTIL_EMPTY or behaviour.needs_card
+            or (behaviour.kind is Kind.CONDITIONAL and behaviour.words.get("met") == "set-aside"))
 
 
 def _number(key: str, value: str, card: str) -> int:
@@ -240,6 +249,7 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
     met: int | None = None
     play_option: str | None = None
     start_option: str | None = None
+    set_aside: int | None = None
     starts = {o.lower(): o for o in behaviour.start_options}
     for token in tokens:
         key, eq, value = token.partition("=")
@@ -250,6 +260,16 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
             if most is not None and any(n > most for n in lefts):
                 raise ScenarioError(f"{card} can have 0 to {most} set-aside card(s) left after this turn, not "
                                     f"{max(lefts)}: give left=0 to left={most}.")
+        elif eq and key.strip() == "set-aside" and _sets_aside(behaviour):
+            set_aside = _number("set-aside", value.strip(), card)
+            if behaviour.kind is Kind.UNTIL_EMPTY:
+                lefts = [max(set_aside - (1 if behaviour.takes_now else 0), 0)]
+                most = behaviour.most_left
+                if most is not None and lefts[0] > most:
+                    raise ScenarioError(f"{card} sets aside at most {most + behaviour.takes_now} card(s), not "
+                                        f"{set_aside}: give set-aside=0 to set-aside={most + behaviour.takes_now}.")
+            elif behaviour.kind is Kind.CONDITIONAL:
+                per_play.append(["met" if set_aside else "not-met"])
         elif eq and key.strip() == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
             met = _number("met", value.strip(), card)
         elif token in ("removed", "deck-empty") or (token == "never" and behaviour.kind is Kind.UNTIL_CONDITION):
@@ -278,7 +298,8 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
         plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
             _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
     return Choices(plays=plays, count=count, removed="removed" in flags, deck_empty="deck-empty" in flags,
-                   met_turn=met, never="never" in flags, play_option=play_option, start_option=start_option)
+                   met_turn=met, never="never" in flags, play_option=play_option, start_option=start_option,
+                   set_aside=set_aside)
 
 
 def _spread(values: list[T], n: int, default: T) -> list[T]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.cards import Card
 from engine.interface import Lookup, QuestionError
+from engine.matching import is_card_value
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text, read_trigger
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.moment import Moment, stems
@@ -289,9 +290,10 @@ def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_
         controller = "you" if word in ("you", "me") else "opponent"
         raw = raw[:found.start()].strip()
     head, sep, rest = raw.partition(":")
-    if sep and head.strip().lower() in ITEM_KINDS:
+    picked = is_card_value(_CARD_INDEX.sub("", raw))  # a card picked from a menu ("id:…"), not KIND:TEXT
+    if sep and not picked and head.strip().lower() in ITEM_KINDS:
         return text_item(spec, head.strip().lower(), rest, controller)
-    if sep and rest.strip() and re.fullmatch(r"[A-Za-z]+", head.strip()):
+    if sep and not picked and rest.strip() and re.fullmatch(r"[A-Za-z]+", head.strip()):
         # No card name holds a colon: "WORD:text" is a kind the asker meant.
         raise QuestionError(f"“{head.strip()}” is not an item kind; kinds are: {', '.join(ITEM_KINDS)} "
                             "(or name a card, CARD#2 for its second ability).")

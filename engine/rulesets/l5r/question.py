@@ -194,6 +194,7 @@ class OrderQuestion:
         active, given = _player(inputs.get("active"), "--active")
         payer, _ = _player(inputs.get("payer") or active, "--payer")
         cards: list[Card] = []
+        items: list[Item] = []
         scenario, ordering = None, None
         if at:
             moment, notes = parse_moment(at)
@@ -206,7 +207,7 @@ class OrderQuestion:
                 for n, spec in enumerate(specs):
                     if numbered[n] == want:
                         parsed[n] = parse_item(spec, lookup, moment, named=named)
-            items: list[Item] = [parsed[n] for n in range(len(specs))]
+            items = [parsed[n] for n in range(len(specs))]
             if not items:
                 raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
@@ -220,7 +221,10 @@ class OrderQuestion:
             ordering = Ordering()
         for note in comparison.notes if comparison else ():
             ordering.trace.interpret(note)
-        key = {"at": at, "items": specs, "active": active, "between": bool(inputs.get("between_turns")),
+        # A card item by the card it named (typed, picked from a menu or by a nickname: the same question, the
+        # same id); a KIND:TEXT item by its words.
+        keyed = [i.spec if i.card is None else f"card:{i.label}@{i.controller}" for i in items] or specs
+        key = {"at": at, "items": keyed, "active": active, "between": bool(inputs.get("between_turns")),
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         if inputs.get("passed"):  # only then: the same question keeps the same ruling id
             key["passed"] = scenario.passed if scenario else ()
