@@ -4,7 +4,17 @@ the two files ask every example the seed (004) and the glossary entries give; se
 
 from __future__ import annotations
 
+import pytest
+
+from tests.cli_helpers import new_db
 from tests.l5r_helpers import ask, order_items
+
+
+@pytest.fixture
+def db(tmp_path):
+    path = tmp_path / "cards.db"
+    new_db(path)
+    return path
 
 
 def test_focus_effects_resolving_names_a_time_point_a_definite_focus_effect_does_not(db, capsys):
