@@ -26,7 +26,7 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web")
+SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web", "burst")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
@@ -42,6 +42,8 @@ def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
         from benchmarks.freshness import run
     elif name == "web":
         from benchmarks.web import run
+    elif name == "burst":
+        from benchmarks.burst import run
     else:
         from benchmarks.bot import run
     return run

@@ -30,7 +30,8 @@ from bot.catalog import Catalog
 from bot.discord.state import card_ref
 from bot.freshness import CatalogWatcher
 from bot.games import game_matcher, plugin_rulesets
-from bot.service import REDEMPTION, Arbiter
+from bot.service import DEFAULT_GAME as REDEMPTION
+from bot.service import Arbiter
 from engine.cards import Annotation
 from engine.names import fold
 

@@ -261,11 +261,36 @@ def render_players(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def render_burst(section: dict[str, Any]) -> list[str]:
+    targets = _by_id(section)
+    n = section["durations"]
+    lines = [f"  {section['catalog']}; {n:,} /duration + {section['autocompletes']:,} autocompletes dispatched "
+             f"back to back in {section['dispatch_s']:.2f} s to one `arbiter run` process; Discord's 3 s enforced"]
+    lines += table(["burst", "figure", "target"], [
+        ["/duration acknowledged within 3 s", f"{section['acknowledged_in_3s']:,} of {n:,} "
+         f"({_pct(section['acknowledged_share'] * 100)}), {section['deferred']:,} by deferring",
+         verdict(targets.get("burst-ack"))],
+        ["/duration answered", f"{section['answered']:,} of {n:,}", verdict(targets.get("burst-answered"))],
+        ["first response p50 / p99 / max", f"{_ms(section['ack_p50_ms'])} / {_ms(section['ack_p99_ms'])} / "
+         f"{_ms(section['ack_max_ms'])} ms", ""],
+        ["autocompletes answered in time / dropped", f"{section['autocomplete_answered']:,} / "
+         f"{section['autocomplete_dropped']:,}", ""],
+        ["late callbacks refused by Discord (10062)", f"{section['refused_late_callbacks']:,}", ""],
+        ["bot CPU per interaction", f"{section['cpu_ms_per_interaction']:.2f} ms ({section['bot_cpu_s']:.1f} s in "
+         f"{section['wall_s']:.1f} s)", ""],
+        ["bot log: tracebacks / lines / known-error lines", f"{section['log']['tracebacks']} / "
+         f"{section['log']['lines']} / {section['log']['known_error_lines']}",
+         verdict(targets.get("burst-tracebacks"))],
+    ])
+    return lines
+
+
 TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
           "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process",
-          "web": "6. Web pages"}
+          "web": "6. Web pages", "burst": "7. A burst on one process"}
 RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
-             "import": render_import, "bot": render_bot, "freshness": render_freshness, "web": render_web}
+             "import": render_import, "bot": render_bot, "freshness": render_freshness, "web": render_web,
+             "burst": render_burst}
 
 
 def _figure(target: dict[str, Any]) -> str:

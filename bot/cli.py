@@ -18,6 +18,17 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, NoReturn
 
+from bot.anywhere import (
+    Anywhere,
+    candidates_json,
+    card_elsewhere_message,
+    card_view,
+    catalog_matchers,
+    cli_line,
+    elsewhere,
+    elsewhere_message,
+    find_anywhere,
+)
 from bot.catalog import (
     CatalogError,
     ImportReport,
@@ -32,15 +43,19 @@ from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
 from bot.service import (
-    REDEMPTION,
+    DEFAULT_GAME as REDEMPTION,
+)
+from bot.service import (
     Arbiter,
     LookupProblem,
     answer_lines,
     default_printing_key,
     for_writing,
     match_json,
+    problem_message,
 )
 from engine.cards import Annotation, printing_label
+from engine.matching import MatchResult
 from engine.names import base_name
 from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id
 from engine.rulesets import redemption
@@ -109,13 +124,25 @@ def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **
     return code
 
 
-def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace) -> int:
-    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1."""
+def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
+                         asked: tuple[Arbiter, str, str | None] | None = None) -> int:
+    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1. `asked`
+    (arbiter, game, command) for a question: a name that is another game's card says so and how to ask there
+    instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask})."""
+    message, extra = problem.message, {}
+    if asked is not None and problem.match.how in ("not-found", "ambiguous"):
+        arbiter, game, command = asked
+        other = elsewhere(problem.match.query, game, problem.match,
+                          catalog_matchers(arbiter, getattr(args, "guild", None)), command)
+        if other is not None:
+            message = elsewhere_message(other, "cli")
+            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name,
+                                   "ask": cli_line(other) if other.askable else None}}
     if args.json:
-        print_json({"match": match_json(problem.match), "error": problem.message, "kind": problem.match.how,
+        print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})
     else:
-        print(f"arbiter: {problem.message}", file=sys.stderr)
+        print(f"arbiter: {message}", file=sys.stderr)
     return EXIT_LOOKUP
 
 
@@ -153,11 +180,11 @@ def _actor(args: argparse.Namespace) -> str:
     return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
 
 
-_LOGS: list[Any] = []  # the rulings logs of this run, written together when the command ends (main)
+_LOGS: list[Any] = []  # the rulings logs of this run, closed when the command ends (main)
 
 
 def _open(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written at exit, see main)."""
+    """The catalog, with every answer given in this run stored (written as it is given, before it is printed)."""
     from bot.rulings.store import RulingStore
     from bot.rulings.writer import RulingLog
 
@@ -165,7 +192,7 @@ def _open(args: argparse.Namespace) -> Arbiter:
     arbiter = Arbiter.open(path)
     if creating:  # said on stderr once it worked, so stdout stays the answer
         print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
-    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False)
+    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False, immediate=True)
     _LOGS.append(arbiter.rulings)
     return arbiter
 
@@ -206,7 +233,7 @@ def cmd_duration(args: argparse.Namespace) -> int:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
                                   ruleset=args.ruleset, part=args.part, guild=args.guild)
     except LookupProblem as problem:
-        return print_lookup_problem(problem, args)
+        return print_lookup_problem(problem, args, (arbiter, REDEMPTION, args.command))
     except (ScenarioError, ValueError) as exc:
         raise Usage(str(exc)) from exc
     return print_answer(answer.as_json(), args)
@@ -275,12 +302,22 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
 
 # --- card and rule ---------------------------------------------------------------------------------------
 
-def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | int | None = None) -> dict[str, Any]:
-    """A card, its printings and terms; with a guild, as that server sees it (its aliases and annotations too)."""
-    card, match = arbiter.find(query, set_hint, guild=guild)
-    notes = arbiter.annotations_for(card, guild)
+def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | int | None = None, *,
+              found: tuple[Any, MatchResult] | None = None) -> dict[str, Any]:
+    """A card, its printings and how its game reads it; with a guild, as that server sees it (its aliases and
+    annotations too). `found`: the (ruleset, match) a lookup across the games made; without it the name is
+    looked up among the default game's cards."""
+    if found is None:
+        _card, match = arbiter.find(query, set_hint, guild=guild)
+        ruleset = find_ruleset(REDEMPTION)
+    else:
+        ruleset, match = found
+    data = card_view(arbiter, ruleset, match, guild)
+    if ruleset.game != REDEMPTION:
+        return data
+    card = match.card  # the default game's duration terms, part by part
     parts = []
-    for reading in read_card(card, notes):
+    for reading in read_card(card, arbiter.annotations_for(card, guild)):
         parts.append({
             "part": reading.part.label, "text": reading.part.text, "lasting": reading.lasting,
             "annotated": reading.annotated,
@@ -288,25 +325,49 @@ def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | i
                       for t in reading.terms],
             "unclassified": reading.unclassified,
         })
-    printings = arbiter.printings(card)
-    return {
-        "card": {"name": card.name, "set": card.set, "type": card.type, "class": card.card_class,
-                 "brigade": card.brigade, "identifier": card.identifier, "text": card.text,
-                 "official_set": card.official_set},
-        "match": match_json(match, arbiter.printing_report(match, guild)),
-        "printings": [{"name": p.name, "set": p.set, "official_set": p.official_set} for p in printings],
-        "parts": parts,
-        "annotations": [vars(a) for a in notes],
-        "default_zone": redemption.default_zone(card),
-    }
+    return {**data, "parts": parts, "default_zone": redemption.default_zone(card)}
+
+
+def find_card(arbiter: Arbiter, name: str, game: str | None, set_hint: str | None) -> tuple[Any, MatchResult]:
+    """The card `arbiter card` shows: looked for in every game (only in GAME with --game). LookupProblem for one
+    game's failure (a set the card lacks says its sets); AnywhereProblem for no single card across games."""
+    try:
+        only = find_ruleset(game) if game else None
+    except UnknownRuleset as exc:
+        raise Usage(str(exc)) from exc
+    found = find_anywhere(name, catalog_matchers(arbiter), only, set_hint)
+    if found.found is not None:
+        return found.found.ruleset, found.found.match
+    lacking = [g.match for g in found.matches if g.match.how == "no-printing"]
+    if only is not None or (lacking and found.how == "not-found"):
+        match = lacking[0] if lacking else found.matches[0].match
+        other = elsewhere(name, only.game, match, catalog_matchers(arbiter)) if only is not None else None
+        raise LookupProblem(match, card_elsewhere_message(other, only, "cli") if other is not None
+                            else problem_message(match, set_hint))
+    raise AnywhereProblem(found)
+
+
+class AnywhereProblem(Exception):
+    """A name that led to no single card across the games: the candidates, each with its game."""
+
+    def __init__(self, found: Anywhere) -> None:
+        super().__init__(found.message())
+        self.found = found
 
 
 def cmd_card(args: argparse.Namespace) -> int:
     arbiter = _open(args)
     try:
-        data = card_json(arbiter, args.name, args.set)
+        data = card_json(arbiter, args.name, args.set, found=find_card(arbiter, args.name, args.game, args.set))
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
+    except AnywhereProblem as problem:
+        if args.json:
+            print_json({"match": candidates_json(problem.found), "error": str(problem), "kind": problem.found.how,
+                        "exit": EXIT_LOOKUP})
+        else:
+            print(f"arbiter: {problem}", file=sys.stderr)
+        return EXIT_LOOKUP
     if args.json:
         print_json(data)
         return EXIT_OK
@@ -314,6 +375,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         print(line)
     c = data["card"]
     print(f"{printing_label(c['name'], c['set'])} - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
+    print(f"Game: {data['game_title']}")
     if c["brigade"]:
         print(f"Brigade: {c['brigade']}")
     if c["identifier"]:
@@ -326,7 +388,7 @@ def cmd_card(args: argparse.Namespace) -> int:
         print(f"Printings ({len(listed)}): " + ", ".join(
             printing_label(p["name"], p["set"]) + (" (reads differently)" if p.get("reads") == "differently" else "")
             for p in listed))
-    for part in data["parts"]:
+    for part in data.get("parts", ()):
         label = part["part"] or "ability"
         if not part["lasting"]:
             print(f"{label}: instant, no lasting part" + (" (annotated)" if part["annotated"] else ""))
@@ -334,6 +396,11 @@ def cmd_card(args: argparse.Namespace) -> int:
         terms = "; ".join(f"{t['rule']} “{t['text']}” ({t['source']})" for t in part["terms"]) or \
             "no stated duration (D1 default unless the type or class gives one)"
         print(f"{label}: {terms}")
+    if "parts" not in data:  # another game: how its rules read the card
+        for detail in data["details"]:
+            print(f"{detail['label']}: {detail['text']}")
+    if data["ask"]:
+        print(f"Ask with: {data['ask']}")
     return EXIT_OK
 
 
@@ -666,8 +733,9 @@ def build_parser() -> argparse.ArgumentParser:
                                   "applies where it was played")
     p.set_defaults(func=cmd_duration)
 
-    p = sub.add_parser("card", parents=[common], help="a card, its printings and its duration terms")
-    p.add_argument("name", help="card name (typos, nicknames and aliases are matched)")
+    p = sub.add_parser("card", parents=[common], help="a card of any game, its printings and how its rules read it")
+    p.add_argument("name", help="card name (typos, nicknames and aliases are matched), looked for in every game")
+    p.add_argument("--game", help="only this game's cards (a game name or alias)")
     p.add_argument("--set", help="set code or name to pick one printing")
     p.set_defaults(func=cmd_card)
 

@@ -36,6 +36,7 @@ from bot.games import (
 from bot.service import Arbiter, LookupProblem, for_writing
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
+from engine.registry import default_game
 
 
 class _InOrder(argparse.Action):
@@ -83,7 +84,7 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
                            annotations_of=arbiter.annotations_for, command=question.command,
                            rulings=arbiter.rulings)
     except LookupProblem as problem:
-        return print_lookup_problem(problem, args)
+        return print_lookup_problem(problem, args, (arbiter, ruleset.game, question.command))
     except QuestionError as exc:
         raise Usage(str(exc)) from exc
     return print_answer(data, args)
@@ -104,7 +105,7 @@ def _plugin(game: str, needs: str, what: str) -> Any:
     for ruleset in offered:
         if game.strip().lower() in (ruleset.game, *ruleset.aliases):
             return ruleset
-    raise Usage(f"No {what} for the game {game!r}; games: redemption"
+    raise Usage(f"No {what} for the game {game!r}; games: {default_game()}"
                 + "".join(f", {r.game}" for r in offered) + ".")
 
 

@@ -120,15 +120,18 @@ class GameLookup:
 def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
                 annotations_of: AnnotationsOf | None = None, command: str | None = None,
                 layer_of: AnnotationsOf | None = None, guild: str | None = None, *,
-                rulings: Any = None) -> dict[str, Any]:
+                rulings: Any = None, seen: list[Card] | None = None) -> dict[str, Any]:
     """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
 
     With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
     trace and interpretations and gets its own ruling id (bot/layers.py). With `rulings` (a
     bot.rulings.writer.RulingLog) the answer is stored under its ruling id, with the inputs that ask it again,
-    the server (`guild`, None outside one) it was asked in and the cards it looked at."""
+    the server (`guild`, None outside one) it was asked in and the cards it looked at. `seen` (a list) gets
+    every card the question looked up, in order."""
     data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
                                            guild)
+    if seen is not None:
+        seen.extend(lookup.cards.values())
     if rulings is not None:  # built later by the writer thread, from copies: the front end may change `data`
         rulings.add(partial(game_record, ruleset, find_question(ruleset, command), dict(data), dict(inputs), version,
                             guild, list(lookup.cards.values()), {q: m["card"] for q, m in lookup.seen.items()},

@@ -1,4 +1,5 @@
-"""One object both front ends share: the catalog, the in-memory matchers and the Redemption engine.
+"""One object both front ends share: the catalog, the in-memory matchers, and the verdict path of the
+`duration` shortcut (the question a ruleset declares for it, engine/interface.py `shortcuts`).
 
 The command line and the Discord bot call the same methods, so they give the same answers.
 """
@@ -32,13 +33,11 @@ from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold
 from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
-from engine.registry import UnknownRuleset, find_ruleset
-from engine.rulesets import redemption
-from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
-from engine.rulesets.redemption.terms import read_card
+from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
 from engine.trace import Interpretation, Step
 
-REDEMPTION = "redemption"
+DEFAULT_GAME = default_game()  # the game a lookup means when it names none
+DURATION = "duration"
 
 
 class LookupProblem(Exception):
@@ -123,9 +122,17 @@ def default_printing_key(game: str, identity: str) -> str:
     return f"{DEFAULT_PRINTING}{game}:{identity}"
 
 
+def duration_question() -> Any:
+    """The question behind the `duration` shortcut (engine.interface.TracedQuestion)."""
+    found = shortcut(DURATION)
+    if found is None:
+        raise UnknownRuleset("No game declares the duration shortcut.")
+    return found[1]
+
+
 @dataclass
 class DurationAnswer:
-    verdict: redemption.Verdict
+    verdict: Any  # the shortcut question's verdict (card, ruleset, trace)
     match: MatchResult
     report: PrintingReport | None = None
     guild: str | None = None
@@ -135,7 +142,7 @@ class DurationAnswer:
     rendered: tuple[str, str, list[str]] | None = field(default=None, repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
-        data = verdict_json(self.verdict, match_json(self.match, self.report))
+        data = duration_question().render(self.verdict, match_json(self.match, self.report))
         if self.layer and self.guild is not None:
             data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
         self.rendered = (data["ruling_id"], data["explanation"].split("\n", 1)[0], list(data["rules"]))
@@ -143,21 +150,24 @@ class DurationAnswer:
 
     def ruling_id(self) -> str:
         """The id as_json gives, without rendering the whole answer."""
-        shared = ruling_id(self.verdict)
+        shared = duration_question().verdict_id(self.verdict)
         return layered_ruling_id(shared, self.guild, self.layer) if self.layer and self.guild is not None else shared
 
     def record(self, inputs: dict[str, Any], version: str, at: int | None = None) -> RulingRecord:
         """This answer as a stored ruling (bot/rulings), with the server it was asked in."""
-        rid, line, rules = self.rendered or (self.ruling_id(), summary(self.verdict), self.verdict.trace.rules_cited())
+        rid, line, rules = self.rendered or (self.ruling_id(), duration_question().verdict_summary(self.verdict),
+                                             self.verdict.trace.rules_cited())
         return duration_record(self.verdict, self.notes, inputs, version, self.guild, rid, line, rules, at)
 
 
 def _warm_card(card: Card, notes: list[Annotation]) -> None:
-    if card.game == REDEMPTION:
-        read_card(card, notes)  # read every card's terms once, so verdicts only evaluate
+    """A ruleset may read every card once when the catalog is loaded (`warm`), so answers only evaluate."""
+    warm = getattr(_ruleset(card.game), "warm", None)
+    if warm is not None:
+        warm(card, notes)
 
 
-def _note_layer(verdict: redemption.Verdict, card: Card, layer: Sequence[Annotation], match: MatchResult) -> None:
+def _note_layer(verdict: Any, card: Card, layer: Sequence[Annotation], match: MatchResult) -> None:
     """Say in the trace and the interpretations that this server's own entries decided the answer."""
     trace = verdict.trace
     if isinstance(match, LayeredMatch) and match.server_alias:
@@ -203,7 +213,7 @@ class Arbiter:
     def snapshot(self) -> CatalogSnapshot | None:
         return self._snapshot
 
-    def matcher(self, game: str = REDEMPTION) -> Matcher:
+    def matcher(self, game: str = DEFAULT_GAME) -> Matcher:
         """The shared matcher of a game (without the aliases written since it was built: see `matcher_for`)."""
         snap = self._snapshot
         if snap is not None:
@@ -243,7 +253,7 @@ class Arbiter:
         return compare_printings(card, match.printings or (card,), match.chosen,
                                  lambda c: key(c, self.annotations_for(c, guild)))
 
-    def matcher_for(self, game: str = REDEMPTION, guild: str | int | None = None,
+    def matcher_for(self, game: str = DEFAULT_GAME, guild: str | int | None = None,
                     base: Matcher | None = None) -> LayeredMatcher:
         """What names mean in one server (None: the shared catalog): its aliases, then the shared ones."""
         snap = self._snapshot
@@ -368,12 +378,12 @@ class Arbiter:
             return snap.layer(card, str(guild))
         return self.catalog.layer_annotations(card.game, card.name, card.set, str(guild))
 
-    def find_for_writing(self, query: str, set_hint: str | None = None, game: str = REDEMPTION,
+    def find_for_writing(self, query: str, set_hint: str | None = None, game: str = DEFAULT_GAME,
                          guild: str | int | None = None) -> Card:
         """The card a catalog change names: exactly (see for_writing), else LookupProblem and nothing changes."""
         return for_writing(self.matcher_for(game, guild).match(query, set_hint), set_hint)
 
-    def find(self, query: str, set_hint: str | None = None, game: str = REDEMPTION,
+    def find(self, query: str, set_hint: str | None = None, game: str = DEFAULT_GAME,
              guild: str | int | None = None) -> tuple[Card, MatchResult]:
         match = self.matcher_for(game, guild).match(query, set_hint)
         if match.card is None:
@@ -392,7 +402,8 @@ class Arbiter:
             card, match = self.find(query, set_hint, guild=guild)
         layer = self.layer_annotations(card, guild)
         notes = self.shared_annotations(card) + layer
-        verdict = redemption.judge(card, played_in, events, annotations=notes, ruleset=ruleset, part=part)
+        verdict = duration_question().judge(card, played_in=played_in, events=events, annotations=notes,
+                                            version=ruleset, part=part)
         _note_layer(verdict, card, layer, match)
         answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))

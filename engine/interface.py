@@ -19,6 +19,14 @@ a question may define `verdict(answer) -> str` (one line: the decisive outcome, 
 ruling still stands; default: the presentation's summary and each field's lead) and must declare `examples`
 (worked examples as inputs dicts; tests ask every game's first one, open it by its id and check it stands).
 
+A ruleset that sets `shortcuts` ({command: question}) gets that top-level command (`arbiter duration`,
+`/duration` for Redemption) answering one of its questions; such a question may declare its scenario
+vocabulary (`EventScenario`: zones, events, which events can still change an answer — the "Then:" buttons) and
+its verdict path (`TracedQuestion`: judge, then render, so a server's own annotations are noted in the trace).
+A ruleset may define `warm(card, annotations)` (read every card once when the catalog is loaded) and
+`part_labels(card)` (the parts an annotation may name). Each version (engine.trace.RulesetVersion) has a `label`
+in players' words ("the 2023 rules"): version buttons show it, the internal key stays in the footer.
+
 Every answer begins with a player's answer: `answer()` returns a top-level `summary` (one sentence in the
 players' words, e.g. "Throne Room and Tactician both leave play in the Clean-up of your next turn"), and
 `present(answer).summary` is that same string. Both front ends show it first, right after the lines saying what
@@ -89,12 +97,21 @@ class Field:
     warning: str | None = None
 
 
+Tone = Literal["info", "lasts", "off", "ended"]
+
+
 @dataclass(frozen=True)
 class Presentation:
+    """A chat card. The public reply shows the title, the matched-card lines, `summary`, `card_text` and the
+    rules cited; the `fields`, the answer's `trace` and its interpretations are the judge's reasons, shown on
+    demand ("Why")."""
+
     title: str
     summary: str                  # the answer's `summary`: shown first, right after the matched-card lines
     fields: tuple[Field, ...]
-    footer: str
+    footer: str                   # the ruleset's internal version key and the ruling id
+    card_text: str = ""           # the ability text the answer is about; "" = the looked-up cards' texts
+    tone: Tone = "info"           # the card's colour: info, lasts (works), off (switched off), ended
 
 
 class Question(Protocol):
@@ -116,6 +133,44 @@ class Question(Protocol):
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         """How a chat card shows the answer; its `summary` is `answer["summary"]`."""
         ...
+
+    # Optional: `discord_words: Mapping[str, str]`, how a command-line option named in the answer's
+    # interpretations or errors is said in Discord when no Discord option has its name ("--item" -> "items").
+    # Without an entry, "--played-in" is said as the option `played_in`.
+
+
+class EventScenario(Protocol):
+    """Optional, for a question asked as "played in ZONE, then EVENT, EVENT ..." (Redemption's duration): the
+    vocabulary its `/<shortcut>` offers as choices and as "Then: EVENT" buttons. The order of `zones` and
+    `events` is kept forever (a button's custom_id stores positions); new entries are added at the end."""
+
+    zones: tuple[str, ...]
+    events: tuple[str, ...]
+    event_help: Mapping[str, str]
+
+    def parse_events(self, texts: Sequence[str]) -> tuple[str, ...]:
+        """Event names from typed text ("a b", "a,b"), lower-cased, in order."""
+        ...
+
+    def next_events(self, answer: Mapping[str, Any]) -> list[str]:
+        """The events that can still change this answer, in `events` order (the "Then:" buttons)."""
+        ...
+
+
+class TracedQuestion(Protocol):
+    """Optional, for a shortcut's question whose verdict the front end annotates before it is rendered (a
+    server's own annotations and aliases noted in the trace): judge one card, then render it with the match."""
+
+    def judge(self, card: Card, *, played_in: str | None, events: Sequence[str], annotations: Sequence[Annotation],
+              version: str, part: str | None) -> Any:
+        """A verdict with `card`, `ruleset` (a RulesetVersion) and `trace` (engine.trace.Trace)."""
+        ...
+
+    def render(self, verdict: Any, match: Mapping[str, Any]) -> dict[str, Any]: ...
+
+    def verdict_id(self, verdict: Any) -> str: ...
+
+    def verdict_summary(self, verdict: Any) -> str: ...
 
 
 @dataclass(frozen=True)
@@ -160,6 +215,20 @@ class AnnotationSpec:
     check: Callable[[str, str], str]          # (field, value) -> the value as stored; QuestionError if invalid
     part_help: str = "which ability or paragraph of the card (e.g. 1, 2); empty for the whole card"
     parts: Callable[[Card], Sequence[str]] | None = None  # the part labels a card has; None: any label
+
+
+def shortcuts_of(ruleset: Any) -> dict[str, Question]:
+    """Top-level commands a ruleset declares for one of its questions (`shortcuts`: name -> question), e.g.
+    Redemption's `arbiter duration` and `/duration`, beside its own `arbiter <game> ...` commands."""
+    return dict(getattr(ruleset, "shortcuts", None) or {})
+
+
+def question_named(ruleset: Any, command: str) -> Question | None:
+    """The ruleset's question answering `command` (one of its questions, or a shortcut), or None."""
+    for question in questions_of(ruleset):
+        if question.command == command:
+            return question
+    return shortcuts_of(ruleset).get(command)
 
 
 def questions_of(ruleset: Any) -> tuple[Question, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from engine.names import fold
 from engine.trace import Rule, RulesetVersion
@@ -23,6 +23,10 @@ class Ruleset(Protocol):
     def rules(self) -> dict[str, Rule]: ...
 
 
+# The game a command means when it names none (`arbiter cards ...`, `/card`, `arbiter duration`): the front
+# ends ask here instead of spelling a game.
+DEFAULT_GAME = "redemption"
+
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES: dict[str, str] = {}
 
@@ -41,6 +45,21 @@ def find_ruleset(name: str) -> Ruleset:
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownRuleset(f"Unknown game {name!r}; known games: {known}.")
     return _REGISTRY[game]
+
+
+def default_game() -> str:
+    """The game a command means when it names none."""
+    return DEFAULT_GAME
+
+
+def shortcut(command: str) -> tuple[Ruleset, Any] | None:
+    """The ruleset declaring the top-level command `command` (`shortcuts`, engine/interface.py) and the
+    question it answers, or None."""
+    for ruleset in all_rulesets():
+        question = (getattr(ruleset, "shortcuts", None) or {}).get(command)
+        if question is not None:
+            return ruleset, question
+    return None
 
 
 def all_rulesets() -> list[Ruleset]:

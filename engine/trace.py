@@ -22,13 +22,15 @@ class Rule:
 
 @dataclass(frozen=True)
 class RulesetVersion:
-    """One version of a game's rules: `name` is what users type, `version` what answers are stamped with."""
+    """One version of a game's rules: `name` is what users type, `version` what answers are stamped with, and
+    `label` how players call it (an edition or a year: "the 2023 rules"), for buttons; reads after "Under"."""
 
     game: str
     name: str
     version: str
     title: str
     description: str
+    label: str = ""
 
     def as_json(self) -> dict[str, str]:
         return {"game": self.game, "name": self.name, "version": self.version, "title": self.title}

@@ -9,9 +9,8 @@ import pytest
 from tests.cli_helpers import new_db, run
 
 GILDER_FULL_1E = """\
-Summon Gilder: “Place a Gilder conjuration onto your battlefield” is skipped: no room: your battlefield is \
-full; “You may deal 1 damage to a target unit” happens.
-Summon Gilder — ability 1: part 1 skipped, part 2 resolves.
+Summon Gilder: “Place a Gilder conjuration onto your battlefield” does not happen: your battlefield is full; \
+“You may deal 1 damage to a target unit” happens.
 
 1. pay-cost: pay main: Main Action; exhaust: exhaust; magic: 1 natural class die [AS2, AS8, AS16]
 2. choose-targets: targets are chosen now, before any part resolves: part 2: a unit of theirs [AS3]
@@ -24,6 +23,10 @@ Parts:
 part [AS5, AS3]
 
 Placement: spellboard; controller you, owner you.
+
+Assumed:
+- You have the dice to pay its cost.
+- No other card reacts to it or changes it while it resolves.
 
 Under reborn: the same answer.
 

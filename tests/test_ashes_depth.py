@@ -72,8 +72,11 @@ def test_if_you_do_not_is_not_if_you_do():
     a = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs")
     assert part(a, 2)["link"] == "if-not" and part(a, 2)["depends_on"] == 1
     assert part(a, 2)["outcome"] == "skipped"
-    b = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs", decline="1")
+    b = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs", decline="1",
+              unit="Turtle Guard@mine")
     assert part(b, 2)["outcome"] == "resolves"
+    none = judge("Summon Turtle Guard", "reborn", real_cards(), focus="1", units="theirs", decline="1")
+    assert part(none, 2)["outcome"] == "skipped" and "no Turtle Guard of yours" in part(none, 2)["why"]
 
 
 def test_otherwise_is_the_other_side_of_an_assumed_condition():
@@ -243,3 +246,160 @@ def test_texts_shown_to_players_name_no_command_line_flags():
               judge("Regress", "reborn", cards, units="both", cancel_with="Golden Veil")):
         texts = [i["text"] for i in a["interpretations"]] + [p["why"] for p in a["parts"]]
         assert not any("--" in t for t in texts), texts
+
+
+# --- the answer in players' words, and what it assumed --------------------------------------------------------
+
+def test_the_summary_leads_and_says_what_happens_in_players_words():
+    from engine.rulesets.ashes import QUESTION
+
+    cards = real_cards()
+    a = judge("Summon Gilder", "1e", cards, units="none")
+    assert a["summary"] == ("Summon Gilder: “Place a Gilder conjuration onto your battlefield” happens; “You may "
+                            "deal 1 damage to a target unit” does not happen: no unit to target.")
+    assert a["explanation"].split("\n", 1)[0] == a["summary"] == QUESTION.present(a).summary
+    veiled = judge("Summon Gilder", "1e", cards, units="theirs", cancel_with="Golden Veil")
+    assert veiled["summary"] == "Golden Veil cancels Summon Gilder: none of its effect happens (its cost stays paid)."
+    blades = judge("One Hundred Blades", "1e", cards, units="theirs", cancel_with="Golden Veil")
+    assert blades["summary"].endswith("Golden Veil cannot cancel it.")
+    ally = judge("Anchornaut", "reborn", cards, ability="play")
+    assert ally["summary"].startswith("Playing Anchornaut: ")
+    assumed = judge("Cataclysm", "reborn", cards, units="both")
+    assert assumed["summary"].endswith("(taking 1 point the board state does not settle as met).")
+
+
+def test_every_answer_states_what_it_assumed():
+    cards = real_cards()
+    for a in (judge("Summon Gilder", "1e", cards, units="theirs"),
+              judge("Frostback Bear", "reborn", cards),
+              judge("Cataclysm", "reborn", cards, units="both", dice="5")):
+        assert "\nAssumed" in a["explanation"]
+        assert a["assumptions"] == [i["text"] for i in a["interpretations"]] + [
+            t for t in a["assumptions"] if t not in [i["text"] for i in a["interpretations"]]]
+    gilder = judge("Summon Gilder", "1e", cards, units="theirs")
+    assert "You have the dice to pay its cost." in gilder["assumptions"]
+    counted = judge("Cataclysm", "reborn", cards, units="both", dice="5")
+    assert "You have the dice to pay its cost." not in counted["assumptions"]   # the board said how many
+    assert any("destroys at least 2 units" in t for t in counted["assumptions"])
+
+
+def test_no_cost_boilerplate_on_what_has_no_cost():
+    a = judge("Gilder", "reborn", real_cards(), ability="Inheritance 1", units="theirs")
+    assert a["costs"] == [] and "dice" not in " ".join(a["assumptions"])
+
+
+# --- a reaction triggered in the middle of a card (AS10 / AS5) --------------------------------------------------
+
+@pytest.mark.parametrize(("card", "inputs", "reaction", "part_n"), [
+    ("Summon Gilder", {"units": "mine"}, "Particle Shield", 2),           # the 1 damage
+    ("Phoenix Barrage", {"units": "mine"}, "Particle Shield", 1),         # the first unit damage
+])
+def test_reborn_pauses_the_card_for_a_triggered_reaction(card, inputs, reaction, part_n):
+    a = judge(card, "reborn", real_cards(), reaction=reaction, **inputs)
+    r = a["reaction"]
+    assert r["applies"] and r["triggered_by"] == part_n and r["event"] == "damage" and "AS10" in r["rules"]
+    assert f"right after part {part_n}" in r["when"] and "pauses" in r["when"]
+    assert f"{reaction}: the card pauses" in a["summary"]
+
+
+def test_first_edition_reactions_wait_for_the_whole_effect():
+    cards = real_cards()
+    a = judge("Freezing Blast", "1e", cards, units="theirs", reaction="Particle Shield")
+    assert a["reaction"]["applies"] and a["reaction"]["timing"] == "would"
+    assert a["reaction"]["when"].startswith("it comes before part 1")
+    assert "AS-I-would-1e" in interpretation_ids(a)
+    # "after a unit ... comes into play": the Gilder placed by part 1; the first edition waits for part 2
+    b = judge("Summon Gilder", "1e", cards, units="theirs", reaction="Ice Trap")
+    assert b["reaction"]["triggered_by"] == 1 and b["reaction"]["event"] == "comes into play"
+    assert b["reaction"]["when"].startswith("it waits until the whole effect has resolved (after part 2)")
+    assert b["other_edition"] is not None and "resolves right after part 1, before part 2" in \
+        b["other_edition"]["summary"]
+
+
+def test_a_reaction_nothing_triggers_says_so():
+    a = judge("Summon Gilder", "reborn", real_cards(), units="none", reaction="Particle Shield", decline="2")
+    assert a["reaction"]["applies"] is False and "no part that happens here" in a["reaction"]["when"]
+
+
+# --- classes found by the second blind review (seed 7781) -------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "edition", "ability", "ready", "tired"), [
+    ("Retreat", "reborn", None, "skipped", "resolves"),                         # "an exhausted ally you control"
+    ("Summon Archasaurus Mount", "1e", None, "resolves", "skipped"),            # "an unexhausted ally you control"
+    ("Summon Cerasaurus Mount", "reborn", "1", "resolves", "skipped"),
+])
+def test_a_unit_of_yours_with_a_state_is_needed_as_written(card, edition, ability, ready, tired):
+    more = {"ability": ability} if ability else {}
+    none = judge(card, edition, real_cards(), units="none", **more)
+    assert part(none, 1)["outcome"] == "skipped" and "of yours is in play" in part(none, 1)["why"]
+    assert judge(card, edition, real_cards(), unit="Hammer Knight@mine/status=0", **more)["parts"][0]["outcome"] \
+        == ready
+    assert judge(card, edition, real_cards(), unit="Hammer Knight@mine/exhausted", **more)["parts"][0]["outcome"] \
+        == tired
+
+
+def test_a_unit_of_yours_besides_the_target_is_needed():
+    a = judge("Strange Copy", "reborn", real_cards(), units="theirs")
+    assert part(a, 1)["outcome"] == "skipped" and "no unit of yours" in part(a, 1)["why"]
+    assert judge("Strange Copy", "reborn", real_cards(), units="both")["parts"][0]["outcome"] == "resolves"
+
+
+def test_all_opponents_units_need_one_to_affect():
+    a = judge("Mist Typhoon", "1e", real_cards(), units="mine")
+    assert outcomes(a) == {1: "skipped", 2: "resolves"}
+    assert outcomes(judge("Mist Typhoon", "1e", real_cards(), units="theirs")) == {1: "resolves", 2: "resolves"}
+
+
+def test_that_unit_is_the_latest_unit_put_into_play():
+    """"Place an Archasaurus Mount ... and place that ally face down under that unit": the Mount."""
+    a = judge("Summon Archasaurus Mount", "1e", real_cards(), units="mine", battlefield_full=True)
+    assert outcomes(a) == {1: "resolves", 2: "skipped", 3: "skipped"} and part(a, 3)["depends_on"] == 2
+
+
+def test_an_instruction_after_a_trigger_starting_with_name_is_read():
+    a = judge("Imperial Ninja", "1e", real_cards(), ability="Interrogate")
+    assert a["ability"]["kind"] == "reaction" and part(a, 1)["text"] == "Name a card."
+
+
+def test_a_target_opponent_is_an_opponent():
+    a = judge("Mind Probe", "1e", real_cards())
+    assert part(a, 1)["target"] == "an opponent"
+
+
+def test_coverage_shows_what_is_read_with_at_least_98_percent_of_parts():
+    from engine.rulesets.ashes.coverage import coverage
+
+    report = coverage(real_cards(), lambda card: (), 5)
+    for edition in ("reborn", "1e"):
+        entry = report["editions"][edition]
+        assert entry["parts_read_percent"] >= 98.0, (edition, entry["parts_read_percent"])
+        assert entry["costs_unread"] <= 1 and entry["abilities_read"] > 600
+        assert {"refers-back", "if-you-do", "to", "if-not"} <= set(entry["links"])
+        assert entry["conditions"]["named as an assumption"] > 0
+    assert any("% of parts read" in line for line in report["lines"])
+
+
+# --- classes found by the third blind review (seed 9150) --------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "edition", "ability"), [
+    ("Enchanted Violinist", "reborn", "Song of Sorrow"),   # "If that destroyed the unit, ..."
+    ("Chained Creations", "reborn", None),                 # "If that destroyed the conjuration, ..."
+])
+def test_if_that_destroyed_asks_what_the_earlier_part_did(card, edition, ability):
+    more = {"ability": ability} if ability else {}
+    a = judge(card, edition, real_cards(), units="none", **more)
+    assert part(a, 2)["link"] == "result" and part(a, 2)["depends_on"] == 1
+    assert outcomes(a)[2] == "skipped" and "part 1" in part(a, 2)["why"]
+    b = judge(card, edition, real_cards(), units="theirs", **more)
+    assert outcomes(b)[2] == "resolves" and "AS-I-cond-2" in interpretation_ids(b)
+
+
+def test_that_target_unit_named_by_the_trigger_is_a_target():
+    a = judge("Ice Trap", "1e", real_cards())
+    assert part(a, 1)["targets"] and a["steps"][1]["happens"] is True
+    assert "its trigger names" in a["steps"][1]["detail"]
+
+
+def test_a_second_instruction_joined_by_and_is_its_own_part():
+    a = judge("Nightmare Mount", "1e", real_cards(), ability="Dismount Rider")
+    assert [p["text"] for p in a["parts"]][1] == "Dismount that ally." and part(a, 2)["depends_on"] == 1

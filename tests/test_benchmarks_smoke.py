@@ -31,7 +31,7 @@ def assert_numbers(figures: dict, *keys: str) -> None:
 def test_quick_json_has_every_section_with_figures() -> None:
     results = json.loads(run_benchmarks("--quick", "--json").stdout)
     sections = results["sections"]
-    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web"]
+    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web", "burst"]
     assert not [name for name, s in sections.items() if "error" in s]
     found = CARDDATA.is_file()
     assert results["meta"]["data_found"] is found
@@ -43,6 +43,10 @@ def test_quick_json_has_every_section_with_figures() -> None:
     for name in ("autocomplete", "duration"):
         assert_numbers(bot[name], "n", "p50_ms", "p99_ms", "round_trips_per_s")
     assert_numbers(bot["memory"]["catalog"], "rss_mb")
+    burst = sections["burst"]
+    assert_numbers(burst, "durations", "acknowledged_in_3s", "ack_p50_ms", "ack_p99_ms", "cpu_ms_per_interaction",
+                   "autocomplete_dropped")
+    assert burst["log"]["tracebacks"] == 0
     fresh = sections["freshness"]
     for way in ("before", "after"):
         for kind in ("alias", "annotation"):

@@ -15,6 +15,7 @@ from bot.discord.state import PATTERN
 from engine.cards import Card
 from engine.rulesets.redemption import EVENTS, ZONES
 from tests.bot_harness import arbiter_on_fake
+from tests.discord_helpers import press_why, reasons
 
 EPHEMERAL = 64
 
@@ -78,13 +79,20 @@ async def test_duration_embed_for_adino(db):
         embed = data["embeds"][0]
         assert embed["title"] == "Adino, the Eznite (II)"
         assert embed["description"] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
-        assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
-        assert _field(embed, "Upper bound").startswith("D1: D8 needs another duration as its bound")
+        # In public: the player's answer, the card's ability text and the rules cited; the reasons on demand.
+        assert [f["name"] for f in embed["fields"]] == ["Card text", "Rules cited"]
+        assert _field(embed, "Card text").startswith("Evil Dominants are restricted while equipped.")
         assert _field(embed, "Rules cited") == "D8, D1, D9"
-        assert _field(embed, "Timeline") == "played in battle → 1. phase-ends ⇒ ended"
         assert "Ruling R-" in embed["footer"]["text"] and "current 2024.2" in embed["footer"]["text"]
         labels = [b["label"] for b in _buttons(data)]
-        assert labels == ["What the previous ruleset says"]  # nothing left to happen: no event buttons
+        # nothing left to happen: no event buttons; the other version in players' words, its key in the footer
+        assert labels == ["Under the 2023 rules (before Defining Duration)", "Why"]
+        full = await reasons(fake, sent, body)
+        assert full["description"] == embed["description"]
+        assert _field(full, "Card text") == _field(embed, "Card text")
+        assert _field(full, "Verdict") == "**persists no · effective no**\nplayed in battle → 1. phase-ends ⇒ ended"
+        assert _field(full, "Upper bound").startswith("**D1**\nD8 needs another duration as its bound")
+        assert "[D8] “while equipped”" in _field(full, "Trace")
 
 
 async def test_ruling_id_is_stable_across_restarts(db):
@@ -102,17 +110,19 @@ async def test_button_press_updates_the_same_message(db):
         body = await sent.callback()
         labels = [b["label"] for b in _buttons(body["data"])]
         assert "Then: result-changed" in labels and "Then: round-ends" in labels
-        assert _field(body["data"]["embeds"][0], "Verdict") == "Persists: **yes** · Effective: **yes**"
+        assert body["data"]["embeds"][0]["description"].startswith("Ends when the targeted card")
         message_id = sent.state.original_message_id
         button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: result-changed")
         press = await fake.send_component(message_id, button["custom_id"])
         update = await press.callback()
         assert update["type"] == 7
         embed = update["data"]["embeds"][0]
-        assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
-        assert _field(embed, "Timeline") == "played in territory → 1. result-changed ⇒ ended"
-        assert _field(fake.messages[message_id]["embeds"][0], "Verdict").startswith("Persists: **no**")
-        toggle = next(b for b in _buttons(update["data"]) if b["label"].startswith("What the previous"))
+        assert embed["description"].startswith("Has ended: ")
+        assert embed["description"] == fake.messages[message_id]["embeds"][0]["description"]
+        full = await press_why(fake, message_id, fake.messages[message_id])
+        assert _field(full["data"]["embeds"][0], "Verdict") == ("**persists no · effective no**\nplayed in territory "
+                                                                "→ 1. result-changed ⇒ ended")
+        toggle = next(b for b in _buttons(update["data"]) if b["label"].startswith("Under the 2023 rules"))
         again = await fake.send_component(message_id, toggle["custom_id"])
         footer = (await again.callback())["data"]["embeds"][0]["footer"]["text"]
         assert "previous 2023.1" in footer
@@ -350,8 +360,7 @@ async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
         assert reply["data"]["content"] == ("Only the person who asked can change that message; here is the "
                                             "ruling for you.")
         embed = reply["data"]["embeds"][0]
-        assert _field(embed, "Verdict") == "Persists: **no** · Effective: **no**"
-        assert _field(embed, "Timeline") == "played in territory → 1. result-changed ⇒ ended"
+        assert embed["description"].startswith("Has ended: ")
         own = _buttons(reply["data"])
         assert own and all(b["custom_id"].endswith("@" + _base36(int(fake.moderator["id"]))) for b in own)
         assert json.dumps(fake.messages[message_id], sort_keys=True) == shared
@@ -359,7 +368,7 @@ async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
 
         # The stranger's copy is theirs: pressing its buttons updates that copy in place.
         copy_id = press.state.original_message_id
-        toggle = next(b for b in own if b["label"].startswith("What the previous"))
+        toggle = next(b for b in own if b["label"].startswith("Under the 2023 rules"))
         again = await fake.send_component(copy_id, toggle["custom_id"], user=fake.moderator)
         update = await again.callback()
         assert update["type"] == 7
@@ -370,7 +379,7 @@ async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
         # The invoker still changes the shared message.
         mine = await fake.send_component(message_id, button["custom_id"], user=fake.user)
         assert (await mine.callback())["type"] == 7
-        assert _field(fake.messages[message_id]["embeds"][0], "Verdict").startswith("Persists: **no**")
+        assert fake.messages[message_id]["embeds"][0]["description"].startswith("Has ended: ")
 
 
 async def test_carddb_annotate_checks_the_value_like_the_command_line(db):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
+from tests.discord_helpers import reasons
 
 EPHEMERAL = 64
 ASHES = find_ruleset("ashes")
@@ -31,7 +32,7 @@ async def test_seed_cases_from_discord(tmp_path):
             sent = await fake.send_command("ashes ruling", options)
             body = await sent.callback()
             assert body["type"] == 4, options
-            embed = body["data"]["embeds"][0]
+            embed = await reasons(fake, sent, body)  # the judge's reasons, under the public reply
             fields = {f["name"]: f["value"] for f in embed["fields"]}
             for name, lead in expected.items():
                 assert fields[name].startswith(f"**{lead}**"), (name, fields.get(name))
@@ -51,11 +52,12 @@ async def test_bad_input_is_a_private_sentence(tmp_path):
         sent = await fake.send_command("ashes ruling", {"card": "Summon Gilder", "decline": "1"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert "decline 1: only optional (“you may”) parts can be declined" in body["data"]["content"]
+        # the option named as Discord shows it, never as the command line spells it (--decline)
+        assert body["data"]["content"].startswith("`decline` 1: only optional (“you may”) parts can be declined")
         sent = await fake.send_command("ashes ruling", {"card": "Adino, the Eznite"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"].startswith("No card matches “Adino, the Eznite”.")
+        assert body["data"]["content"].startswith("Adino, the Eznite is a Redemption CCG card:")  # not this game's
 
 
 async def test_card_autocomplete_offers_ashes_cards_only(tmp_path):

@@ -7,6 +7,7 @@ import pytest
 from bot.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
+from tests.discord_helpers import field, reasons
 from tests.test_dominion_cases import WORKED
 
 EPHEMERAL = 64
@@ -29,9 +30,10 @@ async def test_every_worked_case_from_discord(db):
             sent = await fake.send_command("dominion ruling", options)
             body = await sent.callback()
             assert body["type"] == 4, case.id
-            embed = body["data"]["embeds"][0]
+            embed = await reasons(fake, sent, body)  # the judge's reasons: one field per card
             fields = {f["name"]: f["value"] for f in embed["fields"]}
             cli = game_answer(matcher, DOMINION, {"chain": chains}, ruleset)
+            assert embed["description"].splitlines()[-1] == cli["summary"]
             assert {e["label"]: (e["leaves_play"]["cleanup"], e["leaves_play"]["turn"]) for e in cli["chain"]} \
                 == expected, case.id
             for entry in cli["chain"]:
@@ -49,7 +51,7 @@ async def test_dominion_never_matches_a_redemption_name(db):
         sent = await fake.send_command("dominion ruling", {"chain": "Adino, the Eznite"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"].startswith("No card matches “Adino, the Eznite”.")
+        assert body["data"]["content"].startswith("Adino, the Eznite is a Redemption CCG card:")  # not this game's
 
 
 async def test_chain_autocomplete_keeps_what_was_typed(db):
@@ -84,10 +86,10 @@ async def test_an_ambiguous_name_gets_a_select_only_the_asker_can_use(db):
         assert update["type"] == 7 and update["data"]["content"] == f"You chose {labels['Merchant Ship']['label']}."
         posted = await chosen.followup()
         embed = posted["embeds"][0]
-        fields = {f["name"] for f in embed["fields"]}
-        assert "Merchant Ship (played by Throne Room)" in fields  # asked again with exactly the picked card
+        assert "Merchant Ship: " in field(embed, "Card text")  # asked again with exactly the picked card
         cli = game_answer(game_matcher(bot.arbiter, DOMINION), DOMINION, {"chain": ["Throne Room > Merchant Ship"]})
         assert f"Ruling {cli['ruling_id']}" in embed["footer"]["text"]
+        assert embed["description"] == cli["summary"]
 
 
 async def test_versions_buttons_show_what_each_other_version_says(db):
@@ -95,12 +97,13 @@ async def test_versions_buttons_show_what_each_other_version_says(db):
         sent = await fake.send_command("dominion ruling", {"chain": "Band of Misfits > Caravan"}, user=fake.user)
         body = await sent.callback()
         buttons = {b["label"]: b for b in _components(body["data"])}
-        others = [v for v in DOMINION.versions() if v != "current"]
-        assert sorted(buttons) == sorted(f"What {v} says" for v in others)
+        others = [v for v in DOMINION.versions().values() if v.name != "current"]
+        assert sorted(buttons) == sorted(["Why", *(f"Under {v.label}" for v in others)])  # players' words
+        assert "ruleset current 2.2" in body["data"]["embeds"][0]["footer"]["text"]  # the key: footer only
         expected = game_answer(game_matcher(bot.arbiter, DOMINION), DOMINION,
                                {"chain": ["Band of Misfits > Caravan"]}, "older-wording")
         message_id = sent.state.original_message_id
-        older = buttons["What older-wording says"]
+        older = buttons["Under today's rules, older card wording"]
         press = await fake.send_component(message_id, older["custom_id"], user=fake.moderator)
         private = await press.callback()
         assert private["type"] == 4 and private["data"]["flags"] & EPHEMERAL  # anyone else: a private copy
@@ -109,4 +112,5 @@ async def test_versions_buttons_show_what_each_other_version_says(db):
         update = await press.callback()
         assert update["type"] == 7  # the asker's press changes the message
         assert f"Ruling {expected['ruling_id']}" in update["data"]["embeds"][0]["footer"]["text"]
-        assert "What current says" in {b["label"] for b in _components(update["data"])}
+        assert "Under today's rules and card wording" in {b["label"] for b in _components(update["data"])}
+        assert "ruleset older-wording 2.1" in update["data"]["embeds"][0]["footer"]["text"]

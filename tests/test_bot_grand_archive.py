@@ -6,6 +6,7 @@ from __future__ import annotations
 from bot.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
+from tests.discord_helpers import reasons
 
 EPHEMERAL = 64
 GA = find_ruleset("grand-archive")
@@ -39,7 +40,7 @@ async def test_seed_cases_from_discord(tmp_path):
             sent = await fake.send_command("grand-archive ruling", options)
             body = await sent.callback()
             assert body["type"] == 4, options
-            embed = body["data"]["embeds"][0]
+            embed = await reasons(fake, sent, body)  # the judge's reasons, under the public reply
             fields = {f["name"]: f["value"] for f in embed["fields"]}
             for name, lead in expected.items():
                 assert fields[name].startswith(lead), (name, fields.get(name))
@@ -58,7 +59,7 @@ async def test_bad_input_is_a_private_sentence(tmp_path):
         sent = await fake.send_command("grand-archive ruling", {"effect": "Adino, the Eznite"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"].startswith("No card matches “Adino, the Eznite”.")
+        assert body["data"]["content"].startswith("Adino, the Eznite is a Redemption CCG card:")  # not this game's
 
 
 async def test_effect_autocomplete_offers_grand_archive_cards_after_the_last_separator(tmp_path):

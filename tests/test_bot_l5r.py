@@ -8,6 +8,7 @@ import pytest
 from bot.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
+from tests.discord_helpers import fields, reasons
 
 EPHEMERAL = 64
 L5R = find_ruleset("l5r")
@@ -20,6 +21,11 @@ def db(tmp_path):
 
 def fields_of(body: dict) -> dict[str, str]:
     return {f["name"]: f["value"] for f in body["data"]["embeds"][0]["fields"]}
+
+
+async def reasons_of(fake, sent, body: dict) -> dict[str, str]:
+    """The fields of a ruling with its reasons shown (the asker pressed "Why")."""
+    return fields(await reasons(fake, sent, body))
 
 
 ORDER_CASES = [
@@ -46,7 +52,8 @@ async def test_order_cases_from_discord_match_the_cli(db):
             assert body["type"] == 4, options
             cli = game_answer(matcher, L5R, {"at": options["at"], "item": options["items"].split("; "),
                                              "active": options.get("active")}, command="order")
-            fields = fields_of(body)
+            fields = await reasons_of(fake, sent, body)
+            assert body["data"]["embeds"][0]["description"].splitlines()[-1] == cli["summary"]
             for entry in cli["order"]:
                 value = fields[f"{entry['position']}. {entry['item']}"]
                 assert value.startswith(f"**step {entry['step']} · {entry['controller']} · placed by "
@@ -62,7 +69,7 @@ async def test_compare_from_discord(db):
         sent = await fake.send_command("l5r order", {"compare_first": "before your End Phase begins",
                                                      "compare_second": "after your Dynasty Phase ends"})
         body = await sent.callback()
-        value = fields_of(body)["Which comes first"]
+        value = (await reasons_of(fake, sent, body))["Which comes first"]
         assert value.startswith("**after your Dynasty Phase ends → before your End Phase begins** [L3]")
 
 
@@ -75,7 +82,7 @@ async def test_duration_from_discord_next_time_or_fires_once(db):
         embed = body["data"]["embeds"][0]
         assert embed["title"] == "L5R duration: Haikitsu"
         assert embed["description"] == "Haikitsu after the turn ends: its delayed effect has fired."
-        fields = fields_of(body)
+        fields = await reasons_of(fake, sent, body)
         assert fields["1. action-resolves"].startswith("**persists yes · effective no · waiting** [LD4]")
         assert fields["2. occurs:he attacks you"].startswith("**persists no · effective no · fired** [L11]")
         assert fields["3. occurs:an action on his card resolves"].startswith("**persists no · effective no · "
@@ -142,10 +149,11 @@ async def test_real_cards_from_discord_match_the_cli(db):
                                   "Honor@opponent"},
                         {"at": "before the battle resolves", "items": "Wedge; trait:Before a battle resolves, gain 1 "
                                                                       "Honor"}):
-            body = await (await fake.send_command("l5r order", options)).callback()
+            sent = await fake.send_command("l5r order", options)
+            body = await sent.callback()
             cli = game_answer(matcher, L5R, {"at": options["at"], "item": options["items"].split("; ")},
                               command="order")
-            fields = fields_of(body)
+            fields = await reasons_of(fake, sent, body)
             assert [e["step"] for e in cli["order"]] in (["F", "F"], ["D", "E"])
             for entry in cli["order"]:
                 assert fields[f"{entry['position']}. {entry['item']}"].startswith(
@@ -153,12 +161,13 @@ async def test_real_cards_from_discord_match_the_cli(db):
             assert f"Ruling {cli['ruling_id']}" in body["data"]["embeds"][0]["footer"]["text"]
         options = {"card": "Bayushi Shizuka", "then": 'action-resolves occurs:"his controller targets him" '
                                                       'occurs:"his controller assigns him"'}
-        body = await (await fake.send_command("l5r duration", options)).callback()
+        sent = await fake.send_command("l5r duration", options)
+        body = await sent.callback()
         cli = game_answer(matcher, L5R, {"card": "Bayushi Shizuka", "then": [options["then"]]}, command="duration")
         assert [p["state"] for p in cli["timeline"]] == ["waiting", "fired", "fired"]
         assert body["data"]["embeds"][0]["description"] == "Bayushi Shizuka after his controller assigns " \
                                                            "him: its delayed effect has fired."
-        fields = fields_of(body)
+        fields = await reasons_of(fake, sent, body)
         assert fields["2. occurs:his controller targets him"].startswith("**persists no · effective no · fired** "
                                                                          "[L11]")
         assert f"Ruling {cli['ruling_id']}" in body["data"]["embeds"][0]["footer"]["text"]

@@ -191,8 +191,11 @@ def test_village_green_on_another_players_turn_now_or_next():
     assert leaves(ask("Village Green[next-turn]", opponent_turn=True)) == {"Village Green": "next-turn"}
 
 
-def test_a_card_that_cannot_be_played_on_another_players_turn_is_illegal():
-    out = ask("Caravan", opponent_turn=True)
+@pytest.mark.parametrize("card", ["Caravan", "Village", "Fishmonger", "Ninja", "Clerk"])
+def test_a_card_that_cannot_be_played_on_another_players_turn_is_illegal(card):
+    """Only a card whose text lets it be played then: not a Shadow (played from your deck on your turn), nor
+    Clerk (at the start of your turn)."""
+    out = ask(card, opponent_turn=True)
     assert out["legal"] is False and out["problem_rules"] == ["DM15"]
 
 
@@ -319,3 +322,20 @@ def test_set_aside_counts():
     assert ask("Gear[set-aside=2]")["assumed"] == []
     with pytest.raises(ScenarioError, match="set-aside=0 to set-aside=3"):
         ask("Archive[set-aside=4]")
+
+
+def test_a_repeated_extra_turn_card_gives_one_extra_turn_and_a_second_is_not_allowed():
+    """Outpost: "If you manage to play Outpost twice in one turn, you will still only get one extra turn"."""
+    assert leaves(ask("Throne Room > Outpost")) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}
+    out = ask("Throne Room > Outpost[taken/taken]")
+    assert out["legal"] is False and out["problem_rules"] == ["DM3"]
+    assert leaves(out) == {"Throne Room": "extra-turn", "Outpost": "extra-turn"}
+
+
+def test_a_duration_read_from_its_types_only_says_so_first():
+    """No real Duration needs it (coverage: 0 unmodelled), but a new card must not be judged silently."""
+    novel = Card(game="dominion", name="Novel Thing", set="", type="Action, Duration", text="Something new.")
+    out = verdict_json(judge(["Novel Thing"], lookup=lambda name: novel))
+    assert out["summary"].startswith("Assuming (not said) that Novel Thing, read from its types only, acts at the "
+                                     "start of your next turn")
+    assert out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"

@@ -21,7 +21,8 @@ Q = "{q}"  # where the ambiguous name goes
 # (game, question) -> Discord options per case, one card-name option holding Q
 MENU_CASES: dict[tuple[str, str], list[dict[str, str]]] = {
     ("ashes", "ruling"): [{"card": Q, "units": "none"},
-                          {"card": "Summon Gilder", "units": "both", "cancel_with": Q}],
+                          {"card": "Summon Gilder", "units": "both", "cancel_with": Q},
+                          {"card": "Summon Gilder", "units": "mine", "reaction": Q}],
     ("dominion", "ruling"): [{"chain": f"Throne Room > {Q}"}, {"chain": "Tactician", "also": Q}],
     ("grand-archive", "ruling"): [{"before": "ally; attack", "effect": Q, "object": "ally"}],
     ("l5r", "order"): [{"at": "before a Personality is destroyed", "items": f"Legion of the Fallen; {Q}"}],

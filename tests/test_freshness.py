@@ -10,7 +10,8 @@ import pytest
 
 from bot.catalog import Catalog
 from bot.freshness import CatalogWatcher
-from bot.service import REDEMPTION, Arbiter
+from bot.service import DEFAULT_GAME as REDEMPTION
+from bot.service import Arbiter
 from engine.cards import Annotation
 
 CARD = "Adino, the Eznite"

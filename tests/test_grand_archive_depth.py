@@ -131,3 +131,92 @@ def test_every_rule_cites_its_official_page_and_section(db, capsys):
     assert main(["rule", "GA5", "--game", "ga"]) == 0
     quoted = capsys.readouterr().out
     assert quoted.startswith("GA5 (layers): Effects are applied layer by layer") and "Layers 2.1-2.5" in quoted
+
+
+def test_a_quoted_static_grant_is_an_effect_of_the_object_that_gained_it(db, capsys):
+    # Cardistry: Chance gains "Other Suited allies you control get +1 POWER and have vigor."
+    out = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited", "--object", "ally")
+    later = obj(out, "ally:suited")  # entered after the grant resolved: reached, the gained ability is static
+    granted = [e for e in later["effects"] if "gained by Chance" in e["card"]]
+    assert [(e["layer"], e["kind"], e["applies"]) for e in granted] == [("E", "static", True), ("D", "static", True)]
+    assert later["net"]["power"]["total"] == 1 and later["result"]["abilities"] == ["vigor"]
+    assert obj(out, "ally")["effects"] == []  # not Suited: outside the gained ability's set
+    chance = obj(out, "Chance, Seven of Spades")  # "other": never its own source
+    assert all(not e["applies"] for e in chance["effects"] if "gained by" in e["card"])
+    gone = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited",
+               "--then", "source-leaves:Chance, Seven of Spades")
+    assert all(e["status"] == "ended" for e in gone["objects"][0]["effects"])
+
+
+def test_a_gained_static_ability_goes_when_its_holder_loses_its_abilities(db, capsys):
+    out = ask(db, capsys, "--effect", "Chance, Seven of Spades#2", "--object", "ally:suited",
+              "--then", "loses-abilities:Chance, Seven of Spades")
+    assert not any(e["applies"] for e in out["objects"][0]["effects"])
+
+
+def test_a_set_narrowed_by_counters_reads_the_counters_written_on_the_object(db, capsys):
+    # Changban: "Allies you control with one or more buff counters on them have ambush."
+    out = ask(db, capsys, "--effect", "Changban, Heroic Impasse", "--object", "ally[buff=1]", "--object", "ally")
+    with_counter, without = (obj(out, name)["effects"] for name in ("ally[buff=1]", "ally"))
+    assert [e["applies"] for e in with_counter] == [True] and with_counter[0]["change"] == "ambush"
+    assert [e["applies"] for e in without] == [False] and "no buff counters" in without[0]["why"]
+
+
+@pytest.mark.parametrize(("card", "reached", "missed"), [
+    ("Academy Guide", "champion@material", "champion@hand"),      # Champion cards you materialize cost 1 less
+    ("Wayfinder's Map", "domain@hand", "domain"),                  # Domain cards you activate cost 1 less
+    ("Orb of Choking Fumes", "card@hand:opponent", "card@hand"),   # Cards your opponents activate this turn ...
+])
+def test_cost_changes_to_a_set_of_cards_reach_cards_as_they_are_played(db, capsys, card, reached, missed):
+    out = ask(db, capsys, "--effect", card, "--object", reached, "--object", missed)
+    hit, miss = out["objects"][0], out["objects"][1]
+    assert [e["applies"] for e in hit["effects"]] == [True] and hit["net"]["cost"]["total"] in (-1, 1)
+    assert not any(e["applies"] for e in miss["effects"])
+
+
+@pytest.mark.parametrize(("card", "first", "second"), [
+    ("Channeling Stone", "card@hand", "ally@hand"),        # The next card you activate this turn costs 2 less
+    ("Memento Pocketwatch", "attack", "attack"),           # The next attack you declare with a unit ... +3 POWER
+])
+def test_the_next_one_only(db, capsys, card, first, second):
+    out = ask(db, capsys, "--effect", card, "--object", first, "--object", second)
+    assert [[e["applies"] for e in o["effects"]] for o in out["objects"][:2]] == [[True], [False]]
+    assert "only the next one is reached" in out["objects"][1]["effects"][0]["why"]
+
+
+def test_an_if_requirement_is_assumed_aloud_and_can_be_given_false(db, capsys):
+    # Clash of Fates: "Put a buff counter on target Fatestone or Fatebound object. If that object is a Shenju ally,
+    # it gains vigor until end of turn." -- "it" is that target, and the "if" is never silently true
+    out = ask(db, capsys, "--object", "ally:fatebound:shenju", "--effect", "Clash of Fates")
+    assert out["objects"][0]["effects"][0]["applies"]
+    assert out["summary"].endswith("assuming that object is a Shenju ally.")
+    off = ask(db, capsys, "--object", "ally:fatebound:shenju", "--effect", "Clash of Fates",
+              "--then", "condition-false:Clash of Fates")
+    effect = off["objects"][0]["effects"][0]
+    assert (effect["applies"], effect["status"]) == (False, "off") and "was not met" in effect["why"]
+
+
+def test_instead_applies_only_when_its_condition_is_given(db, capsys):
+    # Combat Training: +2 POWER to the next attack; "If that ally is unique, ... gets +3 POWER instead."
+    pairs = ["--object", "ally:warrior", "--effect", "Combat Training", "--object", "attack"]
+    plain = obj(ask(db, capsys, *pairs), "attack")
+    assert plain["net"]["power"]["total"] == 2
+    unique = obj(ask(db, capsys, *pairs, "--then", "condition-true:Combat Training#1.2"), "attack")
+    assert unique["net"]["power"]["total"] == 3
+
+
+def test_a_bonus_on_an_attack_itself_is_static_and_switchable(db, capsys):
+    on = ask(db, capsys, "--effect", "Blazing Charge")  # [Class Bonus] Blazing Charge gets +2 POWER.
+    effect = on["objects"][0]["effects"][0]
+    assert (effect["kind"], effect["duration"]["form"], effect["applies"]) == ("static", "as-long-as", True)
+    off = ask(db, capsys, "--effect", "Blazing Charge", "--then", "condition-false:Blazing Charge")
+    assert off["objects"][0]["effects"][0]["status"] == "off"
+
+
+def test_a_condition_event_names_one_paragraph(db, capsys):
+    code = main(["grand-archive", "--db", db, "--effect", "Inzali, Unshackled Blaze",
+                 "--then", "condition-false:Inzali, Unshackled Blaze#1"])
+    assert code == 2 and "conditions here: Inzali, Unshackled Blaze#2" in capsys.readouterr().err
+    out = ask(db, capsys, "--effect", "Inzali, Unshackled Blaze",
+              "--then", "condition-false:Inzali, Unshackled Blaze#2")
+    assert [e["status"] for e in out["objects"][0]["effects"]] == ["off"]

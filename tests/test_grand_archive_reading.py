@@ -88,12 +88,27 @@ def test_sets():
     spec = parse_set("Another target ally you control")
     assert spec is not None and spec.target and spec.controller == "you"
     assert parse_set("purple dragons of doom") is None
-    assert parse_set("cards with the chosen name") is None
+    spec = parse_set("cards with the chosen name")  # a "with" qualifier the scenario cannot check: said, not dropped
+    assert spec is not None and spec.unchecked == ("with the chosen name",)
+    spec = parse_set("Allies you control with one or more buff counters on them")
+    assert spec is not None and (spec.counters, spec.controller) == ((("buff", 1),), "you")
+    spec = parse_set("The next Slime ally card you activate")
+    assert spec is not None and spec.next_only and spec.played == "activate" and spec.subtypes == {"slime"}
+    spec = parse_set("Champion cards you materialize")
+    assert spec is not None and (spec.played, spec.zone, spec.supertypes) == ("materialize", "material", {"champion"})
 
 
 def test_what_cannot_be_read_is_reported_not_guessed():
-    paragraph = read_card(card("Until end of turn, players can't declare attacks unless they pay (2).")).paragraphs[0]
+    paragraph = read_card(card("Your champion and other Slime objects you control have spellshroud.")).paragraphs[0]
     assert paragraph.effects == () and paragraph.unread == (
-        "Until end of turn, players can't declare attacks unless they pay (2).",)
+        "Your champion and other Slime objects you control have spellshroud.",)
+
+
+def test_a_rule_of_the_game_is_read_without_a_layer():
+    [rule] = read_card(card("Until end of turn, players can't declare attacks unless they pay (2).")).effects
+    assert (rule.layer, rule.prop, rule.form.value, rule.affected.text) == ("-", "rule", "end-of-turn",
+                                                                           "players: players")
+    # a one-time choice in something resolving is no lasting rule
+    assert read_card(card("You may pay (2). If you do, draw a card.")).effects == ()
     plain = read_card(card("Draw two cards. Deal 3 damage to target unit.")).paragraphs[0]
     assert plain.effects == () and plain.unread == ()

@@ -13,6 +13,7 @@ import pytest
 from bot.catalog import SHARED_REFUSAL, Catalog
 from bot.cli import main
 from tests.bot_harness import arbiter_on_fake
+from tests.discord_helpers import reasons
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord import models as m
 from tests.test_plugin_hooks import tiles  # noqa: F401 - the toy plug-in game, registered for a test
@@ -54,6 +55,13 @@ async def _ask(fake: FakeDiscord, guild, user, **options) -> dict:
     return body["data"]
 
 
+async def _why(fake: FakeDiscord, guild, user, command: str = "duration", **options) -> dict:
+    """The answer in that server with its reasons shown (the asker pressed "Why"): the expanded embed."""
+    sent = await fake.send_command(command, {**(QUESTION if command == "duration" else {}), **options}, user=user,
+                                   guild=guild)
+    return await reasons(fake, sent, user=user)
+
+
 async def _moderate(fake: FakeDiscord, command: str, options: dict, guild, user, *, shown: bool = True) -> str:
     """A /carddb write: deferred at once, then answered in one follow-up (or refused at once). `shown=False`:
     a member Discord hides the command from (no Manage Server) who sends it anyway (a moderator role holder)."""
@@ -69,7 +77,8 @@ async def _moderate(fake: FakeDiscord, command: str, options: dict, guild, user,
 async def test_server_annotation_changes_only_that_servers_answers(db):
     async with arbiter_on_fake(db, setup=_servers) as (fake, bot):
         shared = (await _ask(fake, fake.guild, fake.user))["embeds"][0]
-        assert "Persists: **no**" in _field(shared, "Verdict")
+        assert shared["description"].startswith("Has ended")
+        assert "persists no" in _field(await _why(fake, fake.guild, fake.user), "Verdict")
         said = await _moderate(fake, "annotate", {"card": "adino the eznite", "rule": "D4", "value": "round",
                                                  "text": "house ruling: this round"}, fake.server_b, fake.b_admin)
         assert said.startswith("Server annotation (this server's answers only)")
@@ -77,9 +86,11 @@ async def test_server_annotation_changes_only_that_servers_answers(db):
         a_answer = (await _ask(fake, fake.guild, fake.user))["embeds"][0]
         c_answer = (await _ask(fake, fake.server_c, fake.c_owner))["embeds"][0]
         assert a_answer == shared and c_answer == shared  # nobody else's players see B's house ruling
-        assert "Persists: **yes**" in _field(b_answer, "Verdict")
-        assert "Server annotation" in _field(b_answer, "Interpretations")
-        assert "server annotation" in _field(b_answer, "Why")
+        assert not b_answer["description"].startswith("Has ended")
+        b_reasons = await _why(fake, fake.server_b, fake.b_player)  # asked again from the stored ruling
+        assert "persists yes" in _field(b_reasons, "Verdict")
+        assert "Server annotation" in _field(b_reasons, "Interpretations")
+        assert "server annotation" in _field(b_reasons, "Trace")
         b_id, a_id = b_answer["footer"]["text"].split("Ruling ")[1], shared["footer"]["text"].split("Ruling ")[1]
         assert b_id != a_id
         # The audit log names the server, and the annotation is in B's layer only.
@@ -98,9 +109,10 @@ async def test_server_alias_matches_and_completes_only_in_its_server(db):
         said = await _moderate(fake, "alias", {"alias": "big adi", "card": "adino the eznite"}, fake.server_c,
                                fake.c_owner)
         assert said.startswith("“big adi” now leads to Adino, the Eznite (in this server only). Undo with /carddb undo")
-        in_c = await _ask(fake, fake.server_c, fake.c_owner, card="big adi")
-        assert in_c["embeds"][0]["title"].startswith("Adino, the Eznite")
-        assert "server alias" in _field(in_c["embeds"][0], "Interpretations")
+        in_c = await _why(fake, fake.server_c, fake.c_owner, card="big adi")
+        assert in_c["title"].startswith("Adino, the Eznite")
+        assert in_c["description"].startswith("Matched “big adi” to Adino, the Eznite")
+        assert "server alias" in _field(in_c, "Interpretations")
         sent = await fake.send_command("duration", {**QUESTION, "card": "big adi"}, user=fake.user)
         body = (await sent.callback())["data"]
         assert "embeds" not in body or not body["embeds"] or not body["embeds"][0]["title"].startswith("Adino")
@@ -190,7 +202,7 @@ async def test_a_plug_in_games_answers_honour_the_asking_servers_layer(db, capsy
                 break
             await asyncio.sleep(0.02)
         assert "Red Tile is green (from its annotation)" in in_b["description"]
-        assert "Server annotation" in _field(in_b, "Interpretations")
+        assert "Server annotation" in _field(await reasons(fake, sent, user=fake.b_player), "Interpretations")
         assert shared["footer"]["text"].endswith("/ruling id:T-lay")  # the toy's own id for the shared answer
         assert "/ruling id:R-" in in_b["footer"]["text"]  # the server's answer has its own
         sent = await fake.send_command("tiles lay", {"tiles": "red tile"}, user=fake.user)

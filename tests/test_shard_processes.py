@@ -22,6 +22,7 @@ import pytest
 import pytest_asyncio
 
 from bot.catalog import Catalog
+from tests.discord_helpers import reasons
 from tests.fake_discord import FakeDiscord
 from tests.fake_discord import models as m
 
@@ -101,10 +102,19 @@ async def _duration(cl: Cluster, guild: m.FakeGuild, card: str) -> dict:
 
 
 def _verdict(data: dict) -> str:
+    """Whether the ability still persists after the phase ended, read off the player's answer (the summary)."""
     embeds = data.get("embeds") or []
     if not embeds:
         return data.get("content", "")
-    return next((f["value"] for f in embeds[0]["fields"] if f["name"] == "Verdict"), "")
+    summary = embeds[0]["description"].splitlines()[-1]
+    return f"Persists: **{'yes' if summary.startswith('Still going') else 'no'}** ({summary})"
+
+
+async def _reasons(cl: Cluster, guild: m.FakeGuild, card: str) -> dict:
+    """The answer in that server with the judge's reasons shown (the asker pressed "Why")."""
+    sent = await cl.fake.send_command("duration", {"card": card, "played_in": "battle", "then": "phase-ends"},
+                                      user=cl.fake.user, guild=guild)
+    return await reasons(cl.fake, sent, await sent.callback(timeout=10), user=cl.fake.user)
 
 
 async def _until(cl: Cluster, guild: m.FakeGuild, card: str, wanted, deadline_s: float) -> float:
@@ -164,7 +174,8 @@ async def test_a_servers_layer_never_changes_another_servers_answers(cluster):
     for guild in (cl.a, cl.c, cl.a2):
         assert await _duration(cl, guild, "promised land") == shared
     b_answer = await _duration(cl, cl.b, "promised land")
-    assert "Persists: **yes**" in _verdict(b_answer) and "Server annotation" in str(b_answer["embeds"])
+    assert "Persists: **yes**" in _verdict(b_answer)
+    assert "Server annotation" in str(await _reasons(cl, cl.b, "promised land"))
     # B cannot touch the shared catalog from its process either.
     said = await _moderate(cl, cl.b, bea, "edit", {"card": "promised land", "field": "text", "value": "instant"})
     assert said.startswith("Only the bot's operators change the shared card catalog")

@@ -135,6 +135,7 @@ class Recorded:
     status: int | None = None
     response: Any = None
     bad_json: bool = False
+    at: float = field(default_factory=time.monotonic)  # when the fake received it (time.monotonic)
 
 
 @dataclass
@@ -154,6 +155,8 @@ class InteractionState:
     followup_ids: list[str] = field(default_factory=list)
     modal: dict | None = None
     choices: list | None = None
+    sent_at: float = field(default_factory=time.monotonic)  # when INTERACTION_CREATE was dispatched
+    acknowledged_at: float | None = None
 
 
 @dataclass
@@ -215,8 +218,13 @@ class FakeDiscord:
         allowed_privileged_intents: int = m.PRIVILEGED_INTENTS,
         default_guild: bool = True,
         zlib_chunk_size: int | None = None,
+        interaction_window_s: float | None = None,
     ) -> None:
         self.token = token
+        # Discord's 3 s for the first response: set, a later callback is refused with 10062 (as Discord does);
+        # None (the tests' default) accepts a callback at any time.
+        self.interaction_window_s = interaction_window_s
+        self.expired_callbacks = 0
         self.snowflakes = m.Snowflakes()
         self.application_id = self.snowflakes.next()
         self.shard_count = shard_count
@@ -236,6 +244,7 @@ class FakeDiscord:
         self.global_commands: dict[str, dict] = {}
         self.guild_commands: dict[str, dict[str, dict]] = {}
         self.interactions: dict[str, InteractionState] = {}
+        self._by_token: dict[str, InteractionState] = {}
         self.messages: dict[str, dict] = {}
         self.message_history: dict[str, list[dict]] = {}
         self.attachments: dict[str, bytes] = {}
@@ -268,7 +277,8 @@ class FakeDiscord:
         sock.bind(("127.0.0.1", 0))
         self._sock = sock
         self.port = sock.getsockname()[1]
-        await web.SockSite(self._runner, sock).start()
+        # Discord takes any number of connections: a burst of thousands must not overflow the listen queue.
+        await web.SockSite(self._runner, sock, backlog=4096).start()
         return self
 
     async def stop(self) -> None:
@@ -1189,6 +1199,9 @@ class FakeDiscord:
         inter = self.interactions.get(interaction_id)
         if inter is None or inter.token != token:
             raise HTTPError(404, 10062, "Unknown interaction")
+        if self.interaction_window_s is not None and rec.at - inter.sent_at > self.interaction_window_s:
+            self.expired_callbacks += 1
+            raise HTTPError(404, 10062, "Unknown interaction")
         body = rec.json
         if not isinstance(body, dict):
             errs = v.Errors()
@@ -1222,6 +1235,7 @@ class FakeDiscord:
             raise HTTPError(400, 50006, "Cannot send an empty message")
 
         inter.acknowledged = True
+        inter.acknowledged_at = rec.at
         inter.response_type = ctype
         inter.response = body
         data = data or {}
@@ -1274,7 +1288,7 @@ class FakeDiscord:
 
     # -- interaction webhooks -------------------------------------------------------------------------
     def _interaction_for_token(self, app_id: str, token: str) -> InteractionState:
-        inter = next((i for i in self.interactions.values() if i.token == token), None)
+        inter = self._by_token.get(token)
         if app_id != self.application_id or inter is None or not inter.acknowledged:
             # Discord answers "Unknown Webhook" for followups/edits before the interaction is acknowledged.
             raise HTTPError(404, 10015, "Unknown Webhook")
@@ -1747,6 +1761,7 @@ class FakeDiscord:
             message_id=message_id,
         )
         self.interactions[state.id] = state
+        self._by_token[state.token] = state
         await self._dispatch(session, "INTERACTION_CREATE", payload)
         return SentInteraction(state.id, state.token, payload, self)
 
@@ -2008,6 +2023,27 @@ class FakeDiscord:
         data = self._command_data(name, options, guild=g, focused=focused, command_type=1, target=None)
         env["locale"] = locale
         return await self.send_interaction({"type": AUTOCOMPLETE, "data": data, **env}, timeout=timeout)
+
+    def interaction_payload(
+        self,
+        name: str,
+        options: dict[str, Any] | None = None,
+        *,
+        focused: str | None = None,
+        user: dict | str | None = None,
+        guild: m.FakeGuild | None = None,
+    ) -> dict:
+        """The INTERACTION_CREATE body ``send_command`` (``focused`` None) or ``send_autocomplete`` would
+        dispatch, without dispatching it: build many, then ``send_burst`` them back to back."""
+        env = self._context(user=self._resolve_user(user), guild=guild, channel=None, dm=False, permissions=None)
+        data = self._command_data(name, options, guild=guild or self.guild, focused=focused, command_type=1,
+                                  target=None)
+        return {"type": AUTOCOMPLETE if focused else APPLICATION_COMMAND, "data": data, **env}
+
+    async def send_burst(self, payloads: list[dict]) -> list[SentInteraction]:
+        """Dispatch prepared interactions back to back, as a burst of users would: each gets its id, token
+        and ``sent_at`` as it goes out."""
+        return [await self.send_interaction(payload) for payload in payloads]
 
     @staticmethod
     def _walk_components(components: list) -> list[dict]:

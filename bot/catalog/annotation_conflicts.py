@@ -2,7 +2,7 @@
 
 Several annotations on one part are normal (a D8 condition beside a D4 time); two that cannot both be true
 are not: the same rule or field with another value ("D4 turn" beside "D4 phase"), or an exclusive rule
-(Redemption's "instant": nothing lasts) beside any other. The write still happens (a moderator may mean to
+(the default game's "instant": nothing lasts) beside any other. The write still happens (a moderator may mean to
 add both); the warning names the earlier annotation so they can undo one.
 """
 

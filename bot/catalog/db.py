@@ -51,9 +51,11 @@ from bot.catalog.records import (
     get_state,
     put_state,
 )
+from bot.catalog.soundness import check_sound, refuse_non_sqlite, schema_missing
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
+from engine.registry import DEFAULT_GAME
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
@@ -153,16 +155,24 @@ class Catalog:
                 if path.is_dir():
                     raise IsADirectoryError(str(path))
                 path.parent.mkdir(parents=True, exist_ok=True)
+            if str(path) != ":memory:":
+                refuse_non_sqlite(path, "card database")  # before SQLite would take an empty file for a new one
             with storage_failures(path):
                 conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
                 db = sqlite_utils.Database(conn)
-                db.enable_wal()
+                # Only what needs creating is written: a read command on a current database takes no write lock.
+                # fetchall: a statement left unfinished would hold its read snapshot (and miss later commits)
+                if db.execute("PRAGMA journal_mode").fetchall()[0][0].lower() != "wal":
+                    db.enable_wal()
                 _add_missing_columns(conn)
-                db.executescript(schema)
-                if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
-                    db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if schema_missing(conn, schema) or (
+                        db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION):
+                    db.executescript(schema)
+                    if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
             catalog = cls(db, path)
-            if seed_starter:
+            if empty:
                 from bot.catalog.starter import load_starter  # starter imports this module's type
 
                 load_starter(catalog, only_if_empty=True)
@@ -208,6 +218,7 @@ class Catalog:
                     raise _busy_error(exc, self.path) from exc
                 raise
             try:
+                check_sound(conn, self.path, "card database")  # never write into a damaged file
                 yield conn
                 conn.commit()
             except BaseException as exc:
@@ -542,7 +553,7 @@ class Catalog:
             return audit.undo(conn, audit_id, actor, guild=guild, may_write_shared=may_write_shared)
 
     def import_lackey(self, path_or_text: str | Path | bytes, actor: str,
-                      game: str = "redemption", guild: str | None = None) -> ImportReport:
+                      game: str = DEFAULT_GAME, guild: str | None = None) -> ImportReport:
         """Import a LackeyCCG carddata.txt atomically; see bot.catalog.importer. Thread-safe.
 
         A Path or bytes is unambiguous; a str is file content when it holds a tab or newline, else a path.
@@ -552,7 +563,7 @@ class Catalog:
         text, source = read_source(path_or_text)
         return self._import(text, source, actor, game, guild)
 
-    def import_lackey_text(self, text: str, actor: str, game: str = "redemption",
+    def import_lackey_text(self, text: str, actor: str, game: str = DEFAULT_GAME,
                            guild: str | None = None) -> ImportReport:
         """import_lackey for file content already in memory (e.g. a Discord attachment)."""
         _check_actor(actor)
@@ -561,7 +572,7 @@ class Catalog:
 
     def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
         if not isinstance(game, str) or not game.strip():
-            raise InvalidChange("An import needs a game, such as “redemption”.")
+            raise InvalidChange(f"An import needs a game, such as “{DEFAULT_GAME}”.")
         cards = parse_lackey(text, game)  # all validation happens here, before the lock
         with self._write() as conn:
             return write_import(conn, cards, actor, game, source, guild)

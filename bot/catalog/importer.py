@@ -15,6 +15,7 @@ from bot.catalog.audit import now, record, record_many, row_values
 from bot.catalog.errors import ImportFileError
 from bot.catalog.records import CARD_SELECT, CARD_UPSERT, card_from_row, card_row, card_state, card_target
 from engine.cards import Card
+from engine.registry import DEFAULT_GAME  # a LackeyCCG card file is the default game's format
 
 # Lackey header -> Card field. Other columns (ImageFile, Strength, Toughness, Sound) go to Card.extra.
 LACKEY_FIELDS = {
@@ -61,7 +62,7 @@ def read_source(path_or_text: str | Path | bytes) -> tuple[str, str]:
     return decode(data), path.name
 
 
-def parse_lackey(text: str, game: str = "redemption") -> list[Card]:
+def parse_lackey(text: str, game: str = DEFAULT_GAME) -> list[Card]:
     """Every row of a Lackey card file as a Card, text kept exactly as in the file.
 
     Raises ImportFileError (with the 1-based line) on the first problem: a bad header, a row with fewer

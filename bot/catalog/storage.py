@@ -49,10 +49,15 @@ def describe_failure(error: BaseException) -> tuple[str, str]:
     return f"failed ({reason})", "check the file and run the command again"
 
 
-def storage_error(error: BaseException, path: str | Path) -> UnreadableDatabase:
+def storage_error(error: BaseException, path: str | Path, kind: str = "card database") -> UnreadableDatabase:
+    """`kind` names the file: "card database", or "stored rulings file" (cards.rulings.db beside it)."""
     what, fix = describe_failure(error)
-    return UnreadableDatabase(f"The card database {path} {what}: {fix}.",
-                              f"The card database {what}; the bot's operator has to fix it. Nothing was changed.")
+    if kind != "card database":
+        what = what.replace("SQLite card database", f"SQLite {kind}")
+        fix = fix.replace("so a fresh one is created from the starter set, then import your cards again",
+                          "so a fresh, empty one is created")
+    return UnreadableDatabase(f"The {kind} {path} {what}: {fix}.",
+                              f"The {kind} {what}; the bot's operator has to fix it. Nothing was changed.")
 
 
 def is_storage_failure(error: BaseException) -> bool:
@@ -66,11 +71,11 @@ def _is_sql_bug(error: BaseException) -> bool:
 
 
 @contextmanager
-def storage_failures(path: str | Path) -> Iterator[None]:
-    """Re-raise a storage failure inside the block as one UnreadableDatabase sentence."""
+def storage_failures(path: str | Path, kind: str = "card database") -> Iterator[None]:
+    """Re-raise a storage failure inside the block as one UnreadableDatabase sentence naming the file."""
     try:
         yield
     except (sqlite3.OperationalError, sqlite3.DatabaseError) as exc:
         if not is_storage_failure(exc):
             raise
-        raise storage_error(exc, path) from exc
+        raise storage_error(exc, path, kind) from exc

@@ -7,12 +7,16 @@ import logging
 from collections.abc import Callable, Iterable
 from typing import Any
 
+import aiohttp
 import discord
 import discord.gateway
 import yarl
+from discord import app_commands
 from discord.ext import commands
 
 from bot.discord import delivery
+from bot.discord.answers import RecentAnswers, WhyButton
+from bot.discord.deadline import Gate
 from bot.discord.errors import on_tree_error
 from bot.discord.state import card_ref
 from bot.freshness import CatalogWatcher
@@ -21,6 +25,14 @@ from engine.cards import Card
 from engine.registry import all_rulesets
 
 log = logging.getLogger("arbiter.bot")
+HTTP_CONNECTIONS = 256  # concurrent requests to Discord's API; more wait for a free kept-alive connection
+
+
+class ArbiterTree(app_commands.CommandTree):
+    """The command tree, with every command and autocomplete admitted by the bot's deadline gate first."""
+
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        return await self.client.gate.admit(interaction)  # type: ignore[attr-defined]
 
 
 class ArbiterBot(commands.AutoShardedBot):
@@ -29,13 +41,15 @@ class ArbiterBot(commands.AutoShardedBot):
         intents = discord.Intents.none()
         intents.guilds = True  # guild and role data for permission checks; no message content needed
         super().__init__(command_prefix=commands.when_mentioned, intents=intents, help_command=None,
-                         allowed_mentions=discord.AllowedMentions.none(), **options)
+                         allowed_mentions=discord.AllowedMentions.none(), tree_cls=ArbiterTree, **options)
+        self.gate = Gate()  # Discord's 3 s under a burst (bot/discord/deadline.py)
         self.arbiter = arbiter
         # Servers whose moderators keep the shared catalog (ARBITER_MAINTAINER_GUILDS); every other server's
         # moderators keep only their own server layer.
         self.maintainer_guilds: frozenset[int] = frozenset(int(g) for g in maintainer_guilds)
         self.gateway_from_api = gateway_from_api
         self.card_refs: dict[str, Card] = {}
+        self.recent_answers = RecentAnswers()  # what "Why" shows while the answer is recent
         # Other in-memory indexes (each plug-in game's matcher) rebuilt with the catalog, off the event loop.
         self.index_builders: dict[str, Callable[[Arbiter], Any]] = {}
         self.indexes: dict[str, Any] = {}
@@ -45,6 +59,13 @@ class ArbiterBot(commands.AutoShardedBot):
         self.tree.on_error = on_tree_error
         # Every answer is stored under its ruling id by a background writer thread (bot/rulings/writer.py).
         self.store_rulings = store_rulings
+
+    async def login(self, token: str) -> None:
+        # discord.py opens one connection per concurrent request (no limit): a burst of thousands of answers
+        # would open thousands of connections (a TLS handshake each). A bounded pool reuses kept-alive ones.
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = aiohttp.TCPConnector(limit=HTTP_CONNECTIONS)
+        await super().login(token)
 
     def is_maintainer(self, guild_id: int | None) -> bool:
         return guild_id is not None and guild_id in self.maintainer_guilds
@@ -87,6 +108,12 @@ class ArbiterBot(commands.AutoShardedBot):
         if self.store_rulings and self.arbiter.rulings is None:
             self.arbiter.rulings = RulingLog(RulingStore.for_catalog(self.arbiter.catalog), background=True)
 
+    async def rulings_settled(self) -> None:
+        """Before an answer goes out: the rulings answered so far are committed (bot/rulings/writer.py)."""
+        log = self.arbiter.rulings
+        if log is not None:
+            await log.settled()
+
     async def setup_hook(self) -> None:
         from bot.discord.cogs.carddb import CardDbCog
         from bot.discord.cogs.games import GamesCog
@@ -95,13 +122,16 @@ class ArbiterBot(commands.AutoShardedBot):
         from bot.discord.cogs.rulings import RulingsCog
 
         self.start_rulings()
+        parsers = self._connection.parsers  # what is already too late is dropped before discord.py builds it
+        parsers["INTERACTION_CREATE"] = self.gate.wrap_parser(parsers["INTERACTION_CREATE"])
         await self.add_cog(DurationCog(self))
         await self.add_cog(RulingsCog(self))
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
-        self.add_dynamic_items(RulingButton, PrintingSelect)
-        delivery.install()  # interaction responses and follow-ups retried inside Discord's windows
+        self.add_dynamic_items(RulingButton, PrintingSelect, WhyButton)
+        # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
+        delivery.install(self.gate.count, self.rulings_settled)
         count = await asyncio.to_thread(self.load_catalog)
         self.watcher.start()  # other processes' writes (shards, the command line) reach this one
         if self.gateway_from_api and self.shard_count is not None:

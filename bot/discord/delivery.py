@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 import discord
@@ -31,6 +32,9 @@ FOLLOWUP_WINDOW_S = 15 * 60.0
 CALLBACK_MARGIN_S = 0.25  # a retry must be able to arrive before the window closes
 FOLLOWUP_TRIES = 8
 ALREADY_ACKNOWLEDGED = 40060
+UNKNOWN_INTERACTION = 10062
+KNOWN_GONE = (UNKNOWN_INTERACTION, ALREADY_ACKNOWLEDGED)  # the interaction is over: nothing more to say
+CHANNEL_MESSAGE, UPDATE_MESSAGE, AUTOCOMPLETE_RESULT = 4, 7, 8  # interaction callback types
 
 
 class _Refused(Exception):
@@ -91,6 +95,12 @@ def _what(route: Any) -> str:
 
 
 class RetryingAdapter(AsyncWebhookAdapter):
+    def __init__(self, count: Callable[[str], None] | None = None,
+                 before_answer: Callable[[], Awaitable[object]] | None = None) -> None:
+        super().__init__()
+        self.count = count  # counts known outcomes for the periodic load line (bot/discord/deadline.py)
+        self.before_answer = before_answer  # waits until the rulings answered so far are committed
+
     async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         callback = route.path.endswith("/callback")
         now = time.monotonic()
@@ -102,6 +112,8 @@ class RetryingAdapter(AsyncWebhookAdapter):
             deadline = now + CALLBACK_WINDOW_S - min(max(age, 0.0), CALLBACK_WINDOW_S) - CALLBACK_MARGIN_S
         else:
             deadline = now + FOLLOWUP_WINDOW_S
+        if self.before_answer is not None and _may_show_a_ruling(route, kwargs):
+            await self.before_answer()  # a ruling id reaches a user only once it is stored
         attempt = 0
         while True:
             for file in kwargs.get("files") or ():
@@ -126,9 +138,29 @@ class RetryingAdapter(AsyncWebhookAdapter):
                 if callback and attempt and exc.code == ALREADY_ACKNOWLEDGED:
                     log.info("an earlier try of the interaction response had arrived after all")
                     return {"interaction": {"id": str(route.webhook_id), "type": 2}}
+                payload = kwargs.get("payload")
+                if (callback and exc.code in KNOWN_GONE and isinstance(payload, dict)
+                        and payload.get("type") == AUTOCOMPLETE_RESULT):
+                    # Suggestions for a user who has typed on: counted, never a traceback (discord.py would
+                    # log one per autocomplete).
+                    if self.count is not None:
+                        self.count(f"autocompletes too late for Discord (code {exc.code})")
+                    return None
                 raise
 
 
-def install() -> None:
+def _may_show_a_ruling(route: Any, kwargs: dict[str, Any]) -> bool:
+    """A message sent or edited (a follow-up, an edit, a callback with a message); not suggestions, a
+    deferral, a deletion or a read."""
+    if route.method not in ("POST", "PATCH"):
+        return False
+    payload = kwargs.get("payload")
+    if route.path.endswith("/callback") and isinstance(payload, dict):
+        return payload.get("type") in (CHANNEL_MESSAGE, UPDATE_MESSAGE)
+    return True
+
+
+def install(count: Callable[[str], None] | None = None,
+            before_answer: Callable[[], Awaitable[object]] | None = None) -> None:
     """Use the retrying adapter for every webhook request made from the current task and those it starts."""
-    async_context.set(RetryingAdapter())
+    async_context.set(RetryingAdapter(count, before_answer))

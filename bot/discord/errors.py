@@ -8,6 +8,7 @@ import discord
 from discord import app_commands
 
 from bot.catalog import UnreadableDatabase
+from bot.discord.delivery import KNOWN_GONE
 
 log = logging.getLogger("arbiter.bot")
 
@@ -49,6 +50,14 @@ async def report_error(interaction: discord.Interaction, error: Exception, where
         log.error("%s failed for user %s in guild %s: %s", where, interaction.user.id if interaction.user else "?",
                   interaction.guild_id, original)
         message = original.public
+    elif message is None and isinstance(original, discord.HTTPException) and original.code in KNOWN_GONE:
+        # The interaction is over (its 3 s passed, or it was answered): no one to tell; one counted line.
+        gate = getattr(interaction.client, "gate", None)
+        if gate is not None:
+            gate.count(f"answers Discord no longer took (code {original.code})")
+        else:
+            log.info("%s: Discord no longer takes answers to this interaction (code %s)", where, original.code)
+        return
     elif message is None and isinstance(original, discord.HTTPException):
         # Discord refused or lost our answer (after the delivery retries): one line, and one try to say sorry.
         log.warning("%s for user %s in server %s: Discord answered HTTP %s (code %s)", where,

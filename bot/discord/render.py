@@ -1,4 +1,4 @@
-"""Embeds for verdicts, cards and rules, built only from the engine's data."""
+"""Embeds for cards and rules, the colours of answers, and the footer's pointer to a stored ruling."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, TITLE, clip, fit_embed, safe
+from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.web.links import ruling_url
 from engine.cards import printing_label
 from engine.trace import Rule
@@ -15,67 +15,6 @@ COLOUR_PERSISTS = discord.Colour(0x2E8B57)
 COLOUR_OFF = discord.Colour(0xDAA520)
 COLOUR_ENDED = discord.Colour(0x8B0000)
 COLOUR_INFO = discord.Colour(0x4169E1)
-
-
-def _yes(flag: bool) -> str:
-    return "yes" if flag else "no"
-
-
-def timeline(data: dict[str, Any]) -> str:
-    steps = [f"played in {data['scenario']['played_in']}"] + [
-        f"{i}. {event}" for i, event in enumerate(data["scenario"]["events"], start=1)]
-    state = "persists" if data["persists"] else "ended"
-    if data["persists"] and not data["effective"]:
-        state = "persists (switched off)"
-    if not data.get("lasting", True):
-        state = "instant"
-    return " → ".join(steps) + f" ⇒ {state}"
-
-
-def verdict_embed(data: dict[str, Any]) -> discord.Embed:
-    """`data` is the documented --json object of `arbiter duration`."""
-    card = data["card"]
-    part = data["scenario"].get("part") or ""
-    if not data.get("lasting", True):
-        colour = COLOUR_INFO
-    elif data["persists"] and data["effective"]:
-        colour = COLOUR_PERSISTS
-    elif data["persists"]:
-        colour = COLOUR_OFF
-    else:
-        colour = COLOUR_ENDED
-    title = printing_label(card["name"], card["set"]) + (f" · {part} part" if part else "")
-    # What the name was taken to mean and how its printings read, then how long in plain words.
-    match = data.get("match") or {}
-    lines = [line for line in (match.get("line"), match.get("printings_line")) if line]
-    summary = data.get("summary") or data["explanation"].split("\n", 1)[0]
-    embed = discord.Embed(title=clip(safe(title), TITLE), description=safe("\n".join([*lines, summary]), DESCRIPTION),
-                          colour=colour)
-    if data.get("lasting", True):
-        embed.add_field(name="Verdict", value=f"Persists: **{_yes(data['persists'])}** · "
-                                              f"Effective: **{_yes(data['effective'])}**", inline=False)
-        bound = data["upper_bound"]
-        if bound.get("rule"):
-            embed.add_field(name="Upper bound", value=safe(f"{bound['rule']}: {bound['why']}", FIELD_VALUE),
-                            inline=False)
-    terms = [t for t in data["terms"] if t["part"] == part]
-    if terms:
-        lines = [f"{t['rule']} “{t['text']}” ({t['source']}) — {t['status']}" for t in terms]
-        embed.add_field(name="Terms", value=safe("\n".join(lines), FIELD_VALUE), inline=False)
-    steps = [s for s in data["trace"] if s["source"] != "scenario"]
-    if steps:
-        lines = [(f"[{s['rule']}] " if s["rule"] else "") + f"{s['trigger']}: {s['decision']}" for s in steps]
-        embed.add_field(name="Why", value=safe("\n".join(lines), FIELD_VALUE), inline=False)
-    embed.add_field(name="Rules cited", value=", ".join(data["rules"]) or "none", inline=True)
-    embed.add_field(name="Timeline", value=safe(timeline(data), FIELD_VALUE), inline=False)
-    if data["interpretations"]:
-        notes = "\n".join(f"• {n['text']}" for n in data["interpretations"])
-        embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
-    rs = data["ruleset"]
-    embed.set_footer(text=clip(f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {data['ruling_id']}"
-                               f"{open_hint(data['ruling_id'])}", FOOTER))
-    link_ruling(embed, data["ruling_id"])
-    return fit_embed(embed)
 
 
 def link_ruling(embed: discord.Embed, ruling_id: str | None) -> None:

@@ -11,9 +11,10 @@ from __future__ import annotations
 import hashlib
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from engine.cards import Card
-from engine.rulesets.redemption import EVENTS, ZONES
+from engine.registry import shortcut
 
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_EVENTS = 40  # with the owner, every custom_id stays below Discord's 100 characters (at most 88)
@@ -52,6 +53,29 @@ def _base36(n: int) -> str:
             return out
 
 
+def vocabulary() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """(zones, events) of the `/duration` question (engine.interface.EventScenario), in their fixed order."""
+    found = shortcut("duration")
+    if found is None:
+        return (), ()
+    return tuple(found[1].zones), tuple(found[1].events)
+
+
+def owner_suffix(owner: int | None) -> str:
+    """The `@<owner>` end of a custom_id: whose message it is (base 36), or nothing."""
+    return "" if owner is None else "@" + _base36(owner)
+
+
+def owner_of(owner: int | None, interaction: Any) -> int | None:
+    """Whose message a pressed component is on: the id its custom_id carries, else (older components) the user
+    who asked for the message."""
+    if owner is not None:
+        return owner
+    message = interaction.message
+    metadata = message.interaction_metadata if message is not None else None
+    return metadata.user.id if metadata is not None else None
+
+
 def _digit(ch: str, vocabulary: tuple[str, ...] | list[str]) -> str:
     index = _DIGITS.index(ch)
     if index >= len(vocabulary):
@@ -72,22 +96,22 @@ class RulingState:
         return RulingState(self.card, self.zone, self.ruleset, self.part, self.events, owner)
 
     def custom_id(self, action: str, next_event: str | None = None) -> str:
-        events = "".join(_DIGITS[EVENTS.index(e)] for e in self.events)
-        cid = (f"arb:{action}:{self.card}:{_DIGITS[ZONES.index(self.zone)]}:{self.ruleset[0]}:"
+        zones, vocabulary_events = vocabulary()
+        events = "".join(_DIGITS[vocabulary_events.index(e)] for e in self.events)
+        cid = (f"arb:{action}:{self.card}:{_DIGITS[zones.index(self.zone)]}:{self.ruleset[0]}:"
                f"{self.part or '-'}:{events}")
         if next_event is not None:
-            cid += ":" + _DIGITS[EVENTS.index(next_event)]
-        if self.owner is not None:
-            cid += "@" + _base36(self.owner)
-        return cid
+            cid += ":" + _DIGITS[vocabulary_events.index(next_event)]
+        return cid + owner_suffix(self.owner)
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> tuple[str, RulingState, str | None]:
         """(action, state, next event); raises StaleButton for an index outside this version's vocabulary."""
-        events = tuple(_digit(ch, EVENTS) for ch in match["events"])
+        zones, vocabulary_events = vocabulary()
+        events = tuple(_digit(ch, vocabulary_events) for ch in match["events"])
         ruleset = "current" if match["ruleset"] == "c" else "previous"
         part = "" if match["part"] == "-" else match["part"]
         owner = int(match["owner"], 36) if match["owner"] else None
-        state = cls(match["card"], _digit(match["zone"], ZONES), ruleset, part, events, owner)
-        nxt = _digit(match["next"], EVENTS) if match["next"] else None
+        state = cls(match["card"], _digit(match["zone"], zones), ruleset, part, events, owner)
+        nxt = _digit(match["next"], vocabulary_events) if match["next"] else None
         return match["action"], state, nxt

@@ -6,16 +6,13 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.rulings.record import Basis, CardBasis, RulingRecord
 from engine.cards import Annotation, Card
+from engine.registry import shortcut
 
-if TYPE_CHECKING:
-    from engine.rulesets.redemption import Verdict
-
-DURATION = "duration"
-REDEMPTION = "redemption"
+DURATION = "duration"  # the shortcut (engine/interface.py `shortcuts`) whose answers bot.service builds
 
 
 def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, events: Sequence[str],
@@ -25,12 +22,19 @@ def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, eve
     return {"card": card.name, "set": set_hint, "played_in": played_in, "events": list(events), "part": part}
 
 
-def duration_record(verdict: Verdict, notes: Iterable[Annotation], inputs: Mapping[str, Any], version: str,
+def is_shortcut_ruling(game: str, command: str) -> bool:
+    """Whether a stored ruling was asked through the `duration` shortcut (bot.service.Arbiter.duration), not
+    through the generic plug-in path (another game may have a question of the same name)."""
+    found = shortcut(DURATION)
+    return found is not None and found[0].game == game and command == DURATION
+
+
+def duration_record(verdict: Any, notes: Iterable[Annotation], inputs: Mapping[str, Any], version: str,
                     guild: str | None, ruling_id: str, summary: str, rules: Sequence[str],
                     at: int | None = None) -> RulingRecord:
     basis = Basis(verdict.ruleset.version, (CardBasis.of(verdict.card, notes),))
-    return RulingRecord(ruling_id, REDEMPTION, DURATION, dict(inputs), version, guild, summary, tuple(rules), basis,
-                        int(time.time()) if at is None else at)
+    return RulingRecord(ruling_id, verdict.card.game, DURATION, dict(inputs), version, guild, summary, tuple(rules),
+                        basis, int(time.time()) if at is None else at)
 
 
 def verdict_line(question: Any, answer: Mapping[str, Any]) -> str:

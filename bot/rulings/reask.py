@@ -12,14 +12,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
-from bot.rulings.build import DURATION, REDEMPTION, game_record
+from bot.rulings.build import game_record, is_shortcut_ruling
 from bot.rulings.record import Basis, RulingRecord
 from bot.rulings.store import RulingStore, StoredRuling
 from bot.service import Arbiter, LookupProblem
 from engine.cards import printing_label
 from engine.interface import QuestionError
 from engine.matching import Matcher, MatchResult
-from engine.rulesets.redemption.scenario import ScenarioError
 
 
 @dataclass(frozen=True)
@@ -96,13 +95,13 @@ class Reasker:
 
     def standing(self, stored: StoredRuling) -> Standing:
         try:
-            if stored.game == REDEMPTION and stored.command == DURATION:
+            if is_shortcut_ruling(stored.game, stored.command):
                 now, answer = self._duration(stored)
             else:
                 now, answer = self._plugin(stored)
         except LookupProblem as problem:
             return Standing(stored, None, problem=f"it cannot be asked again: {problem.message}")
-        except (QuestionError, ScenarioError) as exc:
+        except ValueError as exc:  # QuestionError, or a scenario the engine refuses (a ValueError too)
             return Standing(stored, None, problem=f"it cannot be asked again: {exc}")
         return Standing(stored, now, answer, changes=_basis_changes(stored, now.basis))
 
@@ -111,18 +110,18 @@ class Reasker:
         name, set_ = inputs["card"], inputs.get("set")
         card = None
         if set_ is not None:
-            card = self.arbiter.printing(REDEMPTION, name, set_)
+            card = self.arbiter.printing(stored.game, name, set_)
             if card is None:
                 raise LookupProblem(MatchResult(name, "not-found", None, []),
                                     f"the printing {printing_label(name, set_)} is no longer in the catalog.")
             match = MatchResult(name, "exact", card, [])
         else:  # what the name leads to today, as the server it was asked in sees it
-            match = self.arbiter.matcher_for(REDEMPTION, stored.guild).match(name)
+            match = self.arbiter.matcher_for(stored.game, stored.guild).match(name)
             card = match.card
             if card is None and match.how == "ambiguous":
                 # The name now has several printings: judge the one judged then, if it is still there.
                 first = stored.basis.cards[0] if stored.basis.cards else None
-                card = self.arbiter.printing(REDEMPTION, name, first.set) if first else None
+                card = self.arbiter.printing(stored.game, name, first.set) if first else None
                 match = MatchResult(name, "exact", card, []) if card else match
             if card is None:
                 raise LookupProblem(match, f"{name} is no longer in the catalog.")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from bot.rulings.build import DURATION, REDEMPTION
+from bot.rulings.build import is_shortcut_ruling
 from bot.rulings.reask import Standing
 from bot.rulings.store import StoredRuling
 from engine.cards import printing_label
@@ -19,7 +19,7 @@ def iso(at: int) -> str:
 def question_text(stored: StoredRuling) -> str:
     """The question as asked, in one line."""
     inputs = stored.inputs
-    if stored.game == REDEMPTION and stored.command == DURATION:
+    if is_shortcut_ruling(stored.game, stored.command):
         card = printing_label(inputs["card"], inputs["set"]) if inputs.get("set") else inputs["card"]
         parts = [card, f"played in {inputs.get('played_in') or 'its usual zone'}"]
         if inputs.get("events"):

@@ -18,11 +18,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog, UnreadableDatabase
+from bot.catalog import Catalog
 from bot.catalog.paths import read_data_text
+from bot.catalog.soundness import refuse_non_sqlite, schema_missing
+from bot.catalog.storage import storage_error, storage_failures
 from bot.rulings.record import Basis, RulingRecord
 
 BUSY_TIMEOUT_S = 10.0
+KIND = "stored rulings file"  # how messages name this file (never "the card database")
 _COLUMNS = ("id", "game", "command", "inputs", "version", "guild", "summary", "rules", "outcome", "basis",
             "first_at", "last_at", "count")
 _UPSERT = (f"INSERT INTO rulings ({', '.join(_COLUMNS)}) VALUES ({', '.join('?' for _ in _COLUMNS)}) "
@@ -88,17 +91,24 @@ class RulingStore:
     def _connection(self) -> sqlite3.Connection:
         """Opened on first use (held under the lock); UnreadableDatabase, one sentence, when it cannot be."""
         if self._conn is None:
+            if self.path != ":memory:":
+                refuse_non_sqlite(self.path, KIND)
             try:
                 conn = sqlite3.connect(self.path, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
                 try:
-                    if self.path != ":memory:":
+                    schema = read_data_text("rulings.sql")
+                    if self.path != ":memory:" and conn.execute("PRAGMA journal_mode").fetchall()[0][0] != "wal":
                         conn.execute("PRAGMA journal_mode=WAL")
-                    conn.executescript(read_data_text("rulings.sql"))
+                    # A commit is in the operating system's hands before an answer is sent: a killed process
+                    # loses nothing; only a power cut may lose the last commits (no fsync per commit).
+                    conn.execute("PRAGMA synchronous=NORMAL")
+                    if schema_missing(conn, schema):  # a reader of a current file writes nothing
+                        conn.executescript(schema)
                 except BaseException:
                     conn.close()
                     raise
             except (sqlite3.DatabaseError, OSError) as exc:
-                raise UnreadableDatabase(f"Cannot open the stored rulings {self.path}: {exc}.") from exc
+                raise storage_error(exc, self.path, KIND) from exc
             self._conn = conn
         return self._conn
 
@@ -122,7 +132,7 @@ class RulingStore:
             rows.append([row[c] for c in _COLUMNS])
             links += [(rec.game, name, rec.id) for name in rec.card_names]
             time.sleep(0)  # let other threads (the bot's event loop) run between rows
-        with self._lock:
+        with self._lock, storage_failures(self.path, KIND):
             conn = self._connection()
             conn.execute("BEGIN IMMEDIATE")
             try:
@@ -137,7 +147,7 @@ class RulingStore:
     # --- reads -----------------------------------------------------------------------------------------
 
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
-        with self._lock:
+        with self._lock, storage_failures(self.path, KIND):
             return self._connection().execute(sql, params).fetchall()
 
     def get(self, ruling_id: str) -> StoredRuling | None:

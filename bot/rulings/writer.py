@@ -3,15 +3,20 @@
 `add` takes a RulingRecord or a function that builds one: the front ends pass the function, so hashing and
 rendering happen in the writer thread (the event loop only puts an item on a queue).
 
-- Background mode (the bot): a daemon thread drains a queue and writes a batch every FLUSH_S seconds or every
-  BATCH_ROWS rows, in one transaction on the store's own connection; the event loop only does `queue.put`.
-- Buffered mode (the command line): rulings wait in a list and are written together by `close()` at exit.
+A ruling id shown is a ruling kept: an answer is sent only once its ruling is committed.
+- Background mode (the bot): a daemon thread takes what is queued and writes it at once in one transaction
+  (group commit: under a burst, everything that queued during the last write goes in the next one). The bot
+  awaits `settled()` before it sends an answer (bot/discord/delivery.py), so a SIGKILL at any moment loses no
+  id anyone saw; the event loop itself only does `queue.put` and waits without blocking.
+- Immediate mode (the command line): `add` writes at once, before the answer is printed.
+- Buffered mode (the benchmarks): rulings wait in a list until `flush()` or `close()`.
 A batch that cannot be written (database locked past the busy timeout, disk full) is logged and dropped: a
 lost row costs a ruling its history, a blocked answer would cost the user the answer.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import queue
 import threading
@@ -23,7 +28,7 @@ from bot.rulings.store import RulingStore
 
 log = logging.getLogger("arbiter.rulings")
 Pending = RulingRecord | Callable[[], RulingRecord]
-FLUSH_S = 1.0
+FLUSH_S = 0.0     # background: how long a batch waits for more rulings after its first (0: write at once)
 BATCH_ROWS = 500
 
 
@@ -38,14 +43,19 @@ _STOP = object()
 
 
 class RulingLog:
-    def __init__(self, store: RulingStore, *, background: bool, flush_s: float = FLUSH_S,
+    def __init__(self, store: RulingStore, *, background: bool, immediate: bool = False, flush_s: float = FLUSH_S,
                  batch_rows: int = BATCH_ROWS) -> None:
         self.store = store
         self.background = background
+        self.immediate = immediate and not background  # not background: written at `add` (else at `flush`)
         self.flush_s = flush_s
         self.batch_rows = batch_rows
         self.written = 0   # distinct ids upserted so far (a repeated question in one batch counts once)
         self.dropped = 0   # rulings lost to a failed write
+        self.added = 0     # rulings added so far, and how many of them the writer has dealt with (written or
+        self.settled_count = 0  # dropped): an answer waits until its ruling's number is settled
+        self._waiters: list[tuple[int, asyncio.AbstractEventLoop, asyncio.Future[None]]] = []
+        self._waiters_lock = threading.Lock()
         self._pending: list[Pending] = []
         self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
@@ -57,10 +67,43 @@ class RulingLog:
     def add(self, record: Pending) -> None:
         if self._closed:
             return
+        with self._waiters_lock:
+            self.added += 1
         if self.background:
             self._queue.put(record)
+        elif self.immediate:  # the command line: written before the answer is printed
+            self._write([record])
+            self.settled_count = self.added
         else:
             self._pending.append(record)
+
+    async def settled(self, timeout: float = 2.0) -> bool:
+        """Wait (without blocking the loop) until every ruling added so far is committed (or dropped);
+        False after `timeout` (an answer is never held longer: the writer is stuck, and it says so in the log)."""
+        target = self.added
+        if self.settled_count >= target or not self.background:
+            return True
+        loop = asyncio.get_running_loop()
+        future: asyncio.Future[None] = loop.create_future()
+        with self._waiters_lock:
+            if self.settled_count >= target:
+                return True
+            self._waiters.append((target, loop, future))
+        try:
+            await asyncio.wait_for(future, timeout)
+            return True
+        except TimeoutError:
+            log.error("a ruling was not committed within %.1f s; its answer is sent anyway", timeout)
+            return False
+
+    def _release(self, count: int) -> None:
+        """The writer dealt with `count` more rulings: wake the answers that waited for them."""
+        with self._waiters_lock:
+            self.settled_count += count
+            done = [w for w in self._waiters if w[0] <= self.settled_count]
+            self._waiters = [w for w in self._waiters if w[0] > self.settled_count]
+        for _target, loop, future in done:
+            loop.call_soon_threadsafe(_resolve, future)
 
     def flush(self, timeout: float = 30.0) -> bool:
         """Write everything added so far; True when it is written (or nothing was pending)."""
@@ -103,7 +146,7 @@ class RulingLog:
             self.written += self.store.write(records)
         except Exception as exc:  # one logged line, never raised into an answer
             self.dropped += len(records)
-            log.error("could not store %d ruling(s) in the card database; they are dropped: %s", len(records), exc)
+            log.error("could not store %d ruling(s); they are dropped: %s", len(records), exc)
 
     def _run(self) -> None:
         while True:
@@ -121,14 +164,20 @@ class RulingLog:
                     break  # someone waits: write now
                 batch.append(item)  # type: ignore[arg-type]
                 remaining = deadline - time.monotonic()
-                if len(batch) >= self.batch_rows or remaining <= 0:
+                if len(batch) >= self.batch_rows:
                     break
-                try:
-                    item = self._queue.get(timeout=remaining)
+                try:  # what is already queued joins this batch; with time left, what comes meanwhile too
+                    item = self._queue.get(timeout=remaining) if remaining > 0 else self._queue.get_nowait()
                 except queue.Empty:
                     break
             self._write(batch)
+            self._release(len(batch))
             for marker in markers:
                 marker.done.set()
             if stop:
                 return
+
+
+def _resolve(future: asyncio.Future[None]) -> None:
+    if not future.done():
+        future.set_result(None)

@@ -20,16 +20,14 @@ from bot.catalog import SHARED_REFUSAL, CatalogError, UnreadableDatabase
 from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
-from bot.discord.cogs.games import index_name
-from bot.discord.cogs.ruling import card_autocomplete
-from bot.discord.cogs.rulings import changed_sentence
+from bot.discord.common import card_autocomplete, changed_sentence, index_name
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
 from bot.games import annotatable_rulesets, game_name
 from bot.service import LookupProblem, for_writing
 from engine.cards import Annotation, Card
 from engine.interface import QuestionError
-from engine.rulesets.redemption.terms import read_card
+from engine.registry import default_game, find_ruleset
 
 log = logging.getLogger("arbiter.bot")
 
@@ -96,7 +94,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(SHARED_REFUSAL)
 
     def _find(self, interaction: discord.Interaction, name: str, set_hint: str | None = None) -> Card:
-        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
+        matcher = self.bot.arbiter.matcher_for(default_game(), interaction.guild_id)
         picked = matcher.resolve_value(name)
         if picked is not None:
             return picked
@@ -151,7 +149,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         if not name.strip() or not set.strip() or "\x00" in name + set + text:
             raise UserFacingError("A card needs a name and a set, without NUL characters.")
         self._require_shared(interaction)
-        card = Card("redemption", name.strip()[:200], set.strip()[:50], type=type.strip()[:80], text=text[:4000],
+        card = Card(default_game(), name.strip()[:200], set.strip()[:50], type=type.strip()[:80], text=text[:4000],
                     brigade=brigade[:100], card_class=card_class[:100], identifier=identifier[:400])
         await self._write(interaction, self.bot.arbiter.catalog.add_card, card, self._actor(interaction),
                           guild=self._guild(interaction))
@@ -204,7 +202,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         except InvalidAnnotation as exc:
             raise UserFacingError(str(exc)) from exc
         found = self._find(interaction, card)
-        labels = {r.part.label for r in read_card(found)}
+        labels = set(find_ruleset(found.game).part_labels(found))
         label = part.strip().upper()
         if label not in labels | {"*"}:
             raise UserFacingError(f"{safe(found.name, 200)} has no part “{safe(part, 20)}”; its parts: "
@@ -242,7 +240,7 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
         if ruleset is None:
             raise UserFacingError("Games whose cards take annotations here: "
                                   f"{', '.join(r.game for r in annotatable_rulesets()) or 'none'} "
-                                  "(Redemption cards: /carddb annotate).")
+                                  f"({find_ruleset(default_game()).title} cards: /carddb annotate).")
         spec = ruleset.annotation_spec
         key = field.strip().lower()
         if key not in spec.fields:

@@ -13,14 +13,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.rulings import guild_of
+from bot.discord.answers import WhyButton, answer_embed, discord_words, version_button_label
+from bot.discord.cards import show_card, wrong_game
+from bot.discord.common import guild_of, index_name
 from bot.discord.errors import UserFacingError, report_error
-from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, OPTION, TITLE, clip, fit_embed, safe
-from bot.discord.render import COLOUR_INFO, link_ruling, open_hint
+from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
-from bot.service import LookupProblem, answer_lines, match_json, problem_message
-from engine.interface import Param, Presentation, Question, QuestionError, chain_cards, plugin_inputs, questions_of
+from bot.service import LookupProblem
+from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, questions_of
 from engine.matching import card_value
 
 if TYPE_CHECKING:
@@ -28,10 +29,6 @@ if TYPE_CHECKING:
 
 Autocomplete = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
 MAX_FIELDS = 20
-
-
-def index_name(game: str) -> str:
-    return f"{game}-matcher"
 
 
 def _matcher(interaction: discord.Interaction, game: str) -> LayeredMatcher:
@@ -73,26 +70,6 @@ def card_autocomplete(game: str, separators: str) -> Autocomplete:
     return complete
 
 
-def answer_embed(presentation: Presentation, answer: dict[str, Any]) -> discord.Embed:
-    # What each name was taken to mean (typo, words, default printing) comes before the ruleset's summary.
-    summary = "\n".join([*answer_lines(answer.get("match")), presentation.summary])
-    embed = discord.Embed(title=clip(presentation.title, TITLE), description=safe(summary, DESCRIPTION),
-                          colour=COLOUR_INFO)
-    for field in presentation.fields[:MAX_FIELDS]:
-        value = f"**{safe(field.lead, 200)}**" + (f" [{', '.join(field.rules)}]" if field.rules else "")
-        value += f"\n{safe(field.text, 600)}"
-        if field.warning:
-            value += f"\n⚠ {safe(field.warning, 150)}"
-        embed.add_field(name=clip(safe(field.name), 256), value=clip(value, FIELD_VALUE), inline=False)
-    embed.add_field(name="Rules cited", value=", ".join(answer["rules"]) or "none", inline=True)
-    if answer["interpretations"]:
-        notes = "\n".join(f"• {n['text']}" for n in answer["interpretations"])
-        embed.add_field(name="Interpretations", value=safe(notes, FIELD_VALUE), inline=False)
-    embed.set_footer(text=clip(presentation.footer + open_hint(answer["ruling_id"]), FOOTER))
-    link_ruling(embed, answer["ruling_id"])
-    return fit_embed(embed)
-
-
 def _check_text(param: Param, value: Any) -> None:
     if param.kind == "text" and isinstance(value, str) and ("\x00" in value or len(value) > param.max_length):
         raise UserFacingError(f"“{param.name}” is at most {param.max_length} characters of card names and "
@@ -129,16 +106,17 @@ class Asked:
                     break
         return Asked(self.ruleset, self.question, values, version or self.version, self.owner)
 
-    def answer(self, interaction: discord.Interaction) -> dict[str, Any]:
-        """The answer; LookupProblem or UserFacingError when it cannot be given."""
+    def answer(self, interaction: discord.Interaction, seen: list[Any] | None = None) -> dict[str, Any]:
+        """The answer (`seen` gets the cards it looked up); LookupProblem or UserFacingError when it cannot be
+        given (a command-line option the message names is said as the Discord option)."""
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         try:  # stored under its ruling id, with the server it was asked in
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
                                annotations_of=_annotations_of(interaction), command=self.question.command,
                                layer_of=_layer_of(interaction), guild=guild_of(interaction),
-                               rulings=bot.arbiter.rulings)
+                               rulings=bot.arbiter.rulings, seen=seen)
         except QuestionError as exc:
-            raise UserFacingError(safe(str(exc), 1800)) from exc
+            raise UserFacingError(discord_words(safe(str(exc), 1800), self.question)) from exc
 
 
 async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "send", picked: str = "") -> None:
@@ -146,10 +124,14 @@ async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "s
     can use; a name with no card one sentence. `how`: "send" a new message, "private" one for the presser
     alone, "edit" the message a button was on, or "choose": the asker picked `picked` in a private menu, which
     says so, and the ruling is posted."""
+    seen: list[Any] = []
     try:
-        data = asked.answer(interaction)
+        data = asked.answer(interaction, seen)
     except LookupProblem as problem:
         match = problem.match
+        other = wrong_game(interaction, asked.ruleset.game, match, asked.question.command)
+        if other is not None:  # another game's card: say which and how to ask there, not this game's near names
+            raise UserFacingError(other) from problem
         if match.how == "ambiguous" and match.candidates and interaction.user.id == asked.owner:
             view = CardChoice(asked, match.query, [c.card for c in match.candidates])
             if how in ("send", "private"):
@@ -158,8 +140,10 @@ async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "s
                 await interaction.response.edit_message(content=safe(problem.message, 1800), embed=None, view=view)
             return
         raise UserFacingError(safe(problem.message, 1800)) from problem
-    embed = answer_embed(asked.question.present(data), data)
-    view = VersionButtons(asked)
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    bot.recent_answers.remember(asked.ruleset.game, asked.question.command, data, guild_of(interaction))
+    embed = answer_embed(asked.question.present(data), data, [f"{c.name}: {c.text}" for c in seen if c.text])
+    view = VersionButtons(asked, data["ruling_id"])
     if how == "edit":
         await interaction.response.edit_message(embed=embed, view=view)
     elif how == "choose":
@@ -204,16 +188,18 @@ class CardChoice(discord.ui.View):
 
 
 class VersionButtons(discord.ui.View):
-    """One button per other ruleset version: what that version says. The asker's press changes the message;
-    anyone else gets the other version's answer privately."""
+    """"Why" (the judge's reasons, bot/discord/answers.py), then one button per other ruleset version, labelled
+    in players' words: what that version says. The asker's press changes the message; anyone else gets the
+    other version's answer privately."""
 
-    def __init__(self, asked: Asked) -> None:
+    def __init__(self, asked: Asked, ruling_id: str) -> None:
         super().__init__(timeout=900)
         self.asked = asked
+        self.add_item(WhyButton(ruling_id, asked.owner))
         for version in list(asked.ruleset.versions())[:5]:
             if version == asked.version:
                 continue
-            button: discord.ui.Button = discord.ui.Button(label=clip(f"What {version} says", LABEL),
+            button: discord.ui.Button = discord.ui.Button(label=version_button_label(asked.ruleset.game, version),
                                                           style=discord.ButtonStyle.secondary)
             button.callback = self._press(version)  # type: ignore[method-assign]
             self.add_item(button)
@@ -260,22 +246,7 @@ def card_command(ruleset: Any) -> app_commands.Command:
     @app_commands.describe(name="The card (typos are fine)")
     @app_commands.autocomplete(name=card_autocomplete(game, ""))
     async def card(interaction: discord.Interaction, name: str) -> None:
-        if "\x00" in name or len(name) > 500:
-            raise UserFacingError("A card name is at most 500 characters.")
-        match = _matcher(interaction, game).match(name)
-        if match.card is None:
-            raise UserFacingError(safe(problem_message(match), 1800))
-        found = match.card
-        lines = answer_lines(match_json(match))
-        embed = discord.Embed(title=clip(safe(found.name), TITLE),
-                              description=safe("\n".join([*lines, found.text]), DESCRIPTION), colour=COLOUR_INFO)
-        embed.add_field(name="Types", value=safe(found.type, FIELD_VALUE) or "—", inline=True)
-        embed.add_field(name="Set", value=safe(found.set, FIELD_VALUE) or "—", inline=True)
-        # A ruleset may add lines of its own under the card (e.g. the source's erratum and notes).
-        details = getattr(ruleset, "card_details", None)
-        for label, value in (details(found) if details is not None else ())[:10]:
-            embed.add_field(name=clip(safe(label), 256), value=safe(value, FIELD_VALUE) or "—", inline=False)
-        await interaction.response.send_message(embed=fit_embed(embed))
+        await show_card(interaction, name, ruleset)  # the game's cards only; several: the asker's menu
 
     return app_commands.Command(name="card", description=f"A {game_name(ruleset)} card and its types"[:100],
                                 callback=card)

@@ -1,4 +1,4 @@
-"""/card and /rule: what the engine knows about a card, and a rule in our own words."""
+"""/card and /rule: a card of any game as the engine reads it, and a rule in our own words."""
 
 from __future__ import annotations
 
@@ -8,12 +8,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.cli import card_json
-from bot.discord.cogs.ruling import card_autocomplete
+from bot.anywhere import card_games, game_title
+from bot.discord.cards import any_card_autocomplete, show_card
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, clip, safe
-from bot.discord.render import card_embed, rule_embed
-from bot.service import LookupProblem
+from bot.discord.render import rule_embed
 from engine.registry import all_rulesets, rule_ranges
 
 if TYPE_CHECKING:
@@ -41,19 +40,13 @@ class InfoCog(commands.Cog):
     def __init__(self, bot: ArbiterBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="card", description="A Redemption card, its printings and its duration terms")
-    @app_commands.describe(name="The card (typos and nicknames are fine)")
-    @app_commands.autocomplete(name=card_autocomplete)
-    async def card(self, interaction: discord.Interaction, name: str) -> None:
-        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
-        picked = matcher.resolve_value(name)
-        query = picked.name if picked else name
-        set_hint = picked.set if picked else None
-        try:
-            data = card_json(self.bot.arbiter, query, set_hint, guild=interaction.guild_id)
-        except LookupProblem as problem:
-            raise UserFacingError(safe(problem.message, 1800)) from problem
-        await interaction.response.send_message(embed=card_embed(data))
+    @app_commands.command(name="card", description="A card of any game, its printings and how its rules read it")
+    @app_commands.describe(name="The card (typos and nicknames are fine), looked for in every game",
+                           game="Only this game's cards")
+    @app_commands.choices(game=[app_commands.Choice(name=game_title(r), value=r.game) for r in card_games()])
+    @app_commands.autocomplete(name=any_card_autocomplete)
+    async def card(self, interaction: discord.Interaction, name: str, game: str | None = None) -> None:
+        await show_card(interaction, name, next((r for r in card_games() if r.game == game), None))
 
     @app_commands.command(name="rule", description="A duration rule in our own words, with its source")
     @app_commands.describe(id=f"The rule id ({_rule_examples()})"[:100])

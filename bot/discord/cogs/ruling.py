@@ -1,4 +1,6 @@
-"""/duration: a computed ruling with its trace, buttons for the next event, and a choice when ambiguous."""
+"""/duration: the shortcut a ruleset declares for a question asked as "played in ZONE, then EVENT ..."
+(engine/interface.py `shortcuts` and `EventScenario`): the ruling, "Then: EVENT" buttons for what can still
+change it, the other version, the printings that read differently, and a choice when the name is ambiguous."""
 
 from __future__ import annotations
 
@@ -9,10 +11,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.discord.cogs.rulings import guild_of
+from bot.discord.answers import WhyButton, answer_embed, version_button_label
+from bot.discord.cards import wrong_game
+from bot.discord.common import card_autocomplete, guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
-from bot.discord.render import verdict_embed
 from bot.discord.state import (
     MAX_EVENTS,
     PATTERN,
@@ -20,34 +23,36 @@ from bot.discord.state import (
     RulingState,
     StaleButton,
     card_ref,
+    owner_of,
     printing_custom_id,
 )
 from bot.service import problem_message
 from engine.cards import Card
 from engine.matching import MatchResult
-from engine.rulesets.redemption import EVENTS, ZONES
-from engine.rulesets.redemption.scenario import EVENT_HELP, parse_events
+from engine.registry import shortcut
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
 
 _CONDITIONS = ("condition-false", "condition-true")
+# The game and question behind `/duration` (a ruleset's `shortcuts`, engine/interface.py), with its scenario
+# vocabulary (engine.interface.EventScenario): zones, events and which events can still change an answer.
+_FOUND = shortcut("duration")
+assert _FOUND is not None, "no ruleset declares the duration shortcut"
+RULESET, QUESTION = _FOUND
+GAME: str = RULESET.game
+ZONES: tuple[str, ...] = tuple(QUESTION.zones)
+EVENTS: tuple[str, ...] = tuple(QUESTION.events)
 
 
 def relevant_events(data: dict[str, Any]) -> list[str]:
-    """The next events that can change this ruling: what ends a running term, or flips a condition."""
-    if not data["persists"]:
-        return []
-    part = data["scenario"].get("part") or ""
-    wanted: set[str] = set()
-    for term in data["terms"]:
-        if term["part"] != part or term["status"] == "ended":
-            continue
-        if term["rule"] == "D8":
-            wanted.add("condition-true" if term["status"] == "off" else "condition-false")
-        wanted.update(term["ends_on"])
-        wanted.update(term.get("starts_on", []))  # a targeting the ability waits for (event `targeted`)
-    return [e for e in EVENTS if e in wanted]
+    """The next events that can change this ruling (the question's own reading of its terms)."""
+    return list(QUESTION.next_events(data))
+
+
+def duration_embed(data: dict[str, Any]) -> discord.Embed:
+    """The public reply to /duration: the verdict's presentation as every game's answer is shown."""
+    return answer_embed(QUESTION.present(data), data)
 
 
 def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
@@ -56,6 +61,7 @@ def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
         for event in relevant_events(data)[:15]:
             view.add_item(RulingButton(state, "ev", event))
     view.add_item(RulingButton(state, "rs", None))
+    view.add_item(WhyButton(data["ruling_id"], state.owner))
     differ = [p for p in data["match"].get("printings", []) if p["reads"] == "differently"][:25]
     if differ:  # the card's printings that read differently: a menu asks again for one of them
         view.add_item(PrintingSelect(state, differ))
@@ -73,7 +79,7 @@ class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTIN
             if state is None:
                 raise ValueError("a new printing menu needs its state")
             options = [discord.SelectOption(label=clip(p["label"], OPTION),
-                                            value=card_ref(Card("redemption", p["name"], p["set"])))
+                                            value=card_ref(Card(GAME, p["name"], p["set"])))
                        for p in printings or []]
             select = discord.ui.Select(placeholder="Other printings that read differently", min_values=1,
                                        max_values=1, options=options, custom_id=printing_custom_id(state))
@@ -110,12 +116,12 @@ class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTIN
                             state.owner)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
-            await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+            await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
             return
         mine = state.owned_by(presser)
         await interaction.response.send_message(
             "Only the person who asked can change that message; here is the ruling for you.",
-            embed=verdict_embed(data), view=ruling_view(mine, data), ephemeral=True)
+            embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
 
 
 class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
@@ -136,7 +142,8 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
                          else discord.ButtonStyle.secondary)
             else:
                 other = "previous" if state.ruleset == "current" else "current"
-                label, style = f"What the {other} ruleset says", discord.ButtonStyle.secondary
+                label = version_button_label(GAME, other)
+                style = discord.ButtonStyle.secondary
             button = discord.ui.Button(label=clip(label, LABEL), style=style,
                                        custom_id=state.custom_id(action, next_event))
         super().__init__(button)
@@ -178,21 +185,17 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
         data = answer(bot, card, None, state, interaction)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
-            await interaction.response.edit_message(embed=verdict_embed(data), view=ruling_view(state, data))
+            await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
             return
         mine = state.owned_by(presser)
         await interaction.response.send_message(
             "Only the person who asked can change that message; here is the ruling for you.",
-            embed=verdict_embed(data), view=ruling_view(mine, data), ephemeral=True)
+            embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
 
 
 def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | None:
     """Whose ruling the pressed message is: the id in the button, else (older buttons) who asked for it."""
-    if state.owner is not None:
-        return state.owner
-    message = interaction.message
-    metadata = message.interaction_metadata if message is not None else None
-    return metadata.user.id if metadata is not None else None
+    return owner_of(state.owner, interaction)
 
 
 def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: RulingState,
@@ -202,12 +205,14 @@ def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: Ruling
     choice menu, a button) is stored with that printing."""
     chosen = set_hint if set_hint is not None else (card.set if match is None else None)
     if match is None:  # a printing picked by its ref: named exactly, and its card's other printings compared
-        printings = tuple(bot.arbiter.matcher("redemption").printings_of(card))
+        printings = tuple(bot.arbiter.matcher(card.game).printings_of(card))
         match = MatchResult(card.label, "exact", card, [], printings, "named")
     result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
                                   ruleset=state.ruleset, part=state.part or None, card=card, match=match,
                                   guild=guild_of(interaction))
-    return result.as_json()
+    data = result.as_json()
+    bot.recent_answers.remember(GAME, QUESTION.command, data, guild_of(interaction))
+    return data
 
 
 class Disambiguation(discord.ui.View):
@@ -247,14 +252,8 @@ class Disambiguation(discord.ui.View):
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
-        await interaction.followup.send(embed=verdict_embed(data), view=ruling_view(state, data))
+        await interaction.followup.send(embed=duration_embed(data), view=ruling_view(state, data))
         self.stop()
-
-
-async def card_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return [app_commands.Choice(name=c.name, value=c.value)
-            for c in bot.arbiter.matcher_for("redemption", interaction.guild_id).autocomplete(current, 25)]
 
 
 async def set_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -262,13 +261,13 @@ async def set_autocomplete(interaction: discord.Interaction, current: str) -> li
     typed = getattr(interaction.namespace, "card", None) or ""
     sets: dict[str, str] = {}
     if typed:
-        match = bot.arbiter.matcher_for("redemption", interaction.guild_id).match(typed)
+        match = bot.arbiter.matcher_for(GAME, interaction.guild_id).match(typed)
         pool = [match.card] if match.card else [c.card for c in match.candidates]
         for card in pool:
             sets.setdefault(card.set, card.official_set or card.set)
     if not sets:
         for card in bot.arbiter.all_cards():
-            if card.game == "redemption":
+            if card.game == GAME:
                 sets.setdefault(card.set, card.official_set or card.set)
     needle = current.strip().lower()
     found = [(code, name) for code, name in sorted(sets.items())
@@ -286,7 +285,8 @@ async def then_autocomplete(interaction: discord.Interaction, current: str) -> l
         if event.startswith(last.strip().lower()):
             value = f"{head} {event}".strip()
             if len(value) <= CHOICE:
-                out.append(app_commands.Choice(name=clip(f"{value} — {EVENT_HELP[event]}", CHOICE), value=value))
+                out.append(app_commands.Choice(name=clip(f"{value} — {QUESTION.event_help[event]}", CHOICE),
+                                               value=value))
     return out[:25]
 
 
@@ -294,25 +294,23 @@ class DurationCog(commands.Cog):
     def __init__(self, bot: ArbiterBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="duration", description="How long a Redemption card's ability lasts, and which "
-                                                        "rule decides it")
+    @app_commands.command(name="duration", description=QUESTION.description[:100])
     @app_commands.rename(set_="set")
     @app_commands.describe(
         card="The card (typos and nicknames are fine; pick a suggestion for an exact printing)",
         played_in="Where the card was played",
         set_="Set code or name, to pick one printing",
         then="Events that happen next, in order, separated by spaces (e.g. phase-ends leaves-play)",
-        ruleset="current (the nine bullets) or previous (the ruling they replaced)",
+        ruleset=QUESTION.version_help[:100],
     )
     @app_commands.choices(
         played_in=[app_commands.Choice(name=z, value=z) for z in ZONES],
-        ruleset=[app_commands.Choice(name="current", value="current"),
-                 app_commands.Choice(name="previous", value="previous")],
+        ruleset=[app_commands.Choice(name=v, value=v) for v in RULESET.versions()],
     )
     @app_commands.autocomplete(card=card_autocomplete, set_=set_autocomplete, then=then_autocomplete)
     async def duration(self, interaction: discord.Interaction, card: str, played_in: str,
                        set_: str | None = None, then: str | None = None, ruleset: str = "current") -> None:
-        events = parse_events([then] if then else [])
+        events = QUESTION.parse_events([then] if then else [])
         bad = [e for e in events if e not in EVENTS]
         if bad:
             raise UserFacingError(f"Unknown event “{safe(bad[0], 40)}”. Valid events: {', '.join(EVENTS)}.")
@@ -320,10 +318,13 @@ class DurationCog(commands.Cog):
             raise UserFacingError(f"Unknown zone. Valid zones: {', '.join(ZONES)}.")
         if len(events) > MAX_EVENTS:
             raise UserFacingError(f"At most {MAX_EVENTS} events, please.")
-        matcher = self.bot.arbiter.matcher_for("redemption", interaction.guild_id)
+        matcher = self.bot.arbiter.matcher_for(GAME, interaction.guild_id)
         picked = matcher.resolve_value(card)
         match = MatchResult(card, "exact", picked, []) if picked is not None else matcher.match(card, set_)
         if match.card is None:
+            other = wrong_game(interaction, GAME, match, QUESTION.command)
+            if other is not None:  # another game's card: which, and how to ask there
+                raise UserFacingError(other)
             if match.how == "ambiguous" and match.candidates:
                 view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],
                                       played_in, events, ruleset)
@@ -336,4 +337,4 @@ class DurationCog(commands.Cog):
                       set_hint=match.card.set if picked is not None or set_ else None)
         state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
                             state.owner)
-        await interaction.response.send_message(embed=verdict_embed(data), view=ruling_view(state, data))
+        await interaction.response.send_message(embed=duration_embed(data), view=ruling_view(state, data))

@@ -30,6 +30,7 @@ _PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?
                            r"[^.]+)\.\s*", re.I)
 # A trigger runs to the comma (or "you may") after which the instruction starts; commas inside it are kept.
 _MAIN = (r"(?:,\s+|\s+(?=you may\b))(?=(?:you|they|each|if|that|its|the|this|deal|place|remove|draw|discard|add|"
+         r"name|reveal|gain|search|inflict|heal|take|play|attach|"
          r"destroy|return|search|look|exhaust|choose|roll|re-roll|select|spend|prevent|put|cancel|move|lower|"
          r"raise|reduce|attach|swap|give|count|resolve)\b)")
 _TRIGGER = re.compile(r"^(?P<words>(?:when|whenever|after|before|at the (?:start|end|beginning) of|"

@@ -23,6 +23,8 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     for edition in ("reborn", "1e"):
         counts = Counter()
         kinds: Counter[str] = Counter()
+        links: Counter[str] = Counter()        # parts that depend on an earlier part, by how
+        conditions: Counter[str] = Counter()   # "If ..." parts: decided by the board, or named as assumptions
         unread: Counter[str] = Counter()
         examples: dict[str, str] = {}
         printed = 0
@@ -40,6 +42,10 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
                 for cost in ability.costs:
                     counts["costs_read" if cost.read else "costs_unread"] += 1
                 for part in ability.parts:
+                    if part.link:
+                        links[part.link] += 1
+                    if part.condition:
+                        conditions["decided by the board" if part.condition_check else "named as an assumption"] += 1
                     annotated = f"{key}.{part.n}" in labels or "*" in labels
                     counts["parts_annotated"] += annotated
                     if part.read:
@@ -51,17 +57,23 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
                         lead = _lead(part.text)
                         unread[lead] += 1
                         examples.setdefault(lead, f"{card.name} {key}.{part.n}: {part.text}")
-        entry = {"cards": printed, "kinds": dict(kinds),
+        entry = {"cards": printed, "kinds": dict(kinds), "links": dict(links), "conditions": dict(conditions),
                  **{k: counts[k] for k in ("abilities_read", "abilities_unread", "costs_read", "costs_unread",
                                            "parts_read", "parts_read_by_annotation", "parts_unread",
                                            "parts_annotated")},
                  "top_unread": [{"phrase": phrase, "count": n, "example": examples[phrase]}
                                 for phrase, n in unread.most_common(top)]}
+        total = entry["parts_read"] + entry["parts_read_by_annotation"] + entry["parts_unread"]
+        entry["parts_read_percent"] = round(100 * (total - entry["parts_unread"]) / total, 1) if total else 100.0
         report["editions"][edition] = entry
         lines.append(f"{edition}: {printed} cards; abilities {entry['abilities_read']} read, "
                      f"{entry['abilities_unread']} unread; costs {entry['costs_read']} read, {entry['costs_unread']} "
                      f"unread; parts {entry['parts_read']} read, {entry['parts_read_by_annotation']} read through "
-                     f"an annotation, {entry['parts_unread']} unread ({entry['parts_annotated']} annotated)")
+                     f"an annotation, {entry['parts_unread']} unread ({entry['parts_annotated']} annotated); "
+                     f"{entry['parts_read_percent']}% of parts read")
+        lines.append("  depends on an earlier part: " + (", ".join(f"{k} {n}" for k, n in sorted(links.items()))
+                                                        or "none")
+                     + "; conditions: " + (", ".join(f"{n} {k}" for k, n in sorted(conditions.items())) or "none"))
         for row in entry["top_unread"]:
             lines.append(f"  {row['count']:>3} × “{row['phrase']} …”  e.g. {row['example'][:100]}")
     report["lines"] = lines

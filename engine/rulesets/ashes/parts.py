@@ -30,9 +30,10 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "count", "remove", "transfer", "replace", "treat", "ignore", "use", "deal", "assign", "detach", "end",
          "apply", "pay", "return", "send", "skip", "redirect", "recover", "guard", "block", "attack", "counter",
          "activate", "name", "reroll", "spend", "switch", "make", "stop", "prevent", "do", "inflict", "continue",
-         "have", "force")
+         "have", "force", "dismount")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
-_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b"
+# a verb, not a noun that looks like one ("attack, life and recover values")
+_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b(?! values?\b)"
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
                     re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
@@ -54,9 +55,11 @@ _CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up
 # "onto your battlefield"; "onto the battlefield" is the battlefield of the player putting it there (yours)
 _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|the|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
-_UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
+_UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?:(?:exhausted|unexhausted|damaged) )?"
+                       r"(?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
                        r"(?:you control|on your battlefield)\b")
-_ALL_UNITS = re.compile(r"\b(?:all|each) (?P<whose>opponents'|opponent's|other )?(?:unexhausted )?units?"
+_ALL_UNITS = re.compile(r"\b(?:all|each) (?P<whose>(?:opponents'|opponent's|other|your opponent's) )?"
+                        r"(?:unexhausted )?units?"
                         r"(?P<ctl> you (?:currently )?control| an opponent controls| they control)?\b", re.I)
 _CONDITION = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.I)
 # "If you searched your draw pile, ...": a condition about something an earlier part of the same effect does
@@ -140,6 +143,8 @@ def _one_target(text: str, m: re.Match[str]) -> TargetSpec:
             side = "mine"
         elif _THEIRS.search(what) or re.search(r"\bopponent'?s?\b", low.split(" to ")[0]):
             side = "theirs"
+    if kind == "player" and re.match(r"^(?:opponent|player an opponent|player other than you)", low):
+        side = "theirs"   # "a target opponent"
     prefix = text[: m.start()].lower()
     if kind == "phoenixborn" and re.search(r"\b(?:their|(?:that|an|each) opponent's) $", prefix):
         side = "theirs"
@@ -159,12 +164,13 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             side: Side = ("mine" if whose in ("your", "the") else "theirs" if whose in ("an opponent's", "their")
                           else "any")
             needs.append(Need("room", side=side, words=where.group(0)))
+    # "Choose a unit you control to become a copy of a target unit": a unit of yours is needed besides the target
+    unit = _UNIT_YOU.search(text)
+    if unit and not conj:
+        what = unit.group("what")
+        name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
+        needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
     if spec is None:
-        unit = _UNIT_YOU.search(text)
-        if unit and not conj:
-            what = unit.group("what")
-            name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
-            needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
         every = _ALL_UNITS.search(text)
         if every and re.search(r"\bunits? and (?:all |each |their |its )?(?:phoenixborn|players?)\b",
                                text[every.start():], re.I):
@@ -203,7 +209,7 @@ def _clean(piece: str) -> str:
 
 
 _WHEN = re.compile(r"^(?P<when>(?:at the (?:end|start|beginning) of|during|for the (?:remainder|rest) of|until|"
-                   r"for each|as long as|instead of|any ?time during|once per (?:turn|round))"
+                   r"for each|as long as|instead of|any ?time during|once per (?:turn|round)|while)"
                    r" [^,]+|otherwise), (?P<rest>.+)$", re.I)
 _STATEMENT = re.compile(r"^(this|that|these|those|while|its?|units?|each|all|for|opponents?|players?|you|your|"
                         r"when|after|x =|if|no|other|the|an?|damage|spells?|alterations?)\b", re.I)
@@ -262,10 +268,10 @@ _NOT_THIS = re.compile(r"\bthis (?:card|unit|spell|die)\b", re.I)
 _NOT = r"(?:cannot|can't|can not|do not|don't|did not|didn't)"
 _IF_NOT = re.compile(rf"^(?:if (?:you|they|that player|its controller|the opponent) {_NOT}(?: or {_NOT})?(?: do so)?|"
                      r"otherwise)\b,?\s*", re.I)
-_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|would destroy|removes?|deals?)\b|^(?:that|the targeted|the "
-                     r"chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) (?:destroyed|dealt)|^(?:a|any) units? "
-                     r"(?:is|are|was|were) destroyed this way|^it is destroyed|^(?:that|the) (?:unit|card) is an?\b",
-                     re.I)
+_RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|removes?|removed|deals?|dealt)\b|"
+                     r"^(?:that|the targeted|the chosen) (?:unit|ally|phoenixborn) (?:is|was|has been) "
+                     r"(?:destroyed|dealt)|^(?:a|any) units? (?:is|are|was|were) destroyed this way|^it is destroyed|"
+                     r"^(?:that|the) (?:unit|card) is an?\b", re.I)
 _AT_LEAST = re.compile(r"\bat least (?P<n>\d+|one|two|three) units?\b", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
 _TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?P<cond>[^,.;]+)", re.I)
@@ -287,15 +293,31 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     pool = [p for p in earlier if p.focus == earlier[-1].focus] or earlier
     blanked = _NOT_THIS.sub(lambda m: " " * len(m.group(0)), body)   # "this card" names no earlier object
     ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
-    if ref and _INTRODUCES.search(blanked[: ref.start()]):
+    if ref and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()], re.I) and \
+            _INTRODUCES.search(blanked[: ref.start()]):
         return None   # "select 1 die ..., re-roll it": the part names its own object first
     if _REF_UNIT.search(body):
-        for part in reversed(pool):
-            kind = part.new_target.kind if part.new_target else ""
-            if "unit" in kind or "phoenixborn" in kind or any(n.kind == "unit" for n in part.needs) or \
-                    re.search(r"\b(?:choose|select|destroy)\b[^.]*\b(?:units?|all(?:y|ies))\b", part.text, re.I):
-                return part.n
-        return None
+        found = [n for n in (_latest_unit(pool, m.group(0)) for m in _REF_UNIT.finditer(body)) if n]
+        return max(found) if found else None   # "place that ally under that unit": the later of the two
+    return _antecedent_thing(body, pool, earlier)
+
+
+def _latest_unit(pool: list[Part], ref: str) -> int | None:
+    """The latest part that chose, destroyed, targeted or put into play what a unit back-reference names."""
+    ally = bool(re.search(r"\ball(?:y|ies)\b", ref, re.I))
+    for part in reversed(pool):
+        if part.new_target is None and _REF_UNIT.search(part.text):
+            continue   # it names a unit chosen earlier: look further back for where it was chosen
+        kind = part.new_target.kind if part.new_target else ""
+        if part.places and not ally and "alteration" not in part.text.lower():
+            return part.n
+        if "unit" in kind or "phoenixborn" in kind or any(n.kind == "unit" for n in part.needs) or \
+                re.search(r"\b(?:choose|select|destroy|remove)\b[^.]*\b(?:units?|all(?:y|ies))\b", part.text, re.I):
+            return part.n
+    return None
+
+
+def _antecedent_thing(body: str, pool: list[Part], earlier: list[Part]) -> int | None:
     if _REF_THING.search(body):
         noun = _REF_THING.search(body).group(0).split()[-1].lower().rstrip("s")  # type: ignore[union-attr]
         noun = "di" if noun in ("die", "dice") else noun
@@ -404,9 +426,11 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             # "select a die, and place it ...": nothing to place if the first part did not happen
             depends, link = n - 1, "refers-back"
             optional = optional or sentence_optional
-        elif depends is None and (parts or earlier):
+        elif parts or earlier:
+            # also under a lead-in ("If you do, place a Mount ... and place that ally under that unit"): the part
+            # it names, when that is later than the one the lead-in hangs on
             ante = _antecedent(body, [*earlier, *parts])
-            if ante is not None:
+            if ante is not None and (depends is None or ante > depends):
                 depends, link = ante, "refers-back"
                 notes.append(f"it acts on what part {ante} chose or did")
         if sentence != last_sentence:

@@ -30,6 +30,7 @@ choices:
   --decline N             the player does not do optional ("you may") part N
   --x N                   the X chosen as it is played     --mode N   the effect chosen from "choose one"
   --cancel-with CARD      an opponent answers with this card (e.g. Golden Veil)
+  --reaction CARD         a reaction one of its parts triggers: when does it resolve (e.g. Particle Shield)
 examples:
   arbiter ashes "Summon Gilder" --battlefield-full --units theirs --ruleset 1e
   arbiter ashes "Summon Gilder" --units theirs --cancel-with "Golden Veil" --ruleset 1e
@@ -57,6 +58,8 @@ PARAMS = (
           cli_flag="--decline", metavar="N"),
     Param("cancel_with", "An opponent's cancel played in response, e.g. Golden Veil", cli_flag="--cancel-with",
           metavar="CARD", card_names=True),
+    Param("reaction", "A reaction triggered while it resolves, e.g. Particle Shield", cli_flag="--reaction",
+          metavar="CARD", card_names=True),
     Param("discard", "Cards in your discard pile (when it matters)", cli_flag="--discard", metavar="N"),
     Param("dice", "Dice in your active pool (when it matters)", cli_flag="--dice", metavar="N"),
     Param("x", "The X chosen as the card is played", cli_flag="--x", metavar="N"),
@@ -73,13 +76,17 @@ def _printing_or_error(card: Card, edition: str):  # type: ignore[no-untyped-def
     return p
 
 
-def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: str, lookup: Lookup):  # type: ignore[no-untyped-def]
+def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: str, lookup: Lookup,
+         reaction: Card | None = None):  # type: ignore[no-untyped-def]
     board = read_board(inputs, lambda name: lookup(name).name)
     p = _printing_or_error(card, edition)
     cp = printing(cancel, edition) if cancel is not None else None
+    rp = printing(reaction, edition) if reaction is not None else None
+    if reaction is not None and rp is None:
+        raise QuestionError(f"{reaction.name} has no {edition} printing.")
     annotations = getattr(lookup, "annotations", None)
     notes = tuple(annotations(card)) if annotations is not None else ()
-    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes), board
+    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes, rp), board
 
 
 class AshesQuestion:
@@ -106,14 +113,15 @@ class AshesQuestion:
             raise QuestionError("Name the card used, e.g. “Summon Gilder”.")
         card = lookup(name)
         cancel = lookup(inputs["cancel_with"]) if inputs.get("cancel_with") else None
-        res, board = _one(card, cancel, inputs, version, lookup)
+        reaction = lookup(inputs["reaction"]) if inputs.get("reaction") else None
+        res, board = _one(card, cancel, inputs, version, lookup, reaction)
         alt_name = other_edition(version)
         other, same = None, None
         if printing(card, alt_name) is None:
             other = {"ruleset": alt_name, "summary": f"{card.name} has no {alt_name} printing."}
         else:
             try:
-                alt, _ = _one(card, cancel, inputs, alt_name, lookup)
+                alt, _ = _one(card, cancel, inputs, alt_name, lookup, reaction)
             except QuestionError as exc:
                 other = {"ruleset": alt_name, "summary": f"the same question does not apply there: {exc}"}
             else:
@@ -122,7 +130,7 @@ class AshesQuestion:
                 else:
                     same = f"Under {alt_name}: the same answer."
         board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
-        for key in ("discard", "dice", "x", "mode"):  # inputs added later: unset, they leave older ids unchanged
+        for key in ("discard", "dice", "x", "mode", "reaction"):  # added later: unset, older ids stay the same
             if board_key.get(key) is None:
                 board_key.pop(key, None)
         board_key["ability"] = res.ability.label
@@ -132,6 +140,8 @@ class AshesQuestion:
             board_key["annotations"] = sorted([n.part, n.rule, n.value] for n in annotations(card))
         if cancel is not None:
             board_key["cancel_with"] = cancel.name
+        if reaction is not None:
+            board_key["reaction"] = reaction.name
         data = answer_json(res, other, same, board_key)
         data["scenario"] = board.as_json()
         return data
@@ -149,6 +159,10 @@ class AshesQuestion:
         if answer.get("trigger"):
             fields.append(Field(name="Trigger", lead=answer["trigger"]["timing"], rules=("AS12",),
                                 text=answer["trigger"]["words"]))
+        if answer.get("reaction"):
+            x = answer["reaction"]
+            fields.append(Field(name=f"Reaction: {x['card']}", lead="triggered" if x["applies"] else "not triggered",
+                                rules=tuple(x["rules"]), text=x["when"]))
         if answer.get("cancel"):
             c = answer["cancel"]
             fields.append(Field(name=f"Cancel: {c['card']}", lead="applies" if c["applies"] else "does not apply",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -37,7 +38,8 @@ def outcome_key(res: Resolution) -> tuple[Any, ...]:
     return (res.usable, tuple(c.kind for c in res.ability.costs),
             tuple((r.part.n, r.outcome) for r in res.parts), res.placement["zone"],
             None if res.cancel is None else res.cancel["applies"],
-            res.ability.trigger.timing if res.ability.trigger else None)
+            res.ability.trigger.timing if res.ability.trigger else None,
+            None if res.reaction is None else res.reaction["when"])
 
 
 def difference(res: Resolution, alt: Resolution) -> str:
@@ -63,6 +65,8 @@ def difference(res: Resolution, alt: Resolution) -> str:
     if (alt.cancel or {}).get("applies") != (res.cancel or {}).get("applies") and alt.cancel is not None:
         bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
                     f"{alt.cancel['why']}")
+    if alt.reaction is not None and alt.reaction["when"] != (res.reaction or {}).get("when"):
+        bits.append(f"{alt.reaction['card']}: {alt.reaction['when']}")
     return "; ".join(bits) + "." if bits else summary_line(alt)
 
 
@@ -79,7 +83,7 @@ def summary_line(res: Resolution) -> str:
 
 def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str | None) -> str:
     v = VERSIONS[res.edition]
-    lines = [summary_line(res), ""]
+    lines = []
     for step in res_steps(res):
         mark = "" if step["happens"] else " (does not happen)"
         lines.append(f"{step['step']}. {step['name']}{mark}: {step['detail']} [{', '.join(step['rules'])}]")
@@ -95,17 +99,36 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
     if res.cancel is not None:
         lines += ["", f"Cancel: {res.cancel['card']} {'applies' if res.cancel['applies'] else 'does not apply'}: "
                       f"{res.cancel['why']} [{', '.join(res.cancel['rules'])}]"]
+    if res.reaction is not None:
+        x = res.reaction
+        lines += ["", f"Reaction: {x['card']} ({x['trigger'] or 'no trigger'}): "
+                      + (f"triggered by part {x['triggered_by']}; {x['when']}" if x["applies"] else
+                         f"not triggered: {x['when']}") + f" [{', '.join(x['rules'])}]"]
     pl = res.placement
     lines += ["", f"Placement: {pl['zone']}; controller {pl['controller']}, owner {pl['owner']}."]
-    notes = res.trace.interpretations
-    if notes:
-        lines += ["", "Interpretations:"] + [f"- {n.text}" for n in notes]
+    assumed = assumptions(res)
+    if assumed:
+        lines += ["", "Assumed:"] + [f"- {text}" for text in assumed]
+    else:
+        lines += ["", "Assumed: nothing beyond the board state given."]
     if other is not None:
         lines += ["", f"Under {other['ruleset']}: differs — {other['summary']}"]
     elif other_same:
         lines += ["", other_same]
     lines += ["", f"Ruleset: Ashes {v.name} ({v.version}, {v.title})."]
     return "\n".join(lines)
+
+
+def assumptions(res: Resolution) -> list[str]:
+    """What the answer took for granted, in players' words: every interpretation, then what any answer assumes
+    when the board state does not say it (the cost can be paid; no other card steps in)."""
+    out = [n.text for n in res.trace.interpretations]
+    if res.usable and res.ability.costs and res.board.dice is None and any(c.kind == "magic"
+                                                                          for c in res.ability.costs):
+        out.append("You have the dice to pay its cost.")
+    if res.usable and res.board.cancel_with is None and res.parts:
+        out.append("No other card reacts to it or changes it while it resolves.")
+    return out
 
 
 def res_steps(res: Resolution) -> list[dict[str, Any]]:
@@ -132,6 +155,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "trigger": res.ability.trigger.as_json() if res.ability.trigger else None,
         "parts": parts_json(res),
         "cancel": res.cancel,
+        "reaction": res.reaction,
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
         "rules": rules,
@@ -142,33 +166,90 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "explanation": explanation(res, other, other_same),
         "trace": [s.as_json() for s in res.trace.steps if s.decision],
     }
+    data["assumptions"] = assumptions(res)
     data["summary"] = summary(data)
+    data["explanation"] = f"{data['summary']}\n\n{data['explanation']}"   # the text answer opens with it
     return data
 
 
 def _clause(text: str) -> str:
-    """A part's words as a clause inside a sentence: its first sentence, without the final stop, shortened."""
-    words = text.strip().rstrip(".")
-    return words if len(words) <= 60 else words[:57].rstrip() + "…"
+    """A part's words as a clause inside a sentence: without the final stop, shortened."""
+    words = text.strip().rstrip(".:")
+    return words if len(words) <= 60 else words[:57].rstrip(" ,") + "…"
+
+
+_SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
+          (re.compile(r"^no legal target: (?P<rest>.+)$"), r"\g<rest>"),
+          (re.compile(r"^it acts on what part (?P<n>\d+) chose or did, and part \d+ (?P<how>.+)$"),
+           r"it needs part \g<n>, which \g<how>"),
+          (re.compile(r"^it happens only if part (?P<n>\d+) was done, and part \d+ (?P<how>.+)$"),
+           r"part \g<n> \g<how>"),
+          (re.compile(r"^it happens only if part (?P<n>\d+) was not done, and part \d+ was done$"),
+           r"part \g<n> was done"),
+          (re.compile(r"^its condition is not met: (?P<c>.+)$"), r"not so: \g<c>"),
+          (re.compile(r"^no room: (?P<rest>.+)$"), r"\g<rest>"),
+          (re.compile(r"^none left: no (?P<what>.+) in your conjuration pile$"),
+           r"no \g<what> left in your conjuration pile"))
+
+
+def _reason(why: str) -> str:
+    """A part's reason in a few words, for the one-sentence summary (the full reason stays in the part)."""
+    for pattern, repl in _SHORT:
+        if pattern.match(why):
+            return pattern.sub(repl, why)
+    return why
+
+
+# interpretations that assume something about the board (not a reading of the rules)
+_BOARD_ASSUMPTIONS = ("AS-I-cond-", "AS-I-result-", "AS-I-fits-", "AS-I-alteration-", "AS-I-discard-", "AS-I-kind-",
+                      "AS-I-mode", "AS-I-their-choice-", "AS-I-all-out")
 
 
 def summary(answer: Mapping[str, Any]) -> str:
     """The answer in one sentence, in the players' words: whether the card can be used, then what each part of
-    its effect does ("“Place a Gilder conjuration onto your battlefield” happens; “deal 1 damage …” is skipped:
-    no unit to target")."""
+    its effect does ("“Place a Gilder conjuration onto your battlefield” happens; “you may deal 1 damage to the
+    target unit” does not: no unit to target"), a cancel, and how much of it rests on assumptions."""
     name = answer["card"]["name"]
+    ability = answer["ability"]
+    if ability["kind"] == "play":
+        used = name if "Spell" in answer["card"]["type"] and answer["card"]["type"] != "Ready Spell" \
+            else f"Playing {name}"
+    else:
+        used = f"{name}'s {ability['name']}" if ability["name"] else name
     if not answer["usable"]["value"]:
-        return f"{name} cannot be used: {answer['usable']['why']}."
+        return f"{used} cannot be used: {answer['usable']['why']}."
+    cancel = answer.get("cancel")
+    parts = answer["parts"]
+    if cancel and cancel["applies"] and parts and all(p["outcome"] == "cancelled" for p in parts):
+        kept = "its cost stays paid" if answer["costs"] else "nothing is refunded"
+        if answer["steps"][2]["happens"]:
+            kept += " and the card stays where it was placed"
+        return f"{cancel['card']} cancels {used}: none of its effect happens ({kept})."
     bits = []
-    for part in answer["parts"]:
+    for part in parts:
+        clause = f"“{_clause(part['text'])}”"
         outcome = part["outcome"]
         if outcome == "resolves":
-            bits.append(f"“{_clause(part['text'])}” happens")
+            bits.append(f"{clause} happens")
+        elif outcome == "declined":
+            bits.append(f"{clause} is not done (a choice)")
+        elif outcome == "cancelled":
+            bits.append(f"{clause} is cancelled")
         else:
-            bits.append(f"“{_clause(part['text'])}” is {outcome}" + (f": {part['why']}" if part["why"] else ""))
-    cancel = answer.get("cancel")
+            bits.append(f"{clause} does not happen" + (f": {_reason(part['why'])}" if part["why"] else ""))
     if cancel:
-        bits.append(f"{cancel['card']} {'applies' if cancel['applies'] else 'does not apply'}")
+        bits.append(f"{cancel['card']} cancels from part {cancel.get('cancels_from')} on" if cancel["applies"]
+                    and not all(p["outcome"] == "cancelled" for p in parts) else
+                    f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
+    reaction = answer.get("reaction")
+    if reaction:
+        bits.append(f"{reaction['card']}: {reaction['when']}" if reaction["applies"]
+                    else f"{reaction['card']} is not triggered")
     if not bits:
-        bits.append(f"it is placed: {answer['placement']['zone']}")
-    return f"{name}: " + "; ".join(bits) + "."
+        where = answer["placement"]["zone"]
+        bits.append(f"it is placed ({where}) and has no effect of its own to resolve" if answer["steps"][2]["happens"]
+                    else "it has no effect to resolve")
+    assumed = sum(1 for i in answer.get("interpretations") or () if i["id"].startswith(_BOARD_ASSUMPTIONS))
+    tail = (f" (taking {assumed} point{'s' if assumed > 1 else ''} the board state does not settle as met)"
+            if assumed else "")
+    return f"{used}: " + "; ".join(bits) + tail + "."

@@ -19,6 +19,7 @@ from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, TargetSpec, at_least
+from engine.rulesets.ashes.reactions import place_reaction
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.trace import Interpretation, Trace
 
@@ -51,6 +52,7 @@ class Resolution:
     placement: dict[str, str]
     cancel: dict[str, Any] | None
     trace: Trace
+    reaction: dict[str, Any] | None = None
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
@@ -236,6 +238,8 @@ def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | N
         if spec.kind == "unit or phoenixborn" and not _legal_units(spec.side, units, self_unit, spec.another,
                                                                    spec.words):
             noun = "Phoenixborn"   # no unit it could target is in play: only a Phoenixborn is left
+        if noun == "player" and side == "theirs":
+            return "an opponent", side, ""
         return (f"a {noun} of {_side_words(side)}" if side else f"a {noun} (either player's)"), side, ""
     if spec.kind in ("card", "die"):
         return _choose_thing(part, spec, units, board, trace)
@@ -279,16 +283,19 @@ def _choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     return shown, None, ""
 
 
-def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None) -> bool:
-    pool = list(units) + ([self_unit] if self_unit else [])
+def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None,
+                   words: str = "") -> bool:
+    pool = list(units) + ([self_unit] if self_unit and not words.lower().startswith("another") else [])
     for u in pool:
-        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()):
+        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()) \
+                and _fits(u, words) is not False:
             return True
     return False
 
 
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
-            cancel_name: str | None = None, notes: Sequence[Annotation] = ()) -> Resolution:
+            cancel_name: str | None = None, notes: Sequence[Annotation] = (),
+            reaction_printing: Printing | None = None) -> Resolution:
     trace = Trace()
     abilities = read_abilities(p)
     if not abilities:
@@ -379,12 +386,16 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             continue
         if cancel_from is not None and part.n >= cancel_from:
             r.outcome, r.rules = "cancelled", ["AS6"]
-            r.why = f"cancelled by {cancel_name}; costs stay paid and the card stays placed"
+            kept = [w for w, on in (("its cost stays paid", bool(ability.costs)),
+                                    ("the card stays where it was placed", playing)) if on]
+            r.why = f"cancelled by {cancel_name}" + (f"; {' and '.join(kept)}" if kept else "")
             if part.new_target:
                 c = chosen.get(part.n) or _choose(part, part.new_target, units + placed_units, self_unit, board,
                                                   wants_theirs, trace)
                 r.target, r.target_side = c[0], c[1]
             continue
+        if targets_now and part.n in chosen:  # first edition: chosen in step 2, whatever happens to the part
+            r.target, r.target_side = chosen[part.n][0], chosen[part.n][1]
         if part.depends_on is not None:
             dep = next((x for x in results if x.part.n == part.depends_on), None)
             skip = _antecedent_skip(part, dep)
@@ -457,7 +468,18 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
-    return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace)
+    reaction = None
+    if reaction_printing is not None and usable:
+        placed = place_reaction(reaction_printing, [(r.part, r.outcome) for r in results], reborn)
+        reaction = placed.as_json()
+        trace.add(placed.rules[-1], f"reaction {placed.card}", placed.when)
+        if placed.part is not None and not reborn and placed.timing in ("would", "before"):
+            trace.interpret(Interpretation("AS-I-would-1e", "AS5",
+                                           f"{placed.card} answers what part {placed.part} would do, so I take it to "
+                                           "come before that part even in the first edition, where reactions to "
+                                           "what a part did wait for the whole effect."))
+    return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
+                      reaction)
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
@@ -664,9 +686,13 @@ def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board
                                                "in play; I took one to be yours."))
                 continue
             return f"no {need.name} of {_side_words(need.side)} is in play", ["AS5"]
-        if need.kind == "unit" and not need.name and part.new_target is None and \
-                not _unit_need_met(need.side, None, units, self_unit):
-            return f"no unit of {_side_words(need.side)} is in play", ["AS5"]
+        own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
+        if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
+                not _unit_need_met(need.side, None, units, self_unit, need.words):
+            kind = "ally" if re.search(r"\bally\b", need.words) else "unit"
+            such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
+            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {_side_words(need.side)} is in play",
+                    ["AS5"])
         if need.kind == "units-to-affect" and not _unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {_side_words(need.side)} in play to affect", ["AS5"]
     return None
@@ -733,9 +759,14 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
     if usable and ability.cost_phrases:
         step1["detail"] += "; written-out cost: " + "; ".join(f"“{c}”" for c in ability.cost_phrases)
     targeted = [r for r in results if r.part.new_target]
+    # "Destroy that target unit": a target the trigger already named (nothing is left to choose)
+    named = [r for r in results if r.part.targets and not r.part.new_target and r.part.depends_on is None]
     attach_targets = attach is not None and reborn
     if not usable:
         detail2 = "not used"
+    elif not targeted and not attach_targets and named:
+        detail2 = ("its target is the one its trigger names: " + "; ".join(f"part {r.part.n}: “{r.part.text}”"
+                                                                          for r in named))
     elif not targeted and not attach_targets:
         detail2 = "no part says “target”: nothing is targeted"
         if attach is not None:
@@ -757,6 +788,7 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
         when = "before any part resolves" if targets_now else "as each part resolves"
         detail2 = (f"targets are chosen {when}, and no part has a legal target, so this step does not happen ("
                    + "; ".join(f"part {r.part.n}: {r.why or 'no legal target'}" for r in targeted) + ")")
+    any_target = any_target or (bool(named) and not targeted)
     step2 = {"step": 2, "name": "choose-targets", "happens": usable and (any_target or attach_targets),
              "detail": detail2, "rules": ["AS3"] + (["AS14"] if attach is not None else [])}
     playing = ability.kind == "play"

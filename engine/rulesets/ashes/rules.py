@@ -98,12 +98,14 @@ REBORN = RulesetVersion(
     description="Reborn card texts; effects resolve one at a time from top to bottom (AS9), targets are chosen "
                 "as the effect naming them resolves, triggered effects pause the card (AS10), attaching targets "
                 "(AS14).",
+    label="Ashes Reborn",
 )
 FIRST = RulesetVersion(
     game="ashes", name="1e", version="2016",
     title="Ashes: Rise of the Phoenixborn, first edition (texts with errata, seed article)",
     description="First-edition card texts with the 2017-2018 errata; the four steps of AS1 with every target "
                 "chosen before any part resolves, reactions wait for the whole effect (AS5).",
+    label="the first edition (Rise of the Phoenixborn)",
 )
 VERSIONS: dict[str, RulesetVersion] = {v.name: v for v in (REBORN, FIRST)}
 EDITIONS = tuple(VERSIONS)

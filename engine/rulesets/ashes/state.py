@@ -65,6 +65,7 @@ class Board:
     dice: int | None = None         # dice in your active pool
     x: int | None = None
     mode: int | None = None
+    reaction: str | None = None     # a reaction card triggered while it resolves (AS10)
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units if side == "any" or u.side == side]
@@ -74,7 +75,8 @@ class Board:
                 "battlefield_full": self.battlefield_full, "spellboard_full": self.spellboard_full,
                 "conjurations_left": self.conjurations_left, "exhausted": self.exhausted,
                 "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with,
-                "discard": self.discard, "dice": self.dice, "x": self.x, "mode": self.mode}
+                "discard": self.discard, "dice": self.dice, "x": self.x, "mode": self.mode,
+                "reaction": self.reaction}
 
 
 def _values(raw: Any) -> list[str]:
@@ -164,4 +166,6 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
         exhausted=bool(inputs.get("exhausted")),
         targets=targets, declines=declines,
         cancel_with=cancel.strip() if isinstance(cancel, str) and cancel.strip() else None,
+        reaction=inputs["reaction"].strip() if isinstance(inputs.get("reaction"), str) and inputs["reaction"].strip()
+        else None,
     )

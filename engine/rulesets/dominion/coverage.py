@@ -52,8 +52,10 @@ def entry(card: Card) -> dict[str, Any] | None:
         models.append(f"text: {reading.plays_model}")
     elif annotated is not None and annotated.plays is not None:
         models.append(f"starter annotation: plays cards ({annotated.plays.how.value})")
-    if reading.plays_itself or behaviour.plays_itself:
+    if behaviour.plays_itself:
         models.append("plays itself, also on another player's turn (DM15)")
+    elif reading.plays_itself:
+        models.append("plays itself on your own turn only (DM15)")
     unmodelled = []
     if duration and annotated is None and not reading.duration_model:
         unmodelled.append("a Duration whose later effect no pattern reads")
@@ -62,7 +64,8 @@ def entry(card: Card) -> dict[str, Any] | None:
     if reading.unread:
         unmodelled.append(f"an unread playing phrase: {reading.unread}")
     return {"card": card.name, "types": list(types), "duration": duration, "command": command,
-            "plays_cards": behaviour.plays is not None, "plays_itself": behaviour.plays_itself,
+            "plays_cards": behaviour.plays is not None, "plays_itself": reading.plays_itself or behaviour.plays_itself,
+            "other_turn": behaviour.plays_itself,
             "modelled_by": "annotation" if annotated is not None else "text",
             "model": "; ".join(models) or "no card-playing or later effect", "unmodelled": unmodelled}
 

@@ -186,6 +186,10 @@ class Evaluator:
         source = ("text" if b.note == "read from its text" else "data") if b.annotated else "type"
         if not b.annotated and i == 0:
             self.trace.interpret(notes.no_annotation(inst.card.name, b.kind.value))
+            if b.kind is not Kind.NONE:  # a Duration no text pattern reads: its type is all there is to go on
+                phrase = f"{inst.card.name}, read from its types only, acts at the start of your next turn"
+                if phrase not in self.assumed:
+                    self.assumed.append(phrase)
         if not pc.followed and b.kind not in (Kind.NONE, Kind.LATER):
             self.step(inst, "DM2", trigger, "its instructions were not followed: it does nothing later",
                       "scenario")
@@ -235,8 +239,8 @@ class Evaluator:
                           "nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL if not pc.option and inst.played_nothing:
-                self.step(inst, "DM2", trigger, f"it set aside or played nothing, so its condition "
-                          f"({b.condition}) is not met and it does nothing later", "scenario")
+                self.step(inst, "DM2", trigger, f"nothing was set aside, played or done for it (“> nothing”), so "
+                          f"its condition ({b.condition}) is not met and it does nothing later", "scenario")
                 return None
             case Kind.CONDITIONAL:
                 given = pc.option or ("met" if inst.children and b.plays is not None else None)
@@ -300,6 +304,11 @@ class Evaluator:
         if option == "skipped" and pc.option != "skipped":
             self.step(inst, "DM12", trigger, "the extra turn it gives is the turn that gets skipped", "scenario")
         match option:
+            case "taken" if repeat:
+                Builder.forbid(inst, "DM3", f"{inst.label} cannot give a second extra turn: played again in one "
+                               "turn, it still gives only one")
+                self.step(inst, "DM3", trigger, "a repeated play gives no second extra turn", "scenario")
+                return None
             case "taken":
                 self.step(inst, "DM3", trigger, "gives an extra turn right after this one: it stays until "
                           "that turn's Clean-up", "data")
@@ -363,8 +372,8 @@ class Evaluator:
     def contribution(self, inst: Instance, child: Instance) -> Candidate | None:
         """How long `inst` stays because of `child` (None: not at all)."""
         assert child.relation is not None
-        if not child.legal:
-            rule = child.problem_rule or "DM14"
+        if not child.legal and child.problem_rule in ("DM14", "DM15"):  # the play itself cannot happen
+            rule = child.problem_rule
             if child.wording_problem:
                 self.trace.interpret(notes.NEWER_WORDING)
             self.step(inst, rule, inst.label, f"may not play {child.label}"

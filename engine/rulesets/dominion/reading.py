@@ -41,6 +41,7 @@ class Reading:
     plays_model: str = ""      # how it plays cards, in words ("" when it plays none)
     duration_model: str = ""   # what its Duration does later, in words ("" when not a Duration)
     plays_itself: bool = False  # a Reaction or on-gain card that can play itself (possibly on another turn)
+    other_turn: bool = False    # ... and can do so on another player's turn (not a Shadow, Clerk, an Overpay)
     unread: str = ""           # a playing phrase no pattern reads (coverage: unmodelled)
 
 
@@ -275,6 +276,17 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
     return plays, model, itself, ""
 
 
+# A self-play that happens only on your own turn: a Shadow played from the deck, Clerk at the start of your
+# turn, Infirmary's Overpay while you buy.
+_OWN_TURN_SELF_PLAY = re.compile(r"at the start of your turn|from your deck as if|overpay", re.I)
+
+
+def other_turn_self_play(card: Card) -> bool:
+    """Whether its text lets it play itself on another player's turn (a Reaction to another player, an on-gain or
+    on-discard play)."""
+    return any(_plays_itself(c) and not _OWN_TURN_SELF_PLAY.search(c) for c in _play_clauses(_text(card)))
+
+
 def read_card(card: Card) -> Reading:
     """Everything the text says about later effects and playing cards."""
     plays, plays_model, itself, unread = read_plays(card)
@@ -291,7 +303,8 @@ def read_card(card: Card) -> Reading:
     options, leaves_with = start_options(card)
     behaviour = replace(behaviour, plays=plays, annotated=True, needs_card=needs, start_options=options,
                         leaves_with=leaves_with)
-    return Reading(behaviour, plays_model, duration_model, itself, unread)
+    return Reading(behaviour, plays_model=plays_model, duration_model=duration_model, plays_itself=itself,
+                   other_turn=other_turn_self_play(card), unread=unread)
 
 
 def _option_word(option: str) -> str:

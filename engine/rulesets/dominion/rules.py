@@ -136,12 +136,14 @@ CURRENT = RulesetVersion(
     title="Current tracking; newer wording (Command variants may not play Durations)",
     description="DM1-DM13 as the seed states them, with the newer errata: Band of Misfits, Overlord, "
                 "Inheritance, Way of the Mouse, Prince and Procession only play non-Duration cards.",
+    label="today's rules and card wording",
 )
 OLDER_WORDING = RulesetVersion(
     game="dominion", name="older-wording", version="2.1",
     title="Current tracking; older wording (Command variants may play Durations)",
     description="DM1-DM13 as the seed states them, for the older printings whose Command variants, "
                 "Procession and Prince may play Durations (the situations DM8 and DM9 describe).",
+    label="today's rules, older card wording",
 )
 PRIOR_CHAIN = RulesetVersion(
     game="dominion", name="prior-chain", version="1.c",
@@ -149,6 +151,7 @@ PRIOR_CHAIN = RulesetVersion(
     description="Before the ruling behind DM10, a card that played (more than once) a card that stayed for "
                 "a Duration stayed as well, e.g. both Throne Rooms of Throne Room > Throne Room > Duration. "
                 "Otherwise as older-wording.",
+    label="the old Throne-chain ruling",
 )
 PRIOR_THRONE = RulesetVersion(
     game="dominion", name="prior-throne", version="1.t",
@@ -156,6 +159,7 @@ PRIOR_THRONE = RulesetVersion(
     description="Before Empires, a card that played a Duration more than once stayed only until its extra "
                 "plays stopped doing something, instead of for as long as the Duration stayed (DM6). "
                 "Otherwise as older-wording.",
+    label="the rules before Empires (2016)",
 )
 # Two published rulings of different eras disagree about a Command variant that plays a Duration: the
 # Dark Ages rulebook clarification of Band of Misfits (as printed with its card text in the dominiontabs card
@@ -170,6 +174,7 @@ COMMAND_COPY = RulesetVersion(
                 "'extra' text): a Command variant takes the name and types of the card it plays, so one "
                 "playing a Duration is a Duration itself, and a Throne variant that played it more than once "
                 "stays with it (DM6, where the current rule gives DM10). Otherwise as older-wording.",
+    label="the Dark Ages Band of Misfits ruling",
 )
 VERSIONS: dict[str, RulesetVersion] = {
     v.name: v for v in (CURRENT, OLDER_WORDING, PRIOR_CHAIN, PRIOR_THRONE, COMMAND_COPY)

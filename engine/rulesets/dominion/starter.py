@@ -16,7 +16,7 @@ from engine.bundled import read_data_text
 from engine.cards import Card
 from engine.names import fold
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, derived, parse_behaviour, types_of
-from engine.rulesets.dominion.reading import reacts, read_card
+from engine.rulesets.dominion.reading import Reading, reacts, read_card
 
 STARTER_FILE = "starter_dominion.json"
 GAME = "dominion"
@@ -38,7 +38,7 @@ class Starter:
         reading = read_card(card)
         if annotated is not None:
             read = reading.behaviour
-            extra: dict = {"plays_itself": annotated.plays_itself or reading.plays_itself or reacts(card),
+            extra: dict = {"plays_itself": annotated.plays_itself or other_turn(card, reading),
                            "needs_card": annotated.needs_card or read.needs_card,
                            "start_options": annotated.start_options or read.start_options,
                            "leaves_with": annotated.leaves_with or read.leaves_with}
@@ -46,8 +46,8 @@ class Starter:
                 extra["plays"] = reading.behaviour.plays
             return replace(annotated, **extra)
         if "Duration" in types_of(card) and not reading.duration_model:
-            return replace(derived(card), plays=reading.behaviour.plays, plays_itself=reading.plays_itself)
-        return replace(reading.behaviour, plays_itself=reading.plays_itself or reacts(card))
+            return replace(derived(card), plays=reading.behaviour.plays, plays_itself=other_turn(card, reading))
+        return replace(reading.behaviour, plays_itself=other_turn(card, reading))
 
 
 def parse_starter(text: str) -> Starter:
@@ -70,6 +70,12 @@ def parse_starter(text: str) -> Starter:
         behaviours[fold(name)] = parse_behaviour(entry.get("behaviour", {}), name)
     return Starter(int(data.get("version", 1)), str(data.get("source", "")), tuple(cards), tuple(aliases),
                    behaviours)
+
+
+def other_turn(card: Card, reading: Reading) -> bool:
+    """Whether it can be played on another player's turn: its text says so (a self-play clause that is not
+    own-turn only); a card whose text has no such clause (a paraphrased starter card) if it is a Reaction."""
+    return reading.other_turn or (reacts(card) and not reading.plays_itself)
 
 
 @cache

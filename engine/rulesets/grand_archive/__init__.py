@@ -1,5 +1,5 @@
 """Grand Archive: which continuous effects reach an object, in what order they apply, how long each lasts
-(rules GA1-GA14)."""
+(rules GA1-GA15)."""
 
 from __future__ import annotations
 

@@ -76,7 +76,8 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     lines = [f"Grand Archive: {len(cards)} cards, {cards_with} with a continuous effect read.",
              f"Continuous-effect sentences: {total}; effects read: {read}, sentences unread: {unread} ({share} read).",
              "Read by kind:   " + ", ".join(f"{k} {n}" for k, n in sorted(kinds.items())),
-             "Read by layer:  " + ", ".join(f"{k} {layers[k]}" for k in "ABCDE"),
+             "Read by layer:  " + ", ".join(f"{k} {layers[k]}" for k in "ABCDE")
+             + f"; rules of the game or of players (no layer) {layers['-']}",
              "Read by duration: " + ", ".join(f"{k} {n}" for k, n in forms.most_common()),
              "Read by origin: " + ", ".join(f"{k} {n}" for k, n in origins.most_common()),
              "Unread, by the words they use: kind " + ", ".join(f"{k} {n}" for k, n in unread_kinds.most_common())
@@ -86,7 +87,8 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
              f"Most common unread phrases (top {top}):"]
     lines += [f"  {n:4d}  {p}  — e.g. {examples[p]}" for p, n in phrases.most_common(top)]
     return {"cards": len(cards), "cards_with_effects": cards_with, "read": read, "unread": unread,
-            "by_kind": dict(kinds), "by_layer": {k: layers[k] for k in "ABCDE"}, "by_duration": dict(forms),
+            "by_kind": dict(kinds), "by_layer": {k: layers[k] for k in "ABCDE"}, "no_layer": layers["-"],
+            "by_duration": dict(forms),
             "by_origin": dict(origins), "annotated": annotated, "annotation_disagrees": disagreeing,
             "unread_by_kind": dict(unread_kinds), "unread_by_layer": dict(unread_layers),
             "unread_by_duration": dict(unread_forms),

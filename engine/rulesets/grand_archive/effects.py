@@ -36,7 +36,8 @@ class Form(StrEnum):
 LAYERS = ("A", "B", "C", "D", "E")
 LAYER_NAMES = {"A": "base values, properties and play speed", "B": "types", "C": "element",
                "D": "abilities gained or lost", "E": "increases and decreases of stats, costs and permissions"}
-ZONES = ("field", "graveyard", "memory", "hand", "banishment", "deck", "lineage")
+ZONES = ("field", "graveyard", "memory", "hand", "banishment", "deck", "material", "lineage")
+ZONE_WORDS = {"material": "material deck"}
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,10 @@ class SetSpec:
     self_only: bool = False                  # the card or object itself
     target: bool = False                     # one object chosen when it resolves (target, that ..., linked ...)
     unchecked: tuple[str, ...] = ()          # qualifiers the scenario cannot check (element, state)
+    other: bool = False                      # "other ...", "another ...": never the effect's own source
+    counters: tuple[tuple[str, int], ...] = ()  # "with one or more buff counters on them": (kind, at least)
+    played: str = ""                         # "cards you activate" / "... you materialize": cards being played
+    next_only: bool = False                  # "the next card you activate", "the first ... each turn": one only
 
     def describe(self) -> str:
         return self.text
@@ -87,6 +92,7 @@ class ReadEffect:
     amounts: tuple[tuple[str, int | None], ...] = ()
     per: str = ""                  # "for each ..." / "where X is the amount of ...": the amount is per one of these
     cap: int | None = None         # "for each of up to two ...": at most this many count
+    instead: bool = False          # "... instead": replaces the effect before it when its "if" holds
 
     @property
     def label(self) -> str:

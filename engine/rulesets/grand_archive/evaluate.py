@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.cards import Annotation, Card
@@ -19,8 +19,19 @@ from engine.names import fold
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
 from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
-from engine.rulesets.grand_archive.effects import LAYERS, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.effects import (
+    LAYERS,
+    ZONE_WORDS,
+    ZONES,
+    Form,
+    Kind,
+    Origin,
+    Paragraph,
+    ReadEffect,
+    SetSpec,
+)
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
+from engine.rulesets.grand_archive.reading import read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -49,14 +60,15 @@ class Obj:
     def describe(self) -> str:
         if self.card is not None:
             where = "" if self.zone == "field" else f" in {'your' if self.controller == 'you' else 'an opponent’s'} " \
-                                                    f"{self.zone}"
+                                                    f"{ZONE_WORDS.get(self.zone, self.zone)}"
             return f"{self.card.name}{where}"
         kinds = " ".join(sorted(self.subtypes)) + (" " if self.subtypes else "") + (
             " ".join(sorted(self.types)) or "card")
         token = "token " if "token" in self.supertypes else ""
         owner = "you control" if self.controller == "you" else "an opponent controls"
         if self.zone != "field":
-            owner = f"in {'your' if self.controller == 'you' else 'an opponent’s'} {self.zone}"
+            whose = "your" if self.controller == "you" else "an opponent’s"
+            owner = f"in {whose} {ZONE_WORDS.get(self.zone, self.zone)}"
         phrase = f"{token}{kinds}"
         return f"{'an' if phrase[:1] in 'aeiou' else 'a'} {phrase} {owner}"
 
@@ -84,6 +96,7 @@ class Instance:
     condition_on: bool = True
     condition_given: bool = False        # a condition event said whether it holds (else it is assumed)
     event: str = ""                      # an effect made by an event (loses-abilities)
+    granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
 
 
 @dataclass
@@ -178,6 +191,8 @@ class Evaluator:
         """Whether the object fits the set's words (type, subtype, zone, controller), and why not."""
         if spec.self_only:
             return (obj is inst.source, "it is not the card itself") if inst.source else (False, "no such object")
+        if spec.other and obj is inst.source:
+            return False, "it is the effect's own source, and the effect covers other objects only"
         if spec.target:
             if inst.target is None:
                 return False, "the effect has no target"
@@ -185,7 +200,21 @@ class Evaluator:
         ok, why = self._kind_fits(spec, obj)
         if not ok:
             return ok, why
-        if spec.zone != obj.zone:
+        for name, n in spec.counters:
+            have = obj.counters.get(name, 0)
+            if have < n:
+                return False, f"it has {have or 'no'} {name} counter{'s' if have != 1 else ''} on it; the set needs " \
+                              f"{n} or more"
+        if spec.played or (inst.read.prop == "cost" and not spec.self_only and spec.zone == "field"):
+            # a cost change to a set of cards reaches them as they are played: from hand, memory, material deck ...
+            verb = "materialized" if spec.played == "materialize" else "activated"
+            zones = {"material"} if spec.played == "materialize" else (
+                {spec.zone} if spec.zone not in ("hand", "field") else set(ZONES) - {"field", "lineage", "material"})
+            if obj.zone not in zones:
+                where = "on the field" if obj.zone == "field" else f"in the {ZONE_WORDS.get(obj.zone, obj.zone)}"
+                return False, f"it is {where}; the effect covers cards as they are {verb} " \
+                              f"({' or '.join(ZONE_WORDS.get(z, z) for z in sorted(zones))})"
+        elif spec.zone != obj.zone:
             return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         if spec.controller != "any":
@@ -380,7 +409,12 @@ class Evaluator:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
         if effect.condition:
             self.note(notes.condition_assumed(inst.label, effect.condition))
-        if effect.requires:
+        if effect.requires and effect.instead:
+            inst.status = "off"
+            inst.status_why = f"it replaces the effect before it only if {effect.requires}, which the question " \
+                              "does not say"
+            self.note(notes.instead_off(inst.label, effect.requires))
+        elif effect.requires:
             self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
@@ -467,7 +501,7 @@ class Evaluator:
             elif event.kind == "loses-abilities":
                 self._loses(card, t)
             else:
-                self._condition(card, event.kind == "condition-true", t)
+                self._condition(card, event.kind == "condition-true", t, event.part)
 
     def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
         if inst.status in ("active", "off", "not-started"):
@@ -526,20 +560,49 @@ class Evaluator:
         self.instances.append(inst)
         self.note(notes.LOSS_EVENT)
 
-    def _condition(self, card: Card, on: bool, t: int) -> None:
-        mine = [i for i in self.instances if i.card.name == card.name and i.read.condition]
+    def _condition(self, card: Card, on: bool, t: int, part: str = "") -> None:
+        """condition-true/false:CARD[#N]: an "as long as" or bonus condition switches (GA4); a requirement checked
+        as it resolved was (not) met; an "... instead" alternative takes over (or not)."""
+        def named(i: Instance) -> bool:
+            return i.card.name == card.name and (not part or i.read.label == part or i.read.part == part)
+        mine = [i for i in self.instances if named(i) and (i.read.condition or i.read.requires)]
         if not mine:
-            with_conditions = sorted({i.card.name for i in self.instances if i.read.condition})
-            raise QuestionError(f"{card.name} has no “as long as” or bonus condition in this scenario; cards with one: "
-                                f"{', '.join(with_conditions) or 'none'}.")
+            with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
+                                      if i.read.condition or i.read.requires})
+            where = f" in paragraph {part}" if part else ""
+            raise QuestionError(f"{card.name} has no condition{where} in this scenario (“as long as”, a bonus, an "
+                                f"“if”); conditions here: {', '.join(with_conditions) or 'none'}.")
         for inst in mine:
             inst.condition_on = on
             inst.condition_given = True
-            if inst.status in ("active", "off"):
+            if inst.read.condition and inst.status in ("active", "off"):
                 inst.status = "active" if on else "off"
                 inst.status_why = f"its condition ({inst.read.condition}) {'holds' if on else 'no longer holds'} " \
                                   f"at moment {t}"
                 inst.status_rules.append("GA4")
+            elif inst.read.requires:
+                self._requirement(inst, on)
+
+    def _requirement(self, inst: Instance, met: bool) -> None:
+        """A requirement checked as the effect resolved ([Class Bonus], "If that ally is unique,")."""
+        replaced = self._replaced(inst) if inst.read.instead else None
+        if met:
+            inst.status, inst.status_why = "active", f"its requirement ({inst.read.requires}) was met as it resolved"
+            if replaced is not None and replaced.status == "active":
+                replaced.status = "off"
+                replaced.status_why = f"{inst.label} applies instead ({inst.read.requires})"
+        else:
+            inst.status, inst.status_why = "off", f"its requirement ({inst.read.requires}) was not met as it " \
+                                                  "resolved, so it did nothing"
+            if replaced is not None and replaced.status == "off":
+                replaced.status, replaced.status_why = "active", f"{inst.label} does not replace it"
+
+    def _replaced(self, inst: Instance) -> Instance | None:
+        """The effect an "... instead" sentence replaces: the one before it in the same resolution changing the
+        same thing."""
+        earlier = [i for i in self.instances if i.card is inst.card and i.moment == inst.moment and i.id < inst.id
+                   and i.read.prop == inst.read.prop and not i.read.instead]
+        return earlier[-1] if earlier else None
 
     def _level_up(self, event: EventSpec, t: int) -> None:
         assert event.card is not None
@@ -580,10 +643,16 @@ class Evaluator:
         if not fits:
             return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules,
                          f"it is not one of “{spec.text}” ({why_not})")
+        if spec.next_only:
+            first = self._next_one(inst)
+            if first is not obj:
+                which = first.describe() if first is not None else "none yet"
+                return Reach(inst, False, f"only the next one is reached ({spec.text}): {which}", rules,
+                             f"only the next one is reached, and that is {which}")
         if obj.left is not None and obj.left <= len(self.labels):
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
                                       "new object", rules, "it left the field")
-        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured:
+        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -600,14 +669,18 @@ class Evaluator:
                          f"the effect has not started yet ({inst.status_why})")
         if inst.status == "off":
             return Reach(inst, False, f"switched off: {inst.status_why}", rules,
-                         f"its condition ({inst.read.condition}) does not hold")
+                         inst.status_why if inst.read.requires and not inst.read.condition
+                         else f"its condition ({inst.read.condition}) does not hold")
         lost = self._source_lost(inst)
         if lost is not None:
             verdict = self._after_loss(inst, lost)
             if verdict is not None:
                 return Reach(inst, False, verdict, [*rules, "GA5"] + (["GA10"] if self.version == "current" else []),
                              f"its source lost its abilities ({lost.label}) first")
-        if inst.read.kind is Kind.ONE_SHOT:
+        if spec.next_only:
+            why = (f"it is the next one ({spec.text}): the effect waits for it" + (
+                   ", taken to be played first" if spec.played else f" and it entered at {obj.entered}"))
+        elif inst.read.kind is Kind.ONE_SHOT:
             why = f"one-shot: it was in the set when the effect resolved at {inst.moment}"
         elif obj.entered > inst.timestamp:
             why = f"static ({inst.read.kind_words}): the set is re-checked at all times, so it covers this object " \
@@ -618,6 +691,17 @@ class Evaluator:
             why += f"; its source lost its abilities, but layer {inst.read.layer} applies before the loss in layer D"
             rules.append("GA5")
         return Reach(inst, True, why, rules)
+
+    def _next_one(self, inst: Instance) -> Obj | None:
+        """The one object a "next ..." / "first ..." set reaches: the first card played after it (taken in the
+        order written), or the first object of its kind entering after the effect (an attack)."""
+        spec = inst.read.affected
+        for o in self.objects:
+            if o.left is None and self._in_set(spec, o, inst)[0] and (spec.played or o.entered > inst.moment):
+                if spec.played:
+                    self.note(notes.next_played(inst.label, o.describe()))
+                return o
+        return None
 
     def _source_lost(self, inst: Instance) -> Instance | None:
         """An active effect removing all abilities from this (standing) effect's source object."""
@@ -636,6 +720,8 @@ class Evaluator:
         if spec.target:
             return inst.target is obj
         ok = self._in_set(spec, obj, inst)[0]
+        if ok and spec.next_only:
+            return self._next_one(inst) is obj
         return ok and (inst.read.kind is Kind.STATIC or obj.id in inst.captured)
 
     def _after_loss(self, inst: Instance, loss: Instance) -> str | None:
@@ -667,8 +753,12 @@ class Evaluator:
 
     def ordered(self, insts: list[Instance]) -> list[Placed]:
         placed: list[Placed] = []
-        for layer in LAYERS:
+        for layer in (*LAYERS, "-"):
             group = sorted((i for i in insts if i.read.layer == layer), key=lambda i: (i.timestamp, i.id))
+            if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
+                placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
+                                     f"{i.timestamp}") for i in group]
+                continue
             done: list[Instance] = []
             while group:
                 ready = [i for i in group if not any(self.depends(i, j) for j in group if j is not i)]
@@ -722,7 +812,45 @@ class Evaluator:
             self.cite("GA14")
         return out + counter_changes(obj.counters)
 
+    def _grant_statics(self) -> None:
+        """A quoted ability that is itself a static effect (gains “Allies you control get +1 POWER”) is an effect
+        of its own: sourced by the object that gained it, with its own layer, set and duration, for as long as the
+        grant holds and that object stays on the field, so it reaches objects that enter later."""
+        for grant in list(self.instances):
+            read = grant.read
+            if read.prop != "abilities" or read.removes_abilities or read.change[:1] not in "\"“":
+                continue
+            text = read.change.strip("\"“”")
+            for holder in self.objects:
+                if holder.zone != "field" or not self._reaches_object(grant, holder):
+                    continue
+                paragraph = read_granted(holder.card or grant.card, read.label, text)
+                statics = [e for e in paragraph.effects if e.origin is Origin.STANDING]
+                for n, effect in enumerate(statics, start=1):
+                    self._derive(grant, holder, effect, n if len(statics) > 1 else 0)
+
+    def _derive(self, grant: Instance, holder: Obj, effect: ReadEffect, n: int) -> None:
+        name = holder.card.name if holder.card is not None else holder.text
+        label = f"{grant.label} gained by {short_names(holder.card)[-1] if holder.card else name}" + (
+            f" .{n}" if n else "")
+        effect = replace(effect, kind_words=f"an ability {name} gained from {grant.label}: static, its own effect",
+                         origin_words=f"ability gained from {grant.label}")
+        inst = Instance(len(self.instances) + 1, label, grant.card, effect, grant.moment,
+                        max(grant.timestamp, holder.entered), holder.controller, grant.turn, source=holder)
+        inst.granted_by = grant.label
+        if holder.left is not None:
+            inst.status, inst.ends_on = "ended", f"moment {holder.left}"
+            inst.status_why = f"{name}, which gained it, left the field"
+        elif grant.status != "active":
+            inst.status, inst.ends_on, inst.status_why = grant.status, grant.ends_on, \
+                f"the grant {grant.label} is {grant.status}: {grant.status_why}"
+            inst.status_rules = list(grant.status_rules)
+        self.instances.append(inst)
+        self.note(notes.granted_static(name, grant.label))
+        self.cite("GA2", "GA7")
+
     def judge(self) -> Verdict:
+        self._grant_statics()
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
         reached_sources = [o for o in self.objects if not o.asked and any(
@@ -735,6 +863,8 @@ class Evaluator:
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
+            if inst.read.layer == "-":
+                self.cite("GA15")
         self.cite("GA5", "GA6")
         pairs = [(a, b) for a in self.instances for b in self.instances if self._would_depend(a, b)]
         if pairs and self.version == "current":

@@ -52,14 +52,20 @@ def only_target(label: str, target: str) -> Interpretation:
 
 def unchecked(label: str, words: tuple[str, ...]) -> Interpretation:
     return Interpretation(f"unchecked:{label}", None,
-                          f"{label} covers only {', '.join(words)} objects; the scenario does not say, so the "
-                          "objects asked about are taken to qualify.")
+                          f"{label} covers only objects that fit “{'”, “'.join(words)}”; the scenario does not say "
+                          "whether they do, so the objects asked about are taken to fit.")
+
+
+def next_played(label: str, card: str) -> Interpretation:
+    return Interpretation(f"next-played:{label}", None,
+                          f"{label} reaches only the next (or first) card played that fits; {card} is taken to be "
+                          "that card (the first that fits, in the order written).")
 
 
 def condition_assumed(label: str, condition: str) -> Interpretation:
     return Interpretation(f"condition:{label}", "GA4",
                           f"{label}: its condition ({condition}) is taken to hold from the start; say "
-                          "condition-false:CARD when it does not.")
+                          "condition-false for this card (with #N for one paragraph) when it does not.")
 
 
 def annotated(label: str, fields: tuple[str, ...]) -> Interpretation:
@@ -83,8 +89,14 @@ def level_up(card: str, old: str) -> Interpretation:
 
 def requirement_met(label: str, labels: str) -> Interpretation:
     return Interpretation(f"requires:{label}", None,
-                          f"{label}: its {labels} requirement is checked when it resolves and is taken as met (the "
-                          "scenario says it happened).")
+                          f"{label}: its requirement ({labels}) is checked when it resolves and is taken as met; "
+                          f"say condition-false for this card when it was not.")
+
+
+def instead_off(label: str, requires: str) -> Interpretation:
+    return Interpretation(f"instead:{label}", None,
+                          f"{label} replaces the effect before it only {requires}; the question does not say so, "
+                          "so the first effect is taken to apply; say condition-true for this card when it does.")
 
 
 def untyped(text: str) -> Interpretation:
@@ -123,3 +135,11 @@ def count_assumed(label: str, per: str) -> Interpretation:
     return Interpretation(f"count:{label}", None,
                           f"{label} changes its number once for each {per}; the question does not say how many, so "
                           f"one is assumed. Give the count (e.g. “{per}=3”) for the real total.")
+
+
+def granted_static(holder: str, grant: str) -> Interpretation:
+    return Interpretation(f"granted-static:{holder}:{grant}", "GA7",
+                          f"{holder} gained, through {grant}, an ability that is itself a static effect: it applies as "
+                          f"{holder}'s own standing ability (reaching objects that enter later) while {holder} has "
+                          "it, timestamped when it gained it (the rules timestamp masteries and boons when gained; a "
+                          "gained ability is read the same way).")

@@ -89,7 +89,7 @@ class GrandArchiveQuestion:
     description = "Which continuous effects reach an object, in what order they apply, how long each lasts"
     cli_description = ("Grand Archive continuous effects: which effects reach each object (one-shot or static set), "
                        "their layer and timestamp, the order they apply in, and their status after the events, with "
-                       "the rules (GA1-GA14) that decide it.")
+                       "the rules (GA1-GA15) that decide it.")
     group_description = "Grand Archive: continuous effects, layers, timestamps and durations"
     epilog = HELP
     version_help = "current (official rules, with dependencies) or previous (2024 revision: no dependency rule)"

@@ -54,14 +54,14 @@ ocean mushroom whip fish raccoon component flute antelope ape monkey angel wand 
 
 VERBS = r"gets|get|gains|gain|has|have|loses|lose|becomes|become|are|is|costs|cost"
 STATIC_VERBS = frozenset({"has", "have", "are", "is", "costs", "cost"})
-STAT = re.compile(r"([+-]\s?(?:\d+|X))\s?(POWER|LIFE|LEVEL|DURABILITY)", re.I)
+STAT = re.compile(r"([+-]\s?(?:\d+|X|LV))\s?(POWER|LIFE|LEVEL|DURABILITY)", re.I)
 ELEMENT = re.compile(r"\b(" + "|".join(ELEMENTS) + r")\s+element\b", re.I)
 TRIGGER = re.compile(r"^(On [A-Z][\w' ]*|Inherited Effect|Lineage Release)$")
 COST_WORDS = re.compile(r"\bREST\b|\(\d+|\(X\)|^(Banish|Sacrifice|Discard|Remove|Pay|Reveal|Put)\b", re.I)
-WHEN = re.compile(r"^(Whenever|When|At the beginning of|At the end of|After)\b[^,]*,\s*", re.I)
+WHEN = re.compile(r"^(Whenever|When|At the beginning of|At the end of|After|The first time)\b[^,]*,\s*", re.I)
 CUE = re.compile(r"\b(" + VERBS + r")\b|until end of turn|as long as", re.I)
 REMINDER = re.compile(r"\s*\(([^()]*\s[^()]*)\)")
-QUOTE = re.compile(r"[\"“]([^\"”]*)[\"”]")
+QUOTE = re.compile(r"[\"“”]([^\"“”]*)[\"”]")
 LABEL = re.compile(r"^\[([^\]]+)\]\s*")
 DASH_LABEL = re.compile(r"^([A-Z][\w' ]{2,30}?)\s+—\s+(?=[A-Z])")
 
@@ -78,6 +78,9 @@ class _Context:
     last_set: SetSpec | None = None
     per: str = ""
     cap: int | None = None
+    ifs: str = ""          # "If that ally is unique," / "... if you control X": what the sentence depends on
+    last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
+    instead: bool = False  # "... instead": an alternative to the sentence before it
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -118,10 +121,11 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
     low = text.lower()
     names = [n.lower() for n in short_names(card)] if card else []
     if low in ("it", "they", "them", "they each", "it each", "each of them", "that ally", "that unit",
-               "that card", "that object", "that champion", "those allies", "those cards", "those objects"):
+               "that card", "that object", "that champion", "those allies", "those cards", "those objects",
+               "those copies each", "those copies", "those units", "the attacker", "that attacker"):
         if last is not None:
             return last
-        if low.startswith(("that", "those")):
+        if low.startswith(("that", "those", "they", "the attacker")):  # objects chosen by words we did not read
             return SetSpec(text, target=True)
         return SetSpec(text, self_only=True) if card is not None and low == "it" else None
     if low in ("this card", "this ally", "this object", "this item", "this weapon", "this unit", "this champion",
@@ -133,6 +137,10 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         target = low.startswith(("target", "the hit", "that"))
         return SetSpec(text, types=frozenset({"champion"}), controller="you" if low == "your champion"
                        else controller, target=target)
+    nxt = re.match(r"^(?:[\w' ]*'s |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a unit)?)?"
+                   r"(?: each turn)?$", low)
+    if nxt:
+        return SetSpec(text, types=frozenset({"attack"}), controller="you", next_only=True)
     m = re.match(r"^(?:(your champion's|its|" + "|".join(re.escape(n) + "'s?" for n in names) + r") )"
                  r"(?:(?:next|first) )?(attacks?)(?: .*)?$", low) if names else None
     if m or re.match(r"^(your champion's|its|this) (?:(?:next|first) )?(attacks?)\b", low):
@@ -141,9 +149,48 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
     return _noun_phrase(text, low)
 
 
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
+_WITH_COUNTERS = re.compile(r"\s+with (one or more|an?|one|two|three|four|five|six|\d+)(?: or more)? ([a-z]+) "
+                            r"counters? on (?:it|them)$")
+_WITH = re.compile(r"\s+((?:with|named) (?!base\b).+)$")
+_ACTIVATED = re.compile(r"\s+(you|your opponents|opponents|an opponent|that opponent|target opponent|each player|"
+                        r"players|they|its controller|that player) (activates?|materializes?|plays?)"
+                        r"(?: from (?:your |their )?(graveyard|memory|hand|banishment|material deck))?"
+                        r"(?: (?:this|each) turn| during (?:their|your) next turn)?$")
+
+
+def _qualifiers(low: str) -> tuple[str, tuple[tuple[str, int], ...], tuple[str, ...], str, str, str]:
+    """(the rest, counters needed, other "with"/"named" words, how the cards are played, its zone, by whom) of
+    a noun phrase's tail: "... with one or more buff counters on them", "... you activate this turn"."""
+    counters: tuple[tuple[str, int], ...] = ()
+    words: tuple[str, ...] = ()
+    how = zone = who = ""
+    m = _ACTIVATED.search(low)
+    if m:
+        how = "materialize" if m.group(2).startswith("materialize") else "activate"
+        zone = {"material deck": "material"}.get(m.group(3) or "", m.group(3) or "")
+        who = "you" if m.group(1) == "you" else "any" if m.group(1) in ("each player", "players") else "opponent"
+        low = low[: m.start()]
+    m = _WITH_COUNTERS.search(low)
+    if m:
+        n = int(m.group(1)) if m.group(1).isdigit() else _NUM.get(m.group(1).split()[0], 1)
+        counters = ((m.group(2), n),)
+        low = low[: m.start()]
+    else:
+        m = _WITH.search(low)
+        if m:
+            words = (m.group(1),)
+            low = low[: m.start()]
+    return low, counters, words, how, zone, who
+
+
 def _noun_phrase(text: str, low: str) -> SetSpec | None:
     zone, controller = "field", "any"
+    low, counters, with_words, how, played_zone, who = _qualifiers(low)
+    if how:
+        zone, controller = played_zone or ("material" if how == "materialize" else "hand"), who
     tail = re.search(r"\s+(you control|you don't control|your opponents control|an opponent controls|opponents control|"
+                     r"target opponent controls|that opponent controls|in (?:your champion's )?(lineages?)|"
                      r"in (?:your |their |each player's |an opponent's |target opponent's |that opponent's )?"
                      r"(graveyards?|memory|hand|banishment|material deck|deck)|from your \w+)$", low)
     if tail:
@@ -154,11 +201,16 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         elif words in ("you don't control",) or "control" in words:
             controller = "opponent"
         else:
-            zone = {"graveyards": "graveyard", "material deck": "deck"}.get(tail.group(2) or "", tail.group(2) or "")
+            found = tail.group(2) or tail.group(3) or ""
+            zone = {"graveyards": "graveyard", "material deck": "material", "lineages": "lineage"}.get(found, found)
             controller = "you" if " your " in f" {words} " else "opponent" if "opponent" in words else "any"
     target = False
+    other = bool(re.match(r"^(?:each |all |the )?(?:other|another)\b", low))
+    nxt = re.match(r"^(?:the |your |their |its controller's )?(?:next|first)(?: (?:\w+ )?time)? ", low)
+    if nxt:
+        low = low[nxt.end():]
     m = re.match(r"^(?:(up to (?:one|two|three|\w+) )?target |another target |that |those |linked |the linked |"
-                 r"each |all |another |other |the )", low)
+                 r"each other |all other |each |all |another |other |the )", low)
     if m:
         target = bool(re.match(r"^(up to \w+ |another )?target |that |those |linked |the linked ", m.group(0)))
         low = low[m.end():]
@@ -201,7 +253,7 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
             types.add("attack")
         elif w in NOUNS:  # "Phantasia allies": both types
             supers.add(NOUNS[w])
-        elif w in ELEMENTS and j + 1 < len(qualifiers) and qualifiers[j + 1] == "element":
+        elif j + 1 < len(qualifiers) and qualifiers[j + 1] == "element" and re.fullmatch(r"[a-z-]+", w):
             unchecked.append(f"{w} element")
             j += 1
         elif w in STATES or w.startswith("non-") or w.startswith("non"):
@@ -217,7 +269,8 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     if "card" in types:
         types = set()  # any card
     return SetSpec(text, types=frozenset(types), subtypes=frozenset(subtypes), supertypes=frozenset(supers),
-                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked))
+                   zone=zone, controller=controller, target=target, unchecked=tuple(unchecked) + with_words,
+                   other=other, counters=counters, played=how, next_only=bool(nxt))
 
 
 # --- one clause: VERB WHAT ----------------------------------------------------------------------------
@@ -236,7 +289,7 @@ class _Change:
 
 def _signed(text: str) -> int | None:
     text = text.replace(" ", "")
-    return None if "X" in text.upper() else int(text)
+    return None if re.search(r"X|LV", text, re.I) else int(text)
 
 
 def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
@@ -283,6 +336,13 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
         if q:
             text = quotes[int(q.group(1))]
             return [_Change("D", f"{verb} {text}", "abilities", text)]
+        choice = re.match(r"^your choice of ((?:[a-z ]+?)(?:,? or [a-z ]+?)+)(?= until|$|\.)", low)
+        if choice:
+            return [_Change("D", f"{verb} {choice.group(0)}", "abilities",
+                            f"{choice.group(1)} (the controller's choice)")]
+        trigger = re.match(r"^(on [a-z ]+:.*)$", w, re.I)
+        if trigger:  # an ability printed without quotes ("have On Death: ...")
+            return [_Change("D", f"{verb} {trigger.group(1)}", "abilities", trigger.group(1))]
         for k in KEYWORDS:
             if low.startswith(k):
                 phrase = re.match(r"^" + re.escape(k) + r"(?: \d+)?", low).group(0)  # type: ignore[union-attr]
@@ -362,7 +422,9 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
     return (Form.GAME, "", "") if resolving else (Form.WHILE_ON_FIELD, "", "")
 
 
-_LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |• |[\w ]+ bonus:\s*|"
+_LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |• |[\w ]+ bonus:\s*|when you do,? |"
+                   r"\d+ (?:to \d+|or more)\s*—\s*|"
+                   r"as a spell,? |during your turn,? |once per turn,? |"
                    r"for the rest of the (?:game|turn),\s*)", re.I)
 _UNTIL_LEAD = re.compile(r"^(until (?:the )?end of (?:the )?turn|until the beginning of your next turn),\s*", re.I)
 _AS_LONG_LEAD = re.compile(r"^as long as [^,]+,\s*", re.I)
@@ -372,6 +434,12 @@ _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str | None = None) -> list[ReadEffect]:
     body = sentence.strip()
     sentence = printed or sentence
+    ctx.ifs = _if_words(sentence) if printed is None else ctx.ifs
+    named = re.search(r"\btarget ([a-z][\w' -]*?)(?= with\b| to\b| from\b| and\b|[.,;]|$)", sentence,
+                      re.I)
+    if named and printed is None:  # "Put a buff counter on target ally. If it is ..., it gains ...": that target
+        ctx.last_target = parse_set("target " + named.group(1), ctx.card)
+    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I)) if printed is None else ctx.instead
     while True:
         stripped = _LEAD.sub("", body)
         stripped = _UNTIL_LEAD.sub("", stripped)
@@ -393,7 +461,7 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         subject = body[: m.start()].strip()
         if not subject:
             continue
-        spec = parse_set(subject, ctx.card, ctx.last_set)
+        spec = parse_set(subject, ctx.card, ctx.last_set or ctx.last_target)
         if spec is None:
             continue
         clauses = re.split(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:" + VERBS + r")\b)", body[m.start():])
@@ -408,16 +476,63 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
             ctx.last_set = spec
             return effects
         return []
-    # "wake it up and it gets +2 POWER": an instruction, then a clause with its own subject
-    tail = re.search(r"\band (?=(?:it|they|that \w+) (?:" + VERBS + r")\b)", body)
+    # "wake it up and it gets +2 POWER", "Recover 2 and Jabberwocky gets ...": an instruction, then a clause
+    tail = re.search(r"\band (?=(?:it|they|that \w+|" + "|".join(re.escape(n) for n in short_names(ctx.card))
+                     + r") (?:" + VERBS + r")\b)", body)
     if tail:
         return _read_sentence(body[tail.end():], ctx, resolving, sentence)
-    return []
+    return _read_rule(body, sentence, ctx, resolving)
+
+
+_PLAYERS = re.compile(r"^(you|players|each player|your opponents|opponents|each opponent|target opponent|"
+                      r"that opponent|that player|target player|an opponent|they|their controller|its controller)\b"
+                      r"\s+(?:can't|cannot|can|may|must|don't|doesn't|skip|gains? agility|gains? the|lose|pay|"
+                      r"are|have)\b", re.I)
+_GAME = re.compile(r"^(?:time is distorted|ignore\b.*|(?:all )?(?:[\w,]+ )*elements? (?:are|is) enabled|"
+                   r"(?:combat )?damage (?:dealt|that would be dealt)\b.*\b(?:can't be prevented|is unpreventable)|"
+                   r"if .*\bwould\b.*|prevent (?:the next|all|that|\d).*|.*\bcan't be (?:negated|intercepted)\b.*|"
+                   r"(?:activated )?abilities of .*\bcost .*)", re.I)
+_MODAL = re.compile(r"\s(can't|cannot|can|may|must|enters?|don't|doesn't|assign)\b")
+
+
+def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list[ReadEffect]:
+    """A continuous effect that changes a rule of the game or a player, not an object's characteristics ("you
+    can't draw cards", "allies enter the field rested", "if damage would be dealt ..., prevent it"): no layer."""
+    text = body.strip().rstrip(".")
+    lasting = re.search(r"\buntil\b|\bthis turn\b|for the rest of the|as long as|\bduring (?:your|their|each)|"
+                        r"\beach turn\b", sentence, re.I)
+    banning = re.search(r"\b(can't|cannot|don't|doesn't|skip|skips)\b", text, re.I)
+    if resolving and not (lasting or banning):
+        return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
+    spec: SetSpec | None = None
+    clean = sentence.strip()
+    while True:  # the sentence without its leads, but with its "if ..." (a replacement effect's condition)
+        stripped = _AS_LONG_LEAD.sub("", _UNTIL_LEAD.sub("", _LEAD.sub("", clean)))
+        if stripped == clean:
+            break
+        clean = stripped
+    if _GAME.match(clean) or re.match(r"^(?:whenever|when|the next time|the first time) .*,", clean, re.I):
+        spec = SetSpec("the game", types=frozenset({"player"}))
+        text = clean.rstrip(".")
+    elif _PLAYERS.match(text):
+        spec = SetSpec(f"players: {_PLAYERS.match(text).group(1)}", types=frozenset({"player"}))  # type: ignore
+    elif _GAME.match(text):
+        spec = SetSpec("the game", types=frozenset({"player"}))
+    else:
+        m = _MODAL.search(text)
+        if m:
+            spec = parse_set(text[: m.start()], ctx.card, ctx.last_set or ctx.last_target)
+    if spec is None:
+        return []
+    change = _Change("-", "a rule of the game (no layer)", "rule", text[:1].lower() + text[1:])
+    verb = "are" if re.search(r"\b(are|is|have|has)\b", text) else "gets"
+    return [_effect(ctx, sentence, verb, change, spec, resolving)]
 
 
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_FOR_EACH_LEAD = re.compile(r"^for each (?:of up to (\w+) )?([^,]+),\s*", re.I)
-_FOR_EACH_TAIL = re.compile(r"\s+for each (?:of up to (\w+) )?(.+?)(?=\s+until\b|\s+this turn\b|[.;]?$)", re.I)
+_FOR_EACH_LEAD = re.compile(r"^for (?:each|every) (?:of up to (\w+) )?([^,]+),\s*", re.I)
+_FOR_EACH_TAIL = re.compile(r"\s+for (?:each|every) (?:of up to (\w+) )?(.+?)(?=\s+until\b|\s+this turn\b|[.;]?$)",
+                            re.I)
 _WHERE_X = re.compile(r",?\s+where X is (?:equal to )?(?:the (?:amount|number) of |twice the (?:amount|number) of )?"
                       r"(.+?)[.;]?$", re.I)
 
@@ -437,6 +552,15 @@ def _amount_basis(body: str) -> tuple[str, str, int | None]:
     return body, "", None
 
 
+_IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
+
+
+def _if_words(sentence: str) -> str:
+    """The "if ..." the sentence depends on ("If that ally is unique", "... if you control a Shenju ally")."""
+    m = _IF_WORDS.search(sentence.strip())
+    return (m.group(1) or m.group(2) or "").strip() if m else ""
+
+
 def _without_ifs(sentence: str) -> str:
     """The sentence without its "If ...," lead and trailing "if ..." clause (their words are no duration)."""
     body = _IF_LEAD.sub("", re.sub(r"^(then,? |if you do,? )", "", sentence.strip(), flags=re.I))
@@ -445,8 +569,17 @@ def _without_ifs(sentence: str) -> str:
 
 def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetSpec, resolving: bool) -> ReadEffect:
     own_cost = spec.self_only and verb.lower() in ("costs", "cost") and ctx.origin is Origin.CARD
+    # "[Class Bonus] Blazing Charge gets +2 POWER" on an attack or action: a bonus ability of the card itself,
+    # static while the bonus holds, not something that resolves once for the rest of the game
+    bonus_static = ctx.origin is Origin.CARD and spec.self_only and bool(ctx.conditions) and not own_cost
+    resolving = resolving and not bonus_static
     form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
                                             resolving and not own_cost)
+    ifs = _unmask(ctx.ifs, ctx.quotes)
+    if ifs and not resolving and not condition:  # a standing ability's "if ..." is checked at all times
+        condition = ifs
+        if form is Form.WHILE_ON_FIELD:
+            form, form_words = Form.AS_LONG_AS, ifs
     if change.prop == "property" and change.change == "distant" and form in (Form.GAME, Form.WHILE_ON_FIELD) \
             and resolving:
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
@@ -458,6 +591,9 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     else:
         kind, kind_words = Kind.ONE_SHOT, f"“{verb}” in a resolving effect"
     origin, origin_words = ctx.origin, ctx.origin_words
+    if bonus_static:
+        kind, kind_words = Kind.STATIC, f"a bonus ability of the card itself (“{verb}”), static while the bonus holds"
+        origin, origin_words = Origin.STANDING, "the card's own bonus ability"
     if own_cost:
         kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
         origin, origin_words = Origin.STANDING, "the card's own cost rule"
@@ -468,11 +604,13 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
-                      requires=" ".join(f"[{c}]" for c in ctx.conditions) if resolving and not condition else "")
+                      requires=" ".join([*(f"[{c}]" for c in ctx.conditions), *([ifs] if ifs else [])])
+                      if resolving and not condition else "", instead=ctx.instead)
 
 
-def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
+def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
     quotes: list[str] = []
+    text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
     body = REMINDER.sub("", body).strip()
@@ -485,7 +623,7 @@ def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
     trigger, body = _split_trigger(body)
     if trigger:
         origin, origin_words, resolving = Origin.ABILITY, trigger, True
-    elif types_of(card) & {"action", "attack"} or not is_permanent(card):
+    elif not standing and (types_of(card) & {"action", "attack"} or not is_permanent(card)):
         origin, origin_words, resolving = Origin.CARD, f"{card.name} resolves", True
     else:
         origin, origin_words, resolving = Origin.STANDING, f"standing ability of {card.name}", False
@@ -504,16 +642,36 @@ def read_paragraph(card: Card, label: str, text: str) -> Paragraph:
     return Paragraph(label, text, numbered, tuple(unread))
 
 
+def read_granted(card: Card, label: str, text: str) -> Paragraph:
+    """A quoted ability an object gains, read as that object's own ability (standing unless it is a trigger or an
+    activated ability)."""
+    return read_paragraph(card, label, text, standing=True)
+
+
 def _renumber(effect: ReadEffect, index: int) -> ReadEffect:
     from dataclasses import replace
     return replace(effect, index=index)
 
 
+_ONE_TIME = re.compile(r"^(?:as a spell,? |when you do,? |if you do,? |then,? |also,? |as an additional cost.*?, )*"
+                       r"(?:(?:deal|destroy|suppress|copy|empower|put|banish|draw|discard|glimpse|recover|summon|"
+                       r"return|reveal|search|look|mill|sacrifice|remove|gather|negate|wake up|rest|level up|"
+                       r"delevel|transform|choose|target player puts|each opponent banishes|each player|that player "
+                       r"gains control|gain control)\b|x is\b|x can't be\b|depending on\b|[\dn]+ (?:to [\dn]+|or more)"
+                       r"\s*[—-]|pay only\b|each card banished this way pays|(?:when|whenever) (?:damage|a card|an "
+                       r"activation|\d+ or more damage) (?:is|was) (?:prevented|banished|negated)|that ability is "
+                       r"triggered|for each [^,]+, (?:discard|draw|deal))", re.I)
+
+
 def _looks_continuous(sentence: str) -> bool:
-    """A sentence that changes objects or rules for a while: what coverage counts as unread when not read."""
+    """A sentence that changes objects or rules for a while: what coverage counts as unread when not read. A
+    one-time action (deal, destroy, draw, empower, copy ...) or a definition of X is not one, even when it
+    names a cost, a power or an element."""
     low = sentence.lower()
     low = _IF_LEAD.sub("", _LEAD.sub("", low))
     if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
+        return False
+    if _ONE_TIME.match(low) and not re.search(r"until end of turn|as long as|\bgets? [+-]|for the rest of", low):
         return False
     if re.match(r"^(draw|deal|destroy|banish|put|return|search|look|reveal|summon|glimpse|recover|materialize|"
                 r"wake up|rest|discard|shuffle|choose|negate|prevent|activate this|you may|each player|gather|"

@@ -29,6 +29,9 @@ def duration_text(inst: Instance) -> str:
         text = f"the end of the game ({'“' + read.form_words + '”' if read.form_words else 'no stated duration; made by something resolving'})"  # noqa: E501
     elif read.origin is Origin.STANDING and read.prop == "cost" and read.affected.self_only:
         text = "the card is activated (a rule of the card itself, wherever it is)"
+    elif read.origin is Origin.STANDING and inst.granted_by:
+        text = (f"its source leaves the field or loses the ability it gained from {inst.granted_by} (a gained "
+                "standing ability, no stated duration)")
     elif read.origin is Origin.STANDING:
         text = "its source leaves the field (standing ability, no stated duration)"
     else:
@@ -74,6 +77,17 @@ def effect_json(reach: Reach) -> dict[str, Any]:
         "why": reach.why,
         "annotated": list(read.annotated),
     }
+
+
+def scenario_effect_json(inst: Instance) -> dict[str, Any]:
+    """One effect of the scenario, whatever it reaches: what it is, its status and when it ends."""
+    read = inst.read
+    return {"card": inst.label, "part": read.label, "text": read.sentence, "kind": read.kind.value,
+            "layer": read.layer, "change": read.change, "set": read.affected.text, "timestamp": inst.timestamp,
+            "status": inst.status, "status_why": inst.status_why, "duration": {"form": read.form.value,
+                                                                              "words": read.form_words},
+            "ends_on": duration_text(inst) + (f" (ended at {inst.ends_on})" if inst.status == "ended" else ""),
+            "rules": list(dict.fromkeys([*("GA15",) * (read.layer == "-"), *duration_rules(inst)]))}
 
 
 def order_json(order: list[Placed]) -> tuple[list[str], list[dict[str, str]]]:
@@ -122,7 +136,11 @@ def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[d
     rs = VERSIONS[verdict.version]
     lines = [first_line, "", "Scenario: " + "; ".join(verdict.moments), ""]
     if not objects:
-        lines.append("No object was asked about (add --object WHAT).")
+        lines.append("No object was asked about. The effects of the scenario:")
+        lines += [f"  - {e['card']} [{e['kind']}, {'layer ' + e['layer'] if e['layer'] != '-' else 'no layer'}, "
+                  f"timestamp {e['timestamp']}, {e['status']}]: {e['change']} ({e['set']}). Ends: {e['ends_on']}. "
+                  f"[{', '.join(e['rules'])}]" for e in (scenario_effect_json(i) for i in verdict.instances)]
+        lines.append("")
     for obj in objects:
         lines.append(f"{obj['object']} ({obj['description']}), entered at {obj['entered']}:")
         if not obj["effects"]:
@@ -161,6 +179,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "scenario": verdict.moments,
         "rules": list(verdict.rules),
         "citations": citations_json(verdict.rules),
+        "effects": [scenario_effect_json(i) for i in verdict.instances],
         "interpretations": [n.as_json() for n in verdict.interpretations],
         "ruleset": {"game": rs.game, "name": rs.name, "version": rs.version, "title": rs.title},
         "match": [],

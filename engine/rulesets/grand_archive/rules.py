@@ -1,4 +1,4 @@
-"""Grand Archive continuous-effect rules (GA1-GA14) in our own words, and the ruleset versions.
+"""Grand Archive continuous-effect rules (GA1-GA15) in our own words, and the ruleset versions.
 
 GA1-GA9 are the design doc's ids for the 2024 revision of the official "Types of Effects -
 Continuous Effects" page; GA10-GA13 add what the official comprehensive rules say about the same questions:
@@ -61,6 +61,7 @@ CITATIONS: dict[str, tuple[Citation, ...]] = {
     "GA12": (_cite("skip", "General Rules 1-3"),),
     "GA13": (_cite("ce", "Timestamps 4"),),
     "GA14": (_cite("counters", "Buff 1, Debuff 1, General Rules 5"), _cite("ce", "Layers 2.6")),
+    "GA15": (_cite("ce", "General Rules 1"), _cite("ce", "Syntax of Continuous Effects 1.a-1.b")),
 }
 
 
@@ -139,14 +140,22 @@ RULES: dict[str, Rule] = {
              "changes from counters come after the other changes (then any swap of power and life). A counter stays "
              "only while its object stays in its zone.",
              _source("GA14")),
+        Rule("GA15", "rules of the game",
+             "A continuous effect can change a rule of the game or what a player may do (\"you can't draw cards\", "
+             "\"allies enter the field rested\", a prevention or replacement \"until end of turn\") instead of an "
+             "object's characteristics. It starts, lasts and switches like any other effect; changing no "
+             "characteristic, it is not placed in a layer (our reading: the layers order changes to "
+             "characteristics).",
+             _source("GA15")),
     )
 }
 
 CURRENT = RulesetVersion(
     game=GAME, name="current", version="2026.08",
     title="Official comprehensive rules (continuous effects with dependencies)",
-    description="GA1-GA14: the official page as published, where a dependency inside a layer overrides "
+    description="GA1-GA15: the official page as published, where a dependency inside a layer overrides "
                 "timestamp order (GA10).",
+    label="the 2026 rules",
 )
 PREVIOUS = RulesetVersion(
     game=GAME, name="previous", version="2024.1",
@@ -155,5 +164,6 @@ PREVIOUS = RulesetVersion(
                 "\"Dependencies\" section (so inside a layer only timestamps order effects) and the sub-order of "
                 "power and life changes inside layer E (other changes, then counters, then swaps), which no scenario "
                 "here can express; answers differ only where a dependency would reorder two effects, and say so.",
+    label="the 2024 rules (no dependencies)",
 )
 VERSIONS: dict[str, RulesetVersion] = {v.name: v for v in (CURRENT, PREVIOUS)}

@@ -14,8 +14,8 @@ from engine.rulesets.grand_archive.effects import ZONES
 MAX_MOMENTS = 40
 OBJECT_KINDS = ("ally", "unit", "item", "weapon", "champion", "phantasia", "domain", "attack", "action", "card",
                 "token", "regalia", "object")
-EVENTS = ("end-of-turn", "end-phase-skipped", "source-leaves:CARD", "loses-abilities:CARD", "condition-false:CARD",
-          "condition-true:CARD", "level-up:CARD")
+EVENTS = ("end-of-turn", "end-phase-skipped", "source-leaves:CARD", "loses-abilities:CARD", "condition-false:CARD[#N]",
+          "condition-true:CARD[#N]", "level-up:CARD")
 _PLAIN_EVENTS = ("end-of-turn", "end-phase-skipped")
 _CARD_EVENTS = ("source-leaves", "loses-abilities", "condition-false", "condition-true", "level-up")
 
@@ -48,6 +48,7 @@ class EventSpec:
     text: str
     kind: str
     card: str | None = None
+    part: str = ""              # "condition-false:CARD#2" / "#2.1": only that paragraph's (or effect's) condition
 
 
 Moment = EffectSpec | ObjectSpec | EventSpec
@@ -103,7 +104,8 @@ def parse_object(text: str) -> ObjectSpec:
     zone, controller = "field", "you"
     if where:
         zone_word, _, who = where.strip().lower().partition(":")
-        zone = {"graveyards": "graveyard", "gy": "graveyard", "banished": "banishment"}.get(zone_word, zone_word)
+        zone = {"graveyards": "graveyard", "gy": "graveyard", "banished": "banishment", "material deck": "material",
+                "material-deck": "material"}.get(zone_word, zone_word)
         if zone not in ZONES:
             raise QuestionError(f"Unknown zone “{zone_word}” in “{text}”; zones: {', '.join(ZONES)}.")
         if who:
@@ -153,6 +155,9 @@ def parse_event(text: str) -> EventSpec:
     kind, sep, card = raw.partition(":")
     kind = kind.strip().lower()
     if kind in _CARD_EVENTS and sep and card.strip():
+        m = re.search(r"\s*#\s*(\d+(?:\.\d+)?)\s*$", card)
+        if m and kind in ("condition-false", "condition-true"):
+            return EventSpec(raw, kind, card[: m.start()].strip(), m.group(1))
         return EventSpec(raw, kind, card.strip())
     raise QuestionError(f"Unknown event “{raw}”; events: {', '.join(EVENTS)}.")
 

@@ -4,9 +4,10 @@ resolved, ..."). Built from the verdict only; the same text is the answer's `sum
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
-from engine.rulesets.grand_archive.evaluate import ObjectAnswer, Verdict
+from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
 
@@ -51,6 +52,12 @@ def _changes(answer: ObjectAnswer) -> list[str]:
     return found
 
 
+def _plain(condition: str) -> str:
+    """A condition as the summary assumes it: "[Class Bonus] holds", "you control a Shenju ally"."""
+    words = re.sub(r"^(?:for )?(?:as long as|if)\s+", "", condition.strip(), flags=re.I)
+    return f"{words} holds" if words.startswith("[") else words
+
+
 def object_sentence(answer: ObjectAnswer) -> str:
     subject = _subject(answer)
     applying = [p.inst.label for p in answer.order]
@@ -58,23 +65,34 @@ def object_sentence(answer: ObjectAnswer) -> str:
         changes = _changes(answer)
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
         what = f": {', '.join(changes)}" if changes else ""
-        assumed = list(dict.fromkeys(p.inst.read.condition for p in answer.order
-                                     if p.inst.read.condition and not p.inst.condition_given))
+        assumed = list(dict.fromkeys(_plain(p.inst.read.condition or p.inst.read.requires) for p in answer.order
+                                     if (p.inst.read.condition or p.inst.read.requires)
+                                     and not p.inst.condition_given))
         if assumed:
-            what += f", assuming {' and '.join(assumed)} hold{'s' if len(assumed) == 1 else ''}"
+            what += f", assuming {' and '.join(assumed)}"
         return f"{_cards(applying)} {verb} {subject}{what}"
     missing = [r for r in answer.reaches if not r.applies]
     if missing:
         first = missing[0]
         return f"{_cards([first.inst.label])} does not reach {subject}: {first.short or first.why}"
-    return f"No effect of the scenario could reach {subject}"
+    return f"no effect of the scenario could reach {subject}"
+
+
+def _effect_state(inst: Instance) -> str:
+    """"Devotion's Price: you can't draw cards, in effect until the end phase's clean-up"."""
+    read = inst.read
+    what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
+    state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
+             "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    return f"{inst.card.name}: {what}, {state}"
 
 
 def summary(verdict: Verdict) -> str:
     if not verdict.objects:
-        started = [i.label for i in verdict.instances if not i.event]
-        return (f"{_cards(started) if started else 'The scenario'} starts, but no object was asked about, so "
-                "nothing is reached yet.")
+        shown = [i for i in verdict.instances if not i.event][:2]
+        if not shown:
+            return "No effect starts and no object was asked about."
+        return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)."
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
     sentence = "; ".join(object_sentence(a) for a in shown)

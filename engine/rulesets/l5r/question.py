@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
@@ -170,6 +170,8 @@ class OrderQuestion:
     epilog = ORDER_HELP
     version_help = VERSION_HELP
     params = ORDER_PARAMS
+    # Command-line options without a Discord option of their name, as Discord says them (engine/interface.py).
+    discord_words: ClassVar[dict[str, str]] = {"--item": "`items`", "--compare": "`compare_first` and `compare_second`"}
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
         _check_version(version)

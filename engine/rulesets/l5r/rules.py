@@ -101,5 +101,6 @@ VERSIONS: dict[str, RulesetVersion] = {
                               "Timing page as amended to May 2008, glossary entries as published",
                               "The Timing page with its 2007-2008 additions (A-F with indefinite conditional "
                               "effects, next/first time) and the glossary entries Next, Delay, Permanent, Paying "
-                              "and Additional."),
+                              "and Additional.",
+                              label="the May 2008 timing rules"),
 }

@@ -62,6 +62,23 @@ class RedemptionRuleset:
     printing_rank = staticmethod(printings.printing_rank)
     reading_key = staticmethod(printings.reading_key)
 
+    @staticmethod
+    def warm(card: Card, notes: Sequence[Annotation]) -> None:
+        """Read the card's duration terms once (cached), so answers from a warm catalog only evaluate."""
+        read_card(card, notes)
+
+    @staticmethod
+    def part_labels(card: Card) -> list[str]:
+        """The labels of the card's ability parts ("" for an unlabelled ability): what an annotation may name."""
+        return [reading.part.label for reading in read_card(card)]
+
+    @property
+    def shortcuts(self) -> dict[str, object]:
+        """`arbiter duration` and `/duration` (engine/interface.py): imported late, the question imports judge."""
+        from engine.rulesets.redemption.question import QUESTION
+
+        return {QUESTION.command: QUESTION}
+
     def versions(self) -> dict[str, RulesetVersion]:
         return dict(VERSIONS)
 

@@ -56,11 +56,13 @@ CURRENT = RulesetVersion(
     game="redemption", name="current", version="2024.2",
     title="Defining Duration (nine bullets)",
     description="The nine-bullet definition of duration from the article's \"Orderly Operation\".",
+    label="the 2024 rules (Defining Duration)",
 )
 PREVIOUS = RulesetVersion(
     game="redemption", name="previous", version="2023.1",
     title="Status quo before Defining Duration",
     description="Cards played outside battle (Artifacts, Fortresses, Sites, Lost Souls) persisted to the end "
                 "of the phase in which they left play, instead of ending when they left.",
+    label="the 2023 rules (before Defining Duration)",
 )
 VERSIONS: dict[str, RulesetVersion] = {"current": CURRENT, "previous": PREVIOUS}

@@ -1,0 +1,93 @@
+"""Discord's 3 s under load (bot/discord/deadline.py), through the real bot and the fake Discord: an interaction
+already past its window is never computed, an autocomplete that would be late is dropped quietly, a command
+behind a backlog is deferred and then answered as the deferred message, and a known Discord error is no
+traceback. An interaction's age is set the way Discord sets it: the time inside its snowflake id."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from datetime import timedelta
+
+from discord.utils import time_snowflake, utcnow
+
+from bot.discord import deadline
+from tests.bot_harness import arbiter_on_fake
+
+DEFERRED, MESSAGE = 5, 4
+
+
+def _aged(fake, payload: dict, seconds: float) -> dict:
+    """The payload with an id Discord would have made `seconds` ago (unique: the fake's counter bits)."""
+    low = int(fake.snowflakes.next()) & ((1 << 22) - 1)
+    return {**payload, "id": str(time_snowflake(utcnow() - timedelta(seconds=seconds)) | low)}
+
+
+def _duration(fake, card: str = "Adino the Eznite") -> dict:
+    return fake.interaction_payload("duration", {"card": card, "played_in": "battle", "then": "phase-ends"})
+
+
+async def test_too_late_is_not_computed_and_too_slow_autocomplete_is_dropped(tmp_path, caplog):
+    caplog.set_level(logging.INFO)
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, bot):
+        computed: list[str] = []
+        duration = bot.arbiter.duration
+
+        def counting(*args, **kwargs):
+            computed.append(args[0])
+            return duration(*args, **kwargs)
+
+        bot.arbiter.duration = counting  # type: ignore[method-assign]
+        late = await fake.send_interaction(_aged(fake, _duration(fake), deadline.WINDOW_S))
+        slow = await fake.send_interaction(_aged(fake, fake.interaction_payload(
+            "duration", {"card": "adi"}, focused="card"), deadline.AUTOCOMPLETE_BY_S + 0.1))
+        fresh = await fake.send_interaction(_duration(fake, "Stricken"))
+        assert (await fresh.callback())["type"] == MESSAGE  # an ordinary interaction is answered directly
+        await asyncio.sleep(0.3)
+        assert not late.state.acknowledged and not slow.state.acknowledged
+        assert computed == ["Stricken"]  # the late one never reached the ruleset
+        bot.gate.report()
+        lines = [r.getMessage() for r in caplog.records if r.getMessage().startswith("under load")]
+        assert lines and "1 too late to answer, not computed" in lines[-1]
+        assert "1 autocompletes dropped" in lines[-1]
+        assert not [r for r in caplog.records if r.exc_info]
+
+
+async def test_a_command_behind_the_queue_is_deferred_then_answered(tmp_path):
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
+        direct = await fake.send_interaction(_duration(fake))
+        direct_embed = (await direct.callback())["data"]["embeds"][0]
+        sent = await fake.send_interaction(_aged(fake, _duration(fake), deadline.DEFER_AT_S + 0.2))
+        assert (await sent.callback())["type"] == DEFERRED
+        edited = await sent.edit()  # the deferred "thinking" message becomes the answer
+        embed = edited["embeds"][0]
+        assert embed["description"] == direct_embed["description"]
+        assert "/ruling id:" in embed["footer"]["text"]
+        assert not fake.messages[sent.state.original_message_id]["flags"] & 128  # no longer "thinking"
+
+
+async def test_a_deferred_private_answer_stays_private(tmp_path):
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
+        sent = await fake.send_interaction(_aged(fake, _duration(fake, "zzzz no such card qqq"),
+                                                 deadline.DEFER_AT_S + 0.2))
+        assert (await sent.callback())["type"] == DEFERRED
+        message = await sent.followup()
+        assert message["flags"] & 64  # ephemeral: the problem sentence for the asker alone
+        assert sent.state.original_message_id not in fake.messages  # the public "thinking" removed
+
+
+async def test_discord_refusing_a_late_answer_is_one_counted_line_not_a_traceback(tmp_path, caplog):
+    caplog.set_level(logging.INFO)
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, bot):
+        fake.inject_response("POST", r"/interactions/\d+/[^/]+/callback", 404,
+                             {"message": "Unknown interaction", "code": 10062}, times=2)
+        await fake.send_interaction(_duration(fake))
+        await fake.send_interaction(fake.interaction_payload("duration", {"card": "adi"}, focused="card"))
+        for _ in range(50):
+            await asyncio.sleep(0.05)
+            if sum(bot.gate.counts.values()) >= 2:
+                break
+        assert sum(bot.gate.counts.values()) == 2, bot.gate.counts
+        callbacks = [r for r in fake.requests if r.path.endswith("/callback")]
+        assert len(callbacks) == 2  # no apology sent to an interaction that is gone
+        assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
