@@ -318,7 +318,8 @@ class DurationQuestion:
         events = parse_events(_values(inputs.get("then")))
         card, ability, notes = _effect_source(inputs, lookup)
         players = _players(inputs.get("players"))
-        life = choose(ability.terms, ability.text, made_during, standing=is_standing(ability))
+        # reminder and colour text in italics state no effect of their own: judged on the rules text
+        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability))
         walk(life, events, made_during, players)
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):

@@ -108,6 +108,11 @@ KIND_WORDS = {"negate": "negation", "continuous": "ongoing trait", "conditional"
               "focus": "Focus Effect", "unread": "ability"}
 
 
+def possessive(name: str) -> str:
+    """"Bayushi Kachiko's", "Deeds and Words'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
     """An item as a player names it: "Bayushi Kachiko's Reaction (yours)", "your opponent's trait “…”"."""
     kind = KIND_WORDS.get(str(entry.get("kind")), str(entry.get("kind")))
@@ -115,7 +120,7 @@ def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
     if entry.get("card"):
         number = str(entry["item"])[len(str(entry["card"])):].strip()
         notes = ", ".join(n for n in (number, whose) if n)
-        return f"{entry['card']}'s {kind}" + (f" ({notes})" if notes else "")
+        return f"{possessive(str(entry['card']))} {kind}" + (f" ({notes})" if notes else "")
     _, _, words = str(entry["item"]).partition(": ")
     owner = {"you": "your", "opponent": "your opponent's"}.get(controller or "", "the")
     return f"{owner} {kind} “{words}”" if words else str(entry["item"])
