@@ -152,7 +152,10 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        for line in answer_lines(data.get("match")):
+        from bot.official_answers import agree_lines, lead_lines, where_line
+
+        official = data.get("official")
+        for line in [*lead_lines(official), *answer_lines(data.get("match"))]:
             print(line)
         explanation = data["explanation"]
         summary = data.get("summary") or ""
@@ -160,8 +163,12 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
             print(summary)
             first, _, rest = explanation.partition("\n")
             explanation = rest if first.strip() == summary.strip() else explanation
+        for line in agree_lines(official):  # right under the answer: what a judge asks first
+            print(line)
         if explanation.strip():
             print(explanation)
+        if official and where_line(official):
+            print(where_line(official))
         print(f"Ruling id: {data['ruling_id']}")
         page_line(data["ruling_id"])
     return EXIT_OK
@@ -208,17 +215,41 @@ def _close_logs() -> None:
         _LOGS.pop().close()
 
 
-def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> int:
-    """After a catalog change: how many stored rulings about the touched cards now answer differently."""
-    from bot.rulings.reask import changed_by
+class Impact(int):
+    """What a catalog change changed: the number of stored rulings that now answer differently (the int, as
+    `changed_rulings` reports it), and `officials`, the official rulings about the touched cards that Arbiter now
+    answers differently. True when either is non-zero, so the callers' `if changed:` prints the sentence."""
 
-    return len(changed_by(arbiter, touched))
+    officials: int
+
+    def __new__(cls, rulings: int, officials: int = 0) -> Impact:
+        made = super().__new__(cls, rulings)
+        made.officials = officials
+        return made
+
+    def __bool__(self) -> bool:
+        return int(self) > 0 or self.officials > 0
+
+
+def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> Impact:
+    """After a catalog change: how many stored rulings about the touched cards now answer differently, and how
+    many official rulings about them Arbiter now answers differently."""
+    from bot.official_records import disagreeing_about
+    from bot.rulings.reask import Reasker, changed_by
+
+    officials = arbiter.officials()
+    differ = disagreeing_about(Reasker(arbiter), officials, touched) if officials and touched else []
+    return Impact(len(changed_by(arbiter, touched)), len(differ))
 
 
 def impact_sentence(count: int) -> str:
-    """Printed only when a change changes stored rulings."""
-    return (f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
-            "`arbiter rulings changed` lists them with before and after.")
+    """Printed only when a change changes stored rulings or puts Arbiter at odds with an official ruling."""
+    from bot.official_records import disagreement_sentence
+
+    lines = [f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
+             "`arbiter rulings changed` lists them with before and after."] if int(count) else []
+    official = disagreement_sentence(getattr(count, "officials", 0))
+    return "\n".join([*lines, official] if official else lines)
 
 
 # --- duration ------------------------------------------------------------------------------------------
@@ -837,10 +868,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli_games.py)."""
-    from bot import cli_games
+    from bot import cli_games, official_cli
     from bot.web import command as web_command
 
-    return [cli_games.add_parsers, web_command.add_parsers]
+    return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers]
 
 
 def _wants_json(argv: Sequence[str]) -> bool:

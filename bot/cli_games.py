@@ -82,7 +82,7 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
     try:
         data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset,
                            annotations_of=arbiter.annotations_for, command=question.command,
-                           rulings=arbiter.rulings)
+                           rulings=arbiter.rulings, officials=arbiter.officials())
     except LookupProblem as problem:
         return print_lookup_problem(problem, args, (arbiter, ruleset.game, question.command))
     except QuestionError as exc:

@@ -13,12 +13,14 @@ from typing import Any
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
 from bot.layers import LayeredMatcher, mark_plugin_answer
-from bot.rulings.build import game_record
+from bot.official_answers import official_json
+from bot.rulings.build import game_record, jsonable_inputs
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
 from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
 from engine.names import fold
+from engine.official import OfficialRuling
 from engine.printings import compare_printings, reading_key_of
 from engine.registry import Ruleset, all_rulesets
 
@@ -120,16 +122,23 @@ class GameLookup:
 def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
                 annotations_of: AnnotationsOf | None = None, command: str | None = None,
                 layer_of: AnnotationsOf | None = None, guild: str | None = None, *,
-                rulings: Any = None, seen: list[Card] | None = None) -> dict[str, Any]:
+                rulings: Any = None, seen: list[Card] | None = None,
+                officials: Sequence[OfficialRuling] | None = None) -> dict[str, Any]:
     """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
 
     With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
     trace and interpretations and gets its own ruling id (bot/layers.py). With `rulings` (a
     bot.rulings.writer.RulingLog) the answer is stored under its ruling id, with the inputs that ask it again,
     the server (`guild`, None outside one) it was asked in and the cards it looked at. `seen` (a list) gets
-    every card the question looked up, in order."""
+    every card the question looked up, in order. With `officials` (the recorded published rulings) the answer
+    gets its `official` object: whether one recorded for this question agrees, and how many are recorded about
+    its cards (bot/official_answers.py)."""
     data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
                                            guild)
+    if officials is not None:
+        data["official"] = official_json(officials, ruleset.game, find_question(ruleset, command).command, version,
+                                         jsonable_inputs(inputs), {q: m["card"] for q, m in lookup.seen.items()},
+                                         [c.name for c in lookup.cards.values()], data)
     if seen is not None:
         seen.extend(lookup.cards.values())
     if rulings is not None:  # built later by the writer thread, from copies: the front end may change `data`

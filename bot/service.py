@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.catalog import Catalog, default_db_path
+from bot.catalog.officials import official_rulings
 from bot.layers import (
     SERVER_ALIAS,
     SERVER_ANNOTATION,
@@ -26,12 +27,14 @@ from bot.layers import (
     server_alias_text,
     server_annotation_text,
 )
+from bot.official_answers import official_json
 from bot.rulings.build import duration_inputs, duration_record
 from bot.rulings.record import RulingRecord
 from bot.snapshot import ApplyReport, CatalogSnapshot
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold
+from engine.official import OfficialRuling
 from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
 from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
 from engine.trace import Interpretation, Step
@@ -140,11 +143,18 @@ class DurationAnswer:
     notes: tuple[Annotation, ...] = ()  # every annotation the verdict used (shared, then the server's)
     # (ruling id, verdict line, rules) as as_json rendered them, so storing the ruling does not render them again
     rendered: tuple[str, str, list[str]] | None = field(default=None, repr=False, compare=False)
+    # The recorded published rulings and this question as its stored ruling keeps it (for the `official` object)
+    officials: Sequence[OfficialRuling] | None = field(default=None, repr=False, compare=False)
+    question: tuple[str, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         data = duration_question().render(self.verdict, match_json(self.match, self.report))
         if self.layer and self.guild is not None:
             data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
+        if self.officials is not None and self.question is not None:
+            version, inputs = self.question
+            data["official"] = official_json(self.officials, self.verdict.card.game, DURATION, version, inputs, {},
+                                             [self.verdict.card.name], data)
         self.rendered = (data["ruling_id"], data["explanation"].split("\n", 1)[0], list(data["rules"]))
         return data
 
@@ -329,6 +339,13 @@ class Arbiter:
             return snap.settings.get(key)
         return self.catalog.get_setting(key)
 
+    def officials(self) -> list[OfficialRuling]:
+        """The recorded published rulings (from memory once warm)."""
+        snap = self._snapshot
+        if snap is not None:
+            return snap.officials
+        return official_rulings(self.catalog)
+
     def all_cards(self) -> list[Card]:
         snap = self._snapshot
         return list(snap.cards) if snap is not None else self.catalog.cards()
@@ -407,6 +424,13 @@ class Arbiter:
         _note_layer(verdict, card, layer, match)
         answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
+        answer.officials = self.officials()
+        if any(card.name in r.cards for r in answer.officials):  # the question as its stored ruling keeps it
+            by_name = not set_hint and self.matcher_for(card.game, guild).match(card.name).card == card
+            answer.question = (ruleset, duration_inputs(card, None if by_name else card.set, played_in, events,
+                                                        part))
+        else:
+            answer.question = (ruleset, {})
         if record and self.rulings is not None:
             # Built later by the writer thread: the event loop only queues this (bot/rulings/writer.py).
             self.rulings.add(partial(self._duration_record, answer, bool(set_hint), played_in, tuple(events), part,

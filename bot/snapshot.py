@@ -19,14 +19,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.catalog import Catalog
+from bot.catalog.officials import official_rulings
 from bot.layers import AliasOverlay, AliasRow, LayeredMatcher
 from engine.cards import Annotation, Card
 from engine.matching import Matcher
 from engine.names import fold
+from engine.official import OfficialRuling
 
 # Audit target kinds a snapshot takes in without a rebuild; any other kind (cards, imports, starter loads,
 # kinds added later) rebuilds the whole snapshot, which is always correct.
-INCREMENTAL = frozenset({"alias", "server_alias", "annotation", "setting"})
+INCREMENTAL = frozenset({"alias", "server_alias", "annotation", "setting", "official", "official_import"})
 _NO_LOCK = contextlib.nullcontext()
 CardKey = tuple[str, str, str]
 Warm = Callable[[Card, list[Annotation]], Any]
@@ -69,6 +71,7 @@ class CatalogSnapshot:
     by_name: dict[tuple[str, str], list[Card]] = field(default_factory=dict)
     layer_keys: dict[CardKey, set[str]] = field(default_factory=dict)  # printing -> servers annotating it
     alias_changed_at: dict[str, float] = field(default_factory=dict)  # game -> when its overlay last grew
+    officials: list[OfficialRuling] = field(default_factory=list)  # the recorded published rulings
 
     # --- building ------------------------------------------------------------------------------------
 
@@ -81,7 +84,8 @@ class CatalogSnapshot:
         games = sorted({c.game for c in cards})
         aliases = {g: _rows_by_key(catalog.aliases(g)) for g in games}
         snap = cls(cards=cards, matchers={}, base_aliases=aliases, aliases=dict(aliases), notes={},
-                   layer_notes={}, layer_aliases={}, settings=catalog.settings(), last_change=last)
+                   layer_notes={}, layer_aliases={}, settings=catalog.settings(), last_change=last,
+                   officials=official_rulings(catalog))
         for card in cards:
             snap.by_name.setdefault((card.game, card.name), []).append(card)
         snap._fill_notes(catalog.annotation_rows(), snap.cards)
@@ -157,6 +161,7 @@ class CatalogSnapshot:
         """Take in changes (id, target, game, card name) that need no rebuild; see `needs_rebuild`."""
         report = ApplyReport(changes=len(changes))
         names: set[tuple[str, str]] = set()
+        reload_officials = False
         for audit_id, target, game, name in changes:
             kind = target[0]
             if kind == "alias":
@@ -169,6 +174,8 @@ class CatalogSnapshot:
                 if game is not None and name is not None:
                     names.add((game, name))
                 report.annotations += 1
+            elif kind in ("official", "official_import"):
+                reload_officials = True
             elif kind == "setting":
                 state = reader.state(target)
                 settings = dict(self.settings)
@@ -185,6 +192,8 @@ class CatalogSnapshot:
             if warm is not None:
                 for card in printings:
                     self.warm_card(card, warm)
+        if reload_officials:  # a few hundred small rows: read them all again
+            self.officials = official_rulings(reader)
         return report
 
     def _set_shared_alias(self, game: str, folded: str, state: dict[str, Any] | None) -> None:

@@ -100,3 +100,16 @@ CREATE TABLE IF NOT EXISTS settings (
 );
 
 -- The stored rulings live in a file of their own beside this one: see data/rulings.sql.
+
+-- Published rulings a moderator recorded (engine/official.py): the question as the command takes it, the expected
+-- values of the official answer, its source and our paraphrase, as JSON in `record`. Shared catalog only (written
+-- by the command line and the maintainer servers). `name`: the first card the question is about (history by
+-- card). AUTOINCREMENT so an undone removal gets its old id back. Audit target: ["official", id]; an import is a
+-- batch under the header ["official_import", source].
+CREATE TABLE IF NOT EXISTS official_rulings (
+    id     INTEGER PRIMARY KEY AUTOINCREMENT,
+    game   TEXT NOT NULL,
+    name   TEXT NOT NULL DEFAULT '',
+    record TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS official_rulings_card ON official_rulings (game, name);

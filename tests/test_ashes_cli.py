@@ -11,6 +11,7 @@ from tests.cli_helpers import new_db, run
 GILDER_FULL_1E = """\
 Summon Gilder: “Place a Gilder conjuration onto your battlefield” does not happen: your battlefield is full; \
 “You may deal 1 damage to a target unit” happens.
+Agrees with the official ruling (Sniper Troll's Rules Corner, "Resolving Effects" (Strange Copy), 2016-06-09).
 
 1. pay-cost: pay main: Main Action; exhaust: exhaust; magic: 1 natural class die [AS2, AS8, AS16]
 2. choose-targets: targets are chosen now, before any part resolves: part 2: a unit of theirs [AS3]
@@ -31,6 +32,7 @@ Assumed:
 Under reborn: the same answer.
 
 Ruleset: Ashes 1e (2016, Ashes: Rise of the Phoenixborn, first edition (texts with errata, seed article)).
+1 official ruling is recorded about Summon Gilder: arbiter official list "Summon Gilder".
 Ruling id: AS-47EAA7F7DD
 """
 

@@ -78,9 +78,13 @@ async def test_duration_embed_for_adino(db):
         assert data["allowed_mentions"] == {"parse": []}
         embed = data["embeds"][0]
         assert embed["title"] == "Adino, the Eznite (II)"
-        assert embed["description"] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
+        # The player's answer, then the starter set's official ruling on this very question, which agrees.
+        assert embed["description"] == ("Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)\n"
+                                        "Agrees with the official ruling (Land of Redemption, \"Defining Duration\", "
+                                        "2024).")
         # In public: the player's answer, the card's ability text and the rules cited; the reasons on demand.
-        assert [f["name"] for f in embed["fields"]] == ["Card text", "Rules cited"]
+        assert [f["name"] for f in embed["fields"]] == ["Card text", "Rules cited", "Official rulings"]
+        assert _field(embed, "Official rulings").startswith("2 official rulings are recorded about Adino, the Eznite")
         assert _field(embed, "Card text").startswith("Evil Dominants are restricted while equipped.")
         assert _field(embed, "Rules cited") == "D8, D1, D9"
         assert "Ruling R-" in embed["footer"]["text"] and "current 2024.2" in embed["footer"]["text"]

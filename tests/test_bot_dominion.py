@@ -33,7 +33,7 @@ async def test_every_worked_case_from_discord(db):
             embed = await reasons(fake, sent, body)  # the judge's reasons: one field per card
             fields = {f["name"]: f["value"] for f in embed["fields"]}
             cli = game_answer(matcher, DOMINION, {"chain": chains}, ruleset)
-            assert embed["description"].splitlines()[-1] == cli["summary"]
+            assert cli["summary"] in embed["description"].splitlines()  # an official ruling's line may follow
             assert {e["label"]: (e["leaves_play"]["cleanup"], e["leaves_play"]["turn"]) for e in cli["chain"]} \
                 == expected, case.id
             for entry in cli["chain"]:

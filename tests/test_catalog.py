@@ -67,15 +67,16 @@ def test_open_seeds_starter_once(tmp_path: Path) -> None:
     with Catalog.open(tmp_path / "c.db") as cat:
         assert cat.count("redemption") == len(starter.cards)
         assert cat.games() == ["redemption"]
-        (entry,) = cat.history()
+        officials, entry = cat.history()  # newest first: the starter's official rulings came in after its cards
         assert (entry.actor, entry.action) == ("starter", "starter")
+        assert (officials.actor, officials.action) == ("starter", "import_official")
         members = cat.db.conn.execute("SELECT count(*) FROM audit WHERE batch = ?", (entry.id,)).fetchone()[0]
         assert members == len(starter.cards) + len(starter.aliases) + len(starter.annotations)
         first = starter.cards[0]
         assert cat.card("redemption", first.name, first.set) == first
         assert load_starter(cat) is None  # nothing new: nothing written
     with Catalog.open(tmp_path / "c.db") as again:  # not empty any more: no second seeding
-        assert len(again.history()) == 1
+        assert len(again.history()) == 2
 
 
 def test_starter_annotations_and_aliases_loaded(tmp_path: Path) -> None:

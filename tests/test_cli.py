@@ -18,7 +18,9 @@ def test_readme_first_command_prints_d8_then_d1_for_adino(db, capsys):
     lines = out.splitlines()
     # How long in plain words first, then the rules; the state and the bound's reason follow.
     assert lines[0] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
-    assert lines[1] == ("Adino, the Eznite after phase-ends: the ability has ended. Upper bound: D1 (D8 needs "
+    # The starter set's official ruling on this very question agrees, right under the answer.
+    assert lines[1] == 'Agrees with the official ruling (Land of Redemption, "Defining Duration", 2024).'
+    assert lines[2] == ("Adino, the Eznite after phase-ends: the ability has ended. Upper bound: D1 (D8 needs "
                         "another duration as its bound and none of D2-D7 applies, so the D1 default bounds it).")
     d8 = next(i for i, line in enumerate(lines) if line.startswith("2. [D8]"))
     d1 = next(i for i, line in enumerate(lines) if "[D1] no D2-D7 duration" in line)

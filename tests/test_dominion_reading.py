@@ -132,6 +132,12 @@ def test_the_text_agrees_with_every_starter_annotation_that_plays_cards(cards):
     # Captain: with nothing to play "Captain still stays in play and tries to play a card at the start of
     # your next turn".
     (["Captain > nothing"], {"Captain": "next-turn"}),
+    # Village Green: "only stays in play until next turn if at least one of the plays was for next turn (in which
+    # case the Mastermind also stays in play)".
+    (["Mastermind > Village Green[now/now/next-turn]"], {"Mastermind": "turn-N", "Village Green": "turn-N"}),
+    (["Mastermind > Village Green[now]"], {"Mastermind": "next-turn", "Village Green": "next-turn"}),
+    # Quartermaster: stays for the rest of the game; a Throne Room that played it twice stays with it (DM6).
+    (["Throne Room > Quartermaster"], {"Throne Room": "never", "Quartermaster": "never"}),
     # Way of the Turtle / Delay: the Event or Way is never in play; the card is played next turn.
     (["Delay > Caravan"], {"Delay": "not-in-play", "Caravan": "turn-N"}),
     (["Citadel > Caravan"], {"Citadel": "not-in-play", "Caravan": "next-turn"}),
@@ -339,3 +345,18 @@ def test_a_duration_read_from_its_types_only_says_so_first():
     assert out["summary"].startswith("Assuming (not said) that Novel Thing, read from its types only, acts at the "
                                      "start of your next turn")
     assert out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"
+
+
+def test_conjurer_played_by_band_of_misfits_older_wording():
+    """Conjurer: "If you play this with a card like Band of Misfits, Band of Misfits will stay in play through the
+    end of your next turn"."""
+    assert leaves(ask("Band of Misfits > Conjurer", ruleset="older-wording"))["Band of Misfits"] == "next-turn"
+
+
+def test_where_a_card_clarification_disagrees_with_the_seed_the_answer_says_which_it_follows():
+    captain = ask("Captain > nothing + Throne Room > Caravan")
+    assert leaves(captain)["Captain"] == "turn-N"  # the seed's worked case (DM8)
+    assert "commanded-throne-faq" in {n["id"] for n in captain["interpretations"]}
+    procession = ask("Procession > Caravan", ruleset="older-wording")
+    assert leaves(procession)["Procession"] == "this-turn"  # DM11
+    assert "trashed-by-its-throne-faq" in {n["id"] for n in procession["interpretations"]}

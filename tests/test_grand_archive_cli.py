@@ -19,6 +19,7 @@ def db(tmp_path):
 SEED_INSPIRING_CALL = """\
 Inspiring Call does not reach the ally you control: it entered after the effect resolved, and a one-shot effect \
 reaches only what was there then.
+Agrees with the official ruling (Grand Archive official rules, "Types of Effects - Continuous Effects").
 
 Scenario: 1. effect Inspiring Call; 2. object ally
 
@@ -34,6 +35,7 @@ Ruleset: Grand Archive current (2026.08, Official comprehensive rules (continuou
 Rules: GA1 one-shot set (Continuous Effects, Instanced Effects 1-2); GA7 timestamps (Continuous Effects, \
 Timestamps 1.1-1.2); GA5 layers (Continuous Effects, Layers 2.1-2.5); GA6 timestamp order (Continuous Effects, \
 Timestamps (opening paragraph)); GA11 end-phase clean-up (Turn Order - End Phase, General Rules 3).
+2 official rulings are recorded about Inspiring Call: arbiter official list "Inspiring Call".
 Ruling id: GA-A4208C1E8D
 """
 

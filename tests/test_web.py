@@ -153,6 +153,8 @@ async def test_a_card_page_lists_printings_annotations_and_rulings_newest_first(
     assert "Adino, the Eznite" in text and "Evil Dominants" in text
     assert "a public moderator note" in text and "D8" in text            # the shared annotations
     assert "How Arbiter reads it" in text and "D8 “while equipped” (text)" in text
+    assert "Official rulings" in text and "weapon or not" in text           # the starter set's published rulings
+    assert 'href="https://landofredemption.com/defining-duration"' in html
     assert re.findall(r'href="/r/(R-[0-9A-F]+)"', html) == order[::-1]   # newest first
 
 

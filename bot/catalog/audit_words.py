@@ -77,6 +77,15 @@ def what(entry: AuditEntry) -> str:
         return _default_printing(target[1], after, before)
     if entry.action == "set_setting":
         return f"setting “{target[1]}” = {after['value']!r}" if after else f"removed setting “{target[1]}”"
+    if entry.action in ("add_official", "remove_official"):
+        state = after if entry.action == "add_official" else before
+        record = (state or {}).get("record") or {}
+        verb = "official ruling" if entry.action == "add_official" else "removed official ruling"
+        return (f"{verb} #{target[1]} on {(state or {}).get('name') or '?'} "
+                f"({(record.get('source') or {}).get('title', '?')})")
+    if entry.action == "import_official" and isinstance(after, dict):
+        return (f"import of {after.get('total', '?')} official rulings {_source(after.get('source'))}: "
+                f"{after.get('added', 0)} added")
     return f"{entry.action} {describe(target) if kind else entry.target}"
 
 

@@ -15,7 +15,7 @@ from engine.cards import Annotation, Card
 
 Target = tuple[Any, ...]
 # Target kinds that have a stored state; batch headers ("import", "starter") do not.
-STATE_KINDS = frozenset({"card", "alias", "server_alias", "annotation", "setting"})
+STATE_KINDS = frozenset({"card", "alias", "server_alias", "annotation", "setting", "official"})
 # Kinds that belong to one server's layer (or settings) rather than to the shared catalog.
 LAYER_KINDS = frozenset({"server_alias", "setting"})
 State = dict[str, Any]
@@ -93,6 +93,8 @@ def describe(target: Target | list[Any]) -> str:
         return f"annotation #{target[1]}"
     if kind == "setting":
         return f"setting “{target[1]}”"
+    if kind == "official":
+        return f"official ruling #{target[1]}"
     return f"{kind} of {target[1]}"
 
 
@@ -121,6 +123,9 @@ def get_state(conn: sqlite3.Connection, target: Target | list[Any]) -> State | N
     if kind == "setting":
         row = conn.execute("SELECT value FROM settings WHERE key = ?", target[1:]).fetchone()
         return None if row is None else {"value": row[0]}
+    if kind == "official":
+        row = conn.execute("SELECT game, name, record FROM official_rulings WHERE id = ?", target[1:]).fetchone()
+        return None if row is None else {"game": row[0], "name": row[1], "record": json.loads(row[2])}
     raise ValueError(f"not a state target: {target!r}")
 
 
@@ -149,6 +154,11 @@ def put_state(conn: sqlite3.Connection, target: Target | list[Any], state: State
         conn.execute("DELETE FROM settings WHERE key = ?", target[1:])
         if state is not None:
             conn.execute("INSERT INTO settings (key, value) VALUES (?, ?)", (target[1], state["value"]))
+    elif kind == "official":
+        conn.execute("DELETE FROM official_rulings WHERE id = ?", target[1:])
+        if state is not None:
+            conn.execute("INSERT INTO official_rulings (id, game, name, record) VALUES (?, ?, ?, ?)",
+                         (target[1], state["game"], state["name"], dumps(state["record"])))
     else:
         raise ValueError(f"not a state target: {target!r}")
 

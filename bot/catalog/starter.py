@@ -115,4 +115,26 @@ def load_starter(catalog: Catalog, *, only_if_empty: bool = False) -> int | None
     """Load the bundled starter set into `catalog` (actor "starter", one audit batch); see write_starter."""
     starter = read_starter()
     with catalog._write() as conn:
-        return write_starter(conn, starter, only_if_empty=only_if_empty)
+        header = write_starter(conn, starter, only_if_empty=only_if_empty)
+        if header is not None:  # a new catalog: the published rulings Arbiter knows come with it
+            write_official_starter(conn)
+        return header
+
+
+OFFICIAL_STARTER = "official_rulings.json"
+
+
+def write_official_starter(conn: sqlite3.Connection) -> int | None:
+    """The shipped official rulings (data/official_rulings.json) as one audit batch, into a catalog that has
+    none yet; returns the batch id (None: nothing written)."""
+    from bot.catalog.officials import OFFICIAL_IMPORT, write_officials
+    from engine.official import OfficialRuling
+
+    if conn.execute("SELECT 1 FROM official_rulings LIMIT 1").fetchone():
+        return None
+    try:
+        data = json.loads(read_data_text(OFFICIAL_STARTER))
+        rulings = [OfficialRuling.from_json(r) for r in data["rulings"]]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise StarterError(f"The official rulings {OFFICIAL_STARTER} are malformed: {exc!r}.") from None
+    return write_officials(conn, rulings, STARTER_ACTOR, OFFICIAL_STARTER, action=OFFICIAL_IMPORT)

@@ -22,6 +22,7 @@ from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
 from bot.discord.state import owner_of, owner_suffix
+from bot.official_answers import agree_lines, lead_lines, where_line
 from bot.service import answer_lines
 from engine.interface import Presentation, Question, question_named
 from engine.registry import UnknownRuleset, find_ruleset
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 TONES = {"info": COLOUR_INFO, "lasts": COLOUR_PERSISTS, "off": COLOUR_OFF, "ended": COLOUR_ENDED}
 CARD_TEXT = 700          # the public reply's ability text, trimmed to this many characters
 MAX_FIELDS = 20          # the presentation's fields shown under "Why" (Discord allows 25 in all)
-PUBLIC = ("Card text", "Rules cited")
+PUBLIC = ("Card text", "Rules cited", "Official rulings")
 # An option as text names it; escaping a line's first "-" (limits.safe) leaves a backslash in front of it.
 FLAG = re.compile(r"(?:\\(?=--))?(?<![\w-])--([a-z][a-z0-9-]*)")
 WHY_PATTERN = r"arbw:(?P<id>[A-Za-z0-9-]{1,40})(?:@(?P<owner>[0-9a-z]{1,13}))?"
@@ -59,13 +60,17 @@ def discord_words(text: str, question: Question | None) -> str:
 def answer_embed(presentation: Presentation, answer: Mapping[str, Any],
                  card_texts: Sequence[str] = ()) -> discord.Embed:
     """The public reply: what each name was matched to, the player's answer, the ability text, the rules."""
-    lines = [*answer_lines(answer.get("match")), presentation.summary]  # type: ignore[arg-type]
+    official = answer.get("official")  # a published ruling it differs from leads; one that agrees follows
+    lines = [*lead_lines(official), *answer_lines(answer.get("match")),  # type: ignore[arg-type]
+             presentation.summary, *agree_lines(official)]
     embed = discord.Embed(title=clip(safe(presentation.title), TITLE), description=safe("\n".join(lines), DESCRIPTION),
                           colour=TONES.get(presentation.tone, COLOUR_INFO))
     text = presentation.card_text or "\n".join(t for t in card_texts if t.strip())
     if text.strip():
         embed.add_field(name="Card text", value=safe(text, CARD_TEXT), inline=False)
     embed.add_field(name="Rules cited", value=", ".join(answer.get("rules") or ()) or "none", inline=True)
+    if official and where_line(official, "discord"):
+        embed.add_field(name="Official rulings", value=safe(where_line(official, "discord"), FIELD_VALUE), inline=False)
     embed.set_footer(text=clip(presentation.footer + open_hint(str(answer["ruling_id"])), FOOTER))
     link_ruling(embed, str(answer["ruling_id"]))  # the title links to the ruling's page when pages are served
     return fit_embed(embed)

@@ -118,6 +118,7 @@ class ArbiterBot(commands.AutoShardedBot):
         from bot.discord.cogs.carddb import CardDbCog
         from bot.discord.cogs.games import GamesCog
         from bot.discord.cogs.info import InfoCog
+        from bot.discord.cogs.official import OfficialCog
         from bot.discord.cogs.ruling import DurationCog, PrintingSelect, RulingButton
         from bot.discord.cogs.rulings import RulingsCog
 
@@ -129,6 +130,7 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(InfoCog(self))
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
+        await self.add_cog(OfficialCog(self))
         self.add_dynamic_items(RulingButton, PrintingSelect, WhyButton)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
         delivery.install(self.gate.count, self.rulings_settled)

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
+from bot.official_records import disagreeing_about, disagreement_sentence
 from bot.rulings.reask import Reasker, Standing, changed_by
 from bot.service import Arbiter
 from engine.registry import default_game
@@ -65,8 +66,12 @@ async def changed_sentence(bot: ArbiterBot, touched: Mapping[str, Iterable[str]]
     if bot.arbiter.rulings is None or not touched:
         return ""
     ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, indexed_matcher(bot))
-    if not ids:
-        return ""  # silent when nothing changes: the reply stays as it was
+    officials = bot.arbiter.officials()
+    differ = await asyncio.to_thread(disagreeing_about, Reasker(bot.arbiter, indexed_matcher(bot)), officials,
+                                     touched) if officials else []
+    official = disagreement_sentence(len(differ), "discord")
+    if not ids:  # silent when nothing changes: the reply stays as it was
+        return f" {official}" if official else ""
     shown = ", ".join(ids[:SHOWN_IDS]) + (", …" if len(ids) > SHOWN_IDS else "")
     return (f" This changes {len(ids)} stored ruling{'s' if len(ids) != 1 else ''}: {shown} "
-            "(open one with /ruling id:…).")
+            "(open one with /ruling id:…)." + (f" {official}" if official else ""))

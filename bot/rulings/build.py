@@ -54,12 +54,12 @@ def game_record(ruleset: Any, question: Any, answer: Mapping[str, Any], inputs: 
     number = ruleset.versions()[version].version
     basis = Basis(number, tuple(CardBasis.of(c, annotations_of(c) if annotations_of else ())
                                 for c in {c.key: c for c in cards}.values()), dict(matched))
-    return RulingRecord(str(answer["ruling_id"]), ruleset.game, question.command, _jsonable(inputs), version, guild,
-                        verdict_line(question, answer), tuple(answer.get("rules") or ()), basis,
+    return RulingRecord(str(answer["ruling_id"]), ruleset.game, question.command, jsonable_inputs(inputs), version,
+                        guild, verdict_line(question, answer), tuple(answer.get("rules") or ()), basis,
                         int(time.time()) if at is None else at)
 
 
-def _jsonable(inputs: Mapping[str, Any]) -> dict[str, Any]:
+def jsonable_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:
     """Inputs as JSON keeps them: tuples become lists, empty values are left out (they are the defaults)."""
     out: dict[str, Any] = {}
     for key, value in inputs.items():

@@ -156,6 +156,8 @@ class Site:
             "printings": [{**card_json(p), "current": p.set == card.set} for p in printings],
             "reading": reading,
             "annotations": [annotation_json(a) for a in self.arbiter.shared_annotations(card)],
+            "official": [r.as_json() for r in self.arbiter.officials()
+                         if r.game == ruleset.game and card.name in r.cards],
             "rulings": [self.ruling_row(s) for s in rulings[:MAX_CARD_RULINGS]],
             "more_rulings": max(0, len(rulings) - MAX_CARD_RULINGS),
         }

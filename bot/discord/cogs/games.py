@@ -114,7 +114,7 @@ class Asked:
             return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
                                annotations_of=_annotations_of(interaction), command=self.question.command,
                                layer_of=_layer_of(interaction), guild=guild_of(interaction),
-                               rulings=bot.arbiter.rulings, seen=seen)
+                               rulings=bot.arbiter.rulings, seen=seen, officials=bot.arbiter.officials())
         except QuestionError as exc:
             raise UserFacingError(discord_words(safe(str(exc), 1800), self.question)) from exc
 

@@ -392,6 +392,8 @@ class Evaluator:
                 return self.throne(inst, child)
             case How.COMMAND:
                 point = child.would.cleanup()
+                if is_duration(inst.card) and point > Point(child.turn) and not is_duration(child.card):
+                    self.trace.interpret(notes.COMMANDED_THRONE_FAQ)
                 self.step(inst, "DM8", inst.label, f"a Command variant: it stays as long as {child.label} "
                           f"would ({self.words(point)[2]})", "data")
                 if point <= Point(inst.turn):
@@ -423,6 +425,8 @@ class Evaluator:
         if is_duration(child.card) and not child.lent_by:
             match tracking:
                 case Tracking.CURRENT | Tracking.PRIOR_CHAIN:
+                    if child.removed_by and child.removed_by.startswith(inst.label):
+                        self.trace.interpret(notes.TRASHED_BY_ITS_THRONE_FAQ)
                     if child.removed_by:
                         self.step(inst, "DM11", inst.label, f"{child.label} was removed early: the Throne "
                                   "variant that stayed for it is discarded in this Clean-up", "rule")

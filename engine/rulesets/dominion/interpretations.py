@@ -64,3 +64,16 @@ COMMAND_COPY = Interpretation(
     "Older Command ruling (Band of Misfits' Dark Ages clarification): a Command variant that plays a Duration "
     "takes its name and types, so it counts as a Duration that was played more than once; the current rule "
     "(DM8, DM10) treats it as a non-Duration that stays, and a Throne over it does not stay.")
+
+# Two card clarifications printed with the card data (dominiontabs, "extra") disagree with the seed's rules; the
+# answer follows the seed and says so where it matters.
+COMMANDED_THRONE_FAQ = Interpretation(
+    "commanded-throne-faq", "DM8",
+    "Captain's own clarification says a card it plays that plays a Duration does not change when Captain "
+    "leaves; the Duration page (DM8) says a Command variant stays as long as the Duration at the end of its "
+    "chain, and that worked case (Captain, Throne Room, a Duration) is followed here.")
+TRASHED_BY_ITS_THRONE_FAQ = Interpretation(
+    "trashed-by-its-throne-faq", "DM11",
+    "Procession's older clarification says it stays until your next turn though it trashed the Duration it "
+    "played; the Duration page (DM11) says a Throne variant that stayed for a Duration removed early is "
+    "discarded in this Clean-up, which is followed here.")
