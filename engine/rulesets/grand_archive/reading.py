@@ -412,6 +412,7 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
     for pattern, form in ((r"until the end of your next turn", Form.NEXT_TURN_END),
                           (r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
                           (r"for the rest of the game", Form.GAME),
+                          (r"\bfor this attack\b", Form.END_OF_ATTACK),
                           (r"until the beginning of your next turn", Form.NEXT_TURN_START),
                           (r"during your next turn", Form.DURING_NEXT_TURN),
                           (r"\bthis turn\b", Form.END_OF_TURN)):
