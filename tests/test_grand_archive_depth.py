@@ -304,3 +304,11 @@ def test_for_this_attack_ends_with_the_combat(db, capsys):
     for event in ("end-of-combat", "end-of-turn"):
         off = ask(db, capsys, "--effect", "Contraband Revolver#2", "--then", event)
         assert off["objects"][0]["effects"][0]["status"] == "ended"
+
+
+def test_a_keyword_after_a_bonus_label_is_read_from_its_reminder_with_both_conditions(db, capsys):
+    # Pawn Piece: "[Alice Bonus] Commanded Will 1 (As long as this unit is attacking using a Command card, it gets
+    # +1POWER.)"
+    out = ask(db, capsys, "--effect", "Pawn Piece")
+    assert obj(out, "Pawn Piece")["net"]["power"]["total"] == 1
+    assert out["summary"].endswith("assuming [Alice Bonus] holds and this unit is attacking using a Command card.")
