@@ -120,13 +120,16 @@ def version_text() -> str:
 
 def cmd_duration(args: argparse.Namespace) -> int:
     events = DURATION.parse_events(args.then or [])
-    bad = [e for e in events if e not in DURATION.events]
+    known = getattr(DURATION, "event_ok", lambda e: e in DURATION.events)  # names one condition: condition-false:2
+    bad = [e for e in events if not known(e)]
     if bad:
-        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(DURATION.events)}.")
+        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(DURATION.events)} (condition-false and "
+                    "condition-true may name one condition: condition-false:2, condition-false:equipped).")
     arbiter = open_arbiter(args)
     try:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
-                                  ruleset=args.ruleset, part=args.part, guild=args.guild)
+                                  ruleset=args.ruleset, part=args.part, guild=args.guild,
+                                  extra={"turn": args.turn, "players": args.players})
     except LookupProblem as problem:
         return print_lookup_problem(problem, args, (arbiter, DEFAULT_GAME, args.command))
     except ValueError as exc:  # a scenario the engine refuses
@@ -537,11 +540,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--played-in", type=lowercase, choices=DURATION.zones,
                    help="where the card was played (default: by its type)")
     p.add_argument("--then", action="append", nargs="+", metavar="EVENT",
-                   help=f"events in order; repeatable. One of: {', '.join(DURATION.events)}")
+                   help=f"events in order; repeatable. One of: {', '.join(DURATION.events)}; condition-false and "
+                        "condition-true may name one condition by its number or a word (condition-false:2)")
     p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(DURATION_RULESET.versions()),
                    help="current (the nine bullets) or previous (the ruling it replaced)")
-    p.add_argument("--part", help="ability part to judge (STAR, GE, TOP, ...); default: the one that "
-                                  "applies where it was played")
+    p.add_argument("--part", help="ability part to judge, as printed on the card (STAR, GE, A, D, H, ...) or by "
+                                  "its long name (Artifact, Dominant, Hero); default: the one that applies where "
+                                  "it was played")
+    p.add_argument("--turn", type=lowercase, choices=("mine", "theirs"),
+                   help="whose turn the card was played on (default: mine); counts \"your next turn\" and the like")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="how many players (default: 2); counts \"your next turn\" and the like")
     p.set_defaults(func=cmd_duration)
 
     p = sub.add_parser("card", parents=[common], help="a card of any game, its printings and how its rules read it")

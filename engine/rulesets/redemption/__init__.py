@@ -42,12 +42,16 @@ def default_zone(card: Card) -> str:
 
 
 def judge(card: Card, played_in: str | None = None, events: Sequence[str] = (), *,
-          annotations: Sequence[Annotation] = (), ruleset: str = "current", part: str | None = None) -> Verdict:
-    """The verdict for one card in one scenario. Raises ScenarioError for unknown zones or events."""
+          annotations: Sequence[Annotation] = (), ruleset: str = "current", part: str | None = None,
+          turn: str | None = None, players: int | None = None) -> Verdict:
+    """The verdict for one card in one scenario. Raises ScenarioError for unknown zones or events.
+
+    `turn`: whose turn the card was played on ("mine" or "theirs"), `players`: how many play; None means not
+    said (yours, 2), and answers that depend on them say what they assumed."""
     if ruleset not in VERSIONS:
         raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
     zone = played_in or default_zone(card)
-    scenario = Scenario(zone, tuple(events), part)
+    scenario = Scenario(zone, tuple(events), part, turn, players)
     evaluator = Evaluator(card, scenario, list(annotations), ruleset)
     if played_in is None:
         evaluator.trace.interpret(notes.ZONE_DEFAULT)
