@@ -78,7 +78,7 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
                 "one, with its own action round; it is taken there, not in answer to this moment", ["L1", "L10"])
     if item.card is not None and item.occurrence and not (stems(item.occurrence) & stems(moment.occurrence)):
         return (f"it waits for “{item.occurrence}”, which shares no words with “{moment.occurrence}”; if that is "
-                "the same occurrence, ask with its words in --at, or list the effect as KIND:TEXT", ["L10"])
+                "the same occurrence, name the moment in its words, or list the effect as KIND:TEXT", ["L10"])
     if item.timing and item.timing != moment.timing and item.kind not in (Kind.RULEBOOK, Kind.ADDITIONAL):
         order = "earlier" if ("before", "when", "after").index(item.timing) < ("before", "when", "after").index(
             moment.timing) else "later"
@@ -330,7 +330,7 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     trace, moment = result.trace, scenario.moment
     who = "you" if scenario.active == "you" else "your opponent"
     if scenario.between_turns:
-        trace.add("L9", "--between-turns", f"between turns, the player who takes the next turn ({who}) is active")
+        trace.add("L9", "between turns", f"between turns, the player who takes the next turn ({who}) is active")
     elif not scenario.active_given:
         trace.interpret(Interpretation("active-default", "L9", "No active player given: you are taken as the active "
                                        "player."))
