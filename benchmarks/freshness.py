@@ -76,6 +76,24 @@ def _write_costs(arbiter: Arbiter, n: int) -> dict[str, Any]:
     return out
 
 
+def _soundness_ms(db: Path, runs: int = 7) -> dict[str, float]:
+    """What the check every write makes first costs (bot/catalog/soundness.py): PRAGMA quick_check on this
+    catalog, median and worst of `runs`, in ms (included in the write costs above)."""
+    import sqlite3
+
+    conn = sqlite3.connect(db)
+    try:
+        times = []
+        for _ in range(runs):
+            t = time.perf_counter()
+            conn.execute("PRAGMA quick_check(3)").fetchall()
+            times.append((time.perf_counter() - t) * 1e3)
+    finally:
+        conn.close()
+    times.sort()
+    return {"median_ms": times[len(times) // 2], "worst_ms": times[-1], "db_mb": db.stat().st_size / 2**20}
+
+
 def _wait_seen(arbiter: Arbiter, alias: str, timeout: float = 10.0) -> float:
     """time.time() when `alias` is in the snapshot (what the matcher consults), polled every millisecond."""
     key = fold(alias)
@@ -144,6 +162,7 @@ def run(settings: Settings) -> dict[str, Any]:
         count = writer.warm()
         progress(f"freshness: cost per write, {n} aliases and {n} annotations each way, {count} cards")
         costs = _write_costs(writer, n)
+        soundness = _soundness_ms(db)
         reader = Arbiter(Catalog.open(db, seed_starter=False))
         reader.warm()
         watcher = CatalogWatcher(reader)
@@ -155,7 +174,7 @@ def run(settings: Settings) -> dict[str, Any]:
             cli = _cli_to_bot(db, reader, n)
         finally:
             watcher.stop()
-    out: dict[str, Any] = {"catalog": source, "cards": count, "writes": n, "costs": costs,
+    out: dict[str, Any] = {"catalog": source, "cards": count, "writes": n, "costs": costs, "soundness": soundness,
                            "watch_interval_s": watcher.interval,
                            "propagation": {"shard_to_shard": _stats(shard), "cli_to_bot": _stats(cli)}}
     speedup = costs["before"]["alias"]["take_in"]["median_s"] / max(costs["after"]["alias"]["take_in"]["median_s"],

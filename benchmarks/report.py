@@ -216,6 +216,10 @@ def render_freshness(section: dict[str, Any]) -> list[str]:
             for kind in ("alias", "annotation") for label in ("before", "after")]
     lines += table(["cost per write (commit + take it into memory)", "median ms", "worst ms", "take-in median ms",
                     "worst ms"], rows)
+    sound = section.get("soundness")
+    if sound:
+        lines.append(f"  every write first checks the file (PRAGMA quick_check, {sound['db_mb']:.1f} MB): "
+                     f"{_ms(sound['median_ms'])} ms median, {_ms(sound['worst_ms'])} ms worst (in the costs above)")
     lines.append(f"  taking an alias in: {section['alias_speedup']:,.0f}x cheaper than rebuilding the whole catalog "
                  "(the rest of a write is SQLite's commit)")
     prop = section["propagation"]

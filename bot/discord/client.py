@@ -152,6 +152,7 @@ class ArbiterBot(commands.AutoShardedBot):
                  count, len(synced), versions)
 
     async def close(self) -> None:
+        self.gate.report()  # the load counts not yet logged
         self.watcher.stop()
         await super().close()
         log, self.arbiter.rulings = self.arbiter.rulings, None

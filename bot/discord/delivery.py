@@ -19,6 +19,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable
+from contextlib import suppress
 from typing import Any
 
 import discord
@@ -30,6 +31,7 @@ log = logging.getLogger("arbiter.bot")
 CALLBACK_WINDOW_S = 3.0
 FOLLOWUP_WINDOW_S = 15 * 60.0
 CALLBACK_MARGIN_S = 0.25  # a retry must be able to arrive before the window closes
+FOLLOWUP_YIELD_S = 5.0    # a follow-up waits at most this long for the first responses in flight (burst)
 FOLLOWUP_TRIES = 8
 ALREADY_ACKNOWLEDGED = 40060
 UNKNOWN_INTERACTION = 10062
@@ -100,6 +102,11 @@ class RetryingAdapter(AsyncWebhookAdapter):
         super().__init__()
         self.count = count  # counts known outcomes for the periodic load line (bot/discord/deadline.py)
         self.before_answer = before_answer  # waits until the rulings answered so far are committed
+        # First responses go first: under a burst, a follow-up (15 minutes to arrive) waits while first
+        # responses (3 s) are in flight, instead of taking their connections.
+        self._callbacks = 0
+        self._no_callbacks = asyncio.Event()
+        self._no_callbacks.set()
 
     async def request(self, route: Any, session: Any, **kwargs: Any) -> Any:  # type: ignore[override]
         callback = route.path.endswith("/callback")
@@ -114,6 +121,21 @@ class RetryingAdapter(AsyncWebhookAdapter):
             deadline = now + FOLLOWUP_WINDOW_S
         if self.before_answer is not None and _may_show_a_ruling(route, kwargs):
             await self.before_answer()  # a ruling id reaches a user only once it is stored
+        if not callback:
+            if self._callbacks:
+                with suppress(TimeoutError):
+                    await asyncio.wait_for(self._no_callbacks.wait(), FOLLOWUP_YIELD_S)
+            return await self._send(route, session, callback, deadline, kwargs)
+        self._callbacks += 1
+        self._no_callbacks.clear()
+        try:
+            return await self._send(route, session, callback, deadline, kwargs)
+        finally:
+            self._callbacks -= 1
+            if not self._callbacks:
+                self._no_callbacks.set()
+
+    async def _send(self, route: Any, session: Any, callback: bool, deadline: float, kwargs: dict[str, Any]) -> Any:
         attempt = 0
         while True:
             for file in kwargs.get("files") or ():
