@@ -403,3 +403,24 @@ def test_that_target_unit_named_by_the_trigger_is_a_target():
 def test_a_second_instruction_joined_by_and_is_its_own_part():
     a = judge("Nightmare Mount", "1e", real_cards(), ability="Dismount Rider")
     assert [p["text"] for p in a["parts"]][1] == "Dismount that ally." and part(a, 2)["depends_on"] == 1
+
+
+def test_a_destroyed_trigger_can_come_from_damage_but_not_damage_from_destroy():
+    """Reborn rulebook, "Resolving Effects" (AS17): damage places wounds and can destroy; destroying deals none."""
+    cards = real_cards()
+    a = judge("Phoenix Barrage", "reborn", cards, units="mine", reaction="Shatter Pulse")
+    r = a["reaction"]
+    assert r["applies"] and r["triggered_by"] == 1 and r["event"] == "destroyed by damage" and "AS17" in r["rules"]
+    assert "if that damage destroys the unit" in r["when"]
+    b = judge("Ice Trap", "reborn", cards, units="mine", reaction="Particle Shield")   # "Destroy that target unit."
+    assert b["reaction"]["applies"] is False and "damage" in b["reaction"]["when"]
+
+
+@pytest.mark.parametrize(("card", "edition", "ability"), [
+    ("Alchemist", "1e", "Create Elixir"),              # "Place a die from your active pool onto this card"
+    ("Dark Reflection", "reborn", "War Within"),       # "Exhaust one die in your active pool"
+])
+def test_no_die_in_the_active_pool_means_nothing_to_take_from_it(card, edition, ability):
+    a = judge(card, edition, real_cards(), ability=ability, dice="0")
+    assert part(a, 1)["outcome"] == "skipped" and "no die" in part(a, 1)["why"]
+    assert judge(card, edition, real_cards(), ability=ability, dice="3")["parts"][0]["outcome"] == "resolves"

@@ -220,3 +220,64 @@ def test_a_condition_event_names_one_paragraph(db, capsys):
     out = ask(db, capsys, "--effect", "Inzali, Unshackled Blaze",
               "--then", "condition-false:Inzali, Unshackled Blaze#2")
     assert [e["status"] for e in out["objects"][0]["effects"]] == ["off"]
+
+
+def test_two_clauses_with_their_own_subjects_reach_their_own_sets(db, capsys):
+    # Lu Bu: "Other champions get -3 level and all allies get -3 POWER."
+    out = ask(db, capsys, "--effect", "Lu Bu, Wrath Incarnate", "--object", "champion:opponent", "--object", "ally")
+    champion, ally = obj(out, "champion:opponent"), obj(out, "ally")
+    assert set(champion["net"]) == {"level"} and champion["net"]["level"]["total"] == -3
+    assert set(ally["net"]) == {"power"} and ally["net"]["power"]["total"] == -3
+
+
+def test_a_bonus_label_and_an_as_long_as_are_both_assumed_aloud(db, capsys):
+    # Leading Charge: "[Class Bonus] As long as you control a unique Warrior ally, this card costs 2 less ..."
+    out = ask(db, capsys, "--effect", "Leading Charge")
+    assert out["summary"].endswith("assuming [Class Bonus] holds and you control a unique Warrior ally.")
+
+
+def test_a_count_for_an_effect_that_has_ended_is_still_its_count(db, capsys):
+    out = ask(db, capsys, "--object", "ally", "--object", "ally", "--effect", "Into the Fray -> #1",
+              "--count", "other ally you control=1", "--then", "end-of-turn")
+    assert out["objects"][0]["effects"][0]["status"] == "ended"
+
+
+def test_for_the_rest_of_the_game_are_covers_later_objects_for_the_game(db, capsys):
+    # Freydis: "Remove three tactic counters from Freydis: For the rest of the game, Ranger units you control are
+    # always distant." -- a Ranger entering later, after the turn ends, is still distant
+    out = ask(db, capsys, "--effect", "Freydis, Master Tactician#2", "--then", "end-of-turn",
+              "--object", "ally:ranger")
+    [effect] = obj(out, "ally:ranger")["effects"]
+    assert (effect["kind"], effect["applies"], effect["duration"]["form"]) == ("static", True, "game")
+
+
+def test_copies_of_a_card_enter_one_after_the_other(db, capsys):
+    out = ask(db, capsys, "--object", "ally x2", "--effect", "Inspiring Call#2", "--object", "ally")
+    assert [o["entered"] for o in out["objects"]] == [1, 2, 4]
+    assert [o["effects"][0]["applies"] for o in out["objects"]] == [True, True, False]
+
+
+def test_a_rule_of_the_game_is_said_in_the_first_line(db, capsys):
+    out = ask(db, capsys, "--effect", "Devotion's Price", "--then", "end-of-turn")
+    assert out["objects"] == [] and out["summary"].startswith("Devotion's Price: you can't draw cards, ended")
+    [rule] = [e for e in out["effects"] if e["layer"] == "-"]
+    assert rule["status"] == "ended" and "GA15" in rule["rules"] and "GA15" in out["rules"]
+
+
+def test_a_card_named_title_colon_subtitle_calls_itself_by_the_subtitle(db, capsys):
+    out = ask(db, capsys, "--effect", "Spirit Blade: Terminus",
+              "--count", "four sheen counters on your Fractured Memories=2")
+    assert obj(out, "Spirit Blade: Terminus")["net"]["power"]["total"] == 2
+
+
+def test_a_keyword_alone_is_read_from_its_reminder(db, capsys):
+    out = ask(db, capsys, "--effect", "Flamebolt Arbalist", "--object", "attack")  # Ranged 4 (As long as ...)
+    [effect] = out["objects"][0]["effects"]
+    assert (effect["kind"], effect["layer"], effect["applies"]) == ("static", "E", True)
+    assert out["objects"][0]["net"]["power"]["total"] == 4 and "this unit is distant" in out["summary"]
+
+
+def test_an_on_destroy_paragraph_does_not_take_the_rest_of_the_card_off_the_field(db, capsys):
+    out = ask(db, capsys, "--effect", "Excalibur, Reflected Edge")
+    me = obj(out, "Excalibur, Reflected Edge")
+    assert [e["applies"] for e in me["effects"]] == [True] and me["net"]["power"]["total"] == 1

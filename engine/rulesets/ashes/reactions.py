@@ -24,6 +24,9 @@ _EVENTS = (
     ("damage", r"\b(?:dealt|receives?|takes?|deals?|would be dealt|would receive)\b[^.]*\bdamage\b|\bdamage is "
                r"(?:dealt|received)\b", r"\b(?:deal|inflict)s?\b[^.]*\bdamage\b"),
     ("destroyed", r"\bdestroyed\b", r"\bdestroy\b"),
+    # AS17: damage places wounds and may destroy (not the other way round)
+    ("destroyed by damage", r"\bdestroyed\b", r"\b(?:deal|inflict)s?\b[^.]*\bdamage\b"),
+    ("wound token", r"\bwound tokens? (?:is|are) placed\b", r"\b(?:deal|inflict)s?\b[^.]*\bdamage\b"),
     ("comes into play", r"\bcomes? into play\b|\bis placed onto\b", r"\bconjurations?\b[^.]*\bonto\b|\bonto "
                                                                     r"(?:your|the|a target player's) battlefield"),
     ("exhaustion token", r"\bexhaustion tokens? (?:is|are) placed\b|\bbecomes? exhausted\b",
@@ -69,9 +72,12 @@ def place_reaction(rp: Printing, parts: Sequence[tuple[Part, str]], reborn: bool
             continue
         for event, done in events:
             if re.search(done, part.text, re.I):
-                return ReactionAnswer(rp.name, words, timing, part.n, event,
-                                      _when(part.n, [p.n for p, _ in parts], timing, reborn),
-                                      ("AS12", "AS10" if reborn else "AS5"))
+                when = _when(part.n, [p.n for p, _ in parts], timing, reborn)
+                if event == "destroyed by damage":
+                    when += " (if that damage destroys the unit: damage places wounds and can destroy)"
+                return ReactionAnswer(rp.name, words, timing, part.n, event, when,
+                                      ("AS12", "AS10" if reborn else "AS5") + (("AS17",) if " by damage" in event
+                                                                               else ()))
     what = ", ".join(e for e, _ in events) or "an event this reader does not recognise"
     return ReactionAnswer(rp.name, words, timing, None, None,
                           f"no part that happens here causes what it waits for ({what})", ("AS12",))

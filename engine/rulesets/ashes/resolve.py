@@ -130,8 +130,8 @@ def _board_missing(part: Part, board: Board, units: list[Unit]) -> tuple[str, li
     text = part.text
     if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard pile\b", text, re.I):
         return "your discard pile is empty", ["AS5"]
-    if board.dice == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll)\b[^.]*\b(?:die|dice)\b"
-                                     r"[^.]*\b(?:in|from) your active pool\b", text, re.I):
+    if board.dice == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|move)\b[^.]*"
+                                     r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
         return "no die is in your active pool", ["AS5"]
     if board.x == 0 and re.search(r"\bX\b", text):
         return "X is 0, so there is nothing to do", ["AS5"]

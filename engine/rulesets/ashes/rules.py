@@ -1,7 +1,7 @@
-"""Ashes effect-resolution rules (AS1-AS16) in our own words, and the two ruleset versions.
+"""Ashes effect-resolution rules (AS1-AS17) in our own words, and the two ruleset versions.
 
 AS1-AS8 are the model in shared/design/ashes-resolution.md, drawn from the seed article (first edition, 2016).
-AS9-AS16 add what the official Reborn rules and FAQ say about the same questions; where the two editions
+AS9-AS17 add what the official Reborn rules and FAQ say about the same questions; where the two editions
 differ, the rule says which edition it belongs to and the resolver follows the version asked for.
 """
 
@@ -85,6 +85,11 @@ RULES: dict[str, Rule] = {
         Rule("AS15", "definitions are not abilities",
              "Text of the form \"X = ...\" defines a number used by the effect; it is not an ability or a part.",
              f"{FAQ}, \"Abilities and Text\""),
+        Rule("AS17", "damage, wounds, destruction (Reborn)",
+             "(Reborn) Dealing damage places that many wound tokens (what is not prevented), and a unit with as "
+             "many wounds as its life value is destroyed; so an effect that deals damage can also place wounds and "
+             "destroy, while an effect that destroys deals no damage and places no wounds.",
+             f"{WIKI}, \"Resolving Effects\""),
         Rule("AS16", "actions and dice costs",
              "A Main or Side action cost can only be paid on your own turn and one cannot stand in for the other; "
              "an effect with no action cost and no trigger can be used any number of times in your turn.",

@@ -32,8 +32,11 @@ def paragraphs_of(card: Card) -> list[str]:
 
 
 def short_names(card: Card) -> list[str]:
-    """How the card's text names itself: the full name and the part before a comma ("Claude")."""
+    """How the card's text names itself: the full name, the part before a comma ("Claude"), the part after a
+    colon ("Terminus")."""
     names = [card.name]
     if "," in card.name:
         names.append(card.name.split(",")[0].strip())
+    if ": " in card.name:  # "Spirit Blade: Terminus" calls itself Terminus
+        names.append(card.name.split(": ", 1)[1].strip())
     return names

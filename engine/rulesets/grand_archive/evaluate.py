@@ -334,7 +334,10 @@ class Evaluator:
                 t += 1
             elif source is None:
                 source = self._new_object(card.name, card, t, False, controller=spec.controller)
+            everything = [e for p in chosen for e in p.effects if not _own_cost(e)]
             gone = next((e.origin_words for e in resolving if _source_gone(e, card)), None)
+            if gone is not None and any(not _source_gone(e, card) for e in everything):
+                gone = None  # other abilities of the card need it on the field; the gone one only says so below
             if gone is not None and source.left is None:
                 source.left = t  # "Sacrifice X:", "On Death:": the source is not on the field as it resolves
                 self.note(notes.source_gone(card.name, gone))
@@ -349,8 +352,13 @@ class Evaluator:
         last = max(int(p.label) for p in chosen)
         self._summoned([p for p in reading.paragraphs if int(p.label) <= last and (p in chosen or not
                         is_permanent(card))], chosen, card, t, spec.controller)
-        started = [self._start(card, effect, spec, t, holder if own_costs and _own_cost(effect) else source)
-                   for p in chosen for effect in p.effects]
+        def source_of(effect: ReadEffect) -> Obj | None:
+            if own_costs and _own_cost(effect):
+                return holder
+            if source is not None and source.left is None and _source_gone(effect, card):
+                return None  # "On Destroy: ... it becomes ...": not the object that left; nothing here to reach
+            return source
+        started = [self._start(card, effect, spec, t, source_of(effect)) for p in chosen for effect in p.effects]
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         targets = {i.target.text for i in started if i.target is not None}
@@ -785,15 +793,22 @@ class Evaluator:
                 p.reason += f"; overridden by the newer {newer[-1].inst.label}: exclusive, the newest wins (GA8)"
         return placed
 
-    def count_of(self, inst: Instance) -> tuple[int, bool]:
-        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+    def _count_key(self, inst: Instance) -> str | None:
+        """The given count that matches what the effect counts (by its words, or by the card's name)."""
         wanted = _words(inst.read.per)
-        for key, n in self.counts.items():
+        for key in self.counts:
             words = _words(key)
             if words and (words <= wanted or wanted <= words or fold(key) == fold(inst.card.name)):
-                self.counts_used.add(key)
-                n = min(n, inst.read.cap) if inst.read.cap is not None else n
-                return n, True
+                return key
+        return None
+
+    def count_of(self, inst: Instance) -> tuple[int, bool]:
+        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+        key = self._count_key(inst)
+        if key is not None:
+            self.counts_used.add(key)
+            n = self.counts[key]
+            return (min(n, inst.read.cap) if inst.read.cap is not None else n), True
         self.note(notes.count_assumed(inst.label, inst.read.per))
         return 1, False
 
@@ -874,6 +889,7 @@ class Evaluator:
             self.note(notes.dependency_versions(pairs[0][0].label, pairs[0][1].label, current=False))
         for inst in self.instances:
             self.cite(*duration_rules(inst))
+        self.counts_used |= {k for k in (self._count_key(i) for i in self.instances if i.read.per) if k}
         unused = [k for k in self.counts if k not in self.counts_used]
         if unused:
             counted = sorted({i.read.per for i in self.instances if i.read.per})

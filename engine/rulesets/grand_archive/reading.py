@@ -399,10 +399,11 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
     low = sentence.lower()
     condition = ""
     m = re.search(r"\b(?:for )?as long as ([^,.]+)", sentence, re.I)
-    if m:
-        condition = m.group(0)
-    elif ctx.conditions and not resolving:
-        condition = " ".join(f"[{c}]" for c in ctx.conditions)
+    labels = " ".join(f"[{c}]" for c in ctx.conditions) if ctx.conditions and not resolving else ""
+    if m:  # a bonus label and an "as long as" both switch it: both are its condition
+        condition = "; ".join(x for x in (labels, m.group(0)) if x)
+    elif labels:
+        condition = labels
     if ctx.indefinite:
         return Form.INDEFINITE, "(This effect lasts indefinitely.)", condition
     if m:  # words inside the condition ("as long as it entered the field this turn") are not a duration
@@ -456,6 +457,19 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
                   r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)", "",
                   body, flags=re.I)
+    # "Other champions get -3 level and all allies get -3 POWER": two clauses, each with its own subject
+    for joint in re.finditer(r",? and (?=(?:all |each |other |target |your )?[A-Za-z][\w' ]*? (?:" + VERBS + r")\b)",
+                             body):
+        left, right = body[: joint.start()], body[joint.end():]
+        if not re.search(r"\b(" + VERBS + r")\b", left):
+            continue
+        subject = re.match(r"^(.+?)\s+(?:" + VERBS + r")\b", right)
+        if subject and subject.group(1).lower() not in ("it", "they", "them") and parse_set(subject.group(1),
+                                                                                              ctx.card) is not None:
+            first = _read_sentence(left, ctx, resolving, sentence)
+            second = _read_sentence(right, ctx, resolving, sentence)
+            if first and second:
+                return first + second
     # SUBJECT VERB ...: the first verb whose subject reads as a set
     for m in re.finditer(r"\b(" + VERBS + r")\b", body):
         subject = body[: m.start()].strip()
@@ -499,8 +513,9 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     """A continuous effect that changes a rule of the game or a player, not an object's characteristics ("you
     can't draw cards", "allies enter the field rested", "if damage would be dealt ..., prevent it"): no layer."""
     text = body.strip().rstrip(".")
-    lasting = re.search(r"\buntil\b|\bthis turn\b|for the rest of the|as long as|\bduring (?:your|their|each)|"
-                        r"\beach turn\b", sentence, re.I)
+    # lasting words of the sentence itself, not of an "if ..." it depends on ("If this is the first attack this turn")
+    lasting = re.search(r"\buntil\b|\bthis turn\b|for the rest of the|as long as|\bduring (?:your|their|each)",
+                        _without_ifs(_IF_WORDS.sub(" ", sentence)), re.I)
     banning = re.search(r"\b(can't|cannot|don't|doesn't|skip|skips)\b", text, re.I)
     if resolving and not (lasting or banning):
         return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
@@ -511,7 +526,10 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         if stripped == clean:
             break
         clean = stripped
-    if _GAME.match(clean) or re.match(r"^(?:whenever|when|the next time|the first time) .*,", clean, re.I):
+    delayed = re.match(r"^(?:whenever|when|the next time|the first time) .*,", clean, re.I)
+    if delayed and not lasting:
+        return []  # a triggered ability ("Whenever you activate ..., put a counter"), not a lasting rule
+    if _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))
         text = clean.rstrip(".")
     elif _PLAYERS.match(text):
@@ -581,7 +599,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
         if form is Form.WHILE_ON_FIELD:
             form, form_words = Form.AS_LONG_AS, ifs
     if change.prop == "property" and change.change == "distant" and form in (Form.GAME, Form.WHILE_ON_FIELD) \
-            and resolving:
+            and resolving and not form_words:  # "for the rest of the game, ... are always distant" says otherwise
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
         form, form_words = Form.END_OF_TURN, "distant (until the end of its controller's turn)"
     if not resolving:
@@ -604,7 +622,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
-                      requires=" ".join([*(f"[{c}]" for c in ctx.conditions), *([ifs] if ifs else [])])
+                      requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions
+                                             else ()), *([ifs] if ifs else [])])
                       if resolving and not condition else "", instead=ctx.instead)
 
 
@@ -613,6 +632,11 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
+    keyword = re.match(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
+    if keyword and not standing and is_permanent(card):
+        # a keyword alone with its reminder ("Ranged 4 (As long as this unit is distant, its attacks get +4
+        # power.)"): the reminder says the standing ability the keyword gives
+        body = keyword.group(2)
     body = REMINDER.sub("", body).strip()
     conditions: list[str] = []
     while (m := LABEL.match(body)) is not None:

@@ -53,9 +53,12 @@ def _changes(answer: ObjectAnswer) -> list[str]:
 
 
 def _plain(condition: str) -> str:
-    """A condition as the summary assumes it: "[Class Bonus] holds", "you control a Shenju ally"."""
-    words = re.sub(r"^(?:for )?(?:as long as|if)\s+", "", condition.strip(), flags=re.I)
-    return f"{words} holds" if words.startswith("[") else words
+    """A condition as the summary assumes it: "[Class Bonus] holds and you control a Shenju ally"."""
+    parts = []
+    for part in condition.split("; "):
+        words = re.sub(r"^(?:for )?(?:as long as|if)\s+", "", part.strip(), flags=re.I)
+        parts.append(f"{words} hold{'s' if words.count('[') == 1 else ''}" if words.startswith("[") else words)
+    return " and ".join(parts)
 
 
 def object_sentence(answer: ObjectAnswer) -> str:
@@ -96,6 +99,9 @@ def summary(verdict: Verdict) -> str:
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
     sentence = "; ".join(object_sentence(a) for a in shown)
+    rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
+    if rules:  # a rule of the game reaches no object: say what it is doing
+        sentence += "; " + "; ".join(_effect_state(i) for i in rules)
     others = len(verdict.objects) - len(shown)
     if others:
         sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"
