@@ -9,66 +9,76 @@ object on stdout too: `{"error", "kind", "exit"}` (plus `match` for a card looku
 from __future__ import annotations
 
 import argparse
-import getpass
 import json
-import os
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
-from pathlib import Path
 from typing import Any, NoReturn
 
 from bot.anywhere import (
     Anywhere,
     candidates_json,
     card_elsewhere_message,
-    card_view,
     catalog_matchers,
-    cli_line,
     elsewhere,
-    elsewhere_message,
     find_anywhere,
 )
+from bot.card_info import card_json
 from bot.catalog import (
     CatalogError,
-    ImportReport,
     UnknownAlias,
     UnknownAnnotation,
     UnknownCard,
     UnknownChange,
     UnreadableDatabase,
-    chosen_db_path,
 )
-from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
-from bot.service import (
-    DEFAULT_GAME as REDEMPTION,
+from bot.cli_common import (
+    EXIT_LOOKUP,
+    EXIT_OK,
+    EXIT_USAGE,
+    Usage,
+    actor_of,
+    annotation_warnings,
+    close_logs,
+    count_changed,
+    fail,
+    impact_sentence,
+    lowercase,
+    open_arbiter,
+    page_line,
+    print_annotation,
+    print_answer,
+    print_help_for,
+    print_import,
+    print_json,
+    print_lookup_problem,
+    register_entry,
+    undo_hint,
 )
 from bot.service import (
+    DEFAULT_GAME,
     Arbiter,
     LookupProblem,
     answer_lines,
     default_printing_key,
     for_writing,
-    match_json,
     problem_message,
 )
 from engine.cards import Annotation, printing_label
 from engine.matching import MatchResult
 from engine.names import base_name
-from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id
-from engine.rulesets import redemption
-from engine.rulesets.redemption.coverage import coverage, render_coverage
-from engine.rulesets.redemption.scenario import EVENTS, ZONES, ScenarioError, parse_events
-from engine.rulesets.redemption.terms import read_card
+from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id, shortcut
 
-EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
+# The default game (engine.registry.default_game) and the question behind `arbiter duration` (its `shortcuts`).
+DEFAULT_RULESET = find_ruleset(DEFAULT_GAME)
+DEFAULT_TITLE = str(DEFAULT_RULESET.title).split(" (")[0]
+_FOUND = shortcut("duration")
+assert _FOUND is not None, "no ruleset declares the duration shortcut"
+DURATION_RULESET, DURATION = _FOUND
+
 NOT_FOUND = (UnknownCard, UnknownAlias, UnknownAnnotation, UnknownChange)
-
-
-class Usage(Exception):
-    """Bad input the user can fix: printed as one line, exit 2, nothing written."""
 
 
 class CommandLineError(Exception):
@@ -99,11 +109,6 @@ class SubcommandParser(CliParser):
         return parsed, extras
 
 
-def lowercase(text: str) -> str:
-    """argparse type for names matched case-insensitively (zones, ruleset versions)."""
-    return text.strip().lower()
-
-
 def version_text() -> str:
     try:
         return f"arbiter {metadata.version('arbiter')}"
@@ -111,161 +116,23 @@ def version_text() -> str:
         return "arbiter (not installed)"
 
 
-def print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
-
-
-def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **extra: Any) -> int:
-    """One error: a JSON object on stdout with --json, else `arbiter: <message>` on stderr."""
-    if args is not None and getattr(args, "json", False):
-        print_json({**extra, "error": message, "kind": kind, "exit": code})
-    else:
-        print(f"arbiter: {message}", file=sys.stderr)
-    return code
-
-
-def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
-                         asked: tuple[Arbiter, str, str | None] | None = None) -> int:
-    """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1. `asked`
-    (arbiter, game, command) for a question: a name that is another game's card says so and how to ask there
-    instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask})."""
-    message, extra = problem.message, {}
-    if asked is not None and problem.match.how in ("not-found", "ambiguous"):
-        arbiter, game, command = asked
-        other = elsewhere(problem.match.query, game, problem.match,
-                          catalog_matchers(arbiter, getattr(args, "guild", None)), command)
-        if other is not None:
-            message = elsewhere_message(other, "cli")
-            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name,
-                                   "ask": cli_line(other) if other.askable else None}}
-    if args.json:
-        print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
-                    "exit": EXIT_LOOKUP})
-    else:
-        print(f"arbiter: {message}", file=sys.stderr)
-    return EXIT_LOOKUP
-
-
-def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
-    """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
-    the explanation (without its first line when that is the summary already) and the ruling id."""
-    if args.json:
-        print_json(data)
-    else:
-        from bot.official_answers import agree_lines, lead_lines, where_line
-
-        official = data.get("official")
-        for line in [*lead_lines(official), *answer_lines(data.get("match"))]:
-            print(line)
-        explanation = data["explanation"]
-        summary = data.get("summary") or ""
-        if summary:
-            print(summary)
-            first, _, rest = explanation.partition("\n")
-            explanation = rest if first.strip() == summary.strip() else explanation
-        for line in agree_lines(official):  # right under the answer: what a judge asks first
-            print(line)
-        if explanation.strip():
-            print(explanation)
-        if official and where_line(official):
-            print(where_line(official))
-        print(f"Ruling id: {data['ruling_id']}")
-        page_line(data["ruling_id"])
-    return EXIT_OK
-
-
-def page_line(ruling_id: str) -> None:
-    """With ARBITER_PUBLIC_URL set, the address of the ruling's web page, under its id."""
-    from bot.web.links import ruling_url
-
-    url = ruling_url(ruling_id)
-    if url is not None:
-        print(f"Page: {url}")
-
-
-def _actor(args: argparse.Namespace) -> str:
-    return args.actor or f"cli:{os.environ.get('USER') or getpass.getuser()}"
-
-
-_LOGS: list[Any] = []  # the rulings logs of this run, closed when the command ends (main)
-
-
-def _open(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written as it is given, before it is printed)."""
-    from bot.rulings.store import RulingStore
-    from bot.rulings.writer import RulingLog
-
-    path, creating = db_path(args)
-    arbiter = Arbiter.open(path)
-    if creating:  # said on stderr once it worked, so stdout stays the answer
-        print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
-    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False, immediate=True)
-    _LOGS.append(arbiter.rulings)
-    return arbiter
-
-
-def db_path(args: argparse.Namespace) -> tuple[Path, bool]:
-    """The database this command uses, and whether opening it creates the `--db` file (bot.catalog.chosen_db_path
-    decides: only commands marked `writes` may)."""
-    return chosen_db_path(args.db, writes=getattr(args, "writes", False))
-
-
-def _close_logs() -> None:
-    while _LOGS:
-        _LOGS.pop().close()
-
-
-class Impact(int):
-    """What a catalog change changed: the number of stored rulings that now answer differently (the int, as
-    `changed_rulings` reports it), and `officials`, the official rulings about the touched cards that Arbiter now
-    answers differently. True when either is non-zero, so the callers' `if changed:` prints the sentence."""
-
-    officials: int
-
-    def __new__(cls, rulings: int, officials: int = 0) -> Impact:
-        made = super().__new__(cls, rulings)
-        made.officials = officials
-        return made
-
-    def __bool__(self) -> bool:
-        return int(self) > 0 or self.officials > 0
-
-
-def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> Impact:
-    """After a catalog change: how many stored rulings about the touched cards now answer differently, and how
-    many official rulings about them Arbiter now answers differently."""
-    from bot.official_records import disagreeing_about
-    from bot.rulings.reask import Reasker, changed_by
-
-    officials = arbiter.officials()
-    differ = disagreeing_about(Reasker(arbiter), officials, touched) if officials and touched else []
-    return Impact(len(changed_by(arbiter, touched)), len(differ))
-
-
-def impact_sentence(count: int) -> str:
-    """Printed only when a change changes stored rulings or puts Arbiter at odds with an official ruling."""
-    from bot.official_records import disagreement_sentence
-
-    lines = [f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
-             "`arbiter rulings changed` lists them with before and after."] if int(count) else []
-    official = disagreement_sentence(getattr(count, "officials", 0))
-    return "\n".join([*lines, official] if official else lines)
-
-
 # --- duration ------------------------------------------------------------------------------------------
 
 def cmd_duration(args: argparse.Namespace) -> int:
-    events = parse_events(args.then)
-    bad = [e for e in events if e not in EVENTS]
+    events = DURATION.parse_events(args.then or [])
+    known = getattr(DURATION, "event_ok", lambda e: e in DURATION.events)  # names one condition: condition-false:2
+    bad = [e for e in events if not known(e)]
     if bad:
-        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(EVENTS)}.")
-    arbiter = _open(args)
+        raise Usage(f"Unknown event {bad[0]!r}; valid events: {', '.join(DURATION.events)} (condition-false and "
+                    "condition-true may name one condition: condition-false:2, condition-false:equipped).")
+    arbiter = open_arbiter(args)
     try:
         answer = arbiter.duration(args.card, set_hint=args.set, played_in=args.played_in, events=events,
-                                  ruleset=args.ruleset, part=args.part, guild=args.guild)
+                                  ruleset=args.ruleset, part=args.part, guild=args.guild,
+                                  extra={"turn": args.turn, "players": args.players})
     except LookupProblem as problem:
-        return print_lookup_problem(problem, args, (arbiter, REDEMPTION, args.command))
-    except (ScenarioError, ValueError) as exc:
+        return print_lookup_problem(problem, args, (arbiter, DEFAULT_GAME, args.command))
+    except ValueError as exc:  # a scenario the engine refuses
         raise Usage(str(exc)) from exc
     return print_answer(answer.as_json(), args)
 
@@ -276,7 +143,7 @@ def cmd_ruling(args: argparse.Namespace) -> int:
     from bot.rulings.reask import Reasker
     from bot.rulings.report import standing_json, standing_lines
 
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     store = arbiter.rulings.store  # asking again (Reasker) stores nothing
     stored = store.get(args.id.strip()) or store.get(args.id.strip().upper())
     if stored is None:
@@ -317,7 +184,7 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
     from bot.rulings.report import changed_lines, standing_json
 
     since = parse_since(args.since)
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     found = list(Reasker(arbiter).changed(arbiter.rulings.store.since(since)))
     if args.json:
         print_json([standing_json(s, answer=False) for s in found])
@@ -332,32 +199,6 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
 
 
 # --- card and rule ---------------------------------------------------------------------------------------
-
-def card_json(arbiter: Arbiter, query: str, set_hint: str | None, guild: str | int | None = None, *,
-              found: tuple[Any, MatchResult] | None = None) -> dict[str, Any]:
-    """A card, its printings and how its game reads it; with a guild, as that server sees it (its aliases and
-    annotations too). `found`: the (ruleset, match) a lookup across the games made; without it the name is
-    looked up among the default game's cards."""
-    if found is None:
-        _card, match = arbiter.find(query, set_hint, guild=guild)
-        ruleset = find_ruleset(REDEMPTION)
-    else:
-        ruleset, match = found
-    data = card_view(arbiter, ruleset, match, guild)
-    if ruleset.game != REDEMPTION:
-        return data
-    card = match.card  # the default game's duration terms, part by part
-    parts = []
-    for reading in read_card(card, arbiter.annotations_for(card, guild)):
-        parts.append({
-            "part": reading.part.label, "text": reading.part.text, "lasting": reading.lasting,
-            "annotated": reading.annotated,
-            "terms": [{"rule": t.rule, "text": t.text, "source": t.source, "length": t.length}
-                      for t in reading.terms],
-            "unclassified": reading.unclassified,
-        })
-    return {**data, "parts": parts, "default_zone": redemption.default_zone(card)}
-
 
 def find_card(arbiter: Arbiter, name: str, game: str | None, set_hint: str | None) -> tuple[Any, MatchResult]:
     """The card `arbiter card` shows: looked for in every game (only in GAME with --game). LookupProblem for one
@@ -387,7 +228,7 @@ class AnywhereProblem(Exception):
 
 
 def cmd_card(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     try:
         data = card_json(arbiter, args.name, args.set, found=find_card(arbiter, args.name, args.game, args.set))
     except LookupProblem as problem:
@@ -466,64 +307,41 @@ def cmd_rule(args: argparse.Namespace) -> int:
 
 # --- cards (moderation) ------------------------------------------------------------------------------
 
-def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = "redemption"):
+def _resolve(arbiter: Arbiter, name: str, set_hint: str | None, game: str = DEFAULT_GAME):
     # Writes only: an exact name, label or alias; else LookupProblem (main() prints the candidates, exit 1).
     return arbiter.find_for_writing(name, set_hint, game)
 
 
-def undo_hint(audit_id: int | None) -> str:
-    """How to take a change back: always the id `cards undo` accepts (a batch's header, never a member)."""
-    return f" Undo with: arbiter cards undo {audit_id}" if audit_id else ""
-
-
-def print_import(report: ImportReport, args: argparse.Namespace, what: str = "cards",
-                 arbiter: Arbiter | None = None) -> int:
-    """An import's added / updated / unchanged counts, how to undo it, and (given the arbiter) how many stored
-    rulings about the imported cards it changes."""
-    changed = None
-    if arbiter is not None:
-        changed = count_changed(arbiter, arbiter.catalog.touched(report.audit_id) if report.audit_id else {})
-    if args.json:
-        print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
-                    "total": report.total, "audit_id": report.audit_id,
-                    **({"changed_rulings": changed} if changed is not None else {})})
-    else:
-        print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
-              f"{report.unchanged} unchanged." + undo_hint(report.audit_id))
-        if changed:
-            print(impact_sentence(changed))
-    return EXIT_OK
-
-
 def lackey_game(name: str) -> str:
-    """The game a LackeyCCG carddata.txt is imported into: Redemption's format; another game is refused."""
+    """The game a LackeyCCG carddata.txt is imported into: the default game's format; another is refused."""
     try:
         ruleset = find_ruleset(name)
     except UnknownRuleset as exc:
         raise Usage(str(exc)) from exc
-    if ruleset.game == REDEMPTION:
+    if ruleset.game == DEFAULT_GAME:
         return ruleset.game
     title = str(ruleset.title).split(" (")[0]
     how = (f"import them with `arbiter {ruleset.game}-import [DIR]`" if getattr(ruleset, "sources", None)
            else "this game has no card importer")
-    raise Usage(f"`arbiter cards import` reads Redemption's LackeyCCG carddata.txt, not {title} cards; {how}.")
+    raise Usage(f"`arbiter cards import` reads {DEFAULT_TITLE}'s LackeyCCG carddata.txt, not {title} cards; "
+                f"{how}.")
 
 
 def cmd_import(args: argparse.Namespace) -> int:
     game = lackey_game(args.game)  # checked before the database is opened
-    arbiter = _open(args)
-    report = arbiter.catalog.import_lackey(args.file, _actor(args), game=game)
+    arbiter = open_arbiter(args)
+    report = arbiter.catalog.import_lackey(args.file, actor_of(args), game=game)
     arbiter.reload()
     return print_import(report, args, arbiter=arbiter)
 
 
 def cmd_alias(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     _game, matcher = game_and_matcher(arbiter, args.game)  # matched among that game's cards only
     card = for_writing(matcher.match(args.card, args.set), args.set)
     if arbiter.catalog.card(*card.key) is None:  # a plug-in game's starter card: stored so the alias has a target
-        arbiter.catalog.add_card(card, _actor(args))
-    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, _actor(args),
+        arbiter.catalog.add_card(card, actor_of(args))
+    entry = arbiter.catalog.add_alias(card.game, args.alias, card.name, card.set if args.set else None, actor_of(args),
                                       args.guild)
     target = card.label if args.set else card.name  # without a set, the alias covers every printing
     arbiter.reload()
@@ -539,36 +357,8 @@ def cmd_alias(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def annotation_warnings(arbiter: Arbiter, card: Any, note: Annotation, exclusive: set[str] | None = None,
-                        guild: str | None = None) -> list[str]:
-    """What the new annotation repeats or contradicts among the part's existing ones (checked before writing);
-    with a guild, the shared ones and that server's own."""
-    existing = arbiter.catalog.annotations_with_ids(card.game, card.name, card.set)
-    if guild:
-        existing += arbiter.catalog.annotations_with_ids(card.game, card.name, card.set, guild)
-    added_by = arbiter.catalog.annotation_changes([i for i, _ in existing])
-    return conflict_warnings(card.label, existing, note, exclusive or set(), added_by)
-
-
-def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_id: int, audit_id: int,
-                     warnings: list[str], changed: int = 0) -> int:
-    """A stored annotation: its id, how to undo it, any earlier annotation of the part it may contradict, and how
-    many stored rulings it changes."""
-    if args.json:
-        print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note), "warnings": warnings, "changed_rulings": changed})
-        return EXIT_OK
-    for warning in warnings:
-        print(f"arbiter: warning: {warning}", file=sys.stderr)
-    print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '(unlabelled)'}."
-          + undo_hint(audit_id))
-    if changed:
-        print(impact_sentence(changed))
-    return EXIT_OK
-
-
 def cmd_annotate(args: argparse.Namespace) -> int:
-    if args.game.strip().lower() != REDEMPTION:
+    if args.game.strip().lower() != DEFAULT_GAME:
         from bot import cli_games  # plug-in games check their own fields (engine.interface.AnnotationSpec)
 
         return cli_games.annotate(args)
@@ -576,16 +366,16 @@ def cmd_annotate(args: argparse.Namespace) -> int:
         rule, value = check_annotation(args.rule, args.value)
     except InvalidAnnotation as exc:
         raise Usage(str(exc)) from exc
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     card = _resolve(arbiter, args.card, args.set)
     note = Annotation(part=(args.part or "").upper(), rule=rule, text=args.text or "", value=value,
                       note=args.note or "")
-    labels = {r.part.label for r in read_card(card)}
+    labels = set(find_ruleset(card.game).part_labels(card))
     if note.part not in labels | {"*"}:
         raise Usage(f"{card.name} has no part {note.part or '(unlabelled)'!r}; its parts: "
                     f"{', '.join(sorted(x or '(unlabelled)' for x in labels))}.")
     warnings = annotation_warnings(arbiter, card, note, exclusive={"instant"}, guild=args.guild)
-    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, _actor(args), args.guild)
+    new_id, entry = arbiter.catalog.add_annotation(card.game, card.name, card.set, note, actor_of(args), args.guild)
     arbiter.reload()
     return print_annotation(args, card, note, new_id, entry.id, warnings,
                             count_changed(arbiter, {card.game: {card.name}}))
@@ -594,22 +384,22 @@ def cmd_annotate(args: argparse.Namespace) -> int:
 def game_and_matcher(arbiter: Arbiter, name: str) -> tuple[str, Any]:
     """The game named (or an alias of it) and the matcher over its cards; Usage naming the games."""
     game = name.strip().lower()
-    if game == REDEMPTION:
+    if game == DEFAULT_GAME:
         return game, arbiter.matcher(game)
     from bot.games import game_matcher, plugin_rulesets
 
     ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
     if ruleset is None:
-        raise Usage(f"Unknown game {name!r}; games: redemption"
+        raise Usage(f"Unknown game {name!r}; games: {DEFAULT_GAME}"
                     + "".join(f", {r.game}" for r in plugin_rulesets()) + ".")
     return ruleset.game, game_matcher(arbiter, ruleset)
 
 
 def cmd_history(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     name = set_ = game = setting = None
     if args.card or args.game:  # with or without a card, --game lists that game's entries only
-        game, matcher = game_and_matcher(arbiter, args.game or REDEMPTION)
+        game, matcher = game_and_matcher(arbiter, args.game or DEFAULT_GAME)
     if args.card:
         card = for_writing(matcher.match(args.card, args.set), args.set)  # loose or unknown: asked back, exit 1
         name, set_ = card.name, card.set if args.set else None
@@ -631,13 +421,13 @@ def cmd_default(args: argparse.Namespace) -> int:
     (audited; `--clear` goes back to the game's stated rule; undo with `arbiter cards undo ID`)."""
     if not args.clear and not args.set:  # checked before the database is opened
         raise Usage("Name the printing with --set SET (or use --clear to go back to the stated rule).")
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     game, matcher = game_and_matcher(arbiter, args.game)
     # Not found, ambiguous, loose or no such printing: the candidates, exit 1, nothing written.
     card = for_writing(matcher.match(args.card, None if args.clear else args.set), args.set)
     key = default_printing_key(game, matcher.identity(card))
     value = None if args.clear else json.dumps({"name": card.name, "set": card.set}, ensure_ascii=False)
-    entry = arbiter.catalog.set_setting(key, value, _actor(args), game=game)
+    entry = arbiter.catalog.set_setting(key, value, actor_of(args), game=game)
     arbiter.reload()
     name = base_name(card.name)
     changed = 0
@@ -661,8 +451,8 @@ def cmd_default(args: argparse.Namespace) -> int:
 
 
 def cmd_undo(args: argparse.Namespace) -> int:
-    arbiter = _open(args)
-    entry = arbiter.catalog.undo(args.id, _actor(args), guild=args.guild)
+    arbiter = open_arbiter(args)
+    entry = arbiter.catalog.undo(args.id, actor_of(args), guild=args.guild)
     arbiter.reload()
     changed = count_changed(arbiter, arbiter.catalog.touched(args.id))
     if args.json:
@@ -675,17 +465,18 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 
 def cmd_coverage(args: argparse.Namespace) -> int:
-    if args.game.strip().lower() != REDEMPTION:
+    if args.game.strip().lower() != DEFAULT_GAME:
         from bot import cli_games
 
         return cli_games.coverage(args)
-    arbiter = _open(args)
-    cards = arbiter.catalog.cards("redemption")
-    report = coverage(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set))
+    arbiter = open_arbiter(args)
+    cards = arbiter.catalog.cards(DEFAULT_GAME)
+    report = DEFAULT_RULESET.coverage_report(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set),
+                                             args.top)
     if args.json:
-        print_json(report.as_json(args.top))
+        print_json(report["json"])
     else:
-        print(render_coverage(report, args.top))
+        print(report["text"])
     return EXIT_OK
 
 
@@ -717,14 +508,6 @@ def positive_int(text: str) -> int:
     return number
 
 
-def _print_help(parser: argparse.ArgumentParser) -> Callable[[argparse.Namespace], int]:
-    """A command group called without a subcommand prints its help, like --help (git prints usage too)."""
-    def show(args: argparse.Namespace) -> int:
-        parser.print_help()
-        return EXIT_OK
-    return show
-
-
 def guild_id(text: str) -> str:
     """argparse type: a Discord server id (a snowflake: digits only)."""
     if not text.strip().isdigit():
@@ -739,7 +522,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=version_text(), help="print the version and exit")
     parser.add_argument("--db", help="card database (default: $ARBITER_DB or the per-user data directory)")
     parser.add_argument("--json", action="store_true", help="print one JSON object (errors too)")
-    parser.set_defaults(func=_print_help(parser))
+    parser.set_defaults(func=print_help_for(parser))
     # The same options after the subcommand. SUPPRESS: when they are not given there, the value given before
     # the subcommand (or the default above) stays.
     common = argparse.ArgumentParser(add_help=False)
@@ -749,19 +532,25 @@ def build_parser() -> argparse.ArgumentParser:
                         help="print one JSON object (errors too)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SubcommandParser)
 
-    p = sub.add_parser("duration", parents=[common], help="how long a Redemption card's ability persists")
+    p = sub.add_parser("duration", parents=[common], help=f"how long a {DEFAULT_TITLE} card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
     p.add_argument("--set", help="set code or name to pick one printing")
     p.add_argument("--guild", type=guild_id, metavar="ID", help="answer as that Discord server's players get it "
                                                                 "(with its own aliases and annotations)")
-    p.add_argument("--played-in", type=lowercase, choices=ZONES,
+    p.add_argument("--played-in", type=lowercase, choices=DURATION.zones,
                    help="where the card was played (default: by its type)")
     p.add_argument("--then", action="append", nargs="+", metavar="EVENT",
-                   help=f"events in order; repeatable. One of: {', '.join(EVENTS)}")
-    p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(redemption.RULESET.versions()),
+                   help=f"events in order; repeatable. One of: {', '.join(DURATION.events)}; condition-false and "
+                        "condition-true may name one condition by its number or a word (condition-false:2)")
+    p.add_argument("--ruleset", default="current", type=lowercase, choices=sorted(DURATION_RULESET.versions()),
                    help="current (the nine bullets) or previous (the ruling it replaced)")
-    p.add_argument("--part", help="ability part to judge (STAR, GE, TOP, ...); default: the one that "
-                                  "applies where it was played")
+    p.add_argument("--part", help="ability part to judge, as printed on the card (STAR, GE, A, D, H, ...) or by "
+                                  "its long name (Artifact, Dominant, Hero); default: the one that applies where "
+                                  "it was played")
+    p.add_argument("--turn", type=lowercase, choices=("mine", "theirs"),
+                   help="whose turn the card was played on (default: mine); counts \"your next turn\" and the like")
+    p.add_argument("--players", type=int, metavar="N",
+                   help="how many players (default: 2); counts \"your next turn\" and the like")
     p.set_defaults(func=cmd_duration)
 
     p = sub.add_parser("card", parents=[common], help="a card of any game, its printings and how its rules read it")
@@ -777,7 +566,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_rule)
 
     cards = sub.add_parser("cards", parents=[common], help="moderate the card database")
-    cards.set_defaults(func=_print_help(cards))
+    cards.set_defaults(func=print_help_for(cards))
     csub = cards.add_subparsers(dest="cards_command", metavar="ACTION")
     mod = argparse.ArgumentParser(add_help=False, parents=[common])
     mod.add_argument("--actor", help="who is making the change (default: cli:<user>)")
@@ -788,7 +577,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = csub.add_parser("import", parents=[mod], help="import a LackeyCCG carddata.txt (atomic)")
     p.add_argument("file", help="the carddata.txt file (tab-separated, with its header line)")
-    p.add_argument("--game", default="redemption", help="the game the file's cards belong to (redemption; other "
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the game the file's cards belong to ({DEFAULT_GAME}; other "
                                                         "games have `arbiter <game>-import`)")
     p.set_defaults(func=cmd_import, writes=True)
 
@@ -796,15 +585,15 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("alias", help="the nickname (not another card's exact name)")
     p.add_argument("card", help="the card it leads to")
     p.add_argument("--set", help="tie the alias to one printing")
-    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption, or a plug-in game)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the card's game (default {DEFAULT_GAME}, or a plug-in game)")
     p.set_defaults(func=cmd_alias, writes=True)
 
     p = csub.add_parser("annotate", parents=[mod, layer], help="set a duration term (or a plug-in game's field) for a "
                                                         "card part")
     p.add_argument("card", help="the card (typos, nicknames and aliases are matched)")
-    p.add_argument("--game", default=REDEMPTION, help="the card's game (default redemption; other games take "
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"the card's game (default {DEFAULT_GAME}; other games take "
                                                      "the fields their rules read)")
-    p.add_argument("--rule", required=True, help=f"Redemption: {', '.join(RULES)}; another game: the field "
+    p.add_argument("--rule", required=True, help=f"{DEFAULT_TITLE}: {', '.join(RULES)}; another game: the field "
                                                  "annotated (its list is shown when wrong)")
     p.add_argument("--part", default="", help="ability part label (STAR, GE, TOP, ...); empty for "
                                               "an unlabelled ability, * for every part")
@@ -819,7 +608,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("card", nargs="?", help="only changes to this card (all changes when omitted)")
     p.add_argument("--set", help="only this printing of the card")
     p.add_argument("--limit", type=positive_int, default=20, help="how many (a positive whole number)")
-    p.add_argument("--game", help="only this game's changes (with a card: the card's game, default redemption)")
+    p.add_argument("--game", help=f"only this game's changes (with a card: the card's game, default {DEFAULT_GAME})")
     p.set_defaults(func=cmd_history)
 
     p = csub.add_parser("default", parents=[mod], help="the printing that answers when a card is named "
@@ -827,7 +616,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("card", help="the card (any of its printings' names or labels)")
     p.add_argument("--set", help="the printing to answer with: its set code or name, or its printing suffix")
     p.add_argument("--clear", action="store_true", help="go back to the game's stated rule")
-    p.add_argument("--game", default=REDEMPTION, help="redemption (default) or a plug-in game")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"{DEFAULT_GAME} (default) or a plug-in game")
     p.set_defaults(func=cmd_default, writes=True)
 
     p = csub.add_parser("undo", parents=[mod, layer], help="undo one recorded change")
@@ -837,7 +626,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = csub.add_parser("coverage", parents=[common], help="how much card text the engine understands")
     p.add_argument("--top", type=positive_int, default=15, help="how many unclassified phrases to list")
-    p.add_argument("--game", default=REDEMPTION, help="which game's cards (default redemption)")
+    p.add_argument("--game", default=DEFAULT_GAME, help=f"which game's cards (default {DEFAULT_GAME})")
     p.set_defaults(func=cmd_coverage)
 
     p = sub.add_parser("ruling", parents=[common], help="open a ruling by its id: the question, the answer given, "
@@ -846,7 +635,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=cmd_ruling)
 
     rulings = sub.add_parser("rulings", parents=[common], help="stored rulings")
-    rulings.set_defaults(func=_print_help(rulings))
+    rulings.set_defaults(func=print_help_for(rulings))
     rsub = rulings.add_subparsers(dest="rulings_command", metavar="ACTION")
     p = rsub.add_parser("changed", parents=[common], help="stored rulings whose answer is different today")
     p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
@@ -914,8 +703,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:
         return EXIT_OK
     finally:
-        _close_logs()  # the rulings answered in this run, in one transaction
+        close_logs()  # the rulings answered in this run, in one transaction
 
+
+
+register_entry(main)  # for subcommands defined elsewhere that ask a question through `arbiter`
 
 if __name__ == "__main__":
     # Run through the imported module, so `python -m bot.cli` and the plug-in commands share one Usage class.

@@ -10,17 +10,17 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli import (
+from bot.cli_common import (
     Usage,
-    _actor,
-    _open,
-    _print_help,
+    actor_of,
     annotation_warnings,
     count_changed,
     db_path,
     lowercase,
+    open_arbiter,
     print_annotation,
     print_answer,
+    print_help_for,
     print_import,
     print_lookup_problem,
 )
@@ -78,7 +78,7 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
         values = [inputs[p.name]] if isinstance(inputs[p.name], str) else inputs[p.name] or []
         if p.kind == "text" and any(len(v) > p.max_length or "\x00" in v for v in values):
             raise Usage(f"{p.metavar or p.name} is at most {p.max_length} characters of text.")
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     try:
         data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset,
                            annotations_of=arbiter.annotations_for, command=question.command,
@@ -93,8 +93,8 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
     # Found (or refused, naming where it looked) before the database is opened.
     root = args.path if args.path is not None else default_source_dir(ruleset.sources, ruleset.game)
-    arbiter = _open(args)
-    report = import_sources(arbiter.catalog, ruleset, root, _actor(args))  # CatalogError: cli.main, exit 1
+    arbiter = open_arbiter(args)
+    report = import_sources(arbiter.catalog, ruleset, root, actor_of(args))  # CatalogError: cli.main, exit 1
     arbiter.reload()
     return print_import(report, args, f"{game_name(ruleset)} cards", arbiter)
 
@@ -122,14 +122,14 @@ def annotate(args: argparse.Namespace) -> int:
         value = spec.check(field, (args.value or "").strip())
     except QuestionError as exc:
         raise Usage(str(exc)) from exc
-    arbiter = _open(args)
+    arbiter = open_arbiter(args)
     # Not found, ambiguous or only loosely matched: the candidates, exit 1 (bot.cli.main), nothing written.
     card = for_writing(game_matcher(arbiter, ruleset).match(args.card, args.set), args.set)
     part = (args.part or "").strip()
     labels = list(spec.parts(card)) if spec.parts is not None else None
     if labels is not None and part not in [*labels, "*"]:
         raise Usage(f"{card.label} has no part {part or '(empty)'!r}; its parts: {', '.join(labels) or 'none'}.")
-    actor = _actor(args)
+    actor = actor_of(args)
     if arbiter.catalog.card(*card.key) is None:
         arbiter.catalog.add_card(card, actor)  # a starter card: stored so the annotation has a card to belong to
     note = Annotation(part=part, rule=field, text=args.text or "", value=value, note=args.note or "")
@@ -147,7 +147,7 @@ def coverage(args: argparse.Namespace) -> int:
     arbiter = Arbiter.open(db_path(args)[0])  # a read: never creates a --db file
     report = ruleset.coverage(game_cards(arbiter, ruleset), arbiter.annotations_for, args.top)
     if args.json:
-        from bot.cli import print_json
+        from bot.cli_common import print_json
 
         print_json({key: value for key, value in report.items() if key != "lines"})
     else:
@@ -188,7 +188,7 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
             p = subparsers.add_parser(ruleset.game, aliases=aliases, parents=[common], help=f"{game_name(ruleset)}: "
                                       f"{', '.join(q.command for q in questions)}",
                                       description=questions[0].group_description)
-            p.set_defaults(func=_print_help(p))  # `arbiter <game>` alone lists its questions
+            p.set_defaults(func=print_help_for(p))  # `arbiter <game>` alone lists its questions
             qsub = p.add_subparsers(dest=f"{ruleset.game}_command", metavar="QUESTION")
             for question in questions:
                 _add_question(qsub.add_parser(question.command, parents=[common], **_help(question)),

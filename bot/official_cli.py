@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bot import cli_common
 from bot.catalog import ImportFileError
 from bot.catalog.officials import (
     add_official,
@@ -32,9 +33,8 @@ from engine.official import Expectation, OfficialError, OfficialRuling, Source, 
 
 
 def _cli() -> Any:
-    from bot import cli  # the command line's shared helpers (imported late: bot.cli loads this module)
-
-    return cli
+    """The command line's shared helpers (bot/cli_common.py: bot.cli loads this module, so never bot.cli)."""
+    return cli_common
 
 
 def _expectations(values: list[str]) -> tuple[Expectation, ...]:
@@ -50,10 +50,10 @@ def _ask_once(args: argparse.Namespace, tokens: list[str]) -> tuple[dict[str, An
     if not tokens:
         raise cli.Usage("Give the question after `--`, exactly as you would ask it: -- duration \"adino the "
                         "eznite\" --played-in battle")
-    db = cli._open(args).catalog.path
+    db = cli.open_arbiter(args).catalog.path
     out = io.StringIO()
     with contextlib.redirect_stdout(out):
-        code = cli.main([*tokens, "--json", "--db", str(db)])
+        code = cli.run_command([*tokens, "--json", "--db", str(db)])
     try:
         answer = json.loads(out.getvalue() or "{}")
     except json.JSONDecodeError:
@@ -87,8 +87,8 @@ def cmd_add(args: argparse.Namespace) -> int:
     if missing:
         raise cli.Usage(f"The answer has no field {', '.join(missing)}: the paths are those of the game's --json "
                         "answer (e.g. persists, upper_bound.rule, chain[0].cleanup).")
-    arbiter = cli._open(args)
-    number, entry = add_official(arbiter.catalog, ruling, cli._actor(args))  # CatalogError: refused, exit 1
+    arbiter = cli.open_arbiter(args)
+    number, entry = add_official(arbiter.catalog, ruling, cli.actor_of(args))  # CatalogError: refused, exit 1
     result = check(ruling, answer)
     if args.json:
         cli.print_json({"id": number, "audit_id": entry.id, "official": {**ruling.as_json(), "id": number},
@@ -119,7 +119,7 @@ def _line(ruling: OfficialRuling) -> str:
 def cmd_list(args: argparse.Namespace) -> int:
     cli = _cli()
     game = _game(args.game)
-    rulings = official_rulings(cli._open(args).catalog, game)
+    rulings = official_rulings(cli.open_arbiter(args).catalog, game)
     if args.card:
         wanted = fold(args.card)
         rulings = [r for r in rulings if any(wanted == fold(c) for c in r.cards)] or \
@@ -136,7 +136,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 def cmd_show(args: argparse.Namespace) -> int:
     cli = _cli()
-    arbiter = cli._open(args)
+    arbiter = cli.open_arbiter(args)
     ruling = official_ruling(arbiter.catalog, args.id)  # UnknownOfficial: refused, exit 1
     asked = ask(Reasker(arbiter), ruling)
     if args.json:
@@ -157,7 +157,7 @@ def _standing(asked: Asked) -> str:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     cli = _cli()
-    entry = remove_official(cli._open(args).catalog, args.id, cli._actor(args))
+    entry = remove_official(cli.open_arbiter(args).catalog, args.id, cli.actor_of(args))
     if args.json:
         cli.print_json({"id": args.id, "audit_id": entry.id})
     else:
@@ -173,9 +173,9 @@ def cmd_import(args: argparse.Namespace) -> int:
     except (OSError, UnicodeDecodeError) as exc:
         raise ImportFileError(None, f"cannot read {path}: {getattr(exc, 'strerror', None) or exc}") from exc
     records = read_records(text, path.name)                      # the file's shape, every line
-    arbiter = cli._open(args)
+    arbiter = cli.open_arbiter(args)
     rulings = settle_all(Reasker(arbiter), records)              # every question askable, every path present
-    report = import_officials(arbiter.catalog, rulings, cli._actor(args), path.name)
+    report = import_officials(arbiter.catalog, rulings, cli.actor_of(args), path.name)
     if args.json:
         cli.print_json({"added": report.added, "unchanged": report.unchanged, "total": report.total,
                         "audit_id": report.audit_id})
@@ -187,7 +187,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     cli = _cli()
-    arbiter = cli._open(args)
+    arbiter = cli.open_arbiter(args)
     rulings = official_rulings(arbiter.catalog, _game(args.game))
     differ = verify(Reasker(arbiter), rulings)
     if args.json:

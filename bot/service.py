@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
@@ -410,17 +410,22 @@ class Arbiter:
     def duration(self, query: str, *, set_hint: str | None = None, played_in: str | None = None,
                  events: Sequence[str] = (), ruleset: str = "current", part: str | None = None,
                  card: Card | None = None, match: MatchResult | None = None,
-                 guild: str | int | None = None, record: bool = True) -> DurationAnswer:
+                 guild: str | int | None = None, record: bool = True,
+                 extra: Mapping[str, Any] | None = None) -> DurationAnswer:
         """The ruling; with a guild, as that server sees it (its aliases and annotations, said so).
 
         `set_hint` picks the printing when `card` is not given; either way it is stored as the set the asker chose
-        (None: whatever the name leads to). `record`: store the ruling when storing is on (bot/rulings)."""
+        (None: whatever the name leads to). `record`: store the ruling when storing is on (bot/rulings).
+        `extra`: the question's further inputs, when the asker gives them (such as whose turn it is)."""
         if card is None or match is None:
             card, match = self.find(query, set_hint, guild=guild)
         layer = self.layer_annotations(card, guild)
         notes = self.shared_annotations(card) + layer
+        # The question's own further inputs (whose turn, how many players) only when given, so a
+        # question without them is judged exactly as before.
+        more = {"extra": dict(extra)} if extra else {}
         verdict = duration_question().judge(card, played_in=played_in, events=events, annotations=notes,
-                                            version=ruleset, part=part)
+                                            version=ruleset, part=part, **more)
         _note_layer(verdict, card, layer, match)
         answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
@@ -434,17 +439,17 @@ class Arbiter:
         if record and self.rulings is not None:
             # Built later by the writer thread: the event loop only queues this (bot/rulings/writer.py).
             self.rulings.add(partial(self._duration_record, answer, bool(set_hint), played_in, tuple(events), part,
-                                     ruleset, guild, int(time.time())))
+                                     ruleset, guild, int(time.time()), extra))
         return answer
 
     def _duration_record(self, answer: DurationAnswer, set_chosen: bool, played_in: str | None,
                          events: tuple[str, ...], part: str | None, ruleset: str, guild: str | int | None,
-                         at: int) -> RulingRecord:
+                         at: int, extra: Mapping[str, Any] | None = None) -> RulingRecord:
         """The stored ruling asks again by the card's name alone only when the asker chose no printing and the
         name alone leads to the one judged; otherwise it keeps the printing."""
         card = answer.verdict.card
         by_name = not set_chosen and self.matcher_for(card.game, guild).match(card.name).card == card
-        inputs = duration_inputs(card, None if by_name else card.set, played_in, events, part)
+        inputs = duration_inputs(card, None if by_name else card.set, played_in, events, part, extra)
         return answer.record(inputs, ruleset, at)
 
 

@@ -389,6 +389,13 @@ class Matcher:
         printings whose base name or side it merely is ("malchus": Malchus, not Malchus (GoC))."""
         full = self._full.get(key, [])
         group = list(dict.fromkeys([*full, *self._named.get(key, ())]))
+        if full and all(self._base[i] == key for i in full) and len({self._fam[i] for i in full}) == 1:
+            # A bare name that other printings of the same card share is the card's name, not a printing's: the
+            # printing that happens to carry no suffix ("Falling Away", the Women one) is only one of them, so the
+            # default printing answers (typing a label, "Falling Away (Wom)", still names that printing).
+            same = [i for i in group if self._fam[i] == self._fam[full[0]] and self._base[i] == key]
+            if len(same) > len(full):
+                return same, group
         if not full:  # a card's own name (without printing suffix) beats short names of other cards
             own = [i for i in group if self._base[i] == key]
             if own and len({self._fam[i] for i in own}) == 1:

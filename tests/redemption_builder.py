@@ -34,8 +34,10 @@ def real_cards() -> dict[str, Card]:
     cards = {}
     for line in path.read_text(encoding="utf-8").split("\n")[1:]:
         f = line.split("\t")[:16]
+        if len(f) < 11:
+            continue
         cards[f[0]] = Card("redemption", f[0], f[1], type=f[4], brigade=f[5], card_class=f[8], identifier=f[9],
-                           text=f[10], official_set=f[3])
+                           text=f[10], official_set=f[3], legality=f[15] if len(f) > 15 else "")
     return cards
 
 

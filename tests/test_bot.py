@@ -43,7 +43,10 @@ async def test_synced_command_definitions(db):
             for option in command.get("options", []):
                 assert option["description"] and option["description"] != "…"
         options = {o["name"]: o for o in commands["duration"]["options"]}
-        assert [o["name"] for o in commands["duration"]["options"]] == ["card", "played_in", "set", "then", "ruleset"]
+        assert [o["name"] for o in commands["duration"]["options"]] == ["card", "played_in", "set", "then", "ruleset",
+                                                                       "turn", "players"]
+        assert [c["value"] for c in options["turn"]["choices"]] == ["mine", "theirs"]
+        assert (options["players"]["min_value"], options["players"]["max_value"]) == (2, 8)
         assert options["card"]["required"] is True and options["card"]["autocomplete"] is True
         assert [c["value"] for c in options["played_in"]["choices"]] == list(ZONES)
         assert options["set"]["autocomplete"] is True and options["then"]["autocomplete"] is True
@@ -97,6 +100,30 @@ async def test_duration_embed_for_adino(db):
         assert _field(full, "Verdict") == "**persists no · effective no**\nplayed in battle → 1. phase-ends ⇒ ended"
         assert _field(full, "Upper bound").startswith("**D1**\nD8 needs another duration as its bound")
         assert "[D8] “while equipped”" in _field(full, "Trace")
+
+
+async def test_duration_keeps_the_table_and_a_numbered_condition_in_its_buttons(db):
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
+                                                    "then": "condition-false:1", "turn": "theirs", "players": 3})
+        data = (await sent.callback())["data"]
+        assert data["embeds"][0]["description"].startswith("Still going, but switched off for now")
+        buttons = [b for b in _buttons(data) if b["custom_id"].startswith("arb:")]
+        assert buttons and all("~t3" in b["custom_id"] and ":F1" in b["custom_id"] for b in buttons)
+        other = next(b for b in buttons if b["label"].startswith("Under the"))
+        update = await (await fake.send_component(sent.state.original_message_id, other["custom_id"])).callback()
+        assert all("~t3" in b["custom_id"] for b in _buttons(update["data"]) if b["custom_id"].startswith("arb:"))
+        assert update["data"]["embeds"][0]["description"].startswith("Still going, but switched off for now")
+        # A condition named by a word is answered; a button could not carry it, so none is offered.
+        sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
+                                                    "then": "condition-false:equipped"})
+        data = (await sent.callback())["data"]
+        assert data["embeds"][0]["description"].startswith("Still going, but switched off for now")
+        assert not [b for b in _buttons(data) if b["custom_id"].startswith("arb:")]
+        sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
+                                                    "then": "phase-ends:2"})
+        body = await sent.callback()
+        assert body["data"]["content"].startswith("Unknown event") and body["data"]["flags"] == 64
 
 
 async def test_ruling_id_is_stable_across_restarts(db):
@@ -213,7 +240,8 @@ async def test_unknown_event_lists_valid_events(db):
                                                     "then": "phase-ends explodes"})
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
-        assert body["data"]["content"] == f"Unknown event “explodes”. Valid events: {', '.join(EVENTS)}."
+        assert body["data"]["content"] == (f"Unknown event “explodes”. Valid events: {', '.join(EVENTS)} "
+                                           "(condition-false:2 names one condition).")
 
 
 async def test_hostile_input_is_answered_safely(db):

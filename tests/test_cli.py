@@ -37,7 +37,8 @@ def test_json_contract(db, capsys):
     assert data["card"] == {"name": "Adino, the Eznite", "set": "II", "type": "Hero", "class": "Warrior",
                             "brigade": "Purple", "text": data["card"]["text"]}
     assert data["match"]["query"] == "adino" and data["match"]["how"] in {"exact", "alias"}
-    assert data["scenario"] == {"played_in": "battle", "events": ["phase-ends"], "part": ""}
+    assert data["scenario"] == {"played_in": "battle", "events": ["phase-ends"], "part": "", "turn": "mine",
+                                "players": 2, "assumed": ["turn", "players"]}  # the last three added (issue 22)
     assert data["upper_bound"]["rule"] == "D1"
     assert data["persists"] is False and data["effective"] is False
     assert data["rules"][:2] == ["D8", "D1"]

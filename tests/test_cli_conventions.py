@@ -155,7 +155,7 @@ def test_zone_event_and_ruleset_names_are_case_insensitive(db, capsys):
 
 @pytest.mark.parametrize(("game", "message"), [
     ("chess", "Unknown game 'chess'; known games: "),
-    ("dominion", "`arbiter cards import` reads Redemption's LackeyCCG carddata.txt, not Dominion cards; import "
+    ("dominion", "`arbiter cards import` reads Redemption CCG's LackeyCCG carddata.txt, not Dominion cards; import "
                  "them with `arbiter dominion-import [DIR]`."),
 ])
 def test_cards_import_refuses_a_game_that_does_not_read_lackey_files(db, capsys, tmp_path, game, message):

@@ -63,6 +63,7 @@ def test_rendered_report():
         "  classified (specific term, type or class, or annotation): 5 (71.4%)",
         "  annotated by moderators (any part): 2",
         "Terms found by rule: D4 2, D8 1",
+        'State conditions ("if"/"unless" switches, not durations): 0',
         "Most common unclassified phrases (annotate these first; top 5):",
         "      1  'each upkeep'  e.g. Upkeep Hero",
         "Recurring wording (parts; of which only the D1 default bounds it, flagged in answers; top 5):",

@@ -171,6 +171,9 @@ def test_plain_first_line_and_notes_agree_with_the_verdict_for_every_card(real_d
             verdict = judge(card, None, events)
             line = plain(verdict)
             part = verdict.part
+            if line.startswith(("Not started yet", "Partly not started yet")):  # waits for a trigger (issue 22)
+                assert part.started is False and part.persists, (card.label, events, line)
+                line = line.split(". Meanwhile: ", 1)[1]
             if not part.lasting:
                 assert line.startswith("Happens at once"), card.label
             elif not part.persists:

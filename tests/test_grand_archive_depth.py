@@ -281,3 +281,34 @@ def test_an_on_destroy_paragraph_does_not_take_the_rest_of_the_card_off_the_fiel
     out = ask(db, capsys, "--effect", "Excalibur, Reflected Edge")
     me = obj(out, "Excalibur, Reflected Edge")
     assert [e["applies"] for e in me["effects"]] == [True] and me["net"]["power"]["total"] == 1
+
+
+def test_interpretations_name_no_command_line_flag(db, capsys):
+    from engine.registry import find_ruleset
+    for args in (["--effect", "Mordred, Flawless Blade", "--object", "attack@graveyard",
+                  "--effect", "Caliburn of Silencing@opponent -> Mordred, Flawless Blade"],
+                 ["--object", "ally", "--effect", "Favorable Omens"], ["--effect", "Leading Charge"]):
+        out = ask(db, capsys, *args)
+        assert out["interpretations"] and not any("--" in i["text"] for i in out["interpretations"])
+    rule = ask(db, capsys, "--effect", "Devotion's Price")  # no object: the chat card lists the effects
+    card = find_ruleset("ga").questions.present(rule)
+    assert any("no layer" in f.lead and "you can't draw cards" in f.text for f in card.fields)
+
+
+def test_for_this_attack_ends_with_the_combat(db, capsys):
+    # Contraband Revolver: "On Attack: If the attacker is attacking a champion, Contraband Revolver gets +2 POWER for
+    # this attack."
+    on = ask(db, capsys, "--effect", "Contraband Revolver#2")
+    assert on["objects"][0]["effects"][0]["duration"]["form"] == "end-of-attack"
+    assert on["objects"][0]["effects"][0]["applies"]
+    for event in ("end-of-combat", "end-of-turn"):
+        off = ask(db, capsys, "--effect", "Contraband Revolver#2", "--then", event)
+        assert off["objects"][0]["effects"][0]["status"] == "ended"
+
+
+def test_a_keyword_after_a_bonus_label_is_read_from_its_reminder_with_both_conditions(db, capsys):
+    # Pawn Piece: "[Alice Bonus] Commanded Will 1 (As long as this unit is attacking using a Command card, it gets
+    # +1POWER.)"
+    out = ask(db, capsys, "--effect", "Pawn Piece")
+    assert obj(out, "Pawn Piece")["net"]["power"]["total"] == 1
+    assert out["summary"].endswith("assuming [Alice Bonus] holds and this unit is attacking using a Command card.")

@@ -72,7 +72,7 @@ FOUND = [
     ("Adino the Eznitte", None, "Adino, the Eznite", "fuzzy"),
     ("boaz offspring", None, "Boaz’ Offspring (LoC)", "exact"),
     ("Boaz' Offspring (LoC)", None, "Boaz’ Offspring (LoC)", "exact"),
-    ("mal\u200bchus", None, "Malchus", "exact"),
+    ("mal\u200bchus", None, "Malchus (GoC)", "exact"),  # the card's name: its default printing (Rotation)
     ("\ufeffMalchus\u2060 (GoC)", None, "Malchus (GoC)", "exact"),
     ("achim", None, "Achim, the Compiler / Achim, the Talmid (LoC)", "exact"),
     ("achim the talmid", None, "Achim, the Compiler / Achim, the Talmid (LoC)", "exact"),
@@ -109,9 +109,13 @@ def test_found(query: str, hint: str | None, expected: str, how: str) -> None:
     assert result.card not in [c.card for c in result.candidates]
 
 
-def test_full_name_beats_base_name_and_offers_the_other_printing() -> None:
+def test_a_bare_name_shared_by_printings_is_the_card_and_the_label_is_the_printing() -> None:
+    # "Malchus" is the card's name; the Pri printing only happens to print it without a suffix. The default
+    # printing answers (legal in Rotation first), the other is offered, and its label names it exactly.
     result = matcher().match("malchus")
-    assert result.card == card("Malchus") and names(result) == {"Malchus (GoC)"}
+    assert result.card == card("Malchus (GoC)") and names(result) == {"Malchus"}
+    assert result.chosen == "default"
+    assert matcher().match(card("Malchus").label).card == card("Malchus")
     assert matcher().match("authority of christ (gospel of christ)").candidates[0].card.name == (
         "Authority of Christ (GoC UR+)")
 
@@ -246,7 +250,7 @@ def test_small_and_odd_catalogs() -> None:
     assert Matcher([]).match("adino").how == "not-found"
     assert Matcher([]).autocomplete("") == []
     twice = Matcher([card("Malchus"), card("Malchus"), card("Malchus (GoC)")])
-    assert len(twice.cards) == 2 and twice.match("malchus").card == card("Malchus")
+    assert len(twice.cards) == 2 and twice.match(card("Malchus").label).card == card("Malchus")
     assert len(matcher().autocomplete("a", limit=500)) == MAX_CHOICES
     assert matcher().autocomplete("a", limit=-3) == []
 

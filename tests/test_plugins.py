@@ -88,12 +88,6 @@ def bricks(monkeypatch):
         monkeypatch.setitem(registry._ALIASES, name, "bricks")
 
 
-# Modules that still name the default game (Redemption) until its command-line commands (`arbiter duration`,
-# `card`, `cards annotate|import|coverage`) and `/card` go through what its ruleset declares, as every other
-# front-end module now does (issue 23). This list may only shrink.
-STILL_NAMING_THE_DEFAULT_GAME = {"bot/cli.py", "bot/discord/cogs/info.py"}
-
-
 def _game_words(rulesets) -> set[str]:
     return {w for r in rulesets for w in (r.game, *r.aliases, r.title.split(" (")[0])}
 
@@ -114,13 +108,13 @@ def test_front_ends_name_no_plug_in_game():
     assert _naming(plugin_words) == {}
 
 
-def test_front_ends_name_no_game_at_all_but_a_shrinking_few():
-    """Redemption too: service, the rulings store, the catalog, /duration, /carddb and the plug-in command line
-    get it from the registry (engine.registry.default_game, `shortcuts`); the words are its name, aliases and
-    title."""
+def test_front_ends_name_no_game_at_all():
+    """Redemption too: the command line, the service, the rulings store, the catalog, /duration, /card and /carddb
+    get it from the registry (engine.registry.default_game, `shortcuts`, the ruleset's hooks); the words are
+    every game's name, aliases and title."""
     words = _game_words(registry.all_rulesets())
     assert {"redemption", "rccg"} <= words
-    assert set(_naming(words)) <= STILL_NAMING_THE_DEFAULT_GAME
+    assert _naming(words) == {}
 
 
 def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):

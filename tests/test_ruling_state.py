@@ -35,3 +35,20 @@ def test_an_index_this_version_does_not_know_is_a_stale_button():
     assert match is not None
     with pytest.raises(StaleButton):
         RulingState.parse(match)
+
+
+def test_the_table_and_numbered_conditions_round_trip_and_older_ids_have_neither():
+    state = RulingState("0123456789", "battle", "current", "", ("condition-false:2", "phase-ends",
+                                                                 "condition-true:1"), 42, "theirs", 5)
+    cid = state.custom_id("ev", "turn-ends")
+    assert "~t5" in cid and len(cid) <= MAX_CUSTOM_ID
+    assert _roundtrip(cid) == ("ev", state, "turn-ends")
+    half = RulingState("0123456789", "battle", "current", "", (), None, None, 4)
+    assert _roundtrip(half.custom_id("rs")) == ("rs", half, None)
+    plain = RulingState("0123456789", "battle", "current", "", ("phase-ends",))
+    assert "~" not in plain.custom_id("rs")  # ids from before the table existed read the same
+
+
+def test_a_condition_named_by_a_word_cannot_be_carried():
+    with pytest.raises(ValueError):
+        RulingState("0123456789", "battle", "current", "", ("condition-false:angel",)).custom_id("rs")

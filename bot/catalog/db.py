@@ -34,6 +34,9 @@ from bot.catalog.errors import (
     UnknownAnnotation,
     UnknownCard,
 )
+from bot.catalog.errors import (
+    check_actor as _check_actor,
+)
 from bot.catalog.importer import ImportReport, parse_lackey, read_source, write_import
 from bot.catalog.paths import read_data_text
 from bot.catalog.records import (
@@ -105,11 +108,6 @@ def _add_missing_columns(conn: sqlite3.Connection) -> None:
         conn.rollback()
         raise
     conn.commit()
-
-
-def _check_actor(actor: str) -> None:
-    if not isinstance(actor, str) or not actor.strip():
-        raise InvalidChange("Every change needs an actor, such as “cli:alice” or “discord:1234”.")
 
 
 def _check_text(what: str, value: Any) -> None:

@@ -75,3 +75,9 @@ class SharedCatalogRefused(CatalogError):
 class DatabaseBusy(UnreadableDatabase):
     """Another connection held the write lock past the busy timeout; the write was rolled back, so nothing was
     changed. The message names the file (command line); `public` is the sentence a chat user gets."""
+
+
+def check_actor(actor: str) -> None:
+    """Every catalog write names who made it; InvalidChange when it does not."""
+    if not isinstance(actor, str) or not actor.strip():
+        raise InvalidChange("Every change needs an actor, such as “cli:alice” or “discord:1234”.")

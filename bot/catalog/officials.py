@@ -9,13 +9,17 @@ import json
 import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from bot.catalog import audit
 from bot.catalog.audit import AuditEntry
-from bot.catalog.db import Catalog, _check_actor
 from bot.catalog.errors import CatalogError, InvalidChange
+from bot.catalog.errors import check_actor as _check_actor
 from bot.catalog.records import dumps, get_state
 from engine.official import OfficialError, OfficialRuling, check_record
+
+if TYPE_CHECKING:
+    from bot.catalog.db import Catalog  # for type hints only: bot.catalog.db loads this module
 
 
 class UnknownOfficial(CatalogError):

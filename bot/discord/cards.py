@@ -59,7 +59,7 @@ def picked_card(bot: ArbiterBot, guild: int | str | None, value: str) -> tuple[A
 def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: int | str | None) -> discord.Embed:
     """The card of any game: its game first (the embed's author line), then what the name was matched to, its
     text, and how the game's rules read it."""
-    from bot.cli import card_json  # the same object `arbiter card --json` prints
+    from bot.card_info import card_json  # the same object `arbiter card --json` prints
 
     data = card_json(bot.arbiter, match.query, None, guild, found=(ruleset, match))
     if "parts" in data:  # the default game's view, with its duration terms per part

@@ -1,16 +1,18 @@
 """Ruling state packed into a button's custom_id, so buttons keep working across restarts.
 
-Layout: arb:<action>:<card ref>:<zone>:<ruleset>:<part>:<events>[:<next event>][@<owner>] — the card ref is a
-short hash of game|name|set, zones and events are one character each (their index in the vocabulary), and the
-owner is the Discord id (base 36) of the person whose ruling it is: only they may change the message. Buttons
-posted before owners existed have no `@<owner>` part and still parse (owner None).
+Layout: arb:<action>:<card ref>:<zone>:<ruleset>:<part>:<events>[:<next event>][~<table>][@<owner>] — the card
+ref is a short hash of game|name|set, zones and events are one character each (their index in the vocabulary; a
+condition named by number, "condition-false:2", is F or T and the number), the table (only when the asker gave
+it) is m or t (whose turn) and the number of players, or - for either not given, and the owner is the Discord id
+(base 36) of the person whose ruling it is: only they may change the message. Buttons posted before owners (or
+tables) existed have no `@<owner>` (`~<table>`) part and still parse.
 """
 
 from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engine.cards import Card
@@ -21,13 +23,15 @@ MAX_EVENTS = 40  # with the owner, every custom_id stays below Discord's 100 cha
 MAX_CUSTOM_ID = 100
 PATTERN = re.compile(
     r"arb:(?P<action>ev|rs):(?P<card>[0-9a-f]{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>[A-Z]{0,9}|-):"
-    r"(?P<events>[0-9a-z]{0,40})(?::(?P<next>[0-9a-z]))?(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+    r"(?P<events>(?:[0-9a-z]|[FT][0-9a-z]){0,40})(?::(?P<next>[0-9a-z]))?(?:~(?P<table>[mt-][2-8-]))?"
+    r"(?:@(?P<owner>[0-9a-z]{1,13}))?$")
 
 
 # The menu of a card's other printings carries the same state (its options carry the printings' card refs).
 PRINTING_PATTERN = re.compile(
     r"arbp:(?P<action>pr):(?P<card>[0-9a-f]{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>[A-Z]{0,9}|-):"
-    r"(?P<events>[0-9a-z]{0,40})(?::(?P<next>[0-9a-z]))?(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+    r"(?P<events>(?:[0-9a-z]|[FT][0-9a-z]){0,40})(?::(?P<next>[0-9a-z]))?(?:~(?P<table>[mt-][2-8-]))?"
+    r"(?:@(?P<owner>[0-9a-z]{1,13}))?$")
 
 
 def printing_custom_id(state: RulingState) -> str:
@@ -51,6 +55,22 @@ def _base36(n: int) -> str:
         out = _DIGITS[r] + out
         if n == 0:
             return out
+
+
+def _event_code(event: str) -> str:
+    """One event as the custom_id carries it: its index, or F/T and the number of a condition it names."""
+    name, _, which = event.partition(":")
+    if which:
+        if not which.isdigit() or not 0 < int(which) < len(_DIGITS):
+            raise ValueError(f"a condition in a button is named by its number, not {which!r}")
+        return ("T" if name == "condition-true" else "F") + _DIGITS[int(which)]
+    return _DIGITS[vocabulary()[1].index(event)]
+
+
+def _decode_event(code: str) -> str:
+    if code[0] in "FT":
+        return f"condition-{'true' if code[0] == 'T' else 'false'}:{_DIGITS.index(code[1])}"
+    return _digit(code, vocabulary()[1])
 
 
 def vocabulary() -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -91,27 +111,34 @@ class RulingState:
     part: str
     events: tuple[str, ...]
     owner: int | None = None  # the Discord user whose ruling this is
+    turn: str | None = None  # whose turn the card was played on, when the asker said it
+    players: int | None = None
 
     def owned_by(self, owner: int | None) -> RulingState:
-        return RulingState(self.card, self.zone, self.ruleset, self.part, self.events, owner)
+        return replace(self, owner=owner)
 
     def custom_id(self, action: str, next_event: str | None = None) -> str:
         zones, vocabulary_events = vocabulary()
-        events = "".join(_DIGITS[vocabulary_events.index(e)] for e in self.events)
+        events = "".join(_event_code(e) for e in self.events)
         cid = (f"arb:{action}:{self.card}:{_DIGITS[zones.index(self.zone)]}:{self.ruleset[0]}:"
                f"{self.part or '-'}:{events}")
         if next_event is not None:
             cid += ":" + _DIGITS[vocabulary_events.index(next_event)]
+        if (self.turn, self.players) != (None, None):
+            cid += f"~{(self.turn or '-')[0]}{self.players or '-'}"
         return cid + owner_suffix(self.owner)
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> tuple[str, RulingState, str | None]:
         """(action, state, next event); raises StaleButton for an index outside this version's vocabulary."""
         zones, vocabulary_events = vocabulary()
-        events = tuple(_digit(ch, vocabulary_events) for ch in match["events"])
+        events = tuple(_decode_event(code) for code in re.findall(r"[FT][0-9a-z]|[0-9a-z]", match["events"]))
         ruleset = "current" if match["ruleset"] == "c" else "previous"
         part = "" if match["part"] == "-" else match["part"]
         owner = int(match["owner"], 36) if match["owner"] else None
-        state = cls(match["card"], _digit(match["zone"], zones), ruleset, part, events, owner)
+        table = match["table"] or "--"
+        turn = {"m": "mine", "t": "theirs"}.get(table[0])
+        players = int(table[1]) if table[1].isdigit() else None
+        state = cls(match["card"], _digit(match["zone"], zones), ruleset, part, events, owner, turn, players)
         nxt = _digit(match["next"], vocabulary_events) if match["next"] else None
         return match["action"], state, nxt

@@ -15,11 +15,17 @@ from engine.registry import shortcut
 DURATION = "duration"  # the shortcut (engine/interface.py `shortcuts`) whose answers bot.service builds
 
 
+DURATION_KEYS = ("card", "set", "played_in", "events", "part")
+
+
 def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, events: Sequence[str],
-                    part: str | None) -> dict[str, Any]:
+                    part: str | None, extra: Mapping[str, Any] | None = None) -> dict[str, Any]:
     """What asks a /duration question again: the card by its exact name (not what was typed), the set only if
-    one was chosen (so a later default printing shows), and the scenario as given."""
-    return {"card": card.name, "set": set_hint, "played_in": played_in, "events": list(events), "part": part}
+    one was chosen (so a later default printing shows), and the scenario as given (the question's further inputs
+    only when given, so rulings stored before those inputs existed read the same)."""
+    inputs = {"card": card.name, "set": set_hint, "played_in": played_in, "events": list(events), "part": part}
+    inputs.update({k: v for k, v in (extra or {}).items() if v is not None and k not in DURATION_KEYS})
+    return inputs
 
 
 def is_shortcut_ruling(game: str, command: str) -> bool:

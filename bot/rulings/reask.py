@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
-from bot.rulings.build import game_record, is_shortcut_ruling
+from bot.rulings.build import DURATION_KEYS, game_record, is_shortcut_ruling
 from bot.rulings.record import Basis, RulingRecord
 from bot.rulings.store import RulingStore, StoredRuling
 from bot.service import Arbiter, LookupProblem
@@ -127,7 +127,8 @@ class Reasker:
                 raise LookupProblem(match, f"{name} is no longer in the catalog.")
         answer = self.arbiter.duration(name, played_in=inputs.get("played_in"), events=inputs.get("events") or (),
                                        ruleset=stored.version, part=inputs.get("part"), card=card, match=match,
-                                       guild=stored.guild, record=False)
+                                       guild=stored.guild, record=False,
+                                       extra={k: v for k, v in inputs.items() if k not in DURATION_KEYS})
         return answer.record(dict(inputs), stored.version), answer.as_json()
 
     def _plugin(self, stored: StoredRuling) -> tuple[RulingRecord, dict[str, Any]]:

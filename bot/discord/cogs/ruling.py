@@ -5,6 +5,7 @@ change it, the other version, the printings that read differently, and a choice 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -17,6 +18,7 @@ from bot.discord.common import card_autocomplete, guild_of
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.state import (
+    MAX_CUSTOM_ID,
     MAX_EVENTS,
     PATTERN,
     PRINTING_PATTERN,
@@ -43,6 +45,20 @@ RULESET, QUESTION = _FOUND
 GAME: str = RULESET.game
 ZONES: tuple[str, ...] = tuple(QUESTION.zones)
 EVENTS: tuple[str, ...] = tuple(QUESTION.events)
+# Further scenario inputs a question may take (engine/interface.py): whose turn it was and how many play, and
+# events that name one condition ("condition-false:2").
+MAX_PLAYERS: int = getattr(QUESTION, "max_players", 8)
+NAMED_CONDITIONS: bool = hasattr(QUESTION, "event_ok")
+
+
+def _known_event(event: str) -> bool:
+    check = getattr(QUESTION, "event_ok", None)
+    return bool(check(event)) if check is not None else event in EVENTS
+
+
+def table_of(state: RulingState) -> dict[str, Any]:
+    """The question's further inputs the state carries, when the asker gave them."""
+    return {k: v for k, v in (("turn", state.turn), ("players", state.players)) if v is not None}
 
 
 def relevant_events(data: dict[str, Any]) -> list[str]:
@@ -57,6 +73,12 @@ def duration_embed(data: dict[str, Any]) -> discord.Embed:
 
 def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
+    try:
+        longest = len(state.custom_id("ev", EVENTS[0]))
+    except ValueError:  # a condition named by a word: the buttons cannot carry it, so the answer comes without
+        return view
+    if longest > MAX_CUSTOM_ID:  # a scenario too long for a button: the answer comes without them
+        return view
     if len(state.events) < MAX_EVENTS:
         for event in relevant_events(data)[:15]:
             view.add_item(RulingButton(state, "ev", event))
@@ -109,11 +131,9 @@ class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTIN
         card = bot.card_refs.get(str(values[0]))
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
-        state = RulingState(card_ref(card), self.state.zone, self.state.ruleset, "", self.state.events,
-                            self.state.owner)
+        state = replace(self.state, card=card_ref(card), part="")
         data = answer(bot, card, None, state, interaction)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
-                            state.owner)
+        state = replace(state, part=data["scenario"]["part"])
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
             await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
@@ -177,11 +197,10 @@ class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
         state = self.state
         if self.action == "ev" and self.next_event:
-            state = RulingState(state.card, state.zone, state.ruleset, state.part, (*state.events, self.next_event),
-                                state.owner)
+            state = replace(state, events=(*state.events, self.next_event))
         elif self.action == "rs":
             other = "previous" if state.ruleset == "current" else "current"
-            state = RulingState(state.card, state.zone, other, state.part, state.events, state.owner)
+            state = replace(state, ruleset=other)
         data = answer(bot, card, None, state, interaction)
         presser = interaction.user.id
         if ruling_owner(state, interaction) == presser:
@@ -209,7 +228,7 @@ def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: Ruling
         match = MatchResult(card.label, "exact", card, [], printings, "named")
     result = bot.arbiter.duration(card.name, set_hint=chosen, played_in=state.zone, events=state.events,
                                   ruleset=state.ruleset, part=state.part or None, card=card, match=match,
-                                  guild=guild_of(interaction))
+                                  guild=guild_of(interaction), extra=table_of(state))
     data = result.as_json()
     bot.recent_answers.remember(GAME, QUESTION.command, data, guild_of(interaction))
     return data
@@ -219,10 +238,11 @@ class Disambiguation(discord.ui.View):
     """A select menu of candidates that only the person who asked can use."""
 
     def __init__(self, bot: ArbiterBot, owner: int, candidates: list[Card], zone: str, events: tuple[str, ...],
-                 ruleset: str) -> None:
+                 ruleset: str, turn: str | None = None, players: int | None = None) -> None:
         super().__init__(timeout=300)
         self.bot, self.owner = bot, owner
         self.zone, self.events, self.ruleset = zone, events, ruleset
+        self.turn, self.players = turn, players
         self.cards = {card_ref(c): c for c in candidates[:25]}
         select: discord.ui.Select = discord.ui.Select(
             placeholder="Which card did you mean?", min_values=1, max_values=1,
@@ -247,10 +267,9 @@ class Disambiguation(discord.ui.View):
         card = self.bot.card_refs.get(ref)  # the catalog may have changed since the menu was offered
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
-        state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner)
+        state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner, self.turn, self.players)
         data = answer(self.bot, card, None, state, interaction)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
-                            state.owner)
+        state = replace(state, part=data["scenario"]["part"])
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
         await interaction.followup.send(embed=duration_embed(data), view=ruling_view(state, data))
         self.stop()
@@ -302,18 +321,24 @@ class DurationCog(commands.Cog):
         set_="Set code or name, to pick one printing",
         then="Events that happen next, in order, separated by spaces (e.g. phase-ends leaves-play)",
         ruleset=QUESTION.version_help[:100],
+        turn="Whose turn it was when the card was played (default: yours)",
+        players="How many players (default: 2)",
     )
     @app_commands.choices(
         played_in=[app_commands.Choice(name=z, value=z) for z in ZONES],
         ruleset=[app_commands.Choice(name=v, value=v) for v in RULESET.versions()],
+        turn=[app_commands.Choice(name="mine", value="mine"), app_commands.Choice(name="theirs", value="theirs")],
     )
     @app_commands.autocomplete(card=card_autocomplete, set_=set_autocomplete, then=then_autocomplete)
     async def duration(self, interaction: discord.Interaction, card: str, played_in: str,
-                       set_: str | None = None, then: str | None = None, ruleset: str = "current") -> None:
+                       set_: str | None = None, then: str | None = None, ruleset: str = "current",
+                       turn: str | None = None,
+                       players: app_commands.Range[int, 2, MAX_PLAYERS] | None = None) -> None:
         events = QUESTION.parse_events([then] if then else [])
-        bad = [e for e in events if e not in EVENTS]
+        bad = [e for e in events if not _known_event(e)]
         if bad:
-            raise UserFacingError(f"Unknown event “{safe(bad[0], 40)}”. Valid events: {', '.join(EVENTS)}.")
+            raise UserFacingError(f"Unknown event “{safe(bad[0], 40)}”. Valid events: {', '.join(EVENTS)}"
+                                  + (" (condition-false:2 names one condition)." if NAMED_CONDITIONS else "."))
         if played_in not in ZONES:
             raise UserFacingError(f"Unknown zone. Valid zones: {', '.join(ZONES)}.")
         if len(events) > MAX_EVENTS:
@@ -327,14 +352,13 @@ class DurationCog(commands.Cog):
                 raise UserFacingError(other)
             if match.how == "ambiguous" and match.candidates:
                 view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],
-                                      played_in, events, ruleset)
+                                      played_in, events, ruleset, turn, players)
                 await interaction.response.send_message(safe(problem_message(match), 1800), view=view,
                                                         ephemeral=True)
                 return
             raise UserFacingError(safe(problem_message(match), 1800))
-        state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id)
+        state = RulingState(card_ref(match.card), played_in, ruleset, "", events, interaction.user.id, turn, players)
         data = answer(self.bot, match.card, match, state, interaction,
                       set_hint=match.card.set if picked is not None or set_ else None)
-        state = RulingState(state.card, state.zone, state.ruleset, data["scenario"]["part"], state.events,
-                            state.owner)
+        state = replace(state, part=data["scenario"]["part"])
         await interaction.response.send_message(embed=duration_embed(data), view=ruling_view(state, data))

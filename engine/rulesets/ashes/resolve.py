@@ -17,10 +17,12 @@ from engine.interface import QuestionError
 from engine.rulesets.ashes.abilities import Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
+from engine.rulesets.ashes.checks import antecedent_skip, board_missing, condition_verdict, missing_need
 from engine.rulesets.ashes.editions import Printing
-from engine.rulesets.ashes.parts import Part, TargetSpec, at_least
+from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
-from engine.rulesets.ashes.state import Board, Unit, split_side
+from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.trace import Interpretation, Trace
 
 UNIT_TYPES = ("Ally", "Conjuration")
@@ -125,174 +127,6 @@ def _mode(ability: Ability, board: Board, trace: Trace) -> int:
     return board.mode
 
 
-def _board_missing(part: Part, board: Board, units: list[Unit]) -> tuple[str, list[str]] | None:
-    """What the described board lacks for this part (cards in the discard pile, dice, X)."""
-    text = part.text
-    if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard pile\b", text, re.I):
-        return "your discard pile is empty", ["AS5"]
-    if board.dice == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|move)\b[^.]*"
-                                     r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
-        return "no die is in your active pool", ["AS5"]
-    if board.x == 0 and re.search(r"\bX\b", text):
-        return "X is 0, so there is nothing to do", ["AS5"]
-    return None
-
-
-def _side_words(side: str) -> str:
-    return {"mine": "yours", "theirs": "theirs"}.get(side, "either player's")
-
-
-def _legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, another: bool,
-                 words: str = "") -> list[Unit]:
-    pool = list(units) + ([self_unit] if self_unit and not another else [])
-    return [u for u in pool if (spec_side == "any" or u.side == spec_side) and _fits(u, words) is not False]
-
-
-_WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) (?P<kind>status|wound|exhaustion) "
-                          r"tokens?\b|\b(?P<dam>damaged)\b|\b(?P<ex>unexhausted|exhausted)\b|\bwith (?:an? )?"
-                          r"(?P<alt>alteration)", re.I)
-
-
-def _fits(u: Unit, words: str) -> bool | None:
-    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
-    m = _WITH_TOKENS.search(words)
-    if not m:
-        return True
-    if m.group("kind"):
-        n = u.tokens(m.group("kind").lower())
-        return None if n is None else n > 0
-    if m.group("dam"):
-        n = u.tokens("wound")
-        return None if n is None else n > 0
-    if m.group("ex"):
-        ex = u.tokens("exhaustion")
-        return None if ex is None else bool(ex) == (m.group("ex").lower() == "exhausted")
-    if m.group("alt"):
-        return bool(u.alterations) if u.described else None
-    return True
-
-
-def _choose(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
-            cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
-    """(chosen target words, its side, or None with why there is no legal target)."""
-    asked = board.targets.get(str(part.n))
-    if spec.kind in ("unit",):
-        if re.search(r"\balteration(?: spell)? attached to (?:a |an )?target unit", part.text, re.I):
-            spec = TargetSpec(spec.kind, spec.side, spec.another, f"{spec.words} with an alteration")
-        legal = _legal_units(spec.side, units, self_unit, spec.another, spec.words)
-        if asked:
-            if asked.lower() in ("mine", "theirs"):
-                side = asked.lower()
-                if spec.side not in ("any", side):
-                    raise QuestionError(f"Part {part.n} must target a unit of {_side_words(spec.side)}; "
-                                        f"--target {part.n}= takes {spec.side} or NAME@{spec.side}.")
-                pick = [u for u in legal if u.side == side]
-            else:
-                name, side = split_side(asked, f"--target {part.n}=")
-                pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
-            if not pick:
-                choices = ", ".join(sorted({u.label() for u in legal})) or "none"
-                raise QuestionError(f"--target {part.n}={asked} is not a legal target in this board state; "
-                                    f"legal: {choices}.")
-            return pick[0].label(), pick[0].side, ""
-        if not legal:
-            what = _WITH_TOKENS.search(spec.words)
-            such = f" that is {what.group(0)}" if what and any(u for u in units) else ""
-            return None, None, f"no legal target: no unit of {_side_words(spec.side)}{such} is in play"
-        unknown = [u for u in legal if _fits(u, spec.words) is None]
-        if unknown and _WITH_TOKENS.search(spec.words):
-            trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS3",
-                                           f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
-                                           f"state does not say what is on {unknown[0].label()}, so I took it to "
-                                           "qualify."))
-        sides = sorted({u.side for u in legal})
-        if len(sides) == 1:
-            return legal[0].label() if len(legal) == 1 else f"a unit of {_side_words(sides[0])}", sides[0], ""
-        if cancel_wants_theirs:
-            trace.interpret(Interpretation("AS-I-cancel-target", "AS3",
-                                           f"Part {part.n} could target a unit of either player; since an "
-                                           "opponent's cancel was asked about, I took the target to be one of "
-                                           "theirs (name the target to say otherwise)."))
-            return "a unit of theirs", "theirs", ""
-        return "a unit of your choice (yours or theirs)", None, ""
-    if spec.kind in ("phoenixborn", "unit or phoenixborn", "player"):
-        if asked:
-            what = asked.lower()
-            m = re.fullmatch(r"(phoenixborn|player)@(mine|theirs)|mine|theirs", what)
-            if not m:
-                raise QuestionError(f"--target {part.n}= takes phoenixborn@mine, phoenixborn@theirs"
-                                    + (", mine or theirs" if spec.kind == "unit or phoenixborn" else "") + ".")
-            side = m.group(2) or what
-            if spec.side not in ("any", side):
-                raise QuestionError(f"Part {part.n} must target {_side_words(spec.side)}; --target {part.n}= "
-                                    f"takes phoenixborn@{spec.side}.")
-            if m.group(2) is None:
-                noun = {"player": "the player", "phoenixborn": "the Phoenixborn"}.get(spec.kind, "a unit")
-            else:
-                noun = "the player" if m.group(1) == "player" else "the Phoenixborn"
-            if noun == "a unit" and not _legal_units(side, units, self_unit, spec.another, spec.words):
-                noun = "the Phoenixborn"   # no unit of that side to target: only their Phoenixborn is left
-            return f"{noun} ({_side_words(side)})", side, ""
-        side = spec.side if spec.side != "any" else ("theirs" if cancel_wants_theirs else None)
-        noun = spec.kind.replace("phoenixborn", "Phoenixborn")
-        if spec.kind == "unit or phoenixborn" and not _legal_units(spec.side, units, self_unit, spec.another,
-                                                                   spec.words):
-            noun = "Phoenixborn"   # no unit it could target is in play: only a Phoenixborn is left
-        if noun == "player" and side == "theirs":
-            return "an opponent", side, ""
-        return (f"a {noun} of {_side_words(side)}" if side else f"a {noun} (either player's)"), side, ""
-    if spec.kind in ("card", "die"):
-        return _choose_thing(part, spec, units, board, trace)
-    trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}", "AS3",
-                                   f"The board state does not describe a target {spec.kind}; I took one to exist."))
-    return f"a {spec.words}", None, ""
-
-
-def _choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
-                  trace: Trace) -> tuple[str | None, str | None, str]:
-    """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
-    words = spec.words.lower()
-    shown = f"a {spec.words}"
-    if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
-        holders = [u for u in units if u.alterations]
-        if holders:
-            return f"{holders[0].alterations[0]} (on {holders[0].label()})", holders[0].side, ""
-        if not units:
-            return None, None, "no legal target: no unit is in play, so no alteration is attached to one"
-        if all(u.described for u in units):
-            return None, None, "no legal target: no unit in play has an alteration attached"
-        trace.interpret(Interpretation(f"AS-I-alteration-{part.n}", "AS3",
-                                       f"Part {part.n} targets an alteration; the board state does not say what is "
-                                       "attached to the units in play, so I took one to be there."))
-        return shown, None, ""
-    if re.search(r"\bdiscard pile\b", words) and re.search(r"\byour discard pile\b", words):
-        if board.discard == 0:
-            return None, None, "no legal target: your discard pile is empty"
-        if board.discard is None:
-            trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS3",
-                                           f"Part {part.n} targets a card in your discard pile; how many are there "
-                                           "was not said, so I took one to be there."))
-        return shown, "mine", ""
-    if spec.kind == "die" and not re.search(r"\bexhausted\b", words) and board.dice is not None:
-        if board.dice == 0 and not re.search(r"\bopponent|their\b", words):
-            return None, None, "no legal target: no die is in your active pool"
-        return shown, None, ""
-    trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}-{part.n}", "AS3",
-                                   f"The board state does not describe a target {spec.kind} for part {part.n}; "
-                                   "I took one to exist."))
-    return shown, None, ""
-
-
-def _unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None,
-                   words: str = "") -> bool:
-    pool = list(units) + ([self_unit] if self_unit and not words.lower().startswith("another") else [])
-    for u in pool:
-        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()) \
-                and _fits(u, words) is not False:
-            return True
-    return False
-
-
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             cancel_name: str | None = None, notes: Sequence[Annotation] = (),
             reaction_printing: Printing | None = None) -> Resolution:
@@ -362,10 +196,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if targets_now:
         for r in results:
             if r.part.new_target and r.part.mode in (0, mode):
-                chosen[r.part.n] = _choose(r.part, r.part.new_target, units, self_unit, board, wants_theirs, trace)
+                chosen[r.part.n] = choose_target(r.part, r.part.new_target, units, self_unit, board, wants_theirs,
+                                                 trace)
 
     # An alteration played from hand is attached to a unit (step 3); in Reborn that targets the unit (AS14).
-    attach = _attach_target(board, wants_theirs, trace) if (playing and p.type == "Alteration Spell"
+    attach = attach_target(board, wants_theirs, trace) if (playing and p.type == "Alteration Spell"
                                                              and p.placement == "Unit" and usable) else None
 
     # Cancel: can it apply, and from which part?
@@ -390,7 +225,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                     ("the card stays where it was placed", playing)) if on]
             r.why = f"cancelled by {cancel_name}" + (f"; {' and '.join(kept)}" if kept else "")
             if part.new_target:
-                c = chosen.get(part.n) or _choose(part, part.new_target, units + placed_units, self_unit, board,
+                c = chosen.get(part.n) or choose_target(part, part.new_target, units + placed_units, self_unit, board,
                                                   wants_theirs, trace)
                 r.target, r.target_side = c[0], c[1]
             continue
@@ -398,14 +233,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.target, r.target_side = chosen[part.n][0], chosen[part.n][1]
         if part.depends_on is not None:
             dep = next((x for x in results if x.part.n == part.depends_on), None)
-            skip = _antecedent_skip(part, dep)
+            skip = antecedent_skip(part, dep)
             if skip:
                 r.outcome, r.why, r.rules = "skipped", skip, ["AS5", "AS2"] if part.link == "if-you-do" else ["AS5"]
                 continue
             if dep is not None and part.link == "refers-back" and dep.target and not part.new_target:
                 r.acts_on = dep.target
         if part.new_target:
-            c = chosen.get(part.n) if targets_now else _choose(part, part.new_target, units + placed_units,
+            c = chosen.get(part.n) if targets_now else choose_target(part, part.new_target, units + placed_units,
                                                                 self_unit, board, wants_theirs, trace)
             assert c is not None
             r.target, r.target_side = c[0], c[1]
@@ -422,8 +257,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = f"{who} chose not to do this “may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = _missing(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
-            _board_missing(part, board, units + placed_units)
+        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
+            board_missing(part, board, units + placed_units)
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
@@ -557,7 +392,7 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             spec = r.part.new_target
             if spec is None:
                 continue
-            c = chosen.get(r.part.n) or _choose(r.part, spec, units, self_unit, board, True, trace)
+            c = chosen.get(r.part.n) or choose_target(r.part, spec, units, self_unit, board, True, trace)
             if reading.watch == "target-player":
                 hit = spec.kind in ("phoenixborn", "player") and c[1] == "theirs"
             elif reading.watch == "target-named-unit":
@@ -624,104 +459,6 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
     return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
-
-
-def _antecedent_skip(part: Part, dep: PartResult | None) -> str:
-    """Why a part that hangs on an earlier one does not happen ("" when it may): AS5, AS2."""
-    if dep is None:
-        return ""
-    done = dep.outcome == "resolves"
-    if part.link == "if-not":
-        if done:
-            return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
-        if dep.outcome == "declined" and re.search(r"\bcan(?:not|'t| not)\b", part.text, re.I) and \
-                not re.search(r"\b(?:do not|don't|did not|didn't)\b", part.text, re.I):
-            return f"part {dep.part.n} could have been done (the player chose not to), and this part is only " \
-                   "for when it cannot"
-        return ""
-    if done:
-        return ""
-    what = {"skipped": "did not happen", "declined": "was declined", "cancelled": "was cancelled"}.get(
-        dep.outcome, dep.outcome)
-    if part.link == "refers-back":
-        return f"it acts on what part {dep.part.n} chose or did, and part {dep.part.n} {what}"
-    if part.link == "result":
-        return f"it asks what part {dep.part.n} did, and part {dep.part.n} {what}"
-    return f"it happens only if part {dep.part.n} was done, and part {dep.part.n} {what}"
-
-
-def condition_verdict(part: Part, board: Board, units: list[Unit]) -> bool | None:
-    """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
-    check = part.condition_check
-    if check == "theirs-empty":
-        return not board.units_of("theirs")
-    if check == "mine-empty":
-        return not board.units_of("mine")
-    if check == "none-in-play":
-        return not units
-    if check in ("discard-empty", "discard-has") and board.discard is not None:
-        return (board.discard == 0) == (check == "discard-empty")
-    if check == "destroys-at-least":
-        need = at_least(part.condition or "")
-        if len(units) < need and all(u.name for u in units):  # an unnamed unit may stand for several
-            return False
-        return None
-    return None
-
-
-def _missing(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
-             trace: Trace, target_side: str | None = None) -> tuple[str, list[str]] | None:
-    for need in part.needs:
-        if need.kind == "conjuration" and board.conjurations_left == 0:
-            return f"none left: no {need.name} in your conjuration pile", ["AS4"]
-        if need.kind == "room" and (need.side == "mine" or (need.side == "any" and target_side == "mine")) \
-                and board.battlefield_full:
-            return "no room: your battlefield is full", ["AS4"]
-        if need.kind == "unit" and need.name and part.new_target is None:
-            if _unit_need_met(need.side, need.name, units, self_unit):
-                continue
-            if board.conjurations_left == 0 and need.name.lower() in (c.lower() for c in p.conjurations):
-                trace.interpret(Interpretation("AS-I-all-out", "AS5",
-                                               f"No {need.name} is left in the conjuration pile, so every copy is "
-                                               "in play; I took one to be yours."))
-                continue
-            return f"no {need.name} of {_side_words(need.side)} is in play", ["AS5"]
-        own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
-        if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
-                not _unit_need_met(need.side, None, units, self_unit, need.words):
-            kind = "ally" if re.search(r"\bally\b", need.words) else "unit"
-            such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
-            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {_side_words(need.side)} is in play",
-                    ["AS5"])
-        if need.kind == "units-to-affect" and not _unit_need_met(need.side, None, units, self_unit):
-            return f"no unit of {_side_words(need.side)} in play to affect", ["AS5"]
-    return None
-
-
-def _attach_target(board: Board, wants_theirs: bool, trace: Trace) -> tuple[str, str | None]:
-    """The unit an alteration is attached to: --target 0=..., else the only side with units, else a choice."""
-    asked = board.targets.get("0")
-    legal = list(board.units)
-    if asked:
-        if asked.lower() in ("mine", "theirs"):
-            pick = [u for u in legal if u.side == asked.lower()]
-        else:
-            name, side = split_side(asked, "--target 0=")
-            pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
-        if not pick:
-            choices = ", ".join(sorted({u.label() for u in legal})) or "none"
-            raise QuestionError(f"--target 0={asked} is not a unit in play to attach to; in play: {choices}.")
-        return pick[0].label(), pick[0].side
-    sides = sorted({u.side for u in legal})
-    if len(sides) == 1:
-        return (legal[0].label() if len(legal) == 1 else f"a unit of {_side_words(sides[0])}"), sides[0]
-    if wants_theirs:
-        trace.interpret(Interpretation("AS-I-attach-theirs", "AS4",
-                                       "The alteration could go on a unit of either player; since an opponent's "
-                                       "cancel was asked about, I took it to be attached to one of theirs "
-                                       "(name the unit to say otherwise)."))
-        return "a unit of theirs", "theirs"
-    return "a unit of your choice", None
 
 
 def _placement(p: Printing, ability: Ability, playing: bool, board: Board,

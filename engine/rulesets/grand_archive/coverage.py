@@ -30,7 +30,7 @@ _UNREAD_FORM = ((r"until the beginning of your next turn", "until-next-turn"),
                 (r"until the end of your next turn", "until-end-of-next-turn"),
                 (r"during your next turn", "during-next-turn"), (r"until end of turn|this turn", "end-of-turn"),
                 (r"as long as", "as-long-as"), (r"lasts indefinitely", "indefinite"),
-                (r"for the rest of the game", "game"))
+                (r"for the rest of the game", "game"), (r"for this attack", "end-of-attack"))
 
 
 def _guess(sentence: str, table: tuple[tuple[str, str], ...], default: str) -> str:

@@ -24,6 +24,7 @@ class Form(StrEnum):
     """How long an effect lasts."""
 
     END_OF_TURN = "end-of-turn"            # "until end of turn", "this turn" (GA11)
+    END_OF_ATTACK = "end-of-attack"        # "for this attack": the combat that attack is in (or the turn) ends
     NEXT_TURN_START = "until-next-turn"    # "until the beginning of your next turn"
     NEXT_TURN_END = "until-end-of-next-turn"  # "until the end of your next turn": the clean-up of that turn
     DURING_NEXT_TURN = "during-next-turn"  # "during your next turn": starts then, ends with it

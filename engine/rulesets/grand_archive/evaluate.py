@@ -500,6 +500,10 @@ class Evaluator:
             self._end_of_turn(t, skipped=False)
         elif event.kind == "end-phase-skipped":
             self._end_of_turn(t, skipped=True)
+        elif event.kind == "end-of-combat":
+            for inst in self.instances:
+                if inst.read.form is Form.END_OF_ATTACK:
+                    self._end(inst, t, "the combat its attack was in ended")
         elif event.kind == "level-up":
             self._level_up(event, t)
         else:
@@ -522,6 +526,8 @@ class Evaluator:
             self.skipped_end = True
         else:
             for inst in self.instances:
+                if inst.read.form is Form.END_OF_ATTACK:
+                    self._end(inst, t, "its attack's turn ended, and the attack with it")
                 if inst.read.form is Form.END_OF_TURN:
                     late = " (its turn's end phase was skipped, so it lasted to this one)" if inst.turn < self.turn \
                         else ""

@@ -28,11 +28,11 @@ def dependency_versions(dependent: str, on: str, current: bool) -> Interpretatio
             "dependency-versions", "GA10",
             f"{dependent} depends on {on} (same layer, {on} changes what {dependent} does), so {on} is applied "
             "first whatever the timestamps. The 2024 revision has no dependency rule and would order them by "
-            "timestamp only (--ruleset previous).")
+            "timestamp only (the previous ruleset).")
     return Interpretation(
         "dependency-versions", "GA6",
         f"Under the 2024 revision there is no dependency rule, so {dependent} and {on} are ordered by timestamp "
-        f"only; the current rules (GA10) would apply {on} first (--ruleset current).")
+        f"only; the current rules (GA10) would apply {on} first (the current ruleset).")
 RESOLVED_GAME = Interpretation(
     "resolved-game", "GA3",
     "An effect made by something resolving with no stated duration is taken to last for the rest of the game, not "

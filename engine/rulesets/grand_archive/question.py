@@ -121,6 +121,12 @@ class GrandArchiveQuestion:
             if obj["order"]:
                 fields.append(Field(name=f"{obj['object']}: order", lead=" → ".join(obj["order"]), rules=("GA5", "GA6"),
                                     text="; ".join(f"{r['card']}: {r['reason']}" for r in obj["order_reasons"])))
+        if not answer["objects"]:  # rules of the game, or effects asked about without an object
+            for entry in answer.get("effects", [])[:10]:
+                layer = f"layer {entry['layer']}" if entry["layer"] != "-" else "no layer"
+                fields.append(Field(name=entry["card"], lead=f"{entry['kind']} · {layer} · t{entry['timestamp']} · "
+                                                             f"{entry['status']}",
+                                    rules=tuple(entry["rules"]), text=f"{entry['change']}. Ends: {entry['ends_on']}."))
         if len(answer["order"]) > 1:  # every effect together: a dependency can tie effects on different objects
             fields = fields[:19]
             fields.append(Field(name="All active effects, in order", lead=" → ".join(answer["order"]),

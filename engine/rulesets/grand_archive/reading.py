@@ -412,6 +412,7 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
     for pattern, form in ((r"until the end of your next turn", Form.NEXT_TURN_END),
                           (r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
                           (r"for the rest of the game", Form.GAME),
+                          (r"\bfor this attack\b", Form.END_OF_ATTACK),
                           (r"until the beginning of your next turn", Form.NEXT_TURN_START),
                           (r"during your next turn", Form.DURING_NEXT_TURN),
                           (r"\bthis turn\b", Form.END_OF_TURN)):
@@ -632,11 +633,12 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
-    keyword = re.match(r"^([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
+    keyword = re.match(r"^((?:\[[^\]]+\]\s*)*)([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*"
+                       r"\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
     if keyword and not standing and is_permanent(card):
-        # a keyword alone with its reminder ("Ranged 4 (As long as this unit is distant, its attacks get +4
-        # power.)"): the reminder says the standing ability the keyword gives
-        body = keyword.group(2)
+        # a keyword alone (after any bonus label) with its reminder ("Ranged 4 (As long as this unit is distant,
+        # its attacks get +4 power.)"): the reminder says the standing ability the keyword gives
+        body = keyword.group(1) + keyword.group(3)
     body = REMINDER.sub("", body).strip()
     conditions: list[str] = []
     while (m := LABEL.match(body)) is not None:

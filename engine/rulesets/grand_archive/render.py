@@ -17,6 +17,8 @@ def duration_text(inst: Instance) -> str:
     form = read.form
     if form is Form.END_OF_TURN:
         text = f"the clean-up of the end phase (“{read.form_words}”)"
+    elif form is Form.END_OF_ATTACK:
+        text = "the end of the combat its attack is in (“for this attack”)"
     elif form is Form.NEXT_TURN_START:
         text = "the beginning of its controller's next turn"
     elif form is Form.NEXT_TURN_END:

@@ -14,9 +14,10 @@ from engine.rulesets.grand_archive.effects import ZONES
 MAX_MOMENTS = 40
 OBJECT_KINDS = ("ally", "unit", "item", "weapon", "champion", "phantasia", "domain", "attack", "action", "card",
                 "token", "regalia", "object")
-EVENTS = ("end-of-turn", "end-phase-skipped", "source-leaves:CARD", "loses-abilities:CARD", "condition-false:CARD[#N]",
+EVENTS = ("end-of-turn", "end-phase-skipped", "end-of-combat",
+          "source-leaves:CARD", "loses-abilities:CARD", "condition-false:CARD[#N]",
           "condition-true:CARD[#N]", "level-up:CARD")
-_PLAIN_EVENTS = ("end-of-turn", "end-phase-skipped")
+_PLAIN_EVENTS = ("end-of-turn", "end-phase-skipped", "end-of-combat")
 _CARD_EVENTS = ("source-leaves", "loses-abilities", "condition-false", "condition-true", "level-up")
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.cards import Annotation, Card
 from engine.registry import register
@@ -42,12 +42,16 @@ def default_zone(card: Card) -> str:
 
 
 def judge(card: Card, played_in: str | None = None, events: Sequence[str] = (), *,
-          annotations: Sequence[Annotation] = (), ruleset: str = "current", part: str | None = None) -> Verdict:
-    """The verdict for one card in one scenario. Raises ScenarioError for unknown zones or events."""
+          annotations: Sequence[Annotation] = (), ruleset: str = "current", part: str | None = None,
+          turn: str | None = None, players: int | None = None) -> Verdict:
+    """The verdict for one card in one scenario. Raises ScenarioError for unknown zones or events.
+
+    `turn`: whose turn the card was played on ("mine" or "theirs"), `players`: how many play; None means not
+    said (yours, 2), and answers that depend on them say what they assumed."""
     if ruleset not in VERSIONS:
         raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
     zone = played_in or default_zone(card)
-    scenario = Scenario(zone, tuple(events), part)
+    scenario = Scenario(zone, tuple(events), part, turn, players)
     evaluator = Evaluator(card, scenario, list(annotations), ruleset)
     if played_in is None:
         evaluator.trace.interpret(notes.ZONE_DEFAULT)
@@ -66,6 +70,25 @@ class RedemptionRuleset:
     def warm(card: Card, notes: Sequence[Annotation]) -> None:
         """Read the card's duration terms once (cached), so answers from a warm catalog only evaluate."""
         read_card(card, notes)
+
+    @staticmethod
+    def card_info(card: Card, annotations: Sequence[Annotation]) -> dict[str, object]:
+        """What `arbiter card` and `/card` show of the card: its duration terms per part, and where it is
+        usually played."""
+        parts = [{"part": r.part.label, "text": r.part.text, "lasting": r.lasting, "annotated": r.annotated,
+                  "terms": [{"rule": t.rule, "text": t.text, "source": t.source, "length": t.length}
+                            for t in r.terms],
+                  "unclassified": r.unclassified} for r in read_card(card, annotations)]
+        return {"parts": parts, "default_zone": default_zone(card)}
+
+    @staticmethod
+    def coverage_report(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
+                        top: int) -> dict[str, object]:
+        """`arbiter cards coverage` for this game: the report as its documented JSON and as text."""
+        from engine.rulesets.redemption.coverage import coverage, render_coverage
+
+        report = coverage(cards, annotations_of)
+        return {"json": report.as_json(top), "text": render_coverage(report, top)}
 
     @staticmethod
     def part_labels(card: Card) -> list[str]:

@@ -22,6 +22,7 @@ from engine.cards import Annotation, Card
 from engine.rulesets.redemption.terms import PartReading, inherent_type, read_card, territory_character
 
 SPECIFIC_RULES = frozenset({"D2", "D3", "D4", "D5", "D6", "D7", "D8"})
+STATE_KEYWORDS = frozenset({"if", "unless"})
 
 
 @dataclass
@@ -37,6 +38,7 @@ class Coverage:
     default: int = 0            # lasting parts with no stated duration: the D1 default
     annotated: int = 0          # parts a moderator annotated (instant ones included)
     instant: int = 0
+    conditions: int = 0         # "if"/"unless" state conditions (D8 switches, not durations) in lasting parts
     by_rule: Counter[str] = field(default_factory=Counter)
     unclassified: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)
@@ -63,6 +65,7 @@ class Coverage:
             "specific_term_from_annotation": self.specific_annotation,
             "specific_term_d8_only": self.specific_d8_only,
             "terms_by_rule": dict(sorted(self.by_rule.items())),
+            "state_conditions": self.conditions,
             "unclassified_phrases": [{"phrase": p, "count": n, "example": self.examples.get(p, "")}
                                      for p, n in self.unclassified.most_common(top)],
             "recurring_phrases": [{"phrase": p, "count": n, "d1_default": self.recurring_default[p],
@@ -89,9 +92,13 @@ def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotatio
                 report.instant += 1
                 continue
             report.lasting += 1
-            for term in reading.terms:
+            # An "if"/"unless" state condition switches a sentence on and off; it is no duration, so it neither
+            # counts as a term found nor makes the part's duration specific (counted apart).
+            durations = [t for t in reading.terms if t.keyword not in STATE_KEYWORDS]
+            report.conditions += len(reading.terms) - len(durations)
+            for term in durations:
                 report.by_rule[term.rule] += 1
-            specific = [t for t in reading.terms if t.rule in SPECIFIC_RULES]
+            specific = [t for t in durations if t.rule in SPECIFIC_RULES]
             by_attribute = _by_attribute(card, reading)
             for phrase in dict.fromkeys(reading.recurring):
                 report.recurring[phrase] += 1
@@ -143,6 +150,7 @@ def render_coverage(report: Coverage, top: int = 15) -> str:
         f"({_share(report.classified, lasting)})",
         f"  annotated by moderators (any part): {report.annotated}",
         "Terms found by rule: " + ", ".join(f"{k} {v}" for k, v in sorted(report.by_rule.items())),
+        f"State conditions (\"if\"/\"unless\" switches, not durations): {report.conditions}",
         f"Most common unclassified phrases (annotate these first; top {top}):",
     ]
     for phrase, count in report.unclassified.most_common(top):

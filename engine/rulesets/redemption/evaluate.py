@@ -7,14 +7,16 @@ an ended term never comes back, so adding events can never revive an ability.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.cards import Annotation, Card
 from engine.rulesets.redemption import interpretations as notes
 from engine.rulesets.redemption import phrases as P
+from engine.rulesets.redemption.parts import find_part
 from engine.rulesets.redemption.rules import VERSIONS
-from engine.rulesets.redemption.scenario import Scenario
+from engine.rulesets.redemption.scenario import NAMED_EVENTS, Scenario, event_name
 from engine.rulesets.redemption.terms import (
     PartReading,
     Role,
@@ -38,7 +40,10 @@ _ZONE_PARTS = {
     "set-aside": ("", "GE", "EE", "HERO", "EC", "FORT"),
 }
 # A rough order of how long each standalone term can last, for reporting the longest one (D9).
-_LENGTH_RANK = {"battle": 5, "phase": 10, "next-battle-phase": 15, "turn": 20, "next-turn": 22, "round": 30,
+# Stated times counted in turns from whose turn it is: "next turn", "your next turn", "their next turn", ...
+NEXT_TURNS = ("next-turn", "your-next-turn", "their-next-turn", "current-next-turn")
+_LENGTH_RANK = {"battle": 5, "phase": 10, "next-battle-phase": 15, "turn": 20, "next-turn": 22, "your-next-turn": 23,
+                "their-next-turn": 23, "current-next-turn": 24, "round": 30,
                 "game": 1000}
 
 
@@ -51,7 +56,8 @@ class TermState:
     ended_by: int | None = None  # 1-based index of the event that ended it
     seen: int = 0               # counted events so far (for "for N turns")
     armed: bool = False         # waiting for a later event (next battle phase, previous-ruleset D7)
-    started_by: int | None = None  # 1-based index of the `targeted` event that started a waiting term
+    started_by: int | None = None  # 1-based index of the event that started a waiting term
+    starts_on: tuple[str, ...] = ()  # events that start a waiting term
 
     def as_json(self) -> dict[str, object]:
         t = self.term
@@ -66,10 +72,24 @@ class TermState:
         if t.pending:
             out["pending"] = t.pending
         if self.status == "waiting":
-            out["starts_on"] = ["targeted"]
+            out["starts_on"] = list(self.starts_on)
+        if t.trigger:
+            out["trigger"] = t.trigger
         if self.started_by is not None:
             out["started_by_event"] = self.started_by
         return out
+
+
+@dataclass
+class Trigger:
+    """A trigger a lasting sentence of the part waits for: what follows it has not started until it happens."""
+
+    words: str
+    starts_on: tuple[str, ...]
+    started_by: int | None = None
+
+    def as_json(self) -> dict[str, object]:
+        return {"trigger": self.words, "starts_on": list(self.starts_on), "started_by_event": self.started_by}
 
 
 @dataclass
@@ -95,6 +115,19 @@ class PartVerdict:
     effective: bool = False
     unclassified: list[str] = field(default_factory=list)
     text_terms: list[Term] = field(default_factory=list)  # what the text alone gave, when an annotation decides
+    waits_for: list[Trigger] = field(default_factory=list)  # triggers its lasting sentences wait for
+    waits_whole: bool = False  # every lasting sentence waits for a trigger
+
+    def conditions(self) -> list[dict[str, object]]:
+        """The part's conditions, numbered as events name them ("condition-false:2")."""
+        states = [s for s in self.terms if s.term.role == Role.DEPENDENT]
+        return [{"number": n, "text": s.term.text, "keyword": s.term.keyword, "status": s.status}
+                for n, s in enumerate(states, start=1)]
+
+    @property
+    def started(self) -> bool:
+        """Whether everything the part waits for has happened (true when it waits for nothing)."""
+        return all(w.started_by is not None for w in self.waits_for)
 
     @property
     def switched_off(self) -> list[str]:
@@ -107,6 +140,8 @@ class PartVerdict:
             "persists": self.persists, "effective": self.effective,
             "upper_bound": self.upper_bound.as_json() if self.upper_bound else None,
             "terms": [s.as_json() for s in self.terms], "switched_off": self.switched_off}
+        out["waits_for"] = [w.as_json() for w in self.waits_for]
+        out["conditions"] = self.conditions()
         if self.text_terms:
             out["text_terms"] = [{"rule": t.rule, "text": t.text, "length": t.length} for t in self.text_terms]
         return out
@@ -168,8 +203,8 @@ def _time_ends(length: str) -> tuple[tuple[str, ...], int]:
         return ("turn-ends", "round-ends"), 1
     if length == "round":
         return ("round-ends",), 1
-    if length == "next-turn":
-        return ("turn-ends",), 2
+    if length in NEXT_TURNS:
+        return ("turn-ends",), 2  # the count depends on whose turn it is (Evaluator._turns_to)
     if length == "game":
         return (), 1  # "for the rest of the game": no event of a scenario ends it
     if length.startswith("next-") and length.endswith("-phase"):
@@ -203,6 +238,10 @@ class Evaluator:
         self.previous = version == "previous"
         self.readings = readings if readings is not None else read_card(card, annotations)
         self.trace = Trace()
+        # Whose turn it is, as a seat: 0 is yours; a card played on an opponent's turn is taken as played on the
+        # turn of the opponent just before you (so your turn comes next).
+        self.players = scenario.player_count
+        self.seat = 0 if scenario.whose_turn == "mine" else self.players - 1
 
     # -- which terms each part has ------------------------------------------------------------------
 
@@ -245,10 +284,10 @@ class Evaluator:
         readings = self.readings
         wanted = self.scenario.part
         if wanted is not None:
-            for i, r in enumerate(readings):
-                if r.part.label == wanted.strip().upper() or (wanted.strip() in {"", "-"} and r.part.label == ""):
-                    return i
-            valid = ", ".join(r.part.label or "-" for r in readings)
+            found = find_part([r.part for r in readings], wanted)
+            if found is not None:
+                return found
+            valid = ", ".join(r.part.shown() for r in readings)
             raise ValueError(f"This card has no {wanted!r} part; its parts are: {valid}.")
         if len(readings) == 1:
             return 0
@@ -273,6 +312,7 @@ class Evaluator:
 
     def run(self) -> Verdict:
         chosen = self._choose_part()
+        self._check_named_conditions(self.readings[chosen])
         parts = []
         for i, reading in enumerate(self.readings):
             # Only the chosen part writes to the trace; the others are evaluated silently for the JSON.
@@ -285,7 +325,12 @@ class Evaluator:
         name = f"{label} part" if label else "ability"
         verdict = PartVerdict(label, reading.part.text, self._lasting(reading), unclassified=reading.unclassified,
                               text_terms=list(reading.text_terms) if reading.annotated else [])
+        self.seat = 0 if self.scenario.whose_turn == "mine" else self.players - 1  # each part from the play
+        if verdict.lasting and not reading.annotated:
+            verdict.waits_for = [Trigger(words, starts) for words, starts in dict.fromkeys(reading.triggers)]
+            verdict.waits_whole = bool(reading.triggers) and len(reading.triggers) >= len(reading.lasting_sentences)
         self._sentences = len(reading.lasting_sentences)
+        self._turn_recurring = [p for p in reading.recurring if "turn" in p or "upkeep" in p]
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
         if reading.annotated and _differs(reading):
@@ -295,9 +340,16 @@ class Evaluator:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
                       "an instant effect with no lasting part: no duration applies, nothing persists",
                       source="text")
+            for index, event in enumerate(self.scenario.events, start=1):
+                trace.add(None, f"event {index}: {event}", "changes nothing: an instant effect has nothing that "
+                          "lasts", source="event", event=index)
             return verdict
         terms = self._terms_for(reading)
         states = [self._state(t) for t in terms]
+        for w in verdict.waits_for:
+            when = " or ".join(w.starts_on)
+            trace.add(None, _quote(w.words), f"waits for this trigger: what follows it has not started, and starts "
+                      f"when it happens (event {when})", source="text")
         self._explain_terms(states, trace)
         standing = [s for s in states if s.status != "waiting"]
         standalone = [s for s in standing if s.term.role in (Role.STANDALONE,) or s.term.rule == "D3"]
@@ -307,7 +359,7 @@ class Evaluator:
             dependent = [s for s in states if s.term.role == Role.DEPENDENT]
             waiting = any(s.status == "waiting" for s in states)
             why = ("the D8 condition cannot stand alone and nothing else bounds it"
-                   if dependent else "the targeting it waits for has not happened, so nothing bounds it yet"
+                   if dependent else "what it waits for has not happened, so nothing else bounds it yet"
                    if waiting else "nothing else bounds the lasting part")
             trace.add("D1", "no D2-D7 duration", f"{why}: the upper bound is the end of the phase in which "
                       "it began; removing the card does not end it earlier", source="default")
@@ -330,25 +382,76 @@ class Evaluator:
 
     def _state(self, term: Term) -> TermState:
         ends_on, count = _ends_on(term, self.scenario.played_in, self.card)
-        state = TermState(term, ends_on, count)
+        state = TermState(term, ends_on, count, starts_on=term.starts or ("targeted", "triggered"))
         if term.pending == "conditional" and term.rule in {"D3", "D4"}:
             state.status = "waiting"  # the targeting waits for a later event: it has not happened yet
+        elif term.rule == "D4" and term.length in NEXT_TURNS:
+            state.count = self._turns_to(term.length)
         if term.rule == "D8" and term.where and not _zone_is(self.scenario.played_in, term.where):
             state.status = "off"
         return state
 
-    def _start_waiting(self, states: list[TermState], index: int, trigger: str, trace: Trace) -> None:
-        """The `targeted` event: a conditional targeting is made now, so its D3 bound (and a time measuring
-        it) starts here."""
-        started = [s for s in states if s.status == "waiting"]
+    def _check_named_conditions(self, reading: PartReading) -> None:
+        """A condition named by number or word must be one of the judged part's: else one sentence listing them."""
+        conditions = [t for t in self._terms_for(reading) if t.rule == "D8"]
+        for event in self.scenario.events:
+            which = event.partition(":")[2]
+            if event_name(event) in NAMED_EVENTS and which and not _named(which, conditions):
+                listed = "; ".join(f"{n}. “{_clip(t.text, 60)}”" for n, t in enumerate(conditions, start=1))
+                raise ValueError(f"This part has no condition {which!r}; " + (
+                    f"its conditions are: {listed}." if conditions else "it has no condition to switch."))
+
+    def _recurs(self, trigger: str, index: int, trace: Trace) -> None:
+        """A new turn begins: say whether wording that repeats by turns ("each turn", "each of your turns") acts
+        in it, counted from whose turn the card was played on and how many play."""
+        yours = self.seat == 0
+        whose = "yours" if yours else "an opponent's"
+        if self._turn_recurring:
+            trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players))
+        for phrase in dict.fromkeys(self._turn_recurring):
+            only_yours = bool(re.search(r"\beach of your turns\b|\byour (?:upkeep|turn)", phrase))
+            acts = yours or not only_yours
+            trace.add(None, trigger, f"the next turn is {whose}: “{phrase}” " + (
+                "acts again in it" if acts else "does not act in it (it counts only your turns)"),
+                source="event", event=index)
+
+    def _turns_to(self, length: str) -> int:
+        """How many turn ends, from now, until the named next turn has ended (seat 0 is yours)."""
+        n, seat = self.players, self.seat
+        if length == "your-next-turn":
+            return n + 1 if seat == 0 else n - seat + 1
+        if length == "their-next-turn":  # an opponent's: the next one after yours, or the same one's again
+            return 2 if seat == 0 else n + 1
+        if length == "current-next-turn":
+            return n + 1
+        return 2  # "the next turn": the rest of this one, then the next
+
+    def _start_waiting(self, states: list[TermState], verdict: PartVerdict, event: str, index: int, trigger: str,
+                       trace: Trace) -> bool:
+        """A trigger (or a targeting) the ability waits for happens: what waits for it starts now, its stated
+        times counted from here. Returns whether anything started."""
+        started = [s for s in states if s.status == "waiting" and event in s.starts_on]
         for s in started:
             s.status, s.started_by = "holds", index
-        if started:
-            names = ", ".join(f"{s.term.rule} {_quote(s.term.text)}" for s in started)
-            trace.add("D3", trigger, f"the targeting is made: {names} starts now", source="event", event=index)
-        else:
-            trace.add(None, trigger, "changes nothing: this ability waits for no targeting", source="event",
-                      event=index)
+            if s.term.rule == "D4" and s.term.length in NEXT_TURNS:
+                s.count = self._turns_to(s.term.length)
+        fired = [w for w in verdict.waits_for if w.started_by is None and event in w.starts_on]
+        for w in fired:
+            w.started_by = index
+        if not started and not fired:
+            if event in ("targeted", "triggered"):
+                trace.add(None, trigger, "changes nothing: this ability waits for no trigger or targeting",
+                          source="event", event=index)
+            return False
+        names = ", ".join(f"{s.term.rule} {_quote(s.term.text)}" for s in started)
+        words = ", ".join(_quote(w.words) for w in fired) or ", ".join(
+            _quote(s.term.trigger) for s in started if s.term.trigger) or "the targeting"
+        several = len(fired) > 1 or (not fired and len({s.term.trigger for s in started}) > 1)
+        what = f"{words} {'happen' if several else 'happens'}: " + (
+            f"{names} {'start' if len(started) > 1 else 'starts'} now" if started else "what follows it starts now")
+        trace.add("D3" if any(s.term.rule == "D3" for s in started) else "D4" if started else None, trigger, what,
+                  source="event", event=index)
+        return True
 
     def _doubts(self, reading: PartReading, states: list[TermState], trace: Trace) -> None:
         """Say when the answer rests on wording the reader could not pin down (a judge must see a guess)."""
@@ -390,16 +493,23 @@ class Evaluator:
                 case Role.STANDALONE:
                     what = _standalone_words(t)
                 case Role.DEPENDENT:
-                    what = "a condition that cannot stand alone: it switches the ability on and off inside " \
-                           "another duration"
+                    number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                    what = f"condition {number}: " + (
+                        "it works while these words do not hold; " if t.keyword == "unless" else "") + (
+                        "a condition that cannot stand alone: it switches the ability on and off inside another "
+                        "duration")
                 case _ as unreachable:
                     assert_never(unreachable)
             if s.status == "waiting" and t.rule == "D3":
                 what = ("a targeting that waits for a later event: not made yet, so it bounds nothing until the "
                         "scenario says it happens (event targeted)")
                 trace.interpret(notes.conditional_target(t.text))
-            elif s.status == "waiting":
+            elif s.status == "waiting" and t.ends_result and not t.trigger:
                 what = f"a stated time ({t.length}) that measures that targeting's result: it starts with it"
+            elif s.status == "waiting":
+                what = (f"a stated time ({t.length}) that runs from its trigger (“{t.trigger}”): it has not "
+                        "started yet" if t.trigger else f"a stated time ({t.length}) that waits for a later event: "
+                        "it has not started yet")
             elif t.pending == "optional" and t.rule == "D3":
                 trace.interpret(notes.optional_target(t.text))
             if t.rule == "D8" and t.where and s.status == "off":
@@ -422,8 +532,9 @@ class Evaluator:
                 trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
             if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
                 trace.interpret(notes.NEXT_PHASE)
-            if t.rule == "D4" and t.length == "next-turn":
-                trace.interpret(notes.NEXT_TURN)
+            if t.rule == "D4" and t.length in NEXT_TURNS:
+                trace.interpret(notes.next_turn(t.length, s.count, self.scenario.turn, self.scenario.players,
+                                                s.status == "waiting"))
             if t.rule == "D4" and t.ends_result:
                 trace.interpret(notes.TIMED_RESULT)
             if t.rule == "D7" and "part" in t.text:
@@ -444,22 +555,30 @@ class Evaluator:
         battle_seen = False
         for index, event in enumerate(self.scenario.events, start=1):
             trigger = f"event {index}: {event}"
+            steps_before = len(trace.steps)
             if not persists:
                 trace.add(None, trigger, "no effect: the ability no longer persists", source="event", event=index)
                 last = event
                 continue
             ended_now = []
-            if event == "targeted":
-                self._start_waiting(states, index, trigger, trace)
+            seat_before = self.seat
+            self._start_waiting(states, verdict, event, index, trigger, trace)
             for s in states:
-                if s.status in ("ended", "waiting"):
+                if s.status in ("ended", "waiting") or s.started_by == index:
                     continue
                 if s.term.role == Role.DEPENDENT:
-                    if event in ("condition-false", "condition-true"):
-                        s.status = "off" if event == "condition-false" else "holds"
+                    which = event.partition(":")[2]
+                    conditions = [x for x in states if x.term.role == Role.DEPENDENT]
+                    if event_name(event) in NAMED_EVENTS and (not which or s in _named(which, conditions)):
+                        true = event_name(event) == "condition-true"
+                        # Named, the event says whether the condition's own words hold: an "unless" works while
+                        # they do not. Unnamed, it says whether the ability's condition is met.
+                        on = (not true) if which and s.term.keyword == "unless" else true
+                        s.status = "holds" if on else "off"
                         only = f" (only “{_clip(s.term.scope)}”; the rest of the ability keeps working)" \
                             if s.term.scope and s.status == "off" else ""
-                        trace.add("D8", trigger, f"{_quote(s.term.text)} is switched "
+                        number = conditions.index(s) + 1
+                        trace.add("D8", trigger, f"condition {number} {_quote(s.term.text)} is switched "
                                   f"{'off' if s.status == 'off' else 'on'}{only}", source="event", event=index)
                     continue
                 if self._ends(s, event, last, battle_seen):
@@ -477,9 +596,8 @@ class Evaluator:
             for s in ended_now:
                 what = "the D1 default (end of the phase)" if s.term.source == "default" else _quote(s.term.text)
                 trace.add(s.term.rule, trigger, f"ends {what}", source="event", event=index)
-            if not ended_now and not event.startswith(("leaves-", "condition-")) and event != "targeted":
-                trace.add(None, trigger, "changes nothing: no term of this ability ends on it", source="event",
-                          event=index)
+            if event == "turn-ends" or (event == "round-ends" and last != "turn-ends"):
+                self.seat = (self.seat + 1) % self.players
             if not ended_now and event.startswith("leaves-"):
                 holding = [s for s in states if s.status != "ended" and s.term.role != Role.DEPENDENT]
                 if any(s.term.rule == "D1" for s in holding):
@@ -489,6 +607,11 @@ class Evaluator:
                     if s.armed and s.term.rule == "D7":
                         trace.add("D7", trigger, "previous ruling: the ability now runs to the end of this "
                                   "phase", source="event", event=index)
+            if len(trace.steps) == steps_before:  # every event is in the trace, with why it changes nothing
+                trace.add(None, trigger, f"changes nothing: {_why_nothing(event, states, self.scenario.played_in)}",
+                          source="event", event=index)
+            if self.seat != seat_before and _persists(states):
+                self._recurs(trigger, index, trace)
             now = _persists(states)
             if persists and not now:
                 trace.add(self._bound_rule(states), trigger,
@@ -532,11 +655,14 @@ class Evaluator:
             s, why = by_rule["D2"], "D2 overrides every other duration"
         elif "D3" in by_rule:
             s, why = by_rule["D3"], "D3 is marked as an upper bound on every other duration"
-            shorter = [x for x in states if x.term.role == Role.STANDALONE and x.term.rule != "D3"
-                       and not x.term.ends_result]
+            shorter = [x for x in states if x.term.rule == "D4" and not x.term.ends_result]
             if shorter:
                 why += "; " + ", ".join(f"{x.term.rule} {_quote(x.term.text)}" for x in shorter) + \
                        (" only switches its part off" if len(shorter) == 1 else " only switch their parts off")
+            own = [x for x in states if x.term.rule in {"D5", "D6", "D7"}]
+            for x in own:
+                why += (f"; {x.term.rule} {_quote(x.term.text) if x.term.source != 'attribute' else x.term.text} is a "
+                        f"bound of its own ({_standalone_words(x.term).split(': ')[-1]}), inside the D3 bound")
             measures = [x for x in states if x.term.rule == "D4" and x.term.ends_result]
             if measures:
                 why += "; " + ", ".join(f"{x.term.rule} {_quote(x.term.text)}" for x in measures) + \
@@ -585,6 +711,46 @@ def _switched_on(states: list[TermState], sentences: int = 1) -> bool:
         return False
     off = {s.term.scope for s in conditions if s.term.scope and s.status != "holds"}
     return not off or len(off) < sentences
+
+
+def _named(which: str, conditions: list[TermState] | list[Term]) -> list:
+    """The conditions an event names: by number in the part ("2") or by a word of their text ("angel")."""
+    terms = [c.term if isinstance(c, TermState) else c for c in conditions]
+    if which.isdigit():
+        n = int(which)
+        return [conditions[n - 1]] if 1 <= n <= len(conditions) else []
+    word = re.compile(rf"\b{re.escape(which.strip())}", re.I)
+    return [c for c, t in zip(conditions, terms, strict=True) if word.search(t.text)]
+
+
+_LEAVE_WORDS = {"leaves-play": "leaving play", "leaves-battle": "leaving battle",
+                "leaves-territory": "leaving territory"}
+
+
+def _why_nothing(event: str, states: list[TermState], zone: str) -> str:
+    """Why an event changes nothing, in a judge's words: what it could have ended, and what stands instead."""
+    name = event_name(event)
+    running = [s for s in states if s.status not in ("ended", "waiting") and s.term.role != Role.DEPENDENT]
+    alone = ", ".join(f"{s.term.rule} {_quote(s.term.text) if s.term.source == 'text' else s.term.text}"
+                      for s in running)
+    if name in NAMED_EVENTS:
+        return "this ability has no condition (D8) for it to switch"
+    if name in _LEAVE_WORDS:
+        if not running:
+            return f"{_LEAVE_WORDS[name]} ends nothing this ability still has"
+        return (f"{alone} {'stands' if len(running) == 1 else 'stand'} alone: {_LEAVE_WORDS[name]} does not end "
+                f"{'it' if len(running) == 1 else 'them'}" + (" (the card was played in "
+                f"{zone})" if name != "leaves-play" else ""))
+    if name == "result-changed":
+        return "no term of this ability hangs on a targeted result"
+    if name == "reset":
+        return "this ability copies nothing, so returning to face value ends nothing"
+    if name == "deactivated":
+        return "no term of this ability ends when an Artifact is deactivated"
+    if name in ("targeted", "triggered"):
+        return "this ability waits for no trigger or targeting"
+    return "no term of this ability ends on it" + (f"; {alone} still {'runs' if len(running) == 1 else 'run'}"
+                                                    if running else "")
 
 
 def _zone_is(zone: str, where: str) -> bool:

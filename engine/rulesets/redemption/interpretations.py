@@ -59,10 +59,6 @@ PREVIOUS = Interpretation(
     "previous-ruleset", "D7",
     "Under the previous ruling, a card played outside battle kept its ability to the end of the phase in "
     "which it left play.")
-NEXT_TURN = Interpretation(
-    "next-turn", "D4",
-    "\"Next turn\" is counted as two turn-ends after the card was played (two players: the rest of this turn, "
-    "then the next one).")
 TIMED_RESULT = Interpretation(
     "timed-result", "D4",
     "The stated time measures the targeted result itself (\"paralyze ... for 2 turns\", a copy \"until end of "
@@ -109,3 +105,37 @@ def annotation_over_time(text: str, given: str) -> Interpretation:
     return Interpretation(
         "annotation-over-text-time", "D4",
         f"The text states {text}, but a moderator annotation gives {given}: the annotation was used.")
+
+
+_WHOSE_NEXT = {"next-turn": "“the next turn”", "your-next-turn": "“your next turn”",
+               "their-next-turn": "an opponent's next turn", "current-next-turn": "the current player's next turn"}
+
+
+def assumptions(turn: str | None, players: int | None) -> str:
+    """What the answer assumed about the table when the question did not say ("" when it said everything)."""
+    said = []
+    if turn is None:
+        said.append("whose turn it was is not given, so it is taken as yours")
+    if players is None:
+        said.append("the number of players is not given, so it is taken as 2")
+    return "; ".join(said)
+
+
+def turn_order(turn: str | None, players: int | None) -> Interpretation:
+    whose = "your" if (turn or "mine") == "mine" else "an opponent's"
+    said = assumptions(turn, players)
+    return Interpretation(
+        "turn-order", None,
+        f"Turns are counted in order from {whose} turn with {players or 2} players, to say whose each next turn "
+        "is (wording that repeats by turns acts in it or not)" + (f"; {said}." if said else "."))
+
+
+def next_turn(length: str, count: int, turn: str | None, players: int | None, waiting: bool) -> Interpretation:
+    whose = "your" if (turn or "mine") == "mine" else "an opponent's"
+    n = players or 2
+    start = "from when its trigger happens" if waiting else f"from the play: {count} turn ends"
+    text = (f"{_WHOSE_NEXT.get(length, length)} is counted in turn ends {start}, on {whose} turn with {n} players "
+            "(each player's turn comes in order")
+    text += "; an opponent's turn is taken as the one just before yours)" if whose != "your" and n > 2 else ")"
+    said = assumptions(turn, players)
+    return Interpretation("next-turn", "D4", text + (f"; {said}." if said else "."))

@@ -29,12 +29,37 @@ _PREFIX = re.compile(
 )
 
 
+# What a player may call a part besides its printed label: the long name of the card type it speaks as.
+LONG_NAMES: dict[str, str] = {
+    "DOMINANT": "DOMINANT", "HERO": "HERO", "EVIL CHARACTER": "EC", "GOOD ENHANCEMENT": "GE",
+    "EVIL ENHANCEMENT": "EE", "ARTIFACT": "ART", "FORTRESS": "FORT", "SITE": "SITE", "CURSE": "CURSE",
+    "STAR": "STAR", "TOP": "TOP", "BOTTOM": "BOTTOM", "LAMB": "LAMB", "REAPER": "REAPER",
+    "COVENANT": "GE", "CHARACTER": "",
+}
+
+
 @dataclass(frozen=True)
 class Part:
-    """One labelled part of an ability; `label` is "" for an unlabelled ability."""
+    """One labelled part of an ability; `label` is "" for an unlabelled ability, `printed` the label as the card
+    prints it ("D" for the canonical DOMINANT, "(Star)" for STAR)."""
 
     label: str
     text: str
+    printed: str = ""
+
+    def names(self) -> set[str]:
+        """Every name a player may use for this part, folded: its printed label, with or without brackets,
+        its canonical label and the long name of the type it speaks as."""
+        out = {self.label.casefold(), self.printed.casefold(), self.printed.strip("()").casefold()}
+        out |= {long.casefold() for long, label in LONG_NAMES.items() if label == self.label and self.label}
+        return {n for n in out if n}
+
+    def shown(self) -> str:
+        """How the part is listed to a player: the printed label, and the canonical one when it differs."""
+        if not self.label:
+            return "-"
+        printed = self.printed.strip("()")
+        return self.label if printed.upper() == self.label else f"{printed} ({self.label})"
 
 
 def split_parts(text: str) -> list[Part]:
@@ -53,5 +78,20 @@ def split_parts(text: str) -> list[Part]:
         end = hits[i + 1].start() if i + 1 < len(hits) else len(text)
         raw = (hit.group("word") or hit.group("paren") or hit.group("mixed") or "").upper()
         body = text[hit.end(): end].strip().rstrip("/").strip()
-        parts.append(Part(LABELS.get(raw, raw), body))
+        printed = hit.group("word") or (f"({hit.group('paren')})" if hit.group("paren") else hit.group("mixed"))
+        parts.append(Part(LABELS.get(raw, raw), body, printed or ""))
     return parts
+
+
+def find_part(parts: list[Part], wanted: str) -> int | None:
+    """The index of the part a player named (printed label, canonical label or long name; "-" or "" for the
+    unlabelled part), or None."""
+    name = " ".join(wanted.strip().strip("()").split()).casefold()
+    for i, part in enumerate(parts):
+        if (name in {"", "-"} and part.label == "") or name in part.names():
+            return i
+    folded = LABELS.get(name.upper())  # a spelling another card prints ("A" for ART)
+    for i, part in enumerate(parts):
+        if folded and part.label == folded:
+            return i
+    return None

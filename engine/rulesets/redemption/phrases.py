@@ -52,10 +52,13 @@ CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once|while|as long a
 
 TIME = re.compile(
     r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
-    r"|\buntil the end of (?:your|their|his|her|its) next turn\b(?P<nextturn>)"
+    r"|\b(?:until|at) the end of (?:the )?(?P<whose>your|their|his|her|its|owner['’]s|holder['’]s|opponent['’]s|"
+    r"that player['’]s|(?:the )?current player['’]s) next turn\b(?P<nextturn>)"
     r"|\b(?:(?:during|in|until|for) )?(?:the |your |their |its |an? )?(?:opponent['’]s |opponents['’] )?"
     r"next (?P<nextphase>draw|upkeep|preparation|battle|discard) phase\b"
-    r"|\b(?:(?:during|for) )?(?:your |their |its |the )?next turn\b(?P<nextturn2>)"
+    r"|\b(?:(?:during|for|on) )?(?P<whose2>your |their |its |his |her |the |opponent['’]s )?next turn\b(?P<nextturn2>)"
+    # "Release it after 2 turns", "After two turns, return Hero": the result lasts that long.
+    r"|\bafter (?P<n3>one|two|three|four|five|six|seven|\d+|x) (?P<unit3>turn|round)s?\b"
     r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
     r"|\b(?P<n2>one|1|a) (?P<unit2>round)\b"
     r"|\b(?:for |during )?this (?P<this>turn|phase|battle|round)\b"
@@ -156,6 +159,14 @@ D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|as an? (?:\w+ )?copy
                 r"cop(?:y|ies) (?:the|a|an|that|its|any|one) "
                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
 D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
+# A state an effect keeps checking, after the effect it governs: "worth 10/0 if a demon is in battle", "Protect ...
+# unless an angel is in battle", "if you control a meek Hero". Read as a condition (D8) that switches the sentence on
+# and off; a leading "If X is in play, negate ..." is checked once, as the ability resolves, and is not one.
+STATE_CONDITION = re.compile(
+    r"(?<=\S)[ ,]+(?P<kw>if|unless) (?P<what>[^,.:;]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
+    r"battle|(?:your |a |an |opponent['’]s |holder['’]s )?territory|(?:a |your )?set[- ]aside area|"
+    r"your land of bondage)|alone|equipped|active)\b|\b(?:you|holder|opponent|its owner) (?:controls?|has|have)\b)"
+    r"[^,.:;]*)", re.I)
 # "draw until he has 6" repeats an instant action; it is not a duration.
 LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
                         re.I)
@@ -166,6 +177,10 @@ NOUN_WHILE = re.compile(r"(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bbeen )(?<!\bor )"
                         r"\b(?:\w+ed|drawn|taken|made|done|won|lost|given|thrown|shown)(?: or \w+ed)?\s+$", re.I)
 
 # --- lasting language ---------------------------------------------------------------------------------------
+
+# Past participles of the lasting verbs (and "immune"): their passive and nominal forms last too.
+PASSIVE_LASTING = (r"(?:ignored|negated|protected|restricted|prevented|interrupted|immune|increased|decreased|"
+                   r"reduced|doubled|tripled|skipped|considered|treated)")
 
 LASTING = re.compile(
     # "Interrupt the battle" ends the battle at once; interrupting abilities ("interrupt and prevent all
@@ -185,6 +200,9 @@ LASTING = re.compile(
     r"if (?:an? opponent|a player|any player|another player)(?:['’]s)? (?:uses|plays|draws|special ability|makes)|"
     r"may rescue|toss(?:es)?|treated as|considered|doubles?|triples?|while|until|as long as|cannot|"
     r"is not|are not|may enter|skip|reduce[sd]?|no (?:\w+ )?(?:opponent|player|hero|character)s? may)\b"
+    # The passive of a lasting verb lasts as the active does: "All Pharisees are ignored" as "Hero ignores ...",
+    # "strength is ignored", "Heroes are protected from ...", "it is increased by 2".
+    rf"|\b(?:is|are|be|been|being|remains?|stays?)\s+(?:\w+\s+)?{PASSIVE_LASTING}\b"
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 
@@ -224,7 +242,18 @@ AT_ONCE_TRIGGER = re.compile(
     r"(?:is|was) (?:played|drawn|activated|put in play)\b|put in play\b)", re.I)
 
 # Recurring wording: the ability acts again later, so it needs a duration that outlasts the phase.
+# Whose next turn a stated time names: yours, an opponent's, or the next turn of whoever's turn it is.
+YOUR_TURN = ("your", "owner's", "owner’s", "holder's", "holder’s")
+THEIR_TURN = ("their", "his", "her", "opponent's", "opponent’s", "that player's", "that player’s")
+
+# A trigger that an action waits for besides the later events above: the end of battle ("After battle, ...",
+# "Following battle, ...") and success in battle ("If this Hero is successful in battle", "If block is successful").
+BATTLE_TRIGGER = re.compile(r"(?:^|[,.;:]\s*)(?:immediately )?(?:(?:after|following) (?:the )?battle|"
+                            r"at the end of (?:the )?battle)\b", re.I)
+SUCCESS_TRIGGER = re.compile(r"\b(?:if|when|once|after)\b[^,:]*?\bsuccessful(?:ly)?\b|\bif successful\b", re.I)
+
 RECURRING = re.compile(
     # "gains 1/1 for every turn Hero sleeps" counts turns; it does not act again.
     r"(?<!\bfor )\b(?:each upkeep|each turn|per turn|every turn|each round|per round|at the start of each|each time|"
-    r"whenever|every time|at each|each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)
+    r"whenever|every time|at each|(?<!once during )each of (?:your|their|his|her) turns|"
+    r"each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)

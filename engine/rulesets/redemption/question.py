@@ -14,7 +14,16 @@ from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.redemption import Verdict, judge
 from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
 from engine.rulesets.redemption.rules import VERSIONS
-from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, ScenarioError, parse_events
+from engine.rulesets.redemption.scenario import (
+    EVENT_HELP,
+    EVENTS,
+    MAX_PLAYERS,
+    TURNS,
+    ZONES,
+    ScenarioError,
+    check_event,
+    parse_events,
+)
 
 
 def _yes(flag: bool) -> str:
@@ -63,9 +72,13 @@ class DurationQuestion:
         Param("played_in", "Where the card was played", cli_flag="--played-in", metavar="ZONE"),
         Param("then", "Events that happen next, in order, separated by spaces (e.g. phase-ends leaves-play)",
               repeat=True, many=True, cli_flag="--then", metavar="EVENT"),
-        Param("part", "Ability part to judge (STAR, GE, TOP, ...); default: the one that applies where it was "
-                      "played", cli_flag="--part", surfaces=frozenset({"cli"})),
+        Param("part", "Ability part to judge, as printed (STAR, GE, A, D, ...) or its long name; default: the one "
+                      "that applies where it was played", cli_flag="--part", surfaces=frozenset({"cli"})),
+        Param("turn", "Whose turn it was when the card was played: mine or theirs (default: mine)",
+              cli_flag="--turn", metavar="mine|theirs"),
+        Param("players", "How many players, 2 to 8 (default: 2)", cli_flag="--players", metavar="N"),
     )
+    max_players = MAX_PLAYERS
     examples = ({"card": "Adino, the Eznite", "played_in": "battle", "then": ["phase-ends"]},)
     # The scenario vocabulary (engine.interface.EventScenario): /duration's choices and "Then:" buttons.
     zones = ZONES
@@ -74,6 +87,14 @@ class DurationQuestion:
 
     def parse_events(self, texts: Sequence[str]) -> tuple[str, ...]:
         return parse_events(list(texts))
+
+    def event_ok(self, event: str) -> bool:
+        """An event of the vocabulary, or a condition event naming one condition ("condition-false:2")."""
+        try:
+            check_event(event)
+        except ScenarioError:
+            return False
+        return True
 
     def next_events(self, answer: Mapping[str, Any]) -> list[str]:
         """What ends a running term of the judged part, flips its condition (D8), or makes a targeting the
@@ -89,6 +110,9 @@ class DurationQuestion:
                 wanted.add("condition-true" if term["status"] == "off" else "condition-false")
             wanted.update(term["ends_on"])
             wanted.update(term.get("starts_on", []))
+        for trigger in answer.get("waits_for", []):  # a trigger not yet happened ("After battle": battle-ends)
+            if trigger["started_by_event"] is None:
+                wanted.update(trigger["starts_on"])
         return [e for e in EVENTS if e in wanted]
 
     def answer(self, inputs: Mapping[str, Any], lookup: Lookup, version: str) -> dict[str, Any]:
@@ -98,22 +122,28 @@ class DurationQuestion:
         if zone is not None and zone not in ZONES:
             raise QuestionError(f"Unknown zone {zone!r}; valid zones: {', '.join(ZONES)}.")
         events = parse_events(_texts(inputs.get("then")))
-        bad = [e for e in events if e not in EVENTS]
-        if bad:
-            raise QuestionError(f"Unknown event {bad[0]!r}; valid events: {', '.join(EVENTS)}.")
+        try:
+            for event in events:
+                check_event(event)
+            turn, players = _table(inputs)
+        except ScenarioError as exc:
+            raise QuestionError(str(exc)) from exc
         card = lookup(str(inputs["card"]))
         try:
             verdict = judge(card, zone, events, annotations=lookup.annotations(card), ruleset=version,
-                            part=inputs.get("part") or None)
-        except ScenarioError as exc:
+                            part=inputs.get("part") or None, turn=turn, players=players)
+        except (ScenarioError, ValueError) as exc:  # an unknown part or condition: one sentence
             raise QuestionError(str(exc)) from exc
         return verdict_json(verdict)
 
     # The verdict path bot.service takes for the `duration` shortcut (engine.interface.TracedQuestion): judge,
     # let the front end note a server's own annotations and aliases in the trace, then render.
     def judge(self, card: Card, *, played_in: str | None, events: Sequence[str], annotations: Sequence[Annotation],
-              version: str, part: str | None) -> Verdict:
-        return judge(card, played_in, events, annotations=annotations, ruleset=version, part=part)
+              version: str, part: str | None, extra: Mapping[str, Any] | None = None) -> Verdict:
+        """`extra`: whose turn the card was played on ("turn") and how many play ("players"), when given."""
+        turn, players = _table(extra or {})
+        return judge(card, played_in, events, annotations=annotations, ruleset=version, part=part, turn=turn,
+                     players=players)
 
     def render(self, verdict: Verdict, match: Mapping[str, Any]) -> dict[str, Any]:
         return verdict_json(verdict, dict(match))
@@ -145,6 +175,22 @@ class DurationQuestion:
             summary=answer["summary"], fields=tuple(fields),
             footer=f"Redemption ruleset {rs['name']} {rs['version']} · Ruling {answer['ruling_id']}",
             card_text=judged_text(answer), tone=tone(answer))
+
+
+def _table(inputs: Mapping[str, Any]) -> tuple[str | None, int | None]:
+    """Whose turn and how many players, as given ("theirs", "3" or 3), or None when not given. Raises
+    ScenarioError for anything else (one sentence)."""
+    turn = str(inputs.get("turn") or "").strip().lower() or None
+    if turn is not None and turn not in TURNS:
+        raise ScenarioError(f"Unknown turn {turn!r}; valid: {', '.join(TURNS)} (whose turn the card was played on).")
+    raw = inputs.get("players")
+    if raw is None or str(raw).strip() == "":
+        return turn, None
+    try:
+        players = int(str(raw).strip())
+    except ValueError:
+        raise ScenarioError(f"The number of players must be a whole number from 2 to {MAX_PLAYERS}.") from None
+    return turn, players
 
 
 def _texts(value: Any) -> Sequence[str]:

@@ -15,6 +15,8 @@ _ZONE_WORDS = {"battle": "battle", "territory": "territory", "artifact-pile": "t
                "set-aside": "the set-aside area"}
 _TIME_WORDS = {"phase": "the end of this phase", "battle": "the end of this battle", "turn": "the end of the turn",
                "round": "the end of the round", "next-turn": "the end of the next turn",
+               "your-next-turn": "the end of your next turn", "their-next-turn": "the end of their next turn",
+               "current-next-turn": "the end of the current player's next turn",
                "game": "the end of the game"}
 _EVENT_WORDS = {"phase-ends": "the phase ended", "turn-ends": "the turn ended", "round-ends": "the round ended",
                 "battle-ends": "the battle ended", "leaves-play": "{card} left play",
@@ -32,7 +34,11 @@ def ruling_id(verdict: Verdict) -> str:
     terms = [[t.term.rule, t.term.text, t.term.source, t.term.length] for p in verdict.parts for t in p.terms]
     key = json.dumps([verdict.ruleset.game, verdict.ruleset.version, list(card.key), card.type, card.card_class,
                       card.brigade, card.identifier, card.text, verdict.part.label, verdict.scenario.played_in,
-                      list(verdict.scenario.events), terms])
+                      list(verdict.scenario.events), terms]
+                     # Whose turn and how many players are part of the question only when it says them, so the
+                     # ids of questions asked before these inputs existed stay the same.
+                     + ([verdict.scenario.turn, verdict.scenario.players]
+                        if (verdict.scenario.turn, verdict.scenario.players) != (None, None) else []))
     return "R-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
@@ -90,6 +96,18 @@ def _timed_result(verdict: Verdict) -> str:
 
 
 def plain(verdict: Verdict) -> str:
+    """How long, as a player would say it; an ability still waiting for its trigger says so first."""
+    text = _plain(verdict)
+    part = verdict.part
+    waiting = [w for w in part.waits_for if w.started_by is None]
+    if not waiting or not part.persists:
+        return text
+    words = " or ".join(f"“{w.words}”" for w in waiting)
+    lead = "Not started yet" if part.waits_whole else "Partly not started yet"
+    return f"{lead}: it waits for {words}. Meanwhile: {text}"
+
+
+def _plain(verdict: Verdict) -> str:
     """How long, as a player would say it: "Lasts until the end of this phase", "Ends when Adino leaves
     battle", "Still going; ends at the end of the turn", "Has ended: the phase ended"."""
     part = verdict.part
@@ -184,8 +202,13 @@ def verdict_json(verdict: Verdict, match: dict[str, Any] | None = None) -> dict[
                  "brigade": card.brigade, "text": card.text},
         "match": match or {"query": card.name, "how": "exact", "candidates": []},
         "scenario": {"played_in": verdict.scenario.played_in, "events": list(verdict.scenario.events),
-                     "part": part.label},
+                     "part": part.label, "turn": verdict.scenario.whose_turn,
+                     "players": verdict.scenario.player_count,
+                     "assumed": [k for k, v in (("turn", verdict.scenario.turn),
+                                                ("players", verdict.scenario.players)) if v is None]},
         "lasting": part.lasting,
+        "started": part.started,
+        "waits_for": [w.as_json() for w in part.waits_for],
         "terms": terms,
         "upper_bound": bound,
         "persists": part.persists,

@@ -48,6 +48,12 @@ class Term:
     # so it has not happened until the scenario says so (event `targeted`).
     pending: str = ""
     where: str = ""      # D5 only: "battle" or "territory" when the text names where the card must remain
+    # A "conditional" term waits for a trigger: its words ("After battle", "If Hero is captured") and the events
+    # that start it (the trigger's own event, and `triggered` for any trigger).
+    trigger: str = ""
+    starts: tuple[str, ...] = ()
+    # D8 only: the keyword of a condition ("while", "if", "unless", ...); "unless" holds while its words are false.
+    keyword: str = ""
 
     @property
     def role(self) -> Role:
@@ -69,6 +75,8 @@ class PartReading:
     recurring: list[str] = field(default_factory=list)  # "each upkeep", "per turn": the ability acts again later
     unsure: list[str] = field(default_factory=list)     # phrases the reader could not classify (point of doubt)
     lasting_sentences: list[str] = field(default_factory=list)
+    # Lasting sentences whose action waits for a trigger: (the trigger's words, the events that start it).
+    triggers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
 
 
 # --- sentence handling --------------------------------------------------------------------------------
@@ -97,7 +105,17 @@ def _length(match: re.Match[str]) -> str:
     if match.group("until"):
         return match.group("until").lower()
     if match.group("nextturn") is not None or match.group("nextturn2") is not None:
-        return "next-turn"
+        whose = (match.group("whose") or match.group("whose2") or "").strip().lower()
+        if whose in P.YOUR_TURN:
+            return "your-next-turn"
+        if whose in P.THEIR_TURN:
+            return "their-next-turn"
+        return "current-next-turn" if "current player" in whose else "next-turn"
+    if match.group("unit3"):
+        raw = match.group("n3").lower()
+        after: int | str = P.NUMBERS.get(raw, int(raw) if raw.isdigit() else "X")
+        unit = match.group("unit3").lower()
+        return unit if after == 1 else f"{unit}s:{after}"
     if match.group("nextphase"):
         return f"next-{match.group('nextphase').lower()}-phase"
     if match.group("unit"):
@@ -131,13 +149,39 @@ def _self_reference(names: tuple[str, ...]) -> re.Pattern[str]:
                       rf"|\buntil {who} (?:leaves play|is removed|is discarded)\b", re.I)
 
 
+_HARM_WORDS = re.compile(rf"\b(?:{P._HARM})\b", re.I)
+_OPENS_WITH_TRIGGER = re.compile(r"^(?:if|when|whenever|after|following|at the end of|upon|on|each time|"
+                                 r"every time|the (?:first|next) time|immediately after)\b", re.I)
+
+
+def trigger_of(sentence: str, start: int, *, recurring: bool = True) -> tuple[str, tuple[str, ...]] | None:
+    """The trigger the words before `start` wait for, as (its words, the events that start it), or None: the end
+    of battle starts on `battle-ends`, a card harmed or targeted ("If Hero is captured") on `targeted`, and any
+    trigger on `triggered`."""
+    if P.AT_ONCE_TRIGGER.search(sentence):
+        return None
+    before = sentence[:start]
+    patterns = ((P.BATTLE_TRIGGER, ("battle-ends", "triggered")), (P.SUCCESS_TRIGGER, ("triggered",)),
+                (P.LATER_EVENT, ("triggered",))) + (((P.RECURRING, ("triggered",)),) if recurring else ())
+    for pattern, events in patterns:
+        m = pattern.search(before)
+        if m:
+            begin = m.start() + len(m.group(0)) - len(m.group(0).lstrip(" ,.;:"))
+            end = min((i for i in (sentence.find(",", begin), sentence.find(":", begin)) if i > begin),
+                      default=len(sentence))
+            words = sentence[begin:end].strip()
+            if pattern is P.LATER_EVENT and _HARM_WORDS.search(words):
+                events = ("targeted", "triggered")
+            return words, events
+    return None
+
+
 def _waits(sentence: str, start: int) -> str:
     """How a targeting at `start` happens: "conditional" when the sentence waits for a later event before it
     ("If Hero is discarded, you may set it aside instead", "Each upkeep, you may place ..."), "optional" for a
     "you may" choice made as the ability resolves, "" when it simply happens."""
     before = sentence[:start]
-    later = P.LATER_EVENT.search(before) or P.RECURRING.search(before)
-    if later and not P.AT_ONCE_TRIGGER.search(sentence):
+    if trigger_of(sentence, start) is not None:
         return "conditional"
     if P.OPTIONAL.search(before) or re.search(r"\b(?:you may|may)\b", before, re.I):
         return "optional"
@@ -148,7 +192,9 @@ def _standing(sentence: str) -> bool:
     """A sentence that keeps working after the card is played: a grant, a trigger or a replacement."""
     if P.STANDING_GRANT.search(sentence):
         return True
-    return bool(P.LATER_EVENT.search(sentence)) and not P.AT_ONCE_TRIGGER.search(sentence)
+    # "If block is successful, ...", "After battle, ...": the action waits for the battle's outcome or its end.
+    later = P.LATER_EVENT.search(sentence) or P.SUCCESS_TRIGGER.search(sentence) or P.BATTLE_TRIGGER.search(sentence)
+    return bool(later) and not P.AT_ONCE_TRIGGER.search(sentence)
 
 
 class _SentenceReader:
@@ -286,8 +332,14 @@ class _SentenceReader:
                 copy = any(t.rule == "D2" for t in self.reader.terms)  # "copy ... until end of turn"
                 # "If you do, restrict ... this turn": the time runs only if the optional action was taken.
                 follow_up = "optional" if P.FOLLOW_UP.match(s) else ""
-                self.add("D4", m.group(0), length=_length(m), ends_result=within or copy,
-                         pending=self.pending if within else follow_up)
+                # "If this Hero is successful in battle, restrict ... until the end of your next turn": a time after
+                # a trigger runs from the trigger, so it waits for it like a targeting does.
+                waits = "conditional" if _waits(s, m.start()) == "conditional" else ""
+                # "Discard this card after 3 turns", "After two turns, return Hero": the delayed action undoes the
+                # result (the placement, the set-aside), so that time measures it wherever it is written.
+                delayed = m.group("unit3") is not None
+                self.add("D4", m.group(0), length=_length(m), ends_result=within or copy or delayed,
+                         pending=self.pending if within else (follow_up or waits))
                 self.lasting = True
 
     def _conditions(self) -> None:
@@ -299,11 +351,19 @@ class _SentenceReader:
             if keyword == "while" and P.NOUN_WHILE.search(s[: m.start()]):
                 continue  # "Enhancements played while ...": the "while" narrows a noun
             if self.claim(m):
-                self.add("D8", m.group(0))
+                self.add("D8", m.group(0), keyword=keyword)
                 self.lasting = True
                 if keyword == "until":
                     self.reader.unclassified.append(_phrase(m.group(0)))
                     self.reader.unsure.append(" ".join(m.group(0).split()))
+        if not self.lasting:
+            return  # "Discard a Hero if David is in play" is checked once, as the ability resolves
+        for m in P.STATE_CONDITION.finditer(s):
+            span = (m.start("kw"), m.end())
+            if any(a < span[1] and span[0] < b for a, b in self.covered):
+                continue
+            self.covered.append(span)
+            self.add("D8", s[span[0]: span[1]].strip(), keyword=m.group("kw").lower())
 
 
 class _PartReader:
@@ -328,14 +388,16 @@ class _PartReader:
         self.lob_placement: tuple[str, re.Match[str]] | None = None  # "place in your Land of Bondage"
         self.lob_status = ""  # "treated as a Lost Soul" said of the card so placed
         self.seen: set[tuple[str, str]] = set()
+        self.triggers: list[tuple[str, tuple[str, ...]]] = []
 
     def add(self, rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
-            ends_result: bool = False, sentence: str = "", pending: str = "", where: str = "") -> None:
+            ends_result: bool = False, sentence: str = "", pending: str = "", where: str = "",
+            keyword: str = "") -> None:
         key = (rule, text.lower())
         if key not in self.seen:
             self.seen.add(key)
             self.terms.append(Term(rule, text.strip(), source, self.part.label, length, self_place, ends_result,
-                                   sentence, pending, where))
+                                   sentence, pending, where, keyword=keyword))
 
     def read(self) -> PartReading:
         lasting_sentences = []
@@ -344,6 +406,12 @@ class _PartReader:
             reader.read()
             if reader.lasting:
                 lasting_sentences.append(sentence)
+                opening = _OPENS_WITH_TRIGGER.match(sentence)
+                clause = re.search(r"[,:]", sentence)
+                # A repeating action ("Each upkeep, ...", "Once per turn, ...") is no trigger that starts it.
+                trig = trigger_of(sentence, clause.end(), recurring=False) if opening and clause else None
+                if trig:
+                    self.triggers.append(trig)
         lasting = bool(lasting_sentences)
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
             # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
@@ -367,14 +435,33 @@ class _PartReader:
             # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
             m = P.SELF_PLACE.search(self.part.text)
             assert m is not None
-            self.add("D3", self.part.text[m.start(): m.end()].strip() + " (placement)", self_place=True)
+            # "Following battle, you may place this card in your territory": the placement waits for its trigger.
+            placed = next(((x, p) for x in _sentences(self.part.text) if (p := P.SELF_PLACE.search(x))), None)
+            sentence, how = (placed[0], _waits(*[placed[0], placed[1].start()])) if placed else ("", "")
+            self.add("D3", self.part.text[m.start(): m.end()].strip() + " (placement)", self_place=True,
+                     sentence=sentence, pending=how)
+        self.terms = [_with_trigger(t) for t in self.terms]
         # A condition governs its own sentence; only when that is the one lasting sentence does it govern the
         # whole part. Other terms bound the whole ability, so they keep no scope.
         several = len(lasting_sentences) > 1
         self.terms = [replace(t, scope=t.scope if (several and (t.rule == "D8" or t.where)) else "")
                       for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
-                           unsure=self.unsure, lasting_sentences=lasting_sentences)
+                           unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers)
+
+
+def _with_trigger(term: Term) -> Term:
+    """A conditional term names the trigger it waits for and the events that start it (found in its sentence,
+    before its words); a targeting that waits with no trigger found starts on `targeted`."""
+    if term.pending != "conditional" or term.starts:
+        return term
+    sentence = term.scope
+    at = sentence.casefold().find(term.text.casefold())
+    found = trigger_of(sentence, at if at >= 0 else len(sentence)) if sentence else None
+    words, starts = found or ("", ("targeted", "triggered"))
+    if term.rule == "D3" or term.ends_result:  # a targeting the scenario says was made starts, whatever its trigger
+        starts = tuple(dict.fromkeys(("targeted", *starts)))
+    return replace(term, trigger=words, starts=starts)
 
 
 def read_part(part: Part, card: Card) -> PartReading:

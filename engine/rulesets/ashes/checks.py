@@ -1,0 +1,101 @@
+"""Whether a part can happen on this board (AS3, AS5): what it needs, what the board lacks, its condition, and
+the earlier part it hangs on."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from engine.rulesets.ashes.editions import Printing
+from engine.rulesets.ashes.parts import Part, at_least
+from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.targets import side_words, unit_need_met
+from engine.trace import Interpretation, Trace
+
+if TYPE_CHECKING:  # the result type only; resolve.py imports this module
+    from engine.rulesets.ashes.resolve import PartResult
+
+
+def board_missing(part: Part, board: Board, units: list[Unit]) -> tuple[str, list[str]] | None:
+    """What the described board lacks for this part (cards in the discard pile, dice, X)."""
+    text = part.text
+    if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard pile\b", text, re.I):
+        return "your discard pile is empty", ["AS5"]
+    if board.dice == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|move)\b[^.]*"
+                                     r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
+        return "no die is in your active pool", ["AS5"]
+    if board.x == 0 and re.search(r"\bX\b", text):
+        return "X is 0, so there is nothing to do", ["AS5"]
+    return None
+
+
+def antecedent_skip(part: Part, dep: PartResult | None) -> str:
+    """Why a part that hangs on an earlier one does not happen ("" when it may): AS5, AS2."""
+    if dep is None:
+        return ""
+    done = dep.outcome == "resolves"
+    if part.link == "if-not":
+        if done:
+            return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
+        if dep.outcome == "declined" and re.search(r"\bcan(?:not|'t| not)\b", part.text, re.I) and \
+                not re.search(r"\b(?:do not|don't|did not|didn't)\b", part.text, re.I):
+            return f"part {dep.part.n} could have been done (the player chose not to), and this part is only " \
+                   "for when it cannot"
+        return ""
+    if done:
+        return ""
+    what = {"skipped": "did not happen", "declined": "was declined", "cancelled": "was cancelled"}.get(
+        dep.outcome, dep.outcome)
+    if part.link == "refers-back":
+        return f"it acts on what part {dep.part.n} chose or did, and part {dep.part.n} {what}"
+    if part.link == "result":
+        return f"it asks what part {dep.part.n} did, and part {dep.part.n} {what}"
+    return f"it happens only if part {dep.part.n} was done, and part {dep.part.n} {what}"
+
+
+def condition_verdict(part: Part, board: Board, units: list[Unit]) -> bool | None:
+    """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
+    check = part.condition_check
+    if check == "theirs-empty":
+        return not board.units_of("theirs")
+    if check == "mine-empty":
+        return not board.units_of("mine")
+    if check == "none-in-play":
+        return not units
+    if check in ("discard-empty", "discard-has") and board.discard is not None:
+        return (board.discard == 0) == (check == "discard-empty")
+    if check == "destroys-at-least":
+        need = at_least(part.condition or "")
+        if len(units) < need and all(u.name for u in units):  # an unnamed unit may stand for several
+            return False
+        return None
+    return None
+
+
+def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
+             trace: Trace, target_side: str | None = None) -> tuple[str, list[str]] | None:
+    for need in part.needs:
+        if need.kind == "conjuration" and board.conjurations_left == 0:
+            return f"none left: no {need.name} in your conjuration pile", ["AS4"]
+        if need.kind == "room" and (need.side == "mine" or (need.side == "any" and target_side == "mine")) \
+                and board.battlefield_full:
+            return "no room: your battlefield is full", ["AS4"]
+        if need.kind == "unit" and need.name and part.new_target is None:
+            if unit_need_met(need.side, need.name, units, self_unit):
+                continue
+            if board.conjurations_left == 0 and need.name.lower() in (c.lower() for c in p.conjurations):
+                trace.interpret(Interpretation("AS-I-all-out", "AS5",
+                                               f"No {need.name} is left in the conjuration pile, so every copy is "
+                                               "in play; I took one to be yours."))
+                continue
+            return f"no {need.name} of {side_words(need.side)} is in play", ["AS5"]
+        own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
+        if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
+                not unit_need_met(need.side, None, units, self_unit, need.words):
+            kind = "ally" if re.search(r"\bally\b", need.words) else "unit"
+            such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
+            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
+                    ["AS5"])
+        if need.kind == "units-to-affect" and not unit_need_met(need.side, None, units, self_unit):
+            return f"no unit of {side_words(need.side)} in play to affect", ["AS5"]
+    return None

@@ -1,0 +1,192 @@
+"""Who or what a part can target (AS3), read against the board: units of a side and in a state, a unit or a
+Phoenixborn, a player, an alteration on a unit, a card in a pile, a die; and the unit an alteration is attached to."""
+
+from __future__ import annotations
+
+import re
+
+from engine.interface import QuestionError
+from engine.rulesets.ashes.parts import Part, TargetSpec
+from engine.rulesets.ashes.state import Board, Unit, split_side
+from engine.trace import Interpretation, Trace
+
+
+def side_words(side: str) -> str:
+    return {"mine": "yours", "theirs": "theirs"}.get(side, "either player's")
+
+
+def legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, another: bool,
+                 words: str = "") -> list[Unit]:
+    pool = list(units) + ([self_unit] if self_unit and not another else [])
+    return [u for u in pool if (spec_side == "any" or u.side == spec_side) and fits(u, words) is not False]
+
+
+WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) (?P<kind>status|wound|exhaustion) "
+                          r"tokens?\b|\b(?P<dam>damaged)\b|\b(?P<ex>unexhausted|exhausted)\b|\bwith (?:an? )?"
+                          r"(?P<alt>alteration)", re.I)
+
+
+def fits(u: Unit, words: str) -> bool | None:
+    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
+    m = WITH_TOKENS.search(words)
+    if not m:
+        return True
+    if m.group("kind"):
+        n = u.tokens(m.group("kind").lower())
+        return None if n is None else n > 0
+    if m.group("dam"):
+        n = u.tokens("wound")
+        return None if n is None else n > 0
+    if m.group("ex"):
+        ex = u.tokens("exhaustion")
+        return None if ex is None else bool(ex) == (m.group("ex").lower() == "exhausted")
+    if m.group("alt"):
+        return bool(u.alterations) if u.described else None
+    return True
+
+
+def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
+            cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
+    """(chosen target words, its side, or None with why there is no legal target)."""
+    asked = board.targets.get(str(part.n))
+    if spec.kind in ("unit",):
+        if re.search(r"\balteration(?: spell)? attached to (?:a |an )?target unit", part.text, re.I):
+            spec = TargetSpec(spec.kind, spec.side, spec.another, f"{spec.words} with an alteration")
+        legal = legal_units(spec.side, units, self_unit, spec.another, spec.words)
+        if asked:
+            if asked.lower() in ("mine", "theirs"):
+                side = asked.lower()
+                if spec.side not in ("any", side):
+                    raise QuestionError(f"Part {part.n} must target a unit of {side_words(spec.side)}; "
+                                        f"--target {part.n}= takes {spec.side} or NAME@{spec.side}.")
+                pick = [u for u in legal if u.side == side]
+            else:
+                name, side = split_side(asked, f"--target {part.n}=")
+                pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
+            if not pick:
+                choices = ", ".join(sorted({u.label() for u in legal})) or "none"
+                raise QuestionError(f"--target {part.n}={asked} is not a legal target in this board state; "
+                                    f"legal: {choices}.")
+            return pick[0].label(), pick[0].side, ""
+        if not legal:
+            what = WITH_TOKENS.search(spec.words)
+            such = f" that is {what.group(0)}" if what and any(u for u in units) else ""
+            return None, None, f"no legal target: no unit of {side_words(spec.side)}{such} is in play"
+        unknown = [u for u in legal if fits(u, spec.words) is None]
+        if unknown and WITH_TOKENS.search(spec.words):
+            trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS3",
+                                           f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
+                                           f"state does not say what is on {unknown[0].label()}, so I took it to "
+                                           "qualify."))
+        sides = sorted({u.side for u in legal})
+        if len(sides) == 1:
+            return legal[0].label() if len(legal) == 1 else f"a unit of {side_words(sides[0])}", sides[0], ""
+        if cancel_wants_theirs:
+            trace.interpret(Interpretation("AS-I-cancel-target", "AS3",
+                                           f"Part {part.n} could target a unit of either player; since an "
+                                           "opponent's cancel was asked about, I took the target to be one of "
+                                           "theirs (name the target to say otherwise)."))
+            return "a unit of theirs", "theirs", ""
+        return "a unit of your choice (yours or theirs)", None, ""
+    if spec.kind in ("phoenixborn", "unit or phoenixborn", "player"):
+        if asked:
+            what = asked.lower()
+            m = re.fullmatch(r"(phoenixborn|player)@(mine|theirs)|mine|theirs", what)
+            if not m:
+                raise QuestionError(f"--target {part.n}= takes phoenixborn@mine, phoenixborn@theirs"
+                                    + (", mine or theirs" if spec.kind == "unit or phoenixborn" else "") + ".")
+            side = m.group(2) or what
+            if spec.side not in ("any", side):
+                raise QuestionError(f"Part {part.n} must target {side_words(spec.side)}; --target {part.n}= "
+                                    f"takes phoenixborn@{spec.side}.")
+            if m.group(2) is None:
+                noun = {"player": "the player", "phoenixborn": "the Phoenixborn"}.get(spec.kind, "a unit")
+            else:
+                noun = "the player" if m.group(1) == "player" else "the Phoenixborn"
+            if noun == "a unit" and not legal_units(side, units, self_unit, spec.another, spec.words):
+                noun = "the Phoenixborn"   # no unit of that side to target: only their Phoenixborn is left
+            return f"{noun} ({side_words(side)})", side, ""
+        side = spec.side if spec.side != "any" else ("theirs" if cancel_wants_theirs else None)
+        noun = spec.kind.replace("phoenixborn", "Phoenixborn")
+        if spec.kind == "unit or phoenixborn" and not legal_units(spec.side, units, self_unit, spec.another,
+                                                                   spec.words):
+            noun = "Phoenixborn"   # no unit it could target is in play: only a Phoenixborn is left
+        if noun == "player" and side == "theirs":
+            return "an opponent", side, ""
+        return (f"a {noun} of {side_words(side)}" if side else f"a {noun} (either player's)"), side, ""
+    if spec.kind in ("card", "die"):
+        return choose_thing(part, spec, units, board, trace)
+    trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}", "AS3",
+                                   f"The board state does not describe a target {spec.kind}; I took one to exist."))
+    return f"a {spec.words}", None, ""
+
+
+def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
+                  trace: Trace) -> tuple[str | None, str | None, str]:
+    """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
+    words = spec.words.lower()
+    shown = f"a {spec.words}"
+    if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
+        holders = [u for u in units if u.alterations]
+        if holders:
+            return f"{holders[0].alterations[0]} (on {holders[0].label()})", holders[0].side, ""
+        if not units:
+            return None, None, "no legal target: no unit is in play, so no alteration is attached to one"
+        if all(u.described for u in units):
+            return None, None, "no legal target: no unit in play has an alteration attached"
+        trace.interpret(Interpretation(f"AS-I-alteration-{part.n}", "AS3",
+                                       f"Part {part.n} targets an alteration; the board state does not say what is "
+                                       "attached to the units in play, so I took one to be there."))
+        return shown, None, ""
+    if re.search(r"\bdiscard pile\b", words) and re.search(r"\byour discard pile\b", words):
+        if board.discard == 0:
+            return None, None, "no legal target: your discard pile is empty"
+        if board.discard is None:
+            trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS3",
+                                           f"Part {part.n} targets a card in your discard pile; how many are there "
+                                           "was not said, so I took one to be there."))
+        return shown, "mine", ""
+    if spec.kind == "die" and not re.search(r"\bexhausted\b", words) and board.dice is not None:
+        if board.dice == 0 and not re.search(r"\bopponent|their\b", words):
+            return None, None, "no legal target: no die is in your active pool"
+        return shown, None, ""
+    trace.interpret(Interpretation(f"AS-I-kind-{spec.kind}-{part.n}", "AS3",
+                                   f"The board state does not describe a target {spec.kind} for part {part.n}; "
+                                   "I took one to exist."))
+    return shown, None, ""
+
+
+def unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Unit | None,
+                   words: str = "") -> bool:
+    pool = list(units) + ([self_unit] if self_unit and not words.lower().startswith("another") else [])
+    for u in pool:
+        if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()) \
+                and fits(u, words) is not False:
+            return True
+    return False
+
+
+def attach_target(board: Board, wants_theirs: bool, trace: Trace) -> tuple[str, str | None]:
+    """The unit an alteration is attached to: --target 0=..., else the only side with units, else a choice."""
+    asked = board.targets.get("0")
+    legal = list(board.units)
+    if asked:
+        if asked.lower() in ("mine", "theirs"):
+            pick = [u for u in legal if u.side == asked.lower()]
+        else:
+            name, side = split_side(asked, "--target 0=")
+            pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
+        if not pick:
+            choices = ", ".join(sorted({u.label() for u in legal})) or "none"
+            raise QuestionError(f"--target 0={asked} is not a unit in play to attach to; in play: {choices}.")
+        return pick[0].label(), pick[0].side
+    sides = sorted({u.side for u in legal})
+    if len(sides) == 1:
+        return (legal[0].label() if len(legal) == 1 else f"a unit of {side_words(sides[0])}"), sides[0]
+    if wants_theirs:
+        trace.interpret(Interpretation("AS-I-attach-theirs", "AS4",
+                                       "The alteration could go on a unit of either player; since an opponent's "
+                                       "cancel was asked about, I took it to be attached to one of theirs "
+                                       "(name the unit to say otherwise)."))
+        return "a unit of theirs", "theirs"
+    return "a unit of your choice", None
