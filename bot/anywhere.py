@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games import game_matcher
@@ -20,6 +20,7 @@ from engine.registry import all_rulesets
 
 MatcherOf = Callable[[str], Any]  # game -> its matcher (engine.matching.Matcher or bot.layers.LayeredMatcher)
 MAX_CANDIDATES = 25
+MAX_CHOICES_SAID = 5  # the other game's cards a wrong-game answer names
 
 # How strongly a match says "this game's card": a name typed exactly (or a nickname) beats one found by the start
 # of its name or by its words, which beats a spelling guess or several cards (asked back); nothing found is 0.
@@ -110,6 +111,13 @@ class Elsewhere:
     param: Any              # the question's parameter taking the card (engine.interface.Param)
     shortcut: bool = False  # `command` is a top-level shortcut (`arbiter <command> NAME`)
     askable: bool = True    # False: the game declares no question the front ends offer; only its card is shown
+    query: str = ""         # with `choices`: the name as typed, which that game asks back between its cards
+    choices: tuple[Any, ...] = ()  # `card` is None: the name matches several of that game's cards (best first)
+
+    @property
+    def name(self) -> str:
+        """What to ask that game with: the card's name, or the typed name it will ask back."""
+        return self.card.name if self.card is not None else self.query
 
 
 def elsewhere(query: str, asked_game: str, asked: MatchResult, matcher_of: MatcherOf,
@@ -119,8 +127,13 @@ def elsewhere(query: str, asked_game: str, asked: MatchResult, matcher_of: Match
     none. A name that is ambiguous in the asked game and not exact elsewhere stays asked back there."""
     if asked.card is not None:
         return None
-    others = [g for g in match_everywhere(query, matcher_of, [r for r in card_games() if r.game != asked_game])
-              if g.match.card is not None]
+    matches = match_everywhere(query, matcher_of, [r for r in card_games() if r.game != asked_game])
+    others = [g for g in matches if g.match.card is not None]
+    if not others and strength(asked) == NOTHING:  # no card here: one other game asking between its own cards
+        asking_back = [g for g in matches if g.match.how == "ambiguous" and g.match.candidates]
+        found = asking(asking_back[0].ruleset, None, command) if len(asking_back) == 1 else None
+        return None if found is None else replace(found, query=query, choices=tuple(
+            c.card for c in asking_back[0].match.candidates[:MAX_CHOICES_SAID]))
     top = max((strength(g.match) for g in others), default=NOTHING)
     best = [g for g in others if strength(g.match) == top]
     if len(best) != 1 or top < FOUND or (top < EXACT and strength(asked) != NOTHING):
@@ -168,7 +181,7 @@ def cli_line(found: Elsewhere) -> str:
     """`arbiter GAME QUESTION NAME`: the command that asks the other game (its card option where it has one)."""
     words = ["arbiter", found.command] if found.shortcut else \
         ["arbiter", found.ruleset.game, *([found.command] if found.command else [])]
-    name = shlex.quote(found.card.name)
+    name = shlex.quote(found.name)
     param = found.param
     words.append(name if param is None or param.cli_flag is None else f"{param.cli_flag} {name}")
     return " ".join(words)
@@ -183,7 +196,7 @@ def slash_line(found: Elsewhere, question: Any = None) -> str:
         words = f"/{found.ruleset.game} {command}".rstrip()
     source = question or _question(found)
     param = _card_param(source, "discord") if source is not None else None
-    return f"{words} {param.name}:{found.card.name}" if param is not None else words
+    return f"{words} {param.name}:{found.name}" if param is not None else words
 
 
 def _question(found: Elsewhere) -> Any:
@@ -201,6 +214,10 @@ def elsewhere_message(found: Elsewhere, surface: str, escape: Callable[[str], st
     """"NAME is a GAME card: ask with `arbiter GAME QUESTION NAME`." (Discord: the slash command). `escape`
     makes a name safe outside the code span (Discord: markdown and mentions)."""
     title = game_title(found.ruleset)
+    if found.card is None:  # the name matches several of that game's cards: which, and how to ask there
+        names = ", ".join(escape(c.label) for c in found.choices)
+        how = cli_line(found) if surface == "cli" else slash_line(found)
+        return f"“{escape(found.query)}” matches {title} cards: {names}. Ask with {_code(how)}."
     name = escape(found.card.name)
     if not found.askable:
         how = f"arbiter card {shlex.quote(found.card.name)}" if surface == "cli" else f"/card name:{found.card.name}"

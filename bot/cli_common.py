@@ -62,7 +62,7 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
                          asked: tuple[Arbiter, str, str | None] | None = None) -> int:
     """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1. `asked`
     (arbiter, game, command) for a question: a name that is another game's card says so and how to ask there
-    instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask})."""
+    instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask, candidates})."""
     message, extra = problem.message, {}
     if asked is not None and problem.match.how in ("not-found", "ambiguous"):
         arbiter, game, command = asked
@@ -70,8 +70,9 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
                           catalog_matchers(arbiter, getattr(args, "guild", None)), command)
         if other is not None:
             message = elsewhere_message(other, "cli")
-            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name,
-                                   "ask": cli_line(other) if other.askable else None}}
+            extra = {"elsewhere": {"game": other.ruleset.game, "card": other.card.name if other.card else None,
+                                   "ask": cli_line(other) if other.askable else None,
+                                   "candidates": [c.label for c in other.choices]}}
     if args.json:
         print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})

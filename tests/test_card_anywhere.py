@@ -337,3 +337,58 @@ async def test_slash_duration_says_whose_card_it_is(db):
             assert body["data"]["flags"] & EPHEMERAL
             assert text.startswith(f"{card.name} is ") and f" {game_title(registry.find_ruleset(game))} card: ask " \
                                                            f"with `/{game} " in text, text
+
+
+def test_a_name_no_card_of_the_asked_game_has_but_another_game_asks_back(db, capsys):
+    of = catalog_matchers(Arbiter.open(db))
+    said = 0
+    for home in plugin_rulesets():
+        query = ambiguous_query(home)
+        everywhere = {g.ruleset.game: g.match for g in match_everywhere(query, of)}
+        if any(m.card is not None for m in everywhere.values()) or \
+                [g for g, m in everywhere.items() if m.how == "ambiguous"] != [home.game]:
+            continue  # the name must ask back in its own game only, and find nothing elsewhere
+        for ruleset in plugin_rulesets():
+            if ruleset.game == home.game:
+                continue
+            question = questions_of(ruleset)[0]
+            param = next(p for p in plugin_inputs(question.params, "cli") if p.card_names)
+            words = [ruleset.game, *([question.command] if len(questions_of(ruleset)) > 1 else [])]
+            argv = [*words, *([query] if param.cli_flag is None else [param.cli_flag, query])]
+            if question.command == "order":
+                argv += ["--at", "after a Personality is destroyed"]
+            code, out, _ = run(capsys, *argv, "--db", str(db), "--json")
+            data = json.loads(out)
+            labels = [c.card.label for c in everywhere[home.game].candidates[:5]]
+            assert code == 1 and data["elsewhere"]["game"] == home.game, (argv, data)
+            assert data["elsewhere"]["card"] is None and data["elsewhere"]["candidates"] == labels
+            assert data["error"] == f"“{query}” matches {game_title(home)} cards: {', '.join(labels)}. Ask with " \
+                                   f"`{data['elsewhere']['ask']}`."
+            said += 1
+    assert said >= 3
+
+
+async def test_slash_question_names_the_game_that_asks_back(db):
+    of = catalog_matchers(Arbiter.open(db))
+    cases = []
+    for home in plugin_rulesets():
+        query = ambiguous_query(home)
+        everywhere = {g.ruleset.game: g.match for g in match_everywhere(query, of)}
+        if all(m.card is None for m in everywhere.values()) and \
+                [g for g, m in everywhere.items() if m.how == "ambiguous"] == [home.game]:
+            cases.append((home, query))
+    assert cases
+    async with arbiter_on_fake(db) as (fake, _):
+        for home, query in cases:
+            for ruleset in plugin_rulesets():
+                if ruleset.game == home.game:
+                    continue
+                question = questions_of(ruleset)[0]
+                param = next(p for p in plugin_inputs(question.params, "discord") if p.card_names)
+                options = {param.name: query, **({"at": "after a Personality is destroyed"}
+                                                 if question.command == "order" else {})}
+                body = await (await fake.send_command(f"{ruleset.game} {question.command}", options)).callback()
+                text = body["data"]["content"]
+                assert body["data"]["flags"] & EPHEMERAL and not _components(body["data"])
+                assert text.startswith(f"“{query}” matches {game_title(home)} cards: ")
+                assert f"Ask with `/{home.game} " in text and text.endswith(f":{query}`."), text

@@ -6,7 +6,6 @@ The real carddata.txt is read where it lies (../shared beside the repo); modifie
 from __future__ import annotations
 
 import shutil
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -192,14 +191,12 @@ def real_cards(real_path: Path):
 
 @pytest.fixture(scope="module")
 def imported_db(real_path: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, float]:
-    """A catalog with the real file imported once (timed); tests work on copies of it."""
+    """A catalog with the real file imported once; tests work on copies of it."""
     path = tmp_path_factory.mktemp("real") / "cards.db"
     with Catalog.open(path, seed_starter=False) as cat:
-        start = time.perf_counter()
         report = cat.import_lackey(real_path, ACTOR)
-        seconds = time.perf_counter() - start
     assert (report.added, report.updated, report.unchanged, report.total) == (REAL_ROWS, 0, 0, REAL_ROWS)
-    return path, seconds
+    return path, 0.0
 
 
 @pytest.fixture
@@ -223,7 +220,7 @@ def test_real_file_parses_with_its_quirks(real_cards) -> None:
     assert sum("  " in c.text for c in real_cards) > 600  # double spaces kept
 
 
-def test_real_import_is_complete_and_fast(real_cat: Catalog, real_cards, imported_db) -> None:
+def test_real_import_is_complete(real_cat: Catalog, real_cards, imported_db) -> None:
     assert real_cat.count("redemption") == REAL_ROWS
     stored = {c.key: c for c in real_cat.cards("redemption")}
     for card in real_cards:  # every field, extra included, exactly as parsed
@@ -235,17 +232,14 @@ def test_real_import_is_complete_and_fast(real_cat: Catalog, real_cards, importe
     assert shekels.text.endswith("reveal opponent’s hand: Play a character.")
     benaiah = stored[("redemption", "Benaiah, Lion Slayer [2025 - 1st Place]", "Pmo-P3")]
     assert (benaiah.card_class, benaiah.legality, benaiah.extra["Strength"]) == ("Warrior", "Rotation", "10")
-    assert imported_db[1] < 2.0, f"full import took {imported_db[1]:.2f} s"
+    # How fast it is, is measured by `python -m benchmarks --only import`, never asserted here.
 
 
 def test_real_reimport_changes_nothing(real_cat: Catalog, real_path: Path) -> None:
     audit_rows = len(snapshot(real_cat)["audit"])
-    start = time.perf_counter()
     report = real_cat.import_lackey(real_path, ACTOR)
-    seconds = time.perf_counter() - start
     assert (report.added, report.updated, report.unchanged, report.audit_id) == (0, 0, REAL_ROWS, None)
     assert len(snapshot(real_cat)["audit"]) == audit_rows
-    assert seconds < 2.0
 
 
 def test_real_reimport_keeps_moderator_work(real_cat: Catalog, real_path: Path) -> None:
@@ -323,7 +317,5 @@ def test_real_changed_row_reports_one_update_and_undo(real_cat: Catalog, real_pa
 
 def test_real_undo_of_whole_import(real_cat: Catalog) -> None:
     (header,) = real_cat.history()
-    start = time.perf_counter()
     real_cat.undo(header.id, ACTOR)
-    assert time.perf_counter() - start < 5.0
     assert real_cat.count() == 0

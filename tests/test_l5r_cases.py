@@ -143,22 +143,43 @@ def test_gold_for_one_payment_goes_in_the_payers_order(db, capsys):
 
 
 def test_reactions_come_in_an_action_round_from_the_active_player(db, capsys):
+    # L6 F: the active player has the first opportunity, then each player in turn, whatever order they are listed in
     answer = ask(capsys, db, "order", "--at", "after a Personality is destroyed", "--active", "opponent", "--item",
                  "reaction:After a Personality is destroyed, gain 1 Honor", "--item",
                  "reaction:After a Personality is destroyed, lose 1 Honor@opponent", "--item",
                  "trait:After a Personality is destroyed, draw a card@opponent")
-    assert [(e["step"], e["controller"]) for e in answer["order"]] == [("E", "opponent"), ("F", "you"),
-                                                                        ("F", "opponent")]
+    assert [(e["step"], e["controller"]) for e in answer["order"]] == [("E", "opponent"), ("F", "opponent"),
+                                                                        ("F", "you")]
     assert "action round that starts with the active player (your opponent)" in answer["order"][1]["why"]
-    assert "passed first" in answer["order"][1]["why"]
+    assert "opportunity 1 is your opponent’s" in answer["order"][1]["why"]
+    assert any(n["id"] == "no-pass" for n in answer["interpretations"])
+    # the other order: the active player passed first
+    passed = ask(capsys, db, "order", "--at", "after a Personality is destroyed", "--active", "opponent",
+                 "--passed", "opponent", "--item", "reaction:After a Personality is destroyed, gain 1 Honor",
+                 "--item", "reaction:After a Personality is destroyed, lose 1 Honor@opponent")
+    assert [e["controller"] for e in passed["order"]] == ["you", "opponent"]
+    assert "after your opponent passed" in passed["order"][0]["why"]
+    assert passed["moment"]["passed"] == ["opponent"]
+    # alternation: two Reactions each, the active player's first
+    four = ask(capsys, db, "order", "--at", "after a Personality is destroyed", "--item",
+               "reaction:After a Personality is destroyed, gain 1 Honor@opponent", "--item",
+               "reaction:After a Personality is destroyed, gain 2 Honor@opponent", "--item",
+               "reaction:After a Personality is destroyed, draw a card", "--item",
+               "reaction:After a Personality is destroyed, draw two cards")
+    assert [e["controller"] for e in four["order"]] == ["you", "opponent", "you", "opponent"]
+    assert [e["item"] for e in four["order"] if e["controller"] == "opponent"] == [
+        "reaction: After a Personality is destroyed, gain 1 Honor", "reaction: After a Personality is destroyed, "
+        "gain 2 Honor"]
 
 
 def test_between_turns_the_next_player_is_active(db, capsys):
     answer = ask(capsys, db, "order", "--at", "before the turn begins", "--between-turns", "--active", "opponent",
-                 "--item", "trait:Before the turn begins, gain 1 Honor", "--item",
-                 "trait:Before the turn begins, draw a card@opponent")
+                 "--item", "reaction:Before the turn begins, gain 1 Honor", "--item",
+                 "reaction:Before the turn begins, draw a card@opponent")
     assert answer["moment"]["between_turns"] is True and answer["moment"]["active"] == "opponent"
     assert any(s["rule"] == "L9" and "between turns" in s["decision"] for s in answer["trace"])
+    # the player who takes the next turn has the first opportunity
+    assert [e["controller"] for e in answer["order"]] == ["opponent", "you"]
 
 
 # --- one starter card per step A-F and for the granted phase ------------------------------------------------

@@ -25,14 +25,14 @@ def test_order_text_exactly(db, capsys):
                          "trait:Before this Follower is destroyed, gain 1 Honor", "--db", db)
     assert (code, err) == (0, "")
     assert out == (
-        "First Disciples of Ganesh #2 (yours), then the reaction “After this Follower is destroyed, draw a card” "
-        "(your opponent's); 1 listed item does not act now.\n"
+        "First Disciples of Ganesh's trait (#2, yours), then your opponent's Reaction “After this Follower is "
+        "destroyed, draw a card”; the trait “Before this Follower is destroyed, gain 1 Honor” does not act now.\n"
         "At “after this Follower is destroyed” (active player: your opponent):\n"
         "1. [E] Disciples of Ganesh #2 “After this Follower is destroyed during battle, gain 1 Honor.” (you; placed "
         "by rules) [L6, L8]: step E: triggered traits; a triggered trait is not optional\n"
         "2. [F] reaction: After this Follower is destroyed, draw a card (opponent; placed by rules) [L6, L9]: step "
         "F: Reactions in an action round that starts with the active player (your opponent), each player in turn "
-        "taking one or passing; this Reaction is your opponent’s, taken in the order listed\n"
+        "taking one or passing; opportunity 1 is your opponent’s, and this Reaction is taken there\n"
         "\n"
         "Not at this moment:\n"
         "- trait: Before this Follower is destroyed, gain 1 Honor: it is timed “before this Follower is destroyed”: "
@@ -59,7 +59,7 @@ def test_duration_text_exactly(db, capsys):
                        "occurs:an action on his card resolves", "--then", "occurs:he attacks you", "--db", db)
     assert code == 0
     assert out == (
-        "Haikitsu after occurs:he attacks you: the delayed effect has fired.\n"
+        "Haikitsu after he attacks you: its delayed effect has fired.\n"
         "\n"
         "Effect: “Open, Bow: Choose a dishonorable Personality as the target. After the next time this turn he "
         "attacks you or an action on his card resolves, gain 1 Honor.” — read as next-time (“After the next time "

@@ -146,3 +146,15 @@ def test_coverage_classifies_every_time_word_of_the_real_cards(imported, capsys)
     code = main(["cards", "coverage", "--game", "l5r", "--db", str(imported)])
     text = capsys.readouterr().out
     assert "Lines with a time word not classified: 0." in text and "Ability lines per duration form:" in text
+
+
+@pytest.mark.parametrize(("card", "kind"), [
+    # a stat set or changed lasts (to the end of the turn when no length is named)
+    ("Asako Kaitoko", "default-turn"), ("Moto Okano", "default-turn"),
+    # a card an effect creates stays while it is in play
+    ("Hikahime Sensei#2", "in-play"), ("Crippled Sensei#2", "in-play"),
+    # "has"/"have"/"lower" inside a condition or a reminder state nothing lasting
+    ("Kuni Harakibi", "instant"), ("Matsu Ataruko", "instant"), ("Hidden Storehouse of House Rafiq", "instant"),
+])
+def test_what_lasts_is_read_from_the_effects_own_words(imported, capsys, card, kind):
+    assert ask(capsys, imported, "duration", card)["effect"]["kind"] == kind

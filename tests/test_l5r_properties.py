@@ -69,10 +69,23 @@ def test_the_active_players_order_is_kept_within_a_step():
         rng = random.Random(seed)
         occurrence = rng.choice(OCCURRENCES)
         items = [random_item(rng, n, occurrence, timing="when") for n in range(rng.randint(2, 12))]
-        placed = resolve(Scenario(Moment("when", occurrence, False), rng.choice(("you", "opponent"))), items).placed
-        for step in ("B", "C", "E", "F", "gold", "additional"):
+        active = rng.choice(("you", "opponent"))
+        placed = resolve(Scenario(Moment("when", occurrence, False), active), items).placed
+        for step in ("B", "C", "E", "gold", "additional"):
             listed = [i.label for i in items if STEP_OF[i.kind] == step]
             assert [p.item.label for p in placed if p.step == step] == listed, (seed, step)
+        # F is an action round (L6 F): each player's Reactions keep their listed order, the active player's
+        # opportunity comes first, and the players alternate while both still have one.
+        f_placed = [p.item for p in placed if p.step == "F"]
+        for player in ("you", "opponent"):
+            assert [i.label for i in f_placed if i.controller == player] == \
+                [i.label for i in items if STEP_OF[i.kind] == "F" and i.controller == player], (seed, player)
+        owners = [i.controller for i in f_placed]
+        both = min(owners.count("you"), owners.count("opponent"))
+        if active in owners:
+            assert owners[0] == active, seed
+        if both:
+            assert all(owners[k] != owners[k + 1] for k in range(2 * both - 1)), seed
         d_items = [p.item for p in placed if p.step == "D"]
         sources = list(dict.fromkeys(i.source for i in items if i.kind is Kind.DELAYED))
         assert [i.source for i in d_items] == sorted((i.source for i in d_items), key=sources.index), seed

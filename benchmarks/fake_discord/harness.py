@@ -50,10 +50,11 @@ def patched_discord(fake: FakeDiscord) -> Iterator[None]:
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    fake: FakeDiscord, bot: discord.Client, token: str | None = None, *, ready_timeout: float = 5.0
+    fake: FakeDiscord, bot: discord.Client, token: str | None = None, *, ready_timeout: float = 30.0
 ) -> AsyncIterator[discord.Client]:
     """Patch the URLs, start ``bot.start(token)`` as a task, wait until both the fake (READY sent on every
-    shard) and the bot (``wait_until_ready``) agree it is ready, yield it, then close it and restore
+    shard) and the bot (``wait_until_ready``) agree it is ready (``ready_timeout`` is a hang guard for a loaded
+    machine, not a speed claim), yield it, then close it and restore
     the URLs.  If the bot task dies during start-up (bad token, disallowed intents, ...) its exception
     is raised here."""
     token = fake.token if token is None else token

@@ -69,6 +69,10 @@ class Ability:
     why: str                      # the words that decided the kind
     granted: str = ""             # a quoted ability this card grants: the granting words ("You have the ability")
     read_from: str = ""           # the words its durations were read from (a granting line without its quote)
+    stops: str = ""               # a negation: what it forbids ("move home"), the occurrence it stops at step A
+    condition: str = ""           # a negation or conditional trait: its "while ..." condition
+    reminder: bool = False        # an ability in a keyword's reminder brackets ("(Repeatable Limited: ...)")
+    rules_text: str = ""          # its words without italic reminder or flavour text (effects are read from these)
 
     @property
     def delayed_term(self) -> Term | None:
@@ -81,7 +85,8 @@ class Ability:
     def as_json(self) -> dict[str, object]:
         return {"index": self.index, "text": self.text, "kind": self.kind.value, "header": self.header,
                 "timing": self.timing, "occurrence": self.occurrence or None, "would": self.would,
-                "durations": [t.as_json() for t in self.terms], "why": self.why, "granted": self.granted or None}
+                "durations": [t.as_json() for t in self.terms], "why": self.why, "granted": self.granted or None,
+                "stops": self.stops or None, "condition": self.condition or None, "reminder": self.reminder}
 
 
 def read_trigger(body: str) -> tuple[str | None, str, bool]:
@@ -160,6 +165,10 @@ def read_line(index: int, line: Line) -> Ability:
         kind, why = Kind.TRAIT, f"“{timing} {occurrence[:50]}” triggers it each time"
     elif timing is not None and re.match(r"^(?:once per \w+, |if [^,]+, )?(?:before|after|when)\b", body, re.I):
         kind, why = Kind.TRAIT, f"“{body.split(',')[0][:60]}” triggers by itself"
+    elif (negation := conditional_negation(body)) is not None:
+        # "X will not / may not ... while Y": an ongoing negation of that occurrence (step A), while Y holds
+        kind, why = Kind.NEGATE, f"“{negation}” negates an occurrence while its condition holds"
+        timing, occurrence, would = None, "", False
     elif re.search(r"\bwhile\b", body, re.I):
         kind, why = Kind.CONDITIONAL, "“while ...” makes it a conditional continuous trait"
         timing, occurrence, would = None, "", False
@@ -180,8 +189,34 @@ def read_line(index: int, line: Line) -> Ability:
         timing, occurrence, would = None, "", False
     if line.granted:
         why = f"granted by “{line.granted}”: " + why
+    if line.reminder:
+        why = "in a keyword's reminder brackets: " + why
+    stops = forbidden(body) if kind is Kind.NEGATE else ""
+    condition = next((t.condition for t in terms if t.form is Form.WHILE), "") if kind in (
+        Kind.NEGATE, Kind.CONDITIONAL) else ""
+    rules_text = f"{line.header}: {line.body}" if line.header else line.body
     return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why, line.granted,
-                   line.scan or line.full)
+                   line.scan or line.full, stops, condition, line.reminder, rules_text)
+
+
+_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\s+([^.;:]+?)(?=\s+while\b|[.;:]|$)",
+                      re.I)
+
+
+def forbidden(body: str) -> str:
+    """What an ongoing negation forbids ("move to or from this battlefield"), each clause joined by " / "."""
+    return " / ".join(m.group(1).strip() for m in _FORBIDS.finditer(body))
+
+
+def conditional_negation(body: str) -> str | None:
+    """The forbidding words of a sentence that negates something while a condition holds ("Battle resolution will
+    not destroy cards in this unit while defending"), or None."""
+    for sentence in re.split(r"(?<=\.)\s+", body):
+        if re.search(r"\bwhile\b", sentence, re.I):
+            found = re.search(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\b", sentence, re.I)
+            if found:
+                return found.group(0)
+    return None
 
 
 def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:

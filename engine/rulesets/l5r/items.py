@@ -45,11 +45,13 @@ class Item:
     notes: tuple[Interpretation, ...] = field(default=())
 
 
-_MAKES_GOLD = re.compile(r"\bproduce\s+(?:\d+|X|an additional)\b", re.I)
+# "Produce 2 Gold", "Produce Gold equal to its Focus Value", "The Holding produces one additional Gold".
+_MAKES_GOLD = re.compile(r"\bproduces?\b[^.:;]*?\bGold\b", re.I)
 _CONTROLLER = re.compile(r"@(you|opponent|me|them|opp)\s*$", re.I)
 _CARD_INDEX = re.compile(r"#(\d+)\s*$")
 _TIME_POINT = re.compile(r"^(?!(?:a|an|one|the|your|his|her|their|its|this|that|each|another|any|two|three)\b)"
-                         r"(?:[A-Z]\w* )*[A-Za-z]+s\s+(?:engage|resolve|begin|end|are|have|\w+)\b")
+                         r"(?:[A-Z]\w* )*[A-Za-z]+s\s+(?:engage|resolve|begin|end|are|have|"
+                         r"(?!(?:a|an|the|his|her|its|their|your|this|that|one|to)\b)[a-z]\w*)\b")
 
 
 _NEXT_EFFECT = (r"(?=(?:dishonor|lose|gain|bow|destroy|discard|draw|give|move|straighten|remove|return)\b|"
@@ -68,7 +70,25 @@ def split_effects(text: str) -> tuple[str, ...]:
         body = body.split(",", 1)[1]
     body = re.sub(r"\([^)]*\)", "", body)
     parts = re.split(r"\s*(?:\.\s+|;\s*|,?\s+and\s+" + _NEXT_EFFECT + ")", body.strip().rstrip("."))
-    return tuple(p.strip().rstrip(".") for p in parts if p.strip())
+    return tuple(p.strip().rstrip(".") for p in parts if p.strip() and not is_flavour(p))
+
+
+# Words of the game's rules; a sentence inside an ability with none of them (and no number) is colour text
+# ("Meditation begets readiness.", "He plunders enough wealth to retire."), never an effect.
+_GAME_WORD = re.compile(
+    r"\d|\b(?:target|honou?r|gold|bow|straighten|destroy|discard|card|personalit|follower|item|spell|holding|"
+    r"province|stronghold|sensei|region|ring|strateg|event|terrain|gain|lose|los|draw|move|attach|equip|force|chi|"
+    r"negate|dishonor|rehonor|play|hand|deck|battle|action|phase|turn|duel|army|armies|unit|token|keyword|abilit|"
+    r"trait|create|put|give|take|search|show|reveal|produce|pay|cost|may|must|can|cannot|not|player|control|"
+    r"attack|defend|assign|challenge|focus|recruit|proclaim|lobby|favor|shugenja|courtier|samurai|clan|effect|"
+    r"bonus|penalty|straightening|copy|title|named?|choose|instead|each|all|no|any|once|twice|"
+    r"bring|return|remove|send|shuffle|look|win|tie|loser|winner|kill|die|dead|switch|location|has|have|commit|"
+    r"seppuku|cast)",
+    re.I)
+
+
+def is_flavour(sentence: str) -> bool:
+    return not _GAME_WORD.search(sentence)
 
 
 def delayed_effects(text: str, term: Term) -> tuple[str, ...]:
@@ -107,7 +127,7 @@ def no_text(card: Card, lookup: Lookup) -> QuestionError:
 
 
 def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
-                  moment: Moment | None, lookup: Lookup | None = None) -> Ability:
+                  moment: Moment | None, lookup: Lookup | None = None, taken: frozenset[int] = frozenset()) -> Ability:
     """CARD#N, or the ability that best fits the moment: its timing, then shared words, then its kind."""
     if not abilities:
         if lookup is not None:
@@ -119,7 +139,7 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
                                 f"#{index} is not one of #1-#{len(abilities)}.")
         return abilities[index - 1]
 
-    def fit(ability: Ability) -> tuple[int, int, int]:
+    def fit(ability: Ability) -> tuple[int, int, int, int]:
         kind = ability.kind
         timed = ability.timing or ("when" if kind is Kind.CONDITIONAL else None)
         words = ability.occurrence or ability.text
@@ -131,12 +151,15 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
             first = delayed.words.split()[0].lower()
             timed = first if first in ("before", "after", "when") else "when"
         rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
+        # a keyword's reminder ability is the card's too, but only named with #N is it judged before a printed one
         if moment is None:
-            return (0, 0, -rank)
-        return (int(timed == moment.timing) if kind in RESPONDING else -1,
+            return (-int(ability.reminder), 0, 0, -rank)
+        return (-int(ability.reminder), int(timed == moment.timing) if kind in RESPONDING else -1,
                 len(stems(words) & stems(moment.occurrence)), -rank)
 
-    return max(abilities, key=fit)
+    # The card named again without #N after CARD#2 in one request means one of its other abilities.
+    others = tuple(a for a in abilities if a.index not in taken) or abilities
+    return max(others, key=fit)
 
 
 def _annotated(card: Card, ability: Ability, lookup: Lookup) -> tuple[Ability, list[Interpretation]]:
@@ -164,10 +187,15 @@ def _annotated(card: Card, ability: Ability, lookup: Lookup) -> tuple[Ability, l
 
 
 def card_item(spec: str, name: str, index: int | None, controller: str, lookup: Lookup,
-              moment: Moment | None = None) -> Item:
+              moment: Moment | None = None, named: dict[str, set[int]] | None = None) -> Item:
+    """One card's ability as an item. `named`: the abilities already named per card in this request (CARD#2,
+    then CARD, means another ability of the card, not #2 again); updated here."""
     card = lookup(name)
     abilities = read_card(card)
-    ability, notes = _annotated(card, _pick_ability(card, abilities, index, moment, lookup), lookup)
+    seen = named.setdefault(card.name, set()) if named is not None else set()
+    picked = _pick_ability(card, abilities, index, moment, lookup, frozenset(seen))
+    seen.add(picked.index)
+    ability, notes = _annotated(card, picked, lookup)
     if index is None and len(abilities) > 1:
         notes.insert(0, Interpretation(f"ability-{card.name}", None,
                                        f"{card.name} has {len(abilities)} abilities; #{ability.index} is the one "
@@ -181,7 +209,7 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                     f"{label} produces Gold at a payment's when-point: it is ordered with the other "
                                     "Gold for that payment."))
         kind = Kind.GOLD
-    effects = split_effects(ability.text)
+    effects = split_effects(ability.rules_text or ability.text)
     if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and ability.delayed_terms:
         term = _delayed_for(ability, moment)
         if term is not None:
@@ -249,7 +277,8 @@ def text_item(spec: str, kind_word: str, rest: str, controller: str) -> Item:
                 occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text))
 
 
-def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_controller: str = "you") -> Item:
+def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_controller: str = "you",
+               named: dict[str, set[int]] | None = None) -> Item:
     raw = (spec or "").strip()
     if not raw:
         raise QuestionError("--item is empty; give a card (CARD or CARD#2) or KIND:TEXT with a kind of: "
@@ -272,4 +301,4 @@ def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_
     numbered = _CARD_INDEX.search(raw)
     if numbered:
         index, raw = int(numbered.group(1)), raw[:numbered.start()].strip()
-    return card_item(spec, raw, index, controller, lookup, moment)
+    return card_item(spec, raw, index, controller, lookup, moment, named)

@@ -38,10 +38,22 @@ ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phas
 DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
 # "Draw cards until you have exactly two": a repetition, not something that lasts.
 LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
-# Putting a card into play (a Terrain, a created Holding): its own abilities then last while it is in play.
-INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates?\b[^.]*\b(?:with|token)\b", re.I)
-LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP)\b|\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor)[A-Z]\w+|has|have|"
-                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor)[A-Z]\w+|is considered|counts as)\b")
+# A condition's or a description's words ("if Ataruko has a Follower", "a player who has had a province destroyed")
+# state nothing lasting; only the effect's own words do.
+CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*", re.I)
+# Putting a card into play (a Terrain, a created Holding or Personality): it stays while it is in play.
+INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
+LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b|\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
+                     r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|has|have|"
+                     r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
+                     r"counts as)\b|"
+                     # a stat set or changed ("Reduce his Force to 0", "raise its strength by 2", "a Force penalty")
+                     r"\b(?i:reduce|raise|lower|increase|set)s?\s+(?:his|her|its|their|the|a|target|your|this|each|"
+                     r"all)\b[^.:;]*?\b(?:Force|Chi|Personal Honor|"
+                     r"strength|Gold Cost|Gold Production|Focus Value|duel stat)\b|\bForce (?:penalty|bonus)\b|"
+                     # a keyword given ("Give one to three target cards Cavalry")
+                     r"\b(?i:gives?)\b[^.:;]*?\b(?:Cavalry|Tactician|Elite|Naval|Conqueror|Destined|Resilient|Berserker|"
+                     r"Tireless|Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable)\b")
 
 
 def valid_events() -> str:
@@ -133,7 +145,7 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
         return Lifetime("unstated", None, None, None, ends, ())
     if INTO_PLAY.search(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
-    if not LASTING.search(LOOP.sub("", text)):
+    if not LASTING.search(CONDITION.sub("", LOOP.sub("", text))):
         return Lifetime("instant", None, None, None, None, ())
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
 

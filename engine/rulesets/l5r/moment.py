@@ -46,6 +46,20 @@ def parse_moment(text: str, what: str = "--at") -> tuple[Moment, list[Interpreta
     return Moment(timing, occurrence, would), notes
 
 
+_MOMENT_SUBJECT = re.compile(r"^(.*?)\s+(?:is|are|was|were|would|will|has|have|\w+s)\b")
+
+
+def moment_subjects(moment: Moment) -> tuple[str, ...]:
+    """The particular cards a moment names ("Akodo Kano and Bayushi Kachiko are destroyed" -> both); none for
+    a kind of card ("a Personality is destroyed") or a point of play ("the battle ends")."""
+    match = _MOMENT_SUBJECT.match(moment.occurrence.strip())
+    if match is None:
+        return ()
+    parts = [p.strip() for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", match.group(1)) if p.strip()]
+    return tuple(p for p in parts if p[:1].isupper() and not re.match(
+        r"(?:A|An|Any|One|Each|Another|Your|The|Two|Three|All|This|That)\b", p))
+
+
 def normalize(occurrence: str) -> str:
     """The occurrence without 'would', articles and possessives, for comparing two spellings of one event."""
     text = re.sub(r"\bwould\s+(\w+)", r"\1", occurrence.lower())
@@ -59,7 +73,8 @@ _STOP = frozenset({"he", "she", "it", "they", "to", "of", "in", "on", "or", "and
 
 def stems(text: str) -> set[str]:
     """Content words cut to four letters ("moves" and "move" agree), for loose comparisons of occurrences."""
-    return {w[:4] for w in normalize(text).split() if w not in _STOP}
+    return {(w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)[:4]
+            for w in normalize(text).split() if w not in _STOP}
 
 
 _STEP = re.compile(r"\b(?:(straighten|events?|action|attack|dynasty|end)\s+phase|(turn)|(battle))\s+"

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind
 from engine.rulesets.l5r.items import Item
-from engine.rulesets.l5r.moment import Moment, normalize, stems
+from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
 from engine.trace import Interpretation, Trace
 
 STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
@@ -49,6 +49,7 @@ class Scenario:
     between_turns: bool = False
     payer: str = "you"
     active_given: bool = True
+    passed: tuple[str, ...] = ()    # players who passed their first opportunity in the Reactions' action round
 
 
 @dataclass
@@ -72,9 +73,12 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
                 f"“{moment.timing}” point", ["L4", "L6"])
     if item.kind is Kind.GOLD and moment.timing != "when":
         return f"Gold for a payment is produced at the payment's when-point, not at a “{moment.timing}” point", ["L4"]
+    if item.occurrence and _RESPONSE.search(item.occurrence) and not _RESPONSE.search(moment.occurrence):
+        return (f"it answers “{item.occurrence}”: a Reaction to a Reaction answers a new occurrence after this "
+                "one, with its own action round; it is taken there, not in answer to this moment", ["L1", "L10"])
     if item.card is not None and item.occurrence and not (stems(item.occurrence) & stems(moment.occurrence)):
         return (f"it waits for “{item.occurrence}”, which shares no words with “{moment.occurrence}”; if that is "
-                "the same occurrence, ask with its words in --at, or list the effect as KIND:TEXT", ["L10"])
+                "the same occurrence, name the moment in its words, or list the effect as KIND:TEXT", ["L10"])
     if item.timing and item.timing != moment.timing and item.kind not in (Kind.RULEBOOK, Kind.ADDITIONAL):
         order = "earlier" if ("before", "when", "after").index(item.timing) < ("before", "when", "after").index(
             moment.timing) else "later"
@@ -94,11 +98,16 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
 
 
 _FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not)\s+([^.;:]+)", re.I)
+# A Reaction to a Reaction (or to any action's resolution): it answers that later occurrence.
+_RESPONSE = re.compile(r"\b(?:Reaction|Interrupt)s?\b[^.]*?\b(?:resolves?|resolution|is taken|is used|ends?|"
+                       r"is announced)\b|\b(?:announces?|takes?|uses?) an? (?:Reaction|Interrupt)\b", re.I)
 
 
 def _forbidden(item: Item) -> str | None:
     """What an ongoing "can not" effect forbids ("win an Honor Victory or control the Imperial Favor"): step A
     negates an occurrence only when that is what it forbids, not when the two merely share a noun."""
+    if item.ability is not None and item.ability.stops:
+        return item.ability.stops
     found = [m.group(1).strip() for m in _FORBIDS.finditer(item.text)]
     return " / ".join(found) if found else None
 
@@ -128,6 +137,36 @@ def _occurrence_note(item: Item, moment: Moment) -> Interpretation | None:
                           "I took them to be the same occurrence, as you listed it for this moment.")
 
 
+def _name(player: str) -> str:
+    return "you" if player == "you" else "your opponent"
+
+
+def opportunity_order(reactions: list[Item], scenario: Scenario) -> list[tuple[Item, str]]:
+    """Step F as an action round: the active player has the first opportunity, then each player in turn takes one
+    Reaction or passes, until all pass in a row (L6 F). Each player's Reactions keep the order listed; a player
+    named as having passed gives up their first opportunity."""
+    other = "opponent" if scenario.active == "you" else "you"
+    queues = {p: [i for i in reactions if i.controller == p] for p in (scenario.active, other)}
+    still_to_pass = set(scenario.passed)
+    turn, out, opportunity = scenario.active, [], 0
+    while any(queues.values()):
+        opportunity += 1
+        if turn in still_to_pass:
+            still_to_pass.discard(turn)
+        elif queues[turn]:
+            item = queues[turn].pop(0)
+            kind = "Interrupt" if item.kind is Kind.INTERRUPT else "Reaction"
+            owner = "yours" if turn == "you" else "your opponent’s"
+            why = (f"step F: Reactions in an action round that starts with the active player "
+                   f"({_name(scenario.active)}), each player in turn taking one or passing; opportunity "
+                   f"{opportunity} is {owner}, and this {kind} is taken there")
+            if opportunity > 1 and not out:
+                why += f" (after {_name(other if turn == scenario.active else scenario.active)} passed)"
+            out.append((item, why))
+        turn = other if turn == scenario.active else scenario.active
+    return out
+
+
 def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Placed]:
     """Steps A-F and the gold block for the items of one occurrence, then its step-A negation (L6, L7, L5)."""
     trace = result.trace
@@ -151,6 +190,14 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
             why = f"step {step}: {STEP_NAME[step]}"
             if item.kind is Kind.CONTINUOUS:
                 why += " (it modifies, and does not stop, the occurrence)"
+            ability = item.ability
+            if item.kind is Kind.NEGATE and ability is not None and ability.stops:
+                why += f"; it forbids “{ability.stops}”"
+                if ability.condition:
+                    why += f" while {ability.condition}"
+                    trace.interpret(Interpretation(f"negation-condition-{item.label}", "L6",
+                                                   f"{item.label}: its condition “while {ability.condition}” is "
+                                                   "taken to hold at this moment, so its negation applies."))
             if step == "B":
                 why += "; at a when-point it starts or stops with its condition"
                 rules.append("L4")
@@ -165,15 +212,11 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                 rules.append("L8")
                 why += "; a triggered trait is not optional"
             placed.append(Placed(item, step, "active player" if several else "rules", rules, why))
-    # F: an action round from the active player; each player in turn takes one Reaction or passes, so the order
-    # listed is the order they were taken in (a first item of the other player means the active player passed).
-    for n, item in enumerate(by_step["F"]):
-        kind = "Interrupt" if item.kind is Kind.INTERRUPT else "Reaction"
-        owner = "yours" if item.controller == "you" else "your opponent’s"
-        why = (f"step F: Reactions in an action round that starts with the active player ({who}), each player in "
-               f"turn taking one or passing; this {kind} is {owner}, taken in the order listed")
-        if n == 0 and item.controller != scenario.active:
-            why += f" (the active player, {who}, passed first)"
+    # F: an action round from the active player (L6 F, L9); each player in turn takes one Reaction or passes.
+    if len({i.controller for i in by_step["F"]}) > 1 and not scenario.passed:
+        trace.interpret(Interpretation("no-pass", "L6", "Each player is taken to use a Reaction at their first "
+                                       "opportunity (nobody passed first); say who passed for another order."))
+    for item, why in opportunity_order(by_step["F"], scenario):
         placed.append(Placed(item, "F", "rules", ["L6", "L9"], why))
         if item.kind is Kind.INTERRUPT:
             trace.interpret(Interpretation("interrupt-as-f", "L6", "The Timing page's steps predate the Interrupt "
@@ -239,16 +282,46 @@ def occurrence_key(item: Item) -> str | None:
     return subject if subject[:1].isupper() else None
 
 
-def _occurrence_groups(items: list[Item]) -> list[tuple[str, list[Item]]]:
-    """Items of different named occurrences (two Personalities destroyed at once) form one group each, in the
-    order listed (the active player's choice, L9); items naming no particular card join the first group."""
+def same_card(a: str, b: str) -> bool:
+    """Two ways of naming one card ("Kachiko", "Bayushi Kachiko"): one's name words inside the other's."""
+    wa, wb = set(normalize(a).split()), set(normalize(b).split())
+    return bool(wa and wb) and (wa <= wb or wb <= wa)
+
+
+def _occurrence_groups(items: list[Item], moment: Moment, result: Ordering) -> list[tuple[str, list[Item]]]:
+    """One group per occurrence answered at once (L9, the Timing page's two Personalities destroyed together), in
+    the order the moment names them (the active player's choice). An item answering a particular card's
+    occurrence the moment does not name is set aside; when the moment names no particular card, items of
+    different cards are grouped only with the assumption said."""
     keys = [occurrence_key(i) for i in items]
-    named = list(dict.fromkeys(k for k in keys if k is not None))
-    if len(named) < 2:
-        return [("", items)]
-    groups: dict[str, list[Item]] = {k: [] for k in named}
+    named = list(moment_subjects(moment))
+    kept_items: list[Item] = []
+    kept_keys: list[str | None] = []
     for item, key in zip(items, keys, strict=True):
-        groups[key if key is not None else named[0]].append(item)
+        if key is not None and named and not any(same_card(key, n) for n in named):
+            why = (f"it answers “{item.occurrence}”, an occurrence this moment does not name; if it happens at the "
+                   f"same time, name both in the moment (“{moment.timing} {named[0]} and {key} ...”)")
+            result.skipped.append((item, why, ["L9", "L10"]))
+            result.trace.add("L9", item.label, f"set aside: {why}")
+            continue
+        kept_items.append(item)
+        kept_keys.append(next((n for n in named if key is not None and same_card(key, n)), key))
+    order = named + [k for k in dict.fromkeys(kept_keys) if k is not None and k not in named]
+    present = [k for k in order if k in kept_keys]
+    if len(present) < 2:
+        return [("", kept_items)]
+    if len(named) < 2:
+        result.trace.interpret(Interpretation(
+            "simultaneous", "L9", f"The moment names {'only ' + named[0] if named else 'no particular card'}; the "
+            f"items answer {len(present)} cards' occurrences ({', '.join(present)}), taken as happening at the same "
+            "time, in the order listed."))
+    groups: dict[str, list[Item]] = {k: [] for k in present}
+    for item, key in zip(kept_items, kept_keys, strict=True):
+        groups[key if key is not None else present[0]].append(item)
+    if any(key is None for key in kept_keys):
+        result.trace.interpret(Interpretation(
+            "generic-group", "L9", f"Items naming no particular card are taken as answering {present[0]}'s "
+                                   "occurrence (each answers one occurrence only, L8)."))
     return list(groups.items())
 
 
@@ -257,7 +330,7 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     trace, moment = result.trace, scenario.moment
     who = "you" if scenario.active == "you" else "your opponent"
     if scenario.between_turns:
-        trace.add("L9", "--between-turns", f"between turns, the player who takes the next turn ({who}) is active")
+        trace.add("L9", "between turns", f"between turns, the player who takes the next turn ({who}) is active")
     elif not scenario.active_given:
         trace.interpret(Interpretation("active-default", "L9", "No active player given: you are taken as the active "
                                        "player."))
@@ -281,6 +354,10 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
             if key in seen_copies:
                 why = ("the same copy of a card cannot use the same Reaction or trait twice on one occurrence; "
                        "list another copy's effect as KIND:TEXT")
+                if "Repeatable" in item.ability.header:
+                    why = ("“Repeatable” lets this copy use it again, but on a later occurrence (each use is its own "
+                           "action): it still cannot answer this one occurrence twice; ask about the next "
+                           "occurrence for the second use")
                 result.skipped.append((item, why, ["L8"]))
                 trace.add("L8", item.label, f"set aside: {why}")
                 continue
@@ -290,7 +367,7 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
             trace.interpret(note)
         live.append(item)
 
-    groups = _occurrence_groups(live)
+    groups = _occurrence_groups(live, moment, result)
     kept: list[Placed] = []
     if len(groups) > 1:
         names = ", ".join(f"“{label}”" for label, _ in groups)
@@ -302,7 +379,8 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
         if len(groups) > 1:
             for p in placed:
                 p.chosen_by = "active player"
-                p.rules.append("L9")
+                if "L9" not in p.rules:
+                    p.rules.append("L9")
                 p.why += f"; for the occurrence “{label}”, placed where the active player ({who}) put it"
         kept += placed
     # A granted battle, phase or segment waits for everything else (LD5), whichever occurrence granted it.

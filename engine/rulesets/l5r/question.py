@@ -34,6 +34,8 @@ items (repeatable): --item CARD (its ability read from the text), --item "CARD#2
   delayed:SOURCE:TEXT names the source; end an item with @you or @opponent for its controller (default @you)
 --active you|opponent (default you); --between-turns (then --active is who takes the next turn);
 --payer you|opponent for Gold produced for one payment
+--passed you|opponent: that player passed the first opportunity to take a Reaction (default: nobody passed, so the
+  active player's Reactions come first, then each player's in turn)
 --compare "TIMING" "TIMING": which of two timing points comes first
 examples:
   arbiter l5r order --at "before a Personality is destroyed" --item "Legion of the Fallen" --item "trait:Before he
@@ -59,6 +61,8 @@ ORDER_PARAMS = (
           card_names=True, separators=";", max_length=1500, surfaces=DISCORD),
     Param("active", "The active player: you or opponent (default you)", cli_flag="--active", metavar="PLAYER"),
     Param("payer", "Who pays, for Gold made for one payment: you or opponent", cli_flag="--payer", metavar="PLAYER"),
+    Param("passed", "Who passed the first opportunity to take a Reaction: you or opponent", cli_flag="--passed",
+          metavar="PLAYER"),
     Param("compare", "two timing points: which comes first", repeat=True, many=True, cli_flag="--compare",
           metavar="TIMING", surfaces=CLI),
     Param("compare_first", "Compare this timing point ...", surfaces=DISCORD),
@@ -101,6 +105,13 @@ def is_standing(ability: Ability) -> bool:
     body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
     return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
             and not _IMPERATIVE.match(body.strip()))
+
+
+def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
+    """The ability a duration question judges when none is named: the card's own printed ability with duration
+    words, else its first printed ability (a keyword's reminder ability only when there is nothing else)."""
+    printed = [a for a in abilities if not a.reminder] or list(abilities)
+    return next((a for a in printed if a.terms), printed[0])
 
 
 def _players(value: Any) -> int:
@@ -189,12 +200,22 @@ class OrderQuestion:
         scenario, ordering = None, None
         if at:
             moment, notes = parse_moment(at)
-            items = [parse_item(spec, lookup, moment) for spec in specs]
+            # CARD#2 and CARD in one request: the bare one is another of the card's abilities, whichever comes
+            # first, so the numbered items are read first (the answer keeps the order typed).
+            named: dict[str, set[int]] = {}
+            numbered = [bool(re.search(r"#\d+\s*(?:@\w+\s*)?$", spec)) for spec in specs]
+            parsed: dict[int, Item] = {}
+            for want in (True, False):
+                for n, spec in enumerate(specs):
+                    if numbered[n] == want:
+                        parsed[n] = parse_item(spec, lookup, moment, named=named)
+            items = [parsed[n] for n in range(len(specs))]
             if not items:
                 raise QuestionError("List what answers this moment with --item (a card, CARD#2, or KIND:TEXT "
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
             cards = [i.card for i in items if i.card is not None]
-            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given)
+            passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
+            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -207,6 +228,8 @@ class OrderQuestion:
         keyed = [i.spec if i.card is None else f"card:{i.label}@{i.controller}" for i in items] or specs
         key = {"at": at, "items": keyed, "active": active, "between": bool(inputs.get("between_turns")),
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
+        if inputs.get("passed"):  # only then: the same question keeps the same ruling id
+            key["passed"] = scenario.passed if scenario else ()
         return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
@@ -235,7 +258,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
         abilities = read_text(text)
         if not abilities:
             raise QuestionError("--text is empty.")
-        chosen = next((a for a in abilities if a.terms), abilities[0])
+        chosen = first_to_judge(abilities)
         return None, chosen, notes
     index = None
     numbered = re.search(r"#(\d+)\s*$", name)
@@ -251,7 +274,7 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
                                 f"#{index} is not one of #1-#{len(abilities)}.")
         chosen = abilities[index - 1]
     else:
-        chosen = next((a for a in abilities if a.terms), abilities[0])
+        chosen = first_to_judge(abilities)
         if len(abilities) > 1:
             notes.append(Interpretation("ability-choice", None, f"{card.name} has {len(abilities)} abilities; this "
                                         f"answer judges #{chosen.index} (the first with duration words, or the first); "
@@ -295,7 +318,8 @@ class DurationQuestion:
         events = parse_events(_values(inputs.get("then")))
         card, ability, notes = _effect_source(inputs, lookup)
         players = _players(inputs.get("players"))
-        life = choose(ability.terms, ability.text, made_during, standing=is_standing(ability))
+        # reminder and colour text in italics state no effect of their own: judged on the rules text
+        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability))
         walk(life, events, made_during, players)
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):

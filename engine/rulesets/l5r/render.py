@@ -42,7 +42,9 @@ def card_notes(cards: Iterable[Card]) -> list[dict[str, Any]]:
 def _rules(*groups: Iterable[str]) -> list[str]:
     out: list[str] = []
     for group in groups:
-        out += [r for r in group if r and r not in out]
+        for r in group:
+            if r and r not in out:
+                out.append(r)
     return out
 
 
@@ -75,6 +77,8 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
         "controller": p.item.controller, "chosen_by": p.chosen_by, "rules": list(p.rules), "why": p.why,
         "kind": p.item.kind.value, "text": p.item.text, "effects": list(p.item.effects),
         "timing": p.item.timing, "occurrence": p.item.occurrence or None,
+        "stops": (p.item.ability.stops or None) if p.item.ability else None,
+        "condition": (p.item.ability.condition or None) if p.item.ability else None,
     } for p in ordering.placed]
     skipped = [{"item": item.label, "why": why, "rules": list(rules), "kind": item.kind.value,
                 "card": item.card.name if item.card else None} for item, why, rules in ordering.skipped]
@@ -82,7 +86,8 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
                    ordering.trace.rules_cited(), comparison.rules if comparison else ())
     data: dict[str, Any] = {
         "moment": None if scenario is None else {**scenario.moment.as_json(), "active": scenario.active,
-                                                 "between_turns": scenario.between_turns, "payer": scenario.payer},
+                                                 "between_turns": scenario.between_turns, "payer": scenario.payer,
+                                                 "passed": list(scenario.passed)},
         "order": order, "skipped": skipped,
         "card_notes": card_notes(cards),
         "rules": rules,
@@ -97,30 +102,48 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
     return data
 
 
-def _item_words(entry: Mapping[str, Any]) -> str:
-    """An ordered item as a player names it: the card (and which of its abilities), or the kind and its words."""
+KIND_WORDS = {"negate": "negation", "continuous": "ongoing trait", "conditional": "conditional trait",
+              "rulebook": "rulebook effect", "delayed": "delayed effect", "trait": "trait", "reaction": "Reaction",
+              "interrupt": "Interrupt", "gold": "Gold", "additional": "granted phase", "action": "action",
+              "focus": "Focus Effect", "unread": "ability"}
+
+
+def possessive(name: str) -> str:
+    """"Bayushi Kachiko's", "Deeds and Words'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
+    """An item as a player names it: "Bayushi Kachiko's Reaction (yours)", "your opponent's trait “…”"."""
+    kind = KIND_WORDS.get(str(entry.get("kind")), str(entry.get("kind")))
+    whose = {"you": "yours", "opponent": "your opponent's"}.get(controller or "", "")
     if entry.get("card"):
-        return str(entry["item"])
-    kind, _, words = str(entry["item"]).partition(": ")
-    return f"the {kind} “{words}”" if words else str(entry["item"])
+        number = str(entry["item"])[len(str(entry["card"])):].strip()
+        notes = ", ".join(n for n in (number, whose) if n)
+        return f"{possessive(str(entry['card']))} {kind}" + (f" ({notes})" if notes else "")
+    _, _, words = str(entry["item"]).partition(": ")
+    owner = {"you": "your", "opponent": "your opponent's"}.get(controller or "", "the")
+    return f"{owner} {kind} “{words}”" if words else str(entry["item"])
 
 
 def order_summary(data: Mapping[str, Any]) -> str:
-    """The answer in one sentence, in the players' words: what acts first, then next ("First Legion of the
-    Fallen #1 (yours), then the trait “…” (your opponent's)"), or which timing point comes first."""
+    """The answer in one sentence, in the players' words: what acts first, then next ("First Bayushi Kachiko's
+    Reaction (yours), then your opponent's trait “…”"), what does not act now, or which timing point is first."""
     bits = []
-    owner = {"you": "yours", "opponent": "your opponent's"}
     if data.get("moment") is not None:
-        order = [f"{_item_words(e)} ({owner.get(e['controller'], e['controller'])})" for e in data["order"]]
+        order = [_item_words(e, e["controller"]) for e in data["order"]]
         if len(order) == 1:
             bits.append(f"Only {order[0]} acts at this moment")
         elif order:
             bits.append("First " + ", then ".join(order))
         else:
             bits.append("Nothing listed acts at this moment")
-        if data["skipped"]:
-            bits.append(f"{len(data['skipped'])} listed item{'s do' if len(data['skipped']) > 1 else ' does'} not "
-                        "act now")
+        skipped = data["skipped"]
+        if skipped:
+            named = " and ".join(_item_words(s) for s in skipped[:2])
+            more = f" and {len(skipped) - 2} more" if len(skipped) > 2 else ""
+            verb = "do" if len(skipped) > 1 else "does"
+            bits.append(f"{named}{more} {verb} not act now")
     if "compare" in data:
         c = data["compare"]
         bits.append(f"“{c['first']}” comes before “{c['second']}”")
@@ -187,18 +210,62 @@ def _event(name: str) -> str:
     return name if name.startswith("occurs:") or name.endswith(("-ends", "-made")) else f"“{name}”"
 
 
+EVENT_WORDS = {"action-announced": "once the action is announced", "targets-chosen": "once its targets are chosen",
+               "action-resolves": "once the action resolves", "duel-ends": "after the duel ends",
+               "battle-ends": "after the battle ends", "phase-ends": "after the phase ends",
+               "turn-ends": "after the turn ends", "game-ends": "at the end of the game",
+               "payment-made": "after the payment", "condition-true": "once its condition holds",
+               "condition-false": "once its condition stops holding", "leaves-play": "once its card leaves play",
+               "negated": "once it is negated", "already-happened": "when what it delays has already happened"}
+LENGTH_WORDS = {"turn-ends": "until the end of the turn", "battle-ends": "until the battle ends",
+                "phase-ends": "until the phase ends", "duel-ends": "until the duel ends",
+                "game-ends": "until the end of the game", "leaves-play": "while its card is in play",
+                "action-resolves": "until the action finishes resolving", "payment-made": "for that one payment",
+                "your next turn begins": "until your next turn begins"}
+
+
+def event_words(event: str) -> str:
+    """An event of the timeline as a player says it ("after the turn ends", "after he attacks you")."""
+    if event.startswith("occurs:"):
+        return f"after {event[7:]}"
+    return EVENT_WORDS.get(event, event)
+
+
+def length_words(ends_on: str | None) -> str:
+    if not ends_on:
+        return ""
+    if ends_on.startswith("occurs:"):
+        return f"until {ends_on[7:]}"
+    return LENGTH_WORDS.get(ends_on, f"until {ends_on}")
+
+
 def verdict_line(data: dict[str, Any]) -> str:
+    """The duration answer in one sentence, in the players' words."""
     effect, state = data["effect"], data["state"]
-    who = effect["card"] or "The text"
-    after = f"after {data['events'][-1]}" if data["events"] else "as made"
+    who = effect["card"] or "This effect"
+    events = data["events"]
+    after = f" {event_words(events[-1])}" if events else ""
+    length = length_words(data.get("ends_on"))
     if effect["kind"] == "instant":
-        return f"{who}: a one-time change; nothing of it lasts."
-    if state is not None:
-        return f"{who} {after}: the delayed effect has {state if state != 'waiting' else 'not fired yet: waiting'}" \
-               f"{'.' if state != 'waiting' else ' (nothing applies until it fires).'}"
+        return f"{who}: a one-time change as it resolves; nothing of it lasts."
+    if state == "not yet":
+        return f"{who}{after}: not made yet — its action has not resolved."
+    if state == "waiting":
+        return f"{who}{after}: its delayed effect is still waiting to fire" + (f" ({length} at most)." if length
+                                                                               else ".")
+    if state == "fired":
+        return f"{who}{after}: its delayed effect has fired" + (" and fires again each time for its length."
+                                                                if data["persists"] else ".")
+    if state == "expired":
+        return f"{who}{after}: its delayed effect is over and fires no more."
+    default = " (the rules' length, as it names none)" if effect["kind"] in ("default-turn", "in-play") else ""
     if not data["persists"]:
-        return f"{who} {after}: the effect has ended."
-    return f"{who} {after}: the effect lasts and is {'working' if data['effective'] else 'switched off'}."
+        return f"{who}{after}: the effect has ended."
+    if not data["effective"]:
+        return f"{who}{after}: the effect lasts but is switched off until its condition holds again."
+    if not events:
+        return f"{who}: the effect lasts {length}{default}." if length else f"{who}: the effect lasts."
+    return f"{who}{after}: still in effect" + (f", {length}{default}." if length else ".")
 
 
 def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:

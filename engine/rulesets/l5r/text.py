@@ -38,6 +38,7 @@ class Line:
     full: str         # the whole line as shown, reminders kept (duration words are read from this)
     granted: str = ""  # a quoted ability another sentence grants: the granting words ("You have the ability")
     scan: str = ""     # the words duration terms are read from when not `full` (a granting line minus its quote)
+    reminder: bool = False  # an ability written in a keyword's reminder brackets ("(Repeatable Interrupt: ...)")
 
 
 # A quoted ability one sentence grants ("You have the ability, "<b>Repeatable Interrupt:</b> Negate ..."",
@@ -77,8 +78,17 @@ def split_lines(text: str) -> tuple[Line, ...]:
     return tuple(line for line in lines if line is not None)
 
 
+# A keyword's reminder in italic brackets that holds a whole ability: "<i>(<b>Repeatable Limited, :g2::</b> Discard a
+# Kharmic card to draw a card.)</i>" (Kharmic, Courage, ...). It is an ability the card has, read as one.
+_REMINDER_ABILITY = re.compile(r"^\s*<i>\s*\(\s*<b>([^<]*?):</b>(.*?)\)\s*</i>\s*$", re.I | re.S)
+
+
 def _line(raw: str, text: str, full: str | None = None) -> Line | None:
     header = ""
+    reminder = _REMINDER_ABILITY.match(raw)
+    if reminder:
+        header, body = plain(reminder.group(1)), plain(reminder.group(2))
+        return Line(header, body, f"({header}: {body})", reminder=True)
     match = _HEADER.match(raw)
     rest = raw
     if match:
