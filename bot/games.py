@@ -16,6 +16,7 @@ from bot.layers import LayeredMatcher, mark_plugin_answer
 from bot.official_answers import official_json
 from bot.rulings.build import game_record, jsonable_inputs
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
+from bot.source_shapes import check_shapes
 from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
@@ -215,9 +216,21 @@ def parse_sources(sources: Sources, directory: str | Path | None = None) -> list
         raise SourceImportError(SourceError(str(root), f"not a directory (expected {sources.description})"))
     texts = {rel: _read(root, rel) for rel in sources.files}
     try:
-        return sources.parse(texts)
+        try:
+            cards = sources.parse(texts)  # the game's own checks, and its own words for what it finds wrong
+        except (TypeError, KeyError, AttributeError, IndexError) as crash:  # a shape the parser did not expect
+            check_shapes(sources.shapes, texts)
+            raise SourceError(", ".join(sources.shapes) or str(root), f"cannot be read ({crash!r})") from None
+        # What the parser let through: an empty list, an object with none of the expected keys, a record
+        # without its name would become no cards, pseudo-cards or emptied records.
+        check_shapes(sources.shapes, texts)
     except SourceError as problem:
         raise SourceImportError(problem) from None
+    if len(cards) < sources.min_cards:
+        raise SourceImportError(SourceError(str(root), f"gave {len(cards)} card{'s' if len(cards) != 1 else ''}; "
+                                                       f"at least {sources.min_cards} are expected "
+                                                       f"({sources.description or 'its sources'})"))
+    return cards
 
 
 def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None, actor: str) -> ImportReport:

@@ -167,7 +167,8 @@ class DurationAnswer:
         """This answer as a stored ruling (bot/rulings), with the server it was asked in."""
         rid, line, rules = self.rendered or (self.ruling_id(), duration_question().verdict_summary(self.verdict),
                                              self.verdict.trace.rules_cited())
-        return duration_record(self.verdict, self.notes, inputs, version, self.guild, rid, line, rules, at)
+        return duration_record(self.verdict, self.notes, inputs, version, self.guild, rid, line, rules, at,
+                               house=self.guild if self.layer else None)
 
 
 def _warm_card(card: Card, notes: list[Annotation]) -> None:

@@ -34,3 +34,16 @@ CREATE TABLE IF NOT EXISTS ruling_cards (
     ruling TEXT NOT NULL,
     PRIMARY KEY (game, name, ruling)
 ) WITHOUT ROWID;
+
+-- Plug-in questions waiting for the asker to pick a card from a "which card?" menu (an ambiguous name): the
+-- menu's custom id carries `key`, so the pick is served after a restart too (bot/discord/components.py).
+-- `inputs` is JSON, `query` the name that was ambiguous; `at` Unix seconds. Small: one row per menu shown.
+CREATE TABLE IF NOT EXISTS pending_questions (
+    key     TEXT PRIMARY KEY,
+    game    TEXT NOT NULL,
+    command TEXT NOT NULL,
+    inputs  TEXT NOT NULL,
+    version TEXT NOT NULL,
+    query   TEXT NOT NULL,
+    at      INTEGER NOT NULL
+) WITHOUT ROWID;

@@ -39,7 +39,7 @@ Everything here is data and pure functions: no Discord, no argparse, no file acc
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from engine.cards import Annotation, Card
@@ -188,6 +188,17 @@ class SourceError(ValueError):
 
 
 @dataclass(frozen=True)
+class FileShape:
+    """What a JSON source file must look like, checked by the front end before the game's parser sees it (and
+    before anything is written): a file of the wrong shape is refused naming the file and what is wrong."""
+
+    kind: str                                     # "list": a list of records; "object": records keyed by id
+    required: Mapping[str, type | tuple[type, ...]] = field(default_factory=dict)  # key -> JSON type(s)
+    min_records: int = 1                          # fewer means a wrong or truncated file
+    under: str | None = None                      # the records are under this key of a top-level object
+
+
+@dataclass(frozen=True)
 class Sources:
     """Where a game's public card data lies and how to read it."""
 
@@ -195,6 +206,8 @@ class Sources:
     files: tuple[str, ...]                        # paths inside that folder, all read before parsing
     parse: Callable[[Mapping[str, str]], list[Card]]  # file path -> text; raises SourceError
     description: str = ""
+    shapes: Mapping[str, FileShape] = field(default_factory=dict)  # JSON files' shapes, checked first
+    min_cards: int = 1                            # an import giving fewer cards is refused
 
 
 class StarterSet(Protocol):

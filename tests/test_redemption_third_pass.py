@@ -353,3 +353,19 @@ def test_if_successful_waits_within_the_d1_default(name):
     made = judge(real(name), "battle", ["triggered"])
     assert made.part.started is True and made.persists is True
     assert judge(real(name), "battle", ["triggered", "phase-ends"]).persists is False
+
+
+# --- blind review 4: "place on" in the middle of a clause moves another card -----------------------------------
+
+@pytest.mark.parametrize("name", ["Ahimelech, Priest at Nob", "Crippling Demon", "David's Tent", "King Pekah",
+                                  "Seemingly Insignificant"])
+def test_placing_another_card_mid_clause_is_no_placement_of_this_card(name):
+    assert not any(t.text.endswith("(placement)") for r in read_card(real(name)) for t in r.terms)
+
+
+@pytest.mark.parametrize("name", ["Roman Citizenship", "A Royal Priesthood", "Turn to Egypt", "Paying Taxes (CoW AB)",
+                                  "Testing of Job (RoJ)"])
+def test_a_card_that_opens_a_clause_placing_itself_still_does(name):
+    verdict = judge(real(name), "territory", ["turn-ends", "turn-ends"])
+    assert verdict.persists is True and verdict.part.upper_bound.rule == "D3"
+    assert judge(real(name), "territory", ["leaves-play"]).persists is False

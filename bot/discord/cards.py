@@ -4,6 +4,7 @@ the wrong game. Shared by the cogs (none imports another); nothing here names a 
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -20,9 +21,11 @@ from bot.anywhere import (
     game_title,
 )
 from bot.discord.common import index_name
+from bot.discord.components import OWNER, owner_in
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
+from bot.discord.state import owner_suffix
 from bot.service import answer_lines, match_json, problem_message
 from engine.matching import MatchResult, card_value
 
@@ -79,43 +82,47 @@ def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: in
     return fit_embed(embed)
 
 
-class CardPick(discord.ui.View):
+class CardPick(discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
     """Which card a name meant, for `/card` and `/<game> card`: a menu (at most 25 cards, best first, each with
-    its game) only the asker can use; the pick is posted as the card."""
+    its game) only the asker can use; the pick is posted as the card. The custom id carries the asker and each
+    option a card value, so a pick is served after a restart too (bot/discord/components.py)."""
 
-    def __init__(self, bot: ArbiterBot, owner: int, guild: int | str | None, found: Anywhere,
-                 with_game: bool) -> None:
-        super().__init__(timeout=300)
-        self.bot, self.owner, self.guild = bot, owner, guild
-        self.cards = {card_value(c.card): (r, c.card) for r, c in found.candidates[:MENU_SIZE]}
-        select: discord.ui.Select = discord.ui.Select(
-            placeholder=clip(f"Which card is “{found.query}”?", 150), min_values=1, max_values=1,
-            options=[discord.SelectOption(label=clip(card.label, OPTION), value=value,
-                                          description=clip(game_title(r), 100) if with_game else None)
-                     for value, (r, card) in self.cards.items()])
-        select.callback = self.chosen  # type: ignore[method-assign]
-        self.select = select
-        self.add_item(select)
+    def __init__(self, owner: int | None, found: Anywhere | None = None, with_game: bool = False,
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            candidates = found.candidates[:MENU_SIZE] if found is not None else []
+            select = discord.ui.Select(
+                placeholder=clip(f"Which card is “{found.query if found else ''}”?", 150), min_values=1,
+                max_values=1, custom_id="arbk" + owner_suffix(owner),
+                options=[discord.SelectOption(label=clip(c.card.label, OPTION), value=card_value(c.card),
+                                              description=clip(game_title(r), 100) if with_game else None)
+                         for r, c in candidates])
+        super().__init__(select)
+        self.owner = owner
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id != self.owner:
-            await interaction.response.send_message("Only the person who asked can choose here.", ephemeral=True)
-            return False
-        return True
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> CardPick:
+        return cls(owner_in(match), select=item)
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
-                       item: discord.ui.Item[Any], /) -> None:
-        await report_error(interaction, error, "card menu")
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.chosen(interaction)
+        except Exception as error:  # reported to the user and logged by report_error
+            await report_error(interaction, error, "card menu")
 
     async def chosen(self, interaction: discord.Interaction) -> None:
-        value = self.select.values[0]
-        found = picked_card(self.bot, self.guild, value) if value in self.cards else None
+        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        if self.owner is not None and interaction.user.id != self.owner:
+            raise UserFacingError("Only the person who asked can choose here.")
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        offered = {o.value for o in getattr(self.item, "options", ())}
+        found = picked_card(bot, interaction.guild_id, values[0]) if values and values[0] in offered else None
         if found is None:  # not on the menu, or the catalog changed since it was offered
             raise UserFacingError("That card is no longer in the database; ask again with /card.")
         ruleset, match = found
-        self.stop()
         await interaction.response.edit_message(content=f"You chose {safe(match.card.label, 200)}.", view=None)
-        await interaction.followup.send(embed=card_view_embed(self.bot, ruleset, match, self.guild))
+        await interaction.followup.send(embed=card_view_embed(bot, ruleset, match, interaction.guild_id))
 
 
 async def show_card(interaction: discord.Interaction, name: str, game: Any = None) -> None:
@@ -133,7 +140,8 @@ async def show_card(interaction: discord.Interaction, name: str, game: Any = Non
         found = find_anywhere(name, of, game)
         if found.found is None:
             if found.how == "ambiguous" and found.candidates:
-                view = CardPick(bot, interaction.user.id, guild, found, with_game=game is None)
+                view = discord.ui.View(timeout=None)
+                view.add_item(CardPick(interaction.user.id, found, with_game=game is None))
                 await interaction.response.send_message(safe(found.message(), 1800), view=view, ephemeral=True)
                 return
             if game is None:

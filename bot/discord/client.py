@@ -115,12 +115,14 @@ class ArbiterBot(commands.AutoShardedBot):
             await log.settled()
 
     async def setup_hook(self) -> None:
+        from bot.discord.cards import CardPick
         from bot.discord.cogs.carddb import CardDbCog
-        from bot.discord.cogs.games import GamesCog
+        from bot.discord.cogs.games import CardChoice, GamesCog, VersionButton
         from bot.discord.cogs.info import InfoCog
         from bot.discord.cogs.official import OfficialCog
-        from bot.discord.cogs.ruling import DurationCog, PrintingSelect, RulingButton
+        from bot.discord.cogs.ruling import DurationChoice, DurationCog, PrintingSelect, RulingButton
         from bot.discord.cogs.rulings import RulingsCog
+        from bot.discord.components import StaleComponent
 
         self.start_rulings()
         parsers = self._connection.parsers  # what is already too late is dropped before discord.py builds it
@@ -131,7 +133,9 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
         await self.add_cog(OfficialCog(self))
-        self.add_dynamic_items(RulingButton, PrintingSelect, WhyButton)
+        # Every component is a DynamicItem: served after a restart and after any timeout (bot/discord/components.py).
+        self.add_dynamic_items(RulingButton, PrintingSelect, DurationChoice, WhyButton, VersionButton, CardChoice,
+                               CardPick, StaleComponent)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
         delivery.install(self.gate.count, self.rulings_settled)
         count = await asyncio.to_thread(self.load_catalog)

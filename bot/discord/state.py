@@ -38,6 +38,19 @@ def printing_custom_id(state: RulingState) -> str:
     return "arbp" + state.custom_id("pr")[3:]
 
 
+# The "which card?" menu of /duration carries the scenario the same way, with no card yet (NO_CARD); its
+# options carry the candidates' card refs.
+CHOICE_PATTERN = re.compile(
+    r"arbc:(?P<action>ch):(?P<card>0{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>-):"
+    r"(?P<events>(?:[0-9a-z]|[FT][0-9a-z]){0,40})(?::(?P<next>[0-9a-z]))?(?:~(?P<table>[mt-][2-8-]))?"
+    r"(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+NO_CARD = "0" * 10
+
+
+def choice_custom_id(state: RulingState) -> str:
+    return "arbc" + state.custom_id("ch")[3:]
+
+
 class StaleButton(ValueError):
     """A custom_id that matches the layout but names a zone or event this version does not know."""
 

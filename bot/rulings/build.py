@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from bot.layers import SERVER_ANNOTATION
 from bot.rulings.record import Basis, CardBasis, RulingRecord
 from engine.cards import Annotation, Card
 from engine.registry import shortcut
@@ -37,8 +38,9 @@ def is_shortcut_ruling(game: str, command: str) -> bool:
 
 def duration_record(verdict: Any, notes: Iterable[Annotation], inputs: Mapping[str, Any], version: str,
                     guild: str | None, ruling_id: str, summary: str, rules: Sequence[str],
-                    at: int | None = None) -> RulingRecord:
-    basis = Basis(verdict.ruleset.version, (CardBasis.of(verdict.card, notes),))
+                    at: int | None = None, house: str | None = None) -> RulingRecord:
+    """`house`: the server whose own annotations decided it (None: the shared catalog's)."""
+    basis = Basis(verdict.ruleset.version, (CardBasis.of(verdict.card, notes),), house=house)
     return RulingRecord(ruling_id, verdict.card.game, DURATION, dict(inputs), version, guild, summary, tuple(rules),
                         basis, int(time.time()) if at is None else at)
 
@@ -59,10 +61,17 @@ def game_record(ruleset: Any, question: Any, answer: Mapping[str, Any], inputs: 
     """A plug-in ruling: every card the question looked up, with the annotations the front end holds for it."""
     number = ruleset.versions()[version].version
     basis = Basis(number, tuple(CardBasis.of(c, annotations_of(c) if annotations_of else ())
-                                for c in {c.key: c for c in cards}.values()), dict(matched))
+                                for c in {c.key: c for c in cards}.values()), dict(matched),
+                  guild if decided_by_server(answer) else None)
     return RulingRecord(str(answer["ruling_id"]), ruleset.game, question.command, jsonable_inputs(inputs), version,
                         guild, verdict_line(question, answer), tuple(answer.get("rules") or ()), basis,
                         int(time.time()) if at is None else at)
+
+
+def decided_by_server(answer: Mapping[str, Any]) -> bool:
+    """Whether the asking server's own annotations decided an answer (bot/layers.py says so in it)."""
+    return any(isinstance(n, Mapping) and n.get("id") == SERVER_ANNOTATION
+               for n in answer.get("interpretations") or ())
 
 
 def jsonable_inputs(inputs: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,11 +8,11 @@ again (`arbiter rulings changed`, a moderator's change) builds each game's match
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
-from bot.rulings.build import DURATION_KEYS, game_record, is_shortcut_ruling
+from bot.rulings.build import DURATION_KEYS, decided_by_server, game_record, is_shortcut_ruling
 from bot.rulings.record import Basis, RulingRecord
 from bot.rulings.store import RulingStore, StoredRuling
 from bot.service import Arbiter, LookupProblem
@@ -42,6 +42,8 @@ class Standing:
     answer: dict[str, Any] | None = None
     problem: str | None = None             # why it cannot be asked again today
     changes: list[Change] = field(default_factory=list)
+    house: str | None = None               # the server whose own annotations decided it (its house ruling)
+    shared: Standing | None = None         # house rulings: the same question under the shared catalog today
 
     @property
     def stands(self) -> bool:
@@ -103,7 +105,12 @@ class Reasker:
             return Standing(stored, None, problem=f"it cannot be asked again: {problem.message}")
         except ValueError as exc:  # QuestionError, or a scenario the engine refuses (a ValueError too)
             return Standing(stored, None, problem=f"it cannot be asked again: {exc}")
-        return Standing(stored, now, answer, changes=_basis_changes(stored, now.basis))
+        standing = Standing(stored, now, answer, changes=_basis_changes(stored, now.basis))
+        house = stored.basis.house or (stored.guild if answer is not None and decided_by_server(answer) else None)
+        if house and stored.guild:  # what everyone else is told: the shared catalog alone, asked today
+            standing.house = house
+            standing.shared = self.standing(replace(stored, guild=None))
+        return standing
 
     def _duration(self, stored: StoredRuling) -> tuple[RulingRecord, dict[str, Any]]:
         inputs = stored.inputs

@@ -69,17 +69,20 @@ class Basis:
     version: str                      # the ruleset version number, e.g. "2024.2"
     cards: tuple[CardBasis, ...]
     matched: Mapping[str, str] = field(default_factory=dict)  # typed name -> card name (plug-in games)
+    house: str | None = None          # the server whose own annotations decided the answer (its layer), if any
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"v": self.version, "cards": [c.as_json() for c in self.cards]}
         if self.matched:
             out["matched"] = dict(self.matched)
+        if self.house:
+            out["house"] = self.house
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Basis:
         return cls(str(data.get("v", "")), tuple(CardBasis.from_json(c) for c in data.get("cards", ())),
-                   dict(data.get("matched") or {}))
+                   dict(data.get("matched") or {}), data.get("house") or None)
 
 
 @dataclass(frozen=True)

@@ -55,7 +55,25 @@ def standing_json(standing: Standing, *, answer: bool = True) -> dict[str, Any]:
             **({"answer": standing.answer} if answer else {})},
         "changes": [c.as_json() for c in standing.changes],
         "problem": standing.problem,
+        "house": None if not standing.house else {
+            "guild": standing.house,
+            "shared_now": None if standing.shared is None or standing.shared.now is None else {
+                "ruling_id": standing.shared.now.id, "verdict": standing.shared.now.verdict,
+                "rules": list(standing.shared.now.rules)},
+            "shared_problem": None if standing.shared is None else standing.shared.problem},
     }
+
+
+def house_lines(standing: Standing, server: str | None = None) -> list[str]:
+    """A house ruling says so: which server's own annotations decided it, and what the shared catalog answers
+    today (never that server's notes). `server`: how to name it (default "server <id>")."""
+    if not standing.house:
+        return []
+    shared = standing.shared
+    today = (shared.now.verdict if shared is not None and shared.now is not None
+             else f"nothing ({shared.problem})" if shared is not None else "nothing")
+    return [f"House ruling: {server or f'server {standing.house}'}'s own annotations decided this answer, not the "
+            "shared card catalog.", f"The shared catalog answers today: {today[:300]}"]
 
 
 def verdict_lines(standing: Standing) -> list[str]:
@@ -95,6 +113,7 @@ def standing_lines(standing: Standing) -> list[str]:
         f"Question: {question_text(stored)}",
         f"Answer given: {stored.summary}",
         f"Rules cited: {', '.join(stored.rules) or 'none'}",
+        *house_lines(standing),
         *verdict_lines(standing),
     ]
 

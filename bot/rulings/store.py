@@ -13,7 +13,7 @@ import json
 import sqlite3
 import threading
 import time
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -143,6 +143,23 @@ class RulingStore:
                 raise
             conn.commit()
         return len(merged)
+
+    def put_question(self, key: str, game: str, command: str, inputs: Mapping[str, Any], version: str, query: str,
+                     at: int) -> None:
+        """A question waiting for a card pick (bot/discord/components.py), committed before its menu is sent."""
+        with self._lock, storage_failures(self.path, KIND):
+            conn = self._connection()
+            with conn:
+                conn.execute("INSERT OR IGNORE INTO pending_questions (key, game, command, inputs, version, query, at) "
+                             "VALUES (?, ?, ?, ?, ?, ?, ?)", (key, game, command, json.dumps(dict(inputs)), version,
+                                                              query, at))
+
+    def get_question(self, key: str) -> dict[str, Any] | None:
+        rows = self._read("SELECT game, command, inputs, version, query FROM pending_questions WHERE key = ?", (key,))
+        if not rows:
+            return None
+        game, command, inputs, version, query = rows[0]
+        return {"game": game, "command": command, "inputs": json.loads(inputs), "version": version, "query": query}
 
     # --- reads -----------------------------------------------------------------------------------------
 

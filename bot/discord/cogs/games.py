@@ -6,7 +6,8 @@ autocomplete and match among that game's cards only. Nothing here names a game.
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable, Coroutine
+import re
+from collections.abc import Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Optional
 
 import discord
@@ -16,12 +17,24 @@ from discord.ext import commands
 from bot.discord.answers import WhyButton, answer_embed, discord_words, version_button_label
 from bot.discord.cards import show_card, wrong_game
 from bot.discord.common import guild_of, index_name
+from bot.discord.components import (
+    CHOICE_PATTERN,
+    STALE,
+    VERSION_PATTERN,
+    choice_custom_id,
+    owner_in,
+    recall_question,
+    remember_question,
+    stored_ruling,
+    version_custom_id,
+)
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, OPTION, clip, safe
+from bot.discord.state import owner_of
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
 from bot.layers import LayeredMatcher
 from bot.service import LookupProblem
-from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, questions_of
+from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, question_named, questions_of
 from engine.matching import card_value
 
 if TYPE_CHECKING:
@@ -133,7 +146,7 @@ async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "s
         if other is not None:  # another game's card: say which and how to ask there, not this game's near names
             raise UserFacingError(other) from problem
         if match.how == "ambiguous" and match.candidates and interaction.user.id == asked.owner:
-            view = CardChoice(asked, match.query, [c.card for c in match.candidates])
+            view = await card_choice(interaction, asked, match.query, [c.card for c in match.candidates])
             if how in ("send", "private"):
                 await interaction.response.send_message(safe(problem.message, 1800), view=view, ephemeral=True)
             else:
@@ -143,7 +156,7 @@ async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "s
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     bot.recent_answers.remember(asked.ruleset.game, asked.question.command, data, guild_of(interaction))
     embed = answer_embed(asked.question.present(data), data, [f"{c.name}: {c.text}" for c in seen if c.text])
-    view = VersionButtons(asked, data["ruling_id"])
+    view = version_buttons(asked, data["ruling_id"])
     if how == "edit":
         await interaction.response.edit_message(embed=embed, view=view)
     elif how == "choose":
@@ -153,71 +166,113 @@ async def reply(interaction: discord.Interaction, asked: Asked, *, how: str = "s
         await interaction.response.send_message(embed=embed, view=view, ephemeral=how == "private")
 
 
-class CardChoice(discord.ui.View):
-    """Which card a name meant: a select menu (at most 25 cards, best first) only the asker can use; picking
-    one asks again with exactly that printing."""
+async def card_choice(interaction: discord.Interaction, asked: Asked, query: str, cards: list[Any]
+                      ) -> discord.ui.View:
+    """Which card a name meant: a select menu (at most 25 cards, best first) only the asker can use. The question
+    is stored first (bot/discord/components.py), so a pick is served after a restart too."""
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    key = await remember_question(bot, asked.ruleset.game, asked.question.command, asked.values, asked.version,
+                                  query, asked.owner)
+    view = discord.ui.View(timeout=None)
+    view.add_item(CardChoice(key or "0" * 16, asked.owner, query, cards))
+    return view
 
-    def __init__(self, asked: Asked, query: str, cards: list[Any]) -> None:
-        super().__init__(timeout=300)
-        self.asked, self.query = asked, query
-        self.cards = {card_value(c): c for c in cards[:25]}
-        select: discord.ui.Select = discord.ui.Select(
-            placeholder=clip(f"Which card is “{query}”?", 150), min_values=1, max_values=1,
-            options=[discord.SelectOption(label=clip(c.label, OPTION), value=v) for v, c in self.cards.items()])
-        select.callback = self.chosen  # type: ignore[method-assign]
-        self.select = select
-        self.add_item(select)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id != self.asked.owner:
-            await interaction.response.send_message("Only the person who asked can choose here.", ephemeral=True)
-            return False
-        return True
+class CardChoice(discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
+    """The "which card?" menu of a plug-in question; its custom id carries the stored question's key and the
+    asker. Picking a card asks the question again with exactly that printing."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
-                       item: discord.ui.Item[Any], /) -> None:
-        await report_error(interaction, error, "plug-in card choice menu")
+    def __init__(self, key: str, owner: int | None, query: str = "", cards: Sequence[Any] = (),
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            select = discord.ui.Select(
+                placeholder=clip(f"Which card is “{query}”?", 150), min_values=1, max_values=1,
+                options=[discord.SelectOption(label=clip(c.label, OPTION), value=card_value(c)) for c in cards[:25]],
+                custom_id=choice_custom_id(key, owner))
+        super().__init__(select)
+        self.key, self.owner = key, owner
 
-    async def chosen(self, interaction: discord.Interaction) -> None:
-        value = self.select.values[0]
-        if value not in self.cards:
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> CardChoice:
+        return cls(match["key"], owner_in(match), select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.pick(interaction)
+        except Exception as error:  # reported to the user and logged by report_error
+            await report_error(interaction, error, "plug-in card choice menu")
+
+    async def pick(self, interaction: discord.Interaction) -> None:
+        question = await recall_question(interaction.client, self.key)  # type: ignore[arg-type]
+        ruleset = _ruleset_named(question["game"]) if question is not None else None
+        found = question_named(ruleset, question["command"]) if ruleset is not None else None
+        if question is None or found is None or question["version"] not in ruleset.versions():
+            raise UserFacingError(STALE)
+        if self.owner is not None and interaction.user.id != self.owner:
+            raise UserFacingError("Only the person who asked can choose here.")
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        options = {o.value: o.label for o in getattr(self.item, "options", ())}
+        if not values or values[0] not in options:
             raise UserFacingError("That choice is not on the menu; ask again.")
-        self.stop()
-        await reply(interaction, self.asked.again(query=self.query, value=value), how="choose",
-                    picked=self.cards[value].label)
+        asked = Asked(ruleset, found, question["inputs"], question["version"], interaction.user.id)
+        await reply(interaction, asked.again(query=question["query"], value=values[0]), how="choose",
+                    picked=options[values[0]])
 
 
-class VersionButtons(discord.ui.View):
+def version_buttons(asked: Asked, ruling_id: str) -> discord.ui.View:
     """"Why" (the judge's reasons, bot/discord/answers.py), then one button per other ruleset version, labelled
-    in players' words: what that version says. The asker's press changes the message; anyone else gets the
-    other version's answer privately."""
+    in players' words: what that version says. Their custom ids carry the ruling id: a press asks the stored
+    question again under that version, after a restart too."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(WhyButton(ruling_id, asked.owner))
+    for version in list(asked.ruleset.versions())[:5]:
+        if version != asked.version:
+            view.add_item(VersionButton(ruling_id, version, asked.owner, asked.ruleset.game))
+    return view
 
-    def __init__(self, asked: Asked, ruling_id: str) -> None:
-        super().__init__(timeout=900)
-        self.asked = asked
-        self.add_item(WhyButton(ruling_id, asked.owner))
-        for version in list(asked.ruleset.versions())[:5]:
-            if version == asked.version:
-                continue
-            button: discord.ui.Button = discord.ui.Button(label=version_button_label(asked.ruleset.game, version),
-                                                          style=discord.ButtonStyle.secondary)
-            button.callback = self._press(version)  # type: ignore[method-assign]
-            self.add_item(button)
 
-    def _press(self, version: str) -> Callable[[discord.Interaction], Coroutine[Any, Any, None]]:
-        async def press(interaction: discord.Interaction) -> None:
-            asked = self.asked.again(version=version)
-            if interaction.user.id == asked.owner:
-                await reply(interaction, asked, how="edit")
-                return
-            mine = Asked(asked.ruleset, asked.question, asked.values, version, interaction.user.id)
-            await reply(interaction, mine, how="private")
+class VersionButton(discord.ui.DynamicItem[discord.ui.Button], template=VERSION_PATTERN):
+    """What another ruleset version says. The asker's press changes the message; anyone else gets the other
+    version's answer privately."""
 
-        return press
+    def __init__(self, ruling_id: str, version: str, owner: int | None, game: str = "",
+                 button: discord.ui.Button | None = None) -> None:
+        if button is None:
+            button = discord.ui.Button(label=version_button_label(game, version), style=discord.ButtonStyle.secondary,
+                                       custom_id=version_custom_id(ruling_id, version, owner))
+        super().__init__(button)
+        self.ruling_id, self.version, self.owner = ruling_id, version, owner
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
-                       item: discord.ui.Item[Any], /) -> None:
-        await report_error(interaction, error, "plug-in versions button")
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
+                             match: re.Match[str], /) -> VersionButton:
+        return cls(match["id"], match["version"], owner_in(match), button=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.press(interaction)
+        except Exception as error:  # reported to the user and logged by report_error
+            await report_error(interaction, error, "plug-in versions button")
+
+    async def press(self, interaction: discord.Interaction) -> None:
+        stored = await stored_ruling(interaction.client, self.ruling_id)  # type: ignore[arg-type]
+        ruleset = _ruleset_named(stored.game) if stored is not None else None
+        question = question_named(ruleset, stored.command) if ruleset is not None else None
+        if stored is None or question is None or self.version not in ruleset.versions():
+            raise UserFacingError(STALE)
+        values = dict(stored.inputs)
+        for param in plugin_inputs(question.params, "discord"):  # stored rows leave out empty inputs
+            values.setdefault(param.name, [] if param.repeat else False if param.kind == "flag" else None)
+        owner = owner_of(self.owner, interaction)
+        if interaction.user.id == owner:
+            await reply(interaction, Asked(ruleset, question, values, self.version, owner), how="edit")
+            return
+        await reply(interaction, Asked(ruleset, question, values, self.version, interaction.user.id), how="private")
+
+
+def _ruleset_named(game: str) -> Any:
+    return next((r for r in plugin_rulesets() if r.game == game), None)
 
 
 def ruling_command(ruleset: Any, question: Question) -> app_commands.Command:

@@ -15,16 +15,20 @@ from discord.ext import commands
 from bot.discord.answers import WhyButton, answer_embed, version_button_label
 from bot.discord.cards import wrong_game
 from bot.discord.common import card_autocomplete, guild_of
+from bot.discord.components import STALE
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.state import (
+    CHOICE_PATTERN,
     MAX_CUSTOM_ID,
     MAX_EVENTS,
+    NO_CARD,
     PATTERN,
     PRINTING_PATTERN,
     RulingState,
     StaleButton,
     card_ref,
+    choice_custom_id,
     owner_of,
     printing_custom_id,
 )
@@ -234,45 +238,59 @@ def answer(bot: ArbiterBot, card: Card, match: MatchResult | None, state: Ruling
     return data
 
 
-class Disambiguation(discord.ui.View):
-    """A select menu of candidates that only the person who asked can use."""
+def choice_view(owner: int, candidates: list[Card], zone: str, events: tuple[str, ...], ruleset: str,
+                turn: str | None = None, players: int | None = None) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(DurationChoice(RulingState(NO_CARD, zone, ruleset, "", events, owner, turn, players), candidates))
+    return view
 
-    def __init__(self, bot: ArbiterBot, owner: int, candidates: list[Card], zone: str, events: tuple[str, ...],
-                 ruleset: str, turn: str | None = None, players: int | None = None) -> None:
-        super().__init__(timeout=300)
-        self.bot, self.owner = bot, owner
-        self.zone, self.events, self.ruleset = zone, events, ruleset
-        self.turn, self.players = turn, players
-        self.cards = {card_ref(c): c for c in candidates[:25]}
-        select: discord.ui.Select = discord.ui.Select(
-            placeholder="Which card did you mean?", min_values=1, max_values=1,
-            options=[discord.SelectOption(label=clip(c.label, OPTION), value=ref)
-                     for ref, c in self.cards.items()])
-        select.callback = self.chosen  # type: ignore[method-assign]
-        self.select = select
-        self.add_item(select)
 
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        if interaction.user.id != self.owner:
-            await interaction.response.send_message("Only the person who asked can choose here.", ephemeral=True)
-            return False
-        return True
+class DurationChoice(discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
+    """A select menu of candidates that only the person who asked can use. Its custom id carries the scenario
+    and the asker, each option a candidate's card ref: a pick is served after a restart too."""
 
-    async def on_error(self, interaction: discord.Interaction, error: Exception,  # type: ignore[override]
-                       item: discord.ui.Item[Any], /) -> None:
-        await report_error(interaction, error, "card choice menu")
+    def __init__(self, state: RulingState | None, candidates: list[Card] | None = None,
+                 select: discord.ui.Select | None = None) -> None:
+        if select is None:
+            if state is None:
+                raise ValueError("a new choice menu needs its state")
+            select = discord.ui.Select(
+                placeholder="Which card did you mean?", min_values=1, max_values=1,
+                options=[discord.SelectOption(label=clip(c.label, OPTION), value=card_ref(c))
+                         for c in (candidates or [])[:25]], custom_id=choice_custom_id(state))
+        super().__init__(select)
+        self.state = state
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
+                             match: re.Match[str], /) -> DurationChoice:
+        try:
+            _action, state, _nxt = RulingState.parse(match)
+        except StaleButton:
+            return cls(None, select=item)
+        return cls(state, select=item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        try:
+            await self.chosen(interaction)
+        except Exception as error:  # reported to the user and logged by report_error
+            await report_error(interaction, error, "card choice menu")
 
     async def chosen(self, interaction: discord.Interaction) -> None:
-        ref = self.select.values[0]
-        card = self.bot.card_refs.get(ref)  # the catalog may have changed since the menu was offered
+        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+        if self.state is None:
+            raise UserFacingError(STALE)
+        if self.state.owner is not None and interaction.user.id != self.state.owner:
+            raise UserFacingError("Only the person who asked can choose here.")
+        values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
+        card = bot.card_refs.get(str(values[0])) if values else None  # the catalog may have changed since
         if card is None:
             raise UserFacingError("That card is no longer in the database; ask again with /duration.")
-        state = RulingState(ref, self.zone, self.ruleset, "", self.events, self.owner, self.turn, self.players)
-        data = answer(self.bot, card, None, state, interaction)
+        state = replace(self.state, card=card_ref(card), part="")
+        data = answer(bot, card, None, state, interaction)
         state = replace(state, part=data["scenario"]["part"])
         await interaction.response.edit_message(content=f"You chose {safe(card.label, 200)}.", view=None)
         await interaction.followup.send(embed=duration_embed(data), view=ruling_view(state, data))
-        self.stop()
 
 
 async def set_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -351,8 +369,8 @@ class DurationCog(commands.Cog):
             if other is not None:  # another game's card: which, and how to ask there
                 raise UserFacingError(other)
             if match.how == "ambiguous" and match.candidates:
-                view = Disambiguation(self.bot, interaction.user.id, [c.card for c in match.candidates],
-                                      played_in, events, ruleset, turn, players)
+                view = choice_view(interaction.user.id, [c.card for c in match.candidates], played_in, events,
+                                   ruleset, turn, players)
                 await interaction.response.send_message(safe(problem_message(match), 1800), view=view,
                                                         ephemeral=True)
                 return

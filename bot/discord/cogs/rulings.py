@@ -14,7 +14,7 @@ from bot.discord.errors import UserFacingError
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS, link_ruling
 from bot.rulings.reask import Standing
-from bot.rulings.report import iso, question_text, verdict_lines
+from bot.rulings.report import house_lines, iso, question_text, verdict_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 MAX_ID = 40
 
 
-def standing_embed(standing: Standing) -> discord.Embed:
+def standing_embed(standing: Standing, server: str | None = None) -> discord.Embed:
+    """`server`: how to name the server of a house ruling (its name when the bot is in it)."""
     stored = standing.stored
     colour = COLOUR_PERSISTS if standing.stands else COLOUR_ENDED if standing.now is not None else COLOUR_INFO
     embed = discord.Embed(title=clip(f"Ruling {stored.id}", TITLE),
@@ -33,6 +34,9 @@ def standing_embed(standing: Standing) -> discord.Embed:
     where = f" · server {stored.guild}" if stored.guild else ""
     embed.add_field(name="Ruleset", value=safe(f"{stored.version} ({stored.basis.version}){where}", FIELD_VALUE),
                     inline=True)
+    if standing.house:  # before "Now": a house ruling is no answer of the shared catalog
+        embed.add_field(name="House ruling", value=safe("\n".join(house_lines(standing, server)), FIELD_VALUE),
+                        inline=False)
     embed.add_field(name="Now", value=safe("\n".join(verdict_lines(standing)), FIELD_VALUE), inline=False)
     times = "once" if stored.count == 1 else f"{stored.count} times"
     embed.set_footer(text=f"Asked {times}: first {iso(stored.first_at)}, last {iso(stored.last_at)}")
@@ -54,4 +58,6 @@ class RulingsCog(commands.Cog):
         if standing is None:
             raise UserFacingError(f"No stored ruling has the id “{safe(id.strip(), MAX_ID)}”: check the id as "
                                   "printed under the ruling.")
-        await interaction.response.send_message(embed=standing_embed(standing))
+        house = self.bot.get_guild(int(standing.house)) if standing.house and standing.house.isdigit() else None
+        server = f"server “{house.name}” ({standing.house})" if house is not None else None
+        await interaction.response.send_message(embed=standing_embed(standing, server))

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import Card
-from engine.interface import SourceError, Sources
+from engine.interface import FileShape, SourceError, Sources
 from engine.names import fold
 from engine.rulesets.ashes.editions import make_card
 
@@ -130,6 +130,11 @@ def parse_sources(files: Mapping[str, str]) -> list[Card]:
     return merge(read_reborn(files), read_first(files))
 
 
+# Checked after parsing, before writing (bot/source_shapes.py); a legacy patch
+# file may be empty.
+_RECORD = {"name": str, "stub": str, "type": str}
 SOURCES = Sources(folder="ashes", files=(REBORN_FILE, *FIRST_FILES), parse=parse_sources,
                   description="ashteki/all-cards.json and ashes_live_legacy_1e/*.json "
-                              "(see shared/data/ashes/SOURCE.md)")
+                              "(see shared/data/ashes/SOURCE.md)",
+                  shapes={REBORN_FILE: FileShape("list", _RECORD, under="results"),
+                          **{f: FileShape("list", _RECORD, 0) for f in FIRST_FILES}})

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card
-from engine.interface import SourceError, Sources
+from engine.interface import FileShape, SourceError, Sources
 from engine.names import fold
 
 GAME = "dominion"
@@ -198,4 +198,7 @@ def parse_sources(files: Mapping[str, str]) -> list[Card]:
 
 
 SOURCES = Sources(folder="dominion", files=(TABS_DB, TABS_TEXT, TABS_SETS, RK_CARDS), parse=parse_sources,
-                  description="dominiontabs/ and randomkingdominion/ (see shared/data/dominion/SOURCE.md)")
+                  description="dominiontabs/ and randomkingdominion/ (see shared/data/dominion/SOURCE.md)",
+                  shapes={TABS_DB: FileShape("list", {"card_tag": str, "types": list, "cardset_tags": list}),
+                          TABS_TEXT: FileShape("object", {"name": str, "description": str}),
+                          TABS_SETS: FileShape("object", {"set_name": str})})

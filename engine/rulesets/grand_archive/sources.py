@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import Card
-from engine.interface import SourceError, Sources
+from engine.interface import FileShape, SourceError, Sources
 from engine.names import fold
 from engine.rulesets.grand_archive.cardinfo import GAME
 
@@ -97,4 +97,6 @@ def parse_sources(files: Mapping[str, str]) -> list[Card]:
 
 SOURCES = Sources(folder="grand_archive", files=(EFFECTS, ARENA), parse=parse_sources,
                   description="ga_cards_effects.json and TCG_Arena_Cardlist.json "
-                              "(see shared/data/grand_archive/SOURCE.md)")
+                              "(see shared/data/grand_archive/SOURCE.md)",
+                  shapes={EFFECTS: FileShape("list", {"name": str, "uuid": str, "types": list}),
+                          ARENA: FileShape("object", {"name": str})})

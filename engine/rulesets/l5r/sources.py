@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import Card
-from engine.interface import SourceError, Sources
+from engine.interface import FileShape, SourceError, Sources
 from engine.rulesets.l5r.rules import GAME
 from engine.rulesets.l5r.text import plain
 
@@ -103,4 +103,5 @@ def parse_sources(files: Mapping[str, str]) -> list[Card]:
 
 
 SOURCES = Sources(folder="l5r", files=FILES, parse=parse_sources,
-                  description="oracle_json/*.json, the Oracle of the Void card files (see shared/data/l5r/SOURCE.md)")
+                  description="oracle_json/*.json, the Oracle of the Void card files (see shared/data/l5r/SOURCE.md)",
+                  shapes={f: FileShape("list", {"cardid": int, "title": list, "type": list}) for f in FILES})

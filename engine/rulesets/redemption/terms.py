@@ -382,7 +382,7 @@ class _PartReader:
         if is_character(card):
             self.own_names |= {"he", "she"}  # "until he is discarded" on a character speaks of itself
         self.self_pattern = _self_reference(names) if names else None
-        self.self_placed = bool(P.SELF_PLACE.search(part.text))
+        self.self_placed = _places_itself(part.text) is not None
         # A card that stays in play can speak of itself as "it"/"he" (see _pronoun_is_target).
         self.stays = is_character(card) or self.self_placed or inherent_type(card, part.label) is not None
         self.lob_placement: tuple[str, re.Match[str]] | None = None  # "place in your Land of Bondage"
@@ -433,10 +433,10 @@ class _PartReader:
                      pending=_waits(sentence, m.start()))
         if lasting and self.self_placed and not any(t.rule == "D3" for t in self.terms):
             # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
-            m = P.SELF_PLACE.search(self.part.text)
+            m = _places_itself(self.part.text)
             assert m is not None
             # "Following battle, you may place this card in your territory": the placement waits for its trigger.
-            placed = next(((x, p) for x in _sentences(self.part.text) if (p := P.SELF_PLACE.search(x))), None)
+            placed = next(((x, p) for x in _sentences(self.part.text) if (p := _places_itself(x))), None)
             sentence, how = (placed[0], _waits(*[placed[0], placed[1].start()])) if placed else ("", "")
             self.add("D3", self.part.text[m.start(): m.end()].strip() + " (placement)", self_place=True,
                      sentence=sentence, pending=how)
@@ -462,6 +462,20 @@ def _with_trigger(term: Term) -> Term:
     if term.rule == "D3" or term.ends_result:  # a targeting the scenario says was made starts, whatever its trigger
         starts = tuple(dict.fromkeys(("targeted", *starts)))
     return replace(term, trigger=words, starts=starts)
+
+
+_CLAUSE_OPENS = re.compile(r"(?:^|[.:;,)]|\b(?:you may|may|must|then))\s*$", re.I)
+
+
+def _places_itself(text: str) -> re.Match[str] | None:
+    """Where the card places itself: "Place this card on ...", or a "Place on ..." / "Place in territory" that
+    opens a clause. Mid-clause ("take a weapon and place on your warrior", "place on top of deck") another card
+    is moved: that is how the ability resolves, not a placement of this card."""
+    for m in P.SELF_PLACE.finditer(text):
+        explicit = not m.group(0).lower().startswith(("place on", "place in"))
+        if explicit or (_CLAUSE_OPENS.search(text[: m.start()]) and not text[m.end():].lower().startswith("top")):
+            return m
+    return None
 
 
 def read_part(part: Part, card: Card) -> PartReading:

@@ -1,0 +1,115 @@
+"""Buttons and menus that outlive the process: what a component needs is in its custom id, or in the database.
+
+Every component Arbiter sends is a discord.py DynamicItem, so a press is served after a restart and after any
+timeout (there is none). The custom ids (at most 100 characters) are:
+
+- `arb:` / `arbp:` / `arbc:` — /duration's next-event and ruleset buttons, its printings menu and its card
+  choice menu: the whole ruling state (bot/discord/state.py);
+- `arbw:<ruling id>@<owner>` — "Why" (bot/discord/answers.py);
+- `arbv:<ruling id>:<version>@<owner>` — a plug-in answer's "Under <version>" button: the question is the stored
+  ruling's (bot/rulings), asked again under that version;
+- `arbq:<key>@<owner>` — a plug-in question's "which card?" menu: the question waiting for the pick is stored
+  under `key` in the rulings file (table `pending_questions`) before the menu is sent;
+- `arbk@<owner>` — `/card`'s "which card?" menu (bot/discord/cards.py): each option is a card value.
+
+A press that can no longer be served (a ruling or question not stored here, a version withdrawn, a card gone,
+or a component of an older Arbiter) gets one private sentence (`StaleComponent` catches any custom id that is
+none of these).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+import time
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.discord.errors import send_ephemeral
+from bot.discord.state import owner_suffix
+
+if TYPE_CHECKING:
+    from bot.discord.client import ArbiterBot
+    from bot.rulings.store import StoredRuling
+
+OWNER = r"(?:@(?P<owner>[0-9a-z]{1,13}))?"
+VERSION_PATTERN = r"arbv:(?P<id>[A-Za-z0-9-]{1,40}):(?P<version>[A-Za-z0-9._-]{1,30})" + OWNER
+CHOICE_PATTERN = r"arbq:(?P<key>[0-9a-f]{16})" + OWNER
+STALE = ("This button or menu is from a message Arbiter can no longer serve (it has been restarted or updated "
+         "since); please ask the question again.")
+
+
+def owner_in(match: re.Match[str]) -> int | None:
+    return int(match["owner"], 36) if match["owner"] else None
+
+
+def version_custom_id(ruling_id: str, version: str, owner: int | None) -> str:
+    return f"arbv:{ruling_id}:{version}{owner_suffix(owner)}"
+
+
+def choice_custom_id(key: str, owner: int | None) -> str:
+    return f"arbq:{key}{owner_suffix(owner)}"
+
+
+def question_key(game: str, command: str, inputs: dict[str, Any], version: str, query: str, owner: int) -> str:
+    text = json.dumps([game, command, inputs, version, query, owner], sort_keys=True, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+async def stored_ruling(bot: ArbiterBot, ruling_id: str) -> StoredRuling | None:
+    """The stored ruling (off the event loop); None when rulings are not stored here or the id is unknown."""
+    log = bot.arbiter.rulings
+    if log is None:
+        return None
+    return await asyncio.to_thread(log.store.get, ruling_id)
+
+
+async def remember_question(bot: ArbiterBot, game: str, command: str, inputs: dict[str, Any], version: str,
+                            query: str, owner: int) -> str | None:
+    """Store a question waiting for a card pick (committed before its menu is sent); its key, or None when
+    rulings are not stored here (the menu then works only while this process runs)."""
+    log = bot.arbiter.rulings
+    if log is None:
+        return None
+    key = question_key(game, command, inputs, version, query, owner)
+    await asyncio.to_thread(log.store.put_question, key, game, command, inputs, version, query, int(time.time()))
+    return key
+
+
+async def recall_question(bot: ArbiterBot, key: str) -> dict[str, Any] | None:
+    log = bot.arbiter.rulings
+    if log is None:
+        return None
+    return await asyncio.to_thread(log.store.get_question, key)
+
+
+class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!arb[a-z]?:)(?P<any>.{1,100})"):
+    """Any component whose custom id is none of Arbiter's (e.g. from a version whose menus lived in memory):
+    one private sentence instead of Discord's "This interaction failed"."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)  # type: ignore[arg-type]
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str], /) -> StaleComponent:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if _live_view_has(interaction, self.item):
+            return  # a view of this process serves it (a component some cog keeps in memory)
+        await send_ephemeral(interaction, STALE)
+
+
+def _live_view_has(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> bool:
+    """Whether a view held in memory by this process (discord.py's view store) answers this component."""
+    store = getattr(getattr(interaction.client, "_connection", None), "_view_store", None)
+    views = getattr(store, "_views", None)
+    if not isinstance(views, dict):
+        return False
+    key = (item.type.value, getattr(item, "custom_id", None))
+    message_id = interaction.message.id if interaction.message is not None else None
+    return key in views.get(message_id, {}) or key in views.get(None, {})
