@@ -648,7 +648,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--web", metavar="HOST:PORT", type=web_address, default=None,
                    help="also serve the read-only web pages (as `arbiter serve`) in the same process, e.g. "
                         "0.0.0.0:8080")
-    p.set_defaults(func=cmd_run)
+    p.set_defaults(func=cmd_run, writes=True)  # the bot creates and fills a new --db file at start-up
 
     for hook in _extensions():
         hook(sub, common)

@@ -243,7 +243,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--date", help="when it was published: YYYY, YYYY-MM or YYYY-MM-DD")
     p.add_argument("--says", required=True, help="what it says, briefly, in our own words")
     p.add_argument("question", nargs=argparse.REMAINDER, help="-- then the question as you would ask it")
-    p.set_defaults(func=cmd_add)
+    p.set_defaults(func=cmd_add, writes=True)  # may create a --db file that does not exist
 
     p = osub.add_parser("list", parents=[common], help="the recorded official rulings (of a card)")
     p.add_argument("card", nargs="?", help="only those about this card (its name or a word of it)")
@@ -256,12 +256,12 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
 
     p = osub.add_parser("remove", parents=[common, mod], help="remove one (undo brings it back)")
     p.add_argument("id", type=_positive, help="its number, as `list` shows it")
-    p.set_defaults(func=cmd_remove)
+    p.set_defaults(func=cmd_remove, writes=True)  # may create a --db file that does not exist
 
     p = osub.add_parser("import", parents=[common, mod], help="import a JSON or CSV file of official rulings "
                                                              "(all or nothing; re-import adds nothing)")
     p.add_argument("file", help="the file (see the README's record format)")
-    p.set_defaults(func=cmd_import)
+    p.set_defaults(func=cmd_import, writes=True)  # may create a --db file that does not exist
 
     p = osub.add_parser("verify", parents=[common], help="ask every recorded official ruling again; exit 1 if "
                                                         "Arbiter answers any differently")

@@ -112,6 +112,20 @@ def test_a_write_command_creates_a_missing_db_and_says_so(tmp_path, capsys):
     assert (code, err) == (0, "") and json.loads(out)["card"]["name"] == "Adino, the Eznite"
 
 
+def test_every_command_that_changes_the_catalog_may_create_its_db():
+    """A command taking --actor records a change: it is one that writes (bot.catalog.chosen_db_path lets it create
+    a missing --db file); every other command only reads."""
+    parser = build_parser()
+    for words in subcommand_paths():
+        sub = parser
+        for word in words:
+            action = next(a for a in sub._actions if a.__class__.__name__ == "_SubParsersAction")
+            sub = action.choices[word]
+        takes_actor = any("--actor" in a.option_strings for a in sub._actions)
+        writes = sub.get_default("writes") is True
+        assert writes == (takes_actor or words == ["run"]), words
+
+
 def test_environment_and_default_databases_are_still_created_on_first_use(db, capsys):
     assert not db.exists()  # $ARBITER_DB (the `db` fixture) is a configured place, not a typed one
     code, _, err = run(capsys, "card", "adino")
