@@ -29,7 +29,7 @@ from bot.official_records import Asked, ask, asked_json, read_records, settle_al
 from bot.rulings.reask import Reasker
 from bot.rulings.store import RulingStore, rulings_path
 from engine.names import fold
-from engine.official import Expectation, OfficialError, OfficialRuling, Source, check, check_record
+from engine.official import Expectation, OfficialError, OfficialRuling, Source, absent, check, check_record
 
 
 def _cli() -> Any:
@@ -83,7 +83,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         check_record(ruling)
     except OfficialError as exc:
         raise cli.Usage(str(exc)) from exc
-    missing = [e.path for e in ruling.expect if ask_path_missing(answer, e)]
+    missing = [e.path for e in ruling.expect if absent(answer, e)]
     if missing:
         raise cli.Usage(f"The answer has no field {', '.join(missing)}: the paths are those of the game's --json "
                         "answer (e.g. persists, upper_bound.rule, chain[0].cleanup).")
@@ -100,11 +100,6 @@ def cmd_add(args: argparse.Namespace) -> int:
     print(cli.undo_hint(entry.id).strip())
     return cli.EXIT_OK
 
-
-def ask_path_missing(answer: dict[str, Any], expectation: Expectation) -> bool:
-    from engine.official import MISSING, lookup
-
-    return lookup(answer, expectation.path) is MISSING
 
 
 def _line(ruling: OfficialRuling) -> str:

@@ -20,15 +20,14 @@ from bot.rulings.reask import Reasker
 from bot.rulings.record import Basis
 from bot.rulings.store import StoredRuling
 from engine.official import (
-    MISSING,
     Check,
     Expectation,
     OfficialError,
     OfficialRuling,
     Source,
+    absent,
     check,
     check_record,
-    lookup,
 )
 
 MAX_FILE_BYTES = 5_000_000
@@ -72,7 +71,7 @@ def settle(reasker: Reasker, ruling: OfficialRuling) -> tuple[OfficialRuling, As
     asked = ask(reasker, ruling)
     if asked.answer is None:
         raise OfficialError(f"its question cannot be asked: {asked.problem}")
-    missing = [str(e.path) for e in ruling.expect if _absent(asked.answer, e)]
+    missing = [str(e.path) for e in ruling.expect if absent(asked.answer, e)]
     if missing:
         raise OfficialError(f"the answer has no field {', '.join(missing)} (see the game's --json contract)")
     question = named_inputs(ruling.question, asked.matched)
@@ -92,9 +91,6 @@ def _texts(value: Any) -> list[str]:
         return [t for v in value for t in _texts(v)]
     return []
 
-
-def _absent(answer: Mapping[str, Any], expectation: Expectation) -> bool:
-    return lookup(answer, expectation.path) is MISSING
 
 
 # --- files ----------------------------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -220,8 +220,9 @@ def check(ruling: OfficialRuling, answer: Mapping[str, Any]) -> Check:
     return out
 
 
-def card_names(rulings: Iterable[OfficialRuling]) -> Sequence[str]:
-    return sorted({c for r in rulings for c in r.cards})
+def absent(answer: Mapping[str, Any], expectation: Expectation) -> bool:
+    """Whether the answer has no field at the expectation's path (a record naming one is refused)."""
+    return lookup(answer, expectation.path) is MISSING
 
 
 def clip(text: Any, limit: int = 60) -> str:
