@@ -3,28 +3,9 @@ abilities the printed cards grant, answered through the CLI on the imported shar
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from bot.cli import main
-from tests.shared_paths import require_shared
-
-
-@pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = str(tmp_path_factory.mktemp("ga") / "c.db")
-    root: Path = require_shared("grand_archive")
-    assert main(["grand-archive-import", str(root), "--db", path]) == 0
-    return path
-
-
-def ask(db: str, capsys: pytest.CaptureFixture[str], *args: str) -> dict:
-    code = main(["grand-archive", "--db", db, "--json", *args])
-    out = json.loads(capsys.readouterr().out)
-    assert code == 0, out
-    return out
+from tests.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
 
 @pytest.mark.parametrize(("card", "layer", "condition"), [
