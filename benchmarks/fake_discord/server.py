@@ -201,6 +201,14 @@ class _Injected:
     times: int
 
 
+@dataclass
+class _Slow:
+    method: str
+    pattern: re.Pattern[str]
+    seconds: float
+    times: int
+
+
 class FakeDiscord:
     """Fake Discord: REST under ``/api/v{9,10}``, the gateway on any other path; see README.md here.
 
@@ -254,6 +262,7 @@ class FakeDiscord:
         self.session_start_remaining = 1000
 
         self._injected: list[_Injected] = []
+        self._slow: list[_Slow] = []
         self._routes = self._build_routes()
         self._cond: asyncio.Condition | None = None
         self._runner: web.AppRunner | None = None
@@ -590,6 +599,12 @@ class FakeDiscord:
             _Injected(method.upper(), re.compile(path_regex), status, body, headers or {}, times)
         )
 
+    def slow_replies(self, method: str, path_regex: str, seconds: float, *, times: int = 1) -> None:
+        """The next ``times`` matching requests are handled at once (recorded, state changed: an interaction
+        callback counts as acknowledged when it arrives) but their reply reaches the bot ``seconds`` later,
+        like a slow network or a busy Discord."""
+        self._slow.append(_Slow(method.upper(), re.compile(path_regex), seconds, times))
+
     def _live_connections(self, shard_id: int | None) -> list[GatewayConnection]:
         return [
             s.conn
@@ -827,6 +842,15 @@ class FakeDiscord:
         return rec
 
     async def _route(self, request: web.Request, rec: Recorded) -> web.Response:
+        response = await self._answer(request, rec)
+        for slow in self._slow:
+            if slow.times > 0 and slow.method == rec.method and slow.pattern.fullmatch(rec.path):
+                slow.times -= 1
+                await asyncio.sleep(slow.seconds)
+                break
+        return response
+
+    async def _answer(self, request: web.Request, rec: Recorded) -> web.Response:
         for inj in self._injected:
             if inj.times > 0 and inj.method == rec.method and inj.pattern.fullmatch(rec.path):
                 inj.times -= 1
