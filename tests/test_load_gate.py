@@ -91,3 +91,52 @@ async def test_discord_refusing_a_late_answer_is_one_counted_line_not_a_tracebac
         callbacks = [r for r in fake.requests if r.path.endswith("/callback")]
         assert len(callbacks) == 2  # no apology sent to an interaction that is gone
         assert not [r for r in caplog.records if r.exc_info or r.levelno >= logging.WARNING]
+
+
+CALLBACK = r"/interactions/\d+/[^/]+/callback"
+
+
+async def test_deferred_answers_wait_until_every_first_response_is_out(tmp_path):
+    """A backlog of deferrals whose replies are slow: no deferred answer is computed while more than a few
+    first responses are still owed, and every command still gets its answer afterwards."""
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, bot):
+        seen: list[tuple[int, int]] = []
+        duration = bot.arbiter.duration
+
+        def recording(*args, **kwargs):
+            seen.append((bot.gate.waiting, bot.gate.firsts))
+            return duration(*args, **kwargs)
+
+        bot.arbiter.duration = recording  # type: ignore[method-assign]
+        count = deadline.QUIET_FIRSTS + 14
+        fake.slow_replies("POST", CALLBACK, 0.4, times=count)
+        cards = ["Adino the Eznite", "Stricken"]
+        sent = await fake.send_burst([_aged(fake, _duration(fake, cards[k % 2]), deadline.DEFER_AT_S + 0.2)
+                                      for k in range(count)])
+        for one in sent:
+            assert (await one.callback(timeout=10))["type"] == DEFERRED
+        for one in sent:
+            assert "/ruling id:" in (await one.edit(timeout=10))["embeds"][0]["footer"]["text"]
+        assert len(seen) == count
+        assert all(waiting == 0 and firsts <= deadline.QUIET_FIRSTS for waiting, firsts in seen), seen
+
+
+async def test_suggestions_wait_for_owed_first_responses_and_still_arrive_in_time(tmp_path):
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, bot):
+        seen: list[int] = []
+        matcher_for = bot.arbiter.matcher_for
+
+        def recording(*args, **kwargs):
+            seen.append(bot.gate.firsts)
+            return matcher_for(*args, **kwargs)
+
+        count = deadline.QUIET_FIRSTS + 8
+        fake.slow_replies("POST", CALLBACK, 0.3, times=count + 1)
+        commands = [_aged(fake, _duration(fake), deadline.DEFER_AT_S + 0.2) for _ in range(count)]
+        suggest = fake.interaction_payload("duration", {"card": "adi"}, focused="card")
+        bot.arbiter.matcher_for = recording  # type: ignore[method-assign]
+        sent = await fake.send_burst([*commands, suggest])
+        reply = await sent[-1].callback(timeout=10)
+        assert reply["type"] == 8 and reply["data"]["choices"]  # suggestions, in time
+        assert seen and seen[0] <= deadline.QUIET_FIRSTS  # computed once the deferrals were out
+        assert all(s.state.response_type == DEFERRED for s in sent[:-1])

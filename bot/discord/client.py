@@ -137,7 +137,7 @@ class ArbiterBot(commands.AutoShardedBot):
         self.add_dynamic_items(RulingButton, PrintingSelect, DurationChoice, WhyButton, VersionButton, CardChoice,
                                CardPick, StaleComponent)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
-        delivery.install(self.gate.count, self.rulings_settled)
+        delivery.install(self.gate.count, self.rulings_settled, self.gate)
         count = await asyncio.to_thread(self.load_catalog)
         self.watcher.start()  # other processes' writes (shards, the command line) reach this one
         if self.gateway_from_api and self.shard_count is not None:

@@ -20,7 +20,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from contextlib import suppress
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 from discord.http import json_or_text
@@ -96,10 +96,20 @@ def _what(route: Any) -> str:
     return "the interaction response" if route.path.endswith("/callback") else "a follow-up"
 
 
+class FirstResponses(Protocol):
+    """Told of every first response (interaction callback) from the moment it is sent until Discord's reply."""
+
+    def first_response_sent(self) -> None: ...
+
+    def first_response_done(self) -> None: ...
+
+
 class RetryingAdapter(AsyncWebhookAdapter):
     def __init__(self, count: Callable[[str], None] | None = None,
-                 before_answer: Callable[[], Awaitable[object]] | None = None) -> None:
+                 before_answer: Callable[[], Awaitable[object]] | None = None,
+                 firsts: FirstResponses | None = None) -> None:
         super().__init__()
+        self.firsts = firsts  # the deadline gate: deferred work waits while first responses are owed
         self.count = count  # counts known outcomes for the periodic load line (bot/discord/deadline.py)
         self.before_answer = before_answer  # waits until the rulings answered so far are committed
         # First responses go first: under a burst, a follow-up (15 minutes to arrive) waits while first
@@ -128,12 +138,16 @@ class RetryingAdapter(AsyncWebhookAdapter):
             return await self._send(route, session, callback, deadline, kwargs)
         self._callbacks += 1
         self._no_callbacks.clear()
+        if self.firsts is not None:
+            self.firsts.first_response_sent()
         try:
             return await self._send(route, session, callback, deadline, kwargs)
         finally:
             self._callbacks -= 1
             if not self._callbacks:
                 self._no_callbacks.set()
+            if self.firsts is not None:
+                self.firsts.first_response_done()
 
     async def _send(self, route: Any, session: Any, callback: bool, deadline: float, kwargs: dict[str, Any]) -> Any:
         attempt = 0
@@ -183,6 +197,7 @@ def _may_show_a_ruling(route: Any, kwargs: dict[str, Any]) -> bool:
 
 
 def install(count: Callable[[str], None] | None = None,
-            before_answer: Callable[[], Awaitable[object]] | None = None) -> None:
+            before_answer: Callable[[], Awaitable[object]] | None = None,
+            firsts: FirstResponses | None = None) -> None:
     """Use the retrying adapter for every webhook request made from the current task and those it starts."""
-    async_context.set(RetryingAdapter(count, before_answer))
+    async_context.set(RetryingAdapter(count, before_answer, firsts))
