@@ -30,6 +30,7 @@ log = logging.getLogger("arbiter.rulings")
 Pending = RulingRecord | Callable[[], RulingRecord]
 FLUSH_S = 0.0     # background: how long a batch waits for more rulings after its first (0: write at once)
 BATCH_ROWS = 500
+WRITER_SLICE_S = 0.002  # background: the writer holds the GIL this long between hand-backs while building
 
 
 class _Flush:
@@ -132,14 +133,19 @@ class RulingLog:
 
     def _write(self, batch: list[Pending]) -> None:
         records = []
+        slice_end = time.monotonic() + WRITER_SLICE_S
         for item in batch:
             try:
                 records.append(item() if callable(item) else item)
             except Exception as exc:  # one answer that cannot be stored costs only its own row
                 self.dropped += 1
                 log.error("could not build a stored ruling; it is dropped: %s", exc)
-            if self.background:
-                time.sleep(0)  # hand the GIL back between rulings: a batch never holds the event loop up for long
+            if self.background and time.monotonic() >= slice_end:
+                # Hand the GIL back now and then: a batch never holds the event loop up for long. Not after every
+                # ruling: under a burst the loop keeps the GIL for up to the 5 ms switch interval each time, so
+                # the writer would fall seconds behind and every answer waits for its ruling's commit.
+                time.sleep(0)
+                slice_end = time.monotonic() + WRITER_SLICE_S
         if not records:
             return
         try:
