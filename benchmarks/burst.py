@@ -10,7 +10,8 @@ Figures: /duration acknowledged within 3 s (a deferral counts: Discord then show
 p50 / p99 / max of the first response's time from dispatch, how many were deferred; autocompletes answered in
 time and dropped (never answered: the bot gave up on them quietly); CPU seconds of the bot process per
 interaction (from /proc, the whole burst including follow-ups); tracebacks and known-error lines in the bot's
-log. `profile` (ARBITER_BURST_PROFILE=1) runs the bot under cProfile and prints its top functions to stderr.
+log. `profile` (ARBITER_BURST_PROFILE=1) runs the bot under cProfile and prints its top functions to stderr;
+ARBITER_BURST_TRACE=1 prints a timeline (CPU of the bot and of the fake, first responses per 0.25 s).
 """
 
 from __future__ import annotations
@@ -108,6 +109,8 @@ async def _burst(settings: Settings, db: Path, tmp: Path, n_duration: int, n_aut
             payloads = _payloads(fake, cards, n_duration, n_auto, settings.seed)
             progress(f"burst: {n_duration} /duration + {n_auto} autocompletes at once to one `arbiter run`")
             cpu0, t0 = _cpu_seconds(proc.pid), time.monotonic()
+            samples: list[tuple[float, float, float]] = []  # (s since the burst, bot CPU s, this process's CPU s)
+            sampler = asyncio.create_task(_sample(samples, proc.pid, t0, cpu0))
             sent = await fake.send_burst(payloads)
             dispatch_s = time.monotonic() - t0
             commands = [s.state for s in sent if s.payload["type"] == 2]
@@ -121,6 +124,9 @@ async def _burst(settings: Settings, db: Path, tmp: Path, n_duration: int, n_aut
                 await asyncio.sleep(0.2)
             await asyncio.sleep(1.0)  # let late autocompletes and writes land
             cpu = _cpu_seconds(proc.pid) - cpu0
+            sampler.cancel()
+            if os.environ.get("ARBITER_BURST_TRACE"):
+                _print_timeline(fake, samples, sent, t0)
             wall = time.monotonic() - t0
         finally:
             await _stop(proc)
@@ -140,6 +146,35 @@ async def _burst(settings: Settings, db: Path, tmp: Path, n_duration: int, n_aut
     return figures
 
 
+async def _sample(samples: list[tuple[float, float, float]], pid: int, t0: float, cpu0: float) -> None:
+    while True:
+        samples.append((time.monotonic() - t0, _cpu_seconds(pid) - cpu0, time.process_time()))
+        await asyncio.sleep(0.1)
+
+
+def _print_timeline(fake: Any, samples: list[tuple[float, float, float]], sent: list[Any], t0: float) -> None:
+    """ARBITER_BURST_TRACE=1: where the time goes. Each 0.25 s of the burst: the CPU share of the bot and of
+    the fake (this process), and what the fake received then: /duration first responses, suggestions, answers."""
+    commands = [x.state for x in sent if x.payload["type"] == 2]
+    autos = [x.state for x in sent if x.payload["type"] == 4]
+    answers = list(_answer_times(fake, commands).values())
+
+    def within(times: list[float | None], lo: float) -> int:
+        return sum(1 for at in times if at is not None and lo <= at - t0 < lo + 0.25)
+
+    for lo in (k / 4 for k in range(int(samples[-1][0] * 4) + 1 if samples else 0)):
+        inside = [s for s in samples if lo <= s[0] < lo + 0.25]
+        before = [s for s in samples if s[0] < lo] or samples[:1]
+        if not inside:
+            continue
+        (ta, ba, fa), (tb, bb, fb) = before[-1], inside[-1]
+        span = max(tb - ta, 1e-6)
+        print(f"burst {lo:5.2f} s: bot {100 * (bb - ba) / span:4.0f}% CPU, fake {100 * (fb - fa) / span:4.0f}% CPU; "
+              f"{within([i.acknowledged_at for i in commands], lo):5d} first responses, "
+              f"{within([i.acknowledged_at for i in autos], lo):5d} suggestions, {within(answers, lo):5d} answers",
+              file=sys.stderr)
+
+
 def _answered(fake: Any, inter: Any) -> bool:
     """A command has its answer: a message response, or a deferral followed by its follow-up."""
     if inter.response_type == 4:
@@ -150,9 +185,27 @@ def _answered(fake: Any, inter: Any) -> bool:
     return False
 
 
+def _answer_times(fake: Any, commands: list[Any]) -> dict[str, float]:
+    """Interaction id -> when its answer reached the fake: the message response itself, or the first edit of the
+    deferred message or follow-up after a deferral."""
+    by_token: dict[str, float] = {}
+    for rec in fake.requests:
+        if rec.path.startswith("/webhooks/") and rec.method in ("PATCH", "POST") and rec.status == 200:
+            token = rec.path.split("/")[3]
+            by_token.setdefault(token, rec.at)
+    out = {}
+    for i in commands:
+        at = i.acknowledged_at if i.response_type == 4 else by_token.get(i.token)
+        if at is not None:
+            out[i.id] = at
+    return out
+
+
 def _figures(fake: Any, sent: list[Any], cpu: float, wall: float, dispatch_s: float) -> dict[str, Any]:
     commands = [s.state for s in sent if s.payload["type"] == 2]
     autos = [s.state for s in sent if s.payload["type"] == 4]
+    answers = _answer_times(fake, commands)
+    answer_ms = sorted((answers[i.id] - i.sent_at) * 1000 for i in commands if i.id in answers)
     acked = sorted((i.acknowledged_at - i.sent_at) * 1000 for i in commands if i.acknowledged_at is not None)
     in_time = sum(1 for ms in acked if ms <= WINDOW_S * 1000)
     auto_ms = sorted((i.acknowledged_at - i.sent_at) * 1000 for i in autos if i.acknowledged_at is not None)
@@ -163,6 +216,8 @@ def _figures(fake: Any, sent: list[Any], cpu: float, wall: float, dispatch_s: fl
         "answered": sum(1 for i in commands if _answered(fake, i)),
         "ack_p50_ms": percentile(acked, 50), "ack_p99_ms": percentile(acked, 99),
         "ack_max_ms": acked[-1] if acked else None,
+        "answer_p50_ms": percentile(answer_ms, 50), "answer_p99_ms": percentile(answer_ms, 99),
+        "answer_max_ms": answer_ms[-1] if answer_ms else None,
         "autocomplete_answered": len(auto_ms), "autocomplete_dropped": len(autos) - len(auto_ms),
         "autocomplete_p99_ms": percentile(auto_ms, 99),
         "refused_late_callbacks": fake.expired_callbacks,

@@ -277,6 +277,8 @@ def render_burst(section: dict[str, Any]) -> list[str]:
         ["/duration answered", f"{section['answered']:,} of {n:,}", verdict(targets.get("burst-answered"))],
         ["first response p50 / p99 / max", f"{_ms(section['ack_p50_ms'])} / {_ms(section['ack_p99_ms'])} / "
          f"{_ms(section['ack_max_ms'])} ms", ""],
+        ["answer shown p50 / p99 / max", f"{_ms(section.get('answer_p50_ms'))} / "
+         f"{_ms(section.get('answer_p99_ms'))} / {_ms(section.get('answer_max_ms'))} ms", ""],
         ["autocompletes answered in time / dropped", f"{section['autocomplete_answered']:,} / "
          f"{section['autocomplete_dropped']:,}", ""],
         ["late callbacks refused by Discord (10062)", f"{section['refused_late_callbacks']:,}", ""],
