@@ -11,8 +11,8 @@ front of later deferrals: first responses trickled out over 3 s (p50 1.9 s, some
 - past its window already (less a margin for the request itself): dropped before discord.py even builds it;
 - a command whose answer would be late behind the queue: deferred at once (Discord shows "thinking"; one
   cheap request); its answer is computed only when no first response is owed any more (every interaction
-  read has started, and at most QUIET_FIRSTS callbacks await Discord's reply), one at a time (the turn), and
-  sent as the deferred message's edit;
+  read has started, and at most QUIET_FIRSTS callbacks await Discord's reply), one per pass of the event loop
+  (the turn), and sent as the deferred message's edit;
 - an autocomplete waits the same way, but only until AUTOCOMPLETE_BY_S after its creation: then it is
   dropped quietly (the user has typed on);
 - otherwise answered directly, exactly as without the gate.
@@ -61,7 +61,7 @@ class Gate:
         self.firsts = 0    # first responses (interaction callbacks) sent whose reply has not come back
         self._quiet = asyncio.Event()  # no first response is owed beyond the few already on the wire
         self._quiet.set()
-        self._turn = asyncio.Lock()    # deferred answers are computed one at a time, between first responses
+        self._turn = asyncio.Lock()    # one deferred answer computed per pass of the event loop
         self.counts: Counter[str] = Counter()
         self._reported = time.monotonic()
 
@@ -114,8 +114,8 @@ class Gate:
             except discord.HTTPException as exc:
                 self.count(f"deferral refused (HTTP {exc.status}, code {exc.code})")
                 return False
-            turn = await self._take_turn()
-            interaction._cs_response = DeferredResponse(interaction, turn)  # type: ignore[attr-defined]
+            interaction._cs_response = DeferredResponse(interaction)  # type: ignore[attr-defined]
+            await self._take_turn()
             self.count("deferred (answered as a follow-up)")
         return True
 
@@ -130,30 +130,21 @@ class Gate:
             return False
         return True
 
-    async def _take_turn(self) -> Callable[[], None]:
-        """Wait until no first response is owed (at most DRAIN_WAIT_S), then hold the one computing turn.
-        The turn is given back as the answer goes out (or when the task ends without one): only one deferred
-        answer is computed per pass of the event loop, so the gateway reader and new interactions are never
-        starved by a backlog of deferred work."""
+    async def _take_turn(self) -> None:
+        """Wait until no first response is owed (at most DRAIN_WAIT_S), then take the computing turn for the
+        rest of this step of the task: a deferred answer is computed synchronously right after admission, and
+        the turn passes on at the next pass of the event loop. So one deferred answer is computed per pass, the
+        gateway reader and new interactions are never starved by a backlog, and a command that waits on a
+        thread (a write, a stored ruling) holds nobody up while it waits."""
         give_up = time.monotonic() + DRAIN_WAIT_S
         while True:
             with suppress(TimeoutError):
                 await asyncio.wait_for(self._quiet.wait(), max(give_up - time.monotonic(), 0.0))
             await self._turn.acquire()
+            asyncio.get_running_loop().call_soon(self._turn.release)
             if self._quiet.is_set() or time.monotonic() >= give_up:
-                break
-            self._turn.release()  # a new burst arrived while waiting: its first responses go first
-        held = [True]
-
-        def release(*_: object) -> None:
-            if held[0]:
-                held[0] = False
-                self._turn.release()
-
-        task = asyncio.current_task()
-        if task is not None:
-            task.add_done_callback(release)
-        return release
+                return
+            # a new burst arrived while waiting: its first responses go first
 
     def _started(self) -> None:
         self.waiting = max(self.waiting - 1, 0)
@@ -184,10 +175,9 @@ class DeferredResponse(discord.InteractionResponse):  # type: ignore[type-arg]
     `edit_message`), and the answer becomes the deferred message. A private answer replaces the public
     "thinking" message by a private follow-up (a deferral cannot be made private afterwards)."""
 
-    def __init__(self, parent: discord.Interaction, turn: Callable[[], None]) -> None:
+    def __init__(self, parent: discord.Interaction) -> None:
         super().__init__(parent)
         self._answered = False
-        self._turn = turn  # the computing turn, given back as the answer goes out
 
     def is_done(self) -> bool:
         return self._answered
@@ -200,7 +190,6 @@ class DeferredResponse(discord.InteractionResponse):  # type: ignore[type-arg]
                            file: Any = MISSING, files: Any = MISSING, **_: Any) -> None:
         parent = self._parent
         self._answered = True
-        self._turn()
         kwargs = _given(content=content, embed=embed, embeds=embeds, view=view, allowed_mentions=allowed_mentions,
                         file=file, files=files)
         if ephemeral:
@@ -216,6 +205,5 @@ class DeferredResponse(discord.InteractionResponse):  # type: ignore[type-arg]
     async def edit_message(self, *, content: Any = MISSING, embed: Any = MISSING, embeds: Any = MISSING,
                            view: Any = MISSING, **_: Any) -> None:
         self._answered = True
-        self._turn()
         await self._parent.edit_original_response(**_given(content=content, embed=embed, embeds=embeds,
                                                            view=view))
