@@ -178,26 +178,21 @@ class Site:
             raise NotFound(f"No stored ruling has the id “{clip(key)}”: check the id as printed under the ruling.")
         return found
 
-    def house(self, stored: StoredRuling) -> bool:
-        """Whether a server's own annotations took part in the answer (a house ruling of that server)."""
-        if stored.guild is None:
-            return False
-        for basis in stored.basis.cards:
-            card = self.arbiter.printing(stored.game, basis.name, basis.set)
-            if card is not None and self.arbiter.layer_annotations(card, stored.guild):
-                return True
-        return False
+    @staticmethod
+    def house(stored: StoredRuling, standing: Standing | None = None) -> bool:
+        """Whether a server's own annotations decided the answer (its house ruling), as `arbiter ruling` and
+        `/ruling` say it (bot/rulings/reask.py) when it was asked again, else as recorded with the ruling."""
+        return bool(standing.house) if standing is not None else stored.basis.house is not None
 
     def ruling_json(self, ruling_id: str) -> dict[str, Any]:
         """`arbiter ruling ID --json`, less the full answer of a house ruling (it could quote a server's notes)."""
-        stored = self.stored(ruling_id)
-        house = self.house(stored)
-        return standing_json(self.reasker.standing(stored), answer=not house)
+        standing = self.reasker.standing(self.stored(ruling_id))
+        return standing_json(standing, answer=not self.house(standing.stored, standing))
 
     def ruling(self, ruling_id: str) -> dict[str, Any]:
         stored = self.stored(ruling_id)
-        house = self.house(stored)
         standing = self.reasker.standing(stored)
+        house = self.house(stored, standing)
         ruleset = self._ruleset_or_none(stored.game)
         rules = ruleset.rules() if ruleset is not None else {}
         answer = None if house else standing.answer
@@ -220,7 +215,7 @@ class Site:
                                 for i in (answer or {}).get("interpretations", [])],
         }
         if house:  # what everyone else is answered today, next to the server's house ruling
-            page["shared"] = self._shared_answer(stored)
+            page["shared"] = self._shared_answer(stored, standing)
         return page
 
     # --- helpers ---------------------------------------------------------------------------------------
@@ -264,12 +259,13 @@ class Site:
             return question.present(answer).summary
         return standing.now.verdict if standing.now is not None else None
 
-    def _shared_answer(self, stored: StoredRuling) -> dict[str, Any]:
-        shared = StoredRuling(**{**vars(stored), "guild": None})
-        standing = self.reasker.standing(shared)
-        if standing.now is None:
-            return {"verdict": None, "problem": standing.problem, "same": False}
-        return {"verdict": standing.now.verdict, "problem": None, "same": standing.now.outcome == stored.outcome}
+    @staticmethod
+    def _shared_answer(stored: StoredRuling, standing: Standing) -> dict[str, Any]:
+        """What the shared catalog alone answers today (the re-asking already asked it for a house ruling)."""
+        shared = standing.shared
+        if shared is None or shared.now is None:
+            return {"verdict": None, "problem": shared.problem if shared is not None else "", "same": False}
+        return {"verdict": shared.now.verdict, "problem": None, "same": shared.now.outcome == stored.outcome}
 
 
 def trace_lines(answer: Mapping[str, Any]) -> list[str]:
