@@ -79,10 +79,16 @@ class Gate:
             if age_of(data.get("id", 0)) > WINDOW_S - MARGIN_S:
                 self.count("too late to answer, not computed")
                 return
-            if data.get("type") in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            counted = data.get("type") in (APPLICATION_COMMAND, AUTOCOMPLETE)
+            if counted:
                 self.waiting += 1
                 self._quiet.clear()
-            parse(data)
+            try:
+                parse(data)
+            except Exception:
+                if counted:  # it never reaches admission: it must not hold deferred answers back
+                    self._started()
+                raise
 
         return parse_interaction_create
 
