@@ -178,3 +178,23 @@ def test_were_to_is_a_replacement_like_would(db, capsys):
     out = ask(db, capsys, "--object", "ally:opponent", "--effect", "Poisoned Dagger#2 -> #1")
     effect = out["objects"][0]["effects"][0]
     assert (effect["layer"], effect["applies"]) == ("-", True) and "Class Bonus" in out["summary"]
+
+
+@pytest.mark.parametrize(("obj", "card", "stat", "total"), [
+    ("Arondight, Azure Blade[refinement=2]", "Arondight, Azure Blade", "power", 4),  # +2 POWER for each ... on it
+    ("Memorite Obelith[sheen=7]", "Memorite Obelith", "life", 5),                    # for each of up to five ...
+    ("Sword Saint's Vow[durability=3]", "Sword Saint's Vow", "power", 3),
+])
+def test_counters_written_on_the_object_are_what_for_each_counter_on_it_counts(db, capsys, obj, card, stat, total):
+    out = ask(db, capsys, "--object", obj, "--effect", card)
+    entry = out["objects"][0]["net"][stat]
+    assert entry["total"] == total and entry["changes"][0]["count_given"] is True
+    assert not any("one is assumed" in i["text"] for i in out["interpretations"])
+
+
+def test_instead_of_inside_an_effect_is_no_alternative_and_conditions_are_said_without_an_object(db, capsys):
+    # "[Class Bonus] Harmonize — If you've activated a Melody card this turn, allies you control assign damage with
+    # their life stat instead of power stat until end of turn."
+    out = ask(db, capsys, "--effect", "Mist Resonance")
+    assert [e["status"] for e in out["effects"]] == ["active", "active"]
+    assert "Class Bonus" in out["summary"] and "Melody" in out["summary"]

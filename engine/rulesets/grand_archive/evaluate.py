@@ -833,13 +833,27 @@ class Evaluator:
         self.note(notes.count_assumed(inst.label, inst.read.per))
         return 1, False
 
+    def _own_counters(self, read: ReadEffect, obj: Obj) -> tuple[int, bool] | None:
+        """"+2 POWER for each refinement counter on it": the counters written on the object itself count
+        ("Arondight, Azure Blade[refinement=2]"), as given."""
+        m = re.fullmatch(r"(?:the )?(?:amount of )?([a-z]+) counters? on (it|them|this \w+|.+)",
+                         read.per.strip().lower())
+        if m is None or m.group(1) not in obj.counters:
+            return None
+        names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
+        if m.group(2) not in ("it", "them") and not m.group(2).startswith("this ") and m.group(2) not in names:
+            return None
+        n = obj.counters[m.group(1)]
+        return (min(n, read.cap) if read.cap is not None else n), True
+
     def changes(self, obj: Obj, order: list[Placed]) -> list[tuple[str, Change]]:
         """The numeric changes to the object in the order applied; its counters after the rest of layer E."""
         out: list[tuple[str, Change]] = []
         for placed in order:
             read = placed.inst.read
             sets = read.layer == "A" and read.exclusive
-            count, given = self.count_of(placed.inst) if read.per else (None, False)
+            count, given = (self._own_counters(read, obj) or self.count_of(placed.inst)) if read.per \
+                else (None, False)
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
                     (w for w in read.change.split(" and ") if stat in w.lower()), read.change)

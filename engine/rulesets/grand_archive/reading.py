@@ -468,8 +468,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
             ctx.last_target = replace(spec, target=True)
     # "... instead" after an "if": an alternative to the sentence before; a replacement's own "instead" ("if it
     # would deal damage, it deals that much minus 3 instead") is not one
-    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I) and not re.search(r"\b(?:would|were to)\b",
-                                                                                sentence, re.I)) \
+    # ("... with their life stat instead of power stat" is no alternative either)
+    ctx.instead = bool(re.search(r"\binstead\b(?! of\b)", sentence, re.I)
+                       and not re.search(r"\b(?:would|were to)\b", sentence, re.I)) \
         if printed is None else ctx.instead
     while True:
         stripped = _LEAD.sub("", body)

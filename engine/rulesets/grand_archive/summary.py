@@ -91,6 +91,9 @@ def _effect_state(inst: Instance) -> str:
     what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    cond = read.condition or read.requires
+    if cond and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
+        state += f", assuming {_plain(cond)}"
     return f"{inst.card.name}: {what}, {state}"
 
 
