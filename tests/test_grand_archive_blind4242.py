@@ -198,3 +198,37 @@ def test_instead_of_inside_an_effect_is_no_alternative_and_conditions_are_said_w
     out = ask(db, capsys, "--effect", "Mist Resonance")
     assert [e["status"] for e in out["effects"]] == ["active", "active"]
     assert "Class Bonus" in out["summary"] and "Melody" in out["summary"]
+
+
+def test_they_after_an_if_is_the_ifs_subject_and_otherwise_is_the_alternative(db, capsys):
+    # "If your champion is distant, they gain ranged 4 for as long as they remain distant. Otherwise, they become
+    # distant."
+    out = ask(db, capsys, "--object", "champion", "--effect", "Cosmic Focus")
+    me = only(out)
+    assert me["result"]["abilities"] == ["ranged 4"] and not me["result"].get("properties")
+    assert "your champion is distant" in out["summary"]
+    other = ask(db, capsys, "--object", "champion", "--effect", "Cosmic Focus", "--then",
+                "condition-true:Cosmic Focus#2.2")
+    assert only(other)["result"].get("properties") == ["distant"] and not only(other)["result"].get("abilities")
+    ally = ask(db, capsys, "--object", "ally", "--effect", "Cosmic Focus")
+    assert not any(e["applies"] for e in only(ally)["effects"])  # an ally is not the champion: never reached
+
+
+@pytest.mark.parametrize(("card", "total"), [
+    ("Malevolent Vow", -2),      # "Inherited Effect — This object gets -2LIFE."
+    ("Profane Bindings", -5),    # "Inherited Effect — This object gets -5LIFE."
+    ("Demon's Aim", -2),         # "Inherited Effect: This object gets -2 LIFE."
+    ("Gloamspire Prowler", -2),
+])
+def test_an_inherited_effect_of_a_card_in_the_lineage_is_the_champions(db, capsys, card, total):
+    out = ask(db, capsys, "--object", "champion", "--effect", card)
+    champion = next(o for o in out["objects"] if o["object"] == "champion")
+    effect = next(e for e in champion["effects"] if e["applies"])
+    assert effect["kind"] == "static" and champion["net"]["life"]["total"] == total
+    assert not any(o["object"] == card and o["effects"] and o["effects"][0]["applies"] for o in out["objects"])
+
+
+def test_an_inherited_keyword_with_its_reminder_is_read(db, capsys):
+    # "Inherited Effect — Ranged 1 (As long as this unit is distant, its attacks get +1POWER.)"
+    out = ask(db, capsys, "--effect", "Diana, Aether Dilettante")
+    assert out["effects"] and "distant" in out["summary"]

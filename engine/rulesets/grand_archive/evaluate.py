@@ -629,8 +629,9 @@ class Evaluator:
     def _replaced(self, inst: Instance) -> Instance | None:
         """The effect an "... instead" sentence replaces: the one before it in the same resolution changing the
         same thing."""
+        alternative = inst.read.requires.startswith("otherwise")  # "Otherwise, ...": whatever the other one changes
         earlier = [i for i in self.instances if i.card is inst.card and i.moment == inst.moment and i.id < inst.id
-                   and i.read.prop == inst.read.prop and not i.read.instead]
+                   and (alternative or i.read.prop == inst.read.prop) and not i.read.instead]
         return earlier[-1] if earlier else None
 
     def _level_up(self, event: EventSpec, t: int) -> None:
@@ -644,8 +645,8 @@ class Evaluator:
                                 "with a champion card.")
         old = champion.card
         for inst in self.instances:
-            if inst.source is champion and inst.read.origin is Origin.STANDING and "inherited effect" not in \
-                    inst.read.sentence.lower():
+            if inst.source is champion and inst.read.origin is Origin.STANDING and not inst.read.inherited and \
+                    "inherited effect" not in inst.read.sentence.lower():
                 self._end(inst, t, f"the champion levelled up into {card.name}: {inst.card.name}'s text is no longer "
                                    "the champion's text", "GA9")
         champion.card = card
