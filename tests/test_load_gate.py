@@ -140,3 +140,56 @@ async def test_suggestions_wait_for_owed_first_responses_and_still_arrive_in_tim
         assert reply["type"] == 8 and reply["data"]["choices"]  # suggestions, in time
         assert seen and seen[0] <= deadline.QUIET_FIRSTS  # computed once the deferrals were out
         assert all(s.state.response_type == DEFERRED for s in sent[:-1])
+
+
+async def test_a_moderators_private_answer_stays_private_when_the_gate_defers_it(tmp_path):
+    """/carddb answers only the moderator: deferred by the gate, it is deferred privately, and the confirmation
+    (which may name the server's notes) never replaces a public "thinking" message."""
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
+        payload = fake.interaction_payload("carddb history", {"limit": 3}, user=fake.moderator)
+        sent = await fake.send_interaction(_aged(fake, payload, deadline.DEFER_AT_S + 0.2))
+        deferred = await sent.callback()
+        assert deferred["type"] == DEFERRED and deferred["data"]["flags"] & 64
+        listed = await sent.followup()
+        assert listed["flags"] & 64 and listed["content"] == "No changes recorded."  # this server's: none yet
+
+
+async def test_a_private_answer_to_a_public_deferral_is_private_and_the_thinking_goes(tmp_path):
+    """A command whose answer is usually public (/rule) but comes back private (an unknown rule, said to the asker
+    alone) after the gate deferred it publicly: the public "thinking" message is removed, the answer is private."""
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
+        sent = await fake.send_interaction(_aged(fake, fake.interaction_payload("rule", {"id": "ZZ99"}),
+                                                 deadline.DEFER_AT_S + 0.2))
+        assert (await sent.callback())["type"] == DEFERRED
+        answer = await sent.followup()
+        assert answer["flags"] & 64
+        assert sent.state.original_message_id not in fake.messages
+
+
+def _id_made(fake, seconds: float) -> str:
+    low = int(fake.snowflakes.next()) & ((1 << 22) - 1)
+    return str(time_snowflake(utcnow() - timedelta(seconds=seconds)) | low)
+
+
+async def test_a_button_pressed_behind_the_queue_is_deferred_and_answered_as_it_would_have_been(tmp_path):
+    """A component press the queue would make late: deferred as an update (nothing shown changes), then the
+    asker's press edits the message and someone else's answer comes privately, the shared message untouched."""
+    async with arbiter_on_fake(tmp_path / "cards.db") as (fake, _bot):
+        sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
+        body = await sent.callback()
+        message_id = sent.state.original_message_id
+        button = next(b for row in body["data"]["components"] for b in row["components"]
+                      if b.get("label") == "Then: result-changed")
+        before = fake.messages[message_id]["embeds"][0]["description"]
+        other = await fake.send_component(message_id, button["custom_id"], user=fake.moderator,
+                                          interaction_id=_id_made(fake, deadline.DEFER_AT_S + 0.2))
+        assert (await other.callback())["type"] == 6  # DEFERRED_UPDATE_MESSAGE
+        private = await other.followup()
+        assert private["flags"] & 64 and private["embeds"][0]["description"].startswith("Has ended: ")
+        assert fake.messages[message_id]["embeds"][0]["description"] == before
+        press = await fake.send_component(message_id, button["custom_id"],
+                                          interaction_id=_id_made(fake, deadline.DEFER_AT_S + 0.2))
+        assert (await press.callback())["type"] == 6
+        edited = await press.edit()  # the body of the edit of the message the button is on
+        assert edited["embeds"][0]["description"].startswith("Has ended: ")
+        assert fake.messages[message_id]["embeds"][0]["description"] == edited["embeds"][0]["description"]

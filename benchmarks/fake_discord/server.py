@@ -2089,11 +2089,13 @@ class FakeDiscord:
         values: list[Any] | None = None,
         user: dict | str | None = None,
         permissions: int | None = None,
+        interaction_id: str | None = None,
         timeout: float = 5.0,
     ) -> SentInteraction:
         """Type 3: a user clicks a button / picks from a select on a message the bot sent through the fake
         (a message dict or id).  The component must exist on the message and not be disabled; select values
-        must be valid option values within min/max_values."""
+        must be valid option values within min/max_values.  ``interaction_id``: the interaction's snowflake (its
+        creation time: e.g. one made a while ago, to test Discord's 3 s window); default a fresh one."""
         msg = message if isinstance(message, dict) else self.messages.get(str(message))
         if msg is None:
             raise ValueError(f"unknown message {message!r}")
@@ -2150,6 +2152,8 @@ class FakeDiscord:
             env["channel_id"] = msg["channel_id"]
             env["channel"]["id"] = msg["channel_id"]
         payload = {"type": MESSAGE_COMPONENT, "data": data, "message": copy.deepcopy(msg), **env}
+        if interaction_id is not None:
+            payload["id"] = interaction_id
         return await self.send_interaction(payload, message_id=msg["id"], timeout=timeout)
 
     async def send_modal_submit(

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.common import find_standing, guild_of
+from bot.discord.deadline import Gated
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
@@ -146,7 +147,7 @@ def question_of(game: str, command: str) -> Question | None:
         return None
 
 
-class WhyButton(discord.ui.DynamicItem[discord.ui.Button], template=WHY_PATTERN):
+class WhyButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=WHY_PATTERN):
     """"Why": the judge's reasons for the ruling whose id the button carries. The asker's press expands the
     message; anyone else gets the reasons privately. Works after a restart: the stored question is asked again."""
 

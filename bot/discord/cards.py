@@ -22,6 +22,7 @@ from bot.anywhere import (
 )
 from bot.discord.common import index_name
 from bot.discord.components import OWNER, owner_in
+from bot.discord.deadline import Gated
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
@@ -82,7 +83,7 @@ def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: in
     return fit_embed(embed)
 
 
-class CardPick(discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
+class CardPick(Gated, discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
     """Which card a name meant, for `/card` and `/<game> card`: a menu (at most 25 cards, best first, each with
     its game) only the asker can use; the pick is posted as the card. The custom id carries the asker and each
     option a card value, so a pick is served after a restart too (bot/discord/components.py)."""

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.discord.deadline import Gated
 from bot.discord.errors import send_ephemeral
 from bot.discord.state import owner_suffix
 
@@ -86,7 +87,7 @@ async def recall_question(bot: ArbiterBot, key: str) -> dict[str, Any] | None:
     return await asyncio.to_thread(log.store.get_question, key)
 
 
-class StaleComponent(discord.ui.DynamicItem[discord.ui.Button], template=r"(?!arb[a-z]?:)(?P<any>.{1,100})"):
+class StaleComponent(Gated, discord.ui.DynamicItem[discord.ui.Button], template=r"(?!arb[a-z]?:)(?P<any>.{1,100})"):
     """Any component whose custom id is none of Arbiter's (e.g. from a version whose menus lived in memory):
     one private sentence instead of Discord's "This interaction failed"."""
 

@@ -19,7 +19,8 @@ front of later deferrals: first responses trickled out over 3 s (p50 1.9 s, some
 
 With this order the same burst has every deferral out within 1.35 s (p50 1.2 s) and every autocomplete answered.
 Counts go to the log as one line per interval (never one line per interaction, never a traceback).
-Components (buttons, menus) only get the first rule: they go through discord.py's view store, not the tree.
+Components (buttons, menus) are admitted the same way (`Gated`, mixed into each): a press behind the queue is
+deferred as an update (nothing shown changes) and its answer edits the message or follows up, as it would have.
 """
 
 from __future__ import annotations
@@ -78,10 +79,16 @@ class Gate:
             if age_of(data.get("id", 0)) > WINDOW_S - MARGIN_S:
                 self.count("too late to answer, not computed")
                 return
-            if data.get("type") in (APPLICATION_COMMAND, AUTOCOMPLETE):
+            counted = data.get("type") in (APPLICATION_COMMAND, AUTOCOMPLETE)
+            if counted:
                 self.waiting += 1
                 self._quiet.clear()
-            parse(data)
+            try:
+                parse(data)
+            except Exception:
+                if counted:  # it never reaches admission: it must not hold deferred answers back
+                    self._started()
+                raise
 
         return parse_interaction_create
 
@@ -98,25 +105,33 @@ class Gate:
     # -- when its task starts (the tree's interaction_check) -----------------------------------------
 
     async def admit(self, interaction: discord.Interaction) -> bool:
-        """False: dropped (nothing is sent). A command may be deferred here first, and then waits for its
-        turn: every first response owed is out before a deferred answer is computed."""
+        """False: dropped (nothing is sent). A command or a component press may be deferred here first, and then
+        waits for its turn: every first response owed is out before a deferred answer is computed."""
+        component = interaction.type is discord.InteractionType.component
         queued = self.waiting + self.firsts
-        self._started()
+        if not component:  # components are not counted as they arrive (discord.py may never hand one on)
+            self._started()
         age = age_of(interaction.id)
         if interaction.type is discord.InteractionType.autocomplete:
             return await self._admit_autocomplete(interaction, age)
         if age > WINDOW_S - MARGIN_S:
             self.count("too late to answer, not computed")
             return False
-        if age + queued * COST_S > DEFER_AT_S and interaction.type is discord.InteractionType.application_command:
+        if age + queued * COST_S > DEFER_AT_S and (
+                component or interaction.type is discord.InteractionType.application_command):
+            private = bool(getattr(getattr(interaction.command, "binding", None), "private_answers", False))
             try:
-                await interaction.response.defer(thinking=True)
+                if component:  # nothing shown changes until the answer edits the message or follows up
+                    await interaction.response.defer()
+                else:
+                    await interaction.response.defer(thinking=True, ephemeral=private)
             except discord.HTTPException as exc:
                 self.count(f"deferral refused (HTTP {exc.status}, code {exc.code})")
                 return False
-            interaction._cs_response = DeferredResponse(interaction)  # type: ignore[attr-defined]
-            await self._take_turn()
+            interaction._cs_response = DeferredResponse(  # type: ignore[attr-defined]
+                interaction, private=private, update=component)
             self.count("deferred (answered as a follow-up)")
+            await self._take_turn()
         return True
 
     async def _admit_autocomplete(self, interaction: discord.Interaction, age: float) -> bool:
@@ -170,37 +185,61 @@ def _given(**kwargs: Any) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not MISSING and v is not None}
 
 
-class DeferredResponse(discord.InteractionResponse):  # type: ignore[type-arg]
-    """The response of a command the gate deferred: the cogs answer as usual (`send_message`,
-    `edit_message`), and the answer becomes the deferred message. A private answer replaces the public
-    "thinking" message by a private follow-up (a deferral cannot be made private afterwards)."""
+class Gated:
+    """Mixed into every component (DynamicItem) Arbiter sends: a press is admitted by the bot's deadline gate
+    first, as commands are by the command tree (bot/discord/client.py)."""
 
-    def __init__(self, parent: discord.Interaction) -> None:
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        gate = getattr(interaction.client, "gate", None)
+        return True if gate is None else await gate.admit(interaction)
+
+
+class DeferredResponse(discord.InteractionResponse):  # type: ignore[type-arg]
+    """The response of a command the gate deferred: the cogs answer as usual (`send_message`, `edit_message`,
+    their own `defer` and follow-ups), and the answer becomes the deferred message when it is as visible as the
+    deferral. The gate defers privately the commands whose answers are always private (their cog says
+    `private_answers = True`); any other answer of the other visibility replaces the "thinking" message by a
+    follow-up of its own (a deferral's visibility cannot change afterwards, and Discord turns the first follow-up
+    into the deferred message, keeping the deferral's visibility)."""
+
+    def __init__(self, parent: discord.Interaction, *, private: bool = False, update: bool = False) -> None:
         super().__init__(parent)
         self._answered = False
+        self._private = private
+        # A component press deferred as an update: its "original" is the message the component is on, which only
+        # `edit_message` changes; anything sent is a follow-up of its own.
+        self._update = update
+        self._original = not update  # the "thinking" message is still there
 
     def is_done(self) -> bool:
         return self._answered
 
-    async def defer(self, **_: Any) -> None:  # already deferred
-        return None
+    async def defer(self, *, ephemeral: bool = False, **_: Any) -> None:
+        """Already deferred; a cog that defers privately gets its later follow-ups private."""
+        if ephemeral and not self._private and not self._update:
+            await self._remove_original()
+
+    async def _remove_original(self) -> None:
+        if self._original:
+            self._original = False
+            try:
+                await self._parent.delete_original_response()
+            except discord.HTTPException as exc:  # the "thinking" stays; the answer still goes
+                log.info("could not remove a deferred message (HTTP %s)", exc.status)
 
     async def send_message(self, content: Any = None, *, embed: Any = MISSING, embeds: Any = MISSING,
                            view: Any = MISSING, ephemeral: bool = False, allowed_mentions: Any = MISSING,
                            file: Any = MISSING, files: Any = MISSING, **_: Any) -> None:
         parent = self._parent
         self._answered = True
-        kwargs = _given(content=content, embed=embed, embeds=embeds, view=view, allowed_mentions=allowed_mentions,
-                        file=file, files=files)
-        if ephemeral:
-            try:
-                await parent.delete_original_response()
-            except discord.HTTPException as exc:  # the public "thinking" stays; the answer still goes
-                log.info("could not remove a deferred message (HTTP %s)", exc.status)
-            await parent.followup.send(ephemeral=True, **kwargs)
-        else:
+        if self._original and ephemeral == self._private and file is MISSING and files is MISSING:
             await parent.edit_original_response(**_given(content=content, embed=embed, embeds=embeds, view=view,
                                                          allowed_mentions=allowed_mentions))
+            return
+        await self._remove_original()
+        await parent.followup.send(ephemeral=ephemeral, **_given(
+            content=content, embed=embed, embeds=embeds, view=view, allowed_mentions=allowed_mentions,
+            file=file, files=files))
 
     async def edit_message(self, *, content: Any = MISSING, embed: Any = MISSING, embeds: Any = MISSING,
                            view: Any = MISSING, **_: Any) -> None:

@@ -52,6 +52,8 @@ def undo_hint(audit_id: int | None) -> str:
 @app_commands.default_permissions(manage_guild=True)
 class CardDbCog(commands.GroupCog, group_name="carddb",
                 group_description="Moderators: keep the card database current"):
+    private_answers = True  # every answer is for the moderator alone: deferred under load, it is deferred privately
+
     def __init__(self, bot: ArbiterBot) -> None:
         self.bot = bot
         super().__init__()

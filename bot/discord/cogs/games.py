@@ -28,6 +28,7 @@ from bot.discord.components import (
     stored_ruling,
     version_custom_id,
 )
+from bot.discord.deadline import Gated
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.discord.state import owner_of
@@ -178,7 +179,7 @@ async def card_choice(interaction: discord.Interaction, asked: Asked, query: str
     return view
 
 
-class CardChoice(discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
+class CardChoice(Gated, discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
     """The "which card?" menu of a plug-in question; its custom id carries the stored question's key and the
     asker. Picking a card asks the question again with exactly that printing."""
 
@@ -232,7 +233,7 @@ def version_buttons(asked: Asked, ruling_id: str) -> discord.ui.View:
     return view
 
 
-class VersionButton(discord.ui.DynamicItem[discord.ui.Button], template=VERSION_PATTERN):
+class VersionButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=VERSION_PATTERN):
     """What another ruleset version says. The asker's press changes the message; anyone else gets the other
     version's answer privately."""
 

@@ -16,6 +16,7 @@ from bot.discord.answers import WhyButton, answer_embed, version_button_label
 from bot.discord.cards import wrong_game
 from bot.discord.common import card_autocomplete, guild_of
 from bot.discord.components import STALE
+from bot.discord.deadline import Gated
 from bot.discord.errors import UserFacingError, report_error
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.state import (
@@ -94,7 +95,7 @@ def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
     return view
 
 
-class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTING_PATTERN):
+class PrintingSelect(Gated, discord.ui.DynamicItem[discord.ui.Select], template=PRINTING_PATTERN):
     """The printings of the judged card that read differently. Picking one asks the same question for that
     printing: the asker's pick changes the message; anyone else gets it privately. Works after a restart (the
     state is in the custom_id, each option's value is a printing's card ref)."""
@@ -148,7 +149,7 @@ class PrintingSelect(discord.ui.DynamicItem[discord.ui.Select], template=PRINTIN
             embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
 
 
-class RulingButton(discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
+class RulingButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
     """A button whose custom_id carries the whole ruling state and its owner, so it works after a restart.
 
     The owner's press changes the shared message; anyone else gets the new ruling privately, with buttons of
@@ -245,7 +246,7 @@ def choice_view(owner: int, candidates: list[Card], zone: str, events: tuple[str
     return view
 
 
-class DurationChoice(discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
+class DurationChoice(Gated, discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
     """A select menu of candidates that only the person who asked can use. Its custom id carries the scenario
     and the asker, each option a candidate's card ref: a pick is served after a restart too."""
 
