@@ -198,6 +198,14 @@ class Catalog:
                 conn.close()
             raise
 
+    def use_wal(self) -> None:
+        """Switch the file to WAL now rather than at the first write: a process that will serve reads beside
+        writers (the bot) never waits for another process's commit."""
+        with self._lock, storage_failures(self.path):
+            if not self._wal:
+                use_wal(self.db.conn)
+                self._wal = True
+
     def reader(self) -> Catalog:
         """A second connection to the same file, for a thread that must never wait behind this one's writes
         (the bot's change watcher): reads in WAL mode do not wait for writers. An in-memory catalog has no
