@@ -5,6 +5,7 @@ a component it can no longer serve gets one private sentence."""
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from dataclasses import replace
 
@@ -97,6 +98,9 @@ async def test_every_games_buttons_and_menus_work_after_a_restart(tmp_path):
                     update = await chosen.callback()
                     assert update["type"] == 7 and update["data"]["content"].startswith("You chose Zorblax Beta"), \
                         (game, update)
+                    await asyncio.sleep(0.2)  # a second handler of the same pick would have answered by now
+                    callbacks = [r for r in fake.requests if r.path.startswith(f"/interactions/{chosen.state.id}/")]
+                    assert len(callbacks) == 1, (game, [r.status for r in callbacks])
                     posted = await chosen.followup()
                     if game == "card":
                         assert posted["embeds"][0]["title"].startswith("Zorblax Beta"), posted
@@ -107,7 +111,9 @@ async def test_every_games_buttons_and_menus_work_after_a_restart(tmp_path):
                 game, message_id, data = answers[1]
                 for custom_id in ("0f3e2d1c4b5a69788796a5b4c3d2e1f0",  # a menu kept in an older version's memory
                                   "arbv:D-0000000000:current@1",        # a ruling not stored here
-                                  "arbq:0123456789abcdef@1"):           # a question not stored here
+                                  "arbq:0123456789abcdef@1",            # a question not stored here
+                                  "arb:zzzz", "arbp:zzzz", "arbq:zz@1",  # Arbiter's prefixes, unreadable
+                                  "arbx:foo"):                          # a prefix this version does not know
                     fake.messages[message_id] = stale = copy.deepcopy(fake.messages[message_id])
                     stale["components"][0]["components"][0]["custom_id"] = custom_id
                     press = await fake.send_component(message_id, custom_id, user=fake.user)

@@ -31,6 +31,10 @@ end phase (“until end of turn”). [GA1, GA7, GA5, GA11]
 All active effects in order:
 1. Inspiring Call (2): layer E (GA5); timestamp 1 (GA6, GA7)
 
+Interpretations:
+- Inspiring Call's paragraph 1 is a rule of its own cost (costs 2 less); it matters only while the card is being \
+played, so it is left out here: ask about it with “Inspiring Call#1”.
+
 Ruleset: Grand Archive current (2026.08, Official comprehensive rules (continuous effects with dependencies)).
 Rules: GA1 one-shot set (Continuous Effects, Instanced Effects 1-2); GA7 timestamps (Continuous Effects, \
 Timestamps 1.1-1.2); GA5 layers (Continuous Effects, Layers 2.1-2.5); GA6 timestamp order (Continuous Effects, \

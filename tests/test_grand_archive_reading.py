@@ -44,7 +44,7 @@ CASES = [
     (("UNIQUE ALLY", "On Death: Suited allies you control get +1POWER until the end of your next turn."),
      ("one-shot", "resolved ability", "E", "+1 POWER", "Suited allies you control", "until-end-of-next-turn")),
     (("ACTION", "This card costs 2 less to activate if your champion has attacked this turn."),
-     ("static", "standing ability", "E", "costs 2 less", "This card", "while-on-field")),
+     ("static", "standing ability", "E", "costs 2 less", "This card", "as-long-as")),  # its "if" switches it
     (("ITEM", "Each ephemeral ally you control gets +1POWER as long as it entered the field this turn."),
      ("static", "standing ability", "E", "+1 POWER", "Each ephemeral ally you control", "as-long-as")),
     (("ITEM", "Champions you don't control get -1 level."),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 
+from bot.catalog import Catalog
 from bot.cli import main
 from tests.bot_harness import arbiter_on_fake
 from tests.test_server_layers import QUESTION, _ask, _field, _moderate, _servers
@@ -57,8 +58,30 @@ async def test_a_house_ruling_opened_from_another_server_says_whose_it_is(tmp_pa
         code, out = await asyncio.to_thread(_cli, capsys, "--db", str(db), "ruling", house_id, "--json")
         opened = json.loads(out)
         assert opened["house"]["guild"] == fake.server_b.id
+        assert NOTE not in out and "lasts the round here" not in out  # not even in the full answer
+        assert "answer" not in opened["now"]
         shared_cli = json.loads((await asyncio.to_thread(_cli, capsys, "--db", str(db), "ruling", shared_id,
                                                          "--json"))[1])
         assert opened["house"]["shared_now"]["verdict"] == shared_cli["given"]["verdict"]
         assert opened["house"]["shared_now"]["ruling_id"] == shared_id
         assert shared_cli["house"] is None
+
+
+def test_a_shared_ruling_stays_one_after_the_server_annotates_the_card(tmp_path, capsys):
+    """Asked in a server with no annotation of its own: the shared catalog's ruling. Once that server annotates
+    the card, the ruling is not relabelled a house ruling; asked today it changed, because of the annotation."""
+    db, guild = str(tmp_path / "cards.db"), "999000111"
+    Catalog.open(tmp_path / "cards.db").close()  # a first start: the starter set
+    code, out = _cli(capsys, "--db", db, "duration", "adino the eznite", "--played-in", "battle", "--guild", guild,
+                     "--json")
+    assert code == 0
+    ruling_id = json.loads(out)["ruling_id"]
+    code, _ = _cli(capsys, "--db", db, "cards", "annotate", "adino the eznite", "--rule", "D4", "--value", "round",
+                   "--text", "lasts the round here", "--note", NOTE, "--guild", guild)
+    assert code == 0
+    code, out = _cli(capsys, "--db", db, "ruling", ruling_id, "--json")
+    opened = json.loads(out)
+    assert code == 0 and opened["house"] is None
+    assert opened["stands"] is False and any(c["what"] == "annotations" for c in opened["changes"])
+    code, out = _cli(capsys, "--db", db, "ruling", ruling_id)
+    assert "House ruling" not in out

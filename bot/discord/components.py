@@ -87,9 +87,11 @@ async def recall_question(bot: ArbiterBot, key: str) -> dict[str, Any] | None:
     return await asyncio.to_thread(log.store.get_question, key)
 
 
-class StaleComponent(Gated, discord.ui.DynamicItem[discord.ui.Button], template=r"(?!arb[a-z]?:)(?P<any>.{1,100})"):
-    """Any component whose custom id is none of Arbiter's (e.g. from a version whose menus lived in memory):
-    one private sentence instead of Discord's "This interaction failed"."""
+class StaleComponent(Gated, discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<any>.{1,100})"):
+    """Any component no other Arbiter component (and no view held in memory) serves: one from a version whose
+    menus lived in memory, or whose custom id this version cannot read. One private sentence instead of
+    Discord's "This interaction failed". discord.py hands a press to every dynamic item whose template matches,
+    so this one steps aside whenever another one matches."""
 
     def __init__(self, item: discord.ui.Item[Any]) -> None:
         super().__init__(item)  # type: ignore[arg-type]
@@ -99,10 +101,24 @@ class StaleComponent(Gated, discord.ui.DynamicItem[discord.ui.Button], template=
                              match: re.Match[str], /) -> StaleComponent:
         return cls(item)
 
+    async def interaction_check(self, interaction: discord.Interaction) -> bool:
+        if _served_elsewhere(interaction, self.item):
+            return False  # before the gate: only the component that serves it may defer it
+        return await super().interaction_check(interaction)
+
     async def callback(self, interaction: discord.Interaction) -> None:
-        if _live_view_has(interaction, self.item):
-            return  # a view of this process serves it (a component some cog keeps in memory)
         await send_ephemeral(interaction, STALE)
+
+
+def _served_elsewhere(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> bool:
+    """Whether another dynamic item's template, or a view held in memory by this process, answers this component."""
+    custom_id = getattr(item, "custom_id", None) or ""
+    store = getattr(getattr(interaction.client, "_connection", None), "_view_store", None)
+    dynamic = getattr(store, "_dynamic_items", None)
+    if isinstance(dynamic, dict) and any(
+            factory is not StaleComponent and pattern.fullmatch(custom_id) for pattern, factory in dynamic.items()):
+        return True
+    return _live_view_has(interaction, item)
 
 
 def _live_view_has(interaction: discord.Interaction, item: discord.ui.Item[Any]) -> bool:

@@ -106,7 +106,10 @@ class Reasker:
         except ValueError as exc:  # QuestionError, or a scenario the engine refuses (a ValueError too)
             return Standing(stored, None, problem=f"it cannot be asked again: {exc}")
         standing = Standing(stored, now, answer, changes=_basis_changes(stored, now.basis))
-        house = stored.basis.house or (stored.guild if answer is not None and decided_by_server(answer) else None)
+        # A house ruling is what was recorded with it: a ruling of the shared catalog stays one even when the server
+        # has annotated the card since (today's answer there then differs, and says why).
+        house = stored.basis.house if stored.basis.house_recorded else (
+            stored.guild if answer is not None and decided_by_server(answer) else None)
         if house and stored.guild:  # what everyone else is told: the shared catalog alone, asked today
             standing.house = house
             standing.shared = self.standing(replace(stored, guild=None))

@@ -70,19 +70,21 @@ class Basis:
     cards: tuple[CardBasis, ...]
     matched: Mapping[str, str] = field(default_factory=dict)  # typed name -> card name (plug-in games)
     house: str | None = None          # the server whose own annotations decided the answer (its layer), if any
+    # Whether `house` was recorded with the answer (always, since house rulings were recorded); rows stored before
+    # that say nothing, and only for them is a house ruling recognised from the answer asked again.
+    house_recorded: bool = field(default=True, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"v": self.version, "cards": [c.as_json() for c in self.cards]}
         if self.matched:
             out["matched"] = dict(self.matched)
-        if self.house:
-            out["house"] = self.house
+        out["house"] = self.house or None  # null too: "recorded, a ruling of the shared catalog"
         return out
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> Basis:
         return cls(str(data.get("v", "")), tuple(CardBasis.from_json(c) for c in data.get("cards", ())),
-                   dict(data.get("matched") or {}), data.get("house") or None)
+                   dict(data.get("matched") or {}), data.get("house") or None, "house" in data)
 
 
 @dataclass(frozen=True)

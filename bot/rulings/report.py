@@ -42,8 +42,10 @@ def asked_json(stored: StoredRuling) -> dict[str, Any]:
 
 
 def standing_json(standing: Standing, *, answer: bool = True) -> dict[str, Any]:
-    """The documented `arbiter ruling ID --json` object (README)."""
+    """The documented `arbiter ruling ID --json` object (README). A house ruling's full answer is never in it:
+    it may quote that server's annotation texts and notes."""
     stored, now = standing.stored, standing.now
+    answer = answer and not standing.house
     return {
         "ruling_id": stored.id,
         "asked": asked_json(stored),

@@ -185,9 +185,8 @@ class Site:
         return bool(standing.house) if standing is not None else stored.basis.house is not None
 
     def ruling_json(self, ruling_id: str) -> dict[str, Any]:
-        """`arbiter ruling ID --json`, less the full answer of a house ruling (it could quote a server's notes)."""
-        standing = self.reasker.standing(self.stored(ruling_id))
-        return standing_json(standing, answer=not self.house(standing.stored, standing))
+        """`arbiter ruling ID --json` (without a house ruling's full answer: it could quote a server's notes)."""
+        return standing_json(self.reasker.standing(self.stored(ruling_id)))
 
     def ruling(self, ruling_id: str) -> dict[str, Any]:
         stored = self.stored(ruling_id)

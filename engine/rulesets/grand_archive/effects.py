@@ -94,6 +94,8 @@ class ReadEffect:
     per: str = ""                  # "for each ..." / "where X is the amount of ...": the amount is per one of these
     cap: int | None = None         # "for each of up to two ...": at most this many count
     instead: bool = False          # "... instead": replaces the effect before it when its "if" holds
+    # amounts in X with a "where X is ...": (stat, X's factor, fixed part), e.g. ("cost", 1, 2) for "(2+X) more"
+    x_terms: tuple[tuple[str, int, int], ...] = ()
 
     @property
     def label(self) -> str:

@@ -310,6 +310,8 @@ class Evaluator:
         else:
             # a card's own cost rule ("This card costs 2 less") only matters while it is being activated
             chosen = [p for p in with_effects if not all(_own_cost(e) for e in p.effects)] or with_effects
+            for left_out in (p for p in with_effects if p not in chosen):  # said, never silently dropped
+                self.note(notes.own_cost_apart(card.name, left_out.label, left_out.effects[0].change))
             with_effects = chosen
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
@@ -343,7 +345,7 @@ class Evaluator:
                 self.note(notes.source_gone(card.name, gone))
         if own_costs:
             # a card's own cost rule applies while that card is being activated: the card itself, in hand
-            zone = "deck" if "material" in (card.extra or {}).get("home_deck", "") else "hand"
+            zone = "material" if "material" in (card.extra or {}).get("home_deck", "") else "hand"
             holder = self._new_object(card.name, card, t, False, controller=spec.controller)
             holder.zone = zone
             holder.being_activated = True
@@ -828,6 +830,11 @@ class Evaluator:
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
                     (w for w in read.change.split(" and ") if stat in w.lower()), read.change)
+                x = next(((f, fixed) for s, f, fixed in read.x_terms if s == stat), None)
+                if step is None and x is not None:  # "+X POWER, where X is ...": the count is X
+                    out.append((stat, Change(placed.inst.label, read.layer, words, x[0], count, read.per, given,
+                                             sets, offset=x[1], x=True)))
+                    continue
                 out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets)))
         if obj.counters:
             self.cite("GA14")

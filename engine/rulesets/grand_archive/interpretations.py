@@ -45,6 +45,12 @@ def all_paragraphs(card: str, labels: list[str]) -> Interpretation:
                           f"(pick one with “{card}#N”).")
 
 
+def own_cost_apart(card: str, label: str, change: str) -> Interpretation:
+    return Interpretation(f"own-cost-apart:{card}#{label}", "GA2",
+                          f"{card}'s paragraph {label} is a rule of its own cost ({change}); it matters only while "
+                          f"the card is being played, so it is left out here: ask about it with “{card}#{label}”.")
+
+
 def only_target(label: str, target: str) -> Interpretation:
     return Interpretation(f"only-target:{label}", None,
                           f"{label} names no target; the only legal object in the scenario, {target}, is taken.")

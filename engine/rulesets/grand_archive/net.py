@@ -21,12 +21,14 @@ class Change:
     count_words: str     # what was counted
     count_given: bool    # given in the question (else assumed)
     sets: bool = False   # layer A: sets the base value instead of changing it
+    offset: int = 0      # "(2+X) more": the fixed part of an amount in X (step is then X's factor)
+    x: bool = False      # the amount is in X ("+X POWER, where X is ..."): count is X itself, not a step count
 
     @property
     def amount(self) -> int | None:
         if self.step is None:
             return None
-        return self.step * (self.count if self.count is not None else 1)
+        return self.step * (self.count if self.count is not None else 1) + self.offset
 
 
 def base_of(card: Any, stat: str) -> tuple[int | None, str]:
@@ -58,7 +60,7 @@ def net_json(card: Any, changes: list[tuple[str, Change]]) -> dict[str, dict[str
                 total = None if c.amount is None else total + c.amount
             listed.append({"card": c.card, "layer": c.layer, "words": c.words, "sets": c.sets,
                            "amount": c.amount if not c.sets else c.step, "count": c.count,
-                           "counted": c.count_words, "count_given": c.count_given})
+                           "counted": c.count_words, "count_given": c.count_given, "x": c.x})
         value = base + total if base is not None and total is not None else None
         out[stat] = {"base": base, "base_from": base_from, "changes": listed, "total": total, "value": value}
     return out

@@ -78,6 +78,7 @@ class _Context:
     last_set: SetSpec | None = None
     per: str = ""
     cap: int | None = None
+    x_is: int = 0          # "where X is [twice] ...": X's factor (0: the amount is not defined by a "where X")
     ifs: str = ""          # "If that ally is unique," / "... if you control X": what the sentence depends on
     last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
     instead: bool = False  # "... instead": an alternative to the sentence before it
@@ -128,6 +129,8 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         if low.startswith(("that", "those", "they", "the attacker")):  # objects chosen by words we did not read
             return SetSpec(text, target=True)
         return SetSpec(text, self_only=True) if card is not None and low == "it" else None
+    if low == "this attack" and card is not None and "attack" in types_of(card):
+        return SetSpec(text, self_only=True)  # an attack card's "this attack" is the card itself, as it is played
     if low in ("this card", "this ally", "this object", "this item", "this weapon", "this unit", "this champion",
                "this phantasia", "this domain", *names):
         return SetSpec(text, self_only=True)
@@ -285,6 +288,7 @@ class _Change:
     removes: bool = False
     adds: tuple[str, ...] = ()
     amounts: tuple[tuple[str, int | None], ...] = ()
+    x_terms: tuple[tuple[str, int, int], ...] = ()  # (stat, X's factor, fixed part) of an amount in X
 
 
 def _signed(text: str) -> int | None:
@@ -303,15 +307,21 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
             change = " and ".join(f"{n.replace(' ', '')} {s.upper()}" for n, s in stats)
             prop = "/".join(sorted({s.lower() for _, s in stats}))
             amounts = tuple((s.lower(), _signed(n)) for n, s in stats)
+            x_terms = tuple((s.lower(), -1 if n.strip().startswith("-") else 1, 0) for n, s in stats
+                            if re.fullmatch(r"[+-]\s?X", n.strip(), re.I))
             out.append(_Change("E", STAT.search(w).group(0), prop, change,  # type: ignore[union-attr]
-                               amounts=amounts))
+                               amounts=amounts, x_terms=x_terms))
         return out
     if v in ("cost", "costs"):
-        m = re.match(r"^\(?(\d+|x)\)? (less|more)\b", low)
+        m = re.match(r"^\(?(\d+|x|\d+\s?\+\s?x|x\s?\+\s?\d+)\)? (less|more)\b", low)
         if m:
-            n = None if m.group(1) == "x" else int(m.group(1)) * (-1 if m.group(2) == "less" else 1)
-            return [_Change("E", f"{verb} {m.group(0)}", "cost", f"costs {m.group(1).upper()} {m.group(2)}",
-                            amounts=(("cost", n),))]
+            sign = -1 if m.group(2) == "less" else 1
+            amount = m.group(1).replace(" ", "")
+            n = int(amount) * sign if amount.isdigit() else None
+            fixed = re.sub(r"\+?x\+?", "", amount)  # "2+x": 2 more besides X
+            x_terms = () if n is not None else (("cost", sign, sign * int(fixed or 0)),)
+            return [_Change("E", f"{verb} {m.group(0)}", "cost", f"costs {amount.upper()} {m.group(2)}",
+                            amounts=(("cost", n),), x_terms=x_terms)]
         m = re.match(r"^\(?(\d+|x)\)?(?= |$)", low)
         if m:
             n = None if m.group(1) == "x" else int(m.group(1))
@@ -441,7 +451,10 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
                       re.I)
     if named and printed is None:  # "Put a buff counter on target ally. If it is ..., it gains ...": that target
         ctx.last_target = parse_set("target " + named.group(1), ctx.card)
-    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I)) if printed is None else ctx.instead
+    # "... instead" after an "if": an alternative to the sentence before; a replacement's own "instead" ("if it
+    # would deal damage, it deals that much minus 3 instead") is not one
+    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I) and not re.search(r"\bwould\b", sentence, re.I)) \
+        if printed is None else ctx.instead
     while True:
         stripped = _LEAD.sub("", body)
         stripped = _UNTIL_LEAD.sub("", stripped)
@@ -450,9 +463,11 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         if stripped == body:
             break
         body = stripped
+    where_x = _WHERE_X.search(body)
     body, per, cap = _amount_basis(body)
     if per or printed is None:  # one sentence's own basis (the tail of a sentence keeps its whole's)
         ctx.per, ctx.cap = per, cap
+        ctx.x_is = (2 if re.search(r"\btwice\b", where_x.group(0), re.I) else 1) if per and where_x else 0
     body = re.split(r",? where X is|,? for each\b(?=.*\bwhere\b)", body)[0]
     body = re.sub(r"\s+also\s+(?=(?:" + VERBS + r")\b)", " ", body)  # "allies you control also become distant"
     body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
@@ -507,6 +522,22 @@ _GAME = re.compile(r"^(?:time is distorted|ignore\b.*|(?:all )?(?:[\w,]+ )*eleme
                    r"(?:combat )?damage (?:dealt|that would be dealt)\b.*\b(?:can't be prevented|is unpreventable)|"
                    r"if .*\bwould\b.*|prevent (?:the next|all|that|\d).*|.*\bcan't be (?:negated|intercepted)\b.*|"
                    r"(?:activated )?abilities of .*\bcost .*)", re.I)
+_WOULD = re.compile(r"^if (?:(?:combat |non-combat |\d+ or more )?damage would be dealt to ([^,]+)|"
+                    r"(?!you\b|damage\b)([^,]+?) would (?:take|deal|be dealt|be destroyed|be banished|die|leave)\b)",
+                    re.I)
+_RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used for an attack|redirected)\b", re.I)
+
+
+def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
+    """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
+    unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
+    m = _WOULD.match(clean)
+    if not m:
+        return None
+    subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
+    return parse_set(subject, ctx.card, ctx.last_set or ctx.last_target)
+
+
 _MODAL = re.compile(r"\s(can't|cannot|can|may|must|enters?|don't|doesn't|assign)\b")
 
 
@@ -530,7 +561,13 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     delayed = re.match(r"^(?:whenever|when|the next time|the first time) .*,", clean, re.I)
     if delayed and not lasting:
         return []  # a triggered ability ("Whenever you activate ..., put a counter"), not a lasting rule
-    if _GAME.match(clean) or delayed:
+    replaced = _replaced_set(clean, ctx)
+    if replaced is not None:  # "if that unit would deal damage, ... instead": a rule for that object
+        spec, text = replaced, clean.rstrip(".")
+    elif (own := _RESTRICTED.match(text)) and (spec := parse_set(own.group(1), ctx.card,
+                                                                  ctx.last_set or ctx.last_target)) is not None:
+        pass  # "it can't be intercepted", "Luminous Quartz can't be used for an attack": a rule for that object
+    elif _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))
         text = clean.rstrip(".")
     elif _PLAYERS.match(text):
@@ -566,7 +603,7 @@ def _amount_basis(body: str) -> tuple[str, str, int | None]:
             return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
                 m.group(2).strip(), n
     m = _WHERE_X.search(body)
-    if m and re.search(r"[+-]\s?X\b|\bX (less|more)\b|\(X\)", body):
+    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)", body):
         return body[: m.start()].strip(), m.group(1).strip(), None
     return body, "", None
 
@@ -577,7 +614,11 @@ _IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!y
 def _if_words(sentence: str) -> str:
     """The "if ..." the sentence depends on ("If that ally is unique", "... if you control a Shenju ally")."""
     m = _IF_WORDS.search(sentence.strip())
-    return (m.group(1) or m.group(2) or "").strip() if m else ""
+    words = (m.group(1) or m.group(2) or "").strip() if m else ""
+    if re.search(r"\bwould\b", words):  # "If damage would be dealt to X": the event a replacement replaces
+        held = re.search(r"\bwhile\s+(.*)$", words)
+        return held.group(1) if held else ""
+    return words
 
 
 def _without_ifs(sentence: str) -> str:
@@ -591,7 +632,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     # "[Class Bonus] Blazing Charge gets +2 POWER" on an attack or action: a bonus ability of the card itself,
     # static while the bonus holds, not something that resolves once for the rest of the game
     bonus_static = ctx.origin is Origin.CARD and spec.self_only and bool(ctx.conditions) and not own_cost
-    resolving = resolving and not bonus_static
+    resolving = resolving and not bonus_static and not own_cost  # a cost rule is read wherever the card is
     form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
                                             resolving and not own_cost)
     ifs = _unmask(ctx.ifs, ctx.quotes)
@@ -604,7 +645,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
         form, form_words = Form.END_OF_TURN, "distant (until the end of its controller's turn)"
     if not resolving:
-        kind, kind_words = Kind.STATIC, f"a standing ability (“{verb}”)"
+        kind, kind_words = Kind.STATIC, "a standing ability" + ("" if change.prop == "rule" else f" (“{verb}”)")
     elif verb.lower() in STATIC_VERBS:
         kind, kind_words = Kind.STATIC, f"“{verb}” inside a resolving effect: static for its duration"
     else:
@@ -623,6 +664,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
+                      x_terms=tuple((stat, f * ctx.x_is, fixed) for stat, f, fixed in change.x_terms)
+                      if ctx.per and ctx.x_is else (),
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions
                                              else ()), *([ifs] if ifs else [])])
                       if resolving and not condition else "", instead=ctx.instead)
@@ -659,6 +702,9 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]
     for chunk in bullets:
         for sentence in _sentences(chunk):
+            # "Class Bonus: ..." inside a paragraph: a bonus that switches this sentence only
+            bonus = re.match(r"^(?:• )?([A-Z][\w']*(?: [A-Z][\w']*)* Bonus):\s*", sentence)
+            ctx.conditions = [*conditions, bonus.group(1)] if bonus else conditions
             found = _read_sentence(sentence, ctx, resolving)
             if found:
                 effects += found

@@ -123,7 +123,8 @@ def _net_line(obj: dict[str, Any]) -> str:
     parts = []
     for stat, entry in obj["net"].items():
         steps = ", ".join(f"{c['card']} {'sets ' + str(c['amount']) if c['sets'] else c['words']}"
-                          + (f" × {c['count']} ({c['counted']}{'' if c['count_given'] else ', assumed'})"
+                          + (f" {'with X = ' if c.get('x') else '× '}{c['count']} "
+                             f"({c['counted']}{'' if c['count_given'] else ', assumed'})"
                              if c["count"] is not None and not c["card"].endswith(("counter", "counters")) else "")
                           for c in entry["changes"])
         base = entry["base"] if entry["base"] is not None else f"unknown ({entry['base_from']})"
