@@ -293,8 +293,8 @@ def test_real_row_shifted_by_a_stray_tab_imports_nothing(real_cat: Catalog, real
     before = snapshot(real_cat)
     with pytest.raises(ImportFileError) as info:
         real_cat.import_lackey(copy, ACTOR)
-    assert str(info.value) == (f"carddata.txt, line {index + 1}: the {column} field is empty (17 fields where the header has 16: "
-                               "is there a stray tab?)")
+    assert str(info.value) == (f"carddata.txt, line {index + 1}: the {column} field is empty (17 fields where the "
+                               "header has 16: is there a stray tab?)")
     assert snapshot(real_cat) == before
 
 
