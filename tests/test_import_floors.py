@@ -194,3 +194,15 @@ def test_a_cut_card_file_is_refused_naming_it(tmp_path, capsys, edit, said):
     assert code == 1 and out == "" and err.count("\n") == 1
     assert err.startswith(f"arbiter: {said}"), err
     assert dump(db) == before
+
+
+def test_an_undone_import_is_not_the_reference(full, tmp_path, capsys):
+    db = copy_db(full, tmp_path / "cards.db")
+    rel = "dominiontabs/cards_en_us.json"
+    root = cut_copy(tmp_path, "dominion", rel, lambda n: 1)
+    code, out, _ = run(capsys, "--db", str(db), "dominion-import", str(root), "--allow-shrink", "--json")
+    assert code == 0
+    assert run(capsys, "--db", str(db), "cards", "undo", str(json.loads(out)["audit_id"]))[0] == 0
+    message = refuse(capsys, db, "dominion", root)  # compared with the full import again, not the undone one
+    read = real_count("dominion", rel)
+    assert message.startswith(f"{rel}: has 1 record where the last Dominion import read {read:,};")
