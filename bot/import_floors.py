@@ -2,7 +2,7 @@
 transaction before anything is written (nothing here names a game).
 
 An import never deletes, but a truncated file still does damage: the cards it no longer gives are left behind
-unrefreshed, and the cards whose details came from it are rewritten without them (a Dominion text file cut to
+unrefreshed, and the cards whose details came from it are rewritten without them (a card text file cut to
 one record empties the text of hundreds of cards). Small synthetic sources stay importable into a game the
 catalog does not hold yet; the floors are relative to what the catalog already holds:
 
