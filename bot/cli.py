@@ -44,13 +44,14 @@ from bot.cli_common import (
     close_logs,
     count_changed,
     fail,
-    impact_sentence,
+    impact_json,
     lowercase,
     open_arbiter,
     page_line,
     print_annotation,
     print_answer,
     print_help_for,
+    print_impact,
     print_import,
     print_json,
     print_lookup_problem,
@@ -348,12 +349,11 @@ def cmd_alias(args: argparse.Namespace) -> int:
     changed = count_changed(arbiter, {card.game: {card.name}})
     if args.json:
         print_json({"alias": args.alias, "card": card.name, "set": card.set if args.set else None,
-                    "audit_id": entry.id, "guild": args.guild, "changed_rulings": changed})
+                    "audit_id": entry.id, "guild": args.guild, **impact_json(changed)})
     else:
         where = f" in server {args.guild} only" if args.guild else ""
         print(f"Alias “{args.alias}” now leads to {target}{where}." + undo_hint(entry.id))
-        if changed:
-            print(impact_sentence(changed))
+        print_impact(changed)
     return EXIT_OK
 
 
@@ -436,7 +436,7 @@ def cmd_default(args: argparse.Namespace) -> int:
     if args.json:
         print_json({"card": name, "game": game, "set": None if args.clear else card.set, "cleared": args.clear,
                     "changed": entry is not None, "audit_id": entry.id if entry else None,
-                    "changed_rulings": changed})
+                    **impact_json(changed)})
         return EXIT_OK
     if entry is None:
         print(f"Nothing changed: {name} already answers as " +
@@ -445,8 +445,7 @@ def cmd_default(args: argparse.Namespace) -> int:
         print(f"{name} answers again by the stated rule. Undo with: arbiter cards undo {entry.id}")
     else:
         print(f"{name} named without a set now answers as {card.label}. Undo with: arbiter cards undo {entry.id}")
-    if changed:
-        print(impact_sentence(changed))
+    print_impact(changed)
     return EXIT_OK
 
 
@@ -456,11 +455,10 @@ def cmd_undo(args: argparse.Namespace) -> int:
     arbiter.reload()
     changed = count_changed(arbiter, arbiter.catalog.touched(args.id))
     if args.json:
-        print_json({"undone": args.id, "audit_id": entry.id, "changed_rulings": changed})
+        print_json({"undone": args.id, "audit_id": entry.id, **impact_json(changed)})
     else:
         print(f"Change #{args.id} undone (recorded as #{entry.id}; undo #{entry.id} to put it back).")
-        if changed:
-            print(impact_sentence(changed))
+        print_impact(changed)
     return EXIT_OK
 
 
@@ -483,8 +481,9 @@ def cmd_coverage(args: argparse.Namespace) -> int:
 def cmd_run(args: argparse.Namespace) -> int:
     from bot.discord.runner import run_bot  # imported late: the offline commands do not need discord.py
 
-    # With --json a setting the bot cannot start with is a JSON error too (kind "config", exit 2).
-    report = (lambda message: fail(args, message, "config", EXIT_USAGE)) if args.json else None
+    # With --json a setting the bot cannot start with is a JSON error too (kind "config", exit 2; a card database
+    # or rulings file that cannot be used: kind "storage", exit 1).
+    report = (lambda message, kind, code: fail(args, message, kind, code)) if args.json else None
     # the bot writes: a new --db file is created and filled at start-up
     return run_bot(args.db, report=report, web=args.web)
 

@@ -126,16 +126,22 @@ LOGS: list[Any] = []  # the rulings logs of this run, closed when the command en
 
 
 def open_arbiter(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written as it is given, before it is printed)."""
-    from bot.rulings.store import RulingStore
+    """The catalog, with every answer given in this run stored (written as it is given, before it is printed; a
+    ruling that cannot be stored refuses the question, bot/rulings/writer.py). A command that writes checks the
+    rulings file first (it counts the stored rulings its change changes afterwards): a damaged or foreign one
+    refuses the command before anything is written, the card database included."""
+    from bot.rulings.store import RulingStore, rulings_path
     from bot.rulings.writer import RulingLog
 
     path, creating = db_path(args)
+    store = RulingStore(rulings_path(path))
+    LOGS.append(RulingLog(store, background=False, immediate=True))  # closed (with its store) when the run ends
+    if getattr(args, "writes", False):
+        store.check()
     arbiter = Arbiter.open(path)
     if creating:  # said on stderr once it worked, so stdout stays the answer
         print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
-    arbiter.rulings = RulingLog(RulingStore.for_catalog(arbiter.catalog), background=False, immediate=True)
-    LOGS.append(arbiter.rulings)
+    arbiter.rulings = LOGS[-1]
     return arbiter
 
 
@@ -153,13 +159,16 @@ def close_logs() -> None:
 class Impact(int):
     """What a catalog change changed: the number of stored rulings that now answer differently (the int, as
     `changed_rulings` reports it), and `officials`, the official rulings about the touched cards that Arbiter now
-    answers differently. True when either is non-zero, so the callers' `if changed:` prints the sentence."""
+    answers differently. True when either is non-zero, so the callers' `if changed:` prints the sentence.
+    `problem`: why they could not be counted (the change itself is made), else None."""
 
     officials: int
+    problem: str | None
 
-    def __new__(cls, rulings: int, officials: int = 0) -> Impact:
+    def __new__(cls, rulings: int, officials: int = 0, problem: str | None = None) -> Impact:
         made = super().__new__(cls, rulings)
         made.officials = officials
+        made.problem = problem
         return made
 
     def __bool__(self) -> bool:
@@ -168,13 +177,35 @@ class Impact(int):
 
 def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> Impact:
     """After a catalog change: how many stored rulings about the touched cards now answer differently, and how
-    many official rulings about them Arbiter now answers differently."""
+    many official rulings about them Arbiter now answers differently. The change is committed by now, so a rulings
+    file that fails here (damage past what the check before the write reads) is a warning, never a failure."""
+    from bot.catalog import UnreadableDatabase
     from bot.official_records import disagreeing_about
     from bot.rulings.reask import Reasker, changed_by
 
-    officials = arbiter.officials()
-    differ = disagreeing_about(Reasker(arbiter), officials, touched) if officials and touched else []
-    return Impact(len(changed_by(arbiter, touched)), len(differ))
+    try:
+        officials = arbiter.officials()
+        differ = disagreeing_about(Reasker(arbiter), officials, touched) if officials and touched else []
+        return Impact(len(changed_by(arbiter, touched)), len(differ))
+    except UnreadableDatabase as exc:
+        return Impact(0, 0, str(exc))
+
+
+def impact_json(changed: int) -> dict[str, Any]:
+    """`changed_rulings` of a change's --json answer: the count, or null with `rulings_problem` (the sentence) when
+    the stored rulings could not be read after the change was made."""
+    problem = getattr(changed, "problem", None)
+    return {"changed_rulings": None, "rulings_problem": problem} if problem else {"changed_rulings": changed}
+
+
+def print_impact(changed: int) -> None:
+    """Text mode: the impact sentence on stdout, or (the change made, the rulings unreadable) a warning on stderr."""
+    problem = getattr(changed, "problem", None)
+    if problem:
+        print(f"arbiter: warning: the change is made, but the stored rulings it may change could not be counted: "
+              f"{problem}", file=sys.stderr)
+    elif changed:
+        print(impact_sentence(changed))
 
 
 def impact_sentence(count: int) -> str:
@@ -202,12 +233,12 @@ def print_import(report: ImportReport, args: argparse.Namespace, what: str = "ca
     if args.json:
         print_json({"added": report.added, "updated": report.updated, "unchanged": report.unchanged,
                     "total": report.total, "audit_id": report.audit_id,
-                    **({"changed_rulings": changed} if changed is not None else {})})
+                    **(impact_json(changed) if changed is not None else {})})
     else:
         print(f"Imported {report.total} {what}: {report.added} added, {report.updated} updated, "
               f"{report.unchanged} unchanged." + undo_hint(report.audit_id))
-        if changed:
-            print(impact_sentence(changed))
+        if changed is not None:
+            print_impact(changed)
     return EXIT_OK
 
 
@@ -228,14 +259,13 @@ def print_annotation(args: argparse.Namespace, card: Any, note: Annotation, new_
     many stored rulings it changes."""
     if args.json:
         print_json({"id": new_id, "audit_id": audit_id, "card": card.name, "set": card.set,
-                    "annotation": vars(note), "warnings": warnings, "changed_rulings": changed})
+                    "annotation": vars(note), "warnings": warnings, **impact_json(changed)})
         return EXIT_OK
     for warning in warnings:
         print(f"arbiter: warning: {warning}", file=sys.stderr)
     print(f"Annotation {new_id} added to {card.label}: {annotation_words(note)} on part {note.part or '(unlabelled)'}."
           + undo_hint(audit_id))
-    if changed:
-        print(impact_sentence(changed))
+    print_impact(changed)
     return EXIT_OK
 
 

@@ -118,7 +118,9 @@ READ_ONLY = "is read-only: make the file and its folder writable for this user, 
 
 
 def test_a_read_only_database_still_answers_but_refuses_writes(db, capsys, monkeypatch):
-    monkeypatch.setattr(sqlite3, "connect", lambda path, **kw: REAL_CONNECT(f"file:{path}?mode=ro", uri=True, **kw))
+    # The card database only: a question whose ruling cannot be stored prints no ruling id (test_storage_safety.py)
+    monkeypatch.setattr(sqlite3, "connect", lambda path, **kw: REAL_CONNECT(f"file:{path}?mode=ro", uri=True, **kw)
+                        if str(path) == str(db) else REAL_CONNECT(path, **kw))
     code, out, err = run(capsys, "--db", str(db), "duration", "adino", "--played-in", "battle", "--json")
     assert code == 0, err
     assert json.loads(out)["card"]["name"] == "Adino, the Eznite"

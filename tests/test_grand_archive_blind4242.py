@@ -130,3 +130,51 @@ def test_a_cost_rules_if_is_a_condition_switched_on_and_off(db, capsys):
 def test_a_material_decks_own_cost_rule_is_read_in_the_material_deck(db, capsys):
     out = ask(db, capsys, "--effect", "Covenant of Thorns#1")
     assert "material deck" in only(out)["description"]
+
+
+@pytest.mark.parametrize(("card", "words"), [
+    ("Resonating Fugue", "Switch the power and life"),   # a power/life switch is not read
+    ("Mandate of Honor", None),                          # nothing read at all: refused, no answer to mislead
+])
+def test_text_the_answer_cannot_read_is_said_in_the_summary(db, capsys, card, words):
+    if words is None:
+        from bot.cli import main
+        assert main(["grand-archive", "--db", db, "--json", "--effect", card]) != 0
+        capsys.readouterr()
+        return
+    out = ask(db, capsys, "--effect", card)
+    assert "not read" in out["summary"] and words in out["summary"]
+    assert any(words in i["text"] for i in out["interpretations"])
+
+
+@pytest.mark.parametrize(("card", "objects"), [
+    ("Twilight Slime", ("champion", "ally:slime")),       # "Your champion and other Slime objects you control have"
+    ("Spectral Diffusion#2", ("champion", "ally")),       # "Your champion and ephemeral objects you control gain"
+])
+def test_a_compound_subject_reaches_each_of_its_sets(db, capsys, card, objects):
+    args = [x for o in objects for x in ("--object", o)]
+    out = ask(db, capsys, *args, "--effect", card)
+    for o in out["objects"]:
+        assert o["result"]["abilities"] and all(e["applies"] for e in o["effects"]), o
+
+
+@pytest.mark.parametrize(("card", "fits", "misfit"), [
+    # "Change the target of an attack to a Chessman Rook ally you control. If you do, that ally gets +2 LIFE"
+    ("Hunt, Weiss King", "ally:chessman:rook", "ally:opponent"),
+    # "For each wind element card in the attacker's intent, choose an ally you control. That ally gets +1POWER"
+    ("Legion's Wingspan", "ally", "ally:opponent"),
+])
+def test_that_ally_is_the_ally_chosen_before_it(db, capsys, card, fits, misfit):
+    out = ask(db, capsys, "--object", fits, "--effect", f"{card} -> #1")
+    assert out["objects"][0]["effects"][0]["applies"]
+    from bot.cli import main
+    code = main(["grand-archive", "--db", db, "--json", "--object", misfit, "--effect", f"{card} -> #1"])
+    capsys.readouterr()
+    assert code == 2  # not a legal choice: refused in one sentence, never a confident wrong answer
+
+
+def test_were_to_is_a_replacement_like_would(db, capsys):
+    # "Class Bonus: Until end of turn, if that unit were to take damage, it takes that much damage plus 1 instead."
+    out = ask(db, capsys, "--object", "ally:opponent", "--effect", "Poisoned Dagger#2 -> #1")
+    effect = out["objects"][0]["effects"][0]
+    assert (effect["layer"], effect["applies"]) == ("-", True) and "Class Bonus" in out["summary"]

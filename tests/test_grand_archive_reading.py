@@ -99,9 +99,16 @@ def test_sets():
 
 
 def test_what_cannot_be_read_is_reported_not_guessed():
-    paragraph = read_card(card("Your champion and other Slime objects you control have spellshroud.")).paragraphs[0]
+    paragraph = read_card(card("Switch the power and life stat of target ally until end of turn.")).paragraphs[0]
     assert paragraph.effects == () and paragraph.unread == (
-        "Your champion and other Slime objects you control have spellshroud.",)
+        "Switch the power and life stat of target ally until end of turn.",)
+
+
+def test_a_compound_subject_is_one_effect_per_subject():
+    effects = read_card(card("Your champion and other Slime objects you control have spellshroud.", "ALLY")).effects
+    assert [(e.affected.text, e.change) for e in effects] == [
+        ("Your champion", "spellshroud"), ("other Slime objects you control", "spellshroud")]
+    assert effects[1].affected.other and effects[1].affected.subtypes == {"slime"}
 
 
 def test_a_rule_of_the_game_is_read_without_a_layer():

@@ -55,7 +55,14 @@ from bot.catalog.records import (
     get_state,
     put_state,
 )
-from bot.catalog.soundness import check_sound, refuse_non_sqlite, schema_missing
+from bot.catalog.soundness import (
+    check_sound,
+    mark_new,
+    refuse_foreign,
+    refuse_non_sqlite,
+    schema_missing,
+    use_wal,
+)
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
@@ -89,21 +96,22 @@ def _busy(exc: sqlite3.OperationalError) -> bool:
     return "locked" in text or "busy" in text
 
 
+def _missing_columns(conn: sqlite3.Connection) -> list[tuple[str, str, str]]:
+    out = []
+    for table, column, kind in _ADDED_COLUMNS:
+        names = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
+        if names and column not in names:
+            out.append((table, column, kind))
+    return out
+
+
 def _add_missing_columns(conn: sqlite3.Connection) -> None:
     """Bring a database made by an older Arbiter up to the current tables (idempotent, safe for two processes)."""
-    def missing() -> list[tuple[str, str, str]]:
-        out = []
-        for table, column, kind in _ADDED_COLUMNS:
-            names = [r[1] for r in conn.execute(f"PRAGMA table_info({table})")]
-            if names and column not in names:
-                out.append((table, column, kind))
-        return out
-
-    if not missing():
+    if not _missing_columns(conn):
         return
     conn.execute("BEGIN IMMEDIATE")
     try:
-        for table, column, kind in missing():  # checked again under the write lock
+        for table, column, kind in _missing_columns(conn):  # checked again under the write lock
             conn.execute(f"ALTER TABLE {table} ADD COLUMN {column} {kind}")
     except BaseException:
         conn.rollback()
@@ -138,6 +146,7 @@ class Catalog:
         self.path = path
         self._lock = threading.RLock()
         self._forms_cache: dict[str, tuple[bytes, dict[str, list[str]]]] = {}
+        self._wal = str(path) == ":memory:"  # switched to WAL (if it was not) before the first write
 
     # --- lifecycle -----------------------------------------------------------------------------------
 
@@ -159,16 +168,21 @@ class Catalog:
             with storage_failures(path):
                 conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
                 db = sqlite_utils.Database(conn)
-                # Only what needs creating is written: a read command on a current database takes no write lock.
+                new = refuse_foreign(conn, path, "card database", schema)  # before anything is written
+                # Only what needs creating is written: a read command on a current database takes no write lock
+                # and leaves the file as it is (WAL is switched on by the first write, `_write`).
                 # fetchall: a statement left unfinished would hold its read snapshot (and miss later commits)
-                if db.execute("PRAGMA journal_mode").fetchall()[0][0].lower() != "wal":
-                    db.enable_wal()
+                outdated = schema_missing(conn, schema) or (
+                    db.execute("PRAGMA user_version").fetchall()[0][0] < SCHEMA_VERSION)
+                if new or outdated or _missing_columns(conn):
+                    use_wal(conn)
                 _add_missing_columns(conn)
-                if schema_missing(conn, schema) or (
-                        db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION):
+                if outdated:
                     db.executescript(schema)
-                    if db.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                    if db.execute("PRAGMA user_version").fetchall()[0][0] < SCHEMA_VERSION:
                         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+                if new:
+                    mark_new(conn, "card database")
                 empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
             catalog = cls(db, path)
             if empty:
@@ -184,6 +198,14 @@ class Catalog:
             if conn is not None:
                 conn.close()
             raise
+
+    def use_wal(self) -> None:
+        """Switch the file to WAL now rather than at the first write: a process that will serve reads beside
+        writers (the bot) never waits for another process's commit."""
+        with self._lock, storage_failures(self.path):
+            if not self._wal:
+                use_wal(self.db.conn)
+                self._wal = True
 
     def reader(self) -> Catalog:
         """A second connection to the same file, for a thread that must never wait behind this one's writes
@@ -211,6 +233,9 @@ class Catalog:
         with self._lock, storage_failures(self.path):
             conn = self.db.conn
             try:
+                if not self._wal:  # a file opened by a read stays as it was until its first write
+                    use_wal(conn)
+                    self._wal = True
                 conn.execute("BEGIN IMMEDIATE")
             except sqlite3.OperationalError as exc:
                 if _busy(exc):  # nothing was started, so nothing was changed

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.discord.common import find_standing, guild_of
-from bot.discord.deadline import Gated
-from bot.discord.errors import UserFacingError, report_error
+from bot.discord.errors import UserFacingError
+from bot.discord.items import ArbiterItem
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
 from bot.discord.state import owner_of, owner_suffix
@@ -147,9 +147,11 @@ def question_of(game: str, command: str) -> Question | None:
         return None
 
 
-class WhyButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=WHY_PATTERN):
+class WhyButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template=WHY_PATTERN):
     """"Why": the judge's reasons for the ruling whose id the button carries. The asker's press expands the
     message; anyone else gets the reasons privately. Works after a restart: the stored question is asked again."""
+
+    what = "why button"
 
     def __init__(self, ruling_id: str, owner: int | None = None, button: discord.ui.Button | None = None) -> None:
         if button is None:
@@ -164,13 +166,7 @@ class WhyButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=WHY_P
                              match: re.Match[str], /) -> WhyButton:
         return cls(match["id"], int(match["owner"], 36) if match["owner"] else None, button=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.press(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, f"why button {self.custom_id}")
-
-    async def press(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         game, command, answer, note = await self._answer(bot, interaction)
         question = question_of(game, command)

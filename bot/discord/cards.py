@@ -22,8 +22,8 @@ from bot.anywhere import (
 )
 from bot.discord.common import index_name
 from bot.discord.components import OWNER, owner_in
-from bot.discord.deadline import Gated
-from bot.discord.errors import UserFacingError, report_error
+from bot.discord.errors import UserFacingError
+from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
 from bot.discord.state import owner_suffix
@@ -83,10 +83,12 @@ def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: in
     return fit_embed(embed)
 
 
-class CardPick(Gated, discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
+class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
     """Which card a name meant, for `/card` and `/<game> card`: a menu (at most 25 cards, best first, each with
     its game) only the asker can use; the pick is posted as the card. The custom id carries the asker and each
     option a card value, so a pick is served after a restart too (bot/discord/components.py)."""
+
+    what = "card menu"
 
     def __init__(self, owner: int | None, found: Anywhere | None = None, with_game: bool = False,
                  select: discord.ui.Select | None = None) -> None:
@@ -106,13 +108,7 @@ class CardPick(Gated, discord.ui.DynamicItem[discord.ui.Select], template=r"arbk
                              match: re.Match[str], /) -> CardPick:
         return cls(owner_in(match), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.chosen(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, "card menu")
-
-    async def chosen(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         if self.owner is not None and interaction.user.id != self.owner:
             raise UserFacingError("Only the person who asked can choose here.")

@@ -1,7 +1,8 @@
 """Buttons and menus that outlive the process: what a component needs is in its custom id, or in the database.
 
 Every component Arbiter sends is a discord.py DynamicItem, so a press is served after a restart and after any
-timeout (there is none). The custom ids (at most 100 characters) are:
+timeout (there is none); what they share (the deadline gate, errors answered) is bot/discord/items.py.
+The custom ids (at most 100 characters) are:
 
 - `arb:` / `arbp:` / `arbc:` — /duration's next-event and ruleset buttons, its printings menu and its card
   choice menu: the whole ruling state (bot/discord/state.py);
@@ -28,8 +29,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.discord.deadline import Gated
 from bot.discord.errors import send_ephemeral
+from bot.discord.items import ArbiterItem
 from bot.discord.state import owner_suffix
 
 if TYPE_CHECKING:
@@ -87,7 +88,7 @@ async def recall_question(bot: ArbiterBot, key: str) -> dict[str, Any] | None:
     return await asyncio.to_thread(log.store.get_question, key)
 
 
-class StaleComponent(Gated, discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<any>.{1,100})"):
+class StaleComponent(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template=r"(?P<any>.{1,100})"):
     """Any component no other Arbiter component (and no view held in memory) serves: one from a version whose
     menus lived in memory, or whose custom id this version cannot read. One private sentence instead of
     Discord's "This interaction failed". discord.py hands a press to every dynamic item whose template matches,
@@ -106,7 +107,7 @@ class StaleComponent(Gated, discord.ui.DynamicItem[discord.ui.Button], template=
             return False  # before the gate: only the component that serves it may defer it
         return await super().interaction_check(interaction)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         await send_ephemeral(interaction, STALE)
 
 

@@ -19,7 +19,7 @@ front of later deferrals: first responses trickled out over 3 s (p50 1.9 s, some
 
 With this order the same burst has every deferral out within 1.35 s (p50 1.2 s) and every autocomplete answered.
 Counts go to the log as one line per interval (never one line per interaction, never a traceback).
-Components (buttons, menus) are admitted the same way (`Gated`, mixed into each): a press behind the queue is
+Components (buttons, menus) are admitted the same way (bot/discord/items.py): a press behind the queue is
 deferred as an update (nothing shown changes) and its answer edits the message or follows up, as it would have.
 """
 
@@ -183,15 +183,6 @@ class Gate:
 
 def _given(**kwargs: Any) -> dict[str, Any]:
     return {k: v for k, v in kwargs.items() if v is not MISSING and v is not None}
-
-
-class Gated:
-    """Mixed into every component (DynamicItem) Arbiter sends: a press is admitted by the bot's deadline gate
-    first, as commands are by the command tree (bot/discord/client.py)."""
-
-    async def interaction_check(self, interaction: discord.Interaction) -> bool:
-        gate = getattr(interaction.client, "gate", None)
-        return True if gate is None else await gate.admit(interaction)
 
 
 class DeferredResponse(discord.InteractionResponse):  # type: ignore[type-arg]

@@ -19,10 +19,20 @@ from bot.catalog import default_db_path
 
 log = logging.getLogger("arbiter.bot")
 EXIT_CONFIG = 2
+EXIT_STORAGE = 1
 
 
 class ConfigError(Exception):
     """A setting is missing or malformed; the message says how to fix it."""
+
+    kind, exit_code = "config", EXIT_CONFIG
+
+
+class StorageError(ConfigError):
+    """The card database or the stored rulings file cannot be used: the storage failure of every command
+    (kind `storage`, exit 1)."""
+
+    kind, exit_code = "storage", EXIT_STORAGE
 
 
 @dataclass(frozen=True)
@@ -76,10 +86,14 @@ def build_bot(config: BotConfig, **options: object):
     # A new file is filled from the starter set, as on the command line; an existing empty one is an error.
     fresh = not config.db.exists()
     try:
+        # The stored rulings file first: the bot writes every answer's ruling there, so one it cannot read stops it
+        # before the card database is created or seeded (and before any ruling id is handed out).
+        check_rulings(config.db)
         arbiter = Arbiter(Catalog.open(config.db, seed_starter=fresh))
+        arbiter.catalog.use_wal()  # the bot writes (moderators) and reads beside other processes' writes
         count = arbiter.warm()
     except UnreadableDatabase as exc:  # damaged, read-only, locked, full: one sentence naming the file and the fix
-        raise ConfigError(str(exc)) from exc
+        raise StorageError(str(exc)) from exc
     except Exception as exc:  # anything else about the file: refuse to start
         raise ConfigError(f"Cannot read the card database {config.db}: {exc}") from exc
     if count == 0:
@@ -93,6 +107,18 @@ def build_bot(config: BotConfig, **options: object):
     if config.shard_ids is not None:
         kwargs["shard_ids"] = config.shard_ids
     return ArbiterBot(arbiter, **kwargs)
+
+
+def check_rulings(db: Path) -> None:
+    """Open the stored rulings file beside `db` and read it (UnreadableDatabase, one sentence, when it cannot be);
+    a missing one is created by the first answer."""
+    from bot.rulings.store import RulingStore, rulings_path
+
+    store = RulingStore(rulings_path(db))
+    try:
+        store.check()
+    finally:
+        store.close()
 
 
 def api_base(config: BotConfig) -> str:
@@ -178,23 +204,24 @@ async def start_web(bot: discord.Client, address: tuple[str, int]):
     return runner, site
 
 
-def run_bot(db: str | None = None, report: Callable[[str], object] | None = None,
+def run_bot(db: str | None = None, report: Callable[[str, str, int], object] | None = None,
             web: tuple[str, int] | None = None) -> int:
-    """Start the bot; a setting or start-up problem is one sentence (`report`, default `arbiter: ...` on stderr)
-    and exit 2."""
-    def say(message: str) -> None:
+    """Start the bot; a setting or start-up problem is one sentence (`report(message, kind, exit code)`, default
+    `arbiter: ...` on stderr): exit 2, or 1 for a card database or rulings file that cannot be used (as every
+    command)."""
+    def say(message: str, kind: str = "config", code: int = EXIT_CONFIG) -> None:
         if report is None:
             print(f"arbiter: {message}", file=sys.stderr)
         else:
-            report(message)
+            report(message, kind, code)
 
     try:
         config = BotConfig.from_env(db)
         quiet_logging()
         bot = build_bot(config)
     except ConfigError as exc:
-        say(str(exc))
-        return EXIT_CONFIG
+        say(str(exc), exc.kind, exc.exit_code)
+        return exc.exit_code
     try:
         asyncio.run(serve(bot, config.token, web))
     except KeyboardInterrupt:  # Ctrl-C before the signal handlers were in place

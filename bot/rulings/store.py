@@ -19,12 +19,12 @@ from pathlib import Path
 from typing import Any
 
 from bot.catalog import Catalog
+from bot.catalog.db import busy_timeout
 from bot.catalog.paths import read_data_text
-from bot.catalog.soundness import refuse_non_sqlite, schema_missing
+from bot.catalog.soundness import mark_new, refuse_foreign, refuse_non_sqlite, schema_missing, use_wal
 from bot.catalog.storage import storage_error, storage_failures
 from bot.rulings.record import Basis, RulingRecord
 
-BUSY_TIMEOUT_S = 10.0
 KIND = "stored rulings file"  # how messages name this file (never "the card database")
 _COLUMNS = ("id", "game", "command", "inputs", "version", "guild", "summary", "rules", "outcome", "basis",
             "first_at", "last_at", "count")
@@ -83,6 +83,7 @@ class RulingStore:
         self.path = path
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
+        self._wal = False  # switched to WAL before this connection's first write
 
     @classmethod
     def for_catalog(cls, catalog: Catalog) -> RulingStore:
@@ -94,16 +95,19 @@ class RulingStore:
             if self.path != ":memory:":
                 refuse_non_sqlite(self.path, KIND)
             try:
-                conn = sqlite3.connect(self.path, check_same_thread=False, timeout=BUSY_TIMEOUT_S)
+                conn = sqlite3.connect(self.path, check_same_thread=False, timeout=busy_timeout())
                 try:
                     schema = read_data_text("rulings.sql")
-                    if self.path != ":memory:" and conn.execute("PRAGMA journal_mode").fetchall()[0][0] != "wal":
-                        conn.execute("PRAGMA journal_mode=WAL")
+                    new = refuse_foreign(conn, self.path, KIND, schema)  # before anything is written
                     # A commit is in the operating system's hands before an answer is sent: a killed process
                     # loses nothing; only a power cut may lose the last commits (no fsync per commit).
                     conn.execute("PRAGMA synchronous=NORMAL")
                     if schema_missing(conn, schema):  # a reader of a current file writes nothing
+                        if self.path != ":memory:":
+                            use_wal(conn)
                         conn.executescript(schema)
+                        if new:
+                            mark_new(conn, KIND)
                 except BaseException:
                     conn.close()
                     raise
@@ -112,6 +116,15 @@ class RulingStore:
             self._conn = conn
         return self._conn
 
+    def check(self) -> None:
+        """Open the file now and read from both tables, so a command that will need it (a write, which then counts
+        the rulings it changes; `arbiter run`; `arbiter serve`) refuses before it does anything: UnreadableDatabase,
+        one sentence naming the file. A file that does not exist yet is not created here."""
+        if self.path != ":memory:" and not Path(self.path).exists():
+            return
+        for table in ("rulings", "ruling_cards"):
+            self._read(f"SELECT 1 FROM {table} LIMIT 1")
+
     def close(self) -> None:
         with self._lock:
             if self._conn is not None:
@@ -119,6 +132,13 @@ class RulingStore:
                 self._conn = None
 
     # --- writes ----------------------------------------------------------------------------------------
+
+    def _for_writing(self, conn: sqlite3.Connection) -> None:
+        """WAL before the first write (a file only read is left as it was)."""
+        if not self._wal:
+            if self.path != ":memory:":
+                use_wal(conn)
+            self._wal = True
 
     def write(self, records: Sequence[RulingRecord]) -> int:
         """Upsert a batch in one transaction; returns how many distinct ids it touched."""
@@ -134,6 +154,7 @@ class RulingStore:
             time.sleep(0)  # let other threads (the bot's event loop) run between rows
         with self._lock, storage_failures(self.path, KIND):
             conn = self._connection()
+            self._for_writing(conn)
             conn.execute("BEGIN IMMEDIATE")
             try:
                 conn.executemany(_UPSERT, rows)
@@ -149,6 +170,7 @@ class RulingStore:
         """A question waiting for a card pick (bot/discord/components.py), committed before its menu is sent."""
         with self._lock, storage_failures(self.path, KIND):
             conn = self._connection()
+            self._for_writing(conn)
             with conn:
                 conn.execute("INSERT OR IGNORE INTO pending_questions (key, game, command, inputs, version, query, at) "
                              "VALUES (?, ?, ?, ?, ?, ?, ?)", (key, game, command, json.dumps(dict(inputs)), version,

@@ -8,10 +8,13 @@ A ruling id shown is a ruling kept: an answer is sent only once its ruling is co
   (group commit: under a burst, everything that queued during the last write goes in the next one). The bot
   awaits `settled()` before it sends an answer (bot/discord/delivery.py), so a SIGKILL at any moment loses no
   id anyone saw; the event loop itself only does `queue.put` and waits without blocking.
-- Immediate mode (the command line): `add` writes at once, before the answer is printed.
+- Immediate mode (the command line): `add` writes at once, before the answer is printed, and raises
+  UnreadableDatabase (one sentence naming the rulings file) when it cannot: the command then prints no ruling id
+  it did not keep (bot/cli.py refuses the question, exit 1, kind `storage`).
 - Buffered mode (the benchmarks): rulings wait in a list until `flush()` or `close()`.
-A batch that cannot be written (database locked past the busy timeout, disk full) is logged and dropped: a
-lost row costs a ruling its history, a blocked answer would cost the user the answer.
+In the bot (background) and buffered modes a batch that cannot be written (database locked past the busy
+timeout, disk full) is logged and dropped: a lost row costs a ruling its history, a blocked answer would cost the
+user the answer; `arbiter run` refuses to start on a rulings file it cannot read (bot/discord/runner.py).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 
+from bot.catalog.errors import UnreadableDatabase
 from bot.rulings.record import RulingRecord
 from bot.rulings.store import RulingStore
 
@@ -72,9 +76,11 @@ class RulingLog:
             self.added += 1
         if self.background:
             self._queue.put(record)
-        elif self.immediate:  # the command line: written before the answer is printed
-            self._write([record])
-            self.settled_count = self.added
+        elif self.immediate:  # the command line: written before the answer is printed, or refused
+            try:
+                self._write([record], strict=True)
+            finally:
+                self.settled_count = self.added
         else:
             self._pending.append(record)
 
@@ -131,7 +137,9 @@ class RulingLog:
 
     # --- the writer thread -----------------------------------------------------------------------------
 
-    def _write(self, batch: list[Pending]) -> None:
+    def _write(self, batch: list[Pending], strict: bool = False) -> None:
+        """Build and store a batch; a failure is logged and the batch dropped, or with `strict` raised as one
+        UnreadableDatabase sentence (nothing was stored)."""
         records = []
         slice_end = time.monotonic() + WRITER_SLICE_S
         for item in batch:
@@ -139,6 +147,8 @@ class RulingLog:
                 records.append(item() if callable(item) else item)
             except Exception as exc:  # one answer that cannot be stored costs only its own row
                 self.dropped += 1
+                if strict:
+                    raise _not_kept(self.store, exc) from exc
                 log.error("could not build a stored ruling; it is dropped: %s", exc)
             if self.background and time.monotonic() >= slice_end:
                 # Hand the GIL back now and then: a batch never holds the event loop up for long. Not after every
@@ -150,8 +160,10 @@ class RulingLog:
             return
         try:
             self.written += self.store.write(records)
-        except Exception as exc:  # one logged line, never raised into an answer
+        except Exception as exc:  # one logged line, never raised into the bot's answer
             self.dropped += len(records)
+            if strict:
+                raise _not_kept(self.store, exc) from exc
             log.error("could not store %d ruling(s); they are dropped: %s", len(records), exc)
 
     def _run(self) -> None:
@@ -182,6 +194,16 @@ class RulingLog:
                 marker.done.set()
             if stop:
                 return
+
+
+def _not_kept(store: RulingStore, exc: Exception) -> UnreadableDatabase:
+    """The storage sentence (it names the rulings file and the fix), or one saying the ruling was not stored."""
+    if isinstance(exc, UnreadableDatabase):
+        return exc
+    reason = " ".join(str(exc).split())[:160] or type(exc).__name__
+    return UnreadableDatabase(f"The answer's ruling could not be stored in the stored rulings file {store.path} "
+                              f"({reason}), so no ruling id is given; nothing was stored.",
+                              "The answer's ruling could not be stored; the bot's operator has to fix it.")
 
 
 def _resolve(future: asyncio.Future[None]) -> None:

@@ -42,9 +42,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     arbiter = Arbiter.open(chosen_db_path(args.db, writes=False)[0])  # reads only: never creates a --db file
     arbiter.warm()
+    site = open_site(arbiter)
+    try:  # a rulings file the pages cannot read refuses the start in one sentence (bot.cli: kind storage, exit 1)
+        site.store.check()
+    except BaseException:
+        site.store.close()
+        raise
     watcher = CatalogWatcher(arbiter)  # catalog changes reach the pages as they reach the bot
     watcher.start()
-    site = open_site(arbiter)
 
     def announce(address: str) -> None:
         print(f"Serving Arbiter's pages on {address} (read-only; Ctrl-C stops).", flush=True)

@@ -20,6 +20,7 @@ from urllib.parse import quote
 import jinja2
 from aiohttp import web
 
+from bot.catalog.errors import UnreadableDatabase
 from bot.web.links import card_path, public_base, ruling_path
 from bot.web.pages import MAX_QUERY, BadRequest, NotFound, Site
 
@@ -151,6 +152,10 @@ async def guard(request: web.Request, handler: Callable[[web.Request], Any]) -> 
             text = "There is no page here." if exc.status == 404 else "These pages can only be read."
             return _error(request, exc.status, text, headers={"Allow": "GET, HEAD"} if exc.status == 405 else None)
         raise
+    except UnreadableDatabase as exc:  # a damaged, locked or missing file: one line per page, no traceback
+        log.error("web page %s: %s", request.rel_url.path[:200], exc)
+        return _error(request, 503, "This page cannot be shown right now: Arbiter's stored data cannot be read "
+                                    "(the site's operator has been told in the log).")
     except Exception:
         log.exception("web page %s failed", request.rel_url.path[:200])
         return _error(request, 500, "Sorry, something went wrong showing this page.")

@@ -28,8 +28,8 @@ from bot.discord.components import (
     stored_ruling,
     version_custom_id,
 )
-from bot.discord.deadline import Gated
-from bot.discord.errors import UserFacingError, report_error
+from bot.discord.errors import UserFacingError
+from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.discord.state import owner_of
 from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
@@ -179,9 +179,11 @@ async def card_choice(interaction: discord.Interaction, asked: Asked, query: str
     return view
 
 
-class CardChoice(Gated, discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
+class CardChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
     """The "which card?" menu of a plug-in question; its custom id carries the stored question's key and the
     asker. Picking a card asks the question again with exactly that printing."""
+
+    what = "plug-in card choice menu"
 
     def __init__(self, key: str, owner: int | None, query: str = "", cards: Sequence[Any] = (),
                  select: discord.ui.Select | None = None) -> None:
@@ -198,13 +200,7 @@ class CardChoice(Gated, discord.ui.DynamicItem[discord.ui.Select], template=CHOI
                              match: re.Match[str], /) -> CardChoice:
         return cls(match["key"], owner_in(match), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.pick(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, "plug-in card choice menu")
-
-    async def pick(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         question = await recall_question(interaction.client, self.key)  # type: ignore[arg-type]
         ruleset = _ruleset_named(question["game"]) if question is not None else None
         found = question_named(ruleset, question["command"]) if ruleset is not None else None
@@ -233,9 +229,11 @@ def version_buttons(asked: Asked, ruling_id: str) -> discord.ui.View:
     return view
 
 
-class VersionButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=VERSION_PATTERN):
+class VersionButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template=VERSION_PATTERN):
     """What another ruleset version says. The asker's press changes the message; anyone else gets the other
     version's answer privately."""
+
+    what = "plug-in versions button"
 
     def __init__(self, ruling_id: str, version: str, owner: int | None, game: str = "",
                  button: discord.ui.Button | None = None) -> None:
@@ -250,13 +248,7 @@ class VersionButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=V
                              match: re.Match[str], /) -> VersionButton:
         return cls(match["id"], match["version"], owner_in(match), button=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.press(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, "plug-in versions button")
-
-    async def press(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         stored = await stored_ruling(interaction.client, self.ruling_id)  # type: ignore[arg-type]
         ruleset = _ruleset_named(stored.game) if stored is not None else None
         question = question_named(ruleset, stored.command) if ruleset is not None else None

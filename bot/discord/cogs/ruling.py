@@ -16,8 +16,8 @@ from bot.discord.answers import WhyButton, answer_embed, version_button_label
 from bot.discord.cards import wrong_game
 from bot.discord.common import card_autocomplete, guild_of
 from bot.discord.components import STALE
-from bot.discord.deadline import Gated
-from bot.discord.errors import UserFacingError, report_error
+from bot.discord.errors import UserFacingError
+from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, LABEL, OPTION, clip, safe
 from bot.discord.state import (
     CHOICE_PATTERN,
@@ -95,10 +95,12 @@ def ruling_view(state: RulingState, data: dict[str, Any]) -> discord.ui.View:
     return view
 
 
-class PrintingSelect(Gated, discord.ui.DynamicItem[discord.ui.Select], template=PRINTING_PATTERN):
+class PrintingSelect(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=PRINTING_PATTERN):
     """The printings of the judged card that read differently. Picking one asks the same question for that
     printing: the asker's pick changes the message; anyone else gets it privately. Works after a restart (the
     state is in the custom_id, each option's value is a printing's card ref)."""
+
+    what = "printing menu"
 
     def __init__(self, state: RulingState | None, printings: list[dict[str, Any]] | None = None,
                  select: discord.ui.Select | None = None) -> None:
@@ -116,19 +118,9 @@ class PrintingSelect(Gated, discord.ui.DynamicItem[discord.ui.Select], template=
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> PrintingSelect:
-        try:
-            _action, state, _nxt = RulingState.parse(match)
-        except StaleButton:
-            return cls(None, select=item)
-        return cls(state, select=item)
+        return cls(state_in(match), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.pick(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, f"printing menu {self.custom_id}")
-
-    async def pick(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         values = (interaction.data or {}).get("values") or []  # type: ignore[union-attr]
         if self.state is None or not values:
@@ -139,22 +131,17 @@ class PrintingSelect(Gated, discord.ui.DynamicItem[discord.ui.Select], template=
         state = replace(self.state, card=card_ref(card), part="")
         data = answer(bot, card, None, state, interaction)
         state = replace(state, part=data["scenario"]["part"])
-        presser = interaction.user.id
-        if ruling_owner(state, interaction) == presser:
-            await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
-            return
-        mine = state.owned_by(presser)
-        await interaction.response.send_message(
-            "Only the person who asked can change that message; here is the ruling for you.",
-            embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
+        await show_ruling(interaction, state, data)
 
 
-class RulingButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
+class RulingButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template=PATTERN):
     """A button whose custom_id carries the whole ruling state and its owner, so it works after a restart.
 
     The owner's press changes the shared message; anyone else gets the new ruling privately, with buttons of
     their own, and the shared message stays as it is.
     """
+
+    what = "ruling button"
 
     def __init__(self, state: RulingState | None, action: str, next_event: str | None,
                  button: discord.ui.Button | None = None) -> None:
@@ -185,15 +172,7 @@ class RulingButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=PA
             return cls(None, match["action"], None, button=item)
         return cls(state, action, nxt)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        # discord.py would only log what a dynamic item raises, and the user would see "This interaction
-        # failed": route it through the same handling as the command tree instead.
-        try:
-            await self.press(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, f"ruling button {self.custom_id}")
-
-    async def press(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         if self.state is None:
             raise UserFacingError("This button is from an older version of Arbiter; ask again with /duration.")
@@ -207,14 +186,27 @@ class RulingButton(Gated, discord.ui.DynamicItem[discord.ui.Button], template=PA
             other = "previous" if state.ruleset == "current" else "current"
             state = replace(state, ruleset=other)
         data = answer(bot, card, None, state, interaction)
-        presser = interaction.user.id
-        if ruling_owner(state, interaction) == presser:
-            await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
-            return
-        mine = state.owned_by(presser)
-        await interaction.response.send_message(
-            "Only the person who asked can change that message; here is the ruling for you.",
-            embed=duration_embed(data), view=ruling_view(mine, data), ephemeral=True)
+        await show_ruling(interaction, state, data)
+
+
+async def show_ruling(interaction: discord.Interaction, state: RulingState, data: dict[str, Any]) -> None:
+    """A press's new ruling: the asker's changes the shared message; anyone else gets it privately, with buttons
+    of their own, and the shared message stays as it is."""
+    presser = interaction.user.id
+    if ruling_owner(state, interaction) == presser:
+        await interaction.response.edit_message(embed=duration_embed(data), view=ruling_view(state, data))
+        return
+    await interaction.response.send_message(
+        "Only the person who asked can change that message; here is the ruling for you.",
+        embed=duration_embed(data), view=ruling_view(state.owned_by(presser), data), ephemeral=True)
+
+
+def state_in(match: re.Match[str]) -> RulingState | None:
+    """The ruling state a custom id carries; None for one this version cannot read (it says so when used)."""
+    try:
+        return RulingState.parse(match)[1]
+    except StaleButton:
+        return None
 
 
 def ruling_owner(state: RulingState, interaction: discord.Interaction) -> int | None:
@@ -246,9 +238,11 @@ def choice_view(owner: int, candidates: list[Card], zone: str, events: tuple[str
     return view
 
 
-class DurationChoice(Gated, discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
+class DurationChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=CHOICE_PATTERN):
     """A select menu of candidates that only the person who asked can use. Its custom id carries the scenario
     and the asker, each option a candidate's card ref: a pick is served after a restart too."""
+
+    what = "card choice menu"
 
     def __init__(self, state: RulingState | None, candidates: list[Card] | None = None,
                  select: discord.ui.Select | None = None) -> None:
@@ -265,19 +259,9 @@ class DurationChoice(Gated, discord.ui.DynamicItem[discord.ui.Select], template=
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
                              match: re.Match[str], /) -> DurationChoice:
-        try:
-            _action, state, _nxt = RulingState.parse(match)
-        except StaleButton:
-            return cls(None, select=item)
-        return cls(state, select=item)
+        return cls(state_in(match), select=item)
 
-    async def callback(self, interaction: discord.Interaction) -> None:
-        try:
-            await self.chosen(interaction)
-        except Exception as error:  # reported to the user and logged by report_error
-            await report_error(interaction, error, "card choice menu")
-
-    async def chosen(self, interaction: discord.Interaction) -> None:
+    async def serve(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         if self.state is None:
             raise UserFacingError(STALE)

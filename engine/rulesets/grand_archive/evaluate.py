@@ -136,6 +136,7 @@ class Verdict:
     version: str
     turn: int
     annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
+    unread: list[tuple[str, str, str]] = field(default_factory=list)  # (card, paragraph, sentence) not read
 
 
 def _player_of_turn(turn: int) -> str:
@@ -158,6 +159,7 @@ class Evaluator:
         self.skipped_end: bool = False
         self.labels: list[str] = []
         self.annotation_keys: list[tuple[str, str, str, str]] = []
+        self.unread: list[tuple[str, str, str]] = []
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -217,6 +219,9 @@ class Evaluator:
         elif spec.zone != obj.zone:
             return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
+        return self._controller_fits(spec, obj, inst)
+
+    def _controller_fits(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         if spec.controller != "any":
             other = "opponent" if inst.controller == "you" else "you"
             wanted = inst.controller if spec.controller == "you" else other
@@ -315,6 +320,12 @@ class Evaluator:
             with_effects = chosen
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
+        # what the reader could not read of the text asked about is said, never silently left out of the answer
+        for p in (reading.paragraphs if spec.paragraph is None else chosen):
+            for sentence in p.unread:
+                if (card.name, p.label, sentence) not in self.unread:
+                    self.unread.append((card.name, p.label, sentence))
+                    self.note(notes.unread(card.name, p.label, sentence))
         source = None
         own_costs = [e for p in chosen for e in p.effects if _own_cost(e)]
         # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
@@ -437,10 +448,12 @@ class Evaluator:
         legal = [o for o in self.objects if (o.left is None and o is not inst.source) or (
             o is inst.source and "another" not in inst.read.affected.text.lower() and o.left is None)]
         fits = [o for o in legal if o.entered <= t and self._kind_fits(inst.read.affected, o)[0]
-                and (o.zone == inst.read.affected.zone)]
+                and (o.zone == inst.read.affected.zone) and self._controller_fits(inst.read.affected, o, inst)[0]]
         if spec.target:
             chosen = self._find_target(spec.target, t)
             ok, why = self._kind_fits(inst.read.affected, chosen)
+            if ok:  # "target ally you control", "an ally you control": whose it is counts too
+                ok, why = self._controller_fits(inst.read.affected, chosen, inst)
             if not ok:
                 raise QuestionError(f"{spec.target} cannot be the target of {inst.label} ({why}); legal targets: "
                                     f"{_choices(fits)}.")
@@ -909,7 +922,7 @@ class Evaluator:
             raise QuestionError(f"No effect in this scenario counts “{unused[0]}”; what the effects count: "
                                 f"{', '.join(counted) or 'nothing'}.")
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn, sorted(self.annotation_keys))
+                       self.version, self.turn, sorted(self.annotation_keys), self.unread)
 
 
 def duration_rules(inst: Instance) -> list[str]:

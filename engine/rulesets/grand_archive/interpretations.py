@@ -51,6 +51,12 @@ def own_cost_apart(card: str, label: str, change: str) -> Interpretation:
                           f"the card is being played, so it is left out here: ask about it with “{card}#{label}”.")
 
 
+def unread(card: str, label: str, sentence: str) -> Interpretation:
+    return Interpretation(f"unread:{card}#{label}:{sentence[:40]}", None,
+                          f"Arbiter does not read “{sentence}” ({card}, paragraph {label}), so this answer leaves it "
+                          "out: decide that part from the card's text and the rules.")
+
+
 def only_target(label: str, target: str) -> Interpretation:
     return Interpretation(f"only-target:{label}", None,
                           f"{label} names no target; the only legal object in the scenario, {target}, is taken.")

@@ -11,7 +11,7 @@ continuous effect but does not fit is reported as unread (coverage), never guess
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.cards import Card
 from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of, short_names, types_of
@@ -139,7 +139,7 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         controller = "opponent" if "opponent" in low or low.startswith(("the hit", "that")) else "you"
         target = low.startswith(("target", "the hit", "that"))
         return SetSpec(text, types=frozenset({"champion"}), controller="you" if low == "your champion"
-                       else controller, target=target)
+                       else "any" if low == "target champion" else controller, target=target)
     nxt = re.match(r"^(?:[\w' ]*'s |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a unit)?)?"
                    r"(?: each turn)?$", low)
     if nxt:
@@ -404,6 +404,16 @@ def _base_amounts(m: re.Match[str]) -> tuple[tuple[str, int | None], ...]:
 
 # --- sentences ----------------------------------------------------------------------------------------
 
+def _compound(subject: str, ctx: _Context) -> list[SetSpec]:
+    """"Your champion and other Slime objects you control": one set per subject joined by "and" (each its own
+    effect), when every part reads as a set; [] otherwise."""
+    parts = [p for p in re.split(r",\s*(?:and\s+)?|\s+and\s+", subject) if p.strip()]
+    if len(parts) < 2:
+        return []
+    specs = [parse_set(p, ctx.card, ctx.last_set or ctx.last_target) for p in parts]
+    return [sp for sp in specs if sp is not None] if all(sp is not None for sp in specs) else []
+
+
 def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str, str]:
     """(form, the words deciding it, condition words)."""
     low = sentence.lower()
@@ -451,9 +461,15 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
                       re.I)
     if named and printed is None:  # "Put a buff counter on target ally. If it is ..., it gains ...": that target
         ctx.last_target = parse_set("target " + named.group(1), ctx.card)
+    chosen = _CHOSEN.search(sentence) if printed is None and (not named or ctx.last_target is None) else None
+    if chosen:  # "Change the target of an attack to a Chessman Rook ally you control. ... that ally gets ...":
+        spec = parse_set(chosen.group(1), ctx.card)  # the object chosen, with what the words say of it
+        if spec is not None and not spec.self_only:
+            ctx.last_target = replace(spec, target=True)
     # "... instead" after an "if": an alternative to the sentence before; a replacement's own "instead" ("if it
     # would deal damage, it deals that much minus 3 instead") is not one
-    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I) and not re.search(r"\bwould\b", sentence, re.I)) \
+    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I) and not re.search(r"\b(?:would|were to)\b",
+                                                                                sentence, re.I)) \
         if printed is None else ctx.instead
     while True:
         stripped = _LEAD.sub("", body)
@@ -492,18 +508,20 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         if not subject:
             continue
         spec = parse_set(subject, ctx.card, ctx.last_set or ctx.last_target)
-        if spec is None:
+        specs = [spec] if spec is not None else _compound(subject, ctx)
+        if not specs:
             continue
         clauses = re.split(r"(?:,\s*(?:and\s+)?|\s+and\s+)(?=(?:" + VERBS + r")\b)", body[m.start():])
         effects: list[ReadEffect] = []
-        for clause in clauses:
-            cm = re.match(r"^(" + VERBS + r")\b\s*(.*)$", clause.strip(), re.S)
-            if not cm:
-                continue
-            for change in _classify(cm.group(1), cm.group(2), ctx.quotes):
-                effects.append(_effect(ctx, sentence, cm.group(1), change, spec, resolving))
+        for one in specs:
+            for clause in clauses:
+                cm = re.match(r"^(" + VERBS + r")\b\s*(.*)$", clause.strip(), re.S)
+                if not cm:
+                    continue
+                for change in _classify(cm.group(1), cm.group(2), ctx.quotes):
+                    effects.append(_effect(ctx, sentence, cm.group(1), change, one, resolving))
         if effects:
-            ctx.last_set = spec
+            ctx.last_set = specs[-1]
             return effects
         return []
     # "wake it up and it gets +2 POWER", "Recover 2 and Jabberwocky gets ...": an instruction, then a clause
@@ -523,8 +541,12 @@ _GAME = re.compile(r"^(?:time is distorted|ignore\b.*|(?:all )?(?:[\w,]+ )*eleme
                    r"if .*\bwould\b.*|prevent (?:the next|all|that|\d).*|.*\bcan't be (?:negated|intercepted)\b.*|"
                    r"(?:activated )?abilities of .*\bcost .*)", re.I)
 _WOULD = re.compile(r"^if (?:(?:combat |non-combat |\d+ or more )?damage would be dealt to ([^,]+)|"
-                    r"(?!you\b|damage\b)([^,]+?) would (?:take|deal|be dealt|be destroyed|be banished|die|leave)\b)",
-                    re.I)
+                    r"(?!you\b|damage\b)([^,]+?) (?:would|were to) (?:take|deal|be dealt|be destroyed|be banished|"
+                    r"die|leave)\b)", re.I)
+# an object chosen without targeting ("on a Chessman Knight ally", "choose an ally you control"): a later "that ally"
+_CHOSEN = re.compile(r"\b(?:on|to|onto|choose|chooses) (?:an?|one) ((?:[a-z][\w'-]* ){0,3}?(?:ally|unit|champion|item|"
+                     r"weapon|phantasia|domain|object)(?: you control| an opponent controls| you don't control)?)\b",
+                     re.I)
 _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used for an attack|redirected)\b", re.I)
 
 
@@ -615,7 +637,7 @@ def _if_words(sentence: str) -> str:
     """The "if ..." the sentence depends on ("If that ally is unique", "... if you control a Shenju ally")."""
     m = _IF_WORDS.search(sentence.strip())
     words = (m.group(1) or m.group(2) or "").strip() if m else ""
-    if re.search(r"\bwould\b", words):  # "If damage would be dealt to X": the event a replacement replaces
+    if re.search(r"\b(?:would|were to)\b", words):  # "If damage would be dealt to X": the event replaced
         held = re.search(r"\bwhile\s+(.*)$", words)
         return held.group(1) if held else ""
     return words

@@ -40,7 +40,7 @@ def _changes(answer: ObjectAnswer) -> list[str]:
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
     if result.get("abilities"):
-        found.append("has " + " and ".join(result["abilities"]))
+        found.append("has " + " and ".join(dict.fromkeys(result["abilities"])))
     if result.get("element"):
         found.append(f"is {result['element']}")
     if result.get("types"):
@@ -71,6 +71,10 @@ def object_sentence(answer: ObjectAnswer) -> str:
         assumed = list(dict.fromkeys(_plain(p.inst.read.condition or p.inst.read.requires) for p in answer.order
                                      if (p.inst.read.condition or p.inst.read.requires)
                                      and not p.inst.condition_given))
+        # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
+        fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked))
+        if fits:
+            assumed.append(f"it fits “{'”, “'.join(fits)}”")
         if assumed:
             what += f", assuming {' and '.join(assumed)}"
         return f"{_cards(applying)} {verb} {subject}{what}"
@@ -90,12 +94,23 @@ def _effect_state(inst: Instance) -> str:
     return f"{inst.card.name}: {what}, {state}"
 
 
+def _unread_clause(verdict: Verdict) -> str:
+    """"; not read: “Switch the power and life …” (Resonating Fugue)": text asked about that the answer leaves out."""
+    if not verdict.unread:
+        return ""
+    card, _, sentence = verdict.unread[0]
+    short = sentence if len(sentence) <= 60 else sentence[:59].rstrip() + "…"
+    more = f" and {len(verdict.unread) - 1} more" if len(verdict.unread) > 1 else ""
+    return f"; not read, so not in this answer: “{short}” ({card}){more}"
+
+
 def summary(verdict: Verdict) -> str:
     if not verdict.objects:
         shown = [i for i in verdict.instances if not i.event][:2]
         if not shown:
-            return "No effect starts and no object was asked about."
-        return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)."
+            return "No effect starts and no object was asked about" + _unread_clause(verdict) + "."
+        return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)" + \
+            _unread_clause(verdict) + "."
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
     sentence = "; ".join(object_sentence(a) for a in shown)
@@ -105,5 +120,6 @@ def summary(verdict: Verdict) -> str:
     others = len(verdict.objects) - len(shown)
     if others:
         sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"
+    sentence = sentence.rstrip(".") + _unread_clause(verdict)
     sentence = sentence[0].upper() + sentence[1:]
     return sentence if sentence.endswith((".", '."', ".”")) else sentence + "."

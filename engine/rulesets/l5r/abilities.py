@@ -203,17 +203,33 @@ _FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\s
                       re.I)
 
 
+# "negate his destruction / her bowing / the target's straightening": an occurrence named by its noun, and the verb
+# the occurrence is said with ("before he is destroyed", "after she bows").
+_NEGATED = re.compile(r"\bnegate\s+(?:(?:all|any)\s+)?(?:\(?current and new\)?\s+)?(?:the\s+)?"
+                      r"(?:(?:his|her|its|their|[\w' ]+?'s?)\s+)?(destruction|bowing|straightening|movement|moving|"
+                      r"dishonoring|discarding)\b([^.;]*?)(?=\s+while\b|,?\s+and\b|[.;]|$)", re.I)
+_NOUN_VERB = {"destruction": "be destroyed", "bowing": "bow", "straightening": "straighten", "movement": "move",
+              "moving": "move", "dishonoring": "be dishonored", "discarding": "be discarded"}
+
+
 def forbidden(body: str) -> str:
-    """What an ongoing negation forbids ("move to or from this battlefield"), each clause joined by " / "."""
-    return " / ".join(m.group(1).strip() for m in _FORBIDS.finditer(body))
+    """What an ongoing negation forbids ("move to or from this battlefield", "be destroyed from other players' cards'
+    effects"), each clause joined by " / "."""
+    found = [m.group(1).strip() for m in _FORBIDS.finditer(body)]
+    for m in _NEGATED.finditer(body):
+        verb, tail = _NOUN_VERB[m.group(1).lower()], m.group(2).rstrip(" ,")
+        # "the straightening of any cards in the enemy unit" -> "straighten (any cards in the enemy unit)"
+        found.append(f"{verb} ({tail.strip()[3:]})" if tail.strip().startswith("of ") else f"{verb}{tail}")
+    return " / ".join(found)
 
 
 def conditional_negation(body: str) -> str | None:
     """The forbidding words of a sentence that negates something while a condition holds ("Battle resolution will
-    not destroy cards in this unit while defending"), or None."""
+    not destroy cards in this unit while defending", "While Korimi is defending, negate her bowing"), or None."""
     for sentence in re.split(r"(?<=\.)\s+", body):
         if re.search(r"\bwhile\b", sentence, re.I):
-            found = re.search(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\b", sentence, re.I)
+            found = re.search(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\b", sentence, re.I) \
+                or _NEGATED.search(sentence)
             if found:
                 return found.group(0)
     return None

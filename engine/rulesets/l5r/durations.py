@@ -207,11 +207,19 @@ def _or_rest(text: str, end: int) -> tuple[list[str], int]:
     return [*middle, match.group(2).strip()], match.end()
 
 
+# The phases an action is never taken before in its own turn: their "next" one is never this turn's (LD3: "the
+# next" period is never the one under way or past), so it lies in a later turn.
+_EARLY_PHASE = re.compile(r"\bnext (?:Straighten|Events?|Action) Phase\b", re.I)
+
+
 def _point_window(words: str) -> Form:
-    """Which period's end a named point lies at or before: a duel, a battle, a phase, the turn, or your next turn."""
+    """Which period's end a named point lies at or before: a duel, a battle, a phase, the turn, your next turn,
+    or a later turn (LATER_TURN: it waits until the point itself is named)."""
     lower = words.lower()
     if "next turn" in lower:
         return Form.NEXT_TURN
+    if _EARLY_PHASE.search(words):
+        return Form.LATER_TURN
     if "duel" in lower:
         return Form.DUEL
     if "battle" in lower and "next" not in lower:

@@ -13,7 +13,15 @@ from dataclasses import dataclass, field, replace
 from engine.cards import Card
 from engine.interface import Lookup, QuestionError
 from engine.matching import is_card_value
-from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text, read_trigger
+from engine.rulesets.l5r.abilities import (
+    Ability,
+    Kind,
+    conditional_negation,
+    forbidden,
+    read_card,
+    read_text,
+    read_trigger,
+)
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.moment import Moment, stems
 from engine.trace import Interpretation
@@ -25,7 +33,7 @@ ITEM_KINDS = {
 CONTROLLERS = ("you", "opponent")
 # Abilities that answer a moment, in the order a card item prefers them when no #N is given.
 RESPONDING = (Kind.DELAYED, Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT, Kind.CONDITIONAL, Kind.NEGATE, Kind.GOLD,
-              Kind.CONTINUOUS)
+              Kind.CONTINUOUS, Kind.ADDITIONAL)
 
 
 @dataclass(frozen=True)
@@ -145,7 +153,12 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
         words = ability.occurrence or ability.text
         delayed = _delayed_for(ability, moment) if kind in (Kind.ACTION, Kind.TRAIT, Kind.REACTION,
                                                             Kind.INTERRUPT) else None
-        if delayed is not None:
+        if _lasting_negation(ability, moment) is not None:
+            kind, timed, words = Kind.NEGATE, moment.timing if moment else None, ability.text
+        elif _granted(ability, card, moment) is not None:
+            kind, timed, words = Kind.ADDITIONAL, moment.timing if moment else None, moment.occurrence if moment \
+                else ability.text
+        elif delayed is not None:
             # an action whose delayed effect waits for this moment answers it (step D)
             kind, words = Kind.DELAYED, " ".join(delayed.events) or delayed.words
             first = delayed.words.split()[0].lower()
@@ -210,7 +223,24 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                     "Gold for that payment."))
         kind = Kind.GOLD
     effects = split_effects(ability.rules_text or ability.text)
-    if kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and ability.delayed_terms:
+    negation = _lasting_negation(ability, moment)
+    if negation is not None:
+        # An action that set up "While X, negate his straightening" answers that occurrence with its ongoing
+        # negation (step A), made when the action resolved earlier.
+        notes.append(Interpretation(f"negation-{card.name}-{ability.index}", "L6",
+                                    f"{label}: its {kind.value} made an ongoing negation earlier (“{negation.stops}”"
+                                    + (f" while {negation.condition}" if negation.condition else "") + "); at this "
+                                    "moment it is that negation that applies (step A)."))
+        ability, kind, timing, occurrence = negation, Kind.NEGATE, None, ""
+    elif (grant := _granted(ability, card, moment)) is not None:
+        # "Take an additional action" at the end of the very action that grants it: the grant waits for that end
+        # and for the Reactions to it (LD5).
+        notes.append(Interpretation(f"additional-{card.name}-{ability.index}", "LD5",
+                                    f"{label}: “{grant.words}” is granted by its {kind.value}, which has now ended; "
+                                    "it is ordered as that grant."))
+        kind, timing, occurrence = Kind.ADDITIONAL, None, ""
+        effects = (grant.words,)
+    elif kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and ability.delayed_terms:
         term = _delayed_for(ability, moment)
         if term is not None:
             # An action or trait that sets up "the next time ..." or "after the battle ends, ..." answers that later
@@ -225,6 +255,47 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
             effects = delayed_effects(ability.text, term)
     return Item(spec, label, kind, ability.text, card, ability, card.name, controller, timing, occurrence,
                 is_time_point(occurrence), effects, tuple(notes))
+
+
+# The end of an action: "after Proper Equipment resolves", "after the action ends", "after its resolution".
+_ACTION_END = re.compile(r"\b(?:resolves?|resolution|ends?|is resolved|has resolved)\b", re.I)
+
+
+# "Take an additional action", "you may take an additional Battle action to ...": an action granted (not "an action
+# taken as an additional action", which only describes one).
+_GRANTS_ACTION = re.compile(r"\btake (?:an|one) additional (?:[\w/]+ )?action\b", re.I)
+
+
+def _granted(ability: Ability, card: Card, moment: Moment | None) -> Term | None:
+    """The additional action, battle or phase an action grants, when the moment is that action's own end (the
+    card or "the action" named); else None."""
+    if moment is None or moment.timing != "after" or ability.kind is not Kind.ACTION:
+        return None
+    grant = next((t for t in ability.terms if t.form is Form.ADDITIONAL), None)
+    action = _GRANTS_ACTION.search(ability.rules_text or ability.text)
+    if grant is None and action is not None:
+        grant = Term(Form.ADDITIONAL, action.group(0))
+    if grant is None or not _ACTION_END.search(moment.occurrence):
+        return None
+    named = stems(card.name) & stems(moment.occurrence) or re.search(r"\b(?:this|the|that|your|its) action\b",
+                                                                     moment.occurrence, re.I)
+    return grant if named else None
+
+
+def _lasting_negation(ability: Ability, moment: Moment | None) -> Ability | None:
+    """An action's (or trait's) effect that negates an occurrence while a condition holds ("While your Samurai
+    remains unbowed, negate the Personality's straightening"), as a negation, when it names this moment's
+    occurrence; else None."""
+    if moment is None or ability.kind not in (Kind.ACTION, Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT):
+        return None
+    body = ability.rules_text or ability.text
+    if conditional_negation(body) is None:
+        return None
+    stops = forbidden(body)
+    if not stops or not (stems(stops) - stems("be from other player card effect action") & stems(moment.occurrence)):
+        return None
+    condition = next((t.condition for t in ability.terms if t.form is Form.WHILE), "")
+    return replace(ability, kind=Kind.NEGATE, stops=stops, condition=condition)
 
 
 def _delayed_for(ability: Ability, moment: Moment | None) -> Term | None:

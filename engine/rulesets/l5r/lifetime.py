@@ -36,6 +36,8 @@ ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phas
            Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made",
            Form.RESOLVING: "action-resolves", Form.IN_PLAY: "leaves-play", Form.WHILE: "condition-false"}
 DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
+# A condition that holds while an action is under way ("while actions on your Spells are resolving").
+RESOLVING_CONDITION = re.compile(r"\b(?:is|are) resolving\b", re.I)
 # "Draw cards until you have exactly two": a repetition, not something that lasts.
 LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
 # A condition's or a description's words ("if Ataruko has a Follower", "a player who has had a province destroyed")
@@ -44,13 +46,19 @@ CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*", r
 # Putting a card into play (a Terrain, a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b|\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
-                     r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|has|have|"
+                     r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|"
+                     # "has"/"have" owning something, not helping a past tense ("you have taken", "has not moved")
+                     r"(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|given|"
+                     r"lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
                      r"counts as)\b|"
                      # a stat set or changed ("Reduce his Force to 0", "raise its strength by 2", "a Force penalty")
                      r"\b(?i:reduce|raise|lower|increase|set)s?\s+(?:his|her|its|their|the|a|target|your|this|each|"
                      r"all)\b[^.:;]*?\b(?:Force|Chi|Personal Honor|"
-                     r"strength|Gold Cost|Gold Production|Focus Value|duel stat)\b|\bForce (?:penalty|bonus)\b|"
+                     r"strength|Gold Cost|Gold Production|Focus Value|duel stat)\b|"
+                     # a stat bonus or penalty given ("a Force penalty", "a strength bonus equal to its strength")
+                     r"\bForce (?:penalty|bonus)\b|\b(?i:gives?|receives?)\b[^.:;]*?\b(?:Force|Chi|strength|"
+                     r"Personal Honor|Gold Cost|Gold Production|Focus Value) (?:penalty|bonus|penalties|bonuses)\b|"
                      # a keyword given ("Give one to three target cards Cavalry")
                      r"\b(?i:gives?)\b[^.:;]*?\b(?:Cavalry|Tactician|Elite|Naval|Conqueror|Destined|Resilient|Berserker|"
                      r"Tireless|Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable)\b")
@@ -84,6 +92,7 @@ class Lifetime:
     fires_on: tuple[str, ...]
     timeline: list[Point] = field(default_factory=list)
     trace: Trace = field(default_factory=Trace)
+    standing: bool = False            # a card's own continuous trait: in force from the start, made by no action
 
     @property
     def last(self) -> Point:
@@ -117,7 +126,13 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
 
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
-    while its card is in play when it names no other length (LD8)."""
+    while its card is in play when it names no other length (LD8), and which no action makes."""
+    life = _choose(terms, text, made_during, standing)
+    life.standing = standing and life.kind not in DELAYED_KINDS
+    return life
+
+
+def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool) -> Lifetime:
     main = next((t for form in PRIORITY for t in terms if t.form is form), None)
     condition = next((t for t in terms if t.form is Form.WHILE), None)
     point = next((t for t in terms if t.form is Form.DELAYED_POINT), None)
@@ -163,9 +178,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
     pass before "your next turn" (one per player, L9's turn order)."""
     trace = life.trace
     creation = [e for e in events if e in ("action-announced", "targets-chosen", "action-resolves")]
-    # "until it finishes resolving" is made while its action is under way and ends as it resolves.
-    created = not creation or life.kind == "resolving"
-    if creation:
+    # "until it finishes resolving" is made while its action is under way and ends as it resolves; a card's own
+    # trait is in force from the start (no action makes it).
+    created = not creation or life.kind == "resolving" or life.standing
+    if creation and not life.standing:
         trace.add("L1", "action steps given", "the effect does not exist until the action that makes it resolves")
     delayed = life.kind in DELAYED_KINDS
     repeats = life.kind == "each-time"  # an indefinite conditional effect fires every time, until its length ends
@@ -198,9 +214,19 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
     for event in events:
         why, rule = "no change", None
         main = life.main
-        if event in ("action-announced", "targets-chosen"):
+        if event in ("action-announced", "targets-chosen") and life.standing:
+            why = "a card's own trait is not made by an action: announcing or targeting an action changes nothing of it"
+        elif event in ("action-announced", "targets-chosen"):
             why, rule = ("not made yet: costs and targets come first, then the effects as the action resolves",
                          "L1") if not created else ("the action that made it has already resolved", "L1")
+        elif event == "action-resolves" and life.standing:
+            if cond is not None and persists and RESOLVING_CONDITION.search(cond.condition):
+                # "while ... actions ... are resolving": the action that was resolving has finished
+                effective_cond = effective = False
+                why, rule = (f"“{cond.words}”: the action has finished resolving, so the condition no longer holds; "
+                             "it stops working at that when-point and still lasts", "L4")
+            else:
+                why = "a card's own trait is not made by an action: the action resolving changes nothing of it"
         elif event == "action-resolves":
             if life.kind == "resolving" and persists:
                 persists = effective = False
@@ -306,14 +332,23 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     state, persists, effective = "expired", False, False
                     why, rule = "the game is over: what still waited never fires", "LD2"
                 elif life.kind in ("delayed", "delay") and window is Form.NEXT_TURN:
-                    if event == "turn-ends" and turn_ends >= players:
+                    # "the next turn" is whoever's turn comes next; "your next turn" comes round once per player
+                    anyone = bool(main and re.search(r"\bthe next turn\b", main.words, re.I))
+                    if event == "turn-ends" and turn_ends >= (1 if anyone else players):
                         state, persists, effective = "fired", False, False
-                        why, rule = f"“{main.words if main else ''}”: your next turn has begun, so it fires", "LD4"
-                        trace.interpret(Interpretation("next-turn-point", "LD4", "“your next turn” is read as made "
-                                                       f"during your turn: with {players} players, turn end number "
-                                                       f"{players} is the one just before your next turn begins."))
+                        which = "the next turn" if anyone else "your next turn"
+                        why, rule = f"“{main.words if main else ''}”: {which} has begun, so it fires", "LD4"
+                        if not anyone:
+                            trace.interpret(Interpretation(
+                                "next-turn-point", "LD4", "“your next turn” is read as made during your turn: with "
+                                f"{players} players, turn end number {players} is the one just before your next "
+                                "turn begins."))
                     else:
                         why = f"it keeps waiting: “{main.words if main else ''}” has not come yet"
+                elif life.kind in ("delayed", "delay") and window is Form.LATER_TURN and event != "game-ends":
+                    why, rule = (f"it keeps waiting: “{main.words if main else ''}” lies in a later turn (the next "
+                                 "such phase is never the one under way or already past); it fires when that point "
+                                 "comes (say it with occurs:)", "LD3")
                 elif life.kind in ("delayed", "delay") and window in ENDED_BY[event]:
                     state, persists, effective = "fired", False, False
                     why, rule = (f"“{main.words if main else ''}”: its point lies at or before the end of the "

@@ -29,7 +29,7 @@ STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.R
 STEP_RANK = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "additional": 7}
 STEP_NAME = {"A": "ongoing effects that negate or modify the occurrence", "B": "conditional continuous effects",
              "C": "rulebook effects", "D": "delayed effects", "E": "triggered traits", "F": "Reactions",
-             "gold": "Gold for one payment", "additional": "granted battle, phase or segment"}
+             "gold": "Gold for one payment", "additional": "granted battle, phase, segment or action"}
 
 
 @dataclass
@@ -236,7 +236,7 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                                        "the same payment, in the order listed, standing where step C starts."))
     for item in by_step["additional"]:
         placed.append(Placed(item, "additional", "rules", ["LD5"],
-                             "a granted battle, phase or segment starts only after the action or trait that "
+                             "a granted battle, phase, segment or action starts only after the action or trait that "
                              "granted it has ended and the Reactions to that end have passed"))
 
     for p in placed:

@@ -15,7 +15,7 @@ from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
-from engine.rulesets.l5r.lifetime import EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
+from engine.rulesets.l5r.lifetime import CONDITION, EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
 from engine.rulesets.l5r.moment import compare, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve
 from engine.rulesets.l5r.render import duration_json, order_json
@@ -324,7 +324,7 @@ class DurationQuestion:
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]
-            lasting = LASTING.search(before.split(":", 1)[-1])
+            lasting = LASTING.search(CONDITION.sub("", before.split(":", 1)[-1]))
             if lasting:
                 life.trace.interpret(Interpretation(
                     "unstated-part", None, f"Besides “{life.main.words}”, this ability has an effect that lasts "

@@ -104,7 +104,7 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
 
 KIND_WORDS = {"negate": "negation", "continuous": "ongoing trait", "conditional": "conditional trait",
               "rulebook": "rulebook effect", "delayed": "delayed effect", "trait": "trait", "reaction": "Reaction",
-              "interrupt": "Interrupt", "gold": "Gold", "additional": "granted phase", "action": "action",
+              "interrupt": "Interrupt", "gold": "Gold", "additional": "granted phase or action", "action": "action",
               "focus": "Focus Effect", "unread": "ability"}
 
 
@@ -248,6 +248,10 @@ def verdict_line(data: dict[str, Any]) -> str:
     length = length_words(data.get("ends_on"))
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; nothing of it lasts."
+    if effect["kind"] == "additional":
+        grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
+        return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
+                "that end have passed (LD5).")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
     if state == "waiting":

@@ -75,10 +75,11 @@ RULES: dict[str, Rule] = {
              "effect has already happened, the delay does nothing. An action counts as resolved even while its "
              "delayed effects still wait.", f"{SITE}/Glossary_D, entry \"Delay\""),
         Rule("LD5", "additional",
-             "A battle, phase or segment granted by an effect (\"additional\") starts only once the action or "
-             "trait that granted it has ended and the Reactions to that end have passed; meanwhile the game is in "
-             "the granted phase, then the interrupted one resumes.",
-             f"{SITE}/Glossary_A, entry \"Additional\"; {EFFECTS}, \"Order of effects\", Exception 3"),
+             "A battle, phase, segment or action granted by an effect (\"additional\") starts only once the action "
+             "or trait that granted it has ended and the Reactions to that end have passed; during a granted phase "
+             "the game is in that phase, then the interrupted one resumes.",
+             f"{SITE}/Glossary_A, entry \"Additional\"; {EFFECTS}, \"Order of effects\", Exception 3 (battles, "
+             f"phases, segments and actions; {SITE}/CE_Effects words it the same way)"),
         Rule("LD6", "written order",
              "The effects of one ability happen in the order they are written, each separate even when joined "
              "by \"and\".", f"{EFFECTS}, \"Order of effects\""),
@@ -90,9 +91,16 @@ RULES: dict[str, Rule] = {
              f"{TIMING}, \"When\" timing, case 3"),
         Rule("LD8", "default length",
              "An effect of an action or triggered ability that names no length lasts until the end of the turn; a "
+             "one-time change (Honor gained or lost, a card bowed, moved or destroyed) has no length at all; a "
              "continuous trait printed on a card, and the abilities of a card an effect puts into play (a Terrain, a "
              "created Holding), work while that card is in play.",
-             f"{EFFECTS}, \"Duration of effects\" (referred to by the Timing page, \"When\" timing, case 3)"),
+             # The Effects page's own section was not reachable to check (only its opening sections were); what
+             # the reachable official pages say is cited beside it.
+             f"{EFFECTS}, \"Duration of effects\" (named by the Timing page, \"When\" timing, case 3; not checked "
+             f"here); the end of the turn as the usual length: {SITE}/Glossary_P-Q, entry \"Paying\" (a \"paying\" "
+             f"change lasts for that payment, not until the end of the turn); no length for Family Honor changes: "
+             f"{SITE}/EE_The_Player, \"Family Honor\"; card memory is no effect: {EFFECTS}, \"Definition of "
+             f"effects\""),
     )
 }
 

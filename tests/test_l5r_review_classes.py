@@ -1,0 +1,153 @@
+"""Classes a second blind review (fresh seed) found misread, each checked on several real cards (the Oracle files read
+where they lie) through `arbiter l5r ... --json`:
+- a card's own continuous trait is in force from the start; an action resolving changes nothing of it, except a
+  condition "while ... actions are resolving", which that end makes false;
+- "While X, negate his destruction / her bowing / the straightening" is an ongoing negation (step A), printed on a
+  card or made earlier by an action;
+- a bow or a draw beside "you have taken ... this turn" is a one-time change; "give it a strength/Force/Chi bonus" is
+  a change that lasts (LD8);
+- a delayed effect at "the next Straighten / Events / Action Phase" lies in a later turn; "after the next turn
+  begins" comes after one turn end;
+- "Take an additional action" at the end of the action granting it comes after the Reactions to that end (LD5).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main
+from tests.l5r_helpers import ask
+from tests.shared_paths import require_shared
+
+
+@pytest.fixture(scope="module")
+def imported(tmp_path_factory):
+    source = require_shared("l5r")
+    db = tmp_path_factory.mktemp("l5r-review") / "cards.db"
+    assert main(["l5r-import", str(source), "--db", str(db), "--json"]) == 0
+    return db
+
+
+def states(answer):
+    return [(p["event"], p["persists"], p["effective"]) for p in answer["timeline"]]
+
+
+# -- a card's own trait is not made by an action ------------------------------------------------------------------
+
+@pytest.mark.parametrize("card", ["Chuda Kaito", "Shugenja Aide", "Usagi Seki, the Untouchable"])
+def test_a_trait_while_actions_are_resolving_ends_as_the_action_resolves(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "condition-true", "action-resolves")
+    assert answer["effect"]["kind"] == "while"
+    assert states(answer) == [("condition-true", True, True), ("action-resolves", True, False)]
+    assert answer["timeline"][1]["rule"] == "L4"
+
+
+@pytest.mark.parametrize(("card", "kind"), [("Bayushi Shibata", "while"), ("Moto Qorin", "while"),
+                                            ("Defensive Miko", "in-play")])
+def test_an_action_resolving_changes_nothing_of_a_cards_own_trait(imported, capsys, card, kind):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-announced", "action-resolves", "turn-ends")
+    assert answer["effect"]["kind"] == kind
+    assert all(p["persists"] for p in answer["timeline"])  # never "not made yet", never "already ended"
+    assert "not made by an action" in answer["timeline"][1]["why"]
+    assert answer["timeline"][0]["rule"] is None and answer["timeline"][1]["rule"] is None
+
+
+# -- "While X, negate ..." is a step A negation ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "at", "stops"), [
+    ("The Mountain's Power", "before this Shugenja is destroyed", "be destroyed"),
+    ("Togashi Korimi • Experienced", "before Korimi bows", "bow"),
+])
+def test_a_printed_while_negate_trait_negates_at_step_a(imported, capsys, card, at, stops):
+    answer = ask(capsys, imported, "order", "--at", at, "--item", card, "--item",
+                 "reaction:Before a Personality is destroyed or bows: Gain 2 Honor@opponent")
+    assert [(e["step"], e["card"], e["kind"]) for e in answer["order"]] == [("A", card, "negate")]
+    assert answer["order"][0]["stops"].startswith(stops) and answer["order"][0]["condition"]
+    assert [s["item"] for s in answer["skipped"]] == ["reaction: Before a Personality is destroyed or bows: Gain 2 "
+                                                       "Honor"]
+
+
+@pytest.mark.parametrize("card", ["Control", "Rewards of Experience", "Fortress of Lidless Eyes"])
+def test_an_actions_lasting_negation_answers_the_occurrence_it_negates(imported, capsys, card):
+    answer = ask(capsys, imported, "order", "--at", "before the Personality straightens", "--item", card,
+                 "--item", "trait:Before he straightens, gain 1 Honor@opponent")
+    assert [(e["step"], e["card"], e["kind"]) for e in answer["order"]] == [("A", card, "negate")]
+    assert answer["order"][0]["stops"].startswith("straighten")
+    assert len(answer["skipped"]) == 1 and "negated the occurrence at step A" in answer["skipped"][0]["why"]
+
+
+@pytest.mark.parametrize("card", ["Control", "Rewards of Experience"])
+def test_an_actions_negation_does_not_answer_another_occurrence(imported, capsys, card):
+    # at a moment its negation does not name, the action is still an action taken in its own time
+    other = ask(capsys, imported, "order", "--at", "after a Personality is destroyed", "--item", card)
+    assert other["order"] == [] and other["skipped"][0]["kind"] == "action"
+
+
+# -- one-time changes and changes that last -------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("card", "kind"), [
+    ("Daidoji Narizane", "instant"),            # bow ... "Recon actions you have taken this turn"
+    ("Daidoji Natsuki#2", "instant"),           # move, straighten ... "must have assigned"
+    ("Advanced Intelligence#2", "instant"),     # draw ... "you have taken this battle"
+    ("Sniping", "default-turn"),                # "Give it a strength bonus equal to ..."
+    ("Matsu Choiko", "default-turn"),           # "Give Choiko a Force or Chi bonus ..."
+    ("Marshal Your Strength", "default-turn"),  # "Force and Chi bonuses equal to ..."
+])
+def test_one_time_changes_and_bonuses_that_last(imported, capsys, card, kind):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "turn-ends")
+    assert answer["effect"]["kind"] == kind
+    assert answer["timeline"][0]["persists"] is (kind == "default-turn")
+    assert answer["timeline"][-1]["persists"] is False
+
+
+def test_a_condition_saying_have_is_not_a_lasting_effect(imported, capsys):
+    # Short Season: "If you have not taken an action this phase, put this Event into play": nothing "have" lasts
+    answer = ask(capsys, imported, "duration", "Short Season#2")
+    assert not [i for i in answer["interpretations"] if "have" in i["text"]]
+
+
+# -- delayed points in a later turn ---------------------------------------------------------------------------------
+
+def test_the_next_action_phase_lies_in_a_later_turn(imported, capsys):
+    answer = ask(capsys, imported, "duration", "Short Season#2", "--then", "action-resolves", "turn-ends",
+                 "occurs:the current active player's next Action Phase begins")
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "waiting", "fired"]
+    assert answer["timeline"][1]["rule"] == "LD3"
+
+
+def test_a_delay_to_the_next_straighten_phase_keeps_waiting_past_the_turn(imported, capsys):
+    # Unseasonable Weather: "... negate his straightening during his controller's next Straighten Phase"
+    answer = ask(capsys, imported, "duration", "--text", "Limited: Negate his straightening during his "
+                 "controller's next Straighten Phase.", "--then", "action-resolves", "turn-ends")
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "waiting"]
+
+
+def test_a_point_later_in_this_turn_still_fires_by_its_end(imported, capsys):
+    answer = ask(capsys, imported, "duration", "Eternal Victory Dojo", "--then", "action-resolves", "turn-ends")
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired"]
+
+
+@pytest.mark.parametrize("card", ["Blood of the Preserver", "Kobi Sensei"])
+def test_after_the_next_turn_begins_comes_after_one_turn_end(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "turn-ends")
+    assert answer["effect"]["kind"] == "delayed"
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired"]
+    mine = ask(capsys, imported, "duration", "The Blessing", "--then", "action-resolves", "turn-ends", "turn-ends")
+    assert [p["state"] for p in mine["timeline"]] == ["waiting", "waiting", "fired"]  # "your next turn": two
+
+
+# -- an additional action granted by the action that just ended -----------------------------------------------------
+
+@pytest.mark.parametrize("card", ["Proper Equipment", "Startling Kiai", "Dirty Tricks", "Justice of the Crane"])
+def test_an_additional_action_comes_after_the_reactions_to_the_end_of_its_action(imported, capsys, card):
+    answer = ask(capsys, imported, "order", "--at", f"after {card} resolves", "--item", card, "--item",
+                 "reaction:After an action resolves: Gain 1 Honor@opponent")
+    assert [(e["step"], e["card"]) for e in answer["order"]] == [("F", None), ("additional", card)]
+    assert answer["order"][1]["rules"] == ["LD5"] and answer["skipped"] == []
+
+
+def test_an_action_described_as_additional_grants_nothing(imported, capsys):
+    # Effortless Counterattack answers "a Battle action that was taken as an additional action": a Reaction
+    answer = ask(capsys, imported, "order", "--at", "before the resolution of a Battle action", "--item",
+                 "Effortless Counterattack")
+    assert [(e["step"], e["kind"]) for e in answer["order"]] == [("F", "reaction")]
