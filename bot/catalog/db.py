@@ -29,6 +29,7 @@ from bot.catalog.errors import (
     DatabaseBusy,
     DuplicateAlias,
     DuplicateCard,
+    ImportFileError,
     InvalidChange,
     UnknownAlias,
     UnknownAnnotation,
@@ -596,7 +597,10 @@ class Catalog:
     def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
         if not isinstance(game, str) or not game.strip():
             raise InvalidChange(f"An import needs a game, such as “{DEFAULT_GAME}”.")
-        cards = parse_lackey(text, game)  # all validation happens here, before the lock
+        try:
+            cards = parse_lackey(text, game)  # all validation happens here, before the lock
+        except ImportFileError as problem:  # a file the user named is named in the message
+            raise (problem.naming(source) if source not in ("text", "bytes") else problem) from None
         with self._write() as conn:
             return write_import(conn, cards, actor, game, source, guild)
 
