@@ -51,8 +51,9 @@ def test_a_missing_target_is_asked_for_with_an_object_that_fits(db, capsys, args
     assert code == 2 and f"--object {example}" in out
 
 
-@pytest.mark.parametrize(("card", "amount"), [("Alizarin Longbowman", 3)])
+@pytest.mark.parametrize(("card", "amount"), [("Alizarin Longbowman", 3), ("Misteye Archer#1", 2),
+                                              ("Liu Bei, Oathkeeper#1", 2)])
 def test_a_bare_ranged_keyword_means_its_glossary_text(db, capsys, card, amount):
     out = ask(db, capsys, "--effect", card)
     [effect] = [e for e in out["effects"] if e["layer"] == "E"]
-    assert effect["change"] == f"+{amount} POWER" and "distant" in out["summary"] and "Class Bonus" in out["summary"]
+    assert effect["change"] == f"+{amount} POWER" and "distant" in out["summary"]
