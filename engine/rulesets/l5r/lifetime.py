@@ -36,6 +36,8 @@ ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phas
            Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made",
            Form.RESOLVING: "action-resolves", Form.IN_PLAY: "leaves-play", Form.WHILE: "condition-false"}
 DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
+# Abilities whose resolving makes an effect (rather than a card's own standing text).
+MADE_BY = ("action", "reaction", "trait", "interrupt", "focus")
 # "while X remains ...", "while this card remains in play": a condition that, once it stops holding, is over.
 REMAINS = re.compile(r"\bremains?\b", re.I)
 # The length of an action's effect naming none beside its "while": the end of the turn (LD8).
@@ -129,15 +131,17 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     return best if score >= 0.5 else None
 
 
-def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False) -> Lifetime:
+def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
+           made_by: str | None = None) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
-    while its card is in play when it names no other length (LD8), and which no action makes."""
-    life = _choose(terms, text, made_during, standing)
+    while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
+    ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
     life.standing = standing and life.kind not in DELAYED_KINDS
     return life
 
 
-def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool) -> Lifetime:
+def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool, made: bool) -> Lifetime:
     main = next((t for form in PRIORITY for t in terms if t.form is form), None)
     condition = next((t for t in terms if t.form is Form.WHILE), None)
     point = next((t for t in terms if t.form is Form.DELAYED_POINT), None)
@@ -153,7 +157,7 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime(main.form.value, main, None, condition, ends, fires)
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
-    if condition is not None and main is None and not standing:
+    if condition is not None and main is None and made and not standing:
         if REMAINS.search(condition.condition):
             # "While your Samurai remains unbowed, negate ...": the condition is the effect's length
             return Lifetime("while", condition, None, condition, "condition-false", ())
