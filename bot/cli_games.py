@@ -94,7 +94,8 @@ def _import(ruleset: Any, args: argparse.Namespace) -> int:
     # Found (or refused, naming where it looked) before the database is opened.
     root = args.path if args.path is not None else default_source_dir(ruleset.sources, ruleset.game)
     arbiter = open_arbiter(args)
-    report = import_sources(arbiter.catalog, ruleset, root, actor_of(args))  # CatalogError: cli.main, exit 1
+    report = import_sources(arbiter.catalog, ruleset, root, actor_of(args),  # CatalogError: cli.main, exit 1
+                            allow_shrink=args.allow_shrink)
     arbiter.reload()
     return print_import(report, args, f"{game_name(ruleset)} cards", arbiter)
 
@@ -206,4 +207,7 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
                             f"{sources.folder} and ./shared/data/{sources.folder} from the current directory, "
                             f"then beside the checkout)")
         p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
+        p.add_argument("--allow-shrink", action="store_true",
+                       help="import even when a file has more than 10%% fewer records than at the last import, or "
+                            "more than 10%% of the game's cards would be left out or lose details")
         p.set_defaults(func=lambda args, r=ruleset: _import(r, args), writes=True)

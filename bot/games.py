@@ -12,6 +12,7 @@ from typing import Any
 
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
+from bot.import_floors import check_cards, check_files, last_record_counts
 from bot.layers import LayeredMatcher, mark_plugin_answer
 from bot.official_answers import official_json
 from bot.rulings.build import game_record, jsonable_inputs
@@ -211,6 +212,11 @@ def _read(root: Path, rel: str) -> str:
 
 def parse_sources(sources: Sources, directory: str | Path | None = None) -> list[Card]:
     """Read every declared file, then parse them all; SourceImportError on the first problem (nothing returned)."""
+    return read_sources(sources, directory)[0]
+
+
+def read_sources(sources: Sources, directory: str | Path | None = None) -> tuple[list[Card], dict[str, int]]:
+    """parse_sources, with each file's number of records (a file without a shape: its non-blank lines)."""
     root = Path(directory) if directory is not None else default_source_dir(sources)
     if not root.is_dir():
         raise SourceImportError(SourceError(str(root), f"not a directory (expected {sources.description})"))
@@ -223,24 +229,32 @@ def parse_sources(sources: Sources, directory: str | Path | None = None) -> list
             raise SourceError(", ".join(sources.shapes) or str(root), f"cannot be read ({crash!r})") from None
         # What the parser let through: an empty list, an object with none of the expected keys, a record
         # without its name would become no cards, pseudo-cards or emptied records.
-        check_shapes(sources.shapes, texts)
+        counts = check_shapes(sources.shapes, texts)
     except SourceError as problem:
         raise SourceImportError(problem) from None
     if len(cards) < sources.min_cards:
         raise SourceImportError(SourceError(str(root), f"gave {len(cards)} card{'s' if len(cards) != 1 else ''}; "
                                                        f"at least {sources.min_cards} are expected "
                                                        f"({sources.description or 'its sources'})"))
-    return cards
+    return cards, counts
 
 
-def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None, actor: str) -> ImportReport:
-    """Parse the game's sources, then write every card in one audited batch (undo: `arbiter cards undo ID`)."""
+def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None, actor: str,
+                   allow_shrink: bool = False) -> ImportReport:
+    """Parse the game's sources, then write every card in one audited batch (undo: `arbiter cards undo ID`).
+    Unless `allow_shrink`, an import that loses too much of what the catalog holds is refused (bot.import_floors)."""
     if not isinstance(actor, str) or not actor.strip():
         raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
     sources: Sources = ruleset.sources
     root = Path(directory) if directory is not None else default_source_dir(sources, ruleset.game)
-    cards = parse_sources(sources, root)  # all validation happens before the write lock is taken
+    cards, counts = read_sources(sources, root)  # the sources' own validation happens before the write lock
     # The catalog's public import is Lackey-specific; this is its generic batch writer inside one catalog
     # write transaction, the way bot.catalog.starter writes the starter set.
     with catalog._write() as conn:
-        return write_import(conn, cards, actor, ruleset.game, f"{ruleset.game}:{root.name}")
+        if not allow_shrink:  # compared with what the catalog holds, inside the transaction that would write
+            try:
+                check_files(game_name(ruleset), counts, last_record_counts(conn, ruleset.game))
+                check_cards(conn, ruleset.game, game_name(ruleset), str(root), cards)
+            except SourceError as problem:
+                raise SourceImportError(problem) from None
+        return write_import(conn, cards, actor, ruleset.game, f"{ruleset.game}:{root.name}", records=counts)

@@ -20,14 +20,19 @@ def _said(kind: type | tuple[type, ...]) -> str:
     return " or ".join(dict.fromkeys(_JSON_TYPES.get(k, k.__name__) for k in kinds))
 
 
-def check_shapes(shapes: Mapping[str, FileShape], files: Mapping[str, str]) -> None:
-    """SourceError (the file, the record, what is wrong) for the first file that does not have its shape."""
-    for rel, shape in shapes.items():
-        if rel in files:
-            check_shape(rel, shape, files[rel])
+def check_shapes(shapes: Mapping[str, FileShape], files: Mapping[str, str]) -> dict[str, int]:
+    """SourceError (the file, the record, what is wrong) for the first file that does not have its shape; else
+    every file's number of records (a file without a declared shape: its non-blank lines)."""
+    counts = {rel: check_shape(rel, shape, files[rel]) for rel, shape in shapes.items() if rel in files}
+    return counts | {rel: _lines(text) for rel, text in files.items() if rel not in shapes}
 
 
-def check_shape(rel: str, shape: FileShape, text: str) -> None:
+def _lines(text: str) -> int:
+    return sum(1 for line in text.splitlines() if line.strip())
+
+
+def check_shape(rel: str, shape: FileShape, text: str) -> int:
+    """The file's number of records; SourceError when it does not have the shape."""
     try:
         data: Any = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -57,3 +62,4 @@ def check_shape(rel: str, shape: FileShape, text: str) -> None:
                     kind if isinstance(kind, tuple) else (kind,))):
                 raise SourceError(rel, f"“{name}” must be {_said(kind)}, not "
                                        f"{_JSON_TYPES.get(type(record[name]), 'that')}", record=where)
+    return len(records)

@@ -98,7 +98,7 @@ def test_empty_file_refused(tmp_path: Path) -> None:
 def test_invalid_utf8_and_missing_file(cat: Catalog, tmp_path: Path) -> None:
     path = tmp_path / "bad.txt"
     path.write_bytes(small_lackey_text().encode().replace(b"Philemon", b"Phil\xe9mon", 1))
-    with pytest.raises(ImportFileError, match=r"^line 4: not valid UTF-8 \(byte 0xE9\)$"):
+    with pytest.raises(ImportFileError, match=r"^bad.txt, line 4: not valid UTF-8 \(byte 0xE9\)$"):
         cat.import_lackey(path, ACTOR)
     with pytest.raises(ImportFileError, match="Cannot read"):
         cat.import_lackey(tmp_path / "missing.txt", ACTOR)
@@ -293,8 +293,8 @@ def test_real_row_shifted_by_a_stray_tab_imports_nothing(real_cat: Catalog, real
     before = snapshot(real_cat)
     with pytest.raises(ImportFileError) as info:
         real_cat.import_lackey(copy, ACTOR)
-    assert str(info.value) == (f"line {index + 1}: the {column} field is empty (17 fields where the header has 16: "
-                               "is there a stray tab?)")
+    assert str(info.value) == (f"carddata.txt, line {index + 1}: the {column} field is empty (17 fields where the "
+                               "header has 16: is there a stray tab?)")
     assert snapshot(real_cat) == before
 
 

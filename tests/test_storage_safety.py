@@ -17,9 +17,11 @@ import json
 import logging
 import os
 import random
+import shutil
 import sqlite3
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import aiohttp
@@ -325,7 +327,8 @@ def test_a_file_marked_as_another_programs_is_refused_and_old_unmarked_files_kee
 
 # --- a read writes nothing ------------------------------------------------------------------------------------------
 
-def test_a_read_leaves_a_rollback_journal_database_as_it_is_and_a_write_switches_it_to_wal(db, capsys) -> None:
+def test_a_read_leaves_a_rollback_journal_database_as_it_is_and_a_write_switches_it_to_wal(db, tmp_path,
+                                                                                             capsys) -> None:
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA journal_mode=DELETE").fetchone()[0] == "delete"
     conn.close()
@@ -337,3 +340,42 @@ def test_a_read_leaves_a_rollback_journal_database_as_it_is_and_a_write_switches
     conn = sqlite3.connect(db)
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     conn.close()
+    other = tmp_path / "bot.db"
+    Catalog.open(other).close()
+    conn = sqlite3.connect(other)
+    assert conn.execute("PRAGMA journal_mode=DELETE").fetchone()[0] == "delete"
+    conn.close()
+    build_bot(BotConfig(token="t", db=other))  # the bot switches at start: it reads beside other processes' writes
+    conn = sqlite3.connect(other)
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    conn.close()
+
+
+def test_a_read_only_rulings_file_prints_no_ruling_id(db, capsys) -> None:
+    """File permissions, as a user they apply to (root may write anyway): the card database writable, the rulings
+    file beside it read-only."""
+    from tests.test_cli_storage import _unprivileged_arbiter
+
+    command = _unprivileged_arbiter()
+    if command is None:
+        pytest.skip("running as root without setpriv and a system Python to drop to an unprivileged user")
+    site = [p for p in sys.path if p.endswith("site-packages")]
+    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "PYTHONPATH": os.pathsep.join([str(ROOT), *site])}
+    place = Path(tempfile.mkdtemp(prefix="arbiter-ro-rulings-"))  # outside pytest's root-only tmp folder
+    try:
+        place.chmod(0o777)
+        shutil.copy(db, place / "cards.db")
+        (place / "cards.db").chmod(0o666)
+        assert run(capsys, "--db", str(place / "cards.db"), "duration", "adino", "--played-in", "battle")[0] == 0
+        rulings = place / "cards.rulings.db"
+        for path in place.iterdir():
+            path.chmod(0o444 if path.name.startswith("cards.rulings.db") else 0o666)
+        for argv in QUESTIONS:
+            done = subprocess.run([*command, "--db", str(place / "cards.db"), *argv], capture_output=True, text=True,
+                                  timeout=120, cwd=place, env=env, check=False)
+            assert (done.returncode, done.stdout) == (1, ""), (done.stdout, done.stderr)
+            assert one_line(done.stderr).startswith(f"arbiter: The stored rulings file {rulings} is read-only: ")
+    finally:
+        for path in (place, *place.rglob("*")):
+            path.chmod(0o755 if path.is_dir() else 0o644)
+        shutil.rmtree(place)

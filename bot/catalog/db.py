@@ -29,6 +29,7 @@ from bot.catalog.errors import (
     DatabaseBusy,
     DuplicateAlias,
     DuplicateCard,
+    ImportFileError,
     InvalidChange,
     UnknownAlias,
     UnknownAnnotation,
@@ -197,6 +198,14 @@ class Catalog:
             if conn is not None:
                 conn.close()
             raise
+
+    def use_wal(self) -> None:
+        """Switch the file to WAL now rather than at the first write: a process that will serve reads beside
+        writers (the bot) never waits for another process's commit."""
+        with self._lock, storage_failures(self.path):
+            if not self._wal:
+                use_wal(self.db.conn)
+                self._wal = True
 
     def reader(self) -> Catalog:
         """A second connection to the same file, for a thread that must never wait behind this one's writes
@@ -588,7 +597,10 @@ class Catalog:
     def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
         if not isinstance(game, str) or not game.strip():
             raise InvalidChange(f"An import needs a game, such as “{DEFAULT_GAME}”.")
-        cards = parse_lackey(text, game)  # all validation happens here, before the lock
+        try:
+            cards = parse_lackey(text, game)  # all validation happens here, before the lock
+        except ImportFileError as problem:  # a file the user named is named in the message
+            raise (problem.naming(source) if source not in ("text", "bytes") else problem) from None
         with self._write() as conn:
             return write_import(conn, cards, actor, game, source, guild)
 

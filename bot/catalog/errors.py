@@ -45,13 +45,25 @@ class UndoRefused(CatalogError):
     """Already undone, part of a batch, or its target changed since."""
 
 
+WHOLE_FILE = "The card file "  # how a problem with the whole file begins when the file has no name
+
+
 class ImportFileError(CatalogError):
     """A card file that cannot be imported; `line` is 1-based (None when it is about the whole file)."""
 
-    def __init__(self, line: int | None, reason: str) -> None:
-        super().__init__(f"line {line}: {reason}" if line is not None else reason)
+    def __init__(self, line: int | None, reason: str, file: str | None = None) -> None:
+        where = ", ".join(w for w in (file, None if line is None else f"line {line}") if w)
+        super().__init__(f"{where}: {reason}" if where else reason)
         self.line = line
         self.reason = reason
+        self.file = file
+
+    def naming(self, file: str) -> ImportFileError:
+        """The same problem said about `file` (a file the user gave): "carddata.txt, line 1: …"."""
+        reason = self.reason
+        if self.line is None and reason.startswith(WHOLE_FILE):  # "The card file is empty." -> "is empty"
+            reason = reason.removeprefix(WHOLE_FILE).removesuffix(".")
+        return ImportFileError(self.line, reason, file)
 
 
 class UnreadableDatabase(CatalogError):

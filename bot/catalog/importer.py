@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.catalog.audit import now, record, record_many, row_values
-from bot.catalog.errors import ImportFileError
+from bot.catalog.errors import WHOLE_FILE, ImportFileError
 from bot.catalog.records import CARD_SELECT, CARD_UPSERT, card_from_row, card_row, card_state, card_target
 from engine.cards import Card
 from engine.registry import DEFAULT_GAME  # a LackeyCCG card file is the default game's format
@@ -59,7 +59,10 @@ def read_source(path_or_text: str | Path | bytes) -> tuple[str, str]:
         data = path.read_bytes()
     except OSError as exc:
         raise ImportFileError(None, f"Cannot read {path}: {exc.strerror or exc}.") from None
-    return decode(data), path.name
+    try:
+        return decode(data), path.name
+    except ImportFileError as problem:
+        raise problem.naming(path.name) from None
 
 
 def parse_lackey(text: str, game: str = DEFAULT_GAME) -> list[Card]:
@@ -80,7 +83,7 @@ def parse_lackey(text: str, game: str = DEFAULT_GAME) -> list[Card]:
     while lines and lines[-1].strip("\r") == "":
         lines.pop()  # a final newline (or several) is not a row
     if not lines:
-        raise ImportFileError(None, "The card file is empty.")
+        raise ImportFileError(None, WHOLE_FILE + "is empty.")
     header = lines[0].removesuffix("\r").removeprefix("\ufeff").split("\t")
     while header and header[-1] == "":
         header.pop()
@@ -90,6 +93,8 @@ def parse_lackey(text: str, game: str = DEFAULT_GAME) -> list[Card]:
     repeated = sorted({c for c in header if header.count(c) > 1})
     if repeated:
         raise ImportFileError(1, f"the header repeats {', '.join(repeated)}")
+    if len(lines) == 1:  # a header alone imports nothing: a file cut short, or the wrong file
+        raise ImportFileError(None, WHOLE_FILE + "has its header line but no card rows.")
     ncols = len(header)
     mapped = [(i, LACKEY_FIELDS[c]) for i, c in enumerate(header) if c in LACKEY_FIELDS]
     extras = [(i, c) for i, c in enumerate(header) if c not in LACKEY_FIELDS]
@@ -121,10 +126,11 @@ def parse_lackey(text: str, game: str = DEFAULT_GAME) -> list[Card]:
 
 
 def write_import(conn: sqlite3.Connection, cards: list[Card], actor: str, game: str,
-                 source: str, guild: str | None = None) -> ImportReport:
+                 source: str, guild: str | None = None, records: dict[str, int] | None = None) -> ImportReport:
     """Upsert parsed cards inside the caller's transaction; one audit batch of the rows that changed.
 
-    Never deletes: cards missing from the file, aliases and annotations stay as they are.
+    Never deletes: cards missing from the file, aliases and annotations stay as they are. `records` (each
+    source file's number of records) is kept in the batch header for the next import's floors.
     """
     existing = {(row[1], row[2]): row for row in conn.execute(CARD_SELECT + " WHERE game = ?", (game,))}
     changed: list[tuple[Card, tuple[object, ...], tuple[object, ...] | None]] = []
@@ -137,7 +143,7 @@ def write_import(conn: sqlite3.Connection, cards: list[Card], actor: str, game: 
             changed.append((card, row, old))
     added = sum(1 for _, _, old in changed if old is None)
     report = {"source": source, "added": added, "updated": len(changed) - added, "unchanged": unchanged,
-              "total": len(cards)}
+              "total": len(cards), **({"records": records} if records is not None else {})}
     if not changed:
         return ImportReport(0, 0, unchanged, len(cards), None)
     header = record(conn, actor, "import", game, ("import", game, source), None, report, guild=guild)

@@ -5,20 +5,16 @@ suggestions, finding a stored ruling, and telling moderators what their change c
 from __future__ import annotations
 
 import asyncio
-import logging
 from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 
-from bot.catalog.errors import UnreadableDatabase
 from bot.official_records import disagreeing_about, disagreement_sentence
 from bot.rulings.reask import Reasker, Standing, changed_by
 from bot.service import Arbiter
 from engine.registry import default_game
-
-log = logging.getLogger("arbiter.bot")
 
 SHOWN_IDS = 10  # stored rulings a moderator's reply names
 
@@ -69,14 +65,10 @@ async def changed_sentence(bot: ArbiterBot, touched: Mapping[str, Iterable[str]]
     """For a moderator's reply: how many stored rulings the change just made changes, and which."""
     if bot.arbiter.rulings is None or not touched:
         return ""
-    try:
-        ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, indexed_matcher(bot))
-        officials = bot.arbiter.officials()
-        differ = await asyncio.to_thread(disagreeing_about, Reasker(bot.arbiter, indexed_matcher(bot)), officials,
-                                         touched) if officials else []
-    except UnreadableDatabase as exc:  # the change is committed: it is reported done, the count is what failed
-        log.error("the stored rulings a change changes could not be counted: %s", exc)
-        return " (The stored rulings it may change could not be counted: the bot's operator has been told.)"
+    ids = await asyncio.to_thread(changed_by, bot.arbiter, touched, indexed_matcher(bot))
+    officials = bot.arbiter.officials()
+    differ = await asyncio.to_thread(disagreeing_about, Reasker(bot.arbiter, indexed_matcher(bot)), officials,
+                                     touched) if officials else []
     official = disagreement_sentence(len(differ), "discord")
     if not ids:  # silent when nothing changes: the reply stays as it was
         return f" {official}" if official else ""

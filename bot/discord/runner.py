@@ -90,6 +90,7 @@ def build_bot(config: BotConfig, **options: object):
         # before the card database is created or seeded (and before any ruling id is handed out).
         check_rulings(config.db)
         arbiter = Arbiter(Catalog.open(config.db, seed_starter=fresh))
+        arbiter.catalog.use_wal()  # the bot writes (moderators) and reads beside other processes' writes
         count = arbiter.warm()
     except UnreadableDatabase as exc:  # damaged, read-only, locked, full: one sentence naming the file and the fix
         raise StorageError(str(exc)) from exc
