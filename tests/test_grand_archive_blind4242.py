@@ -178,3 +178,57 @@ def test_were_to_is_a_replacement_like_would(db, capsys):
     out = ask(db, capsys, "--object", "ally:opponent", "--effect", "Poisoned Dagger#2 -> #1")
     effect = out["objects"][0]["effects"][0]
     assert (effect["layer"], effect["applies"]) == ("-", True) and "Class Bonus" in out["summary"]
+
+
+@pytest.mark.parametrize(("obj", "card", "stat", "total"), [
+    ("Arondight, Azure Blade[refinement=2]", "Arondight, Azure Blade", "power", 4),  # +2 POWER for each ... on it
+    ("Memorite Obelith[sheen=7]", "Memorite Obelith", "life", 5),                    # for each of up to five ...
+    ("Sword Saint's Vow[durability=3]", "Sword Saint's Vow", "power", 3),
+])
+def test_counters_written_on_the_object_are_what_for_each_counter_on_it_counts(db, capsys, obj, card, stat, total):
+    out = ask(db, capsys, "--object", obj, "--effect", card)
+    entry = out["objects"][0]["net"][stat]
+    assert entry["total"] == total and entry["changes"][0]["count_given"] is True
+    assert not any("one is assumed" in i["text"] for i in out["interpretations"])
+
+
+def test_instead_of_inside_an_effect_is_no_alternative_and_conditions_are_said_without_an_object(db, capsys):
+    # "[Class Bonus] Harmonize — If you've activated a Melody card this turn, allies you control assign damage with
+    # their life stat instead of power stat until end of turn."
+    out = ask(db, capsys, "--effect", "Mist Resonance")
+    assert [e["status"] for e in out["effects"]] == ["active", "active"]
+    assert "Class Bonus" in out["summary"] and "Melody" in out["summary"]
+
+
+def test_they_after_an_if_is_the_ifs_subject_and_otherwise_is_the_alternative(db, capsys):
+    # "If your champion is distant, they gain ranged 4 for as long as they remain distant. Otherwise, they become
+    # distant."
+    out = ask(db, capsys, "--object", "champion", "--effect", "Cosmic Focus")
+    me = only(out)
+    assert me["result"]["abilities"] == ["ranged 4"] and not me["result"].get("properties")
+    assert "your champion is distant" in out["summary"]
+    other = ask(db, capsys, "--object", "champion", "--effect", "Cosmic Focus", "--then",
+                "condition-true:Cosmic Focus#2.2")
+    assert only(other)["result"].get("properties") == ["distant"] and not only(other)["result"].get("abilities")
+    ally = ask(db, capsys, "--object", "ally", "--effect", "Cosmic Focus")
+    assert not any(e["applies"] for e in only(ally)["effects"])  # an ally is not the champion: never reached
+
+
+@pytest.mark.parametrize(("card", "total"), [
+    ("Malevolent Vow", -2),      # "Inherited Effect — This object gets -2LIFE."
+    ("Profane Bindings", -5),    # "Inherited Effect — This object gets -5LIFE."
+    ("Demon's Aim", -2),         # "Inherited Effect: This object gets -2 LIFE."
+    ("Gloamspire Prowler", -2),
+])
+def test_an_inherited_effect_of_a_card_in_the_lineage_is_the_champions(db, capsys, card, total):
+    out = ask(db, capsys, "--object", "champion", "--effect", card)
+    champion = next(o for o in out["objects"] if o["object"] == "champion")
+    effect = next(e for e in champion["effects"] if e["applies"])
+    assert effect["kind"] == "static" and champion["net"]["life"]["total"] == total
+    assert not any(o["object"] == card and o["effects"] and o["effects"][0]["applies"] for o in out["objects"])
+
+
+def test_an_inherited_keyword_with_its_reminder_is_read(db, capsys):
+    # "Inherited Effect — Ranged 1 (As long as this unit is distant, its attacks get +1POWER.)"
+    out = ask(db, capsys, "--effect", "Diana, Aether Dilettante")
+    assert out["effects"] and "distant" in out["summary"]

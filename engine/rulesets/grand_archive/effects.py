@@ -96,6 +96,7 @@ class ReadEffect:
     instead: bool = False          # "... instead": replaces the effect before it when its "if" holds
     # amounts in X with a "where X is ...": (stat, X's factor, fixed part), e.g. ("cost", 1, 2) for "(2+X) more"
     x_terms: tuple[tuple[str, int, int], ...] = ()
+    inherited: bool = False        # an "Inherited Effect": the champion's ability while the card is in its lineage
 
     @property
     def label(self) -> str:

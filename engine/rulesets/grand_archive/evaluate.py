@@ -629,8 +629,9 @@ class Evaluator:
     def _replaced(self, inst: Instance) -> Instance | None:
         """The effect an "... instead" sentence replaces: the one before it in the same resolution changing the
         same thing."""
+        alternative = inst.read.requires.startswith("otherwise")  # "Otherwise, ...": whatever the other one changes
         earlier = [i for i in self.instances if i.card is inst.card and i.moment == inst.moment and i.id < inst.id
-                   and i.read.prop == inst.read.prop and not i.read.instead]
+                   and (alternative or i.read.prop == inst.read.prop) and not i.read.instead]
         return earlier[-1] if earlier else None
 
     def _level_up(self, event: EventSpec, t: int) -> None:
@@ -644,8 +645,8 @@ class Evaluator:
                                 "with a champion card.")
         old = champion.card
         for inst in self.instances:
-            if inst.source is champion and inst.read.origin is Origin.STANDING and "inherited effect" not in \
-                    inst.read.sentence.lower():
+            if inst.source is champion and inst.read.origin is Origin.STANDING and not inst.read.inherited and \
+                    "inherited effect" not in inst.read.sentence.lower():
                 self._end(inst, t, f"the champion levelled up into {card.name}: {inst.card.name}'s text is no longer "
                                    "the champion's text", "GA9")
         champion.card = card
@@ -833,13 +834,27 @@ class Evaluator:
         self.note(notes.count_assumed(inst.label, inst.read.per))
         return 1, False
 
+    def _own_counters(self, read: ReadEffect, obj: Obj) -> tuple[int, bool] | None:
+        """"+2 POWER for each refinement counter on it": the counters written on the object itself count
+        ("Arondight, Azure Blade[refinement=2]"), as given."""
+        m = re.fullmatch(r"(?:the )?(?:amount of )?([a-z]+) counters? on (it|them|this \w+|.+)",
+                         read.per.strip().lower())
+        if m is None or m.group(1) not in obj.counters:
+            return None
+        names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
+        if m.group(2) not in ("it", "them") and not m.group(2).startswith("this ") and m.group(2) not in names:
+            return None
+        n = obj.counters[m.group(1)]
+        return (min(n, read.cap) if read.cap is not None else n), True
+
     def changes(self, obj: Obj, order: list[Placed]) -> list[tuple[str, Change]]:
         """The numeric changes to the object in the order applied; its counters after the rest of layer E."""
         out: list[tuple[str, Change]] = []
         for placed in order:
             read = placed.inst.read
             sets = read.layer == "A" and read.exclusive
-            count, given = self.count_of(placed.inst) if read.per else (None, False)
+            count, given = (self._own_counters(read, obj) or self.count_of(placed.inst)) if read.per \
+                else (None, False)
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
                     (w for w in read.change.split(" and ") if stat in w.lower()), read.change)

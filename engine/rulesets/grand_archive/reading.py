@@ -82,6 +82,7 @@ class _Context:
     ifs: str = ""          # "If that ally is unique," / "... if you control X": what the sentence depends on
     last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
     instead: bool = False  # "... instead": an alternative to the sentence before it
+    inherited: bool = False  # an "Inherited Effect" paragraph: "this object" is the champion whose lineage holds it
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -456,7 +457,17 @@ _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str | None = None) -> list[ReadEffect]:
     body = sentence.strip()
     sentence = printed or sentence
+    before = ctx.ifs
     ctx.ifs = _if_words(sentence) if printed is None else ctx.ifs
+    otherwise = printed is None and bool(re.match(r"^otherwise\b", sentence.strip(), re.I)) and bool(before)
+    if otherwise:  # "If your champion is distant, they gain ... Otherwise, they become distant."
+        ctx.ifs = f"otherwise (“{before}” does not hold)"
+    if printed is None and ctx.ifs and ctx.last_set is None and ctx.last_target is None:
+        # "If your champion is distant, they gain ranged 4": a later "they"/"it" is the if's subject
+        subject = re.match(r"^if (.+?) (?:is|are|was|were|has|have|had|isn't|aren't)\b", ctx.ifs, re.I)
+        found = parse_set(subject.group(1), ctx.card) if subject else None
+        if found is not None:
+            ctx.last_target = found
     named = re.search(r"\btarget ([a-z][\w' -]*?)(?= with\b| to\b| from\b| and\b|[.,;]|$)", sentence,
                       re.I)
     if named and printed is None:  # "Put a buff counter on target ally. If it is ..., it gains ...": that target
@@ -468,8 +479,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
             ctx.last_target = replace(spec, target=True)
     # "... instead" after an "if": an alternative to the sentence before; a replacement's own "instead" ("if it
     # would deal damage, it deals that much minus 3 instead") is not one
-    ctx.instead = bool(re.search(r"\binstead\b", sentence, re.I) and not re.search(r"\b(?:would|were to)\b",
-                                                                                sentence, re.I)) \
+    # ("... with their life stat instead of power stat" is no alternative either)
+    ctx.instead = (otherwise or bool(re.search(r"\binstead\b(?! of\b)", sentence, re.I)
+                                     and not re.search(r"\b(?:would|were to)\b", sentence, re.I))) \
         if printed is None else ctx.instead
     while True:
         stripped = _LEAD.sub("", body)
@@ -679,6 +691,10 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     if own_cost:
         kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
         origin, origin_words = Origin.STANDING, "the card's own cost rule"
+    if ctx.inherited and spec.self_only and "champion" not in types_of(ctx.card):
+        # "This object gets -2 LIFE" on a card put into the lineage: the champion object, not the card
+        spec = SetSpec(f"your champion ({spec.text}: {ctx.card.name} in its lineage)", types=frozenset({"champion"}),
+                       controller="you")
     return ReadEffect(part=ctx.part, index=0, sentence=_unmask(sentence, ctx.quotes), kind=kind,
                       kind_words=kind_words, origin=origin, origin_words=origin_words, layer=change.layer,
                       layer_words=_unmask(change.layer_words, ctx.quotes), prop=change.prop,
@@ -687,10 +703,11 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
                       x_terms=tuple((stat, f * ctx.x_is, fixed) for stat, f, fixed in change.x_terms)
-                      if ctx.per and ctx.x_is else (),
+                      if ctx.per and ctx.x_is else (), inherited=ctx.inherited,
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions
-                                             else ()), *([ifs] if ifs else [])])
-                      if resolving and not condition else "", instead=ctx.instead)
+                                             and "[" not in condition else ()), *([ifs] if ifs and ifs != condition
+                                                                                 else [])])
+                      if resolving else "", instead=ctx.instead)
 
 
 def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
@@ -698,6 +715,9 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
+    inherited = re.match(r"^Inherited Effect\s*(?:—|:|-)\s*", body)
+    if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
+        body = body[inherited.end():]
     keyword = re.match(r"^((?:\[[^\]]+\]\s*)*)([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*"
                        r"\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
     if keyword and not standing and is_permanent(card):
@@ -718,7 +738,9 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
         origin, origin_words, resolving = Origin.CARD, f"{card.name} resolves", True
     else:
         origin, origin_words, resolving = Origin.STANDING, f"standing ability of {card.name}", False
-    ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes)
+    if inherited and not trigger:
+        origin, origin_words, resolving = Origin.STANDING, f"inherited effect of {card.name} (in the lineage)", False
+    ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes, inherited=bool(inherited))
     effects: list[ReadEffect] = []
     unread: list[str] = []
     bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]

@@ -68,9 +68,8 @@ def object_sentence(answer: ObjectAnswer) -> str:
         changes = _changes(answer)
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
         what = f": {', '.join(changes)}" if changes else ""
-        assumed = list(dict.fromkeys(_plain(p.inst.read.condition or p.inst.read.requires) for p in answer.order
-                                     if (p.inst.read.condition or p.inst.read.requires)
-                                     and not p.inst.condition_given))
+        assumed = list(dict.fromkeys(_plain(c) for p in answer.order if not p.inst.condition_given
+                                     for c in (p.inst.read.requires, p.inst.read.condition) if c))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
         fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked))
         if fits:
@@ -91,6 +90,9 @@ def _effect_state(inst: Instance) -> str:
     what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    conds = [_plain(c) for c in (read.requires, read.condition) if c]
+    if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
+        state += f", assuming {' and '.join(dict.fromkeys(conds))}"
     return f"{inst.card.name}: {what}, {state}"
 
 
