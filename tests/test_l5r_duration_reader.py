@@ -142,7 +142,7 @@ def test_coverage_classifies_every_time_word_of_the_real_cards(imported, capsys)
     for form in ("turn", "battle", "phase", "duel", "game", "resolving", "in-play", "later-turn", "until-point",
                  "next-time", "each-time", "delayed", "delay", "while", "paying"):
         assert forms.get(form, 0) > 0, form
-    assert set(data["time_words_not_lengths"]) == {"trigger", "limit", "memory", "reference", "loop"}
+    assert set(data["time_words_not_lengths"]) == {"trigger", "limit", "memory", "reference", "loop", "reminder"}
     code = main(["cards", "coverage", "--game", "l5r", "--db", str(imported)])
     text = capsys.readouterr().out
     assert "Lines with a time word not classified: 0." in text and "Ability lines per duration form:" in text

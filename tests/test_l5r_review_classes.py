@@ -13,6 +13,8 @@ where they lie) through `arbiter l5r ... --json`:
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from bot.cli import main
@@ -151,3 +153,59 @@ def test_an_action_described_as_additional_grants_nothing(imported, capsys):
     answer = ask(capsys, imported, "order", "--at", "before the resolution of a Battle action", "--item",
                  "Effortless Counterattack")
     assert [(e["step"], e["kind"]) for e in answer["order"]] == [("F", "reaction")]
+
+
+# -- second review (seed 9091): Focus Effects' delayed points, "has X while ... (this turn)", relative clauses -------
+
+@pytest.mark.parametrize("card", ["Sadamune Blade", "Bar Fight", "Discovering a Conspiracy", "Ceaseless Vigil"])
+def test_a_focus_effects_after_this_duel_ends_is_a_delayed_effect(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "duel-ends")
+    assert (answer["effect"]["kind"], answer["timeline"][0]["state"]) == ("delayed", "fired")
+    order = ask(capsys, imported, "order", "--at", "after this duel ends", "--item", card, "--item",
+                "reaction:After a duel ends: Gain 1 Honor@opponent")
+    assert [(e["step"], e["card"]) for e in order["order"]] == [("D", card), ("F", None)]
+
+
+@pytest.mark.parametrize("card", ["See The Many Faces", "Asako Hiribe", "Honor Replaces Rage"])
+def test_has_something_while_a_condition_this_turn_ends_with_the_turn(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "condition-true", "turn-ends")
+    assert (answer["effect"]["kind"], answer["ends_on"]) == ("while", "turn-ends")
+    assert states(answer)[1:] == [("condition-true", True, True), ("turn-ends", False, False)]
+
+
+@pytest.mark.parametrize("card", ["Mirumoto Yozo • Experienced 2#2", "Shinjo Sihung", "Daidoji Sutebo"])
+def test_a_relative_clause_does_not_swallow_the_stat_change(imported, capsys, card):
+    # "Give any Personality who performed it +2F": the +2F is the effect, not part of "who performed it"
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "turn-ends")
+    assert answer["effect"]["kind"] == "default-turn"
+    assert [p["persists"] for p in answer["timeline"]] == [True, False]
+
+
+@pytest.mark.parametrize("card", ["Komori Taruko", "Lacquered Armor#2", "Moshi Sasako • Experienced"])
+def test_a_tireless_reminder_is_no_condition(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card)
+    assert answer["effect"]["kind"] == "instant" and not answer["effect"]["durations"]
+
+
+def test_coverage_counts_keyword_reminders_as_no_length(imported, capsys):
+    assert main(["cards", "coverage", "--game", "l5r", "--db", str(imported), "--json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["time_words_not_lengths"]["reminder"] >= 10 and data["unclassified_time_words"] == []
+
+
+def test_an_actions_while_effect_naming_no_length_ends_with_the_turn(imported, capsys):
+    # Kaiu Nakano: "Nakano has +3F while he is in an army and ...": the condition switches it, the turn ends it
+    answer = ask(capsys, imported, "duration", "Kaiu Nakano", "--then", "action-resolves", "condition-true",
+                 "battle-ends", "turn-ends")
+    assert answer["ends_on"] == "turn-ends"
+    assert states(answer)[2:] == [("battle-ends", True, True), ("turn-ends", False, False)]
+    assert answer["timeline"][-1]["rule"] == "LD8"
+
+
+@pytest.mark.parametrize("card", ["Control", "Rewards of Experience"])
+def test_an_actions_effect_while_something_remains_lasts_as_long_as_that(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "condition-true", "turn-ends",
+                 "condition-false", "condition-true")
+    assert answer["ends_on"] == "condition-false"
+    assert [p["persists"] for p in answer["timeline"]] == [True, True, True, False, False]  # over, not switched
+    assert "while its card is in play" not in answer["timeline"][2]["why"]

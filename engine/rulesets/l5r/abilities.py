@@ -126,7 +126,10 @@ _TRAILING_TRIGGER = re.compile(
 
 def _own_trigger(term: Term, body: str) -> bool:
     """A named point the ability's own trigger names ("After the battle ends, ..." opening a trait or Reaction) is
-    when the ability fires, not a delayed effect it makes."""
+    when the ability fires, not a delayed effect it makes. A Focus Effect has no trigger: its "after this duel ends"
+    is a delayed effect it makes as it resolves in the focus sequence."""
+    if _FOCUS.match(body):
+        return False
     return term.form is Form.DELAYED_POINT and term.window is not None and "next" not in term.words.lower() \
         and body.lower().find(
         term.words.lower()) in range(0, 40) and bool(re.match(r"^(?:[^.:]*?,\s*)?(?:before|after|when)\b", body,

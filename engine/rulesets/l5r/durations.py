@@ -63,8 +63,12 @@ class Term:
 
 
 _CLAUSE_END = re.compile(r"[.;:]|, (?=[a-z])")
-_MEMORY = re.compile(r"^(?:if|unless|once|twice|only|each|who|that|which)\b|\b(?:has|have|had|was|were|been|"
-                     r"resolved|used|took|taken|already)\b", re.I)
+# Card memory: a condition, or a past tense ("has moved this battle", "you have taken this turn"); "He has Shadowlands
+# while ... (this turn)" owns something for that length, so "has"/"have" count only as helpers of a past tense.
+_MEMORY = re.compile(r"^(?:if|unless|once|twice|only|each|who|that|which)\b|\b(?:had|was|were|been|"
+                     r"resolved|used|took|taken|already)\b|\b(?:has|have)\s+(?:not\s+|already\s+|just\s+)?"
+                     r"(?:\w+ed|taken|been|had|done|made|given|lost|won|drawn|seen|chosen|shown|fought|paid|gone|"
+                     r"become|brought|left|struck|begun|run)\b", re.I)
 
 _NEXT = re.compile(r"\b(?:(before|after|when)\s+)?the\s+(next|first)\s+time\s+"
                    r"(?:\(?(?:each|this)\s+(turn|battle|game|phase)\)?\s+)?"
@@ -154,7 +158,14 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.ADDITIONAL, re.compile(r"\b(?:an? )?additional (?:[A-Z]\w+ )?(?:phase|segment|battle|attack)\b|"
                                  r"\bfight a battle\b", re.I)),
 )
-_WHILE = re.compile(r"\bwhile\s+(.+?)(?=\s*[,.;:(]|$)", re.I)
+_WHILE = re.compile(r"\bwhile\s+(.+?)(?=\s*[,.;:(]|\s+(?:for )?(?:this|the rest of the) (?:turn|battle|phase|game)\b"
+                    r"|$)", re.I)
+
+
+# A keyword's reminder in brackets saying when its actions may be taken ("(Tireless actions may be taken even while
+# bowed.)"): no condition of the effect, unlike a label's condition ("(Compassion takes effect while you have fewer
+# Provinces ...)") or a bracketed length ("(while this Holding is in play)").
+_REMINDER = re.compile(r"\((?=[A-Z])[^()]*\b(?:be|is|are) (?:taken|used)\b[^()]*\.?\s*\)")
 
 
 def _in_condition(text: str, start: int) -> bool:
@@ -315,7 +326,10 @@ def read_terms(text: str) -> tuple[Term, ...]:
                 continue
             window = _point_window(m.group(0)) if form is Form.DELAYED_POINT else None
             add(Term(form, m.group(0).strip(), window), m.start(), m.end())
+    reminders = [(r.start(), r.end()) for r in _REMINDER.finditer(text)]
     for m in _WHILE.finditer(text):
+        if any(a <= m.start() < b for a, b in reminders):
+            continue  # "(Tireless actions may be taken even while bowed.)": a keyword's reminder, not a condition
         if free(m.start(), m.end()):
             add(Term(Form.WHILE, m.group(0).strip(), condition=m.group(1).strip()), m.start(), m.end())
     return tuple(sorted(found, key=lambda term: term.start))

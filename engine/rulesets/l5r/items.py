@@ -152,7 +152,7 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
         timed = ability.timing or ("when" if kind is Kind.CONDITIONAL else None)
         words = ability.occurrence or ability.text
         delayed = _delayed_for(ability, moment) if kind in (Kind.ACTION, Kind.TRAIT, Kind.REACTION,
-                                                            Kind.INTERRUPT) else None
+                                                            Kind.INTERRUPT, Kind.FOCUS) else None
         if _lasting_negation(ability, moment) is not None:
             kind, timed, words = Kind.NEGATE, moment.timing if moment else None, ability.text
         elif _granted(ability, card, moment) is not None:
@@ -240,13 +240,14 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                     "it is ordered as that grant."))
         kind, timing, occurrence = Kind.ADDITIONAL, None, ""
         effects = (grant.words,)
-    elif kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and ability.delayed_terms:
+    elif kind in (Kind.ACTION, Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT, Kind.FOCUS) and ability.delayed_terms:
         term = _delayed_for(ability, moment)
         if term is not None:
             # An action or trait that sets up "the next time ..." or "after the battle ends, ..." answers that later
             # moment as a delayed effect (step D), with the effects of that clause only.
             notes.append(Interpretation(f"delayed-{card.name}-{ability.index}", "LD4",
-                                        f"{label}: “{term.words}” is a delayed effect its {kind.value} set up "
+                                        f"{label}: “{term.words}” is a delayed effect its "
+                                        f"{'Focus Effect' if kind is Kind.FOCUS else kind.value} set up "
                                         "earlier; at this moment it is that delayed effect that applies (step D)."))
             kind = Kind.DELAYED
             word = term.words.split()[0].lower()
@@ -314,7 +315,7 @@ def _delayed_for(ability: Ability, moment: Moment | None) -> Term | None:
     best = max(terms, key=lambda t: overlap(" ".join(t.events) or t.words))
     score = overlap(" ".join(best.events) or best.words)
     own = overlap(ability.occurrence) if ability.occurrence else -1
-    if ability.kind is Kind.ACTION:
+    if ability.kind in (Kind.ACTION, Kind.FOCUS):
         return best
     return best if score > own or (score == own and ability.kind is Kind.TRAIT and best.form is not
                                    Form.DELAYED_POINT) else None

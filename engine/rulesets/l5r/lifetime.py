@@ -36,13 +36,20 @@ ENDS_ON = {Form.TURN: "turn-ends", Form.BATTLE: "battle-ends", Form.PHASE: "phas
            Form.NEXT_TURN: "your next turn begins", Form.GAME: "game-ends", Form.PAYING: "payment-made",
            Form.RESOLVING: "action-resolves", Form.IN_PLAY: "leaves-play", Form.WHILE: "condition-false"}
 DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
+# Abilities whose resolving makes an effect (rather than a card's own standing text).
+MADE_BY = ("action", "reaction", "trait", "interrupt", "focus")
+# "while X remains ...", "while this card remains in play": a condition that, once it stops holding, is over.
+REMAINS = re.compile(r"\bremains?\b", re.I)
+# The length of an action's effect naming none beside its "while": the end of the turn (LD8).
+DEFAULT_TURN = Term(Form.TURN, "no length named (the rules' length)")
 # A condition that holds while an action is under way ("while actions on your Spells are resolving").
 RESOLVING_CONDITION = re.compile(r"\b(?:is|are) resolving\b", re.I)
 # "Draw cards until you have exactly two": a repetition, not something that lasts.
 LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
 # A condition's or a description's words ("if Ataruko has a Follower", "a player who has had a province destroyed")
 # state nothing lasting; only the effect's own words do.
-CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*", re.I)
+# A relative clause ends before the stat change it describes ("give any Personality who performed it +2F").
+CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*?(?=\s+[+-]\d|[,.:;]|$)", re.I)
 # Putting a card into play (a Terrain, a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b|\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
@@ -124,15 +131,17 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     return best if score >= 0.5 else None
 
 
-def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False) -> Lifetime:
+def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
+           made_by: str | None = None) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
-    while its card is in play when it names no other length (LD8), and which no action makes."""
-    life = _choose(terms, text, made_during, standing)
+    while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
+    ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
     life.standing = standing and life.kind not in DELAYED_KINDS
     return life
 
 
-def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool) -> Lifetime:
+def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool, made: bool) -> Lifetime:
     main = next((t for form in PRIORITY for t in terms if t.form is form), None)
     condition = next((t for t in terms if t.form is Form.WHILE), None)
     point = next((t for t in terms if t.form is Form.DELAYED_POINT), None)
@@ -148,6 +157,12 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime(main.form.value, main, None, condition, ends, fires)
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
+    if condition is not None and main is None and made and not standing:
+        if REMAINS.search(condition.condition):
+            # "While your Samurai remains unbowed, negate ...": the condition is the effect's length
+            return Lifetime("while", condition, None, condition, "condition-false", ())
+        # an action's effect "+3F while he is in an army" names no length: the rules' length (LD8), switched by it
+        return Lifetime("while", condition, DEFAULT_TURN, condition, "turn-ends", ())
     if condition is not None:
         return Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
     if main is not None:
@@ -301,6 +316,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
         elif event in ("condition-false", "condition-true"):
             if cond is None:
                 why = "no “while” condition here"
+            elif persists and event == "condition-false" and life.ends_on == "condition-false":
+                persists = effective = False
+                why, rule = (f"“{cond.words}”: its length is that condition, and it has stopped holding: the effect "
+                             "is over", "LD7")
             elif persists:
                 effective_cond = event == "condition-true"
                 effective = effective_cond
@@ -373,6 +392,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     why = f"its length ends with the {event.split('-')[0]}"
                     rule = life.bound.rule if life.bound else ("LD8" if life.kind in ("default-turn", "in-play")
                                                                 else None)
+                    if life.bound is DEFAULT_TURN:
+                        why, rule = "it names no length beside its condition, so it lasts until the end of the turn", \
+                            "LD8"
+                elif life.bound is DEFAULT_TURN:
+                    why, rule = "it names no length beside its condition, so it lasts until the end of the turn", "LD8"
                 elif bound is Form.GAME:
                     why, rule = "it is permanent: it lasts to the end of the game", "LD2"
                 elif bound is not None:
@@ -382,7 +406,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 elif life.kind == "default-turn":
                     why, rule = "it names no length, so it lasts until the end of the turn", "LD8"
                 else:
-                    why = "it lasts while its card is in play" if life.kind in ("while", "in-play") else "it goes on"
+                    why = "it goes on"
+                    if life.kind == "while" and life.ends_on == "condition-false":
+                        why, rule = f"its length is its condition (“{cond.words if cond else ''}”), not a period", "LD7"
+                    elif life.kind in ("while", "in-play"):
+                        why = "it lasts while its card is in play"
         life.timeline.append(Point(event, persists, effective, state, why, rule))
         trace.add(rule, event, why)
     if not events:

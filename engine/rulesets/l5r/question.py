@@ -319,7 +319,8 @@ class DurationQuestion:
         card, ability, notes = _effect_source(inputs, lookup)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
-        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability))
+        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability),
+                      made_by=ability.kind.value)
         walk(life, events, made_during, players)
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):

@@ -11,6 +11,8 @@ Each is one of:
 - memory: card memory inside a condition ("if he moved this battle"), which is no effect (rules.l5r.com/Effects);
 - reference: a period named as a thing ("your Personality in this duel", "this battle's resolution wins");
 - loop: "draw cards until you have two": a repetition, not a length;
+- reminder: a keyword's reminder saying when its actions may be taken ("(Tireless actions may be taken even while
+  bowed.)"), no condition of the effect;
 - unclassified: none of these, listed by coverage.
 """
 
@@ -20,7 +22,7 @@ import re
 from dataclasses import dataclass
 
 from engine.rulesets.l5r.abilities import Ability
-from engine.rulesets.l5r.durations import _in_condition
+from engine.rulesets.l5r.durations import _REMINDER, _in_condition
 
 PERIOD = r"(?:turn|battle|phase|duel|game|[A-Z]\w+ Phase)"
 TIME_WORDS = re.compile(
@@ -32,7 +34,7 @@ _LIMIT_BEFORE = re.compile(r"(?:\b(?:once|twice|\w+ times?|a second time|an addi
 _REFERENCE = re.compile(r"(?:\b(?:in|of|from|to|into) (?:\w+ )?$)", re.I)
 _LOOP_AFTER = re.compile(r"^until (?:you|he|she|they|it|each player)\b[^.]*?\b(?:have|has|show|reveal|exactly)\b",
                          re.I)
-NOT_LENGTH = ("trigger", "limit", "memory", "reference", "loop")
+NOT_LENGTH = ("trigger", "limit", "memory", "reference", "loop", "reminder")
 
 
 @dataclass(frozen=True)
@@ -65,6 +67,7 @@ def time_words(ability: Ability) -> list[TimeWord]:
     text = ability.read_from or ability.text
     spans = _term_spans(ability, text)
     trigger = _trigger_span(ability, text)
+    reminders = [(r.start(), r.end()) for r in _REMINDER.finditer(text)]
     out: list[TimeWord] = []
     for m in TIME_WORDS.finditer(text):
         a, words = m.start(), m.group(0)
@@ -77,6 +80,8 @@ def time_words(ability: Ability) -> list[TimeWord]:
             category = form
         elif trigger is not None and trigger[0] <= a < trigger[1]:
             category = "trigger"
+        elif any(x <= a < y for x, y in reminders):
+            category = "reminder"
         elif _LOOP_AFTER.match(text[a:]):
             category = "loop"
         elif _LIMIT_BEFORE.search(before) or re.match(r"\s*(?:per|each)\b", text[m.end():]):
