@@ -198,6 +198,15 @@ class FileShape:
     under: str | None = None                      # the records are under this key of a top-level object
 
 
+def require_coverage(file: str, covered: int, total: int, of: str) -> None:
+    """SourceError when `file` has an entry for fewer than half of the `total` things (`of`: "cards in X.json")
+    another file of the same import lists: a file cut short, whose details those cards would be imported without.
+    Checked whatever the catalog holds, so a first import is guarded too; real sources cover nearly all."""
+    if total and covered * 2 < total:
+        raise SourceError(file, f"has an entry for only {covered:,} of the {total:,} {of}; at least half are "
+                                f"expected (is it the right file, complete?)")
+
+
 @dataclass(frozen=True)
 class Sources:
     """Where a game's public card data lies and how to read it."""

@@ -13,15 +13,20 @@ from bot.cli import main
 from bot.games import SourceImportError, import_sources, parse_sources
 from engine.registry import find_ruleset
 from engine.rulesets.ashes.editions import printing
-from engine.rulesets.ashes.sources import FIRST_EDITION_FLOOR, FIRST_FILES, REBORN_FILE
+from engine.rulesets.ashes.sources import FIRST_EDITION_FLOOR, FIRST_FILES, REBORN_FILE, REBORN_FLOOR
 from tests.shared_paths import require_shared
 
 ASHES = find_ruleset("ashes")
 
 
-def filler(n: int) -> list[dict]:
-    """First-edition cards only there to give the initial import its minimum of records (FileShape)."""
-    return [{"name": f"Filler {i}", "stub": f"filler-{i}", "type": "Ally", "text": []} for i in range(n)]
+FILLERS = max(REBORN_FLOOR, FIRST_EDITION_FLOOR)
+
+
+def filler(n: int, edition: str = "1e") -> list[dict]:
+    """Cards only there to give the Reborn file and the first edition's initial import their minimum of records
+    (FileShape); a filler of both editions is one card (joined by stub), so there are FILLERS of them."""
+    text: object = [] if edition == "1e" else ""
+    return [{"name": f"Filler {i}", "stub": f"filler-{i}", "type": "Ally", "text": text} for i in range(n)]
 
 
 def small_dir(tmp_path: Path, reborn: list | None = None, first: dict[str, list] | None = None,
@@ -33,12 +38,13 @@ def small_dir(tmp_path: Path, reborn: list | None = None, first: dict[str, list]
     reborn = reborn if reborn is not None else [
         {"name": "Spark Toss", "stub": "spark-toss", "type": "Action Spell", "release": {"name": "Toy Set"},
          "placement": "Discard", "cost": ["[[main]]"], "text": "Deal 1 damage to a target unit."}]
+    reborn = reborn + filler(REBORN_FLOOR, "reborn")  # never tiny either: given its floor of fillers
     (root / REBORN_FILE).write_text(json.dumps({"results": reborn}), encoding="utf-8")
     first = first or {}
     for rel in FIRST_FILES:
         records = first.get(rel.rsplit("/", 1)[1].removesuffix(".json"), [])
-        if rel == FIRST_FILES[0]:  # the initial import is never tiny: padded up to its floor
-            records = records + filler(FIRST_EDITION_FLOOR - len(records))
+        if rel == FIRST_FILES[0]:  # the initial import is never tiny: given its floor of fillers
+            records = records + filler(FIRST_EDITION_FLOOR)
         (root / rel).write_text(json.dumps(records), encoding="utf-8")
     for rel, text in (raw or {}).items():
         (root / rel).write_text(text, encoding="utf-8")
@@ -96,7 +102,7 @@ def test_errata_replace_earlier_records_and_editions_join_by_stub(tmp_path: Path
                                        "text": [{"name": "Nap", "text": "This unit sleeps."}]}],
     }
     cards = {c.name: c for c in parse_sources(ASHES.sources, small_dir(tmp_path, first=first))}
-    assert set(cards) - {f["name"] for f in filler(FIRST_EDITION_FLOOR)} == {"Spark Toss", "Old Only"}
+    assert set(cards) - {f["name"] for f in filler(FILLERS)} == {"Spark Toss", "Old Only"}
     assert printing(cards["Spark Toss"], "1e").abilities[0]["text"] == "Deal 2 damage to a target unit."
     assert printing(cards["Old Only"], "reborn") is None
     assert cards["Old Only"].set.endswith("(first edition)")
@@ -105,7 +111,7 @@ def test_errata_replace_earlier_records_and_editions_join_by_stub(tmp_path: Path
 def test_reimport_counts_updates(tmp_path: Path):
     catalog = Catalog.open(tmp_path / "cards.db")
     first = import_sources(catalog, ASHES, small_dir(tmp_path), "test:alice")
-    fillers = FIRST_EDITION_FLOOR
+    fillers = FILLERS
     assert (first.added, first.updated, first.unchanged) == (1 + fillers, 0, 0)
     changed = [{"name": "Spark Toss", "stub": "spark-toss", "type": "Action Spell", "release": {"name": "Toy Set"},
                 "placement": "Discard", "cost": ["[[main]]"], "text": "Deal 2 damage to a target unit."}]

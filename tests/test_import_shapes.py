@@ -20,17 +20,20 @@ GAMES = [r for r in all_rulesets() if getattr(r, "sources", None) is not None an
 SAMPLE = {str: "x", int: 1, float: 1.0, list: ["x"], dict: {"x": "y"}}
 
 
-def _record(shape: FileShape, i: int) -> dict:
+def _record(shape: FileShape, i: int, tag: str = "") -> dict:
+    """A record of the shape; its text (and lists of text) unique to the file `tag` and the index, so that no
+    two records of a folder name the same card."""
     out = {}
     for key, kind in shape.required.items():
         first = kind[0] if isinstance(kind, tuple) else kind
-        out[key] = f"{key} {i}" if first is str else SAMPLE[first]
+        out[key] = (f"{key} {tag} {i}" if first is str else [f"{key} {tag} {i}"] if first is list
+                    else SAMPLE[first])
     return out
 
 
-def _file(shape: FileShape, n: int | None = None, record=None) -> object:
+def _file(shape: FileShape, n: int | None = None, record=None, tag: str = "") -> object:
     n = max(shape.min_records, 1) if n is None else n
-    records = [record(i) if record else _record(shape, i) for i in range(n)]
+    records = [record(i) if record else _record(shape, i, tag) for i in range(n)]
     data: object = records if shape.kind == "list" else {f"id{i}": r for i, r in enumerate(records)}
     return {shape.under: data} if shape.under else data
 
@@ -41,7 +44,7 @@ def _folder(tmp: Path, ruleset, bad: str, content: object) -> Path:
         path = root / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         shape = ruleset.sources.shapes.get(rel)
-        data = content if rel == bad else (_file(shape) if shape else None)
+        data = content if rel == bad else (_file(shape, tag=rel) if shape else None)
         path.write_text("" if data is None else json.dumps(data), encoding="utf-8")
     return root
 

@@ -130,14 +130,16 @@ def parse_sources(files: Mapping[str, str]) -> list[Card]:
     return merge(read_reborn(files), read_first(files))
 
 
-# Checked after parsing, before writing (bot/source_shapes.py). A legacy patch or errata file may be empty;
-# the initial import is the first edition's core (164 records in the frozen Ashes Live export), so a copy
-# with fewer than FIRST_EDITION_FLOOR is cut short, even into a catalog that holds no Ashes card yet.
+# Checked after parsing, before writing (bot/source_shapes.py), even into a catalog that holds no Ashes card yet
+# (bot/import_floors.py guards the later imports). A legacy patch or errata file may be empty; the initial
+# import is the first edition's core (164 records in the frozen Ashes Live export), and the Reborn list only
+# grows (526 cards in the export SOURCE.md describes): a copy with fewer than its floor is cut short.
 _RECORD = {"name": str, "stub": str, "type": str}
 FIRST_EDITION_FLOOR = 100
+REBORN_FLOOR = 250
 SOURCES = Sources(folder="ashes", files=(REBORN_FILE, *FIRST_FILES), parse=parse_sources,
                   description="ashteki/all-cards.json and ashes_live_legacy_1e/*.json "
                               "(see shared/data/ashes/SOURCE.md)",
-                  shapes={REBORN_FILE: FileShape("list", _RECORD, under="results"),
+                  shapes={REBORN_FILE: FileShape("list", _RECORD, REBORN_FLOOR, under="results"),
                           **{f: FileShape("list", _RECORD, FIRST_EDITION_FLOOR if f == FIRST_FILES[0] else 0)
                              for f in FIRST_FILES}})

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card
-from engine.interface import FileShape, SourceError, Sources
+from engine.interface import FileShape, SourceError, Sources, require_coverage
 from engine.names import fold
 
 GAME = "dominion"
@@ -91,6 +91,8 @@ def read_dominiontabs(files: Mapping[str, str]) -> list[Entry]:
     if not isinstance(texts, dict) or not isinstance(sets, dict):
         raise SourceError(TABS_TEXT if not isinstance(texts, dict) else TABS_SETS, "must be an object")
     entries: list[Entry] = []
+    named_sets: dict[str, bool] = {}  # set tag -> sets_en_us.json names it
+    with_text = 0
     for i, record in enumerate(records, start=1):
         tag = record.get("card_tag") if isinstance(record, dict) else None
         where = f"record {i}" + (f" (card_tag “{tag}”)" if isinstance(tag, str) else "")
@@ -117,6 +119,11 @@ def read_dominiontabs(files: Mapping[str, str]) -> list[Entry]:
         if isinstance(record.get("cost"), str) and record["cost"]:
             extra["cost"] = record["cost"]
         entries.append(Entry(name.strip(), set_names[0], types, clean_markup(description), extra))
+        named_sets.update({t: t in sets for t in set_tags})
+        with_text += tag in texts
+    # A text or set file cut short would import hundreds of cards without their text or set names.
+    require_coverage(TABS_TEXT, with_text, len(entries), f"cards in {TABS_DB}")
+    require_coverage(TABS_SETS, sum(named_sets.values()), len(named_sets), f"sets {TABS_DB} names")
     return entries
 
 
@@ -175,6 +182,9 @@ def _index(entries: list[Entry], file: str) -> dict[str, Entry]:
 def merge(tabs: list[Entry], rk: list[Entry]) -> list[Card]:
     """One Card per folded name; randomkingdominion wins where both have the card (see module doc)."""
     by_tabs, by_rk = _index(tabs, TABS_DB), _index(rk, RK_CARDS)
+    both = len(by_tabs.keys() & by_rk.keys())  # either file cut short leaves most of the other's cards alone
+    require_coverage(TABS_DB, both, len(by_rk), f"cards in {RK_CARDS}")
+    require_coverage(RK_CARDS, both, len(by_tabs), f"cards in {TABS_DB}")
     cards = []
     for key in sorted(by_tabs.keys() | by_rk.keys()):
         new, old = by_rk.get(key), by_tabs.get(key)

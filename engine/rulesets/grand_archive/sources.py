@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.cards import Card
-from engine.interface import FileShape, SourceError, Sources
+from engine.interface import FileShape, SourceError, Sources, require_coverage
 from engine.names import fold
 from engine.rulesets.grand_archive.cardinfo import GAME
 
@@ -92,6 +92,10 @@ def parse_sources(files: Mapping[str, str]) -> list[Card]:
         cards.append(Card(game=GAME, name=name.strip(), set="", type=" ".join(t.upper() for t in types),
                           card_class=" ".join(s.upper() for s in subtypes), identifier=uuid,
                           reference=str(slug or ""), text=(effect or "").strip(), extra=extra))
+    # Either file cut short: the cards would lose their cost, or most of the list would be missing.
+    uuids = {c.identifier for c in cards}
+    require_coverage(ARENA, sum(1 for u in uuids if u in arena), len(uuids), f"cards in {EFFECTS}")
+    require_coverage(EFFECTS, sum(1 for u in arena if u in uuids), len(arena), f"cards in {ARENA}")
     return cards
 
 
