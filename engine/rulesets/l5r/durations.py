@@ -150,7 +150,7 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
                            r"\b(?:this|that) turn\b|"
                            r"\bfor the rest of the turn\b", re.I)),
     (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
-                             r"\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
+                             r"(?<!\bat )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
                             r"\bduring this [A-Z]\w+ Phase\b", re.I)),
     # "this duel" as a length ("one additional time this duel"); "your Personality in this duel" names the duel.
@@ -168,8 +168,17 @@ _WHILE = re.compile(r"\bwhile\s+(.+?)(?=\s*[,.;:(]|\s+(?:for )?(?:this|the rest 
 _REMINDER = re.compile(r"\((?=[A-Z])[^()]*\b(?:be|is|are) (?:taken|used)\b[^()]*\.?\s*\)")
 
 
+# A past deed named with its period ("for each of your Provinces destroyed this game", "cards discarded this turn"):
+# card memory, not a length.
+_DEED = re.compile(r"\b(?:destroyed|moved|bowed|discarded|dishonored|assigned|attacked|defended|targeted|played|"
+                   r"recruited|entered play|lost|won|gained|resolved|taken|used|declared|revealed|cast|killed)\s+\(?$",
+                   re.I)
+
+
 def _in_condition(text: str, start: int) -> bool:
     """The words at `start` belong to a condition or a count ("if he moved this battle", "once per turn")."""
+    if _DEED.search(text[max(0, start - 30):start]):
+        return True
     clause_start = 0
     for m in _CLAUSE_END.finditer(text, 0, start):
         clause_start = m.end()

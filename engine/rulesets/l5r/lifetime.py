@@ -226,6 +226,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                   "card is in play")
     your_turn_after = players * (life.main.count if life.main is not None and life.main.form is Form.LATER_TURN
                                  else 1)
+    # "until your third turn from now ends": that turn's own end, one turn end after the one before it begins
+    at_its_end = bool(life.main is not None and life.main.form is Form.LATER_TURN
+                      and re.search(r"\bends?$", life.main.point or ""))
+    your_turn_after += at_its_end
     for event in events:
         why, rule = "no change", None
         main = life.main
@@ -386,7 +390,8 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     which = "your next turn" if bound is Form.NEXT_TURN else f"“{life.bound.point}”"  # type: ignore[union-attr]
                     trace.interpret(Interpretation("next-turn", "LD7", f"{which} is read as counted from your own "
                                                    f"turn: with {players} players, turn end number {your_turn_after} "
-                                                   "is the one just before it begins."))
+                                                   + ("is that turn's own end." if at_its_end
+                                                      else "is the one just before it begins.")))
                 if ends:
                     persists = effective = False
                     why = f"its length ends with the {event.split('-')[0]}"
