@@ -463,7 +463,8 @@ class Evaluator:
             return fits[0]
         if not fits:
             raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
-                                "before it fits; add one with --object before it, e.g. --object ally.")
+                                f"before it fits; add one with --object before it, e.g. --object "
+                                f"{_example(inst.read.affected)}.")
         raise QuestionError(f"{inst.label} needs one target ({inst.read.affected.text}); name it with “-> TARGET”: "
                             f"{_choices(fits)}.")
 
@@ -543,9 +544,11 @@ class Evaluator:
             for inst in self.instances:
                 if inst.read.form is Form.END_OF_ATTACK:
                     self._end(inst, t, "its attack's turn ended, and the attack with it")
+                if inst.read.form is Form.END_OF_TURN and not self._controllers_turn(inst):
+                    continue  # "distant until the end of its controller's turn": the other player's turn ends
                 if inst.read.form is Form.END_OF_TURN:
                     late = " (its turn's end phase was skipped, so it lasted to this one)" if inst.turn < self.turn \
-                        else ""
+                        and "controller's turn" not in inst.read.form_words else ""
                     self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
                 if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
                     self._end(inst, t, "its turn ended", "GA11")
@@ -561,6 +564,15 @@ class Evaluator:
                 inst.status, inst.started_turn = "active", self.turn
                 inst.status_why = "its controller's next turn began"
         self.note(notes.FIRST_TURN)
+
+    def _controllers_turn(self, inst: Instance) -> bool:
+        """Whether the turn ending now is the turn of the controller of the objects an effect lasting "until the end
+        of its controller's turn" changed (true for every other end-of-turn effect)."""
+        if "controller's turn" not in inst.read.form_words:
+            return True
+        reached = [inst.target] if inst.target is not None else [o for o in self.objects if o.id in inst.captured]
+        owners = {o.controller for o in reached if o is not None}
+        return len(owners) != 1 or owners == {_player_of_turn(self.turn)}
 
     def _leaves(self, card: Card, t: int) -> None:
         for obj in self.objects:
@@ -1000,6 +1012,16 @@ def _source_gone(effect: ReadEffect, card: Card) -> bool:
 
 def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in ("the", "of", "a", "an")}
+
+
+def _example(spec: SetSpec) -> str:
+    """An --object that fits a target's words: "ally:specter@graveyard", "champion:opponent"."""
+    kind = next(iter(sorted(spec.types - {"card", "object", "unit"})), "") or next(
+        iter(sorted(spec.supertypes & {"ally", "item", "weapon", "phantasia", "champion", "domain"})), "ally")
+    text = kind + "".join(f":{s}" for s in sorted(spec.subtypes))
+    if spec.zone not in ("field", ""):
+        text += f"@{spec.zone}"
+    return text + (":opponent" if spec.controller == "opponent" else "")
 
 
 def _own_cost(effect: ReadEffect) -> bool:
