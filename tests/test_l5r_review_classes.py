@@ -248,3 +248,30 @@ def test_an_actions_negation_for_a_stated_length_negates_at_step_a(imported, cap
     # the same negation does not stop what it does not forbid
     other = ask(capsys, imported, "order", "--at", "after a Personality is destroyed", "--item", card)
     assert all(e["step"] != "A" for e in other["order"])
+
+
+# -- fourth review (seed 6174): the point a delay waits for, "until the next turn ends" --------------------------------
+
+@pytest.mark.parametrize(("card", "end"), [
+    ("Halls of the Forgotten", "battle-ends"),          # "Delay its effects on him until after this battle ends"
+    ("The Compassion of the Unicorn", "turn-ends"),     # "... until after the next Dynasty Phase begins"
+    ("The Courage of the Mantis", "turn-ends"),
+    ("Honor Never Falls", "turn-ends"),                 # "... until the end of the turn"
+])
+def test_a_delay_waits_for_the_point_it_names_and_then_applies(imported, capsys, card, end):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", end)
+    assert answer["effect"]["kind"] == "delay"
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired"]
+    done = ask(capsys, imported, "duration", card, "--then", "action-resolves", "already-happened")
+    assert done["timeline"][-1]["state"] == "expired"  # a delay of what already happened does nothing (LD4)
+
+
+def test_until_the_next_turn_ends_counts_turns_not_your_turns(imported, capsys):
+    # Isawa Haruge: "it will not straighten until the next turn ends": over at the second turn end, whoever plays
+    for players in ("2", "4"):
+        answer = ask(capsys, imported, "duration", "Isawa Haruge", "--players", players, "--then", "action-resolves",
+                     "turn-ends", "turn-ends")
+        assert [p["persists"] for p in answer["timeline"]] == [True, True, False]
+    begins = ask(capsys, imported, "duration", "--text", "Battle: He will not straighten until the next turn begins.",
+                 "--then", "action-resolves", "turn-ends")
+    assert [p["persists"] for p in begins["timeline"]] == [True, False]
