@@ -209,3 +209,69 @@ def test_an_actions_effect_while_something_remains_lasts_as_long_as_that(importe
     assert answer["ends_on"] == "condition-false"
     assert [p["persists"] for p in answer["timeline"]] == [True, True, True, False, False]  # over, not switched
     assert "while its card is in play" not in answer["timeline"][2]["why"]
+
+
+# -- third review (seed 5150): places named "this battle", past deeds, lasting negations with a stated length --------
+
+@pytest.mark.parametrize(("card", "kind"), [
+    ("Family Dojo#2", "default-turn"),                 # "Give each of your Followers at this battle +1F" (a place)
+    ("Shinjo Archers", "instant"),                     # "... if this unit moved this turn" (a past deed)
+    ("Moto Baatar", "instant"),                        # "... or he entered play this battle"
+    ("Master of Clear Water Dojo", "in-play"),         # "if another of your Dojos entered play this turn"
+])
+def test_a_place_or_a_past_deed_named_with_its_period_states_no_length(imported, capsys, card, kind):
+    answer = ask(capsys, imported, "duration", card)
+    assert answer["effect"]["kind"] == kind
+
+
+def test_until_your_third_turn_from_now_ends_lasts_to_that_turns_end(imported, capsys):
+    # Distant Expansion (made at the start of your turn): "Provinces destroyed this game" inside its granted trait
+    # is card memory; its length is "until your third turn from now ends" - with 2 players, turn end number 7
+    answer = ask(capsys, imported, "duration", "Distant Expansion", "--then", *["turn-ends"] * 7)
+    assert answer["effect"]["kind"] == "later-turn"
+    assert [p["persists"] for p in answer["timeline"]] == [True] * 6 + [False]
+    three = ask(capsys, imported, "duration", "Distant Expansion", "--players", "3", "--then", *["turn-ends"] * 10)
+    assert [p["persists"] for p in three["timeline"]] == [True] * 9 + [False]
+
+
+@pytest.mark.parametrize(("card", "at"), [
+    ("Accidental Confession", "before the Personality moves to a battlefield"),  # "he will not move ... this turn"
+    ("A Quiet Transaction", "before the target moves to a battlefield"),        # "will not move, to battlefields"
+    ("Soshi Kodanshi • Experienced", "before the Personality straightens"),      # "he will not straighten this turn"
+    ("Isawa Haruge", "before the Personality straightens"),                      # "until the next turn ends"
+])
+def test_an_actions_negation_for_a_stated_length_negates_at_step_a(imported, capsys, card, at):
+    answer = ask(capsys, imported, "order", "--at", at, "--item", card, "--item",
+                 "reaction:Before a Personality moves or straightens: Gain 1 Honor@opponent")
+    assert [(e["step"], e["card"], e["kind"]) for e in answer["order"]] == [("A", card, "negate")]
+    assert len(answer["skipped"]) == 1 and "negated the occurrence at step A" in answer["skipped"][0]["why"]
+    # the same negation does not stop what it does not forbid
+    other = ask(capsys, imported, "order", "--at", "after a Personality is destroyed", "--item", card)
+    assert all(e["step"] != "A" for e in other["order"])
+
+
+# -- fourth review (seed 6174): the point a delay waits for, "until the next turn ends" --------------------------------
+
+@pytest.mark.parametrize(("card", "end"), [
+    ("Halls of the Forgotten", "battle-ends"),          # "Delay its effects on him until after this battle ends"
+    ("The Compassion of the Unicorn", "turn-ends"),     # "... until after the next Dynasty Phase begins"
+    ("The Courage of the Mantis", "turn-ends"),
+    ("Honor Never Falls", "turn-ends"),                 # "... until the end of the turn"
+])
+def test_a_delay_waits_for_the_point_it_names_and_then_applies(imported, capsys, card, end):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", end)
+    assert answer["effect"]["kind"] == "delay"
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired"]
+    done = ask(capsys, imported, "duration", card, "--then", "action-resolves", "already-happened")
+    assert done["timeline"][-1]["state"] == "expired"  # a delay of what already happened does nothing (LD4)
+
+
+def test_until_the_next_turn_ends_counts_turns_not_your_turns(imported, capsys):
+    # Isawa Haruge: "it will not straighten until the next turn ends": over at the second turn end, whoever plays
+    for players in ("2", "4"):
+        answer = ask(capsys, imported, "duration", "Isawa Haruge", "--players", players, "--then", "action-resolves",
+                     "turn-ends", "turn-ends")
+        assert [p["persists"] for p in answer["timeline"]] == [True, True, False]
+    begins = ask(capsys, imported, "duration", "--text", "Battle: He will not straighten until the next turn begins.",
+                 "--then", "action-resolves", "turn-ends")
+    assert [p["persists"] for p in begins["timeline"]] == [True, False]

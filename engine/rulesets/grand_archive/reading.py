@@ -183,8 +183,12 @@ def _qualifiers(low: str) -> tuple[str, tuple[tuple[str, int], ...], tuple[str, 
     else:
         m = _WITH.search(low)
         if m:
-            words = (m.group(1),)
-            low = low[: m.start()]
+            # "card with reserve cost 3 or less from your graveyard": the zone after the "with" words is the zone
+            said = m.group(1)
+            zone_words = re.search(r"\s+(?:from|in) ((?:your |their |an opponent's |target opponent's |each player's )?"
+                                   r"(?:graveyards?|memory|hand|banishment|material deck|deck))$", said)
+            words = (said[: zone_words.start()] if zone_words else said,)
+            low = low[: m.start()] + (f" in {zone_words.group(1)}" if zone_words else "")
     return low, counters, words, how, zone, who
 
 
@@ -205,7 +209,7 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         elif words in ("you don't control",) or "control" in words:
             controller = "opponent"
         else:
-            found = tail.group(2) or tail.group(3) or ""
+            found = tail.group(2) or tail.group(3) or words.split()[-1]  # "from your graveyard": its zone
             zone = {"graveyards": "graveyard", "material deck": "material", "lineages": "lineage"}.get(found, found)
             controller = "you" if " your " in f" {words} " else "opponent" if "opponent" in words else "any"
     target = False
@@ -220,7 +224,8 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         low = low[m.end():]
     pos = re.match(r"^(?:target )?(unit|ally|champion)'s (?:next |first )?attacks?$", low)
     if pos:
-        return SetSpec(text, types=frozenset({"attack"}), controller=controller, target=True)
+        return SetSpec(text, types=frozenset({"attack"}), controller=controller, target=True,
+                       attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
     words = low.replace("and/or", "or").split()
     if not words:
         return None
@@ -472,6 +477,11 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
                       re.I)
     if named and printed is None:  # "Put a buff counter on target ally. If it is ..., it gains ...": that target
         ctx.last_target = parse_set("target " + named.group(1), ctx.card)
+        where = re.search(r"\btarget [^.]*?\b(?:from|in) (your |their |an opponent's |target opponent's )?"
+                          r"(graveyard|memory|hand|banishment|material deck)s?\b", sentence, re.I)
+        if where and ctx.last_target is not None:  # "Put target Specter ally card ... from your graveyard onto ..."
+            ctx.last_target = replace(ctx.last_target, zone={"material deck": "material"}.get(
+                where.group(2).lower(), where.group(2).lower()))
     chosen = _CHOSEN.search(sentence) if printed is None and (not named or ctx.last_target is None) else None
     if chosen:  # "Change the target of an attack to a Chessman Rook ally you control. ... that ally gets ...":
         spec = parse_set(chosen.group(1), ctx.card)  # the object chosen, with what the words say of it
@@ -670,10 +680,10 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
                                             resolving and not own_cost)
     ifs = _unmask(ctx.ifs, ctx.quotes)
-    if ifs and not resolving and not condition:  # a standing ability's "if ..." is checked at all times
-        condition = ifs
-        if form is Form.WHILE_ON_FIELD:
-            form, form_words = Form.AS_LONG_AS, ifs
+    if ifs and not resolving and ifs not in condition:  # a standing ability's "if ..." is checked at all times
+        condition = "; ".join(x for x in (condition, ifs) if x)
+        if form in (Form.WHILE_ON_FIELD, Form.AS_LONG_AS):
+            form, form_words = Form.AS_LONG_AS, condition
     if change.prop == "property" and change.change == "distant" and form in (Form.GAME, Form.WHILE_ON_FIELD) \
             and resolving and not form_words:  # "for the rest of the game, ... are always distant" says otherwise
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
@@ -718,6 +728,10 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     inherited = re.match(r"^Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
         body = body[inherited.end():]
+    bare = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Ranged (\d+)\s*", body)
+    if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
+        body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
+               f"+{bare.group(2)} POWER.)"
     keyword = re.match(r"^((?:\[[^\]]+\]\s*)*)([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*"
                        r"\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
     if keyword and not standing and is_permanent(card):

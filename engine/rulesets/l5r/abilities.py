@@ -226,6 +226,31 @@ def forbidden(body: str) -> str:
     return " / ".join(found)
 
 
+# A length stated for the negation (not a trigger's limit: "the first time this game ...").
+_STATED_LENGTH = re.compile(r"\bwhile\b|(?<!time )\b(?:this|that) (?:turn|battle|phase|game)\b|\buntil\b|"
+                            r"\bpermanently\b|\bfor the rest of\b", re.I)
+
+
+def lasting_negation(body: str) -> str:
+    """What an effect forbids for a stated length or while a condition holds ("he will not move, to battlefields this
+    turn", "While X, negate his straightening"), sentence by sentence; "" when nothing is forbidden for a while."""
+    found = [forbidden(sentence) for sentence in re.split(r"(?<=\.)\s+", body)
+             if _STATED_LENGTH.search(sentence) and (_FORBIDS.search(sentence) or _NEGATED.search(sentence))]
+    return " / ".join(f for f in found if f)
+
+
+def negated_verbs(stops: str) -> str:
+    """The verbs an ongoing negation forbids: each clause's first verb and the verb after a further "will not" /
+    "may not" ("assign him, and he will not move, to battlefields" -> "assign move"; "be destroyed" -> "destroyed")."""
+    verbs: list[str] = []
+    for part in stops.split(" / "):
+        words = re.findall(r"[A-Za-z]+", part)
+        if words:
+            verbs.append(words[1] if words[0].lower() == "be" and len(words) > 1 else words[0])
+    verbs += re.findall(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\s+(?:be\s+)?(\w+)", stops, re.I)
+    return " ".join(verbs)
+
+
 def conditional_negation(body: str) -> str | None:
     """The forbidding words of a sentence that negates something while a condition holds ("Battle resolution will
     not destroy cards in this unit while defending", "While Korimi is defending, negate her bowing"), or None."""

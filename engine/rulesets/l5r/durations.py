@@ -122,6 +122,9 @@ def _until_term(match: re.Match[str]) -> Term | None:
     point = " ".join(match.group(1).split())
     if _LOOP.search(point):
         return None
+    if re.fullmatch(r"the next turn (?:ends|begins)", point, re.I):
+        # whoever's turn comes next: counted in turns, not in your turns (count 0)
+        return Term(Form.LATER_TURN, match.group(0).strip(), point=point, count=0, start=match.start())
     later = _LATER_TURN.search(point)
     if later:
         count = _NUMBER[(later.group(1) or later.group(2)).lower()]
@@ -141,7 +144,7 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
                                     r"[\w' ]+?'s) next "
                                     r"(?:[A-Z]\w+ )?(?:Phase|turn)\b|\b(?:at|before) the end of (?:the|this) turn\b",
                                     re.I)),
-    (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this)\b[^.;]*", re.I)),
+    (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this|all|any)\b[^.;]*", re.I)),
     (Form.GAME, re.compile(r"\bpermanent(?:ly)?\b|\b(?:for the )?(?:rest|remainder) of the game\b|\bthis game\b",
                            re.I)),
     (Form.NEXT_TURN, re.compile(r"\buntil (?:the (?:start|beginning) of )?(?:your|his|her|their|its controller's) "
@@ -150,7 +153,7 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
                            r"\b(?:this|that) turn\b|"
                            r"\bfor the rest of the turn\b", re.I)),
     (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
-                             r"\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
+                             r"(?<!\bat )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
                             r"\bduring this [A-Z]\w+ Phase\b", re.I)),
     # "this duel" as a length ("one additional time this duel"); "your Personality in this duel" names the duel.
@@ -168,8 +171,17 @@ _WHILE = re.compile(r"\bwhile\s+(.+?)(?=\s*[,.;:(]|\s+(?:for )?(?:this|the rest 
 _REMINDER = re.compile(r"\((?=[A-Z])[^()]*\b(?:be|is|are) (?:taken|used)\b[^()]*\.?\s*\)")
 
 
+# A past deed named with its period ("for each of your Provinces destroyed this game", "cards discarded this turn"):
+# card memory, not a length.
+_DEED = re.compile(r"\b(?:destroyed|moved|bowed|discarded|dishonored|assigned|attacked|defended|targeted|played|"
+                   r"recruited|entered play|lost|won|gained|resolved|taken|used|declared|revealed|cast|killed)\s+\(?$",
+                   re.I)
+
+
 def _in_condition(text: str, start: int) -> bool:
     """The words at `start` belong to a condition or a count ("if he moved this battle", "once per turn")."""
+    if _DEED.search(text[max(0, start - 30):start]):
+        return True
     clause_start = 0
     for m in _CLAUSE_END.finditer(text, 0, start):
         clause_start = m.end()
@@ -223,7 +235,7 @@ def _or_rest(text: str, end: int) -> tuple[list[str], int]:
 _EARLY_PHASE = re.compile(r"\bnext (?:Straighten|Events?|Action) Phase\b", re.I)
 
 
-def _point_window(words: str) -> Form:
+def point_window(words: str) -> Form:
     """Which period's end a named point lies at or before: a duel, a battle, a phase, the turn, your next turn,
     or a later turn (LATER_TURN: it waits until the point itself is named)."""
     lower = words.lower()
@@ -293,7 +305,7 @@ def read_terms(text: str) -> tuple[Term, ...]:
             add(Term(Form.EACH_TIME, m.group(0), window, (f"your {noun} {verb}",)), m.start(), m.end())
     for m in _NAMED_POINT.finditer(text):
         if free(m.start(), m.end()):
-            add(Term(Form.DELAYED_POINT, m.group(0), _point_window(m.group(0)), (m.group(2),)), m.start(), m.end())
+            add(Term(Form.DELAYED_POINT, m.group(0), point_window(m.group(0)), (m.group(2),)), m.start(), m.end())
     when_paying = re.search(r"\bwhen (?:paying|you pay)\b[^,:;.]*", text, re.I)
     if when_paying and re.search(r"\b(?:reduce|increase)s?\b[^.]*\bcost\b|\bcosts? (?:\d+|X) (?:less|more)\b",
                                  text[when_paying.end():], re.I):
@@ -324,7 +336,7 @@ def read_terms(text: str) -> tuple[Term, ...]:
             if (form in (Form.TURN, Form.BATTLE, Form.PHASE, Form.DUEL) or m.group(0).lower() == "this game") \
                     and not later and _in_condition(text, m.start()):
                 continue
-            window = _point_window(m.group(0)) if form is Form.DELAYED_POINT else None
+            window = point_window(m.group(0)) if form is Form.DELAYED_POINT else None
             add(Term(form, m.group(0).strip(), window), m.start(), m.end())
     reminders = [(r.start(), r.end()) for r in _REMINDER.finditer(text)]
     for m in _WHILE.finditer(text):

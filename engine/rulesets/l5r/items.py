@@ -16,8 +16,8 @@ from engine.matching import is_card_value
 from engine.rulesets.l5r.abilities import (
     Ability,
     Kind,
-    conditional_negation,
-    forbidden,
+    lasting_negation,
+    negated_verbs,
     read_card,
     read_text,
     read_trigger,
@@ -284,16 +284,13 @@ def _granted(ability: Ability, card: Card, moment: Moment | None) -> Term | None
 
 
 def _lasting_negation(ability: Ability, moment: Moment | None) -> Ability | None:
-    """An action's (or trait's) effect that negates an occurrence while a condition holds ("While your Samurai
+    """An action's (or Reaction's) effect that negates an occurrence while a condition holds ("While your Samurai
     remains unbowed, negate the Personality's straightening"), as a negation, when it names this moment's
     occurrence; else None."""
-    if moment is None or ability.kind not in (Kind.ACTION, Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT):
-        return None
-    body = ability.rules_text or ability.text
-    if conditional_negation(body) is None:
-        return None
-    stops = forbidden(body)
-    if not stops or not (stems(stops) - stems("be from other player card effect action") & stems(moment.occurrence)):
+    if moment is None or ability.kind not in (Kind.ACTION, Kind.REACTION, Kind.INTERRUPT):
+        return None  # a triggered trait's "negate the destruction" happens as it resolves (step E)
+    stops = lasting_negation(ability.rules_text or ability.text)
+    if not stops or not (stems(negated_verbs(stops)) & stems(moment.occurrence)):
         return None
     condition = next((t.condition for t in ability.terms if t.form is Form.WHILE), "")
     return replace(ability, kind=Kind.NEGATE, stops=stops, condition=condition)

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
-from engine.rulesets.l5r.durations import Form, Term
+from engine.rulesets.l5r.durations import Form, Term, point_window
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
@@ -148,6 +148,11 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
     if main is not None and main.form is Form.DELAY and point is not None:
         # "Delay its effects until after the next Dynasty Phase begins": the delay waits for that point (LD4).
         main = replace(main, window=point.window, events=point.events)
+    elif main is not None and main.form is Form.DELAY:
+        until = re.search(r"\buntil\s+(?:after\s+|before\s+)?(.+?)\s*$", main.words, re.I)
+        if until:
+            # "Delay its effects on him until after this battle ends": the point it waits for
+            main = replace(main, window=point_window(until.group(1)), events=(until.group(1),))
     if main is not None and main.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY):
         fires = tuple(f"occurs:{e}" for e in main.events) if main.events else (main.words,)
         window = main.window or Form.TURN
@@ -226,6 +231,13 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                   "card is in play")
     your_turn_after = players * (life.main.count if life.main is not None and life.main.form is Form.LATER_TURN
                                  else 1)
+    next_turn = bool(life.main is not None and life.main.form is Form.LATER_TURN and life.main.count == 0)
+    if next_turn:
+        your_turn_after = 1  # "until the next turn begins": whoever's turn it is, one turn end away
+    # "until your third turn from now ends": that turn's own end, one turn end after the one before it begins
+    at_its_end = bool(life.main is not None and life.main.form is Form.LATER_TURN
+                      and re.search(r"\bends?$", life.main.point or ""))
+    your_turn_after += at_its_end
     for event in events:
         why, rule = "no change", None
         main = life.main
@@ -384,9 +396,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                         and turn_ends >= your_turn_after:
                     ends = True
                     which = "your next turn" if bound is Form.NEXT_TURN else f"“{life.bound.point}”"  # type: ignore[union-attr]
-                    trace.interpret(Interpretation("next-turn", "LD7", f"{which} is read as counted from your own "
-                                                   f"turn: with {players} players, turn end number {your_turn_after} "
-                                                   "is the one just before it begins."))
+                    if not next_turn:
+                        trace.interpret(Interpretation(
+                            "next-turn", "LD7", f"{which} is read as counted from your own turn: with {players} "
+                            f"players, turn end number {your_turn_after} "
+                            + ("is that turn's own end." if at_its_end else "is the one just before it begins.")))
                 if ends:
                     persists = effective = False
                     why = f"its length ends with the {event.split('-')[0]}"

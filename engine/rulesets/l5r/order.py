@@ -18,7 +18,7 @@ import re
 from collections import OrderedDict
 from dataclasses import dataclass, field
 
-from engine.rulesets.l5r.abilities import Kind
+from engine.rulesets.l5r.abilities import Kind, negated_verbs
 from engine.rulesets.l5r.items import Item
 from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
 from engine.trace import Interpretation, Trace
@@ -91,7 +91,8 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
     # Sharing a noun is not enough: "can not win ... or control the Imperial Favor" does not stop a Favor action
     # from targeting.
     forbidden = _forbidden(item) if item.kind is Kind.NEGATE and item.card is not None else None
-    if forbidden is not None and not (stems(forbidden_verbs(forbidden)) & stems(moment.occurrence)):
+    if forbidden is not None and not (stems(f"{forbidden_verbs(forbidden)} {negated_verbs(forbidden)}")
+                                      & stems(moment.occurrence)):
         return (f"what it forbids (“{forbidden}”) is not this occurrence ({moment.occurrence}), so it does not "
                 "negate it at step A", ["L6"])
     return None

@@ -31,7 +31,7 @@ TIME_WORDS = re.compile(
     + PERIOD + r"(?:'s resolution)? (?:ends|begins|resolves|starts)\b", re.I)
 _LIMIT_BEFORE = re.compile(r"(?:\b(?:once|twice|\w+ times?|a second time|an additional time|per|each|first|second|"
                            r"or later)\s+(?:\w+\s+){0,3}\(?$)", re.I)
-_REFERENCE = re.compile(r"(?:\b(?:in|of|from|to|into) (?:\w+ )?$)", re.I)
+_REFERENCE = re.compile(r"(?:\b(?:in|of|from|to|into|at) (?:\w+ )?$)", re.I)
 _LOOP_AFTER = re.compile(r"^until (?:you|he|she|they|it|each player)\b[^.]*?\b(?:have|has|show|reveal|exactly)\b",
                          re.I)
 NOT_LENGTH = ("trigger", "limit", "memory", "reference", "loop", "reminder")

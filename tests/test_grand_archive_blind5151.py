@@ -1,0 +1,86 @@
+"""Classes found by the blind review on seed 5151, each checked on several real cards through the CLI on the imported
+shared data: "until the end of its controller's turn" for an object the other player controls, a target named with
+its zone ("target Specter ally card ... from your graveyard"), and a bare "Ranged N" keyword read from the glossary."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.cli import main
+from tests.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
+
+
+def only(answer: dict) -> dict:
+    assert len(answer["objects"]) == 1, answer["objects"]
+    return answer["objects"][0]
+
+
+@pytest.mark.parametrize("card", ["Reposition", "Winged Talaria", "Skirting Step#2"])
+def test_distant_lasts_until_the_end_of_the_units_controllers_turn(db, capsys, card):
+    # "Target unit becomes distant. (Units stay distant until the end of their controller's turn.)"
+    mine = ask(db, capsys, "--object", "ally", "--effect", f"{card} -> #1", "--then", "end-of-turn")
+    assert only(mine)["effects"][0]["status"] == "ended"
+    theirs = ask(db, capsys, "--object", "ally:opponent", "--effect", f"{card} -> #1", "--then", "end-of-turn")
+    assert only(theirs)["effects"][0]["status"] == "active"  # my turn ended, not its controller's
+    later = ask(db, capsys, "--object", "ally:opponent", "--effect", f"{card} -> #1", "--then", "end-of-turn",
+                "--then", "end-of-turn")
+    assert only(later)["effects"][0]["status"] == "ended"
+    assert "skipped" not in only(later)["effects"][0]["why"]
+
+
+def test_a_target_named_with_its_zone_is_looked_for_there(db, capsys):
+    # "Put target Specter ally card with reserve cost 3 or less from your graveyard onto the field. It becomes
+    # ephemeral.": never the Templar itself
+    code = main(["grand-archive", "--db", db, "--json", "--effect", "Incinerated Templar"])
+    out = capsys.readouterr().out
+    assert code == 2 and "ally:specter@graveyard" in out
+    reached = ask(db, capsys, "--object", "ally:specter@graveyard", "--effect", "Incinerated Templar -> #1")
+    target = next(o for o in reached["objects"] if o["object"] == "ally:specter@graveyard")
+    assert target["effects"][0]["applies"] and target["result"]["properties"] == ["ephemeral"]
+    assert not any(o["object"] == "Incinerated Templar" and o["result"].get("properties")
+                   for o in reached["objects"])
+
+
+@pytest.mark.parametrize(("args", "example"), [
+    (("--effect", "Powercell"), "ally:automaton"),            # "Target Automaton ally gets +2 POWER"
+    (("--effect", "Sharpen Blade"), "weapon:dagger"),         # "Target Dagger weapon gets +2 POWER"
+])
+def test_a_missing_target_is_asked_for_with_an_object_that_fits(db, capsys, args, example):
+    code = main(["grand-archive", "--db", db, "--json", *args])
+    out = capsys.readouterr().out
+    assert code == 2 and f"--object {example}" in out
+
+
+@pytest.mark.parametrize(("card", "amount"), [("Alizarin Longbowman", 3), ("Misteye Archer#1", 2),
+                                              ("Liu Bei, Oathkeeper#1", 2)])
+def test_a_bare_ranged_keyword_means_its_glossary_text(db, capsys, card, amount):
+    out = ask(db, capsys, "--effect", card)
+    [effect] = [e for e in out["effects"] if e["layer"] == "E"]
+    assert effect["change"] == f"+{amount} POWER" and "distant" in out["summary"]
+
+
+@pytest.mark.parametrize("card", ["Wand of Frost#2", "Dissuading Aether", "Cerulean Decree#2"])
+def test_target_units_attacks_take_the_unit_as_target_and_never_change_the_unit(db, capsys, card):
+    # "Target unit's attacks get -3 POWER until end of turn" (blind review seed 6262)
+    out = ask(db, capsys, "--object", "ally:opponent", "--effect", f"{card} -> #1")
+    unit = next(o for o in out["objects"] if o["object"] == "ally:opponent")
+    assert [e["applies"] for e in unit["effects"]] == [False] and not unit["net"]
+    assert "attacks that unit makes" in out["summary"]
+    attack = ask(db, capsys, "--object", "attack:opponent", "--effect", f"{card} -> #1")
+    assert attack["objects"][0]["net"]["power"]["total"] == -3
+
+
+@pytest.mark.parametrize(("card", "words"), [
+    ("Astral Seal", "same name"),        # "[Class Bonus] This card costs 3 less to activate if it targets ..."
+    ("Lost Wisdom", "unique allies"),
+    ("Rally the Peasants", "three or more allies"),
+    ("Tempest Downfall", "suppressed"),
+    ("Neos Elemental#1", None),          # "[Class Bonus] ... costs 1 less ... for each token object": no "if"
+])
+def test_a_bonus_label_and_an_if_on_one_cost_rule_are_both_its_condition(db, capsys, card, words):
+    out = ask(db, capsys, "--effect", card)
+    assert "Class Bonus" in out["summary"]
+    if words:
+        assert words in out["summary"]
+        off = ask(db, capsys, "--effect", card, "--then", f"condition-false:{card.split('#')[0]}")
+        assert off["objects"][0]["effects"][0]["status"] == "off"
