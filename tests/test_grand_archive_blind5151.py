@@ -57,3 +57,30 @@ def test_a_bare_ranged_keyword_means_its_glossary_text(db, capsys, card, amount)
     out = ask(db, capsys, "--effect", card)
     [effect] = [e for e in out["effects"] if e["layer"] == "E"]
     assert effect["change"] == f"+{amount} POWER" and "distant" in out["summary"]
+
+
+@pytest.mark.parametrize("card", ["Wand of Frost#2", "Dissuading Aether", "Cerulean Decree#2"])
+def test_target_units_attacks_take_the_unit_as_target_and_never_change_the_unit(db, capsys, card):
+    # "Target unit's attacks get -3 POWER until end of turn" (blind review seed 6262)
+    out = ask(db, capsys, "--object", "ally:opponent", "--effect", f"{card} -> #1")
+    unit = next(o for o in out["objects"] if o["object"] == "ally:opponent")
+    assert [e["applies"] for e in unit["effects"]] == [False] and not unit["net"]
+    assert "attacks that unit makes" in out["summary"]
+    attack = ask(db, capsys, "--object", "attack:opponent", "--effect", f"{card} -> #1")
+    assert attack["objects"][0]["net"]["power"]["total"] == -3
+
+
+@pytest.mark.parametrize(("card", "words"), [
+    ("Astral Seal", "same name"),        # "[Class Bonus] This card costs 3 less to activate if it targets ..."
+    ("Lost Wisdom", "unique allies"),
+    ("Rally the Peasants", "three or more allies"),
+    ("Tempest Downfall", "suppressed"),
+    ("Neos Elemental#1", None),          # "[Class Bonus] ... costs 1 less ... for each token object": no "if"
+])
+def test_a_bonus_label_and_an_if_on_one_cost_rule_are_both_its_condition(db, capsys, card, words):
+    out = ask(db, capsys, "--effect", card)
+    assert "Class Bonus" in out["summary"]
+    if words:
+        assert words in out["summary"]
+        off = ask(db, capsys, "--effect", card, "--then", f"condition-false:{card.split('#')[0]}")
+        assert off["objects"][0]["effects"][0]["status"] == "off"

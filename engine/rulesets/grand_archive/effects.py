@@ -58,6 +58,7 @@ class SetSpec:
     counters: tuple[tuple[str, int], ...] = ()  # "with one or more buff counters on them": (kind, at least)
     played: str = ""                         # "cards you activate" / "... you materialize": cards being played
     next_only: bool = False                  # "the next card you activate", "the first ... each turn": one only
+    attacks_of: bool = False                 # "target unit's attacks": the target is a unit, the set its attacks
 
     def describe(self) -> str:
         return self.text

@@ -198,6 +198,9 @@ class Evaluator:
         if spec.target:
             if inst.target is None:
                 return False, "the effect has no target"
+            if spec.attacks_of and obj is inst.target and "attack" not in obj.types:
+                return False, "it changes the attacks this unit makes, not the unit itself (to see an attack's " \
+                              "power, name that attack as the target: --object attack ... -> ATTACK)"
             return (obj is inst.target, f"it is not the effect's target ({inst.target.describe()})")
         ok, why = self._kind_fits(spec, obj)
         if not ok:
@@ -447,11 +450,11 @@ class Evaluator:
     def _target(self, inst: Instance, spec: EffectSpec, t: int) -> Obj:
         legal = [o for o in self.objects if (o.left is None and o is not inst.source) or (
             o is inst.source and "another" not in inst.read.affected.text.lower() and o.left is None)]
-        fits = [o for o in legal if o.entered <= t and self._kind_fits(inst.read.affected, o)[0]
+        fits = [o for o in legal if o.entered <= t and self._target_fits(inst.read.affected, o)[0]
                 and (o.zone == inst.read.affected.zone) and self._controller_fits(inst.read.affected, o, inst)[0]]
         if spec.target:
             chosen = self._find_target(spec.target, t)
-            ok, why = self._kind_fits(inst.read.affected, chosen)
+            ok, why = self._target_fits(inst.read.affected, chosen)
             if ok:  # "target ally you control", "an ally you control": whose it is counts too
                 ok, why = self._controller_fits(inst.read.affected, chosen, inst)
             if not ok:
@@ -467,6 +470,12 @@ class Evaluator:
                                 f"{_example(inst.read.affected)}.")
         raise QuestionError(f"{inst.label} needs one target ({inst.read.affected.text}); name it with “-> TARGET”: "
                             f"{_choices(fits)}.")
+
+    def _target_fits(self, spec: SetSpec, obj: Obj) -> tuple[bool, str]:
+        """A target fits the set's words; for "target unit's attacks" the target is a unit (or one of its attacks)."""
+        if spec.attacks_of and obj.types & {"ally", "champion", "unit"}:
+            return True, ""
+        return self._kind_fits(spec, obj)
 
     def _find_target(self, text: str, t: int) -> Obj:
         asked = [o for o in self.objects if o.asked]
@@ -678,6 +687,9 @@ class Evaluator:
     def reach(self, inst: Instance, obj: Obj) -> Reach | None:
         spec = inst.read.affected
         fits, why_not = self._in_set(spec, obj, inst)
+        if not fits and spec.attacks_of and obj is inst.target:  # the unit whose attacks it changes: say so
+            return Reach(inst, False, why_not, ["GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7"],
+                         f"it changes the attacks that unit makes ({inst.read.change}), not the unit itself")
         if not fits and (spec.self_only or spec.target or why_not.startswith("it is not")):
             return None  # this effect could never reach this object
         kind = "GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2"
@@ -1016,6 +1028,8 @@ def _words(text: str) -> set[str]:
 
 def _example(spec: SetSpec) -> str:
     """An --object that fits a target's words: "ally:specter@graveyard", "champion:opponent"."""
+    if spec.attacks_of:  # "target unit's attacks": the unit is the target
+        return "ally" + (":opponent" if spec.controller == "opponent" else "")
     kind = next(iter(sorted(spec.types - {"card", "object", "unit"})), "") or next(
         iter(sorted(spec.supertypes & {"ally", "item", "weapon", "phantasia", "champion", "domain"})), "ally")
     text = kind + "".join(f":{s}" for s in sorted(spec.subtypes))

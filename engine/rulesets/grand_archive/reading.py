@@ -224,7 +224,8 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         low = low[m.end():]
     pos = re.match(r"^(?:target )?(unit|ally|champion)'s (?:next |first )?attacks?$", low)
     if pos:
-        return SetSpec(text, types=frozenset({"attack"}), controller=controller, target=True)
+        return SetSpec(text, types=frozenset({"attack"}), controller=controller, target=True,
+                       attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
     words = low.replace("and/or", "or").split()
     if not words:
         return None
@@ -679,10 +680,10 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
                                             resolving and not own_cost)
     ifs = _unmask(ctx.ifs, ctx.quotes)
-    if ifs and not resolving and not condition:  # a standing ability's "if ..." is checked at all times
-        condition = ifs
-        if form is Form.WHILE_ON_FIELD:
-            form, form_words = Form.AS_LONG_AS, ifs
+    if ifs and not resolving and ifs not in condition:  # a standing ability's "if ..." is checked at all times
+        condition = "; ".join(x for x in (condition, ifs) if x)
+        if form in (Form.WHILE_ON_FIELD, Form.AS_LONG_AS):
+            form, form_words = Form.AS_LONG_AS, condition
     if change.prop == "property" and change.change == "distant" and form in (Form.GAME, Form.WHILE_ON_FIELD) \
             and resolving and not form_words:  # "for the rest of the game, ... are always distant" says otherwise
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
