@@ -228,3 +228,13 @@ def test_an_undone_import_is_not_the_reference(full, tmp_path, capsys):
     message = refuse(capsys, db, "dominion", root)  # compared with the full import again, not the undone one
     read = real_count("dominion", rel)
     assert message.startswith(f"{rel}: has {kept(0.55)(read):,} records where the last Dominion import read {read:,};")
+
+
+def test_with_json_the_refusal_is_the_same_sentence(full, tmp_path, capsys):
+    db = copy_db(full, tmp_path / "cards.db")
+    root = cut_copy(tmp_path, "l5r", "oracle_json/personalities.json", kept(0.6))
+    said = refuse(capsys, db, "l5r", root)
+    before = dump(db)
+    code, out, _ = run(capsys, "--db", str(db), "l5r-import", str(root), "--json")
+    assert code == 1 and json.loads(out) == {"error": said, "kind": "refused", "exit": 1}
+    assert dump(db) == before
