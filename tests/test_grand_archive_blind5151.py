@@ -129,3 +129,14 @@ def test_unless_is_a_condition_said_aloud_and_can_be_given(db, capsys, card, obj
     assert any(e["applies"] for e in target["effects"]) and words in out["summary"]
     off = ask(db, capsys, *args, "--then", f"condition-false:{card.split('#')[0]}")
     assert not any(e["applies"] for o in off["objects"] if o["object"] == obj for e in o["effects"])
+
+
+def test_a_one_time_alternative_displaces_the_effect_before_it_for_such_an_object(db, capsys):
+    # "Up to one target ally gets -1 POWER until end of turn. If that ally is an Automaton, put two debuff counters
+    # on it instead." (blind review seed 9595)
+    automaton = ask(db, capsys, "--object", "ally:automaton", "--effect", "Reprogram -> #1")
+    assert not only(automaton)["effects"][0]["applies"] and not only(automaton)["net"]
+    assert "instead" in automaton["summary"]
+    other = ask(db, capsys, "--object", "ally", "--effect", "Reprogram -> #1")
+    assert only(other)["net"]["power"]["total"] == -1
+    assert "it is not automaton" in other["summary"]  # what decided it is assumed aloud

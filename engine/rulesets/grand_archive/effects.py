@@ -99,6 +99,9 @@ class ReadEffect:
     # amounts in X with a "where X is ...": (stat, X's factor, fixed part), e.g. ("cost", 1, 2) for "(2+X) more"
     x_terms: tuple[tuple[str, int, int], ...] = ()
     inherited: bool = False        # an "Inherited Effect": the champion's ability while the card is in its lineage
+    # "If that ally is an Automaton, put two debuff counters on it instead": (what the object must not be, the
+    # sentence that happens instead) for an alternative that is no continuous effect
+    displaced: tuple[str, str] = ()
 
     @property
     def label(self) -> str:

@@ -477,6 +477,8 @@ class Evaluator:
     def _target_fits(self, spec: SetSpec, obj: Obj) -> tuple[bool, str]:
         """A target fits the set's words; for "target unit's attacks" the target is a unit (or one of its attacks)."""
         if spec.attacks_of and obj.types & {"ally", "champion", "unit"}:
+            if spec.subtypes and not spec.subtypes & obj.subtypes:  # "Target Warrior ally's next attack"
+                return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
             return True, ""
         return self._kind_fits(spec, obj)
 
@@ -700,6 +702,10 @@ class Evaluator:
         if not fits:
             return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules,
                          f"it is not one of “{spec.text}” ({why_not})")
+        if inst.read.displaced and inst.read.displaced[0] in (obj.subtypes | obj.supertypes | obj.types):
+            word, sentence = inst.read.displaced
+            return Reach(inst, False, f"it is {word}, so “{sentence}” happens instead", rules,
+                         f"it is {word}, so “{sentence}” happens instead")
         if spec.next_only:
             first = self._next_one(inst)
             if first is not obj:

@@ -223,9 +223,10 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     if m:
         target = bool(re.match(r"^(up to \w+ |another )?target |that |those |linked |the linked ", m.group(0)))
         low = low[m.end():]
-    pos = re.match(r"^(?:target )?(unit|ally|champion)'s (?:next |first )?attacks?$", low)
-    if pos:
-        return SetSpec(text, types=frozenset({"attack"}), controller=controller, target=True,
+    pos = re.match(r"^(?:target )?((?:[a-z]+ )*?)(unit|ally|champion)'s (?:next |first )?attacks?$", low)
+    if pos and all(w in SUBTYPES for w in pos.group(1).split()):  # "Target Warrior ally's next attack"
+        return SetSpec(text, types=frozenset({"attack"}), subtypes=frozenset(pos.group(1).split()),
+                       controller=controller, target=True,
                        attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
     words = low.replace("and/or", "or").split()
     if not words:
@@ -765,12 +766,20 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     effects: list[ReadEffect] = []
     unread: list[str] = []
     bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]
+    before: list[ReadEffect] = []  # the effects of the sentence before (an "... instead" may displace them)
     for chunk in bullets:
         for sentence in _sentences(chunk):
             # "Class Bonus: ..." inside a paragraph: a bonus that switches this sentence only
             bonus = re.match(r"^(?:• )?([A-Z][\w']*(?: [A-Z][\w']*)* Bonus):\s*", sentence)
             ctx.conditions = [*conditions, bonus.group(1)] if bonus else conditions
             found = _read_sentence(sentence, ctx, resolving)
+            alternative = None if found or not before else re.match(
+                r"^if (?:that \w+|it|they|the \w+) (?:is|are) (?:an? )?([\w ]+?), .+\binstead\b[.]?$",
+                _unmask(sentence, quotes), re.I)
+            if alternative:  # a one-time alternative replaces what the sentence before gave when its "if" holds
+                effects = effects[: len(effects) - len(before)] + [
+                    replace(e, displaced=(alternative.group(1).lower(), _unmask(sentence, quotes))) for e in before]
+            before = found
             if found:
                 effects += found
             elif _looks_continuous(sentence):

@@ -72,6 +72,8 @@ def object_sentence(answer: ObjectAnswer) -> str:
                                      for c in (p.inst.read.requires, p.inst.read.condition) if c))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
         fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked))
+        assumed += list(dict.fromkeys(f"it is not {p.inst.read.displaced[0]} (else “{p.inst.read.displaced[1]}”)"
+                                      for p in answer.order if p.inst.read.displaced))
         if fits:
             assumed.append(f"it fits “{'”, “'.join(fits)}”")
         if assumed:
