@@ -84,3 +84,23 @@ def test_a_bonus_label_and_an_if_on_one_cost_rule_are_both_its_condition(db, cap
         assert words in out["summary"]
         off = ask(db, capsys, "--effect", card, "--then", f"condition-false:{card.split('#')[0]}")
         assert off["objects"][0]["effects"][0]["status"] == "off"
+
+
+@pytest.mark.parametrize(("card", "fits", "misfit"), [
+    # "Ranger Reaction cards you activate cost 1 less to activate." (blind review seed 7373)
+    ("Polkhawk, Bombastic Shot#2", "action:ranger:reaction@hand", "action:ranger@hand"),
+    # "Inherited Effect — Chessman Command attack cards you activate enter the intent with +1POWER."
+    ("Alice, Golden Queen", "attack:chessman:command@hand", "attack:chessman@hand"),
+])
+def test_subtypes_written_one_after_the_other_must_all_hold(db, capsys, card, fits, misfit):
+    yes = ask(db, capsys, "--effect", card, "--object", fits)
+    assert any(e["applies"] for e in yes["objects"][0]["effects"])
+    no = ask(db, capsys, "--effect", card, "--object", misfit)
+    assert not any(e["applies"] for e in no["objects"][0]["effects"])
+
+
+def test_subtypes_joined_by_and_mean_either(db, capsys):
+    # "Until end of turn, Human and Horse allies you control get +1 LIFE and gain ambush and steadfast."
+    for obj in ("ally:horse", "ally:human"):
+        out = ask(db, capsys, "--object", obj, "--effect", "Mortal Ambition#2")
+        assert out["objects"][0]["net"]["life"]["total"] == 1

@@ -247,7 +247,10 @@ class Evaluator:
             return False, f"it is not {' or '.join(sorted(spec.types))}"
         if spec.supertypes - (obj.supertypes | types):
             return False, f"it is not {' '.join(sorted(spec.supertypes))}"
-        if spec.subtypes and not (spec.subtypes & (obj.subtypes | self._added_types(obj))):
+        has = obj.subtypes | self._added_types(obj)
+        if spec.all_subtypes and not spec.subtypes <= has:
+            return False, f"it is not {' '.join(sorted(spec.subtypes - has))}"
+        if spec.subtypes and not (spec.subtypes & has):
             return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
         return True, ""
 

@@ -277,9 +277,12 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         types.discard("card")
     if "card" in types:
         types = set()  # any card
+    # subtypes one after the other ("Chessman Rook ally") must all hold; joined by "and"/"or", any of them
+    joined = any(w in ("or", "and", ",") for w in qualifiers)
     return SetSpec(text, types=frozenset(types), subtypes=frozenset(subtypes), supertypes=frozenset(supers),
                    zone=zone, controller=controller, target=target, unchecked=tuple(unchecked) + with_words,
-                   other=other, counters=counters, played=how, next_only=bool(nxt))
+                   other=other, counters=counters, played=how, next_only=bool(nxt),
+                   all_subtypes=len(subtypes) > 1 and not joined)
 
 
 # --- one clause: VERB WHAT ----------------------------------------------------------------------------
