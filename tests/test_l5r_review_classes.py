@@ -275,3 +275,27 @@ def test_until_the_next_turn_ends_counts_turns_not_your_turns(imported, capsys):
     begins = ask(capsys, imported, "duration", "--text", "Battle: He will not straighten until the next turn begins.",
                  "--then", "action-resolves", "turn-ends")
     assert [p["persists"] for p in begins["timeline"]] == [True, False]
+
+
+# -- fifth review (seed 2718): tokens stay, a wait's later-turn length, a bare keyword line ---------------------------
+
+@pytest.mark.parametrize("card", ["Knowledge and Power", "Blue Tanuki Bar#2", "Togashi Meiyu", "Red Hunger's Fang#2"])
+def test_giving_tokens_is_a_one_time_change_the_tokens_stay(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "turn-ends")
+    assert answer["effect"]["kind"] == "instant"  # never "until the end of the turn"
+    assert "tokens it gives stay" in answer["summary"]
+
+
+@pytest.mark.parametrize("card", ["Ritual of Sacrifice", "Unseasonable Weather", "Rumors Travel"])
+def test_each_time_until_your_next_turn_begins_ends_with_that_length(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "turn-ends", "turn-ends")
+    assert answer["effect"]["kind"] == "each-time"
+    assert [p["state"] for p in answer["timeline"]][1:] == ["waiting", "expired"]
+    three = ask(capsys, imported, "duration", card, "--players", "3", "--then", *["turn-ends"] * 3)
+    assert [p["persists"] for p in three["timeline"]] == [True, True, False]
+
+
+@pytest.mark.parametrize("card", ["Knowledge and Power", "Banzai!", "Expensive Achievement"])
+def test_a_bare_keyword_line_is_not_the_ability_judged(imported, capsys, card):
+    answer = ask(capsys, imported, "duration", card)
+    assert not answer["effect"]["text"].startswith("Discipline")

@@ -52,7 +52,9 @@ LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
 CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*?(?=\s+[+-]\d|[,.:;]|$)", re.I)
 # Putting a card into play (a Terrain, a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
-LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b|\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
+# ("+1F tokens", "a +1F Sake token": tokens are placed once and stay; they are no change lasting a turn)
+LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
+                     r"\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
                      r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|"
                      # "has"/"have" owning something, not helping a past tense ("you have taken", "has not moved")
                      r"(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|given|"
@@ -159,7 +161,9 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         # An "each time" effect living inside an "until ..." ends with that length's own words.
         length = next((t for t in terms if t.form is window and t is not main), main)
         ends = _ends_on(window, length) if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
-        return Lifetime(main.form.value, main, None, condition, ends, fires)
+        # a wait lasting "until your next turn begins" ends after some turns: its length term counts them
+        bound = length if length is not main and window in (Form.NEXT_TURN, Form.LATER_TURN) else None
+        return Lifetime(main.form.value, main, bound, condition, ends, fires)
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
     if condition is not None and main is None and made and not standing:
@@ -183,6 +187,16 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
     if not LASTING.search(CONDITION.sub("", LOOP.sub("", text))):
         return Lifetime("instant", None, None, None, None, ())
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
+
+
+def _turns_until(term: Term, players: int) -> int:
+    """How many turn ends a length reaching a later turn lasts: "your next turn begins" one per player, "your second
+    turn from now" two per player, "the next turn" one; "... ends" one more (that turn's own end)."""
+    if term.form is Form.LATER_TURN:
+        turns = 1 if term.count == 0 else players * term.count
+    else:
+        turns = 1 if re.search(r"\bthe next turn\b", term.words, re.I) else players
+    return turns + bool(re.search(r"\bends?$", (term.point or term.words).strip(), re.I))
 
 
 def _ends_on(form: Form, term: Term) -> str | None:
@@ -359,6 +373,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     state, persists, effective = "expired", False, False
                     why, rule = (f"its length (this {window.value}) is over: it fires no more", "L6") if fired_before \
                         else (f"its wait was for this {window.value} only and is over: it never fires", "LD3")
+                elif life.kind in ("next-time", "each-time") and life.bound is not None and event == "turn-ends" \
+                        and turn_ends >= _turns_until(life.bound, players):
+                    state, persists, effective = "expired", False, False
+                    why, rule = (f"its length (“{life.bound.words}”) is over: it fires no more", "LD7")
                 elif event == "game-ends":
                     state, persists, effective = "expired", False, False
                     why, rule = "the game is over: what still waited never fires", "LD2"
@@ -384,6 +402,8 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     state, persists, effective = "fired", False, False
                     why, rule = (f"“{main.words if main else ''}”: its point lies at or before the end of the "
                                  f"{window.value}, so it has fired by now", "LD4")
+                elif life.bound is not None:
+                    why, rule = f"its length (“{life.bound.words}”) goes on past the turn: it keeps waiting", "LD7"
                 else:
                     why = f"it keeps waiting ({window.value if life.kind == 'next-time' else 'its stated point'})"
             else:

@@ -107,10 +107,16 @@ def is_standing(ability: Ability) -> bool:
             and not _IMPERATIVE.match(body.strip()))
 
 
+# A bare keyword line with its cost ("Discipline 1 Gold", its reminder in brackets): the keyword's rule, no effect.
+_KEYWORD_LINE = re.compile(r"^(?:[A-Z]\w+)(?: (?:\d+|X) Gold)?\.?\s*(?:\([^)]*\)\s*)?\.?$")
+
+
 def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     """The ability a duration question judges when none is named: the card's own printed ability with duration
-    words, else its first printed ability (a keyword's reminder ability only when there is nothing else)."""
-    printed = [a for a in abilities if not a.reminder] or list(abilities)
+    words, else its first printed ability (a keyword's reminder ability, or a bare keyword line such as "Discipline 1
+    Gold (...)", only when there is nothing else)."""
+    printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
+        or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Iterable, Mapping
 from typing import Any
 
@@ -246,6 +247,9 @@ def verdict_line(data: dict[str, Any]) -> str:
     events = data["events"]
     after = f" {event_words(events[-1])}" if events else ""
     length = length_words(data.get("ends_on"))
+    if effect["kind"] == "instant" and re.search(r"\btokens?\b", effect["text"]):
+        return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "
+                "lasts.")
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; nothing of it lasts."
     if effect["kind"] == "additional":
