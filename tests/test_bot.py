@@ -11,6 +11,7 @@ import json
 import pytest
 
 from bot.catalog import Catalog
+from bot.catalog.importer import REQUIRED_COLUMNS
 from bot.discord.state import PATTERN
 from engine.cards import Card
 from engine.rulesets.redemption import EVENTS, ZONES
@@ -292,6 +293,26 @@ async def test_moderator_edit_is_audited_and_undone(db):
         assert (await undo.followup())["content"].startswith(f"Change #{entry.id} undone")
         restored = bot.arbiter.catalog.card("redemption", "Adino, the Eznite", "II").text
         assert restored == original
+
+
+def _upload(fake, name: str, data: bytes) -> dict:
+    """An attachment option as Discord sends it, its content served by the fake at its url."""
+    att_id = fake.snowflakes.next()
+    fake.attachments[att_id] = data
+    return {"filename": name, "size": len(data), "url": f"{fake.http_base}/attachments/0/{att_id}/{name}"}
+
+
+async def test_an_uploaded_card_file_is_named_when_refused_and_nothing_changes(db):
+    async with arbiter_on_fake(db) as (fake, bot):
+        before = len(bot.arbiter.catalog.history(limit=50))
+        header = "\t".join(REQUIRED_COLUMNS)
+        for name, data, said in (("mycards.txt", (header + "\n").encode(), "mycards.txt: "),
+                                 ("broken.txt", b"Name\tSet\n\xff\xfe", "broken.txt, line 2: ")):
+            sent = await fake.send_command("carddb import", {"file": _upload(fake, name, data)}, user=fake.moderator)
+            await sent.callback()
+            reply = await sent.followup()
+            assert reply["flags"] & EPHEMERAL and reply["content"].startswith(said), reply["content"]
+        assert len(bot.arbiter.catalog.history(limit=50)) == before  # nothing was imported
 
 
 async def test_moderator_role_grants_access(db):

@@ -104,3 +104,28 @@ def test_subtypes_joined_by_and_mean_either(db, capsys):
     for obj in ("ally:horse", "ally:human"):
         out = ask(db, capsys, "--object", obj, "--effect", "Mortal Ambition#2")
         assert out["objects"][0]["net"]["life"]["total"] == 1
+
+
+@pytest.mark.parametrize(("card", "total", "fits"), [
+    ("Vanitas, Convergent Ruin#2", 1, "without a weapon"),   # "Vanitas' next attack without a weapon this turn gets"
+    ("Tonoris, Might of Humanity", 3, None),                 # "On Enter: Tonoris' next attack this turn gets +3 POWER"
+])
+def test_a_possessive_next_attack_is_the_next_attack_to_come(db, capsys, card, total, fits):
+    out = ask(db, capsys, "--effect", card, "--object", "attack")  # the attack comes after the effect (blind 8484)
+    attack = next(o for o in out["objects"] if o["object"] == "attack")
+    assert attack["net"]["power"]["total"] == total
+    if fits:
+        assert fits in out["summary"]
+
+
+@pytest.mark.parametrize(("card", "obj", "words"), [
+    ("Shifting Mirage#2", "champion", "unless an opponent pays (2)"),  # "... gains stealth until end of turn unless"
+    ("Guided Starlight", "attack", "unless an opponent pays (3)"),
+])
+def test_unless_is_a_condition_said_aloud_and_can_be_given(db, capsys, card, obj, words):
+    args = ("--effect", card, "--object", obj) if obj == "attack" else ("--object", obj, "--effect", card)
+    out = ask(db, capsys, *args)
+    target = next(o for o in out["objects"] if o["object"] == obj)
+    assert any(e["applies"] for e in target["effects"]) and words in out["summary"]
+    off = ask(db, capsys, *args, "--then", f"condition-false:{card.split('#')[0]}")
+    assert not any(e["applies"] for o in off["objects"] if o["object"] == obj for e in o["effects"])

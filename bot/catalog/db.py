@@ -588,11 +588,13 @@ class Catalog:
         return self._import(text, source, actor, game, guild)
 
     def import_lackey_text(self, text: str, actor: str, game: str = DEFAULT_GAME,
-                           guild: str | None = None) -> ImportReport:
-        """import_lackey for file content already in memory (e.g. a Discord attachment)."""
+                           guild: str | None = None, name: str | None = None) -> ImportReport:
+        """import_lackey for file content already in memory (e.g. a Discord attachment); `name`: the file's name
+        as its sender gave it, said in every refusal and kept in the audit."""
         _check_actor(actor)
         _check_text("card file", text)
-        return self._import(text, "text", actor, game, guild)
+        label = " ".join(str(name or "").split())[:100]
+        return self._import(text, label if label and label not in ("text", "bytes") else "text", actor, game, guild)
 
     def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
         if not isinstance(game, str) or not game.strip():

@@ -311,13 +311,15 @@ class CardDbCog(commands.GroupCog, group_name="carddb",
             raise UserFacingError(f"That file is larger than {MAX_IMPORT_BYTES // (1024 * 1024)} MB.")
         await interaction.response.defer(ephemeral=True, thinking=True)
         raw = await file.read()
+        name = " ".join(file.filename.split())[:100] or "the card file"
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw[: exc.start].count(b"\n") + 1
-            raise UserFacingError(f"line {line}: the file is not UTF-8 text; nothing was imported.") from exc
+            raise UserFacingError(safe(f"{name}, line {line}: the file is not UTF-8 text; nothing was imported.",
+                                       300)) from exc
         report = await self._write(interaction, self.bot.arbiter.catalog.import_lackey_text, text,
-                                   self._actor(interaction), guild=self._guild(interaction))
+                                   self._actor(interaction), guild=self._guild(interaction), name=name)
         touched = await asyncio.to_thread(self.bot.arbiter.catalog.touched, report.audit_id) if report.audit_id else {}
         changed = await self._changed(touched)
         await self._done(interaction, f"Imported {report.total} cards: {report.added} added, {report.updated} "

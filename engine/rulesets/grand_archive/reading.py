@@ -141,10 +141,11 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         target = low.startswith(("target", "the hit", "that"))
         return SetSpec(text, types=frozenset({"champion"}), controller="you" if low == "your champion"
                        else "any" if low == "target champion" else controller, target=target)
-    nxt = re.match(r"^(?:[\w' ]*'s |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a unit)?)?"
-                   r"(?: each turn)?$", low)
-    if nxt:
-        return SetSpec(text, types=frozenset({"attack"}), controller="you", next_only=True)
+    nxt = re.match(r"^(?:[\w' ]*'s |[\w ]*s' |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a "
+                   r"unit)?)?(?: each turn)?( (?:without|with|using) [\w ]+)?$", low)
+    if nxt:  # "Vanitas' next attack without a weapon": the next attack to come, its qualifier said, not checked
+        return SetSpec(text, types=frozenset({"attack"}), controller="you", next_only=True,
+                       unchecked=(nxt.group(2).strip(),) if nxt.group(2) else ())
     m = re.match(r"^(?:(your champion's|its|" + "|".join(re.escape(n) + "'s?" for n in names) + r") )"
                  r"(?:(?:next|first) )?(attacks?)(?: .*)?$", low) if names else None
     if m or re.match(r"^(your champion's|its|this) (?:(?:next|first) )?(attacks?)\b", low):
@@ -662,6 +663,9 @@ def _if_words(sentence: str) -> str:
     """The "if ..." the sentence depends on ("If that ally is unique", "... if you control a Shenju ally")."""
     m = _IF_WORDS.search(sentence.strip())
     words = (m.group(1) or m.group(2) or "").strip() if m else ""
+    unless = re.search(r"\s(unless [^,.;]+)[.;]?$", sentence.strip(), re.I)
+    if unless and not words:  # "... gains stealth until end of turn unless an opponent pays (2)": assumed aloud
+        return f"the “{unless.group(1)}” does not happen"
     if re.search(r"\b(?:would|were to)\b", words):  # "If damage would be dealt to X": the event replaced
         held = re.search(r"\bwhile\s+(.*)$", words)
         return held.group(1) if held else ""
