@@ -299,3 +299,19 @@ def test_each_time_until_your_next_turn_begins_ends_with_that_length(imported, c
 def test_a_bare_keyword_line_is_not_the_ability_judged(imported, capsys, card):
     answer = ask(capsys, imported, "duration", card)
     assert not answer["effect"]["text"].startswith("Discipline")
+
+
+@pytest.mark.parametrize("card", ["Moshi Ira", "The Thunderer's Protection#2", "Fearless Heavy Cavalry#2",
+                                  "Shosuro Orikasa"])
+def test_an_effect_written_before_after_the_action_resolves_waits_for_it(imported, capsys, card):
+    # "Give the action's performer -3F after the action resolves", "straighten this Follower after it resolves"
+    answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "occurs:the action resolves")
+    assert answer["effect"]["kind"] == "delayed"
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired"]
+
+
+def test_a_reaction_with_a_trailing_wait_still_answers_its_own_trigger(imported, capsys):
+    own = ask(capsys, imported, "order", "--at", "after an action targets a card in this unit", "--item", "Moshi Ira")
+    assert [(e["step"], e["kind"]) for e in own["order"]] == [("F", "reaction")]
+    later = ask(capsys, imported, "order", "--at", "after the action resolves", "--item", "Moshi Ira")
+    assert [(e["step"], e["kind"]) for e in later["order"]] == [("D", "delayed")]

@@ -80,6 +80,8 @@ _OR_LIST = re.compile(r"((?:,\s*(?!or\b)[a-z][^,.;:()]*?){0,3}),?\s+or\s+([a-z][
 _NAMED_POINT = re.compile(r"(?<!until )(?<!until after )\b(before|after|when)\s+((?:the|this|the current|the next|"
                           r"your next|(?:his|her|its|their|[\w' ]+?'s) next)\s+(battle|turn|phase|duel|[A-Z]\w+ Phase)"
                           r"(?:'s resolution|\s+(?:resolves|ends|begins|starts)))(?=[\s,.;:)]|$)", re.I)
+_AFTER_IT_RESOLVES = re.compile(r"\b(?:after|before)\s+((?:it|the action|that action|its action)\s+resolves)\b",
+                                re.I)
 _EACH = re.compile(r"\b(?:(before|after|when)\s+)?\(?each\s+time\)?\s+(?:\(?this\s+(turn|battle|game|phase|duel)\)?"
                    r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game|phase|duel)\b|$)"
                    r"(?:\(?this\s+(turn|battle|game|phase|duel)\)?)?", re.I)
@@ -306,6 +308,11 @@ def read_terms(text: str) -> tuple[Term, ...]:
     for m in _NAMED_POINT.finditer(text):
         if free(m.start(), m.end()):
             add(Term(Form.DELAYED_POINT, m.group(0), point_window(m.group(0)), (m.group(2),)), m.start(), m.end())
+    for m in _AFTER_IT_RESOLVES.finditer(text):
+        # "Give the action's performer -3F after the action resolves": written after its effect, it waits for the
+        # action under way (the one a Reaction or Interrupt answers) to resolve; opening a clause it is a trigger
+        if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
+            add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())
     when_paying = re.search(r"\bwhen (?:paying|you pay)\b[^,:;.]*", text, re.I)
     if when_paying and re.search(r"\b(?:reduce|increase)s?\b[^.]*\bcost\b|\bcosts? (?:\d+|X) (?:less|more)\b",
                                  text[when_paying.end():], re.I):
