@@ -140,3 +140,11 @@ def test_a_one_time_alternative_displaces_the_effect_before_it_for_such_an_objec
     other = ask(db, capsys, "--object", "ally", "--effect", "Reprogram -> #1")
     assert only(other)["net"]["power"]["total"] == -1
     assert "it is not automaton" in other["summary"]  # what decided it is assumed aloud
+
+
+def test_plain_words_keep_card_names_capitalised_and_articles_right(db, capsys):
+    smasher = ask(db, capsys, "--effect", "Mechanized Smasher")  # "Mechanized Smasher can't be used with attack cards"
+    assert "Mechanized Smasher can’t be used" in smasher["summary"] or "Mechanized Smasher can't be used" in \
+        smasher["summary"]
+    rite = ask(db, capsys, "--object", "champion", "--effect", "Apotheosis Rite")  # "becomes an Ascendant ..."
+    assert "is also an ascendant" in rite["summary"]

@@ -629,7 +629,8 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
             spec = parse_set(text[: m.start()], ctx.card, ctx.last_set or ctx.last_target)
     if spec is None:
         return []
-    change = _Change("-", "a rule of the game (no layer)", "rule", text[:1].lower() + text[1:])
+    named = any(text.lower().startswith(n.lower()) for n in short_names(ctx.card))  # keep a card's name capitalised
+    change = _Change("-", "a rule of the game (no layer)", "rule", text if named else text[:1].lower() + text[1:])
     verb = "are" if re.search(r"\b(are|is|have|has)\b", text) else "gets"
     return [_effect(ctx, sentence, verb, change, spec, resolving)]
 

@@ -46,7 +46,7 @@ def _changes(answer: ObjectAnswer) -> list[str]:
     if result.get("types"):
         found.append(f"is a {result['types']}")
     for added in result.get("types_added", []):
-        found.append(f"is also a {added}")
+        found.append(f"is also {'an' if added[:1] in 'aeiou' else 'a'} {added}")
     for prop in result.get("properties", []):
         found.append(f"is {prop}")
     return found
