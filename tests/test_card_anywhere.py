@@ -97,6 +97,13 @@ def test_a_name_no_game_knows_names_the_closest_of_each_game(db, capsys):
     assert all(c["game"] in {r.game for r in all_rulesets()} for c in data["match"]["candidates"])
 
 
+def question_argv(ruleset, question, param, name: str) -> list[str]:
+    """`arbiter <game> [<question>] NAME` (or its card option), with what the order question also needs."""
+    words = [ruleset.game, *([question.command] if len(questions_of(ruleset)) > 1 else [])]
+    argv = [*words, *([name] if param.cli_flag is None else [param.cli_flag, name])]
+    return argv + (["--at", "after a Personality is destroyed"] if question.command == "order" else [])
+
+
 def test_a_question_about_another_games_card_says_how_to_ask_there(db, capsys):
     cards = unique_cards(db)
     asked_any = 0
@@ -105,13 +112,10 @@ def test_a_question_about_another_games_card_says_how_to_ask_there(db, capsys):
             param = next((p for p in plugin_inputs(question.params, "cli") if p.card_names), None)
             if param is None:
                 continue
-            words = [ruleset.game, *([question.command] if len(questions_of(ruleset)) > 1 else [])]
             for game, card in cards.items():
                 if game == ruleset.game:
                     continue
-                argv = [*words, *([card.name] if param.cli_flag is None else [param.cli_flag, card.name])]
-                if question.command == "order":
-                    argv += ["--at", "after a Personality is destroyed"]
+                argv = question_argv(ruleset, question, param, card.name)
                 code, out, _ = run(capsys, *argv, "--db", str(db), "--json")
                 data = json.loads(out)
                 assert code == 1 and data["kind"] in ("not-found", "ambiguous"), (argv, data)
@@ -134,10 +138,7 @@ def test_an_ambiguous_name_in_the_asked_game_is_still_asked_back(db, capsys):
             continue  # exact in another game: that one is said instead
         question = questions_of(ruleset)[0]
         param = next(p for p in plugin_inputs(question.params, "cli") if p.card_names)
-        words = [ruleset.game, *([question.command] if len(questions_of(ruleset)) > 1 else [])]
-        argv = [*words, *([query] if param.cli_flag is None else [param.cli_flag, query])]
-        if question.command == "order":
-            argv += ["--at", "after a Personality is destroyed"]
+        argv = question_argv(ruleset, question, param, query)
         code, out, _ = run(capsys, *argv, "--db", str(db), "--json")
         data = json.loads(out)
         assert code == 1 and data["kind"] == "ambiguous" and "elsewhere" not in data, argv
@@ -353,10 +354,7 @@ def test_a_name_no_card_of_the_asked_game_has_but_another_game_asks_back(db, cap
                 continue
             question = questions_of(ruleset)[0]
             param = next(p for p in plugin_inputs(question.params, "cli") if p.card_names)
-            words = [ruleset.game, *([question.command] if len(questions_of(ruleset)) > 1 else [])]
-            argv = [*words, *([query] if param.cli_flag is None else [param.cli_flag, query])]
-            if question.command == "order":
-                argv += ["--at", "after a Personality is destroyed"]
+            argv = question_argv(ruleset, question, param, query)
             code, out, _ = run(capsys, *argv, "--db", str(db), "--json")
             data = json.loads(out)
             labels = [c.card.label for c in everywhere[home.game].candidates[:5]]
