@@ -1,0 +1,147 @@
+"""What a player reads, in every game: quotes cut at a whole word with an ellipsis, and the plain-words rules a
+player's answer keeps (README, "Every game: the player's answer first").
+
+`cut` and `quoted` are what every game's renderer uses to shorten card words; `problems` lists what breaks the
+rules in a text a player reads first (its `summary`), so the tests hold every game to them on real cards:
+- no rule ids (D3, GA5, LD3), part or condition numbers ("part 1", "(#2)"), layer or step letters ("layer E",
+  "step B"), event keys ("phase-ends", "occurs:he attacks"), tallies ("4 of 7", "1 point"), code ("['effect'",
+  "None"), or an empty "( )";
+- every sentence under 40 words;
+- a quote of card words either whole or cut at a word with "…" (never "fro…").
+Pure: no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+
+ELLIPSIS = "…"
+OPEN, CLOSE = "\u201c", "\u201d"
+MAX_WORDS = 40  # a sentence a player reads is shorter than this
+
+_CUT_AFTER = " ,;:—–-(/"  # characters a cut never ends on
+
+
+def cut(text: str, limit: int) -> str:
+    """`text` (spacing made single) whole when it fits in `limit` characters; else cut at the last whole word that
+    fits with "…" after it, so the ellipsis never ends a word half-written ("must dis…" becomes "must…")."""
+    text = " ".join(str(text).split())
+    if len(text) <= limit:
+        return text
+    room = max(1, limit - 1)
+    head = text[:room]
+    if text[room:room + 1].isalnum() and head[-1:].isalnum():  # the cut falls inside a word: drop that word
+        space = head.rfind(" ")
+        head = head[:space] if space > 0 else head
+    return head.rstrip(_CUT_AFTER) + ELLIPSIS
+
+
+def quoted(text: str, limit: int = 60) -> str:
+    """Card words in curly quotes, cut at a word when longer than `limit`: “Place a Gilder conjuration …”."""
+    return f"{OPEN}{cut(text, limit)}{CLOSE}"
+
+
+# --- the rules a player's first line keeps ---------------------------------------------------------------------
+
+_QUOTE = re.compile(f"{OPEN}[^{CLOSE}]*{CLOSE}?")
+_PART = re.compile(r"\b(?:part|paragraph|condition|step|item)s? #?\d+\b|\(#\d+[),]|#\d+\b", re.I)
+_LETTER = re.compile(r"\b(?:layer|step|sub-?step)s? [A-Z]\b(?:[-–][A-Z]\b)?")
+_EVENT_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+:[a-z]\w*")
+_TALLY = re.compile(r"\b\d+ of (?:the )?\d+\b|\b\d+ points?\b|\b\d+/\d+\b")
+_CODE = re.compile(r"\[['\"]|['\"]\]|\{['\"]|\bNone\b|\bTrue\b|\bFalse\b|=>|\\n|\(\s*\)|\[\s*\]")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
+
+
+def outside_quotes(text: str) -> str:
+    """`text` with every quote of card words replaced by “…”: the rules are checked on Arbiter's own words."""
+    return _QUOTE.sub(f"{OPEN}{ELLIPSIS}{CLOSE}", text)
+
+
+def sentences(text: str) -> list[str]:
+    """The sentences of `text` (a quote's own full stops do not end one)."""
+    hidden: list[str] = []
+
+    def keep(match: re.Match[str]) -> str:
+        hidden.append(match.group(0))
+        return f"\x00{len(hidden) - 1}\x00"
+
+    masked = _QUOTE.sub(keep, text)
+    out = []
+    for piece in _SENTENCE_END.split(masked):
+        piece = re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], piece).strip()
+        if piece:
+            out.append(piece)
+    return out
+
+
+def _words(sentence: str) -> int:
+    return len([w for w in sentence.split() if any(ch.isalnum() for ch in w)])
+
+
+def rule_id_pattern(rule_ids: Iterable[str]) -> re.Pattern[str] | None:
+    ids = sorted({i for i in rule_ids if i}, key=len, reverse=True)
+    if not ids:
+        return None
+    return re.compile(r"(?<![\w-])(?:" + "|".join(re.escape(i) for i in ids) + r")(?![\w-])")
+
+
+def cut_quotes(text: str, sources: Sequence[str]) -> list[str]:
+    """The quotes in `text` that end "…" in the middle of a word of the card text they come from (`sources`):
+    "fro…" where the card says "from". A quote not found in the sources (a paraphrase) is not judged."""
+    found = []
+    folded = [" ".join(s.split()).casefold() for s in sources if s]
+    for match in _QUOTE.finditer(text):
+        inner = match.group(0).strip(OPEN + CLOSE)
+        if not inner.endswith(ELLIPSIS):
+            continue
+        head = " ".join(inner[: -len(ELLIPSIS)].split()).casefold()
+        if not head:
+            found.append(match.group(0))
+            continue
+        for source in folded:
+            at = source.find(head)
+            while at >= 0:
+                after = source[at + len(head): at + len(head) + 1]
+                if not (after.isalnum() and head[-1:].isalnum()):
+                    break  # this occurrence ends at a word's end: a good cut
+                at = source.find(head, at + 1)
+            else:
+                if head in source:
+                    found.append(match.group(0))
+                continue
+            break
+    return found
+
+
+def problems(text: str, *, rule_ids: Iterable[str] = (), event_keys: Iterable[str] = (),
+             sources: Sequence[str] = (), names: Iterable[str] = ()) -> list[str]:
+    """What in `text` (a player's answer) breaks the plain-words rules, each as one short reason; [] when none.
+    `rule_ids`: the game's rule ids; `event_keys`: the words its scenarios are typed with ("phase-ends");
+    `sources`: the card texts its quotes come from; `names`: card names in it, whose own words are not judged."""
+    out: list[str] = []
+    own = outside_quotes(text)
+    for name in sorted({n for n in names if n}, key=len, reverse=True):
+        own = own.replace(name, "Card")
+    ids = rule_id_pattern(rule_ids)
+    if ids is not None and (hit := ids.search(own)):
+        out.append(f"a rule id: {hit.group(0)}")
+    if hit := _PART.search(own):
+        out.append(f"a part number: {hit.group(0)}")
+    if hit := _LETTER.search(own):
+        out.append(f"a layer or step letter: {hit.group(0)}")
+    keys = {k.casefold() for k in event_keys if k}
+    for hit in _EVENT_KEY.finditer(own):
+        word = hit.group(0)
+        if ":" in word or word.casefold() in keys:
+            out.append(f"an event key: {word}")
+            break
+    if hit := _TALLY.search(own):
+        out.append(f"a tally: {hit.group(0)}")
+    if hit := _CODE.search(own):
+        out.append(f"code, not words: {hit.group(0)}")
+    for sentence in sentences(text):
+        if _words(sentence) >= MAX_WORDS:
+            out.append(f"a sentence of {_words(sentence)} words: {cut(sentence, 60)}")
+    out.extend(f"a quote cut inside a word: {q}" for q in cut_quotes(text, sources))
+    return out

@@ -1,0 +1,66 @@
+"""The shared plain-words helpers (engine/plain_words.py): a quote is cut at a whole word with an ellipsis, and the
+checker names each kind of engine word a player's first line must not carry."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.plain_words import ELLIPSIS, cut, cut_quotes, problems, quoted, sentences
+
+CARD = "If that destroyed the unit, that target opponent must discard 2 cards from their hand"
+
+
+def test_a_cut_ends_at_a_whole_word_of_the_text():
+    for limit in range(5, len(CARD) + 2):
+        short = cut(CARD, limit)
+        assert len(short) <= limit
+        if short == CARD:
+            assert limit >= len(CARD)
+            continue
+        assert short.endswith(ELLIPSIS)
+        head = short[: -len(ELLIPSIS)]
+        assert CARD.startswith(head)
+        assert not CARD[len(head)].isalnum(), short  # the card's next character is no letter of the same word
+        assert not head.endswith((" ", ","))
+
+
+def test_a_quote_is_curly_and_cut_at_a_word():
+    assert quoted("must discard 2 cards", 12) == "“must…”"
+    assert quoted("Draw 1 card") == "“Draw 1 card”"
+    assert cut("  spaced   out  ", 40) == "spaced out"
+
+
+def test_a_quote_cut_inside_a_word_is_found_against_its_card_text():
+    assert cut_quotes("“If that destroyed the unit, that target opponent must dis…” does not happen", [CARD])
+    assert not cut_quotes("“If that destroyed the unit, that target opponent must…” does not happen", [CARD])
+    assert not cut_quotes("“a paraphrase the card does not hold…” happens", [CARD])
+
+
+def test_sentences_do_not_end_inside_a_quote():
+    assert sentences("It says “Stop. Go.” and ends. Then this.") == ["It says “Stop. Go.” and ends.", "Then this."]
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("Lasts until the end of this phase. (King Ahaz; rules D1)", "a rule id"),
+    ("Nothing acts now; Gold and Steel's action (#1) does not act now.", "a part number"),
+    ("“Destroy it” does not happen: it needs part 1, which did not happen.", "a part number"),
+    ("It applies in layer E, after the others.", "a layer or step letter"),
+    ("The effect lasts until condition-false.", "an event key"),
+    ("It fires on occurs:he attacks you.", "an event key"),
+    ("It happens (taking 1 point the board state does not settle as met).", "a tally"),
+    ("4 of 7 printings read alike.", "a tally"),
+    ("moments: ['effect', 'Favorable Winds']", "code, not words"),
+    ("It leaves play ( ) at once.", "code, not words"),
+    (" ".join(["word"] * 40) + ".", "a sentence of 40 words"),
+])
+def test_each_kind_of_engine_word_is_named(text, kind):
+    found = problems(text, rule_ids=["D1", "D9"], event_keys=["condition-false", "phase-ends"])
+    assert any(p.startswith(kind) for p in found), found
+
+
+def test_plain_words_pass_and_quoted_card_words_are_not_judged():
+    assert problems("Lasts until the end of this phase.", rule_ids=["D1"]) == []
+    # The card's own words may hold anything: a quote is the card speaking, not Arbiter.
+    assert problems("“Remove 1 of 2 tokens (see D1)” happens.", rule_ids=["D1"]) == []
+    # A card's name is its own too ("Lost Soul Galatians 3:13" is no event key, "B-52" no tally).
+    assert problems("Lost Soul 1/2 lasts until it leaves play.", names=["Lost Soul 1/2"]) == []
