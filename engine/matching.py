@@ -47,6 +47,7 @@ from rapidfuzz.distance import OSA
 
 from engine.cards import Card
 from engine.names import base_name, card_identity, fold, name_forms, split_suffix, suffixes, without_inner_the
+from engine.plain_words import cut
 from engine.word_match import WordHit, WordIndex
 
 MAX_QUERY = 200  # characters of a query that are looked at; the longest card name has 65
@@ -125,7 +126,7 @@ _CARD_VALUE = re.compile(re.escape(_VALUE_PREFIX) + r"[0-9a-f]{16}")
 
 
 def _clip(text: str, limit: int = MAX_LABEL) -> str:
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)
 
 
 class Matcher:

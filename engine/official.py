@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.names import fold
+from engine.plain_words import cut
 
 _STEP = re.compile(r"([^.\[\]]+)|\[([^\]]*)\]")
 _ITEM_KEYS = ("card", "name", "label", "object", "id", "query")
@@ -227,4 +228,4 @@ def absent(answer: Mapping[str, Any], expectation: Expectation) -> bool:
 
 def clip(text: Any, limit: int = 60) -> str:
     text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)

@@ -23,18 +23,19 @@ MAX_WORDS = 40  # a sentence a player reads is shorter than this
 _CUT_AFTER = " ,;:—–-(/"  # characters a cut never ends on
 
 
-def cut(text: str, limit: int) -> str:
-    """`text` (spacing made single) whole when it fits in `limit` characters; else cut at the last whole word that
-    fits with "…" after it, so the ellipsis never ends a word half-written ("must dis…" becomes "must…")."""
-    text = " ".join(str(text).split())
+def cut(text: str, limit: int, *, keep_lines: bool = False) -> str:
+    """`text` (spacing made single, unless `keep_lines`) whole when it fits in `limit` characters; else cut at the
+    last whole word that fits with "…" after it, so the ellipsis never ends a word half-written ("must dis…"
+    becomes "must…"). A single word longer than `limit` is cut where it must be."""
+    text = str(text) if keep_lines else " ".join(str(text).split())
     if len(text) <= limit:
         return text
-    room = max(1, limit - 1)
+    room = max(0, limit - 1)
     head = text[:room]
     if text[room:room + 1].isalnum() and head[-1:].isalnum():  # the cut falls inside a word: drop that word
-        space = head.rfind(" ")
+        space = max(head.rfind(" "), head.rfind("\n"))
         head = head[:space] if space > 0 else head
-    return head.rstrip(_CUT_AFTER) + ELLIPSIS
+    return head.rstrip(_CUT_AFTER + "\n") + ELLIPSIS
 
 
 def quoted(text: str, limit: int = 60) -> str:

@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import discord
 
+from engine.plain_words import cut
+
 TITLE, DESCRIPTION, FIELDS, FIELD_NAME, FIELD_VALUE, FOOTER, TOTAL = 256, 4096, 25, 256, 1024, 2048, 6000
 CONTENT, CHOICE, LABEL, OPTION = 2000, 100, 80, 100
 
 
 def clip(text: str, limit: int) -> str:
-    """Cut to `limit` characters, ending with "…" when something was cut."""
-    text = text if isinstance(text, str) else str(text)
-    return text if len(text) <= limit else text[: max(0, limit - 1)] + "…"
+    """Cut to `limit` characters at a whole word, ending with "…" when something was cut."""
+    return cut(text if isinstance(text, str) else str(text), limit, keep_lines=True)
 
 
 def safe(text: str, limit: int | None = None) -> str:

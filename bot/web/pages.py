@@ -20,6 +20,7 @@ from bot.service import Arbiter
 from engine.cards import Annotation, Card, printing_label
 from engine.interface import QuestionError
 from engine.matching import MatchResult
+from engine.plain_words import cut
 from engine.registry import Ruleset, UnknownRuleset, all_rulesets, find_ruleset
 from engine.trace import Rule
 
@@ -288,4 +289,4 @@ def step_line(step: Any) -> str:
 
 def clip(text: str, limit: int = 80) -> str:
     text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)

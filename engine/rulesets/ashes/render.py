@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.plain_words import cut
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
@@ -174,8 +175,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
 
 def _clause(text: str) -> str:
     """A part's words as a clause inside a sentence: without the final stop, shortened."""
-    words = text.strip().rstrip(".:")
-    return words if len(words) <= 60 else words[:57].rstrip(" ,") + "…"
+    return cut(text.strip().rstrip(".:"), 60)
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),

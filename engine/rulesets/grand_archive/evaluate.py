@@ -16,6 +16,7 @@ from typing import Any
 from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
+from engine.plain_words import cut
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
 from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
@@ -1052,8 +1053,7 @@ def _own_cost(effect: ReadEffect) -> bool:
 
 
 def _short(text: str, n: int = 50) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
+    return cut(text, n)
 
 
 def _choices(objs: list[Obj]) -> str:

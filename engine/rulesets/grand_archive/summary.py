@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from engine.plain_words import cut
 from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
@@ -103,7 +104,7 @@ def _unread_clause(verdict: Verdict) -> str:
     if not verdict.unread:
         return ""
     card, _, sentence = verdict.unread[0]
-    short = sentence if len(sentence) <= 60 else sentence[:59].rstrip() + "…"
+    short = cut(sentence, 60)
     more = f" and {len(verdict.unread) - 1} more" if len(verdict.unread) > 1 else ""
     return f"; not read, so not in this answer: “{short}” ({card}){more}"
 

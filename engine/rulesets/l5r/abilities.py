@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from engine.cards import Card
+from engine.plain_words import quoted
 from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.text import Line, split_lines
 
@@ -108,7 +109,7 @@ def _header_kind(header: str, body: str) -> tuple[Kind, str]:
     if words & set(ACTION_WORDS):
         return Kind.ACTION, f"“{header}:” marks an action taken in the sequence of play"
     if _GOLD.search(body):
-        return Kind.GOLD, f"“{header}: {body[:30]}” produces Gold"
+        return Kind.GOLD, f"{quoted(f'{header}: {body}', 40)} produces Gold"
     if "Invest" in words:
         return Kind.CONTINUOUS, f"“{header}” adds an optional cost when the card enters play"
     if words <= {"Bow", "Gold", "X"} | {w for w in words if w.isdigit()}:
@@ -165,9 +166,9 @@ def read_line(index: int, line: Line) -> Ability:
     elif timing is not None and re.search(r"\b(?:before|after|when)\s+(?:\(?each time\)?)\s", body, re.I):
         # "Players discard a card after each time one of their own actions moves a Personality home": a trait
         # triggered every time, wherever its trigger stands.
-        kind, why = Kind.TRAIT, f"“{timing} {occurrence[:50]}” triggers it each time"
+        kind, why = Kind.TRAIT, f"{quoted(f'{timing} {occurrence}', 60)} triggers it each time"
     elif timing is not None and re.match(r"^(?:once per \w+, |if [^,]+, )?(?:before|after|when)\b", body, re.I):
-        kind, why = Kind.TRAIT, f"“{body.split(',')[0][:60]}” triggers by itself"
+        kind, why = Kind.TRAIT, f"{quoted(body.split(',')[0], 60)} triggers by itself"
     elif (negation := conditional_negation(body)) is not None:
         # "X will not / may not ... while Y": an ongoing negation of that occurrence (step A), while Y holds
         kind, why = Kind.NEGATE, f"“{negation}” negates an occurrence while its condition holds"

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.cards import Annotation, Card
+from engine.plain_words import cut, quoted
 from engine.rulesets.redemption import interpretations as notes
 from engine.rulesets.redemption import phrases as P
 from engine.rulesets.redemption.parts import find_part
@@ -758,8 +759,7 @@ def _zone_is(zone: str, where: str) -> bool:
 
 
 def _clip(text: str, limit: int = 80) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return cut(text, limit)
 
 
 def _standalone_words(term: Term) -> str:
@@ -778,7 +778,4 @@ def _standalone_words(term: Term) -> str:
 
 
 def _quote(text: str, limit: int = 120) -> str:
-    text = " ".join(text.split())
-    if len(text) > limit:
-        text = text[: limit - 1] + "…"
-    return f"\u201c{text}\u201d"
+    return quoted(text, limit)
