@@ -267,6 +267,16 @@ def examples_of(question: Any) -> tuple[Mapping[str, Any], ...]:
     return tuple(getattr(question, "examples", ()) or ())
 
 
+def event_words(scenario: Any, event: str) -> str:
+    """An event of an EventScenario as players say it, for a button ("Then: the phase ends", not "phase-ends"):
+    its `event_help` entry without the bracket after it, or the key's words ("condition-false:2" keeps its number
+    as "condition 2")."""
+    key, _, which = event.partition(":")
+    help_text = str((getattr(scenario, "event_help", None) or {}).get(key, ""))
+    words = help_text.split(" (")[0].strip() or key.replace("-", " ")
+    return f"{words} (condition {which})" if which else words
+
+
 def chain_cards(text: str, separators: str) -> tuple[str, str]:
     """Split typed text into what comes before the last separator and the name being typed after it."""
     cut = max((text.rfind(sep) for sep in separators), default=-1)

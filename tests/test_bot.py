@@ -83,7 +83,7 @@ async def test_duration_embed_for_adino(db):
         embed = data["embeds"][0]
         assert embed["title"] == "Adino, the Eznite (II)"
         # The player's answer, then the starter set's official ruling on this very question, which agrees.
-        assert embed["description"] == ("Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)\n"
+        assert embed["description"] == ("Has ended: the phase ended. (Adino, the Eznite (II))\n"
                                         "Agrees with the official ruling (Land of Redemption, \"Defining Duration\", "
                                         "2024).")
         # In public: the player's answer, the card's ability text and the rules cited; the reasons on demand.
@@ -142,7 +142,7 @@ async def test_button_press_updates_the_same_message(db):
         body = await sent.callback()
         labels = [b["label"] for b in _buttons(body["data"])]
         assert "Then: result-changed" in labels and "Then: round-ends" in labels
-        assert body["data"]["embeds"][0]["description"].startswith("Ends when the targeted card")
+        assert "Lasts while Three Woes stays where it was placed." in body["data"]["embeds"][0]["description"]
         message_id = sent.state.original_message_id
         button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: result-changed")
         press = await fake.send_component(message_id, button["custom_id"])

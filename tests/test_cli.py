@@ -17,7 +17,7 @@ def test_readme_first_command_prints_d8_then_d1_for_adino(db, capsys):
     assert code == 0, err
     lines = out.splitlines()
     # How long in plain words first, then the rules; the state and the bound's reason follow.
-    assert lines[0] == "Has ended: the phase ended. (Adino, the Eznite (II); rules D8, D1, D9)"
+    assert lines[0] == "Has ended: the phase ended. (Adino, the Eznite (II))"
     # The starter set's official ruling on this very question agrees, right under the answer.
     assert lines[1] == 'Agrees with the official ruling (Land of Redemption, "Defining Duration", 2024).'
     assert lines[2] == ("Adino, the Eznite after phase-ends: the ability has ended. Upper bound: D1 (D8 needs "

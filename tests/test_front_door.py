@@ -55,7 +55,7 @@ def test_what_players_type_gets_a_ruling(real_db, capsys, name):
         assert lines[0] == match["line"] and lines[0].startswith(f"Matched “{name}” to ")
     plain = lines[len([x for x in (match["line"], match["printings_line"]) if x])]
     assert plain.split(".")[0] in ("Lasts until the end of this phase", "Happens at once: nothing lasts, so no "
-                                   "duration applies") or plain.startswith(("Ends when", "Lasts for"))
+                                   "duration applies") or plain.startswith(("Ends when", "Lasts for", "Lasts while"))
     assert plain == data["summary"]
 
 
@@ -171,9 +171,10 @@ def test_plain_first_line_and_notes_agree_with_the_verdict_for_every_card(real_d
             verdict = judge(card, None, events)
             line = plain(verdict)
             part = verdict.part
-            if line.startswith(("Not started yet", "Partly not started yet")):  # waits for a trigger (issue 22)
+            if line.startswith(("Active, waiting for", "Partly waiting for")):  # waits for a trigger (issue 22)
                 assert part.started is False and part.persists, (card.label, events, line)
-                line = line.split(". Meanwhile: ", 1)[1]
+                line = line.split("”: ", 1)[1]
+                line = line[:1].upper() + line[1:]
             if not part.lasting:
                 assert line.startswith("Happens at once"), card.label
             elif not part.persists:

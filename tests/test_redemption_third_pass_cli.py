@@ -63,7 +63,7 @@ def test_turn_and_players_count_your_next_turn_and_are_reported(db, capsys):
 
 def test_a_trigger_is_reported_until_it_happens(db, capsys):
     waiting = ask(capsys, "Kinsman Redeemer", "--played-in", "battle")
-    assert waiting["started"] is False and waiting["summary"].startswith("Not started yet")
+    assert waiting["started"] is False and waiting["summary"].startswith("Active, waiting for")
     (trigger,) = waiting["waits_for"]
     assert "successful" in trigger["trigger"] and trigger["started_by_event"] is None
     started = ask(capsys, "Kinsman Redeemer", "--played-in", "battle", "--then", "triggered")

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from engine.names import base_name
+from engine.plain_words import quoted
 from engine.rulesets.redemption.evaluate import UpperBound, Verdict
 from engine.trace import Step, render_steps
 
@@ -21,7 +23,7 @@ _TIME_WORDS = {"phase": "the end of this phase", "battle": "the end of this batt
 _EVENT_WORDS = {"phase-ends": "the phase ended", "turn-ends": "the turn ended", "round-ends": "the round ended",
                 "battle-ends": "the battle ended", "leaves-play": "{card} left play",
                 "leaves-battle": "{card} left battle", "leaves-territory": "{card} left territory",
-                "deactivated": "{card} was deactivated", "result-changed": "the targeted result changed",
+                "deactivated": "{card} was deactivated", "result-changed": "its target was no longer affected",
                 "reset": "{card} reset to face value", "condition-false": "its condition stopped holding",
                 "condition-true": "its condition started holding"}
 
@@ -70,8 +72,9 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
             timed = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result), None)
             if timed is not None:  # the stated time measures the result: it says how long
                 return ("for" if ":" in timed.length else "until"), _time(timed.length)
-            return "when", "the targeted card's result changes" + (
-                f" or {card} leaves play" if "leaves-play" in bound.ends_on else "") + _timed_result(verdict)
+            kind, words = _result_words(bound.text, card)
+            leaves = f" or {card} leaves play" if "leaves-play" in bound.ends_on and kind != "while" else ""
+            return kind, words + leaves + _timed_result(verdict)
         case "D4":
             term = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.text == bound.text), None)
             length = term.length if term is not None else "phase"
@@ -83,6 +86,19 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
             return "when", words + (" or is deactivated" if "deactivated" in bound.ends_on else "")
         case _:
             return "until", "the end of this phase"
+
+
+def _result_words(text: str, card: str) -> tuple[str, str]:
+    """What ends a D3 bound, in the card's terms: a placement lasts while the card stays placed, a card set aside
+    while it stays aside, "until discarded" as the card says it; any other result while its target is affected."""
+    words = " ".join(text.split())
+    if re.match(r"place\b", words, re.I) or re.search(r"\bplace (?:it |this card )?(?:in|on)\b", words, re.I):
+        return "while", f"{card} stays where it was placed"
+    if re.search(r"\baside\b", words, re.I):
+        return "while", "what it set aside stays aside"
+    if re.match(r"(?:while|until|as long as)\b", words, re.I):
+        return "as", quoted(words, 60)
+    return "when", f"its target is no longer under {quoted(words, 40)}"
 
 
 def _timed_result(verdict: Verdict) -> str:
@@ -102,9 +118,9 @@ def plain(verdict: Verdict) -> str:
     waiting = [w for w in part.waits_for if w.started_by is None]
     if not waiting or not part.persists:
         return text
-    words = " or ".join(f"“{w.words}”" for w in waiting)
-    lead = "Not started yet" if part.waits_whole else "Partly not started yet"
-    return f"{lead}: it waits for {words}. Meanwhile: {text}"
+    words = " or ".join(quoted(w.words, 60) for w in waiting)
+    lead = "Active, waiting for" if part.waits_whole else "Partly waiting for"
+    return f"{lead} {words}: {text[:1].lower()}{text[1:]}"
 
 
 def _plain(verdict: Verdict) -> str:
@@ -123,21 +139,24 @@ def _plain(verdict: Verdict) -> str:
         event = events[ended - 1] if ended and ended <= len(events) else (events[-1] if events else "")
         what = _EVENT_WORDS.get(event, event).format(card=short_name(verdict))
         return f"Has ended: {what}" if what else "Has ended"
-    ends = {"until": f"at {words}", "for": f"after {words}", "when": f"when {words}"}[kind]
+    off = "" if part.effective else " (switched off for now: its condition fails)"
     if events:
         state = "Still going" if part.effective else "Still going, but switched off for now (its condition fails)"
+        if kind in ("while", "as"):
+            return f"{state}; lasts {'while ' if kind == 'while' else ''}{words}"
+        ends = {"until": f"at {words}", "for": f"after {words}", "when": f"when {words}"}[kind]
         return f"{state}; ends {ends}"
     if kind == "when":
-        return f"Ends when {words}" + ("" if part.effective else " (switched off for now: its condition fails)")
-    lasts = f"Lasts {'until' if kind == 'until' else 'for'} {words}"
-    return lasts + ("" if part.effective else " (switched off for now: its condition fails)")
+        return f"Ends when {words}" + off
+    lasts = {"until": "Lasts until", "for": "Lasts for", "while": "Lasts while", "as": "Lasts"}[kind]
+    return f"{lasts} {words}" + off
 
 
 def summary(verdict: Verdict) -> str:
-    """The first line: how long in plain words, then the rule ids the answer rests on."""
+    """The first line: how long in plain words, then the printing judged (the rule ids are the answer's `rules`,
+    listed under it: a player's first line names none)."""
     who = verdict.card.label + (f", {verdict.part.label} part" if verdict.part.label else "")
-    rules = verdict.trace.rules_cited()
-    return f"{plain(verdict)}. ({who}" + (f"; rules {', '.join(rules)})" if rules else ")")  # no empty "rules"
+    return f"{plain(verdict)}. ({who})"
 
 
 def state_line(verdict: Verdict) -> str:
