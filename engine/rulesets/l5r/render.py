@@ -114,13 +114,25 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
-def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
-    """An item as a player names it: "Bayushi Kachiko's Reaction (yours)", "your opponent's trait “…”"."""
+_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def _which(entry: Mapping[str, Any], twice: bool) -> str:
+    """Which ability of its card an item is, only when the answer names two of one card: "its second ability"."""
+    number = str(entry["item"])[len(str(entry["card"])):].strip().lstrip("#")
+    if not twice or not number.isdigit():
+        return ""
+    n = int(number)
+    return f"its {_ORDINALS[n - 1]} ability" if 0 < n <= len(_ORDINALS) else f"its ability {n}"
+
+
+def _item_words(entry: Mapping[str, Any], controller: str | None = None, twice: bool = False) -> str:
+    """An item as a player names it: "Bayushi Kachiko's Reaction (yours)", "your opponent's trait “…”"; `twice`:
+    the answer names two abilities of the same card, told apart as "its second ability"."""
     kind = KIND_WORDS.get(str(entry.get("kind")), str(entry.get("kind")))
     whose = {"you": "yours", "opponent": "your opponent's"}.get(controller or "", "")
     if entry.get("card"):
-        number = str(entry["item"])[len(str(entry["card"])):].strip()
-        notes = ", ".join(n for n in (number, whose) if n)
+        notes = ", ".join(n for n in (_which(entry, twice), whose) if n)
         return f"{possessive(str(entry['card']))} {kind}" + (f" ({notes})" if notes else "")
     _, _, words = str(entry["item"]).partition(": ")
     owner = {"you": "your", "opponent": "your opponent's"}.get(controller or "", "the")
@@ -132,7 +144,9 @@ def order_summary(data: Mapping[str, Any]) -> str:
     Reaction (yours), then your opponent's trait “…”"), what does not act now, or which timing point is first."""
     bits = []
     if data.get("moment") is not None:
-        order = [_item_words(e, e["controller"]) for e in data["order"]]
+        cards = [e.get("card") for e in (*data["order"], *data["skipped"]) if e.get("card")]
+        twice = {c for c in cards if cards.count(c) > 1}
+        order = [_item_words(e, e["controller"], e.get("card") in twice) for e in data["order"]]
         if len(order) == 1:
             bits.append(f"Only {order[0]} acts at this moment")
         elif order:
@@ -141,7 +155,7 @@ def order_summary(data: Mapping[str, Any]) -> str:
             bits.append("Nothing listed acts at this moment")
         skipped = data["skipped"]
         if skipped:
-            named = " and ".join(_item_words(s) for s in skipped[:2])
+            named = " and ".join(_item_words(s, twice=s.get("card") in twice) for s in skipped[:2])
             more = f" and {len(skipped) - 2} more" if len(skipped) > 2 else ""
             verb = "do" if len(skipped) > 1 else "does"
             bits.append(f"{named}{more} {verb} not act now")
@@ -222,7 +236,8 @@ LENGTH_WORDS = {"turn-ends": "until the end of the turn", "battle-ends": "until 
                 "phase-ends": "until the phase ends", "duel-ends": "until the duel ends",
                 "game-ends": "until the end of the game", "leaves-play": "while its card is in play",
                 "action-resolves": "until the action finishes resolving", "payment-made": "for that one payment",
-                "your next turn begins": "until your next turn begins"}
+                "your next turn begins": "until your next turn begins",
+                "condition-false": "until its condition stops holding"}
 
 
 def event_words(event: str) -> str:
@@ -237,7 +252,7 @@ def length_words(ends_on: str | None) -> str:
         return ""
     if ends_on.startswith("occurs:"):
         return f"until {ends_on[7:]}"
-    return LENGTH_WORDS.get(ends_on, f"until {ends_on}")
+    return LENGTH_WORDS.get(ends_on, f"until {ends_on.replace('-', ' ')}")
 
 
 def verdict_line(data: dict[str, Any]) -> str:
@@ -255,7 +270,7 @@ def verdict_line(data: dict[str, Any]) -> str:
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
         return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
-                "that end have passed (LD5).")
+                "that end have passed.")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
     if state == "waiting":
