@@ -43,6 +43,25 @@ def quoted(text: str, limit: int = 60) -> str:
     return f"{OPEN}{cut(text, limit)}{CLOSE}"
 
 
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def joined(clauses: Sequence[str], limit: int = MAX_WORDS) -> str:
+    """Clauses said one after the other, joined by "; " into sentences shorter than `limit` words: a clause that
+    would make its sentence too long starts the next one. Each sentence is capitalised and ends with a full stop;
+    a clause longer than the limit by itself stays whole (shorten it where it is made)."""
+    out: list[list[str]] = []
+    for clause in (c.strip().rstrip(".;") for c in clauses):
+        if not clause:
+            continue
+        if out and sum(_words(c) for c in out[-1]) + _words(clause) < limit:
+            out[-1].append(clause)
+        else:
+            out.append([clause])
+    return " ".join(capitalised("; ".join(sentence)) + "." for sentence in out)
+
+
 # --- the rules a player's first line keeps ---------------------------------------------------------------------
 
 _QUOTE = re.compile(f"{OPEN}[^{CLOSE}]*{CLOSE}?")

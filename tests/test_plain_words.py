@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.plain_words import ELLIPSIS, cut, cut_quotes, problems, quoted, sentences
+from engine.plain_words import ELLIPSIS, cut, cut_quotes, joined, problems, quoted, sentences
 
 CARD = "If that destroyed the unit, that target opponent must discard 2 cards from their hand"
 
@@ -64,3 +64,11 @@ def test_plain_words_pass_and_quoted_card_words_are_not_judged():
     assert problems("“Remove 1 of 2 tokens (see D1)” happens.", rule_ids=["D1"]) == []
     # A card's name is its own too ("Lost Soul Galatians 3:13" is no event key, "B-52" no tally).
     assert problems("Lost Soul 1/2 lasts until it leaves play.", names=["Lost Soul 1/2"]) == []
+
+
+def test_clauses_are_joined_into_sentences_under_the_limit():
+    clauses = [" ".join(["word"] * 15) for _ in range(5)]
+    text = joined(clauses)
+    assert [len(s.split()) for s in sentences(text)] == [30, 30, 15]
+    assert text.startswith("Word") and text.endswith("word.") and problems(text) == []
+    assert joined(["a thing happens", "", "another does."]) == "A thing happens; another does."

@@ -16,7 +16,7 @@ from typing import Any
 from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
-from engine.plain_words import cut
+from engine.plain_words import cut, quoted
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
 from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
@@ -702,7 +702,7 @@ class Evaluator:
         rules = [kind, "GA7"]
         if not fits:
             return Reach(inst, False, f"not in its set “{spec.text}”: {why_not}", rules,
-                         f"it is not one of “{spec.text}” ({why_not})")
+                         f"it is not one of {quoted(spec.text, 50)} ({why_not.split(' (')[0]})")
         if inst.read.displaced and inst.read.displaced[0] in (obj.subtypes | obj.supertypes | obj.types):
             word, sentence = inst.read.displaced
             return Reach(inst, False, f"it is {word}, so “{sentence}” happens instead", rules,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.plain_words import cut
+from engine.plain_words import cut, joined
 from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
@@ -87,16 +87,19 @@ def object_sentence(answer: ObjectAnswer) -> str:
     return f"no effect of the scenario could reach {subject}"
 
 
-def _effect_state(inst: Instance) -> str:
-    """"Devotion's Price: you can't draw cards, in effect until the end phase's clean-up"."""
+def _effect_state(inst: Instance) -> list[str]:
+    """["Devotion's Price applies: you can't draw cards", "assuming ..."]: whether the effect applies (has ended,
+    is off, has not started) and what it does, then what that assumes."""
     read = inst.read
-    what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
-    state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
-             "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    affected = read.affected.text.strip()
+    what = read.change if read.layer == "-" or not affected else f"{read.change} for {affected}"
+    state = {"active": "applies", "ended": f"has ended ({inst.status_why})", "off": f"is off ({inst.status_why})",
+             "not-started": f"has not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    out = [f"{inst.card.name} {state}: {cut(what, 180)}"]
     conds = [_plain(c) for c in (read.requires, read.condition) if c]
     if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
-        state += f", assuming {' and '.join(dict.fromkeys(conds))}"
-    return f"{inst.card.name}: {what}, {state}"
+        out.append(f"this assumes {' and '.join(dict.fromkeys(conds))}")
+    return out
 
 
 def _unread_clause(verdict: Verdict) -> str:
@@ -110,21 +113,20 @@ def _unread_clause(verdict: Verdict) -> str:
 
 
 def summary(verdict: Verdict) -> str:
+    """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
     if not verdict.objects:
         shown = [i for i in verdict.instances if not i.event][:2]
         if not shown:
-            return "No effect starts and no object was asked about" + _unread_clause(verdict) + "."
-        return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)" + \
-            _unread_clause(verdict) + "."
+            return joined(["No effect starts and no object was asked about" + _unread_clause(verdict)])
+        return joined([*(c for i in shown for c in _effect_state(i)),
+                       "no object was asked about" + _unread_clause(verdict)])
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
-    shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
-    sentence = "; ".join(object_sentence(a) for a in shown)
-    rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
-    if rules:  # a rule of the game reaches no object: say what it is doing
-        sentence += "; " + "; ".join(_effect_state(i) for i in rules)
+    shown = asked[:3]  # the objects asked about first, at most three of them
+    clauses = [object_sentence(a) for a in shown]
     others = len(verdict.objects) - len(shown)
     if others:
-        sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"
-    sentence = sentence.rstrip(".") + _unread_clause(verdict)
-    sentence = sentence[0].upper() + sentence[1:]
-    return sentence if sentence.endswith((".", '."', ".”")) else sentence + "."
+        clauses.append(f"{others} more object{'s are' if others > 1 else ' is'} answered below")
+    rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
+    clauses += [c for i in rules for c in _effect_state(i)]  # a rule of the game reaches no object: what it does
+    clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)
+    return joined(clauses)
