@@ -8,7 +8,6 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.plain_words import cut
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
@@ -175,7 +174,8 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
 
 def _clause(text: str) -> str:
     """A part's words as a clause inside a sentence: without the final stop, shortened."""
-    return cut(text.strip().rstrip(".:"), 60)
+    words = text.strip().rstrip(".:")
+    return words if len(words) <= 60 else words[:57].rstrip(" ,") + "…"
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
