@@ -134,6 +134,12 @@ def cut_quotes(text: str, sources: Sequence[str]) -> list[str]:
     return found
 
 
+def code_words(text: str) -> list[str]:
+    """What reads as program output in any text a player or judge reads: an empty "( )", a Python list or dict,
+    "=None" (card quotes aside)."""
+    return [m.group(0) for m in _CODE.finditer(outside_quotes(text))]
+
+
 def problems(text: str, *, rule_ids: Iterable[str] = (), event_keys: Iterable[str] = (),
              sources: Sequence[str] = (), names: Iterable[str] = ()) -> list[str]:
     """What in `text` (a player's answer) breaks the plain-words rules, each as one short reason; [] when none.

@@ -20,7 +20,7 @@ from bot.service import LookupProblem, duration_question, match_json
 from engine.cards import Card
 from engine.interface import QuestionError, event_words, examples_of, questions_of
 from engine.matching import Matcher
-from engine.plain_words import problems
+from engine.plain_words import code_words, problems
 from engine.printings import printing_rank_of
 from engine.registry import all_rulesets, find_ruleset
 from engine.rulesets.grand_archive.scenario import EVENTS as GA_EVENTS
@@ -121,6 +121,7 @@ def test_every_first_line_is_in_plain_words(game):
                  *(m.get("printing", {}).get("name", "") for m in matches)]
         texts = [card.text, *(c.text for c in matcher(game).cards if c.name in names[2:])]
         found = problems(data["summary"], rule_ids=ids, event_keys=keys, sources=texts, names=names)
+        found += [f"code in the explanation: {c}" for c in code_words(data["explanation"])]
         if found:
             bad.append(f"{card.name}: {data['summary']}\n    -> {'; '.join(found)}")
     assert asked * 3 >= len(sample(game)), f"only {asked} answers for {game}"

@@ -354,7 +354,7 @@ class Evaluator:
             return Candidate(FOREVER, "DM5", f"it waits until {what}, which has not happened yet")
         self.step(inst, "DM5", trigger, f"waits until {what}, which happens on {turn_words(turn + met)}: it stays "
                   "until that turn's Clean-up", "scenario")
-        return Candidate(Point(turn + met), "DM5", f"{what} happens on {turn_words(turn + met)}")
+        return Candidate(Point(turn + met), "DM5", f"it waits until {what}, on {turn_words(turn + met)}")
 
     def _default(self, inst: Instance, rule: str, what: str, value: str, assumed: str = "") -> str:
         self.trace.interpret(notes.defaulted(inst.label, rule, what))
@@ -395,7 +395,7 @@ class Evaluator:
                 if is_duration(inst.card) and point > Point(child.turn) and not is_duration(child.card):
                     self.trace.interpret(notes.COMMANDED_THRONE_FAQ)
                 self.step(inst, "DM8", inst.label, f"a Command variant: it stays as long as {child.label} "
-                          f"would ({self.words(point)[2]})", "data")
+                          f"would ({self.words(point)})", "data")
                 if point <= Point(inst.turn):
                     return Candidate(point, "DM8", f"a Command variant, it leaves with {child.label}, which has "
                                      "nothing to do on a later turn")
@@ -419,7 +419,7 @@ class Evaluator:
             point = child.would.cleanup()
             self.step(inst, "DM6", inst.label, f"older ruling: {child.label} became {became.label}, a Duration, so "
                       f"this played a Duration more than once and stays as long as it "
-                      f"({self.words(point)[2]})", "ruleset")
+                      f"({self.words(point)})", "ruleset")
             return Candidate(point, "DM6", f"older ruling: {child.label} was {became.label}, a Duration, and it "
                              "stays as long as that")
         if is_duration(child.card) and not child.lent_by:
@@ -433,7 +433,7 @@ class Evaluator:
                         return Candidate(child.leave.cleanup(), "DM11", f"{child.label} was removed early")
                     point = child.leave.cleanup()
                     self.step(inst, "DM6", inst.label, f"played the Duration {child.label} more than once: "
-                              f"it stays as long as {child.label} ({self.words(point)[2]})",
+                              f"it stays as long as {child.label} ({self.words(point)})",
                               "rule")
                     if point <= Point(inst.turn):
                         return Candidate(point, "DM6", f"it played {child.label} more than once, and "
@@ -451,7 +451,7 @@ class Evaluator:
                         return None
                     point = max(ends)
                     self.step(inst, "DM6", inst.label, f"prior rule: it stays while the extra plays of "
-                              f"{child.label} still act ({self.words(point)[2]})", "ruleset")
+                              f"{child.label} still act ({self.words(point)})", "ruleset")
                     return Candidate(point, "DM6", f"prior rule: the extra plays of {child.label} act until then")
                 case _:
                     assert_never(tracking)
@@ -468,7 +468,7 @@ class Evaluator:
                     self.trace.interpret(notes.PRIOR_CHAIN_SCOPE)
                     point = child.would.cleanup()
                     self.step(inst, "DM10", inst.label, f"prior rule: it stays as long as {child.label}, which "
-                              f"stays for a Duration ({self.words(point)[2]})", "ruleset")
+                              f"stays for a Duration ({self.words(point)})", "ruleset")
                     return Candidate(point, "DM10", f"prior rule: it stays as long as {child.label}")
                 case _:
                     assert_never(tracking)

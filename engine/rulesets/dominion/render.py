@@ -8,6 +8,7 @@ import math
 from typing import Any
 
 from engine.names import fold
+from engine.plain_words import joined
 from engine.rulesets.dominion.behaviour import Kind, types_of
 from engine.rulesets.dominion.build import Phase
 from engine.rulesets.dominion.evaluate import Instance, Verdict, describe
@@ -137,18 +138,18 @@ def outcome(verdict: Verdict) -> str:
 
 def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
     """One sentence in players' words: what is not allowed, what was assumed, when the cards leave play."""
-    text = outcome(verdict)
+    clauses = [outcome(verdict)]
     assumed = assumptions(verdict)
     if assumed:
-        text = f"Assuming (not said) that {' and that '.join(assumed)}: {text}"
+        clauses.insert(0, f"Assuming (not said) that {' and that '.join(assumed)}")
     if trash is not None:
-        text = f"{trash['answer']}; {text}"
-    if verdict.problems:
-        rules = ", ".join(dict.fromkeys(r for r in verdict.problem_rules if r))
-        text = f"Not allowed{f' ({rules})' if rules else ''}: {verdict.problems[0].rstrip('.')}; otherwise {text}"
+        clauses.insert(0, trash["answer"])
+    if verdict.problems:  # the rule it breaks is among the rules cited, not in the first line
+        clauses[0] = f"otherwise {clauses[0][:1].lower()}{clauses[0][1:]}"
+        clauses.insert(0, f"Not allowed: {verdict.problems[0].rstrip('.')}")
         if verdict.alternative is not None:
-            text += f"; under the older wording, where it is allowed, {outcome(verdict.alternative)}"
-    return text[:1].upper() + text[1:] + "."
+            clauses.append(f"under the older wording, where it is allowed, {outcome(verdict.alternative)}")
+    return joined(clauses)
 
 
 def _may_trash(verdict: Verdict, name: str) -> dict[str, Any]:
