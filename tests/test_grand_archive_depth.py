@@ -241,7 +241,8 @@ def test_copies_of_a_card_enter_one_after_the_other(db, capsys):
 
 def test_a_rule_of_the_game_is_said_in_the_first_line(db, capsys):
     out = ask(db, capsys, "--effect", "Devotion's Price", "--then", "end-of-turn")
-    assert out["objects"] == [] and out["summary"].startswith("Devotion's Price has ended (") and ": you can't draw cards" in out["summary"]
+    assert out["objects"] == [] and out["summary"].startswith("Devotion's Price has ended (")
+    assert ": you can't draw cards" in out["summary"]
     [rule] = [e for e in out["effects"] if e["layer"] == "-"]
     assert rule["status"] == "ended" and "GA15" in rule["rules"] and "GA15" in out["rules"]
 
