@@ -117,3 +117,30 @@ def matched_line(match: MatchResult) -> str:
     elif match.chosen == "moderator":
         why.append("the moderators' default printing")
     return f"Matched “{query}” to {card.label}" + (f" ({'; '.join(why)})" if why else "") + "."
+
+
+LOOSE = ("prefix", "word", "fuzzy")  # how a name may be read that the player should see said back
+
+
+def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
+    """What the player should know about the card read, as one short clause, only when it matters ('' else):
+    a name read loosely ('read “captian of the host” as Captain of the Host (Roots)'), and, when no printing was
+    named, printings that read differently ('its (Wa) printing reads differently: ask with set Wa'). Said after
+    the answer, never before it; an exact name, a nickname and a printing named with a set need no note."""
+    card = match.card
+    if card is None:
+        return ""
+    bits = []
+    if match.how in LOOSE:
+        query = " ".join(match.query.split())[:80]
+        bits.append(f"read “{query}” as {card.label}")
+    if report is not None and report.differ and report.chosen != "named":
+        shown = report.differ[:MAX_LISTED]
+        tags = ", ".join(printing_tag(c) for c in shown)
+        more = f" and {len(report.differ) - len(shown)} more" if len(report.differ) > len(shown) else ""
+        one = len(report.differ) == 1
+        whose = "its" if bits else f"{card.label}: the"
+        bits.append(f"{whose} {tags}{more} printing{'' if one else 's'} read{'s' if one else ''} differently: "
+                    f"ask with set {set_to_ask(shown[0])}")
+    return "; ".join(bits)
+
