@@ -145,7 +145,8 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
     if trash is not None:
         clauses.insert(0, trash["answer"])
     if verdict.problems:  # the rule it breaks is among the rules cited, not in the first line
-        clauses[0] = f"otherwise {clauses[0][:1].lower()}{clauses[0][1:]}"
+        first = clauses[0]  # an outcome opens with a card's name: only "Assuming" is lower-cased after "otherwise"
+        clauses[0] = "otherwise " + (first[:1].lower() + first[1:] if first.startswith("Assuming") else first)
         clauses.insert(0, f"Not allowed: {verdict.problems[0].rstrip('.')}")
         if verdict.alternative is not None:
             clauses.append(f"under the older wording, where it is allowed, {outcome(verdict.alternative)}")
