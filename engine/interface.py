@@ -277,6 +277,27 @@ def event_words(scenario: Any, event: str) -> str:
     return f"{words} (condition {which})" if which else words
 
 
+def typed_inputs(params: Sequence[Param], inputs: Mapping[str, Any], surface: Surface) -> list[tuple[Param, Any]]:
+    """A question's inputs as the player typed them on `surface`: (param, value) in the order typed where the
+    order is the question (a `sequence`: `--object ally --effect X` is not `--effect X --object ally`), then the
+    rest in the params' order; empty inputs left out. A value is a string, a list of strings, or True (a flag)."""
+    shown = [p for p in plugin_inputs(params, surface)]
+    out: list[tuple[Param, Any]] = []
+    done: set[str] = set()
+    for sequence in dict.fromkeys(p.sequence for p in shown if p.sequence):
+        by_name = {p.name: p for p in shown if p.sequence == sequence}
+        pairs = [pair for pair in inputs.get(str(sequence)) or () if len(pair) == 2 and pair[0] in by_name]
+        if pairs:
+            out += [(by_name[name], value) for name, value in pairs]
+            done.update(by_name)
+    for p in shown:
+        value = inputs.get(p.name)
+        if p.name in done or value in (None, "", [], False):
+            continue
+        out.append((p, value))
+    return out
+
+
 def chain_cards(text: str, separators: str) -> tuple[str, str]:
     """Split typed text into what comes before the last separator and the name being typed after it."""
     cut = max((text.rfind(sep) for sep in separators), default=-1)

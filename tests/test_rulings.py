@@ -51,14 +51,15 @@ def test_an_answered_question_opens_by_its_id_and_still_stands(db, capsys):
     assert opened["asked"]["inputs"] == {"card": "Adino, the Eznite", "set": None, "played_in": "battle",
                                          "events": ["phase-ends"], "part": None}
     assert opened["asked"]["count"] == 2 and opened["asked"]["version_number"] == answer["ruleset"]["version"]
-    assert opened["given"] == {"verdict": answer["explanation"].split("\n")[0], "rules": answer["rules"]}
+    assert opened["given"] == {"verdict": answer["explanation"].split("\n")[0], "rules": answer["rules"],
+                               "summary": answer["summary"]}
     assert opened["now"]["ruling_id"] == answer["ruling_id"] and opened["changes"] == []
     assert opened["now"]["answer"]["persists"] == answer["persists"]
 
     code, out, _ = run(capsys, "ruling", answer["ruling_id"].lower())
     assert code == 0
     assert "Now: still stands under today's catalog and ruleset." in out.splitlines()
-    assert "Question: Adino, the Eznite · played in battle · then phase-ends" in out.splitlines()
+    assert 'Question: arbiter duration "Adino, the Eznite" --played-in battle --then phase-ends' in out.splitlines()
 
 
 def test_unknown_id_is_one_sentence_and_exit_1(db, capsys):
@@ -90,7 +91,7 @@ def test_an_annotation_that_changes_a_ruling_is_reported(db, capsys):
     assert untouched["ruling_id"] not in {c["ruling_id"] for c in changed}
 
     code, out, _ = run(capsys, "rulings", "changed")
-    assert f"{answer['ruling_id']} · redemption duration · Adino, the Eznite" in out
+    assert f"{answer['ruling_id']} · arbiter duration \"Adino, the Eznite\"" in out
     assert "Now: CHANGED. Before: " + answer["explanation"].split("\n")[0] in out
     assert "Since then: the moderators' annotations of Adino, the Eznite (II) changed." in out
 

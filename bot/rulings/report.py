@@ -3,35 +3,92 @@ Discord share both)."""
 
 from __future__ import annotations
 
+import re
 import time
 from typing import Any
 
+from bot.games import find_question
+from bot.official_answers import named_inputs
 from bot.rulings.build import is_shortcut_ruling
 from bot.rulings.reask import Standing
 from bot.rulings.store import StoredRuling
-from engine.cards import printing_label
+from engine.interface import QuestionError, Surface, questions_of, typed_inputs
+from engine.registry import UnknownRuleset, find_ruleset
 
 
 def iso(at: int) -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(at))
 
 
-def question_text(stored: StoredRuling) -> str:
-    """The question as asked, in one line."""
+def question_text(stored: StoredRuling, surface: Surface = "cli") -> str:
+    """The question as the player asked it: the command with its inputs as typed on the command line (`arbiter
+    grand-archive --object ally --effect "Favorable Winds"`) or in Discord (`/grand-archive ruling object:ally
+    effect:Favorable Winds`), the cards by the names they were matched to."""
     inputs = stored.inputs
     if is_shortcut_ruling(stored.game, stored.command):
-        card = printing_label(inputs["card"], inputs["set"]) if inputs.get("set") else inputs["card"]
-        parts = [card, f"played in {inputs.get('played_in') or 'its usual zone'}"]
-        if inputs.get("events"):
-            parts.append("then " + ", ".join(inputs["events"]))
-        if inputs.get("part"):
-            parts.append(f"part {inputs['part']}")
+        card = inputs["card"]
+        typed: list[tuple[str, Any]] = [("card", card), ("set", inputs.get("set")),
+                                         ("played_in", inputs.get("played_in")), ("then", inputs.get("events")),
+                                         ("part", inputs.get("part")), ("turn", inputs.get("turn")),
+                                         ("players", inputs.get("players"))]
+        typed = [(name, value) for name, value in typed if value not in (None, "", [])]
+        head = f"/{stored.command}" if surface == "discord" else f"arbiter {stored.command}"
+        positional, joiners = {"card"}, {"then": " "}
     else:
-        parts = []
-        for key, value in inputs.items():
-            shown = " | ".join(map(str, value)) if isinstance(value, list) else "yes" if value is True else value
-            parts.append(f"{key}: {shown}")
-    return " · ".join(parts)
+        try:
+            ruleset = find_ruleset(stored.game)
+            question = find_question(ruleset, stored.command)
+        except (UnknownRuleset, QuestionError):  # a game or question gone since: its inputs as stored
+            return " · ".join(f"{key}: {value}" for key, value in inputs.items())
+        several = len(questions_of(ruleset)) > 1
+        inputs = named_inputs(inputs, stored.basis.matched)
+        typed = [(p.name, value) for p, value in typed_inputs(question.params, inputs, surface)]
+        flags = {p.name: p for p in question.params}
+        head = (f"/{stored.game} {stored.command}" if surface == "discord" else
+                f"arbiter {stored.game}" + (f" {stored.command}" if several else ""))
+        positional = {p.name for p in question.params if p.cli_flag is None}
+        joiners = {p.name: f"{p.separators[0]} " for p in question.params if p.separators}
+        typed = [(flags[name].cli_flag or name, value) if surface == "cli" else (name, value)
+                 for name, value in typed]
+    ruleset_default = next(iter(_versions(stored.game)), "current")
+    if stored.version != ruleset_default:  # the version asked for, when it is not the one asked without naming it
+        typed.append(("ruleset", stored.version))
+    words = [head]
+    for name, value in typed:
+        values = value if isinstance(value, list) else [value]
+        if surface == "discord":
+            shown = joiners.get(name, "; ").join(str(v) for v in values) if value is not True else "True"
+            words.append(f"{name}:{shown}")
+            continue
+        flag = name if name.startswith("--") else f"--{name.replace('_', '-')}"
+        for one in values:
+            if name in positional:
+                words.append(_typed(str(one)))
+            elif one is True:
+                words.append(flag)
+            else:
+                words += [flag, _typed(str(one))]
+    return " ".join(words)
+
+
+def _typed(value: str) -> str:
+    """A value as a player types it in a shell: bare when it is one plain word, else in double quotes."""
+    if re.fullmatch(r"[\w.:@/+=,-]+", value):
+        return value
+    return '"' + re.sub(r'(["\\$`])', r"\\\1", value) + '"'
+
+
+def _versions(game: str) -> list[str]:
+    try:
+        return list(find_ruleset(game).versions())
+    except UnknownRuleset:
+        return []
+
+
+def answer_given(stored: StoredRuling) -> str:
+    """The player's answer as it was given: the stored verdict line's first part (its summary), without the
+    judge's leads stored beside it for comparing."""
+    return stored.summary.split(" · ")[0]
 
 
 def asked_json(stored: StoredRuling) -> dict[str, Any]:
@@ -49,7 +106,7 @@ def standing_json(standing: Standing, *, answer: bool = True) -> dict[str, Any]:
     return {
         "ruling_id": stored.id,
         "asked": asked_json(stored),
-        "given": {"verdict": stored.summary, "rules": list(stored.rules)},
+        "given": {"verdict": stored.summary, "rules": list(stored.rules), "summary": answer_given(stored)},
         "stands": standing.stands,
         "now": None if now is None else {
             "ruling_id": now.id, "verdict": now.verdict, "rules": list(now.rules), "version_number": now.basis.version,
@@ -113,7 +170,7 @@ def standing_lines(standing: Standing) -> list[str]:
         f"({stored.basis.version}){where}",
         f"Asked {times}: first {iso(stored.first_at)}, last {iso(stored.last_at)}.",
         f"Question: {question_text(stored)}",
-        f"Answer given: {stored.summary}",
+        f"Answer given: {answer_given(stored)}",
         f"Rules cited: {', '.join(stored.rules) or 'none'}",
         *house_lines(standing),
         *verdict_lines(standing),
@@ -123,4 +180,4 @@ def standing_lines(standing: Standing) -> list[str]:
 def changed_lines(standing: Standing) -> list[str]:
     """One entry of `arbiter rulings changed`."""
     stored = standing.stored
-    return [f"{stored.id} · {stored.game} {stored.command} · {question_text(stored)}", *verdict_lines(standing)]
+    return [f"{stored.id} · {question_text(stored)}", *verdict_lines(standing)]

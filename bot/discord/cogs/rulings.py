@@ -14,7 +14,7 @@ from bot.discord.errors import UserFacingError
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS, link_ruling
 from bot.rulings.reask import Standing
-from bot.rulings.report import house_lines, iso, question_text, verdict_lines
+from bot.rulings.report import answer_given, house_lines, iso, question_text, verdict_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -27,9 +27,9 @@ def standing_embed(standing: Standing, server: str | None = None) -> discord.Emb
     stored = standing.stored
     colour = COLOUR_PERSISTS if standing.stands else COLOUR_ENDED if standing.now is not None else COLOUR_INFO
     embed = discord.Embed(title=clip(f"Ruling {stored.id}", TITLE),
-                          description=safe(f"{stored.game} {stored.command}: {question_text(stored)}", DESCRIPTION),
+                          description=safe(question_text(stored, "discord"), DESCRIPTION),
                           colour=colour)
-    embed.add_field(name="Answer given", value=safe(stored.summary, FIELD_VALUE), inline=False)
+    embed.add_field(name="Answer given", value=safe(answer_given(stored), FIELD_VALUE), inline=False)
     embed.add_field(name="Rules cited", value=", ".join(stored.rules) or "none", inline=True)
     where = f" · server {stored.guild}" if stored.guild else ""
     embed.add_field(name="Ruleset", value=safe(f"{stored.version} ({stored.basis.version}){where}", FIELD_VALUE),
