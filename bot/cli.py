@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Sequence
 from importlib import metadata
@@ -35,6 +36,7 @@ from bot.catalog import (
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
 from bot.cli_common import (
+    EMPTY_NAME,
     EXIT_LOOKUP,
     EXIT_OK,
     EXIT_USAGE,
@@ -235,6 +237,8 @@ def cmd_card(args: argparse.Namespace) -> int:
     except LookupProblem as problem:
         return print_lookup_problem(problem, args)
     except AnywhereProblem as problem:
+        if not args.name.strip():
+            raise Usage(EMPTY_NAME) from None
         if args.json:
             print_json({"match": candidates_json(problem.found), "error": str(problem), "kind": problem.found.how,
                         "exit": EXIT_LOOKUP})
@@ -666,12 +670,30 @@ def _wants_json(argv: Sequence[str]) -> bool:
     return "--json" in (argv[: list(argv).index("--")] if "--" in argv else argv)
 
 
+_CHOICE = re.compile(r"argument (?P<option>[^:]+): invalid choice: (?P<given>'.*') \(choose from (?P<valid>.*)\)$")
+
+
+def _choice_sentence(message: str) -> str | None:
+    """argparse's "argument --played-in: invalid choice: 'moon' (choose from 'battle', ...)" as one sentence."""
+    found = _CHOICE.match(message)
+    if found is None or not found.group("option").startswith("-"):  # a subcommand: argparse's own words
+        return None
+    valid = [v.strip().strip("'") for v in found.group("valid").split(",")]
+    listed = ", ".join(valid[:-1]) + f" or {valid[-1]}" if len(valid) > 1 else valid[0]
+    option = found.group("option").split("/")[-1]
+    return f"{option} takes {listed}, not {found.group('given')}."
+
+
 def _usage_error(error: CommandLineError, as_json: bool) -> int:
-    """argparse's complaint: usage + `prog: error: ...` on stderr as argparse prints it, or one JSON object."""
-    message = f"{error.parser.prog}: {error.message}"
+    """argparse's complaint: usage + `prog: error: ...` on stderr as argparse prints it, or one JSON object. A
+    value outside an option's choices is one sentence naming them (no usage block before it)."""
+    sentence = _choice_sentence(error.message)
+    message = f"{error.parser.prog}: {sentence or error.message}"
     if as_json:
         print_json({"error": message, "kind": "usage", "exit": EXIT_USAGE,
                     "usage": " ".join(error.parser.format_usage().split())})
+    elif sentence is not None:
+        print(f"arbiter: {sentence}", file=sys.stderr)
     else:
         error.parser.print_usage(sys.stderr)
         print(f"{error.parser.prog}: error: {error.message}", file=sys.stderr)

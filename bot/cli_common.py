@@ -28,12 +28,13 @@ from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from bot.service import (
     Arbiter,
     LookupProblem,
-    answer_lines,
+    answer_head,
     match_json,
 )
 from engine.cards import Annotation
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
+EMPTY_NAME = "Name a card: the card name given is empty."
 
 
 class Usage(Exception):
@@ -63,6 +64,8 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
     """A card name that led to no card or to several: the candidates, as JSON or one line; exit 1. `asked`
     (arbiter, game, command) for a question: a name that is another game's card says so and how to ask there
     instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask, candidates})."""
+    if not problem.match.query.strip():  # nothing typed is bad input, not a card that was looked for
+        return fail(args, EMPTY_NAME, "usage", EXIT_USAGE)
     message, extra = problem.message, {}
     if asked is not None and problem.match.how in ("not-found", "ambiguous"):
         arbiter, game, command = asked
@@ -82,24 +85,21 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
 
 
 def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
-    """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
-    the explanation (without its first line when that is the summary already) and the ruling id."""
+    """A ruling: the documented JSON object (its `summary` first), or the player's answer (`summary`) and the
+    lines that matter after it (answer_head), the explanation (without its first line when that is the summary
+    already) and the ruling id."""
     if args.json:
-        print_json(data)
+        print_json({"summary": data["summary"], **data} if "summary" in data else data)
     else:
-        from bot.official_answers import agree_lines, lead_lines, where_line
+        from bot.official_answers import where_line
 
         official = data.get("official")
-        for line in [*lead_lines(official), *answer_lines(data.get("match"))]:
+        for line in answer_head(data):  # the player's answer first; what was read and official rulings after
             print(line)
         explanation = data["explanation"]
         summary = data.get("summary") or ""
-        if summary:
-            print(summary)
-            first, _, rest = explanation.partition("\n")
-            explanation = rest if first.strip() == summary.strip() else explanation
-        for line in agree_lines(official):  # right under the answer: what a judge asks first
-            print(line)
+        first, _, rest = explanation.partition("\n")
+        explanation = rest if summary and first.strip() == summary.strip() else explanation
         if explanation.strip():
             print(explanation)
         if official and where_line(official):

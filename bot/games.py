@@ -13,7 +13,7 @@ from typing import Any
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
 from bot.catalog.importer import write_import
 from bot.import_floors import check_cards, check_files, last_record_counts
-from bot.layers import LayeredMatcher, mark_plugin_answer
+from bot.layers import LayeredMatcher, house_json, mark_plugin_answer
 from bot.official_answers import official_json
 from bot.rulings.build import game_record, jsonable_inputs
 from bot.service import Arbiter, LookupProblem, match_json, problem_message
@@ -137,10 +137,18 @@ def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping
     its cards (bot/official_answers.py)."""
     data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
                                            guild)
+    shared = None
+    if lookup.layer_used:  # a house ruling: what the shared catalog answers is said beside it
+        try:
+            shared = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command)[0]
+        except (QuestionError, LookupProblem):
+            shared = None
+        data["house"] = house_json(str(guild), [card for card, _ in lookup.layer_used.values()], data, shared)
     if officials is not None:
         data["official"] = official_json(officials, ruleset.game, find_question(ruleset, command).command, version,
                                          jsonable_inputs(inputs), {q: m["card"] for q, m in lookup.seen.items()},
-                                         [c.name for c in lookup.cards.values()], data)
+                                         [c.name for c in lookup.cards.values()], data, shared,
+                                         bool(lookup.layer_used))
     if seen is not None:
         seen.extend(lookup.cards.values())
     if rulings is not None:  # built later by the writer thread, from copies: the front end may change `data`

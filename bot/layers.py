@@ -149,6 +149,22 @@ def layered_ruling_id(shared_id: str, guild: str, notes: Sequence[Annotation]) -
     return "R-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
+def house_json(guild: str, cards: Sequence[Card], answer: Mapping[str, Any],
+               shared: Mapping[str, Any] | None) -> dict[str, Any]:
+    """The documented `house` object of an answer this server's own annotations decided: the server, the cards
+    annotated, what the shared catalog answers (`shared`: the same question without them; its summary and ruling
+    id) and the line every surface shows under the player's answer. The annotations' words and notes stay out of
+    it (the judge's reasons say them)."""
+    names = list(dict.fromkeys(c.name for c in cards))
+    which = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    summary = str((shared or {}).get("summary") or "")
+    answers = ("answers the same" if summary == answer.get("summary") else f"answers: {summary}") if summary \
+        else "cannot answer it"
+    return {"guild": str(guild), "cards": names,
+            "shared": None if shared is None else {"summary": summary, "ruling_id": shared.get("ruling_id")},
+            "line": f"This server's moderators annotated {which}; the shared catalog {answers}"}
+
+
 def mark_plugin_answer(data: dict[str, Any], card: Card, notes: Sequence[Annotation], guild: str) -> None:
     """A plug-in game's JSON answer (engine/interface.py shapes) decided with server annotations: say so in its
     trace and interpretations, and give it its own ruling id."""

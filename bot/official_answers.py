@@ -46,8 +46,11 @@ def record_key(ruling: OfficialRuling, matched: Mapping[str, str] | None = None)
 
 def official_json(rulings: Sequence[OfficialRuling], game: str, command: str, version: str,
                   inputs: Mapping[str, Any], matched: Mapping[str, str], cards: Iterable[str],
-                  answer: Mapping[str, Any]) -> dict[str, Any]:
-    """The documented `official` object of an answer (README, "Official rulings")."""
+                  answer: Mapping[str, Any], shared: Mapping[str, Any] | None = None,
+                  house: bool = False) -> dict[str, Any]:
+    """The documented `official` object of an answer (README, "Official rulings"). `house`: this server's own
+    annotations decided the answer, and `shared` is the same question answered by the shared catalog alone: a
+    difference from a published ruling is then the annotation's, never blamed on the computation."""
     names = {fold(c) for c in cards}
     about = [r for r in rulings if r.game == game and names & {fold(c) for c in r.cards}]
     # A question about these cards, or one naming no card (a rules text typed in), may be the recorded one.
@@ -60,11 +63,12 @@ def official_json(rulings: Sequence[OfficialRuling], game: str, command: str, ve
                 "differences": [d.as_json() for d in c.differences]} for c in matches]
     agrees = None if not matches else all(c.agrees for c in matches)
     first_card = next(iter(sorted({c for r in about for c in r.cards if fold(c) in names})), "")
+    shared_agrees = None if not matches or shared is None else all(check(c.ruling, shared).agrees for c in matches)
     return {"game": game, "count": len(about), "ids": [r.id for r in about], "card": first_card, "matches": entries,
-            "agrees": agrees, "line": _line(matches)}
+            "agrees": agrees, "line": _line(matches, house, shared_agrees)}
 
 
-def _line(matches: Sequence[Any]) -> str:
+def _line(matches: Sequence[Any], house: bool = False, shared_agrees: bool | None = None) -> str:
     if not matches:
         return ""
     differ = [c for c in matches if not c.agrees]
@@ -72,9 +76,13 @@ def _line(matches: Sequence[Any]) -> str:
         cited = "; ".join(c.ruling.source.cite() for c in matches)
         return f"Agrees with the official ruling ({cited})."
     first = differ[0]
+    official = f"Official ruling ({first.ruling.source.cite()}): {first.ruling.says.rstrip('.')}."
+    if house:  # the server's own annotation decided this answer: say so, and whether the shared catalog agrees
+        shared = (" The shared catalog's answer agrees with the official ruling." if shared_agrees else
+                  " The shared catalog's answer differs from it too." if shared_agrees is False else "")
+        return f"{official} This server's own annotation gives the answer above instead.{shared}"
     how = "; ".join(d.words() for d in first.differences)
-    return (f"Official ruling ({first.ruling.source.cite()}): {first.ruling.says.rstrip('.')}. "
-            f"Arbiter's computed answer differs: {how}.")
+    return f"{official} Arbiter's computed answer differs: {how}."
 
 
 def where_line(official: Mapping[str, Any], surface: str = "cli") -> str:

@@ -23,6 +23,7 @@ from bot.layers import (
     AliasRow,
     LayeredMatch,
     LayeredMatcher,
+    house_json,
     layered_ruling_id,
     server_alias_text,
     server_annotation_text,
@@ -35,7 +36,15 @@ from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold
 from engine.official import OfficialRuling
-from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
+from engine.plain_words import capitalised
+from engine.printings import (
+    PrintingReport,
+    compare_printings,
+    match_note,
+    matched_line,
+    printing_rank_of,
+    reading_key_of,
+)
 from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
 from engine.trace import Interpretation, Step
 
@@ -68,7 +77,27 @@ def match_json(match: MatchResult, report: PrintingReport | None = None) -> dict
         out.update(report.as_json())
         out["line"] = matched_line(match)
         out["printings_line"] = report.line()
+        out["note"] = match_note(match, report)
     return out
+
+
+def note_line(match: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None) -> str:
+    """One short line about the cards an answer read, only when it matters ('' else): a name read loosely, and
+    printings that read differently when none was named (each match's `note`, engine.printings.match_note)."""
+    matches = match if isinstance(match, list) else [match] if match else []
+    notes = list(dict.fromkeys(str(m.get("note")) for m in matches if m.get("note")))
+    return capitalised("; ".join(notes)) + "." if notes else ""
+
+
+def answer_head(data: Mapping[str, Any], summary: str | None = None) -> list[str]:
+    """The lines every surface shows first, in this order: the player's answer (`summary`), then, each only when
+    it matters, one line about the cards read (`note_line`), the server's own annotations that decided it (its
+    `house` line) and a published ruling on the same question (agreeing or not). The judge's reasons follow."""
+    official, house = data.get("official") or {}, data.get("house") or {}
+    lines = [summary if summary is not None else str(data.get("summary") or ""), note_line(data.get("match")),
+             str(house.get("line") or ""), str(official.get("line") or "") if official.get("agrees") is not None
+             else ""]
+    return [line for line in lines if line]
 
 
 def answer_lines(match: dict[str, Any] | list[dict[str, Any]] | None) -> list[str]:
@@ -146,15 +175,21 @@ class DurationAnswer:
     # The recorded published rulings and this question as its stored ruling keeps it (for the `official` object)
     officials: Sequence[OfficialRuling] | None = field(default=None, repr=False, compare=False)
     question: tuple[str, dict[str, Any]] | None = field(default=None, repr=False, compare=False)
+    # The same question judged on the shared catalog alone, when this server's own annotations decided it
+    shared: Any = field(default=None, repr=False, compare=False)
 
     def as_json(self) -> dict[str, Any]:
         data = duration_question().render(self.verdict, match_json(self.match, self.report))
-        if self.layer and self.guild is not None:
-            data["ruling_id"] = layered_ruling_id(data["ruling_id"], self.guild, self.layer)
+        house = bool(self.layer) and self.guild is not None
+        shared = duration_question().render(self.shared, match_json(self.match, self.report)) \
+            if house and self.shared is not None else None
+        if house:
+            data["ruling_id"] = layered_ruling_id(data["ruling_id"], str(self.guild), self.layer)
+            data["house"] = house_json(str(self.guild), [self.verdict.card], data, shared)
         if self.officials is not None and self.question is not None:
             version, inputs = self.question
             data["official"] = official_json(self.officials, self.verdict.card.game, DURATION, version, inputs, {},
-                                             [self.verdict.card.name], data)
+                                             [self.verdict.card.name], data, shared, house)
         self.rendered = (data["ruling_id"], data["explanation"].split("\n", 1)[0], list(data["rules"]))
         return data
 
@@ -430,6 +465,10 @@ class Arbiter:
         _note_layer(verdict, card, layer, match)
         answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
+        if layer:  # a house ruling: what the shared catalog answers is said beside it
+            answer.shared = duration_question().judge(card, played_in=played_in, events=events,
+                                                      annotations=self.shared_annotations(card), version=ruleset,
+                                                      part=part, **more)
         answer.officials = self.officials()
         if any(card.name in r.cards for r in answer.officials):  # the question as its stored ruling keeps it
             by_name = not set_hint and self.matcher_for(card.game, guild).match(card.name).card == card

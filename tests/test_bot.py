@@ -83,7 +83,7 @@ async def test_duration_embed_for_adino(db):
         embed = data["embeds"][0]
         assert embed["title"] == "Adino, the Eznite (II)"
         # The player's answer, then the starter set's official ruling on this very question, which agrees.
-        assert embed["description"] == ("Has ended: the phase ended. (Adino, the Eznite (II))\n"
+        assert embed["description"] == ("**Has ended: the phase ended. (Adino, the Eznite (II))**\n"
                                         "Agrees with the official ruling (Land of Redemption, \"Defining Duration\", "
                                         "2024).")
         # In public: the player's answer, the card's ability text and the rules cited; the reasons on demand.
@@ -108,18 +108,18 @@ async def test_duration_keeps_the_table_and_a_numbered_condition_in_its_buttons(
         sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
                                                     "then": "condition-false:1", "turn": "theirs", "players": 3})
         data = (await sent.callback())["data"]
-        assert data["embeds"][0]["description"].startswith("Still going, but switched off for now")
+        assert data["embeds"][0]["description"].startswith("**Still going, but switched off for now")
         buttons = [b for b in _buttons(data) if b["custom_id"].startswith("arb:")]
         assert buttons and all("~t3" in b["custom_id"] and ":F1" in b["custom_id"] for b in buttons)
         other = next(b for b in buttons if b["label"].startswith("Under the"))
         update = await (await fake.send_component(sent.state.original_message_id, other["custom_id"])).callback()
         assert all("~t3" in b["custom_id"] for b in _buttons(update["data"]) if b["custom_id"].startswith("arb:"))
-        assert update["data"]["embeds"][0]["description"].startswith("Still going, but switched off for now")
+        assert update["data"]["embeds"][0]["description"].startswith("**Still going, but switched off for now")
         # A condition named by a word is answered; a button could not carry it, so none is offered.
         sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
                                                     "then": "condition-false:equipped"})
         data = (await sent.callback())["data"]
-        assert data["embeds"][0]["description"].startswith("Still going, but switched off for now")
+        assert data["embeds"][0]["description"].startswith("**Still going, but switched off for now")
         assert not [b for b in _buttons(data) if b["custom_id"].startswith("arb:")]
         sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
                                                     "then": "phase-ends:2"})
@@ -149,7 +149,7 @@ async def test_button_press_updates_the_same_message(db):
         update = await press.callback()
         assert update["type"] == 7
         embed = update["data"]["embeds"][0]
-        assert embed["description"].startswith("Has ended: ")
+        assert embed["description"].startswith("**Has ended: ")
         assert embed["description"] == fake.messages[message_id]["embeds"][0]["description"]
         full = await press_why(fake, message_id, fake.messages[message_id])
         assert _field(full["data"]["embeds"][0], "Verdict") == ("**persists no · effective no**\nplayed in territory "
@@ -203,8 +203,8 @@ async def test_a_name_several_printings_share_is_answered_for_the_default_printi
         embed = body["data"]["embeds"][0]
         lines = embed["description"].split("\n")
         assert embed["title"] == "Three Woes (RoJ)"
-        assert lines[0] == "Matched “three woes” to Three Woes (RoJ) (the default printing)."
-        assert lines[1] == "The [Fundraiser] printing reads differently: ask with set Fundraiser."
+        assert lines[0].startswith("**") and lines[0].endswith("**")  # the player's answer, in bold
+        assert lines[1] == "Three Woes (RoJ): the [Fundraiser] printing reads differently: ask with set Fundraiser."
         # A menu offers the printings that read differently; the asker's pick changes the message.
         menu = next(c for c in _buttons(body["data"]) if c["type"] == 3)
         assert [o["label"] for o in menu["options"]] == ["Three Woes [Fundraiser]"]
@@ -413,7 +413,7 @@ async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
         assert reply["data"]["content"] == ("Only the person who asked can change that message; here is the "
                                             "ruling for you.")
         embed = reply["data"]["embeds"][0]
-        assert embed["description"].startswith("Has ended: ")
+        assert embed["description"].startswith("**Has ended: ")
         own = _buttons(reply["data"])
         assert own and all(b["custom_id"].endswith("@" + _base36(int(fake.moderator["id"]))) for b in own)
         assert json.dumps(fake.messages[message_id], sort_keys=True) == shared
@@ -432,7 +432,7 @@ async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
         # The invoker still changes the shared message.
         mine = await fake.send_component(message_id, button["custom_id"], user=fake.user)
         assert (await mine.callback())["type"] == 7
-        assert fake.messages[message_id]["embeds"][0]["description"].startswith("Has ended: ")
+        assert fake.messages[message_id]["embeds"][0]["description"].startswith("**Has ended: ")
 
 
 async def test_carddb_annotate_checks_the_value_like_the_command_line(db):

@@ -53,7 +53,7 @@ async def test_order_cases_from_discord_match_the_cli(db):
             cli = game_answer(matcher, L5R, {"at": options["at"], "item": options["items"].split("; "),
                                              "active": options.get("active")}, command="order")
             fields = await reasons_of(fake, sent, body)
-            assert body["data"]["embeds"][0]["description"].splitlines()[-1] == cli["summary"]
+            assert body["data"]["embeds"][0]["description"].splitlines()[0] == f"**{cli['summary']}**"
             for entry in cli["order"]:
                 value = fields[f"{entry['position']}. {entry['item']}"]
                 assert value.startswith(f"**step {entry['step']} · {entry['controller']} · placed by "
@@ -81,7 +81,7 @@ async def test_duration_from_discord_next_time_or_fires_once(db):
         body = await sent.callback()
         embed = body["data"]["embeds"][0]
         assert embed["title"] == "L5R duration: Haikitsu"
-        assert embed["description"] == "Haikitsu after the turn ends: its delayed effect has fired."
+        assert embed["description"] == "**Haikitsu after the turn ends: its delayed effect has fired.**"
         fields = await reasons_of(fake, sent, body)
         assert fields["1. action-resolves"].startswith("**persists yes · effective no · waiting** [LD4]")
         assert fields["2. occurs:he attacks you"].startswith("**persists no · effective no · fired** [L11]")
@@ -165,8 +165,8 @@ async def test_real_cards_from_discord_match_the_cli(db):
         body = await sent.callback()
         cli = game_answer(matcher, L5R, {"card": "Bayushi Shizuka", "then": [options["then"]]}, command="duration")
         assert [p["state"] for p in cli["timeline"]] == ["waiting", "fired", "fired"]
-        assert body["data"]["embeds"][0]["description"] == "Bayushi Shizuka after his controller assigns " \
-                                                           "him: its delayed effect has fired."
+        assert body["data"]["embeds"][0]["description"] == "**Bayushi Shizuka after his controller assigns " \
+                                                           "him: its delayed effect has fired.**"
         fields = await reasons_of(fake, sent, body)
         assert fields["2. occurs:his controller targets him"].startswith("**persists no · effective no · fired** "
                                                                          "[L11]")

@@ -84,8 +84,8 @@ def test_lookup_problems_exit_1_in_alias_annotate_and_history(db, capsys):
 
 
 @pytest.mark.parametrize(("argv", "kind", "code", "message"), [
-    (["duration", "adino", "--played-in", "moon"], "usage", 2, "arbiter duration: argument --played-in: "
-                                                               "invalid choice: 'moon'"),
+    (["duration", "adino", "--played-in", "moon"], "usage", 2, "arbiter duration: --played-in takes battle, "
+                                                               "territory, "),
     (["cards", "history", "--limit", "0"], "usage", 2, "arbiter cards history: argument --limit: must be a "
                                                        "positive whole number, not '0'"),
     (["nonsense"], "usage", 2, "arbiter: argument COMMAND: invalid choice: 'nonsense'"),
@@ -100,7 +100,7 @@ def test_with_json_every_error_is_one_json_object(db, capsys, argv, kind, code, 
     data = json.loads(out)
     assert (data["kind"], data["exit"]) == (kind, code)
     assert message in data["error"] and "\n" not in data["error"]
-    if argv[0] in ("duration", "nonsense") and kind == "usage" and "Unknown" not in message:
+    if argv[0] in ("duration", "nonsense") and kind == "usage" and "Unknown" not in message:  # usage beside it
         assert data["usage"].startswith("usage: arbiter")
     got, out, err = run(capsys, "--json", *argv)  # --json before the subcommand works the same
     assert (got, json.loads(out)["kind"]) == (code, kind)
@@ -300,3 +300,19 @@ def test_history_says_when_a_change_is_one_servers_only(db, capsys):
     assert run(capsys, "cards", "alias", "ezzy", "adino the eznite", "--guild", "123")[0] == 0
     code, out, _ = run(capsys, "cards", "history", "--limit", "1", "--guild", "123")
     assert code == 0 and out.endswith("cli:tester server alias “ezzy” → Adino, the Eznite in server 123\n"), out
+
+
+@pytest.mark.parametrize("argv", [["duration", ""], ["duration", "   "], ["card", ""], ["cards", "alias", "x", ""],
+                                  ["cards", "default", "", "--set", "A"], ["l5r", "duration", " "]])
+def test_an_empty_card_name_is_bad_input(db, capsys, argv):
+    code, out, err = run(capsys, *argv)
+    assert (code, out) == (2, "") and err.startswith("arbiter: ") and err.count("\n") == 1, err  # one sentence
+    code, out, _ = run(capsys, *argv, "--json")
+    assert code == 2 and json.loads(out)["kind"] == "usage"
+
+
+def test_a_value_outside_an_options_choices_is_one_sentence(db, capsys):
+    code, out, err = run(capsys, "duration", "adino", "--played-in", "moon")
+    assert (code, out) == (2, "")
+    assert err == ("arbiter: --played-in takes battle, territory, artifact-pile, field-of-battle, land-of-bondage "
+                   "or set-aside, not 'moon'.\n")

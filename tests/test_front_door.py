@@ -51,9 +51,11 @@ def test_what_players_type_gets_a_ruling(real_db, capsys, name):
         assert match["printings_line"] == f"All {len(reads)} printings read alike."
     code, out, _ = run(capsys, "duration", name, "--db", real_db)
     lines = out.splitlines()
-    if match["line"]:
-        assert lines[0] == match["line"] and lines[0].startswith(f"Matched “{name}” to ")
-    plain = lines[len([x for x in (match["line"], match["printings_line"]) if x])]
+    plain = lines[0]  # the player's answer first; what the name was read as, and other printings, after it
+    if match["note"]:
+        assert lines[1] == match["note"][:1].upper() + match["note"][1:] + "."
+        assert (match["how"] in ("prefix", "word", "fuzzy")) == lines[1].startswith(f"Read “{name}” as ")
+        assert ("differently" in match["printings_line"]) == ("differently" in lines[1])
     assert plain.split(".")[0] in ("Lasts until the end of this phase", "Happens at once: nothing lasts, so no "
                                    "duration applies") or plain.startswith(("Ends when", "Lasts for", "Lasts while"))
     assert plain == data["summary"]

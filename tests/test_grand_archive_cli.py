@@ -90,7 +90,7 @@ def test_ruleset_previous_differs_only_where_a_dependency_decides(db, capsys):
     (["--effect", "Claude", "--then", "source-leaves:Nullifying Lantern"], "not in the scenario before it"),
     (["--effect", "Claude", "--object", "wizard:automaton"], "Unknown object kind “wizard”"),
     (["--effect", "Claude", "--object", "ally@hand:them"], "“them” in “ally@hand:them” is not a controller"),
-    (["--effect", "Claude", "--ruleset", "older"], "invalid choice"),
+    (["--effect", "Claude", "--ruleset", "older"], "--ruleset takes current or previous, not 'older'."),
 ])
 def test_bad_input_is_one_sentence_and_writes_nothing(db, capsys, argv, message):
     Catalog.open(db).close()

@@ -185,11 +185,11 @@ async def test_a_button_pressed_behind_the_queue_is_deferred_and_answered_as_it_
                                           interaction_id=_id_made(fake, deadline.DEFER_AT_S + 0.2))
         assert (await other.callback())["type"] == 6  # DEFERRED_UPDATE_MESSAGE
         private = await other.followup()
-        assert private["flags"] & 64 and private["embeds"][0]["description"].startswith("Has ended: ")
+        assert private["flags"] & 64 and private["embeds"][0]["description"].startswith("**Has ended: ")
         assert fake.messages[message_id]["embeds"][0]["description"] == before
         press = await fake.send_component(message_id, button["custom_id"],
                                           interaction_id=_id_made(fake, deadline.DEFER_AT_S + 0.2))
         assert (await press.callback())["type"] == 6
         edited = await press.edit()  # the body of the edit of the message the button is on
-        assert edited["embeds"][0]["description"].startswith("Has ended: ")
+        assert edited["embeds"][0]["description"].startswith("**Has ended: ")
         assert fake.messages[message_id]["embeds"][0]["description"] == edited["embeds"][0]["description"]

@@ -207,7 +207,7 @@ async def test_discord_lists_a_cards_official_rulings_and_answers_know_them(tmp_
         sent = await fake.send_command("duration", {"card": "adino the eznite", "played_in": "battle",
                                                     "then": "phase-ends"})
         description = (await sent.callback())["data"]["embeds"][0]["description"].splitlines()
-        assert description[1].startswith("Agrees with the official ruling (Land of Redemption")
+        assert description[0].startswith("**") and description[1].startswith("Agrees with the official ruling (Land")
         # and a plug-in answer too
         sent = await fake.send_command("dominion ruling", {"chain": "Throne Room > Tactician"})
         description = (await sent.callback())["data"]["embeds"][0]["description"]

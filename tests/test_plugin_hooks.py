@@ -156,10 +156,10 @@ async def test_each_question_is_a_slash_subcommand(tiles, tmp_path):
         assert sorted(o["name"] for o in group["options"]) == ["card", "count", "lay"]
         sent = await fake.send_command("tiles count", {"tiles": "red tile + sky"})
         assert (await sent.callback())["data"]["embeds"][0]["description"] == (
-            "Matched “sky” to Sky Tile (Toy) (the start of its name).\n2 tiles")
+            "**2 tiles**\nRead “sky” as Sky Tile (Toy).")
         sent = await fake.send_command("tiles lay", {"tiles": "sky"})
         assert (await sent.callback())["data"]["embeds"][0]["description"] == (
-            "Matched “sky” to Sky Tile (Toy) (the start of its name).\nSky Tile is blue (from its text)")
+            "**Sky Tile is blue (from its text)**\nRead “sky” as Sky Tile (Toy).")
 
 
 async def test_a_moderator_annotates_a_plug_in_card_from_discord(tiles, tmp_path):
@@ -183,7 +183,7 @@ async def test_a_moderator_annotates_a_plug_in_card_from_discord(tiles, tmp_path
 
         async def lay() -> str:
             sent = await fake.send_command("tiles lay", {"tiles": "red tile"})
-            return (await sent.callback())["data"]["embeds"][0]["description"]
+            return (await sent.callback())["data"]["embeds"][0]["description"].splitlines()[0].strip("*")
 
         for _ in range(100):  # the bot takes the committed change in from the audit log
             if await lay() == "Red Tile is green (from its annotation)":

@@ -136,7 +136,7 @@ def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
     code, _, err = run(capsys, "bricks", "Adino, the Eznite", "--db", db)  # another game's card never matches
     assert code == 1 and err.startswith("arbiter: Adino, the Eznite is a Redemption CCG card:")
     assert main(["bricks", "rb", "--ruleset", "current", "--db", db]) == 2  # only the game's own versions
-    assert "invalid choice: 'current'" in capsys.readouterr().err
+    assert capsys.readouterr().err.endswith(", not 'current'.\n")  # one sentence naming the game's own versions
 
 
 async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
@@ -156,8 +156,7 @@ async def test_a_registered_game_gets_its_discord_commands(bricks, tmp_path):
         body = await sent.callback()
         embed = body["data"]["embeds"][0]
         assert (embed["title"], embed["description"]) == (
-            "Bricks", "Matched “rb” to Red Brick (Toy) (a nickname).\n"
-                      "Matched “blue” to Blue Brick (Toy) (the start of its name).\nRed Brick is laid last [B1].")
+            "Bricks", "**Red Brick is laid last [B1].**\nRead “blue” as Blue Brick (Toy).")
         # In public the player's answer and the rules cited (the toy's cards have no text); the reasons on "Why".
         assert embed["fields"] == [{"name": "Rules cited", "value": "B1", "inline": True}]
         assert embed["footer"]["text"] == "Bricks · Ruling B-classic · open it later: /ruling id:B-classic"

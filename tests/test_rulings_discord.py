@@ -41,7 +41,7 @@ async def test_a_ruling_asked_in_discord_opens_from_the_cli_and_back(tmp_path, c
         # 2. ... and opens from the CLI with the same answer, and the server it was asked in.
         code, opened = await asyncio.to_thread(cli_json, capsys, "ruling", ruling_id)
         assert code == 0, opened
-        assert opened["given"]["verdict"] == embed["description"].splitlines()[0]  # then the official ruling's line
+        assert f"**{opened['given']['verdict']}**" == embed["description"].splitlines()[0]  # then the official line
         assert opened["stands"] is True and opened["asked"]["guild"] == str(fake.guild.id)
 
         # 3. A plug-in ruling asked on the CLI opens with /ruling, same answer.
@@ -74,7 +74,7 @@ async def test_a_ruling_asked_in_discord_opens_from_the_cli_and_back(tmp_path, c
         # 6. ... listed by the CLI with before and after, and /ruling says it changed.
         code, changed = await asyncio.to_thread(cli_json, capsys, "rulings", "changed")
         assert [c["ruling_id"] for c in changed] == [ruling_id]
-        verdict = embed["description"].splitlines()[0]
+        verdict = embed["description"].splitlines()[0].strip("*")
         assert changed[0]["given"]["verdict"] == verdict != changed[0]["now"]["verdict"]
         shown = await fake.send_command("ruling", {"id": ruling_id})
         now = _field((await shown.callback())["data"]["embeds"][0], "Now")

@@ -77,7 +77,7 @@ async def _moderate(fake: FakeDiscord, command: str, options: dict, guild, user,
 async def test_server_annotation_changes_only_that_servers_answers(db):
     async with arbiter_on_fake(db, setup=_servers) as (fake, bot):
         shared = (await _ask(fake, fake.guild, fake.user))["embeds"][0]
-        assert shared["description"].startswith("Has ended")
+        assert shared["description"].startswith("**Has ended")
         assert "persists no" in _field(await _why(fake, fake.guild, fake.user), "Verdict")
         said = await _moderate(fake, "annotate", {"card": "adino the eznite", "rule": "D4", "value": "round",
                                                  "text": "house ruling: this round"}, fake.server_b, fake.b_admin)
@@ -86,7 +86,7 @@ async def test_server_annotation_changes_only_that_servers_answers(db):
         a_answer = (await _ask(fake, fake.guild, fake.user))["embeds"][0]
         c_answer = (await _ask(fake, fake.server_c, fake.c_owner))["embeds"][0]
         assert a_answer == shared and c_answer == shared  # nobody else's players see B's house ruling
-        assert not b_answer["description"].startswith("Has ended")
+        assert not b_answer["description"].startswith("**Has ended")
         b_reasons = await _why(fake, fake.server_b, fake.b_player)  # asked again from the stored ruling
         assert "persists yes" in _field(b_reasons, "Verdict")
         assert "Server annotation" in _field(b_reasons, "Interpretations")
@@ -111,7 +111,7 @@ async def test_server_alias_matches_and_completes_only_in_its_server(db):
         assert said.startswith("“big adi” now leads to Adino, the Eznite (in this server only). Undo with /carddb undo")
         in_c = await _why(fake, fake.server_c, fake.c_owner, card="big adi")
         assert in_c["title"].startswith("Adino, the Eznite")
-        assert in_c["description"].startswith("Matched “big adi” to Adino, the Eznite")
+        assert in_c["description"].startswith("**Has ended")  # the answer; a nickname needs no note under it
         assert "server alias" in _field(in_c, "Interpretations")
         sent = await fake.send_command("duration", {**QUESTION, "card": "big adi"}, user=fake.user)
         body = (await sent.callback())["data"]
@@ -201,7 +201,9 @@ async def test_a_plug_in_games_answers_honour_the_asking_servers_layer(db, capsy
             if "green" in in_b["description"]:
                 break
             await asyncio.sleep(0.02)
-        assert "Red Tile is green (from its annotation)" in in_b["description"]
+        assert in_b["description"].splitlines()[:2] == [  # the house ruling says so, under the player's answer
+            "**Red Tile is green (from its annotation)**",
+            "This server's moderators annotated Red Tile; the shared catalog answers: Red Tile is red (from its text)"]
         assert "Server annotation" in _field(await reasons(fake, sent, user=fake.b_player), "Interpretations")
         assert shared["footer"]["text"].endswith("/ruling id:T-lay")  # the toy's own id for the shared answer
         assert "/ruling id:R-" in in_b["footer"]["text"]  # the server's answer has its own

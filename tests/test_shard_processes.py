@@ -106,7 +106,7 @@ def _verdict(data: dict) -> str:
     embeds = data.get("embeds") or []
     if not embeds:
         return data.get("content", "")
-    summary = embeds[0]["description"].splitlines()[-1]
+    summary = embeds[0]["description"].splitlines()[0].strip("*")
     return f"Persists: **{'yes' if summary.startswith('Still going') else 'no'}** ({summary})"
 
 

@@ -23,8 +23,8 @@ from bot.discord.items import ArbiterItem
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
 from bot.discord.state import owner_of, owner_suffix
-from bot.official_answers import agree_lines, lead_lines, where_line
-from bot.service import answer_lines
+from bot.official_answers import where_line
+from bot.service import answer_head
 from engine.interface import Presentation, Question, question_named
 from engine.registry import UnknownRuleset, find_ruleset
 
@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 TONES = {"info": COLOUR_INFO, "lasts": COLOUR_PERSISTS, "off": COLOUR_OFF, "ended": COLOUR_ENDED}
 CARD_TEXT = 700          # the public reply's ability text, trimmed to this many characters
+SUMMARY = 1500           # the player's answer, in bold at the top of the reply
 MAX_FIELDS = 20          # the presentation's fields shown under "Why" (Discord allows 25 in all)
 PUBLIC = ("Card text", "Rules cited", "Official rulings")
 # An option as text names it; escaping a line's first "-" (limits.safe) leaves a backslash in front of it.
@@ -61,10 +62,12 @@ def discord_words(text: str, question: Question | None) -> str:
 def answer_embed(presentation: Presentation, answer: Mapping[str, Any],
                  card_texts: Sequence[str] = ()) -> discord.Embed:
     """The public reply: what each name was matched to, the player's answer, the ability text, the rules."""
-    official = answer.get("official")  # a published ruling it differs from leads; one that agrees follows
-    lines = [*lead_lines(official), *answer_lines(answer.get("match")),  # type: ignore[arg-type]
-             presentation.summary, *agree_lines(official)]
-    embed = discord.Embed(title=clip(safe(presentation.title), TITLE), description=safe("\n".join(lines), DESCRIPTION),
+    official = answer.get("official")
+    head = answer_head(answer, presentation.summary)  # the player's answer first, in bold; what matters after it
+    answer_line = f"**{safe(head[0], SUMMARY)}**"
+    rest = safe("\n".join(head[1:]), DESCRIPTION - len(answer_line) - 1) if head[1:] else ""
+    embed = discord.Embed(title=clip(safe(presentation.title), TITLE),
+                          description="\n".join(x for x in (answer_line, rest) if x),
                           colour=TONES.get(presentation.tone, COLOUR_INFO))
     text = presentation.card_text or "\n".join(t for t in card_texts if t.strip())
     if text.strip():
