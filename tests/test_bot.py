@@ -141,10 +141,11 @@ async def test_button_press_updates_the_same_message(db):
         sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
         body = await sent.callback()
         labels = [b["label"] for b in _buttons(body["data"])]
-        assert "Then: result-changed" in labels and "Then: round-ends" in labels
+        assert "Then: the result the ability targeted changes" in labels and "Then: the round ends" in labels
         assert "Lasts while Three Woes stays where it was placed." in body["data"]["embeds"][0]["description"]
         message_id = sent.state.original_message_id
-        button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: result-changed")
+        changed = "Then: the result the ability targeted changes"
+        button = next(b for b in _buttons(body["data"]) if b["label"] == changed)
         press = await fake.send_component(message_id, button["custom_id"])
         update = await press.callback()
         assert update["type"] == 7
@@ -365,7 +366,7 @@ async def test_button_for_a_deleted_card_answers_with_one_ephemeral_sentence(db)
         sent = await fake.send_command("duration", {"card": "three woes", "played_in": "territory"})
         body = await sent.callback()
         message_id = sent.state.original_message_id
-        button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: round-ends")
+        button = next(b for b in _buttons(body["data"]) if b["label"] == "Then: the round ends")
         card = bot.card_refs[PATTERN.fullmatch(button["custom_id"])["card"]]
         bot.arbiter.catalog.delete_card(card.game, card.name, card.set, "test")
         await bot.refresh_catalog()
@@ -405,7 +406,7 @@ async def test_buttons_carry_the_invoker_and_a_stranger_gets_a_private_copy(db):
         shared = json.dumps(fake.messages[message_id], sort_keys=True)
         versions = len(fake.message_history[message_id])
 
-        button = next(b for b in buttons if b["label"] == "Then: result-changed")
+        button = next(b for b in buttons if b["label"] == "Then: the result the ability targeted changes")
         press = await fake.send_component(message_id, button["custom_id"], user=fake.moderator)
         reply = await press.callback()
         assert reply["type"] == 4  # a new message, not an update of the shared one

@@ -179,7 +179,7 @@ async def test_a_button_pressed_behind_the_queue_is_deferred_and_answered_as_it_
         body = await sent.callback()
         message_id = sent.state.original_message_id
         button = next(b for row in body["data"]["components"] for b in row["components"]
-                      if b.get("label") == "Then: result-changed")
+                      if b.get("label") == "Then: the result the ability targeted changes")
         before = fake.messages[message_id]["embeds"][0]["description"]
         other = await fake.send_component(message_id, button["custom_id"], user=fake.moderator,
                                           interaction_id=_id_made(fake, deadline.DEFER_AT_S + 0.2))

@@ -35,6 +35,7 @@ from bot.discord.state import (
 )
 from bot.service import problem_message
 from engine.cards import Card
+from engine.interface import event_words
 from engine.matching import MatchResult
 from engine.registry import shortcut
 
@@ -149,7 +150,7 @@ class RulingButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], templ
             if state is None:
                 raise ValueError("a new ruling button needs its state")
             if action == "ev":
-                label = f"Then: {next_event}"
+                label = f"Then: {event_words(QUESTION, next_event or '')}"  # players' words, not the key
                 style = (discord.ButtonStyle.primary if next_event not in _CONDITIONS
                          else discord.ButtonStyle.secondary)
             else:
