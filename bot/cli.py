@@ -663,7 +663,7 @@ def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     from bot import cli_games, official_cli
     from bot.web import command as web_command
 
-    return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers]
+    return [cli_games.add_parsers, cli_games.add_import_parsers, web_command.add_parsers, official_cli.add_parsers]
 
 
 def _wants_json(argv: Sequence[str]) -> bool:

@@ -8,9 +8,14 @@ refused), 2 bad input.
 from __future__ import annotations
 
 import argparse
+from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
+from bot.catalog import CatalogError
 from bot.cli_common import (
+    EXIT_LOOKUP,
+    EXIT_OK,
     Usage,
     actor_of,
     annotation_warnings,
@@ -22,21 +27,25 @@ from bot.cli_common import (
     print_answer,
     print_help_for,
     print_import,
+    print_json,
     print_lookup_problem,
 )
 from bot.games import (
+    data_roots,
     default_source_dir,
     game_answer,
     game_cards,
     game_matcher,
     game_name,
+    game_of_file,
+    game_of_folder,
     import_sources,
     plugin_rulesets,
 )
 from bot.service import Arbiter, LookupProblem, for_writing
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
-from engine.registry import default_game
+from engine.registry import default_game, find_ruleset
 
 
 class _InOrder(argparse.Action):
@@ -90,9 +99,29 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
     return print_answer(data, args)
 
 
+LACKEY_FILE = "carddata.txt"  # the default game's card data: LackeyCCG's tab-separated file
+
+
+def wrong_folder(root: Path, wanted: Any) -> None:
+    """Usage naming the game whose card data the folder holds, when it is not the asked game's (nothing read)."""
+    if not root.is_dir():
+        return
+    found = game_of_folder(root, (default_game(), LACKEY_FILE))
+    if found is None or found.game == wanted.game:
+        return
+    raise Usage(f"{root} holds {game_name(found)} card data, not {game_name(wanted)}'s: import it with "
+                f"`arbiter {import_command(found)} {root}`" + (f", or give the folder with {wanted.sources.description}"
+                                                              if getattr(wanted, "sources", None) else "") + ".")
+
+
+def import_command(ruleset: Any) -> str:
+    return f"{ruleset.game}-import"
+
+
 def _import(ruleset: Any, args: argparse.Namespace) -> int:
     # Found (or refused, naming where it looked) before the database is opened.
     root = args.path if args.path is not None else default_source_dir(ruleset.sources, ruleset.game)
+    wrong_folder(Path(root), ruleset)
     arbiter = open_arbiter(args)
     report = import_sources(arbiter.catalog, ruleset, root, actor_of(args),  # CatalogError: cli.main, exit 1
                             allow_shrink=args.allow_shrink)
@@ -211,3 +240,116 @@ def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
                        help="import even when a file has more than 10%% fewer records than at the last import, or "
                             "more than 10%% of the game's cards would be left out or lose details")
         p.set_defaults(func=lambda args, r=ruleset: _import(r, args), writes=True)
+
+
+# --- the default game's importer named like the others, and every game at once ------------------------------
+
+def lackey_file(path: str | Path | None) -> Path:
+    """The default game's carddata.txt: the file given, or in the folder given (default: shared/data/<game>)."""
+    if path is None:
+        folders = [root / default_game() for root in data_roots()]
+        found = next((f for f in folders if (f / LACKEY_FILE).is_file()), None)
+        if found is None:
+            raise Usage(f"No folder given and none of {', '.join(str(f) for f in folders)} holds {LACKEY_FILE}; "
+                        f"give the folder (or the file): arbiter {default_game()}-import DIR.")
+        return found / LACKEY_FILE
+    given = Path(path)
+    if given.is_dir():
+        wrong_folder(given, find_ruleset(default_game()))
+        return given / LACKEY_FILE
+    other = game_of_file(given)
+    if other is not None:
+        raise Usage(f"{given} is {game_name(other)} card data: import its folder with "
+                    f"`arbiter {import_command(other)} DIR`.")
+    return given
+
+
+def _lackey_import(args: argparse.Namespace) -> int:
+    path = lackey_file(args.path)  # found (or refused) before the database is opened
+    arbiter = open_arbiter(args)
+    report = arbiter.catalog.import_lackey(path, actor_of(args), game=default_game())
+    arbiter.reload()
+    return print_import(report, args, f"{game_name(find_ruleset(default_game()))} cards", arbiter)
+
+
+def importable() -> list[tuple[Any, str]]:
+    """(ruleset, folder under a data root) of every game with an importer: the default game's first."""
+    return [(find_ruleset(default_game()), default_game()),
+            *((r, r.sources.folder) for r in plugin_rulesets() if getattr(r, "sources", None) is not None)]
+
+
+def _import_all(args: argparse.Namespace) -> int:
+    """Every game found under the data folder, each in its own transaction (one refused leaves the others
+    imported), a line each; exit 1 when one was refused, 2 when the folder holds no game's data."""
+    if args.path is not None:
+        root = Path(args.path)
+        if not root.is_dir():
+            raise Usage(f"{root} is not a folder; give the folder holding each game's card data (one sub-folder "
+                        "per game, as in shared/data).")
+    else:
+        root = next((r for r in data_roots() if r.is_dir()), None)  # type: ignore[assignment]
+        if root is None:
+            raise Usage(f"No folder given and none of {', '.join(str(r) for r in data_roots())} exists; give the "
+                        "folder holding each game's card data: arbiter import-all DIR.")
+    games = [(ruleset, root / folder) for ruleset, folder in importable()]
+    if not any(folder.is_dir() for _, folder in games):
+        raise Usage(f"{root} holds no game's card data: expected one of the folders "
+                    f"{', '.join(folder.name for _, folder in games)}.")
+    arbiter = open_arbiter(args)
+    results: list[dict[str, Any]] = []
+    for ruleset, folder in games:
+        entry: dict[str, Any] = {"game": ruleset.game, "title": game_name(ruleset), "folder": str(folder)}
+        if not folder.is_dir():
+            results.append({**entry, "status": "skipped", "error": f"no folder {folder.name}/ under {root}"})
+            continue
+        try:
+            if ruleset.game == default_game():
+                report = arbiter.catalog.import_lackey(lackey_file(folder), actor_of(args), game=ruleset.game)
+            else:
+                report = import_sources(arbiter.catalog, ruleset, folder, actor_of(args),
+                                        allow_shrink=args.allow_shrink)
+        except (Usage, CatalogError) as problem:  # this game refused, nothing of it written; the others go on
+            results.append({**entry, "status": "refused", "error": str(problem)})
+            continue
+        results.append({**entry, "status": "imported", "added": report.added, "updated": report.updated,
+                        "unchanged": report.unchanged, "total": report.total, "audit_id": report.audit_id})
+    arbiter.reload()
+    refused = any(r["status"] == "refused" for r in results)
+    if args.json:
+        print_json({"root": str(root), "games": results})
+    else:
+        for r in results:
+            print(import_line(r))
+    return EXIT_LOOKUP if refused else EXIT_OK
+
+
+def import_line(result: Mapping[str, Any]) -> str:
+    title = result["title"]
+    if result["status"] == "skipped":
+        return f"{title}: skipped ({result['error']})."
+    if result["status"] == "refused":
+        return f"{title}: refused, nothing of it imported: {result['error']}"
+    undo = f" Undo with: arbiter cards undo {result['audit_id']}" if result["audit_id"] else ""
+    return (f"{title}: {result['total']:,} cards ({result['added']:,} added, {result['updated']:,} updated, "
+            f"{result['unchanged']:,} unchanged).{undo}")
+
+
+def add_import_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    """`arbiter import-all [DIR]` and the default game's `arbiter <game>-import [DIR]`."""
+    ruleset = find_ruleset(default_game())
+    p = subparsers.add_parser(import_command(ruleset), parents=[common],
+                              help=f"import {game_name(ruleset)} cards from LackeyCCG's {LACKEY_FILE} in shared/data/"
+                                   f"{default_game()} (atomic, re-import safe; as `arbiter cards import FILE`)")
+    p.add_argument("path", nargs="?", default=None, metavar="DIR",
+                   help=f"the folder holding {LACKEY_FILE}, or the file itself (default: the first of ../shared/data/"
+                        f"{default_game()} and ./shared/data/{default_game()}, then beside the checkout)")
+    p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
+    p.set_defaults(func=_lackey_import, writes=True)
+    p = subparsers.add_parser("import-all", parents=[common],
+                              help="import every game's card data found under the data folder (each game atomic)")
+    p.add_argument("path", nargs="?", default=None, metavar="DIR",
+                   help="the folder with one sub-folder per game, as shared/data (default: ../shared/data or "
+                        "./shared/data from the current directory, then beside the checkout)")
+    p.add_argument("--actor", help="who is making the change (default: cli:<user>)")
+    p.add_argument("--allow-shrink", action="store_true", help="as for each game's -import")
+    p.set_defaults(func=_import_all, writes=True)

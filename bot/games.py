@@ -24,7 +24,7 @@ from engine.matching import Matcher
 from engine.names import fold
 from engine.official import OfficialRuling
 from engine.printings import compare_printings, reading_key_of
-from engine.registry import Ruleset, all_rulesets
+from engine.registry import Ruleset, all_rulesets, find_ruleset
 
 MAX_SOURCE_BYTES = 20_000_000
 # Public card data lies beside the checkout: <parent of the repository>/shared/data/<folder>.
@@ -180,13 +180,45 @@ class SourcesNotFound(UnknownCard):
     """No DIR given and the game's data is in none of the places looked at; the message lists them."""
 
 
-def source_dir_candidates(sources: Sources) -> list[Path]:
-    """Where `arbiter <game>-import` looks without DIR, in order: ../shared/data/<folder> and
-    ./shared/data/<folder> from the current directory (a checkout beside ../shared), then beside this checkout."""
+def data_roots() -> list[Path]:
+    """Where the games' public card data is looked for without DIR, in order: ../shared/data and ./shared/data
+    from the current directory (a checkout beside ../shared), then beside this checkout."""
     seen: dict[Path, None] = {}
     for root in (Path.cwd().parent / "shared" / "data", Path.cwd() / "shared" / "data", SHARED_DATA):
-        seen.setdefault((root / sources.folder).resolve(), None)
+        seen.setdefault(root.resolve(), None)
     return list(seen)
+
+
+def source_dir_candidates(sources: Sources) -> list[Path]:
+    """Where `arbiter <game>-import` looks without DIR: <root>/<folder> for each of data_roots()."""
+    return list(dict.fromkeys((root / sources.folder).resolve() for root in data_roots()))
+
+
+def looks_like(root: Path, files: Sequence[str]) -> bool:
+    """Whether a folder holds a game's source files (the first of them names its layout)."""
+    return bool(files) and (root / files[0]).is_file()
+
+
+def game_of_folder(root: Path, lackey: tuple[str, str] | None = None) -> Any:
+    """The ruleset whose card data a folder holds (its declared source files are there), or None. `lackey`:
+    (game, file) of the default game's LackeyCCG file, which declares no Sources."""
+    for ruleset in plugin_rulesets():
+        sources = getattr(ruleset, "sources", None)
+        if sources is not None and looks_like(root, sources.files):
+            return ruleset
+    if lackey is not None and (root / lackey[1]).is_file():
+        return find_ruleset(lackey[0])
+    return None
+
+
+def game_of_file(path: Path) -> Any:
+    """The plug-in ruleset one of whose declared source files this is (…/l5r/oracle_json/events.json), or None."""
+    text = path.resolve().as_posix()
+    for ruleset in plugin_rulesets():
+        sources = getattr(ruleset, "sources", None)
+        if sources is not None and any(text.endswith("/" + f) for f in sources.files):
+            return ruleset
+    return None
 
 
 def default_source_dir(sources: Sources, game: str = "<game>") -> Path:
