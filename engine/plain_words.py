@@ -69,7 +69,7 @@ _PART = re.compile(r"\b(?:part|paragraph|condition|step|item)s? #?\d+\b|\(#\d+[)
 _LETTER = re.compile(r"\b(?:layer|step|sub-?step)s? [A-Z]\b(?:[-–][A-Z]\b)?")
 _EVENT_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+:[a-z]\w*")
 _TALLY = re.compile(r"\b\d+ of (?:the )?\d+\b|\b\d+ points?\b|\b\d+/\d+\b")
-_CODE = re.compile(r"\[['\"]|['\"]\]|\{['\"]|[:=] ?(?:None|True|False)\b|=>|\\n|\(\s*\)|\[\s*\]")
+_CODE = re.compile(r"\[['\"]|['\"]\]|\{['\"]|[:=] ?(?:None|True|False)\b(?! ?[A-Za-z])|=>|\\n|\(\s*\)|\[\s*\]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
 
 
