@@ -322,7 +322,7 @@ async def test_a_ruling_page_and_the_search_in_headless_chromium(chromium: str, 
 
     data = asked["redemption"]
     async with Browser(chromium) as browser:
-        for width, height in ((390, 844), (1280, 900)):  # a phone and a desktop
+        for width, height in ((320, 640), (390, 844), (1280, 900)):  # a small and a common phone, a desktop
             await browser.open(f"{web.base}/r/{data['ruling_id']}", width, height)
             assert await browser.run("document.title") == f"Ruling {data['ruling_id']} · Redemption CCG · Arbiter"
             assert await browser.run("document.querySelector('#summary').innerText") == data["summary"]
@@ -330,6 +330,11 @@ async def test_a_ruling_page_and_the_search_in_headless_chromium(chromium: str, 
             # the stylesheet loaded (same origin, allowed by the page's policy) and nothing overflows sideways
             assert await browser.run("getComputedStyle(document.querySelector('.banner')).borderLeftStyle") == "solid"
             assert await browser.run("document.documentElement.scrollWidth <= window.innerWidth"), width
+            # the header's Search button keeps its word on one line ("Searc / h" on a small phone once)
+            lines = ("(() => { const r = document.createRange(); "
+                     "r.selectNodeContents(document.querySelector('form.search button')); "
+                     "return new Set([...r.getClientRects()].map(x => Math.round(x.top))).size; })()")
+            assert await browser.run(lines) == 1, width
             steps = await browser.run("document.querySelectorAll('#trace li').length")
             assert steps == len(data["trace"])
         # the search: type a word into the box and submit the form as a person would
