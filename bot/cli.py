@@ -64,9 +64,9 @@ from bot.service import (
     DEFAULT_GAME,
     Arbiter,
     LookupProblem,
-    answer_lines,
     default_printing_key,
     for_writing,
+    note_line,
     problem_message,
 )
 from engine.cards import Annotation, printing_label
@@ -248,10 +248,10 @@ def cmd_card(args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
         return EXIT_OK
-    for line in answer_lines(data["match"]):  # what the name was matched to, and how its printings read
-        print(line)
-    c = data["card"]
+    c = data["card"]  # the card first; what the name was read as, and its printings, under it when they matter
     print(f"{printing_label(c['name'], c['set'])} - {c['type']}" + (f", {c['class']}" if c["class"] else ""))
+    if note_line(data["match"]):
+        print(note_line(data["match"]))
     print(f"Game: {data['game_title']}")
     if c["brigade"]:
         print(f"Brigade: {c['brigade']}")

@@ -50,7 +50,7 @@ def test_seed_case_exact_text(db, capsys):
     # a typo of the card gives the same ruling (the scenario is written with the card's own name)
     code, out, _ = run(capsys, "grand-archive", "--effect", "inspirng call", "--object", "ally", "--db", db)
     assert code == 0 and out.endswith("Ruling id: GA-A4208C1E8D\n")
-    assert out.startswith("Matched “inspirng call” to Inspiring Call")
+    assert out.splitlines()[1].startswith("Read “inspirng call” as Inspiring Call")  # under the answer
 
 
 def test_moments_keep_the_order_typed(db, capsys):

@@ -110,7 +110,7 @@ def test_each_question_is_its_own_subcommand(tiles, tmp_path, capsys):
     assert code == 0
     assert json.loads(out)["colours"] == ["red", "blue"]
     assert run(capsys, "tiles", "count", "red tile + sky", "--db", db)[:2] == (
-        0, "Matched “sky” to Sky Tile (Toy) (the start of its name).\n2 tiles\nRuling id: T-count\n")
+        0, "2 tiles\nRead “sky” as Sky Tile (Toy).\nRuling id: T-count\n")
     assert main(["tiles", "red tile", "--db", db]) == 2  # with several questions, the question is named first
     assert "invalid choice: 'red tile'" in capsys.readouterr().err
 

@@ -127,10 +127,9 @@ def test_a_registered_game_gets_its_command_line(bricks, tmp_path, capsys):
         ("red brik", "Red Brick", "fuzzy"), ("green", "Green Cone", "prefix"), ("blue", "Blue Brick", "prefix")]
     code, out, _ = run(capsys, "bricks", "rb + blue", "--upside-down", "--ruleset", "reversed", "--note", "x",
                        "--db", db)
-    # Every name that was not typed exactly is said first: what it was taken to mean, and why.
-    assert (code, out) == (0, "Matched “rb” to Red Brick (Toy) (a nickname).\n"
-                              "Matched “blue” to Blue Brick (Toy) (the start of its name).\n"
-                              "Blue Brick is laid last [B1].\nRuling id: B-reversed\n")
+    # The answer first; then every name read loosely, in one line (a nickname needs none).
+    assert (code, out) == (0, "Blue Brick is laid last [B1].\nRead “blue” as Blue Brick (Toy).\n"
+                              "Ruling id: B-reversed\n")
     code, _, err = run(capsys, "bricks", "rb +", "--db", db)
     assert (code, err) == (2, "arbiter: Name a brick between every “+”.\n")
     code, _, err = run(capsys, "bricks", "Adino, the Eznite", "--db", db)  # another game's card never matches

@@ -27,7 +27,7 @@ from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
 from bot.discord.state import owner_suffix
-from bot.service import answer_lines, match_json, problem_message
+from bot.service import match_json, note_line, problem_message
 from engine.matching import MatchResult, card_value
 
 if TYPE_CHECKING:
@@ -70,9 +70,10 @@ def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: in
         embed = card_embed(data)
     else:
         card = match.card
-        lines = answer_lines(match_json(match))
+        note = note_line(match_json(match))  # under the card's text, when it matters
         embed = discord.Embed(title=clip(safe(card.name), TITLE),
-                              description=safe("\n".join([*lines, card.text or "(no text)"]), DESCRIPTION),
+                              description=safe("\n".join([card.text or "(no text)", *([note] if note else [])]),
+                                               DESCRIPTION),
                               colour=COLOUR_INFO)
         embed.add_field(name="Types", value=safe(card.type, FIELD_VALUE) or "—", inline=True)
         embed.add_field(name="Set", value=safe(card.set, FIELD_VALUE) or "—", inline=True)

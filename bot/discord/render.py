@@ -33,9 +33,10 @@ def card_embed(data: dict[str, Any]) -> discord.Embed:
     card = data["card"]
     kind = card["type"] + (f", {card['class']}" if card["class"] else "")
     match = data.get("match") or {}
-    lines = [line for line in (match.get("line"), match.get("printings_line")) if line]
+    note = str(match.get("note") or "")  # what the name was read as, under the card's text when it matters
+    lines = [card["text"] or "(no special ability)", *([note[:1].upper() + note[1:] + "."] if note else [])]
     embed = discord.Embed(title=clip(safe(printing_label(card["name"], card["set"])), TITLE),
-                          description=safe("\n".join([*lines, card["text"] or "(no special ability)"]), DESCRIPTION),
+                          description=safe("\n".join(lines), DESCRIPTION),
                           colour=COLOUR_INFO)
     embed.add_field(name="Type", value=safe(kind, FIELD_VALUE) or "—", inline=True)
     if card["brigade"]:
