@@ -95,6 +95,8 @@ def _effect_state(inst: Instance) -> list[str]:
     what = read.change if read.layer == "-" or not affected else f"{read.change} for {affected}"
     state = {"active": "applies", "ended": f"has ended ({inst.status_why})", "off": f"is off ({inst.status_why})",
              "not-started": f"has not started yet ({inst.status_why})"}.get(inst.status, inst.status)
+    if what.startswith(f"{inst.card.name} "):  # "Seed of Nature applies: it enters the field rested"
+        what = "it" + what[len(inst.card.name):]
     out = [f"{inst.card.name} {state}: {cut(what, 180)}"]
     conds = [_plain(c) for c in (read.requires, read.condition) if c]
     if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
@@ -123,9 +125,10 @@ def summary(verdict: Verdict) -> str:
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     shown = asked[:3]  # the objects asked about first, at most three of them
     clauses = [object_sentence(a) for a in shown]
-    others = len(verdict.objects) - len(shown)
-    if others:
-        clauses.append(f"{others} more object{'s are' if others > 1 else ' is'} answered below")
+    others = [a for a in verdict.objects if a not in shown]
+    if others:  # named when there is one ("Seed of Nature itself is answered below"), counted when there are more
+        clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
+                       others[0].obj.card is not None else f"{len(others)} more objects are answered below")
     rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
     clauses += [c for i in rules for c in _effect_state(i)]  # a rule of the game reaches no object: what it does
     clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)
