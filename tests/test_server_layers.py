@@ -87,6 +87,16 @@ async def test_server_annotation_changes_only_that_servers_answers(db):
         c_answer = (await _ask(fake, fake.server_c, fake.c_owner))["embeds"][0]
         assert a_answer == shared and c_answer == shared  # nobody else's players see B's house ruling
         assert not b_answer["description"].startswith("**Has ended")
+        # In public, under B's answer: whose annotation decided it, and what everyone else is answered (the
+        # shared answer's line, its official ruling agreeing, never blamed on the computation).
+        shared_line = shared["description"].splitlines()[0].strip("*")
+        lines = b_answer["description"].splitlines()
+        assert lines[1] == ("This server's moderators annotated Adino, the Eznite; the shared catalog answers: "
+                            + shared_line)
+        assert "computed answer differs" not in b_answer["description"]
+        assert "This server's own annotation gives the answer above instead. The shared catalog's answer agrees" \
+            in lines[2]
+        assert "house ruling: this round" not in json.dumps(b_answer)  # the annotation's words are behind Why
         b_reasons = await _why(fake, fake.server_b, fake.b_player)  # asked again from the stored ruling
         assert "persists yes" in _field(b_reasons, "Verdict")
         assert "Server annotation" in _field(b_reasons, "Interpretations")
