@@ -114,7 +114,7 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
         out1 = []
         for a in p.abilities:
             cost, text = list(a.get("cost") or []), str(a.get("text", ""))
-            name = a.get("name")
+            name = str(a.get("name") or "").strip() or None   # a few records end a name with a space
             named = None if (name or cost) else _NAME.match(text)
             if named and named.group("name").split()[0] not in _NOT_NAMES and \
                     _COST_PREFIX.match(text[named.end():]):  # "Re-Tool Magic: [[side]]: ..." (name in the text)
@@ -245,7 +245,7 @@ def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
 
 
 PLAYED_FOR_EFFECT = ("Action Spell", "Reaction Spell")
-_ENTERS = re.compile(r"^when (?:this (?:spell|unit|card|ally) comes into play)\s*,\s*", re.I)
+ENTERS = re.compile(r"^when (?:this (?:spell|unit|card|ally) comes into play)\s*,\s*", re.I)
 # "When you play this spell, place it face up under a ready spell on your spellboard.": where it goes (step 3),
 # read in resolve.py, not an effect.
 NOT_PLAYED = ("Phoenixborn", "Conjuration", "Conjured Alteration Spell")
@@ -268,7 +268,7 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
                 *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
     if p.type not in NOT_PLAYED:
         # what happens when it is played: every "When this ... comes into play" ability, in printed order
-        entering = [_ENTERS.sub("", r.text, count=1) for r in raws if _ENTERS.match(r.text)]
+        entering = [ENTERS.sub("", r.text, count=1) for r in raws if ENTERS.match(r.text)]
         entering = [t[:1].upper() + t[1:] for t in entering]
         abilities.append(_ability(0, _Raw(None, [], " ".join(entering), False, [], []), play_costs=play_costs))
     abilities += [_ability(i, raw) for i, raw in enumerate(raws, start=1)]

@@ -7,6 +7,7 @@ Nothing here knows a card by name: every decision comes from the words read in a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,7 +15,7 @@ from typing import Any
 
 from engine.cards import Annotation
 from engine.interface import QuestionError
-from engine.rulesets.ashes.abilities import Ability, read_abilities
+from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.checks import antecedent_skip, board_missing, condition_verdict, missing_need
@@ -55,13 +56,17 @@ class Resolution:
     cancel: dict[str, Any] | None
     trace: Trace
     reaction: dict[str, Any] | None = None
+    # the card's other abilities, each with what names it in a question ({label, kind, ask, text})
+    others: list[dict[str, Any]] = field(default_factory=list)
+    by_default: bool = False         # named alone: the ability was chosen for the player (see pick_ability)
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
-    """By name (case-insensitive), by position N, or "play". With no choice: the card's only ability; a ready
-    spell's one spellboard ability (it is used far more often than it is played); playing the card when it has
-    nothing else to use; otherwise the question asks back (playing an ally or an alteration and using its
-    ability are different questions)."""
+    """By name (case-insensitive), by position N, or "play". Named alone, the card answers a plain question and
+    never asks back: a card played from hand answers what playing it does (its "comes into play" abilities
+    included), except a ready spell, whose one spellboard ability is what players mean by using it; a card that is
+    never played (Phoenixborn, conjuration) answers its first ability that is used (activated, then reaction), else
+    its first. The answer lists the other abilities and how to ask about each (`other_abilities`)."""
     listed = ", ".join(f"{a.index}" + (f" ({a.name})" if a.name else "") if a.kind != "play" else "play"
                        for a in abilities)
     if wanted:
@@ -71,17 +76,37 @@ def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, 
                     (a.kind != "play" and key == str(a.index)):
                 return a
         raise QuestionError(f"{card} has no ability “{wanted}”; its abilities: {listed}.")
-    usable = [a for a in abilities if a.kind in ("activated", "reaction")]
-    playable = bool(abilities) and abilities[0].kind == "play"
     if not abilities:
         raise QuestionError(f"{card} has no ability to use.")
-    if len(abilities) == 1 or (playable and card_type in ("Action Spell", "Reaction Spell")):
-        return abilities[0]   # an action or reaction spell is asked about as it is played
-    if len(usable) == 1 and (not playable or card_type == "Ready Spell"):
+    return default_ability(abilities, card_type)
+
+
+def _no_text(p: Printing) -> Ability:
+    """A card printed without text (a vanilla conjuration): one empty ability, so a plain question answers."""
+    return Ability(index=1, name=None, kind="passive", costs=(), trigger=None, parts=(), inexhaustible=False,
+                   text="", optional_use=False, focus_levels=(), definitions=(), cost_phrases=())
+
+
+def default_ability(abilities: tuple[Ability, ...], card_type: str = "") -> Ability:
+    """The ability a card named alone answers (see pick_ability)."""
+    playable = abilities[0].kind == "play"
+    usable = [a for a in abilities if a.kind in ("activated", "reaction")
+              and not (playable and a.trigger is not None and ENTERS.match(a.text))]
+    if playable and card_type == "Ready Spell" and len(usable) == 1:
         return usable[0]
-    if not usable and playable:
+    if playable:
         return abilities[0]
-    raise QuestionError(f"{card} can be used in several ways; pick one with --ability: {listed}.")
+    activated = [a for a in usable if a.kind == "activated"]
+    return (activated or usable or list(abilities))[0]
+
+
+def ask_value(ability: Ability, abilities: tuple[Ability, ...]) -> str:
+    """What names this ability in a question: "play", its name when no other ability shares it, else its number."""
+    if ability.kind == "play":
+        return "play"
+    if ability.name and sum(1 for a in abilities if a.name and a.name.lower() == ability.name.lower()) == 1:
+        return ability.name
+    return str(ability.index)
 
 
 _LEAVING = re.compile(r"\bthis unit (?:is|would be) (?:destroyed|removed from play|returned)|\bthis unit leaves "
@@ -131,20 +156,27 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             cancel_name: str | None = None, notes: Sequence[Annotation] = (),
             reaction_printing: Printing | None = None) -> Resolution:
     trace = Trace()
-    abilities = read_abilities(p)
-    if not abilities:
-        raise QuestionError(f"{p.name} has no ability to use in this edition.")
+    abilities = read_abilities(p) or (_no_text(p),)
     ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
 
+    if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
+        # a plain question about an alteration: a unit to attach it to is taken to be there, and said
+        board = dataclasses.replace(board, units=(Unit(None, "mine"), Unit(None, "theirs")))
+        trace.interpret(Interpretation("AS-I-units-assumed", "AS4",
+                                       "No units in play were named; I took it that there are units of yours and "
+                                       "theirs, so that it has a unit to be attached to."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
-    if ability.kind == "passive":
+    if ability.kind == "passive" and ability.text:
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
+    elif ability.kind == "passive" and not ability.text:
+        usable, why = False, (f"{p.name} has no text of its own" + (
+            ": a conjuration comes into play only through another card's effect" if "Conjur" in p.type else ""))
     elif board.exhausted and not ability.inexhaustible:
         usable, why = False, "the card is exhausted, so its abilities are inactive (only inexhaustible text works)"
         rules.append("AS13")
@@ -298,6 +330,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
                                            "part it refers to would do."))
 
+    if not board.units_said and usable and any(
+            (r.part.new_target is not None and "unit" in r.part.new_target.kind)
+            or any(n.kind in ("unit", "units-to-affect") for n in r.part.needs) for r in results):
+        trace.interpret(Interpretation("AS-I-no-units", "AS3",
+                                       "No units in play were named, so I took it that none are in play besides "
+                                       "this card (name the units in play to see the other case)."))
     placement = _placement(p, ability, playing, board, attach)
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
     for r in results:
@@ -313,8 +351,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"{placed.card} answers what part {placed.part} would do, so I take it to "
                                            "come before that part even in the first edition, where reactions to "
                                            "what a part did wait for the whole effect."))
+    chosen_one = pick_ability(abilities, board.ability, p.name, p.type)
+    others = [{"label": a.label, "kind": a.kind, "ask": ask_value(a, abilities), "name": a.name,
+               "text": a.text.split("\n")[0]}
+              for a in abilities if a is not chosen_one
+              and not (chosen_one.kind == "play" and a.trigger is not None and ENTERS.match(a.text))]
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
-                      reaction)
+                      reaction, others, board.ability is None and len(abilities) > 1)
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
