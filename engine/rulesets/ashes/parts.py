@@ -40,8 +40,10 @@ _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
                       r"the targeted|this way|that much|that many|instead)\b", re.I)
 _TARGET_WORD = re.compile(r"\btarget(?:s|ed)?\b", re.I)
-_NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!that )\b(?P<another>another )?target (?P<what>[^.,;]{0,80})",
-                         re.I)
+# what follows "target" runs to the next punctuation or the next "target" ("a target unit or 2 wound tokens from
+# a target Phoenixborn" is two targets, one of them chosen)
+_NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!chosen )(?<!same )(?<!original )(?<!its )\b(?P<another>another )?"
+                         r"target (?P<what>(?:(?!\btarget\b)[^.,;]){0,80})", re.I)
 _KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoenixborn"), ("unit", "unit"),
           ("ally", "unit"), ("conjuration", "unit"), ("player's", "player"), ("player", "player"),
           ("opponent", "player"), ("alteration", "card"), ("spell", "card"), ("card", "card"), ("di", "die"))
@@ -411,6 +413,12 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         body = body[:1].upper() + body[1:]
         if condition is None:
             trailing = _TRAILING_IF.search(body)
+            if trailing and re.search(r",? or\b[^,.;]*$", body[: trailing.start()], re.I) and \
+                    len(_NEW_TARGET.findall(body)) > 1:
+                # "... a target unit they control, or ... their target Phoenixborn if they control no units": the
+                # condition is the second choice's own (it can be chosen only then), not the whole part's
+                notes.append(f"“{trailing.group(0).strip(' ,')}” limits the choice after “or”")
+                trailing = None
             if trailing and not re.match(r"^if\b", body, re.I):
                 condition = ("not " if trailing.group("word").lower() == "unless" else "") + trailing.group("cond")
                 check = _condition_check(condition)

@@ -265,6 +265,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("no units are in play besides it")
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
+        elif ident.startswith("AS-I-pb-not-unit-"):
+            out.append("the target is their Phoenixborn, not a unit")
         elif ident.startswith("AS-I-unit-not-pb-"):
             out.append("the target is their unit, not their Phoenixborn")
         elif ident in ("AS-I-attach-theirs", "AS-I-cancel-target"):
@@ -304,7 +306,10 @@ def summary(answer: Mapping[str, Any]) -> str:
         kept = "its cost stays paid" if answer["costs"] else "nothing is refunded"
         if answer["steps"][2]["happens"]:
             kept += " and the card stays where it was placed"
-        return f"{cancel['card']} cancels {used}: none of its effect happens ({kept})."
+        assumed = brief_assumptions(answer)
+        tail = f" Assumed: {'; '.join(assumed)}." if assumed else ""
+        what = f"{name} as it is played" if used.startswith("Playing ") else used
+        return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"

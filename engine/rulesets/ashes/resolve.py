@@ -436,7 +436,18 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             if spec is None:
                 continue
             c = chosen.get(r.part.n) or choose_target(r.part, spec, units, self_unit, board, True, trace)
-            if reading.watch == "target-player":
+            if reading.watch == "target-player" and spec.kind == "unit or phoenixborn":
+                # "a target unit or Phoenixborn": the Phoenixborn may be chosen, unless a unit was named
+                asked = board.targets.get(str(r.part.n), "").lower()
+                hit = c[1] in ("theirs", None) and not (asked and not asked.startswith(("phoenixborn", "player")))
+                if hit and not asked and board.units_of("theirs"):
+                    trace.interpret(Interpretation(f"AS-I-pb-not-unit-{r.part.n}", "AS3",
+                                                   f"Part {r.part.n} may target a unit or a Phoenixborn; since "
+                                                   f"{name} was asked about, I took the target to be their "
+                                                   "Phoenixborn (name a unit as the target to say otherwise)."))
+                if hit:
+                    c = ("their Phoenixborn", "theirs", "")
+            elif reading.watch == "target-player":
                 hit = spec.kind in ("phoenixborn", "player") and c[1] == "theirs"
             elif reading.watch == "target-named-unit":
                 hit = spec.kind == "unit" and c[1] == "theirs" and (c[0] or "").lower().startswith(
