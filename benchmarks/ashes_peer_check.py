@@ -73,7 +73,7 @@ class PeerCard:
 
 def _target(block: str) -> PeerTarget | None:
     kinds: set[str] = set()
-    if "toSelect: 'die'" in block or "DiceCount" in block and "cardType" not in block:
+    if "toSelect: 'die'" in block or ("DiceCount" in block and "cardType" not in block):
         kinds.add("die")
     if "mode: 'select'" in block and "cardType" not in block:
         return None   # a choice among options, not a target
