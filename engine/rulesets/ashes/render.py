@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
@@ -239,9 +240,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         ident = note["id"]
         n = _part_n(ident)
         part = parts.get(n) if n is not None else None
-        brief = note.get("brief")
-        if brief:
-            out.append(brief)
+        said = re.match(r"^AS-I-said-(?P<cls>[a-z-]+?)-\d+$", ident)
+        if said and said.group("cls") in BY_ID:
+            out.append(BY_ID[said.group("cls")].brief)
         elif ident.startswith("AS-I-cond-") and part is not None:
             out.append(f"“{_clause(part['condition'] or '', 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
@@ -251,7 +252,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident.startswith("AS-I-alteration-"):
             out.append("a unit in play has an alteration")
         elif ident.startswith("AS-I-discard-"):
-            out.append("a card is in your discard pile")
+            out.append("what it looks for is in your discard pile")
+        elif ident.startswith("AS-I-dice-"):
+            out.append("the dice it names are in that pool")
         elif ident.startswith("AS-I-kind-"):
             kind = ident.removeprefix("AS-I-kind-").split("-")[0]
             out.append(f"there is a {kind} to target")
@@ -261,6 +264,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("the other player chooses to do what they may")
         elif ident == "AS-I-all-out":
             out.append("the conjuration in play is yours")
+        elif ident.startswith("AS-I-limit-"):
+            limit = re.search(r"“(?P<l>[^”]+)”", note["text"])
+            out.append(f"“{_clause(limit.group('l') if limit else '', 80)}” is met")
         elif ident == "AS-I-no-units":
             out.append("no units are in play besides it")
         elif ident == "AS-I-units-assumed":
@@ -274,6 +280,15 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident.startswith("AS-I-unread-") and part is not None:
             out.append(f"“{_clause(part['text'], 50)}” does what it says")
     return list(dict.fromkeys(out))
+
+
+def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
+    """" Assumed: ...": what the answer took for granted, the first few in the first line, the rest below."""
+    assumed = brief_assumptions(answer)
+    if not assumed:
+        return ""
+    more = "; and more (see Assumed below)" if len(assumed) > most else ""
+    return f" Assumed: {'; '.join(assumed[:most])}{more}."
 
 
 def _where(zone: str) -> str:
@@ -306,8 +321,7 @@ def summary(answer: Mapping[str, Any]) -> str:
         kept = "its cost stays paid" if answer["costs"] else "nothing is refunded"
         if answer["steps"][2]["happens"]:
             kept += " and the card stays where it was placed"
-        assumed = brief_assumptions(answer)
-        tail = f" Assumed: {'; '.join(assumed)}." if assumed else ""
+        tail = _assumed_tail(answer)
         what = f"{name} as it is played" if used.startswith("Playing ") else used
         return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
     bits = []
@@ -342,6 +356,5 @@ def summary(answer: Mapping[str, Any]) -> str:
                 else " and does nothing more when played"))
         else:
             bits.append("it has no effect to resolve")
-    assumed = brief_assumptions(answer)
-    tail = f" Assumed: {'; '.join(assumed)}." if assumed else ""
+    tail = _assumed_tail(answer)
     return f"{used}: " + "; ".join(bits) + "." + tail

@@ -18,6 +18,7 @@ from engine.interface import QuestionError
 from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
+from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import antecedent_skip, board_missing, condition_verdict, missing_need
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part
@@ -168,6 +169,17 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         trace.interpret(Interpretation("AS-I-units-assumed", "AS4",
                                        "No units in play were named; I took it that there are units of yours and "
                                        "theirs, so that it has a unit to be attached to."))
+    # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
+    # ability during your turn"): checked against the board where it can say, else said as assumed.
+    attach_side, attach_limit = None, ""
+    for n, limit in enumerate(ability.limits, start=1):
+        if playing and re.search(r"\battached to (?:a|an) (?:unit|ally|conjuration)s? (?:you control|you own)\b", limit,
+                                 re.I):
+            attach_side, attach_limit = "mine", limit.rstrip(".")
+        elif not re.search(r"open battlefield slot", limit, re.I):
+            trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
+                                           f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
+                                           "it that this is met."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
@@ -192,6 +204,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         rules.append("AS4")
     elif playing and p.type == "Alteration Spell" and unit_count == 0 and p.placement == "Unit":
         usable, why = False, "an alteration must be attached to a unit and no unit is in play"
+        rules.append("AS4")
+    elif playing and attach_side == "mine" and not board.units_of("mine"):
+        usable, why = False, f"it says “{attach_limit}”, and you control no unit"
+        rules.append("AS4")
+    elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
+        usable, why = False, "it needs an open battlefield slot and your battlefield is full"
         rules.append("AS4")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
@@ -232,7 +250,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                  trace)
 
     # An alteration played from hand is attached to a unit (step 3); in Reborn that targets the unit (AS14).
-    attach = attach_target(board, wants_theirs, trace) if (playing and p.type == "Alteration Spell"
+    attach = attach_target(board, wants_theirs and attach_side != "mine" and board.units_said, trace, attach_side) if (playing and p.type == "Alteration Spell"
                                                              and p.placement == "Unit" and usable) else None
 
     # Cancel: can it apply, and from which part?
@@ -312,6 +330,19 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-unread-{part.n}", None,
                                            f"I could not read part {part.n} (“{part.text}”); it is taken to "
                                            "resolve as printed."))
+        if board.discard is None and re.search(r"\b(?:search|from|in) your discard pile\b", part.text, re.I):
+            trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
+                                           f"Part {part.n} looks in your discard pile; how many cards are there was "
+                                           "not said, so I took it that what it looks for is there."))
+        if board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
+                                            r"opponent's) (?:active|exhausted) pool\b", part.text, re.I):
+            trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
+                                           f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
+                                           "took it that the dice it names are there."))
+        for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
+            trace.interpret(Interpretation(f"AS-I-said-{hit.restriction.id}-{part.n}", None,
+                                           f"Part {part.n} says “{hit.phrase}” ({hit.restriction.how}); the board "
+                                           f"state does not say, so I took it that {hit.restriction.brief}."))
         r.outcome, r.rules = "resolves", (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else [])
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
         if part.optional and any("not by you" in n for n in part.notes):
@@ -353,7 +384,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "what a part did wait for the whole effect."))
     chosen_one = pick_ability(abilities, board.ability, p.name, p.type)
     others = [{"label": a.label, "kind": a.kind, "ask": ask_value(a, abilities), "name": a.name,
-               "text": a.text.split("\n")[0]}
+               "text": (f"{a.name}: " if a.name else "") + (" ".join(x.text for x in a.parts if not x.focus)
+                                                            or a.text.split("\n")[0])}
               for a in abilities if a is not chosen_one
               and not (chosen_one.kind == "play" and a.trigger is not None and ENTERS.match(a.text))]
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
