@@ -197,10 +197,10 @@ _TYPOS = ((re.compile(r"\bthis spel\b"), "this spell"), (re.compile(r"\bdsicard\
           (re.compile(r"\bexhauste\b"), "exhaust"), (re.compile(r"\bYou may pace\s+"), "You may place X "),
           (re.compile(r"\bunplayed form your\b"), "unplayed from your"))
 # A sentence that limits when or how the card or ability may be used: a restriction on using it, never a part.
-LIMIT = re.compile(r"(?:^|(?<=[.!]\s))(?:this (?:spell|card|alteration(?: spell)?) (?:can|may) only be (?:attached|played|"
-                   r"placed)\b|you may only (?:activate|use|play|trigger) this\b|this ability (?:can|may) only (?:be "
-                   r"(?:used|activated|triggered)|trigger)\b|this (?:spell|card) cannot be attached\b)[^.]*\.?\s*",
-                   re.I)
+LIMIT = re.compile(r"(?:^|(?<=[.!]\s))(?:this (?:spell|card|alteration(?: spell)?) (?:can|may) only be "
+                   r"(?:attached|played|placed)\b|you may only (?:activate|use|play|trigger) this\b|"
+                   r"this ability (?:can|may) only (?:be (?:used|activated|triggered)|trigger)\b|"
+                   r"this (?:spell|card) cannot be attached\b)[^.]*\.?\s*", re.I)
 
 
 def read_text(text: str) -> str:

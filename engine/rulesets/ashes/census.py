@@ -46,7 +46,8 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                 "whose turn it is", "it is the turn the text says"),
     Restriction("when-once", "when", _r(r"\bonce per (?:turn|round)\b|\bonly once\b|\b(?:first|second|third) time\b"),
                 "said", "how often it was used", "it was not already used this turn or round"),
-    Restriction("whose-choice", "whose", _r(r"\b(?:of (?:their|your|its controller's|that player's) choice|has the choice|"
+    Restriction("whose-choice", "whose", _r(r"\b(?:of (?:their|your|its controller's|that player's) choice|"
+                                            r"has the choice|"
                                             r"(?:that|the) player chooses|they choose)\b"), "said",
                 "whose choice it is", "the player named makes the choice, and any choice they make is allowed"),
     Restriction("whose-own", "whose", _r(r"\b(?:you own|its owner'?s?|their owner'?s?|owner's)\b"), "checked",
@@ -64,13 +65,17 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
     Restriction("whose-each-player", "whose", _r(r"\b(?:each|every|any|a|that|the) (?:player|opponent)s?\b|"
                                                  r"\b(?:you|they) and\b"), "checked",
                 "two players, you and one opponent: the game as Arbiter answers it (AS4 names the controller)"),
-    Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|1|each|all) (?:\[\[)?(?-i:[A-Z])[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+)*"
+    Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|1|each|all) (?:\[\[)?(?-i:[A-Z])[\w'’-]+"
+                                              r"(?: (?-i:[A-Z])[\w'’-]+)*"
                                               r"(?:\]\])? (?:you control|conjurations?|in play)\b"), "checked",
                 "a named unit or conjuration against the units named and the conjurations left"),
     Restriction("count-for-each", "count", _r(r"\b(?:once |1 |one )?for each\b|\bper\b"), "said",
                 "how many times it counts", "what it counts for each of is there at least once"),
     Restriction("count-equal-to", "count", _r(r"\bequal to\b|\bthe number of\b|\bthat (?:much|many)\b|"
-                                              r"\bas many\b|\bhalf\b|\btotal\b|\ba number of\b|\b(?:twice|double) the\b|\bnormal number\b|\b(?:an? )?(?:equal|equivalent) (?:number|amount)\b"), "said",
+                                              r"\bas many\b|\bhalf\b|\btotal\b|\ba number of\b|"
+                                              r"\b(?:twice|double) the\b|"
+                                              r"\bnormal number\b|\b(?:an? )?(?:equal|equivalent) (?:number|amount)\b"),
+                "said",
                 "an amount read off the board", "the amount it counts is what the board holds when it resolves"),
     Restriction("count-up-to", "count", _r(r"\bup to\b|\bany number of\b|\bor (?:more|fewer|less)\b"), "checked",
                 "how many is the player's choice up to the limit; the targets or units there bound it (AS3)"),
@@ -78,7 +83,8 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                                               r"greater than|highest|lowest|most|least)\b"), "checked",
                 "a number the board decides (units named), else said"),
     Restriction("count-number", "count", _r(rf"\b(?:{_N}|\d+) (?:(?:target |other |more |additional |exhausted |"
-                                            r"unexhausted |different )?(?:units?|dice|die|cards?|wound|status|exhaustion|"
+                                            r"unexhausted |different )?(?:units?|dice|die|cards?|wound|status|"
+                                            r"exhaustion|"
                                             r"damage|times?|attack|life|recover|tokens?|spells?|allies|"
                                             r"conjurations?|players?|phoenixborn|abilit(?:y|ies))\b)"),
                 "checked",

@@ -250,8 +250,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                  trace)
 
     # An alteration played from hand is attached to a unit (step 3); in Reborn that targets the unit (AS14).
-    attach = attach_target(board, wants_theirs and attach_side != "mine" and board.units_said, trace, attach_side) if (playing and p.type == "Alteration Spell"
-                                                             and p.placement == "Unit" and usable) else None
+    attaching = playing and p.type == "Alteration Spell" and p.placement == "Unit" and usable
+    attach = attach_target(board, wants_theirs and attach_side != "mine" and board.units_said, trace,
+                           attach_side) if attaching else None
 
     # Cancel: can it apply, and from which part?
     cancel_json, cancel_from = None, None
