@@ -163,6 +163,8 @@ def read_ours(data_dir: Path) -> dict[str, OurCard]:
             for part in a.parts:
                 if part.new_target is not None:
                     targets.append((part.new_target.kind, part.new_target.side, part.new_target.words))
+                elif part.targets and re.search(r"\bthat target (?:\w+ )?(?:unit|ally)\b", part.text, re.I):
+                    targets.append(("unit", "any", "the target its trigger names"))
                 optional = optional or part.optional
                 dependent += part.link in ("if-you-do", "to", "refers-back", "result")
                 conditions += part.condition is not None
@@ -172,7 +174,7 @@ def read_ours(data_dir: Path) -> dict[str, OurCard]:
 
 
 _OUR_KIND = {"unit": {"unit"}, "phoenixborn": {"phoenixborn"}, "unit or phoenixborn": {"unit", "phoenixborn"},
-             "player": {"phoenixborn", "player"}, "card": {"card"}, "die": {"die"}}
+             "player": {"player"}, "card": {"card"}, "die": {"die"}}
 
 
 def _classify_kind(our: OurCard, peer: PeerCard) -> tuple[str, str] | None:
@@ -182,6 +184,10 @@ def _classify_kind(our: OurCard, peer: PeerCard) -> tuple[str, str] | None:
     theirs_units = theirs & {"unit", "phoenixborn"}
     ours_units = ours & {"unit", "phoenixborn"}
     if ours_units == theirs_units:
+        if "player" in ours and "player" not in theirs:
+            return ("player-target-implied", "the card targets a player (“a target opponent”, “target player”); "
+                                             "Ashteki picks the opponent without a target prompt in a two-player "
+                                             "game: a player is a target by the glossary, so Arbiter keeps it")
         return None
     text = our.text.lower()
     if theirs_units - ours_units and "target" not in text:
@@ -195,6 +201,9 @@ def _classify_kind(our: OurCard, peer: PeerCard) -> tuple[str, str] | None:
         return ("phoenixborn-target-missed", "Ashteki lets a Phoenixborn be chosen where Arbiter reads units only")
     if "unit" in theirs_units - ours_units:
         return ("unit-target-missed", "Ashteki targets a unit Arbiter does not read as a target")
+    if ours_units - theirs_units == {"phoenixborn"} and re.search(r"\btarget (?:unit or )?phoenixborn\b", text):
+        return ("peer-narrower-than-text", "the card's words offer a target Phoenixborn; Ashteki's script "
+                                           "declares units only (card text over the peer's choice, AS3)")
     if ours_units - theirs_units and not peer.targets:
         return ("peer-declares-no-target", "Ashteki's script declares no target block (a game action picks for "
                                            "the player, or the target is set up elsewhere)")

@@ -65,7 +65,7 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
     Restriction("whose-each-player", "whose", _r(r"\b(?:each|every|any|a|that|the) (?:player|opponent)s?\b|"
                                                  r"\b(?:you|they) and\b"), "checked",
                 "two players, you and one opponent: the game as Arbiter answers it (AS4 names the controller)"),
-    Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|1|each|all) (?:\[\[)?(?-i:[A-Z])[\w'’-]+"
+    Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|\d+|one|two|three|X|each|all) (?:\[\[)?(?-i:[A-Z])[\w'’-]+"
                                               r"(?: (?-i:[A-Z])[\w'’-]+)*"
                                               r"(?:\]\])? (?:you control|conjurations?|in play)\b"), "checked",
                 "a named unit or conjuration against the units named and the conjurations left"),
@@ -127,6 +127,9 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                 "a choice that is not a target (AS3): what it chooses among must be there (units named, dice)"),
     Restriction("kind-alteration", "kind", _r(r"\balteration(?: spells?)?\b|\battached\b"), "checked",
                 "the alterations named on a unit (/alteration=NAME), else said"),
+    Restriction("kind-placed-conjuration", "kind", _r(r"\b(?:conjurations?|conjured alterations?)(?= (?:onto|into|on|"
+                                                      r"to|under)\b)"), "checked",
+                "a conjuration put into play: the conjurations left (--conjurations-left) and room (AS4)"),
     Restriction("kind-ally-or-conjuration", "kind", _r(r"\b(?:ally|allies|conjurations?|conjured)\b"), "said",
                 "whether a unit is an ally or a conjuration",
                 "the units it names are of the kind its words ask for (ally or conjuration)"),

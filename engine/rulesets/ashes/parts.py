@@ -69,6 +69,9 @@ _CONDITION = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.I)
 _COND_ACT = re.compile(r"^you (?P<verb>[a-z-]+)\b", re.I)
 _PAST = {"drew": "draw", "dealt": "deal", "chose": "choose", "spent": "spend", "took": "take", "gave": "give",
          "paid": "pay", "put": "put", "made": "make", "lost": "lose", "rolled": "roll"}
+# "If 3 or more tokens were removed, ...": what an earlier part did, said in the passive
+_COND_PASSIVE = re.compile(r"\b(?:were|was|has been|have been) (?P<verb>[a-z]+ed)\b(?! (?:this|that) (?:turn|round))",
+                           re.I)
 _NOT_ACTS = ("do", "did", "have", "has", "control", "are", "cannot", "can't")
 _THEIRS_EMPTY = re.compile(r"\b(an opponent|they|that player) (has|have|controls?) no units\b", re.I)
 _MINE_EMPTY = re.compile(r"\byou (have|control) no units\b", re.I)
@@ -244,7 +247,7 @@ def _first_verb(body: str) -> str | None:
 
 def _acted_in(condition: str, earlier: list[Part]) -> int | None:
     """The earlier part whose action the condition asks about ("if you searched ..." after "you may search")."""
-    m = _COND_ACT.match(condition)
+    m = _COND_ACT.match(condition) or _COND_PASSIVE.search(condition)
     if not earlier or not m or m.group("verb").lower() in _NOT_ACTS:
         return None
     verb = _stem(m.group("verb"))
@@ -292,6 +295,10 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     """The earlier part a back-reference in `body` names, if any (same Focus line first, then the base)."""
     if not earlier:
         return None
+    named = re.search(r"\bthat (?:\[\[)?((?-i:[A-Z])[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+)*)", body)
+    for part in reversed(earlier) if named else ():
+        if part.places and part.places.lower() == named.group(1).lower():   # type: ignore[union-attr]
+            return part.n   # "that Silver Snake": the one an earlier part put into play
     pool = [p for p in earlier if p.focus == earlier[-1].focus] or earlier
     blanked = _NOT_THIS.sub(lambda m: " " * len(m.group(0)), body)   # "this card" names no earlier object
     ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
