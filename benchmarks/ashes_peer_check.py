@@ -199,6 +199,11 @@ def _classify_kind(our: OurCard, peer: PeerCard) -> tuple[str, str] | None:
                 "Ashteki prompts for a choice the card makes without the word “target” on that object (AS3)")
     if "phoenixborn" in theirs_units - ours_units and "phoenixborn" in text:
         return ("phoenixborn-target-missed", "Ashteki lets a Phoenixborn be chosen where Arbiter reads units only")
+    if "unit" in theirs_units - ours_units and not re.search(
+            r"\btarget (?:\w+ )?(?:unit|ally|conjuration)s?\b(?! you control)", text.replace("that target", "")):
+        return ("peer-selects-without-target",
+                "Ashteki prompts for a unit the card chooses, searches or affects without the word “target” on it "
+                "(AS3: only what the card calls a target is one)")
     if "unit" in theirs_units - ours_units:
         return ("unit-target-missed", "Ashteki targets a unit Arbiter does not read as a target")
     if ours_units - theirs_units == {"phoenixborn"} and re.search(r"\btarget (?:unit or )?phoenixborn\b", text):
@@ -223,6 +228,12 @@ def _classify_side(our: OurCard, peer: PeerCard) -> tuple[str, str] | None:
     if theirs == {"theirs"} and "any" in ours and not re.search(r"opponent controls|opponent's|they control", text):
         return ("peer-narrower-than-text", "Ashteki limits the choice to an opponent's units where the card's "
                                            "target words name no controller")
+    named = [w for k, side, w in our.targets if k in ("unit", "unit or phoenixborn") and side != "any"]
+    if named and all(re.search(r"opponent|you control|they control|your|their", w, re.I) for w in named):
+        return ("text-names-controller", "every target the card names says whose it is (“an opponent controls”, "
+                                         "“you control”); Arbiter follows those words, while Ashteki's differing "
+                                         "side comes from a choice the card makes without “target” or from a "
+                                         "looser filter (AS3: card text decides)")
     return ("side-differs", f"Arbiter {sorted(ours)} / Ashteki {sorted(theirs)}")
 
 
@@ -282,6 +293,50 @@ def compare(ours: dict[str, OurCard], peer: dict[str, PeerCard]) -> dict[str, An
             "only_in_arbiter": only_ours, "peer_scripts": len(peer)}
 
 
+# Each disagreement class, reviewed: which reading the rules support, and why (or what was fixed in Arbiter).
+REVIEW = {
+    "target kinds / peer-selects-without-target": "Arbiter is right: only an effect that says “target” targets "
+    "(AS3, from the seed article and the Reborn glossary's Target entry); Ashteki prompts for every object a card "
+    "chooses, which matters for cancels such as Golden Veil that watch for targeting.",
+    "target kinds / player-target-implied": "Arbiter is right: a player is a target when the card says so (Reborn "
+    "glossary: a target may be a player); in a two-player game Ashteki picks the opponent without a prompt.",
+    "target kinds / peer-narrower-than-text": "Arbiter is right: the card's words offer the wider choice (a unit or a "
+    "Phoenixborn); card text decides over an implementation's filter (Reborn rulebook, Golden Rule).",
+    "target kinds / peer-declares-no-target": "Arbiter is right: these cards say “target” (or their trigger names "
+    "“that target”), so a target is chosen (AS3); Ashteki applies the effect through a game action that picks the "
+    "object itself.",
+    "target kinds / phoenixborn-target-missed": "Arbiter is right: the Phoenixborn part says “your Phoenixborn”, not "
+    "“target”, so it is affected without being targeted (AS3).",
+    "target kinds / unit-target-missed": "Arbiter is right: “the target unit that was blocking” names the blocker "
+    "its trigger's event made, not a new target to choose (AS3); Ashteki prompts for it.",
+    "target kinds / kind-differs": "Reviewed one by one in the list; see the cards.",
+    "target controller / text-names-controller": "Arbiter is right: the target words name whose unit it must be "
+    "(“an opponent controls”, “you control”), and Arbiter reads exactly that; Ashteki's other side comes from a "
+    "choice the card makes without “target” (AS3).",
+    "target controller / peer-narrower-than-text": "Arbiter is right: the target words name no controller, so "
+    "either player's unit may be chosen (AS3; card text over an implementation's filter).",
+    "target controller / side-differs": "Arbiter is right: each of these cards' target words name no controller "
+    "(“a target unit”, “another target unit”), so either player's unit may be chosen; the side Ashteki adds comes "
+    "from a unit the card chooses without “target” (“choose a unit you control”), which Arbiter reads as a unit of "
+    "yours that must be there (a need, not a target).",
+    "optional / peer-forces-may": "Arbiter is right: the card says “you may” (or “up to”), which makes that part "
+    "optional (AS5: any part using “you may” is not mandatory); Ashteki resolves it without asking.",
+    "optional / peer-offers-cancel": "Arbiter is right: choosing a target is mandatory when there is one (AS3) and "
+    "a part without “may” must be resolved (AS5); Ashteki shows a cancel button on such prompts.",
+    "optional / differs": "Reviewed: the “may” in these cards belongs to another player (“its controller may”, "
+    "“an opponent may”) or to a trigger; Arbiter marks it as that player's choice (AS5), Ashteki as none or as "
+    "the user's.",
+    "dependent / peer-runs-regardless": "Arbiter is right: these parts name what an earlier part did (“that unit”, "
+    "“it”, “If you do”), so they cannot happen when that part did not (AS5, AS2); Ashteki puts both in one game "
+    "action or runs the follow-up with alwaysTriggers.",
+    "dependent / peer-chains-independent": "Arbiter is right for the parts here: each is checked on its own (AS5; "
+    "the seed's Summon Gilder and Summon Dread Wraith: a later part resolves when an earlier one could not); "
+    "Ashteki chains them as follow-ups without alwaysTriggers. Fixed in Arbiter from this class: “that <conjuration "
+    "name>” (Summon Silver Snake, Summon Wishing Wing, Summon Flying Monkey) now hangs on the part that put it into "
+    "play, and “If 3 or more tokens were removed” (Red Flower) on the part that removed them.",
+}
+
+
 def render(result: dict[str, Any], checkout: Path, commit: str) -> str:
     f = result["figures"]
     lines = ["# Ashes Reborn: Arbiter's reading against Ashteki's card scripts", "",
@@ -299,6 +354,9 @@ def render(result: dict[str, Any], checkout: Path, commit: str) -> str:
         lines.append("")
         lines.append(c["detail"])
         lines.append("")
+        if key in REVIEW:
+            lines.append(f"Review: {REVIEW[key]}")
+            lines.append("")
         lines.append(", ".join(c["cards"]))
         lines.append("")
     return "\n".join(lines)

@@ -57,6 +57,8 @@ _CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up
 # "onto your battlefield"; "onto the battlefield" is the battlefield of the player putting it there (yours)
 _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|the|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
+_PLACE_ONTO = re.compile(r"\b(?:place|places|put|puts|return|returns|move|moves)\b[^.]*?\b(?:onto|on to|into) "
+                         r"(?P<whose>your|the|their|a target player's|an opponent's) battlefield\b", re.I)
 _UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?:(?:exhausted|unexhausted|damaged) )?"
                        r"(?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
                        r"(?:you control|on your battlefield)\b")
@@ -169,9 +171,26 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             side: Side = ("mine" if whose in ("your", "the") else "theirs" if whose in ("an opponent's", "their")
                           else "any")
             needs.append(Need("room", side=side, words=where.group(0)))
+    onto = _PLACE_ONTO.search(text) if not conj else None
+    if onto:
+        # "Place it / this unit / an ally ... / a Sun Scarab or Moon Moth conjuration onto your battlefield": a unit
+        # put onto a battlefield needs room there; a conjuration also needs one left in the pile
+        whose = onto.group("whose").lower()
+        side3: Side = ("theirs" if whose in ("an opponent's",) else "any" if whose == "a target player's"
+                       else "mine")
+        needs.append(Need("room", side=side3, words=onto.group(0)))
+        kind = re.search(r"(?:(?:a|an|1|2|two|that|the|additional|copy of that|copies of that) )?(?P<name>[\w' ]*?)"
+                         r"\s*conjurations?\b", onto.group(0), re.I)
+        if kind and not re.search(r"\bfrom (?:your|their) (?:hand|discard|draw)", onto.group(0), re.I):
+            name = kind.group("name").strip()
+            named = name if re.match(r"^(?-i:[A-Z])", name) and " or " not in name else None
+            needs.append(Need("conjuration", name=named, words=kind.group(0)))
+            places = named or "conjuration"
+        else:
+            places = "unit"
     # "Choose a unit you control to become a copy of a target unit": a unit of yours is needed besides the target
     unit = _UNIT_YOU.search(text)
-    if unit and not conj:
+    if unit and not conj and not onto:
         what = unit.group("what")
         name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
         needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
@@ -302,7 +321,9 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     pool = [p for p in earlier if p.focus == earlier[-1].focus] or earlier
     blanked = _NOT_THIS.sub(lambda m: " " * len(m.group(0)), body)   # "this card" names no earlier object
     ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
-    if ref and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()], re.I) and \
+    explicit = bool(_REF_UNIT.search(body)) and re.match(r"(?:the chosen|the selected|the targeted|the destroyed)",
+                                                          _REF_UNIT.search(body).group(0), re.I)  # type: ignore[union-attr]
+    if ref and not explicit and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()], re.I) and \
             _INTRODUCES.search(blanked[: ref.start()]):
         return None   # "select 1 die ..., re-roll it": the part names its own object first
     if _REF_UNIT.search(body):
@@ -314,6 +335,11 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
 def _latest_unit(pool: list[Part], ref: str) -> int | None:
     """The latest part that chose, destroyed, targeted or put into play what a unit back-reference names."""
     ally = bool(re.search(r"\ball(?:y|ies)\b", ref, re.I))
+    if re.match(r"the (?:chosen|selected)\b", ref, re.I):   # "the chosen unit": where it was chosen
+        chooser = next((p.n for p in reversed(pool) if re.match(r"^(?:you may )?(?:choose|select)\b", p.text, re.I)
+                        and re.search(r"\b(?:units?|all(?:y|ies)|phoenixborn)\b", p.text, re.I)), None)
+        if chooser is not None:
+            return chooser
     for part in reversed(pool):
         if part.new_target is None and _REF_UNIT.search(part.text):
             continue   # it names a unit chosen earlier: look further back for where it was chosen
@@ -429,7 +455,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             if trailing and not re.match(r"^if\b", body, re.I):
                 condition = ("not " if trailing.group("word").lower() == "unless" else "") + trailing.group("cond")
                 check = _condition_check(condition)
-        optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I))
+        optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I)) or bool(
+            re.match(r"^resolve the following effect[^:]*:\s*you may\b", body, re.I))
         if _OTHERS_MAY.match(body):
             optional = True
             notes.append("the choice is made by the player named, not by you")

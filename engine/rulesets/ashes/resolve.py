@@ -19,7 +19,8 @@ from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
-from engine.rulesets.ashes.checks import antecedent_skip, board_missing, condition_verdict, missing_need
+from engine.rulesets.ashes.checks import (antecedent_skip, board_missing, condition_verdict, for_each_count,
+                                          missing_need, own_tokens_missing)
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
@@ -229,6 +230,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         trace.add(r, "", "")
 
     self_unit = Unit(p.name, "mine") if (p.type in UNIT_TYPES and not playing) else None
+    described_self = next((u for u in board.units if self_unit is not None and u.side == "mine" and u.described
+                           and (u.name or "").lower() == p.name.lower()), None)
+    if described_self is not None:
+        # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
+        self_unit = described_self
+        board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
@@ -309,7 +316,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
         missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
-            board_missing(part, board, units + placed_units)
+            own_tokens_missing(part, self_unit) or \
+            board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
@@ -331,7 +339,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-unread-{part.n}", None,
                                            f"I could not read part {part.n} (“{part.text}”); it is taken to "
                                            "resolve as printed."))
-        if board.discard is None and re.search(r"\b(?:search|from|in) your discard pile\b", part.text, re.I):
+        if board.discard is None and re.search(r"\b(?:search|from|in) your discard(?: pile)?\b", part.text, re.I):
             trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
                                            f"Part {part.n} looks in your discard pile; how many cards are there was "
                                            "not said, so I took it that what it looks for is there."))
@@ -340,7 +348,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))
+        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
+            if hit.restriction.id in settled:
+                continue
             trace.interpret(Interpretation(f"AS-I-said-{hit.restriction.id}-{part.n}", None,
                                            f"Part {part.n} says “{hit.phrase}” ({hit.restriction.how}); the board "
                                            f"state does not say, so I took it that {hit.restriction.brief}."))
@@ -409,7 +420,7 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
                             f"{p.name}'s {ability.label} is not that.")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
         raise QuestionError(f"--x goes with a card whose text uses X; {p.name}'s {ability.label} does not.")
-    if board.discard is not None and not re.search(r"discard pile", ability.text, re.I):
+    if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):
         raise QuestionError(f"--discard matters only for text about your discard pile; {p.name}'s "
                             f"{ability.label} has none.")
     needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
