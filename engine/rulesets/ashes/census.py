@@ -65,7 +65,8 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
     Restriction("whose-each-player", "whose", _r(r"\b(?:each|every|any|a|that|the) (?:player|opponent)s?\b|"
                                                  r"\b(?:you|they) and\b"), "checked",
                 "two players, you and one opponent: the game as Arbiter answers it (AS4 names the controller)"),
-    Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|\d+|one|two|three|X|each|all) (?:\[\[)?(?-i:[A-Z])[\w'’-]+"
+    Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|\d+|one|two|three|X|each|all) "
+                                              r"(?:\[\[)?(?-i:[A-Z])[\w'’-]+"
                                               r"(?: (?-i:[A-Z])[\w'’-]+)*"
                                               r"(?:\]\])? (?:you control|conjurations?|in play)\b"), "checked",
                 "a named unit or conjuration against the units named and the conjurations left"),
@@ -110,7 +111,8 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
     Restriction("back-if-you-do", "back-reference", _r(r"\bif you do\b|\bif you cannot\b|\bif you do not\b|"
                                                        r"\botherwise\b|\bif (?:this|that|it)\b|\bunless\b|\bif\b"),
                 "checked", "the part it hangs on, or its condition decided by the board, else said"),
-    Restriction("state-in-battle", "state", _r(r"\b(?:attack(?:ing|ed|er|ers|s)?(?! values?\b)|block(?:ing|ed|er|ers|s)?|"
+    Restriction("state-in-battle", "state", _r(r"\b(?:attack(?:ing|ed|er|ers|s)?(?! values?\b)|"
+                                               r"block(?:ing|ed|er|ers|s)?|"
                                                r"guard(?:ing|ed|s)?|counter(?:ing|ed|s)?|battle|in combat)\b"), "said",
                 "whether a unit is attacking, blocking or guarding", "the units it names are in the battle as it says"),
     Restriction("state-exhausted", "state", _r(r"\b(?:un)?exhausted\b|\bexhaust(?:ion)?\b"), "checked",

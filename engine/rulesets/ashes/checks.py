@@ -26,7 +26,8 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
     text = part.text
     if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard(?: pile)?\b", text, re.I):
         return "your discard pile is empty", ["AS5"]
-    if dice_left(board, ability_cost) == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|move)\b[^.]*"
+    if dice_left(board, ability_cost) == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|"
+                                                         r"move)\b[^.]*"
                                      r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
         return ("no die is left in your active pool" + (" (the dice paid its cost)" if board.dice else ""),
                 ["AS2", "AS5"])

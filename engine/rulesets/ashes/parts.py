@@ -323,7 +323,8 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
     explicit = bool(_REF_UNIT.search(body)) and re.match(r"(?:the chosen|the selected|the targeted|the destroyed)",
                                                           _REF_UNIT.search(body).group(0), re.I)  # type: ignore[union-attr]
-    if ref and not explicit and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()], re.I) and \
+    if ref and not explicit and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()],
+                                          re.I) and \
             _INTRODUCES.search(blanked[: ref.start()]):
         return None   # "select 1 die ..., re-roll it": the part names its own object first
     if _REF_UNIT.search(body):

@@ -19,8 +19,14 @@ from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
-from engine.rulesets.ashes.checks import (antecedent_skip, board_missing, condition_verdict, for_each_count,
-                                          missing_need, own_tokens_missing)
+from engine.rulesets.ashes.checks import (
+    antecedent_skip,
+    board_missing,
+    condition_verdict,
+    for_each_count,
+    missing_need,
+    own_tokens_missing,
+)
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
