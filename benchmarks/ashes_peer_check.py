@@ -323,15 +323,18 @@ REVIEW = {
     "optional (AS5: any part using “you may” is not mandatory); Ashteki resolves it without asking.",
     "optional / peer-offers-cancel": "Arbiter is right: choosing a target is mandatory when there is one (AS3) and "
     "a part without “may” must be resolved (AS5); Ashteki shows a cancel button on such prompts.",
-    "optional / differs": "Reviewed: the “may” in these cards belongs to another player (“its controller may”, "
-    "“an opponent may”) or to a trigger; Arbiter marks it as that player's choice (AS5), Ashteki as none or as "
-    "the user's.",
+    "optional / differs": "Arbiter is right: the only “may” in these texts is the permission to play the reaction "
+    "spell (its trigger), and “up to N” is a count the player picks within (census class count-up-to), so the part "
+    "itself still happens; only a part that says “you may” is optional (AS5). Ashteki lets the player skip the "
+    "prompt.",
     "dependent / peer-runs-regardless": "Arbiter is right: these parts name what an earlier part did (“that unit”, "
     "“it”, “If you do”), so they cannot happen when that part did not (AS5, AS2); Ashteki puts both in one game "
     "action or runs the follow-up with alwaysTriggers.",
     "dependent / peer-chains-independent": "Arbiter is right for the parts here: each is checked on its own (AS5; "
     "the seed's Summon Gilder and Summon Dread Wraith: a later part resolves when an earlier one could not); "
-    "Ashteki chains them as follow-ups without alwaysTriggers. Fixed in Arbiter from this class: “that <conjuration "
+    "Ashteki chains them as follow-ups without alwaysTriggers. Where a later part counts what an earlier one did "
+    "(Empower, Keepsake: “equal to the number of status tokens removed”), Arbiter says the amount is assumed "
+    "(census class count-equal-to). Fixed in Arbiter from this class: “that <conjuration "
     "name>” (Summon Silver Snake, Summon Wishing Wing, Summon Flying Monkey) now hangs on the part that put it into "
     "play, and “If 3 or more tokens were removed” (Red Flower) on the part that removed them.",
 }
