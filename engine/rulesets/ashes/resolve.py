@@ -452,6 +452,16 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
                                 f"choose: {valid}.")
 
 
+def granted_to_unit(p: Printing, used: Ability) -> bool:
+    """An alteration's ability printed after "This unit now has the following ability:": the unit's ability."""
+    if not p.type.endswith("Alteration Spell") or used.kind == "play":
+        return False
+    abilities = read_abilities(p)
+    grant = next((a.index for a in abilities if a.kind != "play" and any(
+        re.search(r"\b(?:now has|gains?|has) the following abilit", x.text, re.I) for x in a.parts)), None)
+    return grant is not None and used.index > grant
+
+
 def _read_cancel_card(cp: Printing | None) -> tuple[CancelReading | None, Ability | None]:
     if cp is None:
         return None, None
@@ -533,12 +543,15 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                     "why": f"its trigger (“{trig}”) is not met: {p.name} targets nothing of theirs that it watches "
                            f"({what})"}, None
     elif reading.watch == "use-unit-ability":
-        if used.kind == "play" or p.type not in (*UNIT_TYPES, "Phoenixborn") or used.inexhaustible:
+        given = granted_to_unit(p, used)
+        if used.kind == "play" or (p.type not in (*UNIT_TYPES, "Phoenixborn") and not given) or used.inexhaustible:
             return {"card": name, "applies": False, "rules": rules,
                     "why": f"its trigger (“{trig}”) is not met: this is not a unit or Phoenixborn ability that "
                            "is exhaustible"}, None
         first = min((r.part.n for r in results), default=1)
-        why = f"{p.name}'s {used.label} is a unit or Phoenixborn ability without inexhaustible"
+        why = (f"{p.name} gives {used.label} to the unit it is attached to, so it is a unit ability, and it is not "
+               "inexhaustible") if given else f"{p.name}'s {used.label} is a unit or Phoenixborn ability without " \
+                                               "inexhaustible"
     elif reading.watch == "spell-all-units":
         hits = [r.part.n for r in results if any(n.kind == "units-to-affect" for n in r.part.needs)]
         if not hits or "Spell" not in p.type:
