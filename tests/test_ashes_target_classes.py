@@ -63,3 +63,31 @@ def test_two_targets_joined_by_or_are_one_choice(card, edition, ability, n):
         return   # it hangs on an earlier instruction that needs a unit of yours; the target reading is below
     assert part["outcome"] == "resolves" and "Phoenixborn" in (part["target"] or ""), part
     assert part["condition"] is None
+
+
+@cache
+def two_unit_targets() -> tuple[tuple[str, str, str], ...]:
+    """Every ability whose part names two targets joined by "and", one of them a unit an opponent controls."""
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            for a in read_abilities(p):
+                for part in a.parts:
+                    spec = part.new_target
+                    if spec and spec.also and spec.side == "mine" and any(
+                            x.kind == "unit" and x.side == "theirs" for x in spec.also):
+                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index)))
+    return tuple(out)
+
+
+def test_two_targets_class_holds_real_cards():
+    assert len(two_unit_targets()) >= 3
+
+
+@pytest.mark.parametrize(("card", "edition", "ability"), two_unit_targets())
+def test_a_second_target_of_theirs_lets_golden_veil_cancel(card, edition, ability):
+    a = judge(card, edition, real_cards(), ability=ability, units="both", cancel_with="Golden Veil")
+    assert a["cancel"]["applies"] is True and "also targets a unit of theirs" in a["cancel"]["why"]

@@ -87,6 +87,8 @@ class TargetSpec:
     side: Side
     another: bool
     words: str
+    also: tuple[TargetSpec, ...] = ()   # more targets of the same part ("a target unit you control and a target
+                                        # unit an opponent controls")
 
     def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "side": self.side, "another": self.another, "words": self.words}
@@ -132,6 +134,8 @@ def _target_spec(text: str) -> TargetSpec | None:
         kind = "unit or phoenixborn" if kinds & {"phoenixborn", "player", "unit or phoenixborn"} else specs[0].kind
         return TargetSpec(kind, sides.pop() if len(sides) == 1 else "any", specs[0].another,
                           " or ".join(s.words for s in specs))
+    if len(specs) > 1:
+        return TargetSpec(specs[0].kind, specs[0].side, specs[0].another, specs[0].words, tuple(specs[1:]))
     return specs[0] if specs else None
 
 

@@ -118,7 +118,9 @@ def ask_value(ability: Ability, abilities: tuple[Ability, ...]) -> str:
 
 
 _LEAVING = re.compile(r"\bthis unit (?:is|would be) (?:destroyed|removed from play|returned)|\bthis unit leaves "
-                      r"play\b|\bthis unit would leave play\b", re.I)
+                      r"play\b|\bthis unit would leave play\b|\bthis (?:unit|card) is placed in (?:its owner's|your) "
+                      r"discard pile\b|\bthis card would leave your discard pile\b|\bthis card is in your discard "
+                      r"pile\b", re.I)
 # "Deal 1 damage to a target unit or remove 1 wound token from this card": the target is one of two choices.
 _ALTERNATIVE = re.compile(r"\btarget [^.]*?\bor (?:you may )?(?:remove|deal|draw|place|discard|return|gain|add|"
                           r"spend|exhaust|destroy|move|search|look)\b", re.I)
@@ -496,6 +498,13 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             if spec is None:
                 continue
             c = chosen.get(r.part.n) or choose_target(r.part, spec, units, self_unit, board, True, trace)
+            second = next((x for x in spec.also if x.kind == "unit" and x.side in ("theirs", "any")), None)
+            if reading.watch == "target-unit" and c[1] != "theirs" and second is not None and \
+                    board.units_of("theirs"):
+                # a second target of the same part: "... and a target unit an opponent controls"
+                first = r.part.n
+                why = f"part {first} also targets a unit of theirs (“{second.words}”)"
+                break
             if reading.watch == "target-player" and spec.kind == "unit or phoenixborn":
                 # "a target unit or Phoenixborn": the Phoenixborn may be chosen, unless a unit was named
                 asked = board.targets.get(str(r.part.n), "").lower()
