@@ -66,3 +66,39 @@ def test_a_passive_condition_about_an_earlier_part_hangs_on_it(card, edition, ab
     part = next(p for p in a["parts"] if p["n"] == n)
     if earlier["outcome"] != "resolves":
         assert part["outcome"] == "skipped"
+
+
+@cache
+def otherwise_after_reference() -> tuple[tuple[str, str, str, int], ...]:
+    """ "If it is X, ... Otherwise, ... it ...": an if-not part acting on what a part before them chose."""
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            for a in read_abilities(p):
+                by_n = {x.n: x for x in a.parts}
+                for part in a.parts:
+                    dep = by_n.get(part.depends_on or 0)
+                    if part.link == "if-not" and dep is not None and dep.link == "refers-back" and \
+                            re.search(r"\b(?:it|them|that unit)\b", part.text) and dep.depends_on == 1 and \
+                            a.parts[0].new_target is not None:
+                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n))
+    return tuple(out)
+
+
+def test_otherwise_class_holds_real_cards():
+    assert len(otherwise_after_reference()) >= 1
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n"), otherwise_after_reference())
+def test_otherwise_does_not_happen_when_nothing_was_chosen(card, edition, ability, n):
+    a = judge(card, edition, real_cards(), ability=ability, units="none")
+    assert a["parts"][0]["outcome"] == "skipped"
+    assert next(p for p in a["parts"] if p["n"] == n)["outcome"] == "skipped"
+    # with something chosen, one branch happens: the "If ..." one, its condition said as assumed
+    b = judge(card, edition, real_cards(), ability=ability, units="both")
+    branch = next(p for p in b["parts"] if p["n"] == n)
+    assert branch["outcome"] == "skipped" and "was done" in branch["why"]
+    assert any(i["id"] == f"AS-I-cond-{branch['depends_on']}" for i in b["interpretations"])

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, at_least
 from engine.rulesets.ashes.state import Board, Unit
-from engine.rulesets.ashes.targets import side_words, unit_need_met
+from engine.rulesets.ashes.targets import WITH_TOKENS, fits, side_words, unit_need_met
 from engine.trace import Interpretation, Trace
 
 if TYPE_CHECKING:  # the result type only; resolve.py imports this module
@@ -74,6 +74,11 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
     if part.link == "if-not":
         if done:
             return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
+        if dep.outcome == "skipped" and dep.part.link in ("refers-back", "result", "if-you-do", "to") and \
+                re.search(r"\b(?:it|them|that unit|those units|that card)\b", part.text, re.I):
+            # "If it is a conjuration, return it ... Otherwise, return it to ...": with nothing chosen there is
+            # no "it" for either branch
+            return f"what it acts on was never chosen: part {dep.part.n} did not happen for that reason too"
         if dep.outcome == "declined" and re.search(r"\bcan(?:not|'t| not)\b", part.text, re.I) and \
                 not re.search(r"\b(?:do not|don't|did not|didn't)\b", part.text, re.I):
             return f"part {dep.part.n} could have been done (the player chose not to), and this part is only " \
@@ -155,6 +160,11 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
             such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
             return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
                     ["AS5"])
+        if need.kind == "unit" and not need.name and WITH_TOKENS.search(need.words) and not any(
+                fits(u, need.words) for u in units if need.side == "any" or u.side == need.side):
+            trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS5",
+                                           f"Part {part.n} needs “{need.words}”; the board state does not say what is "
+                                           "on the units in play, so I took one to qualify."))
         if need.kind == "units-to-affect" and not unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {side_words(need.side)} in play to affect", ["AS5"]
     return None

@@ -57,6 +57,8 @@ _CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up
 # "onto your battlefield"; "onto the battlefield" is the battlefield of the player putting it there (yours)
 _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|the|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
+_THEIR_STATE_UNIT = re.compile(r"\b(?:an?|one|1) (?:unexhausted|exhausted|damaged) (?:unit|ally|conjuration)\b[^.]*?"
+                               r"\b(?:they control|an opponent controls|that opponent controls)\b", re.I)
 _PLACE_ONTO = re.compile(r"\b(?:place|places|put|puts|return|returns|move|moves)\b[^.]*?\b(?:onto|on to|into) "
                          r"(?P<whose>your|the|their|a target player's|an opponent's) battlefield\b", re.I)
 _UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?:(?:exhausted|unexhausted|damaged) )?"
@@ -175,6 +177,10 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             side: Side = ("mine" if whose in ("your", "the") else "theirs" if whose in ("an opponent's", "their")
                           else "any")
             needs.append(Need("room", side=side, words=where.group(0)))
+    theirs_state = _THEIR_STATE_UNIT.search(text)
+    if theirs_state:
+        # "an unexhausted unit of their choice that they control": such a unit of theirs must be there
+        needs.append(Need("unit", side="theirs", words=theirs_state.group(0)))
     onto = _PLACE_ONTO.search(text) if not conj else None
     if onto:
         # "Place it / this unit / an ally ... / a Sun Scarab or Moon Moth conjuration onto your battlefield": a unit

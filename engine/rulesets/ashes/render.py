@@ -248,7 +248,7 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
         elif ident.startswith("AS-I-fits-"):
-            out.append("the unit targeted is in the state its words ask for")
+            out.append("the unit it acts on is in the state its words ask for")
         elif ident.startswith("AS-I-alteration-"):
             out.append("a unit in play has an alteration")
         elif ident.startswith("AS-I-discard-"):
