@@ -30,7 +30,8 @@ class Restriction:
     pattern: re.Pattern[str]
     handling: Handling
     how: str                # the check, or what the answer says it took for granted
-    brief: str = ""         # "said" classes: the assumption in a few players' words ({0} = the phrase)
+    brief: str = ""         # "said" classes: the assumption in a few players' words
+    context: re.Pattern[str] | None = None   # the class claims its words only in a text that matches this
 
 
 def _r(text: str) -> re.Pattern[str]:
@@ -46,7 +47,9 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                 "whose turn it is", "it is the turn the text says"),
     Restriction("when-once", "when", _r(r"\bonce per (?:turn|round)\b|\bonly once\b|\b(?:first|second|third) time\b"),
                 "said", "how often it was used", "it was not already used this turn or round"),
-    Restriction("whose-choice", "whose", _r(r"\b(?:of (?:their|your|its controller's|that player's) choice|"
+    Restriction("whose-your-choice", "whose", _r(r"\bof your choice\b|\byou choose\b"), "checked",
+                "your own choice: the answer holds whichever you pick"),
+    Restriction("whose-choice", "whose", _r(r"\b(?:of (?:their|its controller's|that player's) choice|"
                                             r"has the choice|"
                                             r"(?:that|the) player chooses|they choose)\b"), "said",
                 "whose choice it is", "the player named makes the choice, and any choice they make is allowed"),
@@ -97,6 +100,14 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                 "a ready spell of the kind it names is on that spellboard"),
     Restriction("where-discard", "where", _r(r"\bdiscard(?: pile)?\b|\bdiscards\b|\bdiscarded\b"), "checked",
                 "the cards in your discard pile (--discard), else said"),
+    Restriction("where-into-hand", "where", _r(r"\b(?:into|to|in) (?:your|their|its owner's|his or her|that "
+                                               r"player's) hands?\b(?! (?:with|that))"), "checked",
+                "where a card goes (a destination): nothing there to check",
+                context=_r(r"\b(?:return|place|put|add|take|move)s?\b[^.]*\b(?:into|to|in) (?:your|their|its owner's|"
+                           r"his or her|that player's) hands?\b")),
+    Restriction("where-into-draw-pile", "where", _r(r"\b(?:into|on top of|on the bottom of|to the top of|to the bottom "
+                                                    r"of|on the top of) (?:your|their|its owner's|that player's) draw "
+                                                    r"pile\b"), "checked", "where a card goes (a destination)"),
     Restriction("where-hand", "where", _r(r"\b(?:hand|hands)\b"), "said", "what is in a hand",
                 "a card of the kind it names is in that hand"),
     Restriction("where-draw-pile", "where", _r(r"\bdraw pile\b|\bdeck\b|\bdraw\b|\bdraws\b"), "said",
@@ -111,17 +122,23 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
     Restriction("back-if-you-do", "back-reference", _r(r"\bif you do\b|\bif you cannot\b|\bif you do not\b|"
                                                        r"\botherwise\b|\bif (?:this|that|it)\b|\bunless\b|\bif\b"),
                 "checked", "the part it hangs on, or its condition decided by the board, else said"),
-    Restriction("state-in-battle", "state", _r(r"\b(?:attack(?:ing|ed|er|ers|s)?(?! values?\b)|"
-                                               r"block(?:ing|ed|er|ers|s)?|"
-                                               r"guard(?:ing|ed|s)?|counter(?:ing|ed|s)?|battle|in combat)\b"), "said",
+    Restriction("state-in-battle", "state", _r(r"\b(?:attacking|attacker|attackers|blocking|blocked|blocker|blockers|"
+                                               r"guarding|guarded|countering|countered|in battle|in combat)\b"),
+                "said",
                 "whether a unit is attacking, blocking or guarding", "the units it names are in the battle as it says"),
     Restriction("state-exhausted", "state", _r(r"\b(?:un)?exhausted\b|\bexhaust(?:ion)?\b"), "checked",
                 "what is on a named unit (/exhausted), else said"),
     Restriction("state-tokens", "state", _r(r"\b(?:status|wound|exhaustion)(?: tokens?)?\b|\bdamaged\b|\bwounds?\b|"
                                             r"\bdamage\b|\bdestroyed\b"), "checked",
                 "what is on a named unit (/status=N, /wounds=N), else said"),
+    Restriction("kind-action", "kind", _r(r"\b(?:attacks?(?! values?\b)|attacked|blocks?|guards?|counters?|battle)\b"),
+                "checked", "the kind of game action it applies to or waits for (an attack, a block): its trigger or "
+                           "its scope, read with the part"),
+    Restriction("die-side", "kind", _r(r"\b(?:a |the )?sides? of (?:your|their|its owner's) choice\b|\b(?:class|power|"
+                                       r"basic) sides?\b|\bsides?\b|\bface\b"), "checked",
+                "the side a die is turned to, as the part says or the player picks"),
     Restriction("state-values", "state", _r(r"\b(?:attack|life|recover)(?: values?)?\b|\bcost\b|\bvalue\b|"
-                                            r"\bmagic\b|\bsymbols?\b|\bsides?\b|\bface\b"), "said",
+                                            r"\bmagic\b|\bsymbols?\b"), "said",
                 "a card's values or a die's face", "the values it reads are as printed, with nothing changing them"),
     Restriction("target", "kind", _r(r"\b(?:another )?target(?:s|ed)?\b"), "checked",
                 "a target is chosen among what the board holds (AS3); no legal target: the part does not happen"),
@@ -132,12 +149,18 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
     Restriction("kind-placed-conjuration", "kind", _r(r"\b(?:conjurations?|conjured alterations?)(?= (?:onto|into|on|"
                                                       r"to|under)\b)"), "checked",
                 "a conjuration put into play: the conjurations left (--conjurations-left) and room (AS4)"),
-    Restriction("kind-ally-or-conjuration", "kind", _r(r"\b(?:ally|allies|conjurations?|conjured)\b"), "said",
+    Restriction("kind-ally-or-conjuration", "kind", _r(r"\b(?:ally|allies|conjurations?)\b"), "said",
                 "whether a unit is an ally or a conjuration",
                 "the units it names are of the kind its words ask for (ally or conjuration)"),
     Restriction("kind-spell-card", "kind", _r(r"\b(?:ready|action|reaction) spells?\b|\bspells?\b|\bcards?\b"),
                 "said", "a card of that kind where the text looks for it",
-                "a card of the kind it names is where it looks"),
+                "a card of the kind it names is where it looks",
+                context=_r(r"\b(?:search|look at|reveal|choose|select|return|take|find|discard (?:a|an|1|one|up to)|"
+                           r"exhaust|attach(?:ed)? to|ready spell (?:you|they|an opponent) controls?|on (?:your|their) "
+                           r"spellboard)\b")),
+    Restriction("kind-card", "kind", _r(r"\b(?:ready|action|reaction) spells?\b|\bspells?\b|\bcards?\b|\bconjured\b"),
+                "checked", "a card the part moves or names itself (drawn, discarded from the top, shuffled, this "
+                           "spell): nothing to find on the board"),
     Restriction("kind-die", "kind", _r(r"\b(?:dice|die|\w+ (?:class|power)(?: symbols?)?|basic)\b"), "checked",
                 "the dice in your active pool (--dice), else said"),
     Restriction("kind-unit-or-phoenixborn", "kind", _r(r"\b(?:units?|phoenixborn)\b"), "checked",
@@ -183,6 +206,8 @@ def phrases(text: str) -> list[Hit]:
     hits: list[Hit] = []
     taken: list[tuple[int, int]] = []
     for c in CLASSES:
+        if c.context is not None and not c.context.search(text):
+            continue
         for m in c.pattern.finditer(text):
             if any(m.start() < e and s < m.end() for s, e in taken):
                 continue
