@@ -293,7 +293,10 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
                 *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
     if p.type not in NOT_PLAYED:
         # what happens when it is played: every "When this ... comes into play" ability, in printed order
-        entering = [ENTERS.sub("", r.text, count=1) for r in raws if ENTERS.match(r.text)]
+        # "When this unit comes into play, and at the end of the round, place ...": as it comes into play, the part
+        # after the second trigger is what happens
+        entering = [re.sub(r"^and (?:at|when|after|before) [^,]+,\s*", "", ENTERS.sub("", r.text, count=1), flags=re.I)
+                    for r in raws if ENTERS.match(r.text)]
         entering = [f"If it is attached {t}" if t.startswith("to ") else t[:1].upper() + t[1:] for t in entering]
         abilities.append(_ability(0, _Raw(None, [], " ".join(entering), False, [], []), play_costs=play_costs))
     own = [_ability(i, raw) for i, raw in enumerate(raws, start=1)]

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.editions import Printing, plain
+from engine.rulesets.ashes.parts import VERBS
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
 
@@ -291,6 +292,14 @@ def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
     return f" Assumed: {'; '.join(assumed[:most])}{more}."
 
 
+# an instruction (it happens) rather than a statement of what is now so (it applies)
+_INSTRUCTION = re.compile(r"^(?:if you do,? |then,? |instead,? )?(?:you may (?:instead |also )?|"
+                          r"(?:the player (?:that|who) [^.]*?|its controller|its controlling player|an opponent|"
+                          r"that opponent|each player|they) "
+                          r"(?:may |must )?)?(?:" + "|".join(sorted(set(VERBS))) + r"|places?|deals?|removes?|"
+                          r"discards?|draws?|destroys?|returns?|attaches?|searche?s?|resolves?)\b", re.I)
+
+
 def _where(zone: str) -> str:
     """Where a played card goes, as a clause."""
     if zone.startswith("attached"):
@@ -332,7 +341,12 @@ def summary(answer: Mapping[str, Any]) -> str:
             to = f" to {part['target']}" if part.get("target") else ""
             choice = (" if you choose to" if part["optional"] and "taken as done" not in part["why"]
                       else " (the other player's choice)" if part["optional"] else "")
-            bits.append(f"{clause} happens{to}{choice}")
+            body = re.sub(r"^(?:(?:if|at|for each|during|until|when|after|while|as long as|instead of|otherwise)\b"
+                          r"[^,]*,\s*)+", "", part["text"], flags=re.I)
+            verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
+            if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
+                verb += " at that time, not now"
+            bits.append(f"{clause} {verb}{to}{choice}")
         elif outcome == "declined":
             bits.append(f"{clause} is not done (a choice)")
         elif outcome == "cancelled":
