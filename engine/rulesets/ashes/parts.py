@@ -57,6 +57,7 @@ _CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up
 # "onto your battlefield"; "onto the battlefield" is the battlefield of the player putting it there (yours)
 _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|the|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
+_ATTACH_CONJ = re.compile(r"\battach (?:a |an |the |1 )?(?P<name>(?:[\w']+ )*?)conjured alteration", re.I)
 _THEIR_STATE_UNIT = re.compile(r"\b(?:an?|one|1) (?:unexhausted|exhausted|damaged) (?:unit|ally|conjuration)\b[^.]*?"
                                r"\b(?:they control|an opponent controls|that opponent controls)\b", re.I)
 _PLACE_ONTO = re.compile(r"\b(?:place|places|put|puts|return|returns|move|moves)\b[^.]*?\b(?:onto|on to|into) "
@@ -177,6 +178,13 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             side: Side = ("mine" if whose in ("your", "the") else "theirs" if whose in ("an opponent's", "their")
                           else "any")
             needs.append(Need("room", side=side, words=where.group(0)))
+    attach = _ATTACH_CONJ.search(text) if not conj else None
+    if attach:
+        # "Attach a Fire Adaptation or Ice Adaptation conjured alteration spell to this unit": one must be left
+        name = attach.group("name").strip()
+        named = name if re.match(r"^(?-i:[A-Z])", name) and " or " not in name else None
+        needs.append(Need("conjuration", name=named, words=attach.group(0)))
+        places = named or "conjured alteration"
     theirs_state = _THEIR_STATE_UNIT.search(text)
     if theirs_state:
         # "an unexhausted unit of their choice that they control": such a unit of theirs must be there
@@ -189,8 +197,8 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
         side3: Side = ("theirs" if whose in ("an opponent's",) else "any" if whose == "a target player's"
                        else "mine")
         needs.append(Need("room", side=side3, words=onto.group(0)))
-        kind = re.search(r"(?:(?:a|an|1|2|two|that|the|additional|copy of that|copies of that) )?(?P<name>[\w' ]*?)"
-                         r"\s*conjurations?\b", onto.group(0), re.I)
+        kind = re.search(r"\b(?:a|an|1|2|two|that|the|additional|copy of that|copies of that) (?P<name>(?:[\w']+ )*?)"
+                         r"conjurations?\b", onto.group(0), re.I)
         if kind and not re.search(r"\bfrom (?:your|their) (?:hand|discard|draw)", onto.group(0), re.I):
             name = kind.group("name").strip()
             named = name if re.match(r"^(?-i:[A-Z])", name) and " or " not in name else None
@@ -333,8 +341,9 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
     explicit = bool(_REF_UNIT.search(body)) and re.match(r"(?:the chosen|the selected|the targeted|the destroyed)",
                                                           _REF_UNIT.search(body).group(0), re.I)  # type: ignore[union-attr]
-    if ref and not explicit and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()],
-                                          re.I) and \
+    if ref and not explicit and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of) (?:[\w-]+ ){0,3}?"
+                                          r"(?:di(?:e|ce)|cards?|units?|all(?:y|ies)|spells?|conjurations?|phoenixborn)\b",
+                                          blanked[: ref.start()], re.I) and \
             _INTRODUCES.search(blanked[: ref.start()]):
         return None   # "select 1 die ..., re-roll it": the part names its own object first
     if _REF_UNIT.search(body):
@@ -374,7 +383,7 @@ def _antecedent_thing(body: str, pool: list[Part], earlier: list[Part]) -> int |
         return None
     m = _REF_PRONOUN.search(_NOT_THIS.sub("", body))
     prev = pool[-1]
-    if m and prev.n == earlier[-1].n and (prev.new_target is not None or re.search(
+    if m and prev.n == earlier[-1].n and (prev.new_target is not None or prev.places or re.search(
             r"\b(?:choose|select|search|reveal|discard|destroy|return|look at)\b", prev.text, re.I)) and \
             not _NOT_THIS.search(prev.text.split(" to ")[0][:40] if prev.new_target is None else ""):
         return prev.n
