@@ -15,7 +15,17 @@ from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
-from engine.rulesets.l5r.lifetime import CONDITION, EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
+from engine.rulesets.l5r.lifetime import (
+    CONDITION,
+    EVENTS,
+    LASTING,
+    MADE_DURING,
+    PERIOD_OF_EVENT,
+    choose,
+    parse_events,
+    period_point,
+    walk,
+)
 from engine.rulesets.l5r.moment import compare, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve
 from engine.rulesets.l5r.render import duration_json, order_json
@@ -74,7 +84,7 @@ ORDER_PARAMS = (
 DURATION_PARAMS = (
     Param("card", "The card (CARD#2 for its second ability)", metavar="CARD", card_names=True),
     Param("text", "Or the effect's own words", cli_flag="--text", metavar="TEXT", max_length=1000),
-    Param("made_during", "Where the effect was made: battle, action, phase or turn", cli_flag="--made-during",
+    Param("made_during", "Where the effect was made: battle, duel, action, phase or turn", cli_flag="--made-during",
           metavar="WHERE"),
     Param("then", "Events in order, e.g. action-resolves occurs:\"he attacks\" turn-ends", repeat=True, many=True,
           cli_flag="--then", metavar="EVENT"),
@@ -118,6 +128,19 @@ def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
+
+
+def _made_in(ability: Ability, made_during: str | None) -> str | None:
+    """The period an effect is made in: as asked, or as its designator implies (a Battle or Engage action is taken
+    during a battle, a Focus Effect during a duel)."""
+    if made_during:
+        return made_during
+    words = set(re.split(r"[\s,/]+", ability.header))
+    if ability.kind is Kind.FOCUS:
+        return "duel"
+    if words & {"Battle", "Engage"} and not words & {"Open", "Limited", "Dynasty"}:
+        return "battle"
+    return None
 
 
 def _players(value: Any) -> int:
@@ -327,7 +350,20 @@ class DurationQuestion:
         # reminder and colour text in italics state no effect of their own: judged on the rules text
         life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability),
                       made_by=ability.kind.value)
-        walk(life, events, made_during, players)
+        made_in = _made_in(ability, made_during)
+        point = period_point(life.main) if life.kind in ("delayed", "delay") else None
+        if point is not None and point[1]:
+            period = PERIOD_OF_EVENT[point[0]]
+            if made_in == period and not made_during:
+                life.trace.interpret(Interpretation(
+                    "next-period", "LD3", f"Made by a {ability.header.split(',')[0]} ability, it is made during a "
+                    f"{period}: “the next {period}” is a later one, never the {period} under way."))
+            elif made_in != period:
+                life.trace.interpret(Interpretation(
+                    "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
+                    f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
+                    f"{period} under way does not count)."))
+        walk(life, events, made_during, players, made_in)
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]
