@@ -95,6 +95,10 @@ def read_trigger(body: str) -> tuple[str | None, str, bool]:
     if not match:
         return None, "", False
     occurrence = match.group(2).strip().rstrip(",.")
+    if re.fullmatch(r"another|other|each|any|one|an?|the", occurrence, re.I):
+        # "Before another, non-Spider Clan player loses Honor ...": the comma joins two adjectives, not the effect
+        more = re.match(r",\s*([^,:;.]+)", body[match.end():])
+        occurrence = f"{occurrence}, {more.group(1).strip()}" if more else occurrence
     would = bool(re.search(r"\bwould\b", occurrence, re.I))
     return match.group(1).lower(), occurrence, would
 

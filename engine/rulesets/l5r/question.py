@@ -15,6 +15,7 @@ from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
+from engine.rulesets.l5r.judge import PHASES
 from engine.rulesets.l5r.lifetime import (
     CONDITION,
     EVENTS,
@@ -26,8 +27,8 @@ from engine.rulesets.l5r.lifetime import (
     period_point,
     walk,
 )
-from engine.rulesets.l5r.moment import compare, parse_moment
-from engine.rulesets.l5r.order import Ordering, Scenario, resolve
+from engine.rulesets.l5r.moment import Moment, compare, moment_subjects, parse_moment
+from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
@@ -73,6 +74,12 @@ ORDER_PARAMS = (
     Param("payer", "Who pays, for Gold made for one payment: you or opponent", cli_flag="--payer", metavar="PLAYER"),
     Param("passed", "Who passed the first opportunity to take a Reaction: you or opponent", cli_flag="--passed",
           metavar="PLAYER"),
+    Param("by", "Whose action, card or effect made the occurrence happen: you or opponent", cli_flag="--by",
+          metavar="PLAYER"),
+    Param("times", "Which time this turn the occurrence happens: 1 for the first, 2 for the second ...",
+          cli_flag="--times", metavar="N"),
+    Param("phase", "The phase or period of the moment: straighten, events, action, attack, battle, duel, dynasty, end",
+          cli_flag="--phase", metavar="PHASE"),
     Param("compare", "two timing points: which comes first", repeat=True, many=True, cli_flag="--compare",
           metavar="TIMING", surfaces=CLI),
     Param("compare_first", "Compare this timing point ...", surfaces=DISCORD),
@@ -141,6 +148,42 @@ def _made_in(ability: Ability, made_during: str | None) -> str | None:
     if words & {"Battle", "Engage"} and not words & {"Open", "Limited", "Dynasty"}:
         return "battle"
     return None
+
+
+def _times(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        times = int(str(value).strip())
+    except ValueError:
+        times = 0
+    if not 1 <= times <= 20:
+        raise QuestionError("--times is which time this turn it happens: a whole number from 1 (the first) to 20.")
+    return times
+
+
+def _phase(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    word = str(value).strip().lower().removesuffix(" phase")
+    word = {"event": "events", "combat": "battle", "engage": "battle", "combat segment": "battle"}.get(word, word)
+    if word not in PHASES:
+        raise QuestionError(f"--phase is one of: {', '.join(PHASES)}.")
+    return word
+
+
+def _subjects(moment: Moment, lookup: Lookup) -> dict[str, tuple[str, str]]:
+    """The cards the moment names ("after Akodo Kano is destroyed"), with their type and keywords, when the catalog
+    knows them exactly (a trigger's kind and keyword conditions are checked against them)."""
+    found: dict[str, tuple[str, str]] = {}
+    for name in moment_subjects(moment):
+        try:
+            card = lookup(name)
+        except Exception:  # an unknown name only means there is nothing to check it against
+            continue
+        if same_card(card.name.split(" •")[0], name):
+            found[name] = (card.type, card.extra.get("keywords", ""))
+    return found
 
 
 def _players(value: Any) -> int:
@@ -244,7 +287,10 @@ class OrderQuestion:
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
             cards = [i.card for i in items if i.card is not None]
             passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
-            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed)
+            by = _player(inputs.get("by"), "--by")[0] if inputs.get("by") else None
+            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed, by,
+                                _times(inputs.get("times")), _phase(inputs.get("phase")),
+                                _subjects(moment, lookup), version)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -259,6 +305,9 @@ class OrderQuestion:
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         if inputs.get("passed"):  # only then: the same question keeps the same ruling id
             key["passed"] = scenario.passed if scenario else ()
+        for extra in ("by", "times", "phase"):  # likewise: added later, keyed only when given
+            if inputs.get(extra) and scenario is not None:
+                key[extra] = getattr(scenario, extra)
         return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
