@@ -89,16 +89,28 @@ class Ability:
                 "stops": self.stops or None, "condition": self.condition or None, "reminder": self.reminder}
 
 
+_VERB = re.compile(r"\b(?:is|are|was|were|would|will|has|have|(?-i:[a-z]\w*s))\b(?<!\bthis)(?<!\bits)(?<!\bhis)")
+_CONTINUES = re.compile(r"(?:is|are|would|will|has|have)\b")
+
+
 def read_trigger(body: str) -> tuple[str | None, str, bool]:
     """The first timing word of a trigger and the occurrence after it ("after a Personality is destroyed")."""
     match = _TIMING.search(body)
     if not match:
         return None, "", False
     occurrence = match.group(2).strip().rstrip(",.")
-    if re.fullmatch(r"another|other|each|any|one|an?|the", occurrence, re.I):
-        # "Before another, non-Spider Clan player loses Honor ...": the comma joins two adjectives, not the effect
-        more = re.match(r",\s*([^,:;.]+)", body[match.end():])
-        occurrence = f"{occurrence}, {more.group(1).strip()}" if more else occurrence
+    rest = body[match.end():]
+    # A comma inside the trigger ("Before another, non-Spider Clan player loses Honor", "Before this Shugenja, or any
+    # Personality if this Shugenja is Air, is destroyed by a Battle action"): the trigger goes on until it has its
+    # verb and the next part does not continue it.
+    for _ in range(3):
+        more = re.match(r",\s*([^,:;.]+)", rest)
+        if more is None or not (_CONTINUES.match(more.group(1)) or (
+                not _VERB.search(occurrence) and re.match(r"(?:or|and|non-|(?-i:[A-Z]))", more.group(1)))
+                or (re.search(r"\btime$|\bin play$", occurrence) and re.match(r"(?:while|that|another|an?|the|your)\b",
+                                                                         more.group(1)))):
+            break
+        occurrence, rest = f"{occurrence}, {more.group(1).strip()}", rest[more.end():]
     would = bool(re.search(r"\bwould\b", occurrence, re.I))
     return match.group(1).lower(), occurrence, would
 
@@ -134,6 +146,11 @@ def _own_trigger(term: Term, body: str) -> bool:
     is a delayed effect it makes as it resolves in the focus sequence."""
     if _FOCUS.match(body):
         return False
+    if term.form is Form.NEXT_TIME and re.match(r"(?:before|after|when)\s+the\s+(?:first|second|third)\s+time\b",
+                                                 term.words, re.I) and body.lower().find(term.words.lower()) in (0, 1):
+        # "Before the first time this game another player's card destroys this Follower, ...": the trait's own
+        # trigger, limited to that occurrence (L11), not a delayed effect
+        return True
     return term.form is Form.DELAYED_POINT and term.window is not None and "next" not in term.words.lower() \
         and body.lower().find(
         term.words.lower()) in range(0, 40) and bool(re.match(r"^(?:[^.:]*?,\s*)?(?:before|after|when)\b", body,

@@ -136,6 +136,8 @@ _IF = re.compile(r"^\s*,?\s*(?:(?:once per \w+|\(each time\))\s*,\s*)?(?P<if>(?:
 # Words that in a trigger state a condition; each must fall inside a Condition read above (coverage lists the rest).
 CONDITION_WORDS = re.compile(r"\b(?:your|another|opponent(?:'s)?|enemy|opposing|during|first|second|third|with(?:out)?|"
                              r"where|which|that|who|whose|from|paying|other than|involving|if|unless|only)\b", re.I)
+_RESTRICTING = re.compile(r"\b(?:with(?:out)?|where|which|that|who|whose|from|paying|other than|involving|if|"
+                          r"unless|only)\b", re.I)
 _NOT_CONDITION = re.compile(r"\beach time\b|\bthat (?:turn|battle|phase|duel|action|card|Personality)\b|"
                             r"\bfirst (?:normal )?opportunity\b|\bfrom play\b", re.I)
 _NOT_KEYWORD = frozenset({"A", "An", "The", "Your", "This", "That", "Each", "Any", "One", "Another", "Target", "His",
@@ -221,6 +223,9 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "") ->
     kinds: set[str] = set()
     spans = []
     for m in _KIND.finditer(text):
+        if re.search(r"\b(?:in|at|to|from|with|of|into|without)\s+(?:this|that|the|a|an|its|his|her|their|your|"
+                     r"(?-i:[A-Z])[\w-]*'s)?\s*$", text[:m.start()]):
+            continue  # "a Follower in this unit bows": a place or a qualifier, not what the occurrence is about
         types = _types(m.group("noun"))
         if types:
             kinds |= types
@@ -244,6 +249,13 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "") ->
             continue
         if _free(taken, m.start(), m.start() + 1):
             add(Condition("qualifier", m.group(0).strip(), start=m.start(), end=m.end()))
+    # a restricting word inside a span read as something else ("from your action that targeted Nao", "any
+    # Personality if this Shugenja is Air"): the rest of its clause is a qualifier too
+    for m in _RESTRICTING.finditer(text):
+        if not _NOT_CONDITION.match(text, m.start()) and _free(taken, m.start(), m.start() + 1):
+            end = re.search(r"[,;:]|$", text[m.end():])
+            add(Condition("qualifier", text[m.start():m.end() + (end.start() if end else 0)].strip(), start=m.start(),
+                          end=m.end() + (end.start() if end else 0)))
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))

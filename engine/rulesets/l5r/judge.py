@@ -70,7 +70,7 @@ def _moment_phase(moment: Moment) -> str | None:
 
 
 def _check(cond: Condition, controller: str, card_name: str, moment: Moment, known: Known,
-           said: tuple[Condition, ...]) -> tuple[str, str]:
+           said: tuple[Condition, ...], occurrence: str = "") -> tuple[str, str]:
     """("met" | "unmet" | "assumed", why) for one condition of an item controlled by `controller`."""
     words = f"“{cond.words}”"
     if cond.cls == "turn":
@@ -117,7 +117,7 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
         nth = ORDINAL.get(str(times), f"{times}th")
         return "unmet", f"{words}: it answers only the {ORDINAL[cond.value]} time{period}, and this is the {nth}"
     if cond.cls == "actor":
-        if _RULES_ACTOR.search(moment.occurrence) and cond.what != "player":
+        if _RULES_ACTOR.search(moment.occurrence) and cond.what != "player" and not _RULES_ACTOR.search(occurrence):
             return "unmet", f"{words} needs a player's {cond.what}, but the moment is the rules' own (battle " \
                             "resolution)"
         if "action" in cond.what.lower() and _TRAIT_ACTOR.search(moment.occurrence) \
@@ -126,10 +126,13 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
         need = _player(cond.value, controller)
         if need is None:
             return "met", f"{words}: any player's will do"
-        said_actor = next((c for c in said if c.cls == "actor" and c.value in ("own", "other")), None)
+        # like with like: a player doing it ("you gain Honor") against the moment's player, a player's action, card
+        # or effect ("another player's action") against the moment's action, card or effect, or --by
+        said_actor = next((c for c in said if c.cls == "actor" and c.value in ("own", "other")
+                           and (c.what == "player") == (cond.what == "player")), None)
         if said_actor is not None:
             now, source = ("you" if said_actor.value == "own" else "opponent"), f"the moment says “{said_actor.words}”"
-        elif known.by is not None:
+        elif known.by is not None and cond.what != "player":
             now, source = known.by, "as given with --by"
         else:
             what = "player" if cond.what == "player" else cond.what
@@ -195,6 +198,6 @@ def judge(occurrence: str, after: str, card_name: str, controller: str, moment: 
     verdict = Verdict()
     said = trigger_conditions(moment.occurrence)
     for cond in conditions if conditions is not None else trigger_conditions(occurrence, after, card_name):
-        status, why = _check(cond, controller, card_name, moment, known, said)
+        status, why = _check(cond, controller, card_name, moment, known, said, occurrence)
         getattr(verdict, status).append((cond, why))
     return verdict
