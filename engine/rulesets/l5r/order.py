@@ -68,6 +68,7 @@ class Ordering:
     placed: list[Placed] = field(default_factory=list)
     skipped: list[tuple[Item, str, list[str]]] = field(default_factory=list)
     trace: Trace = field(default_factory=Trace)
+    assumed: list[str] = field(default_factory=list)   # trigger words taken to hold, for the first line
 
 
 def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
@@ -362,6 +363,7 @@ def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     for cond, why in verdict.met:
         trace.add("L11" if cond.cls == "count" else "L12", item.label, f"checked: {why}")
     if verdict.assumed:
+        result.assumed += [f"“{c.words}”" for c, _ in verdict.assumed if c.cls not in ("self", "kind")]
         trace.interpret(Interpretation(
             f"conditions-{item.label}", "L12", f"{item.label}: its trigger's conditions that the moment and the "
             "scenario do not settle are taken to hold: " + "; ".join(w for _, w in verdict.assumed) + "."))
