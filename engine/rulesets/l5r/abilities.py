@@ -146,15 +146,19 @@ def _own_trigger(term: Term, body: str) -> bool:
     is a delayed effect it makes as it resolves in the focus sequence."""
     if _FOCUS.match(body):
         return False
-    if term.form is Form.NEXT_TIME and re.match(r"(?:before|after|when)\s+the\s+(?:first|second|third)\s+time\b",
-                                                 term.words, re.I) and body.lower().find(term.words.lower()) in (0, 1):
-        # "Before the first time this game another player's card destroys this Follower, ...": the trait's own
-        # trigger, limited to that occurrence (L11), not a delayed effect
-        return True
     return term.form is Form.DELAYED_POINT and term.window is not None and "next" not in term.words.lower() \
         and body.lower().find(
         term.words.lower()) in range(0, 40) and bool(re.match(r"^(?:[^.:]*?,\s*)?(?:before|after|when)\b", body,
                                                                re.I))
+
+
+def own_first_time(term: Term, body: str) -> bool:
+    """"Before the first time this game another player's card destroys this Follower, ..." opening a trait or a
+    Reaction: its own trigger, limited to that occurrence (L11), not a delayed effect it makes (the words still say
+    how long it waits to fire, for the duration question)."""
+    return term.form is Form.NEXT_TIME and bool(re.match(r"(?:before|after|when)\s+the\s+(?:first|second|third)\s+"
+                                                         r"time\b", term.words, re.I)) \
+        and body.lower().find(term.words.lower()) in (0, 1)
 
 
 def read_line(index: int, line: Line) -> Ability:
@@ -168,7 +172,9 @@ def read_line(index: int, line: Line) -> Ability:
         # On a trait, "Destroy this card after the battle ends" names the trait's own trigger, not a delay.
         trigger = f"{trailing.group(1)} {trailing.group(2)}".lower()
         terms = tuple(t for t in terms if not (t.form is Form.DELAYED_POINT and trigger.startswith(t.words.lower())))
-    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
+    own_trigger = not line.header or bool(re.search(r"\b(?:Reaction|Interrupt)\b", line.header))
+    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)
+                    and not (own_trigger and own_first_time(t, body))), None)
     if line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):

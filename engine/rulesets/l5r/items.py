@@ -18,6 +18,7 @@ from engine.rulesets.l5r.abilities import (
     Kind,
     lasting_negation,
     negated_verbs,
+    own_first_time,
     read_card,
     read_text,
     read_trigger,
@@ -319,7 +320,9 @@ def _lasting_negation(ability: Ability, moment: Moment | None) -> Ability | None
 def _delayed_for(ability: Ability, moment: Moment | None) -> Term | None:
     """The delayed term of an ability that answers this moment: the one sharing most words with it, when it fits
     better than the ability's own trigger (a Reaction answering its own trigger is not its delayed effect)."""
-    terms = [t for t in ability.delayed_terms if t.form is not Form.DELAYED_POINT or t.events]
+    body = re.sub(r"^[^:]{0,60}:\s*", "", ability.rules_text) if ability.header else ability.rules_text
+    terms = [t for t in ability.delayed_terms if (t.form is not Form.DELAYED_POINT or t.events)
+             and not (ability.kind in (Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT) and own_first_time(t, body))]
     if not terms:
         return None
     if moment is None:
