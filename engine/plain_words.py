@@ -70,7 +70,7 @@ _LETTER = re.compile(r"\b(?:layer|step|sub-?step)s? [A-Z]\b(?:[-–][A-Z]\b)?")
 _EVENT_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+:[a-z]\w*")
 _TALLY = re.compile(r"\b\d+ of (?:the )?\d+\b|\b\d+ points?\b|\b\d+/\d+\b")
 _CODE = re.compile(r"\[['\"]|['\"]\]|\{['\"]|[:=] ?(?:None|True|False)\b(?! ?[A-Za-z])|=>|\\n|\(\s*\)|\[\s*\]")
-_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(])")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(\x00])")  # \x00: a quote hidden while splitting
 
 
 def outside_quotes(text: str) -> str:

@@ -72,3 +72,7 @@ def test_clauses_are_joined_into_sentences_under_the_limit():
     assert [len(s.split()) for s in sentences(text)] == [30, 30, 15]
     assert text.startswith("Word") and text.endswith("word.") and problems(text) == []
     assert joined(["a thing happens", "", "another does."]) == "A thing happens; another does."
+
+
+def test_a_sentence_may_begin_with_a_quote():
+    assert sentences("It is played. “Draw 1 card” happens.") == ["It is played.", "“Draw 1 card” happens."]

@@ -109,13 +109,7 @@ def duration_question_game() -> str:
     return next(r.game for r in all_rulesets() if getattr(r, "shortcuts", None))
 
 
-# A game whose first lines are being rewritten on its own branch: expected to fail here until that lands (strict:
-# this fails as soon as they pass, so the entry is dropped then).
-PENDING = {"ashes": "issue 31 item 5 rewrites Ashes' first lines (part numbers, tallies, one long sentence)"}
-
-
-@pytest.mark.parametrize("game", [pytest.param(g, marks=pytest.mark.xfail(reason=PENDING[g], strict=True))
-                                  if g in PENDING else g for g in GAMES])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_first_line_is_in_plain_words(game):
     ruleset = find_ruleset(game)
     ids, keys = list(ruleset.rules()), event_keys()

@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.plain_words import cut, joined
 from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.parts import VERBS
@@ -288,8 +289,10 @@ def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
     assumed = brief_assumptions(answer)
     if not assumed:
         return ""
-    more = "; and more (see Assumed below)" if len(assumed) > most else ""
-    return f" Assumed: {'; '.join(assumed[:most])}{more}."
+    shown = [f"Assumed: {assumed[0]}", *assumed[1:most]]
+    if len(assumed) > most:
+        shown[-1] += "; and more (see Assumed below)"
+    return " " + joined(shown)  # in sentences under 40 words
 
 
 # an instruction (it happens) rather than a statement of what is now so (it applies)
@@ -338,7 +341,7 @@ def summary(answer: Mapping[str, Any]) -> str:
         clause = f"“{_clause(part['text'])}”"
         outcome = part["outcome"]
         if outcome == "resolves":
-            to = f" to {part['target']}" if part.get("target") else ""
+            to = f" to {cut(part['target'], 40)}" if part.get("target") else ""
             choice = (" if you choose to" if part["optional"] and "taken as done" not in part["why"]
                       else " (the other player's choice)" if part["optional"] else "")
             body = re.sub(r"^(?:(?:if|at|for each|during|until|when|after|while|as long as|instead of|otherwise)\b"
@@ -364,11 +367,11 @@ def summary(answer: Mapping[str, Any]) -> str:
     if not bits:
         where = answer["placement"]["zone"]
         constant = answer.get("constant") or []
-        if answer["steps"][2]["happens"]:
-            bits.append(_where(where) + (
-                "; while it is in play: " + "; ".join(f"“{_clause(t, 80)}”" for t in constant) if constant
-                else " and does nothing more when played"))
+        if answer["steps"][2]["happens"]:  # each constant ability a clause of its own (sentences stay short)
+            bits.append(_where(where) + ("" if constant else " and does nothing more when played"))
+            bits += [("while it is in play: " if i == 0 else "") + f"“{_clause(t, 80)}”"
+                     for i, t in enumerate(constant)]
         else:
             bits.append("it has no effect to resolve")
-    tail = _assumed_tail(answer)
-    return f"{used}: " + "; ".join(bits) + "." + tail
+    tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
+    return joined([f"{used}: {bits[0]}", *bits[1:]]) + tail
