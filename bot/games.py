@@ -212,7 +212,7 @@ def game_of_folder(root: Path, lackey: tuple[str, str] | None = None) -> Any:
 
 
 def game_of_file(path: Path) -> Any:
-    """The plug-in ruleset one of whose declared source files this is (…/l5r/oracle_json/events.json), or None."""
+    """The plug-in ruleset one of whose declared source files this is (…/<folder>/<one of its files>), or None."""
     text = path.resolve().as_posix()
     for ruleset in plugin_rulesets():
         sources = getattr(ruleset, "sources", None)

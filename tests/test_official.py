@@ -73,7 +73,8 @@ def test_the_same_question_typed_another_way_is_matched_and_a_different_scenario
     assert code == 0
     lines = out.splitlines()
     summary = next(i for i, line in enumerate(lines) if line.startswith("Has ended"))
-    assert lines[summary + 1] == "Agrees with the official ruling (Land of Redemption, Defining Duration)."
+    assert lines[summary + 1] == "Read “eznite” as Adino, the Eznite (II)."  # then whether an official one agrees
+    assert lines[summary + 2] == "Agrees with the official ruling (Land of Redemption, Defining Duration)."
     # another scenario about the same card: no match, but the answer says where its official rulings are
     _, other = as_json(capsys, "duration", "eznite", "--played-in", "battle", "--then", "leaves-play")
     assert other["official"]["matches"] == [] and other["official"]["agrees"] is None  # type: ignore[index]

@@ -1,7 +1,8 @@
 """Every game's answer as Discord shows it: the player's answer in public, the judge's reasons on demand.
 
-The public reply: the title, the lines saying what each typed name was matched to, the `summary`, the card's
-ability text (trimmed to fit) and the rules cited. The "Why" button shows the presentation's fields, the trace
+The public reply: the title, the player's answer (`summary`, in bold), then only what matters under it (a name
+read loosely, other printings, a server's own annotations, a published ruling: bot.service.answer_head), the
+card's ability text (trimmed to fit) and the rules cited. The "Why" button shows the presentation's fields, the trace
 and the interpretations: the asker's press expands the message, anyone else gets them privately. The button
 carries the ruling id (and its owner) in its custom_id and asks the stored question again (bot/rulings), so it
 works after a restart. Command-line options named in reasons and errors are said as Discord options.

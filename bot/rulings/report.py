@@ -22,8 +22,8 @@ def iso(at: int) -> str:
 
 def question_text(stored: StoredRuling, surface: Surface = "cli") -> str:
     """The question as the player asked it: the command with its inputs as typed on the command line (`arbiter
-    grand-archive --object ally --effect "Favorable Winds"`) or in Discord (`/grand-archive ruling object:ally
-    effect:Favorable Winds`), the cards by the names they were matched to."""
+    <game> --object ally --effect "Some Card"`, in the order typed) or in Discord (`/<game> ruling object:ally
+    effect:Some Card`), the cards by the names they were matched to."""
     inputs = stored.inputs
     if is_shortcut_ruling(stored.game, stored.command):
         card = inputs["card"]
