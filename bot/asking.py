@@ -31,7 +31,7 @@ from engine.sentence import Option, Reading
 
 _LOCK = threading.Lock()
 _INDEXES: weakref.WeakKeyDictionary[Any, SpanIndex] = weakref.WeakKeyDictionary()
-_COMMON: dict[int, frozenset[str]] = {}
+_COMMON: dict[tuple[int, ...], frozenset[str]] = {}
 
 
 def askable_rulesets() -> list[Any]:
@@ -105,25 +105,42 @@ def _slash_value(value: Any) -> str:
 class Asker:
     """Reads sentences against one Arbiter's catalog (per server: its own aliases) and answers them."""
 
-    def __init__(self, arbiter: Arbiter) -> None:
+    def __init__(self, arbiter: Arbiter, matcher_of: Any = None) -> None:
+        """`matcher_of(ruleset)`: a plug-in game's shared matcher as the front end keeps it (the bot's indexes);
+        by default built once here."""
         self.arbiter = arbiter
+        self._matcher_of = matcher_of
+        self._own: dict[str, Any] = {}
 
     def games(self, guild: str | int | None = None) -> list[GameCards]:
         out = []
         rulesets = askable_rulesets()
         matchers = {r.game: self._matcher(r, guild) for r in rulesets}
-        common = self._common(rulesets)
+        loaded: dict[str, tuple[list[Any], list[tuple[str, str, str | None]]]] = {}
+
+        def cards_of(ruleset: Any) -> tuple[list[Any], list[tuple[str, str, str | None]]]:
+            if ruleset.game not in loaded:
+                loaded[ruleset.game] = self._cards_and_aliases(ruleset)
+            return loaded[ruleset.game]
+
+        common = self._common(rulesets, matchers, cards_of)
         for ruleset in rulesets:
             matcher = matchers[ruleset.game]
             out.append(GameCards(ruleset.game, game_name(ruleset), phrasebook_of(ruleset),
-                                 self._index(ruleset, matcher, common), matcher.match,
+                                 self._index(ruleset, matcher, common, cards_of), matcher.match,
                                  lambda reading, surface, r=ruleset: command_text(r, reading, surface)))
         return out
 
     def _matcher(self, ruleset: Any, guild: str | int | None) -> Any:
-        if questions_of(ruleset):
-            return game_matcher(self.arbiter, ruleset)
-        return self.arbiter.matcher_for(ruleset.game, guild)
+        if not questions_of(ruleset):
+            return self.arbiter.matcher_for(ruleset.game, guild)
+        if self._matcher_of is not None:
+            base = self._matcher_of(ruleset)
+        else:
+            base = self._own.get(ruleset.game)
+            if base is None:
+                base = self._own[ruleset.game] = game_matcher(self.arbiter, ruleset)
+        return base if guild is None else self.arbiter.matcher_for(ruleset.game, guild, base=base)
 
     def _cards_and_aliases(self, ruleset: Any) -> tuple[list[Any], list[tuple[str, str, str | None]]]:
         if questions_of(ruleset):
@@ -131,23 +148,24 @@ class Asker:
                                                        *self.arbiter.aliases_of(ruleset.game)]
         return self.arbiter.cards_of(ruleset.game), self.arbiter.aliases_of(ruleset.game)
 
-    def _common(self, rulesets: Sequence[Any]) -> frozenset[str]:
-        key = sum(len(self.arbiter.cards_of(r.game)) for r in rulesets)
+    def _common(self, rulesets: Sequence[Any], matchers: Mapping[str, Any], cards_of: Any) -> frozenset[str]:
+        """The rules words of every game's card texts (built again when any game's matcher is new)."""
+        key = tuple(id(getattr(matchers[r.game], "base", matchers[r.game])) for r in rulesets)
         with _LOCK:
             found = _COMMON.get(key)
         if found is None:
-            found = common_words(c.text for r in rulesets for c in self._cards_and_aliases(r)[0])
+            found = common_words(c.text for r in rulesets for c in cards_of(r)[0])
             with _LOCK:
                 _COMMON.clear()
                 _COMMON[key] = found
         return found
 
-    def _index(self, ruleset: Any, matcher: Any, common: frozenset[str]) -> SpanIndex:
+    def _index(self, ruleset: Any, matcher: Any, common: frozenset[str], cards_of: Any) -> SpanIndex:
         base = getattr(matcher, "base", matcher)  # a server's layered matcher: its shared one's index
         with _LOCK:
             found = _INDEXES.get(base)
-        if found is None:
-            cards, aliases = self._cards_and_aliases(ruleset)
+        if found is None or found.common is not common:
+            cards, aliases = cards_of(ruleset)
             found = SpanIndex(ruleset.game, cards, aliases, common)
             with _LOCK:
                 _INDEXES[base] = found
@@ -172,9 +190,7 @@ class Asker:
                                            ruleset=version, part=inputs.get("part"), guild=guild,
                                            extra=extra or None)
             return answer.as_json()
-        matcher = game_matcher(self.arbiter, ruleset)
-        if guild is not None:
-            matcher = self.arbiter.matcher_for(ruleset.game, guild, base=matcher)
+        matcher = self._matcher(ruleset, guild)
         layer = (lambda card: self.arbiter.layer_annotations(card, guild)) if guild is not None else None
         return game_answer(matcher, ruleset, inputs, version, annotations_of=self.arbiter.shared_annotations,
                            command=reading.command, layer_of=layer, guild=None if guild is None else str(guild),

@@ -34,8 +34,11 @@ def common_words(texts: Iterable[str], minimum: int = COMMON_MIN) -> frozenset[s
     """Words the card texts use in lower case (rules words: "battle", "gold", "champion"), folded."""
     counts: Counter[str] = Counter()
     for text in texts:
-        counts.update(fold(w) for w in _LOWER_WORD.findall(text))
-    return frozenset(w for w, n in counts.items() if n >= minimum and w) | EVERYDAY
+        counts.update(_LOWER_WORD.findall(text))
+    folded: Counter[str] = Counter()
+    for word, n in counts.items():  # fold each distinct word once
+        folded[fold(word)] += n
+    return frozenset(w for w, n in folded.items() if n >= minimum and w) | EVERYDAY
 
 
 def _deletes(word: str) -> set[str]:
@@ -64,6 +67,8 @@ class SpanIndex:
         def add(text: str, identity: str) -> None:
             for variant in {fold(text), without_inner_the(fold(text))}:
                 words = tuple(variant.split())
+                if words and all(w in FILLER or len(w) < 2 for w in words):
+                    continue  # "On", "It": a name of only small words is never read out of a sentence
                 if words and len(words) <= MAX_NAME_WORDS:
                     first.setdefault(words[0], set()).add(_Key(words, identity))
                     owners.setdefault(variant, set()).add(identity)
@@ -169,12 +174,13 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match) -> list[Ca
             continue
         single = end - start == 1
         partial = result.how in ("prefix", "word", "ambiguous") and single
-        if partial and result.how == "prefix":
-            continue  # the start of a longer name is not a name in a sentence ("leaves" of "Leaves for Healing")
+        if partial and result.how == "prefix" and result.card is not None and \
+                _forms(words[start]).isdisjoint(fold(result.card.name).split()):
+            continue  # the start of a word is not a name in a sentence ("leav" of "Leaves for Healing")
         cards = tuple(c.card for c in result.candidates) if result.card is None else ()
         if result.card is None and len({card_identity(c.name) for c in cards}) < 2:
             continue
-        weak = _weak(words, start, end, index.common) or (partial and not words[start].capitalised)
+        weak = _weak(words, start, end, index.common) or (partial and _english(words[start]))
         taken.append(CardSpan(start, end, index.game, result.card, " ".join(w.text for w in words[start:end]),
                               result.how, cards, weak))
     return sorted(taken, key=lambda s: s.start)
@@ -192,6 +198,14 @@ def _query(words: Sequence[Word], start: int, end: int) -> str:
     if parts:
         parts[-1] = words[end - 1].base if words[end - 1].base != words[end - 1].norm else parts[-1]
     return " ".join(parts)
+
+
+_ENGLISH = re.compile(r"(?:ed|ing|ly|ness|tion|ment|ful|less|able|ous)$")
+
+
+def _english(word: Word) -> bool:
+    """A lower-case word shaped like everyday English ("departed", "healing"): a part of a name only as a word."""
+    return not word.capitalised and bool(_ENGLISH.search(word.base))
 
 
 def _weak(words: Sequence[Word], start: int, end: int, common: frozenset[str]) -> bool:

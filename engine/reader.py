@@ -62,7 +62,7 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     text = " ".join((text or "").split())[:MAX_TEXT]
     words = words_of(text)
     by_game = {g.game: g for g in games}
-    plain = " ".join(w.norm for w in words)
+    plain = " ".join(w.base for w in words)
     named: dict[str, set[int]] = {}
     for g in games:
         for pattern in g.phrasebook.names:
@@ -71,8 +71,12 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     name_words = set().union(*named.values()) if named else set()
     spans = {g.game: [s for s in find_spans(words, g.index, g.match) if not set(range(s.start, s.end)) & name_words]
              for g in games}
-    strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
     hint_words = {g.game: _hint_words(g, words, plain) for g in games}
+    # everyday words that are another game's own scenario words ("hero" in Redemption) name no card
+    for g in games:
+        theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
+        spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
+    strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
 
     def result_in(game: str, others: Sequence[Option] = (), note: str | None = None) -> ReadResult:
         return _read_in(text, words, by_game[game], spans[game], name_words, others, note)
@@ -84,7 +88,17 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
                                 tuple(o for o in options if o is not None)))
     if named:
         game = next(iter(named))
-        if spans[game]:
+        own = _quality(strong[game]) if strong[game] else 0
+        better = [g for g in games if g.game != game and _quality(strong[g.game]) > own
+                  and any(not any(s.overlaps(o) for o in spans[game]) or s.end - s.start > 1 for s in strong[g.game])]
+        if better and own < 3:  # "in L5R, Golden Veil": the whole name is another game's card
+            cards = ", ".join(f"“{s.typed}” ({g.title})" for g in better for s in strong[g.game])
+            options = tuple(o for g in better if (o := _option_in(result_in(g.game), g)) is not None)
+            return _asked(text, Ask("wrong-game", f"{by_game[game].title} has no card by that name: {cards} "
+                                                  f"{'is' if len(options) == 1 else 'are'} of another game.",
+                                    options))
+        if spans[game] or (getattr(by_game[game].phrasebook, "without_cards", False)
+                           and not any(strong[g.game] for g in games)):
             return result_in(game)
         elsewhere = [g for g in games if strong[g.game]]
         if elsewhere:
@@ -156,10 +170,18 @@ def _rivals(words: tuple[Word, ...], game: GameCards, spans: list[CardSpan]) -> 
     for n, span in enumerate(spans):
         rivals = game.index.rivals(" ".join(w.base if k == span.end - 1 else w.norm
                                             for k, w in enumerate(words[span.start:span.end], span.start)))
-        if span.card is None or len(rivals) < 2:
+        others = {card_identity(s.card.name) for s in spans if s is not span and s.card is not None}
+        if span.card is None:  # an ambiguous name: the card named elsewhere in the sentence ("the galley")
+            again = [c for c in span.candidates if card_identity(c.name) in others]
+            out.append(replace(span, card=again[0], how="again", candidates=()) if again else span)
+            continue
+        if len(rivals) > 25:  # "Lost Soul": too many cards share the name for words to pick one
+            out.append(replace(span, card=None, how="ambiguous", candidates=tuple(
+                game.match(c.name).card or c for c in rivals[:MAX_OPTIONS])))
+            continue
+        if len(rivals) < 2:
             out.append(span)
             continue
-        others = {card_identity(s.card.name) for s in spans if s is not span and s.card is not None}
         again = [c for c in rivals if card_identity(c.name) in others]
         if again:  # "Royal Galley ... the galley": the card named again
             found = game.match(again[0].name)
@@ -169,7 +191,7 @@ def _rivals(words: tuple[Word, ...], game: GameCards, spans: list[CardSpan]) -> 
         chosen = span.card
         if not (scored[0][0] > 0 and scored[0][0] > scored[1][0]):
             out.append(replace(span, card=None, how="ambiguous", candidates=tuple(
-                game.match(c.name).card or c for _, c in scored)))
+                game.match(c.name).card or c for _, c in scored[:MAX_OPTIONS])))
             continue
         if True:
             best = scored[0][1]
@@ -201,6 +223,15 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used]
         if free:
             sentence, outcome = _attempt(text, words, game, strong + free, name_words)
+    plain = " ".join(w.norm for w in words)
+    for pattern in book.cannot:
+        if re.search(pattern, plain) or re.search(pattern, sentence.norm):
+            options = (Option(f"Ask {game.command_of(outcome, 'discord') or outcome.command}", outcome),) \
+                if isinstance(outcome, Reading) else ()
+            return ReadResult(text, game.game, None, Ask(
+                "cannot-ask", f"{game.title} questions here are {book.answers}; this question is not one of "
+                              "them." + (" The closest one it can answer is below." if options else ""), options),
+                tuple(sentence.unused(lambda w: w in book.filler)), tuple(sentence.cards), tuple(sentence.notes))
     ambiguous = [s for s in sentence.cards if s.card is None and s.start in sentence.used]
     if ambiguous and isinstance(outcome, Reading):
         span = ambiguous[0]
@@ -216,13 +247,6 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
     cards = tuple(sentence.cards)
     if isinstance(outcome, Ask):
         return ReadResult(text, game.game, None, outcome, unused, cards, tuple(sentence.notes))
-    for pattern in book.cannot:
-        if re.search(pattern, sentence.norm):
-            option = Option(f"Ask {game.command_of(outcome, 'discord') or outcome.command}", outcome)
-            return ReadResult(text, game.game, None, Ask(
-                "cannot-ask", f"{game.title} questions here are {book.answers}; this question is not one of "
-                              "them. The closest one it can answer is below.", (option,)),
-                unused, cards, tuple(sentence.notes))
     notes = rival_notes + list(outcome.notes)
     if note:
         notes.insert(0, note)
@@ -240,7 +264,7 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
 def _attempt(text: str, words: tuple[Word, ...], game: GameCards, spans: list[CardSpan],
              name_words: set[int]) -> tuple[Sentence, Reading | Ask]:
     sentence = Sentence(text, words, list(spans), game.game, used=set(name_words))
-    if not sentence.cards:
+    if not sentence.cards and not getattr(game.phrasebook, "without_cards", False):
         return sentence, Ask("no-card", f"Which {game.title} card is it about? No card name was found in the "
                                         "question.")
     outcome = game.phrasebook.read(sentence)
@@ -270,9 +294,9 @@ def _positions(words: tuple[Word, ...], plain: str, start: int, end: int) -> set
     """Word positions covered by [start, end) of the words joined by single spaces."""
     out, pos = set(), 0
     for i, w in enumerate(words):
-        if pos < end and start < pos + len(w.norm):
+        if pos < end and start < pos + len(w.base):
             out.add(i)
-        pos += len(w.norm) + 1
+        pos += len(w.base) + 1
     return out
 
 

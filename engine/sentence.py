@@ -68,6 +68,7 @@ courage honor honour shame duty trust loyalty betrayal sacrifice offering prayer
 war conflict duel challenge contract deal trade price cost costs bonus reward prize gift tax debt
 stays staying stayed working stopped ending starting lasting playing drawing discarding attacking blocking
 winning losing gaining giving taking putting returning moving holding leave leaves left leaving
+forever ever anymore longer later sooner soon moment moments instant forward hero heroes character characters command commands strike strikes slash order orders call calls horse horses dog wolf bear bird fish dragon lion beast beasts animal animals snake cat owl fox
 """.split())
 
 

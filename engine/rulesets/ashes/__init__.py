@@ -9,6 +9,7 @@ from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
+from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
 from engine.rulesets.ashes.annotations import SPEC
 from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import GAME
@@ -46,6 +47,7 @@ class AshesRuleset:
     game = GAME
     aliases = ("ashes-reborn", "phoenixborn", "ashes reborn")
     title = "Ashes (resolving cards and abilities)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     questions = QUESTION
     sources = SOURCES
     annotation_spec = SPEC

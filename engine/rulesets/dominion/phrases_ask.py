@@ -98,7 +98,7 @@ class DominionPhrases:
         roots = [n for n in sorted(set(node.values())) if n not in parent]
         if asked is not None:
             a, b = asked
-            linked = dict(parent, **{b: a})
+            linked = {**parent, b: a}
             one = _reading(sentence, inputs, extra, _chains(sentence, [r for r in roots if r != b], linked, choices))
             two = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices))
             first, second = sentence.cards[a].name, sentence.cards[b].name

@@ -10,6 +10,7 @@ from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
+from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
 from engine.rulesets.grand_archive.annotations import SPEC
 from engine.rulesets.grand_archive.cardinfo import GAME
 from engine.rulesets.grand_archive.coverage import coverage
@@ -53,6 +54,7 @@ class GrandArchiveRuleset:
     game = GAME
     aliases = ("ga", "grandarchive", "grand archive")
     title = "Grand Archive (continuous effects)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # What the generic front ends need to offer this game (engine/interface.py).
     questions = QUESTION
     sources = SOURCES

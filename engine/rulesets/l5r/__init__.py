@@ -9,6 +9,7 @@ from typing import Any
 from engine.cards import Annotation, Card
 from engine.interface import AnnotationSpec, QuestionError
 from engine.registry import register
+from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
@@ -52,6 +53,7 @@ class L5RRuleset:
     game = GAME
     aliases = ("legend-of-the-five-rings", "l5r-ccg", "legend of the five rings")
     title = "Legend of the Five Rings CCG (timing and durations)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # What the generic front ends need to offer this game (engine/interface.py): two questions.
     questions = QUESTIONS
     sources = SOURCES
