@@ -27,7 +27,7 @@ from engine.sentence import Ask, CardSpan, Option, Reading, Sentence, Word, word
 
 # Words of every question that say nothing about which card is meant.
 EVERYDAY_RULES = frozenset({"last", "lasts", "does", "ability", "still", "after", "when", "play", "card",
-                            "turn", "effect", "what", "long", "happens", "does", "their", "with"})
+                            "turn", "effect", "what", "long", "happens", "their", "with"})
 
 MAX_TEXT = 500
 MAX_OPTIONS = 5

@@ -27,49 +27,68 @@ SLOT = "§"
 
 # Words that carry no scenario of any game: articles, pronouns, auxiliaries, question words. They are never
 # named as "not used". A phrasebook adds its own question words (`Phrasebook.filler`).
-FILLER = frozenset("""
-a an the this that these those it its itself they them their theirs he him his she her hers i me my mine myself
-we us our you your yours one ones some any all both each every other another such what which who whom whose
-when where why how whether if then than so and or but nor also too either neither not no yes do does did done
-doing is are was were be been being am has have had having can could may might must shall should will would
-get gets got getting go goes went going make makes made still just even really actually exactly please thanks
-thank hi hello hey ok okay well right correct mean means in on at of to for from with by about as into onto
-upon over under after before during until till while since again ever never always once now already yet
-there here very much many more most less least only own same say says said tell ask question rule rules ruling
-happen happens happened happening work works working worked wondering wonder know think guess help let lets
-im ive id dont doesnt didnt isnt arent wasnt werent cant cannot couldnt wont wouldnt whats thats hows whens
-its theyre youre hes shes u ur pls plz vs versus like up down out off way thing things stuff case
-""".split())
+FILLER = frozenset([
+    "a", "an", "the", "this", "that", "these", "those", "it", "its", "itself", "they", "them", "their", "theirs",
+    "he", "him", "his", "she", "her", "hers", "i", "me", "my", "mine", "myself", "we", "us", "our", "you", "your",
+    "yours", "one", "ones", "some", "any", "all", "both", "each", "every", "other", "another", "such", "what",
+    "which", "who", "whom", "whose", "when", "where", "why", "how", "whether", "if", "then", "than", "so", "and",
+    "or", "but", "nor", "also", "too", "either", "neither", "not", "no", "yes", "do", "does", "did", "done", "doing",
+    "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having", "can", "could", "may",
+    "might", "must", "shall", "should", "will", "would", "get", "gets", "got", "getting", "go", "goes", "went",
+    "going", "make", "makes", "made", "still", "just", "even", "really", "actually", "exactly", "please", "thanks",
+    "thank", "hi", "hello", "hey", "ok", "okay", "well", "right", "correct", "mean", "means", "in", "on", "at", "of",
+    "to", "for", "from", "with", "by", "about", "as", "into", "onto", "upon", "over", "under", "after", "before",
+    "during", "until", "till", "while", "since", "again", "ever", "never", "always", "once", "now", "already", "yet",
+    "there", "here", "very", "much", "many", "more", "most", "less", "least", "only", "own", "same", "say", "says",
+    "said", "tell", "ask", "question", "rule", "rules", "ruling", "happen", "happens", "happened", "happening",
+    "work", "works", "working", "worked", "wondering", "wonder", "know", "think", "guess", "help", "let", "lets",
+    "im", "ive", "id", "dont", "doesnt", "didnt", "isnt", "arent", "wasnt", "werent", "cant", "cannot", "couldnt",
+    "wont", "wouldnt", "whats", "thats", "hows", "whens", "its", "theyre", "youre", "hes", "shes", "u", "ur", "pls",
+    "plz", "vs", "versus", "like", "up", "down", "out", "off", "way", "thing", "things", "stuff", "case",
+])
 
 
 # Everyday English words players write in rules questions that are also some card's name ("keep", "mine",
 # "village", "fear", "go away"): written in lower case they are words first, a card only when nothing else in
 # the sentence reads them (engine/card_spans.py marks such spans weak). Our own list.
-EVERYDAY = FILLER | frozenset("""
-keep keeps kept stay stays stayed go went gone away back work works stop stops end ends ended start starts begin
-begins began last lasts long short time times turn turns round rounds phase phases play plays played playing card
-cards hand hands deck decks draw draws discard discards battle battles fight fights attack attacks block blocks
-win wins won lose loses lost gain gains give gives gave take takes took put puts return returns move moves hold
-holds protect protects protection cancel cancels negate negates prevent prevents destroy destroys destroyed
-damage heal heals cover covers hope faith fear love joy peace grace glory mercy wrath pride envy greed mine gold
-silver copper treasure village city town market harbor haven cellar chapel church temple tower wall gate bridge
-road highway field fields land lands sea river mountain forest home house room court king queen prince princess
-lord lady knight soldier guard guardian captain scout spy pirate raider hunter shepherd farmer merchant sailor
-crew monk priest prophet angel demon ghost spirit soul souls child children man men woman women people person
-friend enemy army armies good evil great small big full empty first next other same new old ready free open
-closed still again more less high low strong weak fast slow early late true false right wrong real whole half
-double triple extra once twice never always nothing everything something anything someone anyone everyone
-ambush advance progress retreat charge rally rest sleep dream wake search research seek find found look see
-watch wait hide run walk fly fall rise burn freeze shield sword bow arrow armor helmet crown ring rope chain
-gear tools tool cage trap door key book page letter word words name names sign light dark shadow fire water
-earth wind air storm rain snow ice stone iron steel blood bone heart mind eye eyes hands feet head power force
-life death birth dead alive judgment judgement justice truth faithful patience wisdom knowledge strength
-courage honor honour shame duty trust loyalty betrayal sacrifice offering prayer blessing curse plague famine
-war conflict duel challenge contract deal trade price cost costs bonus reward prize gift tax debt
-stays staying stayed working stopped ending starting lasting playing drawing discarding attacking blocking
-winning losing gaining giving taking putting returning moving holding leave leaves left leaving
-forever ever anymore longer later sooner soon moment moments instant forward hero heroes character characters command commands strike strikes slash order orders call calls horse horses dog wolf bear bird fish dragon lion beast beasts animal animals snake cat owl fox
-""".split())
+EVERYDAY = FILLER | frozenset([
+    "keep", "keeps", "kept", "stay", "stays", "stayed", "go", "went", "gone", "away", "back", "work", "works",
+    "stop", "stops", "end", "ends", "ended", "start", "starts", "begin", "begins", "began", "last", "lasts", "long",
+    "short", "time", "times", "turn", "turns", "round", "rounds", "phase", "phases", "play", "plays", "played",
+    "playing", "card", "cards", "hand", "hands", "deck", "decks", "draw", "draws", "discard", "discards", "battle",
+    "battles", "fight", "fights", "attack", "attacks", "block", "blocks", "win", "wins", "won", "lose", "loses",
+    "lost", "gain", "gains", "give", "gives", "gave", "take", "takes", "took", "put", "puts", "return", "returns",
+    "move", "moves", "hold", "holds", "protect", "protects", "protection", "cancel", "cancels", "negate", "negates",
+    "prevent", "prevents", "destroy", "destroys", "destroyed", "damage", "heal", "heals", "cover", "covers", "hope",
+    "faith", "fear", "love", "joy", "peace", "grace", "glory", "mercy", "wrath", "pride", "envy", "greed", "mine",
+    "gold", "silver", "copper", "treasure", "village", "city", "town", "market", "harbor", "haven", "cellar",
+    "chapel", "church", "temple", "tower", "wall", "gate", "bridge", "road", "highway", "field", "fields", "land",
+    "lands", "sea", "river", "mountain", "forest", "home", "house", "room", "court", "king", "queen", "prince",
+    "princess", "lord", "lady", "knight", "soldier", "guard", "guardian", "captain", "scout", "spy", "pirate",
+    "raider", "hunter", "shepherd", "farmer", "merchant", "sailor", "crew", "monk", "priest", "prophet", "angel",
+    "demon", "ghost", "spirit", "soul", "souls", "child", "children", "man", "men", "woman", "women", "people",
+    "person", "friend", "enemy", "army", "armies", "good", "evil", "great", "small", "big", "full", "empty", "first",
+    "next", "other", "same", "new", "old", "ready", "free", "open", "closed", "still", "again", "more", "less",
+    "high", "low", "strong", "weak", "fast", "slow", "early", "late", "true", "false", "right", "wrong", "real",
+    "whole", "half", "double", "triple", "extra", "once", "twice", "never", "always", "nothing", "everything",
+    "something", "anything", "someone", "anyone", "everyone", "ambush", "advance", "progress", "retreat", "charge",
+    "rally", "rest", "sleep", "dream", "wake", "search", "research", "seek", "find", "found", "look", "see", "watch",
+    "wait", "hide", "run", "walk", "fly", "fall", "rise", "burn", "freeze", "shield", "sword", "bow", "arrow",
+    "armor", "helmet", "crown", "ring", "rope", "chain", "gear", "tools", "tool", "cage", "trap", "door", "key",
+    "book", "page", "letter", "word", "words", "name", "names", "sign", "light", "dark", "shadow", "fire", "water",
+    "earth", "wind", "air", "storm", "rain", "snow", "ice", "stone", "iron", "steel", "blood", "bone", "heart",
+    "mind", "eye", "eyes", "hands", "feet", "head", "power", "force", "life", "death", "birth", "dead", "alive",
+    "judgment", "judgement", "justice", "truth", "faithful", "patience", "wisdom", "knowledge", "strength",
+    "courage", "honor", "honour", "shame", "duty", "trust", "loyalty", "betrayal", "sacrifice", "offering", "prayer",
+    "blessing", "curse", "plague", "famine", "war", "conflict", "duel", "challenge", "contract", "deal", "trade",
+    "price", "cost", "costs", "bonus", "reward", "prize", "gift", "tax", "debt", "stays", "staying", "stayed",
+    "working", "stopped", "ending", "starting", "lasting", "playing", "drawing", "discarding", "attacking",
+    "blocking", "winning", "losing", "gaining", "giving", "taking", "putting", "returning", "moving", "holding",
+    "leave", "leaves", "left", "leaving", "forever", "ever", "anymore", "longer", "later", "sooner", "soon",
+    "moment", "moments", "instant", "forward", "hero", "heroes", "character", "characters", "command", "commands",
+    "strike", "strikes", "slash", "order", "orders", "call", "calls", "horse", "horses", "dog", "wolf", "bear",
+    "bird", "fish", "dragon", "lion", "beast", "beasts", "animal", "animals", "snake", "cat", "owl", "fox",
+])
 
 
 @dataclass(frozen=True)

@@ -9,10 +9,10 @@ from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
-from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
 from engine.rulesets.ashes.annotations import SPEC
 from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import GAME
+from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
 from engine.rulesets.ashes.question import QUESTION
 from engine.rulesets.ashes.rules import RULES, VERSIONS
 from engine.rulesets.ashes.sources import SOURCES

@@ -36,7 +36,8 @@ FOCUS = (rf"(?:focus(?:ed)?|with focus) (?P<n>{NUMBER}|twice|once)(?: times?)?|f
          rf"(?P<k>{NUMBER}) focus")
 NO_CONJURATIONS = (rf"(?P<n>no|{NUMBER}) conjurations? left|(?:the )?conjuration pile (?:is )?empty|no more "
                    rf"conjurations")
-FIRST = r"(?:in |under |using |with |on |the )?(?:(?:the )?first edition|1e|1st edition|(?:the )?old(?:er)? (?:version|text|wording|rules))"
+FIRST = (r"(?:in |under |using |with |on |the )?(?:(?:the )?first edition|1e|1st edition|"
+         r"(?:the )?old(?:er)? (?:version|text|wording|rules))")
 REBORN = r"(?:in |under |using |with )?(?:ashes )?reborn(?: version| rules)?"
 TRIGGER = r"(?:does|do|would|will|can) §(\d+) (?:trigger|fire|respond|react)|§(\d+) (?:triggers?|reacts?|fires?)"
 PHOENIXBORN = (r"(?:on|at|targeting|target|against|hit|hits) (?P<who>my|their|his|her|the|an opponents?|opponents?|"

@@ -8,9 +8,9 @@ from typing import Any
 from engine.cards import Annotation, Card
 from engine.names import fold
 from engine.registry import register
-from engine.rulesets.dominion.phrases_ask import PHRASEBOOK
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, Kind, parse_behaviour
 from engine.rulesets.dominion.evaluate import Instance, Lookup, Verdict, evaluate
+from engine.rulesets.dominion.phrases_ask import PHRASEBOOK
 from engine.rulesets.dominion.question import QUESTION
 from engine.rulesets.dominion.rules import POLICIES, RULES, VERSIONS
 from engine.rulesets.dominion.scenario import RawNode, ScenarioError, parse_chain, valid_choices

@@ -44,7 +44,7 @@ class DominionPhrases:
     filler = frozenset({"leave", "leaves", "leaving", "left", "play", "played", "plays", "stay", "stays", "out",
                         "discard", "discarded", "clean", "up", "cleanup", "go", "goes", "gone", "forever", "turn",
                         "turns", "both", "later", "card", "cards", "in", "ever", "next", "get", "gets", "until",
-                        "when", "which", "then", "this", "they", "it", "leaf", "happen", "stays", "duration",
+                        "when", "which", "then", "this", "they", "it", "leaf", "happen", "duration",
                         "remain", "remains", "stick", "around", "time", "times", "second", "first"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:

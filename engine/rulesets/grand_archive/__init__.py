@@ -10,10 +10,10 @@ from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
-from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
 from engine.rulesets.grand_archive.annotations import SPEC
 from engine.rulesets.grand_archive.cardinfo import GAME
 from engine.rulesets.grand_archive.coverage import coverage
+from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
 from engine.rulesets.grand_archive.question import QUESTION
 from engine.rulesets.grand_archive.reading import read_card
 from engine.rulesets.grand_archive.rules import RULES, VERSIONS

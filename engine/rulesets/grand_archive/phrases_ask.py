@@ -25,7 +25,8 @@ _KIND = r"(?:allies|ally|units?|items?|weapons?|champions?|phantasia|domains?|to
 _OWNER = r"(?P<owner>my|your|our|their|his|her|the|an?|an opponents?|opponents?|my opponents?|enemy|other|another|each)"
 _SUB = r"(?P<sub>(?:[a-z]+ )?)"
 OBJECT = (rf"(?:{_OWNER} )?(?:(?:other|new|second) )?{_SUB}(?P<attack>attack )?(?P<kind>{_KIND})"
-          rf"(?P<zone> (?:(?:that|which) (?:go(?:es)?|are|is|get|gets|come|comes) )?(?:in|into|to|from) (?:my |the |their |your |an opponents |opponents )?(?:graveyards?|memory|"
+          rf"(?P<zone> (?:(?:that|which) (?:go(?:es)?|are|is|get|gets|come|comes) )?(?:in|into|to|from) "
+          rf"(?:my |the |their |your |an opponents |opponents )?(?:graveyards?|memory|"
           rf"banishment|deck|hand))?(?P<counters> (?:with|that has|that have|having) (?P<n>{NUMBER}) (?P<ctype>buff|"
           rf"debuff|level|damage) counters?(?: on (?:it|them))?)?")
 LATER = (r"(?:that |which |who |if (?:it|they|one) |when (?:it|they|one) |and |then )?(?:comes?|come|coming|enters?|"
@@ -44,18 +45,21 @@ EVENTS = (
 CARD_EVENTS = (
     ("source-leaves", r"(?:if|when|once|after) §(\d+) (?:leaves|left|is removed from|dies|is destroyed|is banished)"
                       r"(?: the field| play)?|§(\d+) (?:leaves|leaving) the field"),
-    ("loses-abilities", r"(?:if|when|once|after) (?:§(\d+)|it|that|the lantern) (?:loses|lost|has lost) (?:all )?(?:of )?"
+    ("loses-abilities", r"(?:if|when|once|after) (?:§(\d+)|it|that|the lantern) (?:loses|lost|has lost) "
+                        r"(?:all )?(?:of )?"
                         r"(?:its |their )?abilit(?:y|ies)"),
     ("level-up", r"(?:if|when|once|after) §(\d+) levels? up"),
 )
-LATER_THAN = r"§(\d+) (?:comes?|enters?|is played|came) (?:in |into play )?(?:later|after) than §(\d+)|§(\d+) after §(\d+)"
+LATER_THAN = (r"§(\d+) (?:comes?|enters?|is played|came) (?:in |into play )?(?:later|after) than §(\d+)|"
+              r"§(\d+) after §(\d+)")
 
 
 class GrandArchivePhrases:
     """How `arbiter grand-archive` is asked in a sentence."""
 
     names = (r"grand archive", r"gatcg", r"ga")
-    hints = (r"[a-z]+ (?:ally|allies)", r"buff counters?", r"debuff counters?", r"on the field", r"graveyards?", r"champions?", r"allies",
+    hints = (r"[a-z]+ (?:ally|allies)", r"buff counters?", r"debuff counters?", r"on the field", r"graveyards?",
+             r"champions?", r"allies",
              r"ally", r"memory", r"regalia", r"phantasia", r"(?:\+|-)?\d+ (?:power|life)", r"end of combat")
     answers = ("about continuous effects: which effects reach an object, in what order they apply and how long "
                "each lasts (`/grand-archive ruling`)")
@@ -177,10 +181,8 @@ def _object(m: re.Match[str], texts: str) -> str | None:
         sub = ""
     if kind == "card" and not (m.group("zone") or m.group("attack")):
         return None  # "a card" without where it is names no object of this question
-    if sub and not re.search(rf"\b{re.escape(sub)}\b", texts) and sub not in ("human", "beast", "animal", "horse",
-                                                                                "automaton", "suited"):
-        if sub.endswith("s") or len(sub) < 3:
-            sub = ""
+    if sub and not re.search(rf"\b{re.escape(sub)}\b", texts) and (sub.endswith("s") or len(sub) < 3):
+        sub = ""
     text = "attack" if m.group("attack") else kind
     if sub:
         text += f":{sub}"

@@ -9,10 +9,10 @@ from typing import Any
 from engine.cards import Annotation, Card
 from engine.interface import AnnotationSpec, QuestionError
 from engine.registry import register
-from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.question import QUESTIONS
 from engine.rulesets.l5r.rules import GAME, RULES, VERSIONS
 from engine.rulesets.l5r.sources import SOURCES

@@ -22,13 +22,17 @@ EVENTS = (
     ("action-resolves", r"(?:(?:after|once|when) )?(?:the |this |that |my |his |an |its )?(?:battle |open |limited )?"
                         r"action (?:resolves|has resolved|is resolved|finishes)|(?:after|once|when) (?:it|the action) "
                         r"resolves"),
-    ("duel-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this |a )?duel {_ENDS}|(?:at |after |until )?the end of "
+    ("duel-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this |a )?duel {_ENDS}|(?:at |after |until )?"
+                  rf"the end of "
                   rf"(?:the |this )?duel|after the duel|(?:during|in) (?:a|the|this) duel"),
-    ("battle-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?battle {_ENDS}|(?:at |after |until )?the end of "
+    ("battle-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?battle {_ENDS}|(?:at |after |until )?"
+                  rf"the end of "
                     rf"(?:the |this )?battle|after (?:the )?battle"),
-    ("phase-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?phase {_ENDS}|(?:at |after |until )?the end of "
+    ("phase-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?phase {_ENDS}|(?:at |after |until )?"
+                  rf"the end of "
                    rf"(?:the |this )?phase|(?:into |the )?next phase"),
-    ("turn-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?turn {_ENDS}(?: first)?|(?:at |after |until |past "
+    ("turn-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?turn {_ENDS}(?: first)?|"
+                  rf"(?:at |after |until |past "
                   rf")?the end of (?:the |this |my |your )?turn|(?:carry |carries |last |into |until )?(?:the |my |"
                   rf"your )?next turn"),
     ("game-ends", rf"(?:the )?game {_ENDS}|end of the game"),
@@ -66,7 +70,7 @@ class L5rPhrases:
     filler = frozenset({"last", "lasts", "long", "effect", "effects", "still", "work", "first", "order", "resolve",
                         "resolves", "trigger", "triggers", "both", "goes", "happen", "happens", "waiting", "carry",
                         "permanent", "bonus", "ability", "abilities", "who", "which", "what", "come", "comes",
-                        "get", "happen", "again", "extra"})
+                        "get", "again", "extra"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         compare = sentence.take_first(COMPARE)

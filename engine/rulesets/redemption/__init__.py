@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 
 from engine.cards import Annotation, Card
 from engine.registry import register
-from engine.rulesets.redemption.phrases_ask import PHRASEBOOK
 from engine.rulesets.redemption import interpretations as notes
 from engine.rulesets.redemption import printings
 from engine.rulesets.redemption.evaluate import Evaluator, Verdict
+from engine.rulesets.redemption.phrases_ask import PHRASEBOOK
 from engine.rulesets.redemption.rules import RULES, VERSIONS
 from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, Scenario, ScenarioError
 from engine.rulesets.redemption.terms import card_types, read_card, territory_character

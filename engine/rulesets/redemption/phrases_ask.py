@@ -19,7 +19,7 @@ ZONES: tuple[tuple[str, str], ...] = (
     ("field-of-battle", rf"(?:in |on |to |into )?{_OWNER}field of battle"),
     ("land-of-bondage", rf"(?:in |into |to )?{_OWNER}(?:land of bondage|lob)"),
     ("artifact-pile", rf"(?:in |on |into |to )?{_OWNER}artifact pile"),
-    ("set-aside", rf"(?:in |into |to )(?:the |my |their )?set aside(?: area)?"),
+    ("set-aside", r"(?:in |into |to )(?:the |my |their )?set aside(?: area)?"),
     ("territory", rf"{_PLAYED}(?:in|into|to) {_OWNER}territory"),
     ("battle", rf"{_PLAYED}(?:in|into|during|to) (?:the |a |this )?battle(?! ends| is over| ended| phase ends)"),
 )
@@ -34,11 +34,13 @@ EVENTS: tuple[tuple[str, str], ...] = (
                    rf"phase|(?:the |into the )?next phase|after the phase)"),
     ("round-ends", rf"(?:(?:the |this )?round {_ENDS}|(?:at |until |after )?(?:the )?end of (?:the |this )?round|"
                    rf"(?:the )?next round|after the round)"),
-    ("turn-ends", rf"(?:(?:the |this |my |their |his |her )?turn {_ENDS}|(?:at |until |after |past |by )?(?:the )?end of "
-                  rf"(?:the |this |my |their |his |her |your )?turn|(?:until |on |into |by )?(?:my |the |their |your |his |"
+    ("turn-ends", rf"(?:(?:the |this |my |their |his |her )?turn {_ENDS}|"
+                  rf"(?:at |until |after |past |by )?(?:the )?end of "
+                  rf"(?:the |this |my |their |his |her |your )?turn|(?:until |on |into |by )?"
+                  rf"(?:my |the |their |your |his |"
                   rf"her )?next turn(?: {_ENDS})?|after the turn|(?:carry |carries )?over to next turn)"),
-    ("leaves-battle", rf"(?:(?:leaves|left|leave|leaving) (?:the )?battle|(?:is |gets |was )?(?:removed|withdrawn) "
-                      rf"from (?:the )?battle|withdraws|retreats|is withdrawn)"),
+    ("leaves-battle", r"(?:(?:leaves|left|leave|leaving) (?:the )?battle|(?:is |gets |was )?(?:removed|withdrawn) "
+                      r"from (?:the )?battle|withdraws|retreats|is withdrawn)"),
     ("leaves-territory", rf"(?:leaves|left|leaving) {_OWNER}territory"),
     ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:discarded|banished|removed from "
                     r"play|returned to (?:hand|deck|the deck|their hand|my hand)))"),
@@ -69,7 +71,7 @@ class RedemptionPhrases:
                         "stop", "stops", "active", "keep", "keeps", "end", "ends", "over", "apply", "applies",
                         "expire", "expires", "persist", "persists", "go", "away", "carry", "stay", "stays", "card",
                         "cards", "duration", "still", "play", "played", "leave", "leaves", "happens", "mean",
-                        "come", "back", "come", "they", "what", "long", "until", "time", "times", "game"})
+                        "come", "back", "they", "what", "until", "time", "times", "game"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         named = _distinct(sentence)
