@@ -181,7 +181,7 @@ class Asker:
         """The per-game command's own answer to a reading (stored as that command stores it)."""
         ruleset = find_ruleset(reading.game)
         inputs = dict(reading.inputs)
-        version = str(inputs.pop("ruleset", None) or version or "current")
+        version = str(inputs.pop("ruleset", None) or version or next(iter(ruleset.versions())))
         if is_shortcut(ruleset, reading.command):
             question = question_of(ruleset, reading.command)
             events = question.parse_events(inputs.get("then") or [])

@@ -128,13 +128,16 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
                                                  "game at a time.", options))
     if len(explainers) == 1:
         game = explainers[0]
-        others = tuple(o for g in candidates if g != game and (o := _option_in(result_in(g), by_game[g]))
-                       is not None)
+        # another game offered only where its card has the very words of one read here (a shared name)
+        mine = {(s.start, s.end) for s in strong[game]}
+        shared = [g for g in candidates if g != game and any((s.start, s.end) in mine and _quality([s]) == 3
+                                                              for s in strong[g])]
+        others = tuple(o for g in shared if (o := _option_in(result_in(g), by_game[g])) is not None)
         note = None
         if others:
-            shared = ", ".join(s.typed for s in strong[game])
-            note = (f"“{shared}” could also be a card of {', '.join(by_game[g].title for g in candidates if g != game)}"
-                    f"; read as {by_game[game].title}")
+            names = ", ".join(dict.fromkeys(s.typed for g in shared for s in strong[g] if (s.start, s.end) in mine))
+            note = (f"“{names}” is also a card of {', '.join(by_game[g].title for g in shared)}; read as "
+                    f"{by_game[game].title}, whose cards the question names")
         return result_in(game, others, note)
     scores = {g: (_quality(strong[g]), len(hint_words[g])) for g in explainers}
     best = max(scores.values())

@@ -35,7 +35,7 @@ FILLER = frozenset([
     "or", "but", "nor", "also", "too", "either", "neither", "not", "no", "yes", "do", "does", "did", "done", "doing",
     "is", "are", "was", "were", "be", "been", "being", "am", "has", "have", "had", "having", "can", "could", "may",
     "might", "must", "shall", "should", "will", "would", "get", "gets", "got", "getting", "go", "goes", "went",
-    "going", "make", "makes", "made", "still", "just", "even", "really", "actually", "exactly", "please", "thanks",
+    "going", "make", "makes", "made", "still", "just", "even", "please", "thanks",
     "thank", "hi", "hello", "hey", "ok", "okay", "well", "right", "correct", "mean", "means", "in", "on", "at", "of",
     "to", "for", "from", "with", "by", "about", "as", "into", "onto", "upon", "over", "under", "after", "before",
     "during", "until", "till", "while", "since", "again", "ever", "never", "always", "once", "now", "already", "yet",
