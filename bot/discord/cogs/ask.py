@@ -74,7 +74,8 @@ def slash(reading: Reading) -> str:
 
 def lead_lines(result: ReadResult | None, reading: Reading) -> list[str]:
     """What the reply says before the answer: how the sentence was read, the words not used, the choices made."""
-    lines = [f"**Read as:** `{safe(slash(reading), 900)}`"]
+    code = clip(slash(reading).replace("`", "'").replace("\x00", ""), 900)  # shown literally in a code span
+    lines = [f"**Read as:** `{discord.utils.escape_mentions(code)}`"]
     if result is not None and result.unused:
         lines.append("Not used: " + ", ".join(f"“{safe(w, 60)}”" for w in result.unused[:12]))
     for note in reading.notes[:4]:
@@ -109,7 +110,7 @@ async def send_answer(interaction: discord.Interaction, result: ReadResult | Non
         lead.append(safe(problem or "That reading cannot be answered.", 900))
         for item in await _option_buttons(bot, reading.others, owner, "Instead: "):
             view.add_item(item)
-        await interaction.followup.send(content=safe("\n".join(lead), 1900), view=view, ephemeral=ephemeral)
+        await interaction.followup.send(content=clip("\n".join(lead), 1900), view=view, ephemeral=ephemeral)
         return
     question = question_of(find_ruleset(reading.game), reading.command)
     bot.recent_answers.remember(reading.game, reading.command, answer, guild_of(interaction))
@@ -118,7 +119,7 @@ async def send_answer(interaction: discord.Interaction, result: ReadResult | Non
     view.add_item(WhyButton(str(answer["ruling_id"]), owner))
     for item in await _option_buttons(bot, reading.others, owner, "Instead: "):
         view.add_item(item)
-    await interaction.followup.send(content=safe("\n".join(lead), 1900), embed=embed, view=view, ephemeral=ephemeral)
+    await interaction.followup.send(content=clip("\n".join(lead), 1900), embed=embed, view=view, ephemeral=ephemeral)
 
 
 class AskCog(commands.Cog):
@@ -150,7 +151,7 @@ class AskCog(commands.Cog):
             view.add_item(item)
         if asked.options:
             lines.append("Pick one below, or ask again in other words.")
-        await interaction.followup.send(content=safe("\n".join(lines), 1900), view=view)
+        await interaction.followup.send(content=clip("\n".join(lines), 1900), view=view)
 
 
 class AskButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template=ASK_PATTERN):
