@@ -113,9 +113,10 @@ class SpanIndex:
             self._near_cache[word] = found
         return found
 
-    def proposals(self, words: Sequence[Word]) -> list[tuple[int, int, int]]:
-        """(start, end, typos) of word spans that may name a card, longest first."""
-        forms = [_forms(w) for w in words]
+    def proposals(self, words: Sequence[Word], forms: Sequence[frozenset[str]] | None = None
+                  ) -> list[tuple[int, int, int]]:
+        """(start, end, typos) of word spans that may name a card, longest first (`forms`: word_forms(words))."""
+        forms = forms if forms is not None else word_forms(words)
         near = [frozenset().union(*(self.near(f) for f in fs)) for fs in forms]
         out: dict[tuple[int, int], int] = {}
         for i in range(len(words)):
@@ -151,6 +152,11 @@ class SpanIndex:
         return [self._named[i] for i in self._owners.get(fold(typed), ())]
 
 
+def word_forms(words: Sequence[Word]) -> list[frozenset[str]]:
+    """How each word of a sentence may be written in a name: folded, without a possessive."""
+    return [_forms(w) for w in words]
+
+
 def _forms(word: Word) -> frozenset[str]:
     return frozenset(f for f in (fold(word.text), fold(word.base), word.norm, word.base) if f)
 
@@ -158,11 +164,12 @@ def _forms(word: Word) -> frozenset[str]:
 Match = Callable[[str], MatchResult]
 
 
-def find_spans(words: Sequence[Word], index: SpanIndex, match: Match) -> list[CardSpan]:
+def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
+               forms: Sequence[frozenset[str]] | None = None) -> list[CardSpan]:
     """The card spans of one game in the sentence, non-overlapping, longest first, each decided by `match`."""
     taken: list[CardSpan] = []
     asked: dict[str, MatchResult] = {}
-    for start, end, _ in index.proposals(words):
+    for start, end, _ in index.proposals(words, forms):
         if any(start < s.end and s.start < end for s in taken):
             continue
         end = _with_set(words, start, end, index)

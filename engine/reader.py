@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.card_spans import Match, SpanIndex, find_spans
+from engine.card_spans import Match, SpanIndex, find_spans, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
 from engine.sentence import Ask, CardSpan, Option, Reading, Sentence, Word, words_of
@@ -69,8 +69,9 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
             for m in re.finditer(rf"(?<![\w§]){pattern}(?![\w])", plain):
                 named.setdefault(g.game, set()).update(_positions(words, plain, m.start(), m.end()))
     name_words = set().union(*named.values()) if named else set()
-    spans = {g.game: [s for s in find_spans(words, g.index, g.match) if not set(range(s.start, s.end)) & name_words]
-             for g in games}
+    forms = word_forms(words)
+    spans = {g.game: [s for s in find_spans(words, g.index, g.match, forms)
+                      if not set(range(s.start, s.end)) & name_words] for g in games}
     hint_words = {g.game: _hint_words(g, words, plain) for g in games}
     # everyday words that are another game's own scenario words ("hero" in Redemption) name no card
     for g in games:
