@@ -1,6 +1,6 @@
 """`arbiter ask "TEXT"`: a question in a sentence, read as one per-game command and answered by it.
 
-Prints first how the sentence was read (`Read as: arbiter dominion "Throne Room > Wharf"`), the words not used and
+Prints first how the sentence was read (`Read as: arbiter <game> ...`), the words not used and
 each choice the reader made, then that command's own answer (the same ruling id as asking it directly). When
 the sentence cannot be read without guessing, prints the question back and the readings to choose from; exit 1.
 `--json`: the documented object (bot/asking.py, README "arbiter ask --json").
@@ -29,7 +29,7 @@ def add_parsers(sub: Any, common: argparse.ArgumentParser) -> None:
                                    "question the game cannot answer) it asks back instead of guessing.",
                        epilog='examples:\n  arbiter ask "if I Throne Room a Wharf, when does the Throne Room leave '
                               'play?"\n  arbiter ask "does Adino\'s ability last after the battle ends?"\n  '
-                              'arbiter ask "can Golden Veil cancel Fatal Strike on my Phoenixborn?"',
+                              'arbiter ask "can Golden Veil cancel Fatal Strike on my unit?"',
                        formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("text", nargs="+", metavar="TEXT", help="the question (quote it, or give it as several words)")
     p.add_argument("--guild", help="answer as that Discord server's players get it (its own aliases)")

@@ -48,8 +48,8 @@ def is_shortcut(ruleset: Any, command: str) -> bool:
 
 
 def command_text(ruleset: Any, reading: Reading, surface: str) -> str:
-    """The per-game command the reading stands for, as that surface writes it: `/dominion ruling chain:
-    Throne Room > Wharf` in Discord, `arbiter dominion "Throne Room > Wharf"` on the command line."""
+    """The per-game command the reading stands for, as that surface writes it: `/<game> <command> name: value`
+    in Discord, `arbiter <game> [<command>] ...` on the command line."""
     question = question_of(ruleset, reading.command)
     inputs = dict(reading.inputs)
     version = inputs.pop("ruleset", None)

@@ -1,7 +1,7 @@
 """`/ask question:TEXT`: a rules question in a sentence, read as one game's command and answered by it.
 
-The reply says first how the sentence was read, as the exact per-game command (`Read as: /dominion ruling chain:
-Throne Room > Wharf`), the words it did not use and each choice it made, then gives that command's own answer:
+The reply says first how the sentence was read, as the exact per-game command (`Read as: /<game> <command>
+option: value ...`), the words it did not use and each choice it made, then gives that command's own answer:
 the same engine, the same ruling id, the same "Why" button. Where it had a choice (another card of that name,
 another game, another reading of a phrase) buttons offer the others; where it cannot tell, it asks back with the
 readings to choose from. Each such button (`arba:<key>@<owner>`) carries the key of the reading stored in the
