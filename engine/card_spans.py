@@ -26,19 +26,30 @@ from engine.sentence import EVERYDAY, FILLER, CardSpan, Word
 from engine.word_match import typo_budget
 
 MAX_NAME_WORDS = 12
-_LOWER_WORD = re.compile(r"(?<![\w'’])[a-z][a-z'’]*")
+_TEXT_WORD = re.compile(r"(?<![\w'’])[A-Za-z][a-z'’]*")
 COMMON_MIN = 3  # a word written in lower case this often in card texts is a rules word, not a name
+TERM_MIN = 12  # a capitalised word this frequent in card texts is a game term ("Personality", "Dynasty")
 
 
-def common_words(texts: Iterable[str], minimum: int = COMMON_MIN) -> frozenset[str]:
-    """Words the card texts use in lower case (rules words: "battle", "gold", "champion"), folded."""
+class TextWords(frozenset):  # type: ignore[type-arg]
+    """The rules words of the card texts (folded), with `terms`: the capitalised game terms among them."""
+
+    terms: frozenset[str] = frozenset()
+
+
+def common_words(texts: Iterable[str], minimum: int = COMMON_MIN) -> TextWords:
+    """Words the card texts use in lower case (rules words: "battle", "gold", "champion"), folded; `terms`
+    also holds the capitalised words they use often (game terms: "Shadowlands", "Dynasty", "Phoenixborn")."""
     counts: Counter[str] = Counter()
     for text in texts:
-        counts.update(_LOWER_WORD.findall(text))
-    folded: Counter[str] = Counter()
+        counts.update(_TEXT_WORD.findall(text))
+    lower: Counter[str] = Counter()
+    upper: Counter[str] = Counter()
     for word, n in counts.items():  # fold each distinct word once
-        folded[fold(word)] += n
-    return frozenset(w for w, n in folded.items() if n >= minimum and w) | EVERYDAY
+        (lower if word[0].islower() else upper)[fold(word)] += n
+    out = TextWords(frozenset(w for w, n in lower.items() if n >= minimum and w) | EVERYDAY)
+    out.terms = frozenset(w for w, n in upper.items() if n >= TERM_MIN and w)
+    return out
 
 
 def _deletes(word: str) -> set[str]:
@@ -187,7 +198,8 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
         cards = tuple(c.card for c in result.candidates) if result.card is None else ()
         if result.card is None and len({card_identity(c.name) for c in cards}) < 2:
             continue
-        weak = _weak(words, start, end, index.common) or (partial and _english(words[start]))
+        weak = _weak(words, start, end, index.common) or (partial and (
+            _english(words[start]) or not _forms(words[start]).isdisjoint(getattr(index.common, "terms", ()))))
         taken.append(CardSpan(start, end, index.game, result.card, " ".join(w.text for w in words[start:end]),
                               result.how, cards, weak))
     return sorted(taken, key=lambda s: s.start)

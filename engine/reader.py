@@ -90,8 +90,8 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     if named:
         game = next(iter(named))
         own = _quality(strong[game]) if strong[game] else 0
-        better = [g for g in games if g.game != game and _quality(strong[g.game]) > own
-                  and any(not any(s.overlaps(o) for o in spans[game]) or s.end - s.start > 1 for s in strong[g.game])]
+        better = [g for g in games if g.game != game and _quality(strong[g.game]) == 3 > own
+                  and any(not set(range(s.start, s.end)) <= hint_words[game] for s in strong[g.game])]
         if better and own < 3:  # "in L5R, Golden Veil": the whole name is another game's card
             cards = ", ".join(f"“{s.typed}” ({g.title})" for g in better for s in strong[g.game])
             options = tuple(o for g in better if (o := _option_in(result_in(g.game), g)) is not None)

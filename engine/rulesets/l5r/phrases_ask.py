@@ -24,7 +24,7 @@ EVENTS = (
                         r"resolves"),
     ("duel-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this |a )?duel {_ENDS}|(?:at |after |until )?"
                   rf"the end of "
-                  rf"(?:the |this )?duel|after the duel|(?:during|in) (?:a|the|this) duel"),
+                  rf"(?:the |this )?duel|after the duel"),
     ("battle-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?battle {_ENDS}|(?:at |after |until )?"
                   rf"the end of "
                     rf"(?:the |this )?battle|after (?:the )?battle"),
@@ -52,6 +52,7 @@ TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:ph
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
 ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) (?:their|his|her) turn|"
           r"(?:my )?opponent is (?:the )?active(?: player)?")
+DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
 
 
@@ -124,6 +125,11 @@ class L5rPhrases:
         if made is not None:
             inputs["made_during"] = made.group(1)
         found = []
+        during = sentence.take_first(DURING_DUEL)
+        if during is not None and not sentence.has(r"duel (?:ends|is over)|end of the duel|after the duel"):
+            found.append((sentence.position(during), "duel-ends"))
+            sentence.note("“during a duel” is read as asking whether it outlasts the duel: the duel ends (ask "
+                          "“… after the duel ends” or “… at the end of the turn” for another moment)")
         for event, pattern in EVENTS:
             for m in sentence.take(pattern):
                 found.append((sentence.position(m), event))
