@@ -105,6 +105,10 @@ class AshesPhrases:
             units.add("theirs")
         if sentence.take(MINE):
             units.add("mine")
+        if units == {"mine"} and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+            units = {"theirs"}  # "Golden Veil against X on my unit": the asker holds the cancel
+            sentence.note(f"“my unit”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
+                          f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
         if units:
             units.discard("none") if len(units) > 1 else None
             inputs["units"] = "both" if {"mine", "theirs"} <= units else next(iter(units))

@@ -19,7 +19,7 @@ from engine.sentence import Ask, Option, Reading, Sentence
 
 # "X on Y", "X a Y", "X playing Y", "X as a Y", "X > Y", "X, Y" when X plays cards
 LINK = (r"§(\d+) (?:(?:on|onto|into|with|using|uses|>|to play|plays|playing|played|play|that plays|which plays|"
-        r"as|becoming|copying|on top of)(?: (?:a|an|the|my|another))? |(?:a|an) )?§(\d+)")
+        r"as|becoming|copying|on top of)(?: (?:a|an|the|my|another))? |(?:a|an|my|the) )?§(\d+)")
 SIDE = r"§(\d+) (?:and|then|&|\+|and then|then a|and a|and an|and the|with a) §(\d+)"
 OPPONENT = (r"(?:on|during|in) (?:my |an |the |another )?(?:opponents?|other players?|someone elses?)(?: s)? turns?|"
             r"(?:on|during) (?:their|his|her) turn|(?:on|during) opponents turn")
