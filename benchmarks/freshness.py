@@ -9,7 +9,7 @@
   * "shard to shard": a second Python process (another shard process) writes aliases through the catalog;
   * "CLI to bot": the real `arbiter cards alias` command, one process per write.
   The time is from the writer's confirmation to the moment the alias is in this process's snapshot (the
-  matcher consults it directly). tests/test_shard_processes.py checks the same end to end through Discord.
+  matcher consults it directly). tests/discord/test_shard_processes.py checks the same end to end through Discord.
 
 Runs with a plain `pip install .` (no test helpers). `python -m benchmarks --only freshness`.
 """
