@@ -10,7 +10,7 @@ A ruling id shown is a ruling kept: an answer is sent only once its ruling is co
   id anyone saw; the event loop itself only does `queue.put` and waits without blocking.
 - Immediate mode (the command line): `add` writes at once, before the answer is printed, and raises
   UnreadableDatabase (one sentence naming the rulings file) when it cannot: the command then prints no ruling id
-  it did not keep (bot/cli.py refuses the question, exit 1, kind `storage`).
+  it did not keep (bot/cli/app.py refuses the question, exit 1, kind `storage`).
 - Buffered mode (the benchmarks): rulings wait in a list until `flush()` or `close()`.
 In the bot (background) and buffered modes a batch that cannot be written (database locked past the busy
 timeout, disk full) is logged and dropped: a lost row costs a ruling its history, a blocked answer would cost the

@@ -14,7 +14,7 @@ import pytest
 
 from bot import games
 from bot.catalog import Catalog
-from bot.cli import build_parser
+from bot.cli.app import build_parser
 from engine.registry import find_ruleset
 from tests.cli_helpers import run
 from tests.engine.test_plugin_hooks import tiles  # noqa: F401  (fixture: a toy game with several questions)

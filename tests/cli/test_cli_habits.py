@@ -13,7 +13,7 @@ import pytest
 
 from benchmarks.__main__ import exit_status
 from bot.catalog import Catalog
-from bot.cli import build_parser
+from bot.cli.app import build_parser
 from engine.interface import questions_of
 from engine.registry import all_rulesets
 from tests.cli_helpers import run

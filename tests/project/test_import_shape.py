@@ -46,7 +46,7 @@ def _graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
         for target, names in _imports(path):
-            # `from bot import cli_games` imports the module bot.cli_games
+            # `from bot.cli import games` imports the module bot.cli.games
             candidates = [f"{target}.{n}" for n in names] + [target]
             found = next((c for c in candidates if c in modules), None)
             if found is not None and found != name:
@@ -78,7 +78,7 @@ def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 def test_the_graph_sees_imports_inside_functions_and_not_type_hints():
     graph = _graph()
-    assert "bot.cli_games" in graph["bot.cli"]  # imported inside a function of bot/cli.py
+    assert "bot.cli.games" in graph["bot.cli.app"]  # imported inside a function of bot/cli/app.py
     assert "bot.service" in graph["bot.games"]
     assert "bot.discord.client" not in graph["bot.discord.cogs.games"]  # for the ArbiterBot type hint only
 
@@ -88,10 +88,10 @@ def test_bot_has_no_import_circle():
 
 
 def test_the_plug_in_command_line_uses_no_private_helper_of_the_command_line():
-    taken = [(target, n) for target, names in _imports(BOT / "cli_games.py") for n in names
+    taken = [(target, n) for target, names in _imports(BOT / "cli" / "games.py") for n in names
              if target.startswith("bot.") and n.startswith("_")]
     assert taken == []
-    assert "bot.cli" not in {target for target, _ in _imports(BOT / "cli_games.py")}
+    assert "bot.cli.app" not in {target for target, _ in _imports(BOT / "cli" / "games.py")}
 
 
 def test_no_cog_imports_another_cog():

@@ -1,6 +1,6 @@
-"""What every `arbiter` subcommand shares, the plug-in games' ones (bot/cli_games.py) included: bad input
+"""What every `arbiter` subcommand shares, the plug-in games' ones (bot/cli/games.py) included: bad input
 (Usage), printing answers, errors and moderators' changes, opening the catalog with the run's rulings log,
-and counting the stored rulings a change changes. Kept apart from bot/cli.py, which builds the parser, so
+and counting the stored rulings a change changes. Kept apart from bot/cli/app.py, which builds the parser, so
 that the two command-line modules never import each other."""
 
 from __future__ import annotations

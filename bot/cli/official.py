@@ -15,7 +15,6 @@ import json
 from pathlib import Path
 from typing import Any
 
-from bot import cli_common
 from bot.catalog import ImportFileError
 from bot.catalog.officials import (
     add_official,
@@ -24,6 +23,7 @@ from bot.catalog.officials import (
     official_rulings,
     remove_official,
 )
+from bot.cli import common as cli_common
 from bot.official_answers import named_inputs
 from bot.official_records import Asked, ask, asked_json, read_records, settle_all, verify
 from bot.rulings.reask import Reasker
@@ -33,7 +33,7 @@ from engine.official import Expectation, OfficialError, OfficialRuling, Source, 
 
 
 def _cli() -> Any:
-    """The command line's shared helpers (bot/cli_common.py: bot.cli loads this module, so never bot.cli)."""
+    """The command line's shared helpers (bot/cli/common.py; bot/cli/app.py loads this module, so never it)."""
     return cli_common
 
 

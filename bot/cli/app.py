@@ -1,4 +1,5 @@
-"""`arbiter`: the offline twin of the Discord bot. Same engine, same catalog, text or --json.
+"""`arbiter`'s parser, its catalog, ruling and Redemption commands, and main(): the offline twin of the Discord
+bot. Same engine, same catalog, text or --json.
 
 Conventions (git and sqlite-utils are the models): `--db` and `--json` go before or after the subcommand;
 `arbiter` or `arbiter cards` alone prints its help (exit 0, as with --help); exit codes are 0 done, 1 not
@@ -34,7 +35,7 @@ from bot.catalog import (
 )
 from bot.catalog.annotation_values import D4_HELP, RULES, InvalidAnnotation, check_annotation
 from bot.catalog.audit_words import entry_line
-from bot.cli_common import (
+from bot.cli.common import (
     EXIT_LOOKUP,
     EXIT_OK,
     EXIT_USAGE,
@@ -359,7 +360,7 @@ def cmd_alias(args: argparse.Namespace) -> int:
 
 def cmd_annotate(args: argparse.Namespace) -> int:
     if args.game.strip().lower() != DEFAULT_GAME:
-        from bot import cli_games  # plug-in games check their own fields (engine.interface.AnnotationSpec)
+        from bot.cli import games as cli_games  # plug-in games check their own fields (engine.interface.AnnotationSpec)
 
         return cli_games.annotate(args)
     try:  # checked before the database is opened: bad input writes nothing
@@ -464,7 +465,7 @@ def cmd_undo(args: argparse.Namespace) -> int:
 
 def cmd_coverage(args: argparse.Namespace) -> int:
     if args.game.strip().lower() != DEFAULT_GAME:
-        from bot import cli_games
+        from bot.cli import games as cli_games
 
         return cli_games.coverage(args)
     arbiter = open_arbiter(args)
@@ -655,8 +656,9 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
-    """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli_games.py)."""
-    from bot import cli_games, official_cli
+    """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli/games.py)."""
+    from bot.cli import games as cli_games
+    from bot.cli import official as official_cli
     from bot.web import command as web_command
 
     return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers]
@@ -707,9 +709,3 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 register_entry(main)  # for subcommands defined elsewhere that ask a question through `arbiter`
-
-if __name__ == "__main__":
-    # Run through the imported module, so `python -m bot.cli` and the plug-in commands share one Usage class.
-    from bot.cli import main as _main
-
-    sys.exit(_main())

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from bot.cli_common import (
+from bot.cli.common import (
     Usage,
     actor_of,
     annotation_warnings,
@@ -148,7 +148,7 @@ def coverage(args: argparse.Namespace) -> int:
     arbiter = Arbiter.open(db_path(args)[0])  # a read: never creates a --db file
     report = ruleset.coverage(game_cards(arbiter, ruleset), arbiter.annotations_for, args.top)
     if args.json:
-        from bot.cli_common import print_json
+        from bot.cli.common import print_json
 
         print_json({key: value for key, value in report.items() if key != "lines"})
     else:
