@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import Settings, data_subset, progress
+from bot.answers.freshness import CatalogWatcher
+from bot.answers.games import game_matcher, plugin_rulesets
+from bot.answers.service import DEFAULT_GAME as REDEMPTION
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
 from bot.discord.state import card_ref
-from bot.freshness import CatalogWatcher
-from bot.games import game_matcher, plugin_rulesets
-from bot.service import DEFAULT_GAME as REDEMPTION
-from bot.service import Arbiter
 from engine.cards import Annotation
 from engine.names import fold
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from importlib import metadata
 from typing import Any, NoReturn
 
-from bot.anywhere import (
+from bot.answers.anywhere import (
     Anywhere,
     candidates_json,
     card_elsewhere_message,
@@ -24,7 +24,16 @@ from bot.anywhere import (
     elsewhere,
     find_anywhere,
 )
-from bot.card_info import card_json
+from bot.answers.card_info import card_json
+from bot.answers.service import (
+    DEFAULT_GAME,
+    Arbiter,
+    LookupProblem,
+    answer_lines,
+    default_printing_key,
+    for_writing,
+    problem_message,
+)
 from bot.catalog import (
     CatalogError,
     UnknownAlias,
@@ -58,15 +67,6 @@ from bot.cli.common import (
     print_lookup_problem,
     register_entry,
     undo_hint,
-)
-from bot.service import (
-    DEFAULT_GAME,
-    Arbiter,
-    LookupProblem,
-    answer_lines,
-    default_printing_key,
-    for_writing,
-    problem_message,
 )
 from engine.cards import Annotation, printing_label
 from engine.matching import MatchResult
@@ -142,8 +142,8 @@ def cmd_duration(args: argparse.Namespace) -> int:
 # --- stored rulings ------------------------------------------------------------------------------------------
 
 def cmd_ruling(args: argparse.Namespace) -> int:
-    from bot.rulings.reask import Reasker
-    from bot.rulings.report import standing_json, standing_lines
+    from bot.answers.reask import Reasker
+    from bot.answers.report import standing_json, standing_lines
 
     arbiter = open_arbiter(args)
     store = arbiter.rulings.store  # asking again (Reasker) stores nothing
@@ -182,8 +182,8 @@ def parse_since(text: str | None) -> int:
 
 
 def cmd_rulings_changed(args: argparse.Namespace) -> int:
-    from bot.rulings.reask import Reasker
-    from bot.rulings.report import changed_lines, standing_json
+    from bot.answers.reask import Reasker
+    from bot.answers.report import changed_lines, standing_json
 
     since = parse_since(args.since)
     arbiter = open_arbiter(args)
@@ -387,7 +387,7 @@ def game_and_matcher(arbiter: Arbiter, name: str) -> tuple[str, Any]:
     game = name.strip().lower()
     if game == DEFAULT_GAME:
         return game, arbiter.matcher(game)
-    from bot.games import game_matcher, plugin_rulesets
+    from bot.answers.games import game_matcher, plugin_rulesets
 
     ruleset = next((r for r in plugin_rulesets() if game in (r.game, *r.aliases)), None)
     if ruleset is None:

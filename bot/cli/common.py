@@ -14,23 +14,23 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from bot.anywhere import (
+from bot.answers.anywhere import (
     catalog_matchers,
     cli_line,
     elsewhere,
     elsewhere_message,
+)
+from bot.answers.service import (
+    Arbiter,
+    LookupProblem,
+    answer_lines,
+    match_json,
 )
 from bot.catalog import (
     ImportReport,
     chosen_db_path,
 )
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
-from bot.service import (
-    Arbiter,
-    LookupProblem,
-    answer_lines,
-    match_json,
-)
 from engine.cards import Annotation
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
@@ -87,7 +87,7 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
     if args.json:
         print_json(data)
     else:
-        from bot.official_answers import agree_lines, lead_lines, where_line
+        from bot.officials.agreement import agree_lines, lead_lines, where_line
 
         official = data.get("official")
         for line in [*lead_lines(official), *answer_lines(data.get("match"))]:
@@ -111,7 +111,7 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
 
 def page_line(ruling_id: str) -> None:
     """With ARBITER_PUBLIC_URL set, the address of the ruling's web page, under its id."""
-    from bot.web.links import ruling_url
+    from bot.links import ruling_url
 
     url = ruling_url(ruling_id)
     if url is not None:
@@ -179,9 +179,9 @@ def count_changed(arbiter: Arbiter, touched: dict[str, set[str]]) -> Impact:
     """After a catalog change: how many stored rulings about the touched cards now answer differently, and how
     many official rulings about them Arbiter now answers differently. The change is committed by now, so a rulings
     file that fails here (damage past what the check before the write reads) is a warning, never a failure."""
+    from bot.answers.reask import Reasker, changed_by
     from bot.catalog import UnreadableDatabase
-    from bot.official_records import disagreeing_about
-    from bot.rulings.reask import Reasker, changed_by
+    from bot.officials.records import disagreeing_about
 
     try:
         officials = arbiter.officials()
@@ -210,7 +210,7 @@ def print_impact(changed: int) -> None:
 
 def impact_sentence(count: int) -> str:
     """Printed only when a change changes stored rulings or puts Arbiter at odds with an official ruling."""
-    from bot.official_records import disagreement_sentence
+    from bot.officials.records import disagreement_sentence
 
     lines = [f"This changes {count} stored ruling{'s' if count != 1 else ''}: "
              "`arbiter rulings changed` lists them with before and after."] if int(count) else []

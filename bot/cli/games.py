@@ -10,6 +10,16 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from bot.answers.games import (
+    default_source_dir,
+    game_answer,
+    game_cards,
+    game_matcher,
+    game_name,
+    import_sources,
+    plugin_rulesets,
+)
+from bot.answers.service import Arbiter, LookupProblem, for_writing
 from bot.cli.common import (
     Usage,
     actor_of,
@@ -24,16 +34,6 @@ from bot.cli.common import (
     print_import,
     print_lookup_problem,
 )
-from bot.games import (
-    default_source_dir,
-    game_answer,
-    game_cards,
-    game_matcher,
-    game_name,
-    import_sources,
-    plugin_rulesets,
-)
-from bot.service import Arbiter, LookupProblem, for_writing
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
 from engine.registry import default_game

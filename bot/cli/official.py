@@ -15,6 +15,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+from bot.answers.reask import Reasker
 from bot.catalog import ImportFileError
 from bot.catalog.officials import (
     add_official,
@@ -24,9 +25,8 @@ from bot.catalog.officials import (
     remove_official,
 )
 from bot.cli import common as cli_common
-from bot.official_answers import named_inputs
-from bot.official_records import Asked, ask, asked_json, read_records, settle_all, verify
-from bot.rulings.reask import Reasker
+from bot.officials.agreement import named_inputs
+from bot.officials.records import Asked, ask, asked_json, read_records, settle_all, verify
 from bot.rulings.store import RulingStore, rulings_path
 from engine.names import fold
 from engine.official import Expectation, OfficialError, OfficialRuling, Source, absent, check, check_record

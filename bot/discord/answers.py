@@ -17,14 +17,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.answers.service import answer_lines
 from bot.discord.common import find_standing, guild_of
 from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
 from bot.discord.state import owner_of, owner_suffix
-from bot.official_answers import agree_lines, lead_lines, where_line
-from bot.service import answer_lines
+from bot.officials.agreement import agree_lines, lead_lines, where_line
 from engine.interface import Presentation, Question, question_named
 from engine.registry import UnknownRuleset, find_ruleset
 

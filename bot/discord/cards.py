@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.anywhere import (
+from bot.answers.anywhere import (
     Anywhere,
     MatcherOf,
     card_elsewhere_message,
@@ -20,6 +20,7 @@ from bot.anywhere import (
     find_anywhere,
     game_title,
 )
+from bot.answers.service import answer_lines, match_json, problem_message
 from bot.discord.common import index_name
 from bot.discord.components import OWNER, owner_in
 from bot.discord.errors import UserFacingError
@@ -27,7 +28,6 @@ from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
 from bot.discord.state import owner_suffix
-from bot.service import answer_lines, match_json, problem_message
 from engine.matching import MatchResult, card_value
 
 if TYPE_CHECKING:
@@ -63,7 +63,7 @@ def picked_card(bot: ArbiterBot, guild: int | str | None, value: str) -> tuple[A
 def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: int | str | None) -> discord.Embed:
     """The card of any game: its game first (the embed's author line), then what the name was matched to, its
     text, and how the game's rules read it."""
-    from bot.card_info import card_json  # the same object `arbiter card --json` prints
+    from bot.answers.card_info import card_json  # the same object `arbiter card --json` prints
 
     data = card_json(bot.arbiter, match.query, None, guild, found=(ruleset, match))
     if "parts" in data:  # the default game's view, with its duration terms per part
@@ -169,7 +169,7 @@ async def any_card_autocomplete(interaction: discord.Interaction, current: str) 
 def wrong_game(interaction: discord.Interaction, asked_game: str, match: MatchResult,
                command: str | None) -> str | None:
     """For a question whose name found no card of the asked game: "NAME is a GAME card: ask with /GAME ...",
-    when the name is clearly another game's card (bot.anywhere.elsewhere); else None."""
+    when the name is clearly another game's card (bot.answers.anywhere.elsewhere); else None."""
     if match.how not in ("not-found", "ambiguous"):
         return None
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]

@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.official_records import disagreeing_about, disagreement_sentence
-from bot.rulings.reask import Reasker, Standing, changed_by
-from bot.service import Arbiter
+from bot.answers.reask import Reasker, Standing, changed_by
+from bot.answers.service import Arbiter
+from bot.officials.records import disagreeing_about, disagreement_sentence
 from engine.registry import default_game
 
 SHOWN_IDS = 10  # stored rulings a moderator's reply names

@@ -8,10 +8,10 @@ import sqlite3
 
 import pytest
 
+from bot.answers.freshness import CatalogWatcher
+from bot.answers.service import DEFAULT_GAME as REDEMPTION
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
-from bot.freshness import CatalogWatcher
-from bot.service import DEFAULT_GAME as REDEMPTION
-from bot.service import Arbiter
 from engine.cards import Annotation
 
 CARD = "Adino, the Eznite"

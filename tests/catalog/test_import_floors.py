@@ -1,5 +1,5 @@
-"""A source cut short is refused before anything is written (bot/import_floors.py, the files' FileShape minimums,
-the Redemption card file): real source files cut to a few records, or emptied, in copies written to tmp_path
+"""A source cut short is refused before anything is written (bot/catalog/import_floors.py, the files' FileShape
+minimums, the Redemption card file): real source files cut to a few records, or emptied, in copies written to tmp_path
 (the real data is read in place in ../shared/data, never copied into the repository), through the real command
 line. Each refusal is one sentence naming the file (or, for a catalog imported before the files' counts were
 kept, the folder and how many cards it would harm), and the database is left exactly as it was. A file that
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.games import game_name
+from bot.answers.games import game_name
 from engine.registry import find_ruleset
 from engine.rulesets.ashes.sources import FIRST_EDITION_FLOOR, FIRST_FILES
 from tests.cli_helpers import new_db, run

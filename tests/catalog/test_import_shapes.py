@@ -1,4 +1,4 @@
-"""Every `<game>-import` checks its sources' shape before anything is written (bot/source_shapes.py, the shapes
+"""Every `<game>-import` checks its sources' shape before anything is written (bot/catalog/source_shapes.py, the shapes
 each game declares in engine.interface.Sources): a file of the wrong kind, with too few records, a record without
 a required key or with a value of the wrong type is refused in one sentence naming a file (the game's parser
 names what it finds first, the shape check what it let through), through the real command line, and the card

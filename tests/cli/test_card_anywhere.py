@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from bot.anywhere import catalog_matchers, game_title, match_everywhere, strength
-from bot.games import plugin_rulesets
-from bot.service import Arbiter
+from bot.answers.anywhere import catalog_matchers, game_title, match_everywhere, strength
+from bot.answers.games import plugin_rulesets
+from bot.answers.service import Arbiter
 from engine import registry
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, plugin_inputs, questions_of

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import games
+from bot.answers import games
 from bot.catalog import Catalog
 from bot.cli.app import build_parser
 from engine.registry import find_ruleset

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import game_answer, game_matcher
+from bot.answers.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.discord_helpers import field, reasons

@@ -3,7 +3,7 @@ them (Discord options have no order: `before` objects, then the effects, then `o
 
 from __future__ import annotations
 
-from bot.games import game_answer, game_matcher
+from bot.answers.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.discord_helpers import reasons

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import game_answer, game_matcher
+from bot.answers.games import game_answer, game_matcher
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.discord_helpers import fields, reasons
@@ -111,8 +111,8 @@ async def test_items_autocomplete_completes_the_last_card(db):
 
 
 async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db, tmp_path):
+    from bot.answers.games import import_sources
     from bot.catalog import Catalog
-    from bot.games import import_sources
     from tests.shared_paths import require_shared
 
     source = require_shared("l5r")
@@ -134,8 +134,8 @@ async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db,
 async def test_real_cards_from_discord_match_the_cli(db):
     # Phrase classes from the blind review, on the real Oracle cards: a granted Interrupt (Severed from the Emperor),
     # a named-point delay (Wedge), and "the next time (this turn) A, B, or C" (Bayushi Shizuka).
+    from bot.answers.games import import_sources
     from bot.catalog import Catalog
-    from bot.games import import_sources
     from tests.shared_paths import require_shared
 
     source = require_shared("l5r")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games import game_answer, game_matcher, plugin_rulesets
+from bot.answers.games import game_answer, game_matcher, plugin_rulesets
 from engine.interface import plugin_inputs, questions_of
 from engine.matching import Matcher, card_value
 from tests.bot_harness import arbiter_on_fake

@@ -3,7 +3,7 @@ same words: the player may mean either, so both are asked."""
 
 from __future__ import annotations
 
-from bot.games import parse_sources
+from bot.answers.games import parse_sources
 from engine.cards import Card
 from engine.matching import Matcher
 from engine.names import base_name, fold

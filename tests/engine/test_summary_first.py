@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from bot.service import answer_lines
+from bot.answers.service import answer_lines
 from engine.interface import questions_of
 from engine.registry import all_rulesets, find_ruleset
 from tests.bot_harness import arbiter_on_fake

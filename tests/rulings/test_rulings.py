@@ -10,13 +10,13 @@ from pathlib import Path
 
 import pytest
 
+from bot.answers.games import find_question, game_answer, game_matcher, plugin_rulesets
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
-from bot.games import find_question, game_answer, game_matcher, plugin_rulesets
 from bot.rulings.build import verdict_line
 from bot.rulings.record import Basis, CardBasis, RulingRecord
 from bot.rulings.store import RulingStore, rulings_path
 from bot.rulings.writer import RulingLog
-from bot.service import Arbiter
 from engine import registry
 from engine.cards import Card
 from engine.interface import examples_of, questions_of

@@ -27,10 +27,10 @@ from pathlib import Path
 import aiohttp
 import pytest
 
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
 from bot.discord.runner import BotConfig, StorageError, build_bot
 from bot.rulings.store import RulingStore
-from bot.service import Arbiter
 from bot.web.pages import Site
 from bot.web.server import start
 from tests.cli_helpers import run

@@ -19,10 +19,10 @@ from urllib.parse import unquote
 import aiohttp
 import pytest
 
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
+from bot.links import ruling_url
 from bot.rulings.store import RulingStore, rulings_path
-from bot.service import Arbiter
-from bot.web.links import ruling_url
 from bot.web.pages import Site
 from bot.web.server import start
 from engine.cards import Card

@@ -14,6 +14,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
+from bot.answers.layers import LayeredMatcher
+from bot.answers.service import LookupProblem
 from bot.discord.answers import WhyButton, answer_embed, discord_words, version_button_label
 from bot.discord.cards import show_card, wrong_game
 from bot.discord.common import guild_of, index_name
@@ -32,9 +35,6 @@ from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.discord.state import owner_of
-from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
-from bot.layers import LayeredMatcher
-from bot.service import LookupProblem
 from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, question_named, questions_of
 from engine.matching import card_value
 

@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.service import problem_message
 from bot.discord.answers import WhyButton, answer_embed, version_button_label
 from bot.discord.cards import wrong_game
 from bot.discord.common import card_autocomplete, guild_of
@@ -33,7 +34,6 @@ from bot.discord.state import (
     owner_of,
     printing_custom_id,
 )
-from bot.service import problem_message
 from engine.cards import Card
 from engine.matching import MatchResult
 from engine.registry import shortcut

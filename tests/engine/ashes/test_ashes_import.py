@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.answers.games import SourceImportError, import_sources, parse_sources
 from bot.catalog import Catalog
 from bot.cli import main
-from bot.games import SourceImportError, import_sources, parse_sources
 from engine.registry import find_ruleset
 from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.sources import FIRST_EDITION_FLOOR, FIRST_FILES, REBORN_FILE, REBORN_FLOOR

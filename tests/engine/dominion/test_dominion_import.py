@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.answers.games import SourceImportError, import_sources, parse_sources
 from bot.catalog import Catalog, InvalidChange
 from bot.cli import main
-from bot.games import SourceImportError, import_sources, parse_sources
 from engine.registry import find_ruleset
 from engine.rulesets.dominion.sources import RK_CARDS, TABS_DB, clean_markup
 from tests.shared_paths import require_shared

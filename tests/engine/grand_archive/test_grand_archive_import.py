@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.answers.games import SourceImportError, import_sources, parse_sources
 from bot.catalog import Catalog
 from bot.cli import main
-from bot.games import SourceImportError, import_sources, parse_sources
 from engine.registry import find_ruleset
 from engine.rulesets.grand_archive.sources import ARENA, EFFECTS
 from tests.shared_paths import require_shared

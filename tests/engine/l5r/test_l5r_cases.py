@@ -324,8 +324,8 @@ def test_a_timing_annotation_wins_and_is_flagged(db, capsys):
 
 
 def test_the_declared_worked_examples_answer_with_their_rules(db):
-    from bot.games import game_answer, game_matcher
-    from bot.service import Arbiter
+    from bot.answers.games import game_answer, game_matcher
+    from bot.answers.service import Arbiter
     from engine.interface import examples_of, questions_of
     from engine.registry import find_ruleset
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.answers.games import SourceImportError, import_sources, parse_sources
 from bot.catalog import Catalog
 from bot.cli import main
-from bot.games import SourceImportError, import_sources, parse_sources
 from engine.registry import find_ruleset
 from engine.rulesets.l5r.abilities import Kind, read_card
 from tests.cli_helpers import new_db

@@ -9,8 +9,8 @@ from functools import cache
 
 import pytest
 
+from bot.answers.service import Arbiter, LookupProblem
 from bot.catalog import Catalog
-from bot.service import Arbiter, LookupProblem
 from engine.cards import Card
 from engine.names import base_name, card_identity, fold
 from engine.rulesets.redemption import RULESET

@@ -1,7 +1,7 @@
 """Official rulings as files and as standing tests: reading a JSON or CSV file of records (every line checked
 against the engine before anything is written), and asking every recorded ruling again (`official verify`).
 
-A record's question is asked the way a stored ruling is asked again (bot/rulings/reask.py), so every game is
+A record's question is asked the way a stored ruling is asked again (bot/answers/reask.py), so every game is
 reached through the same path and nothing here names one.
 """
 
@@ -12,11 +12,10 @@ import io
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, Protocol
 
 from bot.catalog import ImportFileError
-from bot.official_answers import named_inputs
-from bot.rulings.reask import Reasker
+from bot.officials.agreement import named_inputs
 from bot.rulings.record import Basis
 from bot.rulings.store import StoredRuling
 from engine.official import (
@@ -33,6 +32,13 @@ from engine.official import (
 MAX_FILE_BYTES = 5_000_000
 CSV_COLUMNS = ("game", "command", "question", "version", "expect", "source_title", "source_url", "source_date",
                "says")
+
+
+class Reasker(Protocol):
+    """What asks a stored question again under today's catalog and rules (bot.answers.reask.Reasker, a floor
+    above: it asks through the question path, which shows this room's `official` object)."""
+
+    def standing(self, ruling: StoredRuling) -> Any: ...
 
 
 @dataclass

@@ -13,8 +13,8 @@ import logging
 import sqlite3
 import threading
 
+from bot.answers.service import Arbiter
 from bot.catalog import CatalogError
-from bot.service import Arbiter
 
 log = logging.getLogger("arbiter.catalog")
 INTERVAL_S = 0.25  # how often to look; the bound on staleness is about this plus the time to take a change in

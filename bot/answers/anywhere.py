@@ -12,13 +12,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.games import game_matcher
-from bot.service import candidate_json, match_json
+from bot.answers.games import game_matcher
+from bot.answers.service import candidate_json, match_json
 from engine.interface import plugin_inputs, questions_of
 from engine.matching import Candidate, MatchResult
 from engine.registry import all_rulesets
 
-MatcherOf = Callable[[str], Any]  # game -> its matcher (engine.matching.Matcher or bot.layers.LayeredMatcher)
+MatcherOf = Callable[[str], Any]  # game -> its matcher (engine.matching.Matcher or bot.answers.layers.LayeredMatcher)
 MAX_CANDIDATES = 25
 MAX_CHOICES_SAID = 5  # the other game's cards a wrong-game answer names
 

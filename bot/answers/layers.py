@@ -14,13 +14,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
 from typing import Any
 
+from bot.rulings.record import SERVER_ANNOTATION
 from engine.cards import Annotation, Card
 from engine.matching import MAX_QUERY, Candidate, Choice, Matcher, MatchResult, card_value
 from engine.names import fold
 
 # (alias as typed, card name, set or None for every printing)
 AliasRow = tuple[str, str, str | None]
-SERVER_ANNOTATION = "server-annotation"
 SERVER_ALIAS = "server-alias"
 NO_ALIASES: Mapping[str, AliasRow] = {}
 

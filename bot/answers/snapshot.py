@@ -18,9 +18,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.answers.layers import AliasOverlay, AliasRow, LayeredMatcher
 from bot.catalog import Catalog
 from bot.catalog.officials import official_rulings
-from bot.layers import AliasOverlay, AliasRow, LayeredMatcher
 from engine.cards import Annotation, Card
 from engine.matching import Matcher
 from engine.names import fold

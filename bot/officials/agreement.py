@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.web.links import card_path, public_base
+from bot.links import card_path, public_base
 from engine.names import fold
 from engine.official import OfficialRuling, check, question_key
 

@@ -1,5 +1,5 @@
 """What `arbiter card` and `/card` show about one card of any game: the printing, how the name was matched, every
-printing (bot.anywhere.card_view), and what its game reads off it (its ruleset's `card_info(card, annotations)`,
+printing (bot.answers.anywhere.card_view), and what its game reads off it (its ruleset's `card_info(card, annotations)`,
 e.g. the duration terms per part and the zone it is usually played in). Shared by the command line and the
 Discord cog, so neither imports the other."""
 
@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.anywhere import card_view
-from bot.service import Arbiter
+from bot.answers.anywhere import card_view
+from bot.answers.service import Arbiter
 from engine.matching import MatchResult
 from engine.registry import default_game, find_ruleset
 

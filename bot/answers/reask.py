@@ -11,11 +11,11 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
+from bot.answers.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
+from bot.answers.service import Arbiter, LookupProblem
 from bot.rulings.build import DURATION_KEYS, decided_by_server, game_record, is_shortcut_ruling
 from bot.rulings.record import Basis, RulingRecord
 from bot.rulings.store import RulingStore, StoredRuling
-from bot.service import Arbiter, LookupProblem
 from engine.cards import printing_label
 from engine.interface import QuestionError
 from engine.matching import Matcher, MatchResult

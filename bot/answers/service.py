@@ -15,9 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from bot.catalog import Catalog, default_db_path
-from bot.catalog.officials import official_rulings
-from bot.layers import (
+from bot.answers.layers import (
     SERVER_ALIAS,
     SERVER_ANNOTATION,
     AliasRow,
@@ -27,10 +25,12 @@ from bot.layers import (
     server_alias_text,
     server_annotation_text,
 )
-from bot.official_answers import official_json
+from bot.answers.snapshot import ApplyReport, CatalogSnapshot
+from bot.catalog import Catalog, default_db_path
+from bot.catalog.officials import official_rulings
+from bot.officials.agreement import official_json
 from bot.rulings.build import duration_inputs, duration_record
 from bot.rulings.record import RulingRecord
-from bot.snapshot import ApplyReport, CatalogSnapshot
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold
@@ -194,11 +194,11 @@ def _note_layer(verdict: Any, card: Card, layer: Sequence[Annotation], match: Ma
 
 
 class Arbiter:
-    """The catalog plus the in-memory snapshot the bot serves from (see bot/snapshot.py).
+    """The catalog plus the in-memory snapshot the bot serves from (see bot/answers/snapshot.py).
 
     The command line uses it cold: every read goes to the database. The bot warms it once (`warm`), then keeps
     it current with `sync`, which takes in whatever was committed since — by this process, another shard
-    process or the command line — at the cost of the change (bot/freshness.py calls it on a timer).
+    process or the command line — at the cost of the change (bot/answers/freshness.py calls it on a timer).
     """
 
     def __init__(self, catalog: Catalog) -> None:

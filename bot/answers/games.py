@@ -10,14 +10,14 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.answers.layers import LayeredMatcher, mark_plugin_answer
+from bot.answers.service import Arbiter, LookupProblem, match_json, problem_message
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
+from bot.catalog.import_floors import check_cards, check_files, last_record_counts
 from bot.catalog.importer import write_import
-from bot.import_floors import check_cards, check_files, last_record_counts
-from bot.layers import LayeredMatcher, mark_plugin_answer
-from bot.official_answers import official_json
+from bot.catalog.source_shapes import check_shapes
+from bot.officials.agreement import official_json
 from bot.rulings.build import game_record, jsonable_inputs
-from bot.service import Arbiter, LookupProblem, match_json, problem_message
-from bot.source_shapes import check_shapes
 from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
@@ -28,7 +28,7 @@ from engine.registry import Ruleset, all_rulesets
 
 MAX_SOURCE_BYTES = 20_000_000
 # Public card data lies beside the checkout: <parent of the repository>/shared/data/<folder>.
-SHARED_DATA = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED_DATA = Path(__file__).resolve().parents[3] / "shared" / "data"
 
 
 class SourceImportError(ImportFileError):
@@ -129,12 +129,12 @@ def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping
     """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
 
     With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
-    trace and interpretations and gets its own ruling id (bot/layers.py). With `rulings` (a
+    trace and interpretations and gets its own ruling id (bot/answers/layers.py). With `rulings` (a
     bot.rulings.writer.RulingLog) the answer is stored under its ruling id, with the inputs that ask it again,
     the server (`guild`, None outside one) it was asked in and the cards it looked at. `seen` (a list) gets
     every card the question looked up, in order. With `officials` (the recorded published rulings) the answer
     gets its `official` object: whether one recorded for this question agrees, and how many are recorded about
-    its cards (bot/official_answers.py)."""
+    its cards (bot/officials/agreement.py)."""
     data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
                                            guild)
     if officials is not None:
@@ -242,7 +242,8 @@ def read_sources(sources: Sources, directory: str | Path | None = None) -> tuple
 def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None, actor: str,
                    allow_shrink: bool = False) -> ImportReport:
     """Parse the game's sources, then write every card in one audited batch (undo: `arbiter cards undo ID`).
-    Unless `allow_shrink`, an import that loses too much of what the catalog holds is refused (bot.import_floors)."""
+    Unless `allow_shrink`, an import that loses too much of what the catalog holds is refused
+    (bot.catalog.import_floors)."""
     if not isinstance(actor, str) or not actor.strip():
         raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
     sources: Sources = ruleset.sources

@@ -6,8 +6,8 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from bot.answers.reask import Standing
 from bot.rulings.build import is_shortcut_ruling
-from bot.rulings.reask import Standing
 from bot.rulings.store import StoredRuling
 from engine.cards import printing_label
 
