@@ -27,7 +27,6 @@ from bot.answers.layers import (
 )
 from bot.answers.snapshot import ApplyReport, CatalogSnapshot
 from bot.catalog import Catalog, default_db_path
-from bot.catalog.officials import official_rulings
 from bot.officials.agreement import official_json
 from bot.rulings.build import duration_inputs, duration_record
 from bot.rulings.record import RulingRecord
@@ -345,7 +344,7 @@ class Arbiter:
         snap = self._snapshot
         if snap is not None:
             return snap.officials
-        return official_rulings(self.catalog)
+        return self.catalog.official_rulings()
 
     def all_cards(self) -> list[Card]:
         snap = self._snapshot

@@ -20,7 +20,6 @@ from typing import Any
 
 from bot.answers.layers import AliasOverlay, AliasRow, LayeredMatcher
 from bot.catalog import Catalog
-from bot.catalog.officials import official_rulings
 from engine.cards import Annotation, Card
 from engine.matching import Matcher
 from engine.names import fold
@@ -85,7 +84,7 @@ class CatalogSnapshot:
         aliases = {g: _rows_by_key(catalog.aliases(g)) for g in games}
         snap = cls(cards=cards, matchers={}, base_aliases=aliases, aliases=dict(aliases), notes={},
                    layer_notes={}, layer_aliases={}, settings=catalog.settings(), last_change=last,
-                   officials=official_rulings(catalog))
+                   officials=catalog.official_rulings())
         for card in cards:
             snap.by_name.setdefault((card.game, card.name), []).append(card)
         snap._fill_notes(catalog.annotation_rows(), snap.cards)
@@ -193,7 +192,7 @@ class CatalogSnapshot:
                 for card in printings:
                     self.warm_card(card, warm)
         if reload_officials:  # a few hundred small rows: read them all again
-            self.officials = official_rulings(reader)
+            self.officials = reader.official_rulings()
         return report
 
     def _set_shared_alias(self, game: str, folded: str, state: dict[str, Any] | None) -> None:

@@ -23,7 +23,7 @@ from typing import Any
 
 import sqlite_utils
 
-from bot.catalog import audit
+from bot.catalog import audit, officials
 from bot.catalog.audit import AuditEntry
 from bot.catalog.errors import (
     DatabaseBusy,
@@ -39,6 +39,7 @@ from bot.catalog.errors import (
     check_actor as _check_actor,
 )
 from bot.catalog.importer import ImportReport, parse_lackey, read_source, write_import
+from bot.catalog.officials import OfficialImport
 from bot.catalog.paths import read_data_text
 from bot.catalog.records import (
     ANNOTATION_COLUMNS,
@@ -63,9 +64,11 @@ from bot.catalog.soundness import (
     schema_missing,
     use_wal,
 )
+from bot.catalog.starter import read_starter, write_official_starter, write_starter
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
+from engine.official import OfficialRuling
 from engine.registry import DEFAULT_GAME
 
 SCHEMA_VERSION = 2
@@ -186,8 +189,6 @@ class Catalog:
                 empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
             catalog = cls(db, path)
             if empty:
-                from bot.catalog.starter import load_starter  # starter imports this module's type
-
                 load_starter(catalog, only_if_empty=True)
             return catalog
         except OSError as exc:
@@ -256,6 +257,35 @@ class Catalog:
     def _read(self, sql: str, params: Any = ()) -> list[Any]:
         with self._lock, storage_failures(self.path):
             return self.db.conn.execute(sql, params).fetchall()
+
+    # --- official rulings (bot/catalog/officials.py) -------------------------------------------------------
+
+    def official_rulings(self, game: str | None = None) -> list[OfficialRuling]:
+        """Every recorded official ruling (of one game), oldest first."""
+        return officials.from_rows(self._read(*officials.officials_query(game)))
+
+    def official_ruling(self, number: int) -> OfficialRuling:
+        with self._lock:
+            return officials.read_official(self.db.conn, number)
+
+    def add_official(self, ruling: OfficialRuling, actor: str, guild: str | None = None) -> tuple[int, AuditEntry]:
+        """Record one (guild: the maintainer server it came from, for the audit log); returns its number."""
+        officials.check_new(ruling, actor)
+        with self._write() as conn:
+            return officials.insert_official(conn, ruling, actor, guild)
+
+    def remove_official(self, number: int, actor: str, guild: str | None = None) -> AuditEntry:
+        _check_actor(actor)
+        with self._write() as conn:
+            return officials.delete_official(conn, number, actor, guild)
+
+    def import_officials(self, rulings: list[OfficialRuling], actor: str, source: str,
+                         guild: str | None = None) -> OfficialImport:
+        """All or nothing (every record is checked before the write); one audit batch; records already there
+        (same question, answer and source) are left as they are, so importing a file again adds nothing."""
+        officials.check_import(rulings, actor)
+        with self._write() as conn:
+            return officials.merge_officials(conn, rulings, actor, source, guild)
 
     # --- reads ---------------------------------------------------------------------------------------
 
@@ -609,3 +639,14 @@ class Catalog:
 
 def _alias_target(game: str, folded: str, guild: str | None) -> Target:
     return ("alias", game, folded) if guild is None else ("server_alias", guild, game, folded)
+
+
+def load_starter(catalog: Catalog, *, only_if_empty: bool = False) -> int | None:
+    """Load the bundled starter set into `catalog` (actor "starter", one audit batch); see
+    bot.catalog.starter.write_starter."""
+    starter = read_starter()
+    with catalog._write() as conn:
+        header = write_starter(conn, starter, only_if_empty=only_if_empty)
+        if header is not None:  # a new catalog: the published rulings Arbiter knows come with it
+            write_official_starter(conn)
+        return header

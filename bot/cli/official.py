@@ -17,13 +17,6 @@ from typing import Any
 
 from bot.answers.reask import Reasker
 from bot.catalog import ImportFileError
-from bot.catalog.officials import (
-    add_official,
-    import_officials,
-    official_ruling,
-    official_rulings,
-    remove_official,
-)
 from bot.cli import common as cli_common
 from bot.officials.agreement import named_inputs
 from bot.officials.records import Asked, ask, asked_json, read_records, settle_all, verify
@@ -88,7 +81,7 @@ def cmd_add(args: argparse.Namespace) -> int:
         raise cli.Usage(f"The answer has no field {', '.join(missing)}: the paths are those of the game's --json "
                         "answer (e.g. persists, upper_bound.rule, chain[0].cleanup).")
     arbiter = cli.open_arbiter(args)
-    number, entry = add_official(arbiter.catalog, ruling, cli.actor_of(args))  # CatalogError: refused, exit 1
+    number, entry = arbiter.catalog.add_official(ruling, cli.actor_of(args))  # CatalogError: refused, exit 1
     result = check(ruling, answer)
     if args.json:
         cli.print_json({"id": number, "audit_id": entry.id, "official": {**ruling.as_json(), "id": number},
@@ -114,7 +107,7 @@ def _line(ruling: OfficialRuling) -> str:
 def cmd_list(args: argparse.Namespace) -> int:
     cli = _cli()
     game = _game(args.game)
-    rulings = official_rulings(cli.open_arbiter(args).catalog, game)
+    rulings = cli.open_arbiter(args).catalog.official_rulings(game)
     if args.card:
         wanted = fold(args.card)
         rulings = [r for r in rulings if any(wanted == fold(c) for c in r.cards)] or \
@@ -132,7 +125,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 def cmd_show(args: argparse.Namespace) -> int:
     cli = _cli()
     arbiter = cli.open_arbiter(args)
-    ruling = official_ruling(arbiter.catalog, args.id)  # UnknownOfficial: refused, exit 1
+    ruling = arbiter.catalog.official_ruling(args.id)  # UnknownOfficial: refused, exit 1
     asked = ask(Reasker(arbiter), ruling)
     if args.json:
         cli.print_json(asked_json(asked))
@@ -152,7 +145,7 @@ def _standing(asked: Asked) -> str:
 
 def cmd_remove(args: argparse.Namespace) -> int:
     cli = _cli()
-    entry = remove_official(cli.open_arbiter(args).catalog, args.id, cli.actor_of(args))
+    entry = cli.open_arbiter(args).catalog.remove_official(args.id, cli.actor_of(args))
     if args.json:
         cli.print_json({"id": args.id, "audit_id": entry.id})
     else:
@@ -170,7 +163,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     records = read_records(text, path.name)                      # the file's shape, every line
     arbiter = cli.open_arbiter(args)
     rulings = settle_all(Reasker(arbiter), records)              # every question askable, every path present
-    report = import_officials(arbiter.catalog, rulings, cli.actor_of(args), path.name)
+    report = arbiter.catalog.import_officials(rulings, cli.actor_of(args), path.name)
     if args.json:
         cli.print_json({"added": report.added, "unchanged": report.unchanged, "total": report.total,
                         "audit_id": report.audit_id})
@@ -183,7 +176,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 def cmd_verify(args: argparse.Namespace) -> int:
     cli = _cli()
     arbiter = cli.open_arbiter(args)
-    rulings = official_rulings(arbiter.catalog, _game(args.game))
+    rulings = arbiter.catalog.official_rulings(_game(args.game))
     differ = verify(Reasker(arbiter), rulings)
     if args.json:
         cli.print_json({"checked": len(rulings), "differ": [asked_json(a) for a in differ]})
