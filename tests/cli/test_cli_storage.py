@@ -22,6 +22,7 @@ import bot.catalog.db as catalog_db
 from bot.catalog import Catalog
 from tests.catalog_fixtures import lackey_row, lackey_text
 from tests.cli_helpers import run
+from tests.privileges import unprivileged_arbiter
 
 ROOT = Path(__file__).resolve().parents[2]
 REAL_CONNECT = sqlite3.connect
@@ -129,31 +130,8 @@ def test_a_read_only_database_still_answers_but_refuses_writes(db, capsys, monke
     assert one_line(err) == f"arbiter: The card database {db} {READ_ONLY}"
 
 
-def _unprivileged_arbiter() -> list[str] | None:
-    """A command line that runs `python -m bot.cli` as a user file permissions apply to: this Python when the
-    tests do not run as root; as root, `setpriv` to nobody with a system Python of the same version (root's own
-    Python may be unreadable to nobody); None when neither is possible."""
-    if os.name != "posix":
-        return None
-    if os.geteuid() != 0:
-        return [sys.executable, "-m", "bot.cli"]
-    python = shutil.which(f"python{sys.version_info.major}.{sys.version_info.minor}", path="/usr/bin:/usr/local/bin")
-    setpriv = shutil.which("setpriv")
-    if python is None or setpriv is None:
-        return None
-    return [setpriv, "--reuid=65534", "--regid=65534", "--clear-groups", python, "-m", "bot.cli"]
-
-
 def test_read_only_file_and_folder_by_file_permissions(db):
-    command = _unprivileged_arbiter()
-    if command is None:
-        pytest.skip("running as root without setpriv and a system Python to drop to an unprivileged user")
-    site = [p for p in sys.path if p.endswith("site-packages")]
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "PYTHONPATH": os.pathsep.join([str(ROOT), *site])}
-    probe = subprocess.run([*command, "--version"], capture_output=True, text=True, timeout=120, cwd="/tmp",
-                           env=env, check=False)
-    if probe.returncode != 0 or not probe.stdout.startswith("arbiter"):
-        pytest.skip(f"cannot run arbiter as an unprivileged user here: {(probe.stderr or probe.stdout)[-200:]}")
+    command, env = unprivileged_arbiter()
     place = Path(tempfile.mkdtemp(prefix="arbiter-ro-"))  # outside pytest's root-only tmp folder
     try:
         place.chmod(0o755)

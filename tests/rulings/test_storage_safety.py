@@ -354,13 +354,9 @@ def test_a_read_leaves_a_rollback_journal_database_as_it_is_and_a_write_switches
 def test_a_read_only_rulings_file_prints_no_ruling_id(db, capsys) -> None:
     """File permissions, as a user they apply to (root may write anyway): the card database writable, the rulings
     file beside it read-only."""
-    from tests.cli.test_cli_storage import _unprivileged_arbiter
+    from tests.privileges import unprivileged_arbiter
 
-    command = _unprivileged_arbiter()
-    if command is None:
-        pytest.skip("running as root without setpriv and a system Python to drop to an unprivileged user")
-    site = [p for p in sys.path if p.endswith("site-packages")]
-    env = {"PATH": "/usr/bin:/bin", "HOME": "/tmp", "PYTHONPATH": os.pathsep.join([str(ROOT), *site])}
+    command, env = unprivileged_arbiter()
     place = Path(tempfile.mkdtemp(prefix="arbiter-ro-rulings-"))  # outside pytest's root-only tmp folder
     try:
         place.chmod(0o777)

@@ -4,6 +4,7 @@ client: open a page at a viewport size, wait for it to load, read the rendered p
 from __future__ import annotations
 
 import asyncio
+import functools
 import itertools
 import json
 import os
@@ -23,6 +24,21 @@ FLAGS = ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "-
 
 def chromium_path() -> str | None:
     return next((p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None)
+
+
+@functools.cache
+def cannot_start(path: str) -> str | None:
+    """Why this Chromium does not start here (headless, printing a blank page), or None when it does."""
+    try:
+        with tempfile.TemporaryDirectory() as profile:
+            done = subprocess.run([path, "--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                                   f"--user-data-dir={profile}", "--dump-dom", "about:blank"],
+                                  capture_output=True, text=True, timeout=120, check=False)
+    except (OSError, subprocess.TimeoutExpired) as exc:
+        return f"{path} does not start: {exc}"
+    if done.returncode != 0 or "<html" not in done.stdout:
+        return f"{path} does not start (exit {done.returncode}): {done.stderr.strip()[-200:]}"
+    return None
 
 
 class Browser:

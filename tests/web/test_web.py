@@ -307,13 +307,18 @@ def test_arbiter_serve_runs_as_a_process_and_stops_on_sigterm(db: Path, asked: d
 
 @pytest.fixture
 def chromium() -> str:
-    from tests.web.browser import chromium_path, required
+    from tests.web.browser import cannot_start, chromium_path, required
 
     path = chromium_path()
     if path is None:
         if required():
             pytest.fail("ARBITER_REQUIRE_BROWSER=1 but no chromium is installed")
         pytest.skip("no chromium installed (CI installs the system package and requires it)")
+    problem = cannot_start(path)
+    if problem is not None:
+        if required():
+            pytest.fail(f"ARBITER_REQUIRE_BROWSER=1 but {problem}")
+        pytest.skip(f"{problem} (CI requires the browser)")
     return path
 
 
