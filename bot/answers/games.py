@@ -5,11 +5,12 @@ declares `questions` (and `sources`) in engine/ — see engine/interface.py. Not
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.answers.context import AnnotationsOf, Request
 from bot.answers.layers import LayeredMatcher, mark_plugin_answer
 from bot.answers.service import Arbiter, LookupProblem, match_json, problem_message
 from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
@@ -22,7 +23,6 @@ from engine.cards import Annotation, Card
 from engine.interface import Question, QuestionError, SourceError, Sources, questions_of
 from engine.matching import Matcher
 from engine.names import fold
-from engine.official import OfficialRuling
 from engine.printings import compare_printings, reading_key_of
 from engine.registry import Ruleset, all_rulesets
 
@@ -83,9 +83,6 @@ def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
                                  [*ruleset.starter().aliases, *arbiter.aliases_of(ruleset.game)])
 
 
-AnnotationsOf = Callable[[Card], Sequence[Annotation]]
-
-
 class GameLookup:
     """The `lookup` a question gets (engine.interface.Lookup): matching among the game's cards, and the
     moderators' annotations of a card (the shared ones, then the asking server's own from `layer_of`).
@@ -121,48 +118,51 @@ class GameLookup:
         return shared + layer
 
 
-def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
-                annotations_of: AnnotationsOf | None = None, command: str | None = None,
-                layer_of: AnnotationsOf | None = None, guild: str | None = None, *,
-                rulings: Any = None, seen: list[Card] | None = None,
-                officials: Sequence[OfficialRuling] | None = None) -> dict[str, Any]:
-    """The ruleset's documented JSON answer, with `match` filled in. Raises QuestionError or LookupProblem.
+def ask(request: Request, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
+        command: str | None = None, *, seen: list[Card] | None = None) -> dict[str, Any]:
+    """The question path: the ruleset's documented JSON answer to one request, with `match` filled in. Raises
+    QuestionError or LookupProblem.
 
-    With `layer_of` (the asking server's own annotations of a card) an answer that used one says so in its
-    trace and interpretations and gets its own ruling id (bot/answers/layers.py). With `rulings` (a
-    bot.rulings.writer.RulingLog) the answer is stored under its ruling id, with the inputs that ask it again,
-    the server (`guild`, None outside one) it was asked in and the cards it looked at. `seen` (a list) gets
-    every card the question looked up, in order. With `officials` (the recorded published rulings) the answer
-    gets its `official` object: whether one recorded for this question agrees, and how many are recorded about
-    its cards (bot/officials/agreement.py)."""
-    data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, version, annotations_of, command, layer_of,
-                                           guild)
-    if officials is not None:
-        data["official"] = official_json(officials, ruleset.game, find_question(ruleset, command).command, version,
-                                         jsonable_inputs(inputs), {q: m["card"] for q, m in lookup.seen.items()},
+    An answer that used the asking server's own annotations (`request.layer_of`) says so in its trace and
+    interpretations and gets its own ruling id (bot/answers/layers.py). With `request.rulings` the answer is
+    stored under its ruling id, with the inputs that ask it again, the server it was asked in and the cards it
+    looked at. `seen` (a list) gets every card the question looked up, in order. With `request.officials` the
+    answer gets its `official` object: whether one recorded for this question agrees, and how many are recorded
+    about its cards (bot/officials/agreement.py)."""
+    data, lookup = answer_with_lookup(request, ruleset, inputs, version, command)
+    matched = {q: m["card"] for q, m in lookup.seen.items()}
+    if request.officials is not None:
+        data["official"] = official_json(request.officials, ruleset.game, find_question(ruleset, command).command,
+                                         version, jsonable_inputs(inputs), matched,
                                          [c.name for c in lookup.cards.values()], data)
     if seen is not None:
         seen.extend(lookup.cards.values())
-    if rulings is not None:  # built later by the writer thread, from copies: the front end may change `data`
-        rulings.add(partial(game_record, ruleset, find_question(ruleset, command), dict(data), dict(inputs), version,
-                            guild, list(lookup.cards.values()), {q: m["card"] for q, m in lookup.seen.items()},
-                            lookup.annotations, int(time.time())))
+    if request.rulings is not None:  # built later by the writer thread, from copies: the front end may change `data`
+        request.rulings.add(partial(game_record, ruleset, find_question(ruleset, command), dict(data), dict(inputs),
+                                    version, request.guild, list(lookup.cards.values()), matched,
+                                    lookup.annotations, int(time.time())))
     return data
 
 
-def game_answer_with_lookup(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any],
-                            version: str, annotations_of: AnnotationsOf | None, command: str | None,
-                            layer_of: AnnotationsOf | None = None, guild: str | None = None
-                            ) -> tuple[dict[str, Any], GameLookup]:
-    """As game_answer, never stored, with the lookup that records which cards the question looked at."""
-    lookup = GameLookup(matcher, annotations_of, ruleset, layer_of)
+def game_answer(matcher: Matcher | LayeredMatcher, ruleset: Any, inputs: Mapping[str, Any], version: str = "current",
+                annotations_of: AnnotationsOf | None = None, command: str | None = None, *,
+                rulings: Any = None) -> dict[str, Any]:
+    """`ask` on the shared catalog with this matcher (no server, no official rulings): for a caller that holds
+    a matcher rather than a request, as the tests and benchmarks do."""
+    return ask(Request(lambda _ruleset: matcher, annotations_of, rulings=rulings), ruleset, inputs, version, command)
+
+
+def answer_with_lookup(request: Request, ruleset: Any, inputs: Mapping[str, Any], version: str,
+                       command: str | None) -> tuple[dict[str, Any], GameLookup]:
+    """As `ask`, never stored, with the lookup that records which cards the question looked at."""
+    lookup = GameLookup(request.matcher_of(ruleset), request.annotations_of, ruleset, request.layer_of)
     question = find_question(ruleset, command)
     data = question.answer(inputs, lookup, version)
     data["match"] = list(lookup.seen.values())
     if not data.get("summary"):  # the interface asks for one; a plug-in without it gets its chat card's
         data["summary"] = question.present(data).summary
     for card, layer in lookup.layer_used.values():
-        mark_plugin_answer(data, card, layer, str(guild))
+        mark_plugin_answer(data, card, layer, str(request.guild))
     return data, lookup
 
 

@@ -11,7 +11,8 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from bot.answers.games import find_question, game_answer_with_lookup, game_matcher, plugin_rulesets
+from bot.answers.context import Request
+from bot.answers.games import answer_with_lookup, find_question, game_matcher, plugin_rulesets
 from bot.answers.service import Arbiter, LookupProblem
 from bot.rulings.build import DURATION_KEYS, decided_by_server, game_record, is_shortcut_ruling
 from bot.rulings.record import Basis, RulingRecord
@@ -95,6 +96,17 @@ class Reasker:
             found = self._matchers[ruleset.game] = game_matcher(self.arbiter, ruleset)
         return found
 
+    def request(self, guild: str | None) -> Request:
+        """The context a stored question is asked again in: the server it was asked in (its aliases and own
+        annotations), never stored again, without official rulings (its standing is compared, not them)."""
+        arbiter = self.arbiter
+
+        def matcher_of(ruleset: Any) -> Matcher:
+            return arbiter.matcher_for(ruleset.game, guild, base=self.matcher(ruleset))
+
+        return Request(matcher_of, arbiter.shared_annotations, lambda card: arbiter.layer_annotations(card, guild),
+                       guild)
+
     def standing(self, stored: StoredRuling) -> Standing:
         try:
             if is_shortcut_ruling(stored.game, stored.command):
@@ -152,10 +164,7 @@ class Reasker:
         for param in question.params:  # stored rows leave out empty inputs: give them their defaults back
             inputs.setdefault(param.name, [] if param.repeat else False if param.kind == "flag" else None)
         guild = stored.guild
-        matcher = self.arbiter.matcher_for(ruleset.game, guild, base=self.matcher(ruleset))
-        data, lookup = game_answer_with_lookup(matcher, ruleset, inputs, stored.version,
-                                               self.arbiter.shared_annotations, stored.command,
-                                               lambda card: self.arbiter.layer_annotations(card, guild), guild)
+        data, lookup = answer_with_lookup(self.request(guild), ruleset, inputs, stored.version, stored.command)
         record = game_record(ruleset, question, data, stored.inputs, stored.version, guild,
                              lookup.cards.values(), {q: m["card"] for q, m in lookup.seen.items()},
                              lookup.annotations)

@@ -11,6 +11,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,8 @@ from bot.answers.anywhere import (
     elsewhere,
     elsewhere_message,
 )
+from bot.answers.context import Request
+from bot.answers.games import game_matcher
 from bot.answers.service import (
     Arbiter,
     LookupProblem,
@@ -143,6 +146,13 @@ def open_arbiter(args: argparse.Namespace) -> Arbiter:
         print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
     arbiter.rulings = LOGS[-1]
     return arbiter
+
+
+def request_of(arbiter: Arbiter) -> Request:
+    """A command-line question's context: the shared catalog (no server's layer), every answer stored under its
+    ruling id, and compared with the recorded official rulings."""
+    return Request(partial(game_matcher, arbiter), arbiter.annotations_for, rulings=arbiter.rulings,
+                   officials=arbiter.officials())
 
 
 def db_path(args: argparse.Namespace) -> tuple[Path, bool]:

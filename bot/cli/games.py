@@ -11,8 +11,8 @@ import argparse
 from typing import Any
 
 from bot.answers.games import (
+    ask,
     default_source_dir,
-    game_answer,
     game_cards,
     game_matcher,
     game_name,
@@ -33,6 +33,7 @@ from bot.cli.common import (
     print_help_for,
     print_import,
     print_lookup_problem,
+    request_of,
 )
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
@@ -80,9 +81,7 @@ def _ask(ruleset: Any, question: Question, args: argparse.Namespace) -> int:
             raise Usage(f"{p.metavar or p.name} is at most {p.max_length} characters of text.")
     arbiter = open_arbiter(args)
     try:
-        data = game_answer(game_matcher(arbiter, ruleset), ruleset, inputs, args.ruleset,
-                           annotations_of=arbiter.annotations_for, command=question.command,
-                           rulings=arbiter.rulings, officials=arbiter.officials())
+        data = ask(request_of(arbiter), ruleset, inputs, args.ruleset, question.command)
     except LookupProblem as problem:
         return print_lookup_problem(problem, args, (arbiter, ruleset.game, question.command))
     except QuestionError as exc:
