@@ -22,12 +22,11 @@ from bot.answers.anywhere import (
 )
 from bot.answers.service import answer_lines, match_json, problem_message
 from bot.discord.common import index_name
-from bot.discord.components import OWNER, owner_in
+from bot.discord.components import CARD_PICK_PATTERN, card_pick_custom_id, owner_in
 from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
-from bot.discord.state import owner_suffix
 from engine.matching import MatchResult, card_value
 
 if TYPE_CHECKING:
@@ -83,7 +82,7 @@ def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: in
     return fit_embed(embed)
 
 
-class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
+class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=CARD_PICK_PATTERN):
     """Which card a name meant, for `/card` and `/<game> card`: a menu (at most 25 cards, best first, each with
     its game) only the asker can use; the pick is posted as the card. The custom id carries the asker and each
     option a card value, so a pick is served after a restart too (bot/discord/components.py)."""
@@ -96,7 +95,7 @@ class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=
             candidates = found.candidates[:MENU_SIZE] if found is not None else []
             select = discord.ui.Select(
                 placeholder=clip(f"Which card is “{found.query if found else ''}”?", 150), min_values=1,
-                max_values=1, custom_id="arbk" + owner_suffix(owner),
+                max_values=1, custom_id=card_pick_custom_id(owner),
                 options=[discord.SelectOption(label=clip(c.card.label, OPTION), value=card_value(c.card),
                                               description=clip(game_title(r), 100) if with_game else None)
                          for r, c in candidates])
@@ -104,8 +103,7 @@ class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=
         self.owner = owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> CardPick:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> CardPick:
         return cls(owner_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:

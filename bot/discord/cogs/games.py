@@ -181,8 +181,7 @@ class CardChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], templat
         self.key, self.owner = key, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> CardChoice:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> CardChoice:
         return cls(match["key"], owner_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
@@ -229,8 +228,7 @@ class VersionButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], temp
         self.ruling_id, self.version, self.owner = ruling_id, version, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> VersionButton:
+    def read(cls, match: re.Match[str], item: discord.ui.Button) -> VersionButton:
         return cls(match["id"], match["version"], owner_in(match), button=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:

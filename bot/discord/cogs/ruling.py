@@ -116,8 +116,7 @@ class PrintingSelect(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], tem
         self.state = state
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> PrintingSelect:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> PrintingSelect:
         return cls(state_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
@@ -164,8 +163,7 @@ class RulingButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], templ
         self.next_event = next_event
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> RulingButton:
+    def read(cls, match: re.Match[str], item: discord.ui.Button) -> RulingButton:
         try:
             action, state, nxt = RulingState.parse(match)
         except StaleButton:
@@ -257,8 +255,7 @@ class DurationChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], tem
         self.state = state
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> DurationChoice:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> DurationChoice:
         return cls(state_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
