@@ -19,9 +19,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
-
-import sqlite_utils
+from typing import TYPE_CHECKING, Any
 
 from bot.catalog import audit, officials
 from bot.catalog.audit import AuditEntry
@@ -71,6 +69,9 @@ from engine.names import base_name, fold, name_forms
 from engine.official import OfficialRuling
 from engine.registry import DEFAULT_GAME
 
+if TYPE_CHECKING:
+    import sqlite_utils
+
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
 _ANNOTATION_SELECT = "SELECT id, " + ", ".join(f'"{c}"' for c in ANNOTATION_COLUMNS) + " FROM annotations"
@@ -78,6 +79,13 @@ _ANNOTATION_INSERT_LAYER = ANNOTATION_INSERT.replace(") VALUES (", ", guild) VAL
 # Columns added after the first schema; older files get them on open (before schema.sql indexes them).
 _ADDED_COLUMNS = (("annotations", "guild", "TEXT"), ("audit", "guild", "TEXT"))
 BUSY_MESSAGE = "The card database is busy (another process is writing to it); nothing was changed. Try again."
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection as sqlite-utils would leave it (recursive triggers on), shareable across threads."""
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
+    conn.execute("PRAGMA recursive_triggers=on;")
+    return conn
 
 
 def _busy_error(exc: sqlite3.OperationalError, path: Path) -> DatabaseBusy:
@@ -144,9 +152,10 @@ def _check_field(field: str, value: Any) -> None:
 class Catalog:
     """Cards by (game, name, set); every write is one transaction with its audit row(s)."""
 
-    def __init__(self, db: sqlite_utils.Database, path: Path) -> None:
-        self.db = db
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
         self.path = path
+        self._db: sqlite_utils.Database | None = None
         self._lock = threading.RLock()
         self._forms_cache: dict[str, tuple[bytes, dict[str, list[str]]]] = {}
         self._wal = str(path) == ":memory:"  # switched to WAL (if it was not) before the first write
@@ -169,8 +178,8 @@ class Catalog:
             if str(path) != ":memory:":
                 refuse_non_sqlite(path, "card database")  # before SQLite would take an empty file for a new one
             with storage_failures(path):
-                conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
-                db = sqlite_utils.Database(conn)
+                conn = _connect(path)
+                db = conn
                 new = refuse_foreign(conn, path, "card database", schema)  # before anything is written
                 # Only what needs creating is written: a read command on a current database takes no write lock
                 # and leaves the file as it is (WAL is switched on by the first write, `_write`).
@@ -187,7 +196,7 @@ class Catalog:
                 if new:
                     mark_new(conn, "card database")
                 empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
-            catalog = cls(db, path)
+            catalog = cls(conn, path)
             if empty:
                 load_starter(catalog, only_if_empty=True)
             return catalog
@@ -205,7 +214,7 @@ class Catalog:
         writers (the bot) never waits for another process's commit."""
         with self._lock, storage_failures(self.path):
             if not self._wal:
-                use_wal(self.db.conn)
+                use_wal(self.conn)
                 self._wal = True
 
     def reader(self) -> Catalog:
@@ -214,12 +223,21 @@ class Catalog:
         file to share, so it is its own reader."""
         if str(self.path) == ":memory:":
             return self
-        conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=busy_timeout())
-        return Catalog(sqlite_utils.Database(conn), self.path)
+        return Catalog(_connect(self.path), self.path)
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """The file through sqlite-utils, on the same connection (imported when first asked for: the
+        catalog's own reads and writes are plain SQL, and a command-line question does not pay for it)."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
 
     def close(self) -> None:
         with self._lock:
-            self.db.close()
+            self.conn.close()
 
     def __enter__(self) -> Catalog:
         return self
@@ -232,7 +250,7 @@ class Catalog:
         """One write transaction. IMMEDIATE takes the write lock up front, so the checks made inside
         (duplicate? changed since?) still hold when the writes land, even with another process."""
         with self._lock, storage_failures(self.path):
-            conn = self.db.conn
+            conn = self.conn
             try:
                 if not self._wal:  # a file opened by a read stays as it was until its first write
                     use_wal(conn)
@@ -256,7 +274,7 @@ class Catalog:
 
     def _read(self, sql: str, params: Any = ()) -> list[Any]:
         with self._lock, storage_failures(self.path):
-            return self.db.conn.execute(sql, params).fetchall()
+            return self.conn.execute(sql, params).fetchall()
 
     # --- official rulings (bot/catalog/officials.py) -------------------------------------------------------
 
@@ -266,7 +284,7 @@ class Catalog:
 
     def official_ruling(self, number: int) -> OfficialRuling:
         with self._lock:
-            return officials.read_official(self.db.conn, number)
+            return officials.read_official(self.conn, number)
 
     def add_official(self, ruling: OfficialRuling, actor: str, guild: str | None = None) -> tuple[int, AuditEntry]:
         """Record one (guild: the maintainer server it came from, for the audit log); returns its number."""
@@ -354,6 +372,11 @@ class Catalog:
     def settings(self) -> dict[str, str]:
         return dict(self._read("SELECT key, value FROM settings"))
 
+    def newest_change(self) -> tuple[Any, ...]:
+        """The newest audit row's id, time, action and target (empty for none): what any write changes."""
+        rows = self._read("SELECT id, at, action, target FROM audit ORDER BY id DESC LIMIT 1")
+        return tuple(rows[0]) if rows else ()
+
     def last_change(self) -> int:
         """The newest audit id (0 for none): every write through this class adds at least one row."""
         return int(self._read("SELECT coalesce(max(id), 0) FROM audit")[0][0])
@@ -368,7 +391,7 @@ class Catalog:
     def state(self, target: Target | list[Any]) -> dict[str, Any] | None:
         """The stored state of one audit target (None: absent), as the audit log records it."""
         with self._lock:
-            return get_state(self.db.conn, target)
+            return get_state(self.conn, target)
 
     def data_version(self) -> int:
         """SQLite's counter of commits made by OTHER connections to this file (cheap; see PRAGMA data_version)."""
@@ -406,7 +429,7 @@ class Catalog:
         """Newest first; without a name only top-level entries (an import is one entry); with a guild only
         that server's own changes; with a name and `setting`, that setting's changes too (a card's default)."""
         with self._lock, storage_failures(self.path):
-            return audit.history(self.db.conn, game, name, set, limit, guild, setting)
+            return audit.history(self.conn, game, name, set, limit, guild, setting)
 
     def touched(self, audit_id: int) -> dict[str, set[str]]:
         """The cards (game -> names) a recorded change concerns: the entry itself and, for a batch, its members."""
