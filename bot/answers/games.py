@@ -79,8 +79,8 @@ def game_cards(arbiter: Arbiter, ruleset: Any) -> list[Card]:
 
 def game_matcher(arbiter: Arbiter, ruleset: Any) -> Matcher:
     """The game's cards only (another game's name never matches): its starter set, overridden by imports."""
-    return arbiter.build_matcher(ruleset.game, game_cards(arbiter, ruleset),
-                                 [*ruleset.starter().aliases, *arbiter.aliases_of(ruleset.game)])
+    return arbiter.kept_matcher(f"{ruleset.game}-with-starter", lambda: arbiter.build_matcher(
+        ruleset.game, game_cards(arbiter, ruleset), [*ruleset.starter().aliases, *arbiter.aliases_of(ruleset.game)]))
 
 
 class GameLookup:

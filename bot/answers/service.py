@@ -15,6 +15,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from bot.answers import matcher_file
 from bot.answers.layers import (
     SERVER_ALIAS,
     SERVER_ANNOTATION,
@@ -214,6 +215,9 @@ class Arbiter:
         self.compact_hooks: list[Callable[[str], None]] = []
         # Where answers are stored (bot/rulings.RulingLog); None: not stored (benchmarks, asking again).
         self.rulings: Any = None
+        # Cold use keeps each large game's matcher in a file beside the database (the command line: one question
+        # per process), read back while the catalog is unchanged (bot/answers/matcher_file.py).
+        self.matcher_files = False
 
     @classmethod
     def open(cls, db: str | Path | None = None) -> Arbiter:
@@ -231,9 +235,16 @@ class Arbiter:
         with self._lock:
             found = self._matchers.get(game)
             if found is None:
-                found = self.build_matcher(game, self.catalog.cards(game))
+                found = self.kept_matcher(game, lambda: self.build_matcher(game, self.catalog.cards(game)))
                 self._matchers[game] = found
             return found
+
+    def kept_matcher(self, name: str, build: Callable[[], Matcher]) -> Matcher:
+        """`build()`, or (with `matcher_files`) the matcher it gave last time, kept under `name` beside the
+        database while the catalog and the code are unchanged."""
+        if not self.matcher_files:
+            return build()
+        return matcher_file.kept(self.catalog.path, name, self.catalog.newest_change(), build)
 
     def build_matcher(self, game: str, cards: Sequence[Card],
                       aliases: Sequence[tuple[str, str, str | None]] | None = None) -> Matcher:

@@ -1,0 +1,120 @@
+"""A game's card matcher kept in a file beside the card database (`cards.db.<game>.matcher`), so a command-line
+question loads it instead of reading and indexing every card of the game again.
+
+It is used only while it is what a fresh build would give: its first line is a key over the code that builds
+matchers (the engine's files, this room's, the bundled starter sets, the Python version) and the catalog as
+the question finds it (the card database's size and time, its WAL's when it holds commits, the newest audit
+row: any write, even one made by hand, changes them). Another key, or any failure to read it, and the matcher
+is built as before and the file written again (never over a file that is not one of these). Only a file owned
+by this user and writable by nobody else is read, since it is a pickle; a folder that cannot be written just
+goes without. Small games are not kept: building them is as quick as reading them.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from engine.matching import Matcher
+
+MAGIC = b"arbiter-matcher 1 "
+KEEP_FROM = 1_000  # printings: below this a build costs about what reading the file does
+
+
+def path_for(db: Path, game: str) -> Path:
+    return db.with_name(f"{db.name}.{game}.matcher")
+
+
+@cache
+def code_mark() -> str:
+    """What the code that builds a matcher is: every file it reads, by size and modification time."""
+    import engine
+    from engine.bundled import REPO_DATA
+
+    roots = [Path(engine.__file__).parent, Path(__file__).parent]
+    try:
+        import arbiter_data  # type: ignore[import-not-found]
+
+        roots.append(Path(arbiter_data.__file__).parent)
+    except ModuleNotFoundError:
+        roots.append(REPO_DATA)
+    digest = hashlib.sha256(sys.version.encode())
+    for root in roots:
+        for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json")):
+            stat = path.stat()
+            digest.update(f"{path.relative_to(root)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+    return digest.hexdigest()
+
+
+def catalog_mark(db: Path, newest_change: tuple[object, ...]) -> str:
+    """The catalog as found now: taken before its cards are read, so a matcher is never older than its key."""
+    parts = [repr(newest_change)]
+    try:
+        stat = db.stat()
+        parts.append(f"{stat.st_size}:{stat.st_mtime_ns}:{stat.st_ino}")
+        wal = db.with_name(db.name + "-wal").stat()
+        if wal.st_size:  # commits not yet in the file itself (an empty one is only touched by opening it)
+            parts.append(f"{wal.st_size}:{wal.st_mtime_ns}")
+    except OSError:
+        pass
+    return "|".join(parts)
+
+
+def key_for(game: str, catalog: str) -> bytes:
+    return hashlib.sha256(f"{code_mark()}\0{game}\0{catalog}".encode()).hexdigest().encode()
+
+
+def _ours(path: Path) -> bool:
+    """Only a file this user owns, which nobody else may write, is unpickled."""
+    stat = path.lstat()
+    return stat.st_uid == os.geteuid() and not stat.st_mode & 0o022 and path.is_file() and not path.is_symlink()
+
+
+def load(path: Path, key: bytes) -> Matcher | None:
+    try:
+        if not _ours(path):
+            return None
+        with path.open("rb") as file:
+            if file.readline() != MAGIC + key + b"\n":
+                return None
+            found = pickle.load(file)
+        return found if isinstance(found, Matcher) else None
+    except Exception:  # a damaged, truncated or older file is rebuilt, never an error
+        return None
+
+
+def save(path: Path, key: bytes, matcher: Matcher) -> None:
+    """Written beside the database, atomically; never over a file that is not one of these."""
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        if path.exists():
+            with path.open("rb") as file:
+                if file.read(len(MAGIC)) != MAGIC:
+                    return
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(MAGIC + key + b"\n")
+            pickle.dump(matcher, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except Exception:  # a read-only folder, a full disk, a matcher that cannot be pickled: no file, same answer
+        temporary.unlink(missing_ok=True)
+
+
+def kept(db: Path, game: str, newest_change: tuple[object, ...], build: Callable[[], Matcher]) -> Matcher:
+    """The game's matcher from its file when that is current, else built (and kept for the next question)."""
+    if str(db) == ":memory:":
+        return build()
+    key = key_for(game, catalog_mark(db, newest_change))
+    path = path_for(db, game)
+    found = load(path, key) if path.exists() else None
+    if found is not None:
+        return found
+    matcher = build()
+    if len(matcher.cards) >= KEEP_FROM:
+        save(path, key, matcher)
+    return matcher
