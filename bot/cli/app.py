@@ -10,21 +10,13 @@ object on stdout too: `{"error", "kind", "exit"}` (plus `match` for a card looku
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import sys
 from collections.abc import Callable, Sequence
-from importlib import metadata
-from typing import Any, NoReturn
+from functools import cache, partial
+from typing import TYPE_CHECKING, Any, NoReturn
 
-from bot.answers.anywhere import (
-    Anywhere,
-    candidates_json,
-    card_elsewhere_message,
-    catalog_matchers,
-    elsewhere,
-    find_anywhere,
-)
-from bot.answers.card_info import card_json
 from bot.answers.service import (
     DEFAULT_GAME,
     Arbiter,
@@ -73,12 +65,26 @@ from engine.matching import MatchResult
 from engine.names import base_name
 from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id, shortcut
 
-# The default game (engine.registry.default_game) and the question behind `arbiter duration` (its `shortcuts`).
-DEFAULT_RULESET = find_ruleset(DEFAULT_GAME)
-DEFAULT_TITLE = str(DEFAULT_RULESET.title).split(" (")[0]
-_FOUND = shortcut("duration")
-assert _FOUND is not None, "no ruleset declares the duration shortcut"
-DURATION_RULESET, DURATION = _FOUND
+if TYPE_CHECKING:
+    from bot.answers.anywhere import Anywhere  # imported by the commands that look in every game
+
+# The subcommands built here, and those of bot/web/command.py and bot/cli/official.py: every other one is a
+# plug-in game's (bot/cli/games.py).
+BUILTIN_COMMANDS = ("duration", "card", "rule", "cards", "ruling", "rulings", "run")
+OTHER_COMMANDS = ("serve", "official")
+SERVICES = ("run", "serve")  # they keep running: Python's garbage collector stays on for them
+
+
+@cache
+def default_game_ruleset() -> tuple[Any, str, Any, Any]:
+    """(ruleset, title) of the default game (engine.registry.default_game), and (ruleset, question) of
+    `arbiter duration` (its `shortcuts`): loaded when a command uses them, so another game's question never
+    loads the default game."""
+    ruleset = find_ruleset(DEFAULT_GAME)
+    found = shortcut("duration")
+    assert found is not None, "no ruleset declares the duration shortcut"
+    return ruleset, str(ruleset.title).split(" (")[0], found[0], found[1]
+
 
 NOT_FOUND = (UnknownCard, UnknownAlias, UnknownAnnotation, UnknownChange)
 
@@ -111,7 +117,18 @@ class SubcommandParser(CliParser):
         return parsed, extras
 
 
+class VersionAction(argparse.Action):
+    """argparse's "version" action, with the version read only when it is asked for."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> NoReturn:
+        print(version_text())
+        parser.exit()
+
+
 def version_text() -> str:
+    from importlib import metadata  # read only when asked: a question does not pay for it
+
     try:
         return f"arbiter {metadata.version('arbiter')}"
     except metadata.PackageNotFoundError:  # run from a checkout that was never installed
@@ -121,6 +138,7 @@ def version_text() -> str:
 # --- duration ------------------------------------------------------------------------------------------
 
 def cmd_duration(args: argparse.Namespace) -> int:
+    _, _, _, DURATION = default_game_ruleset()
     events = DURATION.parse_events(args.then or [])
     known = getattr(DURATION, "event_ok", lambda e: e in DURATION.events)  # names one condition: condition-false:2
     bad = [e for e in events if not known(e)]
@@ -205,6 +223,8 @@ def cmd_rulings_changed(args: argparse.Namespace) -> int:
 def find_card(arbiter: Arbiter, name: str, game: str | None, set_hint: str | None) -> tuple[Any, MatchResult]:
     """The card `arbiter card` shows: looked for in every game (only in GAME with --game). LookupProblem for one
     game's failure (a set the card lacks says its sets); AnywhereProblem for no single card across games."""
+    from bot.answers.anywhere import card_elsewhere_message, catalog_matchers, elsewhere, find_anywhere
+
     try:
         only = find_ruleset(game) if game else None
     except UnknownRuleset as exc:
@@ -230,6 +250,9 @@ class AnywhereProblem(Exception):
 
 
 def cmd_card(args: argparse.Namespace) -> int:
+    from bot.answers.anywhere import candidates_json
+    from bot.answers.card_info import card_json
+
     arbiter = open_arbiter(args)
     try:
         data = card_json(arbiter, args.name, args.set, found=find_card(arbiter, args.name, args.game, args.set))
@@ -325,6 +348,7 @@ def lackey_game(name: str) -> str:
     title = str(ruleset.title).split(" (")[0]
     how = (f"import them with `arbiter {ruleset.game}-import [DIR]`" if getattr(ruleset, "sources", None)
            else "this game has no card importer")
+    DEFAULT_TITLE = default_game_ruleset()[1]
     raise Usage(f"`arbiter cards import` reads {DEFAULT_TITLE}'s LackeyCCG carddata.txt, not {title} cards; "
                 f"{how}.")
 
@@ -470,6 +494,7 @@ def cmd_coverage(args: argparse.Namespace) -> int:
         return cli_games.coverage(args)
     arbiter = open_arbiter(args)
     cards = arbiter.catalog.cards(DEFAULT_GAME)
+    DEFAULT_RULESET = default_game_ruleset()[0]
     report = DEFAULT_RULESET.coverage_report(cards, lambda c: arbiter.catalog.annotations(c.game, c.name, c.set),
                                              args.top)
     if args.json:
@@ -515,11 +540,13 @@ def guild_id(text: str) -> str:
     return text.strip()
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """`arbiter`'s parser. `only`: the subcommand this run names, the only one built (so a question loads its
+    own game alone); None builds them all (for help, and for an error that lists them)."""
     parser = CliParser(prog="arbiter", description="Card rulings with the rule that decides them.",
                        epilog="Exit codes: 0 done; 1 not found, ambiguous, refused or the database cannot be "
                               "used; 2 bad input. --db and --json may also follow the subcommand.")
-    parser.add_argument("--version", action="version", version=version_text(), help="print the version and exit")
+    parser.add_argument("--version", action=VersionAction, nargs=0, help="print the version and exit")
     parser.add_argument("--db", help="card database (default: $ARBITER_DB or the per-user data directory)")
     parser.add_argument("--json", action="store_true", help="print one JSON object (errors too)")
     parser.set_defaults(func=print_help_for(parser))
@@ -531,6 +558,15 @@ def build_parser() -> argparse.ArgumentParser:
     common.add_argument("--json", action="store_true", default=argparse.SUPPRESS,
                         help="print one JSON object (errors too)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SubcommandParser)
+    if only is None or only in BUILTIN_COMMANDS:
+        _add_builtins(sub, common)
+    for hook in _extensions(only):
+        hook(sub, common)
+    return parser
+
+
+def _add_builtins(sub: Any, common: argparse.ArgumentParser) -> None:
+    _, DEFAULT_TITLE, DURATION_RULESET, DURATION = default_game_ruleset()
 
     p = sub.add_parser("duration", parents=[common], help=f"how long a {DEFAULT_TITLE} card's ability persists")
     p.add_argument("card", help="card name (typos, nicknames and aliases are matched)")
@@ -650,18 +686,39 @@ def build_parser() -> argparse.ArgumentParser:
                         "0.0.0.0:8080")
     p.set_defaults(func=cmd_run, writes=True)  # the bot creates and fills a new --db file at start-up
 
-    for hook in _extensions():
-        hook(sub, common)
-    return parser
+
+def _extensions(only: str | None = None) -> list[Callable[[Any, argparse.ArgumentParser], None]]:
+    """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli/games.py; with `only`,
+    that subcommand's game alone), then `serve` and `official`: each module imported only when it is needed."""
+    hooks: list[Callable[[Any, argparse.ArgumentParser], None]] = []
+    if only is None or (only and only not in (*BUILTIN_COMMANDS, *OTHER_COMMANDS)):
+        from bot.cli import games as cli_games
+
+        hooks.append(partial(cli_games.add_parsers, only=only))
+    if only in (None, "serve"):
+        from bot.web import command as web_command
+
+        hooks.append(web_command.add_parsers)
+    if only in (None, "official"):
+        from bot.cli import official as official_cli
+
+        hooks.append(official_cli.add_parsers)
+    return hooks
 
 
-def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
-    """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli/games.py)."""
-    from bot.cli import games as cli_games
-    from bot.cli import official as official_cli
-    from bot.web import command as web_command
-
-    return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers]
+def _named_command(argv: Sequence[str]) -> str | None:
+    """The subcommand `argv` names (the first word that is no global option or its value); "" for
+    `arbiter --version`, which needs none; None when help lists them all."""
+    words = list(argv[: list(argv).index("--")] if "--" in argv else argv)
+    skip = False
+    for word in words:
+        if skip:
+            skip = False
+        elif word == "--db":
+            skip = True
+        elif not word.startswith("-"):
+            return word
+    return "" if "--version" in words and not {"-h", "--help"} & set(words) else None
 
 
 def _wants_json(argv: Sequence[str]) -> bool:
@@ -682,13 +739,22 @@ def _usage_error(error: CommandLineError, as_json: bool) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
-    parser = build_parser()
+    only = _named_command(argv)
+    parser = build_parser(only)
     try:
-        args = parser.parse_args(argv)
+        try:
+            args = parser.parse_args(argv)
+        except CommandLineError:
+            if only is None:
+                raise
+            args = build_parser().parse_args(argv)  # said as the whole parser says it (every command listed)
     except CommandLineError as error:
         return _usage_error(error, _wants_json(argv))
     except SystemExit as done:  # --help and --version print and stop
         return int(done.code or 0) if not isinstance(done.code, str) else EXIT_USAGE
+    collecting = gc.isenabled()
+    if args.command not in SERVICES:  # one short answer: what it allocates ends with it, so no collector passes
+        gc.disable()
     try:
         return int(args.func(args) or 0)
     except Usage as exc:
@@ -705,6 +771,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_OK
     finally:
         close_logs()  # the rulings answered in this run, in one transaction
+        if collecting:
+            gc.enable()
 
 
 

@@ -13,16 +13,8 @@ import sys
 from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.answers.anywhere import (
-    catalog_matchers,
-    cli_line,
-    elsewhere,
-    elsewhere_message,
-)
-from bot.answers.context import Request
-from bot.answers.games import game_matcher
 from bot.answers.service import (
     Arbiter,
     LookupProblem,
@@ -35,6 +27,9 @@ from bot.catalog import (
 )
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from engine.cards import Annotation
+
+if TYPE_CHECKING:
+    from bot.answers.context import Request
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
 
@@ -68,6 +63,8 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
     instead of offering unrelated cards of the asked game (JSON: `elsewhere` {game, card, ask, candidates})."""
     message, extra = problem.message, {}
     if asked is not None and problem.match.how in ("not-found", "ambiguous"):
+        from bot.answers.anywhere import catalog_matchers, cli_line, elsewhere, elsewhere_message  # every game
+
         arbiter, game, command = asked
         other = elsewhere(problem.match.query, game, problem.match,
                           catalog_matchers(arbiter, getattr(args, "guild", None)), command)
@@ -142,6 +139,7 @@ def open_arbiter(args: argparse.Namespace) -> Arbiter:
     if getattr(args, "writes", False):
         store.check()
     arbiter = Arbiter.open(path)
+    arbiter.matcher_files = True  # one question per process: each large game's index is read, not rebuilt
     if creating:  # said on stderr once it worked, so stdout stays the answer
         print(f"arbiter: created a new card database at {path} (filled from the starter set).", file=sys.stderr)
     arbiter.rulings = LOGS[-1]
@@ -151,6 +149,9 @@ def open_arbiter(args: argparse.Namespace) -> Arbiter:
 def request_of(arbiter: Arbiter) -> Request:
     """A command-line question's context: the shared catalog (no server's layer), every answer stored under its
     ruling id, and compared with the recorded official rulings."""
+    from bot.answers.context import Request
+    from bot.answers.games import game_matcher
+
     return Request(partial(game_matcher, arbiter), arbiter.annotations_for, rulings=arbiter.rulings,
                    officials=arbiter.officials())
 

@@ -37,7 +37,7 @@ from bot.cli.common import (
 )
 from engine.cards import Annotation
 from engine.interface import Param, Question, QuestionError, plugin_inputs, questions_of
-from engine.registry import default_game
+from engine.registry import UnknownRuleset, default_game, find_ruleset
 
 
 class _InOrder(argparse.Action):
@@ -175,9 +175,22 @@ def command_aliases(ruleset: Any) -> list[str]:
     return [a for a in dict.fromkeys(ruleset.aliases) if a != ruleset.game and a.replace("-", "").isalnum()]
 
 
-def add_parsers(subparsers: Any, common: argparse.ArgumentParser) -> None:
-    """Called by bot.cli.build_parser: one subcommand per plug-in ruleset, and one importer per card source."""
-    for ruleset in plugin_rulesets():
+def _named_game(command: str) -> list[Any]:
+    """The plug-in game whose subcommand (or importer) `command` is, loaded alone when it is the game's own
+    name; none for another command."""
+    if not command or command.startswith("-"):
+        return []
+    try:
+        ruleset = find_ruleset(command.removesuffix("-import"))
+    except UnknownRuleset:
+        return []
+    return [ruleset] if questions_of(ruleset) else []
+
+
+def add_parsers(subparsers: Any, common: argparse.ArgumentParser, only: str | None = None) -> None:
+    """Called by bot.cli.app.build_parser: one subcommand per plug-in ruleset, and one importer per card source
+    (with `only`, the subcommand a run names: that game's alone, none when it names no game)."""
+    for ruleset in plugin_rulesets() if only is None else _named_game(only):
         questions = questions_of(ruleset)
         aliases = command_aliases(ruleset)
         if len(questions) == 1:  # `arbiter <game> ...`
