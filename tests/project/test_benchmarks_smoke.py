@@ -31,7 +31,7 @@ def assert_numbers(figures: dict, *keys: str) -> None:
 def test_quick_json_has_every_section_with_figures() -> None:
     results = json.loads(run_benchmarks("--quick", "--json").stdout)
     sections = results["sections"]
-    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web", "burst"]
+    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "cli"]
     assert not [name for name, s in sections.items() if "error" in s]
     found = CARDDATA.is_file()
     assert results["meta"]["data_found"] is found
@@ -58,6 +58,10 @@ def test_quick_json_has_every_section_with_figures() -> None:
     assert web["errors"] == 0 and web["rulings"] > 0
     assert {"ruling", "ruling json", "card", "rules", "search"} <= set(web["kinds"])
     assert_numbers(web["all"], "n", "p50_ms", "p99_ms")
+    cli = sections["cli"]
+    for figures in (cli["bare"], cli["version"], *(g[k] for g in cli["games"].values() for k in ("cold", "warm"))):
+        assert_numbers(figures, "n", "wall_p50_s", "wall_min_s", "cpu_p50_s")
+    assert sorted(cli["games"]) == ["ashes", "dominion", "grand-archive", "l5r", "redemption"]
 
     if not found:
         assert "skipped" in sections["matching"] and "skipped" in sections["import"]
