@@ -1,4 +1,4 @@
-"""`arbiter`'s parser, its catalog, ruling and Redemption commands, and main(): the offline twin of the Discord
+"""`arbiter`'s parser, its catalog, ruling and duration commands, and main(): the offline twin of the Discord
 bot. Same engine, same catalog, text or --json.
 
 Conventions (git and sqlite-utils are the models): `--db` and `--json` go before or after the subcommand;
