@@ -16,6 +16,7 @@ import hashlib
 import os
 import pickle
 import sys
+from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
 from pathlib import Path
@@ -24,6 +25,8 @@ from engine.matching import Matcher
 
 MAGIC = b"arbiter-matcher 1 "
 KEEP_FROM = 1_000  # printings: below this a build costs about what reading the file does
+IN_MEMORY = 6  # matchers a process keeps (a matcher is immutable, so one may serve every question)
+_IN_MEMORY: OrderedDict[tuple[str, str], tuple[bytes, Matcher]] = OrderedDict()
 
 
 def path_for(db: Path, game: str) -> Path:
@@ -106,15 +109,24 @@ def save(path: Path, key: bytes, matcher: Matcher) -> None:
 
 
 def kept(db: Path, game: str, newest_change: tuple[object, ...], build: Callable[[], Matcher]) -> Matcher:
-    """The game's matcher from its file when that is current, else built (and kept for the next question)."""
+    """The game's matcher from its file when that is current, else built (and kept for the next question). A
+    process asking several questions of one catalog (the tests, a script calling `main`) keeps the last few
+    it used in memory as well, under the same key."""
     if str(db) == ":memory:":
         return build()
     key = key_for(game, catalog_mark(db, newest_change))
+    place = (str(db.resolve()), game)
+    held = _IN_MEMORY.get(place)
+    if held is not None and held[0] == key:
+        _IN_MEMORY.move_to_end(place)
+        return held[1]
     path = path_for(db, game)
     found = load(path, key) if path.exists() else None
-    if found is not None:
-        return found
-    matcher = build()
-    if len(matcher.cards) >= KEEP_FROM:
-        save(path, key, matcher)
-    return matcher
+    if found is None:
+        found = build()
+        if len(found.cards) >= KEEP_FROM:
+            save(path, key, found)
+    _IN_MEMORY[place] = (key, found)
+    while len(_IN_MEMORY) > IN_MEMORY:
+        _IN_MEMORY.popitem(last=False)
+    return found

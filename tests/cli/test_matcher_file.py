@@ -40,6 +40,7 @@ def _files(db: Path) -> list[Path]:
 
 
 def _answer(capsys: pytest.CaptureFixture[str], db: Path, *argv: str) -> dict:
+    matcher_file._IN_MEMORY.clear()  # each question as its own process asks it: from the file
     code, out, err = run(capsys, "--db", str(db), *(argv or QUESTION))
     assert code == 0, err
     data = json.loads(out)
@@ -79,6 +80,16 @@ def test_a_damaged_foreign_or_open_file_is_not_trusted(db, capsys, kept_always):
     kept.write_bytes(b"another program's file")
     assert _answer(capsys, db) == fresh
     assert kept.read_bytes() == b"another program's file"  # never overwritten
+
+
+def test_one_process_asking_again_keeps_the_matcher_while_the_catalog_is_unchanged(db, capsys, kept_always):
+    _answer(capsys, db)
+    held = dict(matcher_file._IN_MEMORY)
+    assert run(capsys, "--db", str(db), *QUESTION)[0] == 0
+    assert [v[1] for v in matcher_file._IN_MEMORY.values()] == [v[1] for v in held.values()]  # the same object
+    assert run(capsys, "--db", str(db), "cards", "alias", "ezzy", "adino the eznite")[0] == 0
+    assert run(capsys, "--db", str(db), *QUESTION)[0] == 0
+    assert [v[1] for v in matcher_file._IN_MEMORY.values()] != [v[1] for v in held.values()]  # built again
 
 
 def test_small_games_and_memory_databases_keep_no_file(db, capsys):
