@@ -16,3 +16,34 @@ def db(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv("ARBITER_DB", str(path))
     monkeypatch.setenv("USER", "tester")
     return path
+
+
+@pytest.fixture(scope="session")
+def imported_catalog(tmp_path_factory: pytest.TempPathFactory):
+    """Copies of a card database filled by one real import command (`arbiter ARGV --db PATH`, e.g.
+    ("l5r-import", DIR)), run once per session whatever number of modules ask for it: each gets its own copy,
+    taken with SQLite's backup API (so nothing still in a write-ahead log is left behind), with the stored
+    rulings file beside it, in the folder it names."""
+    import sqlite3
+
+    from bot.cli import main
+    from bot.rulings.store import rulings_path
+
+    made: dict[tuple[str, ...], Path] = {}
+
+    def copy(argv: tuple[str, ...], folder: Path, name: str = "cards.db") -> Path:
+        template = made.get(argv)
+        if template is None:
+            template = tmp_path_factory.mktemp("imported") / "cards.db"
+            assert main([*argv, "--db", str(template)]) == 0
+            made[argv] = template
+        target = folder / name
+        for source, destination in ((template, target), (Path(rulings_path(template)), Path(rulings_path(target)))):
+            if source.exists():
+                with sqlite3.connect(source) as origin, sqlite3.connect(destination) as into:
+                    origin.backup(into)
+                origin.close()
+                into.close()
+        return target
+
+    return copy

@@ -13,11 +13,9 @@ from tests.shared_paths import require_shared
 
 
 @pytest.fixture(scope="module", name="db")
-def real_catalog(tmp_path_factory: pytest.TempPathFactory) -> str:
-    path = str(tmp_path_factory.mktemp("ga") / "c.db")
+def real_catalog(tmp_path_factory: pytest.TempPathFactory, imported_catalog) -> str:
     root: Path = require_shared("grand_archive")
-    assert main(["grand-archive-import", str(root), "--db", path]) == 0
-    return path
+    return str(imported_catalog(("grand-archive-import", str(root)), tmp_path_factory.mktemp("ga"), "c.db"))
 
 
 def ask(db: str, capsys: pytest.CaptureFixture[str], *args: str) -> dict:

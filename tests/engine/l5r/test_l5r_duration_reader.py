@@ -13,15 +13,6 @@ from bot.cli import main
 from engine.rulesets.l5r.abilities import read_text
 from engine.rulesets.l5r.timewords import time_words
 from tests.engine.l5r.l5r_helpers import ask, refused
-from tests.shared_paths import require_shared
-
-
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory):
-    source = require_shared("l5r")
-    db = tmp_path_factory.mktemp("l5r-durations") / "cards.db"
-    assert main(["l5r-import", str(source), "--db", str(db), "--json"]) == 0
-    return db
 
 
 def timeline(answer):

@@ -81,13 +81,6 @@ def test_a_broken_copy_imports_nothing_and_names_file_and_record(tmp_path: Path,
     assert code == 1 and capsys.readouterr().err.startswith(f"arbiter: {message}")
 
 
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory):
-    db = tmp_path_factory.mktemp("l5r") / "cards.db"
-    assert main(["l5r-import", str(real_dir()), "--db", str(db), "--json"]) == 0
-    return db
-
-
 def test_answers_on_imported_cards_show_the_oracle_erratum(imported, capsys):
     capsys.readouterr()
     answer = ask(capsys, imported, "order", "--at", "after you reveal cards in your Provinces", "--item",

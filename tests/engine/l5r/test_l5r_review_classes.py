@@ -19,15 +19,6 @@ import pytest
 
 from bot.cli import main
 from tests.engine.l5r.l5r_helpers import ask
-from tests.shared_paths import require_shared
-
-
-@pytest.fixture(scope="module")
-def imported(tmp_path_factory):
-    source = require_shared("l5r")
-    db = tmp_path_factory.mktemp("l5r-review") / "cards.db"
-    assert main(["l5r-import", str(source), "--db", str(db), "--json"]) == 0
-    return db
 
 
 def states(answer):

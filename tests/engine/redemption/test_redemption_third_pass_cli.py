@@ -15,12 +15,9 @@ from tests.shared_paths import require_shared
 
 
 @pytest.fixture(scope="module")
-def real_db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    from bot.cli import main
-
-    path = tmp_path_factory.mktemp("real") / "cards.db"
-    assert main(["--db", str(path), "cards", "import", str(require_shared("redemption", "carddata.txt"))]) == 0
-    return path
+def real_db(tmp_path_factory: pytest.TempPathFactory, imported_catalog) -> Path:
+    carddata = require_shared("redemption", "carddata.txt")
+    return imported_catalog(("cards", "import", str(carddata)), tmp_path_factory.mktemp("real"))
 
 
 @pytest.fixture
