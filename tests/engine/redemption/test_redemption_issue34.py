@@ -14,7 +14,7 @@ from engine.cards import Card
 from engine.rulesets.redemption import judge
 from engine.rulesets.redemption.render import summary
 from engine.rulesets.redemption.terms import Role, read_card
-from tests.redemption_builder import real_cards
+from tests.engine.redemption.redemption_builder import real_cards
 
 
 def real(name: str) -> Card:
