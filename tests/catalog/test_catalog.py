@@ -32,13 +32,6 @@ from tests.catalog_fixtures import make_card, open_catalog, small_lackey_text
 ACTOR = "cli:alice"
 
 
-@pytest.fixture
-def cat(tmp_path: Path):
-    catalog = open_catalog(tmp_path)
-    yield catalog
-    catalog.close()
-
-
 def audit_count(cat: Catalog) -> int:
     return cat.db.conn.execute("SELECT count(*) FROM audit").fetchone()[0]
 

@@ -18,20 +18,12 @@ from tests.catalog_fixtures import (
     lackey_row,
     lackey_text,
     make_card,
-    open_catalog,
     small_lackey_text,
 )
 from tests.shared_paths import require_shared
 
 ACTOR = "cli:alice"
 REAL_ROWS = 5692
-
-
-@pytest.fixture
-def cat(tmp_path: Path):
-    catalog = open_catalog(tmp_path)
-    yield catalog
-    catalog.close()
 
 
 def snapshot(cat: Catalog) -> dict[str, list[tuple]]:
