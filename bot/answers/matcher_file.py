@@ -34,23 +34,27 @@ def path_for(db: Path, game: str) -> Path:
 
 
 @cache
-def code_mark() -> str:
-    """What the code that builds a matcher is: every file it reads, by size and modification time."""
+def code_mark(game: str) -> str:
+    """What the code that builds this game's matcher is: the files it reads (the engine's own modules, its game's
+    package with its starter set, this room's modules, the bundled data), by size and modification time."""
     import engine
     from engine.bundled import REPO_DATA
 
-    roots = [Path(engine.__file__).parent, Path(__file__).parent]
+    top = Path(engine.__file__).parent
     try:
         import arbiter_data  # type: ignore[import-not-found]
 
-        roots.append(Path(arbiter_data.__file__).parent)
+        data = Path(arbiter_data.__file__).parent
     except ModuleNotFoundError:
-        roots.append(REPO_DATA)
-    digest = hashlib.sha256(sys.version.encode())
-    for root in roots:
-        for path in sorted(p for p in root.rglob("*") if p.suffix in (".py", ".json")):
-            stat = path.stat()
-            digest.update(f"{path.relative_to(root)}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
+        data = REPO_DATA
+    files = [*top.glob("*.py"), *Path(__file__).parent.glob("*.py"), *data.glob("*.json")]
+    package = top / "rulesets" / game.replace("-", "_")
+    if package.is_dir():
+        files += [p for p in package.rglob("*") if p.suffix in (".py", ".json")]
+    digest = hashlib.sha256(f"{sys.version}\0{game}".encode())
+    for path in sorted(files):
+        stat = path.stat()
+        digest.update(f"{path}\0{stat.st_size}\0{stat.st_mtime_ns}\n".encode())
     return digest.hexdigest()
 
 
@@ -68,8 +72,10 @@ def catalog_mark(db: Path, newest_change: tuple[object, ...]) -> str:
     return "|".join(parts)
 
 
-def key_for(game: str, catalog: str) -> bytes:
-    return hashlib.sha256(f"{code_mark()}\0{game}\0{catalog}".encode()).hexdigest().encode()
+def key_for(name: str, catalog: str) -> bytes:
+    """`name`: the game, or the game and what else its matcher holds ("l5r-with-starter")."""
+    game = name.split("-with-")[0]
+    return hashlib.sha256(f"{code_mark(game)}\0{name}\0{catalog}".encode()).hexdigest().encode()
 
 
 def _ours(path: Path) -> bool:

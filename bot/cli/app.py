@@ -559,13 +559,21 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
                         help="print one JSON object (errors too)")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=SubcommandParser)
     if only is None or only in BUILTIN_COMMANDS:
-        _add_builtins(sub, common)
+        _add_builtins(sub, common, only)
     for hook in _extensions(only):
         hook(sub, common)
     return parser
 
 
-def _add_builtins(sub: Any, common: argparse.ArgumentParser) -> None:
+def _add_builtins(sub: Any, common: argparse.ArgumentParser, only: str | None = None) -> None:
+    """The subcommands built here, in their order (with `only`, that one alone)."""
+    for name, add in (("duration", _add_duration), ("card", _add_card), ("rule", _add_rule), ("cards", _add_cards),
+                      ("ruling", _add_ruling), ("rulings", _add_rulings), ("run", _add_run)):
+        if only is None or only == name:
+            add(sub, common)
+
+
+def _add_duration(sub: Any, common: argparse.ArgumentParser) -> None:
     _, DEFAULT_TITLE, DURATION_RULESET, DURATION = default_game_ruleset()
 
     p = sub.add_parser("duration", parents=[common], help=f"how long a {DEFAULT_TITLE} card's ability persists")
@@ -589,17 +597,25 @@ def _add_builtins(sub: Any, common: argparse.ArgumentParser) -> None:
                    help="how many players (default: 2); counts \"your next turn\" and the like")
     p.set_defaults(func=cmd_duration)
 
+
+def _add_card(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("card", parents=[common], help="a card of any game, its printings and how its rules read it")
     p.add_argument("name", help="card name (typos, nicknames and aliases are matched), looked for in every game")
     p.add_argument("--game", help="only this game's cards (a game name or alias)")
     p.add_argument("--set", help="set code or name to pick one printing")
     p.set_defaults(func=cmd_card)
 
+
+def _add_rule(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("rule", parents=[common], help="a rule in our own words, with its source")
     p.add_argument("id", nargs="?", help="rule id, e.g. D3 or DM6: its game is found from the id (all rules when "
                                          "omitted)")
     p.add_argument("--game", help="only this game's rules (a game name or alias; default: every game)")
     p.set_defaults(func=cmd_rule)
+
+
+def _add_cards(sub: Any, common: argparse.ArgumentParser) -> None:
+    DEFAULT_TITLE = default_game_ruleset()[1]
 
     cards = sub.add_parser("cards", parents=[common], help="moderate the card database")
     cards.set_defaults(func=print_help_for(cards))
@@ -665,11 +681,15 @@ def _add_builtins(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--game", default=DEFAULT_GAME, help=f"which game's cards (default {DEFAULT_GAME})")
     p.set_defaults(func=cmd_coverage)
 
+
+def _add_ruling(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("ruling", parents=[common], help="open a ruling by its id: the question, the answer given, "
                                                         "and whether it still stands")
     p.add_argument("id", help="the ruling id printed under a ruling, e.g. R-158C71D84E")
     p.set_defaults(func=cmd_ruling)
 
+
+def _add_rulings(sub: Any, common: argparse.ArgumentParser) -> None:
     rulings = sub.add_parser("rulings", parents=[common], help="stored rulings")
     rulings.set_defaults(func=print_help_for(rulings))
     rsub = rulings.add_subparsers(dest="rulings_command", metavar="ACTION")
@@ -677,6 +697,8 @@ def _add_builtins(sub: Any, common: argparse.ArgumentParser) -> None:
     p.add_argument("--since", metavar="DATE", help="only rulings asked on or after DATE (YYYY-MM-DD, UTC)")
     p.set_defaults(func=cmd_rulings_changed)
 
+
+def _add_run(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("run", parents=[common], help="start the Discord bot (needs DISCORD_TOKEN)",
                        description="Start the Discord bot: the same engine and catalog as these commands, answering "
                                    "slash commands. The bot token is read from the DISCORD_TOKEN environment "
