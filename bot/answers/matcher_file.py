@@ -73,7 +73,7 @@ def catalog_mark(db: Path, newest_change: tuple[object, ...]) -> str:
 
 
 def key_for(name: str, catalog: str) -> bytes:
-    """`name`: the game, or the game and what else its matcher holds ("l5r-with-starter")."""
+    """`name`: the game, or the game and what else its matcher holds ("<game>-with-starter")."""
     game = name.split("-with-")[0]
     return hashlib.sha256(f"{code_mark(game)}\0{name}\0{catalog}".encode()).hexdigest().encode()
 
