@@ -141,8 +141,9 @@ def run(settings: Settings) -> dict[str, Any]:
         asked = [(game, [*arbiter, "--db", str(db), *argv]) for game, argv in questions()]
         bare = [sys.executable, "-c", "pass"]
         version = [*arbiter, "--version"]
-        for argv in (bare, version, *(a for _, a in asked)):  # bytecode written, as an installed copy has it
-            _timed(argv, env)
+        if not settings.quick:  # bytecode written first, as an installed copy has it
+            for argv in (bare, version, *(a for _, a in asked)):
+                _timed(argv, env)
         cold: dict[str, list[tuple[float, float]]] = {game: [] for game, _ in asked}
         for _ in range(1 if settings.quick else 3):
             for game, argv in asked:

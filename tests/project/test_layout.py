@@ -7,6 +7,7 @@ at the top or inside a function."""
 from __future__ import annotations
 
 import ast
+from functools import cache
 from pathlib import Path
 
 from bot import FLOORS
@@ -46,6 +47,12 @@ def _imports(path: Path, type_hints: bool = False) -> list[tuple[str, list[str]]
 
 
 def _graph(type_hints: bool = False) -> dict[str, set[str]]:
+    """module -> the modules of bot/ it imports (a fresh copy: callers may add to it)."""
+    return {module: set(targets) for module, targets in _parsed_graph(type_hints).items()}
+
+
+@cache
+def _parsed_graph(type_hints: bool) -> dict[str, frozenset[str]]:
     modules = {_module(p): p for p in BOT.rglob("*.py")}
     graph: dict[str, set[str]] = {name: set() for name in modules}
     for name, path in modules.items():
@@ -55,7 +62,7 @@ def _graph(type_hints: bool = False) -> dict[str, set[str]]:
             found = next((c for c in candidates if c in modules), None)
             if found is not None and found != name:
                 graph[name].add(found)
-    return graph
+    return {name: frozenset(targets) for name, targets in graph.items()}
 
 
 def _cycles(graph: dict[str, set[str]]) -> list[list[str]]:
@@ -122,11 +129,12 @@ def _circles(graph: dict[str, set[str]]) -> list[set[str]]:
 
 
 def test_every_module_lies_in_a_room_on_a_floor():
-    homeless = sorted(m for m in _graph() if m != "bot" and _room(m) is None)
+    graph = _graph()
+    homeless = sorted(m for m in graph if m != "bot" and _room(m) is None)
     assert homeless == []
     listed = [room for rooms in FLOORS for room in rooms]
     assert len(listed) == len(set(listed))
-    assert all(room in _graph() for room in listed)  # no floor names a room that is not there
+    assert all(room in graph for room in listed)  # no floor names a room that is not there
 
 
 def test_no_import_climbs_a_floor_or_crosses_to_another_room():

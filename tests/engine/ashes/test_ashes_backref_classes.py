@@ -14,7 +14,7 @@ import pytest
 from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
-from tests.test_ashes_cases import real_cards
+from tests.engine.ashes.test_ashes_cases import real_cards
 
 NAMED = re.compile(r"\bthat (?:\[\[)?(?-i:[A-Z])[\w'’-]+")
 PASSIVE = re.compile(r"^if [^,]*\b(?:were|was) (?:removed|destroyed|discarded|dealt|placed|exhausted)\b", re.I)

@@ -13,7 +13,7 @@ from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.census import BY_ID, CLASSES, phrases, said, unclassed
 from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import printing
-from tests.test_ashes_cases import real_cards
+from tests.engine.ashes.test_ashes_cases import real_cards
 
 
 @cache

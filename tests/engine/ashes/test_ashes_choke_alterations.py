@@ -13,7 +13,7 @@ from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.resolve import granted_to_unit
-from tests.test_ashes_cases import real_cards
+from tests.engine.ashes.test_ashes_cases import real_cards
 
 
 @cache

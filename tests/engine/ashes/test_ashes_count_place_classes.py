@@ -19,7 +19,7 @@ import pytest
 from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
-from tests.test_ashes_cases import real_cards
+from tests.engine.ashes.test_ashes_cases import real_cards
 
 ONTO = re.compile(r"\b(?:place|put)\b[^.]*\bonto (?:your|the) battlefield\b", re.I)
 FOR_EACH = re.compile(r"\bonce for each (?:wound|status) tokens? on units you control\b", re.I)

@@ -14,7 +14,7 @@ import pytest
 from engine.interface import QuestionError
 from engine.rulesets.ashes import QUESTION, CardList
 from engine.rulesets.ashes.editions import editions_of
-from tests.test_ashes_cases import real_cards
+from tests.engine.ashes.test_ashes_cases import real_cards
 
 
 @cache

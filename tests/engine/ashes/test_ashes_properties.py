@@ -28,6 +28,13 @@ def cards():  # type: ignore[no-untyped-def]
     return tuple(SOURCES.parse({rel: (root / rel).read_text(encoding="utf-8") for rel in SOURCES.files}))
 
 
+@cache
+def card_list() -> CardList:
+    """The lookup by exact name over the real cards: built once (folding 600 names per question would cost more
+    than the questions)."""
+    return CardList(cards())
+
+
 def usable_abilities(edition: str) -> list[tuple[str, str, int]]:
     """(card, ability choice, number of parts) for every non-passive ability with parts."""
     out = []
@@ -44,7 +51,7 @@ def usable_abilities(edition: str) -> list[tuple[str, str, int]]:
 def ask(card: str, edition: str, **inputs):  # type: ignore[no-untyped-def]
     """The answer; a board flag that means nothing for this card (a one-sentence refusal) is dropped."""
     try:
-        return QUESTION.answer({"card": card, **inputs}, CardList(cards()), edition)
+        return QUESTION.answer({"card": card, **inputs}, card_list(), edition)
     except QuestionError as exc:
         flag = str(exc).split(" ", 1)[0].removeprefix("--").replace("-", "_")
         if flag not in ("battlefield_full", "spellboard_full") or not inputs.get(flag):

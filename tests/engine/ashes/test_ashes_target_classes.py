@@ -14,7 +14,7 @@ import pytest
 from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
-from tests.test_ashes_cases import real_cards
+from tests.engine.ashes.test_ashes_cases import real_cards
 
 UNIT_OR_PB = re.compile(r"\btarget unit or phoenixborn\b", re.I)
 TWO_TARGETS = re.compile(r"\btarget (?:unit|ally|conjuration)[^.]*\bor\b[^.]*\btarget phoenixborn\b", re.I)

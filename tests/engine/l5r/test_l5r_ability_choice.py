@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from engine.rulesets.l5r.abilities import Kind, read_card
-from tests.l5r_real import order, real_cards
+from tests.engine.l5r.l5r_real import order, real_cards
 from tests.shared_paths import shared_data_path
 
 

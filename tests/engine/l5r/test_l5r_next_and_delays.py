@@ -9,7 +9,7 @@ import pytest
 from engine.rulesets.l5r.abilities import read_card
 from engine.rulesets.l5r.lifetime import PERIOD_OF_EVENT, choose, period_point
 from engine.rulesets.l5r.question import is_standing
-from tests.l5r_real import duration, real_cards
+from tests.engine.l5r.l5r_real import duration, real_cards
 from tests.shared_paths import shared_data_path
 
 

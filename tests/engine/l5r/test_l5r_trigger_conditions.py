@@ -10,7 +10,7 @@ import pytest
 
 from engine.rulesets.l5r.abilities import read_card
 from engine.rulesets.l5r.conditions import census, trigger_conditions
-from tests.l5r_real import order, real_cards
+from tests.engine.l5r.l5r_real import order, real_cards
 from tests.shared_paths import shared_data_path
 
 HAVE = shared_data_path("l5r").exists()
