@@ -110,15 +110,19 @@ async def test_items_autocomplete_completes_the_last_card(db):
         assert values[0] == "Large Farm; Disciples of Ganesh"
 
 
-async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db, tmp_path):
+def _imported(path, source) -> None:
     from bot.answers.games import import_sources
     from bot.catalog import Catalog
+
+    Catalog.open(path).close()
+    with Catalog.open(path) as catalog:
+        import_sources(catalog, L5R, source, "test:importer")
+
+
+async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db, tmp_path, imported_catalog):
     from tests.shared_paths import require_shared
 
-    source = require_shared("l5r")
-    Catalog.open(db).close()
-    with Catalog.open(db) as catalog:
-        import_sources(catalog, L5R, source, "test:importer")
+    imported_catalog((_imported, require_shared("l5r")), db.parent, db.name)
     async with arbiter_on_fake(db) as (fake, _):
         sent = await fake.send_command("l5r card", {"name": "The Scorpion Wall is Finished"})
         fields = fields_of(await sent.callback())
@@ -131,17 +135,12 @@ async def test_card_view_shows_how_each_ability_reads_and_the_oracle_erratum(db,
             "“After this Follower is destroyed during battle” triggers by itself")
 
 
-async def test_real_cards_from_discord_match_the_cli(db):
+async def test_real_cards_from_discord_match_the_cli(db, imported_catalog):
     # Phrase classes from the blind review, on the real Oracle cards: a granted Interrupt (Severed from the Emperor),
     # a named-point delay (Wedge), and "the next time (this turn) A, B, or C" (Bayushi Shizuka).
-    from bot.answers.games import import_sources
-    from bot.catalog import Catalog
     from tests.shared_paths import require_shared
 
-    source = require_shared("l5r")
-    Catalog.open(db).close()
-    with Catalog.open(db) as catalog:
-        import_sources(catalog, L5R, source, "test:importer")
+    imported_catalog((_imported, require_shared("l5r")), db.parent, db.name)
     async with arbiter_on_fake(db) as (fake, bot):
         matcher = game_matcher(bot.arbiter, L5R)
         for options in ({"at": "after a Favor action targets your cards",
