@@ -68,10 +68,10 @@ from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ran
 if TYPE_CHECKING:
     from bot.answers.anywhere import Anywhere  # imported by the commands that look in every game
 
-# The subcommands built here, and those of bot/web/command.py and bot/cli/official.py: every other one is a
-# plug-in game's (bot/cli/games.py).
+# The subcommands built here, and those of bot/web/command.py, bot/cli/official.py and bot/cli/ask.py: every
+# other one is a plug-in game's (bot/cli/games.py).
 BUILTIN_COMMANDS = ("duration", "card", "rule", "cards", "ruling", "rulings", "run")
-OTHER_COMMANDS = ("serve", "official")
+OTHER_COMMANDS = ("serve", "official", "ask")
 SERVICES = ("run", "serve")  # they keep running: Python's garbage collector stays on for them
 
 
@@ -711,7 +711,7 @@ def _add_run(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def _extensions(only: str | None = None) -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli/games.py; with `only`,
-    that subcommand's game alone), then `serve` and `official`: each module imported only when it is needed."""
+    that subcommand's game alone), then `serve`, `official` and `ask`: each module imported only when needed."""
     hooks: list[Callable[[Any, argparse.ArgumentParser], None]] = []
     if only is None or (only and only not in (*BUILTIN_COMMANDS, *OTHER_COMMANDS)):
         from bot.cli import games as cli_games
@@ -725,6 +725,10 @@ def _extensions(only: str | None = None) -> list[Callable[[Any, argparse.Argumen
         from bot.cli import official as official_cli
 
         hooks.append(official_cli.add_parsers)
+    if only in (None, "ask"):
+        from bot.cli import ask as ask_cli
+
+        hooks.append(ask_cli.add_parsers)
     return hooks
 
 

@@ -11,7 +11,8 @@ The custom ids (at most 100 characters) are:
   ruling's (bot/rulings), asked again under that version;
 - `arbq:<key>@<owner>` — a plug-in question's "which card?" menu: the question waiting for the pick is stored
   under `key` in the rulings file (table `pending_questions`) before the menu is sent;
-- `arbk@<owner>` — `/card`'s "which card?" menu (bot/discord/cards.py): each option is a card value.
+- `arbk@<owner>` — `/card`'s "which card?" menu (bot/discord/cards.py): each option is a card value;
+- `arba:<key>@<owner>` — one reading /ask offers (bot/discord/cogs/ask.py): the reading is stored under `key`.
 
 Every shape is read here (its template, with the `@<owner>` end of bot/discord/state.py) and written by its
 builder here; the ruling state's own codec is bot/discord/state.py. A component's class only says which fields
@@ -45,6 +46,7 @@ WHY_PATTERN = r"arbw:(?P<id>[A-Za-z0-9-]{1,40})" + OWNER
 CARD_PICK_PATTERN = r"arbk" + OWNER
 VERSION_PATTERN = r"arbv:(?P<id>[A-Za-z0-9-]{1,40}):(?P<version>[A-Za-z0-9._-]{1,30})" + OWNER
 CHOICE_PATTERN = r"arbq:(?P<key>[0-9a-f]{16})" + OWNER
+ASK_PATTERN = r"arba:(?P<key>[0-9a-f]{16})" + OWNER
 STALE = ("This button or menu is from a message Arbiter can no longer serve (it has been restarted or updated "
          "since); please ask the question again.")
 
@@ -59,6 +61,10 @@ def card_pick_custom_id(owner: int | None) -> str:
 
 def version_custom_id(ruling_id: str, version: str, owner: int | None) -> str:
     return f"arbv:{ruling_id}:{version}{owner_suffix(owner)}"
+
+
+def ask_custom_id(key: str, owner: int | None) -> str:
+    return f"arba:{key}{owner_suffix(owner)}"
 
 
 def choice_custom_id(key: str, owner: int | None) -> str:
