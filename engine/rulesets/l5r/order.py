@@ -425,6 +425,13 @@ def _after_trigger(item: Item) -> str:
     return text[at + len(item.occurrence):] if at >= 0 else ""
 
 
+def _assumed_words(cls: str, words: str) -> str:
+    """How the first line names a condition taken to hold: the card's words, or what a reminder asks for."""
+    reminder = re.match(r"(\w+) traits? do not take effect if you (went first)", words, re.I) if cls == "reminder" \
+        else None
+    return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
+
+
 def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
     set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
@@ -432,7 +439,7 @@ def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
         return False
     card_name = item.card.name if item.card is not None else ""
     verdict = judge(item.occurrence, _after_trigger(item), card_name, item.controller, scenario.moment,
-                    scenario.known)
+                    scenario.known, full=item.text)
     trace = result.trace
     if verdict.unmet:
         rules = ["L11"] if any(c.cls == "count" for c, _ in verdict.unmet) else ["L12"]
@@ -443,7 +450,7 @@ def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     for cond, why in verdict.met:
         trace.add("L11" if cond.cls == "count" else "L12", item.label, f"checked: {why}")
     if verdict.assumed:
-        result.assumed += [f"“{c.words}”" for c, _ in verdict.assumed if c.cls not in ("self", "kind")]
+        result.assumed += [_assumed_words(c.cls, c.words) for c, _ in verdict.assumed if c.cls not in ("self", "kind")]
         trace.interpret(Interpretation(
             f"conditions-{item.label}", "L12", f"{item.label}: its trigger's conditions that the moment and the "
             "scenario do not settle are taken to hold: " + "; ".join(w for _, w in verdict.assumed) + "."))

@@ -155,8 +155,11 @@ def order_summary(data: Mapping[str, Any]) -> str:
         bits.append(f"“{c['first']}” comes before “{c['second']}”")
     assumed = data.get("assumed") or []
     if assumed and data.get("order"):
-        shown = ", ".join(assumed[:3]) + (" …" if len(assumed) > 3 else "")
-        bits[0] += f" (assuming {shown} {'holds' if len(assumed) == 1 else 'hold'}, as nothing says otherwise)"
+        words = [a for a in assumed[:3] if a.startswith("“")]
+        facts = [a for a in assumed[:3] if not a.startswith("“")]
+        said = ", ".join(words) + (f" {'holds' if len(words) == 1 else 'hold'}" if words else "")
+        said = " and ".join(x for x in (said, ", ".join(facts)) if x) + (" …" if len(assumed) > 3 else "")
+        bits[0] += f" (assuming {said}, as nothing says otherwise)"
     return "; ".join(bits) + "."
 
 
