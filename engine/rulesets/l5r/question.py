@@ -36,7 +36,7 @@ from engine.trace import Interpretation
 CLI = frozenset({"cli"})
 DISCORD = frozenset({"discord"})
 PLAYERS = ("you", "opponent")
-VERSION_HELP = "current (the Timing page and glossary as amended to 2008)"
+VERSION_HELP = "current (2008 Timing page, default) or 20f (final CCG rules, Twenty Festivals)"
 
 ORDER_HELP = f"""\
 the moment: --at "after|before|when OCCURRENCE", e.g. --at "after a Personality is destroyed"
