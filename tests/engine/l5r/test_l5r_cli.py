@@ -38,6 +38,8 @@ def test_order_text_exactly(db, capsys):
         "- trait: Before this Follower is destroyed, gain 1 Honor: it is timed “before this Follower is destroyed”: "
         "that point comes earlier than this “after” moment, so it resolved (or will resolve) there, not here [L4]\n"
         "\n"
+        "Under the final CCG rules (Twenty Festivals) (20f): the same order.\n"
+        "\n"
         "Rules: L6 steps A-F; L8 mandatory traits; L9 active player; L4 when; L12 the trigger's own words\n"
         + FOOTER +
         "Ruling id: L5O-5FBD77E783\n")

@@ -208,7 +208,7 @@ def test_an_actions_effect_while_something_remains_lasts_as_long_as_that(importe
     ("Family Dojo#2", "default-turn"),                 # "Give each of your Followers at this battle +1F" (a place)
     ("Shinjo Archers", "instant"),                     # "... if this unit moved this turn" (a past deed)
     ("Moto Baatar", "instant"),                        # "... or he entered play this battle"
-    ("Master of Clear Water Dojo", "in-play"),         # "if another of your Dojos entered play this turn"
+    ("Master of Clear Water Dojo", "paying"),         # "if another of your Dojos entered play this turn"
 ])
 def test_a_place_or_a_past_deed_named_with_its_period_states_no_length(imported, capsys, card, kind):
     answer = ask(capsys, imported, "duration", card)
