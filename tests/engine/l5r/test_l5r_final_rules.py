@@ -9,7 +9,7 @@ import pytest
 
 from engine.registry import find_ruleset
 from engine.rulesets.l5r.abilities import Kind, read_card
-from tests.l5r_real import duration, order, real_cards
+from tests.engine.l5r.l5r_real import duration, order, real_cards
 from tests.shared_paths import shared_data_path
 
 AT = "after a Personality is destroyed"

@@ -11,7 +11,7 @@ import pytest
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form
-from tests.l5r_real import duration, order, real_cards
+from tests.engine.l5r.l5r_real import duration, order, real_cards
 from tests.shared_paths import shared_data_path
 
 HAVE = shared_data_path("l5r").exists()
