@@ -1,0 +1,156 @@
+"""A player's answer first, in every game and on every surface: one real question per game and question asked
+through the command line (text and JSON), Discord (the fake Discord with the real discord.py client) and the
+ruling's web page (the real aiohttp server). Everywhere the first thing shown is the game's `summary` (bold in
+Discord), it keeps the plain-words rules (engine/plain_words.py), the only line after it before the judge's
+reasons is a short note when a name was read loosely or other printings read differently, and the ruling's page
+shows the question as it was typed."""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+
+import aiohttp
+import pytest
+
+from bot.answers.service import Arbiter, note_line
+from bot.catalog import Catalog
+from bot.discord.limits import safe
+from bot.rulings.store import RulingStore
+from bot.web.pages import Site
+from bot.web.server import start
+from engine.cards import Card
+from engine.interface import questions_of
+from engine.plain_words import problems
+from engine.registry import all_rulesets, find_ruleset
+from tests.bot_harness import arbiter_on_fake
+from tests.cli_helpers import new_db, run
+
+# (game, question, command-line arguments, slash command, its options): real cards of each game's starter set,
+# typed as players type them (lower case, a typo, the start of a name).
+QUESTIONS = [
+    ("redemption", "duration", ["duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends"],
+     "duration", {"card": "adino the eznite", "played_in": "battle", "then": "phase-ends"}),
+    ("dominion", "ruling", ["dominion", "Throne Room > Tactician"],
+     "dominion ruling", {"chain": "Throne Room > Tactician"}),
+    ("grand-archive", "ruling", ["grand-archive", "--effect", "inspiring call", "--object", "ally"],
+     "grand-archive ruling", {"effect": "inspiring call", "object": "ally"}),
+    ("l5r", "order", ["l5r", "order", "--at", "when this Follower defends", "--item", "Disciples of Ganesh",
+                      "--item", "Weathered Armor"],
+     "l5r order", {"at": "when this Follower defends", "items": "Disciples of Ganesh; Weathered Armor"}),
+    ("l5r", "duration", ["l5r", "duration", "haikit", "--then", "action-resolves", "--then",
+                         "occurs:he attacks you"],
+     "l5r duration", {"card": "haikit", "then": "action-resolves"}),
+    ("ashes", "ruling", ["ashes", "Summon Gilder", "--units", "none"],
+     "ashes ruling", {"card": "Summon Gilder", "units": "none"}),
+]
+IDS = [" ".join(q[:2]) for q in QUESTIONS]
+
+
+def test_every_game_is_asked_here():
+    asked = {game for game, *_ in QUESTIONS}
+    assert asked == {r.game for r in all_rulesets()}
+    plugin_questions = {(r.game, q.command) for r in all_rulesets() for q in questions_of(r)}
+    assert plugin_questions <= {(game, question) for game, question, *_ in QUESTIONS}
+
+
+def plain(game: str, summary: str) -> list[str]:
+    return problems(summary, rule_ids=find_ruleset(game).rules())
+
+
+def _question(game: str, command: str):
+    ruleset = find_ruleset(game)
+    return next((q for q in questions_of(ruleset) if q.command == command), None)
+
+
+@pytest.mark.parametrize(("game", "command", "argv"), [q[:3] for q in QUESTIONS], ids=IDS)
+def test_the_text_answer_begins_with_the_players_answer(tmp_path, capsys, game, command, argv):
+    db = new_db(tmp_path / "cards.db")
+    code, out, err = run(capsys, *argv, "--json", "--db", db)
+    assert code == 0, err
+    data = json.loads(out)
+    summary = data["summary"]
+    assert next(iter(data)) == "summary"  # the JSON answer opens with it too
+    assert summary.strip() and "\n" not in summary and plain(game, summary) == []
+    question = _question(game, command)
+    if question is not None:  # a plug-in question's chat card shows the very same sentence
+        assert question.present(data).summary == summary
+    code, out, err = run(capsys, *argv, "--db", db)
+    assert code == 0, err
+    lines = out.splitlines()
+    assert lines[0] == summary
+    note = note_line(data["match"])
+    if note:  # a name read loosely or other printings: one short line right under the answer
+        assert lines[1] == note and len(note) < 300
+    assert all(not line.startswith("Matched “") for line in lines)
+    assert lines.count(summary) == 1  # said once, not repeated by the explanation under it
+
+
+def test_a_loosely_read_name_is_said_after_the_answer_and_a_named_set_never(tmp_path, capsys):
+    db = new_db(tmp_path / "cards.db")
+    catalog = Catalog.open(db)  # the starter set has Three Woes (RoJ); a printing that reads otherwise
+    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
+                          text="Place in territory: negate a card for one round."), "test")
+    catalog.close()
+    code, out, _ = run(capsys, "l5r", "duration", "haikit", "--db", db)
+    assert code == 0 and out.splitlines()[1].startswith("Read “haikit” as Haikitsu (")
+    code, out, _ = run(capsys, "duration", "three woes", "--db", db)  # another printing reads differently
+    assert code == 0 and "printing reads differently: ask with set" in out.splitlines()[1]
+    code, out, _ = run(capsys, "duration", "three woes", "--set", "Fundraiser", "--db", db)
+    assert code == 0 and "differently" not in out.split("\n\n")[0]  # a named printing: nothing to say
+
+
+async def test_the_discord_reply_and_the_web_page_begin_with_it_too(tmp_path, capsys):
+    db = tmp_path / "cards.db"
+    async with arbiter_on_fake(db) as (fake, _bot):
+        for game, _command, argv, slash, options in QUESTIONS:
+            sent = await fake.send_command(slash, options)
+            body = await sent.callback()
+            assert body["type"] == 4, (game, body)
+            embed = body["data"]["embeds"][0]
+            ruling_id = embed["footer"]["text"].split("Ruling ")[1].split(" ")[0]
+            # The same question on the command line (Discord's options carry the same inputs): same ruling,
+            # and its summary is the embed's first line, in bold.
+            cli_argv = argv if slash != "l5r duration" else argv[:5]
+            code, out, err = run(capsys, *cli_argv, "--json", "--db", str(db))
+            assert code == 0, err
+            data = json.loads(out)
+            assert data["ruling_id"] == ruling_id, game
+            lines = embed["description"].splitlines()
+            assert lines[0] == f"**{safe(data['summary'])}**", game
+            assert plain(game, data["summary"]) == [], game
+            note = note_line(data["match"])
+            assert (lines[1] == safe(note)) if note else all(not line.startswith("Read “") for line in lines)
+    await _pages(db, capsys)
+
+
+async def _pages(db, capsys) -> None:
+    """Each question's ruling page (the real server, over HTTP): its heading is the player's answer, and it shows
+    the question as the player typed it on the command line."""
+    arbiter = Arbiter.open(db)
+    arbiter.warm()
+    site = Site(arbiter, RulingStore.for_catalog(arbiter.catalog))
+    runner, address = await start(site, "127.0.0.1", 0)
+    try:
+        async with aiohttp.ClientSession() as session:
+            for game, _command, argv, *_ in QUESTIONS:
+                _code, out, _err = run(capsys, *argv, "--json", "--db", str(db))
+                data = json.loads(out)
+                async with session.get(f"{address.rstrip('/')}/r/{data['ruling_id']}") as response:
+                    assert response.status == 200, game
+                    page = await response.text()
+                heading = re.search(r'<h1 id="summary">(.*?)</h1>', page, re.S)
+                assert heading and html.unescape(heading.group(1)).strip() == data["summary"], game
+                question = html.unescape(re.search(r'id="question">(.*?)</p>', page, re.S).group(1))
+                assert question.startswith(f"arbiter {argv[0]}") and "[" not in question, question
+                for word in argv[1:]:  # every input typed is there (cards by the names they were matched to)
+                    assert word.startswith("--") or word.lower() in question.lower() or \
+                        any(m.get("query") == word for m in _matches(data)), (word, question)
+    finally:
+        await runner.cleanup()
+        site.store.close()
+
+
+def _matches(data: dict) -> list[dict]:
+    return data["match"] if isinstance(data["match"], list) else [data["match"]]
