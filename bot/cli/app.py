@@ -721,7 +721,8 @@ def _extensions(only: str | None = None) -> list[Callable[[Any, argparse.Argumen
         from bot.cli import games as cli_games
 
         hooks.append(partial(cli_games.add_parsers, only=only))
-        hooks.append(cli_games.add_import_parsers)  # import-all and the default game's <game>-import
+        if only in (None, "import-all", f"{DEFAULT_GAME}-import"):  # (loads the default game's ruleset)
+            hooks.append(cli_games.add_import_parsers)
     if only in (None, "serve"):
         from bot.web import command as web_command
 

@@ -27,21 +27,22 @@ from engine.registry import all_rulesets, find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.cli_helpers import new_db, run
 
-# (game, question, command-line arguments, slash command, its options): real cards of each game's starter set,
-# typed as players type them (lower case, a typo, the start of a name).
+# (game, question, command-line arguments, slash command, its options): real cards of each game's starter set
+# (tests/discord/test_components_restart.py makes each card's name ambiguous, so names are written in full here;
+# names typed loosely are asked below).
 QUESTIONS = [
-    ("redemption", "duration", ["duration", "adino the eznite", "--played-in", "battle", "--then", "phase-ends"],
-     "duration", {"card": "adino the eznite", "played_in": "battle", "then": "phase-ends"}),
+    ("redemption", "duration", ["duration", "Adino, the Eznite", "--played-in", "battle", "--then", "phase-ends"],
+     "duration", {"card": "Adino, the Eznite", "played_in": "battle", "then": "phase-ends"}),
     ("dominion", "ruling", ["dominion", "Throne Room > Tactician"],
      "dominion ruling", {"chain": "Throne Room > Tactician"}),
-    ("grand-archive", "ruling", ["grand-archive", "--effect", "inspiring call", "--object", "ally"],
-     "grand-archive ruling", {"effect": "inspiring call", "object": "ally"}),
+    ("grand-archive", "ruling", ["grand-archive", "--effect", "Inspiring Call", "--object", "ally"],
+     "grand-archive ruling", {"effect": "Inspiring Call", "object": "ally"}),
     ("l5r", "order", ["l5r", "order", "--at", "when this Follower defends", "--item", "Disciples of Ganesh",
                       "--item", "Weathered Armor"],
      "l5r order", {"at": "when this Follower defends", "items": "Disciples of Ganesh; Weathered Armor"}),
-    ("l5r", "duration", ["l5r", "duration", "haikit", "--then", "action-resolves", "--then",
+    ("l5r", "duration", ["l5r", "duration", "Haikitsu", "--then", "action-resolves", "--then",
                          "occurs:he attacks you"],
-     "l5r duration", {"card": "haikit", "then": "action-resolves"}),
+     "l5r duration", {"card": "Haikitsu", "then": "action-resolves"}),
     ("ashes", "ruling", ["ashes", "Summon Gilder", "--units", "none"],
      "ashes ruling", {"card": "Summon Gilder", "units": "none"}),
 ]
