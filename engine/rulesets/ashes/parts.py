@@ -316,7 +316,8 @@ _RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|re
                      r"^(?:that|the) (?:unit|card) is an?\b", re.I)
 _AT_LEAST = re.compile(r"\bat least (?P<n>\d+|one|two|three) units?\b", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
-_TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?P<cond>[^,.;]+)", re.I)
+_TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?!able\b|possible\b)"
+                          r"(?P<cond>[^,.;]+)", re.I)   # "..., if able": part of the instruction, no condition
 _NONE_IN_PLAY = re.compile(r"\b(?:there are no units in play|no units are in play|no player controls (?:any )?units)\b",
                            re.I)
 _DISCARD_EMPTY = re.compile(r"\byour discard pile is empty\b|\byou have no cards in your discard pile\b", re.I)
