@@ -20,6 +20,7 @@ from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import (
+    OWN_TOKENS,
     antecedent_skip,
     board_missing,
     condition_verdict,
@@ -356,6 +357,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))
+        own = OWN_TOKENS.match(part.text)
+        if own and (self_unit is None or own.group("what").lower() != "unit"
+                    or self_unit.tokens(own.group("tok").lower()) is None):
+            trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
+                                           f"Part {part.n} removes tokens from the card used; what is on it was not "
+                                           f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
         settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
