@@ -254,6 +254,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("a unit in play has an alteration")
         elif ident.startswith("AS-I-discard-"):
             out.append("what it looks for is in your discard pile")
+        elif ident.startswith("AS-I-chosen-player-"):
+            out.append("the player chosen is your opponent")
         elif ident.startswith("AS-I-own-tokens-"):
             out.append("the tokens it removes from the card used are there")
         elif ident.startswith("AS-I-dice-"):

@@ -306,6 +306,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 continue
             if dep is not None and part.link == "refers-back" and dep.target and not part.new_target:
                 r.acts_on = dep.target
+        if part.new_target and part.new_target.side == "theirs" and re.search(r"\b(?:they control|their)\b",
+                                                                          part.text, re.I) and any(
+                re.match(r"^choose a (?:target )?player\b", x.part.text, re.I) for x in results if x.part.n < part.n):
+            # "Choose a player. Deal 1 damage to a target unit they control": "they" is whoever was chosen
+            trace.interpret(Interpretation(f"AS-I-chosen-player-{part.n}", "AS3",
+                                           f"Part {part.n} acts on the player chosen before it; I took that player "
+                                           "to be your opponent (a player may choose themself)."))
         if part.new_target:
             c = chosen.get(part.n) if targets_now else choose_target(part, part.new_target, units + placed_units,
                                                                 self_unit, board, wants_theirs, trace)
