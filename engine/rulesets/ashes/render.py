@@ -287,6 +287,23 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys(out))
 
 
+def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> str:
+    """When a triggered reaction resolves, naming the instruction that triggers it (never by number)."""
+    n = reaction["triggered_by"]
+    text = _part_text(answer, n)
+    clause = f"“{_clause(text, 60)}”"
+    same = [p["n"] for p in answer["parts"] if p["text"] == text]
+    if len(same) > 1:   # "Deal 2 damage to a target unit" printed twice: say which
+        clause = ("the first ", "the second ", "the third ", "a later ")[min(same.index(n), 3)] + clause
+    card = reaction["card"]
+    if reaction["timing"] in ("would", "before"):
+        return f"{card} comes before {clause} (it answers what that would do)"
+    if answer["card"]["edition"] == "reborn":
+        later = any(p["n"] > n for p in answer["parts"])
+        return f"{card} resolves right after {clause}" + (", then the rest of the card" if later else "")
+    return f"{card} waits until the whole effect has resolved, then resolves"
+
+
 def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
     """" Assumed: ...": what the answer took for granted, the first few in the first line, the rest below."""
     assumed = brief_assumptions(answer)
@@ -363,7 +380,7 @@ def summary(answer: Mapping[str, Any]) -> str:
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
     reaction = answer.get("reaction")
     if reaction:
-        bits.append(f"{reaction['card']}: {_reason(reaction['when'])}" if reaction["applies"]
+        bits.append(_reaction_words(answer, reaction) if reaction["applies"]
                     else f"{reaction['card']} is not triggered")
     if not bits:
         where = answer["placement"]["zone"]
