@@ -301,7 +301,7 @@ def test_reborn_pauses_the_card_for_a_triggered_reaction(card, inputs, reaction,
     r = a["reaction"]
     assert r["applies"] and r["triggered_by"] == part_n and r["event"] == "damage" and "AS10" in r["rules"]
     assert f"right after part {part_n}" in r["when"] and "pauses" in r["when"]
-    assert f"{reaction} resolves right after “" in a["summary"] and "part " not in a["summary"]
+    assert f"{reaction} resolves right after " in a["summary"] and "part " not in a["summary"]
 
 
 def test_first_edition_reactions_wait_for_the_whole_effect():
