@@ -314,7 +314,8 @@ def test_first_edition_reactions_wait_for_the_whole_effect():
     b = judge("Summon Gilder", "1e", cards, units="theirs", reaction="Ice Trap")
     assert b["reaction"]["triggered_by"] == 1 and b["reaction"]["event"] == "comes into play"
     assert b["reaction"]["when"].startswith("it waits until the whole effect has resolved (after part 2)")
-    assert b["other_edition"] is not None and "resolves right after part 1, before part 2" in \
+    assert b["other_edition"] is not None and ("Ice Trap resolves right after “Place a Gilder conjuration onto "
+                                               "your battlefield”, then the rest of the card") in \
         b["other_edition"]["summary"]
 
 

@@ -55,9 +55,10 @@ def difference(res: Resolution, alt: Resolution) -> str:
     texts_differ = [r.part.text for r in alt.parts] != [r.part.text for r in res.parts]
     outcomes_differ = [(r.part.n, r.outcome) for r in alt.parts] != [(r.part.n, r.outcome) for r in res.parts]
     if texts_differ or outcomes_differ:
-        shown = [f"part {r.part.n} " + (f"“{r.part.text}” " if texts_differ else "") + r.outcome
-                 + (f" ({r.why})" if r.outcome in ("skipped", "cancelled") and not texts_differ else "")
-                 for r in alt.parts]
+        words = {"resolves": "happens", "skipped": "does not happen", "declined": "is not done (a choice)",
+                 "cancelled": "is cancelled"}
+        shown = [f"“{_clause(r.part.text)}” {words.get(r.outcome, r.outcome)}"
+                 + (f": {_reason(r.why)}" if r.outcome == "skipped" and r.why else "") for r in alt.parts]
         bits.append("; ".join(shown) if shown else "no effect parts")
     alt_timing = alt.ability.trigger.timing if alt.ability.trigger else None
     if alt_timing != (res.ability.trigger.timing if res.ability.trigger else None):
@@ -68,7 +69,9 @@ def difference(res: Resolution, alt: Resolution) -> str:
         bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
                     f"{alt.cancel['why']}")
     if alt.reaction is not None and alt.reaction["when"] != (res.reaction or {}).get("when"):
-        bits.append(f"{alt.reaction['card']}: {alt.reaction['when']}")
+        shape = {"card": {"edition": alt.edition}, "parts": [{"n": r.part.n, "text": r.part.text} for r in alt.parts]}
+        bits.append(_reaction_words(shape, alt.reaction) if alt.reaction["applies"]
+                    else f"{alt.reaction['card']} is not triggered")
     return "; ".join(bits) + "." if bits else summary_line(alt)
 
 
