@@ -9,6 +9,7 @@ import argparse
 import getpass
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,6 +33,7 @@ from bot.service import (
     match_json,
 )
 from engine.cards import Annotation
+from engine.names import without_controls
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
 
@@ -45,8 +47,23 @@ def lowercase(text: str) -> str:
     return text.strip().lower()
 
 
+# Characters JSON leaves unescaped that a terminal acts on or hides (DEL and C1 controls; invisible and
+# bidirectional format marks): written as \\u escapes, which parse back to the very same strings.
+_INVISIBLE = re.compile("[\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+                        "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+                        "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    if code > 0xFFFF:  # a surrogate pair, as JSON spells characters beyond the first plane
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
 def print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
+    print(_INVISIBLE.sub(_escaped, json.dumps(obj, ensure_ascii=False, indent=2)))
 
 
 def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **extra: Any) -> int:
@@ -54,7 +71,7 @@ def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **
     if args is not None and getattr(args, "json", False):
         print_json({**extra, "error": message, "kind": kind, "exit": code})
     else:
-        print(f"arbiter: {message}", file=sys.stderr)
+        print(f"arbiter: {without_controls(message)}", file=sys.stderr)
     return code
 
 
@@ -77,7 +94,7 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
         print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})
     else:
-        print(f"arbiter: {message}", file=sys.stderr)
+        print(f"arbiter: {without_controls(message)}", file=sys.stderr)
     return EXIT_LOOKUP
 
 
