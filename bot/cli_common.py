@@ -101,6 +101,7 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
 def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
     """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
     the explanation (without its first line when that is the summary already) and the ruling id."""
+    not_stored = _not_stored(data)
     if args.json:
         print_json(data)
     else:
@@ -121,9 +122,26 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
             print(explanation)
         if official and where_line(official):
             print(where_line(official))
-        print(f"Ruling id: {data['ruling_id']}")
-        page_line(data["ruling_id"])
+        if not_stored:
+            print(f"Not stored: {not_stored} This answer has no ruling id; asking again once that is fixed gives "
+                  "the same answer and stores it.")
+        else:
+            print(f"Ruling id: {data['ruling_id']}")
+            page_line(data["ruling_id"])
     return EXIT_OK
+
+
+def _not_stored(data: dict[str, Any]) -> str | None:
+    """Why this answer's ruling could not be stored (None: it was). An answer not stored keeps no id, since the id
+    would not open: `ruling_id` becomes null, `stored` false and `not_stored` the sentence (README, --json)."""
+    rid = data.get("ruling_id")
+    if not rid or not LOGS:
+        return None
+    why = next((w for w in (log.why_not_stored(rid) for log in LOGS) if w), None)
+    data["stored"] = why is None
+    if why:
+        data["ruling_id"], data["not_stored"] = None, why
+    return why
 
 
 def page_line(ruling_id: str) -> None:
@@ -143,10 +161,10 @@ LOGS: list[Any] = []  # the rulings logs of this run, closed when the command en
 
 
 def open_arbiter(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written as it is given, before it is printed; a
-    ruling that cannot be stored refuses the question, bot/rulings/writer.py). A command that writes checks the
-    rulings file first (it counts the stored rulings its change changes afterwards): a damaged or foreign one
-    refuses the command before anything is written, the card database included."""
+    """The catalog, with every answer given in this run stored (written as it is given, before it is printed; an
+    answer whose ruling cannot be stored is printed saying so, without an id, bot/rulings/writer.py). A command
+    that writes checks the rulings file first (it counts the stored rulings its change changes afterwards): a
+    damaged or foreign one refuses the command before anything is written, the card database included."""
     from bot.rulings.store import RulingStore, rulings_path
     from bot.rulings.writer import RulingLog
 
