@@ -17,21 +17,27 @@ from bot.service import candidate_json, match_json
 from engine.interface import plugin_inputs, questions_of
 from engine.matching import MAX_QUERY, Candidate, MatchResult
 from engine.names import shown
-from engine.registry import all_rulesets
+from engine.registry import all_rulesets, default_game
 
 MatcherOf = Callable[[str], Any]  # game -> its matcher (engine.matching.Matcher or bot.layers.LayeredMatcher)
 MAX_CANDIDATES = 25
+EACH_GAME_KEEPS = 3  # a name several games have: each game's first cards stay in the list
 MAX_CHOICES_SAID = 5  # the other game's cards a wrong-game answer names
 
 # How strongly a match says "this game's card": a name typed exactly (or a nickname) beats one found by the start
 # of its name or by its words, which beats a spelling guess or several cards (asked back); nothing found is 0.
 EXACT, FOUND, LOOSE, NOTHING = 3, 2, 1, 0
+OWN_MENU = ("exact", "alias", "prefix", "word")  # a candidate the name really names (not a spelling guess)
 
 
 def strength(match: MatchResult) -> int:
+    """A name typed exactly, then one found by the start of a name, its whole words or the cards' kind (one card,
+    or several asked back), then a spelling guess; nothing found is 0."""
     if match.card is not None:
         return EXACT if match.how in ("exact", "alias") else LOOSE if match.how == "fuzzy" else FOUND
-    return LOOSE if match.how == "ambiguous" and match.candidates else NOTHING
+    if match.how == "ambiguous" and match.candidates:
+        return FOUND if any(c.how in OWN_MENU for c in match.candidates) else LOOSE
+    return NOTHING
 
 
 @dataclass(frozen=True)
@@ -93,9 +99,21 @@ def decide(query: str, matches: Sequence[GameMatch]) -> Anywhere:
         if g.match.card is not None:
             pooled.append((g.ruleset, Candidate(g.match.card, 100.0, g.match.how)))
         pooled += [(g.ruleset, c) for c in g.match.candidates if c.card != g.match.card]
-    pooled.sort(key=lambda rc: -rc[1].score)
-    return Anywhere(query, "ambiguous" if top > NOTHING else "not-found", None, pooled[:MAX_CANDIDATES],
-                    list(matches))
+    # The cards the name really names before spelling guesses; the default game's first, then each game's in
+    # turn, each game's best first ("angel": Redemption's angels, then the other games' cards so named).
+    order = {game: n for n, game in enumerate(dict.fromkeys([default_game(), *(r.game for r in card_games())]))}
+    def rank(rc: tuple[Any, Candidate]) -> tuple[bool, int, float]:
+        return rc[1].how not in OWN_MENU, order.get(rc[0].game, len(order)), -rc[1].score
+
+    pooled.sort(key=rank)
+    # Each game keeps its first few in the list even when one game alone has more than the list holds.
+    seen: dict[str, int] = {}
+    firsts, rest = [], []
+    for rc in pooled:
+        seen[rc[0].game] = seen.get(rc[0].game, 0) + 1
+        (firsts if seen[rc[0].game] <= EACH_GAME_KEEPS else rest).append(rc)
+    kept = sorted([*firsts, *rest[:max(0, MAX_CANDIDATES - len(firsts))]][:MAX_CANDIDATES], key=rank)
+    return Anywhere(query, "ambiguous" if top > NOTHING else "not-found", None, kept, list(matches))
 
 
 def find_anywhere(query: str, matcher_of: MatcherOf, game: Any = None, set_hint: str | None = None) -> Anywhere:
@@ -151,8 +169,6 @@ def _has_own_menu(asked: MatchResult) -> bool:
     starts a dozen Ashes cards, though Dominion has a card named exactly so). Spelling guesses alone are no menu."""
     return asked.how == "ambiguous" and any(c.how in OWN_MENU for c in asked.candidates)
 
-
-OWN_MENU = ("exact", "alias", "prefix", "word")
 
 
 def asking(ruleset: Any, card: Any, command: str | None) -> Elsewhere | None:

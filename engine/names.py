@@ -120,6 +120,8 @@ def name_forms(name: str) -> list[str]:
     """
     two_sided = sides(name)
     forms = [name]
+    if len(two_sided) > 1:  # the whole two-sided name without any printing suffix, as players type it
+        forms.append(" / ".join(two_sided))
     rest = name
     while True:
         rest, suffix = split_suffix(rest)
