@@ -161,6 +161,8 @@ class Matcher:
         self._prefer = prefer
         self._choices: dict[int, Choice] = {}
         self._preferred: dict[int, Any] = {}  # printing -> its key under `prefer`, filled as needed
+        self._defaults: dict[int, tuple[int, str]] = {}  # card -> its default printing, filled as needed
+        self._printings_of: dict[int, tuple[Card, ...]] = {}  # card -> its printings, filled as needed
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
@@ -340,7 +342,9 @@ class Matcher:
     def _with_kind(self, result: MatchResult) -> MatchResult:
         """A query that is a type or kind word of several cards ("angel", "demons") is asked back with them, after
         any card whose name it names: it describes cards, it names none of them."""
-        q = fold(result.query)
+        q = " ".join(result.query.lower().split())
+        if not q.replace(" ", "").isalpha() or not q.isascii():
+            q = fold(result.query)
         kind = next((self._kinds[k] for k in (q, q[:-1] if q.endswith("s") else "", q[:-2] if q.endswith("es")
                                               else "") if k and k in self._kinds), None)
         if kind is None:
@@ -481,8 +485,10 @@ class Matcher:
         """The printings of the one card whose own full name is q and one more letter, if there is exactly one."""
         if len(q) < 4:
             return None
-        found = [key for key in self._keys[bisect_left(self._keys, q):bisect_left(self._keys, q + "\U0010ffff")]
-                 if len(key) == len(q) + 1 and key[-1].isalpha() and key in self._full]
+        starting = self._keys[bisect_left(self._keys, q):bisect_left(self._keys, q + "\U0010ffff")]
+        if any(key[len(q):len(q) + 1] == " " for key in starting):
+            return None  # q is a whole word of a name it begins ("jealous": Jealous Rage, not Jealousy)
+        found = [key for key in starting if len(key) == len(q) + 1 and key[-1].isalpha() and key in self._full]
         if len(found) != 1:
             return None
         pick, _ = self._lookup(found[0])
@@ -576,12 +582,20 @@ class Matcher:
     def _default(self, ids: Sequence[int]) -> tuple[int, str]:
         """The default printing among printings of one card: the moderators' choice if it is among them,
         else the highest by the ruleset's rule, then alphabetically."""
-        chosen = self._override.get(self._fam[ids[0]])
+        number = self._fam[ids[0]]
+        whole = len(ids) == len(self._fam_ids[number])  # every printing of the card: the answer is kept
+        if whole and number in self._defaults:
+            return self._defaults[number]
+        chosen = self._override.get(number)
         if chosen is not None and chosen in ids:
-            return chosen, "moderator"
-        if self._prefer is None:
-            return min(ids, key=lambda i: self._rank[i]), "default"
-        return max(ids, key=lambda i: (self._preference(i), -self._rank[i])), "default"
+            found = (chosen, "moderator")
+        elif self._prefer is None:
+            found = (min(ids, key=lambda i: self._rank[i]), "default")
+        else:
+            found = (max(ids, key=lambda i: (self._preference(i), -self._rank[i])), "default")
+        if whole and set(ids) == set(self._fam_ids[number]):
+            self._defaults[number] = found
+        return found
 
     def _preference(self, i: int) -> Any:
         """The stated rule's key for a printing, computed once (a card's printings are compared often)."""
@@ -591,7 +605,11 @@ class Matcher:
         return key
 
     def _printings(self, i: int) -> tuple[Card, ...]:
-        return tuple(self._cards[j] for j in self._fam_ids[self._fam[i]])
+        number = self._fam[i]
+        found = self._printings_of.get(number)
+        if found is None:  # made once per card: every answer about it lists them
+            found = self._printings_of[number] = tuple(self._cards[j] for j in self._fam_ids[number])
+        return found
 
     def _no_printing(self, query: str, i: int) -> MatchResult:
         printings = self._printings(i)
