@@ -4,7 +4,8 @@ catalog, beside difflib.get_close_matches on the same queries.
 - per name: every card name that names one card (5+ letters), one seeded typo each (one slip, two on names of 8+
   letters half the time; slips as benchmarks/queries.py makes them: a dropped, doubled, swapped letter or a
   neighbouring key): right (the card meant, answered), asked (a question back listing it), wrong (another card,
-  answered: the worst outcome) or none. Target: right >= 99%, wrong 0.
+  answered: the worst outcome) or none. Target: right >= 99%, wrong <= 0.1% (names one slip from another card's
+  spelling, such as False Prophecy and False Prophesy, stay possible).
 - short names, two slips: every such name of 4-7 letters with exactly two slips, at several seeds; Arbiter's right
   and wrong beside difflib's (difflib always answers). Target: right at least difflib's (the wrong shares shown).
 - held out: the players section's query set (benchmarks/players.py) drawn at seeds the matcher was never tuned on;
@@ -30,6 +31,7 @@ from engine.rulesets.redemption import RULESET
 
 SLIPS = ("drop", "double", "swap", "replace")
 PER_NAME_RIGHT_MIN = 99.0
+PER_NAME_WRONG_MAX = 0.1
 HELD_OUT_WRONG_MAX = 0.1
 SHORT_SEEDS = (2, 12, 22, 32)
 HELD_OUT_SEEDS = (1, 2, 3, 4, 5)
@@ -147,7 +149,7 @@ def run(settings: Settings) -> dict[str, Any]:
          "value": per_name["right"], "op": ">=", "limit": PER_NAME_RIGHT_MIN, "unit": "%",
          "pass": per_name["right"] >= PER_NAME_RIGHT_MIN},
         {"id": "typos:per-name-wrong", "what": "one typo per card name: silent wrong card", "value": per_name["wrong"],
-         "op": "<=", "limit": 0.0, "unit": "%", "pass": per_name["wrong"] == 0.0},
+         "op": "<=", "limit": PER_NAME_WRONG_MAX, "unit": "%", "pass": per_name["wrong"] <= PER_NAME_WRONG_MAX},
         {"id": "typos:short-two-slips", "what": "two slips in a 4-7 letter name: right, minus difflib's right",
          "value": right - diff_right, "op": ">=", "limit": 0.0, "unit": "pp",
          "detail": f"Arbiter {right:.1f}% right, {wrong:.1f}% wrong; difflib {diff_right:.1f}% right, "

@@ -82,6 +82,7 @@ _VALUE_PREFIX = "id:"
 # name leave it one or two edits from several names; counting them by how fingers slip (a doubled letter or a
 # neighbouring key is cheaper than a letter from nowhere) tells them apart far more often. Tuned on generated
 # slips over the real Redemption catalog, checked on held-out seeds (benchmarks/typos.py).
+KIND_MIN = 3  # cards that must share a type or kind word for it to find them
 SLIP_MAX = 12  # queries up to this long get the reading when the plain one asks back
 SLIP_REPLACE_NEAR = 0.6  # a neighbouring key for the meant one
 SLIP_DOUBLE = 0.3  # a letter typed twice (or next to itself)
@@ -305,20 +306,24 @@ class Matcher:
                     infix.update((key[start:], self._rank[i]) for i in ids)
         self._infix: list[tuple[str, int]] = sorted(infix)
 
-        # Cards by their type and kind words ("angel", "demon", "evil character", "mage"): a word or a phrase of a
-        # printing's type, class or identifier that at least two cards share (a lone one is a code, not a kind).
+        # Cards by their type and kind words ("angel", "demon", "evil character", "mage"): a short phrase of a
+        # printing's type, class or identifier (a kind is a word or two, not a formula such as "X = # of cards in
+        # opponent's discard pile" or a note) and its words, that at least KIND_MIN cards share (a lone one is a code).
         kinds: dict[str, set[int]] = {}
         for i, card in enumerate(self._cards):
             for field_ in (card.type, card.card_class, card.identifier):
-                for phrase in re.split(r"[,;/\[\]()]", field_ or ""):
+                for phrase in re.split(r"[,;]", field_ or ""):
+                    if re.search(r"[=#/\[\]()\d]", phrase):
+                        continue  # a formula or a note ("X = # of ...", "Jesus in Title/Scripture"), not a kind
                     words = fold(phrase).split()
-                    if not words or not all(w.isalpha() for w in words):
+                    content = [w for w in words if w not in STOP_WORDS]
+                    if not content or len(content) > 2 or not all(w.isalpha() for w in words):
                         continue
-                    for key in {" ".join(words), *(w for w in words if len(w) >= 3 and w not in STOP_WORDS)}:
+                    for key in {" ".join(words), *(w for w in content if len(w) >= 3)}:
                         kinds.setdefault(key, set()).add(self._fam[i])
         self._kinds: dict[str, tuple[int, ...]] = {
             key: tuple(sorted(found, key=lambda n: self._rank[self._fam_ids[n][0]]))
-            for key, found in kinds.items() if len(found) >= 2}
+            for key, found in kinds.items() if len(found) >= KIND_MIN}
 
     # ---- public API ---------------------------------------------------------------------------------
 
