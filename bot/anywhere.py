@@ -100,7 +100,7 @@ def decide(query: str, matches: Sequence[GameMatch]) -> Anywhere:
             pooled.append((g.ruleset, Candidate(g.match.card, 100.0, g.match.how)))
         pooled += [(g.ruleset, c) for c in g.match.candidates if c.card != g.match.card]
     # The cards the name really names before spelling guesses; the default game's first, then each game's in
-    # turn, each game's best first ("angel": Redemption's angels, then the other games' cards so named).
+    # turn, each game's best first ("angel": the default game's angels, then the other games' cards so named).
     order = {game: n for n, game in enumerate(dict.fromkeys([default_game(), *(r.game for r in card_games())]))}
     def rank(rc: tuple[Any, Candidate]) -> tuple[bool, int, float]:
         return rc[1].how not in OWN_MENU, order.get(rc[0].game, len(order)), -rc[1].score
@@ -165,8 +165,9 @@ def elsewhere(query: str, asked_game: str, asked: MatchResult, matcher_of: Match
 
 def _has_own_menu(asked: MatchResult) -> bool:
     """Whether the asked game asks back between cards the name really names (typed exactly, the start of their
-    names, or their words): that menu is answered there, before any other game is pointed to ("Summon" in Ashes
-    starts a dozen Ashes cards, though Dominion has a card named exactly so). Spelling guesses alone are no menu."""
+    names, or their words): that menu is answered there, before any other game is pointed to (a word that starts a
+    dozen of the asked game's cards, though another game has a card named exactly so). Spelling guesses alone are
+    no menu."""
     return asked.how == "ambiguous" and any(c.how in OWN_MENU for c in asked.candidates)
 
 
