@@ -19,16 +19,19 @@ its id out again. `arbiter run` refuses to start on a rulings file it cannot rea
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.catalog.errors import UnreadableDatabase
 from bot.rulings.record import RulingRecord
 from bot.rulings.store import RulingStore
+
+if TYPE_CHECKING:  # the bot's loop only: the command line never waits on one
+    import asyncio
 
 log = logging.getLogger("arbiter.rulings")
 Pending = RulingRecord | Callable[[], RulingRecord]
@@ -92,6 +95,8 @@ class RulingLog:
     async def settled(self, timeout: float = 2.0) -> bool:
         """Wait (without blocking the loop) until every ruling added so far is committed (or dropped);
         False after `timeout` (an answer is never held longer: the writer is stuck, and it says so in the log)."""
+        import asyncio
+
         target = self.added
         if self.settled_count >= target or not self.background:
             return True
