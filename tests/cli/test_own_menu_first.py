@@ -11,13 +11,13 @@ import json
 
 import pytest
 
+from bot.answers.games import plugin_rulesets
 from bot.catalog import Catalog
-from bot.games import plugin_rulesets
 from engine.cards import Card
 from engine.interface import plugin_inputs, questions_of
 from tests.bot_harness import arbiter_on_fake
-from tests.cli_helpers import new_db, run
 from tests.cli.test_card_anywhere import question_argv
+from tests.cli_helpers import new_db, run
 from tests.discord.test_every_menu import MENU_CASES, Q, ambiguous_query
 
 EPHEMERAL = 64

@@ -15,7 +15,7 @@ import unicodedata
 
 import pytest
 
-from bot.games import plugin_rulesets
+from bot.answers.games import plugin_rulesets
 from engine.interface import plugin_inputs, questions_of
 from engine.registry import all_rulesets
 from tests.bot_harness import arbiter_on_fake
