@@ -310,7 +310,7 @@ def test_during_is_a_check_switched_by_the_game(name):
         assert mine.effective is True
         theirs = judge(real(name), None, ["turn-ends"], part=label)
         assert theirs.persists is True and theirs.effective is False and "during-check" in ids(theirs)
-        assert "turn-order" in ids(theirs)  # whose turn it was is assumed, and said
+        assert "turn-order-check" in ids(theirs)  # whose turn it was is assumed, and said
         assert judge(real(name), None, ["turn-ends", "turn-ends"], part=label).effective is True
         return
     in_battle = judge(real(name), "battle", part=label)

@@ -583,7 +583,8 @@ class Evaluator:
                 trace.interpret(notes.DURING)
                 if t.where != "battle":  # "During your turn" holds or not by whose turn it is
                     trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players,
-                                                     "a check made during a player's turns holds in it or not"))
+                                                     "a check made during a player's turns holds in it or not",
+                                                     "turn-order-check"))
             elif t.rule == "D8" and t.bearer:
                 what = (f"condition {[x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1}: said of the "
                         "character this card sits on, not of this card (so not D5): it switches the ability on and off "
@@ -612,7 +613,8 @@ class Evaluator:
                 if s.returns:
                     trace.interpret(notes.RETURN_IN_PREPARATION)
                     trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players,
-                                                     "the set-aside cards come back in your preparation phase"))
+                                                     "the set-aside cards come back in your preparation phase",
+                                                     "turn-order-return"))
             if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
                 trace.interpret(notes.NEXT_PHASE)
             if t.rule == "D4" and t.length in NEXT_TURNS:

@@ -167,12 +167,12 @@ def assumptions(turn: str | None, players: int | None) -> str:
     return "; ".join(said)
 
 
-def turn_order(turn: str | None, players: int | None,
-               what: str = "wording that repeats by turns acts in it or not") -> Interpretation:
+def turn_order(turn: str | None, players: int | None, what: str = "wording that repeats by turns acts in it or not",
+               key: str = "turn-order") -> Interpretation:
     whose = "your" if (turn or "mine") == "mine" else "an opponent's"
     said = assumptions(turn, players)
     return Interpretation(
-        "turn-order", None,
+        key, None,
         f"Turns are counted in order from {whose} turn with {players or 2} players, to say whose each next turn "
         f"is ({what})" + (f"; {said}." if said else "."))
 
