@@ -12,8 +12,9 @@ from engine.registry import register
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.question import QUESTIONS
-from engine.rulesets.l5r.rules import GAME, RULES, VERSIONS
+from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.rulesets.l5r.sources import SOURCES
 from engine.rulesets.l5r.starter import Starter, load_starter
 from engine.trace import Rule, RulesetVersion
@@ -52,6 +53,7 @@ class L5RRuleset:
     game = GAME
     aliases = ("legend-of-the-five-rings", "l5r-ccg", "legend of the five rings")
     title = "Legend of the Five Rings CCG (timing and durations)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # What the generic front ends need to offer this game (engine/interface.py): two questions.
     questions = QUESTIONS
     sources = SOURCES
@@ -69,7 +71,7 @@ class L5RRuleset:
         return dict(VERSIONS)
 
     def rules(self) -> dict[str, Rule]:
-        return dict(RULES)
+        return {**RULES, **FINAL_RULES}
 
     def card_details(self, card: Card) -> tuple[tuple[str, str], ...]:
         """Under the card in `/l5r card`: how each ability reads, then the Oracle's erratum and notes."""
