@@ -48,7 +48,8 @@ def test_gilder_with_no_units_skips_the_damage_in_1e_but_not_in_reborn(cards):
     assert a["steps"][1]["happens"] is False
     # Reborn: one effect at a time, so the Gilder just placed can be the target (an interpretation, flagged)
     assert a["other_edition"]["ruleset"] == "reborn"
-    assert a["other_edition"]["summary"] == "part 1 resolves; part 2 resolves."
+    assert a["other_edition"]["summary"] == ("“Place a Gilder conjuration onto your battlefield” happens; "
+                                             "“You may deal 1 damage to a target unit” happens.")
     reborn = judge("Summon Gilder", "reborn", cards, units="none")
     assert outcomes(reborn) == {1: "resolves", 2: "resolves"}
     assert any(i["id"] == "AS-I-reborn-targets" for i in reborn["interpretations"])
@@ -60,9 +61,9 @@ def test_phoenix_barrage_with_no_units_only_hits_the_phoenixborn(cards):
     assert a["parts"][0]["targets"] and a["parts"][1]["targets"]
     assert a["placement"]["zone"] == "discard pile"
     # Reborn's printing has two 2-damage unit parts: both skipped, the Phoenixborn part resolves
-    assert a["other_edition"]["summary"] == ("part 1 “Deal 2 damage to a target unit.” skipped; part 2 “Deal 2 damage "
-                                             "to a target unit.” skipped; part 3 “Deal 2 damage to a target "
-                                             "Phoenixborn.” resolves.")
+    assert a["other_edition"]["summary"] == ("“Deal 2 damage to a target unit” does not happen: no unit to target; "
+                                             "“Deal 2 damage to a target unit” does not happen: no unit to target; "
+                                             "“Deal 2 damage to a target Phoenixborn” happens.")
 
 
 def test_golden_veil_cancels_all_of_summon_gilder_in_1e(cards):
@@ -73,7 +74,8 @@ def test_golden_veil_cancels_all_of_summon_gilder_in_1e(cards):
     assert a["parts"][1]["target"] == "a unit of theirs"  # the target stays chosen
     assert "AS6" in a["rules"]
     # Reborn's Golden Veil reacts after the target is chosen: the Gilder is already placed
-    assert a["other_edition"]["summary"].startswith("part 1 resolves; part 2 cancelled")
+    assert a["other_edition"]["summary"].startswith("“Place a Gilder conjuration onto your battlefield” happens; "
+                                                    "“You may deal 1 damage to a target unit” is cancelled")
 
 
 def test_golden_veil_cannot_cancel_one_hundred_blades(cards):

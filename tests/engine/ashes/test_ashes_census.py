@@ -103,3 +103,21 @@ def test_a_limit_on_using_a_card_is_checked_or_said_never_a_part():
     # a data typo ("this spel") does not turn a trigger into a part
     for card, edition, _k, text, n in all_texts():
         assert not (n and re.search(r"\bthis spel\b", text)), (card, edition, text)
+
+
+def test_a_statement_is_never_split_into_fragments():
+    # "This unit is considered to have ...", "in order to ...": one statement, never a part ending mid-sentence
+    fragments = [(c, e, t) for c, e, _k, t, n in all_texts()
+                 if n and re.search(r"\b(?:considered|in order|(?<!if )able|allowed|required)\.?$", t.strip())]
+    assert not fragments, fragments[:5]
+
+
+def test_a_target_unit_you_own_is_one_of_yours():
+    owned = [(c, e, k, n) for c, e, k, t, n in all_texts() if n and re.search(r"\btarget unit you own\b", t)]
+    assert owned
+    for card, edition, key, n in owned:
+        a = judge(card, edition, real_cards(), ability=key, units="theirs")
+        part = next(p for p in a["parts"] if p["n"] == n)
+        assert part["outcome"] == "skipped" and "no unit" in part["why"]
+        b = judge(card, edition, real_cards(), ability=key, units="both")
+        assert next(p for p in b["parts"] if p["n"] == n)["target"] == "a unit of yours"

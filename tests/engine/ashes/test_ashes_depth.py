@@ -301,7 +301,7 @@ def test_reborn_pauses_the_card_for_a_triggered_reaction(card, inputs, reaction,
     r = a["reaction"]
     assert r["applies"] and r["triggered_by"] == part_n and r["event"] == "damage" and "AS10" in r["rules"]
     assert f"right after part {part_n}" in r["when"] and "pauses" in r["when"]
-    assert f"{reaction}: the card pauses" in a["summary"]
+    assert f"{reaction} resolves right after " in a["summary"] and "part " not in a["summary"]
 
 
 def test_first_edition_reactions_wait_for_the_whole_effect():
@@ -314,7 +314,8 @@ def test_first_edition_reactions_wait_for_the_whole_effect():
     b = judge("Summon Gilder", "1e", cards, units="theirs", reaction="Ice Trap")
     assert b["reaction"]["triggered_by"] == 1 and b["reaction"]["event"] == "comes into play"
     assert b["reaction"]["when"].startswith("it waits until the whole effect has resolved (after part 2)")
-    assert b["other_edition"] is not None and "resolves right after part 1, before part 2" in \
+    assert b["other_edition"] is not None and ("Ice Trap resolves right after “Place a Gilder conjuration onto "
+                                               "your battlefield”, then the rest of the card") in \
         b["other_edition"]["summary"]
 
 

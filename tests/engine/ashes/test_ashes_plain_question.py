@@ -108,3 +108,20 @@ def test_the_ask_with_line_of_arbiter_card_answers_when_run(card, imported_db, c
     assert main([*argv[1:], "--db", imported_db]) == 0
     out = capsys.readouterr().out
     assert out.strip() and "pick one" not in out
+
+
+def test_first_lines_have_no_part_numbers_tallies_or_words_cut_over_every_card():
+    import re
+
+    bad = []
+    for card in real_cards():
+        for edition in editions_of(card):
+            for board in ({}, {"units": "both", "cancel_with": "Golden Veil"},
+                          {"units": "mine", "reaction": "Particle Shield"}):
+                try:
+                    first = _ask(card.name, edition, **board)["summary"]
+                except QuestionError:
+                    continue
+                if re.search(r"\bparts? \d|\bpoints?\b|\w…", first):   # "…" only after a whole word and a space
+                    bad.append((card.name, edition, first))
+    assert not bad, bad[:5]

@@ -91,3 +91,40 @@ def test_two_targets_class_holds_real_cards():
 def test_a_second_target_of_theirs_lets_golden_veil_cancel(card, edition, ability):
     a = judge(card, edition, real_cards(), ability=ability, units="both", cancel_with="Golden Veil")
     assert a["cancel"]["applies"] is True and "also targets a unit of theirs" in a["cancel"]["why"]
+
+
+@cache
+def chosen_player_parts() -> tuple[tuple[str, str, str, int, bool], ...]:
+    """Parts acting on "they"/"their" after "Choose a player": (card, edition, ability, n, Phoenixborn only if none)."""
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            for a in read_abilities(p):
+                chose = False
+                for part in a.parts:
+                    if re.match(r"^choose a (?:target )?player\b", part.text, re.I):
+                        chose = True
+                    elif chose and part.new_target and part.new_target.side == "theirs" and \
+                            re.search(r"\b(?:they control|their)\b", part.text):
+                        only_if = any("limits the choice" in n for n in part.notes)
+                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
+                                    only_if))
+    return tuple(out)
+
+
+def test_chosen_player_class_holds_real_cards():
+    assert chosen_player_parts()
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n", "only_if"), chosen_player_parts())
+def test_the_chosen_player_is_said_and_a_phoenixborn_only_if_none_is_kept(card, edition, ability, n, only_if):
+    a = judge(card, edition, real_cards(), ability=ability, units="theirs")
+    assert any(i["id"] == f"AS-I-chosen-player-{n}" for i in a["interpretations"])
+    part = next(p for p in a["parts"] if p["n"] == n)
+    if only_if:   # "... or their target Phoenixborn if they control no units": they control some
+        assert part["target"] == "a unit of theirs"
+        b = judge(card, edition, real_cards(), ability=ability, units="none")
+        assert "Phoenixborn" in next(p for p in b["parts"] if p["n"] == n)["target"]
