@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.plain_words import cut, joined
+from engine.plain_words import joined
 from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.parts import VERBS
@@ -365,7 +365,7 @@ def summary(answer: Mapping[str, Any]) -> str:
         clause = f"“{_clause(part['text'])}”"
         outcome = part["outcome"]
         if outcome == "resolves":
-            to = f" to {cut(part['target'], 40)}" if part.get("target") else ""
+            to = f" to {_clause(part['target'], 40)}" if part.get("target") else ""
             choice = (" if you choose to" if part["optional"] and "taken as done" not in part["why"]
                       else " (the other player's choice)" if part["optional"] else "")
             body = re.sub(r"^(?:(?:if|at|for each|during|until|when|after|while|as long as|instead of|otherwise)\b"
