@@ -364,8 +364,8 @@ class Matcher:
     def _match(self, query: str, set_hint: str | None = None) -> MatchResult:
         query = (query or "")[:MAX_QUERY]
         card = self.resolve_value(query)
-        if card is not None:
-            i = self._index[card.key]
+        if card is not None and (not set_hint or self._narrow([self._index[card.key]], fold(set_hint[:MAX_QUERY]))):
+            i = self._index[card.key]  # (a set the printing is not of is read below, as for any name)
             return MatchResult(query, "exact", card, [], self._printings(i), "named")
         raw = self._raw_labels.get(" ".join(query.split()).casefold())
         if raw is not None and not set_hint:  # a label exactly as a list showed it: that printing
@@ -572,8 +572,9 @@ class Matcher:
             narrowed = self._narrow(pool, hint)
             if narrowed:
                 pick = narrowed
-            elif len({self._fam[i] for i in pool}) == 1:
-                return self._no_printing(query, pool[0])
+            # the card named lacks that set: said so ("adino" --set XYZ), never its default printing silently
+            elif len({self._fam[i] for i in (pick or pool)}) == 1:
+                return self._no_printing(query, (pick or pool)[0])
         if len({self._fam[i] for i in pick}) == 1:
             winner, chosen = (pick[0], "named") if len(pick) == 1 else self._default(pick)
             if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
