@@ -760,8 +760,22 @@ def _wants_json(argv: Sequence[str]) -> bool:
 _CHOICE = re.compile(r"argument (?P<option>[^:]+): invalid choice: (?P<given>'.*') \(choose from (?P<valid>.*)\)$")
 
 
+_NUMBER = re.compile(r"argument (?P<option>-[^:]+): invalid (?P<kind>int|float) value: (?P<given>'.*')$")
+_VALUE = re.compile(r"argument (?P<option>-[^:]+): (?P<why>.*, not '.*')$")  # an option's type refused the value
+
+
 def _choice_sentence(message: str) -> str | None:
-    """argparse's "argument --played-in: invalid choice: 'moon' (choose from 'battle', ...)" as one sentence."""
+    """argparse's complaint about an option's value as one sentence: "argument --played-in: invalid choice: 'moon'
+    (choose from 'battle', ...)", "argument --players: invalid int value: 'two'", "argument --guild: must be a
+    Discord server id (digits), not 'abc'"."""
+    number = _NUMBER.match(message)
+    if number is not None:
+        kind = "a whole number" if number.group("kind") == "int" else "a number"
+        return f"{number.group('option').split('/')[-1]} takes {kind}, not {number.group('given')}."
+    value = _VALUE.match(message)
+    if value is not None:
+        option, why = value.group("option").split("/")[-1], value.group("why")
+        return f"{option} {why}." if why.startswith("must ") else f"{option}: {why}."
     found = _CHOICE.match(message)
     if found is None or not found.group("option").startswith("-"):  # a subcommand: argparse's own words
         return None

@@ -213,7 +213,6 @@ def test_history_limit_must_be_positive(db, capsys, limit):
     assert main(["cards", "history", "--limit", limit]) == 2
     out, err = capsys.readouterr()
     assert out == ""
-    assert err.startswith("usage: arbiter cards history ")
-    assert err.splitlines()[-1] == (f"arbiter cards history: error: argument --limit: must be a positive whole "
-                                    f"number, not {limit!r}")
+    # one sentence, no usage block before it (issue 33: a value refused is said, not a screen of usage)
+    assert err == f"arbiter: --limit must be a positive whole number, not {limit!r}.\n"
     assert not db.exists()

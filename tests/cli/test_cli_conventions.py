@@ -86,8 +86,8 @@ def test_lookup_problems_exit_1_in_alias_annotate_and_history(db, capsys):
 @pytest.mark.parametrize(("argv", "kind", "code", "message"), [
     (["duration", "adino", "--played-in", "moon"], "usage", 2, "arbiter duration: --played-in takes battle, "
                                                                "territory, "),
-    (["cards", "history", "--limit", "0"], "usage", 2, "arbiter cards history: argument --limit: must be a "
-                                                       "positive whole number, not '0'"),
+    (["cards", "history", "--limit", "0"], "usage", 2, "arbiter cards history: --limit must be a "
+                                                       "positive whole number, not '0'."),
     (["nonsense"], "usage", 2, "arbiter: argument COMMAND: invalid choice: 'nonsense'"),
     (["duration", "adino", "--then", "explodes"], "usage", 2, "Unknown event 'explodes'"),
     (["rule", "D42"], "usage", 2, "Unknown rule 'D42'"),

@@ -305,6 +305,8 @@ class Evaluator:
             found = find_part([r.part for r in readings], wanted)
             if found is not None:
                 return found
+            if len(readings) == 1 and readings[0].part.shown() == "-":  # one unlabelled ability: no '-' shown
+                raise ValueError(f"This card has no {wanted!r} part: its ability is all one, so ask without a part.")
             valid = ", ".join(r.part.shown() for r in readings)
             raise ValueError(f"This card has no {wanted!r} part; its parts are: {valid}.")
         if len(readings) == 1:
