@@ -1,6 +1,6 @@
 """A player's answer first, in every game and on every surface: one real question per game and question asked
 through the command line (text and JSON), Discord (the fake Discord with the real discord.py client) and the
-ruling's web page (the real aiohttp server). Everywhere the first thing shown is the game's `summary` (bold in
+ruling's web page (the real aiohttp server, and a real headless Chromium at phone width). Everywhere the first thing shown is the game's `summary` (bold in
 Discord), it keeps the plain-words rules (engine/plain_words.py), the only line after it before the judge's
 reasons is a short note when a name was read loosely or other printings read differently, and the ruling's page
 shows the question as it was typed."""
@@ -26,6 +26,7 @@ from engine.plain_words import problems
 from engine.registry import all_rulesets, find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.cli_helpers import new_db, run
+from tests.web.test_web import chromium  # noqa: F401 (the fixture: a real headless Chromium)
 
 # (game, question, command-line arguments, slash command, its options): real cards of each game's starter set
 # (tests/discord/test_components_restart.py makes each card's name ambiguous, so names are written in full here;
@@ -155,3 +156,31 @@ async def _pages(db, capsys) -> None:
 
 def _matches(data: dict) -> list[dict]:
     return data["match"] if isinstance(data["match"], list) else [data["match"]]
+
+
+async def test_in_a_real_browser_each_games_page_opens_with_the_players_answer(tmp_path, capsys, chromium):  # noqa: F811
+    """As a phone shows it (headless Chromium, 390 px): under the breadcrumb, the first words of the page's main
+    text are the player's answer, one heading, before the standing banner and the question."""
+    from tests.web.browser import Browser
+
+    db = new_db(tmp_path / "cards.db")
+    asked = []
+    for game, _command, argv, *_ in QUESTIONS:
+        _code, out, _err = run(capsys, *argv, "--json", "--db", db)
+        asked.append((game, json.loads(out)))
+    arbiter = Arbiter.open(db)
+    site = Site(arbiter, RulingStore.for_catalog(arbiter.catalog))
+    runner, address = await start(site, "127.0.0.1", 0)
+    try:
+        async with Browser(chromium) as browser:
+            for game, data in asked:
+                await browser.open(f"{address.rstrip('/')}/r/{data['ruling_id']}", 390, 844)
+                shown = await browser.run("document.querySelector('main').innerText")
+                lines = [line.strip() for line in shown.splitlines() if line.strip()]
+                assert lines[0].endswith(data["ruling_id"]), (game, lines[:2])  # the breadcrumb
+                assert lines[1] == data["summary"], (game, lines[:3])
+                assert await browser.run("getComputedStyle(document.querySelector('#summary')).display") == "block"
+                assert plain(game, lines[1]) == [], game
+    finally:
+        await runner.cleanup()
+        site.store.close()
