@@ -62,6 +62,8 @@ class Anywhere:
         query = shown(self.query) or "(empty)"
         listed = 10 if self.how == "ambiguous" else 5  # the closest names of every game: the few nearest
         names = ", ".join(f"{c.card.label} ({game_title(r)})" for r, c in self.candidates[:listed])
+        if self.how == "ambiguous" and len(self.candidates) == 1:  # one card, found too loosely to answer for it
+            return f"“{query}” may be {names}, read too loosely to answer for it: ask with that name if it is the card."
         if self.how == "ambiguous":
             more = f" (and {len(self.candidates) - 10} more)" if len(self.candidates) > 10 else ""
             return f"“{query}” matches several cards: {names}{more}. Which one? Give more of the name or a game."

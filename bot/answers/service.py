@@ -113,6 +113,8 @@ def answer_lines(match: dict[str, Any] | list[dict[str, Any]] | None) -> list[st
 def problem_message(match: MatchResult, set_hint: str | None = None) -> str:
     names = ", ".join(c.card.label for c in match.candidates[:10])
     query = shown(match.query) or "(empty)"
+    if match.how == "ambiguous" and len(match.candidates) == 1:  # one card, found too loosely to answer for it
+        return f"“{query}” may be {names}, read too loosely to answer for it: ask with that name if it is the card."
     if match.how == "ambiguous":
         more = f" (and {len(match.candidates) - 10} more)" if len(match.candidates) > 10 else ""
         return f"“{query}” matches several cards: {names}{more}. Which one? Give more of the name or a set."

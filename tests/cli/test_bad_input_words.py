@@ -63,3 +63,18 @@ def test_a_set_the_card_lacks_is_refused_with_its_sets_even_for_a_name_others_be
     code, out, err = run(capsys, "duration", "Adino, the Eznite", "--set", "XYZ", "--db", catalog)
     assert (code, out) == (1, "")
     assert "has no printing in set “XYZ”; its sets: " in _one_sentence(err)
+
+
+def test_a_name_asked_back_with_one_card_is_not_said_to_match_several(catalog, capsys):
+    """A loose reading the matcher will not answer for alone ("iron mountain castle" for The Iron Mountain
+    School) is offered as that one card, never as "matches several cards: X. Which one?"."""
+    from bot.answers.service import problem_message
+    from engine.cards import Card
+    from engine.matching import Candidate, MatchResult
+
+    school = Card("l5r", "The Iron Mountain School", "EP", type="Holding", text="")
+    said = problem_message(MatchResult("iron mountain castle", "ambiguous", None, [Candidate(school, 80.0, "word")]))
+    assert said == ("“iron mountain castle” may be The Iron Mountain School (EP), read too loosely to answer for it: "
+                    "ask with that name if it is the card.")
+    two = [Candidate(school, 80.0, "word"), Candidate(Card("l5r", "Iron Mountain", "EP"), 70.0, "word")]
+    assert "matches several cards" in problem_message(MatchResult("iron mountain", "ambiguous", None, two))

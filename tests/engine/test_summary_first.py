@@ -1,9 +1,9 @@
 """A player's answer first, in every game and on every surface: one real question per game and question asked
 through the command line (text and JSON), Discord (the fake Discord with the real discord.py client) and the
-ruling's web page (the real aiohttp server, and a real headless Chromium at phone width). Everywhere the first thing shown is the game's `summary` (bold in
-Discord), it keeps the plain-words rules (engine/plain_words.py), the only line after it before the judge's
-reasons is a short note when a name was read loosely or other printings read differently, and the ruling's page
-shows the question as it was typed."""
+ruling's web page (the real aiohttp server, and a real headless Chromium at phone width). Everywhere the first
+thing shown is the game's `summary` (bold in Discord), it keeps the plain-words rules (engine/plain_words.py),
+the only line after it before the judge's reasons is a short note when a name was read loosely or other
+printings read differently, and the ruling's page shows the question as it was typed."""
 
 from __future__ import annotations
 
