@@ -1,8 +1,9 @@
 """`arbiter ask "TEXT"`: a question in a sentence, read as one per-game command and answered by it.
 
-Prints first how the sentence was read (`Read as: arbiter <game> ...`), the words not used and
-each choice the reader made, then that command's own answer (the same ruling id as asking it directly). When
-the sentence cannot be read without guessing, prints the question back and the readings to choose from; exit 1.
+Prints the player's answer first (that command's own, the same ruling id as asking it directly), then how the
+sentence was read (`Read as: arbiter <game> ...`), the words not used and each choice the reader made, then the
+rest of the answer. When the sentence cannot be read without guessing, prints the question back and the readings
+to choose from; exit 1.
 `--json`: the documented object (bot/answers/asking.py, README "arbiter ask --json").
 """
 
@@ -69,21 +70,20 @@ def cmd_ask(args: argparse.Namespace) -> int:
         print(asked.why)
         for option in asked.options:
             print(f"  - {option.label}: {command_text(find_ruleset(option.reading.game), option.reading, 'cli')}")
-        _unused(result.unused)
+        for line in _unused(result.unused):
+            print(line)
         return EXIT_LOOKUP
-    print(f"Read as: {command_text(find_ruleset(result.reading.game), result.reading, 'cli')}")
-    _unused(result.unused)
-    for note in result.reading.notes:
-        print(f"Reading: {note}.")
-    for option in result.reading.others:
-        print(f"Or: {option.label}: {command_text(find_ruleset(option.reading.game), option.reading, 'cli')}")
+    lead = [f"Read as: {command_text(find_ruleset(result.reading.game), result.reading, 'cli')}",
+            *_unused(result.unused), *(f"Reading: {note.rstrip('.')}." for note in result.reading.notes),
+            *(f"Or: {option.label}: {command_text(find_ruleset(option.reading.game), option.reading, 'cli')}"
+              for option in result.reading.others)]
     if answer is None:
+        print("\n".join(lead))
         print(f"arbiter: {problem}")
         return EXIT_LOOKUP
-    return print_answer(answer, args)
+    return print_answer(answer, args, lead)  # the answer first, how the sentence was read under it
 
 
-def _unused(words: tuple[str, ...] | list[str]) -> None:
-    if words:
-        print("Not used: " + ", ".join(f"“{w}”" for w in words))
+def _unused(words: tuple[str, ...] | list[str]) -> list[str]:
+    return ["Not used: " + ", ".join(f"“{w}”" for w in words)] if words else []
 

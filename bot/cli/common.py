@@ -101,7 +101,7 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
     return EXIT_LOOKUP
 
 
-def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
+def print_answer(data: dict[str, Any], args: argparse.Namespace, lead: Sequence[str] = ()) -> int:
     """A ruling: the documented JSON object (its `summary` first), or the player's answer (`summary`) and the
     lines that matter after it (answer_head), the explanation (without its first line when that is the summary
     already) and the ruling id (or, when it could not be stored, why: `_not_stored`)."""
@@ -113,6 +113,8 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
 
         official = data.get("official")
         for line in answer_head(data):  # the player's answer first; what was read and official rulings after
+            print(line)
+        for line in lead:  # how a sentence was read (arbiter ask), under the answer it led to
             print(line)
         explanation = data["explanation"]
         summary = data.get("summary") or ""

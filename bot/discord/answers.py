@@ -61,14 +61,16 @@ def discord_words(text: str, question: Question | None) -> str:
 
 
 def answer_embed(presentation: Presentation, answer: Mapping[str, Any],
-                 card_texts: Sequence[str] = ()) -> discord.Embed:
-    """The public reply: what each name was matched to, the player's answer, the ability text, the rules."""
+                 card_texts: Sequence[str] = (), lead: Sequence[str] = ()) -> discord.Embed:
+    """The public reply: the player's answer, what each name was matched to, the ability text, the rules. `lead`:
+    lines already made safe that go under the answer's own (how /ask read the sentence)."""
     official = answer.get("official")
     head = answer_head(answer, presentation.summary)  # the player's answer first, in bold; what matters after it
     answer_line = f"**{safe(head[0], SUMMARY)}**"
     rest = safe("\n".join(head[1:]), DESCRIPTION - len(answer_line) - 1) if head[1:] else ""
+    after = clip("\n".join(lead), max(0, DESCRIPTION - len(answer_line) - len(rest) - 2)) if lead else ""
     embed = discord.Embed(title=clip(safe(presentation.title), TITLE),
-                          description="\n".join(x for x in (answer_line, rest) if x),
+                          description="\n".join(x for x in (answer_line, rest, after) if x),
                           colour=TONES.get(presentation.tone, COLOUR_INFO))
     text = presentation.card_text or "\n".join(t for t in card_texts if t.strip())
     if text.strip():

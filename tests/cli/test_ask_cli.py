@@ -19,15 +19,17 @@ def db(tmp_path: Path) -> str:
     return new_db(tmp_path / "cards.db")
 
 
-def test_the_reply_says_how_it_read_the_question_then_answers(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_reply_answers_first_then_says_how_it_read_the_question(db: str,
+                                                                   capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "ask", "if I Throne Room a Wharf, when does the Throne Room leave play?", "--db", db)
     assert code == 0
     lines = out.splitlines()
-    assert lines[0] == "Read as: arbiter dominion 'Throne Room > Wharf'"
     code, direct, _ = run(capsys, "dominion", "Throne Room > Wharf", "--db", db)
     assert code == 0
-    assert direct.splitlines()[-1] in lines  # the same ruling id
-    assert direct.strip() in out  # the same answer, word for word, after the reading
+    shown = direct.splitlines()
+    assert lines[0] == shown[0]  # the player's answer first, as the game's own command gives it (issue 33)
+    assert lines[1] == "Read as: arbiter dominion 'Throne Room > Wharf'"  # then how the sentence was read
+    assert lines[2:] == shown[1:]  # then the same answer, word for word, and the same ruling id
 
 
 def test_json_is_the_documented_contract(db: str, capsys: pytest.CaptureFixture[str]) -> None:
@@ -83,5 +85,5 @@ def test_the_installed_command(db: str) -> None:
     done = subprocess.run([sys.executable, "-m", "bot.cli", "ask", "golden veil vs summon gilder, their unit"],
                           capture_output=True, text=True, env=env, timeout=300, check=False)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.splitlines()[0] == ("Read as: arbiter ashes 'Summon Gilder' --cancel-with 'Golden Veil' "
-                                           "--units theirs")
+    assert ("Read as: arbiter ashes 'Summon Gilder' --cancel-with 'Golden Veil' --units theirs"
+            in done.stdout.splitlines()[1:3])  # under the player's answer

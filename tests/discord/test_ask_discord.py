@@ -27,14 +27,15 @@ async def test_ask_reads_then_answers_as_the_game_command(db: Path) -> None:
         deferred = await sent.callback()
         assert deferred["type"] == 5  # deferred: reading and answering run off the event loop
         reply = await sent.followup()
-        lines = reply["content"].splitlines()
-        assert lines[0] == "**Read as:** `/dominion ruling chain: Throne Room > Wharf`"
-        assert "Not used: “really”" in lines
         dominion = find_ruleset("dominion")
         direct = game_answer(game_matcher(bot.arbiter, dominion), dominion, {"chain": ["Throne Room > Wharf"]})
         embed = reply["embeds"][0]
         assert f"Ruling {direct['ruling_id']}" in embed["footer"]["text"]
-        assert direct["summary"] in embed["description"]
+        lines = embed["description"].splitlines()
+        assert not reply.get("content")  # nothing above the answer (issue 33: the player's answer first)
+        assert lines[0] == f"**{direct['summary']}**"  # the player's answer first, in bold
+        assert "**Read as:** `/dominion ruling chain: Throne Room > Wharf`" in lines[1:3]  # how it was read, under it
+        assert "Not used: “really”" in lines
         message_id = sent.state.original_message_id or sent.state.followup_ids[0]
         why = await press_why(fake, message_id, fake.messages[message_id], fake.user)
         assert why["type"] == 7 and why["data"]["embeds"][0]["fields"]  # the judge's reasons, as /dominion gives
@@ -53,7 +54,8 @@ async def test_another_reading_is_a_button(db: Path) -> None:
                                           user=fake.user)
         assert (await press.callback())["type"] == 5
         answer = await press.followup()
-        assert answer["content"].splitlines()[0] == "**Read as:** `/dominion ruling chain: Throne Room also: Wharf`"
+        assert "**Read as:** `/dominion ruling chain: Throne Room also: Wharf`" in \
+            answer["embeds"][0]["description"].splitlines()[1:3]
         assert answer["embeds"][0]["footer"]["text"].startswith("Dominion ruleset")
         other = await fake.send_component(message_id, buttons["Throne Room played Wharf"]["custom_id"],
                                           user=fake.moderator)  # someone else's press: answered for them alone

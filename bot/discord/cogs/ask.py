@@ -77,7 +77,7 @@ def lead_lines(result: ReadResult | None, reading: Reading) -> list[str]:
     if result is not None and result.unused:
         lines.append("Not used: " + ", ".join(f"“{safe(w, 60)}”" for w in result.unused[:12]))
     for note in reading.notes[:4]:
-        lines.append(f"Reading: {safe(note, 300)}.")
+        lines.append(f"Reading: {safe(note.rstrip('.'), 300)}.")
     return lines
 
 
@@ -99,7 +99,8 @@ async def _option_buttons(bot: ArbiterBot, options: tuple[Option, ...], owner: i
 
 async def send_answer(interaction: discord.Interaction, result: ReadResult | None, reading: Reading,
                       answer: dict[str, Any] | None, problem: str | None, *, ephemeral: bool = False) -> None:
-    """The reading's lead lines, then the per-game command's answer with its Why button and the other readings."""
+    """The per-game command's answer (the player's answer first, in bold), the reading's lines under it, its Why
+    button and the other readings; a reading that could not be answered: its lines and why."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     owner = interaction.user.id
     lead = lead_lines(result, reading)
@@ -113,11 +114,11 @@ async def send_answer(interaction: discord.Interaction, result: ReadResult | Non
     question = question_of(find_ruleset(reading.game), reading.command)
     bot.recent_answers.remember(reading.game, reading.command, answer, guild_of(interaction))
     cards = [s.card for s in (result.cards if result is not None else ()) if s.card is not None]
-    embed = answer_embed(question.present(answer), answer, [f"{c.name}: {c.text}" for c in cards if c.text])
+    embed = answer_embed(question.present(answer), answer, [f"{c.name}: {c.text}" for c in cards if c.text], lead)
     view.add_item(WhyButton(str(answer["ruling_id"]), owner))
     for item in await _option_buttons(bot, reading.others, owner, "Instead: "):
         view.add_item(item)
-    await interaction.followup.send(content=clip("\n".join(lead), 1900), embed=embed, view=view, ephemeral=ephemeral)
+    await interaction.followup.send(embed=embed, view=view, ephemeral=ephemeral)
 
 
 class AskCog(commands.Cog):
