@@ -211,13 +211,15 @@ def option_json(option: Option, surface: str = "cli") -> dict[str, Any]:
 
 def result_json(result: ReadResult, answer: Mapping[str, Any] | None, read_ms: float, answer_ms: float | None,
                 surface: str = "cli") -> dict[str, Any]:
-    """The documented `arbiter ask --json` object."""
+    """The documented `arbiter ask --json` object; its first field `summary` is the player's answer (the answer's
+    own `summary`), null when it asked back."""
     reading = result.reading
     asked = None
     if result.asked is not None:
         asked = {"kind": result.asked.kind, "why": result.asked.why,
                  "options": [option_json(o, surface) for o in result.asked.options]}
-    return {"question": result.text,
+    return {"summary": answer.get("summary") if answer is not None else None,
+            "question": result.text,
             "read_as": read_as_json(reading, surface) if reading is not None else None,
             "unused": list(result.unused),
             "notes": list(reading.notes) if reading is not None else list(result.notes),

@@ -46,6 +46,7 @@ def test_json_is_the_documented_contract(db: str, capsys: pytest.CaptureFixture[
     code, direct, _ = run(capsys, "duration", "Adino, the Eznite", "--then", "battle-ends", "--db", db, "--json")
     assert json.loads(direct)["ruling_id"] == data["answer"]["ruling_id"]
     assert data["timing"]["read_ms"] >= 0 and data["timing"]["answer_ms"] >= 0
+    assert next(iter(data)) == "summary" and data["summary"] == data["answer"]["summary"]  # the answer first
 
 
 def test_a_phrase_that_reads_two_ways_is_asked_back(db: str, capsys: pytest.CaptureFixture[str]) -> None:
