@@ -161,16 +161,16 @@ def verdict_lines(standing: Standing) -> list[str]:
 
 
 def standing_lines(standing: Standing) -> list[str]:
-    """`arbiter ruling ID` and `/ruling id:` as text."""
+    """`arbiter ruling ID` as text: the answer given first (what the ruling is), then which ruling, the question."""
     stored = standing.stored
     where = f" · server {stored.guild}" if stored.guild else ""
     times = "once" if stored.count == 1 else f"{stored.count} times"
     return [
+        f"Answer given: {answer_given(stored)}",
         f"Ruling {stored.id} · {stored.game} {stored.command} · ruleset {stored.version} "
         f"({stored.basis.version}){where}",
         f"Asked {times}: first {iso(stored.first_at)}, last {iso(stored.last_at)}.",
         f"Question: {question_text(stored)}",
-        f"Answer given: {answer_given(stored)}",
         f"Rules cited: {', '.join(stored.rules) or 'none'}",
         *house_lines(standing),
         *verdict_lines(standing),

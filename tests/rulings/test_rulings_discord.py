@@ -53,7 +53,9 @@ async def test_a_ruling_asked_in_discord_opens_from_the_cli_and_back(tmp_path, c
         card = (await shown.callback())["data"]["embeds"][0]
         assert card["title"] == f"Ruling {dm_id}"
         code, cli_view = await asyncio.to_thread(cli_json, capsys, "ruling", dm_id)
-        assert _field(card, "Answer given") == cli_view["given"]["summary"]
+        # the answer given first, in bold (issue 33), then the question as it was asked
+        assert card["description"].splitlines()[0] == f"**{cli_view['given']['summary']}**"
+        assert card["description"].splitlines()[1].startswith("/dominion ruling")
         assert cli_view["given"]["verdict"].startswith(cli_view["given"]["summary"])
         assert _field(card, "Now").startswith("Now: still stands")
 

@@ -26,10 +26,11 @@ def standing_embed(standing: Standing, server: str | None = None) -> discord.Emb
     """`server`: how to name the server of a house ruling (its name when the bot is in it)."""
     stored = standing.stored
     colour = COLOUR_PERSISTS if standing.stands else COLOUR_ENDED if standing.now is not None else COLOUR_INFO
+    given = f"**{safe(answer_given(stored), FIELD_VALUE)}**"  # the answer given first, in bold, then the question
     embed = discord.Embed(title=clip(f"Ruling {stored.id}", TITLE),
-                          description=safe(question_text(stored, "discord"), DESCRIPTION),
+                          description=given + "\n" + safe(question_text(stored, "discord"),
+                                                          DESCRIPTION - len(given) - 1),
                           colour=colour)
-    embed.add_field(name="Answer given", value=safe(answer_given(stored), FIELD_VALUE), inline=False)
     embed.add_field(name="Rules cited", value=", ".join(stored.rules) or "none", inline=True)
     where = f" · server {stored.guild}" if stored.guild else ""
     embed.add_field(name="Ruleset", value=safe(f"{stored.version} ({stored.basis.version}){where}", FIELD_VALUE),
