@@ -111,3 +111,10 @@ def test_durations_answer_the_same_and_say_the_version():
     page = duration(text=text, then=["action-resolves", "battle-ends", "battle-ends"])
     assert [p["state"] for p in final["timeline"]] == [p["state"] for p in page["timeline"]]
     assert final["ruleset"]["name"] == "20f" and final["ruling_id"] != page["ruling_id"]
+
+
+def test_a_delayed_clause_is_judged_by_its_own_words_not_its_traits_substitution():
+    # Watch Commander: "... who enters the duel instead. After the duel ends, remove him ..." - the removal is a
+    # delayed effect (step C), not the substitution the first sentence makes
+    final = order("20f", at="after the duel ends", item=["Watch Commander"])
+    assert steps(final) == [("Watch Commander", "C")]

@@ -299,7 +299,9 @@ def final_step(item: Item, moment: Moment) -> str:
         # an Interrupt's "after a Personality is destroyed" waits, as a delayed effect, for the interrupted action's
         # effects (LF2); an Interrupt to the action itself is taken in its Interrupt step, before it resolves
         return "C" if moment.timing == "after" and not _TO_THE_ACTION.search(item.occurrence) else "I"
-    if _INSTEAD.search(item.text) and kind in (Kind.TRAIT, Kind.RULEBOOK, Kind.CONTINUOUS, Kind.DELAYED):
+    # the words that act here: a delayed effect's own clause, not the rest of the ability that made it
+    acting = " ".join(item.effects) if kind is Kind.DELAYED and item.effects else item.text
+    if _INSTEAD.search(acting) and kind in (Kind.TRAIT, Kind.RULEBOOK, Kind.CONTINUOUS, Kind.DELAYED):
         return "B"
     return {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "A", Kind.RULEBOOK: "C", Kind.DELAYED: "C",
             Kind.TRAIT: "C", Kind.REACTION: "F", Kind.GOLD: "gold", Kind.ADDITIONAL: "additional"}[kind]
