@@ -25,7 +25,7 @@ from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
 from engine.trace import Interpretation, Trace
 
 STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
-           Kind.TRAIT: "E", Kind.REACTION: "F", Kind.INTERRUPT: "F", Kind.GOLD: "gold",
+           Kind.TRAIT: "E", Kind.REACTION: "F", Kind.INTERRUPT: "D", Kind.GOLD: "gold",
            Kind.ADDITIONAL: "additional"}
 STEP_RANK = {"I": -1, "A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "additional": 7}
 STEP_NAME = {"A": "ongoing effects that negate or modify the occurrence", "B": "conditional continuous effects",
@@ -203,6 +203,15 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
             why = f"step {step}: {STEP_NAME[step]}"
             if item.kind is Kind.CONTINUOUS:
                 why += " (it modifies, and does not stop, the occurrence)"
+            if item.kind is Kind.INTERRUPT:
+                why += (" (the Interrupt was taken while the action it interrupts was under way; its words wait for "
+                        "this moment as a delayed effect)")
+                rules.append("LD4")
+                trace.interpret(Interpretation(
+                    "interrupt-as-delayed", "LD4", "The Timing page predates the Interrupt designator. An Interrupt is "
+                    "taken during the action it interrupts, before that action resolves; its “after …” words refer to "
+                    "that action's effects, so at this moment it acts as a delayed effect (step D), grouped by source "
+                    "with the other delayed effects, as the final CCG rules also say."))
             ability = item.ability
             if item.kind is Kind.NEGATE and ability is not None and ability.stops:
                 why += f"; it forbids “{ability.stops}”"
@@ -231,10 +240,7 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                                        "opportunity (nobody passed first); say who passed for another order."))
     for item, why in opportunity_order(by_step["F"], scenario):
         placed.append(Placed(item, "F", "rules", ["L6", "L9"], why))
-        if item.kind is Kind.INTERRUPT:
-            trace.interpret(Interpretation("interrupt-as-f", "L6", "The Timing page's steps predate the Interrupt "
-                                           "designator; an Interrupt answering this moment is placed with the "
-                                           "Reactions in step F."))
+
     gold = by_step["gold"]
     if gold:
         payer = "you" if scenario.payer == "you" else "your opponent"

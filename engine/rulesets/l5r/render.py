@@ -142,6 +142,13 @@ def order_summary(data: Mapping[str, Any]) -> str:
             bits.append(f"Only {order[0]} acts at this moment")
         elif order:
             bits.append("First " + ", then ".join(order))
+            chooser = {p["chosen_by"] for p in data["order"]}
+            if "active player" in chooser or "paying player" in chooser:
+                who = "the paying player" if chooser == {"paying player"} else (
+                    "the active player (you)" if data["moment"]["active"] == "you"
+                    else "the active player (your opponent)")
+                bits[-1] += f" ({who} may choose another order)" if "rules" not in chooser \
+                    else f" ({who} chooses where some of them go)"
         else:
             bits.append("Nothing listed acts at this moment")
         skipped = data["skipped"]
