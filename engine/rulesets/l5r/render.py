@@ -135,7 +135,8 @@ def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
 def order_summary(data: Mapping[str, Any]) -> str:
     """The answer in one sentence, in the players' words: what acts first, then next ("First Bayushi Kachiko's
     Reaction (yours), then your opponent's trait “…”"), what does not act now, or which timing point is first."""
-    bits = []
+    bits: list[str] = []
+    notes: list[str] = []  # said in brackets after what acts
     if data.get("moment") is not None:
         order = [_item_words(e, e["controller"]) for e in data["order"]]
         if len(order) == 1:
@@ -145,10 +146,10 @@ def order_summary(data: Mapping[str, Any]) -> str:
             chooser = {p["chosen_by"] for p in data["order"]}
             if "active player" in chooser or "paying player" in chooser:
                 who = "the paying player" if chooser == {"paying player"} else (
-                    "the active player (you)" if data["moment"]["active"] == "you"
-                    else "the active player (your opponent)")
-                bits[-1] += f" ({who} may choose another order)" if "rules" not in chooser \
-                    else f" ({who} chooses where some of them go)"
+                    "you, the active player," if data["moment"]["active"] == "you"
+                    else "your opponent, the active player,")
+                notes.append(f"{who} may choose another order" if "rules" not in chooser
+                             else f"{who} chooses where some of them go")
         else:
             bits.append("Nothing listed acts at this moment")
         skipped = data["skipped"]
@@ -166,7 +167,9 @@ def order_summary(data: Mapping[str, Any]) -> str:
         facts = [a for a in assumed[:3] if not a.startswith("“")]
         said = ", ".join(words) + (f" {'holds' if len(words) == 1 else 'hold'}" if words else "")
         said = " and ".join(x for x in (said, ", ".join(facts)) if x) + (" …" if len(assumed) > 3 else "")
-        bits[0] += f" (assuming {said}, as nothing says otherwise)"
+        notes.append(f"assuming {said}, as nothing says otherwise")
+    if notes and bits:
+        bits[0] += f" ({'; '.join(notes)})"
     return "; ".join(bits) + "."
 
 
