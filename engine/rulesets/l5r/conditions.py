@@ -265,6 +265,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
         add(Condition("if", cond.group("if").strip()))
     for m in _REMINDER_CONDITION.finditer(full or ""):
         add(Condition("reminder", m.group("words").strip()))
+    if re.match(r"^\(?Invest\b", full or ""):
+        add(Condition("reminder", "Invest: its player pays the Invest cost (optional)"))
     return tuple(sorted(found, key=lambda c: (c.start if c.start >= 0 else 10_000)))
 
 

@@ -437,6 +437,8 @@ def _assumed_words(cls: str, words: str) -> str:
     """How the first line names a condition taken to hold: the card's words, or what a reminder asks for."""
     reminder = re.match(r"(\w+) traits? do not take effect if you (went first)", words, re.I) if cls == "reminder" \
         else None
+    if cls == "reminder" and words.startswith("Invest"):
+        return "that its Invest cost is paid"
     return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
 
 
