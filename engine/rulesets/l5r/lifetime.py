@@ -249,7 +249,7 @@ def period_point(term: Term | None) -> tuple[str, bool] | None:
 
 
 def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2,
-         made_in: str | None = None) -> Lifetime:
+         made_in: str | None = None, made_by_ability: bool = False) -> Lifetime:
     """The effect's state after each event, with the rule and reason for every change. `players`: how many turns
     pass before "your next turn" (one per player, L9's turn order). `made_in`: the period the effect was made in
     (battle, duel, phase, turn), so "the next battle" is never the one under way (LD3)."""
@@ -399,15 +399,21 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                              "when-point of that change, and still lasts", "L4")
             else:
                 why = "it has already ended"
-        elif event == "leaves-play":
+        elif event == "leaves-play" and (life.standing or not made_by_ability):
             if persists or state == "waiting":
                 persists = effective = False
                 if delayed:
                     state = "expired"
-                why, rule = ("its card (or the card it is on) leaves play: the effect ends with it", None)
-                trace.interpret(Interpretation("leaves-play", None, "A trait works only while its card is in play, "
-                                               "and an effect on a card ends when that card leaves play (read as "
-                                               "the card this effect is on or comes from)."))
+                why, rule = ("its card leaves play: a card's own trait works only while the card is in play", "LD8")
+        elif event == "leaves-play":
+            # an effect an action or a triggered ability made (a bonus given, a created card, a delayed effect)
+            # does not depend on the card that made it
+            why, rule = ("the card whose ability made it leaves play: a resolved action's effects, the cards it "
+                         "created and its delayed effects do not depend on that card, so nothing changes", "LD8")
+            trace.interpret(Interpretation(
+                "leaves-play", "LD8", "“leaves-play” is read as the card whose ability made the effect leaving play; "
+                "only a card's own traits end with it. If instead the card the effect is on leaves play, that card "
+                "forgets the effect: ask with occurs:<that card> leaves play."))
         elif point is not None and event in ENDED_BY and state == "waiting" and (
                 event == point[0] or (point[1] and event != "game-ends")):
             turn_ends += event == "turn-ends"

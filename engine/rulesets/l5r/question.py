@@ -20,6 +20,7 @@ from engine.rulesets.l5r.lifetime import (
     CONDITION,
     EVENTS,
     LASTING,
+    MADE_BY,
     MADE_DURING,
     PERIOD_OF_EVENT,
     choose,
@@ -436,7 +437,8 @@ class DurationQuestion:
                     "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
                     f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
                     f"{period} under way does not count)."))
-        walk(life, events, made_during, players, made_in)
+        walk(life, events, made_during, players, made_in,
+             made_by_ability=ability.kind.value in MADE_BY and not is_standing(ability))
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]

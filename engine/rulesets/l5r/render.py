@@ -266,6 +266,24 @@ def length_words(ends_on: str | None) -> str:
     return LENGTH_WORDS.get(ends_on, f"until {ends_on}")
 
 
+_PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
+# What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
+_STAYS = (("fear", "what its Fear bows stays bowed"), ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
+          ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
+          ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
+          ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
+          ("draw", "the cards drawn stay in hand"), ("gain", "what is gained stays gained"),
+          ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"))
+
+
+def _stays(text: str) -> str:
+    """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
+    body = re.sub(r"^[^:]{0,60}:\s*", "", text)
+    first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", body, re.I)
+    said = next((words for verb, words in _STAYS if first and first.group(1).lower() == verb), None)
+    return (said or "what it changes stays changed") + " until something else changes it"
+
+
 def verdict_line(data: dict[str, Any]) -> str:
     """The duration answer in one sentence, in the players' words."""
     effect, state = data["effect"], data["state"]
@@ -277,7 +295,11 @@ def verdict_line(data: dict[str, Any]) -> str:
         return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "
                 "lasts.")
     if effect["kind"] == "instant":
-        return f"{who}: a one-time change as it resolves; nothing of it lasts."
+        return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
+    made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
+    if effect["kind"] == "in-play" and made and _PUTS_INTO_PLAY.search(effect["text"]):
+        return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
+                "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
         return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
