@@ -268,7 +268,8 @@ def length_words(ends_on: str | None) -> str:
 
 _PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
-_STAYS = (("fear", "what its Fear bows stays bowed"), ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
+_STAYS = (("fear", "what its Fear bows stays bowed"),
+          ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
           ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
           ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
           ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
