@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
-from engine.rulesets.l5r.durations import Form, Term
+from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
 from engine.rulesets.l5r.lifetime import (
@@ -362,6 +362,15 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
         if not abilities:
             raise QuestionError("--text is empty.")
         chosen = first_to_judge(abilities)
+        opening = next((t for t in read_terms(chosen.read_from or chosen.text) if t.form is Form.DELAYED_POINT
+                        and t.start in (0, 1)), None)
+        if not chosen.header and chosen.kind is Kind.TRAIT and opening is not None and opening not in chosen.terms:
+            # "Before this turn ends, if ..., gain 2 Honor" given alone: the part of an ability that makes it, a
+            # delayed effect (a printed trait is asked by its card's name)
+            chosen = replace(chosen, kind=Kind.ACTION, terms=(opening, *chosen.terms))
+            notes.append(Interpretation("text-delayed", "LD4", f"“{opening.words}” opening words given alone is taken "
+                                        "as a delayed effect an ability made; for a card's printed trait, name the "
+                                        "card."))
         return None, chosen, notes
     index = None
     numbered = re.search(r"#(\d+)\s*$", name)

@@ -310,6 +310,8 @@ def verdict_line(data: dict[str, Any]) -> str:
     if state == "waiting":
         return f"{who}{after}: its delayed effect is still waiting to fire" + (f" ({length} at most)." if length
                                                                                else ".")
+    if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
+        return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens."
     if state == "fired":
         return f"{who}{after}: its delayed effect has fired" + (" and fires again each time for its length."
                                                                 if data["persists"] else ".")
