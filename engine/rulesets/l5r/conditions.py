@@ -28,7 +28,8 @@ CLASS_WORDS = {"turn": "whose turn", "phase": "which phase or period", "count": 
                "if": "an “if” condition", "reminder": "a keyword's reminder (Courtesy)"}
 # A keyword's reminder that limits when its trait takes effect: "(Courtesy traits do not take effect if you went
 # first.)".
-_REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ traits? (?:do not|only) take effect [^).]*)", re.I)
+_REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ (?:traits? (?:do not|only) take effect|takes effect "
+                                 r"while) [^).]*)", re.I)
 
 CARD_TYPES = ("Personality", "Follower", "Item", "Spell", "Holding", "Region", "Stronghold", "Strategy", "Ring",
               "Event", "Province", "Sensei", "Celestial")

@@ -22,6 +22,7 @@ from engine.rulesets.l5r.lifetime import (
     LASTING,
     MADE_BY,
     MADE_DURING,
+    OWN_ENTRY,
     PERIOD_OF_EVENT,
     choose,
     parse_events,
@@ -133,7 +134,10 @@ def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     """The ability a duration question judges when none is named: the card's own printed ability with duration
     words, else its first printed ability (a keyword's reminder ability, or a bare keyword line such as "Discipline 1
     Gold (...)", only when there is nothing else)."""
-    printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
+    # a card's rule for its own entering play ("Enters play paying 1 less Gold") is judged only when nothing else is
+    printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)
+               and not OWN_ENTRY.match(a.rules_text)] \
+        or [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
 
