@@ -232,7 +232,7 @@ def read_line(index: int, line: Line) -> Ability:
         kind, why = Kind.UNREAD, "no designator, trigger or ongoing wording this reader knows"
         timing, occurrence, would = None, "", False
     label = _LABEL_CONDITION.search(line.full)
-    if label and kind in (Kind.CONTINUOUS, Kind.NEGATE) and re.match(rf"^{label.group(1)}\s*:", line.body):
+    if label and kind in (Kind.CONTINUOUS, Kind.NEGATE) and re.match(rf"^{label.group(1)}\b", line.body):
         # "Compassion: ... (Compassion takes effect while you have fewer Provinces than anyone else.)": a conditional
         # continuous trait, switching at its condition's when-point (step B)
         kind, why = Kind.CONDITIONAL, f"“{label.group(0).strip('()')}” makes it a conditional continuous trait"
@@ -320,7 +320,7 @@ def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:
 
 
 _LABEL_CONDITION = re.compile(r"\(((?-i:[A-Z])\w+) takes effect while ([^).]*)\.?\)")
-_INVEST = re.compile(r"^Invest\s+(?:\d+|X)\s+Gold\s*:", re.I)
+_INVEST = re.compile(r"^Invest\s+(?:\d+|X)\s+Gold\b[^:]{0,80}:", re.I)
 # A standing cost rule opening with the payment it changes ("When Recruiting Dragons, you may Proclaim them ...",
 # "When Recruiting a Personality, if ..., he costs 2 more Gold to Recruit").
 _COST_RULE = re.compile(r"^When (?:Recruiting|Equipping|paying for|you Recruit|you Equip)\b[^.]*?\b(?:costs? \d+ "

@@ -436,12 +436,15 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                              "when-point of that change, and still lasts", "L4")
             else:
                 why = "it has already ended"
-        elif event == "leaves-play" and (life.standing or not made_by_ability):
+        elif event == "leaves-play" and (life.standing or not made_by_ability or (
+                life.main is not None and life.main.form is Form.IN_PLAY)):
             if persists or state == "waiting":
                 persists = effective = False
                 if delayed:
                     state = "expired"
-                why, rule = ("its card leaves play: a card's own trait works only while the card is in play", "LD8")
+                why, rule = ((f"“{life.main.words}”: its length ends as that card leaves play", "LD7")
+                             if life.main is not None and life.main.form is Form.IN_PLAY else
+                             ("its card leaves play: a card's own trait works only while the card is in play", "LD8"))
         elif event == "leaves-play":
             # an effect an action or a triggered ability made (a bonus given, a created card, a delayed effect)
             # does not depend on the card that made it
