@@ -112,7 +112,8 @@ def test_a_delayed_effects_if_is_checked_as_it_fires():
     assert any(n["id"] == "text-delayed" for n in held["interpretations"])
 
 
-COMPASSION = _abilities(lambda c, a: "(Compassion takes effect while" in a.text and a.rules_text.startswith("Compassion"))
+COMPASSION = _abilities(lambda c, a: "(Compassion takes effect while" in a.text
+                        and a.rules_text.startswith("Compassion"))
 
 
 def test_compassion_is_a_conditional_trait_or_a_condition_said_aloud():
