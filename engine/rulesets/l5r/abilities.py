@@ -319,7 +319,7 @@ def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:
     return timing, occurrence, False
 
 
-_LABEL_CONDITION = re.compile(r"\(((?-i:[A-Z])\w+) takes effect while ([^).]*)\.?\)")
+_LABEL_CONDITION = re.compile(r"\(((?-i:[A-Z])\w+) takes effect while ([^).]*)[.)]")
 _INVEST = re.compile(r"^Invest\s+(?:\d+|X)\s+Gold\b[^:]{0,80}:", re.I)
 # A standing cost rule opening with the payment it changes ("When Recruiting Dragons, you may Proclaim them ...",
 # "When Recruiting a Personality, if ..., he costs 2 more Gold to Recruit").
