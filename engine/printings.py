@@ -132,15 +132,14 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
         return ""
     bits = []
     if match.how in LOOSE:
-        query = " ".join(match.query.split())[:80]
-        bits.append(f"read “{query}” as {card.label}")
+        bits.append(f"read “{shown(match.query)}” as {card.label}")  # echoed without controls or marks
     if report is not None and report.differ and report.chosen != "named":
-        shown = report.differ[:MAX_LISTED]
-        tags = ", ".join(printing_tag(c) for c in shown)
-        more = f" and {len(report.differ) - len(shown)} more" if len(report.differ) > len(shown) else ""
+        listed = report.differ[:MAX_LISTED]
+        tags = ", ".join(printing_tag(c) for c in listed)
+        more = f" and {len(report.differ) - len(listed)} more" if len(report.differ) > len(listed) else ""
         one = len(report.differ) == 1
         whose = "its" if bits else f"{card.label}: the"
         bits.append(f"{whose} {tags}{more} printing{'' if one else 's'} read{'s' if one else ''} differently: "
-                    f"ask with set {set_to_ask(shown[0])}")
+                    f"ask with set {set_to_ask(listed[0])}")
     return "; ".join(bits)
 
