@@ -31,7 +31,8 @@ def parts_json(res: Resolution) -> list[dict[str, Any]]:
     return [{"n": r.part.n, "text": r.part.text, "targets": r.part.targets, "optional": r.part.optional,
              "outcome": r.outcome, "why": r.why, "rules": list(dict.fromkeys(r.rules)), "focus": r.part.focus,
              "target": r.target, "depends_on": r.part.depends_on, "read": r.part.read,
-             "link": r.part.link, "acts_on": r.acts_on, "condition": r.part.condition, "mode": r.part.mode}
+             "link": r.part.link, "acts_on": r.acts_on, "condition": r.part.condition, "mode": r.part.mode,
+             "choice": r.part.choice, "result": list(r.result)}
             for r in res.parts]
 
 
@@ -211,6 +212,7 @@ _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"
            "the instruction before it was done"),
           (re.compile(r"^part \d+ could have been done.*$"), "the instruction before it could have been done"),
           (re.compile(r"^its condition is not met: (?P<c>.+)$"), r"\g<c> is not so"),
+          (re.compile(r"^its “unless” holds: (?P<c>.+)$"), r"\g<c> is so (it says “unless”)"),
           (re.compile(r"^no room: (?P<rest>.+)$"), r"\g<rest>"),
           (re.compile(r"^none left: no (?P<what>.+) in your conjuration pile$"),
            r"no \g<what> left in your conjuration pile"))
@@ -248,7 +250,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         if said and said.group("cls") in BY_ID:
             out.append(BY_ID[said.group("cls")].brief)
         elif ident.startswith("AS-I-cond-") and part is not None:
-            out.append(f"“{_clause(part['condition'] or '', 70)}” holds")
+            cond = part["condition"] or ""
+            out.append(f"“{_clause(cond[4:], 70)}” is not so" if cond.startswith("not ")
+                       else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
         elif ident.startswith("AS-I-fits-"):
@@ -259,6 +263,12 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("what it looks for is in your discard pile")
         elif ident.startswith("AS-I-chosen-player-"):
             out.append("the player chosen is your opponent")
+        elif ident.startswith("AS-I-spent-"):
+            kind = re.search(r"to be (?P<k>.+?) dice \(", note["text"])
+            out.append(f"every die spent on its cost showed {kind.group('k') if kind else 'that side'}")
+        elif ident.startswith("AS-I-tokens-"):
+            where = re.search(r" from (?P<w>.+?); what is on it", note["text"])
+            out.append(f"{where.group('w') if where else 'the card'} has the tokens it removes")
         elif ident.startswith("AS-I-own-tokens-"):
             out.append("the tokens it removes from the card used are there")
         elif ident.startswith("AS-I-dice-"):
@@ -266,8 +276,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident.startswith("AS-I-kind-"):
             kind = ident.removeprefix("AS-I-kind-").split("-")[0]
             out.append(f"there is a {kind} to target")
-        elif ident == "AS-I-mode":
-            out.append("the first effect of “choose one” is chosen")
+        elif ident.startswith("AS-I-mode"):
+            took = re.search(r"so I took “(?P<t>[^”]+)”", note["text"])
+            out.append(f"you choose “{took.group('t') if took else ''}”")
         elif ident.startswith("AS-I-their-choice-"):
             out.append("the other player chooses to do what they may")
         elif ident == "AS-I-all-out":
@@ -357,6 +368,9 @@ def summary(answer: Mapping[str, Any]) -> str:
         tail = _assumed_tail(answer)
         what = f"{name} as it is played" if used.startswith("Playing ") else used
         return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
+    trigger = answer.get("trigger")
+    if trigger and re.match(r"^at the (?:end|start|beginning) of\b", trigger["words"], re.I):
+        used += f", {trigger['words'][:1].lower()}{trigger['words'][1:]}"   # when it happens, in the first line
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
@@ -370,11 +384,14 @@ def summary(answer: Mapping[str, Any]) -> str:
             verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
             if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
                 verb += " at that time, not now"
-            bits.append(f"{clause} {verb}{to}{choice}")
+            done = f": {', '.join(part['result'])}" if part.get("result") else ""
+            bits.append(f"{clause} {verb}{to}{choice}{done}")
         elif outcome == "declined":
             bits.append(f"{clause} is not done (a choice)")
         elif outcome == "cancelled":
             bits.append(f"{clause} is cancelled")
+        elif part["why"].startswith("not chosen"):
+            bits.append(f"{clause} is not chosen")
         else:
             bits.append(f"{clause} does not happen" + (f": {_reason(part['why'])}" if part["why"] else ""))
     if cancel:
