@@ -91,7 +91,15 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
         raise QuestionError(f"{reaction.name} has no {edition} printing.")
     annotations = getattr(lookup, "annotations", None)
     notes = tuple(annotations(card)) if annotations is not None else ()
-    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes, rp), board
+
+    def card_of(name: str):  # type: ignore[no-untyped-def]
+        """A named card's printing in this edition (None: not a card, or not printed in it)."""
+        try:
+            return printing(lookup(name), edition)
+        except QuestionError:
+            return None
+
+    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes, rp, card_of), board
 
 
 class AshesQuestion:

@@ -110,6 +110,11 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
         lines += ["", f"Reaction: {x['card']} ({x['trigger'] or 'no trigger'}): "
                       + (f"triggered by part {x['triggered_by']}; {x['when']}" if x["applies"] else
                          f"not triggered: {x['when']}") + f" [{', '.join(x['rules'])}]"]
+    if res.board_reactions:
+        lines += ["", "Reactions of the cards named, set off by what it does:"]
+        lines += [f"- {x['card']} ({'yours' if x['side'] == 'mine' else 'theirs'}), {x['ability']} "
+                  f"(“{x['trigger']}”): triggered by part {x['part']} ({x['unit']}); it resolves {x['when']}: "
+                  f"“{x['text']}” [{', '.join(x['rules'])}]" for x in res.board_reactions]
     if res.others:
         lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
         lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
@@ -144,7 +149,9 @@ def assumptions(res: Resolution) -> list[str]:
                                                                           for c in res.ability.costs):
         out.append("You have the dice to pay its cost.")
     if res.usable and res.board.cancel_with is None and res.parts:
-        out.append("No other card reacts to it or changes it while it resolves.")
+        out.append("No card besides those named (and the reactions of theirs shown) reacts to it or changes it while "
+                   "it resolves." if res.named_cards else
+                   "No other card reacts to it or changes it while it resolves.")
     return out
 
 
@@ -173,6 +180,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "parts": parts_json(res),
         "cancel": res.cancel,
         "reaction": res.reaction,
+        "board_reactions": list(res.board_reactions),
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
         "constant": [o["text"] for o in res.others if o["kind"] == "passive"],
@@ -263,6 +271,16 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("what it looks for is in your discard pile")
         elif ident.startswith("AS-I-chosen-player-"):
             out.append("the player chosen is your opponent")
+        elif ident.startswith("AS-I-wounds-"):
+            out.append("the units named without their wounds have none")
+        elif ident.startswith("AS-I-unexhausted-"):
+            out.append("the cards named without their state are unexhausted")
+        elif ident.startswith("AS-I-end-cards-"):
+            out.append("each unexhausted card in play with an end-of-round effect resolves it")
+        elif ident == "AS-I-spell-guard":
+            out.append("its Spell Guard does not stop a cancel")
+        elif ident.startswith("AS-I-inactive-"):
+            out.append("an exhausted card's reaction does not trigger")
         elif ident.startswith("AS-I-spent-"):
             kind = re.search(r"to be (?P<k>.+?) dice \(", note["text"])
             out.append(f"every die spent on its cost showed {kind.group('k') if kind else 'that side'}")
@@ -310,6 +328,8 @@ def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> s
     if len(same) > 1:   # "Deal 2 damage to a target unit" printed twice: say which
         clause = ("the first ", "the second ", "the third ", "a later ")[min(same.index(n), 3)] + clause
     card = reaction["card"]
+    if reaction.get("event") == "end of round":
+        return f"{card}'s end-of-round effect resolves now, as {clause} says (if {card} is unexhausted)"
     if reaction["timing"] in ("would", "before"):
         return f"{card} comes before {clause} (it answers what that would do)"
     if answer["card"]["edition"] == "reborn":
@@ -398,6 +418,16 @@ def summary(answer: Mapping[str, Any]) -> str:
         bits.append(f"{cancel['card']} cancels the rest of it" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
+    asked = (answer.get("reaction") or {}).get("card")
+    for x in answer.get("board_reactions") or ():
+        if x["card"] == asked:
+            continue   # the reaction asked about is said below, once
+        whose = "yours" if x["side"] == "mine" else "theirs"
+        clause = f"“{_clause(_part_text(answer, x['part']), 50)}”"
+        when = (f"before {clause}" if x["timing"] in ("would", "before") else
+                f"right after {clause}" if answer["card"]["edition"] == "reborn" else "after the whole effect")
+        bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
+                    + (" if they choose to" if x["optional"] else ""))
     reaction = answer.get("reaction")
     if reaction:
         bits.append(_reaction_words(answer, reaction) if reaction["applies"]

@@ -32,6 +32,20 @@ from engine.rulesets.ashes.checks import (
 )
 from engine.rulesets.ashes.choices import carry_inputs, not_picked, pick_options
 from engine.rulesets.ashes.editions import Printing
+from engine.rulesets.ashes.in_play import (
+    RESOLVES_END,
+    CardOf,
+    Piece,
+    Source,
+    apply,
+    board_with_cards,
+    end_of_round_effects,
+    pieces_of,
+    reactions_to,
+    read_effect,
+    source_of,
+    with_shields,
+)
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
 from engine.rulesets.ashes.state import Board, Unit
@@ -73,6 +87,8 @@ class Resolution:
     # the card's other abilities, each with what names it in a question ({label, kind, ask, text})
     others: list[dict[str, Any]] = field(default_factory=list)
     by_default: bool = False         # named alone: the ability was chosen for the player (see pick_ability)
+    board_reactions: list[dict[str, Any]] = field(default_factory=list)   # named cards' reactions it sets off
+    named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
@@ -166,13 +182,15 @@ def placed_under(p: Printing) -> str | None:
 
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             cancel_name: str | None = None, notes: Sequence[Annotation] = (),
-            reaction_printing: Printing | None = None) -> Resolution:
+            reaction_printing: Printing | None = None, card_of: CardOf | None = None) -> Resolution:
+    """`card_of` reads the card of a unit named in the question (its values and text), when the caller can."""
     trace = Trace()
     abilities = read_abilities(p) or (_no_text(p),)
     ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
+    board = board_with_cards(board, card_of)
 
     if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
         # a plain question about an alteration: a unit to attach it to is taken to be there, and said
@@ -251,6 +269,15 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         self_unit = None
         trace.add("AS3", ability.label, "the unit whose own leaving play triggered this is not a target")
     units = list(board.units)
+    # the cards named in play: what this does to them, what their text keeps off them and does in answer
+    src = source_of(p, ability)
+    host = next((u for u in units if any(a.lower() == p.name.lower() for a in u.alterations)), None) \
+        if p.type.endswith("Alteration Spell") and not playing else None
+    pieces = pieces_of(units, self_unit, p if self_unit is not None else None, card_of)
+    self_label = self_unit.label() if self_unit is not None and self_unit.name else None
+    units = with_shields(units, pieces, src)
+    board = dataclasses.replace(board, units=tuple(units))
+    board_reactions: list[dict[str, Any]] = []
     cancel_reading, cancel_ability_used = _read_cancel_card(cancel_printing)
     wants_theirs = cancel_reading is not None and cancel_reading.watch in ("target-unit", "target-named-unit",
                                                                              "target-player")
@@ -324,6 +351,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             continue
         if targets_now and part.n in chosen:  # first edition: chosen in step 2, whatever happens to the part
             r.target, r.target_side = chosen[part.n][0], chosen[part.n][1]
+            gone = pieces.get(r.target or "")
+            if gone is not None and gone.gone:
+                r.outcome, r.rules = "skipped", ["AS3", "AS5"]
+                r.why = f"its target, {r.target}, was {gone.gone} by an earlier instruction and is no longer in play"
+                continue
         if part.depends_on is not None:
             dep = next((x for x in results if x.part.n == part.depends_on), None)
             if dep is not None and dep.part.choice != part.choice and not_picked(dep.part, picked):
@@ -368,6 +400,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        amount: int | None = board.x if re.search(r"\bX\b", part.text) else None
         counted = NUMBER_SPENT.search(part.text)
         if counted:
             kind = f"{counted.group('magic').lower()} {counted.group('side').lower()}"
@@ -446,6 +479,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “{hit.phrase}” ({hit.restriction.how}); the board "
                                            f"state does not say, so I took it that {hit.restriction.brief}."))
         r.outcome = "resolves"
+        _follow(r, pieces, src, self_label, host.label() if host else None, amount, reborn, trace, card_of, p,
+                board_reactions)
+        units = [u for u in units if not (u.name and u.label() in pieces and pieces[u.label()].gone)]
         r.rules = (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else []) + r.rules
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
         if part.optional and any("not by you" in n for n in part.notes):
@@ -491,8 +527,68 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                             or a.text.split("\n")[0])}
               for a in abilities if a is not chosen_one
               and not (chosen_one.kind == "play" and a.trigger is not None and ENTERS.match(a.text))]
+    if cancel_json is not None and cancel_json.get("applies"):
+        guard = _spell_guard(p, ability)
+        if guard and cancel_printing is not None and cancel_printing.type.endswith("Spell"):
+            trace.interpret(Interpretation("AS-I-spell-guard", "AS6",
+                                           f"{p.name} says “{guard}”; I took it that this does not stop "
+                                           f"{cancel_json['card']}: cancelling its effect places or removes nothing "
+                                           "on the card and does not move it, which is what affecting a card means "
+                                           "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
-                      reaction, others, board.ability is None and len(abilities) > 1)
+                      reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
+                      bool(pieces))
+
+
+def _spell_guard(p: Printing, used: Ability) -> str | None:
+    """The card's own "cannot be affected by an opponent's spell" (Spell Guard), if it has one."""
+    for a in read_abilities(p):
+        text = " ".join(x.text for x in a.parts) or a.text
+        if a.kind == "passive" and re.search(r"\bcannot be affected by (?:an opponent's|opponents'?) spells?\b", text,
+                                             re.I):
+            return (f"{a.name}: " if a.name else "") + text.strip().rstrip(".")
+    return None
+
+
+def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: str | None, host_label: str | None,
+            amount: int | None, reborn: bool, trace: Trace, card_of: CardOf | None, p: Printing,
+            found: list[dict[str, Any]]) -> None:
+    """What a part that resolves does to the cards named in play, and the reactions of theirs it sets off."""
+    part = r.part
+    if RESOLVES_END.search(part.text):
+        ended = end_of_round_effects(pieces, card_of, trace, part)
+        notes = ended.notes
+        found += reactions_to(ended, pieces, src, part, reborn, trace)
+        if notes:
+            r.result += notes
+        elif pieces:
+            r.result.append("none of the cards named has an effect at the end of the round")
+        else:
+            trace.interpret(Interpretation(f"AS-I-end-cards-{part.n}", "AS19",
+                                           "The cards in play were not named; each unexhausted one with an effect "
+                                           "at the end of the round resolves it now (name them with --unit to see "
+                                           "each)."))
+        r.rules.append("AS19")
+        return
+    effect = read_effect(part, r.target, r.acts_on, pieces, self_label, host_label, amount, src.side)
+    if effect is None:
+        if re.match(r"^(?:discard|destroy) this (?:card|unit)\b", part.text, re.I) and (
+                (p.type in ("Conjuration", "Conjured Alteration Spell") and not part.text.lower().startswith(
+                    ("discard this unit", "destroy this unit"))) or p.type == "Conjuration"):
+            r.result.append("it goes back to your conjuration pile (a conjuration that leaves play does)")
+            r.rules.append("AS18")
+        return
+    done = apply(effect, src)
+    # the part's own target is "it" in what happened to it ("happens to Iron Worker (theirs): it is destroyed")
+    r.result += [("it" + n[len(r.target):]) if r.target and n.startswith(r.target + " ") else n for n in done.notes]
+    if any(n.endswith("conjuration pile") for n in done.notes) or any(e == "left" for _, e in done.events):
+        r.rules.append("AS18")
+    if any(e == "destroyed" for _, e in done.events) and effect.verb == "damage":
+        r.rules.append("AS17")
+    for label in done.guessed:
+        trace.interpret(Interpretation(f"AS-I-wounds-{part.n}-{label}", "AS17",
+                                       f"The wounds already on {label} were not said; I took it to have none."))
+    found += reactions_to(done, pieces, src, part, reborn, trace)
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:

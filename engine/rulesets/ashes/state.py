@@ -31,6 +31,7 @@ class Unit:
     exhausted: bool | None = None
     described: bool = False         # the question said what is on it (so "nothing said" means none)
     exhaustion: int | None = None   # exhaustion tokens when counted ("/exhaustion=2"); "/exhausted" is 1
+    shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
