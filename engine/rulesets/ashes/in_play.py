@@ -106,7 +106,8 @@ _NO_DAMAGE = re.compile(r"(?:^|(?<=\.)\s+)(?:(?P<cond>while this unit is exhaust
 _ARMORED = re.compile(r"^prevent (?P<n>\d+) damage\b", re.I)
 _DAMAGE_TRIGGER = re.compile(r"\bthis unit (?:is dealt damage|would receive damage|receives damage)\b", re.I)
 _ATTACK_ONLY = re.compile(r"\b(?:by attacking|attacking or countering|by an attack|as a result of an attack|while "
-                          r"guarding|declared|blocked|blocker|guard(?:ed|ing)?|by one or more attacking)\b", re.I)
+                          r"guarding|declared|blocked|blocker|guard(?:ed|ing)?|by one or more attacking|"
+                          r"unit's attack)\b", re.I)
 
 
 def _sources_named(by: str, src: Source, mine: bool) -> bool:
@@ -408,7 +409,11 @@ def reactions_to(outcome: Outcome, pieces: dict[str, Piece], src: Source, part: 
             words = a.trigger.words
             if _ATTACK_ONLY.search(words) and not re.search(r"\bspell\b|\babilit", words, re.I):
                 continue
+            # "as a result of a spell ... you control" / "... an opponent controls": whose the card used is
             if re.search(r"\bas a result of\b[^,]*\byou control\b", words, re.I) and holder.unit.side != src.side:
+                continue
+            if re.search(r"\bas a result of\b[^,]*\ban opponent controls\b", words, re.I) and \
+                    holder.unit.side == src.side:
                 continue
             if _DAMAGE_TRIGGER.search(words) and a.parts and _ARMORED.match(a.parts[0].text):
                 continue   # Armored: already counted in the damage it receives
