@@ -10,6 +10,7 @@ object on stdout too: `{"error", "kind", "exit"}` (plus `match` for a card looku
 from __future__ import annotations
 
 import argparse
+import difflib
 import gc
 import json
 import re
@@ -64,7 +65,7 @@ from bot.cli.common import (
 )
 from engine.cards import Annotation, printing_label
 from engine.matching import MatchResult
-from engine.names import base_name, without_controls
+from engine.names import base_name, shown, without_controls
 from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id, shortcut
 
 if TYPE_CHECKING:
@@ -785,9 +786,44 @@ def _choice_sentence(message: str) -> str | None:
     return f"{option} takes {listed}, not {found.group('given')}."
 
 
+def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    return next((dict(a.choices) for a in parser._actions if isinstance(a, argparse._SubParsersAction)), {})
+
+
+def _command_sentence(error: CommandLineError) -> str | None:
+    """argparse's "argument COMMAND: invalid choice: 'alias' (choose from ...)" (a subcommand that does not exist) as
+    one sentence: the nearest command (a group's own first: `arbiter alias` is `arbiter cards alias`), or the
+    few a group takes, never the screen of every name and alias."""
+    found = _CHOICE.match(error.message)
+    if found is None or found.group("option").startswith("-"):
+        return None
+    given = found.group("given").strip("'")
+    prog, commands = error.parser.prog, _subcommands(error.parser)
+    nested = {f"{name} {sub}": parser for name, parser in commands.items() for sub in _subcommands(parser)
+              if parser.prog.split()[-1] == name}  # a group's commands, once per group (not per alias)
+    near = ([f"{prog} {n}" for n in nested if n.split()[-1] == given.lower()]
+            or [f"{prog} {n}" for n in difflib.get_close_matches(given.lower(), list(commands), n=1, cutoff=0.7)])
+    what = found.group("option").lower()
+    said = f"There is no {what} {shown(given)!r} in `{prog}`"
+    if near:
+        return f"{said}: did you mean `{near[0]}`? `{prog} --help` lists them."
+    own = [n for n, sub in commands.items() if sub.prog.split()[-1] == n]
+    if len(own) <= 8:
+        return f"{said}; it takes {', '.join(own[:-1])} or {own[-1]}." if len(own) > 1 else f"{said}."
+    return f"{said}; `{prog} --help` lists them."
+
+
 def _usage_error(error: CommandLineError, as_json: bool) -> int:
     """argparse's complaint: usage + `prog: error: ...` on stderr as argparse prints it, or one JSON object. A
-    value outside an option's choices is one sentence naming them (no usage block before it)."""
+    value outside an option's choices, and a command that does not exist, are one sentence (no usage before it)."""
+    command = _command_sentence(error)
+    if command is not None:
+        if as_json:
+            print_json({"error": f"{error.parser.prog}: {command}", "kind": "usage", "exit": EXIT_USAGE,
+                        "usage": " ".join(error.parser.format_usage().split())})
+        else:
+            print(f"arbiter: {without_controls(command)}", file=sys.stderr)
+        return EXIT_USAGE
     sentence = _choice_sentence(error.message)
     message = f"{error.parser.prog}: {sentence or error.message}"
     if as_json:

@@ -78,3 +78,17 @@ def test_a_name_asked_back_with_one_card_is_not_said_to_match_several(catalog, c
                     "ask with that name if it is the card.")
     two = [Candidate(school, 80.0, "word"), Candidate(Card("l5r", "Iron Mountain", "EP"), 70.0, "word")]
     assert "matches several cards" in problem_message(MatchResult("iron mountain", "ambiguous", None, two))
+
+
+@pytest.mark.parametrize(("argv", "said"), [
+    (["alias", "nick", "Adino"], "There is no command 'alias' in `arbiter`: did you mean `arbiter cards alias`?"),
+    (["durration", "adino"], "did you mean `arbiter duration`?"),
+    (["verify"], "did you mean `arbiter official verify`?"),
+    (["cards", "bogus"], "There is no action 'bogus' in `arbiter cards`; it takes import, alias, annotate, "),
+    (["l5r", "bogus"], "There is no question 'bogus' in `arbiter l5r`; it takes order or duration."),
+], ids=lambda v: " ".join(v) if isinstance(v, list) else "")
+def test_a_command_that_does_not_exist_is_one_sentence_naming_the_nearest(argv, said, catalog, capsys):
+    code, out, err = run(capsys, *argv, "--db", catalog)
+    assert (code, out) == (2, "")
+    line = _one_sentence(err)
+    assert said in line and "choose from" not in line

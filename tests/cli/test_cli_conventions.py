@@ -88,7 +88,7 @@ def test_lookup_problems_exit_1_in_alias_annotate_and_history(db, capsys):
                                                                "territory, "),
     (["cards", "history", "--limit", "0"], "usage", 2, "arbiter cards history: --limit must be a "
                                                        "positive whole number, not '0'."),
-    (["nonsense"], "usage", 2, "arbiter: argument COMMAND: invalid choice: 'nonsense'"),
+    (["nonsense"], "usage", 2, "arbiter: There is no command 'nonsense' in `arbiter`; `arbiter --help` lists them."),
     (["duration", "adino", "--then", "explodes"], "usage", 2, "Unknown event 'explodes'"),
     (["rule", "D42"], "usage", 2, "Unknown rule 'D42'"),
     (["cards", "undo", "999999"], "not-found", 1, "There is no recorded change #999999."),

@@ -112,7 +112,8 @@ def test_each_question_is_its_own_subcommand(tiles, tmp_path, capsys):
     assert run(capsys, "tiles", "count", "red tile + sky", "--db", db)[:2] == (
         0, "2 tiles\nRead “sky” as Sky Tile (Toy).\nRuling id: T-count\n")
     assert main(["tiles", "red tile", "--db", db]) == 2  # with several questions, the question is named first
-    assert "invalid choice: 'red tile'" in capsys.readouterr().err
+    assert capsys.readouterr().err == ("arbiter: There is no question 'red tile' in `arbiter tiles`; it takes lay or "
+                                       "count.\n")
 
 
 def test_an_annotation_is_checked_by_the_game_then_read_by_its_question(tiles, tmp_path, capsys):
