@@ -248,7 +248,7 @@ def test_a_rule_of_the_game_is_said_in_the_first_line(db, capsys):
 
 def test_a_card_named_title_colon_subtitle_calls_itself_by_the_subtitle(db, capsys):
     out = ask(db, capsys, "--effect", "Spirit Blade: Terminus",
-              "--count", "four sheen counters on your Fractured Memories=2")
+              "--count", "sheen counters on your Fractured Memories=9")  # "+1 POWER for every four": two steps
     assert obj(out, "Spirit Blade: Terminus")["net"]["power"]["total"] == 2
 
 

@@ -95,6 +95,7 @@ class ReadEffect:
     amounts: tuple[tuple[str, int | None], ...] = ()
     per: str = ""                  # "for each ..." / "where X is the amount of ...": the amount is per one of these
     cap: int | None = None         # "for each of up to two ...": at most this many count
+    every: int = 1                 # "for every five damage counters ...": one step per five counted
     instead: bool = False          # "... instead": replaces the effect before it when its "if" holds
     # amounts in X with a "where X is ...": (stat, X's factor, fixed part), e.g. ("cost", 1, 2) for "(2+X) more"
     x_terms: tuple[tuple[str, int, int], ...] = ()

@@ -18,7 +18,7 @@ from engine.interface import QuestionError
 from engine.names import fold
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
-from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
+from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of, short_names, subtypes_of, types_of
 from engine.rulesets.grand_archive.effects import (
     LAYERS,
     ZONE_WORDS,
@@ -62,9 +62,13 @@ class Obj:
             where = "" if self.zone == "field" else f" in {'your' if self.controller == 'you' else 'an opponent’s'} " \
                                                     f"{ZONE_WORDS.get(self.zone, self.zone)}"
             return f"{self.card.name}{where}"
-        kinds = " ".join(sorted(self.subtypes)) + (" " if self.subtypes else "") + (
-            " ".join(sorted(self.types)) or "card")
-        token = "token " if "token" in self.supertypes else ""
+        # "a shadow token", "an automaton ally", "a phantasia ally": a type written before another comes first
+        words = [*sorted(self.subtypes), *sorted(self.types, key=lambda t: (t != "phantasia", t))]
+        if "token" in self.supertypes:
+            words.append("token")
+        elif not self.types:
+            words.append("card")
+        kinds, token = " ".join(words), ""
         owner = "you control" if self.controller == "you" else "an opponent controls"
         if self.zone != "field":
             whose = "your" if self.controller == "you" else "an opponent’s"
@@ -96,6 +100,7 @@ class Instance:
     condition_on: bool = True
     condition_given: bool = False        # a condition event said whether it holds (else it is assumed)
     event: str = ""                      # an effect made by an event (loses-abilities)
+    assumed_not: str = ""                # "If that ally is a Shenju": the target was not written as one
     granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
 
 
@@ -108,6 +113,7 @@ class Reach:
     why: str
     rules: list[str]
     short: str = ""   # why not, in a few players' words (the answer's summary)
+    assumed: str = ""  # the card type taken for an object written without one ("phantasia ally")
 
 
 @dataclass
@@ -160,6 +166,7 @@ class Evaluator:
         self.labels: list[str] = []
         self.annotation_keys: list[tuple[str, str, str, str]] = []
         self.unread: list[tuple[str, str, str]] = []
+        self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -201,10 +208,15 @@ class Evaluator:
             if spec.attacks_of and obj is inst.target and "attack" not in obj.types:
                 return False, "it changes the attacks this unit makes, not the unit itself (to see an attack's " \
                               "power, name that attack as the target: --object attack ... -> ATTACK)"
+            if spec.attacks_of and obj is not inst.target and "attack" in obj.types \
+                    and "attack" not in inst.target.types:
+                return self._attack_of_target(inst, obj)
             return (obj is inst.target, f"it is not the effect's target ({inst.target.describe()})")
         ok, why = self._kind_fits(spec, obj)
         if not ok:
             return ok, why
+        if why:  # an object written without its card type, taken to be what the set needs
+            self.assumed_kinds[(inst.id, obj.id)] = why
         for name, n in spec.counters:
             have = obj.counters.get(name, 0)
             if have < n:
@@ -224,6 +236,41 @@ class Evaluator:
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         return self._controller_fits(spec, obj, inst)
 
+    def _attack_of_target(self, inst: Instance, obj: Obj) -> tuple[bool, str]:
+        """"Target Beast ally's next attack gets +2 POWER": the target is the unit; an attack written after the effect
+        (on its controller's side) is taken to be that unit's, and said so."""
+        assert inst.target is not None
+        if obj.entered <= inst.moment:
+            return False, "it was declared before the effect; the effect changes the attacks the target unit makes " \
+                          "after it"
+        if obj.controller != inst.target.controller:
+            return False, f"it is not an attack of {inst.target.describe()}'s controller"
+        self.note(notes.attack_of(inst.label, inst.target.describe()))
+        return True, ""
+
+    def _settle_requirement(self, inst: Instance) -> bool:
+        """"If that ally is a Shenju, ...": checked against the target as written (a card's own types, or the kinds
+        written with it); a kind written without that word is taken not to be one, and the answer says so."""
+        m = re.fullmatch(r"if (?:that \w+|it|the target(?:ed)? \w+) is (?:an? )?([\w-]+)", inst.read.requires.strip(),
+                         re.I)
+        target = inst.target
+        if m is None or target is None:
+            return False
+        said, word = m.group(1), m.group(1).lower()
+        kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
+        met = word in kinds
+        a = "" if word in _ADJECTIVES else _article(word) + " "
+        if target.card is None and not met:
+            inst.assumed_not = f"the {target.describe().split(' ', 1)[1]} is not {a}{said}"
+            self.note(notes.assumed_not(inst.label, target.text, word))
+        else:
+            inst.condition_given = True
+        self._requirement(inst, met)
+        if not met:
+            inst.status_why = f"{target.describe()} is not {a}{said}" + (
+                " (not written with it)" if target.card is None else "")
+        return True
+
     def _controller_fits(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         if spec.controller != "any":
             other = "opponent" if inst.controller == "you" else "you"
@@ -234,24 +281,35 @@ class Evaluator:
         return True, ""
 
     def _kind_fits(self, spec: SetSpec, obj: Obj) -> tuple[bool, str]:
+        if "player" in spec.types:  # "you gain agility 3": a rule for a player, never an object's
+            return False, "it is not a player (the effect changes a rule for a player)"
         types = set(obj.types)
         if "ally" in types or "champion" in types:
             types.add("unit")
         if obj.zone == "field":
             types.add("object")
         types |= self._added_types(obj)
-        if spec.types and not obj.types and obj.card is None and obj.supertypes:
-            # "token:shadow": a token whose card type was not written
-            self.note(notes.untyped(obj.text))
+        untyped = not obj.types and obj.card is None and bool(obj.supertypes | obj.subtypes)
+        needed: set[str] = set()
+        if spec.types and untyped:
+            # "token:shadow": written without its card type, so taken to be of the type the effect needs
+            needed |= set(spec.types) - {"object", "card"}
         elif spec.types and not (spec.types & types):
             return False, f"it is not {' or '.join(sorted(spec.types))}"
-        if spec.supertypes - (obj.supertypes | types):
+        missing = spec.supertypes - (obj.supertypes | types)
+        if untyped:  # "Phantasia allies": a card type written before another is assumed too, never "token"
+            needed |= missing & _CARD_TYPES
+            missing -= _CARD_TYPES
+        if missing:
             return False, f"it is not {' '.join(sorted(spec.supertypes))}"
         has = obj.subtypes | self._added_types(obj)
         if spec.all_subtypes and not spec.subtypes <= has:
             return False, f"it is not {' '.join(sorted(spec.subtypes - has))}"
         if spec.subtypes and not (spec.subtypes & has):
             return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
+        if needed:
+            self.note(notes.untyped(obj.text))
+            return True, " ".join(sorted(needed, key=lambda t: t != "phantasia"))
         return True, ""
 
     def _added_types(self, obj: Obj) -> set[str]:
@@ -286,12 +344,29 @@ class Evaluator:
                 text = moment.text
                 if card is not None:  # the card's own name, so a typo gives the same scenario (and ruling id)
                     text = card.name + moment.text[len(moment.card or ""):]
+                source = self._own_source(card, moment)
+                if source is not None:  # "--effect Galatine --object Galatine[durability=7]": that same Galatine
+                    source.asked, source.text = True, text
+                    source.counters.update(dict(moment.counters))
+                    self.note(notes.same_object(card.name))  # type: ignore[union-attr]
+                    t -= 1
+                    self.labels.append(f"{t}. object {text} (the {card.name} already on the field)")  # type: ignore[union-attr]
+                    continue
                 self._new_object(text, card, t, True, moment)
                 self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
                 t = self._effect(moment, t)
             else:
                 self._event(moment, t)
+
+    def _own_source(self, card: Card | None, spec: ObjectSpec) -> Obj | None:
+        """The object an effect already put on the field as its own source, when an object written after that
+        effect names the same card in the same place: one object, not a second copy."""
+        if card is None or spec.together:
+            return None
+        return next((o for o in self.objects if not o.asked and o.card is not None and o.card.name == card.name
+                     and o.left is None and o.zone == spec.zone == "field" and o.controller == spec.controller
+                     and not o.summoned_by), None)
 
     def _label(self, card: Card, effect: ReadEffect, spec: EffectSpec) -> str:
         label = f"{card.name} ({effect.label})"
@@ -436,7 +511,9 @@ class Evaluator:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
         if effect.condition:
             self.note(notes.condition_assumed(inst.label, effect.condition))
-        if effect.requires and effect.instead:
+        if effect.requires and self._settle_requirement(inst):
+            pass  # "If that ally is a Shenju": decided by the target as written
+        elif effect.requires and effect.instead:
             inst.status = "off"
             inst.status_why = f"it replaces the effect before it only if {effect.requires}, which the question " \
                               "does not say"
@@ -715,7 +792,8 @@ class Evaluator:
         if obj.left is not None and obj.left <= len(self.labels):
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
                                       "new object", rules, "it left the field")
-        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only:
+        later_attack = spec.attacks_of and obj is not inst.target  # the target unit's attacks to come
+        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -753,7 +831,10 @@ class Evaluator:
         if lost is not None:
             why += f"; its source lost its abilities, but layer {inst.read.layer} applies before the loss in layer D"
             rules.append("GA5")
-        return Reach(inst, True, why, rules)
+        kind = self.assumed_kinds.get((inst.id, obj.id), "")
+        if kind:
+            why += f" (written without its card type, it is taken to be {_article(kind)} {kind})"
+        return Reach(inst, True, why, rules, assumed=kind)
 
     def _next_one(self, inst: Instance) -> Obj | None:
         """The one object a "next ..." / "first ..." set reaches: the first card played after it (taken in the
@@ -858,27 +939,56 @@ class Evaluator:
         return None
 
     def count_of(self, inst: Instance) -> tuple[int, bool]:
-        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+        """How many of what a "for each" counts: given in the question (matched by its words), else one step
+        (one, or N for "for every N ..."), said."""
         key = self._count_key(inst)
         if key is not None:
             self.counts_used.add(key)
             n = self.counts[key]
             return (min(n, inst.read.cap) if inst.read.cap is not None else n), True
-        self.note(notes.count_assumed(inst.label, inst.read.per))
-        return 1, False
+        self.note(notes.count_assumed(inst.label, inst.read.per, inst.read.every))
+        return inst.read.every, False
 
-    def _own_counters(self, read: ReadEffect, obj: Obj) -> tuple[int, bool] | None:
+    def _own_counters(self, inst: Instance, obj: Obj) -> tuple[int, bool] | None:
         """"+2 POWER for each refinement counter on it": the counters written on the object itself count
-        ("Arondight, Azure Blade[refinement=2]"), as given."""
-        m = re.fullmatch(r"(?:the )?(?:amount of )?([a-z]+) counters? on (it|them|this \w+|.+)",
+        ("Arondight, Azure Blade[refinement=2]"), as given; "... damage counters on your champion": those written on
+        the champion its controller controls; "on your Fractured Memories": on the object of that name."""
+        read = inst.read
+        m = re.fullmatch(r"(?:the )?(?:amount of )?([a-z]+) counters? on (it|them|this \w+|your champion|.+)",
                          read.per.strip().lower())
-        if m is None or m.group(1) not in obj.counters:
+        if m is None:
             return None
+        kind, where = m.group(1), m.group(2)
+        holder: Obj | None = None
         names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
-        if m.group(2) not in ("it", "them") and not m.group(2).startswith("this ") and m.group(2) not in names:
+        if where in ("it", "them") or where.startswith("this ") or where in names:
+            holder = obj if kind in obj.counters else None
+        if holder is None and where in ("your champion", "them"):
+            holder = next((o for o in reversed(self.objects) if "champion" in o.types and o.left is None
+                           and o.zone == "field" and o.controller == inst.controller and kind in o.counters), None)
+        if holder is None:
+            named = where.removeprefix("your ")
+            holder = next((o for o in reversed(self.objects) if o.card is not None and o.left is None
+                           and named in {n.lower() for n in short_names(o.card)} and kind in o.counters), None)
+        if holder is None:
             return None
-        n = obj.counters[m.group(1)]
+        n = holder.counters[kind]
+        if kind == "damage" and "champion" in holder.types:
+            n += self._damage_first(inst, n)
         return (min(n, read.cap) if read.cap is not None else n), True
+
+    def _damage_first(self, inst: Instance, before: int) -> int:
+        """"Deal 4 unpreventable damage to your champion. Then, ... for every four damage counters on them" (Enrage):
+        the damage the same resolution dealt first is on the champion when the counters are counted."""
+        if inst.read.origin is Origin.STANDING:
+            return 0
+        paragraph = next((p for i, p in enumerate(paragraphs_of(inst.card), start=1) if str(i) == inst.read.part), "")
+        head = paragraph.split(inst.read.sentence.split(",")[0])[0] if inst.read.sentence else ""
+        m = re.search(r"\bdeal (\d+) (unpreventable )?damage to your champion\b", head, re.I)
+        if m is None:
+            return 0
+        self.note(notes.damage_first(inst.label, int(m.group(1)), before, bool(m.group(2))))
+        return int(m.group(1))
 
     def changes(self, obj: Obj, order: list[Placed]) -> list[tuple[str, Change]]:
         """The numeric changes to the object in the order applied; its counters after the rest of layer E."""
@@ -886,8 +996,10 @@ class Evaluator:
         for placed in order:
             read = placed.inst.read
             sets = read.layer == "A" and read.exclusive
-            count, given = (self._own_counters(read, obj) or self.count_of(placed.inst)) if read.per \
+            counted, given = (self._own_counters(placed.inst, obj) or self.count_of(placed.inst)) if read.per \
                 else (None, False)
+            # "for every five damage counters": one step per five counted (twelve make two steps)
+            count = counted // read.every if counted is not None else None
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
                     (w for w in read.change.split(" and ") if stat in w.lower()), read.change)
@@ -896,10 +1008,12 @@ class Evaluator:
                     out.append((stat, Change(placed.inst.label, read.layer, words, x[0], count, read.per, given,
                                              sets, offset=x[1], x=True)))
                     continue
-                out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets)))
-        if obj.counters:
+                out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets,
+                                         every=read.every, counted=counted)))
+        placed = counter_changes(obj.counters)
+        if placed:
             self.cite("GA14")
-        return out + counter_changes(obj.counters)
+        return out + placed
 
     def _grant_statics(self) -> None:
         """A quoted ability that is itself a static effect (gains “Allies you control get +1 POWER”) is an effect
@@ -938,8 +1052,26 @@ class Evaluator:
         self.note(notes.granted_static(name, grant.label))
         self.cite("GA2", "GA7")
 
+    def _rules_lost(self) -> None:
+        """A standing ability that changes a rule of the game or of a player ("Players can't activate ...") is an
+        ability of its object like any other: once that object loses all its abilities (layer D), it no longer has
+        it, so the rule is off for as long as the loss lasts (the layers order characteristics; a rule has none)."""
+        for inst in self.instances:
+            if inst.read.layer != "-" or inst.status != "active":
+                continue
+            lost = self._source_lost(inst)
+            if lost is None:
+                continue
+            inst.status = "off"
+            by = "" if lost.event else f" to {lost.label}"
+            inst.status_why = f"{inst.source.describe() if inst.source else inst.card.name} lost all its abilities" \
+                              f"{by}, this one with them"
+            inst.status_rules.append("GA5")
+            self.note(notes.rule_lost(inst.label, lost.label))
+
     def judge(self) -> Verdict:
         self._grant_statics()
+        self._rules_lost()
         answers: list[ObjectAnswer] = []
         asked = [o for o in self.objects if o.asked]
         reached_sources = [o for o in self.objects if not o.asked and any(
@@ -1020,6 +1152,9 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
 
 
 _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_ADJECTIVES = frozenset({"unique", "distant", "fostered", "ephemeral", "imbued", "empowered", "awake", "rested",
+                         "attacking", "defending", "damaged"})
+_CARD_TYPES = frozenset({"ally", "item", "weapon", "phantasia", "domain", "champion", "attack", "action", "unit"})
 
 
 def _source_gone(effect: ReadEffect, card: Card) -> bool:
@@ -1031,14 +1166,19 @@ def _source_gone(effect: ReadEffect, card: Card) -> bool:
                              , words))
 
 
+def _article(words: str) -> str:
+    return "an" if words[:1].lower() in "aeiou" and not words.lower().startswith(("uni", "use", "one")) else "a"
+
+
 def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in ("the", "of", "a", "an")}
 
 
 def _example(spec: SetSpec) -> str:
     """An --object that fits a target's words: "ally:specter@graveyard", "champion:opponent"."""
-    if spec.attacks_of:  # "target unit's attacks": the unit is the target
-        return "ally" + (":opponent" if spec.controller == "opponent" else "")
+    if spec.attacks_of:  # "target unit's attacks": the unit is the target ("Target Beast ally's": ally:beast)
+        return "ally" + "".join(f":{s}" for s in sorted(spec.subtypes)) + (
+            ":opponent" if spec.controller == "opponent" else "")
     kind = next(iter(sorted(spec.types - {"card", "object", "unit"})), "") or next(
         iter(sorted(spec.supertypes & {"ally", "item", "weapon", "phantasia", "champion", "domain"})), "ally")
     text = kind + "".join(f":{s}" for s in sorted(spec.subtypes))

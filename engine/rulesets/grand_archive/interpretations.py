@@ -99,6 +99,19 @@ def level_up(card: str, old: str) -> Interpretation:
                           "entered the lineage.")
 
 
+def attack_of(label: str, unit: str) -> Interpretation:
+    return Interpretation(f"attack-of:{label}", None,
+                          f"{label} changes the attacks of its target, {unit}; an attack written after it is taken to "
+                          "be that unit's attack.")
+
+
+def assumed_not(label: str, written: str, word: str) -> Interpretation:
+    return Interpretation(f"assumed-not:{label}", None,
+                          f"{label} depends on its target being {word}; "
+                          f"{written} is written without “{word}”, so it is taken not to be one (write it with "
+                          f":{word}, or say condition-true for this card, if it is).")
+
+
 def requirement_met(label: str, labels: str) -> Interpretation:
     return Interpretation(f"requires:{label}", None,
                           f"{label}: its requirement ({labels}) is checked when it resolves and is taken as met; "
@@ -143,7 +156,12 @@ def summoned(card: str, token: str) -> Interpretation:
                           "field, and in any set fixed by what follows.")
 
 
-def count_assumed(label: str, per: str) -> Interpretation:
+def count_assumed(label: str, per: str, every: int = 1) -> Interpretation:
+    if every > 1:
+        return Interpretation(f"count:{label}", None,
+                              f"{label} changes its number once for every {every} {per}; the question does not say "
+                              f"how many there are, so {every} (one step) are assumed. Give the count (e.g. “{per}="
+                              f"{every * 2 + 1}”, which makes {2} steps) for the real total.")
     return Interpretation(f"count:{label}", None,
                           f"{label} changes its number once for each {per}; the question does not say how many, so "
                           f"one is assumed. Give the count (e.g. “{per}=3”) for the real total.")
@@ -155,3 +173,24 @@ def granted_static(holder: str, grant: str) -> Interpretation:
                           f"{holder}'s own standing ability (reaching objects that enter later) while {holder} has "
                           "it, timestamped when it gained it (the rules timestamp masteries and boons when gained; a "
                           "gained ability is read the same way).")
+
+
+def same_object(card: str) -> Interpretation:
+    return Interpretation(f"same-object:{card}", None,
+                          f"{card} is written as an object after its own effect put it on the field: it is taken to "
+                          "be that same object (with what is written of it, such as counters), not a second copy.")
+
+
+def damage_first(label: str, dealt: int, before: int, unpreventable: bool) -> Interpretation:
+    how = "unpreventable, so it is dealt" if unpreventable else "taken as not prevented"
+    return Interpretation(f"damage-first:{label}", None,
+                          f"{label} deals {dealt} damage to your champion before it counts the damage counters on "
+                          f"them ({how}): the {before} written on the champion become {before + dealt}.")
+
+
+def rule_lost(label: str, loss: str) -> Interpretation:
+    return Interpretation(f"rule-lost:{label}", "GA5",
+                          f"{label} changes a rule of the game, not a characteristic, so no layer orders it; it is an "
+                          f"ability of its object, and once that object loses all its abilities ({loss}, layer D) "
+                          "it no longer has it: the rule is off while the loss lasts (unlike an effect of layers A-C, "
+                          "which applies before the loss).")

@@ -78,6 +78,7 @@ class _Context:
     last_set: SetSpec | None = None
     per: str = ""
     cap: int | None = None
+    every: int = 1         # "for every five ...": five of what is counted make one step
     x_is: int = 0          # "where X is [twice] ...": X's factor (0: the amount is not defined by a "where X")
     ifs: str = ""          # "If that ally is unique," / "... if you control X": what the sentence depends on
     last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
@@ -122,6 +123,9 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
     text = " ".join(subject.replace("’", "'").split()).strip(" ,")
     low = text.lower()
     names = [n.lower() for n in short_names(card)] if card else []
+    if last is not None and last.attacks_of and re.fullmatch(r"(?:that|the) attack|(?:their|its) (?:next|first) "
+                                                              r"attack", low):
+        return last  # "Target Beast ally's next attack ... If that ally is a Shenju, that attack gets ..."
     if low in ("it", "they", "them", "they each", "it each", "each of them", "that ally", "that unit",
                "that card", "that object", "that champion", "those allies", "those cards", "those objects",
                "those copies each", "those copies", "those units", "the attacker", "that attacker"):
@@ -143,7 +147,9 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
                        else "any" if low == "target champion" else controller, target=target)
     nxt = re.match(r"^(?:[\w' ]*'s |[\w ]*s' |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a "
                    r"unit)?)?(?: each turn)?( (?:without|with|using) [\w ]+)?$", low)
-    if nxt:  # "Vanitas' next attack without a weapon": the next attack to come, its qualifier said, not checked
+    # "Vanitas' next attack without a weapon": the next attack to come, its qualifier said, not checked
+    # ("Target Beast ally's next attack" is a target: read below)
+    if nxt and not re.match(r"^(?:up to one )?target ", low):
         return SetSpec(text, types=frozenset({"attack"}), controller="you", next_only=True,
                        unchecked=(nxt.group(2).strip(),) if nxt.group(2) else ())
     m = re.match(r"^(?:(your champion's|its|" + "|".join(re.escape(n) + "'s?" for n in names) + r") )"
@@ -223,10 +229,11 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     if m:
         target = bool(re.match(r"^(up to \w+ |another )?target |that |those |linked |the linked ", m.group(0)))
         low = low[m.end():]
-    pos = re.match(r"^(?:target )?((?:[a-z]+ )*?)(unit|ally|champion)'s (?:next |first )?attacks?$", low)
+    pos = re.match(r"^(?:target )?((?:[a-z]+ )*?)(unit|ally|champion)'s (next |first )?attacks?$", low)
     if pos and all(w in SUBTYPES for w in pos.group(1).split()):  # "Target Warrior ally's next attack"
+        # the target is the unit; what is reached is its attacks (only the next one for "next attack")
         return SetSpec(text, types=frozenset({"attack"}), subtypes=frozenset(pos.group(1).split()),
-                       controller=controller, target=True,
+                       controller=controller, target=True, next_only=bool(pos.group(3)),
                        attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
     words = low.replace("and/or", "or").split()
     if not words:
@@ -425,8 +432,15 @@ def _compound(subject: str, ctx: _Context) -> list[SetSpec]:
     return [sp for sp in specs if sp is not None] if all(sp is not None for sp in specs) else []
 
 
+# "this turn" closing a clause in the past ("allies that entered the field this turn", "for every 3 damage your
+# champion has dealt to other champions this turn"): it says which objects or how many count, not how long
+_PAST_THIS_TURN = re.compile(r"\b(?:(?:has|have|had|'ve)(?: \w+)?|that|who|which) (?:\w+ed|dealt|drawn|drew|made|"
+                             r"paid|taken|won|lost|spent)\b[^,.;]*?\s+this turn\b", re.I)
+
+
 def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str, str]:
     """(form, the words deciding it, condition words)."""
+    sentence = _PAST_THIS_TURN.sub(lambda m: m.group(0)[: -len("this turn")].rstrip(), sentence)
     low = sentence.lower()
     condition = ""
     m = re.search(r"\b(?:for )?as long as ([^,.]+)", sentence, re.I)
@@ -507,15 +521,16 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
             break
         body = stripped
     where_x = _WHERE_X.search(body)
-    body, per, cap = _amount_basis(body)
+    body, per, cap, every = _amount_basis(body)
     if per or printed is None:  # one sentence's own basis (the tail of a sentence keeps its whole's)
-        ctx.per, ctx.cap = per, cap
+        ctx.per, ctx.cap, ctx.every = per, cap, every
         ctx.x_is = (2 if re.search(r"\btwice\b", where_x.group(0), re.I) else 1) if per and where_x else 0
     body = re.split(r",? where X is|,? for each\b(?=.*\bwhere\b)", body)[0]
     body = re.sub(r"\s+also\s+(?=(?:" + VERBS + r")\b)", " ", body)  # "allies you control also become distant"
-    body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
-                  r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)", "",
-                  body, flags=re.I)
+    kept = [m.span() for m in _PAST_THIS_TURN.finditer(body)]
+    body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|(?:for )?this turn|"
+                  r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)",
+                  lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else "", body, flags=re.I)
     # "Other champions get -3 level and all allies get -3 POWER": two clauses, each with its own subject
     for joint in re.finditer(r",? and (?=(?:all |each |other |target |your )?[A-Za-z][\w' ]*? (?:" + VERBS + r")\b)",
                              body):
@@ -635,27 +650,37 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     return [_effect(ctx, sentence, verb, change, spec, resolving)]
 
 
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_FOR_EACH_LEAD = re.compile(r"^for (?:each|every) (?:of up to (\w+) )?([^,]+),\s*", re.I)
-_FOR_EACH_TAIL = re.compile(r"\s+for (?:each|every) (?:of up to (\w+) )?(.+?)(?=\s+until\b|\s+this turn\b|[.;]?$)",
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10}
+_EVERY_N = r"(?:(two|three|four|five|six|seven|eight|nine|ten|\d+) )?"
+# "for every five damage counters on your champion": one step per five ("this turn" after a past tense inside the
+# count is part of it: "for every 3 damage your champion has dealt to other champions this turn")
+_FOR_EACH_LEAD = re.compile(r"^for (?:each|every) " + _EVERY_N + r"(?:of up to (\w+) )?([^,]+),\s*",
+                            re.I)
+_FOR_EACH_TAIL = re.compile(r"\s+for (?:each|every) " + _EVERY_N + r"(?:of up to (\w+) )?(.+?"
+                            r"(?:\b(?:has|have|had|'ve)\b[^.;]*?\bthis turn)?)(?=\s+until\b|\s+this turn\b|[.;]?$)",
                             re.I)
 _WHERE_X = re.compile(r",?\s+where X is (?:equal to )?(?:the (?:amount|number) of |twice the (?:amount|number) of )?"
                       r"(.+?)[.;]?$", re.I)
 
 
-def _amount_basis(body: str) -> tuple[str, str, int | None]:
-    """(body without it, what one step of the amount counts, the cap) for "for each ..." and "where X is ..."."""
+def _number(word: str) -> int | None:
+    return _COUNTS.get(word.lower(), int(word) if word.isdigit() else None)
+
+
+def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
+    """(body without it, what one step of the amount counts, the cap, how many of it make one step) for "for each
+    ...", "for every five ..." and "where X is ..."."""
     for pattern in (_FOR_EACH_LEAD, _FOR_EACH_TAIL):
         m = pattern.search(body)
         if m:
-            cap = m.group(1)
-            n = _COUNTS.get(cap.lower(), int(cap) if cap.isdigit() else None) if cap else None
+            every, cap = m.group(1), m.group(2)
             return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
-                m.group(2).strip(), n
+                m.group(3).strip(), _number(cap) if cap else None, (_number(every) or 1) if every else 1
     m = _WHERE_X.search(body)
     if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)", body):
-        return body[: m.start()].strip(), m.group(1).strip(), None
-    return body, "", None
+        return body[: m.start()].strip(), m.group(1).strip(), None, 1
+    return body, "", None, 1
 
 
 _IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
@@ -721,6 +746,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
+                      every=ctx.every if change.amounts and ctx.per else 1,
                       x_terms=tuple((stat, f * ctx.x_is, fixed) for stat, f, fixed in change.x_terms)
                       if ctx.per and ctx.x_is else (), inherited=ctx.inherited,
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions

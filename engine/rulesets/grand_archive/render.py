@@ -119,12 +119,19 @@ def _effect_line(entry: dict[str, Any]) -> str:
             f"[{', '.join(entry['rules'])}]")
 
 
+def _counted(change: dict[str, Any]) -> str:
+    """"damage counters on your champion: 12, one step for every 5"."""
+    if change.get("every", 1) > 1:
+        return f"{change['counted']}: {change['of']}, one step for every {change['every']}"
+    return change["counted"]
+
+
 def _net_line(obj: dict[str, Any]) -> str:
     parts = []
     for stat, entry in obj["net"].items():
         steps = ", ".join(f"{c['card']} {'sets ' + str(c['amount']) if c['sets'] else c['words']}"
                           + (f" {'with X = ' if c.get('x') else '× '}{c['count']} "
-                             f"({c['counted']}{'' if c['count_given'] else ', assumed'})"
+                             f"({_counted(c)}{'' if c['count_given'] else ', assumed'})"
                              if c["count"] is not None and not c["card"].endswith(("counter", "counters")) else "")
                           for c in entry["changes"])
         base = entry["base"] if entry["base"] is not None else f"unknown ({entry['base_from']})"

@@ -52,6 +52,18 @@ def _changes(answer: ObjectAnswer) -> list[str]:
     return found
 
 
+def _counts_assumed(answer: ObjectAnswer) -> list[str]:
+    """"3 durability counters on it": a count the question did not give, said where the total depends on it."""
+    said: list[str] = []
+    for entry in answer.net.values():
+        for change in entry["changes"]:
+            if change["count"] is not None and not change["count_given"] and change["counted"] \
+                    and not change.get("x"):
+                n = change["of"]
+                said.append(f"there {'is one' if n == 1 else f'are {n}'} {change['counted']} (not given)")
+    return list(dict.fromkeys(said))
+
+
 def _plain(condition: str) -> str:
     """A condition as the summary assumes it: "[Class Bonus] holds and you control a Shenju ally"."""
     parts = []
@@ -64,6 +76,8 @@ def _plain(condition: str) -> str:
 def object_sentence(answer: ObjectAnswer) -> str:
     subject = _subject(answer)
     applying = [p.inst.label for p in answer.order]
+    if applying and all(p.inst.event == "loses-abilities" for p in answer.order):
+        return f"{subject} has lost all its abilities"
     if applying:
         changes = _changes(answer)
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
@@ -76,6 +90,13 @@ def object_sentence(answer: ObjectAnswer) -> str:
                                       for p in answer.order if p.inst.read.displaced))
         if fits:
             assumed.append(f"it fits “{'”, “'.join(fits)}”")
+        assumed += _counts_assumed(answer)
+        # "If that ally is a Shenju, ...": the target was written without it, so it is taken not to be one
+        assumed += list(dict.fromkeys(r.inst.assumed_not for r in answer.reaches if r.inst.assumed_not
+                                      and not r.inst.condition_given))
+        kinds = list(dict.fromkeys(r.assumed for r in answer.reaches if r.applies and r.assumed))
+        if kinds:  # "token:shadow": its card type was not written
+            assumed.append(f"it is {' and '.join(('an ' if k[:1] in 'aeiou' else 'a ') + k for k in kinds)}")
         if assumed:
             what += f", assuming {' and '.join(assumed)}"
         return f"{_cards(applying)} {verb} {subject}{what}"
@@ -116,11 +137,17 @@ def summary(verdict: Verdict) -> str:
         return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)" + \
             _unread_clause(verdict) + "."
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
-    shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
-    sentence = "; ".join(object_sentence(a) for a in shown)
+    # one sentence: the objects asked about that an effect could reach first, then an effect's own source it
+    # reaches, then objects nothing could reach (such as a champion written only for its counters); at most three
+    reached = sorted((a for a in asked if a.reaches), key=lambda a: not a.order)  # what changes it first
+    sources = [a for a in verdict.objects if a not in asked and a.order]
+    shown = (reached + sources + [a for a in asked if not a.reaches])[:3]
     rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
+    # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
+    told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
+    sentence = "; ".join(object_sentence(a) for a in told)
     if rules:  # a rule of the game reaches no object: say what it is doing
-        sentence += "; " + "; ".join(_effect_state(i) for i in rules)
+        sentence += ("; " if sentence else "") + "; ".join(_effect_state(i) for i in rules)
     others = len(verdict.objects) - len(shown)
     if others:
         sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"
