@@ -169,12 +169,21 @@ def test_the_next_one_only(db, capsys, card, first, second):
 def test_an_if_requirement_is_assumed_aloud_and_can_be_given_false(db, capsys):
     # Clash of Fates: "Put a buff counter on target Fatestone or Fatebound object. If that object is a Shenju ally,
     # it gains vigor until end of turn." -- "it" is that target, and the "if" is never silently true
+    # (since issue 34 the target as written decides it when it can: a kind written with "shenju" is one, a kind
+    # written without it is taken not to be one, aloud; the buff counter is read too)
+    def vigor(answer: dict) -> dict:
+        return next(e for e in answer["objects"][0]["effects"] if e["change"] == "vigor")
+
     out = ask(db, capsys, "--object", "ally:fatebound:shenju", "--effect", "Clash of Fates")
-    assert out["objects"][0]["effects"][0]["applies"]
-    assert out["summary"].endswith("assuming that object is a Shenju ally.")
+    assert vigor(out)["applies"] and "has vigor" in out["summary"] and "assuming" not in out["summary"]
+    plain = ask(db, capsys, "--object", "ally:fatebound", "--effect", "Clash of Fates")
+    assert not vigor(plain)["applies"] and plain["summary"].endswith("is not a Shenju ally.")
+    given = ask(db, capsys, "--object", "ally:fatebound", "--effect", "Clash of Fates",
+                "--then", "condition-true:Clash of Fates")
+    assert vigor(given)["applies"] and "assuming" not in given["summary"]
     off = ask(db, capsys, "--object", "ally:fatebound:shenju", "--effect", "Clash of Fates",
               "--then", "condition-false:Clash of Fates")
-    effect = off["objects"][0]["effects"][0]
+    effect = vigor(off)
     assert (effect["applies"], effect["status"]) == (False, "off") and "was not met" in effect["why"]
 
 

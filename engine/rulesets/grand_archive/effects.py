@@ -103,6 +103,8 @@ class ReadEffect:
     # "If that ally is an Automaton, put two debuff counters on it instead": (what the object must not be, the
     # sentence that happens instead) for an alternative that is no continuous effect
     displaced: tuple[str, str] = ()
+    counter_kind: str = ""         # "Put two buff counters on target ally": the counters placed (buff or debuff)
+    mode: str = ""                 # "Choose one— • ...": the mode this effect belongs to (one of several)
 
     @property
     def label(self) -> str:

@@ -101,6 +101,13 @@ class Instance:
     condition_given: bool = False        # a condition event said whether it holds (else it is assumed)
     event: str = ""                      # an effect made by an event (loses-abilities)
     assumed_not: str = ""                # "If that ally is a Shenju": the target was not written as one
+    requires_open: str | None = None     # the part of its requirement still assumed when the target decided the rest
+    misfit: str = ""                     # a mode's target could not be found: why (that mode is then not chosen)
+
+    @property
+    def assumed_requires(self) -> str:
+        """The requirement the answer still assumes (all of it unless the target decided part of it)."""
+        return self.read.requires if self.requires_open is None else self.requires_open
     granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
 
 
@@ -251,20 +258,28 @@ class Evaluator:
     def _settle_requirement(self, inst: Instance) -> bool:
         """"If that ally is a Shenju, ...": checked against the target as written (a card's own types, or the kinds
         written with it); a kind written without that word is taken not to be one, and the answer says so."""
-        m = re.fullmatch(r"if (?:that \w+|it|the target(?:ed)? \w+) is (?:an? )?([\w-]+)", inst.read.requires.strip(),
-                         re.I)
+        parts = [p.strip() for p in inst.read.requires.split("; ") if p.strip()]
+        ours = [re.fullmatch(r"if (?:that \w+|it|the target(?:ed)? \w+) is (?:an? )?([\w-]+(?: [\w-]+)?)", p, re.I)
+                for p in parts]
+        m = next((x for x in ours if x is not None), None)
         target = inst.target
         if m is None or target is None:
             return False
+        # what is left of the requirement ("[Class Bonus]") is still assumed, and said
+        inst.requires_open = "; ".join(p for p, x in zip(parts, ours, strict=True) if x is None)
         said, word = m.group(1), m.group(1).lower()
         kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
-        met = word in kinds
+        if "ally" in kinds or "champion" in kinds:
+            kinds.add("unit")
+        met = set(word.split()) <= kinds  # "a Shenju ally": both words
         a = "" if word in _ADJECTIVES else _article(word) + " "
         if target.card is None and not met:
             inst.assumed_not = f"the {target.describe().split(' ', 1)[1]} is not {a}{said}"
             self.note(notes.assumed_not(inst.label, target.text, word))
-        else:
+        elif not inst.requires_open:
             inst.condition_given = True
+        if met and inst.requires_open:
+            self.note(notes.requirement_met(inst.label, inst.requires_open))
         self._requirement(inst, met)
         if not met:
             inst.status_why = f"{target.describe()} is not {a}{said}" + (
@@ -452,7 +467,21 @@ class Evaluator:
             if source is not None and source.left is None and _source_gone(effect, card):
                 return None  # "On Destroy: ... it becomes ...": not the object that left; nothing here to reach
             return source
-        started = [self._start(card, effect, spec, t, source_of(effect)) for p in chosen for effect in p.effects]
+        started: list[Instance] = []
+        for p in chosen:
+            mark = len(self.instances)
+            try:
+                started += [self._start(card, effect, spec, t, source_of(effect)) for effect in p.effects]
+            except QuestionError as refused:
+                # asked about the whole card, a paragraph whose target is not there is left out and said so (the
+                # others still answer); asked about that paragraph, or with a target named, it is refused
+                if spec.paragraph is not None or spec.target or len(chosen) == 1 or "target" not in str(refused):
+                    raise
+                del self.instances[mark:]
+                self.note(notes.paragraph_needs_target(card.name, p.label, str(refused)))
+        if not started:
+            raise QuestionError(next(n.text for n in reversed(self.notes) if n.id.startswith("needs-target")))
+        self._choose_modes(started, spec)
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         targets = {i.target.text for i in started if i.target is not None}
@@ -460,6 +489,25 @@ class Evaluator:
             canonical += " -> " + ", ".join(sorted(targets))
         self.labels.append(f"{t}. effect {canonical}")
         return t
+
+    def _choose_modes(self, started: list[Instance], spec: EffectSpec) -> None:
+        """"Choose one— • ... • ...": one mode happens. The mode the named target fits, else the first mode the
+        scenario allows, is taken as chosen and said; the other modes are off (condition-true:CARD#N picks one)."""
+        for part in dict.fromkeys(i.read.part for i in started if i.read.mode):
+            modal = [i for i in started if i.read.part == part and i.read.mode]
+            modes = list(dict.fromkeys(i.read.mode for i in modal))
+            possible = [m for m in modes if not any(i.misfit for i in modal if i.read.mode == m)]
+            if spec.target:  # the target named decides: a mode with a target that fits it
+                possible = [m for m in possible if any(i.target is not None for i in modal if i.read.mode == m)]
+            if not possible:
+                raise QuestionError(next(i.misfit for i in modal if i.misfit))
+            pick = possible[0]
+            for inst in modal:
+                if inst.read.mode != pick:
+                    inst.status = "off"
+                    inst.status_why = f"its mode was not chosen: “{pick}” is taken as the mode chosen" + (
+                        " (the target does not fit this one)" if inst.misfit else "")
+            self.note(notes.mode_chosen(started[0].card.name, part, pick, len(modes), len(possible)))
 
     def _summoned(self, resolving: list[Paragraph], chosen: list[Paragraph], card: Card, t: int,
                   controller: str) -> list[Obj]:
@@ -492,7 +540,12 @@ class Evaluator:
                     timestamp = stamp
         inst = Instance(len(self.instances) + 1, self._label(card, effect, spec), card, effect, t, timestamp,
                         spec.controller, self.turn, source=source)
-        if effect.affected.target:
+        if effect.affected.target and effect.mode:
+            try:  # a mode whose target is not there is a mode not chosen (decided once all modes started)
+                inst.target = self._target(inst, spec, t)
+            except QuestionError as refused:
+                inst.misfit = str(refused)
+        elif effect.affected.target:
             inst.target = self._target(inst, spec, t)
         if effect.kind is Kind.ONE_SHOT:
             inst.captured = frozenset(o.id for o in self.objects
@@ -522,7 +575,9 @@ class Evaluator:
             self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
-        if effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
+        if effect.counter_kind:
+            self.cite("GA14")
+        elif effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
             self.note(notes.RESOLVED_GAME)
         self.instances.append(inst)
         return inst
@@ -532,6 +587,10 @@ class Evaluator:
             o is inst.source and "another" not in inst.read.affected.text.lower() and o.left is None)]
         fits = [o for o in legal if o.entered <= t and self._target_fits(inst.read.affected, o)[0]
                 and (o.zone == inst.read.affected.zone) and self._controller_fits(inst.read.affected, o, inst)[0]]
+        earlier = next((i.target for i in self.instances if i.card is inst.card and i.moment == inst.moment
+                        and i.target is not None), None)
+        if not spec.target and earlier is not None and earlier in fits:
+            return earlier  # "Put a buff counter on another target ally ... put two on it instead": the same one
         if spec.target:
             chosen = self._find_target(spec.target, t)
             ok, why = self._target_fits(inst.read.affected, chosen)
@@ -705,6 +764,12 @@ class Evaluator:
             raise QuestionError(f"{card.name} has no condition{where} in this scenario (“as long as”, a bonus, an "
                                 f"“if”); conditions here: {', '.join(with_conditions) or 'none'}.")
         for inst in mine:
+            if on and inst.read.mode and (inst.target is not None or not inst.misfit):
+                for other in self.instances:  # "Choose one": the mode said to happen is the only one
+                    if other.card is inst.card and other.moment == inst.moment and other.read.part == \
+                            inst.read.part and other.read.mode and other.read.mode != inst.read.mode:
+                        other.status = "off"
+                        other.status_why = f"its mode was not chosen: “{inst.read.mode}” was"
             inst.condition_on = on
             inst.condition_given = True
             if inst.read.condition and inst.status in ("active", "off"):
@@ -734,7 +799,8 @@ class Evaluator:
         same thing."""
         alternative = inst.read.requires.startswith("otherwise")  # "Otherwise, ...": whatever the other one changes
         earlier = [i for i in self.instances if i.card is inst.card and i.moment == inst.moment and i.id < inst.id
-                   and (alternative or i.read.prop == inst.read.prop) and not i.read.instead]
+                   and (alternative or i.read.prop == inst.read.prop or bool(inst.read.counter_kind))
+                   and not i.read.instead]
         return earlier[-1] if earlier else None
 
     def _level_up(self, event: EventSpec, t: int) -> None:
@@ -898,7 +964,9 @@ class Evaluator:
     def ordered(self, insts: list[Instance]) -> list[Placed]:
         placed: list[Placed] = []
         for layer in (*LAYERS, "-"):
-            group = sorted((i for i in insts if i.read.layer == layer), key=lambda i: (i.timestamp, i.id))
+            # counters placed on an object change it after the other changes of layer E (official "Counters")
+            group = sorted((i for i in insts if i.read.layer == layer),
+                           key=lambda i: (bool(i.read.counter_kind), i.timestamp, i.id))
             if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
                 placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
                                      f"{i.timestamp}") for i in group]
@@ -914,6 +982,9 @@ class Evaluator:
                              f"whatever the timestamps"
                 elif loop:
                     reason = f"layer {layer}; its dependencies form a loop: timestamp {pick.timestamp} orders it (GA6)"
+                elif pick.read.counter_kind:
+                    reason = f"layer {layer}, counters after the other changes of layer E (GA14); timestamp " \
+                             f"{pick.timestamp} (GA6, GA7)"
                 else:
                     reason = f"layer {layer} (GA5); timestamp {pick.timestamp} (GA6, GA7)"
                 placed.append(Placed(pick, reason))
@@ -993,6 +1064,9 @@ class Evaluator:
     def changes(self, obj: Obj, order: list[Placed]) -> list[tuple[str, Change]]:
         """The numeric changes to the object in the order applied; its counters after the rest of layer E."""
         out: list[tuple[str, Change]] = []
+        put: dict[str, int] = {}            # counters the effects placed on it ("Put two buff counters on ...")
+        put_by: dict[str, list[str]] = {}
+        unknown: list[str] = []              # placed counters whose number (X) is not known
         for placed in order:
             read = placed.inst.read
             sets = read.layer == "A" and read.exclusive
@@ -1000,6 +1074,14 @@ class Evaluator:
                 else (None, False)
             # "for every five damage counters": one step per five counted (twelve make two steps)
             count = counted // read.every if counted is not None else None
+            if read.counter_kind:  # counters stay on the object; they count with the written ones, after layer E
+                n = abs(read.amounts[0][1]) if read.amounts[0][1] is not None else count
+                if n is None:
+                    unknown.append(placed.inst.label)
+                    continue
+                put[read.counter_kind] = put.get(read.counter_kind, 0) + n
+                put_by.setdefault(read.counter_kind, []).append(f"{n} from {placed.inst.label}")
+                continue
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
                     (w for w in read.change.split(" and ") if stat in w.lower()), read.change)
@@ -1010,7 +1092,12 @@ class Evaluator:
                     continue
                 out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets,
                                          every=read.every, counted=counted)))
-        placed = counter_changes(obj.counters)
+        counters = dict(obj.counters)
+        for kind, n in put.items():
+            counters[kind] = counters.get(kind, 0) + n
+        placed = counter_changes(counters, {k: ", ".join(v) for k, v in put_by.items()})
+        placed += [(stat, Change(label, "E", "X counters", None, None, "", False)) for label in unknown
+                   for stat in ("power", "life")]
         if placed:
             self.cite("GA14")
         return out + placed
@@ -1137,6 +1224,8 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
                 gained.append(read.change)
                 given[read.change] = placed.inst
             result["abilities"] = gained
+        elif read.counter_kind:  # "2 buff counters" put on it (their power and life are in the net result)
+            result["counters_put"] = [*result.get("counters_put", []), read.change]  # type: ignore[list-item]
         elif read.exclusive:
             result[read.prop] = read.change
         elif read.layer == "B":

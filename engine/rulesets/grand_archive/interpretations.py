@@ -194,3 +194,16 @@ def rule_lost(label: str, loss: str) -> Interpretation:
                           f"ability of its object, and once that object loses all its abilities ({loss}, layer D) "
                           "it no longer has it: the rule is off while the loss lasts (unlike an effect of layers A-C, "
                           "which applies before the loss).")
+
+
+def mode_chosen(card: str, part: str, mode: str, modes: int, possible: int) -> Interpretation:
+    why = "the only one the scenario allows" if possible == 1 else "the first the scenario allows"
+    return Interpretation(f"mode:{card}#{part}", None,
+                          f"{card} (paragraph {part}) has {modes} modes and one happens; “{mode}” is taken as the "
+                          f"mode chosen ({why}); say condition-true:{card}#{part}.N for another.")
+
+
+def paragraph_needs_target(card: str, label: str, why: str) -> Interpretation:
+    return Interpretation(f"needs-target:{card}#{label}", None,
+                          f"{card}'s paragraph {label} is left out of this answer: {why.rstrip('.')} (ask about it "
+                          f"with “{card}#{label}”).")

@@ -79,8 +79,11 @@ def net_phrase(stat: str, entry: dict[str, Any]) -> str:
     return f"{stat} {change} ({why})"
 
 
-def counter_changes(counters: dict[str, int]) -> list[tuple[str, Change]]:
+def counter_changes(counters: dict[str, int], put: dict[str, str] | None = None) -> list[tuple[str, Change]]:
+    """Buff and debuff counters (written with the object, or put on it by an effect: `put` says which) as changes of
+    power and life, after the rest of layer E."""
     out: list[tuple[str, Change]] = []
+    put = put or {}
     counters = dict(counters)
     buff, debuff = counters.get("buff", 0), counters.get("debuff", 0)
     if buff and debuff:  # official "Counters", Buff 4 / Debuff 4: each removes one of the other
@@ -89,6 +92,8 @@ def counter_changes(counters: dict[str, int]) -> list[tuple[str, Change]]:
         if name in _COUNTER_STATS and n:
             step = _COUNTER_STATS[name]
             label = f"{n} {name} counter{'s' if n != 1 else ''}"
+            if put.get(name):
+                label += f" ({put[name]})"
             if buff and debuff:
                 label += f" (after {min(buff, debuff)} buff and debuff counters removed each other)"
             for stat in ("power", "life"):

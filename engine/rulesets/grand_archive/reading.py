@@ -84,6 +84,8 @@ class _Context:
     last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
     instead: bool = False  # "... instead": an alternative to the sentence before it
     inherited: bool = False  # an "Inherited Effect" paragraph: "this object" is the champion whose lineage holds it
+    mode: str = ""         # "Choose one— • ...": the mode (bullet) being read, one of several alternatives
+    depending: bool = False  # the modes are cases of "Depending on ...—" rather than a choice
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -163,7 +165,7 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _WITH_COUNTERS = re.compile(r"\s+with (one or more|an?|one|two|three|four|five|six|\d+)(?: or more)? ([a-z]+) "
                             r"counters? on (?:it|them)$")
-_WITH = re.compile(r"\s+((?:with|named) (?!base\b).+)$")
+_WITH = re.compile(r"\s+((?:with|without|named) (?!base\b).+)$")
 _ACTIVATED = re.compile(r"\s+(you|your opponents|opponents|an opponent|that opponent|target opponent|each player|"
                         r"players|they|its controller|that player) (activates?|materializes?|plays?)"
                         r"(?: from (?:your |their )?(graveyard|memory|hand|banishment|material deck))?"
@@ -224,6 +226,10 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     nxt = re.match(r"^(?:the |your |their |its controller's )?(?:next|first)(?: (?:\w+ )?time)? ", low)
     if nxt:
         low = low[nxt.end():]
+    chosen = re.match(r"^each of (up to (?:one|two|three|four|\d+)) ", low)
+    if chosen:  # "each of up to two Slime allies you control": the ones chosen, taken to include those asked about
+        low = low[chosen.end():]
+        with_words = (*with_words, f"{chosen.group(1)} of them, chosen")
     m = re.match(r"^(?:(up to (?:one|two|three|\w+) )?target |another target |that |those |linked |the linked |"
                  r"each other |all other |each |all |another |other |the )", low)
     if m:
@@ -470,7 +476,7 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
 
 
 _LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |• |[\w ]+ bonus:\s*|when you do,? |"
-                   r"\d+ (?:to \d+|or more)\s*—\s*|"
+                   r"\d+ (?:to \d+|or more)\s*—\s*|(?:north|south|east|west|\d+)\s*—\s*|"
                    r"as a spell,? |during your turn,? |once per turn,? |"
                    r"for the rest of the (?:game|turn),\s*)", re.I)
 _UNTIL_LEAD = re.compile(r"^(until (?:the )?end of (?:the )?turn|until the beginning of your next turn),\s*", re.I)
@@ -531,6 +537,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|(?:for )?this turn|"
                   r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)",
                   lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else "", body, flags=re.I)
+    placing = _PUT_COUNTERS.match(body)
+    if placing and resolving:  # "Put two buff counters on target ally": they change its power and life (GA14)
+        return _counters_placed(placing, sentence, ctx)
     # "Other champions get -3 level and all allies get -3 POWER": two clauses, each with its own subject
     for joint in re.finditer(r",? and (?=(?:all |each |other |target |your )?[A-Za-z][\w' ]*? (?:" + VERBS + r")\b)",
                              body):
@@ -572,6 +581,37 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     if tail:
         return _read_sentence(body[tail.end():], ctx, resolving, sentence)
     return _read_rule(body, sentence, ctx, resolving)
+
+
+_PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up),? (?:and|then),? )?"
+                           r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?(buff|debuff) "
+                           r"counters? on (.+?)(?:,?\s+(?:then|and)\s+(?:draw|wake|recover|gain|deal|you|it|that)\b.*)?"
+                           r"[.]?$", re.I)
+
+
+def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffect]:
+    """"Put two buff counters on target ally": a one-time placement whose counters stay on the object and change
+    its power and life after the other changes of layer E (official "Counters"; GA14)."""
+    words = re.sub(r"\s+instead$", "", m.group(4), flags=re.I)  # "... on it instead": an alternative (ctx.instead)
+    chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+))) (?!target\b)", words, re.I)
+    spec = parse_set(words[chosen.end():] if chosen else words, ctx.card, ctx.last_set or ctx.last_target)
+    if spec is None:
+        return []
+    if chosen:  # "on an ally you control": one object chosen as it resolves (no target), like a target here
+        spec = replace(spec, text=words, target=True, unchecked=(*spec.unchecked, *(
+            (f"{chosen.group(1)} of them, chosen",) if chosen.group(1) else ())))
+    word, kind = m.group(2).lower(), m.group(3).lower()
+    n = None if word == "x" else _NUM.get(word, int(word) if word.isdigit() else 1)
+    sign = 1 if kind == "buff" else -1
+    amount = None if n is None else sign * n
+    change = _Change("E", f"put {m.group(2)} {kind} counter{'s' if n != 1 else ''}", "counters",
+                     f"{'X' if n is None else n} {kind} counter{'s' if n != 1 else ''}",
+                     amounts=(("power", amount), ("life", amount)),
+                     x_terms=(("power", sign, 0), ("life", sign, 0)) if n is None else ())
+    if m.group(1):  # "you may put ...": a choice, taken as made and said
+        ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
+    effect = _effect(ctx, sentence, "put", change, spec, True)
+    return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
 
 
 _PLAYERS = re.compile(r"^(you|players|each player|your opponents|opponents|each opponent|target opponent|"
@@ -678,7 +718,7 @@ def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
             return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
                 m.group(3).strip(), _number(cap) if cap else None, (_number(every) or 1) if every else 1
     m = _WHERE_X.search(body)
-    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)", body):
+    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)|\bput X\b", body, re.I):
         return body[: m.start()].strip(), m.group(1).strip(), None, 1
     return body, "", None, 1
 
@@ -751,8 +791,10 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       if ctx.per and ctx.x_is else (), inherited=ctx.inherited,
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions
                                              and "[" not in condition else ()), *([ifs] if ifs and ifs != condition
-                                                                                 else [])])
-                      if resolving else "", instead=ctx.instead)
+                                                                                 else []),
+                                          *([f"the “{ctx.mode}” case applies" if ctx.depending else
+                                             f"the mode “{ctx.mode}” is chosen"] if ctx.mode else [])])
+                      if resolving else "", instead=ctx.instead, mode=ctx.mode if resolving else "")
 
 
 def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
@@ -793,8 +835,12 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     effects: list[ReadEffect] = []
     unread: list[str] = []
     bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]
+    # "Choose one—" / "Depending on ...—" with bullets: each bullet is a mode, one of which happens
+    modal = len(bullets) > 2 and bool(re.search(r"\b(choose (?:one|two|up to)|depending on)\b", bullets[0], re.I))
+    ctx.depending = modal and bool(re.search(r"\bdepending on\b", bullets[0], re.I))
     before: list[ReadEffect] = []  # the effects of the sentence before (an "... instead" may displace them)
-    for chunk in bullets:
+    for n, chunk in enumerate(bullets):
+        ctx.mode = _mode_words(chunk) if modal and n > 0 else ""
         for sentence in _sentences(chunk):
             # "Class Bonus: ..." inside a paragraph: a bonus that switches this sentence only
             bonus = re.match(r"^(?:• )?([A-Z][\w']*(?: [A-Z][\w']*)* Bonus):\s*", sentence)
@@ -813,6 +859,15 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
                 unread.append(_unmask(sentence, quotes))
     numbered = tuple(_renumber(e, i) for i, e in enumerate(effects, start=1))
     return Paragraph(label, text, numbered, tuple(unread))
+
+
+def _mode_words(chunk: str) -> str:
+    """How the answer names a mode: its lead ("North", "6") or its first words."""
+    lead = re.match(r"^([\w' ]{1,20}?)\s*—", chunk)
+    if lead:
+        return lead.group(1).strip()
+    words = chunk.split()
+    return " ".join(words[:8]) + ("…" if len(words) > 8 else "")
 
 
 def read_granted(card: Card, label: str, text: str) -> Paragraph:
@@ -844,6 +899,9 @@ def _looks_continuous(sentence: str) -> bool:
     low = _IF_LEAD.sub("", _LEAD.sub("", low))
     if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
         return False
+    if re.search(r"\bput (?:a|an|one|two|three|four|five|six|x|\d+) (?:additional )?(?:buff|debuff) counters? on\b",
+                 low):
+        return True  # counters that change power and life (read as a placement, GA14)
     if _ONE_TIME.match(low) and not re.search(r"until end of turn|as long as|\bgets? [+-]|for the rest of", low):
         return False
     if re.match(r"^(draw|deal|destroy|banish|put|return|search|look|reveal|summon|glimpse|recover|materialize|"

@@ -37,6 +37,8 @@ def _changes(answer: ObjectAnswer) -> list[str]:
                else "the card data has no printed value")
         found.append(f"{moves} ({why})")
     result: dict[str, Any] = answer.result
+    if result.get("counters_put"):  # their power and life are in the totals above
+        found.insert(0, " and ".join(result["counters_put"]) + " put on it")
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
     if result.get("abilities"):
@@ -83,7 +85,7 @@ def object_sentence(answer: ObjectAnswer) -> str:
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
         what = f": {', '.join(changes)}" if changes else ""
         assumed = list(dict.fromkeys(_plain(c) for p in answer.order if not p.inst.condition_given
-                                     for c in (p.inst.read.requires, p.inst.read.condition) if c))
+                                     for c in (p.inst.assumed_requires, p.inst.read.condition) if c))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
         fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked))
         assumed += list(dict.fromkeys(f"it is not {p.inst.read.displaced[0]} (else “{p.inst.read.displaced[1]}”)"
@@ -113,7 +115,7 @@ def _effect_state(inst: Instance) -> str:
     what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
-    conds = [_plain(c) for c in (read.requires, read.condition) if c]
+    conds = [_plain(c) for c in (inst.assumed_requires, read.condition) if c]
     if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
         state += f", assuming {' and '.join(dict.fromkeys(conds))}"
     return f"{inst.card.name}: {what}, {state}"
