@@ -85,7 +85,7 @@ def test_ruleset_previous_differs_only_where_a_dependency_decides(db, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--effect", "Spirit of Fire"], "Spirit of Fire creates no continuous effect Arbiter can read"),
+    (["--effect", "Spirit of Fire"], "Spirit of Fire creates no continuous effect: its text is one-time actions"),
     (["--effect", "Claude", "--then", "condition-false:Claude"], "has no condition in this scenario"),
     (["--effect", "Claude", "--then", "source-leaves:Nullifying Lantern"], "not in the scenario before it"),
     (["--effect", "Claude", "--object", "wizard:automaton"], "Unknown object kind “wizard”"),

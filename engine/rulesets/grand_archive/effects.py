@@ -35,6 +35,8 @@ class Form(StrEnum):
 
 
 LAYERS = ("A", "B", "C", "D", "E")
+ELEMENTS = ("norm", "fire", "water", "wind", "arcane", "astra", "umbra", "crux", "luxem", "neos", "tera", "exia",
+            "exalted")
 LAYER_NAMES = {"A": "base values, properties and play speed", "B": "types", "C": "element",
                "D": "abilities gained or lost", "E": "increases and decreases of stats, costs and permissions"}
 ZONES = ("field", "graveyard", "memory", "hand", "banishment", "deck", "material", "lineage")
@@ -105,6 +107,7 @@ class ReadEffect:
     displaced: tuple[str, str] = ()
     counter_kind: str = ""         # "Put two buff counters on target ally": the counters placed (buff or debuff)
     mode: str = ""                 # "Choose one— • ...": the mode this effect belongs to (one of several)
+    delayed: str = ""              # "At the beginning of your next recollection phase": it starts then (its set too)
 
     @property
     def label(self) -> str:

@@ -56,6 +56,7 @@ class Obj:
     counters: dict[str, int] = field(default_factory=dict)          # written with the object: ally[buff=2]
     being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
     summoned_by: str = ""           # a token the effect's own resolution summoned first
+    element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
 
     def describe(self) -> str:
         if self.card is not None:
@@ -197,7 +198,8 @@ class Evaluator:
             types, subs, supers, zone, controller = (spec.types, spec.subtypes, spec.supertypes, spec.zone,
                                                      spec.controller)
         obj = Obj(len(self.objects) + 1, text, card, frozenset(types), frozenset(subs), frozenset(supers), zone,
-                  controller, t, asked, counters=dict(spec.counters) if spec else {})
+                  controller, t, asked, counters=dict(spec.counters) if spec else {},
+                  element=spec.element if spec else "")
         if card is not None and "champion" in types:
             obj.lineage.append((card, t))
         self.objects.append(obj)
@@ -222,6 +224,9 @@ class Evaluator:
         ok, why = self._kind_fits(spec, obj)
         if not ok:
             return ok, why
+        needed = next((w.split()[0] for w in spec.unchecked if re.fullmatch(r"[a-z]+ element", w)), "")
+        if needed and obj.element and obj.element != needed:  # "Wind allies you control" and an "ally:fire"
+            return False, f"it is {obj.element} element; the set needs {needed} element"
         if why:  # an object written without its card type, taken to be what the set needs
             self.assumed_kinds[(inst.id, obj.id)] = why
         for name, n in spec.counters:
@@ -398,12 +403,11 @@ class Evaluator:
         reading = annotated_reading(card, self._notes_of(card))
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
-            texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in reading.paragraphs) or "no text"
-            raise QuestionError(f"{card.name} creates no continuous effect Arbiter can read (paragraphs: {texts}); "
-                                "a moderator can annotate one, or ask about a card such as Inspiring Call, "
-                                "Claude, Fated Visionary or Nullifying Lantern.")
+            raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
+            if chosen and chosen[0].unread and not chosen[0].effects:
+                raise QuestionError(_nothing_lasting(card.name, chosen))
             if not chosen or not chosen[0].effects:
                 valid = ", ".join(f"#{p.label}" for p in with_effects)
                 raise QuestionError(f"{card.name} has no continuous effect in paragraph {spec.paragraph}; "
@@ -556,6 +560,10 @@ class Evaluator:
                 inst.captured |= {source.id}
         if effect.form is Form.DURING_NEXT_TURN:
             inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
+        if effect.delayed:  # a delayed trigger: it resolves (and fixes its set) when that moment comes
+            inst.status, inst.status_why = "not-started", f"it waits for “{effect.delayed}”"
+            inst.captured = frozenset()
+            self.note(notes.delayed(inst.label, effect.delayed))
         if effect.disagreements:
             self.note(notes.annotation_disagrees(inst.label, effect.disagreements))
         elif effect.annotated:
@@ -692,12 +700,15 @@ class Evaluator:
             self.skipped_end = True
         else:
             for inst in self.instances:
+                if inst.read.delayed and inst.status == "not-started":
+                    continue  # it has not resolved yet: nothing of it can end
                 if inst.read.form is Form.END_OF_ATTACK:
                     self._end(inst, t, "its attack's turn ended, and the attack with it")
                 if inst.read.form is Form.END_OF_TURN and not self._controllers_turn(inst):
                     continue  # "distant until the end of its controller's turn": the other player's turn ends
                 if inst.read.form is Form.END_OF_TURN:
-                    late = " (its turn's end phase was skipped, so it lasted to this one)" if inst.turn < self.turn \
+                    began = inst.started_turn if inst.started_turn is not None else inst.turn
+                    late = " (its turn's end phase was skipped, so it lasted to this one)" if began < self.turn \
                         and "controller's turn" not in inst.read.form_words else ""
                     self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
                 if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
@@ -710,6 +721,14 @@ class Evaluator:
         for inst in self.instances:
             if inst.read.form is Form.NEXT_TURN_START and inst.controller == player and self.turn > inst.turn:
                 self._end(inst, t, f"{'your' if player == 'you' else 'the opponent’s'} next turn began")
+            if inst.read.delayed and inst.status == "not-started" and inst.controller == player:
+                # "At the beginning of your next recollection phase": it resolves now, with what is there now
+                inst.status, inst.started_turn, inst.moment, inst.timestamp = "active", self.turn, t, t
+                inst.status_why = f"its delayed trigger resolved (“{inst.read.delayed}”)"
+                if inst.read.kind is Kind.ONE_SHOT:
+                    inst.captured = frozenset(o.id for o in self.objects if o.entered < t and o.left is None
+                                              and self._in_set(inst.read.affected, o, inst)[0])
+                continue
             if inst.read.form is Form.DURING_NEXT_TURN and inst.status == "not-started" and inst.controller == player:
                 inst.status, inst.started_turn = "active", self.turn
                 inst.status_why = "its controller's next turn began"
@@ -859,7 +878,9 @@ class Evaluator:
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
                                       "new object", rules, "it left the field")
         later_attack = spec.attacks_of and obj is not inst.target  # the target unit's attacks to come
-        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack:
+        waiting = inst.read.delayed and inst.status == "not-started"  # its set is fixed only when it resolves
+        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
+                and not waiting:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -1278,6 +1299,22 @@ def _example(spec: SetSpec) -> str:
 
 def _own_cost(effect: ReadEffect) -> bool:
     return effect.prop == "cost" and effect.affected.self_only
+
+
+def _nothing_lasting(name: str, paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> str:
+    """Why a card (or paragraph) gives no effect to answer about, told apart: a text Arbiter could not read is said
+    to be unread (never "none"); a text of one-time actions, costs and keywords has none."""
+    unread = [(p.label, u) for p in paragraphs for u in p.unread]
+    if unread:
+        label, sentence = unread[0]
+        more = f" and {len(unread) - 1} more sentence{'s' if len(unread) > 2 else ''}" if len(unread) > 1 else ""
+        return (f"Arbiter cannot read the continuous effect in {name}'s text: “{_short(sentence, 90)}” (paragraph "
+                f"{label}){more}; decide it from the card and the rules, or a moderator can annotate it (arbiter "
+                "cards annotate).")
+    texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in paragraphs) or "no text"
+    return (f"{name} creates no continuous effect: its text is one-time actions, costs and keywords (paragraphs: "
+            f"{texts}), so nothing lasts for the question to follow; ask about a card whose effect lasts, such as "
+            "Inspiring Call or Nullifying Lantern.")
 
 
 def _short(text: str, n: int = 50) -> str:

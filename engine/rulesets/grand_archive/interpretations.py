@@ -207,3 +207,10 @@ def paragraph_needs_target(card: str, label: str, why: str) -> Interpretation:
     return Interpretation(f"needs-target:{card}#{label}", None,
                           f"{card}'s paragraph {label} is left out of this answer: {why.rstrip('.')} (ask about it "
                           f"with “{card}#{label}”).")
+
+
+def delayed(label: str, words: str) -> Interpretation:
+    return Interpretation(f"delayed:{label}", "GA1",
+                          f"{label} is a delayed trigger (“{words}”): it does nothing until then, and its one-shot "
+                          "set is fixed when it resolves then (an end-of-turn passes the turn; your next turn's "
+                          "recollection phase is taken as its start).")

@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card
 from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of, short_names, types_of
-from engine.rulesets.grand_archive.effects import CardReading, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.effects import (
+    ELEMENTS,
+    CardReading,
+    Form,
+    Kind,
+    Origin,
+    Paragraph,
+    ReadEffect,
+    SetSpec,
+)
 
 # --- vocabulary ---------------------------------------------------------------------------------------
 
@@ -27,8 +36,6 @@ NOUNS = {
     "regalia": "regalia", "token": "token", "tokens": "token", "action": "action", "actions": "action",
 }
 SUPERTYPES = frozenset({"token", "unique", "regalia"})
-ELEMENTS = ("norm", "fire", "water", "wind", "arcane", "astra", "umbra", "crux", "luxem", "neos", "tera", "exia",
-            "exalted")
 STATES = frozenset({"awake", "rested", "distant", "fostered", "ephemeral", "imbued", "empowered", "unfostered",
                     "other", "non-champion", "nontoken", "non-token", "attacking", "defending"})
 PROPERTIES = ("distant", "fostered", "ephemeral", "imbued", "empowered", "awake", "rested", "unfostered")
@@ -86,6 +93,7 @@ class _Context:
     inherited: bool = False  # an "Inherited Effect" paragraph: "this object" is the champion whose lineage holds it
     mode: str = ""         # "Choose one— • ...": the mode (bullet) being read, one of several alternatives
     depending: bool = False  # the modes are cases of "Depending on ...—" rather than a choice
+    delayed: str = ""      # "At the beginning of your next recollection phase": when what follows starts
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -280,6 +288,8 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         elif j + 1 < len(qualifiers) and qualifiers[j + 1] == "element" and re.fullmatch(r"[a-z-]+", w):
             unchecked.append(f"{w} element")
             j += 1
+        elif w in ELEMENTS:  # "Wind allies you control": a bare element word is that element
+            unchecked.append(f"{w} element")
         elif w in STATES or w.startswith("non-") or w.startswith("non"):
             unchecked.append(w)
         else:
@@ -751,8 +761,10 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     # static while the bonus holds, not something that resolves once for the rest of the game
     bonus_static = ctx.origin is Origin.CARD and spec.self_only and bool(ctx.conditions) and not own_cost
     resolving = resolving and not bonus_static and not own_cost  # a cost rule is read wherever the card is
-    form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
-                                            resolving and not own_cost)
+    # durations are looked for outside quoted abilities ("have “On Enter: ... until end of turn.”" lasts while on
+    # the field; the quote's own duration is the gained ability's)
+    form, form_words, condition = _duration(_without_ifs(sentence), ctx, resolving and not own_cost)
+    form_words, condition = _unmask(form_words, ctx.quotes), _unmask(condition, ctx.quotes)
     ifs = _unmask(ctx.ifs, ctx.quotes)
     if ifs and not resolving and ifs not in condition:  # a standing ability's "if ..." is checked at all times
         condition = "; ".join(x for x in (condition, ifs) if x)
@@ -794,7 +806,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                                                                                  else []),
                                           *([f"the “{ctx.mode}” case applies" if ctx.depending else
                                              f"the mode “{ctx.mode}” is chosen"] if ctx.mode else [])])
-                      if resolving else "", instead=ctx.instead, mode=ctx.mode if resolving else "")
+                      if resolving else "", instead=ctx.instead, mode=ctx.mode if resolving else "",
+                      delayed=ctx.delayed if resolving else "")
 
 
 def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
@@ -832,6 +845,8 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     if inherited and not trigger:
         origin, origin_words, resolving = Origin.STANDING, f"inherited effect of {card.name} (in the lineage)", False
     ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes, inherited=bool(inherited))
+    # "At the beginning of your next recollection phase, ...": a delayed trigger; what follows starts then
+    ctx.delayed = trigger.rstrip(":") if re.match(r"^at the beginning of your next\b", trigger, re.I) else ""
     effects: list[ReadEffect] = []
     unread: list[str] = []
     bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]

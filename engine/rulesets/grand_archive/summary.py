@@ -87,7 +87,8 @@ def object_sentence(answer: ObjectAnswer) -> str:
         assumed = list(dict.fromkeys(_plain(c) for p in answer.order if not p.inst.condition_given
                                      for c in (p.inst.assumed_requires, p.inst.read.condition) if c))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
-        fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked))
+        fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked
+                                  if not (answer.obj.element and w == f"{answer.obj.element} element")))
         assumed += list(dict.fromkeys(f"it is not {p.inst.read.displaced[0]} (else “{p.inst.read.displaced[1]}”)"
                                       for p in answer.order if p.inst.read.displaced))
         if fits:
