@@ -175,6 +175,7 @@ class Evaluator:
         self.annotation_keys: list[tuple[str, str, str, str]] = []
         self.unread: list[tuple[str, str, str]] = []
         self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
+        self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -1060,7 +1061,8 @@ class Evaluator:
                            and o.zone == "field" and o.controller == inst.controller and kind in o.counters), None)
         if holder is None:
             named = where.removeprefix("your ")
-            holder = next((o for o in reversed(self.objects) if o.card is not None and o.left is None
+            # (a source sacrificed to pay for the ability counts as it last was: "Sacrifice Wildgrowth Elixir: ...")
+            holder = next((o for o in reversed(self.objects) if o.card is not None
                            and named in {n.lower() for n in short_names(o.card)} and kind in o.counters), None)
         if holder is None:
             return None
@@ -1096,7 +1098,9 @@ class Evaluator:
             # "for every five damage counters": one step per five counted (twelve make two steps)
             count = counted // read.every if counted is not None else None
             if read.counter_kind:  # counters stay on the object; they count with the written ones, after layer E
-                n = abs(read.amounts[0][1]) if read.amounts[0][1] is not None else count
+                each = read.amounts[0][1]
+                # "Put X buff counters ..., where X is ...": X; "For every five ..., put a buff counter": per step
+                n = count if each is None else abs(each) * (count if read.per and count is not None else 1)
                 if n is None:
                     unknown.append(placed.inst.label)
                     continue
@@ -1116,6 +1120,8 @@ class Evaluator:
         counters = dict(obj.counters)
         for kind, n in put.items():
             counters[kind] = counters.get(kind, 0) + n
+        self.put_on[obj.id] = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in put.items()] + [
+            "X counters" for _ in unknown]
         placed = counter_changes(counters, {k: ", ".join(v) for k, v in put_by.items()})
         placed += [(stat, Change(label, "E", "X counters", None, None, "", False)) for label in unknown
                    for stat in ("power", "life")]
@@ -1187,8 +1193,11 @@ class Evaluator:
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
             order = self.ordered([r.inst for r in reaches if r.applies])
-            answers.append(ObjectAnswer(obj, reaches, order, result_of(obj, order),
-                                        net_json(obj.card, self.changes(obj, order))))
+            net = net_json(obj.card, self.changes(obj, order))
+            result = result_of(obj, order)
+            if self.put_on.get(obj.id):  # how many counters were put, counted ("for every five ...", X)
+                result["counters_put"] = self.put_on[obj.id]
+            answers.append(ObjectAnswer(obj, reaches, order, result, net))
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
