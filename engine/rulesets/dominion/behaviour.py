@@ -114,6 +114,7 @@ class Behaviour:
     leaves_with: str = ""         # the start-of-turn option with which it removes itself then (Cabin Boy: "trash")
     plays_itself: bool = False    # it can play itself, also on another player's turn (a Reaction, an on-gain play)
     takes_now: bool = False       # UNTIL_EMPTY: one set-aside card is taken back this turn (Archive), none (Crypt)
+    ends_next_turn: bool = False  # NEXT_TURN: its effect lasts "until the start of your next turn" and ends then
     note: str = ""
     annotated: bool = True        # False: derived from the card's types, not from data
 
@@ -141,7 +142,7 @@ def derived(card: Card) -> Behaviour:
 
 _BEHAVIOUR_KEYS = {"duration", "plays", "condition", "words", "again", "left", "most_left", "leaves", "draws",
                    "skips_next_turn", "stands_for", "note", "needs_card", "start_options", "leaves_with",
-                   "plays_itself", "takes_now"}
+                   "plays_itself", "takes_now", "ends_next_turn"}
 _PLAYS_KEYS = {"how", "times", "at", "replays", "in_play", "then", "requires", "forbids", "choices",
                "default", "again_next_turn", "many"}
 
@@ -226,5 +227,6 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         leaves_with=str(data.get("leaves_with", "")),
         plays_itself=bool(data.get("plays_itself", False)),
         takes_now=bool(data.get("takes_now", False)),
+        ends_next_turn=bool(data.get("ends_next_turn", False)),
         note=str(data.get("note", "")),
     )

@@ -25,6 +25,8 @@ class Phase(IntEnum):
     DURING = 0   # outside Clean-up: trashed, set aside, put into hand at the start of a turn
     CLEAN_UP = 1
     OTHER = 2    # the Clean-up of another player's turn after this one (DM12)
+    THEIRS_DURING = 3  # during another player's turn after this one: a "next time" met then, leaving by itself
+    THEIRS = 4   # the Clean-up of another player's turn after this one, in which a "next time" was met (DM5)
 
 
 @dataclass(frozen=True, order=True)
@@ -34,6 +36,8 @@ class Point:
 
     def cleanup(self) -> Point:
         """Where a Throne variant that stayed for a card leaves: the Clean-up of the turn that card left."""
+        if self.phase is Phase.THEIRS_DURING:
+            return Point(self.turn, Phase.THEIRS)
         return Point(self.turn, Phase.CLEAN_UP) if self.phase is Phase.DURING else self
 
 

@@ -156,9 +156,12 @@ class Evaluator:
             self.step(inst, "DM11", inst.label, f"{inst.removed_by}: it leaves play now, not in a Clean-up; "
                       "its later effects still happen", "scenario")
             self.trace.interpret(notes.REMOVED_EFFECTS)
-        elif (inst.behaviour.leaves is Leaves.WHEN_DONE and best.own and best.point.phase is Phase.CLEAN_UP
+        elif (inst.behaviour.leaves is Leaves.WHEN_DONE and best.own and best.point.phase in (Phase.CLEAN_UP,
+                                                                                            Phase.THEIRS)
               and best.point.turn < math.inf):
-            inst.leave = Point(best.point.turn, Phase.DURING)
+            # it leaves by itself when it acts: during that turn (yours, or another player's for a "next time")
+            inst.leave = Point(best.point.turn, Phase.DURING if best.point.phase is Phase.CLEAN_UP
+                               else Phase.THEIRS_DURING)
             inst.why = f"{best.why}; it then leaves play by itself during that turn, not in a Clean-up"
             self.trace.interpret(notes.ODD_LEAVING)
         if not inst.in_play:
@@ -213,6 +216,12 @@ class Evaluator:
                 self.trace.interpret(notes.ODD_LEAVING)
                 return Candidate(Point(turn + 1, Phase.DURING), "DM1", f"at the start of your next turn it chose "
                                  f"“{option}”, which takes it out of play then")
+            case Kind.NEXT_TURN if b.ends_next_turn:
+                self.trace.interpret(notes.ENDS_NEXT_TURN)
+                self.step(inst, "DM1", trigger, "its effect lasts until the start of your next turn and ends then; "
+                          "it stays until that turn's Clean-up", source)
+                return Candidate(Point(turn + 1), "DM1", "its effect lasts until the start of your next turn (it "
+                                 "ends then), which keeps it in play until that turn's Clean-up")
             case Kind.NEXT_TURN:
                 self.step(inst, "DM1", trigger, "acts at the start of your next turn", source)
                 if inst.choices.deck_empty:
@@ -286,7 +295,7 @@ class Evaluator:
                           "the game", source)
                 return Candidate(FOREVER, "DM4", "it acts on every turn for the rest of the game")
             case Kind.UNTIL_CONDITION:
-                return self.until_condition(inst, trigger, turn, source)
+                return self.until_condition(inst, trigger, turn, source, pc)
             case _:
                 assert_never(b.kind)
 
@@ -328,9 +337,16 @@ class Evaluator:
             case _:
                 raise ScenarioError(f"Unknown extra-turn option {option!r}.")
 
-    def until_condition(self, inst: Instance, trigger: str, turn: int, source: str) -> Candidate:
+    def until_condition(self, inst: Instance, trigger: str, turn: int, source: str,
+                        pc: PlayChoice | None = None) -> Candidate:
         b, choices = inst.behaviour, inst.choices
         what = b.condition or "its condition"
+        own = pc.met if pc is not None else None  # this play's own met= value ("met=1/2")
+        if own is not None:
+            choices = replace(choices, never=own.never, met_turn=None if own.never else own.turn,
+                              met_other=own.other)
+        if choices.met_other and choices.met_turn is not None:
+            return self.met_on_other_turn(inst, trigger, turn + choices.met_turn, what)
         if choices.never:
             self.step(inst, "DM5", trigger, f"waits until {what}, which never happens: it never leaves",
                       "scenario")
@@ -354,7 +370,18 @@ class Evaluator:
             return Candidate(FOREVER, "DM5", f"it waits until {what}, which has not happened yet")
         self.step(inst, "DM5", trigger, f"waits until {what}, which happens on {turn_words(turn + met)}: it stays "
                   "until that turn's Clean-up", "scenario")
-        return Candidate(Point(turn + met), "DM5", f"{what} happens on {turn_words(turn + met)}")
+        return Candidate(Point(turn + met), "DM5", f"it waits until {what}, and that happens on "
+                         f"{turn_words(turn + met)}")
+
+    def met_on_other_turn(self, inst: Instance, trigger: str, after: int, what: str) -> Candidate:
+        """"The next time anyone gains a Treasure ..." met on another player's turn: it stays until the Clean-up of
+        the turn the condition is met on, that player's (DM5)."""
+        self.trace.interpret(notes.MET_ON_OTHER_TURN)
+        when = "right after this turn" if after == 0 else f"after {turn_words(after)}"
+        self.step(inst, "DM5", trigger, f"waits until {what}, which happens on another player's turn ({when}): "
+                  "it stays until that turn's Clean-up", "scenario")
+        return Candidate(Point(after, Phase.THEIRS), "DM5", f"it waits until {what}, and that happens on another "
+                         f"player's turn, {when}")
 
     def _default(self, inst: Instance, rule: str, what: str, value: str, assumed: str = "") -> str:
         self.trace.interpret(notes.defaulted(inst.label, rule, what))
@@ -505,6 +532,12 @@ def describe(point: Point, extra_turns: set[int], opponent_turn: bool = False) -
     match point.phase:
         case Phase.OTHER:
             return "other-player", None, "in the next Clean-up that happens, another player's"
+        case Phase.THEIRS:
+            after = "right after this turn" if turn == 0 else f"after {turn_words(turn)}"
+            return "other-player", turn, f"in the Clean-up of another player's turn ({after})"
+        case Phase.THEIRS_DURING:
+            after = "right after this turn" if turn == 0 else f"after {turn_words(turn)}"
+            return "removed", turn, f"during another player's turn ({after}), outside any Clean-up"
         case Phase.DURING:
             when = "another player's turn" if turn == 0 and opponent_turn else turn_words(turn)
             return "removed", turn, f"during {when}, outside any Clean-up"

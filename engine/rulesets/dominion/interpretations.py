@@ -42,6 +42,20 @@ NEWER_WORDING = Interpretation(
     "played nothing that lasts, and gives the older wording's answer beside it.")
 
 
+MET_ON_OTHER_TURN = Interpretation(
+    "met-on-other-turn", "DM5",
+    "A “next time” condition met on another player's turn: the Duration page says such cards stay \"until Clean-up "
+    "of the turn on which the condition is met\", so it leaves in that turn's Clean-up, another player's (and a "
+    "Throne variant that played it, with it).")
+
+
+ENDS_NEXT_TURN = Interpretation(
+    "ends-next-turn", "DM1",
+    "An effect that lasts “until the start of your next turn” is still running in this turn's Clean-up, so the "
+    "card is not discarded then; it ends as your next turn starts, and the card is taken to leave play in that "
+    "turn's Clean-up, the first of yours after its effect is over.")
+
+
 def defaulted(card: str, rule: str, what: str) -> Interpretation:
     """A choice the scenario did not give, and what was assumed."""
     return Interpretation(f"default:{card}", rule, f"{card}: {what} (not given; say otherwise in brackets).")

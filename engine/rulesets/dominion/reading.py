@@ -117,6 +117,9 @@ def read_duration(card: Card) -> tuple[Behaviour, str] | None:
                 "acts next turn only if it set a card aside (DM1, DM2; “> nothing” means it did not)")
     if "at the start of your next turn" in low or re.search(r"until (the start of )?your next turn", low):
         leaves = Leaves.WHEN_DONE if _SELF_LEAVES.search(later) else Leaves.CLEAN_UP
+        if "at the start of your next turn" not in low:  # Frigate: "Until the start of your next turn, ..."
+            return (Behaviour(kind=Kind.NEXT_TURN, ends_next_turn=True, note="read from its text"),
+                    "its effect lasts until the start of your next turn: stays until that turn's Clean-up (DM1)")
         return (Behaviour(kind=Kind.NEXT_TURN, draws=bool(_DRAWS.search(later)), leaves=leaves,
                           note="read from its text"),
                 "acts at the start of your next turn: stays until that turn's Clean-up (DM1)")
@@ -191,9 +194,36 @@ def _types_named(clause: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for t in named if t in ("Action", "Treasure", "Night", "Duration")))
 
 
-def _forbids(clause: str) -> tuple[Restriction, ...]:
-    return tuple(Restriction(t, Forbidden.ALWAYS) for t in ("Duration", "Command", "Attack", "Reward")
+def _forbids(clause: str, older: str = "") -> tuple[Restriction, ...]:
+    """The types a played card may not have ("a non-Duration Treasure"); a limit the card's older printed wording
+    did not have holds only under the newer wording (Counterfeit once played any Treasure twice)."""
+    def wording(t: str) -> Forbidden:
+        return Forbidden.NEWER if older and _PLAY.search(older) and not re.search(rf"non-{t}", older, re.I) \
+            else Forbidden.ALWAYS
+    return tuple(Restriction(t, wording(t)) for t in ("Duration", "Command", "Attack", "Reward")
                  if re.search(rf"non-{t}", clause, re.I))
+
+
+def older_text(card: Card) -> str:
+    """The card's older printed wording, where a source keeps it (dominiontabs); "" when none is known."""
+    raw = (card.extra or {}).get("dominiontabs_text", "")
+    return " ".join(str(raw).replace("’", "'").split())
+
+
+# "... play a non-Duration Treasure from your hand twice. Trash it.": the played card is trashed after its plays
+_TRASH_AFTER = re.compile(r"^(?:if you do, )?trash (?:it|that (?:card|treasure|action))\b", re.I)
+
+
+def _trashes_after(text: str) -> bool:
+    """Whether the sentence that plays a card, or the one right after it, trashes the card played."""
+    sentences = _sentences(text)
+    for i, sentence in enumerate(sentences):
+        if not _PLAY.search(sentence):
+            continue
+        if re.search(r"\btrash it\b", sentence, re.I) or (i + 1 < len(sentences)
+                                                           and _TRASH_AFTER.match(sentences[i + 1])):
+            return True
+    return False
 
 
 def _source(clause: str, text: str = "") -> str:
@@ -234,7 +264,9 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
         requires = ("Duration",)  # Sailor: "when you gain a Duration card, you may play it"
     where = _source(joined, text)
     # A set-aside card was chosen at setup or when set aside: its limits are in another sentence (Riverboat).
-    forbids = tuple(dict.fromkeys(r for c in (others if "set-aside" not in where else [text]) for r in _forbids(c)))
+    older = older_text(card)
+    forbids = tuple(dict.fromkeys(r for c in (others if "set-aside" not in where else [text])
+                                  for r in _forbids(c, older)))
     at = At.NOW
     if re.search(r"at the start of each of your turns, play", low):
         at = At.EVERY_TURN
@@ -244,12 +276,13 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
                    r"next turn)", low):
         at = At.NEXT_TURN
     landscape = is_landscape(card)
-    then = Then.TRASH if re.search(r"\btrash it\b", low) and not landscape else Then.STAYS
+    then = Then.TRASH if _trashes_after(text) and not landscape else Then.STAYS
     count = next((n for words, n in _COUNTS.items() if words in low), 0)
     when = {At.NOW: "", At.NEXT_TURN: " at the start of your next turn",
             At.NOW_AND_NEXT_TURN: " now and at the start of your next turn",
             At.EVERY_TURN: " at the start of each of your turns", At.WHEN_MET: ""}[at]
-    limits = "".join(f", not {article(r.type)}" for r in forbids)
+    limits = "".join(f", not {article(r.type)}" + (" (newer wording only)" if r.wording is Forbidden.NEWER else "")
+                     for r in forbids)
     kinds = " or ".join(requires)
     a_kinds = article(kinds)
     if re.search(r"leaving it (there|set aside)", low) or "with your estate token" in low:

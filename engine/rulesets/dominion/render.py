@@ -29,7 +29,7 @@ def moment(inst: Instance) -> str:
     turn starts (Conjurer into hand, Crew onto the deck), or never."""
     if inst.leave.turn == math.inf:
         return "never"
-    if inst.leave.phase is not Phase.DURING:
+    if inst.leave.phase not in (Phase.DURING, Phase.THEIRS_DURING):
         return "clean-up"
     if inst.removed_by:
         return "removed"
@@ -51,7 +51,7 @@ def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
 def leaves_this_turn(inst: Instance) -> bool:
     """Whether it leaves play during this turn (in its Clean-up or earlier): what "may I trash it now, since
     it will be discarded from play this turn?" asks."""
-    return inst.leave.turn == 0 and inst.leave.phase is not Phase.OTHER
+    return inst.leave.turn == 0 and inst.leave.phase in (Phase.DURING, Phase.CLEAN_UP)
 
 
 def card_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
