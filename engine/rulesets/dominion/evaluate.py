@@ -163,7 +163,8 @@ class Evaluator:
             inst.leave = Point(best.point.turn, Phase.DURING if best.point.phase is Phase.CLEAN_UP
                                else Phase.THEIRS_DURING)
             inst.why = f"{best.why}; it then leaves play by itself during that turn, not in a Clean-up"
-            self.trace.interpret(notes.ODD_LEAVING)
+            self.trace.interpret(notes.LEAVES_WHEN_MET if inst.behaviour.kind is Kind.UNTIL_CONDITION
+                                 else notes.ODD_LEAVING)
         if not inst.in_play:
             self.trace.interpret(notes.COMMANDED_NOT_IN_PLAY)
 

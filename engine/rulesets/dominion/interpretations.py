@@ -36,6 +36,10 @@ ODD_LEAVING = Interpretation(
     "odd-leaving", "DM6",
     "The card leaves play at the start of the turn it acts, not in a Clean-up; a Throne variant that played "
     "it stays until that turn's Clean-up.")
+LEAVES_WHEN_MET = Interpretation(
+    "leaves-when-met", "DM6",
+    "The card leaves play by itself when its condition is met (it trashes itself), not in a Clean-up; a Throne "
+    "variant that played it stays until that turn's Clean-up.")
 NEWER_WORDING = Interpretation(
     "newer-wording", None,
     "Under the newer wording this play cannot happen; the answer treats the card that tried it as having "

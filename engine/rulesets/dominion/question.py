@@ -34,7 +34,8 @@ cards were played on another player's turn: "opponent-turn" "Caravan Guard"
 --may-trash CARD: may a card that trashes "a card you would discard from play this turn" (Improve) take it?
 choices in [...] (comma-separated, a/b = one value per play): removed, not-followed, deck-empty,
 now | next-turn, met | not-met (or the card's words), left=N, taken | not-taken | skipped,
-met=N | never, and a card's own options (Specialist: again | gain; Cabin Boy at the start of your next
+met=N | never | other (another player's turn right after this one; other:1 after your next turn), one value per
+play with "/" (met=1/2), and a card's own options (Specialist: again | gain; Cabin Boy at the start of your next
 turn: +$2 | trash), any case
 rulesets: current (newer wording: Command variants may not play Durations), older-wording,
 prior-chain (every card up a Throne chain stayed), prior-throne (before Empires), command-copy (older ruling:
