@@ -116,7 +116,7 @@ def throne_of(card: str) -> str:
     return "Throne Room" if "Action" in lookup(card).type else "Crown"
 
 
-@pytest.mark.parametrize("card", NEXT_TIME + ["Flagship", "Landing Party"])
+@pytest.mark.parametrize("card", [*NEXT_TIME, "Flagship", "Landing Party"])
 def test_one_met_value_per_play(card):
     throne = throne_of(card)
     same = ask(f"{throne} > {card}[met=1/met=1]")
