@@ -18,7 +18,7 @@ def db(tmp_path):
 
 SEED_INSPIRING_CALL = """\
 Inspiring Call does not reach the ally you control: it entered after the effect resolved, and a one-shot effect \
-reaches only what was there then.
+reaches only what was there then (name it before the effect if it was already on the field).
 Agrees with the official ruling (Grand Archive official rules, "Types of Effects - Continuous Effects").
 
 Scenario: 1. effect Inspiring Call; 2. object ally

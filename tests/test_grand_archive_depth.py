@@ -92,7 +92,8 @@ def test_summary_opens_the_text_and_equals_the_presented_summary(db, capsys):
     from engine.registry import find_ruleset
     out = ask(db, capsys, "--effect", "Inspiring Call", "--object", "ally")
     assert out["summary"] == ("Inspiring Call does not reach the ally you control: it entered after the effect "
-                              "resolved, and a one-shot effect reaches only what was there then.")
+                              "resolved, and a one-shot effect reaches only what was there then (name it before "
+                              "the effect if it was already on the field).")
     assert out["explanation"].startswith(out["summary"] + "\n")
     assert find_ruleset("ga").questions.present(out).summary == out["summary"]
     plain = text(db, capsys, "--effect", "Song of Return")

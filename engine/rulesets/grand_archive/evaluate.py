@@ -57,6 +57,7 @@ class Obj:
     being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
     summoned_by: str = ""           # a token the effect's own resolution summoned first
     element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
+    written: int = -1               # its place among the moments as typed ("#1" is the first object written)
 
     def describe(self) -> str:
         if self.card is not None:
@@ -352,9 +353,35 @@ class Evaluator:
         return found
 
     # --- moments -----------------------------------------------------------------------------------------
+    def _champions_first(self, moments: list[Moment]) -> dict[int, Obj]:
+        """A player's champion is on the field from the start of the game: a champion written after an effect is
+        still that champion, there before every effect (its timestamp is its first champion card's), not an object
+        entering later. They are put on the field before the scenario is walked."""
+        early: dict[int, Obj] = {}
+        effect_seen = False
+        for n, moment in enumerate(moments):
+            effect_seen = effect_seen or isinstance(moment, EffectSpec)
+            if not (effect_seen and isinstance(moment, ObjectSpec) and moment.zone == "field"):
+                continue
+            card = self.lookup(moment.card) if moment.card else None
+            if "champion" not in (types_of(card) if card is not None else moment.types):
+                continue
+            text = card.name + moment.text[len(moment.card or ""):] if card is not None else moment.text
+            obj = self._new_object(text, card, 0, True, moment)
+            if obj.lineage:
+                obj.lineage[0] = (obj.lineage[0][0], 0)
+            obj.written = n
+            early[n] = obj
+            self.labels.append(f"0. object {text} (on the field from the start)")
+            self.note(notes.champion_first(text))
+        return early
+
     def run(self, moments: list[Moment]) -> None:
         t = 0
-        for moment in moments:
+        early = self._champions_first(moments)
+        for n, moment in enumerate(moments):
+            if n in early:  # on the field from the start (above)
+                continue
             together = not isinstance(moment, EventSpec) and moment.together and t > 0
             t = t if together else t + 1
             if together:
@@ -373,7 +400,8 @@ class Evaluator:
                     t -= 1
                     self.labels.append(f"{t}. object {text} (the {card.name} already on the field)")  # type: ignore[union-attr]
                     continue
-                self._new_object(text, card, t, True, moment)
+                obj = self._new_object(text, card, t, True, moment)
+                obj.written = n
                 self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
                 t = self._effect(moment, t)
@@ -612,6 +640,12 @@ class Evaluator:
         if len(fits) == 1:
             self.note(notes.only_target(inst.label, fits[0].describe()))
             return fits[0]
+        if not fits and _hit_champion(inst):
+            # "On Champion Hit: The hit champion ...": the opposing champion, there all game
+            hit = ObjectSpec(text="champion:opponent", types=frozenset({"champion"}), controller="opponent")
+            obj = self._new_object("champion:opponent", None, 0, True, hit)
+            self.note(notes.hit_champion(inst.label))
+            return obj
         if not fits:
             raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
                                 f"before it fits; add one with --object before it, e.g. --object "
@@ -628,7 +662,7 @@ class Evaluator:
         return self._kind_fits(spec, obj)
 
     def _find_target(self, text: str, t: int) -> Obj:
-        asked = [o for o in self.objects if o.asked]
+        asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
         if text.strip().startswith("#") and text.strip()[1:].isdigit():
             n = int(text.strip()[1:])
             if 1 <= n <= len(asked):
@@ -871,6 +905,12 @@ class Evaluator:
                          f"it is {word}, so “{sentence}” happens instead")
         if spec.next_only:
             first = self._next_one(inst)
+            if first is None and not spec.played and obj.entered <= inst.moment:
+                # "your next attack": an attack written before the effect was declared before it
+                return Reach(inst, False, f"only the next one is reached ({spec.text}), and this one was there "
+                                          f"before the effect (entered at {obj.entered})", rules,
+                             "it was there before the effect, which reaches only the next one to come (name it "
+                             "after the effect if it comes later)")
             if first is not obj:
                 which = first.describe() if first is not None else "none yet"
                 return Reach(inst, False, f"only the next one is reached ({spec.text}): {which}", rules,
@@ -886,7 +926,7 @@ class Evaluator:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
                              "it entered after the effect resolved, and a one-shot effect reaches only what was "
-                             "there then")
+                             "there then (name it before the effect if it was already on the field)")
             return Reach(inst, False, "one-shot: this object was not in its set when it resolved", rules,
                          "it was not in the effect's set when the effect resolved")
         rules += inst.status_rules
@@ -1187,7 +1227,7 @@ class Evaluator:
         self._grant_statics()
         self._rules_lost()
         answers: list[ObjectAnswer] = []
-        asked = [o for o in self.objects if o.asked]
+        asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)  # in the order written
         reached_sources = [o for o in self.objects if not o.asked and any(
             self._reaches_object(i, o) for i in self.instances)]
         for obj in asked + reached_sources:
@@ -1285,6 +1325,13 @@ def _source_gone(effect: ReadEffect, card: Card) -> bool:
                              , words))
 
 
+def _hit_champion(inst: Instance) -> bool:
+    """An "On Champion Hit:" ability's "the hit champion" / "that champion": the opposing champion."""
+    spec = inst.read.affected
+    return "champion" in spec.types and spec.controller == "opponent" and bool(
+        re.match(r"^on champion hit\b", inst.read.origin_words, re.I) or "hit" in spec.text.lower())
+
+
 def _article(words: str) -> str:
     return "an" if words[:1].lower() in "aeiou" and not words.lower().startswith(("uni", "use", "one")) else "a"
 
@@ -1332,8 +1379,9 @@ def _short(text: str, n: int = 50) -> str:
 
 
 def _choices(objs: list[Obj]) -> str:
-    asked = [o for o in objs]
-    return ", ".join(f"#{i} {o.text}" if o.asked else o.text for i, o in enumerate(asked, start=1)) or "none"
+    """The objects as a player can name them: "#N TEXT" for the Nth object written, else its name."""
+    ranks = {o.id: n for n, o in enumerate(sorted((o for o in objs if o.asked), key=lambda o: o.written), start=1)}
+    return ", ".join(f"#{ranks[o.id]} {o.text}" if o.asked else o.text for o in objs) or "none"
 
 
 def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str,

@@ -214,3 +214,17 @@ def delayed(label: str, words: str) -> Interpretation:
                           f"{label} is a delayed trigger (“{words}”): it does nothing until then, and its one-shot "
                           "set is fixed when it resolves then (an end-of-turn passes the turn; your next turn's "
                           "recollection phase is taken as its start).")
+
+
+def champion_first(text: str) -> Interpretation:
+    return Interpretation(f"champion-first:{text}", "GA9",
+                          f"{text} is a champion: a player's champion is on the field from the start of the game, so "
+                          "written after an effect it is still the champion that was there (its timestamp is its "
+                          "first champion card's), not an object entering later.")
+
+
+def hit_champion(label: str) -> Interpretation:
+    return Interpretation(f"hit-champion:{label}", None,
+                          f"{label} is about the champion the attack hit: the opposing champion, on the field all "
+                          "game, taken here though the question names none (write champion:opponent to say more of "
+                          "it).")
