@@ -142,7 +142,7 @@ def test_attaching_an_alteration_targets_in_reborn_only(cards):
 
 
 def test_an_alteration_with_no_unit_in_play_cannot_be_played(cards):
-    a = judge("Root Armor", "1e", cards, ability="play")
+    a = judge("Root Armor", "1e", cards, ability="play", units="none")
     assert a["usable"]["value"] is False and "no unit is in play" in a["usable"]["why"]
     assert not any(s["happens"] for s in a["steps"])
 

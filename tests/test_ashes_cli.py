@@ -10,7 +10,7 @@ from tests.cli_helpers import new_db, run
 
 GILDER_FULL_1E = """\
 Summon Gilder: “Place a Gilder conjuration onto your battlefield” does not happen: your battlefield is full; \
-“You may deal 1 damage to a target unit” happens.
+“You may deal 1 damage to a target unit” happens to a unit of theirs if you choose to.
 Agrees with the official ruling (Sniper Troll's Rules Corner, "Resolving Effects" (Strange Copy), 2016-06-09).
 
 1. pay-cost: pay main: Main Action; exhaust: exhaust; magic: 1 natural class die [AS2, AS8, AS16]
@@ -22,6 +22,9 @@ Parts:
   1. “Place a Gilder conjuration onto your battlefield.”: skipped — no room: your battlefield is full [AS4, AS5]
   2. “You may deal 1 damage to a target unit.” [target, you may]: resolves — the player chose to do this “you may” \
 part [AS5, AS3]
+
+Its other abilities (ask about one by naming it as the ability):
+- playing it from hand: ask with ability “play”
 
 Placement: spellboard; controller you, owner you.
 
@@ -85,8 +88,8 @@ def test_reaction_trigger_in_json(db, capsys):
 @pytest.mark.parametrize(("argv", "message"), [
     (["Gilder", "--ability", "7"], "arbiter: Gilder has no ability “7”; its abilities: 1 (Unit Guard), "
                                    "2 (Inheritance 1).\n"),
-    (["Blood Puppet"], "arbiter: Blood Puppet can be used in several ways; pick one with --ability: 1 (Cursed 1), "
-                       "2 (Self Inflict 1).\n"),
+    (["Blood Puppet", "--ability", "Curse"], "arbiter: Blood Puppet has no ability “Curse”; its abilities: 1 "
+                                             "(Cursed 1), 2 (Self Inflict 1).\n"),
     (["Summon Gilder", "--decline", "1"], "arbiter: --decline 1: only optional (“you may”) parts can be declined; "
                                           "optional parts here: 2.\n"),
     (["Phoenix Barrage", "--exhausted"], "arbiter: --exhausted describes a card in play, but Phoenix Barrage is "

@@ -261,11 +261,13 @@ def test_the_summary_leads_and_says_what_happens_in_players_words():
     veiled = judge("Summon Gilder", "1e", cards, units="theirs", cancel_with="Golden Veil")
     assert veiled["summary"] == "Golden Veil cancels Summon Gilder: none of its effect happens (its cost stays paid)."
     blades = judge("One Hundred Blades", "1e", cards, units="theirs", cancel_with="Golden Veil")
-    assert blades["summary"].endswith("Golden Veil cannot cancel it.")
+    assert "Golden Veil cannot cancel it." in blades["summary"]
     ally = judge("Anchornaut", "reborn", cards, ability="play")
     assert ally["summary"].startswith("Playing Anchornaut: ")
     assumed = judge("Cataclysm", "reborn", cards, units="both")
-    assert assumed["summary"].endswith("(taking 1 point the board state does not settle as met).")
+    # what it assumed, in players' words, and never a tally or a part number
+    assert assumed["summary"].endswith("Assumed: “this destroys at least 2 units” holds.")
+    assert "part " not in assumed["summary"] and "point" not in assumed["summary"]
 
 
 def test_every_answer_states_what_it_assumed():

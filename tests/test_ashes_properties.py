@@ -86,6 +86,10 @@ def test_cancelling_never_undoes_cost_or_placement(edition):
             cancelled = ask(card, edition, ability=ability, cancel_with=rng.choice(cancels), **board)
         except QuestionError:
             continue
+        if any(i["id"] == "AS-I-attach-theirs" for i in cancelled["interpretations"]):
+            # asked with a cancel, an alteration that could go on either side is taken to go on theirs (said so):
+            # the same question without the cancel names that unit
+            plain = ask(card, edition, ability=ability, target="0=theirs", **board)
         checked += 1
         applied += cancelled["cancel"]["applies"]
         assert cancelled["costs"] == plain["costs"]

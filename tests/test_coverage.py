@@ -24,6 +24,7 @@ CARDS = [
     _card("Noted Hero", "Each upkeep, you may discard a card."),               # annotated "lasting", no term
     _card("Termed Hero", "Each upkeep, opponent may discard a card."),         # annotated D4
     _card("Instant Hero", "Draw three cards."),
+    _card("Unpreventable Hero", "Draw three cards. Cannot be prevented."),   # only RG1 lasts: a game rule
     _card("Blank Hero", ""),
 ]
 NOTES = {"Noted Hero": [Annotation(part="", rule="lasting")],
@@ -33,13 +34,13 @@ NOTES = {"Noted Hero": [Annotation(part="", rule="lasting")],
 def test_lasting_parts_split_by_what_gives_their_duration():
     report = coverage(CARDS, lambda c: NOTES.get(c.name, []))
     data = report.as_json()
-    assert data["lasting"] == 7
+    assert data["lasting"] == 8
     assert data["lasting_by_kind"] == {"specific_term": 3, "type_or_class": 1, "annotated_without_term": 1,
-                                       "d1_default": 2}
+                                       "game_rule": 1, "d1_default": 2}
     assert data["specific_term_from_annotation"] == 1 and data["specific_term_d8_only"] == 1
-    assert data["classified"] == 5  # the two D1-default parts are not classified
-    assert data["classified_share"] == round(5 / 7, 4)
-    assert (data["cards"], data["abilities"], data["instant"], data["annotated"]) == (9, 8, 1, 2)
+    assert data["classified"] == 6  # the two D1-default parts are not classified
+    assert data["classified_share"] == round(6 / 8, 4)
+    assert (data["cards"], data["abilities"], data["instant"], data["annotated"]) == (10, 9, 1, 2)
     assert data["terms_by_rule"] == {"D4": 2, "D8": 1}
     assert data["unclassified_phrases"] == [{"phrase": "each upkeep", "count": 1, "example": "Upkeep Hero"}]
     # Recurring wording on every part that has it; only the Upkeep Hero's is bounded by the D1 default alone.
@@ -50,17 +51,18 @@ def test_lasting_parts_split_by_what_gives_their_duration():
 def test_rendered_report():
     report = coverage(CARDS, lambda c: NOTES.get(c.name, []))
     assert render_coverage(report, top=5).splitlines() == [
-        "Cards: 9",
-        "Ability parts with text: 8",
+        "Cards: 10",
+        "Ability parts with text: 9",
         "  instant (no lasting part): 1",
-        "  with lasting language: 7",
-        "    with a specific term (D2-D8, from the text or an annotation): 3 (42.9%)",
+        "  with lasting language: 8",
+        "    with a specific term (D2-D8, from the text or an annotation): 3 (37.5%)",
         "      of which the term comes from an annotation: 1",
         "      of which only a D8 condition (bounded by the D1 default): 1",
-        "    covered by the card's type or class (D6/D7): 1 (14.3%)",
-        "    annotated by moderators, no term: 1 (14.3%)",
-        "    no stated duration: D1 default: 2 (28.6%)",
-        "  classified (specific term, type or class, or annotation): 5 (71.4%)",
+        "    covered by the card's type or class (D6/D7): 1 (12.5%)",
+        "    annotated by moderators, no term: 1 (12.5%)",
+        "    only “Cannot be prevented” lasts (RG1: to the end of the phase): 1 (12.5%)",
+        "    no stated duration: D1 default: 2 (25.0%)",
+        "  classified (specific term, type or class, annotation or game rule): 6 (75.0%)",
         "  annotated by moderators (any part): 2",
         "Terms found by rule: D4 2, D8 1",
         'State conditions ("if"/"unless" switches, not durations): 0',

@@ -281,7 +281,8 @@ def test_a_text_naming_no_length_gets_the_rules_length(db, capsys):
     (["order", "--compare", "after a Personality bows", "before a Holding straightens"], "these two are neither"),
     (["order", "--at", "after a battle", "--item", "Burning Spirit#7"], "#7 is not one of #1-#2"),
     (["duration", "Burning Spirit", "--then", "round-ends"], "Unknown event “round-ends”; events are: "),
-    (["duration", "Burning Spirit", "--made-during", "duel"], "--made-during is one of: battle, action, phase, turn"),
+    (["duration", "Burning Spirit", "--made-during", "segment"],
+     "--made-during is one of: battle, duel, action, phase, turn"),
     (["duration", "Burning Spirit", "--text", "this turn"], "not both"),
 ])
 def test_bad_input_is_one_sentence_with_the_choices(db, capsys, argv, message):

@@ -22,7 +22,7 @@ def test_order_text_exactly(db, capsys):
     code, out, err = run(capsys, "l5r", "order", "--at", "after this Follower is destroyed", "--active", "opponent",
                          "--item", "Disciples of Ganesh#2", "--item",
                          "reaction:After this Follower is destroyed, draw a card@opponent", "--item",
-                         "trait:Before this Follower is destroyed, gain 1 Honor", "--db", db)
+                         "trait:Before this Follower is destroyed, gain 1 Honor", "--phase", "battle", "--db", db)
     assert (code, err) == (0, "")
     assert out == (
         "First Disciples of Ganesh's trait (#2, yours), then your opponent's Reaction “After this Follower is "
@@ -38,9 +38,9 @@ def test_order_text_exactly(db, capsys):
         "- trait: Before this Follower is destroyed, gain 1 Honor: it is timed “before this Follower is destroyed”: "
         "that point comes earlier than this “after” moment, so it resolved (or will resolve) there, not here [L4]\n"
         "\n"
-        "Rules: L6 steps A-F; L8 mandatory traits; L9 active player; L4 when\n"
+        "Rules: L6 steps A-F; L8 mandatory traits; L9 active player; L4 when; L12 the trigger's own words\n"
         + FOOTER +
-        "Ruling id: L5O-09D3A4B1B7\n")
+        "Ruling id: L5O-5FBD77E783\n")
 
 
 def test_compare_text_exactly(db, capsys):

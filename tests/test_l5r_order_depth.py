@@ -44,7 +44,7 @@ def test_a_gold_producing_reaction_is_gold_in_the_payers_order(imported, capsys,
 ])
 def test_a_negation_while_a_condition_holds_is_step_a(imported, capsys, card, at, stops):
     answer = ask(capsys, imported, "order", "--at", at, "--item", card, "--item",
-                 f"trait:{at[0].upper()}{at[1:]}, gain 1 Honor@opponent")
+                 f"trait:{at[0].upper()}{at[1:]}, gain 1 Honor@you")
     assert [e["step"] for e in answer["order"]] == ["A"]
     first = answer["order"][0]
     assert first["kind"] == "negate" and first["stops"] == stops and first["condition"]

@@ -17,7 +17,7 @@ from engine.rulesets.l5r.moment import TIMINGS, Moment, compare
 from engine.rulesets.l5r.order import STEP_OF, Scenario, resolve
 
 SEEDS = range(40)
-OCCURRENCES = ("a Personality is destroyed", "he assigns to attack", "a Holding bows", "your Dynasty Phase ends")
+OCCURRENCES = ("a Personality is destroyed", "he assigns to attack", "a Holding bows", "the Dynasty Phase ends")
 EFFECTS = ("gain 1 Honor", "draw a card", "lose 2 Honor", "bow him", "dishonor him", "straighten it")
 TIMED_KINDS = ("trait", "reaction", "delayed")
 UNTIMED_KINDS = ("rulebook", "conditional", "gold", "additional")

@@ -114,7 +114,8 @@ def test_a_timed_result_ends_with_its_time():
     case = _text_card("Paralyze a human Hero in territory for 2 turns: restrict its owner from playing Dominants.")
     assert case.played_in("territory").then("turn-ends").verdict().persists is True
     case = _text_card("Paralyze a human Hero in territory for 2 turns: restrict its owner from playing Dominants.")
-    verdict = case.played_in("territory").then("turn-ends", "turn-ends").verdict()
+    # Two turns counted in upkeep (RG3): the second is counted in the upkeep of the turn after the second turn end.
+    verdict = case.played_in("territory").then("turn-ends", "turn-ends", "phase-ends").verdict()
     assert verdict.persists is False
     assert "timed-result" in {n.id for n in verdict.trace.interpretations}
 

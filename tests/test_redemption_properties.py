@@ -27,6 +27,11 @@ def _cards():
     return cards
 
 
+def _has_condition(card, zone) -> bool:
+    """Whether the part judged there has a condition (D8): only then are condition events a valid question."""
+    return any(s.term.role == Role.DEPENDENT for s in judge(card, zone).part.terms)
+
+
 def _scenarios(n: int = 600):
     rng = random.Random(2024)
     cards = _cards()
@@ -34,6 +39,8 @@ def _scenarios(n: int = 600):
         card = rng.choice(cards)
         zone = rng.choice(ZONES)
         events = [rng.choice(EVENTS) for _ in range(rng.randint(0, 6))]
+        if not _has_condition(card, zone):  # refused with one sentence (test_issue34_redemption)
+            events = [e for e in events if not e.startswith("condition-")]
         yield card, zone, events
 
 
@@ -67,7 +74,7 @@ def test_a_dependent_term_never_extends_persistence():
     for card, zone, events in SCENARIOS:
         base = judge(card, zone, events)
         noisy = list(events)
-        for _ in range(3):
+        for _ in range(3 if _has_condition(card, zone) else 0):
             noisy.insert(rng.randint(0, len(noisy)), rng.choice(["condition-false", "condition-true"]))
         other = judge(card, zone, noisy)
         assert other.persists == base.persists, (card.name, zone, events, noisy)

@@ -220,7 +220,9 @@ def test_a_placement_after_battle_starts_at_the_end_of_battle():
     assert before.persists is False  # the placement was never made
     placed = judge(c, "battle", ["battle-ends", "phase-ends", "turn-ends"])
     assert placed.persists is True and placed.part.upper_bound.rule == "D3"
-    assert judge(c, "battle", ["battle-ends", "turn-ends", "turn-ends"]).persists is False
+    # Two turns counted in upkeep (RG3): over in the upkeep of the second turn after the battle's.
+    assert judge(c, "battle", ["battle-ends", "turn-ends", "turn-ends"]).persists is True
+    assert judge(c, "battle", ["battle-ends", "turn-ends", "turn-ends", "phase-ends"]).persists is False
 
 
 # --- 5. conditions named by number or word; "unless" -----------------------------------------------------------
@@ -286,6 +288,8 @@ def test_every_event_of_every_scenario_appears_in_the_trace_over_real_cards():
     cards = sorted(real_cards().values(), key=lambda c: c.name)
     for c in rng.sample(cards, 150):
         events = rng.sample(_EVENTS, 4)
+        if not judge(c, None).part.conditions():  # condition events are refused for a part without one
+            events = [e for e in events if not e.startswith("condition-")]
         verdict = judge(c, None, events)
         for index in range(1, len(events) + 1):
             steps = [s for s in verdict.trace.steps if s.event == index]
@@ -294,7 +298,6 @@ def test_every_event_of_every_scenario_appears_in_the_trace_over_real_cards():
 
 @pytest.mark.parametrize(("text", "event", "why"), [
     ("Negate all Heroes this turn.", "leaves-play", "D4 “this turn” stands alone: leaving play does not end it"),
-    ("Negate all Heroes this turn.", "condition-false", "no condition (D8)"),
     ("Negate all Heroes this turn.", "result-changed", "no term of this ability hangs on a targeted result"),
     ("Discard a Hero.", "phase-ends", "an instant effect has nothing that lasts"),
 ])
@@ -315,7 +318,7 @@ def test_d5_beside_a_d3_bound_is_a_bound_of_its_own_not_a_switch(name):
 @pytest.mark.parametrize(("name", "zone", "turns"), [("Arrest in Gethsemane", "territory", 3),
                                                      ("Chamber of Angels", "territory", 2)])
 def test_a_delayed_action_after_n_turns_ends_the_result_it_undoes(name, zone, turns):
-    events = ["targeted"] + ["turn-ends"] * turns
+    events = ["targeted"] + ["turn-ends"] * turns + ["phase-ends"]  # counted in the upkeep (RG3)
     assert judge(real(name), zone, events[:-1]).persists is True
     done = judge(real(name), zone, events)
     assert done.persists is False and done.part.upper_bound.rule == "D3"

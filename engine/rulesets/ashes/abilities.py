@@ -26,7 +26,7 @@ _COST_PREFIX = re.compile(rf"^(?P<cost>{_ITEM}(?:\s*[-,]\s*{_ITEM})*)\s*:\s*")
 _COST_SPLIT = re.compile(r"\s*[-,]\s+(?=[0-9X]*\s*\[\[)")
 _NAME = re.compile(r"^(?P<name>[A-Z][\w'’\-!]*(?: (?:[A-Z\d][\w'’\-!]*|of|the|and|in|from)){0,4})\**\s*:\**\s+")
 _NOT_NAMES = {"X", "You", "When", "After", "If", "At", "During"}
-_PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
+_PLAY_TRIGGER = re.compile(r"^you may play this (?:spell|spel|card|unit) (?P<words>(?:when|after|before|as soon as|if) "
                            r"[^.]+)\.\s*", re.I)
 # A trigger runs to the comma (or "you may") after which the instruction starts; commas inside it are kept.
 _MAIN = (r"(?:,\s+|\s+(?=you may\b))(?=(?:you|they|each|if|that|its|the|this|deal|place|remove|draw|discard|add|"
@@ -63,6 +63,8 @@ class Ability:
     focus_levels: tuple[int, ...]
     definitions: tuple[str, ...]     # "X = ..." lines (AS15)
     cost_phrases: tuple[str, ...]    # written-out costs taken off the effect text
+    limits: tuple[str, ...] = ()     # restrictions on using it, not effects ("You may only activate this ability
+                                     # during your turn", "This spell can only be attached to a unit you control")
 
     @property
     def label(self) -> str:
@@ -114,7 +116,7 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
         out1 = []
         for a in p.abilities:
             cost, text = list(a.get("cost") or []), str(a.get("text", ""))
-            name = a.get("name")
+            name = str(a.get("name") or "").strip() or None   # a few records end a name with a space
             named = None if (name or cost) else _NAME.match(text)
             if named and named.group("name").split()[0] not in _NOT_NAMES and \
                     _COST_PREFIX.match(text[named.end():]):  # "Re-Tool Magic: [[side]]: ..." (name in the text)
@@ -190,6 +192,23 @@ def _trigger(text: str) -> tuple[Trigger | None, str]:
     return None, text
 
 
+# Data typos of the printed records, read as the word meant (the card text shown stays as printed).
+_TYPOS = ((re.compile(r"\bthis spel\b"), "this spell"), (re.compile(r"\bdsicard\b"), "discard"),
+          (re.compile(r"\bexhauste\b"), "exhaust"), (re.compile(r"\bYou may pace\s+"), "You may place X "),
+          (re.compile(r"\bunplayed form your\b"), "unplayed from your"))
+# A sentence that limits when or how the card or ability may be used: a restriction on using it, never a part.
+LIMIT = re.compile(r"(?:^|(?<=[.!]\s))(?:this (?:spell|card|alteration(?: spell)?) (?:can|may) only be "
+                   r"(?:attached|played|placed)\b|you may only (?:activate|use|play|trigger) this\b|"
+                   r"this ability (?:can|may) only (?:be (?:used|activated|triggered)|trigger)\b|"
+                   r"this (?:spell|card) cannot be attached\b)[^.]*\.?\s*", re.I)
+
+
+def read_text(text: str) -> str:
+    for pattern, repl in _TYPOS:
+        text = pattern.sub(repl, text)
+    return text
+
+
 _KEYWORD_COST = re.compile(rf"^{_ITEM}(?:\s*-\s*{_ITEM})*\.?$")
 
 
@@ -199,7 +218,9 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
         return Ability(index=index, name=raw.name, kind="passive", costs=printed_costs([raw.text.strip(" .")]),
                        trigger=None, parts=(), inexhaustible=raw.inexhaustible, text=plain(raw.text),
                        optional_use=False, focus_levels=(), definitions=(), cost_phrases=())
-    text = plain(raw.text)
+    text = read_text(plain(raw.text))
+    limits = tuple(m.group(0).strip() for m in LIMIT.finditer(text))
+    text = LIMIT.sub("", text).strip()
     trigger, rest = _trigger(text)
     during = _DURING.match(rest)
     if during:
@@ -230,7 +251,8 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
     return Ability(index=index, name=raw.name, kind=kind, costs=costs, trigger=trigger, parts=tuple(parts),
                    inexhaustible=raw.inexhaustible, text=shown, optional_use=written.optional,
                    focus_levels=tuple(sorted(level for level, _ in raw.focus)),
-                   definitions=tuple(plain(d) for d in raw.definitions), cost_phrases=written.phrases)
+                   definitions=tuple(plain(d) for d in raw.definitions), cost_phrases=written.phrases,
+                   limits=limits)
 
 
 def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
@@ -245,7 +267,10 @@ def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
 
 
 PLAYED_FOR_EFFECT = ("Action Spell", "Reaction Spell")
-_ENTERS = re.compile(r"^when (?:this (?:spell|unit|card|ally) comes into play)\s*,\s*", re.I)
+# what happens as the card is played: "When this unit comes into play", and an alteration's "When attaching this
+# spell" ("... to a unit you control": a condition on the unit it goes on, kept as the part's condition)
+ENTERS = re.compile(r"^(?:when|after) (?:this (?:spell|unit|card|ally) comes into play|attaching this spell"
+                    r"(?= to |\s*,)|this spell is attached)\s*,?\s*", re.I)
 # "When you play this spell, place it face up under a ready spell on your spellboard.": where it goes (step 3),
 # read in resolve.py, not an effect.
 NOT_PLAYED = ("Phoenixborn", "Conjuration", "Conjured Alteration Spell")
@@ -268,8 +293,20 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
                 *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
     if p.type not in NOT_PLAYED:
         # what happens when it is played: every "When this ... comes into play" ability, in printed order
-        entering = [_ENTERS.sub("", r.text, count=1) for r in raws if _ENTERS.match(r.text)]
-        entering = [t[:1].upper() + t[1:] for t in entering]
+        # "When this unit comes into play, and at the end of the round, place ...": as it comes into play, the part
+        # after the second trigger is what happens
+        entering = [re.sub(r"^and (?:at|when|after|before) [^,]+,\s*", "", ENTERS.sub("", r.text, count=1), flags=re.I)
+                    for r in raws if ENTERS.match(r.text)]
+        entering = [f"If it is attached {t}" if t.startswith("to ") else t[:1].upper() + t[1:] for t in entering]
         abilities.append(_ability(0, _Raw(None, [], " ".join(entering), False, [], []), play_costs=play_costs))
-    abilities += [_ability(i, raw) for i, raw in enumerate(raws, start=1)]
-    return tuple(abilities)
+    own = [_ability(i, raw) for i, raw in enumerate(raws, start=1)]
+    # a paragraph that only limits how the card is played ("This spell can only be attached to a unit you
+    # control") belongs to playing it
+    attach = re.compile(r"\b(?:attached|played|placed)\b", re.I)
+    card_limits = tuple(x for a in own for x in a.limits if attach.search(x))
+    if card_limits and abilities:
+        abilities[0] = replace(abilities[0], limits=abilities[0].limits + card_limits)
+        own = [replace(a, limits=tuple(x for x in a.limits if not attach.search(x))) for a in own]
+        own = [a for a in own if a.parts or a.costs or a.trigger is not None or a.limits]
+        own = [replace(a, index=i) for i, a in enumerate(own, start=1)]
+    return tuple(abilities + own)

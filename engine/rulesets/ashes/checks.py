@@ -9,24 +9,61 @@ from typing import TYPE_CHECKING
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, at_least
 from engine.rulesets.ashes.state import Board, Unit
-from engine.rulesets.ashes.targets import side_words, unit_need_met
+from engine.rulesets.ashes.targets import WITH_TOKENS, fits, side_words, unit_need_met
 from engine.trace import Interpretation, Trace
 
 if TYPE_CHECKING:  # the result type only; resolve.py imports this module
     from engine.rulesets.ashes.resolve import PartResult
 
 
-def board_missing(part: Part, board: Board, units: list[Unit]) -> tuple[str, list[str]] | None:
+def dice_left(board: Board, paid: int) -> int | None:
+    """Dice still in your active pool as the effect resolves: those said, less the ones its cost exhausted."""
+    return None if board.dice is None else max(board.dice - paid, 0)
+
+
+def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int = 0) -> tuple[str, list[str]] | None:
     """What the described board lacks for this part (cards in the discard pile, dice, X)."""
     text = part.text
-    if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard pile\b", text, re.I):
+    if board.discard == 0 and re.search(r"\b(?:search|from|in) your discard(?: pile)?\b", text, re.I):
         return "your discard pile is empty", ["AS5"]
-    if board.dice == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|move)\b[^.]*"
+    if dice_left(board, ability_cost) == 0 and re.search(r"\b(?:select|choose|change|spend|exhaust|re-?roll|place|"
+                                                         r"move)\b[^.]*"
                                      r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
-        return "no die is in your active pool", ["AS5"]
+        return ("no die is left in your active pool" + (" (the dice paid its cost)" if board.dice else ""),
+                ["AS2", "AS5"])
+    count = for_each_count(text, board, units)
+    if count == 0:
+        m = _FOR_EACH.search(text)
+        return f"it repeats “{m.group(0)}” and there are none" if m else "there is nothing to count", ["AS5"]
     if board.x == 0 and re.search(r"\bX\b", text):
         return "X is 0, so there is nothing to do", ["AS5"]
     return None
+
+
+_FOR_EACH = re.compile(r"\bonce for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<state>unexhausted |"
+                       r"exhausted )?(?:units?|all(?:y|ies)) (?P<side>you control|an opponent controls|they control)",
+                       re.I)
+
+
+def for_each_count(text: str, board: Board, units: list[Unit]) -> int | None:
+    """How many times "once for each wound token on units you control" repeats, when the board says (else None)."""
+    m = _FOR_EACH.search(text)
+    if not m or not board.units_said:
+        return None
+    side = "mine" if m.group("side").lower() == "you control" else "theirs"
+    pool = [u for u in units if u.side == side]
+    if m.group("state"):
+        states = [u.tokens("exhaustion") for u in pool]
+        if any(x is None for x in states):
+            return None if pool else 0
+        want = m.group("state").strip().lower() == "exhausted"
+        pool = [u for u, x in zip(pool, states, strict=True) if bool(x) == want]
+    if not m.group("tok"):
+        return len(pool) if all(u.name for u in pool) or not pool else None
+    counts = [u.tokens(m.group("tok").lower()) for u in pool]
+    if not pool:
+        return 0
+    return None if any(c is None for c in counts) else sum(c or 0 for c in counts)
 
 
 def antecedent_skip(part: Part, dep: PartResult | None) -> str:
@@ -37,6 +74,11 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
     if part.link == "if-not":
         if done:
             return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
+        if dep.outcome == "skipped" and dep.part.link in ("refers-back", "result", "if-you-do", "to") and \
+                re.search(r"\b(?:it|them|that unit|those units|that card)\b", part.text, re.I):
+            # "If it is a conjuration, return it ... Otherwise, return it to ...": with nothing chosen there is
+            # no "it" for either branch
+            return f"what it acts on was never chosen: part {dep.part.n} did not happen for that reason too"
         if dep.outcome == "declined" and re.search(r"\bcan(?:not|'t| not)\b", part.text, re.I) and \
                 not re.search(r"\b(?:do not|don't|did not|didn't)\b", part.text, re.I):
             return f"part {dep.part.n} could have been done (the player chose not to), and this part is only " \
@@ -53,9 +95,31 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
     return f"it happens only if part {dep.part.n} was done, and part {dep.part.n} {what}"
 
 
+_OWN_TOKENS = re.compile(r"^(?:you may )?remove (?P<n>\d+|all|an?|one|two|three) (?P<tok>status|wound|exhaustion) "
+                         r"tokens? from this unit\b", re.I)
+
+
+def own_tokens_missing(part: Part, self_unit: Unit | None) -> tuple[str, list[str]] | None:
+    """"Remove 2 status tokens from this unit" when the question says the unit used has none."""
+    m = _OWN_TOKENS.match(part.text)
+    if not m or self_unit is None:
+        return None
+    have = self_unit.tokens(m.group("tok").lower())
+    if have == 0:
+        return f"there are no {m.group('tok').lower()} tokens on {self_unit.name} to remove", ["AS5"]
+    return None
+
+
+_DIE_HELD = re.compile(r"\b(?:you have|there is|there are)\b[^,.]*\b(?:di(?:e|ce))\b[^,.]*\b(?:active pool|"
+                       r"your pool)\b|\b(?:di(?:e|ce)) in your active pool\b", re.I)
+
+
 def condition_verdict(part: Part, board: Board, units: list[Unit]) -> bool | None:
     """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
     check = part.condition_check
+    if board.dice == 0 and part.condition and _DIE_HELD.search(part.condition) and \
+            not part.condition.lower().startswith("not "):
+        return False   # "if you have a divine die in your active pool": the question says the pool is empty
     if check == "theirs-empty":
         return not board.units_of("theirs")
     if check == "mine-empty":
@@ -96,6 +160,11 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
             such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
             return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
                     ["AS5"])
+        if need.kind == "unit" and not need.name and WITH_TOKENS.search(need.words) and not any(
+                fits(u, need.words) for u in units if need.side == "any" or u.side == need.side):
+            trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS5",
+                                           f"Part {part.n} needs “{need.words}”; the board state does not say what is "
+                                           "on the units in play, so I took one to qualify."))
         if need.kind == "units-to-affect" and not unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {side_words(need.side)} in play to affect", ["AS5"]
     return None

@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.rulesets.ashes.abilities import read_abilities
+from engine.rulesets.ashes.census import CLASSES, phrases, unclassed
 from engine.rulesets.ashes.editions import printing
 
 
@@ -20,6 +21,9 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
              top: int = 10) -> dict[str, Any]:
     report: dict[str, Any] = {"cards": len(cards), "editions": {}}
     lines = [f"Ashes: {len(cards)} cards"]
+    census: Counter[str] = Counter()
+    loose: Counter[str] = Counter()
+    loose_example: dict[str, str] = {}
     for edition in ("reborn", "1e"):
         counts = Counter()
         kinds: Counter[str] = Counter()
@@ -41,6 +45,14 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
                 counts["abilities_read" if ability.read else "abilities_unread"] += 1
                 for cost in ability.costs:
                     counts["costs_read" if cost.read else "costs_unread"] += 1
+                texts = [part.text for part in ability.parts] + list(ability.limits) + (
+                    [ability.trigger.words] if ability.trigger else [])
+                for text in texts:
+                    for hit in phrases(text):
+                        census[hit.restriction.id] += 1
+                    for word in unclassed(text):
+                        loose[word.lower()] += 1
+                        loose_example.setdefault(word.lower(), f"{card.name} ({edition}): {text}")
                 for part in ability.parts:
                     if part.link:
                         links[part.link] += 1
@@ -76,5 +88,22 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
                      + "; conditions: " + (", ".join(f"{n} {k}" for k, n in sorted(conditions.items())) or "none"))
         for row in entry["top_unread"]:
             lines.append(f"  {row['count']:>3} × “{row['phrase']} …”  e.g. {row['example'][:100]}")
+    classes = [{"id": c.id, "dimension": c.dimension, "handling": c.handling, "how": c.how, "count": census[c.id]}
+               for c in CLASSES]
+    report["restrictions"] = {
+        "classes": classes,
+        "phrases": sum(census.values()),
+        "checked": sum(c["count"] for c in classes if c["handling"] == "checked"),
+        "said": sum(c["count"] for c in classes if c["handling"] == "said"),
+        "neither": [{"phrase": w, "count": n, "example": loose_example[w]} for w, n in loose.most_common()]}
+    r = report["restrictions"]
+    lines.append(f"restriction phrases (both editions): {r['phrases']} in {len(classes)} classes; {r['checked']} "
+                 f"checked against the board, {r['said']} said as assumptions, "
+                 f"{sum(x['count'] for x in r['neither'])} neither")
+    for dimension in dict.fromkeys(c["dimension"] for c in classes):
+        lines.append(f"  {dimension}: " + ", ".join(f"{c['id']} {c['count']} ({c['handling']})" for c in classes
+                                                    if c["dimension"] == dimension))
+    for row in r["neither"][:top]:
+        lines.append(f"  neither checked nor said: {row['count']:>3} × “{row['phrase']}”  e.g. {row['example'][:90]}")
     report["lines"] = lines
     return report

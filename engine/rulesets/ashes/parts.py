@@ -40,8 +40,10 @@ _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
                       r"the targeted|this way|that much|that many|instead)\b", re.I)
 _TARGET_WORD = re.compile(r"\btarget(?:s|ed)?\b", re.I)
-_NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!that )\b(?P<another>another )?target (?P<what>[^.,;]{0,80})",
-                         re.I)
+# what follows "target" runs to the next punctuation or the next "target" ("a target unit or 2 wound tokens from
+# a target Phoenixborn" is two targets, one of them chosen)
+_NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!chosen )(?<!same )(?<!original )(?<!its )\b(?P<another>another )?"
+                         r"target (?P<what>(?:(?!\btarget\b)[^.,;]){0,80})", re.I)
 _KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoenixborn"), ("unit", "unit"),
           ("ally", "unit"), ("conjuration", "unit"), ("player's", "player"), ("player", "player"),
           ("opponent", "player"), ("alteration", "card"), ("spell", "card"), ("card", "card"), ("di", "die"))
@@ -55,6 +57,11 @@ _CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up
 # "onto your battlefield"; "onto the battlefield" is the battlefield of the player putting it there (yours)
 _CONJ_WHERE = re.compile(r"\b(onto|on to|into|in) (?P<whose>your|the|a target player's|an opponent's|their) "
                          r"battlefield", re.I)
+_ATTACH_CONJ = re.compile(r"\battach (?:a |an |the |1 )?(?P<name>(?:[\w']+ )*?)conjured alteration", re.I)
+_THEIR_STATE_UNIT = re.compile(r"\b(?:an?|one|1) (?:unexhausted|exhausted|damaged) (?:unit|ally|conjuration)\b[^.]*?"
+                               r"\b(?:they control|an opponent controls|that opponent controls)\b", re.I)
+_PLACE_ONTO = re.compile(r"\b(?:place|places|put|puts|return|returns|move|moves)\b[^.]*?\b(?:onto|on to|into) "
+                         r"(?P<whose>your|the|their|a target player's|an opponent's) battlefield\b", re.I)
 _UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?:(?:exhausted|unexhausted|damaged) )?"
                        r"(?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
                        r"(?:you control|on your battlefield)\b")
@@ -67,6 +74,9 @@ _CONDITION = re.compile(r"^if (?P<cond>[^,]+), (?P<rest>.+)$", re.I)
 _COND_ACT = re.compile(r"^you (?P<verb>[a-z-]+)\b", re.I)
 _PAST = {"drew": "draw", "dealt": "deal", "chose": "choose", "spent": "spend", "took": "take", "gave": "give",
          "paid": "pay", "put": "put", "made": "make", "lost": "lose", "rolled": "roll"}
+# "If 3 or more tokens were removed, ...": what an earlier part did, said in the passive
+_COND_PASSIVE = re.compile(r"\b(?:were|was|has been|have been) (?P<verb>[a-z]+ed)\b(?! (?:this|that) (?:turn|round))",
+                           re.I)
 _NOT_ACTS = ("do", "did", "have", "has", "control", "are", "cannot", "can't")
 _THEIRS_EMPTY = re.compile(r"\b(an opponent|they|that player) (has|have|controls?) no units\b", re.I)
 _MINE_EMPTY = re.compile(r"\byou (have|control) no units\b", re.I)
@@ -80,6 +90,8 @@ class TargetSpec:
     side: Side
     another: bool
     words: str
+    also: tuple[TargetSpec, ...] = ()   # more targets of the same part ("a target unit you control and a target
+                                        # unit an opponent controls")
 
     def as_json(self) -> dict[str, Any]:
         return {"kind": self.kind, "side": self.side, "another": self.another, "words": self.words}
@@ -125,6 +137,8 @@ def _target_spec(text: str) -> TargetSpec | None:
         kind = "unit or phoenixborn" if kinds & {"phoenixborn", "player", "unit or phoenixborn"} else specs[0].kind
         return TargetSpec(kind, sides.pop() if len(sides) == 1 else "any", specs[0].another,
                           " or ".join(s.words for s in specs))
+    if len(specs) > 1:
+        return TargetSpec(specs[0].kind, specs[0].side, specs[0].another, specs[0].words, tuple(specs[1:]))
     return specs[0] if specs else None
 
 
@@ -164,9 +178,37 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
             side: Side = ("mine" if whose in ("your", "the") else "theirs" if whose in ("an opponent's", "their")
                           else "any")
             needs.append(Need("room", side=side, words=where.group(0)))
+    attach = _ATTACH_CONJ.search(text) if not conj else None
+    if attach:
+        # "Attach a Fire Adaptation or Ice Adaptation conjured alteration spell to this unit": one must be left
+        name = attach.group("name").strip()
+        named = name if re.match(r"^(?-i:[A-Z])", name) and " or " not in name else None
+        needs.append(Need("conjuration", name=named, words=attach.group(0)))
+        places = named or "conjured alteration"
+    theirs_state = _THEIR_STATE_UNIT.search(text)
+    if theirs_state:
+        # "an unexhausted unit of their choice that they control": such a unit of theirs must be there
+        needs.append(Need("unit", side="theirs", words=theirs_state.group(0)))
+    onto = _PLACE_ONTO.search(text) if not conj else None
+    if onto:
+        # "Place it / this unit / an ally ... / a Sun Scarab or Moon Moth conjuration onto your battlefield": a unit
+        # put onto a battlefield needs room there; a conjuration also needs one left in the pile
+        whose = onto.group("whose").lower()
+        side3: Side = ("theirs" if whose in ("an opponent's",) else "any" if whose == "a target player's"
+                       else "mine")
+        needs.append(Need("room", side=side3, words=onto.group(0)))
+        kind = re.search(r"\b(?:a|an|1|2|two|that|the|additional|copy of that|copies of that) (?P<name>(?:[\w']+ )*?)"
+                         r"conjurations?\b", onto.group(0), re.I)
+        if kind and not re.search(r"\bfrom (?:your|their) (?:hand|discard|draw)", onto.group(0), re.I):
+            name = kind.group("name").strip()
+            named = name if re.match(r"^(?-i:[A-Z])", name) and " or " not in name else None
+            needs.append(Need("conjuration", name=named, words=kind.group(0)))
+            places = named or "conjuration"
+        else:
+            places = "unit"
     # "Choose a unit you control to become a copy of a target unit": a unit of yours is needed besides the target
     unit = _UNIT_YOU.search(text)
-    if unit and not conj:
+    if unit and not conj and not onto:
         what = unit.group("what")
         name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
         needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
@@ -242,7 +284,7 @@ def _first_verb(body: str) -> str | None:
 
 def _acted_in(condition: str, earlier: list[Part]) -> int | None:
     """The earlier part whose action the condition asks about ("if you searched ..." after "you may search")."""
-    m = _COND_ACT.match(condition)
+    m = _COND_ACT.match(condition) or _COND_PASSIVE.search(condition)
     if not earlier or not m or m.group("verb").lower() in _NOT_ACTS:
         return None
     verb = _stem(m.group("verb"))
@@ -290,10 +332,18 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
     """The earlier part a back-reference in `body` names, if any (same Focus line first, then the base)."""
     if not earlier:
         return None
+    named = re.search(r"\bthat (?:\[\[)?((?-i:[A-Z])[\w'’-]+(?: (?-i:[A-Z])[\w'’-]+)*)", body)
+    for part in reversed(earlier) if named else ():
+        if part.places and part.places.lower() == named.group(1).lower():   # type: ignore[union-attr]
+            return part.n   # "that Silver Snake": the one an earlier part put into play
     pool = [p for p in earlier if p.focus == earlier[-1].focus] or earlier
     blanked = _NOT_THIS.sub(lambda m: " " * len(m.group(0)), body)   # "this card" names no earlier object
     ref = _REF_UNIT.search(body) or _REF_THING.search(body) or _REF_PRONOUN.search(blanked)
-    if ref and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of)\b", blanked[: ref.start()], re.I) and \
+    explicit = bool(_REF_UNIT.search(body)) and re.match(r"(?:the chosen|the selected|the targeted|the destroyed)",
+                                                          _REF_UNIT.search(body).group(0), re.I)  # type: ignore[union-attr]
+    if ref and not explicit and re.search(r"\b(?:an?|\d+|one|two|up to \w+|any number of) (?:[\w-]+ ){0,3}?"
+                                          r"(?:di(?:e|ce)|cards?|units?|all(?:y|ies)|spells?|conjurations?|phoenixborn)\b",
+                                          blanked[: ref.start()], re.I) and \
             _INTRODUCES.search(blanked[: ref.start()]):
         return None   # "select 1 die ..., re-roll it": the part names its own object first
     if _REF_UNIT.search(body):
@@ -305,6 +355,11 @@ def _antecedent(body: str, earlier: list[Part]) -> int | None:
 def _latest_unit(pool: list[Part], ref: str) -> int | None:
     """The latest part that chose, destroyed, targeted or put into play what a unit back-reference names."""
     ally = bool(re.search(r"\ball(?:y|ies)\b", ref, re.I))
+    if re.match(r"the (?:chosen|selected)\b", ref, re.I):   # "the chosen unit": where it was chosen
+        chooser = next((p.n for p in reversed(pool) if re.match(r"^(?:you may )?(?:choose|select)\b", p.text, re.I)
+                        and re.search(r"\b(?:units?|all(?:y|ies)|phoenixborn)\b", p.text, re.I)), None)
+        if chooser is not None:
+            return chooser
     for part in reversed(pool):
         if part.new_target is None and _REF_UNIT.search(part.text):
             continue   # it names a unit chosen earlier: look further back for where it was chosen
@@ -328,7 +383,7 @@ def _antecedent_thing(body: str, pool: list[Part], earlier: list[Part]) -> int |
         return None
     m = _REF_PRONOUN.search(_NOT_THIS.sub("", body))
     prev = pool[-1]
-    if m and prev.n == earlier[-1].n and (prev.new_target is not None or re.search(
+    if m and prev.n == earlier[-1].n and (prev.new_target is not None or prev.places or re.search(
             r"\b(?:choose|select|search|reveal|discard|destroy|return|look at)\b", prev.text, re.I)) and \
             not _NOT_THIS.search(prev.text.split(" to ")[0][:40] if prev.new_target is None else ""):
         return prev.n
@@ -411,10 +466,17 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         body = body[:1].upper() + body[1:]
         if condition is None:
             trailing = _TRAILING_IF.search(body)
+            if trailing and re.search(r",? or\b[^,.;]*$", body[: trailing.start()], re.I) and \
+                    len(_NEW_TARGET.findall(body)) > 1:
+                # "... a target unit they control, or ... their target Phoenixborn if they control no units": the
+                # condition is the second choice's own (it can be chosen only then), not the whole part's
+                notes.append(f"“{trailing.group(0).strip(' ,')}” limits the choice after “or”")
+                trailing = None
             if trailing and not re.match(r"^if\b", body, re.I):
                 condition = ("not " if trailing.group("word").lower() == "unless" else "") + trailing.group("cond")
                 check = _condition_check(condition)
-        optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I))
+        optional = bool(re.match(r"^(you may|they may|each player may)\b", body, re.I)) or bool(
+            re.match(r"^resolve the following effect[^:]*:\s*you may\b", body, re.I))
         if _OTHERS_MAY.match(body):
             optional = True
             notes.append("the choice is made by the player named, not by you")

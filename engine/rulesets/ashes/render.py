@@ -8,7 +8,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.editions import Printing, plain
+from engine.rulesets.ashes.parts import VERBS
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
 
@@ -104,6 +106,9 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
         lines += ["", f"Reaction: {x['card']} ({x['trigger'] or 'no trigger'}): "
                       + (f"triggered by part {x['triggered_by']}; {x['when']}" if x["applies"] else
                          f"not triggered: {x['when']}") + f" [{', '.join(x['rules'])}]"]
+    if res.others:
+        lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
+        lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
     pl = res.placement
     lines += ["", f"Placement: {pl['zone']}; controller {pl['controller']}, owner {pl['owner']}."]
     assumed = assumptions(res)
@@ -117,6 +122,14 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
         lines += ["", other_same]
     lines += ["", f"Ruleset: Ashes {v.name} ({v.version}, {v.title})."]
     return "\n".join(lines)
+
+
+def other_label(o: Mapping[str, Any]) -> str:
+    if o["kind"] == "play":
+        return "playing it from hand"
+    kind = {"activated": "used", "reaction": "a reaction", "passive": "constant"}[o["kind"]]
+    head = f"“{o['name']}”" if o["name"] else f"ability {o['label'].removeprefix('ability ')}"
+    return f"{head} ({kind})"
 
 
 def assumptions(res: Resolution) -> list[str]:
@@ -158,6 +171,8 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "reaction": res.reaction,
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
+        "constant": [o["text"] for o in res.others if o["kind"] == "passive"],
+        "other_abilities": [{"label": o["label"], "kind": o["kind"], "ask": o["ask"]} for o in res.others],
         "rules": rules,
         "interpretations": [n.as_json() for n in res.trace.interpretations],
         "ruleset": {**v.as_json()},
@@ -172,37 +187,126 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
     return data
 
 
-def _clause(text: str) -> str:
-    """A part's words as a clause inside a sentence: without the final stop, shortened."""
-    words = text.strip().rstrip(".:")
-    return words if len(words) <= 60 else words[:57].rstrip(" ,") + "…"
+def _clause(text: str, limit: int = 90) -> str:
+    """A part's words as a clause inside a sentence: without the final stop; a long one is shortened at a word
+    boundary (never mid-word), with "…"."""
+    words = " ".join(text.strip().rstrip(".:").split())
+    if len(words) <= limit:
+        return words
+    cut = words[:limit].rsplit(" ", 1)[0].rstrip(" ,;")
+    return cut + " …"
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
           (re.compile(r"^no legal target: (?P<rest>.+)$"), r"\g<rest>"),
-          (re.compile(r"^it acts on what part (?P<n>\d+) chose or did, and part \d+ (?P<how>.+)$"),
-           r"it needs part \g<n>, which \g<how>"),
-          (re.compile(r"^it happens only if part (?P<n>\d+) was done, and part \d+ (?P<how>.+)$"),
-           r"part \g<n> \g<how>"),
-          (re.compile(r"^it happens only if part (?P<n>\d+) was not done, and part \d+ was done$"),
-           r"part \g<n> was done"),
-          (re.compile(r"^its condition is not met: (?P<c>.+)$"), r"not so: \g<c>"),
+          (re.compile(r"^it acts on what part \d+ chose or did, and part \d+ (?P<how>.+)$"),
+           r"what it refers to \g<how>"),
+          (re.compile(r"^it asks what part \d+ did, and part \d+ (?P<how>.+)$"), r"what it asks about \g<how>"),
+          (re.compile(r"^it happens only if part \d+ was done, and part \d+ (?P<how>.+)$"),
+           r"the instruction it depends on \g<how>"),
+          (re.compile(r"^it happens only if part \d+ was not done, and part \d+ was done$"),
+           "the instruction before it was done"),
+          (re.compile(r"^part \d+ could have been done.*$"), "the instruction before it could have been done"),
+          (re.compile(r"^its condition is not met: (?P<c>.+)$"), r"\g<c> is not so"),
           (re.compile(r"^no room: (?P<rest>.+)$"), r"\g<rest>"),
           (re.compile(r"^none left: no (?P<what>.+) in your conjuration pile$"),
            r"no \g<what> left in your conjuration pile"))
 
 
 def _reason(why: str) -> str:
-    """A part's reason in a few words, for the one-sentence summary (the full reason stays in the part)."""
+    """A part's reason in a few words, for the one-sentence summary (the full reason stays in the part); it never
+    names a part by number."""
     for pattern, repl in _SHORT:
         if pattern.match(why):
-            return pattern.sub(repl, why)
-    return why
+            why = pattern.sub(repl, why)
+            break
+    return re.sub(r"\bparts? \d+(?:\s*(?:,|and|to)\s*\d+)*", "an earlier instruction", why)
 
 
-# interpretations that assume something about the board (not a reading of the rules)
-_BOARD_ASSUMPTIONS = ("AS-I-cond-", "AS-I-result-", "AS-I-fits-", "AS-I-alteration-", "AS-I-discard-", "AS-I-kind-",
-                      "AS-I-mode", "AS-I-their-choice-", "AS-I-all-out")
+def _part_text(answer: Mapping[str, Any], n: int) -> str:
+    return next((p["text"] for p in answer["parts"] if p["n"] == n), "")
+
+
+def _part_n(ident: str) -> int | None:
+    m = re.search(r"-(\d+)$", ident)
+    return int(m.group(1)) if m else None
+
+
+def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
+    """What the answer took for granted about the board, each in a few players' words, for the first line; rule
+    readings (how the edition works) stay in the full "Assumed" list."""
+    out: list[str] = []
+    parts = {p["n"]: p for p in answer["parts"]}
+    for note in answer.get("interpretations") or ():
+        ident = note["id"]
+        n = _part_n(ident)
+        part = parts.get(n) if n is not None else None
+        said = re.match(r"^AS-I-said-(?P<cls>[a-z-]+?)-\d+$", ident)
+        if said and said.group("cls") in BY_ID:
+            out.append(BY_ID[said.group("cls")].brief)
+        elif ident.startswith("AS-I-cond-") and part is not None:
+            out.append(f"“{_clause(part['condition'] or '', 70)}” holds")
+        elif ident.startswith("AS-I-result-") and part is not None:
+            out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
+        elif ident.startswith("AS-I-fits-"):
+            out.append("the unit it acts on is in the state its words ask for")
+        elif ident.startswith("AS-I-alteration-"):
+            out.append("a unit in play has an alteration")
+        elif ident.startswith("AS-I-discard-"):
+            out.append("what it looks for is in your discard pile")
+        elif ident.startswith("AS-I-dice-"):
+            out.append("the dice it names are in that pool")
+        elif ident.startswith("AS-I-kind-"):
+            kind = ident.removeprefix("AS-I-kind-").split("-")[0]
+            out.append(f"there is a {kind} to target")
+        elif ident == "AS-I-mode":
+            out.append("the first effect of “choose one” is chosen")
+        elif ident.startswith("AS-I-their-choice-"):
+            out.append("the other player chooses to do what they may")
+        elif ident == "AS-I-all-out":
+            out.append("the conjuration in play is yours")
+        elif ident.startswith("AS-I-limit-"):
+            limit = re.search(r"“(?P<l>[^”]+)”", note["text"])
+            out.append(f"“{_clause(limit.group('l') if limit else '', 80)}” is met")
+        elif ident == "AS-I-no-units":
+            out.append("no units are in play besides it")
+        elif ident == "AS-I-units-assumed":
+            out.append("a unit is in play to attach it to")
+        elif ident.startswith("AS-I-pb-not-unit-"):
+            out.append("the target is their Phoenixborn, not a unit")
+        elif ident.startswith("AS-I-unit-not-pb-"):
+            out.append("the target is their unit, not their Phoenixborn")
+        elif ident in ("AS-I-attach-theirs", "AS-I-cancel-target"):
+            out.append("its target is one of theirs")
+        elif ident.startswith("AS-I-unread-") and part is not None:
+            out.append(f"“{_clause(part['text'], 50)}” does what it says")
+    return list(dict.fromkeys(out))
+
+
+def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
+    """" Assumed: ...": what the answer took for granted, the first few in the first line, the rest below."""
+    assumed = brief_assumptions(answer)
+    if not assumed:
+        return ""
+    more = "; and more (see Assumed below)" if len(assumed) > most else ""
+    return f" Assumed: {'; '.join(assumed[:most])}{more}."
+
+
+# an instruction (it happens) rather than a statement of what is now so (it applies)
+_INSTRUCTION = re.compile(r"^(?:if you do,? |then,? |instead,? )?(?:you may (?:instead |also )?|"
+                          r"(?:the player (?:that|who) [^.]*?|its controller|its controlling player|an opponent|"
+                          r"that opponent|each player|they) "
+                          r"(?:may |must )?)?(?:" + "|".join(sorted(set(VERBS))) + r"|places?|deals?|removes?|"
+                          r"discards?|draws?|destroys?|returns?|attaches?|searche?s?|resolves?)\b", re.I)
+
+
+def _where(zone: str) -> str:
+    """Where a played card goes, as a clause."""
+    if zone.startswith("attached"):
+        return f"it is {zone}"
+    if zone.startswith("under"):
+        return f"it is placed {zone}"
+    return f"it goes to your {zone}" if zone in ("battlefield", "spellboard", "discard pile") else f"it goes to {zone}"
 
 
 def summary(answer: Mapping[str, Any]) -> str:
@@ -212,11 +316,13 @@ def summary(answer: Mapping[str, Any]) -> str:
     name = answer["card"]["name"]
     ability = answer["ability"]
     if ability["kind"] == "play":
-        used = name if "Spell" in answer["card"]["type"] and answer["card"]["type"] != "Ready Spell" \
+        used = name if answer["card"]["type"] in ("Action Spell", "Reaction Spell") \
             else f"Playing {name}"
     else:
         used = f"{name}'s {ability['name']}" if ability["name"] else name
     if not answer["usable"]["value"]:
+        if ability["kind"] == "play":
+            return f"{name} cannot be played: {answer['usable']['why']}."
         return f"{used} cannot be used: {answer['usable']['why']}."
     cancel = answer.get("cancel")
     parts = answer["parts"]
@@ -224,13 +330,23 @@ def summary(answer: Mapping[str, Any]) -> str:
         kept = "its cost stays paid" if answer["costs"] else "nothing is refunded"
         if answer["steps"][2]["happens"]:
             kept += " and the card stays where it was placed"
-        return f"{cancel['card']} cancels {used}: none of its effect happens ({kept})."
+        tail = _assumed_tail(answer)
+        what = f"{name} as it is played" if used.startswith("Playing ") else used
+        return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
         outcome = part["outcome"]
         if outcome == "resolves":
-            bits.append(f"{clause} happens")
+            to = f" to {part['target']}" if part.get("target") else ""
+            choice = (" if you choose to" if part["optional"] and "taken as done" not in part["why"]
+                      else " (the other player's choice)" if part["optional"] else "")
+            body = re.sub(r"^(?:(?:if|at|for each|during|until|when|after|while|as long as|instead of|otherwise)\b"
+                          r"[^,]*,\s*)+", "", part["text"], flags=re.I)
+            verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
+            if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
+                verb += " at that time, not now"
+            bits.append(f"{clause} {verb}{to}{choice}")
         elif outcome == "declined":
             bits.append(f"{clause} is not done (a choice)")
         elif outcome == "cancelled":
@@ -238,18 +354,21 @@ def summary(answer: Mapping[str, Any]) -> str:
         else:
             bits.append(f"{clause} does not happen" + (f": {_reason(part['why'])}" if part["why"] else ""))
     if cancel:
-        bits.append(f"{cancel['card']} cancels from part {cancel.get('cancels_from')} on" if cancel["applies"]
+        bits.append(f"{cancel['card']} cancels the rest of it" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
     reaction = answer.get("reaction")
     if reaction:
-        bits.append(f"{reaction['card']}: {reaction['when']}" if reaction["applies"]
+        bits.append(f"{reaction['card']}: {_reason(reaction['when'])}" if reaction["applies"]
                     else f"{reaction['card']} is not triggered")
     if not bits:
         where = answer["placement"]["zone"]
-        bits.append(f"it is placed ({where}) and has no effect of its own to resolve" if answer["steps"][2]["happens"]
-                    else "it has no effect to resolve")
-    assumed = sum(1 for i in answer.get("interpretations") or () if i["id"].startswith(_BOARD_ASSUMPTIONS))
-    tail = (f" (taking {assumed} point{'s' if assumed > 1 else ''} the board state does not settle as met)"
-            if assumed else "")
-    return f"{used}: " + "; ".join(bits) + tail + "."
+        constant = answer.get("constant") or []
+        if answer["steps"][2]["happens"]:
+            bits.append(_where(where) + (
+                "; while it is in play: " + "; ".join(f"“{_clause(t, 80)}”" for t in constant) if constant
+                else " and does nothing more when played"))
+        else:
+            bits.append("it has no effect to resolve")
+    tail = _assumed_tail(answer)
+    return f"{used}: " + "; ".join(bits) + "." + tail

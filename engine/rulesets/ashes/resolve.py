@@ -7,6 +7,7 @@ Nothing here knows a card by name: every decision comes from the words read in a
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -14,10 +15,18 @@ from typing import Any
 
 from engine.cards import Annotation
 from engine.interface import QuestionError
-from engine.rulesets.ashes.abilities import Ability, read_abilities
+from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
-from engine.rulesets.ashes.checks import antecedent_skip, board_missing, condition_verdict, missing_need
+from engine.rulesets.ashes.census import said
+from engine.rulesets.ashes.checks import (
+    antecedent_skip,
+    board_missing,
+    condition_verdict,
+    for_each_count,
+    missing_need,
+    own_tokens_missing,
+)
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
@@ -55,13 +64,17 @@ class Resolution:
     cancel: dict[str, Any] | None
     trace: Trace
     reaction: dict[str, Any] | None = None
+    # the card's other abilities, each with what names it in a question ({label, kind, ask, text})
+    others: list[dict[str, Any]] = field(default_factory=list)
+    by_default: bool = False         # named alone: the ability was chosen for the player (see pick_ability)
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
-    """By name (case-insensitive), by position N, or "play". With no choice: the card's only ability; a ready
-    spell's one spellboard ability (it is used far more often than it is played); playing the card when it has
-    nothing else to use; otherwise the question asks back (playing an ally or an alteration and using its
-    ability are different questions)."""
+    """By name (case-insensitive), by position N, or "play". Named alone, the card answers a plain question and
+    never asks back: a card played from hand answers what playing it does (its "comes into play" abilities
+    included), except a ready spell, whose one spellboard ability is what players mean by using it; a card that is
+    never played (Phoenixborn, conjuration) answers its first ability that is used (activated, then reaction), else
+    its first. The answer lists the other abilities and how to ask about each (`other_abilities`)."""
     listed = ", ".join(f"{a.index}" + (f" ({a.name})" if a.name else "") if a.kind != "play" else "play"
                        for a in abilities)
     if wanted:
@@ -71,21 +84,43 @@ def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, 
                     (a.kind != "play" and key == str(a.index)):
                 return a
         raise QuestionError(f"{card} has no ability “{wanted}”; its abilities: {listed}.")
-    usable = [a for a in abilities if a.kind in ("activated", "reaction")]
-    playable = bool(abilities) and abilities[0].kind == "play"
     if not abilities:
         raise QuestionError(f"{card} has no ability to use.")
-    if len(abilities) == 1 or (playable and card_type in ("Action Spell", "Reaction Spell")):
-        return abilities[0]   # an action or reaction spell is asked about as it is played
-    if len(usable) == 1 and (not playable or card_type == "Ready Spell"):
+    return default_ability(abilities, card_type)
+
+
+def _no_text(p: Printing) -> Ability:
+    """A card printed without text (a vanilla conjuration): one empty ability, so a plain question answers."""
+    return Ability(index=1, name=None, kind="passive", costs=(), trigger=None, parts=(), inexhaustible=False,
+                   text="", optional_use=False, focus_levels=(), definitions=(), cost_phrases=())
+
+
+def default_ability(abilities: tuple[Ability, ...], card_type: str = "") -> Ability:
+    """The ability a card named alone answers (see pick_ability)."""
+    playable = abilities[0].kind == "play"
+    usable = [a for a in abilities if a.kind in ("activated", "reaction")
+              and not (playable and a.trigger is not None and ENTERS.match(a.text))]
+    if playable and card_type == "Ready Spell" and len(usable) == 1:
         return usable[0]
-    if not usable and playable:
+    if playable:
         return abilities[0]
-    raise QuestionError(f"{card} can be used in several ways; pick one with --ability: {listed}.")
+    activated = [a for a in usable if a.kind == "activated"]
+    return (activated or usable or list(abilities))[0]
+
+
+def ask_value(ability: Ability, abilities: tuple[Ability, ...]) -> str:
+    """What names this ability in a question: "play", its name when no other ability shares it, else its number."""
+    if ability.kind == "play":
+        return "play"
+    if ability.name and sum(1 for a in abilities if a.name and a.name.lower() == ability.name.lower()) == 1:
+        return ability.name
+    return str(ability.index)
 
 
 _LEAVING = re.compile(r"\bthis unit (?:is|would be) (?:destroyed|removed from play|returned)|\bthis unit leaves "
-                      r"play\b|\bthis unit would leave play\b", re.I)
+                      r"play\b|\bthis unit would leave play\b|\bthis (?:unit|card) is placed in (?:its owner's|your) "
+                      r"discard pile\b|\bthis card would leave your discard pile\b|\bthis card is in your discard "
+                      r"pile\b", re.I)
 # "Deal 1 damage to a target unit or remove 1 wound token from this card": the target is one of two choices.
 _ALTERNATIVE = re.compile(r"\btarget [^.]*?\bor (?:you may )?(?:remove|deal|draw|place|discard|return|gain|add|"
                           r"spend|exhaust|destroy|move|search|look)\b", re.I)
@@ -131,20 +166,38 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             cancel_name: str | None = None, notes: Sequence[Annotation] = (),
             reaction_printing: Printing | None = None) -> Resolution:
     trace = Trace()
-    abilities = read_abilities(p)
-    if not abilities:
-        raise QuestionError(f"{p.name} has no ability to use in this edition.")
+    abilities = read_abilities(p) or (_no_text(p),)
     ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
 
+    if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
+        # a plain question about an alteration: a unit to attach it to is taken to be there, and said
+        board = dataclasses.replace(board, units=(Unit(None, "mine"), Unit(None, "theirs")))
+        trace.interpret(Interpretation("AS-I-units-assumed", "AS4",
+                                       "No units in play were named; I took it that there are units of yours and "
+                                       "theirs, so that it has a unit to be attached to."))
+    # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
+    # ability during your turn"): checked against the board where it can say, else said as assumed.
+    attach_side, attach_limit = None, ""
+    for n, limit in enumerate(ability.limits, start=1):
+        if playing and re.search(r"\battached to (?:a|an) (?:unit|ally|conjuration)s? (?:you control|you own)\b", limit,
+                                 re.I):
+            attach_side, attach_limit = "mine", limit.rstrip(".")
+        elif not re.search(r"open battlefield slot", limit, re.I):
+            trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
+                                           f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
+                                           "it that this is met."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
-    if ability.kind == "passive":
+    if ability.kind == "passive" and ability.text:
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
+    elif ability.kind == "passive" and not ability.text:
+        usable, why = False, (f"{p.name} has no text of its own" + (
+            ": a conjuration comes into play only through another card's effect" if "Conjur" in p.type else ""))
     elif board.exhausted and not ability.inexhaustible:
         usable, why = False, "the card is exhausted, so its abilities are inactive (only inexhaustible text works)"
         rules.append("AS13")
@@ -160,6 +213,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         rules.append("AS4")
     elif playing and p.type == "Alteration Spell" and unit_count == 0 and p.placement == "Unit":
         usable, why = False, "an alteration must be attached to a unit and no unit is in play"
+        rules.append("AS4")
+    elif playing and attach_side == "mine" and not board.units_of("mine"):
+        usable, why = False, f"it says “{attach_limit}”, and you control no unit"
+        rules.append("AS4")
+    elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
+        usable, why = False, "it needs an open battlefield slot and your battlefield is full"
         rules.append("AS4")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
@@ -179,6 +238,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         trace.add(r, "", "")
 
     self_unit = Unit(p.name, "mine") if (p.type in UNIT_TYPES and not playing) else None
+    described_self = next((u for u in board.units if self_unit is not None and u.side == "mine" and u.described
+                           and (u.name or "").lower() == p.name.lower()), None)
+    if described_self is not None:
+        # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
+        self_unit = described_self
+        board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
@@ -200,8 +265,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                  trace)
 
     # An alteration played from hand is attached to a unit (step 3); in Reborn that targets the unit (AS14).
-    attach = attach_target(board, wants_theirs, trace) if (playing and p.type == "Alteration Spell"
-                                                             and p.placement == "Unit" and usable) else None
+    attaching = playing and p.type == "Alteration Spell" and p.placement == "Unit" and usable
+    attach = attach_target(board, wants_theirs and attach_side != "mine" and board.units_said, trace,
+                           attach_side) if attaching else None
 
     # Cancel: can it apply, and from which part?
     cancel_json, cancel_from = None, None
@@ -258,7 +324,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
         missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
-            board_missing(part, board, units + placed_units)
+            own_tokens_missing(part, self_unit) or \
+            board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
@@ -280,6 +347,22 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-unread-{part.n}", None,
                                            f"I could not read part {part.n} (“{part.text}”); it is taken to "
                                            "resolve as printed."))
+        if board.discard is None and re.search(r"\b(?:search|from|in) your discard(?: pile)?\b", part.text, re.I):
+            trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
+                                           f"Part {part.n} looks in your discard pile; how many cards are there was "
+                                           "not said, so I took it that what it looks for is there."))
+        if board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
+                                            r"opponent's) (?:active|exhausted) pool\b", part.text, re.I):
+            trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
+                                           f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
+                                           "took it that the dice it names are there."))
+        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
+        for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
+            if hit.restriction.id in settled:
+                continue
+            trace.interpret(Interpretation(f"AS-I-said-{hit.restriction.id}-{part.n}", None,
+                                           f"Part {part.n} says “{hit.phrase}” ({hit.restriction.how}); the board "
+                                           f"state does not say, so I took it that {hit.restriction.brief}."))
         r.outcome, r.rules = "resolves", (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else [])
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
         if part.optional and any("not by you" in n for n in part.notes):
@@ -298,6 +381,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
                                            "part it refers to would do."))
 
+    if not board.units_said and usable and any(
+            (r.part.new_target is not None and "unit" in r.part.new_target.kind)
+            or any(n.kind in ("unit", "units-to-affect") for n in r.part.needs) for r in results):
+        trace.interpret(Interpretation("AS-I-no-units", "AS3",
+                                       "No units in play were named, so I took it that none are in play besides "
+                                       "this card (name the units in play to see the other case)."))
     placement = _placement(p, ability, playing, board, attach)
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
     for r in results:
@@ -313,8 +402,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"{placed.card} answers what part {placed.part} would do, so I take it to "
                                            "come before that part even in the first edition, where reactions to "
                                            "what a part did wait for the whole effect."))
+    chosen_one = pick_ability(abilities, board.ability, p.name, p.type)
+    others = [{"label": a.label, "kind": a.kind, "ask": ask_value(a, abilities), "name": a.name,
+               "text": (f"{a.name}: " if a.name else "") + (" ".join(x.text for x in a.parts if not x.focus)
+                                                            or a.text.split("\n")[0])}
+              for a in abilities if a is not chosen_one
+              and not (chosen_one.kind == "play" and a.trigger is not None and ENTERS.match(a.text))]
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
-                      reaction)
+                      reaction, others, board.ability is None and len(abilities) > 1)
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
@@ -333,7 +428,7 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
                             f"{p.name}'s {ability.label} is not that.")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
         raise QuestionError(f"--x goes with a card whose text uses X; {p.name}'s {ability.label} does not.")
-    if board.discard is not None and not re.search(r"discard pile", ability.text, re.I):
+    if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):
         raise QuestionError(f"--discard matters only for text about your discard pile; {p.name}'s "
                             f"{ability.label} has none.")
     needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
@@ -357,6 +452,16 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
             extra = "" if n in numbers else " (no such part)"
             raise QuestionError(f"--target {n}: part {n} chooses no target{extra}; parts with a target to "
                                 f"choose: {valid}.")
+
+
+def granted_to_unit(p: Printing, used: Ability) -> bool:
+    """An alteration's ability printed after "This unit now has the following ability:": the unit's ability."""
+    if not p.type.endswith("Alteration Spell") or used.kind == "play":
+        return False
+    abilities = read_abilities(p)
+    grant = next((a.index for a in abilities if a.kind != "play" and any(
+        re.search(r"\b(?:now has|gains?|has) the following abilit", x.text, re.I) for x in a.parts)), None)
+    return grant is not None and used.index > grant
 
 
 def _read_cancel_card(cp: Printing | None) -> tuple[CancelReading | None, Ability | None]:
@@ -393,7 +498,25 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             if spec is None:
                 continue
             c = chosen.get(r.part.n) or choose_target(r.part, spec, units, self_unit, board, True, trace)
-            if reading.watch == "target-player":
+            second = next((x for x in spec.also if x.kind == "unit" and x.side in ("theirs", "any")), None)
+            if reading.watch == "target-unit" and c[1] != "theirs" and second is not None and \
+                    board.units_of("theirs"):
+                # a second target of the same part: "... and a target unit an opponent controls"
+                first = r.part.n
+                why = f"part {first} also targets a unit of theirs (“{second.words}”)"
+                break
+            if reading.watch == "target-player" and spec.kind == "unit or phoenixborn":
+                # "a target unit or Phoenixborn": the Phoenixborn may be chosen, unless a unit was named
+                asked = board.targets.get(str(r.part.n), "").lower()
+                hit = c[1] in ("theirs", None) and not (asked and not asked.startswith(("phoenixborn", "player")))
+                if hit and not asked and board.units_of("theirs"):
+                    trace.interpret(Interpretation(f"AS-I-pb-not-unit-{r.part.n}", "AS3",
+                                                   f"Part {r.part.n} may target a unit or a Phoenixborn; since "
+                                                   f"{name} was asked about, I took the target to be their "
+                                                   "Phoenixborn (name a unit as the target to say otherwise)."))
+                if hit:
+                    c = ("their Phoenixborn", "theirs", "")
+            elif reading.watch == "target-player":
                 hit = spec.kind in ("phoenixborn", "player") and c[1] == "theirs"
             elif reading.watch == "target-named-unit":
                 hit = spec.kind == "unit" and c[1] == "theirs" and (c[0] or "").lower().startswith(
@@ -429,12 +552,15 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                     "why": f"its trigger (“{trig}”) is not met: {p.name} targets nothing of theirs that it watches "
                            f"({what})"}, None
     elif reading.watch == "use-unit-ability":
-        if used.kind == "play" or p.type not in (*UNIT_TYPES, "Phoenixborn") or used.inexhaustible:
+        given = granted_to_unit(p, used)
+        if used.kind == "play" or (p.type not in (*UNIT_TYPES, "Phoenixborn") and not given) or used.inexhaustible:
             return {"card": name, "applies": False, "rules": rules,
                     "why": f"its trigger (“{trig}”) is not met: this is not a unit or Phoenixborn ability that "
                            "is exhaustible"}, None
         first = min((r.part.n for r in results), default=1)
-        why = f"{p.name}'s {used.label} is a unit or Phoenixborn ability without inexhaustible"
+        why = (f"{p.name} gives {used.label} to the unit it is attached to, so it is a unit ability, and it is not "
+               "inexhaustible") if given else f"{p.name}'s {used.label} is a unit or Phoenixborn ability without " \
+                                               "inexhaustible"
     elif reading.watch == "spell-all-units":
         hits = [r.part.n for r in results if any(n.kind == "units-to-affect" for n in r.part.needs)]
         if not hits or "Spell" not in p.type:

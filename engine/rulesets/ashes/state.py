@@ -66,6 +66,7 @@ class Board:
     x: int | None = None
     mode: int | None = None
     reaction: str | None = None     # a reaction card triggered while it resolves (AS10)
+    units_said: bool = True         # the question said which units are in play (--units or --unit)
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units if side == "any" or u.side == side]
@@ -156,6 +157,7 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     if number["mode"] == 0:
         raise QuestionError("--mode counts from 1: the first effect of “choose one” is 1.")
     return Board(
+        units_said=bool(inputs.get("units")) or bool(_values(inputs.get("unit"))),
         discard=number["discard"], dice=number["dice"], x=number["x"], mode=number["mode"],
         ability=ability.strip() if isinstance(ability, str) and ability.strip() else None,
         focus=_number(str(focus), "--focus", 0, 2) if focus not in (None, "") else 0,

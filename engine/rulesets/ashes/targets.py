@@ -166,10 +166,11 @@ def unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Uni
     return False
 
 
-def attach_target(board: Board, wants_theirs: bool, trace: Trace) -> tuple[str, str | None]:
-    """The unit an alteration is attached to: --target 0=..., else the only side with units, else a choice."""
+def attach_target(board: Board, wants_theirs: bool, trace: Trace, side: str | None = None) -> tuple[str, str | None]:
+    """The unit an alteration is attached to: --target 0=..., else the only side with units, else a choice; `side`:
+    the card can only be attached to a unit of that side."""
     asked = board.targets.get("0")
-    legal = list(board.units)
+    legal = [u for u in board.units if side is None or u.side == side]
     if asked:
         if asked.lower() in ("mine", "theirs"):
             pick = [u for u in legal if u.side == asked.lower()]

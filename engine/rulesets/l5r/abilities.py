@@ -89,12 +89,28 @@ class Ability:
                 "stops": self.stops or None, "condition": self.condition or None, "reminder": self.reminder}
 
 
+_VERB = re.compile(r"\b(?:is|are|was|were|would|will|has|have|(?-i:[a-z]\w*s))\b(?<!\bthis)(?<!\bits)(?<!\bhis)")
+_CONTINUES = re.compile(r"(?:is|are|would|will|has|have)\b")
+
+
 def read_trigger(body: str) -> tuple[str | None, str, bool]:
     """The first timing word of a trigger and the occurrence after it ("after a Personality is destroyed")."""
     match = _TIMING.search(body)
     if not match:
         return None, "", False
     occurrence = match.group(2).strip().rstrip(",.")
+    rest = body[match.end():]
+    # A comma inside the trigger ("Before another, non-Spider Clan player loses Honor", "Before this Shugenja, or any
+    # Personality if this Shugenja is Air, is destroyed by a Battle action"): the trigger goes on until it has its
+    # verb and the next part does not continue it.
+    for _ in range(3):
+        more = re.match(r",\s*([^,:;.]+)", rest)
+        if more is None or not (_CONTINUES.match(more.group(1)) or (
+                not _VERB.search(occurrence) and re.match(r"(?:or|and|non-|(?-i:[A-Z]))", more.group(1)))
+                or (re.search(r"\btime$|\bin play$", occurrence) and re.match(r"(?:while|that|another|an?|the|your)\b",
+                                                                         more.group(1)))):
+            break
+        occurrence, rest = f"{occurrence}, {more.group(1).strip()}", rest[more.end():]
     would = bool(re.search(r"\bwould\b", occurrence, re.I))
     return match.group(1).lower(), occurrence, would
 
@@ -136,6 +152,15 @@ def _own_trigger(term: Term, body: str) -> bool:
                                                                re.I))
 
 
+def own_first_time(term: Term, body: str) -> bool:
+    """"Before the first time this game another player's card destroys this Follower, ..." opening a trait or a
+    Reaction: its own trigger, limited to that occurrence (L11), not a delayed effect it makes (the words still say
+    how long it waits to fire, for the duration question)."""
+    return term.form is Form.NEXT_TIME and bool(re.match(r"(?:before|after|when)\s+the\s+(?:first|second|third)\s+"
+                                                         r"time\b", term.words, re.I)) \
+        and body.lower().find(term.words.lower()) in (0, 1)
+
+
 def read_line(index: int, line: Line) -> Ability:
     body = _LABEL.sub("", line.body)
     terms = read_terms(line.scan or line.full)
@@ -147,7 +172,9 @@ def read_line(index: int, line: Line) -> Ability:
         # On a trait, "Destroy this card after the battle ends" names the trait's own trigger, not a delay.
         trigger = f"{trailing.group(1)} {trailing.group(2)}".lower()
         terms = tuple(t for t in terms if not (t.form is Form.DELAYED_POINT and trigger.startswith(t.words.lower())))
-    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)), None)
+    own_trigger = not line.header or bool(re.search(r"\b(?:Reaction|Interrupt)\b", line.header))
+    delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)
+                    and not (own_trigger and own_first_time(t, body))), None)
     if line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):

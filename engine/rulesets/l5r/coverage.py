@@ -9,6 +9,7 @@ from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.rulesets.l5r.abilities import Kind, read_card
+from engine.rulesets.l5r.conditions import CLASS_WORDS, census
 from engine.rulesets.l5r.timewords import NOT_LENGTH, time_words
 
 
@@ -23,11 +24,16 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     not_length: Counter[str] = Counter()
     unclassified: list[dict[str, str]] = []
     abilities = annotated = with_durations = 0
+    triggers: list[tuple[str, int, str, str, str]] = []
     for card in cards:
         notes = annotations_of(card)
         annotated_parts = {n.part for n in notes}
         for ability in read_card(card):
             abilities += 1
+            if ability.timing and ability.occurrence:
+                at = ability.rules_text.find(ability.occurrence)
+                after = ability.rules_text[at + len(ability.occurrence):] if at >= 0 else ""
+                triggers.append((card.name, ability.index, ability.occurrence, after, card.name))
             kind = ability.kind.value
             if ability.kind is Kind.UNREAD and ({str(ability.index), "*", ""} & annotated_parts):
                 kind = "annotated"
@@ -79,5 +85,14 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     if unread:
         lines.append("Most common unread openings (annotate these first):")
         lines += [f"  {n:4d}  “{o}” (e.g. {examples[o]})" for o, n in unread.most_common(top)]
+    conditions = census(triggers)
+    data["trigger_conditions"] = conditions
+    by_class = conditions["by_class"]
+    lines.append(f"Trigger conditions: {conditions['with_conditions']} of {conditions['triggers']} triggers hold "
+                 "conditions, each checked against the moment and the scenario or said aloud as assumed; by class "
+                 "(triggers holding one): " + ", ".join(f"{CLASS_WORDS[k]} {v}" for k, v in by_class.items()))
+    missed = conditions["unclassified"]
+    lines.append(f"Trigger conditions neither checked nor said: {len(missed)}" + (":" if missed else "."))
+    lines += [f"  {u['card']} #{u['ability']}: “{u['words']}” in “{u['trigger']}”" for u in missed]
     data["lines"] = lines
     return data

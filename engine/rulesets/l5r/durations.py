@@ -142,11 +142,12 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     # "paying 2 less Gold" changes the cost; "paying all costs" / "paying its 3 Gold Cost" pays it as it is (LD1).
     (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\s+(?:\d+|X|one|two|three|four|five|an?)\s+"
                              r"(?:less|more|fewer|additional)\b[^.,;:]*", re.I)),
+    # "Delay the destruction until before the end of the turn": the delay owns the point it names (read first).
+    (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this|all|any)\b[^.;]*", re.I)),
     (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her|their|"
                                     r"[\w' ]+?'s) next "
                                     r"(?:[A-Z]\w+ )?(?:Phase|turn)\b|\b(?:at|before) the end of (?:the|this) turn\b",
                                     re.I)),
-    (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this|all|any)\b[^.;]*", re.I)),
     (Form.GAME, re.compile(r"\bpermanent(?:ly)?\b|\b(?:for the )?(?:rest|remainder) of the game\b|\bthis game\b",
                            re.I)),
     (Form.NEXT_TURN, re.compile(r"\buntil (?:the (?:start|beginning) of )?(?:your|his|her|their|its controller's) "

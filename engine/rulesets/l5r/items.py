@@ -18,6 +18,7 @@ from engine.rulesets.l5r.abilities import (
     Kind,
     lasting_negation,
     negated_verbs,
+    own_first_time,
     read_card,
     read_text,
     read_trigger,
@@ -134,6 +135,14 @@ def no_text(card: Card, lookup: Lookup) -> QuestionError:
     return QuestionError(f"{card.name} has no ability text{hint}.")
 
 
+_PAYMENT = re.compile(r"\b(?:pay|pays|paying|paid|payment|costs?)\b", re.I)
+
+
+def is_payment(moment: Moment) -> bool:
+    """A payment's when-point ("when you pay the Gold cost to Recruit ...", "when paying a Gold cost")."""
+    return moment.timing == "when" and bool(_PAYMENT.search(moment.occurrence))
+
+
 def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
                   moment: Moment | None, lookup: Lookup | None = None, taken: frozenset[int] = frozenset()) -> Ability:
     """CARD#N, or the ability that best fits the moment: its timing, then shared words, then its kind."""
@@ -166,9 +175,14 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
         rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
         # a keyword's reminder ability is the card's too, but only named with #N is it judged before a printed one
         if moment is None:
-            return (-int(ability.reminder), 0, 0, -rank)
-        return (-int(ability.reminder), int(timed == moment.timing) if kind in RESPONDING else -1,
-                len(stems(words) & stems(moment.occurrence)), -rank)
+            return (-int(ability.reminder), 0, 0, 0, -rank)
+        if (kind is Kind.GOLD or _MAKES_GOLD.search(ability.text)) and is_payment(moment) and timed in (None, "when"):
+            # Gold production answers a payment's when-point (L4 case 1), whatever else the card's words share with it
+            return (-int(ability.reminder), 2, int(kind is Kind.GOLD), 0, -rank)
+        overlap = len(stems(words) & stems(moment.occurrence))
+        timed_here = int(timed == moment.timing) if kind in RESPONDING else -1
+        answers = int(timed_here == 1 and (overlap > 0 or not ability.occurrence))
+        return (-int(ability.reminder), answers, timed_here, overlap, -rank)
 
     # The card named again without #N after CARD#2 in one request means one of its other abilities.
     others = tuple(a for a in abilities if a.index not in taken) or abilities
@@ -199,6 +213,10 @@ def _annotated(card: Card, ability: Ability, lookup: Lookup) -> tuple[Ability, l
     return ability, notes
 
 
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
 def card_item(spec: str, name: str, index: int | None, controller: str, lookup: Lookup,
               moment: Moment | None = None, named: dict[str, set[int]] | None = None) -> Item:
     """One card's ability as an item. `named`: the abilities already named per card in this request (CARD#2,
@@ -210,10 +228,13 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
     seen.add(picked.index)
     ability, notes = _annotated(card, picked, lookup)
     if index is None and len(abilities) > 1:
+        others = "; ".join(f"#{a.index} “{_short(a.text)}”" for a in abilities if a.index != ability.index)
+        why = "its Gold production, which answers this payment" if is_payment(moment) and ability.kind is Kind.GOLD \
+            else "the one that best answers this moment" if moment is not None else "the first that answers a moment"
         notes.insert(0, Interpretation(f"ability-{card.name}", None,
-                                       f"{card.name} has {len(abilities)} abilities; #{ability.index} is the one "
-                                       f"judged here (the best fit for this moment); name another as "
-                                       f"“{card.name}#N”."))
+                                       f"{card.name} has {len(abilities)} abilities; this answer judges "
+                                       f"#{ability.index} “{_short(ability.text)}” ({why}). To ask about another, name "
+                                       f"it as “{card.name}#N”: {others}."))
     label = card.name + (f" #{ability.index}" if index is not None or len(read_card(card)) > 1 else "")
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
@@ -299,7 +320,9 @@ def _lasting_negation(ability: Ability, moment: Moment | None) -> Ability | None
 def _delayed_for(ability: Ability, moment: Moment | None) -> Term | None:
     """The delayed term of an ability that answers this moment: the one sharing most words with it, when it fits
     better than the ability's own trigger (a Reaction answering its own trigger is not its delayed effect)."""
-    terms = [t for t in ability.delayed_terms if t.form is not Form.DELAYED_POINT or t.events]
+    body = re.sub(r"^[^:]{0,60}:\s*", "", ability.rules_text) if ability.header else ability.rules_text
+    terms = [t for t in ability.delayed_terms if (t.form is not Form.DELAYED_POINT or t.events)
+             and not (ability.kind in (Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT) and own_first_time(t, body))]
     if not terms:
         return None
     if moment is None:

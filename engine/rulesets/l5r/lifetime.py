@@ -21,7 +21,7 @@ from engine.trace import Interpretation, Trace
 EVENTS = ("action-announced", "targets-chosen", "action-resolves", "duel-ends", "battle-ends", "phase-ends",
           "turn-ends", "game-ends", "occurs:TEXT", "payment-made", "condition-false", "condition-true", "leaves-play",
           "negated", "already-happened")
-MADE_DURING = ("battle", "action", "phase", "turn")
+MADE_DURING = ("battle", "duel", "action", "phase", "turn")
 PRIORITY = (Form.DELAY, Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.PAYING, Form.GAME,
             Form.LATER_TURN, Form.NEXT_TURN, Form.UNTIL_POINT, Form.IN_PLAY, Form.TURN, Form.PHASE, Form.BATTLE,
             Form.DUEL, Form.RESOLVING, Form.ADDITIONAL)
@@ -179,7 +179,7 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
     if standing:
         return Lifetime("in-play", None, None, None, "leaves-play", ())
     if made_during is not None:
-        ends = {"battle": "battle-ends", "phase": "phase-ends", "turn": "turn-ends",
+        ends = {"battle": "battle-ends", "duel": "duel-ends", "phase": "phase-ends", "turn": "turn-ends",
                 "action": "action-resolves"}[made_during]
         return Lifetime("unstated", None, None, None, ends, ())
     if INTO_PLAY.search(text):
@@ -207,10 +207,38 @@ def _ends_on(form: Form, term: Term) -> str | None:
     return ENDS_ON.get(form)
 
 
-def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2) -> Lifetime:
+# A delayed effect at a period's end ("After the next battle ends", "after this duel ends", "until before the end of
+# the turn"): the period event that is its point, and whether it says "the next" one.
+_PERIOD_POINT = re.compile(r"\b(?P<next>(?:the|your|his|her|their|its|[\w']+'s)\s+next\s+)?(?:the\s+|this\s+|that\s+|"
+                           r"the current\s+|end of (?:the\s+|this\s+)?)?(?P<period>battle|duel|turn|(?:[A-Z]\w+\s+)?"
+                           r"Phase)(?:'s resolution)?(?:\s+(?P<edge>ends|resolves|is resolved)\b|$)", re.I)
+PERIOD_EVENT = {"battle": "battle-ends", "duel": "duel-ends", "turn": "turn-ends", "phase": "phase-ends"}
+PERIOD_OF_EVENT = {event: period for period, event in PERIOD_EVENT.items()}
+
+
+def period_point(term: Term | None) -> tuple[str, bool] | None:
+    """(the period event that is a delayed point, whether it is "the next" such period), or None for other points."""
+    if term is None or term.form not in (Form.DELAYED_POINT, Form.DELAY):
+        return None
+    for words in (*term.events, term.words):
+        match = _PERIOD_POINT.search(words)
+        if match and (match.group("edge") or re.search(r"\bend of\b", words, re.I)):
+            period = match.group("period").lower()
+            if period == "turn" or (period.endswith("phase") and period != "phase"):
+                continue  # turns and named phases are counted by their own windows (your next turn, a later turn)
+            return PERIOD_EVENT[period], bool(match.group("next"))
+    return None
+
+
+def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2,
+         made_in: str | None = None) -> Lifetime:
     """The effect's state after each event, with the rule and reason for every change. `players`: how many turns
-    pass before "your next turn" (one per player, L9's turn order)."""
+    pass before "your next turn" (one per player, L9's turn order). `made_in`: the period the effect was made in
+    (battle, duel, phase, turn), so "the next battle" is never the one under way (LD3)."""
     trace = life.trace
+    point = period_point(life.main) if life.kind in ("delayed", "delay") else None
+    # "the next battle ends" made during a battle: the first battle end is the one under way, not its point
+    skip_current = bool(point and point[1] and (made_in or made_during) == PERIOD_OF_EVENT.get(point[0]))
     creation = [e for e in events if e in ("action-announced", "targets-chosen", "action-resolves")]
     # "until it finishes resolving" is made while its action is under way and ends as it resolves; a card's own
     # trait is in force from the start (no action makes it).
@@ -362,6 +390,20 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 trace.interpret(Interpretation("leaves-play", None, "A trait works only while its card is in play, "
                                                "and an effect on a card ends when that card leaves play (read as "
                                                "the card this effect is on or comes from)."))
+        elif point is not None and event in ENDED_BY and state == "waiting" and (
+                event == point[0] or (point[1] and event != "game-ends")):
+            turn_ends += event == "turn-ends"
+            period = PERIOD_OF_EVENT[point[0]]
+            if event != point[0]:
+                why, rule = (f"it waits for the end of the next {period} (“{main.words if main else ''}”), which has "
+                             "not come yet: it keeps waiting", "LD3")
+            elif skip_current:
+                skip_current = False
+                why, rule = (f"this is the end of the {period} under way, and “the next {period}” never means the one "
+                             "in progress: it keeps waiting for the next one", "LD3")
+            else:
+                state, persists, effective = "fired", False, False
+                why, rule = f"“{main.words if main else ''}”: this is its point; it fires now, once", "LD4"
         elif event in ENDED_BY:
             turn_ends += event == "turn-ends"
             if not persists and not (delayed and state == "waiting"):

@@ -64,6 +64,7 @@ def normalize(occurrence: str) -> str:
     """The occurrence without 'would', articles and possessives, for comparing two spellings of one event."""
     text = re.sub(r"\bwould\s+(\w+)", r"\1", occurrence.lower())
     text = re.sub(r"\b(the|a|an|your|his|her|their|its|my|is|be|are|was|were|been)\b", " ", text)
+    text = re.sub(r"\b(?:pays|paying|paid|payment)\b", "pay", text)  # one payment, however it is said
     return " ".join(re.findall(r"[a-z0-9]+", text))
 
 

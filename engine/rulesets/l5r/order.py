@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind, negated_verbs
 from engine.rulesets.l5r.items import Item
+from engine.rulesets.l5r.judge import Known, judge
 from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
 from engine.trace import Interpretation, Trace
 
@@ -50,6 +51,16 @@ class Scenario:
     payer: str = "you"
     active_given: bool = True
     passed: tuple[str, ...] = ()    # players who passed their first opportunity in the Reactions' action round
+    by: str | None = None           # whose action, card or effect made the occurrence happen (--by)
+    times: int | None = None        # which time this turn it happens, 1 = the first (--times)
+    phase: str | None = None        # the phase or period the moment falls in (--phase)
+    subjects: dict[str, tuple[str, str]] = field(default_factory=dict)  # cards the moment names: (type, keywords)
+    version: str = "current"
+
+    @property
+    def known(self) -> Known:
+        return Known(self.active, self.active_given or self.between_turns, self.by, self.times, self.phase,
+                     dict(self.subjects))
 
 
 @dataclass
@@ -57,6 +68,7 @@ class Ordering:
     placed: list[Placed] = field(default_factory=list)
     skipped: list[tuple[Item, str, list[str]]] = field(default_factory=list)
     trace: Trace = field(default_factory=Trace)
+    assumed: list[str] = field(default_factory=list)   # trigger words taken to hold, for the first line
 
 
 def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
@@ -326,6 +338,38 @@ def _occurrence_groups(items: list[Item], moment: Moment, result: Ordering) -> l
     return list(groups.items())
 
 
+def _after_trigger(item: Item) -> str:
+    """The words right after the item's trigger in its text (where an "if ..." condition of its start stands)."""
+    text = (item.ability.rules_text if item.ability is not None else "") or item.text
+    at = text.find(item.occurrence) if item.occurrence else -1
+    return text[at + len(item.occurrence):] if at >= 0 else ""
+
+
+def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
+    """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
+    set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
+    if not item.occurrence or item.kind in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL, Kind.ADDITIONAL):
+        return False
+    card_name = item.card.name if item.card is not None else ""
+    verdict = judge(item.occurrence, _after_trigger(item), card_name, item.controller, scenario.moment,
+                    scenario.known)
+    trace = result.trace
+    if verdict.unmet:
+        rules = ["L11"] if any(c.cls == "count" for c, _ in verdict.unmet) else ["L12"]
+        why = "its trigger's own words do not fit this moment: " + "; ".join(w for _, w in verdict.unmet)
+        result.skipped.append((item, why, rules))
+        trace.add(rules[0], item.label, f"set aside: {why}")
+        return True
+    for cond, why in verdict.met:
+        trace.add("L11" if cond.cls == "count" else "L12", item.label, f"checked: {why}")
+    if verdict.assumed:
+        result.assumed += [f"“{c.words}”" for c, _ in verdict.assumed if c.cls not in ("self", "kind")]
+        trace.interpret(Interpretation(
+            f"conditions-{item.label}", "L12", f"{item.label}: its trigger's conditions that the moment and the "
+            "scenario do not settle are taken to hold: " + "; ".join(w for _, w in verdict.assumed) + "."))
+    return False
+
+
 def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     result = Ordering()
     trace, moment = result.trace, scenario.moment
@@ -348,6 +392,8 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
         if reason is not None:
             result.skipped.append((item, reason[0], reason[1]))
             trace.add(reason[1][0] if reason[1] else None, item.label, f"set aside: {reason[0]}")
+            continue
+        if _conditions_fail(item, scenario, result):
             continue
         if item.card is not None and item.ability is not None and item.kind in (Kind.TRAIT, Kind.REACTION,
                                                                                  Kind.INTERRUPT):

@@ -15,9 +15,20 @@ from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
-from engine.rulesets.l5r.lifetime import CONDITION, EVENTS, LASTING, MADE_DURING, choose, parse_events, walk
-from engine.rulesets.l5r.moment import compare, parse_moment
-from engine.rulesets.l5r.order import Ordering, Scenario, resolve
+from engine.rulesets.l5r.judge import PHASES
+from engine.rulesets.l5r.lifetime import (
+    CONDITION,
+    EVENTS,
+    LASTING,
+    MADE_DURING,
+    PERIOD_OF_EVENT,
+    choose,
+    parse_events,
+    period_point,
+    walk,
+)
+from engine.rulesets.l5r.moment import Moment, compare, moment_subjects, parse_moment
+from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
@@ -63,6 +74,12 @@ ORDER_PARAMS = (
     Param("payer", "Who pays, for Gold made for one payment: you or opponent", cli_flag="--payer", metavar="PLAYER"),
     Param("passed", "Who passed the first opportunity to take a Reaction: you or opponent", cli_flag="--passed",
           metavar="PLAYER"),
+    Param("by", "Whose action, card or effect made the occurrence happen: you or opponent", cli_flag="--by",
+          metavar="PLAYER"),
+    Param("times", "Which time this turn the occurrence happens: 1 for the first, 2 for the second ...",
+          cli_flag="--times", metavar="N"),
+    Param("phase", "The phase or period of the moment: straighten, events, action, attack, battle, duel, dynasty, end",
+          cli_flag="--phase", metavar="PHASE"),
     Param("compare", "two timing points: which comes first", repeat=True, many=True, cli_flag="--compare",
           metavar="TIMING", surfaces=CLI),
     Param("compare_first", "Compare this timing point ...", surfaces=DISCORD),
@@ -74,7 +91,7 @@ ORDER_PARAMS = (
 DURATION_PARAMS = (
     Param("card", "The card (CARD#2 for its second ability)", metavar="CARD", card_names=True),
     Param("text", "Or the effect's own words", cli_flag="--text", metavar="TEXT", max_length=1000),
-    Param("made_during", "Where the effect was made: battle, action, phase or turn", cli_flag="--made-during",
+    Param("made_during", "Where the effect was made: battle, duel, action, phase or turn", cli_flag="--made-during",
           metavar="WHERE"),
     Param("then", "Events in order, e.g. action-resolves occurs:\"he attacks\" turn-ends", repeat=True, many=True,
           cli_flag="--then", metavar="EVENT"),
@@ -118,6 +135,55 @@ def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
+
+
+def _made_in(ability: Ability, made_during: str | None) -> str | None:
+    """The period an effect is made in: as asked, or as its designator implies (a Battle or Engage action is taken
+    during a battle, a Focus Effect during a duel)."""
+    if made_during:
+        return made_during
+    words = set(re.split(r"[\s,/]+", ability.header))
+    if ability.kind is Kind.FOCUS:
+        return "duel"
+    if words & {"Battle", "Engage"} and not words & {"Open", "Limited", "Dynasty"}:
+        return "battle"
+    return None
+
+
+def _times(value: Any) -> int | None:
+    if value is None or value == "":
+        return None
+    try:
+        times = int(str(value).strip())
+    except ValueError:
+        times = 0
+    if not 1 <= times <= 20:
+        raise QuestionError("--times is which time this turn it happens: a whole number from 1 (the first) to 20.")
+    return times
+
+
+def _phase(value: Any) -> str | None:
+    if value is None or value == "":
+        return None
+    word = str(value).strip().lower().removesuffix(" phase")
+    word = {"event": "events", "combat": "battle", "engage": "battle", "combat segment": "battle"}.get(word, word)
+    if word not in PHASES:
+        raise QuestionError(f"--phase is one of: {', '.join(PHASES)}.")
+    return word
+
+
+def _subjects(moment: Moment, lookup: Lookup) -> dict[str, tuple[str, str]]:
+    """The cards the moment names ("after Akodo Kano is destroyed"), with their type and keywords, when the catalog
+    knows them exactly (a trigger's kind and keyword conditions are checked against them)."""
+    found: dict[str, tuple[str, str]] = {}
+    for name in moment_subjects(moment):
+        try:
+            card = lookup(name)
+        except Exception:  # an unknown name only means there is nothing to check it against
+            continue
+        if same_card(card.name.split(" •")[0], name):
+            found[name] = (card.type, card.extra.get("keywords", ""))
+    return found
 
 
 def _players(value: Any) -> int:
@@ -221,7 +287,10 @@ class OrderQuestion:
                                     f"with a kind of: {', '.join(ITEM_KINDS)}).")
             cards = [i.card for i in items if i.card is not None]
             passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
-            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed)
+            by = _player(inputs.get("by"), "--by")[0] if inputs.get("by") else None
+            scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed, by,
+                                _times(inputs.get("times")), _phase(inputs.get("phase")),
+                                _subjects(moment, lookup), version)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -236,6 +305,9 @@ class OrderQuestion:
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         if inputs.get("passed"):  # only then: the same question keeps the same ruling id
             key["passed"] = scenario.passed if scenario else ()
+        for extra in ("by", "times", "phase"):  # likewise: added later, keyed only when given
+            if inputs.get(extra) and scenario is not None:
+                key[extra] = getattr(scenario, extra)
         return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
@@ -327,7 +399,20 @@ class DurationQuestion:
         # reminder and colour text in italics state no effect of their own: judged on the rules text
         life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability),
                       made_by=ability.kind.value)
-        walk(life, events, made_during, players)
+        made_in = _made_in(ability, made_during)
+        point = period_point(life.main) if life.kind in ("delayed", "delay") else None
+        if point is not None and point[1]:
+            period = PERIOD_OF_EVENT[point[0]]
+            if made_in == period and not made_during:
+                life.trace.interpret(Interpretation(
+                    "next-period", "LD3", f"Made by a {ability.header.split(',')[0]} ability, it is made during a "
+                    f"{period}: “the next {period}” is a later one, never the {period} under way."))
+            elif made_in != period:
+                life.trace.interpret(Interpretation(
+                    "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
+                    f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
+                    f"{period} under way does not count)."))
+        walk(life, events, made_during, players, made_in)
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]

@@ -98,6 +98,7 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
     }
     if comparison is not None:
         data["compare"] = comparison.as_json()
+    data["assumed"] = list(dict.fromkeys(ordering.assumed))
     data["summary"] = order_summary(data)
     data["explanation"] = order_explanation(data, ordering.trace)
     return data
@@ -148,6 +149,10 @@ def order_summary(data: Mapping[str, Any]) -> str:
     if "compare" in data:
         c = data["compare"]
         bits.append(f"“{c['first']}” comes before “{c['second']}”")
+    assumed = data.get("assumed") or []
+    if assumed and data.get("order"):
+        shown = ", ".join(assumed[:3]) + (" …" if len(assumed) > 3 else "")
+        bits[0] += f" (assuming {shown} {'holds' if len(assumed) == 1 else 'hold'}, as nothing says otherwise)"
     return "; ".join(bits) + "."
 
 

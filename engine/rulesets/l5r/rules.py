@@ -60,6 +60,13 @@ RULES: dict[str, Rule] = {
         Rule("L11", "next/first time",
              "A \"next time\" or \"first time\" trigger naming two events joined by \"or\" fires at whichever "
              "happens first and not again when the other happens later.", NEXT_TIME),
+        Rule("L12", "the trigger's own words",
+             "A trigger answers only the occurrence its words name, with every condition written into it: whose turn "
+             "it is, whose action, card or effect makes it happen, whose card it happens to, which phase or period it "
+             "falls in, what kind of card it is about, and any other restriction; when one fails, it does not "
+             "respond (the card's text is the rule for it).",
+             f"{TIMING}, opening paragraphs (a trigger is the occurrence a Reaction or triggered trait responds to); "
+             f"{SITE}/Printable_Rules, Cardinal Rule 1 (card text over the rules)"),
         Rule("LD1", "paying",
              "A change to a Gold cost worded with \"paying\" lasts for that one payment only, not to the end of "
              "the turn.", f"{SITE}/Glossary_P-Q, entry \"Paying\""),

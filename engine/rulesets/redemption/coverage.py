@@ -6,9 +6,11 @@ Every ability part with lasting language falls in exactly one bucket, first matc
 2. `attribute`: no such term, but the card's type or class gives one where it is played (D7 inherent type,
    D6 territory-class character);
 3. `annotated`: neither, but a moderator annotated the part (e.g. confirmed it as lasting);
-4. `default`: nothing states a duration, so only the D1 default (end of the phase) bounds it.
+4. `game_rule`: none of these, and what lasts is an ability type a game rule makes ongoing for a known time
+   ("Cannot be prevented", RG1: to the end of the phase), the rest of the part being instant;
+5. `default`: nothing states a duration, so only the D1 default (end of the phase) bounds it.
 
-`classified` is the first three together: the engine answers with more than the D1 fallback, or a moderator
+`classified` is the first four together: the engine answers with more than the D1 fallback, or a moderator
 has looked at the part.
 """
 
@@ -35,6 +37,7 @@ class Coverage:
     specific_d8_only: int = 0   # ... of which the only terms are D8 conditions (bounded by the D1 default)
     attribute: int = 0          # lasting parts without such a term whose type or class gives D6/D7
     annotated_only: int = 0     # lasting parts without a term or attribute that a moderator annotated
+    game_rule: int = 0          # ... else lasting only by "Cannot be prevented" (RG1: to the end of the phase)
     default: int = 0            # lasting parts with no stated duration: the D1 default
     annotated: int = 0          # parts a moderator annotated (instant ones included)
     instant: int = 0
@@ -51,7 +54,7 @@ class Coverage:
     @property
     def classified(self) -> int:
         """Lasting parts with a specific term, a duration from the card's type or class, or an annotation."""
-        return self.specific + self.attribute + self.annotated_only
+        return self.specific + self.attribute + self.annotated_only + self.game_rule
 
     def as_json(self, top: int = 15) -> dict[str, object]:
         return {
@@ -60,7 +63,8 @@ class Coverage:
             "classified_share": round(self.classified / self.lasting, 4) if self.lasting else 0.0,
             "lasting_by_kind": {
                 "specific_term": self.specific, "type_or_class": self.attribute,
-                "annotated_without_term": self.annotated_only, "d1_default": self.default,
+                "annotated_without_term": self.annotated_only, "game_rule": self.game_rule,
+                "d1_default": self.default,
             },
             "specific_term_from_annotation": self.specific_annotation,
             "specific_term_d8_only": self.specific_d8_only,
@@ -116,6 +120,8 @@ def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotatio
                 report.attribute += 1
             elif reading.annotated:
                 report.annotated_only += 1
+            elif reading.unpreventable and not reading.lasting_sentences:
+                report.game_rule += 1
             else:
                 report.default += 1
             # Phrases a moderator should look at: the part's duration is neither annotated nor given by the
@@ -145,8 +151,10 @@ def render_coverage(report: Coverage, top: int = 15) -> str:
         f"      of which only a D8 condition (bounded by the D1 default): {report.specific_d8_only}",
         f"    covered by the card's type or class (D6/D7): {report.attribute} ({_share(report.attribute, lasting)})",
         f"    annotated by moderators, no term: {report.annotated_only} ({_share(report.annotated_only, lasting)})",
+        f"    only “Cannot be prevented” lasts (RG1: to the end of the phase): {report.game_rule} "
+        f"({_share(report.game_rule, lasting)})",
         f"    no stated duration: D1 default: {report.default} ({_share(report.default, lasting)})",
-        f"  classified (specific term, type or class, or annotation): {report.classified} "
+        f"  classified (specific term, type or class, annotation or game rule): {report.classified} "
         f"({_share(report.classified, lasting)})",
         f"  annotated by moderators (any part): {report.annotated}",
         "Terms found by rule: " + ", ".join(f"{k} {v}" for k, v in sorted(report.by_rule.items())),

@@ -28,6 +28,7 @@ from engine.rulesets.redemption.terms import (
 from engine.trace import RulesetVersion, Trace
 
 _PHASE_END = ("phase-ends", "turn-ends", "round-ends")
+_SET_ASIDE = re.compile(r"\bset\b.*\baside\b|\bset-aside\b", re.I)
 _LEAVES = {"battle": "leaves-battle", "field-of-battle": "leaves-battle", "territory": "leaves-territory"}
 # Parts preferred for each zone, most likely first. STAR abilities are used before the game, so they are
 # judged only when asked for or when nothing else lasts.
@@ -58,6 +59,13 @@ class TermState:
     armed: bool = False         # waiting for a later event (next battle phase, previous-ruleset D7)
     started_by: int | None = None  # 1-based index of the event that started a waiting term
     starts_on: tuple[str, ...] = ()  # events that start a waiting term
+    # A count of turns (RG3): once `armed`, the count is reached in the upkeep of the turn under way, whose seat is
+    # `turn_seat` (0 = yours) and of which `phase` phases have ended; cards set aside (`returns`) come back in your
+    # preparation phase.
+    turn_seat: int = 0
+    phase: int = 0
+    returns: bool = False
+    news: str = ""  # what the last event did to the count, for the trace
 
     def as_json(self) -> dict[str, object]:
         t = self.term
@@ -117,6 +125,9 @@ class PartVerdict:
     text_terms: list[Term] = field(default_factory=list)  # what the text alone gave, when an annotation decides
     waits_for: list[Trigger] = field(default_factory=list)  # triggers its lasting sentences wait for
     waits_whole: bool = False  # every lasting sentence waits for a trigger
+    ended_by: int | None = None  # 1-based index of the event after which the ability no longer persists
+    # Only the ability's "Cannot be prevented" lasts (RG1): its effects happen at once.
+    only_unpreventable: bool = False
 
     def conditions(self) -> list[dict[str, object]]:
         """The part's conditions, numbered as events name them ("condition-false:2")."""
@@ -134,12 +145,17 @@ class PartVerdict:
         """Sentences a condition has switched off while the rest of the ability keeps working."""
         return [s.term.scope for s in self.terms if s.term.rule == "D8" and s.term.scope and s.status == "off"]
 
+    @property
+    def closed(self) -> list[str]:
+        """Sentences whose window is over ("the next ... played this battle") while the rest keeps working."""
+        return [s.term.scope for s in self.terms if s.term.role == Role.WINDOW and s.term.scope and s.status == "ended"]
+
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {
             "part": self.label, "text": self.text, "lasting": self.lasting,
             "persists": self.persists, "effective": self.effective,
             "upper_bound": self.upper_bound.as_json() if self.upper_bound else None,
-            "terms": [s.as_json() for s in self.terms], "switched_off": self.switched_off}
+            "terms": [s.as_json() for s in self.terms], "switched_off": self.switched_off, "over": self.closed}
         out["waits_for"] = [w.as_json() for w in self.waits_for]
         out["conditions"] = self.conditions()
         if self.text_terms:
@@ -210,9 +226,10 @@ def _time_ends(length: str) -> tuple[tuple[str, ...], int]:
     if length.startswith("next-") and length.endswith("-phase"):
         return ("phase-ends",), 1
     unit, _, count = length.partition(":")
-    if unit in {"turns", "rounds"}:
-        event = "turn-ends" if unit == "turns" else "round-ends"
-        return (event,), (int(count) if count.isdigit() else 0)  # 0: X, not fixed by the scenario
+    if unit == "turns":  # counted in upkeep (RG3): N turn ends, then that turn's upkeep
+        return ("turn-ends", "phase-ends"), (int(count) if count.isdigit() else 0)  # 0: X, not fixed by the scenario
+    if unit == "rounds":
+        return ("round-ends",), (int(count) if count.isdigit() else 0)
     return _PHASE_END, 1
 
 
@@ -336,6 +353,19 @@ class Evaluator:
         if reading.annotated and _differs(reading):
             trace.interpret(notes.ANNOTATION)
         self._annotation_and_time(reading, trace)
+        for words in dict.fromkeys(reading.reminders):
+            trace.add("RG2", _quote(words), "a reminder of the capture rule (a human held in a Land of Bondage is a "
+                      "Lost Soul), not a special ability: nothing of it lasts, and the capture itself is instantaneous",
+                      source="text")
+        if verdict.lasting and reading.unpreventable and not reading.annotated:
+            verdict.only_unpreventable = not reading.lasting_sentences and not self._by_attribute(label)
+            trace.add("RG1", _quote(reading.unpreventable), "an ongoing ability of its own: it keeps prevent abilities "
+                      "off this ability until the end of the phase in which it is used" + (
+                          "; the rest of the ability happens at once, so this is what lasts"
+                          if verdict.only_unpreventable else ""), source="text")
+            condition = re.search(r"\b(?:if|unless|when|while)\b.*", reading.unpreventable, re.I)
+            if condition:
+                trace.interpret(notes.unpreventable_if(condition.group(0), verdict.only_unpreventable))
         if not verdict.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
                       "an instant effect with no lasting part: no duration applies, nothing persists",
@@ -346,6 +376,12 @@ class Evaluator:
             return verdict
         terms = self._terms_for(reading)
         states = [self._state(t) for t in terms]
+        set_aside = any(t.rule == "D3" and _SET_ASIDE.search(t.text) for t in terms)
+        for s in states:
+            # "Set Hero aside for 2 turns": the set-aside cards come back in your preparation phase; "After two turns,
+            # return Hero to ..." is an action done when the count is over, in that upkeep.
+            s.returns = (set_aside and s.term.rule == "D4" and s.term.ends_result and s.term.length.startswith("turns:")
+                         and not s.term.text.lower().startswith("after"))
         for w in verdict.waits_for:
             when = " or ".join(w.starts_on)
             trace.add(None, _quote(w.words), f"waits for this trigger: what follows it has not started, and starts "
@@ -387,15 +423,29 @@ class Evaluator:
             state.status = "waiting"  # the targeting waits for a later event: it has not happened yet
         elif term.rule == "D4" and term.length in NEXT_TURNS:
             state.count = self._turns_to(term.length)
-        if term.rule == "D8" and term.where and not _zone_is(self.scenario.played_in, term.where):
+        if term.keyword == "during":
+            state.status = "holds" if self._during(term.where) else "off"
+        elif term.rule == "D8" and term.where and not _zone_is(self.scenario.played_in, term.where):
             state.status = "off"
         return state
+
+    def _during(self, when: str, *, battle: bool | None = None) -> bool:
+        """Whether a "During battle" / "During your turn" check holds now: a battle is under way when the card was
+        played in battle (until it ends), and the turn is yours when the seat is 0."""
+        if when == "battle":
+            return self.scenario.played_in in {"battle", "field-of-battle"} if battle is None else battle
+        yours = self.seat == 0
+        return yours if when == "your-turn" else not yours
 
     def _check_named_conditions(self, reading: PartReading) -> None:
         """A condition named by number or word must be one of the judged part's: else one sentence listing them."""
         conditions = [t for t in self._terms_for(reading) if t.rule == "D8"]
         for event in self.scenario.events:
             which = event.partition(":")[2]
+            if event_name(event) in NAMED_EVENTS and not which and not conditions:
+                name = f"the {reading.part.label} part" if reading.part.label else "this ability"
+                raise ValueError(f"{event_name(event)} switches a condition of the ability (“while …”, “during "
+                                 f"battle”, …), and {name} of {self.card.name} has none: leave it out.")
             if event_name(event) in NAMED_EVENTS and which and not _named(which, conditions):
                 listed = "; ".join(f"{n}. “{_clip(t.text, 60)}”" for n, t in enumerate(conditions, start=1))
                 raise ValueError(f"This part has no condition {which!r}; " + (
@@ -492,6 +542,11 @@ class Evaluator:
                             "every other duration")
                 case Role.STANDALONE:
                     what = _standalone_words(t)
+                case Role.WINDOW:
+                    what = (f"the window the card it waits for must come in ({t.length}), not a duration of its own: "
+                            "it never makes the ability last longer, but once it is over no card can be that one, "
+                            "so what it governs has ended")
+                    trace.interpret(notes.WINDOW)
                 case Role.DEPENDENT:
                     number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
                     what = f"condition {number}: " + (
@@ -512,13 +567,31 @@ class Evaluator:
                         "it has not started yet")
             elif t.pending == "optional" and t.rule == "D3":
                 trace.interpret(notes.optional_target(t.text))
-            if t.rule == "D8" and t.where and s.status == "off":
+            if t.keyword == "during":
+                number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                span = {"battle": "while a battle is under way", "your-turn": "during your turns",
+                        "their-turn": "during an opponent's turns"}[t.where]
+                now = {"battle": "a battle is under way" if s.status == "holds" else
+                       "no battle is under way (taken as played outside a battle)",
+                       "your-turn": "it is your turn" if s.status == "holds" else "it is an opponent's turn",
+                       "their-turn": "it is an opponent's turn" if s.status == "holds" else "it is your turn"}[t.where]
+                what = (f"condition {number}: an ongoing check like \"while\": the words work only {span}, inside "
+                        f"another duration; now {now}, so it is {'on' if s.status == 'holds' else 'off'}")
+                trace.interpret(notes.DURING)
+            elif t.rule == "D8" and t.bearer:
+                what = (f"condition {[x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1}: said of the "
+                        "character this card sits on, not of this card (so not D5): it switches the ability on and off "
+                        "inside another duration")
+                trace.interpret(notes.BEARER)
+            elif t.rule == "D8" and t.where and s.status == "off":
                 what = (f"said of the card itself, which was played in {self.scenario.played_in}: this is "
                         f"switched off there; it works only while the card is in {t.where}")
             if t.rule == "D8" and t.scope:
                 what += f"; it governs only “{_clip(t.scope)}”, not the rest of the ability"
             trace.add(t.rule, trigger, what, source=source)
-            if t.rule == "D3" and t.self_placed:
+            if t.rule == "D3" and t.sits:
+                trace.interpret(notes.SITS_ON)
+            elif t.rule == "D3" and t.self_placed:
                 trace.interpret(notes.SELF_PLACEMENT)
             if t.rule == "D2":
                 trace.interpret(notes.COPY_LEAVES_PLAY)
@@ -530,6 +603,8 @@ class Evaluator:
                 trace.interpret(notes.FOLLOW_UP_TIME)
             if t.rule == "D4" and t.length.startswith(("turns:", "rounds:")):
                 trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
+                if s.returns:
+                    trace.interpret(notes.RETURN_IN_PREPARATION)
             if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
                 trace.interpret(notes.NEXT_PHASE)
             if t.rule == "D4" and t.length in NEXT_TURNS:
@@ -545,7 +620,8 @@ class Evaluator:
                 trace.interpret(notes.PREVIOUS)
         bounds = [s for s in states if s.term.rule == "D3"]
         # A time that measures the result itself ends the bound (TIMED_RESULT); only other times stay inside it.
-        if bounds and any(s.term.rule == "D4" and not s.term.ends_result for s in states):
+        if bounds and any(s.term.role == Role.STANDALONE and s.term.rule == "D4" and not s.term.ends_result
+                          for s in states):
             trace.interpret(notes.SHORTER_IN_BOUND)
 
     def _run_events(self, states: list[TermState], verdict: PartVerdict, trace: Trace) -> None:
@@ -566,6 +642,15 @@ class Evaluator:
             for s in states:
                 if s.status in ("ended", "waiting") or s.started_by == index:
                     continue
+                if s.term.role == Role.DEPENDENT and s.term.bearer and event == "leaves-battle" and s.status == "holds":
+                    # The card sits on that character and moves with it: this card leaving battle is it leaving.
+                    s.status = "off"
+                    number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                    trace.add("D8", trigger, f"condition {number} {_quote(s.term.text)} is switched off: this card "
+                              "sits on that character, so it leaving battle means the character left battle",
+                              source="event", event=index)
+                    trace.interpret(notes.BEARER)
+                    continue
                 if s.term.role == Role.DEPENDENT:
                     which = event.partition(":")[2]
                     conditions = [x for x in states if x.term.role == Role.DEPENDENT]
@@ -584,6 +669,9 @@ class Evaluator:
                 if self._ends(s, event, last, battle_seen):
                     s.status, s.ended_by = "ended", index
                     ended_now.append(s)
+                if s.news:
+                    trace.add("RG3", trigger, f"{_quote(s.term.text)}: {s.news}", source="event", event=index)
+                    s.news = ""
             for s in list(ended_now):
                 if s.term.rule == "D4" and s.term.ends_result:
                     # The stated time was the length of the targeted result (or of the copy): it changes now.
@@ -598,6 +686,7 @@ class Evaluator:
                 trace.add(s.term.rule, trigger, f"ends {what}", source="event", event=index)
             if event == "turn-ends" or (event == "round-ends" and last != "turn-ends"):
                 self.seat = (self.seat + 1) % self.players
+            self._switch_during(states, event, index, trigger, trace)
             if not ended_now and event.startswith("leaves-"):
                 holding = [s for s in states if s.status != "ended" and s.term.role != Role.DEPENDENT]
                 if any(s.term.rule == "D1" for s in holding):
@@ -614,8 +703,15 @@ class Evaluator:
                 self._recurs(trigger, index, trace)
             now = _persists(states)
             if persists and not now:
-                trace.add(self._bound_rule(states), trigger,
-                          "the upper bound has elapsed: the ability no longer persists", source="event", event=index)
+                verdict.ended_by = index
+                closed = [s for s in ended_now if s.term.role == Role.WINDOW]
+                if closed and not _bound_ended(states):
+                    trace.add(closed[0].term.rule, trigger, f"the window {_quote(closed[0].term.text)} is over: "
+                              "nothing of the ability is left to act, so it has ended", source="event", event=index)
+                else:
+                    trace.add(self._bound_rule(states), trigger,
+                              "the upper bound has elapsed: the ability no longer persists", source="event",
+                              event=index)
             persists = now
             effective = persists and _switched_on(states, self._sentences)
             last = event
@@ -630,6 +726,8 @@ class Evaluator:
             if event in s.ends_on:
                 s.armed = True
             return False
+        if term.rule == "D4" and term.length.startswith("turns:"):
+            return self._upkeep_count(s, event, last)
         if term.rule == "D4" and term.length.startswith("next-") and term.length.endswith("-phase"):
             if term.length == "next-battle-phase":
                 return (event == "phase-ends" and battle_seen) or (event == "turn-ends" and battle_seen)
@@ -645,6 +743,59 @@ class Evaluator:
             return s.count > 0 and s.seen >= s.count
         return event in s.ends_on
 
+    def _switch_during(self, states: list[TermState], event: str, index: int, trigger: str, trace: Trace) -> None:
+        """"During battle" switches off when the battle (or its phase, or the turn) ends; "During your turn" follows
+        whose turn it is after each turn end."""
+        conditions = [x for x in states if x.term.role == Role.DEPENDENT]
+        for s in conditions:
+            if s.term.keyword != "during" or s.status in ("ended", "waiting"):
+                continue
+            if s.term.where == "battle":
+                if event not in ("battle-ends", *_PHASE_END) or s.status == "off":
+                    continue
+                now, why = False, "the battle is over" if event == "battle-ends" else "the battle's phase is over"
+            elif event == "turn-ends" or event == "round-ends":
+                now = self._during(s.term.where)
+                why = f"it is now {'your' if self.seat == 0 else 'an opponent' + chr(39) + 's'} turn"
+            else:
+                continue
+            if (s.status == "holds") == now:
+                continue
+            s.status = "holds" if now else "off"
+            trace.add("D8", trigger, f"condition {conditions.index(s) + 1} {_quote(s.term.text)} is switched "
+                      f"{'on' if now else 'off'}: {why}", source="event", event=index)
+
+    def _upkeep_count(self, s: TermState, event: str, last: str | None) -> bool:
+        """A count of N turns (RG3): each turn after the play is counted in its upkeep, so the count is reached in
+        the upkeep of the Nth turn (its draw phase ended); set-aside cards come back in your preparation phase after
+        that (your draw and upkeep phases ended). A turn that ends with the count reached has passed its upkeep."""
+        if s.count == 0:
+            return False  # X turns: not fixed by the scenario
+        if event == "turn-ends" or (event == "round-ends" and last != "turn-ends"):
+            if s.armed:
+                if not s.returns or s.turn_seat == 0:
+                    return True
+                s.turn_seat, s.phase = (s.turn_seat + 1) % self.players, 0
+                s.news = "the set-aside cards wait for your preparation phase" + (
+                    ", in the turn now beginning" if s.turn_seat == 0 else "")
+                return False
+            s.seen += 1
+            whose = "yours" if (self.seat + 1) % self.players == 0 else "an opponent's"
+            s.news = f"the next turn ({whose}) counts turn {s.seen} of {s.count} in its upkeep"
+            if s.seen >= s.count:
+                s.armed, s.phase, s.turn_seat = True, 0, (self.seat + 1) % self.players
+                s.news += (": the count is over then" + (
+                    ", and the set-aside cards come back in your preparation phase" + (
+                        " of that turn" if s.turn_seat == 0 else " of your next turn") if s.returns else ""))
+            return False
+        if event == "phase-ends" and s.armed:
+            s.phase += 1
+            done = s.turn_seat == 0 and s.phase >= 2 if s.returns else s.phase >= 1
+            if not done and s.returns and s.turn_seat == 0:
+                s.news = "the upkeep begins: the set-aside cards come back in the preparation phase that follows"
+            return done
+        return False
+
     def _bound_rule(self, states: list[TermState]) -> str:
         return self._upper_bound(states).rule
 
@@ -655,7 +806,8 @@ class Evaluator:
             s, why = by_rule["D2"], "D2 overrides every other duration"
         elif "D3" in by_rule:
             s, why = by_rule["D3"], "D3 is marked as an upper bound on every other duration"
-            shorter = [x for x in states if x.term.rule == "D4" and not x.term.ends_result]
+            shorter = [x for x in states if x.term.role == Role.STANDALONE and x.term.rule == "D4"
+                       and not x.term.ends_result]
             if shorter:
                 why += "; " + ", ".join(f"{x.term.rule} {_quote(x.term.text)}" for x in shorter) + \
                        (" only switches its part off" if len(shorter) == 1 else " only switch their parts off")
@@ -693,8 +845,19 @@ def _trigger(bound: UpperBound) -> str:
     return bound.text if bound.source in {"default", "attribute"} else _quote(bound.text)
 
 
+def _bound_ended(states: list[TermState]) -> bool:
+    """Whether the upper bound itself has elapsed (as opposed to a window closing on all that was left)."""
+    states = [s for s in states if s.status != "waiting"]
+    bounds = [s for s in states if s.term.role == Role.BOUND]
+    if bounds:
+        return any(s.status == "ended" for s in bounds)
+    return not any(s.status != "ended" for s in states if s.term.role == Role.STANDALONE)
+
+
 def _persists(states: list[TermState]) -> bool:
     states = [s for s in states if s.status != "waiting"]  # a targeting not yet made bounds nothing
+    if any(s.term.role == Role.WINDOW and not s.term.scope and s.status == "ended" for s in states):
+        return False  # the window the whole ability waited in is over
     bounds = [s for s in states if s.term.role == Role.BOUND]
     if any(s.status == "ended" for s in bounds):
         return False
@@ -710,6 +873,7 @@ def _switched_on(states: list[TermState], sentences: int = 1) -> bool:
     if any(s.status != "holds" for s in conditions if not s.term.scope):
         return False
     off = {s.term.scope for s in conditions if s.term.scope and s.status != "holds"}
+    off |= {s.term.scope for s in states if s.term.role == Role.WINDOW and s.term.scope and s.status == "ended"}
     return not off or len(off) < sentences
 
 
@@ -764,6 +928,10 @@ def _clip(text: str, limit: int = 80) -> str:
 
 def _standalone_words(term: Term) -> str:
     match term.rule:
+        case "D4" if term.length.startswith("turns:"):
+            n = term.length.partition(":")[2]
+            return (f"a count of turns ({'X' if not n.isdigit() else n}), counted in upkeep: lasts until the upkeep "
+                    "of the last turn counted")
         case "D4":
             return f"a stated time ({term.length}): lasts until it has passed"
         case "D5":

@@ -34,8 +34,16 @@ SHORTER_IN_BOUND = Interpretation(
     "shorter-within-bound", "D9",
     "A stated time shorter than a D3 bound does not end the ability; it only ends the part it governs.")
 TURN_COUNT = Interpretation(
-    "turn-count", "D4",
-    "\"For N turns\" is counted in turn-ends events; a round-ends with no turn-ends before it counts as one.")
+    "turn-count", "RG3",
+    "A count of turns (\"for N turns\", \"after N turns\") is counted in upkeep: each turn after the one the card "
+    "was played in (taken as past its upkeep) counts once, in its upkeep, so the count is over in the upkeep of the "
+    "Nth such turn (after N turn-ends, that turn's draw phase ends). A round-ends with no turn-ends before it counts "
+    "as one turn.")
+RETURN_IN_PREPARATION = Interpretation(
+    "set-aside-return", "RG3",
+    "Cards set aside for a number of turns come back during the preparation phase of the player who set them aside "
+    "(taken as you, who played the card), once the count is over: the set-aside result, and the ability based on it, "
+    "end then (after that turn's draw and upkeep phases end).")
 UNKNOWN_COUNT = Interpretation(
     "unknown-count", "D4",
     "The number of turns is X, which the scenario does not fix, so that term is treated as still running.")
@@ -63,6 +71,39 @@ TIMED_RESULT = Interpretation(
     "timed-result", "D4",
     "The stated time measures the targeted result itself (\"paralyze ... for 2 turns\", a copy \"until end of "
     "turn\"), so when it passes the result changes and the bound ends with it.")
+
+WINDOW = Interpretation(
+    "window", "D4",
+    "A time written after the card an ability waits for (\"the next evil Enhancement played this battle\") is read "
+    "as the window that card must come in, not as a duration of the ability: it never makes the ability last longer "
+    "than its bound, but once the window is over no card can be the next one, so what it governs has ended.")
+
+SITS_ON = Interpretation(
+    "sits-on-target", "D3",
+    "The card does not say \"place\", but its words show it sits on the character it targets (it \"is placed on "
+    "another ... and continues\", or the character \"is\" in the card's own state): its ability is based on that "
+    "result and lasts while the card stays on a character (D3), past the phase; moving on to another character keeps "
+    "it going, and the card leaving play ends it.")
+DURING = Interpretation(
+    "during-check", "D8",
+    "\"During battle, ...\" / \"During your turn, ...\" is read as a check the ability keeps making, like \"while\": "
+    "a condition (D8) that switches its words on and off inside the card's own duration, not a duration of its own. "
+    "A battle is taken as under way only when the card was played in battle, until battle-ends (or the phase ends); "
+    "whose turn it is follows the turn-ends given; condition-true / condition-false say otherwise.")
+BEARER = Interpretation(
+    "bearer-condition", "D8",
+    "\"While this/that Hero is in battle\" on a card that sits on a Hero (an Enhancement placed on it) speaks of "
+    "that Hero, not of this card: it is a condition (D8), not a duration of the card remaining in play (D5). The card "
+    "moves with its Hero, so the card leaving battle is taken as the Hero leaving battle (the condition switches off; "
+    "condition-true says it entered battle again).")
+
+
+def unpreventable_if(condition: str, only: bool) -> Interpretation:
+    return Interpretation(
+        "cannot-be-prevented-if", "RG1",
+        f"“Cannot be prevented” applies only {condition}; the question does not say, so it is taken as met. "
+        + ("If it is not, nothing of this ability lasts: its effects happen at once." if only else
+           "If it is not, the rest of the ability keeps its own duration."))
 
 
 def recurring(phrase: str) -> Interpretation:

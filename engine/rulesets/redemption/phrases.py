@@ -28,6 +28,7 @@ import re
 SELF_MARKER = re.compile(
     r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
     r"(?:negated|prevented|interrupted|countered)|^may band to [^,]*$|^regardless of protect abilities$", re.I)
+PREVENTED = re.compile(r"\bprevented\b", re.I)
 LIMIT = re.compile(r"\(limit \d+\)", re.I)
 # Abbreviations never end a sentence: N.T., O.T. (also without the last dot) and initials. "X." does end
 # one ("decrease it X/X. Draw 1").
@@ -46,6 +47,10 @@ QUALIFIER_BEFORE = re.compile(
     r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$",
     re.I,
 )
+# "the next evil Enhancement played this battle", "the next Enhancement opponent plays this battle": a time after
+# the card an ability waits for is the window that card must come in (terms.Role.WINDOW), read from "the next".
+WINDOW = re.compile(r"\b(?:the )?next\b(?:(?!\bnext\b)[^,.;:])*?\b(?:played|plays|play|used|uses)"
+                    r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$", re.I)
 # A time inside a condition ("if ... this turn", "While you have drawn 4 cards this turn, ...") is part of what
 # the condition checks, not a duration of the ability.
 CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once|while|as long as)\b(?![^,]*,)", re.I)
@@ -89,6 +94,11 @@ D5 = [
 PRONOUN_SUBJECT = re.compile(r"^(?:while|until) (?P<who>it|he|she|they)\b", re.I)
 SELF_NAMED = re.compile(r"\bthis (?:card|character|hero|evil character|artifact|fortress|site|enhancement|dominant|"
                         r"curse|covenant|lost soul)\b|\b(?:itself|himself|herself)\b", re.I)
+# "While this Hero is ..." names the card itself only on a character; on an Enhancement it is the Hero it sits on.
+CHARACTER_SUBJECT = re.compile(r"^(?:while|until) this (?:hero|character|evil character|human)\b", re.I)
+# "While that Hero is in battle" said of the Hero a card is placed on.
+BEARER_IN_BATTLE = re.compile(r"^while (?:(?:this|that|the|your) )?(?:hero|character|evil character|human)\b[^,.;:]*?"
+                              r"\bis in battle\b", re.I)
 ACTIVE_UNTIL = re.compile(rf"\b{SELF}\s+(?:remains|stays)(?:\s+active|\s+in play)?\s*$", re.I)
 UNTIL_THIS_CARD = re.compile(r"until this (?:card|character|hero|evil character|artifact|fortress|site|enhancement|"
                              r"dominant|curse|covenant) is\b", re.I)
@@ -134,13 +144,19 @@ D3_TARGET = re.compile(
     rf"|place (?:this card|this enhancement|this|itself) on (?!top\b))"
     rf"|\b(?:is|are) (?:set[ -]aside|paralyzed|poisoned|imprisoned)\b(?! areas?)"
     # "he may be placed instead in holder's Goshen for 2 turns": the card is placed as a replacement.
-    rf"|\bmay be placed (?:instead )?(?:in|on) ",
+    rf"|\bmay be placed (?:instead )?(?:in|on) (?![^.,;]*\bland of bondage\b)",
     re.I)
-# A card moved into a Land of Bondage and given a standing status there ("Take any Hero prisoner and place in
-# your Land of Bondage. Hero is treated as a Lost Soul."): the status is the result of that targeting (D3), so it
-# lasts while the card stays there, past the phase.
-LOB_PLACEMENT = re.compile(r"\b(?:place[sd]?|prisoner|captur\w*|return\w*)\b[^.]*?\bland of bondage\b", re.I)
-TREATED_AS = re.compile(r"\btreated as (?:an? )?(?:lost soul|evil character|hero|character)\b", re.I)
+# A capture: a character taken prisoner, captured, or placed (returned) in a Land of Bondage. By the game rules it is
+# then a captured character, and a human one there is a Lost Soul (RG2), so "... is treated as a Lost Soul" printed
+# with it is a reminder of that rule, not an ability that lasts; the capture itself is instantaneous.
+CAPTURE = re.compile(r"\b(?:place[sd]?|prisoner|captur\w*|return\w*)\b[^.]*?\bland of bondage\b"
+                     r"|\b(?:take|taken|takes) (?:[\w’' ]+ )?prisoner\b", re.I)
+CAPTURE_REMINDER = re.compile(
+    r"(?:,?\s*\band\s+)?(?:\b(?:the |that |this )?(?:hero|character|evil character|card|loser|they|he|she|it)\s+)?"
+    r"\b(?:(?:is|are)\s+)?treat(?:ed)? as (?:an? )?lost souls?\b", re.I)
+# "any Hero being treated as a Lost Soul or as an Evil Character": a noun's qualifier, not an ability.
+BEING_TREATED = re.compile(r"\bbeing treated as (?:an? )?[\w’']+(?: [\w’']+)?(?: or as (?:an? )?[\w’']+(?: [\w’']+)?)?",
+                           re.I)
 # A sentence that acts only if an optional action before it was taken ("If you do, restrict ... this turn").
 FOLLOW_UP = re.compile(r"^(?:if (?:you|they|he|she) do(?:es)?|if so)\b", re.I)
 # A sentence whose action is the targeting itself: a stated time in it is the length of the result.
@@ -170,6 +186,14 @@ STATE_CONDITION = re.compile(
 # "draw until he has 6" repeats an instant action; it is not a duration.
 LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
                         re.I)
+# "During battle, ...", "During your turn, ...", "cannot be negated ... during battle": a check that holds only
+# during a battle or a player's turn, kept as the game goes on like "while" (D8). "If used during battle" is
+# checked once, as the ability resolves (DURING_ONCE).
+DURING = re.compile(r"\b(?:any ?time )?during (?:the |a )?(?P<when>battle phase|battles?|your turns?|"
+                    r"each of your turns|(?:an |each )?opponent['’]s turns?|opponents['’] turns)\b", re.I)
+DURING_ONCE = re.compile(r"\b(?:if|when|whenever|each time|every time|once|after)\b[^,;:]*$", re.I)
+# "decreases 1/1 each turn until */1": the floor of a repeated change, not a duration.
+FLOOR_UNTIL = re.compile(r"^until\s+(?:\*|\d+|x)/(?:\*|\d+|x)\b", re.I)
 # "Enhancements played while your human is alone", "cards discarded while ...": a "while" right after a
 # participle narrows the noun; it is not a duration of the ability.
 # A passive ("cannot be discarded while a Priest is in play") is a condition, not a qualifier.
@@ -209,7 +233,7 @@ LASTING = re.compile(
 # Standing grants: the card (or a character) keeps a quality for as long as the ability lasts.
 STANDING_GRANT = re.compile(
     r"\b(?:has|have|gains?|with) (?:first strike|(?:site )?access\b|no effect\b)|\bfirst strike\b"
-    r"|\bcannot be (?:blocked|targeted|harmed)\b|\bmay be placed (?:on|in)\b", re.I)
+    r"|\bcannot be (?:blocked|targeted|harmed)\b|\bmay be placed (?:on|in)\b(?![^.,;]*\bland of bondage\b)", re.I)
 # A later event the ability waits for. Removal and harm of a card ("If Hero is discarded", "If defeated",
 # "is about to be discarded") and another player's action ("If an opponent's ability discards ...", "When
 # opponent makes a successful rescue") are later events: a sentence that reacts to them is a standing

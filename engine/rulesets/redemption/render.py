@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from engine.names import base_name
-from engine.rulesets.redemption.evaluate import UpperBound, Verdict
+from engine.rulesets.redemption.evaluate import PartVerdict, TermState, UpperBound, Verdict
 from engine.trace import Step, render_steps
 
 _ZONE_WORDS = {"battle": "battle", "territory": "territory", "artifact-pile": "the Artifact Pile",
@@ -67,14 +67,18 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
         case "D2":
             return "when", f"{card} resets to face value" + _timed_result(verdict)
         case "D3":
-            timed = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result), None)
+            timed = next((s for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result), None)
+            if timed is not None and timed.term.length.startswith("turns:"):
+                return _turn_count(timed)
             if timed is not None:  # the stated time measures the result: it says how long
-                return ("for" if ":" in timed.length else "until"), _time(timed.length)
+                return ("for" if ":" in timed.term.length else "until"), _time(timed.term.length)
             return "when", "the targeted card's result changes" + (
                 f" or {card} leaves play" if "leaves-play" in bound.ends_on else "") + _timed_result(verdict)
         case "D4":
-            term = next((s.term for s in verdict.part.terms if s.term.rule == "D4" and s.term.text == bound.text), None)
-            length = term.length if term is not None else "phase"
+            state = next((s for s in verdict.part.terms if s.term.rule == "D4" and s.term.text == bound.text), None)
+            if state is not None and state.term.length.startswith("turns:"):
+                return _turn_count(state)
+            length = state.term.length if state is not None else "phase"
             return ("for" if ":" in length else "until"), _time(length)
         case "D6":
             return "when", f"{card} leaves territory"
@@ -83,6 +87,20 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
             return "when", words + (" or is deactivated" if "deactivated" in bound.ends_on else "")
         case _:
             return "until", "the end of this phase"
+
+
+def _turn_count(state: TermState) -> tuple[str, str]:
+    """How a count of turns (RG3) ends, from where the count stands: N turns counted in upkeep, then (set-aside cards)
+    your preparation phase."""
+    words = _time(state.term.length)
+    if not state.armed:
+        back = "; the set-aside cards come back in your preparation phase" if state.returns else ""
+        return "for", f"{words} (counted in upkeep{back})"
+    if not state.returns:
+        return "in", f"this turn's upkeep (the count of {words} is over then)"
+    if state.turn_seat == 0:
+        return "in", "your preparation phase this turn (the set-aside cards come back then)"
+    return "in", "your next preparation phase (the set-aside cards come back then)"
 
 
 def _timed_result(verdict: Verdict) -> str:
@@ -99,6 +117,9 @@ def plain(verdict: Verdict) -> str:
     """How long, as a player would say it; an ability still waiting for its trigger says so first."""
     text = _plain(verdict)
     part = verdict.part
+    if part.only_unpreventable:  # its effects are instant; what lasts is its "Cannot be prevented" (RG1)
+        text += (" (its effects happened at once; only its “Cannot be prevented” lasted)" if not part.persists else
+                 " (its effects happen at once; only its “Cannot be prevented” lasts)")
     waiting = [w for w in part.waits_for if w.started_by is None]
     if not waiting or not part.persists:
         return text
@@ -119,18 +140,40 @@ def _plain(verdict: Verdict) -> str:
     kind, words = _end(bound, verdict)
     events = verdict.scenario.events
     if not part.persists:
-        ended = next((s.ended_by for s in part.terms if s.term.rule == bound.rule and s.ended_by), None)
+        ended = part.ended_by or next((s.ended_by for s in part.terms if s.term.rule == bound.rule and s.ended_by),
+                                      None)
         event = events[ended - 1] if ended and ended <= len(events) else (events[-1] if events else "")
         what = _EVENT_WORDS.get(event, event).format(card=short_name(verdict))
+        counted = next((s for s in part.terms if s.term.length.startswith("turns:") and s.ended_by == ended), None)
+        if counted is not None and ended:  # a count of turns (RG3) is over in an upkeep, not at a phase's end
+            what = ("the set-aside cards came back in your preparation phase" if counted.returns else
+                    f"the count of {_time(counted.term.length)} was over in the upkeep")
         return f"Has ended: {what}" if what else "Has ended"
-    ends = {"until": f"at {words}", "for": f"after {words}", "when": f"when {words}"}[kind]
+    ends = {"until": f"at {words}", "for": f"after {words}", "when": f"when {words}", "in": f"in {words}"}[kind]
     if events:
-        state = "Still going" if part.effective else "Still going, but switched off for now (its condition fails)"
+        state = "Still going" if part.effective else f"Still going, but switched off for now ({_failing(part)})"
+        if part.effective:  # a sentence switched off, or whose window is over, while the rest keeps working
+            for words, scopes in (("switched off for now", part.switched_off), ("over", part.closed)):
+                if scopes:
+                    state += f" ({words}: " + ", ".join(f"“{_clip(x)}”" for x in dict.fromkeys(scopes)) + ")"
         return f"{state}; ends {ends}"
-    if kind == "when":
-        return f"Ends when {words}" + ("" if part.effective else " (switched off for now: its condition fails)")
+    if kind in ("when", "in"):
+        return f"Ends {kind} {words}" + ("" if part.effective else f" (switched off for now: {_failing(part)})")
     lasts = f"Lasts {'until' if kind == 'until' else 'for'} {words}"
-    return lasts + ("" if part.effective else " (switched off for now: its condition fails)")
+    return lasts + ("" if part.effective else f" (switched off for now: {_failing(part)})")
+
+
+def _failing(part: PartVerdict) -> str:
+    """Which condition switches the whole ability off, in the card's words."""
+    off = [s.term for s in part.terms if s.term.rule == "D8" and not s.term.scope and s.status == "off"]
+    if not off:
+        return "its condition fails"
+    return "; ".join(f"“{_clip(t.text)}” " + ("applies" if t.keyword == "unless" else "does not hold") for t in off)
+
+
+def _clip(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def summary(verdict: Verdict) -> str:

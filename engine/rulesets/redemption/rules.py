@@ -1,4 +1,5 @@
-"""The nine bullets of Redemption's "Defining Duration", in our own words, with their ids."""
+"""The nine bullets of Redemption's "Defining Duration", in our own words, with their ids, and the game rules (RG1-RG3)
+they rely on."""
 
 from __future__ import annotations
 
@@ -49,6 +50,24 @@ RULES: dict[str, Rule] = {
              "above all), otherwise the one that lasts longest; it can change as the game goes on. Inside the "
              "bound, shorter durations switch their parts of the ability on and off.",
              f"{SOURCE}, bullet 9"),
+        # Game rules the nine bullets rely on without restating them: when an ability type is ongoing, what a
+        # capture does, and how turns are counted. Cited beside the bullets where they decide a step.
+        Rule("RG1", "cannot be prevented",
+             '"Cannot be prevented" is an ability of its own, and an ongoing one: it keeps prevent abilities off the '
+             "abilities it covers (without a target named, those before it on the card) until the end of the phase "
+             "in which it is used.",
+             'Redemption Wiki, "Cannot Be Prevented" (https://redemption.fandom.com/wiki/Cannot_Be_Prevented)'),
+        Rule("RG2", "capture",
+             "A capture is instantaneous: the captured character is moved to where it is held. A human held in a "
+             'Land of Bondage is a Lost Soul by the game rules, so "treated as a Lost Soul" printed on a capture card '
+             "is a reminder of that rule, not a special ability that lasts.",
+             'Redemption Wiki, "Capture" (https://redemption.fandom.com/wiki/Capture)'),
+        Rule("RG3", "turns counted in upkeep",
+             'A duration counted in turns ("for 2 turns", "after 3 turns") is counted in the upkeep phase: it is over '
+             "in the upkeep of the last turn counted. Cards set aside for a number of turns come back during your "
+             "preparation phase once it is over.",
+             'Land of Redemption, "Hello, I\'m New - Phases Part 1" (https://landofredemption.com/hello-im-new-phases-'
+             'part-1); Redemption Wiki, "Set Aside" (https://redemption.fandom.com/wiki/Set_Aside)'),
     )
 }
 

@@ -23,6 +23,9 @@ class Role(StrEnum):
     BOUND = "bound"            # D2, D3: an upper bound on everything else
     STANDALONE = "standalone"  # D1, D4-D7: can carry the ability alone; the longest wins
     DEPENDENT = "dependent"    # D8: switches the ability on and off, never extends it
+    # A time that only says when the card an ability waits for can come ("the next evil Enhancement played this
+    # battle"): it never makes the ability last longer, but once it is over what it governs has ended.
+    WINDOW = "window"
 
 
 ROLE: dict[str, Role] = {
@@ -54,10 +57,17 @@ class Term:
     starts: tuple[str, ...] = ()
     # D8 only: the keyword of a condition ("while", "if", "unless", ...); "unless" holds while its words are false.
     keyword: str = ""
+    # D4 only: the time is the window a future card must come in (Role.WINDOW), not a duration of the ability.
+    window: bool = False
+    # D8 only: the condition is said of the character this card sits on ("While this Hero is in battle" on an
+    # Enhancement placed on a Hero), so this card leaving battle with it switches the condition off.
+    bearer: bool = False
+    # D3 only: the card sits on the character it targets without saying "place" (terms._sits_on).
+    sits: bool = False
 
     @property
     def role(self) -> Role:
-        return ROLE[self.rule]
+        return Role.WINDOW if self.window else ROLE[self.rule]
 
 
 @dataclass
@@ -77,6 +87,10 @@ class PartReading:
     lasting_sentences: list[str] = field(default_factory=list)
     # Lasting sentences whose action waits for a trigger: (the trigger's words, the events that start it).
     triggers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
+    # The "Cannot be prevented" sentence: an ongoing ability of its own (RG1), to the end of the phase.
+    unpreventable: str = ""
+    # Words the reader set aside as a reminder of a game rule, not an ability ("treated as a Lost Soul", RG2).
+    reminders: list[str] = field(default_factory=list)
 
 
 # --- sentence handling --------------------------------------------------------------------------------
@@ -90,6 +104,17 @@ def _sentences(text: str) -> list[str]:
         if sentence and not P.SELF_MARKER.search(sentence):
             out.append(sentence)
     return out
+
+
+def _unpreventable(text: str) -> str:
+    """The ability-type sentence saying the ability cannot be prevented ("Cannot be interrupted, negated, or
+    prevented."), or ""; unlike "cannot be negated" alone, it is an ongoing ability (RG1)."""
+    cleaned = P.LIMIT.sub(" ", text.replace("\u200b", ""))
+    for sentence in P.SENTENCE_END.split(cleaned):
+        sentence = sentence.strip(" .")
+        if P.SELF_MARKER.search(sentence) and P.PREVENTED.search(sentence):
+            return sentence
+    return ""
 
 
 def _is_qualifier(sentence: str, start: int) -> bool:
@@ -115,14 +140,15 @@ def _length(match: re.Match[str]) -> str:
         raw = match.group("n3").lower()
         after: int | str = P.NUMBERS.get(raw, int(raw) if raw.isdigit() else "X")
         unit = match.group("unit3").lower()
-        return unit if after == 1 else f"{unit}s:{after}"
+        # A count of turns, even one, is counted in upkeep (RG3), unlike "this turn"; one round is a round.
+        return unit if after == 1 and unit == "round" else f"{unit}s:{after}"
     if match.group("nextphase"):
         return f"next-{match.group('nextphase').lower()}-phase"
     if match.group("unit"):
         raw = match.group("n").lower()
         count: int | str = P.NUMBERS.get(raw, int(raw) if raw.isdigit() else "X")
         unit = match.group("unit").lower()
-        return unit if count == 1 else f"{unit}s:{count}"
+        return unit if count == 1 and unit == "round" else f"{unit}s:{count}"
     if match.group("unit2"):
         return "round"
     if match.group("rest"):
@@ -147,6 +173,17 @@ def _self_reference(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(rf"\bwhile {who} (?:remains|is|stays) {P.WHERE}\b"
                       rf"|\bwhile {who} (?:remains|stays)(?=\s*(?:[,.:;]|$))"
                       rf"|\buntil {who} (?:leaves play|is removed|is discarded)\b", re.I)
+
+
+@lru_cache(maxsize=1024)
+def _sits_on(names: tuple[str, ...]) -> re.Pattern[str]:
+    """Words that show the card sits on the character it targets without saying "place" on it: it moves on and
+    "continues" ("Then Leprosy is placed on another Hero ... and continues"), or the character is said to be in the
+    card's own state ("While Hero is Lacking Sleep", "While Without Food, ...")."""
+    who = "(?:" + "|".join(re.escape(n) for n in names) + ")"
+    return re.compile(rf"\b{who} is placed on another\b[^.;]*?\band continues\b"
+                      rf"|\bwhile (?:the |that |selected )?(?:hero|character|evil character|human) is {who}\b"
+                      rf"|^while {who}(?=,)", re.I)
 
 
 _HARM_WORDS = re.compile(rf"\b(?:{P._HARM})\b", re.I)
@@ -243,6 +280,12 @@ class _SentenceReader:
 
     def _targeting(self) -> None:
         s = self.sentence
+        sits = self.reader.sits_on.search(s) if self.reader.sits_on else None
+        if sits and self.claim(sits):
+            # The card sits on the character it selected: its ability lasts while it stays there (a result of that
+            # targeting, D3), and moving on to another character keeps it going.
+            self.add("D3", sits.group(0), self_place=True, sits=True)
+            self.lasting = True
         if P.TARGETING.search(s) and not P.D3_COLON.search(s):
             self.result_span = (0, len(s))
         m = P.D3_COLON.search(s)
@@ -262,13 +305,6 @@ class _SentenceReader:
                 continue
             if self.claim(m):
                 self.add("D3", m.group(0), self_place=self.reader.self_placed and "plac" in m.group(0).lower())
-        placement = P.LOB_PLACEMENT.search(s)
-        if placement and not self.reader.lob_placement:
-            self.reader.lob_placement = (s, placement)
-        status = P.TREATED_AS.search(s)
-        if status and self.reader.lob_placement and not self.reader.lob_status:
-            self.reader.lob_status = status.group(0)
-            self.lasting = True
         for m in P.D3_SET_ASIDE.finditer(s):
             self.covered.append((m.start(), m.start() + 3))
             self._d3("set aside", m.start())
@@ -305,6 +341,10 @@ class _SentenceReader:
                         # "Protect that Hero ... while it remains in territory": the target staying where it is
                         # bounds the result (D3); this card leaving does not end it.
                         self.add("D3", m.group(0))
+                    elif P.CHARACTER_SUBJECT.match(m.group(0)) and not self.reader.character:
+                        # "While this Hero is in battle" on an Enhancement: "this Hero" is the character the card
+                        # sits on, so the words check where that character is (a condition), not this card (D5).
+                        self.add("D8", m.group(0), keyword="while", where=P.where_of(m), bearer=True)
                     else:
                         self.add("D5", m.group(0), where=P.where_of(m))
                     self.lasting = True
@@ -325,6 +365,12 @@ class _SentenceReader:
         s = self.sentence
         for m in P.TIME.finditer(s):
             if _is_qualifier(s, m.start()):
+                window = P.WINDOW.search(s[: m.start()])
+                if window and self.claim(m):
+                    # "Prevent the next evil Enhancement played this battle": the time says when that card can
+                    # come, so it closes the wait without being a duration of the ability (Role.WINDOW).
+                    self.add("D4", s[window.start(): m.end()], length=_length(m), window=True)
+                    self.lasting = True
                 continue
             if self.claim(m):
                 span = self.result_span
@@ -346,16 +392,25 @@ class _SentenceReader:
         s = self.sentence
         for m in P.D8.finditer(s):
             keyword = m.group("kw").lower()
-            if keyword == "until" and P.LOOP_UNTIL.search(s[: m.start()]):
-                continue
+            if keyword == "until" and (P.LOOP_UNTIL.search(s[: m.start()]) or P.FLOOR_UNTIL.match(m.group(0))):
+                continue  # "draw until he has 6", "decreases 1/1 each turn until */1": a limit, not a duration
             if keyword == "while" and P.NOUN_WHILE.search(s[: m.start()]):
                 continue  # "Enhancements played while ...": the "while" narrows a noun
             if self.claim(m):
-                self.add("D8", m.group(0), keyword=keyword)
+                # "While that Hero is in battle" on a card placed on that Hero: where it is is where this card is.
+                bearer = P.BEARER_IN_BATTLE.match(m.group(0)) is not None and self.reader.self_placed
+                self.add("D8", m.group(0), keyword=keyword, where="battle" if bearer else "", bearer=bearer)
                 self.lasting = True
                 if keyword == "until":
                     self.reader.unclassified.append(_phrase(m.group(0)))
                     self.reader.unsure.append(" ".join(m.group(0).split()))
+        for m in P.DURING.finditer(s):
+            if P.DURING_ONCE.search(re.split(r"[,:;]", s[: m.start()])[-1]) or not self.claim(m):
+                continue  # "If used during battle": checked as the ability resolves
+            when = m.group("when").lower()
+            kind = "battle" if "battle" in when else "their-turn" if "opponent" in when else "your-turn"
+            self.add("D8", m.group(0), keyword="during", where=kind)
+            self.lasting = True
         if not self.lasting:
             return  # "Discard a Hero if David is in play" is checked once, as the ability resolves
         for m in P.STATE_CONDITION.finditer(s):
@@ -382,26 +437,42 @@ class _PartReader:
         if is_character(card):
             self.own_names |= {"he", "she"}  # "until he is discarded" on a character speaks of itself
         self.self_pattern = _self_reference(names) if names else None
+        self.sits_on = _sits_on(names) if names else None
         self.self_placed = _places_itself(part.text) is not None
+        self.character = is_character(card)
         # A card that stays in play can speak of itself as "it"/"he" (see _pronoun_is_target).
         self.stays = is_character(card) or self.self_placed or inherent_type(card, part.label) is not None
-        self.lob_placement: tuple[str, re.Match[str]] | None = None  # "place in your Land of Bondage"
-        self.lob_status = ""  # "treated as a Lost Soul" said of the card so placed
+        self.capture = P.CAPTURE.search(part.text) is not None  # a capture: "treated as a Lost Soul" reminds (RG2)
         self.seen: set[tuple[str, str]] = set()
         self.triggers: list[tuple[str, tuple[str, ...]]] = []
+        self.reminders: list[str] = []
 
     def add(self, rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
             ends_result: bool = False, sentence: str = "", pending: str = "", where: str = "",
-            keyword: str = "") -> None:
+            keyword: str = "", window: bool = False, bearer: bool = False, sits: bool = False) -> None:
         key = (rule, text.lower())
         if key not in self.seen:
             self.seen.add(key)
             self.terms.append(Term(rule, text.strip(), source, self.part.label, length, self_place, ends_result,
-                                   sentence, pending, where, keyword=keyword))
+                                   sentence, pending, where, keyword=keyword, window=window, bearer=bearer, sits=sits))
+
+    def _without_reminders(self, sentence: str) -> str:
+        """The sentence without words that restate a game rule instead of giving an ability: "is treated as a Lost
+        Soul" after a capture (RG2), "being treated as a Lost Soul" qualifying a noun. They are kept in
+        `reminders` so the answer says why they do not last."""
+        for pattern in (P.CAPTURE_REMINDER,) if self.capture else ():
+            for m in pattern.finditer(sentence):
+                self.reminders.append(" ".join(m.group(0).split()).lstrip(", ").removeprefix("and "))
+            sentence = pattern.sub("", sentence)
+        sentence = P.BEING_TREATED.sub("", sentence)
+        return sentence.strip(" ,")
 
     def read(self) -> PartReading:
         lasting_sentences = []
         for sentence in _sentences(self.part.text):
+            sentence = self._without_reminders(sentence)
+            if not sentence:
+                continue
             reader = _SentenceReader(self, sentence)
             reader.read()
             if reader.lasting:
@@ -412,7 +483,8 @@ class _PartReader:
                 trig = trigger_of(sentence, clause.end(), recurring=False) if opening and clause else None
                 if trig:
                     self.triggers.append(trig)
-        lasting = bool(lasting_sentences)
+        unpreventable = _unpreventable(self.part.text)
+        lasting = bool(lasting_sentences) or bool(unpreventable)
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
             # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
             # the way the targeting does (optional, or waiting for a later event).
@@ -426,12 +498,7 @@ class _PartReader:
                 # "Set this Fortress aside": the card moves itself, so it leaving where it is ends the result.
                 own = bool(P.SELF_PLACE.match(m.group(0)) or P.SELF_SET_ASIDE.match(m.group(0)))
                 self.add("D3", text, self_place=own, sentence=sentence, pending=pending)
-        if self.lob_status and self.lob_placement and not any(t.rule == "D3" for t in self.terms):
-            # The placed card keeps its status while it stays in that Land of Bondage: a targeting result (D3).
-            sentence, m = self.lob_placement
-            self.add("D3", f"{' '.join(m.group(0).split())}: {self.lob_status}", sentence=sentence,
-                     pending=_waits(sentence, m.start()))
-        if lasting and self.self_placed and not any(t.rule == "D3" for t in self.terms):
+        if lasting_sentences and self.self_placed and not any(t.rule == "D3" for t in self.terms):
             # "Place in territory." followed by an ongoing effect: the card bases it on its own placement.
             m = _places_itself(self.part.text)
             assert m is not None
@@ -444,10 +511,11 @@ class _PartReader:
         # A condition governs its own sentence; only when that is the one lasting sentence does it govern the
         # whole part. Other terms bound the whole ability, so they keep no scope.
         several = len(lasting_sentences) > 1
-        self.terms = [replace(t, scope=t.scope if (several and (t.rule == "D8" or t.where)) else "")
+        self.terms = [replace(t, scope=t.scope if (several and (t.rule == "D8" or t.where or t.window)) else "")
                       for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
-                           unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers)
+                           unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers,
+                           unpreventable=unpreventable, reminders=self.reminders)
 
 
 def _with_trigger(term: Term) -> Term:
