@@ -255,7 +255,7 @@ class Evaluator:
         (on its controller's side) is taken to be that unit's, and said so."""
         assert inst.target is not None
         if obj.entered <= inst.moment:
-            return False, "it was declared before the effect; the effect changes the attacks the target unit makes " \
+            return False, "it was there before the effect, which changes only the attacks the target unit makes " \
                           "after it"
         if obj.controller != inst.target.controller:
             return False, f"it is not an attack of {inst.target.describe()}'s controller"
@@ -659,6 +659,8 @@ class Evaluator:
             if spec.subtypes and not spec.subtypes & obj.subtypes:  # "Target Warrior ally's next attack"
                 return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
             return True, ""
+        if spec.attacks_of and spec.next_only:  # "Target unit's next attack": the target is the unit, never an attack
+            return False, "it is an attack; the target is the unit whose next attack it changes"
         return self._kind_fits(spec, obj)
 
     def _find_target(self, text: str, t: int) -> Obj:
@@ -892,6 +894,11 @@ class Evaluator:
         if not fits and spec.attacks_of and obj is inst.target:  # the unit whose attacks it changes: say so
             return Reach(inst, False, why_not, ["GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7"],
                          f"it changes the attacks that unit makes ({inst.read.change}), not the unit itself")
+        if not fits and spec.attacks_of and spec.target and "attack" in obj.types and inst.target is not None \
+                and obj is not inst.target:  # "Target unit's next attack" and an attack declared before it: say so
+            return Reach(inst, False, why_not, ["GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7"],
+                         why_not + " (name the attack after the effect if it comes later)"
+                         if "before the effect" in why_not else why_not)
         if not fits and (spec.self_only or spec.target or why_not.startswith("it is not")):
             return None  # this effect could never reach this object
         kind = "GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2"
