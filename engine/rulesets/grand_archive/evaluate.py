@@ -58,6 +58,7 @@ class Obj:
     summoned_by: str = ""           # a token the effect's own resolution summoned first
     element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
     written: int = -1               # its place among the moments as typed ("#1" is the first object written)
+    implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
 
     def describe(self) -> str:
         if self.card is not None:
@@ -392,6 +393,14 @@ class Evaluator:
                 text = moment.text
                 if card is not None:  # the card's own name, so a typo gives the same scenario (and ruling id)
                     text = card.name + moment.text[len(moment.card or ""):]
+                implicit = self._implicit_match(card, moment)
+                if implicit is not None:  # "On Attack: this attack gets ..." and then --object attack: that attack
+                    implicit.asked, implicit.text, implicit.written = True, text, n
+                    implicit.counters.update(dict(moment.counters))
+                    self.note(notes.same_attack(text, implicit.implicit))
+                    t -= 1
+                    self.labels.append(f"{t}. object {text} ({implicit.implicit})")
+                    continue
                 source = self._own_source(card, moment)
                 if source is not None:  # "--effect Galatine --object Galatine[durability=7]": that same Galatine
                     source.asked, source.text = True, text
@@ -407,6 +416,14 @@ class Evaluator:
                 t = self._effect(moment, t)
             else:
                 self._event(moment, t)
+
+    def _implicit_match(self, card: Card | None, spec: ObjectSpec) -> Obj | None:
+        """An object an effect's words put there (the attack an On Attack ability's source is making), when an object
+        of that kind written after it is that one."""
+        if card is not None or spec.together:
+            return None
+        return next((o for o in self.objects if o.implicit and not o.asked and o.types == spec.types
+                     and o.controller == spec.controller and o.zone == spec.zone), None)
 
     def _own_source(self, card: Card | None, spec: ObjectSpec) -> Obj | None:
         """The object an effect already put on the field as its own source, when an object written after that
@@ -645,6 +662,15 @@ class Evaluator:
             hit = ObjectSpec(text="champion:opponent", types=frozenset({"champion"}), controller="opponent")
             obj = self._new_object("champion:opponent", None, 0, True, hit)
             self.note(notes.hit_champion(inst.label))
+            return obj
+        if not fits and _own_attack(inst):
+            # "On Attack: ... this attack gets +2 POWER": the attack its source is making; a later --object attack
+            # is that attack (merged when written)
+            own = ObjectSpec(text="attack", types=frozenset({"attack"}), controller=inst.controller)
+            obj = self._new_object("attack", None, t, False, own)
+            obj.implicit = f"the attack {inst.card.name} is making"
+            obj.summoned_by = inst.card.name  # there as the ability resolves: inside the set it fixes
+            self.note(notes.own_attack(inst.label, inst.card.name))
             return obj
         if not fits:
             raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
@@ -1330,6 +1356,13 @@ def _source_gone(effect: ReadEffect, card: Card) -> bool:
     return bool(re.match(r"^on (death|leave|destroy|banish)\b", words)
                 or re.search(r"\b(sacrifice|banish|return|put)\s+(" + names + r"|this (?:card|object|ally|item|weapon))"
                              , words))
+
+
+def _own_attack(inst: Instance) -> bool:
+    """"On Attack: ... this attack gets ...": the attack the ability's source is making."""
+    spec = inst.read.affected
+    return spec.types == frozenset({"attack"}) and spec.text.lower() == "this attack" and bool(
+        re.match(r"^on attack\b", inst.read.origin_words, re.I))
 
 
 def _hit_champion(inst: Instance) -> bool:

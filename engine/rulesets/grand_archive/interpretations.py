@@ -228,3 +228,14 @@ def hit_champion(label: str) -> Interpretation:
                           f"{label} is about the champion the attack hit: the opposing champion, on the field all "
                           "game, taken here though the question names none (write champion:opponent to say more of "
                           "it).")
+
+
+def own_attack(label: str, card: str) -> Interpretation:
+    return Interpretation(f"own-attack:{label}", None,
+                          f"{label}: “this attack” of an On Attack ability is the attack {card} is making; it is "
+                          "taken to be there as the ability resolves (an attack written after it is that attack).")
+
+
+def same_attack(text: str, what: str) -> Interpretation:
+    return Interpretation(f"same-attack:{text}", None,
+                          f"{text}, written after the effect, is taken to be {what}, not another attack.")

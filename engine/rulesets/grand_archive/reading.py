@@ -736,6 +736,9 @@ def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
 _IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
 
 
+_YOU_DID = "you did what it offers first"
+
+
 def _if_words(sentence: str) -> str:
     """The "if ..." the sentence depends on ("If that ally is unique", "... if you control a Shenju ally")."""
     m = _IF_WORDS.search(sentence.strip())
@@ -746,6 +749,9 @@ def _if_words(sentence: str) -> str:
     if re.search(r"\b(?:would|were to)\b", words):  # "If damage would be dealt to X": the event replaced
         held = re.search(r"\bwhile\s+(.*)$", words)
         return held.group(1) if held else ""
+    if not words and re.match(r"^(?:then,? )?if you do\b", sentence.strip(), re.I):
+        # "You may discard a card ... If you do, this attack gets +2 POWER": the choice before it is made
+        return _YOU_DID + " (“If you do”)"
     return words
 
 
@@ -766,6 +772,8 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     form, form_words, condition = _duration(_without_ifs(sentence), ctx, resolving and not own_cost)
     form_words, condition = _unmask(form_words, ctx.quotes), _unmask(condition, ctx.quotes)
     ifs = _unmask(ctx.ifs, ctx.quotes)
+    if not resolving and ifs.startswith(_YOU_DID):  # a standing replacement's own "If you do": part of it, no switch
+        ifs = ""
     if ifs and not resolving and ifs not in condition:  # a standing ability's "if ..." is checked at all times
         condition = "; ".join(x for x in (condition, ifs) if x)
         if form in (Form.WHILE_ON_FIELD, Form.AS_LONG_AS):
