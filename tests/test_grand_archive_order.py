@@ -5,6 +5,8 @@ timeline, and the answer says how to ask when an object came after a one-shot ef
 
 from __future__ import annotations
 
+import pytest
+
 from engine.rulesets.grand_archive import starter_lookup
 from engine.rulesets.grand_archive.question import QUESTION, moment_pairs
 from tests.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
@@ -60,3 +62,27 @@ def test_a_next_attack_card_can_be_asked_in_discord_and_on_the_command_line(db, 
     assert obj(cli, "attack")["net"]["power"]["total"] == 2
     early = ask(db, capsys, "--object", "ally", "--object", "attack", "--effect", "Take Aim#1")
     assert "it was there before the effect" in early["summary"]
+
+
+ON_ATTACK = ["Ardent Cloudstriker", "Ash Filcher", "Dragon's Dawn#2", "Flameblessed Trainee", "Inner Court Schemer",
+             "Mana's Cascade", "Scorchfire Assassin", "Trivariate Dream#2"]
+
+
+@pytest.mark.parametrize("card", ON_ATTACK)
+def test_this_attack_of_an_on_attack_ability_is_the_attack_its_source_makes(db, capsys, card):
+    # "On Attack: ... this attack gets +N POWER": asked alone, or with the attack written after it
+    alone = ask(db, capsys, "--effect", card)
+    [attack] = [o for o in alone["objects"] if o["object"].startswith("an attack") or o["object"] == "attack"]
+    assert any(e["applies"] for e in attack["effects"])
+    written = ask(db, capsys, "--effect", card, "--object", "attack")
+    assert [o["object"] for o in written["objects"] if "attack" in o["object"]] == ["attack"]
+    assert any(e["applies"] for e in obj(written, "attack")["effects"])
+
+
+@pytest.mark.parametrize("card", ["Dragon's Dawn#2", "Arthur, Young Heir", "Airship Cannoneer#2"])
+def test_if_you_do_after_a_choice_is_assumed_aloud_and_can_be_given_false(db, capsys, card):
+    out = ask(db, capsys, "--effect", card)
+    assert "“If you do”" in out["summary"]
+    name = card.split("#")[0]
+    off = ask(db, capsys, "--effect", card, "--then", f"condition-false:{name}")
+    assert "assuming" not in off["summary"] and "did nothing" in off["summary"]
