@@ -26,7 +26,7 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web", "burst")
+SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "ask")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
@@ -44,6 +44,8 @@ def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
         from benchmarks.web import run
     elif name == "burst":
         from benchmarks.burst import run
+    elif name == "ask":
+        from benchmarks.ask import run
     else:
         from benchmarks.bot import run
     return run

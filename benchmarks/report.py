@@ -291,12 +291,18 @@ def render_burst(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _render_ask(section: dict[str, Any]) -> list[str]:
+    from benchmarks.ask import render
+
+    return render(section)
+
+
 TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
           "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process",
-          "web": "6. Web pages", "burst": "7. A burst on one process"}
+          "web": "6. Web pages", "burst": "7. A burst on one process", "ask": "8. Asking in a sentence"}
 RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
              "import": render_import, "bot": render_bot, "freshness": render_freshness, "web": render_web,
-             "burst": render_burst}
+             "burst": render_burst, "ask": _render_ask}
 
 
 def _figure(target: dict[str, Any]) -> str:

@@ -656,10 +656,10 @@ def build_parser() -> argparse.ArgumentParser:
 
 def _extensions() -> list[Callable[[Any, argparse.ArgumentParser], None]]:
     """Subcommands for the plug-in games, built from what each ruleset declares (bot/cli_games.py)."""
-    from bot import cli_games, official_cli
+    from bot import ask_cli, cli_games, official_cli
     from bot.web import command as web_command
 
-    return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers]
+    return [cli_games.add_parsers, web_command.add_parsers, official_cli.add_parsers, ask_cli.add_parsers]
 
 
 def _wants_json(argv: Sequence[str]) -> bool:

@@ -33,6 +33,11 @@ players' words, e.g. "Throne Room and Tactician both leave play in the Clean-up 
 each typed name was matched to; the fields, rules, trace and interpretations are the judge's reasons below it
 (in Discord behind a "Why" button). A plug-in that returns no `summary` gets its presentation's one.
 
+A ruleset that sets `phrasebook` (a Phrasebook, usually in engine/rulesets/<game>/phrases_ask.py) can be
+asked in a sentence: `arbiter ask "TEXT"` and `/ask question:TEXT` find the cards a sentence names and their
+game (engine/reader.py), then the game's phrasebook reads the scenario words into the inputs of one of its
+questions (engine/sentence.py), and the answer is that question's own.
+
 Everything here is data and pure functions: no Discord, no argparse, no file access.
 """
 
@@ -237,6 +242,30 @@ class AnnotationSpec:
     check: Callable[[str, str], str]          # (field, value) -> the value as stored; QuestionError if invalid
     part_help: str = "which ability or paragraph of the card (e.g. 1, 2); empty for the whole card"
     parts: Callable[[Card], Sequence[str]] | None = None  # the part labels a card has; None: any label
+
+
+class Phrasebook(Protocol):
+    """How a game's questions are asked in a sentence (optional; see engine/sentence.py and engine/reader.py)."""
+
+    names: tuple[str, ...]      # regexes over the sentence's words that name the game ("dominion", "l5r")
+    hints: tuple[str, ...]      # regexes of phrases only this game's questions use ("buff counters?")
+    answers: str                # the question(s) it answers, in players' words, for asking back
+    cannot: tuple[str, ...]     # regexes of questions it cannot ask (what a card costs, deck legality, ...)
+    filler: frozenset[str]      # its question words, never named as "not used" ("last", "leave")
+
+    def read(self, sentence: Any) -> Any:
+        """An engine.sentence.Reading (a question's command and its inputs, as the command line takes them)
+        or an engine.sentence.Ask (a question back), from a Sentence whose cards are this game's."""
+        ...
+
+    def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        """The same inputs as the Discord command's options (for its "Read as" line)."""
+        ...
+
+
+def phrasebook_of(ruleset: Any) -> Phrasebook | None:
+    """A ruleset's phrasebook, or None when it cannot be asked in a sentence."""
+    return getattr(ruleset, "phrasebook", None)
 
 
 def shortcuts_of(ruleset: Any) -> dict[str, Question]:

@@ -31,7 +31,7 @@ def assert_numbers(figures: dict, *keys: str) -> None:
 def test_quick_json_has_every_section_with_figures() -> None:
     results = json.loads(run_benchmarks("--quick", "--json").stdout)
     sections = results["sections"]
-    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web", "burst"]
+    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "ask"]
     assert not [name for name, s in sections.items() if "error" in s]
     found = CARDDATA.is_file()
     assert results["meta"]["data_found"] is found
@@ -54,6 +54,10 @@ def test_quick_json_has_every_section_with_figures() -> None:
             assert_numbers(fresh["costs"][way][kind]["take_in"], "median_s", "worst_s")
     for key in ("shard_to_shard", "cli_to_bot"):
         assert_numbers(fresh["propagation"][key], "median_s", "worst_s", "n")
+    ask = sections["ask"]  # on the starter sets (--quick): the reading time beside the answer's own
+    assert_numbers(ask["read"], "n", "p50_ms", "p99_ms")
+    assert_numbers(ask["answer"], "n", "p50_ms", "p99_ms")
+    assert ask["sentences"]["sentences"] >= 150
     web = sections["web"]
     assert web["errors"] == 0 and web["rulings"] > 0
     assert {"ruling", "ruling json", "card", "rules", "search"} <= set(web["kinds"])

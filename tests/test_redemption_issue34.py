@@ -356,3 +356,61 @@ def test_a_capture_trigger_keeps_its_own_duration_without_a_placement_result(nam
     assert verdict.part.lasting is True and not [s for s in verdict.part.terms if s.term.rule == "D3"]
     assert "RG2" in verdict.trace.rules_cited()
     assert judge(real(name), "battle", ["phase-ends"]).persists is False  # the D1 default
+
+
+# --- 7. found beyond the listed classes ---------------------------------------------------------------------------
+
+# Lasting words inside a leading condition checked once ("If Tartaros is not in play, discard demon", "If this
+# character is banded into battle, ...") do not make the instant action last.
+CHECKED_ONCE_ONLY = ("Banishment", "Blast of Fire", "Chariot of Fire", "Demons in Chains", "Fireball", "Flying Flames",
+                     "Night Raid", "Panic Demon (Brown)", "Panic Demon (Crimson)", "Sorcerers (RoJ AB)")
+# The same leading condition on a card that lasts by another sentence or by its type: that sentence is instant.
+CHECKED_ONCE_BESIDE = ("Belshazzar's Mother", "Doomed Canaanites", "Egyptian Treasures", "Egyptian Treasures (CoW AB)",
+                       "Foolish Builder (GoC)", "Foreign Sword [RR2]", "The Expatriator (GoC)", "The Fallen Star")
+
+
+@pytest.mark.parametrize("name", CHECKED_ONCE_ONLY)
+def test_a_leading_condition_checked_once_makes_nothing_last(name):
+    verdict = judge(real(name), "battle")
+    assert verdict.part.lasting is False and summary(verdict).startswith("Happens at once")
+
+
+@pytest.mark.parametrize("name", CHECKED_ONCE_BESIDE)
+def test_a_leading_condition_checked_once_is_no_lasting_sentence(name):
+    for reading in read_card(real(name)):
+        assert not [s for s in reading.lasting_sentences if re.match(r"if (?:you cannot|it is not|this character is "
+                                                                      r"blocking|an exodus hero is not)", s, re.I)]
+
+
+def test_a_replacement_after_two_harms_is_standing():
+    # "If your good N.T. Enhancement is interrupted or negated by an opponent, you may discard Polycarp instead."
+    for name in ("Polycarp (RoJ)", "Polycarp (RoJ AB)"):
+        verdict = judge(real(name), "territory")
+        assert verdict.part.lasting is True and verdict.part.started is False
+        assert "interrupted or negated" in verdict.part.waits_for[0].words
+
+
+def test_until_hero_is_discarded_on_a_hero_naming_itself_first_is_the_card_itself():
+    verdict = judge(real("Saint of Virtue (Ki)"), "battle", ["leaves-play"])
+    assert verdict.part.upper_bound.rule == "D5" and verdict.persists is False
+    assert judge(real("The Testimony"), "battle", ["leaves-play"]).part.upper_bound.rule == "D3"  # a target's
+
+
+# "at the end of the turn / phase" is when a delayed action happens: the ability lasts until then (D4).
+DELAYED_TO_THE_END = ("Darius' Decree [RR2]", "Given Over to Egypt", "Golgotha (Di)", "I am Justice", "I am Patience")
+
+
+def test_the_delayed_to_the_end_class_is_complete():
+    assert with_wording(r"\bat (?:the )?end of (?:the |this |your )?(?:turn|phase)\b") == set(DELAYED_TO_THE_END)
+
+
+@pytest.mark.parametrize("name", DELAYED_TO_THE_END)
+def test_a_delayed_action_at_the_end_of_the_turn_is_a_stated_time(name):
+    (term,) = [t for r in read_card(real(name)) for t in r.terms if t.rule == "D4"]
+    assert term.length in {"turn", "phase"} and term.text.lower().startswith("at ")
+
+
+def test_a_trigger_at_the_end_of_your_turn_lasts_until_then():
+    verdict = judge(real("I am Patience"), "battle", ["phase-ends"])
+    assert verdict.persists is True and verdict.part.upper_bound.rule == "D4"
+    assert judge(real("I am Patience"), "battle", ["turn-ends"]).persists is False

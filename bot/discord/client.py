@@ -116,6 +116,7 @@ class ArbiterBot(commands.AutoShardedBot):
 
     async def setup_hook(self) -> None:
         from bot.discord.cards import CardPick
+        from bot.discord.cogs.ask import AskButton, AskCog
         from bot.discord.cogs.carddb import CardDbCog
         from bot.discord.cogs.games import CardChoice, GamesCog, VersionButton
         from bot.discord.cogs.info import InfoCog
@@ -133,9 +134,10 @@ class ArbiterBot(commands.AutoShardedBot):
         await self.add_cog(CardDbCog(self))
         await self.add_cog(GamesCog(self))  # one /<game> group per plug-in ruleset
         await self.add_cog(OfficialCog(self))
+        await self.add_cog(AskCog(self))  # /ask: a question in a sentence, read as one game's command
         # Every component is a DynamicItem: served after a restart and after any timeout (bot/discord/components.py).
         self.add_dynamic_items(RulingButton, PrintingSelect, DurationChoice, WhyButton, VersionButton, CardChoice,
-                               CardPick, StaleComponent)
+                               CardPick, AskButton, StaleComponent)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
         delivery.install(self.gate.count, self.rulings_settled, self.gate)
         count = await asyncio.to_thread(self.load_catalog)

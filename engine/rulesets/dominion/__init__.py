@@ -10,6 +10,7 @@ from engine.names import fold
 from engine.registry import register
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, Kind, parse_behaviour
 from engine.rulesets.dominion.evaluate import Instance, Lookup, Verdict, evaluate
+from engine.rulesets.dominion.phrases_ask import PHRASEBOOK
 from engine.rulesets.dominion.question import QUESTION
 from engine.rulesets.dominion.rules import POLICIES, RULES, VERSIONS
 from engine.rulesets.dominion.scenario import RawNode, ScenarioError, parse_chain, valid_choices
@@ -43,6 +44,7 @@ class DominionRuleset:
     game = GAME
     aliases = ("dom", "dominion duration")
     title = "Dominion (Duration cards)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # What the generic front ends need to offer this game (engine/interface.py).
     questions = QUESTION
     sources = SOURCES

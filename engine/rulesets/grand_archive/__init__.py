@@ -13,6 +13,7 @@ from engine.registry import register
 from engine.rulesets.grand_archive.annotations import SPEC
 from engine.rulesets.grand_archive.cardinfo import GAME
 from engine.rulesets.grand_archive.coverage import coverage
+from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
 from engine.rulesets.grand_archive.question import QUESTION
 from engine.rulesets.grand_archive.reading import read_card
 from engine.rulesets.grand_archive.rules import RULES, VERSIONS
@@ -53,6 +54,7 @@ class GrandArchiveRuleset:
     game = GAME
     aliases = ("ga", "grandarchive", "grand archive")
     title = "Grand Archive (continuous effects)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # What the generic front ends need to offer this game (engine/interface.py).
     questions = QUESTION
     sources = SOURCES

@@ -12,6 +12,7 @@ from engine.registry import register
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.question import QUESTIONS
 from engine.rulesets.l5r.rules import GAME, RULES, VERSIONS
 from engine.rulesets.l5r.sources import SOURCES
@@ -52,6 +53,7 @@ class L5RRuleset:
     game = GAME
     aliases = ("legend-of-the-five-rings", "l5r-ccg", "legend of the five rings")
     title = "Legend of the Five Rings CCG (timing and durations)"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # What the generic front ends need to offer this game (engine/interface.py): two questions.
     questions = QUESTIONS
     sources = SOURCES

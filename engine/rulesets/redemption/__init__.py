@@ -9,6 +9,7 @@ from engine.registry import register
 from engine.rulesets.redemption import interpretations as notes
 from engine.rulesets.redemption import printings
 from engine.rulesets.redemption.evaluate import Evaluator, Verdict
+from engine.rulesets.redemption.phrases_ask import PHRASEBOOK
 from engine.rulesets.redemption.rules import RULES, VERSIONS
 from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, Scenario, ScenarioError
 from engine.rulesets.redemption.terms import card_types, read_card, territory_character
@@ -62,6 +63,7 @@ class RedemptionRuleset:
     game = "redemption"
     aliases = ("redemption ccg", "rccg", "red")
     title = "Redemption CCG"
+    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
     # A card's default printing and what a ruling reads off a printing (engine/printings.py).
     printing_rank = staticmethod(printings.printing_rank)
     reading_key = staticmethod(printings.reading_key)

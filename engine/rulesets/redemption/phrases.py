@@ -62,6 +62,8 @@ TIME = re.compile(
     r"|\b(?:(?:during|in|until|for) )?(?:the |your |their |its |an? )?(?:opponent['’]s |opponents['’] )?"
     r"next (?P<nextphase>draw|upkeep|preparation|battle|discard) phase\b"
     r"|\b(?:(?:during|for|on) )?(?P<whose2>your |their |its |his |her |the |opponent['’]s )?next turn\b(?P<nextturn2>)"
+    # "discard that Evil Character at the end of the turn": a delayed action the ability must last until.
+    r"|\bat (?:the )?end of (?:the |this |your )?(?P<atend>turn|phase)\b"
     # "Release it after 2 turns", "After two turns, return Hero": the result lasts that long.
     r"|\bafter (?P<n3>one|two|three|four|five|six|seven|\d+|x) (?P<unit3>turn|round)s?\b"
     r"|\bfor (?P<n>one|two|three|four|five|six|seven|\d+|x) (?P<unit>turn|round)s?\b"
@@ -230,6 +232,8 @@ LASTING = re.compile(
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 
+# A condition the sentence opens with and checks once, as it resolves ("If Elisha is not in play, capture ...").
+LEADING_CONDITION = re.compile(r"^(?:if|unless)\b[^,:]*[,:]", re.I)
 # Standing grants: the card (or a character) keeps a quality for as long as the ability lasts.
 STANDING_GRANT = re.compile(
     r"\b(?:has|have|gains?|with) (?:first strike|(?:site )?access\b|no effect\b)|\bfirst strike\b"
@@ -238,12 +242,12 @@ STANDING_GRANT = re.compile(
 # "is about to be discarded") and another player's action ("If an opponent's ability discards ...", "When
 # opponent makes a successful rescue") are later events: a sentence that reacts to them is a standing
 # trigger, and with "instead" a standing replacement.
-_HARM = (r"discarded|harmed|defeated|captured|removed|banished|converted|underdecked|reserved|torn|negated|"
+_HARM = (r"discarded|harmed|defeated|captured|removed|banished|converted|underdecked|reserved|torn|negated|interrupted|"
          r"returned|taken(?: prisoner)?|shuffled|rescued|bounced|blocked|attacked|targeted|withdrawn|"
          r"paralyzed|set aside|killed|destroyed|put in play|topdecked")
 LATER_EVENT = re.compile(
     rf"\b(?:if|when|whenever|each time|every time|the (?:first|next) time|after)\b[^,:]*?"
-    rf"\b(?:is|are|would be|were|is about to be|are about to be|is being|are being|gets?)\s+(?:\w+ )?"
+    rf"\b(?:is|are|would be|were|is about to be|are about to be|is being|are being|gets?)\s+(?:\w+ (?:or |and )?)?"
     rf"(?:{_HARM})\b"
     rf"|\b(?:if|when|whenever|each time|every time)\s+(?:{_HARM})\b"
     # Another card's or player's later action: "If an opponent's ability discards ...", "If your meek Hero

@@ -151,6 +151,8 @@ def _length(match: re.Match[str]) -> str:
         return unit if count == 1 and unit == "round" else f"{unit}s:{count}"
     if match.group("unit2"):
         return "round"
+    if match.group("atend"):
+        return match.group("atend").lower()
     if match.group("rest"):
         return match.group("rest").lower()
     return match.group("this").lower()
@@ -225,6 +227,15 @@ def _waits(sentence: str, start: int) -> str:
     return ""
 
 
+def _lasting_words(sentence: str) -> bool:
+    """Lasting language outside a leading condition checked once, as the ability resolves: in "If Tartaros is not
+    in play, discard demon" or "If you cannot, discard this card" the words only say when the instant action
+    applies. (A condition that waits for a later event is a standing trigger: see _standing.)"""
+    lead = P.LEADING_CONDITION.match(sentence)
+    after = lead.end() if lead else 0
+    return any(m.start() >= after for m in P.LASTING.finditer(sentence))
+
+
 def _standing(sentence: str) -> bool:
     """A sentence that keeps working after the card is played: a grant, a trigger or a replacement."""
     if P.STANDING_GRANT.search(sentence):
@@ -241,7 +252,7 @@ class _SentenceReader:
         self.reader = reader
         self.sentence = sentence
         self.covered: list[tuple[int, int]] = []
-        self.lasting = bool(P.LASTING.search(sentence) or P.D3_COLON.search(sentence) or _standing(sentence))
+        self.lasting = bool(_lasting_words(sentence) or P.D3_COLON.search(sentence) or _standing(sentence))
         self.result_span: tuple[int, int] | None = None  # where a stated time measures the result itself
         self.pending = ""  # how this sentence's targeting happens (see _waits)
 
@@ -326,8 +337,13 @@ class _SentenceReader:
             # "It remains active until discarded", "until this card is removed", "until <its own name> is
             # discarded" speak of the card itself: D5 (it leaving where it was played ends them).
             noun = re.sub(r"^until\s+|\s+(?:is|are)\s+\w+$", "", m.group(0), flags=re.I).casefold()
+            # On a character whose sentence opens with its own name, "until Hero is discarded" is it too (Saint of
+            # Virtue); after another noun ("Selected Hero gains 7/7 until Hero is discarded") it is that target.
+            opens_with_self = any(s.casefold().startswith(n) for n in self.reader.own_names - {"he", "she"})
             own = bool(P.ACTIVE_UNTIL.search(s[: m.start()]) or P.UNTIL_THIS_CARD.match(m.group(0))
-                       or noun in self.reader.own_names)
+                       or noun in self.reader.own_names
+                       or (self.reader.character and opens_with_self and noun in {"hero", "character",
+                                                                                   "evil character"}))
             self.add("D5" if own else "D3", m.group(0))
             self.lasting = True
 

@@ -1,0 +1,319 @@
+"""Reading a player's sentence as one per-game command: `arbiter ask "TEXT"` and `/ask question:TEXT`.
+
+1. The cards: every game's span index proposes word spans, the game's own matcher decides them
+   (engine/card_spans.py).
+2. The game: the one a sentence names ("in dominion, ..."), else the one whose cards explain every card word
+   of the sentence; when cards of several games read the same words ("Fear"), the game whose own phrases
+   the sentence uses ("with no units": Ashes), with the other game offered; else it asks back.
+3. The scenario: the game's phrasebook (engine/interface.py `Phrasebook`) reads its phrases into the inputs
+   of one of its questions, or asks back.
+4. What was not used: every word that no card or phrase took and that carries meaning is named.
+
+A guess is never silent: each choice is a note or a button, and whatever cannot be told apart is asked.
+Pure: no I/O. `read` takes the games as `GameCards` (index and matcher built by the front end).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from engine.card_spans import Match, SpanIndex, find_spans, word_forms
+from engine.cards import Card
+from engine.names import card_identity, fold
+from engine.sentence import Ask, CardSpan, Option, Reading, Sentence, Word, words_of
+
+# Words of every question that say nothing about which card is meant.
+EVERYDAY_RULES = frozenset({"last", "lasts", "does", "ability", "still", "after", "when", "play", "card",
+                            "turn", "effect", "what", "long", "happens", "their", "with"})
+
+MAX_TEXT = 500
+MAX_OPTIONS = 5
+
+
+@dataclass(frozen=True)
+class GameCards:
+    """One game as the reader sees it: its phrasebook, the index of its card names and its matcher."""
+
+    game: str
+    title: str              # the game's name for players ("Dominion")
+    phrasebook: Any         # engine.interface.Phrasebook
+    index: SpanIndex
+    match: Match
+    command_of: Callable[[Reading, str], str] = field(default=lambda reading, surface: "")
+
+
+@dataclass(frozen=True)
+class ReadResult:
+    """What the sentence was read as (`reading`, in `game`), or the question asked back (`asked`)."""
+
+    text: str
+    game: str | None
+    reading: Reading | None
+    asked: Ask | None
+    unused: tuple[str, ...] = ()
+    cards: tuple[CardSpan, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def read(text: str, games: Sequence[GameCards]) -> ReadResult:
+    text = " ".join((text or "").split())[:MAX_TEXT]
+    words = words_of(text)
+    by_game = {g.game: g for g in games}
+    plain = " ".join(w.base for w in words)
+    named: dict[str, set[int]] = {}
+    for g in games:
+        for pattern in g.phrasebook.names:
+            for m in re.finditer(rf"(?<![\w§]){pattern}(?![\w])", plain):
+                named.setdefault(g.game, set()).update(_positions(words, plain, m.start(), m.end()))
+    name_words = set().union(*named.values()) if named else set()
+    forms = word_forms(words)
+    spans = {g.game: [s for s in find_spans(words, g.index, g.match, forms)
+                      if not set(range(s.start, s.end)) & name_words] for g in games}
+    hint_words = {g.game: _hint_words(g, words, plain) for g in games}
+    # everyday words that are another game's own scenario words ("hero" in Redemption) name no card
+    for g in games:
+        theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
+        spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
+    strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
+
+    def result_in(game: str, others: Sequence[Option] = (), note: str | None = None) -> ReadResult:
+        return _read_in(text, words, by_game[game], spans[game], name_words, others, note)
+
+    if len(named) > 1:
+        titles = " and ".join(by_game[g].title for g in named)
+        options = tuple(_option_in(result_in(g), by_game[g]) for g in named)
+        return _asked(text, Ask("several-games", f"This names two games ({titles}); ask about one at a time.",
+                                tuple(o for o in options if o is not None)))
+    if named:
+        game = next(iter(named))
+        own = _quality(strong[game]) if strong[game] else 0
+        better = [g for g in games if g.game != game and _quality(strong[g.game]) == 3 > own
+                  and any(not set(range(s.start, s.end)) <= hint_words[game] for s in strong[g.game])]
+        if better and own < 3:  # "in L5R, Golden Veil": the whole name is another game's card
+            cards = ", ".join(f"“{s.typed}” ({g.title})" for g in better for s in strong[g.game])
+            options = tuple(o for g in better if (o := _option_in(result_in(g.game), g)) is not None)
+            return _asked(text, Ask("wrong-game", f"{by_game[game].title} has no card by that name: {cards} "
+                                                  f"{'is' if len(options) == 1 else 'are'} of another game.",
+                                    options))
+        if spans[game] or (getattr(by_game[game].phrasebook, "without_cards", False)
+                           and not any(strong[g.game] for g in games)):
+            return result_in(game)
+        elsewhere = [g for g in games if strong[g.game]]
+        if elsewhere:
+            cards = ", ".join(f"“{s.typed}” ({g.title})" for g in elsewhere for s in strong[g.game])
+            options = tuple(o for g in elsewhere if (o := _option_in(result_in(g.game), g)) is not None)
+            return _asked(text, Ask("wrong-game", f"{by_game[game].title} has no card by that name: {cards} "
+                                                  f"{'is' if len(options) == 1 else 'are'} of another game.",
+                                    options))
+        return _asked(text, Ask("no-card", f"Which {by_game[game].title} card is it about? No card name was "
+                                           "found in the question."))
+
+    candidates = [g.game for g in games if strong[g.game]]
+    if not candidates:  # only everyday words may name cards: they do when one game explains them
+        strong = spans
+        candidates = [g.game for g in games if spans[g.game]]
+        if not candidates:
+            return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
+    explainers = []
+    for game in candidates:
+        cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game]
+        if all(set(range(s.start, s.end)) <= cover for other in candidates if other != game for s in strong[other]):
+            explainers.append(game)
+    if not explainers:
+        listed = "; ".join(f"{by_game[g].title}: " + ", ".join(s.typed for s in strong[g]) for g in candidates)
+        options = tuple(o for g in candidates if (o := _option_in(result_in(g), by_game[g])) is not None)
+        return _asked(text, Ask("several-games", f"This names cards of several games ({listed}); ask about one "
+                                                 "game at a time.", options))
+    if len(explainers) == 1:
+        game = explainers[0]
+        # another game offered only where its card has the very words of one read here (a shared name)
+        mine = {(s.start, s.end) for s in strong[game]}
+        shared = [g for g in candidates if g != game and any((s.start, s.end) in mine and _quality([s]) == 3
+                                                              for s in strong[g])]
+        others = tuple(o for g in shared if (o := _option_in(result_in(g), by_game[g])) is not None)
+        note = None
+        if others:
+            names = ", ".join(dict.fromkeys(s.typed for g in shared for s in strong[g] if (s.start, s.end) in mine))
+            note = (f"“{names}” is also a card of {', '.join(by_game[g].title for g in shared)}; read as "
+                    f"{by_game[game].title}, whose cards the question names")
+        return result_in(game, others, note)
+    scores = {g: (_quality(strong[g]), len(hint_words[g])) for g in explainers}
+    best = max(scores.values())
+    top = [g for g in explainers if scores[g] == best]
+    if len(top) == 1 and (best[1] > 0 or best[0] > min(scores.values())[0]):
+        game = top[0]
+        others = tuple(o for g in explainers if g != game and (o := _option_in(result_in(g), by_game[g])) is not None)
+        said = " ".join(words[i].text for i in sorted(hint_words[game]))
+        why = f"for “{said}”" if said and best[1] > 0 else "where it is the card's name"
+        note = (f"“{', '.join(s.typed for s in strong[game] or spans[game])}” names a card of "
+                f"{' and of '.join(by_game[g].title for g in explainers)}; read as {by_game[game].title} {why}")
+        return result_in(game, others, note)
+    names = ", ".join(dict.fromkeys(s.typed for g in explainers for s in strong[g] or spans[g]))
+    options = tuple(o for g in explainers if (o := _option_in(result_in(g), by_game[g])) is not None)
+    return _asked(text, Ask("several-games", f"“{names}” is a card of {_join([by_game[g].title for g in explainers])}"
+                                             ": which game is the question about?", options))
+
+
+def _quality(spans: Sequence[CardSpan]) -> int:
+    """How surely the words name cards: a whole name or alias 3, a name with a typo 2, part of a name 1."""
+    return min((3 if s.how in ("exact", "alias", "chosen") else 2 if s.how == "fuzzy" else 1 for s in spans),
+               default=0)
+
+
+def _rivals(words: tuple[Word, ...], game: GameCards, spans: list[CardSpan]) -> tuple[list[CardSpan], list[str],
+                                                                                        list[tuple[int, Card]]]:
+    """Cards sharing the name a span was matched by ("Michael": Michael, and Michael, Chief Prince). The one
+    whose text has words the sentence uses is taken and the others offered; when no words decide, the span
+    is left ambiguous (asked back)."""
+    named = {i for s in spans for i in range(s.start, s.end)}
+    said = {fold(w.base) for i, w in enumerate(words) if i not in named and len(w.base) >= 4} - EVERYDAY_RULES
+    out, notes, offered = [], [], []
+    for n, span in enumerate(spans):
+        rivals = game.index.rivals(" ".join(w.base if k == span.end - 1 else w.norm
+                                            for k, w in enumerate(words[span.start:span.end], span.start)))
+        others = {card_identity(s.card.name) for s in spans if s is not span and s.card is not None}
+        if span.card is None:  # an ambiguous name: the card named elsewhere in the sentence ("the galley")
+            again = [c for c in span.candidates if card_identity(c.name) in others]
+            out.append(replace(span, card=again[0], how="again", candidates=()) if again else span)
+            continue
+        if len(rivals) > 25:  # "Lost Soul": too many cards share the name for words to pick one
+            out.append(replace(span, card=None, how="ambiguous", candidates=tuple(
+                game.match(c.name).card or c for c in rivals[:MAX_OPTIONS])))
+            continue
+        if len(rivals) < 2:
+            out.append(span)
+            continue
+        again = [c for c in rivals if card_identity(c.name) in others]
+        if again:  # "Royal Galley ... the galley": the card named again
+            found = game.match(again[0].name)
+            out.append(replace(span, card=found.card or again[0]))
+            continue
+        scored = sorted(((len(said & _text_words(c.text)), c) for c in rivals), key=lambda x: -x[0])
+        chosen = span.card
+        if not (scored[0][0] > 0 and scored[0][0] > scored[1][0]):
+            out.append(replace(span, card=None, how="ambiguous", candidates=tuple(
+                game.match(c.name).card or c for _, c in scored[:MAX_OPTIONS])))
+            continue
+        if True:
+            best = scored[0][1]
+            if card_identity(best.name) != card_identity(span.card.name):
+                found = game.match(best.name)
+                if found.card is not None:
+                    chosen = found.card
+                    quoted = sorted(said & _text_words(best.text))
+                    notes.append(f"“{span.typed}” names several cards; read as {chosen.name}, whose text has "
+                                 f"“{'”, “'.join(quoted[:3])}”")
+        out.append(replace(span, card=chosen))
+        offered += [(n, c) for _, c in scored if card_identity(c.name) != card_identity(chosen.name)]
+    return out, notes, offered
+
+
+def _text_words(text: str) -> set[str]:
+    return {w for w in fold(text).split() if len(w) >= 4}
+
+
+def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[CardSpan], name_words: set[int],
+             others: Sequence[Option], note: str | None) -> ReadResult:
+    """The sentence read with one game's cards and phrases."""
+    book = game.phrasebook
+    spans, rival_notes, offered = _rivals(words, game, spans)
+    strong = [s for s in spans if not s.weak]
+    weak = [s for s in spans if s.weak]
+    sentence, outcome = _attempt(text, words, game, strong, name_words)
+    if weak:  # everyday words are a card only where no phrase of the game read them
+        free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used]
+        if free:
+            sentence, outcome = _attempt(text, words, game, strong + free, name_words)
+    plain = " ".join(w.norm for w in words)
+    for pattern in book.cannot:
+        if re.search(pattern, plain) or re.search(pattern, sentence.norm):
+            options = (Option(f"Ask {game.command_of(outcome, 'discord') or outcome.command}", outcome),) \
+                if isinstance(outcome, Reading) else ()
+            return ReadResult(text, game.game, None, Ask(
+                "cannot-ask", f"{game.title} questions here are {book.answers}; this question is not one of "
+                              "them." + (" The closest one it can answer is below." if options else ""), options),
+                tuple(sentence.unused(lambda w: w in book.filler)), tuple(sentence.cards), tuple(sentence.notes))
+    ambiguous = [s for s in sentence.cards if s.card is None and s.start in sentence.used]
+    if ambiguous and isinstance(outcome, Reading):
+        span = ambiguous[0]
+        options = []
+        for card in span.candidates[:MAX_OPTIONS]:
+            chosen = [replace(s, card=card, how="chosen", candidates=()) if s is span else s for s in sentence.cards]
+            _, alt = _attempt(text, words, game, chosen, name_words)
+            if isinstance(alt, Reading):
+                options.append(Option(card.name, replace(alt, game=game.game)))
+        outcome = Ask("which-card", f"“{span.typed}” names several {game.title} cards: which one?", tuple(options))
+    filler = book.filler
+    unused = tuple(sentence.unused(lambda w: w in filler))
+    cards = tuple(sentence.cards)
+    if isinstance(outcome, Ask):
+        return ReadResult(text, game.game, None, outcome, unused, cards, tuple(sentence.notes))
+    notes = rival_notes + list(outcome.notes)
+    if note:
+        notes.insert(0, note)
+    alternatives = []
+    for n, card in offered[:MAX_OPTIONS]:
+        chosen = [replace(s, card=card, how="chosen") if k == n else s for k, s in enumerate(sentence.cards)]
+        _, alt = _attempt(text, words, game, chosen, name_words)
+        if isinstance(alt, Reading):
+            alternatives.append(Option(card.name, replace(alt, game=game.game)))
+    reading = replace(outcome, game=game.game, notes=tuple(notes),
+                      others=tuple(outcome.others) + tuple(alternatives) + tuple(others))
+    return ReadResult(text, game.game, reading, None, unused, cards, tuple(notes))
+
+
+def _attempt(text: str, words: tuple[Word, ...], game: GameCards, spans: list[CardSpan],
+             name_words: set[int]) -> tuple[Sentence, Reading | Ask]:
+    sentence = Sentence(text, words, list(spans), game.game, used=set(name_words))
+    if not sentence.cards and not getattr(game.phrasebook, "without_cards", False):
+        return sentence, Ask("no-card", f"Which {game.title} card is it about? No card name was found in the "
+                                        "question.")
+    outcome = game.phrasebook.read(sentence)
+    return sentence, outcome
+
+
+def _option_in(result: ReadResult, game: GameCards) -> Option | None:
+    if result.reading is None:
+        return None
+    return Option(f"{game.title}: {game.command_of(result.reading, 'discord') or result.reading.command}",
+                  result.reading)
+
+
+def _asked(text: str, ask: Ask) -> ReadResult:
+    return ReadResult(text, None, None, ask)
+
+
+def _hint_words(game: GameCards, words: tuple[Word, ...], plain: str) -> set[int]:
+    found: set[int] = set()
+    for pattern in game.phrasebook.hints:
+        for m in re.finditer(rf"(?<![\w§]){pattern}(?![\w])", plain):
+            found.update(_positions(words, plain, m.start(), m.end()))
+    return found
+
+
+def _positions(words: tuple[Word, ...], plain: str, start: int, end: int) -> set[int]:
+    """Word positions covered by [start, end) of the words joined by single spaces."""
+    out, pos = set(), 0
+    for i, w in enumerate(words):
+        if pos < end and start < pos + len(w.base):
+            out.add(i)
+        pos += len(w.base) + 1
+    return out
+
+
+def _join(items: Sequence[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def same_card(a: str, b: str) -> bool:
+    """Whether two names are one card (printings aside)."""
+    return card_identity(a) == card_identity(b)
+
+
+def inputs_json(inputs: Mapping[str, Any]) -> dict[str, Any]:
+    """Inputs as JSON keeps them: tuples as lists."""
+    return {k: [list(v) if isinstance(v, tuple) else v for v in val] if isinstance(val, list | tuple) else val
+            for k, val in inputs.items()}

@@ -1,0 +1,189 @@
+"""Dominion's question asked in a sentence: `/dominion ruling chain: on: skip_next_turn:`.
+
+"if I Throne Room a Wharf, when does the Throne Room leave play?" reads as `/dominion ruling chain: Throne Room >
+Wharf`. A card that plays another ("X on Y", "X a Y", "X playing Y", "BoM as a Fishing Village") makes a chain
+"X > Y"; cards named side by side ("Voyage and Lich") are separate plays, unless the first plays cards, when "and"
+reads two ways and is asked back. A card named again is the same card ("...when does the Throne Room leave").
+"on my opponent's turn" is `on: opponent-turn`; "during an extra turn" the chain "extra-turn"; "my next turn is
+skipped" `skip_next_turn`; "if I discarded nothing" the choice of a card whose text discards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+from engine.cards import Card
+from engine.sentence import Ask, Option, Reading, Sentence
+
+# "X on Y", "X a Y", "X playing Y", "X as a Y", "X > Y", "X, Y" when X plays cards
+LINK = (r"§(\d+) (?:(?:on|onto|into|with|using|uses|>|to play|plays|playing|played|play|that plays|which plays|"
+        r"as|becoming|copying|on top of)(?: (?:a|an|the|my|another))? |(?:a|an|my|the) )?§(\d+)")
+SIDE = r"§(\d+) (?:and|then|&|\+|and then|then a|and a|and an|and the|with a) §(\d+)"
+OPPONENT = (r"(?:on|during|in) (?:my |an |the |another )?(?:opponents?|other players?|someone elses?)(?: s)? turns?|"
+            r"(?:on|during) (?:their|his|her) turn|(?:on|during) opponents turn")
+MINE = r"(?:on|during) my (?:own )?turn(?! is skipped)"
+EXTRA = (r"(?:during|on|in|for|taking) (?:an|the|my|this) extra turn(?: (?:from|given by|by|of|via) (?:an? |my |the )?"
+         r"§(\d+))?|(?:this|it) is an extra turn")
+SKIP = r"(?:my |the )?next turn (?:is |gets |was )?skipped|skip(?:s|ping)? (?:my |the )?next turn"
+DISCARD_NOTHING = (r"(?:if |when )?(?:i |you )?(?:discard(?:ed|s)?|had) (?:nothing|no cards?|zero cards?)(?: in hand)?|"
+                   r"(?:without|didn t) discard(?:ing)? (?:anything|any cards?)")
+DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
+
+
+class DominionPhrases:
+    """How `/dominion ruling` is asked in a sentence."""
+
+    names = (r"dominion",)
+    hints = (r"clean ?up", r"cleanup", r"extra turn", r"kingdom", r"supply", r"duration cards?")
+    answers = "about when each card of a turn's chain of plays leaves play (`/dominion ruling`)"
+    cannot = (r"\bcosts?\b", r"\bprice\b", r"\bbuy(?:ing)?\b", r"\bbought\b", r"\bcoins?\b", r"\bany good\b",
+              r"\bworth\b", r"\bcombo\b", r"\bsynergy\b", r"\bstrong\b", r"\bbanned\b", r"\bvictory points?\b",
+              r"\bhow many vp\b")
+    filler = frozenset({"leave", "leaves", "leaving", "left", "play", "played", "plays", "stay", "stays", "out",
+                        "discard", "discarded", "clean", "up", "cleanup", "go", "goes", "gone", "forever", "turn",
+                        "turns", "both", "later", "card", "cards", "in", "ever", "next", "get", "gets", "until",
+                        "when", "which", "then", "this", "they", "it", "leaf", "happen", "duration",
+                        "remain", "remains", "stick", "around", "time", "times", "second", "first"})
+
+    def read(self, sentence: Sentence) -> Reading | Ask:
+        inputs: dict[str, Any] = {}
+        extra = sentence.take_first(EXTRA)
+        if extra is not None and extra.group(1) is not None:
+            for k in sentence.mentions(int(extra.group(1))):
+                sentence.use_card(k)  # "an extra turn from Outpost": where the turn came from, not a play
+        if sentence.take(OPPONENT):
+            inputs["on"] = "opponent-turn"
+        elif sentence.take(MINE):
+            inputs["on"] = "your-turn"
+        if sentence.take(SKIP):
+            inputs["skip_next_turn"] = True
+        node = _nodes(sentence)  # card number -> node (a card named again is the same node)
+        if not node:
+            return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
+        parent: dict[int, int] = {}
+        for m in sentence.find(LINK):
+            a, b = int(m.group(1)), int(m.group(2))
+            if a not in node or b not in node:
+                continue
+            if node[a] == node[b]:
+                if not _explicit(m) and not _plays_cards(sentence.cards[a].card):
+                    continue
+                node[b] = b  # "Throne Room a Throne Room": another copy of the card
+            pa, pb = node[a], node[b]
+            if pb in parent or pb == pa or not (_explicit(m) or _plays_cards(sentence.cards[pa].card)):
+                continue
+            parent[pb] = pa
+            sentence.use(m)
+        asked = None
+        for m in sentence.find(SIDE):
+            a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
+            if a is None or b is None or a == b or b in parent:
+                continue
+            sentence.use(m)
+            if _plays_cards(sentence.cards[a].card) and a not in parent.values():
+                asked = (a, b)
+        for n in node:
+            sentence.use_card(n)
+        choices: dict[int, list[str]] = {}
+        if sentence.take(DISCARD_NOTHING):
+            target = _last_with(sentence, node, parent, "discard")
+            if target is not None:
+                choices.setdefault(target, []).append("discarded-nothing")
+        if sentence.take(DECK_EMPTY):
+            target = _last_with(sentence, node, parent, "")
+            if target is not None:
+                choices.setdefault(target, []).append("deck-empty")
+        roots = [n for n in sorted(set(node.values())) if n not in parent]
+        if asked is not None:
+            a, b = asked
+            linked = {**parent, b: a}
+            one = _reading(sentence, inputs, extra, _chains(sentence, [r for r in roots if r != b], linked, choices))
+            two = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices))
+            first, second = sentence.cards[a].name, sentence.cards[b].name
+            return Ask("two-readings", f"“{first} and {second}” reads two ways: {first} played {second}, or two "
+                                       "cards played one after the other. Which one?",
+                       (Option(f"{first} played {second}", one), Option("played one after the other", two)))
+        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices))
+
+    def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        chains = list(inputs.get("chain") or [])
+        if chains:
+            out["chain"] = chains[0]
+            if len(chains) > 1:
+                out["also"] = " + ".join(chains[1:]) if len(chains) > 2 else chains[1]
+        for key in ("on", "skip_next_turn", "may_trash"):
+            if inputs.get(key):
+                out[key] = inputs[key]
+        return out
+
+
+def _nodes(sentence: Sentence) -> dict[int, int]:
+    """Card number -> the card played it stands for: its first mention (a card named again is the same card).
+    Everyday words ("village", "captain") are a card when linked to a card named surely ("TR a village")."""
+    free = sentence.unused_cards()
+    sure = set(sentence.sure_cards())
+    for m in sentence.find(LINK):
+        a, b = int(m.group(1)), int(m.group(2))
+        if a in sure or b in sure:
+            sure |= {a, b}
+    out: dict[int, int] = {}
+    for n in free:
+        if n in sure or any(k in sure for k in sentence.mentions(n)):
+            out[n] = next(k for k in sentence.mentions(n) if k in free)
+    return out
+
+
+def _explicit(m: Any) -> bool:
+    return any(w in m.group(0).split() for w in ("on", "onto", "into", "playing", "plays", "played", "as", ">",
+                                                 "copying", "becoming", "using", "uses", "with"))
+
+
+@lru_cache(maxsize=4096)
+def _plays_cards(card: Card | None) -> bool:
+    """Whether the card plays another card (Throne Room, Band of Misfits, Captain, ...)."""
+    if card is None:
+        return False
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        return load_starter().behaviour(card).plays is not None
+    except Exception:  # a card the reading cannot model: it plays nothing as far as the sentence goes
+        return False
+
+
+def _last_with(sentence: Sentence, node: dict[int, int], parent: dict[int, int], word: str) -> int | None:
+    """The last card played whose text has `word` (the one a choice is about)."""
+    played = [n for n in sorted(set(node.values())) if n not in parent.values()] or sorted(set(node.values()))
+    for n in reversed(played):
+        card = sentence.cards[n].card
+        if card is not None and word in card.text.lower():
+            return n
+    return None
+
+
+def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choices: dict[int, list[str]]) -> list[str]:
+    children: dict[int, list[int]] = {}
+    for child, par in parent.items():
+        children.setdefault(par, []).append(child)
+    out = []
+    for root in roots:
+        parts, n, seen = [], root, set()
+        while n is not None and n not in seen:
+            seen.add(n)
+            name = sentence.cards[n].name
+            parts.append(name + (f"[{', '.join(choices[n])}]" if n in choices else ""))
+            kids = sorted(children.get(n, []))
+            n = kids[0] if kids else None
+        out.append(" > ".join(parts))
+    return out
+
+
+def _reading(sentence: Sentence, inputs: dict[str, Any], extra: Any, chains: list[str]) -> Reading:
+    chain = (["extra-turn"] if extra is not None else []) + chains
+    return sentence.reading("ruling", {"chain": chain, **inputs})
+
+
+PHRASEBOOK = DominionPhrases()

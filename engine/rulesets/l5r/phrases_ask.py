@@ -1,0 +1,153 @@
+"""L5R's two questions asked in a sentence: `/l5r order at: items:` and `/l5r duration card: then:`.
+
+"after a Personality is destroyed, Kakita Hikai and Legion of the Fallen both trigger, who goes first?" reads as
+`order --at "after a Personality is destroyed" --item "Kakita Hikai" --item "Legion of the Fallen"`: a moment
+("before/after/when ...") with cards answering it, or words asking for an order ("which first", "what order"),
+is the order question; "which comes first: after your Dynasty Phase ends or before your End Phase begins?" compares
+two timing points. Otherwise one card and what happens next is the duration question: "after the action
+resolves" (action-resolves), "after the duel ends" / "during a duel" (duel-ends), "after the battle ends",
+"at the end of the turn", "into next turn" (turn-ends), "if he leaves play", "if it is negated".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import Any
+
+from engine.sentence import Ask, Option, Reading, Sentence
+
+_ENDS = r"(?:ends?|ended|is over|finishes)"
+EVENTS = (
+    ("action-resolves", r"(?:(?:after|once|when) )?(?:the |this |that |my |his |an |its )?(?:battle |open |limited )?"
+                        r"action (?:resolves|has resolved|is resolved|finishes)|(?:after|once|when) (?:it|the action) "
+                        r"resolves"),
+    ("duel-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this |a )?duel {_ENDS}|(?:at |after |until )?"
+                  rf"the end of "
+                  rf"(?:the |this )?duel|after the duel"),
+    ("battle-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?battle {_ENDS}|(?:at |after |until )?"
+                  rf"the end of "
+                    rf"(?:the |this )?battle|after (?:the )?battle"),
+    ("phase-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?phase {_ENDS}|(?:at |after |until )?"
+                  rf"the end of "
+                   rf"(?:the |this )?phase|(?:into |the )?next phase"),
+    ("turn-ends", rf"(?:(?:after|once|when|past|until) )?(?:the |this )?turn {_ENDS}(?: first)?|"
+                  rf"(?:at |after |until |past "
+                  rf")?the end of (?:the |this |my |your )?turn|(?:carry |carries |last |into |until )?(?:the |my |"
+                  rf"your )?next turn"),
+    ("game-ends", rf"(?:the )?game {_ENDS}|end of the game"),
+    ("leaves-play", r"(?:leaves|left|leaving) play|(?:is|gets|was) (?:destroyed|discarded)"),
+    ("negated", r"(?:is|gets|was) negated"),
+)
+MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |their |the |one of my |another |"
+          r"that |this |its )?(?:[a-z0-9§]+ ){0,5}?(?:is|are|was|would be|gets|get|has been) (?:destroyed|bowed|"
+          r"dishonored|dishonoured|discarded|killed|straightened|moved|sent home|assigned)|(?:a |an |my |your |his |"
+          r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|enters play|recruits?|resolves|ends|begins|dies|wins|"
+          r"loses|is played|pays?|paying)(?: (?:a|the|an|to) [a-z]+(?: [a-z]+)?)?)")
+ORDER_WORDS = (r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
+               r"(?:goes|resolves|acts|decides) first|in what order|order (?:of|do|does)|who picks|which first|both "
+               r"trigger|resolve first|goes first|comes first")
+TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
+          r"(?:ends|begins|starts)")
+COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
+ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) (?:their|his|her) turn|"
+          r"(?:my )?opponent is (?:the )?active(?: player)?")
+DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
+MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
+
+
+class L5rPhrases:
+    """How `/l5r order` and `/l5r duration` are asked in a sentence."""
+
+    names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
+    hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
+             r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
+             r"samurai", r"shugenja")
+    answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
+               "effect lasts (`/l5r duration`)")
+    cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", r"\bforce\b(?! \+)", r"\bchi\b",
+              r"\bhonou?r requirement\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\bstats?\b")
+    without_cards = True  # "which comes first: after ... or before ...?" names no card
+    filler = frozenset({"last", "lasts", "long", "effect", "effects", "still", "work", "first", "order", "resolve",
+                        "resolves", "trigger", "triggers", "both", "goes", "happen", "happens", "waiting", "carry",
+                        "permanent", "bonus", "ability", "abilities", "who", "which", "what", "come", "comes",
+                        "get", "again", "extra"})
+
+    def read(self, sentence: Sentence) -> Reading | Ask:
+        compare = sentence.take_first(COMPARE)
+        if compare is not None and not sentence.distinct():
+            sentence.take(ORDER_WORDS)
+            return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
+                                                          sentence.typed(compare, "two")]})
+        cards = sentence.distinct()
+        if not cards:
+            return Ask("no-card", "Which L5R card is it about? No card name was found in the question (or give two "
+                                  "timing points to compare: “after your Dynasty Phase ends or before your End "
+                                  "Phase begins”).")
+        moment = next(iter(sentence.find(MOMENT)), None)
+        ordered = sentence.has(ORDER_WORDS)
+        if moment is not None and (len(cards) > 1 or ordered):
+            return self._order(sentence, moment)
+        if compare is not None:
+            sentence.take(ORDER_WORDS)
+            return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
+                                                          sentence.typed(compare, "two")]})
+        if len(cards) > 1:
+            options = []
+            for n in cards:
+                copy = sentence.copy()
+                options.append(Option(sentence.cards[n].name, self._duration(copy, n)))
+            return Ask("several-cards", "That names several cards but no moment they answer; `/l5r duration` "
+                                        "judges one effect at a time (for an order, say the moment: “after a "
+                                        "Personality is destroyed, which resolves first?”). Which card?",
+                       tuple(options))
+        return self._duration(sentence, cards[0])
+
+    def _order(self, sentence: Sentence, moment: re.Match[str]) -> Reading:
+        sentence.use(moment)
+        occurrence = sentence.typed(moment, "occ")
+        at = f"{moment.group('timing')} {occurrence}"
+        inside = set(sentence.slots(moment))
+        items = [sentence.cards[n].name for n in sentence.distinct() if n not in inside]
+        for n in range(len(sentence.cards)):
+            sentence.use_card(n)
+        inputs: dict[str, Any] = {"at": at, "item": items}
+        if sentence.take(ACTIVE):
+            inputs["active"] = "opponent"
+        sentence.take(ORDER_WORDS)
+        return sentence.reading("order", inputs)
+
+    def _duration(self, sentence: Sentence, n: int) -> Reading:
+        for k in sentence.mentions(n):
+            sentence.use_card(k)
+        inputs: dict[str, Any] = {"card": sentence.cards[n].name}
+        made = sentence.take_first(MADE)
+        if made is not None:
+            inputs["made_during"] = made.group(1)
+        found = []
+        during = sentence.take_first(DURING_DUEL)
+        if during is not None and not sentence.has(r"duel (?:ends|is over)|end of the duel|after the duel"):
+            found.append((sentence.position(during), "duel-ends"))
+            sentence.note("“during a duel” is read as asking whether it outlasts the duel: the duel ends (ask "
+                          "“… after the duel ends” or “… at the end of the turn” for another moment)")
+        for event, pattern in EVENTS:
+            for m in sentence.take(pattern):
+                found.append((sentence.position(m), event))
+        if found:
+            inputs["then"] = [e for _, e in sorted(found)]
+        return sentence.reading("duration", inputs)
+
+    def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        out = dict(inputs)
+        if command == "order":
+            if out.get("item"):
+                out["items"] = "; ".join(out.pop("item"))
+            if out.get("compare"):
+                first, second = out.pop("compare")
+                out["compare_first"], out["compare_second"] = first, second
+        elif out.get("then"):
+            out["then"] = " ".join(out["then"])
+        return out
+
+
+PHRASEBOOK = L5rPhrases()

@@ -1,0 +1,130 @@
+"""Redemption's question asked in a sentence: `/duration card: played_in: then: turn: players:`.
+
+"does Adino's ability last after the battle ends?" reads as `/duration card:Adino, the Eznite then:battle-ends`.
+Each phrase below gives one input of the question (engine/rulesets/redemption/question.py): where the card was
+played ("in battle", "in my territory"), what happens next, in the order written ("after the battle ends", "at
+the end of the turn", "if it leaves play"), whose turn it was ("on their turn") and how many play.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engine.sentence import NUMBER, Ask, Option, Reading, Sentence, number
+
+_OWNER = r"(?:(?:my|his|her|their|your|the|an?|opponents?|my opponents?|each|our) )?"
+_PLAYED = r"(?:(?:is |was |gets |get )?(?:played|play|put|placed|used|it s|its|is|was|he s|hes|she s) )?"
+ZONES: tuple[tuple[str, str], ...] = (
+    ("field-of-battle", rf"(?:in |on |to |into )?{_OWNER}field of battle"),
+    ("land-of-bondage", rf"(?:in |into |to )?{_OWNER}(?:land of bondage|lob)"),
+    ("artifact-pile", rf"(?:in |on |into |to )?{_OWNER}artifact pile"),
+    ("set-aside", r"(?:in |into |to )(?:the |my |their )?set aside(?: area)?"),
+    ("territory", rf"{_PLAYED}(?:in|into|to) {_OWNER}territory"),
+    ("battle", rf"{_PLAYED}(?:in|into|during|to) (?:the |a |this )?battle(?! ends| is over| ended| phase ends)"),
+)
+_ENDS = r"(?:ends?|ended|is over|finishes|is done)"
+_COUNT = rf"(?P<count>{NUMBER}|a couple of)"
+EVENTS: tuple[tuple[str, str], ...] = (
+    ("turn-ends", rf"(?:(?:after|when|once|in) {_COUNT} (?:more )?turns?(?: {_ENDS}| pass(?:es)?)?|"
+                  rf"{_COUNT.replace('count', 'count2')} turns? (?:{_ENDS}|pass(?:es)?))"),
+    ("battle-ends", rf"(?:(?:after|once|when|past|beyond|outside of|until|till) (?:the |this |a )?battle(?: {_ENDS})?|"
+                    rf"(?:the |this )?battle {_ENDS}|(?:at |until |after )?the end of (?:the |this )?battle)"),
+    ("phase-ends", rf"(?:(?:the |this |that )?phase {_ENDS}|(?:at |until |after |past )?(?:the )?end of (?:the |this )?"
+                   rf"phase|(?:the |into the )?next phase|after the phase)"),
+    ("round-ends", rf"(?:(?:the |this )?round {_ENDS}|(?:at |until |after )?(?:the )?end of (?:the |this )?round|"
+                   rf"(?:the )?next round|after the round)"),
+    ("turn-ends", rf"(?:(?:the |this |my |their |his |her )?turn {_ENDS}|"
+                  rf"(?:at |until |after |past |by )?(?:the )?end of "
+                  rf"(?:the |this |my |their |his |her |your )?turn|(?:until |on |into |by )?"
+                  rf"(?:my |the |their |your |his |"
+                  rf"her )?next turn(?: {_ENDS})?|after the turn|(?:carry |carries )?over to next turn)"),
+    ("leaves-battle", r"(?:(?:leaves|left|leave|leaving) (?:the )?battle|(?:is |gets |was )?(?:removed|withdrawn) "
+                      r"from (?:the )?battle|withdraws|retreats|is withdrawn)"),
+    ("leaves-territory", rf"(?:leaves|left|leaving) {_OWNER}territory"),
+    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:discarded|banished|removed from "
+                    r"play|returned to (?:hand|deck|the deck|their hand|my hand)))"),
+    ("deactivated", r"(?:is |gets |was |get )?deactivated"),
+    ("reset", r"(?:is |gets )?reset(?:s)?(?: to face value)?"),
+)
+TURNS: tuple[tuple[str, str], ...] = (
+    ("theirs", r"(?:on|during|in) (?:my |an |the |another )?(?:opponents?|other players?|opponent s)(?: s)? turn|"
+               r"(?:on|during|in) (?:their|his|her) turn|(?:played |is played )?on opponents turn"),
+    ("mine", r"(?:on|during|in) my (?:own )?turn(?! ends)"),
+)
+PLAYERS = rf"(?:in a |with |a )?(?P<n>{NUMBER})[ -]?(?:players?|person|people|player game)(?: game)?|" \
+          rf"(?P<m>{NUMBER}) players"
+
+
+class RedemptionPhrases:
+    """How `/duration` is asked in a sentence."""
+
+    names = (r"redemption(?: ccg)?", r"rccg")
+    hints = (r"(?:my |their |his |the )?territory", r"land of bondage", r"lost souls?", r"heroes", r"hero",
+             r"evil characters?", r"enhancements?", r"brigades?", r"rescue", r"artifact pile", r"field of battle",
+             r"dominants?", r"fortress", r"curse")
+    answers = "about how long a card's special ability lasts (`/duration`)"
+    cannot = (r"\bblock(?:s|ed|ing)?\b", r"\blegal\b", r"\bbanned\b", r"\btype (?:1|2|one|two)\b", r"\bbrigade is\b",
+              r"\bwhat brigade\b", r"\bhow much\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\brarity\b",
+              r"\bwho wins\b", r"\bhow many (?:lost souls|cards)\b")
+    filler = frozenset({"last", "lasts", "lasting", "long", "ability", "abilities", "special", "effect", "effects",
+                        "stop", "stops", "active", "keep", "keeps", "end", "ends", "over", "apply", "applies",
+                        "expire", "expires", "persist", "persists", "go", "away", "carry", "stay", "stays", "card",
+                        "cards", "duration", "still", "play", "played", "leave", "leaves", "happens", "mean",
+                        "come", "back", "they", "what", "until", "time", "times", "game"})
+
+    def read(self, sentence: Sentence) -> Reading | Ask:
+        named = _distinct(sentence)
+        if len(named) > 1:
+            options = tuple(Option(sentence.cards[n].name, self._one(sentence, n, fresh=True)) for n in named)
+            return Ask("several-cards", "That names several cards; `/duration` judges one card at a time: which "
+                                        "one?", options)
+        return self._one(sentence, named[0])
+
+    def _one(self, sentence: Sentence, n: int, fresh: bool = False) -> Reading:
+        if fresh:
+            sentence = sentence.copy()
+        card = sentence.cards[n]
+        for k in sentence.mentions(n):  # the card, and every mention of it again
+            sentence.use_card(k)
+        inputs: dict[str, Any] = {"card": card.name}
+        for turn, pattern in TURNS:
+            if sentence.take(pattern):
+                inputs["turn"] = turn
+                break
+        m = sentence.take_first(PLAYERS)
+        if m:
+            count = number(m.group("n") or m.group("m") or "")
+            if count is not None:
+                inputs["players"] = str(count)
+        for zone, pattern in ZONES:
+            m = sentence.take_first(pattern)
+            if m:
+                inputs["played_in"] = zone
+                break
+        found: list[tuple[int, str, int]] = []
+        for event, pattern in EVENTS:
+            for m in sentence.take(pattern):
+                times = 1
+                said = (m.groupdict() or {}).get("count") or (m.groupdict() or {}).get("count2")
+                if said:
+                    times = min(number(said) or 2, 6)
+                found.append((sentence.position(m), event, times))
+        events = [e for _, e, t in sorted(found) for _ in range(t)]
+        if events:
+            inputs["then"] = events
+        return sentence.reading("duration", inputs)
+
+    def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
+        out = dict(inputs)
+        if out.get("then"):
+            out["then"] = " ".join(out["then"])
+        return out
+
+
+def _distinct(sentence: Sentence) -> list[int]:
+    """One card number per card named (a second mention of the same card is the same card)."""
+    return sentence.distinct()
+
+
+PHRASEBOOK = RedemptionPhrases()

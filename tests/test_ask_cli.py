@@ -1,0 +1,87 @@
+"""`arbiter ask` on the command line (the starter sets): the reading comes first as the exact command, then that
+command's own answer; asking back exits 1 with the readings to choose from; `--json` is the documented object."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.cli_helpers import new_db, run
+
+
+@pytest.fixture
+def db(tmp_path: Path) -> str:
+    return new_db(tmp_path / "cards.db")
+
+
+def test_the_reply_says_how_it_read_the_question_then_answers(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ask", "if I Throne Room a Wharf, when does the Throne Room leave play?", "--db", db)
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Read as: arbiter dominion 'Throne Room > Wharf'"
+    code, direct, _ = run(capsys, "dominion", "Throne Room > Wharf", "--db", db)
+    assert code == 0
+    assert direct.splitlines()[-1] in lines  # the same ruling id
+    assert direct.strip() in out  # the same answer, word for word, after the reading
+
+
+def test_json_is_the_documented_contract(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ask", "--json", "does adino's ability really last after the battle ends?", "--db", db)
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) >= {"question", "read_as", "unused", "notes", "others", "asked", "answer", "timing"}
+    read_as = data["read_as"]
+    assert {k: read_as[k] for k in ("game", "command", "inputs")} == {
+        "game": "redemption", "command": "duration", "inputs": {"card": "Adino, the Eznite", "then": ["battle-ends"]}}
+    assert read_as["slash"] == "/duration card: Adino, the Eznite then: battle-ends"
+    assert read_as["text"] == read_as["cli"] == "arbiter duration 'Adino, the Eznite' --then battle-ends"
+    assert data["unused"] == ["really"] and data["asked"] is None
+    code, direct, _ = run(capsys, "duration", "Adino, the Eznite", "--then", "battle-ends", "--db", db, "--json")
+    assert json.loads(direct)["ruling_id"] == data["answer"]["ruling_id"]
+    assert data["timing"]["read_ms"] >= 0 and data["timing"]["answer_ms"] >= 0
+
+
+def test_a_phrase_that_reads_two_ways_is_asked_back(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "ask", "Throne Room and Wharf", "--db", db, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["read_as"] is None and data["answer"] is None
+    assert data["asked"]["kind"] == "two-readings"
+    chains = [o["read_as"]["inputs"]["chain"] for o in data["asked"]["options"]]
+    assert chains == [["Throne Room > Wharf"], ["Throne Room", "Wharf"]]
+    code, out, _ = run(capsys, "ask", "Throne Room and Wharf", "--db", db)
+    assert code == 1
+    assert out.splitlines()[0].startswith("“Throne Room and Wharf” reads two ways")
+    assert "  - Throne Room played Wharf: arbiter dominion 'Throne Room > Wharf'" in out.splitlines()
+
+
+@pytest.mark.parametrize(("text", "kind"), [
+    ("how long does it last?", "no-card"),
+    ("when does Throne Room leave play and can Golden Veil cancel it", "several-games"),
+    ("In L5R how long does Golden Veil last", "wrong-game"),
+    ("How much does Wharf cost?", "cannot-ask"),
+])
+def test_it_asks_back_instead_of_guessing(db: str, capsys: pytest.CaptureFixture[str], text: str, kind: str) -> None:
+    code, out, _ = run(capsys, "ask", text, "--db", db, "--json")
+    data = json.loads(out)
+    assert code == 1 and data["asked"]["kind"] == kind and data["answer"] is None
+    assert data["asked"]["why"]
+
+
+def test_bad_input_is_one_sentence(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "ask", "x" * 600, "--db", db)
+    assert code == 2 and err.strip() == "arbiter: A question is at most 500 characters of text."
+
+
+def test_the_installed_command(db: str) -> None:
+    """The real `arbiter` process, as a player runs it."""
+    env = {**os.environ, "ARBITER_DB": db}
+    done = subprocess.run([sys.executable, "-m", "bot.cli", "ask", "golden veil vs summon gilder, their unit"],
+                          capture_output=True, text=True, env=env, timeout=300, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[0] == ("Read as: arbiter ashes 'Summon Gilder' --cancel-with 'Golden Veil' "
+                                           "--units theirs")
