@@ -26,7 +26,7 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "ask")
+SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "ask", "cli")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
@@ -46,6 +46,8 @@ def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
         from benchmarks.burst import run
     elif name == "ask":
         from benchmarks.ask import run
+    elif name == "cli":
+        from benchmarks.cli import run
     else:
         from benchmarks.bot import run
     return run
@@ -71,6 +73,8 @@ def parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
                                                                  "fails to run), for CI")
     parser.add_argument("--data", type=Path, default=None, help="the Redemption carddata.txt (default: "
                         "../shared/data/redemption/carddata.txt beside the repository)")
+    parser.add_argument("--catalog", type=Path, default=None, help="the cli section: a card database to copy and "
+                        "ask (default: every game imported from ../shared/data into a temp database)")
     return parser.parse_args(argv)
 
 
@@ -94,7 +98,7 @@ def _commit() -> str:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    settings = Settings(seed=args.seed, quick=args.quick, carddata=args.data)
+    settings = Settings(seed=args.seed, quick=args.quick, carddata=args.data, catalog=args.catalog)
     started = time.perf_counter()
     meta: dict[str, Any] = {
         "seed": settings.seed, "quick": settings.quick, "sections": args.only,

@@ -57,8 +57,8 @@ def _catalog(tmp: Path, settings: Settings) -> tuple[Path | None, str]:
 
 
 def run(settings: Settings) -> dict[str, Any]:
-    from bot.asking import Asker
-    from bot.service import Arbiter
+    from bot.answers.asking import Asker
+    from bot.answers.service import Arbiter
 
     with tempfile.TemporaryDirectory(prefix="arbiter-ask-bench-") as name:
         path, source = _catalog(Path(name), settings)

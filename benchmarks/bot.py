@@ -56,9 +56,9 @@ def _make_db(settings: Settings, tmp: Path) -> tuple[Path, str]:
 
 async def _round_trips(settings: Settings, db: Path, n: int) -> dict[str, Any]:
     from benchmarks.fake_discord import FakeDiscord, running_bot
+    from bot.answers.service import Arbiter
     from bot.catalog import Catalog
     from bot.discord.client import ArbiterBot
-    from bot.service import Arbiter
     from engine.matching import card_value
     from engine.rulesets.redemption import default_zone
 

@@ -61,9 +61,9 @@ def rss_child() -> None:
     import bot.discord.cogs.carddb
     import bot.discord.cogs.info
     import bot.discord.cogs.ruling  # noqa: F401
+    from bot.answers.service import Arbiter
     from bot.catalog import Catalog
     from bot.discord.client import ArbiterBot
-    from bot.service import Arbiter
 
     steps["imports"] = proc_status()
 

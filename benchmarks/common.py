@@ -32,6 +32,7 @@ class Settings:
     seed: int = DEFAULT_SEED
     quick: bool = False
     carddata: Path | None = None  # None: the default location
+    catalog: Path | None = None  # the cli section: a card database to copy (None: one made by importing)
 
     @property
     def data_path(self) -> Path:

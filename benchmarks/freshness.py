@@ -9,7 +9,7 @@
   * "shard to shard": a second Python process (another shard process) writes aliases through the catalog;
   * "CLI to bot": the real `arbiter cards alias` command, one process per write.
   The time is from the writer's confirmation to the moment the alias is in this process's snapshot (the
-  matcher consults it directly). tests/test_shard_processes.py checks the same end to end through Discord.
+  matcher consults it directly). tests/discord/test_shard_processes.py checks the same end to end through Discord.
 
 Runs with a plain `pip install .` (no test helpers). `python -m benchmarks --only freshness`.
 """
@@ -26,12 +26,12 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.common import Settings, data_subset, progress
+from bot.answers.freshness import CatalogWatcher
+from bot.answers.games import game_matcher, plugin_rulesets
+from bot.answers.service import DEFAULT_GAME as REDEMPTION
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
 from bot.discord.state import card_ref
-from bot.freshness import CatalogWatcher
-from bot.games import game_matcher, plugin_rulesets
-from bot.service import DEFAULT_GAME as REDEMPTION
-from bot.service import Arbiter
 from engine.cards import Annotation
 from engine.names import fold
 

@@ -297,12 +297,31 @@ def _render_ask(section: dict[str, Any]) -> list[str]:
     return render(section)
 
 
+def render_cli(section: dict[str, Any]) -> list[str]:
+    target = _by_id(section).get("cli:warm")
+
+    def row(label: str, figures: dict[str, Any], note: str = "") -> list[str]:
+        return [label, f"{figures['wall_p50_s']:.3f}", f"{figures['wall_min_s']:.3f}", f"{figures['cpu_p50_s']:.3f}",
+                f"×{figures['wall_p50_s'] / section['bare']['wall_p50_s']:.1f}", note]
+
+    rows = [row("python -c pass (a bare interpreter)", section["bare"]),
+            row("arbiter --version", section["version"])]
+    for game, g in section["games"].items():
+        rows.append(row(f"{game}, cold: arbiter {' '.join(g['argv'])}"[:70], g["cold"]))
+        rows.append(row(f"{game}, warm", g["warm"]))
+    if target is not None:
+        rows[-1][-1] = verdict(target)
+    head = [f"  one process per command on {section['catalog']}; cold: the game's matcher file just removed"]
+    return head + table(["command", "wall p50 s", "wall min s", "cpu p50 s", "÷ bare", "target"], rows)
+
+
 TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
           "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process",
-          "web": "6. Web pages", "burst": "7. A burst on one process", "ask": "8. Asking in a sentence"}
+          "web": "6. Web pages", "burst": "7. A burst on one process", "ask": "8. Asking in a sentence",
+          "cli": "9. The command line"}
 RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
              "import": render_import, "bot": render_bot, "freshness": render_freshness, "web": render_web,
-             "burst": render_burst, "ask": _render_ask}
+             "burst": render_burst, "ask": _render_ask, "cli": render_cli}
 
 
 def _figure(target: dict[str, Any]) -> str:

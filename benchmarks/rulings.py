@@ -18,9 +18,9 @@ from typing import Any
 from benchmarks.catalogs import real_cards
 from benchmarks.common import Settings, data_subset, latency_stats, progress, timed
 from benchmarks.worked_cases import WORKED
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
 from bot.catalog.starter import read_starter
-from bot.service import Arbiter
 from engine.cards import Annotation, Card
 from engine.matching import MatchResult
 from engine.rulesets.redemption import Verdict, judge

@@ -18,11 +18,18 @@ from typing import Any
 from urllib.parse import quote
 
 from benchmarks.common import Settings, data_subset, latency_stats, progress
+from bot.answers.games import (
+    default_source_dir,
+    find_question,
+    game_answer,
+    game_matcher,
+    import_sources,
+    plugin_rulesets,
+)
+from bot.answers.service import Arbiter
 from bot.catalog import Catalog
-from bot.games import default_source_dir, find_question, game_answer, game_matcher, import_sources, plugin_rulesets
 from bot.rulings.store import RulingStore
 from bot.rulings.writer import RulingLog
-from bot.service import Arbiter
 
 P99_TARGET_MS = 20.0
 QUICK_ROWS = 300

@@ -1,7 +1,7 @@
 """The worked cases of the design doc (from the seed article) for Redemption durations, as plain data.
 
-Shared by the test suite (tests/test_redemption_cases.py runs each on the starter set and on the real card
-text) and the rulings benchmark, which must run without the test dependencies.
+Shared by the test suite (tests/engine/redemption/test_redemption_cases.py runs each on the starter set and on the
+real card text) and the rulings benchmark, which must run without the test dependencies.
 """
 
 from __future__ import annotations

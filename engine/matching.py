@@ -54,7 +54,7 @@ MAX_CHOICES = 25  # Discord's limit for autocomplete choices; also the cap on am
 MAX_RUNNERS_UP = 5
 MAX_LABEL = 100  # Discord's limit for a choice's name and value
 # Fuzzy thresholds (scores are OSA similarity x 100, i.e. 100 * (1 - typos / longer length)), tuned on
-# generated typos over the real Redemption catalog, see tests/test_matching.py:
+# generated typos over the real Redemption catalog, see tests/engine/test_matching.py:
 # - FUZZY_CUTOFF: at most 3 typos per 10 characters, so a 4-letter name survives one typo; random
 #   letters stay below it (1 in 2,000 strings matched), and 75 would lose 2.5 points on double typos.
 # - FUZZY_MARGIN: a card wins only if no other card's reading scores within this many points, else the

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import importlib
 from typing import Any, Protocol
 
 from engine.names import fold
@@ -27,8 +27,20 @@ class Ruleset(Protocol):
 # ends ask here instead of spelling a game.
 DEFAULT_GAME = "redemption"
 
+# The games shipped with Arbiter: game -> its package under engine/rulesets/, which registers the game when
+# imported. Only the game a command names is imported (a command-line answer pays for one game, not five);
+# a name that is none of these keys (an alias) loads them all.
+BUILTIN: dict[str, str] = {
+    "ashes": "engine.rulesets.ashes",
+    "dominion": "engine.rulesets.dominion",
+    "grand-archive": "engine.rulesets.grand_archive",
+    "l5r": "engine.rulesets.l5r",
+    "redemption": "engine.rulesets.redemption",
+}
+
 _REGISTRY: dict[str, Ruleset] = {}
 _ALIASES: dict[str, str] = {}
+_ALL_LOADED: list[bool] = []
 
 
 def register(ruleset: Ruleset) -> Ruleset:
@@ -39,8 +51,17 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def find_ruleset(name: str) -> Ruleset:
-    _load_builtin()
-    game = _ALIASES.get(fold(name))
+    key = fold(name)
+    if key not in _ALIASES:  # a game's own name loads that game alone; an alias, every game
+        own = next((module for game, module in BUILTIN.items() if fold(game) == key), None)
+        if own is not None:
+            importlib.import_module(own)
+        else:
+            _load_builtin()
+    game = _ALIASES.get(key)
+    if game is None:
+        _load_builtin()
+        game = _ALIASES.get(key)
     if game is None:
         known = ", ".join(sorted(_REGISTRY))
         raise UnknownRuleset(f"Unknown game {name!r}; known games: {known}.")
@@ -54,7 +75,12 @@ def default_game() -> str:
 
 def shortcut(command: str) -> tuple[Ruleset, Any] | None:
     """The ruleset declaring the top-level command `command` (`shortcuts`, engine/interface.py) and the
-    question it answers, or None."""
+    question it answers, or None. The default game is asked first (it declares the shortcuts the front ends
+    offer), so a shortcut loads no other game."""
+    first = find_ruleset(DEFAULT_GAME)
+    question = (getattr(first, "shortcuts", None) or {}).get(command)
+    if question is not None:
+        return first, question
     for ruleset in all_rulesets():
         question = (getattr(ruleset, "shortcuts", None) or {}).get(command)
         if question is not None:
@@ -94,11 +120,10 @@ def find_version(ruleset: Ruleset, name: str | None) -> RulesetVersion:
     return versions[key]
 
 
-_loaders: list[Callable[[], None]] = []
-
-
 def _load_builtin() -> None:
-    # Importing a ruleset module registers it; done lazily so `engine.registry` has no import cycle.
-    if _REGISTRY:
+    # Importing a ruleset package registers it; done lazily so `engine.registry` has no import cycle.
+    if _ALL_LOADED:
         return
-    import engine.rulesets  # noqa: F401
+    for module in BUILTIN.values():
+        importlib.import_module(module)
+    _ALL_LOADED.append(True)

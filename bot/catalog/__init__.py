@@ -1,7 +1,7 @@
 """SQLite card catalog: cards, aliases, moderator annotations, settings and an undoable audit log."""
 
 from bot.catalog.audit import AuditEntry
-from bot.catalog.db import Catalog
+from bot.catalog.db import Catalog, load_starter
 from bot.catalog.errors import (
     SHARED_REFUSAL,
     CatalogError,
@@ -21,7 +21,6 @@ from bot.catalog.errors import (
 )
 from bot.catalog.importer import ImportReport, parse_lackey
 from bot.catalog.paths import MissingDatabase, chosen_db_path, default_db_path
-from bot.catalog.starter import load_starter
 
 __all__ = [
     "SHARED_REFUSAL",

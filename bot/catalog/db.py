@@ -19,11 +19,9 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
-from bot.catalog import audit
+from bot.catalog import audit, officials
 from bot.catalog.audit import AuditEntry
 from bot.catalog.errors import (
     DatabaseBusy,
@@ -39,6 +37,7 @@ from bot.catalog.errors import (
     check_actor as _check_actor,
 )
 from bot.catalog.importer import ImportReport, parse_lackey, read_source, write_import
+from bot.catalog.officials import OfficialImport
 from bot.catalog.paths import read_data_text
 from bot.catalog.records import (
     ANNOTATION_COLUMNS,
@@ -63,10 +62,15 @@ from bot.catalog.soundness import (
     schema_missing,
     use_wal,
 )
+from bot.catalog.starter import read_starter, write_official_starter, write_starter
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
+from engine.official import OfficialRuling
 from engine.registry import DEFAULT_GAME
+
+if TYPE_CHECKING:
+    import sqlite_utils
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
@@ -75,6 +79,13 @@ _ANNOTATION_INSERT_LAYER = ANNOTATION_INSERT.replace(") VALUES (", ", guild) VAL
 # Columns added after the first schema; older files get them on open (before schema.sql indexes them).
 _ADDED_COLUMNS = (("annotations", "guild", "TEXT"), ("audit", "guild", "TEXT"))
 BUSY_MESSAGE = "The card database is busy (another process is writing to it); nothing was changed. Try again."
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """A connection as sqlite-utils would leave it (recursive triggers on), shareable across threads."""
+    conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
+    conn.execute("PRAGMA recursive_triggers=on;")
+    return conn
 
 
 def _busy_error(exc: sqlite3.OperationalError, path: Path) -> DatabaseBusy:
@@ -141,9 +152,10 @@ def _check_field(field: str, value: Any) -> None:
 class Catalog:
     """Cards by (game, name, set); every write is one transaction with its audit row(s)."""
 
-    def __init__(self, db: sqlite_utils.Database, path: Path) -> None:
-        self.db = db
+    def __init__(self, conn: sqlite3.Connection, path: Path) -> None:
+        self.conn = conn
         self.path = path
+        self._db: sqlite_utils.Database | None = None
         self._lock = threading.RLock()
         self._forms_cache: dict[str, tuple[bytes, dict[str, list[str]]]] = {}
         self._wal = str(path) == ":memory:"  # switched to WAL (if it was not) before the first write
@@ -166,8 +178,8 @@ class Catalog:
             if str(path) != ":memory:":
                 refuse_non_sqlite(path, "card database")  # before SQLite would take an empty file for a new one
             with storage_failures(path):
-                conn = sqlite3.connect(str(path), check_same_thread=False, timeout=busy_timeout())
-                db = sqlite_utils.Database(conn)
+                conn = _connect(path)
+                db = conn
                 new = refuse_foreign(conn, path, "card database", schema)  # before anything is written
                 # Only what needs creating is written: a read command on a current database takes no write lock
                 # and leaves the file as it is (WAL is switched on by the first write, `_write`).
@@ -184,10 +196,8 @@ class Catalog:
                 if new:
                     mark_new(conn, "card database")
                 empty = seed_starter and not conn.execute("SELECT EXISTS (SELECT 1 FROM cards)").fetchall()[0][0]
-            catalog = cls(db, path)
+            catalog = cls(conn, path)
             if empty:
-                from bot.catalog.starter import load_starter  # starter imports this module's type
-
                 load_starter(catalog, only_if_empty=True)
             return catalog
         except OSError as exc:
@@ -204,7 +214,7 @@ class Catalog:
         writers (the bot) never waits for another process's commit."""
         with self._lock, storage_failures(self.path):
             if not self._wal:
-                use_wal(self.db.conn)
+                use_wal(self.conn)
                 self._wal = True
 
     def reader(self) -> Catalog:
@@ -213,12 +223,21 @@ class Catalog:
         file to share, so it is its own reader."""
         if str(self.path) == ":memory:":
             return self
-        conn = sqlite3.connect(str(self.path), check_same_thread=False, timeout=busy_timeout())
-        return Catalog(sqlite_utils.Database(conn), self.path)
+        return Catalog(_connect(self.path), self.path)
+
+    @property
+    def db(self) -> sqlite_utils.Database:
+        """The file through sqlite-utils, on the same connection (imported when first asked for: the
+        catalog's own reads and writes are plain SQL, and a command-line question does not pay for it)."""
+        if self._db is None:
+            import sqlite_utils
+
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
 
     def close(self) -> None:
         with self._lock:
-            self.db.close()
+            self.conn.close()
 
     def __enter__(self) -> Catalog:
         return self
@@ -231,7 +250,7 @@ class Catalog:
         """One write transaction. IMMEDIATE takes the write lock up front, so the checks made inside
         (duplicate? changed since?) still hold when the writes land, even with another process."""
         with self._lock, storage_failures(self.path):
-            conn = self.db.conn
+            conn = self.conn
             try:
                 if not self._wal:  # a file opened by a read stays as it was until its first write
                     use_wal(conn)
@@ -255,7 +274,36 @@ class Catalog:
 
     def _read(self, sql: str, params: Any = ()) -> list[Any]:
         with self._lock, storage_failures(self.path):
-            return self.db.conn.execute(sql, params).fetchall()
+            return self.conn.execute(sql, params).fetchall()
+
+    # --- official rulings (bot/catalog/officials.py) -------------------------------------------------------
+
+    def official_rulings(self, game: str | None = None) -> list[OfficialRuling]:
+        """Every recorded official ruling (of one game), oldest first."""
+        return officials.from_rows(self._read(*officials.officials_query(game)))
+
+    def official_ruling(self, number: int) -> OfficialRuling:
+        with self._lock:
+            return officials.read_official(self.conn, number)
+
+    def add_official(self, ruling: OfficialRuling, actor: str, guild: str | None = None) -> tuple[int, AuditEntry]:
+        """Record one (guild: the maintainer server it came from, for the audit log); returns its number."""
+        officials.check_new(ruling, actor)
+        with self._write() as conn:
+            return officials.insert_official(conn, ruling, actor, guild)
+
+    def remove_official(self, number: int, actor: str, guild: str | None = None) -> AuditEntry:
+        _check_actor(actor)
+        with self._write() as conn:
+            return officials.delete_official(conn, number, actor, guild)
+
+    def import_officials(self, rulings: list[OfficialRuling], actor: str, source: str,
+                         guild: str | None = None) -> OfficialImport:
+        """All or nothing (every record is checked before the write); one audit batch; records already there
+        (same question, answer and source) are left as they are, so importing a file again adds nothing."""
+        officials.check_import(rulings, actor)
+        with self._write() as conn:
+            return officials.merge_officials(conn, rulings, actor, source, guild)
 
     # --- reads ---------------------------------------------------------------------------------------
 
@@ -324,6 +372,11 @@ class Catalog:
     def settings(self) -> dict[str, str]:
         return dict(self._read("SELECT key, value FROM settings"))
 
+    def newest_change(self) -> tuple[Any, ...]:
+        """The newest audit row's id, time, action and target (empty for none): what any write changes."""
+        rows = self._read("SELECT id, at, action, target FROM audit ORDER BY id DESC LIMIT 1")
+        return tuple(rows[0]) if rows else ()
+
     def last_change(self) -> int:
         """The newest audit id (0 for none): every write through this class adds at least one row."""
         return int(self._read("SELECT coalesce(max(id), 0) FROM audit")[0][0])
@@ -338,7 +391,7 @@ class Catalog:
     def state(self, target: Target | list[Any]) -> dict[str, Any] | None:
         """The stored state of one audit target (None: absent), as the audit log records it."""
         with self._lock:
-            return get_state(self.db.conn, target)
+            return get_state(self.conn, target)
 
     def data_version(self) -> int:
         """SQLite's counter of commits made by OTHER connections to this file (cheap; see PRAGMA data_version)."""
@@ -376,7 +429,7 @@ class Catalog:
         """Newest first; without a name only top-level entries (an import is one entry); with a guild only
         that server's own changes; with a name and `setting`, that setting's changes too (a card's default)."""
         with self._lock, storage_failures(self.path):
-            return audit.history(self.db.conn, game, name, set, limit, guild, setting)
+            return audit.history(self.conn, game, name, set, limit, guild, setting)
 
     def touched(self, audit_id: int) -> dict[str, set[str]]:
         """The cards (game -> names) a recorded change concerns: the entry itself and, for a batch, its members."""
@@ -609,3 +662,14 @@ class Catalog:
 
 def _alias_target(game: str, folded: str, guild: str | None) -> Target:
     return ("alias", game, folded) if guild is None else ("server_alias", guild, game, folded)
+
+
+def load_starter(catalog: Catalog, *, only_if_empty: bool = False) -> int | None:
+    """Load the bundled starter set into `catalog` (actor "starter", one audit batch); see
+    bot.catalog.starter.write_starter."""
+    starter = read_starter()
+    with catalog._write() as conn:
+        header = write_starter(conn, starter, only_if_empty=only_if_empty)
+        if header is not None:  # a new catalog: the published rulings Arbiter knows come with it
+            write_official_starter(conn)
+        return header

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 import sqlite3
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bot.catalog.audit import now, record, record_many, row_values
 from bot.catalog.errors import StarterError
+from bot.catalog.officials import OFFICIAL_IMPORT, write_officials
 from bot.catalog.paths import read_data_text
 from bot.catalog.records import (
     ANNOTATION_COLUMNS,
@@ -26,9 +27,7 @@ from bot.catalog.records import (
 )
 from engine.cards import Annotation, Card
 from engine.names import fold
-
-if TYPE_CHECKING:
-    from bot.catalog.db import Catalog
+from engine.official import OfficialRuling
 
 STARTER_FILE = "starter_redemption.json"
 STARTER_ACTOR = "starter"
@@ -111,25 +110,12 @@ def write_starter(conn: sqlite3.Connection, starter: Starter, *, only_if_empty: 
     return header
 
 
-def load_starter(catalog: Catalog, *, only_if_empty: bool = False) -> int | None:
-    """Load the bundled starter set into `catalog` (actor "starter", one audit batch); see write_starter."""
-    starter = read_starter()
-    with catalog._write() as conn:
-        header = write_starter(conn, starter, only_if_empty=only_if_empty)
-        if header is not None:  # a new catalog: the published rulings Arbiter knows come with it
-            write_official_starter(conn)
-        return header
-
-
 OFFICIAL_STARTER = "official_rulings.json"
 
 
 def write_official_starter(conn: sqlite3.Connection) -> int | None:
     """The shipped official rulings (data/official_rulings.json) as one audit batch, into a catalog that has
     none yet; returns the batch id (None: nothing written)."""
-    from bot.catalog.officials import OFFICIAL_IMPORT, write_officials
-    from engine.official import OfficialRuling
-
     if conn.execute("SELECT 1 FROM official_rulings LIMIT 1").fetchone():
         return None
     try:

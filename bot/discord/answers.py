@@ -17,14 +17,15 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.answers.service import answer_lines
 from bot.discord.common import find_standing, guild_of
+from bot.discord.components import WHY_PATTERN, owner_in, why_custom_id
 from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, FOOTER, LABEL, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_OFF, COLOUR_PERSISTS, link_ruling, open_hint
-from bot.discord.state import owner_of, owner_suffix
-from bot.official_answers import agree_lines, lead_lines, where_line
-from bot.service import answer_lines
+from bot.discord.state import owner_of
+from bot.officials.agreement import agree_lines, lead_lines, where_line
 from engine.interface import Presentation, Question, question_named
 from engine.registry import UnknownRuleset, find_ruleset
 
@@ -37,7 +38,6 @@ MAX_FIELDS = 20          # the presentation's fields shown under "Why" (Discord 
 PUBLIC = ("Card text", "Rules cited", "Official rulings")
 # An option as text names it; escaping a line's first "-" (limits.safe) leaves a backslash in front of it.
 FLAG = re.compile(r"(?:\\(?=--))?(?<![\w-])--([a-z][a-z0-9-]*)")
-WHY_PATTERN = r"arbw:(?P<id>[A-Za-z0-9-]{1,40})(?:@(?P<owner>[0-9a-z]{1,13}))?"
 
 
 def discord_words(text: str, question: Question | None) -> str:
@@ -156,15 +156,14 @@ class WhyButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template
     def __init__(self, ruling_id: str, owner: int | None = None, button: discord.ui.Button | None = None) -> None:
         if button is None:
             button = discord.ui.Button(label=clip("Why", LABEL), style=discord.ButtonStyle.secondary,
-                                       custom_id=f"arbw:{ruling_id}{owner_suffix(owner)}")
+                                       custom_id=why_custom_id(ruling_id, owner))
         super().__init__(button)
         self.ruling_id = ruling_id
         self.owner = owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> WhyButton:
-        return cls(match["id"], int(match["owner"], 36) if match["owner"] else None, button=item)
+    def read(cls, match: re.Match[str], item: discord.ui.Button) -> WhyButton:
+        return cls(match["id"], owner_in(match), button=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
         bot: ArbiterBot = interaction.client  # type: ignore[assignment]

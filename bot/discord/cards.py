@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.anywhere import (
+from bot.answers.anywhere import (
     Anywhere,
     MatcherOf,
     card_elsewhere_message,
@@ -20,14 +20,13 @@ from bot.anywhere import (
     find_anywhere,
     game_title,
 )
+from bot.answers.service import answer_lines, match_json, problem_message
 from bot.discord.common import index_name
-from bot.discord.components import OWNER, owner_in
+from bot.discord.components import CARD_PICK_PATTERN, card_pick_custom_id, owner_in
 from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
-from bot.discord.state import owner_suffix
-from bot.service import answer_lines, match_json, problem_message
 from engine.matching import MatchResult, card_value
 
 if TYPE_CHECKING:
@@ -63,7 +62,7 @@ def picked_card(bot: ArbiterBot, guild: int | str | None, value: str) -> tuple[A
 def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: int | str | None) -> discord.Embed:
     """The card of any game: its game first (the embed's author line), then what the name was matched to, its
     text, and how the game's rules read it."""
-    from bot.card_info import card_json  # the same object `arbiter card --json` prints
+    from bot.answers.card_info import card_json  # the same object `arbiter card --json` prints
 
     data = card_json(bot.arbiter, match.query, None, guild, found=(ruleset, match))
     if "parts" in data:  # the default game's view, with its duration terms per part
@@ -83,7 +82,7 @@ def card_view_embed(bot: ArbiterBot, ruleset: Any, match: MatchResult, guild: in
     return fit_embed(embed)
 
 
-class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=r"arbk" + OWNER):
+class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=CARD_PICK_PATTERN):
     """Which card a name meant, for `/card` and `/<game> card`: a menu (at most 25 cards, best first, each with
     its game) only the asker can use; the pick is posted as the card. The custom id carries the asker and each
     option a card value, so a pick is served after a restart too (bot/discord/components.py)."""
@@ -96,7 +95,7 @@ class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=
             candidates = found.candidates[:MENU_SIZE] if found is not None else []
             select = discord.ui.Select(
                 placeholder=clip(f"Which card is “{found.query if found else ''}”?", 150), min_values=1,
-                max_values=1, custom_id="arbk" + owner_suffix(owner),
+                max_values=1, custom_id=card_pick_custom_id(owner),
                 options=[discord.SelectOption(label=clip(c.card.label, OPTION), value=card_value(c.card),
                                               description=clip(game_title(r), 100) if with_game else None)
                          for r, c in candidates])
@@ -104,8 +103,7 @@ class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=
         self.owner = owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> CardPick:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> CardPick:
         return cls(owner_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
@@ -169,7 +167,7 @@ async def any_card_autocomplete(interaction: discord.Interaction, current: str) 
 def wrong_game(interaction: discord.Interaction, asked_game: str, match: MatchResult,
                command: str | None) -> str | None:
     """For a question whose name found no card of the asked game: "NAME is a GAME card: ask with /GAME ...",
-    when the name is clearly another game's card (bot.anywhere.elsewhere); else None."""
+    when the name is clearly another game's card (bot.answers.anywhere.elsewhere); else None."""
     if match.how not in ("not-found", "ambiguous"):
         return None
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]

@@ -14,13 +14,13 @@ import yarl
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.freshness import CatalogWatcher
+from bot.answers.service import Arbiter
 from bot.discord import delivery
 from bot.discord.answers import RecentAnswers, WhyButton
 from bot.discord.deadline import Gate
 from bot.discord.errors import on_tree_error
 from bot.discord.state import card_ref
-from bot.freshness import CatalogWatcher
-from bot.service import Arbiter
 from engine.cards import Card
 from engine.registry import all_rulesets
 

@@ -1,6 +1,7 @@
 """What the Discord cogs share, kept out of the cogs so that no cog imports another: the server an
-interaction comes from, the name of a game's matcher among the bot's indexes, the default game's card names as
-suggestions, finding a stored ruling, and telling moderators what their change changed."""
+interaction comes from and its request context, the name of a game's matcher among the bot's indexes, the
+default game's card names as suggestions, finding a stored ruling, and telling moderators what their change
+changed."""
 
 from __future__ import annotations
 
@@ -11,9 +12,10 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import app_commands
 
-from bot.official_records import disagreeing_about, disagreement_sentence
-from bot.rulings.reask import Reasker, Standing, changed_by
-from bot.service import Arbiter
+from bot.answers.context import Request
+from bot.answers.reask import Reasker, Standing, changed_by
+from bot.answers.service import Arbiter
+from bot.officials.records import disagreeing_about, disagreement_sentence
 from engine.registry import default_game
 
 SHOWN_IDS = 10  # stored rulings a moderator's reply names
@@ -39,6 +41,20 @@ def indexed_matcher(bot: ArbiterBot) -> Callable[[Any], Any]:
         return bot.indexes[index_name(ruleset.game)]
 
     return matcher
+
+
+def request_of(interaction: discord.Interaction) -> Request:
+    """An interaction's context: the server it comes from, each game's matcher from the bot's indexes as that
+    server sees it, the shared annotations and that server's own, every answer stored under its ruling id and
+    compared with the recorded official rulings."""
+    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
+    arbiter, guild = bot.arbiter, interaction.guild_id
+
+    def matcher_of(ruleset: Any) -> Any:
+        return arbiter.matcher_for(ruleset.game, guild, base=bot.indexes[index_name(ruleset.game)])
+
+    return Request(matcher_of, arbiter.shared_annotations, lambda card: arbiter.layer_annotations(card, guild),
+                   guild_of(interaction), arbiter.rulings, arbiter.officials())
 
 
 def find_standing(bot: ArbiterBot, ruling_id: str) -> Standing | None:

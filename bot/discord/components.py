@@ -11,7 +11,12 @@ The custom ids (at most 100 characters) are:
   ruling's (bot/rulings), asked again under that version;
 - `arbq:<key>@<owner>` — a plug-in question's "which card?" menu: the question waiting for the pick is stored
   under `key` in the rulings file (table `pending_questions`) before the menu is sent;
-- `arbk@<owner>` — `/card`'s "which card?" menu (bot/discord/cards.py): each option is a card value.
+- `arbk@<owner>` — `/card`'s "which card?" menu (bot/discord/cards.py): each option is a card value;
+- `arba:<key>@<owner>` — one reading /ask offers (bot/discord/cogs/ask.py): the reading is stored under `key`.
+
+Every shape is read here (its template, with the `@<owner>` end of bot/discord/state.py) and written by its
+builder here; the ruling state's own codec is bot/discord/state.py. A component's class only says which fields
+it takes from the match (`read`); discord.py reaches it through ArbiterItem.from_custom_id.
 
 A press that can no longer be served (a ruling or question not stored here, a version withdrawn, a card gone,
 or a component of an older Arbiter) gets one private sentence (`StaleComponent` catches any custom id that is
@@ -31,25 +36,35 @@ import discord
 
 from bot.discord.errors import send_ephemeral
 from bot.discord.items import ArbiterItem
-from bot.discord.state import owner_suffix
+from bot.discord.state import OWNER, owner_in, owner_suffix  # noqa: F401 (owner_in: every component reads it here)
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
     from bot.rulings.store import StoredRuling
 
-OWNER = r"(?:@(?P<owner>[0-9a-z]{1,13}))?"
+WHY_PATTERN = r"arbw:(?P<id>[A-Za-z0-9-]{1,40})" + OWNER
+CARD_PICK_PATTERN = r"arbk" + OWNER
 VERSION_PATTERN = r"arbv:(?P<id>[A-Za-z0-9-]{1,40}):(?P<version>[A-Za-z0-9._-]{1,30})" + OWNER
 CHOICE_PATTERN = r"arbq:(?P<key>[0-9a-f]{16})" + OWNER
+ASK_PATTERN = r"arba:(?P<key>[0-9a-f]{16})" + OWNER
 STALE = ("This button or menu is from a message Arbiter can no longer serve (it has been restarted or updated "
          "since); please ask the question again.")
 
 
-def owner_in(match: re.Match[str]) -> int | None:
-    return int(match["owner"], 36) if match["owner"] else None
+def why_custom_id(ruling_id: str, owner: int | None) -> str:
+    return f"arbw:{ruling_id}{owner_suffix(owner)}"
+
+
+def card_pick_custom_id(owner: int | None) -> str:
+    return "arbk" + owner_suffix(owner)
 
 
 def version_custom_id(ruling_id: str, version: str, owner: int | None) -> str:
     return f"arbv:{ruling_id}:{version}{owner_suffix(owner)}"
+
+
+def ask_custom_id(key: str, owner: int | None) -> str:
+    return f"arba:{key}{owner_suffix(owner)}"
 
 
 def choice_custom_id(key: str, owner: int | None) -> str:
@@ -98,8 +113,7 @@ class StaleComponent(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], tem
         super().__init__(item)  # type: ignore[arg-type]
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str], /) -> StaleComponent:
+    def read(cls, match: re.Match[str], item: discord.ui.Item[Any]) -> StaleComponent:
         return cls(item)
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:

@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
-from bot.web.links import ruling_url
+from bot.links import ruling_url
 from engine.cards import printing_label
 from engine.trace import Rule
 

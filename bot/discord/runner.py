@@ -77,9 +77,9 @@ def use_api_base(base: str | None) -> None:
 
 
 def build_bot(config: BotConfig, **options: object):
+    from bot.answers.service import Arbiter
     from bot.catalog import Catalog, UnreadableDatabase
     from bot.discord.client import ArbiterBot
-    from bot.service import Arbiter
 
     if config.db.is_dir():
         raise ConfigError(f"The card database {config.db} is a directory, not a file.")

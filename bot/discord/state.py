@@ -21,17 +21,18 @@ from engine.registry import shortcut
 _DIGITS = "0123456789abcdefghijklmnopqrstuvwxyz"
 MAX_EVENTS = 40  # with the owner, every custom_id stays below Discord's 100 characters (at most 88)
 MAX_CUSTOM_ID = 100
+OWNER = r"(?:@(?P<owner>[0-9a-z]{1,13}))?"  # the `@<owner>` end of every custom id (owner_suffix)
 PATTERN = re.compile(
     r"arb:(?P<action>ev|rs):(?P<card>[0-9a-f]{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>[A-Z]{0,9}|-):"
     r"(?P<events>(?:[0-9a-z]|[FT][0-9a-z]){0,40})(?::(?P<next>[0-9a-z]))?(?:~(?P<table>[mt-][2-8-]))?"
-    r"(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+    + OWNER + "$")
 
 
 # The menu of a card's other printings carries the same state (its options carry the printings' card refs).
 PRINTING_PATTERN = re.compile(
     r"arbp:(?P<action>pr):(?P<card>[0-9a-f]{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>[A-Z]{0,9}|-):"
     r"(?P<events>(?:[0-9a-z]|[FT][0-9a-z]){0,40})(?::(?P<next>[0-9a-z]))?(?:~(?P<table>[mt-][2-8-]))?"
-    r"(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+    + OWNER + "$")
 
 
 def printing_custom_id(state: RulingState) -> str:
@@ -43,7 +44,7 @@ def printing_custom_id(state: RulingState) -> str:
 CHOICE_PATTERN = re.compile(
     r"arbc:(?P<action>ch):(?P<card>0{10}):(?P<zone>[0-9a-z]):(?P<ruleset>[cp]):(?P<part>-):"
     r"(?P<events>(?:[0-9a-z]|[FT][0-9a-z]){0,40})(?::(?P<next>[0-9a-z]))?(?:~(?P<table>[mt-][2-8-]))?"
-    r"(?:@(?P<owner>[0-9a-z]{1,13}))?$")
+    + OWNER + "$")
 NO_CARD = "0" * 10
 
 
@@ -99,6 +100,11 @@ def owner_suffix(owner: int | None) -> str:
     return "" if owner is None else "@" + _base36(owner)
 
 
+def owner_in(match: re.Match[str]) -> int | None:
+    """The owner an `@<owner>` end carries (owner_suffix read back; the group `owner` of OWNER), or None."""
+    return int(match["owner"], 36) if match["owner"] else None
+
+
 def owner_of(owner: int | None, interaction: Any) -> int | None:
     """Whose message a pressed component is on: the id its custom_id carries, else (older components) the user
     who asked for the message."""
@@ -148,7 +154,7 @@ class RulingState:
         events = tuple(_decode_event(code) for code in re.findall(r"[FT][0-9a-z]|[0-9a-z]", match["events"]))
         ruleset = "current" if match["ruleset"] == "c" else "previous"
         part = "" if match["part"] == "-" else match["part"]
-        owner = int(match["owner"], 36) if match["owner"] else None
+        owner = owner_in(match)
         table = match["table"] or "--"
         turn = {"m": "mine", "t": "theirs"}.get(table[0])
         players = int(table[1]) if table[1].isdigit() else None

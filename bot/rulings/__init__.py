@@ -1,6 +1,6 @@
-"""Citable rulings: every answer is stored under its ruling id (store, writer), can be opened and asked again
-under today's catalog and ruleset (reask), and a catalog change reports which stored rulings it changes.
+"""Citable rulings, stored: every answer is kept under its ruling id in its own SQLite file beside the catalog.
 
-Modules: record (what a row holds, pure), build (answers -> records), store (SQLite), writer (the background
-queue), reask (asking again and comparing), report (text for the command line and Discord).
+Modules: record (what a row holds, pure), build (an answer made a record), store (the file), writer (the
+background queue). Asking a stored ruling again and saying what changed is the question path's work
+(bot/answers/reask.py, bot/answers/report.py), a floor above.
 """

@@ -1,5 +1,5 @@
 """Turn an answer into a RulingRecord. The same functions serve storing (right after answering) and asking
-again (bot/rulings/reask.py), so a stored ruling and its re-asked twin are always built alike.
+again (bot/answers/reask.py), so a stored ruling and its re-asked twin are always built alike.
 """
 
 from __future__ import annotations
@@ -8,12 +8,11 @@ import time
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from bot.layers import SERVER_ANNOTATION
-from bot.rulings.record import Basis, CardBasis, RulingRecord
+from bot.rulings.record import SERVER_ANNOTATION, Basis, CardBasis, RulingRecord
 from engine.cards import Annotation, Card
 from engine.registry import shortcut
 
-DURATION = "duration"  # the shortcut (engine/interface.py `shortcuts`) whose answers bot.service builds
+DURATION = "duration"  # the shortcut (engine/interface.py `shortcuts`) whose answers bot.answers.service builds
 
 
 DURATION_KEYS = ("card", "set", "played_in", "events", "part")
@@ -30,7 +29,7 @@ def duration_inputs(card: Card, set_hint: str | None, played_in: str | None, eve
 
 
 def is_shortcut_ruling(game: str, command: str) -> bool:
-    """Whether a stored ruling was asked through the `duration` shortcut (bot.service.Arbiter.duration), not
+    """Whether a stored ruling was asked through the `duration` shortcut (bot.answers.service.Arbiter.duration), not
     through the generic plug-in path (another game may have a question of the same name)."""
     found = shortcut(DURATION)
     return found is not None and found[0].game == game and command == DURATION
@@ -69,7 +68,7 @@ def game_record(ruleset: Any, question: Any, answer: Mapping[str, Any], inputs: 
 
 
 def decided_by_server(answer: Mapping[str, Any]) -> bool:
-    """Whether the asking server's own annotations decided an answer (bot/layers.py says so in it)."""
+    """Whether the asking server's own annotations decided an answer (bot/answers/layers.py says so in it)."""
     return any(isinstance(n, Mapping) and n.get("id") == SERVER_ANNOTATION
                for n in answer.get("interpretations") or ())
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from engine.cards import Annotation, Card
 
+# The interpretation an answer carries when a server's own annotation decided it (bot/answers/layers.py adds it)
+SERVER_ANNOTATION = "server-annotation"
 SUMMARY_CHARS = 300  # the verdict line as stored; the comparison uses a hash of the whole line
 _WORDS = ("type", "brigade", "card_class", "identifier", "text", "alignment")
 

@@ -10,7 +10,7 @@ A ruling id shown is a ruling kept: an answer is sent only once its ruling is co
   id anyone saw; the event loop itself only does `queue.put` and waits without blocking.
 - Immediate mode (the command line): `add` writes at once, before the answer is printed, and raises
   UnreadableDatabase (one sentence naming the rulings file) when it cannot: the command then prints no ruling id
-  it did not keep (bot/cli.py refuses the question, exit 1, kind `storage`).
+  it did not keep (bot/cli/app.py refuses the question, exit 1, kind `storage`).
 - Buffered mode (the benchmarks): rulings wait in a list until `flush()` or `close()`.
 In the bot (background) and buffered modes a batch that cannot be written (database locked past the busy
 timeout, disk full) is logged and dropped: a lost row costs a ruling its history, a blocked answer would cost the
@@ -19,16 +19,19 @@ user the answer; `arbiter run` refuses to start on a rulings file it cannot read
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import queue
 import threading
 import time
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from bot.catalog.errors import UnreadableDatabase
 from bot.rulings.record import RulingRecord
 from bot.rulings.store import RulingStore
+
+if TYPE_CHECKING:  # the bot's loop only: the command line never waits on one
+    import asyncio
 
 log = logging.getLogger("arbiter.rulings")
 Pending = RulingRecord | Callable[[], RulingRecord]
@@ -87,6 +90,8 @@ class RulingLog:
     async def settled(self, timeout: float = 2.0) -> bool:
         """Wait (without blocking the loop) until every ruling added so far is committed (or dropped);
         False after `timeout` (an answer is never held longer: the writer is stuck, and it says so in the log)."""
+        import asyncio
+
         target = self.added
         if self.settled_count >= target or not self.background:
             return True

@@ -35,9 +35,9 @@ def open_site(arbiter: Any) -> Any:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from bot.answers.freshness import CatalogWatcher
+    from bot.answers.service import Arbiter
     from bot.catalog import chosen_db_path
-    from bot.freshness import CatalogWatcher
-    from bot.service import Arbiter
     from bot.web.server import serve_until_stopped
 
     arbiter = Arbiter.open(chosen_db_path(args.db, writes=False)[0])  # reads only: never creates a --db file

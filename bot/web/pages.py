@@ -12,11 +12,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from bot.games import find_question, plugin_rulesets
-from bot.rulings.reask import Reasker, Standing
-from bot.rulings.report import iso, question_text, standing_json
+from bot.answers.games import find_question, plugin_rulesets
+from bot.answers.reask import Reasker, Standing
+from bot.answers.report import iso, question_text, standing_json
+from bot.answers.service import Arbiter
 from bot.rulings.store import RulingStore, StoredRuling
-from bot.service import Arbiter
 from engine.cards import Annotation, Card, printing_label
 from engine.interface import QuestionError
 from engine.matching import MatchResult
@@ -181,7 +181,7 @@ class Site:
     @staticmethod
     def house(stored: StoredRuling, standing: Standing | None = None) -> bool:
         """Whether a server's own annotations decided the answer (its house ruling), as `arbiter ruling` and
-        `/ruling` say it (bot/rulings/reask.py) when it was asked again, else as recorded with the ruling."""
+        `/ruling` say it (bot/answers/reask.py) when it was asked again, else as recorded with the ruling."""
         return bool(standing.house) if standing is not None else stored.basis.house is not None
 
     def ruling_json(self, ruling_id: str) -> dict[str, Any]:

@@ -21,7 +21,7 @@ import jinja2
 from aiohttp import web
 
 from bot.catalog.errors import UnreadableDatabase
-from bot.web.links import card_path, public_base, ruling_path
+from bot.links import card_path, public_base, ruling_path
 from bot.web.pages import MAX_QUERY, BadRequest, NotFound, Site
 
 log = logging.getLogger("arbiter.web")

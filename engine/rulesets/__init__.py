@@ -1,3 +1,2 @@
-"""Rulesets, one module per game; importing this package registers them all."""
-
-from engine.rulesets import ashes, dominion, grand_archive, l5r, redemption  # noqa: F401
+"""Rulesets, one package per game; each registers itself when imported (engine/registry.py BUILTIN
+imports the one a command names)."""

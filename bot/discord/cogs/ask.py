@@ -19,15 +19,14 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.asking import Asker, command_text, question_of
+from bot.answers.asking import Asker, command_text, question_of
+from bot.answers.service import LookupProblem
 from bot.discord.answers import WhyButton, answer_embed
 from bot.discord.common import guild_of, index_name
-from bot.discord.components import OWNER, STALE, owner_in, recall_question, remember_question
+from bot.discord.components import ASK_PATTERN, STALE, ask_custom_id, owner_in, recall_question, remember_question
 from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import clip, safe
-from bot.discord.state import owner_suffix
-from bot.service import LookupProblem
 from engine.interface import QuestionError
 from engine.reader import MAX_TEXT, ReadResult
 from engine.registry import find_ruleset
@@ -36,7 +35,6 @@ from engine.sentence import Option, Reading
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
 
-ASK_PATTERN = r"arba:(?P<key>[0-9a-f]{16})" + OWNER
 MAX_BUTTONS = 4
 LABEL = 80
 
@@ -164,13 +162,12 @@ class AskButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], template
                  button: discord.ui.Button | None = None) -> None:
         if button is None:
             button = discord.ui.Button(label=label, style=discord.ButtonStyle.secondary,
-                                       custom_id=f"arba:{key}{owner_suffix(owner)}")
+                                       custom_id=ask_custom_id(key, owner))
         super().__init__(button)
         self.key, self.owner = key, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> AskButton:
+    def read(cls, match: re.Match[str], item: discord.ui.Button) -> AskButton:
         return cls(match["key"], owner_in(match), button=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:

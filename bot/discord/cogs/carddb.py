@@ -16,6 +16,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.games import annotatable_rulesets, game_name
+from bot.answers.service import LookupProblem, for_writing
 from bot.catalog import SHARED_REFUSAL, CatalogError, UnreadableDatabase
 from bot.catalog.annotation_conflicts import conflict_warnings
 from bot.catalog.annotation_values import RULES, InvalidAnnotation, check_annotation
@@ -23,8 +25,6 @@ from bot.catalog.audit_words import entry_line
 from bot.discord.common import card_autocomplete, changed_sentence, index_name
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CONTENT, clip, safe
-from bot.games import annotatable_rulesets, game_name
-from bot.service import LookupProblem, for_writing
 from engine.cards import Annotation, Card
 from engine.interface import QuestionError
 from engine.registry import default_game, find_ruleset

@@ -14,9 +14,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.games import ask, game_matcher, game_name, plugin_rulesets
+from bot.answers.layers import LayeredMatcher
+from bot.answers.service import LookupProblem
 from bot.discord.answers import WhyButton, answer_embed, discord_words, version_button_label
 from bot.discord.cards import show_card, wrong_game
-from bot.discord.common import guild_of, index_name
+from bot.discord.common import guild_of, index_name, request_of
 from bot.discord.components import (
     CHOICE_PATTERN,
     STALE,
@@ -32,9 +35,6 @@ from bot.discord.errors import UserFacingError
 from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.discord.state import owner_of
-from bot.games import AnnotationsOf, game_answer, game_matcher, game_name, plugin_rulesets
-from bot.layers import LayeredMatcher
-from bot.service import LookupProblem
 from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, question_named, questions_of
 from engine.matching import card_value
 
@@ -49,18 +49,6 @@ def _matcher(interaction: discord.Interaction, game: str) -> LayeredMatcher:
     """The game's matcher as the asking server sees it (its own aliases, and shared ones written since)."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     return bot.arbiter.matcher_for(game, interaction.guild_id, base=bot.indexes[index_name(game)])
-
-
-def _annotations_of(interaction: discord.Interaction) -> AnnotationsOf:
-    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    return bot.arbiter.shared_annotations
-
-
-def _layer_of(interaction: discord.Interaction) -> AnnotationsOf:
-    """The asking server's own annotations of a card (none in a DM)."""
-    bot: ArbiterBot = interaction.client  # type: ignore[assignment]
-    guild = interaction.guild_id
-    return lambda card: bot.arbiter.layer_annotations(card, guild)
 
 
 def card_autocomplete(game: str, separators: str) -> Autocomplete:
@@ -123,12 +111,9 @@ class Asked:
     def answer(self, interaction: discord.Interaction, seen: list[Any] | None = None) -> dict[str, Any]:
         """The answer (`seen` gets the cards it looked up); LookupProblem or UserFacingError when it cannot be
         given (a command-line option the message names is said as the Discord option)."""
-        bot: ArbiterBot = interaction.client  # type: ignore[assignment]
         try:  # stored under its ruling id, with the server it was asked in
-            return game_answer(_matcher(interaction, self.ruleset.game), self.ruleset, self.values, self.version,
-                               annotations_of=_annotations_of(interaction), command=self.question.command,
-                               layer_of=_layer_of(interaction), guild=guild_of(interaction),
-                               rulings=bot.arbiter.rulings, seen=seen, officials=bot.arbiter.officials())
+            return ask(request_of(interaction), self.ruleset, self.values, self.version, self.question.command,
+                       seen=seen)
         except QuestionError as exc:
             raise UserFacingError(discord_words(safe(str(exc), 1800), self.question)) from exc
 
@@ -196,8 +181,7 @@ class CardChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], templat
         self.key, self.owner = key, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> CardChoice:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> CardChoice:
         return cls(match["key"], owner_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
@@ -244,8 +228,7 @@ class VersionButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], temp
         self.ruling_id, self.version, self.owner = ruling_id, version, owner
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> VersionButton:
+    def read(cls, match: re.Match[str], item: discord.ui.Button) -> VersionButton:
         return cls(match["id"], match["version"], owner_in(match), button=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:

@@ -8,7 +8,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.anywhere import card_games, game_title
+from bot.answers.anywhere import card_games, game_title
 from bot.discord.cards import any_card_autocomplete, show_card
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, clip, safe

@@ -10,12 +10,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.reask import Reasker
 from bot.discord.common import indexed_matcher
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import CHOICE, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO
-from bot.official_records import Asked, ask
-from bot.rulings.reask import Reasker
+from bot.officials.records import Asked, ask
 from engine.names import fold
 from engine.official import OfficialRuling
 

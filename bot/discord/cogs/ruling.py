@@ -12,6 +12,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.service import problem_message
 from bot.discord.answers import WhyButton, answer_embed, version_button_label
 from bot.discord.cards import wrong_game
 from bot.discord.common import card_autocomplete, guild_of
@@ -33,7 +34,6 @@ from bot.discord.state import (
     owner_of,
     printing_custom_id,
 )
-from bot.service import problem_message
 from engine.cards import Card
 from engine.matching import MatchResult
 from engine.registry import shortcut
@@ -116,8 +116,7 @@ class PrintingSelect(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], tem
         self.state = state
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> PrintingSelect:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> PrintingSelect:
         return cls(state_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:
@@ -164,8 +163,7 @@ class RulingButton(ArbiterItem, discord.ui.DynamicItem[discord.ui.Button], templ
         self.next_event = next_event
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Button,
-                             match: re.Match[str], /) -> RulingButton:
+    def read(cls, match: re.Match[str], item: discord.ui.Button) -> RulingButton:
         try:
             action, state, nxt = RulingState.parse(match)
         except StaleButton:
@@ -257,8 +255,7 @@ class DurationChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], tem
         self.state = state
 
     @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Select,
-                             match: re.Match[str], /) -> DurationChoice:
+    def read(cls, match: re.Match[str], item: discord.ui.Select) -> DurationChoice:
         return cls(state_in(match), select=item)
 
     async def serve(self, interaction: discord.Interaction) -> None:

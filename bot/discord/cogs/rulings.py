@@ -9,12 +9,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.answers.reask import Standing
+from bot.answers.report import house_lines, iso, question_text, verdict_lines
 from bot.discord.common import find_standing
 from bot.discord.errors import UserFacingError
 from bot.discord.limits import DESCRIPTION, FIELD_VALUE, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_ENDED, COLOUR_INFO, COLOUR_PERSISTS, link_ruling
-from bot.rulings.reask import Standing
-from bot.rulings.report import house_lines, iso, question_text, verdict_lines
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot

@@ -139,7 +139,12 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                 "the side a die is turned to, as the part says or the player picks"),
     Restriction("state-values", "state", _r(r"\b(?:attack|life|recover)(?: values?)?\b|\bcost\b|\bvalue\b|"
                                             r"\bmagic\b|\bsymbols?\b"), "said",
-                "a card's values or a die's face", "the values it reads are as printed, with nothing changing them"),
+                "a card's values or a die's face", "the values it reads are as printed, with nothing changing them",
+                context=_r(r"\b(?:equal to|with (?:an?|a printed|the) (?:attack|life|recover|printed)|printed|or less|"
+                           r"or more|less than|greater than|more than|highest|lowest|combined|cost of)\b")),
+    Restriction("value-changed", "state", _r(r"\b(?:attack|life|recover)(?: values?)?\b|\bcost\b|\bvalue\b|"
+                                             r"\bmagic\b|\bsymbols?\b"), "checked",
+                "a value the part changes or names (add 1 to its attack value), not one it reads from the board"),
     Restriction("target", "kind", _r(r"\b(?:another )?target(?:s|ed)?\b"), "checked",
                 "a target is chosen among what the board holds (AS3); no legal target: the part does not happen"),
     Restriction("choose", "kind", _r(r"\b(?:choose|chooses|chosen|choice|select|selects|selected|pick)\b"), "checked",

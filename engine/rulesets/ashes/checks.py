@@ -95,14 +95,14 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
     return f"it happens only if part {dep.part.n} was done, and part {dep.part.n} {what}"
 
 
-_OWN_TOKENS = re.compile(r"^(?:you may )?remove (?P<n>\d+|all|an?|one|two|three) (?P<tok>status|wound|exhaustion) "
-                         r"tokens? from this unit\b", re.I)
+OWN_TOKENS = re.compile(r"^(?:you may )?remove (?P<n>\d+|all|an?|one|two|three) (?P<tok>status|wound|exhaustion) "
+                        r"tokens? from this (?P<what>unit|spell|card|phoenixborn)\b", re.I)
 
 
 def own_tokens_missing(part: Part, self_unit: Unit | None) -> tuple[str, list[str]] | None:
     """"Remove 2 status tokens from this unit" when the question says the unit used has none."""
-    m = _OWN_TOKENS.match(part.text)
-    if not m or self_unit is None:
+    m = OWN_TOKENS.match(part.text)
+    if not m or self_unit is None or m.group("what").lower() != "unit":
         return None
     have = self_unit.tokens(m.group("tok").lower())
     if have == 0:

@@ -34,8 +34,10 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
 # a verb, not a noun that looks like one ("attack, life and recover values")
 _VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b(?! values?\b)"
-_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|(?<! not)(?<! order)(?<! able) to (?={_VERB}))",
-                    re.I)
+# "to" joins two instructions ("spend 1 die to deal ..."), not "is considered to have", "in order to", "able to"
+_NOT_TO = "".join(f"(?<! {w})" for w in ("not", "order", "able", "considered", "allowed", "required", "chooses",
+                                         "want"))
+_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|{_NOT_TO} to (?={_VERB}))", re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
                       r"the targeted|this way|that much|that many|instead)\b", re.I)
@@ -47,7 +49,7 @@ _NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!chosen )(?<!same )(?<!original
 _KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoenixborn"), ("unit", "unit"),
           ("ally", "unit"), ("conjuration", "unit"), ("player's", "player"), ("player", "player"),
           ("opponent", "player"), ("alteration", "card"), ("spell", "card"), ("card", "card"), ("di", "die"))
-_MINE = re.compile(r"\b(you control|on your battlefield|your (?:unit|phoenixborn))\b", re.I)
+_MINE = re.compile(r"\b(you (?:currently )?control|you own|on your battlefield|your (?:unit|phoenixborn))\b", re.I)
 _THEIRS = re.compile(r"\b(an? opponent controls|that opponent controls|on an opponent's battlefield|"
                      r"opponent's|they control)\b", re.I)
 _CONJURE = re.compile(r"\b(?:a|an|another|1|one|2|two|3|three|X|an additional|up to \w+|any number of|an equal "
@@ -316,7 +318,8 @@ _RESULT = re.compile(r"^(?:this|that|it) (?:destroys?|destroyed|would destroy|re
                      r"^(?:that|the) (?:unit|card) is an?\b", re.I)
 _AT_LEAST = re.compile(r"\bat least (?P<n>\d+|one|two|three) units?\b", re.I)
 _NUMBERS = {"one": 1, "two": 2, "three": 3}
-_TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?P<cond>[^,.;]+)", re.I)
+_TRAILING_IF = re.compile(r"(?<!\bas)(?<!\beven)(?:,\s*|\s+)(?P<word>if|unless) (?!able\b|possible\b)"
+                          r"(?P<cond>[^,.;]+)", re.I)   # "..., if able": part of the instruction, no condition
 _NONE_IN_PLAY = re.compile(r"\b(?:there are no units in play|no units are in play|no player controls (?:any )?units)\b",
                            re.I)
 _DISCARD_EMPTY = re.compile(r"\byour discard pile is empty\b|\byou have no cards in your discard pile\b", re.I)

@@ -55,9 +55,10 @@ def difference(res: Resolution, alt: Resolution) -> str:
     texts_differ = [r.part.text for r in alt.parts] != [r.part.text for r in res.parts]
     outcomes_differ = [(r.part.n, r.outcome) for r in alt.parts] != [(r.part.n, r.outcome) for r in res.parts]
     if texts_differ or outcomes_differ:
-        shown = [f"part {r.part.n} " + (f"“{r.part.text}” " if texts_differ else "") + r.outcome
-                 + (f" ({r.why})" if r.outcome in ("skipped", "cancelled") and not texts_differ else "")
-                 for r in alt.parts]
+        words = {"resolves": "happens", "skipped": "does not happen", "declined": "is not done (a choice)",
+                 "cancelled": "is cancelled"}
+        shown = [f"“{_clause(r.part.text)}” {words.get(r.outcome, r.outcome)}"
+                 + (f": {_reason(r.why)}" if r.outcome == "skipped" and r.why else "") for r in alt.parts]
         bits.append("; ".join(shown) if shown else "no effect parts")
     alt_timing = alt.ability.trigger.timing if alt.ability.trigger else None
     if alt_timing != (res.ability.trigger.timing if res.ability.trigger else None):
@@ -68,7 +69,9 @@ def difference(res: Resolution, alt: Resolution) -> str:
         bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
                     f"{alt.cancel['why']}")
     if alt.reaction is not None and alt.reaction["when"] != (res.reaction or {}).get("when"):
-        bits.append(f"{alt.reaction['card']}: {alt.reaction['when']}")
+        shape = {"card": {"edition": alt.edition}, "parts": [{"n": r.part.n, "text": r.part.text} for r in alt.parts]}
+        bits.append(_reaction_words(shape, alt.reaction) if alt.reaction["applies"]
+                    else f"{alt.reaction['card']} is not triggered")
     return "; ".join(bits) + "." if bits else summary_line(alt)
 
 
@@ -254,6 +257,10 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("a unit in play has an alteration")
         elif ident.startswith("AS-I-discard-"):
             out.append("what it looks for is in your discard pile")
+        elif ident.startswith("AS-I-chosen-player-"):
+            out.append("the player chosen is your opponent")
+        elif ident.startswith("AS-I-own-tokens-"):
+            out.append("the tokens it removes from the card used are there")
         elif ident.startswith("AS-I-dice-"):
             out.append("the dice it names are in that pool")
         elif ident.startswith("AS-I-kind-"):
@@ -281,6 +288,23 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident.startswith("AS-I-unread-") and part is not None:
             out.append(f"“{_clause(part['text'], 50)}” does what it says")
     return list(dict.fromkeys(out))
+
+
+def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> str:
+    """When a triggered reaction resolves, naming the instruction that triggers it (never by number)."""
+    n = reaction["triggered_by"]
+    text = _part_text(answer, n)
+    clause = f"“{_clause(text, 60)}”"
+    same = [p["n"] for p in answer["parts"] if p["text"] == text]
+    if len(same) > 1:   # "Deal 2 damage to a target unit" printed twice: say which
+        clause = ("the first ", "the second ", "the third ", "a later ")[min(same.index(n), 3)] + clause
+    card = reaction["card"]
+    if reaction["timing"] in ("would", "before"):
+        return f"{card} comes before {clause} (it answers what that would do)"
+    if answer["card"]["edition"] == "reborn":
+        later = any(p["n"] > n for p in answer["parts"])
+        return f"{card} resolves right after {clause}" + (", then the rest of the card" if later else "")
+    return f"{card} waits until the whole effect has resolved, then resolves"
 
 
 def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
@@ -359,7 +383,7 @@ def summary(answer: Mapping[str, Any]) -> str:
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
     reaction = answer.get("reaction")
     if reaction:
-        bits.append(f"{reaction['card']}: {_reason(reaction['when'])}" if reaction["applies"]
+        bits.append(_reaction_words(answer, reaction) if reaction["applies"]
                     else f"{reaction['card']} is not triggered")
     if not bits:
         where = answer["placement"]["zone"]

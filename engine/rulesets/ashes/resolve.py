@@ -20,6 +20,7 @@ from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import (
+    OWN_TOKENS,
     antecedent_skip,
     board_missing,
     condition_verdict,
@@ -305,6 +306,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 continue
             if dep is not None and part.link == "refers-back" and dep.target and not part.new_target:
                 r.acts_on = dep.target
+        if part.new_target and part.new_target.side == "theirs" and re.search(r"\b(?:they control|their)\b",
+                                                                          part.text, re.I) and any(
+                re.match(r"^choose a (?:target )?player\b", x.part.text, re.I) for x in results if x.part.n < part.n):
+            # "Choose a player. Deal 1 damage to a target unit they control": "they" is whoever was chosen
+            trace.interpret(Interpretation(f"AS-I-chosen-player-{part.n}", "AS3",
+                                           f"Part {part.n} acts on the player chosen before it; I took that player "
+                                           "to be your opponent (a player may choose themself)."))
         if part.new_target:
             c = chosen.get(part.n) if targets_now else choose_target(part, part.new_target, units + placed_units,
                                                                 self_unit, board, wants_theirs, trace)
@@ -356,6 +364,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))
+        own = OWN_TOKENS.match(part.text)
+        if own and (self_unit is None or own.group("what").lower() != "unit"
+                    or self_unit.tokens(own.group("tok").lower()) is None):
+            trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
+                                           f"Part {part.n} removes tokens from the card used; what is on it was not "
+                                           f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
         settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:

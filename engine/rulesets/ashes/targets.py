@@ -111,6 +111,9 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
         if spec.kind == "unit or phoenixborn" and not legal_units(spec.side, units, self_unit, spec.another,
                                                                    spec.words):
             noun = "Phoenixborn"   # no unit it could target is in play: only a Phoenixborn is left
+        elif spec.kind == "unit or phoenixborn" and any("no units" in n and "limits the choice" in n
+                                                        for n in part.notes):
+            noun = "unit"   # "... or their target Phoenixborn if they control no units": they do control some
         if noun == "player" and side == "theirs":
             return "an opponent", side, ""
         return (f"a {noun} of {side_words(side)}" if side else f"a {noun} (either player's)"), side, ""

@@ -14,7 +14,7 @@ from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.question import QUESTIONS
-from engine.rulesets.l5r.rules import GAME, RULES, VERSIONS
+from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.rulesets.l5r.sources import SOURCES
 from engine.rulesets.l5r.starter import Starter, load_starter
 from engine.trace import Rule, RulesetVersion
@@ -71,7 +71,7 @@ class L5RRuleset:
         return dict(VERSIONS)
 
     def rules(self) -> dict[str, Rule]:
-        return dict(RULES)
+        return {**RULES, **FINAL_RULES}
 
     def card_details(self, card: Card) -> tuple[tuple[str, str], ...]:
         """Under the card in `/l5r card`: how each ability reads, then the Oracle's erratum and notes."""

@@ -175,6 +175,10 @@ def read_line(index: int, line: Line) -> Ability:
     own_trigger = not line.header or bool(re.search(r"\b(?:Reaction|Interrupt)\b", line.header))
     delayed = next((t for t in terms if t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT)
                     and not (own_trigger and own_first_time(t, body))), None)
+    if timing is not None and occurrence:
+        # "After the first time, while this card is in play, ...": a "while" inside the trigger limits the trigger;
+        # it is no condition switching the effect (the trigger's conditions are read in conditions.py)
+        terms = tuple(t for t in terms if not (t.form is Form.WHILE and t.words.lower() in occurrence.lower()))
     if line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):
@@ -189,6 +193,11 @@ def read_line(index: int, line: Line) -> Ability:
             and (timing is None or body.lower().find(delayed.words.lower()[:12]) <= 12):
         kind, why = Kind.DELAYED, f"“{delayed.words}” waits for a later point"
         timing, occurrence, would = _delayed_trigger(delayed)
+    elif _COST_RULE.match(body):
+        # "When Recruiting a Personality, if ..., he costs 2 more Gold to Recruit": a standing rule of the card that
+        # changes every such payment (step A: it modifies the occurrence), not a one-time trait
+        kind, why = Kind.CONTINUOUS, f"“{_COST_RULE.match(body).group(0)[:60]}” is a standing cost rule of the card"  # type: ignore[union-attr]
+        timing, occurrence, would = None, "", False
     elif timing is not None and re.search(r"\b(?:before|after|when)\s+(?:\(?each time\)?)\s", body, re.I):
         # "Players discard a card after each time one of their own actions moves a Personality home": a trait
         # triggered every time, wherever its trigger stands.
@@ -298,6 +307,10 @@ def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:
     return timing, occurrence, False
 
 
+# A standing cost rule opening with the payment it changes ("When Recruiting Dragons, you may Proclaim them ...",
+# "When Recruiting a Personality, if ..., he costs 2 more Gold to Recruit").
+_COST_RULE = re.compile(r"^When (?:Recruiting|Equipping|paying for|you Recruit|you Equip)\b[^.]*?\b(?:costs? \d+ "
+                        r"(?:more|less)|enters? play for|pay(?:ing)? \d+ (?:more|less)|ignor|may|instead)", re.I)
 _TRAIT_SENTENCE = re.compile(r"(?<=\.)\s+(?=(?:After|Before|When)\b)")
 
 
@@ -307,7 +320,18 @@ def _sentences(line: Line) -> list[Line]:
     if line.header or line.body != line.full:
         return [line]
     parts = [p.strip() for p in _TRAIT_SENTENCE.split(line.body) if p.strip()]
-    return [Line("", part, part) for part in parts]
+    # A sentence whose pronoun can only mean something the sentence before named ("... create a ... Personality
+    # ... After the duel ends, remove him from the game") belongs to the same trait (a delayed effect it makes).
+    joined: list[str] = []
+    for part in parts:
+        effect = part.split(",", 1)[1] if "," in part else ""
+        trigger = part.split(",", 1)[0]
+        if joined and re.search(r"\b(?:him|her|them)\b", effect) and not re.search(
+                r"\s(?-i:[A-Z])\w+|\b(?:he|she|they|it)\b", trigger):
+            joined[-1] = f"{joined[-1]} {part}"
+        else:
+            joined.append(part)
+    return [Line("", part, part) for part in joined]
 
 
 def read_text(text: str) -> tuple[Ability, ...]:

@@ -21,11 +21,14 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-CLASSES = ("turn", "phase", "count", "actor", "owner", "kind", "self", "keyword", "qualifier", "if")
+CLASSES = ("turn", "phase", "count", "actor", "owner", "kind", "self", "keyword", "qualifier", "if", "reminder")
 CLASS_WORDS = {"turn": "whose turn", "phase": "which phase or period", "count": "which occurrence",
                "actor": "whose action, card or effect", "owner": "whose card", "kind": "what kind of card",
                "self": "this card itself", "keyword": "a keyword or state", "qualifier": "other words",
-               "if": "an “if” condition"}
+               "if": "an “if” condition", "reminder": "a keyword's reminder (Courtesy)"}
+# A keyword's reminder that limits when its trait takes effect: "(Courtesy traits do not take effect if you went
+# first.)".
+_REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ traits? (?:do not|only) take effect [^).]*)", re.I)
 
 CARD_TYPES = ("Personality", "Follower", "Item", "Spell", "Holding", "Region", "Stronghold", "Strategy", "Ring",
               "Event", "Province", "Sensei", "Celestial")
@@ -134,9 +137,10 @@ _QUALIFIER = re.compile(r"\b(?:with(?:out)?|where|in which|during which|that|whi
                         r"[^,;:]*", re.I)
 _IF = re.compile(r"^\s*,?\s*(?:(?:once per \w+|\(each time\))\s*,\s*)?(?P<if>(?:if|only if|unless)\s+[^,:;]+)", re.I)
 # Words that in a trigger state a condition; each must fall inside a Condition read above (coverage lists the rest).
-CONDITION_WORDS = re.compile(r"\b(?:your|another|opponent(?:'s)?|enemy|opposing|during|first|second|third|with(?:out)?|"
+CONDITION_WORDS = re.compile(r"\b(?:your|another|opponent(?:'s)?|enemy|opposing|during|first|second|third|while|"
+                             r"with(?:out)?|"
                              r"where|which|that|who|whose|from|paying|other than|involving|if|unless|only)\b", re.I)
-_RESTRICTING = re.compile(r"\b(?:with(?:out)?|where|which|that|who|whose|from|paying|other than|involving|if|"
+_RESTRICTING = re.compile(r"\b(?:with(?:out)?|where|which|that|who|whose|from|paying|other than|involving|if|while|"
                           r"unless|only)\b", re.I)
 _NOT_CONDITION = re.compile(r"\beach time\b|\bthat (?:turn|battle|phase|duel|action|card|Personality)\b|"
                             r"\bfirst (?:normal )?opportunity\b|\bfrom play\b", re.I)
@@ -163,7 +167,7 @@ def _types(noun: str) -> set[str]:
     return set()
 
 
-def trigger_conditions(occurrence: str, after: str = "", card_name: str = "") -> tuple[Condition, ...]:
+def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", full: str = "") -> tuple[Condition, ...]:
     """The conditions of one trigger's occurrence words; `after`: the words right after the trigger (an "if"
     clause there is a condition of the effect's start); `card_name`: the card the trigger is on (its own name in the
     trigger means this card)."""
@@ -259,6 +263,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "") ->
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))
+    for m in _REMINDER_CONDITION.finditer(full or ""):
+        add(Condition("reminder", m.group("words").strip()))
     return tuple(sorted(found, key=lambda c: (c.start if c.start >= 0 else 10_000)))
 
 
@@ -274,7 +280,7 @@ def uncovered(occurrence: str, conditions: Iterable[Condition]) -> list[str]:
     return out
 
 
-def census(abilities: Iterable[tuple[str, int, str, str, str]]) -> dict[str, object]:
+def census(abilities: Iterable[tuple[str, ...]]) -> dict[str, object]:
     """Over (card, ability index, occurrence, the words after the trigger, card name) of every triggered ability:
     how many triggers hold each class of condition, an example of each, and the triggers with condition words read
     as no class."""
@@ -282,9 +288,9 @@ def census(abilities: Iterable[tuple[str, int, str, str, str]]) -> dict[str, obj
     examples: dict[str, str] = {}
     triggers = with_conditions = 0
     unread: list[dict[str, object]] = []
-    for card, index, occurrence, after, name in abilities:
+    for card, index, occurrence, after, name, *full in abilities:
         triggers += 1
-        conditions = trigger_conditions(occurrence, after, name)
+        conditions = trigger_conditions(occurrence, after, name, full[0] if full else "")
         with_conditions += bool(conditions)
         for cls in {c.cls for c in conditions}:
             by_class[cls] += 1

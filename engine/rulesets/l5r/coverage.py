@@ -24,7 +24,7 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     not_length: Counter[str] = Counter()
     unclassified: list[dict[str, str]] = []
     abilities = annotated = with_durations = 0
-    triggers: list[tuple[str, int, str, str, str]] = []
+    triggers: list[tuple[str, ...]] = []
     for card in cards:
         notes = annotations_of(card)
         annotated_parts = {n.part for n in notes}
@@ -33,7 +33,7 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
             if ability.timing and ability.occurrence:
                 at = ability.rules_text.find(ability.occurrence)
                 after = ability.rules_text[at + len(ability.occurrence):] if at >= 0 else ""
-                triggers.append((card.name, ability.index, ability.occurrence, after, card.name))
+                triggers.append((card.name, ability.index, ability.occurrence, after, card.name, ability.text))
             kind = ability.kind.value
             if ability.kind is Kind.UNREAD and ({str(ability.index), "*", ""} & annotated_parts):
                 kind = "annotated"

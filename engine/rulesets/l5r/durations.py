@@ -80,8 +80,8 @@ _OR_LIST = re.compile(r"((?:,\s*(?!or\b)[a-z][^,.;:()]*?){0,3}),?\s+or\s+([a-z][
 _NAMED_POINT = re.compile(r"(?<!until )(?<!until after )\b(before|after|when)\s+((?:the|this|the current|the next|"
                           r"your next|(?:his|her|its|their|[\w' ]+?'s) next)\s+(battle|turn|phase|duel|[A-Z]\w+ Phase)"
                           r"(?:'s resolution|\s+(?:resolves|ends|begins|starts)))(?=[\s,.;:)]|$)", re.I)
-_AFTER_IT_RESOLVES = re.compile(r"\b(?:after|before)\s+((?:it|the action|that action|its action)\s+resolves)\b",
-                                re.I)
+_AFTER_IT_RESOLVES = re.compile(r"\b(?:after|before)\s+((?:it|the action|that action|its action)\s+(?:resolves|ends|"
+                                r"is resolved))\b", re.I)
 _EACH = re.compile(r"\b(?:(before|after|when)\s+)?\(?each\s+time\)?\s+(?:\(?this\s+(turn|battle|game|phase|duel)\)?"
                    r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game|phase|duel)\b|$)"
                    r"(?:\(?this\s+(turn|battle|game|phase|duel)\)?)?", re.I)
@@ -141,7 +141,11 @@ _NEGATE_NEXT = re.compile(r"\b(?:negate|ignore|prevent)\s+(?:its|his|her|their|t
 _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     # "paying 2 less Gold" changes the cost; "paying all costs" / "paying its 3 Gold Cost" pays it as it is (LD1).
     (Form.PAYING, re.compile(r"(?<!when )(?<!while )\bpaying\s+(?:\d+|X|one|two|three|four|five|an?)\s+"
-                             r"(?:less|more|fewer|additional)\b[^.,;:]*", re.I)),
+                             r"(?:less|more|fewer|additional)\b[^.,;:]*|\benters? play for (?:\d+|X|one|two|three)"
+                             r"\s+(?:less|more|fewer)(?: Gold)?\b|\benters? play for 0 Gold\b|"
+                             r"\bcosts? (?:\d+|X|one|two|three) (?:less|more)(?: Gold)?"
+                             r"(?: to (?:Recruit|Equip|play))?\b",
+                             re.I)),
     # "Delay the destruction until before the end of the turn": the delay owns the point it names (read first).
     (Form.DELAY, re.compile(r"\bdelay (?:the|its|his|her|their|this|all|any)\b[^.;]*", re.I)),
     (Form.DELAYED_POINT, re.compile(r"\b(?:during|at the (?:start|beginning|end) of) (?:your|the|his|her|their|"
@@ -160,9 +164,12 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
                             r"\bduring this [A-Z]\w+ Phase\b", re.I)),
     # "this duel" as a length ("one additional time this duel"); "your Personality in this duel" names the duel.
-    (Form.DUEL, re.compile(r"(?<!in )(?<!of )\bthis duel\b(?!'s)", re.I)),
-    (Form.ADDITIONAL, re.compile(r"\b(?:an? )?additional (?:[A-Z]\w+ )?(?:phase|segment|battle|attack)\b|"
-                                 r"\bfight a battle\b", re.I)),
+    (Form.DUEL, re.compile(r"(?<!in )(?<!of )\bthis duel\b(?!'s)|\bin (?:the|that|this) duel's resolution\b|"
+                           r"\b(?:during|for) (?:the|that|this) duel\b", re.I)),
+    # "take two additional Battle actions", "take an additional action to Equip ...": actions granted
+    (Form.ADDITIONAL, re.compile(r"\btakes? (?:an|one|two|three|one or two|\d+) additional (?:[\w/]+ ){0,2}?"
+                                 r"actions?\b|\b(?:an? )?additional (?:(?-i:[A-Z])\w+ )?(?:phase|segment|attack phase|"
+                                 r"battle(?! actions?\b))\b|\bfight a battle\b", re.I)),
 )
 _WHILE = re.compile(r"\bwhile\s+(.+?)(?=\s*[,.;:(]|\s+(?:for )?(?:this|the rest of the) (?:turn|battle|phase|game)\b"
                     r"|$)", re.I)

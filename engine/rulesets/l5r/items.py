@@ -285,7 +285,7 @@ _ACTION_END = re.compile(r"\b(?:resolves?|resolution|ends?|is resolved|has resol
 
 # "Take an additional action", "you may take an additional Battle action to ...": an action granted (not "an action
 # taken as an additional action", which only describes one).
-_GRANTS_ACTION = re.compile(r"\btake (?:an|one) additional (?:[\w/]+ )?action\b", re.I)
+_GRANTS_ACTION = re.compile(r"\btake (?:an|one|two|three|one or two|\d+) additional (?:[\w/]+ ){0,2}?actions?\b", re.I)
 
 
 def _granted(ability: Ability, card: Card, moment: Moment | None) -> Term | None:

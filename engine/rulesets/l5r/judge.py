@@ -186,6 +186,8 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
             if any(re.search(rf"\b{re.escape(o.lower())}\b", keywords.lower()) for o in options):
                 return "met", f"{words}: {name} has it"
         return "assumed", f"{words}: the card in question has it"
+    if cond.cls == "reminder":
+        return "assumed", f"“{cond.words}”: it takes effect here (say so if not)"
     # qualifier, if: checked only when the moment says the same words
     if stems(cond.words) and stems(cond.words) <= stems(moment.occurrence):
         return "met", f"{words}: the moment says so"
@@ -193,11 +195,11 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
 
 
 def judge(occurrence: str, after: str, card_name: str, controller: str, moment: Moment, known: Known,
-          conditions: tuple[Condition, ...] | None = None) -> Verdict:
+          conditions: tuple[Condition, ...] | None = None, full: str = "") -> Verdict:
     """Every condition of one item's trigger, checked, failed or assumed."""
     verdict = Verdict()
     said = trigger_conditions(moment.occurrence)
-    for cond in conditions if conditions is not None else trigger_conditions(occurrence, after, card_name):
+    for cond in conditions if conditions is not None else trigger_conditions(occurrence, after, card_name, full):
         status, why = _check(cond, controller, card_name, moment, known, said, occurrence)
         getattr(verdict, status).append((cond, why))
     return verdict

@@ -73,6 +73,11 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
                      r"Tireless|Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable)\b")
 
 
+# A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
+# less Gold ...", "Attaches to Yotsu Ueda paying 2 less Gold").
+OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
+
+
 def valid_events() -> str:
     return ", ".join(EVENTS)
 
@@ -174,6 +179,19 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime("while", condition, DEFAULT_TURN, condition, "turn-ends", ())
     if condition is not None:
         return Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
+    if main is not None and main.form is Form.PAYING and standing and not OWN_ENTRY.search(text):
+        # "Your Spells enter play for 1 less Gold", "When Recruiting a Personality, ... he costs 2 more Gold": a
+        # standing cost rule, in force while its card is in play; each payment it changes is changed for that one
+        life = Lifetime("in-play", None, None, None, "leaves-play", ())
+        life.trace.interpret(Interpretation("standing-cost", "LD1", f"“{main.words}” is a standing cost rule of the "
+                                            "card: it changes every such payment while the card is in play, and each "
+                                            "change lasts for that one payment only."))
+        return life
+    if main is not None and main.form is Form.PAYING and standing:
+        life = Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
+        life.trace.interpret(Interpretation("own-cost", "LD1", f"“{main.words}” is a rule of the card for the payment "
+                                            "that brings it into play: it changes that one payment."))
+        return life
     if main is not None:
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
     if standing:

@@ -74,8 +74,9 @@ _STOP = frozenset({"he", "she", "it", "they", "to", "of", "in", "on", "or", "and
 
 def stems(text: str) -> set[str]:
     """Content words cut to four letters ("moves" and "move" agree), for loose comparisons of occurrences."""
-    return {(w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3 else w)[:4]
-            for w in normalize(text).split() if w not in _STOP}
+    return {"plyr" if w.startswith("player") else (w[:-1] if w.endswith("s") and not w.endswith("ss") and len(w) > 3
+                                                  else w)[:4]
+            for w in normalize(text).split() if w not in _STOP}  # a player is no "play"
 
 
 _STEP = re.compile(r"\b(?:(straighten|events?|action|attack|dynasty|end)\s+phase|(turn)|(battle))\s+"

@@ -27,7 +27,7 @@ from engine.trace import Interpretation, Trace
 STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
            Kind.TRAIT: "E", Kind.REACTION: "F", Kind.INTERRUPT: "F", Kind.GOLD: "gold",
            Kind.ADDITIONAL: "additional"}
-STEP_RANK = {"A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "additional": 7}
+STEP_RANK = {"I": -1, "A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "additional": 7}
 STEP_NAME = {"A": "ongoing effects that negate or modify the occurrence", "B": "conditional continuous effects",
              "C": "rulebook effects", "D": "delayed effects", "E": "triggered traits", "F": "Reactions",
              "gold": "Gold for one payment", "additional": "granted battle, phase, segment or action"}
@@ -252,11 +252,16 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                              "a granted battle, phase, segment or action starts only after the action or trait that "
                              "granted it has ended and the Reactions to that end have passed"))
 
+    return _finish(placed, result, "L6")
+
+
+def _finish(placed: list[Placed], result: Ordering, steps_rule: str) -> list[Placed]:
+    """Written order of each item's effects (LD6), then the step-A negation: nothing later that needs the occurrence
+    happens (time points still fire, L5)."""
+    trace = result.trace
     for p in placed:
         if len(p.item.effects) > 1:
             p.rules.append("LD6")  # its own effects happen in the order written, each apart
-
-    # Step A negation: nothing later that needs the occurrence happens (L6 A; time points still fire, L5).
     negation = next((p for p in placed if p.step == "A" and p.item.kind is Kind.NEGATE), None)
     kept: list[Placed] = []
     for p in placed:
@@ -268,11 +273,86 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
             else:
                 why = (f"{negation.item.label} negated the occurrence at step A, so nothing that needs it "
                        "happens")
-                result.skipped.append((p.item, why, ["L6"]))
-                trace.add("L6", p.item.label, f"never happens: {why}")
+                result.skipped.append((p.item, why, [steps_rule]))
+                trace.add(steps_rule, p.item.label, f"never happens: {why}")
                 continue
         kept.append(p)
     return kept
+
+
+FINAL_NAME = {"I": "Interrupts, taken in the action's own Interrupt step before it resolves",
+              "A": "effects that delay, negate or prevent the occurrence (and continuous effects, always on)",
+              "B": "substitutions (“... instead”)",
+              "C": "triggered effects: traits, delayed effects and rulebook effects together",
+              "F": "Reactions of older cards"}
+_INSTEAD = re.compile(r"\binstead\b", re.I)
+# An Interrupt answering the action itself (its announcement, its targets, "the action"), not an effect it makes.
+# Its announcement and its chosen targets come before the Interrupt step; everything else the action does (its
+# actual targeting included) happens as it resolves, after that step.
+_TO_THE_ACTION = re.compile(r"\bannounce[sd]?\b|\bchooses?\s+(?:the\s+|a\s+|its\s+)?targets?\b|\bis taken\b", re.I)
+
+
+def final_step(item: Item, moment: Moment) -> str:
+    """Where an item stands under the final rules (LF1-LF5)."""
+    kind = item.kind
+    if kind is Kind.INTERRUPT:
+        # an Interrupt's "after a Personality is destroyed" waits, as a delayed effect, for the interrupted action's
+        # effects (LF2); an Interrupt to the action itself is taken in its Interrupt step, before it resolves
+        return "C" if moment.timing == "after" and not _TO_THE_ACTION.search(item.occurrence) else "I"
+    if _INSTEAD.search(item.text) and kind in (Kind.TRAIT, Kind.RULEBOOK, Kind.CONTINUOUS, Kind.DELAYED):
+        return "B"
+    return {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "A", Kind.RULEBOOK: "C", Kind.DELAYED: "C",
+            Kind.TRAIT: "C", Kind.REACTION: "F", Kind.GOLD: "gold", Kind.ADDITIONAL: "additional"}[kind]
+
+
+def _place_final(items: list[Item], scenario: Scenario, result: Ordering) -> list[Placed]:
+    """The final rules: Interrupts in their action's step, then timing conflicts A (delay, negation, prevention),
+    B (substitution), C (every triggered thing, in the active player's order); Gold in the Pay Costs step (LF4);
+    granted battles, phases and actions after the granting action (LF5)."""
+    trace = result.trace
+    who = "you" if scenario.active == "you" else "your opponent"
+    by_step: OrderedDict[str, list[Item]] = OrderedDict((s, []) for s in ("I", "A", "B", "C", "F", "gold",
+                                                                            "additional"))
+    for item in items:
+        by_step[final_step(item, scenario.moment)].append(item)
+    placed: list[Placed] = []
+    interrupts = opportunity_order(by_step["I"], scenario)
+    for item, _ in interrupts:
+        placed.append(Placed(item, "I", "rules", ["LF2", "L9"],
+                             f"{FINAL_NAME['I']}: an action round that starts with the active player ({who}); it "
+                             "happens before the action's effects, so before anything they trigger"))
+    for step in ("A", "B", "C"):
+        group = by_step[step]
+        several = len(group) > 1
+        for item in group:
+            rules = ["LF1"] + (["L9"] if several else [])
+            why = f"step {step}: {FINAL_NAME[step]}"
+            if item.kind is Kind.INTERRUPT:
+                why += ("; the Interrupt was taken in the action's Interrupt step, and its words refer to the "
+                        "action's effects: this part waited, as a delayed effect, until they happened")
+                rules.append("LF2")
+            if several:
+                why += f"; the active player ({who}) chose this place within the step, as listed"
+            if item.kind is Kind.TRAIT:
+                rules.append("L8")
+                why += "; a triggered trait is not optional"
+            placed.append(Placed(item, step, "active player" if several else "rules", rules, why))
+    if by_step["F"]:
+        trace.interpret(Interpretation("final-reactions", "LF3", "The final rules have no Reactions; a Reaction "
+                                       "printed on an older card is placed as the 2008 Timing page places it, in an "
+                                       "action round from the active player after everything triggered."))
+    for item, why in opportunity_order(by_step["F"], scenario):
+        placed.append(Placed(item, "F", "rules", ["LF3", "L9"], why))
+    if by_step["gold"]:
+        payer = "you" if scenario.payer == "you" else "your opponent"
+        placed[0:0] = [Placed(i, "gold", "paying player", ["LF4"],
+                              f"Gold for the cost is produced in the Pay Costs step, in the order the paying player "
+                              f"({payer}) chooses") for i in by_step["gold"]]
+    for item in by_step["additional"]:
+        placed.append(Placed(item, "additional", "rules", ["LF5"],
+                             "a granted battle, phase, segment or action waits until the action or trait that granted "
+                             "it has ended"))
+    return _finish(placed, result, "LF1")
 
 
 _SUBJECT = re.compile(r"^(.*?)\s+(?:is|are|was|were|would|will|has|have|\w+s)\b")
@@ -345,6 +425,13 @@ def _after_trigger(item: Item) -> str:
     return text[at + len(item.occurrence):] if at >= 0 else ""
 
 
+def _assumed_words(cls: str, words: str) -> str:
+    """How the first line names a condition taken to hold: the card's words, or what a reminder asks for."""
+    reminder = re.match(r"(\w+) traits? do not take effect if you (went first)", words, re.I) if cls == "reminder" \
+        else None
+    return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
+
+
 def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
     set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
@@ -352,7 +439,7 @@ def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
         return False
     card_name = item.card.name if item.card is not None else ""
     verdict = judge(item.occurrence, _after_trigger(item), card_name, item.controller, scenario.moment,
-                    scenario.known)
+                    scenario.known, full=item.text)
     trace = result.trace
     if verdict.unmet:
         rules = ["L11"] if any(c.cls == "count" for c, _ in verdict.unmet) else ["L12"]
@@ -363,7 +450,7 @@ def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     for cond, why in verdict.met:
         trace.add("L11" if cond.cls == "count" else "L12", item.label, f"checked: {why}")
     if verdict.assumed:
-        result.assumed += [f"“{c.words}”" for c, _ in verdict.assumed if c.cls not in ("self", "kind")]
+        result.assumed += [_assumed_words(c.cls, c.words) for c, _ in verdict.assumed if c.cls not in ("self", "kind")]
         trace.interpret(Interpretation(
             f"conditions-{item.label}", "L12", f"{item.label}: its trigger's conditions that the moment and the "
             "scenario do not settle are taken to hold: " + "; ".join(w for _, w in verdict.assumed) + "."))
@@ -421,8 +508,9 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
         trace.add("L9", "several occurrences", f"these items answer {len(groups)} occurrences at once ({names}); "
                   f"the active player ({who}) picks whose effects come first, as listed, and each occurrence's "
                   "items go through steps A-F in turn")
+    place = _place_final if scenario.version == "20f" else _place
     for label, members in groups:
-        placed = _place(members, scenario, result)
+        placed = place(members, scenario, result)
         if len(groups) > 1:
             for p in placed:
                 p.chosen_by = "active player"

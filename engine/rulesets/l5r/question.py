@@ -36,7 +36,7 @@ from engine.trace import Interpretation
 CLI = frozenset({"cli"})
 DISCORD = frozenset({"discord"})
 PLAYERS = ("you", "opponent")
-VERSION_HELP = "current (the Timing page and glossary as amended to 2008)"
+VERSION_HELP = "current (2008 Timing page, default) or 20f (final CCG rules, Twenty Festivals)"
 
 ORDER_HELP = f"""\
 the moment: --at "after|before|when OCCURRENCE", e.g. --at "after a Personality is destroyed"
@@ -222,6 +222,29 @@ def _note_fields(answer: Mapping[str, Any]) -> list[Field]:
     return fields
 
 
+def _order_words(ordering: Ordering) -> tuple[list[tuple[str, str]], list[str]]:
+    return [(p.item.label, p.step) for p in ordering.placed], [i.label for i, _, _ in ordering.skipped]
+
+
+def _other_version(scenario: Scenario, items: list[Item], ordering: Ordering) -> dict[str, Any]:
+    """The same question under the other ruleset version: whether its order differs, and how, in one sentence."""
+    name = next(v for v in VERSIONS if v != scenario.version)
+    other = resolve(replace(scenario, version=name), items)
+    mine_order, mine_skipped = _order_words(ordering)
+    their_order, their_skipped = _order_words(other)
+    same = [label for label, _ in mine_order] == [label for label, _ in their_order] and mine_skipped == their_skipped
+    summary = "First " + ", then ".join(label for label, _ in their_order) + "." if their_order else \
+        "nothing listed acts."
+    def where(step: str) -> str:
+        return "the Interrupt step" if step == "I" else f"step {step}" if len(step) == 1 else step
+
+    steps = ", ".join(f"{label} at {where(step)}" for label, step in their_order)
+    why = ("Its steps: " + steps + ".") if their_order else ""
+    if same and [s for _, s in mine_order] != [s for _, s in their_order]:
+        why = "The order is the same; the steps are named differently there: " + steps + "."
+    return {"ruleset": name, "label": VERSIONS[name].label, "same": same, "summary": summary, "why": why}
+
+
 class OrderQuestion:
     command = "order"
     # Worked examples (engine.interface.examples_of): inputs as the front ends pass them.
@@ -269,7 +292,7 @@ class OrderQuestion:
         payer, _ = _player(inputs.get("payer") or active, "--payer")
         cards: list[Card] = []
         items: list[Item] = []
-        scenario, ordering = None, None
+        scenario, ordering, other = None, None, None
         if at:
             moment, notes = parse_moment(at)
             # CARD#2 and CARD in one request: the bare one is another of the card's abilities, whichever comes
@@ -294,6 +317,7 @@ class OrderQuestion:
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
+            other = _other_version(scenario, items, ordering)
         if ordering is None:
             ordering = Ordering()
         for note in comparison.notes if comparison else ():
@@ -308,7 +332,7 @@ class OrderQuestion:
         for extra in ("by", "times", "phase"):  # likewise: added later, keyed only when given
             if inputs.get(extra) and scenario is not None:
                 key[extra] = getattr(scenario, extra)
-        return order_json(scenario, ordering, comparison, cards, key)  # type: ignore[arg-type]
+        return order_json(scenario, ordering, comparison, cards, key, version, other)  # type: ignore[arg-type]
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         fields = [Field(name=f"{e['position']}. {e['item']}"[:256], lead=f"step {e['step']} · {e['controller']} · "
@@ -436,7 +460,7 @@ class DurationQuestion:
                   "durations": [t.as_json() for t in ability.terms]}
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
                "made_during": made_during, "events": events}
-        return duration_json(life, effect, made_during, events, [card] if card else [], key)
+        return duration_json(life, effect, made_during, events, [card] if card else [], key, version)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         fields = [Field(name=f"{i}. {p['event']}"[:256],

@@ -12,18 +12,20 @@ from engine.cards import Card
 from engine.rulesets.l5r.lifetime import Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
-from engine.rulesets.l5r.rules import GAME, RULES, VERSIONS
+from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.trace import Trace, render_steps
 
+ALL_RULES = {**RULES, **FINAL_RULES}
 
-def ruling_id(prefix: str, key: Any) -> str:
+
+def ruling_id(prefix: str, key: Any, version: str = "current") -> str:
     """The same question under the same ruleset version always gets the same id (judges cite it)."""
-    digest = hashlib.sha256(json.dumps([GAME, VERSIONS["current"].version, key], sort_keys=True).encode())
+    digest = hashlib.sha256(json.dumps([GAME, VERSIONS[version].version, key], sort_keys=True).encode())
     return f"{prefix}-" + digest.hexdigest()[:10].upper()
 
 
-def ruleset_json() -> dict[str, str]:
-    return VERSIONS["current"].as_json()
+def ruleset_json(version: str = "current") -> dict[str, str]:
+    return VERSIONS[version].as_json()
 
 
 def card_notes(cards: Iterable[Card]) -> list[dict[str, Any]]:
@@ -57,21 +59,21 @@ def _notes_lines(notes: list[dict[str, Any]]) -> list[str]:
     return ["", "Oracle erratum and notes:", *lines] if lines else []
 
 
-def _tail(trace: Trace, rules: list[str], with_steps: bool = True) -> list[str]:
+def _tail(trace: Trace, rules: list[str], with_steps: bool = True, version: str = "current") -> list[str]:
     lines: list[str] = []
     if trace.steps and with_steps:
         lines += ["", "Trace:"] + [f"{i}. {t}" for i, t in enumerate(render_steps(trace.steps), start=1)]
     if trace.interpretations:
         lines += ["", "Interpretations:"] + [f"- {n.text}" for n in trace.interpretations]
-    cited = "; ".join(f"{r} {RULES[r].name}" for r in rules if r in RULES)
+    cited = "; ".join(f"{r} {ALL_RULES[r].name}" for r in rules if r in ALL_RULES)
     lines += ["", "Rules: " + (cited or "none needed: the effect happens once and nothing of it lasts")]
-    rs = VERSIONS["current"]
+    rs = VERSIONS[version]
     lines += [f"Ruleset: L5R CCG {rs.name} ({rs.version}, {rs.title})."]
     return lines
 
 
 def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | None, cards: list[Card],
-               key: Any) -> dict[str, Any]:
+               key: Any, version: str = "current", other: dict[str, Any] | None = None) -> dict[str, Any]:
     """The documented `arbiter l5r order --json` object."""
     order = [{
         "position": p.position, "step": p.step, "item": p.item.label, "card": p.item.card.name if p.item.card else None,
@@ -94,11 +96,13 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
         "rules": rules,
         "interpretations": [n.as_json() for n in ordering.trace.interpretations],
         "trace": [s.as_json() for s in ordering.trace.steps],
-        "ruleset": ruleset_json(), "match": [], "ruling_id": ruling_id("L5O", key),
+        "ruleset": ruleset_json(version), "match": [], "ruling_id": ruling_id("L5O", key, version),
     }
     if comparison is not None:
         data["compare"] = comparison.as_json()
     data["assumed"] = list(dict.fromkeys(ordering.assumed))
+    if other is not None:
+        data["other_ruleset"] = other
     data["summary"] = order_summary(data)
     data["explanation"] = order_explanation(data, ordering.trace)
     return data
@@ -151,8 +155,11 @@ def order_summary(data: Mapping[str, Any]) -> str:
         bits.append(f"“{c['first']}” comes before “{c['second']}”")
     assumed = data.get("assumed") or []
     if assumed and data.get("order"):
-        shown = ", ".join(assumed[:3]) + (" …" if len(assumed) > 3 else "")
-        bits[0] += f" (assuming {shown} {'holds' if len(assumed) == 1 else 'hold'}, as nothing says otherwise)"
+        words = [a for a in assumed[:3] if a.startswith("“")]
+        facts = [a for a in assumed[:3] if not a.startswith("“")]
+        said = ", ".join(words) + (f" {'holds' if len(words) == 1 else 'hold'}" if words else "")
+        said = " and ".join(x for x in (said, ", ".join(facts)) if x) + (" …" if len(assumed) > 3 else "")
+        bits[0] += f" (assuming {said}, as nothing says otherwise)"
     return "; ".join(bits) + "."
 
 
@@ -181,12 +188,16 @@ def order_explanation(data: dict[str, Any], trace: Trace) -> str:
         lines.append(f"First: “{c['first']}”, then “{c['second']}” [{', '.join(c['rules'])}]: {c['why']}.")
     lines += _notes_lines(data["card_notes"])
     # Every decision is already a line above (placed or not at this moment): the trace stays in the JSON only.
-    lines += _tail(trace, data["rules"], with_steps=False)
+    if data.get("other_ruleset"):
+        o = data["other_ruleset"]
+        lines += ["", f"Under {o['label']} ({o['ruleset']}): " + ("the same order." if o["same"] else
+                                                                  f"it differs — {o['summary']} {o['why']}")]
+    lines += _tail(trace, data["rules"], with_steps=False, version=data["ruleset"]["name"])
     return "\n".join(lines)
 
 
 def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | None, events: list[str],
-                  cards: list[Card], key: Any) -> dict[str, Any]:
+                  cards: list[Card], key: Any, version: str = "current") -> dict[str, Any]:
     """The documented `arbiter l5r duration --json` object."""
     last = life.last
     rules = _rules([life.main.rule] if life.main else [], [life.condition.rule] if life.condition else [],
@@ -204,7 +215,7 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         "rules": rules,
         "interpretations": [n.as_json() for n in life.trace.interpretations],
         "trace": [s.as_json() for s in life.trace.steps],
-        "ruleset": ruleset_json(), "match": [], "ruling_id": ruling_id("L5D", key),
+        "ruleset": ruleset_json(version), "match": [], "ruling_id": ruling_id("L5D", key, version),
     }
     data["summary"] = verdict_line(data)
     data["explanation"] = duration_explanation(data, life)
@@ -300,5 +311,5 @@ def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:
                          + (f" [{p['rule']}]" if p["rule"] else ""))
     lines += _notes_lines(data["card_notes"])
     # With a timeline every event's decision is a line above; the trace then stays in the JSON only.
-    lines += _tail(life.trace, data["rules"], with_steps=not data["events"])
+    lines += _tail(life.trace, data["rules"], with_steps=not data["events"], version=data["ruleset"]["name"])
     return "\n".join(lines)

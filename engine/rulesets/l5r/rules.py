@@ -111,11 +111,57 @@ RULES: dict[str, Rule] = {
     )
 }
 
+# The final CCG rules: the Twenty Festivals comprehensive rules (AEG, 2014-2015), restated in our own words.
+CR = "Comprehensive Rules for L5R: Twenty Festivals (AEG, rules.alderac.com/cr_for_20f)"
+
+FINAL_RULES: dict[str, Rule] = {
+    rule.id: rule
+    for rule in (
+        Rule("LF1", "timing conflicts A-C",
+             "Things triggered at one point resolve in three steps: A effects that delay, negate or prevent the "
+             "occurrence; B effects that substitute something else for it (\"... instead\"); C everything else "
+             "triggered there — triggered traits, delayed effects, indefinite conditional effects and rulebook "
+             "effects together — in the order the active player chooses (no grouping of delayed effects by source).",
+             f"{CR}, \"Timing conflicts\""),
+        Rule("LF2", "the Interrupt step",
+             "An action is announced, its costs paid and its targets chosen; then every player may take Interrupts "
+             "to it, in an action round that starts with the active player; then it resolves. Interrupts are taken "
+             "only in that step of a non-Interrupt action, and an Interrupt's \"after ...\" words refer to the "
+             "interrupted action's effects: that part waits, as a delayed effect, until those effects happen.",
+             f"{CR}, \"Action sequence\" (steps A-F) and \"Interrupt actions\""),
+        Rule("LF3", "no Reactions",
+             "The final rules have no Reaction designator and no Reaction step; a Reaction printed on an older card "
+             "has no place in their timing conflicts.", f"{CR}, \"Action rounds\" (the action types it lists)"),
+        Rule("LF4", "Gold for a cost",
+             "Gold for a cost is produced in the Pay Costs step of the action, by the paying player, who chooses the "
+             "order of payment; Gold-producing traits triggered by a payment are optional.",
+             f"{CR}, \"Paying Gold costs\" and \"Triggered traits\" (special triggered traits)"),
+        Rule("LF5", "additional",
+             "Battles created by effects, and additional phases, segments and actions granted by effects, wait until "
+             "the action or triggered trait that granted them has ended.",
+             f"{CR}, \"Order of effects\", Exception 3; \"Additional action\""),
+        Rule("LF6", "next",
+             "\"The next\" period never means the one in progress (\"After the next battle ends\" is not the end of "
+             "the current battle); a delayed effect waiting for \"the next time\" waits this turn by default; a "
+             "delay of what already happened does nothing.",
+             f"{CR}, glossary \"Next\" and \"Delayed effects\""),
+    )
+}
+# How each rule of the 2008 page reads under the final rules (the same words, or the rule that replaces it).
+FINAL_FOR = {"L6": "LF1", "L7": "LF4", "LD5": "LF5", "LD3": "LF6", "LD4": "LF6"}
+
 VERSIONS: dict[str, RulesetVersion] = {
     "current": RulesetVersion(GAME, "current", "2008.5",
                               "Timing page as amended to May 2008, glossary entries as published",
                               "The Timing page with its 2007-2008 additions (A-F with indefinite conditional "
                               "effects, next/first time) and the glossary entries Next, Delay, Permanent, Paying "
                               "and Additional.",
-                              label="the May 2008 timing rules"),
+                              label="the 2008 Timing page"),
+    "20f": RulesetVersion(GAME, "20f", "2015",
+                          "Comprehensive Rules for L5R: Twenty Festivals (the final CCG rules)",
+                          "The last comprehensive rules of the CCG: an Interrupt step inside each action (after "
+                          "targets are chosen, before it resolves), no Reactions, and timing conflicts in three "
+                          "steps — delay/negation/prevention, substitution, then every triggered thing (traits, "
+                          "delayed effects, rulebook effects) in the active player's order.",
+                          label="the final CCG rules (Twenty Festivals)"),
 }

@@ -1,0 +1,229 @@
+"""`arbiter ask` and `/ask`, shared by both front ends: read a sentence as one per-game command (engine/reader.py),
+then answer that command exactly as the per-game command does (same engine, same ruling id, stored alike).
+
+The documented `--json` object (a stable contract, see README):
+  {"question": TEXT,
+   "read_as": {"game", "command", "inputs", "text", "slash", "cli"} | null,
+   "unused": [words], "notes": [choices the reader made], "others": [{"label", "read_as"}],
+   "asked": null | {"kind", "why", "options": [{"label", "read_as"}]},
+   "answer": the per-game command's own JSON answer | null,
+   "timing": {"read_ms", "answer_ms"}}
+`inputs` are exactly what the per-game command takes (its command-line param names).
+Nothing here names a game: the games are those whose ruleset declares a `phrasebook` (engine/interface.py).
+"""
+
+from __future__ import annotations
+
+import shlex
+import threading
+import time
+import weakref
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from bot.answers.context import Request
+from bot.answers.games import ask, find_question, game_cards, game_matcher, game_name
+from bot.answers.service import Arbiter
+from engine.card_spans import SpanIndex, common_words
+from engine.interface import Param, phrasebook_of, plugin_inputs, questions_of, shortcuts_of
+from engine.reader import GameCards, ReadResult, inputs_json, read
+from engine.registry import all_rulesets, find_ruleset
+from engine.sentence import Option, Reading
+
+_LOCK = threading.Lock()
+_INDEXES: weakref.WeakKeyDictionary[Any, SpanIndex] = weakref.WeakKeyDictionary()
+_COMMON: dict[tuple[int, ...], frozenset[str]] = {}
+
+
+def askable_rulesets() -> list[Any]:
+    return [r for r in all_rulesets() if phrasebook_of(r) is not None]
+
+
+def question_of(ruleset: Any, command: str) -> Any:
+    shortcut = shortcuts_of(ruleset).get(command)
+    return shortcut if shortcut is not None else find_question(ruleset, command)
+
+
+def is_shortcut(ruleset: Any, command: str) -> bool:
+    return command in shortcuts_of(ruleset) and not any(q.command == command for q in questions_of(ruleset))
+
+
+def command_text(ruleset: Any, reading: Reading, surface: str) -> str:
+    """The per-game command the reading stands for, as that surface writes it: `/<game> <command> name: value`
+    in Discord, `arbiter <game> [<command>] ...` on the command line."""
+    question = question_of(ruleset, reading.command)
+    inputs = dict(reading.inputs)
+    version = inputs.pop("ruleset", None)
+    shortcut = is_shortcut(ruleset, reading.command)
+    if surface == "discord":
+        book = phrasebook_of(ruleset)
+        options = book.slash_inputs(reading.command, inputs) if book is not None else inputs
+        head = f"/{reading.command}" if shortcut else f"/{ruleset.game} {reading.command}"
+        parts = [head] + [f"{k}: {_slash_value(v)}" for k, v in options.items() if v not in (None, "", [], False)]
+        if version:
+            parts.append(f"ruleset: {version}")
+        return " ".join(parts)
+    several = len(questions_of(ruleset)) > 1
+    words = ["arbiter", reading.command] if shortcut else ["arbiter", ruleset.game] + ([reading.command] if several
+                                                                                        else [])
+    params = {p.name: p for p in plugin_inputs(question.params, "cli")}
+    sequence = next((p.sequence for p in params.values() if p.sequence), None)
+    if sequence and inputs.get(sequence):
+        for name, value in inputs[sequence]:
+            words += [params[name].cli_flag or name, value]
+    for name, value in inputs.items():
+        param = params.get(name)
+        if param is None or (sequence and param.sequence == sequence) or value in (None, "", [], False):
+            continue
+        words += _cli_words(param, value)
+    if version:
+        words += ["--ruleset", str(version)]
+    return " ".join(shlex.quote(w) if w not in ("arbiter",) else w for w in words)
+
+
+def _cli_words(param: Param, value: Any) -> list[str]:
+    values = list(value) if isinstance(value, list | tuple) else [value]
+    if param.kind == "flag":
+        return [param.cli_flag or f"--{param.name.replace('_', '-')}"]
+    if param.cli_flag is None:
+        return [str(v) for v in values]
+    if param.many:
+        return [param.cli_flag, *map(str, values)]
+    out: list[str] = []
+    for v in values:
+        out += [param.cli_flag, str(v)]
+    return out
+
+
+def _slash_value(value: Any) -> str:
+    if value is True:
+        return "True"
+    if isinstance(value, list | tuple):
+        return "; ".join(str(v) for v in value)
+    return str(value)
+
+
+class Asker:
+    """Reads sentences against one Arbiter's catalog (per server: its own aliases) and answers them."""
+
+    def __init__(self, arbiter: Arbiter, matcher_of: Any = None) -> None:
+        """`matcher_of(ruleset)`: a plug-in game's shared matcher as the front end keeps it (the bot's indexes);
+        by default built once here."""
+        self.arbiter = arbiter
+        self._matcher_of = matcher_of
+        self._own: dict[str, Any] = {}
+
+    def games(self, guild: str | int | None = None) -> list[GameCards]:
+        out = []
+        rulesets = askable_rulesets()
+        matchers = {r.game: self._matcher(r, guild) for r in rulesets}
+        loaded: dict[str, tuple[list[Any], list[tuple[str, str, str | None]]]] = {}
+
+        def cards_of(ruleset: Any) -> tuple[list[Any], list[tuple[str, str, str | None]]]:
+            if ruleset.game not in loaded:
+                loaded[ruleset.game] = self._cards_and_aliases(ruleset)
+            return loaded[ruleset.game]
+
+        common = self._common(rulesets, matchers, cards_of)
+        for ruleset in rulesets:
+            matcher = matchers[ruleset.game]
+            out.append(GameCards(ruleset.game, game_name(ruleset), phrasebook_of(ruleset),
+                                 self._index(ruleset, matcher, common, cards_of), matcher.match,
+                                 lambda reading, surface, r=ruleset: command_text(r, reading, surface)))
+        return out
+
+    def _matcher(self, ruleset: Any, guild: str | int | None) -> Any:
+        if not questions_of(ruleset):
+            return self.arbiter.matcher_for(ruleset.game, guild)
+        if self._matcher_of is not None:
+            base = self._matcher_of(ruleset)
+        else:
+            base = self._own.get(ruleset.game)
+            if base is None:
+                base = self._own[ruleset.game] = game_matcher(self.arbiter, ruleset)
+        return base if guild is None else self.arbiter.matcher_for(ruleset.game, guild, base=base)
+
+    def _cards_and_aliases(self, ruleset: Any) -> tuple[list[Any], list[tuple[str, str, str | None]]]:
+        if questions_of(ruleset):
+            return game_cards(self.arbiter, ruleset), [*ruleset.starter().aliases,
+                                                       *self.arbiter.aliases_of(ruleset.game)]
+        return self.arbiter.cards_of(ruleset.game), self.arbiter.aliases_of(ruleset.game)
+
+    def _common(self, rulesets: Sequence[Any], matchers: Mapping[str, Any], cards_of: Any) -> frozenset[str]:
+        """The rules words of every game's card texts (built again when any game's matcher is new)."""
+        key = tuple(id(getattr(matchers[r.game], "base", matchers[r.game])) for r in rulesets)
+        with _LOCK:
+            found = _COMMON.get(key)
+        if found is None:
+            found = common_words(c.text for r in rulesets for c in cards_of(r)[0])
+            with _LOCK:
+                _COMMON.clear()
+                _COMMON[key] = found
+        return found
+
+    def _index(self, ruleset: Any, matcher: Any, common: frozenset[str], cards_of: Any) -> SpanIndex:
+        base = getattr(matcher, "base", matcher)  # a server's layered matcher: its shared one's index
+        with _LOCK:
+            found = _INDEXES.get(base)
+        if found is None or found.common is not common:
+            cards, aliases = cards_of(ruleset)
+            found = SpanIndex(ruleset.game, cards, aliases, common)
+            with _LOCK:
+                _INDEXES[base] = found
+        return found
+
+    def read(self, text: str, guild: str | int | None = None) -> tuple[ReadResult, float]:
+        games = self.games(guild)
+        started = time.perf_counter()
+        result = read(text, games)
+        return result, (time.perf_counter() - started) * 1000
+
+    def answer(self, reading: Reading, guild: str | int | None = None, version: str | None = None) -> dict[str, Any]:
+        """The per-game command's own answer to a reading (stored as that command stores it)."""
+        ruleset = find_ruleset(reading.game)
+        inputs = dict(reading.inputs)
+        version = str(inputs.pop("ruleset", None) or version or next(iter(ruleset.versions())))
+        if is_shortcut(ruleset, reading.command):
+            question = question_of(ruleset, reading.command)
+            events = question.parse_events(inputs.get("then") or [])
+            extra = {k: inputs[k] for k in ("turn", "players") if inputs.get(k)}
+            answer = self.arbiter.duration(str(inputs["card"]), played_in=inputs.get("played_in"), events=events,
+                                           ruleset=version, part=inputs.get("part"), guild=guild,
+                                           extra=extra or None)
+            return answer.as_json()
+        matcher = self._matcher(ruleset, guild)
+        layer = (lambda card: self.arbiter.layer_annotations(card, guild)) if guild is not None else None
+        request = Request(lambda _ruleset: matcher, self.arbiter.shared_annotations, layer,
+                          None if guild is None else str(guild), self.arbiter.rulings, self.arbiter.officials())
+        return ask(request, ruleset, inputs, version, reading.command)
+
+
+def read_as_json(reading: Reading, surface: str = "cli") -> dict[str, Any]:
+    ruleset = find_ruleset(reading.game)
+    return {"game": reading.game, "command": reading.command, "inputs": inputs_json(reading.inputs),
+            "text": command_text(ruleset, reading, surface), "slash": command_text(ruleset, reading, "discord"),
+            "cli": command_text(ruleset, reading, "cli")}
+
+
+def option_json(option: Option, surface: str = "cli") -> dict[str, Any]:
+    return {"label": option.label, "read_as": read_as_json(option.reading, surface)}
+
+
+def result_json(result: ReadResult, answer: Mapping[str, Any] | None, read_ms: float, answer_ms: float | None,
+                surface: str = "cli") -> dict[str, Any]:
+    """The documented `arbiter ask --json` object."""
+    reading = result.reading
+    asked = None
+    if result.asked is not None:
+        asked = {"kind": result.asked.kind, "why": result.asked.why,
+                 "options": [option_json(o, surface) for o in result.asked.options]}
+    return {"question": result.text,
+            "read_as": read_as_json(reading, surface) if reading is not None else None,
+            "unused": list(result.unused),
+            "notes": list(reading.notes) if reading is not None else list(result.notes),
+            "others": [option_json(o, surface) for o in reading.others] if reading is not None else [],
+            "asked": asked,
+            "answer": dict(answer) if answer is not None else None,
+            "timing": {"read_ms": round(read_ms, 3),
+                       "answer_ms": round(answer_ms, 3) if answer_ms is not None else None}}
+

@@ -1,0 +1,416 @@
+"""Issue 34, Redemption: the classes fresh blind judges found, each fixed as a rule over wording and checked over
+every real card that shares the wording (the cards are listed here, and the data is searched for the wording so
+the list is complete). Scenarios follow "Defining Duration" (Land of Redemption) and the game rules RG1-RG3
+(engine/rulesets/redemption/rules.py). The card data is read from ../shared/data; tests skip when it is absent."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.cli import main
+from engine.cards import Card
+from engine.rulesets.redemption import judge
+from engine.rulesets.redemption.render import summary
+from engine.rulesets.redemption.terms import Role, read_card
+from tests.engine.redemption.redemption_builder import real_cards
+
+
+def real(name: str) -> Card:
+    return real_cards()[name]
+
+
+def card(text: str, type: str = "GE", name: str = "Test Card") -> Card:
+    return Card("redemption", name, "T", type=type, text=text)
+
+
+def ids(verdict) -> set[str]:
+    return {n.id for n in verdict.trace.interpretations}
+
+
+def with_wording(pattern: str) -> set[str]:
+    """Every real card whose text has the wording (the class), so a listed set can be checked to be complete."""
+    found = re.compile(pattern, re.I)
+    return {name for name, c in real_cards().items() if found.search(c.text)}
+
+
+# --- 1. a window for a future card is not a duration of its own ------------------------------------------------
+
+WINDOWS = ("Bronze Cymbals", "Chenaniah", "Chenaniah, Chief Singer (Roots)", "Egyptian Charioteers",
+           "Gabriel meets Zecharias", "Jairus' Daughter (GoC)", "Jeremiah, Hope Bringer",
+           "John, the Fisherman / John, Son of Thunder (GoC)", "King Cushan-Rishathaim", "Preemptive Strike",
+           "Saul of Tarsus [2022 - Seasonal]", "The Mighty Warrior (FoM)", "Zecharias, Father of John")
+
+
+def test_the_window_class_is_every_card_waiting_for_the_next_card_played_this_battle():
+    assert with_wording(r"\bnext\b[^.;]*?\b(?:played|plays)\b[^.;]*?\bthis (?:battle|turn|phase|round)\b") == \
+        set(WINDOWS)
+
+
+@pytest.mark.parametrize("name", WINDOWS)
+def test_a_window_closes_with_its_battle(name):
+    during = judge(real(name), "battle", ["leaves-battle"])
+    window = [s for s in during.part.terms if s.term.role == Role.WINDOW]
+    assert len(window) == 1 and window[0].term.length == "battle" and window[0].status == "holds"
+    assert during.persists is True  # removing the card does not close the window (D1 default)
+    assert "window" in ids(during)
+    after = judge(real(name), "battle", ["battle-ends"])
+    assert after.part.terms[during.part.terms.index(window[0])].status == "ended"
+    if window[0].term.scope:  # the card has another lasting sentence: only the window's is over
+        assert after.part.closed == [window[0].term.scope] and "(over: “" in summary(after)
+    else:
+        assert after.persists is False and summary(after).startswith("Has ended: the battle ended")
+    # The window never lasts longer than the ability's bound: the end of the phase.
+    assert judge(real(name), "battle", ["phase-ends"]).persists is False
+
+
+def test_a_window_is_no_duration_of_its_own():
+    # A window longer than the ability's bound does not extend it: "this turn" still ends with the phase (D1).
+    c = card("Prevent the next Enhancement opponent plays this turn.")
+    (window,) = [t for t in read_card(c)[0].terms if t.role == Role.WINDOW]
+    assert window.length == "turn"
+    assert judge(c, "battle", ["phase-ends"]).persists is False
+    # "played in battle" names where, not when: no window, the D1 default bounds it.
+    assert not [t for t in read_card(real("Jahaziel, Son of Zechariah (Roots)"))[0].terms if t.role == Role.WINDOW]
+    # A time said of a card already played is a qualifier, not a window ("the last card played this battle").
+    assert not [t for t in read_card(real("Achan's Sin (I)"))[0].terms if t.role == Role.WINDOW]
+
+
+# --- 2. "While this Hero is in battle" on a card placed on a Hero is a condition -------------------------------
+
+BEARER_IN_BATTLE = ("Built on Sand", "Gentleness (EC)", "Helmet of Salvation", "Love (EC)", "Shield of Faith")
+
+
+def test_the_bearer_class_is_every_placed_card_checking_its_hero_in_battle():
+    found = with_wording(r"\bwhile (?:this |that )?(?:hero|character) is in battle\b")
+    assert {n for n in found if not real(n).type.startswith(("Hero", "Evil Character"))} == set(BEARER_IN_BATTLE)
+
+
+@pytest.mark.parametrize("name", BEARER_IN_BATTLE)
+def test_while_the_hero_it_sits_on_is_in_battle_is_a_condition_not_d5(name):
+    played = judge(real(name), "battle")
+    assert not [s for s in played.part.terms if s.term.rule == "D5"]
+    (condition,) = [s for s in played.part.terms if s.term.rule == "D8" and s.term.bearer]
+    assert condition.status == "holds" and played.part.upper_bound.rule == "D3"
+    left = judge(real(name), "battle", ["leaves-battle"])  # the card moves with its Hero
+    assert left.persists is True and "bearer-condition" in ids(left)
+    (off,) = [s for s in left.part.terms if s.term.bearer]
+    assert off.status == "off"
+    back = judge(real(name), "battle", ["leaves-battle", "condition-true"])
+    assert back.effective is True
+    assert judge(real(name), "battle", ["leaves-battle", "result-changed"]).persists is False
+
+
+def test_love_no_longer_works_once_its_hero_left_battle():
+    verdict = judge(real("Love (EC)"), "battle", ["leaves-battle"])
+    assert verdict.persists is True and verdict.effective is False  # its only lasting sentence is switched off
+    assert "“While this Hero is in battle” does not hold" in summary(verdict)
+
+
+def test_while_this_hero_on_a_hero_is_the_card_itself():
+    verdict = judge(real("Eleazar the Guard"), "battle", ["leaves-battle"])  # a Hero's own "while this Hero ..."
+    assert verdict.part.upper_bound.rule == "D5" and verdict.persists is False
+
+
+# --- 3. a card that sits on a Hero without saying "place"; turns counted in upkeep --------------------------------
+
+SITS_ON = ("Lacking Sleep", "Leprosy", "Sowing the Seed", "Without Food")
+
+
+def test_the_sits_on_class_is_every_card_moving_on_or_naming_its_own_state():
+    assert with_wording(r"is placed on another\b[^.]*\band continues|\bwhile (?:hero|character) is (?:lacking|without)"
+                        r"|^.*\bwhile without food\b") == set(SITS_ON)
+
+
+@pytest.mark.parametrize("name", SITS_ON)
+def test_a_card_sitting_on_its_target_lasts_while_it_stays_there(name):
+    verdict = judge(real(name), "battle", ["phase-ends", "turn-ends", "turn-ends"])
+    assert verdict.persists is True and verdict.part.upper_bound.rule == "D3"
+    assert "sits-on-target" in ids(verdict) and "recurring-default" not in ids(verdict)
+    assert not [s for s in verdict.part.terms if s.term.rule == "D8"]  # "until */1" is a floor, not a condition
+    assert judge(real(name), "battle", ["leaves-play"]).persists is False
+    assert judge(real(name), "battle", ["result-changed"]).persists is False
+
+
+@pytest.mark.parametrize("name", ["Boils ( C)", "Poison (D)", "Hailstones"])
+def test_the_same_decrease_without_such_words_keeps_the_default_and_says_so(name):
+    verdict = judge(real(name), "battle", ["phase-ends"])
+    assert verdict.persists is False and "recurring-default" in ids(verdict)
+
+
+SET_ASIDE_ONE_TURN = (
+    "Achaicus", "Ambush", "Crispus", "Day of Atonement", "Feast of Trumpets", "First Fruits", "Invisible Beings",
+    "Irrational Rage", "Jacob's New Name", "Journey to Egypt", "Letters to the Corinthians", "Merodach Worship",
+    "New Tongues", "Ordained as a Disciple", "Passover & Unleavened Bread", "Pentecost", "Pentecost (FoM)",
+    "Persian Conquerors", "Phoebe", "Pleading for the City", "Prayer and Fasting (EC)", "Temple of Nisroch",
+    "The Sabbath", "The gods of Egypt", "Work with Your Hands")
+
+
+def test_the_one_turn_set_aside_class_is_complete():
+    found = with_wording(r"\bset\b[^.]*\baside\b[^.]*\bfor (?:one|1) turn\b")
+    assert found - {"Peter's Shadow"} == set(SET_ASIDE_ONE_TURN)  # Peter's: "after being set aside for one turn"
+
+
+@pytest.mark.parametrize("name", SET_ASIDE_ONE_TURN)
+def test_set_aside_for_one_turn_is_counted_in_upkeep_and_returns_in_your_preparation_phase(name):
+    zone = "artifact-pile" if real(name).type == "Artifact" else "battle"
+    events = ["targeted", "triggered"] if name in {"Letters to the Corinthians", "Persian Conquerors"} else []
+    # Played on your turn: the opponent's turn counts the one turn in its upkeep; the cards come back in your
+    # preparation phase of your next turn, after its draw and upkeep phases.
+    for still in (["turn-ends"], ["turn-ends", "turn-ends"], ["turn-ends", "turn-ends", "phase-ends"]):
+        verdict = judge(real(name), zone, [*events, *still])
+        assert verdict.persists is True, still
+    back = judge(real(name), zone, [*events, "turn-ends", "turn-ends", "phase-ends", "phase-ends"])
+    assert back.persists is False and "set-aside-return" in ids(back) and "RG3" in back.trace.rules_cited()
+    assert "the set-aside cards came back in your preparation phase" in summary(back)
+    # Played on an opponent's turn, your next turn is the one counted: back in its preparation phase.
+    theirs = judge(real(name), zone, [*events, "turn-ends", "phase-ends", "phase-ends"], turn="theirs")
+    assert theirs.persists is False
+
+
+def test_an_in_play_count_of_turns_is_over_in_that_upkeep():
+    arrest = judge(real("Arrest in Gethsemane"), "territory", ["turn-ends"] * 3)
+    assert arrest.persists is True and "this turn's upkeep" in summary(arrest)
+    assert judge(real("Arrest in Gethsemane"), "territory", ["turn-ends"] * 3 + ["phase-ends"]).persists is False
+    # "this turn" is no count: it still ends with the turn.
+    assert judge(real("Love of Money"), "battle", ["turn-ends"]).persists is False
+
+
+# --- 4. "Cannot be prevented" is an ongoing ability, to the end of the phase ---------------------------------------
+
+UNPREVENTABLE_ONLY = (
+    'A Child is Born', 'A New Commandment', "Aaron's Rod (G)", 'Accursed of God', 'Adoni-bezek, Thumbless',
+    'Aliens (LoC Black/Pale Green)', 'Aliens (LoC Brown/Gray)', 'Aliens (LoC Crimson/Gold)',
+    'Amminadab, the Generous / Amminadab, the Gracious (LoC)', 'Angel Departed', 'Archelaus (Di)', 'Aristarchus',
+    'Army of a Million Men (LoC)', 'Authority of Christ (Promo)', 'Avoiding Edom', "Balaam's Prophecy",
+    "Balaam's Teaching (RoJ AB)", "Balaam's Teaching (RoJ)", 'Beheaded (GoC)', 'Better to be Slaves',
+    'Call Me “Mara” (LoC)', 'Charioteers of Seir (LoC)', 'Clash with Persia', 'Clash with Persia [T2C AB]',
+    'Corrupted', 'Counsel of Abigail (LoC)', 'Counsel of Abigail (RoA)', 'Covenant with Moses (PoC)',
+    'Crumbled from a Shout', 'Curse Their Parents', 'Dathan',
+    'David, Heart After God / David, the Contrite (LoC Plus)', 'David, Heart After God / David, the Contrite (LoC)',
+    'Deceit of Sapphira (G)', 'Deceit of Sapphira [RR2]', 'Deception Exposed (Ap)', 'Deception Exposed (EC)',
+    'Defenestrated!', 'Deluge of Rain [RR2]', 'Diotrephes (RoJ AB)', 'Diotrephes (RoJ)',
+    'Disciples of the Pharisees (GoC)', 'Dissension in Antioch', 'Drawn Sword (FooF)', 'Egyptian Wise Men (FoM)',
+    'Elders of the City [RR2]', 'Eliud, the Revolutionary / Eliud, the Pious (LoC)', 'Emim',
+    'Emperor Domitian (RoJ AB)', 'Emperor Domitian (RoJ)', 'Emperor Tiberius [RR2]', 'Epicurean Philosophers',
+    'Escape to Egypt', "Eve's Descendant", 'Expelling the Jews [RR2]', "Ezra's Journey", 'Fall Like Lightning',
+    'Fallen Angel (Pi)', 'Fallen Angel (Roots)', 'False Witnesses (Roots)', 'Foolish Advice (RoJ AB)',
+    'Foolish Advice (RoJ)', 'Forest Fire (Roots)', 'Freedom! (Roots)', 'Go Away! (LoC)', 'Godspeed',
+    'Going to Their Deaths [RR2]', 'Hadad, the Exiled (LoC)', "Haman's Plot", 'Hananiah (LoC)',
+    'Head of Gold [T2C AB]', 'Head of Gold [T2C]', 'Hur', 'Hurling Insults (GoC)', 'Husham, the Temanite',
+    'Hypocrisy (EC)', 'Idol of Peor', 'Intent to Kill', 'Invoking Terror', 'Invoking Terror (LoC)',
+    "Israel's Sword (LoC)", 'Jehoshaphat, the Seeker / Jehoshaphat, the Meek (LoC)', 'Jeiel, the Gatekeeper [RR2]',
+    'Just a Hireling (GoC)', 'King Shalmaneser V [RR2]', 'Last Days', 'Last Days [T2C AB]', 'Life in the Son (GoC)',
+    'Lingering in Sodom', 'Love at First Sight', 'Magnificat (GoC)', 'Malchus (GoC)', 'Massacre of Innocents (Di)',
+    'Medium in Endor', 'Medium in Endor (CoW AB)', 'Meeting the Messiah (GoC)', 'Messenger of Satan (EC)',
+    'Messenger of Satan [RR2]', 'Mounted Forces', 'Obedient to Joseph', 'Obsidian Minion', 'Obsidian Minion (Black)',
+    'Obsidian Minion - Dark Gray Background', 'Obsidian Minion - Light Gray Background', 'Og, King of Bashan',
+    'Orpah (FoM)', 'Outburst of Anger [RR2]', 'Outsiders (Black/Gold) (RoJ AB)', 'Outsiders (Black/Gold) (RoJ)',
+    'Pestering Spirit', 'Pestilence [RR2]', 'Philistine Armor Bearer (LoC)', 'Plague of Darkness',
+    'Plague of Disease', 'Prince of Greece (Pi)', 'Prince of the Air [2025 - Regional]',
+    'Prince of the Air [Fundraiser]', 'Pushed Back', 'Rage [RR2]', 'Razor (Roots)', 'Rebellious Spirit',
+    'Reclaimed by Egypt', 'Sabbath Breaker [Brown/Gray]', 'Seized by Babylon', 'Seven Sons of Sceva (Roots)',
+    'Shadow Spirit [RR2]', 'Shechem (RoA)', 'Shelah, the Subsumed / Shelah, the Petitioner (LoC)',
+    'Simeon, the Devout (GoC)', "Sisera's Army", "Sisera's Army (CoW AB)", 'Slave to Egypt', 'Sons of Thunder',
+    'Struggle Against Saul', 'Tenants Kill the Son', 'Tenants Kill the Son (GoC)', 'The Deceiver (RoJ AB)',
+    'The Deceiver (RoJ)', 'The Hard-Hearted Pharaoh (CoW AB)', 'The Lord Dwells', 'The Lord Dwells [T2C AB]',
+    'The Lying Prophet', 'The Plotting Pharisees (RoJ AB)', 'The Plotting Pharisees (RoJ)', 'The Prodigal Son (GoC)',
+    'The Rabshakeh (LoC)', "The Rabshakeh's Threats", 'The Repentant Thief / The Condemned Thief (GoC)',
+    'The Third Seal', 'Thrown to the Beasts', 'Thrown to the Beasts (CoW AB)', 'Tribulation (RoJ AB)',
+    'Tribulation (RoJ)', 'Trumpet Blast (Roots)', 'Violent Tendencies', 'Water from a Rock', 'What Will You Do?',
+    'Wickedness of the Tenants', 'Wisdom (PC)',
+)
+
+
+
+def test_the_unpreventable_class_is_every_part_whose_only_lasting_words_are_cannot_be_prevented():
+    found = {name for name, c in real_cards().items()
+             for r in read_card(c) if r.unpreventable and not r.lasting_sentences}
+    assert found == set(UNPREVENTABLE_ONLY)
+
+
+@pytest.mark.parametrize("name", UNPREVENTABLE_ONLY)
+def test_cannot_be_prevented_lasts_to_the_end_of_the_phase(name):
+    (label,) = [r.part.label for r in read_card(real(name)) if r.unpreventable and not r.lasting_sentences]
+    verdict = judge(real(name), "battle", ["leaves-battle"], part=label or None)
+    assert verdict.part.lasting is True and verdict.persists is True
+    assert verdict.part.upper_bound.rule == "D1" and "RG1" in verdict.trace.rules_cited()
+    assert judge(real(name), "battle", ["phase-ends"], part=label or None).persists is False
+
+
+@pytest.mark.parametrize("name", ["Israel's Sword (LoC)", "Freedom! (Roots)", "Plague of Darkness",
+                                  "Trumpet Blast (Roots)", "Go Away! (LoC)"])
+def test_the_judges_examples_say_the_effect_is_instant_and_the_unpreventable_lasts(name):
+    verdict = judge(real(name), "battle")
+    assert summary(verdict).startswith("Lasts until the end of this phase (its effects happen at once; only its "
+                                       "“Cannot be prevented” lasts)")
+    assert "cannot-be-prevented-if" in ids(verdict)  # "... if used by ...": taken as met, said
+
+
+def test_cannot_be_negated_alone_stays_a_marker():
+    assert read_card(card("Discard a Hero. Cannot be negated."))[0].lasting is False
+    assert read_card(card("Discard a Hero. Cannot be interrupted, negated, or prevented."))[0].lasting is True
+
+
+# --- 5. "During your turn," / "During battle," is an ongoing check ---------------------------------------------
+
+DURING_CHECKS = (
+    "Asherah Pole (LoC)", "Beast from the Earth (RoJ AB)", "Beast from the Earth (RoJ)", "Coat of Mail (Ki)",
+    "Covenant of Time", "Covenant of Time [T2C AB]", "Eleazar (Ki)", "Faith of David (CoW AB)",
+    "Faith of David (CoW)",
+    "Fortress of Antonia (Roots)", "Golgotha (Di)", "Helmet of Brass (Ki)", "Herod's Temple (GoC)",
+    "Herod's Temple [2022 - GoC P]", "Judaizers", 'Lost Soul "Complacent" [Zephaniah 1:12]',
+    'Lost Soul "Dull" [Hebrews 5:11]', 'Lost Soul "Dull" [Hebrews 5:11] [AB - CoW]',
+    'Lost Soul "Humble" [James 4:6 / Proverbs 3:34 - RoJ]',
+    'Lost Soul "Humble" [James 4:6 / Proverbs 3:34]  [AB - RoJ]',
+    'Lost Soul "Humble" [James 4:6 / Proverbs 3:34] [2022 - 3rd Place]',
+    'Lost Soul "Wanderer" [Ezekiel 34:6 - Fundraiser]', 'Lost Soul "Wanderer" [Ezekiel 34:6 - RR]', "Magic Charms",
+    "The Gates of Hell (GoC)", "The Gates of Hell [2024 - 2nd Place]", "The Rabshakeh", "Unholy Writ (GoC)",
+    "Unknown Nation [RR2]", "Worship of Edom (LoC)")
+# "If used during battle", "if played during battle", "is discarded during battle": checked as the ability resolves
+# (or the trigger happens); ability-type markers ("Cannot be negated during the battle phase"); a limit.
+DURING_ONCE = (
+    "Affliction of Job (RoJ AB)", "Affliction of Job (RoJ)", "Assyria's Tribute", "Boaz' Sandal",
+    "Boaz' Sandal [Fundraiser]", "Cain Murders Abel", "Cain Murders Abel (CoW AB)", "Everlasting Beings (RoJ AB)",
+    "Everlasting Beings (RoJ)", "Faith of Jacob", "Faith of Jacob (CoW AB)", "Faith of Joshua",
+    "Faith of Joshua (CoW AB)",
+    "Foreign Exile", "Foreign Exile (CoW AB)", "Goliath’s Sword (LoC)", "Holy of Holies (Pi)", "I am Creator",
+    'Lost Soul "Defiled" [Mark 7:21-22]', "Mark of the Beast (RoJ AB)", "Mark of the Beast (RoJ)", "Mist (PC)",
+    "Resurrection (Di)", "Sixth Bowl of Wrath (RoJ AB)", "Sixth Bowl of Wrath (RoJ)", "The Dove Returns",
+    "The Dove Returns (CoW AB)", "Widows' Tables")
+
+
+def test_the_during_class_is_complete():
+    found = with_wording(r"\bduring (?:the |a )?(?:battle phase|battles?|your turns?|each of your turns|"
+                         r"(?:an |each )?opponent['’]s turns?)\b")
+    assert found == set(DURING_CHECKS) | set(DURING_ONCE)
+    for name in DURING_ONCE:
+        assert not [t for r in read_card(real(name)) for t in r.terms if t.keyword == "during"], name
+
+
+def _checks(name: str) -> tuple[str | None, str]:
+    (label, when), = {(r.part.label, t.where) for r in read_card(real(name)) for t in r.terms if t.keyword == "during"}
+    return label or None, when
+
+
+@pytest.mark.parametrize("name", DURING_CHECKS)
+def test_during_is_a_check_switched_by_the_game(name):
+    label, when = _checks(name)
+    if when == "your-turn":
+        mine = judge(real(name), None, part=label)
+        assert mine.effective is True
+        theirs = judge(real(name), None, ["turn-ends"], part=label)
+        assert theirs.persists is True and theirs.effective is False and "during-check" in ids(theirs)
+        assert judge(real(name), None, ["turn-ends", "turn-ends"], part=label).effective is True
+        return
+    in_battle = judge(real(name), "battle", part=label)
+    during = next(s for s in in_battle.part.terms if s.term.keyword == "during")
+    assert during.status == "holds" and "during-check" in ids(in_battle)
+    after = judge(real(name), "battle", ["battle-ends"], part=label)
+    assert next(s for s in after.part.terms if s.term.keyword == "during").status == "off"
+    outside = judge(real(name), None, ["condition-true"], part=label)  # a battle begins where it lives
+    assert next(s for s in outside.part.terms if s.term.keyword == "during").status == "holds"
+
+
+def test_a_bare_condition_event_on_an_ability_without_a_condition_is_refused(capsys):
+    with pytest.raises(ValueError, match=r"has none: leave it out\.$"):
+        judge(real("Bronze Cymbals"), "battle", ["condition-false"])
+    with pytest.raises(ValueError, match="has none"):
+        judge(real("Slave Trade"), "battle", ["condition-true"])
+    assert main(["duration", "Teaching in Parables", "--then", "condition-false"]) == 2  # the starter set's card
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "condition-false switches a condition" in err
+
+
+# --- 6. "treated as a Lost Soul" on a capture is the capture rule's reminder -------------------------------------
+
+CAPTURE_REMINDER_ONLY = (
+    "Baggage", "Denial of Christ", "Dungeon of Malchiah", "Emperor Tiberius (Ap)", "Falling Away", "Gibeonite Treaty",
+    "Joseph before Pharaoh (Pa)", "Joseph's Brothers' Scheme", "Net (B)", "Net (D)", "Net (UL)",
+    "Possessing Demon (Ap)", "Slave Trade", "Snare (L)", "Snare (UL)", "Sold into Slavery", "Stocks (L)",
+    "Stocks (UL)", "Take as a Slave", "Trapped in Cleverness", "Women as Snares")
+# The same reminder beside a standing trigger: the trigger keeps its own duration, the reminder adds none.
+CAPTURE_REMINDER_TRIGGER = ("Malchus", "Potiphar's Wife", "Recruiting Officer", "War Officer")
+
+
+def test_the_capture_reminder_class_is_complete():
+    found = with_wording(r"\btreat(?:ed)? as (?:an? )?lost souls?\b")
+    qualifiers = {"Redemption (Pi)", "Redemption (Wa)"}  # "any Hero being treated as a Lost Soul"
+    assert found == set(CAPTURE_REMINDER_ONLY) | set(CAPTURE_REMINDER_TRIGGER) | qualifiers
+    for name in qualifiers:
+        assert read_card(real(name))[0].lasting is False
+
+
+@pytest.mark.parametrize("name", CAPTURE_REMINDER_ONLY)
+def test_treated_as_a_lost_soul_after_a_capture_adds_no_duration(name):
+    verdict = judge(real(name), "battle", ["phase-ends", "turn-ends"])
+    assert verdict.part.lasting is False and summary(verdict).startswith("Happens at once")
+    (step,) = [s for s in verdict.trace.steps if s.rule == "RG2"]
+    assert "lost soul" in step.trigger.lower() and "not a special ability" in step.decision
+
+
+@pytest.mark.parametrize("name", CAPTURE_REMINDER_TRIGGER)
+def test_a_capture_trigger_keeps_its_own_duration_without_a_placement_result(name):
+    verdict = judge(real(name), "battle")
+    assert verdict.part.lasting is True and not [s for s in verdict.part.terms if s.term.rule == "D3"]
+    assert "RG2" in verdict.trace.rules_cited()
+    assert judge(real(name), "battle", ["phase-ends"]).persists is False  # the D1 default
+
+
+# --- 7. found beyond the listed classes ---------------------------------------------------------------------------
+
+# Lasting words inside a leading condition checked once ("If Tartaros is not in play, discard demon", "If this
+# character is banded into battle, ...") do not make the instant action last.
+CHECKED_ONCE_ONLY = ("Banishment", "Blast of Fire", "Chariot of Fire", "Demons in Chains", "Fireball", "Flying Flames",
+                     "Night Raid", "Panic Demon (Brown)", "Panic Demon (Crimson)", "Sorcerers (RoJ AB)")
+# The same leading condition on a card that lasts by another sentence or by its type: that sentence is instant.
+CHECKED_ONCE_BESIDE = ("Belshazzar's Mother", "Doomed Canaanites", "Egyptian Treasures", "Egyptian Treasures (CoW AB)",
+                       "Foolish Builder (GoC)", "Foreign Sword [RR2]", "The Expatriator (GoC)", "The Fallen Star")
+
+
+@pytest.mark.parametrize("name", CHECKED_ONCE_ONLY)
+def test_a_leading_condition_checked_once_makes_nothing_last(name):
+    verdict = judge(real(name), "battle")
+    assert verdict.part.lasting is False and summary(verdict).startswith("Happens at once")
+
+
+@pytest.mark.parametrize("name", CHECKED_ONCE_BESIDE)
+def test_a_leading_condition_checked_once_is_no_lasting_sentence(name):
+    for reading in read_card(real(name)):
+        assert not [s for s in reading.lasting_sentences if re.match(r"if (?:you cannot|it is not|this character is "
+                                                                      r"blocking|an exodus hero is not)", s, re.I)]
+
+
+def test_a_replacement_after_two_harms_is_standing():
+    # "If your good N.T. Enhancement is interrupted or negated by an opponent, you may discard Polycarp instead."
+    for name in ("Polycarp (RoJ)", "Polycarp (RoJ AB)"):
+        verdict = judge(real(name), "territory")
+        assert verdict.part.lasting is True and verdict.part.started is False
+        assert "interrupted or negated" in verdict.part.waits_for[0].words
+
+
+def test_until_hero_is_discarded_on_a_hero_naming_itself_first_is_the_card_itself():
+    verdict = judge(real("Saint of Virtue (Ki)"), "battle", ["leaves-play"])
+    assert verdict.part.upper_bound.rule == "D5" and verdict.persists is False
+    assert judge(real("The Testimony"), "battle", ["leaves-play"]).part.upper_bound.rule == "D3"  # a target's
+
+
+# "at the end of the turn / phase" is when a delayed action happens: the ability lasts until then (D4).
+DELAYED_TO_THE_END = ("Darius' Decree [RR2]", "Given Over to Egypt", "Golgotha (Di)", "I am Justice", "I am Patience")
+
+
+def test_the_delayed_to_the_end_class_is_complete():
+    assert with_wording(r"\bat (?:the )?end of (?:the |this |your )?(?:turn|phase)\b") == set(DELAYED_TO_THE_END)
+
+
+@pytest.mark.parametrize("name", DELAYED_TO_THE_END)
+def test_a_delayed_action_at_the_end_of_the_turn_is_a_stated_time(name):
+    (term,) = [t for r in read_card(real(name)) for t in r.terms if t.rule == "D4"]
+    assert term.length in {"turn", "phase"} and term.text.lower().startswith("at ")
+
+
+def test_a_trigger_at_the_end_of_your_turn_lasts_until_then():
+    verdict = judge(real("I am Patience"), "battle", ["phase-ends"])
+    assert verdict.persists is True and verdict.part.upper_bound.rule == "D4"
+    assert judge(real("I am Patience"), "battle", ["turn-ends"]).persists is False
