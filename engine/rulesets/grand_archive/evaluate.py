@@ -178,6 +178,7 @@ class Evaluator:
         self.unread: list[tuple[str, str, str]] = []
         self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
         self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
+        self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -483,6 +484,8 @@ class Evaluator:
         if is_permanent(card) and len(own_costs) < sum(len(p.effects) for p in chosen):
             source = next((o for o in self.objects if o.card is not None and o.card.name == card.name
                            and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
+            if source is None and "champion" in types_of(card):
+                source = self._lineage_of(card, spec.controller, t)
             resolving = [e for p in chosen for e in p.effects if e.origin is Origin.ABILITY]
             if source is None and resolving:
                 # the source of a triggered or activated ability is on the field before the ability resolves
@@ -520,8 +523,16 @@ class Evaluator:
         started: list[Instance] = []
         for p in chosen:
             mark = len(self.instances)
+            effects = list(p.effects)
+            if spec.paragraph is None and len(chosen) > 1:
+                # asked about the whole card, counters a "Whenever ..." trigger would put are not taken as put:
+                # nothing says it triggered (ask about that paragraph, CARD#N, for what it puts)
+                later = [e for e in effects if e.counter_kind and _WAITING_TRIGGER.match(e.origin_words)]
+                for e in later:
+                    self.note(notes.trigger_not_assumed(card.name, p.label, e.origin_words))
+                effects = [e for e in effects if e not in later]
             try:
-                started += [self._start(card, effect, spec, t, source_of(effect)) for effect in p.effects]
+                started += [self._start(card, effect, spec, t, source_of(effect)) for effect in effects]
             except QuestionError as refused:
                 # asked about the whole card, a paragraph whose target is not there is left out and said so (the
                 # others still answer); asked about that paragraph, or with a target named, it is refused
@@ -741,6 +752,7 @@ class Evaluator:
             for inst in self.instances:
                 if inst.read.form is Form.END_OF_ATTACK:
                     self._end(inst, t, "the combat its attack was in ended")
+            self._combat_over(t)
         elif event.kind == "level-up":
             self._level_up(event, t)
         else:
@@ -751,6 +763,32 @@ class Evaluator:
                 self._loses(card, t)
             else:
                 self._condition(card, event.kind == "condition-true", t, event.part)
+
+    def _combat_over(self, t: int) -> None:
+        """At the end of combat no unit is attacking, defending or retaliating any more: a condition that says one is
+        ("as long as Crimson Tear is attacking ...") no longer holds (GA4), until a new combat says otherwise."""
+        for inst in self.instances:
+            words = f"{inst.read.condition} {inst.read.requires}" if inst.read.condition else ""
+            if inst.status == "active" and re.search(r"\b(attacking|retaliating|defending|attacker|defender|"
+                                                     r"intercepting)\b", words, re.I):
+                inst.status = "off"
+                inst.condition_on, inst.condition_given = False, True
+                inst.status_why = f"its condition ({inst.read.condition}) no longer holds: the combat ended at " \
+                                  f"moment {t}, and no unit is attacking or defending after it"
+                inst.status_rules.append("GA4")
+
+    def _turn_conditions_over(self, t: int) -> None:
+        """A condition about what happened "this turn" ("as long as your champion has dealt 3 or more combat damage
+        this turn") is about the new turn once a turn passes: taken not to hold until it happens again, aloud."""
+        for inst in self.instances:
+            if inst.status == "active" and inst.read.condition and re.search(r"\bthis turn\b", inst.read.condition,
+                                                                             re.I):
+                inst.status = "off"
+                inst.condition_on = False
+                inst.status_why = f"its condition ({inst.read.condition}) was about the turn that ended at moment " \
+                                  f"{t}; in the new turn it is taken not to hold until it happens again " \
+                                  "(condition-true if it does)"
+                inst.status_rules.append("GA4")
 
     def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
         if inst.status in ("active", "off", "not-started"):
@@ -779,6 +817,9 @@ class Evaluator:
                 if inst.read.form is Form.NEXT_TURN_END and self.turn > inst.turn and \
                         _player_of_turn(self.turn) == inst.controller:
                     self._end(inst, t, "the clean-up of its controller's next turn ended it", "GA11")
+        if not skipped:
+            self._combat_over(t)  # the turn's combats are over too
+            self._turn_conditions_over(t)
         self.turn += 1
         player = _player_of_turn(self.turn)
         for inst in self.instances:
@@ -806,7 +847,23 @@ class Evaluator:
         owners = {o.controller for o in reached if o is not None}
         return len(owners) != 1 or owners == {_player_of_turn(self.turn)}
 
+    def _lineage_of(self, card: Card, controller: str, t: int) -> Obj | None:
+        """A champion card asked about when its controller's champion is written as a kind (`--object champion`):
+        the card is in that champion's lineage, so that champion is the source of its abilities (GA9)."""
+        champion = next((o for o in self.objects if "champion" in o.types and o.card is None and o.left is None
+                         and o.zone == "field" and o.controller == controller), None)
+        if champion is not None:
+            champion.lineage.append((card, t))
+            self.note(notes.in_lineage(card.name, champion.text))
+        return champion
+
     def _leaves(self, card: Card, t: int) -> None:
+        for champion in self.objects:  # a card leaving a written champion's lineage: its abilities end, not the object
+            if champion.card is None and any(c.name == card.name for c, _ in champion.lineage):
+                champion.lineage = [(c, s) for c, s in champion.lineage if c.name != card.name]
+                for inst in self.instances:
+                    if inst.source is champion and inst.card.name == card.name and inst.read.origin is Origin.STANDING:
+                        self._end(inst, t, f"{card.name} left the champion's lineage", "GA9")
         for obj in self.objects:
             if obj.card is not None and obj.card.name == card.name and obj.left is None:
                 obj.left = t
@@ -1128,21 +1185,42 @@ class Evaluator:
         holder: Obj | None = None
         names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
         if where in ("it", "them") or where.startswith("this ") or where in names:
-            holder = obj if kind in obj.counters else None
+            holder = obj if kind in self._counters_on(obj) else None
         if holder is None and where in ("your champion", "them"):
             holder = next((o for o in reversed(self.objects) if "champion" in o.types and o.left is None
-                           and o.zone == "field" and o.controller == inst.controller and kind in o.counters), None)
+                           and o.zone == "field" and o.controller == inst.controller
+                           and kind in self._counters_on(o)), None)
         if holder is None:
             named = where.removeprefix("your ")
             # (a source sacrificed to pay for the ability counts as it last was: "Sacrifice Wildgrowth Elixir: ...")
             holder = next((o for o in reversed(self.objects) if o.card is not None
-                           and named in {n.lower() for n in short_names(o.card)} and kind in o.counters), None)
+                           and named in {n.lower() for n in short_names(o.card)}
+                           and kind in self._counters_on(o)), None)
         if holder is None:
             return None
-        n = holder.counters[kind]
+        n = self._counters_on(holder)[kind]
         if kind == "damage" and "champion" in holder.types:
             n += self._damage_first(inst, n)
         return (min(n, read.cap) if read.cap is not None else n), True
+
+    def _counters_on(self, obj: Obj) -> dict[str, int]:
+        """The counters on an object: written with it, and put on it by the scenario's effects (a fixed number;
+        "Put a preparation counter on your champion")."""
+        placed = self.placed.get(obj.id, {})
+        return {k: obj.counters.get(k, 0) + placed.get(k, 0) for k in {*obj.counters, *placed}}
+
+    def _place_counters(self) -> None:
+        """Before anything counts them: the counters the effects put on each object they reach."""
+        self.placed = {}
+        for inst in self.instances:
+            n = inst.read.amounts[0][1] if inst.read.counter_kind and inst.read.amounts else None
+            if n is None or inst.read.per:
+                continue
+            for obj in self.objects:
+                reach = self.reach(inst, obj)
+                if reach is not None and reach.applies:
+                    mine = self.placed.setdefault(obj.id, {})
+                    mine[inst.read.counter_kind] = mine.get(inst.read.counter_kind, 0) + abs(n)
 
     def _damage_first(self, inst: Instance, before: int) -> int:
         """"Deal 4 unpreventable damage to your champion. Then, ... for every four damage counters on them" (Enrage):
@@ -1259,6 +1337,7 @@ class Evaluator:
     def judge(self) -> Verdict:
         self._grant_statics()
         self._rules_lost()
+        self._place_counters()
         answers: list[ObjectAnswer] = []
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)  # in the order written
         reached_sources = [o for o in self.objects if not o.asked and any(
@@ -1356,6 +1435,9 @@ def _source_gone(effect: ReadEffect, card: Card) -> bool:
     return bool(re.match(r"^on (death|leave|destroy|banish)\b", words)
                 or re.search(r"\b(sacrifice|banish|return|put)\s+(" + names + r"|this (?:card|object|ally|item|weapon))"
                              , words))
+
+
+_WAITING_TRIGGER = re.compile(r"^(?:whenever|when|at the beginning of|at the end of|after|the first time)\b", re.I)
 
 
 def _own_attack(inst: Instance) -> bool:

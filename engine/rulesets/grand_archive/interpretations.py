@@ -239,3 +239,16 @@ def own_attack(label: str, card: str) -> Interpretation:
 def same_attack(text: str, what: str) -> Interpretation:
     return Interpretation(f"same-attack:{text}", None,
                           f"{text}, written after the effect, is taken to be {what}, not another attack.")
+
+
+def trigger_not_assumed(card: str, label: str, words: str) -> Interpretation:
+    return Interpretation(f"trigger-not-assumed:{card}#{label}", None,
+                          f"{card}'s paragraph {label} puts counters “{words}”; nothing in the question says that "
+                          f"happened, so none are taken as put (ask about “{card}#{label}” for what it puts, or "
+                          "write the counters on the object).")
+
+
+def in_lineage(card: str, champion: str) -> Interpretation:
+    return Interpretation(f"in-lineage:{card}", "GA9",
+                          f"{card} is a champion card: it is taken to be in the lineage of {champion} (the champion "
+                          "written), whose abilities it gives, timestamped when it entered the lineage.")

@@ -456,7 +456,6 @@ _PAST_THIS_TURN = re.compile(r"\b(?:(?:has|have|had|'ve)(?: \w+)?|that|who|which
 
 def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str, str]:
     """(form, the words deciding it, condition words)."""
-    sentence = _PAST_THIS_TURN.sub(lambda m: m.group(0)[: -len("this turn")].rstrip(), sentence)
     low = sentence.lower()
     condition = ""
     m = re.search(r"\b(?:for )?as long as ([^,.]+)", sentence, re.I)
@@ -469,7 +468,9 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
         return Form.INDEFINITE, "(This effect lasts indefinitely.)", condition
     if m:  # words inside the condition ("as long as it entered the field this turn") are not a duration
         sentence = sentence[: m.start()] + sentence[m.end():]
-        low = sentence.lower()
+    # nor is a "this turn" closing a clause in the past ("allies that entered the field this turn")
+    sentence = _PAST_THIS_TURN.sub(lambda m: m.group(0)[: -len("this turn")].rstrip(), sentence)
+    low = sentence.lower()
     for pattern, form in ((r"until the end of your next turn", Form.NEXT_TURN_END),
                           (r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
                           (r"for the rest of the game", Form.GAME),
@@ -594,7 +595,7 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
 
 
 _PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up),? (?:and|then),? )?"
-                           r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?(buff|debuff) "
+                           r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?([a-z]+) "
                            r"counters? on (.+?)(?:,?\s+(?:then|and)\s+(?:draw|wake|recover|gain|deal|you|it|that)\b.*)?"
                            r"[.]?$", re.I)
 
@@ -612,12 +613,15 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
             (f"{chosen.group(1)} of them, chosen",) if chosen.group(1) else ())))
     word, kind = m.group(2).lower(), m.group(3).lower()
     n = None if word == "x" else _NUM.get(word, int(word) if word.isdigit() else 1)
-    sign = 1 if kind == "buff" else -1
+    sign = -1 if kind == "debuff" else 1
     amount = None if n is None else sign * n
+    # buff and debuff counters change power and life; other counters (preparation, enlighten, durability) only
+    # stay on the object, where what counts them finds them
+    stats = ("power", "life") if kind in ("buff", "debuff") else ("counters",)
     change = _Change("E", f"put {m.group(2)} {kind} counter{'s' if n != 1 else ''}", "counters",
                      f"{'X' if n is None else n} {kind} counter{'s' if n != 1 else ''}",
-                     amounts=(("power", amount), ("life", amount)),
-                     x_terms=(("power", sign, 0), ("life", sign, 0)) if n is None else ())
+                     amounts=tuple((stat, amount) for stat in stats),
+                     x_terms=tuple((stat, sign, 0) for stat in stats) if n is None else ())
     if m.group(1):  # "you may put ...": a choice, taken as made and said
         ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
     effect = _effect(ctx, sentence, "put", change, spec, True)
@@ -782,12 +786,19 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
             and resolving and not form_words:  # "for the rest of the game, ... are always distant" says otherwise
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
         form, form_words = Form.END_OF_TURN, "distant (until the end of its controller's turn)"
+    if resolving and form is Form.GAME and not form_words and (
+            spec.types == frozenset({"attack"}) or (spec.self_only and "attack" in types_of(ctx.card))):
+        # "this attack gets +3 POWER": an attack lasts until its combat ends, and what it got with it
+        form, form_words = Form.END_OF_ATTACK, "the attack's (it ends with its combat)"
+    # a rule's verb is not the card's word ("can attack as though ..."): it is said without one
+    said = "" if change.prop == "rule" and not re.search(rf"\b{verb}\b", sentence, re.I) else f"“{verb}”"
     if not resolving:
-        kind, kind_words = Kind.STATIC, "a standing ability" + ("" if change.prop == "rule" else f" (“{verb}”)")
+        kind, kind_words = Kind.STATIC, "a standing ability" + ("" if change.prop == "rule" else f" ({said})")
     elif verb.lower() in STATIC_VERBS:
-        kind, kind_words = Kind.STATIC, f"“{verb}” inside a resolving effect: static for its duration"
+        kind, kind_words = Kind.STATIC, f"{said or 'a rule'} inside a resolving effect: static for its duration"
     else:
-        kind, kind_words = Kind.ONE_SHOT, f"“{verb}” in a resolving effect"
+        kind, kind_words = Kind.ONE_SHOT, f"{said} in a resolving effect" if said else "a rule a resolving effect " \
+                                                                                       "sets"
     origin, origin_words = ctx.origin, ctx.origin_words
     if bonus_static:
         kind, kind_words = Kind.STATIC, f"a bonus ability of the card itself (“{verb}”), static while the bonus holds"
@@ -826,13 +837,25 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     inherited = re.match(r"^Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
         body = body[inherited.end():]
+        rest = REMINDER.sub("", body).strip()
+        if _split_trigger(rest)[0]:
+            # "Inherited Effect — Whenever you activate ..., put an enlighten counter ...": the champion has that
+            # triggered ability while this card is in its lineage
+            quotes.append(f"“{_unmask(rest, quotes)}”")
+            body = f"Your champion has QUOTE{len(quotes) - 1}."
     bare = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Ranged (\d+)\s*", body)
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
                f"+{bare.group(2)} POWER.)"
+    printed = _printed_keywords(body)
     keyword = re.match(r"^((?:\[[^\]]+\]\s*)*)([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*"
                        r"\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
-    if keyword and not standing and is_permanent(card):
+    if printed and not standing and (is_permanent(card) or "attack" in types_of(card)):
+        # "[Class Bonus] [Level 2+] Taunt (While awake, ...)": an ability printed on the card, which it has
+        # (while its labels hold); its reminder says how the keyword works, not when the card has it
+        labels, words = printed
+        body = f"{labels}{short_names(card)[0]} has {words}."
+    elif keyword and not standing and is_permanent(card):
         # a keyword alone (after any bonus label) with its reminder ("Ranged 4 (As long as this unit is distant,
         # its attacks get +4 power.)"): the reminder says the standing ability the keyword gives
         body = keyword.group(1) + keyword.group(3)
@@ -893,6 +916,22 @@ def _mode_words(chunk: str) -> str:
     return " ".join(words[:8]) + ("…" if len(words) > 8 else "")
 
 
+# keywords an object has on the field, printed alone as a paragraph ("Taunt", "Stealth, Intercept")
+PRINTED = ("taunt", "stealth", "intercept", "spellshroud", "true sight", "vigor", "steadfast", "retort", "ambush",
+           "immortality", "unblockable", "omnishroud", "cleave", "pride", "hindered", "critical", "kindle")
+
+
+def _printed_keywords(body: str) -> tuple[str, str] | None:
+    """(labels, keywords in lower case) when a paragraph is only printed keywords, each with its reminder text."""
+    m = re.match(r"^((?:\[[^\]]+\]\s*)*)(.*)$", body.strip(), re.S)
+    assert m is not None
+    words = REMINDER.sub("", m.group(2)).strip().rstrip(".")
+    parts = [w.strip().lower() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", words) if w.strip()]
+    if not parts or not all(re.sub(r"\s+\d+$", "", w) in PRINTED for w in parts):
+        return None
+    return m.group(1), ", ".join(parts)
+
+
 def read_granted(card: Card, label: str, text: str) -> Paragraph:
     """A quoted ability an object gains, read as that object's own ability (standing unless it is a trigger or an
     activated ability)."""
@@ -924,7 +963,7 @@ def _looks_continuous(sentence: str) -> bool:
         return False
     if re.search(r"\bput (?:a|an|one|two|three|four|five|six|x|\d+) (?:additional )?(?:buff|debuff) counters? on\b",
                  low):
-        return True  # counters that change power and life (read as a placement, GA14)
+        return True  # counters that change power and life (read as a placement, GA14); others are counted where read
     if _ONE_TIME.match(low) and not re.search(r"until end of turn|as long as|\bgets? [+-]|for the rest of", low):
         return False
     if re.match(r"^(draw|deal|destroy|banish|put|return|search|look|reveal|summon|glimpse|recover|materialize|"

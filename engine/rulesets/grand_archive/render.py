@@ -21,7 +21,8 @@ def duration_text(inst: Instance) -> str:
     elif form is Form.END_OF_TURN:
         text = f"the clean-up of the end phase (“{read.form_words}”)"
     elif form is Form.END_OF_ATTACK:
-        text = "the end of the combat its attack is in (“for this attack”)"
+        said = "“for this attack”" if read.form_words.lower() == "for this attack" else "an attack's gains end with it"
+        text = f"the end of the combat its attack is in ({said})"
     elif form is Form.NEXT_TURN_START:
         text = "the beginning of its controller's next turn"
     elif form is Form.NEXT_TURN_END:

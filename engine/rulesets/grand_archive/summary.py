@@ -36,6 +36,10 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         why = ("no card is named, so its printed values are unknown" if answer.obj.card is None
                else "the card data has no printed value")
         found.append(f"{moves} ({why})")
+    written = {k: n for k, n in answer.obj.counters.items() if k in ("buff", "debuff") and n}
+    if written and found:  # the totals count the counters written on it too: say so, not credit the effects
+        found[-1] += " with its " + " and ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in
+                                                 sorted(written.items()))
     result: dict[str, Any] = answer.result
     if result.get("counters_put"):  # their power and life are in the totals above
         found.insert(0, " and ".join(result["counters_put"]) + " put on it")
