@@ -409,6 +409,9 @@ class Evaluator:
         trace.add("D9" if several else first.rule, _trigger(first), f"upper bound is {first.rule}: {first.why}",
                   source="rule")
         self._run_events(states, verdict, trace)
+        if verdict.persists and "battle-ends" in self.scenario.events and any(
+                P.NEXT_IN_BATTLE.search(x) for x in reading.lasting_sentences):
+            trace.interpret(notes.NEXT_IN_BATTLE)
         verdict.upper_bound = self._upper_bound(states)
         if (verdict.upper_bound.rule, verdict.upper_bound.text) != (first.rule, first.text):
             trace.add("D9" if several else verdict.upper_bound.rule, _trigger(verdict.upper_bound),
@@ -578,6 +581,10 @@ class Evaluator:
                 what = (f"condition {number}: an ongoing check like \"while\": the words work only {span}, inside "
                         f"another duration; now {now}, so it is {'on' if s.status == 'holds' else 'off'}")
                 trace.interpret(notes.DURING)
+                if t.where != "battle":  # "During your turn" holds or not by whose turn it is
+                    trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players,
+                                                     "a check made during a player's turns holds in it or not",
+                                                     "turn-order-check"))
             elif t.rule == "D8" and t.bearer:
                 what = (f"condition {[x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1}: said of the "
                         "character this card sits on, not of this card (so not D5): it switches the ability on and off "
@@ -605,6 +612,9 @@ class Evaluator:
                 trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
                 if s.returns:
                     trace.interpret(notes.RETURN_IN_PREPARATION)
+                    trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players,
+                                                     "the set-aside cards come back in your preparation phase",
+                                                     "turn-order-return"))
             if t.rule == "D4" and t.length.startswith("next-") and t.length.endswith("-phase"):
                 trace.interpret(notes.NEXT_PHASE)
             if t.rule == "D4" and t.length in NEXT_TURNS:

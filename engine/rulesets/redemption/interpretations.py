@@ -90,6 +90,11 @@ DURING = Interpretation(
     "a condition (D8) that switches its words on and off inside the card's own duration, not a duration of its own. "
     "A battle is taken as under way only when the card was played in battle, until battle-ends (or the phase ends); "
     "whose turn it is follows the turn-ends given; condition-true / condition-false say otherwise.")
+NEXT_IN_BATTLE = Interpretation(
+    "next-in-battle", "D1",
+    "\"The next … played in battle\" names where the awaited card is played, not a time: nothing in the text ends "
+    "the wait with this battle, so the D1 default (the end of the phase) still bounds it. After this battle it can "
+    "act only if another battle comes in this phase.")
 BEARER = Interpretation(
     "bearer-condition", "D8",
     "\"While this/that Hero is in battle\" on a card that sits on a Hero (an Enhancement placed on it) speaks of "
@@ -162,13 +167,14 @@ def assumptions(turn: str | None, players: int | None) -> str:
     return "; ".join(said)
 
 
-def turn_order(turn: str | None, players: int | None) -> Interpretation:
+def turn_order(turn: str | None, players: int | None, what: str = "wording that repeats by turns acts in it or not",
+               key: str = "turn-order") -> Interpretation:
     whose = "your" if (turn or "mine") == "mine" else "an opponent's"
     said = assumptions(turn, players)
     return Interpretation(
-        "turn-order", None,
+        key, None,
         f"Turns are counted in order from {whose} turn with {players or 2} players, to say whose each next turn "
-        "is (wording that repeats by turns acts in it or not)" + (f"; {said}." if said else "."))
+        f"is ({what})" + (f"; {said}." if said else "."))
 
 
 def next_turn(length: str, count: int, turn: str | None, players: int | None, waiting: bool) -> Interpretation:

@@ -51,6 +51,9 @@ QUALIFIER_BEFORE = re.compile(
 # the card an ability waits for is the window that card must come in (terms.Role.WINDOW), read from "the next".
 WINDOW = re.compile(r"\b(?:the )?next\b(?:(?!\bnext\b)[^,.;:])*?\b(?:played|plays|play|used|uses)"
                     r"(?: (?:by|from) (?:an? |the |your |each )?[\w’']+(?: [\w’']+)?)?\s*$", re.I)
+# "the next good Enhancement played in battle": where the awaited card is played, not a window (see WINDOW).
+NEXT_IN_BATTLE = re.compile(r"\bnext\b(?:(?!\bnext\b)[^,.;:])*?\b(?:played|plays|play)\b(?: by [\w’' ]+?)? in battle\b",
+                            re.I)
 # A time inside a condition ("if ... this turn", "While you have drawn 4 cards this turn, ...") is part of what
 # the condition checks, not a duration of the ability.
 CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once|while|as long as)\b(?![^,]*,)", re.I)
@@ -98,6 +101,8 @@ SELF_NAMED = re.compile(r"\bthis (?:card|character|hero|evil character|artifact|
                         r"curse|covenant|lost soul)\b|\b(?:itself|himself|herself)\b", re.I)
 # "While this Hero is ..." names the card itself only on a character; on an Enhancement it is the Hero it sits on.
 CHARACTER_SUBJECT = re.compile(r"^(?:while|until) this (?:hero|character|evil character|human)\b", re.I)
+# "While in battle," with no subject: on a card placed on a character, said of that character.
+BARE_IN_BATTLE = re.compile(r"^while (?:in|remaining in) battle\b", re.I)
 # "While that Hero is in battle" said of the Hero a card is placed on.
 BEARER_IN_BATTLE = re.compile(r"^while (?:(?:this|that|the|your) )?(?:hero|character|evil character|human)\b[^,.;:]*?"
                               r"\bis in battle\b", re.I)

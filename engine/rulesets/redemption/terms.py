@@ -357,7 +357,8 @@ class _SentenceReader:
                         # "Protect that Hero ... while it remains in territory": the target staying where it is
                         # bounds the result (D3); this card leaving does not end it.
                         self.add("D3", m.group(0))
-                    elif P.CHARACTER_SUBJECT.match(m.group(0)) and not self.reader.character:
+                    elif not self.reader.character and (P.CHARACTER_SUBJECT.match(m.group(0)) or (
+                            self.reader.placed_on and P.BARE_IN_BATTLE.match(m.group(0)))):
                         # "While this Hero is in battle" on an Enhancement: "this Hero" is the character the card
                         # sits on, so the words check where that character is (a condition), not this card (D5).
                         self.add("D8", m.group(0), keyword="while", where=P.where_of(m), bearer=True)
@@ -456,6 +457,9 @@ class _PartReader:
         self.sits_on = _sits_on(names) if names else None
         self.self_placed = _places_itself(part.text) is not None
         self.character = is_character(card)
+        placed = _places_itself(part.text)
+        # "Place on Isaiah: While in battle, ...": the card sits on a character, and a bare "while in battle" is it.
+        self.placed_on = placed is not None and " on " in f" {part.text[placed.start(): placed.end() + 4].lower()}"
         # A card that stays in play can speak of itself as "it"/"he" (see _pronoun_is_target).
         self.stays = is_character(card) or self.self_placed or inherent_type(card, part.label) is not None
         self.capture = P.CAPTURE.search(part.text) is not None  # a capture: "treated as a Lost Soul" reminds (RG2)

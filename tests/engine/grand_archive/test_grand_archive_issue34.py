@@ -11,7 +11,7 @@ import pytest
 
 from bot.catalog.db import Catalog
 from bot.cli import main
-from tests.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
+from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
 _WORDS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
           "nine": 9, "ten": 10}

@@ -9,7 +9,7 @@ import pytest
 
 from engine.rulesets.grand_archive import starter_lookup
 from engine.rulesets.grand_archive.question import QUESTION, moment_pairs
-from tests.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
+from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
 
 def obj(answer: dict, name: str) -> dict:

@@ -102,6 +102,14 @@ def test_while_the_hero_it_sits_on_is_in_battle_is_a_condition_not_d5(name):
     assert judge(real(name), "battle", ["leaves-battle", "result-changed"]).persists is False
 
 
+def test_a_bare_while_in_battle_on_a_card_placed_on_a_hero_is_that_hero():
+    # "Place on Isaiah: While in battle, Isaiah has Site Access ...": the only such card.
+    assert with_wording(r"place (?:this card )?on [^:.]*: while (?:in|remaining in) battle") == {"Isaiah's Call"}
+    verdict = judge(real("Isaiah's Call"), "battle", ["leaves-battle"])
+    assert verdict.persists is True and verdict.effective is False and verdict.part.upper_bound.rule == "D3"
+    assert not [s for s in verdict.part.terms if s.term.rule == "D5"]
+
+
 def test_love_no_longer_works_once_its_hero_left_battle():
     verdict = judge(real("Love (EC)"), "battle", ["leaves-battle"])
     assert verdict.persists is True and verdict.effective is False  # its only lasting sentence is switched off
@@ -302,6 +310,7 @@ def test_during_is_a_check_switched_by_the_game(name):
         assert mine.effective is True
         theirs = judge(real(name), None, ["turn-ends"], part=label)
         assert theirs.persists is True and theirs.effective is False and "during-check" in ids(theirs)
+        assert "turn-order-check" in ids(theirs)  # whose turn it was is assumed, and said
         assert judge(real(name), None, ["turn-ends", "turn-ends"], part=label).effective is True
         return
     in_battle = judge(real(name), "battle", part=label)
@@ -414,3 +423,13 @@ def test_a_trigger_at_the_end_of_your_turn_lasts_until_then():
     verdict = judge(real("I am Patience"), "battle", ["phase-ends"])
     assert verdict.persists is True and verdict.part.upper_bound.rule == "D4"
     assert judge(real("I am Patience"), "battle", ["turn-ends"]).persists is False
+
+
+def test_the_next_card_played_in_battle_is_no_window_and_says_so_after_the_battle():
+    names = with_wording(r"\bnext\b[^.;]*?\b(?:played|plays|play)\b(?: by [\w’' ]+?)? in battle\b")
+    assert len(names) >= 25
+    for name in sorted(names):
+        verdict = judge(real(name), "battle", ["battle-ends"])
+        assert not [s for s in verdict.part.terms if s.term.role == Role.WINDOW], name
+        if verdict.persists and verdict.part.upper_bound.rule == "D1":
+            assert "next-in-battle" in ids(verdict), name
