@@ -536,8 +536,9 @@ class Evaluator:
             except QuestionError as refused:
                 # asked about the whole card, a paragraph whose target is not there is left out and said so (the
                 # others still answer); asked about that paragraph, or with a target named, it is refused
-                if spec.paragraph is not None or spec.target or len(chosen) == 1 or "target" not in str(refused):
-                    raise
+                if spec.paragraph is not None or spec.target or len(chosen) == 1 or "target" not in str(refused) \
+                        or any(e.origin is not Origin.ABILITY for e in effects):
+                    raise  # (only a permanent's own triggered or activated ability is left out)
                 del self.instances[mark:]
                 self.note(notes.paragraph_needs_target(card.name, p.label, str(refused)))
         if not started:
@@ -712,8 +713,8 @@ class Evaluator:
                 return o
         card = self.lookup(text)
         for o in reversed(self.objects):
-            if o.card is not None and o.card.name == card.name:
-                return o
+            if (o.card is not None and o.card.name == card.name) or any(c.name == card.name for c, _ in o.lineage):
+                return o  # (a champion card in a written champion's lineage is that champion)
         raise QuestionError(f"The target “{text}” is not in the scenario; objects: {_choices(self.objects)}.")
 
     # --- events ------------------------------------------------------------------------------------------
@@ -874,7 +875,8 @@ class Evaluator:
                         self._end(inst, t, f"its condition ({inst.read.condition}) can no longer hold", "GA4")
 
     def _loses(self, card: Card, t: int) -> None:
-        obj = next((o for o in reversed(self.objects) if o.card is not None and o.card.name == card.name), None)
+        obj = next((o for o in reversed(self.objects) if (o.card is not None and o.card.name == card.name)
+                    or any(c.name == card.name for c, _ in o.lineage)), None)
         if obj is None:
             raise QuestionError(f"loses-abilities:{card.name} needs {card.name} on the field; it is only a resolved "
                                 "card here.")
@@ -1218,9 +1220,17 @@ class Evaluator:
                 continue
             for obj in self.objects:
                 reach = self.reach(inst, obj)
-                if reach is not None and reach.applies:
+                if reach is not None and reach.applies and self._adds_counters(inst, obj):
                     mine = self.placed.setdefault(obj.id, {})
                     mine[inst.read.counter_kind] = mine.get(inst.read.counter_kind, 0) + abs(n)
+
+    def _adds_counters(self, inst: Instance, obj: Obj) -> bool:
+        """A card's own ability putting counters on itself ("put a refinement counter on Arondight") adds nothing to
+        counters of that kind written on it: what is written is taken as all it has now (said)."""
+        if obj is inst.source and inst.read.counter_kind in obj.counters:
+            self.note(notes.written_counters_all(obj.text, inst.read.counter_kind, inst.label))
+            return False
+        return True
 
     def _damage_first(self, inst: Instance, before: int) -> int:
         """"Deal 4 unpreventable damage to your champion. Then, ... for every four damage counters on them" (Enrage):
@@ -1243,6 +1253,8 @@ class Evaluator:
         unknown: list[str] = []              # placed counters whose number (X) is not known
         for placed in order:
             read = placed.inst.read
+            if read.counter_kind and not self._adds_counters(placed.inst, obj):
+                continue
             sets = read.layer == "A" and read.exclusive
             counted, given = (self._own_counters(placed.inst, obj) or self.count_of(placed.inst)) if read.per \
                 else (None, False)

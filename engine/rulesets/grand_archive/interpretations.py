@@ -252,3 +252,9 @@ def in_lineage(card: str, champion: str) -> Interpretation:
     return Interpretation(f"in-lineage:{card}", "GA9",
                           f"{card} is a champion card: it is taken to be in the lineage of {champion} (the champion "
                           "written), whose abilities it gives, timestamped when it entered the lineage.")
+
+
+def written_counters_all(text: str, kind: str, label: str) -> Interpretation:
+    return Interpretation(f"written-counters:{text}:{kind}", None,
+                          f"The {kind} counters written on {text} are taken as all it has now, those {label} put on "
+                          "it included.")

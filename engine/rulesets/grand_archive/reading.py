@@ -834,15 +834,15 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
-    inherited = re.match(r"^Inherited Effect\s*(?:—|:|-)\s*", body)
+    inherited = re.match(r"^((?:\[[^\]]+\]\s*)*)Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
-        body = body[inherited.end():]
-        rest = REMINDER.sub("", body).strip()
+        body = inherited.group(1) + body[inherited.end():]
+        rest = REMINDER.sub("", body[len(inherited.group(1)):]).strip()
         if _split_trigger(rest)[0]:
             # "Inherited Effect — Whenever you activate ..., put an enlighten counter ...": the champion has that
-            # triggered ability while this card is in its lineage
+            # triggered ability while this card is in its lineage (and its bonus label holds: "[Merlin Bonus]")
             quotes.append(f"“{_unmask(rest, quotes)}”")
-            body = f"Your champion has QUOTE{len(quotes) - 1}."
+            body = f"{inherited.group(1)}Your champion has QUOTE{len(quotes) - 1}."
     bare = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Ranged (\d+)\s*", body)
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
@@ -854,7 +854,7 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
         # "[Class Bonus] [Level 2+] Taunt (While awake, ...)": an ability printed on the card, which it has
         # (while its labels hold); its reminder says how the keyword works, not when the card has it
         labels, words = printed
-        body = f"{labels}{short_names(card)[0]} has {words}."
+        body = f"{labels}{short_names(card)[-1]} has {words}."
     elif keyword and not standing and is_permanent(card):
         # a keyword alone (after any bonus label) with its reminder ("Ranged 4 (As long as this unit is distant,
         # its attacks get +4 power.)"): the reminder says the standing ability the keyword gives

@@ -117,7 +117,8 @@ def object_sentence(answer: ObjectAnswer) -> str:
 def _effect_state(inst: Instance) -> str:
     """"Devotion's Price: you can't draw cards, in effect until the end phase's clean-up"."""
     read = inst.read
-    what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
+    what = read.change if read.layer == "-" else f"puts {read.change} on {read.affected.text[:1].lower()}" \
+        f"{read.affected.text[1:]}" if read.counter_kind else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
     conds = [_plain(c) for c in (inst.assumed_requires, read.condition) if c]

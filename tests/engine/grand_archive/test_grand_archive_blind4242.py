@@ -154,7 +154,7 @@ def test_text_the_answer_cannot_read_is_said_in_the_summary(db, capsys, card, wo
 def test_a_compound_subject_reaches_each_of_its_sets(db, capsys, card, objects):
     args = [x for o in objects for x in ("--object", o)]
     out = ask(db, capsys, *args, "--effect", card)
-    for o in out["objects"]:
+    for o in (o for o in out["objects"] if o["object"] in objects):  # (the card itself may be reached too)
         assert o["result"]["abilities"] and all(e["applies"] for e in o["effects"]), o
 
 

@@ -1,0 +1,158 @@
+"""The classes the blind round on seed 34031 found, each checked over every real card that shares the wording (the
+cards are found in the imported shared data by the test's own reading of the printed words, and counted):
+printed keywords are abilities the card has, counters of any kind put by an effect stay, an Inherited Effect
+trigger is an ability the champion has while the card is in its lineage, what "this attack" gets ends with its
+combat, an "attacking" condition ends with the combat and a "this turn" condition with the turn."""
+
+from __future__ import annotations
+
+import re
+
+from bot.catalog.db import Catalog
+from engine.rulesets.grand_archive.reading import read_card
+from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
+
+_REMINDER = re.compile(r"\([^()]*\)")
+# keywords an object has on the field (the glossary's keyword abilities that a card prints alone)
+_KEYWORDS = {"taunt", "stealth", "intercept", "spellshroud", "true sight", "vigor", "steadfast", "hindered"}
+_NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+def cards(db: str) -> dict:
+    with Catalog.open(db, seed_starter=False) as catalog:
+        return {c.name: c for c in catalog.cards("grand-archive")}
+
+
+def _paragraphs(card) -> list[str]:
+    """The paragraphs `CARD#N` numbers: blank-line separated, as printed."""
+    return [p.strip() for p in re.split(r"\n\s*\n", card.text) if p.strip()]
+
+
+def _keyword_paragraphs(card) -> list[tuple[int, str, set[str]]]:
+    """(paragraph number, its labels, its keywords) for each paragraph that is only printed keywords."""
+    out = []
+    for i, paragraph in enumerate(_paragraphs(card), start=1):
+        if "\n" in paragraph:  # (a keyword line run into a trigger's, Waterfall Veiler, is not this class)
+            continue
+        m = re.match(r"^((?:\[[^\]]+\]\s*)*)(.*)$", paragraph.strip(), re.S)
+        words = _REMINDER.sub("", m.group(2)).strip().rstrip(".")
+        parts = [w.strip().lower() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", words) if w.strip()]
+        if parts and all(p in _KEYWORDS for p in parts):
+            out.append((i, m.group(1).strip(), set(parts)))
+    return out
+
+
+def test_printed_keywords_are_abilities_the_card_has(db):
+    found = 0
+    for card in cards(db).values():
+        if re.search(r"\b(ACTION|CHAMPION)\b", card.type):
+            continue
+        for number, labels, keywords in _keyword_paragraphs(card):
+            found += 1
+            mine = [e for e in read_card(card).effects if e.part == str(number) and e.prop == "abilities"]
+            assert mine, (card.name, number)
+            given = {k.strip() for e in mine for k in e.change.split(",")}
+            assert keywords <= given, (card.name, keywords, given)
+            if labels:  # "[Class Bonus] [Level 2+] Taunt": it has it while the labels hold
+                assert all(labels in e.condition for e in mine), (card.name, labels)
+    assert found >= 140, found  # 154 paragraphs of 146 permanents in the data this was written against
+
+
+def test_a_keyword_behind_labels_is_had_and_switched_off_with_them(db, capsys):
+    out = ask(db, capsys, "--effect", "Powered Defender")
+    assert out["objects"][0]["result"]["abilities"] == ["taunt"]
+    assert "has taunt" in out["summary"] and "assuming [Class Bonus] [Level 2+]" in out["summary"]
+    off = ask(db, capsys, "--effect", "Powered Defender", "--then", "condition-false:Powered Defender")
+    assert not off["objects"][0]["result"].get("abilities")
+    both = ask(db, capsys, "--effect", "Languid Toadtroll")
+    assert set(both["objects"][0]["result"]["abilities"]) == {"hindered", "taunt"}
+
+
+_PUT_ON_CHAMPION = re.compile(r"\bput (a|an|one|two|three) ([a-z]+) counters? on your champion(?: and [^.]*)?\.", re.I)
+
+
+def test_counters_of_any_kind_put_on_your_champion_stay_through_the_turn(db, capsys):
+    """"Deluge 4 — If ..., put a preparation counter on your champion": a one-time placement; the counters stay
+    (official Counters, General 5) through the end of turn."""
+    checked = []
+    for card in cards(db).values():
+        if "ACTION" not in card.type:
+            continue
+        paragraphs = _paragraphs(card)
+        for number, paragraph in enumerate(paragraphs, start=1):
+            m = _PUT_ON_CHAMPION.search(paragraph)
+            waits = re.search(r"\b(whenever|when|at the)\b", paragraph, re.I)  # (a trigger: nothing says it did)
+            if m is None or m.group(2).lower() in ("buff", "debuff") or waits:
+                continue
+            ref = f"{card.name}#{number}" if len(paragraphs) > 1 else card.name
+            out = ask(db, capsys, "--object", "champion", "--effect", ref, "--then", "end-of-turn")
+            champion = out["objects"][0]
+            n, kind = _NUM[m.group(1).lower()], m.group(2).lower()
+            assert f"{n} {kind} counter{'s' if n != 1 else ''}" in champion["result"]["counters_put"], (ref, out)
+            assert "counter" in out["summary"].split(".")[0]
+            checked.append(card.name)
+    assert len(checked) >= 20, checked  # Conniving Plans, Accepted Contract, ... (24 in this data)
+
+
+def test_inherited_effect_triggers_are_abilities_the_champion_has_while_in_its_lineage(db, capsys):
+    checked = []
+    for card in cards(db).values():
+        m = re.search(r"^(?:\[[^\]]+\]\s*)*Inherited Effect\s*[—:-]\s*(Whenever|At the beginning)", card.text, re.M)
+        if m is None or "CHAMPION" not in card.type:
+            continue
+        ref = next(f"{card.name}#{i}" for i, p in enumerate(_paragraphs(card), start=1) if "Inherited Effect" in p)
+        out = ask(db, capsys, "--object", "champion", "--effect", ref)
+        abilities = out["objects"][0]["result"].get("abilities", [])
+        assert any(a.strip("“”\"").startswith(m.group(1)) for a in abilities), (card.name, out["summary"])
+        gone = ask(db, capsys, "--object", "champion", "--effect", ref, "--then", f"source-leaves:{card.name}")
+        assert not gone["objects"][0]["result"].get("abilities"), card.name
+        checked.append(card.name)
+    assert len(checked) >= 8, checked  # Rai, Archmage, Ciel, Loyal Valet, Merlin, Memorite Vassal, ... (8 here)
+
+
+def test_what_this_attack_gets_ends_with_its_combat(db, capsys):
+    """"this attack gets +N POWER" with no stated duration: the attack stops being one at the end of combat."""
+    checked = []
+    for card in cards(db).values():
+        if not re.search(r"\b(?:this|that) attack gets\b", card.text) or re.search(
+                r"until (?:the )?end of (?:the )?turn|as long as|next attack", card.text, re.I):
+            continue
+        reading = read_card(card)
+        mine = [e for e in reading.effects if e.prop == "power" and ("attack" in e.affected.types
+                                                                    or e.affected.self_only)]
+        assert mine and all(e.form.value == "end-of-attack" for e in mine), (card.name, [e.form for e in mine])
+        checked.append(card.name)
+    assert len(checked) >= 10, checked  # Huaji of Abyssal Fall, Ardent Cloudstriker, ... (10 here)
+    during = ask(db, capsys, "--object", "attack", "--effect", "Huaji of Abyssal Fall#2")
+    assert during["objects"][0]["net"]["power"]["total"] == 3
+    after = ask(db, capsys, "--object", "attack", "--effect", "Huaji of Abyssal Fall#2", "--then", "end-of-combat")
+    assert not after["objects"][0]["net"] and "ended" in after["summary"]
+
+
+def test_an_attacking_condition_ends_with_the_combat(db, capsys):
+    checked = []
+    for card in cards(db).values():
+        m = re.search(r"\bas long as [^.,]*\b(attacking|retaliating)\b", card.text, re.I)
+        if m is None or not re.search(r"\b(ALLY|WEAPON|CHAMPION)\b", card.type):
+            continue
+        effects = [e for e in read_card(card).effects if re.search(r"attacking|retaliating", e.condition)]
+        if not effects:
+            continue
+        ref = f"{card.name}#{effects[0].part}"
+        spec = effects[0].affected  # ("Other Human allies you control get ...": a Human ally is there)
+        others = ("--object", "attack") if spec.attacks_of or "attack" in spec.types else () if spec.self_only \
+            else ("--object", ":".join(["ally", *sorted(spec.subtypes)]))
+        before = ask(db, capsys, *others, "--effect", ref)
+        after = ask(db, capsys, *others, "--effect", ref, "--then", "end-of-combat")
+        on = [e for o in before["objects"] for e in o["effects"] if e["applies"]]
+        still = [e for o in after["objects"] for e in o["effects"] if e["applies"]]
+        assert on and not still, (ref, after["summary"])
+        checked.append(card.name)
+    assert len(checked) >= 20, checked  # Crimson Tear, Phalanx Captain, Zander, Always Watching, ... (23 here)
+
+
+def test_a_this_turn_condition_ends_with_the_turn(db, capsys):
+    out = ask(db, capsys, "--effect", "Eminent Commander")
+    assert out["objects"][0]["net"]["cost"]["total"] == -3
+    after = ask(db, capsys, "--effect", "Eminent Commander", "--then", "end-of-turn")
+    assert "does not hold" in after["summary"] and not after["objects"][0]["net"]
