@@ -94,6 +94,7 @@ class Plays:
     # so it is back in play that turn and leaves in its Clean-up, with the card that played it.
     again_next_turn: bool = False
     many: bool = False  # plays any number of cards once each (First Mate, Storyteller, Golem): one per "+"
+    on_gain: bool = False  # it plays them only from "When you gain this" (Farmhands, Gondola): gained, not played
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,9 @@ class Behaviour:
     plays_itself: bool = False    # it can play itself, also on another player's turn (a Reaction, an on-gain play)
     takes_now: bool = False       # UNTIL_EMPTY: one set-aside card is taken back this turn (Archive), none (Crypt)
     ends_next_turn: bool = False  # NEXT_TURN: its effect lasts "until the start of your next turn" and ends then
+    # a Reaction that moves itself without being played ("you may first set this aside from your hand"): what it
+    # does instead, in players' words; on another player's turn it is never in play (read from the text)
+    reacts_by: str = ""
     note: str = ""
     annotated: bool = True        # False: derived from the card's types, not from data
 

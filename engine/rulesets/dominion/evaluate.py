@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.rulesets.dominion import interpretations as notes
-from engine.rulesets.dominion.behaviour import How, Kind, Leaves, is_duration
+from engine.rulesets.dominion.behaviour import How, Kind, Leaves, is_duration, types_of
 from engine.rulesets.dominion.build import (
     FOREVER,
     BehaviourOf,
@@ -25,6 +25,7 @@ from engine.rulesets.dominion.build import (
     Phase,
     Point,
     canonical,
+    follows_own,
     label_repeats,
 )
 from engine.rulesets.dominion.rules import POLICIES, VERSIONS, Commands, Policy, Tracking, Wording
@@ -116,13 +117,29 @@ class Evaluator:
             base_why = "not a Duration: its later effect does not keep it in play"
         elif is_duration(inst.card) and not inst.lent_by:
             base_why = "no effect on a later turn: discarded in the Clean-up of the turn it was played"
+        if inst.lent_by is not None and "Way" in types_of(inst.lent_by) and not follows_own(inst.lent_by):
+            # (the card is played; it does what the Way says instead of its own instructions, DM2)
+            base_why = (f"played using {inst.lent_by.name}, it did that instead of its own instructions, so nothing "
+                        f"of {inst.card.name} happens on a later turn: discarded in the Clean-up of the turn it was "
+                        "played")
         if self.opponent_turn and inst.turn == 0 and inst.in_play:
             base_why = ("played on another player's turn: discarded in that turn's Clean-up" if not
                         is_duration(inst.card) else base_why.replace("the turn it was played", "that turn"))
         if not inst.in_play and inst.parent is None:
             base_why = "never in play: an Event, Project, Way or Trait is not a card in play"
+        if inst.gained:
+            base_why = ("gained, not played: only its “When you gain this” plays a card, so it was gained and is not "
+                        "in play")
+            self.step(inst, None, inst.label, "gained, not played: its “When you gain this” is what played "
+                      f"{', '.join(c.label for c in inst.children)}; it is not in play itself", "text")
+        if inst.reacted:
+            base_why = ("not played: on another player's turn its Reaction is what it does, and "
+                        f"{inst.behaviour.reacts_by}, so it is never in play and no Clean-up discards it")
+            self.step(inst, "DM15", inst.label, f"used as its Reaction on another player's turn: "
+                      f"{inst.behaviour.reacts_by}; it is not played, so it is not in play", "text")
         candidates = [Candidate(Point(inst.turn), None, base_why)]
-        candidates += self.own_effects(inst)
+        if not inst.gained:  # (a gained card's own instructions are not followed: it was not played)
+            candidates += self.own_effects(inst)
         if inst.set_aside_by:
             why = (f"{inst.set_aside_by} sets it aside now and plays it again at the start of your next turn; it "
                    f"leaves play in that turn's Clean-up, as {inst.set_aside_by} does")
@@ -148,7 +165,7 @@ class Evaluator:
             reasons = [c for c in ties if c.own] or ties[-1:] or self.no_stay.get(inst.id, [])[-1:]
             best = reasons[0] if reasons else best
         inst.would = best.point
-        inst.why = best.why
+        inst.why = base_why if inst.gained or inst.reacted else best.why
         inst.leave = best.point
         if inst.removed_by:
             inst.leave = Point(inst.turn, Phase.DURING)
@@ -165,7 +182,7 @@ class Evaluator:
             inst.why = f"{best.why}; it then leaves play by itself during that turn, not in a Clean-up"
             self.trace.interpret(notes.LEAVES_WHEN_MET if inst.behaviour.kind is Kind.UNTIL_CONDITION
                                  else notes.ODD_LEAVING)
-        if not inst.in_play:
+        if not inst.in_play and not inst.reacted and not inst.gained:
             self.trace.interpret(notes.COMMANDED_NOT_IN_PLAY)
 
     # its own effects ---------------------------------------------------------------------------------
@@ -450,7 +467,7 @@ class Evaluator:
                       f"({self.words(point)[2]})", "ruleset")
             return Candidate(point, "DM6", f"older ruling: {child.label} was {became.label}, a Duration, and it "
                              "stays as long as that")
-        if is_duration(child.card) and not child.lent_by:
+        if is_duration(child.card) and (not child.lent_by or follows_own(child.lent_by)):
             match tracking:
                 case Tracking.CURRENT | Tracking.PRIOR_CHAIN:
                     if child.removed_by and child.removed_by.startswith(inst.label):

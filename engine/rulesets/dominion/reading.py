@@ -306,12 +306,44 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
                  f"once each{limits}{when}: it never stays for them (DM7)")
     if landscape:
         model += "; itself never in play (DM16)"
+    if all(re.search(r"\bwhen you gain this\b[^.]*\bplay\b", c, re.I) for c in others):
+        # "When you gain this, you may set aside an Action ... and play it at the start of your next turn": the
+        # card that does it is gained, not played, so it is not in play for it (Farmhands, Gondola)
+        plays = replace(plays, on_gain=True)
+        model += "; only when it is gained, so it is not in play for them"
     return plays, model, itself, ""
 
 
 # A self-play that happens only on your own turn: a Shadow played from the deck, Clerk at the start of your
 # turn, Infirmary's Overpay while you buy.
 _OWN_TURN_SELF_PLAY = re.compile(r"at the start of your turn|from your deck as if|overpay", re.I)
+
+
+_REACTION_MOVE = re.compile(r"\bwhen [^.]*?, you may (?:first )?(set (?:this|it) aside|reveal (?:this|it)|discard "
+                            r"(?:this|it)|trash (?:this|it))(?: from (?:your |a )?hand(?: of [^,.]+)?)?"
+                            r"([^.]*\.(?:\s*If you do, [^.]*\.)?)", re.I)
+_MOVED = {"set": "it is set aside", "reveal": "it is only revealed and stays where it was", "discard":
+          "it is discarded", "trash": "it is trashed"}
+
+
+def reaction_move(card: Card) -> str:
+    """What a Reaction does instead of being played, when its reaction moves or reveals it ("When another player
+    plays an Attack card, you may first set this aside from your hand. If you do, then at the start of your next
+    turn, +1 Card and return this to your hand."), in players' words; "" for a card whose reaction plays it."""
+    if not reacts(card) or other_turn_self_play(card):
+        return ""
+    m = _REACTION_MOVE.search(_text(card))
+    if m is None:
+        return ""
+    said = _MOVED[m.group(1).split()[0].lower()]
+    rest = m.group(2).lower()
+    back = re.search(r"(at the start of your next turn|at end of turn|at the end of (?:the|this) turn)[^.]*?\b(?:"
+                     r"return (?:this|it)|put (?:this|it)) (?:in)?to your hand", rest)
+    back = back or re.search(r"(?:return|put) (?:this|it) (?:in)?to your hand (at the start of your next turn|at "
+                             r"end of turn|at the end of (?:the|this) turn)", rest)
+    if back:
+        said += f" and returns to your hand {back.group(1).replace('at end of turn', 'at the end of the turn')}"
+    return said
 
 
 def other_turn_self_play(card: Card) -> bool:
