@@ -107,10 +107,17 @@ class Instance:
     requires_open: str | None = None     # the part of its requirement still assumed when the target decided the rest
     misfit: str = ""                     # a mode's target could not be found: why (that mode is then not chosen)
 
+    condition_open: str | None = None    # the part of its condition still assumed when a count decided the rest
+
     @property
     def assumed_requires(self) -> str:
         """The requirement the answer still assumes (all of it unless the target decided part of it)."""
         return self.read.requires if self.requires_open is None else self.requires_open
+
+    @property
+    def assumed_condition(self) -> str:
+        """The condition the answer still assumes (all of it unless a given count decided part of it)."""
+        return self.read.condition if self.condition_open is None else self.condition_open
     granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
 
 
@@ -294,6 +301,46 @@ class Evaluator:
             inst.status_why = f"{target.describe()} is not {a}{said}" + (
                 " (not written with it)" if target.card is None else "")
         return True
+
+    def _settle_by_count(self, inst: Instance) -> bool:
+        """"If there are four or more water element cards in your graveyard" (a requirement) or "as long as you
+        control three or more allies" (a condition), with that number given (`--count "water element cards in your
+        graveyard=4"`): decided by it (N or more: at least N; N or fewer/less: at most N), and said."""
+        read = inst.read
+        for words, is_condition in ((read.requires, False), (read.condition, True)):
+            parts = [p.strip() for p in words.split("; ") if p.strip()]
+            for i, part in enumerate(parts):
+                m = re.search(r"\b(\w+) or (more|fewer|less|greater) ([^,.;]+)", part, re.I)
+                n = _number(m.group(1)) if m else None
+                if m is None or n is None:
+                    continue
+                what = _words(m.group(3))
+                key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+                if key is None:
+                    continue
+                self.counts_used.add(key)
+                given = self.counts[key]
+                met = given >= n if m.group(2).lower() in ("more", "greater") else given <= n
+                rest = "; ".join(p for j, p in enumerate(parts) if j != i)
+                self.note(notes.decided_by_count(inst.label, part, key, given, met))
+                if is_condition:
+                    inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
+                    if not met and inst.status == "active":
+                        inst.status = "off"
+                        inst.status_why = f"its condition ({part}) does not hold: {key} is {given}"
+                        inst.status_rules.append("GA4")
+                    if rest:
+                        self.note(notes.condition_assumed(inst.label, rest))
+                else:
+                    inst.requires_open = rest
+                    self._requirement(inst, met)
+                    if not met:
+                        inst.status_why = f"its requirement ({part}) was not met as it resolved ({key} is " \
+                                          f"{given}), so it did nothing"
+                    elif rest:
+                        self.note(notes.requirement_met(inst.label, rest))
+                return True
+        return False
 
     def _controller_fits(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         if spec.controller != "any":
@@ -628,9 +675,12 @@ class Evaluator:
             self.note(notes.annotated(inst.label, effect.annotated))
         if effect.affected.unchecked:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
-        if effect.condition:
+        by_count = self._settle_by_count(inst)
+        if effect.condition and not by_count:
             self.note(notes.condition_assumed(inst.label, effect.condition))
-        if effect.requires and self._settle_requirement(inst):
+        if by_count:
+            pass  # "If there are four or more water element cards in your graveyard": decided by the count given
+        elif effect.requires and self._settle_requirement(inst):
             pass  # "If that ally is a Shenju": decided by the target as written
         elif effect.requires and effect.instead:
             inst.status = "off"
@@ -1468,6 +1518,14 @@ def _hit_champion(inst: Instance) -> bool:
 
 def _article(words: str) -> str:
     return "an" if words[:1].lower() in "aeiou" and not words.lower().startswith(("uni", "use", "one")) else "a"
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
 
 def _words(text: str) -> set[str]:

@@ -258,3 +258,9 @@ def written_counters_all(text: str, kind: str, label: str) -> Interpretation:
     return Interpretation(f"written-counters:{text}:{kind}", None,
                           f"The {kind} counters written on {text} are taken as all it has now, those {label} put on "
                           "it included.")
+
+
+def decided_by_count(label: str, words: str, key: str, given: int, met: bool) -> Interpretation:
+    return Interpretation(f"by-count:{label}", None,
+                          f"{label}: “{words}” is decided by the count given ({key} = {given}): it "
+                          f"{'holds' if met else 'does not hold'}.")

@@ -89,7 +89,7 @@ def object_sentence(answer: ObjectAnswer) -> str:
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
         what = f": {', '.join(changes)}" if changes else ""
         assumed = list(dict.fromkeys(_plain(c) for p in answer.order if not p.inst.condition_given
-                                     for c in (p.inst.assumed_requires, p.inst.read.condition) if c))
+                                     for c in (p.inst.assumed_requires, p.inst.assumed_condition) if c))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
         fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked
                                   if not (answer.obj.element and w == f"{answer.obj.element} element")))
@@ -121,7 +121,7 @@ def _effect_state(inst: Instance) -> str:
         f"{read.affected.text[1:]}" if read.counter_kind else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
-    conds = [_plain(c) for c in (inst.assumed_requires, read.condition) if c]
+    conds = [_plain(c) for c in (inst.assumed_requires, inst.assumed_condition) if c]
     if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
         state += f", assuming {' and '.join(dict.fromkeys(conds))}"
     return f"{inst.card.name}: {what}, {state}"

@@ -6,9 +6,11 @@ combat, an "attacking" condition ends with the combat and a "this turn" conditio
 
 from __future__ import annotations
 
+import json
 import re
 
 from bot.catalog.db import Catalog
+from bot.cli import main
 from engine.rulesets.grand_archive.reading import read_card
 from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
@@ -156,3 +158,37 @@ def test_a_this_turn_condition_ends_with_the_turn(db, capsys):
     assert out["objects"][0]["net"]["cost"]["total"] == -3
     after = ask(db, capsys, "--effect", "Eminent Commander", "--then", "end-of-turn")
     assert "does not hold" in after["summary"] and not after["objects"][0]["net"]
+
+
+_AT_LEAST = re.compile(r"\b(\w+) or (more|fewer|less) ([^,.;]+)", re.I)
+_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "twelve": 12}
+
+
+def test_a_count_given_decides_an_n_or_more_condition_or_requirement(db, capsys):
+    """"Deluge 4 — If there are four or more water element cards in your graveyard, put ..." with `--count "water
+    element cards in your graveyard=3"`: the requirement is not met, so nothing is put (was refused: "no effect
+    counts it"); with 4 it is. The same for "as long as you have N or more ..." conditions."""
+    checked = []
+    for card in cards(db).values():
+        for effect in read_card(card).effects:
+            m = _AT_LEAST.search(f"{effect.requires}; {effect.condition}")
+            n = (int(m.group(1)) if m.group(1).isdigit() else _NUMBERS.get(m.group(1).lower())) if m else None
+            if n is None or effect.per:
+                continue
+            what, more = m.group(3).strip(), m.group(2).lower() == "more"
+            ref = f"{card.name}#{effect.part}"
+            results = {}
+            for given in (n, n - 1 if more else n + 1):
+                code = main(["grand-archive", "--db", db, "--json", "--effect", ref, "--count", f"{what}={given}"])
+                out = json.loads(capsys.readouterr().out)
+                if code != 0:  # (it needs a target or an object the bare question does not give)
+                    break
+                mine = [e for e in out["effects"] if e["part"] == effect.part and e["change"] == effect.change]
+                results[given] = {e["status"] for e in mine}
+            if len(results) < 2:
+                continue
+            assert results[n] == {"active"}, (ref, what, results)
+            assert results[n - 1 if more else n + 1] == {"off"}, (ref, what, results)
+            checked.append(card.name)
+            break
+    assert len(checked) >= 45, checked  # Conniving Plans, Plage aux Homards, Tidal Lock, ... (54 of 59 cards here)
