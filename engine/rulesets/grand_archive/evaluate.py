@@ -186,6 +186,7 @@ class Evaluator:
         self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
         self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
         self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
+        self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -1333,6 +1334,9 @@ class Evaluator:
         counters = dict(obj.counters)
         for kind, n in put.items():
             counters[kind] = counters.get(kind, 0) + n
+        both = min(counters.get("buff", 0), counters.get("debuff", 0))
+        # a buff counter put where a debuff counter is (or the reverse): each removes one of the other (GA14)
+        self.cancelled[obj.id] = both if both and ({"buff", "debuff"} & set(put)) else 0
         self.put_on[obj.id] = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in put.items()] + [
             "X counters" for _ in unknown]
         placed = counter_changes(counters, {k: ", ".join(v) for k, v in put_by.items()})
@@ -1411,6 +1415,8 @@ class Evaluator:
             result = result_of(obj, order)
             if self.put_on.get(obj.id):  # how many counters were put, counted ("for every five ...", X)
                 result["counters_put"] = self.put_on[obj.id]
+            if self.cancelled.get(obj.id):  # each buff counter put removed a debuff counter there (or the reverse)
+                result["counters_removed"] = self.cancelled[obj.id]
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:

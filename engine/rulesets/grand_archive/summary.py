@@ -42,7 +42,9 @@ def _changes(answer: ObjectAnswer) -> list[str]:
                                                  sorted(written.items()))
     result: dict[str, Any] = answer.result
     if result.get("counters_put"):  # their power and life are in the totals above
-        found.insert(0, " and ".join(result["counters_put"]) + " put on it")
+        n = result.get("counters_removed", 0)
+        gone = f", where {n} buff and {n} debuff counter{'s' if n != 1 else ''} remove each other" if n else ""
+        found.insert(0, " and ".join(result["counters_put"]) + " put on it" + gone)
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
     if result.get("abilities"):

@@ -9,10 +9,14 @@ from __future__ import annotations
 import json
 import re
 
+import pytest
+
 from bot.catalog.db import Catalog
 from bot.cli import main
 from engine.rulesets.grand_archive.reading import read_card
 from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
+from tests.engine.grand_archive.test_grand_archive_issue34 import PUT_COUNTERS, obj, text_of
+from tests.engine.grand_archive.test_grand_archive_issue34 import number as count_word
 
 _REMINDER = re.compile(r"\([^()]*\)")
 # keywords an object has on the field (the glossary's keyword abilities that a card prints alone)
@@ -192,3 +196,21 @@ def test_a_count_given_decides_an_n_or_more_condition_or_requirement(db, capsys)
             checked.append(card.name)
             break
     assert len(checked) >= 45, checked  # Conniving Plans, Plage aux Homards, Tidal Lock, ... (54 of 59 cards here)
+
+
+@pytest.mark.parametrize(("card", "written"), PUT_COUNTERS)
+def test_a_counter_put_where_the_opposite_one_is_says_they_remove_each_other(db, capsys, card, written):
+    """"Put a buff counter on target Specter ally" on an ally with a debuff counter: each removes one of the other
+    (official Counters, Buff 4 / Debuff 4), said in the first line (every card putting buff or debuff counters)."""
+    name = card.split("#")[0]
+    sentence = re.search(r"put (a|an|one|two|three) (buff|debuff) counters? on [^.]*", text_of(db, name), re.I)
+    n, kind = count_word(sentence.group(1)), sentence.group(2).lower()
+    opposite = "debuff" if kind == "buff" else "buff"
+    named = f"{card} -> #1" if re.search(r"target|\ban? \w+", sentence.group(0)) and "each" not in \
+        sentence.group(0) else card
+    marked = f"{written}[{opposite}=1]"
+    out = ask(db, capsys, "--object", marked, "--effect", named)
+    target = obj(out, marked)
+    assert target["result"]["counters_removed"] == 1, out["summary"]
+    assert target["net"].get("power", {"total": 0})["total"] == (n - 1) * (1 if kind == "buff" else -1)
+    assert "1 buff and 1 debuff counter remove each other" in out["summary"]
