@@ -322,6 +322,8 @@ class Evaluator:
                 self.counts_used.add(key)
                 given = self.counts[key]
                 met = given >= n if m.group(2).lower() in ("more", "greater") else given <= n
+                if not is_condition and words.lower().startswith("otherwise"):
+                    met = not met  # "Otherwise, ...": it happens when the "if" before it does not hold
                 rest = "; ".join(p for j, p in enumerate(parts) if j != i)
                 self.note(notes.decided_by_count(inst.label, part, key, given, met))
                 if is_condition:
@@ -512,6 +514,13 @@ class Evaluator:
             chosen = [p for p in with_effects if not all(_own_cost(e) for e in p.effects)] or with_effects
             for left_out in (p for p in with_effects if p not in chosen):  # said, never silently dropped
                 self.note(notes.own_cost_apart(card.name, left_out.label, left_out.effects[0].change))
+            if not is_permanent(card):
+                # an action's activated ability used from elsewhere ("(2), Banish ...: Put this card from your
+                # graveyard on the bottom of target champion's lineage") is not what resolving the card does
+                resolving = [p for p in chosen if not all(e.origin is Origin.ABILITY for e in p.effects)]
+                for left_out in (p for p in chosen if resolving and p not in resolving):
+                    self.note(notes.ability_apart(card.name, left_out.label))
+                chosen = resolving or chosen
             with_effects = chosen
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
@@ -1174,7 +1183,9 @@ class Evaluator:
                            key=lambda i: (bool(i.read.counter_kind), i.timestamp, i.id))
             if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
                 placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
-                                     f"{i.timestamp}") for i in group]
+                                     f"{i.timestamp}") if i.read.prop != "lineage" else Placed(
+                    i, "no layer: a card put into the lineage changes no characteristic; it stays there (GA9)")
+                    for i in group]
                 continue
             done: list[Instance] = []
             while group:
@@ -1388,7 +1399,7 @@ class Evaluator:
         ability of its object like any other: once that object loses all its abilities (layer D), it no longer has
         it, so the rule is off for as long as the loss lasts (the layers order characteristics; a rule has none)."""
         for inst in self.instances:
-            if inst.read.layer != "-" or inst.status != "active":
+            if inst.read.layer != "-" or inst.read.prop == "lineage" or inst.status != "active":
                 continue
             lost = self._source_lost(inst)
             if lost is None:
@@ -1421,7 +1432,9 @@ class Evaluator:
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
-            if inst.read.layer == "-":
+            if inst.read.prop == "lineage":  # a card moved into a lineage: it stays there (GA9)
+                self.cite("GA9")
+            elif inst.read.layer == "-":
                 self.cite("GA15")
         self.cite("GA5", "GA6")
         pairs = [(a, b) for a in self.instances for b in self.instances if self._would_depend(a, b)]
@@ -1474,6 +1487,8 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
                 gained.append(read.change)
                 given[read.change] = placed.inst
             result["abilities"] = gained
+        elif read.prop == "lineage":  # "Maledictum Vitae put on the bottom of its lineage"
+            result["lineage_put"] = [*result.get("lineage_put", []), read.change]  # type: ignore[list-item]
         elif read.counter_kind:  # "2 buff counters" put on it (their power and life are in the net result)
             result["counters_put"] = [*result.get("counters_put", []), read.change]  # type: ignore[list-item]
         elif read.exclusive:

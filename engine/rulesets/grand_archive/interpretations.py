@@ -264,3 +264,9 @@ def decided_by_count(label: str, words: str, key: str, given: int, met: bool) ->
     return Interpretation(f"by-count:{label}", None,
                           f"{label}: “{words}” is decided by the count given ({key} = {given}): it "
                           f"{'holds' if met else 'does not hold'}.")
+
+
+def ability_apart(card: str, label: str) -> Interpretation:
+    return Interpretation(f"ability-apart:{card}:{label}", None,
+                          f"{card}'s paragraph {label} is an activated ability, used apart from the card resolving, "
+                          f"so it is left out; ask “{card}#{label}” about it.")

@@ -551,6 +551,14 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     placing = _PUT_COUNTERS.match(body)
     if placing and resolving:  # "Put two buff counters on target ally": they change its power and life (GA14)
         return _counters_placed(placing, sentence, ctx)
+    into_lineage = _TO_LINEAGE.match(body)
+    if into_lineage and resolving:  # "Put Maledictum Vitae on the bottom of target champion's lineage"
+        return _lineage_placed(into_lineage, sentence, ctx)
+    tail = re.search(r",? (?:then|and) (put [^.]+? on the bottom of [^.]+? lineage)[.]?$", body, re.I)
+    into_lineage = _TO_LINEAGE.match(tail.group(1)) if tail and resolving and printed is None else None
+    if tail and into_lineage:  # "All units you control become distant, then put Violet Haze on the bottom of ..."
+        first = _read_sentence(body[: tail.start()] + ".", ctx, resolving)
+        return first + _lineage_placed(into_lineage, sentence, ctx)
     # "Other champions get -3 level and all allies get -3 POWER": two clauses, each with its own subject
     for joint in re.finditer(r",? and (?=(?:all |each |other |target |your )?[A-Za-z][\w' ]*? (?:" + VERBS + r")\b)",
                              body):
@@ -626,6 +634,26 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
         ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
     effect = _effect(ctx, sentence, "put", change, spec, True)
     return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
+
+
+_TO_LINEAGE = re.compile(r"^(?:(you may) )?put (.+?)(?: from your (?:graveyard|hand|memory))? on the bottom of "
+                         r"((?:target|your|the hit|that|the attacked) champion)(?:'s|’s) lineage\b[^.]*?[.]?$", re.I)
+
+
+def _lineage_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffect]:
+    """"Put Maledictum Vitae on the bottom of target champion's lineage": a one-time move; the card then stays in
+    that lineage (a level up keeps it, GA9), and only an Inherited Effect of it gives the champion anything."""
+    spec = parse_set(m.group(3), ctx.card)
+    if spec is None:
+        return []
+    moved = m.group(2)
+    name = ctx.card.name if moved.lower() in ("this card", "it", "this") or moved in short_names(ctx.card) else moved
+    change = _Change("-", "a card put into a champion's lineage", "lineage", f"{name} put on the bottom of its "
+                     "lineage")
+    if m.group(1):
+        ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put it (“you may”)") if x)
+    effect = _effect(ctx, sentence, "put", change, spec, True)
+    return [replace(effect, form=Form.INDEFINITE, form_words="it stays in the lineage (a level up keeps it)")]
 
 
 _PLAYERS = re.compile(r"^(you|players|each player|your opponents|opponents|each opponent|target opponent|"

@@ -45,6 +45,16 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         n = result.get("counters_removed", 0)
         gone = f", where {n} buff and {n} debuff counter{'s' if n != 1 else ''} remove each other" if n else ""
         found.insert(0, " and ".join(result["counters_put"]) + " put on it" + gone)
+    for put in result.get("lineage_put", []):  # "Maledictum Vitae put on the bottom of its lineage"
+        card = put.removesuffix(" put on the bottom of its lineage")
+        source = next((p.inst.card for p in answer.order if p.inst.read.prop == "lineage"), None)
+        if source is None or source.name != card:  # other cards ("any amount of Curse cards"): not known here
+            gives = " (an Inherited Effect of theirs is the champion's while they are there)"
+        elif "inherited effect" in (source.text or "").lower():
+            gives = ""  # its Inherited Effect is said as what reaches the champion
+        else:
+            gives = " and gives it no ability (it has no Inherited Effect)"
+        found.insert(0, f"{put}, where it stays (a level up keeps it){gives}")
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
     if result.get("abilities"):
@@ -152,7 +162,7 @@ def summary(verdict: Verdict) -> str:
     reached = sorted((a for a in asked if a.reaches), key=lambda a: not a.order)  # what changes it first
     sources = [a for a in verdict.objects if a not in asked and a.order]
     shown = (reached + sources + [a for a in asked if not a.reaches])[:3]
-    rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
+    rules = [i for i in verdict.instances if i.read.layer == "-" and i.read.prop != "lineage" and not i.event][:2]
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
     sentence = "; ".join(object_sentence(a) for a in told)

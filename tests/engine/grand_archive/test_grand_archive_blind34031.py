@@ -187,7 +187,8 @@ def test_a_count_given_decides_an_n_or_more_condition_or_requirement(db, capsys)
                 out = json.loads(capsys.readouterr().out)
                 if code != 0:  # (it needs a target or an object the bare question does not give)
                     break
-                mine = [e for e in out["effects"] if e["part"] == effect.part and e["change"] == effect.change]
+                mine = [e for e in out["effects"] if e["part"] == effect.part and e["change"] == effect.change
+                        and e["set"] == effect.affected.text]
                 results[given] = {e["status"] for e in mine}
             if len(results) < 2:
                 continue
@@ -214,3 +215,36 @@ def test_a_counter_put_where_the_opposite_one_is_says_they_remove_each_other(db,
     assert target["result"]["counters_removed"] == 1, out["summary"]
     assert target["net"].get("power", {"total": 0})["total"] == (n - 1) * (1 if kind == "buff" else -1)
     assert "1 buff and 1 debuff counter remove each other" in out["summary"]
+
+
+_TO_LINEAGE = re.compile(r"\bput ((?:(?!\bput )[^.])+?) on the bottom of (target|your|the hit) champion(?:'s|’s) "
+                         r"lineage", re.I)
+
+
+def test_a_card_put_into_a_lineage_stays_there_and_gives_only_its_inherited_effect(db, capsys):
+    """"Put Maledictum Vitae on the bottom of target champion's lineage": a one-time move, after which the card stays
+    in that lineage (a level up keeps it); a card without an Inherited Effect gives the champion nothing (was
+    refused: "creates no continuous effect")."""
+    checked = []
+    for card in cards(db).values():
+        paragraphs = _paragraphs(card)
+        for number, paragraph in enumerate(paragraphs, start=1):
+            m = _TO_LINEAGE.search(paragraph)
+            if m is None or re.search(r"\b(whenever|when)\b", paragraph[: m.start()], re.I):
+                continue  # (a trigger waiting for something: asked about, "On Enter:" or "REST:" has happened)
+            written = "champion:opponent" if m.group(2).lower() in ("target", "the hit") else "champion"
+            code = main(["grand-archive", "--db", db, "--json", "--object", written, "--effect",
+                         f"{card.name}#{number} -> #1" if m.group(2).lower() == "target" else f"{card.name}#{number}"])
+            out = json.loads(capsys.readouterr().out)
+            if code != 0:
+                continue
+            champion = obj(out, written)
+            what = re.sub(r" from your (?:graveyard|hand|memory)$", "", m.group(1))
+            itself = what in (card.name, "this card", "it") or card.name.startswith(what)
+            moved = card.name if itself else what
+            assert champion["result"].get("lineage_put") == [f"{moved} put on the bottom of its lineage"], \
+                (card.name, out["summary"])
+            says_none = itself and "Inherited Effect" not in card.text  # other cards' own are not known here
+            assert ("no Inherited Effect" in out["summary"]) is says_none, out["summary"]
+            checked.append(card.name)
+    assert len(checked) >= 15, checked  # Maledictum Vitae, Creeping Torment, Violet Haze, ... (19, 18 cards)

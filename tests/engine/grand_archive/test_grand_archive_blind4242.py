@@ -223,7 +223,8 @@ def test_they_after_an_if_is_the_ifs_subject_and_otherwise_is_the_alternative(db
 def test_an_inherited_effect_of_a_card_in_the_lineage_is_the_champions(db, capsys, card, total):
     out = ask(db, capsys, "--object", "champion", "--effect", card)
     champion = next(o for o in out["objects"] if o["object"] == "champion")
-    effect = next(e for e in champion["effects"] if e["applies"])
+    # (the card's own "Put ... on the bottom of your champion's lineage" is a placement that applies too)
+    effect = next(e for e in champion["effects"] if e["applies"] and "LIFE" in e["change"])
     assert effect["kind"] == "static" and champion["net"]["life"]["total"] == total
     assert not any(o["object"] == card and o["effects"] and o["effects"][0]["applies"] for o in out["objects"])
 
