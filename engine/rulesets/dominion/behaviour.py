@@ -119,6 +119,10 @@ class Behaviour:
     # a Reaction that moves itself without being played ("you may first set this aside from your hand"): what it
     # does instead, in players' words; on another player's turn it is never in play (read from the text)
     reacts_by: str = ""
+    # a non-Duration whose own text takes it out of play as it is played ("Trash this card.", Feast: always; "You
+    # may trash this for +$2", Mining Village: not always): those words (read from the text)
+    leaves_itself: str = ""
+    always_leaves: bool = False
     note: str = ""
     annotated: bool = True        # False: derived from the card's types, not from data
 

@@ -141,6 +141,9 @@ class Builder:
             self.skip_after.update(play_turns)
         if choices.removed:
             inst.removed_by = "removed from play early"
+        elif behaviour.always_leaves and lent is None and inst.in_play:
+            # "Trash this card." (Feast): its own text takes it out of play as it is played (DM11)
+            inst.removed_by = f"its own “{behaviour.leaves_itself}” takes it out of play as it is played"
         if raw.children:
             self._children(inst, raw.children)
         return inst

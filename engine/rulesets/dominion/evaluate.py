@@ -127,6 +127,14 @@ class Evaluator:
                         is_duration(inst.card) else base_why.replace("the turn it was played", "that turn"))
         if not inst.in_play and inst.parent is None:
             base_why = "never in play: an Event, Project, Way or Trait is not a card in play"
+        b = inst.behaviour
+        if b.leaves_itself and not b.always_leaves and not inst.removed_by and inst.in_play and not inst.lent_by:
+            # "You may trash this for +$2", "... you may put this onto your deck": not used unless it is said
+            phrase = f"{inst.label} does not leave play by its own “{b.leaves_itself}”"
+            if phrase not in self.assumed:
+                self.assumed.append(phrase)
+            self.trace.interpret(notes.defaulted(inst.label, "DM11", f"its own “{b.leaves_itself}” is not used; "
+                                                 f"give the choice removed (“{inst.card.name}[removed]”) if it is"))
         if inst.gained:
             base_why = ("gained, not played: only its “When you gain this” plays a card, so it was gained and is not "
                         "in play")

@@ -346,6 +346,35 @@ def reaction_move(card: Card) -> str:
     return said
 
 
+_SELF_LEAVING = re.compile(r"\b(trash this(?: card)?|put this onto your deck|put this into your hand|return this to "
+                           r"(?:its|the) pile|set this aside)\b(?! from your hand)", re.I)
+_BONUSES = re.compile(r"^(?:\s*(?:\+\$?\d+|\$\d+)(?: (?:Cards?|Actions?|Buys?|Villagers?|Coffers|Favors?))?)*\s*")
+
+
+def leaves_by_itself(card: Card) -> tuple[bool, str]:
+    """(always, the sentence) when a non-Duration card's own text takes it out of play as it is played: always
+    ("Trash this card.", Feast; "Return this to its pile.", Horse) or only if something holds or you choose
+    ("You may trash this for +$2", Mining Village; "... you may put this onto your deck", Treasury); (False, "")
+    when it does not. A "When you trash this" trigger is not one, nor a card in hand ("trash this from your hand")."""
+    types = types_of(card)
+    if "Duration" in types or not {"Action", "Treasure", "Night"} & set(types):
+        return False, ""
+    for sentence in _sentences(_text(card)):
+        m = _SELF_LEAVING.search(sentence)
+        if m is None or re.search(r"when (?:you|another|any|one)\b[^.]*$", sentence[: m.start()], re.I):
+            continue
+        before = _BONUSES.sub("", sentence[: m.start()]).strip()
+        if ":" in before:  # (a card printed with several named parts, Loot)
+            continue
+        always = not before and not re.search(r"\b(?:may|if|or)\b", sentence, re.I)
+        clause = re.sub(r"\.\d*$", "", _BONUSES.sub("", sentence).strip())  # the words that say it
+        if len(clause.split()) > 12:  # "At the start of Clean-up, if ..., you may put this onto your deck"
+            mays = [x.start() for x in re.finditer(r"\byou may\b", sentence[: m.start()], re.I)]
+            clause = sentence[mays[-1] if mays else m.start(): m.end()]
+        return always, clause
+    return False, ""
+
+
 def other_turn_self_play(card: Card) -> bool:
     """Whether its text lets it play itself on another player's turn (a Reaction to another player, an on-gain or
     on-discard play)."""

@@ -126,7 +126,10 @@ def outcome(verdict: Verdict) -> str:
                            "it is never in play")
         if not inst.in_play:
             continue  # never in play (an Event), or left where it was (played by a Command variant)
-        groups.setdefault(_describe(inst, verdict)[2], []).append(inst.label)
+        when = _describe(inst, verdict)[2]
+        if inst.removed_by.startswith("its own") and inst.leave.phase is Phase.DURING:  # "Trash this card." (Feast)
+            when = f"as it is played: {inst.removed_by.removesuffix(' as it is played')}"
+        groups.setdefault(when, []).append(inst.label)
     clauses = []
     for when, names in groups.items():
         who = _join(names)

@@ -158,3 +158,49 @@ def test_a_forbidden_play_says_so_first_in_plain_words_for_every_throne_variant(
         out = ask(f"{name} > Night Watchman")
         assert out["legal"] is False and out["summary"].startswith("Not allowed: "), out["summary"]
         assert not re.search(r"\bDM\d+", out["summary"]) and "DM14" in out["problem_rules"]
+
+
+# --- a card whose own text takes it out of play -----------------------------------------------------------------
+_ITSELF_OUT = re.compile(r"\b(?:trash this|put this onto your deck|put this into your hand|return this to its pile|"
+                         r"set this aside)\b(?! from your hand)", re.I)
+
+
+def leaving_by_themselves() -> dict[str, bool]:
+    """Every real non-Duration card played from hand whose text takes itself out of play: name -> always (a plain
+    "Trash this." / "Return this to its pile.", no "may", "if" or "or")."""
+    found = {}
+    for card in _cards().values():
+        kinds = types(card)
+        if "Duration" in kinds or not kinds & {"Action", "Treasure", "Night"}:
+            continue
+        for sentence in re.split(r"(?<=[.!?])\s+", text(card)):
+            m = _ITSELF_OUT.search(sentence)
+            if m is None or re.search(r"when (?:you|another|any|one)\b", sentence[: m.start()], re.I):
+                continue
+            before = re.sub(r"(?:\+\$?\d+|\$\d+)(?: (?:Cards?|Actions?|Buys?|Villagers?))?", "",
+                            sentence[: m.start()]).strip()
+            if ":" not in before:
+                found[card.name] = not before and not re.search(r"\b(?:may|if|or)\b", sentence, re.I)
+                break
+    return found
+
+
+def test_the_cards_taking_themselves_out_of_play_are_the_real_ones():
+    found = leaving_by_themselves()
+    assert {n for n, always in found.items() if always} >= {"Feast", "Pillage", "Horse", "Embargo", "Treasure Map"}
+    assert {n for n, always in found.items() if not always} >= {"Treasury", "Walled Village", "Mining Village"}
+    assert len(found) >= 30, sorted(found)
+
+
+@pytest.mark.parametrize("name", sorted(leaving_by_themselves()))
+def test_a_card_taking_itself_out_of_play_leaves_then_or_says_it_assumed_not(name):
+    always = leaving_by_themselves()[name]
+    out = ask(name)
+    card = out["chain"][0]
+    if always:  # "Trash this card." (Feast): out of play as it is played, not in a Clean-up (DM11)
+        assert card["leaves_play"]["moment"] == "removed" and "as it is played" in out["summary"], out["summary"]
+    else:  # "You may trash this for +$2": not used unless said, and said so first
+        assert card["leaves_play"]["cleanup"] == "this-turn" and out["summary"].startswith("Assuming"), out["summary"]
+        assert any(name in a and "does not leave play by its own" in a for a in out["assumed"])
+        taken = ask(f"{name}[removed]")
+        assert taken["chain"][0]["leaves_play"]["moment"] == "removed" and not taken["assumed"]
