@@ -801,8 +801,9 @@ class Evaluator:
     def _event(self, event: EventSpec, t: int) -> None:
         if event.card is not None and event.kind != "level-up":
             self.labels.append(f"{t}. then {event.kind}:{self._card_in_scenario(event).name}")
-        elif event.card is not None:
-            self.labels.append(f"{t}. then {event.kind}:{self.lookup(event.card).name}")
+        elif event.card is not None:  # (level-up:champion: a level up into a champion card not named)
+            unnamed = event.card.strip().lower() in ("champion", "a champion", "your champion", "the champion")
+            self.labels.append(f"{t}. then {event.kind}:{'champion' if unnamed else self.lookup(event.card).name}")
         else:
             self.labels.append(f"{t}. then {event.kind}")
         if event.kind == "end-of-turn":
@@ -1006,13 +1007,26 @@ class Evaluator:
 
     def _level_up(self, event: EventSpec, t: int) -> None:
         assert event.card is not None
-        card = self.lookup(event.card)
-        if "champion" not in types_of(card):
+        unnamed = event.card.strip().lower() in ("champion", "a champion", "your champion", "the champion")
+        card = None if unnamed else self.lookup(event.card)
+        if card is not None and "champion" not in types_of(card):
             raise QuestionError(f"level-up:{card.name}: {card.name} is not a champion card.")
         champion = next((o for o in reversed(self.objects) if "champion" in o.types and o.left is None), None)
         if champion is None:
             raise QuestionError("level-up needs a champion in the scenario first: --object champion, or --effect "
                                 "with a champion card.")
+        if card is None:
+            # "my champion levels up" with the new card not named: the champion's own text is no longer its text,
+            # and its lineage (with what was put in it) stays (GA9)
+            for inst in self.instances:
+                if inst.source is champion and inst.read.origin is Origin.STANDING and not inst.read.inherited and \
+                        "inherited effect" not in inst.read.sentence.lower():
+                    self._end(inst, t, f"the champion levelled up: {inst.card.name}'s text is no longer the "
+                                       "champion's text", "GA9")
+            self.cite("GA9")
+            self.note(notes.level_up("a champion card not named", champion.card.name if champion.card else
+                                     "the champion"))
+            return
         old = champion.card
         for inst in self.instances:
             if inst.source is champion and inst.read.origin is Origin.STANDING and not inst.read.inherited and \
@@ -1587,8 +1601,8 @@ def _nothing_lasting(name: str, paragraphs: list[Paragraph] | tuple[Paragraph, .
 
 
 def _short(text: str, n: int = 50) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
+    text = " ".join(text.split())  # (cut at a word, never inside one)
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _choices(objs: list[Obj]) -> str:

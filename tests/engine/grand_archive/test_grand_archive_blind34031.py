@@ -248,3 +248,12 @@ def test_a_card_put_into_a_lineage_stays_there_and_gives_only_its_inherited_effe
             assert ("no Inherited Effect" in out["summary"]) is says_none, out["summary"]
             checked.append(card.name)
     assert len(checked) >= 15, checked  # Maledictum Vitae, Creeping Torment, Violet Haze, ... (19, 18 cards)
+
+
+def test_a_level_up_into_a_card_not_named_keeps_the_lineage(db, capsys):
+    """"My champion levels up" without naming the new card (level-up:champion): what is in the lineage stays, an
+    Inherited Effect included (GA9); was refused ("champion" matches several cards)."""
+    out = ask(db, capsys, "--object", "champion", "--effect", "Maledictum Vitae -> #1", "--then", "level-up:champion")
+    assert obj(out, "champion")["result"]["lineage_put"] == ["Maledictum Vitae put on the bottom of its lineage"]
+    rai = ask(db, capsys, "--object", "champion", "--effect", "Rai, Archmage#2", "--then", "level-up:champion")
+    assert obj(rai, "champion")["result"]["abilities"], rai["summary"]
