@@ -62,6 +62,7 @@ class SetSpec:
     next_only: bool = False                  # "the next card you activate", "the first ... each turn": one only
     attacks_of: bool = False                 # "target unit's attacks": the target is a unit, the set its attacks
     all_subtypes: bool = False               # "Ranger Reaction cards": every subtype (not "Human and Horse allies")
+    named: str = ""                          # "your Fractured Memories": the object of that name (counters put)
 
     def describe(self) -> str:
         return self.text

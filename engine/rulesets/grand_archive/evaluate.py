@@ -233,6 +233,10 @@ class Evaluator:
                     and "attack" not in inst.target.types:
                 return self._attack_of_target(inst, obj)
             return (obj is inst.target, f"it is not the effect's target ({inst.target.describe()})")
+        if spec.named:  # "your Fractured Memories": the object of that name its controller controls
+            names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
+            if spec.named.lower() not in names:
+                return False, f"it is not {spec.named}"
         ok, why = self._kind_fits(spec, obj)
         if not ok:
             return ok, why

@@ -602,7 +602,8 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     return _read_rule(body, sentence, ctx, resolving)
 
 
-_PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up),? (?:and|then),? )?"
+_PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up|recover \d+|glimpse \d+),? "
+                           r"(?:and|then),? )?"
                            r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?([a-z]+) "
                            r"counters? on (.+?)(?:,?\s+(?:then|and)\s+(?:draw|wake|recover|gain|deal|you|it|that)\b.*)?"
                            r"[.]?$", re.I)
@@ -614,6 +615,9 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
     words = re.sub(r"\s+instead$", "", m.group(4), flags=re.I)  # "... on it instead": an alternative (ctx.instead)
     chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+))) (?!target\b)", words, re.I)
     spec = parse_set(words[chosen.end():] if chosen else words, ctx.card, ctx.last_set or ctx.last_target)
+    named = re.fullmatch(r"your ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*)", words.strip())
+    if spec is None and named:  # "Then put a sheen counter on your Fractured Memories": the object of that name
+        spec = SetSpec(words.strip(), controller="you", named=named.group(1))
     if spec is None:
         return []
     if chosen:  # "on an ally you control": one object chosen as it resolves (no target), like a target here

@@ -257,3 +257,28 @@ def test_a_level_up_into_a_card_not_named_keeps_the_lineage(db, capsys):
     assert obj(out, "champion")["result"]["lineage_put"] == ["Maledictum Vitae put on the bottom of its lineage"]
     rai = ask(db, capsys, "--object", "champion", "--effect", "Rai, Archmage#2", "--then", "level-up:champion")
     assert obj(rai, "champion")["result"]["abilities"], rai["summary"]
+
+
+_ON_NAMED = re.compile(r"\b[Pp]ut (a|an|one|two|three) ([a-z]+) counters? on your ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*)"
+                       r"[.,]")
+
+
+def test_counters_put_on_your_named_object_are_put_there(db, capsys):
+    """"Then put a sheen counter on your Fractured Memories" (Molten Echo), "... a haunt counter on your
+    Phantasmagoria": put on the object of that name, where what counts them finds them (was refused)."""
+    checked = []
+    for card in cards(db).values():
+        for number, paragraph in enumerate(_paragraphs(card), start=1):
+            m = _ON_NAMED.search(paragraph)
+            if m is None or re.search(r"\b(whenever|when|at the beginning)\b", paragraph[: m.start()], re.I):
+                continue
+            named, n, kind = m.group(3), count_word(m.group(1)), m.group(2)
+            code = main(["grand-archive", "--db", db, "--json", "--object", named, "--effect",
+                         f"{card.name}#{number}"])
+            out = json.loads(capsys.readouterr().out)
+            if code != 0:  # (the paragraph also needs a target the question does not give: Rosewinged Hollow)
+                continue
+            put = obj(out, named)["result"].get("counters_put")
+            assert put == [f"{n} {kind} counter{'s' if n != 1 else ''}"], (card.name, out["summary"])
+            checked.append(card.name)
+    assert len(checked) >= 6, checked  # Molten Echo, Drown in Sorrow, Quiet Refraction, ... (7 here)
