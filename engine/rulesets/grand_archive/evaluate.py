@@ -677,6 +677,10 @@ class Evaluator:
             if effect.affected.self_only and source is not None and source.left is None and not is_permanent(card):
                 # "Backstab gets +2 POWER": the card itself is its set, even when it came with the effect
                 inst.captured |= {source.id}
+        if effect.prop == "zone" and inst.target is not None and inst.target.left is None:
+            # suppressed: banished now (what other effects gave it ends), back as a new object at the next end phase
+            inst.target.left = t
+            self.note(notes.suppressed(inst.label, inst.target.describe()))
         if effect.form is Form.DURING_NEXT_TURN:
             inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
         if effect.delayed:  # a delayed trigger: it resolves (and fixes its set) when that moment comes
@@ -877,7 +881,9 @@ class Evaluator:
                     began = inst.started_turn if inst.started_turn is not None else inst.turn
                     late = " (its turn's end phase was skipped, so it lasted to this one)" if began < self.turn \
                         and "controller's turn" not in inst.read.form_words else ""
-                    self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
+                    self._end(inst, t, "it came back to the field at the beginning of the end phase, as a new "
+                              "object" if inst.read.prop == "zone" else f"the end phase's clean-up ended it{late}",
+                              "GA11")
                 if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
                     self._end(inst, t, "its turn ended", "GA11")
                 if inst.read.form is Form.NEXT_TURN_END and self.turn > inst.turn and \
@@ -1085,7 +1091,8 @@ class Evaluator:
                 which = first.describe() if first is not None else "none yet"
                 return Reach(inst, False, f"only the next one is reached ({spec.text}): {which}", rules,
                              f"only the next one is reached, and that is {which}")
-        if obj.left is not None and obj.left <= len(self.labels):
+        if obj.left is not None and obj.left <= len(self.labels) and not (inst.read.prop == "zone"
+                                                                           and inst.target is obj):
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
                                       "new object", rules, "it left the field")
         later_attack = spec.attacks_of and obj is not inst.target  # the target unit's attacks to come
@@ -1201,8 +1208,9 @@ class Evaluator:
                            key=lambda i: (bool(i.read.counter_kind), i.timestamp, i.id))
             if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
                 placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
-                                     f"{i.timestamp}") if i.read.prop != "lineage" else Placed(
-                    i, "no layer: a card put into the lineage changes no characteristic; it stays there (GA9)")
+                                     f"{i.timestamp}") if i.read.prop not in ("lineage", "zone") else Placed(
+                    i, "no layer: a card put into the lineage changes no characteristic; it stays there (GA9)"
+                    if i.read.prop == "lineage" else "no layer: it moves the object, changing no characteristic")
                     for i in group]
                 continue
             done: list[Instance] = []
@@ -1417,7 +1425,7 @@ class Evaluator:
         ability of its object like any other: once that object loses all its abilities (layer D), it no longer has
         it, so the rule is off for as long as the loss lasts (the layers order characteristics; a rule has none)."""
         for inst in self.instances:
-            if inst.read.layer != "-" or inst.read.prop == "lineage" or inst.status != "active":
+            if inst.read.layer != "-" or inst.read.prop in ("lineage", "zone") or inst.status != "active":
                 continue
             lost = self._source_lost(inst)
             if lost is None:
@@ -1452,6 +1460,8 @@ class Evaluator:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
             if inst.read.prop == "lineage":  # a card moved into a lineage: it stays there (GA9)
                 self.cite("GA9")
+            elif inst.read.prop == "zone":  # suppressed: it left the field (GA3: a new object when it returns)
+                pass
             elif inst.read.layer == "-":
                 self.cite("GA15")
         self.cite("GA5", "GA6")
@@ -1505,6 +1515,8 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
                 gained.append(read.change)
                 given[read.change] = placed.inst
             result["abilities"] = gained
+        elif read.prop == "zone":  # "Suppress target ally"
+            result["suppressed"] = read.change
         elif read.prop == "lineage":  # "Maledictum Vitae put on the bottom of its lineage"
             result["lineage_put"] = [*result.get("lineage_put", []), read.change]  # type: ignore[list-item]
         elif read.counter_kind:  # "2 buff counters" put on it (their power and life are in the net result)

@@ -270,3 +270,10 @@ def ability_apart(card: str, label: str) -> Interpretation:
     return Interpretation(f"ability-apart:{card}:{label}", None,
                           f"{card}'s paragraph {label} is an activated ability, used apart from the card resolving, "
                           f"so it is left out; ask “{card}#{label}” about it.")
+
+
+def suppressed(label: str, what: str) -> Interpretation:
+    return Interpretation(f"suppressed:{label}", None,
+                          f"{label} suppresses {what}: it is banished now, so what other effects gave it ends, and "
+                          "it returns at the beginning of the next end phase as a new object (the glossary's "
+                          "“suppress”).")

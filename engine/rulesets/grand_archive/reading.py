@@ -551,6 +551,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     placing = _PUT_COUNTERS.match(body)
     if placing and resolving:  # "Put two buff counters on target ally": they change its power and life (GA14)
         return _counters_placed(placing, sentence, ctx)
+    suppress = _SUPPRESS.match(body)
+    if suppress and resolving:  # "Suppress target ally": banished, and back at the beginning of the next end phase
+        return _suppressed(suppress, sentence, ctx)
     into_lineage = _TO_LINEAGE.match(body)
     if into_lineage and resolving:  # "Put Maledictum Vitae on the bottom of target champion's lineage"
         return _lineage_placed(into_lineage, sentence, ctx)
@@ -638,6 +641,25 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
         ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
     effect = _effect(ctx, sentence, "put", change, spec, True)
     return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
+
+
+_SUPPRESS = re.compile(r"^(?:(?:as a spell, )?)suppress ((?:up to (?:one|two|three) |another |two )?target [^.(]+?)"
+                       r"(?: with the same reserve costs?)?\s*(?:\([^)]*\))?[.]?$", re.I)
+
+
+def _suppressed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffect]:
+    """"Suppress target ally": the glossary's suppress: banish it and return it to the field under its owner's
+    control at the beginning of the next end phase. It leaves the field now, so what other effects gave it ends,
+    and it comes back as a new object."""
+    spec = parse_set(m.group(1), ctx.card, ctx.last_set or ctx.last_target)
+    if spec is None:
+        return []
+    change = _Change("-", "suppressed (banished until the next end phase)", "zone",
+                     "suppressed: banished now, back on the field at the beginning of the next end phase as a new "
+                     "object")
+    effect = _effect(ctx, sentence, "suppress", change, spec, True)
+    return [replace(effect, form=Form.END_OF_TURN, form_words="it comes back at the beginning of the next end "
+                    "phase (a new object)")]
 
 
 _TO_LINEAGE = re.compile(r"^(?:(you may) )?put (.+?)(?: from your (?:graveyard|hand|memory))? on the bottom of "

@@ -93,7 +93,7 @@ def scenario_effect_json(inst: Instance) -> dict[str, Any]:
             "status": inst.status, "status_why": inst.status_why, "duration": {"form": read.form.value,
                                                                               "words": read.form_words},
             "ends_on": duration_text(inst) + (f" (ended at {inst.ends_on})" if inst.status == "ended" else ""),
-            "rules": list(dict.fromkeys([*("GA15",) * (read.layer == "-" and read.prop != "lineage"),
+            "rules": list(dict.fromkeys([*("GA15",) * (read.layer == "-" and read.prop not in ("lineage", "zone")),
                                           *("GA9",) * (read.prop == "lineage"), *duration_rules(inst)]))}
 
 

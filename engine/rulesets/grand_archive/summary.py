@@ -45,6 +45,11 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         n = result.get("counters_removed", 0)
         gone = f", where {n} buff and {n} debuff counter{'s' if n != 1 else ''} remove each other" if n else ""
         found.insert(0, " and ".join(result["counters_put"]) + " put on it" + gone)
+    if result.get("suppressed"):  # "Suppress target ally": what other effects gave it ends as it leaves
+        gone = list(dict.fromkeys(r.inst.card.name for r in answer.reaches if not r.applies and r.short ==
+                                  "it left the field"))
+        lost = f", so what {_join_names(gone)} gave it ends" if gone else ""
+        found.insert(0, "it is " + str(result["suppressed"]).replace(": banished now", ", banished now") + lost)
     for put in result.get("lineage_put", []):  # "Maledictum Vitae put on the bottom of its lineage"
         card = put.removesuffix(" put on the bottom of its lineage")
         source = next((p.inst.card for p in answer.order if p.inst.read.prop == "lineage"), None)
@@ -126,6 +131,10 @@ def object_sentence(answer: ObjectAnswer) -> str:
     return f"no effect of the scenario could reach {subject}"
 
 
+def _join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _effect_state(inst: Instance) -> str:
     """"Devotion's Price: you can't draw cards, in effect until the end phase's clean-up"."""
     read = inst.read
@@ -162,7 +171,8 @@ def summary(verdict: Verdict) -> str:
     reached = sorted((a for a in asked if a.reaches), key=lambda a: not a.order)  # what changes it first
     sources = [a for a in verdict.objects if a not in asked and a.order]
     shown = (reached + sources + [a for a in asked if not a.reaches])[:3]
-    rules = [i for i in verdict.instances if i.read.layer == "-" and i.read.prop != "lineage" and not i.event][:2]
+    rules = [i for i in verdict.instances if i.read.layer == "-" and i.read.prop not in ("lineage", "zone")
+             and not i.event][:2]
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
     sentence = "; ".join(object_sentence(a) for a in told)

@@ -282,3 +282,39 @@ def test_counters_put_on_your_named_object_are_put_there(db, capsys):
             assert put == [f"{n} {kind} counter{'s' if n != 1 else ''}"], (card.name, out["summary"])
             checked.append(card.name)
     assert len(checked) >= 6, checked  # Molten Echo, Drown in Sorrow, Quiet Refraction, ... (7 here)
+
+
+_SUPPRESS = re.compile(r"(?:^|[.:]\s*)(?:As a Spell, )?Suppress (?:up to \w+ |another |two )?target ([^.(]+)", re.I)
+
+
+def test_a_suppressed_object_leaves_the_field_until_the_next_end_phase(db, capsys):
+    """"Suppress target ally" (the glossary: banish it and return it to the field under its owner's control at the
+    beginning of the next end phase): it leaves now, so what another effect gave it ends, and it comes back as a new
+    object (was refused: "creates no continuous effect")."""
+    checked = []
+    for card in cards(db).values():
+        for number, paragraph in enumerate(_paragraphs(card), start=1):
+            m = _SUPPRESS.search(paragraph)
+            if m is None or re.search(r"\b(whenever|when|if)\b", paragraph[: m.start()], re.I):
+                continue
+            kind = next((w for w in ("ally", "item", "weapon", "regalia") if w in m.group(1).lower()), "")
+            if not kind:
+                continue  # ("target unit": asked the same way as an ally)
+            written = ("ally" if kind in ("ally", "regalia") else kind) + (
+                ":opponent" if re.search(r"you don't control|an opponent controls", m.group(1)) else "")
+            if "attacking" in m.group(1):
+                continue  # (an attacking ally: asked with its attack, not here)
+            ref = f"{card.name}#{number} -> #1"
+            code = main(["grand-archive", "--db", db, "--json", "--object", written, "--effect", "Inspiring Call",
+                         "--effect", ref])
+            out = json.loads(capsys.readouterr().out)
+            if code != 0:
+                continue  # (a second target the question does not give: Squallsnare)
+            target = obj(out, written)
+            assert target["result"].get("suppressed"), (card.name, out["summary"])
+            if kind == "ally":  # Inspiring Call's +1 POWER for allies you control ended as it left
+                assert "what Inspiring Call gave it ends" in out["summary"] or written.endswith("opponent")
+            after = ask(db, capsys, "--object", written, "--effect", ref, "--then", "end-of-turn")
+            assert "came back to the field" in after["summary"], after["summary"]
+            checked.append(card.name)
+    assert len(checked) >= 8, checked  # Rearing Rebound, Zephyr, Baby Green Slime, ... (9 of 25 mentioning it)
