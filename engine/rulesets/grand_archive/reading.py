@@ -496,6 +496,10 @@ _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 
 
 def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str | None = None) -> list[ReadEffect]:
+    mastery = re.search(r"\byou gain the ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*) mastery\b", sentence, re.I)
+    if mastery and printed is None:  # "You gain the Phantasmagoria mastery. Then put two haunt counters on it."
+        ctx.last_target = SetSpec(mastery.group(1), controller="you", named=mastery.group(1))
+        return []  # (gaining it is one-time; a later "it" is that mastery)
     body = sentence.strip()
     sentence = printed or sentence
     before = ctx.ifs
@@ -1015,6 +1019,8 @@ def _looks_continuous(sentence: str) -> bool:
     low = _IF_LEAD.sub("", _LEAD.sub("", low))
     if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
         return False
+    if re.match(r"^you gain the [\w' ]+ mastery\b", low):
+        return False  # a one-time gain of a mastery (an object), not a change that lasts
     if re.search(r"\bput (?:a|an|one|two|three|four|five|six|x|\d+) (?:additional )?(?:buff|debuff) counters? on\b",
                  low):
         return True  # counters that change power and life (read as a placement, GA14); others are counted where read

@@ -318,3 +318,18 @@ def test_a_suppressed_object_leaves_the_field_until_the_next_end_phase(db, capsy
             assert "came back to the field" in after["summary"], after["summary"]
             checked.append(card.name)
     assert len(checked) >= 8, checked  # Rearing Rebound, Zephyr, Baby Green Slime, ... (9 of 25 mentioning it)
+
+
+def test_gaining_a_mastery_is_one_time_and_a_later_it_is_that_mastery(db, capsys):
+    """"You gain the Phantasmagoria mastery. Then put two haunt counters on it." (Alice, Distorted Queen): the
+    counters go on the mastery, not on the champion; "You gain the ... mastery" (4 real cards) is no lasting
+    change that Arbiter cannot read (Merlin, Memorite Vassal was refused for it)."""
+    masteries = [c.name for c in cards(db).values() if re.search(r"You gain the [\w' ]+ mastery", c.text)]
+    assert len(masteries) >= 4, masteries
+    out = ask(db, capsys, "--object", "champion", "--object", "Phantasmagoria", "--effect", "Alice, Distorted Queen")
+    assert obj(out, "Phantasmagoria")["result"]["counters_put"] == ["2 haunt counters"]
+    assert not obj(out, "champion")["result"].get("counters_put")
+    for name in masteries:
+        code = main(["grand-archive", "--db", db, "--json", "--object", "champion", "--effect", name])
+        said = json.loads(capsys.readouterr().out)
+        assert code == 0 or "cannot read" not in said["error"], said
