@@ -659,8 +659,7 @@ def _suppressed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffe
     if spec is None:
         return []
     change = _Change("-", "suppressed (banished until the next end phase)", "zone",
-                     "suppressed: banished now, back on the field at the beginning of the next end phase as a new "
-                     "object")
+                     "suppressed (banished until the next end phase, back as a new object)")
     effect = _effect(ctx, sentence, "suppress", change, spec, True)
     return [replace(effect, form=Form.END_OF_TURN, form_words="it comes back at the beginning of the next end "
                     "phase (a new object)")]

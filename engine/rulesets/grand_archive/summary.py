@@ -49,7 +49,7 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         gone = list(dict.fromkeys(r.inst.card.name for r in answer.reaches if not r.applies and r.short ==
                                   "it left the field"))
         lost = f", so what {_join_names(gone)} gave it ends" if gone else ""
-        found.insert(0, "it is " + str(result["suppressed"]).replace(": banished now", ", banished now") + lost)
+        found.insert(0, "it is " + str(result["suppressed"]) + lost)
     for put in result.get("lineage_put", []):  # "Maledictum Vitae put on the bottom of its lineage"
         card = put.removesuffix(" put on the bottom of its lineage")
         source = next((p.inst.card for p in answer.order if p.inst.read.prop == "lineage"), None)
