@@ -131,6 +131,16 @@ def object_sentence(answer: ObjectAnswer) -> str:
     return f"no effect of the scenario could reach {subject}"
 
 
+def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
+    """"no effect of the scenario could reach the ally you control" says which set the effects cover instead
+    (“your champion's attacks”), so a player sees why."""
+    if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
+        return sentence
+    sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
+                              if not i.event and i.read.affected.text and not i.read.affected.self_only))[:2]
+    return sentence + (f": {' and '.join(sets)}" if sets else "")
+
+
 def _join_names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
@@ -175,7 +185,7 @@ def summary(verdict: Verdict) -> str:
              and not i.event][:2]
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
-    sentence = "; ".join(object_sentence(a) for a in told)
+    sentence = "; ".join(_unreached(object_sentence(a), a, verdict) for a in told)
     if rules:  # a rule of the game reaches no object: say what it is doing
         sentence += ("; " if sentence else "") + "; ".join(_effect_state(i) for i in rules)
     others = len(verdict.objects) - len(shown)

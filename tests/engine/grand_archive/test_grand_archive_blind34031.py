@@ -333,3 +333,10 @@ def test_gaining_a_mastery_is_one_time_and_a_later_it_is_that_mastery(db, capsys
         code = main(["grand-archive", "--db", db, "--json", "--object", "champion", "--effect", name])
         said = json.loads(capsys.readouterr().out)
         assert code == 0 or "cannot read" not in said["error"], said
+
+
+def test_an_object_no_effect_reaches_is_told_which_set_the_effects_cover(db, capsys):
+    # Spirit Blade: Ghost Strike: "your champion's attacks get +1 POWER": an ally's attack is not one of them
+    out = ask(db, capsys, "--effect", "Spirit Blade: Ghost Strike", "--object", "ally")
+    assert out["summary"].startswith("No effect of the scenario could reach the ally you control: Spirit Blade: "
+                                     "Ghost Strike covers “your champion's attacks”"), out["summary"]
