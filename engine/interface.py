@@ -306,16 +306,21 @@ def event_words(scenario: Any, event: str) -> str:
     return f"{words} (condition {which})" if which else words
 
 
-def typed_inputs(params: Sequence[Param], inputs: Mapping[str, Any], surface: Surface) -> list[tuple[Param, Any]]:
+def typed_inputs(params: Sequence[Param], inputs: Mapping[str, Any], surface: Surface,
+                 order: Callable[[Mapping[str, Any]], Sequence[tuple[str, str]]] | None = None
+                 ) -> list[tuple[Param, Any]]:
     """A question's inputs as the player typed them on `surface`: (param, value) in the order typed where the
     order is the question (a `sequence`: `--object ally --effect X` is not `--effect X --object ally`), then the
-    rest in the params' order; empty inputs left out. A value is a string, a list of strings, or True (a flag)."""
+    rest in the params' order; empty inputs left out. A value is a string, a list of strings, or True (a flag).
+    `order` (a question's `typed_order`): the sequence of inputs given without one (asked on a surface that has
+    no typed order, such as Discord's options), so the other surface writes the same scenario."""
     shown = [p for p in plugin_inputs(params, surface)]
     out: list[tuple[Param, Any]] = []
     done: set[str] = set()
     for sequence in dict.fromkeys(p.sequence for p in shown if p.sequence):
         by_name = {p.name: p for p in shown if p.sequence == sequence}
-        pairs = [pair for pair in inputs.get(str(sequence)) or () if len(pair) == 2 and pair[0] in by_name]
+        given = inputs.get(str(sequence)) or (order(inputs) if order is not None else ())
+        pairs = [pair for pair in given if len(pair) == 2 and pair[0] in by_name]
         if pairs:
             out += [(by_name[name], value) for name, value in pairs]
             done.update(by_name)

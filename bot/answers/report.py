@@ -42,7 +42,8 @@ def question_text(stored: StoredRuling, surface: Surface = "cli") -> str:
             return " · ".join(f"{key}: {value}" for key, value in inputs.items())
         several = len(questions_of(ruleset)) > 1
         inputs = named_inputs(inputs, stored.basis.matched)
-        typed = [(p.name, value) for p, value in typed_inputs(question.params, inputs, surface)]
+        typed = [(p.name, value) for p, value in typed_inputs(question.params, inputs, surface,
+                                                              getattr(question, "typed_order", None))]
         flags = {p.name: p for p in question.params}
         head = (f"/{stored.game} {stored.command}" if surface == "discord" else
                 f"arbiter {stored.game}" + (f" {stored.command}" if several else ""))

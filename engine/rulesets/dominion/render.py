@@ -30,7 +30,7 @@ def moment(inst: Instance) -> str:
     turn starts (Conjurer into hand, Crew onto the deck), or never."""
     if inst.leave.turn == math.inf:
         return "never"
-    if inst.leave.phase is not Phase.DURING:
+    if inst.leave.phase not in (Phase.DURING, Phase.THEIRS_DURING):
         return "clean-up"
     if inst.removed_by:
         return "removed"
@@ -52,7 +52,7 @@ def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
 def leaves_this_turn(inst: Instance) -> bool:
     """Whether it leaves play during this turn (in its Clean-up or earlier): what "may I trash it now, since
     it will be discarded from play this turn?" asks."""
-    return inst.leave.turn == 0 and inst.leave.phase is not Phase.OTHER
+    return inst.leave.turn == 0 and inst.leave.phase in (Phase.DURING, Phase.CLEAN_UP)
 
 
 def card_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
@@ -98,7 +98,7 @@ def _line(inst: Instance, verdict: Verdict) -> str:
     rules = f" [{', '.join(inst.rules)}]" if inst.rules else ""
     blocked = ""
     if not inst.legal:
-        blocked = f" Not allowed: {inst.problem}"
+        blocked = f" Not allowed{f' [{inst.problem_rule}]' if inst.problem_rule else ''}: {inst.problem}"
     elif any(not c.legal for c in inst.children):
         blocked = " It tried a play that is not allowed."
     why = inst.why[:1].upper() + inst.why[1:]
@@ -117,10 +117,20 @@ def assumptions(verdict: Verdict) -> list[str]:
 def outcome(verdict: Verdict) -> str:
     """When the cards in play leave it, grouped by moment, in one clause per moment."""
     groups: dict[str, list[str]] = {}
+    reacted = []
     for inst in verdict.instances:
+        if inst.reacted:  # used as its Reaction on another player's turn: "it is set aside and returns ..."
+            reacted.append(f"{inst.label} is never in play (its Reaction is not a play): "
+                           f"{inst.behaviour.reacts_by}")
+        if inst.gained:  # "Farmhands > Caravan": Farmhands' "When you gain this" played Caravan
+            reacted.append(f"{inst.label} is gained, not played (only its “When you gain this” plays a card), so "
+                           "it is never in play")
         if not inst.in_play:
             continue  # never in play (an Event), or left where it was (played by a Command variant)
-        groups.setdefault(_describe(inst, verdict)[2], []).append(inst.label)
+        when = _describe(inst, verdict)[2]
+        if inst.removed_by.startswith("its own") and inst.leave.phase is Phase.DURING:  # "Trash this card." (Feast)
+            when = f"as it is played: {inst.removed_by.removesuffix(' as it is played')}"
+        groups.setdefault(when, []).append(inst.label)
     clauses = []
     for when, names in groups.items():
         who = _join(names)
@@ -131,9 +141,9 @@ def outcome(verdict: Verdict) -> str:
                            f"{'they stay' if plural else 'it stays'} for the rest of the game")
         else:
             clauses.append(f"{who} {both}{'leave' if plural else 'leaves'} play {when}")
-    if not clauses:
+    if not clauses and not reacted:
         return "no card of the chain is in play, so nothing leaves play"
-    return "; ".join(clauses)
+    return "; ".join(reacted + clauses)
 
 
 def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
@@ -178,7 +188,7 @@ def _may_trash(verdict: Verdict, name: str) -> dict[str, Any]:
         allowed, why = False, f"it does not leave play this turn: it leaves {when}"
     verb = "may" if allowed else "may not"
     return {"card": inst.card.name, "label": inst.label, "allowed": allowed, "rule": "DM17", "why": why,
-            "answer": f"Improve {verb} trash {inst.label} at the start of this turn's Clean-up: {why} (DM17)"}
+            "answer": f"Improve {verb} trash {inst.label} at the start of this turn's Clean-up: {why}"}
 
 
 def explanation(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
