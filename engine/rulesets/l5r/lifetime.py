@@ -151,10 +151,27 @@ def parse_events(raw: list[str]) -> list[str]:
     return events
 
 
+# A period's edge ("this phase ends", "the battle resolves", "your turn begins"): two such points are the same only
+# when both the period and the edge agree ("this phase ends" is not "this turn ends", nor "the battle ends").
+_EDGE = re.compile(r"\b(turn|battle|duel|game|phase)\b(?:'s resolution)?\s*(?:\w+\s+)?"
+                   r"(begins?|starts?|ends?|resolves?|is resolved)\b", re.I)
+
+
+def _edge(words: str) -> tuple[str, str] | None:
+    match = _EDGE.search(words)
+    if match is None:
+        return None
+    edge = match.group(2).lower()
+    return match.group(1).lower(), "ends" if edge.startswith("end") else "begins" if edge.startswith(
+        ("begin", "start")) else "resolves"
+
+
 def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     """Which awaited event this occurrence is: the one sharing most words (at least half of its own), or None."""
     ours = _stems(occurrence)
-    scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)]
+    edge = _edge(occurrence)
+    scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)
+              if edge is None or _edge(w) is None or _edge(w) == edge]
     score, _, best = max(scored) if scored else (0.0, 0, "")
     return best if score >= 0.5 else None
 
@@ -396,7 +413,9 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             elif not delayed:
                 why = "only a delayed effect waits for an occurrence"
             elif state == "fired" and not repeats:
-                why, rule = ("it already fired at the first of the events it named; it does not fire again", "L11")
+                waits = main.events if main and main.events else ()
+                why, rule = (("it already fired at the first of the events it named; it does not fire again", "L11")
+                             if len(waits) > 1 else ("it has already fired; it fires once", "LD4"))
             elif state in ("waiting", "fired"):
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)

@@ -31,6 +31,7 @@ from engine.rulesets.l5r.lifetime import (
 )
 from engine.rulesets.l5r.moment import Moment, compare, moment_subjects, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
+from engine.rulesets.l5r.parts import follow_parts
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
@@ -450,11 +451,19 @@ class DurationQuestion:
                     "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
                     f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
                     f"{period} under way does not count)."))
-        walk(life, events, made_during, players, made_in,
-             made_by_ability=ability.kind.value in MADE_BY and not is_standing(ability))
-        others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
+        made_by_ability = ability.kind.value in MADE_BY and not is_standing(ability)
+        walk(life, events, made_during, players, made_in, made_by_ability=made_by_ability)
+        # each sentence with its own delayed point (or a length made before them) is followed on its own
+        parts = [] if is_standing(ability) else follow_parts(
+            ability.rules_text or ability.text, life, events, made_during, players, made_in, ability.kind.value,
+            made_by_ability)
+        followed = {p.lead.words.lower() for p in parts}
+        others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound
+                  and t.words.lower() not in followed]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]
+            for part in parts:  # a part followed on its own is no unstated length
+                before = before.replace(part.words, " ") if not part.followed else before
             lasting = LASTING.search(CONDITION.sub("", before.split(":", 1)[-1]))
             if lasting:
                 life.trace.interpret(Interpretation(
@@ -475,7 +484,7 @@ class DurationQuestion:
                   "durations": [t.as_json() for t in ability.terms]}
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
                "made_during": made_during, "events": events}
-        return duration_json(life, effect, made_during, events, [card] if card else [], key, version)
+        return duration_json(life, effect, made_during, events, [card] if card else [], key, version, parts)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         fields = [Field(name=f"{i}. {p['event']}"[:256],
