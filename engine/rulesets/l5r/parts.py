@@ -7,7 +7,7 @@ and destruction: each sentence holding a delayed effect is a delayed effect of i
 A sentence with a stated length that comes before the first delayed one is made as the action resolves, so it is a
 part too. A sentence after a delayed one that names no delayed point of its own may be what that delayed effect does
 ("... target an enemy Personality. Your Personalities have +1F/+1C while opposing the target"), so it is no part of
-its own: the answer says it did not follow it.
+its own: the answer says it did not follow it. A grant of additional actions is a part wherever it stands (LD5).
 """
 
 from __future__ import annotations
@@ -25,6 +25,8 @@ _QUOTED = re.compile(r"“[^”]*”|\"[^\"]*\"")
 DELAYED_FORMS = frozenset({Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY})
 PERIOD_FORMS = frozenset({Form.TURN, Form.PHASE, Form.BATTLE, Form.DUEL, Form.GAME, Form.NEXT_TURN,
                           Form.LATER_TURN, Form.UNTIL_POINT})
+# "Take two additional actions. ... permanently ...": a grant comes after its action (LD5), a part of its own.
+PART_FORMS = PERIOD_FORMS | {Form.ADDITIONAL}
 
 
 @dataclass
@@ -49,7 +51,7 @@ def _holds(terms: tuple[Term, ...], main: Term) -> bool:
 
 def _lead(terms: tuple[Term, ...]) -> Term | None:
     return next((t for t in terms if t.form in DELAYED_FORMS), None) or \
-        next((t for t in terms if t.form in PERIOD_FORMS), None)
+        next((t for t in terms if t.form in PART_FORMS), None)
 
 
 def split_parts(text: str, main: Term | None) -> list[tuple[str, Term, tuple[Term, ...]]]:
@@ -66,7 +68,7 @@ def split_parts(text: str, main: Term | None) -> list[tuple[str, Term, tuple[Ter
             continue
         if lead.form in DELAYED_FORMS:
             seen_delayed = True
-        elif seen_delayed:
+        elif seen_delayed and lead.form is not Form.ADDITIONAL:
             continue  # possibly what the delayed effect before it does: not a part of its own
         found.append((sentence, lead, terms))
     if len(found) < 2 or not any(_holds(terms, main) for _, _, terms in found):

@@ -150,8 +150,9 @@ def order_summary(data: Mapping[str, Any]) -> str:
                 who = "the paying player" if chooser == {"paying player"} else (
                     "you, the active player," if data["moment"]["active"] == "you"
                     else "your opponent, the active player,")
+                verb = "choose" if who.startswith("you,") else "chooses"
                 notes.append(f"{who} may choose another order" if "rules" not in chooser
-                             else f"{who} chooses where some of them go")
+                             else f"{who} {verb} where some of them go")
         else:
             bits.append("Nothing listed acts at this moment")
         skipped = data["skipped"]
@@ -208,11 +209,11 @@ def order_explanation(data: dict[str, Any], trace: Trace) -> str:
     return "\n".join(lines)
 
 
-def _short(words: str, lead: str, limit: int = 90) -> str:
+def _short(words: str, lead: str, limit: int = 80) -> str:
     """A part's own words without its designator or targeting ("Open: ..., target ...: "), cut at a word."""
     at = words.lower().find(lead.lower())
     cut = words.rfind(": ", 0, at) if at > 0 else -1
-    body = (words[cut + 2:] if cut >= 0 else words).strip().rstrip(".")
+    body = (words[cut + 2:] if cut >= 0 else words).strip().rstrip(".").strip()
     if len(body) <= limit:
         return body
     return body[:limit].rsplit(" ", 1)[0].rstrip(",;") + " …"
@@ -314,9 +315,23 @@ def _stays(text: str) -> str:
     return (said or "what it changes stays changed") + " until something else changes it"
 
 
+def _sentences(clauses: list[str], limit: int = 40) -> str:
+    """Clauses joined by "; " into sentences under `limit` words (a clause that would make one too long starts the
+    next sentence), so a first line listing an ability's parts stays readable."""
+    out: list[list[str]] = []
+    for clause in clauses:
+        if out and sum(len(c.split()) for c in out[-1]) + len(clause.split()) < limit:
+            out[-1].append(clause)
+        else:
+            out.append([clause])
+    return " ".join(("; ".join(group)[:1].upper() + "; ".join(group)[1:]) + "." for group in out)
+
+
 def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     """What one part of an ability has done by the last event, as a clause ("has fired", "is still waiting")."""
     state, timeline = part["state"], part["timeline"]
+    if part["kind"] == "additional":
+        return "comes once the action that grants it has ended and the Reactions to that end have passed"
     if state == "not yet":
         return "is not made yet (its action has not resolved)"
     if state == "waiting":
@@ -346,8 +361,8 @@ def verdict_line(data: dict[str, Any]) -> str:
     events = data["events"]
     after = f" {event_words(events[-1])}" if events else ""
     if len(data.get("parts", ())) > 1:
-        return f"{who}{after}: " + "; ".join(f"“{p['short']}” {_part_clause(p, events)}"
-                                             for p in data["parts"]) + "."
+        clauses = [f"“{p['short']}” {_part_clause(p, events)}" for p in data["parts"]]
+        return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
     length = length_words(data.get("ends_on"))
     if effect["kind"] == "instant" and re.search(r"\btokens?\b", effect["text"]):
         return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "

@@ -36,8 +36,19 @@ EVENTS = ["action-resolves", "duel-ends", "battle-ends", "phase-ends", "turn-end
 
 def test_the_class_holds_the_judged_card_and_its_kin():
     names = {n for n, _ in PARTS}
-    assert {"Tamori Kazushige#2", "Bayushi Misaki#1", "Wedge#1", "Gekido no Oni#2"} <= names
-    assert len(PARTS) >= 10
+    assert {"Tamori Kazushige#2", "Bayushi Misaki#1", "Wedge#1", "Gekido no Oni#2", "Unforgivable#1",
+            "Harsh Taskmaster#1"} <= names
+    assert len(PARTS) >= 25
+
+
+GRANTS = [(n, a) for n, a in PARTS if any(t.form is Form.ADDITIONAL for t in a.terms)]
+
+
+@pytest.mark.parametrize(("item", "ability"), GRANTS, ids=[n for n, _ in GRANTS])
+def test_a_grant_of_additional_actions_is_a_part_that_comes_after_its_action(item, ability):
+    answer = duration(card=item, then=["action-resolves"])
+    grant = next(p for p in answer["parts"] if p["kind"] == "additional")
+    assert f"“{grant['short']}” comes once the action that grants it has ended" in answer["summary"]
 
 
 def test_sentences_keep_a_granted_ability_in_quotes_whole():
@@ -51,8 +62,14 @@ def test_each_part_is_followed_and_said_in_the_first_line(item, ability):
     answer = duration(card=item, then=EVENTS)
     parts = answer.get("parts", [])
     assert len(parts) >= 2 and sum(p["followed"] for p in parts) == 1
+    sentences_read = re.split(r"(?<=\.)\s+(?=[A-Z“])", answer["summary"])
+    assert all(len(s.split()) < 40 for s in sentences_read), answer["summary"]
     for part in parts:
         assert part["short"].rstrip(" …")[:30] in answer["summary"]
+        # whole, or cut after a whole word of the card's text
+        head = part["short"].removesuffix(" …")
+        at = part["words"].find(head)
+        assert at >= 0 and not part["words"][at + len(head):at + len(head) + 1].isalnum(), part["short"]
         assert part["words"] in ability.rules_text
         assert len(part["timeline"]) == len(EVENTS)
         if part["kind"] in ("delayed", "delay") and not part["words"].lower().count("next"):
