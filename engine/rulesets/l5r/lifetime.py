@@ -79,7 +79,16 @@ OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
 
 
 DUEL_STAT = re.compile(r"\b(?:as|to) (?:his|her|its|their|your|the)? ?duel stats?\b|\bduel stats?\b|"
-                       r"\b[+-]\d+\s?FV\b", re.I)
+                       r"(?<!\w)[+-]\d+\s?FV\b|\bFocus Value\b", re.I)
+# A Focus Effect is made as the focused cards are revealed, before the duel has a winner: what it does with the
+# duel's outcome ("after you win this duel", "the duel's winner", "destroyed for losing it") waits for the duel's
+# resolution, a delayed effect (CE Glossary D, "Delay").
+DUEL_OUTCOME = re.compile(r"\b(?:after|if|when)\s+(?:you|your Personality|he|she)\s+(?:wins?|loses?)\s+"
+                          r"(?:this|the)\s+duel\b|\b(?:this|the) duel's (?:winner|loser)\b|"
+                          r"\b(?:winner|loser)s? of (?:this|the) duel\b|"
+                          r"\bfor losing (?:it|this duel|the duel)\b|\bwins this duel\b", re.I)
+_OUTCOME_IF = re.compile(r"\b(?:if|after|when) (?:you|your Personality|he|she) (?:wins?|loses?) (?:this|the) duel\b",
+                         re.I)
 
 
 IF_CLAUSE = re.compile(r"^\s*,?\s*(?:if|unless)\s+[^,.;:]+", re.I)
@@ -90,6 +99,13 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
     """Whether a delayed effect's "if ..." holds as it fires, from the occurrences given before (occurs:...):
     (True/False, the occurrence that decided), or (None, "") when nothing given decides it."""
     negated = bool(_NEGATED_IF.search(clause))
+    duel = re.search(r"\b(win|lose)s?\b[^,.]*\bduel\b", clause, re.I)
+    for seen in happened if duel else ():
+        # "if you win this duel" and "you lose the duel" (or the reverse) for the same side: it fails
+        other = re.search(r"\b(won|win|wins|lose|loses|lost)\b[^,.]*\bduel\b", seen, re.I)
+        mine = bool(re.search(r"\byour?\b", seen, re.I)) == bool(re.search(r"\byour?\b", clause, re.I))
+        if other and mine and other.group(1).lower().startswith("w") != (duel.group(1).lower() == "win"):
+            return negated, seen
     core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
     core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
     match = next((h for h in happened if _best(h, (core,)) is not None), None)
@@ -182,6 +198,20 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
+    outcome = DUEL_OUTCOME.search(text) if made_by == "focus" else None
+    if outcome is not None and not (life.kind in ("instant", "default-turn", "unstated") or (
+            life.kind == "duel" and life.main is not None and life.main.words.lower() in outcome.group(0).lower())):
+        outcome = None  # a length of its own ("in this duel", "+2FV") decides, not the outcome's words
+    if outcome is not None:
+        point = Term(Form.DELAYED_POINT, "when this duel resolves", window=Form.DUEL)
+        waited = Lifetime("delayed", point, None, life.condition, None, (point.words,))
+        waited.trace.interpret(Interpretation(
+            "duel-outcome", "LD4", f"“{outcome.group(0)}”: a Focus Effect is made as the focused cards are revealed, "
+            "before the duel has a winner, so this waits, as a delayed effect, for the duel's resolution"
+            + ("; what it gives then lasts to the end of the turn (LD8)." if life.kind == "default-turn" else ".")))
+        found = _OUTCOME_IF.search(text)
+        waited.if_clause = found.group(0) if found else ""
+        return waited
     life.standing = standing and life.kind not in DELAYED_KINDS
     if life.kind in DELAYED_KINDS and life.main is not None:
         # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires
