@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.l5r.durations import Form, Term, point_window
+from engine.rulesets.l5r.moment import other_edge
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
@@ -167,27 +168,12 @@ def parse_events(raw: list[str]) -> list[str]:
     return events
 
 
-# A period's edge ("this phase ends", "the battle resolves", "your turn begins"): two such points are the same only
-# when both the period and the edge agree ("this phase ends" is not "this turn ends", nor "the battle ends").
-_EDGE = re.compile(r"\b(turn|battle|duel|game|phase)\b(?:'s resolution)?\s*(?:\w+\s+)?"
-                   r"(begins?|starts?|ends?|resolves?|is resolved)\b", re.I)
-
-
-def _edge(words: str) -> tuple[str, str] | None:
-    match = _EDGE.search(words)
-    if match is None:
-        return None
-    edge = match.group(2).lower()
-    return match.group(1).lower(), "ends" if edge.startswith("end") else "begins" if edge.startswith(
-        ("begin", "start")) else "resolves"
-
-
 def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     """Which awaited event this occurrence is: the one sharing most words (at least half of its own), or None."""
     ours = _stems(occurrence)
-    edge = _edge(occurrence)
+    # "this phase ends" is not "this turn ends", nor "the battle ends" "this battle resolves"
     scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)
-              if edge is None or _edge(w) is None or _edge(w) == edge]
+              if not other_edge(occurrence, w)]
     score, _, best = max(scored) if scored else (0.0, 0, "")
     return best if score >= 0.5 else None
 
