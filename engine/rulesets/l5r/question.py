@@ -127,6 +127,18 @@ def is_standing(ability: Ability) -> bool:
             and not _IMPERATIVE.match(body.strip()))
 
 
+# Cards whose printed lines work while the card is in play (an Event's or a Strategy's text is played, not in play).
+_IN_PLAY_TYPES = frozenset({"Personality", "Follower", "Item", "Holding", "Stronghold", "Sensei", "Region", "Spell"})
+_DESIGNATOR = re.compile(r"^[A-Z][\w' ,/-]{0,40}:\s")
+
+
+def _unread_trait(card: Card | None, ability: Ability) -> bool:
+    """A line no reader knows ("Ninja Shapeshifter's Followers must be Ninja", "Nikaru uses his Force as his duel
+    stat") on a card that stays in play, naming no length and no designator: a printed trait of the card (LD8)."""
+    return (ability.kind is Kind.UNREAD and card is not None and card.type in _IN_PLAY_TYPES and not ability.terms
+            and not _DESIGNATOR.match(ability.text) and bool(re.search(r"[A-Za-z]{3}", ability.text)))
+
+
 # A bare keyword line with its cost ("Discipline 1 Gold", its reminder in brackets): the keyword's rule, no effect.
 _KEYWORD_LINE = re.compile(r"^(?:[A-Z]\w+)(?: (?:\d+|X) Gold)?\.?\s*(?:\([^)]*\)\s*)?\.?$")
 
@@ -436,7 +448,14 @@ class DurationQuestion:
         card, ability, notes = _effect_source(inputs, lookup)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
-        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability),
+        standing = is_standing(ability) or _unread_trait(card, ability)
+        if ability.kind is Kind.UNREAD:
+            notes.append(Interpretation("unread-line", "LD8", (
+                f"No designator, trigger or wording I know marks this line; on a {card.type} it is read as a "
+                "printed trait of the card, in force while the card is in play.") if standing and card else (
+                "No designator, trigger or wording I know marks this line; its length is read from its own words "
+                "alone.")))
+        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=standing,
                       made_by=ability.kind.value)
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
@@ -451,10 +470,10 @@ class DurationQuestion:
                     "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
                     f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
                     f"{period} under way does not count)."))
-        made_by_ability = ability.kind.value in MADE_BY and not is_standing(ability)
+        made_by_ability = ability.kind.value in MADE_BY and not standing
         walk(life, events, made_during, players, made_in, made_by_ability=made_by_ability)
         # each sentence with its own delayed point (or a length made before them) is followed on its own
-        parts = [] if is_standing(ability) else follow_parts(
+        parts = [] if standing else follow_parts(
             ability.rules_text or ability.text, life, events, made_during, players, made_in, ability.kind.value,
             made_by_ability)
         followed = {p.lead.words.lower() for p in parts}
