@@ -48,3 +48,9 @@ def test_a_delayed_effect_waits_for_its_own_edge():
     assert answer["state"] == "waiting"
     answer = duration(text=text, then=["action-resolves", "occurs:this turn ends"])
     assert answer["state"] == "fired"
+
+
+def test_an_if_with_alternatives_is_said_whole():
+    # every real trigger whose "if" goes on with ", or ..." (Doji Kazuo • Experienced): the whole of it is assumed
+    answer = order(at="after your End Phase begins", item=["Doji Kazuo • Experienced#2"], active="you")
+    assert "if Kazuo won a duel, or you have gained 4 or more Honor, this turn" in answer["summary"]
