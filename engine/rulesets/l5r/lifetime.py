@@ -88,6 +88,15 @@ DUEL_OUTCOME = re.compile(r"\b(?:after|if|when)\s+(?:you|your Personality|he|she
                           r"(?:this|the)\s+duel\b|\b(?:this|the) duel's (?:winner|loser)\b|"
                           r"\b(?:winner|loser)s? of (?:this|the) duel\b|"
                           r"\bfor losing (?:it|this duel|the duel)\b|\bwins this duel\b", re.I)
+# An Interrupt's change to the action it interrupts or that action's parts ("Give one of the action's Ranged Attacks
+# +1 strength", "Give a Fear effect +2 strength", "Increase each Honor loss from the Battle action by 1", "The Battle
+# action cannot move Personalities"): it lasts while that action resolves.
+ACTION_PART = re.compile(r"\b(?:the|this|an?|each|that) (?:Battle |Engage |Favor |Fear |Political )?action(?:'s)?\b|"
+                         r"\b(?:a|an|one|each|any|all|the)\b[^.:;]{0,25}?\b(?:Fear effects?|Melee (?:or Ranged )?"
+                         r"Attacks?|Ranged Attacks?|Melee Attacks?)\b|\bHonor (?:gains?|loss(?:es)?)\b[^.:;]{0,25}"
+                         r"\bfrom (?:the|an|a|it)\b", re.I)
+_ACTION_CHANGE = re.compile(r"\b(?:gives?|has|have|increase|reduce|raise|lower|may|can ?not|cannot|will not|instead|"
+                            r"destroys? any|destroy attachments|strength)\b", re.I)
 _OUTCOME_IF = re.compile(r"\b(?:if|after|when) (?:you|your Personality|he|she) (?:wins?|loses?) (?:this|the) duel\b",
                          re.I)
 
@@ -198,6 +207,21 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
         found = _OUTCOME_IF.search(text)
         waited.if_clause = found.group(0) if found else ""
         return waited
+    # its effect words without the designator and any "If ...," condition ("If the action moves any units, you may
+    # destroy ...": a one-time change to a card, not to the action)
+    body = re.sub(r"^\s*(?:If|Unless)\b[^,]*,\s*", "", re.sub(r"^[^:]{0,60}:\s*", "", text))
+    part = ACTION_PART.search(body) if made_by == "interrupt" and life.kind in ("instant", "default-turn") else None
+    if part is not None and _ACTION_CHANGE.search(body) and not re.search(r"\b(?:after|before|when)\b", body, re.I) \
+            and not re.match(r"(?:Negate|Bow|Target|Destroy|you may destroy|he may|bow him)\b", body, re.I) \
+            and not re.search(r"\bnegate (?:the|an?) (?:\w+ )?action\b", body, re.I):
+        term = Term(Form.RESOLVING, part.group(0))
+        during = Lifetime("resolving", term, term, None, "action-resolves", ())
+        during.trace.interpret(Interpretation(
+            "interrupt-action", None, f"“{part.group(0)}”: an Interrupt is taken while the action it interrupts is "
+            "under way, and its change to that action lasts while the action resolves, ending as it finishes "
+            "resolving (Comprehensive Rules for L5R: Twenty Festivals, \"Action sequence\" and \"Interrupt "
+            "actions\")."))
+        return during
     life.standing = standing and life.kind not in DELAYED_KINDS
     if life.kind in DELAYED_KINDS and life.main is not None:
         # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires
