@@ -19,10 +19,11 @@ import pickle
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
 
+from engine.cards import Card
 from engine.matching import Matcher
 
 MAGIC = b"arbiter-matcher 1 "
@@ -87,6 +88,37 @@ def _ours(path: Path) -> bool:
     return stat.st_uid == os.geteuid() and not stat.st_mode & 0o022 and path.is_file() and not path.is_symlink()
 
 
+class _Printings:
+    """The matcher's cards as kept in the file: each printing pickled on its own and made a `Card` when a question
+    first reaches it (an exact name reaches a handful of the thousands, and making them all was a sixth of a
+    question's time). A printing is made once, so it stays one object. Replaced by a plain list when the rest of
+    the matcher is read (the fuzzy readings go through many cards)."""
+
+    __slots__ = ("_made", "_rows")
+
+    def __init__(self, rows: list[bytes]) -> None:
+        self._rows = rows
+        self._made: list[Card | None] = [None] * len(rows)
+
+    def __getstate__(self) -> list[bytes]:
+        return self._rows
+
+    def __setstate__(self, rows: list[bytes]) -> None:
+        self.__init__(rows)  # type: ignore[misc]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, i: int) -> Card:
+        card = self._made[i]
+        if card is None:
+            card = self._made[i] = pickle.loads(self._rows[i])
+        return card
+
+    def __iter__(self) -> Iterator[Card]:
+        return map(self.__getitem__, range(len(self._rows)))
+
+
 class _Deferred(Matcher):
     """A matcher read back with the parts an exact name never touches (fuzzy and word indexes, autocomplete)
     still unread: the first use of any of them reads them all, with the same unpickler (so objects the two parts
@@ -100,6 +132,8 @@ class _Deferred(Matcher):
             if "_rest" in self.__dict__:
                 unpickler, _ = self.__dict__.pop("_rest")
                 self.__dict__.update(unpickler.load())
+                if isinstance(self.__dict__.get("_cards"), _Printings):
+                    self.__dict__["_cards"] = list(self.__dict__["_cards"])
         return object.__getattribute__(self, name)
 
 
@@ -151,8 +185,11 @@ def save(path: Path, key: bytes, matcher: Matcher) -> None:
             with path.open("rb") as file:
                 if file.read(len(MAGIC)) != MAGIC:
                     return
-        state = dict(matcher.__dict__)
         needed = _touched_by_exact_names(matcher)
+        state = dict(matcher.__dict__)
+        # Each printing on its own, made when reached; the printings of cards the trace looked at are found again.
+        state["_cards"] = _Printings([pickle.dumps(c, protocol=pickle.HIGHEST_PROTOCOL) for c in state["_cards"]])
+        state["_printings_of"] = {}
         eager = {k: v for k, v in state.items() if k in needed}
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as file:

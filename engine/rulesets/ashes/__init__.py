@@ -12,7 +12,6 @@ from engine.registry import register
 from engine.rulesets.ashes.annotations import SPEC
 from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import GAME
-from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
 from engine.rulesets.ashes.question import QUESTION
 from engine.rulesets.ashes.rules import RULES, VERSIONS
 from engine.rulesets.ashes.sources import SOURCES
@@ -47,7 +46,14 @@ class AshesRuleset:
     game = GAME
     aliases = ("ashes-reborn", "phoenixborn", "ashes reborn")
     title = "Ashes (resolving cards and abilities)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     questions = QUESTION
     sources = SOURCES
     annotation_spec = SPEC

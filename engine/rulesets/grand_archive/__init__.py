@@ -13,7 +13,6 @@ from engine.registry import register
 from engine.rulesets.grand_archive.annotations import SPEC
 from engine.rulesets.grand_archive.cardinfo import GAME
 from engine.rulesets.grand_archive.coverage import coverage
-from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
 from engine.rulesets.grand_archive.question import QUESTION
 from engine.rulesets.grand_archive.reading import read_card
 from engine.rulesets.grand_archive.rules import RULES, VERSIONS
@@ -54,7 +53,14 @@ class GrandArchiveRuleset:
     game = GAME
     aliases = ("ga", "grandarchive", "grand archive")
     title = "Grand Archive (continuous effects)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     # What the generic front ends need to offer this game (engine/interface.py).
     questions = QUESTION
     sources = SOURCES

@@ -12,7 +12,6 @@ from engine.registry import register
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
-from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.question import QUESTIONS
 from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.rulesets.l5r.sources import SOURCES
@@ -53,7 +52,14 @@ class L5RRuleset:
     game = GAME
     aliases = ("legend-of-the-five-rings", "l5r-ccg", "legend of the five rings")
     title = "Legend of the Five Rings CCG (timing and durations)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     # What the generic front ends need to offer this game (engine/interface.py): two questions.
     questions = QUESTIONS
     sources = SOURCES
