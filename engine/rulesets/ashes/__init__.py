@@ -10,7 +10,6 @@ from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
 from engine.rulesets.ashes.annotations import SPEC
-from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import GAME
 from engine.rulesets.ashes.question import QUESTION
 from engine.rulesets.ashes.rules import RULES, VERSIONS
@@ -60,6 +59,8 @@ class AshesRuleset:
 
     def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
                  top: int) -> dict[str, Any]:
+        from engine.rulesets.ashes.coverage import coverage  # reads every card's text: only when asked
+
         return coverage(cards, annotations_of, top)
 
     def starter(self) -> Starter:

@@ -10,7 +10,6 @@ from engine.cards import Annotation, Card
 from engine.interface import AnnotationSpec, QuestionError
 from engine.registry import register
 from engine.rulesets.l5r.abilities import Kind, read_card
-from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.question import QUESTIONS
 from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
@@ -94,6 +93,8 @@ class L5RRuleset:
 
     def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
                  top: int) -> dict[str, Any]:
+        from engine.rulesets.l5r.coverage import coverage  # reads every card's text: only when asked
+
         return coverage(cards, annotations_of, top)
 
 
