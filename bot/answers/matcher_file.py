@@ -22,14 +22,17 @@ from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
 from engine.cards import Card
 from engine.matching import Matcher
 
 MAGIC = b"arbiter-matcher 1 "
-KEEP_FROM = 1_000  # printings: below this a build costs about what reading the file does
+INDEX_MAGIC = b"arbiter-index 1 "
+KEEP_FROM = 200  # printings: below this (a starter set) a build costs about what reading the file does
 IN_MEMORY = 6  # matchers a process keeps (a matcher is immutable, so one may serve every question)
 _LOCK = threading.Lock()
+T = TypeVar("T")
 _IN_MEMORY: OrderedDict[tuple[str, str], tuple[bytes, Matcher]] = OrderedDict()
 
 
@@ -224,4 +227,35 @@ def kept(db: Path, game: str, newest_change: tuple[object, ...], build: Callable
     _IN_MEMORY[place] = (key, found)
     while len(_IN_MEMORY) > IN_MEMORY:
         _IN_MEMORY.popitem(last=False)
+    return found
+
+
+def kept_index(db: Path, name: str, key: bytes, build: Callable[[], T]) -> T:
+    """Another index built from the catalog (`arbiter ask`'s name words), kept beside the database the same
+    way, in one part, as `cards.db.<name>.index`: read back while `key` (made with `key_for`) is unchanged,
+    else built and written again. In memory only for a database in memory."""
+    if str(db) == ":memory:":
+        return build()
+    path = db.with_name(f"{db.name}.{name}.index")
+    try:
+        if path.exists() and _ours(path):
+            with path.open("rb") as file:
+                if file.readline() == INDEX_MAGIC + key + b"\n":
+                    return pickle.Unpickler(file).load()  # type: ignore[no-any-return]
+    except Exception:  # a damaged, truncated or older file is rebuilt, never an error
+        pass
+    found = build()
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        if path.exists():
+            with path.open("rb") as file:
+                if file.read(len(INDEX_MAGIC)) != INDEX_MAGIC:
+                    return found  # never over a file that is not one of these
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(INDEX_MAGIC + key + b"\n")
+            pickle.dump(found, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except Exception:  # a read-only folder, a full disk: no file, same answer
+        temporary.unlink(missing_ok=True)
     return found
