@@ -94,8 +94,7 @@ def _ours(path: Path) -> bool:
 class _Printings:
     """The matcher's cards as kept in the file: each printing pickled on its own and made a `Card` when a question
     first reaches it (an exact name reaches a handful of the thousands, and making them all was a sixth of a
-    question's time). A printing is made once, so it stays one object. Replaced by a plain list when the rest of
-    the matcher is read (the fuzzy readings go through many cards)."""
+    question's time). A printing is made once, so it stays one object; a misspelt name reaches a few dozen."""
 
     __slots__ = ("_made", "_rows")
 
@@ -135,8 +134,6 @@ class _Deferred(Matcher):
             if "_rest" in self.__dict__:
                 unpickler, _ = self.__dict__.pop("_rest")
                 self.__dict__.update(unpickler.load())
-                if isinstance(self.__dict__.get("_cards"), _Printings):
-                    self.__dict__["_cards"] = list(self.__dict__["_cards"])
         return object.__getattribute__(self, name)
 
 
