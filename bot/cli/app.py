@@ -766,7 +766,8 @@ def _usage_error(error: CommandLineError, as_json: bool) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     whole_process = argv is None  # the `arbiter` script or `python -m bot.cli`, not a caller in a process
     argv = list(sys.argv[1:] if argv is None else argv)
-    patterns = _pattern_file(argv) if whole_process else None
+    # One answer per process: its games' regular expressions read compiled (`run` and `serve` compile them once).
+    patterns = _pattern_file(argv) if whole_process and _named_command(argv) not in SERVICES else None
     try:
         return _main(argv, whole_process)
     finally:
