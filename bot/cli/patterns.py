@@ -139,7 +139,7 @@ def _made(pattern: str, entry: _Entry) -> re.Pattern[Any]:
 
 def database_folder_file(argv: list[str]) -> Path | None:
     """The pattern file beside the database a command line names (`--db PATH` or $ARBITER_DB), read before the
-    command is parsed (parsing imports the game); None when it names none."""
+    command is parsed (parsing imports the game); None when it names none or the database does not exist."""
     db: str | None = None
     for i, word in enumerate(argv):
         if word == "--":
@@ -152,4 +152,4 @@ def database_folder_file(argv: list[str]) -> Path | None:
     if not db or db == ":memory:":
         return None
     path = Path(db)
-    return path.with_name(path.name + NAME) if path.parent.is_dir() else None
+    return path.with_name(path.name + NAME) if path.is_file() else None  # nothing beside a database not there

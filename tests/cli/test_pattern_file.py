@@ -83,6 +83,8 @@ def test_bad_patterns_and_files_change_nothing(tmp_path: Path) -> None:
 def test_database_folder_file_is_beside_the_named_database(tmp_path: Path, monkeypatch) -> None:
     monkeypatch.delenv("ARBITER_DB", raising=False)
     db = tmp_path / "cards.db"
+    assert database_folder_file(["--db", str(db), "duration", "x"]) is None  # no database there: nothing beside it
+    db.write_bytes(b"")
     assert database_folder_file(["--db", str(db), "duration", "x"]) == tmp_path / "cards.db.patterns"
     assert database_folder_file([f"--db={db}", "duration", "x"]) == tmp_path / "cards.db.patterns"
     assert database_folder_file(["duration", "--", "--db", str(db)]) is None
