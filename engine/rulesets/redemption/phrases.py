@@ -28,8 +28,13 @@ import re
 SELF_MARKER = re.compile(
     r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
     r"(?:negated|prevented|interrupted|countered)|^may band to [^,]*$|^regardless of protect abilities$", re.I)
-PREVENTED = re.compile(r"\bprevented\b", re.I)
+# The ability types a "Cannot be ..." sentence gives, each ongoing to the end of the phase (RG1).
+ONGOING_TYPES = re.compile(r"\bbe\b[^.]*?\b(?:negated|prevented|interrupted)\b", re.I)
 LIMIT = re.compile(r"\(limit \d+\)", re.I)
+# "Limit once per turn", "Limit once per round and twice per game": how often the ability may be used, not a
+# repetition or a duration (a use limit says nothing of how long what was done lasts).
+USE_LIMIT = re.compile(r"\blimit (?:once|twice|one|two|three|\d+)(?: times?)?(?:(?:,| and| or)? ?(?:once |twice |\d+ )?"
+                       r"(?:per|each|during each of your) (?:turns?|rounds?|game|battle|phase|player))+\b", re.I)
 # Abbreviations never end a sentence: N.T., O.T. (also without the last dot) and initials. "X." does end
 # one ("decrease it X/X. Draw 1").
 SENTENCE_END = re.compile(r"(?<!\b[A-WYZ])(?<!\bN\.T)(?<!\bO\.T)(?<!\be\.g)(?<!\bi\.e)[.!]\s+|;\s+")
@@ -210,14 +215,14 @@ NOUN_WHILE = re.compile(r"(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bbeen )(?<!\bor )"
 # --- lasting language ---------------------------------------------------------------------------------------
 
 # Past participles of the lasting verbs (and "immune"): their passive and nominal forms last too.
-PASSIVE_LASTING = (r"(?:ignored|negated|protected|restricted|prevented|interrupted|immune|increased|decreased|"
+PASSIVE_LASTING = (r"(?:ignored|negated|protected|restricted|prevented|immune|increased|decreased|"
                    r"reduced|doubled|tripled|skipped|considered|treated)")
 
 LASTING = re.compile(
-    # "Interrupt the battle" ends the battle at once; interrupting abilities ("interrupt and prevent all
-    # special abilities") keeps them stopped.
+    # "Interrupt ..." is instantaneous (it suspends an ability while its paired abilities resolve); "interrupt and
+    # prevent" lasts by its prevent.
     r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|"
-    r"interrupts?(?! the battle\b)|interrupted|immune|ignores?|"
+    r"immune|ignores?|"
     r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
     r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
     # "is about to be discarded" lasts only as a standing condition ("If Joseph is about to be discarded, ...",
@@ -237,8 +242,11 @@ LASTING = re.compile(
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 
+QUOTED = re.compile(r"[\"“][^\"“”]*[\"”]|(?<!\w)['‘][^'‘’]*['’](?!\w)")
 # A condition the sentence opens with and checks once, as it resolves ("If Elisha is not in play, capture ...").
 LEADING_CONDITION = re.compile(r"^(?:if|unless)\b[^,:]*[,:]", re.I)
+# An "If [game state]" (or "unless") clause: with no condition kept up, checked once as the ability resolves (RG4).
+CHECKED_ONCE = re.compile(r"\b(?:if|unless)\b(?! you do\b)(?! so\b)[^,.;:]*", re.I)
 # Standing grants: the card (or a character) keeps a quality for as long as the ability lasts.
 STANDING_GRANT = re.compile(
     r"\b(?:has|have|gains?|with) (?:first strike|(?:site )?access\b|no effect\b)|\bfirst strike\b"
