@@ -26,7 +26,8 @@ from typing import Any
 
 from benchmarks.common import DEFAULT_SEED, REPO_ROOT, Settings, progress
 
-SECTIONS = ("matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "ask", "cli")
+SECTIONS = ("matching", "players", "typos", "rulings", "import", "bot", "freshness", "web", "burst", "ask",
+            "cli")
 
 
 def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
@@ -34,6 +35,8 @@ def _runner(name: str) -> Callable[[Settings], dict[str, Any]]:
         from benchmarks.matching import run
     elif name == "players":
         from benchmarks.players import run
+    elif name == "typos":
+        from benchmarks.typos import run
     elif name == "rulings":
         from benchmarks.rulings import run
     elif name == "import":

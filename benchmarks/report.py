@@ -265,6 +265,24 @@ def render_players(section: dict[str, Any]) -> list[str]:
     return lines
 
 
+def render_typos(section: dict[str, Any]) -> list[str]:
+    if "skipped" in section:
+        return [f"  skipped: {section['skipped']}"]
+    targets = _by_id(section)
+    per, short, held = section["per_name"], section["short_two_slips"], section["held_out"]
+    a, d = short["arbiter"], short["difflib"]
+    rows = [["one typo per card name (Arbiter)", _num(per["n"]), _pct(per["right"]), _pct(per["asked"]),
+             _pct(per["wrong"]), verdict(targets.get("typos:per-name-right"))],
+            ["two slips, 4-7 letter names (Arbiter)", _num(a["n"]), _pct(a["right"]), _pct(a["asked"]),
+             _pct(a["wrong"]), verdict(targets.get("typos:short-two-slips"))],
+            ["two slips, 4-7 letter names (difflib)", _num(d["n"]), _pct(d["right"]), "", _pct(d["wrong"]), ""],
+            [f"held-out player queries (seeds {', '.join(str(s['seed']) for s in held['seeds'])})", _num(held["n"]),
+             "", "", _pct(held["wrong_pct"]), verdict(targets.get("typos:held-out-wrong"))]]
+    lines = table(["typos", "n", "right", "asked", "wrong", "target"], rows, left=(0,))
+    lines += [f"  e.g. wrong: {e}" for e in [*section["per_name_wrong"][:2], *held["examples"][:3]]]
+    return lines
+
+
 def render_burst(section: dict[str, Any]) -> list[str]:
     targets = _by_id(section)
     n = section["durations"]
@@ -315,11 +333,13 @@ def render_cli(section: dict[str, Any]) -> list[str]:
     return head + table(["command", "wall p50 s", "wall min s", "cpu p50 s", "÷ bare", "target"], rows)
 
 
-TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "rulings": "2. Rulings",
+TITLES = {"matching": "1. Name matching", "players": "1b. What players type", "typos": "1c. Typos per card name",
+          "rulings": "2. Rulings",
           "import": "3. Import", "bot": "4. The bot", "freshness": "5. Fresh in every process",
           "web": "6. Web pages", "burst": "7. A burst on one process", "ask": "8. Asking in a sentence",
           "cli": "9. The command line"}
-RENDERERS = {"matching": render_matching, "players": render_players, "rulings": render_rulings,
+RENDERERS = {"matching": render_matching, "players": render_players, "typos": render_typos,
+             "rulings": render_rulings,
              "import": render_import, "bot": render_bot, "freshness": render_freshness, "web": render_web,
              "burst": render_burst, "ask": _render_ask, "cli": render_cli}
 

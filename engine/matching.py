@@ -47,7 +47,7 @@ from rapidfuzz.distance import OSA
 
 from engine.cards import Card
 from engine.names import base_name, card_identity, fold, name_forms, split_suffix, suffixes, without_inner_the
-from engine.word_match import WordHit, WordIndex
+from engine.word_match import STOP_WORDS, WordHit, WordIndex
 
 MAX_QUERY = 200  # characters of a query that are looked at; the longest card name has 65
 MAX_CHOICES = 25  # Discord's limit for autocomplete choices; also the cap on ambiguous candidates
@@ -78,6 +78,25 @@ _SHORT = 14  # queries up to this long may use runs of two letters in the pigeon
 _GRAM_SPAN = 48  # letters of a key indexed by position for the pigeonhole pass (`_near_hits`)
 _CHR = [chr(i) for i in range(_GRAM_SPAN + 8)]
 _VALUE_PREFIX = "id:"
+# The typing-slips reading (`_slips`): what a slip costs, as a player's fingers make them. Two slips in a short
+# name leave it one or two edits from several names; counting them by how fingers slip (a doubled letter or a
+# neighbouring key is cheaper than a letter from nowhere) tells them apart far more often. Tuned on generated
+# slips over the real Redemption catalog, checked on held-out seeds (benchmarks/typos.py).
+KIND_MIN = 3  # cards that must share a type or kind word for it to find them
+SLIP_MAX = 12  # queries up to this long get the reading when the plain one asks back
+SLIP_REPLACE_NEAR = 0.6  # a neighbouring key for the meant one
+SLIP_DOUBLE = 0.3  # a letter typed twice (or next to itself)
+SLIP_EXTRA_NEAR = 0.8  # an extra letter from a key beside the meant one
+SLIP_DROP = 0.7  # a letter left out
+SLIP_SWAP = 0.5  # two letters swapped
+SLIP_BUDGET = 1.8  # what two cheap slips cost at most
+SLIP_MARGIN = 0.5  # the reading answers only this far ahead of every other card (0.3 reads more, wrongly too)
+_ROWS = ("qwertyuiop", "asdfghjkl", "zxcvbnm")
+_NEAR_KEYS: dict[str, frozenset[str]] = {
+    ch: frozenset(_ROWS[r2][j] for r2 in (r - 1, r, r + 1) if 0 <= r2 < 3
+                  for j in (c - 1, c, c + 1) if 0 <= j < len(_ROWS[r2]) and (r2, j) != (r, c))
+    for r, row in enumerate(_ROWS) for c, ch in enumerate(row)}
+_NO_KEYS: frozenset[str] = frozenset()
 
 HOWS = ("exact", "alias", "prefix", "word", "fuzzy", "ambiguous", "no-printing", "not-found")
 CHOSEN = ("named", "default", "moderator")  # how the printing of a found card was chosen
@@ -143,6 +162,8 @@ class Matcher:
         self._prefer = prefer
         self._choices: dict[int, Choice] = {}
         self._preferred: dict[int, Any] = {}  # printing -> its key under `prefer`, filled as needed
+        self._defaults: dict[int, tuple[int, str]] = {}  # card -> its default printing, filled as needed
+        self._printings_of: dict[int, tuple[Card, ...]] = {}  # card -> its printings, filled as needed
         folded = cache(fold)  # set names and many forms repeat across printings
         self._cards: list[Card] = []
         self._by_value: dict[str, int] = {}
@@ -285,6 +306,25 @@ class Matcher:
                     infix.update((key[start:], self._rank[i]) for i in ids)
         self._infix: list[tuple[str, int]] = sorted(infix)
 
+        # Cards by their type and kind words ("angel", "demon", "evil character", "mage"): a short phrase of a
+        # printing's type, class or identifier (a kind is a word or two, not a formula such as "X = # of cards in
+        # opponent's discard pile" or a note) and its words, that at least KIND_MIN cards share (a lone one is a code).
+        kinds: dict[str, set[int]] = {}
+        for i, card in enumerate(self._cards):
+            for field_ in (card.type, card.card_class, card.identifier):
+                for phrase in re.split(r"[,;]", field_ or ""):
+                    if re.search(r"[=#/\[\]()\d]", phrase):
+                        continue  # a formula or a note ("X = # of ...", "Jesus in Title/Scripture"), not a kind
+                    words = fold(phrase).split()
+                    content = [w for w in words if w not in STOP_WORDS]
+                    if not content or len(content) > 2 or not all(w.isalpha() for w in words):
+                        continue
+                    for key in {" ".join(words), *(w for w in content if len(w) >= 3)}:
+                        kinds.setdefault(key, set()).add(self._fam[i])
+        self._kinds: dict[str, tuple[int, ...]] = {
+            key: tuple(sorted(found, key=lambda n: self._rank[self._fam_ids[n][0]]))
+            for key, found in kinds.items() if len(found) >= KIND_MIN}
+
     # ---- public API ---------------------------------------------------------------------------------
 
     @property
@@ -299,6 +339,28 @@ class Matcher:
         return None if i is None else self._cards[i]
 
     def match(self, query: str, set_hint: str | None = None) -> MatchResult:
+        result = self._match(query, set_hint)
+        if self._kinds and result.how not in ("exact", "alias", "no-printing") and not set_hint:
+            return self._with_kind(result)
+        return result
+
+    def _with_kind(self, result: MatchResult) -> MatchResult:
+        """A query that is a type or kind word of several cards ("angel", "demons") is asked back with them, after
+        any card whose name it names: it describes cards, it names none of them."""
+        q = " ".join(result.query.lower().split())
+        if not q.replace(" ", "").isalpha() or not q.isascii():
+            q = fold(result.query)
+        kind = next((self._kinds[k] for k in (q, q[:-1] if q.endswith("s") else "", q[:-2] if q.endswith("es")
+                                              else "") if k and k in self._kinds), None)
+        if kind is None:
+            return result
+        named = ([(self._index[result.card.key], 100.0, result.how)] if result.card is not None else []) + \
+            [(self._index[c.card.key], c.score, c.how) for c in result.candidates if c.how != "fuzzy"]
+        shown = {self._fam[i] for i, _s, _h in named}
+        more = [(self._default(self._fam_ids[n])[0], 50.0, "word") for n in kind if n not in shown][:MAX_CHOICES]
+        return self._ask(result.query, [*named, *more])
+
+    def _match(self, query: str, set_hint: str | None = None) -> MatchResult:
         query = (query or "")[:MAX_QUERY]
         card = self.resolve_value(query)
         if card is not None:
@@ -339,6 +401,12 @@ class Matcher:
                 scored += [(self._fam_ids[h.family][0], h.score, "word") for h in whole]
                 return self._ask(query, scored)
             result = self._decide(query, q, ids, ids, hint, "prefix")
+            if result.card is None and not hint:
+                # "hama", "titu": one letter short of a card's own full name ("Haman") is a dropped last letter
+                # before it is the start of longer names ("Haman's Plot", "Titus, the Messenger").
+                short = self._one_letter_short(q)
+                if short is not None:
+                    return self._decide(query, q, short, short, hint, "fuzzy")
             # A short start of a long name ("pres" of "Presented Before the Lord") does not answer alone when
             # the whole query is one typo from another card's name ("peres" -> Peres): both are asked.
             if result.card is not None and len(q) < 0.6 * len(base_name(result.card.name)):
@@ -417,6 +485,19 @@ class Matcher:
             if key[len(q):len(q) + 1] == " ":
                 rivals += [i for i in self._key_cards[pos] if self._fam[i] not in families and i not in rivals]
         return rivals[:MAX_CHOICES]
+
+    def _one_letter_short(self, q: str) -> list[int] | None:
+        """The printings of the one card whose own full name is q and one more letter, if there is exactly one."""
+        if len(q) < 4:
+            return None
+        starting = self._keys[bisect_left(self._keys, q):bisect_left(self._keys, q + "\U0010ffff")]
+        if any(key[len(q):len(q) + 1] == " " for key in starting):
+            return None  # q is a whole word of a name it begins ("jealous": Jealous Rage, not Jealousy)
+        found = [key for key in starting if len(key) == len(q) + 1 and key[-1].isalpha() and key in self._full]
+        if len(found) != 1:
+            return None
+        pick, _ = self._lookup(found[0])
+        return pick if len({self._fam[i] for i in pick}) == 1 else None
 
     def _with_designator(self, q: str) -> list[int]:
         """'captain of the host warriors': a name form, then a set name/code or printing suffix."""
@@ -506,12 +587,20 @@ class Matcher:
     def _default(self, ids: Sequence[int]) -> tuple[int, str]:
         """The default printing among printings of one card: the moderators' choice if it is among them,
         else the highest by the ruleset's rule, then alphabetically."""
-        chosen = self._override.get(self._fam[ids[0]])
+        number = self._fam[ids[0]]
+        whole = len(ids) == len(self._fam_ids[number])  # every printing of the card: the answer is kept
+        if whole and number in self._defaults:
+            return self._defaults[number]
+        chosen = self._override.get(number)
         if chosen is not None and chosen in ids:
-            return chosen, "moderator"
-        if self._prefer is None:
-            return min(ids, key=lambda i: self._rank[i]), "default"
-        return max(ids, key=lambda i: (self._preference(i), -self._rank[i])), "default"
+            found = (chosen, "moderator")
+        elif self._prefer is None:
+            found = (min(ids, key=lambda i: self._rank[i]), "default")
+        else:
+            found = (max(ids, key=lambda i: (self._preference(i), -self._rank[i])), "default")
+        if whole and set(ids) == set(self._fam_ids[number]):
+            self._defaults[number] = found
+        return found
 
     def _preference(self, i: int) -> Any:
         """The stated rule's key for a printing, computed once (a card's printings are compared often)."""
@@ -521,7 +610,11 @@ class Matcher:
         return key
 
     def _printings(self, i: int) -> tuple[Card, ...]:
-        return tuple(self._cards[j] for j in self._fam_ids[self._fam[i]])
+        number = self._fam[i]
+        found = self._printings_of.get(number)
+        if found is None:  # made once per card: every answer about it lists them
+            found = self._printings_of[number] = tuple(self._cards[j] for j in self._fam_ids[number])
+        return found
 
     def _no_printing(self, query: str, i: int) -> MatchResult:
         printings = self._printings(i)
@@ -554,6 +647,10 @@ class Matcher:
         if not words and not confident:
             words, word_hint = self._word_hits(q, typos=True)
             misspelt = bool(words)
+        if not words or misspelt:
+            slipped = self._slips(query, q, hint) if not confident else None
+            if slipped is not None:
+                return slipped  # two slips in a short name, read as fingers make them
         if not words:
             if confident or fuzzy.card is None:
                 return fuzzy  # a confident typo, an ambiguous one, or not found
@@ -561,17 +658,50 @@ class Matcher:
             return self._ask(query, [(self._index[card.key], 100 * (1 - distance / max(len(q), 1)),
                                       "fuzzy"), *((self._index[c.card.key], c.score, c.how)
                                                   for c in fuzzy.candidates)])
-        winner = _word_winner(words)
+        # Coverage singles a card out among cards holding the words typed, not among cards holding different words
+        # a misspelt one may be ("ahmelech": Abimelech, or one of the two Ahimelechs).
+        winner = _word_winner(words) if not (misspelt and len(words) > 1) else None
         fuzzy_card = self._fam[self._index[card.key]] if card is not None else None
         # A misspelt word against a different whole-name reading ("wepent": Repent? Serpent?) is asked back.
         if winner is not None and (fuzzy_card in (None, winner) or not (confident or misspelt)):
-            ids = self._fam_ids[winner]
-            return self._decide(query, q, ids, ids, hint or word_hint, "word")
+            ids = self._fam_ids[winner]  # words found only with a typo in one are a likely typo, said as one
+            return self._decide(query, q, ids, ids, hint or word_hint, "fuzzy" if misspelt else "word")
         scored = [(self._fam_ids[h.family][0], h.score, "word") for h in words]
         if card is not None and fuzzy_card not in {h.family for h in words}:
             scored.insert(0 if confident else len(scored),
                           (self._index[card.key], 100 * (1 - distance / max(len(q), 1)), "fuzzy"))
         return self._ask(query, scored)
+
+    def _slips(self, query: str, q: str, hint: str) -> MatchResult | None:
+        """The card a short query means when its slips, costed as fingers make them (`_slip_cost`), put one card
+        clearly ahead of every other within two edits; None when none is (the plain reading's question stands)."""
+        if len(q) > SLIP_MAX or len(q) < 4 or hint:
+            return None
+        lo, hi = bisect_left(self._lens, len(q) - 2), bisect_right(self._lens, len(q) + 2)
+        near = process.extract(q, self._by_len[lo:hi], scorer=OSA.distance, processor=None, score_cutoff=2,
+                               limit=None)
+        costs: dict[int, tuple[float, int]] = {}  # card -> its cheapest reading (cost, key position)
+        unsettled = SLIP_BUDGET + SLIP_MARGIN  # the cheapest reading that names no one card
+        for key, _distance, j in near:
+            p = self._by_len_pos[lo + j]
+            cost = _slip_cost(q, key)
+            cards = {self._fam[i] for i in self._key_pick[p]}
+            if len(cards) != 1 or self._short_name_rivals(key, self._key_cards[p]):
+                unsettled = min(unsettled, cost)  # a name several cards share or begin with: asked, never read
+                continue
+            card = cards.pop()
+            if card not in costs or cost < costs[card][0]:
+                costs[card] = (cost, p)
+        if not costs:
+            return None
+        ranked = sorted(costs.items(), key=lambda t: t[1][0])
+        _card, (best, p) = ranked[0]
+        runner_up = min(ranked[1][1][0] if len(ranked) > 1 else unsettled, unsettled)
+        if best > SLIP_BUDGET or runner_up - best < SLIP_MARGIN:
+            return None
+        pick = list(self._key_pick[p])
+        others = [(self._key_pick[q_p][0], 100 * (1 - c / max(len(q), 1))) for _, (c, q_p) in ranked[1:MAX_RUNNERS_UP]]
+        return self._decide(query, q, pick, pick, hint, "fuzzy", self._best_first(others))
 
     def _word_hits(self, q: str, *, typos: bool) -> tuple[list[WordHit], str]:
         """Cards holding every typed word; or, when the last words name a set ("host warriors"), cards holding
@@ -623,6 +753,13 @@ class Matcher:
             close = [p for p, s in hits if s >= top - PRINTING_MARGIN]
         pick = [i for p in close for i in self._key_pick[p]]
         group = [i for p in close for i in self._key_cards[p]]
+        # A typo is read as the name typed exactly, so it is never surer than that: a short name that other cards'
+        # names begin with ("Bayushi Kachiko" for "byushi kachiko") is asked back as the exact one is.
+        one_card = len({self._fam[i] for i in pick}) == 1
+        rivals = self._short_name_rivals(self._keys[hits[0][0]], group) if one_card and not hint else []
+        if rivals:
+            scored = [(i, top, "fuzzy") for i in (pick or group)] + [(i, top - 1, "fuzzy") for i in rivals]
+            return self._ask(query, scored), top, self._keys[hits[0][0]]
         # The runners-up come from the closest keys (a few keys per printing at most).
         ranked = self._ranked(hits[:_RUNNER_KEYS])
         return self._decide(query, q, pick, group, hint, "fuzzy", ranked), top, self._keys[hits[0][0]]
@@ -797,6 +934,32 @@ class Matcher:
             card = self._cards[i]
             choice = self._choices[i] = Choice(_clip(card.label), card_value(card))
         return choice
+
+
+def _slip_cost(typed: str, meant: str) -> float:
+    """What it costs to type `meant` as `typed`, slip by slip (an OSA alignment with costs by kind of slip: see
+    SLIP_*): a doubled letter or a neighbouring key is cheap, a letter from nowhere costs a whole edit."""
+    near = _NEAR_KEYS
+    n, m = len(typed), len(meant)
+    prev2: list[float] = []
+    prev = [j * SLIP_DROP for j in range(m + 1)]
+    for i in range(1, n + 1):
+        t = typed[i - 1]
+        before = typed[i - 2] if i > 1 else ""
+        row = [prev[0] + (SLIP_DOUBLE if t == before else 1.0)]
+        for j in range(1, m + 1):
+            k = meant[j - 1]
+            best = prev[j - 1] + (0.0 if t == k else SLIP_REPLACE_NEAR if t in near.get(k, _NO_KEYS) else 1.0)
+            # `t` typed extra: next to itself (doubled), or from a key beside a letter meant here
+            after = meant[j] if j < m else ""
+            extra = SLIP_DOUBLE if t in (before, k) else SLIP_EXTRA_NEAR if (
+                t in near.get(k, _NO_KEYS) or t in near.get(after, _NO_KEYS)) else 1.0
+            best = min(best, prev[j] + extra, row[j - 1] + SLIP_DROP)
+            if i > 1 and j > 1 and t == meant[j - 2] and before == k and t != k:
+                best = min(best, prev2[j - 2] + SLIP_SWAP)
+            row.append(best)
+        prev2, prev = prev, row
+    return prev[m]
 
 
 def _edit_budget(length: int) -> int:

@@ -34,6 +34,27 @@ def fold(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
 
 
+def shown(text: str, limit: int = 80) -> str:
+    """User text as a message echoes it back: control characters and invisible or bidirectional marks dropped (a
+    right-to-left override would turn the rest of the line around; a BEL rings a terminal), whitespace collapsed,
+    at most `limit` characters (ending with "…" when cut)."""
+    text = text if isinstance(text, str) else str(text)
+    text = text[: limit * 4] if len(text) > limit * 4 else text  # bound the work on hostile lengths
+    if not text.isascii() or not text.isprintable():
+        text = "".join(c if unicodedata.category(c) not in ("Cc", "Cf") else " " if c in "\t\n\r\x0b\x0c" else ""
+                       for c in text)
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: max(0, limit - 1)].rstrip() + "…"
+
+
+def without_controls(text: str) -> str:
+    """Text to print or post, with control characters (but newlines and tabs) and invisible or bidirectional marks
+    dropped: what a user typed may be echoed inside it, and a terminal or chat acts on those characters."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(c for c in text if c in "\n\t" or unicodedata.category(c) not in ("Cc", "Cf"))
+
+
 def split_suffix(name: str) -> tuple[str, str | None]:
     """Split one trailing printing suffix off: "Adino (Ki)" -> ("Adino", "Ki"), "X [2024 - Winner]" too.
 
@@ -99,6 +120,8 @@ def name_forms(name: str) -> list[str]:
     """
     two_sided = sides(name)
     forms = [name]
+    if len(two_sided) > 1:  # the whole two-sided name without any printing suffix, as players type it
+        forms.append(" / ".join(two_sided))
     rest = name
     while True:
         rest, suffix = split_suffix(rest)

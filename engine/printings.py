@@ -17,7 +17,7 @@ from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.matching import MatchResult
-from engine.names import suffixes
+from engine.names import shown, suffixes
 
 MAX_LISTED = 8  # printings named in one line; more are counted
 
@@ -110,7 +110,7 @@ def matched_line(match: MatchResult) -> str:
     card = match.card
     if card is None or (match.how == "exact" and match.chosen in ("named", "")):
         return ""
-    query = " ".join(match.query.split())[:80]
+    query = shown(match.query)
     why = [_WHY[match.how]] if match.how in _WHY else []
     if match.chosen == "default":
         why.append("the default printing")

@@ -15,22 +15,29 @@ from typing import Any
 from bot.answers.games import game_matcher
 from bot.answers.service import candidate_json, match_json
 from engine.interface import plugin_inputs, questions_of
-from engine.matching import Candidate, MatchResult
-from engine.registry import all_rulesets
+from engine.matching import MAX_QUERY, Candidate, MatchResult
+from engine.names import shown
+from engine.registry import all_rulesets, default_game
 
 MatcherOf = Callable[[str], Any]  # game -> its matcher (engine.matching.Matcher or bot.answers.layers.LayeredMatcher)
 MAX_CANDIDATES = 25
+EACH_GAME_KEEPS = 3  # a name several games have: each game's first cards stay in the list
 MAX_CHOICES_SAID = 5  # the other game's cards a wrong-game answer names
 
 # How strongly a match says "this game's card": a name typed exactly (or a nickname) beats one found by the start
 # of its name or by its words, which beats a spelling guess or several cards (asked back); nothing found is 0.
 EXACT, FOUND, LOOSE, NOTHING = 3, 2, 1, 0
+OWN_MENU = ("exact", "alias", "prefix", "word")  # a candidate the name really names (not a spelling guess)
 
 
 def strength(match: MatchResult) -> int:
+    """A name typed exactly, then one found by the start of a name, its whole words or the cards' kind (one card,
+    or several asked back), then a spelling guess; nothing found is 0."""
     if match.card is not None:
         return EXACT if match.how in ("exact", "alias") else LOOSE if match.how == "fuzzy" else FOUND
-    return LOOSE if match.how == "ambiguous" and match.candidates else NOTHING
+    if match.how == "ambiguous" and match.candidates:
+        return FOUND if any(c.how in OWN_MENU for c in match.candidates) else LOOSE
+    return NOTHING
 
 
 @dataclass(frozen=True)
@@ -52,9 +59,9 @@ class Anywhere:
 
     def message(self) -> str:
         """The sentence for a name that led to no single card, each candidate labelled with its game."""
-        query = " ".join(self.query.split())[:80] or "(empty)"
-        shown = 10 if self.how == "ambiguous" else 5  # the closest names of every game: the few nearest
-        names = ", ".join(f"{c.card.label} ({game_title(r)})" for r, c in self.candidates[:shown])
+        query = shown(self.query) or "(empty)"
+        listed = 10 if self.how == "ambiguous" else 5  # the closest names of every game: the few nearest
+        names = ", ".join(f"{c.card.label} ({game_title(r)})" for r, c in self.candidates[:listed])
         if self.how == "ambiguous":
             more = f" (and {len(self.candidates) - 10} more)" if len(self.candidates) > 10 else ""
             return f"“{query}” matches several cards: {names}{more}. Which one? Give more of the name or a game."
@@ -82,6 +89,7 @@ def match_everywhere(query: str, matcher_of: MatcherOf, games: Sequence[Any] | N
 def decide(query: str, matches: Sequence[GameMatch]) -> Anywhere:
     """One card when one game's match is stronger than every other's; otherwise the candidates of the strongest
     games together, best score first (a name exact in two games is asked back with both)."""
+    query = (query or "")[:MAX_QUERY]  # as much of it as the matchers look at
     top = max((strength(g.match) for g in matches), default=NOTHING)
     best = [g for g in matches if strength(g.match) == top]
     if top > NOTHING and len(best) == 1 and best[0].match.card is not None:
@@ -91,9 +99,21 @@ def decide(query: str, matches: Sequence[GameMatch]) -> Anywhere:
         if g.match.card is not None:
             pooled.append((g.ruleset, Candidate(g.match.card, 100.0, g.match.how)))
         pooled += [(g.ruleset, c) for c in g.match.candidates if c.card != g.match.card]
-    pooled.sort(key=lambda rc: -rc[1].score)
-    return Anywhere(query, "ambiguous" if top > NOTHING else "not-found", None, pooled[:MAX_CANDIDATES],
-                    list(matches))
+    # The cards the name really names before spelling guesses; the default game's first, then each game's in
+    # turn, each game's best first ("angel": the default game's angels, then the other games' cards so named).
+    order = {game: n for n, game in enumerate(dict.fromkeys([default_game(), *(r.game for r in card_games())]))}
+    def rank(rc: tuple[Any, Candidate]) -> tuple[bool, int, float]:
+        return rc[1].how not in OWN_MENU, order.get(rc[0].game, len(order)), -rc[1].score
+
+    pooled.sort(key=rank)
+    # Each game keeps its first few in the list even when one game alone has more than the list holds.
+    seen: dict[str, int] = {}
+    firsts, rest = [], []
+    for rc in pooled:
+        seen[rc[0].game] = seen.get(rc[0].game, 0) + 1
+        (firsts if seen[rc[0].game] <= EACH_GAME_KEEPS else rest).append(rc)
+    kept = sorted([*firsts, *rest[:max(0, MAX_CANDIDATES - len(firsts))]][:MAX_CANDIDATES], key=rank)
+    return Anywhere(query, "ambiguous" if top > NOTHING else "not-found", None, kept, list(matches))
 
 
 def find_anywhere(query: str, matcher_of: MatcherOf, game: Any = None, set_hint: str | None = None) -> Anywhere:
@@ -125,14 +145,14 @@ def elsewhere(query: str, asked_game: str, asked: MatchResult, matcher_of: Match
     """When a question's name found no card of the asked game (nothing, or several to ask back), the other game
     whose card it is — only when that game's match is exact, or it found one card where the asked game found
     none. A name that is ambiguous in the asked game and not exact elsewhere stays asked back there."""
-    if asked.card is not None:
+    if asked.card is not None or _has_own_menu(asked):
         return None
     matches = match_everywhere(query, matcher_of, [r for r in card_games() if r.game != asked_game])
     others = [g for g in matches if g.match.card is not None]
     if not others and strength(asked) == NOTHING:  # no card here: one other game asking between its own cards
         asking_back = [g for g in matches if g.match.how == "ambiguous" and g.match.candidates]
         found = asking(asking_back[0].ruleset, None, command) if len(asking_back) == 1 else None
-        return None if found is None else replace(found, query=query, choices=tuple(
+        return None if found is None else replace(found, query=shown(query), choices=tuple(
             c.card for c in asking_back[0].match.candidates[:MAX_CHOICES_SAID]))
     top = max((strength(g.match) for g in others), default=NOTHING)
     best = [g for g in others if strength(g.match) == top]
@@ -141,6 +161,15 @@ def elsewhere(query: str, asked_game: str, asked: MatchResult, matcher_of: Match
     chosen = best[0]
     return asking(chosen.ruleset, chosen.match.card, command) or \
         Elsewhere(chosen.match.card, chosen.ruleset, None, None, askable=False)
+
+
+def _has_own_menu(asked: MatchResult) -> bool:
+    """Whether the asked game asks back between cards the name really names (typed exactly, the start of their
+    names, or their words): that menu is answered there, before any other game is pointed to (a word that starts a
+    dozen of the asked game's cards, though another game has a card named exactly so). Spelling guesses alone are
+    no menu."""
+    return asked.how == "ambiguous" and any(c.how in OWN_MENU for c in asked.candidates)
+
 
 
 def asking(ruleset: Any, card: Any, command: str | None) -> Elsewhere | None:
@@ -270,6 +299,11 @@ def candidates_json(found: Anywhere) -> dict[str, Any]:
 def card_elsewhere_message(found: Elsewhere, asked: Any, surface: str, escape: Callable[[str], str] = str) -> str:
     """A card view narrowed to one game (`--game`, `/<game> card`) for a name that is another game's card."""
     title, other = game_title(found.ruleset), game_title(asked)
-    how = f"arbiter card {shlex.quote(found.card.name)}" if surface == "cli" else f"/card name:{found.card.name}"
-    return (f"{escape(found.card.name)} is {_article(title)} {title} card, not {_article(other)} {other} one: see "
+    name = found.name  # the card's name, or (several cards of that game) the name as typed
+    how = f"arbiter card {shlex.quote(name)}" if surface == "cli" else f"/card name:{name}"
+    if found.card is None:
+        names = ", ".join(escape(c.label) for c in found.choices)
+        return (f"“{escape(name)}” matches {title} cards, not {_article(other)} {other} one: {names}. See them with "
+                f"{_code(how)}.")
+    return (f"{escape(name)} is {_article(title)} {title} card, not {_article(other)} {other} one: see "
             f"it with {_code(how)}.")

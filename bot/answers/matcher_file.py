@@ -13,9 +13,11 @@ goes without. Small games are not kept: building them is as quick as reading the
 from __future__ import annotations
 
 import hashlib
+import io
 import os
 import pickle
 import sys
+import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from functools import cache
@@ -26,6 +28,7 @@ from engine.matching import Matcher
 MAGIC = b"arbiter-matcher 1 "
 KEEP_FROM = 1_000  # printings: below this a build costs about what reading the file does
 IN_MEMORY = 6  # matchers a process keeps (a matcher is immutable, so one may serve every question)
+_LOCK = threading.Lock()
 _IN_MEMORY: OrderedDict[tuple[str, str], tuple[bytes, Matcher]] = OrderedDict()
 
 
@@ -84,6 +87,43 @@ def _ours(path: Path) -> bool:
     return stat.st_uid == os.geteuid() and not stat.st_mode & 0o022 and path.is_file() and not path.is_symlink()
 
 
+class _Deferred(Matcher):
+    """A matcher read back with the parts an exact name never touches (fuzzy and word indexes, autocomplete)
+    still unread: the first use of any of them reads them all, with the same unpickler (so objects the two parts
+    share stay one object)."""
+
+    def __getattr__(self, name: str) -> object:  # only for attributes not there yet
+        rest = self.__dict__.get("_rest")
+        if rest is None or name not in rest[1]:
+            raise AttributeError(name)
+        with _LOCK:
+            if "_rest" in self.__dict__:
+                unpickler, _ = self.__dict__.pop("_rest")
+                self.__dict__.update(unpickler.load())
+        return object.__getattribute__(self, name)
+
+
+def _touched_by_exact_names(matcher: Matcher) -> set[str]:
+    """The attributes the matcher reads to answer exact names of its own cards (and their printings)."""
+    touched: set[str] = set()
+
+    class Tracing(type(matcher)):  # type: ignore[misc]
+        def __getattribute__(self, name: str) -> object:
+            touched.add(name)
+            return object.__getattribute__(self, name)
+
+    tracing = Tracing.__new__(Tracing)
+    tracing.__dict__.update(matcher.__dict__)
+    cards = matcher.cards
+    for card in cards[:: max(1, len(cards) // 25)]:
+        for query in (card.name, card.label, card.name.lower()):
+            found = tracing.match(query).card
+            if found is not None:
+                tracing.printings_of(found)
+                tracing.identity(found)
+    return touched
+
+
 def load(path: Path, key: bytes) -> Matcher | None:
     try:
         if not _ours(path):
@@ -91,24 +131,36 @@ def load(path: Path, key: bytes) -> Matcher | None:
         with path.open("rb") as file:
             if file.readline() != MAGIC + key + b"\n":
                 return None
-            found = pickle.load(file)
-        return found if isinstance(found, Matcher) else None
+            unpickler = pickle.Unpickler(io.BytesIO(file.read()))
+        eager, deferred = unpickler.load(), unpickler.load()
+        found = _Deferred.__new__(_Deferred)
+        found.__dict__.update(eager)
+        if deferred:
+            found.__dict__["_rest"] = (unpickler, frozenset(deferred))
+        return found
     except Exception:  # a damaged, truncated or older file is rebuilt, never an error
         return None
 
 
 def save(path: Path, key: bytes, matcher: Matcher) -> None:
-    """Written beside the database, atomically; never over a file that is not one of these."""
+    """Written beside the database, atomically; never over a file that is not one of these. Two parts: what
+    an exact name reads, then the rest (read only when a question needs it)."""
     temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     try:
         if path.exists():
             with path.open("rb") as file:
                 if file.read(len(MAGIC)) != MAGIC:
                     return
+        state = dict(matcher.__dict__)
+        needed = _touched_by_exact_names(matcher)
+        eager = {k: v for k, v in state.items() if k in needed}
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as file:
             file.write(MAGIC + key + b"\n")
-            pickle.dump(matcher, file, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler = pickle.Pickler(file, protocol=pickle.HIGHEST_PROTOCOL)
+            pickler.dump(eager)
+            pickler.dump(sorted(k for k in state if k not in needed))  # the names the second part holds
+            pickler.dump({k: v for k, v in state.items() if k not in needed})
         os.replace(temporary, path)
     except Exception:  # a read-only folder, a full disk, a matcher that cannot be pickled: no file, same answer
         temporary.unlink(missing_ok=True)

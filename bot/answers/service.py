@@ -33,7 +33,7 @@ from bot.rulings.build import duration_inputs, duration_record
 from bot.rulings.record import RulingRecord
 from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
-from engine.names import fold
+from engine.names import fold, shown
 from engine.official import OfficialRuling
 from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
 from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
@@ -80,7 +80,7 @@ def answer_lines(match: dict[str, Any] | list[dict[str, Any]] | None) -> list[st
 
 def problem_message(match: MatchResult, set_hint: str | None = None) -> str:
     names = ", ".join(c.card.label for c in match.candidates[:10])
-    query = " ".join(match.query.split())[:80] or "(empty)"
+    query = shown(match.query) or "(empty)"
     if match.how == "ambiguous":
         more = f" (and {len(match.candidates) - 10} more)" if len(match.candidates) > 10 else ""
         return f"“{query}” matches several cards: {names}{more}. Which one? Give more of the name or a set."
@@ -110,7 +110,7 @@ def for_writing(match: MatchResult, set_hint: str | None = None) -> Card:
         return match.card
     found = [Candidate(match.card, 100.0, match.how), *(c for c in match.candidates if c.card != match.card)]
     asked = replace(match, how="ambiguous", card=None, candidates=found)
-    query = " ".join(match.query.split())[:80]
+    query = shown(match.query)
     names = ", ".join(f"“{c.card.label}”" for c in found[:10])
     message = (f"“{query}” is not the exact name of a card (it matched {match.card.label} "
                       f"{HOW_WORDS.get(match.how, 'loosely')}); a catalog change needs the exact name, a label or "

@@ -5,8 +5,6 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-import platformdirs
-
 from bot.catalog.errors import UnreadableDatabase
 from engine.bundled import read_data_text
 
@@ -20,7 +18,12 @@ class MissingDatabase(UnreadableDatabase):
 def default_db_path() -> Path:
     """$ARBITER_DB if set, else <user data dir>/arbiter/cards.db; the parent directory is created."""
     env = os.environ.get("ARBITER_DB")
-    path = Path(env).expanduser() if env else Path(platformdirs.user_data_dir("arbiter")) / "cards.db"
+    if env:
+        path = Path(env).expanduser()
+    else:
+        import platformdirs  # only when no database is named
+
+        path = Path(platformdirs.user_data_dir("arbiter")) / "cards.db"
     path.parent.mkdir(parents=True, exist_ok=True)
     return path
 

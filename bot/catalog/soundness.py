@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 import sqlite3
+import time
 from pathlib import Path
 
 from bot.catalog.errors import UnreadableDatabase
@@ -33,18 +34,24 @@ FIXES = {"card database": "restore it from a backup, or move it aside so a fresh
          "stored rulings file": "restore it from a backup, or move it aside so a fresh, empty one is created"}
 
 
-def refuse_non_sqlite(path: Path | str, what: str) -> None:
+def refuse_non_sqlite(path: Path | str, what: str, grace_s: float = 0.0) -> None:
     """UnreadableDatabase when `path` is an existing empty file (nothing is written). A missing file is not
     refused here (whether it may be created is the caller's decision); a non-empty file that is not SQLite is
     refused by SQLite itself at the first read (SQLITE_NOTADB, the same sentence through storage_error).
 
     Only the size is looked at, never the bytes: opening and closing the file in this process would drop the
-    POSIX locks SQLite holds on it for this process's other connections (and they would read stale data)."""
+    POSIX locks SQLite holds on it for this process's other connections (and they would read stale data).
+    `grace_s`: how long an empty file may take to fill (another process may be creating it) before it is refused."""
     path = Path(path)
-    try:
-        empty = path.is_file() and path.stat().st_size == 0
-    except OSError:
-        return  # unreadable files get SQLite's own sentence when opened
+    deadline = time.monotonic() + grace_s
+    while True:
+        try:
+            empty = path.is_file() and path.stat().st_size == 0
+        except OSError:
+            return  # unreadable files get SQLite's own sentence when opened
+        if not empty or time.monotonic() >= deadline:
+            break
+        time.sleep(0.05)
     if empty:
         raise UnreadableDatabase(f"The {what} {path} is damaged (an empty file, 0 bytes): {FIXES[what]}.",
                                  f"The {what} is damaged; the bot's operator has to fix it. Nothing was changed.")

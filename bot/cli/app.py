@@ -62,7 +62,7 @@ from bot.cli.common import (
 )
 from engine.cards import Annotation, printing_label
 from engine.matching import MatchResult
-from engine.names import base_name
+from engine.names import base_name, without_controls
 from engine.registry import UnknownRuleset, all_rulesets, find_ruleset, rule_ranges, rules_with_id, shortcut
 
 if TYPE_CHECKING:
@@ -263,7 +263,7 @@ def cmd_card(args: argparse.Namespace) -> int:
             print_json({"match": candidates_json(problem.found), "error": str(problem), "kind": problem.found.how,
                         "exit": EXIT_LOOKUP})
         else:
-            print(f"arbiter: {problem}", file=sys.stderr)
+            print(f"arbiter: {without_controls(str(problem))}", file=sys.stderr)
         return EXIT_LOOKUP
     if args.json:
         print_json(data)
@@ -759,7 +759,7 @@ def _usage_error(error: CommandLineError, as_json: bool) -> int:
                     "usage": " ".join(error.parser.format_usage().split())})
     else:
         error.parser.print_usage(sys.stderr)
-        print(f"{error.parser.prog}: error: {error.message}", file=sys.stderr)
+        print(f"{error.parser.prog}: error: {without_controls(error.message)}", file=sys.stderr)
     return EXIT_USAGE
 
 

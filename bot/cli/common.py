@@ -9,6 +9,7 @@ import argparse
 import getpass
 import json
 import os
+import re
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
@@ -27,6 +28,7 @@ from bot.catalog import (
 )
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from engine.cards import Annotation
+from engine.names import without_controls
 
 if TYPE_CHECKING:
     from bot.answers.context import Request
@@ -43,8 +45,23 @@ def lowercase(text: str) -> str:
     return text.strip().lower()
 
 
+# Characters JSON leaves unescaped that a terminal acts on or hides (DEL and C1 controls; invisible and
+# bidirectional format marks): written as \\u escapes, which parse back to the very same strings.
+_INVISIBLE = re.compile("[\x7f-\x9f\u00ad\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2\u180e\u200b-\u200f"
+                        "\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb\U000110bd\U000110cd"
+                        "\U00013430-\U0001343f\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f]")
+
+
+def _escaped(found: re.Match[str]) -> str:
+    code = ord(found.group())
+    if code > 0xFFFF:  # a surrogate pair, as JSON spells characters beyond the first plane
+        code -= 0x10000
+        return f"\\u{0xD800 + (code >> 10):04x}\\u{0xDC00 + (code & 0x3FF):04x}"
+    return f"\\u{code:04x}"
+
+
 def print_json(obj: Any) -> None:
-    print(json.dumps(obj, ensure_ascii=False, indent=2))
+    print(_INVISIBLE.sub(_escaped, json.dumps(obj, ensure_ascii=False, indent=2)))
 
 
 def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **extra: Any) -> int:
@@ -52,7 +69,7 @@ def fail(args: argparse.Namespace | None, message: str, kind: str, code: int, **
     if args is not None and getattr(args, "json", False):
         print_json({**extra, "error": message, "kind": kind, "exit": code})
     else:
-        print(f"arbiter: {message}", file=sys.stderr)
+        print(f"arbiter: {without_controls(message)}", file=sys.stderr)
     return code
 
 
@@ -77,13 +94,14 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
         print_json({"match": match_json(problem.match), **extra, "error": message, "kind": problem.match.how,
                     "exit": EXIT_LOOKUP})
     else:
-        print(f"arbiter: {message}", file=sys.stderr)
+        print(f"arbiter: {without_controls(message)}", file=sys.stderr)
     return EXIT_LOOKUP
 
 
 def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
     """A ruling: the documented JSON object, or what each name was matched to, the player's answer (`summary`),
     the explanation (without its first line when that is the summary already) and the ruling id."""
+    not_stored = _not_stored(data)
     if args.json:
         print_json(data)
     else:
@@ -104,9 +122,26 @@ def print_answer(data: dict[str, Any], args: argparse.Namespace) -> int:
             print(explanation)
         if official and where_line(official):
             print(where_line(official))
-        print(f"Ruling id: {data['ruling_id']}")
-        page_line(data["ruling_id"])
+        if not_stored:
+            print(f"Not stored: {not_stored} This answer has no ruling id; asking again once that is fixed gives "
+                  "the same answer and stores it.")
+        else:
+            print(f"Ruling id: {data['ruling_id']}")
+            page_line(data["ruling_id"])
     return EXIT_OK
+
+
+def _not_stored(data: dict[str, Any]) -> str | None:
+    """Why this answer's ruling could not be stored (None: it was). An answer not stored keeps no id, since the id
+    would not open: `ruling_id` becomes null, `stored` false and `not_stored` the sentence (README, --json)."""
+    rid = data.get("ruling_id")
+    if not rid or not LOGS:
+        return None
+    why = next((w for w in (log.why_not_stored(rid) for log in LOGS) if w), None)
+    data["stored"] = why is None
+    if why:
+        data["ruling_id"], data["not_stored"] = None, why
+    return why
 
 
 def page_line(ruling_id: str) -> None:
@@ -126,10 +161,10 @@ LOGS: list[Any] = []  # the rulings logs of this run, closed when the command en
 
 
 def open_arbiter(args: argparse.Namespace) -> Arbiter:
-    """The catalog, with every answer given in this run stored (written as it is given, before it is printed; a
-    ruling that cannot be stored refuses the question, bot/rulings/writer.py). A command that writes checks the
-    rulings file first (it counts the stored rulings its change changes afterwards): a damaged or foreign one
-    refuses the command before anything is written, the card database included."""
+    """The catalog, with every answer given in this run stored (written as it is given, before it is printed; an
+    answer whose ruling cannot be stored is printed saying so, without an id, bot/rulings/writer.py). A command
+    that writes checks the rulings file first (it counts the stored rulings its change changes afterwards): a
+    damaged or foreign one refuses the command before anything is written, the card database included."""
     from bot.rulings.store import RulingStore, rulings_path
     from bot.rulings.writer import RulingLog
 

@@ -21,7 +21,7 @@ from bot.cli import common as cli_common
 from bot.officials.agreement import named_inputs
 from bot.officials.records import Asked, ask, asked_json, read_records, settle_all, verify
 from bot.rulings.store import RulingStore, rulings_path
-from engine.names import fold
+from engine.names import fold, shown
 from engine.official import Expectation, OfficialError, OfficialRuling, Source, absent, check, check_record
 
 
@@ -116,7 +116,7 @@ def cmd_list(args: argparse.Namespace) -> int:
         cli.print_json([r.as_json() for r in rulings])
         return cli.EXIT_OK
     if not rulings:
-        print("No official ruling is recorded" + (f" about “{args.card}”." if args.card else "."))
+        print("No official ruling is recorded" + (f" about “{shown(args.card)}”." if args.card else "."))
     for ruling in rulings:
         print(_line(ruling))
     return cli.EXIT_OK

@@ -28,6 +28,7 @@ from bot.discord.items import ArbiterItem
 from bot.discord.limits import CHOICE, DESCRIPTION, FIELD_VALUE, OPTION, TITLE, clip, fit_embed, safe
 from bot.discord.render import COLOUR_INFO, card_embed
 from engine.matching import MatchResult, card_value
+from engine.names import shown
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -94,7 +95,7 @@ class CardPick(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], template=
         if select is None:
             candidates = found.candidates[:MENU_SIZE] if found is not None else []
             select = discord.ui.Select(
-                placeholder=clip(f"Which card is “{found.query if found else ''}”?", 150), min_values=1,
+                placeholder=clip(f"Which card is “{shown(found.query, 100) if found else ''}”?", 150), min_values=1,
                 max_values=1, custom_id=card_pick_custom_id(owner),
                 options=[discord.SelectOption(label=clip(c.card.label, OPTION), value=card_value(c.card),
                                               description=clip(game_title(r), 100) if with_game else None)

@@ -114,6 +114,11 @@ class ArbiterBot(commands.AutoShardedBot):
         if log is not None:
             await log.settled()
 
+    def rulings_not_stored(self) -> dict[str, str]:
+        """Ruling ids whose rulings could not be stored: their answers go out saying so, without the id."""
+        log = self.arbiter.rulings
+        return log.not_stored if log is not None else {}
+
     async def setup_hook(self) -> None:
         from bot.discord.cards import CardPick
         from bot.discord.cogs.ask import AskButton, AskCog
@@ -139,7 +144,7 @@ class ArbiterBot(commands.AutoShardedBot):
         self.add_dynamic_items(RulingButton, PrintingSelect, DurationChoice, WhyButton, VersionButton, CardChoice,
                                CardPick, AskButton, StaleComponent)
         # Interaction responses and follow-ups: retried inside Discord's windows, sent once their rulings are stored.
-        delivery.install(self.gate.count, self.rulings_settled, self.gate)
+        delivery.install(self.gate.count, self.rulings_settled, self.gate, self.rulings_not_stored)
         count = await asyncio.to_thread(self.load_catalog)
         self.watcher.start()  # other processes' writes (shards, the command line) reach this one
         if self.gateway_from_api and self.shard_count is not None:

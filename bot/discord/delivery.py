@@ -16,9 +16,10 @@ A retried first response that Discord says was "already acknowledged" had in fac
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from typing import Any, Protocol
 
@@ -107,8 +108,10 @@ class FirstResponses(Protocol):
 class RetryingAdapter(AsyncWebhookAdapter):
     def __init__(self, count: Callable[[str], None] | None = None,
                  before_answer: Callable[[], Awaitable[object]] | None = None,
-                 firsts: FirstResponses | None = None) -> None:
+                 firsts: FirstResponses | None = None,
+                 not_stored: Callable[[], Mapping[str, str]] | None = None) -> None:
         super().__init__()
+        self.not_stored = not_stored  # ruling ids whose rulings could not be stored: shown as "not stored"
         self.firsts = firsts  # the deadline gate: deferred work waits while first responses are owed
         self.count = count  # counts known outcomes for the periodic load line (bot/discord/deadline.py)
         self.before_answer = before_answer  # waits until the rulings answered so far are committed
@@ -131,6 +134,9 @@ class RetryingAdapter(AsyncWebhookAdapter):
             deadline = now + FOLLOWUP_WINDOW_S
         if self.before_answer is not None and _may_show_a_ruling(route, kwargs):
             await self.before_answer()  # a ruling id reaches a user only once it is stored
+            unstored = self.not_stored() if self.not_stored is not None else None
+            if unstored and isinstance(kwargs.get("payload"), dict):
+                kwargs["payload"] = without_unstored_ids(kwargs["payload"], unstored)
         if not callback:
             if self._callbacks:
                 with suppress(TimeoutError):
@@ -196,8 +202,35 @@ def _may_show_a_ruling(route: Any, kwargs: dict[str, Any]) -> bool:
     return True
 
 
+NOT_STORED = "Not stored: this answer's ruling could not be saved, so it has no ruling id"
+
+
+def without_unstored_ids(payload: dict[str, Any], unstored: Mapping[str, str]) -> dict[str, Any]:
+    """The message with every ruling id whose ruling could not be stored taken out (a judge would cite an id that
+    never opens): the footer's "Ruling ID" says it was not stored, the pointer to open it and a link to its page go.
+    Buttons keep their ids (pressed, they say the ruling is not stored here)."""
+    text = json.dumps(payload)
+    ids = [rid for rid in list(unstored) if rid in text]
+    return _unstored(payload, ids) if ids else payload
+
+
+def _unstored(value: Any, ids: list[str], key: str = "") -> Any:
+    if isinstance(value, dict):
+        return {k: v for k, v in ((k, _unstored(v, ids, k)) for k, v in value.items())
+                if not (k == "url" and isinstance(v, str) and any(rid in v for rid in ids))}
+    if isinstance(value, list):
+        return [_unstored(v, ids) for v in value]
+    if isinstance(value, str) and key != "custom_id":
+        for rid in ids:
+            if rid in value:
+                value = value.replace(f" · open it later: /ruling id:{rid}", "").replace(f"Ruling {rid}", NOT_STORED)
+                value = value.replace(rid, "(not stored)")
+    return value
+
+
 def install(count: Callable[[str], None] | None = None,
             before_answer: Callable[[], Awaitable[object]] | None = None,
-            firsts: FirstResponses | None = None) -> None:
+            firsts: FirstResponses | None = None,
+            not_stored: Callable[[], Mapping[str, str]] | None = None) -> None:
     """Use the retrying adapter for every webhook request made from the current task and those it starts."""
-    async_context.set(RetryingAdapter(count, before_answer, firsts))
+    async_context.set(RetryingAdapter(count, before_answer, firsts, not_stored))

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import discord
 
+from engine.names import without_controls
+
 TITLE, DESCRIPTION, FIELDS, FIELD_NAME, FIELD_VALUE, FOOTER, TOTAL = 256, 4096, 25, 256, 1024, 2048, 6000
 CONTENT, CHOICE, LABEL, OPTION = 2000, 100, 80, 100
 
@@ -15,10 +17,12 @@ def clip(text: str, limit: int) -> str:
 
 
 def safe(text: str, limit: int | None = None) -> str:
-    """Text from cards or users, shown literally: NULs dropped, markdown and mentions escaped."""
-    text = (text or "").replace("\x00", "")
+    """Text from cards or users, shown literally: control characters (but newlines and tabs) and invisible or
+    bidirectional marks dropped, markdown and mentions escaped."""
+    text = text or ""
     if limit is not None:
         text = clip(text, limit * 2)  # bound the work before escaping hostile lengths
+    text = without_controls(text)
     text = discord.utils.escape_mentions(discord.utils.escape_markdown(text))
     return clip(text, limit) if limit is not None else text
 

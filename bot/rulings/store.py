@@ -5,11 +5,18 @@ They live in a file of their own beside the card database (cards.db -> cards.rul
 storing a ruling is never taken for a catalog change by the bots that watch the card database, and the writer
 never waits on the catalog's lock. The file is opened (and created) on first use: a command that answers
 nothing never touches it. An in-memory catalog gets an in-memory store.
+
+Several processes (shards, the command line) may start on a missing file at once. It is created whole: built
+under a name of its own beside it, then linked into place only if no other process got there first, so no process
+ever finds it at 0 bytes half-made and takes it for a damaged file. (A 0-byte file left by anything else is still
+given a moment to fill before it is called damaged.)
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
+import os
 import sqlite3
 import threading
 import time
@@ -78,6 +85,34 @@ def rulings_path(catalog_path: str | Path) -> str:
     return str(path.with_name(f"{path.stem}.rulings{path.suffix or '.db'}"))
 
 
+FILLING_S = 1.0  # how long a 0-byte rulings file may take to fill before it is called damaged
+
+
+def _create_whole(path: str) -> None:
+    """Make a new rulings file, schema and all, under a name of this process's own, then link it into place unless
+    another process has made one meanwhile (theirs is kept). No-op where the folder takes no hard links: SQLite
+    then creates the file itself on opening, as before."""
+    spare = f"{path}.{os.getpid()}-{threading.get_ident()}.new"
+    conn = sqlite3.connect(spare)
+    try:
+        conn.executescript(read_data_text("rulings.sql"))
+        mark_new(conn, KIND)
+        conn.execute("PRAGMA journal_mode=WAL").fetchall()  # written in the header: every opener writes in WAL
+        conn.commit()
+    finally:
+        conn.close()  # the last connection: its WAL is folded in and removed
+    try:
+        os.link(spare, path)
+    except FileExistsError:
+        pass  # another process made it first: that one is the file
+    except OSError:
+        pass  # no hard links here (some network or FAT folders): SQLite creates it when it is opened
+    finally:
+        for leftover in (spare, f"{spare}-wal", f"{spare}-shm", f"{spare}-journal"):
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(leftover)
+
+
 class RulingStore:
     def __init__(self, path: str) -> None:
         self.path = path
@@ -93,7 +128,12 @@ class RulingStore:
         """Opened on first use (held under the lock); UnreadableDatabase, one sentence, when it cannot be."""
         if self._conn is None:
             if self.path != ":memory:":
-                refuse_non_sqlite(self.path, KIND)
+                if not os.path.exists(self.path):
+                    try:
+                        _create_whole(self.path)
+                    except (sqlite3.DatabaseError, OSError) as exc:
+                        raise storage_error(exc, self.path, KIND) from exc
+                refuse_non_sqlite(self.path, KIND, grace_s=FILLING_S)
             try:
                 conn = sqlite3.connect(self.path, check_same_thread=False, timeout=busy_timeout())
                 try:

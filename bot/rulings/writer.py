@@ -3,18 +3,18 @@
 `add` takes a RulingRecord or a function that builds one: the front ends pass the function, so hashing and
 rendering happen in the writer thread (the event loop only puts an item on a queue).
 
-A ruling id shown is a ruling kept: an answer is sent only once its ruling is committed.
+A ruling id shown is a ruling kept: an answer shows its ruling id only once its ruling is committed.
 - Background mode (the bot): a daemon thread takes what is queued and writes it at once in one transaction
   (group commit: under a burst, everything that queued during the last write goes in the next one). The bot
   awaits `settled()` before it sends an answer (bot/discord/delivery.py), so a SIGKILL at any moment loses no
   id anyone saw; the event loop itself only does `queue.put` and waits without blocking.
-- Immediate mode (the command line): `add` writes at once, before the answer is printed, and raises
-  UnreadableDatabase (one sentence naming the rulings file) when it cannot: the command then prints no ruling id
-  it did not keep (bot/cli/app.py refuses the question, exit 1, kind `storage`).
+- Immediate mode (the command line): `add` writes at once, before the answer is printed.
 - Buffered mode (the benchmarks): rulings wait in a list until `flush()` or `close()`.
-In the bot (background) and buffered modes a batch that cannot be written (database locked past the busy
-timeout, disk full) is logged and dropped: a lost row costs a ruling its history, a blocked answer would cost the
-user the answer; `arbiter run` refuses to start on a rulings file it cannot read (bot/discord/runner.py).
+A ruling that cannot be stored (the rulings file read-only, locked past the busy timeout, damaged, the disk full)
+never costs the asker the answer: its id is kept in `not_stored` with the reason, and the front ends give the
+answer saying it was not stored, without the id (which would not open). The log says so at most once a minute,
+in one line with the count and the reason, never a traceback; a later successful write of the same question takes
+its id out again. `arbiter run` refuses to start on a rulings file it cannot read (bot/discord/runner.py).
 """
 
 from __future__ import annotations
@@ -37,6 +37,8 @@ log = logging.getLogger("arbiter.rulings")
 Pending = RulingRecord | Callable[[], RulingRecord]
 FLUSH_S = 0.0     # background: how long a batch waits for more rulings after its first (0: write at once)
 BATCH_ROWS = 500
+SAY_EVERY_S = 60.0  # a rulings file that keeps failing is said in the log at most this often
+NOT_STORED_KEPT = 5_000  # ids remembered as not stored (the oldest are forgotten first)
 WRITER_SLICE_S = 0.002  # background: the writer holds the GIL this long between hand-backs while building
 
 
@@ -68,6 +70,9 @@ class RulingLog:
         self._queue: queue.SimpleQueue[object] = queue.SimpleQueue()
         self._thread: threading.Thread | None = None
         self._closed = False
+        self.not_stored: dict[str, str] = {}  # ruling id -> why its ruling could not be stored (one sentence)
+        self._said_at = -SAY_EVERY_S  # when the log last said that rulings were dropped
+        self._unsaid = 0  # rulings dropped since then
         if background:
             self._thread = threading.Thread(target=self._run, name="arbiter-rulings", daemon=True)
             self._thread.start()
@@ -79,9 +84,9 @@ class RulingLog:
             self.added += 1
         if self.background:
             self._queue.put(record)
-        elif self.immediate:  # the command line: written before the answer is printed, or refused
+        elif self.immediate:  # the command line: written before the answer is printed (or said not stored)
             try:
-                self._write([record], strict=True)
+                self._write([record])
             finally:
                 self.settled_count = self.added
         else:
@@ -142,9 +147,13 @@ class RulingLog:
 
     # --- the writer thread -----------------------------------------------------------------------------
 
-    def _write(self, batch: list[Pending], strict: bool = False) -> None:
-        """Build and store a batch; a failure is logged and the batch dropped, or with `strict` raised as one
-        UnreadableDatabase sentence (nothing was stored)."""
+    def why_not_stored(self, ruling_id: str | None) -> str | None:
+        """The sentence saying why this ruling could not be stored, or None when it was (or was never added)."""
+        return self.not_stored.get(ruling_id) if ruling_id and self.not_stored else None
+
+    def _write(self, batch: list[Pending]) -> None:
+        """Build and store a batch; a failure drops the batch, keeps its ids in `not_stored` and is said in the log
+        (at most once a minute). Never raises."""
         records = []
         slice_end = time.monotonic() + WRITER_SLICE_S
         for item in batch:
@@ -152,8 +161,6 @@ class RulingLog:
                 records.append(item() if callable(item) else item)
             except Exception as exc:  # one answer that cannot be stored costs only its own row
                 self.dropped += 1
-                if strict:
-                    raise _not_kept(self.store, exc) from exc
                 log.error("could not build a stored ruling; it is dropped: %s", exc)
             if self.background and time.monotonic() >= slice_end:
                 # Hand the GIL back now and then: a batch never holds the event loop up for long. Not after every
@@ -165,11 +172,30 @@ class RulingLog:
             return
         try:
             self.written += self.store.write(records)
-        except Exception as exc:  # one logged line, never raised into the bot's answer
+        except Exception as exc:  # never raised into an answer: the answer says it was not stored
             self.dropped += len(records)
-            if strict:
-                raise _not_kept(self.store, exc) from exc
-            log.error("could not store %d ruling(s); they are dropped: %s", len(records), exc)
+            why = str(_not_kept(self.store, exc))
+            for rec in records:
+                self.not_stored.pop(rec.id, None)
+                self.not_stored[rec.id] = why  # the newest last: the oldest are forgotten first
+            while len(self.not_stored) > NOT_STORED_KEPT:
+                self.not_stored.pop(next(iter(self.not_stored)))
+            self._say(len(records), why)
+        else:
+            if self.not_stored:
+                for rec in records:
+                    self.not_stored.pop(rec.id, None)
+
+    def _say(self, count: int, why: str) -> None:
+        """One log line, at most once a minute, for rulings that could not be stored (the command line says it in
+        the answer instead)."""
+        self._unsaid += count
+        now = time.monotonic()
+        if self.immediate or now - self._said_at < SAY_EVERY_S:
+            return
+        log.error("could not store %d ruling(s) since the last such line; their answers were given marked \"not "
+                  "stored\", without an id: %s", self._unsaid, why)
+        self._said_at, self._unsaid = now, 0
 
     def _run(self) -> None:
         while True:
@@ -207,8 +233,7 @@ def _not_kept(store: RulingStore, exc: Exception) -> UnreadableDatabase:
         return exc
     reason = " ".join(str(exc).split())[:160] or type(exc).__name__
     return UnreadableDatabase(f"The answer's ruling could not be stored in the stored rulings file {store.path} "
-                              f"({reason}), so no ruling id is given; nothing was stored.",
-                              "The answer's ruling could not be stored; the bot's operator has to fix it.")
+                              f"({reason}).", "The answer's ruling could not be stored.")
 
 
 def _resolve(future: asyncio.Future[None]) -> None:

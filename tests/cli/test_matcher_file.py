@@ -92,6 +92,29 @@ def test_one_process_asking_again_keeps_the_matcher_while_the_catalog_is_unchang
     assert [v[1] for v in matcher_file._IN_MEMORY.values()] != [v[1] for v in held.values()]  # built again
 
 
+def test_a_matcher_read_back_answers_every_query_as_the_one_built(tmp_path):
+    """Read back in two parts (what an exact name reads, then the rest on first use): the same answers for exact
+    names, typos, fragments and autocomplete on the real Redemption catalog, and an exact name reads no more."""
+    from tests.engine.test_matching import matcher, real_cards
+
+    built = matcher()
+    path = tmp_path / "kept.matcher"
+    matcher_file.save(path, b"key", built)
+    assert matcher_file.load(path, b"other key") is None
+    names = [c.name for c in real_cards()][::37]
+    read = matcher_file.load(path, b"key")
+    assert isinstance(read, Matcher)
+    for name in names[:40]:
+        assert repr(read.match(name)) == repr(built.match(name))
+        assert repr(read.match(name.lower())) == repr(built.match(name.lower()))
+    assert "_rest" in read.__dict__  # nothing beyond what exact names need was read yet
+    queries = [q for n in names for q in (n[:-1], n[1:], n.split(",")[0], n[:5])] + ["sog", "3 woes", "zzzq"]
+    assert [repr(read.match(q)) for q in queries] == [repr(built.match(q)) for q in queries]
+    assert [read.autocomplete(q) for q in ("adi", "lost s", "the")] == \
+        [built.autocomplete(q) for q in ("adi", "lost s", "the")]
+    assert "_rest" not in read.__dict__
+
+
 def test_small_games_and_memory_databases_keep_no_file(db, capsys):
     _answer(capsys, db)
     assert _files(db) == []  # the starter set: building it costs what reading it would

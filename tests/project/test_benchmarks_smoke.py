@@ -31,8 +31,8 @@ def assert_numbers(figures: dict, *keys: str) -> None:
 def test_quick_json_has_every_section_with_figures() -> None:
     results = json.loads(run_benchmarks("--quick", "--json").stdout)
     sections = results["sections"]
-    assert list(sections) == ["matching", "players", "rulings", "import", "bot", "freshness", "web", "burst", "ask",
-                              "cli"]
+    assert list(sections) == ["matching", "players", "typos", "rulings", "import", "bot", "freshness", "web", "burst",
+                              "ask", "cli"]
     assert not [name for name, s in sections.items() if "error" in s]
     found = CARDDATA.is_file()
     assert results["meta"]["data_found"] is found
@@ -70,7 +70,7 @@ def test_quick_json_has_every_section_with_figures() -> None:
 
     if not found:
         assert "skipped" in sections["matching"] and "skipped" in sections["import"]
-        assert "skipped" in sections["players"]
+        assert "skipped" in sections["players"] and "skipped" in sections["typos"]
         assert "skipped" in rulings["catalog"]
     else:
         catalogs = sections["matching"]["catalogs"]
@@ -90,6 +90,11 @@ def test_quick_json_has_every_section_with_figures() -> None:
         for kind in ("exact", "label", "word", "fragment", "typo", "nickname", "numeral"):
             assert_numbers(players["by_kind"][kind], "n", "right", "asked", "wrong", "not_found")
         assert_numbers(players["typo_speed"], "ratio")
+        typos = sections["typos"]
+        assert_numbers(typos["per_name"], "n", "right", "asked", "wrong")
+        for who in ("arbiter", "difflib"):
+            assert_numbers(typos["short_two_slips"][who], "n", "right", "wrong")
+        assert_numbers(typos["held_out"], "n", "wrong_pct")
         assert sections["import"]["fresh"]["added"] > 0 and sections["import"]["reimport"]["unchanged"] > 0
 
     targets = results["targets"]

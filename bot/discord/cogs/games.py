@@ -37,6 +37,7 @@ from bot.discord.limits import CHOICE, OPTION, clip, safe
 from bot.discord.state import owner_of
 from engine.interface import Param, Question, QuestionError, chain_cards, plugin_inputs, question_named, questions_of
 from engine.matching import card_value
+from engine.names import shown
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -174,7 +175,7 @@ class CardChoice(ArbiterItem, discord.ui.DynamicItem[discord.ui.Select], templat
                  select: discord.ui.Select | None = None) -> None:
         if select is None:
             select = discord.ui.Select(
-                placeholder=clip(f"Which card is “{query}”?", 150), min_values=1, max_values=1,
+                placeholder=clip(f"Which card is “{shown(query, 100)}”?", 150), min_values=1, max_values=1,
                 options=[discord.SelectOption(label=clip(c.label, OPTION), value=card_value(c)) for c in cards[:25]],
                 custom_id=choice_custom_id(key, owner))
         super().__init__(select)
