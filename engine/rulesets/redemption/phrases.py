@@ -224,7 +224,10 @@ LASTING = re.compile(
     r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|"
     r"immune|ignores?|"
     r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
-    r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
+    # "Regardless of protection / brigade" only says how the card's own action applies, at once; "regardless of battle
+    # outcome, no more than one Hero is discarded" is a rule for the battle's end, and lasts.
+    r"regardless of (?:the )?(?:battle|rescue attempt|rescue|battle's) outcome|"
+    r"each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
     # "is about to be discarded" lasts only as a standing condition ("If Joseph is about to be discarded, ...",
     # read by LATER_EVENT); "Heal a Hero that is about to be discarded" answers it at once.
     r"(?:at the )?end of (?:the )?battle|instead of|holds?|may use|may attack|may block|"
@@ -242,6 +245,12 @@ LASTING = re.compile(
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 
+# A modifier of the sentence's own action (REG "Regardless"): it adds no duration ("Discard an evil card. Regardless of
+# protect abilities if used by an O.T. Hero."; "play it regardless of brigade"). Said of other cards ("Enhancements
+# used by this card are regardless of protect abilities") it is a standing grant, and lasts.
+REGARDLESS = re.compile(r"(?<!\bare )(?<!\bis )\bregardless of (?:its |their )?"
+                        r"(?:protect(?:ion|ive)?(?: abilities)?|immunity|immune abilities|"
+                        r"brigade(?: colou?r)?|colou?r)\b", re.I)
 QUOTED = re.compile(r"[\"“][^\"“”]*[\"”]|(?<!\w)['‘][^'‘’]*['’](?!\w)")
 # A condition the sentence opens with and checks once, as it resolves ("If Elisha is not in play, capture ...").
 LEADING_CONDITION = re.compile(r"^(?:if|unless)\b[^,:]*[,:]", re.I)

@@ -241,7 +241,9 @@ def _lasting_words(sentence: str) -> bool:
     lead = P.LEADING_CONDITION.match(sentence)
     after = lead.end() if lead else 0
     # A quoted word names what a card says ('with "ignores" in the special ability'); it does nothing itself.
+    # Nor does "regardless of protection / brigade": it says how this sentence's own action applies.
     unquoted = P.QUOTED.sub(lambda m: " " * len(m.group(0)), sentence)
+    unquoted = P.REGARDLESS.sub(lambda m: " " * len(m.group(0)), unquoted)
     return any(m.start() >= after for m in P.LASTING.finditer(unquoted))
 
 

@@ -472,3 +472,61 @@ def test_a_use_limit_beside_a_trigger_leaves_the_trigger_whole(name):
     verdict = judge(real(name), None)
     assert verdict.part.lasting is True and verdict.part.waits_for and not verdict.part.started
     assert "recurring-default" not in ids(verdict)
+
+
+# "If used by" instants (blind review seed 34021, class 4): "Regardless of protection / brigade" is a modifier of the
+# sentence's own action (the REG's Regardless entry), not a lasting effect: "Discard an evil card. Regardless of protect
+# abilities if used by an O.T. Hero." happens at once. Said of other cards ("Enhancements used by this card are
+# regardless of protect abilities") it is a standing grant and lasts; "regardless of battle outcome, no more than one
+# Hero is discarded" is a rule for the battle's end and lasts.
+REGARDLESS_INSTANT = ("Arrest in Jerusalem", "Chemosh Worship (FoM)", "Denying Blame", "Discerning Judgment",
+                      "Love One Another (GoC)", "Peter's Sermon", "Plague of Blood (PoC)", "Plague of Frogs",
+                      "Renewing the Covenant", "Smashed Opponent", "Smashed Opponent [T2C AB]",
+                      "Swallowed by the Forest", "Thievery of Judas (GoC)", "Zelophehad's Sin [IR]",
+                      "Light in the Darkness", "Coat of Many Colors (FoM)", "Stolen Blessing (LoC)")
+REGARDLESS_CANNOT_BE = ("Barabbas (GoC)", "Stone of Thebez (RoA)", "Testing Solomon's Wisdom", "Treachery")
+REGARDLESS_GRANTS = ("Fence Jumpers (GoC)", "Snaring Spirit (GoC)", "The Babylonian Officials", "Wizards [RR2]",
+                     "Joshua, the Commander", "Heman, the Singer [RR2]", "Jeremiah, Iron Pillar (Roots)")
+REGARDLESS_OUTCOME = ("Scoff at Angels", "Woman of Wisdom")
+
+
+def _judged_part(name: str):
+    """The part that has the 'regardless' words (the card's only part, or its part quoting them)."""
+    parts = [r.part.label for r in read_card(real(name)) if "regardless" in r.part.text.lower()]
+    return judge(real(name), "battle", ["battle-ends"], part=parts[0] or None)
+
+
+# Cards with the modifier wording that were instant already (a bare "Regardless of protect abilities." marker, or a
+# modifier beside other instant words the reader never took as lasting).
+REGARDLESS_ALREADY = ("A New Beginning [RR2]", "Called to Prophesy", "Foreseen by Samuel", "Harvest Time (GoC)",
+                      "Harvest Time [Fundraiser]", "Philip’s Daughters [RR2]", "Plague of Frogs (GoC)",
+                      "Ptolemy, Ruler of Egypt", "Ptolemy, Ruler of Egypt [T2C AB]", "Stone of Thebez (Roots)",
+                      "Struck & Scattered", "Surveying Spirit", "Surveying Spirit [T2C AB]",
+                      "Taking Egypt’s Wealth [RR2]", "Testing Solomon (Roots)", "The Sons of Ariel",
+                      "Torn Mantle [RR2]", "the gods of Egypt [IR]")
+
+
+def test_the_regardless_class_is_complete():
+    """Every card with the modifier wording (76) is instant exactly when nothing else in its part lasts: the listed
+    cards; the others last by other words ("Negate a good card. ... Regardless of protect abilities ...")."""
+    names = with_wording(r"(?<!are )(?<!is )\bregardless of (?:its |their )?"
+                         r"(?:protect|immunity|immune|brigade|colou?r)")
+    assert len(names) >= 70
+    instant = {name for name in names if _judged_part(name).part.lasting is False}
+    assert instant == set(REGARDLESS_INSTANT) | set(REGARDLESS_ALREADY)
+
+
+@pytest.mark.parametrize("name", REGARDLESS_INSTANT)
+def test_regardless_of_protection_on_an_instant_action_happens_at_once(name):
+    verdict = _judged_part(name)
+    assert verdict.part.lasting is False and summary(verdict).startswith("Happens at once")
+
+
+@pytest.mark.parametrize("name", REGARDLESS_CANNOT_BE)
+def test_regardless_beside_cannot_be_leaves_only_the_cannot_be_lasting(name):
+    assert "only its “Cannot be" in summary(_judged_part(name))
+
+
+@pytest.mark.parametrize("name", REGARDLESS_GRANTS + REGARDLESS_OUTCOME)
+def test_regardless_said_of_other_cards_or_of_the_battle_outcome_lasts(name):
+    assert _judged_part(name).part.lasting is True
