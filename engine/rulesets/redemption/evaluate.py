@@ -699,6 +699,11 @@ class Evaluator:
                         trace.add("D8", trigger, f"condition {number} {_quote(s.term.text)} is switched "
                                   f"{'off' if s.status == 'off' else 'on'}{only}", source="event", event=index)
                     continue
+                if s.term.role == Role.CAP and event == "reset" and P.RECURRING.match(s.term.scope):
+                    # A copy a repeating trigger makes: resetting ends the copy made, not the trigger that copies.
+                    trace.add("D2", trigger, f"ends the copy made by {_quote(s.term.scope, 60)}; it copies again the "
+                              "next time it acts", source="event", event=index)
+                    continue
                 if self._ends(s, event, last, battle_seen):
                     s.status, s.ended_by = "ended", index
                     ended_now.append(s)

@@ -541,8 +541,12 @@ class _PartReader:
         self.terms = [_with_trigger(t) for t in self.terms]
         # A condition governs its own sentence; only when that is the one lasting sentence does it govern the
         # whole part. Other terms bound the whole ability, so they keep no scope.
+        # A copy made by a repeating trigger ("Each upkeep, you may copy the special ability of another Lost Soul for
+        # one round") caps each copy, as a copy inside one of several sentences does: the trigger keeps its own
+        # duration (the Lost Soul's, D7), and the copy's reset ends only that copy.
         several = len(lasting_sentences) > 1
-        self.terms = [replace(t, scope=t.scope if (several and (t.rule in {"D2", "D8"} or t.where or t.window))
+        self.terms = [replace(t, scope=t.scope if ((several and (t.rule in {"D2", "D8"} or t.where or t.window))
+                                                   or (t.rule == "D2" and P.RECURRING.match(t.scope)))
                               else "") for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
                            unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers,

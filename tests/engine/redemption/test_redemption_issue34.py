@@ -437,6 +437,25 @@ def test_a_copy_in_one_sentence_caps_only_that_sentence(name):
     assert reset.persists is True and reset.part.closed
 
 
+# A copy a repeating trigger makes ("Each upkeep, you may copy ... for one round") caps each copy; the trigger keeps
+# the card's own duration (a Lost Soul's, D7), and a reset ends the copy made, not the trigger.
+COPY_EACH_TIME = ('Lost Soul "Imitate" [III John 1:11]', 'Lost Soul "Imitate" [III John 1:11]  [AB - RoJ]')
+
+
+def test_the_copy_classes_are_every_card_that_copies_an_ability():
+    copies = with_wording(r"\bcop(?:y|ies)\b(?! of)|\bexact copy\b|\bcopy of (?:that|any|the)\b")
+    capped = {n for n in copies for r in read_card(real(n)) for t in r.terms if t.rule == "D2" and t.scope}
+    assert capped == {"Seven Trumpet Sounders (RoJ)", "Seven Trumpet Sounders (RoJ AB)", *COPY_EACH_TIME}
+
+
+@pytest.mark.parametrize("name", COPY_EACH_TIME)
+def test_a_copy_made_each_upkeep_caps_that_copy_and_the_lost_soul_keeps_its_own_duration(name):
+    kept = judge(real(name), "land-of-bondage", ["turn-ends", "round-ends", "reset"])
+    assert kept.persists is True and kept.effective is True and kept.part.upper_bound.rule == "D7"
+    assert "Land of Bondage" in summary(kept)
+    assert judge(real(name), "land-of-bondage", ["leaves-play"]).persists is False
+
+
 @pytest.mark.parametrize("name", ["Mimicking Miracles", "Book of Jashar", "Innumerable", "Eye for an Eye"])
 def test_a_copy_that_is_the_whole_ability_still_bounds_it(name):
     verdict = judge(real(name), "battle", ["phase-ends"])
