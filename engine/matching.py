@@ -27,6 +27,10 @@ Precedence, first that applies wins:
      typed words; one card holding all the words answers; anything else asks back with the candidates.
 When a step yields printings of several cards, `set_hint` may narrow them to one; otherwise the answer is
 "ambiguous" with one candidate per card (best first, at most 25): a shared name never becomes a silent guess.
+A name typed exactly as one printing's full name ("Angelic Visitor", the TEC card) answers that printing when the
+card's default printing is another one that reads differently for the game's question (`reads`, the ruleset's
+reading key: "Angelic Visitor [RR2]" has another ability): the name is that card's, so it is not answered for another
+ability. `chosen` stays "default" (no set was named), so the answer still says which printings read differently.
 A set hint that names none of the card's printings is "no-printing", with the card's printings as candidates.
 """
 
@@ -35,8 +39,8 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import islice
 from math import ceil, floor
@@ -153,13 +157,17 @@ class Matcher:
 
     def __init__(self, cards: Sequence[Card], aliases: Sequence[tuple[str, str, str | None]] = (), *,
                  scan_limit: int = 10_000, prefer: Callable[[Card], Any] | None = None,
-                 defaults: Mapping[str, tuple[str, str]] | None = None) -> None:
+                 defaults: Mapping[str, tuple[str, str]] | None = None,
+                 reads: Callable[[Card], Hashable] | None = None) -> None:
         """`scan_limit`: the most keys one fuzzy pass compares. Catalogs whose candidate keys fit (the real
         Redemption catalog has ~9,000 keys) are scanned completely; larger ones are narrowed first.
         `prefer`: the ruleset's rule for a card's default printing (the highest key wins).
-        `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default."""
+        `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default.
+        `reads`: the ruleset's reading key (printings with equal keys get the same ruling), or None."""
         self._scan_limit = max(1, scan_limit)
         self._prefer = prefer
+        self._reads = reads
+        self._read_keys: dict[int, Any] = {}  # printing -> its reading key, filled as needed
         self._choices: dict[int, Choice] = {}
         self._preferred: dict[int, Any] = {}  # printing -> its key under `prefer`, filled as needed
         self._defaults: dict[int, tuple[int, str]] = {}  # card -> its default printing, filled as needed
@@ -380,6 +388,9 @@ class Matcher:
                 scored = [(i, 100.0, "exact") for i in (pick or group)]
                 scored += [(i, self._score(q, i), "prefix") for i in rivals]
                 return self._ask(query, scored)
+            named = [] if hint else self._named_over_default(q, pick)
+            if named:
+                return replace(self._decide(query, q, named, group, hint, "exact"), chosen="default")
             return self._decide(query, q, pick, group, hint, "exact")
         ids = self._labels.get(q)
         if ids:
@@ -469,6 +480,26 @@ class Matcher:
             if own and len({self._fam[i] for i in own}) == 1:
                 return own, group
         return (full or group), group
+
+    def _named_over_default(self, q: str, pick: Sequence[int]) -> list[int]:
+        """The printings `q` is exactly the full name of, when the card's default printing among `pick` is another one
+        that reads differently (see the module doc); [] otherwise. A moderators' default still answers."""
+        if self._reads is None or len(pick) < 2 or len({self._fam[i] for i in pick}) != 1:
+            return []
+        exact = [i for i in pick if i in self._full.get(q, ())]
+        if not exact or len(exact) == len(pick):
+            return []
+        winner, chosen = self._default(pick)
+        if chosen != "default" or winner in exact or self._read_key(winner) == self._read_key(self._default(exact)[0]):
+            return []
+        return exact
+
+    def _read_key(self, i: int) -> Any:
+        key = self._read_keys.get(i, _MISSING)
+        if key is _MISSING:
+            assert self._reads is not None
+            key = self._read_keys[i] = self._reads(self._cards[i])
+        return key
 
     def _short_name_rivals(self, q: str, group: Sequence[int]) -> list[int]:
         """Other cards whose names begin with the words q, when q names its cards only by a short form (the

@@ -12,6 +12,7 @@ import pytest
 from bot.answers.service import Arbiter, LookupProblem
 from bot.catalog import Catalog
 from engine.cards import Card
+from engine.matching import Matcher
 from engine.names import base_name, card_identity, fold
 from engine.rulesets.redemption import RULESET
 from tests.cli_helpers import run
@@ -185,3 +186,45 @@ def test_plain_first_line_and_notes_agree_with_the_verdict_for_every_card(real_d
             notes = {n.id for n in verdict.trace.interpretations}
             if "shorter-within-bound" in notes:
                 assert any(s.term.rule == "D4" and not s.term.ends_result for p in verdict.parts for s in p.terms)
+
+
+def test_a_full_name_typed_exactly_never_answers_another_ability(real_db):
+    """Blind review seed 34021: "Angelic Visitor", the TEC card's full name, answered Angelic Visitor [RR2] (the
+    default printing, another ability). Over every printing of the catalog: its full name typed exactly answers a
+    printing with that very name, or one that reads like a printing with that name (two printings named "David's
+    Harp" may read apart); the printings that read differently are still named."""
+    arbiter = _arbiter(real_db)
+
+    def key(card: Card):
+        return RULESET.reading_key(card, arbiter.annotations_for(card))
+
+    cards = _cards(arbiter)
+    named: dict[str, set] = defaultdict(set)  # full name (as typed alike) -> how the printings so named read
+    for card in cards:
+        named[fold(card.name)].add(key(card))
+    before = Matcher(cards, prefer=RULESET.printing_rank)  # the default printing alone, as before
+    own = moved = 0
+    for card in cards:
+        try:
+            found, match = arbiter.find(card.name)
+        except LookupProblem:  # a name other cards share ("The Ram with Two Horns"): asked back
+            continue
+        assert fold(found.name) == fold(card.name) or key(found) in named[fold(card.name)], card.label
+        report = arbiter.printing_report(match)
+        assert bool(report.differ) == any(key(c) != key(found) for c in match.printings), card.label
+        own += fold(found.name) == fold(card.name)
+        moved += before.match(card.name).card != found
+    assert own > 5000
+    assert moved > 350  # the class: exact names the default printing answered with another ability (384 printings)
+
+
+@pytest.mark.parametrize("name, label, other", [("Angelic Visitor", "Angelic Visitor (TEC)", "RR2"),
+                                               ("Faith as a Mustard Seed", "Faith as a Mustard Seed (Di)", "GoC")])
+def test_the_judged_names_answer_their_own_card_and_name_the_other(real_db, capsys, name, label, other):
+    code, out, err = run(capsys, "duration", name, "--db", real_db, "--json")
+    assert code == 0, err
+    data = json.loads(out)
+    assert data["match"]["printing"]["label"] == label
+    assert data["match"]["chosen"] == "default"  # no set named: the answer says which printings read differently
+    differ = [p for p in data["match"]["printings"] if p["reads"] == "differently"]
+    assert [p["set"] for p in differ] == [other]
