@@ -27,11 +27,11 @@ Precedence, first that applies wins:
      typed words; one card holding all the words answers; anything else asks back with the candidates.
 When a step yields printings of several cards, `set_hint` may narrow them to one; otherwise the answer is
 "ambiguous" with one candidate per card (best first, at most 25): a shared name never becomes a silent guess.
-A name typed exactly as one printing's full name ("Angelic Visitor", the TEC card) answers that printing when the
-card's default printing is another one that reads differently for the game's question (`reads`, the ruleset's
-reading key: "Angelic Visitor [RR2]" has another ability): the name is that card's, so it is not answered for another
-ability. `chosen` stays "default" (no set was named), so the answer still says which printings read differently.
-A set hint that names none of the card's printings is "no-printing", with the card's printings as candidates.
+A name typed exactly as one printing's full name ("Angelic Visitor", the TEC card) whose card's default printing is
+another one that reads differently for the game's question (`reads`, the ruleset's reading key: "Angelic Visitor
+[RR2]" has another ability) is asked back, one candidate per reading, the printings so named first: the name is the
+title of both, so answering either would be a guess (the old printing for a player holding today's, or today's for
+the card whose name was typed). A moderators' default still answers.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ import hashlib
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 from math import ceil, floor
@@ -348,9 +348,15 @@ class Matcher:
 
     def match(self, query: str, set_hint: str | None = None) -> MatchResult:
         result = self._match(query, set_hint)
-        if self._kinds and result.how not in ("exact", "alias", "no-printing") and not set_hint:
+        if self._kinds and result.how not in ("exact", "alias", "no-printing") and not set_hint \
+                and not self._one_card(result):
             return self._with_kind(result)
         return result
+
+    def _one_card(self, result: MatchResult) -> bool:
+        """Printings of one card asked back (a full name whose printings read apart): the name is that card's."""
+        return result.how == "ambiguous" and len(result.candidates) > 1 and len(
+            {self._fam[self._index[c.card.key]] for c in result.candidates}) == 1
 
     def _with_kind(self, result: MatchResult) -> MatchResult:
         """A query that is a type or kind word of several cards ("angel", "demons") is asked back with them, after
@@ -388,10 +394,8 @@ class Matcher:
                 scored = [(i, 100.0, "exact") for i in (pick or group)]
                 scored += [(i, self._score(q, i), "prefix") for i in rivals]
                 return self._ask(query, scored)
-            named = [] if hint else self._named_over_default(q, pick)
-            if named:
-                return replace(self._decide(query, q, named, group, hint, "exact"), chosen="default")
-            return self._decide(query, q, pick, group, hint, "exact")
+            apart = None if hint else self._reading_apart(query, q, pick)
+            return apart or self._decide(query, q, pick, group, hint, "exact")
         ids = self._labels.get(q)
         if ids:
             return self._decide(query, q, ids, ids, hint, "exact")
@@ -481,18 +485,28 @@ class Matcher:
                 return own, group
         return (full or group), group
 
-    def _named_over_default(self, q: str, pick: Sequence[int]) -> list[int]:
-        """The printings `q` is exactly the full name of, when the card's default printing among `pick` is another one
-        that reads differently (see the module doc); [] otherwise. A moderators' default still answers."""
+    def _reading_apart(self, query: str, q: str, pick: Sequence[int]) -> MatchResult | None:
+        """Asked back, one candidate per reading (the printings named first, then the default), when `q` is exactly
+        the full name of printings of one card whose default printing is another one that reads differently; None
+        otherwise (see the module doc)."""
         if self._reads is None or len(pick) < 2 or len({self._fam[i] for i in pick}) != 1:
-            return []
+            return None
         exact = [i for i in pick if i in self._full.get(q, ())]
         if not exact or len(exact) == len(pick):
-            return []
+            return None
         winner, chosen = self._default(pick)
-        if chosen != "default" or winner in exact or self._read_key(winner) == self._read_key(self._default(exact)[0]):
-            return []
-        return exact
+        named = self._default(exact)[0]
+        if chosen != "default" or winner in exact or self._read_key(winner) == self._read_key(named):
+            return None
+        # Every printing so named, the default, then one printing for each other reading.
+        shown = list(dict.fromkeys((named, *exact, winner)))
+        readings = {self._read_key(i) for i in shown}
+        for i in sorted(pick, key=lambda i: self._rank[i]):
+            if self._read_key(i) not in readings:
+                readings.add(self._read_key(i))
+                shown.append(i)
+        return MatchResult(query, "ambiguous", None,
+                           [Candidate(self._cards[i], 100.0, "exact") for i in shown][:MAX_CHOICES])
 
     def _read_key(self, i: int) -> Any:
         key = self._read_keys.get(i, _MISSING)
