@@ -573,6 +573,12 @@ class Evaluator:
                             "it never makes the ability last longer, but once it is over no card can be that one, "
                             "so what it governs has ended")
                     trace.interpret(notes.WINDOW)
+                case Role.DEPENDENT if t.keyword == "if you do":
+                    number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                    what = (f"condition {number}: the choice the ability offered, made as it resolved: what it governs "
+                            "happens only as the choice went; it never makes the ability last longer")
+                    if not any(event_name(e) in NAMED_EVENTS for e in self.scenario.events):
+                        trace.interpret(notes.CHOICE_MADE)
                 case Role.DEPENDENT:
                     number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
                     what = f"condition {number}: " + (

@@ -95,6 +95,11 @@ NEXT_IN_BATTLE = Interpretation(
     "\"The next … played in battle\" names where the awaited card is played, not a time: nothing in the text ends "
     "the wait with this battle, so the D1 default (the end of the phase) still bounds it. After this battle it can "
     "act only if another battle comes in this phase.")
+CHOICE_MADE = Interpretation(
+    "choice-made", "D8",
+    "\"If you do\" (or \"If you do not\") follows the choice the ability offered as it resolved: it is taken as gone "
+    "the way that makes the sentence happen; condition-false says it went the other way, and then that sentence never "
+    "happens.")
 COPY_SCOPE = Interpretation(
     "copy-scope", "D2",
     "The copy is one sentence of an ability that has others: its own limit (it ends when the card resets to face "

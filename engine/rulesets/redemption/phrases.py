@@ -171,6 +171,10 @@ BEING_TREATED = re.compile(r"\bbeing treated as (?:an? )?[\w’']+(?: [\w’']+)
                            re.I)
 # A sentence that acts only if an optional action before it was taken ("If you do, restrict ... this turn").
 FOLLOW_UP = re.compile(r"^(?:if (?:you|they|he|she) do(?:es)?|if so)\b", re.I)
+# The choice an ability offers, checked as it resolves: "If you do, discard this Evil Character after battle", "If you
+# do not, ...". What it governs happens only as that choice went.
+CHOICE_MADE = re.compile(r"^if (?:you|they|he|she|opponent) (?:do(?:es)?(?: not)?|don['’]t|doesn['’]t)\b|^if so\b",
+                         re.I)
 # A sentence whose action is the targeting itself: a stated time in it is the length of the result.
 TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
                        r"(?:place|paralyze|set|capture|poison|imprison)\b", re.I)

@@ -447,6 +447,11 @@ class _SentenceReader:
                 continue
             self.covered.append(span)
             self.add("D8", s[span[0]: span[1]].strip(), keyword=m.group("kw").lower())
+        choice = P.CHOICE_MADE.match(s)
+        if choice:
+            # "If you do, discard this Evil Character after battle": the lasting sentence happens only as the choice
+            # the ability offered went; taken as made and said, and condition-false says it went the other way.
+            self.add("D8", choice.group(0), keyword="if you do")
 
 
 class _PartReader:

@@ -549,3 +549,42 @@ def test_regardless_beside_cannot_be_leaves_only_the_cannot_be_lasting(name):
 @pytest.mark.parametrize("name", REGARDLESS_GRANTS + REGARDLESS_OUTCOME)
 def test_regardless_said_of_other_cards_or_of_the_battle_outcome_lasts(name):
     assert _judged_part(name).part.lasting is True
+
+
+# "If you do, discard this Evil Character after battle": a lasting sentence that happens only as the choice the ability
+# offered went, checked as it resolves. It was read as lasting with the choice taken as made, silently, and a question
+# saying the choice went the other way was refused ("has none: leave it out"). Now a D8 condition of its sentence:
+# taken as made and said (choice-made); condition-false switches that sentence off.
+CHOICE_MADE = ("Agabus, the Bound [RR2]", "Ahaz, the Unfaithful (LoC)", "Assyrian Archer", "Assyrian Archer (PoC)",
+               "Assyrian Officer (LoC)", "Bartholomew (Nathanael) / Bartholomew the True (GoC)",
+               "Beasts of the Earth (LoC)", "Dan, Justice of Peace", "Forbidden Marriage (LoC)", "High Priest's Maid",
+               "Hired Sword (LoC)", "I Am Patience [RR2]", "Insincere Inquisitors (GoC)", "Joseph, the Blessed",
+               "Judith (LoC)", "Lamb's Righteousness (RoJ AB)", "Lamb's Righteousness (RoJ)",
+               "Man with Withered Hand (GoC)", "Manasseh, the Calming (Roots)", "Mourn and Weep", "Naharai",
+               "Naphtali, the Vocal", "Persian Archers", "Phinehas' Spear [IR]", "Plague of Boils (LoC)",
+               "Solomon's Temple [2024 - Seasonal]", "Syrian Archer (LoC)", "Ten Virgins (GoC)", "The Destroyer (PoC)",
+               "The Great Fish", "The Man of God", "The Unconsenting King", "Trembling Demon (Roots)", "Wayward Sheep")
+_CHOICE_WORDS = re.compile(r"^if (?:you|they|he|she|opponent) (?:do|does|don['’]t|doesn['’]t)\b|^if so\b", re.I)
+
+
+def _choice_part(name: str) -> str | None:
+    return next(r.part.label or None for r in read_card(real(name))
+                if any(_CHOICE_WORDS.match(s) for s in r.lasting_sentences))
+
+
+def test_the_choice_class_is_every_card_with_a_lasting_sentence_after_the_choice():
+    worded = with_wording(r"\bif (?:you|they|he|she|opponent) (?:do|does|don['’]t|doesn['’]t)\b|\bif so\b")
+    lasting = {name for name in worded for r in read_card(real(name))
+               if any(_CHOICE_WORDS.match(s) for s in r.lasting_sentences)}
+    assert lasting == set(CHOICE_MADE)
+
+
+@pytest.mark.parametrize("name", CHOICE_MADE)
+def test_a_choice_is_taken_as_made_and_said_and_condition_false_switches_its_sentence_off(name):
+    part = _choice_part(name)
+    taken = judge(real(name), "battle", part=part)
+    (choice,) = [s for s in taken.part.terms if s.term.keyword == "if you do"]
+    assert choice.status == "holds" and "choice-made" in ids(taken)
+    other = judge(real(name), "battle", ["condition-false"], part=part)  # answered, never refused
+    (choice,) = [s for s in other.part.terms if s.term.keyword == "if you do"]
+    assert choice.status == "off" and "choice-made" not in ids(other)
