@@ -255,6 +255,10 @@ LASTING = re.compile(
 REGARDLESS = re.compile(r"(?<!\bare )(?<!\bis )\bregardless of (?:its |their )?"
                         r"(?:protect(?:ion|ive)?(?: abilities)?|immunity|immune abilities|"
                         r"brigade(?: colou?r)?|colou?r)\b", re.I)
+# Words that only pick which cards an instant action takes: "a Hero of 6/6 or less", "a Hero who is not a prophet",
+# "Evil Characters whose brigade is not in battle". They say nothing of how long anything lasts.
+SELECTOR = re.compile(r"\b(?:\d+|x)/(?:\d+|x) or (?:less|lower|more|greater|higher)\b"
+                      r"|\b(?:who|that|which|whose \w+) (?:is|are) not\b", re.I)
 QUOTED = re.compile(r"[\"“][^\"“”]*[\"”]|(?<!\w)['‘][^'‘’]*['’](?!\w)")
 # A condition the sentence opens with and checks once, as it resolves ("If Elisha is not in play, capture ...").
 LEADING_CONDITION = re.compile(r"^(?:if|unless)\b[^,:]*[,:]", re.I)

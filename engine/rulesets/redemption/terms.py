@@ -244,7 +244,15 @@ def _lasting_words(sentence: str) -> bool:
     # Nor does "regardless of protection / brigade": it says how this sentence's own action applies.
     unquoted = P.QUOTED.sub(lambda m: " " * len(m.group(0)), sentence)
     unquoted = P.REGARDLESS.sub(lambda m: " " * len(m.group(0)), unquoted)
-    return any(m.start() >= after for m in P.LASTING.finditer(unquoted))
+    # Nor do words that only pick the cards the action takes ("of 6/6 or less", "who is not a prophet"), nor an
+    # "until" that ends a repeated action ("draw until he has 6", "reveal ... until ...").
+    unquoted = P.SELECTOR.sub(lambda m: " " * len(m.group(0)), unquoted)
+    return any(m.start() >= after and not _loop_until(unquoted, m) for m in P.LASTING.finditer(unquoted))
+
+
+def _loop_until(sentence: str, m: re.Match[str]) -> bool:
+    """An "until" that ends a repeated action ("draw until he has 6"), not a duration."""
+    return m.group(0).lower() == "until" and P.LOOP_UNTIL.search(sentence[: m.start()]) is not None
 
 
 def _standing(sentence: str) -> bool:

@@ -588,3 +588,28 @@ def test_a_choice_is_taken_as_made_and_said_and_condition_false_switches_its_sen
     other = judge(real(name), "battle", ["condition-false"], part=part)  # answered, never refused
     (choice,) = [s for s in other.part.terms if s.term.keyword == "if you do"]
     assert choice.status == "off" and "choice-made" not in ids(other)
+
+
+# Instant actions read as lasting (blind review seed 34021, class 4, continued over the catalog): words that only
+# pick which cards the action takes ("a Hero of 6/6 or less", "a Hero who is not a prophet", "whose brigade is not in
+# battle") and an "until" that ends a repeated action ("reveal ... until a Lost Soul is revealed") add no duration.
+SELECTOR_INSTANT = ("Balance", "Created by Christ (PC)", "Evil Angel (Wa)", "Lost Coin Found",
+                    'Lost Soul "Revealer" [John 3:20]', "Number of the Beast", "Rage (L)", "Rage (UL)", "Shibboleth")
+
+
+@pytest.mark.parametrize("name", SELECTOR_INSTANT)
+def test_a_selector_or_a_loop_until_adds_no_duration(name):
+    verdict = judge(real(name), "battle", ["battle-ends"])
+    assert verdict.part.lasting is False and summary(verdict).startswith("Happens at once")
+
+
+def test_a_selector_beside_a_cannot_be_leaves_only_that():
+    assert "only its “Cannot be interrupted” lasts" in summary(judge(real("Building Egypt"), "battle"))
+
+
+def test_the_selector_class_is_complete():
+    worded = with_wording(r"\b(?:\d+|x)/(?:\d+|x) or (?:less|lower|more|greater|higher)\b"
+                          r"|\b(?:who|that|which|whose \w+) (?:is|are) not\b"
+                          r"|\b(?:draw|reveal|discard)\w* [^,;:.]*\buntil\b|\bmay band together\b")
+    instant = {name for name in worded if not any(r.lasting for r in read_card(real(name)))}
+    assert set(SELECTOR_INSTANT) <= instant and len(worded) >= 25  # the others last by other words
