@@ -34,7 +34,14 @@ from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold, shown
 from engine.official import OfficialRuling
-from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
+from engine.printings import (
+    PrintingReport,
+    compare_printings,
+    declared_reading_key,
+    matched_line,
+    printing_rank_of,
+    reading_key_of,
+)
 from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
 from engine.trace import Interpretation, Step
 
@@ -252,13 +259,14 @@ class Arbiter:
                       aliases: Sequence[tuple[str, str, str | None]] | None = None) -> Matcher:
         """A matcher over these cards with the game's default-printing rule and the moderators' defaults."""
         return Matcher(cards, self.aliases_of(game) if aliases is None else aliases,
-                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game))
+                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game),
+                       reads=declared_reading_key(_ruleset(game)))
 
     def _snapshot_matcher(self, game: str, cards: Sequence[Card], aliases: Sequence[AliasRow],
                           settings: dict[str, str]) -> Matcher:
         """build_matcher for a snapshot being built: its defaults come from the snapshot's own settings."""
         return Matcher(cards, aliases, prefer=printing_rank_of(_ruleset(game)),
-                       defaults=_defaults(game, settings.items()))
+                       defaults=_defaults(game, settings.items()), reads=declared_reading_key(_ruleset(game)))
 
     def printing_defaults(self, game: str) -> dict[str, tuple[str, str]]:
         """Moderators' default printings of this game: card identity -> (name, set) (from memory once warm)."""
