@@ -340,3 +340,30 @@ def test_an_object_no_effect_reaches_is_told_which_set_the_effects_cover(db, cap
     out = ask(db, capsys, "--effect", "Spirit Blade: Ghost Strike", "--object", "ally")
     assert out["summary"].startswith("No effect of the scenario could reach the ally you control: Spirit Blade: "
                                      "Ghost Strike covers “your champion's attacks”"), out["summary"]
+
+
+def test_an_effect_of_a_waiting_trigger_says_it_assumed_the_trigger(db, capsys):
+    """"Whenever another Animal and/or Beast ally enters ..., put a buff counter on Wildgrowth Feline": answered as
+    if it triggered, and the first line says so (it said "1 buff counter put on it" as a plain fact)."""
+    checked = []
+    for card in cards(db).values():
+        for number, paragraph in enumerate(_paragraphs(card), start=1):
+            body = re.sub(r"^(?:\[[^\]]+\]\s*)*", "", paragraph)
+            if not re.match(r"(Whenever|At the beginning of|At the end of)\b", body):
+                continue
+            code = main(["grand-archive", "--db", db, "--json", "--effect", f"{card.name}#{number}"])
+            out = json.loads(capsys.readouterr().out)
+            if code != 0 or not any(e["applies"] for o in out["objects"] for e in o["effects"]):
+                continue  # (it needs a target or an object; or nothing was reached to answer about)
+            assert "its trigger (“" in out["summary"], (card.name, out["summary"])
+            checked.append(card.name)
+    assert len(checked) >= 50, checked  # Wildgrowth Feline, Windwalker Boots, ... (62 paragraphs here)
+
+
+def test_an_x_taken_for_an_amount_is_said(db, capsys):
+    # Lamentation's Toll: "+X power, where X is the highest power stat among your omens"
+    out = ask(db, capsys, "--effect", "Lamentation's Toll")
+    assert "X is 1 (the highest power stat among your omens, not given)" in out["summary"], out["summary"]
+    # Wildgrowth Elixir: "Put X buff counters on target ally, where X is the amount of age counters on ..."
+    out = ask(db, capsys, "--object", "ally", "--effect", "Wildgrowth Elixir#3 -> ally")
+    assert "X is 1 (" in out["summary"] and "not given" in out["summary"], out["summary"]
