@@ -141,7 +141,8 @@ def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
-                              if not i.event and i.read.affected.text and not i.read.affected.self_only))[:2]
+                              if not i.event and i.read.affected.text and not i.read.affected.self_only
+                              and i.read.layer != "-" and i.read.affected.text != "the game"))[:2]
     return sentence + (f": {' and '.join(sets)}" if sets else "")
 
 

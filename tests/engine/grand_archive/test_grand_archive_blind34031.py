@@ -367,3 +367,19 @@ def test_an_x_taken_for_an_amount_is_said(db, capsys):
     # Wildgrowth Elixir: "Put X buff counters on target ally, where X is the amount of age counters on ..."
     out = ask(db, capsys, "--object", "ally", "--effect", "Wildgrowth Elixir#3 -> ally")
     assert "X is 1 (" in out["summary"] and "not given" in out["summary"], out["summary"]
+
+
+def test_your_choice_of_two_stat_changes_is_one_of_them_taken_aloud(db, capsys):
+    """"Allies you control get your choice of +1 POWER or +1 LIFE until end of turn" gave both (+1/+1): one is
+    taken aloud, condition-true:CARD#P.2 picks the other (every real card with such a choice)."""
+    found = [(c.name, n) for c in cards(db).values() for n, p in enumerate(_paragraphs(c), start=1)
+             if re.search(r"gets? your choice of [+-]\d+ ?(?:POWER|LIFE)", p, re.I)]
+    assert {name for name, _ in found} >= {"Aqueous Enchanting", "Flute of Taming"}, found
+    for name, n in found:
+        ref = f"{name}#{n}" + (" -> #1" if "Target" in _paragraphs(cards(db)[name])[n - 1] else "")
+        written = "ally:beast" if "Beast" in _paragraphs(cards(db)[name])[n - 1] else "ally"
+        out = ask(db, capsys, "--object", written, "--effect", ref)
+        net = obj(out, written)["net"]
+        assert set(net) == {"power"} and "is chosen" in out["summary"], out["summary"]
+        other = ask(db, capsys, "--object", written, "--effect", ref, "--then", f"condition-true:{name}#{n}.2")
+        assert set(obj(other, written)["net"]) == {"life"}, other["summary"]
