@@ -118,6 +118,8 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
     if res.others:
         lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
         lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
+    if res.unused:
+        lines += ["", "Given, but it changes nothing here:"] + [f"- {x}" for x in res.unused]
     pl = res.placement
     lines += ["", f"Placement: {pl['zone']}; controller {pl['controller']}, owner {pl['owner']}."]
     assumed = assumptions(res)
@@ -181,6 +183,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "cancel": res.cancel,
         "reaction": res.reaction,
         "board_reactions": list(res.board_reactions),
+        "unused_inputs": list(res.unused),
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
         "constant": [o["text"] for o in res.others if o["kind"] == "passive"],
@@ -375,10 +378,11 @@ def summary(answer: Mapping[str, Any]) -> str:
             else f"Playing {name}"
     else:
         used = f"{name}'s {ability['name']}" if ability["name"] else name
+    unused = "".join(f" {x}" for x in answer.get("unused_inputs") or ())
     if not answer["usable"]["value"]:
         if ability["kind"] == "play":
-            return f"{name} cannot be played: {answer['usable']['why']}."
-        return f"{used} cannot be used: {answer['usable']['why']}."
+            return f"{name} cannot be played: {answer['usable']['why']}.{unused}"
+        return f"{used} cannot be used: {answer['usable']['why']}.{unused}"
     cancel = answer.get("cancel")
     parts = answer["parts"]
     if cancel and cancel["applies"] and parts and all(p["outcome"] == "cancelled" for p in parts):
@@ -387,7 +391,7 @@ def summary(answer: Mapping[str, Any]) -> str:
             kept += " and the card stays where it was placed"
         tail = _assumed_tail(answer)
         what = f"{name} as it is played" if used.startswith("Playing ") else used
-        return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
+        return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{unused}{tail}"
     trigger = answer.get("trigger")
     if trigger and re.match(r"^at the (?:end|start|beginning) of\b", trigger["words"], re.I):
         used += f", {trigger['words'][:1].lower()}{trigger['words'][1:]}"   # when it happens, in the first line
@@ -442,4 +446,4 @@ def summary(answer: Mapping[str, Any]) -> str:
         else:
             bits.append("it has no effect to resolve")
     tail = _assumed_tail(answer)
-    return f"{used}: " + "; ".join(bits) + "." + tail
+    return f"{used}: " + "; ".join(bits) + "." + unused + tail

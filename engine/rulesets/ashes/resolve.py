@@ -89,6 +89,7 @@ class Resolution:
     by_default: bool = False         # named alone: the ability was chosen for the player (see pick_ability)
     board_reactions: list[dict[str, Any]] = field(default_factory=list)   # named cards' reactions it sets off
     named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
+    unused: list[str] = field(default_factory=list)   # board state given that this card never looks at, said
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
@@ -186,10 +187,17 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     """`card_of` reads the card of a unit named in the question (its values and text), when the caller can."""
     trace = Trace()
     abilities = read_abilities(p) or (_no_text(p),)
-    ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
+    wanted = board.ability
+    in_play = tuple(a for a in abilities if a.kind != "play")
+    if wanted is None and board.exhausted and abilities[0].kind == "play" and in_play:
+        # named alone as exhausted: it is in play, so the question is about what it does there
+        wanted = ask_value(default_ability(in_play), abilities)
+    ability = annotated(pick_ability(abilities, wanted, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
-    _check_flags(p, ability, board, playing)
+    unused = _check_flags(p, ability, board, playing)
+    if board.exhausted and playing:
+        board = dataclasses.replace(board, exhausted=False)
     board = board_with_cards(board, card_of)
 
     if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
@@ -212,7 +220,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
-    if ability.kind == "passive" and ability.text:
+    if ability.kind == "passive" and ability.text and board.exhausted and not ability.inexhaustible:
+        usable, why = False, (f"the card is exhausted, so its text is inactive: “{ability.label}” does not apply "
+                              "while it is exhausted (only inexhaustible text works)")
+        rules.append("AS13")
+    elif ability.kind == "passive" and ability.text:
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
     elif ability.kind == "passive" and not ability.text:
@@ -521,7 +533,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"{placed.card} answers what part {placed.part} would do, so I take it to "
                                            "come before that part even in the first edition, where reactions to "
                                            "what a part did wait for the whole effect."))
-    chosen_one = pick_ability(abilities, board.ability, p.name, p.type)
+    chosen_one = pick_ability(abilities, wanted, p.name, p.type)
     others = [{"label": a.label, "kind": a.kind, "ask": ask_value(a, abilities), "name": a.name,
                "text": (f"{a.name}: " if a.name else "") + (" ".join(x.text for x in a.parts if not x.focus)
                                                             or a.text.split("\n")[0])}
@@ -537,7 +549,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
-                      bool(pieces))
+                      bool(pieces), unused)
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:
@@ -591,37 +603,36 @@ def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: st
     found += reactions_to(done, pieces, src, part, reborn, trace)
 
 
-def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
-    """State flags that make no sense for this card or ability: one sentence with the valid choices."""
+def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> list[str]:
+    """The board state given that this card or ability never looks at: each a sentence saying it changes nothing
+    (the question still answers: the rules settle it). Numbers that contradict the card (a part that does not
+    exist, dice that do not add up to the cost) are refused with one sentence and the valid choices."""
+    unused = []
+    used = f"{p.name}" if playing else f"{p.name}'s {ability.label}"
     if board.exhausted and playing:
-        raise QuestionError(f"--exhausted describes a card in play, but {p.name} is being played from hand; use "
-                            "--ability with one of its abilities, or drop --exhausted.")
+        unused.append(f"That it is exhausted changes nothing: {p.name} is played from your hand, and only a card in "
+                      "play can be exhausted.")
     if board.focus and not ability.focus_levels and not (playing and p.type == "Ready Spell"):
-        raise QuestionError(f"--focus goes with a ready spell's Focus lines; {p.name}'s "
-                            f"{ability.label} has none.")
+        unused.append(f"Focus changes nothing here: {used} has no Focus line.")
     if board.conjurations_left is not None and not any(part.places for part in ability.parts):
-        raise QuestionError(f"--conjurations-left goes with an ability that puts a conjuration into play; "
-                            f"{p.name}'s {ability.label} puts none.")
+        unused.append(f"The conjurations left in your pile change nothing: {used} puts no conjuration into play.")
     if board.spellboard_full and not (playing and p.type == "Ready Spell"):
-        raise QuestionError("--spellboard-full matters only when a ready spell is played from hand; "
-                            f"{p.name}'s {ability.label} is not that.")
+        unused.append(f"Your full spellboard changes nothing: {used} puts no ready spell onto it.")
     if board.spent is not None:
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
         if not dice and not re.search(r"\bspent\b", ability.text, re.I):
-            raise QuestionError(f"--spent says which dice paid its cost; {p.name}'s {ability.label} costs no dice.")
-        if dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+            unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
+        elif dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
-        raise QuestionError(f"--x goes with a card whose text uses X; {p.name}'s {ability.label} does not.")
+        unused.append(f"The X given changes nothing: {used} has no X in its text.")
     if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):
-        raise QuestionError(f"--discard matters only for text about your discard pile; {p.name}'s "
-                            f"{ability.label} has none.")
+        unused.append(f"The cards in your discard pile change nothing: {used} does not look at it.")
     needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
     if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
-        raise QuestionError("--battlefield-full matters only when an ally is played or a part puts a unit onto your "
-                            f"battlefield; {p.name}'s {ability.label} does neither.")
+        unused.append(f"Your full battlefield changes nothing: {used} puts no unit onto your battlefield.")
     numbers = [part.n for part in ability.parts if part.focus <= board.focus]
     optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
     for n in board.declines:
@@ -639,6 +650,7 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
             extra = "" if n in numbers else " (no such part)"
             raise QuestionError(f"--target {n}: part {n} chooses no target{extra}; parts with a target to "
                                 f"choose: {valid}.")
+    return unused
 
 
 def granted_to_unit(p: Printing, used: Ability) -> bool:
