@@ -179,7 +179,12 @@ def read_line(index: int, line: Line) -> Ability:
         # "After the first time, while this card is in play, ...": a "while" inside the trigger limits the trigger;
         # it is no condition switching the effect (the trigger's conditions are read in conditions.py)
         terms = tuple(t for t in terms if not (t.form is Form.WHILE and t.words.lower() in occurrence.lower()))
-    if line.header:
+    if line.header.startswith("Invest") or _INVEST.match(line.body):
+        # "Invest 2 Gold: ...": a trait triggered after this card enters play, whose player may pay the Invest cost
+        # for the effect, once (the keyword's reminder, printed or not)
+        kind, why = Kind.TRAIT, "“Invest” is a trait: after this card enters play, its player may pay the cost for it"
+        timing, occurrence, would = "after", "this card enters play", False
+    elif line.header:
         kind, why = _header_kind(line.header, body)
         if kind not in (Kind.REACTION, Kind.INTERRUPT):
             timing, occurrence, would = None, "", False
@@ -226,6 +231,13 @@ def read_line(index: int, line: Line) -> Ability:
     else:
         kind, why = Kind.UNREAD, "no designator, trigger or ongoing wording this reader knows"
         timing, occurrence, would = None, "", False
+    label = _LABEL_CONDITION.search(line.full)
+    if label and kind in (Kind.CONTINUOUS, Kind.NEGATE) and re.match(rf"^{label.group(1)}\b", line.body):
+        # "Compassion: ... (Compassion takes effect while you have fewer Provinces than anyone else.)": a conditional
+        # continuous trait, switching at its condition's when-point (step B)
+        kind, why = Kind.CONDITIONAL, f"“{label.group(0).strip('()')}” makes it a conditional continuous trait"
+        terms = (*terms, Term(Form.WHILE, f"while {label.group(2)}", condition=label.group(2))) if not any(
+            t.form is Form.WHILE for t in terms) else terms
     if line.granted:
         why = f"granted by “{line.granted}”: " + why
     if line.reminder:
@@ -307,6 +319,8 @@ def _delayed_trigger(term: Term) -> tuple[str | None, str, bool]:
     return timing, occurrence, False
 
 
+_LABEL_CONDITION = re.compile(r"\(((?-i:[A-Z])\w+) takes effect while ([^).]*)[.)]")
+_INVEST = re.compile(r"^Invest\s+(?:\d+|X)\s+Gold\b[^:]{0,80}:", re.I)
 # A standing cost rule opening with the payment it changes ("When Recruiting Dragons, you may Proclaim them ...",
 # "When Recruiting a Personality, if ..., he costs 2 more Gold to Recruit").
 _COST_RULE = re.compile(r"^When (?:Recruiting|Equipping|paying for|you Recruit|you Equip)\b[^.]*?\b(?:costs? \d+ "

@@ -28,7 +28,8 @@ CLASS_WORDS = {"turn": "whose turn", "phase": "which phase or period", "count": 
                "if": "an “if” condition", "reminder": "a keyword's reminder (Courtesy)"}
 # A keyword's reminder that limits when its trait takes effect: "(Courtesy traits do not take effect if you went
 # first.)".
-_REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ traits? (?:do not|only) take effect [^).]*)", re.I)
+_REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ (?:traits? (?:do not|only) take effect|takes effect "
+                                 r"while) [^).]*)", re.I)
 
 CARD_TYPES = ("Personality", "Follower", "Item", "Spell", "Holding", "Region", "Stronghold", "Strategy", "Ring",
               "Event", "Province", "Sensei", "Celestial")
@@ -265,6 +266,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
         add(Condition("if", cond.group("if").strip()))
     for m in _REMINDER_CONDITION.finditer(full or ""):
         add(Condition("reminder", m.group("words").strip()))
+    if re.match(r"^\(?Invest\b", full or ""):
+        add(Condition("reminder", "Invest: its player pays the Invest cost (optional)"))
     return tuple(sorted(found, key=lambda c: (c.start if c.start >= 0 else 10_000)))
 
 

@@ -78,6 +78,26 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
 OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
 
 
+DUEL_STAT = re.compile(r"\b(?:as|to) (?:his|her|its|their|your|the)? ?duel stats?\b|\bduel stats?\b|"
+                       r"\b[+-]\d+\s?FV\b", re.I)
+
+
+IF_CLAUSE = re.compile(r"^\s*,?\s*(?:if|unless)\s+[^,.;:]+", re.I)
+_NEGATED_IF = re.compile(r"\b(?:did|does|do|has|have|had|was|is)\s+not\b|\bdidn't\b|\bunless\b", re.I)
+
+
+def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
+    """Whether a delayed effect's "if ..." holds as it fires, from the occurrences given before (occurs:...):
+    (True/False, the occurrence that decided), or (None, "") when nothing given decides it."""
+    negated = bool(_NEGATED_IF.search(clause))
+    core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
+    core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
+    match = next((h for h in happened if _best(h, (core,)) is not None), None)
+    if match is None:
+        return None, ""
+    return (not negated), match
+
+
 def valid_events() -> str:
     return ", ".join(EVENTS)
 
@@ -107,6 +127,7 @@ class Lifetime:
     timeline: list[Point] = field(default_factory=list)
     trace: Trace = field(default_factory=Trace)
     standing: bool = False            # a card's own continuous trait: in force from the start, made by no action
+    if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
 
     @property
     def last(self) -> Point:
@@ -145,6 +166,11 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
     life.standing = standing and life.kind not in DELAYED_KINDS
+    if life.kind in DELAYED_KINDS and life.main is not None:
+        # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires
+        at = text.lower().find(life.main.words.lower())
+        found = IF_CLAUSE.search(text[at + len(life.main.words):]) if at >= 0 else None
+        life.if_clause = found.group(0).strip(" ,") if found else ""
     return life
 
 
@@ -202,6 +228,15 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime("unstated", None, None, None, ends, ())
     if INTO_PLAY.search(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
+    stat = DUEL_STAT.search(text)
+    if stat is not None and made:
+        # "use the base Force of your Personality in this duel as his duel stat", "+4 to his duel stat", "+2FV":
+        # what a duel's totals are made of matters only in that duel, so it lasts until the duel ends
+        term = Term(Form.DUEL, stat.group(0))
+        life = Lifetime("duel", term, term, None, "duel-ends", ())
+        life.trace.interpret(Interpretation("duel-stat", "LD7", f"“{stat.group(0)}” changes what the duel's totals "
+                                            "are made of: it lasts for that duel and ends when the duel ends."))
+        return life
     if not LASTING.search(CONDITION.sub("", LOOP.sub("", text))):
         return Lifetime("instant", None, None, None, None, ())
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
@@ -249,7 +284,7 @@ def period_point(term: Term | None) -> tuple[str, bool] | None:
 
 
 def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2,
-         made_in: str | None = None) -> Lifetime:
+         made_in: str | None = None, made_by_ability: bool = False) -> Lifetime:
     """The effect's state after each event, with the rule and reason for every change. `players`: how many turns
     pass before "your next turn" (one per player, L9's turn order). `made_in`: the period the effect was made in
     (battle, duel, phase, turn), so "the next battle" is never the one under way (LD3)."""
@@ -298,7 +333,9 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
     at_its_end = bool(life.main is not None and life.main.form is Form.LATER_TURN
                       and re.search(r"\bends?$", life.main.point or ""))
     your_turn_after += at_its_end
+    happened: list[str] = []  # the occurrences given so far (a delayed effect's "if ..." is checked against them)
     for event in events:
+        before_state = state
         why, rule = "no change", None
         main = life.main
         if event in ("action-announced", "targets-chosen") and life.standing:
@@ -399,15 +436,24 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                              "when-point of that change, and still lasts", "L4")
             else:
                 why = "it has already ended"
-        elif event == "leaves-play":
+        elif event == "leaves-play" and (life.standing or not made_by_ability or (
+                life.main is not None and life.main.form is Form.IN_PLAY)):
             if persists or state == "waiting":
                 persists = effective = False
                 if delayed:
                     state = "expired"
-                why, rule = ("its card (or the card it is on) leaves play: the effect ends with it", None)
-                trace.interpret(Interpretation("leaves-play", None, "A trait works only while its card is in play, "
-                                               "and an effect on a card ends when that card leaves play (read as "
-                                               "the card this effect is on or comes from)."))
+                why, rule = ((f"“{life.main.words}”: its length ends as that card leaves play", "LD7")
+                             if life.main is not None and life.main.form is Form.IN_PLAY else
+                             ("its card leaves play: a card's own trait works only while the card is in play", "LD8"))
+        elif event == "leaves-play":
+            # an effect an action or a triggered ability made (a bonus given, a created card, a delayed effect)
+            # does not depend on the card that made it
+            why, rule = ("the card whose ability made it leaves play: a resolved action's effects, the cards it "
+                         "created and its delayed effects do not depend on that card, so nothing changes", "LD8")
+            trace.interpret(Interpretation(
+                "leaves-play", "LD8", "“leaves-play” is read as the card whose ability made the effect leaving play; "
+                "only a card's own traits end with it. If instead the card the effect is on leaves play, that card "
+                "forgets the effect: ask with occurs:<that card> leaves play."))
         elif point is not None and event in ENDED_BY and state == "waiting" and (
                 event == point[0] or (point[1] and event != "game-ends")):
             turn_ends += event == "turn-ends"
@@ -505,6 +551,19 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                         why, rule = f"its length is its condition (“{cond.words if cond else ''}”), not a period", "LD7"
                     elif life.kind in ("while", "in-play"):
                         why = "it lasts while its card is in play"
+        if delayed and state == "fired" and before_state != "fired" and life.if_clause:
+            holds, decided = _if_outcome(life.if_clause, happened)
+            if holds is False:
+                why += f"; its condition “{life.if_clause}” fails (“{decided}” happened): nothing happens"
+                rule = rule or "LD4"
+            elif holds:
+                why += f"; its condition “{life.if_clause}” holds (“{decided}” happened)"
+            else:
+                why += f"; its condition “{life.if_clause}” is checked now, and nothing given says it fails"
+                trace.interpret(Interpretation("delayed-if", None, f"“{life.if_clause}” is taken to hold when the "
+                                               "delayed effect fires; give what happened (occurs:...) to check it."))
+        if event.startswith("occurs:"):
+            happened.append(event[7:])
         life.timeline.append(Point(event, persists, effective, state, why, rule))
         trace.add(rule, event, why)
     if not events:

@@ -93,7 +93,9 @@ def sequence_key(occurrence: str) -> tuple[float, int] | None:
     if turn:
         return (-1.0, 0) if edge == 0 else (len(PHASES) + 0.0, 1)
     if battle:
-        return (PHASES.index("attack") + 0.5, edge)
+        # "the next battle" begins after the battle under way ends (battles resolve one after another, L3)
+        later = 0.25 if re.search(r"\bnext\s+battle\b", occurrence, re.I) else 0.0
+        return (PHASES.index("attack") + 0.5 + later, edge)
     name = phase.lower().rstrip("s") if phase.lower() != "events" else "events"
     return (float(PHASES.index(name if name in PHASES else "events")), edge)
 

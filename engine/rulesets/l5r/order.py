@@ -25,7 +25,7 @@ from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
 from engine.trace import Interpretation, Trace
 
 STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
-           Kind.TRAIT: "E", Kind.REACTION: "F", Kind.INTERRUPT: "F", Kind.GOLD: "gold",
+           Kind.TRAIT: "E", Kind.REACTION: "F", Kind.INTERRUPT: "D", Kind.GOLD: "gold",
            Kind.ADDITIONAL: "additional"}
 STEP_RANK = {"I": -1, "A": 0, "B": 1, "C": 2, "D": 3, "E": 4, "F": 5, "additional": 7}
 STEP_NAME = {"A": "ongoing effects that negate or modify the occurrence", "B": "conditional continuous effects",
@@ -203,6 +203,15 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
             why = f"step {step}: {STEP_NAME[step]}"
             if item.kind is Kind.CONTINUOUS:
                 why += " (it modifies, and does not stop, the occurrence)"
+            if item.kind is Kind.INTERRUPT:
+                why += (" (the Interrupt was taken while the action it interrupts was under way; its words wait for "
+                        "this moment as a delayed effect)")
+                rules.append("LD4")
+                trace.interpret(Interpretation(
+                    "interrupt-as-delayed", "LD4", "The Timing page predates the Interrupt designator. An Interrupt is "
+                    "taken during the action it interrupts, before that action resolves; its “after …” words refer to "
+                    "that action's effects, so at this moment it acts as a delayed effect (step D), grouped by source "
+                    "with the other delayed effects, as the final CCG rules also say."))
             ability = item.ability
             if item.kind is Kind.NEGATE and ability is not None and ability.stops:
                 why += f"; it forbids “{ability.stops}”"
@@ -231,10 +240,7 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                                        "opportunity (nobody passed first); say who passed for another order."))
     for item, why in opportunity_order(by_step["F"], scenario):
         placed.append(Placed(item, "F", "rules", ["L6", "L9"], why))
-        if item.kind is Kind.INTERRUPT:
-            trace.interpret(Interpretation("interrupt-as-f", "L6", "The Timing page's steps predate the Interrupt "
-                                           "designator; an Interrupt answering this moment is placed with the "
-                                           "Reactions in step F."))
+
     gold = by_step["gold"]
     if gold:
         payer = "you" if scenario.payer == "you" else "your opponent"
@@ -299,7 +305,9 @@ def final_step(item: Item, moment: Moment) -> str:
         # an Interrupt's "after a Personality is destroyed" waits, as a delayed effect, for the interrupted action's
         # effects (LF2); an Interrupt to the action itself is taken in its Interrupt step, before it resolves
         return "C" if moment.timing == "after" and not _TO_THE_ACTION.search(item.occurrence) else "I"
-    if _INSTEAD.search(item.text) and kind in (Kind.TRAIT, Kind.RULEBOOK, Kind.CONTINUOUS, Kind.DELAYED):
+    # the words that act here: a delayed effect's own clause, not the rest of the ability that made it
+    acting = " ".join(item.effects) if kind is Kind.DELAYED and item.effects else item.text
+    if _INSTEAD.search(acting) and kind in (Kind.TRAIT, Kind.RULEBOOK, Kind.CONTINUOUS, Kind.DELAYED):
         return "B"
     return {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "A", Kind.RULEBOOK: "C", Kind.DELAYED: "C",
             Kind.TRAIT: "C", Kind.REACTION: "F", Kind.GOLD: "gold", Kind.ADDITIONAL: "additional"}[kind]
@@ -429,6 +437,8 @@ def _assumed_words(cls: str, words: str) -> str:
     """How the first line names a condition taken to hold: the card's words, or what a reminder asks for."""
     reminder = re.match(r"(\w+) traits? do not take effect if you (went first)", words, re.I) if cls == "reminder" \
         else None
+    if cls == "reminder" and words.startswith("Invest"):
+        return "that its Invest cost is paid"
     return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
 
 

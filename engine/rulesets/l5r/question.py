@@ -13,14 +13,16 @@ from typing import Any, ClassVar
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
-from engine.rulesets.l5r.durations import Form, Term
+from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
 from engine.rulesets.l5r.lifetime import (
     CONDITION,
     EVENTS,
     LASTING,
+    MADE_BY,
     MADE_DURING,
+    OWN_ENTRY,
     PERIOD_OF_EVENT,
     choose,
     parse_events,
@@ -132,7 +134,10 @@ def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     """The ability a duration question judges when none is named: the card's own printed ability with duration
     words, else its first printed ability (a keyword's reminder ability, or a bare keyword line such as "Discipline 1
     Gold (...)", only when there is nothing else)."""
-    printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
+    # a card's rule for its own entering play ("Enters play paying 1 less Gold") is judged only when nothing else is
+    printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)
+               and not OWN_ENTRY.match(a.rules_text)] \
+        or [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
 
@@ -361,6 +366,15 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
         if not abilities:
             raise QuestionError("--text is empty.")
         chosen = first_to_judge(abilities)
+        opening = next((t for t in read_terms(chosen.read_from or chosen.text) if t.form is Form.DELAYED_POINT
+                        and t.start in (0, 1)), None)
+        if not chosen.header and chosen.kind is Kind.TRAIT and opening is not None and opening not in chosen.terms:
+            # "Before this turn ends, if ..., gain 2 Honor" given alone: the part of an ability that makes it, a
+            # delayed effect (a printed trait is asked by its card's name)
+            chosen = replace(chosen, kind=Kind.ACTION, terms=(opening, *chosen.terms))
+            notes.append(Interpretation("text-delayed", "LD4", f"“{opening.words}” opening words given alone is taken "
+                                        "as a delayed effect an ability made; for a card's printed trait, name the "
+                                        "card."))
         return None, chosen, notes
     index = None
     numbered = re.search(r"#(\d+)\s*$", name)
@@ -436,7 +450,8 @@ class DurationQuestion:
                     "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
                     f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
                     f"{period} under way does not count)."))
-        walk(life, events, made_during, players, made_in)
+        walk(life, events, made_during, players, made_in,
+             made_by_ability=ability.kind.value in MADE_BY and not is_standing(ability))
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]

@@ -135,13 +135,21 @@ def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
 def order_summary(data: Mapping[str, Any]) -> str:
     """The answer in one sentence, in the players' words: what acts first, then next ("First Bayushi Kachiko's
     Reaction (yours), then your opponent's trait “…”"), what does not act now, or which timing point is first."""
-    bits = []
+    bits: list[str] = []
+    notes: list[str] = []  # said in brackets after what acts
     if data.get("moment") is not None:
         order = [_item_words(e, e["controller"]) for e in data["order"]]
         if len(order) == 1:
             bits.append(f"Only {order[0]} acts at this moment")
         elif order:
             bits.append("First " + ", then ".join(order))
+            chooser = {p["chosen_by"] for p in data["order"]}
+            if "active player" in chooser or "paying player" in chooser:
+                who = "the paying player" if chooser == {"paying player"} else (
+                    "you, the active player," if data["moment"]["active"] == "you"
+                    else "your opponent, the active player,")
+                notes.append(f"{who} may choose another order" if "rules" not in chooser
+                             else f"{who} chooses where some of them go")
         else:
             bits.append("Nothing listed acts at this moment")
         skipped = data["skipped"]
@@ -159,7 +167,9 @@ def order_summary(data: Mapping[str, Any]) -> str:
         facts = [a for a in assumed[:3] if not a.startswith("“")]
         said = ", ".join(words) + (f" {'holds' if len(words) == 1 else 'hold'}" if words else "")
         said = " and ".join(x for x in (said, ", ".join(facts)) if x) + (" …" if len(assumed) > 3 else "")
-        bits[0] += f" (assuming {said}, as nothing says otherwise)"
+        notes.append(f"assuming {said}, as nothing says otherwise")
+    if notes and bits:
+        bits[0] += f" ({'; '.join(notes)})"
     return "; ".join(bits) + "."
 
 
@@ -256,6 +266,25 @@ def length_words(ends_on: str | None) -> str:
     return LENGTH_WORDS.get(ends_on, f"until {ends_on}")
 
 
+_PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
+# What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
+_STAYS = (("fear", "what its Fear bows stays bowed"),
+          ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
+          ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
+          ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
+          ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
+          ("draw", "the cards drawn stay in hand"), ("gain", "what is gained stays gained"),
+          ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"))
+
+
+def _stays(text: str) -> str:
+    """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
+    body = re.sub(r"^[^:]{0,60}:\s*", "", text)
+    first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", body, re.I)
+    said = next((words for verb, words in _STAYS if first and first.group(1).lower() == verb), None)
+    return (said or "what it changes stays changed") + " until something else changes it"
+
+
 def verdict_line(data: dict[str, Any]) -> str:
     """The duration answer in one sentence, in the players' words."""
     effect, state = data["effect"], data["state"]
@@ -267,7 +296,11 @@ def verdict_line(data: dict[str, Any]) -> str:
         return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "
                 "lasts.")
     if effect["kind"] == "instant":
-        return f"{who}: a one-time change as it resolves; nothing of it lasts."
+        return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
+    made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
+    if effect["kind"] == "in-play" and made and _PUTS_INTO_PLAY.search(effect["text"]):
+        return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
+                "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
         return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
@@ -277,6 +310,8 @@ def verdict_line(data: dict[str, Any]) -> str:
     if state == "waiting":
         return f"{who}{after}: its delayed effect is still waiting to fire" + (f" ({length} at most)." if length
                                                                                else ".")
+    if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
+        return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens."
     if state == "fired":
         return f"{who}{after}: its delayed effect has fired" + (" and fires again each time for its length."
                                                                 if data["persists"] else ".")

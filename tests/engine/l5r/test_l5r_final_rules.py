@@ -92,8 +92,9 @@ def test_an_interrupt_at_its_after_point(item, occurrence):
         # answers the announcement or the chosen targets is taken in the action's own Interrupt step
         assert final["order"][0]["step"] in ("C", "I") and "LF2" in final["order"][0]["rules"]
     if page["order"]:
-        assert page["order"][0]["step"] == "F"
-        assert any(n["id"] == "interrupt-as-f" for n in page["interpretations"])
+        # the 2008 page: a delayed effect the Interrupt made while the action was under way (step D)
+        assert page["order"][0]["step"] == "D"
+        assert any(n["id"] == "interrupt-as-delayed" for n in page["interpretations"])
 
 
 def test_an_interrupt_to_an_announced_action_is_its_own_step_first():
@@ -111,3 +112,10 @@ def test_durations_answer_the_same_and_say_the_version():
     page = duration(text=text, then=["action-resolves", "battle-ends", "battle-ends"])
     assert [p["state"] for p in final["timeline"]] == [p["state"] for p in page["timeline"]]
     assert final["ruleset"]["name"] == "20f" and final["ruling_id"] != page["ruling_id"]
+
+
+def test_a_delayed_clause_is_judged_by_its_own_words_not_its_traits_substitution():
+    # Watch Commander: "... who enters the duel instead. After the duel ends, remove him ..." - the removal is a
+    # delayed effect (step C), not the substitution the first sentence makes
+    final = order("20f", at="after the duel ends", item=["Watch Commander"])
+    assert steps(final) == [("Watch Commander", "C")]

@@ -27,7 +27,8 @@ def test_a_granted_quoted_ability_answers_its_own_trigger(imported, capsys, card
     answer = ask(capsys, imported, "order", "--at", at, "--item", card, "--item",
                  "reaction:After an action targets a card, gain 1 Honor@opponent")
     first = answer["order"][0]
-    assert (first["card"], first["step"], first["kind"]) == (card, "F", kind)
+    # an Interrupt's "after ..." words wait as a delayed effect it made during the action (D); a Reaction is F
+    assert (first["card"], first["step"], first["kind"]) == (card, "D" if kind == "interrupt" else "F", kind)
     assert first["text"].startswith(("Repeatable Interrupt:", "Reaction:"))  # the quoted words, not the outer line
     # the other player's Reaction still happens: nothing was negated at step A
     assert [e["controller"] for e in answer["order"]] == ["you", "opponent"] and answer["skipped"] == []
