@@ -358,6 +358,12 @@ _INSTRUCTION = re.compile(r"^(?:if you do,? |then,? |instead,? )?(?:you may (?:i
                           r"discards?|draws?|destroys?|returns?|attaches?|searche?s?|resolves?)\b", re.I)
 
 
+# an instruction set for a later moment about the card itself: "Discard this spell when it no longer has any status
+# tokens on it" (Deep Freeze, Chant of Protection, Protect, Augury)
+_LATER = re.compile(r"\s((?:when|once|as soon as) (?:it|this (?:spell|card|unit)) (?:no longer|has|is|has no)\b[^.]*)"
+                    r"\.?$", re.I)
+
+
 def _where(zone: str) -> str:
     """Where a played card goes, as a clause."""
     if zone.startswith("attached"):
@@ -408,6 +414,10 @@ def summary(answer: Mapping[str, Any]) -> str:
             verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
             if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
                 verb += " at that time, not now"
+            later = _LATER.search(part["text"])
+            if later and verb == "happens":   # "Discard this spell when it no longer has any status tokens on it"
+                clause = f"“{_clause(part['text'][:later.start()])}”"
+                verb = f"happens later, {later.group(1).rstrip('.')}, not now"
             done = f": {', '.join(part['result'])}" if part.get("result") else ""
             bits.append(f"{clause} {verb}{to}{choice}{done}")
         elif outcome == "declined":
