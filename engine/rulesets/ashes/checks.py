@@ -199,6 +199,17 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
                 continue
             return f"no {need.name} of {side_words(need.side)} is in play", ["AS5"]
         own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
+        if need.kind == "unit" and need.count > 1 and part.new_target is None:
+            pool = [u for u in units if need.side == "any" or u.side == need.side]
+            if board.units_said and all(u.name for u in pool) and len(pool) < need.count:
+                return (f"it needs {need.count} units of {side_words(need.side)} and "
+                        + (f"only {len(pool)} {'is' if len(pool) == 1 else 'are'}" if pool else "none is")
+                        + " in play", ["AS5"])
+            if pool and not all(u.name for u in pool):
+                trace.interpret(Interpretation(f"AS-I-count-{part.n}", "AS5",
+                                               f"Part {part.n} says “{need.words}”; how many units of "
+                                               f"{side_words(need.side)} are in play was not said, so I took it that "
+                                               f"there are {need.count}."))
         if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
                 not unit_need_met(need.side, None, units, self_unit, need.words):
             kind = "ally" if re.search(r"\bally\b", need.words) else "unit"

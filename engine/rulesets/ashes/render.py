@@ -268,6 +268,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
+        elif ident.startswith("AS-I-count-") and part is not None:
+            m = re.search(r"says “(?P<w>[^”]+)”", note["text"])
+            out.append(f"there are enough units for “{m.group('w') if m else _clause(part['text'], 40)}”")
         elif ident.startswith("AS-I-alteration-"):
             out.append("a unit in play has an alteration")
         elif ident.startswith("AS-I-discard-"):

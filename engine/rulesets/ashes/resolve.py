@@ -481,7 +481,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
-        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
+        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) or (
+            board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
