@@ -356,7 +356,7 @@ def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
 # an instruction (it happens) rather than a statement of what is now so (it applies)
 _INSTRUCTION = re.compile(r"^(?:if you do,? |then,? |instead,? )?(?:you may (?:instead |also )?|"
                           r"(?:the player (?:that|who) [^.]*?|its controller|its controlling player|an opponent|"
-                          r"that opponent|each player|they) "
+                          r"that opponent|each player|they|those units|these units|both units) "
                           r"(?:may |must )?)?(?:" + "|".join(sorted(set(VERBS))) + r"|places?|deals?|removes?|"
                           r"discards?|draws?|destroys?|returns?|attaches?|searche?s?|resolves?)\b", re.I)
 

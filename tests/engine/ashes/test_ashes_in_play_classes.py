@@ -238,3 +238,25 @@ def test_a_cancel_of_a_spell_guarded_card_says_it_is_no_bar(card, edition):
             answer = judge(card, edition, real_cards(), ability=ask, units="both", cancel_with=cancel)
             said = any(i["id"] == "AS-I-spell-guard" for i in answer["interpretations"])
             assert said == bool(answer["cancel"] and answer["cancel"]["applies"]), answer["summary"]
+
+
+@cache
+def opponents_units_damage() -> tuple[tuple[str, str, str, int], ...]:
+    """Every part dealing damage to "all opponents' units" (One Hundred Blades, Mist Typhoon)."""
+    out = []
+    for card in real_cards():
+        for edition in EDITIONS:
+            p = printing(card, edition)
+            if p is None:
+                continue
+            for a in read_abilities(p):
+                out += [(card.name, edition, "play" if a.kind == "play" else str(a.index), x.n) for x in a.parts
+                        if re.match(r"^deal \d+ damage to (?:all|each) (?:your )?opponents?'s? units?\b", x.text, re.I)]
+    return tuple(out)
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n"), opponents_units_damage())
+def test_damage_to_all_opponents_units_reaches_theirs_only(card, edition, ability, n):
+    a = judge(card, edition, real_cards(), ability=ability, unit="Iron Worker@mine;Hammer Knight@theirs")
+    said = " ".join(next(p for p in a["parts"] if p["n"] == n)["result"])
+    assert "Hammer Knight (theirs) takes" in said and "Iron Worker" not in said, a["summary"]
