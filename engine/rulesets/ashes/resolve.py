@@ -380,6 +380,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 continue
             if dep is not None and part.link == "refers-back" and dep.target and not part.new_target:
                 r.acts_on = dep.target
+                left = pieces.get(dep.target)
+                if left is not None and left.gone and _ON_THAT_UNIT.search(part.text):
+                    # "Deal 2 damage to a target unit. Remove 2 status tokens from that unit": the damage destroyed it
+                    r.outcome, r.rules = "skipped", ["AS5", "AS17"]
+                    r.why = f"{dep.target} was {left.gone} by an earlier instruction and is no longer in play"
+                    continue
         if part.new_target and part.new_target.side == "theirs" and re.search(r"\b(?:they control|their)\b",
                                                                           part.text, re.I) and any(
                 re.match(r"^choose a (?:target )?player\b", x.part.text, re.I) for x in results if x.part.n < part.n):
@@ -551,6 +557,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
                       bool(pieces), unused)
+
+
+# a part that puts something on, takes something from or moves the unit an earlier part acted on
+_ON_THAT_UNIT = re.compile(r"\b(?:on|from|to|onto|exhaust|destroy|discard|return) (?:that unit|it|that target unit|the "
+                           r"chosen unit|that ally|the targeted unit)\b", re.I)
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:
