@@ -334,6 +334,10 @@ def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> s
     if len(same) > 1:   # "Deal 2 damage to a target unit" printed twice: say which
         clause = ("the first ", "the second ", "the third ", "a later ")[min(same.index(n), 3)] + clause
     card = reaction["card"]
+    whose = re.search(r"\((your opponent's reaction|your reaction|each player's)[^)]*\)$", reaction["when"])
+    if whose:   # "when a unit you control is destroyed": whose reaction it is, from whose unit was destroyed
+        card += {"your opponent's reaction": " (your opponent's reaction)", "your reaction": " (your reaction)",
+                 "each player's": " (each player's, for their own unit)"}[whose.group(1)]
     if reaction.get("event") == "end of round":
         return f"{card}'s end-of-round effect resolves now, as {clause} says (if {card} is unexhausted)"
     if reaction["timing"] in ("would", "before"):
@@ -435,20 +439,26 @@ def summary(answer: Mapping[str, Any]) -> str:
         bits.append(f"{cancel['card']} cancels the rest of it" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
-    asked = (answer.get("reaction") or {}).get("card")
+    shown = set()
     for x in answer.get("board_reactions") or ():
-        if x["card"] == asked:
-            continue   # the reaction asked about is said below, once
+        shown.add(x["card"])
         whose = "yours" if x["side"] == "mine" else "theirs"
         clause = f"“{_clause(_part_text(answer, x['part']), 50)}”"
         when = (f"before {clause}" if x["timing"] in ("would", "before") else
                 f"right after {clause}" if answer["card"]["edition"] == "reborn" else "after the whole effect")
+        if x.get("blocked"):
+            bits.append(f"{x['card']} ({whose})'s {x['ability']} would trigger, but by the time it resolves (after "
+                        "the whole effect) the card is exhausted, so its text is inactive and it does not resolve")
+            continue
         bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
                     + (" if they choose to" if x["optional"] else ""))
     reaction = answer.get("reaction")
+    if reaction and reaction["card"] in shown and reaction["applies"]:
+        reaction = None   # the reaction asked about is a named card's, said above with what it does
     if reaction:
+        nothing = ": nothing is destroyed" if reaction["when"].startswith("nothing is destroyed") else ""
         bits.append(_reaction_words(answer, reaction) if reaction["applies"]
-                    else f"{reaction['card']} is not triggered")
+                    else f"{reaction['card']} is not triggered{nothing}")
     if not bits:
         where = answer["placement"]["zone"]
         constant = answer.get("constant") or []

@@ -530,11 +530,25 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
+    if not reborn:   # first edition: reactions wait for the whole effect; an exhausted card's text is inactive then
+        for x in board_reactions:
+            q = pieces.get(f"{x['card']} ({'yours' if x['side'] == 'mine' else 'theirs'})")
+            a = next((a for a in q.abilities if a.label == x["ability"]), None) if q is not None else None
+            if q is not None and q.exhausted and a is not None and not a.inexhaustible and \
+                    x["timing"] not in ("would", "before") and not q.gone:
+                x["blocked"] = (f"by then {q.label} is exhausted (an instruction of this effect exhausted it), so "
+                                "its text is inactive and it does not resolve")
+                x["when"] = f"{x['when']}; but {x['blocked']}"
+                x["rules"] = [*x["rules"], "AS13"]
     reaction = None
     if reaction_printing is not None and usable:
         placed = place_reaction(reaction_printing, [(r.part, r.outcome) for r in results], reborn)
         reaction = placed.as_json()
-        trace.add(placed.rules[-1], f"reaction {placed.card}", placed.when)
+        reaction = _reaction_on_board(reaction, results, pieces, board)
+        blocked = next((x["blocked"] for x in board_reactions if x["card"] == placed.card and x.get("blocked")), None)
+        if blocked:
+            reaction = {**reaction, "when": f"{reaction['when']}; but {blocked}"}
+        trace.add(placed.rules[-1], f"reaction {placed.card}", reaction["when"])
         if placed.part is not None and not reborn and placed.timing in ("would", "before"):
             trace.interpret(Interpretation("AS-I-would-1e", "AS5",
                                            f"{placed.card} answers what part {placed.part} would do, so I take it to "
@@ -562,6 +576,36 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
 # a part that puts something on, takes something from or moves the unit an earlier part acted on
 _ON_THAT_UNIT = re.compile(r"\b(?:on|from|to|onto|exhaust|destroy|discard|return) (?:that unit|it|that target unit|the "
                            r"chosen unit|that ally|the targeted unit)\b", re.I)
+
+
+def _reaction_on_board(reaction: dict[str, Any], results: list[PartResult], pieces: dict[str, Piece],
+                       board: Board) -> dict[str, Any]:
+    """A reaction to a unit being destroyed, when the units the part acted on were named: it is set off only if one
+    of them was destroyed (the board says), and "a unit you control" is the destroyed unit's controller's."""
+    if not reaction["applies"] or not (reaction["event"] or "").startswith("destroyed") or not pieces:
+        return reaction
+    r = next((x for x in results if x.part.n == reaction["triggered_by"]), None)
+    if r is None or any(not u.name for u in board.units):
+        return reaction   # an unnamed unit may be the one destroyed
+    hit = [q for q in pieces.values() if q.label in " ".join(r.result) or q.label == r.target]
+    if not hit:
+        return reaction
+    gone = [q for q in hit if q.gone == "destroyed"]
+    if not gone:
+        return {**reaction, "applies": False, "triggered_by": None,
+                "when": "nothing is destroyed: " + "; ".join(r.result or [f"{r.target} survives"])}
+    if re.search(r"\ban ally\b|\ballies\b", reaction["trigger"], re.I):
+        gone = [q for q in gone if q.card is None or q.card.type == "Ally"]
+        if not gone:
+            return {**reaction, "applies": False, "triggered_by": None,
+                    "when": "nothing is destroyed that it watches for: the unit destroyed is not an ally"}
+    if re.search(r"\b(?:a|an|any) (?:unit|ally|conjuration)s? you control\b", reaction["trigger"], re.I):
+        sides = {q.unit.side for q in gone}
+        whose = ("your opponent's reaction: the unit destroyed is theirs" if sides == {"theirs"} else
+                 "your reaction: the unit destroyed is yours" if sides == {"mine"} else
+                 "each player's, for their own unit destroyed")
+        return {**reaction, "when": f"{reaction['when']} ({whose})"}
+    return reaction
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:
