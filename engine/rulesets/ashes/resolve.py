@@ -808,14 +808,23 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                            f"({what})"}, None
     elif reading.watch == "use-unit-ability":
         given = granted_to_unit(p, used)
-        if used.kind == "play" or (p.type not in (*UNIT_TYPES, "Phoenixborn") and not given) or used.inexhaustible:
+        entering = [a for a in read_abilities(p) if a.kind != "play" and a.trigger is not None and ENTERS.match(a.text)]
+        if used.kind == "play" and p.type in UNIT_TYPES and results and entering and \
+                not all(a.inexhaustible for a in entering):
+            # a unit played from hand: what happens is its own "When this unit comes into play" ability, a unit
+            # ability like any other (asked by its name, the same cancel applies)
+            first = min(r.part.n for r in results)
+            why = (f"what playing {p.name} does is its {entering[0].label}, a unit ability without inexhaustible; "
+                   "the unit itself stays in play")
+        elif used.kind == "play" or (p.type not in (*UNIT_TYPES, "Phoenixborn") and not given) or used.inexhaustible:
             return {"card": name, "applies": False, "rules": rules,
                     "why": f"its trigger (“{trig}”) is not met: this is not a unit or Phoenixborn ability that "
                            "is exhaustible"}, None
-        first = min((r.part.n for r in results), default=1)
-        why = (f"{p.name} gives {used.label} to the unit it is attached to, so it is a unit ability, and it is not "
-               "inexhaustible") if given else f"{p.name}'s {used.label} is a unit or Phoenixborn ability without " \
-                                               "inexhaustible"
+        else:
+            first = min((r.part.n for r in results), default=1)
+            why = (f"{p.name} gives {used.label} to the unit it is attached to, so it is a unit ability, and it is "
+                   "not inexhaustible") if given else f"{p.name}'s {used.label} is a unit or Phoenixborn ability " \
+                                                     "without inexhaustible"
     elif reading.watch == "spell-all-units":
         hits = [r.part.n for r in results if any(n.kind == "units-to-affect" for n in r.part.needs)]
         if not hits or "Spell" not in p.type:
