@@ -134,3 +134,19 @@ def test_a_unit_named_only_as_the_target_is_in_play():
         part = next(p for p in a["parts"] if p["n"] == n)
         if a["usable"]["value"] and part["outcome"] == "resolves":
             assert part["target"] == f"{unit} ({'yours' if whose == 'mine' else 'theirs'})", a["summary"]
+
+
+def test_a_target_the_words_forbid_is_answered_not_refused():
+    """"a target unit you control" aimed at their unit, an exhausted unit for "a target unexhausted unit", a unit
+    not in play: the part is not aimed there, and the answer says why (both editions)."""
+    for edition in ("reborn", "1e"):
+        theirs = judge("Adrenaline Rush", edition, real_cards(), target="1=Hammer Knight@theirs")
+        assert theirs["parts"][0]["outcome"] == "skipped" and "must be a unit of yours" in theirs["parts"][0]["why"]
+        side = judge("Adrenaline Rush", edition, real_cards(), target="1=theirs", units="both")
+        assert side["parts"][0]["outcome"] == "skipped" and "cannot target a unit of theirs" in side["summary"]
+    tired = judge("Astrea", "reborn", real_cards(), ability="Beguile", unit="Hammer Knight@theirs/exhausted",
+                  target="1=Hammer Knight@theirs")
+    assert tired["parts"][0]["outcome"] == "skipped" and "Hammer Knight (theirs) cannot be its target" in \
+        tired["summary"]
+    gone = judge("Phoenix Barrage", "reborn", real_cards(), target="1=theirs", units="none")
+    assert gone["parts"][0]["outcome"] == "skipped"
