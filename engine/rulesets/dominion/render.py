@@ -12,6 +12,7 @@ from engine.plain_words import joined
 from engine.rulesets.dominion.behaviour import Kind, types_of
 from engine.rulesets.dominion.build import Phase
 from engine.rulesets.dominion.evaluate import Instance, Verdict, describe
+from engine.rulesets.dominion.reading import article
 from engine.rulesets.dominion.scenario import ScenarioError
 from engine.trace import render_steps
 
@@ -142,6 +143,12 @@ def outcome(verdict: Verdict) -> str:
         else:
             clauses.append(f"{who} {both}{'leave' if plural else 'leaves'} play {when}")
     if not clauses and not reacted:
+        roots = [i for i in verdict.instances if i.parent is None and not i.in_play]
+        if roots and len(roots) == len([i for i in verdict.instances if i.parent is None]):
+            # an Event, Project, Hex or other landscape asked about alone: never a card in play (DM16)
+            kinds = [next((t for t in types_of(i.card)), "card") for i in roots]
+            return "; ".join(f"{i.label} is never in play: {article(k)} is not a card put into play"
+                             for i, k in zip(roots, kinds, strict=True))
         return "no card of the chain is in play, so nothing leaves play"
     return "; ".join(reacted + clauses)
 
