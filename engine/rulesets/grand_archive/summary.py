@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.plain_words import cut, joined
+from engine.plain_words import MAX_WORDS, cut, joined
 from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
@@ -202,6 +202,18 @@ def _unread_clause(verdict: Verdict) -> str:
     return f"; not read, so not in this answer: “{short}” ({card}){more}"
 
 
+def _shortened(clauses: list[str]) -> list[str]:
+    """A clause too long for one sentence says what it assumes in a clause of its own ("…; this assumes …")."""
+    out = []
+    for clause in clauses:
+        head, sep, assumed = clause.partition(", assuming ")
+        if sep and len(clause.split()) >= MAX_WORDS - 2:
+            out += [head, f"this assumes {assumed}"]
+        else:
+            out.append(clause)
+    return out
+
+
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
     if not verdict.objects:
@@ -227,4 +239,4 @@ def summary(verdict: Verdict) -> str:
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
     clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)
-    return joined(clauses)
+    return joined(_shortened(clauses))
