@@ -266,6 +266,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
                        else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
+        elif ident == "AS-I-trigger-unit":
+            m = re.search(r"needs (?P<w>.+?); the units", note["text"])
+            out.append(f"{m.group('w') if m else 'a unit'} is there to set it off")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
         elif ident.startswith("AS-I-count-") and part is not None:

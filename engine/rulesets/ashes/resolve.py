@@ -217,6 +217,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
                                            f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
                                            "it that this is met."))
+    watched = _watched_side(ability)
+    if watched is not None and not board.units_said:
+        trace.interpret(Interpretation("AS-I-trigger-unit", "AS12",
+                                       f"Its trigger needs {watched[1]}; the units in play were not said, so I took "
+                                       "one to be there (name them with --unit to check it)."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
@@ -236,6 +241,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.exhausted and any(c.kind == "exhaust" for c in ability.costs):
         usable, why = False, "the card is already exhausted, so its exhaust cost cannot be paid"
         rules += ["AS2", "AS13"]
+    elif watched is not None and board.units_said and \
+            not any(u.side == watched[0] for u in board.units):
+        # "after a unit you control is dealt damage": the board says no such unit is there to set it off
+        usable, why = False, (f"its trigger needs {watched[1]}, and no unit of "
+                              f"{'yours' if watched[0] == 'mine' else 'theirs'} is in play (a Phoenixborn is not a "
+                              "unit)")
+        rules.append("AS12")
     elif playing and p.type == "Ally" and board.battlefield_full:
         usable, why = False, "your battlefield is full and room cannot be made at will"
         rules.append("AS4")
@@ -491,6 +503,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
+        if units and all(u.kind is not None for u in units):
+            settled.add("kind-ally-or-conjuration")   # every unit in play is named, its card says ally or conjuration
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
                 continue
@@ -606,6 +620,21 @@ def _reaction_on_board(reaction: dict[str, Any], results: list[PartResult], piec
                  "each player's, for their own unit destroyed")
         return {**reaction, "when": f"{reaction['when']} ({whose})"}
     return reaction
+
+
+_WATCHED = re.compile(r"\b(?:a|an|any|one or more) (?:units?|all(?:y|ies)|conjurations?) (?P<ctl>you control|"
+                      r"an opponent controls|your opponent controls)\b", re.I)
+
+
+def _watched_side(ability: Ability) -> tuple[str, str] | None:
+    """Whose unit a trigger waits for ("after a unit you control is dealt damage"): (side, words), else None."""
+    if ability.trigger is None:
+        return None
+    m = _WATCHED.search(ability.trigger.words)
+    if m is None or re.search(r"\bor (?:your |a |their )?phoenixborn\b|\bdestroyed\b|\bleaves? play\b|\bdiscarded\b|"
+                              r"\breturned\b|\bremoved\b", ability.trigger.words, re.I):
+        return None   # a unit destroyed or leaving play is not on the board any more
+    return ("mine" if m.group("ctl").lower() == "you control" else "theirs"), m.group(0)
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:

@@ -27,8 +27,25 @@ WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) 
                           r"(?P<alt>alteration)", re.I)
 
 
+_KIND = re.compile(r"\b(?P<k>ally|allies|conjurations?)\b", re.I)
+
+
+def kind_fits(u: Unit, words: str) -> bool | None:
+    """Is the unit of the kind the words name ("target ally you control", "a conjuration an opponent controls")?
+    None: its card is not known."""
+    m = _KIND.search(words)
+    if not m:
+        return True
+    if u.kind is None:
+        return None
+    return u.kind == ("Ally" if m.group("k").lower().startswith("all") else "Conjuration")
+
+
 def fits(u: Unit, words: str) -> bool | None:
-    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
+    """Does the unit meet what the target words ask ("exhausted", "with a status token", "ally")? None: not
+    known."""
+    if kind_fits(u, words) is False:
+        return False
     m = WITH_TOKENS.search(words)
     if not m:
         return True

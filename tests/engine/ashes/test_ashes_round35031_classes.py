@@ -1,0 +1,89 @@
+"""The classes blind round 35031 found, each over every real card of both editions sharing the wording:
+1. a target "ally" or "conjuration" is checked against the named unit's own card (Purify took a Gilder as an ally);
+2. a trigger waiting for "a unit you control" / "an opponent controls" to be dealt damage (or exhausted, ...) cannot
+   be set off when the question says no such unit is in play (Bravery with only a Phoenixborn), and is said when
+   the units were not given."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from engine.rulesets.ashes import judge
+from engine.rulesets.ashes.abilities import read_abilities
+from engine.rulesets.ashes.editions import printing
+from engine.rulesets.ashes.resolve import ask_value
+from tests.engine.ashes.test_ashes_cases import real_cards
+
+KIND = re.compile(r"^(?:you may )?(?:choose |deal \d+ damage to |destroy |return )?an? target (ally|conjuration) "
+                  r"(you control|an opponent controls)\b", re.I)
+ALLY, CONJURATION = "Iron Worker", "Gilder"
+
+
+@cache
+def kind_targets() -> tuple[tuple[str, str, str, int, str, str], ...]:
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            abilities = read_abilities(p)
+            for a in abilities:
+                x = next((x for x in a.parts if x.new_target and x.focus == 0), None)
+                m = KIND.match(x.text) if x is not None else None
+                if m and a.kind != "passive":
+                    out.append((card.name, edition, ask_value(a, abilities), x.n, m.group(1).lower(),
+                                "mine" if m.group(2).lower() == "you control" else "theirs"))
+    return tuple(out)
+
+
+def test_the_kind_class_holds_real_cards():
+    assert "Purify" in {n for n, *_ in kind_targets()} and len(kind_targets()) >= 5
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n", "kind", "side"), kind_targets())
+def test_a_target_ally_or_conjuration_is_checked_against_the_named_units_card(card, edition, ability, n, kind, side):
+    right, wrong = (ALLY, CONJURATION) if kind == "ally" else (CONJURATION, ALLY)
+    both = judge(card, edition, real_cards(), ability=ability, unit=f"{wrong}@{side};{right}@{side}")
+    part = next(p for p in both["parts"] if p["n"] == n)
+    if part["outcome"] == "resolves":
+        assert part["target"] == f"{right} ({'yours' if side == 'mine' else 'theirs'})", both["summary"]
+    only = judge(card, edition, real_cards(), ability=ability, unit=f"{wrong}@{side}")
+    assert next(p for p in only["parts"] if p["n"] == n)["outcome"] == "skipped", only["summary"]
+
+
+@cache
+def watching_triggers() -> tuple[tuple[str, str, str, str], ...]:
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            abilities = read_abilities(p)
+            for a in abilities:
+                words = a.trigger.words if a.trigger else ""
+                m = re.search(r"\b(?:a|an|any) (?:unit|ally) (you control|an opponent controls) (?:is|would be) dealt "
+                              r"damage\b", words, re.I)
+                if m and "phoenixborn" not in words.lower():
+                    out.append((card.name, edition, ask_value(a, abilities),
+                                "mine" if m.group(1).lower() == "you control" else "theirs"))
+    return tuple(out)
+
+
+def test_the_watching_class_holds_real_cards():
+    assert "Bravery" in {n for n, *_ in watching_triggers()} and len(watching_triggers()) >= 4
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "side"), watching_triggers())
+def test_a_trigger_waiting_for_a_unit_needs_one_in_play(card, edition, ability, side):
+    other = "theirs" if side == "mine" else "mine"
+    none = judge(card, edition, real_cards(), ability=ability, units=other)
+    assert not none["usable"]["value"] and "its trigger needs" in none["summary"], none["summary"]
+    there = judge(card, edition, real_cards(), ability=ability, unit=f"{ALLY}@{side}")
+    assert "its trigger needs" not in there["summary"]
+    plain = judge(card, edition, real_cards(), ability=ability)
+    assert any(i["id"] == "AS-I-trigger-unit" for i in plain["interpretations"]) or not plain["usable"]["value"]
