@@ -455,7 +455,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
                 kinds = " or ".join(dict.fromkeys(t for _, t in rem.items))
-                r.why = f"there are no {kinds} tokens on {where} to remove"
+                r.why = f"there are no {kinds} tokens on {where} to {rem.verb}"
                 continue
             if got:
                 r.result.append(what)

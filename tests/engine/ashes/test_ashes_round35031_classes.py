@@ -87,3 +87,47 @@ def test_a_trigger_waiting_for_a_unit_needs_one_in_play(card, edition, ability, 
     assert "its trigger needs" not in there["summary"]
     plain = judge(card, edition, real_cards(), ability=ability)
     assert any(i["id"] == "AS-I-trigger-unit" for i in plain["interpretations"]) or not plain["usable"]["value"]
+
+
+@cache
+def moves_from_phoenixborn() -> tuple[tuple[str, str, str, int], ...]:
+    """3. "move N wound/status token(s) from your Phoenixborn onto ..." (Phoenix Attendant): checked like a removal."""
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            abilities = read_abilities(p)
+            out += [(card.name, edition, ask_value(a, abilities), x.n) for a in abilities if a.kind != "passive"
+                    for x in a.parts if x.focus == 0 and re.search(
+                        r"\bmove (?:\d+|an?|all) (?:wound|status|exhaustion) tokens? from your phoenixborn\b", x.text,
+                        re.I)]
+    return tuple(out)
+
+
+def test_the_move_class_holds_real_cards():
+    assert "Phoenix Attendant" in {n for n, *_ in moves_from_phoenixborn()}
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n"), moves_from_phoenixborn())
+def test_a_move_from_your_phoenixborn_needs_the_tokens_there(card, edition, ability, n):
+    empty = judge(card, edition, real_cards(), ability=ability, units="both",
+                  unit="phoenixborn@mine/wounds=0/status=0/exhaustion=0")
+    part = next(p for p in empty["parts"] if p["n"] == n)
+    assert part["outcome"] == "skipped", empty["summary"]
+    full = judge(card, edition, real_cards(), ability=ability, units="both",
+                 unit="phoenixborn@mine/wounds=3/status=3/exhaustion=1")
+    part = next(p for p in full["parts"] if p["n"] == n)
+    assert part["outcome"] != "resolves" or part["result"][0].startswith("moves"), full["summary"]
+
+
+def test_a_condition_on_the_tokens_of_the_unit_used_is_read_from_it():
+    """"If there are no wound tokens on this unit" with the unit used described (`--unit "Phoenix Attendant@mine/
+    wounds=1"`)."""
+    hurt = judge("Phoenix Attendant", "reborn", real_cards(), ability="Alleviate 1",
+                 unit="phoenixborn@mine/wounds=3;Phoenix Attendant@mine/wounds=1")
+    assert hurt["parts"][0]["outcome"] == "skipped" and "is not so" in hurt["summary"]
+    fresh = judge("Phoenix Attendant", "reborn", real_cards(), ability="Alleviate 1",
+                  unit="phoenixborn@mine/wounds=3;Phoenix Attendant@mine/wounds=0")
+    assert fresh["parts"][0]["outcome"] == "resolves" and "Assumed" not in fresh["summary"]
