@@ -48,7 +48,7 @@ from engine.rulesets.ashes.in_play import (
 )
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
-from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.state import Board, Spent, Unit
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import holder, removal, removed
 from engine.trace import Interpretation, Trace
@@ -164,6 +164,38 @@ def _cost_dice(ability: Ability, magic: str) -> int:
     return total
 
 
+_RANK = {"basic": 0, "class": 1, "power": 2}
+
+
+def cannot_pay(ability: Ability, spent: tuple[Spent, ...]) -> str:
+    """Why the dice spent cannot pay the ability's magic cost ("" when they can, or the cost is not plain dice): a
+    symbol is paid by a die of its magic showing the same or a higher side (power > class), a basic symbol by any
+    die (AS2)."""
+    symbols: list[tuple[str | None, int]] = []
+    for cost in ability.costs:
+        if cost.kind != "magic":
+            continue
+        m = re.fullmatch(r"(\d+) (?:(?P<magic>[a-z]+) (?P<side>class|power)|basic) dic?e", cost.text.strip(), re.I)
+        if m is None:
+            return ""   # a choice, X, or a wording this does not read: not checked
+        rank = _RANK[m.group("side").lower()] if m.group("side") else 0
+        symbols += [(m.group("magic").lower() if m.group("magic") else None, rank)] * int(m.group(1))
+    if not symbols:
+        return ""
+    dice = [(d.magic, _RANK[d.side] if d.side else 0) for d in spent for _ in range(d.count)]
+    needed = "; ".join(c.text for c in ability.costs if c.kind == "magic")
+    given = "; ".join(d.as_text() for d in spent) or "none"
+    if len(dice) < len(symbols):
+        return f"its cost needs {len(symbols)} dice ({needed}) and only {len(dice)} were spent ({given})"
+    for magic, rank in sorted(symbols, key=lambda s: (s[0] is None, -s[1])):   # the strictest symbols first
+        fit = sorted((d for d in dice if magic is None or (d[0] == magic and d[1] >= rank)), key=lambda d: d[1])
+        if not fit:
+            return (f"the dice spent ({given}) cannot pay its cost ({needed}): a class or power symbol is paid only "
+                    "by a die of that magic showing the same or a higher side (power pays class, never the other way)")
+        dice.remove(fit[0])
+    return ""
+
+
 def magic_count(ability: Ability) -> int:
     """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
     total = 0
@@ -267,6 +299,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
                               "pool")
+        rules.append("AS2")
+    elif board.spent is not None and (unpaid := cannot_pay(ability, board.spent)):
+        usable, why = False, unpaid
         rules.append("AS2")
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
@@ -708,7 +743,7 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
         given = sum(d.count for d in board.spent)
         if not dice and not re.search(r"\bspent\b", ability.text, re.I):
             unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
-        elif dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+        elif dice and given > dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):

@@ -131,3 +131,48 @@ def test_a_condition_on_the_tokens_of_the_unit_used_is_read_from_it():
     fresh = judge("Phoenix Attendant", "reborn", real_cards(), ability="Alleviate 1",
                   unit="phoenixborn@mine/wounds=3;Phoenix Attendant@mine/wounds=0")
     assert fresh["parts"][0]["outcome"] == "resolves" and "Assumed" not in fresh["summary"]
+
+
+@cache
+def dice_costs() -> tuple[tuple[str, str, str, tuple[tuple[int, str, str], ...]], ...]:
+    """4. every ability whose magic cost is plain dice with a class or power symbol: (card, edition, ability,
+    ((count, magic, side), ...))."""
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            abilities = read_abilities(p)
+            for a in abilities:
+                got = [re.fullmatch(r"(\d+) (?:([a-z]+) (class|power)|basic) dic?e", c.text.strip(), re.I)
+                       for c in a.costs if c.kind == "magic"]
+                if got and all(got) and any(m.group(3) for m in got):
+                    out.append((card.name, edition, ask_value(a, abilities),
+                                tuple((int(m.group(1)), (m.group(2) or "basic").lower(), (m.group(3) or "").lower())
+                                      for m in got)))
+    return tuple(out)
+
+
+def test_the_dice_cost_class_holds_real_cards():
+    assert {"Summon Ruby Cobra", "Summon Emperor Lion"} <= {n for n, *_ in dice_costs()} and len(dice_costs()) >= 80
+
+
+def _spent(items, lower: bool = False) -> str:  # type: ignore[no-untyped-def]
+    return "; ".join(f"{n} basic" if magic == "basic" else
+                     f"{n} {magic} {'class' if lower and side == 'power' else side}" for n, magic, side in items)
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "cost"), dice_costs())
+def test_the_dice_spent_must_show_the_symbols_of_the_cost(card, edition, ability, cost):
+    """A symbol is paid by a die of its magic on the same or a higher side; fewer dice cannot pay (AS2)."""
+    base = judge(card, edition, real_cards(), ability=ability, units="both", spent=_spent(cost))
+    assert "cannot pay its cost" not in base["summary"] and "were spent" not in base["summary"], base["summary"]
+    if any(side == "power" for _, _, side in cost):
+        low = judge(card, edition, real_cards(), ability=ability, units="both", spent=_spent(cost, lower=True))
+        assert not low["usable"]["value"] and "cannot pay its cost" in low["summary"], low["summary"]
+    n, magic, side = cost[0]
+    fewer = ((n - 1, magic, side), *cost[1:]) if n > 1 else cost[1:]
+    if fewer:
+        short = judge(card, edition, real_cards(), ability=ability, units="both", spent=_spent(fewer))
+        assert not short["usable"]["value"] and "were spent" in short["summary"], short["summary"]
