@@ -323,6 +323,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
         self_unit = described_self
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
+    elif self_unit is not None and ability.trigger is not None and ENTERS.match(ability.text):
+        # "When this unit comes into play": it has just been placed, so nothing is on it yet (no exhaustion, no
+        # wounds), except the tokens it comes into play with
+        with_tokens = re.search(r"\bcomes into play with (\d+) status tokens?", " ".join(
+            a.text for a in read_abilities(p)), re.I)
+        self_unit = Unit(p.name, "mine", (), int(with_tokens.group(1)) if with_tokens else 0, 0, False,
+                         described=True)
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None

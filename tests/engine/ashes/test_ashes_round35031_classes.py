@@ -176,3 +176,37 @@ def test_the_dice_spent_must_show_the_symbols_of_the_cost(card, edition, ability
     if fewer:
         short = judge(card, edition, real_cards(), ability=ability, units="both", spent=_spent(fewer))
         assert not short["usable"]["value"] and "were spent" in short["summary"], short["summary"]
+
+
+@cache
+def fresh_unit_targets() -> tuple[tuple[str, str, str, int], ...]:
+    """5. a unit's "When this unit comes into play" ability targeting a unit in a state (exhausted, damaged, with
+    wound or exhaustion tokens): the unit just placed has nothing on it, so it is no such target."""
+    from engine.rulesets.ashes.abilities import ENTERS
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None or p.type not in ("Ally", "Conjuration"):
+                continue
+            abilities = read_abilities(p)
+            for a in abilities:
+                if a.kind == "play" or a.trigger is None or not ENTERS.match(a.text):
+                    continue
+                x = next((x for x in a.parts if x.new_target and x.focus == 0), None)
+                if x is not None and re.search(r"\btarget (?:exhausted|damaged) unit\b|\bunit with (?:a|an|1 or more) "
+                                               r"(?:wound|exhaustion) tokens?\b", x.text, re.I):
+                    out.append((card.name, edition, ask_value(a, abilities), x.n))
+    return tuple(out)
+
+
+def test_the_fresh_unit_class_holds_real_cards():
+    assert "False Demon" in {n for n, *_ in fresh_unit_targets()}
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n"), fresh_unit_targets())
+def test_a_unit_just_come_into_play_is_no_target_for_a_state_it_cannot_be_in(card, edition, ability, n):
+    alone = judge(card, edition, real_cards(), ability=ability, units="none")
+    part = next(p for p in alone["parts"] if p["n"] == n)
+    assert part["outcome"] == "skipped" or card not in (part["target"] or ""), alone["summary"]
+    assert not any(i["id"].startswith("AS-I-fits-") for i in alone["interpretations"]), alone["summary"]
