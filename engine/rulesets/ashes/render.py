@@ -209,7 +209,18 @@ def _clause(text: str, limit: int = 90) -> str:
     if len(words) <= limit:
         return words
     cut = words[:limit].rsplit(" ", 1)[0].rstrip(" ,;")
+    # never end on a word that only leads into what was cut ("… from your Phoenixborn onto …")
+    while True:
+        head, _, last = cut.rpartition(" ")
+        if not head or last.lower() not in _DANGLING:
+            break
+        cut = head.rstrip(" ,;")
     return cut + " …"
+
+
+_DANGLING = {"a", "an", "the", "to", "onto", "on", "of", "from", "into", "in", "with", "for", "and", "or", "by", "at",
+             "that", "your", "their", "its", "this", "each", "any", "than", "as", "but", "if", "unless", "equal",
+             "target", "up"}
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),

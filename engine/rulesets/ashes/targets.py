@@ -163,6 +163,11 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
     words = spec.words.lower()
     shown = f"a {spec.words}"
+    asked = board.targets.get(str(part.n))
+    if asked and "@" in asked and not re.search(r"\balteration", words):
+        # the card the question names as the target ("--target 1=Summon Gilder@theirs"): the player says it is there
+        name, side = split_side(asked, f"--target {part.n}=")
+        return f"{name} ({'yours' if side == 'mine' else 'theirs'})", side, ""
     if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
         holders = [u for u in units if u.alterations]
         if holders:

@@ -210,3 +210,15 @@ def test_a_unit_just_come_into_play_is_no_target_for_a_state_it_cannot_be_in(car
     part = next(p for p in alone["parts"] if p["n"] == n)
     assert part["outcome"] == "skipped" or card not in (part["target"] or ""), alone["summary"]
     assert not any(i["id"].startswith("AS-I-fits-") for i in alone["interpretations"]), alone["summary"]
+
+
+def test_a_card_named_as_a_target_that_is_no_unit_is_that_card_and_not_a_unit():
+    """Missing Page (1e) aimed at Summon Gilder: the target is that ready spell, said by name; it is not put on the
+    battlefield as a unit."""
+    a = judge("Missing Page", "1e", real_cards(), unit="Gilder@theirs", target="1=Summon Gilder@theirs")
+    assert a["parts"][0]["target"] == "Summon Gilder (theirs)" and "Assumed" not in a["summary"], a["summary"]
+
+
+def test_a_quote_cut_short_never_ends_on_a_word_leading_into_the_cut():
+    a = judge("Phoenix Attendant", "reborn", real_cards(), ability="Alleviate 1", unit="phoenixborn@mine/wounds=3")
+    assert "onto …" not in a["summary"] and " …”" in a["summary"]
