@@ -164,6 +164,12 @@ def _cost_dice(ability: Ability, magic: str) -> int:
     return total
 
 
+# a constant ability that is an instruction waiting for something to happen to the unit ("Illusion: If this unit
+# receives damage as a result of a unit's attack or counter, destroy this unit"): asked about, it says what happens
+_EVENT_PASSIVE = re.compile(r"^(?:if|whenever|each time) (?:this unit|it) (?:is dealt|receives|would receive|takes)\b"
+                            r"[^,]*, (?:destroy|discard|remove|place|deal|return)\b", re.I)
+
+
 _RANK = {"basic": 0, "class": 1, "power": 2}
 
 
@@ -261,7 +267,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         usable, why = False, (f"the card is exhausted, so its text is inactive: “{ability.label}” does not apply "
                               "while it is exhausted (only inexhaustible text works)")
         rules.append("AS13")
-    elif ability.kind == "passive" and ability.text:
+    elif ability.kind == "passive" and ability.text and \
+            not _EVENT_PASSIVE.match(" ".join(x.text for x in ability.parts)):
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
     elif ability.kind == "passive" and not ability.text:

@@ -222,3 +222,32 @@ def test_a_card_named_as_a_target_that_is_no_unit_is_that_card_and_not_a_unit():
 def test_a_quote_cut_short_never_ends_on_a_word_leading_into_the_cut():
     a = judge("Phoenix Attendant", "reborn", real_cards(), ability="Alleviate 1", unit="phoenixborn@mine/wounds=3")
     assert "onto …" not in a["summary"] and " …”" in a["summary"]
+
+
+@cache
+def event_passives() -> tuple[tuple[str, str, str], ...]:
+    """6. a constant ability that is an instruction waiting for damage to the unit ("Illusion: If this unit receives
+    damage as a result of a unit's attack or counter, destroy this unit"): asked about, it says what happens."""
+    out = []
+    for card in real_cards():
+        for edition in ("reborn", "1e"):
+            p = printing(card, edition)
+            if p is None:
+                continue
+            abilities = read_abilities(p)
+            out += [(card.name, edition, ask_value(a, abilities)) for a in abilities if a.kind == "passive" and
+                    re.match(r"^(?:if|whenever) this unit (?:is dealt|receives|takes)\b[^,]*, (?:destroy|remove|"
+                             r"discard|place|deal|return)\b", " ".join(x.text for x in a.parts), re.I)]
+    return tuple(out)
+
+
+def test_the_event_passive_class_holds_real_cards():
+    assert ("False Demon", "1e", "Illusion") in event_passives()
+
+
+@pytest.mark.parametrize(("card", "edition", "ability"), event_passives())
+def test_a_constant_instruction_waiting_for_damage_says_what_happens(card, edition, ability):
+    a = judge(card, edition, real_cards(), ability=ability, units="theirs")
+    assert a["usable"]["value"] and "never used" not in a["summary"], a["summary"]
+    assert a["parts"][0]["outcome"] == "resolves"
+    assert any(i["id"].startswith("AS-I-cond-") for i in a["interpretations"])
