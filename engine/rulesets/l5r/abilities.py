@@ -44,8 +44,10 @@ ACTION_WORDS = ("Battle", "Open", "Limited", "Engage", "Dynasty")
 # The trigger runs to the first comma or colon: "After X enters play, all players lose 3 Honor".
 _TIMING = re.compile(r"\b(before|after|when)\b\s+(.+?)(?=[,:;]|\.\s|\.$|$)", re.I)
 _LABEL = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)?):\s+(?=[A-Z])")
-_NEGATING = re.compile(r"\b(?:can ?not|may not|will not|does not|do not|cannot|negate|is not|are not)\b", re.I)
+_NEGATING = re.compile(r"\b(?:can ?not|may not|will not|does not|do not|cannot|negate|is not|are not|doesn't|don't|"
+                       r"won't|can't)(?!\w)", re.I)
 _CONTINUOUS = re.compile(r"\b(?:has|have|gets?|gains?|loses?|is|are|may|counts? as|equips?|costs?|produces?|"
+                         r"win tied|contributes?|"
                          r"ignores?|treat|reduce|[+-]\d+F|[+-]\d+C|[+-]\d+PH)\b", re.I)
 _GOLD = re.compile(r"\bproduces?\s+(?:\d+|X|an additional|\+?\d)\s*(?:Gold|more Gold)?|\bproduce\b.*\bGold\b", re.I)
 _FOCUS = re.compile(r"\bas a Focus Effect\b", re.I)
@@ -250,8 +252,8 @@ def read_line(index: int, line: Line) -> Ability:
                    line.scan or line.full, stops, condition, line.reminder, rules_text)
 
 
-_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\s+([^.;:]+?)(?=\s+while\b|[.;:]|$)",
-                      re.I)
+_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not|doesn't|don't|won't|can't)\s+"
+                      r"([^.;:]+?)(?=\s+while\b|[.;:]|$)", re.I)
 
 
 # "negate his destruction / her bowing / the target's straightening": an occurrence named by its noun, and the verb

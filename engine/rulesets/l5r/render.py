@@ -124,9 +124,8 @@ def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
     kind = KIND_WORDS.get(str(entry.get("kind")), str(entry.get("kind")))
     whose = {"you": "yours", "opponent": "your opponent's"}.get(controller or "", "")
     if entry.get("card"):
-        number = str(entry["item"])[len(str(entry["card"])):].strip()
-        notes = ", ".join(n for n in (number, whose) if n)
-        return f"{possessive(str(entry['card']))} {kind}" + (f" ({notes})" if notes else "")
+        # the ability's number ("#4") stays in the explanation: the first line names it by its kind
+        return f"{possessive(str(entry['card']))} {kind}" + (f" ({whose})" if whose else "")
     _, _, words = str(entry["item"]).partition(": ")
     owner = {"you": "your", "opponent": "your opponent's"}.get(controller or "", "the")
     return f"{owner} {kind} “{words}”" if words else str(entry["item"])

@@ -1,0 +1,93 @@
+"""The classes of the blind review of seed 35021, each over every real card that shares the wording (answers are
+derived from the rules and the cards' own words here, never copied from a judged answer)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.rulesets.l5r.abilities import Kind, read_card
+from engine.rulesets.l5r.text import plain
+from tests.engine.l5r.l5r_real import duration, order, real_cards
+from tests.shared_paths import shared_data_path
+
+HAVE = shared_data_path("l5r").exists()
+CARDS = real_cards() if HAVE else ()
+
+
+def _printed(card) -> str:
+    return plain(card.extra.get("html") or card.text)
+
+
+# Class 7: a card whose only text is a keyword's reminder ("(A Conqueror's unit doesn't bow after battle.)",
+# "(Draw a card after your Expendable card is destroyed.)") answers about that keyword's rule.
+REMINDER_ONLY = [c for c in CARDS if re.fullmatch(r"(?:\([^()]*\)\s*)+", _printed(c))]
+
+
+def test_the_reminder_only_class():
+    assert len(REMINDER_ONLY) >= 55 and {"Bayushi Aibako", "Forge Hammer"} <= {c.name for c in REMINDER_ONLY}
+
+
+@pytest.mark.parametrize("card", REMINDER_ONLY, ids=[c.name for c in REMINDER_ONLY])
+def test_a_reminder_only_card_reads_as_its_keywords_rule(card):
+    abilities = read_card(card)
+    sentences = [s for s in re.split(r"(?<=[.!?])\s+", re.sub(r"[()]", " ", _printed(card)).strip()) if s.strip()]
+    assert len(abilities) == len(sentences) and all(a.reminder for a in abilities)
+    assert all(a.kind is not Kind.UNREAD for a in abilities), [a.text for a in abilities]
+    answer = duration(card=card.name, then=["turn-ends"])  # answers; never "has no ability text"
+    assert answer["summary"].startswith(card.name)
+
+
+EXPENDABLE = [c for c in REMINDER_ONLY if "after your Expendable card" in c.text
+              and not re.search(r"\.\s+\w", _printed(c).strip("() "))]
+
+
+@pytest.mark.parametrize("card", EXPENDABLE, ids=[c.name for c in EXPENDABLE])
+def test_expendable_draws_as_a_triggered_trait_before_reactions(card):
+    verb = "dies" if "card dies" in card.text else "is destroyed"
+    answer = order(at=f"after your Expendable card {verb}", active="opponent",
+                   item=[card.name, f"reaction:After an Item {verb}, gain 1 Honor@opponent"])
+    assert [(e["card"], e["step"]) for e in answer["order"]] == [(card.name, "E"), (None, "F")]
+
+
+# Class 6: "his unit doesn't bow" (Conqueror) stops only that part of what happens after the battle, never the
+# occurrence with everything else that answers it (the Timing page: what comes first can change what follows).
+CONQUEROR = [c for c in CARDS if "A Conqueror's unit doesn't bow after battle" in c.text]
+
+
+def test_the_conqueror_class():
+    assert len(CONQUEROR) == 16
+
+
+BATTLE_END = ["rulebook:Bow each unit in the battle", "delayed:Kitsu Miro:After the battle ends, remove him from "
+              "the game", "reaction:After the battle resolves, gain 1 Honor@opponent"]
+
+
+@pytest.mark.parametrize("card", CONQUEROR, ids=[c.name for c in CONQUEROR])
+def test_a_conqueror_stops_only_its_units_bowing(card):
+    reminder = re.search(r"A Conqueror's unit doesn't bow after battle", card.text).group(0)
+    answer = order(at="after the battle resolves", active="you", phase="battle",
+                   item=[f"negate:{card.name}'s Conqueror: {reminder}.", *BATTLE_END])
+    assert [e["step"] for e in answer["order"]] == ["A", "C", "D", "F"] and not answer["skipped"]
+    assert "stops only" in answer["order"][0]["why"]
+    if card in REMINDER_ONLY:
+        named = order(at="after the battle resolves", active="you", phase="battle", item=[card.name, *BATTLE_END])
+        assert [e["step"] for e in named["order"]] == ["A", "C", "D", "F"] and not named["skipped"]
+
+
+def test_a_negation_of_the_occurrence_itself_still_stops_everything():
+    answer = order(at="before a Personality moves home", active="you", phase="battle",
+                   item=["negate:Personalities at this battlefield can not move home@opponent",
+                         "trait:Before he moves home, gain 1 Honor", "reaction:Before a Personality moves home, bow "
+                         "him@opponent"])
+    assert len(answer["order"]) == 1 and len(answer["skipped"]) == 2
+
+
+# First lines name a card's ability by its kind, never by its number.
+def test_no_ability_number_in_an_order_first_line():
+    answer = order(at="after you discard the Imperial Favor", active="opponent",
+                   item=["Mempo of the Amethyst Champion",
+                         "trait:After a player discards the Imperial Favor, gain 1 Honor@opponent"])
+    assert "Mempo of the Amethyst Champion's Reaction (yours)" in answer["summary"]
+    assert not re.search(r"#\d", answer["summary"]) and "#4" in answer["explanation"]
