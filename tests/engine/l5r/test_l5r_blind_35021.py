@@ -91,3 +91,40 @@ def test_no_ability_number_in_an_order_first_line():
                          "trait:After a player discards the Imperial Favor, gain 1 Honor@opponent"])
     assert "Mempo of the Amethyst Champion's Reaction (yours)" in answer["summary"]
     assert not re.search(r"#\d", answer["summary"]) and "#4" in answer["explanation"]
+
+
+# Class 3: Gold for one payment from a Reaction, a trait or a Stronghold's rulebook production keeps the paying
+# player's free order, even against steps A-F (the Timing page's Gold exception names exactly "a gold-producing
+# Reaction before the rulebook-granted Stronghold gold production").
+GOLD_REACTIONS = [f"{c.name}#{a.index}" for c in CARDS for a in read_card(c)
+                  if a.kind is Kind.REACTION and a.timing == "when" and re.search(r"\bpay", a.occurrence, re.I)
+                  and re.search(r"\bproduces?\b[^.]*\bGold\b", a.rules_text, re.I)]
+STRONGHOLDS = [c.name for c in CARDS if c.type == "Stronghold"]
+PAYMENT = "when you pay the Gold cost of an action"
+
+
+def test_the_gold_classes():
+    assert len(GOLD_REACTIONS) >= 13 and "Seppun Washi#1" in GOLD_REACTIONS
+    assert len(STRONGHOLDS) >= 60
+
+
+@pytest.mark.parametrize("item", GOLD_REACTIONS, ids=GOLD_REACTIONS)
+def test_a_gold_reaction_goes_where_the_payer_puts_it(item):
+    others = ["rulebook:Stronghold produces its Gold", "reaction:When you pay a cost, produce 2 Gold"]
+    for listed in ([item, *others], [*others, item]):
+        answer = order(at=PAYMENT, item=listed, payer="you", active="opponent")
+        assert [(e["step"], e["chosen_by"]) for e in answer["order"]] == [("gold", "paying player")] * 3
+        assert [e["item"].split(" #")[0] for e in answer["order"]] == [
+            i.split("#")[0] if ":" not in i.split("#")[0] else e["item"]
+            for i, e in zip(listed, answer["order"], strict=True)]
+
+
+@pytest.mark.parametrize("name", STRONGHOLDS, ids=STRONGHOLDS)
+def test_a_strongholds_rulebook_gold_is_in_the_payers_order(name):
+    card = next(c for c in CARDS if c.name == name)
+    listed = ["reaction:When paying a Gold cost, produce 2 Gold", name]
+    answer = order(at=PAYMENT, item=listed, payer="you", active="opponent")
+    assert [(e["card"], e["step"], e["chosen_by"]) for e in answer["order"]] == [
+        (None, "gold", "paying player"), (name, "gold", "paying player")]
+    if not any(a.kind is Kind.GOLD for a in read_card(card)):
+        assert f"Produce {card.extra.get('production') or 'its'} Gold" in answer["order"][1]["text"]
