@@ -110,8 +110,8 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
 
 KIND_WORDS = {"negate": "negation", "continuous": "ongoing trait", "conditional": "conditional trait",
               "rulebook": "rulebook effect", "delayed": "delayed effect", "trait": "trait", "reaction": "Reaction",
-              "interrupt": "Interrupt", "gold": "Gold production", "additional": "granted phase or action", "action": "action",
-              "focus": "Focus Effect", "unread": "ability"}
+              "interrupt": "Interrupt", "gold": "Gold production", "additional": "granted phase or action",
+              "action": "action", "focus": "Focus Effect", "unread": "ability"}
 
 
 def possessive(name: str) -> str:
