@@ -138,9 +138,9 @@ def no_text(card: Card, lookup: Lookup) -> QuestionError:
 _PAYMENT = re.compile(r"\b(?:pay|pays|paying|paid|payment|costs?)\b", re.I)
 
 
-def is_payment(moment: Moment) -> bool:
+def is_payment(moment: Moment | None) -> bool:
     """A payment's when-point ("when you pay the Gold cost to Recruit ...", "when paying a Gold cost")."""
-    return moment.timing == "when" and bool(_PAYMENT.search(moment.occurrence))
+    return moment is not None and moment.timing == "when" and bool(_PAYMENT.search(moment.occurrence))
 
 
 def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,

@@ -128,6 +128,7 @@ class Lifetime:
     trace: Trace = field(default_factory=Trace)
     standing: bool = False            # a card's own continuous trait: in force from the start, made by no action
     if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
+    gold: str = ""                    # Gold produced for one payment: the words that produce it
 
     @property
     def last(self) -> Point:
@@ -159,11 +160,37 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     return best if score >= 0.5 else None
 
 
+# "Produce 2 Gold", "produce 6 Gold which may only pay for one action" (an imperative, not "this Holding produces
+# +1 Gold" nor a created Holding's quoted trait "Bow: Produce 1 Gold").
+_PRODUCE = re.compile(r"\b(?-i:[Pp]roduce) (?:\d+|X|one|two|three|an additional|one additional|Gold)\b[^.;\"“”]*", re.I)
+
+
+def produced_gold(text: str, made_by: str | None) -> str:
+    """The words producing Gold for a payment: a Gold ability's, or a Reaction's or trait's at a payment's
+    when-point ("When paying for an action, produce 3 Gold which may only pay for that action"); "" otherwise."""
+    found = _PRODUCE.search(re.sub(r"[\"“][^\"”]*[\"”]", " ", text))
+    if found is None or not re.search(r"\bGold\b", found.group(0)):
+        return ""
+    if made_by == "gold" or re.search(r"\bwhen (?:paying|you pay)\b", text, re.I):
+        return found.group(0).strip(" ,")
+    return ""
+
+
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
            made_by: str | None = None) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    gold = produced_gold(text, made_by)
+    if gold and not any(t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY) for t in terms):
+        # "Bow: Produce 6 Gold which may only pay for one action": Gold is produced at a payment's when-point for
+        # that payment (L4 case 1) and spent in it; none of it is kept for later
+        term = Term(Form.PAYING, gold)
+        life = Lifetime("paying", term, term, None, "payment-made", (), gold=gold)
+        life.trace.interpret(Interpretation(
+            "gold-payment", "L4", f"“{gold}” produces Gold at a payment's when-point, for that one payment; Gold it "
+            "produces and that payment does not use is taken as not kept for later (no card here says it is)."))
+        return life
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
     life.standing = standing and life.kind not in DELAYED_KINDS
     if life.kind in DELAYED_KINDS and life.main is not None:
@@ -338,7 +365,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
         before_state = state
         why, rule = "no change", None
         main = life.main
-        if event in ("action-announced", "targets-chosen") and life.standing:
+        if life.gold and event in ("payment-made", *ENDED_BY) and persists:
+            persists = effective = False
+            why, rule = ("the Gold was produced for that payment and spent in it; what it did not use is not kept"
+                         if event == "payment-made" else "Gold is produced for a payment and spent in it at once; "
+                         "none is left by now"), "L4"
+        elif life.gold and event not in ("payment-made", *ENDED_BY):
+            why = "Gold is produced at a payment's when-point and spent in that payment; this changes nothing of it"
+        elif life.gold:
+            why = "it has already been spent in its payment"
+        elif event in ("action-announced", "targets-chosen") and life.standing:
             why = "a card's own trait is not made by an action: announcing or targeting an action changes nothing of it"
         elif event in ("action-announced", "targets-chosen"):
             why, rule = ("not made yet: costs and targets come first, then the effects as the action resolves",

@@ -226,6 +226,8 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         "trace": [s.as_json() for s in life.trace.steps],
         "ruleset": ruleset_json(version), "match": [], "ruling_id": ruling_id("L5D", key, version),
     }
+    if life.gold:
+        data["gold"] = life.gold
     data["summary"] = verdict_line(data)
     data["explanation"] = duration_explanation(data, life)
     return data
@@ -291,6 +293,11 @@ def verdict_line(data: dict[str, Any]) -> str:
     events = data["events"]
     after = f" {event_words(events[-1])}" if events else ""
     length = length_words(data.get("ends_on"))
+    if data.get("gold"):
+        only = re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for [^.,;]+", data["gold"])
+        spent = "its Gold was spent in that payment and none of it is left" if not data["persists"] else \
+            "the Gold it produces pays for that one payment, and what the payment does not use is not kept"
+        return f"{who}{after}: {spent}" + (f" (“{only.group(0)}”)" if only else "") + "; nothing of it lasts."
     if effect["kind"] == "instant" and re.search(r"\btokens?\b", effect["text"]):
         return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "
                 "lasts.")

@@ -128,3 +128,34 @@ def test_a_strongholds_rulebook_gold_is_in_the_payers_order(name):
         (None, "gold", "paying player"), (name, "gold", "paying player")]
     if not any(a.kind is Kind.GOLD for a in read_card(card)):
         assert f"Produce {card.extra.get('production') or 'its'} Gold" in answer["order"][1]["text"]
+
+
+# Class 4: Gold produced ("Bow: Produce 6 Gold which may only pay for one action") pays for that one payment and is
+# spent in it (the Timing page: Gold is produced at a payment's when-point, for that payment); it never lasts while
+# its card is in play, nor to the end of the turn.
+ONLY_PAY = [f"{c.name}#{a.index}" for c in CARDS for a in read_card(c)
+            if re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for\b", a.rules_text)
+            and re.search(r"\b(?-i:[Pp])roduce \d", a.rules_text) and not a.delayed_terms]
+GOLD_ABILITIES = [f"{c.name}#{a.index}" for c in CARDS for a in read_card(c)
+                  if a.kind is Kind.GOLD and re.search(r"\b(?-i:[Pp])roduce\b", a.rules_text)
+                  and not a.delayed_terms]
+
+
+def test_the_produced_gold_classes():
+    assert len(ONLY_PAY) >= 15 and "Bushi Dojo#1" in ONLY_PAY
+    assert len(GOLD_ABILITIES) >= 200
+
+
+@pytest.mark.parametrize("item", ONLY_PAY, ids=ONLY_PAY)
+def test_gold_that_may_only_pay_for_something_is_spent_in_that_payment(item):
+    answer = duration(card=item, then=["payment-made", "turn-ends"])
+    assert answer["effect"]["kind"] == "paying"
+    assert [p["persists"] for p in answer["timeline"]] == [False, False]
+    assert "only" in answer["summary"] and "nothing of it lasts" in answer["summary"]
+
+
+@pytest.mark.parametrize("item", GOLD_ABILITIES, ids=GOLD_ABILITIES)
+def test_produced_gold_lasts_for_its_payment_only(item):
+    answer = duration(card=item, then=["action-resolves", "turn-ends"])
+    assert answer["effect"]["kind"] == "paying" and not answer["persists"]
+    assert any(n["id"] == "gold-payment" for n in answer["interpretations"])
