@@ -14,7 +14,10 @@ import re
 from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
+from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form, Term, point_window
+from engine.rulesets.l5r.judge import Known, judge
+from engine.rulesets.l5r.moment import Moment
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
@@ -96,6 +99,29 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
     if match is None:
         return None, ""
     return (not negated), match
+
+
+# The conditions of an awaited event a given occurrence can contradict: whose action, card or effect makes it happen,
+# whose card it happens to, what kind of card, which keyword (read as `order --by` reads a trigger's words).
+_CHECKED = ("actor", "owner", "kind", "keyword")
+
+
+def awaited_conditions(awaited: str, given: str, trace: Trace) -> str:
+    """Why the occurrence given (occurs:...) is not the awaited one after all ("another player's action destroys
+    him" against "your own action destroys him"), or "" when nothing written into the awaited event fails; the
+    conditions nothing given decides are said aloud."""
+    asked = re.sub(r"\bmy\b", "your", re.sub(r"\bI\b", "you", given))  # the asker's own words
+    verdict = judge(awaited, "", "", "you", Moment("when", asked, False), Known())
+    # whose turn, only when the words given say it ("your opponent's next turn begins"): no active player is given
+    said_turn = any(c.cls == "turn" and c.value in ("own", "other") for c in trigger_conditions(asked))
+    failed = [why for cond, why in verdict.unmet if cond.cls in _CHECKED or (cond.cls == "turn" and said_turn)]
+    if failed:
+        return "; ".join(failed)
+    assumed = [why for cond, why in verdict.assumed if cond.cls in _CHECKED]
+    if assumed:
+        trace.interpret(Interpretation("awaited-conditions", "L12", f"“{given}” is taken as “{awaited}”, with "
+                                       "what the words do not settle taken to hold: " + "; ".join(assumed) + "."))
+    return ""
 
 
 def valid_events() -> str:
@@ -436,7 +462,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             elif state in ("waiting", "fired"):
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)
-                if which is not None and repeats:
+                unmet = awaited_conditions(which, what, trace) if which is not None else ""
+                if unmet:
+                    why, rule = f"“{what}” is not what it waits for: {unmet}; it keeps waiting", "L12"
+                elif which is not None and repeats:
                     state, persists, effective = "fired", True, False
                     why = f"“{what}” is “{which}”: it fires, and keeps waiting to fire each time until its length ends"
                     rule = "L6"

@@ -228,6 +228,8 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
     }
     if life.gold:
         data["gold"] = life.gold
+    if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
+        data["does"] = delayed_does(effect["text"], life.main.words)
     data["summary"] = verdict_line(data)
     data["explanation"] = duration_explanation(data, life)
     return data
@@ -286,6 +288,42 @@ def _stays(text: str) -> str:
     return (said or "what it changes stays changed") + " until something else changes it"
 
 
+_CREATED = re.compile(r"\bcreate (?:an?|one|two)\b[^.]*\b(Personality|Follower|Holding|Item|Spell|Region|Event|"
+                      r"Strategy|Terrain)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:him|her|them|it)\b")
+
+
+def delayed_does(text: str, words: str) -> str:
+    """What a delayed effect does when it fires, in the card's words: the clause after its opening point ("Before the
+    next time ..., negate that destruction and move him home"), else its whole sentence ("Ignore the Gold cost of
+    your next Kharmic action"), with a created card named for its pronoun ("Remove him from the game after the battle
+    ends" -> "... (him: the Personality it created)")."""
+    body = " ".join(re.sub(r"\([^)]*\)", " ", text).split())
+    words = " ".join(re.sub(r"\([^)]*\)", " ", words).split())
+    at = body.lower().find(words.lower())
+    if at < 0:  # its point inside a reminder's brackets ("(... remove it from the game after its action resolves.)")
+        body = " ".join(text.replace("(", " ").replace(")", " ").split())
+        at = body.lower().find(words.lower())
+    if at < 0:
+        return ""
+    cut = max(body.rfind(". ", 0, at), body.rfind(": ", 0, at))
+    start = cut + 2 if cut >= 0 else 0
+    end = body.find(". ", at + len(words))
+    sentence = body[start:end if end >= 0 else len(body)].rstrip(".")
+    lead = sentence.lower().find(words.lower())
+    rest = sentence[lead + len(words):]
+    if lead in range(0, 4) and rest.lstrip().startswith(","):
+        does = rest.split(",", 1)[1].strip()
+    elif lead > 0 and not rest.strip() and re.match(r"(?:after|before|when)\b", words, re.I):
+        does = sentence[:lead].strip(" ,")  # "Remove him from the game after the battle ends"
+    else:
+        does = sentence
+    created = _CREATED.search(body[:at])
+    if created and _PRONOUN.search(does):
+        does += f" ({_PRONOUN.search(does).group(0)}: the {created.group(1)} it created)"  # type: ignore[union-attr]
+    return does
+
+
 def verdict_line(data: dict[str, Any]) -> str:
     """The duration answer in one sentence, in the players' words."""
     effect, state = data["effect"], data["state"]
@@ -313,16 +351,25 @@ def verdict_line(data: dict[str, Any]) -> str:
                 "that end have passed (LD5).")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
+    does = f"“{data['does']}”" if data.get("does") else "what it does"
+    fired_at = next((i for i, p in enumerate(data["timeline"]) if p["state"] == "fired"), None)
     if state == "waiting":
-        return f"{who}{after}: its delayed effect is still waiting to fire" + (f" ({length} at most)." if length
-                                                                               else ".")
+        return f"{who}{after}: its delayed effect is still waiting; {does} has not happened yet" + (
+            f" (it waits {length} at most)." if length else ".")
     if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
-        return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens."
+        return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens " \
+               f"({does} is skipped)."
+    if state == "fired" and data["persists"]:
+        return f"{who}{after}: {does} happens now, and again each time for its length."
+    if state == "fired" and fired_at == len(data["timeline"]) - 1:
+        return f"{who}{after}: {does} happens now, once; its delayed effect is used up."
     if state == "fired":
-        return f"{who}{after}: its delayed effect has fired" + (" and fires again each time for its length."
-                                                                if data["persists"] else ".")
+        when = event_words(data["timeline"][fired_at]["event"]) if fired_at is not None else "earlier"
+        return f"{who}{after}: {does} already happened, once ({when}); it does not happen again."
+    if state == "expired" and fired_at is not None:
+        return f"{who}{after}: {does} happened each time it was due; its length is over and it fires no more."
     if state == "expired":
-        return f"{who}{after}: its delayed effect is over and fires no more."
+        return f"{who}{after}: its wait is over and it never fired, so {does} did not happen."
     default = " (the rules' length, as it names none)" if effect["kind"] in ("default-turn", "in-play") else ""
     if not data["persists"]:
         return f"{who}{after}: the effect has ended."

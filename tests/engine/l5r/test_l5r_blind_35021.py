@@ -159,3 +159,88 @@ def test_produced_gold_lasts_for_its_payment_only(item):
     answer = duration(card=item, then=["action-resolves", "turn-ends"])
     assert answer["effect"]["kind"] == "paying" and not answer["persists"]
     assert any(n["id"] == "gold-payment" for n in answer["interpretations"])
+
+
+# Class 5: a delayed effect waiting for "another player's action ..." does not fire on your own action (nor "you
+# ..." on your opponent's): `duration --then occurs:` reads whose action, card or player it is as `order --by` does.
+def _delayed(card, ability):
+    try:
+        answer = duration(card=f"{card.name}#{ability.index}", then=["action-resolves"])
+    except Exception:  # noqa: BLE001 - an ability the duration question does not judge is no member of the class
+        return None
+    return answer if answer["effect"]["kind"] in ("next-time", "each-time", "delayed", "delay") else None
+
+
+def _swapped(event: str) -> str | None:
+    """The awaited event with its player turned round: "another player's action" -> "your own action", "you ..." ->
+    "your opponent ...", "your Ninja action" -> "your opponent's Ninja action"."""
+    for pattern, other in ((r"\banother player's\b", "your own"), (r"\banother player\b", "you"),
+                           (r"^you\b", "your opponent"), (r"\bfrom your\b", "from your opponent's"),
+                           (r"^your\b", "your opponent's")):
+        if re.search(pattern, event):
+            return re.sub(pattern, other, event, count=1)
+    return None
+
+
+ACTOR_DELAYED = []
+for _card in CARDS:
+    for _ability in read_card(_card) if HAVE else ():
+        if not _ability.delayed_terms:
+            continue
+        _answer = _delayed(_card, _ability)
+        for _event in (_answer or {}).get("fires_on", []):
+            if _event.startswith("occurs:") and _swapped(_event[7:]) and re.search(
+                    r"\b(?:another player|you|your)\b", _event):
+                ACTOR_DELAYED.append((f"{_card.name}#{_ability.index}", _event[7:]))
+                break
+
+
+def test_the_actor_delayed_class():
+    assert len(ACTOR_DELAYED) >= 15 and ("Asahina Michiru#1", "another player's action destroys the "
+                                         "Personality") in ACTOR_DELAYED
+
+
+@pytest.mark.parametrize(("item", "event"), ACTOR_DELAYED, ids=[i for i, _ in ACTOR_DELAYED])
+def test_a_delayed_effect_waits_for_the_player_its_words_name(item, event):
+    other = duration(card=item, then=["action-resolves", f"occurs:{_swapped(event)}"])
+    assert other["timeline"][-1]["state"] == "waiting" and "not what it waits for" in other["timeline"][-1]["why"]
+    assert "has not happened yet" in other["summary"]
+    same = duration(card=item, then=["action-resolves", f"occurs:{event}"])
+    assert same["timeline"][-1]["state"] == "fired"
+
+
+def test_michiru_does_not_save_him_from_your_own_action():
+    answer = duration(card="Asahina Michiru", then=["action-resolves", "occurs:your own action destroys the "
+                                                    "Personality", "turn-ends"])
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "waiting", "expired"]
+    assert answer["summary"].endswith("never fired, so “negate that destruction and move him home” did not happen.")
+
+
+# Class 8: the first line of a delayed effect's answer says what it does to which card, not only "it has fired".
+DELAYED = [(f"{c.name}#{a.index}", a) for c in CARDS for a in read_card(c) if a.delayed_terms
+           and _delayed(c, a) is not None]
+
+
+def test_the_delayed_class():
+    assert len(DELAYED) >= 200
+
+
+@pytest.mark.parametrize(("item", "ability"), DELAYED, ids=[i for i, _ in DELAYED])
+def test_a_delayed_effects_first_line_says_what_it_does(item, ability):
+    waiting = duration(card=item, then=["action-resolves"])
+    does = waiting["does"]
+    assert does and f"“{does}”" in waiting["summary"]
+    assert stems_of(does) <= stems_of(re.sub(r"[()]", " ", ability.text)) | {"the", "it", "creat"}
+    event = waiting["fires_on"][0]
+    fired = duration(card=item, then=["action-resolves", event if event.startswith("occurs:") else "turn-ends"])
+    assert "delayed effect has fired" not in fired["summary"] and not re.search(r"#\d", fired["summary"])
+
+
+def stems_of(words: str) -> set[str]:
+    return {w.lower()[:5] for w in re.findall(r"[A-Za-z]+", words)}
+
+
+def test_a_created_personality_is_named_when_it_is_removed():
+    answer = duration(card="Kitsu Miro", then=["action-resolves", "battle-ends"])
+    assert answer["summary"] == ("Kitsu Miro after the battle ends: “Remove him from the game (him: the Personality it "
+                                 "created)” happens now, once; its delayed effect is used up.")
