@@ -166,7 +166,7 @@ def test_produced_gold_lasts_for_its_payment_only(item):
 def _delayed(card, ability):
     try:
         answer = duration(card=f"{card.name}#{ability.index}", then=["action-resolves"])
-    except Exception:  # noqa: BLE001 - an ability the duration question does not judge is no member of the class
+    except Exception:
         return None
     return answer if answer["effect"]["kind"] in ("next-time", "each-time", "delayed", "delay") else None
 
