@@ -19,8 +19,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind, negated_verbs
+from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.items import Item
-from engine.rulesets.l5r.judge import Known, judge
+from engine.rulesets.l5r.judge import COURTESY_LABEL, Known, judge
 from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
 from engine.trace import Interpretation, Trace
 
@@ -56,11 +57,12 @@ class Scenario:
     phase: str | None = None        # the phase or period the moment falls in (--phase)
     subjects: dict[str, tuple[str, str]] = field(default_factory=dict)  # cards the moment names: (type, keywords)
     version: str = "current"
+    went_first: str | None = None   # who went first this game (--went-first), for Courtesy traits
 
     @property
     def known(self) -> Known:
         return Known(self.active, self.active_given or self.between_turns, self.by, self.times, self.phase,
-                     dict(self.subjects))
+                     dict(self.subjects), self.went_first)
 
 
 @dataclass
@@ -249,6 +251,15 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                     trace.interpret(Interpretation(f"negation-condition-{item.label}", "L6",
                                                    f"{item.label}: its condition “while {ability.condition}” is "
                                                    "taken to hold at this moment, so its negation applies."))
+            if_words = _if_words(item)
+            if if_words and item.kind is not Kind.NEGATE:
+                # "... have -1 strength if another player is Mantis Clan": it acts only while that holds
+                why += f"; it works only “{if_words}”"
+                trace.interpret(Interpretation(f"if-condition-{item.label}", "L4",
+                                               f"{item.label}: its condition “{if_words}” is taken to hold at this "
+                                               "moment; if it does not, it does not act here."))
+            if if_words:
+                result.assumed.append(f"“{if_words}”")
             if step == "B":
                 why += "; at a when-point it starts or stops with its condition"
                 rules.append("L4")
@@ -288,6 +299,15 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                              "granted it has ended and the Reactions to that end have passed"))
 
     return _finish(placed, result, "L6", scenario.moment)
+
+
+def _if_words(item: Item) -> str:
+    """The "if ..." condition a continuous trait works under ("if another player is Mantis Clan"), or ""."""
+    ability = item.ability
+    if ability is None or item.kind not in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL):
+        return ""
+    return next((t.words for t in ability.terms if t.form is Form.WHILE and re.match(r"(?:only )?if\b", t.words,
+                                                                                       re.I)), "")
 
 
 def _short_words(item: Item) -> str:
@@ -478,9 +498,30 @@ def _assumed_words(cls: str, words: str) -> str:
     return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
 
 
+def _courtesy_off(item: Item, scenario: Scenario, result: Ordering) -> bool:
+    """A Courtesy continuous trait ("Courtesy traits do not take effect if you went first"): set aside when its
+    controller went first (--went-first), else taken to be in effect, said aloud when nobody said who went first."""
+    if item.kind not in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL) or not COURTESY_LABEL.match(item.text):
+        return False
+    who = "you" if item.controller == "you" else "your opponent"
+    if scenario.went_first == item.controller:
+        why = f"a Courtesy trait does not take effect if its player went first, and {who} went first"
+        result.skipped.append((item, why, ["L12"]))
+        result.trace.add("L12", item.label, f"set aside: {why}")
+        return True
+    if scenario.went_first is None:
+        result.assumed.append(f"that {who} did not go first (Courtesy)")
+        result.trace.interpret(Interpretation(f"courtesy-{item.label}", "L12", f"{item.label} is a Courtesy trait: "
+                                              f"it is taken to be in effect, as {who} did not go first; say "
+                                              "--went-first you|opponent."))
+    return False
+
+
 def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
     set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
+    if _courtesy_off(item, scenario, result):
+        return True
     if not item.occurrence or item.kind in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL, Kind.ADDITIONAL):
         return False
     card_name = item.card.name if item.card is not None else ""

@@ -331,6 +331,8 @@ def verdict_line(data: dict[str, Any]) -> str:
     events = data["events"]
     after = f" {event_words(events[-1])}" if events else ""
     length = length_words(data.get("ends_on"))
+    if effect.get("courtesy") == "off":
+        return f"{who}{after}: a Courtesy trait, and you went first, so it does not take effect this game."
     if data.get("gold"):
         only = re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for [^.,;]+", data["gold"])
         spent = "its Gold was spent in that payment and none of it is left" if not data["persists"] else \
@@ -371,6 +373,8 @@ def verdict_line(data: dict[str, Any]) -> str:
     if state == "expired":
         return f"{who}{after}: its wait is over and it never fired, so {does} did not happen."
     default = " (the rules' length, as it names none)" if effect["kind"] in ("default-turn", "in-play") else ""
+    if effect.get("courtesy") == "assumed":
+        default += " (a Courtesy trait: assuming you did not go first)"
     if not data["persists"]:
         return f"{who}{after}: the effect has ended."
     if not data["effective"]:

@@ -244,3 +244,63 @@ def test_a_created_personality_is_named_when_it_is_removed():
     answer = duration(card="Kitsu Miro", then=["action-resolves", "battle-ends"])
     assert answer["summary"] == ("Kitsu Miro after the battle ends: “Remove him from the game (him: the Personality it "
                                  "created)” happens now, once; its delayed effect is used up.")
+
+
+# Class 1: an "if" condition in a continuous trait ("... have -1 strength if another player is Mantis Clan") is a
+# condition of the trait (the Timing page, "when" case 3: a conditional continuous effect works only while it holds).
+IF_TRAITS = [(f"{c.name}#{a.index}", a) for c in CARDS for a in read_card(c)
+             if any(t.form.value == "while" and re.match(r"(?:only )?if\b", t.words, re.I) for t in a.terms)]
+
+
+def test_the_if_trait_class():
+    assert len(IF_TRAITS) >= 75
+    assert {"Isawa Fujigawa#1", "The Arcane Cloak of the Chameleons#2"} <= {i for i, _ in IF_TRAITS}
+
+
+@pytest.mark.parametrize(("item", "ability"), IF_TRAITS, ids=[i for i, _ in IF_TRAITS])
+def test_an_if_condition_switches_a_continuous_trait(item, ability):
+    condition = next(t for t in ability.terms if t.form.value == "while")
+    assert condition.words in ability.rules_text
+    answer = duration(card=item, then=["condition-false", "condition-true", "leaves-play"])
+    assert [(p["persists"], p["effective"]) for p in answer["timeline"]] == [(True, False), (True, True),
+                                                                             (False, False)]
+    assert f"“{condition.words}”" in answer["explanation"]
+    assert any(n["id"] == "while-start" for n in answer["interpretations"])  # taken to hold aloud until told
+
+
+def test_an_if_condition_is_said_aloud_in_an_order():
+    answer = order(at="before a Ranged Attack targets Fujigawa", active="you",
+                   item=["Isawa Fujigawa#1", "reaction:Before a Ranged Attack resolves, draw a card@opponent"])
+    assert "assuming “if another player is Mantis Clan” holds" in answer["summary"]
+
+
+# Class 2: Courtesy ("Courtesy traits do not take effect if you went first"): who went first is an input of both
+# questions; when nobody says, the trait is taken to be in effect, aloud.
+COURTESY = [f"{c.name}#{a.index}" for c in CARDS for a in read_card(c) if a.rules_text.startswith("Courtesy:")]
+
+
+def test_the_courtesy_class():
+    assert len(COURTESY) >= 20 and "Isawa Fujigawa#2" in COURTESY
+
+
+@pytest.mark.parametrize("item", COURTESY, ids=COURTESY)
+def test_a_courtesy_trait_does_not_take_effect_for_the_player_who_went_first(item):
+    off = duration(card=item, then=["turn-ends"], went_first="you")
+    assert not any(p["effective"] for p in off["timeline"])
+    assert "you went first, so it does not take effect this game" in off["summary"]
+    said = duration(card=item, then=["occurs:you went first", "turn-ends"])
+    assert not any(p["effective"] for p in said["timeline"])
+    on = duration(card=item, then=["turn-ends"], went_first="opponent")
+    unsaid = duration(card=item, then=["turn-ends"])
+    assert on["timeline"][-1]["effective"] == unsaid["timeline"][-1]["effective"]
+    assert any(n["id"] == "courtesy" for n in unsaid["interpretations"])
+    assert not any(n["id"] == "courtesy" for n in on["interpretations"])
+
+
+def test_a_courtesy_trait_in_an_order_answers_to_who_went_first():
+    items = ["Slave Pits", "reaction:When a Holding produces Gold, gain 1 Honor@opponent"]
+    at = "when this Holding produces Gold"
+    assert [e["card"] for e in order(at=at, item=items, went_first="opponent")["order"]] == ["Slave Pits", None]
+    first = order(at=at, item=items, went_first="you")
+    assert [e["card"] for e in first["order"]] == [None] and first["skipped"][0]["card"] == "Slave Pits"
+    assert "did not go first" in order(at=at, item=items)["summary"]
