@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from engine.rulesets.ashes.costs import Cost, printed_costs, written_costs
 from engine.rulesets.ashes.editions import Printing, plain
-from engine.rulesets.ashes.parts import Part, read_parts
+from engine.rulesets.ashes.parts import VERBS, Part, read_parts
 
 Kind = Literal["play", "activated", "reaction", "passive"]
 Timing = Literal["would", "when", "after", "before"]
@@ -192,6 +192,29 @@ def _trigger(text: str) -> tuple[Trigger | None, str]:
     return None, text
 
 
+# "Discard this card at the end of the round" (Fleeting, Lost, Scatter, Fade, Flicker, Fade Away): the action
+# comes first, the time after it; it is an effect that triggers then, like "At the end of the round, ...", and
+# never a constant ability. A keyword's text may also open with a statement before its "At the end of the round,"
+# sentence ("This card comes into play with 2 status tokens. At the end of the round, remove ...").
+_END_AFTER = re.compile(r"^(?P<instr>(?:you may )?[a-z-]+\b[^.]*?) at the end of (?P<when>(?:the|this) (?:round|turn))"
+                        r"(?P<tail>,? unless [^.]*)?\.\s*(?P<more>.*)$", re.I | re.S)
+_END_LATER = re.compile(r"(?<=[.!])\s+(?P<when>at the end of (?:the|this) (?:round|turn)),\s+", re.I)
+
+
+def _end_of_round(text: str) -> tuple[Trigger | None, str]:
+    m = _END_AFTER.match(text)
+    verb = re.match(r"^(?:you may )?(?P<v>[a-z-]+)\b", m.group("instr"), re.I) if m else None
+    if m and verb and verb.group("v").lower() in VERBS:
+        rest = m.group("instr") + (m.group("tail") or "").rstrip() + "."
+        rest = (rest + " " + m.group("more").strip()).strip()
+        return Trigger(f"at the end of {m.group('when').lower()}", "when"), rest[:1].upper() + rest[1:]
+    later = _END_LATER.search(text)
+    if later:
+        rest = text[later.end():].strip()
+        return Trigger(later.group("when")[:1].upper() + later.group("when")[1:], "when"), rest[:1].upper() + rest[1:]
+    return None, text
+
+
 # Data typos of the printed records, read as the word meant (the card text shown stays as printed).
 _TYPOS = ((re.compile(r"\bthis spel\b"), "this spell"), (re.compile(r"\bdsicard\b"), "discard"),
           (re.compile(r"\bexhauste\b"), "exhaust"), (re.compile(r"\bYou may pace\s+"), "You may place X "),
@@ -222,6 +245,8 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
     limits = tuple(m.group(0).strip() for m in LIMIT.finditer(text))
     text = LIMIT.sub("", text).strip()
     trigger, rest = _trigger(text)
+    if trigger is None and play_costs is None and not raw.cost:
+        trigger, rest = _end_of_round(text)
     during = _DURING.match(rest)
     if during:
         rest = rest[during.end():]
@@ -232,8 +257,9 @@ def _ability(index: int, raw: _Raw, *, play_costs: tuple[Cost, ...] | None = Non
     parts = read_parts(written.rest, statements=passive)
     if raw.granted:
         parts = _with_granted(parts, [plain(g) for g in raw.granted])
+    group = len(parts) + 1
     for k, line in enumerate(raw.modes, start=1):
-        parts += [replace(x, mode=k, notes=(*x.notes, f"effect {k} of “choose one”"))
+        parts += [replace(x, mode=k, choice=group, notes=(*x.notes, f"effect {k} of “choose one”"))
                   for x in read_parts(plain(line), first=len(parts) + 1)]
     for level, line in sorted(raw.focus):
         parts += read_parts(plain(line), focus=level, first=len(parts) + 1, earlier=parts)

@@ -114,8 +114,53 @@ _DIE_HELD = re.compile(r"\b(?:you have|there is|there are)\b[^,.]*\b(?:di(?:e|ce
                        r"your pool)\b|\b(?:di(?:e|ce)) in your active pool\b", re.I)
 
 
-def condition_verdict(part: Part, board: Board, units: list[Unit]) -> bool | None:
+# "unless it has 1 or more status tokens on it", "if this unit has 2 or fewer wound tokens on it": tokens on the
+# card used, decided when the question says what is on it
+_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:it|this unit|this card) has (?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|"
+                          r"fewer|less)|at least (?P<least>\d+)) (?P<tok>status|wound|exhaustion) tokens?"
+                          r"(?: on (?:it|this unit|this card))?$", re.I)
+
+
+def self_tokens_verdict(condition: str, self_unit: Unit | None) -> bool | None:
+    m = _SELF_TOKENS.match(condition.strip())
+    if not m or self_unit is None:
+        return None
+    have = self_unit.tokens(m.group("tok").lower())
+    if have is None:
+        return None
+    q = m.group("q").lower()
+    if q == "no":
+        held = have == 0
+    elif m.group("n"):
+        held = have >= int(m.group("n")) if m.group("dir").lower() == "more" else have <= int(m.group("n"))
+    elif m.group("least"):
+        held = have >= int(m.group("least"))
+    else:
+        held = have > 0
+    return not held if m.group("neg") else held
+
+
+# "equal to the number of divine power die spent to play this spell", "If you spent any sympathy power die to
+# activate this spell": the dice spent on its cost (--spent)
+NUMBER_SPENT = re.compile(r"\bthe number of (?P<magic>[a-z]+) (?P<side>power|class) di(?:e|ce) spent\b", re.I)
+ANY_SPENT = re.compile(r"^you spent (?:any|a|an|at least 1|1 or more) (?P<magic>[a-z]+) (?P<side>power|class) "
+                       r"di(?:e|ce)\b", re.I)
+
+
+def spent_count(board: Board, magic: str, side: str) -> int | None:
+    if board.spent is None:
+        return None
+    return sum(d.count for d in board.spent if d.magic == magic.lower() and d.side == side.lower())
+
+
+def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Unit | None = None) -> bool | None:
     """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
+    own = self_tokens_verdict(part.condition or "", self_unit)
+    if own is not None:
+        return own
+    spent = ANY_SPENT.match(part.condition or "")
+    if spent and board.spent is not None:
+        return bool(spent_count(board, spent.group("magic"), spent.group("side")))
     check = part.condition_check
     if board.dice == 0 and part.condition and _DIE_HELD.search(part.condition) and \
             not part.condition.lower().startswith("not "):

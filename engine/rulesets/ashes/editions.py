@@ -37,6 +37,9 @@ class Printing:
     copies: int | None
     abilities: tuple[dict[str, Any], ...] | None  # first edition: ready-split abilities
     text: str | None                               # Reborn: the text block
+    life: int | None = None                        # a unit's or Phoenixborn's printed values (None: none, or X)
+    attack: int | None = None
+    recover: int | None = None
 
 
 def token_words(token: str) -> str:
@@ -75,7 +78,14 @@ def printing(card: Card, edition: str) -> Printing | None:
                     release=str(data.get("release", "")), conjurations=tuple(data.get("conjurations") or ()),
                     copies=int(copies) if copies not in (None, "") else None,
                     abilities=tuple(abilities) if abilities is not None else None,
-                    text=data.get("text"))
+                    text=data.get("text"), life=_value(data.get("life")), attack=_value(data.get("attack")),
+                    recover=_value(data.get("recover")))
+
+
+def _value(raw: Any) -> int | None:
+    """A printed value: a number (first-edition records write it as text), else None ("X", missing)."""
+    text = str(raw).strip() if raw is not None else ""
+    return int(text) if text.isdigit() else None
 
 
 def editions_of(card: Card) -> tuple[str, ...]:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 Side = Literal["mine", "theirs", "any"]
@@ -33,11 +33,15 @@ VERBS = ("deal", "place", "destroy", "remove", "draw", "discard", "add", "attach
          "have", "force", "dismount")
 _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:instead |also )?)?"
 # a verb, not a noun that looks like one ("attack, life and recover values")
-_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b(?! values?\b)"
+_VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b(?! values?\b)(?! piles?\b)"
 # "to" joins two instructions ("spend 1 die to deal ..."), not "is considered to have", "in order to", "able to"
 _NOT_TO = "".join(f"(?<! {w})" for w in ("not", "order", "able", "considered", "allowed", "required", "chooses",
-                                         "want"))
-_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|{_NOT_TO} to (?={_VERB}))", re.I)
+                                         "want", "spent", "used", "paid", "needed"))
+_SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|{_NOT_TO} to (?={_VERB})|,? or (?={_VERB}))", re.I)
+# "A or B" is a choice between two instructions only when A is an instruction of its own ("Raise or lower X dice",
+# "add or remove 1 status token" share one object) and B is not limited to a case ("..., or deal 1 damage to their
+# target Phoenixborn if they control no units": which one happens is decided, not chosen)
+_OR_LIMITED = re.compile(r"\b(?:if|unless)\b(?! able\b)(?! possible\b)[^.]*\.?$", re.I)
 _SENTENCE = re.compile(r"(?<=[.!])\s+(?=[A-Z\[])")
 _BACKREF = re.compile(r"\b(it|them|that (?:unit|die|card|player|ally|damage)|those|the chosen|the destroyed|"
                       r"the targeted|this way|that much|that many|instead)\b", re.I)
@@ -126,7 +130,9 @@ class Part:
     instead: bool
     read: bool
     notes: tuple[str, ...] = field(default=())
-    mode: int = 0                       # 0: always; N: the Nth effect of a "choose one of the following"
+    mode: int = 0                       # 0: always; N: the Nth effect of a choice ("choose one of the following",
+                                        # or "A or B")
+    choice: int = 0                     # the choice it belongs to: the number of its first effect's first part
 
 
 def _target_spec(text: str) -> TargetSpec | None:
@@ -230,7 +236,7 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
     return tuple(needs), places
 
 
-def split_effect(text: str) -> list[tuple[str, str, int]]:
+def split_effect(text: str, choices: bool = True) -> list[tuple[str, str, int]]:
     """Sentences, then "then"/"and"/"to" joins: each piece with the word that joined it ("" at a sentence start)
     and its sentence's index."""
     pieces: list[tuple[str, str, int]] = []
@@ -239,16 +245,24 @@ def split_effect(text: str) -> list[tuple[str, str, int]]:
         start, joiner = 0, ""
         lead = re.match(r"^(?:if|when|after|while|for each|as long as|instead of)\b[^,]*, ", sentence, re.I)
         for m in _SPLIT.finditer(sentence, lead.end() if lead else 0):  # never split inside a lead-in clause
-            pieces.append((sentence[start:m.start()].strip(" ,"), joiner, s))
             word = m.group(0).strip(" ,").lower()
-            joiner = "to" if word == "to" else "then" if "then" in word else "and"
+            if word == "or" and not choices:
+                continue   # a statement ("Players must spend 1 basic die or place 2 wound tokens ...") offers you none
+            if word == "or":
+                before = re.sub(r"^(?:if you do,?|either|you may|then,?)\s+", "", sentence[start:m.start()].strip(),
+                                flags=re.I)
+                if len(before.split()) < 2 or not re.match(rf"^{_VERB}", before, re.I) or \
+                        _OR_LIMITED.search(sentence[m.end():]):
+                    continue
+            pieces.append((sentence[start:m.start()].strip(" ,"), joiner, s))
+            joiner = "to" if word == "to" else "then" if "then" in word else "or" if word == "or" else "and"
             start = m.end()
         pieces.append((sentence[start:].strip(" ,"), joiner, s))
     return [p for p in pieces if p[0]]
 
 
 def _clean(piece: str) -> str:
-    piece = re.sub(r"^(then,?|in addition,?|additionally,?|instead,?)\s+", "", piece, flags=re.I)
+    piece = re.sub(r"^(then,?|in addition,?|additionally,?|instead,?|either)\s+", "", piece, flags=re.I)
     return piece[:1].upper() + piece[1:]
 
 
@@ -424,8 +438,24 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
     parts: list[Part] = []
     last_sentence, sentence_optional = -1, False
     lead: tuple[str | None, Any, int | None, Any] | None = None   # a sentence's "If ...," lead-in
-    for piece, joiner, sentence in split_effect(text):
+    joins: list[str] = []          # the word that joined each part to the one before it
+    option, opening = 0, 0          # "A or B": the option being read in this sentence, and A's first part (index)
+    for piece, joiner, sentence in split_effect(text, choices=not statements):
         n = first + len(parts)
+        if sentence != last_sentence:
+            option = 0
+        if joiner == "or" and parts:
+            if option == 0:
+                # A runs back from the part before "or" through the parts "and"/"then" join to it
+                opening = len(parts) - 1
+                while opening > 0 and joins[opening] in ("and", "then") and parts[opening - 1].focus == focus:
+                    opening -= 1
+                group = parts[opening].n
+                for i in range(opening, len(parts)):
+                    parts[i] = replace(parts[i], mode=1, choice=group,
+                                       notes=(*parts[i].notes, "option 1 of a choice (“or”)"))
+                option = 1
+            option += 1
         notes: list[str] = []
         body = _clean(piece)
         depends = None
@@ -457,9 +487,12 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
                 depends, link = ante, "result"
                 notes.append(f"“if {condition}” asks what part {ante} did")
             lead = (condition, check, depends, link)
-        elif joiner in ("and", "then") and sentence == last_sentence and lead is not None:
+        elif joiner in ("and", "then", "or") and sentence == last_sentence and lead is not None:
             # "If you discarded, deal 1 damage to ... and deal 1 damage to ...": the lead-in covers both halves
             condition, check, depends, link = lead
+        elif joiner == "or" and parts[opening].link == "to":
+            # "Discard 1 card to deal 1 damage to a target unit or remove 1 wound token": either is done by it
+            depends, link = parts[opening].depends_on, "to"
         if joiner == "" or sentence != last_sentence:
             lead = lead if re.match(r"^(?:if|otherwise)\b", _clean(piece), re.I) else None
         when = _WHEN.match(body)
@@ -498,6 +531,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
             if ante is not None and (depends is None or ante > depends):
                 depends, link = ante, "refers-back"
                 notes.append(f"it acts on what part {ante} chose or did")
+        if joiner == "or":
+            optional = optional or parts[opening].optional   # "You may deal ... or remove ...": either is a choice
         if sentence != last_sentence:
             sentence_optional = optional
         last_sentence = sentence
@@ -512,4 +547,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
                           optional=optional, needs=needs, depends_on=depends, link=link, condition=condition,
                           condition_check=check, focus=focus, places=places,
                           instead=bool(re.search(r"\binstead\b", piece, re.I)), read=verb_ok, notes=tuple(notes)))
+        joins.append(joiner)
+        if option and joiner in ("or", "and", "then") and sentence == last_sentence:
+            parts[-1] = replace(parts[-1], mode=option, choice=parts[opening].n,
+                                notes=(*parts[-1].notes, f"option {option} of a choice (“or”)"))
     return parts

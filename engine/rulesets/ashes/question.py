@@ -20,7 +20,8 @@ from engine.rulesets.ashes.state import read_board
 EPILOG = """\
 board state (units in play are counted WITHOUT the card used):
   --units none|mine|theirs|both     unnamed units in play      --unit "Gilder@mine" (repeatable) a named one,
-      with what is on it: "Gilder@theirs/status=2/wounds=1/exhausted/alteration=Regress"
+      with what is on it: "Gilder@theirs/status=2/wounds=1/exhausted/exhaustion=2/alteration=Regress";
+      a Phoenixborn's tokens: --unit "phoenixborn@mine/wounds=3/exhausted" (or its name instead of phoenixborn)
   --battlefield-full  --spellboard-full  --conjurations-left N  --exhausted (the card used is exhausted)
   --discard N (cards in your discard pile)  --dice N (dice in your active pool)
 choices:
@@ -28,7 +29,9 @@ choices:
   --focus N               the ready spell is focused N times (adds its Focus lines)
   --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = an alteration's unit)
   --decline N             the player does not do optional ("you may") part N
-  --x N                   the X chosen as it is played     --mode N   the effect chosen from "choose one"
+  --x N                   the X chosen as it is played
+  --mode N                the effect chosen from "choose one", or from "A or B" (1 = A, 2 = B; several: 1;2)
+  --spent DICE            the dice spent on its cost: "2 divine power", "1 charm class; 1 basic"
   --cancel-with CARD      an opponent answers with this card (e.g. Golden Veil)
   --reaction CARD         a reaction one of its parts triggers: when does it resolve (e.g. Particle Shield)
 examples:
@@ -63,8 +66,10 @@ PARAMS = (
     Param("discard", "Cards in your discard pile (when it matters)", cli_flag="--discard", metavar="N"),
     Param("dice", "Dice in your active pool (when it matters)", cli_flag="--dice", metavar="N"),
     Param("x", "The X chosen as the card is played", cli_flag="--x", metavar="N"),
-    Param("mode", "The effect chosen from “choose one of the following” (1 = the first)", cli_flag="--mode",
-          metavar="N"),
+    Param("mode", "The effect chosen where the text offers a choice: “choose one of the following”, or “A or B” "
+                  "(1 = the first; several choices: 1;2)", cli_flag="--mode", metavar="N"),
+    Param("spent", "The dice spent on its cost, e.g. “2 divine power” or “1 charm class; 1 basic”", cli_flag="--spent",
+          metavar="DICE"),
 )
 
 
@@ -86,14 +91,22 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
         raise QuestionError(f"{reaction.name} has no {edition} printing.")
     annotations = getattr(lookup, "annotations", None)
     notes = tuple(annotations(card)) if annotations is not None else ()
-    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes, rp), board
+
+    def card_of(name: str):  # type: ignore[no-untyped-def]
+        """A named card's printing in this edition (None: not a card, or not printed in it)."""
+        try:
+            return printing(lookup(name), edition)
+        except QuestionError:
+            return None
+
+    return resolve(p, board, cp, cancel.name if cancel is not None else None, notes, rp, card_of), board
 
 
 class AshesQuestion:
     command = "ruling"
     description = "What happens, step by step, when an Ashes card or ability is used"
     cli_description = ("What happens when an Ashes card or ability is used in a board state: costs, targets, "
-                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS17).")
+                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS20).")
     group_description = "Ashes: Rise of the Phoenixborn / Ashes Reborn: resolving cards and abilities"
     epilog = EPILOG
     version_help = "reborn (current texts, default) or 1e (first edition with errata)"
@@ -130,8 +143,8 @@ class AshesQuestion:
                 else:
                     same = f"Under {alt_name}: the same answer."
         board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
-        for key in ("discard", "dice", "x", "mode", "reaction"):  # added later: unset, older ids stay the same
-            if board_key.get(key) is None:
+        for key in ("discard", "dice", "x", "mode", "reaction", "spent", "phoenixborns"):  # added later: unset,
+            if board_key.get(key) in (None, []):                                            # older ids stay the same
                 board_key.pop(key, None)
         board_key["ability"] = res.ability.label
         board_key["card"] = card.name

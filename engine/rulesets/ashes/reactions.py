@@ -34,6 +34,9 @@ _EVENTS = (
     ("wound token", r"\bwound tokens? (?:is|are) placed\b", r"\bplace\b[^.]*\bwound tokens?\b"),
     ("status token", r"\bstatus tokens? (?:is|are) placed\b", r"\bplace\b[^.]*\bstatus tokens?\b"),
     ("draw", r"\bdraws?\b[^.]*\bcards?\b", r"\bdraws?\b[^.]*\bcards?\b"),
+    # AS19: a card that resolves the effects that trigger at the end of the round (Era's End)
+    ("end of round", r"^at the end of (?:the|this|each) round\b",
+     r"\bresolve all effects that trigger at the end of the round\b"),
     ("discard", r"\bdiscards?\b|\bis discarded\b", r"\bdiscard\b"),
 )
 
@@ -59,8 +62,20 @@ def reaction_ability(p: Printing) -> Ability | None:
 
 
 def place_reaction(rp: Printing, parts: Sequence[tuple[Part, str]], reborn: bool) -> ReactionAnswer:
-    """Where the reaction card `rp` comes in, given the parts and their outcomes, in this edition."""
-    ability = reaction_ability(rp)
+    """Where the reaction card `rp` comes in, given the parts and their outcomes, in this edition: the first of its
+    triggered abilities that a part sets off, else why its first one is not set off."""
+    first = None
+    for ability in read_abilities(rp):
+        if ability.trigger is None:
+            continue
+        placed = _place(rp, ability, parts, reborn)
+        if placed.part is not None:
+            return placed
+        first = first or placed
+    return first or _place(rp, None, parts, reborn)
+
+
+def _place(rp: Printing, ability: Ability | None, parts: Sequence[tuple[Part, str]], reborn: bool) -> ReactionAnswer:
     if ability is None or ability.trigger is None:
         return ReactionAnswer(rp.name, "", "", None, None, f"{rp.name} has no trigger to answer an event with",
                               ("AS12",))
@@ -73,10 +88,14 @@ def place_reaction(rp: Printing, parts: Sequence[tuple[Part, str]], reborn: bool
         for event, done in events:
             if re.search(done, part.text, re.I):
                 when = _when(part.n, [p.n for p, _ in parts], timing, reborn)
+                if event == "end of round":
+                    when = (f"its end-of-round effect resolves now, as part {part.n} says (if its card is "
+                            "unexhausted), in the order you choose")
                 if event == "destroyed by damage":
                     when += " (if that damage destroys the unit: damage places wounds and can destroy)"
                 return ReactionAnswer(rp.name, words, timing, part.n, event, when,
                                       ("AS12", "AS10" if reborn else "AS5") + (("AS17",) if " by damage" in event
+                                                                               else ("AS19",) if event == "end of round"
                                                                                else ()))
     what = ", ".join(e for e, _ in events) or "an event this reader does not recognise"
     return ReactionAnswer(rp.name, words, timing, None, None,

@@ -31,7 +31,8 @@ def parts_json(res: Resolution) -> list[dict[str, Any]]:
     return [{"n": r.part.n, "text": r.part.text, "targets": r.part.targets, "optional": r.part.optional,
              "outcome": r.outcome, "why": r.why, "rules": list(dict.fromkeys(r.rules)), "focus": r.part.focus,
              "target": r.target, "depends_on": r.part.depends_on, "read": r.part.read,
-             "link": r.part.link, "acts_on": r.acts_on, "condition": r.part.condition, "mode": r.part.mode}
+             "link": r.part.link, "acts_on": r.acts_on, "condition": r.part.condition, "mode": r.part.mode,
+             "choice": r.part.choice, "result": list(r.result)}
             for r in res.parts]
 
 
@@ -109,6 +110,11 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
         lines += ["", f"Reaction: {x['card']} ({x['trigger'] or 'no trigger'}): "
                       + (f"triggered by part {x['triggered_by']}; {x['when']}" if x["applies"] else
                          f"not triggered: {x['when']}") + f" [{', '.join(x['rules'])}]"]
+    if res.board_reactions:
+        lines += ["", "Reactions of the cards named, set off by what it does:"]
+        lines += [f"- {x['card']} ({'yours' if x['side'] == 'mine' else 'theirs'}), {x['ability']} "
+                  f"(“{x['trigger']}”): triggered by part {x['part']} ({x['unit']}); it resolves {x['when']}: "
+                  f"“{x['text']}” [{', '.join(x['rules'])}]" for x in res.board_reactions]
     if res.others:
         lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
         lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
@@ -143,7 +149,9 @@ def assumptions(res: Resolution) -> list[str]:
                                                                           for c in res.ability.costs):
         out.append("You have the dice to pay its cost.")
     if res.usable and res.board.cancel_with is None and res.parts:
-        out.append("No other card reacts to it or changes it while it resolves.")
+        out.append("No card besides those named (and the reactions of theirs shown) reacts to it or changes it while "
+                   "it resolves." if res.named_cards else
+                   "No other card reacts to it or changes it while it resolves.")
     return out
 
 
@@ -172,6 +180,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "parts": parts_json(res),
         "cancel": res.cancel,
         "reaction": res.reaction,
+        "board_reactions": list(res.board_reactions),
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
         "constant": [o["text"] for o in res.others if o["kind"] == "passive"],
@@ -211,6 +220,7 @@ _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"
            "the instruction before it was done"),
           (re.compile(r"^part \d+ could have been done.*$"), "the instruction before it could have been done"),
           (re.compile(r"^its condition is not met: (?P<c>.+)$"), r"\g<c> is not so"),
+          (re.compile(r"^its “unless” holds: (?P<c>.+)$"), r"\g<c> is so (it says “unless”)"),
           (re.compile(r"^no room: (?P<rest>.+)$"), r"\g<rest>"),
           (re.compile(r"^none left: no (?P<what>.+) in your conjuration pile$"),
            r"no \g<what> left in your conjuration pile"))
@@ -248,7 +258,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         if said and said.group("cls") in BY_ID:
             out.append(BY_ID[said.group("cls")].brief)
         elif ident.startswith("AS-I-cond-") and part is not None:
-            out.append(f"“{_clause(part['condition'] or '', 70)}” holds")
+            cond = part["condition"] or ""
+            out.append(f"“{_clause(cond[4:], 70)}” is not so" if cond.startswith("not ")
+                       else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
         elif ident.startswith("AS-I-fits-"):
@@ -259,6 +271,22 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("what it looks for is in your discard pile")
         elif ident.startswith("AS-I-chosen-player-"):
             out.append("the player chosen is your opponent")
+        elif ident.startswith("AS-I-wounds-"):
+            out.append("the units named without their wounds have none")
+        elif ident.startswith("AS-I-unexhausted-"):
+            out.append("the cards named without their state are unexhausted")
+        elif ident.startswith("AS-I-end-cards-"):
+            out.append("each unexhausted card in play with an end-of-round effect resolves it")
+        elif ident == "AS-I-spell-guard":
+            out.append("its Spell Guard does not stop a cancel")
+        elif ident.startswith("AS-I-inactive-"):
+            out.append("an exhausted card's reaction does not trigger")
+        elif ident.startswith("AS-I-spent-"):
+            kind = re.search(r"to be (?P<k>.+?) dice \(", note["text"])
+            out.append(f"every die spent on its cost showed {kind.group('k') if kind else 'that side'}")
+        elif ident.startswith("AS-I-tokens-"):
+            where = re.search(r" from (?P<w>.+?); what is on it", note["text"])
+            out.append(f"{where.group('w') if where else 'the card'} has the tokens it removes")
         elif ident.startswith("AS-I-own-tokens-"):
             out.append("the tokens it removes from the card used are there")
         elif ident.startswith("AS-I-dice-"):
@@ -266,8 +294,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident.startswith("AS-I-kind-"):
             kind = ident.removeprefix("AS-I-kind-").split("-")[0]
             out.append(f"there is a {kind} to target")
-        elif ident == "AS-I-mode":
-            out.append("the first effect of “choose one” is chosen")
+        elif ident.startswith("AS-I-mode"):
+            took = re.search(r"so I took “(?P<t>[^”]+)”", note["text"])
+            out.append(f"you choose “{took.group('t') if took else ''}”")
         elif ident.startswith("AS-I-their-choice-"):
             out.append("the other player chooses to do what they may")
         elif ident == "AS-I-all-out":
@@ -299,6 +328,8 @@ def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> s
     if len(same) > 1:   # "Deal 2 damage to a target unit" printed twice: say which
         clause = ("the first ", "the second ", "the third ", "a later ")[min(same.index(n), 3)] + clause
     card = reaction["card"]
+    if reaction.get("event") == "end of round":
+        return f"{card}'s end-of-round effect resolves now, as {clause} says (if {card} is unexhausted)"
     if reaction["timing"] in ("would", "before"):
         return f"{card} comes before {clause} (it answers what that would do)"
     if answer["card"]["edition"] == "reborn":
@@ -357,6 +388,9 @@ def summary(answer: Mapping[str, Any]) -> str:
         tail = _assumed_tail(answer)
         what = f"{name} as it is played" if used.startswith("Playing ") else used
         return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
+    trigger = answer.get("trigger")
+    if trigger and re.match(r"^at the (?:end|start|beginning) of\b", trigger["words"], re.I):
+        used += f", {trigger['words'][:1].lower()}{trigger['words'][1:]}"   # when it happens, in the first line
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
@@ -370,17 +404,30 @@ def summary(answer: Mapping[str, Any]) -> str:
             verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
             if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
                 verb += " at that time, not now"
-            bits.append(f"{clause} {verb}{to}{choice}")
+            done = f": {', '.join(part['result'])}" if part.get("result") else ""
+            bits.append(f"{clause} {verb}{to}{choice}{done}")
         elif outcome == "declined":
             bits.append(f"{clause} is not done (a choice)")
         elif outcome == "cancelled":
             bits.append(f"{clause} is cancelled")
+        elif part["why"].startswith("not chosen"):
+            bits.append(f"{clause} is not chosen")
         else:
             bits.append(f"{clause} does not happen" + (f": {_reason(part['why'])}" if part["why"] else ""))
     if cancel:
         bits.append(f"{cancel['card']} cancels the rest of it" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
+    asked = (answer.get("reaction") or {}).get("card")
+    for x in answer.get("board_reactions") or ():
+        if x["card"] == asked:
+            continue   # the reaction asked about is said below, once
+        whose = "yours" if x["side"] == "mine" else "theirs"
+        clause = f"“{_clause(_part_text(answer, x['part']), 50)}”"
+        when = (f"before {clause}" if x["timing"] in ("would", "before") else
+                f"right after {clause}" if answer["card"]["edition"] == "reborn" else "after the whole effect")
+        bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
+                    + (" if they choose to" if x["optional"] else ""))
     reaction = answer.get("reaction")
     if reaction:
         bits.append(_reaction_words(answer, reaction) if reaction["applies"]

@@ -20,6 +20,7 @@ from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import (
+    NUMBER_SPENT,
     OWN_TOKENS,
     antecedent_skip,
     board_missing,
@@ -27,12 +28,29 @@ from engine.rulesets.ashes.checks import (
     for_each_count,
     missing_need,
     own_tokens_missing,
+    spent_count,
 )
+from engine.rulesets.ashes.choices import carry_inputs, not_picked, pick_options
 from engine.rulesets.ashes.editions import Printing
+from engine.rulesets.ashes.in_play import (
+    RESOLVES_END,
+    CardOf,
+    Piece,
+    Source,
+    apply,
+    board_with_cards,
+    end_of_round_effects,
+    pieces_of,
+    reactions_to,
+    read_effect,
+    source_of,
+    with_shields,
+)
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
 from engine.rulesets.ashes.state import Board, Unit
 from engine.rulesets.ashes.targets import attach_target, choose_target
+from engine.rulesets.ashes.tokens import holder, removal, removed
 from engine.trace import Interpretation, Trace
 
 UNIT_TYPES = ("Ally", "Conjuration")
@@ -49,6 +67,7 @@ class PartResult:
     target: str | None = None
     target_side: str | None = None     # mine / theirs when a unit or Phoenixborn of one side was taken
     acts_on: str | None = None         # a back-reference: what the part it depends on targeted
+    result: list[str] = field(default_factory=list)   # what it did to the cards described ("removes 1 wound token")
 
 
 @dataclass
@@ -68,6 +87,8 @@ class Resolution:
     # the card's other abilities, each with what names it in a question ({label, kind, ask, text})
     others: list[dict[str, Any]] = field(default_factory=list)
     by_default: bool = False         # named alone: the ability was chosen for the player (see pick_ability)
+    board_reactions: list[dict[str, Any]] = field(default_factory=list)   # named cards' reactions it sets off
+    named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
@@ -101,8 +122,9 @@ def default_ability(abilities: tuple[Ability, ...], card_type: str = "") -> Abil
     playable = abilities[0].kind == "play"
     usable = [a for a in abilities if a.kind in ("activated", "reaction")
               and not (playable and a.trigger is not None and ENTERS.match(a.text))]
-    if playable and card_type == "Ready Spell" and len(usable) == 1:
-        return usable[0]
+    used = [a for a in usable if not (a.trigger is not None and TIMED.match(a.trigger.words))]
+    if playable and card_type == "Ready Spell" and len(used) == 1:
+        return used[0]
     if playable:
         return abilities[0]
     activated = [a for a in usable if a.kind == "activated"]
@@ -118,6 +140,8 @@ def ask_value(ability: Ability, abilities: tuple[Ability, ...]) -> str:
     return str(ability.index)
 
 
+# a trigger that is a moment of the round, not something a player does ("at the end of the round")
+TIMED = re.compile(r"^at the (?:end|start|beginning) of\b", re.I)
 _LEAVING = re.compile(r"\bthis unit (?:is|would be) (?:destroyed|removed from play|returned)|\bthis unit leaves "
                       r"play\b|\bthis unit would leave play\b|\bthis (?:unit|card) is placed in (?:its owner's|your) "
                       r"discard pile\b|\bthis card would leave your discard pile\b|\bthis card is in your discard "
@@ -127,6 +151,16 @@ _ALTERNATIVE = re.compile(r"\btarget [^.]*?\bor (?:you may )?(?:remove|deal|draw
                           r"spend|exhaust|destroy|move|search|look)\b", re.I)
 _UNDER = re.compile(r"\bwhen you play this (?:spell|card), place it (?:face (?:up|down) )?(?:under|underneath) "
                     r"(?P<where>[^.]+)", re.I)
+
+
+def _cost_dice(ability: Ability, magic: str) -> int:
+    """How many dice of its cost are of this magic (a class or power cost of it)."""
+    total = 0
+    for cost in ability.costs:
+        m = re.match(r"^(\d+) (?P<magic>[a-z]+) (?:class|power)\b", cost.text.strip(), re.I)
+        if cost.kind == "magic" and m and m.group("magic").lower() == magic.lower():
+            total += int(m.group(1))
+    return total
 
 
 def magic_count(ability: Ability) -> int:
@@ -146,32 +180,17 @@ def placed_under(p: Printing) -> str | None:
     return m.group("where").strip() if m else None
 
 
-def _mode(ability: Ability, board: Board, trace: Trace) -> int:
-    """The effect chosen from "choose one of the following" (0 when the ability offers none)."""
-    modes = sorted({part.mode for part in ability.parts if part.mode})
-    if not modes:
-        if board.mode is not None:
-            raise QuestionError(f"--mode goes with “choose one of the following”; {ability.label} offers no choice.")
-        return 0
-    if board.mode is None:
-        trace.interpret(Interpretation("AS-I-mode", "AS5",
-                                       f"It offers {len(modes)} effects to choose one from; no choice was given, so "
-                                       "I took the first."))
-        return modes[0]
-    if board.mode not in modes:
-        raise QuestionError(f"--mode {board.mode}: {ability.label} offers effects 1 to {modes[-1]}.")
-    return board.mode
-
-
 def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             cancel_name: str | None = None, notes: Sequence[Annotation] = (),
-            reaction_printing: Printing | None = None) -> Resolution:
+            reaction_printing: Printing | None = None, card_of: CardOf | None = None) -> Resolution:
+    """`card_of` reads the card of a unit named in the question (its values and text), when the caller can."""
     trace = Trace()
     abilities = read_abilities(p) or (_no_text(p),)
     ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
+    board = board_with_cards(board, card_of)
 
     if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
         # a plain question about an alteration: a unit to attach it to is taken to be there, and said
@@ -250,18 +269,48 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         self_unit = None
         trace.add("AS3", ability.label, "the unit whose own leaving play triggered this is not a target")
     units = list(board.units)
+    # the cards named in play: what this does to them, what their text keeps off them and does in answer
+    src = source_of(p, ability)
+    host = next((u for u in units if any(a.lower() == p.name.lower() for a in u.alterations)), None) \
+        if p.type.endswith("Alteration Spell") and not playing else None
+    pieces = pieces_of(units, self_unit, p if self_unit is not None else None, card_of)
+    self_label = self_unit.label() if self_unit is not None and self_unit.name else None
+    units = with_shields(units, pieces, src)
+    board = dataclasses.replace(board, units=tuple(units))
+    board_reactions: list[dict[str, Any]] = []
     cancel_reading, cancel_ability_used = _read_cancel_card(cancel_printing)
     wants_theirs = cancel_reading is not None and cancel_reading.watch in ("target-unit", "target-named-unit",
                                                                              "target-player")
     results = [PartResult(part) for part in ability.parts if part.focus <= board.focus]
-    mode = _mode(ability, board, trace)
+
+    def can_happen(part: Part) -> bool:
+        """Could this part happen on the board described (a scratch check, nothing said)? For picking an option."""
+        scratch = Trace()
+        try:
+            if part.new_target and choose_target(part, part.new_target, units, self_unit, board, False,
+                                                 scratch)[0] is None:
+                return False
+        except QuestionError:
+            return False
+        if missing_need(part, units, self_unit, board, p, scratch) or own_tokens_missing(part, self_unit) \
+                or board_missing(part, board, units, magic_count(ability)):
+            return False
+        rem = removal(part.text)
+        if rem is None:
+            return True
+        target = choose_target(part, part.new_target, units, self_unit, board, False, scratch)[0] \
+            if part.new_target else None
+        return removed(rem, holder(rem, target, None, units, self_unit, board, p.type)[0])[0] is not False
+
+    picked = pick_options(ability, [r.part for r in results], board, trace, can_happen)
+    board = carry_inputs(board, [r.part for r in results], picked)
 
     # Step 2 (first edition): every target is chosen now, against the board before any part resolves.
     targets_now = not reborn
     chosen: dict[int, tuple[str | None, str | None, str]] = {}
     if targets_now:
         for r in results:
-            if r.part.new_target and r.part.mode in (0, mode):
+            if r.part.new_target and not not_picked(r.part, picked):
                 chosen[r.part.n] = choose_target(r.part, r.part.new_target, units, self_unit, board, wants_theirs,
                                                  trace)
 
@@ -274,8 +323,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     cancel_json, cancel_from = None, None
     if board.cancel_with:
         cancel_json, cancel_from = _cancel(cancel_reading, cancel_ability_used, cancel_name or board.cancel_with,
-                                           p, ability, results, chosen, units, self_unit, board, reborn, trace,
-                                           usable, attach)
+                                           p, ability, [r for r in results if not not_picked(r.part, picked)],
+                                           chosen, units, self_unit, board, reborn, trace, usable, attach)
 
     placed_units: list[Unit] = []
     for r in results:
@@ -283,8 +332,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if not usable:
             r.outcome, r.why, r.rules = "skipped", "the card or ability cannot be used in this state", ["AS1"]
             continue
-        if part.mode and part.mode != mode:
-            r.outcome, r.why, r.rules = "skipped", f"effect {mode} of “choose one” was chosen, not this one", ["AS5"]
+        if not_picked(part, picked):
+            k = picked[part.choice]
+            r.outcome, r.rules = "skipped", ["AS5"]
+            r.why = (f"not chosen: effect {k} of “choose one” was chosen, not this one"
+                     if any("choose one" in n for n in part.notes) else
+                     f"not chosen: option {k} of the choice (“or”) was chosen, not this one")
             continue
         if cancel_from is not None and part.n >= cancel_from:
             r.outcome, r.rules = "cancelled", ["AS6"]
@@ -298,8 +351,17 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             continue
         if targets_now and part.n in chosen:  # first edition: chosen in step 2, whatever happens to the part
             r.target, r.target_side = chosen[part.n][0], chosen[part.n][1]
+            gone = pieces.get(r.target or "")
+            if gone is not None and gone.gone:
+                r.outcome, r.rules = "skipped", ["AS3", "AS5"]
+                r.why = f"its target, {r.target}, was {gone.gone} by an earlier instruction and is no longer in play"
+                continue
         if part.depends_on is not None:
             dep = next((x for x in results if x.part.n == part.depends_on), None)
+            if dep is not None and dep.part.choice != part.choice and not_picked(dep.part, picked):
+                # "A or B. If you do, ...": it hangs on whichever option was taken
+                dep = next((x for x in reversed(results) if x.part.choice == dep.part.choice
+                            and not not_picked(x.part, picked)), dep)
             skip = antecedent_skip(part, dep)
             if skip:
                 r.outcome, r.why, r.rules = "skipped", skip, ["AS5", "AS2"] if part.link == "if-you-do" else ["AS5"]
@@ -338,10 +400,47 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        amount: int | None = board.x if re.search(r"\bX\b", part.text) else None
+        counted = NUMBER_SPENT.search(part.text)
+        if counted:
+            kind = f"{counted.group('magic').lower()} {counted.group('side').lower()}"
+            amount = spent_count(board, counted.group("magic"), counted.group("side"))
+            if amount is None:
+                amount = _cost_dice(ability, counted.group("magic"))
+                trace.interpret(Interpretation(f"AS-I-spent-{part.n}", "AS20",
+                                               f"Part {part.n} counts the {kind} dice spent on its cost; which dice "
+                                               f"were spent was not said (--spent), so I took all {amount} dice of "
+                                               f"its cost to be {kind} dice (the most it can count)."))
+            if amount == 0:
+                r.outcome, r.rules = "skipped", ["AS5", "AS20"]
+                r.why = f"it counts the {kind} dice spent on its cost, and none was spent"
+                continue
+            r.rules.append("AS20")
+            r.result.append(f"{amount}" + (" damage" if re.search(r"\bdamage\b", part.text, re.I) else "")
+                            + f" ({amount} {kind} {'die' if amount == 1 else 'dice'} spent)")
+        rem = removal(part.text)
+        if rem is not None:
+            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit, board, p.type)
+            got, what = removed(rem, holding)
+            if got is False:
+                r.outcome, r.rules = "skipped", ["AS5"]
+                kinds = " or ".join(dict.fromkeys(t for _, t in rem.items))
+                r.why = f"there are no {kinds} tokens on {where} to remove"
+                continue
+            if got:
+                r.result.append(what)
+            elif where != "this unit" or self_unit is not None:
+                trace.interpret(Interpretation(f"AS-I-tokens-{part.n}", "AS5",
+                                               f"Part {part.n} removes {rem.words()} from {where}; what is on it was "
+                                               "not said, so I took it that they are there (describe it, e.g. "
+                                               "phoenixborn@mine/wounds=1, to see the other case)."))
         if part.condition:
-            verdict = condition_verdict(part, board, units + placed_units)
+            verdict = condition_verdict(part, board, units + placed_units, self_unit)
             if verdict is False:
-                r.outcome, r.why, r.rules = "skipped", f"its condition is not met: “{part.condition}”", ["AS5"]
+                cond = part.condition
+                r.outcome, r.rules = "skipped", ["AS5"]
+                r.why = (f"its “unless” holds: “{cond[4:]}”" if cond.startswith("not ")
+                         else f"its condition is not met: “{cond}”")
                 continue
             if verdict is None:
                 trace.interpret(Interpretation(f"AS-I-cond-{part.n}", "AS5",
@@ -365,19 +464,25 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))
         own = OWN_TOKENS.match(part.text)
-        if own and (self_unit is None or own.group("what").lower() != "unit"
+        if own and rem is None and (self_unit is None or own.group("what").lower() != "unit"
                     or self_unit.tokens(own.group("tok").lower()) is None):
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
         settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
+        if counted:
+            settled.add("count-equal-to")   # the dice spent: counted above, or said there
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
                 continue
             trace.interpret(Interpretation(f"AS-I-said-{hit.restriction.id}-{part.n}", None,
                                            f"Part {part.n} says “{hit.phrase}” ({hit.restriction.how}); the board "
                                            f"state does not say, so I took it that {hit.restriction.brief}."))
-        r.outcome, r.rules = "resolves", (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else [])
+        r.outcome = "resolves"
+        _follow(r, pieces, src, self_label, host.label() if host else None, amount, reborn, trace, card_of, p,
+                board_reactions)
+        units = [u for u in units if not (u.name and u.label() in pieces and pieces[u.label()].gone)]
+        r.rules = (["AS9"] if reborn else ["AS5"]) + (["AS3"] if part.new_target else []) + r.rules
         r.why = "nothing prevents it" if not part.optional else "the player chose to do this “you may” part"
         if part.optional and any("not by you" in n for n in part.notes):
             r.why = "the player the text names chooses whether to do it; taken as done"
@@ -422,8 +527,68 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                             or a.text.split("\n")[0])}
               for a in abilities if a is not chosen_one
               and not (chosen_one.kind == "play" and a.trigger is not None and ENTERS.match(a.text))]
+    if cancel_json is not None and cancel_json.get("applies"):
+        guard = _spell_guard(p, ability)
+        if guard and cancel_printing is not None and cancel_printing.type.endswith("Spell"):
+            trace.interpret(Interpretation("AS-I-spell-guard", "AS6",
+                                           f"{p.name} says “{guard}”; I took it that this does not stop "
+                                           f"{cancel_json['card']}: cancelling its effect places or removes nothing "
+                                           "on the card and does not move it, which is what affecting a card means "
+                                           "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
-                      reaction, others, board.ability is None and len(abilities) > 1)
+                      reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
+                      bool(pieces))
+
+
+def _spell_guard(p: Printing, used: Ability) -> str | None:
+    """The card's own "cannot be affected by an opponent's spell" (Spell Guard), if it has one."""
+    for a in read_abilities(p):
+        text = " ".join(x.text for x in a.parts) or a.text
+        if a.kind == "passive" and re.search(r"\bcannot be affected by (?:an opponent's|opponents'?) spells?\b", text,
+                                             re.I):
+            return (f"{a.name}: " if a.name else "") + text.strip().rstrip(".")
+    return None
+
+
+def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: str | None, host_label: str | None,
+            amount: int | None, reborn: bool, trace: Trace, card_of: CardOf | None, p: Printing,
+            found: list[dict[str, Any]]) -> None:
+    """What a part that resolves does to the cards named in play, and the reactions of theirs it sets off."""
+    part = r.part
+    if RESOLVES_END.search(part.text):
+        ended = end_of_round_effects(pieces, card_of, trace, part)
+        notes = ended.notes
+        found += reactions_to(ended, pieces, src, part, reborn, trace)
+        if notes:
+            r.result += notes
+        elif pieces:
+            r.result.append("none of the cards named has an effect at the end of the round")
+        else:
+            trace.interpret(Interpretation(f"AS-I-end-cards-{part.n}", "AS19",
+                                           "The cards in play were not named; each unexhausted one with an effect "
+                                           "at the end of the round resolves it now (name them with --unit to see "
+                                           "each)."))
+        r.rules.append("AS19")
+        return
+    effect = read_effect(part, r.target, r.acts_on, pieces, self_label, host_label, amount, src.side)
+    if effect is None:
+        if re.match(r"^(?:discard|destroy) this (?:card|unit)\b", part.text, re.I) and (
+                (p.type in ("Conjuration", "Conjured Alteration Spell") and not part.text.lower().startswith(
+                    ("discard this unit", "destroy this unit"))) or p.type == "Conjuration"):
+            r.result.append("it goes back to your conjuration pile (a conjuration that leaves play does)")
+            r.rules.append("AS18")
+        return
+    done = apply(effect, src)
+    # the part's own target is "it" in what happened to it ("happens to Iron Worker (theirs): it is destroyed")
+    r.result += [("it" + n[len(r.target):]) if r.target and n.startswith(r.target + " ") else n for n in done.notes]
+    if any(n.endswith("conjuration pile") for n in done.notes) or any(e == "left" for _, e in done.events):
+        r.rules.append("AS18")
+    if any(e == "destroyed" for _, e in done.events) and effect.verb == "damage":
+        r.rules.append("AS17")
+    for label in done.guessed:
+        trace.interpret(Interpretation(f"AS-I-wounds-{part.n}-{label}", "AS17",
+                                       f"The wounds already on {label} were not said; I took it to have none."))
+    found += reactions_to(done, pieces, src, part, reborn, trace)
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
@@ -440,6 +605,14 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.spellboard_full and not (playing and p.type == "Ready Spell"):
         raise QuestionError("--spellboard-full matters only when a ready spell is played from hand; "
                             f"{p.name}'s {ability.label} is not that.")
+    if board.spent is not None:
+        dice = magic_count(ability)
+        given = sum(d.count for d in board.spent)
+        if not dice and not re.search(r"\bspent\b", ability.text, re.I):
+            raise QuestionError(f"--spent says which dice paid its cost; {p.name}'s {ability.label} costs no dice.")
+        if dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+            raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
+                                f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
         raise QuestionError(f"--x goes with a card whose text uses X; {p.name}'s {ability.label} does not.")
     if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):

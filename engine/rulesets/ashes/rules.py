@@ -1,4 +1,4 @@
-"""Ashes effect-resolution rules (AS1-AS17) in our own words, and the two ruleset versions.
+"""Ashes effect-resolution rules (AS1-AS20) in our own words, and the two ruleset versions.
 
 AS1-AS8 are the model in shared/design/ashes-resolution.md, drawn from the seed article (first edition, 2016).
 AS9-AS17 add what the official Reborn rules and FAQ say about the same questions; where the two editions
@@ -94,6 +94,25 @@ RULES: dict[str, Rule] = {
              "A Main or Side action cost can only be paid on your own turn and one cannot stand in for the other; "
              "an effect with no action cost and no trigger can be used any number of times in your turn.",
              f"{SEED}, \"Paying Effects Costs\""),
+        Rule("AS18", "leaving play",
+             "A card that leaves play goes to its owner's discard pile, except a conjuration (a conjured "
+             "alteration too), which goes back to its owner's conjuration pile; its tokens go back to the supply. "
+             "Discarding a unit is not destroying it: only destroying sets off what waits for a unit to be "
+             "destroyed.",
+             f"{SEED}, \"Placing Cards\"; {WIKI}, \"Resolving Effects\" (Discarding Cards)"),
+        Rule("AS19", "the end of the round",
+             "An effect that happens \"at the end of the round\" (whether its text puts the time first or after the "
+             "instruction) triggers in the recovery phase, after units recover and 1 exhaustion token is removed "
+             "from each card: each player resolves the end-of-round effects they control, in the order of their "
+             "choice. It is an effect that triggers, not a constant ability, so a card that resolves the effects "
+             "that trigger at the end of the round (Era's End) resolves it early.",
+             f"{WIKI}, \"Round Order\" (Recovery Phase, End of Round)"),
+        Rule("AS20", "dice spent on the cost",
+             "Text that counts or asks about the dice spent to play or activate a card (\"the number of divine "
+             "power dice spent to play this spell\", \"if you spent any charm power die\") reads the dice that paid "
+             "its cost, by magic and by the side they showed; a class cost can be paid with that magic's class or "
+             "power side.",
+             f"{WIKI}, \"Dice\" (paying costs); the card's own words"),
     )
 }
 

@@ -30,6 +30,8 @@ class Unit:
     wounds: int | None = None
     exhausted: bool | None = None
     described: bool = False         # the question said what is on it (so "nothing said" means none)
+    exhaustion: int | None = None   # exhaustion tokens when counted ("/exhaustion=2"); "/exhausted" is 1
+    shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
@@ -38,6 +40,8 @@ class Unit:
     def tokens(self, kind: str) -> int | None:
         """Status/wound/exhaustion tokens on it: a number when the question says, else None."""
         if kind == "exhaustion":
+            if self.exhaustion is not None:
+                return self.exhaustion
             return None if self.exhausted is None else int(self.exhausted)
         value = self.status if kind == "status" else self.wounds
         return value if value is not None else (0 if self.described else None)
@@ -45,8 +49,45 @@ class Unit:
     def as_text(self) -> str:
         extra = [f"alteration={a}" for a in self.alterations]
         extra += [f"{k}={v}" for k, v in (("status", self.status), ("wounds", self.wounds)) if v is not None]
-        extra += ["exhausted"] if self.exhausted else []
+        extra += [f"exhaustion={self.exhaustion}"] if self.exhaustion is not None and self.exhaustion != 1 else \
+            ["exhausted"] if self.exhausted else []
         return self.label() + (f" [{', '.join(extra)}]" if extra else "")
+
+
+MAGICS = ("ceremonial", "charm", "illusion", "natural", "divine", "sympathy", "time", "astral", "artifice")
+
+
+@dataclass(frozen=True)
+class Spent:
+    """Dice of one kind spent on the cost: "2 divine power", "1 basic"."""
+
+    count: int
+    magic: str              # a magic name, or "basic"
+    side: str | None        # class / power; None for a basic die
+
+    def as_text(self) -> str:
+        return f"{self.count} {self.magic}" + (f" {self.side}" if self.side else "")
+
+
+def read_spent(raw: Any) -> tuple[Spent, ...] | None:
+    """--spent "2 divine power; 1 basic" (or "none"): the dice spent on the cost, by magic and side."""
+    items = _values(raw)
+    if not items:
+        return None
+    if len(items) == 1 and items[0].lower() in ("none", "0", "nothing"):
+        return ()
+    out: list[Spent] = []
+    for item in items:
+        m = re.fullmatch(r"(?P<n>\d+)\s+(?P<magic>[a-z]+)(?:\s+(?P<side>class|power))?(?:\s+di(?:e|ce))?", item.strip(),
+                         re.I)
+        magic = m.group("magic").lower() if m else ""
+        if not m or (magic != "basic" and (magic not in MAGICS or not m.group("side"))) or \
+                (magic == "basic" and m.group("side")):
+            raise QuestionError(f"--spent “{item}” must be N MAGIC SIDE, e.g. “2 divine power” or “1 charm class”, "
+                                f"or N basic; magics: {', '.join(MAGICS)}.")
+        out.append(Spent(_number(m.group("n"), "--spent", 1, 20), magic, m.group("side").lower() if m.group("side")
+                         else None))
+    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -64,9 +105,18 @@ class Board:
     discard: int | None = None      # cards in your discard pile
     dice: int | None = None         # dice in your active pool
     x: int | None = None
-    mode: int | None = None
+    modes: tuple[int, ...] = ()     # the option chosen at each choice the text offers, in printed order
     reaction: str | None = None     # a reaction card triggered while it resolves (AS10)
     units_said: bool = True         # the question said which units are in play (--units or --unit)
+    phoenixborns: tuple[Unit, ...] = ()   # a Phoenixborn described ("phoenixborn@mine/wounds=1"), one per side
+    spent: tuple[Spent, ...] | None = None  # the dice spent on its cost (--spent), when said
+
+    @property
+    def mode(self) -> int | None:
+        return self.modes[0] if self.modes else None
+
+    def phoenixborn(self, side: str) -> Unit | None:
+        return next((u for u in self.phoenixborns if u.side == side), None)
 
     def units_of(self, side: str) -> list[Unit]:
         return [u for u in self.units if side == "any" or u.side == side]
@@ -76,8 +126,10 @@ class Board:
                 "battlefield_full": self.battlefield_full, "spellboard_full": self.spellboard_full,
                 "conjurations_left": self.conjurations_left, "exhausted": self.exhausted,
                 "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with,
-                "discard": self.discard, "dice": self.dice, "x": self.x, "mode": self.mode,
-                "reaction": self.reaction}
+                "discard": self.discard, "dice": self.dice, "x": self.x,
+                "mode": None if not self.modes else self.modes[0] if len(self.modes) == 1 else list(self.modes),
+                "reaction": self.reaction, "phoenixborns": [u.as_text() for u in self.phoenixborns],
+                "spent": None if self.spent is None else [d.as_text() for d in self.spent]}
 
 
 def _values(raw: Any) -> list[str]:
@@ -117,13 +169,16 @@ def _unit(name: str, side: str, details: list[str], text: str) -> Unit:
             exhausted = True
         elif key == "alteration" and value.strip():
             alterations.append(value.strip())
-        elif key in ("status", "wounds", "wound") and sep:
+        elif key in ("status", "wounds", "wound", "exhaustion") and sep:
             counts["wounds" if key.startswith("wound") else key] = _number(value, f"{key} on {name}", 0, 20)
         else:
             raise QuestionError(f"“{d}” in the unit “{text}” is not understood; after NAME@SIDE put /status=N, "
-                                "/wounds=N, /exhausted or /alteration=NAME.")
+                                "/wounds=N, /exhausted, /exhaustion=N or /alteration=NAME.")
+    tired = counts.get("exhaustion")
+    if tired is not None:
+        exhausted = tired > 0
     return Unit(name, side, tuple(alterations), counts.get("status"), counts.get("wounds"),
-                (exhausted or False) if details else None, described=bool(details))
+                (exhausted or False) if details else None, described=bool(details), exhaustion=tired)
 
 
 def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
@@ -137,9 +192,15 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
         units.append(Unit(None, "mine"))
     if generic in ("theirs", "both"):
         units.append(Unit(None, "theirs"))
+    phoenixborns: list[Unit] = []
     for text in _values(inputs.get("unit")):
         head, *details = text.split("/")
         name, side = split_side(head, "--unit")
+        if name.lower() == "phoenixborn":   # "phoenixborn@mine/wounds=2": what is on a player's Phoenixborn
+            if any(u.side == side for u in phoenixborns):
+                raise QuestionError(f"--unit names the Phoenixborn of {side} twice; each player has one.")
+            phoenixborns.append(_unit("Phoenixborn", side, details, text))
+            continue
         units.append(_unit(name_unit(name) if name_unit else name, side, details, text))
     targets: dict[str, str] = {}
     for text in _values(inputs.get("target")):
@@ -153,12 +214,15 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     ability = inputs.get("ability")
     cancel = inputs.get("cancel_with")
     number = {k: _number(str(inputs[k]), f"--{k}", 0, 40) if inputs.get(k) not in (None, "") else None
-              for k in ("discard", "dice", "x", "mode")}
-    if number["mode"] == 0:
-        raise QuestionError("--mode counts from 1: the first effect of “choose one” is 1.")
+              for k in ("discard", "dice", "x")}
+    modes = tuple(_number(v, "--mode", 0, 9) for v in _values(str(inputs["mode"]) if inputs.get("mode") not in
+                                                               (None, "") else None))
+    if 0 in modes:
+        raise QuestionError("--mode counts from 1: the first effect of “choose one” (or the first of “A or B”) is 1.")
     return Board(
-        units_said=bool(inputs.get("units")) or bool(_values(inputs.get("unit"))),
-        discard=number["discard"], dice=number["dice"], x=number["x"], mode=number["mode"],
+        units_said=bool(inputs.get("units")) or bool(units), phoenixborns=tuple(phoenixborns),
+        spent=read_spent(inputs.get("spent")),
+        discard=number["discard"], dice=number["dice"], x=number["x"], modes=modes,
         ability=ability.strip() if isinstance(ability, str) and ability.strip() else None,
         focus=_number(str(focus), "--focus", 0, 2) if focus not in (None, "") else 0,
         units=tuple(units),

@@ -18,7 +18,8 @@ def side_words(side: str) -> str:
 def legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, another: bool,
                  words: str = "") -> list[Unit]:
     pool = list(units) + ([self_unit] if self_unit and not another else [])
-    return [u for u in pool if (spec_side == "any" or u.side == spec_side) and fits(u, words) is not False]
+    return [u for u in pool if (spec_side == "any" or u.side == spec_side) and fits(u, words) is not False
+            and u.shield is None]
 
 
 WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) (?P<kind>status|wound|exhaustion) "
@@ -63,6 +64,10 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
             else:
                 name, side = split_side(asked, f"--target {part.n}=")
                 pick = [u for u in legal if u.side == side and (u.name or "").lower() == name.lower()]
+                shielded = [u for u in units if u.side == side and (u.name or "").lower() == name.lower()
+                            and u.shield]
+                if not pick and shielded:   # a unit its own text keeps from being targeted: the part cannot be
+                    return None, None, f"no legal target: {shielded[0].shield}"   # aimed at it
             if not pick:
                 choices = ", ".join(sorted({u.label() for u in legal})) or "none"
                 raise QuestionError(f"--target {part.n}={asked} is not a legal target in this board state; "
@@ -71,6 +76,9 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
         if not legal:
             what = WITH_TOKENS.search(spec.words)
             such = f" that is {what.group(0)}" if what and any(u for u in units) else ""
+            shielded = [u.shield for u in units if u.shield and (spec.side == "any" or u.side == spec.side)]
+            if shielded:
+                return None, None, "no legal target: " + "; ".join(shielded)
             return None, None, f"no legal target: no unit of {side_words(spec.side)}{such} is in play"
         unknown = [u for u in legal if fits(u, spec.words) is None]
         if unknown and WITH_TOKENS.search(spec.words):

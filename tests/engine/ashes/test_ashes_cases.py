@@ -153,8 +153,12 @@ def test_if_you_do_makes_the_first_instruction_effect_not_cost(cards):
     a = judge("Blood Transfer", "1e", cards, units="theirs")
     assert [c["kind"] for c in a["costs"]] == ["side", "exhaust", "magic", "magic"]
     assert "part 1 is effect, not cost" in a["steps"][0]["detail"]
-    assert [(p["n"], p["outcome"]) for p in a["parts"]] == [(1, "skipped"), (2, "skipped")]
-    assert "no legal target" in a["parts"][0]["why"] and "only if part 1 was done" in a["parts"][1]["why"]
+    # "If you do, you may remove 2 wound tokens from another unit you control or remove 1 wound token from your
+    # Phoenixborn": a choice of two, each hanging on part 1
+    assert [(p["n"], p["outcome"]) for p in a["parts"]] == [(1, "skipped"), (2, "skipped"), (3, "skipped")]
+    assert "no legal target" in a["parts"][0]["why"]
+    taken = [p for p in a["parts"][1:] if not p["why"].startswith("not chosen")]
+    assert len(taken) == 1 and "only if part 1 was done" in taken[0]["why"]
 
 
 def test_golden_veil_cancels_the_parts_that_hurt_the_user_too(cards):

@@ -182,7 +182,7 @@ def test_choose_one_resolves_the_chosen_effect_only():
     default = judge("Future Visions", "1e", cards, ability="2")
     assert {p["mode"]: p["outcome"] for p in default["parts"] if p["mode"]} == {1: "resolves", 2: "skipped"}
     assert "AS-I-mode" in interpretation_ids(default)
-    with pytest.raises(QuestionError, match="offers effects 1 to 2"):
+    with pytest.raises(QuestionError, match="offers options 1 to 2"):
         judge("Future Visions", "1e", cards, ability="2", mode="3")
 
 

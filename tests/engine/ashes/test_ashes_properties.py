@@ -105,7 +105,9 @@ def test_cancelling_never_undoes_cost_or_placement(edition):
         assert cancelled["placement"] == plain["placement"]
         if cancelled["cancel"]["applies"]:
             start = cancelled["cancel"]["cancels_from"]
-            assert all(p["outcome"] == "cancelled" for p in cancelled["parts"] if p["n"] >= start)
+            # every later part is cancelled, except an option of a choice that was not taken (it never happens)
+            assert all(p["outcome"] == "cancelled" for p in cancelled["parts"] if p["n"] >= start
+                       and not p["why"].startswith("not chosen"))
     assert checked > ROUNDS // 2 and applied > 10
 
 
@@ -134,7 +136,9 @@ def test_declining_never_stops_a_later_mandatory_part(edition):
     rng = random.Random(SEED + 2)
     pool = usable_abilities(edition)
     compared = 0
-    for _ in range(ROUNDS * 2):
+    for _ in range(ROUNDS * 4):
+        if compared > 30:
+            break   # enough comparisons: most random draws have no optional part followed by a mandatory one
         card, ability, _n = rng.choice(pool)
         board = random_board(rng)
         try:

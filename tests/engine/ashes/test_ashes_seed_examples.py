@@ -83,9 +83,13 @@ def test_blood_puppet_abilities_belong_to_its_controller():
 def test_reborn_resolves_one_effect_at_a_time_as_much_as_possible():
     """Reborn rulebook "Resolving Effects" (AS9, AS11): top to bottom, each effect on its own; "to" divides."""
     cards = real_cards()
-    barrage = judge("Phoenix Barrage", "reborn", cards, unit="Gilder@theirs")
+    barrage = judge("Phoenix Barrage", "reborn", cards, unit="Hammer Knight@theirs")
     assert outcomes(barrage) == {1: "resolves", 2: "resolves", 3: "resolves"}
     assert "AS9" in part(barrage, 1)["rules"]
+    # one effect at a time: the unit the first 2 damage destroys (a Gilder, life 2) is not there for the second
+    barrage = judge("Phoenix Barrage", "reborn", cards, unit="Gilder@theirs")
+    assert outcomes(barrage) == {1: "resolves", 2: "skipped", 3: "resolves"}
+    assert "destroyed" in " ".join(part(barrage, 1)["result"]) and "no unit" in part(barrage, 2)["why"]
     crescendo = judge("Crescendo", "reborn", cards, units="none")
     assert part(crescendo, 2)["link"] == "to" and part(crescendo, 2)["depends_on"] == 1
     assert outcomes(crescendo) == {1: "skipped", 2: "skipped"}

@@ -1,0 +1,105 @@
+"""Tokens a part removes, checked against what the question says is on the card it removes them from (AS5, AS9).
+
+"Remove 2 wound tokens and 1 exhaustion token from your Phoenixborn", "Remove all wound tokens from a target unit",
+"Remove 1 exhaustion token from that unit": the holder is your (or the target) Phoenixborn, the unit targeted or
+named before, or the unit used. When the question describes the holder ("phoenixborn@mine/wounds=1",
+"Iron Worker@theirs/exhausted"), the part removes what is there (as much as possible) and does not happen when
+none of it is; when it does not, the answer says it took the tokens to be there.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from engine.rulesets.ashes.state import Board, Unit
+
+_REMOVE = re.compile(r"^(?:you may )?remove (?P<items>(?:\d+|all|an?|one|two|three)? ?(?:wound|status|exhaustion)"
+                     r"(?: tokens?)?(?:,? (?:and|or) (?:\d+|all|an?|one|two|three)? ?(?:wound|status|exhaustion)"
+                     r"(?: tokens?)?)*) from (?P<what>your phoenixborn|this unit|this card|"
+                     r"(?:a|another) target (?:unit or phoenixborn|phoenixborn|unit|ally|conjuration)|that unit|it|"
+                     r"the attached unit|(?:a|an|another) (?:unit|ally|conjuration) you control)\b", re.I)
+_ITEM = re.compile(r"(?P<n>\d+|all|an?|one|two|three)? ?(?P<tok>wound|status|exhaustion)(?: tokens?)?", re.I)
+_NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+
+
+@dataclass(frozen=True)
+class Removal:
+    items: tuple[tuple[int | None, str], ...]   # (how many, None = all; which token)
+    what: str
+
+    def words(self) -> str:
+        return " and ".join(_count(n, tok) for n, tok in self.items)
+
+
+def _count(n: int | None, tok: str) -> str:
+    if n is None:
+        return f"all {tok} tokens"
+    return f"{n} {tok} token" + ("s" if n != 1 else "")
+
+
+def removal(text: str) -> Removal | None:
+    m = _REMOVE.match(text.strip())
+    if not m:
+        return None
+    items: list[tuple[int | None, str]] = []
+    last: int | None = 1
+    for raw in re.split(r",? (?:and|or) ", m.group("items")):
+        im = _ITEM.fullmatch(raw.strip())
+        if not im:
+            return None
+        word = (im.group("n") or "").lower()
+        n: int | None = (None if word == "all" else int(word) if word.isdigit() else _NUMBER[word]) if word \
+            else last
+        last = n
+        items.append((n, im.group("tok").lower()))
+    return Removal(tuple(items), m.group("what").lower())
+
+
+def holder(rem: Removal, target: str | None, acts_on: str | None, units: list[Unit], self_unit: Unit | None,
+           board: Board, card_type: str) -> tuple[Unit | None, str]:
+    """The card the tokens come off, as described in the question (None when it is not), and its words."""
+    what = rem.what
+    if what == "your phoenixborn" or (what == "this card" and card_type == "Phoenixborn"):
+        return board.phoenixborn("mine"), "your Phoenixborn"
+    if what.startswith(("a target", "another target")) and target:
+        if target.lower().startswith("the phoenixborn"):
+            side = "mine" if "(yours)" in target else "theirs"
+            return board.phoenixborn(side), f"{'your' if side == 'mine' else 'their'} Phoenixborn"
+        return next((u for u in units if u.name and u.label() == target), None), target
+    if what in ("that unit", "it") and acts_on:
+        return next((u for u in units if u.name and u.label() == acts_on), None), acts_on
+    if what == "this unit" and self_unit is not None:
+        return (self_unit if self_unit.described else None), self_unit.label()
+    if what.endswith("you control"):
+        # "from another unit you control": any one of yours will do; the one described with the most of them
+        pool = [u for u in units if u.side == "mine" and u.name]
+        if not pool or not all(u.described for u in pool) or any(u.name is None for u in units if u.side == "mine"):
+            return None, what
+        best = max(pool, key=lambda u: sum(u.tokens(t) or 0 for _, t in rem.items))
+        return best, best.label()
+    return None, what
+
+
+def removed(rem: Removal, unit: Unit | None) -> tuple[bool | None, str]:
+    """(True: something is removed, False: nothing is there to remove, None: not known), and what it removes."""
+    if unit is None:
+        return None, ""
+    got: list[str] = []
+    known = True
+    for n, tok in rem.items:
+        have = unit.tokens(tok)
+        if have is None:
+            known = False
+            continue
+        take = have if n is None else min(n, have)
+        if n is not None and take < n:
+            got.append(f"{_count(take, tok) if take else f'no {tok} token'} ({'only ' + str(have) if have else 'none'}"
+                       " there)")
+        else:
+            got.append(_count(take, tok) if take else f"no {tok} token (none there)")
+    if not known:
+        return None, ""
+    if all(unit.tokens(tok) == 0 for _, tok in rem.items):
+        return False, ""
+    return True, "removes " + " and ".join(got)
