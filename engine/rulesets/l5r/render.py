@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card
+from engine.rulesets.l5r.items import split_effects
 from engine.rulesets.l5r.lifetime import Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
@@ -282,7 +283,13 @@ _STAYS = (("fear", "what its Fear bows stays bowed"),
 
 def _stays(text: str) -> str:
     """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
-    body = re.sub(r"^[^:]{0,60}:\s*", "", text)
+    # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
+    # player. ... Turn the Personality face-down"): a cost bows, but the effect is what stays
+    body = " ".join(split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    face = re.search(r"\bturns? [^.]*?\bface-(down|up)\b", body, re.I)
+    if face is not None:
+        return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
+               "turns it"
     first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", body, re.I)
     said = next((words for verb, words in _STAYS if first and first.group(1).lower() == verb), None)
     return (said or "what it changes stays changed") + " until something else changes it"

@@ -304,3 +304,25 @@ def test_a_courtesy_trait_in_an_order_answers_to_who_went_first():
     first = order(at=at, item=items, went_first="you")
     assert [e["card"] for e in first["order"]] == [None] and first["skipped"][0]["card"] == "Slave Pits"
     assert "did not go first" in order(at=at, item=items)["summary"]
+
+
+# A one-time change's first line says what its effects leave behind, never what its cost did ("Open: Bow your
+# performing Samurai: ... Turn the Personality face-down" leaves a face-down Personality, not a bowed Samurai).
+COST_BOWS = [f"{c.name}#{a.index}" for c in CARDS for a in read_card(c)
+             if a.kind is Kind.ACTION and re.match(r"^[^:]+:\s*Bow (?:your|this|one of your)\b[^:.]*:", a.rules_text)
+             and not re.search(r"\bbow", a.rules_text.split(":", 2)[2], re.I)]
+
+
+def test_the_cost_bows_class():
+    assert len(COST_BOWS) >= 20 and "Know Their Minds#1" in COST_BOWS
+
+
+@pytest.mark.parametrize("item", COST_BOWS, ids=COST_BOWS)
+def test_a_one_time_changes_first_line_is_about_its_effect_not_its_cost(item):
+    answer = duration(card=item, then=["action-resolves", "turn-ends"])
+    assert "what it bows stays bowed" not in answer["summary"]
+
+
+def test_a_face_down_personality_stays_face_down():
+    answer = duration(card="Know Their Minds", then=["action-resolves", "turn-ends"])
+    assert "what it turns face-down stays face-down" in answer["summary"]
