@@ -257,19 +257,23 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         # an action's effect "+3F while he is in an army" names no length: the rules' length (LD8), switched by it
         return Lifetime("while", condition, DEFAULT_TURN, condition, "turn-ends", ())
     if condition is not None:
-        return Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
+        life = Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
+        if main is not None and main.form is Form.PAYING and _cost_if(text):
+            life.trace.interpret(Interpretation("cost-if", "LD1", f"“{main.words}” changes one payment." +
+                                                _cost_if(text)))
+        return life
     if main is not None and main.form is Form.PAYING and standing and not OWN_ENTRY.search(text):
         # "Your Spells enter play for 1 less Gold", "When Recruiting a Personality, ... he costs 2 more Gold": a
         # standing cost rule, in force while its card is in play; each payment it changes is changed for that one
         life = Lifetime("in-play", None, None, None, "leaves-play", ())
         life.trace.interpret(Interpretation("standing-cost", "LD1", f"“{main.words}” is a standing cost rule of the "
                                             "card: it changes every such payment while the card is in play, and each "
-                                            "change lasts for that one payment only."))
+                                            "change lasts for that one payment only." + _cost_if(text)))
         return life
     if main is not None and main.form is Form.PAYING and standing:
         life = Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
         life.trace.interpret(Interpretation("own-cost", "LD1", f"“{main.words}” is a rule of the card for the payment "
-                                            "that brings it into play: it changes that one payment."))
+                                            "that brings it into play: it changes that one payment." + _cost_if(text)))
         return life
     if main is not None:
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
@@ -293,6 +297,17 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
     if not LASTING.search(CONDITION.sub("", LOOP.sub("", text))):
         return Lifetime("instant", None, None, None, None, ())
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
+
+
+_COST_IF = re.compile(r"(?<!\beven )\b(?-i:[Ii])f\s+([^,.;:()]+)")
+
+
+def _cost_if(text: str) -> str:
+    """A cost rule's "if ..." ("Enters play for 1 less Gold if you are a Lion Clan player"), said as what the change
+    needs: it is checked at the payment, and taken to hold here as nothing says otherwise."""
+    found = _COST_IF.search(text)
+    return f" It changes the payment only “{found.group(0).strip()}”; that is taken to hold here, as nothing says " \
+           "otherwise." if found else ""
 
 
 def _turns_until(term: Term, players: int) -> int:

@@ -326,3 +326,20 @@ def test_a_one_time_changes_first_line_is_about_its_effect_not_its_cost(item):
 def test_a_face_down_personality_stays_face_down():
     answer = duration(card="Know Their Minds", then=["action-resolves", "turn-ends"])
     assert "what it turns face-down stays face-down" in answer["summary"]
+
+
+# The "if" of a card's cost rule ("Enters play for 1 less Gold if you are a Lion Clan player") is said aloud.
+COST_IF = [f"{c.name}#{a.index}" for c in CARDS for a in read_card(c)
+           if re.match(r"^(?:\w+ )?[Ee]nters play for \d+ less Gold if\b", a.rules_text) and not a.header]
+
+
+@pytest.mark.parametrize("item", COST_IF, ids=COST_IF)
+def test_a_cost_rules_if_is_said_aloud(item):
+    answer = duration(card=item)
+    words = re.search(r"\bif [^,.;:()]+", item and next(
+        a.rules_text for c in CARDS for a in read_card(c) if f"{c.name}#{a.index}" == item)).group(0)
+    assert any(f"only “{words}”" in n["text"] for n in answer["interpretations"]), answer["interpretations"]
+
+
+def test_the_cost_if_class():
+    assert len(COST_IF) >= 15
