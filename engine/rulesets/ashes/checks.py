@@ -121,8 +121,14 @@ _SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:it|this unit|this card) has (?P<q>
                           r"(?: on (?:it|this unit|this card))?$", re.I)
 
 
+# "If there are no wound tokens on this unit" (Phoenix Attendant): the same question, the other way round
+_THERE_TOKENS = re.compile(r"^(?P<neg>not )?there (?:are|is) (?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|"
+                           r"at least (?P<least>\d+)) (?P<tok>status|wound|exhaustion) tokens? on (?:it|this unit|"
+                           r"this card)$", re.I)
+
+
 def self_tokens_verdict(condition: str, self_unit: Unit | None) -> bool | None:
-    m = _SELF_TOKENS.match(condition.strip())
+    m = _SELF_TOKENS.match(condition.strip()) or _THERE_TOKENS.match(condition.strip())
     if not m or self_unit is None:
         return None
     have = self_unit.tokens(m.group("tok").lower())

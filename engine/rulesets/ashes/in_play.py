@@ -516,7 +516,7 @@ def with_shields(units: list[Unit], pieces: dict[str, Piece], src: Source) -> li
             out.append(u)
             continue
         side = [x for x in pieces.values() if x.unit.side == u.side]
-        out.append(replace(u, shield=target_shield(q, src, side)))
+        out.append(replace(u, shield=target_shield(q, src, side), kind=q.card.type if q.card is not None else None))
     return out
 
 

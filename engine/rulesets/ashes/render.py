@@ -210,7 +210,18 @@ def _clause(text: str, limit: int = 90) -> str:
     if len(words) <= limit:
         return words
     cut = words[:limit].rsplit(" ", 1)[0].rstrip(" ,;")
+    # never end on a word that only leads into what was cut ("… from your Phoenixborn onto …")
+    while True:
+        head, _, last = cut.rpartition(" ")
+        if not head or last.lower() not in _DANGLING:
+            break
+        cut = head.rstrip(" ,;")
     return cut + " …"
+
+
+_DANGLING = {"a", "an", "the", "to", "onto", "on", "of", "from", "into", "in", "with", "for", "and", "or", "by", "at",
+             "that", "your", "their", "its", "this", "each", "any", "than", "as", "but", "if", "unless", "equal",
+             "target", "up"}
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
@@ -267,6 +278,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
                        else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
+        elif ident == "AS-I-trigger-unit":
+            m = re.search(r"needs (?P<w>.+?); the units", note["text"])
+            out.append(f"{m.group('w') if m else 'a unit'} is there to set it off")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
         elif ident.startswith("AS-I-count-") and part is not None:

@@ -48,7 +48,7 @@ from engine.rulesets.ashes.in_play import (
 )
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
-from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.state import Board, Spent, Unit
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import holder, removal, removed
 from engine.trace import Interpretation, Trace
@@ -164,6 +164,44 @@ def _cost_dice(ability: Ability, magic: str) -> int:
     return total
 
 
+# a constant ability that is an instruction waiting for something to happen to the unit ("Illusion: If this unit
+# receives damage as a result of a unit's attack or counter, destroy this unit"): asked about, it says what happens
+_EVENT_PASSIVE = re.compile(r"^(?:if|whenever|each time) (?:this unit|it) (?:is dealt|receives|would receive|takes)\b"
+                            r"[^,]*, (?:destroy|discard|remove|place|deal|return)\b", re.I)
+
+
+_RANK = {"basic": 0, "class": 1, "power": 2}
+
+
+def cannot_pay(ability: Ability, spent: tuple[Spent, ...]) -> str:
+    """Why the dice spent cannot pay the ability's magic cost ("" when they can, or the cost is not plain dice): a
+    symbol is paid by a die of its magic showing the same or a higher side (power > class), a basic symbol by any
+    die (AS2)."""
+    symbols: list[tuple[str | None, int]] = []
+    for cost in ability.costs:
+        if cost.kind != "magic":
+            continue
+        m = re.fullmatch(r"(\d+) (?:(?P<magic>[a-z]+) (?P<side>class|power)|basic) dic?e", cost.text.strip(), re.I)
+        if m is None:
+            return ""   # a choice, X, or a wording this does not read: not checked
+        rank = _RANK[m.group("side").lower()] if m.group("side") else 0
+        symbols += [(m.group("magic").lower() if m.group("magic") else None, rank)] * int(m.group(1))
+    if not symbols:
+        return ""
+    dice = [(d.magic, _RANK[d.side] if d.side else 0) for d in spent for _ in range(d.count)]
+    needed = "; ".join(c.text for c in ability.costs if c.kind == "magic")
+    given = "; ".join(d.as_text() for d in spent) or "none"
+    if len(dice) < len(symbols):
+        return f"its cost needs {len(symbols)} dice ({needed}) and only {len(dice)} were spent ({given})"
+    for magic, rank in sorted(symbols, key=lambda s: (s[0] is None, -s[1])):   # the strictest symbols first
+        fit = sorted((d for d in dice if magic is None or (d[0] == magic and d[1] >= rank)), key=lambda d: d[1])
+        if not fit:
+            return (f"the dice spent ({given}) cannot pay its cost ({needed}): a class or power symbol is paid only "
+                    "by a die of that magic showing the same or a higher side (power pays class, never the other way)")
+        dice.remove(fit[0])
+    return ""
+
+
 def magic_count(ability: Ability) -> int:
     """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
     total = 0
@@ -217,6 +255,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
                                            f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
                                            "it that this is met."))
+    watched = _watched_side(ability)
+    if watched is not None and not board.units_said:
+        trace.interpret(Interpretation("AS-I-trigger-unit", "AS12",
+                                       f"Its trigger needs {watched[1]}; the units in play were not said, so I took "
+                                       "one to be there (name them with --unit to check it)."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
@@ -224,7 +267,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         usable, why = False, (f"the card is exhausted, so its text is inactive: “{ability.label}” does not apply "
                               "while it is exhausted (only inexhaustible text works)")
         rules.append("AS13")
-    elif ability.kind == "passive" and ability.text:
+    elif ability.kind == "passive" and ability.text and \
+            not _EVENT_PASSIVE.match(" ".join(x.text for x in ability.parts)):
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
     elif ability.kind == "passive" and not ability.text:
@@ -236,6 +280,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.exhausted and any(c.kind == "exhaust" for c in ability.costs):
         usable, why = False, "the card is already exhausted, so its exhaust cost cannot be paid"
         rules += ["AS2", "AS13"]
+    elif watched is not None and board.units_said and \
+            not any(u.side == watched[0] for u in board.units):
+        # "after a unit you control is dealt damage": the board says no such unit is there to set it off
+        usable, why = False, (f"its trigger needs {watched[1]}, and no unit of "
+                              f"{'yours' if watched[0] == 'mine' else 'theirs'} is in play (a Phoenixborn is not a "
+                              "unit)")
+        rules.append("AS12")
     elif playing and p.type == "Ally" and board.battlefield_full:
         usable, why = False, "your battlefield is full and room cannot be made at will"
         rules.append("AS4")
@@ -255,6 +306,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
                               "pool")
+        rules.append("AS2")
+    elif board.spent is not None and (unpaid := cannot_pay(ability, board.spent)):
+        usable, why = False, unpaid
         rules.append("AS2")
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
@@ -276,6 +330,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
         self_unit = described_self
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
+    elif self_unit is not None and ability.trigger is not None and ENTERS.match(ability.text):
+        # "When this unit comes into play": it has just been placed, so nothing is on it yet (no exhaustion, no
+        # wounds), except the tokens it comes into play with
+        with_tokens = re.search(r"\bcomes into play with (\d+) status tokens?", " ".join(
+            a.text for a in read_abilities(p)), re.I)
+        self_unit = Unit(p.name, "mine", (), int(with_tokens.group(1)) if with_tokens else 0, 0, False,
+                         described=True)
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
@@ -443,7 +504,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
                 kinds = " or ".join(dict.fromkeys(t for _, t in rem.items))
-                r.why = f"there are no {kinds} tokens on {where} to remove"
+                r.why = f"there are no {kinds} tokens on {where} to {rem.verb}"
                 continue
             if got:
                 r.result.append(what)
@@ -491,6 +552,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
+        if units and all(u.kind is not None for u in units):
+            settled.add("kind-ally-or-conjuration")   # every unit in play is named, its card says ally or conjuration
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
                 continue
@@ -608,6 +671,21 @@ def _reaction_on_board(reaction: dict[str, Any], results: list[PartResult], piec
     return reaction
 
 
+_WATCHED = re.compile(r"\b(?:a|an|any|one or more) (?:units?|all(?:y|ies)|conjurations?) (?P<ctl>you control|"
+                      r"an opponent controls|your opponent controls)\b", re.I)
+
+
+def _watched_side(ability: Ability) -> tuple[str, str] | None:
+    """Whose unit a trigger waits for ("after a unit you control is dealt damage"): (side, words), else None."""
+    if ability.trigger is None:
+        return None
+    m = _WATCHED.search(ability.trigger.words)
+    if m is None or re.search(r"\bor (?:your |a |their )?phoenixborn\b|\bdestroyed\b|\bleaves? play\b|\bdiscarded\b|"
+                              r"\breturned\b|\bremoved\b", ability.trigger.words, re.I):
+        return None   # a unit destroyed or leaving play is not on the board any more
+    return ("mine" if m.group("ctl").lower() == "you control" else "theirs"), m.group(0)
+
+
 def _spell_guard(p: Printing, used: Ability) -> str | None:
     """The card's own "cannot be affected by an opponent's spell" (Spell Guard), if it has one."""
     for a in read_abilities(p):
@@ -679,7 +757,7 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
         given = sum(d.count for d in board.spent)
         if not dice and not re.search(r"\bspent\b", ability.text, re.I):
             unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
-        elif dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+        elif dice and given > dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):

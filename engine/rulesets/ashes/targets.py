@@ -27,8 +27,25 @@ WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) 
                           r"(?P<alt>alteration)", re.I)
 
 
+_KIND = re.compile(r"\b(?P<k>ally|allies|conjurations?)\b", re.I)
+
+
+def kind_fits(u: Unit, words: str) -> bool | None:
+    """Is the unit of the kind the words name ("target ally you control", "a conjuration an opponent controls")?
+    None: its card is not known."""
+    m = _KIND.search(words)
+    if not m:
+        return True
+    if u.kind is None:
+        return None
+    return u.kind == ("Ally" if m.group("k").lower().startswith("all") else "Conjuration")
+
+
 def fits(u: Unit, words: str) -> bool | None:
-    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
+    """Does the unit meet what the target words ask ("exhausted", "with a status token", "ally")? None: not
+    known."""
+    if kind_fits(u, words) is False:
+        return False
     m = WITH_TOKENS.search(words)
     if not m:
         return True
@@ -146,6 +163,11 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
     words = spec.words.lower()
     shown = f"a {spec.words}"
+    asked = board.targets.get(str(part.n))
+    if asked and "@" in asked and not re.search(r"\balteration", words):
+        # the card the question names as the target ("--target 1=Summon Gilder@theirs"): the player says it is there
+        name, side = split_side(asked, f"--target {part.n}=")
+        return f"{name} ({'yours' if side == 'mine' else 'theirs'})", side, ""
     if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
         holders = [u for u in units if u.alterations]
         if holders:

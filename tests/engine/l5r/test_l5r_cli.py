@@ -61,7 +61,8 @@ def test_duration_text_exactly(db, capsys):
                        "occurs:an action on his card resolves", "--then", "occurs:he attacks you", "--db", db)
     assert code == 0
     assert out == (
-        "Haikitsu after he attacks you: its delayed effect has fired.\n"
+        "Haikitsu after he attacks you: “gain 1 Honor” already happened, once (after an action on his card resolves); "
+        "it does not happen again.\n"
         "\n"
         "Effect: “Open, Bow: Choose a dishonorable Personality as the target. After the next time this turn he "
         "attacks you or an action on his card resolves, gain 1 Honor.” — read as next-time (“After the next time "
