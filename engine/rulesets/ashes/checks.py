@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, at_least
 from engine.rulesets.ashes.state import Board, Unit
-from engine.rulesets.ashes.targets import WITH_TOKENS, fits, side_words, unit_need_met
+from engine.rulesets.ashes.targets import KIND_WORDS, WITH_TOKENS, fits, side_words, unit_need_met
 from engine.trace import Interpretation, Trace
 
 if TYPE_CHECKING:  # the result type only; resolve.py imports this module
@@ -213,3 +213,17 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
         if need.kind == "units-to-affect" and not unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {side_words(need.side)} in play to affect", ["AS5"]
     return None
+
+
+def kinds_checked(part: Part, units: list[Unit], self_unit: Unit | None, board: Board) -> bool:
+    """Were the part's "ally" / "conjuration" words all checked against the cards' types? They are when they stand
+    in its target or in a unit it needs, and every unit in play is a named card whose type is known."""
+    words = [s.words for s in ((part.new_target, *part.new_target.also) if part.new_target else ())]
+    words += [n.words for n in part.needs if n.kind == "unit" and n.words]
+    rest = part.text
+    for w in words:
+        rest = re.sub(re.escape(w), " ", rest, flags=re.I)
+    if not board.units_said or KIND_WORDS.search(rest) or not any(KIND_WORDS.search(w) for w in words):
+        return False
+    pool = [*units, *([self_unit] if self_unit is not None else [])]
+    return all(u.card_type is not None for u in pool)

@@ -517,7 +517,8 @@ def with_shields(units: list[Unit], pieces: dict[str, Piece], src: Source) -> li
 
 
 def board_with_cards(board: Board, card_of: CardOf | None) -> Board:
-    """A Phoenixborn named by its card ("Aradel Summergaard@mine/wounds=2") is that player's Phoenixborn."""
+    """A Phoenixborn named by its card ("Aradel Summergaard@mine/wounds=2") is that player's Phoenixborn; every other
+    named unit carries its card's type."""
     if card_of is None:
         return board
     units, pbs = [], list(board.phoenixborns)
@@ -525,8 +526,8 @@ def board_with_cards(board: Board, card_of: CardOf | None) -> Board:
         card = card_of(u.name) if u.name else None
         if card is not None and card.type == "Phoenixborn" and not any(x.side == u.side for x in pbs):
             pbs.append(u)
-        else:
-            units.append(u)
+        else:   # its card's type: "target ally" / "conjuration" is checked against it (targets.fits)
+            units.append(replace(u, card_type=card.type) if card is not None else u)
     if len(units) == len(board.units):
-        return board
+        return replace(board, units=tuple(units))
     return replace(board, units=tuple(units), phoenixborns=tuple(pbs), units_said=board.units_said and bool(units))

@@ -26,6 +26,7 @@ from engine.rulesets.ashes.checks import (
     board_missing,
     condition_verdict,
     for_each_count,
+    kinds_checked,
     missing_need,
     own_tokens_missing,
     spent_count,
@@ -257,12 +258,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     for r in rules[1:]:
         trace.add(r, "", "")
 
-    self_unit = Unit(p.name, "mine") if (p.type in UNIT_TYPES and not playing) else None
+    self_unit = Unit(p.name, "mine", card_type=p.type) if (p.type in UNIT_TYPES and not playing) else None
     described_self = next((u for u in board.units if self_unit is not None and u.side == "mine" and u.described
                            and (u.name or "").lower() == p.name.lower()), None)
     if described_self is not None:
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
-        self_unit = described_self
+        self_unit = dataclasses.replace(described_self, card_type=p.type)
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
@@ -472,6 +473,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
+        if kinds_checked(part, units + placed_units, self_unit, board):
+            settled.add("kind-ally-or-conjuration")   # "ally" / "conjuration" checked against the cards' types
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
                 continue
@@ -490,7 +493,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} is another player's choice (“{part.text}”); I took it "
                                            "that they do it (declining that part shows the other case)."))
         if part.places and any(n.kind == "room" for n in part.needs):
-            placed_units.append(Unit(part.places, "mine"))
+            placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
         if part.places and part.new_target and part.new_target.kind == "player":
             r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
                       "its owner")

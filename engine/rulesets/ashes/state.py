@@ -32,6 +32,7 @@ class Unit:
     described: bool = False         # the question said what is on it (so "nothing said" means none)
     exhaustion: int | None = None   # exhaustion tokens when counted ("/exhaustion=2"); "/exhausted" is 1
     shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
+    card_type: str | None = field(default=None, compare=False)   # its card's type (Ally, Conjuration) when known
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"

@@ -27,8 +27,31 @@ WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) 
                           r"(?P<alt>alteration)", re.I)
 
 
+# "target ally you control", "a conjuration an opponent controls": the kind of unit, read from the card's type
+KIND_WORDS = re.compile(r"\b(?P<ally>ally|allies)\b|\b(?P<conj>conjurations?)\b(?! (?:pile|onto|into)\b)", re.I)
+
+
+def kind_fits(u: Unit, words: str) -> bool | None:
+    """Is the unit of the kind the words name (an ally, a conjuration)? None: its card is not known."""
+    kinds = {"Ally" if m.group("ally") else "Conjuration" for m in KIND_WORDS.finditer(words)}
+    if not kinds:
+        return True
+    if u.card_type is None:
+        return None
+    return u.card_type in kinds
+
+
 def fits(u: Unit, words: str) -> bool | None:
-    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
+    """Does the unit meet what the target words ask ("exhausted", "with a status token", "ally")? None: not
+    known."""
+    kind = kind_fits(u, words)
+    if kind is False:
+        return False
+    state = _state_fits(u, words)
+    return False if state is False else None if (state is None or kind is None) else True
+
+
+def _state_fits(u: Unit, words: str) -> bool | None:
     m = WITH_TOKENS.search(words)
     if not m:
         return True
@@ -79,8 +102,12 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
             shielded = [u.shield for u in units if u.shield and (spec.side == "any" or u.side == spec.side)]
             if shielded:
                 return None, None, "no legal target: " + "; ".join(shielded)
+            kind = KIND_WORDS.search(spec.words)
+            if kind and units:
+                noun = "ally" if kind.group("ally") else "conjuration"
+                return None, None, f"no legal target: no {noun} of {side_words(spec.side)}{such} is in play"
             return None, None, f"no legal target: no unit of {side_words(spec.side)}{such} is in play"
-        unknown = [u for u in legal if fits(u, spec.words) is None]
+        unknown = [u for u in legal if _state_fits(u, spec.words) is None]
         if unknown and WITH_TOKENS.search(spec.words):
             trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS3",
                                            f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
