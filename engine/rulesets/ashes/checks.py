@@ -227,3 +227,41 @@ def kinds_checked(part: Part, units: list[Unit], self_unit: Unit | None, board: 
         return False
     pool = [*units, *([self_unit] if self_unit is not None else [])]
     return all(u.card_type is not None for u in pool)
+
+
+# A trigger about a unit of one side that stays in play through the event ("after a unit you control is dealt
+# damage", "when an opponent ... targets a unit you control", "... counter with a unit they control"): such a unit
+# must be in play for it to happen. Events that bring a unit into play or take it out ("is destroyed", "comes into
+# play", "leaves play") may have already changed the board described, so they are said, never checked.
+TRIGGER_UNIT = re.compile(r"\b(?:a|an) (?P<kind>unit|ally|conjuration) (?P<side>you control|an opponent controls|they "
+                          r"control)\b", re.I)
+_MOVES_UNIT = re.compile(r"\b(?:destroy(?:ed|s)|comes? into play|enters? play|leaves? play|would leave|removed from|"
+                         r"returned|discarded)\b|^when attaching\b", re.I)
+
+
+def trigger_unit(words: str) -> tuple[str, str, bool] | None:
+    """(side, kind noun, checkable) of the unit a trigger is about, when it names one of a side."""
+    m = TRIGGER_UNIT.search(words)
+    if not m:
+        return None
+    side = "mine" if m.group("side").lower() == "you control" else "theirs"
+    return side, m.group("kind").lower(), not _MOVES_UNIT.search(words)
+
+
+def trigger_verdict(words: str, board: Board, self_unit: Unit | None) -> tuple[bool | None, str]:
+    """Can the trigger happen on the board described? (False, why) when no such unit is in play; (None, what was
+    taken) when the board does not say; (True, "") when it is met or names no unit of a side."""
+    got = trigger_unit(words)
+    if got is None:
+        return True, ""
+    side, noun, checkable = got
+    whose = side_words(side)
+    pool = [u for u in (*board.units, *([self_unit] if self_unit is not None else [])) if u.side == side]
+    kinds = [fits(u, noun) for u in pool]
+    if checkable and board.units_said and not any(k is not False for k in kinds):
+        such = f" (the units of {whose} named are not {'allies' if noun == 'ally' else noun + 's'})" if pool else ""
+        return False, f"its trigger “{words}” needs {'an' if noun == 'ally' else 'a'} {noun} of {whose} in " \
+                      f"play, and there is none{such}"
+    if not checkable or not board.units_said or (any(k is None for k in kinds) and not any(kinds)):
+        return None, f"its trigger “{words}” happened ({'an' if noun == 'ally' else 'a'} {noun} of {whose})"
+    return True, ""

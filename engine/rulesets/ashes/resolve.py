@@ -30,6 +30,7 @@ from engine.rulesets.ashes.checks import (
     missing_need,
     own_tokens_missing,
     spent_count,
+    trigger_verdict,
 )
 from engine.rulesets.ashes.choices import carry_inputs, not_picked, pick_options
 from engine.rulesets.ashes.editions import Printing
@@ -213,6 +214,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
+    trigger_met, trigger_taken = trigger_verdict(ability.trigger.words, board, Unit(
+        p.name, "mine", card_type=p.type) if p.type in UNIT_TYPES and not playing else None) \
+        if ability.trigger else (True, "")
     if ability.kind == "passive" and ability.text:
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
@@ -241,6 +245,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
         usable, why = False, "it needs an open battlefield slot and your battlefield is full"
         rules.append("AS4")
+    elif trigger_met is False:
+        usable, why = False, trigger_taken
+        rules.append("AS12")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
                               "pool")
@@ -255,6 +262,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     else:
         why = "nothing in this board state prevents it"
     trace.add("AS1", ability.label, ("usable: " if usable else "not usable: ") + why)
+    if usable and trigger_met is None:
+        trace.interpret(Interpretation("AS-I-trigger-board", "AS12",
+                                       f"The board state does not settle it, so I took it that {trigger_taken} "
+                                       "(name the units in play to check it)."))
     for r in rules[1:]:
         trace.add(r, "", "")
 
