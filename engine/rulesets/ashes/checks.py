@@ -116,14 +116,19 @@ _DIE_HELD = re.compile(r"\b(?:you have|there is|there are)\b[^,.]*\b(?:di(?:e|ce
 
 # "unless it has 1 or more status tokens on it", "if this unit has 2 or fewer wound tokens on it": tokens on the
 # card used, decided when the question says what is on it
-_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:it|this unit|this card) has (?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|"
-                          r"fewer|less)|at least (?P<least>\d+)) (?P<tok>status|wound|exhaustion) tokens?"
-                          r"(?: on (?:it|this unit|this card))?$", re.I)
+_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:(?:it|this unit|this card) has|(?P<there>there (?:are|is))) (?P<q>no|"
+                          r"any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|at least (?P<least>\d+)) "
+                          r"(?P<tok>status|wound|exhaustion) tokens?"
+                          r"(?P<on> on (?:it|this unit|this card|(?P<pb>your phoenixborn)))?$", re.I)
 
 
-def self_tokens_verdict(condition: str, self_unit: Unit | None) -> bool | None:
+def self_tokens_verdict(condition: str, self_unit: Unit | None, board: Board | None = None) -> bool | None:
+    """Tokens on the card used (or on your Phoenixborn, "there are 7 or more status tokens on your Phoenixborn"),
+    when the question says what is on it."""
     m = _SELF_TOKENS.match(condition.strip())
-    if not m or self_unit is None:
+    if m and m.group("pb"):
+        self_unit = board.phoenixborn("mine") if board is not None else None
+    if not m or self_unit is None or (m.group("there") and not m.group("on")):   # "there are": on the card used
         return None
     have = self_unit.tokens(m.group("tok").lower())
     if have is None:
@@ -155,7 +160,7 @@ def spent_count(board: Board, magic: str, side: str) -> int | None:
 
 def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Unit | None = None) -> bool | None:
     """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
-    own = self_tokens_verdict(part.condition or "", self_unit)
+    own = self_tokens_verdict(part.condition or "", self_unit, board)
     if own is not None:
         return own
     spent = ANY_SPENT.match(part.condition or "")

@@ -203,10 +203,27 @@ def _clause(text: str, limit: int = 90) -> str:
     """A part's words as a clause inside a sentence: without the final stop; a long one is shortened at a word
     boundary (never mid-word), with "…"."""
     words = " ".join(text.strip().rstrip(".:").split())
-    if len(words) <= limit:
+    if len(words) <= limit * 4 // 3:   # a little over: whole, rather than cut a few words before its end
         return words
-    cut = words[:limit].rsplit(" ", 1)[0].rstrip(" ,;")
-    return cut + " …"
+    head = words[:limit]
+    clause = max(head.rfind(", "), head.rfind("; "))
+    if clause >= limit // 2:   # at the end of a clause ("If ..., move ...")
+        return head[:clause] + " …"
+    phrase = [m.start() for m in _PHRASE.finditer(head) if m.start() >= limit // 2]
+    # before the last phrase that would be cut ("... a target ready spell with a printed effect …"), else at a word
+    cut = (head[:phrase[-1]] if phrase else head.rsplit(" ", 1)[0]).rstrip(" ,;").split(" ")
+    while len(cut) > 3 and cut[-1].lower().rstrip(",;") in _DANGLING:   # never end on "onto", "a", "from your" ...
+        cut.pop()
+    return " ".join(cut).rstrip(" ,;") + " …"
+
+
+_PHRASE = re.compile(r" (?:that|which|who|with|onto|into|to|from|on|in|for|by|and|or|if|unless|until|then|where) ",
+                     re.I)
+# words a quote never ends on: the phrase they begin is cut off ("... onto …", "... from your …")
+_DANGLING = frozenset(re.findall(r"\S+", "a an the to onto into on in of from with by for and or but that this these "
+                                         "those your their its his her each any all another target up as at than "
+                                         "then if when while who which where is are be was were has have no not "
+                                         "one 1 2 3 4 5"))
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
@@ -286,7 +303,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"every die spent on its cost showed {kind.group('k') if kind else 'that side'}")
         elif ident.startswith("AS-I-tokens-"):
             where = re.search(r" from (?P<w>.+?); what is on it", note["text"])
-            out.append(f"{where.group('w') if where else 'the card'} has the tokens it removes")
+            verb = "moves" if re.match(r"^Part \d+ moves ", note["text"]) else "removes"
+            out.append(f"{where.group('w') if where else 'the card'} has the tokens it {verb}")
         elif ident.startswith("AS-I-own-tokens-"):
             out.append("the tokens it removes from the card used are there")
         elif ident.startswith("AS-I-dice-"):

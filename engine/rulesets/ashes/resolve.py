@@ -437,14 +437,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
                 kinds = " or ".join(dict.fromkeys(t for _, t in rem.items))
-                r.why = f"there are no {kinds} tokens on {where} to remove"
+                r.why = f"there are no {kinds} tokens on {where} to {rem.verb}"
                 continue
             if got:
                 r.result.append(what)
             elif where != "this unit" or self_unit is not None:
                 trace.interpret(Interpretation(f"AS-I-tokens-{part.n}", "AS5",
-                                               f"Part {part.n} removes {rem.words()} from {where}; what is on it was "
-                                               "not said, so I took it that they are there (describe it, e.g. "
+                                               f"Part {part.n} {rem.verb}s {rem.words()} from {where}; what is on it "
+                                               "was not said, so I took it that they are there (describe it, e.g. "
                                                "phoenixborn@mine/wounds=1, to see the other case)."))
         if part.condition:
             verdict = condition_verdict(part, board, units + placed_units, self_unit)

@@ -163,7 +163,9 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
                   trace: Trace) -> tuple[str | None, str | None, str]:
     """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
     words = spec.words.lower()
-    shown = f"a {spec.words}"
+    # "a target ready spell" for "a target ready spell with a printed effect that can place ...": the part's own
+    # quote says the rest
+    shown = f"a {re.split(r' (?:with|that|which|who) ', spec.words)[0] if len(spec.words) > 40 else spec.words}"
     if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
         holders = [u for u in units if u.alterations]
         if holders:

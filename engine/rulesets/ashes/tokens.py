@@ -1,4 +1,5 @@
-"""Tokens a part removes, checked against what the question says is on the card it removes them from (AS5, AS9).
+"""Tokens a part removes (or moves away from a card), checked against what the question says is on the card it
+removes them from (AS5, AS9).
 
 "Remove 2 wound tokens and 1 exhaustion token from your Phoenixborn", "Remove all wound tokens from a target unit",
 "Remove 1 exhaustion token from that unit": the holder is your (or the target) Phoenixborn, the unit targeted or
@@ -14,8 +15,9 @@ from dataclasses import dataclass
 
 from engine.rulesets.ashes.state import Board, Unit
 
-_REMOVE = re.compile(r"^(?:you may )?remove (?P<items>(?:\d+|all|an?|one|two|three)? ?(?:wound|status|exhaustion)"
-                     r"(?: tokens?)?(?:,? (?:and|or) (?:\d+|all|an?|one|two|three)? ?(?:wound|status|exhaustion)"
+_REMOVE = re.compile(r"^(?:you may )?(?P<verb>remove|move) (?P<items>(?:\d+|all|an?|one|two|three)? ?"
+                     r"(?:wound|status|exhaustion)(?: tokens?)?(?:,? (?:and|or) (?:\d+|all|an?|one|two|three)? ?"
+                     r"(?:wound|status|exhaustion)"
                      r"(?: tokens?)?)*) from (?P<what>your phoenixborn|this unit|this card|"
                      r"(?:a|another) target (?:unit or phoenixborn|phoenixborn|unit|ally|conjuration)|that unit|it|"
                      r"the attached unit|(?:a|an|another) (?:unit|ally|conjuration) you control)\b", re.I)
@@ -27,6 +29,7 @@ _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 class Removal:
     items: tuple[tuple[int | None, str], ...]   # (how many, None = all; which token)
     what: str
+    verb: str = "remove"   # "move ... from X onto Y": the tokens come off X just the same
 
     def words(self) -> str:
         return " and ".join(_count(n, tok) for n, tok in self.items)
@@ -39,7 +42,8 @@ def _count(n: int | None, tok: str) -> str:
 
 
 def removal(text: str) -> Removal | None:
-    m = _REMOVE.match(text.strip())
+    # "If there are no wound tokens on this unit, move 1 wound token from ...": the condition is checked apart
+    m = _REMOVE.match(re.sub(r"^(?:if|then,?) [^,]*, ", "", text.strip(), flags=re.I))
     if not m:
         return None
     items: list[tuple[int | None, str]] = []
@@ -53,7 +57,7 @@ def removal(text: str) -> Removal | None:
             else last
         last = n
         items.append((n, im.group("tok").lower()))
-    return Removal(tuple(items), m.group("what").lower())
+    return Removal(tuple(items), m.group("what").lower(), m.group("verb").lower())
 
 
 def holder(rem: Removal, target: str | None, acts_on: str | None, units: list[Unit], self_unit: Unit | None,
@@ -102,4 +106,4 @@ def removed(rem: Removal, unit: Unit | None) -> tuple[bool | None, str]:
         return None, ""
     if all(unit.tokens(tok) == 0 for _, tok in rem.items):
         return False, ""
-    return True, "removes " + " and ".join(got)
+    return True, ("moves " if rem.verb == "move" else "removes ") + " and ".join(got)
