@@ -145,8 +145,8 @@ def assumptions(res: Resolution) -> list[str]:
     """What the answer took for granted, in players' words: every interpretation, then what any answer assumes
     when the board state does not say it (the cost can be paid; no other card steps in)."""
     out = [n.text for n in res.trace.interpretations]
-    if res.usable and res.ability.costs and res.board.dice is None and any(c.kind == "magic"
-                                                                          for c in res.ability.costs):
+    if res.usable and res.ability.costs and res.board.dice is None and res.board.spent is None and any(
+            c.kind == "magic" for c in res.ability.costs):
         out.append("You have the dice to pay its cost.")
     if res.usable and res.board.cancel_with is None and res.parts:
         out.append("No card besides those named (and the reactions of theirs shown) reacts to it or changes it while "

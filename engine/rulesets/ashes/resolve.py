@@ -49,6 +49,7 @@ from engine.rulesets.ashes.in_play import (
     with_shields,
 )
 from engine.rulesets.ashes.parts import Part
+from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
 from engine.rulesets.ashes.state import Board, Unit
 from engine.rulesets.ashes.targets import attach_target, choose_target
@@ -170,8 +171,9 @@ def magic_count(ability: Ability) -> int:
     total = 0
     for cost in ability.costs:
         if cost.kind == "magic":
+            alts = alternatives(cost)   # every die of it ("1 time power : 1 basic" is two)
             m = re.match(r"^(\d+)", cost.text.strip())
-            total += int(m.group(1)) if m else 0
+            total += min(len(a) for a in alts) if alts else int(m.group(1)) if m else 0
     return total
 
 
@@ -248,6 +250,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif trigger_met is False:
         usable, why = False, trigger_taken
         rules.append("AS12")
+    elif board.spent is not None and shortfall(ability.costs, board.spent):
+        usable, why = False, shortfall(ability.costs, board.spent) or ""
+        rules.append("AS2")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
                               "pool")
@@ -522,6 +527,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                        "this card (name the units in play to see the other case)."))
     placement = _placement(p, ability, playing, board, attach)
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
+    if usable and board.spent:
+        steps[0]["detail"] += "; paid with the dice spent: " + ", ".join(d.as_text() for d in board.spent)
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
@@ -624,7 +631,8 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
         given = sum(d.count for d in board.spent)
         if not dice and not re.search(r"\bspent\b", ability.text, re.I):
             raise QuestionError(f"--spent says which dice paid its cost; {p.name}'s {ability.label} costs no dice.")
-        if dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+        if dice and given > dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+            # more dice than the cost: an input mistake (fewer, or the wrong faces: it cannot be used, answered)
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
