@@ -210,8 +210,9 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
             such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
             return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
                     ["AS5"])
+        mine = [self_unit] if self_unit is not None and not need.words.lower().startswith("another") else []
         if need.kind == "unit" and not need.name and WITH_TOKENS.search(need.words) and not any(
-                fits(u, need.words) for u in units if need.side == "any" or u.side == need.side):
+                fits(u, need.words) for u in [*units, *mine] if need.side == "any" or u.side == need.side):
             trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS5",
                                            f"Part {part.n} needs “{need.words}”; the board state does not say what is "
                                            "on the units in play, so I took one to qualify."))

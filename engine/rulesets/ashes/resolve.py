@@ -281,6 +281,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
         self_unit = dataclasses.replace(described_self, card_type=p.type)
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
+    elif self_unit is not None and ability.trigger and ENTERS.match(ability.trigger.words + ","):
+        # its own "when this unit comes into play": it has just been placed, and a card comes into play with no
+        # tokens on it (unexhausted), so "a target exhausted unit" never finds it unless the question says otherwise
+        self_unit = dataclasses.replace(self_unit, described=True, exhausted=False, exhaustion=0)
+        trace.add("AS4", ability.label, "the unit has just come into play: no tokens on it, unexhausted")
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
