@@ -31,6 +31,8 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
                                      r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
         return ("no die is left in your active pool" + (" (the dice paid its cost)" if board.dice else ""),
                 ["AS2", "AS5"])
+    if board.exhausted_dice == 0 and EXHAUSTED_POOL.search(text):
+        return "no die is in your exhausted pool", ["AS5"]
     count = for_each_count(text, board, units)
     if count == 0:
         m = _FOR_EACH.search(text)
@@ -38,6 +40,22 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
     if board.x == 0 and re.search(r"\bX\b", text):
         return "X is 0, so there is nothing to do", ["AS5"]
     return None
+
+
+# dice a part takes from your exhausted pool ("Select 4 dice in your exhausted pool", "Place an astral die from your
+# exhausted pool onto ..."); --exhausted-dice says how many are there
+EXHAUSTED_POOL = re.compile(r"\b(?:select|choose|re-?roll|place|swap|move)\b(?:(?! to your exhausted pool)[^.])*?"
+                            r"\b(?:di(?:e|ce))\b[^.]*?\b(?:in|from) your exhausted pool\b", re.I)
+_POOL_COUNT = re.compile(r"\b(?:select|choose|re-?roll)\s+(?P<n>\d+)\s+(?:\w+\s+)?dice\b[^.]*?"
+                         r"\bin your exhausted pool\b", re.I)
+
+
+def exhausted_short(text: str, board: Board) -> str | None:
+    """"Select 4 dice in your exhausted pool" with only 2 there: as much as possible (AS5), said in its result."""
+    m = _POOL_COUNT.search(text)
+    if m is None or board.exhausted_dice is None or board.exhausted_dice >= int(m.group("n")):
+        return None
+    return f"only {board.exhausted_dice} in your exhausted pool: it takes those {board.exhausted_dice}"
 
 
 _FOR_EACH = re.compile(r"\bonce for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<state>unexhausted |"

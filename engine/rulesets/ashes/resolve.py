@@ -25,6 +25,7 @@ from engine.rulesets.ashes.checks import (
     antecedent_skip,
     board_missing,
     condition_verdict,
+    exhausted_short,
     for_each_count,
     kinds_checked,
     missing_need,
@@ -480,8 +481,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
                                            f"Part {part.n} looks in your discard pile; how many cards are there was "
                                            "not said, so I took it that what it looks for is there."))
-        if board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
-                                            r"opponent's) (?:active|exhausted) pool\b", part.text, re.I):
+        short = exhausted_short(part.text, board)
+        if short:
+            r.result.append(short)
+        if (board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
+                                             r"opponent's) active pool\b", part.text, re.I)) or (
+                board.exhausted_dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\b(?:in|from) (?:your|their|"
+                                                           r"that opponent's|an opponent's) exhausted pool\b",
+                                                           part.text, re.I)):
             trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))

@@ -4,8 +4,9 @@ Units in play are counted without the card being used: `--units none|mine|theirs
 `--unit "NAME@mine"` (repeatable) for named ones, optionally with what is on them:
 `"Gilder@theirs/status=2/wounds=1/exhausted/alteration=Regress"`. `--target N=WHAT` picks the target of part N
 (0 = the unit an alteration is attached to); `--decline N` declines optional part N. `--discard N` (cards in your
-discard pile), `--dice N` (dice in your active pool), `--x N` (X chosen as it is played) and `--mode N` (the
-effect chosen from "choose one of the following") are told only when they matter; unknown, they are assumed.
+discard pile), `--dice N` (dice in your active pool), `--exhausted-dice N` (dice in your exhausted pool as it
+resolves), `--x N` (X chosen as it is played) and `--mode N` (the effect chosen from "choose one of the following") are
+told only when they matter; unknown, they are assumed.
 """
 
 from __future__ import annotations
@@ -105,6 +106,7 @@ class Board:
     cancel_with: str | None = None
     discard: int | None = None      # cards in your discard pile
     dice: int | None = None         # dice in your active pool
+    exhausted_dice: int | None = None   # dice in your exhausted pool as the effect resolves (its cost's dice in it)
     x: int | None = None
     modes: tuple[int, ...] = ()     # the option chosen at each choice the text offers, in printed order
     reaction: str | None = None     # a reaction card triggered while it resolves (AS10)
@@ -127,7 +129,7 @@ class Board:
                 "battlefield_full": self.battlefield_full, "spellboard_full": self.spellboard_full,
                 "conjurations_left": self.conjurations_left, "exhausted": self.exhausted,
                 "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with,
-                "discard": self.discard, "dice": self.dice, "x": self.x,
+                "discard": self.discard, "dice": self.dice, "exhausted_dice": self.exhausted_dice, "x": self.x,
                 "mode": None if not self.modes else self.modes[0] if len(self.modes) == 1 else list(self.modes),
                 "reaction": self.reaction, "phoenixborns": [u.as_text() for u in self.phoenixborns],
                 "spent": None if self.spent is None else [d.as_text() for d in self.spent]}
@@ -215,7 +217,7 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     ability = inputs.get("ability")
     cancel = inputs.get("cancel_with")
     number = {k: _number(str(inputs[k]), f"--{k}", 0, 40) if inputs.get(k) not in (None, "") else None
-              for k in ("discard", "dice", "x")}
+              for k in ("discard", "dice", "x", "exhausted_dice")}
     modes = tuple(_number(v, "--mode", 0, 9) for v in _values(str(inputs["mode"]) if inputs.get("mode") not in
                                                                (None, "") else None))
     if 0 in modes:
@@ -224,6 +226,7 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
         units_said=bool(inputs.get("units")) or bool(units), phoenixborns=tuple(phoenixborns),
         spent=read_spent(inputs.get("spent")),
         discard=number["discard"], dice=number["dice"], x=number["x"], modes=modes,
+        exhausted_dice=number["exhausted_dice"],
         ability=ability.strip() if isinstance(ability, str) and ability.strip() else None,
         focus=_number(str(focus), "--focus", 0, 2) if focus not in (None, "") else 0,
         units=tuple(units),
