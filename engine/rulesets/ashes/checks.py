@@ -117,13 +117,21 @@ OWN_TOKENS = re.compile(r"^(?:you may )?remove (?P<n>\d+|all|an?|one|two|three) 
                         r"tokens? from this (?P<what>unit|spell|card|phoenixborn)\b", re.I)
 
 
-def own_tokens_missing(part: Part, self_unit: Unit | None) -> tuple[str, list[str]] | None:
-    """"Remove 2 status tokens from this unit" when the question says the unit used has none."""
+def own_tokens_have(part: Part, held: Unit | None) -> int | None:
+    """How many of the tokens "Remove N status tokens from this unit/spell" names are on the card used, when the
+    question describes it (--unit "NAME@mine/status=0"); else None."""
     m = OWN_TOKENS.match(part.text)
-    if not m or self_unit is None or m.group("what").lower() != "unit":
+    if not m or held is None or m.group("what").lower() == "phoenixborn" or \
+            (m.group("what").lower() == "unit") != (held.card_type in (None, "Ally", "Conjuration")):
         return None
-    have = self_unit.tokens(m.group("tok").lower())
-    if have == 0:
+    return held.tokens(m.group("tok").lower())
+
+
+def own_tokens_missing(part: Part, self_unit: Unit | None) -> tuple[str, list[str]] | None:
+    """"Remove 2 status tokens from this unit" when the question says the card used has none."""
+    if own_tokens_have(part, self_unit) == 0:
+        m = OWN_TOKENS.match(part.text)
+        assert m is not None and self_unit is not None
         return f"there are no {m.group('tok').lower()} tokens on {self_unit.name} to remove", ["AS5"]
     return None
 
@@ -134,10 +142,10 @@ _DIE_HELD = re.compile(r"\b(?:you have|there is|there are)\b[^,.]*\b(?:di(?:e|ce
 
 # "unless it has 1 or more status tokens on it", "if this unit has 2 or fewer wound tokens on it": tokens on the
 # card used, decided when the question says what is on it
-_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:(?:it|this unit|this card) has|(?P<there>there (?:are|is))) (?P<q>no|"
-                          r"any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|at least (?P<least>\d+)) "
-                          r"(?P<tok>status|wound|exhaustion) tokens?"
-                          r"(?P<on> on (?:it|this unit|this card|(?P<pb>your phoenixborn)))?$", re.I)
+_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:(?:it|this unit|this card|this spell) has|(?P<there>there (?:are|is))) "
+                          r"(?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|at least (?P<least>\d+)) "
+                          r"(?:(?P<tok>status|wound|exhaustion) tokens?|(?P<dice>dice|die))"
+                          r"(?P<on> on (?:it|this unit|this card|this spell|(?P<pb>your phoenixborn)))?$", re.I)
 
 
 def self_tokens_verdict(condition: str, self_unit: Unit | None, board: Board | None = None) -> bool | None:
@@ -148,7 +156,7 @@ def self_tokens_verdict(condition: str, self_unit: Unit | None, board: Board | N
         self_unit = board.phoenixborn("mine") if board is not None else None
     if not m or self_unit is None or (m.group("there") and not m.group("on")):   # "there are": on the card used
         return None
-    have = self_unit.tokens(m.group("tok").lower())
+    have = self_unit.tokens((m.group("tok") or "dice").lower())
     if have is None:
         return None
     q = m.group("q").lower()

@@ -147,7 +147,7 @@ class AshesQuestion:
                     same = f"Under {alt_name}: the same answer."
         board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
         for key in ("discard", "dice", "x", "mode", "reaction", "spent", "phoenixborns",  # added later: unset,
-                    "exhausted_dice"):
+                    "exhausted_dice", "spells"):
             if board_key.get(key) in (None, []):                                            # older ids stay the same
                 board_key.pop(key, None)
         board_key["ability"] = res.ability.label

@@ -280,6 +280,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
                        else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
+        elif ident.startswith("AS-I-spell-fits-"):
+            out.append("the ready spell it targets is of the kind its words ask for")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
         elif ident.startswith("AS-I-alteration-"):

@@ -29,6 +29,7 @@ from engine.rulesets.ashes.checks import (
     for_each_count,
     kinds_checked,
     missing_need,
+    own_tokens_have,
     own_tokens_missing,
     spent_count,
     trigger_verdict,
@@ -287,6 +288,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         # tokens on it (unexhausted), so "a target exhausted unit" never finds it unless the question says otherwise
         self_unit = dataclasses.replace(self_unit, described=True, exhausted=False, exhaustion=0)
         trace.add("AS4", ability.label, "the unit has just come into play: no tokens on it, unexhausted")
+    # the card used when it is not a unit (a ready spell, described: "Royal Charm@mine/dice=1"): what is on it
+    self_card = next((u for u in board.spells if self_unit is None and not playing and u.side == "mine"
+                      and (u.name or "").lower() == p.name.lower()), None)
+    if self_card is not None:
+        board = dataclasses.replace(board, spells=tuple(u for u in board.spells if u is not self_card))
+    held = self_unit if self_unit is not None else self_card
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
@@ -315,7 +322,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 return False
         except QuestionError:
             return False
-        if missing_need(part, units, self_unit, board, p, scratch) or own_tokens_missing(part, self_unit) \
+        if missing_need(part, units, self_unit, board, p, scratch) or own_tokens_missing(part, held) \
                 or board_missing(part, board, units, magic_count(ability)):
             return False
         rem = removal(part.text)
@@ -417,7 +424,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
         missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
-            own_tokens_missing(part, self_unit) or \
+            own_tokens_missing(part, held) or \
             board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
             r.outcome, r.why = "skipped", missing[0]
@@ -458,7 +465,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                "was not said, so I took it that they are there (describe it, e.g. "
                                                "phoenixborn@mine/wounds=1, to see the other case)."))
         if part.condition:
-            verdict = condition_verdict(part, board, units + placed_units, self_unit)
+            verdict = condition_verdict(part, board, units + placed_units, held)
             if verdict is False:
                 cond = part.condition
                 r.outcome, r.rules = "skipped", ["AS5"]
@@ -493,8 +500,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))
         own = OWN_TOKENS.match(part.text)
-        if own and rem is None and (self_unit is None or own.group("what").lower() != "unit"
-                    or self_unit.tokens(own.group("tok").lower()) is None):
+        if own and rem is None and own_tokens_have(part, held) is None:
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))

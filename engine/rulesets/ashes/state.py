@@ -34,13 +34,16 @@ class Unit:
     exhaustion: int | None = None   # exhaustion tokens when counted ("/exhaustion=2"); "/exhausted" is 1
     shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
     card_type: str | None = field(default=None, compare=False)   # its card's type (Ally, Conjuration) when known
+    dice: int | None = None         # dice on it ("/dice=1": a Royal Charm holding a die)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
         return f"{self.name} ({whose})" if self.name else f"a unit of {whose}"
 
     def tokens(self, kind: str) -> int | None:
-        """Status/wound/exhaustion tokens on it: a number when the question says, else None."""
+        """Status/wound/exhaustion tokens (or dice) on it: a number when the question says, else None."""
+        if kind in ("dice", "die"):
+            return self.dice if self.dice is not None else (0 if self.described else None)
         if kind == "exhaustion":
             if self.exhaustion is not None:
                 return self.exhaustion
@@ -50,7 +53,8 @@ class Unit:
 
     def as_text(self) -> str:
         extra = [f"alteration={a}" for a in self.alterations]
-        extra += [f"{k}={v}" for k, v in (("status", self.status), ("wounds", self.wounds)) if v is not None]
+        extra += [f"{k}={v}" for k, v in (("status", self.status), ("wounds", self.wounds), ("dice", self.dice))
+                  if v is not None]
         extra += [f"exhaustion={self.exhaustion}"] if self.exhaustion is not None and self.exhaustion != 1 else \
             ["exhausted"] if self.exhausted else []
         return self.label() + (f" [{', '.join(extra)}]" if extra else "")
@@ -113,6 +117,8 @@ class Board:
     units_said: bool = True         # the question said which units are in play (--units or --unit)
     phoenixborns: tuple[Unit, ...] = ()   # a Phoenixborn described ("phoenixborn@mine/wounds=1"), one per side
     spent: tuple[Spent, ...] | None = None  # the dice spent on its cost (--spent), when said
+    spells: tuple[Unit, ...] = ()   # ready spells named in play (--unit "Summon Gilder@theirs"): not units
+    units_given: bool = False       # --units was said (so naming only spells still says which units are in play)
 
     @property
     def mode(self) -> int | None:
@@ -132,6 +138,7 @@ class Board:
                 "discard": self.discard, "dice": self.dice, "exhausted_dice": self.exhausted_dice, "x": self.x,
                 "mode": None if not self.modes else self.modes[0] if len(self.modes) == 1 else list(self.modes),
                 "reaction": self.reaction, "phoenixborns": [u.as_text() for u in self.phoenixborns],
+                "spells": [u.as_text() for u in self.spells],
                 "spent": None if self.spent is None else [d.as_text() for d in self.spent]}
 
 
@@ -172,16 +179,17 @@ def _unit(name: str, side: str, details: list[str], text: str) -> Unit:
             exhausted = True
         elif key == "alteration" and value.strip():
             alterations.append(value.strip())
-        elif key in ("status", "wounds", "wound", "exhaustion") and sep:
+        elif key in ("status", "wounds", "wound", "exhaustion", "dice") and sep:
             counts["wounds" if key.startswith("wound") else key] = _number(value, f"{key} on {name}", 0, 20)
         else:
             raise QuestionError(f"“{d}” in the unit “{text}” is not understood; after NAME@SIDE put /status=N, "
-                                "/wounds=N, /exhausted, /exhaustion=N or /alteration=NAME.")
+                                "/wounds=N, /exhausted, /exhaustion=N, /dice=N or /alteration=NAME.")
     tired = counts.get("exhaustion")
     if tired is not None:
         exhausted = tired > 0
     return Unit(name, side, tuple(alterations), counts.get("status"), counts.get("wounds"),
-                (exhausted or False) if details else None, described=bool(details), exhaustion=tired)
+                (exhausted or False) if details else None, described=bool(details), exhaustion=tired,
+                dice=counts.get("dice"))
 
 
 def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
@@ -224,6 +232,7 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
         raise QuestionError("--mode counts from 1: the first effect of “choose one” (or the first of “A or B”) is 1.")
     return Board(
         units_said=bool(inputs.get("units")) or bool(units), phoenixborns=tuple(phoenixborns),
+        units_given=bool(inputs.get("units")),
         spent=read_spent(inputs.get("spent")),
         discard=number["discard"], dice=number["dice"], x=number["x"], modes=modes,
         exhausted_dice=number["exhausted_dice"],

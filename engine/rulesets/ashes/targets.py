@@ -166,6 +166,8 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     # "a target ready spell" for "a target ready spell with a printed effect that can place ...": the part's own
     # quote says the rest
     shown = f"a {re.split(r' (?:with|that|which|who) ', spec.words)[0] if len(spec.words) > 40 else spec.words}"
+    if re.search(r"\bready spells?\b", words) and (board.spells or board.targets.get(str(part.n))):
+        return _ready_spell(part, spec, board, trace)
     if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
         holders = [u for u in units if u.alterations]
         if holders:
@@ -231,3 +233,41 @@ def attach_target(board: Board, wants_theirs: bool, trace: Trace, side: str | No
                                        "(name the unit to say otherwise)."))
         return "a unit of theirs", "theirs"
     return "a unit of your choice", None
+
+
+def _ready_spell(part: Part, spec: TargetSpec, board: Board, trace: Trace) -> tuple[str | None, str | None, str]:
+    """A target ready spell among the ones the question names in play (--unit "Summon Gilder@theirs"), or the one
+    --target names; what else its words ask of it ("with a printed effect that can place ...") is said."""
+    words = spec.words.lower()
+    side = spell_side(words)
+    legal = [u for u in board.spells if side == "any" or u.side == side]
+    asked = board.targets.get(str(part.n))
+    if asked:
+        name, whose = split_side(asked, f"--target {part.n}=")
+        if side not in ("any", whose):
+            raise QuestionError(f"Part {part.n} must target a ready spell of {side_words(side)}; --target "
+                                f"{part.n}= takes NAME@{side}.")
+        pick = next((u for u in legal if u.side == whose and (u.name or "").lower() == name.lower()), None)
+        if pick is None and board.spells:
+            choices = ", ".join(u.label() for u in legal) or "none"
+            raise QuestionError(f"--target {part.n}={asked} is not a ready spell named in play; named: {choices}.")
+        chosen = pick.label() if pick is not None else Unit(name, whose).label()
+    elif not legal:
+        return None, None, f"no legal target: no ready spell of {side_words(side)} is named in play"
+    else:
+        chosen, whose = legal[0].label(), legal[0].side
+    if re.search(r"\b(?:with|that) ", words):
+        trace.interpret(Interpretation(f"AS-I-spell-fits-{part.n}", "AS3",
+                                       f"Part {part.n} targets a {spec.words.removeprefix('target ')}; I took "
+                                       f"{chosen} to be such a spell (its text is not checked here)."))
+    return chosen, whose, ""
+
+
+def spell_side(words: str) -> str:
+    """Whose ready spell the words ask for: "you control", "on your spellboard" (mine); "an opponent controls", "on
+    an opponent's spellboard" (theirs); else either."""
+    if re.search(r"\byou control\b|\bon your spellboard\b", words, re.I):
+        return "mine"
+    if re.search(r"\b(?:an opponent|they) controls?\b|\bon (?:an opponent's|their) spellboard\b", words, re.I):
+        return "theirs"
+    return "any"
