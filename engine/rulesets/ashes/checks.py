@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, at_least
-from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.state import Board, Spent, Unit
 from engine.rulesets.ashes.targets import KIND_WORDS, WITH_TOKENS, fits, side_words, unit_need_met
 from engine.trace import Interpretation, Trace
 
@@ -297,3 +297,33 @@ def trigger_verdict(words: str, board: Board, self_unit: Unit | None) -> tuple[b
     if not checkable or not board.units_said or (any(k is None for k in kinds) and not any(kinds)):
         return None, f"its trigger “{words}” happened ({'an' if noun == 'ally' else 'a'} {noun} of {whose})"
     return True, ""
+
+
+# A reaction to a cost being paid ("After you pay a cost that includes 3 or more basic symbols", "After you pay a
+# cost using a charm or divine die on its power side", "After you spend a charm or divine power symbol"): --spent
+# then says the dice of THAT cost, and its words are checked against them.
+COST_TRIGGER = re.compile(r"^(?:after|when) you (?:pay|spend)\b", re.I)
+_AT_LEAST_BASIC = re.compile(r"\b(?P<n>\d+) or more basic symbols\b", re.I)
+_POWER_OF = re.compile(r"\busing an? (?P<magics>[a-z]+(?: or [a-z]+)*) (?:die on its power side|power die(?: or "
+                       r"(?P<more>[a-z]+) power die)?)|\bspend an? (?P<spend>[a-z]+(?: or [a-z]+)*) power symbol",
+                       re.I)
+
+
+def cost_trigger_verdict(words: str, spent: tuple[Spent, ...] | None) -> tuple[bool | None, str]:
+    """(True/False, why) when the dice of the triggering cost decide the trigger; (None, "") when not said or not a
+    cost trigger."""
+    if spent is None or not COST_TRIGGER.match(words):
+        return None, ""
+    given = ", ".join(d.as_text() for d in spent) or "no dice"
+    m = _AT_LEAST_BASIC.search(words)
+    if m:
+        basics = sum(d.count for d in spent if d.magic == "basic")
+        return basics >= int(m.group("n")), f"the cost paid ({given}) has {basics} basic symbols"
+    m = _POWER_OF.search(words)
+    if m:
+        names = re.split(r"\s+or\s+", (m.group("magics") or m.group("spend")).lower()) + \
+            ([m.group("more").lower()] if m.group("more") else [])
+        hit = any(d.magic in names and d.side == "power" for d in spent)
+        return hit, f"the dice spent ({given}) " + ("include" if hit else "include no") + \
+            f" {' or '.join(names)} die on its power side"
+    return None, ""

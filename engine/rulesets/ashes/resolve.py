@@ -20,11 +20,13 @@ from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import (
+    COST_TRIGGER,
     NUMBER_SPENT,
     OWN_TOKENS,
     antecedent_skip,
     board_missing,
     condition_verdict,
+    cost_trigger_verdict,
     exhausted_short,
     for_each_count,
     kinds_checked,
@@ -218,6 +220,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
+    cost_trigger = ability.trigger is not None and bool(COST_TRIGGER.match(ability.trigger.words))
     trigger_met, trigger_taken = trigger_verdict(ability.trigger.words, board, Unit(
         p.name, "mine", card_type=p.type) if p.type in UNIT_TYPES and not playing else None) \
         if ability.trigger else (True, "")
@@ -252,7 +255,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif trigger_met is False:
         usable, why = False, trigger_taken
         rules.append("AS12")
-    elif board.spent is not None and shortfall(ability.costs, board.spent):
+    elif ability.trigger and cost_trigger_verdict(ability.trigger.words, board.spent)[0] is False:
+        usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
+                              f"{cost_trigger_verdict(ability.trigger.words, board.spent)[1]}")
+        rules.append("AS12")
+    elif board.spent is not None and not cost_trigger and shortfall(ability.costs, board.spent):
         usable, why = False, shortfall(ability.costs, board.spent) or ""
         rules.append("AS2")
     elif board.dice is not None and magic_count(ability) > board.dice:
@@ -269,6 +276,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     else:
         why = "nothing in this board state prevents it"
     trace.add("AS1", ability.label, ("usable: " if usable else "not usable: ") + why)
+    if usable and ability.trigger and COST_TRIGGER.match(ability.trigger.words) and board.spent is None:
+        trace.interpret(Interpretation("AS-I-trigger-cost", "AS12",
+                                       f"Its trigger is a cost being paid (“{ability.trigger.words}”); the dice of "
+                                       "that cost were not said (--spent), so I took it that it happened."))
     if usable and trigger_met is None:
         trace.interpret(Interpretation("AS-I-trigger-board", "AS12",
                                        f"The board state does not settle it, so I took it that {trigger_taken} "
@@ -546,7 +557,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     placement = _placement(p, ability, playing, board, attach)
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
     if usable and board.spent:
-        steps[0]["detail"] += "; paid with the dice spent: " + ", ".join(d.as_text() for d in board.spent)
+        steps[0]["detail"] += ("; the cost that set it off was paid with: " if cost_trigger else
+                               "; paid with the dice spent: ") + ", ".join(d.as_text() for d in board.spent)
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
@@ -647,9 +659,11 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.spent is not None:
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
-        if not dice and not re.search(r"\bspent\b", ability.text, re.I):
+        if not dice and not re.search(r"\bspent\b", ability.text, re.I) and not (
+                ability.trigger and COST_TRIGGER.match(ability.trigger.words)):   # else: the cost that set it off
             raise QuestionError(f"--spent says which dice paid its cost; {p.name}'s {ability.label} costs no dice.")
-        if dice and given > dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+        by_trigger = ability.trigger is not None and COST_TRIGGER.match(ability.trigger.words)
+        if dice and given > dice and not by_trigger and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
             # more dice than the cost: an input mistake (fewer, or the wrong faces: it cannot be used, answered)
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
