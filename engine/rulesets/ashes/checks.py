@@ -292,8 +292,8 @@ def trigger_verdict(words: str, board: Board, self_unit: Unit | None) -> tuple[b
     kinds = [fits(u, noun) for u in pool]
     if checkable and board.units_said and not any(k is not False for k in kinds):
         such = f" (the units of {whose} named are not {'allies' if noun == 'ally' else noun + 's'})" if pool else ""
-        return False, f"its trigger “{words}” needs {'an' if noun == 'ally' else 'a'} {noun} of {whose} in " \
-                      f"play, and there is none{such}"
+        return False, f"its trigger needs {'an' if noun == 'ally' else 'a'} {noun} of {whose} in play (“{words}”)," \
+                      f" and there is none{such}" + (" (a Phoenixborn is not a unit)" if noun == "unit" else "")
     if not checkable or not board.units_said or (any(k is None for k in kinds) and not any(kinds)):
         return None, f"its trigger “{words}” happened ({'an' if noun == 'ally' else 'a'} {noun} of {whose})"
     return True, ""

@@ -326,7 +326,7 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"“{_clause(limit.group('l') if limit else '', 80)}” is met")
         elif ident == "AS-I-no-units":
             out.append("no units are in play besides it")
-        elif ident in ("AS-I-trigger-cost", "AS-I-trigger-board"):
+        elif ident in ("AS-I-trigger-cost", "AS-I-trigger-unit"):
             trig = re.search(r"“(?P<t>[^”]+)”", note["text"])
             out.append(f"its trigger happened (“{_clause(trig.group('t') if trig else '', 80)}”)")
         elif ident == "AS-I-units-assumed":

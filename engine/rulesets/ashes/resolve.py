@@ -281,7 +281,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                        f"Its trigger is a cost being paid (“{ability.trigger.words}”); the dice of "
                                        "that cost were not said (--spent), so I took it that it happened."))
     if usable and trigger_met is None:
-        trace.interpret(Interpretation("AS-I-trigger-board", "AS12",
+        trace.interpret(Interpretation("AS-I-trigger-unit", "AS12",
                                        f"The board state does not settle it, so I took it that {trigger_taken} "
                                        "(name the units in play to check it)."))
     for r in rules[1:]:

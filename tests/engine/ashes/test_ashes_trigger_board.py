@@ -55,13 +55,13 @@ def test_a_trigger_about_a_unit_of_a_side_is_checked_or_said(card, edition, abil
     else:
         assert "there is none" not in none["usable"]["why"]
         if not checkable and none["usable"]["value"]:
-            assert any(i["id"] == "AS-I-trigger-board" for i in none["interpretations"])
+            assert any(i["id"] == "AS-I-trigger-unit" for i in none["interpretations"])
     some = judge(card, edition, cards, ability=ability, units=side)
     assert "there is none" not in some["usable"]["why"]
     silent = judge(card, edition, cards, ability=ability)
     assert "there is none" not in silent["usable"]["why"]
     if silent["usable"]["value"]:
-        assert any(i["id"] == "AS-I-trigger-board" for i in silent["interpretations"])
+        assert any(i["id"] == "AS-I-trigger-unit" for i in silent["interpretations"])
         assert "its trigger happened" in silent["summary"]
     if kind in ("ally", "conjuration") and checkable and not itself:
         # a named unit of the other kind is no such unit
@@ -76,4 +76,4 @@ def test_bravery_with_no_unit_of_yours_cannot_be_played():
     ally = typed_units()["Ally"]
     b = judge("Bravery", "reborn", real_cards(), unit=f"{ally}@mine")
     assert b["usable"]["value"] is True
-    assert not any(i["id"] == "AS-I-trigger-board" for i in b["interpretations"])
+    assert not any(i["id"] == "AS-I-trigger-unit" for i in b["interpretations"])
