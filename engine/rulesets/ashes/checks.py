@@ -274,7 +274,7 @@ _MOVES_UNIT = re.compile(r"\b(?:destroy(?:ed|s)|comes? into play|enters? play|le
 def trigger_unit(words: str) -> tuple[str, str, bool] | None:
     """(side, kind noun, checkable) of the unit a trigger is about, when it names one of a side."""
     m = TRIGGER_UNIT.search(words)
-    if not m:
+    if not m or re.match(r"^when attaching\b", words, re.I):   # part of playing it: its own condition, read there
         return None
     side = "mine" if m.group("side").lower() == "you control" else "theirs"
     return side, m.group("kind").lower(), not _MOVES_UNIT.search(words)

@@ -327,8 +327,7 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
         elif ident == "AS-I-no-units":
             out.append("no units are in play besides it")
         elif ident in ("AS-I-trigger-cost", "AS-I-trigger-unit"):
-            trig = re.search(r"“(?P<t>[^”]+)”", note["text"])
-            out.append(f"its trigger happened (“{_clause(trig.group('t') if trig else '', 80)}”)")
+            out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
         elif ident.startswith("AS-I-pb-not-unit-"):
@@ -412,8 +411,10 @@ def summary(answer: Mapping[str, Any]) -> str:
         what = f"{name} as it is played" if used.startswith("Playing ") else used
         return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
     trigger = answer.get("trigger")
-    if trigger and re.match(r"^at the (?:end|start|beginning) of\b", trigger["words"], re.I):
-        used += f", {trigger['words'][:1].lower()}{trigger['words'][1:]}"   # when it happens, in the first line
+    if trigger and re.match(r"^(?:at the (?:end|start|beginning) of|after|when|whenever|before)\b", trigger["words"],
+                            re.I) and not re.match(r"^when attaching\b", trigger["words"], re.I):
+        # when it happens, in the first line ("Bravery, after a unit you control is dealt damage: ...")
+        used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], 70)}"
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"

@@ -63,6 +63,7 @@ def test_a_trigger_about_a_unit_of_a_side_is_checked_or_said(card, edition, abil
     if silent["usable"]["value"]:
         assert any(i["id"] == "AS-I-trigger-unit" for i in silent["interpretations"])
         assert "its trigger happened" in silent["summary"]
+        assert silent["summary"].count(silent["trigger"]["words"][1:30]) == 1   # the trigger is named once
     if kind in ("ally", "conjuration") and checkable and not itself:
         # a named unit of the other kind is no such unit
         wrong = typed_units()["Conjuration" if kind == "ally" else "Ally"]
