@@ -326,7 +326,7 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"“{_clause(limit.group('l') if limit else '', 80)}” is met")
         elif ident == "AS-I-no-units":
             out.append("no units are in play besides it")
-        elif ident in ("AS-I-trigger-cost", "AS-I-trigger-unit"):
+        elif ident in ("AS-I-trigger-cost", "AS-I-trigger-unit", "AS-I-event"):
             out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")

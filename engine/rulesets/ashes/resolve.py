@@ -15,7 +15,7 @@ from typing import Any
 
 from engine.cards import Annotation
 from engine.interface import QuestionError
-from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
+from engine.rulesets.ashes.abilities import ENTERS, Ability, Trigger, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
@@ -195,6 +195,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     trace = Trace()
     abilities = read_abilities(p) or (_no_text(p),)
     ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
+    ability = _event_constant(ability, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     _check_flags(p, ability, board, playing)
@@ -589,6 +590,25 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
                       bool(pieces))
+
+
+# A constant ability that is an instruction for when something happens to the card ("If this unit receives damage as
+# a result of a unit's attack or counter, destroy this unit."): asked about, it answers what happens then.
+_EVENT = re.compile(r"^(?:this unit|this card|it) (?:receives|is dealt|would receive|would be dealt) damage\b", re.I)
+
+
+def _event_constant(ability: Ability, trace: Trace) -> Ability:
+    """Such a constant ability, read as what it does when its event happens (the event said as assumed)."""
+    if ability.kind != "passive" or not ability.parts or not all(
+            x.condition and _EVENT.match(x.condition) for x in ability.parts):
+        return ability
+    event = ability.parts[0].condition or ""
+    trace.interpret(Interpretation("AS-I-event", "AS12",
+                                   f"“{ability.label}” is a constant ability that acts when “{event}”; I took it "
+                                   "that this has just happened, and answered what it does then."))
+    parts = tuple(dataclasses.replace(x, condition=None, condition_check=None) for x in ability.parts)
+    return dataclasses.replace(ability, kind="reaction", parts=parts,
+                               trigger=Trigger(f"When {event}", "when"))
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:
