@@ -298,8 +298,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif self_unit is not None and ability.trigger and ENTERS.match(ability.trigger.words + ","):
         # its own "when this unit comes into play": it has just been placed, and a card comes into play with no
         # tokens on it (unexhausted), so "a target exhausted unit" never finds it unless the question says otherwise
-        self_unit = dataclasses.replace(self_unit, described=True, exhausted=False, exhaustion=0)
-        trace.add("AS4", ability.label, "the unit has just come into play: no tokens on it, unexhausted")
+        with_tokens = re.search(r"\bcomes into play with (\d+) status tokens?", " ".join(
+            a.text for a in read_abilities(p)), re.I)   # except the tokens it comes into play with
+        self_unit = dataclasses.replace(self_unit, described=True, exhausted=False, exhaustion=0,
+                                        status=int(with_tokens.group(1)) if with_tokens else 0)
+        trace.add("AS4", ability.label, "the unit has just come into play: unexhausted, with no tokens but those "
+                                        "it comes into play with")
     # the card used when it is not a unit (a ready spell, described: "Royal Charm@mine/dice=1"): what is on it
     self_card = next((u for u in board.spells if self_unit is None and not playing and u.side == "mine"
                       and (u.name or "").lower() == p.name.lower()), None)
