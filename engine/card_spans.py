@@ -190,18 +190,24 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
             result = asked[query] = match(query)
         if result.card is None and result.how != "ambiguous":
             continue
+        cards = tuple(c.card for c in result.candidates) if result.card is None else ()
+        how = result.how
+        if result.card is None and len({card_identity(c.name) for c in cards}) < 2:
+            if not (cards and all(c.how == "exact" for c in result.candidates)):
+                continue
+            how = "exact"  # the name is exactly that card's; which of its printings (they read apart) is asked
         single = end - start == 1
-        partial = result.how in ("prefix", "word", "ambiguous") and single
-        if partial and result.how == "prefix" and result.card is not None and \
+        partial = how in ("prefix", "word", "ambiguous") and single
+        if partial and how == "prefix" and result.card is not None and \
                 _forms(words[start]).isdisjoint(fold(result.card.name).split()):
             continue  # the start of a word is not a name in a sentence ("leav" of "Leaves for Healing")
-        cards = tuple(c.card for c in result.candidates) if result.card is None else ()
-        if result.card is None and len({card_identity(c.name) for c in cards}) < 2:
-            continue
         weak = _weak(words, start, end, index.common) or (partial and (
             _english(words[start]) or not _forms(words[start]).isdisjoint(getattr(index.common, "terms", ()))))
+        # The command asks by the card's name when that leads back to it; else by its label ("Angelic Visitor (TEC)":
+        # the name alone is the title of printings that read apart, and is asked back).
+        named = "" if result.card is None or match(result.card.name).card == result.card else result.card.label
         taken.append(CardSpan(start, end, index.game, result.card, " ".join(w.text for w in words[start:end]),
-                              result.how, cards, weak))
+                              how, cards, weak, named))
     return sorted(taken, key=lambda s: s.start)
 
 

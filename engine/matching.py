@@ -27,7 +27,11 @@ Precedence, first that applies wins:
      typed words; one card holding all the words answers; anything else asks back with the candidates.
 When a step yields printings of several cards, `set_hint` may narrow them to one; otherwise the answer is
 "ambiguous" with one candidate per card (best first, at most 25): a shared name never becomes a silent guess.
-A set hint that names none of the card's printings is "no-printing", with the card's printings as candidates.
+A name typed exactly as one printing's full name ("Angelic Visitor", the TEC card) whose card's default printing is
+another one that reads differently for the game's question (`reads`, the ruleset's reading key: "Angelic Visitor
+[RR2]" has another ability) is asked back, one candidate per reading, the printings so named first: the name is the
+title of both, so answering either would be a guess (the old printing for a player holding today's, or today's for
+the card whose name was typed). A moderators' default still answers.
 """
 
 from __future__ import annotations
@@ -35,19 +39,20 @@ from __future__ import annotations
 import hashlib
 import re
 from bisect import bisect_left, bisect_right
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from itertools import islice
 from math import ceil, floor
 from typing import Any
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
-
 from engine.cards import Card
+from engine.later import Later
 from engine.names import base_name, card_identity, fold, name_forms, split_suffix, suffixes, without_inner_the
 from engine.word_match import STOP_WORDS, WordHit, WordIndex
+
+# rapidfuzz is imported on the first fuzzy reading: an exact name never needs it.
+fuzz, process, OSA = Later("rapidfuzz.fuzz"), Later("rapidfuzz.process"), Later("rapidfuzz.distance.OSA")
 
 MAX_QUERY = 200  # characters of a query that are looked at; the longest card name has 65
 MAX_CHOICES = 25  # Discord's limit for autocomplete choices; also the cap on ambiguous candidates
@@ -153,13 +158,17 @@ class Matcher:
 
     def __init__(self, cards: Sequence[Card], aliases: Sequence[tuple[str, str, str | None]] = (), *,
                  scan_limit: int = 10_000, prefer: Callable[[Card], Any] | None = None,
-                 defaults: Mapping[str, tuple[str, str]] | None = None) -> None:
+                 defaults: Mapping[str, tuple[str, str]] | None = None,
+                 reads: Callable[[Card], Hashable] | None = None) -> None:
         """`scan_limit`: the most keys one fuzzy pass compares. Catalogs whose candidate keys fit (the real
         Redemption catalog has ~9,000 keys) are scanned completely; larger ones are narrowed first.
         `prefer`: the ruleset's rule for a card's default printing (the highest key wins).
-        `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default."""
+        `defaults`: moderators' choices, card identity (`card_identity`) -> (name, set) of its default.
+        `reads`: the ruleset's reading key (printings with equal keys get the same ruling), or None."""
         self._scan_limit = max(1, scan_limit)
         self._prefer = prefer
+        self._reads = reads
+        self._read_keys: dict[int, Any] = {}  # printing -> its reading key, filled as needed
         self._choices: dict[int, Choice] = {}
         self._preferred: dict[int, Any] = {}  # printing -> its key under `prefer`, filled as needed
         self._defaults: dict[int, tuple[int, str]] = {}  # card -> its default printing, filled as needed
@@ -340,9 +349,15 @@ class Matcher:
 
     def match(self, query: str, set_hint: str | None = None) -> MatchResult:
         result = self._match(query, set_hint)
-        if self._kinds and result.how not in ("exact", "alias", "no-printing") and not set_hint:
+        if self._kinds and result.how not in ("exact", "alias", "no-printing") and not set_hint \
+                and not self._one_card(result):
             return self._with_kind(result)
         return result
+
+    def _one_card(self, result: MatchResult) -> bool:
+        """Printings of one card asked back (a full name whose printings read apart): the name is that card's."""
+        return result.how == "ambiguous" and len(result.candidates) > 1 and len(
+            {self._fam[self._index[c.card.key]] for c in result.candidates}) == 1
 
     def _with_kind(self, result: MatchResult) -> MatchResult:
         """A query that is a type or kind word of several cards ("angel", "demons") is asked back with them, after
@@ -380,7 +395,8 @@ class Matcher:
                 scored = [(i, 100.0, "exact") for i in (pick or group)]
                 scored += [(i, self._score(q, i), "prefix") for i in rivals]
                 return self._ask(query, scored)
-            return self._decide(query, q, pick, group, hint, "exact")
+            apart = None if hint else self._reading_apart(query, q, pick)
+            return apart or self._decide(query, q, pick, group, hint, "exact")
         ids = self._labels.get(q)
         if ids:
             return self._decide(query, q, ids, ids, hint, "exact")
@@ -469,6 +485,36 @@ class Matcher:
             if own and len({self._fam[i] for i in own}) == 1:
                 return own, group
         return (full or group), group
+
+    def _reading_apart(self, query: str, q: str, pick: Sequence[int]) -> MatchResult | None:
+        """Asked back, one candidate per reading (the printings named first, then the default), when `q` is exactly
+        the full name of printings of one card whose default printing is another one that reads differently; None
+        otherwise (see the module doc)."""
+        if self._reads is None or len(pick) < 2 or len({self._fam[i] for i in pick}) != 1:
+            return None
+        exact = [i for i in pick if i in self._full.get(q, ())]
+        if not exact or len(exact) == len(pick):
+            return None
+        winner, chosen = self._default(pick)
+        named = self._default(exact)[0]
+        if chosen != "default" or winner in exact or self._read_key(winner) == self._read_key(named):
+            return None
+        # Every printing so named, the default, then one printing for each other reading.
+        shown = list(dict.fromkeys((named, *exact, winner)))
+        readings = {self._read_key(i) for i in shown}
+        for i in sorted(pick, key=lambda i: self._rank[i]):
+            if self._read_key(i) not in readings:
+                readings.add(self._read_key(i))
+                shown.append(i)
+        return MatchResult(query, "ambiguous", None,
+                           [Candidate(self._cards[i], 100.0, "exact") for i in shown][:MAX_CHOICES])
+
+    def _read_key(self, i: int) -> Any:
+        key = self._read_keys.get(i, _MISSING)
+        if key is _MISSING:
+            assert self._reads is not None
+            key = self._read_keys[i] = self._reads(self._cards[i])
+        return key
 
     def _short_name_rivals(self, q: str, group: Sequence[int]) -> list[int]:
         """Other cards whose names begin with the words q, when q names its cards only by a short form (the
@@ -920,6 +966,8 @@ class Matcher:
     # ---- small helpers ------------------------------------------------------------------------------
 
     def _score(self, q: str, i: int) -> float:
+        if q in self._forms[i]:  # the same score, without the fuzzy pass (nor its import) for an exact name
+            return 100.0
         return 100 * max(OSA.normalized_similarity(q, form) for form in self._forms[i])
 
     def _candidate(self, i: int, score: float) -> Candidate:

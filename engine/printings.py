@@ -35,6 +35,12 @@ def printing_rank_of(ruleset: Any) -> Callable[[Card], Any] | None:
     return getattr(ruleset, "printing_rank", None)
 
 
+def declared_reading_key(ruleset: Any) -> Callable[[Card], Hashable] | None:
+    """The ruleset's own reading key, if it declares one: the matcher asks back a name typed exactly as one printing's
+    when the default printing would read differently (engine/matching.py)."""
+    return getattr(ruleset, "reading_key", None)
+
+
 def printing_tag(card: Card) -> str:
     """How a printing is told apart in a sentence: its suffix "(Wa)" or "[Fundraiser]", else its set."""
     outer = suffixes(card.name)[:1]

@@ -211,6 +211,12 @@ def _rivals(words: tuple[Word, ...], game: GameCards, spans: list[CardSpan]) -> 
     return out, notes, offered
 
 
+def _named(game: GameCards, card: Card) -> str:
+    """'' when the card's name leads back to it; else its label, which does ("Angelic Visitor (TEC)": the name alone is
+    the title of printings that read apart, and is asked back)."""
+    return "" if game.match(card.name).card == card else card.label
+
+
 def _text_words(text: str) -> set[str]:
     return {w for w in fold(text).split() if len(w) >= 4}
 
@@ -241,10 +247,11 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         span = ambiguous[0]
         options = []
         for card in span.candidates[:MAX_OPTIONS]:
-            chosen = [replace(s, card=card, how="chosen", candidates=()) if s is span else s for s in sentence.cards]
+            chosen = [replace(s, card=card, how="chosen", candidates=(), named=_named(game, card)) if s is span else s
+                      for s in sentence.cards]
             _, alt = _attempt(text, words, game, chosen, name_words)
             if isinstance(alt, Reading):
-                options.append(Option(card.name, replace(alt, game=game.game)))
+                options.append(Option(_named(game, card) or card.name, replace(alt, game=game.game)))
         outcome = Ask("which-card", f"“{span.typed}” names several {game.title} cards: which one?", tuple(options))
     filler = book.filler
     unused = tuple(sentence.unused(lambda w: w in filler))
@@ -256,10 +263,11 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         notes.insert(0, note)
     alternatives = []
     for n, card in offered[:MAX_OPTIONS]:
-        chosen = [replace(s, card=card, how="chosen") if k == n else s for k, s in enumerate(sentence.cards)]
+        chosen = [replace(s, card=card, how="chosen", named=_named(game, card)) if k == n else s
+                  for k, s in enumerate(sentence.cards)]
         _, alt = _attempt(text, words, game, chosen, name_words)
         if isinstance(alt, Reading):
-            alternatives.append(Option(card.name, replace(alt, game=game.game)))
+            alternatives.append(Option(_named(game, card) or card.name, replace(alt, game=game.game)))
     reading = replace(outcome, game=game.game, notes=tuple(notes),
                       others=tuple(outcome.others) + tuple(alternatives) + tuple(others))
     return ReadResult(text, game.game, reading, None, unused, cards, tuple(notes))

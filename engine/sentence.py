@@ -133,10 +133,11 @@ class CardSpan:
     how: str                      # how the matcher found it (exact, alias, fuzzy, word, prefix, ambiguous)
     candidates: tuple[Card, ...] = ()   # ambiguous: the cards it may mean, best first
     weak: bool = False            # only common words, not capitalised: a card only if nothing else reads them
+    named: str = ""               # what to ask the card by when its name alone leads elsewhere (its label)
 
     @property
     def name(self) -> str:
-        return self.card.name if self.card is not None else self.typed
+        return self.named or self.card.name if self.card is not None else self.typed
 
     def overlaps(self, other: CardSpan) -> bool:
         return self.start < other.end and other.start < self.end

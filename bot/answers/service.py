@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.answers import matcher_file
 from bot.answers.layers import (
@@ -26,7 +26,6 @@ from bot.answers.layers import (
     server_alias_text,
     server_annotation_text,
 )
-from bot.answers.snapshot import ApplyReport, CatalogSnapshot
 from bot.catalog import Catalog, default_db_path
 from bot.officials.agreement import official_json
 from bot.rulings.build import duration_inputs, duration_record
@@ -35,9 +34,19 @@ from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold, shown
 from engine.official import OfficialRuling
-from engine.printings import PrintingReport, compare_printings, matched_line, printing_rank_of, reading_key_of
+from engine.printings import (
+    PrintingReport,
+    compare_printings,
+    declared_reading_key,
+    matched_line,
+    printing_rank_of,
+    reading_key_of,
+)
 from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
 from engine.trace import Interpretation, Step
+
+if TYPE_CHECKING:  # the bot's snapshot: a command-line answer never builds one
+    from bot.answers.snapshot import ApplyReport, CatalogSnapshot
 
 DEFAULT_GAME = default_game()  # the game a lookup means when it names none
 DURATION = "duration"
@@ -250,13 +259,14 @@ class Arbiter:
                       aliases: Sequence[tuple[str, str, str | None]] | None = None) -> Matcher:
         """A matcher over these cards with the game's default-printing rule and the moderators' defaults."""
         return Matcher(cards, self.aliases_of(game) if aliases is None else aliases,
-                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game))
+                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game),
+                       reads=declared_reading_key(_ruleset(game)))
 
     def _snapshot_matcher(self, game: str, cards: Sequence[Card], aliases: Sequence[AliasRow],
                           settings: dict[str, str]) -> Matcher:
         """build_matcher for a snapshot being built: its defaults come from the snapshot's own settings."""
         return Matcher(cards, aliases, prefer=printing_rank_of(_ruleset(game)),
-                       defaults=_defaults(game, settings.items()))
+                       defaults=_defaults(game, settings.items()), reads=declared_reading_key(_ruleset(game)))
 
     def printing_defaults(self, game: str) -> dict[str, tuple[str, str]]:
         """Moderators' default printings of this game: card identity -> (name, set) (from memory once warm)."""
@@ -295,6 +305,8 @@ class Arbiter:
 
     def warm(self) -> int:
         """Load every card, matcher, layer and setting into memory; returns the number of cards."""
+        from bot.answers.snapshot import CatalogSnapshot
+
         if self._reader is None:
             self._reader = self.catalog.reader()  # never waits behind this process's own writes
         with self._sync_lock:
@@ -304,6 +316,8 @@ class Arbiter:
 
     def sync(self) -> ApplyReport:
         """Take in every change committed since the last sync (no-op when cold). Thread-safe; off the loop."""
+        from bot.answers.snapshot import ApplyReport, CatalogSnapshot
+
         snap = self._snapshot
         if snap is None or self._reader is None:
             return ApplyReport()

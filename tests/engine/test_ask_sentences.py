@@ -90,3 +90,16 @@ def test_a_question_the_game_cannot_ask_says_which_it_answers(asker: Asker) -> N
     assert result.asked is not None and result.asked.kind == "cannot-ask"
     assert "leaves play" in result.asked.why
     assert result.asked.options and result.asked.options[0].reading.inputs == {"chain": ["Wharf"]}
+
+
+def test_a_name_whose_printings_read_apart_is_asked_and_each_option_names_its_printing(asker: Asker) -> None:
+    # "Angelic Visitor" is the full name of the TEC card and the title of Angelic Visitor [RR2] (another ability): the
+    # per-game command asks back, so the sentence does too, and each option asks by a name that leads to its printing.
+    result = asker.read("How long does Angelic Visitor last?")[0]
+    assert result.asked is not None and result.asked.kind == "which-card"
+    offered = [o.reading.inputs["card"] for o in result.asked.options]
+    assert offered == ["Angelic Visitor (TEC)", "Angelic Visitor [RR2]"]
+    named = asker.read("Angelic Visitor TEC played in battle, then the battle ends")[0]
+    assert named.reading is not None and named.reading.inputs["card"] == "Angelic Visitor (TEC)"
+    # a name exact in Redemption (asked among its printings) and in L5R is still a card of both games
+    assert asker.read("Does Ambush last until the end of the turn?")[0].asked.kind == "several-games"

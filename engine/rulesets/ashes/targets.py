@@ -80,9 +80,9 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
         if asked:
             if asked.lower() in ("mine", "theirs"):
                 side = asked.lower()
-                if spec.side not in ("any", side):
-                    raise QuestionError(f"Part {part.n} must target a unit of {side_words(spec.side)}; "
-                                        f"--target {part.n}= takes {spec.side} or NAME@{spec.side}.")
+                if spec.side not in ("any", side):   # the rules answer: it cannot be aimed there
+                    return None, None, (f"it cannot target a unit of {side_words(side)}: “{spec.words}” must be a "
+                                        f"unit of {side_words(spec.side)}")
                 pick = [u for u in legal if u.side == side]
             else:
                 name, side = split_side(asked, f"--target {part.n}=")
@@ -91,10 +91,19 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                             and u.shield]
                 if not pick and shielded:   # a unit its own text keeps from being targeted: the part cannot be
                     return None, None, f"no legal target: {shielded[0].shield}"   # aimed at it
-            if not pick:
+            if not pick:   # the unit asked for cannot be this part's target: the part is not aimed at it
                 choices = ", ".join(sorted({u.label() for u in legal})) or "none"
-                raise QuestionError(f"--target {part.n}={asked} is not a legal target in this board state; "
-                                    f"legal: {choices}.")
+                if asked.lower() in ("mine", "theirs"):
+                    return None, None, f"no legal target: no unit of {side_words(side)} that it can target is in play"
+                named = next((u for u in units if u.side == side and (u.name or "").lower() == name.lower()), None)
+                if named is None:
+                    why = f"{name} ({'yours' if side == 'mine' else 'theirs'}) is not in play to target"
+                elif spec.side not in ("any", side):
+                    why = f"{named.label()} cannot be its target: “{spec.words}” must be a unit of " \
+                          f"{side_words(spec.side)}"
+                else:
+                    why = f"{named.label()} cannot be its target: it is not “{spec.words}”"
+                return None, None, f"{why} (legal targets here: {choices})"
             return pick[0].label(), pick[0].side, ""
         if not legal:
             what = WITH_TOKENS.search(spec.words)

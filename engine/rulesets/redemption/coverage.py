@@ -7,7 +7,8 @@ Every ability part with lasting language falls in exactly one bucket, first matc
    D6 territory-class character);
 3. `annotated`: neither, but a moderator annotated the part (e.g. confirmed it as lasting);
 4. `game_rule`: none of these, and what lasts is an ability type a game rule makes ongoing for a known time
-   ("Cannot be prevented", RG1: to the end of the phase), the rest of the part being instant;
+   ("Cannot be negated / prevented / interrupted", RG1: to the end of the phase), the rest of the part being
+   instant;
 5. `default`: nothing states a duration, so only the D1 default (end of the phase) bounds it.
 
 `classified` is the first four together: the engine answers with more than the D1 fallback, or a moderator
@@ -37,7 +38,7 @@ class Coverage:
     specific_d8_only: int = 0   # ... of which the only terms are D8 conditions (bounded by the D1 default)
     attribute: int = 0          # lasting parts without such a term whose type or class gives D6/D7
     annotated_only: int = 0     # lasting parts without a term or attribute that a moderator annotated
-    game_rule: int = 0          # ... else lasting only by "Cannot be prevented" (RG1: to the end of the phase)
+    game_rule: int = 0          # ... else lasting only by "Cannot be negated/prevented/..." (RG1: end of the phase)
     default: int = 0            # lasting parts with no stated duration: the D1 default
     annotated: int = 0          # parts a moderator annotated (instant ones included)
     instant: int = 0
@@ -120,7 +121,7 @@ def coverage(cards: Iterable[Card], annotations: Callable[[Card], list[Annotatio
                 report.attribute += 1
             elif reading.annotated:
                 report.annotated_only += 1
-            elif reading.unpreventable and not reading.lasting_sentences:
+            elif reading.cannot_be and not reading.lasting_sentences:
                 report.game_rule += 1
             else:
                 report.default += 1
@@ -151,7 +152,8 @@ def render_coverage(report: Coverage, top: int = 15) -> str:
         f"      of which only a D8 condition (bounded by the D1 default): {report.specific_d8_only}",
         f"    covered by the card's type or class (D6/D7): {report.attribute} ({_share(report.attribute, lasting)})",
         f"    annotated by moderators, no term: {report.annotated_only} ({_share(report.annotated_only, lasting)})",
-        f"    only “Cannot be prevented” lasts (RG1: to the end of the phase): {report.game_rule} "
+        f"    only “Cannot be negated / prevented / interrupted” lasts (RG1: to the end of the phase): "
+        f"{report.game_rule} "
         f"({_share(report.game_rule, lasting)})",
         f"    no stated duration: D1 default: {report.default} ({_share(report.default, lasting)})",
         f"  classified (specific term, type or class, annotation or game rule): {report.classified} "

@@ -28,6 +28,8 @@ from engine.rulesets.redemption.terms import (
 from engine.trace import RulesetVersion, Trace
 
 _PHASE_END = ("phase-ends", "turn-ends", "round-ends")
+# Terms that end only the sentence they govern: a window once over, a copy's own limit once the card resets.
+_CLOSES = (Role.WINDOW, Role.CAP)
 _SET_ASIDE = re.compile(r"\bset\b.*\baside\b|\bset-aside\b", re.I)
 _LEAVES = {"battle": "leaves-battle", "field-of-battle": "leaves-battle", "territory": "leaves-territory"}
 # Parts preferred for each zone, most likely first. STAR abilities are used before the game, so they are
@@ -126,8 +128,8 @@ class PartVerdict:
     waits_for: list[Trigger] = field(default_factory=list)  # triggers its lasting sentences wait for
     waits_whole: bool = False  # every lasting sentence waits for a trigger
     ended_by: int | None = None  # 1-based index of the event after which the ability no longer persists
-    # Only the ability's "Cannot be prevented" lasts (RG1): its effects happen at once.
-    only_unpreventable: bool = False
+    # Only the ability's "Cannot be negated / prevented / interrupted" lasts (RG1): its effects happen at once.
+    only_cannot_be: str = ""
 
     def conditions(self) -> list[dict[str, object]]:
         """The part's conditions, numbered as events name them ("condition-false:2")."""
@@ -148,7 +150,7 @@ class PartVerdict:
     @property
     def closed(self) -> list[str]:
         """Sentences whose window is over ("the next ... played this battle") while the rest keeps working."""
-        return [s.term.scope for s in self.terms if s.term.role == Role.WINDOW and s.term.scope and s.status == "ended"]
+        return [s.term.scope for s in self.terms if s.term.role in _CLOSES and s.term.scope and s.status == "ended"]
 
     def as_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -255,6 +257,7 @@ class Evaluator:
         self.previous = version == "previous"
         self.readings = readings if readings is not None else read_card(card, annotations)
         self.trace = Trace()
+        self._checked_once = ""  # an "If [game state]" checked once, when the part keeps no condition up
         # Whose turn it is, as a seat: 0 is yours; a card played on an opponent's turn is taken as played on the
         # turn of the opponent just before you (so your turn comes next).
         self.players = scenario.player_count
@@ -357,20 +360,28 @@ class Evaluator:
             trace.add("RG2", _quote(words), "a reminder of the capture rule (a human held in a Land of Bondage is a "
                       "Lost Soul), not a special ability: nothing of it lasts, and the capture itself is instantaneous",
                       source="text")
-        if verdict.lasting and reading.unpreventable and not reading.annotated:
-            verdict.only_unpreventable = not reading.lasting_sentences and not self._by_attribute(label)
-            trace.add("RG1", _quote(reading.unpreventable), "an ongoing ability of its own: it keeps prevent abilities "
-                      "off this ability until the end of the phase in which it is used" + (
-                          "; the rest of the ability happens at once, so this is what lasts"
-                          if verdict.only_unpreventable else ""), source="text")
-            condition = re.search(r"\b(?:if|unless|when|while)\b.*", reading.unpreventable, re.I)
+        if verdict.lasting and reading.cannot_be and not reading.annotated:
+            only = not reading.lasting_sentences and not self._by_attribute(label)
+            verdict.only_cannot_be = _cannot_be_words(reading.cannot_be) if only else ""
+            trace.add("RG1", _quote(reading.cannot_be), "an ongoing ability of its own: it keeps those abilities off "
+                      "this one until the end of the phase in which it is used" + (
+                          "; the rest of the ability happens at once, so this is what lasts" if only else ""),
+                      source="text")
+            condition = re.search(r"\b(?:if|unless|when|while|in battle|during)\b.*", reading.cannot_be, re.I)
             if condition:
-                trace.interpret(notes.unpreventable_if(condition.group(0), verdict.only_unpreventable))
+                trace.interpret(notes.cannot_be_if(condition.group(0), only))
+            if not re.search(r"\b(?:negated|prevented)\b", reading.cannot_be, re.I):
+                trace.interpret(notes.CANNOT_BE_INTERRUPTED)
         if not verdict.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
                       "an instant effect with no lasting part: no duration applies, nothing persists",
                       source="text")
             for index, event in enumerate(self.scenario.events, start=1):
+                if event_name(event) in NAMED_EVENTS and self._checked_once:
+                    trace.add("RG4", f"event {index}: {event}", f"changes nothing: {_quote(self._checked_once)} is "
+                              "checked once, as the ability resolves, and what it decided happened at once",
+                              source="event", event=index)
+                    continue
                 trace.add(None, f"event {index}: {event}", "changes nothing: an instant effect has nothing that "
                           "lasts", source="event", event=index)
             return verdict
@@ -443,8 +454,15 @@ class Evaluator:
     def _check_named_conditions(self, reading: PartReading) -> None:
         """A condition named by number or word must be one of the judged part's: else one sentence listing them."""
         conditions = [t for t in self._terms_for(reading) if t.rule == "D8"]
+        # With no condition kept up, an "If [game state]" the part opens a sentence with is checked once (RG4): a
+        # player may still ask whether its changing matters, and the answer says it does not.
+        once = P.CHECKED_ONCE.search(reading.part.text) if not conditions else None
+        self._checked_once = once.group(0).strip() if once else ""
         for event in self.scenario.events:
             which = event.partition(":")[2]
+            if event_name(event) in NAMED_EVENTS and self._checked_once and (
+                    not which or which == "1" or which.casefold() in self._checked_once.casefold()):
+                continue
             if event_name(event) in NAMED_EVENTS and not which and not conditions:
                 name = f"the {reading.part.label} part" if reading.part.label else "this ability"
                 raise ValueError(f"{event_name(event)} switches a condition of the ability (“while …”, “during "
@@ -545,11 +563,22 @@ class Evaluator:
                             "every other duration")
                 case Role.STANDALONE:
                     what = _standalone_words(t)
+                case Role.CAP:
+                    what = (f"own limit of the copy: it ends when the card resets to face value, but it governs "
+                            f"only “{_clip(t.scope)}”; it neither bounds nor extends the rest of the ability, which "
+                            "keeps its own duration")
+                    trace.interpret(notes.COPY_SCOPE)
                 case Role.WINDOW:
                     what = (f"the window the card it waits for must come in ({t.length}), not a duration of its own: "
                             "it never makes the ability last longer, but once it is over no card can be that one, "
                             "so what it governs has ended")
                     trace.interpret(notes.WINDOW)
+                case Role.DEPENDENT if t.keyword == "if you do":
+                    number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                    what = (f"condition {number}: the choice the ability offered, made as it resolved: what it governs "
+                            "happens only as the choice went; it never makes the ability last longer")
+                    if not any(event_name(e) in NAMED_EVENTS for e in self.scenario.events):
+                        trace.interpret(notes.CHOICE_MADE)
                 case Role.DEPENDENT:
                     number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
                     what = f"condition {number}: " + (
@@ -676,6 +705,11 @@ class Evaluator:
                         trace.add("D8", trigger, f"condition {number} {_quote(s.term.text)} is switched "
                                   f"{'off' if s.status == 'off' else 'on'}{only}", source="event", event=index)
                     continue
+                if s.term.role == Role.CAP and event == "reset" and P.RECURRING.match(s.term.scope):
+                    # A copy a repeating trigger makes: resetting ends the copy made, not the trigger that copies.
+                    trace.add("D2", trigger, f"ends the copy made by {_quote(s.term.scope, 60)}; it copies again the "
+                              "next time it acts", source="event", event=index)
+                    continue
                 if self._ends(s, event, last, battle_seen):
                     s.status, s.ended_by = "ended", index
                     ended_now.append(s)
@@ -706,6 +740,10 @@ class Evaluator:
                     if s.armed and s.term.rule == "D7":
                         trace.add("D7", trigger, "previous ruling: the ability now runs to the end of this "
                                   "phase", source="event", event=index)
+            if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and self._checked_once:
+                trace.add("RG4", trigger, f"changes nothing: {_quote(self._checked_once)} is checked once, as the "
+                          "ability resolves, not kept up like \"while\": its changing later does not switch the "
+                          "ability", source="event", event=index)
             if len(trace.steps) == steps_before:  # every event is in the trace, with why it changes nothing
                 trace.add(None, trigger, f"changes nothing: {_why_nothing(event, states, self.scenario.played_in)}",
                           source="event", event=index)
@@ -811,7 +849,7 @@ class Evaluator:
 
     def _upper_bound(self, states: list[TermState]) -> UpperBound:
         states = [s for s in states if s.status != "waiting"]
-        by_rule = {s.term.rule: s for s in states}
+        by_rule = {s.term.rule: s for s in states if s.term.role in (Role.BOUND, Role.STANDALONE)}
         if "D2" in by_rule:
             s, why = by_rule["D2"], "D2 overrides every other duration"
         elif "D3" in by_rule:
@@ -843,6 +881,13 @@ class Evaluator:
                 why = ("D8 needs another duration as its bound and none of D2-D7 applies, so the D1 default "
                        "bounds it" if deps else "none of D2-D7 applies, so the D1 default bounds it")
         return UpperBound(s.term.rule, s.term.text, s.ends_on, why, s.term.source)
+
+
+def _cannot_be_words(sentence: str) -> str:
+    """The ability types a "Cannot be ..." sentence names, as the first line quotes them: "Cannot be negated"."""
+    m = re.match(r"(?:[\w ]*?)(?:cannot|can \[not\]|can not|may not) be ([\w, ]*(?:negated|prevented|interrupted|"
+                 r"redirected))\b", sentence, re.I)
+    return f"Cannot be {m.group(1)}" if m else sentence
 
 
 def _differs(reading: PartReading) -> bool:
@@ -883,7 +928,7 @@ def _switched_on(states: list[TermState], sentences: int = 1) -> bool:
     if any(s.status != "holds" for s in conditions if not s.term.scope):
         return False
     off = {s.term.scope for s in conditions if s.term.scope and s.status != "holds"}
-    off |= {s.term.scope for s in states if s.term.role == Role.WINDOW and s.term.scope and s.status == "ended"}
+    off |= {s.term.scope for s in states if s.term.role in _CLOSES and s.term.scope and s.status == "ended"}
     return not off or len(off) < sentences
 
 

@@ -95,6 +95,16 @@ NEXT_IN_BATTLE = Interpretation(
     "\"The next … played in battle\" names where the awaited card is played, not a time: nothing in the text ends "
     "the wait with this battle, so the D1 default (the end of the phase) still bounds it. After this battle it can "
     "act only if another battle comes in this phase.")
+CHOICE_MADE = Interpretation(
+    "choice-made", "D8",
+    "\"If you do\" (or \"If you do not\") follows the choice the ability offered as it resolved: it is taken as gone "
+    "the way that makes the sentence happen; condition-false says it went the other way, and then that sentence never "
+    "happens.")
+COPY_SCOPE = Interpretation(
+    "copy-scope", "D2",
+    "The copy is one sentence of an ability that has others: its own limit (it ends when the card resets to face "
+    "value) caps that copy, but it does not bound or lengthen the rest of the ability, which keeps its own duration "
+    "(here the D1 default unless another applies).")
 BEARER = Interpretation(
     "bearer-condition", "D8",
     "\"While this/that Hero is in battle\" on a card that sits on a Hero (an Enhancement placed on it) speaks of "
@@ -103,10 +113,17 @@ BEARER = Interpretation(
     "condition-true says it entered battle again).")
 
 
-def unpreventable_if(condition: str, only: bool) -> Interpretation:
+CANNOT_BE_INTERRUPTED = Interpretation(
+    "cannot-be-interrupted", "RG1",
+    "\"Cannot be interrupted\" is read like \"Cannot be prevented\" and \"Cannot be negated\" (the union of the two), "
+    "which the rules make ongoing to the end of the phase in which they are used: an ongoing ability of its own.")
+
+
+def cannot_be_if(condition: str, only: bool) -> Interpretation:
     return Interpretation(
-        "cannot-be-prevented-if", "RG1",
-        f"“Cannot be prevented” applies only {condition}; the question does not say, so it is taken as met. "
+        "cannot-be-if", "RG1",
+        f"The \"Cannot be ...\" ability applies only {condition}: that is checked as it is used, and the question does "
+        "not say, so it is taken as met. "
         + ("If it is not, nothing of this ability lasts: its effects happen at once." if only else
            "If it is not, the rest of the ability keeps its own duration."))
 

@@ -28,8 +28,13 @@ import re
 SELF_MARKER = re.compile(
     r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
     r"(?:negated|prevented|interrupted|countered)|^may band to [^,]*$|^regardless of protect abilities$", re.I)
-PREVENTED = re.compile(r"\bprevented\b", re.I)
+# The ability types a "Cannot be ..." sentence gives, each ongoing to the end of the phase (RG1).
+ONGOING_TYPES = re.compile(r"\bbe\b[^.]*?\b(?:negated|prevented|interrupted)\b", re.I)
 LIMIT = re.compile(r"\(limit \d+\)", re.I)
+# "Limit once per turn", "Limit once per round and twice per game": how often the ability may be used, not a
+# repetition or a duration (a use limit says nothing of how long what was done lasts).
+USE_LIMIT = re.compile(r"\blimit (?:once|twice|one|two|three|\d+)(?: times?)?(?:(?:,| and| or)? ?(?:once |twice |\d+ )?"
+                       r"(?:per|each|during each of your) (?:turns?|rounds?|game|battle|phase|player))+\b", re.I)
 # Abbreviations never end a sentence: N.T., O.T. (also without the last dot) and initials. "X." does end
 # one ("decrease it X/X. Draw 1").
 SENTENCE_END = re.compile(r"(?<!\b[A-WYZ])(?<!\bN\.T)(?<!\bO\.T)(?<!\be\.g)(?<!\bi\.e)[.!]\s+|;\s+")
@@ -166,6 +171,10 @@ BEING_TREATED = re.compile(r"\bbeing treated as (?:an? )?[\w’']+(?: [\w’']+)
                            re.I)
 # A sentence that acts only if an optional action before it was taken ("If you do, restrict ... this turn").
 FOLLOW_UP = re.compile(r"^(?:if (?:you|they|he|she) do(?:es)?|if so)\b", re.I)
+# The choice an ability offers, checked as it resolves: "If you do, discard this Evil Character after battle", "If you
+# do not, ...". What it governs happens only as that choice went.
+CHOICE_MADE = re.compile(r"^if (?:you|they|he|she|opponent) (?:do(?:es)?(?: not)?|don['’]t|doesn['’]t)\b|^if so\b",
+                         re.I)
 # A sentence whose action is the targeting itself: a stated time in it is the length of the result.
 TARGETING = re.compile(r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
                        r"(?:place|paralyze|set|capture|poison|imprison)\b", re.I)
@@ -210,16 +219,19 @@ NOUN_WHILE = re.compile(r"(?<!\bbe )(?<!\bis )(?<!\bare )(?<!\bbeen )(?<!\bor )"
 # --- lasting language ---------------------------------------------------------------------------------------
 
 # Past participles of the lasting verbs (and "immune"): their passive and nominal forms last too.
-PASSIVE_LASTING = (r"(?:ignored|negated|protected|restricted|prevented|interrupted|immune|increased|decreased|"
+PASSIVE_LASTING = (r"(?:ignored|negated|protected|restricted|prevented|immune|increased|decreased|"
                    r"reduced|doubled|tripled|skipped|considered|treated)")
 
 LASTING = re.compile(
-    # "Interrupt the battle" ends the battle at once; interrupting abilities ("interrupt and prevent all
-    # special abilities") keeps them stopped.
+    # "Interrupt ..." is instantaneous (it suspends an ability while its paired abilities resolve); "interrupt and
+    # prevent" lasts by its prevent.
     r"\b(?:negates?|negated|protects?|protected|restricts?|restricted|prevents?|prevented|"
-    r"interrupts?(?! the battle\b)|interrupted|immune|ignores?|"
+    r"immune|ignores?|"
     r"gains?|gets?|loses|increases?|decreases?|may not|cannot|can not|can't|is worth|are worth|"
-    r"regardless of|each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
+    # "Regardless of protection / brigade" only says how the card's own action applies, at once; "regardless of battle
+    # outcome, no more than one Hero is discarded" is a rule for the battle's end, and lasts.
+    r"regardless of (?:the )?(?:battle|rescue attempt|rescue|battle's) outcome|"
+    r"each upkeep|each turn|each time|whenever|every time|after (?:the )?battle|"
     # "is about to be discarded" lasts only as a standing condition ("If Joseph is about to be discarded, ...",
     # read by LATER_EVENT); "Heal a Hero that is about to be discarded" answers it at once.
     r"(?:at the )?end of (?:the )?battle|instead of|holds?|may use|may attack|may block|"
@@ -237,8 +249,21 @@ LASTING = re.compile(
     r"|[+-]\d+/[+-]?\d+|\b\d+/\d+\b",
     re.I)
 
+# A modifier of the sentence's own action (REG "Regardless"): it adds no duration ("Discard an evil card. Regardless of
+# protect abilities if used by an O.T. Hero."; "play it regardless of brigade"). Said of other cards ("Enhancements
+# used by this card are regardless of protect abilities") it is a standing grant, and lasts.
+REGARDLESS = re.compile(r"(?<!\bare )(?<!\bis )\bregardless of (?:its |their )?"
+                        r"(?:protect(?:ion|ive)?(?: abilities)?|immunity|immune abilities|"
+                        r"brigade(?: colou?r)?|colou?r)\b", re.I)
+# Words that only pick which cards an instant action takes: "a Hero of 6/6 or less", "a Hero who is not a prophet",
+# "Evil Characters whose brigade is not in battle". They say nothing of how long anything lasts.
+SELECTOR = re.compile(r"\b(?:\d+|x)/(?:\d+|x) or (?:less|lower|more|greater|higher)\b"
+                      r"|\b(?:who|that|which|whose \w+) (?:is|are) not\b", re.I)
+QUOTED = re.compile(r"[\"“][^\"“”]*[\"”]|(?<!\w)['‘][^'‘’]*['’](?!\w)")
 # A condition the sentence opens with and checks once, as it resolves ("If Elisha is not in play, capture ...").
 LEADING_CONDITION = re.compile(r"^(?:if|unless)\b[^,:]*[,:]", re.I)
+# An "If [game state]" (or "unless") clause: with no condition kept up, checked once as the ability resolves (RG4).
+CHECKED_ONCE = re.compile(r"\b(?:if|unless)\b(?! you do\b)(?! so\b)[^,.;:]*", re.I)
 # Standing grants: the card (or a character) keeps a quality for as long as the ability lasts.
 STANDING_GRANT = re.compile(
     r"\b(?:has|have|gains?|with) (?:first strike|(?:site )?access\b|no effect\b)|\bfirst strike\b"

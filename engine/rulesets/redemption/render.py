@@ -117,9 +117,10 @@ def plain(verdict: Verdict) -> str:
     """How long, as a player would say it; an ability still waiting for its trigger says so first."""
     text = _plain(verdict)
     part = verdict.part
-    if part.only_unpreventable:  # its effects are instant; what lasts is its "Cannot be prevented" (RG1)
-        text += (" (its effects happened at once; only its “Cannot be prevented” lasted)" if not part.persists else
-                 " (its effects happen at once; only its “Cannot be prevented” lasts)")
+    if part.only_cannot_be:  # its effects are instant; what lasts is its "Cannot be negated/prevented" (RG1)
+        words = part.only_cannot_be
+        text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
+                 f" (its effects happen at once; only its “{words}” lasts)")
     waiting = [w for w in part.waits_for if w.started_by is None]
     if not waiting or not part.persists:
         return text

@@ -52,11 +52,13 @@ RULES: dict[str, Rule] = {
              f"{SOURCE}, bullet 9"),
         # Game rules the nine bullets rely on without restating them: when an ability type is ongoing, what a
         # capture does, and how turns are counted. Cited beside the bullets where they decide a step.
-        Rule("RG1", "cannot be prevented",
-             '"Cannot be prevented" is an ability of its own, and an ongoing one: it keeps prevent abilities off the '
-             "abilities it covers (without a target named, those before it on the card) until the end of the phase "
-             "in which it is used.",
-             'Redemption Wiki, "Cannot Be Prevented" (https://redemption.fandom.com/wiki/Cannot_Be_Prevented)'),
+        Rule("RG1", "cannot be negated / prevented",
+             '"Cannot be prevented" and "Cannot be negated" (the union of cannot be prevented and cannot be '
+             "interrupted) are abilities of their own, and ongoing ones: they keep those abilities off the abilities "
+             "they cover (without a target named, those before them on the card) until the end of the phase in which "
+             "they are used.",
+             'Redemption Wiki, "Cannot Be Prevented" (https://redemption.fandom.com/wiki/Cannot_Be_Prevented) and '
+             '"Cannot Be Negated" (https://redemption.fandom.com/wiki/Cannot_Be_Negated)'),
         Rule("RG2", "capture",
              "A capture is instantaneous: the captured character is moved to where it is held. A human held in a "
              'Land of Bondage is a Lost Soul by the game rules, so "treated as a Lost Soul" printed on a capture card '
@@ -68,6 +70,12 @@ RULES: dict[str, Rule] = {
              "preparation phase once it is over.",
              'Land of Redemption, "Hello, I\'m New - Phases Part 1" (https://landofredemption.com/hello-im-new-phases-'
              'part-1); Redemption Wiki, "Set Aside" (https://redemption.fandom.com/wiki/Set_Aside)'),
+        Rule("RG4", "conditional phrases",
+             'How a condition is checked: "If [game state]" is checked once, as the ability resolves, and then '
+             'holds or not for its effects; "While [game state]" is checked all along (an ongoing check); "If [event]" '
+             'or "When [event]" waits for that event (a triggered effect).',
+             'Redemption Exegesis Guide (REG), "Conditional Phrases", as quoted on the Cactus Game Design message '
+             'boards (https://www.cactusforums.com/ruling-questions/babel-(opponents-brigades)/)'),
     )
 }
 

@@ -26,6 +26,10 @@ class Role(StrEnum):
     # A time that only says when the card an ability waits for can come ("the next evil Enhancement played this
     # battle"): it never makes the ability last longer, but once it is over what it governs has ended.
     WINDOW = "window"
+    # A copy's own limit (D2) on one sentence of an ability that has others ("If you play a Trumpet Enhancement, copy
+    # its special ability. Cards with 'Trumpet' ... cannot be negated."): it ends that sentence when the card resets,
+    # but neither bounds nor extends the rest, which keeps its own duration.
+    CAP = "cap"
 
 
 ROLE: dict[str, Role] = {
@@ -67,7 +71,9 @@ class Term:
 
     @property
     def role(self) -> Role:
-        return Role.WINDOW if self.window else ROLE[self.rule]
+        if self.window:
+            return Role.WINDOW
+        return Role.CAP if self.rule == "D2" and self.scope else ROLE[self.rule]
 
 
 @dataclass
@@ -87,8 +93,9 @@ class PartReading:
     lasting_sentences: list[str] = field(default_factory=list)
     # Lasting sentences whose action waits for a trigger: (the trigger's words, the events that start it).
     triggers: list[tuple[str, tuple[str, ...]]] = field(default_factory=list)
-    # The "Cannot be prevented" sentence: an ongoing ability of its own (RG1), to the end of the phase.
-    unpreventable: str = ""
+    # The "Cannot be negated / prevented / interrupted" sentence: an ongoing ability of its own (RG1), to the end of
+    # the phase.
+    cannot_be: str = ""
     # Words the reader set aside as a reminder of a game rule, not an ability ("treated as a Lost Soul", RG2).
     reminders: list[str] = field(default_factory=list)
 
@@ -97,7 +104,7 @@ class PartReading:
 
 
 def _sentences(text: str) -> list[str]:
-    cleaned = P.LIMIT.sub(" ", text.replace("\u200b", ""))
+    cleaned = P.USE_LIMIT.sub(" ", P.LIMIT.sub(" ", text.replace("\u200b", "")))
     out = []
     for sentence in P.SENTENCE_END.split(cleaned):
         sentence = sentence.strip(" .")
@@ -106,13 +113,13 @@ def _sentences(text: str) -> list[str]:
     return out
 
 
-def _unpreventable(text: str) -> str:
-    """The ability-type sentence saying the ability cannot be prevented ("Cannot be interrupted, negated, or
-    prevented."), or ""; unlike "cannot be negated" alone, it is an ongoing ability (RG1)."""
+def _cannot_be(text: str) -> str:
+    """The ability-type sentence saying the ability cannot be negated, prevented or interrupted ("Cannot be
+    interrupted, negated, or prevented."), or "": an ongoing ability of its own (RG1)."""
     cleaned = P.LIMIT.sub(" ", text.replace("\u200b", ""))
     for sentence in P.SENTENCE_END.split(cleaned):
         sentence = sentence.strip(" .")
-        if P.SELF_MARKER.search(sentence) and P.PREVENTED.search(sentence):
+        if P.SELF_MARKER.search(sentence) and P.ONGOING_TYPES.search(sentence):
             return sentence
     return ""
 
@@ -233,7 +240,19 @@ def _lasting_words(sentence: str) -> bool:
     applies. (A condition that waits for a later event is a standing trigger: see _standing.)"""
     lead = P.LEADING_CONDITION.match(sentence)
     after = lead.end() if lead else 0
-    return any(m.start() >= after for m in P.LASTING.finditer(sentence))
+    # A quoted word names what a card says ('with "ignores" in the special ability'); it does nothing itself.
+    # Nor does "regardless of protection / brigade": it says how this sentence's own action applies.
+    unquoted = P.QUOTED.sub(lambda m: " " * len(m.group(0)), sentence)
+    unquoted = P.REGARDLESS.sub(lambda m: " " * len(m.group(0)), unquoted)
+    # Nor do words that only pick the cards the action takes ("of 6/6 or less", "who is not a prophet"), nor an
+    # "until" that ends a repeated action ("draw until he has 6", "reveal ... until ...").
+    unquoted = P.SELECTOR.sub(lambda m: " " * len(m.group(0)), unquoted)
+    return any(m.start() >= after and not _loop_until(unquoted, m) for m in P.LASTING.finditer(unquoted))
+
+
+def _loop_until(sentence: str, m: re.Match[str]) -> bool:
+    """An "until" that ends a repeated action ("draw until he has 6"), not a duration."""
+    return m.group(0).lower() == "until" and P.LOOP_UNTIL.search(sentence[: m.start()]) is not None
 
 
 def _standing(sentence: str) -> bool:
@@ -436,6 +455,11 @@ class _SentenceReader:
                 continue
             self.covered.append(span)
             self.add("D8", s[span[0]: span[1]].strip(), keyword=m.group("kw").lower())
+        choice = P.CHOICE_MADE.match(s)
+        if choice:
+            # "If you do, discard this Evil Character after battle": the lasting sentence happens only as the choice
+            # the ability offered went; taken as made and said, and condition-false says it went the other way.
+            self.add("D8", choice.group(0), keyword="if you do")
 
 
 class _PartReader:
@@ -503,8 +527,8 @@ class _PartReader:
                 trig = trigger_of(sentence, clause.end(), recurring=False) if opening and clause else None
                 if trig:
                     self.triggers.append(trig)
-        unpreventable = _unpreventable(self.part.text)
-        lasting = bool(lasting_sentences) or bool(unpreventable)
+        cannot_be = _cannot_be(self.part.text)
+        lasting = bool(lasting_sentences) or bool(cannot_be)
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
             # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
             # the way the targeting does (optional, or waiting for a later event).
@@ -530,12 +554,16 @@ class _PartReader:
         self.terms = [_with_trigger(t) for t in self.terms]
         # A condition governs its own sentence; only when that is the one lasting sentence does it govern the
         # whole part. Other terms bound the whole ability, so they keep no scope.
+        # A copy made by a repeating trigger ("Each upkeep, you may copy the special ability of another Lost Soul for
+        # one round") caps each copy, as a copy inside one of several sentences does: the trigger keeps its own
+        # duration (the Lost Soul's, D7), and the copy's reset ends only that copy.
         several = len(lasting_sentences) > 1
-        self.terms = [replace(t, scope=t.scope if (several and (t.rule == "D8" or t.where or t.window)) else "")
-                      for t in self.terms]
+        self.terms = [replace(t, scope=t.scope if ((several and (t.rule in {"D2", "D8"} or t.where or t.window))
+                                                   or (t.rule == "D2" and P.RECURRING.match(t.scope)))
+                              else "") for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
                            unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers,
-                           unpreventable=unpreventable, reminders=self.reminders)
+                           cannot_be=cannot_be, reminders=self.reminders)
 
 
 def _with_trigger(term: Term) -> Term:

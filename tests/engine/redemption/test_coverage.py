@@ -60,7 +60,7 @@ def test_rendered_report():
         "      of which only a D8 condition (bounded by the D1 default): 1",
         "    covered by the card's type or class (D6/D7): 1 (12.5%)",
         "    annotated by moderators, no term: 1 (12.5%)",
-        "    only “Cannot be prevented” lasts (RG1: to the end of the phase): 1 (12.5%)",
+        "    only “Cannot be negated / prevented / interrupted” lasts (RG1: to the end of the phase): 1 (12.5%)",
         "    no stated duration: D1 default: 2 (25.0%)",
         "  classified (specific term, type or class, annotation or game rule): 6 (75.0%)",
         "  annotated by moderators (any part): 2",

@@ -66,7 +66,10 @@ def test_real_standing_abilities_last_the_d1_default_past_removal(name):
 @pytest.mark.parametrize("name", ["Lions (CoW AB)", "Salome (TxP)", "Philistine Archer [L]", "Alexander",
                                   "King Menahem"])
 def test_real_one_shot_alternatives_and_own_arrival_triggers_stay_instant(name):
-    assert judge(real(name), "battle").part.lasting is False
+    verdict = judge(real(name), "battle")
+    # Salome and Alexander also say "Cannot be negated": only that lasts (RG1), their effects stay instant.
+    assert verdict.part.lasting is False or (
+        verdict.part.only_cannot_be and not read_card(real(name))[0].lasting_sentences)
 
 
 # --- 2. an optional or conditional targeting has not happened until the scenario says so -----------------------
@@ -161,7 +164,7 @@ def test_real_qualifying_while_and_sentence_split_after_x():
     assert [t.text for t in reading(real("Herod's Temple (GoC)")).terms if t.rule == "D8"] == ["During battle"]
     # "draw X. Cannot be prevented.": the X ends a sentence; what lasts is the "Cannot be prevented" (RG1).
     assert reading(real("Balaam's Teaching (RoJ)")).lasting_sentences == []
-    assert reading(real("Balaam's Teaching (RoJ)")).unpreventable == "Cannot be prevented"
+    assert reading(real("Balaam's Teaching (RoJ)")).cannot_be == "Cannot be prevented"
     assert [p.label for p in split_parts(real("Belt of Truth").text)] == [""]
 
 

@@ -56,9 +56,12 @@ def test_instant_text_has_no_lasting_part():
     assert reading.lasting is False and reading.terms == []
 
 
-def test_ability_type_markers_are_not_lasting():
-    card = Card("redemption", "X", "T", text="Draw 2. Cannot be negated.")
-    assert read_card(card)[0].lasting is False
+def test_ability_type_markers():
+    # "Cannot be negated" is an ongoing ability of its own to the end of the phase (RG1), not a sentence of effects.
+    (reading,) = read_card(Card("redemption", "X", "T", text="Draw 2. Cannot be negated."))
+    assert reading.lasting is True and reading.lasting_sentences == [] and reading.cannot_be == "Cannot be negated"
+    # "May band to X" alone is done as it is played.
+    assert read_card(Card("redemption", "X", "T", text="Draw 2. May band to a Judge."))[0].lasting is False
 
 
 @pytest.mark.parametrize(("text", "labels"), [
@@ -108,7 +111,7 @@ def test_marker_about_other_cards_is_a_lasting_effect():
     (reading,) = read_card(Card("redemption", "X", "T", text="Good Tabernacle Priests cannot be negated."))
     assert reading.lasting is True
     (reading,) = read_card(Card("redemption", "X", "T", text="Draw 1. This card cannot be negated."))
-    assert reading.lasting is False
+    assert reading.lasting_sentences == [] and reading.cannot_be  # the card's own marker: RG1, not an effect
 
 
 def test_mixed_case_label_only_where_a_part_begins():

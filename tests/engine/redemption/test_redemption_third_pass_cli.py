@@ -77,6 +77,14 @@ def test_a_named_condition_and_an_unknown_one(db, capsys):
     assert code == 2 and "Unknown event" in err
 
 
-def test_falling_away_answers_its_rotation_printing(db, capsys):
-    data = ask(capsys, "Falling Away")
-    assert data["match"]["chosen"] == "default" and data["card"]["set"] != "Wom"
+def test_falling_away_never_answers_the_old_printing_silently(db, capsys):
+    # "Falling Away" is the full name of the Women printing, and the title of the Rotation one (the default), which
+    # reads differently: either answer would be a guess, so it is asked back with both (issue 22: never the old one
+    # silently; blind review seed 34021: never another ability than the named card's silently).
+    code, out, _ = run(capsys, "duration", "Falling Away", "--json")
+    data = json.loads(out)
+    assert code == 1 and data["kind"] == "ambiguous"
+    assert [c["set"] for c in data["match"]["candidates"]] == ["Wom", "CoW"]
+    data = ask(capsys, "Falling Away", "--set", "CoW")
+    assert data["card"]["set"] == "CoW"
+    assert ask(capsys, "Aaron's Rod")["match"]["chosen"] == "default"  # the title alone, no printing's full name
