@@ -72,7 +72,8 @@ def shortfall(costs: Sequence[Cost], spent: Sequence[Spent]) -> str | None:
         return None
     given = _name(dice) or "no dice"
     need = " or ".join(_name(o) for o in options)
-    if len(dice) < min(len(o) for o in options):
-        return f"the dice spent ({given}) are fewer than its cost ({need})"
+    least = min(len(o) for o in options)
+    if len(dice) < least:
+        return f"its cost needs {least} dice ({need}) and only {len(dice)} were spent ({given})"
     return (f"the dice spent ({given}) cannot pay its cost ({need}): a symbol takes a die of its magic showing that "
             "side or a higher one (a basic symbol, any die)")

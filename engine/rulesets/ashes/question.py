@@ -95,7 +95,16 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
         except QuestionError:
             return name
 
-    board = with_targets_in_play(board, {p.name.lower(), *(c.lower() for c in p.conjurations)},
+    not_units = set()
+    for what in board.targets.values():   # a target card that is no unit (a ready spell) is not put on the battlefield
+        name = what.rpartition("@")[0].strip()
+        try:
+            named = printing(lookup(name), edition) if name and name.lower() != "phoenixborn" else None
+        except QuestionError:
+            named = None
+        if named is not None and named.type not in ("Ally", "Conjuration"):
+            not_units.add(name.lower())
+    board = with_targets_in_play(board, {p.name.lower(), *(c.lower() for c in p.conjurations), *not_units},
                                  str(inputs.get("units") or "").strip().lower() == "none", known)
     cp = printing(cancel, edition) if cancel is not None else None
     rp = printing(reaction, edition) if reaction is not None else None

@@ -229,6 +229,11 @@ _DANGLING = frozenset(re.findall(r"\S+", "a an the to onto into on in of from wi
                                          "one 1 2 3 4 5"))
 
 
+_DANGLING = {"a", "an", "the", "to", "onto", "on", "of", "from", "into", "in", "with", "for", "and", "or", "by", "at",
+             "that", "your", "their", "its", "this", "each", "any", "than", "as", "but", "if", "unless", "equal",
+             "target", "up"}
+
+
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
           (re.compile(r"^no legal target: (?P<rest>.+)$"), r"\g<rest>"),
           (re.compile(r"^it acts on what part \d+ chose or did, and part \d+ (?P<how>.+)$"),

@@ -678,9 +678,7 @@ def _event_constant(ability: Ability, trace: Trace) -> Ability:
     trace.interpret(Interpretation("AS-I-event", "AS12",
                                    f"“{ability.label}” is a constant ability that acts when “{event}”; I took it "
                                    "that this has just happened, and answered what it does then."))
-    parts = tuple(dataclasses.replace(x, condition=None, condition_check=None) for x in ability.parts)
-    return dataclasses.replace(ability, kind="reaction", parts=parts,
-                               trigger=Trigger(f"When {event}", "when"))
+    return dataclasses.replace(ability, kind="reaction", trigger=Trigger(f"When {event}", "when"))
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:

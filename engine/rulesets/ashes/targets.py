@@ -177,6 +177,11 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     shown = f"a {re.split(r' (?:with|that|which|who) ', spec.words)[0] if len(spec.words) > 40 else spec.words}"
     if re.search(r"\bready spells?\b", words) and (board.spells or board.targets.get(str(part.n))):
         return _ready_spell(part, spec, board, trace)
+    asked = board.targets.get(str(part.n))
+    if asked and "@" in asked and not re.search(r"\balteration", words):
+        # the card the question names as the target ("--target 1=Summon Gilder@theirs"): the player says it is there
+        name, side = split_side(asked, f"--target {part.n}=")
+        return f"{name} ({'yours' if side == 'mine' else 'theirs'})", side, ""
     if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
         holders = [u for u in units if u.alterations]
         if holders:
@@ -265,7 +270,7 @@ def _ready_spell(part: Part, spec: TargetSpec, board: Board, trace: Trace) -> tu
         return None, None, f"no legal target: no ready spell of {side_words(side)} is named in play"
     else:
         chosen, whose = legal[0].label(), legal[0].side
-    if re.search(r"\b(?:with|that) ", words):
+    if re.search(r"\b(?:with|that) ", words) and not asked:   # named with --target: the player says it is one
         trace.interpret(Interpretation(f"AS-I-spell-fits-{part.n}", "AS3",
                                        f"Part {part.n} targets a {spec.words.removeprefix('target ')}; I took "
                                        f"{chosen} to be such a spell (its text is not checked here)."))
