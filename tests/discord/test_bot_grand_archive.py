@@ -1,5 +1,6 @@
 """/grand-archive ruling through the fake Discord: the seed's worked cases, answered as the command line answers
-them (Discord options have no order: `before` objects, then the effects, then `object`, then `then`)."""
+them (Discord options have no order: `object` objects are on the field first, then the effects, then `later`
+objects, then `then`)."""
 
 from __future__ import annotations
 
@@ -13,18 +14,20 @@ GA = find_ruleset("grand-archive")
 
 # (Discord options, the same scenario typed on the command line, {embed field name: lead it starts with})
 CASES = [
-    ({"effect": "Inspiring Call", "object": "ally"}, [("effect", "Inspiring Call"), ("object", "ally")],
+    ({"effect": "Inspiring Call", "later": "ally"}, [("effect", "Inspiring Call"), ("object", "ally")],
      {"ally ← Inspiring Call (2)": "**does not apply · one-shot · layer E · t1 · active** [GA1"}),
-    ({"before": "ally", "effect": "Inspiring Call", "then": "end-of-turn"},
+    ({"effect": "Inspiring Call", "object": "ally"}, [("object", "ally"), ("effect", "Inspiring Call")],
+     {"ally ← Inspiring Call (2)": "**applies · one-shot · layer E · t2 · active** [GA1"}),
+    ({"object": "ally", "effect": "Inspiring Call", "then": "end-of-turn"},
      [("object", "ally"), ("effect", "Inspiring Call"), ("then", "end-of-turn")],
      {"ally ← Inspiring Call (2)": "**does not apply · one-shot · layer E · t2 · ended**"}),
-    ({"effect": "Claude", "object": "ally:automaton"}, [("effect", "Claude"), ("object", "ally:automaton")],
+    ({"effect": "Claude", "later": "ally:automaton"}, [("effect", "Claude"), ("object", "ally:automaton")],
      {"ally:automaton ← Claude, Fated Visionary (2)": "**applies · static · layer D · t1 · active** [GA2, GA7",
       "ally:automaton ← Claude, Fated Visionary (2.2)": "**applies · static · layer D · t1 · active**"}),
-    ({"effect": "Nullifying Lantern", "object": "card@graveyard", "then": "loses-abilities:Nullifying Lantern"},
+    ({"effect": "Nullifying Lantern", "later": "card@graveyard", "then": "loses-abilities:Nullifying Lantern"},
      [("effect", "Nullifying Lantern"), ("object", "card@graveyard"), ("then", "loses-abilities:Nullifying Lantern")],
      {"card@graveyard ← Nullifying Lantern (1)": "**applies · static · layer C · t1 · active**"}),
-    ({"effect": "Mordred; Caliburn of Silencing@opponent -> Mordred", "object": "attack@graveyard",
+    ({"effect": "Mordred; Caliburn of Silencing@opponent -> Mordred", "later": "attack@graveyard",
       "ruleset": "current"},
      [("effect", "Mordred"), ("effect", "Caliburn of Silencing@opponent -> Mordred"), ("object", "attack@graveyard")],
      {"attack@graveyard ← Mordred, Flawless Blade (1)": "**does not apply · static · layer D · t1 · active**",

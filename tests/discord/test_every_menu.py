@@ -24,7 +24,7 @@ MENU_CASES: dict[tuple[str, str], list[dict[str, str]]] = {
                           {"card": "Summon Gilder", "units": "both", "cancel_with": Q},
                           {"card": "Summon Gilder", "units": "mine", "reaction": Q}],
     ("dominion", "ruling"): [{"chain": f"Throne Room > {Q}"}, {"chain": "Tactician", "also": Q}],
-    ("grand-archive", "ruling"): [{"before": "ally; attack", "effect": Q, "object": "ally"}],
+    ("grand-archive", "ruling"): [{"object": "ally; attack", "effect": Q, "later": "ally"}],
     ("l5r", "order"): [{"at": "before a Personality is destroyed", "items": f"Legion of the Fallen; {Q}"}],
     ("l5r", "duration"): [{"card": Q}],
 }

@@ -22,7 +22,7 @@ QUESTIONS = [
     ("dominion", "ruling", ["dominion", "Throne Room > Tactician"],
      "dominion ruling", {"chain": "Throne Room > Tactician"}),
     ("grand-archive", "ruling", ["grand-archive", "--effect", "Inspiring Call", "--object", "ally"],
-     "grand-archive ruling", {"effect": "Inspiring Call", "object": "ally"}),
+     "grand-archive ruling", {"effect": "Inspiring Call", "later": "ally"}),  # Discord: "later" enters after
     ("l5r", "order", ["l5r", "order", "--at", "when this Follower defends", "--item", "Disciples of Ganesh",
                       "--item", "Weathered Armor"],
      "l5r order", {"at": "when this Follower defends", "items": "Disciples of Ganesh; Weathered Armor"}),

@@ -94,6 +94,7 @@ class Plays:
     # so it is back in play that turn and leaves in its Clean-up, with the card that played it.
     again_next_turn: bool = False
     many: bool = False  # plays any number of cards once each (First Mate, Storyteller, Golem): one per "+"
+    on_gain: bool = False  # it plays them only from "When you gain this" (Farmhands, Gondola): gained, not played
 
 
 @dataclass(frozen=True)
@@ -114,6 +115,14 @@ class Behaviour:
     leaves_with: str = ""         # the start-of-turn option with which it removes itself then (Cabin Boy: "trash")
     plays_itself: bool = False    # it can play itself, also on another player's turn (a Reaction, an on-gain play)
     takes_now: bool = False       # UNTIL_EMPTY: one set-aside card is taken back this turn (Archive), none (Crypt)
+    ends_next_turn: bool = False  # NEXT_TURN: its effect lasts "until the start of your next turn" and ends then
+    # a Reaction that moves itself without being played ("you may first set this aside from your hand"): what it
+    # does instead, in players' words; on another player's turn it is never in play (read from the text)
+    reacts_by: str = ""
+    # a non-Duration whose own text takes it out of play as it is played ("Trash this card.", Feast: always; "You
+    # may trash this for +$2", Mining Village: not always): those words (read from the text)
+    leaves_itself: str = ""
+    always_leaves: bool = False
     note: str = ""
     annotated: bool = True        # False: derived from the card's types, not from data
 
@@ -141,7 +150,7 @@ def derived(card: Card) -> Behaviour:
 
 _BEHAVIOUR_KEYS = {"duration", "plays", "condition", "words", "again", "left", "most_left", "leaves", "draws",
                    "skips_next_turn", "stands_for", "note", "needs_card", "start_options", "leaves_with",
-                   "plays_itself", "takes_now"}
+                   "plays_itself", "takes_now", "ends_next_turn"}
 _PLAYS_KEYS = {"how", "times", "at", "replays", "in_play", "then", "requires", "forbids", "choices",
                "default", "again_next_turn", "many"}
 
@@ -226,5 +235,6 @@ def parse_behaviour(data: Mapping[str, Any], card: str) -> Behaviour:
         leaves_with=str(data.get("leaves_with", "")),
         plays_itself=bool(data.get("plays_itself", False)),
         takes_now=bool(data.get("takes_now", False)),
+        ends_next_turn=bool(data.get("ends_next_turn", False)),
         note=str(data.get("note", "")),
     )

@@ -7,13 +7,14 @@ forbids. Nothing here decides when a card leaves play; that is evaluate.py.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import IntEnum
 from typing import assert_never
 
 from engine.cards import Card
-from engine.rulesets.dominion.behaviour import At, Behaviour, Forbidden, How, Plays, Then, types_of
+from engine.rulesets.dominion.behaviour import At, Behaviour, Forbidden, How, Kind, Plays, Then, types_of
 from engine.rulesets.dominion.reading import article, is_landscape
 from engine.rulesets.dominion.rules import Policy, Wording
 from engine.rulesets.dominion.scenario import MAX_CARDS, Choices, RawNode, ScenarioError, parse_choices
@@ -25,6 +26,8 @@ class Phase(IntEnum):
     DURING = 0   # outside Clean-up: trashed, set aside, put into hand at the start of a turn
     CLEAN_UP = 1
     OTHER = 2    # the Clean-up of another player's turn after this one (DM12)
+    THEIRS_DURING = 3  # during another player's turn after this one: a "next time" met then, leaving by itself
+    THEIRS = 4   # the Clean-up of another player's turn after this one, in which a "next time" was met (DM5)
 
 
 @dataclass(frozen=True, order=True)
@@ -34,6 +37,8 @@ class Point:
 
     def cleanup(self) -> Point:
         """Where a Throne variant that stayed for a card leaves: the Clean-up of the turn that card left."""
+        if self.phase is Phase.THEIRS_DURING:
+            return Point(self.turn, Phase.THEIRS)
         return Point(self.turn, Phase.CLEAN_UP) if self.phase is Phase.DURING else self
 
 
@@ -62,6 +67,8 @@ class Instance:
     problem_rule: str = ""           # the rule that forbids it (DM14, DM15, DM3, ...)
     wording_problem: bool = False    # forbidden only by the newer wording (the older one is given beside it)
     played_nothing: bool = False     # "> nothing": every play it could make played nothing, it set nothing aside
+    reacted: bool = False            # on another player's turn, used as its Reaction (set aside, revealed): not played
+    gained: bool = False             # gained, not played: its "When you gain this" played the cards after it
     # decided by the evaluator
     own_ends: list[Point | None] = field(default_factory=list)  # per play: when its own effect is over
     leave: Point = Point(0)
@@ -102,7 +109,8 @@ class Builder:
             raise ScenarioError(f"The scenario has more than {MAX_CARDS} cards in play; shorten the chain.")
         card = self.lookup(raw.name)
         lent = self.lookup(raw.as_name) if raw.as_name else None
-        behaviour = self.behaviour_of(lent or card)
+        # a Way that says "Follow this card's instructions" (Way of the Chameleon) leaves the card doing its own
+        behaviour = self.behaviour_of(card if lent is not None and follows_own(lent) else lent or card)
         label = card.name + (f" as {lent.name}" if lent else "")
         choices = parse_choices(raw.choices, behaviour, label)
         if choices.count and choices.count != len(play_turns):
@@ -119,14 +127,23 @@ class Builder:
             self.names[raw.as_name] = lent.name
         if parent is not None and plays is not None:
             self._check_allowed(inst, parent, plays)
+        elif parent is None and self.opponent_turn and not behaviour.plays_itself and behaviour.reacts_by:
+            # "you may first set this aside from your hand": on another player's turn its Reaction moves it
+            # without playing it, so it is never in play (the official "Set aside": set-aside cards are not in play)
+            inst.in_play, inst.reacted = False, True
         elif parent is None and self.opponent_turn and not behaviour.plays_itself:
             self.forbid(inst, "DM15", f"{label} cannot be played on another player's turn: only a card that says "
                         "it may be played then (a Reaction such as Caravan Guard, a card played when it is gained) "
                         "can be")
+        if parent is None and raw.children and behaviour.plays is not None and behaviour.plays.on_gain:
+            inst.in_play, inst.gained = False, True  # "Farmhands > Caravan": Farmhands was gained; it plays Caravan
         if behaviour.skips_next_turn:
             self.skip_after.update(play_turns)
         if choices.removed:
             inst.removed_by = "removed from play early"
+        elif behaviour.always_leaves and lent is None and inst.in_play:
+            # "Trash this card." (Feast): its own text takes it out of play as it is played (DM11)
+            inst.removed_by = f"its own “{behaviour.leaves_itself}” takes it out of play as it is played"
         if raw.children:
             self._children(inst, raw.children)
         return inst
@@ -171,6 +188,8 @@ class Builder:
         acts = [t + a for t in inst.play_turns for a in self._act_offsets(inst, plays)]
         if plays.many and len(acts) == 1:
             acts = acts * len(raws)  # any number of cards, each played once (First Mate, Golem, Storyteller)
+        if plays.how is How.EXTRA and len(acts) == 1 and len(raws) == len(plays.times) > 1:
+            raws = (self._per_play_ways(inst, raws),)  # "Throne Room > Caravan + Caravan as Way of the Sheep"
         if len(raws) not in (1, len(acts)):
             raise ScenarioError(f"{inst.label} makes {len(acts)} play(s) here; after “>” list one card for all "
                                 f"of them or one per play (“nothing” for none), not {len(raws)}.")
@@ -189,8 +208,34 @@ class Builder:
                 verb = "trashes" if plays.then is Then.TRASH else "sets aside"
                 child.removed_by = f"{inst.label} {verb} it after playing it"
 
+    def _per_play_ways(self, inst: Instance, raws: tuple[RawNode | None, ...]) -> RawNode:
+        """A Throne variant plays one card several times, and each play may use a Way or not: the same card
+        written once per play ("Caravan + Caravan as Way of the Sheep") is that card with one choice per play
+        (followed/not-followed: a play using a Way does not follow the card's own instructions, DM2)."""
+        named = [r for r in raws if r is not None]
+        cards = {self.lookup(r.name).name for r in named}
+        if len(named) != len(raws) or len(cards) != 1 or any(r.children or r.played_nothing for r in named):
+            raise ScenarioError(f"{inst.label} plays one card {len(raws)} times: after “>” write that card once "
+                                "(“Throne Room > Caravan”), or once per play to say which plays used a Way "
+                                "(“Throne Room > Caravan + Caravan as Way of the Sheep”).")
+        followed = []
+        for r in named:
+            way = self.lookup(r.as_name) if r.as_name else None
+            if way is not None and (self.behaviour_of(way).plays is not None or self.behaviour_of(way).kind
+                                    is not Kind.NONE):
+                raise ScenarioError(f"{way.name} does more than replace one play's instructions; ask with every "
+                                    f"play using it (“{inst.label} > {r.name} as {way.name}”).")
+            followed.append("followed" if way is None or follows_own(way) else "not-followed")
+            for name in (r.name, *([r.as_name] if r.as_name else [])):
+                self.names[name] = self.lookup(name).name
+        choices = tuple(dict.fromkeys(c for r in named for c in r.choices))
+        if self.behaviour_of(self.lookup(named[0].name)).kind is not Kind.NONE and "not-followed" in followed:
+            choices += ("/".join(followed),)  # (a card with nothing later is the same either way)
+        return RawNode(named[0].name, None, choices)
+
     def _check_allowed(self, child: Instance, parent: Instance, plays: Plays) -> None:
-        types = types_of(child.lent_by or child.card)
+        # a card played using a Way is still that card, played (only what it does is the Way's)
+        types = types_of(child.card)
         if plays.requires and not set(plays.requires) & set(types):
             self.forbid(child, "DM14", f"{parent.label} cannot play {child.label}: it plays "
                         f"{' or '.join(plays.requires)} cards, and {child.label} is "
@@ -209,6 +254,11 @@ class Builder:
                                     f"wording: it may not play {article(rule.type)} card", wording=True)
                 case _:
                     assert_never(rule.wording)
+
+
+def follows_own(way: Card) -> bool:
+    """A Way whose text is to follow the card's own instructions (Way of the Chameleon) does not replace them."""
+    return bool(re.match(r"\s*follow this card's instructions", way.text.replace("’", "'"), re.I))
 
 
 def canonical(raw: RawNode, names: dict[str, str]) -> RawNode:

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.rulesets.dominion import interpretations as notes
-from engine.rulesets.dominion.behaviour import How, Kind, Leaves, is_duration
+from engine.rulesets.dominion.behaviour import How, Kind, Leaves, is_duration, types_of
 from engine.rulesets.dominion.build import (
     FOREVER,
     BehaviourOf,
@@ -25,6 +25,7 @@ from engine.rulesets.dominion.build import (
     Phase,
     Point,
     canonical,
+    follows_own,
     label_repeats,
 )
 from engine.rulesets.dominion.rules import POLICIES, VERSIONS, Commands, Policy, Tracking, Wording
@@ -116,13 +117,37 @@ class Evaluator:
             base_why = "not a Duration: its later effect does not keep it in play"
         elif is_duration(inst.card) and not inst.lent_by:
             base_why = "no effect on a later turn: discarded in the Clean-up of the turn it was played"
+        if inst.lent_by is not None and "Way" in types_of(inst.lent_by) and not follows_own(inst.lent_by):
+            # (the card is played; it does what the Way says instead of its own instructions, DM2)
+            base_why = (f"played using {inst.lent_by.name}, it did that instead of its own instructions, so nothing "
+                        f"of {inst.card.name} happens on a later turn: discarded in the Clean-up of the turn it was "
+                        "played")
         if self.opponent_turn and inst.turn == 0 and inst.in_play:
             base_why = ("played on another player's turn: discarded in that turn's Clean-up" if not
                         is_duration(inst.card) else base_why.replace("the turn it was played", "that turn"))
         if not inst.in_play and inst.parent is None:
             base_why = "never in play: an Event, Project, Way or Trait is not a card in play"
+        b = inst.behaviour
+        if b.leaves_itself and not b.always_leaves and not inst.removed_by and inst.in_play and not inst.lent_by:
+            # "You may trash this for +$2", "... you may put this onto your deck": not used unless it is said
+            phrase = f"{inst.label} does not leave play by its own “{b.leaves_itself}”"
+            if phrase not in self.assumed:
+                self.assumed.append(phrase)
+            self.trace.interpret(notes.defaulted(inst.label, "DM11", f"its own “{b.leaves_itself}” is not used; "
+                                                 f"give the choice removed (“{inst.card.name}[removed]”) if it is"))
+        if inst.gained:
+            base_why = ("gained, not played: only its “When you gain this” plays a card, so it was gained and is not "
+                        "in play")
+            self.step(inst, None, inst.label, "gained, not played: its “When you gain this” is what played "
+                      f"{', '.join(c.label for c in inst.children)}; it is not in play itself", "text")
+        if inst.reacted:
+            base_why = ("not played: on another player's turn its Reaction is what it does, and "
+                        f"{inst.behaviour.reacts_by}, so it is never in play and no Clean-up discards it")
+            self.step(inst, "DM15", inst.label, f"used as its Reaction on another player's turn: "
+                      f"{inst.behaviour.reacts_by}; it is not played, so it is not in play", "text")
         candidates = [Candidate(Point(inst.turn), None, base_why)]
-        candidates += self.own_effects(inst)
+        if not inst.gained:  # (a gained card's own instructions are not followed: it was not played)
+            candidates += self.own_effects(inst)
         if inst.set_aside_by:
             why = (f"{inst.set_aside_by} sets it aside now and plays it again at the start of your next turn; it "
                    f"leaves play in that turn's Clean-up, as {inst.set_aside_by} does")
@@ -148,7 +173,7 @@ class Evaluator:
             reasons = [c for c in ties if c.own] or ties[-1:] or self.no_stay.get(inst.id, [])[-1:]
             best = reasons[0] if reasons else best
         inst.would = best.point
-        inst.why = best.why
+        inst.why = base_why if inst.gained or inst.reacted else best.why
         inst.leave = best.point
         if inst.removed_by:
             inst.leave = Point(inst.turn, Phase.DURING)
@@ -156,12 +181,16 @@ class Evaluator:
             self.step(inst, "DM11", inst.label, f"{inst.removed_by}: it leaves play now, not in a Clean-up; "
                       "its later effects still happen", "scenario")
             self.trace.interpret(notes.REMOVED_EFFECTS)
-        elif (inst.behaviour.leaves is Leaves.WHEN_DONE and best.own and best.point.phase is Phase.CLEAN_UP
+        elif (inst.behaviour.leaves is Leaves.WHEN_DONE and best.own and best.point.phase in (Phase.CLEAN_UP,
+                                                                                            Phase.THEIRS)
               and best.point.turn < math.inf):
-            inst.leave = Point(best.point.turn, Phase.DURING)
+            # it leaves by itself when it acts: during that turn (yours, or another player's for a "next time")
+            inst.leave = Point(best.point.turn, Phase.DURING if best.point.phase is Phase.CLEAN_UP
+                               else Phase.THEIRS_DURING)
             inst.why = f"{best.why}; it then leaves play by itself during that turn, not in a Clean-up"
-            self.trace.interpret(notes.ODD_LEAVING)
-        if not inst.in_play:
+            self.trace.interpret(notes.LEAVES_WHEN_MET if inst.behaviour.kind is Kind.UNTIL_CONDITION
+                                 else notes.ODD_LEAVING)
+        if not inst.in_play and not inst.reacted and not inst.gained:
             self.trace.interpret(notes.COMMANDED_NOT_IN_PLAY)
 
     # its own effects ---------------------------------------------------------------------------------
@@ -213,6 +242,12 @@ class Evaluator:
                 self.trace.interpret(notes.ODD_LEAVING)
                 return Candidate(Point(turn + 1, Phase.DURING), "DM1", f"at the start of your next turn it chose "
                                  f"“{option}”, which takes it out of play then")
+            case Kind.NEXT_TURN if b.ends_next_turn:
+                self.trace.interpret(notes.ENDS_NEXT_TURN)
+                self.step(inst, "DM1", trigger, "its effect lasts until the start of your next turn and ends then; "
+                          "it stays until that turn's Clean-up", source)
+                return Candidate(Point(turn + 1), "DM1", "its effect lasts until the start of your next turn (it "
+                                 "ends then), which keeps it in play until that turn's Clean-up")
             case Kind.NEXT_TURN:
                 self.step(inst, "DM1", trigger, "acts at the start of your next turn", source)
                 if inst.choices.deck_empty:
@@ -286,7 +321,7 @@ class Evaluator:
                           "the game", source)
                 return Candidate(FOREVER, "DM4", "it acts on every turn for the rest of the game")
             case Kind.UNTIL_CONDITION:
-                return self.until_condition(inst, trigger, turn, source)
+                return self.until_condition(inst, trigger, turn, source, pc)
             case _:
                 assert_never(b.kind)
 
@@ -328,9 +363,16 @@ class Evaluator:
             case _:
                 raise ScenarioError(f"Unknown extra-turn option {option!r}.")
 
-    def until_condition(self, inst: Instance, trigger: str, turn: int, source: str) -> Candidate:
+    def until_condition(self, inst: Instance, trigger: str, turn: int, source: str,
+                        pc: PlayChoice | None = None) -> Candidate:
         b, choices = inst.behaviour, inst.choices
         what = b.condition or "its condition"
+        own = pc.met if pc is not None else None  # this play's own met= value ("met=1/2")
+        if own is not None:
+            choices = replace(choices, never=own.never, met_turn=None if own.never else own.turn,
+                              met_other=own.other)
+        if choices.met_other and choices.met_turn is not None:
+            return self.met_on_other_turn(inst, trigger, turn + choices.met_turn, what)
         if choices.never:
             self.step(inst, "DM5", trigger, f"waits until {what}, which never happens: it never leaves",
                       "scenario")
@@ -354,7 +396,18 @@ class Evaluator:
             return Candidate(FOREVER, "DM5", f"it waits until {what}, which has not happened yet")
         self.step(inst, "DM5", trigger, f"waits until {what}, which happens on {turn_words(turn + met)}: it stays "
                   "until that turn's Clean-up", "scenario")
-        return Candidate(Point(turn + met), "DM5", f"{what} happens on {turn_words(turn + met)}")
+        return Candidate(Point(turn + met), "DM5", f"it waits until {what}, and that happens on "
+                         f"{turn_words(turn + met)}")
+
+    def met_on_other_turn(self, inst: Instance, trigger: str, after: int, what: str) -> Candidate:
+        """"The next time anyone gains a Treasure ..." met on another player's turn: it stays until the Clean-up of
+        the turn the condition is met on, that player's (DM5)."""
+        self.trace.interpret(notes.MET_ON_OTHER_TURN)
+        when = "right after this turn" if after == 0 else f"after {turn_words(after)}"
+        self.step(inst, "DM5", trigger, f"waits until {what}, which happens on another player's turn ({when}): "
+                  "it stays until that turn's Clean-up", "scenario")
+        return Candidate(Point(after, Phase.THEIRS), "DM5", f"it waits until {what}, and that happens on another "
+                         f"player's turn, {when}")
 
     def _default(self, inst: Instance, rule: str, what: str, value: str, assumed: str = "") -> str:
         self.trace.interpret(notes.defaulted(inst.label, rule, what))
@@ -422,7 +475,7 @@ class Evaluator:
                       f"({self.words(point)[2]})", "ruleset")
             return Candidate(point, "DM6", f"older ruling: {child.label} was {became.label}, a Duration, and it "
                              "stays as long as that")
-        if is_duration(child.card) and not child.lent_by:
+        if is_duration(child.card) and (not child.lent_by or follows_own(child.lent_by)):
             match tracking:
                 case Tracking.CURRENT | Tracking.PRIOR_CHAIN:
                     if child.removed_by and child.removed_by.startswith(inst.label):
@@ -505,6 +558,12 @@ def describe(point: Point, extra_turns: set[int], opponent_turn: bool = False) -
     match point.phase:
         case Phase.OTHER:
             return "other-player", None, "in the next Clean-up that happens, another player's"
+        case Phase.THEIRS:
+            after = "right after this turn" if turn == 0 else f"after {turn_words(turn)}"
+            return "other-player", turn, f"in the Clean-up of another player's turn ({after})"
+        case Phase.THEIRS_DURING:
+            after = "right after this turn" if turn == 0 else f"after {turn_words(turn)}"
+            return "removed", turn, f"during another player's turn ({after}), outside any Clean-up"
         case Phase.DURING:
             when = "another player's turn" if turn == 0 and opponent_turn else turn_words(turn)
             return "removed", turn, f"during {when}, outside any Clean-up"

@@ -36,10 +36,28 @@ ODD_LEAVING = Interpretation(
     "odd-leaving", "DM6",
     "The card leaves play at the start of the turn it acts, not in a Clean-up; a Throne variant that played "
     "it stays until that turn's Clean-up.")
+LEAVES_WHEN_MET = Interpretation(
+    "leaves-when-met", "DM6",
+    "The card leaves play by itself when its condition is met (it trashes itself), not in a Clean-up; a Throne "
+    "variant that played it stays until that turn's Clean-up.")
 NEWER_WORDING = Interpretation(
     "newer-wording", None,
     "Under the newer wording this play cannot happen; the answer treats the card that tried it as having "
     "played nothing that lasts, and gives the older wording's answer beside it.")
+
+
+MET_ON_OTHER_TURN = Interpretation(
+    "met-on-other-turn", "DM5",
+    "A “next time” condition met on another player's turn: the Duration page says such cards stay \"until Clean-up "
+    "of the turn on which the condition is met\", so it leaves in that turn's Clean-up, another player's (and a "
+    "Throne variant that played it, with it).")
+
+
+ENDS_NEXT_TURN = Interpretation(
+    "ends-next-turn", "DM1",
+    "An effect that lasts “until the start of your next turn” is still running in this turn's Clean-up, so the "
+    "card is not discarded then; it ends as your next turn starts, and the card is taken to leave play in that "
+    "turn's Clean-up, the first of yours after its effect is over.")
 
 
 def defaulted(card: str, rule: str, what: str) -> Interpretation:

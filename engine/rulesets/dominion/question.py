@@ -27,14 +27,18 @@ times; a card making several plays (Captain now and next turn, an Overlord playe
 all of them or one per play separated by "+" ("nothing" for none); brackets group:
   "Throne Room > Tactician[discarded-nothing]"     "Throne Room > Overlord > Swamp Hag + Archive"
   "Captain > nothing + Throne Room > Caravan"      "Village as Way of the Mouse > Caravan"
+a card played using a Way: "Caravan as Way of the Sheep"; by a Throne variant, every play using it: "Throne Room >
+Caravan as Way of the Sheep", or one play: "Throne Room > Caravan + Caravan as Way of the Sheep"
 several CHAIN arguments are several cards played this turn: "Voyage" "Lich"; a CHAIN "extra-turn" says this
 turn is itself an extra turn: "extra-turn" "Outpost"; a CHAIN "opponent-turn" (or --on opponent-turn) says the
 cards were played on another player's turn: "opponent-turn" "Caravan Guard"
 "X > nothing": X played nothing and set nothing aside (Contract, Royal Galley, Ghost, Haven: nothing later)
 --may-trash CARD: may a card that trashes "a card you would discard from play this turn" (Improve) take it?
-choices in [...] (comma-separated, a/b = one value per play): removed, not-followed, deck-empty,
+choices in [...] (comma-separated, a/b = one value per play): removed, not-followed (followed/not-followed
+per play), deck-empty,
 now | next-turn, met | not-met (or the card's words), left=N, taken | not-taken | skipped,
-met=N | never, and a card's own options (Specialist: again | gain; Cabin Boy at the start of your next
+met=N | never | other (another player's turn right after this one; other:1 after your next turn), one value per
+play with "/" (met=1/2), and a card's own options (Specialist: again | gain; Cabin Boy at the start of your next
 turn: +$2 | trash), any case
 rulesets: current (newer wording: Command variants may not play Durations), older-wording,
 prior-chain (every card up a Throne chain stayed), prior-throne (before Empires), command-copy (older ruling:

@@ -117,6 +117,9 @@ def read_duration(card: Card) -> tuple[Behaviour, str] | None:
                 "acts next turn only if it set a card aside (DM1, DM2; “> nothing” means it did not)")
     if "at the start of your next turn" in low or re.search(r"until (the start of )?your next turn", low):
         leaves = Leaves.WHEN_DONE if _SELF_LEAVES.search(later) else Leaves.CLEAN_UP
+        if "at the start of your next turn" not in low:  # Frigate: "Until the start of your next turn, ..."
+            return (Behaviour(kind=Kind.NEXT_TURN, ends_next_turn=True, note="read from its text"),
+                    "its effect lasts until the start of your next turn: stays until that turn's Clean-up (DM1)")
         return (Behaviour(kind=Kind.NEXT_TURN, draws=bool(_DRAWS.search(later)), leaves=leaves,
                           note="read from its text"),
                 "acts at the start of your next turn: stays until that turn's Clean-up (DM1)")
@@ -191,9 +194,36 @@ def _types_named(clause: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(t for t in named if t in ("Action", "Treasure", "Night", "Duration")))
 
 
-def _forbids(clause: str) -> tuple[Restriction, ...]:
-    return tuple(Restriction(t, Forbidden.ALWAYS) for t in ("Duration", "Command", "Attack", "Reward")
+def _forbids(clause: str, older: str = "") -> tuple[Restriction, ...]:
+    """The types a played card may not have ("a non-Duration Treasure"); a limit the card's older printed wording
+    did not have holds only under the newer wording (Counterfeit once played any Treasure twice)."""
+    def wording(t: str) -> Forbidden:
+        return Forbidden.NEWER if older and _PLAY.search(older) and not re.search(rf"non-{t}", older, re.I) \
+            else Forbidden.ALWAYS
+    return tuple(Restriction(t, wording(t)) for t in ("Duration", "Command", "Attack", "Reward")
                  if re.search(rf"non-{t}", clause, re.I))
+
+
+def older_text(card: Card) -> str:
+    """The card's older printed wording, where a source keeps it (dominiontabs); "" when none is known."""
+    raw = (card.extra or {}).get("dominiontabs_text", "")
+    return " ".join(str(raw).replace("’", "'").split())
+
+
+# "... play a non-Duration Treasure from your hand twice. Trash it.": the played card is trashed after its plays
+_TRASH_AFTER = re.compile(r"^(?:if you do, )?trash (?:it|that (?:card|treasure|action))\b", re.I)
+
+
+def _trashes_after(text: str) -> bool:
+    """Whether the sentence that plays a card, or the one right after it, trashes the card played."""
+    sentences = _sentences(text)
+    for i, sentence in enumerate(sentences):
+        if not _PLAY.search(sentence):
+            continue
+        if re.search(r"\btrash it\b", sentence, re.I) or (i + 1 < len(sentences)
+                                                           and _TRASH_AFTER.match(sentences[i + 1])):
+            return True
+    return False
 
 
 def _source(clause: str, text: str = "") -> str:
@@ -234,7 +264,9 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
         requires = ("Duration",)  # Sailor: "when you gain a Duration card, you may play it"
     where = _source(joined, text)
     # A set-aside card was chosen at setup or when set aside: its limits are in another sentence (Riverboat).
-    forbids = tuple(dict.fromkeys(r for c in (others if "set-aside" not in where else [text]) for r in _forbids(c)))
+    older = older_text(card)
+    forbids = tuple(dict.fromkeys(r for c in (others if "set-aside" not in where else [text])
+                                  for r in _forbids(c, older)))
     at = At.NOW
     if re.search(r"at the start of each of your turns, play", low):
         at = At.EVERY_TURN
@@ -244,12 +276,13 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
                    r"next turn)", low):
         at = At.NEXT_TURN
     landscape = is_landscape(card)
-    then = Then.TRASH if re.search(r"\btrash it\b", low) and not landscape else Then.STAYS
+    then = Then.TRASH if _trashes_after(text) and not landscape else Then.STAYS
     count = next((n for words, n in _COUNTS.items() if words in low), 0)
     when = {At.NOW: "", At.NEXT_TURN: " at the start of your next turn",
             At.NOW_AND_NEXT_TURN: " now and at the start of your next turn",
             At.EVERY_TURN: " at the start of each of your turns", At.WHEN_MET: ""}[at]
-    limits = "".join(f", not {article(r.type)}" for r in forbids)
+    limits = "".join(f", not {article(r.type)}" + (" (newer wording only)" if r.wording is Forbidden.NEWER else "")
+                     for r in forbids)
     kinds = " or ".join(requires)
     a_kinds = article(kinds)
     if re.search(r"leaving it (there|set aside)", low) or "with your estate token" in low:
@@ -273,12 +306,73 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
                  f"once each{limits}{when}: it never stays for them (DM7)")
     if landscape:
         model += "; itself never in play (DM16)"
+    if all(re.search(r"\bwhen you gain this\b[^.]*\bplay\b", c, re.I) for c in others):
+        # "When you gain this, you may set aside an Action ... and play it at the start of your next turn": the
+        # card that does it is gained, not played, so it is not in play for it (Farmhands, Gondola)
+        plays = replace(plays, on_gain=True)
+        model += "; only when it is gained, so it is not in play for them"
     return plays, model, itself, ""
 
 
 # A self-play that happens only on your own turn: a Shadow played from the deck, Clerk at the start of your
 # turn, Infirmary's Overpay while you buy.
 _OWN_TURN_SELF_PLAY = re.compile(r"at the start of your turn|from your deck as if|overpay", re.I)
+
+
+_REACTION_MOVE = re.compile(r"\bwhen [^.]*?, you may (?:first )?(set (?:this|it) aside|reveal (?:this|it)|discard "
+                            r"(?:this|it)|trash (?:this|it))(?: from (?:your |a )?hand(?: of [^,.]+)?)?"
+                            r"([^.]*\.(?:\s*If you do, [^.]*\.)?)", re.I)
+_MOVED = {"set": "it is set aside", "reveal": "it is only revealed and stays where it was", "discard":
+          "it is discarded", "trash": "it is trashed"}
+
+
+def reaction_move(card: Card) -> str:
+    """What a Reaction does instead of being played, when its reaction moves or reveals it ("When another player
+    plays an Attack card, you may first set this aside from your hand. If you do, then at the start of your next
+    turn, +1 Card and return this to your hand."), in players' words; "" for a card whose reaction plays it."""
+    if not reacts(card) or other_turn_self_play(card):
+        return ""
+    m = _REACTION_MOVE.search(_text(card))
+    if m is None:
+        return ""
+    said = _MOVED[m.group(1).split()[0].lower()]
+    rest = m.group(2).lower()
+    back = re.search(r"(at the start of your next turn|at end of turn|at the end of (?:the|this) turn)[^.]*?\b(?:"
+                     r"return (?:this|it)|put (?:this|it)) (?:in)?to your hand", rest)
+    back = back or re.search(r"(?:return|put) (?:this|it) (?:in)?to your hand (at the start of your next turn|at "
+                             r"end of turn|at the end of (?:the|this) turn)", rest)
+    if back:
+        said += f" and returns to your hand {back.group(1).replace('at end of turn', 'at the end of the turn')}"
+    return said
+
+
+_SELF_LEAVING = re.compile(r"\b(trash this(?: card)?|put this onto your deck|put this into your hand|return this to "
+                           r"(?:its|the) pile|set this aside)\b(?! from your hand)", re.I)
+_BONUSES = re.compile(r"^(?:\s*(?:\+\$?\d+|\$\d+)(?: (?:Cards?|Actions?|Buys?|Villagers?|Coffers|Favors?))?)*\s*")
+
+
+def leaves_by_itself(card: Card) -> tuple[bool, str]:
+    """(always, the sentence) when a non-Duration card's own text takes it out of play as it is played: always
+    ("Trash this card.", Feast; "Return this to its pile.", Horse) or only if something holds or you choose
+    ("You may trash this for +$2", Mining Village; "... you may put this onto your deck", Treasury); (False, "")
+    when it does not. A "When you trash this" trigger is not one, nor a card in hand ("trash this from your hand")."""
+    types = types_of(card)
+    if "Duration" in types or not {"Action", "Treasure", "Night"} & set(types):
+        return False, ""
+    for sentence in _sentences(_text(card)):
+        m = _SELF_LEAVING.search(sentence)
+        if m is None or re.search(r"when (?:you|another|any|one)\b[^.]*$", sentence[: m.start()], re.I):
+            continue
+        before = _BONUSES.sub("", sentence[: m.start()]).strip()
+        if ":" in before:  # (a card printed with several named parts, Loot)
+            continue
+        always = not before and not re.search(r"\b(?:may|if|or)\b", sentence, re.I)
+        clause = re.sub(r"\.\d*$", "", _BONUSES.sub("", sentence).strip())  # the words that say it
+        if len(clause.split()) > 12:  # "At the start of Clean-up, if ..., you may put this onto your deck"
+            mays = [x.start() for x in re.finditer(r"\byou may\b", sentence[: m.start()], re.I)]
+            clause = sentence[mays[-1] if mays else m.start(): m.end()]
+        return always, clause
+    return False, ""
 
 
 def other_turn_self_play(card: Card) -> bool:

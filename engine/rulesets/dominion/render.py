@@ -29,7 +29,7 @@ def moment(inst: Instance) -> str:
     turn starts (Conjurer into hand, Crew onto the deck), or never."""
     if inst.leave.turn == math.inf:
         return "never"
-    if inst.leave.phase is not Phase.DURING:
+    if inst.leave.phase not in (Phase.DURING, Phase.THEIRS_DURING):
         return "clean-up"
     if inst.removed_by:
         return "removed"
@@ -51,7 +51,7 @@ def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
 def leaves_this_turn(inst: Instance) -> bool:
     """Whether it leaves play during this turn (in its Clean-up or earlier): what "may I trash it now, since
     it will be discarded from play this turn?" asks."""
-    return inst.leave.turn == 0 and inst.leave.phase is not Phase.OTHER
+    return inst.leave.turn == 0 and inst.leave.phase in (Phase.DURING, Phase.CLEAN_UP)
 
 
 def card_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
@@ -97,7 +97,7 @@ def _line(inst: Instance, verdict: Verdict) -> str:
     rules = f" [{', '.join(inst.rules)}]" if inst.rules else ""
     blocked = ""
     if not inst.legal:
-        blocked = f" Not allowed: {inst.problem}"
+        blocked = f" Not allowed{f' [{inst.problem_rule}]' if inst.problem_rule else ''}: {inst.problem}"
     elif any(not c.legal for c in inst.children):
         blocked = " It tried a play that is not allowed."
     why = inst.why[:1].upper() + inst.why[1:]
@@ -116,10 +116,20 @@ def assumptions(verdict: Verdict) -> list[str]:
 def outcome(verdict: Verdict) -> str:
     """When the cards in play leave it, grouped by moment, in one clause per moment."""
     groups: dict[str, list[str]] = {}
+    reacted = []
     for inst in verdict.instances:
+        if inst.reacted:  # used as its Reaction on another player's turn: "it is set aside and returns ..."
+            reacted.append(f"{inst.label} is never in play (its Reaction is not a play): "
+                           f"{inst.behaviour.reacts_by}")
+        if inst.gained:  # "Farmhands > Caravan": Farmhands' "When you gain this" played Caravan
+            reacted.append(f"{inst.label} is gained, not played (only its “When you gain this” plays a card), so "
+                           "it is never in play")
         if not inst.in_play:
             continue  # never in play (an Event), or left where it was (played by a Command variant)
-        groups.setdefault(_describe(inst, verdict)[2], []).append(inst.label)
+        when = _describe(inst, verdict)[2]
+        if inst.removed_by.startswith("its own") and inst.leave.phase is Phase.DURING:  # "Trash this card." (Feast)
+            when = f"as it is played: {inst.removed_by.removesuffix(' as it is played')}"
+        groups.setdefault(when, []).append(inst.label)
     clauses = []
     for when, names in groups.items():
         who = _join(names)
@@ -130,9 +140,9 @@ def outcome(verdict: Verdict) -> str:
                            f"{'they stay' if plural else 'it stays'} for the rest of the game")
         else:
             clauses.append(f"{who} {both}{'leave' if plural else 'leaves'} play {when}")
-    if not clauses:
+    if not clauses and not reacted:
         return "no card of the chain is in play, so nothing leaves play"
-    return "; ".join(clauses)
+    return "; ".join(reacted + clauses)
 
 
 def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
@@ -143,9 +153,8 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
         text = f"Assuming (not said) that {' and that '.join(assumed)}: {text}"
     if trash is not None:
         text = f"{trash['answer']}; {text}"
-    if verdict.problems:
-        rules = ", ".join(dict.fromkeys(r for r in verdict.problem_rules if r))
-        text = f"Not allowed{f' ({rules})' if rules else ''}: {verdict.problems[0].rstrip('.')}; otherwise {text}"
+    if verdict.problems:  # (its rule is in problem_rules and the lines below: a player reads plain words first)
+        text = f"Not allowed: {verdict.problems[0].rstrip('.')}; otherwise {text}"
         if verdict.alternative is not None:
             text += f"; under the older wording, where it is allowed, {outcome(verdict.alternative)}"
     return text[:1].upper() + text[1:] + "."
@@ -176,7 +185,7 @@ def _may_trash(verdict: Verdict, name: str) -> dict[str, Any]:
         allowed, why = False, f"it does not leave play this turn: it leaves {when}"
     verb = "may" if allowed else "may not"
     return {"card": inst.card.name, "label": inst.label, "allowed": allowed, "rule": "DM17", "why": why,
-            "answer": f"Improve {verb} trash {inst.label} at the start of this turn's Clean-up: {why} (DM17)"}
+            "answer": f"Improve {verb} trash {inst.label} at the start of this turn's Clean-up: {why}"}
 
 
 def explanation(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:

@@ -86,8 +86,10 @@ RULES: dict[str, Rule] = {
              "A card played on another player's turn (a Reaction, a card played when gained) goes into play then: "
              "if it is not a Duration it is discarded in that turn's Clean-up; a Duration's \"next turn\" is the "
              "next turn you take, and it leaves in that turn's Clean-up. Only cards that say so can be played on "
-             "another player's turn.",
-             "Dominion rulebook clarifications of Guard Dog, Trail, Weaver, Berserker, Caravan Guard and Pirate"),
+             "another player's turn. A Reaction that is set aside, revealed, discarded or trashed instead (Horse "
+             "Traders, Moat) is not played and is never in play: set-aside cards are not in play.",
+             "Dominion rulebook clarifications of Guard Dog, Trail, Weaver, Berserker, Caravan Guard and Pirate; "
+             "Dominion Strategy Wiki, Set aside (official rules) and Horse Traders (official FAQ)"),
         Rule("DM16", "not a card in play",
              "An Event, Project, Way, Trait or other landscape is never in play: it never stays, and a card it "
              "plays follows its own rules (one it set aside to play next turn is played then, and leaves in that "

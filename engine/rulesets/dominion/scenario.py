@@ -22,7 +22,8 @@ Choices, comma-separated; "a/b" gives one value per play of the card, in order:
   met | not-met       a conditional Duration's condition, or the card's own words (discarded-nothing)
   left=N              cards still set aside after this turn (Archive, Crypt)
   taken | not-taken | skipped     an extra-turn Duration's extra turn (Outpost, Voyage)
-  met=N | never       a "next time" Duration: on which turn (0 = this one) the thing happens
+  met=N | never       a "next time" Duration: on which turn (0 = this one) the thing happens; met=other: on
+                      another player's turn right after this one (other:1 after your next turn); met=1/2 per play
   and the options a card offers itself (Specialist: again | gain).
 """
 
@@ -166,12 +167,23 @@ def parse_chain(text: str) -> RawNode:
 
 
 @dataclass(frozen=True)
+class Met:
+    """When a "next time" Duration's condition is met: on your turn `turn` (0 = this one), on another player's
+    turn right after your turn `turn` (`other`), or never."""
+
+    turn: int = 0
+    other: bool = False
+    never: bool = False
+
+
+@dataclass(frozen=True)
 class PlayChoice:
     """What was chosen for one play of a card."""
 
     option: str | None = None  # now / next-turn, met / not-met, taken / not-taken / skipped
     left: int | None = None
     followed: bool = True
+    met: Met | None = None     # a "next time" Duration: when this play's condition is met (met=1/2)
 
 
 @dataclass(frozen=True)
@@ -183,6 +195,7 @@ class Choices:
     removed: bool = False
     deck_empty: bool = False
     met_turn: int | None = None  # UNTIL_CONDITION: None = not said
+    met_other: bool = False      # ... met on another player's turn, right after your turn met_turn
     never: bool = False
     play_option: str | None = None  # one of the card's own plays.choices
     start_option: str | None = None  # what it chose when a later turn started (Cabin Boy: "trash")
@@ -246,7 +259,8 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
     lefts: list[int] = []
     followed: list[bool] = []
     flags: set[str] = set()
-    met: int | None = None
+    met: Met | None = None
+    met_plays: list[Met] = []
     play_option: str | None = None
     start_option: str | None = None
     set_aside: int | None = None
@@ -271,7 +285,12 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
             elif behaviour.kind is Kind.CONDITIONAL:
                 per_play.append(["met" if set_aside else "not-met"])
         elif eq and key.strip() == "met" and behaviour.kind is Kind.UNTIL_CONDITION:
-            met = _number("met", value.strip(), card)
+            # "met=1", "met=other", "met=other:1", and one value per play: "met=1/2", "met=1/met=1", "met=0/never"
+            mets = [_met(v, card) for v in value.split("/")]
+            if len(mets) == 1:
+                met = mets[0]
+            else:
+                met_plays = mets
         elif token in ("removed", "deck-empty") or (token == "never" and behaviour.kind is Kind.UNTIL_CONDITION):
             flags.add(token)
         elif all(v in ("followed", "not-followed") for v in values) and behaviour.kind is not Kind.NONE:
@@ -288,18 +307,39 @@ def parse_choices(tokens: tuple[str, ...], behaviour: Behaviour, card: str) -> C
     if len(per_play) > 1:
         raise ScenarioError(f"{card}: give one of {', '.join(options)} (use a/b for one value per play).")
     option_list = per_play[0] if per_play else []
-    lists = [c for c in (option_list, lefts, followed) if len(c) > 1]
+    lists = [c for c in (option_list, lefts, followed, met_plays) if len(c) > 1]
     count = len(lists[0]) if lists else 0
     if any(len(c) != count for c in lists):
         raise ScenarioError(f"{card}: every a/b list needs one value per play.")
     plays: tuple[PlayChoice, ...] = ()
-    if option_list or lefts or followed:
+    if option_list or lefts or followed or met_plays:
         n = max(count, 1)
-        plays = tuple(PlayChoice(option=o, left=lf, followed=f) for o, lf, f in zip(
-            _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True), strict=True))
+        plays = tuple(PlayChoice(option=o, left=lf, followed=f, met=m) for o, lf, f, m in zip(
+            _spread(option_list, n, None), _spread(lefts, n, None), _spread(followed, n, True),
+            _spread(met_plays, n, None), strict=True))
+    never = "never" in flags or (met is not None and met.never)
     return Choices(plays=plays, count=count, removed="removed" in flags, deck_empty="deck-empty" in flags,
-                   met_turn=met, never="never" in flags, play_option=play_option, start_option=start_option,
-                   set_aside=set_aside)
+                   met_turn=None if met is None or met.never else met.turn, met_other=bool(met and met.other),
+                   never=never, play_option=play_option, start_option=start_option, set_aside=set_aside)
+
+
+_MET = re.compile(r"(?:met=)?(?:(\d+)|(never)|(?:other|opponent|another|their)(?:[:+-](\d+))?)")
+
+
+def _met(value: str, card: str) -> Met:
+    """One "met=" value: N (your turn N, 0 = this one), never, or other[:N] (another player's turn right after
+    your turn N)."""
+    word = value.strip().lower()
+    m = _MET.fullmatch(word)
+    if m is None:
+        raise ScenarioError(f"{card}: met= takes a turn number (0 = this turn, 1 = your next turn), never, or "
+                            "other (another player's turn right after this one; other:1 after your next turn), "
+                            f"one per play with “/” (met=1/2), not “{value}”.")
+    if m.group(2):
+        return Met(never=True)
+    if m.group(1) is not None:
+        return Met(turn=_number("met", m.group(1), card))
+    return Met(turn=_number("met", m.group(3) or "0", card), other=True)
 
 
 def _spread(values: list[T], n: int, default: T) -> list[T]:

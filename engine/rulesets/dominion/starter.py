@@ -16,7 +16,7 @@ from engine.bundled import read_data_text
 from engine.cards import Card
 from engine.names import fold
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, derived, parse_behaviour, types_of
-from engine.rulesets.dominion.reading import Reading, reacts, read_card
+from engine.rulesets.dominion.reading import Reading, leaves_by_itself, reaction_move, reacts, read_card
 
 STARTER_FILE = "starter_dominion.json"
 GAME = "dominion"
@@ -34,6 +34,11 @@ class Starter:
         """The card's behaviour: the starter annotation where there is one, completed from the card's text (how
         it plays cards, whether it plays itself); otherwise read from its text (reading.py); otherwise derived
         from its types (a Duration read from no pattern is taken to act next turn, and says so)."""
+        always, words = leaves_by_itself(card)
+        return replace(self._behaviour(card), reacts_by=reaction_move(card), leaves_itself=words,
+                       always_leaves=always)
+
+    def _behaviour(self, card: Card) -> Behaviour:
         annotated = self.behaviours.get(fold(card.name))
         reading = read_card(card)
         if annotated is not None:
@@ -75,7 +80,8 @@ def parse_starter(text: str) -> Starter:
 def other_turn(card: Card, reading: Reading) -> bool:
     """Whether it can be played on another player's turn: its text says so (a self-play clause that is not
     own-turn only); a card whose text has no such clause (a paraphrased starter card) if it is a Reaction."""
-    return reading.other_turn or (reacts(card) and not reading.plays_itself)
+    # (a Reaction that only sets itself aside, reveals, discards or trashes itself is not played: reaction_move)
+    return reading.other_turn or (reacts(card) and not reading.plays_itself and not reaction_move(card))
 
 
 @cache

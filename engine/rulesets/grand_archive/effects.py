@@ -35,6 +35,8 @@ class Form(StrEnum):
 
 
 LAYERS = ("A", "B", "C", "D", "E")
+ELEMENTS = ("norm", "fire", "water", "wind", "arcane", "astra", "umbra", "crux", "luxem", "neos", "tera", "exia",
+            "exalted")
 LAYER_NAMES = {"A": "base values, properties and play speed", "B": "types", "C": "element",
                "D": "abilities gained or lost", "E": "increases and decreases of stats, costs and permissions"}
 ZONES = ("field", "graveyard", "memory", "hand", "banishment", "deck", "material", "lineage")
@@ -60,6 +62,7 @@ class SetSpec:
     next_only: bool = False                  # "the next card you activate", "the first ... each turn": one only
     attacks_of: bool = False                 # "target unit's attacks": the target is a unit, the set its attacks
     all_subtypes: bool = False               # "Ranger Reaction cards": every subtype (not "Human and Horse allies")
+    named: str = ""                          # "your Fractured Memories": the object of that name (counters put)
 
     def describe(self) -> str:
         return self.text
@@ -95,6 +98,7 @@ class ReadEffect:
     amounts: tuple[tuple[str, int | None], ...] = ()
     per: str = ""                  # "for each ..." / "where X is the amount of ...": the amount is per one of these
     cap: int | None = None         # "for each of up to two ...": at most this many count
+    every: int = 1                 # "for every five damage counters ...": one step per five counted
     instead: bool = False          # "... instead": replaces the effect before it when its "if" holds
     # amounts in X with a "where X is ...": (stat, X's factor, fixed part), e.g. ("cost", 1, 2) for "(2+X) more"
     x_terms: tuple[tuple[str, int, int], ...] = ()
@@ -102,6 +106,9 @@ class ReadEffect:
     # "If that ally is an Automaton, put two debuff counters on it instead": (what the object must not be, the
     # sentence that happens instead) for an alternative that is no continuous effect
     displaced: tuple[str, str] = ()
+    counter_kind: str = ""         # "Put two buff counters on target ally": the counters placed (buff or debuff)
+    mode: str = ""                 # "Choose one— • ...": the mode this effect belongs to (one of several)
+    delayed: str = ""              # "At the beginning of your next recollection phase": it starts then (its set too)
 
     @property
     def label(self) -> str:

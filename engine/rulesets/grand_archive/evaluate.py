@@ -18,7 +18,7 @@ from engine.interface import QuestionError
 from engine.names import fold
 from engine.rulesets.grand_archive import interpretations as notes
 from engine.rulesets.grand_archive.annotations import annotated_reading
-from engine.rulesets.grand_archive.cardinfo import is_permanent, short_names, subtypes_of, types_of
+from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of, short_names, subtypes_of, types_of
 from engine.rulesets.grand_archive.effects import (
     LAYERS,
     ZONE_WORDS,
@@ -56,15 +56,22 @@ class Obj:
     counters: dict[str, int] = field(default_factory=dict)          # written with the object: ally[buff=2]
     being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
     summoned_by: str = ""           # a token the effect's own resolution summoned first
+    element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
+    written: int = -1               # its place among the moments as typed ("#1" is the first object written)
+    implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
 
     def describe(self) -> str:
         if self.card is not None:
             where = "" if self.zone == "field" else f" in {'your' if self.controller == 'you' else 'an opponent’s'} " \
                                                     f"{ZONE_WORDS.get(self.zone, self.zone)}"
             return f"{self.card.name}{where}"
-        kinds = " ".join(sorted(self.subtypes)) + (" " if self.subtypes else "") + (
-            " ".join(sorted(self.types)) or "card")
-        token = "token " if "token" in self.supertypes else ""
+        # "a shadow token", "an automaton ally", "a phantasia ally": a type written before another comes first
+        words = [*sorted(self.subtypes), *sorted(self.types, key=lambda t: (t != "phantasia", t))]
+        if "token" in self.supertypes:
+            words.append("token")
+        elif not self.types:
+            words.append("card")
+        kinds, token = " ".join(words), ""
         owner = "you control" if self.controller == "you" else "an opponent controls"
         if self.zone != "field":
             whose = "your" if self.controller == "you" else "an opponent’s"
@@ -96,6 +103,21 @@ class Instance:
     condition_on: bool = True
     condition_given: bool = False        # a condition event said whether it holds (else it is assumed)
     event: str = ""                      # an effect made by an event (loses-abilities)
+    assumed_not: str = ""                # "If that ally is a Shenju": the target was not written as one
+    requires_open: str | None = None     # the part of its requirement still assumed when the target decided the rest
+    misfit: str = ""                     # a mode's target could not be found: why (that mode is then not chosen)
+
+    condition_open: str | None = None    # the part of its condition still assumed when a count decided the rest
+
+    @property
+    def assumed_requires(self) -> str:
+        """The requirement the answer still assumes (all of it unless the target decided part of it)."""
+        return self.read.requires if self.requires_open is None else self.requires_open
+
+    @property
+    def assumed_condition(self) -> str:
+        """The condition the answer still assumes (all of it unless a given count decided part of it)."""
+        return self.read.condition if self.condition_open is None else self.condition_open
     granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
 
 
@@ -108,6 +130,7 @@ class Reach:
     why: str
     rules: list[str]
     short: str = ""   # why not, in a few players' words (the answer's summary)
+    assumed: str = ""  # the card type taken for an object written without one ("phantasia ally")
 
 
 @dataclass
@@ -160,6 +183,10 @@ class Evaluator:
         self.labels: list[str] = []
         self.annotation_keys: list[tuple[str, str, str, str]] = []
         self.unread: list[tuple[str, str, str]] = []
+        self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
+        self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
+        self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
+        self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -183,7 +210,8 @@ class Evaluator:
             types, subs, supers, zone, controller = (spec.types, spec.subtypes, spec.supertypes, spec.zone,
                                                      spec.controller)
         obj = Obj(len(self.objects) + 1, text, card, frozenset(types), frozenset(subs), frozenset(supers), zone,
-                  controller, t, asked, counters=dict(spec.counters) if spec else {})
+                  controller, t, asked, counters=dict(spec.counters) if spec else {},
+                  element=spec.element if spec else "")
         if card is not None and "champion" in types:
             obj.lineage.append((card, t))
         self.objects.append(obj)
@@ -201,10 +229,22 @@ class Evaluator:
             if spec.attacks_of and obj is inst.target and "attack" not in obj.types:
                 return False, "it changes the attacks this unit makes, not the unit itself (to see an attack's " \
                               "power, name that attack as the target: --object attack ... -> ATTACK)"
+            if spec.attacks_of and obj is not inst.target and "attack" in obj.types \
+                    and "attack" not in inst.target.types:
+                return self._attack_of_target(inst, obj)
             return (obj is inst.target, f"it is not the effect's target ({inst.target.describe()})")
+        if spec.named:  # "your Fractured Memories": the object of that name its controller controls
+            names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
+            if spec.named.lower() not in names:
+                return False, f"it is not {spec.named}"
         ok, why = self._kind_fits(spec, obj)
         if not ok:
             return ok, why
+        needed = next((w.split()[0] for w in spec.unchecked if re.fullmatch(r"[a-z]+ element", w)), "")
+        if needed and obj.element and obj.element != needed:  # "Wind allies you control" and an "ally:fire"
+            return False, f"it is {obj.element} element; the set needs {needed} element"
+        if why:  # an object written without its card type, taken to be what the set needs
+            self.assumed_kinds[(inst.id, obj.id)] = why
         for name, n in spec.counters:
             have = obj.counters.get(name, 0)
             if have < n:
@@ -224,6 +264,91 @@ class Evaluator:
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         return self._controller_fits(spec, obj, inst)
 
+    def _attack_of_target(self, inst: Instance, obj: Obj) -> tuple[bool, str]:
+        """"Target Beast ally's next attack gets +2 POWER": the target is the unit; an attack written after the effect
+        (on its controller's side) is taken to be that unit's, and said so."""
+        assert inst.target is not None
+        if obj.entered <= inst.moment:
+            return False, "it was there before the effect, which changes only the attacks the target unit makes " \
+                          "after it"
+        if obj.controller != inst.target.controller:
+            return False, f"it is not an attack of {inst.target.describe()}'s controller"
+        self.note(notes.attack_of(inst.label, inst.target.describe()))
+        return True, ""
+
+    def _settle_requirement(self, inst: Instance) -> bool:
+        """"If that ally is a Shenju, ...": checked against the target as written (a card's own types, or the kinds
+        written with it); a kind written without that word is taken not to be one, and the answer says so."""
+        parts = [p.strip() for p in inst.read.requires.split("; ") if p.strip()]
+        ours = [re.fullmatch(r"if (?:that \w+|it|the target(?:ed)? \w+) is (?:an? )?([\w-]+(?: [\w-]+)?)", p, re.I)
+                for p in parts]
+        m = next((x for x in ours if x is not None), None)
+        target = inst.target
+        if m is None or target is None:
+            return False
+        # what is left of the requirement ("[Class Bonus]") is still assumed, and said
+        inst.requires_open = "; ".join(p for p, x in zip(parts, ours, strict=True) if x is None)
+        said, word = m.group(1), m.group(1).lower()
+        kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
+        if "ally" in kinds or "champion" in kinds:
+            kinds.add("unit")
+        met = set(word.split()) <= kinds  # "a Shenju ally": both words
+        a = "" if word in _ADJECTIVES else _article(word) + " "
+        if target.card is None and not met:
+            inst.assumed_not = f"the {target.describe().split(' ', 1)[1]} is not {a}{said}"
+            self.note(notes.assumed_not(inst.label, target.text, word))
+        elif not inst.requires_open:
+            inst.condition_given = True
+        if met and inst.requires_open:
+            self.note(notes.requirement_met(inst.label, inst.requires_open))
+        self._requirement(inst, met)
+        if not met:
+            inst.status_why = f"{target.describe()} is not {a}{said}" + (
+                " (not written with it)" if target.card is None else "")
+        return True
+
+    def _settle_by_count(self, inst: Instance) -> bool:
+        """"If there are four or more water element cards in your graveyard" (a requirement) or "as long as you
+        control three or more allies" (a condition), with that number given (`--count "water element cards in your
+        graveyard=4"`): decided by it (N or more: at least N; N or fewer/less: at most N), and said."""
+        read = inst.read
+        for words, is_condition in ((read.requires, False), (read.condition, True)):
+            parts = [p.strip() for p in words.split("; ") if p.strip()]
+            for i, part in enumerate(parts):
+                m = re.search(r"\b(\w+) or (more|fewer|less|greater) ([^,.;]+)", part, re.I)
+                n = _number(m.group(1)) if m else None
+                if m is None or n is None:
+                    continue
+                what = _words(m.group(3))
+                key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+                if key is None:
+                    continue
+                self.counts_used.add(key)
+                given = self.counts[key]
+                met = given >= n if m.group(2).lower() in ("more", "greater") else given <= n
+                if not is_condition and words.lower().startswith("otherwise"):
+                    met = not met  # "Otherwise, ...": it happens when the "if" before it does not hold
+                rest = "; ".join(p for j, p in enumerate(parts) if j != i)
+                self.note(notes.decided_by_count(inst.label, part, key, given, met))
+                if is_condition:
+                    inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
+                    if not met and inst.status == "active":
+                        inst.status = "off"
+                        inst.status_why = f"its condition ({part}) does not hold: {key} is {given}"
+                        inst.status_rules.append("GA4")
+                    if rest:
+                        self.note(notes.condition_assumed(inst.label, rest))
+                else:
+                    inst.requires_open = rest
+                    self._requirement(inst, met)
+                    if not met:
+                        inst.status_why = f"its requirement ({part}) was not met as it resolved ({key} is " \
+                                          f"{given}), so it did nothing"
+                    elif rest:
+                        self.note(notes.requirement_met(inst.label, rest))
+                return True
+        return False
+
     def _controller_fits(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         if spec.controller != "any":
             other = "opponent" if inst.controller == "you" else "you"
@@ -234,24 +359,35 @@ class Evaluator:
         return True, ""
 
     def _kind_fits(self, spec: SetSpec, obj: Obj) -> tuple[bool, str]:
+        if "player" in spec.types:  # "you gain agility 3": a rule for a player, never an object's
+            return False, "it is not a player (the effect changes a rule for a player)"
         types = set(obj.types)
         if "ally" in types or "champion" in types:
             types.add("unit")
         if obj.zone == "field":
             types.add("object")
         types |= self._added_types(obj)
-        if spec.types and not obj.types and obj.card is None and obj.supertypes:
-            # "token:shadow": a token whose card type was not written
-            self.note(notes.untyped(obj.text))
+        untyped = not obj.types and obj.card is None and bool(obj.supertypes | obj.subtypes)
+        needed: set[str] = set()
+        if spec.types and untyped:
+            # "token:shadow": written without its card type, so taken to be of the type the effect needs
+            needed |= set(spec.types) - {"object", "card"}
         elif spec.types and not (spec.types & types):
             return False, f"it is not {' or '.join(sorted(spec.types))}"
-        if spec.supertypes - (obj.supertypes | types):
+        missing = spec.supertypes - (obj.supertypes | types)
+        if untyped:  # "Phantasia allies": a card type written before another is assumed too, never "token"
+            needed |= missing & _CARD_TYPES
+            missing -= _CARD_TYPES
+        if missing:
             return False, f"it is not {' '.join(sorted(spec.supertypes))}"
         has = obj.subtypes | self._added_types(obj)
         if spec.all_subtypes and not spec.subtypes <= has:
             return False, f"it is not {' '.join(sorted(spec.subtypes - has))}"
         if spec.subtypes and not (spec.subtypes & has):
             return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
+        if needed:
+            self.note(notes.untyped(obj.text))
+            return True, " ".join(sorted(needed, key=lambda t: t != "phantasia"))
         return True, ""
 
     def _added_types(self, obj: Obj) -> set[str]:
@@ -273,9 +409,35 @@ class Evaluator:
         return found
 
     # --- moments -----------------------------------------------------------------------------------------
+    def _champions_first(self, moments: list[Moment]) -> dict[int, Obj]:
+        """A player's champion is on the field from the start of the game: a champion written after an effect is
+        still that champion, there before every effect (its timestamp is its first champion card's), not an object
+        entering later. They are put on the field before the scenario is walked."""
+        early: dict[int, Obj] = {}
+        effect_seen = False
+        for n, moment in enumerate(moments):
+            effect_seen = effect_seen or isinstance(moment, EffectSpec)
+            if not (effect_seen and isinstance(moment, ObjectSpec) and moment.zone == "field"):
+                continue
+            card = self.lookup(moment.card) if moment.card else None
+            if "champion" not in (types_of(card) if card is not None else moment.types):
+                continue
+            text = card.name + moment.text[len(moment.card or ""):] if card is not None else moment.text
+            obj = self._new_object(text, card, 0, True, moment)
+            if obj.lineage:
+                obj.lineage[0] = (obj.lineage[0][0], 0)
+            obj.written = n
+            early[n] = obj
+            self.labels.append(f"0. object {text} (on the field from the start)")
+            self.note(notes.champion_first(text))
+        return early
+
     def run(self, moments: list[Moment]) -> None:
         t = 0
-        for moment in moments:
+        early = self._champions_first(moments)
+        for n, moment in enumerate(moments):
+            if n in early:  # on the field from the start (above)
+                continue
             together = not isinstance(moment, EventSpec) and moment.together and t > 0
             t = t if together else t + 1
             if together:
@@ -286,12 +448,46 @@ class Evaluator:
                 text = moment.text
                 if card is not None:  # the card's own name, so a typo gives the same scenario (and ruling id)
                     text = card.name + moment.text[len(moment.card or ""):]
-                self._new_object(text, card, t, True, moment)
+                implicit = self._implicit_match(card, moment)
+                if implicit is not None:  # "On Attack: this attack gets ..." and then --object attack: that attack
+                    implicit.asked, implicit.text, implicit.written = True, text, n
+                    implicit.counters.update(dict(moment.counters))
+                    self.note(notes.same_attack(text, implicit.implicit))
+                    t -= 1
+                    self.labels.append(f"{t}. object {text} ({implicit.implicit})")
+                    continue
+                source = self._own_source(card, moment)
+                if source is not None:  # "--effect Galatine --object Galatine[durability=7]": that same Galatine
+                    source.asked, source.text = True, text
+                    source.counters.update(dict(moment.counters))
+                    self.note(notes.same_object(card.name))  # type: ignore[union-attr]
+                    t -= 1
+                    self.labels.append(f"{t}. object {text} (the {card.name} already on the field)")  # type: ignore[union-attr]
+                    continue
+                obj = self._new_object(text, card, t, True, moment)
+                obj.written = n
                 self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
                 t = self._effect(moment, t)
             else:
                 self._event(moment, t)
+
+    def _implicit_match(self, card: Card | None, spec: ObjectSpec) -> Obj | None:
+        """An object an effect's words put there (the attack an On Attack ability's source is making), when an object
+        of that kind written after it is that one."""
+        if card is not None or spec.together:
+            return None
+        return next((o for o in self.objects if o.implicit and not o.asked and o.types == spec.types
+                     and o.controller == spec.controller and o.zone == spec.zone), None)
+
+    def _own_source(self, card: Card | None, spec: ObjectSpec) -> Obj | None:
+        """The object an effect already put on the field as its own source, when an object written after that
+        effect names the same card in the same place: one object, not a second copy."""
+        if card is None or spec.together:
+            return None
+        return next((o for o in self.objects if not o.asked and o.card is not None and o.card.name == card.name
+                     and o.left is None and o.zone == spec.zone == "field" and o.controller == spec.controller
+                     and not o.summoned_by), None)
 
     def _label(self, card: Card, effect: ReadEffect, spec: EffectSpec) -> str:
         label = f"{card.name} ({effect.label})"
@@ -308,12 +504,11 @@ class Evaluator:
         reading = annotated_reading(card, self._notes_of(card))
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
-            texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in reading.paragraphs) or "no text"
-            raise QuestionError(f"{card.name} creates no continuous effect Arbiter can read (paragraphs: {texts}); "
-                                "a moderator can annotate one, or ask about a card such as Inspiring Call, "
-                                "Claude, Fated Visionary or Nullifying Lantern.")
+            raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
+            if chosen and chosen[0].unread and not chosen[0].effects:
+                raise QuestionError(_nothing_lasting(card.name, chosen))
             if not chosen or not chosen[0].effects:
                 valid = ", ".join(f"#{p.label}" for p in with_effects)
                 raise QuestionError(f"{card.name} has no continuous effect in paragraph {spec.paragraph}; "
@@ -323,6 +518,13 @@ class Evaluator:
             chosen = [p for p in with_effects if not all(_own_cost(e) for e in p.effects)] or with_effects
             for left_out in (p for p in with_effects if p not in chosen):  # said, never silently dropped
                 self.note(notes.own_cost_apart(card.name, left_out.label, left_out.effects[0].change))
+            if not is_permanent(card):
+                # an action's activated ability used from elsewhere ("(2), Banish ...: Put this card from your
+                # graveyard on the bottom of target champion's lineage") is not what resolving the card does
+                resolving = [p for p in chosen if not all(e.origin is Origin.ABILITY for e in p.effects)]
+                for left_out in (p for p in chosen if resolving and p not in resolving):
+                    self.note(notes.ability_apart(card.name, left_out.label))
+                chosen = resolving or chosen
             with_effects = chosen
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
@@ -343,6 +545,8 @@ class Evaluator:
         if is_permanent(card) and len(own_costs) < sum(len(p.effects) for p in chosen):
             source = next((o for o in self.objects if o.card is not None and o.card.name == card.name
                            and o.left is None and o.zone == "field" and o.controller == spec.controller), None)
+            if source is None and "champion" in types_of(card):
+                source = self._lineage_of(card, spec.controller, t)
             resolving = [e for p in chosen for e in p.effects if e.origin is Origin.ABILITY]
             if source is None and resolving:
                 # the source of a triggered or activated ability is on the field before the ability resolves
@@ -377,7 +581,30 @@ class Evaluator:
             if source is not None and source.left is None and _source_gone(effect, card):
                 return None  # "On Destroy: ... it becomes ...": not the object that left; nothing here to reach
             return source
-        started = [self._start(card, effect, spec, t, source_of(effect)) for p in chosen for effect in p.effects]
+        started: list[Instance] = []
+        for p in chosen:
+            mark = len(self.instances)
+            effects = list(p.effects)
+            if spec.paragraph is None and len(chosen) > 1:
+                # asked about the whole card, counters a "Whenever ..." trigger would put are not taken as put:
+                # nothing says it triggered (ask about that paragraph, CARD#N, for what it puts)
+                later = [e for e in effects if e.counter_kind and _WAITING_TRIGGER.match(e.origin_words)]
+                for e in later:
+                    self.note(notes.trigger_not_assumed(card.name, p.label, e.origin_words))
+                effects = [e for e in effects if e not in later]
+            try:
+                started += [self._start(card, effect, spec, t, source_of(effect)) for effect in effects]
+            except QuestionError as refused:
+                # asked about the whole card, a paragraph whose target is not there is left out and said so (the
+                # others still answer); asked about that paragraph, or with a target named, it is refused
+                if spec.paragraph is not None or spec.target or len(chosen) == 1 or "target" not in str(refused) \
+                        or any(e.origin is not Origin.ABILITY for e in effects):
+                    raise  # (only a permanent's own triggered or activated ability is left out)
+                del self.instances[mark:]
+                self.note(notes.paragraph_needs_target(card.name, p.label, str(refused)))
+        if not started:
+            raise QuestionError(next(n.text for n in reversed(self.notes) if n.id.startswith("needs-target")))
+        self._choose_modes(started, spec)
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         targets = {i.target.text for i in started if i.target is not None}
@@ -385,6 +612,25 @@ class Evaluator:
             canonical += " -> " + ", ".join(sorted(targets))
         self.labels.append(f"{t}. effect {canonical}")
         return t
+
+    def _choose_modes(self, started: list[Instance], spec: EffectSpec) -> None:
+        """"Choose one— • ... • ...": one mode happens. The mode the named target fits, else the first mode the
+        scenario allows, is taken as chosen and said; the other modes are off (condition-true:CARD#N picks one)."""
+        for part in dict.fromkeys(i.read.part for i in started if i.read.mode):
+            modal = [i for i in started if i.read.part == part and i.read.mode]
+            modes = list(dict.fromkeys(i.read.mode for i in modal))
+            possible = [m for m in modes if not any(i.misfit for i in modal if i.read.mode == m)]
+            if spec.target:  # the target named decides: a mode with a target that fits it
+                possible = [m for m in possible if any(i.target is not None for i in modal if i.read.mode == m)]
+            if not possible:
+                raise QuestionError(next(i.misfit for i in modal if i.misfit))
+            pick = possible[0]
+            for inst in modal:
+                if inst.read.mode != pick:
+                    inst.status = "off"
+                    inst.status_why = f"its mode was not chosen: “{pick}” is taken as the mode chosen" + (
+                        " (the target does not fit this one)" if inst.misfit else "")
+            self.note(notes.mode_chosen(started[0].card.name, part, pick, len(modes), len(possible)))
 
     def _summoned(self, resolving: list[Paragraph], chosen: list[Paragraph], card: Card, t: int,
                   controller: str) -> list[Obj]:
@@ -417,7 +663,12 @@ class Evaluator:
                     timestamp = stamp
         inst = Instance(len(self.instances) + 1, self._label(card, effect, spec), card, effect, t, timestamp,
                         spec.controller, self.turn, source=source)
-        if effect.affected.target:
+        if effect.affected.target and effect.mode:
+            try:  # a mode whose target is not there is a mode not chosen (decided once all modes started)
+                inst.target = self._target(inst, spec, t)
+            except QuestionError as refused:
+                inst.misfit = str(refused)
+        elif effect.affected.target:
             inst.target = self._target(inst, spec, t)
         if effect.kind is Kind.ONE_SHOT:
             inst.captured = frozenset(o.id for o in self.objects
@@ -426,17 +677,30 @@ class Evaluator:
             if effect.affected.self_only and source is not None and source.left is None and not is_permanent(card):
                 # "Backstab gets +2 POWER": the card itself is its set, even when it came with the effect
                 inst.captured |= {source.id}
+        if effect.prop == "zone" and inst.target is not None and inst.target.left is None:
+            # suppressed: banished now (what other effects gave it ends), back as a new object at the next end phase
+            inst.target.left = t
+            self.note(notes.suppressed(inst.label, inst.target.describe()))
         if effect.form is Form.DURING_NEXT_TURN:
             inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
+        if effect.delayed:  # a delayed trigger: it resolves (and fixes its set) when that moment comes
+            inst.status, inst.status_why = "not-started", f"it waits for “{effect.delayed}”"
+            inst.captured = frozenset()
+            self.note(notes.delayed(inst.label, effect.delayed))
         if effect.disagreements:
             self.note(notes.annotation_disagrees(inst.label, effect.disagreements))
         elif effect.annotated:
             self.note(notes.annotated(inst.label, effect.annotated))
         if effect.affected.unchecked:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
-        if effect.condition:
+        by_count = self._settle_by_count(inst)
+        if effect.condition and not by_count:
             self.note(notes.condition_assumed(inst.label, effect.condition))
-        if effect.requires and effect.instead:
+        if by_count:
+            pass  # "If there are four or more water element cards in your graveyard": decided by the count given
+        elif effect.requires and self._settle_requirement(inst):
+            pass  # "If that ally is a Shenju": decided by the target as written
+        elif effect.requires and effect.instead:
             inst.status = "off"
             inst.status_why = f"it replaces the effect before it only if {effect.requires}, which the question " \
                               "does not say"
@@ -445,7 +709,9 @@ class Evaluator:
             self.note(notes.requirement_met(inst.label, effect.requires))
         if effect.prop == "property":
             self.note(notes.PROPERTY_LAYER)
-        if effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
+        if effect.counter_kind:
+            self.cite("GA14")
+        elif effect.origin is not Origin.STANDING and effect.form is Form.GAME and not effect.form_words:
             self.note(notes.RESOLVED_GAME)
         self.instances.append(inst)
         return inst
@@ -455,6 +721,10 @@ class Evaluator:
             o is inst.source and "another" not in inst.read.affected.text.lower() and o.left is None)]
         fits = [o for o in legal if o.entered <= t and self._target_fits(inst.read.affected, o)[0]
                 and (o.zone == inst.read.affected.zone) and self._controller_fits(inst.read.affected, o, inst)[0]]
+        earlier = next((i.target for i in self.instances if i.card is inst.card and i.moment == inst.moment
+                        and i.target is not None), None)
+        if not spec.target and earlier is not None and earlier in fits:
+            return earlier  # "Put a buff counter on another target ally ... put two on it instead": the same one
         if spec.target:
             chosen = self._find_target(spec.target, t)
             ok, why = self._target_fits(inst.read.affected, chosen)
@@ -467,6 +737,21 @@ class Evaluator:
         if len(fits) == 1:
             self.note(notes.only_target(inst.label, fits[0].describe()))
             return fits[0]
+        if not fits and _hit_champion(inst):
+            # "On Champion Hit: The hit champion ...": the opposing champion, there all game
+            hit = ObjectSpec(text="champion:opponent", types=frozenset({"champion"}), controller="opponent")
+            obj = self._new_object("champion:opponent", None, 0, True, hit)
+            self.note(notes.hit_champion(inst.label))
+            return obj
+        if not fits and _own_attack(inst):
+            # "On Attack: ... this attack gets +2 POWER": the attack its source is making; a later --object attack
+            # is that attack (merged when written)
+            own = ObjectSpec(text="attack", types=frozenset({"attack"}), controller=inst.controller)
+            obj = self._new_object("attack", None, t, False, own)
+            obj.implicit = f"the attack {inst.card.name} is making"
+            obj.summoned_by = inst.card.name  # there as the ability resolves: inside the set it fixes
+            self.note(notes.own_attack(inst.label, inst.card.name))
+            return obj
         if not fits:
             raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
                                 f"before it fits; add one with --object before it, e.g. --object "
@@ -480,10 +765,12 @@ class Evaluator:
             if spec.subtypes and not spec.subtypes & obj.subtypes:  # "Target Warrior ally's next attack"
                 return False, f"it is not {' or '.join(sorted(spec.subtypes))}"
             return True, ""
+        if spec.attacks_of and spec.next_only:  # "Target unit's next attack": the target is the unit, never an attack
+            return False, "it is an attack; the target is the unit whose next attack it changes"
         return self._kind_fits(spec, obj)
 
     def _find_target(self, text: str, t: int) -> Obj:
-        asked = [o for o in self.objects if o.asked]
+        asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
         if text.strip().startswith("#") and text.strip()[1:].isdigit():
             n = int(text.strip()[1:])
             if 1 <= n <= len(asked):
@@ -494,8 +781,8 @@ class Evaluator:
                 return o
         card = self.lookup(text)
         for o in reversed(self.objects):
-            if o.card is not None and o.card.name == card.name:
-                return o
+            if (o.card is not None and o.card.name == card.name) or any(c.name == card.name for c, _ in o.lineage):
+                return o  # (a champion card in a written champion's lineage is that champion)
         raise QuestionError(f"The target “{text}” is not in the scenario; objects: {_choices(self.objects)}.")
 
     # --- events ------------------------------------------------------------------------------------------
@@ -522,8 +809,9 @@ class Evaluator:
     def _event(self, event: EventSpec, t: int) -> None:
         if event.card is not None and event.kind != "level-up":
             self.labels.append(f"{t}. then {event.kind}:{self._card_in_scenario(event).name}")
-        elif event.card is not None:
-            self.labels.append(f"{t}. then {event.kind}:{self.lookup(event.card).name}")
+        elif event.card is not None:  # (level-up:champion: a level up into a champion card not named)
+            unnamed = event.card.strip().lower() in ("champion", "a champion", "your champion", "the champion")
+            self.labels.append(f"{t}. then {event.kind}:{'champion' if unnamed else self.lookup(event.card).name}")
         else:
             self.labels.append(f"{t}. then {event.kind}")
         if event.kind == "end-of-turn":
@@ -534,6 +822,7 @@ class Evaluator:
             for inst in self.instances:
                 if inst.read.form is Form.END_OF_ATTACK:
                     self._end(inst, t, "the combat its attack was in ended")
+            self._combat_over(t)
         elif event.kind == "level-up":
             self._level_up(event, t)
         else:
@@ -544,6 +833,32 @@ class Evaluator:
                 self._loses(card, t)
             else:
                 self._condition(card, event.kind == "condition-true", t, event.part)
+
+    def _combat_over(self, t: int) -> None:
+        """At the end of combat no unit is attacking, defending or retaliating any more: a condition that says one is
+        ("as long as Crimson Tear is attacking ...") no longer holds (GA4), until a new combat says otherwise."""
+        for inst in self.instances:
+            words = f"{inst.read.condition} {inst.read.requires}" if inst.read.condition else ""
+            if inst.status == "active" and re.search(r"\b(attacking|retaliating|defending|attacker|defender|"
+                                                     r"intercepting)\b", words, re.I):
+                inst.status = "off"
+                inst.condition_on, inst.condition_given = False, True
+                inst.status_why = f"its condition ({inst.read.condition}) no longer holds: the combat ended at " \
+                                  f"moment {t}, and no unit is attacking or defending after it"
+                inst.status_rules.append("GA4")
+
+    def _turn_conditions_over(self, t: int) -> None:
+        """A condition about what happened "this turn" ("as long as your champion has dealt 3 or more combat damage
+        this turn") is about the new turn once a turn passes: taken not to hold until it happens again, aloud."""
+        for inst in self.instances:
+            if inst.status == "active" and inst.read.condition and re.search(r"\bthis turn\b", inst.read.condition,
+                                                                             re.I):
+                inst.status = "off"
+                inst.condition_on = False
+                inst.status_why = f"its condition ({inst.read.condition}) was about the turn that ended at moment " \
+                                  f"{t}; in the new turn it is taken not to hold until it happens again " \
+                                  "(condition-true if it does)"
+                inst.status_rules.append("GA4")
 
     def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
         if inst.status in ("active", "off", "not-started"):
@@ -556,24 +871,40 @@ class Evaluator:
             self.skipped_end = True
         else:
             for inst in self.instances:
+                if inst.read.delayed and inst.status == "not-started":
+                    continue  # it has not resolved yet: nothing of it can end
                 if inst.read.form is Form.END_OF_ATTACK:
                     self._end(inst, t, "its attack's turn ended, and the attack with it")
                 if inst.read.form is Form.END_OF_TURN and not self._controllers_turn(inst):
                     continue  # "distant until the end of its controller's turn": the other player's turn ends
                 if inst.read.form is Form.END_OF_TURN:
-                    late = " (its turn's end phase was skipped, so it lasted to this one)" if inst.turn < self.turn \
+                    began = inst.started_turn if inst.started_turn is not None else inst.turn
+                    late = " (its turn's end phase was skipped, so it lasted to this one)" if began < self.turn \
                         and "controller's turn" not in inst.read.form_words else ""
-                    self._end(inst, t, f"the end phase's clean-up ended it{late}", "GA11")
+                    self._end(inst, t, "it came back to the field at the beginning of the end phase, as a new "
+                              "object" if inst.read.prop == "zone" else f"the end phase's clean-up ended it{late}",
+                              "GA11")
                 if inst.read.form is Form.DURING_NEXT_TURN and inst.started_turn == self.turn:
                     self._end(inst, t, "its turn ended", "GA11")
                 if inst.read.form is Form.NEXT_TURN_END and self.turn > inst.turn and \
                         _player_of_turn(self.turn) == inst.controller:
                     self._end(inst, t, "the clean-up of its controller's next turn ended it", "GA11")
+        if not skipped:
+            self._combat_over(t)  # the turn's combats are over too
+            self._turn_conditions_over(t)
         self.turn += 1
         player = _player_of_turn(self.turn)
         for inst in self.instances:
             if inst.read.form is Form.NEXT_TURN_START and inst.controller == player and self.turn > inst.turn:
                 self._end(inst, t, f"{'your' if player == 'you' else 'the opponent’s'} next turn began")
+            if inst.read.delayed and inst.status == "not-started" and inst.controller == player:
+                # "At the beginning of your next recollection phase": it resolves now, with what is there now
+                inst.status, inst.started_turn, inst.moment, inst.timestamp = "active", self.turn, t, t
+                inst.status_why = f"its delayed trigger resolved (“{inst.read.delayed}”)"
+                if inst.read.kind is Kind.ONE_SHOT:
+                    inst.captured = frozenset(o.id for o in self.objects if o.entered < t and o.left is None
+                                              and self._in_set(inst.read.affected, o, inst)[0])
+                continue
             if inst.read.form is Form.DURING_NEXT_TURN and inst.status == "not-started" and inst.controller == player:
                 inst.status, inst.started_turn = "active", self.turn
                 inst.status_why = "its controller's next turn began"
@@ -588,7 +919,23 @@ class Evaluator:
         owners = {o.controller for o in reached if o is not None}
         return len(owners) != 1 or owners == {_player_of_turn(self.turn)}
 
+    def _lineage_of(self, card: Card, controller: str, t: int) -> Obj | None:
+        """A champion card asked about when its controller's champion is written as a kind (`--object champion`):
+        the card is in that champion's lineage, so that champion is the source of its abilities (GA9)."""
+        champion = next((o for o in self.objects if "champion" in o.types and o.card is None and o.left is None
+                         and o.zone == "field" and o.controller == controller), None)
+        if champion is not None:
+            champion.lineage.append((card, t))
+            self.note(notes.in_lineage(card.name, champion.text))
+        return champion
+
     def _leaves(self, card: Card, t: int) -> None:
+        for champion in self.objects:  # a card leaving a written champion's lineage: its abilities end, not the object
+            if champion.card is None and any(c.name == card.name for c, _ in champion.lineage):
+                champion.lineage = [(c, s) for c, s in champion.lineage if c.name != card.name]
+                for inst in self.instances:
+                    if inst.source is champion and inst.card.name == card.name and inst.read.origin is Origin.STANDING:
+                        self._end(inst, t, f"{card.name} left the champion's lineage", "GA9")
         for obj in self.objects:
             if obj.card is not None and obj.card.name == card.name and obj.left is None:
                 obj.left = t
@@ -599,7 +946,8 @@ class Evaluator:
                         self._end(inst, t, f"its condition ({inst.read.condition}) can no longer hold", "GA4")
 
     def _loses(self, card: Card, t: int) -> None:
-        obj = next((o for o in reversed(self.objects) if o.card is not None and o.card.name == card.name), None)
+        obj = next((o for o in reversed(self.objects) if (o.card is not None and o.card.name == card.name)
+                    or any(c.name == card.name for c, _ in o.lineage)), None)
         if obj is None:
             raise QuestionError(f"loses-abilities:{card.name} needs {card.name} on the field; it is only a resolved "
                                 "card here.")
@@ -628,6 +976,12 @@ class Evaluator:
             raise QuestionError(f"{card.name} has no condition{where} in this scenario (“as long as”, a bonus, an "
                                 f"“if”); conditions here: {', '.join(with_conditions) or 'none'}.")
         for inst in mine:
+            if on and inst.read.mode and (inst.target is not None or not inst.misfit):
+                for other in self.instances:  # "Choose one": the mode said to happen is the only one
+                    if other.card is inst.card and other.moment == inst.moment and other.read.part == \
+                            inst.read.part and other.read.mode and other.read.mode != inst.read.mode:
+                        other.status = "off"
+                        other.status_why = f"its mode was not chosen: “{inst.read.mode}” was"
             inst.condition_on = on
             inst.condition_given = True
             if inst.read.condition and inst.status in ("active", "off"):
@@ -657,18 +1011,32 @@ class Evaluator:
         same thing."""
         alternative = inst.read.requires.startswith("otherwise")  # "Otherwise, ...": whatever the other one changes
         earlier = [i for i in self.instances if i.card is inst.card and i.moment == inst.moment and i.id < inst.id
-                   and (alternative or i.read.prop == inst.read.prop) and not i.read.instead]
+                   and (alternative or i.read.prop == inst.read.prop or bool(inst.read.counter_kind))
+                   and not i.read.instead]
         return earlier[-1] if earlier else None
 
     def _level_up(self, event: EventSpec, t: int) -> None:
         assert event.card is not None
-        card = self.lookup(event.card)
-        if "champion" not in types_of(card):
+        unnamed = event.card.strip().lower() in ("champion", "a champion", "your champion", "the champion")
+        card = None if unnamed else self.lookup(event.card)
+        if card is not None and "champion" not in types_of(card):
             raise QuestionError(f"level-up:{card.name}: {card.name} is not a champion card.")
         champion = next((o for o in reversed(self.objects) if "champion" in o.types and o.left is None), None)
         if champion is None:
             raise QuestionError("level-up needs a champion in the scenario first: --object champion, or --effect "
                                 "with a champion card.")
+        if card is None:
+            # "my champion levels up" with the new card not named: the champion's own text is no longer its text,
+            # and its lineage (with what was put in it) stays (GA9)
+            for inst in self.instances:
+                if inst.source is champion and inst.read.origin is Origin.STANDING and not inst.read.inherited and \
+                        "inherited effect" not in inst.read.sentence.lower():
+                    self._end(inst, t, f"the champion levelled up: {inst.card.name}'s text is no longer the "
+                                       "champion's text", "GA9")
+            self.cite("GA9")
+            self.note(notes.level_up("a champion card not named", champion.card.name if champion.card else
+                                     "the champion"))
+            return
         old = champion.card
         for inst in self.instances:
             if inst.source is champion and inst.read.origin is Origin.STANDING and not inst.read.inherited and \
@@ -695,6 +1063,11 @@ class Evaluator:
         if not fits and spec.attacks_of and obj is inst.target:  # the unit whose attacks it changes: say so
             return Reach(inst, False, why_not, ["GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7"],
                          f"it changes the attacks that unit makes ({inst.read.change}), not the unit itself")
+        if not fits and spec.attacks_of and spec.target and "attack" in obj.types and inst.target is not None \
+                and obj is not inst.target:  # "Target unit's next attack" and an attack declared before it: say so
+            return Reach(inst, False, why_not, ["GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7"],
+                         why_not + " (name the attack after the effect if it comes later)"
+                         if "before the effect" in why_not else why_not)
         if not fits and (spec.self_only or spec.target or why_not.startswith("it is not")):
             return None  # this effect could never reach this object
         kind = "GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2"
@@ -708,19 +1081,29 @@ class Evaluator:
                          f"it is {word}, so “{sentence}” happens instead")
         if spec.next_only:
             first = self._next_one(inst)
+            if first is None and not spec.played and obj.entered <= inst.moment:
+                # "your next attack": an attack written before the effect was declared before it
+                return Reach(inst, False, f"only the next one is reached ({spec.text}), and this one was there "
+                                          f"before the effect (entered at {obj.entered})", rules,
+                             "it was there before the effect, which reaches only the next one to come (name it "
+                             "after the effect if it comes later)")
             if first is not obj:
                 which = first.describe() if first is not None else "none yet"
                 return Reach(inst, False, f"only the next one is reached ({spec.text}): {which}", rules,
                              f"only the next one is reached, and that is {which}")
-        if obj.left is not None and obj.left <= len(self.labels):
+        if obj.left is not None and obj.left <= len(self.labels) and not (inst.read.prop == "zone"
+                                                                           and inst.target is obj):
             return Reach(inst, False, f"{obj.describe()} left the field at moment {obj.left}; it would come back as a "
                                       "new object", rules, "it left the field")
-        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only:
+        later_attack = spec.attacks_of and obj is not inst.target  # the target unit's attacks to come
+        waiting = inst.read.delayed and inst.status == "not-started"  # its set is fixed only when it resolves
+        if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
+                and not waiting:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
                              "it entered after the effect resolved, and a one-shot effect reaches only what was "
-                             "there then")
+                             "there then (name it before the effect if it was already on the field)")
             return Reach(inst, False, "one-shot: this object was not in its set when it resolved", rules,
                          "it was not in the effect's set when the effect resolved")
         rules += inst.status_rules
@@ -753,7 +1136,10 @@ class Evaluator:
         if lost is not None:
             why += f"; its source lost its abilities, but layer {inst.read.layer} applies before the loss in layer D"
             rules.append("GA5")
-        return Reach(inst, True, why, rules)
+        kind = self.assumed_kinds.get((inst.id, obj.id), "")
+        if kind:
+            why += f" (written without its card type, it is taken to be {_article(kind)} {kind})"
+        return Reach(inst, True, why, rules, assumed=kind)
 
     def _next_one(self, inst: Instance) -> Obj | None:
         """The one object a "next ..." / "first ..." set reaches: the first card played after it (taken in the
@@ -817,10 +1203,15 @@ class Evaluator:
     def ordered(self, insts: list[Instance]) -> list[Placed]:
         placed: list[Placed] = []
         for layer in (*LAYERS, "-"):
-            group = sorted((i for i in insts if i.read.layer == layer), key=lambda i: (i.timestamp, i.id))
+            # counters placed on an object change it after the other changes of layer E (official "Counters")
+            group = sorted((i for i in insts if i.read.layer == layer),
+                           key=lambda i: (bool(i.read.counter_kind), i.timestamp, i.id))
             if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
                 placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
-                                     f"{i.timestamp}") for i in group]
+                                     f"{i.timestamp}") if i.read.prop not in ("lineage", "zone") else Placed(
+                    i, "no layer: a card put into the lineage changes no characteristic; it stays there (GA9)"
+                    if i.read.prop == "lineage" else "no layer: it moves the object, changing no characteristic")
+                    for i in group]
                 continue
             done: list[Instance] = []
             while group:
@@ -833,6 +1224,9 @@ class Evaluator:
                              f"whatever the timestamps"
                 elif loop:
                     reason = f"layer {layer}; its dependencies form a loop: timestamp {pick.timestamp} orders it (GA6)"
+                elif pick.read.counter_kind:
+                    reason = f"layer {layer}, counters after the other changes of layer E (GA14); timestamp " \
+                             f"{pick.timestamp} (GA6, GA7)"
                 else:
                     reason = f"layer {layer} (GA5); timestamp {pick.timestamp} (GA6, GA7)"
                 placed.append(Placed(pick, reason))
@@ -858,36 +1252,112 @@ class Evaluator:
         return None
 
     def count_of(self, inst: Instance) -> tuple[int, bool]:
-        """How many "for each" steps: given in the question (matched by its words), else 1, said."""
+        """How many of what a "for each" counts: given in the question (matched by its words), else one step
+        (one, or N for "for every N ..."), said."""
         key = self._count_key(inst)
         if key is not None:
             self.counts_used.add(key)
             n = self.counts[key]
             return (min(n, inst.read.cap) if inst.read.cap is not None else n), True
-        self.note(notes.count_assumed(inst.label, inst.read.per))
-        return 1, False
+        self.note(notes.count_assumed(inst.label, inst.read.per, inst.read.every))
+        return inst.read.every, False
 
-    def _own_counters(self, read: ReadEffect, obj: Obj) -> tuple[int, bool] | None:
+    def _own_counters(self, inst: Instance, obj: Obj) -> tuple[int, bool] | None:
         """"+2 POWER for each refinement counter on it": the counters written on the object itself count
-        ("Arondight, Azure Blade[refinement=2]"), as given."""
-        m = re.fullmatch(r"(?:the )?(?:amount of )?([a-z]+) counters? on (it|them|this \w+|.+)",
+        ("Arondight, Azure Blade[refinement=2]"), as given; "... damage counters on your champion": those written on
+        the champion its controller controls; "on your Fractured Memories": on the object of that name."""
+        read = inst.read
+        m = re.fullmatch(r"(?:the )?(?:amount of )?([a-z]+) counters? on (it|them|this \w+|your champion|.+)",
                          read.per.strip().lower())
-        if m is None or m.group(1) not in obj.counters:
+        if m is None:
             return None
+        kind, where = m.group(1), m.group(2)
+        holder: Obj | None = None
         names = {n.lower() for n in short_names(obj.card)} if obj.card is not None else set()
-        if m.group(2) not in ("it", "them") and not m.group(2).startswith("this ") and m.group(2) not in names:
+        if where in ("it", "them") or where.startswith("this ") or where in names:
+            holder = obj if kind in self._counters_on(obj) else None
+        if holder is None and where in ("your champion", "them"):
+            holder = next((o for o in reversed(self.objects) if "champion" in o.types and o.left is None
+                           and o.zone == "field" and o.controller == inst.controller
+                           and kind in self._counters_on(o)), None)
+        if holder is None:
+            named = where.removeprefix("your ")
+            # (a source sacrificed to pay for the ability counts as it last was: "Sacrifice Wildgrowth Elixir: ...")
+            holder = next((o for o in reversed(self.objects) if o.card is not None
+                           and named in {n.lower() for n in short_names(o.card)}
+                           and kind in self._counters_on(o)), None)
+        if holder is None:
             return None
-        n = obj.counters[m.group(1)]
+        n = self._counters_on(holder)[kind]
+        if kind == "damage" and "champion" in holder.types:
+            n += self._damage_first(inst, n)
         return (min(n, read.cap) if read.cap is not None else n), True
+
+    def _counters_on(self, obj: Obj) -> dict[str, int]:
+        """The counters on an object: written with it, and put on it by the scenario's effects (a fixed number;
+        "Put a preparation counter on your champion")."""
+        placed = self.placed.get(obj.id, {})
+        return {k: obj.counters.get(k, 0) + placed.get(k, 0) for k in {*obj.counters, *placed}}
+
+    def _place_counters(self) -> None:
+        """Before anything counts them: the counters the effects put on each object they reach."""
+        self.placed = {}
+        for inst in self.instances:
+            n = inst.read.amounts[0][1] if inst.read.counter_kind and inst.read.amounts else None
+            if n is None or inst.read.per:
+                continue
+            for obj in self.objects:
+                reach = self.reach(inst, obj)
+                if reach is not None and reach.applies and self._adds_counters(inst, obj):
+                    mine = self.placed.setdefault(obj.id, {})
+                    mine[inst.read.counter_kind] = mine.get(inst.read.counter_kind, 0) + abs(n)
+
+    def _adds_counters(self, inst: Instance, obj: Obj) -> bool:
+        """A card's own ability putting counters on itself ("put a refinement counter on Arondight") adds nothing to
+        counters of that kind written on it: what is written is taken as all it has now (said)."""
+        if obj is inst.source and inst.read.counter_kind in obj.counters:
+            self.note(notes.written_counters_all(obj.text, inst.read.counter_kind, inst.label))
+            return False
+        return True
+
+    def _damage_first(self, inst: Instance, before: int) -> int:
+        """"Deal 4 unpreventable damage to your champion. Then, ... for every four damage counters on them" (Enrage):
+        the damage the same resolution dealt first is on the champion when the counters are counted."""
+        if inst.read.origin is Origin.STANDING:
+            return 0
+        paragraph = next((p for i, p in enumerate(paragraphs_of(inst.card), start=1) if str(i) == inst.read.part), "")
+        head = paragraph.split(inst.read.sentence.split(",")[0])[0] if inst.read.sentence else ""
+        m = re.search(r"\bdeal (\d+) (unpreventable )?damage to your champion\b", head, re.I)
+        if m is None:
+            return 0
+        self.note(notes.damage_first(inst.label, int(m.group(1)), before, bool(m.group(2))))
+        return int(m.group(1))
 
     def changes(self, obj: Obj, order: list[Placed]) -> list[tuple[str, Change]]:
         """The numeric changes to the object in the order applied; its counters after the rest of layer E."""
         out: list[tuple[str, Change]] = []
+        put: dict[str, int] = {}            # counters the effects placed on it ("Put two buff counters on ...")
+        put_by: dict[str, list[str]] = {}
+        unknown: list[str] = []              # placed counters whose number (X) is not known
         for placed in order:
             read = placed.inst.read
+            if read.counter_kind and not self._adds_counters(placed.inst, obj):
+                continue
             sets = read.layer == "A" and read.exclusive
-            count, given = (self._own_counters(read, obj) or self.count_of(placed.inst)) if read.per \
+            counted, given = (self._own_counters(placed.inst, obj) or self.count_of(placed.inst)) if read.per \
                 else (None, False)
+            # "for every five damage counters": one step per five counted (twelve make two steps)
+            count = counted // read.every if counted is not None else None
+            if read.counter_kind:  # counters stay on the object; they count with the written ones, after layer E
+                each = read.amounts[0][1]
+                # "Put X buff counters ..., where X is ...": X; "For every five ..., put a buff counter": per step
+                n = count if each is None else abs(each) * (count if read.per and count is not None else 1)
+                if n is None:
+                    unknown.append(placed.inst.label)
+                    continue
+                put[read.counter_kind] = put.get(read.counter_kind, 0) + n
+                put_by.setdefault(read.counter_kind, []).append(f"{n} from {placed.inst.label}")
+                continue
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
                     (w for w in read.change.split(" and ") if stat in w.lower()), read.change)
@@ -896,10 +1366,22 @@ class Evaluator:
                     out.append((stat, Change(placed.inst.label, read.layer, words, x[0], count, read.per, given,
                                              sets, offset=x[1], x=True)))
                     continue
-                out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets)))
-        if obj.counters:
+                out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets,
+                                         every=read.every, counted=counted)))
+        counters = dict(obj.counters)
+        for kind, n in put.items():
+            counters[kind] = counters.get(kind, 0) + n
+        both = min(counters.get("buff", 0), counters.get("debuff", 0))
+        # a buff counter put where a debuff counter is (or the reverse): each removes one of the other (GA14)
+        self.cancelled[obj.id] = both if both and ({"buff", "debuff"} & set(put)) else 0
+        self.put_on[obj.id] = [f"{n} {kind} counter{'s' if n != 1 else ''}" for kind, n in put.items()] + [
+            "X counters" for _ in unknown]
+        placed = counter_changes(counters, {k: ", ".join(v) for k, v in put_by.items()})
+        placed += [(stat, Change(label, "E", "X counters", None, None, "", False)) for label in unknown
+                   for stat in ("power", "life")]
+        if placed:
             self.cite("GA14")
-        return out + counter_changes(obj.counters)
+        return out + placed
 
     def _grant_statics(self) -> None:
         """A quoted ability that is itself a static effect (gains “Allies you control get +1 POWER”) is an effect
@@ -938,21 +1420,49 @@ class Evaluator:
         self.note(notes.granted_static(name, grant.label))
         self.cite("GA2", "GA7")
 
+    def _rules_lost(self) -> None:
+        """A standing ability that changes a rule of the game or of a player ("Players can't activate ...") is an
+        ability of its object like any other: once that object loses all its abilities (layer D), it no longer has
+        it, so the rule is off for as long as the loss lasts (the layers order characteristics; a rule has none)."""
+        for inst in self.instances:
+            if inst.read.layer != "-" or inst.read.prop in ("lineage", "zone") or inst.status != "active":
+                continue
+            lost = self._source_lost(inst)
+            if lost is None:
+                continue
+            inst.status = "off"
+            by = "" if lost.event else f" to {lost.label}"
+            inst.status_why = f"{inst.source.describe() if inst.source else inst.card.name} lost all its abilities" \
+                              f"{by}, this one with them"
+            inst.status_rules.append("GA5")
+            self.note(notes.rule_lost(inst.label, lost.label))
+
     def judge(self) -> Verdict:
         self._grant_statics()
+        self._rules_lost()
+        self._place_counters()
         answers: list[ObjectAnswer] = []
-        asked = [o for o in self.objects if o.asked]
+        asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)  # in the order written
         reached_sources = [o for o in self.objects if not o.asked and any(
             self._reaches_object(i, o) for i in self.instances)]
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
             order = self.ordered([r.inst for r in reaches if r.applies])
-            answers.append(ObjectAnswer(obj, reaches, order, result_of(obj, order),
-                                        net_json(obj.card, self.changes(obj, order))))
+            net = net_json(obj.card, self.changes(obj, order))
+            result = result_of(obj, order)
+            if self.put_on.get(obj.id):  # how many counters were put, counted ("for every five ...", X)
+                result["counters_put"] = self.put_on[obj.id]
+            if self.cancelled.get(obj.id):  # each buff counter put removed a debuff counter there (or the reverse)
+                result["counters_removed"] = self.cancelled[obj.id]
+            answers.append(ObjectAnswer(obj, reaches, order, result, net))
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
-            if inst.read.layer == "-":
+            if inst.read.prop == "lineage":  # a card moved into a lineage: it stays there (GA9)
+                self.cite("GA9")
+            elif inst.read.prop == "zone":  # suppressed: it left the field (GA3: a new object when it returns)
+                pass
+            elif inst.read.layer == "-":
                 self.cite("GA15")
         self.cite("GA5", "GA6")
         pairs = [(a, b) for a in self.instances for b in self.instances if self._would_depend(a, b)]
@@ -1005,6 +1515,12 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
                 gained.append(read.change)
                 given[read.change] = placed.inst
             result["abilities"] = gained
+        elif read.prop == "zone":  # "Suppress target ally"
+            result["suppressed"] = read.change
+        elif read.prop == "lineage":  # "Maledictum Vitae put on the bottom of its lineage"
+            result["lineage_put"] = [*result.get("lineage_put", []), read.change]  # type: ignore[list-item]
+        elif read.counter_kind:  # "2 buff counters" put on it (their power and life are in the net result)
+            result["counters_put"] = [*result.get("counters_put", []), read.change]  # type: ignore[list-item]
         elif read.exclusive:
             result[read.prop] = read.change
         elif read.layer == "B":
@@ -1020,6 +1536,9 @@ def result_of(obj: Obj, order: list[Placed]) -> dict[str, object]:
 
 
 _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
+_ADJECTIVES = frozenset({"unique", "distant", "fostered", "ephemeral", "imbued", "empowered", "awake", "rested",
+                         "attacking", "defending", "damaged"})
+_CARD_TYPES = frozenset({"ally", "item", "weapon", "phantasia", "domain", "champion", "attack", "action", "unit"})
 
 
 def _source_gone(effect: ReadEffect, card: Card) -> bool:
@@ -1031,14 +1550,44 @@ def _source_gone(effect: ReadEffect, card: Card) -> bool:
                              , words))
 
 
+_WAITING_TRIGGER = re.compile(r"^(?:whenever|when|at the beginning of|at the end of|after|the first time)\b", re.I)
+
+
+def _own_attack(inst: Instance) -> bool:
+    """"On Attack: ... this attack gets ...": the attack the ability's source is making."""
+    spec = inst.read.affected
+    return spec.types == frozenset({"attack"}) and spec.text.lower() == "this attack" and bool(
+        re.match(r"^on attack\b", inst.read.origin_words, re.I))
+
+
+def _hit_champion(inst: Instance) -> bool:
+    """An "On Champion Hit:" ability's "the hit champion" / "that champion": the opposing champion."""
+    spec = inst.read.affected
+    return "champion" in spec.types and spec.controller == "opponent" and bool(
+        re.match(r"^on champion hit\b", inst.read.origin_words, re.I) or "hit" in spec.text.lower())
+
+
+def _article(words: str) -> str:
+    return "an" if words[:1].lower() in "aeiou" and not words.lower().startswith(("uni", "use", "one")) else "a"
+
+
+_NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+                 "ten": 10, "eleven": 11, "twelve": 12}
+
+
+def _number(word: str) -> int | None:
+    return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
+
+
 def _words(text: str) -> set[str]:
     return {w.rstrip("s") for w in re.findall(r"[a-z0-9]+", fold(text)) if w not in ("the", "of", "a", "an")}
 
 
 def _example(spec: SetSpec) -> str:
     """An --object that fits a target's words: "ally:specter@graveyard", "champion:opponent"."""
-    if spec.attacks_of:  # "target unit's attacks": the unit is the target
-        return "ally" + (":opponent" if spec.controller == "opponent" else "")
+    if spec.attacks_of:  # "target unit's attacks": the unit is the target ("Target Beast ally's": ally:beast)
+        return "ally" + "".join(f":{s}" for s in sorted(spec.subtypes)) + (
+            ":opponent" if spec.controller == "opponent" else "")
     kind = next(iter(sorted(spec.types - {"card", "object", "unit"})), "") or next(
         iter(sorted(spec.supertypes & {"ally", "item", "weapon", "phantasia", "champion", "domain"})), "ally")
     text = kind + "".join(f":{s}" for s in sorted(spec.subtypes))
@@ -1051,14 +1600,31 @@ def _own_cost(effect: ReadEffect) -> bool:
     return effect.prop == "cost" and effect.affected.self_only
 
 
+def _nothing_lasting(name: str, paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> str:
+    """Why a card (or paragraph) gives no effect to answer about, told apart: a text Arbiter could not read is said
+    to be unread (never "none"); a text of one-time actions, costs and keywords has none."""
+    unread = [(p.label, u) for p in paragraphs for u in p.unread]
+    if unread:
+        label, sentence = unread[0]
+        more = f" and {len(unread) - 1} more sentence{'s' if len(unread) > 2 else ''}" if len(unread) > 1 else ""
+        return (f"Arbiter cannot read the continuous effect in {name}'s text: “{_short(sentence, 90)}” (paragraph "
+                f"{label}){more}; decide it from the card and the rules, or a moderator can annotate it (arbiter "
+                "cards annotate).")
+    texts = "; ".join(f"{p.label} “{_short(p.text)}”" for p in paragraphs) or "no text"
+    return (f"{name} creates no continuous effect: its text is one-time actions, costs and keywords (paragraphs: "
+            f"{texts}), so nothing lasts for the question to follow; ask about a card whose effect lasts, such as "
+            "Inspiring Call or Nullifying Lantern.")
+
+
 def _short(text: str, n: int = 50) -> str:
-    text = " ".join(text.split())
-    return text if len(text) <= n else text[: n - 1] + "…"
+    text = " ".join(text.split())  # (cut at a word, never inside one)
+    return text if len(text) <= n else text[: n - 1].rsplit(" ", 1)[0].rstrip(",;:") + "…"
 
 
 def _choices(objs: list[Obj]) -> str:
-    asked = [o for o in objs]
-    return ", ".join(f"#{i} {o.text}" if o.asked else o.text for i, o in enumerate(asked, start=1)) or "none"
+    """The objects as a player can name them: "#N TEXT" for the Nth object written, else its name."""
+    ranks = {o.id: n for n, o in enumerate(sorted((o for o in objs if o.asked), key=lambda o: o.written), start=1)}
+    return ", ".join(f"#{ranks[o.id]} {o.text}" if o.asked else o.text for o in objs) or "none"
 
 
 def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str,

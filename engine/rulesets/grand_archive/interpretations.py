@@ -99,6 +99,19 @@ def level_up(card: str, old: str) -> Interpretation:
                           "entered the lineage.")
 
 
+def attack_of(label: str, unit: str) -> Interpretation:
+    return Interpretation(f"attack-of:{label}", None,
+                          f"{label} changes the attacks of its target, {unit}; an attack written after it is taken to "
+                          "be that unit's attack.")
+
+
+def assumed_not(label: str, written: str, word: str) -> Interpretation:
+    return Interpretation(f"assumed-not:{label}", None,
+                          f"{label} depends on its target being {word}; "
+                          f"{written} is written without “{word}”, so it is taken not to be one (write it with "
+                          f":{word}, or say condition-true for this card, if it is).")
+
+
 def requirement_met(label: str, labels: str) -> Interpretation:
     return Interpretation(f"requires:{label}", None,
                           f"{label}: its requirement ({labels}) is checked when it resolves and is taken as met; "
@@ -143,7 +156,12 @@ def summoned(card: str, token: str) -> Interpretation:
                           "field, and in any set fixed by what follows.")
 
 
-def count_assumed(label: str, per: str) -> Interpretation:
+def count_assumed(label: str, per: str, every: int = 1) -> Interpretation:
+    if every > 1:
+        return Interpretation(f"count:{label}", None,
+                              f"{label} changes its number once for every {every} {per}; the question does not say "
+                              f"how many there are, so {every} (one step) are assumed. Give the count (e.g. “{per}="
+                              f"{every * 2 + 1}”, which makes {2} steps) for the real total.")
     return Interpretation(f"count:{label}", None,
                           f"{label} changes its number once for each {per}; the question does not say how many, so "
                           f"one is assumed. Give the count (e.g. “{per}=3”) for the real total.")
@@ -155,3 +173,107 @@ def granted_static(holder: str, grant: str) -> Interpretation:
                           f"{holder}'s own standing ability (reaching objects that enter later) while {holder} has "
                           "it, timestamped when it gained it (the rules timestamp masteries and boons when gained; a "
                           "gained ability is read the same way).")
+
+
+def same_object(card: str) -> Interpretation:
+    return Interpretation(f"same-object:{card}", None,
+                          f"{card} is written as an object after its own effect put it on the field: it is taken to "
+                          "be that same object (with what is written of it, such as counters), not a second copy.")
+
+
+def damage_first(label: str, dealt: int, before: int, unpreventable: bool) -> Interpretation:
+    how = "unpreventable, so it is dealt" if unpreventable else "taken as not prevented"
+    return Interpretation(f"damage-first:{label}", None,
+                          f"{label} deals {dealt} damage to your champion before it counts the damage counters on "
+                          f"them ({how}): the {before} written on the champion become {before + dealt}.")
+
+
+def rule_lost(label: str, loss: str) -> Interpretation:
+    return Interpretation(f"rule-lost:{label}", "GA5",
+                          f"{label} changes a rule of the game, not a characteristic, so no layer orders it; it is an "
+                          f"ability of its object, and once that object loses all its abilities ({loss}, layer D) "
+                          "it no longer has it: the rule is off while the loss lasts (unlike an effect of layers A-C, "
+                          "which applies before the loss).")
+
+
+def mode_chosen(card: str, part: str, mode: str, modes: int, possible: int) -> Interpretation:
+    why = "the only one the scenario allows" if possible == 1 else "the first the scenario allows"
+    return Interpretation(f"mode:{card}#{part}", None,
+                          f"{card} (paragraph {part}) has {modes} modes and one happens; “{mode}” is taken as the "
+                          f"mode chosen ({why}); say condition-true:{card}#{part}.N for another.")
+
+
+def paragraph_needs_target(card: str, label: str, why: str) -> Interpretation:
+    return Interpretation(f"needs-target:{card}#{label}", None,
+                          f"{card}'s paragraph {label} is left out of this answer: {why.rstrip('.')} (ask about it "
+                          f"with “{card}#{label}”).")
+
+
+def delayed(label: str, words: str) -> Interpretation:
+    return Interpretation(f"delayed:{label}", "GA1",
+                          f"{label} is a delayed trigger (“{words}”): it does nothing until then, and its one-shot "
+                          "set is fixed when it resolves then (an end-of-turn passes the turn; your next turn's "
+                          "recollection phase is taken as its start).")
+
+
+def champion_first(text: str) -> Interpretation:
+    return Interpretation(f"champion-first:{text}", "GA9",
+                          f"{text} is a champion: a player's champion is on the field from the start of the game, so "
+                          "written after an effect it is still the champion that was there (its timestamp is its "
+                          "first champion card's), not an object entering later.")
+
+
+def hit_champion(label: str) -> Interpretation:
+    return Interpretation(f"hit-champion:{label}", None,
+                          f"{label} is about the champion the attack hit: the opposing champion, on the field all "
+                          "game, taken here though the question names none (write champion:opponent to say more of "
+                          "it).")
+
+
+def own_attack(label: str, card: str) -> Interpretation:
+    return Interpretation(f"own-attack:{label}", None,
+                          f"{label}: “this attack” of an On Attack ability is the attack {card} is making; it is "
+                          "taken to be there as the ability resolves (an attack written after it is that attack).")
+
+
+def same_attack(text: str, what: str) -> Interpretation:
+    return Interpretation(f"same-attack:{text}", None,
+                          f"{text}, written after the effect, is taken to be {what}, not another attack.")
+
+
+def trigger_not_assumed(card: str, label: str, words: str) -> Interpretation:
+    return Interpretation(f"trigger-not-assumed:{card}#{label}", None,
+                          f"{card}'s paragraph {label} puts counters “{words}”; nothing in the question says that "
+                          f"happened, so none are taken as put (ask about “{card}#{label}” for what it puts, or "
+                          "write the counters on the object).")
+
+
+def in_lineage(card: str, champion: str) -> Interpretation:
+    return Interpretation(f"in-lineage:{card}", "GA9",
+                          f"{card} is a champion card: it is taken to be in the lineage of {champion} (the champion "
+                          "written), whose abilities it gives, timestamped when it entered the lineage.")
+
+
+def written_counters_all(text: str, kind: str, label: str) -> Interpretation:
+    return Interpretation(f"written-counters:{text}:{kind}", None,
+                          f"The {kind} counters written on {text} are taken as all it has now, those {label} put on "
+                          "it included.")
+
+
+def decided_by_count(label: str, words: str, key: str, given: int, met: bool) -> Interpretation:
+    return Interpretation(f"by-count:{label}", None,
+                          f"{label}: “{words}” is decided by the count given ({key} = {given}): it "
+                          f"{'holds' if met else 'does not hold'}.")
+
+
+def ability_apart(card: str, label: str) -> Interpretation:
+    return Interpretation(f"ability-apart:{card}:{label}", None,
+                          f"{card}'s paragraph {label} is an activated ability, used apart from the card resolving, "
+                          f"so it is left out; ask “{card}#{label}” about it.")
+
+
+def suppressed(label: str, what: str) -> Interpretation:
+    return Interpretation(f"suppressed:{label}", None,
+                          f"{label} suppresses {what}: it is banished now, so what other effects gave it ends, and "
+                          "it returns at the beginning of the next end phase as a new object (the glossary's "
+                          "“suppress”).")

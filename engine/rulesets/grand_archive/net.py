@@ -23,6 +23,8 @@ class Change:
     sets: bool = False   # layer A: sets the base value instead of changing it
     offset: int = 0      # "(2+X) more": the fixed part of an amount in X (step is then X's factor)
     x: bool = False      # the amount is in X ("+X POWER, where X is ..."): count is X itself, not a step count
+    every: int = 1       # "for every five ...": five counted make one step
+    counted: int | None = None  # how many were counted (count is counted // every)
 
     @property
     def amount(self) -> int | None:
@@ -60,7 +62,8 @@ def net_json(card: Any, changes: list[tuple[str, Change]]) -> dict[str, dict[str
                 total = None if c.amount is None else total + c.amount
             listed.append({"card": c.card, "layer": c.layer, "words": c.words, "sets": c.sets,
                            "amount": c.amount if not c.sets else c.step, "count": c.count,
-                           "counted": c.count_words, "count_given": c.count_given, "x": c.x})
+                           "counted": c.count_words, "count_given": c.count_given, "x": c.x,
+                           "every": c.every, "of": c.counted if c.counted is not None else c.count})
         value = base + total if base is not None and total is not None else None
         out[stat] = {"base": base, "base_from": base_from, "changes": listed, "total": total, "value": value}
     return out
@@ -76,8 +79,11 @@ def net_phrase(stat: str, entry: dict[str, Any]) -> str:
     return f"{stat} {change} ({why})"
 
 
-def counter_changes(counters: dict[str, int]) -> list[tuple[str, Change]]:
+def counter_changes(counters: dict[str, int], put: dict[str, str] | None = None) -> list[tuple[str, Change]]:
+    """Buff and debuff counters (written with the object, or put on it by an effect: `put` says which) as changes of
+    power and life, after the rest of layer E."""
     out: list[tuple[str, Change]] = []
+    put = put or {}
     counters = dict(counters)
     buff, debuff = counters.get("buff", 0), counters.get("debuff", 0)
     if buff and debuff:  # official "Counters", Buff 4 / Debuff 4: each removes one of the other
@@ -86,6 +92,8 @@ def counter_changes(counters: dict[str, int]) -> list[tuple[str, Change]]:
         if name in _COUNTER_STATS and n:
             step = _COUNTER_STATS[name]
             label = f"{n} {name} counter{'s' if n != 1 else ''}"
+            if put.get(name):
+                label += f" ({put[name]})"
             if buff and debuff:
                 label += f" (after {min(buff, debuff)} buff and debuff counters removed each other)"
             for stat in ("power", "life"):

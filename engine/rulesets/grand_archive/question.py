@@ -1,8 +1,9 @@
 """The Grand Archive question as the generic front ends ask it: its inputs, its answer and how a chat shows it.
 
 `arbiter grand-archive` and `/grand-archive ruling` are built from PARAMS by bot/. On the command line the
-moments keep the order they were typed in (`sequence="moments"`); in Discord, where options have no order,
-objects in `before` were there first, then every effect, then the objects in `object`, then the events.
+moments keep the order they were typed in (`sequence="moments"`); in Discord, where options have no order, the
+objects in `object` are on the field first (what a player means by "my ally is on the field and X resolves"), then
+every effect, then the objects in `later` (they enter after the effects), then the events.
 """
 
 from __future__ import annotations
@@ -41,13 +42,15 @@ rulesets: current (official rules: dependencies override timestamps), previous (
 
 SEQUENCE = "moments"
 PARAMS = (
-    Param("before", "Objects already there before the first effect, separated by ; (e.g. ally; item)",
-          surfaces=frozenset({"discord"})),
     Param("effect", "Card(s) whose effect starts, in order, separated by ; (e.g. Inspiring Call; Claude#2)",
           repeat=True, cli_flag="--effect", metavar="CARD", card_names=True, separators=";",
           sequence=SEQUENCE),
-    Param("object", "Objects entering after the effects, separated by ; (e.g. ally:automaton; attack@graveyard)",
+    # Discord: "object" is on the field when the effects start; "later" enters after them. On the command line
+    # --object enters where it is typed (before or after an --effect).
+    Param("object", "Objects on the field when the effects start, separated by ; (e.g. ally:automaton; weapon)",
           repeat=True, cli_flag="--object", metavar="WHAT", sequence=SEQUENCE),
+    Param("later", "Objects that enter after the effects, separated by ; (e.g. ally; attack)",
+          surfaces=frozenset({"discord"})),
     Param("then", "Events after everything else, separated by ; (e.g. end-of-turn; source-leaves:Claude)",
           repeat=True, cli_flag="--then", metavar="EVENT", sequence=SEQUENCE),
     Param("count", "How many of what a “for each” counts, separated by ; (e.g. wind element omen you have=2)",
@@ -81,7 +84,10 @@ def moment_pairs(inputs: Mapping[str, Any]) -> list[tuple[str, str]]:
     typed = inputs.get(SEQUENCE)
     if typed:  # each value may hold several, separated by ";" (as in Discord)
         return [(str(name), part) for name, text in typed for part in _values(str(text))]
-    return [(name, text) for name in ("before", "effect", "object", "then") for text in _values(inputs.get(name))]
+    # Discord: on the field first, then the effects, then what enters later, then the events ("before" is the
+    # option's earlier name, kept for saved commands)
+    return [("object" if name in ("before", "later") else name, text)
+            for name in ("before", "object", "effect", "later", "then") for text in _values(inputs.get(name))]
 
 
 class GrandArchiveQuestion:

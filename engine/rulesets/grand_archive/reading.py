@@ -15,7 +15,16 @@ from dataclasses import dataclass, replace
 
 from engine.cards import Card
 from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of, short_names, types_of
-from engine.rulesets.grand_archive.effects import CardReading, Form, Kind, Origin, Paragraph, ReadEffect, SetSpec
+from engine.rulesets.grand_archive.effects import (
+    ELEMENTS,
+    CardReading,
+    Form,
+    Kind,
+    Origin,
+    Paragraph,
+    ReadEffect,
+    SetSpec,
+)
 
 # --- vocabulary ---------------------------------------------------------------------------------------
 
@@ -27,8 +36,6 @@ NOUNS = {
     "regalia": "regalia", "token": "token", "tokens": "token", "action": "action", "actions": "action",
 }
 SUPERTYPES = frozenset({"token", "unique", "regalia"})
-ELEMENTS = ("norm", "fire", "water", "wind", "arcane", "astra", "umbra", "crux", "luxem", "neos", "tera", "exia",
-            "exalted")
 STATES = frozenset({"awake", "rested", "distant", "fostered", "ephemeral", "imbued", "empowered", "unfostered",
                     "other", "non-champion", "nontoken", "non-token", "attacking", "defending"})
 PROPERTIES = ("distant", "fostered", "ephemeral", "imbued", "empowered", "awake", "rested", "unfostered")
@@ -78,11 +85,15 @@ class _Context:
     last_set: SetSpec | None = None
     per: str = ""
     cap: int | None = None
+    every: int = 1         # "for every five ...": five of what is counted make one step
     x_is: int = 0          # "where X is [twice] ...": X's factor (0: the amount is not defined by a "where X")
     ifs: str = ""          # "If that ally is unique," / "... if you control X": what the sentence depends on
     last_target: SetSpec | None = None  # the last "target ..." named, for a later "it" / "that object"
     instead: bool = False  # "... instead": an alternative to the sentence before it
     inherited: bool = False  # an "Inherited Effect" paragraph: "this object" is the champion whose lineage holds it
+    mode: str = ""         # "Choose one— • ...": the mode (bullet) being read, one of several alternatives
+    depending: bool = False  # the modes are cases of "Depending on ...—" rather than a choice
+    delayed: str = ""      # "At the beginning of your next recollection phase": when what follows starts
 
 
 # --- text preparation ---------------------------------------------------------------------------------
@@ -122,6 +133,9 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
     text = " ".join(subject.replace("’", "'").split()).strip(" ,")
     low = text.lower()
     names = [n.lower() for n in short_names(card)] if card else []
+    if last is not None and last.attacks_of and re.fullmatch(r"(?:that|the) attack|(?:their|its) (?:next|first) "
+                                                              r"attack", low):
+        return last  # "Target Beast ally's next attack ... If that ally is a Shenju, that attack gets ..."
     if low in ("it", "they", "them", "they each", "it each", "each of them", "that ally", "that unit",
                "that card", "that object", "that champion", "those allies", "those cards", "those objects",
                "those copies each", "those copies", "those units", "the attacker", "that attacker"):
@@ -143,7 +157,9 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
                        else "any" if low == "target champion" else controller, target=target)
     nxt = re.match(r"^(?:[\w' ]*'s |[\w ]*s' |their |its |your |the )?(next|first) attacks?\b(?: you declare(?: with a "
                    r"unit)?)?(?: each turn)?( (?:without|with|using) [\w ]+)?$", low)
-    if nxt:  # "Vanitas' next attack without a weapon": the next attack to come, its qualifier said, not checked
+    # "Vanitas' next attack without a weapon": the next attack to come, its qualifier said, not checked
+    # ("Target Beast ally's next attack" is a target: read below)
+    if nxt and not re.match(r"^(?:up to one )?target ", low):
         return SetSpec(text, types=frozenset({"attack"}), controller="you", next_only=True,
                        unchecked=(nxt.group(2).strip(),) if nxt.group(2) else ())
     m = re.match(r"^(?:(your champion's|its|" + "|".join(re.escape(n) + "'s?" for n in names) + r") )"
@@ -157,7 +173,7 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
 _NUM = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _WITH_COUNTERS = re.compile(r"\s+with (one or more|an?|one|two|three|four|five|six|\d+)(?: or more)? ([a-z]+) "
                             r"counters? on (?:it|them)$")
-_WITH = re.compile(r"\s+((?:with|named) (?!base\b).+)$")
+_WITH = re.compile(r"\s+((?:with|without|named) (?!base\b).+)$")
 _ACTIVATED = re.compile(r"\s+(you|your opponents|opponents|an opponent|that opponent|target opponent|each player|"
                         r"players|they|its controller|that player) (activates?|materializes?|plays?)"
                         r"(?: from (?:your |their )?(graveyard|memory|hand|banishment|material deck))?"
@@ -218,15 +234,20 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
     nxt = re.match(r"^(?:the |your |their |its controller's )?(?:next|first)(?: (?:\w+ )?time)? ", low)
     if nxt:
         low = low[nxt.end():]
+    chosen = re.match(r"^each of (up to (?:one|two|three|four|\d+)) ", low)
+    if chosen:  # "each of up to two Slime allies you control": the ones chosen, taken to include those asked about
+        low = low[chosen.end():]
+        with_words = (*with_words, f"{chosen.group(1)} of them, chosen")
     m = re.match(r"^(?:(up to (?:one|two|three|\w+) )?target |another target |that |those |linked |the linked |"
                  r"each other |all other |each |all |another |other |the )", low)
     if m:
         target = bool(re.match(r"^(up to \w+ |another )?target |that |those |linked |the linked ", m.group(0)))
         low = low[m.end():]
-    pos = re.match(r"^(?:target )?((?:[a-z]+ )*?)(unit|ally|champion)'s (?:next |first )?attacks?$", low)
+    pos = re.match(r"^(?:target )?((?:[a-z]+ )*?)(unit|ally|champion)'s (next |first )?attacks?$", low)
     if pos and all(w in SUBTYPES for w in pos.group(1).split()):  # "Target Warrior ally's next attack"
+        # the target is the unit; what is reached is its attacks (only the next one for "next attack")
         return SetSpec(text, types=frozenset({"attack"}), subtypes=frozenset(pos.group(1).split()),
-                       controller=controller, target=True,
+                       controller=controller, target=True, next_only=bool(pos.group(3)),
                        attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
     words = low.replace("and/or", "or").split()
     if not words:
@@ -267,6 +288,8 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         elif j + 1 < len(qualifiers) and qualifiers[j + 1] == "element" and re.fullmatch(r"[a-z-]+", w):
             unchecked.append(f"{w} element")
             j += 1
+        elif w in ELEMENTS:  # "Wind allies you control": a bare element word is that element
+            unchecked.append(f"{w} element")
         elif w in STATES or w.startswith("non-") or w.startswith("non"):
             unchecked.append(w)
         else:
@@ -425,6 +448,12 @@ def _compound(subject: str, ctx: _Context) -> list[SetSpec]:
     return [sp for sp in specs if sp is not None] if all(sp is not None for sp in specs) else []
 
 
+# "this turn" closing a clause in the past ("allies that entered the field this turn", "for every 3 damage your
+# champion has dealt to other champions this turn"): it says which objects or how many count, not how long
+_PAST_THIS_TURN = re.compile(r"\b(?:(?:has|have|had|'ve)(?: \w+)?|that|who|which) (?:\w+ed|dealt|drawn|drew|made|"
+                             r"paid|taken|won|lost|spent)\b[^,.;]*?\s+this turn\b", re.I)
+
+
 def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str, str]:
     """(form, the words deciding it, condition words)."""
     low = sentence.lower()
@@ -439,7 +468,9 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
         return Form.INDEFINITE, "(This effect lasts indefinitely.)", condition
     if m:  # words inside the condition ("as long as it entered the field this turn") are not a duration
         sentence = sentence[: m.start()] + sentence[m.end():]
-        low = sentence.lower()
+    # nor is a "this turn" closing a clause in the past ("allies that entered the field this turn")
+    sentence = _PAST_THIS_TURN.sub(lambda m: m.group(0)[: -len("this turn")].rstrip(), sentence)
+    low = sentence.lower()
     for pattern, form in ((r"until the end of your next turn", Form.NEXT_TURN_END),
                           (r"until (?:the )?end of (?:the )?turn|for the rest of the turn", Form.END_OF_TURN),
                           (r"for the rest of the game", Form.GAME),
@@ -456,7 +487,7 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
 
 
 _LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |• |[\w ]+ bonus:\s*|when you do,? |"
-                   r"\d+ (?:to \d+|or more)\s*—\s*|"
+                   r"\d+ (?:to \d+|or more)\s*—\s*|(?:north|south|east|west|\d+)\s*—\s*|"
                    r"as a spell,? |during your turn,? |once per turn,? |"
                    r"for the rest of the (?:game|turn),\s*)", re.I)
 _UNTIL_LEAD = re.compile(r"^(until (?:the )?end of (?:the )?turn|until the beginning of your next turn),\s*", re.I)
@@ -465,6 +496,10 @@ _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 
 
 def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str | None = None) -> list[ReadEffect]:
+    mastery = re.search(r"\byou gain the ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*) mastery\b", sentence, re.I)
+    if mastery and printed is None:  # "You gain the Phantasmagoria mastery. Then put two haunt counters on it."
+        ctx.last_target = SetSpec(mastery.group(1), controller="you", named=mastery.group(1))
+        return []  # (gaining it is one-time; a later "it" is that mastery)
     body = sentence.strip()
     sentence = printed or sentence
     before = ctx.ifs
@@ -507,15 +542,30 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
             break
         body = stripped
     where_x = _WHERE_X.search(body)
-    body, per, cap = _amount_basis(body)
+    body, per, cap, every = _amount_basis(body)
     if per or printed is None:  # one sentence's own basis (the tail of a sentence keeps its whole's)
-        ctx.per, ctx.cap = per, cap
+        ctx.per, ctx.cap, ctx.every = per, cap, every
         ctx.x_is = (2 if re.search(r"\btwice\b", where_x.group(0), re.I) else 1) if per and where_x else 0
     body = re.split(r",? where X is|,? for each\b(?=.*\bwhere\b)", body)[0]
     body = re.sub(r"\s+also\s+(?=(?:" + VERBS + r")\b)", " ", body)  # "allies you control also become distant"
-    body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|this turn|"
-                  r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)", "",
-                  body, flags=re.I)
+    kept = [m.span() for m in _PAST_THIS_TURN.finditer(body)]
+    body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|(?:for )?this turn|"
+                  r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)",
+                  lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else "", body, flags=re.I)
+    placing = _PUT_COUNTERS.match(body)
+    if placing and resolving:  # "Put two buff counters on target ally": they change its power and life (GA14)
+        return _counters_placed(placing, sentence, ctx)
+    suppress = _SUPPRESS.match(body)
+    if suppress and resolving:  # "Suppress target ally": banished, and back at the beginning of the next end phase
+        return _suppressed(suppress, sentence, ctx)
+    into_lineage = _TO_LINEAGE.match(body)
+    if into_lineage and resolving:  # "Put Maledictum Vitae on the bottom of target champion's lineage"
+        return _lineage_placed(into_lineage, sentence, ctx)
+    tail = re.search(r",? (?:then|and) (put [^.]+? on the bottom of [^.]+? lineage)[.]?$", body, re.I)
+    into_lineage = _TO_LINEAGE.match(tail.group(1)) if tail and resolving and printed is None else None
+    if tail and into_lineage:  # "All units you control become distant, then put Violet Haze on the bottom of ..."
+        first = _read_sentence(body[: tail.start()] + ".", ctx, resolving)
+        return first + _lineage_placed(into_lineage, sentence, ctx)
     # "Other champions get -3 level and all allies get -3 POWER": two clauses, each with its own subject
     for joint in re.finditer(r",? and (?=(?:all |each |other |target |your )?[A-Za-z][\w' ]*? (?:" + VERBS + r")\b)",
                              body):
@@ -557,6 +607,82 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     if tail:
         return _read_sentence(body[tail.end():], ctx, resolving, sentence)
     return _read_rule(body, sentence, ctx, resolving)
+
+
+_PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up|recover \d+|glimpse \d+),? "
+                           r"(?:and|then),? )?"
+                           r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?([a-z]+) "
+                           r"counters? on (.+?)(?:,?\s+(?:then|and)\s+(?:draw|wake|recover|gain|deal|you|it|that)\b.*)?"
+                           r"[.]?$", re.I)
+
+
+def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffect]:
+    """"Put two buff counters on target ally": a one-time placement whose counters stay on the object and change
+    its power and life after the other changes of layer E (official "Counters"; GA14)."""
+    words = re.sub(r"\s+instead$", "", m.group(4), flags=re.I)  # "... on it instead": an alternative (ctx.instead)
+    chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+))) (?!target\b)", words, re.I)
+    spec = parse_set(words[chosen.end():] if chosen else words, ctx.card, ctx.last_set or ctx.last_target)
+    named = re.fullmatch(r"your ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*)", words.strip())
+    if spec is None and named:  # "Then put a sheen counter on your Fractured Memories": the object of that name
+        spec = SetSpec(words.strip(), controller="you", named=named.group(1))
+    if spec is None:
+        return []
+    if chosen:  # "on an ally you control": one object chosen as it resolves (no target), like a target here
+        spec = replace(spec, text=words, target=True, unchecked=(*spec.unchecked, *(
+            (f"{chosen.group(1)} of them, chosen",) if chosen.group(1) else ())))
+    word, kind = m.group(2).lower(), m.group(3).lower()
+    n = None if word == "x" else _NUM.get(word, int(word) if word.isdigit() else 1)
+    sign = -1 if kind == "debuff" else 1
+    amount = None if n is None else sign * n
+    # buff and debuff counters change power and life; other counters (preparation, enlighten, durability) only
+    # stay on the object, where what counts them finds them
+    stats = ("power", "life") if kind in ("buff", "debuff") else ("counters",)
+    change = _Change("E", f"put {m.group(2)} {kind} counter{'s' if n != 1 else ''}", "counters",
+                     f"{'X' if n is None else n} {kind} counter{'s' if n != 1 else ''}",
+                     amounts=tuple((stat, amount) for stat in stats),
+                     x_terms=tuple((stat, sign, 0) for stat in stats) if n is None else ())
+    if m.group(1):  # "you may put ...": a choice, taken as made and said
+        ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
+    effect = _effect(ctx, sentence, "put", change, spec, True)
+    return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
+
+
+_SUPPRESS = re.compile(r"^(?:(?:as a spell, )?)suppress ((?:up to (?:one|two|three) |another |two )?target [^.(]+?)"
+                       r"(?: with the same reserve costs?)?\s*(?:\([^)]*\))?[.]?$", re.I)
+
+
+def _suppressed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffect]:
+    """"Suppress target ally": the glossary's suppress: banish it and return it to the field under its owner's
+    control at the beginning of the next end phase. It leaves the field now, so what other effects gave it ends,
+    and it comes back as a new object."""
+    spec = parse_set(m.group(1), ctx.card, ctx.last_set or ctx.last_target)
+    if spec is None:
+        return []
+    change = _Change("-", "suppressed (banished until the next end phase)", "zone",
+                     "suppressed (banished until the next end phase, back as a new object)")
+    effect = _effect(ctx, sentence, "suppress", change, spec, True)
+    return [replace(effect, form=Form.END_OF_TURN, form_words="it comes back at the beginning of the next end "
+                    "phase (a new object)")]
+
+
+_TO_LINEAGE = re.compile(r"^(?:(you may) )?put (.+?)(?: from your (?:graveyard|hand|memory))? on the bottom of "
+                         r"((?:target|your|the hit|that|the attacked) champion)(?:'s|’s) lineage\b[^.]*?[.]?$", re.I)
+
+
+def _lineage_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[ReadEffect]:
+    """"Put Maledictum Vitae on the bottom of target champion's lineage": a one-time move; the card then stays in
+    that lineage (a level up keeps it, GA9), and only an Inherited Effect of it gives the champion anything."""
+    spec = parse_set(m.group(3), ctx.card)
+    if spec is None:
+        return []
+    moved = m.group(2)
+    name = ctx.card.name if moved.lower() in ("this card", "it", "this") or moved in short_names(ctx.card) else moved
+    change = _Change("-", "a card put into a champion's lineage", "lineage", f"{name} put on the bottom of its "
+                     "lineage")
+    if m.group(1):
+        ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put it (“you may”)") if x)
+    effect = _effect(ctx, sentence, "put", change, spec, True)
+    return [replace(effect, form=Form.INDEFINITE, form_words="it stays in the lineage (a level up keeps it)")]
 
 
 _PLAYERS = re.compile(r"^(you|players|each player|your opponents|opponents|each opponent|target opponent|"
@@ -635,30 +761,43 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     return [_effect(ctx, sentence, verb, change, spec, resolving)]
 
 
-_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
-_FOR_EACH_LEAD = re.compile(r"^for (?:each|every) (?:of up to (\w+) )?([^,]+),\s*", re.I)
-_FOR_EACH_TAIL = re.compile(r"\s+for (?:each|every) (?:of up to (\w+) )?(.+?)(?=\s+until\b|\s+this turn\b|[.;]?$)",
+_COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+           "ten": 10}
+_EVERY_N = r"(?:(two|three|four|five|six|seven|eight|nine|ten|\d+) )?"
+# "for every five damage counters on your champion": one step per five ("this turn" after a past tense inside the
+# count is part of it: "for every 3 damage your champion has dealt to other champions this turn")
+_FOR_EACH_LEAD = re.compile(r"^for (?:each|every) " + _EVERY_N + r"(?:of up to (\w+) )?([^,]+),\s*",
+                            re.I)
+_FOR_EACH_TAIL = re.compile(r"\s+for (?:each|every) " + _EVERY_N + r"(?:of up to (\w+) )?(.+?"
+                            r"(?:\b(?:has|have|had|'ve)\b[^.;]*?\bthis turn)?)(?=\s+until\b|\s+this turn\b|[.;]?$)",
                             re.I)
 _WHERE_X = re.compile(r",?\s+where X is (?:equal to )?(?:the (?:amount|number) of |twice the (?:amount|number) of )?"
                       r"(.+?)[.;]?$", re.I)
 
 
-def _amount_basis(body: str) -> tuple[str, str, int | None]:
-    """(body without it, what one step of the amount counts, the cap) for "for each ..." and "where X is ..."."""
+def _number(word: str) -> int | None:
+    return _COUNTS.get(word.lower(), int(word) if word.isdigit() else None)
+
+
+def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
+    """(body without it, what one step of the amount counts, the cap, how many of it make one step) for "for each
+    ...", "for every five ..." and "where X is ..."."""
     for pattern in (_FOR_EACH_LEAD, _FOR_EACH_TAIL):
         m = pattern.search(body)
         if m:
-            cap = m.group(1)
-            n = _COUNTS.get(cap.lower(), int(cap) if cap.isdigit() else None) if cap else None
+            every, cap = m.group(1), m.group(2)
             return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
-                m.group(2).strip(), n
+                m.group(3).strip(), _number(cap) if cap else None, (_number(every) or 1) if every else 1
     m = _WHERE_X.search(body)
-    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)", body):
-        return body[: m.start()].strip(), m.group(1).strip(), None
-    return body, "", None
+    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)|\bput X\b", body, re.I):
+        return body[: m.start()].strip(), m.group(1).strip(), None, 1
+    return body, "", None, 1
 
 
 _IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
+
+
+_YOU_DID = "you did what it offers first"
 
 
 def _if_words(sentence: str) -> str:
@@ -671,6 +810,9 @@ def _if_words(sentence: str) -> str:
     if re.search(r"\b(?:would|were to)\b", words):  # "If damage would be dealt to X": the event replaced
         held = re.search(r"\bwhile\s+(.*)$", words)
         return held.group(1) if held else ""
+    if not words and re.match(r"^(?:then,? )?if you do\b", sentence.strip(), re.I):
+        # "You may discard a card ... If you do, this attack gets +2 POWER": the choice before it is made
+        return _YOU_DID + " (“If you do”)"
     return words
 
 
@@ -686,9 +828,13 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     # static while the bonus holds, not something that resolves once for the rest of the game
     bonus_static = ctx.origin is Origin.CARD and spec.self_only and bool(ctx.conditions) and not own_cost
     resolving = resolving and not bonus_static and not own_cost  # a cost rule is read wherever the card is
-    form, form_words, condition = _duration(_unmask(_without_ifs(sentence), ctx.quotes), ctx,
-                                            resolving and not own_cost)
+    # durations are looked for outside quoted abilities ("have “On Enter: ... until end of turn.”" lasts while on
+    # the field; the quote's own duration is the gained ability's)
+    form, form_words, condition = _duration(_without_ifs(sentence), ctx, resolving and not own_cost)
+    form_words, condition = _unmask(form_words, ctx.quotes), _unmask(condition, ctx.quotes)
     ifs = _unmask(ctx.ifs, ctx.quotes)
+    if not resolving and ifs.startswith(_YOU_DID):  # a standing replacement's own "If you do": part of it, no switch
+        ifs = ""
     if ifs and not resolving and ifs not in condition:  # a standing ability's "if ..." is checked at all times
         condition = "; ".join(x for x in (condition, ifs) if x)
         if form in (Form.WHILE_ON_FIELD, Form.AS_LONG_AS):
@@ -697,12 +843,19 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
             and resolving and not form_words:  # "for the rest of the game, ... are always distant" says otherwise
         # the glossary's "Distant": a unit that becomes distant stays so until the end of its controller's turn
         form, form_words = Form.END_OF_TURN, "distant (until the end of its controller's turn)"
+    if resolving and form is Form.GAME and not form_words and (
+            spec.types == frozenset({"attack"}) or (spec.self_only and "attack" in types_of(ctx.card))):
+        # "this attack gets +3 POWER": an attack lasts until its combat ends, and what it got with it
+        form, form_words = Form.END_OF_ATTACK, "the attack's (it ends with its combat)"
+    # a rule's verb is not the card's word ("can attack as though ..."): it is said without one
+    said = "" if change.prop == "rule" and not re.search(rf"\b{verb}\b", sentence, re.I) else f"“{verb}”"
     if not resolving:
-        kind, kind_words = Kind.STATIC, "a standing ability" + ("" if change.prop == "rule" else f" (“{verb}”)")
+        kind, kind_words = Kind.STATIC, "a standing ability" + ("" if change.prop == "rule" else f" ({said})")
     elif verb.lower() in STATIC_VERBS:
-        kind, kind_words = Kind.STATIC, f"“{verb}” inside a resolving effect: static for its duration"
+        kind, kind_words = Kind.STATIC, f"{said or 'a rule'} inside a resolving effect: static for its duration"
     else:
-        kind, kind_words = Kind.ONE_SHOT, f"“{verb}” in a resolving effect"
+        kind, kind_words = Kind.ONE_SHOT, f"{said} in a resolving effect" if said else "a rule a resolving effect " \
+                                                                                       "sets"
     origin, origin_words = ctx.origin, ctx.origin_words
     if bonus_static:
         kind, kind_words = Kind.STATIC, f"a bonus ability of the card itself (“{verb}”), static while the bonus holds"
@@ -721,12 +874,16 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
                       per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
+                      every=ctx.every if change.amounts and ctx.per else 1,
                       x_terms=tuple((stat, f * ctx.x_is, fixed) for stat, f, fixed in change.x_terms)
                       if ctx.per and ctx.x_is else (), inherited=ctx.inherited,
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions
                                              and "[" not in condition else ()), *([ifs] if ifs and ifs != condition
-                                                                                 else [])])
-                      if resolving else "", instead=ctx.instead)
+                                                                                 else []),
+                                          *([f"the “{ctx.mode}” case applies" if ctx.depending else
+                                             f"the mode “{ctx.mode}” is chosen"] if ctx.mode else [])])
+                      if resolving else "", instead=ctx.instead, mode=ctx.mode if resolving else "",
+                      delayed=ctx.delayed if resolving else "")
 
 
 def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
@@ -734,16 +891,28 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
     body = _mask_quotes(text.replace("\n", " "), quotes)
-    inherited = re.match(r"^Inherited Effect\s*(?:—|:|-)\s*", body)
+    inherited = re.match(r"^((?:\[[^\]]+\]\s*)*)Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
-        body = body[inherited.end():]
+        body = inherited.group(1) + body[inherited.end():]
+        rest = REMINDER.sub("", body[len(inherited.group(1)):]).strip()
+        if _split_trigger(rest)[0]:
+            # "Inherited Effect — Whenever you activate ..., put an enlighten counter ...": the champion has that
+            # triggered ability while this card is in its lineage (and its bonus label holds: "[Merlin Bonus]")
+            quotes.append(f"“{_unmask(rest, quotes)}”")
+            body = f"{inherited.group(1)}Your champion has QUOTE{len(quotes) - 1}."
     bare = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Ranged (\d+)\s*", body)
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
                f"+{bare.group(2)} POWER.)"
+    printed = _printed_keywords(body)
     keyword = re.match(r"^((?:\[[^\]]+\]\s*)*)([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*"
                        r"\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
-    if keyword and not standing and is_permanent(card):
+    if printed and not standing and (is_permanent(card) or "attack" in types_of(card)):
+        # "[Class Bonus] [Level 2+] Taunt (While awake, ...)": an ability printed on the card, which it has
+        # (while its labels hold); its reminder says how the keyword works, not when the card has it
+        labels, words = printed
+        body = f"{labels}{short_names(card)[-1]} has {words}."
+    elif keyword and not standing and is_permanent(card):
         # a keyword alone (after any bonus label) with its reminder ("Ranged 4 (As long as this unit is distant,
         # its attacks get +4 power.)"): the reminder says the standing ability the keyword gives
         body = keyword.group(1) + keyword.group(3)
@@ -764,11 +933,17 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     if inherited and not trigger:
         origin, origin_words, resolving = Origin.STANDING, f"inherited effect of {card.name} (in the lineage)", False
     ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes, inherited=bool(inherited))
+    # "At the beginning of your next recollection phase, ...": a delayed trigger; what follows starts then
+    ctx.delayed = trigger.rstrip(":") if re.match(r"^at the beginning of your next\b", trigger, re.I) else ""
     effects: list[ReadEffect] = []
     unread: list[str] = []
     bullets = [b.strip() for b in body.split("•")] if "•" in body else [body]
+    # "Choose one—" / "Depending on ...—" with bullets: each bullet is a mode, one of which happens
+    modal = len(bullets) > 2 and bool(re.search(r"\b(choose (?:one|two|up to)|depending on)\b", bullets[0], re.I))
+    ctx.depending = modal and bool(re.search(r"\bdepending on\b", bullets[0], re.I))
     before: list[ReadEffect] = []  # the effects of the sentence before (an "... instead" may displace them)
-    for chunk in bullets:
+    for n, chunk in enumerate(bullets):
+        ctx.mode = _mode_words(chunk) if modal and n > 0 else ""
         for sentence in _sentences(chunk):
             # "Class Bonus: ..." inside a paragraph: a bonus that switches this sentence only
             bonus = re.match(r"^(?:• )?([A-Z][\w']*(?: [A-Z][\w']*)* Bonus):\s*", sentence)
@@ -787,6 +962,31 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
                 unread.append(_unmask(sentence, quotes))
     numbered = tuple(_renumber(e, i) for i, e in enumerate(effects, start=1))
     return Paragraph(label, text, numbered, tuple(unread))
+
+
+def _mode_words(chunk: str) -> str:
+    """How the answer names a mode: its lead ("North", "6") or its first words."""
+    lead = re.match(r"^([\w' ]{1,20}?)\s*—", chunk)
+    if lead:
+        return lead.group(1).strip()
+    words = chunk.split()
+    return " ".join(words[:8]) + ("…" if len(words) > 8 else "")
+
+
+# keywords an object has on the field, printed alone as a paragraph ("Taunt", "Stealth, Intercept")
+PRINTED = ("taunt", "stealth", "intercept", "spellshroud", "true sight", "vigor", "steadfast", "retort", "ambush",
+           "immortality", "unblockable", "omnishroud", "cleave", "pride", "hindered", "critical", "kindle")
+
+
+def _printed_keywords(body: str) -> tuple[str, str] | None:
+    """(labels, keywords in lower case) when a paragraph is only printed keywords, each with its reminder text."""
+    m = re.match(r"^((?:\[[^\]]+\]\s*)*)(.*)$", body.strip(), re.S)
+    assert m is not None
+    words = REMINDER.sub("", m.group(2)).strip().rstrip(".")
+    parts = [w.strip().lower() for w in re.split(r",\s*(?:and\s+)?|\s+and\s+", words) if w.strip()]
+    if not parts or not all(re.sub(r"\s+\d+$", "", w) in PRINTED for w in parts):
+        return None
+    return m.group(1), ", ".join(parts)
 
 
 def read_granted(card: Card, label: str, text: str) -> Paragraph:
@@ -818,6 +1018,11 @@ def _looks_continuous(sentence: str) -> bool:
     low = _IF_LEAD.sub("", _LEAD.sub("", low))
     if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
         return False
+    if re.match(r"^you gain the [\w' ]+ mastery\b", low):
+        return False  # a one-time gain of a mastery (an object), not a change that lasts
+    if re.search(r"\bput (?:a|an|one|two|three|four|five|six|x|\d+) (?:additional )?(?:buff|debuff) counters? on\b",
+                 low):
+        return True  # counters that change power and life (read as a placement, GA14); others are counted where read
     if _ONE_TIME.match(low) and not re.search(r"until end of turn|as long as|\bgets? [+-]|for the rest of", low):
         return False
     if re.match(r"^(draw|deal|destroy|banish|put|return|search|look|reveal|summon|glimpse|recover|materialize|"

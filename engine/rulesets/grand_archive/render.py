@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
 
 from engine.rulesets.grand_archive.effects import Form, Origin
@@ -15,10 +16,13 @@ from engine.rulesets.grand_archive.summary import summary
 def duration_text(inst: Instance) -> str:
     read = inst.read
     form = read.form
-    if form is Form.END_OF_TURN:
+    if read.counter_kind:
+        text = "never by itself: the counters stay on the object until they are removed or it leaves the field"
+    elif form is Form.END_OF_TURN:
         text = f"the clean-up of the end phase (“{read.form_words}”)"
     elif form is Form.END_OF_ATTACK:
-        text = "the end of the combat its attack is in (“for this attack”)"
+        said = "“for this attack”" if read.form_words.lower() == "for this attack" else "an attack's gains end with it"
+        text = f"the end of the combat its attack is in ({said})"
     elif form is Form.NEXT_TURN_START:
         text = "the beginning of its controller's next turn"
     elif form is Form.NEXT_TURN_END:
@@ -89,7 +93,8 @@ def scenario_effect_json(inst: Instance) -> dict[str, Any]:
             "status": inst.status, "status_why": inst.status_why, "duration": {"form": read.form.value,
                                                                               "words": read.form_words},
             "ends_on": duration_text(inst) + (f" (ended at {inst.ends_on})" if inst.status == "ended" else ""),
-            "rules": list(dict.fromkeys([*("GA15",) * (read.layer == "-"), *duration_rules(inst)]))}
+            "rules": list(dict.fromkeys([*("GA15",) * (read.layer == "-" and read.prop not in ("lineage", "zone")),
+                                          *("GA9",) * (read.prop == "lineage"), *duration_rules(inst)]))}
 
 
 def order_json(order: list[Placed]) -> tuple[list[str], list[dict[str, str]]]:
@@ -119,13 +124,23 @@ def _effect_line(entry: dict[str, Any]) -> str:
             f"[{', '.join(entry['rules'])}]")
 
 
+_COUNTERS = re.compile(r"^\d+ \w+ counters?\b")  # a change made by counters, not by a counted effect
+
+
+def _counted(change: dict[str, Any]) -> str:
+    """"damage counters on your champion: 12, one step for every 5"."""
+    if change.get("every", 1) > 1:
+        return f"{change['counted']}: {change['of']}, one step for every {change['every']}"
+    return change["counted"]
+
+
 def _net_line(obj: dict[str, Any]) -> str:
     parts = []
     for stat, entry in obj["net"].items():
         steps = ", ".join(f"{c['card']} {'sets ' + str(c['amount']) if c['sets'] else c['words']}"
                           + (f" {'with X = ' if c.get('x') else '× '}{c['count']} "
-                             f"({c['counted']}{'' if c['count_given'] else ', assumed'})"
-                             if c["count"] is not None and not c["card"].endswith(("counter", "counters")) else "")
+                             f"({_counted(c)}{'' if c['count_given'] else ', assumed'})"
+                             if c["count"] is not None and not _COUNTERS.match(c["card"]) else "")
                           for c in entry["changes"])
         base = entry["base"] if entry["base"] is not None else f"unknown ({entry['base_from']})"
         total = "X" if entry["total"] is None else f"{entry['total']:+d}"

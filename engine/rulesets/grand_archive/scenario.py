@@ -9,7 +9,7 @@ import re
 from dataclasses import dataclass, replace
 
 from engine.interface import QuestionError
-from engine.rulesets.grand_archive.effects import ZONES
+from engine.rulesets.grand_archive.effects import ELEMENTS, ZONES
 
 MAX_MOMENTS = 40
 OBJECT_KINDS = ("ally", "unit", "item", "weapon", "champion", "phantasia", "domain", "attack", "action", "card",
@@ -42,6 +42,7 @@ class ObjectSpec:
     controller: str = "you"
     together: bool = False
     counters: tuple[tuple[str, int], ...] = ()   # "ally[buff=2]"
+    element: str = ""                            # "ally:wind": the element written with a kind
 
 
 @dataclass(frozen=True)
@@ -125,7 +126,12 @@ def parse_object(text: str) -> ObjectSpec:
     types: set[str] = set()
     subtypes: set[str] = set()
     supers: set[str] = set()
+    elements = [w for w in parts[1:] if w in ELEMENTS]
+    if len(elements) > 1:
+        raise QuestionError(f"“{text}” names two elements; an object has one.")
     for word in parts:
+        if word in elements:
+            continue
         if (word in ("token", "unique", "regalia") and word != head) or word == "token":
             supers.add(word)
         elif word in OBJECT_KINDS:
@@ -139,7 +145,7 @@ def parse_object(text: str) -> ObjectSpec:
         types.discard("unit")
         types.add("ally")
     return ObjectSpec(text=raw, types=frozenset(types), subtypes=frozenset(subtypes), supertypes=frozenset(supers),
-                      zone=zone, controller=controller)
+                      zone=zone, controller=controller, element=elements[0] if elements else "")
 
 
 def _controller(word: str, text: str) -> str:

@@ -36,7 +36,30 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         why = ("no card is named, so its printed values are unknown" if answer.obj.card is None
                else "the card data has no printed value")
         found.append(f"{moves} ({why})")
+    written = {k: n for k, n in answer.obj.counters.items() if k in ("buff", "debuff") and n}
+    if written and found:  # the totals count the counters written on it too: say so, not credit the effects
+        found[-1] += " with its " + " and ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in
+                                                 sorted(written.items()))
     result: dict[str, Any] = answer.result
+    if result.get("counters_put"):  # their power and life are in the totals above
+        n = result.get("counters_removed", 0)
+        gone = f", where {n} buff and {n} debuff counter{'s' if n != 1 else ''} remove each other" if n else ""
+        found.insert(0, " and ".join(result["counters_put"]) + " put on it" + gone)
+    if result.get("suppressed"):  # "Suppress target ally": what other effects gave it ends as it leaves
+        gone = list(dict.fromkeys(r.inst.card.name for r in answer.reaches if not r.applies and r.short ==
+                                  "it left the field"))
+        lost = f", so what {_join_names(gone)} gave it ends" if gone else ""
+        found.insert(0, "it is " + str(result["suppressed"]) + lost)
+    for put in result.get("lineage_put", []):  # "Maledictum Vitae put on the bottom of its lineage"
+        card = put.removesuffix(" put on the bottom of its lineage")
+        source = next((p.inst.card for p in answer.order if p.inst.read.prop == "lineage"), None)
+        if source is None or source.name != card:  # other cards ("any amount of Curse cards"): not known here
+            gives = " (an Inherited Effect of theirs is the champion's while they are there)"
+        elif "inherited effect" in (source.text or "").lower():
+            gives = ""  # its Inherited Effect is said as what reaches the champion
+        else:
+            gives = " and gives it no ability (it has no Inherited Effect)"
+        found.insert(0, f"{put}, where it stays (a level up keeps it){gives}")
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
     if result.get("abilities"):
@@ -52,6 +75,18 @@ def _changes(answer: ObjectAnswer) -> list[str]:
     return found
 
 
+def _counts_assumed(answer: ObjectAnswer) -> list[str]:
+    """"3 durability counters on it": a count the question did not give, said where the total depends on it."""
+    said: list[str] = []
+    for entry in answer.net.values():
+        for change in entry["changes"]:
+            if change["count"] is not None and not change["count_given"] and change["counted"] \
+                    and not change.get("x"):
+                n = change["of"]
+                said.append(f"there {'is one' if n == 1 else f'are {n}'} {change['counted']} (not given)")
+    return list(dict.fromkeys(said))
+
+
 def _plain(condition: str) -> str:
     """A condition as the summary assumes it: "[Class Bonus] holds and you control a Shenju ally"."""
     parts = []
@@ -64,18 +99,28 @@ def _plain(condition: str) -> str:
 def object_sentence(answer: ObjectAnswer) -> str:
     subject = _subject(answer)
     applying = [p.inst.label for p in answer.order]
+    if applying and all(p.inst.event == "loses-abilities" for p in answer.order):
+        return f"{subject} has lost all its abilities"
     if applying:
         changes = _changes(answer)
         verb = "reaches" if len({label.split(" (")[0] for label in applying}) == 1 else "reach"
         what = f": {', '.join(changes)}" if changes else ""
         assumed = list(dict.fromkeys(_plain(c) for p in answer.order if not p.inst.condition_given
-                                     for c in (p.inst.read.requires, p.inst.read.condition) if c))
+                                     for c in (p.inst.assumed_requires, p.inst.assumed_condition) if c))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
-        fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked))
+        fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked
+                                  if not (answer.obj.element and w == f"{answer.obj.element} element")))
         assumed += list(dict.fromkeys(f"it is not {p.inst.read.displaced[0]} (else “{p.inst.read.displaced[1]}”)"
                                       for p in answer.order if p.inst.read.displaced))
         if fits:
             assumed.append(f"it fits “{'”, “'.join(fits)}”")
+        assumed += _counts_assumed(answer)
+        # "If that ally is a Shenju, ...": the target was written without it, so it is taken not to be one
+        assumed += list(dict.fromkeys(r.inst.assumed_not for r in answer.reaches if r.inst.assumed_not
+                                      and not r.inst.condition_given))
+        kinds = list(dict.fromkeys(r.assumed for r in answer.reaches if r.applies and r.assumed))
+        if kinds:  # "token:shadow": its card type was not written
+            assumed.append(f"it is {' and '.join(('an ' if k[:1] in 'aeiou' else 'a ') + k for k in kinds)}")
         if assumed:
             what += f", assuming {' and '.join(assumed)}"
         return f"{_cards(applying)} {verb} {subject}{what}"
@@ -86,13 +131,28 @@ def object_sentence(answer: ObjectAnswer) -> str:
     return f"no effect of the scenario could reach {subject}"
 
 
+def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
+    """"no effect of the scenario could reach the ally you control" says which set the effects cover instead
+    (“your champion's attacks”), so a player sees why."""
+    if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
+        return sentence
+    sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
+                              if not i.event and i.read.affected.text and not i.read.affected.self_only))[:2]
+    return sentence + (f": {' and '.join(sets)}" if sets else "")
+
+
+def _join_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
 def _effect_state(inst: Instance) -> str:
     """"Devotion's Price: you can't draw cards, in effect until the end phase's clean-up"."""
     read = inst.read
-    what = read.change if read.layer == "-" else f"{read.change} for {read.affected.text}"
+    what = read.change if read.layer == "-" else f"puts {read.change} on {read.affected.text[:1].lower()}" \
+        f"{read.affected.text[1:]}" if read.counter_kind else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
-    conds = [_plain(c) for c in (read.requires, read.condition) if c]
+    conds = [_plain(c) for c in (inst.assumed_requires, inst.assumed_condition) if c]
     if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
         state += f", assuming {' and '.join(dict.fromkeys(conds))}"
     return f"{inst.card.name}: {what}, {state}"
@@ -116,11 +176,18 @@ def summary(verdict: Verdict) -> str:
         return "; ".join(_effect_state(i) for i in shown) + " (no object was asked about)" + \
             _unread_clause(verdict) + "."
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
-    shown = asked[:3]  # one sentence: the objects asked about first, at most three of them
-    sentence = "; ".join(object_sentence(a) for a in shown)
-    rules = [i for i in verdict.instances if i.read.layer == "-" and not i.event][:2]
+    # one sentence: the objects asked about that an effect could reach first, then an effect's own source it
+    # reaches, then objects nothing could reach (such as a champion written only for its counters); at most three
+    reached = sorted((a for a in asked if a.reaches), key=lambda a: not a.order)  # what changes it first
+    sources = [a for a in verdict.objects if a not in asked and a.order]
+    shown = (reached + sources + [a for a in asked if not a.reaches])[:3]
+    rules = [i for i in verdict.instances if i.read.layer == "-" and i.read.prop not in ("lineage", "zone")
+             and not i.event][:2]
+    # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
+    told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
+    sentence = "; ".join(_unreached(object_sentence(a), a, verdict) for a in told)
     if rules:  # a rule of the game reaches no object: say what it is doing
-        sentence += "; " + "; ".join(_effect_state(i) for i in rules)
+        sentence += ("; " if sentence else "") + "; ".join(_effect_state(i) for i in rules)
     others = len(verdict.objects) - len(shown)
     if others:
         sentence += f" (and {others} more object{'s' if others > 1 else ''} below)"

@@ -188,7 +188,8 @@ def test_forbidden_plays_are_answered_not_refused(argv, message, rule, tmp_path:
     out = json.loads(capsys.readouterr().out)
     assert code == 0 and out["legal"] is False
     assert message in out["problems"][0] and out["problem_rules"][0] == rule
-    assert rule in out["rules"] and out["summary"].startswith(f"Not allowed ({rule}):")
+    assert rule in out["rules"] and out["summary"].startswith("Not allowed: ")
+    assert rule not in out["summary"]  # (a rule id is not a player's first words; it is in problem_rules)
     assert any(e["problem_rule"] == rule for e in out["chain"])
 
 

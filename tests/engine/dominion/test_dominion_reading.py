@@ -158,7 +158,7 @@ def test_published_rulings(chains, expected):
 def test_forbidden_plays_name_their_rule(chain, rule):
     out = ask(chain)
     assert out["legal"] is False and out["problem_rules"] == [rule]
-    assert out["summary"].startswith(f"Not allowed ({rule}):")
+    assert out["summary"].startswith("Not allowed: ") and rule not in out["summary"]
 
 
 def test_coronet_may_play_a_duration_treasure_and_stays_with_it():

@@ -134,12 +134,15 @@ def test_unless_is_a_condition_said_aloud_and_can_be_given(db, capsys, card, obj
 def test_a_one_time_alternative_displaces_the_effect_before_it_for_such_an_object(db, capsys):
     # "Up to one target ally gets -1 POWER until end of turn. If that ally is an Automaton, put two debuff counters
     # on it instead." (blind review seed 9595)
+    # Since issue 34 the two debuff counters are read too (official "Counters": -1 power and -1 life each).
     automaton = ask(db, capsys, "--object", "ally:automaton", "--effect", "Reprogram -> #1")
-    assert not only(automaton)["effects"][0]["applies"] and not only(automaton)["net"]
-    assert "instead" in automaton["summary"]
+    minus_one, counters = only(automaton)["effects"]
+    assert not minus_one["applies"] and counters["applies"]
+    assert only(automaton)["net"]["power"]["total"] == only(automaton)["net"]["life"]["total"] == -2
+    assert "2 debuff counters" in automaton["summary"]
     other = ask(db, capsys, "--object", "ally", "--effect", "Reprogram -> #1")
-    assert only(other)["net"]["power"]["total"] == -1
-    assert "it is not automaton" in other["summary"]  # what decided it is assumed aloud
+    assert only(other)["net"]["power"]["total"] == -1 and "life" not in only(other)["net"]
+    assert "is not an Automaton" in other["summary"]  # what decided it is assumed aloud
 
 
 def test_plain_words_keep_card_names_capitalised_and_articles_right(db, capsys):

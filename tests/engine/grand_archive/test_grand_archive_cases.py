@@ -115,7 +115,7 @@ def test_claude_leaving_ends_its_static_effect():  # GA3
 
 
 def test_as_long_as_switches_off_and_on():  # GA4
-    pairs = [("effect", "Krustallan Patrol")]
+    pairs = [("effect", "Krustallan Patrol#3")]  # (paragraph 2, "On Foster: Put a buff counter on ...", is no switch)
     off = judge([*pairs, ("then", "condition-false:Krustallan Patrol")])
     patrol = off["objects"][0] if off["objects"] else None
     assert patrol is None or all(not e["applies"] for e in patrol["effects"])

@@ -18,7 +18,7 @@ def db(tmp_path):
 
 SEED_INSPIRING_CALL = """\
 Inspiring Call does not reach the ally you control: it entered after the effect resolved, and a one-shot effect \
-reaches only what was there then.
+reaches only what was there then (name it before the effect if it was already on the field).
 Agrees with the official ruling (Grand Archive official rules, "Types of Effects - Continuous Effects").
 
 Scenario: 1. effect Inspiring Call; 2. object ally
@@ -85,7 +85,7 @@ def test_ruleset_previous_differs_only_where_a_dependency_decides(db, capsys):
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--effect", "Spirit of Fire"], "Spirit of Fire creates no continuous effect Arbiter can read"),
+    (["--effect", "Spirit of Fire"], "Spirit of Fire creates no continuous effect: its text is one-time actions"),
     (["--effect", "Claude", "--then", "condition-false:Claude"], "has no condition in this scenario"),
     (["--effect", "Claude", "--then", "source-leaves:Nullifying Lantern"], "not in the scenario before it"),
     (["--effect", "Claude", "--object", "wizard:automaton"], "Unknown object kind “wizard”"),
