@@ -143,6 +143,27 @@ def _unread_trait(card: Card | None, ability: Ability) -> bool:
             and not _DESIGNATOR.match(ability.text) and bool(re.search(r"[A-Za-z]{3}", ability.text)))
 
 
+# An Interrupt's opening "after ..."/"before ..." words ("Fire Interrupt: After the action resolves, if it was Fire
+# ..., give ...", "Interrupt: After you Recruit Seiken, Recruit ..."): no trigger (an Interrupt is taken in its action's
+# Interrupt step) but the interrupted action's effects, which that part waits for as a delayed effect (LF2).
+_INTERRUPT_AFTER = re.compile(r"^(?:(?:If|Unless)\b[^,:]*,\s*)?((after|before)\s+([^,:;.]+))", re.I)
+_WAITING = (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY)
+
+
+def _interrupt_after(ability: Ability, notes: list[Interpretation]) -> Ability:
+    if ability.kind is not Kind.INTERRUPT or any(t.form in _WAITING for t in ability.terms):
+        return ability
+    found = _INTERRUPT_AFTER.search(re.sub(r"^[^:]{0,60}:\s*", "", ability.rules_text or ability.text))
+    if found is None:
+        return ability
+    term = Term(Form.DELAYED_POINT, found.group(1), Form.TURN, (found.group(3).strip(),))
+    notes.append(Interpretation("interrupt-after", None, f"“{found.group(1)}”: an Interrupt is taken while the "
+                                "action it interrupts is under way, before that action's effects; this part waits for "
+                                "them, as a delayed effect (Comprehensive Rules for L5R: Twenty Festivals, "
+                                "\"Interrupt actions\"). Give that occurrence as occurs:... to see it fire."))
+    return replace(ability, terms=(term, *ability.terms))
+
+
 # A bare keyword line with its cost ("Discipline 1 Gold", its reminder in brackets): the keyword's rule, no effect.
 _KEYWORD_LINE = re.compile(r"^(?:[A-Z]\w+)(?: (?:\d+|X) Gold)?\.?\s*(?:\([^)]*\)\s*)?\.?$")
 
@@ -451,6 +472,7 @@ class DurationQuestion:
         made_during = str(made).strip().lower() if made else None
         events = parse_events(_values(inputs.get("then")))
         card, ability, notes = _effect_source(inputs, lookup)
+        ability = _interrupt_after(ability, notes)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
         standing = is_standing(ability) or _unread_trait(card, ability)

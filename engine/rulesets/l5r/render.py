@@ -391,7 +391,7 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     """What one part of an ability has done by the last event, as a clause ("has fired", "is still waiting")."""
     state, timeline = part["state"], part["timeline"]
     if part["kind"] == "additional":
-        return "comes once the action that grants it has ended and the Reactions to that end have passed"
+        return "comes once the granting action has ended and the Reactions to that end have passed"
     if state == "not yet":
         return "is not made yet (its action has not resolved)"
     if state == "waiting":

@@ -48,7 +48,7 @@ GRANTS = [(n, a) for n, a in PARTS if any(t.form is Form.ADDITIONAL for t in a.t
 def test_a_grant_of_additional_actions_is_a_part_that_comes_after_its_action(item, ability):
     answer = duration(card=item, then=["action-resolves"])
     grant = next(p for p in answer["parts"] if p["kind"] == "additional")
-    assert f"“{grant['short']}” comes once the action that grants it has ended" in answer["summary"]
+    assert f"“{grant['short']}” comes once the granting action has ended" in answer["summary"]
 
 
 def test_sentences_keep_a_granted_ability_in_quotes_whole():

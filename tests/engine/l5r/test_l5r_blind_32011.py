@@ -96,6 +96,10 @@ DUEL_STATS = _abilities(lambda c, a: a.kind in (Kind.ACTION, Kind.FOCUS, Kind.TR
 @pytest.mark.parametrize(("item", "ability"), DUEL_STATS, ids=[n for n, _ in DUEL_STATS])
 def test_a_duel_stat_change_lasts_for_its_duel(item, ability):
     answer = duration(card=item, then=["duel-ends"])
+    if any(n["id"] == "interrupt-after" for n in answer["interpretations"]):
+        # an Interrupt's "After the action starts a duel, ... +2FV": it first waits for the interrupted action (LF2)
+        assert answer["effect"]["kind"] == "delayed"
+        return
     assert answer["effect"]["kind"] == "duel" and answer["persists"] is False
 
 

@@ -37,3 +37,29 @@ def test_an_interrupts_change_to_the_action_lasts_while_it_resolves(item, abilit
     answer = duration(card=item, then=["targets-chosen", "action-resolves", "turn-ends"])
     assert [p["persists"] for p in answer["timeline"]] == [True, False, False]
     assert answer["ends_on"] == "action-resolves"
+
+
+def _opening(ability):
+    import re
+
+    from engine.rulesets.l5r.question import _INTERRUPT_AFTER
+    return _INTERRUPT_AFTER.search(re.sub(r"^[^:]{0,60}:\s*", "", ability.rules_text))
+
+
+AFTERS = [(n, a) for n, a in INTERRUPTS if _opening(a)
+          and any(i["id"] == "interrupt-after" for i in duration(card=n)["interpretations"])]
+
+
+def test_the_after_class():
+    names = {n for n, _ in AFTERS}
+    assert {"Isawa Nomura#1", "Yoritomo Waito#1", "Kitsuki Goshi#1", "Moto Nergui#1"} <= names
+    assert len(AFTERS) >= 30
+
+
+@pytest.mark.parametrize(("item", "ability"), AFTERS, ids=[n for n, _ in AFTERS])
+def test_an_interrupts_after_words_wait_for_the_interrupted_actions_effects(item, ability):
+    occurrence = _opening(ability).group(3).strip()
+    waiting = duration(card=item, then=["action-resolves"])
+    assert waiting["state"] == "waiting"
+    fired = duration(card=item, then=["action-resolves", f"occurs:{occurrence}"])
+    assert fired["state"] == "fired" and fired["timeline"][-1]["state"] == "fired"
