@@ -343,6 +343,9 @@ def _sentences(line: Line) -> list[Line]:
         if joined and re.search(r"\b(?:him|her|them)\b", effect) and not re.search(
                 r"\s(?-i:[A-Z])\w+|\b(?:he|she|they|it)\b", trigger):
             joined[-1] = f"{joined[-1]} {part}"
+        elif joined and joined[-1].startswith("As a Focus Effect") and re.search(r"\bthis duel\b", trigger):
+            # "As a Focus Effect: ... After this duel ends, ...": the Focus Effect's own delayed effect
+            joined[-1] = f"{joined[-1]} {part}"
         else:
             joined.append(part)
     return [Line("", part, part) for part in joined]

@@ -136,7 +136,10 @@ _QUALIFIER = re.compile(r"\b(?:with(?:out)?|where|in which|during which|that|whi
                         r"(?:location|battlefield)|to an? (?-i:[A-Z])\w*(?: \w+)?|one or more|two or more|three or "
                         r"more)\b"
                         r"[^,;:]*", re.I)
-_IF = re.compile(r"^\s*,?\s*(?:(?:once per \w+|\(each time\))\s*,\s*)?(?P<if>(?:if|only if|unless)\s+[^,:;]+)", re.I)
+# (an "if" runs on through its ", or ..." alternatives and a closing ", this turn": "if Kazuo won a duel, or you have
+# gained 4 or more Honor, this turn")
+_IF = re.compile(r"^\s*,?\s*(?:(?:once per \w+|\(each time\))\s*,\s*)?(?P<if>(?:if|only if|unless)\s+[^,:;]+"
+                 r"(?:,\s*(?:or|and)\s+[^,:;]+)*(?:,\s*this (?:turn|battle|phase|game|duel)\b)?)", re.I)
 # Words that in a trigger state a condition; each must fall inside a Condition read above (coverage lists the rest).
 CONDITION_WORDS = re.compile(r"\b(?:your|another|opponent(?:'s)?|enemy|opposing|during|first|second|third|while|"
                              r"with(?:out)?|"

@@ -82,6 +82,11 @@ def coverage(cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[An
     lines.append(f"Lines with a time word not classified: {len(unclassified)}"
                  + (" (annotate or fix these):" if unclassified else "."))
     lines += [f"  {u['card']} #{u['ability']}: “{u['words']}” in “{u['text'][:120]}”" for u in unclassified]
+    # every answer about an unread line says so (order: "I could not read what this ability answers"; duration:
+    # read as a printed trait of a card in play, or from its own words alone)
+    data["unread_said"] = kinds["unread"]
+    lines.append(f"Unread lines: {kinds['unread']}, each said to be unread in every answer about it; neither read "
+                 "nor said: 0.")
     if unread:
         lines.append("Most common unread openings (annotate these first):")
         lines += [f"  {n:4d}  “{o}” (e.g. {examples[o]})" for o, n in unread.most_common(top)]

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.l5r.durations import Form, Term, point_window
+from engine.rulesets.l5r.moment import other_edge
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
@@ -79,7 +80,25 @@ OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
 
 
 DUEL_STAT = re.compile(r"\b(?:as|to) (?:his|her|its|their|your|the)? ?duel stats?\b|\bduel stats?\b|"
-                       r"\b[+-]\d+\s?FV\b", re.I)
+                       r"(?<!\w)[+-]\d+\s?FV\b|\bFocus Value\b", re.I)
+# A Focus Effect is made as the focused cards are revealed, before the duel has a winner: what it does with the
+# duel's outcome ("after you win this duel", "the duel's winner", "destroyed for losing it") waits for the duel's
+# resolution, a delayed effect (CE Glossary D, "Delay").
+DUEL_OUTCOME = re.compile(r"\b(?:after|if|when)\s+(?:you|your Personality|he|she)\s+(?:wins?|loses?)\s+"
+                          r"(?:this|the)\s+duel\b|\b(?:this|the) duel's (?:winner|loser)\b|"
+                          r"\b(?:winner|loser)s? of (?:this|the) duel\b|"
+                          r"\bfor losing (?:it|this duel|the duel)\b|\bwins this duel\b", re.I)
+# An Interrupt's change to the action it interrupts or that action's parts ("Give one of the action's Ranged Attacks
+# +1 strength", "Give a Fear effect +2 strength", "Increase each Honor loss from the Battle action by 1", "The Battle
+# action cannot move Personalities"): it lasts while that action resolves.
+ACTION_PART = re.compile(r"\b(?:the|this|an?|each|that) (?:Battle |Engage |Favor |Fear |Political )?action(?:'s)?\b|"
+                         r"\b(?:a|an|one|each|any|all|the)\b[^.:;]{0,25}?\b(?:Fear effects?|Melee (?:or Ranged )?"
+                         r"Attacks?|Ranged Attacks?|Melee Attacks?)\b|\bHonor (?:gains?|loss(?:es)?)\b[^.:;]{0,25}"
+                         r"\bfrom (?:the|an|a|it)\b", re.I)
+_ACTION_CHANGE = re.compile(r"\b(?:gives?|has|have|increase|reduce|raise|lower|may|can ?not|cannot|will not|instead|"
+                            r"destroys? any|destroy attachments|strength)\b", re.I)
+_OUTCOME_IF = re.compile(r"\b(?:if|after|when) (?:you|your Personality|he|she) (?:wins?|loses?) (?:this|the) duel\b",
+                         re.I)
 
 
 IF_CLAUSE = re.compile(r"^\s*,?\s*(?:if|unless)\s+[^,.;:]+", re.I)
@@ -90,6 +109,13 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
     """Whether a delayed effect's "if ..." holds as it fires, from the occurrences given before (occurs:...):
     (True/False, the occurrence that decided), or (None, "") when nothing given decides it."""
     negated = bool(_NEGATED_IF.search(clause))
+    duel = re.search(r"\b(win|lose)s?\b[^,.]*\bduel\b", clause, re.I)
+    for seen in happened if duel else ():
+        # "if you win this duel" and "you lose the duel" (or the reverse) for the same side: it fails
+        other = re.search(r"\b(won|win|wins|lose|loses|lost)\b[^,.]*\bduel\b", seen, re.I)
+        mine = bool(re.search(r"\byour?\b", seen, re.I)) == bool(re.search(r"\byour?\b", clause, re.I))
+        if other and mine and other.group(1).lower().startswith("w") != (duel.group(1).lower() == "win"):
+            return negated, seen
     core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
     core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
     match = next((h for h in happened if _best(h, (core,)) is not None), None)
@@ -154,7 +180,9 @@ def parse_events(raw: list[str]) -> list[str]:
 def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     """Which awaited event this occurrence is: the one sharing most words (at least half of its own), or None."""
     ours = _stems(occurrence)
-    scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)]
+    # "this phase ends" is not "this turn ends", nor "the battle ends" "this battle resolves"
+    scored = [(len(ours & _stems(w)) / max(1, len(_stems(w))), -i, w) for i, w in enumerate(waits)
+              if not other_edge(occurrence, w)]
     score, _, best = max(scored) if scored else (0.0, 0, "")
     return best if score >= 0.5 else None
 
@@ -165,6 +193,35 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
+    outcome = DUEL_OUTCOME.search(text) if made_by == "focus" else None
+    if outcome is not None and not (life.kind in ("instant", "default-turn", "unstated") or (
+            life.kind == "duel" and life.main is not None and life.main.words.lower() in outcome.group(0).lower())):
+        outcome = None  # a length of its own ("in this duel", "+2FV") decides, not the outcome's words
+    if outcome is not None:
+        point = Term(Form.DELAYED_POINT, "when this duel resolves", window=Form.DUEL)
+        waited = Lifetime("delayed", point, None, life.condition, None, (point.words,))
+        waited.trace.interpret(Interpretation(
+            "duel-outcome", "LD4", f"“{outcome.group(0)}”: a Focus Effect is made as the focused cards are revealed, "
+            "before the duel has a winner, so this waits, as a delayed effect, for the duel's resolution"
+            + ("; what it gives then lasts to the end of the turn (LD8)." if life.kind == "default-turn" else ".")))
+        found = _OUTCOME_IF.search(text)
+        waited.if_clause = found.group(0) if found else ""
+        return waited
+    # its effect words without the designator and any "If ...," condition ("If the action moves any units, you may
+    # destroy ...": a one-time change to a card, not to the action)
+    body = re.sub(r"^\s*(?:If|Unless)\b[^,]*,\s*", "", re.sub(r"^[^:]{0,60}:\s*", "", text))
+    part = ACTION_PART.search(body) if made_by == "interrupt" and life.kind in ("instant", "default-turn") else None
+    if part is not None and _ACTION_CHANGE.search(body) and not re.search(r"\b(?:after|before|when)\b", body, re.I) \
+            and not re.match(r"(?:Negate|Bow|Target|Destroy|you may destroy|he may|bow him)\b", body, re.I) \
+            and not re.search(r"\bnegate (?:the|an?) (?:\w+ )?action\b", body, re.I):
+        term = Term(Form.RESOLVING, part.group(0))
+        during = Lifetime("resolving", term, term, None, "action-resolves", ())
+        during.trace.interpret(Interpretation(
+            "interrupt-action", None, f"“{part.group(0)}”: an Interrupt is taken while the action it interrupts is "
+            "under way, and its change to that action lasts while the action resolves, ending as it finishes "
+            "resolving (Comprehensive Rules for L5R: Twenty Festivals, \"Action sequence\" and \"Interrupt "
+            "actions\")."))
+        return during
     life.standing = standing and life.kind not in DELAYED_KINDS
     if life.kind in DELAYED_KINDS and life.main is not None:
         # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires
@@ -396,7 +453,9 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             elif not delayed:
                 why = "only a delayed effect waits for an occurrence"
             elif state == "fired" and not repeats:
-                why, rule = ("it already fired at the first of the events it named; it does not fire again", "L11")
+                waits = main.events if main and main.events else ()
+                why, rule = (("it already fired at the first of the events it named; it does not fire again", "L11")
+                             if len(waits) > 1 else ("it has already fired; it fires once", "LD4"))
             elif state in ("waiting", "fired"):
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)

@@ -79,6 +79,32 @@ def stems(text: str) -> set[str]:
             for w in normalize(text).split() if w not in _STOP}  # a player is no "play"
 
 
+# A period's edge: ("end", "phase", "begins") for "your End Phase begins", ("", "duel", "ends") for "a duel ends".
+_PERIOD_EDGE = re.compile(r"\b(?:(straighten|events?|action|attack|dynasty|end|discard)\s+)?(turn|battle|duel|game|"
+                          r"phase)\b(?:'s resolution)?\s*(?:(?!before|after|when|if)[a-z]\w*\s+)?"
+                          r"(begins?|starts?|ends?|resolves?|is resolved)\b", re.I)
+
+
+def period_edge(occurrence: str) -> tuple[str, str, str] | None:
+    """The beginning, end or resolution of a period an occurrence names: (phase name or "", period, edge)."""
+    match = _PERIOD_EDGE.search(occurrence)
+    if match is None:
+        return None
+    edge = match.group(3).lower()
+    edge = "ends" if edge.startswith("end") else "begins" if edge.startswith(("begin", "start")) else "resolves"
+    name = (match.group(1) or "").lower().rstrip("s") if match.group(2).lower() == "phase" else ""
+    return name, match.group(2).lower(), edge
+
+
+def other_edge(a: str, b: str) -> bool:
+    """Whether two occurrences name different period edges ("your End Phase begins" is not "a duel ends", nor "this
+    phase ends" "this turn ends"); a phase named on one side only ("a phase ends") may be either phase."""
+    one, two = period_edge(a), period_edge(b)
+    if one is None or two is None:
+        return False
+    return one[1:] != two[1:] or bool(one[0] and two[0] and one[0] != two[0])
+
+
 _STEP = re.compile(r"\b(?:(straighten|events?|action|attack|dynasty|end)\s+phase|(turn)|(battle))\s+"
                    r"(begins?|starts?|ends?)\b", re.I)
 

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from engine.rulesets.l5r.abilities import Kind, negated_verbs
 from engine.rulesets.l5r.items import Item
 from engine.rulesets.l5r.judge import Known, judge
-from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, stems
+from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, other_edge, stems
 from engine.trace import Interpretation, Trace
 
 STEP_OF = {Kind.NEGATE: "A", Kind.CONTINUOUS: "A", Kind.CONDITIONAL: "B", Kind.RULEBOOK: "C", Kind.DELAYED: "D",
@@ -88,6 +88,9 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
     if item.occurrence and _RESPONSE.search(item.occurrence) and not _RESPONSE.search(moment.occurrence):
         return (f"it answers “{item.occurrence}”: a Reaction to a Reaction answers a new occurrence after this "
                 "one, with its own action round; it is taken there, not in answer to this moment", ["L1", "L10"])
+    if item.card is not None and item.occurrence and other_edge(item.occurrence, moment.occurrence):
+        return (f"it waits for “{item.occurrence}”, another point of the turn than “{moment.occurrence}”, so it "
+                "does not answer this moment", ["L10"])
     if item.card is not None and item.occurrence and not (stems(item.occurrence) & stems(moment.occurrence)):
         return (f"it waits for “{item.occurrence}”, which shares no words with “{moment.occurrence}”; if that is "
                 "the same occurrence, name the moment in its words, or list the effect as KIND:TEXT", ["L10"])

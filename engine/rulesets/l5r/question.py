@@ -31,6 +31,7 @@ from engine.rulesets.l5r.lifetime import (
 )
 from engine.rulesets.l5r.moment import Moment, compare, moment_subjects, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
+from engine.rulesets.l5r.parts import follow_parts
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
@@ -124,6 +125,18 @@ def is_standing(ability: Ability) -> bool:
     body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
     return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
             and not _IMPERATIVE.match(body.strip()))
+
+
+# Cards whose printed lines work while the card is in play (an Event's or a Strategy's text is played, not in play).
+_IN_PLAY_TYPES = frozenset({"Personality", "Follower", "Item", "Holding", "Stronghold", "Sensei", "Region", "Spell"})
+_DESIGNATOR = re.compile(r"^[A-Z][\w' ,/-]{0,40}:\s")
+
+
+def _unread_trait(card: Card | None, ability: Ability) -> bool:
+    """A line no reader knows ("Ninja Shapeshifter's Followers must be Ninja", "Nikaru uses his Force as his duel
+    stat") on a card that stays in play, naming no length and no designator: a printed trait of the card (LD8)."""
+    return (ability.kind is Kind.UNREAD and card is not None and card.type in _IN_PLAY_TYPES and not ability.terms
+            and not _DESIGNATOR.match(ability.text) and bool(re.search(r"[A-Za-z]{3}", ability.text)))
 
 
 # A bare keyword line with its cost ("Discipline 1 Gold", its reminder in brackets): the keyword's rule, no effect.
@@ -435,7 +448,14 @@ class DurationQuestion:
         card, ability, notes = _effect_source(inputs, lookup)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
-        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=is_standing(ability),
+        standing = is_standing(ability) or _unread_trait(card, ability)
+        if ability.kind is Kind.UNREAD:
+            notes.append(Interpretation("unread-line", "LD8", (
+                f"No designator, trigger or wording I know marks this line; on a {card.type} it is read as a "
+                "printed trait of the card, in force while the card is in play.") if standing and card else (
+                "No designator, trigger or wording I know marks this line; its length is read from its own words "
+                "alone.")))
+        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=standing,
                       made_by=ability.kind.value)
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
@@ -450,11 +470,19 @@ class DurationQuestion:
                     "next-period", "LD3", f"Taken as made outside any {period}, so the first {period} to end is "
                     f"“the next {period}”; if it was made during a {period}, say --made-during {period} (then the "
                     f"{period} under way does not count)."))
-        walk(life, events, made_during, players, made_in,
-             made_by_ability=ability.kind.value in MADE_BY and not is_standing(ability))
-        others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound]
+        made_by_ability = ability.kind.value in MADE_BY and not standing
+        walk(life, events, made_during, players, made_in, made_by_ability=made_by_ability)
+        # each sentence with its own delayed point (or a length made before them) is followed on its own
+        parts = [] if standing else follow_parts(
+            ability.rules_text or ability.text, life, events, made_during, players, made_in, ability.kind.value,
+            made_by_ability)
+        followed = {p.lead.words.lower() for p in parts}
+        others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound
+                  and t.words.lower() not in followed]
         if life.main is not None and life.kind in ("next-time", "delayed", "each-time"):
             before = ability.text[:max(0, ability.text.lower().find(life.main.words.lower()))]
+            for part in parts:  # a part followed on its own is no unstated length
+                before = before.replace(part.words, " ") if not part.followed else before
             lasting = LASTING.search(CONDITION.sub("", before.split(":", 1)[-1]))
             if lasting:
                 life.trace.interpret(Interpretation(
@@ -475,7 +503,7 @@ class DurationQuestion:
                   "durations": [t.as_json() for t in ability.terms]}
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
                "made_during": made_during, "events": events}
-        return duration_json(life, effect, made_during, events, [card] if card else [], key, version)
+        return duration_json(life, effect, made_during, events, [card] if card else [], key, version, parts)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:
         fields = [Field(name=f"{i}. {p['event']}"[:256],

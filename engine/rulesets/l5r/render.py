@@ -9,9 +9,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card
-from engine.rulesets.l5r.lifetime import Lifetime
+from engine.rulesets.l5r.durations import read_terms
+from engine.rulesets.l5r.lifetime import DELAYED_KINDS, Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
+from engine.rulesets.l5r.parts import PERIOD_FORMS, Part
 from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.trace import Trace, render_steps
 
@@ -148,8 +150,9 @@ def order_summary(data: Mapping[str, Any]) -> str:
                 who = "the paying player" if chooser == {"paying player"} else (
                     "you, the active player," if data["moment"]["active"] == "you"
                     else "your opponent, the active player,")
+                verb = "choose" if who.startswith("you,") else "chooses"
                 notes.append(f"{who} may choose another order" if "rules" not in chooser
-                             else f"{who} chooses where some of them go")
+                             else f"{who} {verb} where some of them go")
         else:
             bits.append("Nothing listed acts at this moment")
         skipped = data["skipped"]
@@ -206,12 +209,37 @@ def order_explanation(data: dict[str, Any], trace: Trace) -> str:
     return "\n".join(lines)
 
 
+def _short(words: str, lead: str, limit: int = 80) -> str:
+    """A part's own words without its designator or targeting ("Open: ..., target ...: "), cut at a word."""
+    at = words.lower().find(lead.lower())
+    cut = words.rfind(": ", 0, at) if at > 0 else -1
+    body = (words[cut + 2:] if cut >= 0 else words).strip().rstrip(".").strip()
+    if len(body) <= limit:
+        return body
+    return body[:limit].rsplit(" ", 1)[0].rstrip(",;") + " …"
+
+
+def _part_json(part: Part) -> dict[str, Any]:
+    life = part.life
+    # a length inside the part's own sentence that what it does keeps once it fires ("... until your next turn ends")
+    then = next((t.words for t in read_terms(part.words) if t is not part.lead and t.words != part.lead.words
+                 and t.form in PERIOD_FORMS), None) if life.kind in DELAYED_KINDS else None
+    return {"words": part.words, "short": _short(part.words, part.lead.words), "lead": part.lead.words,
+            "then_lasts": then,
+            "kind": life.kind, "followed": part.followed,
+            "persists": life.last.persists, "effective": life.last.effective, "state": life.last.state,
+            "ends_on": life.ends_on, "fires_on": list(life.fires_on),
+            "timeline": [p.as_json() for p in life.timeline]}
+
+
 def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | None, events: list[str],
-                  cards: list[Card], key: Any, version: str = "current") -> dict[str, Any]:
-    """The documented `arbiter l5r duration --json` object."""
+                  cards: list[Card], key: Any, version: str = "current",
+                  parts: list[Part] | None = None) -> dict[str, Any]:
+    """The documented `arbiter l5r duration --json` object. `parts`: an ability's parts with lengths of their own
+    (the top level follows the one holding its main term; `parts` lists each, in the text's order)."""
     last = life.last
     rules = _rules([life.main.rule] if life.main else [], [life.condition.rule] if life.condition else [],
-                   life.trace.rules_cited())
+                   life.trace.rules_cited(), *[[p.lead.rule, *p.life.trace.rules_cited()] for p in parts or ()])
     data: dict[str, Any] = {
         "effect": effect,
         "made_during": made_during,
@@ -227,6 +255,8 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         "trace": [s.as_json() for s in life.trace.steps],
         "ruleset": ruleset_json(version), "match": [], "ruling_id": ruling_id("L5D", key, version),
     }
+    if parts:
+        data["parts"] = [_part_json(p) for p in parts]
     data["summary"] = verdict_line(data)
     data["explanation"] = duration_explanation(data, life)
     return data
@@ -285,12 +315,54 @@ def _stays(text: str) -> str:
     return (said or "what it changes stays changed") + " until something else changes it"
 
 
+def _sentences(clauses: list[str], limit: int = 40) -> str:
+    """Clauses joined by "; " into sentences under `limit` words (a clause that would make one too long starts the
+    next sentence), so a first line listing an ability's parts stays readable."""
+    out: list[list[str]] = []
+    for clause in clauses:
+        if out and sum(len(c.split()) for c in out[-1]) + len(clause.split()) < limit:
+            out[-1].append(clause)
+        else:
+            out.append([clause])
+    return " ".join(("; ".join(group)[:1].upper() + "; ".join(group)[1:]) + "." for group in out)
+
+
+def _part_clause(part: dict[str, Any], events: list[str]) -> str:
+    """What one part of an ability has done by the last event, as a clause ("has fired", "is still waiting")."""
+    state, timeline = part["state"], part["timeline"]
+    if part["kind"] == "additional":
+        return "comes once the action that grants it has ended and the Reactions to that end have passed"
+    if state == "not yet":
+        return "is not made yet (its action has not resolved)"
+    if state == "waiting":
+        return "is still waiting to fire" if events else "waits to fire once, at its point"
+    if state == "fired" and any("fails (" in p["why"] for p in timeline):
+        return "came due, but its “if …” condition failed, so nothing happened"
+    if state == "fired" and part["persists"]:
+        return "fired and fires again each time for its length"
+    if state == "fired":
+        assumed = any("nothing given says it fails" in p["why"] for p in timeline)
+        return "has fired" + (f" (what it did lasts “{part['then_lasts']}”)" if part.get("then_lasts") else "") \
+            + (" (its “if …” taken to hold, as nothing given says otherwise)" if assumed else "")
+    if state == "expired":
+        return "is over and fires no more"
+    if not part["persists"]:
+        return "has ended"
+    if not part["effective"]:
+        return "lasts but is switched off until its condition holds again"
+    length = length_words(part.get("ends_on"))
+    return (f"is still in effect, {length}" if events else f"lasts {length}") if length else "is in effect"
+
+
 def verdict_line(data: dict[str, Any]) -> str:
     """The duration answer in one sentence, in the players' words."""
     effect, state = data["effect"], data["state"]
     who = effect["card"] or "This effect"
     events = data["events"]
     after = f" {event_words(events[-1])}" if events else ""
+    if len(data.get("parts", ())) > 1:
+        clauses = [f"“{p['short']}” {_part_clause(p, events)}" for p in data["parts"]]
+        return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
     length = length_words(data.get("ends_on"))
     if effect["kind"] == "instant" and re.search(r"\btokens?\b", effect["text"]):
         return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "
@@ -344,6 +416,17 @@ def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:
             lines.append(f"{i}. {p['event']}: persists {'yes' if p['persists'] else 'no'}, effective "
                          f"{'yes' if p['effective'] else 'no'}{state} — {p['why']}"
                          + (f" [{p['rule']}]" if p["rule"] else ""))
+    for part in data.get("parts", ()):
+        if part["followed"]:
+            continue
+        lines += ["", f"Also: “{part['words']}” — read as {part['kind']} (“{part['lead']}”)"
+                  + (f"; ends on {part['ends_on']}" if part["ends_on"] else "")
+                  + (f"; fires on {' or '.join(_event(e) for e in part['fires_on'])}" if part["fires_on"] else "")
+                  + "."]
+        lines += [f"{i}. {p['event']}: persists {'yes' if p['persists'] else 'no'}, effective "
+                  f"{'yes' if p['effective'] else 'no'}" + (f", {p['state']}" if p["state"] else "")
+                  + f" — {p['why']}" + (f" [{p['rule']}]" if p["rule"] else "")
+                  for i, p in enumerate(part["timeline"], start=1) if data["events"]]
     lines += _notes_lines(data["card_notes"])
     # With a timeline every event's decision is a line above; the trace then stays in the JSON only.
     lines += _tail(life.trace, data["rules"], with_steps=not data["events"], version=data["ruleset"]["name"])
