@@ -29,6 +29,9 @@ from typing import Any
 from benchmarks.common import REPO_ROOT, Settings, progress
 
 TARGET_S = 0.3  # a warm question, wall time (issue 37: about 5x a bare interpreter start)
+# `arbiter ask` beside them (no target: it loads every game and reads the sentence against each); its cold
+# run has the name-word index beside the database removed as well as the matcher files.
+ASK_SENTENCE = "if I Throne Room a Wharf, when does the Throne Room leave play?"
 
 
 def _env() -> dict[str, str]:
@@ -139,28 +142,32 @@ def run(settings: Settings) -> dict[str, Any]:
         db, made = _catalog(settings, Path(tmp), env)
         arbiter = [sys.executable, "-m", "bot.cli"]
         asked = [(game, [*arbiter, "--db", str(db), *argv]) for game, argv in questions()]
+        sentence = [*arbiter, "--db", str(db), "ask", ASK_SENTENCE]  # every game's names and phrases
         bare = [sys.executable, "-c", "pass"]
         version = [*arbiter, "--version"]
         if not settings.quick:  # bytecode written first, as an installed copy has it
-            for argv in (bare, version, *(a for _, a in asked)):
+            for argv in (bare, version, *(a for _, a in asked), sentence):
                 _timed(argv, env)
-        cold: dict[str, list[tuple[float, float]]] = {game: [] for game, _ in asked}
+        cold: dict[str, list[tuple[float, float]]] = {game: [] for game, _ in asked} | {"ask": []}
         for _ in range(1 if settings.quick else 3):
-            for game, argv in asked:
-                for kept in db.parent.glob(f"{db.name}.*.matcher"):
+            for game, argv in [*asked, ("ask", sentence)]:
+                for kept in [*db.parent.glob(f"{db.name}.*.matcher"), *db.parent.glob(f"{db.name}.*.index")]:
                     kept.unlink()
                 cold[game].append(_timed(argv, env))
         progress(f"cli: {rounds} rounds of every question, warm")
-        samples: dict[str, list[tuple[float, float]]] = {"bare": [], "version": [], **{g: [] for g, _ in asked}}
+        samples: dict[str, list[tuple[float, float]]] = {"bare": [], "version": [], "ask": [],
+                                                         **{g: [] for g, _ in asked}}
         for _ in range(rounds):
             samples["bare"].append(_timed(bare, env))
             samples["version"].append(_timed(version, env))
             for game, argv in asked:
                 samples[game].append(_timed(argv, env))
+            samples["ask"].append(_timed(sentence, env))
         out: dict[str, Any] = {
             "catalog": made, "bare": _stats(samples["bare"]), "version": _stats(samples["version"]),
             "games": {game: {"argv": argv[len(arbiter) + 2:], "cold": _stats(cold[game]),
                              "warm": _stats(samples[game])} for game, argv in asked},
+            "ask": {"argv": ["ask", ASK_SENTENCE], "cold": _stats(cold["ask"]), "warm": _stats(samples["ask"])},
         }
     worst = max(g["warm"]["wall_p50_s"] for g in out["games"].values())
     ratio = worst / out["bare"]["wall_p50_s"]

@@ -329,6 +329,10 @@ def render_cli(section: dict[str, Any]) -> list[str]:
         rows.append(row(f"{game}, warm", g["warm"]))
     if target is not None:
         rows[-1][-1] = verdict(target)
+    ask = section.get("ask")
+    if ask is not None:
+        rows.append(row(f"ask, cold: arbiter ask {ask['argv'][-1]!r}"[:70], ask["cold"]))
+        rows.append(row("ask, warm (no target: every game loaded)", ask["warm"]))
     head = [f"  one process per command on {section['catalog']}; cold: the game's matcher file just removed"]
     return head + table(["command", "wall p50 s", "wall min s", "cpu p50 s", "÷ bare", "target"], rows)
 

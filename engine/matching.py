@@ -46,12 +46,13 @@ from itertools import islice
 from math import ceil, floor
 from typing import Any
 
-from rapidfuzz import fuzz, process
-from rapidfuzz.distance import OSA
-
 from engine.cards import Card
+from engine.later import Later
 from engine.names import base_name, card_identity, fold, name_forms, split_suffix, suffixes, without_inner_the
 from engine.word_match import STOP_WORDS, WordHit, WordIndex
+
+# rapidfuzz is imported on the first fuzzy reading: an exact name never needs it.
+fuzz, process, OSA = Later("rapidfuzz.fuzz"), Later("rapidfuzz.process"), Later("rapidfuzz.distance.OSA")
 
 MAX_QUERY = 200  # characters of a query that are looked at; the longest card name has 65
 MAX_CHOICES = 25  # Discord's limit for autocomplete choices; also the cap on ambiguous candidates
@@ -965,6 +966,8 @@ class Matcher:
     # ---- small helpers ------------------------------------------------------------------------------
 
     def _score(self, q: str, i: int) -> float:
+        if q in self._forms[i]:  # the same score, without the fuzzy pass (nor its import) for an exact name
+            return 100.0
         return 100 * max(OSA.normalized_similarity(q, form) for form in self._forms[i])
 
     def _candidate(self, i: int, score: float) -> Candidate:

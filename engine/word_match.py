@@ -20,9 +20,9 @@ from bisect import bisect_left, bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rapidfuzz import process
-from rapidfuzz.distance import OSA
+from engine.later import Later
 
+process, OSA = Later("rapidfuzz.process"), Later("rapidfuzz.distance.OSA")  # on the first misspelt word
 STOP_WORDS = frozenset({"the", "of", "a", "an", "and", "to", "in", "on", "at", "for", "from", "with", "by", "s"})
 _NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
             "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen", "twenty"]

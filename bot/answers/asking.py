@@ -14,13 +14,15 @@ Nothing here names a game: the games are those whose ruleset declares a `phraseb
 
 from __future__ import annotations
 
+import hashlib
 import shlex
 import threading
 import time
 import weakref
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from bot.answers import matcher_file
 from bot.answers.context import Request
 from bot.answers.games import ask, find_question, game_cards, game_matcher, game_name
 from bot.answers.service import Arbiter
@@ -124,13 +126,40 @@ class Asker:
                 loaded[ruleset.game] = self._cards_and_aliases(ruleset)
             return loaded[ruleset.game]
 
-        common = self._common(rulesets, matchers, cards_of)
+        def build() -> tuple[frozenset[str], dict[str, SpanIndex]]:
+            common = self._common(rulesets, matchers, cards_of)
+            return common, {r.game: self._index(r, matchers[r.game], common, cards_of) for r in rulesets}
+
+        _, indexes = self._kept(rulesets, matchers, build) if self.arbiter.matcher_files else build()
         for ruleset in rulesets:
             matcher = matchers[ruleset.game]
-            out.append(GameCards(ruleset.game, game_name(ruleset), phrasebook_of(ruleset),
-                                 self._index(ruleset, matcher, common, cards_of), matcher.match,
-                                 lambda reading, surface, r=ruleset: command_text(r, reading, surface)))
+            out.append(GameCards(ruleset.game, game_name(ruleset), phrasebook_of(ruleset), indexes[ruleset.game],
+                                 matcher.match, lambda reading, surface, r=ruleset: command_text(r, reading, surface)))
         return out
+
+    def _kept(self, rulesets: Sequence[Any], matchers: Mapping[str, Any],
+              build: Callable[[], tuple[frozenset[str], dict[str, SpanIndex]]]
+              ) -> tuple[frozenset[str], dict[str, SpanIndex]]:
+        """The command line: every game's name words kept beside the database (bot/answers/matcher_file.py) while
+        the catalog and the code are unchanged, so a question reads them instead of building them again (seconds
+        over the five games). Taken into this process's own indexes as if built here."""
+        bases = [getattr(matchers[r.game], "base", matchers[r.game]) for r in rulesets]
+        with _LOCK:
+            held = [_INDEXES.get(base) for base in bases]
+            common = _COMMON.get(tuple(map(id, bases)))
+        if common is not None and all(index is not None and index.common is common for index in held):
+            return common, {r.game: index for r, index in zip(rulesets, held, strict=True)}  # type: ignore[misc]
+        catalog = self.arbiter.catalog
+        mark = matcher_file.catalog_mark(catalog.path, catalog.newest_change())
+        names = [r.game if not questions_of(r) else f"{r.game}-with-starter" for r in rulesets]
+        key = hashlib.sha256(b"ask\0" + b"\0".join(matcher_file.key_for(n, mark) for n in names)).hexdigest()
+        common, indexes = matcher_file.kept_index(catalog.path, "ask", key.encode(), build)
+        with _LOCK:
+            _COMMON.clear()
+            _COMMON[tuple(map(id, bases))] = common
+            for ruleset, base in zip(rulesets, bases, strict=True):
+                _INDEXES[base] = indexes[ruleset.game]
+        return common, indexes
 
     def _matcher(self, ruleset: Any, guild: str | int | None) -> Any:
         if not questions_of(ruleset):

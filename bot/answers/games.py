@@ -8,15 +8,12 @@ import time
 from collections.abc import Mapping
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.answers.context import AnnotationsOf, Request
 from bot.answers.layers import LayeredMatcher, mark_plugin_answer
 from bot.answers.service import Arbiter, LookupProblem, match_json, problem_message
-from bot.catalog import Catalog, ImportFileError, ImportReport, InvalidChange, UnknownCard
-from bot.catalog.import_floors import check_cards, check_files, last_record_counts
-from bot.catalog.importer import write_import
-from bot.catalog.source_shapes import check_shapes
+from bot.catalog import Catalog, ImportFileError, InvalidChange, UnknownCard
 from bot.officials.agreement import official_json
 from bot.rulings.build import game_record, jsonable_inputs
 from engine.cards import Annotation, Card
@@ -25,6 +22,9 @@ from engine.matching import Matcher
 from engine.names import fold
 from engine.printings import compare_printings, reading_key_of
 from engine.registry import Ruleset, all_rulesets
+
+if TYPE_CHECKING:
+    from bot.catalog.importer import ImportReport
 
 MAX_SOURCE_BYTES = 20_000_000
 # Public card data lies beside the checkout: <parent of the repository>/shared/data/<folder>.
@@ -220,6 +220,8 @@ def read_sources(sources: Sources, directory: str | Path | None = None) -> tuple
     root = Path(directory) if directory is not None else default_source_dir(sources)
     if not root.is_dir():
         raise SourceImportError(SourceError(str(root), f"not a directory (expected {sources.description})"))
+    from bot.catalog.source_shapes import check_shapes  # importing cards: not what a question pays for
+
     texts = {rel: _read(root, rel) for rel in sources.files}
     try:
         try:
@@ -244,6 +246,9 @@ def import_sources(catalog: Catalog, ruleset: Any, directory: str | Path | None,
     """Parse the game's sources, then write every card in one audited batch (undo: `arbiter cards undo ID`).
     Unless `allow_shrink`, an import that loses too much of what the catalog holds is refused
     (bot.catalog.import_floors)."""
+    from bot.catalog.import_floors import check_cards, check_files, last_record_counts
+    from bot.catalog.importer import write_import
+
     if not isinstance(actor, str) or not actor.strip():
         raise InvalidChange("Every change needs an actor, such as “cli:alice”.")
     sources: Sources = ruleset.sources

@@ -19,16 +19,20 @@ import pickle
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from pathlib import Path
+from typing import TypeVar
 
+from engine.cards import Card
 from engine.matching import Matcher
 
 MAGIC = b"arbiter-matcher 1 "
-KEEP_FROM = 1_000  # printings: below this a build costs about what reading the file does
+INDEX_MAGIC = b"arbiter-index 1 "
+KEEP_FROM = 200  # printings: below this (a starter set) a build costs about what reading the file does
 IN_MEMORY = 6  # matchers a process keeps (a matcher is immutable, so one may serve every question)
 _LOCK = threading.Lock()
+T = TypeVar("T")
 _IN_MEMORY: OrderedDict[tuple[str, str], tuple[bytes, Matcher]] = OrderedDict()
 
 
@@ -85,6 +89,36 @@ def _ours(path: Path) -> bool:
     """Only a file this user owns, which nobody else may write, is unpickled."""
     stat = path.lstat()
     return stat.st_uid == os.geteuid() and not stat.st_mode & 0o022 and path.is_file() and not path.is_symlink()
+
+
+class _Printings:
+    """The matcher's cards as kept in the file: each printing pickled on its own and made a `Card` when a question
+    first reaches it (an exact name reaches a handful of the thousands, and making them all was a sixth of a
+    question's time). A printing is made once, so it stays one object; a misspelt name reaches a few dozen."""
+
+    __slots__ = ("_made", "_rows")
+
+    def __init__(self, rows: list[bytes]) -> None:
+        self._rows = rows
+        self._made: list[Card | None] = [None] * len(rows)
+
+    def __getstate__(self) -> list[bytes]:
+        return self._rows
+
+    def __setstate__(self, rows: list[bytes]) -> None:
+        self.__init__(rows)  # type: ignore[misc]
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def __getitem__(self, i: int) -> Card:
+        card = self._made[i]
+        if card is None:
+            card = self._made[i] = pickle.loads(self._rows[i])
+        return card
+
+    def __iter__(self) -> Iterator[Card]:
+        return map(self.__getitem__, range(len(self._rows)))
 
 
 class _Deferred(Matcher):
@@ -151,8 +185,11 @@ def save(path: Path, key: bytes, matcher: Matcher) -> None:
             with path.open("rb") as file:
                 if file.read(len(MAGIC)) != MAGIC:
                     return
-        state = dict(matcher.__dict__)
         needed = _touched_by_exact_names(matcher)
+        state = dict(matcher.__dict__)
+        # Each printing on its own, made when reached; the printings of cards the trace looked at are found again.
+        state["_cards"] = _Printings([pickle.dumps(c, protocol=pickle.HIGHEST_PROTOCOL) for c in state["_cards"]])
+        state["_printings_of"] = {}
         eager = {k: v for k, v in state.items() if k in needed}
         descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(descriptor, "wb") as file:
@@ -187,4 +224,35 @@ def kept(db: Path, game: str, newest_change: tuple[object, ...], build: Callable
     _IN_MEMORY[place] = (key, found)
     while len(_IN_MEMORY) > IN_MEMORY:
         _IN_MEMORY.popitem(last=False)
+    return found
+
+
+def kept_index(db: Path, name: str, key: bytes, build: Callable[[], T]) -> T:
+    """Another index built from the catalog (`arbiter ask`'s name words), kept beside the database the same
+    way, in one part, as `cards.db.<name>.index`: read back while `key` (made with `key_for`) is unchanged,
+    else built and written again. In memory only for a database in memory."""
+    if str(db) == ":memory:":
+        return build()
+    path = db.with_name(f"{db.name}.{name}.index")
+    try:
+        if path.exists() and _ours(path):
+            with path.open("rb") as file:
+                if file.readline() == INDEX_MAGIC + key + b"\n":
+                    return pickle.Unpickler(file).load()  # type: ignore[no-any-return]
+    except Exception:  # a damaged, truncated or older file is rebuilt, never an error
+        pass
+    found = build()
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        if path.exists():
+            with path.open("rb") as file:
+                if file.read(len(INDEX_MAGIC)) != INDEX_MAGIC:
+                    return found  # never over a file that is not one of these
+        descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(descriptor, "wb") as file:
+            file.write(INDEX_MAGIC + key + b"\n")
+            pickle.dump(found, file, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(temporary, path)
+    except Exception:  # a read-only folder, a full disk: no file, same answer
+        temporary.unlink(missing_ok=True)
     return found

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.answers import matcher_file
 from bot.answers.layers import (
@@ -26,7 +26,6 @@ from bot.answers.layers import (
     server_alias_text,
     server_annotation_text,
 )
-from bot.answers.snapshot import ApplyReport, CatalogSnapshot
 from bot.catalog import Catalog, default_db_path
 from bot.officials.agreement import official_json
 from bot.rulings.build import duration_inputs, duration_record
@@ -45,6 +44,9 @@ from engine.printings import (
 )
 from engine.registry import UnknownRuleset, default_game, find_ruleset, shortcut
 from engine.trace import Interpretation, Step
+
+if TYPE_CHECKING:  # the bot's snapshot: a command-line answer never builds one
+    from bot.answers.snapshot import ApplyReport, CatalogSnapshot
 
 DEFAULT_GAME = default_game()  # the game a lookup means when it names none
 DURATION = "duration"
@@ -303,6 +305,8 @@ class Arbiter:
 
     def warm(self) -> int:
         """Load every card, matcher, layer and setting into memory; returns the number of cards."""
+        from bot.answers.snapshot import CatalogSnapshot
+
         if self._reader is None:
             self._reader = self.catalog.reader()  # never waits behind this process's own writes
         with self._sync_lock:
@@ -312,6 +316,8 @@ class Arbiter:
 
     def sync(self) -> ApplyReport:
         """Take in every change committed since the last sync (no-op when cold). Thread-safe; off the loop."""
+        from bot.answers.snapshot import ApplyReport, CatalogSnapshot
+
         snap = self._snapshot
         if snap is None or self._reader is None:
             return ApplyReport()

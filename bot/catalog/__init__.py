@@ -19,8 +19,17 @@ from bot.catalog.errors import (
     UnknownChange,
     UnreadableDatabase,
 )
-from bot.catalog.importer import ImportReport, parse_lackey
 from bot.catalog.paths import MissingDatabase, chosen_db_path, default_db_path
+
+
+def __getattr__(name: str) -> object:
+    """The importer's names, imported when first used: a question never imports cards."""
+    if name in ("ImportReport", "parse_lackey"):
+        from bot.catalog import importer
+
+        return getattr(importer, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
 
 __all__ = [
     "SHARED_REFUSAL",

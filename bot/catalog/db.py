@@ -36,7 +36,6 @@ from bot.catalog.errors import (
 from bot.catalog.errors import (
     check_actor as _check_actor,
 )
-from bot.catalog.importer import ImportReport, parse_lackey, read_source, write_import
 from bot.catalog.officials import OfficialImport
 from bot.catalog.paths import read_data_text
 from bot.catalog.records import (
@@ -62,7 +61,6 @@ from bot.catalog.soundness import (
     schema_missing,
     use_wal,
 )
-from bot.catalog.starter import read_starter, write_official_starter, write_starter
 from bot.catalog.storage import storage_error, storage_failures
 from engine.cards import Annotation, Card
 from engine.names import base_name, fold, name_forms
@@ -71,6 +69,8 @@ from engine.registry import DEFAULT_GAME
 
 if TYPE_CHECKING:
     import sqlite_utils
+
+    from bot.catalog.importer import ImportReport
 
 SCHEMA_VERSION = 2
 BUSY_TIMEOUT_S = 10.0
@@ -636,6 +636,8 @@ class Catalog:
         A Path or bytes is unambiguous; a str is file content when it holds a tab or newline, else a path.
         Front ends passing user-supplied text should call import_lackey_text, which never opens a file.
         """
+        from bot.catalog.importer import read_source  # importing: not what a question pays for
+
         _check_actor(actor)
         text, source = read_source(path_or_text)
         return self._import(text, source, actor, game, guild)
@@ -650,6 +652,8 @@ class Catalog:
         return self._import(text, label if label and label not in ("text", "bytes") else "text", actor, game, guild)
 
     def _import(self, text: str, source: str, actor: str, game: str, guild: str | None = None) -> ImportReport:
+        from bot.catalog.importer import parse_lackey, write_import
+
         if not isinstance(game, str) or not game.strip():
             raise InvalidChange(f"An import needs a game, such as “{DEFAULT_GAME}”.")
         try:
@@ -667,6 +671,8 @@ def _alias_target(game: str, folded: str, guild: str | None) -> Target:
 def load_starter(catalog: Catalog, *, only_if_empty: bool = False) -> int | None:
     """Load the bundled starter set into `catalog` (actor "starter", one audit batch); see
     bot.catalog.starter.write_starter."""
+    from bot.catalog.starter import read_starter, write_official_starter, write_starter  # a new catalog only
+
     starter = read_starter()
     with catalog._write() as conn:
         header = write_starter(conn, starter, only_if_empty=only_if_empty)

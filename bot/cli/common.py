@@ -22,16 +22,14 @@ from bot.answers.service import (
     answer_lines,
     match_json,
 )
-from bot.catalog import (
-    ImportReport,
-    chosen_db_path,
-)
+from bot.catalog import chosen_db_path
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from engine.cards import Annotation
 from engine.names import without_controls
 
 if TYPE_CHECKING:
     from bot.answers.context import Request
+    from bot.catalog.importer import ImportReport
 
 EXIT_OK, EXIT_LOOKUP, EXIT_USAGE = 0, 1, 2
 

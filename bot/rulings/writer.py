@@ -19,7 +19,6 @@ its id out again. `arbiter run` refuses to start on a rulings file it cannot rea
 
 from __future__ import annotations
 
-import logging
 import queue
 import threading
 import time
@@ -33,7 +32,18 @@ from bot.rulings.store import RulingStore
 if TYPE_CHECKING:  # the bot's loop only: the command line never waits on one
     import asyncio
 
-log = logging.getLogger("arbiter.rulings")
+
+class _Log:
+    """The "arbiter.rulings" logger, with `logging` imported when a line is first written (rarely: a command-line
+    answer does not pay for importing it)."""
+
+    def error(self, message: str, *args: object) -> None:
+        import logging
+
+        logging.getLogger("arbiter.rulings").error(message, *args)
+
+
+log = _Log()
 Pending = RulingRecord | Callable[[], RulingRecord]
 FLUSH_S = 0.0     # background: how long a batch waits for more rulings after its first (0: write at once)
 BATCH_ROWS = 500

@@ -108,11 +108,17 @@ def test_a_matcher_read_back_answers_every_query_as_the_one_built(tmp_path):
         assert repr(read.match(name)) == repr(built.match(name))
         assert repr(read.match(name.lower())) == repr(built.match(name.lower()))
     assert "_rest" in read.__dict__  # nothing beyond what exact names need was read yet
+    printings = read.__dict__["_cards"]
+    assert isinstance(printings, matcher_file._Printings)  # each printing made when a question reaches it
+    assert 0 < sum(card is not None for card in printings._made) < len(built.cards) // 10
+    assert read.match(names[0]).card is read.match(names[0]).card  # made once: one object
     queries = [q for n in names for q in (n[:-1], n[1:], n.split(",")[0], n[:5])] + ["sog", "3 woes", "zzzq"]
     assert [repr(read.match(q)) for q in queries] == [repr(built.match(q)) for q in queries]
     assert [read.autocomplete(q) for q in ("adi", "lost s", "the")] == \
         [built.autocomplete(q) for q in ("adi", "lost s", "the")]
     assert "_rest" not in read.__dict__
+    assert read.cards == built.cards
+    assert read.cards[0] is read.cards[0]  # still one object per printing
 
 
 def test_small_games_and_memory_databases_keep_no_file(db, capsys):
@@ -146,11 +152,13 @@ def test_a_read_only_folder_answers_without_a_file(db, capsys, kept_always, tmp_
 @pytest.mark.parametrize("words", [["--version"], ["duration", "adino the eznite", "--played-in", "battle"],
                                    ["l5r", "duration", "Haikitsu"], ["ashes", "Summon Gilder", "--units", "none"]])
 def test_a_command_imports_only_what_it_uses(db, words):
-    """In a fresh interpreter, as `arbiter` runs: no Discord, web or sqlite-utils stack for a question, and no
-    game's ruleset but the one asked."""
+    """In a fresh interpreter, as `arbiter` runs: no Discord, web or sqlite-utils stack for a question, no
+    game's ruleset but the one asked, no sentence reader (`arbiter ask` only) and no fuzzy matching for an exact
+    name."""
     code = ("import sys; from bot.cli import main; code = main(sys.argv[1:]); "
             "print(sorted(m for m in sys.modules if m.split('.')[0] in ('discord', 'aiohttp', 'jinja2', "
-            "'sqlite_utils') or m.count('.') == 2 and m.startswith('engine.rulesets.')), file=sys.stderr); "
+            "'sqlite_utils', 'rapidfuzz') or m.count('.') == 2 and m.startswith('engine.rulesets.') "
+            "or m.endswith('.phrases_ask') or m in ('engine.sentence', 'engine.reader')), file=sys.stderr); "
             "sys.exit(code)")
     done = subprocess.run([sys.executable, "-c", code, "--db", str(db), *words], capture_output=True, text=True,
                           timeout=120, check=False)

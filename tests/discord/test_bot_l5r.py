@@ -81,7 +81,8 @@ async def test_duration_from_discord_next_time_or_fires_once(db):
         body = await sent.callback()
         embed = body["data"]["embeds"][0]
         assert embed["title"] == "L5R duration: Haikitsu"
-        assert embed["description"] == "Haikitsu after the turn ends: its delayed effect has fired."
+        assert embed["description"] == ("Haikitsu after the turn ends: “gain 1 Honor” already happened, once (after he "
+                                        "attacks you); it does not happen again.")
         fields = await reasons_of(fake, sent, body)
         assert fields["1. action-resolves"].startswith("**persists yes · effective no · waiting** [LD4]")
         assert fields["2. occurs:he attacks you"].startswith("**persists no · effective no · fired** [L11]")
@@ -164,8 +165,10 @@ async def test_real_cards_from_discord_match_the_cli(db, imported_catalog):
         body = await sent.callback()
         cli = game_answer(matcher, L5R, {"card": "Bayushi Shizuka", "then": [options["then"]]}, command="duration")
         assert [p["state"] for p in cli["timeline"]] == ["waiting", "fired", "fired"]
-        assert body["data"]["embeds"][0]["description"] == "Bayushi Shizuka after his controller assigns " \
-                                                           "him: its delayed effect has fired."
+        assert body["data"]["embeds"][0]["description"] == (
+            "Bayushi Shizuka after his controller assigns him: “his controller loses Honor equal to his Personal "
+            "Honor, then dishonor him” already happened, once (after his controller targets him); it does not happen "
+            "again.")
         fields = await reasons_of(fake, sent, body)
         assert fields["2. occurs:his controller targets him"].startswith("**persists no · effective no · fired** "
                                                                          "[L11]")

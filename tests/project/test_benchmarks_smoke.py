@@ -64,7 +64,8 @@ def test_quick_json_has_every_section_with_figures() -> None:
     assert {"ruling", "ruling json", "card", "rules", "search"} <= set(web["kinds"])
     assert_numbers(web["all"], "n", "p50_ms", "p99_ms")
     cli = sections["cli"]
-    for figures in (cli["bare"], cli["version"], *(g[k] for g in cli["games"].values() for k in ("cold", "warm"))):
+    for figures in (cli["bare"], cli["version"], *(g[k] for g in [*cli["games"].values(), cli["ask"]]
+                                                   for k in ("cold", "warm"))):
         assert_numbers(figures, "n", "wall_p50_s", "wall_min_s", "cpu_p50_s")
     assert sorted(cli["games"]) == ["ashes", "dominion", "grand-archive", "l5r", "redemption"]
 

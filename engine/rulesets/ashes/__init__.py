@@ -10,9 +10,7 @@ from engine.interface import QuestionError
 from engine.names import fold
 from engine.registry import register
 from engine.rulesets.ashes.annotations import SPEC
-from engine.rulesets.ashes.coverage import coverage
 from engine.rulesets.ashes.editions import GAME
-from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
 from engine.rulesets.ashes.question import QUESTION
 from engine.rulesets.ashes.rules import RULES, VERSIONS
 from engine.rulesets.ashes.sources import SOURCES
@@ -47,13 +45,22 @@ class AshesRuleset:
     game = GAME
     aliases = ("ashes-reborn", "phoenixborn", "ashes reborn")
     title = "Ashes (resolving cards and abilities)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.ashes.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     questions = QUESTION
     sources = SOURCES
     annotation_spec = SPEC
 
     def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
                  top: int) -> dict[str, Any]:
+        from engine.rulesets.ashes.coverage import coverage  # reads every card's text: only when asked
+
         return coverage(cards, annotations_of, top)
 
     def starter(self) -> Starter:

@@ -121,8 +121,14 @@ _SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:it|this unit|this card) has (?P<q>
                           r"(?: on (?:it|this unit|this card))?$", re.I)
 
 
+# "If there are no wound tokens on this unit" (Phoenix Attendant): the same question, the other way round
+_THERE_TOKENS = re.compile(r"^(?P<neg>not )?there (?:are|is) (?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|"
+                           r"at least (?P<least>\d+)) (?P<tok>status|wound|exhaustion) tokens? on (?:it|this unit|"
+                           r"this card)$", re.I)
+
+
 def self_tokens_verdict(condition: str, self_unit: Unit | None) -> bool | None:
-    m = _SELF_TOKENS.match(condition.strip())
+    m = _SELF_TOKENS.match(condition.strip()) or _THERE_TOKENS.match(condition.strip())
     if not m or self_unit is None:
         return None
     have = self_unit.tokens(m.group("tok").lower())
@@ -153,6 +159,43 @@ def spent_count(board: Board, magic: str, side: str) -> int | None:
     return sum(d.count for d in board.spent if d.magic == magic.lower() and d.side == side.lower())
 
 
+_PB_STATE = re.compile(r"^(?:your phoenixborn is (?P<state>exhausted|unexhausted)|there are (?P<n>\d+) or more "
+                       r"(?P<tok>status|wound|exhaustion) tokens on your phoenixborn|your phoenixborn has (?P<n2>\d+) "
+                       r"or more (?P<tok2>status|wound|exhaustion) tokens on it)$", re.I)
+
+
+def phoenixborn_verdict(condition: str, board: Board) -> bool | None:
+    """A condition about your Phoenixborn's tokens ("your Phoenixborn is exhausted", "there are 12 or more wound
+    tokens on your Phoenixborn"), decided when the question says what is on it (`phoenixborn@mine/...`); in a
+    condition joined by "and", one such part that is not so is enough."""
+    negate = condition.lower().startswith("not ")
+    body = condition[4:] if negate else condition
+    pb = board.phoenixborn("mine")
+    if pb is None or not pb.described:
+        return None
+    verdicts = []
+    for piece in re.split(r"\s+and\s+", body.strip().rstrip(".")):
+        m = _PB_STATE.match(piece.strip())
+        if m is None:
+            verdicts.append(None)
+            continue
+        if m.group("state"):
+            tired = bool(pb.tokens("exhaustion"))
+            verdicts.append(tired == (m.group("state").lower() == "exhausted"))
+        else:
+            have = pb.tokens((m.group("tok") or m.group("tok2")).lower()) or 0
+            verdicts.append(have >= int(m.group("n") or m.group("n2")))
+    if not any(v is not None for v in verdicts):
+        return None
+    if False in verdicts:
+        result: bool | None = False
+    elif all(verdicts):
+        result = True
+    else:
+        return None
+    return (not result) if negate else result
+
+
 def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Unit | None = None) -> bool | None:
     """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
     own = self_tokens_verdict(part.condition or "", self_unit)
@@ -161,6 +204,9 @@ def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Un
     spent = ANY_SPENT.match(part.condition or "")
     if spent and board.spent is not None:
         return bool(spent_count(board, spent.group("magic"), spent.group("side")))
+    pb = phoenixborn_verdict(part.condition or "", board)
+    if pb is not None:
+        return pb
     check = part.condition_check
     if board.dice == 0 and part.condition and _DIE_HELD.search(part.condition) and \
             not part.condition.lower().startswith("not "):
@@ -199,6 +245,17 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
                 continue
             return f"no {need.name} of {side_words(need.side)} is in play", ["AS5"]
         own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
+        if need.kind == "unit" and need.count > 1 and part.new_target is None:
+            pool = [u for u in units if need.side == "any" or u.side == need.side]
+            if board.units_said and all(u.name for u in pool) and len(pool) < need.count:
+                return (f"it needs {need.count} units of {side_words(need.side)} and "
+                        + (f"only {len(pool)} {'is' if len(pool) == 1 else 'are'}" if pool else "none is")
+                        + " in play", ["AS5"])
+            if pool and not all(u.name for u in pool):
+                trace.interpret(Interpretation(f"AS-I-count-{part.n}", "AS5",
+                                               f"Part {part.n} says “{need.words}”; how many units of "
+                                               f"{side_words(need.side)} are in play was not said, so I took it that "
+                                               f"there are {need.count}."))
         if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
                 not unit_need_met(need.side, None, units, self_unit, need.words):
             kind = "ally" if re.search(r"\bally\b", need.words) else "unit"

@@ -208,7 +208,8 @@ def prevented(piece: Piece) -> tuple[int, str]:
 # ---- what a part does to the pieces ---------------------------------------------------------------------------
 
 _ACT = re.compile(r"^(?:you may )?(?:for each unit, )?(?P<verb>deal|destroy|place|discard|return)\b(?P<rest>.*)$", re.I)
-_ALL = re.compile(r"^(?:all|each|every) (?P<other>other )?(?P<state>unexhausted |exhausted |damaged )?"
+_ALL = re.compile(r"^(?:all|each|every) (?P<other>other )?(?P<whose>(?:your )?opponents?'s? |your )?"
+                  r"(?P<state>unexhausted |exhausted |damaged )?"
                   r"(?:units?|all(?:y|ies))(?P<ctl> you control| an opponent controls| opponents control| they "
                   r"control| your opponents control)?(?P<filt> (?:with|without) [^.,]+?)?"
                   r"(?=$|[.,]| and\b| equal\b| unless\b)", re.I)
@@ -278,6 +279,9 @@ def read_effect(part: Part, target: str | None, acts_on: str | None, pieces: dic
         if not am:
             return None
         ctl = (am.group("ctl") or "").strip().lower()
+        whose = (am.group("whose") or "").strip().lower()
+        if whose and not ctl:   # "all opponents' units", "each of your units"
+            ctl = "an opponent controls" if "opponent" in whose else "you control"
         side = None if not ctl else side_of_user if ctl == "you control" else \
             ("theirs" if side_of_user == "mine" else "mine")
         chosen = [q for q in pieces.values() if q.gone is None and (side is None or q.unit.side == side)
@@ -512,7 +516,7 @@ def with_shields(units: list[Unit], pieces: dict[str, Piece], src: Source) -> li
             out.append(u)
             continue
         side = [x for x in pieces.values() if x.unit.side == u.side]
-        out.append(replace(u, shield=target_shield(q, src, side)))
+        out.append(replace(u, shield=target_shield(q, src, side), kind=q.card.type if q.card is not None else None))
     return out
 
 

@@ -71,6 +71,8 @@ _PLACE_ONTO = re.compile(r"\b(?:place|places|put|puts|return|returns|move|moves)
 _UNIT_YOU = re.compile(r"\b(?:a|an|another|one|1) (?:(?:exhausted|unexhausted|damaged) )?"
                        r"(?P<what>unit|ally|conjuration|\[\[[^\]]+\]\]|[A-Z][\w' ]+?) "
                        r"(?:you control|on your battlefield)\b")
+_CHOOSE_UNITS = re.compile(r"^(?:you may )?choose (?P<n>a|an|1|2|3|two|three) (?:units?|all(?:y|ies)) "
+                           r"(?P<ctl>you control|they control|an opponent controls|an opponent has in play)\b", re.I)
 _ALL_UNITS = re.compile(r"\b(?:all|each) (?P<whose>(?:opponents'|opponent's|other|your opponent's) )?"
                         r"(?:unexhausted )?units?"
                         r"(?P<ctl> you (?:currently )?control| an opponent controls| they control)?\b", re.I)
@@ -111,6 +113,7 @@ class Need:
     side: Side = "any"
     name: str | None = None      # a named unit ("a Dread Wraith you control") or a conjuration's name
     words: str = ""
+    count: int = 1               # how many such units ("Choose 2 units you control")
 
 
 @dataclass(frozen=True)
@@ -220,6 +223,14 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
         what = unit.group("what")
         name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
         needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
+    chosen = _CHOOSE_UNITS.match(text) if not (unit and not conj and not onto) else None
+    if chosen:
+        # "Choose 2 units you control", "Choose a unit they control", "Choose a unit an opponent has in play": no
+        # target, but nothing to choose from is nothing done
+        side4: Side = "mine" if chosen.group("ctl").lower() == "you control" else "theirs"
+        n_of = chosen.group("n").lower()
+        needs.append(Need("unit", side=side4, words=chosen.group(0),
+                          count={"two": 2, "three": 3}.get(n_of, int(n_of) if n_of.isdigit() else 1)))
     if spec is None:
         every = _ALL_UNITS.search(text)
         if every and re.search(r"\bunits? and (?:all |each |their |its )?(?:phoenixborn|players?)\b",
@@ -539,6 +550,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         optional = optional or optional_all
         spec = _target_spec(body)
         needs, places = _needs(body, spec)
+        if re.match(r"^for each unit,", _clean(piece), re.I) and not any(x.kind == "units-to-affect" for x in needs):
+            needs = (*needs, Need("units-to-affect", side="any", words="each unit"))   # Meteor (1e): once per unit
         verb_ok = bool(re.match(rf"^{_VERB}", body, re.I)) or bool(re.match(r"^(choose|this|that|each|all|"
                                                                              r"the|x =)", body, re.I))
         verb_ok = verb_ok or (statements and bool(_STATEMENT.match(body))) or bool(_OTHERS_MAY.match(body)) \

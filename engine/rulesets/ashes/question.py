@@ -15,7 +15,7 @@ from engine.rulesets.ashes.editions import editions_of, printing
 from engine.rulesets.ashes.render import answer_json, difference, outcome_key
 from engine.rulesets.ashes.resolve import resolve
 from engine.rulesets.ashes.rules import VERSIONS, other_edition
-from engine.rulesets.ashes.state import read_board
+from engine.rulesets.ashes.state import read_board, with_targets_in_play
 
 EPILOG = """\
 board state (units in play are counted WITHOUT the card used):
@@ -85,6 +85,24 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
          reaction: Card | None = None):  # type: ignore[no-untyped-def]
     board = read_board(inputs, lambda name: lookup(name).name)
     p = _printing_or_error(card, edition)
+
+    def known(name: str) -> str:
+        try:
+            return lookup(name).name
+        except QuestionError:
+            return name
+
+    not_units = set()
+    for what in board.targets.values():   # a target card that is no unit (a ready spell) is not put on the battlefield
+        name = what.rpartition("@")[0].strip()
+        try:
+            named = printing(lookup(name), edition) if name and name.lower() != "phoenixborn" else None
+        except QuestionError:
+            named = None
+        if named is not None and named.type not in ("Ally", "Conjuration"):
+            not_units.add(name.lower())
+    board = with_targets_in_play(board, {p.name.lower(), *(c.lower() for c in p.conjurations), *not_units},
+                                 str(inputs.get("units") or "").strip().lower() == "none", known)
     cp = printing(cancel, edition) if cancel is not None else None
     rp = printing(reaction, edition) if reaction is not None else None
     if reaction is not None and rp is None:

@@ -118,6 +118,8 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
     if res.others:
         lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
         lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
+    if res.unused:
+        lines += ["", "Given, but it changes nothing here:"] + [f"- {x}" for x in res.unused]
     pl = res.placement
     lines += ["", f"Placement: {pl['zone']}; controller {pl['controller']}, owner {pl['owner']}."]
     assumed = assumptions(res)
@@ -181,6 +183,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "cancel": res.cancel,
         "reaction": res.reaction,
         "board_reactions": list(res.board_reactions),
+        "unused_inputs": list(res.unused),
         "placement": {k: res.placement[k] for k in ("zone", "controller", "owner")},
         "other_edition": other,
         "constant": [o["text"] for o in res.others if o["kind"] == "passive"],
@@ -206,7 +209,18 @@ def _clause(text: str, limit: int = 90) -> str:
     if len(words) <= limit:
         return words
     cut = words[:limit].rsplit(" ", 1)[0].rstrip(" ,;")
+    # never end on a word that only leads into what was cut ("… from your Phoenixborn onto …")
+    while True:
+        head, _, last = cut.rpartition(" ")
+        if not head or last.lower() not in _DANGLING:
+            break
+        cut = head.rstrip(" ,;")
     return cut + " …"
+
+
+_DANGLING = {"a", "an", "the", "to", "onto", "on", "of", "from", "into", "in", "with", "for", "and", "or", "by", "at",
+             "that", "your", "their", "its", "this", "each", "any", "than", "as", "but", "if", "unless", "equal",
+             "target", "up"}
 
 
 _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"), "no unit to target"),
@@ -263,8 +277,14 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
                        else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
+        elif ident == "AS-I-trigger-unit":
+            m = re.search(r"needs (?P<w>.+?); the units", note["text"])
+            out.append(f"{m.group('w') if m else 'a unit'} is there to set it off")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
+        elif ident.startswith("AS-I-count-") and part is not None:
+            m = re.search(r"says “(?P<w>[^”]+)”", note["text"])
+            out.append(f"there are enough units for “{m.group('w') if m else _clause(part['text'], 40)}”")
         elif ident.startswith("AS-I-alteration-"):
             out.append("a unit in play has an alteration")
         elif ident.startswith("AS-I-discard-"):
@@ -328,6 +348,10 @@ def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> s
     if len(same) > 1:   # "Deal 2 damage to a target unit" printed twice: say which
         clause = ("the first ", "the second ", "the third ", "a later ")[min(same.index(n), 3)] + clause
     card = reaction["card"]
+    whose = re.search(r"\((your opponent's reaction|your reaction|each player's)[^)]*\)$", reaction["when"])
+    if whose:   # "when a unit you control is destroyed": whose reaction it is, from whose unit was destroyed
+        card += {"your opponent's reaction": " (your opponent's reaction)", "your reaction": " (your reaction)",
+                 "each player's": " (each player's, for their own unit)"}[whose.group(1)]
     if reaction.get("event") == "end of round":
         return f"{card}'s end-of-round effect resolves now, as {clause} says (if {card} is unexhausted)"
     if reaction["timing"] in ("would", "before"):
@@ -350,9 +374,15 @@ def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
 # an instruction (it happens) rather than a statement of what is now so (it applies)
 _INSTRUCTION = re.compile(r"^(?:if you do,? |then,? |instead,? )?(?:you may (?:instead |also )?|"
                           r"(?:the player (?:that|who) [^.]*?|its controller|its controlling player|an opponent|"
-                          r"that opponent|each player|they) "
+                          r"that opponent|each player|they|those units|these units|both units) "
                           r"(?:may |must )?)?(?:" + "|".join(sorted(set(VERBS))) + r"|places?|deals?|removes?|"
                           r"discards?|draws?|destroys?|returns?|attaches?|searche?s?|resolves?)\b", re.I)
+
+
+# an instruction set for a later moment about the card itself: "Discard this spell when it no longer has any status
+# tokens on it" (Deep Freeze, Chant of Protection, Protect, Augury)
+_LATER = re.compile(r"\s((?:when|once|as soon as) (?:it|this (?:spell|card|unit)) (?:no longer|has|is|has no)\b[^.]*)"
+                    r"\.?$", re.I)
 
 
 def _where(zone: str) -> str:
@@ -375,10 +405,11 @@ def summary(answer: Mapping[str, Any]) -> str:
             else f"Playing {name}"
     else:
         used = f"{name}'s {ability['name']}" if ability["name"] else name
+    unused = "".join(f" {x}" for x in answer.get("unused_inputs") or ())
     if not answer["usable"]["value"]:
         if ability["kind"] == "play":
-            return f"{name} cannot be played: {answer['usable']['why']}."
-        return f"{used} cannot be used: {answer['usable']['why']}."
+            return f"{name} cannot be played: {answer['usable']['why']}.{unused}"
+        return f"{used} cannot be used: {answer['usable']['why']}.{unused}"
     cancel = answer.get("cancel")
     parts = answer["parts"]
     if cancel and cancel["applies"] and parts and all(p["outcome"] == "cancelled" for p in parts):
@@ -387,7 +418,7 @@ def summary(answer: Mapping[str, Any]) -> str:
             kept += " and the card stays where it was placed"
         tail = _assumed_tail(answer)
         what = f"{name} as it is played" if used.startswith("Playing ") else used
-        return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{tail}"
+        return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{unused}{tail}"
     trigger = answer.get("trigger")
     if trigger and re.match(r"^at the (?:end|start|beginning) of\b", trigger["words"], re.I):
         used += f", {trigger['words'][:1].lower()}{trigger['words'][1:]}"   # when it happens, in the first line
@@ -404,6 +435,10 @@ def summary(answer: Mapping[str, Any]) -> str:
             verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
             if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
                 verb += " at that time, not now"
+            later = _LATER.search(part["text"])
+            if later and verb == "happens":   # "Discard this spell when it no longer has any status tokens on it"
+                clause = f"“{_clause(part['text'][:later.start()])}”"
+                verb = f"happens later, {later.group(1).rstrip('.')}, not now"
             done = f": {', '.join(part['result'])}" if part.get("result") else ""
             bits.append(f"{clause} {verb}{to}{choice}{done}")
         elif outcome == "declined":
@@ -418,20 +453,26 @@ def summary(answer: Mapping[str, Any]) -> str:
         bits.append(f"{cancel['card']} cancels the rest of it" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
                     f"{cancel['card']} cannot cancel it" if not cancel["applies"] else f"{cancel['card']} applies")
-    asked = (answer.get("reaction") or {}).get("card")
+    shown = set()
     for x in answer.get("board_reactions") or ():
-        if x["card"] == asked:
-            continue   # the reaction asked about is said below, once
+        shown.add(x["card"])
         whose = "yours" if x["side"] == "mine" else "theirs"
         clause = f"“{_clause(_part_text(answer, x['part']), 50)}”"
         when = (f"before {clause}" if x["timing"] in ("would", "before") else
                 f"right after {clause}" if answer["card"]["edition"] == "reborn" else "after the whole effect")
+        if x.get("blocked"):
+            bits.append(f"{x['card']} ({whose})'s {x['ability']} would trigger, but by the time it resolves (after "
+                        "the whole effect) the card is exhausted, so its text is inactive and it does not resolve")
+            continue
         bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
                     + (" if they choose to" if x["optional"] else ""))
     reaction = answer.get("reaction")
+    if reaction and reaction["card"] in shown and reaction["applies"]:
+        reaction = None   # the reaction asked about is a named card's, said above with what it does
     if reaction:
+        nothing = ": nothing is destroyed" if reaction["when"].startswith("nothing is destroyed") else ""
         bits.append(_reaction_words(answer, reaction) if reaction["applies"]
-                    else f"{reaction['card']} is not triggered")
+                    else f"{reaction['card']} is not triggered{nothing}")
     if not bits:
         where = answer["placement"]["zone"]
         constant = answer.get("constant") or []
@@ -442,4 +483,4 @@ def summary(answer: Mapping[str, Any]) -> str:
         else:
             bits.append("it has no effect to resolve")
     tail = _assumed_tail(answer)
-    return f"{used}: " + "; ".join(bits) + "." + tail
+    return f"{used}: " + "; ".join(bits) + "." + unused + tail

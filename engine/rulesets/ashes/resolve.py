@@ -48,7 +48,7 @@ from engine.rulesets.ashes.in_play import (
 )
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.reactions import place_reaction
-from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.state import Board, Spent, Unit
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import holder, removal, removed
 from engine.trace import Interpretation, Trace
@@ -89,6 +89,7 @@ class Resolution:
     by_default: bool = False         # named alone: the ability was chosen for the player (see pick_ability)
     board_reactions: list[dict[str, Any]] = field(default_factory=list)   # named cards' reactions it sets off
     named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
+    unused: list[str] = field(default_factory=list)   # board state given that this card never looks at, said
 
 
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
@@ -163,6 +164,44 @@ def _cost_dice(ability: Ability, magic: str) -> int:
     return total
 
 
+# a constant ability that is an instruction waiting for something to happen to the unit ("Illusion: If this unit
+# receives damage as a result of a unit's attack or counter, destroy this unit"): asked about, it says what happens
+_EVENT_PASSIVE = re.compile(r"^(?:if|whenever|each time) (?:this unit|it) (?:is dealt|receives|would receive|takes)\b"
+                            r"[^,]*, (?:destroy|discard|remove|place|deal|return)\b", re.I)
+
+
+_RANK = {"basic": 0, "class": 1, "power": 2}
+
+
+def cannot_pay(ability: Ability, spent: tuple[Spent, ...]) -> str:
+    """Why the dice spent cannot pay the ability's magic cost ("" when they can, or the cost is not plain dice): a
+    symbol is paid by a die of its magic showing the same or a higher side (power > class), a basic symbol by any
+    die (AS2)."""
+    symbols: list[tuple[str | None, int]] = []
+    for cost in ability.costs:
+        if cost.kind != "magic":
+            continue
+        m = re.fullmatch(r"(\d+) (?:(?P<magic>[a-z]+) (?P<side>class|power)|basic) dic?e", cost.text.strip(), re.I)
+        if m is None:
+            return ""   # a choice, X, or a wording this does not read: not checked
+        rank = _RANK[m.group("side").lower()] if m.group("side") else 0
+        symbols += [(m.group("magic").lower() if m.group("magic") else None, rank)] * int(m.group(1))
+    if not symbols:
+        return ""
+    dice = [(d.magic, _RANK[d.side] if d.side else 0) for d in spent for _ in range(d.count)]
+    needed = "; ".join(c.text for c in ability.costs if c.kind == "magic")
+    given = "; ".join(d.as_text() for d in spent) or "none"
+    if len(dice) < len(symbols):
+        return f"its cost needs {len(symbols)} dice ({needed}) and only {len(dice)} were spent ({given})"
+    for magic, rank in sorted(symbols, key=lambda s: (s[0] is None, -s[1])):   # the strictest symbols first
+        fit = sorted((d for d in dice if magic is None or (d[0] == magic and d[1] >= rank)), key=lambda d: d[1])
+        if not fit:
+            return (f"the dice spent ({given}) cannot pay its cost ({needed}): a class or power symbol is paid only "
+                    "by a die of that magic showing the same or a higher side (power pays class, never the other way)")
+        dice.remove(fit[0])
+    return ""
+
+
 def magic_count(ability: Ability) -> int:
     """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
     total = 0
@@ -186,10 +225,17 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     """`card_of` reads the card of a unit named in the question (its values and text), when the caller can."""
     trace = Trace()
     abilities = read_abilities(p) or (_no_text(p),)
-    ability = annotated(pick_ability(abilities, board.ability, p.name, p.type), p.edition, notes, trace)
+    wanted = board.ability
+    in_play = tuple(a for a in abilities if a.kind != "play")
+    if wanted is None and board.exhausted and abilities[0].kind == "play" and in_play:
+        # named alone as exhausted: it is in play, so the question is about what it does there
+        wanted = ask_value(default_ability(in_play), abilities)
+    ability = annotated(pick_ability(abilities, wanted, p.name, p.type), p.edition, notes, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
-    _check_flags(p, ability, board, playing)
+    unused = _check_flags(p, ability, board, playing)
+    if board.exhausted and playing:
+        board = dataclasses.replace(board, exhausted=False)
     board = board_with_cards(board, card_of)
 
     if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
@@ -209,10 +255,20 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
                                            f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
                                            "it that this is met."))
+    watched = _watched_side(ability)
+    if watched is not None and not board.units_said:
+        trace.interpret(Interpretation("AS-I-trigger-unit", "AS12",
+                                       f"Its trigger needs {watched[1]}; the units in play were not said, so I took "
+                                       "one to be there (name them with --unit to check it)."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
-    if ability.kind == "passive" and ability.text:
+    if ability.kind == "passive" and ability.text and board.exhausted and not ability.inexhaustible:
+        usable, why = False, (f"the card is exhausted, so its text is inactive: “{ability.label}” does not apply "
+                              "while it is exhausted (only inexhaustible text works)")
+        rules.append("AS13")
+    elif ability.kind == "passive" and ability.text and \
+            not _EVENT_PASSIVE.match(" ".join(x.text for x in ability.parts)):
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
     elif ability.kind == "passive" and not ability.text:
@@ -224,6 +280,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.exhausted and any(c.kind == "exhaust" for c in ability.costs):
         usable, why = False, "the card is already exhausted, so its exhaust cost cannot be paid"
         rules += ["AS2", "AS13"]
+    elif watched is not None and board.units_said and \
+            not any(u.side == watched[0] for u in board.units):
+        # "after a unit you control is dealt damage": the board says no such unit is there to set it off
+        usable, why = False, (f"its trigger needs {watched[1]}, and no unit of "
+                              f"{'yours' if watched[0] == 'mine' else 'theirs'} is in play (a Phoenixborn is not a "
+                              "unit)")
+        rules.append("AS12")
     elif playing and p.type == "Ally" and board.battlefield_full:
         usable, why = False, "your battlefield is full and room cannot be made at will"
         rules.append("AS4")
@@ -243,6 +306,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
                               "pool")
+        rules.append("AS2")
+    elif board.spent is not None and (unpaid := cannot_pay(ability, board.spent)):
+        usable, why = False, unpaid
         rules.append("AS2")
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
@@ -264,6 +330,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
         self_unit = described_self
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
+    elif self_unit is not None and ability.trigger is not None and ENTERS.match(ability.text):
+        # "When this unit comes into play": it has just been placed, so nothing is on it yet (no exhaustion, no
+        # wounds), except the tokens it comes into play with
+        with_tokens = re.search(r"\bcomes into play with (\d+) status tokens?", " ".join(
+            a.text for a in read_abilities(p)), re.I)
+        self_unit = Unit(p.name, "mine", (), int(with_tokens.group(1)) if with_tokens else 0, 0, False,
+                         described=True)
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
@@ -368,6 +441,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 continue
             if dep is not None and part.link == "refers-back" and dep.target and not part.new_target:
                 r.acts_on = dep.target
+                left = pieces.get(dep.target)
+                if left is not None and left.gone and _ON_THAT_UNIT.search(part.text):
+                    # "Deal 2 damage to a target unit. Remove 2 status tokens from that unit": the damage destroyed it
+                    r.outcome, r.rules = "skipped", ["AS5", "AS17"]
+                    r.why = f"{dep.target} was {left.gone} by an earlier instruction and is no longer in play"
+                    continue
         if part.new_target and part.new_target.side == "theirs" and re.search(r"\b(?:they control|their)\b",
                                                                           part.text, re.I) and any(
                 re.match(r"^choose a (?:target )?player\b", x.part.text, re.I) for x in results if x.part.n < part.n):
@@ -425,7 +504,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
                 kinds = " or ".join(dict.fromkeys(t for _, t in rem.items))
-                r.why = f"there are no {kinds} tokens on {where} to remove"
+                r.why = f"there are no {kinds} tokens on {where} to {rem.verb}"
                 continue
             if got:
                 r.result.append(what)
@@ -469,9 +548,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
-        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) else set()
+        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) or (
+            board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
+        if units and all(u.kind is not None for u in units):
+            settled.add("kind-ally-or-conjuration")   # every unit in play is named, its card says ally or conjuration
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
                 continue
@@ -511,17 +593,31 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
+    if not reborn:   # first edition: reactions wait for the whole effect; an exhausted card's text is inactive then
+        for x in board_reactions:
+            q = pieces.get(f"{x['card']} ({'yours' if x['side'] == 'mine' else 'theirs'})")
+            a = next((a for a in q.abilities if a.label == x["ability"]), None) if q is not None else None
+            if q is not None and q.exhausted and a is not None and not a.inexhaustible and \
+                    x["timing"] not in ("would", "before") and not q.gone:
+                x["blocked"] = (f"by then {q.label} is exhausted (an instruction of this effect exhausted it), so "
+                                "its text is inactive and it does not resolve")
+                x["when"] = f"{x['when']}; but {x['blocked']}"
+                x["rules"] = [*x["rules"], "AS13"]
     reaction = None
     if reaction_printing is not None and usable:
         placed = place_reaction(reaction_printing, [(r.part, r.outcome) for r in results], reborn)
         reaction = placed.as_json()
-        trace.add(placed.rules[-1], f"reaction {placed.card}", placed.when)
+        reaction = _reaction_on_board(reaction, results, pieces, board)
+        blocked = next((x["blocked"] for x in board_reactions if x["card"] == placed.card and x.get("blocked")), None)
+        if blocked:
+            reaction = {**reaction, "when": f"{reaction['when']}; but {blocked}"}
+        trace.add(placed.rules[-1], f"reaction {placed.card}", reaction["when"])
         if placed.part is not None and not reborn and placed.timing in ("would", "before"):
             trace.interpret(Interpretation("AS-I-would-1e", "AS5",
                                            f"{placed.card} answers what part {placed.part} would do, so I take it to "
                                            "come before that part even in the first edition, where reactions to "
                                            "what a part did wait for the whole effect."))
-    chosen_one = pick_ability(abilities, board.ability, p.name, p.type)
+    chosen_one = pick_ability(abilities, wanted, p.name, p.type)
     others = [{"label": a.label, "kind": a.kind, "ask": ask_value(a, abilities), "name": a.name,
                "text": (f"{a.name}: " if a.name else "") + (" ".join(x.text for x in a.parts if not x.focus)
                                                             or a.text.split("\n")[0])}
@@ -537,7 +633,57 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
-                      bool(pieces))
+                      bool(pieces), unused)
+
+
+# a part that puts something on, takes something from or moves the unit an earlier part acted on
+_ON_THAT_UNIT = re.compile(r"\b(?:on|from|to|onto|exhaust|destroy|discard|return) (?:that unit|it|that target unit|the "
+                           r"chosen unit|that ally|the targeted unit)\b", re.I)
+
+
+def _reaction_on_board(reaction: dict[str, Any], results: list[PartResult], pieces: dict[str, Piece],
+                       board: Board) -> dict[str, Any]:
+    """A reaction to a unit being destroyed, when the units the part acted on were named: it is set off only if one
+    of them was destroyed (the board says), and "a unit you control" is the destroyed unit's controller's."""
+    if not reaction["applies"] or not (reaction["event"] or "").startswith("destroyed") or not pieces:
+        return reaction
+    r = next((x for x in results if x.part.n == reaction["triggered_by"]), None)
+    if r is None or any(not u.name for u in board.units):
+        return reaction   # an unnamed unit may be the one destroyed
+    hit = [q for q in pieces.values() if q.label in " ".join(r.result) or q.label == r.target]
+    if not hit:
+        return reaction
+    gone = [q for q in hit if q.gone == "destroyed"]
+    if not gone:
+        return {**reaction, "applies": False, "triggered_by": None,
+                "when": "nothing is destroyed: " + "; ".join(r.result or [f"{r.target} survives"])}
+    if re.search(r"\ban ally\b|\ballies\b", reaction["trigger"], re.I):
+        gone = [q for q in gone if q.card is None or q.card.type == "Ally"]
+        if not gone:
+            return {**reaction, "applies": False, "triggered_by": None,
+                    "when": "nothing is destroyed that it watches for: the unit destroyed is not an ally"}
+    if re.search(r"\b(?:a|an|any) (?:unit|ally|conjuration)s? you control\b", reaction["trigger"], re.I):
+        sides = {q.unit.side for q in gone}
+        whose = ("your opponent's reaction: the unit destroyed is theirs" if sides == {"theirs"} else
+                 "your reaction: the unit destroyed is yours" if sides == {"mine"} else
+                 "each player's, for their own unit destroyed")
+        return {**reaction, "when": f"{reaction['when']} ({whose})"}
+    return reaction
+
+
+_WATCHED = re.compile(r"\b(?:a|an|any|one or more) (?:units?|all(?:y|ies)|conjurations?) (?P<ctl>you control|"
+                      r"an opponent controls|your opponent controls)\b", re.I)
+
+
+def _watched_side(ability: Ability) -> tuple[str, str] | None:
+    """Whose unit a trigger waits for ("after a unit you control is dealt damage"): (side, words), else None."""
+    if ability.trigger is None:
+        return None
+    m = _WATCHED.search(ability.trigger.words)
+    if m is None or re.search(r"\bor (?:your |a |their )?phoenixborn\b|\bdestroyed\b|\bleaves? play\b|\bdiscarded\b|"
+                              r"\breturned\b|\bremoved\b", ability.trigger.words, re.I):
+        return None   # a unit destroyed or leaving play is not on the board any more
+    return ("mine" if m.group("ctl").lower() == "you control" else "theirs"), m.group(0)
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:
@@ -591,37 +737,36 @@ def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: st
     found += reactions_to(done, pieces, src, part, reborn, trace)
 
 
-def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> None:
-    """State flags that make no sense for this card or ability: one sentence with the valid choices."""
+def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> list[str]:
+    """The board state given that this card or ability never looks at: each a sentence saying it changes nothing
+    (the question still answers: the rules settle it). Numbers that contradict the card (a part that does not
+    exist, dice that do not add up to the cost) are refused with one sentence and the valid choices."""
+    unused = []
+    used = f"{p.name}" if playing else f"{p.name}'s {ability.label}"
     if board.exhausted and playing:
-        raise QuestionError(f"--exhausted describes a card in play, but {p.name} is being played from hand; use "
-                            "--ability with one of its abilities, or drop --exhausted.")
+        unused.append(f"That it is exhausted changes nothing: {p.name} is played from your hand, and only a card in "
+                      "play can be exhausted.")
     if board.focus and not ability.focus_levels and not (playing and p.type == "Ready Spell"):
-        raise QuestionError(f"--focus goes with a ready spell's Focus lines; {p.name}'s "
-                            f"{ability.label} has none.")
+        unused.append(f"Focus changes nothing here: {used} has no Focus line.")
     if board.conjurations_left is not None and not any(part.places for part in ability.parts):
-        raise QuestionError(f"--conjurations-left goes with an ability that puts a conjuration into play; "
-                            f"{p.name}'s {ability.label} puts none.")
+        unused.append(f"The conjurations left in your pile change nothing: {used} puts no conjuration into play.")
     if board.spellboard_full and not (playing and p.type == "Ready Spell"):
-        raise QuestionError("--spellboard-full matters only when a ready spell is played from hand; "
-                            f"{p.name}'s {ability.label} is not that.")
+        unused.append(f"Your full spellboard changes nothing: {used} puts no ready spell onto it.")
     if board.spent is not None:
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
         if not dice and not re.search(r"\bspent\b", ability.text, re.I):
-            raise QuestionError(f"--spent says which dice paid its cost; {p.name}'s {ability.label} costs no dice.")
-        if dice and given != dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+            unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
+        elif dice and given > dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
-        raise QuestionError(f"--x goes with a card whose text uses X; {p.name}'s {ability.label} does not.")
+        unused.append(f"The X given changes nothing: {used} has no X in its text.")
     if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):
-        raise QuestionError(f"--discard matters only for text about your discard pile; {p.name}'s "
-                            f"{ability.label} has none.")
+        unused.append(f"The cards in your discard pile change nothing: {used} does not look at it.")
     needs_room = any(n.kind == "room" for part in ability.parts for n in part.needs)
     if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
-        raise QuestionError("--battlefield-full matters only when an ally is played or a part puts a unit onto your "
-                            f"battlefield; {p.name}'s {ability.label} does neither.")
+        unused.append(f"Your full battlefield changes nothing: {used} puts no unit onto your battlefield.")
     numbers = [part.n for part in ability.parts if part.focus <= board.focus]
     optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
     for n in board.declines:
@@ -639,6 +784,7 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
             extra = "" if n in numbers else " (no such part)"
             raise QuestionError(f"--target {n}: part {n} chooses no target{extra}; parts with a target to "
                                 f"choose: {valid}.")
+    return unused
 
 
 def granted_to_unit(p: Printing, used: Ability) -> bool:
@@ -740,14 +886,23 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                            f"({what})"}, None
     elif reading.watch == "use-unit-ability":
         given = granted_to_unit(p, used)
-        if used.kind == "play" or (p.type not in (*UNIT_TYPES, "Phoenixborn") and not given) or used.inexhaustible:
+        entering = [a for a in read_abilities(p) if a.kind != "play" and a.trigger is not None and ENTERS.match(a.text)]
+        if used.kind == "play" and p.type in UNIT_TYPES and results and entering and \
+                not all(a.inexhaustible for a in entering):
+            # a unit played from hand: what happens is its own "When this unit comes into play" ability, a unit
+            # ability like any other (asked by its name, the same cancel applies)
+            first = min(r.part.n for r in results)
+            why = (f"what playing {p.name} does is its {entering[0].label}, a unit ability without inexhaustible; "
+                   "the unit itself stays in play")
+        elif used.kind == "play" or (p.type not in (*UNIT_TYPES, "Phoenixborn") and not given) or used.inexhaustible:
             return {"card": name, "applies": False, "rules": rules,
                     "why": f"its trigger (“{trig}”) is not met: this is not a unit or Phoenixborn ability that "
                            "is exhaustible"}, None
-        first = min((r.part.n for r in results), default=1)
-        why = (f"{p.name} gives {used.label} to the unit it is attached to, so it is a unit ability, and it is not "
-               "inexhaustible") if given else f"{p.name}'s {used.label} is a unit or Phoenixborn ability without " \
-                                               "inexhaustible"
+        else:
+            first = min((r.part.n for r in results), default=1)
+            why = (f"{p.name} gives {used.label} to the unit it is attached to, so it is a unit ability, and it is "
+                   "not inexhaustible") if given else f"{p.name}'s {used.label} is a unit or Phoenixborn ability " \
+                                                     "without inexhaustible"
     elif reading.watch == "spell-all-units":
         hits = [r.part.n for r in results if any(n.kind == "units-to-affect" for n in r.part.needs)]
         if not hits or "Spell" not in p.type:

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.interface import QuestionError
@@ -32,6 +32,7 @@ class Unit:
     described: bool = False         # the question said what is on it (so "nothing said" means none)
     exhaustion: int | None = None   # exhaustion tokens when counted ("/exhaustion=2"); "/exhausted" is 1
     shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
+    kind: str | None = field(default=None, compare=False)     # "Ally" / "Conjuration" when its card is known
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
@@ -179,6 +180,30 @@ def _unit(name: str, side: str, details: list[str], text: str) -> Unit:
         exhausted = tired > 0
     return Unit(name, side, tuple(alterations), counts.get("status"), counts.get("wounds"),
                 (exhausted or False) if details else None, described=bool(details), exhaustion=tired)
+
+
+def with_targets_in_play(board: Board, keep_out: set[str], units_none: bool, name_unit: Any = None) -> Board:
+    """A unit the question names as a target ("--target 1=Hammer Knight@theirs", "1=theirs") is in play, though
+    --unit did not list it: the player said it is there. Not when the question said no units are in play, nor for
+    the card itself or a conjuration it puts into play (that one comes from the effect)."""
+    if units_none:
+        return board
+    units = list(board.units)
+    for what in board.targets.values():
+        low = what.strip().lower()
+        if low in SIDES:
+            if not any(u.side == low for u in units):
+                units.append(Unit(None, low))
+            continue
+        name, sep, side = what.rpartition("@")
+        side = side.strip().lower()
+        if not sep or side not in SIDES or name.strip().lower() in ("phoenixborn", *keep_out):
+            continue
+        if not any(u.side == side and (u.name or "").lower() == name.strip().lower() for u in units):
+            units.append(Unit(name_unit(name.strip()) if name_unit else name.strip(), side))
+    if len(units) == len(board.units):
+        return board
+    return replace(board, units=tuple(units), units_said=True)
 
 
 def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:

@@ -27,8 +27,25 @@ WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) 
                           r"(?P<alt>alteration)", re.I)
 
 
+_KIND = re.compile(r"\b(?P<k>ally|allies|conjurations?)\b", re.I)
+
+
+def kind_fits(u: Unit, words: str) -> bool | None:
+    """Is the unit of the kind the words name ("target ally you control", "a conjuration an opponent controls")?
+    None: its card is not known."""
+    m = _KIND.search(words)
+    if not m:
+        return True
+    if u.kind is None:
+        return None
+    return u.kind == ("Ally" if m.group("k").lower().startswith("all") else "Conjuration")
+
+
 def fits(u: Unit, words: str) -> bool | None:
-    """Does the unit meet what the target words ask ("exhausted", "with a status token")? None: not known."""
+    """Does the unit meet what the target words ask ("exhausted", "with a status token", "ally")? None: not
+    known."""
+    if kind_fits(u, words) is False:
+        return False
     m = WITH_TOKENS.search(words)
     if not m:
         return True
@@ -57,9 +74,9 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
         if asked:
             if asked.lower() in ("mine", "theirs"):
                 side = asked.lower()
-                if spec.side not in ("any", side):
-                    raise QuestionError(f"Part {part.n} must target a unit of {side_words(spec.side)}; "
-                                        f"--target {part.n}= takes {spec.side} or NAME@{spec.side}.")
+                if spec.side not in ("any", side):   # the rules answer: it cannot be aimed there
+                    return None, None, (f"it cannot target a unit of {side_words(side)}: “{spec.words}” must be a "
+                                        f"unit of {side_words(spec.side)}")
                 pick = [u for u in legal if u.side == side]
             else:
                 name, side = split_side(asked, f"--target {part.n}=")
@@ -68,10 +85,19 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                             and u.shield]
                 if not pick and shielded:   # a unit its own text keeps from being targeted: the part cannot be
                     return None, None, f"no legal target: {shielded[0].shield}"   # aimed at it
-            if not pick:
+            if not pick:   # the unit asked for cannot be this part's target: the part is not aimed at it
                 choices = ", ".join(sorted({u.label() for u in legal})) or "none"
-                raise QuestionError(f"--target {part.n}={asked} is not a legal target in this board state; "
-                                    f"legal: {choices}.")
+                if asked.lower() in ("mine", "theirs"):
+                    return None, None, f"no legal target: no unit of {side_words(side)} that it can target is in play"
+                named = next((u for u in units if u.side == side and (u.name or "").lower() == name.lower()), None)
+                if named is None:
+                    why = f"{name} ({'yours' if side == 'mine' else 'theirs'}) is not in play to target"
+                elif spec.side not in ("any", side):
+                    why = f"{named.label()} cannot be its target: “{spec.words}” must be a unit of " \
+                          f"{side_words(spec.side)}"
+                else:
+                    why = f"{named.label()} cannot be its target: it is not “{spec.words}”"
+                return None, None, f"{why} (legal targets here: {choices})"
             return pick[0].label(), pick[0].side, ""
         if not legal:
             what = WITH_TOKENS.search(spec.words)
@@ -137,6 +163,11 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
     """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
     words = spec.words.lower()
     shown = f"a {spec.words}"
+    asked = board.targets.get(str(part.n))
+    if asked and "@" in asked and not re.search(r"\balteration", words):
+        # the card the question names as the target ("--target 1=Summon Gilder@theirs"): the player says it is there
+        name, side = split_side(asked, f"--target {part.n}=")
+        return f"{name} ({'yours' if side == 'mine' else 'theirs'})", side, ""
     if re.search(r"\balteration", words) and not re.search(r"\bphoenixborn\b", words):
         holders = [u for u in units if u.alterations]
         if holders:

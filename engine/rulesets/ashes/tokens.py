@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from engine.rulesets.ashes.state import Board, Unit
 
-_REMOVE = re.compile(r"^(?:you may )?remove (?P<items>(?:\d+|all|an?|one|two|three)? ?(?:wound|status|exhaustion)"
-                     r"(?: tokens?)?(?:,? (?:and|or) (?:\d+|all|an?|one|two|three)? ?(?:wound|status|exhaustion)"
-                     r"(?: tokens?)?)*) from (?P<what>your phoenixborn|this unit|this card|"
+_REMOVE = re.compile(r"^(?:you may )?(?P<verb>remove|move) (?P<items>(?:\d+|all|an?|one|two|three)? ?"
+                     r"(?:wound|status|exhaustion)(?: tokens?)?(?:,? (?:and|or) (?:\d+|all|an?|one|two|three)? ?"
+                     r"(?:wound|status|exhaustion)(?: tokens?)?)*) from (?P<what>your phoenixborn|this unit|this card|"
                      r"(?:a|another) target (?:unit or phoenixborn|phoenixborn|unit|ally|conjuration)|that unit|it|"
                      r"the attached unit|(?:a|an|another) (?:unit|ally|conjuration) you control)\b", re.I)
 _ITEM = re.compile(r"(?P<n>\d+|all|an?|one|two|three)? ?(?P<tok>wound|status|exhaustion)(?: tokens?)?", re.I)
@@ -27,6 +27,7 @@ _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 class Removal:
     items: tuple[tuple[int | None, str], ...]   # (how many, None = all; which token)
     what: str
+    verb: str = "remove"                         # "move 1 wound token from your Phoenixborn onto this unit"
 
     def words(self) -> str:
         return " and ".join(_count(n, tok) for n, tok in self.items)
@@ -39,7 +40,8 @@ def _count(n: int | None, tok: str) -> str:
 
 
 def removal(text: str) -> Removal | None:
-    m = _REMOVE.match(text.strip())
+    text = re.sub(r"^(?:if [^,]+, |then,? )", "", text.strip(), flags=re.I)   # the part's condition is its own
+    m = _REMOVE.match(text)
     if not m:
         return None
     items: list[tuple[int | None, str]] = []
@@ -53,7 +55,7 @@ def removal(text: str) -> Removal | None:
             else last
         last = n
         items.append((n, im.group("tok").lower()))
-    return Removal(tuple(items), m.group("what").lower())
+    return Removal(tuple(items), m.group("what").lower(), m.group("verb").lower())
 
 
 def holder(rem: Removal, target: str | None, acts_on: str | None, units: list[Unit], self_unit: Unit | None,
@@ -102,4 +104,4 @@ def removed(rem: Removal, unit: Unit | None) -> tuple[bool | None, str]:
         return None, ""
     if all(unit.tokens(tok) == 0 for _, tok in rem.items):
         return False, ""
-    return True, "removes " + " and ".join(got)
+    return True, ("moves " if rem.verb == "move" else "removes ") + " and ".join(got)

@@ -10,7 +10,6 @@ from engine.names import fold
 from engine.registry import register
 from engine.rulesets.dominion.behaviour import Behaviour, BehaviourError, Kind, parse_behaviour
 from engine.rulesets.dominion.evaluate import Instance, Lookup, Verdict, evaluate
-from engine.rulesets.dominion.phrases_ask import PHRASEBOOK
 from engine.rulesets.dominion.question import QUESTION
 from engine.rulesets.dominion.rules import POLICIES, RULES, VERSIONS
 from engine.rulesets.dominion.scenario import RawNode, ScenarioError, parse_chain, valid_choices
@@ -44,7 +43,14 @@ class DominionRuleset:
     game = GAME
     aliases = ("dom", "dominion duration")
     title = "Dominion (Duration cards)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.dominion.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     # What the generic front ends need to offer this game (engine/interface.py).
     questions = QUESTION
     sources = SOURCES

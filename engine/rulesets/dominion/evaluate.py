@@ -250,6 +250,13 @@ class Evaluator:
                                  "ends then), which keeps it in play until that turn's Clean-up")
             case Kind.NEXT_TURN:
                 self.step(inst, "DM1", trigger, "acts at the start of your next turn", source)
+                if b.leaves_with and not inst.choices.start_option and i == 0:
+                    # "At the start of your next turn, choose one: +$2; or trash this ...": the option that keeps
+                    # it is taken, said (Cabin Boy[trash] says the other)
+                    kept = next((o for o in b.start_options if o != b.leaves_with), "")
+                    self._default(inst, "DM1", f"at the start of your next turn it chooses “{kept}”, not "
+                                  f"“{b.leaves_with}”", "", f"{inst.label} chooses “{kept}” at the start of your next "
+                                  "turn" if kept else f"{inst.label} does not choose “{b.leaves_with}”")
                 if inst.choices.deck_empty:
                     self.step(inst, "DM2", trigger, "an empty deck does not matter: the next-turn effect "
                               "still counts as doing something" if b.draws else "the empty deck does not "

@@ -11,6 +11,7 @@ from engine.names import fold
 from engine.rulesets.dominion.behaviour import Kind, types_of
 from engine.rulesets.dominion.build import Phase
 from engine.rulesets.dominion.evaluate import Instance, Verdict, describe
+from engine.rulesets.dominion.reading import article
 from engine.rulesets.dominion.scenario import ScenarioError
 from engine.trace import render_steps
 
@@ -141,6 +142,12 @@ def outcome(verdict: Verdict) -> str:
         else:
             clauses.append(f"{who} {both}{'leave' if plural else 'leaves'} play {when}")
     if not clauses and not reacted:
+        roots = [i for i in verdict.instances if i.parent is None and not i.in_play]
+        if roots and len(roots) == len([i for i in verdict.instances if i.parent is None]):
+            # an Event, Project, Hex or other landscape asked about alone: never a card in play (DM16)
+            kinds = [next((t for t in types_of(i.card)), "card") for i in roots]
+            return "; ".join(f"{i.label} is never in play: {article(k)} is not a card put into play"
+                             for i, k in zip(roots, kinds, strict=True))
         return "no card of the chain is in play, so nothing leaves play"
     return "; ".join(reacted + clauses)
 
@@ -154,6 +161,7 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
     if trash is not None:
         text = f"{trash['answer']}; {text}"
     if verdict.problems:  # (its rule is in problem_rules and the lines below: a player reads plain words first)
+        text = text[:1].lower() + text[1:] if text.startswith("Assuming") else text  # ("otherwise assuming ...")
         text = f"Not allowed: {verdict.problems[0].rstrip('.')}; otherwise {text}"
         if verdict.alternative is not None:
             text += f"; under the older wording, where it is allowed, {outcome(verdict.alternative)}"

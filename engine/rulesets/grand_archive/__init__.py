@@ -12,8 +12,6 @@ from engine.names import fold
 from engine.registry import register
 from engine.rulesets.grand_archive.annotations import SPEC
 from engine.rulesets.grand_archive.cardinfo import GAME
-from engine.rulesets.grand_archive.coverage import coverage
-from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
 from engine.rulesets.grand_archive.question import QUESTION
 from engine.rulesets.grand_archive.reading import read_card
 from engine.rulesets.grand_archive.rules import RULES, VERSIONS
@@ -54,7 +52,14 @@ class GrandArchiveRuleset:
     game = GAME
     aliases = ("ga", "grandarchive", "grand archive")
     title = "Grand Archive (continuous effects)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.grand_archive.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     # What the generic front ends need to offer this game (engine/interface.py).
     questions = QUESTION
     sources = SOURCES
@@ -71,6 +76,8 @@ class GrandArchiveRuleset:
 
     def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
                  top: int) -> dict[str, Any]:
+        from engine.rulesets.grand_archive.coverage import coverage  # reads every card's text: only when asked
+
         return coverage(cards, annotations_of, top)
 
 

@@ -187,6 +187,7 @@ class Evaluator:
         self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
         self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
+        self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -1355,6 +1356,10 @@ class Evaluator:
                 if n is None:
                     unknown.append(placed.inst.label)
                     continue
+                if read.per and not given:  # "Put X buff counters ..., where X is ...": X taken, said first
+                    said = f"X is {n} ({read.per}, not given)" if each is None else \
+                        f"there {'is one' if counted == 1 else f'are {counted}'} {read.per} (not given)"
+                    self.x_taken.setdefault(obj.id, []).append(said)
                 put[read.counter_kind] = put.get(read.counter_kind, 0) + n
                 put_by.setdefault(read.counter_kind, []).append(f"{n} from {placed.inst.label}")
                 continue
@@ -1454,6 +1459,8 @@ class Evaluator:
                 result["counters_put"] = self.put_on[obj.id]
             if self.cancelled.get(obj.id):  # each buff counter put removed a debuff counter there (or the reverse)
                 result["counters_removed"] = self.cancelled[obj.id]
+            if self.x_taken.get(obj.id):  # how many counters were taken to be put, not given
+                result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:

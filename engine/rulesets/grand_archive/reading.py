@@ -323,6 +323,7 @@ class _Change:
     adds: tuple[str, ...] = ()
     amounts: tuple[tuple[str, int | None], ...] = ()
     x_terms: tuple[tuple[str, int, int], ...] = ()  # (stat, X's factor, fixed part) of an amount in X
+    choice: str = ""   # "your choice of +1 POWER or +1 LIFE": one option (a mode: one is taken aloud)
 
 
 def _signed(text: str) -> int | None:
@@ -336,6 +337,17 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
     low = w.lower()
     out: list[_Change] = []
     if v in ("get", "gets"):
+        options = re.match(r"^your choice of ([+-]\s?\d+\s?(?:POWER|LIFE|LEVEL))((?:,? or [+-]\s?\d+\s?(?:POWER|LIFE|"
+                           r"LEVEL))+)", w, re.I)
+        if options:  # "get your choice of +1 POWER or +1 LIFE": one of them, not both
+            picks = [options.group(1), *re.findall(r"[+-]\s?\d+\s?(?:POWER|LIFE|LEVEL)", options.group(2), re.I)]
+            out = []
+            for pick in picks:
+                n, stat = STAT.match(pick).groups()  # type: ignore[union-attr]
+                words = f"{n.replace(' ', '')} {stat.upper()}"
+                out.append(_Change("E", f"{verb} {words}", stat.lower(), words,
+                                   amounts=((stat.lower(), _signed(n)),), choice=words))
+            return out
         stats = STAT.findall(w)
         if stats:
             change = " and ".join(f"{n.replace(' ', '')} {s.upper()}" for n, s in stats)
@@ -596,7 +608,11 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
                 if not cm:
                     continue
                 for change in _classify(cm.group(1), cm.group(2), ctx.quotes):
+                    mode = ctx.mode
+                    if change.choice:  # "your choice of +1 POWER or +1 LIFE": each option a mode of its own
+                        ctx.mode = change.choice
                     effects.append(_effect(ctx, sentence, cm.group(1), change, one, resolving))
+                    ctx.mode = mode
         if effects:
             ctx.last_set = specs[-1]
             return effects

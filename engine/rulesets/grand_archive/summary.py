@@ -84,6 +84,9 @@ def _counts_assumed(answer: ObjectAnswer) -> list[str]:
                     and not change.get("x"):
                 n = change["of"]
                 said.append(f"there {'is one' if n == 1 else f'are {n}'} {change['counted']} (not given)")
+            elif change.get("x") and change["count"] is not None and not change["count_given"] and change["counted"]:
+                # "+X POWER, where X is the highest power stat among your omens": X was taken, never silently
+                said.append(f"X is {change['count']} ({change['counted']}, not given)")
     return list(dict.fromkeys(said))
 
 
@@ -107,6 +110,7 @@ def object_sentence(answer: ObjectAnswer) -> str:
         what = f": {', '.join(changes)}" if changes else ""
         assumed = list(dict.fromkeys(_plain(c) for p in answer.order if not p.inst.condition_given
                                      for c in (p.inst.assumed_requires, p.inst.assumed_condition) if c))
+        assumed += list(dict.fromkeys(t for t in (_triggered(p.inst) for p in answer.order) if t))
         # qualifiers of a set the scenario cannot check ("ephemeral", "wind element", "with the chosen name")
         fits = list(dict.fromkeys(w for p in answer.order for w in p.inst.read.affected.unchecked
                                   if not (answer.obj.element and w == f"{answer.obj.element} element")))
@@ -114,7 +118,7 @@ def object_sentence(answer: ObjectAnswer) -> str:
                                       for p in answer.order if p.inst.read.displaced))
         if fits:
             assumed.append(f"it fits “{'”, “'.join(fits)}”")
-        assumed += _counts_assumed(answer)
+        assumed += _counts_assumed(answer) + list(answer.result.get("counters_assumed", []))
         # "If that ally is a Shenju, ...": the target was written without it, so it is taken not to be one
         assumed += list(dict.fromkeys(r.inst.assumed_not for r in answer.reaches if r.inst.assumed_not
                                       and not r.inst.condition_given))
@@ -137,8 +141,24 @@ def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
-                              if not i.event and i.read.affected.text and not i.read.affected.self_only))[:2]
+                              if not i.event and i.read.affected.text and not i.read.affected.self_only
+                              and i.read.layer != "-" and i.read.affected.text != "the game"))[:2]
     return sentence + (f": {' and '.join(sets)}" if sets else "")
+
+
+# a triggered ability waiting for something that the question does not say happened
+_WAITING = re.compile(r"^(?:whenever|when|at the beginning of|at the end of|on foster|on kill|on death|on hit|"
+                      r"on champion hit|on charge|on level up)\b", re.I)
+
+
+def _triggered(inst: Instance) -> str:
+    """"its trigger (“Whenever another Animal and/or Beast ally …”) happened": a triggered ability's effect is
+    answered as if it triggered, and the first line says so."""
+    words = inst.read.origin_words.strip().rstrip(":")
+    if inst.read.origin.value != "resolved ability" or not _WAITING.match(words):
+        return ""
+    short = " ".join(words.split()[:6]) + ("…" if len(words.split()) > 6 else "")
+    return f"its trigger (“{short}”) happened"
 
 
 def _join_names(names: list[str]) -> str:
@@ -152,7 +172,8 @@ def _effect_state(inst: Instance) -> str:
         f"{read.affected.text[1:]}" if read.counter_kind else f"{read.change} for {read.affected.text}"
     state = {"active": "in effect", "ended": f"ended ({inst.status_why})", "off": f"off ({inst.status_why})",
              "not-started": f"not started yet ({inst.status_why})"}.get(inst.status, inst.status)
-    conds = [_plain(c) for c in (inst.assumed_requires, inst.assumed_condition) if c]
+    conds = [_plain(c) for c in (inst.assumed_requires, inst.assumed_condition) if c] + \
+        [t for t in (_triggered(inst),) if t]
     if conds and inst.status == "active" and not inst.condition_given:  # assumed aloud, never silently true
         state += f", assuming {' and '.join(dict.fromkeys(conds))}"
     return f"{inst.card.name}: {what}, {state}"

@@ -10,9 +10,7 @@ from engine.cards import Annotation, Card
 from engine.interface import AnnotationSpec, QuestionError
 from engine.registry import register
 from engine.rulesets.l5r.abilities import Kind, read_card
-from engine.rulesets.l5r.coverage import coverage
 from engine.rulesets.l5r.durations import Form
-from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
 from engine.rulesets.l5r.question import QUESTIONS
 from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.rulesets.l5r.sources import SOURCES
@@ -53,7 +51,14 @@ class L5RRuleset:
     game = GAME
     aliases = ("legend-of-the-five-rings", "l5r-ccg", "legend of the five rings")
     title = "Legend of the Five Rings CCG (timing and durations)"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.l5r.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     # What the generic front ends need to offer this game (engine/interface.py): two questions.
     questions = QUESTIONS
     sources = SOURCES
@@ -88,6 +93,8 @@ class L5RRuleset:
 
     def coverage(self, cards: Sequence[Card], annotations_of: Callable[[Card], Sequence[Annotation]],
                  top: int) -> dict[str, Any]:
+        from engine.rulesets.l5r.coverage import coverage  # reads every card's text: only when asked
+
         return coverage(cards, annotations_of, top)
 
 

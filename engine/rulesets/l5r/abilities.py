@@ -44,8 +44,10 @@ ACTION_WORDS = ("Battle", "Open", "Limited", "Engage", "Dynasty")
 # The trigger runs to the first comma or colon: "After X enters play, all players lose 3 Honor".
 _TIMING = re.compile(r"\b(before|after|when)\b\s+(.+?)(?=[,:;]|\.\s|\.$|$)", re.I)
 _LABEL = re.compile(r"^(?:[A-Z][a-z]+(?: [A-Z][a-z]+)?):\s+(?=[A-Z])")
-_NEGATING = re.compile(r"\b(?:can ?not|may not|will not|does not|do not|cannot|negate|is not|are not)\b", re.I)
+_NEGATING = re.compile(r"\b(?:can ?not|may not|will not|does not|do not|cannot|negate|is not|are not|doesn't|don't|"
+                       r"won't|can't)(?!\w)", re.I)
 _CONTINUOUS = re.compile(r"\b(?:has|have|gets?|gains?|loses?|is|are|may|counts? as|equips?|costs?|produces?|"
+                         r"win tied|contributes?|"
                          r"ignores?|treat|reduce|[+-]\d+F|[+-]\d+C|[+-]\d+PH)\b", re.I)
 _GOLD = re.compile(r"\bproduces?\s+(?:\d+|X|an additional|\+?\d)\s*(?:Gold|more Gold)?|\bproduce\b.*\bGold\b", re.I)
 _FOCUS = re.compile(r"\bas a Focus Effect\b", re.I)
@@ -242,16 +244,35 @@ def read_line(index: int, line: Line) -> Ability:
         why = f"granted by “{line.granted}”: " + why
     if line.reminder:
         why = "in a keyword's reminder brackets: " + why
+    if_term = if_condition(body) if kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not line.header \
+        and timing is None and not any(t.form in (Form.WHILE, Form.PAYING) for t in terms) else None
+    if if_term is not None:
+        # "Ranged Attacks targeting Fujigawa have -1 strength if another player is Mantis Clan": a conditional
+        # continuous trait, working only while its condition holds (the Timing page, "when" case 3)
+        terms = (*terms, if_term)
     stops = forbidden(body) if kind is Kind.NEGATE else ""
     condition = next((t.condition for t in terms if t.form is Form.WHILE), "") if kind in (
-        Kind.NEGATE, Kind.CONDITIONAL) else ""
+        Kind.NEGATE, Kind.CONDITIONAL) or if_term is not None else ""
     rules_text = f"{line.header}: {line.body}" if line.header else line.body
     return Ability(index, line.full, kind, line.header, timing, occurrence, would, terms, why, line.granted,
                    line.scan or line.full, stops, condition, line.reminder, rules_text)
 
 
-_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not)\s+([^.;:]+?)(?=\s+while\b|[.;:]|$)",
-                      re.I)
+# "... if another player is Mantis Clan", "If this Shugenja is Fire, ...": a condition of a continuous trait (not
+# "even if", "as if", "if able", nor a reminder's "if it would be opposed" about how an action may be taken).
+_IF_CONDITION = re.compile(r"(?<!\beven )(?<!\bas )\b(?:only )?(?-i:[Ii])f\s+(?!able\b|possible\b)([^,.;:()]+)")
+
+
+def if_condition(body: str) -> Term | None:
+    """The "if ..." condition a continuous trait works under, as a "while" term (its condition), or None."""
+    found = _IF_CONDITION.search(body)
+    if found is None or re.match(r"\s*(?:he|she|it|they) would be opposed\b", found.group(1)):
+        return None
+    return Term(Form.WHILE, found.group(0).strip(), condition=found.group(1).strip(), start=found.start())
+
+
+_FORBIDS = re.compile(r"\b(?:can ?not|cannot|may not|will not|does not|do not|doesn't|don't|won't|can't)\s+"
+                      r"([^.;:]+?)(?=\s+while\b|[.;:]|$)", re.I)
 
 
 # "negate his destruction / her bowing / the target's straightening": an occurrence named by its noun, and the verb

@@ -138,9 +138,9 @@ def no_text(card: Card, lookup: Lookup) -> QuestionError:
 _PAYMENT = re.compile(r"\b(?:pay|pays|paying|paid|payment|costs?)\b", re.I)
 
 
-def is_payment(moment: Moment) -> bool:
+def is_payment(moment: Moment | None) -> bool:
     """A payment's when-point ("when you pay the Gold cost to Recruit ...", "when paying a Gold cost")."""
-    return moment.timing == "when" and bool(_PAYMENT.search(moment.occurrence))
+    return moment is not None and moment.timing == "when" and bool(_PAYMENT.search(moment.occurrence))
 
 
 def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
@@ -224,6 +224,10 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
     card = lookup(name)
     abilities = read_card(card)
     seen = named.setdefault(card.name, set()) if named is not None else set()
+    if index is None and is_payment(moment) and card.type == "Stronghold" and 0 not in seen \
+            and not any(a.kind is Kind.GOLD for a in abilities):
+        seen.add(0)
+        return stronghold_gold(spec, card, controller)
     picked = _pick_ability(card, abilities, index, moment, lookup, frozenset(seen))
     seen.add(picked.index)
     ability, notes = _annotated(card, picked, lookup)
@@ -238,7 +242,8 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
     label = card.name + (f" #{ability.index}" if index is not None or len(read_card(card)) > 1 else "")
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
-    if kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text):
+    if (kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text)) \
+            or (_gold_at_payment(kind, ability.rules_text or ability.text, moment) and timing in ("when", None)):
         notes.append(Interpretation(f"gold-{card.name}-{ability.index}", "L7",
                                     f"{label} produces Gold at a payment's when-point: it is ordered with the other "
                                     "Gold for that payment."))
@@ -341,7 +346,28 @@ def _delayed_for(ability: Ability, moment: Moment | None) -> Term | None:
                                    Form.DELAYED_POINT) else None
 
 
-def text_item(spec: str, kind_word: str, rest: str, controller: str) -> Item:
+def stronghold_gold(spec: str, card: Card, controller: str) -> Item:
+    """A Stronghold named at a payment's when-point: its rulebook Gold production (bow it: produce its Gold
+    Production), ordered with the other Gold for that payment in the payer's order (L7)."""
+    production = card.extra.get("production") or "its"
+    text = f"Bow: Produce {production} Gold (the rulebook Gold production of a Stronghold)"
+    note = Interpretation(f"stronghold-gold-{card.name}", "L7", f"{card.name} at a payment is its rulebook Gold "
+                          f"production ({production} Gold): it is ordered with the other Gold for that payment, in "
+                          "the paying player's order. To ask about one of its printed abilities, name it as "
+                          f"“{card.name}#N”.")
+    return Item(spec, card.name, Kind.GOLD, text, card, None, card.name, controller, None, "", False, (text,),
+                (note,))
+
+
+def _gold_at_payment(kind: Kind, text: str, moment: Moment | None) -> bool:
+    """A Reaction, trait or rulebook effect producing Gold, listed at a payment's when-point: Gold for that payment,
+    which keeps the payer's free order even against steps A-F (the Timing page's Gold exception: "a gold-producing
+    Reaction before the rulebook-granted Stronghold gold production")."""
+    return kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT, Kind.RULEBOOK) and is_payment(moment) \
+        and bool(_MAKES_GOLD.search(text))
+
+
+def text_item(spec: str, kind_word: str, rest: str, controller: str, moment: Moment | None = None) -> Item:
     kind = ITEM_KINDS[kind_word]
     source = ""
     if kind is Kind.DELAYED and rest.count(":") >= 1 and not re.match(r"^\s*(?:after|before|when)\b", rest, re.I):
@@ -365,8 +391,13 @@ def text_item(spec: str, kind_word: str, rest: str, controller: str) -> Item:
     if kind in (Kind.CONDITIONAL, Kind.NEGATE, Kind.RULEBOOK, Kind.ADDITIONAL, Kind.GOLD) and timing is None:
         occurrence = ""
     label = f"{kind_word}: {text}" + (f" (from {source})" if source else "")
+    notes: tuple[Interpretation, ...] = ()
+    if _gold_at_payment(kind, text, moment):
+        notes = (Interpretation(f"gold-{label}", "L7", f"{label} produces Gold at this payment's when-point: it is "
+                                "ordered with the other Gold for that payment, in the paying player's order."),)
+        kind, timing, occurrence = Kind.GOLD, None, ""
     return Item(spec, label, kind, text, None, ability, source or f"{kind_word}: {text}", controller, timing,
-                occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text))
+                occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text), notes)
 
 
 def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_controller: str = "you",
@@ -384,7 +415,7 @@ def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_
     head, sep, rest = raw.partition(":")
     picked = is_card_value(_CARD_INDEX.sub("", raw))  # a card picked from a menu ("id:…"), not KIND:TEXT
     if sep and not picked and head.strip().lower() in ITEM_KINDS:
-        return text_item(spec, head.strip().lower(), rest, controller)
+        return text_item(spec, head.strip().lower(), rest, controller, moment)
     if sep and not picked and rest.strip() and re.fullmatch(r"[A-Za-z]+", head.strip()):
         # No card name holds a colon: "WORD:text" is a kind the asker meant.
         raise QuestionError(f"“{head.strip()}” is not an item kind; kinds are: {', '.join(ITEM_KINDS)} "

@@ -18,6 +18,10 @@ ORDINAL = {"1": "first", "2": "second", "3": "third"}
 PHASES = ("straighten", "events", "action", "attack", "battle", "duel", "dynasty", "end")
 # What a phase condition accepts: a battle happens inside the Attack Phase, so "during the Attack Phase" holds there.
 _ACCEPTS = {"attack": {"attack", "battle"}, "battle": {"battle"}}
+# A Courtesy reminder: "(Courtesy traits do not take effect if you went first.)", "(Courtesy does not take ...)"
+COURTESY = re.compile(r"\b(?:traits?|abilit(?:y|ies)|Courtesy) (?:do|does) not take effect if you went first\b", re.I)
+# A Courtesy-labelled trait: "Courtesy: Abilities on Fujigawa's Spells have Unstoppable." (with its reminder or not)
+COURTESY_LABEL = re.compile(r"^\s*Courtesy:\s")
 _RULES_ACTOR = re.compile(r"\bbattle resolution\b|\bby the rules\b|\brulebook\b|\bthe rules\b", re.I)
 _TRAIT_ACTOR = re.compile(r"\b(?:triggered\s+)?traits?\b", re.I)
 _MOMENT_COUNT = re.compile(r"\b(?:for\s+)?the\s+(first|second|third)\s+time\b", re.I)
@@ -35,6 +39,7 @@ class Known:
     times: int | None = None                  # which time this turn it happens (1 = the first)
     phase: str | None = None                  # the phase or period the moment falls in
     subjects: dict[str, tuple[str, str]] = field(default_factory=dict)  # a named card: (type, keywords)
+    went_first: str | None = None             # who went first this game (Courtesy traits: --went-first)
 
 
 @dataclass
@@ -186,6 +191,12 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
             if any(re.search(rf"\b{re.escape(o.lower())}\b", keywords.lower()) for o in options):
                 return "met", f"{words}: {name} has it"
         return "assumed", f"{words}: the card in question has it"
+    if cond.cls == "reminder" and COURTESY.search(cond.words):
+        if known.went_first is None:
+            return "assumed", f"“{cond.words}”: {_name(controller)} did not go first (say --went-first you|opponent)"
+        if known.went_first == controller:
+            return "unmet", f"“{cond.words}”: {_name(controller)} went first, so it does not take effect"
+        return "met", f"“{cond.words}”: {_name(controller)} did not go first (as given)"
     if cond.cls == "reminder":
         return "assumed", f"“{cond.words}”: it takes effect here (say so if not)"
     # qualifier, if: checked only when the moment says the same words

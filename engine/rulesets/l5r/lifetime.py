@@ -14,8 +14,10 @@ import re
 from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
+from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form, Term, point_window
-from engine.rulesets.l5r.moment import other_edge
+from engine.rulesets.l5r.judge import Known, judge
+from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
 
@@ -124,6 +126,29 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
     return (not negated), match
 
 
+# The conditions of an awaited event a given occurrence can contradict: whose action, card or effect makes it happen,
+# whose card it happens to, what kind of card, which keyword (read as `order --by` reads a trigger's words).
+_CHECKED = ("actor", "owner", "kind", "keyword")
+
+
+def awaited_conditions(awaited: str, given: str, trace: Trace) -> str:
+    """Why the occurrence given (occurs:...) is not the awaited one after all ("another player's action destroys
+    him" against "your own action destroys him"), or "" when nothing written into the awaited event fails; the
+    conditions nothing given decides are said aloud."""
+    asked = re.sub(r"\bmy\b", "your", re.sub(r"\bI\b", "you", given))  # the asker's own words
+    verdict = judge(awaited, "", "", "you", Moment("when", asked, False), Known())
+    # whose turn, only when the words given say it ("your opponent's next turn begins"): no active player is given
+    said_turn = any(c.cls == "turn" and c.value in ("own", "other") for c in trigger_conditions(asked))
+    failed = [why for cond, why in verdict.unmet if cond.cls in _CHECKED or (cond.cls == "turn" and said_turn)]
+    if failed:
+        return "; ".join(failed)
+    assumed = [why for cond, why in verdict.assumed if cond.cls in _CHECKED]
+    if assumed:
+        trace.interpret(Interpretation("awaited-conditions", "L12", f"“{given}” is taken as “{awaited}”, with "
+                                       "what the words do not settle taken to hold: " + "; ".join(assumed) + "."))
+    return ""
+
+
 def valid_events() -> str:
     return ", ".join(EVENTS)
 
@@ -154,6 +179,7 @@ class Lifetime:
     trace: Trace = field(default_factory=Trace)
     standing: bool = False            # a card's own continuous trait: in force from the start, made by no action
     if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
+    gold: str = ""                    # Gold produced for one payment: the words that produce it
 
     @property
     def last(self) -> Point:
@@ -187,11 +213,37 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     return best if score >= 0.5 else None
 
 
+# "Produce 2 Gold", "produce 6 Gold which may only pay for one action" (an imperative, not "this Holding produces
+# +1 Gold" nor a created Holding's quoted trait "Bow: Produce 1 Gold").
+_PRODUCE = re.compile(r"\b(?-i:[Pp]roduce) (?:\d+|X|one|two|three|an additional|one additional|Gold)\b[^.;\"“”]*", re.I)
+
+
+def produced_gold(text: str, made_by: str | None) -> str:
+    """The words producing Gold for a payment: a Gold ability's, or a Reaction's or trait's at a payment's
+    when-point ("When paying for an action, produce 3 Gold which may only pay for that action"); "" otherwise."""
+    found = _PRODUCE.search(re.sub(r"[\"“][^\"”]*[\"”]", " ", text))
+    if found is None or not re.search(r"\bGold\b", found.group(0)):
+        return ""
+    if made_by == "gold" or re.search(r"\bwhen (?:paying|you pay)\b", text, re.I):
+        return found.group(0).strip(" ,")
+    return ""
+
+
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
            made_by: str | None = None) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    gold = produced_gold(text, made_by)
+    if gold and not any(t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY) for t in terms):
+        # "Bow: Produce 6 Gold which may only pay for one action": Gold is produced at a payment's when-point for
+        # that payment (L4 case 1) and spent in it; none of it is kept for later
+        term = Term(Form.PAYING, gold)
+        life = Lifetime("paying", term, term, None, "payment-made", (), gold=gold)
+        life.trace.interpret(Interpretation(
+            "gold-payment", "L4", f"“{gold}” produces Gold at a payment's when-point, for that one payment; Gold it "
+            "produces and that payment does not use is taken as not kept for later (no card here says it is)."))
+        return life
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
     outcome = DUEL_OUTCOME.search(text) if made_by == "focus" else None
     if outcome is not None and not (life.kind in ("instant", "default-turn", "unstated") or (
@@ -261,19 +313,23 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         # an action's effect "+3F while he is in an army" names no length: the rules' length (LD8), switched by it
         return Lifetime("while", condition, DEFAULT_TURN, condition, "turn-ends", ())
     if condition is not None:
-        return Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
+        life = Lifetime("while", condition, main, condition, _ends_on(main.form, main) if main else "leaves-play", ())
+        if main is not None and main.form is Form.PAYING and _cost_if(text):
+            life.trace.interpret(Interpretation("cost-if", "LD1", f"“{main.words}” changes one payment." +
+                                                _cost_if(text)))
+        return life
     if main is not None and main.form is Form.PAYING and standing and not OWN_ENTRY.search(text):
         # "Your Spells enter play for 1 less Gold", "When Recruiting a Personality, ... he costs 2 more Gold": a
         # standing cost rule, in force while its card is in play; each payment it changes is changed for that one
         life = Lifetime("in-play", None, None, None, "leaves-play", ())
         life.trace.interpret(Interpretation("standing-cost", "LD1", f"“{main.words}” is a standing cost rule of the "
                                             "card: it changes every such payment while the card is in play, and each "
-                                            "change lasts for that one payment only."))
+                                            "change lasts for that one payment only." + _cost_if(text)))
         return life
     if main is not None and main.form is Form.PAYING and standing:
         life = Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
         life.trace.interpret(Interpretation("own-cost", "LD1", f"“{main.words}” is a rule of the card for the payment "
-                                            "that brings it into play: it changes that one payment."))
+                                            "that brings it into play: it changes that one payment." + _cost_if(text)))
         return life
     if main is not None:
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
@@ -297,6 +353,17 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
     if not LASTING.search(CONDITION.sub("", LOOP.sub("", text))):
         return Lifetime("instant", None, None, None, None, ())
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
+
+
+_COST_IF = re.compile(r"(?<!\beven )\b(?-i:[Ii])f\s+([^,.;:()]+)")
+
+
+def _cost_if(text: str) -> str:
+    """A cost rule's "if ..." ("Enters play for 1 less Gold if you are a Lion Clan player"), said as what the change
+    needs: it is checked at the payment, and taken to hold here as nothing says otherwise."""
+    found = _COST_IF.search(text)
+    return f" It changes the payment only “{found.group(0).strip()}”; that is taken to hold here, as nothing says " \
+           "otherwise." if found else ""
 
 
 def _turns_until(term: Term, players: int) -> int:
@@ -395,7 +462,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
         before_state = state
         why, rule = "no change", None
         main = life.main
-        if event in ("action-announced", "targets-chosen") and life.standing:
+        if life.gold and event in ("payment-made", *ENDED_BY) and persists:
+            persists = effective = False
+            why, rule = ("the Gold was produced for that payment and spent in it; what it did not use is not kept"
+                         if event == "payment-made" else "Gold is produced for a payment and spent in it at once; "
+                         "none is left by now"), "L4"
+        elif life.gold and event not in ("payment-made", *ENDED_BY):
+            why = "Gold is produced at a payment's when-point and spent in that payment; this changes nothing of it"
+        elif life.gold:
+            why = "it has already been spent in its payment"
+        elif event in ("action-announced", "targets-chosen") and life.standing:
             why = "a card's own trait is not made by an action: announcing or targeting an action changes nothing of it"
         elif event in ("action-announced", "targets-chosen"):
             why, rule = ("not made yet: costs and targets come first, then the effects as the action resolves",
@@ -459,7 +535,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             elif state in ("waiting", "fired"):
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)
-                if which is not None and repeats:
+                unmet = awaited_conditions(which, what, trace) if which is not None else ""
+                if unmet:
+                    why, rule = f"“{what}” is not what it waits for: {unmet}; it keeps waiting", "L12"
+                elif which is not None and repeats:
                     state, persists, effective = "fired", True, False
                     why = f"“{what}” is “{which}”: it fires, and keeps waiting to fire each time until its length ends"
                     rule = "L6"

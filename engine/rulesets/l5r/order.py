@@ -19,8 +19,9 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind, negated_verbs
+from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.items import Item
-from engine.rulesets.l5r.judge import Known, judge
+from engine.rulesets.l5r.judge import COURTESY_LABEL, Known, judge
 from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, other_edge, stems
 from engine.trace import Interpretation, Trace
 
@@ -56,11 +57,12 @@ class Scenario:
     phase: str | None = None        # the phase or period the moment falls in (--phase)
     subjects: dict[str, tuple[str, str]] = field(default_factory=dict)  # cards the moment names: (type, keywords)
     version: str = "current"
+    went_first: str | None = None   # who went first this game (--went-first), for Courtesy traits
 
     @property
     def known(self) -> Known:
         return Known(self.active, self.active_given or self.between_turns, self.by, self.times, self.phase,
-                     dict(self.subjects))
+                     dict(self.subjects), self.went_first)
 
 
 @dataclass
@@ -71,8 +73,30 @@ class Ordering:
     assumed: list[str] = field(default_factory=list)   # trigger words taken to hold, for the first line
 
 
-def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
-    """Why an item does not act at this moment, or None when it does."""
+def partial_negation(item: Item, moment: Moment) -> str | None:
+    """What a negation forbids when that is not the moment's occurrence itself ("his unit doesn't bow after battle" at
+    "after the battle resolves": the Conqueror reminder): it stops only that part of what happens here, never the
+    occurrence and everything that answers it. None when it negates the occurrence (or names nothing it forbids)."""
+    if item.kind is not Kind.NEGATE:
+        return None
+    forbidden = _forbidden(item)
+    occurrence = stems(moment.occurrence)
+    if not forbidden or stems(f"{forbidden_verbs(forbidden)} {negated_verbs(forbidden)}") & occurrence \
+            or occurrence <= stems(forbidden):
+        return None  # it forbids the occurrence itself ("can not move home", "It can not happen that ...")
+    return forbidden
+
+
+def _parts_hit(item: Item, others: list[Item]) -> list[Item]:
+    """The other items whose words do what a partial negation forbids ("Bow each unit" for "doesn't bow")."""
+    forbidden = _forbidden(item) or ""
+    verbs = stems(f"{forbidden_verbs(forbidden)} {negated_verbs(forbidden)}")
+    return [o for o in others if o is not item and verbs & stems(" ".join(o.effects) or o.text)]
+
+
+def _mismatch(item: Item, moment: Moment, others: list[Item] | None = None) -> tuple[str, list[str]] | None:
+    """Why an item does not act at this moment, or None when it does. `others`: the other items listed (a negation
+    of a part of what they do acts here, step A)."""
     if item.kind in (Kind.ACTION,):
         return ("an action is taken at its own time in the sequence of play (an action round), not in answer to "
                 "this moment", ["L1", "L10"])
@@ -107,7 +131,7 @@ def _mismatch(item: Item, moment: Moment) -> tuple[str, list[str]] | None:
     # from targeting.
     forbidden = _forbidden(item) if item.kind is Kind.NEGATE and item.card is not None else None
     if forbidden is not None and not (stems(f"{forbidden_verbs(forbidden)} {negated_verbs(forbidden)}")
-                                      & stems(moment.occurrence)):
+                                      & stems(moment.occurrence)) and not _parts_hit(item, others or []):
         return (f"what it forbids (“{forbidden}”) is not this occurrence ({moment.occurrence}), so it does not "
                 "negate it at step A", ["L6"])
     return None
@@ -216,13 +240,29 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                     "that action's effects, so at this moment it acts as a delayed effect (step D), grouped by source "
                     "with the other delayed effects, as the final CCG rules also say."))
             ability = item.ability
-            if item.kind is Kind.NEGATE and ability is not None and ability.stops:
+            part = partial_negation(item, scenario.moment)
+            if part is not None:
+                hit = _parts_hit(item, items)
+                why += (f"; it stops only “{part}”, a part of what happens here, not “{scenario.moment.occurrence}” "
+                        "itself, so everything else still happens"
+                        + (" (" + ", ".join(f"“{_short_words(o)}” still happens, without that part" for o in hit)
+                           + ")" if hit else ""))
+            elif item.kind is Kind.NEGATE and ability is not None and ability.stops:
                 why += f"; it forbids “{ability.stops}”"
                 if ability.condition:
                     why += f" while {ability.condition}"
                     trace.interpret(Interpretation(f"negation-condition-{item.label}", "L6",
                                                    f"{item.label}: its condition “while {ability.condition}” is "
                                                    "taken to hold at this moment, so its negation applies."))
+            if_words = _if_words(item)
+            if if_words and item.kind is not Kind.NEGATE:
+                # "... have -1 strength if another player is Mantis Clan": it acts only while that holds
+                why += f"; it works only “{if_words}”"
+                trace.interpret(Interpretation(f"if-condition-{item.label}", "L4",
+                                               f"{item.label}: its condition “{if_words}” is taken to hold at this "
+                                               "moment; if it does not, it does not act here."))
+            if if_words:
+                result.assumed.append(f"“{if_words}”")
             if step == "B":
                 why += "; at a when-point it starts or stops with its condition"
                 rules.append("L4")
@@ -261,17 +301,33 @@ def _place(items: list[Item], scenario: Scenario, result: Ordering) -> list[Plac
                              "a granted battle, phase, segment or action starts only after the action or trait that "
                              "granted it has ended and the Reactions to that end have passed"))
 
-    return _finish(placed, result, "L6")
+    return _finish(placed, result, "L6", scenario.moment)
 
 
-def _finish(placed: list[Placed], result: Ordering, steps_rule: str) -> list[Placed]:
-    """Written order of each item's effects (LD6), then the step-A negation: nothing later that needs the occurrence
-    happens (time points still fire, L5)."""
+def _if_words(item: Item) -> str:
+    """The "if ..." condition a continuous trait works under ("if another player is Mantis Clan"), or ""."""
+    ability = item.ability
+    if ability is None or item.kind not in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL):
+        return ""
+    return next((t.words for t in ability.terms if t.form is Form.WHILE and re.match(r"(?:only )?if\b", t.words,
+                                                                                       re.I)), "")
+
+
+def _short_words(item: Item) -> str:
+    words = item.text if item.card is None else item.label
+    return words if len(words) <= 50 else words[:50].rsplit(" ", 1)[0] + " …"
+
+
+def _finish(placed: list[Placed], result: Ordering, steps_rule: str, moment: Moment) -> list[Placed]:
+    """Written order of each item's effects (LD6), then the step-A negation of the occurrence itself: nothing later
+    that needs the occurrence happens (time points still fire, L5); a negation of only a part of what happens
+    (Conqueror's "his unit doesn't bow") stops that part alone."""
     trace = result.trace
     for p in placed:
         if len(p.item.effects) > 1:
             p.rules.append("LD6")  # its own effects happen in the order written, each apart
-    negation = next((p for p in placed if p.step == "A" and p.item.kind is Kind.NEGATE), None)
+    negation = next((p for p in placed if p.step == "A" and p.item.kind is Kind.NEGATE
+                     and partial_negation(p.item, moment) is None), None)
     kept: list[Placed] = []
     for p in placed:
         if negation is not None and p is not negation and STEP_RANK.get(p.step, 6) > 0:
@@ -363,7 +419,7 @@ def _place_final(items: list[Item], scenario: Scenario, result: Ordering) -> lis
         placed.append(Placed(item, "additional", "rules", ["LF5"],
                              "a granted battle, phase, segment or action waits until the action or trait that granted "
                              "it has ended"))
-    return _finish(placed, result, "LF1")
+    return _finish(placed, result, "LF1", scenario.moment)
 
 
 _SUBJECT = re.compile(r"^(.*?)\s+(?:is|are|was|were|would|will|has|have|\w+s)\b")
@@ -445,9 +501,30 @@ def _assumed_words(cls: str, words: str) -> str:
     return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
 
 
+def _courtesy_off(item: Item, scenario: Scenario, result: Ordering) -> bool:
+    """A Courtesy continuous trait ("Courtesy traits do not take effect if you went first"): set aside when its
+    controller went first (--went-first), else taken to be in effect, said aloud when nobody said who went first."""
+    if item.kind not in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL) or not COURTESY_LABEL.match(item.text):
+        return False
+    who = "you" if item.controller == "you" else "your opponent"
+    if scenario.went_first == item.controller:
+        why = f"a Courtesy trait does not take effect if its player went first, and {who} went first"
+        result.skipped.append((item, why, ["L12"]))
+        result.trace.add("L12", item.label, f"set aside: {why}")
+        return True
+    if scenario.went_first is None:
+        result.assumed.append(f"that {who} did not go first (Courtesy)")
+        result.trace.interpret(Interpretation(f"courtesy-{item.label}", "L12", f"{item.label} is a Courtesy trait: "
+                                              f"it is taken to be in effect, as {who} did not go first; say "
+                                              "--went-first you|opponent."))
+    return False
+
+
 def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
     set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
+    if _courtesy_off(item, scenario, result):
+        return True
     if not item.occurrence or item.kind in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL, Kind.ADDITIONAL):
         return False
     card_name = item.card.name if item.card is not None else ""
@@ -488,7 +565,7 @@ def resolve(scenario: Scenario, items: list[Item]) -> Ordering:
     for item in items:
         for note in item.notes:
             trace.interpret(note)
-        reason = _mismatch(item, moment)
+        reason = _mismatch(item, moment, items)
         if reason is not None:
             result.skipped.append((item, reason[0], reason[1]))
             trace.add(reason[1][0] if reason[1] else None, item.label, f"set aside: {reason[0]}")

@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
+from engine.rulesets.l5r.courtesy import apply_courtesy, went_first_of
 from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
@@ -66,6 +67,7 @@ the effect: CARD (its first ability with duration words; CARD#2 for its second a
 example: arbiter l5r duration Haikitsu --then action-resolves "occurs:he attacks you" "occurs:an action on his card
   resolves\""""
 
+WENT_FIRST_HELP = "Who went first this game: you or opponent (Courtesy traits do not take effect for that player)"
 ORDER_PARAMS = (
     Param("at", "The moment, e.g. after a Personality is destroyed (before/when/after + occurrence)", cli_flag="--at",
           metavar="TIMING"),
@@ -89,6 +91,7 @@ ORDER_PARAMS = (
     Param("compare_second", "... with this one (e.g. before your End Phase begins)", surfaces=DISCORD),
     Param("between_turns", "The moment is before the first turn or between turns", kind="flag",
           cli_flag="--between-turns"),
+    Param("went_first", WENT_FIRST_HELP, cli_flag="--went-first", metavar="PLAYER"),
 )
 
 DURATION_PARAMS = (
@@ -100,6 +103,7 @@ DURATION_PARAMS = (
           cli_flag="--then", metavar="EVENT"),
     Param("players", "How many players take turns (for \"your next turn\"; default 2)", cli_flag="--players",
           metavar="N"),
+    Param("went_first", WENT_FIRST_HELP, cli_flag="--went-first", metavar="PLAYER"),
 )
 
 
@@ -329,9 +333,10 @@ class OrderQuestion:
             cards = [i.card for i in items if i.card is not None]
             passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
             by = _player(inputs.get("by"), "--by")[0] if inputs.get("by") else None
+            went_first = _player(inputs.get("went_first"), "--went-first")[0] if inputs.get("went_first") else None
             scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed, by,
                                 _times(inputs.get("times")), _phase(inputs.get("phase")),
-                                _subjects(moment, lookup), version)
+                                _subjects(moment, lookup), version, went_first)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -347,7 +352,7 @@ class OrderQuestion:
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         if inputs.get("passed"):  # only then: the same question keeps the same ruling id
             key["passed"] = scenario.passed if scenario else ()
-        for extra in ("by", "times", "phase"):  # likewise: added later, keyed only when given
+        for extra in ("by", "times", "phase", "went_first"):  # likewise: added later, keyed only when given
             if inputs.get(extra) and scenario is not None:
                 key[extra] = getattr(scenario, extra)
         return order_json(scenario, ordering, comparison, cards, key, version, other)  # type: ignore[arg-type]
@@ -498,11 +503,17 @@ class DurationQuestion:
                                                 "its own words."))
         for note in notes:
             life.trace.interpret(note)
+        went_first = _player(inputs.get("went_first"), "--went-first")[0] if inputs.get("went_first") else None
+        courtesy = apply_courtesy(life, ability.text, went_first_of(went_first, events))
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
                "made_during": made_during, "events": events}
+        if courtesy:
+            effect["courtesy"] = courtesy
+        if went_first:  # keyed only when given: the same question keeps its ruling id
+            key["went_first"] = went_first
         return duration_json(life, effect, made_during, events, [card] if card else [], key, version, parts)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:

@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.cards import Card
 from engine.rulesets.l5r.durations import read_terms
+from engine.rulesets.l5r.items import split_effects
 from engine.rulesets.l5r.lifetime import DELAYED_KINDS, Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
@@ -112,8 +113,8 @@ def order_json(scenario: Scenario, ordering: Ordering, comparison: Comparison | 
 
 KIND_WORDS = {"negate": "negation", "continuous": "ongoing trait", "conditional": "conditional trait",
               "rulebook": "rulebook effect", "delayed": "delayed effect", "trait": "trait", "reaction": "Reaction",
-              "interrupt": "Interrupt", "gold": "Gold", "additional": "granted phase or action", "action": "action",
-              "focus": "Focus Effect", "unread": "ability"}
+              "interrupt": "Interrupt", "gold": "Gold production", "additional": "granted phase or action",
+              "action": "action", "focus": "Focus Effect", "unread": "ability"}
 
 
 def possessive(name: str) -> str:
@@ -126,9 +127,8 @@ def _item_words(entry: Mapping[str, Any], controller: str | None = None) -> str:
     kind = KIND_WORDS.get(str(entry.get("kind")), str(entry.get("kind")))
     whose = {"you": "yours", "opponent": "your opponent's"}.get(controller or "", "")
     if entry.get("card"):
-        number = str(entry["item"])[len(str(entry["card"])):].strip()
-        notes = ", ".join(n for n in (number, whose) if n)
-        return f"{possessive(str(entry['card']))} {kind}" + (f" ({notes})" if notes else "")
+        # the ability's number ("#4") stays in the explanation: the first line names it by its kind
+        return f"{possessive(str(entry['card']))} {kind}" + (f" ({whose})" if whose else "")
     _, _, words = str(entry["item"]).partition(": ")
     owner = {"you": "your", "opponent": "your opponent's"}.get(controller or "", "the")
     return f"{owner} {kind} “{words}”" if words else str(entry["item"])
@@ -255,6 +255,10 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         "trace": [s.as_json() for s in life.trace.steps],
         "ruleset": ruleset_json(version), "match": [], "ruling_id": ruling_id("L5D", key, version),
     }
+    if life.gold:
+        data["gold"] = life.gold
+    if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
+        data["does"] = delayed_does(effect["text"], life.main.words)
     if parts:
         data["parts"] = [_part_json(p) for p in parts]
     data["summary"] = verdict_line(data)
@@ -309,12 +313,52 @@ _STAYS = (("fear", "what its Fear bows stays bowed"),
 
 def _stays(text: str) -> str:
     """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
-    body = re.sub(r"^[^:]{0,60}:\s*", "", text)
+    # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
+    # player. ... Turn the Personality face-down"): a cost bows, but the effect is what stays
+    body = " ".join(split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    face = re.search(r"\bturns? [^.]*?\bface-(down|up)\b", body, re.I)
+    if face is not None:
+        return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
+               "turns it"
     first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", body, re.I)
     said = next((words for verb, words in _STAYS if first and first.group(1).lower() == verb), None)
     return (said or "what it changes stays changed") + " until something else changes it"
 
 
+_CREATED = re.compile(r"\bcreate (?:an?|one|two)\b[^.]*\b(Personality|Follower|Holding|Item|Spell|Region|Event|"
+                      r"Strategy|Terrain)\b", re.I)
+_PRONOUN = re.compile(r"\b(?:him|her|them|it)\b")
+
+
+def delayed_does(text: str, words: str) -> str:
+    """What a delayed effect does when it fires, in the card's words: the clause after its opening point ("Before the
+    next time ..., negate that destruction and move him home"), else its whole sentence ("Ignore the Gold cost of
+    your next Kharmic action"), with a created card named for its pronoun ("Remove him from the game after the battle
+    ends" -> "... (him: the Personality it created)")."""
+    body = " ".join(re.sub(r"\([^)]*\)", " ", text).split())
+    words = " ".join(re.sub(r"\([^)]*\)", " ", words).split())
+    at = body.lower().find(words.lower())
+    if at < 0:  # its point inside a reminder's brackets ("(... remove it from the game after its action resolves.)")
+        body = " ".join(text.replace("(", " ").replace(")", " ").split())
+        at = body.lower().find(words.lower())
+    if at < 0:
+        return ""
+    cut = max(body.rfind(". ", 0, at), body.rfind(": ", 0, at))
+    start = cut + 2 if cut >= 0 else 0
+    end = body.find(". ", at + len(words))
+    sentence = body[start:end if end >= 0 else len(body)].rstrip(".")
+    lead = sentence.lower().find(words.lower())
+    rest = sentence[lead + len(words):]
+    if lead in range(0, 4) and rest.lstrip().startswith(","):
+        does = rest.split(",", 1)[1].strip()
+    elif lead > 0 and not rest.strip() and re.match(r"(?:after|before|when)\b", words, re.I):
+        does = sentence[:lead].strip(" ,")  # "Remove him from the game after the battle ends"
+    else:
+        does = sentence
+    created = _CREATED.search(body[:at])
+    if created and _PRONOUN.search(does):
+        does += f" ({_PRONOUN.search(does).group(0)}: the {created.group(1)} it created)"  # type: ignore[union-attr]
+    return does
 def _sentences(clauses: list[str], limit: int = 40) -> str:
     """Clauses joined by "; " into sentences under `limit` words (a clause that would make one too long starts the
     next sentence), so a first line listing an ability's parts stays readable."""
@@ -364,6 +408,13 @@ def verdict_line(data: dict[str, Any]) -> str:
         clauses = [f"“{p['short']}” {_part_clause(p, events)}" for p in data["parts"]]
         return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
     length = length_words(data.get("ends_on"))
+    if effect.get("courtesy") == "off":
+        return f"{who}{after}: a Courtesy trait, and you went first, so it does not take effect this game."
+    if data.get("gold"):
+        only = re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for [^.,;]+", data["gold"])
+        spent = "its Gold was spent in that payment and none of it is left" if not data["persists"] else \
+            "the Gold it produces pays for that one payment, and what the payment does not use is not kept"
+        return f"{who}{after}: {spent}" + (f" (“{only.group(0)}”)" if only else "") + "; nothing of it lasts."
     if effect["kind"] == "instant" and re.search(r"\btokens?\b", effect["text"]):
         return (f"{who}: a one-time change as it resolves; the tokens it gives stay until removed, and nothing else "
                 "lasts.")
@@ -379,17 +430,28 @@ def verdict_line(data: dict[str, Any]) -> str:
                 "that end have passed (LD5).")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
+    does = f"“{data['does']}”" if data.get("does") else "what it does"
+    fired_at = next((i for i, p in enumerate(data["timeline"]) if p["state"] == "fired"), None)
     if state == "waiting":
-        return f"{who}{after}: its delayed effect is still waiting to fire" + (f" ({length} at most)." if length
-                                                                               else ".")
+        return f"{who}{after}: its delayed effect is still waiting; {does} has not happened yet" + (
+            f" (it waits {length} at most)." if length else ".")
     if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
-        return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens."
+        return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens " \
+               f"({does} is skipped)."
+    if state == "fired" and data["persists"]:
+        return f"{who}{after}: {does} happens now, and again each time for its length."
+    if state == "fired" and fired_at == len(data["timeline"]) - 1:
+        return f"{who}{after}: {does} happens now, once; its delayed effect is used up."
     if state == "fired":
-        return f"{who}{after}: its delayed effect has fired" + (" and fires again each time for its length."
-                                                                if data["persists"] else ".")
+        when = event_words(data["timeline"][fired_at]["event"]) if fired_at is not None else "earlier"
+        return f"{who}{after}: {does} already happened, once ({when}); it does not happen again."
+    if state == "expired" and fired_at is not None:
+        return f"{who}{after}: {does} happened each time it was due; its length is over and it fires no more."
     if state == "expired":
-        return f"{who}{after}: its delayed effect is over and fires no more."
+        return f"{who}{after}: its wait is over and it never fired, so {does} did not happen."
     default = " (the rules' length, as it names none)" if effect["kind"] in ("default-turn", "in-play") else ""
+    if effect.get("courtesy") == "assumed":
+        default += " (a Courtesy trait: assuming you did not go first)"
     if not data["persists"]:
         return f"{who}{after}: the effect has ended."
     if not data["effective"]:

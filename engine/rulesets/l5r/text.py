@@ -75,7 +75,35 @@ def split_lines(text: str) -> tuple[Line, ...]:
         line = _line(raw, text)
         if line is not None:
             lines.append(line)
-    return tuple(line for line in lines if line is not None)
+    found = tuple(line for line in lines if line is not None)
+    return found or reminder_lines(text)
+
+
+# A keyword's rule as its reminder states it, one sentence each: "(A Conqueror's unit doesn't bow after battle.)",
+# "(Draw a card after your Expendable card is destroyed.)".
+_SENTENCE = re.compile(r"(?<=[.!?])\s+(?=[A-Z(])")
+# A keyword's own action in its reminder: "Once per turn, as an Absent Engage, move ..." (Cavalry).
+_AS_ACTION = re.compile(r"^((?:Once (?:per|a) (?:turn|game)[^,]*,\s*)?)as an? ((?:[A-Z]\w+ )*(?:Engage|Battle|Open|"
+                        r"Limited))(?: action)?,\s*", re.I)
+
+
+def reminder_lines(text: str) -> tuple[Line, ...]:
+    """A card whose only text is keyword reminder text (Conqueror, Expendable, Cavalry, Destined ...): each sentence of
+    its brackets is a line of the keyword's rule, marked as a reminder, so the card answers about that rule."""
+    lines: list[Line] = []
+    for raw in (_BR.split(text) if "<" in text else text.split("\n")):
+        words = plain(raw).strip()
+        for group in re.findall(r"\(([^()]*)\)", words) or ([words] if words else []):
+            for sentence in _SENTENCE.split(group.strip()):
+                sentence = sentence.strip()
+                if not re.search(r"[A-Za-z]", sentence):
+                    continue
+                header, body = plain_header(sentence)
+                action = _AS_ACTION.match(body) if not header else None
+                if action is not None:
+                    header, body = action.group(2), action.group(1) + body[action.end():]
+                lines.append(Line(header, body, f"({sentence})", reminder=True))
+    return tuple(lines)
 
 
 # A keyword's reminder in italic brackets that holds a whole ability: "<i>(<b>Repeatable Limited, :g2::</b> Discard a

@@ -80,7 +80,9 @@ def time_words(ability: Ability) -> list[TimeWord]:
             category = form
         elif trigger is not None and trigger[0] <= a < trigger[1]:
             category = "trigger"
-        elif any(x <= a < y for x, y in reminders):
+        elif any(x <= a < y for x, y in reminders) or (ability.reminder and words.lower() == "as long as"):
+            # a keyword's reminder saying what it allows ("Kensai may attach two Weapons, as long as neither is
+            # Two-Handed"): a condition of that rule, no length
             category = "reminder"
         elif _LOOP_AFTER.match(text[a:]):
             category = "loop"

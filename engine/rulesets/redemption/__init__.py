@@ -9,7 +9,6 @@ from engine.registry import register
 from engine.rulesets.redemption import interpretations as notes
 from engine.rulesets.redemption import printings
 from engine.rulesets.redemption.evaluate import Evaluator, Verdict
-from engine.rulesets.redemption.phrases_ask import PHRASEBOOK
 from engine.rulesets.redemption.rules import RULES, VERSIONS
 from engine.rulesets.redemption.scenario import EVENT_HELP, EVENTS, ZONES, Scenario, ScenarioError
 from engine.rulesets.redemption.terms import card_types, read_card, territory_character
@@ -63,7 +62,14 @@ class RedemptionRuleset:
     game = "redemption"
     aliases = ("redemption ccg", "rccg", "red")
     title = "Redemption CCG"
-    phrasebook = PHRASEBOOK  # asked in a sentence: arbiter ask, /ask (phrases_ask.py)
+
+    @property
+    def phrasebook(self) -> object:
+        """Asked in a sentence: arbiter ask, /ask (phrases_ask.py, imported only for them)."""
+        from engine.rulesets.redemption.phrases_ask import PHRASEBOOK
+
+        return PHRASEBOOK
+
     # A card's default printing and what a ruling reads off a printing (engine/printings.py).
     printing_rank = staticmethod(printings.printing_rank)
     reading_key = staticmethod(printings.reading_key)

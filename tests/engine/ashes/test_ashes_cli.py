@@ -92,27 +92,12 @@ def test_reaction_trigger_in_json(db, capsys):
                                              "(Cursed 1), 2 (Self Inflict 1).\n"),
     (["Summon Gilder", "--decline", "1"], "arbiter: --decline 1: only optional (“you may”) parts can be declined; "
                                           "optional parts here: 2.\n"),
-    (["Phoenix Barrage", "--exhausted"], "arbiter: --exhausted describes a card in play, but Phoenix Barrage is "
-                                         "being played from hand; use --ability with one of its abilities, or drop "
-                                         "--exhausted.\n"),
-    (["One Hundred Blades", "--conjurations-left", "1"], "arbiter: --conjurations-left goes with an ability that "
-                                                          "puts a conjuration into play; One Hundred Blades's play "
-                                                          "puts none.\n"),
-    (["Phoenix Barrage", "--target", "1=theirs"], "arbiter: --target 1=theirs is not a legal target in this board "
-                                                   "state; legal: none.\n"),
     (["Phoenix Barrage", "--target", "3=mine", "--ruleset", "1e"], "arbiter: --target 3: part 3 chooses no target "
                                                                    "(no such part); parts with a target to choose: "
                                                                    "1, 2.\n"),
-    (["Phoenix Barrage", "--battlefield-full"], "arbiter: --battlefield-full matters only when an ally is played or a "
-                                                "part puts a unit onto your battlefield; Phoenix Barrage's play does "
-                                                "neither.\n"),
-    (["Summon Gilder", "--spellboard-full"], "arbiter: --spellboard-full matters only when a ready spell is played "
-                                             "from hand; Summon Gilder's ability 1 is not that.\n"),
     (["Summon Gilder", "--units", "lots"], "arbiter: --units must be one of none, mine, theirs, both, not “lots”.\n"),
     (["Summon Gilder", "--unit", "Gilder"], "arbiter: --unit “Gilder” must be NAME@mine or NAME@theirs.\n"),
     (["Summon Dread Wraith", "--focus", "3"], "arbiter: --focus must be a whole number from 0 to 2, not “3”.\n"),
-    (["Phoenix Barrage", "--focus", "1"], "arbiter: --focus goes with a ready spell's Focus lines; Phoenix "
-                                          "Barrage's play has none.\n"),
 ])
 def test_bad_input_is_one_sentence_and_exit_2(db, capsys, argv, message):
     code, out, err = run(capsys, "ashes", *argv, "--db", db)

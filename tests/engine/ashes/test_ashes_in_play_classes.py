@@ -19,6 +19,7 @@ from functools import cache
 
 import pytest
 
+from engine.interface import QuestionError
 from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
@@ -238,3 +239,99 @@ def test_a_cancel_of_a_spell_guarded_card_says_it_is_no_bar(card, edition):
             answer = judge(card, edition, real_cards(), ability=ask, units="both", cancel_with=cancel)
             said = any(i["id"] == "AS-I-spell-guard" for i in answer["interpretations"])
             assert said == bool(answer["cancel"] and answer["cancel"]["applies"]), answer["summary"]
+
+
+@cache
+def opponents_units_damage() -> tuple[tuple[str, str, str, int], ...]:
+    """Every part dealing damage to "all opponents' units" (One Hundred Blades, Mist Typhoon)."""
+    out = []
+    for card in real_cards():
+        for edition in EDITIONS:
+            p = printing(card, edition)
+            if p is None:
+                continue
+            for a in read_abilities(p):
+                out += [(card.name, edition, "play" if a.kind == "play" else str(a.index), x.n) for x in a.parts
+                        if re.match(r"^deal \d+ damage to (?:all|each) (?:your )?opponents?'s? units?\b", x.text, re.I)]
+    return tuple(out)
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n"), opponents_units_damage())
+def test_damage_to_all_opponents_units_reaches_theirs_only(card, edition, ability, n):
+    a = judge(card, edition, real_cards(), ability=ability, unit="Iron Worker@mine;Hammer Knight@theirs")
+    said = " ".join(next(p for p in a["parts"] if p["n"] == n)["result"])
+    assert "Hammer Knight (theirs) takes" in said and "Iron Worker" not in said, a["summary"]
+
+
+@cache
+def damage_then_that_unit() -> tuple[tuple[str, str, str, int, int], ...]:
+    """(card, edition, ability, damage part, later part) for every "Deal N damage to a target unit ..." followed by a
+    part acting on that unit ("Remove 2 status tokens from that unit", "place 1 exhaustion token on it")."""
+    out = []
+    for card in real_cards():
+        for edition in EDITIONS:
+            p = printing(card, edition)
+            if p is None:
+                continue
+            for a in read_abilities(p):
+                if a.kind == "passive":
+                    continue
+                for x in a.parts:
+                    if x.focus or not re.match(r"^(?:you may )?deal \d+ damage to a target unit\b", x.text, re.I):
+                        continue
+                    later = next((y for y in a.parts if y.depends_on == x.n and y.link == "refers-back" and re.search(
+                        r"\b(?:on|from|to) (?:that unit|it)\b", y.text, re.I) and not y.condition), None)
+                    if later is not None:
+                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), x.n, later.n))
+    return tuple(out)
+
+
+def test_the_damage_then_that_unit_class_holds_real_cards():
+    assert {"Freezing Blast"} <= {n for n, *_ in damage_then_that_unit()}
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n", "later"), damage_then_that_unit())
+def test_a_unit_the_damage_destroyed_is_not_there_for_the_next_part(card, edition, ability, n, later):
+    for side in ("theirs", "mine"):
+        try:
+            a = judge(card, edition, real_cards(), ability=ability, unit=f"Hammer Knight@{side}/wounds=3",
+                      target=f"{n}=Hammer Knight@{side}")
+        except QuestionError:
+            continue
+        first = next(p for p in a["parts"] if p["n"] == n)
+        if first["outcome"] != "resolves":
+            continue
+        assert "destroyed" in " ".join(first["result"]), a["summary"]
+        after = next(p for p in a["parts"] if p["n"] == later)
+        assert after["outcome"] == "skipped" and "no longer in play" in after["why"], a["summary"]
+        return
+    pytest.fail(f"{card}: no side could be targeted")
+
+
+@cache
+def armored() -> tuple[tuple[str, str, int], ...]:
+    """Every unit that prevents N of the damage dealt to it (Armored N, any damage, not only an attack's)."""
+    out = []
+    for name, edition in sorted({(c.name, e) for c in real_cards() for e in EDITIONS if printing(c, e) is not None}):
+        p = _printed(name, edition)
+        if p.type not in ("Ally", "Conjuration"):
+            continue
+        for a in read_abilities(p):
+            words = a.trigger.words if a.trigger else ""
+            first = a.parts[0].text if a.parts else ""
+            m = re.match(r"^prevent (\d+) damage\b", first, re.I)
+            if m and re.search(r"\bthis unit (?:is dealt damage|would receive damage|receives damage)\b", words, re.I) \
+                    and not re.search(r"\battack|\bguard|\bblock|\bcounter", words, re.I) and not a.parts[0].optional:
+                out.append((name, edition, int(m.group(1))))
+    return tuple(out)
+
+
+def test_the_armored_class_holds_real_cards():
+    assert {"Celestial Knight", "Frost Fang", "Clockwork Frog"} <= {n for n, *_ in armored()}
+
+
+@pytest.mark.parametrize(("card", "edition", "n"), armored())
+def test_armored_damage_is_prevented_as_it_is_dealt(card, edition, n):
+    a = judge(SPELL, edition, real_cards(), unit=f"{card}@theirs", target=f"1={card}@theirs")
+    said = " ".join(a["parts"][0]["result"])
+    assert f"prevents {min(n, 2)}" in said and f"({max(2 - n, 0)} wound" in said, a["summary"]

@@ -17,6 +17,7 @@ import pytest
 from engine.cards import Card
 from engine.names import fold
 from engine.rulesets.dominion import judge
+from engine.rulesets.dominion.reading import is_landscape
 from engine.rulesets.dominion.render import verdict_json
 from engine.rulesets.dominion.scenario import ScenarioError
 from engine.rulesets.dominion.sources import SOURCES
@@ -204,3 +205,28 @@ def test_a_card_taking_itself_out_of_play_leaves_then_or_says_it_assumed_not(nam
         assert any(name in a and "does not leave play by its own" in a for a in out["assumed"])
         taken = ask(f"{name}[removed]")
         assert taken["chain"][0]["leaves_play"]["moment"] == "removed" and not taken["assumed"]
+
+
+# --- a landscape asked alone; a start-of-turn choice taken --------------------------------------------------------
+def test_a_landscape_asked_alone_says_it_is_never_in_play():
+    """An Event, Project, Way, Hex, ... is never a card in play (DM16): said in the first line, for every one in the
+    data (was "No card of the chain is in play, so nothing leaves play")."""
+    landscapes = sorted(c.name for c in _cards().values() if is_landscape(c))
+    assert len(landscapes) >= 100, len(landscapes)
+    for name in landscapes:
+        out = ask(name)
+        assert out["summary"].startswith(f"{name} is never in play: "), out["summary"]
+
+
+def test_a_choice_at_the_start_of_your_next_turn_is_said_when_taken():
+    # Cabin Boy: "At the start of your next turn, choose one: +$2; or trash this to gain a Duration card."
+    out = ask("Cabin Boy")
+    assert out["summary"].startswith("Assuming (not said) that Cabin Boy chooses “+$2”"), out["summary"]
+    assert out["chain"][0]["leaves_play"]["cleanup"] == "next-turn"
+    trash = ask("Cabin Boy[trash]")
+    assert not trash["assumed"] and trash["chain"][0]["leaves_play"]["moment"] == "start-of-turn"
+
+
+def test_otherwise_continues_the_sentence_in_lower_case():
+    out = ask("Throne Room > Contract")
+    assert "; otherwise assuming (not said) that" in out["summary"], out["summary"]

@@ -340,3 +340,46 @@ def test_an_object_no_effect_reaches_is_told_which_set_the_effects_cover(db, cap
     out = ask(db, capsys, "--effect", "Spirit Blade: Ghost Strike", "--object", "ally")
     assert out["summary"].startswith("No effect of the scenario could reach the ally you control: Spirit Blade: "
                                      "Ghost Strike covers “your champion's attacks”"), out["summary"]
+
+
+def test_an_effect_of_a_waiting_trigger_says_it_assumed_the_trigger(db, capsys):
+    """"Whenever another Animal and/or Beast ally enters ..., put a buff counter on Wildgrowth Feline": answered as
+    if it triggered, and the first line says so (it said "1 buff counter put on it" as a plain fact)."""
+    checked = []
+    for card in cards(db).values():
+        for number, paragraph in enumerate(_paragraphs(card), start=1):
+            body = re.sub(r"^(?:\[[^\]]+\]\s*)*", "", paragraph)
+            if not re.match(r"(Whenever|At the beginning of|At the end of)\b", body):
+                continue
+            code = main(["grand-archive", "--db", db, "--json", "--effect", f"{card.name}#{number}"])
+            out = json.loads(capsys.readouterr().out)
+            if code != 0 or not any(e["applies"] for o in out["objects"] for e in o["effects"]):
+                continue  # (it needs a target or an object; or nothing was reached to answer about)
+            assert "its trigger (“" in out["summary"], (card.name, out["summary"])
+            checked.append(card.name)
+    assert len(checked) >= 50, checked  # Wildgrowth Feline, Windwalker Boots, ... (62 paragraphs here)
+
+
+def test_an_x_taken_for_an_amount_is_said(db, capsys):
+    # Lamentation's Toll: "+X power, where X is the highest power stat among your omens"
+    out = ask(db, capsys, "--effect", "Lamentation's Toll")
+    assert "X is 1 (the highest power stat among your omens, not given)" in out["summary"], out["summary"]
+    # Wildgrowth Elixir: "Put X buff counters on target ally, where X is the amount of age counters on ..."
+    out = ask(db, capsys, "--object", "ally", "--effect", "Wildgrowth Elixir#3 -> ally")
+    assert "X is 1 (" in out["summary"] and "not given" in out["summary"], out["summary"]
+
+
+def test_your_choice_of_two_stat_changes_is_one_of_them_taken_aloud(db, capsys):
+    """"Allies you control get your choice of +1 POWER or +1 LIFE until end of turn" gave both (+1/+1): one is
+    taken aloud, condition-true:CARD#P.2 picks the other (every real card with such a choice)."""
+    found = [(c.name, n) for c in cards(db).values() for n, p in enumerate(_paragraphs(c), start=1)
+             if re.search(r"gets? your choice of [+-]\d+ ?(?:POWER|LIFE)", p, re.I)]
+    assert {name for name, _ in found} >= {"Aqueous Enchanting", "Flute of Taming"}, found
+    for name, n in found:
+        ref = f"{name}#{n}" + (" -> #1" if "Target" in _paragraphs(cards(db)[name])[n - 1] else "")
+        written = "ally:beast" if "Beast" in _paragraphs(cards(db)[name])[n - 1] else "ally"
+        out = ask(db, capsys, "--object", written, "--effect", ref)
+        net = obj(out, written)["net"]
+        assert set(net) == {"power"} and "is chosen" in out["summary"], out["summary"]
+        other = ask(db, capsys, "--object", written, "--effect", ref, "--then", f"condition-true:{name}#{n}.2")
+        assert set(obj(other, written)["net"]) == {"life"}, other["summary"]

@@ -25,7 +25,7 @@ def test_order_text_exactly(db, capsys):
                          "trait:Before this Follower is destroyed, gain 1 Honor", "--phase", "battle", "--db", db)
     assert (code, err) == (0, "")
     assert out == (
-        "First Disciples of Ganesh's trait (#2, yours), then your opponent's Reaction “After this Follower is "
+        "First Disciples of Ganesh's trait (yours), then your opponent's Reaction “After this Follower is "
         "destroyed, draw a card”; the trait “Before this Follower is destroyed, gain 1 Honor” does not act now.\n"
         "At “after this Follower is destroyed” (active player: your opponent):\n"
         "1. [E] Disciples of Ganesh #2 “After this Follower is destroyed during battle, gain 1 Honor.” (you; placed "
@@ -61,7 +61,8 @@ def test_duration_text_exactly(db, capsys):
                        "occurs:an action on his card resolves", "--then", "occurs:he attacks you", "--db", db)
     assert code == 0
     assert out == (
-        "Haikitsu after he attacks you: its delayed effect has fired.\n"
+        "Haikitsu after he attacks you: “gain 1 Honor” already happened, once (after an action on his card resolves); "
+        "it does not happen again.\n"
         "\n"
         "Effect: “Open, Bow: Choose a dishonorable Personality as the target. After the next time this turn he "
         "attacks you or an action on his card resolves, gain 1 Honor.” — read as next-time (“After the next time "
