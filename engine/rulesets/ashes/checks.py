@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, at_least
-from engine.rulesets.ashes.state import Board, Unit
-from engine.rulesets.ashes.targets import WITH_TOKENS, fits, side_words, unit_need_met
+from engine.rulesets.ashes.state import Board, Spent, Unit
+from engine.rulesets.ashes.targets import KIND_WORDS, WITH_TOKENS, fits, side_words, unit_need_met
 from engine.trace import Interpretation, Trace
 
 if TYPE_CHECKING:  # the result type only; resolve.py imports this module
@@ -31,6 +31,8 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
                                      r"\b(?:die|dice)\b[^.]*\b(?:in|from) your active pool\b", text, re.I):
         return ("no die is left in your active pool" + (" (the dice paid its cost)" if board.dice else ""),
                 ["AS2", "AS5"])
+    if board.exhausted_dice == 0 and EXHAUSTED_POOL.search(text):
+        return "no die is in your exhausted pool", ["AS5"]
     count = for_each_count(text, board, units)
     if count == 0:
         m = _FOR_EACH.search(text)
@@ -38,6 +40,22 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
     if board.x == 0 and re.search(r"\bX\b", text):
         return "X is 0, so there is nothing to do", ["AS5"]
     return None
+
+
+# dice a part takes from your exhausted pool ("Select 4 dice in your exhausted pool", "Place an astral die from your
+# exhausted pool onto ..."); --exhausted-dice says how many are there
+EXHAUSTED_POOL = re.compile(r"\b(?:select|choose|re-?roll|place|swap|move)\b(?:(?! to your exhausted pool)[^.])*?"
+                            r"\b(?:di(?:e|ce))\b[^.]*?\b(?:in|from) your exhausted pool\b", re.I)
+_POOL_COUNT = re.compile(r"\b(?:select|choose|re-?roll)\s+(?P<n>\d+)\s+(?:\w+\s+)?dice\b[^.]*?"
+                         r"\bin your exhausted pool\b", re.I)
+
+
+def exhausted_short(text: str, board: Board) -> str | None:
+    """"Select 4 dice in your exhausted pool" with only 2 there: as much as possible (AS5), said in its result."""
+    m = _POOL_COUNT.search(text)
+    if m is None or board.exhausted_dice is None or board.exhausted_dice >= int(m.group("n")):
+        return None
+    return f"only {board.exhausted_dice} in your exhausted pool: it takes those {board.exhausted_dice}"
 
 
 _FOR_EACH = re.compile(r"\bonce for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<state>unexhausted |"
@@ -99,13 +117,21 @@ OWN_TOKENS = re.compile(r"^(?:you may )?remove (?P<n>\d+|all|an?|one|two|three) 
                         r"tokens? from this (?P<what>unit|spell|card|phoenixborn)\b", re.I)
 
 
-def own_tokens_missing(part: Part, self_unit: Unit | None) -> tuple[str, list[str]] | None:
-    """"Remove 2 status tokens from this unit" when the question says the unit used has none."""
+def own_tokens_have(part: Part, held: Unit | None) -> int | None:
+    """How many of the tokens "Remove N status tokens from this unit/spell" names are on the card used, when the
+    question describes it (--unit "NAME@mine/status=0"); else None."""
     m = OWN_TOKENS.match(part.text)
-    if not m or self_unit is None or m.group("what").lower() != "unit":
+    if not m or held is None or m.group("what").lower() == "phoenixborn" or \
+            (m.group("what").lower() == "unit") != (held.card_type in (None, "Ally", "Conjuration")):
         return None
-    have = self_unit.tokens(m.group("tok").lower())
-    if have == 0:
+    return held.tokens(m.group("tok").lower())
+
+
+def own_tokens_missing(part: Part, self_unit: Unit | None) -> tuple[str, list[str]] | None:
+    """"Remove 2 status tokens from this unit" when the question says the card used has none."""
+    if own_tokens_have(part, self_unit) == 0:
+        m = OWN_TOKENS.match(part.text)
+        assert m is not None and self_unit is not None
         return f"there are no {m.group('tok').lower()} tokens on {self_unit.name} to remove", ["AS5"]
     return None
 
@@ -116,22 +142,21 @@ _DIE_HELD = re.compile(r"\b(?:you have|there is|there are)\b[^,.]*\b(?:di(?:e|ce
 
 # "unless it has 1 or more status tokens on it", "if this unit has 2 or fewer wound tokens on it": tokens on the
 # card used, decided when the question says what is on it
-_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:it|this unit|this card) has (?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|"
-                          r"fewer|less)|at least (?P<least>\d+)) (?P<tok>status|wound|exhaustion) tokens?"
-                          r"(?: on (?:it|this unit|this card))?$", re.I)
+_SELF_TOKENS = re.compile(r"^(?P<neg>not )?(?:(?:it|this unit|this card|this spell) has|(?P<there>there (?:are|is))) "
+                          r"(?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|at least (?P<least>\d+)) "
+                          r"(?:(?P<tok>status|wound|exhaustion) tokens?|(?P<dice>dice|die))"
+                          r"(?P<on> on (?:it|this unit|this card|this spell|(?P<pb>your phoenixborn)))?$", re.I)
 
 
-# "If there are no wound tokens on this unit" (Phoenix Attendant): the same question, the other way round
-_THERE_TOKENS = re.compile(r"^(?P<neg>not )?there (?:are|is) (?P<q>no|any|an?|(?P<n>\d+) or (?P<dir>more|fewer|less)|"
-                           r"at least (?P<least>\d+)) (?P<tok>status|wound|exhaustion) tokens? on (?:it|this unit|"
-                           r"this card)$", re.I)
-
-
-def self_tokens_verdict(condition: str, self_unit: Unit | None) -> bool | None:
-    m = _SELF_TOKENS.match(condition.strip()) or _THERE_TOKENS.match(condition.strip())
-    if not m or self_unit is None:
+def self_tokens_verdict(condition: str, self_unit: Unit | None, board: Board | None = None) -> bool | None:
+    """Tokens on the card used (or on your Phoenixborn, "there are 7 or more status tokens on your Phoenixborn"),
+    when the question says what is on it."""
+    m = _SELF_TOKENS.match(condition.strip())
+    if m and m.group("pb"):
+        self_unit = board.phoenixborn("mine") if board is not None else None
+    if not m or self_unit is None or (m.group("there") and not m.group("on")):   # "there are": on the card used
         return None
-    have = self_unit.tokens(m.group("tok").lower())
+    have = self_unit.tokens((m.group("tok") or "dice").lower())
     if have is None:
         return None
     q = m.group("q").lower()
@@ -198,7 +223,7 @@ def phoenixborn_verdict(condition: str, board: Board) -> bool | None:
 
 def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Unit | None = None) -> bool | None:
     """True/False when the board decides the part's condition, None when it does not (then it is assumed)."""
-    own = self_tokens_verdict(part.condition or "", self_unit)
+    own = self_tokens_verdict(part.condition or "", self_unit, board)
     if own is not None:
         return own
     spent = ANY_SPENT.match(part.condition or "")
@@ -262,11 +287,94 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
             such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
             return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
                     ["AS5"])
+        mine = [self_unit] if self_unit is not None and not need.words.lower().startswith("another") else []
         if need.kind == "unit" and not need.name and WITH_TOKENS.search(need.words) and not any(
-                fits(u, need.words) for u in units if need.side == "any" or u.side == need.side):
+                fits(u, need.words) for u in [*units, *mine] if need.side == "any" or u.side == need.side):
             trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS5",
                                            f"Part {part.n} needs “{need.words}”; the board state does not say what is "
                                            "on the units in play, so I took one to qualify."))
         if need.kind == "units-to-affect" and not unit_need_met(need.side, None, units, self_unit):
             return f"no unit of {side_words(need.side)} in play to affect", ["AS5"]
     return None
+
+
+def kinds_checked(part: Part, units: list[Unit], self_unit: Unit | None, board: Board) -> bool:
+    """Were the part's "ally" / "conjuration" words all checked against the cards' types? They are when they stand
+    in its target or in a unit it needs, and every unit in play is a named card whose type is known."""
+    words = [s.words for s in ((part.new_target, *part.new_target.also) if part.new_target else ())]
+    words += [n.words for n in part.needs if n.kind == "unit" and n.words]
+    rest = part.text
+    for w in words:
+        rest = re.sub(re.escape(w), " ", rest, flags=re.I)
+    if not board.units_said or KIND_WORDS.search(rest) or not any(KIND_WORDS.search(w) for w in words):
+        return False
+    pool = [*units, *([self_unit] if self_unit is not None else [])]
+    return all(u.card_type is not None for u in pool)
+
+
+# A trigger about a unit of one side that stays in play through the event ("after a unit you control is dealt
+# damage", "when an opponent ... targets a unit you control", "... counter with a unit they control"): such a unit
+# must be in play for it to happen. Events that bring a unit into play or take it out ("is destroyed", "comes into
+# play", "leaves play") may have already changed the board described, so they are said, never checked.
+TRIGGER_UNIT = re.compile(r"\b(?:a|an) (?P<kind>unit|ally|conjuration) (?P<side>you control|an opponent controls|they "
+                          r"control)\b", re.I)
+_MOVES_UNIT = re.compile(r"\b(?:destroy(?:ed|s)|comes? into play|enters? play|leaves? play|would leave|removed from|"
+                         r"returned|discarded)\b|^when attaching\b", re.I)
+
+
+def trigger_unit(words: str) -> tuple[str, str, bool] | None:
+    """(side, kind noun, checkable) of the unit a trigger is about, when it names one of a side."""
+    m = TRIGGER_UNIT.search(words)
+    if not m or re.match(r"^when attaching\b", words, re.I):   # part of playing it: its own condition, read there
+        return None
+    side = "mine" if m.group("side").lower() == "you control" else "theirs"
+    return side, m.group("kind").lower(), not _MOVES_UNIT.search(words)
+
+
+def trigger_verdict(words: str, board: Board, self_unit: Unit | None) -> tuple[bool | None, str]:
+    """Can the trigger happen on the board described? (False, why) when no such unit is in play; (None, what was
+    taken) when the board does not say; (True, "") when it is met or names no unit of a side."""
+    got = trigger_unit(words)
+    if got is None:
+        return True, ""
+    side, noun, checkable = got
+    whose = side_words(side)
+    pool = [u for u in (*board.units, *([self_unit] if self_unit is not None else [])) if u.side == side]
+    kinds = [fits(u, noun) for u in pool]
+    if checkable and board.units_said and not any(k is not False for k in kinds):
+        such = f" (the units of {whose} named are not {'allies' if noun == 'ally' else noun + 's'})" if pool else ""
+        return False, f"its trigger needs {'an' if noun == 'ally' else 'a'} {noun} of {whose} in play (“{words}”)," \
+                      f" and there is none{such}" + (" (a Phoenixborn is not a unit)" if noun == "unit" else "")
+    if not checkable or not board.units_said or (any(k is None for k in kinds) and not any(kinds)):
+        return None, f"its trigger “{words}” happened ({'an' if noun == 'ally' else 'a'} {noun} of {whose})"
+    return True, ""
+
+
+# A reaction to a cost being paid ("After you pay a cost that includes 3 or more basic symbols", "After you pay a
+# cost using a charm or divine die on its power side", "After you spend a charm or divine power symbol"): --spent
+# then says the dice of THAT cost, and its words are checked against them.
+COST_TRIGGER = re.compile(r"^(?:after|when) you (?:pay|spend)\b", re.I)
+_AT_LEAST_BASIC = re.compile(r"\b(?P<n>\d+) or more basic symbols\b", re.I)
+_POWER_OF = re.compile(r"\busing an? (?P<magics>[a-z]+(?: or [a-z]+)*) (?:die on its power side|power die(?: or "
+                       r"(?P<more>[a-z]+) power die)?)|\bspend an? (?P<spend>[a-z]+(?: or [a-z]+)*) power symbol",
+                       re.I)
+
+
+def cost_trigger_verdict(words: str, spent: tuple[Spent, ...] | None) -> tuple[bool | None, str]:
+    """(True/False, why) when the dice of the triggering cost decide the trigger; (None, "") when not said or not a
+    cost trigger."""
+    if spent is None or not COST_TRIGGER.match(words):
+        return None, ""
+    given = ", ".join(d.as_text() for d in spent) or "no dice"
+    m = _AT_LEAST_BASIC.search(words)
+    if m:
+        basics = sum(d.count for d in spent if d.magic == "basic")
+        return basics >= int(m.group("n")), f"the cost paid ({given}) has {basics} basic symbols"
+    m = _POWER_OF.search(words)
+    if m:
+        names = re.split(r"\s+or\s+", (m.group("magics") or m.group("spend")).lower()) + \
+            ([m.group("more").lower()] if m.group("more") else [])
+        hit = any(d.magic in names and d.side == "power" for d in spent)
+        return hit, f"the dice spent ({given}) " + ("include" if hit else "include no") + \
+            f" {' or '.join(names)} die on its power side"
+    return None, ""

@@ -516,21 +516,25 @@ def with_shields(units: list[Unit], pieces: dict[str, Piece], src: Source) -> li
             out.append(u)
             continue
         side = [x for x in pieces.values() if x.unit.side == u.side]
-        out.append(replace(u, shield=target_shield(q, src, side), kind=q.card.type if q.card is not None else None))
+        out.append(replace(u, shield=target_shield(q, src, side)))
     return out
 
 
 def board_with_cards(board: Board, card_of: CardOf | None) -> Board:
-    """A Phoenixborn named by its card ("Aradel Summergaard@mine/wounds=2") is that player's Phoenixborn."""
+    """A Phoenixborn named by its card ("Aradel Summergaard@mine/wounds=2") is that player's Phoenixborn; every other
+    named unit carries its card's type."""
     if card_of is None:
         return board
-    units, pbs = [], list(board.phoenixborns)
+    units, pbs, spells = [], list(board.phoenixborns), list(board.spells)
     for u in board.units:
         card = card_of(u.name) if u.name else None
         if card is not None and card.type == "Phoenixborn" and not any(x.side == u.side for x in pbs):
             pbs.append(u)
-        else:
-            units.append(u)
+        elif card is not None and card.type.endswith("Spell") and "Alteration" not in card.type:
+            spells.append(replace(u, card_type=card.type))   # a ready spell on a spellboard: not a unit
+        else:   # its card's type: "target ally" / "conjuration" is checked against it (targets.fits)
+            units.append(replace(u, card_type=card.type) if card is not None else u)
     if len(units) == len(board.units):
-        return board
-    return replace(board, units=tuple(units), phoenixborns=tuple(pbs), units_said=board.units_said and bool(units))
+        return replace(board, units=tuple(units))
+    return replace(board, units=tuple(units), phoenixborns=tuple(pbs), spells=tuple(spells),
+                   units_said=board.units_said and (bool(units) or board.units_given))

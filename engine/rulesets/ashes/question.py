@@ -24,6 +24,7 @@ board state (units in play are counted WITHOUT the card used):
       a Phoenixborn's tokens: --unit "phoenixborn@mine/wounds=3/exhausted" (or its name instead of phoenixborn)
   --battlefield-full  --spellboard-full  --conjurations-left N  --exhausted (the card used is exhausted)
   --discard N (cards in your discard pile)  --dice N (dice in your active pool)
+  --exhausted-dice N (dice in your exhausted pool as it resolves, those paid for it included)
 choices:
   --ability NAME|N|play   which ability (by name, by position for unnamed ones, or play = from hand)
   --focus N               the ready spell is focused N times (adds its Focus lines)
@@ -65,6 +66,8 @@ PARAMS = (
           metavar="CARD", card_names=True),
     Param("discard", "Cards in your discard pile (when it matters)", cli_flag="--discard", metavar="N"),
     Param("dice", "Dice in your active pool (when it matters)", cli_flag="--dice", metavar="N"),
+    Param("exhausted_dice", "Dice in your exhausted pool as it resolves, the dice paid for it included (when it "
+                            "matters)", cli_flag="--exhausted-dice", metavar="N"),
     Param("x", "The X chosen as the card is played", cli_flag="--x", metavar="N"),
     Param("mode", "The effect chosen where the text offers a choice: “choose one of the following”, or “A or B” "
                   "(1 = the first; several choices: 1;2)", cli_flag="--mode", metavar="N"),
@@ -161,7 +164,8 @@ class AshesQuestion:
                 else:
                     same = f"Under {alt_name}: the same answer."
         board_key: dict[str, Any] = board.as_json()  # the question as read, whichever front end typed it
-        for key in ("discard", "dice", "x", "mode", "reaction", "spent", "phoenixborns"):  # added later: unset,
+        for key in ("discard", "dice", "x", "mode", "reaction", "spent", "phoenixborns",  # added later: unset,
+                    "exhausted_dice", "spells"):
             if board_key.get(key) in (None, []):                                            # older ids stay the same
                 board_key.pop(key, None)
         board_key["ability"] = res.ability.label

@@ -147,8 +147,8 @@ def assumptions(res: Resolution) -> list[str]:
     """What the answer took for granted, in players' words: every interpretation, then what any answer assumes
     when the board state does not say it (the cost can be paid; no other card steps in)."""
     out = [n.text for n in res.trace.interpretations]
-    if res.usable and res.ability.costs and res.board.dice is None and any(c.kind == "magic"
-                                                                          for c in res.ability.costs):
+    if res.usable and res.ability.costs and res.board.dice is None and res.board.spent is None and any(
+            c.kind == "magic" for c in res.ability.costs):
         out.append("You have the dice to pay its cost.")
     if res.usable and res.board.cancel_with is None and res.parts:
         out.append("No card besides those named (and the reactions of theirs shown) reacts to it or changes it while "
@@ -206,16 +206,27 @@ def _clause(text: str, limit: int = 90) -> str:
     """A part's words as a clause inside a sentence: without the final stop; a long one is shortened at a word
     boundary (never mid-word), with "…"."""
     words = " ".join(text.strip().rstrip(".:").split())
-    if len(words) <= limit:
+    if len(words) <= limit * 4 // 3:   # a little over: whole, rather than cut a few words before its end
         return words
-    cut = words[:limit].rsplit(" ", 1)[0].rstrip(" ,;")
-    # never end on a word that only leads into what was cut ("… from your Phoenixborn onto …")
-    while True:
-        head, _, last = cut.rpartition(" ")
-        if not head or last.lower() not in _DANGLING:
-            break
-        cut = head.rstrip(" ,;")
-    return cut + " …"
+    head = words[:limit]
+    clause = max(head.rfind(", "), head.rfind("; "))
+    if clause >= limit // 2:   # at the end of a clause ("If ..., move ...")
+        return head[:clause] + " …"
+    phrase = [m.start() for m in _PHRASE.finditer(head) if m.start() >= limit // 2]
+    # before the last phrase that would be cut ("... a target ready spell with a printed effect …"), else at a word
+    cut = (head[:phrase[-1]] if phrase else head.rsplit(" ", 1)[0]).rstrip(" ,;").split(" ")
+    while len(cut) > 3 and cut[-1].lower().rstrip(",;") in _DANGLING:   # never end on "onto", "a", "from your" ...
+        cut.pop()
+    return " ".join(cut).rstrip(" ,;") + " …"
+
+
+_PHRASE = re.compile(r" (?:that|which|who|with|onto|into|to|from|on|in|for|by|and|or|if|unless|until|then|where) ",
+                     re.I)
+# words a quote never ends on: the phrase they begin is cut off ("... onto …", "... from your …")
+_DANGLING = frozenset(re.findall(r"\S+", "a an the to onto into on in of from with by for and or but that this these "
+                                         "those your their its his her each any all another target up as at than "
+                                         "then if when while who which where is are be was were has have no not "
+                                         "one 1 2 3 4 5"))
 
 
 _DANGLING = {"a", "an", "the", "to", "onto", "on", "of", "from", "into", "in", "with", "for", "and", "or", "by", "at",
@@ -277,9 +288,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
                        else f"“{_clause(cond, 70)}” holds")
         elif ident.startswith("AS-I-result-") and part is not None:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
-        elif ident == "AS-I-trigger-unit":
-            m = re.search(r"needs (?P<w>.+?); the units", note["text"])
-            out.append(f"{m.group('w') if m else 'a unit'} is there to set it off")
+        elif ident.startswith("AS-I-spell-fits-"):
+            out.append("the ready spell it targets is of the kind its words ask for")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
         elif ident.startswith("AS-I-count-") and part is not None:
@@ -306,7 +316,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"every die spent on its cost showed {kind.group('k') if kind else 'that side'}")
         elif ident.startswith("AS-I-tokens-"):
             where = re.search(r" from (?P<w>.+?); what is on it", note["text"])
-            out.append(f"{where.group('w') if where else 'the card'} has the tokens it removes")
+            verb = "moves" if re.match(r"^Part \d+ moves ", note["text"]) else "removes"
+            out.append(f"{where.group('w') if where else 'the card'} has the tokens it {verb}")
         elif ident.startswith("AS-I-own-tokens-"):
             out.append("the tokens it removes from the card used are there")
         elif ident.startswith("AS-I-dice-"):
@@ -326,6 +337,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"“{_clause(limit.group('l') if limit else '', 80)}” is met")
         elif ident == "AS-I-no-units":
             out.append("no units are in play besides it")
+        elif ident in ("AS-I-trigger-cost", "AS-I-trigger-unit", "AS-I-event"):
+            out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
         elif ident.startswith("AS-I-pb-not-unit-"):
@@ -420,8 +433,10 @@ def summary(answer: Mapping[str, Any]) -> str:
         what = f"{name} as it is played" if used.startswith("Playing ") else used
         return f"{cancel['card']} cancels {what}: none of its effect happens ({kept}).{unused}{tail}"
     trigger = answer.get("trigger")
-    if trigger and re.match(r"^at the (?:end|start|beginning) of\b", trigger["words"], re.I):
-        used += f", {trigger['words'][:1].lower()}{trigger['words'][1:]}"   # when it happens, in the first line
+    if trigger and re.match(r"^(?:at the (?:end|start|beginning) of|after|when|whenever|before)\b", trigger["words"],
+                            re.I) and not re.match(r"^when attaching\b", trigger["words"], re.I):
+        # when it happens, in the first line ("Bravery, after a unit you control is dealt damage: ...")
+        used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], 70)}"
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"

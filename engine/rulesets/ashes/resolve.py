@@ -15,20 +15,26 @@ from typing import Any
 
 from engine.cards import Annotation
 from engine.interface import QuestionError
-from engine.rulesets.ashes.abilities import ENTERS, Ability, read_abilities
+from engine.rulesets.ashes.abilities import ENTERS, Ability, Trigger, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import (
+    COST_TRIGGER,
     NUMBER_SPENT,
     OWN_TOKENS,
     antecedent_skip,
     board_missing,
     condition_verdict,
+    cost_trigger_verdict,
+    exhausted_short,
     for_each_count,
+    kinds_checked,
     missing_need,
+    own_tokens_have,
     own_tokens_missing,
     spent_count,
+    trigger_verdict,
 )
 from engine.rulesets.ashes.choices import carry_inputs, not_picked, pick_options
 from engine.rulesets.ashes.editions import Printing
@@ -47,8 +53,9 @@ from engine.rulesets.ashes.in_play import (
     with_shields,
 )
 from engine.rulesets.ashes.parts import Part
+from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
-from engine.rulesets.ashes.state import Board, Spent, Unit
+from engine.rulesets.ashes.state import Board, Unit
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import holder, removal, removed
 from engine.trace import Interpretation, Trace
@@ -164,51 +171,14 @@ def _cost_dice(ability: Ability, magic: str) -> int:
     return total
 
 
-# a constant ability that is an instruction waiting for something to happen to the unit ("Illusion: If this unit
-# receives damage as a result of a unit's attack or counter, destroy this unit"): asked about, it says what happens
-_EVENT_PASSIVE = re.compile(r"^(?:if|whenever|each time) (?:this unit|it) (?:is dealt|receives|would receive|takes)\b"
-                            r"[^,]*, (?:destroy|discard|remove|place|deal|return)\b", re.I)
-
-
-_RANK = {"basic": 0, "class": 1, "power": 2}
-
-
-def cannot_pay(ability: Ability, spent: tuple[Spent, ...]) -> str:
-    """Why the dice spent cannot pay the ability's magic cost ("" when they can, or the cost is not plain dice): a
-    symbol is paid by a die of its magic showing the same or a higher side (power > class), a basic symbol by any
-    die (AS2)."""
-    symbols: list[tuple[str | None, int]] = []
-    for cost in ability.costs:
-        if cost.kind != "magic":
-            continue
-        m = re.fullmatch(r"(\d+) (?:(?P<magic>[a-z]+) (?P<side>class|power)|basic) dic?e", cost.text.strip(), re.I)
-        if m is None:
-            return ""   # a choice, X, or a wording this does not read: not checked
-        rank = _RANK[m.group("side").lower()] if m.group("side") else 0
-        symbols += [(m.group("magic").lower() if m.group("magic") else None, rank)] * int(m.group(1))
-    if not symbols:
-        return ""
-    dice = [(d.magic, _RANK[d.side] if d.side else 0) for d in spent for _ in range(d.count)]
-    needed = "; ".join(c.text for c in ability.costs if c.kind == "magic")
-    given = "; ".join(d.as_text() for d in spent) or "none"
-    if len(dice) < len(symbols):
-        return f"its cost needs {len(symbols)} dice ({needed}) and only {len(dice)} were spent ({given})"
-    for magic, rank in sorted(symbols, key=lambda s: (s[0] is None, -s[1])):   # the strictest symbols first
-        fit = sorted((d for d in dice if magic is None or (d[0] == magic and d[1] >= rank)), key=lambda d: d[1])
-        if not fit:
-            return (f"the dice spent ({given}) cannot pay its cost ({needed}): a class or power symbol is paid only "
-                    "by a die of that magic showing the same or a higher side (power pays class, never the other way)")
-        dice.remove(fit[0])
-    return ""
-
-
 def magic_count(ability: Ability) -> int:
     """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
     total = 0
     for cost in ability.costs:
         if cost.kind == "magic":
+            alts = alternatives(cost)   # every die of it ("1 time power : 1 basic" is two)
             m = re.match(r"^(\d+)", cost.text.strip())
-            total += int(m.group(1)) if m else 0
+            total += min(len(a) for a in alts) if alts else int(m.group(1)) if m else 0
     return total
 
 
@@ -231,6 +201,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         # named alone as exhausted: it is in play, so the question is about what it does there
         wanted = ask_value(default_ability(in_play), abilities)
     ability = annotated(pick_ability(abilities, wanted, p.name, p.type), p.edition, notes, trace)
+    ability = _event_constant(ability, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
     unused = _check_flags(p, ability, board, playing)
@@ -255,20 +226,18 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
                                            f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
                                            "it that this is met."))
-    watched = _watched_side(ability)
-    if watched is not None and not board.units_said:
-        trace.interpret(Interpretation("AS-I-trigger-unit", "AS12",
-                                       f"Its trigger needs {watched[1]}; the units in play were not said, so I took "
-                                       "one to be there (name them with --unit to check it)."))
     # Usable at all?
     usable, why, rules = True, "", ["AS1"]
     unit_count = len(board.units)
+    cost_trigger = ability.trigger is not None and bool(COST_TRIGGER.match(ability.trigger.words))
+    trigger_met, trigger_taken = trigger_verdict(ability.trigger.words, board, Unit(
+        p.name, "mine", card_type=p.type) if p.type in UNIT_TYPES and not playing else None) \
+        if ability.trigger else (True, "")
     if ability.kind == "passive" and ability.text and board.exhausted and not ability.inexhaustible:
         usable, why = False, (f"the card is exhausted, so its text is inactive: “{ability.label}” does not apply "
                               "while it is exhausted (only inexhaustible text works)")
         rules.append("AS13")
-    elif ability.kind == "passive" and ability.text and \
-            not _EVENT_PASSIVE.match(" ".join(x.text for x in ability.parts)):
+    elif ability.kind == "passive" and ability.text:
         usable, why = False, f"“{ability.label}” is a constant ability: it applies while the card is in play and " \
                              "is never used"
     elif ability.kind == "passive" and not ability.text:
@@ -280,13 +249,6 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif board.exhausted and any(c.kind == "exhaust" for c in ability.costs):
         usable, why = False, "the card is already exhausted, so its exhaust cost cannot be paid"
         rules += ["AS2", "AS13"]
-    elif watched is not None and board.units_said and \
-            not any(u.side == watched[0] for u in board.units):
-        # "after a unit you control is dealt damage": the board says no such unit is there to set it off
-        usable, why = False, (f"its trigger needs {watched[1]}, and no unit of "
-                              f"{'yours' if watched[0] == 'mine' else 'theirs'} is in play (a Phoenixborn is not a "
-                              "unit)")
-        rules.append("AS12")
     elif playing and p.type == "Ally" and board.battlefield_full:
         usable, why = False, "your battlefield is full and room cannot be made at will"
         rules.append("AS4")
@@ -303,12 +265,19 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
         usable, why = False, "it needs an open battlefield slot and your battlefield is full"
         rules.append("AS4")
+    elif trigger_met is False:
+        usable, why = False, trigger_taken
+        rules.append("AS12")
+    elif ability.trigger and cost_trigger_verdict(ability.trigger.words, board.spent)[0] is False:
+        usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
+                              f"{cost_trigger_verdict(ability.trigger.words, board.spent)[1]}")
+        rules.append("AS12")
+    elif board.spent is not None and not cost_trigger and shortfall(ability.costs, board.spent):
+        usable, why = False, shortfall(ability.costs, board.spent) or ""
+        rules.append("AS2")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
                               "pool")
-        rules.append("AS2")
-    elif board.spent is not None and (unpaid := cannot_pay(ability, board.spent)):
-        usable, why = False, unpaid
         rules.append("AS2")
     elif ability.kind == "reaction" and ability.trigger:
         why = f"it can be used when its trigger is met: “{ability.trigger.words}” ({ability.trigger.timing})"
@@ -320,23 +289,39 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     else:
         why = "nothing in this board state prevents it"
     trace.add("AS1", ability.label, ("usable: " if usable else "not usable: ") + why)
+    if usable and ability.trigger and COST_TRIGGER.match(ability.trigger.words) and board.spent is None:
+        trace.interpret(Interpretation("AS-I-trigger-cost", "AS12",
+                                       f"Its trigger is a cost being paid (“{ability.trigger.words}”); the dice of "
+                                       "that cost were not said (--spent), so I took it that it happened."))
+    if usable and trigger_met is None:
+        trace.interpret(Interpretation("AS-I-trigger-unit", "AS12",
+                                       f"The board state does not settle it, so I took it that {trigger_taken} "
+                                       "(name the units in play to check it)."))
     for r in rules[1:]:
         trace.add(r, "", "")
 
-    self_unit = Unit(p.name, "mine") if (p.type in UNIT_TYPES and not playing) else None
+    self_unit = Unit(p.name, "mine", card_type=p.type) if (p.type in UNIT_TYPES and not playing) else None
     described_self = next((u for u in board.units if self_unit is not None and u.side == "mine" and u.described
                            and (u.name or "").lower() == p.name.lower()), None)
     if described_self is not None:
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
-        self_unit = described_self
+        self_unit = dataclasses.replace(described_self, card_type=p.type)
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
-    elif self_unit is not None and ability.trigger is not None and ENTERS.match(ability.text):
-        # "When this unit comes into play": it has just been placed, so nothing is on it yet (no exhaustion, no
-        # wounds), except the tokens it comes into play with
+    elif self_unit is not None and ability.trigger and ENTERS.match(ability.trigger.words + ","):
+        # its own "when this unit comes into play": it has just been placed, and a card comes into play with no
+        # tokens on it (unexhausted), so "a target exhausted unit" never finds it unless the question says otherwise
         with_tokens = re.search(r"\bcomes into play with (\d+) status tokens?", " ".join(
-            a.text for a in read_abilities(p)), re.I)
-        self_unit = Unit(p.name, "mine", (), int(with_tokens.group(1)) if with_tokens else 0, 0, False,
-                         described=True)
+            a.text for a in read_abilities(p)), re.I)   # except the tokens it comes into play with
+        self_unit = dataclasses.replace(self_unit, described=True, exhausted=False, exhaustion=0,
+                                        status=int(with_tokens.group(1)) if with_tokens else 0)
+        trace.add("AS4", ability.label, "the unit has just come into play: unexhausted, with no tokens but those "
+                                        "it comes into play with")
+    # the card used when it is not a unit (a ready spell, described: "Royal Charm@mine/dice=1"): what is on it
+    self_card = next((u for u in board.spells if self_unit is None and not playing and u.side == "mine"
+                      and (u.name or "").lower() == p.name.lower()), None)
+    if self_card is not None:
+        board = dataclasses.replace(board, spells=tuple(u for u in board.spells if u is not self_card))
+    held = self_unit if self_unit is not None else self_card
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
         self_unit = None
@@ -365,7 +350,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 return False
         except QuestionError:
             return False
-        if missing_need(part, units, self_unit, board, p, scratch) or own_tokens_missing(part, self_unit) \
+        if missing_need(part, units, self_unit, board, p, scratch) or own_tokens_missing(part, held) \
                 or board_missing(part, board, units, magic_count(ability)):
             return False
         rem = removal(part.text)
@@ -473,7 +458,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
         missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
-            own_tokens_missing(part, self_unit) or \
+            own_tokens_missing(part, held) or \
             board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
             r.outcome, r.why = "skipped", missing[0]
@@ -510,11 +495,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 r.result.append(what)
             elif where != "this unit" or self_unit is not None:
                 trace.interpret(Interpretation(f"AS-I-tokens-{part.n}", "AS5",
-                                               f"Part {part.n} removes {rem.words()} from {where}; what is on it was "
-                                               "not said, so I took it that they are there (describe it, e.g. "
+                                               f"Part {part.n} {rem.verb}s {rem.words()} from {where}; what is on it "
+                                               "was not said, so I took it that they are there (describe it, e.g. "
                                                "phoenixborn@mine/wounds=1, to see the other case)."))
         if part.condition:
-            verdict = condition_verdict(part, board, units + placed_units, self_unit)
+            verdict = condition_verdict(part, board, units + placed_units, held)
             if verdict is False:
                 cond = part.condition
                 r.outcome, r.rules = "skipped", ["AS5"]
@@ -537,14 +522,19 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
                                            f"Part {part.n} looks in your discard pile; how many cards are there was "
                                            "not said, so I took it that what it looks for is there."))
-        if board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
-                                            r"opponent's) (?:active|exhausted) pool\b", part.text, re.I):
+        short = exhausted_short(part.text, board)
+        if short:
+            r.result.append(short)
+        if (board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
+                                             r"opponent's) active pool\b", part.text, re.I)) or (
+                board.exhausted_dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\b(?:in|from) (?:your|their|"
+                                                           r"that opponent's|an opponent's) exhausted pool\b",
+                                                           part.text, re.I)):
             trace.interpret(Interpretation(f"AS-I-dice-{part.n}", "AS5",
                                            f"Part {part.n} needs dice in a pool; the dice there were not said, so I "
                                            "took it that the dice it names are there."))
         own = OWN_TOKENS.match(part.text)
-        if own and rem is None and (self_unit is None or own.group("what").lower() != "unit"
-                    or self_unit.tokens(own.group("tok").lower()) is None):
+        if own and rem is None and own_tokens_have(part, held) is None:
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
@@ -552,8 +542,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
-        if units and all(u.kind is not None for u in units):
-            settled.add("kind-ally-or-conjuration")   # every unit in play is named, its card says ally or conjuration
+        if kinds_checked(part, units + placed_units, self_unit, board):
+            settled.add("kind-ally-or-conjuration")   # "ally" / "conjuration" checked against the cards' types
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
                 continue
@@ -572,7 +562,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} is another player's choice (“{part.text}”); I took it "
                                            "that they do it (declining that part shows the other case)."))
         if part.places and any(n.kind == "room" for n in part.needs):
-            placed_units.append(Unit(part.places, "mine"))
+            placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
         if part.places and part.new_target and part.new_target.kind == "player":
             r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
                       "its owner")
@@ -590,6 +580,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                        "this card (name the units in play to see the other case)."))
     placement = _placement(p, ability, playing, board, attach)
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
+    if usable and board.spent:
+        steps[0]["detail"] += ("; the cost that set it off was paid with: " if cost_trigger else
+                               "; paid with the dice spent: ") + ", ".join(d.as_text() for d in board.spent)
     for r in results:
         for rule in r.rules:
             trace.add(rule, f"part {r.part.n}", r.outcome)
@@ -671,19 +664,21 @@ def _reaction_on_board(reaction: dict[str, Any], results: list[PartResult], piec
     return reaction
 
 
-_WATCHED = re.compile(r"\b(?:a|an|any|one or more) (?:units?|all(?:y|ies)|conjurations?) (?P<ctl>you control|"
-                      r"an opponent controls|your opponent controls)\b", re.I)
+# A constant ability that is an instruction for when something happens to the card ("If this unit receives damage as
+# a result of a unit's attack or counter, destroy this unit."): asked about, it answers what happens then.
+_EVENT = re.compile(r"^(?:this unit|this card|it) (?:receives|is dealt|would receive|would be dealt) damage\b", re.I)
 
 
-def _watched_side(ability: Ability) -> tuple[str, str] | None:
-    """Whose unit a trigger waits for ("after a unit you control is dealt damage"): (side, words), else None."""
-    if ability.trigger is None:
-        return None
-    m = _WATCHED.search(ability.trigger.words)
-    if m is None or re.search(r"\bor (?:your |a |their )?phoenixborn\b|\bdestroyed\b|\bleaves? play\b|\bdiscarded\b|"
-                              r"\breturned\b|\bremoved\b", ability.trigger.words, re.I):
-        return None   # a unit destroyed or leaving play is not on the board any more
-    return ("mine" if m.group("ctl").lower() == "you control" else "theirs"), m.group(0)
+def _event_constant(ability: Ability, trace: Trace) -> Ability:
+    """Such a constant ability, read as what it does when its event happens (the event said as assumed)."""
+    if ability.kind != "passive" or not ability.parts or not all(
+            x.condition and _EVENT.match(x.condition) for x in ability.parts):
+        return ability
+    event = ability.parts[0].condition or ""
+    trace.interpret(Interpretation("AS-I-event", "AS12",
+                                   f"“{ability.label}” is a constant ability that acts when “{event}”; I took it "
+                                   "that this has just happened, and answered what it does then."))
+    return dataclasses.replace(ability, kind="reaction", trigger=Trigger(f"When {event}", "when"))
 
 
 def _spell_guard(p: Printing, used: Ability) -> str | None:
@@ -755,9 +750,12 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.spent is not None:
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
-        if not dice and not re.search(r"\bspent\b", ability.text, re.I):
+        by_trigger = ability.trigger is not None and COST_TRIGGER.match(ability.trigger.words)
+        if not dice and not re.search(r"\bspent\b", ability.text, re.I) and not by_trigger:
             unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
-        elif dice and given > dice and not any(re.search(r"\bX\b", c.text) for c in ability.costs):
+        elif dice and given > dice and not by_trigger and not any(re.search(r"\bX\b", c.text)
+                                                                  for c in ability.costs):
+            # more dice than the cost: an input mistake (fewer, or the wrong faces: it cannot be used, answered)
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
                                 f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
     if board.x is not None and not re.search(r"\bX\b", ability.text):

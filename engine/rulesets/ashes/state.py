@@ -4,8 +4,9 @@ Units in play are counted without the card being used: `--units none|mine|theirs
 `--unit "NAME@mine"` (repeatable) for named ones, optionally with what is on them:
 `"Gilder@theirs/status=2/wounds=1/exhausted/alteration=Regress"`. `--target N=WHAT` picks the target of part N
 (0 = the unit an alteration is attached to); `--decline N` declines optional part N. `--discard N` (cards in your
-discard pile), `--dice N` (dice in your active pool), `--x N` (X chosen as it is played) and `--mode N` (the
-effect chosen from "choose one of the following") are told only when they matter; unknown, they are assumed.
+discard pile), `--dice N` (dice in your active pool), `--exhausted-dice N` (dice in your exhausted pool as it
+resolves), `--x N` (X chosen as it is played) and `--mode N` (the effect chosen from "choose one of the following") are
+told only when they matter; unknown, they are assumed.
 """
 
 from __future__ import annotations
@@ -32,14 +33,17 @@ class Unit:
     described: bool = False         # the question said what is on it (so "nothing said" means none)
     exhaustion: int | None = None   # exhaustion tokens when counted ("/exhaustion=2"); "/exhausted" is 1
     shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
-    kind: str | None = field(default=None, compare=False)     # "Ally" / "Conjuration" when its card is known
+    card_type: str | None = field(default=None, compare=False)   # its card's type (Ally, Conjuration) when known
+    dice: int | None = None         # dice on it ("/dice=1": a Royal Charm holding a die)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
         return f"{self.name} ({whose})" if self.name else f"a unit of {whose}"
 
     def tokens(self, kind: str) -> int | None:
-        """Status/wound/exhaustion tokens on it: a number when the question says, else None."""
+        """Status/wound/exhaustion tokens (or dice) on it: a number when the question says, else None."""
+        if kind in ("dice", "die"):
+            return self.dice if self.dice is not None else (0 if self.described else None)
         if kind == "exhaustion":
             if self.exhaustion is not None:
                 return self.exhaustion
@@ -49,7 +53,8 @@ class Unit:
 
     def as_text(self) -> str:
         extra = [f"alteration={a}" for a in self.alterations]
-        extra += [f"{k}={v}" for k, v in (("status", self.status), ("wounds", self.wounds)) if v is not None]
+        extra += [f"{k}={v}" for k, v in (("status", self.status), ("wounds", self.wounds), ("dice", self.dice))
+                  if v is not None]
         extra += [f"exhaustion={self.exhaustion}"] if self.exhaustion is not None and self.exhaustion != 1 else \
             ["exhausted"] if self.exhausted else []
         return self.label() + (f" [{', '.join(extra)}]" if extra else "")
@@ -105,12 +110,15 @@ class Board:
     cancel_with: str | None = None
     discard: int | None = None      # cards in your discard pile
     dice: int | None = None         # dice in your active pool
+    exhausted_dice: int | None = None   # dice in your exhausted pool as the effect resolves (its cost's dice in it)
     x: int | None = None
     modes: tuple[int, ...] = ()     # the option chosen at each choice the text offers, in printed order
     reaction: str | None = None     # a reaction card triggered while it resolves (AS10)
     units_said: bool = True         # the question said which units are in play (--units or --unit)
     phoenixborns: tuple[Unit, ...] = ()   # a Phoenixborn described ("phoenixborn@mine/wounds=1"), one per side
     spent: tuple[Spent, ...] | None = None  # the dice spent on its cost (--spent), when said
+    spells: tuple[Unit, ...] = ()   # ready spells named in play (--unit "Summon Gilder@theirs"): not units
+    units_given: bool = False       # --units was said (so naming only spells still says which units are in play)
 
     @property
     def mode(self) -> int | None:
@@ -127,9 +135,10 @@ class Board:
                 "battlefield_full": self.battlefield_full, "spellboard_full": self.spellboard_full,
                 "conjurations_left": self.conjurations_left, "exhausted": self.exhausted,
                 "targets": dict(self.targets), "declines": list(self.declines), "cancel_with": self.cancel_with,
-                "discard": self.discard, "dice": self.dice, "x": self.x,
+                "discard": self.discard, "dice": self.dice, "exhausted_dice": self.exhausted_dice, "x": self.x,
                 "mode": None if not self.modes else self.modes[0] if len(self.modes) == 1 else list(self.modes),
                 "reaction": self.reaction, "phoenixborns": [u.as_text() for u in self.phoenixborns],
+                "spells": [u.as_text() for u in self.spells],
                 "spent": None if self.spent is None else [d.as_text() for d in self.spent]}
 
 
@@ -170,16 +179,17 @@ def _unit(name: str, side: str, details: list[str], text: str) -> Unit:
             exhausted = True
         elif key == "alteration" and value.strip():
             alterations.append(value.strip())
-        elif key in ("status", "wounds", "wound", "exhaustion") and sep:
+        elif key in ("status", "wounds", "wound", "exhaustion", "dice") and sep:
             counts["wounds" if key.startswith("wound") else key] = _number(value, f"{key} on {name}", 0, 20)
         else:
             raise QuestionError(f"“{d}” in the unit “{text}” is not understood; after NAME@SIDE put /status=N, "
-                                "/wounds=N, /exhausted, /exhaustion=N or /alteration=NAME.")
+                                "/wounds=N, /exhausted, /exhaustion=N, /dice=N or /alteration=NAME.")
     tired = counts.get("exhaustion")
     if tired is not None:
         exhausted = tired > 0
     return Unit(name, side, tuple(alterations), counts.get("status"), counts.get("wounds"),
-                (exhausted or False) if details else None, described=bool(details), exhaustion=tired)
+                (exhausted or False) if details else None, described=bool(details), exhaustion=tired,
+                dice=counts.get("dice"))
 
 
 def with_targets_in_play(board: Board, keep_out: set[str], units_none: bool, name_unit: Any = None) -> Board:
@@ -239,15 +249,17 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
     ability = inputs.get("ability")
     cancel = inputs.get("cancel_with")
     number = {k: _number(str(inputs[k]), f"--{k}", 0, 40) if inputs.get(k) not in (None, "") else None
-              for k in ("discard", "dice", "x")}
+              for k in ("discard", "dice", "x", "exhausted_dice")}
     modes = tuple(_number(v, "--mode", 0, 9) for v in _values(str(inputs["mode"]) if inputs.get("mode") not in
                                                                (None, "") else None))
     if 0 in modes:
         raise QuestionError("--mode counts from 1: the first effect of “choose one” (or the first of “A or B”) is 1.")
     return Board(
         units_said=bool(inputs.get("units")) or bool(units), phoenixborns=tuple(phoenixborns),
+        units_given=bool(inputs.get("units")),
         spent=read_spent(inputs.get("spent")),
         discard=number["discard"], dice=number["dice"], x=number["x"], modes=modes,
+        exhausted_dice=number["exhausted_dice"],
         ability=ability.strip() if isinstance(ability, str) and ability.strip() else None,
         focus=_number(str(focus), "--focus", 0, 2) if focus not in (None, "") else 0,
         units=tuple(units),

@@ -27,25 +27,31 @@ WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) 
                           r"(?P<alt>alteration)", re.I)
 
 
-_KIND = re.compile(r"\b(?P<k>ally|allies|conjurations?)\b", re.I)
+# "target ally you control", "a conjuration an opponent controls": the kind of unit, read from the card's type
+KIND_WORDS = re.compile(r"\b(?P<ally>ally|allies)\b|\b(?P<conj>conjurations?)\b(?! (?:pile|onto|into)\b)", re.I)
 
 
 def kind_fits(u: Unit, words: str) -> bool | None:
-    """Is the unit of the kind the words name ("target ally you control", "a conjuration an opponent controls")?
-    None: its card is not known."""
-    m = _KIND.search(words)
-    if not m:
+    """Is the unit of the kind the words name (an ally, a conjuration)? None: its card is not known."""
+    kinds = {"Ally" if m.group("ally") else "Conjuration" for m in KIND_WORDS.finditer(words)}
+    if not kinds:
         return True
-    if u.kind is None:
+    if u.card_type is None:
         return None
-    return u.kind == ("Ally" if m.group("k").lower().startswith("all") else "Conjuration")
+    return u.card_type in kinds
 
 
 def fits(u: Unit, words: str) -> bool | None:
     """Does the unit meet what the target words ask ("exhausted", "with a status token", "ally")? None: not
     known."""
-    if kind_fits(u, words) is False:
+    kind = kind_fits(u, words)
+    if kind is False:
         return False
+    state = _state_fits(u, words)
+    return False if state is False else None if (state is None or kind is None) else True
+
+
+def _state_fits(u: Unit, words: str) -> bool | None:
     m = WITH_TOKENS.search(words)
     if not m:
         return True
@@ -105,8 +111,12 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
             shielded = [u.shield for u in units if u.shield and (spec.side == "any" or u.side == spec.side)]
             if shielded:
                 return None, None, "no legal target: " + "; ".join(shielded)
+            kind = KIND_WORDS.search(spec.words)
+            if kind and units:
+                noun = "ally" if kind.group("ally") else "conjuration"
+                return None, None, f"no legal target: no {noun} of {side_words(spec.side)}{such} is in play"
             return None, None, f"no legal target: no unit of {side_words(spec.side)}{such} is in play"
-        unknown = [u for u in legal if fits(u, spec.words) is None]
+        unknown = [u for u in legal if _state_fits(u, spec.words) is None]
         if unknown and WITH_TOKENS.search(spec.words):
             trace.interpret(Interpretation(f"AS-I-fits-{part.n}", "AS3",
                                            f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
@@ -162,7 +172,11 @@ def choose_thing(part: Part, spec: TargetSpec, units: list[Unit], board: Board,
                   trace: Trace) -> tuple[str | None, str | None, str]:
     """A target that is not a unit or a player: an alteration on a unit, a card in a pile, a die."""
     words = spec.words.lower()
-    shown = f"a {spec.words}"
+    # "a target ready spell" for "a target ready spell with a printed effect that can place ...": the part's own
+    # quote says the rest
+    shown = f"a {re.split(r' (?:with|that|which|who) ', spec.words)[0] if len(spec.words) > 40 else spec.words}"
+    if re.search(r"\bready spells?\b", words) and (board.spells or board.targets.get(str(part.n))):
+        return _ready_spell(part, spec, board, trace)
     asked = board.targets.get(str(part.n))
     if asked and "@" in asked and not re.search(r"\balteration", words):
         # the card the question names as the target ("--target 1=Summon Gilder@theirs"): the player says it is there
@@ -233,3 +247,41 @@ def attach_target(board: Board, wants_theirs: bool, trace: Trace, side: str | No
                                        "(name the unit to say otherwise)."))
         return "a unit of theirs", "theirs"
     return "a unit of your choice", None
+
+
+def _ready_spell(part: Part, spec: TargetSpec, board: Board, trace: Trace) -> tuple[str | None, str | None, str]:
+    """A target ready spell among the ones the question names in play (--unit "Summon Gilder@theirs"), or the one
+    --target names; what else its words ask of it ("with a printed effect that can place ...") is said."""
+    words = spec.words.lower()
+    side = spell_side(words)
+    legal = [u for u in board.spells if side == "any" or u.side == side]
+    asked = board.targets.get(str(part.n))
+    if asked:
+        name, whose = split_side(asked, f"--target {part.n}=")
+        if side not in ("any", whose):
+            raise QuestionError(f"Part {part.n} must target a ready spell of {side_words(side)}; --target "
+                                f"{part.n}= takes NAME@{side}.")
+        pick = next((u for u in legal if u.side == whose and (u.name or "").lower() == name.lower()), None)
+        if pick is None and board.spells:
+            choices = ", ".join(u.label() for u in legal) or "none"
+            raise QuestionError(f"--target {part.n}={asked} is not a ready spell named in play; named: {choices}.")
+        chosen = pick.label() if pick is not None else Unit(name, whose).label()
+    elif not legal:
+        return None, None, f"no legal target: no ready spell of {side_words(side)} is named in play"
+    else:
+        chosen, whose = legal[0].label(), legal[0].side
+    if re.search(r"\b(?:with|that) ", words) and not asked:   # named with --target: the player says it is one
+        trace.interpret(Interpretation(f"AS-I-spell-fits-{part.n}", "AS3",
+                                       f"Part {part.n} targets a {spec.words.removeprefix('target ')}; I took "
+                                       f"{chosen} to be such a spell (its text is not checked here)."))
+    return chosen, whose, ""
+
+
+def spell_side(words: str) -> str:
+    """Whose ready spell the words ask for: "you control", "on your spellboard" (mine); "an opponent controls", "on
+    an opponent's spellboard" (theirs); else either."""
+    if re.search(r"\byou control\b|\bon your spellboard\b", words, re.I):
+        return "mine"
+    if re.search(r"\b(?:an opponent|they) controls?\b|\bon (?:an opponent's|their) spellboard\b", words, re.I):
+        return "theirs"
+    return "any"

@@ -1,4 +1,5 @@
-"""Tokens a part removes, checked against what the question says is on the card it removes them from (AS5, AS9).
+"""Tokens a part removes (or moves away from a card), checked against what the question says is on the card it
+removes them from (AS5, AS9).
 
 "Remove 2 wound tokens and 1 exhaustion token from your Phoenixborn", "Remove all wound tokens from a target unit",
 "Remove 1 exhaustion token from that unit": the holder is your (or the target) Phoenixborn, the unit targeted or
@@ -16,7 +17,8 @@ from engine.rulesets.ashes.state import Board, Unit
 
 _REMOVE = re.compile(r"^(?:you may )?(?P<verb>remove|move) (?P<items>(?:\d+|all|an?|one|two|three)? ?"
                      r"(?:wound|status|exhaustion)(?: tokens?)?(?:,? (?:and|or) (?:\d+|all|an?|one|two|three)? ?"
-                     r"(?:wound|status|exhaustion)(?: tokens?)?)*) from (?P<what>your phoenixborn|this unit|this card|"
+                     r"(?:wound|status|exhaustion)"
+                     r"(?: tokens?)?)*) from (?P<what>your phoenixborn|this unit|this card|"
                      r"(?:a|another) target (?:unit or phoenixborn|phoenixborn|unit|ally|conjuration)|that unit|it|"
                      r"the attached unit|(?:a|an|another) (?:unit|ally|conjuration) you control)\b", re.I)
 _ITEM = re.compile(r"(?P<n>\d+|all|an?|one|two|three)? ?(?P<tok>wound|status|exhaustion)(?: tokens?)?", re.I)
@@ -27,7 +29,7 @@ _NUMBER = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3}
 class Removal:
     items: tuple[tuple[int | None, str], ...]   # (how many, None = all; which token)
     what: str
-    verb: str = "remove"                         # "move 1 wound token from your Phoenixborn onto this unit"
+    verb: str = "remove"   # "move ... from X onto Y": the tokens come off X just the same
 
     def words(self) -> str:
         return " and ".join(_count(n, tok) for n, tok in self.items)
@@ -40,8 +42,8 @@ def _count(n: int | None, tok: str) -> str:
 
 
 def removal(text: str) -> Removal | None:
-    text = re.sub(r"^(?:if [^,]+, |then,? )", "", text.strip(), flags=re.I)   # the part's condition is its own
-    m = _REMOVE.match(text)
+    # "If there are no wound tokens on this unit, move 1 wound token from ...": the condition is checked apart
+    m = _REMOVE.match(re.sub(r"^(?:if|then,?) [^,]*, ", "", text.strip(), flags=re.I))
     if not m:
         return None
     items: list[tuple[int | None, str]] = []

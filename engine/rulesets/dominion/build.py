@@ -15,7 +15,7 @@ from typing import assert_never
 
 from engine.cards import Card
 from engine.rulesets.dominion.behaviour import At, Behaviour, Forbidden, How, Kind, Plays, Then, types_of
-from engine.rulesets.dominion.reading import article, is_landscape
+from engine.rulesets.dominion.reading import article, is_landscape, sets_aside_to_play_next_turn
 from engine.rulesets.dominion.rules import Policy, Wording
 from engine.rulesets.dominion.scenario import MAX_CARDS, Choices, RawNode, ScenarioError, parse_choices
 
@@ -61,6 +61,7 @@ class Instance:
     lent_by: Card | None = None      # "Village as Way of the Mouse": the Way
     children: list[Instance] = field(default_factory=list)
     removed_by: str = ""             # why it left play early (DM11)
+    way_may_leave: bool = False      # removed by a Way's "you may ..." (Way of the Butterfly): taken as used
     set_aside_by: str = ""           # set aside now and played again next turn by this card (Royal Galley)
     lost_card: str = ""              # a card it should have set aside left play first, so it could not
     problem: str = ""                # why this play cannot happen under the version judged
@@ -139,9 +140,17 @@ class Builder:
             inst.in_play, inst.gained = False, True  # "Farmhands > Caravan": Farmhands was gained; it plays Caravan
         if behaviour.skips_next_turn:
             self.skip_after.update(play_turns)
+        way = lent is not None and "Way" in types_of(lent) and not follows_own(lent)
         if choices.removed:
             inst.removed_by = "removed from play early"
-        elif behaviour.always_leaves and lent is None and inst.in_play:
+        elif way and inst.in_play and sets_aside_to_play_next_turn(lent):
+            inst.set_aside_by = lent.name  # Way of the Turtle: out of play now, played at your next turn's start
+        elif way and inst.in_play and behaviour.leaves_itself:
+            # Way of the Horse ("Return this to its pile"), Way of the Butterfly ("You may return this ..."): the
+            # Way's words move the card played using it as it is played (DM11)
+            inst.removed_by = f"{lent.name}'s “{behaviour.leaves_itself}” takes it out of play as it is played"
+            inst.way_may_leave = not behaviour.always_leaves
+        elif behaviour.always_leaves and (lent is None or follows_own(lent)) and inst.in_play:
             # "Trash this card." (Feast): its own text takes it out of play as it is played (DM11)
             inst.removed_by = f"its own “{behaviour.leaves_itself}” takes it out of play as it is played"
         if raw.children:

@@ -135,6 +135,10 @@ class Evaluator:
                 self.assumed.append(phrase)
             self.trace.interpret(notes.defaulted(inst.label, "DM11", f"its own “{b.leaves_itself}” is not used; "
                                                  f"give the choice removed (“{inst.card.name}[removed]”) if it is"))
+        if inst.way_may_leave:  # Way of the Butterfly: the player chose the Way; its "you may" is taken as used
+            phrase = f"{inst.label} is moved by {inst.lent_by.name}'s “{b.leaves_itself}”"
+            if phrase not in self.assumed:
+                self.assumed.append(phrase)
         if inst.gained:
             base_why = ("gained, not played: only its “When you gain this” plays a card, so it was gained and is not "
                         "in play")

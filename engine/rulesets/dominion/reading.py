@@ -347,23 +347,29 @@ def reaction_move(card: Card) -> str:
 
 
 _SELF_LEAVING = re.compile(r"\b(trash this(?: card)?|put this onto your deck|put this into your hand|return this to "
-                           r"(?:its|the) pile|set this aside)\b(?! from your hand)", re.I)
+                           r"(?:its|the) pile|set this aside|exile this|(?<=when you play this, )exile it)\b"
+                           r"(?! from your hand)", re.I)
+_ON_PLAY = re.compile(r"when you play this,\s*$", re.I)  # "When you play this, Exile it." (Stockpile): as played
 _BONUSES = re.compile(r"^(?:\s*(?:\+\$?\d+|\$\d+)(?: (?:Cards?|Actions?|Buys?|Villagers?|Coffers|Favors?))?)*\s*")
 
 
 def leaves_by_itself(card: Card) -> tuple[bool, str]:
     """(always, the sentence) when a non-Duration card's own text takes it out of play as it is played: always
-    ("Trash this card.", Feast; "Return this to its pile.", Horse) or only if something holds or you choose
+    ("Trash this card.", Feast; "Return this to its pile.", Horse; "When you play this, Exile it.", Stockpile;
+    a Way's words for the card played using it, Way of the Horse) or only if something holds or you choose
     ("You may trash this for +$2", Mining Village; "... you may put this onto your deck", Treasury); (False, "")
     when it does not. A "When you trash this" trigger is not one, nor a card in hand ("trash this from your hand")."""
     types = types_of(card)
-    if "Duration" in types or not {"Action", "Treasure", "Night"} & set(types):
-        return False, ""
+    if "Duration" in types or not {"Action", "Treasure", "Night", "Way"} & set(types):
+        return False, ""  # (a Way's words act on the card played using it: Way of the Horse, Way of the Butterfly)
     for sentence in _sentences(_text(card)):
         m = _SELF_LEAVING.search(sentence)
-        if m is None or re.search(r"when (?:you|another|any|one)\b[^.]*$", sentence[: m.start()], re.I):
+        if m is None:
             continue
-        before = _BONUSES.sub("", sentence[: m.start()]).strip()
+        prefix = _ON_PLAY.sub("", sentence[: m.start()])
+        if re.search(r"when (?:you|another|any|one)\b[^.]*$", prefix, re.I):
+            continue
+        before = _BONUSES.sub("", prefix).strip()
         if ":" in before:  # (a card printed with several named parts, Loot)
             continue
         always = not before and not re.search(r"\b(?:may|if|or)\b", sentence, re.I)
@@ -422,3 +428,9 @@ def start_options(card: Card) -> tuple[tuple[str, ...], str]:
     leaving = next((_option_word(p) for p in parts if re.search(r"\b(trash|return|set aside) this\b|put this",
                                                                  p, re.I)), "")
     return words, leaving
+
+
+def sets_aside_to_play_next_turn(way: Card) -> bool:
+    """A Way that sets the card played using it aside and plays it at the start of your next turn (Way of the
+    Turtle): the card leaves play now and comes back into play then."""
+    return bool(re.search(r"set this aside\.[^.]*play it at the start of your next turn", _text(way), re.I))

@@ -128,7 +128,7 @@ def outcome(verdict: Verdict) -> str:
         if not inst.in_play:
             continue  # never in play (an Event), or left where it was (played by a Command variant)
         when = _describe(inst, verdict)[2]
-        if inst.removed_by.startswith("its own") and inst.leave.phase is Phase.DURING:  # "Trash this card." (Feast)
+        if inst.removed_by.endswith(" as it is played") and inst.leave.phase is Phase.DURING:  # Feast, Way of the Horse
             when = f"as it is played: {inst.removed_by.removesuffix(' as it is played')}"
         groups.setdefault(when, []).append(inst.label)
     clauses = []
