@@ -9,6 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card
+from engine.plain_words import MAX_WORDS, quoted, sentences
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
 from engine.rulesets.l5r.lifetime import DELAYED_KINDS, Lifetime
@@ -415,6 +416,17 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
 
 
 def verdict_line(data: dict[str, Any]) -> str:
+    """The first line; a delayed effect's quoted words are cut (at a word) only when the whole quote would make a
+    sentence too long to read."""
+    line = _verdict_line(data, None)
+    for limit in (80, 50, 30):
+        if all(len([w for w in s.split() if any(c.isalnum() for c in w)]) < MAX_WORDS for s in sentences(line)):
+            break
+        line = _verdict_line(data, limit)
+    return line
+
+
+def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     """The duration answer in one sentence, in the players' words."""
     effect, state = data["effect"], data["state"]
     who = effect["card"] or "This effect"
@@ -446,7 +458,8 @@ def verdict_line(data: dict[str, Any]) -> str:
                 "that end have passed.")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
-    does = f"“{data['does']}”" if data.get("does") else "what it does"
+    does = ((quoted(data["does"], quote_limit) if quote_limit else f"“{data['does']}”") if data.get("does")
+            else "what it does")
     fired_at = next((i for i, p in enumerate(data["timeline"]) if p["state"] == "fired"), None)
     if state == "waiting":
         return f"{who}{after}: its delayed effect is still waiting; {does} has not happened yet" + (
