@@ -99,6 +99,11 @@ def _words(sentence: str) -> int:
     return len([w for w in sentence.split() if any(ch.isalnum() for ch in w)])
 
 
+def too_long(text: str) -> bool:
+    """Whether a sentence of `text` runs to `MAX_WORDS` words or more (the limit `problems` enforces)."""
+    return any(_words(sentence) >= MAX_WORDS for sentence in sentences(text))
+
+
 def rule_id_pattern(rule_ids: Iterable[str]) -> re.Pattern[str] | None:
     ids = sorted({i for i in rule_ids if i}, key=len, reverse=True)
     if not ids:

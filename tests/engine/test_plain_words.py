@@ -76,3 +76,14 @@ def test_clauses_are_joined_into_sentences_under_the_limit():
 
 def test_a_sentence_may_begin_with_a_quote():
     assert sentences("It is played. “Draw 1 card” happens.") == ["It is played.", "“Draw 1 card” happens."]
+
+
+
+def test_too_long_is_the_limit_problems_enforces():
+    from engine.plain_words import MAX_WORDS, problems, too_long
+    under = " ".join(["word"] * (MAX_WORDS - 1)) + "."
+    over = " ".join(["word"] * MAX_WORDS) + "."
+    assert not too_long(under) and not problems(under)
+    assert too_long(over) and problems(over)
+    # a quote's own full stop does not end the sentence: the words inside it count
+    assert too_long("It says “" + " ".join(["word"] * 20) + ". " + " ".join(["word"] * 20) + "” now.")

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from engine.cards import Card
-from engine.plain_words import MAX_WORDS, quoted, sentences
+from engine.plain_words import quoted, too_long
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
 from engine.rulesets.l5r.lifetime import DELAYED_KINDS, Lifetime
@@ -420,7 +420,7 @@ def verdict_line(data: dict[str, Any]) -> str:
     sentence too long to read."""
     line = _verdict_line(data, None)
     for limit in (80, 50, 30):
-        if all(len([w for w in s.split() if any(c.isalnum() for c in w)]) < MAX_WORDS for s in sentences(line)):
+        if not too_long(line):
             break
         line = _verdict_line(data, limit)
     return line
