@@ -209,6 +209,20 @@ def _qualifiers(low: str) -> tuple[str, tuple[tuple[str, int], ...], tuple[str, 
     return low, counters, words, how, zone, who
 
 
+def _noun_list(words: list[str]) -> list[str]:
+    """"allies, items, or weapons" as "allies or items or weapons": a list of card types is any of them."""
+    out: list[str] = []
+    for n, w in enumerate(words):
+        bare = w.rstrip(",")
+        if w.endswith(",") and bare in NOUNS and n + 1 < len(words) and words[n + 1].rstrip(",") in (*NOUNS, "or"):
+            out.append(bare)
+            if words[n + 1] != "or":
+                out.append("or")
+        else:
+            out.append(w)
+    return out
+
+
 def _noun_phrase(text: str, low: str) -> SetSpec | None:
     zone, controller = "field", "any"
     low, counters, with_words, how, played_zone, who = _qualifiers(low)
@@ -249,7 +263,7 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         return SetSpec(text, types=frozenset({"attack"}), subtypes=frozenset(pos.group(1).split()),
                        controller=controller, target=True, next_only=bool(pos.group(3)),
                        attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
-    words = low.replace("and/or", "or").split()
+    words = _noun_list(low.replace("and/or", "or").split())
     if not words:
         return None
     noun_at = max((i for i, w in enumerate(words) if w in NOUNS), default=-1)

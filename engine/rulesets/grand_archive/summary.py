@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from engine.plain_words import MAX_WORDS, cut, joined
-from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
+from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
 
@@ -136,9 +136,34 @@ def object_sentence(answer: ObjectAnswer) -> str:
     return f"no effect of the scenario could reach {subject}"
 
 
+def one_time_clauses(once: OneTime) -> list[str]:
+    """"Twisted Verdict happens at once as it resolves (“Target opponent looks at …”), and nothing of it lasts":
+    a card whose text makes no continuous effect, answered in players' words (GA16)."""
+    quote = f" (“{cut(once.words.rstrip('.'), 60)}”)" if once.words else ""
+    if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)
+        return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
+                "follow"]
+    if once.keywords and not once.words and not once.permanent:  # "Recover 4.", "Gather.": done as it resolves
+        return [f"{once.card} happens at once as it resolves (“{cut(once.keywords[0], 60)}”), and nothing "
+                "of it lasts: there is no duration"]
+    if once.keywords and not once.words:
+        return [f"{once.card} has only keywords ({cut(', '.join(once.keywords), 60)}): they say how it is paid for "
+                "or used, and none of them makes an effect that lasts"]
+    if not once.permanent and once.how == "triggers":  # an attack's "On Champion Hit: ...", an action's trigger
+        return [f"{once.card}'s ability happens at once when it triggers{quote}, and nothing of it lasts: there is "
+                "no duration"]
+    if not once.permanent:
+        return [f"{once.card} happens at once as it resolves{quote}, and nothing of it lasts: there is no duration"]
+    where = "is your champion" if once.champion else "stays on the field"
+    return [f"{once.card}'s ability happens at once each time it {once.how}{quote}, and nothing of it lasts",
+            f"the ability itself is there while {once.card} {where}"]
+
+
 def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     """"no effect of the scenario could reach the ally you control" says which set the effects cover instead
     (“your champion's attacks”), so a player sees why."""
+    if not answer.reaches and verdict.one_time and not verdict.instances:  # what happened at once is done
+        return f"no lasting effect reaches {_subject(answer)}"
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
@@ -214,13 +239,42 @@ def _shortened(clauses: list[str]) -> list[str]:
     return out
 
 
+def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
+    """Each object's sentence; objects that read alike ("the ally you control") are told apart by the number they
+    are asked with ("the ally you control (#2)"), and objects with the same answer are said once ("(#1, #2 and #3)")."""
+    asked = sorted((a.obj for a in verdict.objects if a.obj.asked), key=lambda o: o.written)
+    rank = {o.id: n for n, o in enumerate(asked, start=1)}
+    alike: dict[str, int] = {}
+    for o in asked:
+        alike[o.describe()] = alike.get(o.describe(), 0) + 1
+    said: dict[str, list[int]] = {}
+    for a in told:
+        sentence = _unreached(object_sentence(a), a, verdict)
+        subject = _subject(a)
+        if a.obj.asked and alike.get(a.obj.describe(), 0) > 1 and subject in sentence:
+            said.setdefault(sentence, []).append(rank[a.obj.id])
+        else:
+            said.setdefault(sentence, [])
+    out = []
+    for sentence, ranks in said.items():
+        subject = next((_subject(a) for a in told if _subject(a) in sentence), "")
+        if ranks and subject:
+            marks = ", ".join(f"#{r}" for r in ranks[:-1]) + (" and " if len(ranks) > 1 else "") + f"#{ranks[-1]}"
+            sentence = sentence.replace(subject, f"{subject} ({marks})", 1)
+        out.append(sentence)
+    return out
+
+
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
+    once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
     if not verdict.objects:
         shown = [i for i in verdict.instances if not i.event][:2]
+        if not shown and once:
+            return joined(once)
         if not shown:
             return joined(["No effect starts and no object was asked about" + _unread_clause(verdict)])
-        return joined([*(c for i in shown for c in _effect_state(i)),
+        return joined([*once, *(c for i in shown for c in _effect_state(i)),
                        "no object was asked about" + _unread_clause(verdict)])
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     # the objects asked about that an effect could reach first, then an effect's own source it reaches, then
@@ -232,7 +286,7 @@ def summary(verdict: Verdict) -> str:
              and not i.event][:2]
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
-    clauses = [_unreached(object_sentence(a), a, verdict) for a in told]
+    clauses = once + _numbered(told, verdict)
     clauses += [c for i in rules for c in _effect_state(i)]  # a rule of the game reaches no object: what it does
     others = [a for a in verdict.objects if a not in shown]
     if others:  # named when there is one ("Seed of Nature itself is answered below"), counted when there are more
