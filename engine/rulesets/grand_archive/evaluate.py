@@ -161,6 +161,7 @@ class OneTime:
     permanent: bool
     keywords: tuple[str, ...] = ()  # keyword paragraphs it has ("Floating Memory"): said as what they are
     champion: bool = False
+    later: tuple[str, str] = ("", "")  # a delayed part: (when, what) "the beginning of the next end phase"
 
 
 @dataclass
@@ -654,8 +655,10 @@ class Evaluator:
         how = _how_used(first)
         if not is_permanent(card) and how != "triggers":  # an action or attack: it happens as it resolves
             how = "resolves"
+        delayed = next((m for p in doing for m in [_DELAYED.search(_no_reminders(p.text))] if m), None)
+        later = (delayed.group(1), delayed.group(2)) if delayed and not is_permanent(card) else ("", "")
         self.one_time.append(OneTime(card.name, tuple(p.label for p in paragraphs), first, how, is_permanent(card),
-                                     keywords, "champion" in types_of(card)))
+                                     keywords, "champion" in types_of(card), later))
         self.note(notes.one_time(card.name, [p.label for p in paragraphs], is_permanent(card)))
         self.cite("GA16")
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
@@ -1731,10 +1734,14 @@ def _what_it_does(text: str) -> str:
     return next((s for s in said if not _NOT_DOING.match(s)), said[0] if said else "")
 
 
+# "Draw two cards. At the beginning of the next end phase, discard your hand.": a part that waits, then happens once
+_DELAYED = re.compile(r"(?:^|[.!]\s+)At the beginning of (the next [\w' ]+?|your next [\w' ]+?),\s*([^.]+)")
+
+
 def _how_used(text: str) -> str:
     """When a permanent's one-time ability happens: "triggers" ("On Enter:", "Whenever ...", "At the beginning of
     ..."), "is activated" (a cost before a colon: "REST:", "(2), Banish ...:"), else "is used"."""
-    text = re.sub(r"^[A-Z][\w' ]{2,30}? (?:\d+|X) — ", "", text)  # "Deluge 3 — On Enter: ...": its own trigger
+    text = re.sub(r"^[A-Z][\w' ]{2,30}? — ", "", text)  # "Deluge 3 — On Enter:", "Upkeep — Whenever": its trigger
     head = text.split(":", 1)[0] if ":" in text else ""
     if re.match(r"^(?:\[[^\]]+\]\s*)*(?:On [A-Z]|Inherited Effect|Lineage Release)", text) or re.match(
             r"^(?:\[[^\]]+\]\s*)*(?:Whenever|When|At the beginning of|At the end of|After|The first time)\b", text):

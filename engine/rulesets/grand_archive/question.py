@@ -138,7 +138,8 @@ class GrandArchiveQuestion:
             what = (f"“{once['words']}” happens when it {once['happens']}" if once["words"] else
                     f"keywords only ({', '.join(once['keywords'])})" if once["keywords"] else "no rules text")
             fields.append(Field(name=once["card"], lead="happens at once · no continuous effect", rules=("GA16",),
-                                text=f"{what}; nothing of it lasts, so no duration, layer or timestamp applies."))
+                                text=f"{what}; no effect of it lasts (what it did stays done), so no duration, "
+                                     "layer or timestamp applies."))
         if len(answer["order"]) > 1:  # every effect together: a dependency can tie effects on different objects
             fields = fields[:19]
             fields.append(Field(name="All active effects, in order", lead=" → ".join(answer["order"]),

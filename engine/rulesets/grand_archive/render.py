@@ -172,7 +172,8 @@ def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[d
         lines += [f"  - {o.card} (paragraph{'s' if len(o.labels) > 1 else ''} {', '.join(o.labels)}): "
                   + (f"“{o.words}” happens when it {o.how}" if o.words else
                      f"keywords only ({', '.join(o.keywords)})" if o.keywords else "no rules text")
-                  + "; nothing of it lasts, so no duration, layer or timestamp applies. [GA16]"
+                  + "; no effect of it lasts (what it did stays done), so no duration, layer or timestamp "
+                    "applies. [GA16]"
                   for o in verdict.one_time]
         lines.append("")
     if not objects and verdict.instances:

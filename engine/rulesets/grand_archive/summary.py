@@ -144,18 +144,23 @@ def one_time_clauses(once: OneTime) -> list[str]:
         return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
                 "follow"]
     if once.keywords and not once.words and not once.permanent:  # "Recover 4.", "Gather.": done as it resolves
-        return [f"{once.card} happens at once as it resolves (“{cut(once.keywords[0], 60)}”), and nothing "
-                "of it lasts: there is no duration"]
+        return [f"{once.card} happens at once as it resolves (“{cut(once.keywords[0], 60)}”); no effect of it "
+                "lasts, and what it did stays done"]
     if once.keywords and not once.words:
         return [f"{once.card} has only keywords ({cut(', '.join(once.keywords), 60)}): they say how it is paid for "
                 "or used, and none of them makes an effect that lasts"]
     if not once.permanent and once.how == "triggers":  # an attack's "On Champion Hit: ...", an action's trigger
-        return [f"{once.card}'s ability happens at once when it triggers{quote}, and nothing of it lasts: there is "
-                "no duration"]
+        return [f"{once.card}'s ability happens at once when it triggers{quote}; no effect of it lasts, and what it "
+                "did stays done"]
+    if not once.permanent and once.later[0]:  # "At the beginning of the next end phase, discard your hand."
+        return [f"{once.card} happens at once as it resolves{quote}, and “{cut(once.later[1], 50)}” waits for the "
+                f"beginning of {once.later[0]}, then happens once", "no effect of it lasts, and what it did stays done"]
     if not once.permanent:
-        return [f"{once.card} happens at once as it resolves{quote}, and nothing of it lasts: there is no duration"]
+        return [f"{once.card} happens at once as it resolves{quote}; no effect of it lasts, and what it did stays "
+                "done"]
     where = "is your champion" if once.champion else "stays on the field"
-    return [f"{once.card}'s ability happens at once each time it {once.how}{quote}, and nothing of it lasts",
+    return [f"{once.card}'s ability happens at once each time it {once.how}{quote}; no effect of it lasts, and "
+            "what it did stays done",
             f"the ability itself is there while {once.card} {where}"]
 
 
@@ -191,6 +196,14 @@ def _join_names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _as_opponent(words: str) -> str:
+    """A card's words when an opponent controls it: "you may pay (0) rather than pay ..." is "your opponent may pay
+    (0) rather than pay ...", "your champion" is "their champion"."""
+    words = re.sub(r"\byours\b", "theirs", re.sub(r"\byour\b", "their", words))
+    words = re.sub(r"\byou (control|don't control)\b", r"they \1", words)
+    return re.sub(r"\byou\b", "your opponent", words)
+
+
 def _effect_state(inst: Instance) -> list[str]:
     """["Devotion's Price applies: you can't draw cards", "this assumes ..."]: whether the effect applies (has
     ended, is off, has not started) and what it does, then what that assumes."""
@@ -202,6 +215,8 @@ def _effect_state(inst: Instance) -> list[str]:
         what = f"puts {read.change} on {affected[:1].lower()}{affected[1:]}"
     else:
         what = f"{read.change} for {affected}"
+    if inst.controller == "opponent":  # the card's "you" is its controller: the opponent of the one asking
+        what = _as_opponent(what)
     state = {"active": "applies", "ended": f"has ended ({inst.status_why})", "off": f"is off ({inst.status_why})",
              "not-started": f"has not started yet ({inst.status_why})"}.get(inst.status, inst.status)
     if what.startswith(f"{inst.card.name} ") and inst.status == "active":  # a card's own rule says itself:
@@ -283,7 +298,8 @@ def summary(verdict: Verdict) -> str:
     sources = [a for a in verdict.objects if a not in asked and a.order]
     shown = (reached + sources + [a for a in asked if not a.reaches])[:3]
     rules = [i for i in verdict.instances if i.read.layer == "-" and i.read.prop not in ("lineage", "zone")
-             and not i.event][:2]
+             and not i.event and not (i.status == "off" and i.read.mode and "mode was not chosen" in i.status_why)
+             ][:2]  # (a mode not chosen is said in the interpretations, not as the answer)
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
     clauses = once + _numbered(told, verdict)

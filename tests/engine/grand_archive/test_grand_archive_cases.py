@@ -165,7 +165,7 @@ def test_bad_input_is_one_sentence_with_the_choices(pairs, message):
 def test_a_one_time_text_is_answered_not_refused():  # GA16: it happens at once, nothing of it lasts
     whole = judge([("effect", "Spirit of Fire")])  # "On Enter: Draw seven cards."
     assert whole["summary"].startswith("Spirit of Fire's ability happens at once each time it triggers")
-    assert "nothing of it lasts" in whole["summary"] and whole["rules"] == ["GA16"]
+    assert "no effect of it lasts" in whole["summary"] and whole["rules"] == ["GA16"]
     assert whole["one_time"][0]["lasts"] is False and whole["effects"] == []
     part = judge([("effect", "Claude#1")])  # Claude's first paragraph is a one-time ability; #2 lasts
     assert part["one_time"][0]["paragraphs"] == ["1"] and "happens at once" in part["summary"]

@@ -287,7 +287,7 @@ def test_a_bare_element_word_is_that_element(db, capsys):
 # --- "no continuous effect" said apart from "could not read" -----------------------------------------------------
 def test_none_and_unread_are_told_apart(db, capsys):
     none = ask(db, capsys, "--effect", "Spirit of Fire")["summary"]  # "On Enter: Draw seven cards."
-    assert "happens at once" in none and "nothing of it lasts" in none and "cannot read" not in none
+    assert "happens at once" in none and "no effect of it lasts" in none and "cannot read" not in none
     unread = refused(db, capsys, "--effect", "Ashen Riffle")  # "For as long as those cards remain banished, ..."
     assert "cannot read the continuous effect" in unread and "remain banished" in unread
 

@@ -68,7 +68,7 @@ def test_a_card_that_makes_no_continuous_effect_is_answered_with_what_happens_at
             assert first.startswith(f"{card.name} has no rules text"), first
             checked += 1
             continue
-        assert "nothing of it lasts" in first or "none of them makes an effect that lasts" in first, first
+        assert "no effect of it lasts" in first.lower() or "none of them makes an effect that lasts" in first, first
         quote = re.search(r"“([^”]+)”", first)
         if quote:  # the words quoted are the card's own (cut at a word)
             assert quote.group(1).rstrip("…").rstrip() in printed, (card.name, quote.group(1))
@@ -77,7 +77,7 @@ def test_a_card_that_makes_no_continuous_effect_is_answered_with_what_happens_at
         if not is_permanent(card) and "when it triggers" not in first:
             assert first.startswith(f"{card.name} happens at once as it resolves"), first
         checked += 1
-    assert checked >= 590, checked  # 604 cards in the data this was written against
+    assert checked >= 540, checked  # 556 cards in the data this was written against (604 before the classes below)
 
 
 def test_a_paragraph_of_one_time_actions_is_answered_too(db, capsys):
@@ -119,3 +119,108 @@ def test_suppress_a_list_of_types_and_up_to_n_targets(db, capsys):
     code = main(["grand-archive", "--db", db, "--json", "--object", "ally:opponent x4", "--effect",
                  "Imperious Galebind"])
     assert code == 2 and "takes up to 3 targets" in capsys.readouterr().out  # four fit: it asks which
+
+
+# --- 3. keywords that last: Efficiency (a cost rule of the card) and Empower (the next Spell card this turn) -------
+_EFFICIENCY = re.compile(r"^((?:\[[^\]]+\]\s*)*)Efficiency\b", re.M)
+_EMPOWER = re.compile(r"(?:^|[:.•—]\s*)Empower (\d+|X(?:\+\d+)?)\b", re.M)
+
+
+def test_efficiency_is_a_cost_rule_of_the_card_decided_by_the_champions_level(db, capsys):
+    """"Efficiency (This card costs LV less to activate. LV refers to your champion's level.)" (21 real cards; 4 print
+    it without the reminder): the card costs its champion's level less while it is activated; `--count LV=N` gives
+    the level, else one level is assumed aloud; its bracketed bonus switches it."""
+    found = []
+    for card in cards(db).values():
+        for m in _EFFICIENCY.finditer(card.text or ""):
+            found.append(card.name)
+            costs = [e for e in read_card(card).effects if e.prop == "cost" and e.affected.self_only]
+            assert costs and costs[0].per.startswith("LV"), card.name
+            if m.group(1):
+                assert any(lab.strip("[] ") in " ".join((costs[0].condition, costs[0].requires))
+                           for lab in re.findall(r"\[[^\]]+\]", m.group(1))), (card.name, costs[0])
+    assert len(found) >= 20, found
+    out = ask(db, capsys, "--effect", "Genuflecting Execution", "--count", "LV=2")
+    net = out["objects"][0]["net"]["cost"]
+    assert net["total"] == -2 and net["value"] == net["base"] - 2, net
+    assumed = ask(db, capsys, "--effect", "Natural Order")["summary"]
+    assert "X is 1 (LV, your champion's level, not given)" in assumed and "[Class Bonus]" in assumed
+
+
+def test_empower_lasts_for_the_next_spell_card_this_turn(db, capsys):
+    """"Empower N" (its reminder: "The next Spell card you activate this turn activates and resolves as if your
+    champion got +N level"; 31 real sentences): a rule that lasts until the end of the turn (GA11), never a
+    one-time text; X is said with what it counts."""
+    found = []
+    for card in cards(db).values():
+        for m in _EMPOWER.finditer(_REMINDER.sub("", card.text or "")):
+            found.append(card.name)
+            mine = [e for e in read_card(card).effects if "as if your champion got +" in e.change]
+            assert mine and all(e.form.value == "end-of-turn" for e in mine), card.name
+            assert any(f"+{m.group(1).upper()} level" in e.change for e in mine), (card.name, m.group(1))
+    assert len(found) >= 28, found
+    now = ask(db, capsys, "--object", "champion", "--effect", "Lu Xun, Pyre Strategist#3")
+    assert "got +3 level" in now["summary"] and "applies" in now["summary"]
+    later = ask(db, capsys, "--object", "champion", "--effect", "Lu Xun, Pyre Strategist#3", "--then", "end-of-turn")
+    assert "has ended" in later["summary"] and "GA11" in later["rules"]
+
+
+# --- 4. "If damage would be dealt to X this turn, prevent N of that damage": a prevention that lasts ---------------
+_PREVENT_THIS_TURN = re.compile(r"^(?:\[[^\]]+\]\s*)*(?:[\w ,'()]+: )?If (?:(?:combat |non-combat )?damage would be "
+                                r"dealt to ([^,]+?)|([^,]+?) would (?:be dealt|take) (?:combat |non-combat )?damage) "
+                                r"this turn, prevent (\d+|all)", re.I | re.M)
+
+
+def test_a_prevention_for_this_turn_lasts_until_the_end_of_the_turn(db, capsys):
+    """Storm of Thorns, Resolute Stand, Safeguard Amulet, Clarent, Reimagined, ...: "If damage would be dealt to a
+    unit you control this turn, prevent 1 of that damage" is a rule that lasts this turn (GA15, GA11), not a
+    one-time text (it was refused, then said to happen at once)."""
+    found = []
+    for card in cards(db).values():
+        for m in _PREVENT_THIS_TURN.finditer(card.text or ""):
+            found.append(card.name)
+            mine = [e for e in read_card(card).effects if e.prop == "rule" and "prevent" in e.change.lower()]
+            assert mine and mine[0].form.value == "end-of-turn", (card.name, m.group(0))
+    assert len(found) >= 4, found
+    storm = ask(db, capsys, "--effect", "Storm of Thorns")
+    assert storm["summary"].startswith("Storm of Thorns applies: if damage would be dealt to a unit you control")
+    over = ask(db, capsys, "--effect", "Storm of Thorns", "--then", "end-of-turn")
+    assert over["effects"][0]["status"] == "ended"
+
+
+def test_no_card_answered_as_one_time_prints_words_that_last(db):
+    """The guard of class 1: a card answered "happens at once" never prints a sentence with words that make an
+    effect last ("until ...", "would ... instead/prevent", "can't", "this turn" outside a past clause) unless it
+    is a trigger or a condition of when it may be used; such a text is read, or said to be unread."""
+    lasting = re.compile(r"\buntil (?!you reveal)|\bwould\b.*\b(?:prevent|instead)\b|\bcan't\b|\bcannot\b|"
+                         r"\bfor the rest of\b|\bas long as\b", re.I)
+    for card in cards(db).values():
+        reading = read_card(card)
+        if any(p.effects or p.unread for p in reading.paragraphs):
+            continue
+        for paragraph in reading.paragraphs:
+            for sentence in re.split(r"(?<=[.!])\s+", _bare(paragraph.text)):
+                if _TRIGGER.match(re.sub(r"^(?:\[[^\]]+\]\s*)*(?:[\w' ]+ — )?", "", sentence)):
+                    continue  # a triggered ability's own words
+                assert not lasting.search(sentence), (card.name, sentence)
+
+
+# --- 5. a rule an opponent's card makes: its "you" is that opponent ----------------------------------------------
+def test_a_rule_of_an_opponents_card_is_said_for_that_opponent(db, capsys):
+    """The Elysian Astrolabe@opponent: "you may pay (0) rather than pay a card's starcalling costs" is the
+    opponent's permission, never the asker's (the judge's wrong fact); every real rule effect that says "you" (141
+    cards) reads "your opponent"/"their" when the effect is written @opponent."""
+    from engine.rulesets.grand_archive.summary import _as_opponent
+
+    said = []
+    for card in cards(db).values():
+        for effect in read_card(card).effects:
+            if effect.layer == "-" and re.search(r"\byou\b", effect.change):
+                said.append(card.name)
+                turned = _as_opponent(effect.change)
+                assert not re.search(r"\byou\b|\byour\b(?! opponent)", turned), (card.name, turned)
+    assert len(set(said)) >= 120, len(set(said))
+    out = ask(db, capsys, "--effect", "The Elysian Astrolabe#3@opponent", "--object", "card@hand:opponent")
+    assert "your opponent may pay (0) rather than pay" in out["summary"] and " you may pay" not in out["summary"]
+    mine = ask(db, capsys, "--effect", "The Elysian Astrolabe#3", "--object", "card@hand")
+    assert "you may pay (0)" in mine["summary"]
