@@ -632,6 +632,7 @@ class Evaluator:
         if not started:
             raise QuestionError(next(n.text for n in reversed(self.notes) if n.id.startswith("needs-target")))
         self._choose_modes(started, spec)
+        self._inherited_follow(started)
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
@@ -665,6 +666,23 @@ class Evaluator:
             "@opponent" if spec.controller == "opponent" else "")
         self.labels.append(f"{t}. effect {canonical} (happens at once: no continuous effect)")
         return t
+
+    def _inherited_follow(self, started: list[Instance]) -> None:
+        """"... then put Violet Haze on the bottom of target champion's lineage. Inherited Effect: This object gets -2
+        LIFE": the Inherited Effect is the ability of the champion whose lineage the card was put in, whoever
+        controls it (an opponent's champion gets the -2 LIFE), from the moment it entered that lineage (GA9)."""
+        put = next((i for i in started if i.read.prop == "lineage" and i.target is not None
+                    and i.status == "active"), None)
+        if put is None or put.target is None:
+            return
+        champion = put.target
+        for inst in started:
+            if inst.read.inherited and inst.card is put.card:
+                relative = "you" if champion.controller == inst.controller else "opponent"
+                inst.read = replace(inst.read, affected=replace(inst.read.affected, controller=relative,
+                                                                self_only=False, target=True))
+                inst.target, inst.source, inst.timestamp = champion, champion, put.timestamp
+                self.note(notes.inherited_follows(inst.label, champion.describe()))
 
     def _choose_modes(self, started: list[Instance], spec: EffectSpec) -> None:
         """"Choose one— • ... • ...": one mode happens. The mode the named target fits, else the first mode the
@@ -725,7 +743,7 @@ class Evaluator:
         fits = [o for o in self.objects if o.left is None and o.entered <= t and o is not source
                 and o.zone == effect.affected.zone and self._target_fits(effect.affected, o)[0]
                 and self._controller_fits(effect.affected, o, probe)[0]]
-        if not 1 < len(fits) <= most:
+        if not 1 <= len(fits) <= most:
             return [self._start(card, effect, spec, t, source)]
         self.note(notes.all_targets(card.name, effect.affected.text, [o.describe() for o in fits]))
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
@@ -1688,6 +1706,8 @@ def _example(spec: SetSpec) -> str:
 
 def _targets_allowed(words: str) -> int:
     """How many targets "up to three target allies" / "two target allies" / "target ally" allows."""
+    if re.search(r"\bany amount of\b", words, re.I):  # "choose any amount of non-champion objects": all chosen
+        return 99
     m = re.search(r"\b(?:up to )?(one|two|three|four|five|\d+) target\b", words, re.I)
     n = _number(m.group(1)) if m else None
     return n or 1

@@ -294,3 +294,10 @@ def all_targets(card: str, words: str, targets: list[str]) -> Interpretation:
     return Interpretation(f"all-targets:{card}:{words}", None,
                           f"{card} targets “{words}” and no target was named, so every object of the scenario that "
                           f"fits is taken as chosen ({'; '.join(targets)}); name fewer with “-> #1, #2”.")
+
+
+def inherited_follows(label: str, champion: str) -> Interpretation:
+    return Interpretation(f"inherited-follows:{label}", "GA9",
+                          f"{label} is an Inherited Effect of a card the same resolution put in the lineage of "
+                          f"{champion}: it is that champion's ability while the card stays in its lineage, whoever "
+                          "controls the champion.")

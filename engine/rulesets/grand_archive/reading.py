@@ -582,6 +582,10 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     empower = _EMPOWER.match(body)
     if empower and resolving:  # "Empower 2": the next Spell card this turn resolves as if the champion got +2 level
         return _empowered(empower, sentence, ctx, where_x.group(1) if where_x else "")
+    chosen_put = _CHOOSE_PUT.match(body)
+    if chosen_put and resolving:  # "Choose any amount of non-champion objects and put a wither counter on each of
+        # them": the objects chosen as it resolves (no target), each given the counters
+        body = f"put {chosen_put.group(3)} on {chosen_put.group(1)} {chosen_put.group(2)}"
     placing = _PUT_COUNTERS.match(body)
     if placing and resolving:  # "Put two buff counters on target ally": they change its power and life (GA14)
         return _counters_placed(placing, sentence, ctx)
@@ -643,6 +647,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     return _read_rule(body, sentence, ctx, resolving)
 
 
+_CHOOSE_PUT = re.compile(r"^choose (any amount of|up to (?:one|two|three|\d+)|an?|another) ([^,]+?) and put "
+                         r"((?:a|an|one|two|three|four|five|x|\d+) [a-z]+ counters?) on (?:each of them|it|them|each)"
+                         r"[.]?$", re.I)
 _PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up|recover \d+|glimpse \d+),? "
                            r"(?:and|then),? )?"
                            r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?([a-z]+) "
@@ -654,7 +661,7 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
     """"Put two buff counters on target ally": a one-time placement whose counters stay on the object and change
     its power and life after the other changes of layer E (official "Counters"; GA14)."""
     words = re.sub(r"\s+instead$", "", m.group(4), flags=re.I)  # "... on it instead": an alternative (ctx.instead)
-    chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+))) (?!target\b)", words, re.I)
+    chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+)|any amount of)) (?!target\b)", words, re.I)
     spec = parse_set(words[chosen.end():] if chosen else words, ctx.card, ctx.last_set or ctx.last_target)
     named = re.fullmatch(r"your ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*)", words.strip())
     if spec is None and named:  # "Then put a sheen counter on your Fractured Memories": the object of that name
@@ -663,7 +670,7 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
         return []
     if chosen:  # "on an ally you control": one object chosen as it resolves (no target), like a target here
         spec = replace(spec, text=words, target=True, unchecked=(*spec.unchecked, *(
-            (f"{chosen.group(1)} of them, chosen",) if chosen.group(1) else ())))
+            (f"{chosen.group(1).removesuffix(' of')} of them, chosen",) if chosen.group(1) else ())))
     word, kind = m.group(2).lower(), m.group(3).lower()
     n = None if word == "x" else _NUM.get(word, int(word) if word.isdigit() else 1)
     sign = -1 if kind == "debuff" else 1

@@ -224,3 +224,34 @@ def test_a_rule_of_an_opponents_card_is_said_for_that_opponent(db, capsys):
     assert "your opponent may pay (0) rather than pay" in out["summary"] and " you may pay" not in out["summary"]
     mine = ask(db, capsys, "--effect", "The Elysian Astrolabe#3", "--object", "card@hand")
     assert "you may pay (0)" in mine["summary"]
+
+
+# --- 6. counters put on objects chosen without targeting; an Inherited Effect follows its card ---------------------
+_CHOOSE_PUT = re.compile(r"\bchoose (any amount of|an?|another) ([^,.]+?) and put (a|an|one|two|three) ([a-z]+) "
+                         r"counters? on (?:each of them|it)\b", re.I)
+
+
+def test_counters_put_on_objects_chosen_as_it_resolves(db, capsys):
+    """"Choose any amount of non-champion objects and put a wither counter on each of them" (Frostnip Pirouette,
+    Ripples of Atrophy, Diao Chan, Idyll Corsage), "choose another ally you control and put a buff counter on it"
+    (Windstream Mutt), "choose a unit and put two sheen counters on it" (Gleaming Smolder): the chosen objects get
+    the counters (the new-user trial's Frostnip Pirouette said no effect could reach the opponent's ally)."""
+    found = []
+    for card in cards(db).values():
+        for m in _CHOOSE_PUT.finditer(_bare(card.text or "")):
+            found.append(card.name)
+            kinds = {e.counter_kind for e in read_card(card).effects}
+            assert m.group(4).lower() in kinds, (card.name, m.group(0))
+    assert len(found) >= 5, found
+    out = ask(db, capsys, "--object", "ally:opponent", "--effect", "Frostnip Pirouette#2")
+    assert out["objects"][0]["result"]["counters_put"] == ["1 wither counter"]
+    assert "any amount of them, chosen" in out["summary"]  # the choice is said, not checked
+
+
+def test_an_inherited_effect_reaches_the_champion_whose_lineage_holds_it(db, capsys):
+    """Violet Haze: "... then put Violet Haze on the bottom of target champion's lineage. Inherited Effect: This
+    object gets -2 LIFE": put in the opponent's lineage, the opponent's champion gets -2 LIFE (it was left out)."""
+    theirs = ask(db, capsys, "--object", "champion:opponent", "--effect", "Violet Haze -> #1")
+    champion = theirs["objects"][0]
+    assert champion["net"]["life"]["total"] == -2 and "life -2" in theirs["summary"]
+    assert any(n["id"].startswith("inherited-follows") for n in theirs["interpretations"])
