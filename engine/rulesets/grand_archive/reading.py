@@ -861,7 +861,8 @@ def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
     return body, "", None, 1
 
 
-_IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
+_IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b|able\b|possible\b)[^,.]+)[.]?$",
+                       re.I)  # ("must attack a champion each turn if able": no condition)
 
 
 _YOU_DID = "you did what it offers first"

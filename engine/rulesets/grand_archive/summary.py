@@ -132,7 +132,10 @@ def object_sentence(answer: ObjectAnswer) -> str:
     missing = [r for r in answer.reaches if not r.applies]
     if missing:
         first = missing[0]
-        return f"{_cards([first.inst.label])} does not reach {subject}: {first.short or first.why}"
+        what = ""
+        if first.inst.status in ("off", "ended") and first.inst.read.change and first.inst.read.layer != "-":
+            what = f" ({cut(first.inst.read.change, 40)})"  # which effect is off or over: "(+2 POWER)"
+        return f"{_cards([first.inst.label])} does not reach {subject}{what}: {first.short or first.why}"
     return f"no effect of the scenario could reach {subject}"
 
 
@@ -305,7 +308,9 @@ def summary(verdict: Verdict) -> str:
     clauses = once + _numbered(told, verdict)
     clauses += [c for i in rules for c in _effect_state(i)]  # a rule of the game reaches no object: what it does
     others = [a for a in verdict.objects if a not in shown]
-    if others:  # named when there is one ("Seed of Nature itself is answered below"), counted when there are more
+    if len(others) == 1 and others[0].obj.card is not None and others[0].reaches and not others[0].order:
+        clauses.append(object_sentence(others[0]))  # its own effect is over or off: "(+2 POWER): it left the field"
+    elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
     clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)

@@ -255,3 +255,19 @@ def test_an_inherited_effect_reaches_the_champion_whose_lineage_holds_it(db, cap
     champion = theirs["objects"][0]
     assert champion["net"]["life"]["total"] == -2 and "life -2" in theirs["summary"]
     assert any(n["id"].startswith("inherited-follows") for n in theirs["interpretations"])
+
+
+def test_if_able_is_no_condition_and_an_effect_that_is_off_is_named(db, capsys):
+    """"... gets +2 POWER and must attack a champion each turn if able" (Fervent Lancer): "if able" is part of the
+    must-attack rule, never a condition the answer assumes; an effect that is off or over is named in the first line
+    ("(+2 POWER)"), and the source's own effect ending is said there when another object is asked about."""
+    able = [c for c in cards(db).values() if re.search(r"\bif able\b", c.text or "", re.I)]
+    assert len(able) >= 3, [c.name for c in able]
+    for card in able:
+        for effect in read_card(card).effects:
+            assert "able" not in " ".join((effect.condition, effect.requires)).split(), (card.name, effect)
+    off = ask(db, capsys, "--object", "Fervent Lancer", "--effect", "Fervent Lancer#2", "--then",
+              "condition-false:Fervent Lancer#2")
+    assert "(+2 POWER): its condition" in off["summary"] and "if able" not in off["summary"]
+    gone = ask(db, capsys, "--effect", "Fervent Lancer#2", "--object", "ally", "--then", "source-leaves:Fervent Lancer")
+    assert "Fervent Lancer (+2 POWER): it left the field" in gone["summary"]
