@@ -791,6 +791,7 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
     spec: SetSpec | None = None
     clean = sentence.strip()
+    clean_lead = _LEAD.sub("", clean)  # ("Until end of turn, objects with reserve cost ... enter the field rested")
     while True:  # the sentence without its leads, but with its "if ..." (a replacement effect's condition)
         stripped = _AS_LONG_LEAD.sub("", _UNTIL_LEAD.sub("", _LEAD.sub("", clean)))
         if stripped == clean:
@@ -816,7 +817,8 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         m = _MODAL.search(text)
         if m:
             spec = parse_set(text[: m.start()], ctx.card, ctx.last_set or ctx.last_target)
-        if spec is None and m and re.match(r"\s(?:can't|cannot)\b", text[m.start():]) and (not resolving or lasting):
+        if spec is None and m and (re.match(r"\s(?:can't|cannot)\b", text[m.start():]) and (not resolving or lasting)
+                                   or resolving and lasting and re.match(r"^until end of turn,", clean_lead, re.I)):
             # "Attacks using Carnwennan can't be retaliated", "Buff counters can't be placed on objects you don't
             # control": a ban on something that is not an object we can name, a rule of the game
             spec = SetSpec("the game", types=frozenset({"player"}))
@@ -1106,7 +1108,7 @@ def _looks_continuous(sentence: str) -> bool:
     if re.search(r"\buntil (?!you reveal\b)", low) or re.search(r"\b(?:would|were to)\b.*\b(?:prevent|instead|this "
                                                                r"turn)\b", low):
         return True  # "banish ... until Palvor Sword leaves the field", a replacement: it lasts (unread if not read)
-    low = _IF_LEAD.sub("", _LEAD.sub("", low))
+    low = _IF_LEAD.sub("", _LEAD.sub("", re.sub(r"^(?:\[[^\]]+\]\s*)+", "", low)))  # ("[Level 2+] Destroy ...")
     if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
         return False
     if re.match(r"^you gain the [\w' ]+ mastery\b", low):
