@@ -817,8 +817,9 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         m = _MODAL.search(text)
         if m:
             spec = parse_set(text[: m.start()], ctx.card, ctx.last_set or ctx.last_target)
-        if spec is None and m and (re.match(r"\s(?:can't|cannot)\b", text[m.start():]) and (not resolving or lasting)
-                                   or resolving and lasting and re.match(r"^until end of turn,", clean_lead, re.I)):
+        banned = bool(re.match(r"\s(?:can't|cannot)\b", text[m.start():])) if m else False
+        until = bool(resolving and lasting and re.match(r"^until end of turn,", clean_lead, re.I))
+        if spec is None and m and ((banned and (not resolving or lasting)) or until):
             # "Attacks using Carnwennan can't be retaliated", "Buff counters can't be placed on objects you don't
             # control": a ban on something that is not an object we can name, a rule of the game
             spec = SetSpec("the game", types=frozenset({"player"}))
