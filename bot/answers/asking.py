@@ -28,6 +28,7 @@ from bot.answers.games import ask, find_question, game_cards, game_matcher, game
 from bot.answers.service import Arbiter
 from engine.card_spans import SpanIndex, common_words
 from engine.interface import Param, phrasebook_of, plugin_inputs, questions_of, shortcuts_of
+from engine.plain_words import headline
 from engine.reader import GameCards, ReadResult, inputs_json, read
 from engine.registry import all_rulesets, find_ruleset
 from engine.sentence import Option, Reading
@@ -241,13 +242,15 @@ def option_json(option: Option, surface: str = "cli") -> dict[str, Any]:
 def result_json(result: ReadResult, answer: Mapping[str, Any] | None, read_ms: float, answer_ms: float | None,
                 surface: str = "cli") -> dict[str, Any]:
     """The documented `arbiter ask --json` object; its first field `summary` is the player's answer (the answer's
-    own `summary`), null when it asked back."""
+    own `summary`), null when it asked back; `headline` the line of it every surface shows first."""
     reading = result.reading
     asked = None
     if result.asked is not None:
         asked = {"kind": result.asked.kind, "why": result.asked.why,
                  "options": [option_json(o, surface) for o in result.asked.options]}
-    return {"summary": answer.get("summary") if answer is not None else None,
+    summary = answer.get("summary") if answer is not None else None
+    return {"summary": summary,
+            "headline": headline(str(summary))[0] if summary else None,
             "question": result.text,
             "read_as": read_as_json(reading, surface) if reading is not None else None,
             "unused": list(result.unused),

@@ -22,7 +22,7 @@ from bot.web.pages import Site
 from bot.web.server import start
 from engine.cards import Card
 from engine.interface import questions_of
-from engine.plain_words import problems
+from engine.plain_words import HEADLINE_WORDS, headline, problems
 from engine.registry import all_rulesets, find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.cli_helpers import new_db, run
@@ -46,8 +46,11 @@ QUESTIONS = [
      "l5r duration", {"card": "Haikitsu", "then": "action-resolves"}),
     ("ashes", "ruling", ["ashes", "Summon Gilder", "--units", "none"],
      "ashes ruling", {"card": "Summon Gilder", "units": "none"}),
+    # an answer too long for one line: its headline first, the rest of it on the line under it
+    ("ashes", "ruling", ["ashes", "One Hundred Blades", "--units", "both"],
+     "ashes ruling", {"card": "One Hundred Blades", "units": "both"}),
 ]
-IDS = [" ".join(q[:2]) for q in QUESTIONS]
+IDS = [" ".join(q[:2]) + ("" if i < 6 else f" {i}") for i, q in enumerate(QUESTIONS)]
 
 
 def test_every_game_is_asked_here():
@@ -78,15 +81,22 @@ def test_the_text_answer_begins_with_the_players_answer(tmp_path, capsys, game, 
     question = _question(game, command)
     if question is not None:  # a plug-in question's chat card shows the very same sentence
         assert question.present(data).summary == summary
+    first, more = headline(summary)  # the line read at a glance, and the rest of a long answer
+    assert data["headline"] == first and len(first.split()) < HEADLINE_WORDS
     code, out, err = run(capsys, *argv, "--db", db)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == summary
+    assert lines[0] == first
+    if more:
+        assert lines[1] == more
+        lines = lines[1:]
     note = note_line(data["match"])
     if note:  # a name read loosely or other printings: one short line right under the answer
         assert lines[1] == note and len(note) < 300
     assert all(not line.startswith("Matched “") for line in lines)
-    assert lines.count(summary) == 1  # said once, not repeated by the explanation under it
+    assert out.count(more or summary) == 1  # said once, not repeated by the explanation under it
+    if argv[1] == "One Hundred Blades":
+        assert more  # the long answer this list holds
 
 
 def test_a_loosely_read_name_is_said_after_the_answer_and_a_named_set_never(tmp_path, capsys):
@@ -120,7 +130,11 @@ async def test_the_discord_reply_and_the_web_page_begin_with_it_too(tmp_path, ca
             data = json.loads(out)
             assert data["ruling_id"] == ruling_id, game
             lines = embed["description"].splitlines()
-            assert lines[0] == f"**{safe(data['summary'])}**", game
+            first, more = headline(data["summary"])
+            assert lines[0] == f"**{safe(first)}**", game
+            if more:
+                assert lines[1] == safe(more), game
+                lines = lines[1:]
             assert plain(game, data["summary"]) == [], game
             note = note_line(data["match"])
             assert (lines[1] == safe(note)) if note else all(not line.startswith("Read “") for line in lines)
@@ -143,7 +157,10 @@ async def _pages(db, capsys) -> None:
                     assert response.status == 200, game
                     page = await response.text()
                 heading = re.search(r'<h1 id="summary">(.*?)</h1>', page, re.S)
-                assert heading and html.unescape(heading.group(1)).strip() == data["summary"], game
+                first, more = headline(data["summary"])
+                assert heading and html.unescape(heading.group(1)).strip() == first, game
+                shown_more = re.search(r'<p class="more" id="more">(.*?)</p>', page, re.S)
+                assert (html.unescape(shown_more.group(1)) if shown_more else "") == more, game
                 question = html.unescape(re.search(r'id="question">(.*?)</p>', page, re.S).group(1))
                 assert question.startswith(f"arbiter {argv[0]}") and "[" not in question, question
                 for word in argv[1:]:  # every input typed is there (cards by the names they were matched to)
@@ -178,7 +195,8 @@ async def test_in_a_real_browser_each_games_page_opens_with_the_players_answer(t
                 shown = await browser.run("document.querySelector('main').innerText")
                 lines = [line.strip() for line in shown.splitlines() if line.strip()]
                 assert lines[0].endswith(data["ruling_id"]), (game, lines[:2])  # the breadcrumb
-                assert lines[1] == data["summary"], (game, lines[:3])
+                first, more = headline(data["summary"])
+                assert lines[1:3 if more else 2] == ([first, more] if more else [first]), (game, lines[:3])
                 assert await browser.run("getComputedStyle(document.querySelector('#summary')).display") == "block"
                 assert plain(game, lines[1]) == [], game
     finally:
