@@ -111,8 +111,9 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
     """The line a player reads first and the rest of the answer under it ('' when none), the same on every surface.
     An answer shorter than `limit` words is one line. A longer one leads with its first sentence; a first sentence
     of `limit` words or more with as many of its "; " clauses as fit (the others start the next line, capitalised),
-    or, when its first clause alone is too long, without a closing "(…)" aside, which then follows on the next line.
-    No word is dropped or changed: the two parts hold the answer's words in the same order."""
+    or, when its first clause alone is too long, without a closing "(…)" aside, which then follows on the next line;
+    leading "Assuming …" clauses follow the answer they qualify. No word is dropped: the two parts hold every word
+    of the answer."""
     text = " ".join(str(text).split())
     if _words(text) < limit:
         return text, ""
@@ -126,13 +127,18 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
 
 def _shorter(sentence: str, limit: int) -> tuple[str, str]:
     """`sentence` as a head shorter than `limit` words and its tail ('' when it cannot be split): at its "; "
-    clauses (as many as fit), else its first clause at ", assuming …", a closing "(…)" aside or its first ": "."""
+    clauses (as many as fit, an assumption's after the answer's), else its first clause at ", assuming …", a
+    closing "(…)" aside or its first ": "."""
     clauses = _top_level(sentence, "; ")
+    assumed = next((i for i, c in enumerate(clauses) if not c.startswith(("Assuming ", "assuming "))), 0)
+    if assumed:  # "Assuming …; Overlord leaves play …": the answer leads, what it assumes follows it
+        clauses = [*clauses[assumed:], *clauses[:assumed]]
+        clauses[0] = capitalised(clauses[0])
     taken = 0
     while taken < len(clauses) and _words("; ".join(clauses[: taken + 1])) < limit:
         taken += 1
     if 0 < taken < len(clauses):
-        return _ended("; ".join(clauses[:taken])), capitalised("; ".join(clauses[taken:]))
+        return _ended("; ".join(clauses[:taken])), _ended(capitalised("; ".join(clauses[taken:])))
     first, remaining = clauses[0], "; ".join(clauses[1:])
     for head, tail in _splits(first):
         if head and tail and _words(head) < limit:

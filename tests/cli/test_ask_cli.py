@@ -88,3 +88,13 @@ def test_the_installed_command(db: str) -> None:
     assert done.returncode == 0, done.stderr
     assert ("Read as: arbiter ashes 'Summon Gilder' --cancel-with 'Golden Veil' --units theirs"
             in done.stdout.splitlines()[1:3])  # under the player's answer
+
+
+def test_a_reading_the_command_refuses_says_why_first(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Where the answer would be, the command's one-sentence refusal; how the sentence was read under it."""
+    code, out, _ = run(capsys, "ask", "how long does fracturize last?", "--db", db)
+    code_direct, _, err = run(capsys, "grand-archive", "--effect", "Fracturize", "--db", db)
+    assert code == 1 and code_direct != 0
+    lines = out.splitlines()
+    assert lines[0] == err.strip().removeprefix("arbiter: ")  # the same sentence the command gives
+    assert lines[1] == "Read as: arbiter grand-archive --effect Fracturize"

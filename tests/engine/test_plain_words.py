@@ -148,3 +148,12 @@ def test_a_clause_or_quote_is_never_split_inside():
     text = f"It says {quote} and more: nothing else."
     first, more = headline(text)
     assert quote in first or quote in more
+
+
+def test_an_assumption_said_first_follows_the_answer_it_qualifies():
+    text = ("Assuming (not said) that Overlord is played as a Duration card (the Action it plays is a Duration card, "
+            "so it stays out); Overlord leaves play in the Clean-up of your turn after next.")
+    assert headline(text) == (
+        "Overlord leaves play in the Clean-up of your turn after next.",
+        "Assuming (not said) that Overlord is played as a Duration card (the Action it plays is a Duration card, so "
+        "it stays out).")

@@ -100,13 +100,13 @@ async def _option_buttons(bot: ArbiterBot, options: tuple[Option, ...], owner: i
 async def send_answer(interaction: discord.Interaction, result: ReadResult | None, reading: Reading,
                       answer: dict[str, Any] | None, problem: str | None, *, ephemeral: bool = False) -> None:
     """The per-game command's answer (the player's answer first, in bold), the reading's lines under it, its Why
-    button and the other readings; a reading that could not be answered: its lines and why."""
+    button and the other readings; a reading that could not be answered: why, then the reading's lines."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     owner = interaction.user.id
     lead = lead_lines(result, reading)
     view = discord.ui.View(timeout=None)
-    if answer is None:
-        lead.append(safe(problem or "That reading cannot be answered.", 900))
+    if answer is None:  # why it could not be answered comes first, as an answer would; the reading under it
+        lead.insert(0, safe(problem or "That reading cannot be answered.", 900))
         for item in await _option_buttons(bot, reading.others, owner, "Instead: "):
             view.add_item(item)
         await interaction.followup.send(content=clip("\n".join(lead), 1900), view=view, ephemeral=ephemeral)
