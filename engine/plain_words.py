@@ -117,7 +117,9 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
     text = " ".join(str(text).split())
     if _words(text) < limit:
         return text, ""
-    first, *others = sentences(text)
+    said = sentences(text)
+    answer = next((i for i, x in enumerate(said) if not x.startswith("Assuming ")), 0)
+    first, *others = [said[answer], *said[:answer], *said[answer + 1:]]  # an assumption said first follows the answer
     if _words(first) >= limit:
         head, tail = _shorter(first, limit)
         if tail:

@@ -157,3 +157,9 @@ def test_an_assumption_said_first_follows_the_answer_it_qualifies():
         "Overlord leaves play in the Clean-up of your turn after next.",
         "Assuming (not said) that Overlord is played as a Duration card (the Action it plays is a Duration card, so "
         "it stays out).")
+
+    text = ("Assuming (not said) that Landing Party is still waiting, since it is not said on which turn the first "
+            "card you play on a turn is a Treasure. Landing Party never leaves play: it stays for the rest of the "
+            "game.")
+    assert headline(text) == ("Landing Party never leaves play: it stays for the rest of the game.",
+                              text.split(". Landing")[0] + ".")
