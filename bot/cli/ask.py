@@ -52,7 +52,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if result.reading is not None:
         started = time.perf_counter()
         try:
-            answer = asker.answer(result.reading, args.guild)
+            answer = asker.answer(result.reading, args.guild, cards=result.cards)
         except LookupProblem as exc:
             problem = exc.message
         except (QuestionError, ValueError) as exc:  # the reading gave the command something it refuses

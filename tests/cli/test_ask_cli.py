@@ -98,3 +98,24 @@ def test_a_reading_the_command_refuses_says_why_first(db: str, capsys: pytest.Ca
     lines = out.splitlines()
     assert lines[0] == err.strip().removeprefix("arbiter: ")  # the same sentence the command gives
     assert lines[1] == "Read as: arbiter grand-archive --effect Fracturize"
+
+
+def test_a_name_typed_without_its_printing_gets_the_commands_note(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The reading names the card's printing exactly; the note is the one the command gives for the name as the
+    player typed it: other printings that read differently, a name read loosely."""
+    from bot.catalog import Catalog
+    from engine.cards import Card
+
+    catalog = Catalog.open(db)  # the starter set has Three Woes (RoJ); a printing that reads otherwise
+    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
+                          text="Place in territory: negate a card for one round."), "test")
+    catalog.close()
+    code, direct, _ = run(capsys, "duration", "three woes", "--played-in", "territory", "--db", db)
+    note = direct.splitlines()[1]
+    assert code == 0 and "printing reads differently: ask with set" in note
+    code, out, _ = run(capsys, "ask", "how long does three woes last in my territory?", "--db", db)
+    assert code == 0 and out.splitlines()[1] == note  # under the answer, as the command says it
+    code, out, _ = run(capsys, "ask", "how long does three woes (roj) last in my territory?", "--db", db)
+    assert code == 0 and "differently" not in out.splitlines()[1]  # its printing named: nothing to say
+    code, out, _ = run(capsys, "ask", "how long does thre woes last in my territory?", "--db", db)
+    assert code == 0 and out.splitlines()[1].startswith("Read “thre woes” as Three Woes")

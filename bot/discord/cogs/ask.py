@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,7 +31,7 @@ from bot.discord.limits import clip, safe
 from engine.interface import QuestionError
 from engine.reader import MAX_TEXT, ReadResult
 from engine.registry import find_ruleset
-from engine.sentence import Option, Reading
+from engine.sentence import CardSpan, Option, Reading
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -48,9 +49,10 @@ def asker_of(bot: ArbiterBot) -> Asker:
     return found
 
 
-def _answer(asker: Asker, reading: Reading, guild: str | None) -> tuple[dict[str, Any] | None, str | None]:
+def _answer(asker: Asker, reading: Reading, guild: str | None, cards: Sequence[CardSpan] = ()
+            ) -> tuple[dict[str, Any] | None, str | None]:
     try:
-        return asker.answer(reading, guild), None
+        return asker.answer(reading, guild, cards=cards), None
     except LookupProblem as problem:
         return None, problem.message
     except (QuestionError, ValueError) as exc:  # the reading gave the command something it refuses
@@ -62,7 +64,7 @@ def _read_and_answer(asker: Asker, text: str, guild: str | None
     result, _ = asker.read(text, guild)
     if result.reading is None:
         return result, None, None
-    answer, problem = _answer(asker, result.reading, guild)
+    answer, problem = _answer(asker, result.reading, guild, result.cards)
     return result, answer, problem
 
 
