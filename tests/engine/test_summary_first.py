@@ -202,3 +202,18 @@ async def test_in_a_real_browser_each_games_page_opens_with_the_players_answer(t
     finally:
         await runner.cleanup()
         site.store.close()
+
+
+def test_a_stored_ruling_opens_with_the_answers_first_line(tmp_path, capsys):
+    """`arbiter ruling ID` (and /ruling, the same words) says the answer given as every surface showed it first:
+    a long answer's headline, not the stored line cut at its length limit."""
+    db = new_db(tmp_path / "cards.db")
+    *_, argv, _slash, _options = ASKED[-1]
+    _code, out, _err = run(capsys, *argv, "--json", "--db", db)
+    data = json.loads(out)
+    first, more = headline(data["summary"])
+    assert more
+    code, out, _err = run(capsys, "ruling", data["ruling_id"], "--db", db)
+    assert code == 0 and out.splitlines()[0] == f"Answer given: {first}"
+    code, out, _err = run(capsys, "ruling", data["ruling_id"], "--json", "--db", db)
+    assert json.loads(out)["given"]["summary"] == first
