@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.card_spans import Match, SpanIndex, find_spans, word_forms
+from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
 from engine.sentence import Ask, CardSpan, Option, Reading, Sentence, Word, words_of
@@ -229,8 +229,10 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
     strong = [s for s in spans if not s.weak]
     weak = [s for s in spans if s.weak]
     sentence, outcome = _attempt(text, words, game, strong, name_words)
-    if weak:  # everyday words are a card only where no phrase of the game read them
-        free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used]
+    if weak:  # everyday words are a card only where no phrase of the game read them (and a name of only small
+        # words, "you will be well", only where no other card is named)
+        free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used
+                and not (strong and small_words(words, s.start, s.end))]
         if free:
             sentence, outcome = _attempt(text, words, game, strong + free, name_words)
     plain = " ".join(w.norm for w in words)

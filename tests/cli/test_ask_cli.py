@@ -119,3 +119,21 @@ def test_a_name_typed_without_its_printing_gets_the_commands_note(db: str, capsy
     assert code == 0 and "differently" not in out.splitlines()[1]  # its printing named: nothing to say
     code, out, _ = run(capsys, "ask", "how long does thre woes last in my territory?", "--db", db)
     assert code == 0 and out.splitlines()[1].startswith("Read “thre woes” as Three Woes")
+
+
+def test_a_name_of_only_small_words_is_read_where_no_other_card_is_named(db: str,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """“You Will Be Well” (every word a small everyday one, as in 13 real names of three games) is the card when
+    the sentence names no other; beside another card's name the same words are only words."""
+    from bot.catalog import Catalog
+    from engine.cards import Card
+
+    catalog = Catalog.open(db)
+    catalog.add_card(Card("redemption", "You Will Be Well [K]", "K", type="GE",
+                          text="Negate an evil card. Opponent must topdeck an evil card from hand."), "test")
+    catalog.close()
+    code, out, _ = run(capsys, "ask", "how long does you will be well last in battle?", "--db", db)
+    assert code == 0 and "Read as: arbiter duration 'You Will Be Well [K]' --played-in battle" in out.splitlines()
+    code, out, _ = run(capsys, "ask", "if you will be well, how long does adino the eznite last in battle?",
+                       "--db", db)
+    assert code == 0 and "Read as: arbiter duration 'Adino, the Eznite' --played-in battle" in out.splitlines()
