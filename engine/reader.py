@@ -120,7 +120,17 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     explainers = []
     for game in candidates:
         cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game]
-        if all(set(range(s.start, s.end)) <= cover for other in candidates if other != game for s in strong[other]):
+
+        def explains(other: CardSpan, game: str = game, cover: set[int] = cover) -> bool:
+            """Another game's name is explained by one of this game's names holding it, by this game's own
+            words, or, for a one-word name, by pieces: words of several of its names ("infusion", "clarity")
+            do not explain another game's whole name ("potion infusion clarity")."""
+            if other.end - other.start > 1 and other.how in ("exact", "alias"):
+                return any(s.start <= other.start and other.end <= s.end for s in spans[game]) or \
+                    set(range(other.start, other.end)) <= hint_words[game]
+            return set(range(other.start, other.end)) <= cover
+
+        if all(explains(s) for other in candidates if other != game for s in strong[other]):
             explainers.append(game)
     if not explainers:
         listed = "; ".join(f"{by_game[g].title}: " + ", ".join(s.typed for s in strong[g]) for g in candidates)

@@ -137,3 +137,4 @@ def test_a_name_of_only_small_words_is_read_where_no_other_card_is_named(db: str
     code, out, _ = run(capsys, "ask", "if you will be well, how long does adino the eznite last in battle?",
                        "--db", db)
     assert code == 0 and "Read as: arbiter duration 'Adino, the Eznite' --played-in battle" in out.splitlines()
+
