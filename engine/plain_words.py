@@ -150,7 +150,8 @@ def _shorter(sentence: str, limit: int) -> tuple[str, str]:
 
 def _splits(clause: str) -> Iterator[tuple[str, str]]:
     """Where one long clause may be said as two sentences, best first: before its ", assuming …", before a
-    closing "(…)" aside (said without its brackets), after its first ": "."""
+    closing "(…)" aside (said without its brackets), after its first ": ", before its first ", and" (", but",
+    ", then", ", so")."""
     for part in _top_level(clause, ", assuming ")[1:2]:
         yield clause[: clause.index(", assuming " + part)], "assuming " + part
     aside = _closing_aside(clause)
@@ -159,6 +160,10 @@ def _splits(clause: str) -> Iterator[tuple[str, str]]:
     parts = _top_level(clause, ": ")
     if len(parts) > 1:
         yield parts[0], clause[len(parts[0]) + 2:]
+    for joint in (", and ", ", but ", ", then ", ", so "):  # before a joining word, which starts the next line
+        parts = _top_level(clause, joint)
+        if len(parts) > 1:
+            yield parts[0], clause[len(parts[0]) + 2:]
 
 
 def _ended(text: str) -> str:

@@ -138,6 +138,11 @@ def test_a_long_answer_leads_with_as_many_clauses_of_its_first_sentence_as_fit()
      "spell, ability, or dice power that targets a unit you control”), and there is none.",
      "Angelic Rescue cannot be played.", "Its trigger needs a unit of yours in play (“when an opponent would use a "
      "spell, ability, or dice power that targets a unit you control”), and there is none."),
+    ("Devious Welcome happens at once as it resolves (“Each player draws a card”), and “if the turn player did not "
+     "activate a card with…” waits for the beginning of the next end phase, then happens once.",
+     "Devious Welcome happens at once as it resolves (“Each player draws a card”).",
+     "And “if the turn player did not activate a card with…” waits for the beginning of the next end phase, then "
+     "happens once."),
 ])
 def test_a_long_first_clause_is_said_as_two_sentences(text, first, then):
     assert headline(text) == (first, then)
