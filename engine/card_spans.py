@@ -56,6 +56,16 @@ def _deletes(word: str) -> set[str]:
     return {word[:i] + word[i + 1:] for i in range(len(word))}
 
 
+# A name of only small words ("You Will Be Well", "Do Not Question", "No Way Out") is read out of a sentence when
+# it has at least this many words, and then only where the sentence names no other card (engine/reader.py).
+SMALL_NAME_WORDS = 3
+
+
+def small_words(words: Sequence[Word], start: int, end: int) -> bool:
+    """Whether the words [start, end) are only small everyday words (a name like "You Will Be Well")."""
+    return all(w.norm in FILLER or len(w.norm) < 2 for w in words[start:end])
+
+
 @dataclass(frozen=True)
 class _Key:
     words: tuple[str, ...]
@@ -78,8 +88,8 @@ class SpanIndex:
         def add(text: str, identity: str) -> None:
             for variant in {fold(text), without_inner_the(fold(text))}:
                 words = tuple(variant.split())
-                if words and all(w in FILLER or len(w) < 2 for w in words):
-                    continue  # "On", "It": a name of only small words is never read out of a sentence
+                if words and len(words) < SMALL_NAME_WORDS and all(w in FILLER or len(w) < 2 for w in words):
+                    continue  # "On", "It": a short name of only small words is never read out of a sentence
                 if words and len(words) <= MAX_NAME_WORDS:
                     first.setdefault(words[0], set()).add(_Key(words, identity))
                     owners.setdefault(variant, set()).add(identity)

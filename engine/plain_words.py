@@ -8,17 +8,20 @@ rules in a text a player reads first (its `summary`), so the tests hold every ga
   "None"), or an empty "( )";
 - every sentence under 40 words;
 - a quote of card words either whole or cut at a word with "…" (never "fro…").
+`headline` is the shared rule for the line every surface shows first: an answer of `HEADLINE_WORDS` words or more
+gives its first sentence (or that sentence's first clauses) as the line a player reads at a glance, the rest under it.
 Pure: no I/O.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 ELLIPSIS = "…"
 OPEN, CLOSE = "\u201c", "\u201d"
 MAX_WORDS = 40  # a sentence a player reads is shorter than this
+HEADLINE_WORDS = 30  # the first line of an answer, read at a glance, is shorter than this
 
 _CUT_AFTER = " ,;:—–-(/"  # characters a cut never ends on
 
@@ -102,6 +105,113 @@ def _words(sentence: str) -> int:
 def too_long(text: str) -> bool:
     """Whether a sentence of `text` runs to `MAX_WORDS` words or more (the limit `problems` enforces)."""
     return any(_words(sentence) >= MAX_WORDS for sentence in sentences(text))
+
+
+def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
+    """The line a player reads first and the rest of the answer under it ('' when none), the same on every surface.
+    An answer shorter than `limit` words is one line. A longer one leads with its first sentence; a first sentence
+    of `limit` words or more with as many of its "; " clauses as fit (the others start the next line, capitalised),
+    or, when its first clause alone is too long, without a closing "(…)" aside, which then follows on the next line;
+    leading "Assuming …" clauses follow the answer they qualify. No word is dropped: the two parts hold every word
+    of the answer."""
+    text = " ".join(str(text).split())
+    if _words(text) < limit:
+        return text, ""
+    said = sentences(text)
+    answer = next((i for i, x in enumerate(said) if not x.startswith("Assuming ")), 0)
+    first, *others = [said[answer], *said[:answer], *said[answer + 1:]]  # an assumption said first follows the answer
+    if _words(first) >= limit:
+        head, tail = _shorter(first, limit)
+        if tail:
+            first, others = head, [tail, *others]
+    return first, " ".join(others)
+
+
+def _shorter(sentence: str, limit: int) -> tuple[str, str]:
+    """`sentence` as a head shorter than `limit` words and its tail ('' when it cannot be split): at its "; "
+    clauses (as many as fit, an assumption's after the answer's), else its first clause at ", assuming …", a
+    closing "(…)" aside or its first ": "."""
+    clauses = _top_level(sentence, "; ")
+    assumed = next((i for i, c in enumerate(clauses) if not c.startswith(("Assuming ", "assuming "))), 0)
+    if assumed:  # "Assuming …; Overlord leaves play …": the answer leads, what it assumes follows it
+        clauses = [*clauses[assumed:], *clauses[:assumed]]
+        clauses[0] = capitalised(clauses[0])
+    taken = 0
+    while taken < len(clauses) and _words("; ".join(clauses[: taken + 1])) < limit:
+        taken += 1
+    if 0 < taken < len(clauses):
+        return _ended("; ".join(clauses[:taken])), _ended(capitalised("; ".join(clauses[taken:])))
+    first, remaining = clauses[0], "; ".join(clauses[1:])
+    for head, tail in _splits(first):
+        if head and tail and _words(head) < limit:
+            return _ended(head), " ".join(x for x in (_ended(capitalised(tail)), capitalised(remaining)) if x)
+    return sentence, ""
+
+
+def _splits(clause: str) -> Iterator[tuple[str, str]]:
+    """Where one long clause may be said as two sentences, best first: before its ", assuming …", before a
+    closing "(…)" aside (said without its brackets), after its first ": ", before its first ", and" (", but",
+    ", then", ", so")."""
+    for part in _top_level(clause, ", assuming ")[1:2]:
+        yield clause[: clause.index(", assuming " + part)], "assuming " + part
+    aside = _closing_aside(clause)
+    if aside is not None:
+        yield clause[:aside], clause[aside:].rstrip(".;").strip()[1:-1]
+    parts = _top_level(clause, ": ")
+    if len(parts) > 1:
+        yield parts[0], clause[len(parts[0]) + 2:]
+    for joint in (", and ", ", but ", ", then ", ", so "):  # before a joining word, which starts the next line
+        parts = _top_level(clause, joint)
+        if len(parts) > 1:
+            yield parts[0], clause[len(parts[0]) + 2:]
+
+
+def _ended(text: str) -> str:
+    """`text` as a sentence: its last stop or comma made one full stop (a quote or an aside keeps its own end)."""
+    return text.rstrip(" ;:,.") + "."
+
+
+def _top_level(text: str, separator: str) -> list[str]:
+    """`text` split at `separator` where it is outside card quotes and parentheses."""
+    out, depth, quoted_, start, i = [], 0, False, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch == OPEN:
+            quoted_ = True
+        elif ch == CLOSE:
+            quoted_ = False
+        elif ch == "(" and not quoted_:
+            depth += 1
+        elif ch == ")" and not quoted_:
+            depth = max(0, depth - 1)
+        elif not quoted_ and depth == 0 and text.startswith(separator, i):
+            out.append(text[start:i])
+            start = i = i + len(separator)
+            continue
+        i += 1
+    out.append(text[start:])
+    return [part for part in out if part.strip()]
+
+
+def _closing_aside(clause: str) -> int | None:
+    """Where a closing "(…)" aside begins in `clause` (its last characters, before a full stop), None if none."""
+    body = clause.rstrip(".")
+    if not body.endswith(")"):
+        return None
+    depth, quoted_ = 0, False
+    for i in range(len(body) - 1, -1, -1):
+        ch = body[i]
+        if ch == CLOSE:
+            quoted_ = True
+        elif ch == OPEN:
+            quoted_ = False
+        elif ch == ")" and not quoted_:
+            depth += 1
+        elif ch == "(" and not quoted_:
+            depth -= 1
+            if depth == 0:
+                return i if i > 0 else None
+    return None
 
 
 def rule_id_pattern(rule_ids: Iterable[str]) -> re.Pattern[str] | None:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from engine.card_spans import Match, SpanIndex, find_spans, word_forms
+from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
 from engine.sentence import Ask, CardSpan, Option, Reading, Sentence, Word, words_of
@@ -120,7 +120,17 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     explainers = []
     for game in candidates:
         cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game]
-        if all(set(range(s.start, s.end)) <= cover for other in candidates if other != game for s in strong[other]):
+
+        def explains(other: CardSpan, game: str = game, cover: set[int] = cover) -> bool:
+            """Another game's name is explained by one of this game's names holding it, by this game's own
+            words, or, for a one-word name, by pieces: words of several of its names ("infusion", "clarity")
+            do not explain another game's whole name ("potion infusion clarity")."""
+            if other.end - other.start > 1 and other.how in ("exact", "alias"):
+                return any(s.start <= other.start and other.end <= s.end for s in spans[game]) or \
+                    set(range(other.start, other.end)) <= hint_words[game]
+            return set(range(other.start, other.end)) <= cover
+
+        if all(explains(s) for other in candidates if other != game for s in strong[other]):
             explainers.append(game)
     if not explainers:
         listed = "; ".join(f"{by_game[g].title}: " + ", ".join(s.typed for s in strong[g]) for g in candidates)
@@ -229,8 +239,10 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
     strong = [s for s in spans if not s.weak]
     weak = [s for s in spans if s.weak]
     sentence, outcome = _attempt(text, words, game, strong, name_words)
-    if weak:  # everyday words are a card only where no phrase of the game read them
-        free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used]
+    if weak:  # everyday words are a card only where no phrase of the game read them (and a name of only small
+        # words, "you will be well", only where no other card is named)
+        free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used
+                and not (strong and small_words(words, s.start, s.end))]
         if free:
             sentence, outcome = _attempt(text, words, game, strong + free, name_words)
     plain = " ".join(w.norm for w in words)

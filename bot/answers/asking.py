@@ -28,9 +28,12 @@ from bot.answers.games import ask, find_question, game_cards, game_matcher, game
 from bot.answers.service import Arbiter
 from engine.card_spans import SpanIndex, common_words
 from engine.interface import Param, phrasebook_of, plugin_inputs, questions_of, shortcuts_of
+from engine.matching import MatchResult
+from engine.plain_words import headline
+from engine.printings import PrintingReport, match_note
 from engine.reader import GameCards, ReadResult, inputs_json, read
 from engine.registry import all_rulesets, find_ruleset
-from engine.sentence import Option, Reading
+from engine.sentence import CardSpan, Option, Reading
 
 _LOCK = threading.Lock()
 _INDEXES: weakref.WeakKeyDictionary[Any, SpanIndex] = weakref.WeakKeyDictionary()
@@ -207,8 +210,18 @@ class Asker:
         result = read(text, games)
         return result, (time.perf_counter() - started) * 1000
 
-    def answer(self, reading: Reading, guild: str | int | None = None, version: str | None = None) -> dict[str, Any]:
-        """The per-game command's own answer to a reading (stored as that command stores it)."""
+    def answer(self, reading: Reading, guild: str | int | None = None, version: str | None = None,
+               cards: Sequence[CardSpan] = ()) -> dict[str, Any]:
+        """The per-game command's own answer to a reading (stored as that command stores it). `cards`: the card
+        spans the sentence was read with; a card named there loosely or without its printing gets the note the
+        command gives for the name as typed (the reading names each card exactly, which needs no note)."""
+        answer = self._answer(reading, guild, version)
+        if cards:
+            typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild),
+                        lambda match: self.arbiter.printing_report(match, guild))
+        return answer
+
+    def _answer(self, reading: Reading, guild: str | int | None, version: str | None) -> dict[str, Any]:
         ruleset = find_ruleset(reading.game)
         inputs = dict(reading.inputs)
         version = str(inputs.pop("ruleset", None) or version or next(iter(ruleset.versions())))
@@ -227,6 +240,24 @@ class Asker:
         return ask(request, ruleset, inputs, version, reading.command)
 
 
+def typed_notes(answer: dict[str, Any], cards: Sequence[CardSpan], matcher_of: Callable[[str], Any],
+                report_of: Callable[[MatchResult], PrintingReport | None]) -> None:
+    """Each match of `answer` without a note gets the note its card's words as typed in the sentence would give
+    (“plague of flies”: its (Promo), (UL) printings read differently), when they lead to the same card."""
+    matches = answer.get("match")
+    for m in matches if isinstance(matches, list) else [matches] if isinstance(matches, dict) else []:
+        printing = m.get("printing") or {}
+        if m.get("note") or not printing:
+            continue
+        span = next((c for c in cards if c.card is not None and c.card.name == printing.get("name")
+                     and c.card.set == printing.get("set")), None)
+        if span is None:
+            continue
+        typed = matcher_of(span.game).match(span.typed)
+        if typed.card is not None and typed.card.name == span.card.name and typed.card.set == span.card.set:
+            m["note"] = match_note(typed, report_of(typed))
+
+
 def read_as_json(reading: Reading, surface: str = "cli") -> dict[str, Any]:
     ruleset = find_ruleset(reading.game)
     return {"game": reading.game, "command": reading.command, "inputs": inputs_json(reading.inputs),
@@ -241,13 +272,15 @@ def option_json(option: Option, surface: str = "cli") -> dict[str, Any]:
 def result_json(result: ReadResult, answer: Mapping[str, Any] | None, read_ms: float, answer_ms: float | None,
                 surface: str = "cli") -> dict[str, Any]:
     """The documented `arbiter ask --json` object; its first field `summary` is the player's answer (the answer's
-    own `summary`), null when it asked back."""
+    own `summary`), null when it asked back; `headline` the line of it every surface shows first."""
     reading = result.reading
     asked = None
     if result.asked is not None:
         asked = {"kind": result.asked.kind, "why": result.asked.why,
                  "options": [option_json(o, surface) for o in result.asked.options]}
-    return {"summary": answer.get("summary") if answer is not None else None,
+    summary = answer.get("summary") if answer is not None else None
+    return {"summary": summary,
+            "headline": headline(str(summary))[0] if summary else None,
             "question": result.text,
             "read_as": read_as_json(reading, surface) if reading is not None else None,
             "unused": list(result.unused),

@@ -13,6 +13,7 @@ from bot.officials.agreement import named_inputs
 from bot.rulings.build import is_shortcut_ruling
 from bot.rulings.store import StoredRuling
 from engine.interface import QuestionError, Surface, questions_of, typed_inputs
+from engine.plain_words import headline
 from engine.registry import UnknownRuleset, find_ruleset
 
 
@@ -87,9 +88,9 @@ def _versions(game: str) -> list[str]:
 
 
 def answer_given(stored: StoredRuling) -> str:
-    """The player's answer as it was given: the stored verdict line's first part (its summary), without the
-    judge's leads stored beside it for comparing."""
-    return stored.summary.split(" · ")[0]
+    """The player's answer as it was given, as every surface shows it first: the stored verdict line's first part
+    (its summary, without the judge's leads stored beside it for comparing), its headline when it is long."""
+    return headline(stored.summary.split(" · ")[0])[0]
 
 
 def asked_json(stored: StoredRuling) -> dict[str, Any]:

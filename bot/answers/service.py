@@ -35,7 +35,7 @@ from engine.cards import Annotation, Card
 from engine.matching import Candidate, Matcher, MatchResult
 from engine.names import fold, shown
 from engine.official import OfficialRuling
-from engine.plain_words import capitalised
+from engine.plain_words import capitalised, headline
 from engine.printings import (
     PrintingReport,
     compare_printings,
@@ -93,16 +93,19 @@ def note_line(match: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None) -> 
 
 
 def answer_head(data: Mapping[str, Any], summary: str | None = None) -> list[str]:
-    """The lines every surface shows first, in this order: the player's answer (`summary`), then, each only when
-    it matters, one line about the cards read (`note_line`), the server's own annotations that decided it (its
-    `house` line) and a published ruling on the same question (agreeing or not). A published ruling Arbiter's own
-    reading differs from leads instead: it is the answer a player should go by. The judge's reasons follow."""
+    """The lines every surface shows first, in this order: the player's answer (`summary`) as the line read at a
+    glance and the rest of it under that line (engine.plain_words.headline: a long answer is not one line), then,
+    each only when it matters, one line about the cards read (`note_line`), the server's own annotations that
+    decided it (its `house` line) and a published ruling on the same question (agreeing or not). A published
+    ruling Arbiter's own reading differs from leads instead: it is the answer a player should go by. The judge's
+    reasons follow."""
     official, house = data.get("official") or {}, data.get("house") or {}
     said = summary if summary is not None else str(data.get("summary") or "")
-    lines = [said, note_line(data.get("match")), str(house.get("line") or ""),
+    first, more = headline(said)
+    lines = [first, more, note_line(data.get("match")), str(house.get("line") or ""),
              str(official.get("line") or "") if official.get("agrees") is not None else ""]
     if official.get("agrees") is False and not house:  # a published ruling Arbiter's reading differs from: it leads
-        lines = [lines[3], *lines[:3]]
+        lines = [lines[4], *lines[:4]]
     return [line for line in lines if line]
 
 

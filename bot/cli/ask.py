@@ -52,7 +52,7 @@ def cmd_ask(args: argparse.Namespace) -> int:
     if result.reading is not None:
         started = time.perf_counter()
         try:
-            answer = asker.answer(result.reading, args.guild)
+            answer = asker.answer(result.reading, args.guild, cards=result.cards)
         except LookupProblem as exc:
             problem = exc.message
         except (QuestionError, ValueError) as exc:  # the reading gave the command something it refuses
@@ -77,9 +77,9 @@ def cmd_ask(args: argparse.Namespace) -> int:
             *_unused(result.unused), *(f"Reading: {note.rstrip('.')}." for note in result.reading.notes),
             *(f"Or: {option.label}: {command_text(find_ruleset(option.reading.game), option.reading, 'cli')}"
               for option in result.reading.others)]
-    if answer is None:
+    if answer is None:  # why the command refused it first, where the answer would be; the reading under it
+        print(problem)
         print("\n".join(lead))
-        print(f"arbiter: {problem}")
         return EXIT_LOOKUP
     return print_answer(answer, args, lead)  # the answer first, how the sentence was read under it
 

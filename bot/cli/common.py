@@ -26,6 +26,7 @@ from bot.catalog import chosen_db_path
 from bot.catalog.annotation_conflicts import annotation_words, conflict_warnings
 from engine.cards import Annotation
 from engine.names import without_controls
+from engine.plain_words import headline
 
 if TYPE_CHECKING:
     from bot.answers.context import Request
@@ -99,13 +100,21 @@ def print_lookup_problem(problem: LookupProblem, args: argparse.Namespace,
     return EXIT_LOOKUP
 
 
+def json_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """The documented JSON answer: `summary` first, then `headline`, the line every surface shows first (the
+    summary's first sentence when the summary is long: engine.plain_words.headline)."""
+    if "summary" not in data:
+        return data
+    return {"summary": data["summary"], "headline": headline(str(data["summary"] or ""))[0], **data}
+
+
 def print_answer(data: dict[str, Any], args: argparse.Namespace, lead: Sequence[str] = ()) -> int:
     """A ruling: the documented JSON object (its `summary` first), or the player's answer (`summary`) and the
     lines that matter after it (answer_head), the explanation (without its first line when that is the summary
     already) and the ruling id (or, when it could not be stored, why: `_not_stored`)."""
     not_stored = _not_stored(data)
     if args.json:
-        print_json({"summary": data["summary"], **data} if "summary" in data else data)
+        print_json(json_answer(data))
     else:
         from bot.officials.agreement import where_line
 

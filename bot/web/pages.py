@@ -20,7 +20,7 @@ from bot.rulings.store import RulingStore, StoredRuling
 from engine.cards import Annotation, Card, printing_label
 from engine.interface import QuestionError
 from engine.matching import MatchResult
-from engine.plain_words import cut
+from engine.plain_words import cut, headline
 from engine.registry import Ruleset, UnknownRuleset, all_rulesets, find_ruleset
 from engine.trace import Rule
 
@@ -210,10 +210,12 @@ class Site:
             "house": house, "guild": stored.guild,
             "cards": self._cards_of(stored),
             "summary": self._summary(stored, standing) if answer is not None else None,
+            "headline": None, "more": "",
             "trace": trace_lines(answer) if answer is not None else [],
             "interpretations": [i.get("text", "") if isinstance(i, Mapping) else str(i)
                                 for i in (answer or {}).get("interpretations", [])],
         }
+        page["headline"], page["more"] = headline(page["summary"] or stored.summary)  # the line read at a glance
         if house:  # what everyone else is answered today, next to the server's house ruling
             page["shared"] = self._shared_answer(stored, standing)
         return page

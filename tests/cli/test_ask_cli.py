@@ -88,3 +88,53 @@ def test_the_installed_command(db: str) -> None:
     assert done.returncode == 0, done.stderr
     assert ("Read as: arbiter ashes 'Summon Gilder' --cancel-with 'Golden Veil' --units theirs"
             in done.stdout.splitlines()[1:3])  # under the player's answer
+
+
+def test_a_reading_the_command_refuses_says_why_first(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """Where the answer would be, the command's one-sentence refusal; how the sentence was read under it."""
+    code, out, _ = run(capsys, "ask", "how long does fracturize last?", "--db", db)
+    code_direct, _, err = run(capsys, "grand-archive", "--effect", "Fracturize", "--db", db)
+    assert code == 1 and code_direct != 0
+    lines = out.splitlines()
+    assert lines[0] == err.strip().removeprefix("arbiter: ")  # the same sentence the command gives
+    assert lines[1] == "Read as: arbiter grand-archive --effect Fracturize"
+
+
+def test_a_name_typed_without_its_printing_gets_the_commands_note(db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """The reading names the card's printing exactly; the note is the one the command gives for the name as the
+    player typed it: other printings that read differently, a name read loosely."""
+    from bot.catalog import Catalog
+    from engine.cards import Card
+
+    catalog = Catalog.open(db)  # the starter set has Three Woes (RoJ); a printing that reads otherwise
+    catalog.add_card(Card("redemption", "Three Woes [Fundraiser]", "Fund", type="Dominant",
+                          text="Place in territory: negate a card for one round."), "test")
+    catalog.close()
+    code, direct, _ = run(capsys, "duration", "three woes", "--played-in", "territory", "--db", db)
+    note = direct.splitlines()[1]
+    assert code == 0 and "printing reads differently: ask with set" in note
+    code, out, _ = run(capsys, "ask", "how long does three woes last in my territory?", "--db", db)
+    assert code == 0 and out.splitlines()[1] == note  # under the answer, as the command says it
+    code, out, _ = run(capsys, "ask", "how long does three woes (roj) last in my territory?", "--db", db)
+    assert code == 0 and "differently" not in out.splitlines()[1]  # its printing named: nothing to say
+    code, out, _ = run(capsys, "ask", "how long does thre woes last in my territory?", "--db", db)
+    assert code == 0 and out.splitlines()[1].startswith("Read “thre woes” as Three Woes")
+
+
+def test_a_name_of_only_small_words_is_read_where_no_other_card_is_named(db: str,
+                                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """“You Will Be Well” (every word a small everyday one, as in 13 real names of three games) is the card when
+    the sentence names no other; beside another card's name the same words are only words."""
+    from bot.catalog import Catalog
+    from engine.cards import Card
+
+    catalog = Catalog.open(db)
+    catalog.add_card(Card("redemption", "You Will Be Well [K]", "K", type="GE",
+                          text="Negate an evil card. Opponent must topdeck an evil card from hand."), "test")
+    catalog.close()
+    code, out, _ = run(capsys, "ask", "how long does you will be well last in battle?", "--db", db)
+    assert code == 0 and "Read as: arbiter duration 'You Will Be Well [K]' --played-in battle" in out.splitlines()
+    code, out, _ = run(capsys, "ask", "if you will be well, how long does adino the eznite last in battle?",
+                       "--db", db)
+    assert code == 0 and "Read as: arbiter duration 'Adino, the Eznite' --played-in battle" in out.splitlines()
+

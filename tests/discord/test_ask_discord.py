@@ -83,3 +83,14 @@ async def test_a_too_long_question_is_one_sentence(db: Path) -> None:
         body = await sent.callback()
         assert body["data"]["flags"] & EPHEMERAL
         assert body["data"]["content"].startswith("Ask in one sentence of at most 500 characters")
+
+
+async def test_a_reading_the_command_refuses_says_why_first(db: Path) -> None:
+    async with arbiter_on_fake(db) as (fake, _):
+        sent = await fake.send_command("ask", {"question": "how long does fracturize last?"})
+        await sent.callback()
+        reply = await sent.followup()
+        lines = reply["content"].splitlines()
+        assert lines[0].startswith("Fracturize") and "needs a target" in lines[0]  # why, where the answer would be
+        assert lines[1].startswith("**Read as:** `/grand-archive")
+        assert not reply.get("embeds")

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers.games import game_answer, game_matcher
+from engine.plain_words import headline
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.discord_helpers import field, reasons
@@ -33,7 +34,8 @@ async def test_every_worked_case_from_discord(db):
             embed = await reasons(fake, sent, body)  # the judge's reasons: one field per card
             fields = {f["name"]: f["value"] for f in embed["fields"]}
             cli = game_answer(matcher, DOMINION, {"chain": chains}, ruleset)
-            assert embed["description"].splitlines()[0] == f"**{cli['summary']}**"  # an official ruling's may follow
+            # the answer's first line (its headline) in bold, the rest of a long one under it; official rulings after
+            assert embed["description"].splitlines()[0] == f"**{headline(cli['summary'])[0]}**"
             assert {e["label"]: (e["leaves_play"]["cleanup"], e["leaves_play"]["turn"]) for e in cli["chain"]} \
                 == expected, case.id
             for entry in cli["chain"]:
@@ -89,7 +91,7 @@ async def test_an_ambiguous_name_gets_a_select_only_the_asker_can_use(db):
         assert "Merchant Ship: " in field(embed, "Card text")  # asked again with exactly the picked card
         cli = game_answer(game_matcher(bot.arbiter, DOMINION), DOMINION, {"chain": ["Throne Room > Merchant Ship"]})
         assert f"Ruling {cli['ruling_id']}" in embed["footer"]["text"]
-        assert embed["description"] == f"**{cli['summary']}**"
+        assert embed["description"] == f"**{cli['summary']}**" and headline(cli["summary"])[1] == ""
 
 
 async def test_versions_buttons_show_what_each_other_version_says(db):

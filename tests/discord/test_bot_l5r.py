@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.answers.games import game_answer, game_matcher
+from engine.plain_words import headline
 from engine.registry import find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.discord_helpers import fields, reasons
@@ -53,7 +54,7 @@ async def test_order_cases_from_discord_match_the_cli(db):
             cli = game_answer(matcher, L5R, {"at": options["at"], "item": options["items"].split("; "),
                                              "active": options.get("active")}, command="order")
             fields = await reasons_of(fake, sent, body)
-            assert body["data"]["embeds"][0]["description"].splitlines()[0] == f"**{cli['summary']}**"
+            assert body["data"]["embeds"][0]["description"].splitlines()[0] == f"**{headline(cli['summary'])[0]}**"
             for entry in cli["order"]:
                 value = fields[f"{entry['position']}. {entry['item']}"]
                 assert value.startswith(f"**step {entry['step']} · {entry['controller']} · placed by "
@@ -167,8 +168,8 @@ async def test_real_cards_from_discord_match_the_cli(db, imported_catalog):
         assert [p["state"] for p in cli["timeline"]] == ["waiting", "fired", "fired"]
         assert body["data"]["embeds"][0]["description"] == (
             "**Bayushi Shizuka after his controller assigns him: “his controller loses Honor equal to his Personal "
-            "Honor, then dishonor him” already happened, once (after his controller targets him); it does not happen "
-            "again.**")
+            "Honor, then dishonor him” already happened, once (after his controller targets him).**\n"
+            "It does not happen again.")  # an answer of 30 words or more: its first sentence leads, the rest under it
         fields = await reasons_of(fake, sent, body)
         assert fields["2. occurs:his controller targets him"].startswith("**persists no · effective no · fired** "
                                                                          "[L11]")

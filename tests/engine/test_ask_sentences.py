@@ -103,3 +103,20 @@ def test_a_name_whose_printings_read_apart_is_asked_and_each_option_names_its_pr
     assert named.reading is not None and named.reading.inputs["card"] == "Angelic Visitor (TEC)"
     # a name exact in Redemption (asked among its printings) and in L5R is still a card of both games
     assert asker.read("Does Ambush last until the end of the turn?")[0].asked.kind == "several-games"
+
+
+def test_words_of_several_names_do_not_explain_another_games_whole_name(asker: Asker) -> None:
+    """“potion infusion clarity” is one Grand Archive card's whole name: L5R's “Tamori Potion”, “Chikushudo's
+    Infusion” and “The Wind's Clarity” do not make it an L5R question about two cards. (Dominion's Potion, named
+    by “the potion”, no other game's names explain: it asks which game, Grand Archive among the options.)"""
+    result, _ = asker.read("does potion infusion clarity give the potion the on sacrifice trigger until end of turn?")
+    assert result.game != "l5r"
+    readings = [result.reading] if result.reading is not None else [o.reading for o in result.asked.options]
+    assert any(r.game == "grand-archive" and r.inputs.get("effect") == ["Potion Infusion: Clarity"] for r in readings)
+
+
+def test_a_name_of_only_small_words_is_read_where_no_other_card_is_named(asker: Asker) -> None:
+    """“You Will Be Well” (13 real names of three games are made only of small everyday words, three words or
+    more) is the card when the sentence names no other; it was never read."""
+    result, _ = asker.read("if I play you will be well in battle, does anything last after the battle ends?")
+    assert result.reading is not None and result.reading.inputs["card"].startswith("You Will Be Well")

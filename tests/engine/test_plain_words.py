@@ -5,7 +5,17 @@ from __future__ import annotations
 
 import pytest
 
-from engine.plain_words import ELLIPSIS, cut, cut_quotes, joined, problems, quoted, sentences
+from engine.plain_words import (
+    ELLIPSIS,
+    HEADLINE_WORDS,
+    cut,
+    cut_quotes,
+    headline,
+    joined,
+    problems,
+    quoted,
+    sentences,
+)
 
 CARD = "If that destroyed the unit, that target opponent must discard 2 cards from their hand"
 
@@ -87,3 +97,74 @@ def test_too_long_is_the_limit_problems_enforces():
     assert too_long(over) and problems(over)
     # a quote's own full stop does not end the sentence: the words inside it count
     assert too_long("It says “" + " ".join(["word"] * 20) + ". " + " ".join(["word"] * 20) + "” now.")
+
+
+REINFORCE = ("Reinforce: “Look at the top 5 cards of your draw pile” happens; “You may reveal an ally or alteration "
+             "spell” happens if you choose to; “Place it into your hand” happens if you choose to. “Shuffle your draw "
+             "pile” happens. Assumed: the draw pile holds the cards it needs.")
+
+
+def _said(text: str) -> list[str]:
+    return [w.strip(".,;:()").casefold() for w in text.split() if w.strip(".,;:()")]
+
+
+def test_a_short_answer_is_one_line_whole():
+    short = "Three Woes: still going; lasts while it stays where it was placed. Assumed: nothing else changes it."
+    assert headline(short) == (short, "")
+
+
+def test_a_long_answer_leads_with_as_many_clauses_of_its_first_sentence_as_fit():
+    first, more = headline(REINFORCE)
+    assert first == ("Reinforce: “Look at the top 5 cards of your draw pile” happens; “You may reveal an ally or "
+                     "alteration spell” happens if you choose to.")
+    assert more.startswith("“Place it into your hand” happens if you choose to. “Shuffle")
+    assert _said(f"{first} {more}") == _said(REINFORCE)
+    assert len(first.split()) < HEADLINE_WORDS
+
+
+@pytest.mark.parametrize(("text", "first", "then"), [
+    # a first clause too long by itself: said without its ", assuming …", its closing aside, or after its ": "
+    ("Trivariate Dream reaches the attack you control: power +3 (no card is named, so its printed values are "
+     "unknown), assuming [Class Bonus] holds and there are exactly three Aethercharge cards in the attacker's intent.",
+     "Trivariate Dream reaches the attack you control: power +3 (no card is named, so its printed values are "
+     "unknown).", "Assuming [Class Bonus] holds and there are exactly three Aethercharge cards in the attacker's "
+                  "intent."),
+    ("Only Fields of Mercy's trait (yours) acts at this moment (assuming “if a card effect has destroyed another "
+     "Personality in that army while this card was in play” holds, as nothing says otherwise).",
+     "Only Fields of Mercy's trait (yours) acts at this moment.",
+     "Assuming “if a card effect has destroyed another Personality in that army while this card was in play” holds, "
+     "as nothing says otherwise."),
+    ("Angelic Rescue cannot be played: its trigger needs a unit of yours in play (“when an opponent would use a "
+     "spell, ability, or dice power that targets a unit you control”), and there is none.",
+     "Angelic Rescue cannot be played.", "Its trigger needs a unit of yours in play (“when an opponent would use a "
+     "spell, ability, or dice power that targets a unit you control”), and there is none."),
+    ("Devious Welcome happens at once as it resolves (“Each player draws a card”), and “if the turn player did not "
+     "activate a card with…” waits for the beginning of the next end phase, then happens once.",
+     "Devious Welcome happens at once as it resolves (“Each player draws a card”).",
+     "And “if the turn player did not activate a card with…” waits for the beginning of the next end phase, then "
+     "happens once."),
+])
+def test_a_long_first_clause_is_said_as_two_sentences(text, first, then):
+    assert headline(text) == (first, then)
+
+
+def test_a_clause_or_quote_is_never_split_inside():
+    quote = "“" + "; ".join(["Deal 1 damage"] * 12) + "”"
+    text = f"It says {quote} and more: nothing else."
+    first, more = headline(text)
+    assert quote in first or quote in more
+
+
+def test_an_assumption_said_first_follows_the_answer_it_qualifies():
+    text = ("Assuming (not said) that Overlord is played as a Duration card (the Action it plays is a Duration card, "
+            "so it stays out); Overlord leaves play in the Clean-up of your turn after next.")
+    assert headline(text) == (
+        "Overlord leaves play in the Clean-up of your turn after next.",
+        "Assuming (not said) that Overlord is played as a Duration card (the Action it plays is a Duration card, so "
+        "it stays out).")
+
+    text = ("Assuming (not said) that Landing Party is still waiting, since it is not said on which turn the first "
+            "card you play on a turn is a Treasure. Landing Party never leaves play: it stays for the rest of the "
+            "game.")
+    assert headline(text) == ("Landing Party never leaves play: it stays for the rest of the game.",
+                              text.split(". Landing")[0] + ".")

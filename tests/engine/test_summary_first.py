@@ -22,7 +22,7 @@ from bot.web.pages import Site
 from bot.web.server import start
 from engine.cards import Card
 from engine.interface import questions_of
-from engine.plain_words import problems
+from engine.plain_words import HEADLINE_WORDS, headline, problems
 from engine.registry import all_rulesets, find_ruleset
 from tests.bot_harness import arbiter_on_fake
 from tests.cli_helpers import new_db, run
@@ -47,7 +47,10 @@ QUESTIONS = [
     ("ashes", "ruling", ["ashes", "Summon Gilder", "--units", "none"],
      "ashes ruling", {"card": "Summon Gilder", "units": "none"}),
 ]
-IDS = [" ".join(q[:2]) for q in QUESTIONS]
+# and an answer too long for one line: its headline first, the rest of it on the line under it
+ASKED = [*QUESTIONS, ("ashes", "ruling", ["ashes", "One Hundred Blades", "--units", "both"],
+                      "ashes ruling", {"card": "One Hundred Blades", "units": "both"})]
+IDS = [" ".join(q[:2]) + (" (long)" if q not in QUESTIONS else "") for q in ASKED]
 
 
 def test_every_game_is_asked_here():
@@ -66,7 +69,7 @@ def _question(game: str, command: str):
     return next((q for q in questions_of(ruleset) if q.command == command), None)
 
 
-@pytest.mark.parametrize(("game", "command", "argv"), [q[:3] for q in QUESTIONS], ids=IDS)
+@pytest.mark.parametrize(("game", "command", "argv"), [q[:3] for q in ASKED], ids=IDS)
 def test_the_text_answer_begins_with_the_players_answer(tmp_path, capsys, game, command, argv):
     db = new_db(tmp_path / "cards.db")
     code, out, err = run(capsys, *argv, "--json", "--db", db)
@@ -78,15 +81,22 @@ def test_the_text_answer_begins_with_the_players_answer(tmp_path, capsys, game, 
     question = _question(game, command)
     if question is not None:  # a plug-in question's chat card shows the very same sentence
         assert question.present(data).summary == summary
+    first, more = headline(summary)  # the line read at a glance, and the rest of a long answer
+    assert data["headline"] == first and len(first.split()) < HEADLINE_WORDS
     code, out, err = run(capsys, *argv, "--db", db)
     assert code == 0, err
     lines = out.splitlines()
-    assert lines[0] == summary
+    assert lines[0] == first
+    if more:
+        assert lines[1] == more
+        lines = lines[1:]
     note = note_line(data["match"])
     if note:  # a name read loosely or other printings: one short line right under the answer
         assert lines[1] == note and len(note) < 300
     assert all(not line.startswith("Matched “") for line in lines)
-    assert lines.count(summary) == 1  # said once, not repeated by the explanation under it
+    assert out.count(more or summary) == 1  # said once, not repeated by the explanation under it
+    if argv[1] == "One Hundred Blades":
+        assert more  # the long answer this list holds
 
 
 def test_a_loosely_read_name_is_said_after_the_answer_and_a_named_set_never(tmp_path, capsys):
@@ -106,7 +116,7 @@ def test_a_loosely_read_name_is_said_after_the_answer_and_a_named_set_never(tmp_
 async def test_the_discord_reply_and_the_web_page_begin_with_it_too(tmp_path, capsys):
     db = tmp_path / "cards.db"
     async with arbiter_on_fake(db) as (fake, _bot):
-        for game, _command, argv, slash, options in QUESTIONS:
+        for game, _command, argv, slash, options in ASKED:
             sent = await fake.send_command(slash, options)
             body = await sent.callback()
             assert body["type"] == 4, (game, body)
@@ -120,7 +130,11 @@ async def test_the_discord_reply_and_the_web_page_begin_with_it_too(tmp_path, ca
             data = json.loads(out)
             assert data["ruling_id"] == ruling_id, game
             lines = embed["description"].splitlines()
-            assert lines[0] == f"**{safe(data['summary'])}**", game
+            first, more = headline(data["summary"])
+            assert lines[0] == f"**{safe(first)}**", game
+            if more:
+                assert lines[1] == safe(more), game
+                lines = lines[1:]
             assert plain(game, data["summary"]) == [], game
             note = note_line(data["match"])
             assert (lines[1] == safe(note)) if note else all(not line.startswith("Read “") for line in lines)
@@ -136,14 +150,17 @@ async def _pages(db, capsys) -> None:
     runner, address = await start(site, "127.0.0.1", 0)
     try:
         async with aiohttp.ClientSession() as session:
-            for game, _command, argv, *_ in QUESTIONS:
+            for game, _command, argv, *_ in ASKED:
                 _code, out, _err = run(capsys, *argv, "--json", "--db", str(db))
                 data = json.loads(out)
                 async with session.get(f"{address.rstrip('/')}/r/{data['ruling_id']}") as response:
                     assert response.status == 200, game
                     page = await response.text()
                 heading = re.search(r'<h1 id="summary">(.*?)</h1>', page, re.S)
-                assert heading and html.unescape(heading.group(1)).strip() == data["summary"], game
+                first, more = headline(data["summary"])
+                assert heading and html.unescape(heading.group(1)).strip() == first, game
+                shown_more = re.search(r'<p class="more" id="more">(.*?)</p>', page, re.S)
+                assert (html.unescape(shown_more.group(1)) if shown_more else "") == more, game
                 question = html.unescape(re.search(r'id="question">(.*?)</p>', page, re.S).group(1))
                 assert question.startswith(f"arbiter {argv[0]}") and "[" not in question, question
                 for word in argv[1:]:  # every input typed is there (cards by the names they were matched to)
@@ -165,7 +182,7 @@ async def test_in_a_real_browser_each_games_page_opens_with_the_players_answer(t
 
     db = new_db(tmp_path / "cards.db")
     asked = []
-    for game, _command, argv, *_ in QUESTIONS:
+    for game, _command, argv, *_ in ASKED:
         _code, out, _err = run(capsys, *argv, "--json", "--db", db)
         asked.append((game, json.loads(out)))
     arbiter = Arbiter.open(db)
@@ -178,9 +195,25 @@ async def test_in_a_real_browser_each_games_page_opens_with_the_players_answer(t
                 shown = await browser.run("document.querySelector('main').innerText")
                 lines = [line.strip() for line in shown.splitlines() if line.strip()]
                 assert lines[0].endswith(data["ruling_id"]), (game, lines[:2])  # the breadcrumb
-                assert lines[1] == data["summary"], (game, lines[:3])
+                first, more = headline(data["summary"])
+                assert lines[1:3 if more else 2] == ([first, more] if more else [first]), (game, lines[:3])
                 assert await browser.run("getComputedStyle(document.querySelector('#summary')).display") == "block"
                 assert plain(game, lines[1]) == [], game
     finally:
         await runner.cleanup()
         site.store.close()
+
+
+def test_a_stored_ruling_opens_with_the_answers_first_line(tmp_path, capsys):
+    """`arbiter ruling ID` (and /ruling, the same words) says the answer given as every surface showed it first:
+    a long answer's headline, not the stored line cut at its length limit."""
+    db = new_db(tmp_path / "cards.db")
+    *_, argv, _slash, _options = ASKED[-1]
+    _code, out, _err = run(capsys, *argv, "--json", "--db", db)
+    data = json.loads(out)
+    first, more = headline(data["summary"])
+    assert more
+    code, out, _err = run(capsys, "ruling", data["ruling_id"], "--db", db)
+    assert code == 0 and out.splitlines()[0] == f"Answer given: {first}"
+    code, out, _err = run(capsys, "ruling", data["ruling_id"], "--json", "--db", db)
+    assert json.loads(out)["given"]["summary"] == first

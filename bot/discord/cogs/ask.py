@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,7 +31,7 @@ from bot.discord.limits import clip, safe
 from engine.interface import QuestionError
 from engine.reader import MAX_TEXT, ReadResult
 from engine.registry import find_ruleset
-from engine.sentence import Option, Reading
+from engine.sentence import CardSpan, Option, Reading
 
 if TYPE_CHECKING:
     from bot.discord.client import ArbiterBot
@@ -48,9 +49,10 @@ def asker_of(bot: ArbiterBot) -> Asker:
     return found
 
 
-def _answer(asker: Asker, reading: Reading, guild: str | None) -> tuple[dict[str, Any] | None, str | None]:
+def _answer(asker: Asker, reading: Reading, guild: str | None, cards: Sequence[CardSpan] = ()
+            ) -> tuple[dict[str, Any] | None, str | None]:
     try:
-        return asker.answer(reading, guild), None
+        return asker.answer(reading, guild, cards=cards), None
     except LookupProblem as problem:
         return None, problem.message
     except (QuestionError, ValueError) as exc:  # the reading gave the command something it refuses
@@ -62,7 +64,7 @@ def _read_and_answer(asker: Asker, text: str, guild: str | None
     result, _ = asker.read(text, guild)
     if result.reading is None:
         return result, None, None
-    answer, problem = _answer(asker, result.reading, guild)
+    answer, problem = _answer(asker, result.reading, guild, result.cards)
     return result, answer, problem
 
 
@@ -100,13 +102,13 @@ async def _option_buttons(bot: ArbiterBot, options: tuple[Option, ...], owner: i
 async def send_answer(interaction: discord.Interaction, result: ReadResult | None, reading: Reading,
                       answer: dict[str, Any] | None, problem: str | None, *, ephemeral: bool = False) -> None:
     """The per-game command's answer (the player's answer first, in bold), the reading's lines under it, its Why
-    button and the other readings; a reading that could not be answered: its lines and why."""
+    button and the other readings; a reading that could not be answered: why, then the reading's lines."""
     bot: ArbiterBot = interaction.client  # type: ignore[assignment]
     owner = interaction.user.id
     lead = lead_lines(result, reading)
     view = discord.ui.View(timeout=None)
-    if answer is None:
-        lead.append(safe(problem or "That reading cannot be answered.", 900))
+    if answer is None:  # why it could not be answered comes first, as an answer would; the reading under it
+        lead.insert(0, safe(problem or "That reading cannot be answered.", 900))
         for item in await _option_buttons(bot, reading.others, owner, "Instead: "):
             view.add_item(item)
         await interaction.followup.send(content=clip("\n".join(lead), 1900), view=view, ephemeral=ephemeral)

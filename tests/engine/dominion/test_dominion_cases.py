@@ -90,7 +90,7 @@ def test_json_contract_of_one_answer(tmp_path: Path, capsys):
     assert code == 0
     assert set(out) == {"chain", "scenario", "legal", "problems", "rules", "trace", "interpretations", "ruleset",
                         "alternative", "match", "ruling_id", "explanation", "summary", "may_trash",
-                        "problem_rules", "assumed", "official", "stored"}
+                        "problem_rules", "assumed", "official", "stored", "headline"}
     throne, tactician = out["chain"]
     assert throne == {
         "card": "Throne Room", "label": "Throne Room", "set": "Base", "types": ["Action"], "as": None,
