@@ -9,7 +9,7 @@ import pytest
 from tests.cli_helpers import new_db, run
 
 GILDER_FULL_1E = """\
-Summon Gilder: “Place a Gilder conjuration onto your battlefield” does not happen: your battlefield is full; \
+Summon Gilder: “Place a Gilder conjuration onto your battlefield” does not happen: your battlefield is full.
 “You may deal 1 damage to a target unit” happens to a unit of theirs if you choose to.
 Agrees with the official ruling (Sniper Troll's Rules Corner, "Resolving Effects" (Strange Copy), 2016-06-09).
 
