@@ -111,9 +111,11 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
     """The line a player reads first and the rest of the answer under it ('' when none), the same on every surface.
     An answer shorter than `limit` words is one line. A longer one leads with its first sentence; a first sentence
     of `limit` words or more with as many of its "; " clauses as fit (the others start the next line, capitalised),
-    or, when its first clause alone is too long, without a closing "(…)" aside, which then follows on the next line;
-    leading "Assuming …" clauses follow the answer they qualify. No word is dropped: the two parts hold every word
-    of the answer."""
+    or, when its first clause alone is too long, without a closing "(…)" aside, which then follows on the next line
+    (or split before ", assuming", after ": ", before ", and"); when that leaves too little to say the answer, or
+    cannot split it, its long quotes of card words are cut at a word instead (the card's text is shown under it);
+    leading "Assuming …" clauses follow the answer they qualify. No word of Arbiter's own is dropped: the two parts
+    hold every word of the answer outside the quotes."""
     text = " ".join(str(text).split())
     if _words(text) < limit:
         return text, ""
@@ -121,10 +123,35 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
     answer = next((i for i, x in enumerate(said) if not x.startswith("Assuming ")), 0)
     first, *others = [said[answer], *said[:answer], *said[answer + 1:]]  # an assumption said first follows the answer
     if _words(first) >= limit:
+        clauses = _top_level(first, "; ")
+        lead = next((i for i, c in enumerate(clauses) if not c.startswith(("Assuming ", "assuming "))), 0)
+        if lead:  # "Assuming …; Overlord leaves play …": the answer leads, what it assumes follows it
+            moved = [*clauses[lead:], *(c[:1].lower() + c[1:] for c in clauses[:lead])]
+            first = _ended(capitalised("; ".join(moved)))
         head, tail = _shorter(first, limit)
+        briefer = _briefer_quotes(first)
+        if (not tail or _words(head) < GIST_WORDS) and _words(briefer) < limit:
+            return briefer, " ".join(others)  # card words cut in it, not the answer (the card's text is shown)
         if tail:
             first, others = head, [tail, *others]
     return first, " ".join(others)
+
+
+GIST_WORDS = 12  # a first line split shorter than this says too little: the card's quotes are cut instead
+
+
+QUOTE_WORDS = 6  # a quote of card words in a first line too long is cut to this many words
+
+
+def _briefer_quotes(sentence: str) -> str:
+    """`sentence` with each quote of card words longer than QUOTE_WORDS words cut at a word with "…"."""
+    def brief(match: re.Match[str]) -> str:
+        inner = match.group(0).strip(OPEN + CLOSE)
+        words = inner.split()
+        if len(words) <= QUOTE_WORDS:
+            return match.group(0)
+        return OPEN + " ".join(words[:QUOTE_WORDS]).rstrip(_CUT_AFTER + ".") + ELLIPSIS + CLOSE
+    return _QUOTE.sub(brief, sentence)
 
 
 def _shorter(sentence: str, limit: int) -> tuple[str, str]:

@@ -129,15 +129,15 @@ def test_a_long_answer_leads_with_as_many_clauses_of_its_first_sentence_as_fit()
      "Trivariate Dream reaches the attack you control: power +3 (no card is named, so its printed values are "
      "unknown).", "Assuming [Class Bonus] holds and there are exactly three Aethercharge cards in the attacker's "
                   "intent."),
-    ("Only Fields of Mercy's trait (yours) acts at this moment (assuming “if a card effect has destroyed another "
-     "Personality in that army while this card was in play” holds, as nothing says otherwise).",
+    ("Only Fields of Mercy's trait (yours) acts at this moment (assuming the battle it fought in the dark, far away "
+     "from every province of the two players, was won, as nothing says otherwise).",
      "Only Fields of Mercy's trait (yours) acts at this moment.",
-     "Assuming “if a card effect has destroyed another Personality in that army while this card was in play” holds, "
-     "as nothing says otherwise."),
-    ("Angelic Rescue cannot be played: its trigger needs a unit of yours in play (“when an opponent would use a "
-     "spell, ability, or dice power that targets a unit you control”), and there is none.",
-     "Angelic Rescue cannot be played.", "Its trigger needs a unit of yours in play (“when an opponent would use a "
-     "spell, ability, or dice power that targets a unit you control”), and there is none."),
+     "Assuming the battle it fought in the dark, far away from every province of the two players, was won, as "
+     "nothing says otherwise."),
+    ("Angelic Rescue cannot be played: its trigger needs a unit of yours in play when an opponent would use a "
+     "spell, ability or dice power on it, and there is none.",
+     "Angelic Rescue cannot be played.", "Its trigger needs a unit of yours in play when an opponent would use a "
+     "spell, ability or dice power on it, and there is none."),
     ("Devious Welcome happens at once as it resolves (“Each player draws a card”), and “if the turn player did not "
      "activate a card with…” waits for the beginning of the next end phase, then happens once.",
      "Devious Welcome happens at once as it resolves (“Each player draws a card”).",
@@ -152,7 +152,8 @@ def test_a_clause_or_quote_is_never_split_inside():
     quote = "“" + "; ".join(["Deal 1 damage"] * 12) + "”"
     text = f"It says {quote} and more: nothing else."
     first, more = headline(text)
-    assert quote in first or quote in more
+    cut_quote = "“" + "; ".join(["Deal 1 damage"] * 2) + "…”"
+    assert quote in first or quote in more or cut_quote in first  # whole, or cut after a whole word
 
 
 def test_an_assumption_said_first_follows_the_answer_it_qualifies():
@@ -168,3 +169,13 @@ def test_an_assumption_said_first_follows_the_answer_it_qualifies():
             "game.")
     assert headline(text) == ("Landing Party never leaves play: it stays for the rest of the game.",
                               text.split(". Landing")[0] + ".")
+
+
+def test_long_card_quotes_are_cut_at_a_word_when_that_makes_the_first_line_fit():
+    text = ("Earth's Protection: its delayed effect is still waiting; “Negate his next bowing or movement from other "
+            "players' cards' effects if he is Earth” has not happened yet (it waits until the end of the turn at "
+            "most).")
+    assert headline(text) == (
+        "Earth's Protection: its delayed effect is still waiting; “Negate his next bowing or movement…” has not "
+        "happened yet (it waits until the end of the turn at most).", "")
+    assert headline(REINFORCE)[0].startswith("Reinforce: “Look at the top 5 cards of your draw pile” happens;")
