@@ -18,7 +18,8 @@ def db(tmp_path):
 
 SEED_INSPIRING_CALL = """\
 Inspiring Call does not reach the ally you control: it entered after the effect resolved, and a one-shot effect \
-reaches only what was there then (name it before the effect if it was already on the field).
+reaches only what was there then.
+Name it before the effect if it was already on the field.
 Agrees with the official ruling (Grand Archive official rules, "Types of Effects - Continuous Effects").
 
 Scenario: 1. effect Inspiring Call; 2. object ally
@@ -50,7 +51,7 @@ def test_seed_case_exact_text(db, capsys):
     # a typo of the card gives the same ruling (the scenario is written with the card's own name)
     code, out, _ = run(capsys, "grand-archive", "--effect", "inspirng call", "--object", "ally", "--db", db)
     assert code == 0 and out.endswith("Ruling id: GA-A4208C1E8D\n")
-    assert out.splitlines()[1].startswith("Read “inspirng call” as Inspiring Call")  # under the answer
+    assert out.splitlines()[2].startswith("Read “inspirng call” as Inspiring Call")  # under the two-line answer
 
 
 def test_moments_keep_the_order_typed(db, capsys):

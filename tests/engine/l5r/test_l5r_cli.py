@@ -26,7 +26,7 @@ def test_order_text_exactly(db, capsys):
     assert (code, err) == (0, "")
     assert out == (
         "First Disciples of Ganesh's trait (yours), then your opponent's Reaction “After this Follower is "
-        "destroyed, draw a card”; the trait “Before this Follower is destroyed, gain 1 Honor” does not act now.\n"
+        "destroyed, draw a card”.\nThe trait “Before this Follower is destroyed, gain 1 Honor” does not act now.\n"
         "At “after this Follower is destroyed” (active player: your opponent):\n"
         "1. [E] Disciples of Ganesh #2 “After this Follower is destroyed during battle, gain 1 Honor.” (you; placed "
         "by rules) [L6, L8]: step E: triggered traits; a triggered trait is not optional\n"
