@@ -309,3 +309,9 @@ def rule_set_fixed(label: str) -> Interpretation:
                           "one-shot rule speaks of effects that change characteristics, and this answer takes the "
                           "set of a resolved rule as fixed when it resolved too, so an object arriving later is not "
                           "covered. A judge may read it as covering later objects: decide that from the rules.")
+
+
+def one_time_leaves(card: str) -> Interpretation:
+    return Interpretation(f"one-time-leaves:{card}", "GA16",
+                          f"{card} leaves the field: nothing of it lasted, so its leaving ends nothing; what it did "
+                          "stays (counters it put stay on their objects, tokens it made stay on the field).")

@@ -65,7 +65,8 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         found.append(str(result["abilities_lost"]))
     if result.get("abilities"):  # a quoted ability is cut at a word (the whole text is in the lines below)
         found.append("has " + " and ".join(dict.fromkeys(
-            f"“{cut(a.strip(chr(8220) + chr(8221) + chr(34) + '.'), 60)}”" if a[:1] in "“\"" else a
+            f"“{cut(a.strip(chr(8220) + chr(8221) + chr(34) + '.'), 60)}”" if a[:1] in "“\"" else
+            "hindered (it enters the field rested)" if a == "hindered" else a  # (the glossary's reminder)
             for a in result["abilities"])))
     if result.get("element"):
         found.append(f"is {result['element']}")
@@ -145,6 +146,13 @@ def one_time_clauses(once: OneTime) -> list[str]:
     """"Twisted Verdict happens at once as it resolves (“Target opponent looks at …”), and nothing of it lasts":
     a card whose text makes no continuous effect, answered in players' words (GA16)."""
     quote = f" (“{cut(once.words.rstrip('.'), 60)}”)" if once.words else ""
+    exalted = [] if not once.exalted else [
+        "its Exalted element is enabled for you only as long as you have another advanced element enabled (a rule "
+        "for activating it, not an effect of it)"]
+    return _one_time(once, quote) + exalted
+
+
+def _one_time(once: OneTime, quote: str) -> list[str]:
     if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)
         return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
                 "follow"]
@@ -173,7 +181,8 @@ def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     """"no effect of the scenario could reach the ally you control" says which set the effects cover instead
     (“your champion's attacks”), so a player sees why."""
     if not answer.reaches and verdict.one_time and not verdict.instances:  # what happened at once is done
-        return f"no lasting effect reaches {_subject(answer)}"
+        have = _changes(answer)  # counters written on it still count ("with its 1 buff counter")
+        return f"no lasting effect reaches {_subject(answer)}" + (f"; it has {', '.join(have)}" if have else "")
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
@@ -288,6 +297,8 @@ def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
     once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
+    once += [f"{n.id.split(':', 1)[1]} leaving the field ends nothing: what it did stays" for n in
+             verdict.interpretations if n.id.startswith("one-time-leaves:")]
     if not verdict.objects:
         shown = [i for i in verdict.instances if not i.event][:2]
         if not shown and once:

@@ -9,6 +9,7 @@ shares them (found in the imported shared data by the test's own reading of the 
 
 from __future__ import annotations
 
+import json
 import re
 
 from bot.catalog.db import Catalog
@@ -284,3 +285,22 @@ def test_a_prevention_covers_the_units_it_names_and_a_later_one_is_an_interpreta
     assert any(n["id"].startswith("rule-set-fixed") for n in out["interpretations"])
     theirs = ask(db, capsys, "--object", "ally:opponent", "--effect", "Storm of Thorns")
     assert not theirs["objects"][0]["effects"][0]["applies"]
+
+
+# --- seed 38151: a one-time card leaving, Exalted, Hindered ---------------------------------------------------------
+def test_a_one_time_card_can_leave_and_exalted_and_hindered_are_said(db, capsys):
+    """source-leaves of a card answered one-time is accepted (it was "not in the scenario") and ends nothing: a
+    token it made keeps its buff counter (Obelisk of Fabrication); the Exalted reminder (18 cards) is said as the
+    rule for activating it, not dropped; Hindered (27 cards) says it enters the field rested."""
+    out = ask(db, capsys, "--effect", "Obelisk of Fabrication", "--object", "Automaton Drone[buff=1]", "--then",
+              "source-leaves:Obelisk of Fabrication")
+    assert "leaving the field ends nothing" in out["summary"] and "with its 1 buff counter" in out["summary"]
+    exalted = [c.name for c in cards(db).values() if (c.text or "").startswith("(Exalted")]
+    assert len(exalted) >= 15, exalted
+    for name in exalted:
+        code = main(["grand-archive", "--db", db, "--json", "--effect", name])
+        answer = json.loads(capsys.readouterr().out)
+        if code == 0 and answer.get("one_time"):
+            assert "Exalted element is enabled for you only as long as" in answer["summary"], name
+    hindered = ask(db, capsys, "--effect", "Clockwork Musicbox")
+    assert "has hindered (it enters the field rested)" in hindered["summary"]
