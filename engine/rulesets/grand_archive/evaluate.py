@@ -1205,16 +1205,14 @@ class Evaluator:
                                       "new object", rules, "it left the field")
         later_attack = spec.attacks_of and obj is not inst.target  # the target unit's attacks to come
         waiting = inst.read.delayed and inst.status == "not-started"  # its set is fixed only when it resolves
+        # a resolved rule (a prevention, "allies enter the field rested") changes no characteristic: the official
+        # one-shot rule fixes the set only of effects that change characteristics, so a rule covers later objects
+        ruled = inst.read.layer == "-" and inst.read.prop == "rule"
+        if ruled and obj.id not in inst.captured and obj.entered >= inst.moment:
+            self.note(notes.rule_covers_later(inst.label))
         if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
-                and not waiting:
+                and not waiting and not ruled:
             if obj.entered >= inst.moment:
-                if inst.read.layer == "-":  # a rule, not a characteristic: GA1's fixed set is our reading here
-                    self.note(notes.rule_set_fixed(inst.label))
-                    return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was taken as fixed when it "
-                                              f"resolved at {inst.moment}; this object entered at {obj.entered}, "
-                                              "after it", rules,
-                                 "it entered after the effect resolved, assuming a resolved rule covers only what "
-                                 "was there then (an interpretation; name it before the effect if it was there)")
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
                              "it entered after the effect resolved, and a one-shot effect reaches only what was "

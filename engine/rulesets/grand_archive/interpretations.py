@@ -303,15 +303,8 @@ def inherited_follows(label: str, champion: str) -> Interpretation:
                           "controls the champion.")
 
 
-def rule_set_fixed(label: str) -> Interpretation:
-    return Interpretation(f"rule-set-fixed:{label}", "GA1",
-                          f"{label} changes a rule (a prevention or a permission), not a characteristic; the official "
-                          "one-shot rule speaks of effects that change characteristics, and this answer takes the "
-                          "set of a resolved rule as fixed when it resolved too, so an object arriving later is not "
-                          "covered. A judge may read it as covering later objects: decide that from the rules.")
-
-
-def one_time_leaves(card: str) -> Interpretation:
-    return Interpretation(f"one-time-leaves:{card}", "GA16",
-                          f"{card} leaves the field: nothing of it lasted, so its leaving ends nothing; what it did "
-                          "stays (counters it put stay on their objects, tokens it made stay on the field).")
+def rule_covers_later(label: str) -> Interpretation:
+    return Interpretation(f"rule-covers-later:{label}", "GA1",
+                          f"{label} changes a rule (a prevention, a permission, how objects enter), not a "
+                          "characteristic: the official one-shot rule fixes the set only of effects that change "
+                          "characteristics, so this rule also covers objects that arrive after it resolved.")

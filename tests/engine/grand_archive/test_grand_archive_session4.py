@@ -274,15 +274,15 @@ def test_if_able_is_no_condition_and_an_effect_that_is_off_is_named(db, capsys):
     assert "Fervent Lancer (+2 POWER): it left the field" in gone["summary"]
 
 
-def test_a_prevention_covers_the_units_it_names_and_a_later_one_is_an_interpretation(db, capsys):
+def test_a_prevention_covers_the_units_it_names_also_those_arriving_later(db, capsys):
     """"If damage would be dealt to a unit you control this turn" covers units you control (it was read as a rule
-    of the whole game, so the first line said no effect reached the ally); an ally arriving after it resolved is
-    left out as an interpretation said in the first line, never as a plain fact (the seed-35151 judge left it open)."""
+    of the whole game, so the first line said no effect reached the ally); a resolved rule changes no
+    characteristic, so the one-shot fixed set (GA1, "effects that modify characteristics") does not apply and an
+    ally arriving later is covered too (seed 38051's Sudden Snow: "allies enter the field rested" reached none)."""
     out = ask(db, capsys, "--object", "ally", "--effect", "Storm of Thorns", "--object", "ally")
     first, later = out["objects"]
-    assert first["effects"][0]["applies"] and not later["effects"][0]["applies"]
-    assert "assumes a resolved rule covers only what was there then" in out["summary"]
-    assert any(n["id"].startswith("rule-set-fixed") for n in out["interpretations"])
+    assert first["effects"][0]["applies"] and later["effects"][0]["applies"]
+    assert any(n["id"].startswith("rule-covers-later") for n in out["interpretations"])
     theirs = ask(db, capsys, "--object", "ally:opponent", "--effect", "Storm of Thorns")
     assert not theirs["objects"][0]["effects"][0]["applies"]
 
