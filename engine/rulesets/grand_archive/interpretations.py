@@ -308,3 +308,9 @@ def rule_covers_later(label: str) -> Interpretation:
                           f"{label} changes a rule (a prevention, a permission, how objects enter), not a "
                           "characteristic: the official one-shot rule fixes the set only of effects that change "
                           "characteristics, so this rule also covers objects that arrive after it resolved.")
+
+
+def one_time_leaves(card: str) -> Interpretation:
+    return Interpretation(f"one-time-leaves:{card}", "GA16",
+                          f"{card} leaves the field: nothing of it lasted, so its leaving ends nothing; what it did "
+                          "stays (counters it put stay on their objects, tokens it made stay on the field).")
