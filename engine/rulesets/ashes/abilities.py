@@ -218,7 +218,7 @@ def _end_of_round(text: str) -> tuple[Trigger | None, str]:
 # Data typos of the printed records, read as the word meant (the card text shown stays as printed).
 _TYPOS = ((re.compile(r"\bthis spel\b"), "this spell"), (re.compile(r"\bdsicard\b"), "discard"),
           (re.compile(r"\bexhauste\b"), "exhaust"), (re.compile(r"\bYou may pace\s+"), "You may place X "),
-          (re.compile(r"\bunplayed form your\b"), "unplayed from your"))
+          (re.compile(r"\bunplayed form your\b"), "unplayed from your"), (re.compile(r"\brecevies\b"), "receives"))
 # A sentence that limits when or how the card or ability may be used: a restriction on using it, never a part.
 LIMIT = re.compile(r"(?:^|(?<=[.!]\s))(?:this (?:spell|card|alteration(?: spell)?) (?:can|may) only be "
                    r"(?:attached|played|placed)\b|you may only (?:activate|use|play|trigger) this\b|"

@@ -93,6 +93,7 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
         if done:
             return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
         if dep.outcome == "skipped" and dep.part.link in ("refers-back", "result", "if-you-do", "to") and \
+                not dep.why.startswith(("it holds only “if", "its condition is not met")) and \
                 re.search(r"\b(?:it|them|that unit|those units|that card)\b", part.text, re.I):
             # "If it is a conjuration, return it ... Otherwise, return it to ...": with nothing chosen there is
             # no "it" for either branch

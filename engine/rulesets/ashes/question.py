@@ -28,7 +28,8 @@ board state (units in play are counted WITHOUT the card used):
 choices:
   --ability NAME|N|play   which ability (by name, by position for unnamed ones, or play = from hand)
   --focus N               the ready spell is focused N times (adds its Focus lines)
-  --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = an alteration's unit)
+  --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = the unit or
+                          Phoenixborn an alteration is attached to)
   --decline N             the player does not do optional ("you may") part N
   --x N                   the X chosen as it is played
   --mode N                the effect chosen from "choose one", or from "A or B" (1 = A, 2 = B; several: 1;2)
@@ -74,6 +75,9 @@ PARAMS = (
     Param("spent", "The dice spent on its cost, e.g. “2 divine power” or “1 charm class; 1 basic”", cli_flag="--spent",
           metavar="DICE"),
 )
+
+
+_EDITION_WORDS = {"reborn": "Ashes Reborn", "1e": "the first edition"}
 
 
 def _printing_or_error(card: Card, edition: str):  # type: ignore[no-untyped-def]
@@ -146,6 +150,9 @@ class AshesQuestion:
         if not isinstance(name, str) or not name.strip():
             raise QuestionError("Name the card used, e.g. “Summon Gilder”.")
         card = lookup(name)
+        asked = version
+        if printing(card, version) is None and printing(card, other_edition(version)) is not None:
+            version = other_edition(version)   # a plain question answers: the edition the card exists in, said
         cancel = lookup(inputs["cancel_with"]) if inputs.get("cancel_with") else None
         reaction = lookup(inputs["reaction"]) if inputs.get("reaction") else None
         res, board = _one(card, cancel, inputs, version, lookup, reaction)
@@ -181,6 +188,13 @@ class AshesQuestion:
             board_key["reaction"] = reaction.name
         data = answer_json(res, other, same, board_key)
         data["scenario"] = board.as_json()
+        if version != asked:   # said right after the first sentence, and in the explanation
+            said = (f"{card.name} was printed only in {_EDITION_WORDS[version]}, so this is answered under its "
+                    f"{version} rules (asked: {asked}).")
+            data["edition_used"] = {"asked": asked, "answered": version, "why": said}
+            first, sep, rest = data["summary"].partition(". ")
+            data["summary"] = f"{first}. {said}" + (f" {rest}" if sep else "") if sep else f"{first} {said}"
+            data["explanation"] = f"{data['summary']}\n\n" + data["explanation"].split("\n\n", 1)[-1]
         return data
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:

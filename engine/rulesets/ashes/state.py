@@ -35,6 +35,8 @@ class Unit:
     shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
     card_type: str | None = field(default=None, compare=False)   # its card's type (Ally, Conjuration) when known
     dice: int | None = None         # dice on it ("/dice=1": a Royal Charm holding a die)
+    attack: int | None = field(default=None, compare=False)   # its card's printed values, when its card is known
+    life: int | None = field(default=None, compare=False)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"

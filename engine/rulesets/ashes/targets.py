@@ -4,6 +4,7 @@ Phoenixborn, a player, an alteration on a unit, a card in a pile, a die; and the
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from engine.interface import QuestionError
 from engine.rulesets.ashes.parts import Part, TargetSpec
@@ -69,6 +70,66 @@ def _state_fits(u: Unit, words: str) -> bool | None:
     return True
 
 
+# "a target unit with an attack value of 1 or less", "... with a life value of X", "... with an attack value less than
+# this unit's attack value", "... less than the number of Scrawlers you control": a limit by a printed value, checked
+# against the named units' cards
+VALUE_LIMIT = re.compile(
+    r"\bwith (?:a|an) (?P<printed>printed )?(?P<stat>attack|life) value (?:(?:of )?(?P<n>\d+|X)\b"
+    r"(?: or (?P<dir>less|lower|fewer|more|greater|higher))?|(?P<cmp>less|greater|more|lower|higher) than "
+    r"(?P<ref>this unit's attack value|the number of (?P<named>[A-Z][\w' ]*?)s? you control))", re.I)
+
+
+@dataclass(frozen=True)
+class ValueLimit:
+    stat: str            # attack / life
+    op: str              # <=, >=, ==, <, >
+    bound: int | None    # None: the board does not settle it (X not said, this unit's value unknown, ...)
+    words: str           # the card's words ("with an attack value of 1 or less")
+    basis: str = ""      # where the bound comes from, said with it ("this unit's attack value")
+
+    def fits(self, u: Unit) -> bool | None:
+        value = u.attack if self.stat == "attack" else u.life
+        if value is None or self.bound is None:
+            return None
+        return {"<=": value <= self.bound, ">=": value >= self.bound, "==": value == self.bound,
+                "<": value < self.bound, ">": value > self.bound}[self.op]
+
+    def need(self) -> str:
+        """What it asks, in numbers: "an attack value less than 2 (this unit's attack value)"."""
+        op = {"<=": "of {} or less", ">=": "of {} or more", "==": "of {}", "<": "less than {}",
+              ">": "more than {}"}[self.op]
+        bound = "X" if self.bound is None else str(self.bound)
+        return f"a{'n' if self.stat == 'attack' else ''} {self.stat} value " + op.format(bound) + \
+            (f" ({self.basis})" if self.basis else "")
+
+
+def value_limit(text: str, spec: TargetSpec, units: list[Unit], self_unit: Unit | None,
+                board: Board) -> ValueLimit | None:
+    """The value limit of the target that `spec` reads in the part's text, if it has one."""
+    at = text.lower().find(spec.words.lower()[:40])
+    m = VALUE_LIMIT.search(text, max(at, 0)) if at >= 0 else None
+    if m is None or re.search(r"\btarget\b", text[at + 6:m.start()], re.I):   # another target's limit
+        return None
+    stat = m.group("stat").lower()
+    if m.group("n"):
+        op = {"less": "<=", "lower": "<=", "fewer": "<=", "more": ">=", "greater": ">=", "higher": ">="}.get(
+            (m.group("dir") or "").lower(), "==")
+        raw = m.group("n")
+        if raw.upper() == "X":
+            return ValueLimit(stat, op, board.x, m.group(0), "X, as chosen" if board.x is not None else "X")
+        return ValueLimit(stat, op, int(raw), m.group(0))
+    op = "<" if m.group("cmp").lower() in ("less", "lower") else ">"
+    if m.group("named"):
+        named = m.group("named").strip().lower()
+        mine = [u for u in units if u.side == "mine"]
+        count = None if any(u.name is None for u in mine) else \
+            sum((u.name or "").lower() == named for u in mine) + \
+            (1 if self_unit is not None and (self_unit.name or "").lower() == named else 0)
+        return ValueLimit(stat, op, count, m.group(0), f"the number of {m.group('named')}s you control")
+    return ValueLimit(stat, op, self_unit.attack if self_unit is not None else None, m.group(0),
+                      "this unit's attack value")
+
+
 def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
             cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
     """(chosen target words, its side, or None with why there is no legal target)."""
@@ -77,6 +138,10 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
         if re.search(r"\balteration(?: spell)? attached to (?:a |an )?target unit", part.text, re.I):
             spec = TargetSpec(spec.kind, spec.side, spec.another, f"{spec.words} with an alteration")
         legal = legal_units(spec.side, units, self_unit, spec.another, spec.words)
+        limit = value_limit(part.text, spec, units, self_unit, board)
+        if limit is not None:
+            too = [u for u in legal if limit.fits(u) is False]
+            legal = [u for u in legal if limit.fits(u) is not False]
         if asked:
             if asked.lower() in ("mine", "theirs"):
                 side = asked.lower()
@@ -101,6 +166,10 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                 elif spec.side not in ("any", side):
                     why = f"{named.label()} cannot be its target: “{spec.words}” must be a unit of " \
                           f"{side_words(spec.side)}"
+                elif limit is not None and named in too:
+                    why = f"{named.label()} cannot be its target: its {limit.stat} value is " \
+                          f"{named.attack if limit.stat == 'attack' else named.life}, and the target needs " \
+                          f"{limit.need()}"
                 else:
                     why = f"{named.label()} cannot be its target: it is not “{spec.words}”"
                 return None, None, f"{why} (legal targets here: {choices})"
@@ -111,6 +180,10 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
             shielded = [u.shield for u in units if u.shield and (spec.side == "any" or u.side == spec.side)]
             if shielded:
                 return None, None, "no legal target: " + "; ".join(shielded)
+            if limit is not None and too:
+                values = ", ".join(f"{u.label()} {u.attack if limit.stat == 'attack' else u.life}" for u in too)
+                return None, None, (f"no legal target: the target needs {limit.need()}, and no unit of "
+                                    f"{side_words(spec.side)} in play has one ({limit.stat} values: {values})")
             kind = KIND_WORDS.search(spec.words)
             if kind and units:
                 noun = "ally" if kind.group("ally") else "conjuration"
@@ -122,6 +195,12 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                                            f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
                                            f"state does not say what is on {unknown[0].label()}, so I took it to "
                                            "qualify."))
+        if limit is not None and any(limit.fits(u) is None for u in legal):
+            open_ = next(u for u in legal if limit.fits(u) is None)
+            trace.interpret(Interpretation(f"AS-I-value-{part.n}", "AS3",
+                                           f"Part {part.n}'s target needs {limit.need()}; the board state does not "
+                                           f"settle it for {open_.label()}, so I took it to qualify (name the units "
+                                           "in play, and X or the unit used, to check it)."))
         sides = sorted({u.side for u in legal})
         if len(sides) == 1:
             return legal[0].label() if len(legal) == 1 else f"a unit of {side_words(sides[0])}", sides[0], ""
