@@ -262,14 +262,15 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
                 and board.battlefield_full:
             return "no room: your battlefield is full", ["AS4"]
         if need.kind == "unit" and need.name and part.new_target is None:
-            if unit_need_met(need.side, need.name, units, self_unit):
+            if unit_need_met(need.side, need.name, units, self_unit, need.words):   # "another Shimmer Wing"
                 continue
             if board.conjurations_left == 0 and need.name.lower() in (c.lower() for c in p.conjurations):
                 trace.interpret(Interpretation("AS-I-all-out", "AS5",
                                                f"No {need.name} is left in the conjuration pile, so every copy is "
                                                "in play; I took one to be yours."))
                 continue
-            return f"no {need.name} of {side_words(need.side)} is in play", ["AS5"]
+            other = "other " if need.words.lower().startswith("another") else ""
+            return f"no {other}{need.name} of {side_words(need.side)} is in play", ["AS5"]
         own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
         if need.kind == "unit" and need.count > 1 and part.new_target is None:
             pool = [u for u in units if need.side == "any" or u.side == need.side]
@@ -285,8 +286,9 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
         if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
                 not unit_need_met(need.side, None, units, self_unit, need.words):
             kind = "ally" if re.search(r"\bally\b", need.words) else "unit"
-            such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
-            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
+            such = re.search(r"\b(exhausted|unexhausted|damaged|wounded)\b", need.words)
+            alt = " with an alteration attached" if re.search(r"\bwith an alteration\b", need.words) else ""
+            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)}{alt} is in play",
                     ["AS5"])
         mine = [self_unit] if self_unit is not None and not need.words.lower().startswith("another") else []
         if need.kind == "unit" and not need.name and WITH_TOKENS.search(need.words) and not any(

@@ -265,8 +265,9 @@ def read_effect(part: Part, target: str | None, acts_on: str | None, pieces: dic
     obj = obj.strip().rstrip(".")
     low = obj.lower()
     chosen: list[Piece] | None = None
-    if re.match(r"^(?:an?|another|up to \w+) (?:\w+ )?target\b|^target\b", low) and target:
-        chosen = [pieces[target]] if target in pieces else []
+    if re.match(r"^(?:an?|another|up to \w+|an equal number of|any number of|x|\d+|two|three) (?:\w+ )?target\b|"
+                r"^target\b", low) and target:
+        chosen = [pieces[target]] if target in pieces else [pieces[t] for t in target.split(" and ") if t in pieces]
     elif re.match(r"^(?:it|that unit|that target unit|the chosen unit|the targeted unit|that ally)\b", low):
         ref = acts_on or target or (host_label if part.depends_on is None and low.startswith("it") else None)
         chosen = [pieces[ref]] if ref in pieces else []   # an alteration's "it": the unit it is attached to

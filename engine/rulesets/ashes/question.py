@@ -100,7 +100,8 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
             return name
 
     not_units = set()
-    for what in board.targets.values():   # a target card that is no unit (a ready spell) is not put on the battlefield
+    for what in (one for several in board.targets.values() for one in several.split("|")):
+        # a target card that is no unit (a ready spell) is not put on the battlefield
         name = what.rpartition("@")[0].strip()
         try:
             named = printing(lookup(name), edition) if name and name.lower() != "phoenixborn" else None

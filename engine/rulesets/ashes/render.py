@@ -410,6 +410,35 @@ _LATER = re.compile(r"\s((?:when|once|as soon as) (?:it|this (?:spell|card|unit)
                     r"\.?$", re.I)
 
 
+_GRANTS = re.compile(r"^this unit now has the following abilit(?:y|ies):?$", re.I)
+
+
+def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str]:
+    """What a card played from hand does while in play: each constant text quoted; "This unit now has the following
+    abilities:" names the abilities it gives the unit (they are listed after it), never quoted alone."""
+    others = answer.get("other_abilities") or []
+    out: list[str] = []
+    granted: list[str] = []
+    for i, o in enumerate(others):
+        if o["kind"] == "passive" and any(_GRANTS.match(t.strip()) for t in constant) and o["label"].startswith(
+                "ability ") and granted == [] and i + 1 < len(others):
+            granted = [x["label"] for x in others[i + 1:]]
+            break
+    for t in constant:
+        if _GRANTS.match(t.strip()):
+            if granted:
+                out.append(f"the unit it is on has {joined_names(granted)} (ask with ability “{granted[0]}”)")
+            continue
+        if any(t.startswith(f"{g}: ") for g in granted):
+            continue   # named above
+        out.append(f"“{_clause(t, 80)}”")
+    return [("while it is in play: " if i == 0 else "") + x for i, x in enumerate(out)]
+
+
+def joined_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
 def _controlled(answer: Mapping[str, Any]) -> str:
     """Placed in another player's area: that player controls it, so its "you"/"your" mean them."""
     if answer["placement"]["controller"] == "you":
@@ -501,6 +530,8 @@ def summary(answer: Mapping[str, Any]) -> str:
             verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
             if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
                 verb += " at that time, not now"
+            elif re.match(r"^(?:you may )?(?:change|reduce) the activat\w* cost of this\b", part["text"], re.I):
+                verb = "applies to its cost (paid before the effect)"
             elif verb == "happens" and (when := _AT_END.search(part["text"])):   # "... at the end of that battle"
                 clause = f"“{_clause(part['text'][:when.start()])}”"
                 verb += f" {when.group(1)}, not now"
@@ -534,7 +565,7 @@ def summary(answer: Mapping[str, Any]) -> str:
                         "the whole effect) the card is exhausted, so its text is inactive and it does not resolve")
             continue
         bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
-                    + (" if they choose to" if x["optional"] else ""))
+                    + ((" if you choose to" if x["side"] == "mine" else " if they choose to") if x["optional"] else ""))
     reaction = answer.get("reaction")
     if reaction and reaction["card"] in shown and reaction["applies"]:
         reaction = None   # the reaction asked about is a named card's, said above with what it does
@@ -547,10 +578,11 @@ def summary(answer: Mapping[str, Any]) -> str:
         constant = answer.get("constant") or []
         placed: list[str] = []
         if answer["steps"][2]["happens"]:  # each constant ability a clause of its own (sentences stay short)
-            placed.append(_where(where) + _controlled(answer) + ("" if constant else
-                                                                 " and does nothing more when played"))
-            placed += [("while it is in play: " if i == 0 else "") + f"“{_clause(t, 80)}”"
-                       for i, t in enumerate(constant)]
+            tokens = re.search(r"\b(?:this (?:card|spell|unit)) comes into play with (\d+ (?:status|exhaustion|wound) "
+                               r"tokens?)", answer["card"]["text"], re.I)
+            placed.append(_where(where) + (f" with {tokens.group(1)} on it" if tokens else "") + _controlled(answer)
+                          + ("" if constant else " and does nothing more when played"))
+            placed += _in_play_clauses(answer, constant)
         elif not bits:
             placed.append("it has no effect to resolve")
         bits = placed + bits

@@ -450,6 +450,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-chosen-player-{part.n}", "AS3",
                                            f"Part {part.n} acts on the player chosen before it; I took that player "
                                            "to be your opponent (a player may choose themself)."))
+        fixed_at = board.targets.get(str(part.n)) if part.n in _fixed_target_parts(ability) else None
+        if fixed_at and "@" in fixed_at:   # "Destroy that target unit": the unit the question says its trigger named
+            fname, fside = split_side(fixed_at, f"--target {part.n}=")
+            hit = next((u for u in units if u.side == fside and (u.name or "").lower() == fname.lower()), None)
+            r.target, r.target_side = (hit.label() if hit else Unit(fname, fside).label()), fside
         if part.new_target:
             c = chosen.get(part.n) if targets_now else choose_target(part, part.new_target, units + placed_units,
                                                                 self_unit, board, wants_theirs, trace)
@@ -495,7 +500,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                             + f" ({amount} {kind} {'die' if amount == 1 else 'dice'} spent)")
         rem = removal(part.text)
         if rem is not None:
-            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit, board, p.type)
+            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit or host, board, p.type)
             got, what = removed(rem, holding)
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
@@ -580,6 +585,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "that they do it (declining that part shows the other case)."))
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
+            board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
         if part.places and part.new_target and part.new_target.kind == "player":
             r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
                       "its owner")
@@ -589,6 +595,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
                                            "part it refers to would do."))
 
+    _focus_changes(results)
     if not board.units_said and usable and any(
             (r.part.new_target is not None and "unit" in r.part.new_target.kind)
             or any(n.kind in ("unit", "units-to-affect") for n in r.part.needs) for r in results):
@@ -719,6 +726,109 @@ def _kind_condition(part: Part, r: PartResult, results: list[PartResult], pieces
     why = f"it holds only “if {part.condition}”, and {piece.unit.label()} is {noun}" + (
         "" if mine else ", but not one you control")
     return is_kind and mine, why
+
+
+# "Destroy that target unit" (Ash Spirit, Ice Trap, Rin's Fury): the target its trigger fixed — still a target
+_FIXED_TARGET = re.compile(r"\bthat target (?:\w+ )?unit\b", re.I)
+
+
+def _fixed_target_parts(ability: Ability) -> list[int]:
+    return [x.n for x in ability.parts if x.targets and x.new_target is None and x.depends_on is None
+            and _FIXED_TARGET.search(x.text)]
+
+
+def _trigger_fixed(results: list[PartResult], used: Ability, board: Board, trace: Trace,
+                   name: str) -> tuple[int, str] | None:
+    """A part acting on "that target unit" its trigger named targets that unit: when it is theirs (--target N=, the
+    trigger's words, or the only side named), a cancel watching their units being targeted applies from there."""
+    for r in results:
+        if r.part.n not in _fixed_target_parts(used):
+            continue
+        asked = board.targets.get(str(r.part.n), "").lower()
+        trig = used.trigger.words.lower() if used.trigger else ""
+        if asked:
+            side = asked.rpartition("@")[2] if "@" in asked else asked
+        elif re.search(r"\b(?:an opponent controls|an opponent's)\b", trig) or (
+                board.units_of("theirs") and not board.units_of("mine")):
+            side = "theirs"
+        elif board.units_of("theirs"):
+            side = "theirs"
+            trace.interpret(Interpretation("AS-I-cancel-target", "AS3",
+                                           f"The unit its trigger names could be either player's; since {name} was "
+                                           "asked about, I took it to be one of theirs (--target "
+                                           f"{r.part.n}=NAME@mine to say otherwise)."))
+        else:
+            side = "mine" if board.units_said else "theirs"
+        if side == "theirs":
+            return r.part.n, f"part {r.part.n} targets the unit its trigger names (“{r.part.text.rstrip('.')}”), " \
+                             "a unit of theirs"
+    return None
+
+
+# A Focus line that changes an instruction before it rather than adding one: "You may choose not to attach an
+# Unnatural conjured alteration spell to that unit" (Extend Animation), "... instead" (Full Moon, Snake Bite, Summon
+# Ghostly Mount, Small Sacrifice's "instead of damage")
+_FOCUS_NOT = re.compile(r"^you may choose not to (?:attach|place) (?:an? |the )?(?P<what>.+?)(?: (?:to|on|onto) "
+                        r"(?:that|the|this) unit)?\.?$", re.I)
+_FOCUS_INSTEAD = re.compile(r"\binstead(?P<of> of damage)?\b", re.I)
+_LEAD = re.compile(r"^(?:if [^,]+, )?(?:you may )?(?:instead )?", re.I)
+
+
+def _focus_changes(results: list[PartResult]) -> None:
+    for r in results:
+        if r.part.focus == 0 or r.outcome != "resolves":
+            continue
+        earlier = [x for x in results if x.part.n < r.part.n and x.part.focus < r.part.focus
+                   and x.outcome == "resolves"]
+        line = f"the Focus {r.part.focus} line “{r.part.text.rstrip('.')}”"
+        m = _FOCUS_NOT.match(r.part.text)
+        if m:
+            what = m.group("what")
+            base = next((x for x in reversed(earlier) if re.sub(r" conjured .*$", "", what).lower()
+                         in x.part.text.lower()), None)
+            if base is not None:
+                base.result.append(f"without the {what} ({line}: the player chose not to attach it)")
+                r.why = f"it changes the instruction before it, which happens without the {what}"
+            continue
+        m = _FOCUS_INSTEAD.search(r.part.text)
+        if not m:
+            continue
+        verb = _LEAD.sub("", r.part.text).split(" ")[0].lower()
+        if m.group("of"):   # "instead of damage": every instruction before it that deals damage
+            bases = [x for x in earlier if re.search(r"\bdeal\b[^.]*\bdamage\b", x.part.text, re.I)]
+        else:
+            base = next((x for x in reversed(earlier) if (x.part.places is not None) == (r.part.places is not None)
+                         and re.sub(r"^(?:then|if you do),? ", "", _LEAD.sub("", x.part.text), flags=re.I).lower()
+                         .startswith(verb)), None)
+            bases = [base] if base is not None else []
+        for base in bases:
+            base.outcome, base.rules = "skipped", ["AS5"]
+            base.why = f"replaced: {line} is done instead" + (" (the player chose it)" if r.part.optional else "")
+            base.result = []
+        if bases:
+            r.why += "; it replaces the instruction it names"
+
+
+def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing) -> list[dict[str, Any]]:
+    """The conjuration a part places has its own "When this unit comes into play" ability: it triggers then (False
+    Demon's Nightmare 1 after Summon False Demon places it). Only a conjuration the card names (never "a
+    conjuration")."""
+    named = part.places if part.places and part.places.lower() in (c.lower() for c in p.conjurations) else None
+    card = card_of(named) if card_of is not None and named else None
+    if card is None:
+        return []
+    out = []
+    for a in read_abilities(card):
+        if a.kind == "play" or a.trigger is None or not ENTERS.match(a.text):
+            continue
+        text = " ".join(x.text.rstrip(".") + "." for x in a.parts if not x.focus) or a.text
+        out.append({"card": card.name, "side": side, "ability": a.label, "trigger": a.trigger.words, "part": part.n,
+                    "unit": card.name, "timing": "after",
+                    "when": ("right after that instruction, before the rest of the card (the card pauses)" if reborn
+                             else "after the whole effect has resolved (first edition: reactions wait)"),
+                    "text": text, "optional": bool(a.parts and a.parts[0].optional) or a.optional_use,
+                    "rules": ["AS12", "AS10" if reborn else "AS5"]})
+    return out
 
 
 def _pb_attach(board: Board, attach_side: str | None, trace: Trace) -> tuple[str, str | None]:
@@ -859,7 +969,8 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
             valid = ", ".join(map(str, optional)) or "none"
             raise QuestionError(f"--decline {n}: only optional (“you may”) parts can be declined; optional parts "
                                 f"here: {valid}.")
-    targetable = [part.n for part in ability.parts if part.new_target and part.focus <= board.focus]
+    targetable = [part.n for part in ability.parts if part.new_target and part.focus <= board.focus] + \
+        _fixed_target_parts(ability)   # "that target unit" its trigger named: say whose (--target N=NAME@theirs)
     for key in board.targets:
         n = int(key)
         if n == 0 and p.type.endswith("Alteration Spell"):   # the unit it is (or is being) attached to
@@ -949,12 +1060,18 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                                                    "unit of theirs in play I took the target to be that unit "
                                                    "(name their Phoenixborn as the target to say otherwise)."))
                     c = ("a unit of theirs", "theirs", "")
+            elif spec.kind == "card":   # "a target card" aimed at a unit of theirs is a unit targeted
+                hit = c[1] == "theirs" and any(u.label() == c[0] for u in board.units)
             else:
                 hit = spec.kind in ("unit",) and c[1] == "theirs"
             if hit:
                 first = r.part.n
                 why = f"part {first} targets {c[0]}"
                 break
+        if first is None and reading.watch == "target-unit":
+            fixed = _trigger_fixed(results, used, board, trace, name)
+            if fixed is not None:
+                first, why = fixed
         if first is None and attach is not None and attach[1] == "theirs" and reading.watch == "target-unit":
             rules.append("AS14")
             if not reborn:
