@@ -58,6 +58,20 @@ def exhausted_short(text: str, board: Board) -> str | None:
     return f"only {board.exhausted_dice} in your exhausted pool: it takes those {board.exhausted_dice}"
 
 
+_ACTIVE_COUNT = re.compile(r"\b(?P<verb>change|raise|lower|select|choose|re-?roll|exhaust|spend|move) (?:up to )?"
+                           r"(?P<n>\d+) (?:\w+ )?dice\b[^.]*?\b(?:in|from) your active pool\b", re.I)
+
+
+def active_short(text: str, board: Board, paid: int) -> str | None:
+    """"Change 2 dice in your active pool" with 1 die left after its cost: as much as possible (AS5), said."""
+    m = _ACTIVE_COUNT.search(text)
+    left = dice_left(board, paid)
+    if m is None or left is None or left == 0 or left >= int(m.group("n")):
+        return None
+    return (f"only {left} {'die is' if left == 1 else 'dice are'} left in your active pool after its cost: it "
+            f"{m.group('verb').lower()}s {'that one' if left == 1 else f'those {left}'}")
+
+
 _FOR_EACH = re.compile(r"\bonce for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<state>unexhausted |"
                        r"exhausted )?(?:units?|all(?:y|ies)) (?P<side>you control|an opponent controls|they control)",
                        re.I)

@@ -29,7 +29,7 @@ choices:
   --ability NAME|N|play   which ability (by name, by position for unnamed ones, or play = from hand)
   --focus N               the ready spell is focused N times (adds its Focus lines)
   --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = the unit or
-                          Phoenixborn an alteration is attached to)
+                          Phoenixborn an alteration is attached to; a part with several targets: "2=A;2=B")
   --decline N             the player does not do optional ("you may") part N
   --x N                   the X chosen as it is played
   --mode N                the effect chosen from "choose one", or from "A or B" (1 = A, 2 = B; several: 1;2)

@@ -471,8 +471,8 @@ def constant_line(answer: Mapping[str, Any]) -> str:
     label = answer["ability"]["name"] or "text"
     where = {"Alteration Spell": f"while {name} is attached to a unit (to that unit)",
              "Ready Spell": f"while {name} is on its spellboard"}.get(card["type"], f"while {name} is in play")
-    line = f"{name}'s {label} is a constant ability: {where}, “{_clause(text, 120)}” applies (it is never used: " \
-           "nothing is paid or chosen)"
+    line = f"{name}'s {label} is a constant ability (it is never used: nothing is paid or chosen). " \
+           f"{where[:1].upper()}{where[1:]}, “{_clause(text, 120)}” applies"
     m = _OWN_VALUE.search(text)
     stat = m and (m.group("s1") or m.group("s2") or m.group("s3")).lower()
     printed = card.get(stat) if m else None
@@ -516,7 +516,9 @@ def summary(answer: Mapping[str, Any]) -> str:
     if trigger and re.match(r"^(?:at the (?:end|start|beginning) of|after|when|whenever|before)\b", trigger["words"],
                             re.I) and not re.match(r"^when attaching\b", trigger["words"], re.I):
         # when it happens, in the first line ("Bravery, after a unit you control is dealt damage: ...")
-        used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], 70)}"
+        # a long first instruction leaves fewer words for its moment (the first sentence stays under 40 words)
+        room = 70 if not parts or len(parts[0]["text"]) < 75 else 40
+        used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], room)}"
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"

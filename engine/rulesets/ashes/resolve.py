@@ -23,6 +23,7 @@ from engine.rulesets.ashes.checks import (
     COST_TRIGGER,
     NUMBER_SPENT,
     OWN_TOKENS,
+    active_short,
     antecedent_skip,
     board_missing,
     condition_verdict,
@@ -544,7 +545,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
                                            f"Part {part.n} looks in your discard pile; how many cards are there was "
                                            "not said, so I took it that what it looks for is there."))
-        short = exhausted_short(part.text, board)
+        short = exhausted_short(part.text, board) or active_short(part.text, board, magic_count(ability))
         if short:
             r.result.append(short)
         if (board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "

@@ -159,7 +159,8 @@ def test_every_constant_ability_says_what_applies_and_while_when():
     for name, edition, ability in constants():
         a = ask(name, edition, ability=ability)
         s = a["summary"]
-        assert "is a constant ability: while " in s and " applies (it is never used" in s, (name, s)
+        assert "is a constant ability (it is never used: nothing is paid or chosen). While " in s, (name, s)
+        assert re.search(r"” applies(?:: its \w+ value is|\.)", s), (name, s)
         assert "cannot be used" not in s
         assert all("never used" in p["why"] for p in a["parts"]), name
 
@@ -169,8 +170,8 @@ def test_a_constant_that_changes_its_own_value_works_it_out():
     printed = next(p.attack for c, e, p in printings() if c.name == "Bastion Badger" and e == "reborn")
     assert f"its attack value is then {printed + 2} ({printed} printed + 2)" in badger
     lioness = ask("Winged Lioness", "reborn", ability="Stalk")["summary"]
-    assert lioness.startswith("Winged Lioness's Stalk is a constant ability: while Winged Lioness is in play, "
-                              "“This unit cannot be guarded against” applies")
+    assert lioness.startswith("Winged Lioness's Stalk is a constant ability (it is never used: nothing is paid or "
+                              "chosen). While Winged Lioness is in play, “This unit cannot be guarded against” applies")
 
 
 # --- alterations on a Phoenixborn, and who controls an alteration -----------------------------------------------------

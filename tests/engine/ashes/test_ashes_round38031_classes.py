@@ -267,3 +267,23 @@ def test_extend_animation_focused_places_the_unit_without_unnatural_when_the_pla
     a = ask("Extend Animation", "1e", focus="2", unit="Gilder@theirs")
     base = part(a, 2)
     assert base["outcome"] == "resolves" and base["result"][0].startswith("without the Unnatural")
+
+
+# --- "Change 2 dice in your active pool" with fewer left after the cost (issue 31) ------------------------------------
+def test_a_part_counting_dice_in_your_active_pool_takes_those_left_after_the_cost():
+    from engine.rulesets.ashes.checks import _ACTIVE_COUNT
+    from engine.rulesets.ashes.resolve import magic_count
+    found = [(r, p, int(m.group("n"))) for r, p in every_part()
+             if (m := _ACTIVE_COUNT.search(p.text)) and int(m.group("n")) >= 2 and not p.focus
+             and r.ability.kind != "passive"]
+    assert len(found) >= 10
+    checked = 0
+    for r, p, _n in found:
+        a = ask(r.name, r.edition, ability=r.ask, dice=str(magic_count(r.ability) + 1), units="both")
+        got = part(a, p.n)
+        if got["outcome"] != "resolves":
+            continue
+        checked += 1
+        assert any(x.startswith("only 1 die is left in your active pool after its cost") for x in got["result"]), \
+            (r.name, got)
+    assert checked >= 8
