@@ -860,8 +860,10 @@ def _host(p: Printing, units: list[Unit], board: Board, trace: Trace) -> Unit | 
         host = next((u for u in units if u.side == side and (u.name or "").lower() == name.lower()), None)
         if host is None:
             raise QuestionError(f"--target 0={asked} is not a unit in play; name it with --unit \"{asked}\" too.")
-    elif host is None and len(units) == 1 and units[0].name:
-        host = units[0]
+    elif host is None and len(units) == 1 and units[0].name and not any(
+            (units[0].name or "").lower() == w.rpartition("@")[0].strip().lower()
+            for k, several in board.targets.items() if k != "0" for w in several.split("|")):
+        host = units[0]   # the only unit named, unless it is named as a target (then it is another unit)
     if host is not None:
         trace.add("AS14", p.name, f"“this unit” is the unit {p.name} is attached to: {host.label()}")
     return host
