@@ -517,8 +517,9 @@ def summary(answer: Mapping[str, Any]) -> str:
                             re.I) and not re.match(r"^when attaching\b", trigger["words"], re.I):
         # when it happens, in the first line ("Bravery, after a unit you control is dealt damage: ...")
         # a long first instruction leaves fewer words for its moment (the first sentence stays under 40 words)
-        first = len(trigger["words"].split()) + len(used.split()) + (len(parts[0]["text"].split()) if parts else 0)
-        room = 70 if first + 8 <= 39 else 40
+        whole = _clause(trigger["words"], 70)
+        first = len(whole.split()) + len(used.split()) + (len(_clause(parts[0]["text"]).split()) if parts else 0)
+        room = 70 if first + 6 <= 40 else 50
         used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], room)}"
     bits = []
     for part in parts:
