@@ -5,7 +5,8 @@ a "paying" cost change, a stated length (permanent, until your next turn, this t
 a "while" condition switches the effect on and off inside that length, or inside the card's time in play when it
 is a trait. With no duration words, an effect that changes something once (bow, destroy, gain Honor) lasts not at
 all; one that lasts but names no length lasts to the end of the turn (LD8), or while its card is in play when it is a
-card's continuous trait or a card the effect put into play; the asker may name another period (`--made-during`).
+card's continuous trait or a card the effect put into play, wherever it was made (`--made-during` says where: it
+decides only whether "the next battle" is the one under way, never how long an effect lasts).
 """
 
 from __future__ import annotations
@@ -60,7 +61,8 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
                      r"\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
                      r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|"
                      # "has"/"have" owning something, not helping a past tense ("you have taken", "has not moved")
-                     r"(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|given|"
+                     # nor "to have this destroy cards" (what a choice makes an effect do)
+                     r"(?<!\bto )(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|given|"
                      r"lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
                      r"counts as)\b|"
@@ -335,10 +337,6 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
     if standing:
         return Lifetime("in-play", None, None, None, "leaves-play", ())
-    if made_during is not None:
-        ends = {"battle": "battle-ends", "duel": "duel-ends", "phase": "phase-ends", "turn": "turn-ends",
-                "action": "action-resolves"}[made_during]
-        return Lifetime("unstated", None, None, None, ends, ())
     if INTO_PLAY.search(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
     stat = DUEL_STAT.search(text)
@@ -407,6 +405,11 @@ def period_point(term: Term | None) -> tuple[str, bool] | None:
     return None
 
 
+def granted_action(life: Lifetime) -> bool:
+    """Whether an "additional" grant is of actions ("take an additional Battle action"), not a phase or battle."""
+    return bool(life.main is not None and re.search(r"\bactions?\b", life.main.words, re.I))
+
+
 def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2,
          made_in: str | None = None, made_by_ability: bool = False) -> Lifetime:
     """The effect's state after each event, with the rule and reason for every change. `players`: how many turns
@@ -436,10 +439,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                                        f"{'true' if effective_cond else 'false'} when the effect starts ({reason})."))
     effective = persists and not delayed and effective_cond
     turn_ends = 0
-    if life.kind == "unstated":
-        trace.interpret(Interpretation("unstated", None, f"The text names no length; as you asked, the effect is "
-                                       f"taken to last to the end of the {made_during} it was made in"
-                                       + (": it ends as that action resolves." if made_during == "action" else ".")))
+    if made_during is not None and life.kind == "default-turn":
+        # where an effect was made never shortens it: one naming no length lasts to the end of the turn (LD8)
+        trace.interpret(Interpretation("made-during", "LD8", f"It was made during a {made_during}; that does not "
+                                       f"shorten it: naming no length, it lasts to the end of the turn, past the "
+                                       f"end of the {made_during}."))
     if life.kind == "instant":
         trace.add(None, "no duration words", "the effect changes the game once when it resolves; nothing lasts")
     if life.kind == "default-turn":
@@ -497,8 +501,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 elif delayed:
                     state, persists = "waiting", True
                     why, rule = "the action resolves; its delayed effect now waits for its point", "LD4"
-                elif life.kind == "unstated" and made_during == "action":
-                    why, rule = "made for this action only: it ends as the action resolves", None
+                elif life.kind == "additional":
+                    persists, effective = True, effective_cond
+                    why, rule = ("the grant is made as the action resolves; what it grants comes once that action "
+                                 "has ended and the Reactions to that end have passed", "LD5")
                 else:
                     persists, effective = True, effective_cond
                     why, rule = "the effect starts as the action resolves", "L1"
@@ -606,6 +612,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             else:
                 state, persists, effective = "fired", False, False
                 why, rule = f"“{main.words if main else ''}”: this is its point; it fires now, once", "LD4"
+        elif event in ENDED_BY and life.kind == "additional" and persists and (
+                event in ("turn-ends", "game-ends") or (granted_action(life) and event != "duel-ends")):
+            # a granted action comes right after the granting action ends (LD5): by a later period's end it was
+            # taken or passed; nothing granted outlives the turn
+            turn_ends += event == "turn-ends"
+            persists = effective = False
+            why, rule = ((f"“{main.words if main else ''}” came once the action that granted it had ended and the "
+                          "Reactions to that end had passed; it was taken then or not at all, and nothing of it is "
+                          "left") if granted_action(life) else
+                         f"“{main.words if main else ''}” came within this turn; the turn is over, and so is it"), "LD5"
         elif event in ENDED_BY:
             turn_ends += event == "turn-ends"
             if not persists and not (delayed and state == "waiting"):
@@ -653,8 +669,7 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             else:
                 bound = life.bound.form if life.bound else None
                 ends = (bound in ENDED_BY[event]) if bound else (
-                    (life.kind == "unstated" and made_during in {f.value for f in ENDED_BY[event]})
-                    or (life.kind == "default-turn" and event in ("turn-ends", "game-ends"))
+                    (life.kind == "default-turn" and event in ("turn-ends", "game-ends"))
                     or (life.kind == "in-play" and event == "game-ends"))
                 if bound in (Form.NEXT_TURN, Form.LATER_TURN) and event == "turn-ends" \
                         and turn_ends >= your_turn_after:

@@ -59,8 +59,9 @@ examples:
 
 DURATION_HELP = f"""\
 the effect: CARD (its first ability with duration words; CARD#2 for its second ability) or --text "..."
---made-during {'|'.join(MADE_DURING)}: another period for a text naming no length (by the rules it lasts to the end
-  of the turn, or while its card is in play for a card's own trait or a card put into play)
+--made-during {'|'.join(MADE_DURING)}: where the effect was made ("the next battle" is then never the one under way);
+  it never changes a length: a text naming none lasts to the end of the turn (or while its card is in play for a
+  card's own trait or a card put into play), and a one-time change has no length
 --players N: how many players take turns (default 2), for "your next turn" and "your second turn from now"
 --then EVENT [EVENT ...] (repeatable, in order): {', '.join(EVENTS)}
   (occurs:TEXT takes the rest of its argument: put it last, or quote it: occurs:"he assigns to attack")

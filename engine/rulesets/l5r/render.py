@@ -12,7 +12,7 @@ from engine.cards import Card
 from engine.plain_words import quoted, too_long
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
-from engine.rulesets.l5r.lifetime import DELAYED_KINDS, Lifetime
+from engine.rulesets.l5r.lifetime import CONDITION, DELAYED_KINDS, LASTING, LOOP, Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
 from engine.rulesets.l5r.parts import PERIOD_FORMS, Part
@@ -319,13 +319,43 @@ def length_words(ends_on: str | None) -> str:
 
 _PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
-_STAYS = (("fear", "what its Fear bows stays bowed"),
+_STAYS = (("fear", "what its Fear bows stays bowed"), ("ranged attack", "what its Ranged Attack destroys stays destroyed"),
+          ("melee attack", "what its Melee Attack destroys stays destroyed"),
           ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
           ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
           ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
           ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
           ("draw", "the cards drawn stay in hand"), ("gain", "what is gained stays gained"),
           ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"))
+
+
+# What is no effect of its own: choosing or targeting names what the effects act on.
+# Nor is a phrase about the ability itself ("this will not be negated", "This Invest cost cannot be reduced").
+_NO_EFFECT = re.compile(r"^(?:target|choose|you may target|if you do|then)\b|^this (?:[\w-]+ )?(?:will|movement|"
+                        r"effect|destruction|cost|ability|action|bow(?:ing)?)\b", re.I)
+
+
+def lasting_and_once(text: str) -> tuple[list[str], list[str]]:
+    """An ability's effects in two lists, each in the card's words: those that last (a stat, keyword or "cannot"
+    given) and those that change the game once (bow, move, straighten), targeting left out."""
+    lasting, once = [], []
+    for effect in split_effects(text):
+        if _NO_EFFECT.match(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", effect, flags=re.I)):
+            continue
+        (lasting if LASTING.search(CONDITION.sub("", LOOP.sub("", effect))) else once).append(effect)
+    return lasting, once
+
+
+def _once_left(once: list[str]) -> str:
+    """What one-time effects leave behind, each said once ("what it bows stays bowed and what it straightens stays
+    straightened")."""
+    said: list[str] = []
+    for effect in once:
+        first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", effect, re.I)
+        words = next((w for v, w in _STAYS if first and first.group(1).lower() == v), None)
+        if words and words not in said:
+            said.append(words)
+    return " and ".join(said[:2])
 
 
 def _stays(text: str) -> str:
@@ -391,6 +421,9 @@ def _sentences(clauses: list[str], limit: int = 40) -> str:
 def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     """What one part of an ability has done by the last event, as a clause ("has fired", "is still waiting")."""
     state, timeline = part["state"], part["timeline"]
+    if part["kind"] == "additional" and events and not part["persists"] and timeline \
+            and timeline[-1]["rule"] == "LD5":
+        return "came right after the granting action ended; it was taken then or not at all"
     if part["kind"] == "additional":
         return "comes once the granting action has ended and the Reactions to that end have passed"
     if state == "not yet":
@@ -454,6 +487,11 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                 "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
+        if events and not data["persists"] and data["timeline"][-1]["rule"] == "LD5":
+            past = "it was taken then or not at all" if re.search(r"\bactions?\b", grant, re.I) else \
+                "the turn it came in is over"
+            return (f"{who}{after}: “{grant}” came once the action or trait that granted it had ended and the "
+                    f"Reactions to that end had passed; {past}, and nothing of it is left.")
         return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
                 "that end have passed.")
     if state == "not yet":
@@ -479,15 +517,30 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if state == "expired":
         return f"{who}{after}: its wait is over and it never fired, so {does} did not happen."
     default = " (the rules' length, as it names none)" if effect["kind"] in ("default-turn", "in-play") else ""
+    if data.get("made_during") and effect["kind"] == "default-turn":
+        default = f" (the rules' length, as it names none; being made during a {data['made_during']} does not " \
+                  "shorten it)"
     if effect.get("courtesy") == "assumed":
         default += " (a Courtesy trait: assuming you did not go first)"
+    lasting, once = lasting_and_once(effect["text"]) if made else ([], [])
+    what = "the effect"
+    if lasting and (once or len(lasting) > 1 or effect["kind"] == "default-turn"):
+        what = " and ".join(quoted(w, quote_limit or 60) for w in lasting[:2])
+    stays = f"; {_once_left(once)}" if lasting and _once_left(once) else ""
+    plural = len(lasting) > 1 and what != "the effect"
     if not data["persists"]:
-        return f"{who}{after}: the effect has ended."
+        if what != "the effect" and length:
+            return f"{who}{after}: {what} {'have' if plural else 'has'} ended ({'they' if plural else 'it'} " \
+                   f"lasted {length}){stays}."
+        return f"{who}{after}: the effect has ended{stays}."
     if not data["effective"]:
-        return f"{who}{after}: the effect lasts but is switched off until its condition holds again."
+        return f"{who}{after}: {what} lasts but is switched off until its condition holds again{stays}."
     if not events:
-        return f"{who}: the effect lasts {length}{default}." if length else f"{who}: the effect lasts."
-    return f"{who}{after}: still in effect" + (f", {length}{default}." if length else ".")
+        return (f"{who}: {what} {'last' if plural else 'lasts'} {length}{default}{stays}." if length
+                else f"{who}: {what} lasts{stays}.")
+    lead = "still in effect" if what == "the effect" else f"{what} {'are' if plural else 'is'} still in effect"
+    return f"{who}{after}: {lead}" + (
+        f", {length}{default}{stays}." if length else f"{stays}.")
 
 
 def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:

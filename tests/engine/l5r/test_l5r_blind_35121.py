@@ -1,0 +1,102 @@
+"""The classes of the blind review of seed 35121 and the new-user trial 35300, each over every real card that shares
+them (answers derived from the rules and the cards' own words, never copied from a judged answer)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.rulesets.l5r.abilities import read_card
+from engine.rulesets.l5r.lifetime import LASTING
+from tests.engine.l5r.l5r_real import duration, real_cards
+from tests.shared_paths import shared_data_path
+
+HAVE = shared_data_path("l5r").exists()
+CARDS = real_cards() if HAVE else ()
+ABILITIES = [(f"{c.name}#{a.index}", a) for c in CARDS for a in read_card(c)]
+
+
+# Class 2: where an effect was made (--made-during battle) never changes how long it lasts. An effect naming no length
+# lasts to the end of the turn (LD8), made in a battle or not, and a one-time change (a Ranged Attack, a Fear, a move)
+# has no length at all.
+BATTLE = [item for item, a in ABILITIES if a.text.startswith("Battle:")]
+
+
+def test_the_battle_class():
+    assert len(BATTLE) >= 900
+
+
+@pytest.mark.parametrize("item", BATTLE[::7], ids=BATTLE[::7])
+def test_where_a_battle_effect_was_made_never_changes_its_length(item):
+    plain = duration(card=item, then=["action-resolves", "battle-ends", "turn-ends"])
+    made = duration(card=item, made_during="battle", then=["action-resolves", "battle-ends", "turn-ends"])
+    assert made["effect"]["kind"] == plain["effect"]["kind"]
+    assert [(p["persists"], p["state"]) for p in made["timeline"]] == \
+        [(p["persists"], p["state"]) for p in plain["timeline"]]
+    if made["effect"]["kind"] == "default-turn":
+        assert made["timeline"][1]["persists"] and not made["timeline"][2]["persists"]
+        assert "does not shorten it" in duration(card=item, made_during="battle",
+                                                 then=["action-resolves", "battle-ends"])["summary"]
+    if made["effect"]["kind"] == "instant":
+        assert made["summary"].startswith(f"{item.split('#')[0]}: a one-time change")
+
+
+def test_a_ranged_attack_made_in_a_battle_is_a_one_time_destruction():
+    answer = duration(card="Pearl of Rage#2", made_during="battle", then=["action-resolves", "battle-ends"])
+    assert answer["effect"]["kind"] == "instant"
+    assert "what its Ranged Attack destroys stays destroyed" in answer["summary"]
+
+
+# Class 3: a granted additional action comes once the granting action has ended and the Reactions to that end have
+# passed (LD5): it is taken then or not at all, so by a later period's end nothing of it is left; a granted phase or
+# battle comes within the turn, and nothing granted outlives the turn.
+GRANTS = [(item, a) for item, a in ABILITIES if any(t.form.value == "additional" for t in a.terms)]
+GRANTED_ACTIONS = [item for item, a in GRANTS
+                   if duration(card=item)["effect"]["kind"] == "additional"
+                   and re.search(r"\badditional (?:[\w-]+ )*?actions?\b", a.text, re.I)]
+
+
+def test_the_additional_action_class():
+    assert len(GRANTS) >= 130 and len(GRANTED_ACTIONS) >= 50
+
+
+@pytest.mark.parametrize("item", GRANTED_ACTIONS, ids=GRANTED_ACTIONS)
+def test_a_granted_action_is_not_usable_after_the_turn_or_battle_ends(item):
+    for period in ("turn-ends", "battle-ends"):
+        answer = duration(card=item, then=["action-resolves", period])
+        assert answer["timeline"][0]["persists"] and not answer["timeline"][1]["persists"]
+        assert answer["timeline"][1]["rule"] == "LD5"
+        assert "taken then or not at all" in answer["summary"]
+    fresh = duration(card=item, then=["action-resolves"])
+    assert "comes once the action or trait that grants it has ended" in fresh["summary"]
+
+
+# First lines (35121 S9, S10, S28; new user 25, 28, 32): an ability with a lasting effect beside one-time ones says
+# which effect lasts or has ended, and what the one-time ones left behind, never only "the effect has ended".
+def _lasting_effects(item: str) -> bool:
+    answer = duration(card=item, then=["action-resolves", "turn-ends"])
+    return answer["effect"]["kind"] == "default-turn" and "parts" not in answer
+
+
+DEFAULT_TURN = [item for item, a in ABILITIES if a.kind.value in ("action", "reaction", "interrupt")
+                and LASTING.search(a.text) and _lasting_effects(item)] if HAVE else []
+
+
+def test_the_default_turn_class():
+    assert len(DEFAULT_TURN) >= 300
+
+
+@pytest.mark.parametrize("item", DEFAULT_TURN[::3], ids=DEFAULT_TURN[::3])
+def test_a_first_line_says_which_effect_lasted(item):
+    ended = duration(card=item, then=["action-resolves", "turn-ends"])["summary"]
+    going = duration(card=item, then=["action-resolves", "battle-ends"])["summary"]
+    if "the effect has ended" not in ended:
+        assert re.search(r"“[^”]+” (?:has|have) ended \((?:it|they) lasted until the end of the turn\)", ended)
+        assert re.search(r"“[^”]+” (?:is|are) still in effect, until the end of the turn", going)
+
+
+def test_bonds_of_service_says_its_bonus_ended_and_its_bow_stays():
+    line = duration(card="Bonds of Service", then=["action-resolves", "battle-ends", "turn-ends"])["summary"]
+    assert "“Give him +2F if he is opposed” has ended (it lasted until the end of the turn)" in line
+    assert "what it bows stays bowed" in line and "what it straightens stays straightened" in line
