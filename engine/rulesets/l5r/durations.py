@@ -82,6 +82,12 @@ _NAMED_POINT = re.compile(r"(?<!until )(?<!until after )\b(before|after|when)\s+
                           r"(?:'s resolution|\s+(?:resolves|ends|begins|starts)))(?=[\s,.;:)]|$)", re.I)
 _AFTER_IT_RESOLVES = re.compile(r"\b(?:after|before)\s+((?:it|the action|that action|its action)\s+(?:resolves|ends|"
                                 r"is resolved))\b", re.I)
+# "put a Wealth token on this card after the other card enters play", "Destroy this Spell after the target assigns":
+# written after its effect, a later occurrence of a card the ability is about (one entering play, assigning, being
+# revealed or discarded from a duel's focus) is a delayed effect's point, not a step of the same effect.
+AFTER_LATER = re.compile(r"\b(?:after|before)\s+((?:he|she|it|the other card|the card|that card|the target|"
+                          r"the Personality|the focused cards)\s+(?:enters? play|assigns?|(?:is|are) revealed|"
+                          r"(?:is|are) discarded|is recruited))(?=\s*[.;)]|$)", re.I)
 _EACH = re.compile(r"\b(?:(before|after|when)\s+)?\(?each\s+time\)?\s+(?:\(?this\s+(turn|battle|game|phase|duel)\)?"
                    r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game|phase|duel)\b|$)"
                    r"(?:\(?this\s+(turn|battle|game|phase|duel)\)?)?", re.I)
@@ -319,6 +325,9 @@ def read_terms(text: str) -> tuple[Term, ...]:
     for m in _AFTER_IT_RESOLVES.finditer(text):
         # "Give the action's performer -3F after the action resolves": written after its effect, it waits for the
         # action under way (the one a Reaction or Interrupt answers) to resolve; opening a clause it is a trigger
+        if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
+            add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())
+    for m in AFTER_LATER.finditer(text):
         if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
             add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())
     when_paying = re.search(r"\bwhen (?:paying|you pay)\b[^,:;.]*", text, re.I)

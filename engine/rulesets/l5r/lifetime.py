@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.l5r.conditions import trigger_conditions
-from engine.rulesets.l5r.durations import Form, Term, point_window
+from engine.rulesets.l5r.durations import AFTER_LATER, Form, Term, point_window
 from engine.rulesets.l5r.judge import Known, judge
 from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
@@ -62,8 +62,8 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
                      r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|"
                      # "has"/"have" owning something, not helping a past tense ("you have taken", "has not moved")
                      # nor "to have this destroy cards" (what a choice makes an effect do)
-                     r"(?<!\bto )(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|given|"
-                     r"lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
+                     r"(?<!\bto )(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|"
+                     r"given|lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
                      r"counts as)\b|"
                      # a stat set or changed ("Reduce his Force to 0", "raise its strength by 2", "a Force penalty")
@@ -120,6 +120,8 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
         mine = bool(re.search(r"\byour?\b", seen, re.I)) == bool(re.search(r"\byour?\b", clause, re.I))
         if other and mine and other.group(1).lower().startswith("w") != (duel.group(1).lower() == "win"):
             return negated, seen
+    if re.fullmatch(r"\s*,?\s*if (?:you|he|she|they|it) (?:did|does|do)\s*", clause, re.I):
+        return None, ""  # "if you did": the choice its "may" offered, which no occurrence given decides
     core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
     core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
     match = next((h for h in happened if _best(h, (core,)) is not None), None)
@@ -236,6 +238,9 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    if standing:
+        # a continuous trait's "gain 1 Honor after he enters play" is what it does each time, not an effect made once
+        terms = tuple(t for t in terms if not (t.form is Form.DELAYED_POINT and AFTER_LATER.fullmatch(t.words)))
     gold = produced_gold(text, made_by)
     if gold and not any(t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY) for t in terms):
         # "Bow: Produce 6 Gold which may only pay for one action": Gold is produced at a payment's when-point for
@@ -281,7 +286,10 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
         # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires
         at = text.lower().find(life.main.words.lower())
         found = IF_CLAUSE.search(text[at + len(life.main.words):]) if at >= 0 else None
-        life.if_clause = found.group(0).strip(" ,") if found else ""
+        # "...; if you did, put a Wealth token on this card after the other card enters play": its "if" comes first
+        before = re.search(r"(?:^|[;:.]\s*|,\s+(?:and|then)\s+)((?:if|unless)\b[^,;:.]*),[^,;:.]*$", text[:at],
+                           re.I) if at > 0 and not found and life.kind == "delayed" else None
+        life.if_clause = found.group(0).strip(" ,") if found else (before.group(1) if before else "")
     return life
 
 
@@ -658,6 +666,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     why, rule = (f"it keeps waiting: “{main.words if main else ''}” lies in a later turn (the next "
                                  "such phase is never the one under way or already past); it fires when that point "
                                  "comes (say it with occurs:)", "LD3")
+                elif life.kind == "delayed" and main is not None and AFTER_LATER.fullmatch(main.words) \
+                        and event in ("turn-ends", "game-ends"):
+                    # "after the target assigns": an occurrence that may never come; none given, so it never fired
+                    state, persists, effective = "expired", False, False
+                    why, rule = (f"the turn is over and “{main.events[0] if main.events else main.words}” was not "
+                                 "given as happening (occurs:...): it is taken as never having come, so this never "
+                                 "fired, and it fires no more", "LD4")
+                    trace.interpret(Interpretation(
+                        "occurrence-not-given", "LD4", f"“{main.words}” waits for an occurrence; as none of the "
+                        "events given is it, it is taken not to have happened this turn."))
                 elif life.kind in ("delayed", "delay") and window in ENDED_BY[event]:
                     state, persists, effective = "fired", False, False
                     why, rule = (f"“{main.words if main else ''}”: its point lies at or before the end of the "

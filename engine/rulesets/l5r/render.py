@@ -319,7 +319,8 @@ def length_words(ends_on: str | None) -> str:
 
 _PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
-_STAYS = (("fear", "what its Fear bows stays bowed"), ("ranged attack", "what its Ranged Attack destroys stays destroyed"),
+_STAYS = (("fear", "what its Fear bows stays bowed"),
+          ("ranged attack", "what its Ranged Attack destroys stays destroyed"),
           ("melee attack", "what its Melee Attack destroys stays destroyed"),
           ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
           ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
@@ -399,7 +400,9 @@ def delayed_does(text: str, words: str) -> str:
     if lead in range(0, 4) and rest.lstrip().startswith(","):
         does = rest.split(",", 1)[1].strip()
     elif lead > 0 and not rest.strip() and re.match(r"(?:after|before|when)\b", words, re.I):
-        does = sentence[:lead].strip(" ,")  # "Remove him from the game after the battle ends"
+        # "Remove him from the game after the battle ends"; only the clause written just before its point ("...; if
+        # you did, put a Wealth token on this card after ...", "..., and give the first card ... +2FV after ...")
+        does = re.split(r";\s*|,\s+(?:and|then)\s+", sentence[:lead].strip(" ,"))[-1].strip(" ,")
     else:
         does = sentence
     created = _CREATED.search(body[:at])
@@ -423,7 +426,9 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     state, timeline = part["state"], part["timeline"]
     if part["kind"] == "additional" and events and not part["persists"] and timeline \
             and timeline[-1]["rule"] == "LD5":
-        return "came right after the granting action ended; it was taken then or not at all"
+        return ("came right after the granting action ended; it was taken then or not at all"
+                if re.search(r"\bactions?\b", part["lead"], re.I) else
+                "came once the granting action had ended; the turn it came in is over")
     if part["kind"] == "additional":
         return "comes once the granting action has ended and the Reactions to that end have passed"
     if state == "not yet":
@@ -438,6 +443,8 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
         assumed = any("nothing given says it fails" in p["why"] for p in timeline)
         return "has fired" + (f" (what it did lasts “{part['then_lasts']}”)" if part.get("then_lasts") else "") \
             + (" (its “if …” taken to hold, as nothing given says otherwise)" if assumed else "")
+    if state == "expired" and not any(p["state"] == "fired" for p in timeline):
+        return "never fired (what it waits for was not given as happening) and fires no more"
     if state == "expired":
         return "is over and fires no more"
     if not part["persists"]:

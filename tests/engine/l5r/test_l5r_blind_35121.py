@@ -8,6 +8,7 @@ import re
 import pytest
 
 from engine.rulesets.l5r.abilities import read_card
+from engine.rulesets.l5r.durations import AFTER_LATER
 from engine.rulesets.l5r.lifetime import LASTING
 from tests.engine.l5r.l5r_real import duration, real_cards
 from tests.shared_paths import shared_data_path
@@ -100,3 +101,46 @@ def test_bonds_of_service_says_its_bonus_ended_and_its_bow_stays():
     line = duration(card="Bonds of Service", then=["action-resolves", "battle-ends", "turn-ends"])["summary"]
     assert "“Give him +2F if he is opposed” has ended (it lasted until the end of the turn)" in line
     assert "what it bows stays bowed" in line and "what it straightens stays straightened" in line
+
+
+# Class 1: an effect written before "after the other card enters play", "after the target assigns", "after he
+# assigns", "after it is revealed" (Profits: "if you did, put a Wealth token on this card after the other card enters
+# play") is a delayed effect waiting for that later occurrence (LD4), not a one-time change as the ability resolves.
+AFTER_LATER_ITEMS = [(item, t) for item, a in ABILITIES for t in a.terms
+                     if t.form.value == "delayed" and AFTER_LATER.fullmatch(t.words)
+                     and duration(card=item)["effect"]["kind"] == "delayed"] if HAVE else []
+
+
+def test_the_after_a_later_occurrence_class():
+    names = {item.split("#")[0] for item, _ in AFTER_LATER_ITEMS}
+    assert {"Profits", "Sinful Dreams", "Secluded Outpost", "Officer's Lodge", "Retribution"} <= names
+
+
+@pytest.mark.parametrize(("item", "term"), AFTER_LATER_ITEMS, ids=[i for i, _ in AFTER_LATER_ITEMS])
+def test_an_effect_written_before_a_later_occurrence_waits_for_it(item, term):
+    occurrence = term.events[0]
+    waiting = duration(card=item, then=["action-resolves"])
+    assert waiting["state"] == "waiting"
+    assert re.search(r"has not happened yet|is still waiting to fire", waiting["summary"])
+    fired = duration(card=item, then=["action-resolves", f"occurs:{occurrence}"])
+    assert fired["state"] == "fired" and fired["timeline"][-1]["rule"] == "LD4"
+    assert re.search(r"happens now, once|has fired", fired["summary"]) and waiting["does"][:30] in fired["summary"]
+    # the turn ends and the occurrence was never given: it never fired, and that is said as taken
+    never = duration(card=item, then=["action-resolves", "turn-ends"])
+    assert never["state"] == "expired" and "never fired" in never["summary"]
+    assert any(n["id"] == "occurrence-not-given" for n in never["interpretations"])
+
+
+def test_profits_puts_its_wealth_token_after_the_other_card_enters_play():
+    answer = duration(card="Profits", then=["occurs:you produce Gold to pay for a card",
+                                            "occurs:the other card enters play", "turn-ends"])
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired", "fired"]
+    assert answer["summary"].startswith("Profits after the turn ends: “if you did, put a Wealth token on this card” "
+                                        "already happened, once (after the other card enters play)")
+    # "if you did": the choice its "may" offered, taken to hold aloud, never matched against an occurrence
+    assert any(n["id"] == "delayed-if" for n in answer["interpretations"])
+
+
+def test_a_continuous_traits_later_occurrence_is_no_delayed_effect_made_once():
+    # Honored Sensei: "This Holding has +1GP, but only when it pays for ...; gain 1 Honor after he enters play"
+    assert duration(card="Honored Sensei", then=["turn-ends"])["effect"]["kind"] == "in-play"
