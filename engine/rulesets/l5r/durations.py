@@ -366,8 +366,14 @@ def read_terms(text: str) -> tuple[Term, ...]:
     for m in _WHILE.finditer(text):
         if any(a <= m.start() < b for a, b in reminders):
             continue  # "(Tireless actions may be taken even while bowed.)": a keyword's reminder, not a condition
+        if re.search(r"\beven\s*$", text[max(0, m.start() - 6):m.start()], re.I):
+            continue  # "contributes Force even while bowed": what the effect allows, not a condition of it
         if free(m.start(), m.end()):
-            add(Term(Form.WHILE, m.group(0).strip(), condition=m.group(1).strip()), m.start(), m.end())
+            # "while defending and, if ...": the condition ends before the next clause's "and"
+            cut = re.search(r"\s+(?:and|or)(?:\s+(?:it|he|she|they|this|if)\b.*)?$", m.group(1), re.I)
+            condition = m.group(1)[:cut.start()] if cut else m.group(1)
+            words = m.group(0)[:len(m.group(0)) - len(m.group(1)) + len(condition)]
+            add(Term(Form.WHILE, words.strip(), condition=condition.strip()), m.start(), m.start() + len(words))
     return tuple(sorted(found, key=lambda term: term.start))
 
 

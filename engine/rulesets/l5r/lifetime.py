@@ -65,7 +65,7 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
                      r"(?<!\bto )(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|"
                      r"given|lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
-                     r"counts as)\b|"
+                     r"counts as|contributes? Force even)\b|"
                      # a stat set or changed ("Reduce his Force to 0", "raise its strength by 2", "a Force penalty")
                      r"\b(?i:reduce|raise|lower|increase|set)s?\s+(?:his|her|its|their|the|a|target|your|this|each|"
                      r"all)\b[^.:;]*?\b(?:Force|Chi|Personal Honor|"

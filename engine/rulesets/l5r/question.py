@@ -134,6 +134,10 @@ def is_standing(ability: Ability) -> bool:
 
 # Cards whose printed lines work while the card is in play (an Event's or a Strategy's text is played, not in play).
 _IN_PLAY_TYPES = frozenset({"Personality", "Follower", "Item", "Holding", "Stronghold", "Sensei", "Region", "Spell"})
+# A Strategy or Event is played, never put into play, unless its own ability puts it there ("Put this Terrain into
+# play", "Limited: Put this card into play").
+_NEVER_IN_PLAY = frozenset({"Strategy", "Event"})
+_PUTS_ITSELF = re.compile(r"\bput this (?:card|Terrain|Strategy|Event|Region)\b[^.]*\binto play\b", re.I)
 _DESIGNATOR = re.compile(r"^[A-Z][\w' ,/-]{0,40}:\s")
 
 
@@ -531,6 +535,8 @@ class DurationQuestion:
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
+        if card is not None and standing and card.type in _NEVER_IN_PLAY and not _PUTS_ITSELF.search(card.text):
+            effect["never_in_play"] = card.type  # its printed lines are rules of the card wherever it is
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
                "made_during": made_during, "events": events}
         if courtesy:

@@ -273,6 +273,8 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
     }
     if life.gold:
         data["gold"] = life.gold
+    if life.condition is not None:
+        data["condition"] = life.condition.condition or life.condition.words
     if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
         data["does"] = delayed_does(effect["text"], life.main.words)
     if parts:
@@ -497,8 +499,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         if events and not data["persists"] and data["timeline"][-1]["rule"] == "LD5":
             past = "it was taken then or not at all" if re.search(r"\bactions?\b", grant, re.I) else \
                 "the turn it came in is over"
-            return (f"{who}{after}: “{grant}” came once the action or trait that granted it had ended and the "
-                    f"Reactions to that end had passed; {past}, and nothing of it is left.")
+            return (f"{who}{after}: “{grant}” came once what granted it had ended and its Reactions had passed; "
+                    f"{past}, and nothing of it is left.")
         return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
                 "that end have passed.")
     if state == "not yet":
@@ -529,6 +531,18 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                   "shorten it)"
     if effect.get("courtesy") == "assumed":
         default += " (a Courtesy trait: assuming you did not go first)"
+    cond = data.get("condition")
+    taken = "" if any(e in ("condition-true", "condition-false") for e in events) else \
+        " (taken to hold, as nothing given says otherwise)" if (quote_limit or 80) > 50 else " (taken to hold)"
+    if effect.get("never_in_play") and data["persists"] and data["effective"]:
+        rule = f"{who}{after}: a rule of the card itself, wherever the card is (" + (
+            f"a {effect['never_in_play']} is played, never put into play)" if (quote_limit or 80) > 30 else
+            "never in play)")
+        return rule + (f", while {quoted(cond, quote_limit or 60)} holds{taken}." if cond else ".")
+    if effect["kind"] == "while" and cond and data["persists"] and data["effective"]:
+        where = "and only while its card is in play" if data.get("ends_on") == "leaves-play" else length
+        return f"{who}{after}: in effect while {quoted(cond, quote_limit or 60)} holds{taken}" + (
+            f", {where}." if where else ".")
     lasting, once = lasting_and_once(effect["text"]) if made else ([], [])
     what = "the effect"
     if lasting and (once or len(lasting) > 1 or effect["kind"] == "default-turn"):

@@ -144,3 +144,50 @@ def test_profits_puts_its_wealth_token_after_the_other_card_enters_play():
 def test_a_continuous_traits_later_occurrence_is_no_delayed_effect_made_once():
     # Honored Sensei: "This Holding has +1GP, but only when it pays for ...; gain 1 Honor after he enters play"
     assert duration(card="Honored Sensei", then=["turn-ends"])["effect"]["kind"] == "in-play"
+
+
+# New user 25, 26: "still in effect, while its card is in play" dropped the trait's own "while"/"if" condition, and
+# was said of a Strategy, which is played, never put into play (its printed lines are rules of the card itself).
+def _standing_while(item: str) -> bool:
+    answer = duration(card=item, then=["turn-ends"])
+    return answer["effect"]["kind"] == "while" and answer["ends_on"] == "leaves-play" \
+        and "never_in_play" not in answer["effect"]
+
+
+STANDING_WHILE = [item for item, a in ABILITIES if any(t.form.value == "while" for t in a.terms)
+                  and _standing_while(item)] if HAVE else []
+NEVER_IN_PLAY = [item for item, a in ABILITIES
+                 if "never_in_play" in duration(card=item, then=["turn-ends"])["effect"]] if HAVE else []
+
+
+def test_the_standing_condition_and_never_in_play_classes():
+    assert len(STANDING_WHILE) >= 240 and len(NEVER_IN_PLAY) >= 50
+    assert {"Way of the Scorpion#1", "Without Your Weapons#1"} <= set(NEVER_IN_PLAY)
+    assert not {"Blanketed Forest#1", "The Bite of Winter#1"} & set(NEVER_IN_PLAY)  # they put themselves into play
+
+
+@pytest.mark.parametrize("item", STANDING_WHILE[::2], ids=STANDING_WHILE[::2])
+def test_a_standing_traits_condition_is_said_in_its_first_line(item):
+    answer = duration(card=item, then=["turn-ends"])
+    assert "in effect while “" in answer["summary"] and "only while its card is in play" in answer["summary"]
+    assert "(taken to hold" in answer["summary"]
+    given = duration(card=item, then=["condition-true", "turn-ends"])["summary"]
+    assert "in effect while “" in given and "taken to hold" not in given
+    off = duration(card=item, then=["condition-false"])
+    assert not off["effective"] and "switched off" in off["summary"]
+
+
+@pytest.mark.parametrize("item", NEVER_IN_PLAY, ids=NEVER_IN_PLAY)
+def test_a_strategys_printed_line_is_never_said_to_be_in_play(item):
+    line = duration(card=item, then=["turn-ends"])["summary"]
+    assert "a rule of the card itself, wherever the card is" in line and "while its card is in play" not in line
+
+
+EVEN_WHILE = [item for item, a in ABILITIES if re.search(r"\beven while\b", a.text, re.I)]
+
+
+@pytest.mark.parametrize("item", EVEN_WHILE, ids=EVEN_WHILE)
+def test_even_while_is_no_condition(item):
+    # "contributes Force even while bowed": what the effect allows, never a condition that switches it
+    ability = dict(ABILITIES)[item]
+    assert not any(t.form.value == "while" and t.condition.lower() == "bowed" for t in ability.terms)
