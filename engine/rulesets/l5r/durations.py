@@ -166,7 +166,7 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
                            r"\b(?:this|that) turn\b|"
                            r"\bfor the rest of the turn\b", re.I)),
     (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
-                             r"(?<!\bat )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
+                             r"(?<!\bat )(?<!\bto )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
                             r"\bduring this [A-Z]\w+ Phase\b", re.I)),
     # "this duel" as a length ("one additional time this duel"); "your Personality in this duel" names the duel.

@@ -84,7 +84,10 @@ OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
 
 
 DUEL_STAT = re.compile(r"\b(?:as|to) (?:his|her|its|their|your|the)? ?duel stats?\b|\bduel stats?\b|"
-                       r"(?<!\w)[+-]\d+\s?FV\b|\bFocus Value\b", re.I)
+                       # a Focus Value changed ("+1 Focus Value", "Raise this card's Focus Value to 5"), never one only
+                       # read ("gain Honor equal to its Focus Value")
+                       r"(?<!\w)[+-]\d+\s?(?:FV|Focus Value)\b|\b(?:raise|increase|lower|reduce|set)s?\s+(?:this "
+                       r"card's|its|the card's|their|his|her)\s+Focus Value\b|\bFocus Value (?:bonus|penalty)\b", re.I)
 # A Focus Effect is made as the focused cards are revealed, before the duel has a winner: what it does with the
 # duel's outcome ("after you win this duel", "the duel's winner", "destroyed for losing it") waits for the duel's
 # resolution, a delayed effect (CE Glossary D, "Delay").

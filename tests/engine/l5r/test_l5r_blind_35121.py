@@ -191,3 +191,36 @@ def test_even_while_is_no_condition(item):
     # "contributes Force even while bowed": what the effect allows, never a condition that switches it
     ability = dict(ABILITIES)[item]
     assert not any(t.form.value == "while" and t.condition.lower() == "bowed" for t in ability.terms)
+
+
+# Blind 38021 class 7: a card's Focus Value only read ("gain Honor equal to its Focus Value", "a Force bonus equal to
+# the card's Focus Value") is no change to a duel's totals: it gives no duel length (a Focus Value changed does).
+FOCUS_READ = [item for item, a in ABILITIES if re.search(r"\bequal to\b[^.]*\bFocus Value\b", a.text)
+              and not re.search(r"[+-]\d+\s?(?:FV|Focus Value)|\b(?:raise|increase|lower|reduce|set)s?\s+(?:this "
+                                r"card's|its|the card's|their|his|her)\s+Focus Value", a.text, re.I)]
+
+
+def test_the_focus_value_read_class():
+    assert len(FOCUS_READ) >= 30 and "Susumu Takada#1" in FOCUS_READ
+
+
+@pytest.mark.parametrize("item", FOCUS_READ, ids=FOCUS_READ)
+def test_a_focus_value_only_read_gives_no_duel_length(item):
+    answer = duration(card=item, then=["action-resolves", "duel-ends", "turn-ends"])
+    assert answer["effect"]["kind"] != "duel" and answer["ends_on"] != "duel-ends"
+
+
+@pytest.mark.parametrize("item", ["Rend the Soul#1", "Duel to First Blood#1", "The Last Strike#1"])
+def test_a_focus_value_changed_lasts_for_the_duel(item):
+    assert duration(card=item, then=["duel-ends"])["effect"]["kind"] == "duel"
+
+
+# Blind 38021 class 6: "move ... to this battle" (the Cavalry reminder) names a place, not a length: the move is a
+# one-time change.
+TO_THIS_BATTLE = [item for item, a in ABILITIES if re.search(r"\bto this battle\b", a.text)]
+
+
+@pytest.mark.parametrize("item", TO_THIS_BATTLE, ids=TO_THIS_BATTLE)
+def test_to_this_battle_is_a_place_not_a_length(item):
+    answer = duration(card=item, then=["action-resolves", "battle-ends", "turn-ends"])
+    assert answer["effect"]["kind"] == "instant" and "what it moves stays where it moved" in answer["summary"]
