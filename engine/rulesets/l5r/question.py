@@ -173,13 +173,19 @@ def _interrupt_after(ability: Ability, notes: list[Interpretation]) -> Ability:
 _KEYWORD_LINE = re.compile(r"^(?:[A-Z]\w+)(?: (?:\d+|X) Gold)?\.?\s*(?:\([^)]*\)\s*)?\.?$")
 
 
+_OWN_ABILITY_RULE = re.compile(r"^(?:[A-Z]\w+: )?(?:(?:This|These) (?:abilit(?:y|ies)|actions?|(?:card|Strategy|"
+                               r"Spell|Event)'s (?:\w+ )?abilit(?:y|ies))\b|You may only play one\b|You may include\b)")
+
+
 def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     """The ability a duration question judges when none is named: the card's own printed ability with duration
     words, else its first printed ability (a keyword's reminder ability, or a bare keyword line such as "Discipline 1
     Gold (...)", only when there is nothing else)."""
     # a card's rule for its own entering play ("Enters play paying 1 less Gold") is judged only when nothing else is
+    # nor a rule for playing the card's own ability ("This ability's Gold cost is 0 if ...", "This Strategy's
+    # ability is Battle/Engage if ...", "You may only play one copy of ... per duel"): that ability is what is asked
     printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)
-               and not OWN_ENTRY.match(a.rules_text)] \
+               and not OWN_ENTRY.match(a.rules_text) and not _OWN_ABILITY_RULE.match(a.text)] \
         or [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])

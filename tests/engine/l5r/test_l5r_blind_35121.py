@@ -10,6 +10,7 @@ import pytest
 from engine.rulesets.l5r.abilities import read_card
 from engine.rulesets.l5r.durations import AFTER_LATER
 from engine.rulesets.l5r.lifetime import LASTING
+from engine.rulesets.l5r.question import _OWN_ABILITY_RULE
 from tests.engine.l5r.l5r_real import duration, real_cards
 from tests.shared_paths import shared_data_path
 
@@ -224,3 +225,23 @@ TO_THIS_BATTLE = [item for item, a in ABILITIES if re.search(r"\bto this battle\
 def test_to_this_battle_is_a_place_not_a_length(item):
     answer = duration(card=item, then=["action-resolves", "battle-ends", "turn-ends"])
     assert answer["effect"]["kind"] == "instant" and "what it moves stays where it moved" in answer["summary"]
+
+
+# Blind 38021 class 8: a card's rule for playing its own ability ("This ability's Gold cost is 0 if ...", "This
+# Strategy's ability is Battle/Engage if ...", "You may only play one copy of ... per duel") is never the ability a
+# plain card name judges: that ability is.
+OWN_RULE_CARDS = sorted({item.split("#")[0] for item, a in ABILITIES if _OWN_ABILITY_RULE.match(a.text)
+                         and len(read_card(next(c for c in CARDS if c.name == item.split("#")[0]))) > 1}) \
+    if HAVE else []
+
+
+def test_the_own_ability_rule_class():
+    assert len(OWN_RULE_CARDS) >= 25 and "Versatile Army" in OWN_RULE_CARDS
+
+
+@pytest.mark.parametrize("name", OWN_RULE_CARDS, ids=OWN_RULE_CARDS)
+def test_a_plain_name_never_judges_the_rule_for_playing_its_own_ability(name):
+    answer = duration(card=name)
+    abilities = read_card(next(c for c in CARDS if c.name == name))
+    if any(not _OWN_ABILITY_RULE.match(a.text) and not a.reminder for a in abilities):
+        assert not _OWN_ABILITY_RULE.match(answer["effect"]["text"])
