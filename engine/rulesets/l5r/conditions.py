@@ -105,8 +105,8 @@ _ACTOR = re.compile(r"\b(?P<who>" + _OTHER + "|" + _OWN + "|" + _ANY + r")\s+(?P
 # the subject of a verb; "one of your cards is destroyed" is whose card it happens to).
 _ACTOR_CARD = re.compile(r"(?<!of )\b(?P<who>" + _OTHER + "|" + _OWN + "|" + _ANY + r")\s+(?P<what>(?:(?-i:[A-Z])["
                                                                                     r"\w-]*\s+)"
-                         r"{0,3}(?:card|cards|Strategy|Spell|Event|Stronghold|Holding))\s+(?=(?:would\s+)?(?-i:[a-z"
-                         r"]+s)\b)",
+                         r"{0,3}(?:card|cards|Strategy|Spell|Event|Stronghold|Holding))\s+(?=(?:would\s+)?(?!(?:is|was|dies|enters|leaves)\b)"
+                         r"(?-i:[a-z]+s)\b)",
                          re.I)
 # A player as the subject who does the occurrence ("you gain Honor", "another player announces a Reaction").
 _SUBJECT = re.compile(r"^(?:(?:the\s+)?(?:first|second|third)\s+time\s+(?:(?:each|this)\s+\w+\s+)?|\(?each time\)?\s+)?"

@@ -173,16 +173,18 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
             first = delayed.words.split()[0].lower()
             timed = first if first in ("before", "after", "when") else "when"
         rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
-        # a keyword's reminder ability is the card's too, but only named with #N is it judged before a printed one
+        # a keyword's reminder ability is the card's too: a printed one goes before it, unless only the reminder
+        # answers the moment ("(Draw a card after your Expendable card is destroyed.)" at its destruction)
         if moment is None:
             return (-int(ability.reminder), 0, 0, 0, -rank)
         if (kind is Kind.GOLD or _MAKES_GOLD.search(ability.text)) and is_payment(moment) and timed in (None, "when"):
             # Gold production answers a payment's when-point (L4 case 1), whatever else the card's words share with it
-            return (-int(ability.reminder), 2, int(kind is Kind.GOLD), 0, -rank)
-        overlap = len(stems(words) & stems(moment.occurrence))
+            return (2, -int(ability.reminder), int(kind is Kind.GOLD), 0, -rank)
+        # the card's own name is shared by every ability of it that names the card: what happens decides
+        overlap = len((stems(words) & stems(moment.occurrence)) - stems(card.name))
         timed_here = int(timed == moment.timing) if kind in RESPONDING else -1
         answers = int(timed_here == 1 and (overlap > 0 or not ability.occurrence))
-        return (-int(ability.reminder), answers, timed_here, overlap, -rank)
+        return (answers, -int(ability.reminder), timed_here, overlap, -rank)
 
     # The card named again without #N after CARD#2 in one request means one of its other abilities.
     others = tuple(a for a in abilities if a.index not in taken) or abilities

@@ -54,6 +54,11 @@ ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) 
           r"(?:my )?opponent is (?:the )?active(?: player)?")
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
+# Who went first this game (Courtesy traits, "When going second ..."): "I went first", "I'm going second", "my
+# opponent went first"
+_I_WENT = r"\bi(?: ?m| am| was| have| had)? (?:went|go|going|goes|gone|played|play|to go)"
+WENT_FIRST = (rf"{_I_WENT} (?P<mine>first|second)\b|\b(?:my |the )?opponents? (?:went|goes|is going|was going|"
+              r"played|plays|had gone|has gone) (?P<theirs>first|second)\b")
 
 
 class L5rPhrases:
@@ -114,6 +119,7 @@ class L5rPhrases:
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
+        _went_first(sentence, inputs)
         sentence.take(ORDER_WORDS)
         return sentence.reading("order", inputs)
 
@@ -124,6 +130,7 @@ class L5rPhrases:
         made = sentence.take_first(MADE)
         if made is not None:
             inputs["made_during"] = made.group(1)
+        _went_first(sentence, inputs)
         found = []
         during = sentence.take_first(DURING_DUEL)
         if during is not None and not sentence.has(r"duel (?:ends|is over)|end of the duel|after the duel"):
@@ -148,6 +155,18 @@ class L5rPhrases:
         elif out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+def _went_first(sentence: Sentence, inputs: dict[str, Any]) -> None:
+    """"I went first" -> went_first you; "I'm going second" or "my opponent went first" -> opponent."""
+    said = sentence.take_first(WENT_FIRST)
+    if said is None:
+        return
+    mine = said.group("mine")
+    if mine is not None:
+        inputs["went_first"] = "you" if mine == "first" else "opponent"
+    else:
+        inputs["went_first"] = "opponent" if said.group("theirs") == "first" else "you"
 
 
 PHRASEBOOK = L5rPhrases()

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
-from engine.rulesets.l5r.courtesy import apply_courtesy, went_first_of
+from engine.rulesets.l5r.courtesy import GOING_SECOND, apply_courtesy, courtesy_condition, went_first_of
 from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
@@ -486,7 +486,9 @@ class DurationQuestion:
         ability = _interrupt_after(ability, notes)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
-        standing = is_standing(ability) or _unread_trait(card, ability)
+        # a Stronghold's "(When going second, you get +1PS ...)" is a rule of the game for that player, in force all
+        # game while the Stronghold is in play
+        standing = is_standing(ability) or _unread_trait(card, ability) or bool(GOING_SECOND.match(ability.text))
         if ability.kind is Kind.UNREAD:
             notes.append(Interpretation("unread-line", "LD8", (
                 f"No designator, trigger or wording I know marks this line; on a {card.type} it is read as a "
@@ -538,6 +540,7 @@ class DurationQuestion:
             life.trace.interpret(note)
         went_first = _player(inputs.get("went_first"), "--went-first")[0] if inputs.get("went_first") else None
         courtesy = apply_courtesy(life, ability.text, went_first_of(went_first, events))
+        have_courtesy = courtesy_condition(life, went_first_of(went_first, events))
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
@@ -547,6 +550,8 @@ class DurationQuestion:
                "made_during": made_during, "events": events}
         if courtesy:
             effect["courtesy"] = courtesy
+        if have_courtesy:
+            effect["courtesy_condition"] = have_courtesy
         if went_first:  # keyed only when given: the same question keeps its ruling id
             key["went_first"] = went_first
         return duration_json(life, effect, made_during, events, [card] if card else [], key, version, parts)

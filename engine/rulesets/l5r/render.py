@@ -479,7 +479,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
     length = length_words(data.get("ends_on"))
     if effect.get("courtesy") == "off":
-        return f"{who}{after}: a Courtesy trait, and you went first, so it does not take effect this game."
+        what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
+        return f"{who}{after}: {what}, and you went first, so it does not take effect this game."
     if data.get("gold"):
         only = re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for [^.,;]+", data["gold"])
         spent = "its Gold was spent in that payment and none of it is left" if not data["persists"] else \
@@ -530,10 +531,17 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         default = f" (the rules' length, as it names none; being made during a {data['made_during']} does not " \
                   "shorten it)"
     if effect.get("courtesy") == "assumed":
-        default += " (a Courtesy trait: assuming you did not go first)"
+        default += " (“When going second”: assuming you did not go first)" if re.match(
+            r"\(?When going second", effect["text"]) else " (a Courtesy trait: assuming you did not go first)"
     cond = data.get("condition")
     taken = "" if any(e in ("condition-true", "condition-false") for e in events) else \
         " (taken to hold, as nothing given says otherwise)" if (quote_limit or 80) > 50 else " (taken to hold)"
+    if effect.get("courtesy_condition") == "holds" and taken:
+        taken = " (your opponent went first, so you have Courtesy)"
+    elif effect.get("courtesy_condition") == "rest" and taken:
+        taken = " (you went first, so no Courtesy; taken to hold by its other words)"
+    if effect.get("courtesy_condition") == "fails" and cond:
+        return f"{who}{after}: it needs “{cond}”, and you went first, so you have no Courtesy: it does not work."
     if effect.get("never_in_play") and data["persists"] and data["effective"]:
         rule = f"{who}{after}: a rule of the card itself, wherever the card is (" + (
             f"a {effect['never_in_play']} is played, never put into play)" if (quote_limit or 80) > 30 else

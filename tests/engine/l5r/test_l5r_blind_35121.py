@@ -11,7 +11,8 @@ from engine.rulesets.l5r.abilities import read_card
 from engine.rulesets.l5r.durations import AFTER_LATER
 from engine.rulesets.l5r.lifetime import LASTING
 from engine.rulesets.l5r.question import _OWN_ABILITY_RULE
-from tests.engine.l5r.l5r_real import duration, real_cards
+from engine.rulesets.l5r.text import plain
+from tests.engine.l5r.l5r_real import duration, order, real_cards
 from tests.shared_paths import shared_data_path
 
 HAVE = shared_data_path("l5r").exists()
@@ -157,8 +158,9 @@ def _standing_while(item: str) -> bool:
 
 STANDING_WHILE = [item for item, a in ABILITIES if any(t.form.value == "while" for t in a.terms)
                   and _standing_while(item)] if HAVE else []
-NEVER_IN_PLAY = [item for item, a in ABILITIES
-                 if "never_in_play" in duration(card=item, then=["turn-ends"])["effect"]] if HAVE else []
+_PLAYED = {c.name for c in CARDS if c.type in ("Strategy", "Event")}
+NEVER_IN_PLAY = [item for item, a in ABILITIES if item.split("#")[0] in _PLAYED
+                 and "never_in_play" in duration(card=item, then=["turn-ends"])["effect"]] if HAVE else []
 
 
 def test_the_standing_condition_and_never_in_play_classes():
@@ -245,3 +247,77 @@ def test_a_plain_name_never_judges_the_rule_for_playing_its_own_ability(name):
     abilities = read_card(next(c for c in CARDS if c.name == name))
     if any(not _OWN_ABILITY_RULE.match(a.text) and not a.reminder for a in abilities):
         assert not _OWN_ABILITY_RULE.match(answer["effect"]["text"])
+
+
+# Blind 38021 class 1: a keyword's reminder that is a trigger ("(Draw a card after your Expendable card is
+# destroyed.)") on a card with other printed text is an ability of the card too, after its printed ones (their numbers
+# stay), and a plain card name at that moment picks it; "your Expendable card is destroyed" says whose card it is, never
+# whose action, so battle resolution's destruction (the rules' own) is it.
+def _printed_lines(card) -> list[str]:
+    html = card.extra.get("html") or card.text
+    return [plain(raw).strip() for raw in (re.split(r"<br\s*/?>", html) if "<" in html else html.split("\n"))]
+
+
+EXPENDABLE_MORE = [c.name for c in CARDS if any(re.fullmatch(r"\(Draw a card after your Expendable card (?:is "
+                                                             r"destroyed|dies)\.\)", line)
+                                                for line in _printed_lines(c))
+                   and not all(re.fullmatch(r"(?:\([^()]*\)\s*)*", line) for line in _printed_lines(c))]
+
+
+def test_the_expendable_with_other_text_class():
+    assert len(EXPENDABLE_MORE) >= 20 and {"Asp Skirmisher", "Asahina Umehiko"} <= set(EXPENDABLE_MORE)
+
+
+@pytest.mark.parametrize("name", EXPENDABLE_MORE, ids=EXPENDABLE_MORE)
+def test_an_expendable_draw_on_a_card_with_other_text_acts_at_its_destruction(name):
+    card = next(c for c in CARDS if c.name == name)
+    abilities = read_card(card)
+    expendable = next(a for a in abilities if "Expendable card" in a.text)
+    assert expendable.reminder and expendable.kind.value == "trait"
+    first = next(i for i, a in enumerate(abilities) if a.reminder)
+    assert all(a.reminder for a in abilities[first:])  # after the printed ones, whose numbers stay
+    verb = "dies" if "card dies" in expendable.text else "is destroyed"
+    answer = order(at=f"after {name} {verb}", active="opponent", phase="battle",
+                   item=[name, f"reaction:After a card {verb}, gain 1 Honor@opponent"])
+    assert [(e["card"], e["step"]) for e in answer["order"]] == [(name, "E"), (None, "F")]
+    both = order(at="after Personalities and Followers are destroyed in battle resolution", active="opponent",
+                 phase="battle", item=[name, "Asp Skirmisher" if name != "Asp Skirmisher" else "Asahina Umehiko"])
+    if verb == "is destroyed":
+        assert len(both["order"]) == 2 and all(e["step"] == "E" for e in both["order"])
+        assert "may choose another order" in both["summary"]
+
+
+# Blind 38021 class 5: a Stronghold's "(When going second, you get +2PS ...)" is a line of the card, in force all game
+# while the Stronghold is in play, and only for the player who did not go first (as a Courtesy trait); "have Courtesy"
+# in a condition is checked against who went first.
+GOING_SECOND = [c.name for c in CARDS if any(re.fullmatch(r"\(When going second\b.*\)", line)
+                                             for line in _printed_lines(c))]
+
+
+def test_the_going_second_class():
+    assert len(GOING_SECOND) >= 8 and "The Grand Halls of the Lion" in GOING_SECOND
+
+
+@pytest.mark.parametrize("name", GOING_SECOND, ids=GOING_SECOND)
+def test_when_going_second_applies_only_to_the_player_who_went_second(name):
+    card = next(c for c in CARDS if c.name == name)
+    line = next(a for a in read_card(card) if a.text.startswith("(When going second"))
+    item = f"{name}#{line.index}"
+    off = duration(card=item, went_first="you", then=["turn-ends"])
+    assert off["effect"]["courtesy"] == "off" and not off["effective"]
+    assert "you went first, so it does not take effect this game" in off["summary"]
+    on = duration(card=item, went_first="opponent", then=["turn-ends", "turn-ends"])
+    assert on["effect"]["kind"] == "in-play" and on["persists"] and on["effective"]
+    unsaid = duration(card=item, then=["turn-ends"])
+    assert "assuming you did not go first" in unsaid["summary"]
+    text = duration(text=line.text, went_first="you", then=["turn-ends"])
+    assert not text["effective"]
+
+
+def test_have_courtesy_is_checked_against_who_went_first():
+    assert "so you have Courtesy" in duration(card="Kuni Hokinsha", went_first="opponent",
+                                               then=["turn-ends"])["summary"]
+    rest = duration(card="Kuni Hokinsha", went_first="you", then=["turn-ends"])["summary"]
+    assert "no Courtesy" in rest and "taken to hold by its other words" in rest
+    alone = duration(text="He has +1C if you have Courtesy.", went_first="you")
+    assert "you have no Courtesy: it does not work" in alone["summary"]
