@@ -187,6 +187,7 @@ class Lifetime:
     standing: bool = False            # a card's own continuous trait: in force from the start, made by no action
     if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
     gold: str = ""                    # Gold produced for one payment: the words that produce it
+    until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
 
     @property
     def last(self) -> Point:
@@ -316,7 +317,11 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         ends = _ends_on(window, length) if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
         # a wait lasting "until your next turn begins" ends after some turns: its length term counts them
         bound = length if length is not main and window in (Form.NEXT_TURN, Form.LATER_TURN) else None
-        return Lifetime(main.form.value, main, bound, condition, ends, fires)
+        life = Lifetime(main.form.value, main, bound, condition, ends, fires)
+        if length is not main and length.form is Form.IN_PLAY and not re.match(
+                r"(?:he|she|it|they|him|her|them|the target)\b", length.point or "", re.I):
+            life.until_card = length.words  # the card that made it, named: its leaving play ends the wait
+        return life
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
     if condition is not None and main is None and made and not standing:
@@ -591,6 +596,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                              "when-point of that change, and still lasts", "L4")
             else:
                 why = "it has already ended"
+        elif event == "leaves-play" and life.until_card and state in ("waiting", "fired"):
+            persists = effective = False
+            state = "expired"
+            why, rule = f"“{life.until_card}”: its length ends as that card leaves play; it fires no more", "LD7"
         elif event == "leaves-play" and (life.standing or not made_by_ability or (
                 life.main is not None and life.main.form is Form.IN_PLAY)):
             if persists or state == "waiting":

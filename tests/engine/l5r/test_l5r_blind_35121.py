@@ -321,3 +321,12 @@ def test_have_courtesy_is_checked_against_who_went_first():
     assert "no Courtesy" in rest and "taken to hold by its other words" in rest
     alone = duration(text="He has +1C if you have Courtesy.", went_first="you")
     assert "you have no Courtesy: it does not work" in alone["summary"]
+
+
+# Blind 38021 class 3: "Until Tsujiken leaves play, after each time ..." fires each time, across turns, and its card
+# leaving play ends it (the only real card with this shape).
+def test_an_each_time_effect_until_its_card_leaves_play_ends_with_it():
+    bows = "occurs:its controller bows it"
+    answer = duration(card="Yasuki Tsujiken", then=["action-resolves", bows, "turn-ends", bows, "leaves-play", bows])
+    assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired", "fired", "fired", "expired", "expired"]
+    assert answer["timeline"][4]["rule"] == "LD7"
