@@ -165,7 +165,9 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.TURN, re.compile(r"\buntil (?:the )?end of (?:the |this )?turn\b|\buntil the turn ends\b|"
                            r"\b(?:this|that) turn\b|"
                            r"\bfor the rest of the turn\b", re.I)),
-    (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
+    # "Put this Terrain into play": a Terrain is in play for the battle (Glossary B, "Terrains in play for a battle")
+    (Form.BATTLE, re.compile(r"\bput this Terrain into play\b|"
+                             r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
                              r"(?<!\bat )(?<!\bto )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
                             r"\bduring this [A-Z]\w+ Phase\b", re.I)),

@@ -54,7 +54,9 @@ LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
 # state nothing lasting; only the effect's own words do.
 # A relative clause ends before the stat change it describes ("give any Personality who performed it +2F").
 CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*?(?=\s+[+-]\d|[,.:;]|$)", re.I)
-# Putting a card into play (a Terrain, a created Holding or Personality): it stays while it is in play.
+# "Put this Terrain into play": in play for the battle only.
+TERRAIN = re.compile(r"\bput this Terrain into play\b", re.I)
+# Putting a card into play (a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # ("+1F tokens", "a +1F Sake token": tokens are placed once and stay; they are no change lasting a turn)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
@@ -285,6 +287,11 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "resolving (Comprehensive Rules for L5R: Twenty Festivals, \"Action sequence\" and \"Interrupt "
             "actions\")."))
         return during
+    if life.main is not None and TERRAIN.fullmatch(life.main.words):
+        life.trace.interpret(Interpretation(
+            "terrain", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, "
+            "\"Battlefield\": \"Terrains in play for a battle\"); it is taken to be discarded when that battle ends, "
+            "and what its own lines do ends with it."))
     life.standing = standing and life.kind not in DELAYED_KINDS
     if life.kind in DELAYED_KINDS and life.main is not None:
         # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires

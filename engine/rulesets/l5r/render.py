@@ -277,6 +277,7 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         data["condition"] = life.condition.condition or life.condition.words
     if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
         data["does"] = delayed_does(effect["text"], life.main.words)
+        data["point"] = life.main.words
     if parts:
         data["parts"] = [_part_json(p) for p in parts]
     data["summary"] = verdict_line(data)
@@ -492,6 +493,10 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
     made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
+    if effect["kind"] == "battle" and re.search(r"\bput this Terrain into play\b", effect["text"], re.I):
+        return (f"{who}{after}: the Terrain " + ("was discarded as the battle ended (a Terrain is in play for one "
+                                                 "battle)." if not data["persists"] else
+                                                 "stays in play for this battle only, and is discarded when it ends."))
     if effect["kind"] == "in-play" and made and _PUTS_INTO_PLAY.search(effect["text"]):
         return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
                 "or the card that made it leaving play, changes nothing.")
@@ -509,9 +514,15 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     does = ((quoted(data["does"], quote_limit) if quote_limit else f"“{data['does']}”") if data.get("does")
             else "what it does")
     fired_at = next((i for i, p in enumerate(data["timeline"]) if p["state"] == "fired"), None)
+    point = data.get("point") or ""
+    comes = f"; it comes {point[0].lower() + point[1:]}" if re.match(r"(?:after|before|when|at|during|the next|"
+                                                                      r"until)\b", point, re.I) else ""
     if state == "waiting":
         return f"{who}{after}: its delayed effect is still waiting; {does} has not happened yet" + (
-            f" (it waits {length} at most)." if length else ".")
+            f" (it waits {length} at most)." if length else f"{comes}.")
+    if state == "fired" and fired_at == len(data["timeline"]) - 1 and "has fired by now" in \
+            data["timeline"][-1]["why"]:
+        return f"{who}{after}: {does} already happened, once ({point}); it does not happen again."
     if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
         return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens " \
                f"({does} is skipped)."

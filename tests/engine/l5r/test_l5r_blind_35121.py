@@ -330,3 +330,21 @@ def test_an_each_time_effect_until_its_card_leaves_play_ends_with_it():
     answer = duration(card="Yasuki Tsujiken", then=["action-resolves", bows, "turn-ends", bows, "leaves-play", bows])
     assert [p["state"] for p in answer["timeline"]] == ["waiting", "fired", "fired", "fired", "expired", "expired"]
     assert answer["timeline"][4]["rule"] == "LD7"
+
+
+# Blind 38021 class 4: "Put this Terrain into play": a Terrain is in play for the battle (Glossary B, "Terrains in play
+# for a battle"), taken aloud to be discarded when that battle ends.
+TERRAINS = [item for item, a in ABILITIES if re.search(r"\bput this Terrain into play\b", a.text, re.I)]
+
+
+def test_the_terrain_class():
+    assert len(TERRAINS) >= 40 and "A Moving Battle#2" in TERRAINS
+
+
+@pytest.mark.parametrize("item", TERRAINS, ids=TERRAINS)
+def test_a_terrain_put_into_play_is_there_for_the_battle(item):
+    answer = duration(card=item, then=["action-resolves", "battle-ends"])
+    assert answer["effect"]["kind"] == "battle" and [p["persists"] for p in answer["timeline"]] == [True, False]
+    assert "the Terrain was discarded as the battle ended" in answer["summary"] or \
+        "“Put this Terrain into play” has ended" in answer["summary"]  # said part by part beside a grant
+    assert any(n["id"] == "terrain" for n in answer["interpretations"])
