@@ -462,7 +462,7 @@ def verdict_line(data: dict[str, Any]) -> str:
     """The first line; a delayed effect's quoted words are cut (at a word) only when the whole quote would make a
     sentence too long to read."""
     line = _verdict_line(data, None)
-    for limit in (80, 50, 30):
+    for limit in (80, 50, 30, 20):
         if not too_long(line):
             break
         line = _verdict_line(data, limit)
@@ -566,7 +566,10 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     what = "the effect"
     if lasting and (once or len(lasting) > 1 or effect["kind"] == "default-turn"):
         what = " and ".join(quoted(w, quote_limit or 60) for w in lasting[:2])
-    stays = f"; {_once_left(once)}" if lasting and _once_left(once) else ""
+    # at the shortest, what the one-time effects left is left to the explanation
+    stays = f"; {_once_left(once)}" if lasting and _once_left(once) and quote_limit != 20 else ""
+    if quote_limit == 20:
+        default = ""
     plural = len(lasting) > 1 and what != "the effect"
     if not data["persists"]:
         if what != "the effect" and length:
