@@ -70,7 +70,11 @@ class L5rPhrases:
              r"samurai", r"shugenja")
     answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
                "effect lasts (`/l5r duration`)")
-    cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", r"\bforce\b(?! \+)", r"\bchi\b",
+    # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
+    # last?" is a duration question)
+    _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of)\b).*"
+    cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", _STAT + r"\bforce\b(?! \+)",
+              _STAT + r"\bchi\b",
               r"\bhonou?r requirement\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\bstats?\b")
     without_cards = True  # "which comes first: after ... or before ...?" names no card
     filler = frozenset({"last", "lasts", "long", "effect", "effects", "still", "work", "first", "order", "resolve",

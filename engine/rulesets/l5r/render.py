@@ -355,7 +355,10 @@ def _once_left(once: list[str]) -> str:
     straightened")."""
     said: list[str] = []
     for effect in once:
-        first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", effect, re.I)
+        # the effect's own verb, at its start ("Bow him", "you may straighten him"), never a condition's word
+        lead = re.sub(r"^(?:(?:if|unless)\b[^,]*,\s*)?(?:(?:you|he|she|they) may\s+|then\s+)?", "", effect,
+                      flags=re.I)
+        first = re.match(r"(" + "|".join(v for v, _ in _STAYS) + r")", lead, re.I)
         words = next((w for v, w in _STAYS if first and first.group(1).lower() == v), None)
         if words and words not in said:
             said.append(words)
