@@ -329,6 +329,10 @@ def read_terms(text: str) -> tuple[Term, ...]:
         # action under way (the one a Reaction or Interrupt answers) to resolve; opening a clause it is a trigger
         if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
             add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())
+    for m in re.finditer(r"(?:^|(?<=[.:] ))After it ends\b", text):
+        # "Create an additional Attack Phase, ... After it ends, ...": a delayed effect at the granted period's end
+        if free(m.start(), m.end()):
+            add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, ("it ends",)), m.start(), m.end())
     for m in AFTER_LATER.finditer(text):
         if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
             add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())

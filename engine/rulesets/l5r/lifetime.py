@@ -82,7 +82,8 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
 
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
 # less Gold ...", "Attaches to Yotsu Ueda paying 2 less Gold").
-OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
+OWN_ENTRY = re.compile(r"^(?:This \w+ |(?!(?:Each|Your|All|Any|Other|Every)\b)[A-Z][\w'-]+ )?(?:Enters|enters|Attaches|"
+                       r"attaches)\b")  # "Toshi enters play for 1 less Gold if ...": the card by its name
 
 
 DUEL_STAT = re.compile(r"\b(?:as|to) (?:his|her|its|their|your|the)? ?duel stats?\b|\bduel stats?\b|"

@@ -12,7 +12,7 @@ from engine.cards import Card
 from engine.plain_words import quoted, too_long
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
-from engine.rulesets.l5r.lifetime import CONDITION, DELAYED_KINDS, LASTING, LOOP, Lifetime
+from engine.rulesets.l5r.lifetime import CONDITION, DELAYED_KINDS, LASTING, LOOP, OWN_ENTRY, Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
 from engine.rulesets.l5r.parts import PERIOD_FORMS, Part
@@ -485,6 +485,13 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect.get("courtesy") == "off":
         what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
         return f"{who}{after}: {what}, and you went first, so it does not take effect this game."
+    if effect["kind"] == "paying" and OWN_ENTRY.match(effect["text"]):
+        # "Toshi enters play for 1 less Gold if you are a Scorpion Clan player": a rule for its own entry payment
+        main = next((d["words"] for d in effect.get("durations", []) if d["form"] == "paying"), "")
+        cond = re.search(r"(?<!\beven )\b(?-i:[Ii])f\s+([^,.;:()]+)", effect["text"])
+        return (f"{who}{after}: {quoted(main, 40)} changes only the payment that brings it into play"
+                + (f", {quoted('if ' + cond.group(1).strip(), quote_limit or 60)} (taken to hold)" if cond
+                   else "") + "; nothing of it lasts.")
     if data.get("gold"):
         only = re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for [^.,;]+", data["gold"])
         spent = "its Gold was spent in that payment and none of it is left" if not data["persists"] else \

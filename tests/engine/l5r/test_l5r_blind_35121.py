@@ -9,7 +9,7 @@ import pytest
 
 from engine.rulesets.l5r.abilities import read_card
 from engine.rulesets.l5r.durations import AFTER_LATER
-from engine.rulesets.l5r.lifetime import LASTING
+from engine.rulesets.l5r.lifetime import LASTING, OWN_ENTRY
 from engine.rulesets.l5r.question import _OWN_ABILITY_RULE
 from engine.rulesets.l5r.text import plain
 from tests.engine.l5r.l5r_real import duration, order, real_cards
@@ -348,3 +348,32 @@ def test_a_terrain_put_into_play_is_there_for_the_battle(item):
     assert "the Terrain was discarded as the battle ended" in answer["summary"] or \
         "“Put this Terrain into play” has ended" in answer["summary"]  # said part by part beside a grant
     assert any(n["id"] == "terrain" for n in answer["interpretations"])
+
+
+# Brief: a card's rule for its own entry ("Toshi enters play for 1 less Gold if you are a Scorpion Clan player",
+# "This Holding enters play paying 1 less Gold") changes only that one payment, its "if" said as taken to hold; it is
+# no standing cost rule in force while the card is in play.
+OWN_ENTRY_LINES = [item for item, a in ABILITIES if OWN_ENTRY.match(a.text)
+                   and any(t.form.value == "paying" for t in a.terms)
+                   and duration(card=item)["effect"]["kind"] == "paying"] if HAVE else []
+
+
+def test_the_own_entry_class():
+    assert len(OWN_ENTRY_LINES) >= 30 and "Hiruma Toshi#1" in OWN_ENTRY_LINES
+
+
+@pytest.mark.parametrize("item", OWN_ENTRY_LINES, ids=OWN_ENTRY_LINES)
+def test_an_own_entry_cost_changes_only_that_payment(item):
+    answer = duration(card=item, then=["turn-ends"])
+    assert "changes only the payment that brings it into play" in answer["summary"]
+    assert "while its card is in play" not in answer["summary"]
+    if re.search(r"\bif\b", dict(ABILITIES)[item].text):
+        assert "(taken to hold)" in answer["summary"]
+
+
+# Brief: Aramasu's Legacy "Create an additional Attack Phase ... After it ends, ..." waits for the granted phase's end.
+def test_after_it_ends_waits_for_the_granted_phase():
+    answer = duration(card="Aramasu's Legacy", then=["action-resolves", "occurs:the additional Attack Phase ends"])
+    delayed = next(p for p in answer["parts"] if p["kind"] == "delayed")
+    assert delayed["lead"] == "After it ends" and delayed["state"] == "fired"
+    assert "until after your next turn begins" in answer["summary"]
