@@ -377,3 +377,24 @@ def test_after_it_ends_waits_for_the_granted_phase():
     delayed = next(p for p in answer["parts"] if p["kind"] == "delayed")
     assert delayed["lead"] == "After it ends" and delayed["state"] == "fired"
     assert "until after your next turn begins" in answer["summary"]
+
+
+# Blind 38021 class 2: a triggered trait written in the same paragraph as a continuous line ("You may target ... with
+# the rulebook Favor ... After you destroy an enemy card during battle, gain 1 Honor") is a triggered trait at its
+# moment (step E, the active player ordering it with other traits), never a step-A modification.
+EMBEDDED = [(item, m) for item, a in ABILITIES if a.kind.value in ("continuous", "negate", "conditional")
+            and not a.reminder for m in re.finditer(r"(?<=[.!]\s)(?:After|Before) ([^.:,]+)[,:]", a.text)]
+
+
+def test_the_embedded_trait_class():
+    assert len(EMBEDDED) >= 4
+
+
+@pytest.mark.parametrize(("item", "found"), EMBEDDED, ids=[i for i, _ in EMBEDDED])
+def test_a_trigger_inside_a_continuous_paragraph_is_a_triggered_trait(item, found):
+    timing = found.group(0).split()[0].lower()
+    answer = order(at=f"{timing} {found.group(1)}", active="opponent",
+                   item=[item, f"trait:{timing.capitalize()} a card is destroyed, gain 1 Honor@opponent"])
+    mine = next(e for e in answer["order"] if e["card"] == item.split("#")[0])
+    assert mine["step"] == "E" and mine["kind"] == "trait"
+    assert "may choose another order" in answer["summary"]
