@@ -267,6 +267,12 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))
+    going = re.match(r"\s*going second\b", text, re.I)
+    if going:
+        # a Stronghold's "(When going second, you get +1PS ...)": the player who went first never gets it (checked
+        # with --went-first, as a Courtesy trait is)
+        add(Condition("reminder", "going second: its abilities do not take effect if you went first",
+                      start=going.start(), end=going.end()))
     for m in _REMINDER_CONDITION.finditer(full or ""):
         add(Condition("reminder", m.group("words").strip()))
     if re.match(r"^\(?Invest\b", full or ""):
