@@ -448,7 +448,7 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     if state == "fired":
         assumed = any("nothing given says it fails" in p["why"] for p in timeline)
         return "has fired" + (f" (what it did lasts “{part['then_lasts']}”)" if part.get("then_lasts") else "") \
-            + (" (its “if …” taken to hold, as nothing given says otherwise)" if assumed else "")
+            + (" (its “if …” taken to hold)" if assumed else "")
     if state == "expired" and not any(p["state"] == "fired" for p in timeline):
         return "never fired (what it waits for was not given as happening) and fires no more"
     if state == "expired":
@@ -530,12 +530,12 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if state == "waiting":
         return f"{who}{after}: its delayed effect is still waiting; {does} has not happened yet" + (
             f" (it waits {length} at most)." if length else f"{comes}.")
-    if state == "fired" and fired_at == len(data["timeline"]) - 1 and "has fired by now" in \
-            data["timeline"][-1]["why"]:
-        return f"{who}{after}: {does} already happened, once ({point}); it does not happen again."
     if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
         return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens " \
                f"({does} is skipped)."
+    if state == "fired" and fired_at == len(data["timeline"]) - 1 and "has fired by now" in \
+            data["timeline"][-1]["why"]:
+        return f"{who}{after}: {does} already happened, once ({point}); it does not happen again."
     if state == "fired" and data["persists"]:
         return f"{who}{after}: {does} happens now, and again each time for its length."
     if state == "fired" and fired_at == len(data["timeline"]) - 1:
@@ -579,7 +579,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     # at the shortest, what the one-time effects left is left to the explanation
     stays = f"; {_once_left(once)}" if lasting and _once_left(once) and quote_limit != 20 else ""
     if quote_limit == 20:
-        default = ""
+        default = f" (being made during a {data['made_during']} does not shorten it)" if data.get("made_during") \
+            and effect["kind"] == "default-turn" else ""
     plural = len(lasting) > 1 and what != "the effect"
     if not data["persists"]:
         if what != "the effect" and length:
