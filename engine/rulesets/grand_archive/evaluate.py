@@ -162,6 +162,7 @@ class OneTime:
     keywords: tuple[str, ...] = ()  # keyword paragraphs it has ("Floating Memory"): said as what they are
     champion: bool = False
     later: tuple[str, str] = ("", "")  # a delayed part: (when, what) "the beginning of the next end phase"
+    exalted: bool = False  # "(Exalted — This element is enabled for you as long as ...)": said, not one-time
 
 
 @dataclass
@@ -659,7 +660,8 @@ class Evaluator:
         delayed = next((m for p in doing for m in [_DELAYED.search(_no_reminders(p.text))] if m), None)
         later = (delayed.group(1), delayed.group(2)) if delayed and not is_permanent(card) else ("", "")
         self.one_time.append(OneTime(card.name, tuple(p.label for p in paragraphs), first, how, is_permanent(card),
-                                     keywords, "champion" in types_of(card), later))
+                                     keywords, "champion" in types_of(card), later,
+                                     any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         self.note(notes.one_time(card.name, [p.label for p in paragraphs], is_permanent(card)))
         self.cite("GA16")
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
@@ -890,6 +892,7 @@ class Evaluator:
     def _scenario_cards(self) -> list[str]:
         names = [o.card.name for o in self.objects if o.card is not None]
         names += [i.card.name for i in self.instances if not i.event]
+        names += [o.card for o in self.one_time]  # (its leaving ends nothing: nothing of it lasted)
         return list(dict.fromkeys(names))
 
     def _card_in_scenario(self, event: EventSpec) -> Card:
@@ -905,7 +908,8 @@ class Evaluator:
         return card
 
     def _cards(self) -> list[Card]:
-        return [o.card for o in self.objects if o.card is not None] + [i.card for i in self.instances]
+        return [o.card for o in self.objects if o.card is not None] + [i.card for i in self.instances] + [
+            self.lookup(o.card) for o in self.one_time]
 
     def _event(self, event: EventSpec, t: int) -> None:
         if event.card is not None and event.kind != "level-up":
@@ -1031,6 +1035,9 @@ class Evaluator:
         return champion
 
     def _leaves(self, card: Card, t: int) -> None:
+        if any(o.card == card.name for o in self.one_time) and not any(i.card.name == card.name
+                                                                        for i in self.instances):
+            self.note(notes.one_time_leaves(card.name))  # what it did stays: counters put, tokens made
         for champion in self.objects:  # a card leaving a written champion's lineage: its abilities end, not the object
             if champion.card is None and any(c.name == card.name for c, _ in champion.lineage):
                 champion.lineage = [(c, s) for c, s in champion.lineage if c.name != card.name]
@@ -1198,8 +1205,13 @@ class Evaluator:
                                       "new object", rules, "it left the field")
         later_attack = spec.attacks_of and obj is not inst.target  # the target unit's attacks to come
         waiting = inst.read.delayed and inst.status == "not-started"  # its set is fixed only when it resolves
+        # a resolved rule (a prevention, "allies enter the field rested") changes no characteristic: the official
+        # one-shot rule fixes the set only of effects that change characteristics, so a rule covers later objects
+        ruled = inst.read.layer == "-" and inst.read.prop == "rule"
+        if ruled and obj.id not in inst.captured and obj.entered >= inst.moment:
+            self.note(notes.rule_covers_later(inst.label))
         if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
-                and not waiting:
+                and not waiting and not ruled:
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,

@@ -301,3 +301,16 @@ def inherited_follows(label: str, champion: str) -> Interpretation:
                           f"{label} is an Inherited Effect of a card the same resolution put in the lineage of "
                           f"{champion}: it is that champion's ability while the card stays in its lineage, whoever "
                           "controls the champion.")
+
+
+def rule_covers_later(label: str) -> Interpretation:
+    return Interpretation(f"rule-covers-later:{label}", "GA1",
+                          f"{label} changes a rule (a prevention, a permission, how objects enter), not a "
+                          "characteristic: the official one-shot rule fixes the set only of effects that change "
+                          "characteristics, so this rule also covers objects that arrive after it resolved.")
+
+
+def one_time_leaves(card: str) -> Interpretation:
+    return Interpretation(f"one-time-leaves:{card}", "GA16",
+                          f"{card} leaves the field: nothing of it lasted, so its leaving ends nothing; what it did "
+                          "stays (counters it put stay on their objects, tokens it made stay on the field).")

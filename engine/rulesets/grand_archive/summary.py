@@ -63,8 +63,11 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         found.insert(0, f"{put}, where it stays (a level up keeps it){gives}")
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
-    if result.get("abilities"):
-        found.append("has " + " and ".join(dict.fromkeys(result["abilities"])))
+    if result.get("abilities"):  # a quoted ability is cut at a word (the whole text is in the lines below)
+        found.append("has " + " and ".join(dict.fromkeys(
+            f"“{cut(a.strip(chr(8220) + chr(8221) + chr(34) + '.'), 60)}”" if a[:1] in "“\"" else
+            "hindered (it enters the field rested)" if a == "hindered" else a  # (the glossary's reminder)
+            for a in result["abilities"])))
     if result.get("element"):
         found.append(f"is {result['element']}")
     if result.get("types"):
@@ -143,6 +146,13 @@ def one_time_clauses(once: OneTime) -> list[str]:
     """"Twisted Verdict happens at once as it resolves (“Target opponent looks at …”), and nothing of it lasts":
     a card whose text makes no continuous effect, answered in players' words (GA16)."""
     quote = f" (“{cut(once.words.rstrip('.'), 60)}”)" if once.words else ""
+    exalted = [] if not once.exalted else [
+        "its Exalted element is enabled for you only as long as you have another advanced element enabled (a rule "
+        "for activating it, not an effect of it)"]
+    return _one_time(once, quote) + exalted
+
+
+def _one_time(once: OneTime, quote: str) -> list[str]:
     if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)
         return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
                 "follow"]
@@ -171,7 +181,8 @@ def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     """"no effect of the scenario could reach the ally you control" says which set the effects cover instead
     (“your champion's attacks”), so a player sees why."""
     if not answer.reaches and verdict.one_time and not verdict.instances:  # what happened at once is done
-        return f"no lasting effect reaches {_subject(answer)}"
+        have = _changes(answer)  # counters written on it still count ("with its 1 buff counter")
+        return f"no lasting effect reaches {_subject(answer)}" + (f"; it has {', '.join(have)}" if have else "")
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
@@ -286,6 +297,8 @@ def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
     once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
+    once += [f"{n.id.split(':', 1)[1]} leaving the field ends nothing: what it did stays" for n in
+             verdict.interpretations if n.id.startswith("one-time-leaves:")]
     if not verdict.objects:
         shown = [i for i in verdict.instances if not i.event][:2]
         if not shown and once:
@@ -313,5 +326,7 @@ def summary(verdict: Verdict) -> str:
     elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
-    clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)
+    unread = _unread_clause(verdict).removeprefix("; ")
+    if unread:  # a clause of its own, so a long answer is split before it rather than run on
+        clauses.append(unread)
     return joined(_shortened(clauses))

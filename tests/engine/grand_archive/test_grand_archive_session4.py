@@ -9,6 +9,7 @@ shares them (found in the imported shared data by the test's own reading of the 
 
 from __future__ import annotations
 
+import json
 import re
 
 from bot.catalog.db import Catalog
@@ -271,3 +272,35 @@ def test_if_able_is_no_condition_and_an_effect_that_is_off_is_named(db, capsys):
     assert "(+2 POWER): its condition" in off["summary"] and "if able" not in off["summary"]
     gone = ask(db, capsys, "--effect", "Fervent Lancer#2", "--object", "ally", "--then", "source-leaves:Fervent Lancer")
     assert "Fervent Lancer (+2 POWER): it left the field" in gone["summary"]
+
+
+def test_a_prevention_covers_the_units_it_names_also_those_arriving_later(db, capsys):
+    """"If damage would be dealt to a unit you control this turn" covers units you control (it was read as a rule
+    of the whole game, so the first line said no effect reached the ally); a resolved rule changes no
+    characteristic, so the one-shot fixed set (GA1, "effects that modify characteristics") does not apply and an
+    ally arriving later is covered too (seed 38051's Sudden Snow: "allies enter the field rested" reached none)."""
+    out = ask(db, capsys, "--object", "ally", "--effect", "Storm of Thorns", "--object", "ally")
+    first, later = out["objects"]
+    assert first["effects"][0]["applies"] and later["effects"][0]["applies"]
+    assert any(n["id"].startswith("rule-covers-later") for n in out["interpretations"])
+    theirs = ask(db, capsys, "--object", "ally:opponent", "--effect", "Storm of Thorns")
+    assert not theirs["objects"][0]["effects"][0]["applies"]
+
+
+# --- seed 38151: a one-time card leaving, Exalted, Hindered ---------------------------------------------------------
+def test_a_one_time_card_can_leave_and_exalted_and_hindered_are_said(db, capsys):
+    """source-leaves of a card answered one-time is accepted (it was "not in the scenario") and ends nothing: a
+    token it made keeps its buff counter (Obelisk of Fabrication); the Exalted reminder (18 cards) is said as the
+    rule for activating it, not dropped; Hindered (27 cards) says it enters the field rested."""
+    out = ask(db, capsys, "--effect", "Obelisk of Fabrication", "--object", "Automaton Drone[buff=1]", "--then",
+              "source-leaves:Obelisk of Fabrication")
+    assert "leaving the field ends nothing" in out["summary"] and "with its 1 buff counter" in out["summary"]
+    exalted = [c.name for c in cards(db).values() if (c.text or "").startswith("(Exalted")]
+    assert len(exalted) >= 15, exalted
+    for name in exalted:
+        code = main(["grand-archive", "--db", db, "--json", "--effect", name])
+        answer = json.loads(capsys.readouterr().out)
+        if code == 0 and answer.get("one_time"):
+            assert "Exalted element is enabled for you only as long as" in answer["summary"], name
+    hindered = ask(db, capsys, "--effect", "Clockwork Musicbox")
+    assert "has hindered (it enters the field rested)" in hindered["summary"]
