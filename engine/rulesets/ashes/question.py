@@ -193,8 +193,9 @@ class AshesQuestion:
             said = (f"{card.name} was printed only in {_EDITION_WORDS[version]}, so this is answered under its "
                     f"{version} rules (asked: {asked}).")
             data["edition_used"] = {"asked": asked, "answered": version, "why": said}
-            first, sep, rest = data["summary"].partition(". ")
-            data["summary"] = f"{first}. {said}" + (f" {rest}" if sep else "") if sep else f"{first} {said}"
+            # said before what was assumed, never inside a quote ("“This unit is considered to be exhausted. ...”")
+            head, sep, tail = data["summary"].partition(" Assumed: ")
+            data["summary"] = f"{head} {said}" + (f" Assumed: {tail}" if sep else "")
             data["explanation"] = f"{data['summary']}\n\n" + data["explanation"].split("\n\n", 1)[-1]
         return data
 

@@ -563,6 +563,7 @@ def summary(answer: Mapping[str, Any]) -> str:
         whose = "yours" if x["side"] == "mine" else "theirs"
         clause = f"“{_clause(_part_text(answer, x['part']), 50)}”"
         when = (f"before {clause}" if x["timing"] in ("would", "before") else
+                "as it comes into play" if x.get("arrival") and answer["card"]["edition"] == "reborn" else
                 f"right after {clause}" if answer["card"]["edition"] == "reborn" else "after the whole effect")
         if x.get("blocked"):
             bits.append(f"{x['card']} ({whose})'s {x['ability']} would trigger, but by the time it resolves (after "

@@ -828,7 +828,7 @@ def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Pri
                     "when": ("right after that instruction, before the rest of the card (the card pauses)" if reborn
                              else "after the whole effect has resolved (first edition: reactions wait)"),
                     "text": text, "optional": bool(a.parts and a.parts[0].optional) or a.optional_use,
-                    "rules": ["AS12", "AS10" if reborn else "AS5"]})
+                    "rules": ["AS12", "AS10" if reborn else "AS5"], "arrival": True})
     return out
 
 

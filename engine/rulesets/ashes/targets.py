@@ -74,18 +74,6 @@ def _one_state(u: Unit, m: re.Match[str]) -> bool | None:
     if m.group("alt"):
         return bool(u.alterations) if u.described else None
     return True
-    if m.group("kind"):
-        n = u.tokens(m.group("kind").lower())
-        return None if n is None else n > 0
-    if m.group("dam"):
-        n = u.tokens("wound")
-        return None if n is None else n > 0
-    if m.group("ex"):
-        ex = u.tokens("exhaustion")
-        return None if ex is None else bool(ex) == (m.group("ex").lower() == "exhausted")
-    if m.group("alt"):
-        return bool(u.alterations) if u.described else None
-    return True
 
 
 # "a target unit with an attack value of 1 or less", "... with a life value of X", "... with an attack value less than

@@ -12,8 +12,7 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
-from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 NAMED = re.compile(r"\bthat (?:\[\[)?(?-i:[A-Z])[\w'’-]+")
@@ -24,22 +23,18 @@ PASSIVE = re.compile(r"^if [^,]*\b(?:were|was) (?:removed|destroyed|discarded|de
 def parts_saying(pattern: re.Pattern[str]) -> tuple[tuple[str, str, str, int, int, int], ...]:
     """(card, edition, ability, part n, focus, part it depends on) of every part whose text matches."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        placed = {x.places.lower() for x in a.parts if x.places}
+        for part in a.parts:
+            m = pattern.search(part.text)
+            if not m or (pattern is NAMED and not any(
+                    part.text[m.start() + 5:].lstrip("[").lower().startswith(w) for w in placed)):
                 continue
-            for a in read_abilities(p):
-                placed = {x.places.lower() for x in a.parts if x.places}
-                for part in a.parts:
-                    m = pattern.search(part.text)
-                    if not m or (pattern is NAMED and not any(
-                            part.text[m.start() + 5:].lstrip("[").lower().startswith(w) for w in placed)):
-                        continue
-                    if pattern is PASSIVE and part.n == min(x.n for x in a.parts):
-                        continue   # the first part: it asks about the trigger's event, not an earlier part
-                    out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
-                                part.focus, part.depends_on or 0))
+            if pattern is PASSIVE and part.n == min(x.n for x in a.parts):
+                continue   # the first part: it asks about the trigger's event, not an earlier part
+            out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
+                        part.focus, part.depends_on or 0))
     return tuple(out)
 
 
@@ -72,19 +67,15 @@ def test_a_passive_condition_about_an_earlier_part_hangs_on_it(card, edition, ab
 def otherwise_after_reference() -> tuple[tuple[str, str, str, int], ...]:
     """ "If it is X, ... Otherwise, ... it ...": an if-not part acting on what a part before them chose."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                by_n = {x.n: x for x in a.parts}
-                for part in a.parts:
-                    dep = by_n.get(part.depends_on or 0)
-                    if part.link == "if-not" and dep is not None and dep.link == "refers-back" and \
-                            re.search(r"\b(?:it|them|that unit)\b", part.text) and dep.depends_on == 1 and \
-                            a.parts[0].new_target is not None:
-                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        by_n = {x.n: x for x in a.parts}
+        for part in a.parts:
+            dep = by_n.get(part.depends_on or 0)
+            if part.link == "if-not" and dep is not None and dep.link == "refers-back" and \
+                    re.search(r"\b(?:it|them|that unit)\b", part.text) and dep.depends_on == 1 and \
+                    a.parts[0].new_target is not None:
+                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n))
     return tuple(out)
 
 

@@ -9,10 +9,9 @@ import re
 from functools import cache
 
 from engine.rulesets.ashes import QUESTION, CardList, judge
-from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.census import BY_ID, CLASSES, phrases, said, unclassed
 from engine.rulesets.ashes.coverage import coverage
-from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 
@@ -20,17 +19,13 @@ from tests.engine.ashes.test_ashes_cases import real_cards
 def all_texts() -> tuple[tuple[str, str, str, str, int], ...]:
     """(card, edition, ability choice, text, part n or 0) of every part, trigger and limit of both editions."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                key = "play" if a.kind == "play" else str(a.index)
-                out += [(card.name, edition, key, part.text, part.n) for part in a.parts]
-                out += [(card.name, edition, key, x, 0) for x in a.limits]
-                if a.trigger:
-                    out.append((card.name, edition, key, a.trigger.words, 0))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        key = "play" if a.kind == "play" else str(a.index)
+        out += [(card.name, edition, key, part.text, part.n) for part in a.parts]
+        out += [(card.name, edition, key, x, 0) for x in a.limits]
+        if a.trigger:
+            out.append((card.name, edition, key, a.trigger.words, 0))
     return tuple(out)
 
 

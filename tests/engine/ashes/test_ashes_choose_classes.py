@@ -15,9 +15,8 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
-from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.resolve import ask_value
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 CHOOSE = re.compile(r"^(?:you may )?choose (a|an|2|two) (?:units?|all(?:y|ies)) (you control|they control|an opponent "
@@ -28,19 +27,14 @@ CHOOSE = re.compile(r"^(?:you may )?choose (a|an|2|two) (?:units?|all(?:y|ies)) 
 def choose_parts() -> tuple[tuple[str, str, str, int, int, str], ...]:
     """(card, edition, ability, part, how many, side) for every such part that is not a constant ability's."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                for x in a.parts:
-                    m = CHOOSE.match(x.text)
-                    if m and a.kind != "passive" and x.focus == 0:
-                        out.append((card.name, edition, ask_value(a, abilities), x.n,
-                                    2 if m.group(1).lower() in ("2", "two") else 1,
-                                    "mine" if m.group(2).lower() == "you control" else "theirs"))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        for x in a.parts:
+            m = CHOOSE.match(x.text)
+            if m and a.kind != "passive" and x.focus == 0:
+                out.append((card.name, edition, ask_value(a, abilities), x.n,
+                            2 if m.group(1).lower() in ("2", "two") else 1,
+                            "mine" if m.group(2).lower() == "you control" else "theirs"))
     return tuple(out)
 
 

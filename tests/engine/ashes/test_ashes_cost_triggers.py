@@ -10,9 +10,8 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.checks import _AT_LEAST_BASIC, _POWER_OF, COST_TRIGGER
-from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 
@@ -20,23 +19,19 @@ from tests.engine.ashes.test_ashes_cases import real_cards
 def cost_triggers() -> tuple[tuple[str, str, str, str, str], ...]:
     """(card, edition, ability, dice that meet it, dice that do not) of every trigger whose words say what dice."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                if a.trigger is None or not COST_TRIGGER.match(a.trigger.words):
-                    continue
-                ask = "play" if a.kind == "play" else str(a.index)
-                basic = _AT_LEAST_BASIC.search(a.trigger.words)
-                power = _POWER_OF.search(a.trigger.words)
-                if basic:
-                    n = int(basic.group("n"))
-                    out.append((card.name, edition, ask, f"{n} basic", f"{n - 1} basic; 1 charm class"))
-                elif power:
-                    magic = (power.group("magics") or power.group("spend")).split(" or ")[0].lower()
-                    out.append((card.name, edition, ask, f"1 {magic} power", f"1 {magic} class"))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        if a.trigger is None or not COST_TRIGGER.match(a.trigger.words):
+            continue
+        ask = "play" if a.kind == "play" else str(a.index)
+        basic = _AT_LEAST_BASIC.search(a.trigger.words)
+        power = _POWER_OF.search(a.trigger.words)
+        if basic:
+            n = int(basic.group("n"))
+            out.append((card.name, edition, ask, f"{n} basic", f"{n - 1} basic; 1 charm class"))
+        elif power:
+            magic = (power.group("magics") or power.group("spend")).split(" or ")[0].lower()
+            out.append((card.name, edition, ask, f"1 {magic} power", f"1 {magic} class"))
     return tuple(out)
 
 

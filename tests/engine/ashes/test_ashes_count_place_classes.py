@@ -19,6 +19,7 @@ import pytest
 from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 ONTO = re.compile(r"\b(?:place|put)\b[^.]*\bonto (?:your|the) battlefield\b", re.I)
@@ -29,19 +30,15 @@ OWN = re.compile(r"^(?:you may )?remove (?:\d+|all|an?|one|two) status tokens? f
 @cache
 def first_parts(pattern: re.Pattern[str], first_only: bool = True) -> tuple[tuple[str, str, str, int, int], ...]:
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                if a.kind == "passive":
-                    continue
-                for part in a.parts:
-                    if pattern.search(part.text) and part.depends_on is None and not part.mode and \
-                            part.condition is None and (part.n == 1 or not first_only):
-                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
-                                    part.focus))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        if a.kind == "passive":
+            continue
+        for part in a.parts:
+            if pattern.search(part.text) and part.depends_on is None and not part.mode and \
+                    part.condition is None and (part.n == 1 or not first_only):
+                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
+                            part.focus))
     return tuple(out)
 
 

@@ -12,10 +12,9 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
-from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.state import Spent
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 
@@ -27,15 +26,11 @@ def as_spent(symbols) -> tuple[Spent, ...]:  # type: ignore[no-untyped-def]
 def dice_costs() -> tuple[tuple[str, str, str, tuple], ...]:
     """(card, edition, ability, costs) of every ability whose magic cost is dice only."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                magic = [c for c in a.costs if c.kind == "magic"]
-                if magic and all(alternatives(c) for c in magic):
-                    out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), a.costs))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        magic = [c for c in a.costs if c.kind == "magic"]
+        if magic and all(alternatives(c) for c in magic):
+            out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), a.costs))
     return tuple(out)
 
 

@@ -10,25 +10,19 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
-from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.resolve import _EVENT, ask_value
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 
 @cache
 def event_constants() -> tuple[tuple[str, str, str], ...]:
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                if a.kind == "passive" and a.parts and all(x.condition and _EVENT.match(x.condition)
-                                                           for x in a.parts):
-                    out.append((card.name, edition, ask_value(a, abilities)))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        if a.kind == "passive" and a.parts and all(x.condition and _EVENT.match(x.condition)
+                                                   for x in a.parts):
+            out.append((card.name, edition, ask_value(a, abilities)))
     return tuple(out)
 
 

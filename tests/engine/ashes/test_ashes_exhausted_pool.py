@@ -10,9 +10,8 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.checks import _POOL_COUNT, EXHAUSTED_POOL
-from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 
@@ -20,19 +19,15 @@ from tests.engine.ashes.test_ashes_cases import real_cards
 def pool_parts() -> tuple[tuple[str, str, str, int, int | None], ...]:
     """(card, edition, ability, part n, how many dice it selects when it says) of every such part."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                if a.kind == "passive":
-                    continue
-                part = next((x for x in a.parts if EXHAUSTED_POOL.search(x.text)), None)
-                if part is not None and not part.focus and not part.mode:
-                    m = _POOL_COUNT.search(part.text)
-                    out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
-                                int(m.group("n")) if m else None))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        if a.kind == "passive":
+            continue
+        part = next((x for x in a.parts if EXHAUSTED_POOL.search(x.text)), None)
+        if part is not None and not part.focus and not part.mode:
+            m = _POOL_COUNT.search(part.text)
+            out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
+                        int(m.group("n")) if m else None))
     return tuple(out)
 
 

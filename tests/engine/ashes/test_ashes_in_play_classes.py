@@ -23,6 +23,7 @@ from engine.interface import QuestionError
 from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 EDITIONS = ("reborn", "1e")
@@ -31,14 +32,10 @@ SPELL, ABILITY = "Freezing Blast", "Aradel Summergaard"
 
 
 def _passives():  # type: ignore[no-untyped-def]
-    for card in real_cards():
-        for edition in EDITIONS:
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                if a.kind == "passive":
-                    yield card.name, edition, p, a, " ".join(x.text for x in a.parts) or a.text
+    for r in every_ability():
+        card, edition, p, a = r.card, r.edition, r.printing, r.ability
+        if a.kind == "passive":
+            yield card.name, edition, p, a, " ".join(x.text for x in a.parts) or a.text
 
 
 def _printed(name: str, edition: str):  # type: ignore[no-untyped-def]
@@ -245,14 +242,10 @@ def test_a_cancel_of_a_spell_guarded_card_says_it_is_no_bar(card, edition):
 def opponents_units_damage() -> tuple[tuple[str, str, str, int], ...]:
     """Every part dealing damage to "all opponents' units" (One Hundred Blades, Mist Typhoon)."""
     out = []
-    for card in real_cards():
-        for edition in EDITIONS:
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                out += [(card.name, edition, "play" if a.kind == "play" else str(a.index), x.n) for x in a.parts
-                        if re.match(r"^deal \d+ damage to (?:all|each) (?:your )?opponents?'s? units?\b", x.text, re.I)]
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        out += [(card.name, edition, "play" if a.kind == "play" else str(a.index), x.n) for x in a.parts
+                if re.match(r"^deal \d+ damage to (?:all|each) (?:your )?opponents?'s? units?\b", x.text, re.I)]
     return tuple(out)
 
 
@@ -268,21 +261,17 @@ def damage_then_that_unit() -> tuple[tuple[str, str, str, int, int], ...]:
     """(card, edition, ability, damage part, later part) for every "Deal N damage to a target unit ..." followed by a
     part acting on that unit ("Remove 2 status tokens from that unit", "place 1 exhaustion token on it")."""
     out = []
-    for card in real_cards():
-        for edition in EDITIONS:
-            p = printing(card, edition)
-            if p is None:
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        if a.kind == "passive":
+            continue
+        for x in a.parts:
+            if x.focus or not re.match(r"^(?:you may )?deal \d+ damage to a target unit\b", x.text, re.I):
                 continue
-            for a in read_abilities(p):
-                if a.kind == "passive":
-                    continue
-                for x in a.parts:
-                    if x.focus or not re.match(r"^(?:you may )?deal \d+ damage to a target unit\b", x.text, re.I):
-                        continue
-                    later = next((y for y in a.parts if y.depends_on == x.n and y.link == "refers-back" and re.search(
-                        r"\b(?:on|from|to) (?:that unit|it)\b", y.text, re.I) and not y.condition), None)
-                    if later is not None:
-                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), x.n, later.n))
+            later = next((y for y in a.parts if y.depends_on == x.n and y.link == "refers-back" and re.search(
+                r"\b(?:on|from|to) (?:that unit|it)\b", y.text, re.I) and not y.condition), None)
+            if later is not None:
+                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), x.n, later.n))
     return tuple(out)
 
 

@@ -15,6 +15,7 @@ from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.state import Board, Unit
 from engine.rulesets.ashes.targets import KIND_WORDS, choose_target, unit_need_met
 from engine.trace import Trace
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 SIDES = {"mine": ("mine",), "theirs": ("theirs",), "any": ("mine", "theirs")}
@@ -41,19 +42,15 @@ def kind_of(words: str) -> str:
 def kind_words() -> tuple[tuple[str, str, int, int, str, str], ...]:
     """(card, edition, ability index, part n, "target"/"need", words) of every target or needed unit named by kind."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                for part in a.parts:
-                    specs = (part.new_target, *part.new_target.also) if part.new_target else ()
-                    out += [(card.name, edition, a.index, part.n, "target", s.words) for s in specs
-                            if s.kind == "unit" and KIND_WORDS.search(s.words)]
-                    out += [(card.name, edition, a.index, part.n, "need", n.words) for n in part.needs
-                            if n.kind == "unit" and not n.name and KIND_WORDS.search(n.words or "")
-                            and not any(n.words == s.words for s in specs)]
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        for part in a.parts:
+            specs = (part.new_target, *part.new_target.also) if part.new_target else ()
+            out += [(card.name, edition, a.index, part.n, "target", s.words) for s in specs
+                    if s.kind == "unit" and KIND_WORDS.search(s.words)]
+            out += [(card.name, edition, a.index, part.n, "need", n.words) for n in part.needs
+                    if n.kind == "unit" and not n.name and KIND_WORDS.search(n.words or "")
+                    and not any(n.words == s.words for s in specs)]
     return tuple(out)
 
 

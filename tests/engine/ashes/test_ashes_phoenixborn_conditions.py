@@ -10,9 +10,8 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
-from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.resolve import ask_value
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 STATE = re.compile(r"(?:^|\band )your phoenixborn is (exhausted|unexhausted)$|^there are (\d+) or more (status|wound) "
@@ -22,16 +21,11 @@ STATE = re.compile(r"(?:^|\band )your phoenixborn is (exhausted|unexhausted)$|^t
 @cache
 def pb_conditions() -> tuple[tuple[str, str, str, int, str], ...]:
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                for x in a.parts:
-                    if x.condition and STATE.search(x.condition) and x.focus == 0 and a.kind != "passive":
-                        out.append((card.name, edition, ask_value(a, abilities), x.n, x.condition))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        for x in a.parts:
+            if x.condition and STATE.search(x.condition) and x.focus == 0 and a.kind != "passive":
+                out.append((card.name, edition, ask_value(a, abilities), x.n, x.condition))
     return tuple(out)
 
 

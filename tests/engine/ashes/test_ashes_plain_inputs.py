@@ -20,6 +20,7 @@ from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.resolve import ask_value, default_ability
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 
@@ -95,22 +96,17 @@ def test_a_card_played_from_hand_is_not_exhausted():
 def first_targets() -> tuple[tuple[str, str, str, int, str], ...]:
     """(card, edition, ability, part, side) for every ability whose first target is a unit of one side or either."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                part = next((x for x in a.parts if x.new_target and x.focus == 0), None)
-                if part is None or a.kind == "passive":
-                    continue
-                words = part.text.lower()
-                if "target unit" not in words or "phoenixborn" in words or "with" in words.split("target unit")[1][:6]:
-                    continue
-                side = "mine" if "you control" in words.split("target unit")[1][:14] else \
-                    "theirs" if "opponent controls" in words.split("target unit")[1][:20] else "any"
-                out.append((card.name, edition, ask_value(a, abilities), part.n, side))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        part = next((x for x in a.parts if x.new_target and x.focus == 0), None)
+        if part is None or a.kind == "passive":
+            continue
+        words = part.text.lower()
+        if "target unit" not in words or "phoenixborn" in words or "with" in words.split("target unit")[1][:6]:
+            continue
+        side = "mine" if "you control" in words.split("target unit")[1][:14] else \
+            "theirs" if "opponent controls" in words.split("target unit")[1][:20] else "any"
+        out.append((card.name, edition, ask_value(a, abilities), part.n, side))
     return tuple(out)
 
 

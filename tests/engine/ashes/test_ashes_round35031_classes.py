@@ -15,6 +15,7 @@ from engine.rulesets.ashes import judge
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.resolve import ask_value
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 KIND = re.compile(r"^(?:you may )?(?:choose |deal \d+ damage to |destroy |return )?an? target (ally|conjuration) "
@@ -25,18 +26,13 @@ ALLY, CONJURATION = "Iron Worker", "Gilder"
 @cache
 def kind_targets() -> tuple[tuple[str, str, str, int, str, str], ...]:
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                x = next((x for x in a.parts if x.new_target and x.focus == 0), None)
-                m = KIND.match(x.text) if x is not None else None
-                if m and a.kind != "passive":
-                    out.append((card.name, edition, ask_value(a, abilities), x.n, m.group(1).lower(),
-                                "mine" if m.group(2).lower() == "you control" else "theirs"))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        x = next((x for x in a.parts if x.new_target and x.focus == 0), None)
+        m = KIND.match(x.text) if x is not None else None
+        if m and a.kind != "passive":
+            out.append((card.name, edition, ask_value(a, abilities), x.n, m.group(1).lower(),
+                        "mine" if m.group(2).lower() == "you control" else "theirs"))
     return tuple(out)
 
 
@@ -58,19 +54,14 @@ def test_a_target_ally_or_conjuration_is_checked_against_the_named_units_card(ca
 @cache
 def watching_triggers() -> tuple[tuple[str, str, str, str], ...]:
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                words = a.trigger.words if a.trigger else ""
-                m = re.search(r"\b(?:a|an|any) (?:unit|ally) (you control|an opponent controls) (?:is|would be) dealt "
-                              r"damage\b", words, re.I)
-                if m and "phoenixborn" not in words.lower():
-                    out.append((card.name, edition, ask_value(a, abilities),
-                                "mine" if m.group(1).lower() == "you control" else "theirs"))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        words = a.trigger.words if a.trigger else ""
+        m = re.search(r"\b(?:a|an|any) (?:unit|ally) (you control|an opponent controls) (?:is|would be) dealt "
+                      r"damage\b", words, re.I)
+        if m and "phoenixborn" not in words.lower():
+            out.append((card.name, edition, ask_value(a, abilities),
+                        "mine" if m.group(1).lower() == "you control" else "theirs"))
     return tuple(out)
 
 
@@ -138,19 +129,14 @@ def dice_costs() -> tuple[tuple[str, str, str, tuple[tuple[int, str, str], ...]]
     """4. every ability whose magic cost is plain dice with a class or power symbol: (card, edition, ability,
     ((count, magic, side), ...))."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            abilities = read_abilities(p)
-            for a in abilities:
-                got = [re.fullmatch(r"(\d+) (?:([a-z]+) (class|power)|basic) dic?e", c.text.strip(), re.I)
-                       for c in a.costs if c.kind == "magic"]
-                if got and all(got) and any(m.group(3) for m in got):
-                    out.append((card.name, edition, ask_value(a, abilities),
-                                tuple((int(m.group(1)), (m.group(2) or "basic").lower(), (m.group(3) or "").lower())
-                                      for m in got)))
+    for r in every_ability():
+        card, edition, a, abilities = r.card, r.edition, r.ability, r.abilities
+        got = [re.fullmatch(r"(\d+) (?:([a-z]+) (class|power)|basic) dic?e", c.text.strip(), re.I)
+               for c in a.costs if c.kind == "magic"]
+        if got and all(got) and any(m.group(3) for m in got):
+            out.append((card.name, edition, ask_value(a, abilities),
+                        tuple((int(m.group(1)), (m.group(2) or "basic").lower(), (m.group(3) or "").lower())
+                              for m in got)))
     return tuple(out)
 
 

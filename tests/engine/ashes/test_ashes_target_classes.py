@@ -12,8 +12,7 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
-from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 
 UNIT_OR_PB = re.compile(r"\btarget unit or phoenixborn\b", re.I)
@@ -24,18 +23,14 @@ TWO_TARGETS = re.compile(r"\btarget (?:unit|ally|conjuration)[^.]*\bor\b[^.]*\bt
 def abilities_saying(pattern: re.Pattern[str]) -> tuple[tuple[str, str, str, int], ...]:
     """(card, edition, ability choice, part n) of every part that says it, where it is the first targeting part."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                if a.kind == "passive":
-                    continue
-                targeted = [x for x in a.parts if x.new_target is not None]
-                if targeted and pattern.search(targeted[0].text) and not targeted[0].mode and not targeted[0].focus \
-                        and targeted[0].new_target.side != "mine":   # yours only: an opponent's cancel never sees it
-                    out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), targeted[0].n))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        if a.kind == "passive":
+            continue
+        targeted = [x for x in a.parts if x.new_target is not None]
+        if targeted and pattern.search(targeted[0].text) and not targeted[0].mode and not targeted[0].focus \
+                and targeted[0].new_target.side != "mine":   # yours only: an opponent's cancel never sees it
+            out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), targeted[0].n))
     return tuple(out)
 
 
@@ -69,17 +64,13 @@ def test_two_targets_joined_by_or_are_one_choice(card, edition, ability, n):
 def two_unit_targets() -> tuple[tuple[str, str, str], ...]:
     """Every ability whose part names two targets joined by "and", one of them a unit an opponent controls."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                for part in a.parts:
-                    spec = part.new_target
-                    if spec and spec.also and spec.side == "mine" and any(
-                            x.kind == "unit" and x.side == "theirs" for x in spec.also):
-                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index)))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        for part in a.parts:
+            spec = part.new_target
+            if spec and spec.also and spec.side == "mine" and any(
+                    x.kind == "unit" and x.side == "theirs" for x in spec.also):
+                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index)))
     return tuple(out)
 
 
@@ -97,21 +88,17 @@ def test_a_second_target_of_theirs_lets_golden_veil_cancel(card, edition, abilit
 def chosen_player_parts() -> tuple[tuple[str, str, str, int, bool], ...]:
     """Parts acting on "they"/"their" after "Choose a player": (card, edition, ability, n, Phoenixborn only if none)."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                chose = False
-                for part in a.parts:
-                    if re.match(r"^choose a (?:target )?player\b", part.text, re.I):
-                        chose = True
-                    elif chose and part.new_target and part.new_target.side == "theirs" and \
-                            re.search(r"\b(?:they control|their)\b", part.text):
-                        only_if = any("limits the choice" in n for n in part.notes)
-                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
-                                    only_if))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        chose = False
+        for part in a.parts:
+            if re.match(r"^choose a (?:target )?player\b", part.text, re.I):
+                chose = True
+            elif chose and part.new_target and part.new_target.side == "theirs" and \
+                    re.search(r"\b(?:they control|their)\b", part.text):
+                only_if = any("limits the choice" in n for n in part.notes)
+                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
+                            only_if))
     return tuple(out)
 
 

@@ -10,11 +10,10 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.checks import self_tokens_verdict
-from engine.rulesets.ashes.editions import printing
 from engine.rulesets.ashes.state import Unit
 from engine.rulesets.ashes.tokens import removal
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 from tests.engine.ashes.test_ashes_kind_classes import typed_units
 
@@ -23,17 +22,13 @@ from tests.engine.ashes.test_ashes_kind_classes import typed_units
 def moves() -> tuple[tuple[str, str, str, int, str, str], ...]:
     """(card, edition, ability, part n, where from, which token) of every "move N token from X" part."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                for part in a.parts:
-                    rem = removal(part.text)
-                    if rem is not None and rem.verb == "move":
-                        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
-                                    rem.what, rem.items[0][1]))
+    for r in every_ability():
+        card, edition, a = r.card, r.edition, r.ability
+        for part in a.parts:
+            rem = removal(part.text)
+            if rem is not None and rem.verb == "move":
+                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), part.n,
+                            rem.what, rem.items[0][1]))
     return tuple(out)
 
 

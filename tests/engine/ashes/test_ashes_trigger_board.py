@@ -11,9 +11,8 @@ from functools import cache
 import pytest
 
 from engine.rulesets.ashes import judge
-from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.checks import trigger_unit
-from engine.rulesets.ashes.editions import printing
+from tests.engine.ashes.real import every_ability
 from tests.engine.ashes.test_ashes_cases import real_cards
 from tests.engine.ashes.test_ashes_kind_classes import typed_units
 
@@ -22,17 +21,13 @@ from tests.engine.ashes.test_ashes_kind_classes import typed_units
 def triggers() -> tuple[tuple[str, str, str, str, str, bool, bool], ...]:
     """(card, edition, ability, side, kind, checkable, the card is itself a unit in play) of each such trigger."""
     out = []
-    for card in real_cards():
-        for edition in ("reborn", "1e"):
-            p = printing(card, edition)
-            if p is None:
-                continue
-            for a in read_abilities(p):
-                got = trigger_unit(a.trigger.words) if a.trigger else None
-                if got is None or a.kind == "passive":
-                    continue
-                itself = p.type in ("Ally", "Conjuration") and a.kind != "play"
-                out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), *got, itself))
+    for r in every_ability():
+        card, edition, p, a = r.card, r.edition, r.printing, r.ability
+        got = trigger_unit(a.trigger.words) if a.trigger else None
+        if got is None or a.kind == "passive":
+            continue
+        itself = p.type in ("Ally", "Conjuration") and a.kind != "play"
+        out.append((card.name, edition, "play" if a.kind == "play" else str(a.index), *got, itself))
     return tuple(out)
 
 
