@@ -305,6 +305,13 @@ class Matcher:
                     for start in range(len(key) - 1):
                         grams.setdefault(key[start:start + 2] + _CHR[start], []).append(j)
             self._grams = grams
+            # The last two, three and four letters of each key: a query's last run, intact, ends the key it is in.
+            ends: dict[str, list[int]] = {}
+            for j, key in enumerate(self._by_len):
+                for n in (2, 3, 4) if len(key) <= _SHORT + 3 else (3, 4):
+                    if len(key) >= n:
+                        ends.setdefault(key[-n:], []).append(j)
+            self._ends: dict[str, list[int]] = ends
 
         # Cards by the words of their names (without suffixes): "eznite", "3 woes".
         self._words = WordIndex([identity.removeprefix("the ") for identity in self._identity])
@@ -902,31 +909,40 @@ class Matcher:
             if not n:
                 break
             # Only keys of a length r edits can reach: a key r edits away is at most r letters longer or shorter.
-            found = list(self._gram_candidates(q, r, n, bisect_left(lens, len(q) - r), bisect_right(lens, len(q) + r)))
+            found = list(self._gram_candidates(q, r, n, bisect_left(lens, len(q) - r), bisect_right(lens, len(q) + r),
+                                               whole=True))
             near = process.extract(q, [by_len[j] for j in found], scorer=OSA.distance, processor=None, score_cutoff=r,
                                    limit=_POOL) if found else []
             done, within, hits = r, [found[k] for _key, _d, k in near] if len(near) < _POOL else None, []
             if not near:
                 continue
             hits = sorted(((by_len_pos[found[k]], 100 * (1 - d / max(len(q), len(key)))) for key, d, k in near),
-                          key=lambda t: -t[1])
+                          key=lambda t: (-t[1], t[0]))  # ties: alphabetically, whatever order the runs found them in
             # The best a key r + 1 edits away could score; settled when that is outside the margin.
             unseen = 100 * (1 - (r + 1) / (len(q) + r + 1))
             if hits[0][1] - unseen > FUZZY_MARGIN:
                 return hits, True, r, within
         return hits, False, done, within
 
-    def _gram_candidates(self, q: str, r: int, n: int = 3, lo: int = 0, hi: int = 1 << 30) -> set[int]:
+    def _gram_candidates(self, q: str, r: int, n: int = 3, lo: int = 0, hi: int = 1 << 30, *,
+                         whole: bool = False) -> set[int]:
         """Keys (positions in `_by_len`, within [lo, hi)) holding one of r + 1 runs of n letters of q (one letter
-        apart at least) within r places of where q has it."""
+        apart at least) within r places of where q has it. `whole`: q is a whole name, not the start of one, so
+        its first run, intact, begins the key and its last run, intact, ends it (one look-up each, not 2r + 1)."""
         get = (self._grams or {}).get
         step = (len(q) - n) / r if r else 0
         found: set[int] = set()
         for k in range(r + 1):
             start = round(k * step)
             run = q[start:start + n]
-            for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
-                keys = get(run + _CHR[shift])
+            if whole and k == r:
+                postings = [self._ends.get(run)]
+            elif whole and k == 0:
+                postings = [get(run + _CHR[0])]
+            else:
+                shifts = range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1)
+                postings = [get(run + _CHR[shift]) for shift in shifts]
+            for keys in postings:
                 if keys:
                     found.update(keys[bisect_left(keys, lo):bisect_left(keys, hi)])
         return found
