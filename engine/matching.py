@@ -209,6 +209,11 @@ class Matcher:
                 if number is not None else []
             if chosen:
                 self._override[number] = chosen[0]
+        # Each card of several printings has its default chosen once, here: answers about it name it, fuzzy ones too.
+        for ids in self._fam_ids:
+            if len(ids) > 1:
+                self._default(ids)
+        self._preferred.clear()  # (needed again only for some of a card's printings: rare, and kept out of the file)
         self._labels: dict[str, list[int]] = {}  # a printing's label as lists show it, folded
         raw_labels: dict[str, list[int]] = {}  # ... and as shown (spacing and case aside), if only one has it
         for i, card in enumerate(self._cards):
