@@ -209,6 +209,11 @@ class Matcher:
                 if number is not None else []
             if chosen:
                 self._override[number] = chosen[0]
+        # Each card of several printings has its default chosen once, here: answers about it name it, fuzzy ones too.
+        for ids in self._fam_ids:
+            if len(ids) > 1:
+                self._default(ids)
+        self._preferred.clear()  # (needed again only for some of a card's printings: rare, and kept out of the file)
         self._labels: dict[str, list[int]] = {}  # a printing's label as lists show it, folded
         raw_labels: dict[str, list[int]] = {}  # ... and as shown (spacing and case aside), if only one has it
         for i, card in enumerate(self._cards):
@@ -305,6 +310,13 @@ class Matcher:
                     for start in range(len(key) - 1):
                         grams.setdefault(key[start:start + 2] + _CHR[start], []).append(j)
             self._grams = grams
+            # The last two, three and four letters of each key: a query's last run, intact, ends the key it is in.
+            ends: dict[str, list[int]] = {}
+            for j, key in enumerate(self._by_len):
+                for n in (2, 3, 4) if len(key) <= _SHORT + 3 else (3, 4):
+                    if len(key) >= n:
+                        ends.setdefault(key[-n:], []).append(j)
+            self._ends: dict[str, list[int]] = ends
 
         # Cards by the words of their names (without suffixes): "eznite", "3 woes".
         self._words = WordIndex([identity.removeprefix("the ") for identity in self._identity])
@@ -428,7 +440,7 @@ class Matcher:
             # A short start of a long name ("pres" of "Presented Before the Lord") does not answer alone when
             # the whole query is one typo from another card's name ("peres" -> Peres): both are asked.
             if result.card is not None and len(q) < 0.6 * len(base_name(result.card.name)):
-                near = self._near_hits(q) or self._hits(q, FUZZY_CUTOFF)
+                near = self._close_hits(q)
                 rival = [p for p, score in near if OSA.distance(q, self._keys[p]) <= 1
                          and all(self._fam[i] != self._fam[ids[0]] for i in self._key_pick[p])]
                 if rival:
@@ -643,6 +655,8 @@ class Matcher:
         chosen = self._override.get(number)
         if chosen is not None and chosen in ids:
             found = (chosen, "moderator")
+        elif len(ids) == 1:  # a card of one printing (most are): nothing to compare
+            found = (ids[0], "default")
         elif self._prefer is None:
             found = (min(ids, key=lambda i: self._rank[i]), "default")
         else:
@@ -759,7 +773,8 @@ class Matcher:
         if hits:
             return hits, ""
         words = q.split()
-        for n in range(min(len(words) - 1, 3), 0, -1):
+        # (only when the last word ends some set's name: most queries end otherwise)
+        for n in range(min(len(words) - 1, 3) if words and words[-1] in self._designator_ends else 0, 0, -1):
             tail = " ".join(words[-n:])
             if tail not in self._set_words:
                 continue
@@ -778,7 +793,8 @@ class Matcher:
         # "captian of the host warriors": last words naming a set are a set hint, not a misspelt suffix.
         # Tried when the plain reading is ambiguous, or is a loose fit whose set those words don't name.
         words = q.split()
-        for n in range(min(len(words) - 1, 3), 0, -1):
+        # (only when the last word ends some set's name: most queries end otherwise)
+        for n in range(min(len(words) - 1, 3) if words and words[-1] in self._designator_ends else 0, 0, -1):
             tail = " ".join(words[-n:])
             if tail not in self._set_words:
                 continue
@@ -792,7 +808,7 @@ class Matcher:
 
     def _fuzzy_decide(self, query: str, q: str, hint: str) -> tuple[MatchResult | None, float, str]:
         """The fuzzy answer for q (None when nothing reaches the cutoff), the best score and its key."""
-        hits = self._near_hits(q) or self._hits(q, FUZZY_CUTOFF)
+        hits = self._close_hits(q)
         if not hits:
             return None, 0.0, ""
         # Each key close to the best is a plausible reading of the typo, read as if typed exactly.
@@ -813,8 +829,72 @@ class Matcher:
         ranked = self._ranked(hits[:_RUNNER_KEYS])
         return self._decide(query, q, pick, group, hint, "fuzzy", ranked), top, self._keys[hits[0][0]]
 
-    def _near_hits(self, q: str) -> list[tuple[int, float]]:
-        """The keys a few edits from q, found without scanning every key, when that settles the answer; else [].
+    def _close_hits(self, q: str) -> list[tuple[int, float]]:
+        """(key position, OSA score) of the keys that decide a fuzzy reading of q, best first: the pigeonhole's
+        (`_near_hits`) when they settle it, else every key scoring >= FUZZY_CUTOFF, as `_hits` finds them.
+
+        When the pigeonhole does not settle, its last pass still found every key within r edits; a key further away
+        reaches the cutoff only if it is long enough (r + 1 edits are at most 30% of its length), so only keys of
+        those lengths are scanned, and the pass's keys join them in the order the whole scan gives (OSA score, Indel
+        ratio, length order): the same keys, in the same order, as scanning every length (a short name two slips
+        off, "jepjtgah", compares a third of the keys).
+        """
+        hits, settled, r, within = self._near_hits(q)
+        if settled:
+            return hits
+        if within is None:
+            return self._hits(q, FUZZY_CUTOFF)
+        if hits:
+            closer = self._settle_further(q, r, hits, within)
+            if closer is not None:
+                return closer
+        c = FUZZY_CUTOFF / 100
+        lens, by_len = self._lens, self._by_len
+        lo, hi = bisect_left(lens, ceil(c * len(q))), bisect_right(lens, floor(len(q) / c))
+        # The shortest key r + 1 edits away that can score c (a point of slack for rounding); none shorter than q.
+        longer = next((n for n in range(len(q), len(q) + 200) if 1 - (r + 1) / n >= c - 0.01), len(q))
+        start = max(lo, bisect_left(lens, longer)) if longer > len(q) else lo
+        if start == lo:
+            return self._hits(q, FUZZY_CUTOFF)
+        scanned = [(start + k, score) for k, score in self._extract(q, by_len[start:hi], FUZZY_CUTOFF, False)]
+        seen = {j for j, _score in scanned}
+        known = [j for j in within if j not in seen and lo <= j < hi]
+        found = process.extract(q, [by_len[j] for j in known], scorer=OSA.normalized_similarity, processor=None,
+                                score_cutoff=c, limit=None)
+        scored = scanned + [(known[k], score * 100) for _key, score, k in found]
+        scored.sort(key=lambda t: (-t[1], -fuzz.ratio(q, by_len[t[0]]), t[0]))
+        return [(self._by_len_pos[j], score) for j, score in scored[:_POOL]]
+
+    def _settle_further(self, q: str, r: int, hits: list[tuple[int, float]],
+                        within: list[int]) -> list[tuple[int, float]] | None:
+        """The pigeonhole's keys within r edits of q (`hits`, best first; `within`, as positions in `_by_len`) and
+        every key further away that scores close to the best of them, best first; None when finding those would
+        compare as many keys as the whole scan.
+
+        A key r + 1 or more edits away is at least as many edits away as its length differs from q's, so only keys
+        of a few lengths can come within the margin of the best ("lost soul nctempt": keys of 21 letters, four
+        letters typed in); comparing those settles the answer as the pigeonhole does when none is close: the same
+        reading (best key, close keys), the runners-up drawn from the keys found.
+        """
+        length, lens, by_len = len(q), self._lens, self._by_len
+        close = hits[0][1] - FUZZY_MARGIN - 0.01  # (a hundredth of a point of slack for rounding)
+        reach = [n for n in range(max(1, length - 60), length + 61)
+                 if 100 * (1 - max(r + 1, abs(n - length)) / max(length, n)) >= close]
+        c = FUZZY_CUTOFF / 100
+        lo, hi = bisect_left(lens, ceil(c * length)), bisect_right(lens, floor(length / c))
+        start, end = max(lo, bisect_left(lens, reach[0])), min(hi, bisect_right(lens, reach[-1]))
+        if end - start >= (hi - lo) // 2:
+            return None
+        seen = set(within)
+        further = process.extract(q, by_len[start:end], scorer=OSA.normalized_similarity, processor=None,
+                                  score_cutoff=max(0.0, close / 100), limit=None)
+        more = [(self._by_len_pos[start + k], 100 * score) for _key, score, k in further
+                if start + k not in seen and score >= c]
+        return sorted(hits + more, key=lambda t: -t[1])[:_POOL] if more else hits
+
+    def _near_hits(self, q: str) -> tuple[list[tuple[int, float]], bool, int, list[int] | None]:
+        """(the keys a few edits from q found by the last pass, best first; whether they settle the answer; r of the
+        last pass that found every key within r edits, and those keys as positions in `_by_len`, or None).
 
         Pigeonhole: take r + 1 runs of three letters of q with at least one letter between runs. One edit (a
         swap included) spoils at most one run and shifts the later ones by at most one place, so a key within
@@ -823,42 +903,51 @@ class Matcher:
         compete with it was found, so the full scan would decide the same way.
         """
         if self._grams is None or len(q) > 60:
-            return []
+            return [], False, 0, None
         lens, by_len, by_len_pos = self._lens, self._by_len, self._by_len_pos
+        done, within, hits = 0, None, []
         for r in (1, 2, 3):
             if r == 2 and len(q) >= 19:
                 continue  # r = 2 cannot settle two edits this long (the margin is under one edit): go to r = 3
             # The longest runs q is long enough for: four letters, three, or two (short names only).
-            n = next((n for n in (4, 3, 2) if len(q) >= (n + 1) * (r + 1) - 1 and (n > 2 or len(q) <= _SHORT)), 0)
+            n = _run_length(len(q), r)
             if not n:
-                return []
+                break
             # Only keys of a length r edits can reach: a key r edits away is at most r letters longer or shorter.
-            found = list(self._gram_candidates(q, r, n, bisect_left(lens, len(q) - r), bisect_right(lens, len(q) + r)))
-            if not found:
-                continue
+            found = list(self._gram_candidates(q, r, n, bisect_left(lens, len(q) - r), bisect_right(lens, len(q) + r),
+                                               whole=True))
             near = process.extract(q, [by_len[j] for j in found], scorer=OSA.distance, processor=None, score_cutoff=r,
-                                   limit=_POOL)
+                                   limit=_POOL) if found else []
+            done, within, hits = r, [found[k] for _key, _d, k in near] if len(near) < _POOL else None, []
             if not near:
                 continue
             hits = sorted(((by_len_pos[found[k]], 100 * (1 - d / max(len(q), len(key)))) for key, d, k in near),
-                          key=lambda t: -t[1])
+                          key=lambda t: (-t[1], t[0]))  # ties: alphabetically, whatever order the runs found them in
             # The best a key r + 1 edits away could score; settled when that is outside the margin.
             unseen = 100 * (1 - (r + 1) / (len(q) + r + 1))
             if hits[0][1] - unseen > FUZZY_MARGIN:
-                return hits
-        return []
+                return hits, True, r, within
+        return hits, False, done, within
 
-    def _gram_candidates(self, q: str, r: int, n: int = 3, lo: int = 0, hi: int = 1 << 30) -> set[int]:
+    def _gram_candidates(self, q: str, r: int, n: int = 3, lo: int = 0, hi: int = 1 << 30, *,
+                         whole: bool = False) -> set[int]:
         """Keys (positions in `_by_len`, within [lo, hi)) holding one of r + 1 runs of n letters of q (one letter
-        apart at least) within r places of where q has it."""
+        apart at least) within r places of where q has it. `whole`: q is a whole name, not the start of one, so
+        its first run, intact, begins the key and its last run, intact, ends it (one look-up each, not 2r + 1)."""
         get = (self._grams or {}).get
         step = (len(q) - n) / r if r else 0
         found: set[int] = set()
         for k in range(r + 1):
             start = round(k * step)
             run = q[start:start + n]
-            for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
-                keys = get(run + _CHR[shift])
+            if whole and k == r:
+                postings = [self._ends.get(run)]
+            elif whole and k == 0:
+                postings = [get(run + _CHR[0])]
+            else:
+                shifts = range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1)
+                postings = [get(run + _CHR[shift]) for shift in shifts]
+            for keys in postings:
                 if keys:
                     found.update(keys[bisect_left(keys, lo):bisect_left(keys, hi)])
         return found
@@ -1016,6 +1105,13 @@ def _slip_cost(typed: str, meant: str) -> float:
             row.append(best)
         prev2, prev = prev, row
     return prev[m]
+
+
+@cache
+def _run_length(length: int, r: int) -> int:
+    """The longest runs (four letters, three, or two for short names only) a query of this length holds r + 1 of, one
+    letter apart at least; 0 when it is too short even for runs of two."""
+    return next((n for n in (4, 3, 2) if length >= (n + 1) * (r + 1) - 1 and (n > 2 or length <= _SHORT)), 0)
 
 
 def _edit_budget(length: int) -> int:

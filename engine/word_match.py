@@ -77,17 +77,18 @@ class WordIndex:
     def search(self, folded_query: str, *, typos: bool = True) -> list[WordHit]:
         """Cards containing every content word of the query, at the strictest tier that finds any,
         best first (coverage, then closeness). Empty when the query has no content word."""
-        words = content_words(folded_query)
-        if not words or len(words) > 8:
-            return []
         cards = self._cards
         if not typos:  # quick refusal: a word that is neither a word of a name nor the start of one
             vocab = self._vocab
-            for w in words:
-                if w not in cards:
+            for w in folded_query.split():
+                w = canonical(w)
+                if w not in cards and w not in STOP_WORDS:
                     at = bisect_left(vocab, w)
                     if len(w) < MIN_PREFIX or at == len(vocab) or not vocab[at].startswith(w):
                         return []
+        words = content_words(folded_query)
+        if not words or len(words) > 8:
+            return []
         exact = [self._exact(w) for w in words]
         found = self._combine(words, exact)
         if found:
