@@ -308,6 +308,10 @@ THEIR_TURN = ("their", "his", "her", "opponent's", "opponent’s", "that player'
 # "Following battle, ...") and success in battle ("If this Hero is successful in battle", "If block is successful").
 BATTLE_TRIGGER = re.compile(r"(?:^|[,.;:]\s*)(?:immediately )?(?:(?:after|following) (?:the )?battle|"
                             r"at the end of (?:the )?battle)\b", re.I)
+# A delayed action at the end of the battle: "After battle, discard this card", "discard Archer at end of battle",
+# "If blocking, draw 3 and discard this card after battle" (not "until end of battle", a stated time that lasts).
+BATTLE_END = re.compile(r"\b(?:(?:immediately )?(?:after|following) (?:the )?battle|(?:at )?(?:the )?end of (?:the )?"
+                        r"battle)\b", re.I)
 SUCCESS_TRIGGER = re.compile(r"\b(?:if|when|once|after)\b[^,:]*?\bsuccessful(?:ly)?\b|\bif successful\b", re.I)
 
 RECURRING = re.compile(
