@@ -260,6 +260,7 @@ class Evaluator:
         self.trace = Trace()
         self._checked_once = ""  # an "If [game state]" checked once, when the part keeps no condition up
         self._battle_end = ""  # the part only waits to act at the end of the battle ("After battle, ...")
+        self._cannot_if = self._cannot_be = ""  # "Cannot be negated if Coliseum is in play": the sentence, its "if"
         # Whose turn it is, as a seat: 0 is yours; a card played on an opponent's turn is taken as played on the
         # turn of the opponent just before you (so your turn comes next).
         self.players = scenario.player_count
@@ -472,8 +473,17 @@ class Evaluator:
         # player may still ask whether its changing matters, and the answer says it does not.
         once = P.CHECKED_ONCE.search(reading.part.text) if not conditions else None
         self._checked_once = once.group(0).strip() if once else ""
+        # "Cannot be negated if Coliseum is in play": its condition is taken as met as the ability is used (RG1,
+        # cannot-be-if); a player may name it ("condition-false:Coliseum") and hear that its changing later does not
+        # matter, instead of being told the card has no such condition.
+        cannot_if = re.search(r"\b(?:if|while|unless)\b[^.]*", reading.cannot_be, re.I) if reading.cannot_be else None
+        self._cannot_if = cannot_if.group(0).strip() if cannot_if else ""
+        self._cannot_be = reading.cannot_be
         for event in self.scenario.events:
             which = event.partition(":")[2]
+            if event_name(event) in NAMED_EVENTS and which and self._cannot_if and \
+                    which.casefold() in self._cannot_if.casefold() and not _named(which, conditions):
+                continue
             if event_name(event) in NAMED_EVENTS and self._checked_once and (
                     not which or which == "1" or which.casefold() in self._checked_once.casefold()):
                 continue
@@ -765,6 +775,13 @@ class Evaluator:
                     if s.armed and s.term.rule == "D7":
                         trace.add("D7", trigger, "previous ruling: the ability now runs to the end of this "
                                   "phase", source="event", event=index)
+            named = event.partition(":")[2]
+            if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and named and \
+                    self._cannot_if and named.casefold() in self._cannot_if.casefold():
+                trace.add("RG4", trigger, f"changes nothing: {_quote(self._cannot_if)} of its "
+                          f"{_quote(self._cannot_be)} is checked once, as the ability is used (taken as met then), "
+                          "not kept up like \"while\"",
+                          source="event", event=index)
             if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and self._checked_once:
                 trace.add("RG4", trigger, f"changes nothing: {_quote(self._checked_once)} is checked once, as the "
                           "ability resolves, not kept up like \"while\": its changing later does not switch the "

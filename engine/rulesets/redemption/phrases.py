@@ -137,7 +137,9 @@ D3_REMAINS_ON = re.compile(rf"\bwhile {SELF} (?:remains (?:on|in) (?:that|the|th
 D3_UNTIL = re.compile(
     r"\buntil (?:healed|discarded|released|removed(?: from (?:the )?(?:field of (?:play|battle)|play|battle|game))?"
     r"|(?:(?:that|the|selected|this|target(?:ed)?|either|both|each|your|its|his|her|their|any) )?"
-    r"(?:[\w’'-]+ ){0,3}?(?:is|are) (?:discarded|removed|healed|released|rescued|converted|banished|returned))\b",
+    r"(?:[\w’'-]+ ){0,3}?(?:is|are) (?:discarded|removed|healed|released|rescued|converted|banished|returned)"
+    # "until that Hero is removed from play": where from is part of the words quoted (removed from battle differs)
+    r"(?: from (?:the )?(?:field of (?:play|battle)|play|battle|game|territory))?)\b",
     re.I)
 D3_COLON = re.compile(
     r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"

@@ -78,3 +78,38 @@ def test_a_lost_soul_in_battle_lasts_until_it_leaves_battle():
         assert any(s.term.rule == "D7" for s in verdict.part.terms), name
         if not any(s.term.rule == "D3" for s in verdict.part.terms):  # (a result it made keeps its own bound)
             assert judge(card, "battle", ["leaves-battle"]).persists is False, name
+
+
+# --- blind round redemption-seed38011 ---------------------------------------------------------------------------
+def _cannot_be_if() -> list[tuple[str, str, str]]:
+    """(card, part, the "if" clause) of every real part whose "Cannot be ..." holds only if something is so."""
+    found = []
+    for name, c in real_cards().items():
+        for r in read_card(c):
+            m = re.search(r"\b(?:if|while|unless)\b[^.]*", r.cannot_be or "", re.I)
+            if m:
+                found.append((name, r.part.label, m.group(0)))
+    return found
+
+
+def test_a_cannot_be_condition_can_be_named_and_is_checked_once():
+    # "Cannot be negated if Coliseum is in play" (Coliseum Lion): `condition-false:Coliseum` was refused ("no
+    # condition 'coliseum'"); it is answered: the condition is checked as the ability is used (RG4), taken as met
+    found = _cannot_be_if()
+    assert len(found) >= 200  # 252 parts in the data of this session
+    for name, label, clause in found[::10]:
+        words = [w for w in re.findall(r"[A-Za-z]{4,}", clause) if w.lower() not in {"used", "this", "that"}]
+        if not words:
+            continue
+        word = words[-1]
+        verdict = judge(real_cards()[name], "battle", [f"condition-false:{word}"], part=label or None)
+        steps = [s.decision for s in verdict.trace.steps if s.rule == "RG4"] + \
+            [s.decision for s in verdict.trace.steps if s.rule == "D8"]
+        assert steps, (name, word)
+
+
+def test_a_quoted_until_keeps_where_the_target_is_removed_from():
+    # "Decrease remains until that Hero is removed from play" (Job's Three Friends) was quoted "until that Hero is
+    # removed": removed from battle would read otherwise
+    texts = [t.text for r in read_card(real_cards()["Job's Three Friends"]) for t in r.terms if t.rule == "D3"]
+    assert texts == ["until that Hero is removed from play"]
