@@ -62,6 +62,10 @@ class Instance:
     children: list[Instance] = field(default_factory=list)
     removed_by: str = ""             # why it left play early (DM11)
     way_may_leave: bool = False      # removed by a Way's "you may ..." (Way of the Butterfly): taken as used
+    mover: Card | None = None        # the Way whose words moved it out of play (Horse, Butterfly, Turtle)
+    # set aside by Way of the Turtle: played again at the start of your next turn, following its own instructions
+    # then (its own behaviour and choices), so a Duration stays for that play's later effect too
+    replay: tuple[Behaviour, Choices] | None = None
     set_aside_by: str = ""           # set aside now and played again next turn by this card (Royal Galley)
     lost_card: str = ""              # a card it should have set aside left play first, so it could not
     problem: str = ""                # why this play cannot happen under the version judged
@@ -70,6 +74,7 @@ class Instance:
     played_nothing: bool = False     # "> nothing": every play it could make played nothing, it set nothing aside
     reacted: bool = False            # on another player's turn, used as its Reaction (set aside, revealed): not played
     gained: bool = False             # gained, not played: its "When you gain this" played the cards after it
+    unplayable: str = ""             # a card no one can play (a Victory card, a Curse): its types, in words
     # decided by the evaluator
     own_ends: list[Point | None] = field(default_factory=list)  # per play: when its own effect is over
     leave: Point = Point(0)
@@ -103,6 +108,7 @@ class Builder:
         self.instances: list[Instance] = []
         self.skip_after: set[int] = set()
         self.names: dict[str, str] = {}  # name as typed -> card name, for the canonical chain text
+        self.play_ways: dict[int, list[Card | None]] = {}  # id of a collapsed per-play node -> the Way of each play
 
     def build(self, raw: RawNode, play_turns: list[int], parent: Instance | None = None,
               plays: Plays | None = None) -> Instance:
@@ -122,12 +128,17 @@ class Builder:
                         lent_by=lent, played_nothing=raw.played_nothing or choices.set_aside == 0)
         if parent is None and is_landscape(lent or card) and not lent:
             inst.in_play = False  # an Event, Project, Way or Trait is never put into play (DM16)
+        elif parent is None and not lent and not is_playable(card) and not (self.opponent_turn and behaviour.reacts_by):
+            # a Victory card, a Curse, a Shelter like Hovel: only Action, Treasure and Night cards are played (DM16)
+            inst.in_play, inst.unplayable = False, unplayable_kind(card)
         self.instances.append(inst)
         self.names[raw.name] = card.name
         if raw.as_name and lent:
             self.names[raw.as_name] = lent.name
         if parent is not None and plays is not None:
             self._check_allowed(inst, parent, plays)
+        elif inst.unplayable:
+            pass
         elif parent is None and self.opponent_turn and not behaviour.plays_itself and behaviour.reacts_by:
             # "you may first set this aside from your hand": on another player's turn its Reaction moves it
             # without playing it, so it is never in play (the official "Set aside": set-aside cards are not in play)
@@ -141,21 +152,41 @@ class Builder:
         if behaviour.skips_next_turn:
             self.skip_after.update(play_turns)
         way = lent is not None and "Way" in types_of(lent) and not follows_own(lent)
+        # the Ways of each play of a card a Throne variant played ("Caravan + Caravan as Way of the Horse"): the
+        # first one that moves the card does, on its play; a later play cannot move it again (it lost track of it)
+        movers = [(i, w) for i, w in enumerate(self.play_ways.pop(id(raw), [])) if w is not None
+                  and not follows_own(w) and (sets_aside_to_play_next_turn(w) or self.behaviour_of(w).leaves_itself)]
         if choices.removed:
             inst.removed_by = "removed from play early"
         elif way and inst.in_play and sets_aside_to_play_next_turn(lent):
-            inst.set_aside_by = lent.name  # Way of the Turtle: out of play now, played at your next turn's start
+            self._set_aside_by_way(inst, lent)  # Way of the Turtle: out of play now, played at your next turn's start
         elif way and inst.in_play and behaviour.leaves_itself:
             # Way of the Horse ("Return this to its pile"), Way of the Butterfly ("You may return this ..."): the
             # Way's words move the card played using it as it is played (DM11)
             inst.removed_by = f"{lent.name}'s “{behaviour.leaves_itself}” takes it out of play as it is played"
-            inst.way_may_leave = not behaviour.always_leaves
+            inst.way_may_leave, inst.mover = not behaviour.always_leaves, lent
+        elif movers and inst.in_play:
+            index, mover = movers[0]
+            on = f"on its play {index + 1} of {len(play_turns)}, "
+            if sets_aside_to_play_next_turn(mover):
+                self._set_aside_by_way(inst, mover)
+            else:
+                moves = self.behaviour_of(mover)
+                inst.removed_by = f"{on}{mover.name}'s “{moves.leaves_itself}” takes it out of play as it is played"
+                inst.way_may_leave, inst.mover = not moves.always_leaves, mover
         elif behaviour.always_leaves and (lent is None or follows_own(lent)) and inst.in_play:
             # "Trash this card." (Feast): its own text takes it out of play as it is played (DM11)
             inst.removed_by = f"its own “{behaviour.leaves_itself}” takes it out of play as it is played"
         if raw.children:
             self._children(inst, raw.children)
         return inst
+
+    def _set_aside_by_way(self, inst: Instance, way: Card) -> None:
+        """Way of the Turtle: "Set this aside. If you did, play it at the start of your next turn" — out of play now,
+        and played then by its own instructions (taken: the Way could be used again then, delaying it once more)."""
+        own = self.behaviour_of(inst.card)
+        inst.set_aside_by, inst.mover = way.name, way
+        inst.replay = (own, parse_choices((), own, inst.label))
 
     @staticmethod
     def forbid(inst: Instance, rule: str, why: str, wording: bool = False) -> None:
@@ -230,8 +261,8 @@ class Builder:
         followed = []
         for r in named:
             way = self.lookup(r.as_name) if r.as_name else None
-            if way is not None and (self.behaviour_of(way).plays is not None or self.behaviour_of(way).kind
-                                    is not Kind.NONE):
+            if way is not None and not sets_aside_to_play_next_turn(way) and (
+                    self.behaviour_of(way).plays is not None or self.behaviour_of(way).kind is not Kind.NONE):
                 raise ScenarioError(f"{way.name} does more than replace one play's instructions; ask with every "
                                     f"play using it (“{inst.label} > {r.name} as {way.name}”).")
             followed.append("followed" if way is None or follows_own(way) else "not-followed")
@@ -240,7 +271,9 @@ class Builder:
         choices = tuple(dict.fromkeys(c for r in named for c in r.choices))
         if self.behaviour_of(self.lookup(named[0].name)).kind is not Kind.NONE and "not-followed" in followed:
             choices += ("/".join(followed),)  # (a card with nothing later is the same either way)
-        return RawNode(named[0].name, None, choices)
+        collapsed = RawNode(named[0].name, None, choices)
+        self.play_ways[id(collapsed)] = [self.lookup(r.as_name) if r.as_name else None for r in named]
+        return collapsed
 
     def _check_allowed(self, child: Instance, parent: Instance, plays: Plays) -> None:
         # a card played using a Way is still that card, played (only what it does is the Way's)
@@ -263,6 +296,19 @@ class Builder:
                                     f"wording: it may not play {article(rule.type)} card", wording=True)
                 case _:
                     assert_never(rule.wording)
+
+
+PLAYABLE = frozenset({"Action", "Treasure", "Night"})
+
+
+def is_playable(card: Card) -> bool:
+    """Only Action, Treasure and Night cards are played (the rulebook); a card with none of these types never is."""
+    return bool(PLAYABLE & set(types_of(card)))
+
+
+def unplayable_kind(card: Card) -> str:
+    """"a Victory card", "a Victory-Reaction card", "a Curse card": what a card no one plays is, in words."""
+    return article("-".join(types_of(card)) or "untyped") + " card"
 
 
 def follows_own(way: Card) -> bool:

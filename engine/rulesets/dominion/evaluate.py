@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from typing import assert_never
 
 from engine.rulesets.dominion import interpretations as notes
-from engine.rulesets.dominion.behaviour import How, Kind, Leaves, is_duration, types_of
+from engine.rulesets.dominion.behaviour import Behaviour, How, Kind, Leaves, is_duration, types_of
 from engine.rulesets.dominion.build import (
     FOREVER,
     BehaviourOf,
@@ -127,6 +127,11 @@ class Evaluator:
                         is_duration(inst.card) else base_why.replace("the turn it was played", "that turn"))
         if not inst.in_play and inst.parent is None:
             base_why = "never in play: an Event, Project, Way or Trait is not a card in play"
+            if inst.unplayable:
+                base_why = (f"never in play: {inst.unplayable} cannot be played (only Action, Treasure and Night "
+                            "cards are), so no Clean-up discards it from play")
+                self.step(inst, "DM16", inst.label, f"{inst.unplayable}: it cannot be played, so it is never in "
+                          "play", "type")
         b = inst.behaviour
         if b.leaves_itself and not b.always_leaves and not inst.removed_by and inst.in_play and not inst.lent_by:
             # "You may trash this for +$2", "... you may put this onto your deck": not used unless it is said
@@ -136,7 +141,9 @@ class Evaluator:
             self.trace.interpret(notes.defaulted(inst.label, "DM11", f"its own “{b.leaves_itself}” is not used; "
                                                  f"give the choice removed (“{inst.card.name}[removed]”) if it is"))
         if inst.way_may_leave:  # Way of the Butterfly: the player chose the Way; its "you may" is taken as used
-            phrase = f"{inst.label} is moved by {inst.lent_by.name}'s “{b.leaves_itself}”"
+            mover = inst.mover or inst.lent_by
+            moved = self.behaviour_of_mover(inst)
+            phrase = f"{inst.label} is moved by {mover.name}'s “{moved}”"
             if phrase not in self.assumed:
                 self.assumed.append(phrase)
         if inst.gained:
@@ -155,10 +162,13 @@ class Evaluator:
         if inst.set_aside_by:
             why = (f"{inst.set_aside_by} sets it aside now and plays it again at the start of your next turn; it "
                    f"leaves play in that turn's Clean-up, as {inst.set_aside_by} does")
+            lasting = inst.replay is not None and inst.mover is not None and _lasts(inst.replay[0])
+            then = "" if lasting else ", then discarded in that turn's Clean-up"
             self.step(inst, None, inst.label, f"set aside by {inst.set_aside_by} (out of play for the rest of this "
-                      "turn), played again at the start of your next turn, then discarded in that turn's Clean-up",
-                      "data")
+                      f"turn), played again at the start of your next turn{then}", "data")
             candidates.append(Candidate(Point(inst.turn + 1), None, why, own=True))
+            if inst.replay is not None and inst.mover is not None:
+                candidates += self.replayed(inst)
         commanded = []
         for child in inst.children:
             found = self.contribution(inst, child)
@@ -196,6 +206,39 @@ class Evaluator:
                                  else notes.ODD_LEAVING)
         if not inst.in_play and not inst.reacted and not inst.gained:
             self.trace.interpret(notes.COMMANDED_NOT_IN_PLAY)
+
+    @staticmethod
+    def behaviour_of_mover(inst: Instance) -> str:
+        """The words of the Way that moved it ("You may return this to its pile ...")."""
+        removed = inst.removed_by
+        return removed[removed.index("“") + 1:removed.index("”")] if "“" in removed else inst.behaviour.leaves_itself
+
+    def replayed(self, inst: Instance) -> list[Candidate]:
+        """Way of the Turtle plays the set-aside card at the start of your next turn, by its own instructions
+        (taken: its FAQ lets the Way be used again then): a Duration then stays for that play's later effect."""
+        assert inst.replay is not None and inst.mover is not None
+        own, choices = inst.replay
+        self.trace.interpret(notes.TURTLE_REPLAY)
+        if not _lasts(own):
+            return []
+        shadow = Instance(inst.id, inst.card, own, f"{inst.card.name} (played again at the start of your next turn)",
+                          choices, [inst.turn + 1])
+        found = self.own_play(shadow, 0, inst.turn + 1, choices.for_play(0) or PlayChoice())
+        inst.rules.extend(r for r in shadow.rules if r not in inst.rules)
+        if found is None:
+            return []
+        phrase = (f"{inst.card.name} follows its own instructions when {inst.mover.name} plays it at the start of "
+                  "your next turn")
+        if phrase not in self.assumed:
+            self.assumed.append(phrase)
+        point, itself = found.point, ""
+        if own.leaves is Leaves.WHEN_DONE and point.phase is Phase.CLEAN_UP and point.turn < math.inf:
+            # Conjurer, Crew, Highwayman: it leaves by itself when it acts, during that turn (as when played alone)
+            point, itself = Point(point.turn, Phase.DURING), " (by itself, when it acts)"
+            self.trace.interpret(notes.ODD_LEAVING)
+        return [Candidate(point, found.rule, f"{inst.mover.name} sets it aside now and plays it at the start "
+                          f"of your next turn; played then by its own instructions, it is a Duration with an effect "
+                          f"on the turn after, so it leaves play {self.words(point)}{itself}", own=True)]
 
     # its own effects ---------------------------------------------------------------------------------
 
@@ -486,6 +529,13 @@ class Evaluator:
                       f"({self.words(point)})", "ruleset")
             return Candidate(point, "DM6", f"older ruling: {child.label} was {became.label}, a Duration, and it "
                              "stays as long as that")
+        if child.set_aside_by and child.mover is not None:
+            # Way of the Turtle set it aside: the Throne variant is not set aside with it and does not stay for it
+            self.step(inst, "DM11", inst.label, f"{child.mover.name} set {child.label} aside, out of play: the Throne "
+                      "variant does not stay for it (it is not set aside too)", "rule")
+            self._not_kept(inst, "DM11", f"{child.mover.name} set {child.label} aside, and a Throne variant is not "
+                           "set aside with it or kept in play for it")
+            return None
         if is_duration(child.card) and (not child.lent_by or follows_own(child.lent_by)):
             match tracking:
                 case Tracking.CURRENT | Tracking.PRIOR_CHAIN:
@@ -541,6 +591,11 @@ class Evaluator:
                       "stay for its later effect", "rule")
             self._not_kept(inst, "DM13", f"{child.label} is not a Duration, whatever it does later")
         return None
+
+
+def _lasts(own: Behaviour) -> bool:
+    """A card whose own play has an effect on a later turn that keeps it in play (a Duration)."""
+    return own.kind not in (Kind.NONE, Kind.LATER)
 
 
 # --- words for a leave point ------------------------------------------------------------------------

@@ -95,3 +95,10 @@ TRASHED_BY_ITS_THRONE_FAQ = Interpretation(
     "Procession's older clarification says it stays until your next turn though it trashed the Duration it "
     "played; the Duration page (DM11) says a Throne variant that stayed for a Duration removed early is "
     "discarded in this Clean-up, which is followed here.")
+
+
+TURTLE_REPLAY = Interpretation(
+    "turtle-replay", "DM16",
+    "A card Way of the Turtle set aside is taken to follow its own instructions when it is played at the start of "
+    "your next turn (its rulebook clarification lets the Way be used again then, which would delay it one more "
+    "turn); a Duration played so stays for that play's later effect.")

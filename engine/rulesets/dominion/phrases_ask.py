@@ -29,6 +29,13 @@ EXTRA = (r"(?:during|on|in|for|taking) (?:an|the|my|this) extra turn(?: (?:from|
 SKIP = r"(?:my |the )?next turn (?:is |gets |was )?skipped|skip(?:s|ping)? (?:my |the )?next turn"
 DISCARD_NOTHING = (r"(?:if |when )?(?:i |you )?(?:discard(?:ed|s)?|had) (?:nothing|no cards?|zero cards?)(?: in hand)?|"
                    r"(?:without|didn t) discard(?:ing)? (?:anything|any cards?)")
+# "my opponent plays a Militia", "when another player attacks": the turn is theirs, and their card is not a play of
+# yours (the question is then about your Reaction: Horse Traders set aside, Moat revealed)
+THEIR_PLAY = (r"(?:my |an |the |another )?(?:opponents?|other players?|someone)(?: s)? (?:plays?|played|playing|"
+              r"attacks? (?:me )?with|attacked (?:me )?with|uses?|used) (?:a |an |the |his |her |their )?§(\d+)")
+THEIR_ATTACK = (r"(?:when|after|as|if|while) (?:my |an |the |another )?(?:opponents?|other players?)(?: s)? "
+                r"(?:attacks?|attacked|plays? an attack(?: card)?|played an attack(?: card)?)")
+REACTED = r"(?:set(?:s|ting)? aside|reveal(?:s|ed|ing)?) (?:my |a |an |the )?(?=§\d+)"
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
 
 
@@ -53,8 +60,13 @@ class DominionPhrases:
         if extra is not None and extra.group(1) is not None:
             for k in sentence.mentions(int(extra.group(1))):
                 sentence.use_card(k)  # "an extra turn from Outpost": where the turn came from, not a play
-        if sentence.take(OPPONENT):
+        theirs = sentence.take(THEIR_PLAY)
+        for m in theirs:
+            for k in sentence.mentions(int(m.group(1))):
+                sentence.use_card(k)  # the other player's card: not a play of yours
+        if sentence.take(OPPONENT) or theirs or sentence.take(THEIR_ATTACK):
             inputs["on"] = "opponent-turn"
+            sentence.take(REACTED)  # "I set aside Horse Traders": its Reaction, which the engine reads from its text
         elif sentence.take(MINE):
             inputs["on"] = "your-turn"
         if sentence.take(SKIP):
@@ -76,6 +88,7 @@ class DominionPhrases:
                 continue
             parent[pb] = pa
             sentence.use(m)
+        ways = _ways(sentence, node, parent)
         asked = None
         for m in sentence.find(SIDE):
             a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
@@ -99,13 +112,14 @@ class DominionPhrases:
         if asked is not None:
             a, b = asked
             linked = {**parent, b: a}
-            one = _reading(sentence, inputs, extra, _chains(sentence, [r for r in roots if r != b], linked, choices))
-            two = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices))
+            one = _reading(sentence, inputs, extra, _chains(sentence, [r for r in roots if r != b], linked, choices,
+                                                            ways))
+            two = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways))
             first, second = sentence.cards[a].name, sentence.cards[b].name
             return Ask("two-readings", f"“{first} and {second}” reads two ways: {first} played {second}, or two "
                                        "cards played one after the other. Which one?",
                        (Option(f"{first} played {second}", one), Option("played one after the other", two)))
-        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices))
+        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways))
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -164,7 +178,46 @@ def _last_with(sentence: Sentence, node: dict[int, int], parent: dict[int, int],
     return None
 
 
-def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choices: dict[int, list[str]]) -> list[str]:
+def _is_way(card: Card | None) -> bool:
+    return card is not None and "Way" in [t.strip() for t in card.type.replace(" - ", ",").split(",")]
+
+
+def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> dict[int, str]:
+    """A Way named with a card is how that card was played, not a card played: "Caravan using Way of the Sheep",
+    "I Throne Room a Caravan and play it with Way of the Turtle" read `Caravan as Way of the Sheep`. Linked to a
+    card ("X using/as/with Way"), it is that card's; named apart, the card played named last before it (else first
+    after it). Its node leaves the chains; card number -> the Way's name."""
+    out: dict[int, str] = {}
+    played = sorted(n for n in set(node.values()) if not _is_way(sentence.cards[n].card))
+    for w in sorted(set(node.values())):
+        if not _is_way(sentence.cards[w].card) or not played:
+            continue
+        target = parent.pop(w, None)
+        if target is None or _is_way(sentence.cards[target].card):
+            before = [n for n in played if n < w and n not in parent.values()] or [n for n in played if n < w]
+            target = before[-1] if before else played[0]
+        for child, par in list(parent.items()):
+            if par == w:  # "Way of the Sheep on a Caravan": the card is the Way's target, not its play
+                del parent[child]
+                target = child
+        out[target] = sentence.cards[w].name
+        # "once normally and once as Way of the Horse": one play each way, in that order (a Throne variant's card)
+        normal = r"(?:normally|as usual|as itself|for its (?:own|normal) effects?|following its (?:own )?instructions)"
+        way = rf"(?:as|using|with|via) (?:the )?§{w}\b"
+        if sentence.take(rf"once {normal},? and once {way}"):
+            out[target] += " + normal-first"
+        elif sentence.take(rf"once {way},? and once {normal}"):
+            out[target] += " + way-first"
+        sentence.take(rf"(?:using|uses|use|with|as|via|through) (?:the )?(?=§{w}\b)")
+        for k in [k for k, v in node.items() if v == w]:
+            sentence.use_card(k)
+            del node[k]
+    return out
+
+
+def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choices: dict[int, list[str]],
+            ways: Mapping[int, str] | None = None) -> list[str]:
+    ways = ways or {}
     children: dict[int, list[int]] = {}
     for child, par in parent.items():
         children.setdefault(par, []).append(child)
@@ -174,7 +227,11 @@ def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choice
         while n is not None and n not in seen:
             seen.add(n)
             name = sentence.cards[n].name
-            parts.append(name + (f"[{', '.join(choices[n])}]" if n in choices else ""))
+            way, _, order = ways.get(n, "").partition(" + ")
+            text = name + (f" as {way}" if way else "") + (f"[{', '.join(choices[n])}]" if n in choices else "")
+            if order and not children.get(n):  # one play each way: "Caravan + Caravan as Way of the Horse"
+                text = " + ".join([name, text] if order == "normal-first" else [text, name])
+            parts.append(text)
             kids = sorted(children.get(n, []))
             n = kids[0] if kids else None
         out.append(" > ".join(parts))

@@ -147,7 +147,8 @@ def outcome(verdict: Verdict) -> str:
         if roots and len(roots) == len([i for i in verdict.instances if i.parent is None]):
             # an Event, Project, Hex or other landscape asked about alone: never a card in play (DM16)
             kinds = [next((t for t in types_of(i.card)), "card") for i in roots]
-            return "; ".join(f"{i.label} is never in play: {article(k)} is not a card put into play"
+            return "; ".join(f"{i.label} is never in play: {i.unplayable} cannot be played" if i.unplayable else
+                             f"{i.label} is never in play: {article(k)} is not a card put into play"
                              for i, k in zip(roots, kinds, strict=True))
         return "no card of the chain is in play, so nothing leaves play"
     return "; ".join(reacted + clauses)

@@ -93,8 +93,10 @@ RULES: dict[str, Rule] = {
         Rule("DM16", "not a card in play",
              "An Event, Project, Way, Trait or other landscape is never in play: it never stays, and a card it "
              "plays follows its own rules (one it set aside to play next turn is played then, and leaves in that "
-             "turn's Clean-up or later).",
-             "Dominion rulebook clarifications of Way of the Turtle, Delay, Citadel and Summon"),
+             "turn's Clean-up or later). Nor is a card no one can play: only Action, Treasure and Night cards are "
+             "played, so a Victory card (Fairgrounds), a Curse or a Shelter such as Hovel is never in play.",
+             "Dominion rulebook clarifications of Way of the Turtle, Delay, Citadel and Summon; Dominion rulebook, "
+             "the Action, Buy and Night phases (which cards are played)"),
         Rule("DM17", "trashing from play at Clean-up",
              "A card that trashes a card \"you would discard from play this turn\" (Improve) can take only a card "
              "that leaves play in this turn's Clean-up: not a Duration that stays out, nor a Throne variant "
