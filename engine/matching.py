@@ -290,19 +290,20 @@ class Matcher:
         self._vocab_lens: list[int] = [len(w) for w in self._vocab]
 
         # Where each key has each run of three letters (catalogs small enough to scan only): the fuzzy pass
-        # finds the keys a few edits away without comparing every key (`_near_hits`).
-        self._grams: dict[str, list[str]] | None = None
+        # finds the keys a few edits away without comparing every key (`_near_hits`). A run's keys are kept as
+        # positions in `_by_len`, ascending, so the keys of the lengths a few edits can reach are one slice of it.
+        self._grams: dict[str, list[int]] | None = None
         self._key_position: dict[str, int] = {key: pos for pos, key in enumerate(self._keys)}
         if len(self._keys) <= self._scan_limit:
-            grams: dict[str, list[str]] = {}
-            for key in self._keys:
+            grams: dict[str, list[int]] = {}
+            for j, key in enumerate(self._by_len):
                 for start in range(min(len(key) - 2, _GRAM_SPAN)):
-                    grams.setdefault(key[start:start + 3] + _CHR[start], []).append(key)
+                    grams.setdefault(key[start:start + 3] + _CHR[start], []).append(j)
                     if start + 4 <= len(key):  # runs of four letters too: fewer keys share one
-                        grams.setdefault(key[start:start + 4] + _CHR[start], []).append(key)
+                        grams.setdefault(key[start:start + 4] + _CHR[start], []).append(j)
                 if len(key) <= _SHORT + 3:  # short names: runs of two letters too
                     for start in range(len(key) - 1):
-                        grams.setdefault(key[start:start + 2] + _CHR[start], []).append(key)
+                        grams.setdefault(key[start:start + 2] + _CHR[start], []).append(j)
             self._grams = grams
 
         # Cards by the words of their names (without suffixes): "eznite", "3 woes".
@@ -823,6 +824,7 @@ class Matcher:
         """
         if self._grams is None or len(q) > 60:
             return []
+        lens, by_len, by_len_pos = self._lens, self._by_len, self._by_len_pos
         for r in (1, 2, 3):
             if r == 2 and len(q) >= 19:
                 continue  # r = 2 cannot settle two edits this long (the margin is under one edit): go to r = 3
@@ -830,14 +832,15 @@ class Matcher:
             n = next((n for n in (4, 3, 2) if len(q) >= (n + 1) * (r + 1) - 1 and (n > 2 or len(q) <= _SHORT)), 0)
             if not n:
                 return []
-            found = self._gram_candidates(q, r, n)
+            # Only keys of a length r edits can reach: a key r edits away is at most r letters longer or shorter.
+            found = list(self._gram_candidates(q, r, n, bisect_left(lens, len(q) - r), bisect_right(lens, len(q) + r)))
             if not found:
                 continue
-            near = process.extract(q, found, scorer=OSA.distance, processor=None, score_cutoff=r, limit=_POOL)
+            near = process.extract(q, [by_len[j] for j in found], scorer=OSA.distance, processor=None, score_cutoff=r,
+                                   limit=_POOL)
             if not near:
                 continue
-            position = self._key_position
-            hits = sorted(((position[key], 100 * (1 - d / max(len(q), len(key)))) for key, d, _ in near),
+            hits = sorted(((by_len_pos[found[k]], 100 * (1 - d / max(len(q), len(key)))) for key, d, k in near),
                           key=lambda t: -t[1])
             # The best a key r + 1 edits away could score; settled when that is outside the margin.
             unseen = 100 * (1 - (r + 1) / (len(q) + r + 1))
@@ -845,23 +848,26 @@ class Matcher:
                 return hits
         return []
 
-    def _gram_candidates(self, q: str, r: int, n: int = 3) -> set[str]:
-        """Keys holding one of r + 1 runs of n letters of q (one letter apart at least) within r places of it."""
+    def _gram_candidates(self, q: str, r: int, n: int = 3, lo: int = 0, hi: int = 1 << 30) -> set[int]:
+        """Keys (positions in `_by_len`, within [lo, hi)) holding one of r + 1 runs of n letters of q (one letter
+        apart at least) within r places of where q has it."""
         get = (self._grams or {}).get
         step = (len(q) - n) / r if r else 0
-        postings = []
+        found: set[int] = set()
         for k in range(r + 1):
             start = round(k * step)
             run = q[start:start + n]
-            shifts = range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1)
-            postings += [get(run + _CHR[shift]) for shift in shifts]
-        return set().union(*filter(None, postings))
+            for shift in range(max(0, start - r), min(start + r, _GRAM_SPAN - 1) + 1):
+                keys = get(run + _CHR[shift])
+                if keys:
+                    found.update(keys[bisect_left(keys, lo):bisect_left(keys, hi)])
+        return found
 
     def _suggestions(self, q: str) -> list[tuple[int, float]]:
         """(key position, score) of keys to offer for a misspelt partial name, best first: a list to choose
         from, so a bounded search of likely keys rather than a complete scan (autocomplete must stay fast)."""
         if self._grams is not None and len(q) >= 7:
-            choices = list(self._gram_candidates(q, min(3, (len(q) + 1) // 4 - 1)))
+            choices = [self._by_len[j] for j in sorted(self._gram_candidates(q, min(3, (len(q) + 1) // 4 - 1)))]
         elif self._grams is None:
             # Very large catalogs: keys sharing a whole word with q, rarest words first.
             choices, seen = [], set()

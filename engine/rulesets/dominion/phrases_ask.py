@@ -36,6 +36,11 @@ THEIR_PLAY = (r"(?:my |an |the |another )?(?:opponents?|other players?|someone)(
 THEIR_ATTACK = (r"(?:when|after|as|if|while) (?:my |an |the |another )?(?:opponents?|other players?)(?: s)? "
                 r"(?:attacks?|attacked|plays? an attack(?: card)?|played an attack(?: card)?)")
 REACTED = r"(?:set(?:s|ting)? aside|reveal(?:s|ed|ing)?) (?:my |a |an |the )?(?=§\d+)"
+# "gained a Duchy with it", "bought a Province": a card gained is not a card played (unless it plays cards itself:
+# Farmhands, gained, plays one); and a card said to move itself ("trash it", "returned it to its pile") did so
+GAINED = r"(?:gain(?:ed|s|ing)?|bought|buy(?:s|ing)?) (?:a |an |the |another |one )?§(\d+)"
+MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting)? aside|put(?:s|ting)?) "
+         r"(?:it|itself|this|§(\d+))")
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
 
 
@@ -71,6 +76,15 @@ class DominionPhrases:
             inputs["on"] = "your-turn"
         if sentence.take(SKIP):
             inputs["skip_next_turn"] = True
+        gained = []
+        for m in sentence.find(GAINED):
+            n = int(m.group(1))
+            if not _plays_cards(sentence.cards[n].card):
+                sentence.use(m)
+                gained.append(n)
+                for k in sentence.mentions(n):
+                    sentence.use_card(k)
+        moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
         node = _nodes(sentence)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
@@ -108,6 +122,7 @@ class DominionPhrases:
             target = _last_with(sentence, node, parent, "")
             if target is not None:
                 choices.setdefault(target, []).append("deck-empty")
+        _moved_itself(sentence, node, moved, gained, choices)
         roots = [n for n in sorted(set(node.values())) if n not in parent]
         if asked is not None:
             a, b = asked
@@ -166,6 +181,49 @@ def _plays_cards(card: Card | None) -> bool:
         return load_starter().behaviour(card).plays is not None
     except Exception:  # a card the reading cannot model: it plays nothing as far as the sentence goes
         return False
+
+
+@lru_cache(maxsize=4096)
+def _leaves_by_choice(card: Card | None) -> str:
+    """The words with which a card may take itself out of play ("You may trash this for +$2", "If it's a Victory
+    card, trash this"), when it does so only by a choice or a condition; "" otherwise."""
+    if card is None:
+        return ""
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        behaviour = load_starter().behaviour(card)
+    except Exception:  # a card the reading cannot model: it moves nothing as far as the sentence goes
+        return ""
+    return "" if behaviour.always_leaves else behaviour.leaves_itself
+
+
+def _moved_itself(sentence: Sentence, node: dict[int, int], moved: list[tuple[int, str | None]],
+                  gained: list[int], choices: dict[int, list[str]]) -> None:
+    """A card the sentence says moved itself ("trash it", "returned Treasury to my deck"), or whose own condition for
+    it the sentence meets ("gained a Duchy" with Horn of Plenty's "If it's a Victory card, trash this"), is
+    `removed`: the player said the choice its own words leave open."""
+    played = sorted(set(node.values()))
+
+    def mover_before(at: int) -> int | None:
+        before = [n for n in played if sentence.cards[n].start <= len(sentence.words) and
+                  _leaves_by_choice(sentence.cards[n].card) and _char_at(sentence, n) < at]
+        return before[-1] if before else None
+
+    for at, slot in moved:
+        target = node.get(int(slot)) if slot is not None else mover_before(at)
+        if target is not None and _leaves_by_choice(sentence.cards[target].card):
+            choices.setdefault(target, []).append("removed")
+    victory = any("Victory" in (sentence.cards[g].card.type if sentence.cards[g].card else "") for g in gained)
+    for n in played:
+        words = _leaves_by_choice(sentence.cards[n].card)
+        if victory and "victory card" in words.lower() and "removed" not in choices.get(n, []):
+            choices.setdefault(n, []).append("removed")
+
+
+def _char_at(sentence: Sentence, n: int) -> int:
+    """Where card `n` is in `sentence.norm` (to tell which card a later "it" means)."""
+    return sentence.norm.find(f"§{n}")
 
 
 def _last_with(sentence: Sentence, node: dict[int, int], parent: dict[int, int], word: str) -> int | None:

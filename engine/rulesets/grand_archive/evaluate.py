@@ -150,6 +150,21 @@ class ObjectAnswer:
 
 
 @dataclass
+class OneTime:
+    """A card (or paragraph) asked about whose text only does things at once: it makes no continuous effect (GA16).
+    `how` says when it happens: "resolves" (an action or attack), "triggers", "is activated" or "is used"."""
+
+    card: str
+    labels: tuple[str, ...]
+    words: str                   # the text it does at once (the first paragraph of it that is not keywords alone)
+    how: str
+    permanent: bool
+    keywords: tuple[str, ...] = ()  # keyword paragraphs it has ("Floating Memory"): said as what they are
+    champion: bool = False
+    later: tuple[str, str] = ("", "")  # a delayed part: (when, what) "the beginning of the next end phase"
+
+
+@dataclass
 class Verdict:
     moments: list[str]
     objects: list[ObjectAnswer]
@@ -161,6 +176,7 @@ class Verdict:
     turn: int
     annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
     unread: list[tuple[str, str, str]] = field(default_factory=list)  # (card, paragraph, sentence) not read
+    one_time: list[OneTime] = field(default_factory=list)  # cards asked about that make no continuous effect
 
 
 def _player_of_turn(turn: int) -> str:
@@ -189,6 +205,7 @@ class Evaluator:
         self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
         self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
+        self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -462,9 +479,10 @@ class Evaluator:
                 if source is not None:  # "--effect Galatine --object Galatine[durability=7]": that same Galatine
                     source.asked, source.text = True, text
                     source.counters.update(dict(moment.counters))
-                    self.note(notes.same_object(card.name))  # type: ignore[union-attr]
+                    self.note(notes.same_object(card.name, source.zone == "field"))  # type: ignore[union-attr]
                     t -= 1
-                    self.labels.append(f"{t}. object {text} (the {card.name} already on the field)")  # type: ignore[union-attr]
+                    where = "already on the field" if source.zone == "field" else "being activated"
+                    self.labels.append(f"{t}. object {text} (the {card.name} {where})")  # type: ignore[union-attr]
                     continue
                 obj = self._new_object(text, card, t, True, moment)
                 obj.written = n
@@ -488,8 +506,9 @@ class Evaluator:
         if card is None or spec.together:
             return None
         return next((o for o in self.objects if not o.asked and o.card is not None and o.card.name == card.name
-                     and o.left is None and o.zone == spec.zone == "field" and o.controller == spec.controller
-                     and not o.summoned_by), None)
+                     and o.left is None and (o.zone == spec.zone == "field" or (o.being_activated and o.zone ==
+                                                                                 spec.zone))
+                     and o.controller == spec.controller and not o.summoned_by), None)
 
     def _label(self, card: Card, effect: ReadEffect, spec: EffectSpec) -> str:
         label = f"{card.name} ({effect.label})"
@@ -506,15 +525,18 @@ class Evaluator:
         reading = annotated_reading(card, self._notes_of(card))
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
-            raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
+            if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
+                raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
+            return self._happens_at_once(card, list(reading.paragraphs), spec, t)
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
             if chosen and chosen[0].unread and not chosen[0].effects:
                 raise QuestionError(_nothing_lasting(card.name, chosen))
-            if not chosen or not chosen[0].effects:
-                valid = ", ".join(f"#{p.label}" for p in with_effects)
-                raise QuestionError(f"{card.name} has no continuous effect in paragraph {spec.paragraph}; "
-                                    f"paragraphs with one: {valid}.")
+            if not chosen:
+                valid = ", ".join(f"#{p.label}" for p in reading.paragraphs)
+                raise QuestionError(f"{card.name} has no paragraph {spec.paragraph}; its paragraphs: {valid}.")
+            if not chosen[0].effects:  # a paragraph of one-time actions: it happens at once, said as an answer
+                return self._happens_at_once(card, chosen, spec, t)
         else:
             # a card's own cost rule ("This card costs 2 less") only matters while it is being activated
             chosen = [p for p in with_effects if not all(_own_cost(e) for e in p.effects)] or with_effects
@@ -569,7 +591,9 @@ class Evaluator:
         if own_costs:
             # a card's own cost rule applies while that card is being activated: the card itself, in hand
             zone = "material" if "material" in (card.extra or {}).get("home_deck", "") else "hand"
-            holder = self._new_object(card.name, card, t, False, controller=spec.controller)
+            written = next((o for o in self.objects if o.asked and o.card is not None and o.card.name == card.name
+                            and o.zone == zone and o.controller == spec.controller and o.left is None), None)
+            holder = written or self._new_object(card.name, card, t, False, controller=spec.controller)
             holder.zone = zone
             holder.being_activated = True
             if source is None:
@@ -595,7 +619,8 @@ class Evaluator:
                     self.note(notes.trigger_not_assumed(card.name, p.label, e.origin_words))
                 effects = [e for e in effects if e not in later]
             try:
-                started += [self._start(card, effect, spec, t, source_of(effect)) for effect in effects]
+                for effect in effects:
+                    started += self._start_each(card, effect, spec, t, source_of(effect))
             except QuestionError as refused:
                 # asked about the whole card, a paragraph whose target is not there is left out and said so (the
                 # others still answer); asked about that paragraph, or with a target named, it is refused
@@ -607,13 +632,57 @@ class Evaluator:
         if not started:
             raise QuestionError(next(n.text for n in reversed(self.notes) if n.id.startswith("needs-target")))
         self._choose_modes(started, spec)
+        self._inherited_follow(started)
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
-        targets = {i.target.text for i in started if i.target is not None}
+        asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
+        aimed = list({i.target.id: i.target for i in started if i.target is not None}.values())
+        texts = [o.text for o in aimed]
+        targets = sorted({f"#{asked.index(o) + 1}" if texts.count(o.text) > 1 and o in asked else o.text
+                          for o in aimed})
         if targets:
-            canonical += " -> " + ", ".join(sorted(targets))
+            canonical += " -> " + ", ".join(targets)
         self.labels.append(f"{t}. effect {canonical}")
         return t
+
+    def _happens_at_once(self, card: Card, paragraphs: list[Paragraph], spec: EffectSpec, t: int) -> int:
+        """A card (or paragraph) whose text is one-time actions, costs and keywords: it does what it says at once
+        and nothing of it lasts (GA16), an answer of its own rather than a refusal."""
+        keywords = tuple(_no_reminders(p.text).rstrip(".") for p in paragraphs if _keywords_only(p.text)
+                         and _no_reminders(p.text))
+        doing = [p for p in paragraphs if not _keywords_only(p.text)]
+        first = next((w for w in (_what_it_does(p.text) for p in doing) if not _NOT_DOING.match(w)),
+                     _what_it_does(doing[0].text) if doing else "")
+        how = _how_used(first)
+        if not is_permanent(card) and how != "triggers":  # an action or attack: it happens as it resolves
+            how = "resolves"
+        delayed = next((m for p in doing for m in [_DELAYED.search(_no_reminders(p.text))] if m), None)
+        later = (delayed.group(1), delayed.group(2)) if delayed and not is_permanent(card) else ("", "")
+        self.one_time.append(OneTime(card.name, tuple(p.label for p in paragraphs), first, how, is_permanent(card),
+                                     keywords, "champion" in types_of(card), later))
+        self.note(notes.one_time(card.name, [p.label for p in paragraphs], is_permanent(card)))
+        self.cite("GA16")
+        canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
+            "@opponent" if spec.controller == "opponent" else "")
+        self.labels.append(f"{t}. effect {canonical} (happens at once: no continuous effect)")
+        return t
+
+    def _inherited_follow(self, started: list[Instance]) -> None:
+        """"... then put Violet Haze on the bottom of target champion's lineage. Inherited Effect: This object gets -2
+        LIFE": the Inherited Effect is the ability of the champion whose lineage the card was put in, whoever
+        controls it (an opponent's champion gets the -2 LIFE), from the moment it entered that lineage (GA9)."""
+        put = next((i for i in started if i.read.prop == "lineage" and i.target is not None
+                    and i.status == "active"), None)
+        if put is None or put.target is None:
+            return
+        champion = put.target
+        for inst in started:
+            if inst.read.inherited and inst.card is put.card:
+                relative = "you" if champion.controller == inst.controller else "opponent"
+                inst.read = replace(inst.read, affected=replace(inst.read.affected, controller=relative,
+                                                                self_only=False, target=True))
+                inst.target, inst.source, inst.timestamp = champion, champion, put.timestamp
+                self.note(notes.inherited_follows(inst.label, champion.describe()))
 
     def _choose_modes(self, started: list[Instance], spec: EffectSpec) -> None:
         """"Choose one— • ... • ...": one mode happens. The mode the named target fits, else the first mode the
@@ -654,6 +723,32 @@ class Evaluator:
                     made.append(obj)
                 self.note(notes.summoned(card.name, token.name))
         return made
+
+    def _start_each(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int,
+                    source: Obj | None) -> list[Instance]:
+        """"Suppress up to three target allies, items, or weapons": one instance per target (named "-> #1, #2", or
+        every object that fits when no more fit than the card allows, taken as chosen and said)."""
+        most = _targets_allowed(effect.affected.text) if effect.affected.target and not effect.mode else 1
+        if most <= 1:
+            return [self._start(card, effect, spec, t, source)]
+        named = [n.strip() for n in (spec.target or "").split(",") if n.strip()]
+        if len(named) > most:
+            raise QuestionError(f"{card.name} has at most {most} targets ({effect.affected.text}); "
+                                f"{len(named)} were named.")
+        if len(named) > 1:
+            return [self._start(card, effect, replace(spec, target=one), t, source) for one in named]
+        if named:
+            return [self._start(card, effect, spec, t, source)]
+        probe = Instance(0, "", card, effect, t, t, spec.controller, self.turn, source=source)
+        fits = [o for o in self.objects if o.left is None and o.entered <= t and o is not source
+                and o.zone == effect.affected.zone and self._target_fits(effect.affected, o)[0]
+                and self._controller_fits(effect.affected, o, probe)[0]]
+        if not 1 <= len(fits) <= most:
+            return [self._start(card, effect, spec, t, source)]
+        self.note(notes.all_targets(card.name, effect.affected.text, [o.describe() for o in fits]))
+        asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
+        return [self._start(card, effect, replace(spec, target=f"#{asked.index(o) + 1}" if o in asked else o.text),
+                            t, source) for o in fits]
 
     def _start(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int, source: Obj | None) -> Instance:
         standing = effect.origin is Origin.STANDING
@@ -758,6 +853,10 @@ class Evaluator:
             raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
                                 f"before it fits; add one with --object before it, e.g. --object "
                                 f"{_example(inst.read.affected)}.")
+        most = _targets_allowed(inst.read.affected.text)
+        if most > 1:
+            raise QuestionError(f"{inst.label} takes up to {most} targets ({inst.read.affected.text}); name them with "
+                                f"“-> #1, #2”: {_choices(fits)}.")
         raise QuestionError(f"{inst.label} needs one target ({inst.read.affected.text}); name it with “-> TARGET”: "
                             f"{_choices(fits)}.")
 
@@ -1472,7 +1571,8 @@ class Evaluator:
                 pass
             elif inst.read.layer == "-":
                 self.cite("GA15")
-        self.cite("GA5", "GA6")
+        if self.instances or not self.one_time:
+            self.cite("GA5", "GA6")
         pairs = [(a, b) for a in self.instances for b in self.instances if self._would_depend(a, b)]
         if pairs and self.version == "current":
             self.cite("GA10")
@@ -1488,7 +1588,7 @@ class Evaluator:
             raise QuestionError(f"No effect in this scenario counts “{unused[0]}”; what the effects count: "
                                 f"{', '.join(counted) or 'nothing'}.")
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn, sorted(self.annotation_keys), self.unread)
+                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time)
 
 
 def duration_rules(inst: Instance) -> list[str]:
@@ -1604,8 +1704,72 @@ def _example(spec: SetSpec) -> str:
     return text + (":opponent" if spec.controller == "opponent" else "")
 
 
+def _targets_allowed(words: str) -> int:
+    """How many targets "up to three target allies" / "two target allies" / "target ally" allows."""
+    if re.search(r"\bany amount of\b", words, re.I):  # "choose any amount of non-champion objects": all chosen
+        return 99
+    m = re.search(r"\b(?:up to )?(one|two|three|four|five|\d+) target\b", words, re.I)
+    n = _number(m.group(1)) if m else None
+    return n or 1
+
+
 def _own_cost(effect: ReadEffect) -> bool:
     return effect.prop == "cost" and effect.affected.self_only
+
+
+REMINDER_TEXT = re.compile(r"\s*\([^()]*\)")
+_KEYWORD_LINE = re.compile(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][a-z]+(?: [A-Z][a-z]+){0,2}(?: \d+| X)?)(?:,\s*[A-Z][a-z]+"
+                           r"(?: [A-Z][a-z]+)?(?: \d+| X)?)*\.?$")
+
+
+_DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
+
+
+# reminder text: words in parentheses (a cost such as "(2)" is kept), also with a cost inside ("pays for (1) of")
+_REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
+
+
+def _no_reminders(text: str) -> str:
+    """The text without reminder text ("(To suppress an object, ...)"), costs such as "(2)" kept."""
+    return " ".join(_REMINDER_WORDS.sub("", text).split())
+
+
+def _keywords_only(text: str) -> bool:
+    """"[Class Bonus] Floating Memory", "Efficiency (This card costs LV less ...)", "Brew — One Springleaf, Two
+    Herbs (...)", "Diao Chan Lineage", a reminder alone ("(Exalted — ...)"): keywords, with their reminders."""
+    bare = _no_reminders(text)
+    return not bare or bool(_KEYWORD_LINE.match(bare) or _DASH_KEYWORD.match(bare))
+
+
+# sentences that say how a card is paid for or when it may be used, not what it does
+_NOT_DOING = re.compile(r"^(?:as an additional cost|activate this card only|this card costs|you may activate this|"
+                        r"(?:this card|it) can't be|play this|materialize this)\b", re.I)
+
+
+def _what_it_does(text: str) -> str:
+    """The words a one-time answer quotes: the paragraph's first sentence that does something (without reminders,
+    bonus labels, costs or restrictions on when it is used)."""
+    bare = re.sub(r"^(?:\[[^\]]+\]\s*)+", "", _no_reminders(text))
+    said = [s.strip() for s in re.split(r"(?<=[.!])\s+", bare) if s.strip()]
+    return next((s for s in said if not _NOT_DOING.match(s)), said[0] if said else "")
+
+
+# "Draw two cards. At the beginning of the next end phase, discard your hand.": a part that waits, then happens once
+_DELAYED = re.compile(r"(?:^|[.!]\s+)At the beginning of (the next [\w' ]+?|your next [\w' ]+?),\s*([^.]+)")
+
+
+def _how_used(text: str) -> str:
+    """When a permanent's one-time ability happens: "triggers" ("On Enter:", "Whenever ...", "At the beginning of
+    ..."), "is activated" (a cost before a colon: "REST:", "(2), Banish ...:"), else "is used"."""
+    text = re.sub(r"^[A-Z][\w' ]{2,30}? — ", "", text)  # "Deluge 3 — On Enter:", "Upkeep — Whenever": its trigger
+    head = text.split(":", 1)[0] if ":" in text else ""
+    if re.match(r"^(?:\[[^\]]+\]\s*)*(?:On [A-Z]|Inherited Effect|Lineage Release)", text) or re.match(
+            r"^(?:\[[^\]]+\]\s*)*(?:Whenever|When|At the beginning of|At the end of|After|The first time)\b", text):
+        return "triggers"
+    if head and len(head) <= 80 and re.search(r"\bREST\b|\(\d+|\(X\)|\b(?:Banish|Sacrifice|Discard|Remove|Pay)\b",
+                                             head):
+        return "is activated"
+    return "is used"
 
 
 def _nothing_lasting(name: str, paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> str:

@@ -175,9 +175,10 @@ def granted_static(holder: str, grant: str) -> Interpretation:
                           "gained ability is read the same way).")
 
 
-def same_object(card: str) -> Interpretation:
+def same_object(card: str, field: bool = True) -> Interpretation:
+    put = "put it on the field" if field else "was asked about (the card being activated)"
     return Interpretation(f"same-object:{card}", None,
-                          f"{card} is written as an object after its own effect put it on the field: it is taken to "
+                          f"{card} is written as an object after its own effect {put}: it is taken to "
                           "be that same object (with what is written of it, such as counters), not a second copy.")
 
 
@@ -277,3 +278,26 @@ def suppressed(label: str, what: str) -> Interpretation:
                           f"{label} suppresses {what}: it is banished now, so what other effects gave it ends, and "
                           "it returns at the beginning of the next end phase as a new object (the glossary's "
                           "“suppress”).")
+
+
+def one_time(card: str, labels: list[str], permanent: bool) -> Interpretation:
+    which = f"paragraph {labels[0]}" if len(labels) == 1 else "its text"
+    when = "each time that ability is used or triggers" if permanent else "as it resolves"
+    return Interpretation(f"one-time:{card}:{','.join(labels)}", "GA16",
+                          f"{card}: {which} is read as one-time actions, costs and keywords: they happen {when} and "
+                          "nothing of them lasts, so no duration, layer or timestamp applies; what they did (damage "
+                          "dealt, a card drawn or destroyed) stays done. A moderator can annotate the card if a "
+                          "part of it does last.")
+
+
+def all_targets(card: str, words: str, targets: list[str]) -> Interpretation:
+    return Interpretation(f"all-targets:{card}:{words}", None,
+                          f"{card} targets “{words}” and no target was named, so every object of the scenario that "
+                          f"fits is taken as chosen ({'; '.join(targets)}); name fewer with “-> #1, #2”.")
+
+
+def inherited_follows(label: str, champion: str) -> Interpretation:
+    return Interpretation(f"inherited-follows:{label}", "GA9",
+                          f"{label} is an Inherited Effect of a card the same resolution put in the lineage of "
+                          f"{champion}: it is that champion's ability while the card stays in its lineage, whoever "
+                          "controls the champion.")

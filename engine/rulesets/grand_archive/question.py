@@ -95,7 +95,7 @@ class GrandArchiveQuestion:
     description = "Which continuous effects reach an object, in what order they apply, how long each lasts"
     cli_description = ("Grand Archive continuous effects: which effects reach each object (one-shot or static set), "
                        "their layer and timestamp, the order they apply in, and their status after the events, with "
-                       "the rules (GA1-GA15) that decide it.")
+                       "the rules (GA1-GA16) that decide it.")
     group_description = "Grand Archive: continuous effects, layers, timestamps and durations"
     epilog = HELP
     typed_order = staticmethod(moment_pairs)  # a question asked in Discord, written as the command line's order
@@ -134,6 +134,12 @@ class GrandArchiveQuestion:
                 fields.append(Field(name=entry["card"], lead=f"{entry['kind']} · {layer} · t{entry['timestamp']} · "
                                                              f"{entry['status']}",
                                     rules=tuple(entry["rules"]), text=f"{entry['change']}. Ends: {entry['ends_on']}."))
+        for once in answer.get("one_time", [])[:3]:  # a card whose text happens at once (GA16)
+            what = (f"“{once['words']}” happens when it {once['happens']}" if once["words"] else
+                    f"keywords only ({', '.join(once['keywords'])})" if once["keywords"] else "no rules text")
+            fields.append(Field(name=once["card"], lead="happens at once · no continuous effect", rules=("GA16",),
+                                text=f"{what}; no effect of it lasts (what it did stays done), so no duration, "
+                                     "layer or timestamp applies."))
         if len(answer["order"]) > 1:  # every effect together: a dependency can tie effects on different objects
             fields = fields[:19]
             fields.append(Field(name="All active effects, in order", lead=" → ".join(answer["order"]),

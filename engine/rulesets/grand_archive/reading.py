@@ -209,6 +209,20 @@ def _qualifiers(low: str) -> tuple[str, tuple[tuple[str, int], ...], tuple[str, 
     return low, counters, words, how, zone, who
 
 
+def _noun_list(words: list[str]) -> list[str]:
+    """"allies, items, or weapons" as "allies or items or weapons": a list of card types is any of them."""
+    out: list[str] = []
+    for n, w in enumerate(words):
+        bare = w.rstrip(",")
+        if w.endswith(",") and bare in NOUNS and n + 1 < len(words) and words[n + 1].rstrip(",") in (*NOUNS, "or"):
+            out.append(bare)
+            if words[n + 1] != "or":
+                out.append("or")
+        else:
+            out.append(w)
+    return out
+
+
 def _noun_phrase(text: str, low: str) -> SetSpec | None:
     zone, controller = "field", "any"
     low, counters, with_words, how, played_zone, who = _qualifiers(low)
@@ -249,7 +263,7 @@ def _noun_phrase(text: str, low: str) -> SetSpec | None:
         return SetSpec(text, types=frozenset({"attack"}), subtypes=frozenset(pos.group(1).split()),
                        controller=controller, target=True, next_only=bool(pos.group(3)),
                        attacks_of=low.startswith("target") or text.lower().startswith(("target", "up to one target")))
-    words = low.replace("and/or", "or").split()
+    words = _noun_list(low.replace("and/or", "or").split())
     if not words:
         return None
     noun_at = max((i for i, w in enumerate(words) if w in NOUNS), default=-1)
@@ -499,7 +513,8 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
 
 
 _LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |• |[\w ]+ bonus:\s*|when you do,? |"
-                   r"\d+ (?:to \d+|or more)\s*—\s*|(?:north|south|east|west|\d+)\s*—\s*|"
+                   r"\d+ (?:to \d+|or more)\s*—\s*|(?:north|south|east|west|\d+)(?: or (?:north|south|east|west))?"
+                   r"\s*—\s*|"
                    r"as a spell,? |during your turn,? |once per turn,? |"
                    r"for the rest of the (?:game|turn),\s*)", re.I)
 _UNTIL_LEAD = re.compile(r"^(until (?:the )?end of (?:the )?turn|until the beginning of your next turn),\s*", re.I)
@@ -564,6 +579,13 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     body = re.sub(r"\s+(until (?:the )?end of (?:the )?turn|until the beginning of your next turn|(?:for )?this turn|"
                   r"until the end of your next turn|during your next turn|(?:for )?as long as [^,.]+)(?=[ ,.]|$)",
                   lambda m: m.group(0) if any(a <= m.start() < b for a, b in kept) else "", body, flags=re.I)
+    empower = _EMPOWER.match(body)
+    if empower and resolving:  # "Empower 2": the next Spell card this turn resolves as if the champion got +2 level
+        return _empowered(empower, sentence, ctx, where_x.group(1) if where_x else "")
+    chosen_put = _CHOOSE_PUT.match(body)
+    if chosen_put and resolving:  # "Choose any amount of non-champion objects and put a wither counter on each of
+        # them": the objects chosen as it resolves (no target), each given the counters
+        body = f"put {chosen_put.group(3)} on {chosen_put.group(1)} {chosen_put.group(2)}"
     placing = _PUT_COUNTERS.match(body)
     if placing and resolving:  # "Put two buff counters on target ally": they change its power and life (GA14)
         return _counters_placed(placing, sentence, ctx)
@@ -625,6 +647,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
     return _read_rule(body, sentence, ctx, resolving)
 
 
+_CHOOSE_PUT = re.compile(r"^choose (any amount of|up to (?:one|two|three|\d+)|an?|another) ([^,]+?) and put "
+                         r"((?:a|an|one|two|three|four|five|x|\d+) [a-z]+ counters?) on (?:each of them|it|them|each)"
+                         r"[.]?$", re.I)
 _PUT_COUNTERS = re.compile(r"^(?:(?:draw a card|wake (?:it|up that \w+|up \w+)|wake it up|recover \d+|glimpse \d+),? "
                            r"(?:and|then),? )?"
                            r"(?:(you may) )?put (a|an|one|two|three|four|five|six|x|\d+) (?:additional )?([a-z]+) "
@@ -636,7 +661,7 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
     """"Put two buff counters on target ally": a one-time placement whose counters stay on the object and change
     its power and life after the other changes of layer E (official "Counters"; GA14)."""
     words = re.sub(r"\s+instead$", "", m.group(4), flags=re.I)  # "... on it instead": an alternative (ctx.instead)
-    chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+))) (?!target\b)", words, re.I)
+    chosen = re.match(r"^(?:an?|one|(up to (?:one|two|three|\d+)|any amount of)) (?!target\b)", words, re.I)
     spec = parse_set(words[chosen.end():] if chosen else words, ctx.card, ctx.last_set or ctx.last_target)
     named = re.fullmatch(r"your ((?:[A-Z][\w']*)(?: [A-Z][\w']*)*)", words.strip())
     if spec is None and named:  # "Then put a sheen counter on your Fractured Memories": the object of that name
@@ -645,7 +670,7 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
         return []
     if chosen:  # "on an ally you control": one object chosen as it resolves (no target), like a target here
         spec = replace(spec, text=words, target=True, unchecked=(*spec.unchecked, *(
-            (f"{chosen.group(1)} of them, chosen",) if chosen.group(1) else ())))
+            (f"{chosen.group(1).removesuffix(' of')} of them, chosen",) if chosen.group(1) else ())))
     word, kind = m.group(2).lower(), m.group(3).lower()
     n = None if word == "x" else _NUM.get(word, int(word) if word.isdigit() else 1)
     sign = -1 if kind == "debuff" else 1
@@ -661,6 +686,25 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
         ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
     effect = _effect(ctx, sentence, "put", change, spec, True)
     return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
+
+
+_EMPOWER = re.compile(r"^empower (\d+|x(?:\s?\+\s?\d+)?)[.]?$", re.I)
+
+
+def _empowered(m: re.Match[str], sentence: str, ctx: _Context, x_is: str) -> list[ReadEffect]:
+    """"Empower 2" (its reminder: "The next Spell card you activate this turn activates and resolves as if your
+    champion got +2 level"): a lasting rule for that one card, ending at the end of the turn or once it is used."""
+    spec = parse_set("the next Spell card you activate this turn", ctx.card)
+    if spec is None:
+        return []
+    amount = m.group(1).upper().replace(" ", "")
+    where = f" (X is {x_is.rstrip('.')})" if x_is and "X" in amount else ""
+    change = _Change("-", "a rule of the game (no layer)", "rule",
+                     f"the next Spell card you activate this turn activates and resolves as if your champion got "
+                     f"+{amount} level{where}")
+    effect = _effect(ctx, sentence, "empower", change, spec, True)
+    return [replace(effect, form=Form.END_OF_TURN, form_words="this turn (the empower reminder: the next Spell card "
+                    "you activate this turn)", per="", cap=None, every=1)]  # ("where X is": said in the change)
 
 
 _SUPPRESS = re.compile(r"^(?:(?:as a spell, )?)suppress ((?:up to (?:one|two|three) |another |two )?target [^.(]+?)"
@@ -738,12 +782,16 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     text = body.strip().rstrip(".")
     # lasting words of the sentence itself, not of an "if ..." it depends on ("If this is the first attack this turn")
     lasting = re.search(r"\buntil\b|\bthis turn\b|for the rest of the|as long as|\bduring (?:your|their|each)",
-                        _without_ifs(_IF_WORDS.sub(" ", sentence)), re.I)
+                        _without_ifs(_IF_WORDS.sub(" ", sentence)), re.I) or re.search(
+        # "If damage would be dealt to a unit you control this turn, prevent 1 of that damage": the replacement
+        # itself lasts this turn (its "if" is the event it replaces, not a condition checked once)
+        r"^(?:[\w ]+ bonus:\s*)?if [^,]*\b(?:would|were to)\b[^,]*\bthis turn\b", sentence.strip(), re.I)
     banning = re.search(r"\b(can't|cannot|don't|doesn't|skip|skips)\b", text, re.I)
     if resolving and not (lasting or banning):
         return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
     spec: SetSpec | None = None
     clean = sentence.strip()
+    clean_lead = _LEAD.sub("", clean)  # ("Until end of turn, objects with reserve cost ... enter the field rested")
     while True:  # the sentence without its leads, but with its "if ..." (a replacement effect's condition)
         stripped = _AS_LONG_LEAD.sub("", _UNTIL_LEAD.sub("", _LEAD.sub("", clean)))
         if stripped == clean:
@@ -769,6 +817,12 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         m = _MODAL.search(text)
         if m:
             spec = parse_set(text[: m.start()], ctx.card, ctx.last_set or ctx.last_target)
+        banned = bool(re.match(r"\s(?:can't|cannot)\b", text[m.start():])) if m else False
+        until = bool(resolving and lasting and re.match(r"^until end of turn,", clean_lead, re.I))
+        if spec is None and m and ((banned and (not resolving or lasting)) or until):
+            # "Attacks using Carnwennan can't be retaliated", "Buff counters can't be placed on objects you don't
+            # control": a ban on something that is not an object we can name, a rule of the game
+            spec = SetSpec("the game", types=frozenset({"player"}))
     if spec is None:
         return []
     named = any(text.lower().startswith(n.lower()) for n in short_names(ctx.card))  # keep a card's name capitalised
@@ -810,7 +864,8 @@ def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
     return body, "", None, 1
 
 
-_IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b)[^,.]+)[.]?$", re.I)
+_IF_WORDS = re.compile(r"^(?:then,? |also,? )?(if (?!you do\b)[^,]+),|\s(if (?!you do\b|able\b|possible\b)[^,.]+)[.]?$",
+                       re.I)  # ("must attack a champion each turn if able": no condition)
 
 
 _YOU_DID = "you did what it offers first"
@@ -826,6 +881,8 @@ def _if_words(sentence: str) -> str:
     if re.search(r"\b(?:would|were to)\b", words):  # "If damage would be dealt to X": the event replaced
         held = re.search(r"\bwhile\s+(.*)$", words)
         return held.group(1) if held else ""
+    if re.fullmatch(r"if you (?:don't|do not)", words, re.I):  # "You may recover 3. If you don't, empower 3."
+        return "you did not do what it offers first (“If you don't”)"
     if not words and re.match(r"^(?:then,? )?if you do\b", sentence.strip(), re.I):
         # "You may discard a card ... If you do, this attack gets +2 POWER": the choice before it is made
         return _YOU_DID + " (“If you do”)"
@@ -834,7 +891,11 @@ def _if_words(sentence: str) -> str:
 
 def _without_ifs(sentence: str) -> str:
     """The sentence without its "If ...," lead and trailing "if ..." clause (their words are no duration)."""
-    body = _IF_LEAD.sub("", re.sub(r"^(then,? |if you do,? )", "", sentence.strip(), flags=re.I))
+    body = re.sub(r"^(then,? |if you do,? )", "", sentence.strip(), flags=re.I)
+    replaced = re.match(r"^if [^,]*\b(?:would|were to)\b[^,]*\b(this turn)\b", body, re.I)
+    body = _IF_LEAD.sub("", body)
+    if replaced:  # "If damage would be dealt to X this turn, prevent ...": the replacement lasts this turn
+        body += " this turn"
     return re.split(r"\s+if\s+", body, maxsplit=1, flags=re.I)[0]
 
 
@@ -906,6 +967,9 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     quotes: list[str] = []
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
+    lines = text.split("\n")
+    if len(lines) > 1 and re.fullmatch(r"(?:[A-Z][a-z]+ ){0,2}(?:Link|Lineage)", REMINDER.sub("", lines[0]).strip()):
+        text = "\n".join(lines[1:])  # "Unit Link" / "Diao Chan Lineage": a keyword line; the rest is the ability
     body = _mask_quotes(text.replace("\n", " "), quotes)
     inherited = re.match(r"^((?:\[[^\]]+\]\s*)*)Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
@@ -920,6 +984,16 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
                f"+{bare.group(2)} POWER.)"
+    efficiency = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Efficiency\s*(?:\([^()]*\))?\s*(.*)", body)
+    if efficiency and not standing:
+        # the glossary's "Efficiency": "This card costs LV less to activate. LV refers to your champion's level."
+        cost = "This card costs X less to activate, where X is LV, your champion's level."
+        labels, rest = efficiency.group(1), efficiency.group(2).strip()
+        if rest and labels:  # "[Diao Chan Bonus] Efficiency" on a line of its own: the bonus is that line's only
+            bonus = " ".join(f"{lab.strip('[] ')}:" for lab in re.findall(r"\[[^\]]+\]", labels))
+            body = f"{bonus} {cost} {rest}"
+        else:
+            body = f"{labels}{cost} {rest}".strip()
     printed = _printed_keywords(body)
     keyword = re.match(r"^((?:\[[^\]]+\]\s*)*)([A-Z][a-z]+(?: [A-Z][a-z]+)?(?: \d+)?)\s*"
                        r"\(((?:as long as|while)[^()]*)\)\s*$", body, re.I)
@@ -974,8 +1048,9 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
             before = found
             if found:
                 effects += found
-            elif _looks_continuous(sentence):
-                unread.append(_unmask(sentence, quotes))
+            elif _looks_continuous(sentence) or (resolving and re.search(r"\S.*\bwhenever\b.*\bthis turn\b",
+                                                                        sentence, re.I)):
+                unread.append(_unmask(sentence, quotes))  # (a "whenever ... this turn" inside: a lasting trigger)
     numbered = tuple(_renumber(e, i) for i, e in enumerate(effects, start=1))
     return Paragraph(label, text, numbered, tuple(unread))
 
@@ -1031,7 +1106,10 @@ def _looks_continuous(sentence: str) -> bool:
     one-time action (deal, destroy, draw, empower, copy ...) or a definition of X is not one, even when it
     names a cost, a power or an element."""
     low = sentence.lower()
-    low = _IF_LEAD.sub("", _LEAD.sub("", low))
+    if re.search(r"\buntil (?!you reveal\b)", low) or re.search(r"\b(?:would|were to)\b.*\b(?:prevent|instead|this "
+                                                               r"turn)\b", low):
+        return True  # "banish ... until Palvor Sword leaves the field", a replacement: it lasts (unread if not read)
+    low = _IF_LEAD.sub("", _LEAD.sub("", re.sub(r"^(?:\[[^\]]+\]\s*)+", "", low)))  # ("[Level 2+] Destroy ...")
     if re.match(r"^(as an additional cost|each one pays|this ability costs|while paying)", low):
         return False
     if re.match(r"^you gain the [\w' ]+ mastery\b", low):

@@ -8,7 +8,15 @@ import re
 from typing import Any
 
 from engine.rulesets.grand_archive.effects import Form, Origin
-from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Placed, Reach, Verdict, duration_rules
+from engine.rulesets.grand_archive.evaluate import (
+    Instance,
+    ObjectAnswer,
+    OneTime,
+    Placed,
+    Reach,
+    Verdict,
+    duration_rules,
+)
 from engine.rulesets.grand_archive.rules import VERSIONS, citations_json
 from engine.rulesets.grand_archive.summary import summary
 
@@ -97,6 +105,12 @@ def scenario_effect_json(inst: Instance) -> dict[str, Any]:
                                           *("GA9",) * (read.prop == "lineage"), *duration_rules(inst)]))}
 
 
+def one_time_json(once: OneTime) -> dict[str, Any]:
+    """A card (or paragraph) asked about that makes no continuous effect: what it does at once (GA16)."""
+    return {"card": once.card, "paragraphs": list(once.labels), "words": once.words, "happens": once.how,
+            "keywords": list(once.keywords), "lasts": False, "rules": ["GA16"]}
+
+
 def order_json(order: list[Placed]) -> tuple[list[str], list[dict[str, str]]]:
     return [p.inst.label for p in order], [{"card": p.inst.label, "reason": p.reason} for p in order]
 
@@ -153,7 +167,16 @@ def explanation(verdict: Verdict, objects: list[dict[str, Any]], reasons: list[d
                 first_line: str) -> str:
     rs = VERSIONS[verdict.version]
     lines = [first_line, "", "Scenario: " + "; ".join(verdict.moments), ""]
-    if not objects:
+    if verdict.one_time:
+        lines.append("Happens at once (no continuous effect):")
+        lines += [f"  - {o.card} (paragraph{'s' if len(o.labels) > 1 else ''} {', '.join(o.labels)}): "
+                  + (f"“{o.words}” happens when it {o.how}" if o.words else
+                     f"keywords only ({', '.join(o.keywords)})" if o.keywords else "no rules text")
+                  + "; no effect of it lasts (what it did stays done), so no duration, layer or timestamp "
+                    "applies. [GA16]"
+                  for o in verdict.one_time]
+        lines.append("")
+    if not objects and verdict.instances:
         lines.append("No object was asked about. The effects of the scenario:")
         lines += [f"  - {e['card']} [{e['kind']}, {'layer ' + e['layer'] if e['layer'] != '-' else 'no layer'}, "
                   f"timestamp {e['timestamp']}, {e['status']}]: {e['change']} ({e['set']}). Ends: {e['ends_on']}. "
@@ -198,6 +221,7 @@ def verdict_json(verdict: Verdict) -> dict[str, Any]:
         "rules": list(verdict.rules),
         "citations": citations_json(verdict.rules),
         "effects": [scenario_effect_json(i) for i in verdict.instances],
+        "one_time": [one_time_json(o) for o in verdict.one_time],
         "interpretations": [n.as_json() for n in verdict.interpretations],
         "ruleset": {"game": rs.game, "name": rs.name, "version": rs.version, "title": rs.title},
         "match": [],

@@ -1,4 +1,4 @@
-"""Grand Archive continuous-effect rules (GA1-GA15) in our own words, and the ruleset versions.
+"""Grand Archive continuous-effect rules (GA1-GA16) in our own words, and the ruleset versions.
 
 GA1-GA9 are the design doc's ids for the 2024 revision of the official "Types of Effects -
 Continuous Effects" page; GA10-GA13 add what the official comprehensive rules say about the same questions:
@@ -62,6 +62,7 @@ CITATIONS: dict[str, tuple[Citation, ...]] = {
     "GA13": (_cite("ce", "Timestamps 4"),),
     "GA14": (_cite("counters", "Buff 1, Debuff 1, General Rules 5"), _cite("ce", "Layers 2.6")),
     "GA15": (_cite("ce", "General Rules 1"), _cite("ce", "Syntax of Continuous Effects 1.a-1.b")),
+    "GA16": (_cite("ce", "General Rules 1"), _cite("ce", "General Rules 2")),
 }
 
 
@@ -147,13 +148,19 @@ RULES: dict[str, Rule] = {
              "characteristic, it is not placed in a layer (our reading: the layers order changes to "
              "characteristics).",
              _source("GA15")),
+        Rule("GA16", "one-time effects",
+             "What a card or ability does at once as it resolves (deal damage, draw, destroy, look at or move cards, "
+             "summon a token) is no continuous effect: it happens once and is over, with no duration, layer or "
+             "timestamp, and what it did stays done unless something else changes it (our reading: the page's "
+             "continuous effects are those that last for a defined or indefinite duration).",
+             _source("GA16")),
     )
 }
 
 CURRENT = RulesetVersion(
     game=GAME, name="current", version="2026.08",
     title="Official comprehensive rules (continuous effects with dependencies)",
-    description="GA1-GA15: the official page as published, where a dependency inside a layer overrides "
+    description="GA1-GA16: the official page as published, where a dependency inside a layer overrides "
                 "timestamp order (GA10).",
     label="the 2026 rules",
 )

@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 from engine.plain_words import MAX_WORDS, cut, joined
-from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, Verdict
+from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
 
@@ -132,13 +132,46 @@ def object_sentence(answer: ObjectAnswer) -> str:
     missing = [r for r in answer.reaches if not r.applies]
     if missing:
         first = missing[0]
-        return f"{_cards([first.inst.label])} does not reach {subject}: {first.short or first.why}"
+        what = ""
+        if first.inst.status in ("off", "ended") and first.inst.read.change and first.inst.read.layer != "-":
+            what = f" ({cut(first.inst.read.change, 40)})"  # which effect is off or over: "(+2 POWER)"
+        return f"{_cards([first.inst.label])} does not reach {subject}{what}: {first.short or first.why}"
     return f"no effect of the scenario could reach {subject}"
+
+
+def one_time_clauses(once: OneTime) -> list[str]:
+    """"Twisted Verdict happens at once as it resolves (“Target opponent looks at …”), and nothing of it lasts":
+    a card whose text makes no continuous effect, answered in players' words (GA16)."""
+    quote = f" (“{cut(once.words.rstrip('.'), 60)}”)" if once.words else ""
+    if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)
+        return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
+                "follow"]
+    if once.keywords and not once.words and not once.permanent:  # "Recover 4.", "Gather.": done as it resolves
+        return [f"{once.card} happens at once as it resolves (“{cut(once.keywords[0], 60)}”); no effect of it "
+                "lasts, and what it did stays done"]
+    if once.keywords and not once.words:
+        return [f"{once.card} has only keywords ({cut(', '.join(once.keywords), 60)}): they say how it is paid for "
+                "or used, and none of them makes an effect that lasts"]
+    if not once.permanent and once.how == "triggers":  # an attack's "On Champion Hit: ...", an action's trigger
+        return [f"{once.card}'s ability happens at once when it triggers{quote}; no effect of it lasts, and what it "
+                "did stays done"]
+    if not once.permanent and once.later[0]:  # "At the beginning of the next end phase, discard your hand."
+        return [f"{once.card} happens at once as it resolves{quote}, and “{cut(once.later[1], 50)}” waits for the "
+                f"beginning of {once.later[0]}, then happens once", "no effect of it lasts, and what it did stays done"]
+    if not once.permanent:
+        return [f"{once.card} happens at once as it resolves{quote}; no effect of it lasts, and what it did stays "
+                "done"]
+    where = "is your champion" if once.champion else "stays on the field"
+    return [f"{once.card}'s ability happens at once each time it {once.how}{quote}; no effect of it lasts, and "
+            "what it did stays done",
+            f"the ability itself is there while {once.card} {where}"]
 
 
 def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     """"no effect of the scenario could reach the ally you control" says which set the effects cover instead
     (“your champion's attacks”), so a player sees why."""
+    if not answer.reaches and verdict.one_time and not verdict.instances:  # what happened at once is done
+        return f"no lasting effect reaches {_subject(answer)}"
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances
@@ -166,6 +199,14 @@ def _join_names(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
+def _as_opponent(words: str) -> str:
+    """A card's words when an opponent controls it: "you may pay (0) rather than pay ..." is "your opponent may pay
+    (0) rather than pay ...", "your champion" is "their champion"."""
+    words = re.sub(r"\byours\b", "theirs", re.sub(r"\byour\b", "their", words))
+    words = re.sub(r"\byou (control|don't control)\b", r"they \1", words)
+    return re.sub(r"\byou\b", "your opponent", words)
+
+
 def _effect_state(inst: Instance) -> list[str]:
     """["Devotion's Price applies: you can't draw cards", "this assumes ..."]: whether the effect applies (has
     ended, is off, has not started) and what it does, then what that assumes."""
@@ -177,6 +218,8 @@ def _effect_state(inst: Instance) -> list[str]:
         what = f"puts {read.change} on {affected[:1].lower()}{affected[1:]}"
     else:
         what = f"{read.change} for {affected}"
+    if inst.controller == "opponent":  # the card's "you" is its controller: the opponent of the one asking
+        what = _as_opponent(what)
     state = {"active": "applies", "ended": f"has ended ({inst.status_why})", "off": f"is off ({inst.status_why})",
              "not-started": f"has not started yet ({inst.status_why})"}.get(inst.status, inst.status)
     if what.startswith(f"{inst.card.name} ") and inst.status == "active":  # a card's own rule says itself:
@@ -214,13 +257,42 @@ def _shortened(clauses: list[str]) -> list[str]:
     return out
 
 
+def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
+    """Each object's sentence; objects that read alike ("the ally you control") are told apart by the number they
+    are asked with ("the ally you control (#2)"), and objects with the same answer are said once ("(#1, #2 and #3)")."""
+    asked = sorted((a.obj for a in verdict.objects if a.obj.asked), key=lambda o: o.written)
+    rank = {o.id: n for n, o in enumerate(asked, start=1)}
+    alike: dict[str, int] = {}
+    for o in asked:
+        alike[o.describe()] = alike.get(o.describe(), 0) + 1
+    said: dict[str, list[int]] = {}
+    for a in told:
+        sentence = _unreached(object_sentence(a), a, verdict)
+        subject = _subject(a)
+        if a.obj.asked and alike.get(a.obj.describe(), 0) > 1 and subject in sentence:
+            said.setdefault(sentence, []).append(rank[a.obj.id])
+        else:
+            said.setdefault(sentence, [])
+    out = []
+    for sentence, ranks in said.items():
+        subject = next((_subject(a) for a in told if _subject(a) in sentence), "")
+        if ranks and subject:
+            marks = ", ".join(f"#{r}" for r in ranks[:-1]) + (" and " if len(ranks) > 1 else "") + f"#{ranks[-1]}"
+            sentence = sentence.replace(subject, f"{subject} ({marks})", 1)
+        out.append(sentence)
+    return out
+
+
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
+    once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
     if not verdict.objects:
         shown = [i for i in verdict.instances if not i.event][:2]
+        if not shown and once:
+            return joined(once)
         if not shown:
             return joined(["No effect starts and no object was asked about" + _unread_clause(verdict)])
-        return joined([*(c for i in shown for c in _effect_state(i)),
+        return joined([*once, *(c for i in shown for c in _effect_state(i)),
                        "no object was asked about" + _unread_clause(verdict)])
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     # the objects asked about that an effect could reach first, then an effect's own source it reaches, then
@@ -229,13 +301,16 @@ def summary(verdict: Verdict) -> str:
     sources = [a for a in verdict.objects if a not in asked and a.order]
     shown = (reached + sources + [a for a in asked if not a.reaches])[:3]
     rules = [i for i in verdict.instances if i.read.layer == "-" and i.read.prop not in ("lineage", "zone")
-             and not i.event][:2]
+             and not i.event and not (i.status == "off" and i.read.mode and "mode was not chosen" in i.status_why)
+             ][:2]  # (a mode not chosen is said in the interpretations, not as the answer)
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
-    clauses = [_unreached(object_sentence(a), a, verdict) for a in told]
+    clauses = once + _numbered(told, verdict)
     clauses += [c for i in rules for c in _effect_state(i)]  # a rule of the game reaches no object: what it does
     others = [a for a in verdict.objects if a not in shown]
-    if others:  # named when there is one ("Seed of Nature itself is answered below"), counted when there are more
+    if len(others) == 1 and others[0].obj.card is not None and others[0].reaches and not others[0].order:
+        clauses.append(object_sentence(others[0]))  # its own effect is over or off: "(+2 POWER): it left the field"
+    elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
     clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)

@@ -134,7 +134,8 @@ def test_a_material_decks_own_cost_rule_is_read_in_the_material_deck(db, capsys)
 
 @pytest.mark.parametrize(("card", "words"), [
     ("Resonating Fugue", "Switch the power and life"),   # a power/life switch is not read
-    ("Mandate of Honor", None),                          # nothing read at all: refused, no answer to mislead
+    ("Ashen Riffle", None),                              # nothing read at all: refused, no answer to mislead
+    # (Mandate of Honor's "... can't draw cards" is read since session 4: a ban is a rule of the game)
 ])
 def test_text_the_answer_cannot_read_is_said_in_the_summary(db, capsys, card, words):
     if words is None:

@@ -149,8 +149,7 @@ def test_exclusive_newest_wins():  # GA8
 
 
 @pytest.mark.parametrize(("pairs", "message"), [
-    ([("effect", "Spirit of Fire")], "creates no continuous effect"),
-    ([("effect", "Claude#1")], "paragraphs with one: #2"),
+    ([("effect", "Claude#3")], "has no paragraph 3; its paragraphs: #1, #2"),
     ([("effect", "Inspiring Call"), ("then", "source-leaves:Claude")], "not in the scenario"),
     ([("effect", "Inspiring Call"), ("object", "dragon:automaton")], "Unknown object kind"),
     ([("effect", "Inspiring Call"), ("then", "sideways")], "Unknown event"),
@@ -161,6 +160,16 @@ def test_exclusive_newest_wins():  # GA8
 def test_bad_input_is_one_sentence_with_the_choices(pairs, message):
     with pytest.raises(QuestionError, match=message):
         judge(pairs)
+
+
+def test_a_one_time_text_is_answered_not_refused():  # GA16: it happens at once, nothing of it lasts
+    whole = judge([("effect", "Spirit of Fire")])  # "On Enter: Draw seven cards."
+    assert whole["summary"].startswith("Spirit of Fire's ability happens at once each time it triggers")
+    assert "no effect of it lasts" in whole["summary"] and whole["rules"] == ["GA16"]
+    assert whole["one_time"][0]["lasts"] is False and whole["effects"] == []
+    part = judge([("effect", "Claude#1")])  # Claude's first paragraph is a one-time ability; #2 lasts
+    assert part["one_time"][0]["paragraphs"] == ["1"] and "happens at once" in part["summary"]
+    assert "happens at once" not in judge([("effect", "Claude#2"), ("object", "ally:automaton")])["summary"]
 
 
 def test_inside_layer_d_the_newer_effect_applies_last():  # GA6: Mordred's grant and Censer's loss, both layer D

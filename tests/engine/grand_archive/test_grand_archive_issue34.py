@@ -286,8 +286,8 @@ def test_a_bare_element_word_is_that_element(db, capsys):
 
 # --- "no continuous effect" said apart from "could not read" -----------------------------------------------------
 def test_none_and_unread_are_told_apart(db, capsys):
-    none = refused(db, capsys, "--effect", "Spirit of Fire")  # "On Enter: Draw seven cards."
-    assert "creates no continuous effect" in none and "cannot read" not in none
+    none = ask(db, capsys, "--effect", "Spirit of Fire")["summary"]  # "On Enter: Draw seven cards."
+    assert "happens at once" in none and "no effect of it lasts" in none and "cannot read" not in none
     unread = refused(db, capsys, "--effect", "Ashen Riffle")  # "For as long as those cards remain banished, ..."
     assert "cannot read the continuous effect" in unread and "remain banished" in unread
 
