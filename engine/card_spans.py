@@ -216,6 +216,12 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
         # The command asks by the card's name when that leads back to it; else by its label ("Angelic Visitor (TEC)":
         # the name alone is the title of printings that read apart, and is asked back).
         named = "" if result.card is None or match(result.card.name).card == result.card else result.card.label
+        title = next((c.name for c in result.printings if result.card is not None and result.chosen == "default"
+                      and fold(c.name) == fold(query) and c.key != result.card.key), "")
+        if title:
+            # the full name of another printing, answered for the default one: asked by that name, so the answer
+            # says which printing it read and whether the one so named answers differently ("Samaritan Water Jar")
+            named = title
         taken.append(CardSpan(start, end, index.game, result.card, " ".join(w.text for w in words[start:end]),
                               how, cards, weak, named))
     return sorted(taken, key=lambda s: s.start)

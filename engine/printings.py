@@ -64,6 +64,15 @@ class PrintingReport:
     chosen: str  # "named", "default" or "moderator" (engine.matching.CHOSEN)
     alike: tuple[Card, ...]  # the other printings that read like the judged one
     differ: tuple[Card, ...]  # printings that read differently (each may get another ruling)
+    # When the question was also judged on each printing that reads differently (`compared`): those whose answer is
+    # the same as the judged one's, so a player holding them needs no other answer
+    same_answer: tuple[Card, ...] = ()
+    compared: bool = False
+
+    @property
+    def answer_differs(self) -> tuple[Card, ...]:
+        """The printings that read differently and, when compared, answer differently too."""
+        return tuple(c for c in self.differ if c not in self.same_answer)
 
     @property
     def count(self) -> int:
@@ -140,12 +149,25 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
     if match.how in LOOSE:
         bits.append(f"read “{shown(match.query)}” as {card.label}")  # echoed without controls or marks
     if report is not None and report.differ and report.chosen != "named":
-        listed = report.differ[:MAX_LISTED]
-        tags = ", ".join(printing_tag(c) for c in listed)
-        more = f" and {len(report.differ) - len(listed)} more" if len(report.differ) > len(listed) else ""
-        one = len(report.differ) == 1
-        whose = "its" if bits else f"{card.label}: the"
-        bits.append(f"{whose} {tags}{more} printing{'' if one else 's'} read{'s' if one else ''} differently: "
-                    f"ask with set {set_to_ask(listed[0])}")
+        whose = "its" if bits else f"answered for {card.label}" + (", the default printing; the"
+                                                                  if report.chosen == "default" else "; the")
+        differ = report.answer_differs if report.compared else report.differ
+        if not differ:  # every other printing reads differently but answers this question alike
+            bits.append(f"{whose} {_tags(report.differ)} {_printings(report.differ)} differently but "
+                        f"{'gives' if len(report.differ) == 1 else 'give'} the same answer")
+        else:
+            answers = (f" and {'answers' if len(differ) == 1 else 'answer'} differently" if report.compared else "")
+            bits.append(f"{whose} {_tags(differ)} {_printings(differ)} differently{answers}: ask with set "
+                        f"{set_to_ask(differ[0])}")
     return "; ".join(bits)
+
+
+def _tags(cards: Sequence[Card]) -> str:
+    listed = cards[:MAX_LISTED]
+    more = f" and {len(cards) - len(listed)} more" if len(cards) > len(listed) else ""
+    return ", ".join(printing_tag(c) for c in listed) + more
+
+
+def _printings(cards: Sequence[Card]) -> str:
+    return "printing reads" if len(cards) == 1 else "printings read"
 

@@ -32,14 +32,14 @@ from bot.officials.agreement import official_json
 from bot.rulings.build import duration_inputs, duration_record
 from bot.rulings.record import RulingRecord
 from engine.cards import Annotation, Card
+from engine.interface import QuestionError
 from engine.matching import Candidate, Matcher, MatchResult
-from engine.names import fold, shown
+from engine.names import base_name, fold, shown
 from engine.official import OfficialRuling
 from engine.plain_words import capitalised, headline
 from engine.printings import (
     PrintingReport,
     compare_printings,
-    declared_reading_key,
     match_note,
     matched_line,
     printing_rank_of,
@@ -53,6 +53,7 @@ if TYPE_CHECKING:  # the bot's snapshot: a command-line answer never builds one
 
 DEFAULT_GAME = default_game()  # the game a lookup means when it names none
 DURATION = "duration"
+MAX_COMPARED = 12  # printings that read differently judged again to say whether their answer differs
 
 
 class LookupProblem(Exception):
@@ -159,6 +160,26 @@ def for_writing(match: MatchResult, set_hint: str | None = None) -> Card:
 
 
 DEFAULT_PRINTING = "default-printing:"  # setting name prefix: default-printing:<game>:<card identity>
+
+
+def compare_answers(report: PrintingReport, verdict: Any, judge: Callable[[Card], Any]) -> PrintingReport:
+    """The report with `same_answer`: which printings that read differently still get the judged printing's answer
+    (the question's `answer_key` equal; one it cannot judge answers differently). Unchanged when the question
+    declares no key."""
+    key = getattr(duration_question(), "answer_key", None)
+    if key is None:
+        return report
+    mine = key(verdict)
+    same = []
+    for other in report.differ[:MAX_COMPARED]:
+        try:
+            if key(judge(other)) == mine:
+                same.append(other)
+        except QuestionError:
+            continue
+    if len(report.differ) > MAX_COMPARED:  # not all judged: say only that they read differently
+        return report
+    return replace(report, same_answer=tuple(same), compared=True)
 
 
 def default_printing_key(game: str, identity: str) -> str:
@@ -296,14 +317,13 @@ class Arbiter:
                       aliases: Sequence[tuple[str, str, str | None]] | None = None) -> Matcher:
         """A matcher over these cards with the game's default-printing rule and the moderators' defaults."""
         return Matcher(cards, self.aliases_of(game) if aliases is None else aliases,
-                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game),
-                       reads=declared_reading_key(_ruleset(game)))
+                       prefer=printing_rank_of(_ruleset(game)), defaults=self.printing_defaults(game))
 
     def _snapshot_matcher(self, game: str, cards: Sequence[Card], aliases: Sequence[AliasRow],
                           settings: dict[str, str]) -> Matcher:
         """build_matcher for a snapshot being built: its defaults come from the snapshot's own settings."""
         return Matcher(cards, aliases, prefer=printing_rank_of(_ruleset(game)),
-                       defaults=_defaults(game, settings.items()), reads=declared_reading_key(_ruleset(game)))
+                       defaults=_defaults(game, settings.items()))
 
     def printing_defaults(self, game: str) -> dict[str, tuple[str, str]]:
         """Moderators' default printings of this game: card identity -> (name, set) (from memory once warm)."""
@@ -311,6 +331,21 @@ class Arbiter:
         if snap is not None:
             return _defaults(game, snap.settings.items())
         return _defaults(game, self.catalog.settings_with_prefix(default_printing_key(game, "")).items())
+
+    def part_elsewhere(self, card: Card, part: str) -> str:
+        """When the card found has no such part: another card whose name begins with this one's and has it ("" if
+        none), said as how to ask for it."""
+        stem = fold(base_name(card.name))
+        for other in self.catalog.cards(card.game):
+            if other.key == card.key or not fold(other.name).startswith(stem + " "):
+                continue
+            try:
+                duration_question().judge(other, played_in=None, events=(), annotations=(), version="current",
+                                          part=part)
+            except ValueError:
+                continue
+            return f"“{other.name}” has a “{part}” part: ask for it by that name."
+        return ""
 
     def printing_report(self, match: MatchResult, guild: str | int | None = None) -> PrintingReport | None:
         """How the found card's printings read for its game's question (the ruleset's reading key)."""
@@ -486,10 +521,23 @@ class Arbiter:
         # The question's own further inputs (whose turn, how many players) only when given, so a
         # question without them is judged exactly as before.
         more = {"extra": dict(extra)} if extra else {}
-        verdict = duration_question().judge(card, played_in=played_in, events=events, annotations=notes,
-                                            version=ruleset, part=part, **more)
+        try:
+            verdict = duration_question().judge(card, played_in=played_in, events=events, annotations=notes,
+                                                version=ruleset, part=part, **more)
+        except ValueError as problem:  # (QuestionError is one)
+            hint = self.part_elsewhere(card, part) if part else ""
+            if hint:  # "Nicodemus --part H": the two-sided card named "Nicodemus, the Seeker / ..." has it
+                raise type(problem)(f"{problem} {hint}") from None
+            raise
         _note_layer(verdict, card, layer, match)
-        answer = DurationAnswer(verdict, match, self.printing_report(match, guild),
+        report = self.printing_report(match, guild)
+        if report is not None and report.differ and report.chosen != "named":
+            # A name that did not pick its printing answers for the default one; the others that read differently
+            # are judged too, so the answer can say whether a player holding one gets another answer.
+            report = compare_answers(report, verdict, lambda other: duration_question().judge(
+                other, played_in=played_in, events=events, version=ruleset, part=part,
+                annotations=self.shared_annotations(other) + self.layer_annotations(other, guild), **more))
+        answer = DurationAnswer(verdict, match, report,
                                 None if guild is None else str(guild), tuple(layer), tuple(notes))
         if layer:  # a house ruling: what the shared catalog answers is said beside it
             answer.shared = duration_question().judge(card, played_in=played_in, events=events,

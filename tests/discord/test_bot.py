@@ -205,7 +205,8 @@ async def test_a_name_several_printings_share_is_answered_for_the_default_printi
         lines = embed["description"].split("\n")
         assert embed["title"] == "Three Woes (RoJ)"
         assert lines[0].startswith("**") and lines[0].endswith("**")  # the player's answer, in bold
-        assert lines[1] == "Three Woes (RoJ): the [Fundraiser] printing reads differently: ask with set Fundraiser."
+        assert lines[1] == ("Answered for Three Woes (RoJ), the default printing; the [Fundraiser] printing reads "
+                            "differently but gives the same answer.")
         # A menu offers the printings that read differently; the asker's pick changes the message.
         menu = next(c for c in _buttons(body["data"]) if c["type"] == 3)
         assert [o["label"] for o in menu["options"]] == ["Three Woes [Fundraiser]"]

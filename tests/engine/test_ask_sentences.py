@@ -92,13 +92,15 @@ def test_a_question_the_game_cannot_ask_says_which_it_answers(asker: Asker) -> N
     assert result.asked.options and result.asked.options[0].reading.inputs == {"chain": ["Wharf"]}
 
 
-def test_a_name_whose_printings_read_apart_is_asked_and_each_option_names_its_printing(asker: Asker) -> None:
+def test_a_name_whose_printings_read_apart_is_answered_by_that_name(asker: Asker) -> None:
     # "Angelic Visitor" is the full name of the TEC card and the title of Angelic Visitor [RR2] (another ability): the
-    # per-game command asks back, so the sentence does too, and each option asks by a name that leads to its printing.
+    # per-game command answers for the default printing and says the TEC one answers differently (new-user trial
+    # 35300: an answer, not a question back), so the sentence is read as the name typed, which gives that answer;
+    # a sentence naming the set reads as the command with that printing's label.
     result = asker.read("How long does Angelic Visitor last?")[0]
-    assert result.asked is not None and result.asked.kind == "which-card"
-    offered = [o.reading.inputs["card"] for o in result.asked.options]
-    assert offered == ["Angelic Visitor (TEC)", "Angelic Visitor [RR2]"]
+    assert result.reading is not None and result.reading.inputs["card"] == "Angelic Visitor"
+    answer = asker.answer(result.reading)
+    assert answer["card"]["set"] == "RR2" and "(TEC) printing reads differently" in answer["match"]["note"]
     named = asker.read("Angelic Visitor TEC played in battle, then the battle ends")[0]
     assert named.reading is not None and named.reading.inputs["card"] == "Angelic Visitor (TEC)"
     # a name exact in Redemption (asked among its printings) and in L5R is still a card of both games

@@ -259,6 +259,8 @@ class Evaluator:
         self.readings = readings if readings is not None else read_card(card, annotations)
         self.trace = Trace()
         self._checked_once = ""  # an "If [game state]" checked once, when the part keeps no condition up
+        self._battle_end = ""  # the part only waits to act at the end of the battle ("After battle, ...")
+        self._cannot_if = self._cannot_be = ""  # "Cannot be negated if Coliseum is in play": the sentence, its "if"
         # Whose turn it is, as a seat: 0 is yours; a card played on an opponent's turn is taken as played on the
         # turn of the opponent just before you (so your turn comes next).
         self.players = scenario.player_count
@@ -266,10 +268,19 @@ class Evaluator:
 
     # -- which terms each part has ------------------------------------------------------------------
 
+    def _inherent(self, label: str, zone: str) -> tuple[str, str] | None:
+        """D7's type for this part where it was played: not in battle (a Site, Artifact or Fortress used in battle
+        is not where it was played), except a Lost Soul, whose ability lasts until it leaves wherever it was put
+        (Defining Duration's Lost Soul bullet: "until the card leaves where it was played")."""
+        inherent = inherent_type(self.card, label, zone)
+        if inherent is None or (zone == "battle" and inherent[0] != "Lost Soul"):
+            return None
+        return inherent
+
     def _by_attribute(self, label: str) -> bool:
         zone = self.scenario.played_in
         return (zone == "territory" and territory_character(self.card, label)) or (
-            zone != "battle" and inherent_type(self.card, label, zone) is not None)
+            self._inherent(label, zone) is not None)
 
     def _lasting(self, reading: PartReading) -> bool:
         """A part lasts if its words say so, or if the card's inherent type keeps its ability standing (an
@@ -278,8 +289,7 @@ class Evaluator:
         if reading.lasting or reading.annotated:
             return reading.lasting
         zone = self.scenario.played_in
-        return len(reading.part.text.split()) >= 3 and zone != "battle" and \
-            inherent_type(self.card, reading.part.label, zone) is not None
+        return len(reading.part.text.split()) >= 3 and self._inherent(reading.part.label, zone) is not None
 
     def _terms_for(self, reading: PartReading) -> list[Term]:
         label = reading.part.label
@@ -295,8 +305,8 @@ class Evaluator:
             return terms
         if zone == "territory" and territory_character(self.card, label):
             terms.append(Term("D6", "territory class character played in a territory", "attribute", label))
-        inherent = inherent_type(self.card, label, zone)
-        if inherent and zone != "battle":
+        inherent = self._inherent(label, zone)
+        if inherent:
             kind, why = inherent
             terms.append(Term("D7", f"{kind} ({why})", "attribute", label))
         return terms
@@ -309,9 +319,10 @@ class Evaluator:
             if found is not None:
                 return found
             if len(readings) == 1 and readings[0].part.shown() == "-":  # one unlabelled ability: no '-' shown
-                raise ValueError(f"This card has no {wanted!r} part: its ability is all one, so ask without a part.")
+                raise ValueError(f"{self.card.name} has no {wanted!r} part: its ability is all one, so ask without a "
+                                 "part.")
             valid = ", ".join(r.part.shown() for r in readings)
-            raise ValueError(f"This card has no {wanted!r} part; its parts are: {valid}.")
+            raise ValueError(f"{self.card.name} has no {wanted!r} part; its parts are: {valid}.")
         if len(readings) == 1:
             return 0
         self.trace.interpret(notes.PART_CHOICE)
@@ -353,6 +364,7 @@ class Evaluator:
             verdict.waits_for = [Trigger(words, starts) for words, starts in dict.fromkeys(reading.triggers)]
             verdict.waits_whole = bool(reading.triggers) and len(reading.triggers) >= len(reading.lasting_sentences)
         self._sentences = len(reading.lasting_sentences)
+        self._battle_end = "" if reading.annotated else reading.battle_end
         self._turn_recurring = [p for p in reading.recurring if "turn" in p or "upkeep" in p]
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
@@ -461,8 +473,17 @@ class Evaluator:
         # player may still ask whether its changing matters, and the answer says it does not.
         once = P.CHECKED_ONCE.search(reading.part.text) if not conditions else None
         self._checked_once = once.group(0).strip() if once else ""
+        # "Cannot be negated if Coliseum is in play": its condition is taken as met as the ability is used (RG1,
+        # cannot-be-if); a player may name it ("condition-false:Coliseum") and hear that its changing later does not
+        # matter, instead of being told the card has no such condition.
+        cannot_if = re.search(r"\b(?:if|while|unless)\b[^.]*", reading.cannot_be, re.I) if reading.cannot_be else None
+        self._cannot_if = cannot_if.group(0).strip() if cannot_if else ""
+        self._cannot_be = reading.cannot_be
         for event in self.scenario.events:
             which = event.partition(":")[2]
+            if event_name(event) in NAMED_EVENTS and which and self._cannot_if and \
+                    which.casefold() in self._cannot_if.casefold() and not _named(which, conditions):
+                continue
             if event_name(event) in NAMED_EVENTS and self._checked_once and (
                     not which or which == "1" or which.casefold() in self._checked_once.casefold()):
                 continue
@@ -719,6 +740,17 @@ class Evaluator:
                 if s.news:
                     trace.add("RG3", trigger, f"{_quote(s.term.text)}: {s.news}", source="event", event=index)
                     s.news = ""
+            acted = (event == "battle-ends" and self._battle_end and self.scenario.played_in == "battle"
+                     and all(s.term.rule in ("D1", "D8") for s in states))  # (no bound of its own: D3, D7, ...)
+            if acted:
+                # "After battle, discard this card": the action it waited for happens now, at once; nothing of the
+                # ability is left to last (the upper bound only capped the wait)
+                ended_now += [s for s in states if s.status != "ended" and s not in ended_now]
+                for s in ended_now:
+                    s.status, s.ended_by = "ended", index
+                trace.add("D4", trigger, f"the battle has ended, so the action waiting for {_quote(self._battle_end)} "
+                          "happens now, at once: nothing of the ability lasts after it", source="event", event=index)
+                trace.interpret(notes.BATTLE_END_ACTION)
             for s in list(ended_now):
                 if s.term.rule == "D4" and s.term.ends_result:
                     # The stated time was the length of the targeted result (or of the copy): it changes now.
@@ -743,6 +775,13 @@ class Evaluator:
                     if s.armed and s.term.rule == "D7":
                         trace.add("D7", trigger, "previous ruling: the ability now runs to the end of this "
                                   "phase", source="event", event=index)
+            named = event.partition(":")[2]
+            if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and named and \
+                    self._cannot_if and named.casefold() in self._cannot_if.casefold():
+                trace.add("RG4", trigger, f"changes nothing: {_quote(self._cannot_if)} of its "
+                          f"{_quote(self._cannot_be)} is checked once, as the ability is used (taken as met then), "
+                          "not kept up like \"while\"",
+                          source="event", event=index)
             if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and self._checked_once:
                 trace.add("RG4", trigger, f"changes nothing: {_quote(self._checked_once)} is checked once, as the "
                           "ability resolves, not kept up like \"while\": its changing later does not switch the "

@@ -72,6 +72,11 @@ TIMED_RESULT = Interpretation(
     "The stated time measures the targeted result itself (\"paralyze ... for 2 turns\", a copy \"until end of "
     "turn\"), so when it passes the result changes and the bound ends with it.")
 
+BATTLE_END_ACTION = Interpretation(
+    "battle-end-action", "D4",
+    "An action written to happen after the battle (\"After battle, discard this card\", \"discard Archer at end of "
+    "battle\") waits for the battle's end, within the phase; when the battle ends it happens at once, and nothing of "
+    "the ability is left to last, so it has ended then rather than at the end of the phase.")
 WINDOW = Interpretation(
     "window", "D4",
     "A time written after the card an ability waits for (\"the next evil Enhancement played this battle\") is read "

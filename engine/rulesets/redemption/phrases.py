@@ -137,7 +137,9 @@ D3_REMAINS_ON = re.compile(rf"\bwhile {SELF} (?:remains (?:on|in) (?:that|the|th
 D3_UNTIL = re.compile(
     r"\buntil (?:healed|discarded|released|removed(?: from (?:the )?(?:field of (?:play|battle)|play|battle|game))?"
     r"|(?:(?:that|the|selected|this|target(?:ed)?|either|both|each|your|its|his|her|their|any) )?"
-    r"(?:[\w’'-]+ ){0,3}?(?:is|are) (?:discarded|removed|healed|released|rescued|converted|banished|returned))\b",
+    r"(?:[\w’'-]+ ){0,3}?(?:is|are) (?:discarded|removed|healed|released|rescued|converted|banished|returned)"
+    # "until that Hero is removed from play": where from is part of the words quoted (removed from battle differs)
+    r"(?: from (?:the )?(?:field of (?:play|battle)|play|battle|game|territory))?)\b",
     re.I)
 D3_COLON = re.compile(
     r"^(?:if [^,:]*, )?(?:you may |may |once per (?:game|turn), (?:you may )?)?"
@@ -308,6 +310,10 @@ THEIR_TURN = ("their", "his", "her", "opponent's", "opponent’s", "that player'
 # "Following battle, ...") and success in battle ("If this Hero is successful in battle", "If block is successful").
 BATTLE_TRIGGER = re.compile(r"(?:^|[,.;:]\s*)(?:immediately )?(?:(?:after|following) (?:the )?battle|"
                             r"at the end of (?:the )?battle)\b", re.I)
+# A delayed action at the end of the battle: "After battle, discard this card", "discard Archer at end of battle",
+# "If blocking, draw 3 and discard this card after battle" (not "until end of battle", a stated time that lasts).
+BATTLE_END = re.compile(r"\b(?:(?:immediately )?(?:after|following) (?:the )?battle|(?:at )?(?:the )?end of (?:the )?"
+                        r"battle)\b", re.I)
 SUCCESS_TRIGGER = re.compile(r"\b(?:if|when|once|after)\b[^,:]*?\bsuccessful(?:ly)?\b|\bif successful\b", re.I)
 
 RECURRING = re.compile(

@@ -148,6 +148,15 @@ class DurationQuestion:
     def render(self, verdict: Verdict, match: Mapping[str, Any]) -> dict[str, Any]:
         return verdict_json(verdict, dict(match))
 
+    def answer_key(self, verdict: Verdict) -> tuple[object, ...]:
+        """What a player is told, without the card's own words: two printings with equal keys answer the question
+        alike (started, working, lasting, and until what: the bounding rule and the events that end it)."""
+        part = verdict.part
+        bound = part.upper_bound
+        return (part.lasting, part.started, part.persists, part.effective, bool(part.only_cannot_be),
+                bound.rule if bound else None, bound.ends_on if bound else (), bool(part.switched_off),
+                bool(part.closed))
+
     def verdict_id(self, verdict: Verdict) -> str:
         return ruling_id(verdict)
 

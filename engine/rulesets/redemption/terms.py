@@ -98,6 +98,9 @@ class PartReading:
     cannot_be: str = ""
     # Words the reader set aside as a reminder of a game rule, not an ability ("treated as a Lost Soul", RG2).
     reminders: list[str] = field(default_factory=list)
+    # Every lasting sentence is a delayed action at the end of the battle ("After battle, discard this card"): the
+    # words it waits for; once the battle ends that action has happened and nothing of the part lasts.
+    battle_end: str = ""
 
 
 # --- sentence handling --------------------------------------------------------------------------------
@@ -248,6 +251,24 @@ def _lasting_words(sentence: str) -> bool:
     # "until" that ends a repeated action ("draw until he has 6", "reveal ... until ...").
     unquoted = P.SELECTOR.sub(lambda m: " " * len(m.group(0)), unquoted)
     return any(m.start() >= after and not _loop_until(unquoted, m) for m in P.LASTING.finditer(unquoted))
+
+
+def _battle_end_action(sentence: str) -> str:
+    """The words of a delayed action at the end of the battle, when they are all that makes the sentence last
+    ("After battle, discard this card", "discard Egyptian Archer at end of battle"); "" otherwise: "until end of
+    battle" is a stated time, and a sentence with a lasting effect of its own ("place this card on a Hero: Negate
+    that card", "set aside ... for 3 turns after battle", a standing grant or trigger) lasts by that."""
+    found = [m for m in P.BATTLE_END.finditer(sentence)
+             if not re.search(r"\buntil\s*(?:the\s*)?$", sentence[: m.start()], re.I)]
+    if not found:
+        return ""
+    rest = sentence
+    for m in reversed(found):
+        rest = rest[: m.start()] + " " * (m.end() - m.start()) + rest[m.end():]
+    if _lasting_words(rest) or P.D3_COLON.search(rest) or P.STANDING_GRANT.search(rest) or \
+            P.LATER_EVENT.search(rest) or P.SUCCESS_TRIGGER.search(rest) or _places_itself(rest):
+        return ""  # (placed on a Hero "After battle, place this card on a Hero: ...", it lasts there)
+    return " ".join(found[0].group(0).split())
 
 
 def _loop_until(sentence: str, m: re.Match[str]) -> bool:
@@ -529,6 +550,8 @@ class _PartReader:
                     self.triggers.append(trig)
         cannot_be = _cannot_be(self.part.text)
         lasting = bool(lasting_sentences) or bool(cannot_be)
+        waits = [_battle_end_action(x) for x in lasting_sentences]
+        battle_end = waits[0] if waits and all(waits) and not cannot_be else ""
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
             # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
             # the way the targeting does (optional, or waiting for a later event).
@@ -563,7 +586,7 @@ class _PartReader:
                               else "") for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
                            unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers,
-                           cannot_be=cannot_be, reminders=self.reminders)
+                           cannot_be=cannot_be, reminders=self.reminders, battle_end=battle_end)
 
 
 def _with_trigger(term: Term) -> Term:

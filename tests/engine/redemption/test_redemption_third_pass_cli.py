@@ -79,12 +79,15 @@ def test_a_named_condition_and_an_unknown_one(db, capsys):
 
 def test_falling_away_never_answers_the_old_printing_silently(db, capsys):
     # "Falling Away" is the full name of the Women printing, and the title of the Rotation one (the default), which
-    # reads differently: either answer would be a guess, so it is asked back with both (issue 22: never the old one
-    # silently; blind review seed 34021: never another ability than the named card's silently).
+    # reads differently: the default answers (issue 22: never the old one silently), and the answer says the Women
+    # printing reads differently, whether its answer differs and how to ask for it (blind review seed 34021: never
+    # another ability than the named card's silently; new-user trial 35300: an answer, not a question back).
     code, out, _ = run(capsys, "duration", "Falling Away", "--json")
     data = json.loads(out)
-    assert code == 1 and data["kind"] == "ambiguous"
-    assert [c["set"] for c in data["match"]["candidates"]] == ["Wom", "CoW"]
+    assert code == 0 and data["card"]["set"] == "CoW"
+    assert "(Wom) printing reads differently" in data["match"]["note"]
+    data = ask(capsys, "Falling Away", "--set", "Wom")
+    assert data["card"]["set"] == "Wom"
     data = ask(capsys, "Falling Away", "--set", "CoW")
     assert data["card"]["set"] == "CoW"
     assert ask(capsys, "Aaron's Rod")["match"]["chosen"] == "default"  # the title alone, no printing's full name
