@@ -103,3 +103,77 @@ def test_a_name_whose_printings_read_apart_is_asked_and_each_option_names_its_pr
     assert named.reading is not None and named.reading.inputs["card"] == "Angelic Visitor (TEC)"
     # a name exact in Redemption (asked among its printings) and in L5R is still a card of both games
     assert asker.read("Does Ambush last until the end of the turn?")[0].asked.kind == "several-games"
+
+
+def _chain(asker: Asker, text: str) -> list[str]:
+    result = asker.read(text)[0]
+    assert result.reading is not None, (text, result.asked)
+    return list(result.reading.inputs["chain"])
+
+
+@pytest.mark.parametrize(("text", "played", "not_played"), [
+    # a card named, revealed, gained, bought, set aside or discarded from hand is no play (Wishing Well, Mystic and
+    # Doctor name cards; Puzzle Box, Joust, Haven set aside from hand; Horse Traders' like reveal; gains)
+    ("I played Wishing Well and named Gold but revealed a Copper. When does Wishing Well leave play?",
+     "Wishing Well", ("Gold", "Copper")),
+    ("I played Mystic and named Province. When does Mystic leave play?", "Mystic", ("Province",)),
+    ("I played Doctor, named Estate and revealed a Silver", "Doctor", ("Estate", "Silver")),
+    ("I played Puzzle Box and set aside a Gold from my hand face down. When does Puzzle Box leave play?",
+     "Puzzle Box", ("Gold",)),
+    ("I played Joust and set aside a Province from my hand. When does Joust leave?", "Joust", ("Province",)),
+    ("I played Haven and set aside a Village. Does Haven stay out?", "Haven", ("Village",)),
+    ("I played Workshop and gained a Silver; when does Workshop leave play?", "Workshop", ("Silver",)),
+    ("I played Blessed Village, then bought a Gold. Does Blessed Village stay in play until next turn?",
+     "Blessed Village", ("Gold",)),
+])
+def test_what_happened_to_a_card_is_not_a_play_of_it(asker: Asker, text: str, played: str,
+                                                     not_played: tuple[str, ...]) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None, result.asked
+    assert result.reading.inputs["chain"] == [played]
+    for name in not_played:
+        assert any(name in note and "not played" in note for note in result.reading.notes)
+    assert not {"named", "revealed", "gained", "bought", "aside"} & {w.lower() for w in result.unused}
+
+
+def test_buying_is_a_question_about_leaving_play_too(asker: Asker) -> None:
+    # an Event or Project is bought, never played: asked "when I buy X", it is the question's card
+    for name in ("Triumph", "Guildhall", "Delve"):
+        assert _chain(asker, f"When I buy {name}, when does it leave play?") == [name]
+    assert _chain(asker, "I played Blessed Village, then bought another Blessed Village. Does the one I played "
+                         "stay in play until next turn?") == ["Blessed Village"]
+    # costing and pricing are still not this question
+    assert asker.read("How much does Wharf cost?")[0].asked.kind == "cannot-ask"
+
+
+def test_a_reaction_from_hand_on_another_players_turn_is_no_play(asker: Asker) -> None:
+    for text in ("My opponent's Torturer made me gain a Curse, so I discarded Sleigh from my hand. When does Sleigh "
+                 "leave play?",
+                 "My opponent's Militia attacked, and I revealed Moat from my hand. When does Moat leave play?"):
+        result = asker.read(text)[0]
+        assert result.reading is not None, result.asked
+        assert result.reading.inputs.get("on") == "opponent-turn"
+        assert result.reading.inputs["chain"] in (["Sleigh"], ["Moat"])
+
+
+@pytest.mark.parametrize(("text", "chain"), [
+    # a card leaving play by itself as the player says is the chain's choice `[removed]`, never "assumed not"
+    ("My Sir Destry made another player trash a Knight, so Sir Destry trashes itself. When does Sir Destry leave "
+     "play?", ["Sir Destry[removed]"]),
+    ("Dame Anna trashed itself after another player trashed a Knight", ["Dame Anna[removed]"]),
+    ("If I Throne Room a Tragic Hero and trash it on the first play, when does the Throne Room leave play?",
+     ["Throne Room > Tragic Hero[removed]"]),
+    ("I played Feast and trashed it. When does Feast leave play?", ["Feast[removed]"]),
+])
+def test_a_card_that_left_play_by_itself_as_said_is_removed(asker: Asker, text: str, chain: list[str]) -> None:
+    assert _chain(asker, text) == chain
+
+
+def test_what_happened_that_decides_a_cards_own_removal_is_asked_not_assumed(asker: Asker) -> None:
+    # every card whose own removal is conditional ("If it's a Victory card, trash this") with a gain said
+    for name, gained in (("Horn of Plenty", "Duchy"), ("Horn of Plenty", "Silver")):
+        result = asker.read(f"I played {name} and gained a {gained} with it. When does {name} leave play?")[0]
+        assert result.asked is not None and result.asked.kind == "two-readings"
+        chains = [o.reading.inputs["chain"] for o in result.asked.options]
+        assert chains == [[f"{name}[removed]"], [name]]
+        assert f"gained a {gained}" in result.asked.why
