@@ -156,7 +156,10 @@ class Builder:
         # first one that moves the card does, on its play; a later play cannot move it again (it lost track of it)
         movers = [(i, w) for i, w in enumerate(self.play_ways.pop(id(raw), [])) if w is not None
                   and not follows_own(w) and (sets_aside_to_play_next_turn(w) or self.behaviour_of(w).leaves_itself)]
-        if choices.removed:
+        if choices.removed and behaviour.leaves_itself and (lent is None or follows_own(lent)):
+            # "Mining Village[removed]": the choice its own words leave open was taken, as said (DM11)
+            inst.removed_by = f"its own “{behaviour.leaves_itself}” took it out of play (as said)"
+        elif choices.removed:
             inst.removed_by = "removed from play early"
         elif way and inst.in_play and sets_aside_to_play_next_turn(lent):
             self._set_aside_by_way(inst, lent)  # Way of the Turtle: out of play now, played at your next turn's start

@@ -191,10 +191,12 @@ class Evaluator:
         inst.leave = best.point
         if inst.removed_by:
             inst.leave = Point(inst.turn, Phase.DURING)
-            inst.why = f"{inst.removed_by}; its later effects still happen"
-            self.step(inst, "DM11", inst.label, f"{inst.removed_by}: it leaves play now, not in a Clean-up; "
-                      "its later effects still happen", "scenario")
-            self.trace.interpret(notes.REMOVED_EFFECTS)
+            later = inst.behaviour.kind is not Kind.NONE or any(c is not None for c in inst.own_ends)
+            inst.why = inst.removed_by + ("; its later effects still happen" if later else "")
+            self.step(inst, "DM11", inst.label, f"{inst.removed_by}: it leaves play now, not in a Clean-up"
+                      + ("; its later effects still happen" if later else ""), "scenario")
+            if later:  # (a card with nothing later, Urchin or Feast, has nothing to remember)
+                self.trace.interpret(notes.REMOVED_EFFECTS)
         elif (inst.behaviour.leaves is Leaves.WHEN_DONE and best.own and best.point.phase in (Phase.CLEAN_UP,
                                                                                             Phase.THEIRS)
               and best.point.turn < math.inf):

@@ -10,6 +10,7 @@ skipped" `skip_next_turn`; "if I discarded nothing" the choice of a card whose t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -38,22 +39,21 @@ THEIR_ATTACK = (r"(?:when|after|as|if|while) (?:my |an |the |another )?(?:oppone
 REACTED = r"(?:set(?:s|ting)? aside|reveal(?:s|ed|ing)?|discard(?:s|ed|ing)?) (?:my |a |an |the )?(?=§\d+)"
 # "my opponent's Torturer": a card of another player, not a play of yours (their turn)
 THEIR_CARD = r"\b(?:my |the |an )?(?:opponents|(?:an)?other players|someone elses) §(\d+)"
-# What happened to a card that is no play of it: "named Gold", "revealed a Copper", "gained a Duchy", "set aside a
-# Gold from my hand", "discarded X from my hand", "bought a Province". Such a card is not in the chain of plays.
+# "gained a Duchy with it", "bought a Province": a card gained is not a card played (unless it plays cards itself:
+# Farmhands, gained, plays one); and a card said to move itself ("trash it", "returned it to its pile") did so
+# What else happened to a card that is no play of it: "named Gold", "revealed a Copper", "set aside a Gold from my
+# hand", "discarded X from my hand", "received The Field's Gift". Such a card is not in the chain of plays either.
+GAINED = r"(gain(?:ed|s|ing)?|bought|buy(?:s|ing)?) (?:a |an |the |another |one )?§(\d+)"
 NOT_PLAYED = (r"(name(?:d|s)?|naming|reveal(?:ed|s|ing)?|gain(?:ed|s|ing)?|bought|buy(?:s|ing)?|receiv(?:e|ed|es|ing)|"
-              r"dr[ae]w(?:s|n)?|set(?:s|ting)? aside|discard(?:ed|s|ing)?|trash(?:ed|es|ing)?|exiled?|topdeck(?:ed)?|"
-              r"return(?:ed|s)?|put) (?:a |an |the |another |my |his |her |their |one |two |three )?"
+              r"dr[ae]w(?:s|n)?|set(?:s|ting)? aside|discard(?:ed|s|ing)?|trash(?:ed|es|ing)?|exiled?|topdeck(?:ed)?) "
+              r"(?:a |an |the |another |my |his |her |their |one |two |three )?"
               r"§(\d+)(?: (?:face (?:up|down) )?(?:from|in|into|on|onto) (?:my |his |her |their |the )?"
               r"(?:hand|deck|discard pile|trash|mat)(?: face (?:up|down))?)?")
-# A played card that left play by what the player says: "Sir Destry trashes itself", "trash it on the first play",
-# "it returned itself to its pile" -> the chain's choice `[removed]`
-SELF_REMOVED = (r"(?:§(\d+) (?:then |which |that |and |so )?|it )?(?P<act>(?:trash(?:es|ed|ing)?|return(?:s|ed|ing)?|"
-                r"exiles?|exiled|sets? aside|setting aside) (?:itself|it|this)(?: aside)?(?: to (?:its|the) "
-                r"(?:pile|supply))?)|(?:§(\d+) |it )(?P<act2>(?:is|was|gets|got|being) (?:trashed|returned|exiled|"
-                r"set aside))")
 # Kinds that are never played (asked about as bought or received, they are the question's card)
 NEVER_PLAYED = {"Event", "Project", "Landmark", "Boon", "Hex", "State", "Way", "Trait", "Ally", "Prophecy",
                 "Artifact"}
+MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting)? aside|put(?:s|ting)?) "
+         r"(?:it|itself|this|§(\d+))")
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
 
 
@@ -89,13 +89,14 @@ class DominionPhrases:
             inputs["on"] = "your-turn"
         if sentence.take(SKIP):
             inputs["skip_next_turn"] = True
+        moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
         node = _nodes(sentence)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
-        removed = _self_removed(sentence, node)
         unplayed = _not_played(sentence, node)
         if isinstance(unplayed, Ask):
             return unplayed
+        gained = [k for k, typed in unplayed.items() if re.match(r"gain|bought|buy", typed.casefold())]
         parent: dict[int, int] = {}
         for m in sentence.find(LINK):
             a, b = int(m.group(1)), int(m.group(2))
@@ -122,9 +123,6 @@ class DominionPhrases:
         for n in node:
             sentence.use_card(n)
         choices: dict[int, list[str]] = {}
-        for n in removed:
-            if n in node.values():
-                choices.setdefault(n, []).append("removed")
         if sentence.take(DISCARD_NOTHING):
             target = _last_with(sentence, node, parent, "discard")
             if target is not None:
@@ -133,18 +131,8 @@ class DominionPhrases:
             target = _last_with(sentence, node, parent, "")
             if target is not None:
                 choices.setdefault(target, []).append("deck-empty")
+        _moved_itself(sentence, node, moved, gained, choices)
         roots = [n for n in sorted(set(node.values())) if n not in parent]
-        open_ = _condition_open(sentence, node, parent, choices) if unplayed else None
-        if open_ is not None and asked is None:
-            # the player said what happened ("gained a Duchy") and a card's own removal depends on such a thing:
-            # asked back rather than assumed either way
-            n, words = open_
-            name, said = sentence.cards[n].name, "; ".join(f"“{t}”" for t in unplayed.values())
-            stays = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways))
-            gone = _reading(sentence, inputs, extra, _chains(sentence, roots, parent,
-                                                             {**choices, n: [*choices.get(n, []), "removed"]}, ways))
-            return Ask("two-readings", f"You said {said}: did that make {name} leave play by its own “{words}”?",
-                       (Option(f"{name} left play by “{words}”", gone), Option(f"{name} stayed in play", stays)))
         if asked is not None:
             a, b = asked
             linked = {**parent, b: a}
@@ -186,81 +174,6 @@ def _nodes(sentence: Sentence) -> dict[int, int]:
     return out
 
 
-def _types(card: Card | None) -> set[str]:
-    return set() if card is None else {t.strip() for t in card.type.replace(" - ", ",").split(",")}
-
-
-def _self_removed(sentence: Sentence, node: dict[int, int]) -> list[int]:
-    """Played cards the player says left play by themselves ("Sir Destry trashes itself", "trash it on the first
-    play"): the named card, else "it" is the card played last before the words."""
-    out = []
-    for m in sentence.find(SELF_REMOVED):
-        slot = m.group(1) or m.group(3)
-        if slot is not None and int(slot) in node:
-            target: int | None = node[int(slot)]
-        else:
-            before = [node[k] for k in sorted(node) if sentence.card_position(k) < sentence.position(m)
-                      and not _is_way(sentence.cards[node[k]].card)]
-            target = before[-1] if before else None
-        if target is None:
-            continue
-        act = "act" if m.group("act") else "act2"
-        sentence.use(m, act)
-        out.append(target)
-        sentence.note(f"“{sentence.typed(m, act)}”: {sentence.cards[target].name} left play early, as you said")
-    return out
-
-
-def _not_played(sentence: Sentence, node: dict[int, int]) -> dict[int, str] | Ask:
-    """Cards the sentence names as named, revealed, gained, bought, set aside or discarded — never played: they
-    leave the chain (a card named again is still the same card; only a first mention decides). Card number -> the
-    words as typed. When nothing played is left, asked back, unless the cards are kinds never played at all (an
-    Event bought: the question's card, which the engine says is never in play)."""
-    out: dict[int, str] = {}
-    for m in sentence.find(NOT_PLAYED):
-        k = int(m.group(2))
-        if node.get(k) != k:
-            continue
-        out[k] = sentence.typed(m)
-    if not out:
-        return out
-    left = {k: v for k, v in node.items() if v not in out}
-    if not left:
-        if all(_types(sentence.cards[k].card) & NEVER_PLAYED for k in out):
-            return {}
-        said = "; ".join(f"“{t}”" for t in out.values())
-        names = ", ".join(sentence.cards[k].name for k in out)
-        return Ask("cannot-ask", f"You said {said}: that is not playing {names}, and a card that was never played is "
-                                 "never in play. Which card was played?")
-    for m in list(sentence.find(NOT_PLAYED)):
-        if int(m.group(2)) in out:
-            sentence.use(m)
-    for k in [k for k, v in node.items() if v in out]:
-        sentence.use_card(k)
-        del node[k]
-    for k, typed in out.items():
-        sentence.note(f"“{typed}”: {sentence.cards[k].name} was not played, so it is not one of the plays")
-    return out
-
-
-def _condition_open(sentence: Sentence, node: dict[int, int], parent: dict[int, int],
-                    choices: dict[int, list[str]]) -> tuple[int, str] | None:
-    """A played card whose own removal from play depends on what happened ("If it's a Victory card, trash this")
-    and that the sentence did not settle: (its number, its words)."""
-    from engine.rulesets.dominion.starter import load_starter
-
-    for n in sorted(set(node.values())):
-        if "removed" in choices.get(n, []):
-            continue
-        try:
-            b = load_starter().behaviour(sentence.cards[n].card)
-        except Exception:  # a card the reading cannot model has no removal of its own to ask about
-            continue
-        if b.leaves_itself and not b.always_leaves:
-            return n, b.leaves_itself
-    return None
-
-
 def _explicit(m: Any) -> bool:
     return any(w in m.group(0).split() for w in ("on", "onto", "into", "playing", "plays", "played", "as", ">",
                                                  "copying", "becoming", "using", "uses", "with"))
@@ -277,6 +190,86 @@ def _plays_cards(card: Card | None) -> bool:
         return load_starter().behaviour(card).plays is not None
     except Exception:  # a card the reading cannot model: it plays nothing as far as the sentence goes
         return False
+
+
+@lru_cache(maxsize=4096)
+def _types(card: Card | None) -> set[str]:
+    return set() if card is None else {t.strip() for t in card.type.replace(" - ", ",").split(",")}
+
+
+def _not_played(sentence: Sentence, node: dict[int, int]) -> dict[int, str] | Ask:
+    """Cards the sentence names as named, revealed, gained, bought, set aside or discarded — never played: they
+    leave the chain (a card named again is still the same card: only a first mention decides; a card gained that
+    plays cards itself, Farmhands, stays). Card number -> the words as typed. When nothing played is left, asked
+    back, unless the cards are kinds never played at all (an Event bought: the question's card, which the engine
+    says is never in play)."""
+    out: dict[int, str] = {}
+    for m in sentence.find(NOT_PLAYED):
+        k = int(m.group(2))
+        if node.get(k) != k or (re.fullmatch(GAINED, f"{m.group(1)} §{k}") and _plays_cards(sentence.cards[k].card)):
+            continue
+        out[k] = sentence.typed(m)
+    if not out:
+        return out
+    if not any(v not in out for v in node.values()):
+        if all(_types(sentence.cards[k].card) & NEVER_PLAYED for k in out):
+            return {}
+        said = "; ".join(f"“{t}”" for t in out.values())
+        names = ", ".join(sentence.cards[k].name for k in out)
+        return Ask("cannot-ask", f"You said {said}: that is not playing {names}, and a card that was never played "
+                                 "is never in play. Which card was played?")
+    for m in list(sentence.find(NOT_PLAYED)):
+        if int(m.group(2)) in out:
+            sentence.use(m)
+    for k in [k for k, v in node.items() if v in out]:
+        sentence.use_card(k)
+        del node[k]
+    for k, typed in out.items():
+        sentence.note(f"“{typed}”: {sentence.cards[k].name} was not played, so it is not one of the plays")
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _leaves_by_choice(card: Card | None) -> str:
+    """The words with which a card may take itself out of play ("You may trash this for +$2", "If it's a Victory
+    card, trash this"), when it does so only by a choice or a condition; "" otherwise."""
+    if card is None:
+        return ""
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        behaviour = load_starter().behaviour(card)
+    except Exception:  # a card the reading cannot model: it moves nothing as far as the sentence goes
+        return ""
+    return "" if behaviour.always_leaves else behaviour.leaves_itself
+
+
+def _moved_itself(sentence: Sentence, node: dict[int, int], moved: list[tuple[int, str | None]],
+                  gained: list[int], choices: dict[int, list[str]]) -> None:
+    """A card the sentence says moved itself ("trash it", "returned Treasury to my deck"), or whose own condition for
+    it the sentence meets ("gained a Duchy" with Horn of Plenty's "If it's a Victory card, trash this"), is
+    `removed`: the player said the choice its own words leave open."""
+    played = sorted(set(node.values()))
+
+    def mover_before(at: int) -> int | None:
+        before = [n for n in played if sentence.cards[n].start <= len(sentence.words) and
+                  _leaves_by_choice(sentence.cards[n].card) and _char_at(sentence, n) < at]
+        return before[-1] if before else None
+
+    for at, slot in moved:
+        target = node.get(int(slot)) if slot is not None else mover_before(at)
+        if target is not None and _leaves_by_choice(sentence.cards[target].card):
+            choices.setdefault(target, []).append("removed")
+    victory = any("Victory" in (sentence.cards[g].card.type if sentence.cards[g].card else "") for g in gained)
+    for n in played:
+        words = _leaves_by_choice(sentence.cards[n].card)
+        if victory and "victory card" in words.lower() and "removed" not in choices.get(n, []):
+            choices.setdefault(n, []).append("removed")
+
+
+def _char_at(sentence: Sentence, n: int) -> int:
+    """Where card `n` is in `sentence.norm` (to tell which card a later "it" means)."""
+    return sentence.norm.find(f"§{n}")
 
 
 def _last_with(sentence: Sentence, node: dict[int, int], parent: dict[int, int], word: str) -> int | None:

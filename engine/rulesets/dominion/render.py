@@ -131,6 +131,8 @@ def outcome(verdict: Verdict) -> str:
         when = _describe(inst, verdict)[2]
         if inst.removed_by.endswith(" as it is played") and inst.leave.phase is Phase.DURING:  # Feast, Way of the Horse
             when = f"as it is played: {inst.removed_by.removesuffix(' as it is played')}"
+        elif inst.removed_by.endswith("(as said)") and inst.leave.phase is Phase.DURING:  # "Mining Village[removed]"
+            when = f"during this turn: {inst.removed_by}"
         groups.setdefault(when, []).append(inst.label)
     clauses = []
     for when, names in groups.items():

@@ -160,3 +160,41 @@ def test_ways_and_reactions_are_read_from_a_sentence(asker, text, chain, on):
     assert result.reading.inputs["chain"] == chain
     assert result.reading.inputs.get("on") == on
     assert not result.unused or set(result.unused) <= {"using"}, result.unused
+
+
+# --- blind round dominion-seed38041: a self-removal the player said happened -------------------------------------
+def leaves_by_choice() -> list[str]:
+    """Every real card that may take itself out of play, by a choice or a condition ("You may trash this for +$2",
+    "If it's a Victory card, trash this")."""
+    from engine.rulesets.dominion.reading import leaves_by_itself
+
+    return sorted(c.name for c in _cards().values() if leaves_by_itself(c)[1] and not leaves_by_itself(c)[0]
+                  and "Way" not in types_of(c))
+
+
+@pytest.mark.parametrize("card", leaves_by_choice())
+def test_a_self_removal_said_to_happen_takes_the_card_out_with_its_own_words(card):
+    out = ask(f"{card}[removed]")
+    assert entry(out, card)["leaves_play"]["moment"] == "removed", out["summary"]
+    assert "took it out of play (as said)" in out["summary"] and "Assuming" not in out["summary"], out["summary"]
+    assert "later effects" not in entry(out, card)["leaves_play"]["why"] or "Duration" in _cards()[card.lower()].type
+
+
+def test_the_self_removal_class_is_the_real_cards():
+    assert len(leaves_by_choice()) >= 20 and {"Mining Village", "Horn of Plenty", "Tragic Hero"} <= set(
+        leaves_by_choice())
+
+
+@pytest.mark.parametrize(("text", "chain"), [
+    ("I played Horn of Plenty and gained a Duchy with it. When does Horn of Plenty leave play?",
+     ["Horn of Plenty[removed]"]),
+    ("If I Throne Room a Tragic Hero and trash it on the first play, when does the Throne Room leave play?",
+     ["Throne Room > Tragic Hero[removed]"]),
+    ("I play Mining Village and trash it for +$2. when does it leave play?", ["Mining Village[removed]"]),
+    ("I play Mining Village. When does it leave play?", ["Mining Village"]),
+    ("I played Horn of Plenty and gained a Province: does it leave play now?", ["Horn of Plenty[removed]"]),
+])
+def test_a_gained_card_is_no_play_and_a_said_removal_is_read(asker, text, chain):
+    result, _ = asker.read(text)
+    assert result.reading is not None, result.asked
+    assert result.reading.inputs["chain"] == chain
