@@ -179,3 +179,36 @@ def test_a_gain_said_settles_a_conditional_self_removal_either_way(asker: Asker)
 def test_only_cards_never_played_is_asked_back(asker: Asker) -> None:
     result = asker.read("I revealed a Gold and named Copper. When does the Gold leave play?")[0]
     assert result.asked is not None and "never played" in result.asked.why
+
+
+@pytest.mark.parametrize(("text", "game", "name"), [
+    # a whole name of one game beats the other games' names inside it, and lower-case fragments of their names
+    ("If Bishop's Cross kills a unit with 3 life, do I draw a card, and does anything from it last?",
+     "grand-archive", "Bishop's Cross"),
+    ("does Bishop's Cross last until end of turn?", "grand-archive", "Bishop's Cross"),
+])
+def test_a_whole_name_in_one_game_beats_fragments_in_others(asker: Asker, text: str, game: str, name: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None, result.asked
+    assert result.reading.game == game
+    assert name in str(dict(result.reading.inputs))
+
+
+def test_whole_names_beat_fragments_over_every_multi_word_name_sharing_a_word(asker: Asker, full_db: str) -> None:
+    # every real Grand Archive name of several words that has another game's whole name inside it reads as itself
+    import re
+    import sqlite3
+
+    rows = sqlite3.connect(full_db).execute("select game, name from cards").fetchall()
+    others = {n.casefold() for g, n in rows if g != "grand-archive"}
+    shared = sorted({n for g, n in rows if g == "grand-archive" and len(n.split()) > 1 and "(" not in n
+                     and any(" ".join(n.split()[i:j]).casefold() in others for i in range(len(n.split()))
+                             for j in range(i + 1, len(n.split())))})
+    assert len(shared) >= 50
+    wrong = []
+    for name in shared[::5]:
+        result = asker.read(f"how long does {name} last?")[0]
+        if result.asked is not None and result.asked.kind == "several-games" and re.search(
+                r"Grand Archive: [^;]*" + re.escape(name), result.asked.why):
+            wrong.append(name)
+    assert not wrong, wrong
