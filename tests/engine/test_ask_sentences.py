@@ -212,3 +212,30 @@ def test_whole_names_beat_fragments_over_every_multi_word_name_sharing_a_word(as
                 r"Grand Archive: [^;]*" + re.escape(name), result.asked.why):
             wrong.append(name)
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("text", [
+    "How long does Two Swords, One Cut's Force reduction last?",
+    "How long does Daigotsu Aimaro's Force penalty last?",
+    "Does The Sound of Thunder's Force loss still apply after the battle ends?",
+])
+def test_how_long_a_force_change_lasts_is_the_duration_question(asker: Asker, text: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None and result.reading.command == "duration", result.asked
+    assert asker.read("What is Hida Kisada's Force?")[0].asked.kind == "cannot-ask"  # a stat question still is not
+
+
+@pytest.mark.parametrize(("text", "at", "card", "who"), [
+    ("Banished • Experienced entered play and my opponent has a Reaction to a Personality entering play; which "
+     "happens first?", "after Banished • Experienced enters play", "Banished • Experienced", "opponent"),
+    ("My Asp Skirmisher was destroyed and my opponent has a Reaction to it being destroyed. Do I draw my card "
+     "before his Reaction?", "after Asp Skirmisher is destroyed", "Asp Skirmisher", "opponent"),
+    ("Daigotsu Aimaro was destroyed and I have a Reaction to it; which resolves first?",
+     "after Daigotsu Aimaro is destroyed", "Daigotsu Aimaro", "you"),
+])
+def test_an_order_question_said_as_what_happened_is_the_order_question(asker: Asker, text: str, at: str, card: str,
+                                                                        who: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None and result.reading.command == "order", result.asked
+    assert result.reading.inputs["at"] == at
+    assert result.reading.inputs["item"] == [card, f"reaction:{at}@{who}"]
