@@ -1201,6 +1201,13 @@ class Evaluator:
         if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
                 and not waiting:
             if obj.entered >= inst.moment:
+                if inst.read.layer == "-":  # a rule, not a characteristic: GA1's fixed set is our reading here
+                    self.note(notes.rule_set_fixed(inst.label))
+                    return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was taken as fixed when it "
+                                              f"resolved at {inst.moment}; this object entered at {obj.entered}, "
+                                              "after it", rules,
+                                 "it entered after the effect resolved, assuming a resolved rule covers only what "
+                                 "was there then (an interpretation; name it before the effect if it was there)")
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
                              "it entered after the effect resolved, and a one-shot effect reaches only what was "

@@ -301,3 +301,11 @@ def inherited_follows(label: str, champion: str) -> Interpretation:
                           f"{label} is an Inherited Effect of a card the same resolution put in the lineage of "
                           f"{champion}: it is that champion's ability while the card stays in its lineage, whoever "
                           "controls the champion.")
+
+
+def rule_set_fixed(label: str) -> Interpretation:
+    return Interpretation(f"rule-set-fixed:{label}", "GA1",
+                          f"{label} changes a rule (a prevention or a permission), not a characteristic; the official "
+                          "one-shot rule speaks of effects that change characteristics, and this answer takes the "
+                          "set of a resolved rule as fixed when it resolved too, so an object arriving later is not "
+                          "covered. A judge may read it as covering later objects: decide that from the rules.")

@@ -770,6 +770,8 @@ def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     if not m:
         return None
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
+    # "if damage would be dealt to a unit you control": any unit you control (the one the damage is dealt to)
+    subject = re.sub(r"^(?:an?|one or more) (?!target\b)", "", subject.strip(), flags=re.I)
     return parse_set(subject, ctx.card, ctx.last_set or ctx.last_target)
 
 

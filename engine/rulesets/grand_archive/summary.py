@@ -63,8 +63,10 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         found.insert(0, f"{put}, where it stays (a level up keeps it){gives}")
     if result.get("abilities_lost"):
         found.append(str(result["abilities_lost"]))
-    if result.get("abilities"):
-        found.append("has " + " and ".join(dict.fromkeys(result["abilities"])))
+    if result.get("abilities"):  # a quoted ability is cut at a word (the whole text is in the lines below)
+        found.append("has " + " and ".join(dict.fromkeys(
+            f"“{cut(a.strip(chr(8220) + chr(8221) + chr(34) + '.'), 60)}”" if a[:1] in "“\"" else a
+            for a in result["abilities"])))
     if result.get("element"):
         found.append(f"is {result['element']}")
     if result.get("types"):
@@ -313,5 +315,7 @@ def summary(verdict: Verdict) -> str:
     elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
-    clauses[-1] = clauses[-1].rstrip(".") + _unread_clause(verdict)
+    unread = _unread_clause(verdict).removeprefix("; ")
+    if unread:  # a clause of its own, so a long answer is split before it rather than run on
+        clauses.append(unread)
     return joined(_shortened(clauses))

@@ -271,3 +271,16 @@ def test_if_able_is_no_condition_and_an_effect_that_is_off_is_named(db, capsys):
     assert "(+2 POWER): its condition" in off["summary"] and "if able" not in off["summary"]
     gone = ask(db, capsys, "--effect", "Fervent Lancer#2", "--object", "ally", "--then", "source-leaves:Fervent Lancer")
     assert "Fervent Lancer (+2 POWER): it left the field" in gone["summary"]
+
+
+def test_a_prevention_covers_the_units_it_names_and_a_later_one_is_an_interpretation(db, capsys):
+    """"If damage would be dealt to a unit you control this turn" covers units you control (it was read as a rule
+    of the whole game, so the first line said no effect reached the ally); an ally arriving after it resolved is
+    left out as an interpretation said in the first line, never as a plain fact (the seed-35151 judge left it open)."""
+    out = ask(db, capsys, "--object", "ally", "--effect", "Storm of Thorns", "--object", "ally")
+    first, later = out["objects"]
+    assert first["effects"][0]["applies"] and not later["effects"][0]["applies"]
+    assert "assumes a resolved rule covers only what was there then" in out["summary"]
+    assert any(n["id"].startswith("rule-set-fixed") for n in out["interpretations"])
+    theirs = ask(db, capsys, "--object", "ally:opponent", "--effect", "Storm of Thorns")
+    assert not theirs["objects"][0]["effects"][0]["applies"]
