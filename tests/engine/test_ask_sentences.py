@@ -239,3 +239,37 @@ def test_an_order_question_said_as_what_happened_is_the_order_question(asker: As
     assert result.reading is not None and result.reading.command == "order", result.asked
     assert result.reading.inputs["at"] == at
     assert result.reading.inputs["item"] == [card, f"reaction:{at}@{who}"]
+
+
+def test_a_choose_one_mode_named_is_said_plainly_as_not_choosable(asker: Asker, full_db: str) -> None:
+    # every real Grand Archive "Choose one" card with a mode giving +N POWER/LIFE: naming it is never silently
+    # answered with another mode (the question has no input that picks a mode: the note says so)
+    import re
+    import sqlite3
+
+    rows = sqlite3.connect(full_db).execute(
+        "select name, text from cards where game = 'grand-archive' and text like '%Choose one%'").fetchall()
+    cases = []
+    for name, text in rows:
+        for mode in text.split("•")[1:]:
+            m = re.search(r"\+(\d+) (POWER|LIFE)", mode)
+            if m and "(" not in name:
+                cases.append((name, f"+{m.group(1)} {m.group(2).lower()}"))
+                break
+    assert len(cases) >= 3
+    for name, said in cases:
+        result = asker.read(f"does {name}'s {said} last until end of turn?")[0]
+        if result.reading is None or result.reading.game != "grand-archive":
+            continue
+        assert any(said in note and "cannot choose a mode" in note for note in result.reading.notes), (name, said)
+
+
+def test_an_object_that_left_the_field_and_came_back_is_a_new_object(asker: Asker) -> None:
+    result = asker.read("My Aetherwing weapon got spellshroud from Aetherwing's Ward, then it left the field and came "
+                        "back the same turn. Does it still have spellshroud?")[0]
+    assert result.reading is not None, result.asked
+    moments = [tuple(m) for m in result.reading.inputs["moments"]]
+    assert moments.index(("effect", "Aetherwing's Ward")) < moments.index(("object", "weapon:aetherwing"))
+    assert any("new object" in note for note in result.reading.notes)
+    result = asker.read("Does Inspiring Call buff an ally that left the field and came back?")[0]
+    assert result.reading is not None and [tuple(m) for m in result.reading.inputs["moments"]][-1][0] == "object"
