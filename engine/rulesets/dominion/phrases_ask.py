@@ -252,8 +252,7 @@ def _moved_itself(sentence: Sentence, node: dict[int, int], moved: list[tuple[in
     played = sorted(set(node.values()))
 
     def mover_before(at: int) -> int | None:
-        before = [n for n in played if sentence.cards[n].start <= len(sentence.words) and
-                  _leaves_by_choice(sentence.cards[n].card) and _char_at(sentence, n) < at]
+        before = [n for n in played if _leaves_by_choice(sentence.cards[n].card) and _char_at(sentence, n) < at]
         return before[-1] if before else None
 
     for at, slot in moved:
