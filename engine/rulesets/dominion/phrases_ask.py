@@ -282,7 +282,7 @@ def _last_with(sentence: Sentence, node: dict[int, int], parent: dict[int, int],
 
 
 def _is_way(card: Card | None) -> bool:
-    return card is not None and "Way" in [t.strip() for t in card.type.replace(" - ", ",").split(",")]
+    return "Way" in _types(card)
 
 
 def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> dict[int, str]:
