@@ -196,9 +196,10 @@ def _trigger(text: str) -> tuple[Trigger | None, str]:
 # comes first, the time after it; it is an effect that triggers then, like "At the end of the round, ...", and
 # never a constant ability. A keyword's text may also open with a statement before its "At the end of the round,"
 # sentence ("This card comes into play with 2 status tokens. At the end of the round, remove ...").
-_END_AFTER = re.compile(r"^(?P<instr>(?:you may )?[a-z-]+\b[^.]*?) at the end of (?P<when>(?:the|this) (?:round|turn))"
+_END_AFTER = re.compile(r"^(?P<instr>(?:you may )?[a-z-]+\b[^.]*?) at the (?P<edge>end|beginning|start) of "
+                        r"(?P<when>(?:the|this|each|your|your next) (?:round|turn))"
                         r"(?P<tail>,? unless [^.]*)?\.\s*(?P<more>.*)$", re.I | re.S)
-_END_LATER = re.compile(r"(?<=[.!])\s+(?P<when>at the end of (?:the|this) (?:round|turn)),\s+", re.I)
+_END_LATER = re.compile(r"(?<=[.!])\s+(?P<when>at the end of (?:the|this|each) (?:round|turn)),\s+", re.I)
 
 
 def _end_of_round(text: str) -> tuple[Trigger | None, str]:
@@ -207,7 +208,8 @@ def _end_of_round(text: str) -> tuple[Trigger | None, str]:
     if m and verb and verb.group("v").lower() in VERBS:
         rest = m.group("instr") + (m.group("tail") or "").rstrip() + "."
         rest = (rest + " " + m.group("more").strip()).strip()
-        return Trigger(f"at the end of {m.group('when').lower()}", "when"), rest[:1].upper() + rest[1:]
+        return Trigger(f"at the {m.group('edge').lower()} of {m.group('when').lower()}", "when"), \
+            rest[:1].upper() + rest[1:]
     later = _END_LATER.search(text)
     if later:
         rest = text[later.end():].strip()
@@ -218,7 +220,7 @@ def _end_of_round(text: str) -> tuple[Trigger | None, str]:
 # Data typos of the printed records, read as the word meant (the card text shown stays as printed).
 _TYPOS = ((re.compile(r"\bthis spel\b"), "this spell"), (re.compile(r"\bdsicard\b"), "discard"),
           (re.compile(r"\bexhauste\b"), "exhaust"), (re.compile(r"\bYou may pace\s+"), "You may place X "),
-          (re.compile(r"\bunplayed form your\b"), "unplayed from your"))
+          (re.compile(r"\bunplayed form your\b"), "unplayed from your"), (re.compile(r"\brecevies\b"), "receives"))
 # A sentence that limits when or how the card or ability may be used: a restriction on using it, never a part.
 LIMIT = re.compile(r"(?:^|(?<=[.!]\s))(?:this (?:spell|card|alteration(?: spell)?) (?:can|may) only be "
                    r"(?:attached|played|placed)\b|you may only (?:activate|use|play|trigger) this\b|"

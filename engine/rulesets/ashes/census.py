@@ -70,7 +70,7 @@ CLASSES: tuple[Restriction, ...] = (  # the more specific first: a word belongs 
                 "two players, you and one opponent: the game as Arbiter answers it (AS4 names the controller)"),
     Restriction("kind-named-unit", "kind", _r(r"\b(?:an?|another|that|\d+|one|two|three|X|each|all) "
                                               r"(?:\[\[)?(?-i:[A-Z])[\w'’-]+"
-                                              r"(?: (?-i:[A-Z])[\w'’-]+)*"
+                                              r"(?: (?:of |the |of the )?(?-i:[A-Z])[\w'’-]+)*"
                                               r"(?:\]\])? (?:you control|conjurations?|in play)\b"), "checked",
                 "a named unit or conjuration against the units named and the conjurations left"),
     Restriction("count-for-each", "count", _r(r"\b(?:once |1 |one )?for each\b|\bper\b"), "said",

@@ -58,6 +58,20 @@ def exhausted_short(text: str, board: Board) -> str | None:
     return f"only {board.exhausted_dice} in your exhausted pool: it takes those {board.exhausted_dice}"
 
 
+_ACTIVE_COUNT = re.compile(r"\b(?P<verb>change|raise|lower|select|choose|re-?roll|exhaust|spend|move) (?:up to )?"
+                           r"(?P<n>\d+) (?:\w+ )?dice\b[^.]*?\b(?:in|from) your active pool\b", re.I)
+
+
+def active_short(text: str, board: Board, paid: int) -> str | None:
+    """"Change 2 dice in your active pool" with 1 die left after its cost: as much as possible (AS5), said."""
+    m = _ACTIVE_COUNT.search(text)
+    left = dice_left(board, paid)
+    if m is None or left is None or left == 0 or left >= int(m.group("n")):
+        return None
+    return (f"only {left} {'die is' if left == 1 else 'dice are'} left in your active pool after its cost: it "
+            f"{m.group('verb').lower()}s {'that one' if left == 1 else f'those {left}'}")
+
+
 _FOR_EACH = re.compile(r"\bonce for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<state>unexhausted |"
                        r"exhausted )?(?:units?|all(?:y|ies)) (?P<side>you control|an opponent controls|they control)",
                        re.I)
@@ -93,6 +107,7 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
         if done:
             return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
         if dep.outcome == "skipped" and dep.part.link in ("refers-back", "result", "if-you-do", "to") and \
+                not dep.why.startswith(("it holds only “if", "its condition is not met")) and \
                 re.search(r"\b(?:it|them|that unit|those units|that card)\b", part.text, re.I):
             # "If it is a conjuration, return it ... Otherwise, return it to ...": with nothing chosen there is
             # no "it" for either branch
@@ -261,14 +276,15 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
                 and board.battlefield_full:
             return "no room: your battlefield is full", ["AS4"]
         if need.kind == "unit" and need.name and part.new_target is None:
-            if unit_need_met(need.side, need.name, units, self_unit):
+            if unit_need_met(need.side, need.name, units, self_unit, need.words):   # "another Shimmer Wing"
                 continue
             if board.conjurations_left == 0 and need.name.lower() in (c.lower() for c in p.conjurations):
                 trace.interpret(Interpretation("AS-I-all-out", "AS5",
                                                f"No {need.name} is left in the conjuration pile, so every copy is "
                                                "in play; I took one to be yours."))
                 continue
-            return f"no {need.name} of {side_words(need.side)} is in play", ["AS5"]
+            other = "other " if need.words.lower().startswith("another") else ""
+            return f"no {other}{need.name} of {side_words(need.side)} is in play", ["AS5"]
         own_need = not need.words.lower().startswith("target")   # not the part's target: a unit it acts on
         if need.kind == "unit" and need.count > 1 and part.new_target is None:
             pool = [u for u in units if need.side == "any" or u.side == need.side]
@@ -284,8 +300,9 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
         if need.kind == "unit" and not need.name and (part.new_target is None or own_need) and \
                 not unit_need_met(need.side, None, units, self_unit, need.words):
             kind = "ally" if re.search(r"\bally\b", need.words) else "unit"
-            such = re.search(r"\b(exhausted|unexhausted|damaged)\b", need.words)
-            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)} is in play",
+            such = re.search(r"\b(exhausted|unexhausted|damaged|wounded)\b", need.words)
+            alt = " with an alteration attached" if re.search(r"\bwith an alteration\b", need.words) else ""
+            return (f"no {such.group(1) + ' ' if such else ''}{kind} of {side_words(need.side)}{alt} is in play",
                     ["AS5"])
         mine = [self_unit] if self_unit is not None and not need.words.lower().startswith("another") else []
         if need.kind == "unit" and not need.name and WITH_TOKENS.search(need.words) and not any(

@@ -265,11 +265,12 @@ def read_effect(part: Part, target: str | None, acts_on: str | None, pieces: dic
     obj = obj.strip().rstrip(".")
     low = obj.lower()
     chosen: list[Piece] | None = None
-    if re.match(r"^(?:an?|another|up to \w+) (?:\w+ )?target\b|^target\b", low) and target:
-        chosen = [pieces[target]] if target in pieces else []
+    if re.match(r"^(?:an?|another|up to \w+|an equal number of|any number of|x|\d+|two|three) (?:\w+ )?target\b|"
+                r"^target\b", low) and target:
+        chosen = [pieces[target]] if target in pieces else [pieces[t] for t in target.split(" and ") if t in pieces]
     elif re.match(r"^(?:it|that unit|that target unit|the chosen unit|the targeted unit|that ally)\b", low):
-        ref = acts_on or target
-        chosen = [pieces[ref]] if ref in pieces else []
+        ref = acts_on or target or (host_label if part.depends_on is None and low.startswith("it") else None)
+        chosen = [pieces[ref]] if ref in pieces else []   # an alteration's "it": the unit it is attached to
     elif re.match(r"^this unit\b", low) and self_label:
         chosen = [pieces[self_label]] if self_label in pieces else []
     elif re.match(r"^(?:the attached unit|this unit)\b", low) and host_label:
@@ -533,7 +534,8 @@ def board_with_cards(board: Board, card_of: CardOf | None) -> Board:
         elif card is not None and card.type.endswith("Spell") and "Alteration" not in card.type:
             spells.append(replace(u, card_type=card.type))   # a ready spell on a spellboard: not a unit
         else:   # its card's type: "target ally" / "conjuration" is checked against it (targets.fits)
-            units.append(replace(u, card_type=card.type) if card is not None else u)
+            units.append(replace(u, card_type=card.type, attack=card.attack, life=card.life) if card is not None
+                         else u)
     if len(units) == len(board.units):
         return replace(board, units=tuple(units))
     return replace(board, units=tuple(units), phoenixborns=tuple(pbs), spells=tuple(spells),

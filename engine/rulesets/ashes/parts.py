@@ -36,7 +36,8 @@ _MAY = r"(?:(?:you|they|each player|that player|its controlling player) may (?:i
 _VERB = _MAY + r"(?:" + "|".join(sorted(set(VERBS))) + r")\b(?! values?\b)(?! piles?\b)"
 # "to" joins two instructions ("spend 1 die to deal ..."), not "is considered to have", "in order to", "able to"
 _NOT_TO = "".join(f"(?<! {w})" for w in ("not", "order", "able", "considered", "allowed", "required", "chooses",
-                                         "want", "spent", "used", "paid", "needed"))
+                                         "want", "spent", "used", "paid", "needed",
+                                         "only"))   # "but only to take a pass action": a limit, not an instruction
 _SPLIT = re.compile(rf"(?:,? then,? |, and then |,? and (?={_VERB})|{_NOT_TO} to (?={_VERB})|,? or (?={_VERB}))", re.I)
 # "A or B" is a choice between two instructions only when A is an instruction of its own ("Raise or lower X dice",
 # "add or remove 1 status token" share one object) and B is not limited to a case ("..., or deal 1 damage to their
@@ -222,7 +223,10 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
     if unit and not conj and not onto:
         what = unit.group("what")
         name = None if what.lower() in ("unit", "ally", "conjuration") else what.strip("[]")
-        needs.append(Need("unit", side="mine", name=name, words=unit.group(0)))
+        words = unit.group(0)
+        if re.search(r"\balteration(?: spell)?s? attached to " + re.escape(words), text, re.I):
+            words += " with an alteration"   # "Discard an alteration spell attached to a unit you control"
+        needs.append(Need("unit", side="mine", name=name, words=words))
     chosen = _CHOOSE_UNITS.match(text) if not (unit and not conj and not onto) else None
     if chosen:
         # "Choose 2 units you control", "Choose a unit they control", "Choose a unit an opponent has in play": no

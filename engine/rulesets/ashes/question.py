@@ -28,7 +28,8 @@ board state (units in play are counted WITHOUT the card used):
 choices:
   --ability NAME|N|play   which ability (by name, by position for unnamed ones, or play = from hand)
   --focus N               the ready spell is focused N times (adds its Focus lines)
-  --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = an alteration's unit)
+  --target N=WHAT         target of part N: mine, theirs, NAME@mine, phoenixborn@theirs (0 = the unit or
+                          Phoenixborn an alteration is attached to; a part with several targets: "2=A;2=B")
   --decline N             the player does not do optional ("you may") part N
   --x N                   the X chosen as it is played
   --mode N                the effect chosen from "choose one", or from "A or B" (1 = A, 2 = B; several: 1;2)
@@ -76,6 +77,9 @@ PARAMS = (
 )
 
 
+_EDITION_WORDS = {"reborn": "Ashes Reborn", "1e": "the first edition"}
+
+
 def _printing_or_error(card: Card, edition: str):  # type: ignore[no-untyped-def]
     p = printing(card, edition)
     if p is None:
@@ -96,7 +100,8 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
             return name
 
     not_units = set()
-    for what in board.targets.values():   # a target card that is no unit (a ready spell) is not put on the battlefield
+    for what in (one for several in board.targets.values() for one in several.split("|")):
+        # a target card that is no unit (a ready spell) is not put on the battlefield
         name = what.rpartition("@")[0].strip()
         try:
             named = printing(lookup(name), edition) if name and name.lower() != "phoenixborn" else None
@@ -146,6 +151,9 @@ class AshesQuestion:
         if not isinstance(name, str) or not name.strip():
             raise QuestionError("Name the card used, e.g. “Summon Gilder”.")
         card = lookup(name)
+        asked = version
+        if printing(card, version) is None and printing(card, other_edition(version)) is not None:
+            version = other_edition(version)   # a plain question answers: the edition the card exists in, said
         cancel = lookup(inputs["cancel_with"]) if inputs.get("cancel_with") else None
         reaction = lookup(inputs["reaction"]) if inputs.get("reaction") else None
         res, board = _one(card, cancel, inputs, version, lookup, reaction)
@@ -181,6 +189,13 @@ class AshesQuestion:
             board_key["reaction"] = reaction.name
         data = answer_json(res, other, same, board_key)
         data["scenario"] = board.as_json()
+        if version != asked:   # said right after the first sentence, and in the explanation
+            said = (f"{card.name} was printed only in {_EDITION_WORDS[version]}, so this is answered under its "
+                    f"{version} rules (asked: {asked}).")
+            data["edition_used"] = {"asked": asked, "answered": version, "why": said}
+            first, sep, rest = data["summary"].partition(". ")
+            data["summary"] = f"{first}. {said}" + (f" {rest}" if sep else "") if sep else f"{first} {said}"
+            data["explanation"] = f"{data['summary']}\n\n" + data["explanation"].split("\n\n", 1)[-1]
         return data
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:

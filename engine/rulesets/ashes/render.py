@@ -172,7 +172,8 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
          *res.trace.rules_cited()]))
     data = {
         "card": {"name": res.printing.name, "type": res.printing.type, "edition": res.edition,
-                 "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing)},
+                 "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing),
+                 **{k: v for k, v in (("attack", res.printing.attack), ("life", res.printing.life)) if v is not None}},
         "ability": {"index": res.ability.index, "name": res.ability.name, "kind": res.ability.kind,
                     "label": res.ability.label},
         "scenario": res.board.as_json(),
@@ -291,6 +292,9 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append(f"the instruction before “{_clause(part['text'], 50)}” did what it asks about")
         elif ident.startswith("AS-I-spell-fits-"):
             out.append("the ready spell it targets is of the kind its words ask for")
+        elif ident.startswith("AS-I-value-"):
+            need = re.search(r"target needs (?P<n>.+?); the board", note["text"])
+            out.append(f"the unit it targets has {need.group('n') if need else 'the value its words ask for'}")
         elif ident.startswith("AS-I-fits-"):
             out.append("the unit it acts on is in the state its words ask for")
         elif ident.startswith("AS-I-count-") and part is not None:
@@ -346,6 +350,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("the target is their Phoenixborn, not a unit")
         elif ident.startswith("AS-I-unit-not-pb-"):
             out.append("the target is their unit, not their Phoenixborn")
+        elif ident == "AS-I-pb-attach":
+            out.append("you choose whose Phoenixborn it goes on")
         elif ident in ("AS-I-attach-theirs", "AS-I-cancel-target"):
             out.append("its target is one of theirs")
         elif ident.startswith("AS-I-unread-") and part is not None:
@@ -397,8 +403,47 @@ _INSTRUCTION = re.compile(r"^(?:if you do,? |then,? |instead,? )?(?:you may (?:i
 
 # an instruction set for a later moment about the card itself: "Discard this spell when it no longer has any status
 # tokens on it" (Deep Freeze, Chant of Protection, Protect, Augury)
+# an instruction that waits for a moment written after it: "remove 1 exhaustion token from this unit at the end of
+# that battle" (Dauntless)
+_AT_END = re.compile(r",?\s(at the (?:end|start|beginning) of (?:that|the|this) (?:battle|turn|round))\.?$", re.I)
 _LATER = re.compile(r"\s((?:when|once|as soon as) (?:it|this (?:spell|card|unit)) (?:no longer|has|is|has no)\b[^.]*)"
                     r"\.?$", re.I)
+
+
+_GRANTS = re.compile(r"^this unit now has the following abilit(?:y|ies):?$", re.I)
+
+
+def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str]:
+    """What a card played from hand does while in play: each constant text quoted; "This unit now has the following
+    abilities:" names the abilities it gives the unit (they are listed after it), never quoted alone."""
+    others = answer.get("other_abilities") or []
+    out: list[str] = []
+    granted: list[str] = []
+    for i, o in enumerate(others):
+        if o["kind"] == "passive" and any(_GRANTS.match(t.strip()) for t in constant) and o["label"].startswith(
+                "ability ") and granted == [] and i + 1 < len(others):
+            granted = [x["label"] for x in others[i + 1:]]
+            break
+    for t in constant:
+        if _GRANTS.match(t.strip()):
+            if granted:
+                out.append(f"the unit it is on has {joined_names(granted)} (ask with ability “{granted[0]}”)")
+            continue
+        if any(t.startswith(f"{g}: ") for g in granted):
+            continue   # named above
+        out.append(f"“{_clause(t, 80)}”")
+    return [("while it is in play: " if i == 0 else "") + x for i, x in enumerate(out)]
+
+
+def joined_names(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" and {names[-1]}"
+
+
+def _controlled(answer: Mapping[str, Any]) -> str:
+    """Placed in another player's area: that player controls it, so its "you"/"your" mean them."""
+    if answer["placement"]["controller"] == "you":
+        return ""
+    return " (your opponent controls it there, so its “you” and “your” mean them; you stay its owner)"
 
 
 def _where(zone: str) -> str:
@@ -408,6 +453,36 @@ def _where(zone: str) -> str:
     if zone.startswith("under"):
         return f"it is placed {zone}"
     return f"it goes to your {zone}" if zone in ("battlefield", "spellboard", "discard pile") else f"it goes to {zone}"
+
+
+# "the attack value of this unit is increased by 2", "add 1 to this unit's life value": a constant change of its own
+# printed value, worked out for the first line (never "for each ...": a count the board holds)
+_OWN_VALUE = re.compile(r"\b(?:(?:the (?P<s1>attack|life) value of this unit|this unit's (?P<s2>attack|life) value) is "
+                        r"(?P<dir>increased|reduced|decreased) by (?P<n>\d+)|(?P<add>add|reduce|subtract) (?P<n2>\d+) "
+                        r"(?:to|from) (?:this unit's|the) (?P<s3>attack|life) value(?: of this unit)?)(?! for each)\b",
+                        re.I)
+
+
+def constant_line(answer: Mapping[str, Any]) -> str:
+    """A constant ability asked about: what it does and while when — it applies, it is never used ("Winged Lioness's
+    Stalk is a constant ability: while Winged Lioness is in play, “This unit cannot be guarded against” applies")."""
+    card = answer["card"]
+    name, text = card["name"], card["text"].strip()
+    label = answer["ability"]["name"] or "text"
+    where = {"Alteration Spell": f"while {name} is attached to a unit (to that unit)",
+             "Ready Spell": f"while {name} is on its spellboard"}.get(card["type"], f"while {name} is in play")
+    line = f"{name}'s {label} is a constant ability (it is never used: nothing is paid or chosen). " \
+           f"{where[:1].upper()}{where[1:]}, “{_clause(text, 120)}” applies"
+    m = _OWN_VALUE.search(text)
+    stat = m and (m.group("s1") or m.group("s2") or m.group("s3")).lower()
+    printed = card.get(stat) if m else None
+    if m and printed is not None:
+        n = int(m.group("n") or m.group("n2"))
+        minus = (m.group("dir") or m.group("add") or "").lower() in ("reduced", "decreased", "reduce", "subtract")
+        value = max(printed - n, 0) if minus else printed + n
+        then = " then" if re.match(r"^(?:while|if|as long as|during)\b", text, re.I) else ""
+        line += f": its {stat} value is{then} {value} ({printed} printed {'-' if minus else '+'} {n})"
+    return line + "."
 
 
 def summary(answer: Mapping[str, Any]) -> str:
@@ -423,6 +498,8 @@ def summary(answer: Mapping[str, Any]) -> str:
         used = f"{name}'s {ability['name']}" if ability["name"] else name
     unused = "".join(f" {x}" for x in answer.get("unused_inputs") or ())
     if not answer["usable"]["value"]:
+        if ability["kind"] == "passive" and answer["usable"]["why"].startswith(f"“{ability['label']}” is a constant"):
+            return constant_line(answer) + unused
         if ability["kind"] == "play":
             return f"{name} cannot be played: {answer['usable']['why']}.{unused}"
         return f"{used} cannot be used: {answer['usable']['why']}.{unused}"
@@ -439,7 +516,11 @@ def summary(answer: Mapping[str, Any]) -> str:
     if trigger and re.match(r"^(?:at the (?:end|start|beginning) of|after|when|whenever|before)\b", trigger["words"],
                             re.I) and not re.match(r"^when attaching\b", trigger["words"], re.I):
         # when it happens, in the first line ("Bravery, after a unit you control is dealt damage: ...")
-        used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], 70)}"
+        # a long first instruction leaves fewer words for its moment (the first sentence stays under 40 words)
+        whole = _clause(trigger["words"], 70)
+        first = len(whole.split()) + len(used.split()) + (len(_clause(parts[0]["text"]).split()) if parts else 0)
+        room = 70 if first + 6 <= 40 else 50
+        used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], room)}"
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
@@ -453,6 +534,11 @@ def summary(answer: Mapping[str, Any]) -> str:
             verb = "happens" if _INSTRUCTION.match(body) else "applies"   # "That unit cannot ...": applies
             if re.match(r"^at the (?:start|end|beginning) of\b", part["text"], re.I):
                 verb += " at that time, not now"
+            elif re.match(r"^(?:you may )?(?:change|reduce) the activat\w* cost of this\b", part["text"], re.I):
+                verb = "applies to its cost (paid before the effect)"
+            elif verb == "happens" and (when := _AT_END.search(part["text"])):   # "... at the end of that battle"
+                clause = f"“{_clause(part['text'][:when.start()])}”"
+                verb += f" {when.group(1)}, not now"
             later = _LATER.search(part["text"])
             if later and verb == "happens":   # "Discard this spell when it no longer has any status tokens on it"
                 clause = f"“{_clause(part['text'][:later.start()])}”"
@@ -483,7 +569,7 @@ def summary(answer: Mapping[str, Any]) -> str:
                         "the whole effect) the card is exhausted, so its text is inactive and it does not resolve")
             continue
         bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
-                    + (" if they choose to" if x["optional"] else ""))
+                    + ((" if you choose to" if x["side"] == "mine" else " if they choose to") if x["optional"] else ""))
     reaction = answer.get("reaction")
     if reaction and reaction["card"] in shown and reaction["applies"]:
         reaction = None   # the reaction asked about is a named card's, said above with what it does
@@ -491,14 +577,18 @@ def summary(answer: Mapping[str, Any]) -> str:
         nothing = ": nothing is destroyed" if reaction["when"].startswith("nothing is destroyed") else ""
         bits.append(_reaction_words(answer, reaction) if reaction["applies"]
                     else f"{reaction['card']} is not triggered{nothing}")
-    if not bits:
+    if not parts:   # where it goes, then what it does there (a cancel that cannot touch it comes after)
         where = answer["placement"]["zone"]
         constant = answer.get("constant") or []
+        placed: list[str] = []
         if answer["steps"][2]["happens"]:  # each constant ability a clause of its own (sentences stay short)
-            bits.append(_where(where) + ("" if constant else " and does nothing more when played"))
-            bits += [("while it is in play: " if i == 0 else "") + f"“{_clause(t, 80)}”"
-                     for i, t in enumerate(constant)]
-        else:
-            bits.append("it has no effect to resolve")
+            tokens = re.search(r"\b(?:this (?:card|spell|unit)) comes into play with (\d+ (?:status|exhaustion|wound) "
+                               r"tokens?)", answer["card"]["text"], re.I)
+            placed.append(_where(where) + (f" with {tokens.group(1)} on it" if tokens else "") + _controlled(answer)
+                          + ("" if constant else " and does nothing more when played"))
+            placed += _in_play_clauses(answer, constant)
+        elif not bits:
+            placed.append("it has no effect to resolve")
+        bits = placed + bits
     tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
     return joined([f"{used}: {bits[0]}", *bits[1:]]) + unused + tail

@@ -23,6 +23,7 @@ from engine.rulesets.ashes.checks import (
     COST_TRIGGER,
     NUMBER_SPENT,
     OWN_TOKENS,
+    active_short,
     antecedent_skip,
     board_missing,
     condition_verdict,
@@ -55,7 +56,7 @@ from engine.rulesets.ashes.in_play import (
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
-from engine.rulesets.ashes.state import Board, Unit
+from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import holder, removal, removed
 from engine.trace import Interpretation, Trace
@@ -99,6 +100,9 @@ class Resolution:
     unused: list[str] = field(default_factory=list)   # board state given that this card never looks at, said
 
 
+_VALUE = re.compile(r"\s+(?:\d+|X)$", re.I)   # "Predator 3", "Exploit 2", "Armored X": the printed value
+
+
 def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, card_type: str = "") -> Ability:
     """By name (case-insensitive), by position N, or "play". Named alone, the card answers a plain question and
     never asks back: a card played from hand answers what playing it does (its "comes into play" abilities
@@ -113,6 +117,10 @@ def pick_ability(abilities: tuple[Ability, ...], wanted: str | None, card: str, 
             if (a.kind == "play" and key == "play") or (a.name and a.name.lower() == key) or \
                     (a.kind != "play" and key == str(a.index)):
                 return a
+        # a keyword asked without its printed value ("Predator" for "Predator 3"): the one ability so named
+        bare = [a for a in abilities if a.name and _VALUE.sub("", a.name).lower() == _VALUE.sub("", key)]
+        if len(bare) == 1:
+            return bare[0]
         raise QuestionError(f"{card} has no ability “{wanted}”; its abilities: {listed}.")
     if not abilities:
         raise QuestionError(f"{card} has no ability to use.")
@@ -219,8 +227,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # ability during your turn"): checked against the board where it can say, else said as assumed.
     attach_side, attach_limit = None, ""
     for n, limit in enumerate(ability.limits, start=1):
-        if playing and re.search(r"\battached to (?:a|an) (?:unit|ally|conjuration)s? (?:you control|you own)\b", limit,
-                                 re.I):
+        if playing and re.search(r"\battached to (?:a|an) (?:unexhausted )?(?:unit|ally|conjuration|phoenixborn)s? "
+                                 r"(?:you control|you own)\b", limit, re.I):
             attach_side, attach_limit = "mine", limit.rstrip(".")
         elif not re.search(r"open battlefield slot", limit, re.I):
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
@@ -259,7 +267,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif playing and p.type == "Alteration Spell" and unit_count == 0 and p.placement == "Unit":
         usable, why = False, "an alteration must be attached to a unit and no unit is in play"
         rules.append("AS4")
-    elif playing and attach_side == "mine" and not board.units_of("mine"):
+    elif playing and attach_side == "mine" and p.placement == "Unit" and not board.units_of("mine"):
         usable, why = False, f"it says “{attach_limit}”, and you control no unit"
         rules.append("AS4")
     elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
@@ -300,12 +308,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     for r in rules[1:]:
         trace.add(r, "", "")
 
-    self_unit = Unit(p.name, "mine", card_type=p.type) if (p.type in UNIT_TYPES and not playing) else None
+    self_unit = Unit(p.name, "mine", card_type=p.type, attack=p.attack, life=p.life) \
+        if (p.type in UNIT_TYPES and not playing) else None
     described_self = next((u for u in board.units if self_unit is not None and u.side == "mine" and u.described
                            and (u.name or "").lower() == p.name.lower()), None)
     if described_self is not None:
         # the question says what is on the unit used ("NAME@mine/status=0"): that is this unit, not another one
-        self_unit = dataclasses.replace(described_self, card_type=p.type)
+        self_unit = dataclasses.replace(described_self, card_type=p.type, attack=p.attack, life=p.life)
         board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not described_self))
     elif self_unit is not None and ability.trigger and ENTERS.match(ability.trigger.words + ","):
         # its own "when this unit comes into play": it has just been placed, and a card comes into play with no
@@ -329,8 +338,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     units = list(board.units)
     # the cards named in play: what this does to them, what their text keeps off them and does in answer
     src = source_of(p, ability)
-    host = next((u for u in units if any(a.lower() == p.name.lower() for a in u.alterations)), None) \
-        if p.type.endswith("Alteration Spell") and not playing else None
+    host = _host(p, units, board, trace) if p.type.endswith("Alteration Spell") and not playing else None
     pieces = pieces_of(units, self_unit, p if self_unit is not None else None, card_of)
     self_label = self_unit.label() if self_unit is not None and self_unit.name else None
     units = with_shields(units, pieces, src)
@@ -387,6 +395,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     placed_units: list[Unit] = []
     for r in results:
         part = r.part
+        if not usable and ability.kind == "passive" and ability.text and not board.exhausted:
+            r.outcome, r.why, r.rules = "skipped", ("a constant ability: it applies while its card is in play and is "
+                                                    "never used, so nothing resolves now"), ["AS1"]
+            continue
         if not usable:
             r.outcome, r.why, r.rules = "skipped", "the card or ability cannot be used in this state", ["AS1"]
             continue
@@ -439,6 +451,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-chosen-player-{part.n}", "AS3",
                                            f"Part {part.n} acts on the player chosen before it; I took that player "
                                            "to be your opponent (a player may choose themself)."))
+        fixed_at = board.targets.get(str(part.n)) if part.n in _fixed_target_parts(ability) else None
+        if fixed_at and "@" in fixed_at:   # "Destroy that target unit": the unit the question says its trigger named
+            fname, fside = split_side(fixed_at, f"--target {part.n}=")
+            hit = next((u for u in units if u.side == fside and (u.name or "").lower() == fname.lower()), None)
+            r.target, r.target_side = (hit.label() if hit else Unit(fname, fside).label()), fside
         if part.new_target:
             c = chosen.get(part.n) if targets_now else choose_target(part, part.new_target, units + placed_units,
                                                                 self_unit, board, wants_theirs, trace)
@@ -484,7 +501,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                             + f" ({amount} {kind} {'die' if amount == 1 else 'dice'} spent)")
         rem = removal(part.text)
         if rem is not None:
-            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit, board, p.type)
+            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit or host, board, p.type)
             got, what = removed(rem, holding)
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
@@ -498,7 +515,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                                f"Part {part.n} {rem.verb}s {rem.words()} from {where}; what is on it "
                                                "was not said, so I took it that they are there (describe it, e.g. "
                                                "phoenixborn@mine/wounds=1, to see the other case)."))
-        if part.condition:
+        kind_verdict = _kind_condition(part, r, results, pieces, host, self_label)
+        if kind_verdict is not None and kind_verdict[0] is False:
+            r.outcome, r.rules, r.why = "skipped", ["AS5"], kind_verdict[1]
+            continue
+        if kind_verdict is not None:
+            r.result.append(kind_verdict[1].split("”, and ", 1)[-1])   # "Hammer Knight (theirs) is an ally"
+        elif part.condition:
             verdict = condition_verdict(part, board, units + placed_units, held)
             if verdict is False:
                 cond = part.condition
@@ -522,7 +545,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-discard-{part.n}", "AS5",
                                            f"Part {part.n} looks in your discard pile; how many cards are there was "
                                            "not said, so I took it that what it looks for is there."))
-        short = exhausted_short(part.text, board)
+        short = exhausted_short(part.text, board) or active_short(part.text, board, magic_count(ability))
         if short:
             r.result.append(short)
         if (board.dice is None and re.search(r"\b(?:di(?:e|ce))\b[^.]*\bin (?:your|their|that opponent's|an "
@@ -542,7 +565,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
-        if kinds_checked(part, units + placed_units, self_unit, board):
+        if kinds_checked(part, units + placed_units, self_unit, board) or kind_verdict is not None:
             settled.add("kind-ally-or-conjuration")   # "ally" / "conjuration" checked against the cards' types
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
             if hit.restriction.id in settled:
@@ -563,6 +586,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "that they do it (declining that part shows the other case)."))
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
+            board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
         if part.places and part.new_target and part.new_target.kind == "player":
             r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
                       "its owner")
@@ -572,12 +596,15 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “instead”: when it is done it replaces what the "
                                            "part it refers to would do."))
 
+    _focus_changes(results)
     if not board.units_said and usable and any(
             (r.part.new_target is not None and "unit" in r.part.new_target.kind)
             or any(n.kind in ("unit", "units-to-affect") for n in r.part.needs) for r in results):
         trace.interpret(Interpretation("AS-I-no-units", "AS3",
                                        "No units in play were named, so I took it that none are in play besides "
                                        "this card (name the units in play to see the other case)."))
+    if playing and usable and p.type.endswith("Alteration Spell") and p.placement == "Phoenixborn":
+        attach = _pb_attach(board, attach_side, trace)   # whose Phoenixborn: their play area, their control
     placement = _placement(p, ability, playing, board, attach)
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
     if usable and board.spent:
@@ -667,6 +694,179 @@ def _reaction_on_board(reaction: dict[str, Any], results: list[PartResult], piec
 # A constant ability that is an instruction for when something happens to the card ("If this unit receives damage as
 # a result of a unit's attack or counter, destroy this unit."): asked about, it answers what happens then.
 _EVENT = re.compile(r"^(?:this unit|this card|it) (?:receives|is dealt|would receive|would be dealt) damage\b", re.I)
+
+
+# "If it is a conjuration", "If the destroyed unit was an ally", "If this unit is an ally": the kind of the unit the
+# part acts on, read from its card when the question names it
+_KIND_CONDITION = re.compile(r"^(?P<who>this unit|it|the unit|that unit|the destroyed unit) (?:is|was) an? "
+                             r"(?P<kind>ally|conjuration)(?P<mine> you control)?$", re.I)
+
+
+def _kind_condition(part: Part, r: PartResult, results: list[PartResult], pieces: dict[str, Piece],
+                    host: Unit | None, self_label: str | None) -> tuple[bool, str] | None:
+    """(met, why) when the unit the condition names is a named card in play; None: not this kind of condition, or
+    not settled (said as assumed, as any condition)."""
+    m = _KIND_CONDITION.match((part.condition or "").strip())
+    if m is None:
+        return None
+    who = m.group("who").lower()
+    earlier = next((x.acts_on or x.target for x in reversed(results) if x.part.n < part.n
+                    and (x.acts_on or x.target)), None)
+    if who == "this unit":
+        label = host.label() if host is not None else self_label
+    else:   # what an earlier part acted on, else the unit an alteration is on (never the card used: "the
+        label = r.acts_on or earlier or (host.label() if host is not None else None)   # destroyed unit" is another)
+    piece = pieces.get(label or "")
+    if piece is None or piece.unit.card_type is None:
+        return None
+    kind = "Ally" if m.group("kind").lower() == "ally" else "Conjuration"
+    is_kind = piece.unit.card_type == kind
+    mine = m.group("mine") is None or piece.unit.side == "mine"
+    noun = "an ally" if piece.unit.card_type == "Ally" else "a conjuration" if piece.unit.card_type == "Conjuration" \
+        else f"a {piece.unit.card_type.lower()}"
+    why = f"it holds only “if {part.condition}”, and {piece.unit.label()} is {noun}" + (
+        "" if mine else ", but not one you control")
+    return is_kind and mine, why
+
+
+# "Destroy that target unit" (Ash Spirit, Ice Trap, Rin's Fury): the target its trigger fixed — still a target
+_FIXED_TARGET = re.compile(r"\bthat target (?:\w+ )?unit\b", re.I)
+
+
+def _fixed_target_parts(ability: Ability) -> list[int]:
+    return [x.n for x in ability.parts if x.targets and x.new_target is None and x.depends_on is None
+            and _FIXED_TARGET.search(x.text)]
+
+
+def _trigger_fixed(results: list[PartResult], used: Ability, board: Board, trace: Trace,
+                   name: str) -> tuple[int, str] | None:
+    """A part acting on "that target unit" its trigger named targets that unit: when it is theirs (--target N=, the
+    trigger's words, or the only side named), a cancel watching their units being targeted applies from there."""
+    for r in results:
+        if r.part.n not in _fixed_target_parts(used):
+            continue
+        asked = board.targets.get(str(r.part.n), "").lower()
+        trig = used.trigger.words.lower() if used.trigger else ""
+        if asked:
+            side = asked.rpartition("@")[2] if "@" in asked else asked
+        elif re.search(r"\b(?:an opponent controls|an opponent's)\b", trig) or (
+                board.units_of("theirs") and not board.units_of("mine")):
+            side = "theirs"
+        elif board.units_of("theirs"):
+            side = "theirs"
+            trace.interpret(Interpretation("AS-I-cancel-target", "AS3",
+                                           f"The unit its trigger names could be either player's; since {name} was "
+                                           "asked about, I took it to be one of theirs (--target "
+                                           f"{r.part.n}=NAME@mine to say otherwise)."))
+        else:
+            side = "mine" if board.units_said else "theirs"
+        if side == "theirs":
+            return r.part.n, f"part {r.part.n} targets the unit its trigger names (“{r.part.text.rstrip('.')}”), " \
+                             "a unit of theirs"
+    return None
+
+
+# A Focus line that changes an instruction before it rather than adding one: "You may choose not to attach an
+# Unnatural conjured alteration spell to that unit" (Extend Animation), "... instead" (Full Moon, Snake Bite, Summon
+# Ghostly Mount, Small Sacrifice's "instead of damage")
+_FOCUS_NOT = re.compile(r"^you may choose not to (?:attach|place) (?:an? |the )?(?P<what>.+?)(?: (?:to|on|onto) "
+                        r"(?:that|the|this) unit)?\.?$", re.I)
+_FOCUS_INSTEAD = re.compile(r"\binstead(?P<of> of damage)?\b", re.I)
+_LEAD = re.compile(r"^(?:if [^,]+, )?(?:you may )?(?:instead )?", re.I)
+
+
+def _focus_changes(results: list[PartResult]) -> None:
+    for r in results:
+        if r.part.focus == 0 or r.outcome != "resolves":
+            continue
+        earlier = [x for x in results if x.part.n < r.part.n and x.part.focus < r.part.focus
+                   and x.outcome == "resolves"]
+        line = f"the Focus {r.part.focus} line “{r.part.text.rstrip('.')}”"
+        m = _FOCUS_NOT.match(r.part.text)
+        if m:
+            what = m.group("what")
+            base = next((x for x in reversed(earlier) if re.sub(r" conjured .*$", "", what).lower()
+                         in x.part.text.lower()), None)
+            if base is not None:
+                base.result.append(f"without the {what} ({line}: the player chose not to attach it)")
+                r.why = f"it changes the instruction before it, which happens without the {what}"
+            continue
+        m = _FOCUS_INSTEAD.search(r.part.text)
+        if not m:
+            continue
+        verb = _LEAD.sub("", r.part.text).split(" ")[0].lower()
+        if m.group("of"):   # "instead of damage": every instruction before it that deals damage
+            bases = [x for x in earlier if re.search(r"\bdeal\b[^.]*\bdamage\b", x.part.text, re.I)]
+        else:
+            base = next((x for x in reversed(earlier) if (x.part.places is not None) == (r.part.places is not None)
+                         and re.sub(r"^(?:then|if you do),? ", "", _LEAD.sub("", x.part.text), flags=re.I).lower()
+                         .startswith(verb)), None)
+            bases = [base] if base is not None else []
+        for base in bases:
+            base.outcome, base.rules = "skipped", ["AS5"]
+            base.why = f"replaced: {line} is done instead" + (" (the player chose it)" if r.part.optional else "")
+            base.result = []
+        if bases:
+            r.why += "; it replaces the instruction it names"
+
+
+def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing) -> list[dict[str, Any]]:
+    """The conjuration a part places has its own "When this unit comes into play" ability: it triggers then (False
+    Demon's Nightmare 1 after Summon False Demon places it). Only a conjuration the card names (never "a
+    conjuration")."""
+    named = part.places if part.places and part.places.lower() in (c.lower() for c in p.conjurations) else None
+    card = card_of(named) if card_of is not None and named else None
+    if card is None:
+        return []
+    out = []
+    for a in read_abilities(card):
+        if a.kind == "play" or a.trigger is None or not ENTERS.match(a.text):
+            continue
+        text = " ".join(x.text.rstrip(".") + "." for x in a.parts if not x.focus) or a.text
+        out.append({"card": card.name, "side": side, "ability": a.label, "trigger": a.trigger.words, "part": part.n,
+                    "unit": card.name, "timing": "after",
+                    "when": ("right after that instruction, before the rest of the card (the card pauses)" if reborn
+                             else "after the whole effect has resolved (first edition: reactions wait)"),
+                    "text": text, "optional": bool(a.parts and a.parts[0].optional) or a.optional_use,
+                    "rules": ["AS12", "AS10" if reborn else "AS5"]})
+    return out
+
+
+def _pb_attach(board: Board, attach_side: str | None, trace: Trace) -> tuple[str, str | None]:
+    """The Phoenixborn an alteration played from hand goes on: --target 0=phoenixborn@theirs, the card's own "can only
+    be attached to ... you control", the only Phoenixborn the question names, else the player's choice (said)."""
+    asked = (board.targets.get("0") or "").lower()
+    side = asked.rpartition("@")[2] if asked else attach_side
+    if side not in ("mine", "theirs") and asked:
+        raise QuestionError(f"--target 0={asked} must say whose Phoenixborn: phoenixborn@mine or phoenixborn@theirs.")
+    if side is None and len(board.phoenixborns) == 1:
+        side = board.phoenixborns[0].side
+    if side is None:
+        trace.interpret(Interpretation("AS-I-pb-attach", "AS4",
+                                       "Which Phoenixborn it is attached to was not said (--target 0=phoenixborn@"
+                                       "theirs); it is the player's choice, and whoever's Phoenixborn it goes on "
+                                       "controls it there."))
+        return "a Phoenixborn of your choice", None
+    return ("your Phoenixborn" if side == "mine" else "their Phoenixborn"), side
+
+
+def _host(p: Printing, units: list[Unit], board: Board, trace: Trace) -> Unit | None:
+    """The unit an alteration in play is attached to, whose "this unit" / "it" its abilities mean: the named unit
+    carrying it ("Gilder@mine/alteration=Infuriate"), the one --target 0= names, or the only unit named."""
+    host = next((u for u in units if any(a.lower() == p.name.lower() for a in u.alterations)), None)
+    asked = board.targets.get("0")
+    if host is None and asked and asked.lower() not in ("mine", "theirs"):
+        name, side = split_side(asked, "--target 0=")
+        host = next((u for u in units if u.side == side and (u.name or "").lower() == name.lower()), None)
+        if host is None:
+            raise QuestionError(f"--target 0={asked} is not a unit in play; name it with --unit \"{asked}\" too.")
+    elif host is None and len(units) == 1 and units[0].name and not any(
+            (units[0].name or "").lower() == w.rpartition("@")[0].strip().lower()
+            for k, several in board.targets.items() if k != "0" for w in several.split("|")):
+        host = units[0]   # the only unit named, unless it is named as a target (then it is another unit)
+    if host is not None:
+        trace.add("AS14", p.name, f"“this unit” is the unit {p.name} is attached to: {host.label()}")
+    return host
 
 
 def _event_constant(ability: Ability, trace: Trace) -> Ability:
@@ -772,10 +972,11 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
             valid = ", ".join(map(str, optional)) or "none"
             raise QuestionError(f"--decline {n}: only optional (“you may”) parts can be declined; optional parts "
                                 f"here: {valid}.")
-    targetable = [part.n for part in ability.parts if part.new_target and part.focus <= board.focus]
+    targetable = [part.n for part in ability.parts if part.new_target and part.focus <= board.focus] + \
+        _fixed_target_parts(ability)   # "that target unit" its trigger named: say whose (--target N=NAME@theirs)
     for key in board.targets:
         n = int(key)
-        if n == 0 and playing and p.type == "Alteration Spell":
+        if n == 0 and p.type.endswith("Alteration Spell"):   # the unit it is (or is being) attached to
             continue
         if n not in targetable:
             valid = ", ".join(map(str, targetable)) or "none"
@@ -862,12 +1063,18 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
                                                    "unit of theirs in play I took the target to be that unit "
                                                    "(name their Phoenixborn as the target to say otherwise)."))
                     c = ("a unit of theirs", "theirs", "")
+            elif spec.kind == "card":   # "a target card" aimed at a unit of theirs is a unit targeted
+                hit = c[1] == "theirs" and any(u.label() == c[0] for u in board.units)
             else:
                 hit = spec.kind in ("unit",) and c[1] == "theirs"
             if hit:
                 first = r.part.n
                 why = f"part {first} targets {c[0]}"
                 break
+        if first is None and reading.watch == "target-unit":
+            fixed = _trigger_fixed(results, used, board, trace, name)
+            if fixed is not None:
+                first, why = fixed
         if first is None and attach is not None and attach[1] == "theirs" and reading.watch == "target-unit":
             rules.append("AS14")
             if not reborn:

@@ -35,6 +35,8 @@ class Unit:
     shield: str | None = field(default=None, compare=False)   # why the card used cannot target it (its own text)
     card_type: str | None = field(default=None, compare=False)   # its card's type (Ally, Conjuration) when known
     dice: int | None = None         # dice on it ("/dice=1": a Royal Charm holding a die)
+    attack: int | None = field(default=None, compare=False)   # its card's printed values, when its card is known
+    life: int | None = field(default=None, compare=False)
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
@@ -199,7 +201,7 @@ def with_targets_in_play(board: Board, keep_out: set[str], units_none: bool, nam
     if units_none:
         return board
     units = list(board.units)
-    for what in board.targets.values():
+    for what in (one for several in board.targets.values() for one in several.split("|")):
         low = what.strip().lower()
         if low in SIDES:
             if not any(u.side == low for u in units):
@@ -242,7 +244,9 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
         n, sep, what = text.partition("=")
         if not sep or not what.strip():
             raise QuestionError(f"--target “{text}” must be N=WHAT, e.g. 2=theirs or 1=phoenixborn@theirs.")
-        targets[str(_number(n, "The part number in --target"))] = what.strip()
+        key = str(_number(n, "The part number in --target"))
+        # the same part named twice ("2=Iron Worker@theirs;2=Hammer Knight@theirs"): its several targets, in order
+        targets[key] = f"{targets[key]}|{what.strip()}" if key in targets else what.strip()
     declines = tuple(sorted({_number(v, "--decline", 1) for v in _values(inputs.get("decline"))}))
     left = inputs.get("conjurations_left")
     focus = inputs.get("focus")

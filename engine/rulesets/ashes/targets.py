@@ -4,6 +4,7 @@ Phoenixborn, a player, an alteration on a unit, a card in a pile, a die; and the
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.ashes.parts import Part, TargetSpec
@@ -23,7 +24,7 @@ def legal_units(spec_side: str, units: list[Unit], self_unit: Unit | None, anoth
 
 
 WITH_TOKENS = re.compile(r"\bwith (?:a|an|1 or more|one or more|at least 1|any) (?P<kind>status|wound|exhaustion) "
-                          r"tokens?\b|\b(?P<dam>damaged)\b|\b(?P<ex>unexhausted|exhausted)\b|\bwith (?:an? )?"
+                          r"tokens?\b|\b(?P<dam>damaged|wounded)\b|\b(?P<ex>unexhausted|exhausted)\b|\bwith (?:an? )?"
                           r"(?P<alt>alteration)", re.I)
 
 
@@ -52,9 +53,27 @@ def fits(u: Unit, words: str) -> bool | None:
 
 
 def _state_fits(u: Unit, words: str) -> bool | None:
-    m = WITH_TOKENS.search(words)
-    if not m:
-        return True
+    """Every state the words ask ("an exhausted unit ... with an alteration"): False if one fails, None if one is
+    not known. "A target attacking unit equal to the attack value of an exhausted unit you control": the state after
+    "equal to" is another unit's."""
+    verdicts = [_one_state(u, m) for m in WITH_TOKENS.finditer(
+        re.split(r"\s(?:equal to|with an? (?:attack|life) value)\b", words, maxsplit=1)[0])]
+    return False if False in verdicts else None if None in verdicts else True
+
+
+def _one_state(u: Unit, m: re.Match[str]) -> bool | None:
+    if m.group("kind"):
+        n = u.tokens(m.group("kind").lower())
+        return None if n is None else n > 0
+    if m.group("dam"):
+        n = u.tokens("wound")
+        return None if n is None else n > 0
+    if m.group("ex"):
+        ex = u.tokens("exhaustion")
+        return None if ex is None else bool(ex) == (m.group("ex").lower() == "exhausted")
+    if m.group("alt"):
+        return bool(u.alterations) if u.described else None
+    return True
     if m.group("kind"):
         n = u.tokens(m.group("kind").lower())
         return None if n is None else n > 0
@@ -69,14 +88,132 @@ def _state_fits(u: Unit, words: str) -> bool | None:
     return True
 
 
+# "a target unit with an attack value of 1 or less", "... with a life value of X", "... with an attack value less than
+# this unit's attack value", "... less than the number of Scrawlers you control": a limit by a printed value, checked
+# against the named units' cards
+VALUE_LIMIT = re.compile(
+    r"\bwith (?:a|an) (?P<printed>printed )?(?P<stat>attack|life) value (?:(?:of )?(?P<n>\d+|X)\b"
+    r"(?: or (?P<dir>less|lower|fewer|more|greater|higher))?|(?P<cmp>less|greater|more|lower|higher) than "
+    r"(?P<ref>this unit's attack value|the number of (?P<named>[A-Z][\w' ]*?)s? you control))", re.I)
+
+
+@dataclass(frozen=True)
+class ValueLimit:
+    stat: str            # attack / life
+    op: str              # <=, >=, ==, <, >
+    bound: int | None    # None: the board does not settle it (X not said, this unit's value unknown, ...)
+    words: str           # the card's words ("with an attack value of 1 or less")
+    basis: str = ""      # where the bound comes from, said with it ("this unit's attack value")
+
+    def fits(self, u: Unit) -> bool | None:
+        value = u.attack if self.stat == "attack" else u.life
+        if value is None or self.bound is None:
+            return None
+        return {"<=": value <= self.bound, ">=": value >= self.bound, "==": value == self.bound,
+                "<": value < self.bound, ">": value > self.bound}[self.op]
+
+    def need(self) -> str:
+        """What it asks, in numbers: "an attack value less than 2 (this unit's attack value)"."""
+        op = {"<=": "of {} or less", ">=": "of {} or more", "==": "of {}", "<": "less than {}",
+              ">": "more than {}"}[self.op]
+        bound = "X" if self.bound is None else str(self.bound)
+        return f"a{'n' if self.stat == 'attack' else ''} {self.stat} value " + op.format(bound) + \
+            (f" ({self.basis})" if self.basis else "")
+
+
+def value_limit(text: str, spec: TargetSpec, units: list[Unit], self_unit: Unit | None,
+                board: Board) -> ValueLimit | None:
+    """The value limit of the target that `spec` reads in the part's text, if it has one."""
+    at = text.lower().find(spec.words.lower()[:40])
+    m = VALUE_LIMIT.search(text, max(at, 0)) if at >= 0 else None
+    if m is None or re.search(r"\btarget\b", text[at + 6:m.start()], re.I):   # another target's limit
+        return None
+    stat = m.group("stat").lower()
+    if m.group("n"):
+        op = {"less": "<=", "lower": "<=", "fewer": "<=", "more": ">=", "greater": ">=", "higher": ">="}.get(
+            (m.group("dir") or "").lower(), "==")
+        raw = m.group("n")
+        if raw.upper() == "X":
+            return ValueLimit(stat, op, board.x, m.group(0), "X, as chosen" if board.x is not None else "X")
+        return ValueLimit(stat, op, int(raw), m.group(0))
+    op = "<" if m.group("cmp").lower() in ("less", "lower") else ">"
+    if m.group("named"):
+        named = m.group("named").strip().lower()
+        mine = [u for u in units if u.side == "mine"]
+        count = None if any(u.name is None for u in mine) else \
+            sum((u.name or "").lower() == named for u in mine) + \
+            (1 if self_unit is not None and (self_unit.name or "").lower() == named else 0)
+        return ValueLimit(stat, op, count, m.group(0), f"the number of {m.group('named')}s you control")
+    return ValueLimit(stat, op, self_unit.attack if self_unit is not None else None, m.group(0),
+                      "this unit's attack value")
+
+
+def _named_as_plain(legal: list[Unit], words: str, n: int, trace: Trace) -> list[Unit]:
+    """A unit the question names without saying what is on it has no tokens and is unexhausted (as when it is dealt
+    damage): "target wounded unit" / "target exhausted unit" does not take it; said when that decided something."""
+    out, left = [], []
+    for u in legal:
+        if u.name and not u.described and _state_fits(u, words) is None:
+            plain = replace(u, described=True, exhausted=False if u.exhausted is None else u.exhausted)
+            if _state_fits(plain, words) is False:
+                left.append(u)
+                continue
+        out.append(u)
+    if left:
+        m = WITH_TOKENS.search(words)
+        ex = bool(m and m.group("ex"))
+        trace.interpret(Interpretation(f"AS-I-{'unexhausted' if ex else 'wounds'}-{n}", "AS3",
+                                       f"{', '.join(u.label() for u in left)} was named without its tokens, so I took "
+                                       f"it to have none (unexhausted): it is not a “{words}” (describe it, e.g. "
+                                       "NAME@theirs/wounds=1 or /exhausted, to see the other case)."))
+    return out
+
+
+# "up to 3 target units", "an equal number of target units", "X target units", "two target units": several
+SEVERAL = re.compile(r"\b(?:up to \w+|an equal number of|any number of|X|\d+|two|three) (?:\w+ )?target "
+                     r"(?:\w+ )?units\b", re.I)
+
+
+def _several(part: Part, spec: TargetSpec, asked: list[str], units: list[Unit], self_unit: Unit | None,
+             board: Board, cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
+    """Each target named for a part that takes several ("2=Iron Worker@theirs;2=Hammer Knight@theirs"), checked one
+    by one; the part acts on every legal one."""
+    if spec.kind != "unit" or not SEVERAL.search(part.text):
+        raise QuestionError(f"--target {part.n}= was given {len(asked)} times, but part {part.n} takes one target "
+                            f"(“{spec.words}”).")
+    got: list[tuple[str, str | None]] = []
+    whys: list[str] = []
+    for one in asked:
+        single = replace(board, targets={**board.targets, str(part.n): one})
+        c = choose_target(part, spec, units, self_unit, single, cancel_wants_theirs, trace)
+        if c[0] is None:
+            whys.append(c[2])
+        elif c[0] not in (g for g, _ in got):
+            got.append((c[0], c[1]))
+    if not got:
+        return None, None, "; ".join(whys)
+    sides = {s for _, s in got}
+    if whys:
+        trace.interpret(Interpretation(f"AS-I-some-targets-{part.n}", "AS3",
+                                       f"Not every target named for part {part.n} can be chosen: {'; '.join(whys)}."))
+    return " and ".join(g for g, _ in got), (sides.pop() if len(sides) == 1 else None), ""
+
+
 def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
             cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
     """(chosen target words, its side, or None with why there is no legal target)."""
     asked = board.targets.get(str(part.n))
+    if asked and "|" in asked:   # several targets named for one part
+        return _several(part, spec, asked.split("|"), units, self_unit, board, cancel_wants_theirs, trace)
     if spec.kind in ("unit",):
         if re.search(r"\balteration(?: spell)? attached to (?:a |an )?target unit", part.text, re.I):
             spec = TargetSpec(spec.kind, spec.side, spec.another, f"{spec.words} with an alteration")
         legal = legal_units(spec.side, units, self_unit, spec.another, spec.words)
+        legal = _named_as_plain(legal, spec.words, part.n, trace)
+        limit = value_limit(part.text, spec, units, self_unit, board)
+        if limit is not None:
+            too = [u for u in legal if limit.fits(u) is False]
+            legal = [u for u in legal if limit.fits(u) is not False]
         if asked:
             if asked.lower() in ("mine", "theirs"):
                 side = asked.lower()
@@ -101,6 +238,10 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                 elif spec.side not in ("any", side):
                     why = f"{named.label()} cannot be its target: “{spec.words}” must be a unit of " \
                           f"{side_words(spec.side)}"
+                elif limit is not None and named in too:
+                    why = f"{named.label()} cannot be its target: its {limit.stat} value is " \
+                          f"{named.attack if limit.stat == 'attack' else named.life}, and the target needs " \
+                          f"{limit.need()}"
                 else:
                     why = f"{named.label()} cannot be its target: it is not “{spec.words}”"
                 return None, None, f"{why} (legal targets here: {choices})"
@@ -111,6 +252,10 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
             shielded = [u.shield for u in units if u.shield and (spec.side == "any" or u.side == spec.side)]
             if shielded:
                 return None, None, "no legal target: " + "; ".join(shielded)
+            if limit is not None and too:
+                values = ", ".join(f"{u.label()} {u.attack if limit.stat == 'attack' else u.life}" for u in too)
+                return None, None, (f"no legal target: the target needs {limit.need()}, and no unit of "
+                                    f"{side_words(spec.side)} in play has one ({limit.stat} values: {values})")
             kind = KIND_WORDS.search(spec.words)
             if kind and units:
                 noun = "ally" if kind.group("ally") else "conjuration"
@@ -122,6 +267,12 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                                            f"Part {part.n} targets a {spec.words.removeprefix('target ')}; the board "
                                            f"state does not say what is on {unknown[0].label()}, so I took it to "
                                            "qualify."))
+        if limit is not None and any(limit.fits(u) is None for u in legal):
+            open_ = next(u for u in legal if limit.fits(u) is None)
+            trace.interpret(Interpretation(f"AS-I-value-{part.n}", "AS3",
+                                           f"Part {part.n}'s target needs {limit.need()}; the board state does not "
+                                           f"settle it for {open_.label()}, so I took it to qualify (name the units "
+                                           "in play, and X or the unit used, to check it)."))
         sides = sorted({u.side for u in legal})
         if len(sides) == 1:
             return legal[0].label() if len(legal) == 1 else f"a unit of {side_words(sides[0])}", sides[0], ""
@@ -216,6 +367,8 @@ def unit_need_met(side: str, name: str | None, units: list[Unit], self_unit: Uni
                    words: str = "") -> bool:
     pool = list(units) + ([self_unit] if self_unit and not words.lower().startswith("another") else [])
     for u in pool:
+        if u.name and not u.described and fits(u, words) is None:   # named without its tokens: it has none
+            u = replace(u, described=True, exhausted=False if u.exhausted is None else u.exhausted)
         if (side == "any" or u.side == side) and (name is None or (u.name or "").lower() == name.lower()) \
                 and fits(u, words) is not False:
             return True

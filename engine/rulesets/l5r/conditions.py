@@ -105,8 +105,8 @@ _ACTOR = re.compile(r"\b(?P<who>" + _OTHER + "|" + _OWN + "|" + _ANY + r")\s+(?P
 # the subject of a verb; "one of your cards is destroyed" is whose card it happens to).
 _ACTOR_CARD = re.compile(r"(?<!of )\b(?P<who>" + _OTHER + "|" + _OWN + "|" + _ANY + r")\s+(?P<what>(?:(?-i:[A-Z])["
                                                                                     r"\w-]*\s+)"
-                         r"{0,3}(?:card|cards|Strategy|Spell|Event|Stronghold|Holding))\s+(?=(?:would\s+)?(?-i:[a-z"
-                         r"]+s)\b)",
+                         r"{0,3}(?:card|cards|Strategy|Spell|Event|Stronghold|Holding))\s+(?=(?:would\s+)?(?!(?:is|was|dies|enters|leaves)\b)"
+                         r"(?-i:[a-z]+s)\b)",
                          re.I)
 # A player as the subject who does the occurrence ("you gain Honor", "another player announces a Reaction").
 _SUBJECT = re.compile(r"^(?:(?:the\s+)?(?:first|second|third)\s+time\s+(?:(?:each|this)\s+\w+\s+)?|\(?each time\)?\s+)?"
@@ -267,6 +267,12 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))
+    going = re.match(r"\s*going second\b", text, re.I)
+    if going:
+        # a Stronghold's "(When going second, you get +1PS ...)": the player who went first never gets it (checked
+        # with --went-first, as a Courtesy trait is)
+        add(Condition("reminder", "going second: its abilities do not take effect if you went first",
+                      start=going.start(), end=going.end()))
     for m in _REMINDER_CONDITION.finditer(full or ""):
         add(Condition("reminder", m.group("words").strip()))
     if re.match(r"^\(?Invest\b", full or ""):

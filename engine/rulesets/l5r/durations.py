@@ -82,6 +82,12 @@ _NAMED_POINT = re.compile(r"(?<!until )(?<!until after )\b(before|after|when)\s+
                           r"(?:'s resolution|\s+(?:resolves|ends|begins|starts)))(?=[\s,.;:)]|$)", re.I)
 _AFTER_IT_RESOLVES = re.compile(r"\b(?:after|before)\s+((?:it|the action|that action|its action)\s+(?:resolves|ends|"
                                 r"is resolved))\b", re.I)
+# "put a Wealth token on this card after the other card enters play", "Destroy this Spell after the target assigns":
+# written after its effect, a later occurrence of a card the ability is about (one entering play, assigning, being
+# revealed or discarded from a duel's focus) is a delayed effect's point, not a step of the same effect.
+AFTER_LATER = re.compile(r"\b(?:after|before)\s+((?:he|she|it|the other card|the card|that card|the target|"
+                          r"the Personality|the focused cards)\s+(?:enters? play|assigns?|(?:is|are) revealed|"
+                          r"(?:is|are) discarded|is recruited))(?=\s*[.;)]|$)", re.I)
 _EACH = re.compile(r"\b(?:(before|after|when)\s+)?\(?each\s+time\)?\s+(?:\(?this\s+(turn|battle|game|phase|duel)\)?"
                    r"\s+)?(.+?)(?=[,:.;(]|\bthis (?:turn|battle|game|phase|duel)\b|$)"
                    r"(?:\(?this\s+(turn|battle|game|phase|duel)\)?)?", re.I)
@@ -159,8 +165,10 @@ _SIMPLE: tuple[tuple[Form, re.Pattern[str]], ...] = (
     (Form.TURN, re.compile(r"\buntil (?:the )?end of (?:the |this )?turn\b|\buntil the turn ends\b|"
                            r"\b(?:this|that) turn\b|"
                            r"\bfor the rest of the turn\b", re.I)),
-    (Form.BATTLE, re.compile(r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
-                             r"(?<!\bat )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
+    # "Put this Terrain into play": a Terrain is in play for the battle (Glossary B, "Terrains in play for a battle")
+    (Form.BATTLE, re.compile(r"\bput this Terrain into play\b|"
+                             r"\buntil (?:the )?end of (?:the |this )?battle\b|\buntil the battle ends\b|"
+                             r"(?<!\bat )(?<!\bto )\b(?:this|that) battle\b|\bfor the rest of the battle\b", re.I)),
     (Form.PHASE, re.compile(r"\buntil (?:the )?end of (?:the |this )?phase\b|\b(?:this|that) phase\b(?!'s)|"
                             r"\bduring this [A-Z]\w+ Phase\b", re.I)),
     # "this duel" as a length ("one additional time this duel"); "your Personality in this duel" names the duel.
@@ -321,6 +329,13 @@ def read_terms(text: str) -> tuple[Term, ...]:
         # action under way (the one a Reaction or Interrupt answers) to resolve; opening a clause it is a trigger
         if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
             add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())
+    for m in re.finditer(r"(?:^|(?<=[.:] ))After it ends\b", text):
+        # "Create an additional Attack Phase, ... After it ends, ...": a delayed effect at the granted period's end
+        if free(m.start(), m.end()):
+            add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, ("it ends",)), m.start(), m.end())
+    for m in AFTER_LATER.finditer(text):
+        if free(m.start(), m.end()) and re.search(r"\w\)?\s+$", text[:m.start()]):
+            add(Term(Form.DELAYED_POINT, m.group(0), Form.TURN, (m.group(1),)), m.start(), m.end())
     when_paying = re.search(r"\bwhen (?:paying|you pay)\b[^,:;.]*", text, re.I)
     if when_paying and re.search(r"\b(?:reduce|increase)s?\b[^.]*\bcost\b|\bcosts? (?:\d+|X) (?:less|more)\b",
                                  text[when_paying.end():], re.I):
@@ -357,8 +372,14 @@ def read_terms(text: str) -> tuple[Term, ...]:
     for m in _WHILE.finditer(text):
         if any(a <= m.start() < b for a, b in reminders):
             continue  # "(Tireless actions may be taken even while bowed.)": a keyword's reminder, not a condition
+        if re.search(r"\beven\s*$", text[max(0, m.start() - 6):m.start()], re.I):
+            continue  # "contributes Force even while bowed": what the effect allows, not a condition of it
         if free(m.start(), m.end()):
-            add(Term(Form.WHILE, m.group(0).strip(), condition=m.group(1).strip()), m.start(), m.end())
+            # "while defending and, if ...": the condition ends before the next clause's "and"
+            cut = re.search(r"\s+(?:and|or)(?:\s+(?:it|he|she|they|this|if)\b.*)?$", m.group(1), re.I)
+            condition = m.group(1)[:cut.start()] if cut else m.group(1)
+            words = m.group(0)[:len(m.group(0)) - len(m.group(1)) + len(condition)]
+            add(Term(Form.WHILE, words.strip(), condition=condition.strip()), m.start(), m.start() + len(words))
     return tuple(sorted(found, key=lambda term: term.start))
 
 

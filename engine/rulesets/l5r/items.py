@@ -173,16 +173,18 @@ def _pick_ability(card: Card, abilities: tuple[Ability, ...], index: int | None,
             first = delayed.words.split()[0].lower()
             timed = first if first in ("before", "after", "when") else "when"
         rank = RESPONDING.index(kind) if kind in RESPONDING else len(RESPONDING)
-        # a keyword's reminder ability is the card's too, but only named with #N is it judged before a printed one
+        # a keyword's reminder ability is the card's too: a printed one goes before it, unless only the reminder
+        # answers the moment ("(Draw a card after your Expendable card is destroyed.)" at its destruction)
         if moment is None:
             return (-int(ability.reminder), 0, 0, 0, -rank)
         if (kind is Kind.GOLD or _MAKES_GOLD.search(ability.text)) and is_payment(moment) and timed in (None, "when"):
             # Gold production answers a payment's when-point (L4 case 1), whatever else the card's words share with it
-            return (-int(ability.reminder), 2, int(kind is Kind.GOLD), 0, -rank)
-        overlap = len(stems(words) & stems(moment.occurrence))
+            return (2, -int(ability.reminder), int(kind is Kind.GOLD), 0, -rank)
+        # the card's own name is shared by every ability of it that names the card: what happens decides
+        overlap = len((stems(words) & stems(moment.occurrence)) - stems(card.name))
         timed_here = int(timed == moment.timing) if kind in RESPONDING else -1
         answers = int(timed_here == 1 and (overlap > 0 or not ability.occurrence))
-        return (-int(ability.reminder), answers, timed_here, overlap, -rank)
+        return (answers, -int(ability.reminder), timed_here, overlap, -rank)
 
     # The card named again without #N after CARD#2 in one request means one of its other abilities.
     others = tuple(a for a in abilities if a.index not in taken) or abilities
@@ -240,6 +242,14 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                        f"#{ability.index} “{_short(ability.text)}” ({why}). To ask about another, name "
                                        f"it as “{card.name}#N”: {others}."))
     label = card.name + (f" #{ability.index}" if index is not None or len(read_card(card)) > 1 else "")
+    trait = _embedded_trait(ability, moment)
+    if trait is not None:
+        # "You may target ... with the rulebook Favor ... After you destroy an enemy card during battle, gain 1
+        # Honor": a triggered trait written in the same paragraph as a continuous line is a triggered trait (step E)
+        notes.append(Interpretation(f"embedded-trait-{card.name}-{ability.index}", "L6",
+                                    f"{label}: “{_short(trait.text)}” is a triggered trait inside a paragraph of "
+                                    "continuous text; at this moment it is that trait that answers (step E)."))
+        ability = trait
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
     if (kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text)) \
@@ -282,6 +292,24 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
             effects = delayed_effects(ability.text, term)
     return Item(spec, label, kind, ability.text, card, ability, card.name, controller, timing, occurrence,
                 is_time_point(occurrence), effects, tuple(notes))
+
+
+_TRIGGER_SENTENCE = re.compile(r"(?:^|(?<=[.!]\s))(?:After|Before) [^.]*[,:][^.]*\.?")
+
+
+def _embedded_trait(ability: Ability, moment: Moment | None) -> Ability | None:
+    """A triggered trait sentence inside a continuous, negating or conditional paragraph, when it answers the
+    moment (its timing, and words shared with the occurrence); None otherwise."""
+    if moment is None or ability.kind not in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) or ability.reminder:
+        return None
+    for found in _TRIGGER_SENTENCE.finditer(ability.rules_text or ability.text):
+        if found.start() == 0:
+            continue  # the paragraph's own opening trigger is already what it is read as
+        read = next((a for a in read_text(found.group(0)) if a.kind is Kind.TRAIT), None)
+        if read is not None and read.timing == moment.timing and stems(read.occurrence or "") & stems(
+                moment.occurrence):
+            return replace(read, index=ability.index)
+    return None
 
 
 # The end of an action: "after Proper Equipment resolves", "after the action ends", "after its resolution".

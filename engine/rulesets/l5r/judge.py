@@ -21,7 +21,9 @@ _ACCEPTS = {"attack": {"attack", "battle"}, "battle": {"battle"}}
 # A Courtesy reminder: "(Courtesy traits do not take effect if you went first.)", "(Courtesy does not take ...)"
 COURTESY = re.compile(r"\b(?:traits?|abilit(?:y|ies)|Courtesy) (?:do|does) not take effect if you went first\b", re.I)
 # A Courtesy-labelled trait: "Courtesy: Abilities on Fujigawa's Spells have Unstoppable." (with its reminder or not)
-COURTESY_LABEL = re.compile(r"^\s*Courtesy:\s")
+# A Courtesy trait, or a Stronghold's "(When going second, you get +1PS ...)": neither takes effect for the player who
+# went first.
+COURTESY_LABEL = re.compile(r"^\s*(?:Courtesy:\s|\(?When going second\b)")
 _RULES_ACTOR = re.compile(r"\bbattle resolution\b|\bby the rules\b|\brulebook\b|\bthe rules\b", re.I)
 _TRAIT_ACTOR = re.compile(r"\b(?:triggered\s+)?traits?\b", re.I)
 _MOMENT_COUNT = re.compile(r"\b(?:for\s+)?the\s+(first|second|third)\s+time\b", re.I)

@@ -5,7 +5,8 @@ a "paying" cost change, a stated length (permanent, until your next turn, this t
 a "while" condition switches the effect on and off inside that length, or inside the card's time in play when it
 is a trait. With no duration words, an effect that changes something once (bow, destroy, gain Honor) lasts not at
 all; one that lasts but names no length lasts to the end of the turn (LD8), or while its card is in play when it is a
-card's continuous trait or a card the effect put into play; the asker may name another period (`--made-during`).
+card's continuous trait or a card the effect put into play, wherever it was made (`--made-during` says where: it
+decides only whether "the next battle" is the one under way, never how long an effect lasts).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.interface import QuestionError
 from engine.rulesets.l5r.conditions import trigger_conditions
-from engine.rulesets.l5r.durations import Form, Term, point_window
+from engine.rulesets.l5r.durations import AFTER_LATER, Form, Term, point_window
 from engine.rulesets.l5r.judge import Known, judge
 from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
@@ -53,17 +54,20 @@ LOOP = re.compile(r"\buntil (?:you|he|she|they|it)\b[^.]*", re.I)
 # state nothing lasting; only the effect's own words do.
 # A relative clause ends before the stat change it describes ("give any Personality who performed it +2F").
 CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*?(?=\s+[+-]\d|[,.:;]|$)", re.I)
-# Putting a card into play (a Terrain, a created Holding or Personality): it stays while it is in play.
+# "Put this Terrain into play": in play for the battle only.
+TERRAIN = re.compile(r"\bput this Terrain into play\b", re.I)
+# Putting a card into play (a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # ("+1F tokens", "a +1F Sake token": tokens are placed once and stay; they are no change lasting a turn)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
                      r"\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
                      r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|"
                      # "has"/"have" owning something, not helping a past tense ("you have taken", "has not moved")
-                     r"(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|given|"
-                     r"lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
+                     # nor "to have this destroy cards" (what a choice makes an effect do)
+                     r"(?<!\bto )(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|"
+                     r"given|lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
-                     r"counts as)\b|"
+                     r"counts as|contributes? Force even)\b|"
                      # a stat set or changed ("Reduce his Force to 0", "raise its strength by 2", "a Force penalty")
                      r"\b(?i:reduce|raise|lower|increase|set)s?\s+(?:his|her|its|their|the|a|target|your|this|each|"
                      r"all)\b[^.:;]*?\b(?:Force|Chi|Personal Honor|"
@@ -78,11 +82,15 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
 
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
 # less Gold ...", "Attaches to Yotsu Ueda paying 2 less Gold").
-OWN_ENTRY = re.compile(r"^(?:This \w+ )?(?:Enters|enters|Attaches|attaches)\b")
+OWN_ENTRY = re.compile(r"^(?:This \w+ |(?!(?:Each|Your|All|Any|Other|Every)\b)[A-Z][\w'-]+ )?(?:Enters|enters|Attaches|"
+                       r"attaches)\b")  # "Toshi enters play for 1 less Gold if ...": the card by its name
 
 
 DUEL_STAT = re.compile(r"\b(?:as|to) (?:his|her|its|their|your|the)? ?duel stats?\b|\bduel stats?\b|"
-                       r"(?<!\w)[+-]\d+\s?FV\b|\bFocus Value\b", re.I)
+                       # a Focus Value changed ("+1 Focus Value", "Raise this card's Focus Value to 5"), never one only
+                       # read ("gain Honor equal to its Focus Value")
+                       r"(?<!\w)[+-]\d+\s?(?:FV|Focus Value)\b|\b(?:raise|increase|lower|reduce|set)s?\s+(?:this "
+                       r"card's|its|the card's|their|his|her)\s+Focus Value\b|\bFocus Value (?:bonus|penalty)\b", re.I)
 # A Focus Effect is made as the focused cards are revealed, before the duel has a winner: what it does with the
 # duel's outcome ("after you win this duel", "the duel's winner", "destroyed for losing it") waits for the duel's
 # resolution, a delayed effect (CE Glossary D, "Delay").
@@ -118,6 +126,8 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
         mine = bool(re.search(r"\byour?\b", seen, re.I)) == bool(re.search(r"\byour?\b", clause, re.I))
         if other and mine and other.group(1).lower().startswith("w") != (duel.group(1).lower() == "win"):
             return negated, seen
+    if re.fullmatch(r"\s*,?\s*if (?:you|he|she|they|it) (?:did|does|do)\s*", clause, re.I):
+        return None, ""  # "if you did": the choice its "may" offered, which no occurrence given decides
     core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
     core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
     match = next((h for h in happened if _best(h, (core,)) is not None), None)
@@ -180,6 +190,7 @@ class Lifetime:
     standing: bool = False            # a card's own continuous trait: in force from the start, made by no action
     if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
     gold: str = ""                    # Gold produced for one payment: the words that produce it
+    until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
 
     @property
     def last(self) -> Point:
@@ -234,6 +245,9 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    if standing:
+        # a continuous trait's "gain 1 Honor after he enters play" is what it does each time, not an effect made once
+        terms = tuple(t for t in terms if not (t.form is Form.DELAYED_POINT and AFTER_LATER.fullmatch(t.words)))
     gold = produced_gold(text, made_by)
     if gold and not any(t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY) for t in terms):
         # "Bow: Produce 6 Gold which may only pay for one action": Gold is produced at a payment's when-point for
@@ -274,12 +288,20 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "resolving (Comprehensive Rules for L5R: Twenty Festivals, \"Action sequence\" and \"Interrupt "
             "actions\")."))
         return during
+    if life.main is not None and TERRAIN.fullmatch(life.main.words):
+        life.trace.interpret(Interpretation(
+            "terrain", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, "
+            "\"Battlefield\": \"Terrains in play for a battle\"); it is taken to be discarded when that battle ends, "
+            "and what its own lines do ends with it."))
     life.standing = standing and life.kind not in DELAYED_KINDS
     if life.kind in DELAYED_KINDS and life.main is not None:
         # "Before this turn ends, if he did not assign to attack this turn, gain 2 Honor": checked as it fires
         at = text.lower().find(life.main.words.lower())
         found = IF_CLAUSE.search(text[at + len(life.main.words):]) if at >= 0 else None
-        life.if_clause = found.group(0).strip(" ,") if found else ""
+        # "...; if you did, put a Wealth token on this card after the other card enters play": its "if" comes first
+        before = re.search(r"(?:^|[;:.]\s*|,\s+(?:and|then)\s+)((?:if|unless)\b[^,;:.]*),[^,;:.]*$", text[:at],
+                           re.I) if at > 0 and not found and life.kind == "delayed" else None
+        life.if_clause = found.group(0).strip(" ,") if found else (before.group(1) if before else "")
     return life
 
 
@@ -303,7 +325,11 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         ends = _ends_on(window, length) if main.form in (Form.NEXT_TIME, Form.EACH_TIME) else None
         # a wait lasting "until your next turn begins" ends after some turns: its length term counts them
         bound = length if length is not main and window in (Form.NEXT_TURN, Form.LATER_TURN) else None
-        return Lifetime(main.form.value, main, bound, condition, ends, fires)
+        life = Lifetime(main.form.value, main, bound, condition, ends, fires)
+        if length is not main and length.form is Form.IN_PLAY and not re.match(
+                r"(?:he|she|it|they|him|her|them|the target)\b", length.point or "", re.I):
+            life.until_card = length.words  # the card that made it, named: its leaving play ends the wait
+        return life
     if main is not None and main.form is Form.ADDITIONAL:
         return Lifetime("additional", main, None, condition, None, ())
     if condition is not None and main is None and made and not standing:
@@ -335,10 +361,6 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
     if standing:
         return Lifetime("in-play", None, None, None, "leaves-play", ())
-    if made_during is not None:
-        ends = {"battle": "battle-ends", "duel": "duel-ends", "phase": "phase-ends", "turn": "turn-ends",
-                "action": "action-resolves"}[made_during]
-        return Lifetime("unstated", None, None, None, ends, ())
     if INTO_PLAY.search(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
     stat = DUEL_STAT.search(text)
@@ -407,6 +429,11 @@ def period_point(term: Term | None) -> tuple[str, bool] | None:
     return None
 
 
+def granted_action(life: Lifetime) -> bool:
+    """Whether an "additional" grant is of actions ("take an additional Battle action"), not a phase or battle."""
+    return bool(life.main is not None and re.search(r"\bactions?\b", life.main.words, re.I))
+
+
 def walk(life: Lifetime, events: list[str], made_during: str | None, players: int = 2,
          made_in: str | None = None, made_by_ability: bool = False) -> Lifetime:
     """The effect's state after each event, with the rule and reason for every change. `players`: how many turns
@@ -436,10 +463,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                                        f"{'true' if effective_cond else 'false'} when the effect starts ({reason})."))
     effective = persists and not delayed and effective_cond
     turn_ends = 0
-    if life.kind == "unstated":
-        trace.interpret(Interpretation("unstated", None, f"The text names no length; as you asked, the effect is "
-                                       f"taken to last to the end of the {made_during} it was made in"
-                                       + (": it ends as that action resolves." if made_during == "action" else ".")))
+    if made_during is not None and life.kind == "default-turn":
+        # where an effect was made never shortens it: one naming no length lasts to the end of the turn (LD8)
+        trace.interpret(Interpretation("made-during", "LD8", f"It was made during a {made_during}; that does not "
+                                       f"shorten it: naming no length, it lasts to the end of the turn, past the "
+                                       f"end of the {made_during}."))
     if life.kind == "instant":
         trace.add(None, "no duration words", "the effect changes the game once when it resolves; nothing lasts")
     if life.kind == "default-turn":
@@ -497,8 +525,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 elif delayed:
                     state, persists = "waiting", True
                     why, rule = "the action resolves; its delayed effect now waits for its point", "LD4"
-                elif life.kind == "unstated" and made_during == "action":
-                    why, rule = "made for this action only: it ends as the action resolves", None
+                elif life.kind == "additional":
+                    persists, effective = True, effective_cond
+                    why, rule = ("the grant is made as the action resolves; what it grants comes once that action "
+                                 "has ended and the Reactions to that end have passed", "LD5")
                 else:
                     persists, effective = True, effective_cond
                     why, rule = "the effect starts as the action resolves", "L1"
@@ -574,6 +604,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                              "when-point of that change, and still lasts", "L4")
             else:
                 why = "it has already ended"
+        elif event == "leaves-play" and life.until_card and state in ("waiting", "fired"):
+            persists = effective = False
+            state = "expired"
+            why, rule = f"“{life.until_card}”: its length ends as that card leaves play; it fires no more", "LD7"
         elif event == "leaves-play" and (life.standing or not made_by_ability or (
                 life.main is not None and life.main.form is Form.IN_PLAY)):
             if persists or state == "waiting":
@@ -606,6 +640,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             else:
                 state, persists, effective = "fired", False, False
                 why, rule = f"“{main.words if main else ''}”: this is its point; it fires now, once", "LD4"
+        elif event in ENDED_BY and life.kind == "additional" and persists and (
+                event in ("turn-ends", "game-ends") or (granted_action(life) and event != "duel-ends")):
+            # a granted action comes right after the granting action ends (LD5): by a later period's end it was
+            # taken or passed; nothing granted outlives the turn
+            turn_ends += event == "turn-ends"
+            persists = effective = False
+            why, rule = ((f"“{main.words if main else ''}” came once the action that granted it had ended and the "
+                          "Reactions to that end had passed; it was taken then or not at all, and nothing of it is "
+                          "left") if granted_action(life) else
+                         f"“{main.words if main else ''}” came within this turn; the turn is over, and so is it"), "LD5"
         elif event in ENDED_BY:
             turn_ends += event == "turn-ends"
             if not persists and not (delayed and state == "waiting"):
@@ -642,6 +686,16 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     why, rule = (f"it keeps waiting: “{main.words if main else ''}” lies in a later turn (the next "
                                  "such phase is never the one under way or already past); it fires when that point "
                                  "comes (say it with occurs:)", "LD3")
+                elif life.kind == "delayed" and main is not None and AFTER_LATER.fullmatch(main.words) \
+                        and event in ("turn-ends", "game-ends"):
+                    # "after the target assigns": an occurrence that may never come; none given, so it never fired
+                    state, persists, effective = "expired", False, False
+                    why, rule = (f"the turn is over and “{main.events[0] if main.events else main.words}” was not "
+                                 "given as happening (occurs:...): it is taken as never having come, so this never "
+                                 "fired, and it fires no more", "LD4")
+                    trace.interpret(Interpretation(
+                        "occurrence-not-given", "LD4", f"“{main.words}” waits for an occurrence; as none of the "
+                        "events given is it, it is taken not to have happened this turn."))
                 elif life.kind in ("delayed", "delay") and window in ENDED_BY[event]:
                     state, persists, effective = "fired", False, False
                     why, rule = (f"“{main.words if main else ''}”: its point lies at or before the end of the "
@@ -653,8 +707,7 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
             else:
                 bound = life.bound.form if life.bound else None
                 ends = (bound in ENDED_BY[event]) if bound else (
-                    (life.kind == "unstated" and made_during in {f.value for f in ENDED_BY[event]})
-                    or (life.kind == "default-turn" and event in ("turn-ends", "game-ends"))
+                    (life.kind == "default-turn" and event in ("turn-ends", "game-ends"))
                     or (life.kind == "in-play" and event == "game-ends"))
                 if bound in (Form.NEXT_TURN, Form.LATER_TURN) and event == "turn-ends" \
                         and turn_ends >= your_turn_after:

@@ -66,11 +66,11 @@ ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) 
           r"(?:my )?opponent is (?:the )?active(?: player)?")
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
-
-
-# a Force or Chi question is a stat question unless it asks how long a change to it lasts ("How long does X's Force
-# reduction last?")
-_NOT_HOW_LONG = (r"^(?!.*\b(?:how long|lasts?|until|still|wear(?:s)? off|expires?|after the|into|next turn|end of)\b)")
+# Who went first this game (Courtesy traits, "When going second ..."): "I went first", "I'm going second", "my
+# opponent went first"
+_I_WENT = r"\bi(?: ?m| am| was| have| had)? (?:went|go|going|goes|gone|played|play|to go)"
+WENT_FIRST = (rf"{_I_WENT} (?P<mine>first|second)\b|\b(?:my |the )?opponents? (?:went|goes|is going|was going|"
+              r"played|plays|had gone|has gone) (?P<theirs>first|second)\b")
 
 
 class L5rPhrases:
@@ -82,8 +82,11 @@ class L5rPhrases:
              r"samurai", r"shugenja")
     answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
                "effect lasts (`/l5r duration`)")
-    cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", _NOT_HOW_LONG + r".*\bforce\b(?! \+)",
-              _NOT_HOW_LONG + r".*\bchi\b",
+    # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
+    # last?" is a duration question)
+    _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of)\b).*"
+    cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", _STAT + r"\bforce\b(?! \+)",
+              _STAT + r"\bchi\b",
               r"\bhonou?r requirement\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\bstats?\b")
     without_cards = True  # "which comes first: after ... or before ...?" names no card
     filler = frozenset({"last", "lasts", "long", "effect", "effects", "still", "work", "first", "order", "resolve",
@@ -136,6 +139,7 @@ class L5rPhrases:
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
+        _went_first(sentence, inputs)
         sentence.take(ORDER_WORDS)
         return sentence.reading("order", inputs)
 
@@ -161,6 +165,7 @@ class L5rPhrases:
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
+        _went_first(sentence, inputs)
         sentence.take(ORDER_WORDS)
         sentence.note(f"“{sentence.typed(happened)}” is read as the moment “{at}”")
         return sentence.reading("order", inputs)
@@ -172,6 +177,7 @@ class L5rPhrases:
         made = sentence.take_first(MADE)
         if made is not None:
             inputs["made_during"] = made.group(1)
+        _went_first(sentence, inputs)
         found = []
         during = sentence.take_first(DURING_DUEL)
         if during is not None and not sentence.has(r"duel (?:ends|is over)|end of the duel|after the duel"):
@@ -196,6 +202,18 @@ class L5rPhrases:
         elif out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+def _went_first(sentence: Sentence, inputs: dict[str, Any]) -> None:
+    """"I went first" -> went_first you; "I'm going second" or "my opponent went first" -> opponent."""
+    said = sentence.take_first(WENT_FIRST)
+    if said is None:
+        return
+    mine = said.group("mine")
+    if mine is not None:
+        inputs["went_first"] = "you" if mine == "first" else "opponent"
+    else:
+        inputs["went_first"] = "opponent" if said.group("theirs") == "first" else "you"
 
 
 PHRASEBOOK = L5rPhrases()

@@ -13,7 +13,7 @@ from typing import Any, ClassVar
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card, read_text
-from engine.rulesets.l5r.courtesy import apply_courtesy, went_first_of
+from engine.rulesets.l5r.courtesy import GOING_SECOND, apply_courtesy, courtesy_condition, went_first_of
 from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
@@ -59,8 +59,9 @@ examples:
 
 DURATION_HELP = f"""\
 the effect: CARD (its first ability with duration words; CARD#2 for its second ability) or --text "..."
---made-during {'|'.join(MADE_DURING)}: another period for a text naming no length (by the rules it lasts to the end
-  of the turn, or while its card is in play for a card's own trait or a card put into play)
+--made-during {'|'.join(MADE_DURING)}: where the effect was made ("the next battle" is then never the one under way);
+  it never changes a length: a text naming none lasts to the end of the turn (or while its card is in play for a
+  card's own trait or a card put into play), and a one-time change has no length
 --players N: how many players take turns (default 2), for "your next turn" and "your second turn from now"
 --then EVENT [EVENT ...] (repeatable, in order): {', '.join(EVENTS)}
   (occurs:TEXT takes the rest of its argument: put it last, or quote it: occurs:"he assigns to attack")
@@ -133,6 +134,10 @@ def is_standing(ability: Ability) -> bool:
 
 # Cards whose printed lines work while the card is in play (an Event's or a Strategy's text is played, not in play).
 _IN_PLAY_TYPES = frozenset({"Personality", "Follower", "Item", "Holding", "Stronghold", "Sensei", "Region", "Spell"})
+# A Strategy or Event is played, never put into play, unless its own ability puts it there ("Put this Terrain into
+# play", "Limited: Put this card into play").
+_NEVER_IN_PLAY = frozenset({"Strategy", "Event"})
+_PUTS_ITSELF = re.compile(r"\bput this (?:card|Terrain|Strategy|Event|Region)\b[^.]*\binto play\b", re.I)
 _DESIGNATOR = re.compile(r"^[A-Z][\w' ,/-]{0,40}:\s")
 
 
@@ -168,13 +173,19 @@ def _interrupt_after(ability: Ability, notes: list[Interpretation]) -> Ability:
 _KEYWORD_LINE = re.compile(r"^(?:[A-Z]\w+)(?: (?:\d+|X) Gold)?\.?\s*(?:\([^)]*\)\s*)?\.?$")
 
 
+_OWN_ABILITY_RULE = re.compile(r"^(?:[A-Z]\w+: )?(?:(?:This|These) (?:abilit(?:y|ies)|actions?|(?:card|Strategy|"
+                               r"Spell|Event)'s (?:\w+ )?abilit(?:y|ies))\b|You may only play one\b|You may include\b)")
+
+
 def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     """The ability a duration question judges when none is named: the card's own printed ability with duration
     words, else its first printed ability (a keyword's reminder ability, or a bare keyword line such as "Discipline 1
     Gold (...)", only when there is nothing else)."""
     # a card's rule for its own entering play ("Enters play paying 1 less Gold") is judged only when nothing else is
+    # nor a rule for playing the card's own ability ("This ability's Gold cost is 0 if ...", "This Strategy's
+    # ability is Battle/Engage if ...", "You may only play one copy of ... per duel"): that ability is what is asked
     printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)
-               and not OWN_ENTRY.match(a.rules_text)] \
+               and not OWN_ENTRY.match(a.rules_text) and not _OWN_ABILITY_RULE.match(a.text)] \
         or [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
@@ -475,7 +486,9 @@ class DurationQuestion:
         ability = _interrupt_after(ability, notes)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
-        standing = is_standing(ability) or _unread_trait(card, ability)
+        # a Stronghold's "(When going second, you get +1PS ...)" is a rule of the game for that player, in force all
+        # game while the Stronghold is in play
+        standing = is_standing(ability) or _unread_trait(card, ability) or bool(GOING_SECOND.match(ability.text))
         if ability.kind is Kind.UNREAD:
             notes.append(Interpretation("unread-line", "LD8", (
                 f"No designator, trigger or wording I know marks this line; on a {card.type} it is read as a "
@@ -527,13 +540,18 @@ class DurationQuestion:
             life.trace.interpret(note)
         went_first = _player(inputs.get("went_first"), "--went-first")[0] if inputs.get("went_first") else None
         courtesy = apply_courtesy(life, ability.text, went_first_of(went_first, events))
+        have_courtesy = courtesy_condition(life, went_first_of(went_first, events))
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
+        if card is not None and standing and card.type in _NEVER_IN_PLAY and not _PUTS_ITSELF.search(card.text):
+            effect["never_in_play"] = card.type  # its printed lines are rules of the card wherever it is
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,
                "made_during": made_during, "events": events}
         if courtesy:
             effect["courtesy"] = courtesy
+        if have_courtesy:
+            effect["courtesy_condition"] = have_courtesy
         if went_first:  # keyed only when given: the same question keeps its ruling id
             key["went_first"] = went_first
         return duration_json(life, effect, made_during, events, [card] if card else [], key, version, parts)

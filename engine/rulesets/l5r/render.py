@@ -12,7 +12,7 @@ from engine.cards import Card
 from engine.plain_words import quoted, too_long
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
-from engine.rulesets.l5r.lifetime import DELAYED_KINDS, Lifetime
+from engine.rulesets.l5r.lifetime import CONDITION, DELAYED_KINDS, LASTING, LOOP, OWN_ENTRY, Lifetime
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
 from engine.rulesets.l5r.parts import PERIOD_FORMS, Part
@@ -273,8 +273,11 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
     }
     if life.gold:
         data["gold"] = life.gold
+    if life.condition is not None:
+        data["condition"] = life.condition.condition or life.condition.words
     if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
         data["does"] = delayed_does(effect["text"], life.main.words)
+        data["point"] = life.main.words
     if parts:
         data["parts"] = [_part_json(p) for p in parts]
     data["summary"] = verdict_line(data)
@@ -320,12 +323,46 @@ def length_words(ends_on: str | None) -> str:
 _PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
 _STAYS = (("fear", "what its Fear bows stays bowed"),
+          ("ranged attack", "what its Ranged Attack destroys stays destroyed"),
+          ("melee attack", "what its Melee Attack destroys stays destroyed"),
           ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
           ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
           ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
           ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
           ("draw", "the cards drawn stay in hand"), ("gain", "what is gained stays gained"),
           ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"))
+
+
+# What is no effect of its own: choosing or targeting names what the effects act on.
+# Nor is a phrase about the ability itself ("this will not be negated", "This Invest cost cannot be reduced").
+_NO_EFFECT = re.compile(r"^(?:target|choose|you may target|if you do|then)\b|^this (?:[\w-]+ )?(?:will|movement|"
+                        r"effect|destruction|cost|ability|action|bow(?:ing)?)\b", re.I)
+
+
+def lasting_and_once(text: str) -> tuple[list[str], list[str]]:
+    """An ability's effects in two lists, each in the card's words: those that last (a stat, keyword or "cannot"
+    given) and those that change the game once (bow, move, straighten), targeting left out."""
+    lasting, once = [], []
+    for effect in split_effects(text):
+        if _NO_EFFECT.match(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", effect, flags=re.I)):
+            continue
+        (lasting if LASTING.search(CONDITION.sub("", LOOP.sub("", effect))) else once).append(effect)
+    return lasting, once
+
+
+def _once_left(once: list[str]) -> str:
+    """What one-time effects leave behind, each said once ("what it bows stays bowed and what it straightens stays
+    straightened")."""
+    said: list[str] = []
+    for effect in once:
+        # the effect's own verb, at its start ("Bow him", "you may straighten him"), never a condition's word
+        lead = re.sub(r"^(?:(?:if|unless)\b[^,]*,\s*)?(?:(?:you|he|she|they) may\s+|then\s+)?", "", effect,
+                      flags=re.I)
+        first = re.match(r"(" + "|".join(v for v, _ in _STAYS) + r")", lead, re.I)
+        words = next((w for v, w in _STAYS if first and first.group(1).lower() == v), None)
+        if words and words not in said:
+            said.append(words)
+    return " and ".join(said[:2])
 
 
 def _stays(text: str) -> str:
@@ -369,7 +406,9 @@ def delayed_does(text: str, words: str) -> str:
     if lead in range(0, 4) and rest.lstrip().startswith(","):
         does = rest.split(",", 1)[1].strip()
     elif lead > 0 and not rest.strip() and re.match(r"(?:after|before|when)\b", words, re.I):
-        does = sentence[:lead].strip(" ,")  # "Remove him from the game after the battle ends"
+        # "Remove him from the game after the battle ends"; only the clause written just before its point ("...; if
+        # you did, put a Wealth token on this card after ...", "..., and give the first card ... +2FV after ...")
+        does = re.split(r";\s*|,\s+(?:and|then)\s+", sentence[:lead].strip(" ,"))[-1].strip(" ,")
     else:
         does = sentence
     created = _CREATED.search(body[:at])
@@ -391,6 +430,11 @@ def _sentences(clauses: list[str], limit: int = 40) -> str:
 def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     """What one part of an ability has done by the last event, as a clause ("has fired", "is still waiting")."""
     state, timeline = part["state"], part["timeline"]
+    if part["kind"] == "additional" and events and not part["persists"] and timeline \
+            and timeline[-1]["rule"] == "LD5":
+        return ("came right after the granting action ended; it was taken then or not at all"
+                if re.search(r"\bactions?\b", part["lead"], re.I) else
+                "came once the granting action had ended; the turn it came in is over")
     if part["kind"] == "additional":
         return "comes once the granting action has ended and the Reactions to that end have passed"
     if state == "not yet":
@@ -404,7 +448,9 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     if state == "fired":
         assumed = any("nothing given says it fails" in p["why"] for p in timeline)
         return "has fired" + (f" (what it did lasts “{part['then_lasts']}”)" if part.get("then_lasts") else "") \
-            + (" (its “if …” taken to hold, as nothing given says otherwise)" if assumed else "")
+            + (" (its “if …” taken to hold)" if assumed else "")
+    if state == "expired" and not any(p["state"] == "fired" for p in timeline):
+        return "never fired (what it waits for was not given as happening) and fires no more"
     if state == "expired":
         return "is over and fires no more"
     if not part["persists"]:
@@ -419,7 +465,7 @@ def verdict_line(data: dict[str, Any]) -> str:
     """The first line; a delayed effect's quoted words are cut (at a word) only when the whole quote would make a
     sentence too long to read."""
     line = _verdict_line(data, None)
-    for limit in (80, 50, 30):
+    for limit in (80, 50, 30, 20):
         if not too_long(line):
             break
         line = _verdict_line(data, limit)
@@ -437,7 +483,15 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
     length = length_words(data.get("ends_on"))
     if effect.get("courtesy") == "off":
-        return f"{who}{after}: a Courtesy trait, and you went first, so it does not take effect this game."
+        what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
+        return f"{who}{after}: {what}, and you went first, so it does not take effect this game."
+    if effect["kind"] == "paying" and OWN_ENTRY.match(effect["text"]):
+        # "Toshi enters play for 1 less Gold if you are a Scorpion Clan player": a rule for its own entry payment
+        main = next((d["words"] for d in effect.get("durations", []) if d["form"] == "paying"), "")
+        cond = re.search(r"(?<!\beven )\b(?-i:[Ii])f\s+([^,.;:()]+)", effect["text"])
+        return (f"{who}{after}: {quoted(main, 40)} changes only the payment that brings it into play"
+                + (f", {quoted('if ' + cond.group(1).strip(), quote_limit or 60)} (taken to hold)" if cond
+                   else "") + "; nothing of it lasts.")
     if data.get("gold"):
         only = re.search(r"\b(?:which|that) (?:may|can) only (?:be used to )?pay for [^.,;]+", data["gold"])
         spent = "its Gold was spent in that payment and none of it is left" if not data["persists"] else \
@@ -449,11 +503,20 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
     made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
+    if effect["kind"] == "battle" and re.search(r"\bput this Terrain into play\b", effect["text"], re.I):
+        return (f"{who}{after}: the Terrain " + ("was discarded as the battle ended (a Terrain is in play for one "
+                                                 "battle)." if not data["persists"] else
+                                                 "stays in play for this battle only, and is discarded when it ends."))
     if effect["kind"] == "in-play" and made and _PUTS_INTO_PLAY.search(effect["text"]):
         return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
                 "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
+        if events and not data["persists"] and data["timeline"][-1]["rule"] == "LD5":
+            past = "it was taken then or not at all" if re.search(r"\bactions?\b", grant, re.I) else \
+                "the turn it came in is over"
+            return (f"{who}{after}: “{grant}” came once what granted it had ended and its Reactions had passed; "
+                    f"{past}, and nothing of it is left.")
         return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
                 "that end have passed.")
     if state == "not yet":
@@ -461,12 +524,18 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     does = ((quoted(data["does"], quote_limit) if quote_limit else f"“{data['does']}”") if data.get("does")
             else "what it does")
     fired_at = next((i for i, p in enumerate(data["timeline"]) if p["state"] == "fired"), None)
+    point = data.get("point") or ""
+    comes = f"; it comes {point[0].lower() + point[1:]}" if re.match(r"(?:after|before|when|at|during|the next|"
+                                                                      r"until)\b", point, re.I) else ""
     if state == "waiting":
         return f"{who}{after}: its delayed effect is still waiting; {does} has not happened yet" + (
-            f" (it waits {length} at most)." if length else ".")
+            f" (it waits {length} at most)." if length else f"{comes}.")
     if state == "fired" and data["timeline"] and "fails (" in data["timeline"][-1]["why"]:
         return f"{who}{after}: its delayed effect came due, but its “if …” condition failed, so nothing happens " \
                f"({does} is skipped)."
+    if state == "fired" and fired_at == len(data["timeline"]) - 1 and "has fired by now" in \
+            data["timeline"][-1]["why"]:
+        return f"{who}{after}: {does} already happened, once ({point}); it does not happen again."
     if state == "fired" and data["persists"]:
         return f"{who}{after}: {does} happens now, and again each time for its length."
     if state == "fired" and fired_at == len(data["timeline"]) - 1:
@@ -479,15 +548,53 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if state == "expired":
         return f"{who}{after}: its wait is over and it never fired, so {does} did not happen."
     default = " (the rules' length, as it names none)" if effect["kind"] in ("default-turn", "in-play") else ""
+    if data.get("made_during") and effect["kind"] == "default-turn":
+        default = f" (the rules' length, as it names none; being made during a {data['made_during']} does not " \
+                  "shorten it)"
     if effect.get("courtesy") == "assumed":
-        default += " (a Courtesy trait: assuming you did not go first)"
+        default += " (“When going second”: assuming you did not go first)" if re.match(
+            r"\(?When going second", effect["text"]) else " (a Courtesy trait: assuming you did not go first)"
+    cond = data.get("condition")
+    taken = "" if any(e in ("condition-true", "condition-false") for e in events) else \
+        " (taken to hold, as nothing given says otherwise)" if (quote_limit or 80) > 50 else " (taken to hold)"
+    if effect.get("courtesy_condition") == "holds" and taken:
+        taken = " (your opponent went first, so you have Courtesy)"
+    elif effect.get("courtesy_condition") == "rest" and taken:
+        taken = " (you went first, so no Courtesy; taken to hold by its other words)"
+    if effect.get("courtesy_condition") == "fails" and cond:
+        return f"{who}{after}: it needs “{cond}”, and you went first, so you have no Courtesy: it does not work."
+    if effect.get("never_in_play") and data["persists"] and data["effective"]:
+        rule = f"{who}{after}: a rule of the card itself, wherever the card is (" + (
+            f"a {effect['never_in_play']} is played, never put into play)" if (quote_limit or 80) > 30 else
+            "never in play)")
+        return rule + (f", while {quoted(cond, quote_limit or 60)} holds{taken}." if cond else ".")
+    if effect["kind"] == "while" and cond and data["persists"] and data["effective"]:
+        where = "and only while its card is in play" if data.get("ends_on") == "leaves-play" else length
+        return f"{who}{after}: in effect while {quoted(cond, quote_limit or 60)} holds{taken}" + (
+            f", {where}." if where else ".")
+    lasting, once = lasting_and_once(effect["text"]) if made else ([], [])
+    what = "the effect"
+    if lasting and (once or len(lasting) > 1 or effect["kind"] == "default-turn"):
+        what = " and ".join(quoted(w, quote_limit or 60) for w in lasting[:2])
+    # at the shortest, what the one-time effects left is left to the explanation
+    stays = f"; {_once_left(once)}" if lasting and _once_left(once) and quote_limit != 20 else ""
+    if quote_limit == 20:
+        default = f" (being made during a {data['made_during']} does not shorten it)" if data.get("made_during") \
+            and effect["kind"] == "default-turn" else ""
+    plural = len(lasting) > 1 and what != "the effect"
     if not data["persists"]:
-        return f"{who}{after}: the effect has ended."
+        if what != "the effect" and length:
+            return f"{who}{after}: {what} {'have' if plural else 'has'} ended ({'they' if plural else 'it'} " \
+                   f"lasted {length}){stays}."
+        return f"{who}{after}: the effect has ended{stays}."
     if not data["effective"]:
-        return f"{who}{after}: the effect lasts but is switched off until its condition holds again."
+        return f"{who}{after}: {what} lasts but is switched off until its condition holds again{stays}."
     if not events:
-        return f"{who}: the effect lasts {length}{default}." if length else f"{who}: the effect lasts."
-    return f"{who}{after}: still in effect" + (f", {length}{default}." if length else ".")
+        return (f"{who}: {what} {'last' if plural else 'lasts'} {length}{default}{stays}." if length
+                else f"{who}: {what} lasts{stays}.")
+    lead = "still in effect" if what == "the effect" else f"{what} {'are' if plural else 'is'} still in effect"
+    return f"{who}{after}: {lead}" + (
+        f", {length}{default}{stays}." if length else f"{stays}.")
 
 
 def duration_explanation(data: dict[str, Any], life: Lifetime) -> str:

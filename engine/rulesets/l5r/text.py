@@ -76,7 +76,17 @@ def split_lines(text: str) -> tuple[Line, ...]:
         if line is not None:
             lines.append(line)
     found = tuple(line for line in lines if line is not None)
-    return found or reminder_lines(text)
+    if not found:
+        return reminder_lines(text)
+    # A keyword's reminder that is a trigger ("(Draw a card after your Expendable card is destroyed.)", Destined,
+    # Brash, Overconfident, Conqueror) on a card with other text is an ability it has too: it follows the printed
+    # ones, so their numbers (CARD#N) stay as they were.
+    triggers = [line for raw in raw_lines if re.fullmatch(r"(?:\([^()]*\)\s*)+", plain(raw).strip() or "x")
+                for line in reminder_lines(raw) if _REMINDER_TRIGGER.search(line.body)]
+    return found + tuple(triggers)
+
+
+_REMINDER_TRIGGER = re.compile(r"\b(?:after|before)\b|^When going second\b", re.I)
 
 
 # A keyword's rule as its reminder states it, one sentence each: "(A Conqueror's unit doesn't bow after battle.)",

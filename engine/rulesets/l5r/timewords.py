@@ -13,6 +13,7 @@ Each is one of:
 - loop: "draw cards until you have two": a repetition, not a length;
 - reminder: a keyword's reminder saying when its actions may be taken ("(Tireless actions may be taken even while
   bowed.)"), no condition of the effect;
+- allowance: "even while bowed": what the effect allows, no condition of it;
 - unclassified: none of these, listed by coverage.
 """
 
@@ -34,7 +35,7 @@ _LIMIT_BEFORE = re.compile(r"(?:\b(?:once|twice|\w+ times?|a second time|an addi
 _REFERENCE = re.compile(r"(?:\b(?:in|of|from|to|into|at) (?:\w+ )?$)", re.I)
 _LOOP_AFTER = re.compile(r"^until (?:you|he|she|they|it|each player)\b[^.]*?\b(?:have|has|show|reveal|exactly)\b",
                          re.I)
-NOT_LENGTH = ("trigger", "limit", "memory", "reference", "loop", "reminder")
+NOT_LENGTH = ("trigger", "limit", "memory", "reference", "loop", "reminder", "allowance")
 
 
 @dataclass(frozen=True)
@@ -84,6 +85,8 @@ def time_words(ability: Ability) -> list[TimeWord]:
             # a keyword's reminder saying what it allows ("Kensai may attach two Weapons, as long as neither is
             # Two-Handed"): a condition of that rule, no length
             category = "reminder"
+        elif words.lower() == "while" and re.search(r"\beven\s+$", before, re.I):
+            category = "allowance"  # "contributes Force even while bowed": what the effect allows, no condition
         elif _LOOP_AFTER.match(text[a:]):
             category = "loop"
         elif _LIMIT_BEFORE.search(before) or re.match(r"\s*(?:per|each)\b", text[m.end():]):

@@ -70,7 +70,8 @@ def test_json_contract(db, capsys):
     assert a["cancel"]["card"] == "Golden Veil" and a["cancel"]["applies"] is True
     assert a["placement"] == {"zone": "spellboard", "controller": "you", "owner": "you"}
     assert a["other_edition"]["ruleset"] == "reborn"
-    assert [m["card"] for m in a["match"]] == ["Summon Gilder", "Golden Veil"]
+    # the cards the answer read: the card used, the cancel, and the conjuration it places (its own "comes into play")
+    assert [m["card"] for m in a["match"]] == ["Summon Gilder", "Golden Veil", "Gilder"]
     assert a["ruleset"]["name"] == "1e"
     # the same question gives the same ruling id
     assert json.loads(run(capsys, "ashes", "Summon Gilder", "--units", "theirs", "--cancel-with", "Golden Veil",

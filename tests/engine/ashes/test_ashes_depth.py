@@ -207,7 +207,7 @@ def test_placement_written_on_the_card():
     under = judge("Resonance", "reborn", cards, ability="play", spellboard_full=True)
     assert under["usable"]["value"] is True and under["placement"]["zone"].startswith("under a ready spell")
     on_pb = judge("Tranquility", "reborn", cards, ability="play", units="none")
-    assert on_pb["usable"]["value"] is True and on_pb["placement"]["zone"] == "attached to a Phoenixborn"
+    assert on_pb["usable"]["value"] is True and on_pb["placement"]["zone"].startswith("attached to a Phoenixborn")
     full = judge("Summon Deepwater Hammerhead", "1e", cards, battlefield_full=True)   # "onto the battlefield"
     assert outcomes(full) == {1: "skipped"} and "battlefield is full" in part(full, 1)["why"]
     fallen = judge("Summon Fallen", "reborn", cards, ability="2", battlefield_full=True)  # "Fallen conjurations"

@@ -10,7 +10,7 @@ import re
 import pytest
 
 from engine.rulesets.l5r.abilities import read_card
-from engine.rulesets.l5r.durations import Form, read_terms
+from engine.rulesets.l5r.durations import AFTER_LATER, Form, read_terms
 from engine.rulesets.l5r.lifetime import PERIOD_EVENT, choose
 from engine.rulesets.l5r.parts import sentences, split_parts
 from tests.engine.l5r.l5r_real import duration, real_cards
@@ -72,7 +72,10 @@ def test_each_part_is_followed_and_said_in_the_first_line(item, ability):
         assert at >= 0 and not part["words"][at + len(head):at + len(head) + 1].isalnum(), part["short"]
         assert part["words"] in ability.rules_text
         assert len(part["timeline"]) == len(EVENTS)
-        if part["kind"] in ("delayed", "delay") and not part["words"].lower().count("next"):
+        if part["kind"] == "delayed" and AFTER_LATER.fullmatch(part["lead"]):
+            # an occurrence that may never come ("after he assigns"): not given, it never fired by the turn's end
+            assert part["state"] == "expired", part["timeline"]
+        elif part["kind"] in ("delayed", "delay") and not part["words"].lower().count("next"):
             # a delayed point of this turn or a period inside it has come by the turn's end: it fired once
             fired = [p["event"] for p in part["timeline"] if p["state"] == "fired"]
             assert fired and fired[-1] == "turn-ends", (part["words"], part["timeline"])

@@ -254,7 +254,7 @@ def test_an_effect_is_made_only_when_its_action_resolves(db, capsys):
 
 def test_a_text_naming_no_length_gets_the_rules_length(db, capsys):
     # LD8: an action's effect naming no length lasts to the end of the turn (not refused); a card's own continuous
-    # trait works while the card is in play; the asker may still name another period.
+    # trait works while the card is in play; where it was made changes neither.
     answer = ask(capsys, db, "duration", "--text", "Give a target Personality +2F.", "--then", "battle-ends",
                  "turn-ends")
     assert answer["effect"]["kind"] == "default-turn" and answer["ends_on"] == "turn-ends"
@@ -263,10 +263,11 @@ def test_a_text_naming_no_length_gets_the_rules_length(db, capsys):
     trait = ask(capsys, db, "duration", "--text", "Your Stronghold's abilities have Tireless.", "--then", "turn-ends",
                 "leaves-play")
     assert trait["effect"]["kind"] == "in-play" and [p["persists"] for p in trait["timeline"]] == [True, False]
+    # where it was made never shortens it (LD8): made in a battle, it still lasts past the battle's end
     asked = ask(capsys, db, "duration", "--text", "Give a target Personality +2F.", "--made-during", "battle",
-                "--then", "battle-ends")
-    assert asked["effect"]["kind"] == "unstated" and asked["persists"] is False
-    assert any(n["id"] == "unstated" for n in asked["interpretations"])
+                "--then", "battle-ends", "turn-ends")
+    assert asked["effect"]["kind"] == "default-turn" and [p["persists"] for p in asked["timeline"]] == [True, False]
+    assert any(n["id"] == "made-during" for n in asked["interpretations"])
     instant = ask(capsys, db, "duration", "--text", "Bow a target Personality.", "--then", "turn-ends")
     assert instant["effect"]["kind"] == "instant" and instant["persists"] is False
 

@@ -115,6 +115,7 @@ def test_players_is_a_small_whole_number(imported, capsys):
     ("Limited: Draw cards until you have exactly two cards in your hand.", "loop"),
     ("Battle: If he moved this battle, straighten him.", "memory"),
     ("Open: Abilities on him may be used a second time this turn.", "limit"),
+    ("Battle: He contributes Force even while bowed.", "allowance"),
     ("As a Focus Effect: You may destroy an attachment on a Personality in this duel.", "reference"),
     ("Battle: Give him +2F until this battle ends.", "battle"),
     ("Open: Negate his next straightening (this turn).", "next-time"),
@@ -133,7 +134,8 @@ def test_coverage_classifies_every_time_word_of_the_real_cards(imported, capsys)
     for form in ("turn", "battle", "phase", "duel", "game", "resolving", "in-play", "later-turn", "until-point",
                  "next-time", "each-time", "delayed", "delay", "while", "paying"):
         assert forms.get(form, 0) > 0, form
-    assert set(data["time_words_not_lengths"]) == {"trigger", "limit", "memory", "reference", "loop", "reminder"}
+    assert set(data["time_words_not_lengths"]) == {"trigger", "limit", "memory", "reference", "loop", "reminder",
+                                                     "allowance"}
     code = main(["cards", "coverage", "--game", "l5r", "--db", str(imported)])
     text = capsys.readouterr().out
     assert "Lines with a time word not classified: 0." in text and "Ability lines per duration form:" in text

@@ -11,6 +11,7 @@ import pytest
 from engine.rulesets.l5r.abilities import Kind, read_card
 from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form
+from engine.rulesets.l5r.lifetime import OWN_ENTRY
 from tests.engine.l5r.l5r_real import duration, order, real_cards
 from tests.shared_paths import shared_data_path
 
@@ -76,7 +77,8 @@ ENTRY_RULES = _abilities(r"\b(?:enters?|enter) play (?:for|paying) (?:\d|X|one|t
 def test_an_entering_cost_rule_changes_each_payment(item, ability):
     answer = duration(card=item)
     notes = {n["id"] for n in answer["interpretations"]}
-    own = re.match(r"^(?:This \w+ )?(?:Enters|enters|Attaches)\b", ability.rules_text)
+    # the card's own entry, named by "This Holding" or by the card's name ("Toshi enters play for 1 less Gold")
+    own = OWN_ENTRY.match(ability.rules_text)
     if own:
         assert answer["effect"]["kind"] == "paying" and "own-cost" in notes
     else:
