@@ -78,6 +78,7 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
         theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
         spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
     strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
+    _whole_names_win(words, spans, strong)
 
     def result_in(game: str, others: Sequence[Option] = (), note: str | None = None) -> ReadResult:
         return _read_in(text, words, by_game[game], spans[game], name_words, others, note)
@@ -165,6 +166,27 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     options = tuple(o for g in explainers if (o := _option_in(result_in(g), by_game[g])) is not None)
     return _asked(text, Ask("several-games", f"“{names}” is a card of {_join([by_game[g].title for g in explainers])}"
                                              ": which game is the question about?", options))
+
+
+def _whole_names_win(words: tuple[Word, ...], spans: dict[str, list[CardSpan]],
+                     strong: dict[str, list[CardSpan]]) -> None:
+    """A whole name of several words in one game beats fragments in others: "Bishop's Cross" (Grand Archive) is not
+    Dominion's "Bishop's" and Redemption's "Cross" inside it, and a lower-case word that is only part of another game's
+    name ("kills", of "Moses kills Egyptian") names no card beside it. Drops those spans, in place."""
+    whole = [(g, s) for g, found in strong.items() for s in found if _quality([s]) == 3 and s.end - s.start > 1]
+    if not whole:
+        return
+
+    def beaten(game: str, s: CardSpan) -> bool:
+        inside = any(g != game and w.start <= s.start and s.end <= w.end and w.end - w.start > s.end - s.start
+                     for g, w in whole)
+        fragment = (_quality([s]) == 1 and not any(g == game for g, _ in whole)
+                    and not any(words[i].capitalised for i in range(s.start, s.end)))
+        return inside or fragment
+
+    for game in strong:
+        strong[game] = [s for s in strong[game] if not beaten(game, s)]
+        spans[game] = [s for s in spans[game] if not beaten(game, s)]
 
 
 def _quality(spans: Sequence[CardSpan]) -> int:

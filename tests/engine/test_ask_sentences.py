@@ -122,3 +122,173 @@ def test_a_name_of_only_small_words_is_read_where_no_other_card_is_named(asker: 
     more) is the card when the sentence names no other; it was never read."""
     result, _ = asker.read("if I play you will be well in battle, does anything last after the battle ends?")
     assert result.reading is not None and result.reading.inputs["card"].startswith("You Will Be Well")
+
+
+def _chain(asker: Asker, text: str) -> list[str]:
+    result = asker.read(text)[0]
+    assert result.reading is not None, (text, result.asked)
+    return list(result.reading.inputs["chain"])
+
+
+@pytest.mark.parametrize(("text", "played", "not_played"), [
+    # a card named, revealed, gained, bought, set aside or discarded from hand is no play (Wishing Well, Mystic and
+    # Doctor name cards; Puzzle Box, Joust, Haven set aside from hand; Horse Traders' like reveal; gains)
+    ("I played Wishing Well and named Gold but revealed a Copper. When does Wishing Well leave play?",
+     "Wishing Well", ("Gold", "Copper")),
+    ("I played Mystic and named Province. When does Mystic leave play?", "Mystic", ("Province",)),
+    ("I played Doctor, named Estate and revealed a Silver", "Doctor", ("Estate", "Silver")),
+    ("I played Puzzle Box and set aside a Gold from my hand face down. When does Puzzle Box leave play?",
+     "Puzzle Box", ("Gold",)),
+    ("I played Joust and set aside a Province from my hand. When does Joust leave?", "Joust", ("Province",)),
+    ("I played Haven and set aside a Village. Does Haven stay out?", "Haven", ("Village",)),
+    ("I played Workshop and gained a Silver; when does Workshop leave play?", "Workshop", ("Silver",)),
+    ("I played Blessed Village, then bought a Gold. Does Blessed Village stay in play until next turn?",
+     "Blessed Village", ("Gold",)),
+])
+def test_what_happened_to_a_card_is_not_a_play_of_it(asker: Asker, text: str, played: str,
+                                                     not_played: tuple[str, ...]) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None, result.asked
+    assert result.reading.inputs["chain"] == [played]
+    for name in not_played:
+        assert any(name in note and "not played" in note for note in result.reading.notes)
+    assert not {"named", "revealed", "gained", "bought", "aside"} & {w.lower() for w in result.unused}
+
+
+def test_buying_is_a_question_about_leaving_play_too(asker: Asker) -> None:
+    # an Event or Project is bought, never played: asked "when I buy X", it is the question's card
+    for name in ("Triumph", "Guildhall", "Delve"):
+        assert _chain(asker, f"When I buy {name}, when does it leave play?") == [name]
+    assert _chain(asker, "I played Blessed Village, then bought another Blessed Village. Does the one I played "
+                         "stay in play until next turn?") == ["Blessed Village"]
+    # costing and pricing are still not this question
+    assert asker.read("How much does Wharf cost?")[0].asked.kind == "cannot-ask"
+
+
+def test_a_reaction_from_hand_on_another_players_turn_is_no_play(asker: Asker) -> None:
+    for text in ("My opponent's Torturer made me gain a Curse, so I discarded Sleigh from my hand. When does Sleigh "
+                 "leave play?",
+                 "My opponent's Militia attacked, and I revealed Moat from my hand. When does Moat leave play?"):
+        result = asker.read(text)[0]
+        assert result.reading is not None, result.asked
+        assert result.reading.inputs.get("on") == "opponent-turn"
+        assert result.reading.inputs["chain"] in (["Sleigh"], ["Moat"])
+
+
+@pytest.mark.parametrize(("text", "chain"), [
+    # a card leaving play by itself as the player says is the chain's choice `[removed]`, never "assumed not"
+    ("My Sir Destry made another player trash a Knight, so Sir Destry trashes itself. When does Sir Destry leave "
+     "play?", ["Sir Destry[removed]"]),
+    ("Dame Anna trashed itself after another player trashed a Knight", ["Dame Anna[removed]"]),
+    ("If I Throne Room a Tragic Hero and trash it on the first play, when does the Throne Room leave play?",
+     ["Throne Room > Tragic Hero[removed]"]),
+])
+def test_a_card_that_left_play_by_itself_as_said_is_removed(asker: Asker, text: str, chain: list[str]) -> None:
+    assert _chain(asker, text) == chain
+
+
+def test_a_gain_said_settles_a_conditional_self_removal_either_way(asker: Asker) -> None:
+    # "If it's a Victory card, trash this": a Victory card gained takes it out; any other gain leaves it in play
+    assert _chain(asker, "I played Horn of Plenty and gained a Duchy with it. When does Horn of Plenty leave "
+                         "play?") == ["Horn of Plenty[removed]"]
+    assert _chain(asker, "I played Horn of Plenty and gained a Silver with it. When does Horn of Plenty leave "
+                         "play?") == ["Horn of Plenty"]
+
+
+def test_only_cards_never_played_is_asked_back(asker: Asker) -> None:
+    result = asker.read("I revealed a Gold and named Copper. When does the Gold leave play?")[0]
+    assert result.asked is not None and "never played" in result.asked.why
+
+
+@pytest.mark.parametrize(("text", "game", "name"), [
+    # a whole name of one game beats the other games' names inside it, and lower-case fragments of their names
+    ("If Bishop's Cross kills a unit with 3 life, do I draw a card, and does anything from it last?",
+     "grand-archive", "Bishop's Cross"),
+    ("does Bishop's Cross last until end of turn?", "grand-archive", "Bishop's Cross"),
+])
+def test_a_whole_name_in_one_game_beats_fragments_in_others(asker: Asker, text: str, game: str, name: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None, result.asked
+    assert result.reading.game == game
+    assert name in str(dict(result.reading.inputs))
+
+
+def test_whole_names_beat_fragments_over_every_multi_word_name_sharing_a_word(asker: Asker, full_db: str) -> None:
+    # every real Grand Archive name of several words that has another game's whole name inside it reads as itself
+    import re
+    import sqlite3
+
+    rows = sqlite3.connect(full_db).execute("select game, name from cards").fetchall()
+    others = {n.casefold() for g, n in rows if g != "grand-archive"}
+    shared = sorted({n for g, n in rows if g == "grand-archive" and len(n.split()) > 1 and "(" not in n
+                     and any(" ".join(n.split()[i:j]).casefold() in others for i in range(len(n.split()))
+                             for j in range(i + 1, len(n.split())))})
+    assert len(shared) >= 50
+    wrong = []
+    for name in shared[::5]:
+        result = asker.read(f"how long does {name} last?")[0]
+        if result.asked is not None and result.asked.kind == "several-games" and re.search(
+                r"Grand Archive: [^;]*" + re.escape(name), result.asked.why):
+            wrong.append(name)
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("text", [
+    "How long does Two Swords, One Cut's Force reduction last?",
+    "How long does Daigotsu Aimaro's Force penalty last?",
+    "Does The Sound of Thunder's Force loss still apply after the battle ends?",
+])
+def test_how_long_a_force_change_lasts_is_the_duration_question(asker: Asker, text: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None and result.reading.command == "duration", result.asked
+    assert asker.read("What is Hida Kisada's Force?")[0].asked.kind == "cannot-ask"  # a stat question still is not
+
+
+@pytest.mark.parametrize(("text", "at", "card", "who"), [
+    ("Banished • Experienced entered play and my opponent has a Reaction to a Personality entering play; which "
+     "happens first?", "after Banished • Experienced enters play", "Banished • Experienced", "opponent"),
+    ("My Asp Skirmisher was destroyed and my opponent has a Reaction to it being destroyed. Do I draw my card "
+     "before his Reaction?", "after Asp Skirmisher is destroyed", "Asp Skirmisher", "opponent"),
+    ("Daigotsu Aimaro was destroyed and I have a Reaction to it; which resolves first?",
+     "after Daigotsu Aimaro is destroyed", "Daigotsu Aimaro", "you"),
+])
+def test_an_order_question_said_as_what_happened_is_the_order_question(asker: Asker, text: str, at: str, card: str,
+                                                                        who: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None and result.reading.command == "order", result.asked
+    assert result.reading.inputs["at"] == at
+    assert result.reading.inputs["item"] == [card, f"reaction:{at}@{who}"]
+
+
+def test_a_choose_one_mode_named_is_said_plainly_as_not_choosable(asker: Asker, full_db: str) -> None:
+    # every real Grand Archive "Choose one" card with a mode giving +N POWER/LIFE: naming it is never silently
+    # answered with another mode (the question has no input that picks a mode: the note says so)
+    import re
+    import sqlite3
+
+    rows = sqlite3.connect(full_db).execute(
+        "select name, text from cards where game = 'grand-archive' and text like '%Choose one%'").fetchall()
+    cases = []
+    for name, text in rows:
+        for mode in text.split("•")[1:]:
+            m = re.search(r"\+(\d+) (POWER|LIFE)", mode)
+            if m and "(" not in name:
+                cases.append((name, f"+{m.group(1)} {m.group(2).lower()}"))
+                break
+    assert len(cases) >= 3
+    for name, said in cases:
+        result = asker.read(f"does {name}'s {said} last until end of turn?")[0]
+        if result.reading is None or result.reading.game != "grand-archive":
+            continue
+        assert any(said in note and "cannot choose a mode" in note for note in result.reading.notes), (name, said)
+
+
+def test_an_object_that_left_the_field_and_came_back_is_a_new_object(asker: Asker) -> None:
+    result = asker.read("My Aetherwing weapon got spellshroud from Aetherwing's Ward, then it left the field and came "
+                        "back the same turn. Does it still have spellshroud?")[0]
+    assert result.reading is not None, result.asked
+    moments = [tuple(m) for m in result.reading.inputs["moments"]]
+    assert moments.index(("effect", "Aetherwing's Ward")) < moments.index(("object", "weapon:aetherwing"))
+    assert any("new object" in note for note in result.reading.notes)
+    result = asker.read("Does Inspiring Call buff an ally that left the field and came back?")[0]
+    assert result.reading is not None and [tuple(m) for m in result.reading.inputs["moments"]][-1][0] == "object"

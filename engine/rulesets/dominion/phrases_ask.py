@@ -10,6 +10,7 @@ skipped" `skip_next_turn`; "if I discarded nothing" the choice of a card whose t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
@@ -35,10 +36,22 @@ THEIR_PLAY = (r"(?:my |an |the |another )?(?:opponents?|other players?|someone)(
               r"attacks? (?:me )?with|attacked (?:me )?with|uses?|used) (?:a |an |the |his |her |their )?§(\d+)")
 THEIR_ATTACK = (r"(?:when|after|as|if|while) (?:my |an |the |another )?(?:opponents?|other players?)(?: s)? "
                 r"(?:attacks?|attacked|plays? an attack(?: card)?|played an attack(?: card)?)")
-REACTED = r"(?:set(?:s|ting)? aside|reveal(?:s|ed|ing)?) (?:my |a |an |the )?(?=§\d+)"
+REACTED = r"(?:set(?:s|ting)? aside|reveal(?:s|ed|ing)?|discard(?:s|ed|ing)?) (?:my |a |an |the )?(?=§\d+)"
+# "my opponent's Torturer": a card of another player, not a play of yours (their turn)
+THEIR_CARD = r"\b(?:my |the |an )?(?:opponents|(?:an)?other players|someone elses) §(\d+)"
 # "gained a Duchy with it", "bought a Province": a card gained is not a card played (unless it plays cards itself:
 # Farmhands, gained, plays one); and a card said to move itself ("trash it", "returned it to its pile") did so
-GAINED = r"(?:gain(?:ed|s|ing)?|bought|buy(?:s|ing)?) (?:a |an |the |another |one )?§(\d+)"
+# What else happened to a card that is no play of it: "named Gold", "revealed a Copper", "set aside a Gold from my
+# hand", "discarded X from my hand", "received The Field's Gift". Such a card is not in the chain of plays either.
+GAINED = r"(gain(?:ed|s|ing)?|bought|buy(?:s|ing)?) (?:a |an |the |another |one )?§(\d+)"
+NOT_PLAYED = (r"(name(?:d|s)?|naming|reveal(?:ed|s|ing)?|gain(?:ed|s|ing)?|bought|buy(?:s|ing)?|receiv(?:e|ed|es|ing)|"
+              r"dr[ae]w(?:s|n)?|set(?:s|ting)? aside|discard(?:ed|s|ing)?|trash(?:ed|es|ing)?|exiled?|topdeck(?:ed)?) "
+              r"(?:a |an |the |another |my |his |her |their |one |two |three )?"
+              r"§(\d+)(?: (?:face (?:up|down) )?(?:from|in|into|on|onto) (?:my |his |her |their |the )?"
+              r"(?:hand|deck|discard pile|trash|mat)(?: face (?:up|down))?)?")
+# Kinds that are never played (asked about as bought or received, they are the question's card)
+NEVER_PLAYED = {"Event", "Project", "Landmark", "Boon", "Hex", "State", "Way", "Trait", "Ally", "Prophecy",
+                "Artifact"}
 MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting)? aside|put(?:s|ting)?) "
          r"(?:it|itself|this|§(\d+))")
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
@@ -50,7 +63,7 @@ class DominionPhrases:
     names = (r"dominion",)
     hints = (r"clean ?up", r"cleanup", r"extra turn", r"kingdom", r"supply", r"duration cards?")
     answers = "about when each card of a turn's chain of plays leaves play (`/dominion ruling`)"
-    cannot = (r"\bcosts?\b", r"\bprice\b", r"\bbuy(?:ing)?\b", r"\bbought\b", r"\bcoins?\b", r"\bany good\b",
+    cannot = (r"\bcosts?\b", r"\bprice\b", r"\bcoins?\b", r"\bany good\b",
               r"\bworth\b", r"\bcombo\b", r"\bsynergy\b", r"\bstrong\b", r"\bbanned\b", r"\bvictory points?\b",
               r"\bhow many vp\b")
     filler = frozenset({"leave", "leaves", "leaving", "left", "play", "played", "plays", "stay", "stays", "out",
@@ -65,7 +78,7 @@ class DominionPhrases:
         if extra is not None and extra.group(1) is not None:
             for k in sentence.mentions(int(extra.group(1))):
                 sentence.use_card(k)  # "an extra turn from Outpost": where the turn came from, not a play
-        theirs = sentence.take(THEIR_PLAY)
+        theirs = sentence.take(THEIR_PLAY) + sentence.take(THEIR_CARD)
         for m in theirs:
             for k in sentence.mentions(int(m.group(1))):
                 sentence.use_card(k)  # the other player's card: not a play of yours
@@ -76,18 +89,14 @@ class DominionPhrases:
             inputs["on"] = "your-turn"
         if sentence.take(SKIP):
             inputs["skip_next_turn"] = True
-        gained = []
-        for m in sentence.find(GAINED):
-            n = int(m.group(1))
-            if not _plays_cards(sentence.cards[n].card):
-                sentence.use(m)
-                gained.append(n)
-                for k in sentence.mentions(n):
-                    sentence.use_card(k)
         moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
         node = _nodes(sentence)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
+        unplayed = _not_played(sentence, node)
+        if isinstance(unplayed, Ask):
+            return unplayed
+        gained = [k for k, typed in unplayed.items() if re.match(r"gain|bought|buy", typed.casefold())]
         parent: dict[int, int] = {}
         for m in sentence.find(LINK):
             a, b = int(m.group(1)), int(m.group(2))
@@ -184,6 +193,43 @@ def _plays_cards(card: Card | None) -> bool:
 
 
 @lru_cache(maxsize=4096)
+def _types(card: Card | None) -> set[str]:
+    return set() if card is None else {t.strip() for t in card.type.replace(" - ", ",").split(",")}
+
+
+def _not_played(sentence: Sentence, node: dict[int, int]) -> dict[int, str] | Ask:
+    """Cards the sentence names as named, revealed, gained, bought, set aside or discarded — never played: they
+    leave the chain (a card named again is still the same card: only a first mention decides; a card gained that
+    plays cards itself, Farmhands, stays). Card number -> the words as typed. When nothing played is left, asked
+    back, unless the cards are kinds never played at all (an Event bought: the question's card, which the engine
+    says is never in play)."""
+    out: dict[int, str] = {}
+    for m in sentence.find(NOT_PLAYED):
+        k = int(m.group(2))
+        if node.get(k) != k or (re.fullmatch(GAINED, f"{m.group(1)} §{k}") and _plays_cards(sentence.cards[k].card)):
+            continue
+        out[k] = sentence.typed(m)
+    if not out:
+        return out
+    if not any(v not in out for v in node.values()):
+        if all(_types(sentence.cards[k].card) & NEVER_PLAYED for k in out):
+            return {}
+        said = "; ".join(f"“{t}”" for t in out.values())
+        names = ", ".join(sentence.cards[k].name for k in out)
+        return Ask("cannot-ask", f"You said {said}: that is not playing {names}, and a card that was never played "
+                                 "is never in play. Which card was played?")
+    for m in list(sentence.find(NOT_PLAYED)):
+        if int(m.group(2)) in out:
+            sentence.use(m)
+    for k in [k for k, v in node.items() if v in out]:
+        sentence.use_card(k)
+        del node[k]
+    for k, typed in out.items():
+        sentence.note(f"“{typed}”: {sentence.cards[k].name} was not played, so it is not one of the plays")
+    return out
+
+
+@lru_cache(maxsize=4096)
 def _leaves_by_choice(card: Card | None) -> str:
     """The words with which a card may take itself out of play ("You may trash this for +$2", "If it's a Victory
     card, trash this"), when it does so only by a choice or a condition; "" otherwise."""
@@ -236,7 +282,7 @@ def _last_with(sentence: Sentence, node: dict[int, int], parent: dict[int, int],
 
 
 def _is_way(card: Card | None) -> bool:
-    return card is not None and "Way" in [t.strip() for t in card.type.replace(" - ", ",").split(",")]
+    return "Way" in _types(card)
 
 
 def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> dict[int, str]:

@@ -38,7 +38,7 @@ LATER = (r"(?:that |which |who |if (?:it|they|one) |when (?:it|they|one) |and |t
 BEFORE = r"(?:was |were |is |are )?already (?:on the field|there|in play|out)|(?:on|in) the field(?: already)?"
 EVENTS = (
     ("end-of-turn", r"(?:(?:until|till|at|after|past|by) )?(?:the )?end of (?:the )?turn|(?:the )?turn ends|after the "
-                    r"turn|(?:the )?next turn|end of turn"),
+                    r"turn|(?:the )?next turn|end of turn|into (?:my |the |your |their )?(?:opponents? |next )turn"),
     ("end-of-combat", r"(?:(?:until|at|after) )?(?:the )?end of (?:the )?combat|combat ends|after combat"),
     ("end-phase-skipped", r"end phase (?:is )?skipped|skip(?:s|ping)? the end phase"),
 )
@@ -50,8 +50,33 @@ CARD_EVENTS = (
                         r"(?:its |their )?abilit(?:y|ies)"),
     ("level-up", r"(?:if|when|once|after) §(\d+) levels? up"),
 )
+# "it left the field and came back": a new object, which arrives after the effects
+RETURNED = (r"(?:then )?(?:it |they |§\d+ )?(?:then )?(?:left|leaves|leaving|leave) the field and (?:then )?"
+            r"(?:came|comes|come|returned|returns) back(?: to the field)?(?: (?:the same|this|that) turn)?|"
+            r"(?:was|were|got|is) (?:flickered|blinked)|re-?enter(?:s|ed)? the field")
+# "+4 power": words of a "Choose one" mode
+MODE_WORDS = r"(?:[+-] ?)?\d+ (?:power|life|level|durability)"
 LATER_THAN = (r"§(\d+) (?:comes?|enters?|is played|came) (?:in |into play )?(?:later|after) than §(\d+)|"
               r"§(\d+) after §(\d+)")
+
+
+def _mode_named(sentence: Sentence, effects: list[int]) -> None:
+    """A "Choose one" mode the player names ("+4 power"): this question has no input that picks a mode, so the
+    reading says plainly that the words could not be used and which mode they name."""
+    for m in sentence.find(MODE_WORDS):
+        said = m.group(0)
+        for n in effects:
+            card = sentence.cards[n].card
+            if card is None or "choose one" not in card.text.lower():
+                continue
+            modes = [t.strip() for t in card.text.split("•")[1:]]
+            named = [t for t in modes if said.replace(" ", "").lower() in t.replace(" ", "").lower()]
+            if named:
+                at = sorted(sentence.words_in(m.start(), m.end()))
+                typed = sentence.text[sentence.words[at[0]].start:sentence.words[at[-1]].end]
+                sentence.note(f"“{typed}” names the mode “{named[0]}” of {sentence.cards[n].name}; this question "
+                              "cannot choose a mode yet, so the answer below is about the mode it says it takes, "
+                              "which may not be that one")
 
 
 class GrandArchivePhrases:
@@ -80,6 +105,7 @@ class GrandArchivePhrases:
                 n = int(slot) if slot is not None else (cards[0] if cards else None)
                 if n is not None:
                     events.append((sentence.position(m), f"{kind}:{sentence.cards[n].name}"))
+        returned = sentence.take_first(RETURNED)
         for kind, pattern in EVENTS:
             for m in sentence.take(pattern):
                 events.append((sentence.position(m), kind))
@@ -131,6 +157,11 @@ class GrandArchivePhrases:
                 sentence.use(m)
                 objects.append((sentence.position(m), f"ally:{word}", bool(re.match(rf"\s*(?:{LATER})",
                                                                                     sentence.norm[m.end():]))))
+        if returned is not None and objects:
+            objects = [(p, w, True) for p, w, _ in objects]
+            sentence.note(f"“{sentence.typed(returned)}”: an object that left the field and came back is a new "
+                          "object, so it is read as arriving after the effects")
+        _mode_named(sentence, effects)
         if sentence.take(LATER):  # "then an ally enters" said apart from the object
             objects = [(p, w, True) for p, w, _ in objects]
         sentence.take(BEFORE)

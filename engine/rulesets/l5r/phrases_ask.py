@@ -44,9 +44,21 @@ MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |
           r"dishonored|dishonoured|discarded|killed|straightened|moved|sent home|assigned)|(?:a |an |my |your |his |"
           r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|enters play|recruits?|resolves|ends|begins|dies|wins|"
           r"loses|is played|pays?|paying)(?: (?:a|the|an|to) [a-z]+(?: [a-z]+)?)?)")
-ORDER_WORDS = (r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
+ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
+               r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
                r"(?:goes|resolves|acts|decides) first|in what order|order (?:of|do|does)|who picks|which first|both "
                r"trigger|resolve first|goes first|comes first")
+# "Banished entered play and ...; which happens first?", "my Asp Skirmisher was destroyed": the moment said as what
+# happened, without before/after/when; read as the moment after it
+HAPPENED = (r"(?P<occ>(?:my |your |his |her |their |the |a |an )?(?:§\d+|[a-z]+) )(?P<ev>entered play|enters play|"
+            r"came into play|(?:was|is|got|gets) (?:destroyed|bowed|dishonou?red|discarded|killed|sent home|"
+            r"straightened|played)|died)")
+_PRESENT = {"entered play": "enters play", "came into play": "enters play", "died": "is destroyed"}
+# "my opponent has a Reaction to it", "before his Reaction": a Reaction of that player to the moment
+REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i)(?: (?:has|have|had|plays?|played|uses?|used|takes?|"
+            r"took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:entering play|enters play|"
+            r"being destroyed|destroyed|dying|being bowed|bowed|being discarded|discarded|(?:it|that|this)(?: being "
+            r"(?:destroyed|bowed|discarded))?))?")
 TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
           r"(?:ends|begins|starts)")
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
@@ -95,6 +107,10 @@ class L5rPhrases:
                                   "Phase begins”).")
         moment = next(iter(sentence.find(MOMENT)), None)
         ordered = sentence.has(ORDER_WORDS)
+        if moment is None and ordered:
+            happened = next(iter(sentence.find(HAPPENED)), None)
+            if happened is not None:
+                return self._order_happened(sentence, happened)
         if moment is not None and (len(cards) > 1 or ordered):
             return self._order(sentence, moment)
         if compare is not None:
@@ -125,6 +141,33 @@ class L5rPhrases:
             inputs["active"] = "opponent"
         _went_first(sentence, inputs)
         sentence.take(ORDER_WORDS)
+        return sentence.reading("order", inputs)
+
+    def _order_happened(self, sentence: Sentence, happened: re.Match[str]) -> Reading:
+        """The order at the moment after what the sentence says happened, with the cards named and the Reactions
+        the players are said to have ("my opponent has a Reaction to it")."""
+        sentence.use(happened)
+        words = happened.group("occ").split()
+        if words[0] in ("my", "your", "his", "her", "their") and sentence.slots(happened):
+            words = words[1:]
+        occ = " ".join(sentence.card_at(w).name if w.startswith("§") else w for w in words)
+        ev = happened.group("ev")
+        at = f"after {occ} {_PRESENT.get(ev, re.sub(r'^(?:was|got|gets) ', 'is ', ev))}"
+        items = [sentence.cards[n].name for n in sentence.distinct()]
+        for n in range(len(sentence.cards)):
+            sentence.use_card(n)
+        for m in sentence.take(REACTION):
+            who = "opponent" if m.group("who") in ("opponent", "opponents", "my opponent", "my opponents", "his",
+                                                   "her", "their") else "you"
+            item = f"reaction:{at}@{who}"
+            if item not in items:
+                items.append(item)
+        inputs: dict[str, Any] = {"at": at, "item": items}
+        if sentence.take(ACTIVE):
+            inputs["active"] = "opponent"
+        _went_first(sentence, inputs)
+        sentence.take(ORDER_WORDS)
+        sentence.note(f"“{sentence.typed(happened)}” is read as the moment “{at}”")
         return sentence.reading("order", inputs)
 
     def _duration(self, sentence: Sentence, n: int) -> Reading:
