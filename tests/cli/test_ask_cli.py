@@ -112,7 +112,7 @@ def test_a_name_typed_without_its_printing_gets_the_commands_note(db: str, capsy
     catalog.close()
     code, direct, _ = run(capsys, "duration", "three woes", "--played-in", "territory", "--db", db)
     note = direct.splitlines()[1]
-    assert code == 0 and "printing reads differently: ask with set" in note
+    assert code == 0 and "[Fundraiser] printing reads differently" in note  # same or different answer, said
     code, out, _ = run(capsys, "ask", "how long does three woes last in my territory?", "--db", db)
     assert code == 0 and out.splitlines()[1] == note  # under the answer, as the command says it
     code, out, _ = run(capsys, "ask", "how long does three woes (roj) last in my territory?", "--db", db)
