@@ -268,8 +268,17 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         if free:
             sentence, outcome = _attempt(text, words, game, strong + free, name_words)
     plain = " ".join(w.norm for w in words)
+    # (a card's own name is no question word: "Coin of the Realm", "Lucky Coin" are not a question about coins)
+    named = {i for s in sentence.cards if s.card is not None for i in range(s.start, s.end)}
+
+    starts = [len(" ".join(w.norm for w in words[:i])) + (1 if i else 0) for i in range(len(words))]
+
+    def outside_names(m: re.Match[str]) -> bool:
+        covered = {i for i, at in enumerate(starts) if at < m.end() and m.start() < at + len(words[i].norm)}
+        return not covered <= named
+
     for pattern in book.cannot:
-        if re.search(pattern, plain) or re.search(pattern, sentence.norm):
+        if any(outside_names(m) for m in re.finditer(pattern, plain)) or re.search(pattern, sentence.norm):
             options = (Option(f"Ask {game.command_of(outcome, 'discord') or outcome.command}", outcome),) \
                 if isinstance(outcome, Reading) else ()
             return ReadResult(text, game.game, None, Ask(

@@ -15,7 +15,7 @@ from typing import assert_never
 
 from engine.cards import Card
 from engine.rulesets.dominion.behaviour import At, Behaviour, Forbidden, How, Kind, Plays, Then, types_of
-from engine.rulesets.dominion.reading import article, is_landscape, sets_aside_to_play_next_turn
+from engine.rulesets.dominion.reading import article, called_from_mat, is_landscape, sets_aside_to_play_next_turn
 from engine.rulesets.dominion.rules import Policy, Wording
 from engine.rulesets.dominion.scenario import MAX_CARDS, Choices, RawNode, ScenarioError, parse_choices
 
@@ -177,7 +177,10 @@ class Builder:
                 moves = self.behaviour_of(mover)
                 inst.removed_by = f"{on}{mover.name}'s “{moves.leaves_itself}” takes it out of play as it is played"
                 inst.way_may_leave, inst.mover = not moves.always_leaves, mover
-        elif behaviour.always_leaves and (lent is None or follows_own(lent)) and inst.in_play:
+        elif (behaviour.always_leaves and (lent is None or follows_own(lent)) and inst.in_play
+              and not (raw.children and called_from_mat(inst.card))):
+            # (a Reserve playing a card, "Royal Carriage > Caravan", was called from its mat into play: the
+            # "Put this on your Tavern mat" was an earlier play's)
             # "Trash this card." (Feast): its own text takes it out of play as it is played (DM11)
             inst.removed_by = f"its own “{behaviour.leaves_itself}” takes it out of play as it is played"
         if raw.children:

@@ -53,7 +53,9 @@ NOT_PLAYED = (r"(name(?:d|s)?|naming|reveal(?:ed|s|ing)?|gain(?:ed|s|ing)?|bough
 NEVER_PLAYED = {"Event", "Project", "Landmark", "Boon", "Hex", "State", "Way", "Trait", "Ally", "Prophecy",
                 "Artifact"}
 MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting)? aside|put(?:s|ting)?) "
-         r"(?:it|itself|this|§(\d+))")
+         r"(?:it|itself|this|§(\d+))"
+         # where it went, when said: "put it on my Tavern mat", "returned it to the Spoils pile" (§n: the pile's card)
+         r"(?: (?:back )?(?:on|onto|in|into|to) (?:my |the |its |your )?(?:§\d+ |[a-z]+ )?(?:mat|pile|supply))?")
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
 
 

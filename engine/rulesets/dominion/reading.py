@@ -346,9 +346,15 @@ def reaction_move(card: Card) -> str:
     return said
 
 
-_SELF_LEAVING = re.compile(r"\b(trash this(?: card)?|put this onto your deck|put this into your hand|return this to "
-                           r"(?:its|the) pile|set this aside|exile this|(?<=when you play this, )exile it)\b"
-                           r"(?! from your hand)", re.I)
+# A card moving itself out of play: to the trash, its deck or hand, a pile ("Return this to its pile", Horse; "to the
+# Madman pile", Madman; "When you play this, return it to the Spoils pile", Spoils), aside, Exile, or a mat ("Put
+# this on your Tavern mat", the Reserve cards; "Put this and a card from your hand onto your Island mat", Island).
+_PILE = r"(?:its|the(?: [\w'-]+)?) pile|the supply"
+_MAT = r"(?:on|onto) your [\w'-]+ mat"
+_SELF_LEAVING = re.compile(rf"\b(trash this(?: card)?|put this onto your deck|put this into your hand|return this to "
+                           rf"(?:{_PILE})|set this aside|set aside this|exile this|put this {_MAT}|put this and "
+                           rf"[^.]*? {_MAT}|(?<=when you play this, )(?:exile it|return it to (?:{_PILE})|put it "
+                           rf"{_MAT}))\b(?! from your hand)", re.I)
 _ON_PLAY = re.compile(r"when you play this,\s*$", re.I)  # "When you play this, Exile it." (Stockpile): as played
 _BONUSES = re.compile(r"^(?:\s*(?:\+\$?\d+|\$\d+)(?: (?:Cards?|Actions?|Buys?|Villagers?|Coffers|Favors?))?)*\s*")
 
@@ -379,6 +385,12 @@ def leaves_by_itself(card: Card) -> tuple[bool, str]:
             clause = sentence[mays[-1] if mays else m.start(): m.end()]
         return always, clause
     return False, ""
+
+
+def called_from_mat(card: Card) -> bool:
+    """A Reserve card called from its mat ("you may call this, to replay that Action", Royal Carriage): called, it
+    comes into play from the mat, not from a play that puts it there."""
+    return bool(re.search(r"\bcall this\b", _text(card), re.I))
 
 
 def other_turn_self_play(card: Card) -> bool:
