@@ -44,6 +44,10 @@ DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
 MADE_BY = ("action", "reaction", "trait", "interrupt", "focus")
 # "while X remains ...", "while this card remains in play": a condition that, once it stops holding, is over.
 REMAINS = re.compile(r"\bremains?\b", re.I)
+# "while this card remains in play", "while this Spell remains attached": the effect's own card is its condition,
+# so that card leaving play ends the effect (its own words beat the rule that resolved effects outlive their card).
+# ("while it remains in play" names the card an ability put into play, not always its own: not read as this.)
+SELF_REMAINS = re.compile(r"\bthis (?:card|[A-Z]\w+) remains (?:in play|attached)\b")
 # The length of an action's effect naming none beside its "while": the end of the turn (LD8).
 DEFAULT_TURN = Term(Form.TURN, "no length named (the rules' length)")
 # A condition that holds while an action is under way ("while actions on your Spells are resolving").
@@ -602,6 +606,15 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 effective = effective_cond
                 why, rule = (f"“{cond.words}”: it {'starts working' if effective else 'stops working'} at the "
                              "when-point of that change, and still lasts", "L4")
+            else:
+                why = "it has already ended"
+        elif event == "leaves-play" and cond is not None and SELF_REMAINS.search(cond.words):
+            if persists or state == "waiting":
+                persists = effective = False
+                if delayed:
+                    state = "expired"
+                why, rule = (f"“{cond.words}”: the card's own words tie the effect to that card, which has left "
+                             "play: the condition no longer holds and the effect is over", "LD7")
             else:
                 why = "it has already ended"
         elif event == "leaves-play" and life.until_card and state in ("waiting", "fired"):

@@ -19,6 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind, negated_verbs
+from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.items import Item
 from engine.rulesets.l5r.judge import COURTESY_LABEL, Known, judge
@@ -520,10 +521,41 @@ def _courtesy_off(item: Item, scenario: Scenario, result: Ordering) -> bool:
     return False
 
 
+# A negation's own limits on which occurrence it negates: "his first bowing each turn", "by other players' cards".
+NEGATION_LIMITS = ("count", "actor")
+
+
+def _negation_limits_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
+    """A negation limited to "the first ... each turn" or to "other players' cards" negates only that occurrence
+    (L11, L12): True when the scenario (--times, --by) says this is not it; undecided limits are said aloud."""
+    limits = tuple(c for c in trigger_conditions(item.text) if c.cls in NEGATION_LIMITS)
+    if not limits:
+        return False
+    card_name = item.card.name if item.card is not None else ""
+    verdict = judge(item.text, "", card_name, item.controller, scenario.moment, scenario.known, conditions=limits)
+    if verdict.unmet:
+        rules = ["L11"] if any(c.cls == "count" for c, _ in verdict.unmet) else ["L12"]
+        why = "its own limits do not fit this occurrence, so it does not negate it: " + "; ".join(
+            w for _, w in verdict.unmet)
+        result.skipped.append((item, why, rules))
+        result.trace.add(rules[0], item.label, f"set aside: {why}")
+        return True
+    for cond, why in verdict.met:
+        result.trace.add("L11" if cond.cls == "count" else "L12", item.label, f"checked: {why}")
+    if verdict.assumed:
+        result.assumed += [_assumed_words(c.cls, c.words) for c, _ in verdict.assumed]
+        result.trace.interpret(Interpretation(
+            f"negation-limits-{item.label}", "L12", f"{item.label}: its limits that the moment and the scenario do "
+            "not settle are taken to hold: " + "; ".join(w for _, w in verdict.assumed) + "."))
+    return False
+
+
 def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
     set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
     if _courtesy_off(item, scenario, result):
+        return True
+    if item.kind is Kind.NEGATE and _negation_limits_fail(item, scenario, result):
         return True
     if not item.occurrence or item.kind in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL, Kind.ADDITIONAL):
         return False
