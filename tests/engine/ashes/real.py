@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.cards import Card
+from engine.rulesets.ashes import QUESTION, CardList
 from engine.rulesets.ashes.abilities import Ability, read_abilities
 from engine.rulesets.ashes.editions import Printing, printing
 from engine.rulesets.ashes.parts import Part
@@ -57,3 +58,17 @@ def every_part() -> Iterator[tuple[Read, Part]]:
     for r in every_ability():
         for part in r.ability.parts:
             yield r, part
+
+
+# One catalog of every real card, and a question asked on it (shared by the round-class tests).
+@cache
+def lookup() -> CardList:
+    return CardList(real_cards())
+
+
+def ask(card: str, edition: str, **inputs: object) -> dict:
+    return QUESTION.answer({"card": card, **inputs}, lookup(), edition)
+
+
+def part(answer: dict, n: int) -> dict:
+    return next(p for p in answer["parts"] if p["n"] == n)

@@ -7,19 +7,14 @@ question), and end to end through `arbiter card`'s "Ask with:" line for one card
 from __future__ import annotations
 
 import shlex
-from functools import cache
 
 import pytest
 
 from engine.interface import QuestionError
-from engine.rulesets.ashes import QUESTION, CardList
+from engine.rulesets.ashes import QUESTION
 from engine.rulesets.ashes.editions import editions_of
+from tests.engine.ashes.real import lookup
 from tests.engine.ashes.test_ashes_cases import real_cards
-
-
-@cache
-def lookup() -> CardList:
-    return CardList(real_cards())
 
 
 def _ask(name: str, edition: str, **inputs: str) -> dict:

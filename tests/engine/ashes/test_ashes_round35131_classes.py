@@ -17,24 +17,9 @@ from functools import cache
 
 import pytest
 
-from engine.rulesets.ashes import QUESTION, CardList
 from engine.rulesets.ashes.editions import editions_of
-from tests.engine.ashes.real import every_ability, every_part, printings
+from tests.engine.ashes.real import ask, every_ability, every_part, part, printings
 from tests.engine.ashes.test_ashes_cases import real_cards
-
-
-@cache
-def lookup() -> CardList:
-    return CardList(real_cards())
-
-
-def ask(card: str, edition: str, **inputs: object) -> dict:
-    return QUESTION.answer({"card": card, **inputs}, lookup(), edition)
-
-
-def part(answer: dict, n: int) -> dict:
-    return next(p for p in answer["parts"] if p["n"] == n)
-
 
 # --- a target limited by a printed value -----------------------------------------------------------------------------
 _LIMIT = re.compile(r"\btarget (?:[^.]*?) with an? (?P<stat>attack|life) value (?:of (?P<n>\d+|X)(?: or (?P<dir>less|"

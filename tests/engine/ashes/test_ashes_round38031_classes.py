@@ -17,25 +17,10 @@ from __future__ import annotations
 import re
 from functools import cache
 
-from engine.rulesets.ashes import QUESTION, CardList
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.resolve import ENTERS
 from engine.rulesets.ashes.targets import SEVERAL, WITH_TOKENS
-from tests.engine.ashes.real import every_ability, every_part, printings
-from tests.engine.ashes.test_ashes_cases import real_cards
-
-
-@cache
-def lookup() -> CardList:
-    return CardList(real_cards())
-
-
-def ask(card: str, edition: str, **inputs: object) -> dict:
-    return QUESTION.answer({"card": card, **inputs}, lookup(), edition)
-
-
-def part(answer: dict, n: int) -> dict:
-    return next(p for p in answer["parts"] if p["n"] == n)
+from tests.engine.ashes.real import ask, every_ability, every_part, part, printings
 
 
 # --- "Do X to do Y": X needs a unit the board may not have ------------------------------------------------------------

@@ -17,8 +17,9 @@ import pytest
 
 from engine.rulesets.dominion.behaviour import types_of
 from engine.rulesets.dominion.build import is_playable
-from engine.rulesets.dominion.reading import LANDSCAPES, leaves_by_itself, sets_aside_to_play_next_turn
+from engine.rulesets.dominion.reading import LANDSCAPES, leaves_by_itself
 from tests.engine.dominion.test_dominion_issue34 import _cards, ask, entry
+from tests.engine.dominion.test_dominion_ways_exile import moving_ways, turtle_ways
 
 TURNS = {"this-turn": 0, "next-turn": 1}
 
@@ -28,18 +29,6 @@ def turn_of(leaves: dict) -> float:
     if leaves["cleanup"] == "never":
         return float("inf")
     return TURNS.get(leaves["cleanup"], leaves.get("turn"))
-
-
-def ways() -> list:
-    return sorted((c for c in _cards().values() if "Way" in types_of(c)), key=lambda c: c.name)
-
-
-def moving_ways() -> list[str]:
-    return [c.name for c in ways() if leaves_by_itself(c)[1] and not sets_aside_to_play_next_turn(c)]
-
-
-def turtle_ways() -> list[str]:
-    return [c.name for c in ways() if sets_aside_to_play_next_turn(c)]
 
 
 def duration_actions() -> list[str]:
@@ -166,7 +155,6 @@ def test_ways_and_reactions_are_read_from_a_sentence(asker, text, chain, on):
 def leaves_by_choice() -> list[str]:
     """Every real card that may take itself out of play, by a choice or a condition ("You may trash this for +$2",
     "If it's a Victory card, trash this")."""
-    from engine.rulesets.dominion.reading import leaves_by_itself
 
     return sorted(c.name for c in _cards().values() if leaves_by_itself(c)[1] and not leaves_by_itself(c)[0]
                   and "Way" not in types_of(c))
