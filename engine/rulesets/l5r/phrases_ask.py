@@ -15,7 +15,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.sentence import Ask, Option, Reading, Sentence
+from engine.names import fold
+from engine.rulesets.l5r.abilities import Ability, read_card
+from engine.rulesets.l5r.question import first_to_judge
+from engine.sentence import FILLER, Ask, Option, Reading, Sentence
 
 _ENDS = r"(?:ends?|ended|is over|finishes)"
 EVENTS = (
@@ -79,7 +82,10 @@ class L5rPhrases:
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
-             r"samurai", r"shugenja")
+             r"samurai", r"shugenja",
+             # L5R's own keyword ("Fear 2", "Negate Fear effects"): about 430 L5R texts say it; beside an L5R card it
+             # is that keyword, not Ashes' or Dominion's card named Fear
+             r"fear(?: effects?| bonus)?")
     answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
                "effect lasts (`/l5r duration`)")
     # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
@@ -189,7 +195,40 @@ class L5rPhrases:
                 found.append((sentence.position(m), event))
         if found:
             inputs["then"] = [e for _, e in sorted(found)]
+        self._ability_asked(sentence, n, inputs)
         return sentence.reading("duration", inputs)
+
+    def _ability_asked(self, sentence: Sentence, n: int, inputs: dict[str, Any]) -> None:
+        """A card of several abilities asked about by a word of one that is not the one judged by default
+        ("Roaming Caravan's straighten", "the element from Temple to the Elements", "when I pay for recruiting"):
+        that ability is judged (`CARD#N`), and the note says which."""
+        card = sentence.cards[n].card
+        if card is None:
+            return
+        abilities = read_card(card)
+        if len(abilities) < 2:
+            return
+        free = [i for i, w in enumerate(sentence.words) if i not in sentence.used and w.norm not in FILLER
+                and w.norm not in self.filler and w.base not in self.filler and len(w.base) >= 3]
+        if not free:
+            return
+        default = first_to_judge(abilities)
+        scores = [(len(_said_in(sentence, free, a)), a) for a in abilities]
+        best = max(score for score, _ in scores)
+        top = [a for score, a in scores if score == best]
+        if best == 0 or len(top) > 1:
+            return
+        chosen = top[0]
+        said = _said_in(sentence, free, chosen)
+        sentence.used |= said
+        if chosen.index == default.index:  # the words say the ability judged anyway ("the Gold ... when I pay")
+            return
+        inputs["card"] = f"{inputs['card']}#{chosen.index}"
+        words = "”, “".join(sentence.words[i].text for i in sorted(said))
+        text = chosen.rules_text or chosen.text
+        owner = card.name + ("'" if card.name.endswith("s") else "'s")
+        sentence.note(f"“{words}” points to {owner} ability #{chosen.index} (“{_cut(text)}”), not the one judged "
+                      f"by default (#{default.index}): that ability is judged")
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(inputs)
@@ -202,6 +241,36 @@ class L5rPhrases:
         elif out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+# What a player calls an ability by, beside its own words: "the element" it gives, the Gold "when I pay"
+_CALLED = {"element": ("air", "earth", "fire", "water", "void"), "pay": ("gold",), "paying": ("gold",),
+           "payment": ("gold",), "recruit": ("gold",), "recruiting": ("gold",)}
+
+
+def _stem(word: str) -> str:
+    return word[:5]
+
+
+def _said_in(sentence: Sentence, free: list[int], ability: Ability) -> set[int]:
+    """The free words of the sentence that the ability's own words say (or what players call them)."""
+    own = {w for w in fold(ability.rules_text or ability.text).split() if len(w) >= 4}
+    stems = {_stem(w) for w in own}
+    found = set()
+    for i in free:
+        word = sentence.words[i]
+        forms = {fold(word.base), fold(word.text)}
+        base = fold(word.base)
+        called = _CALLED.get(base) or _CALLED.get(base.rstrip("s")) or ()
+        if {_stem(f) for f in forms if len(f) >= 4} & stems or any(c in own or c in fold(ability.text).split()
+                                                                    for c in called):
+            found.add(i)
+    return found
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
 def _went_first(sentence: Sentence, inputs: dict[str, Any]) -> None:
