@@ -8,10 +8,13 @@ the end of the turn", "if it leaves play"), whose turn it was ("on their turn") 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from engine.sentence import NUMBER, Ask, Option, Reading, Sentence, number
+from engine.names import fold
+from engine.sentence import NUMBER, Ask, CardSpan, Option, Reading, Sentence, number
 
 _OWNER = r"(?:(?:my|his|her|their|your|the|an?|opponents?|my opponents?|each|our) )?"
 _PLAYED = r"(?:(?:is |was |gets |get )?(?:played|play|put|placed|used|it s|its|is|was|he s|hes|she s) )?"
@@ -75,6 +78,27 @@ class RedemptionPhrases:
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         named = _distinct(sentence)
+        subject = _subject(sentence, named) if len(named) > 1 else None
+        if subject is not None:
+            asked = sentence.cards[subject]
+            said = [sentence.cards[k].typed for k in named if k != subject]
+            others = tuple(Option(sentence.cards[k].name, self._one(sentence, k, fresh=True)) for k in named
+                           if k != subject)
+            named_by = _names_others(sentence, subject, named)
+            sentence.note(f"“{'”, “'.join(said)}” is read as "
+                          + (f"what {asked.name}'s ability names" if named_by else
+                             f"part of the scene of {asked.name}'s ability (the sentence asks about its ability)")
+                          + ", not as a card asked about")
+            reading = self._one(sentence, subject)
+            text = _text_of(asked)
+            for k in named:
+                for m in sentence.mentions(k):
+                    span = sentence.cards[m]
+                    if span.card is None and span.candidates:  # "Judah": which Judah does not matter here
+                        which = next((c for c in span.candidates if f" {fold(c.name)} " in text), span.candidates[0])
+                        sentence.cards[m] = replace(span, card=which, how="chosen", candidates=())
+                    sentence.use_card(m)
+            return replace(reading, notes=tuple(sentence.notes), others=others)
         if len(named) > 1:
             options = tuple(Option(sentence.cards[n].name, self._one(sentence, n, fresh=True)) for n in named)
             return Ask("several-cards", "That names several cards; `/duration` judges one card at a time: which "
@@ -120,6 +144,36 @@ class RedemptionPhrases:
         if out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+def _said(span: CardSpan) -> str:
+    """A card's name as the sentence typed it, without a possessive or a set ("Priscilla's" -> "priscilla")."""
+    return fold(re.sub(r"(?:'s|’s|s'|s’)$", "", span.typed.strip()))
+
+
+def _subject(sentence: Sentence, named: list[int]) -> int | None:
+    """The card asked about when the others are only what its ability names ("Priscilla's band with Aquila": her
+    text says "May band with Aquila"; "does Benjamin still protect Lost Souls": his says "Protect Lost Souls"): the
+    one whose text names every other card as typed; of several, the one written with a possessive, else none."""
+    fits = [n for n in named if _names_others(sentence, n, named)]
+    if len(fits) == 1:
+        return fits[0]
+    # of several whose texts name the others, or when the printing read names none (another printing may), the one
+    # the sentence writes as the owner ("Azariah the High Priest's ability with Storehouse")
+    owned = [n for n in fits or named if re.search(r"(?:'s|’s|s'|s’)$", sentence.cards[n].typed.strip())]
+    return owned[0] if len(owned) == 1 else None
+
+
+def _names_others(sentence: Sentence, n: int, named: list[int]) -> bool:
+    """Whether card n's text names every other card named, as typed ("Lost Souls" also as "Lost Soul")."""
+    text = _text_of(sentence.cards[n])
+    return all(f" {_said(sentence.cards[k])} " in text or f" {_said(sentence.cards[k]).rstrip('s')} " in text
+               for k in named if k != n)
+
+
+def _text_of(span: CardSpan) -> str:
+    cards = [span.card] if span.card is not None else list(span.candidates)
+    return " " + " ".join(fold(c.text) for c in cards) + " "
 
 
 def _distinct(sentence: Sentence) -> list[int]:

@@ -1,0 +1,68 @@
+"""`arbiter ask` on a Redemption sentence naming a second card that the first card's ability itself names
+("how long does Priscilla's band with Aquila last?": her text says "May band with Aquila"; "does Benjamin, the Young
+still protect Lost Souls ...": his says "Protect Lost Souls"): the question is about the card whose text names the
+others, said in a note, the others offered (engine/rulesets/redemption/phrases_ask.py). Checked over real pairs derived
+from the data: every Redemption card whose text names another card's whole name."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.answers.asking import Asker
+from bot.answers.service import Arbiter
+from tests.shared_paths import require_shared
+
+
+@pytest.fixture(scope="module")
+def every_game(tmp_path_factory, imported_catalog):
+    return imported_catalog(("import-all", str(require_shared())), tmp_path_factory.mktemp("ask-red"))
+
+
+@pytest.fixture(scope="module")
+def asker(every_game) -> Asker:
+    return Asker(Arbiter.open(str(every_game)))
+
+
+def _pairs(arbiter: Arbiter) -> list[tuple[str, str]]:
+    """(card, a one-word name its text names) over the real cards: names of one capitalised word of 5+ letters that
+    are no card of the other games (the sentence then names Redemption only)."""
+    cards = arbiter.cards_of("redemption")
+    elsewhere = {c.name.casefold() for g in ("ashes", "dominion", "grand-archive", "l5r") for c in arbiter.cards_of(g)}
+    plain = {c.name for c in cards if re.fullmatch(r"[A-Z][a-z]{4,}", c.name) and c.name.casefold() not in elsewhere}
+    out, seen = [], set()
+    for card in cards:
+        if card.name in seen or "(" in card.name or card.name in plain:
+            continue
+        seen.add(card.name)
+        named = sorted(n for n in plain if re.search(rf"\b{n}\b", card.text) and n not in card.name)
+        if named and not any(w.casefold() in {p.casefold() for p in plain} for w in card.name.split()):
+            out.append((card.name, named[0]))
+    return out
+
+
+def test_a_card_named_by_the_asked_cards_text_is_not_a_second_question(asker: Asker) -> None:
+    pairs = _pairs(asker.arbiter)
+    assert len(pairs) >= 30
+    wrong = []
+    for name, other in pairs[::4]:
+        result = asker.read(f"how long does {name}'s ability with {other} last?")[0]
+        got = result.reading.inputs.get("card") if result.reading is not None else None
+        if got is None or not got.startswith(name):
+            wrong.append((name, other, got, result.asked and result.asked.why))
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("text", "card", "other"), [
+    ("how long does priscilla's band with aquila last?", "Priscilla", "Aquila"),
+    ("does Benjamin, the Young still protect Lost Souls after he is discarded from battle?", "Benjamin, the Young",
+     "Lost Souls"),
+])
+def test_the_judged_sentences_read_the_card_whose_text_names_the_other(asker: Asker, text: str, card: str,
+                                                                         other: str) -> None:
+    result = asker.read(text)[0]
+    assert result.reading is not None, result.asked
+    assert result.reading.inputs["card"].startswith(card)
+    assert any(other.casefold() in note.casefold() and "ability names" in note for note in result.reading.notes)
+    assert any(o.label.startswith(other) for o in result.reading.others)
