@@ -312,7 +312,8 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         if isinstance(alt, Reading):
             alternatives.append(Option(_named(game, card) or card.name, replace(alt, game=game.game)))
     reading = replace(outcome, game=game.game, notes=tuple(notes),
-                      others=tuple(outcome.others) + tuple(alternatives) + tuple(others))
+                      others=tuple(outcome.others) + tuple(alternatives) + tuple(others),
+                      unread=tuple(sentence.unread(lambda w: w in filler)))
     return ReadResult(text, game.game, reading, None, unused, cards, tuple(notes))
 
 

@@ -216,6 +216,8 @@ class Asker:
         spans the sentence was read with; a card named there loosely or without its printing gets the note the
         command gives for the name as typed (the reading names each card exactly, which needs no note)."""
         answer = self._answer(reading, guild, version)
+        if reading.unread:
+            unread_first(answer, reading.unread)
         if cards:
             typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild),
                         lambda match: self.arbiter.printing_report(match, guild))
@@ -238,6 +240,22 @@ class Asker:
         request = Request(lambda _ruleset: matcher, self.arbiter.shared_annotations, layer,
                           None if guild is None else str(guild), self.arbiter.rulings, self.arbiter.officials())
         return ask(request, ruleset, inputs, version, reading.command)
+
+
+def unread_first(answer: dict[str, Any], unread: Sequence[str]) -> None:
+    """The answer's first line says what of the question's conditions it leaves out ("if my opponent controls a
+    Canaanite" said, but the question read has no input for it): the player knows the answer is not to that."""
+    summary = str(answer.get("summary") or "")
+    if not summary:
+        return
+    said = "”, “".join(unread)
+    told = f"Answered without “{said}”, which Arbiter could not read here: {summary}"
+    explanation = str(answer.get("explanation") or "")
+    first, newline, rest = explanation.partition("\n")
+    if first.strip() == summary.strip():
+        answer["explanation"] = told + newline + rest
+    answer["summary"] = told
+    answer["unread"] = list(unread)
 
 
 def typed_notes(answer: dict[str, Any], cards: Sequence[CardSpan], matcher_of: Callable[[str], Any],
@@ -284,6 +302,7 @@ def result_json(result: ReadResult, answer: Mapping[str, Any] | None, read_ms: f
             "question": result.text,
             "read_as": read_as_json(reading, surface) if reading is not None else None,
             "unused": list(result.unused),
+            "unread": list(reading.unread) if reading is not None else [],
             "notes": list(reading.notes) if reading is not None else list(result.notes),
             "others": [option_json(o, surface) for o in reading.others] if reading is not None else [],
             "asked": asked,
