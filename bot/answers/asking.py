@@ -249,7 +249,7 @@ def unread_first(answer: dict[str, Any], unread: Sequence[str]) -> None:
     if not summary:
         return
     said = "”, “".join(unread)
-    told = f"Answered without “{said}”, which Arbiter could not read here: {summary}"
+    told = f"Leaving out “{said}”, which Arbiter could not read here — {summary}"
     explanation = str(answer.get("explanation") or "")
     first, newline, rest = explanation.partition("\n")
     if first.strip() == summary.strip():

@@ -61,7 +61,7 @@ def test_a_stated_condition_is_read_or_said_to_be_left_out_over_real_cards(asker
             answer = asker.answer(result.reading, cards=result.cards)
         except (QuestionError, ValueError, LookupProblem):
             continue  # the command refuses the reading: said first, not a default answer
-        if not str(answer["summary"]).startswith("Answered without “"):
+        if not str(answer["summary"]).startswith("Leaving out “"):
             silent.append((name, condition, sorted(left), answer["summary"][:80]))
     assert not silent, silent
 
@@ -70,8 +70,8 @@ def test_the_first_line_names_what_it_leaves_out(asker: Asker) -> None:
     result = asker.read("does gibeonite trickery end the battle if my opponent controls a canaanite?")[0]
     assert result.reading is not None and result.reading.unread == ("opponent controls a canaanite",)
     answer = asker.answer(result.reading, cards=result.cards)
-    assert answer["summary"].startswith("Answered without “opponent controls a canaanite”, which Arbiter could not "
-                                        "read here: ")
+    assert answer["summary"].startswith("Leaving out “opponent controls a canaanite”, which Arbiter could not "
+                                        "read here — ")
     assert answer["unread"] == ["opponent controls a canaanite"]
 
 
