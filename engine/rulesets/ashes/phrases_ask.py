@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.cards import Card
@@ -57,7 +58,7 @@ class AshesPhrases:
     filler = frozenset({"happens", "happen", "work", "works", "cancel", "cancels", "cancelled", "against", "use",
                         "used", "using", "play", "played", "trigger", "triggers", "damage", "does", "still", "when",
                         "comes", "into", "board", "around", "side", "prevent", "hits", "hit", "ping", "spell",
-                        "spells", "ability", "vs", "response", "respond"})
+                        "spells", "ability", "vs", "response", "respond", "summon", "summons", "summoning"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         cards = sentence.distinct()
@@ -67,8 +68,9 @@ class AshesPhrases:
         if trigger is not None:
             n = int(next(g for g in trigger.groups() if g is not None))
             roles[sentence.mentions(n)[0]] = "reaction"
-        cancels = [n for n in cards if n not in roles and _cancels(sentence.cards[n].card)]
-        if len(cards) - len(roles) > 1 and cancels:
+        placed = _placed(sentence, [n for n in cards if n not in roles])
+        cancels = [n for n in cards if n not in roles and n not in placed and _cancels(sentence.cards[n].card)]
+        if len(cards) - len(roles) - len(placed) > 1 and cancels:
             roles[cancels[0]] = "cancel_with"
         rest = [n for n in cards if n not in roles]
         if len(rest) > 1:
@@ -76,6 +78,9 @@ class AshesPhrases:
             if len(reactions) == 1 and len(rest) == 2:
                 roles[reactions[0]] = "reaction"
                 rest = [n for n in rest if n != reactions[0]]
+        rest = [n for n in rest if n not in placed]
+        board = _board_units(sentence, rest) if len(rest) > 1 else {}
+        rest = [n for n in rest if n not in board]
         if len(rest) != 1:
             names = ", ".join(sentence.cards[n].name for n in rest)
             return Ask("several-cards", f"Which card is used, and how do the others answer it ({names})? Name one "
@@ -84,6 +89,21 @@ class AshesPhrases:
         inputs["card"] = sentence.cards[main].name
         for n, role in roles.items():
             inputs[role] = sentence.cards[n].name
+        for n in placed:
+            sentence.note(f"“{sentence.cards[n].typed}” is the conjuration {inputs['card']} places, not a card used")
+        if board:
+            inputs["unit"] = []
+            for n, (said, side, wounds, targeted) in board.items():
+                if side == "mine" and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+                    side = "theirs"  # "Golden Veil against X on my Gilder": the asker holds the cancel
+                    sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
+                                  f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
+                name = sentence.cards[n].name
+                inputs["unit"].append(f"{name}@{side}" + (f"/wounds={wounds}" if wounds else ""))
+                if targeted:
+                    inputs.setdefault("target", []).append(f"{_target_part(sentence.cards[main].card)}={name}@{side}")
+                sentence.note(f"“{said}” is read as a unit in play ({name}, {'yours' if side == 'mine' else 'theirs'}"
+                              f"), not a card used")
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
@@ -142,6 +162,47 @@ class AshesPhrases:
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         return {k: ("; ".join(v) if isinstance(v, list) else v) for k, v in inputs.items() if k != "ruleset"}
+
+
+def _placed(sentence: Sentence, rest: list[int]) -> list[int]:
+    """Conjurations another named card places ("two Mist Spirits with one Summon Mist Spirit"): what it makes, not a
+    card used (89 Summon cards name their conjuration)."""
+    out = []
+    for n in rest:
+        span = sentence.cards[n]
+        for card in [span.card] if span.card is not None else list(span.candidates):
+            if "conjur" not in card.type.lower():
+                continue
+            if any(k != n and (other := sentence.cards[k].card) is not None and re.search(
+                    rf"\b{re.escape(card.name)}s? conjurations?\b", other.text, re.I) for k in rest):
+                if span.card is None:  # "Ocean's Eyes" beside Summon Ocean's Eyes: the conjuration it places
+                    sentence.cards[n] = replace(span, card=card, how="chosen", candidates=())
+                out.append(n)
+                break
+    return out
+
+
+# "on my Gilder", "attacks a Gilder with 1 wound on it", "targeting their Iron Worker": a unit in play
+_ON_UNIT = (r"(?P<verb>on|at|targeting|targets?|against|attacks?|attacking|blocks?|blocking|guards?|guarding|hits?)"
+            r" (?P<who>my|their|his|her|an?|the|opponents?|my opponents?|an opponents?|enemy)? ?§(?P<n>\d+)"
+            rf"(?: (?:with|that has|having) (?P<w>{NUMBER}) wounds?(?: (?:tokens? )?on (?:it|him|her))?)?")
+
+
+def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, str, int, bool]]:
+    """Units (allies, conjurations) the sentence places on the board beside the card used: n -> (the words, side,
+    wounds, targeted). The card used is then the one left."""
+    out: dict[int, tuple[str, str, int, bool]] = {}
+    for m in sentence.find(_ON_UNIT):
+        n = sentence.mentions(int(m.group("n")))[0]
+        card = sentence.cards[n].card
+        if n not in rest or card is None or card.type not in ("Ally", "Conjuration") or len(rest) - len(out) < 2:
+            continue
+        sentence.use(m)
+        side = "mine" if m.group("who") == "my" else "theirs"
+        wounds = number(m.group("w")) if m.group("w") else 0
+        targeted = m.group("verb") in ("on", "at", "targeting", "target", "targets")
+        out[n] = (sentence.typed(m), side, wounds or 0, targeted)
+    return out
 
 
 def _cancels(card: Card | None) -> bool:
