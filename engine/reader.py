@@ -120,7 +120,12 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
             return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
     explainers = []
     for game in candidates:
-        cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game]
+        # the game's own rules words beside its named card ("the Fear bonus from Flawless Naginata": L5R's Fear, not
+        # Ashes' or Dominion's card Fear; "Potion", "Sword", "Inherited" beside a Grand Archive card)
+        terms = getattr(by_game[game].index, "terms", frozenset())
+        said = {i for i, w in enumerate(words) if fold(w.base) in terms or fold(w.text) in terms} \
+            if strong[game] else set()
+        cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game] | said
 
         def explains(other: CardSpan, game: str = game, cover: set[int] = cover) -> bool:
             """Another game's name is explained by one of this game's names holding it, by this game's own

@@ -45,8 +45,9 @@ EVENTS: tuple[tuple[str, str], ...] = (
     ("leaves-battle", r"(?:(?:leaves|left|leave|leaving) (?:the )?battle|(?:is |gets |was )?(?:removed|withdrawn) "
                       r"from (?:the )?battle|withdraws|retreats|is withdrawn)"),
     ("leaves-territory", rf"(?:leaves|left|leaving) {_OWNER}territory"),
-    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:discarded|banished|removed from "
-                    r"play|returned to (?:hand|deck|the deck|their hand|my hand)))"),
+    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:(?:discarded|banished)(?: from "
+                    r"(?:the )?(?:battle|play|territory|field of battle))?|removed from play|returned to (?:hand|deck|"
+                    r"the deck|their hand|my hand)))"),
     ("deactivated", r"(?:is |gets |was |get )?deactivated"),
     ("reset", r"(?:is |gets )?reset(?:s)?(?: to face value)?"),
 )

@@ -66,3 +66,30 @@ def test_the_judged_sentences_read_the_card_whose_text_names_the_other(asker: As
     assert result.reading.inputs["card"].startswith(card)
     assert any(other.casefold() in note.casefold() and "ability names" in note for note in result.reading.notes)
     assert any(o.label.startswith(other) for o in result.reading.others)
+
+
+def test_the_printing_note_says_what_the_command_says_over_names_whose_printings_read_apart(asker: Asker) -> None:
+    """A name typed without its printing: the sentence's answer carries the command's note, which judged the other
+    printings too and says whether their answer differs (names derived from the data: printings of one name whose
+    texts differ)."""
+    from engine.names import card_identity
+
+    texts: dict[str, set[str]] = {}
+    plain: dict[str, str] = {}
+    for card in asker.arbiter.cards_of("redemption"):
+        key = card_identity(card.name)
+        texts.setdefault(key, set()).add(card.text)
+        if "(" not in card.name and "[" not in card.name:
+            plain.setdefault(key, card.name)
+    names = sorted(plain[k] for k, t in texts.items() if len(t) > 1 and k in plain and len(plain[k].split()) > 1)
+    assert len(names) >= 100
+    checked = 0
+    for name in names[::40]:
+        result = asker.read(f"how long does {name} last?")[0]
+        if result.reading is None or result.reading.command != "duration":
+            continue
+        answer = asker.answer(result.reading, cards=result.cards)
+        direct = asker.arbiter.duration(name).as_json()
+        assert answer["match"].get("note") == direct["match"].get("note"), name
+        checked += 1
+    assert checked >= 5
