@@ -46,7 +46,8 @@ MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |
           r"that |this |its )?(?:[a-z0-9§]+ ){0,5}?(?:is|are|was|would be|gets|get|has been) (?:destroyed|bowed|"
           r"dishonored|dishonoured|discarded|killed|straightened|moved|sent home|assigned)|(?:a |an |my |your |his |"
           r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|enters play|recruits?|resolves|ends|begins|dies|wins|"
-          r"loses|is played|pays?|paying)(?: (?:a|the|an|to) [a-z]+(?: [a-z]+)?)?)")
+          r"loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|at|"
+          r"during|and|while|for|of|my|your|his|her|their)\b)[a-z]+)?)?)")
 ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
                r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
                r"(?:goes|resolves|acts|decides) first|in what order|order (?:of|do|does)|who picks|which first|both "
@@ -62,11 +63,17 @@ REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i)(?: (?:has|have|had|
             r"took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:entering play|enters play|"
             r"being destroyed|destroyed|dying|being bowed|bowed|being discarded|discarded|(?:it|that|this)(?: being "
             r"(?:destroyed|bowed|discarded))?))?")
+# other triggers the sentence describes in words ("an opponent trait", "my opponent has a delayed effect"): items
+# of that kind answering the moment, for that player
+_WHO = r"(?P<who>(?:my )?opponents?|his|her|their|my|i|your)"
+TRAIT = rf"{_WHO}(?: s)?(?: (?:has|have|had))?(?: (?:a|an|the))?(?: (?:own|triggered))? traits?"
+DELAYED = rf"(?<!\d )(?:{_WHO}(?: s)?(?: (?:has|have|had))? )?(?:a |an |the )?delayed effects?"
 TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
           r"(?:ends|begins|starts)")
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
 ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) (?:their|his|her) turn|"
           r"(?:my )?opponent is (?:the )?active(?: player)?")
+MY_TURN = r"(?:on|during) my (?:own )?turn"  # the default: you are the active player
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
 # Who went first this game (Courtesy traits, "When going second ..."): "I went first", "I'm going second", "my
@@ -117,8 +124,15 @@ class L5rPhrases:
             happened = next(iter(sentence.find(HAPPENED)), None)
             if happened is not None:
                 return self._order_happened(sentence, happened)
-        if moment is not None and (len(cards) > 1 or ordered):
+        if moment is not None and (len(cards) > 1 or ordered or sentence.has(REACTION) or sentence.has(TRAIT)
+                                   or sentence.has(DELAYED)):
             return self._order(sentence, moment)
+        if ordered and compare is None:  # an order asked for, but no moment the sentence names: asked back
+            return Ask("cannot-ask", "That asks in what order things resolve, but names no moment they answer that "
+                                     "can be read: say it as “after X enters play” / “when you pay Gold for X” "
+                                     "(or ask how long one effect lasts).",
+                       tuple(Option(f"How long {sentence.cards[n].name} lasts", self._duration(sentence.copy(), n))
+                             for n in cards[:3]))
         if compare is not None:
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
@@ -142,9 +156,11 @@ class L5rPhrases:
         items = [sentence.cards[n].name for n in sentence.distinct() if n not in inside]
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
+        _described(sentence, at, items)
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
+        sentence.take(MY_TURN)
         _went_first(sentence, inputs)
         sentence.take(ORDER_WORDS)
         return sentence.reading("order", inputs)
@@ -162,12 +178,7 @@ class L5rPhrases:
         items = [sentence.cards[n].name for n in sentence.distinct()]
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
-        for m in sentence.take(REACTION):
-            who = "opponent" if m.group("who") in ("opponent", "opponents", "my opponent", "my opponents", "his",
-                                                   "her", "their") else "you"
-            item = f"reaction:{at}@{who}"
-            if item not in items:
-                items.append(item)
+        _described(sentence, at, items)
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
@@ -224,7 +235,7 @@ class L5rPhrases:
         if chosen.index == default.index:  # the words say the ability judged anyway ("the Gold ... when I pay")
             return
         inputs["card"] = f"{inputs['card']}#{chosen.index}"
-        words = "”, “".join(sentence.words[i].text for i in sorted(said))
+        words = "”, “".join(dict.fromkeys(sentence.words[i].text for i in sorted(said)))
         text = chosen.rules_text or chosen.text
         owner = card.name + ("'" if card.name.endswith("s") else "'s")
         sentence.note(f"“{words}” points to {owner} ability #{chosen.index} (“{_cut(text)}”), not the one judged "
@@ -271,6 +282,21 @@ def _said_in(sentence: Sentence, free: list[int], ability: Ability) -> set[int]:
 def _cut(text: str, limit: int = 60) -> str:
     text = " ".join(text.split())
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _described(sentence: Sentence, at: str, items: list[str]) -> None:
+    """Reactions, traits and delayed effects the sentence describes in words ("my opponent has a Reaction",
+    "an opponent trait", "a delayed effect"): each an item of that kind answering the moment, for that player."""
+    for kind, pattern in (("reaction", REACTION), ("trait", TRAIT), ("delayed", DELAYED)):
+        for m in sentence.take(pattern):
+            said = m.group("who")
+            who = "opponent" if said in ("opponent", "opponents", "my opponent", "my opponents", "his", "her",
+                                         "their") else "you"
+            if said is None:
+                sentence.note(f"“{sentence.typed(m)}”, said without whose it is, is read as yours")
+            item = f"{kind}:{at}@{who}"
+            if item not in items:
+                items.append(item)
 
 
 def _went_first(sentence: Sentence, inputs: dict[str, Any]) -> None:

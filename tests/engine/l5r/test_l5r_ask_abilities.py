@@ -100,3 +100,33 @@ def test_fear_beside_an_l5r_card_is_the_keyword_over_l5r_cards_saying_fear(asker
         if result.reading is None or result.reading.game != "l5r":
             wrong.append((name, result.asked and result.asked.why))
     assert not wrong, wrong
+
+
+def _entering(arbiter: Arbiter) -> list[str]:
+    """Real L5R cards with an "After this card enters play" trait (a moment a sentence names by the card)."""
+    return sorted({c.name for c in arbiter.cards_of("l5r") if re.search(r"\bAfter this (?:card|Personality) enters "
+                                                                         r"play\b", c.text) and "(" not in c.name
+                   and "•" not in c.name})
+
+
+def test_triggers_described_in_words_are_items_of_the_order_over_real_cards(asker: Asker) -> None:
+    names = _entering(asker.arbiter)
+    assert len(names) >= 20
+    wrong = []
+    for name in names[::7]:
+        text = (f"in l5r, {name} enters play. My opponent has a Reaction and an opponent trait, and I have "
+                "a delayed effect for it. In what order do they resolve?")
+        result = asker.read(text)[0]
+        items = result.reading.inputs.get("item", []) if result.reading is not None else []
+        kinds = {i.split(":", 1)[0] + "@" + i.rsplit("@", 1)[-1] for i in items if ":" in i}
+        if result.reading is None or result.reading.command != "order" or \
+                not {"reaction@opponent", "trait@opponent", "delayed@you"} <= kinds:
+            wrong.append((name, items, result.asked and result.asked.why))
+    assert not wrong, wrong
+
+
+def test_an_order_asked_without_a_moment_is_asked_back_not_a_duration(asker: Asker) -> None:
+    names = _entering(asker.arbiter)
+    for name in names[::15]:
+        result = asker.read(f"in l5r, who picks the order for {name} and my other cards?")[0]
+        assert result.reading is None and result.asked is not None and result.asked.kind == "cannot-ask", name
