@@ -76,8 +76,8 @@ def test_the_first_line_names_what_it_leaves_out(asker: Asker) -> None:
 
 
 @pytest.mark.parametrize("text", [
-    "does Adino's ability last after the battle ends?",
-    "if Adino leaves play does his restrict end",
+    "how long does Forces Arise last after the battle ends?",
+    "if Goliath (LoC) leaves play does his negate end",
     "when does Wharf leave play?",
 ])
 def test_a_condition_read_or_a_question_word_is_no_unread(asker: Asker, text: str) -> None:

@@ -89,10 +89,7 @@ class L5rPhrases:
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
-             r"samurai", r"shugenja",
-             # L5R's own keyword ("Fear 2", "Negate Fear effects"): about 430 L5R texts say it; beside an L5R card it
-             # is that keyword, not Ashes' or Dominion's card named Fear
-             r"fear(?: effects?| bonus)?")
+             r"samurai", r"shugenja")
     answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
                "effect lasts (`/l5r duration`)")
     # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction

@@ -33,7 +33,8 @@ EVENTS: tuple[tuple[str, str], ...] = (
                   rf"{_COUNT.replace('count', 'count2')} turns? (?:{_ENDS}|pass(?:es)?))"),
     ("battle-ends", rf"(?:(?:after|once|when|past|beyond|outside of|until|till) (?:the |this |a )?battle(?: {_ENDS})?|"
                     rf"(?:the |this )?battle {_ENDS}|(?:at |until |after )?the end of (?:the |this )?battle)"),
-    ("phase-ends", rf"(?:(?:the |this |that )?phase {_ENDS}|(?:at |until |after |past )?(?:the )?end of (?:the |this )?"
+    ("phase-ends", rf"(?:(?:the |this |that )?(?:preparation |draw |upkeep |discard )?phase {_ENDS}|"
+                   rf"(?:at |until |after |past )?(?:the )?end of (?:the |this )?"
                    rf"phase|(?:the |into the )?next phase|after the phase)"),
     ("round-ends", rf"(?:(?:the |this )?round {_ENDS}|(?:at |until |after )?(?:the )?end of (?:the |this )?round|"
                    rf"(?:the )?next round|after the round)"),
@@ -68,7 +69,11 @@ class RedemptionPhrases:
              r"evil characters?", r"enhancements?", r"brigades?", r"rescue", r"artifact pile", r"field of battle",
              r"dominants?", r"fortress", r"curse")
     answers = "about how long a card's special ability lasts (`/duration`)"
-    cannot = (r"\bblock(?:s|ed|ing)?\b", r"\blegal\b", r"\bbanned\b", r"\btype (?:1|2|one|two)\b", r"\bbrigade is\b",
+    # whether a card can block is no duration question; a block that happened ("Goliath blocked and negated ...",
+    # "while blocking on my opponent's turn") is the scene of one
+    cannot = (r"\b(?:can|could|may|cannot|cant) (?:\w+ ){0,4}block\b|\bwho (?:can )?blocks?\b",
+              r"\bblock(?:s)? (?:a|an|the|my|his|her|their) \w+ with\b",
+              r"\blegal\b", r"\bbanned\b", r"\btype (?:1|2|one|two)\b", r"\bbrigade is\b",
               r"\bwhat brigade\b", r"\bhow much\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\brarity\b",
               r"\bwho wins\b", r"\bhow many (?:lost souls|cards)\b")
     filler = frozenset({"last", "lasts", "lasting", "long", "ability", "abilities", "special", "effect", "effects",
@@ -79,6 +84,17 @@ class RedemptionPhrases:
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         named = _distinct(sentence)
+        if len(named) > 1:  # "my Evil Character", "protect Lost Souls": the game's own words, not a card asked about
+            words = [n for n in named if self._game_words(sentence, n)]
+            if words and len(words) < len(named):
+                for n in words:
+                    span = sentence.cards[n]
+                    sentence.note(f"“{span.typed}” is read as the game's word, not the card {span.name}")
+                    if span.card is None and span.candidates:
+                        sentence.cards[n] = replace(span, card=span.candidates[0], how="chosen", candidates=())
+                    for m in sentence.mentions(n):
+                        sentence.use_card(m)
+                named = [n for n in named if n not in words]
         subject = _subject(sentence, named) if len(named) > 1 else None
         if subject is not None:
             asked = sentence.cards[subject]
@@ -105,6 +121,15 @@ class RedemptionPhrases:
             return Ask("several-cards", "That names several cards; `/duration` judges one card at a time: which "
                                         "one?", options)
         return self._one(sentence, named[0])
+
+    def _game_words(self, sentence: Sentence, n: int) -> bool:
+        """Whether a card's words, with the words after them, are one of the game's own phrases ("Evil" of "Evil
+        Character", "Lost Souls", "Heroes")."""
+        span = sentence.cards[n]
+        rest = " ".join(w.norm for w in sentence.words[span.start:])
+        typed = " ".join(w.norm for w in sentence.words[span.start:span.end])
+        return any((m := re.match(rf"(?:{pattern})\b", rest)) is not None and m.end() >= len(typed)
+                   for pattern in self.hints if "territory" not in pattern)
 
     def _one(self, sentence: Sentence, n: int, fresh: bool = False) -> Reading:
         if fresh:

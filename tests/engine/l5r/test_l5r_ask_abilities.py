@@ -4,7 +4,7 @@ A card with several abilities asked about by a word only one of them says ("Roam
 for that ability (`CARD#N`), not the one judged by default (about 1,550 L5R cards have several abilities; 178 of them
 produce Gold beside another ability). Checked over real cards derived from the data: each Gold producer whose other
 ability has a word no other ability of it says. "Fear" beside an L5R card is L5R's keyword, not the Ashes or Dominion
-card named Fear (about 430 L5R texts say Fear)."""
+card named Fear (about 430 L5R texts say Fear: engine/reader.py, a game's own rules words)."""
 
 from __future__ import annotations
 
