@@ -49,6 +49,8 @@ EVENTS: tuple[tuple[str, str], ...] = (
     ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:(?:discarded|banished)(?: from "
                     r"(?:the )?(?:battle|play|territory|field of battle))?|removed from play|returned to (?:hand|deck|"
                     r"the deck|their hand|my hand)))"),
+    # a Lost Soul rescued leaves the Land of Bondage for the rescuer's Land of Redemption: out of play
+    ("leaves-play", r"(?:is |was |gets |got |has been |just got |just was )(?:just )?rescued"),
     ("deactivated", r"(?:is |gets |was |get )?deactivated"),
     ("reset", r"(?:is |gets )?reset(?:s)?(?: to face value)?"),
 )

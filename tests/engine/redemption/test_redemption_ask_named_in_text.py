@@ -93,3 +93,16 @@ def test_the_printing_note_says_what_the_command_says_over_names_whose_printings
         assert answer["match"].get("note") == direct["match"].get("note"), name
         checked += 1
     assert checked >= 5
+
+
+def test_a_lost_soul_said_to_be_rescued_has_left_play_over_real_lost_souls(asker: Asker) -> None:
+    souls = sorted({c.name for c in asker.arbiter.cards_of("redemption") if c.type.startswith("Lost Soul")
+                    and c.text.strip() and "(" not in c.name})
+    assert len(souls) >= 20
+    wrong = []
+    for name in souls[::max(1, len(souls) // 8)]:
+        result = asker.read(f"{name} is in my Land of Bondage and it just got rescued. Does its ability still last?")[0]
+        then = result.reading.inputs.get("then", []) if result.reading is not None else None
+        if then != ["leaves-play"]:
+            wrong.append((name, then, result.asked and result.asked.why))
+    assert not wrong, wrong
