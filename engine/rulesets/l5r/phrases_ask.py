@@ -90,8 +90,8 @@ class L5rPhrases:
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
              r"samurai", r"shugenja")
-    answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
-               "effect lasts (`/l5r duration`)")
+    answers = ("about the order things triggered at one moment resolve in (the order question) and how long an "
+               "effect lasts (the duration question)")
     # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
     # last?" is a duration question)
     _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of)\b).*"
@@ -139,7 +139,7 @@ class L5rPhrases:
             for n in cards:
                 copy = sentence.copy()
                 options.append(Option(sentence.cards[n].name, self._duration(copy, n)))
-            return Ask("several-cards", "That names several cards but no moment they answer; `/l5r duration` "
+            return Ask("several-cards", "That names several cards but no moment they answer; the duration question "
                                         "judges one effect at a time (for an order, say the moment: “after a "
                                         "Personality is destroyed, which resolves first?”). Which card?",
                        tuple(options))

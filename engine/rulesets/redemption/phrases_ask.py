@@ -70,7 +70,7 @@ class RedemptionPhrases:
     hints = (r"(?:my |their |his |the )?territory", r"land of bondage", r"lost souls?", r"heroes", r"hero",
              r"evil characters?", r"enhancements?", r"brigades?", r"rescue", r"artifact pile", r"field of battle",
              r"dominants?", r"fortress", r"curse")
-    answers = "about how long a card's special ability lasts (`/duration`)"
+    answers = "about how long a card's special ability lasts (the duration question)"
     # whether a card can block is no duration question; a block that happened ("Goliath blocked and negated ...",
     # "while blocking on my opponent's turn") is the scene of one
     cannot = (r"\b(?:can|could|may|cannot|cant) (?:\w+ ){0,4}block\b|\bwho (?:can )?blocks?\b",
@@ -120,8 +120,8 @@ class RedemptionPhrases:
             return replace(reading, notes=tuple(sentence.notes), others=others)
         if len(named) > 1:
             options = tuple(Option(sentence.cards[n].name, self._one(sentence, n, fresh=True)) for n in named)
-            return Ask("several-cards", "That names several cards; `/duration` judges one card at a time: which "
-                                        "one?", options)
+            return Ask("several-cards", "That names several cards; the duration question judges one card at a "
+                                        "time: which one?", options)
         return self._one(sentence, named[0])
 
     def _game_words(self, sentence: Sentence, n: int) -> bool:
