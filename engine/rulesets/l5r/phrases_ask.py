@@ -94,7 +94,7 @@ class L5rPhrases:
                "effect lasts (the duration question)")
     # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
     # last?" is a duration question)
-    _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of)\b).*"
+    _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of|negated?|later)\b).*"
     cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", _STAT + r"\bforce\b(?! \+)",
               _STAT + r"\bchi\b",
               r"\bhonou?r requirement\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\bstats?\b")
