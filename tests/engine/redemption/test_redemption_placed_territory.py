@@ -10,10 +10,10 @@ from functools import cache
 
 import pytest
 
-from engine.cards import Card
+from engine.cards import Annotation, Card
 from engine.rulesets.redemption import judge
 from engine.rulesets.redemption.parts import split_parts
-from tests.engine.redemption.redemption_builder import real_cards
+from tests.engine.redemption.redemption_builder import real_cards, starter
 
 # Read from the card words, independently of the engine: a clause that opens ("Place ...", or after ":" / "." /
 # "you may") with the card placing itself in a territory.
@@ -63,4 +63,32 @@ def test_leaving_the_territory_ends_every_placement_that_lasts(zone):
         if left_territory.persists != left_play.persists or left_territory.persists:
             wrong.append(f"{name} [{label or '-'}]")
     assert lasting >= 40, lasting
+    assert not wrong, wrong
+
+
+def _place_annotation(text: str) -> tuple[Annotation, ...]:
+    m = _OPENS_PLACEMENT.search(text)
+    assert m is not None
+    return (Annotation("", "D3", m.group(0).strip(" .:;,"), "self"),)
+
+
+@pytest.mark.parametrize("source", ["starter", "real"])
+def test_an_annotated_placement_in_a_territory_ends_there_as_the_text_does(source):
+    """A moderator's "D3 self" annotation on a card that places itself in a territory names the same place: leaving
+    the territory ends it as it ends the text's reading. (The starter Three Woes (RoJ), annotated, went on after
+    leaving territory while an unannotated printing of the same words ended, so the two printings were said to
+    answer differently.)"""
+    if source == "starter":
+        cases = [(card, "", notes) for card, notes in starter().values()
+                 if any(a.rule == "D3" and a.value == "self" for a in notes) and _OPENS_PLACEMENT.search(card.text)]
+    else:
+        cases = [(real_cards()[name], label, _place_annotation(part.text)) for name, label in placed_in_territory()
+                 for part in split_parts(real_cards()[name].text) if part.label == label and not label]
+    assert cases and (source == "real" or "Three Woes (RoJ)" in {c.name for c, _, _ in cases})
+    wrong = []
+    for card, label, notes in cases:
+        events = ["turn-ends", "leaves-territory"]
+        noted = judge(card, "territory", events, annotations=notes, part=label or None)
+        if noted.persists:
+            wrong.append(card.name)
     assert not wrong, wrong
