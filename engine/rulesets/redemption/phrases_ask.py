@@ -54,6 +54,8 @@ EVENTS: tuple[tuple[str, str], ...] = (
     ("deactivated", r"(?:is |gets |was |get )?deactivated"),
     ("reset", r"(?:is |gets )?reset(?:s)?(?: to face value)?"),
 )
+# "after the Hero set aside by Gathering of Angels returns": the cards set aside "for N turns" came back
+RETURNS = r"(?:returns?|returned|comes? back|came back|is back|are back|come back)"
 TURNS: tuple[tuple[str, str], ...] = (
     ("theirs", r"(?:on|during|in) (?:my |an |the |another )?(?:opponents?|other players?|opponent s)(?: s)? turn|"
                r"(?:on|during|in) (?:their|his|her) turn|(?:played |is played )?on opponents turn"),
@@ -162,6 +164,15 @@ class RedemptionPhrases:
                 if said:
                     times = min(number(said) or 2, 6)
                 found.append((sentence.position(m), event, times))
+        back = _set_aside_turns(card.card) if card.card is not None else None
+        if back is not None:
+            for m in sentence.take(RETURNS):
+                sentence.take(r"(?:[a-z]+ ){0,2}?set aside(?: by)?")  # "the Hero set aside by": what came back
+                found.append((sentence.position(m), "turn-ends", back))
+                found.append((sentence.position(m) + 0.5, "phase-ends", 2))
+                sentence.note(f"“{sentence.typed(m)}” is read as the set-aside cards coming back: {back} turns end, "
+                              "then your draw and upkeep phases (they return in your preparation phase)")
+                break
         events = [e for _, e, t in sorted(found) for _ in range(t)]
         if events:
             inputs["then"] = events
@@ -172,6 +183,13 @@ class RedemptionPhrases:
         if out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+def _set_aside_turns(card: Any) -> int | None:
+    """N of a card's "set ... aside for N turns" (the turns its set-aside cards stay out), else None."""
+    m = re.search(rf"\bset\b[^.]*?\baside for (?P<n>{NUMBER}) turns?\b", card.text, re.I)
+    count = number(m.group("n")) if m else None
+    return count if count is not None and 0 < count <= 6 else None
 
 
 def _said(span: CardSpan) -> str:

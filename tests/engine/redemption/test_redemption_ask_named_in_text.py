@@ -108,3 +108,21 @@ def test_a_lost_soul_said_to_be_rescued_has_left_play_over_real_lost_souls(asker
         if then != ["leaves-play"]:
             wrong.append((name, then, result.asked and result.asked.why))
     assert not wrong, wrong
+
+
+def test_cards_set_aside_for_n_turns_said_to_return_are_read_as_coming_back_over_real_cards(asker: Asker) -> None:
+    from engine.sentence import number
+
+    found = {}
+    for card in asker.arbiter.cards_of("redemption"):
+        m = re.search(r"\bset\b[^.]*?\baside for (\w+) turns?\b", card.text, re.I)
+        if m and number(m.group(1)) and card.name not in found:
+            found[card.name] = number(m.group(1))
+    assert len(found) >= 20
+    wrong = []
+    for name in sorted(found)[::4]:
+        result = asker.read(f"after the Hero set aside by {name} returns, does its ability still last?")[0]
+        then = result.reading.inputs.get("then") if result.reading is not None else None
+        if then != ["turn-ends"] * found[name] + ["phase-ends"] * 2:
+            wrong.append((name, found[name], then, result.asked and result.asked.why))
+    assert not wrong, wrong
