@@ -51,7 +51,11 @@ MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |
 ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
                r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
                r"(?:goes|resolves|acts|decides) first|in what order|order (?:of|do|does)|who picks|which first|both "
-               r"trigger|resolve first|goes first|comes first")
+               r"trigger|resolve first|goes first|comes first|"
+               # "can my Reaction respond?", "do I get to play my Reaction", "does Ward of Air trigger": who answers
+               r"(?:can|may|could) (?:my|his|her|their|(?:my )?opponents?|i) (?:play (?:my |a |his |her |their )?)?"
+               r"reactions? (?:respond|be played|answer)|do i get to (?:play|use) (?:my |a )?reaction|"
+               r"does §\d+ (?:trigger|fire|respond)")
 # "Banished entered play and ...; which happens first?", "my Asp Skirmisher was destroyed": the moment said as what
 # happened, without before/after/when; read as the moment after it
 HAPPENED = (r"(?P<occ>(?:my |your |his |her |their |the |a |an )?(?:§\d+|[a-z]+) )(?P<ev>entered play|enters play|"
@@ -125,7 +129,7 @@ class L5rPhrases:
                                    or sentence.has(DELAYED)):
             return self._order(sentence, moment)
         if ordered and compare is None:  # an order asked for, but no moment the sentence names: asked back
-            return Ask("cannot-ask", "That asks in what order things resolve, but names no moment they answer that "
+            return Ask("cannot-ask", "That asks what answers a moment and in what order, but names no moment that "
                                      "can be read: say it as “after X enters play” / “when you pay Gold for X” "
                                      "(or ask how long one effect lasts).",
                        tuple(Option(f"How long {sentence.cards[n].name} lasts", self._duration(sentence.copy(), n))
