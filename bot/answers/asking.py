@@ -215,13 +215,29 @@ class Asker:
         """The per-game command's own answer to a reading (stored as that command stores it). `cards`: the card
         spans the sentence was read with; a card named there loosely or without its printing gets the note the
         command gives for the name as typed (the reading names each card exactly, which needs no note)."""
-        answer = self._answer(reading, guild, version)
+        answer = self._answer(reading, guild, version, self._typed_name(reading, guild, cards))
         if cards:
             typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild),
                         lambda match: self.arbiter.printing_report(match, guild))
         return answer
 
-    def _answer(self, reading: Reading, guild: str | int | None, version: str | None) -> dict[str, Any]:
+    def _typed_name(self, reading: Reading, guild: str | int | None, cards: Sequence[CardSpan]) -> str | None:
+        """The card's words as typed, when they alone lead to the card the reading names without naming a printing:
+        the shortcut is then asked by them, as the command would be, so its answer compares the printings."""
+        ruleset = find_ruleset(reading.game)
+        named = str(reading.inputs.get("card") or "")
+        if not named or not is_shortcut(ruleset, reading.command):
+            return None
+        span = next((c for c in cards if c.card is not None and named in (c.card.label, c.card.name)), None)
+        if span is None:
+            return None
+        typed = self._matcher(ruleset, guild).match(span.typed)
+        if typed.card is None or typed.card.key != span.card.key or typed.chosen in ("named", ""):
+            return None
+        return span.typed
+
+    def _answer(self, reading: Reading, guild: str | int | None, version: str | None,
+                typed: str | None = None) -> dict[str, Any]:
         ruleset = find_ruleset(reading.game)
         inputs = dict(reading.inputs)
         version = str(inputs.pop("ruleset", None) or version or next(iter(ruleset.versions())))
@@ -229,8 +245,8 @@ class Asker:
             question = question_of(ruleset, reading.command)
             events = question.parse_events(inputs.get("then") or [])
             extra = {k: inputs[k] for k in ("turn", "players") if inputs.get(k)}
-            answer = self.arbiter.duration(str(inputs["card"]), played_in=inputs.get("played_in"), events=events,
-                                           ruleset=version, part=inputs.get("part"), guild=guild,
+            answer = self.arbiter.duration(typed or str(inputs["card"]), played_in=inputs.get("played_in"),
+                                           events=events, ruleset=version, part=inputs.get("part"), guild=guild,
                                            extra=extra or None)
             return answer.as_json()
         matcher = self._matcher(ruleset, guild)

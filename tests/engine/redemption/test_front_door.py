@@ -51,6 +51,9 @@ def test_what_players_type_gets_a_ruling(real_db, capsys, name):
         assert match["printings_line"] == f"All {len(reads)} printings read alike."
     code, out, _ = run(capsys, "duration", name, "--db", real_db)
     lines = out.splitlines()
+    if match.get("answers_line"):  # printings that answer differently: every answer, with its printings, leads
+        assert lines[0] == match["answers_line"]
+        lines = lines[1:]
     plain = lines[0]  # the player's answer first; what the name was read as, and other printings, after it
     if match["note"]:
         assert lines[1] == match["note"][:1].upper() + match["note"][1:] + "."
