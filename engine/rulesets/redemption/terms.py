@@ -256,6 +256,11 @@ def _lasting_words(sentence: str) -> bool:
     return any(m.start() >= after and not _loop_until(unquoted, m) for m in P.LASTING.finditer(unquoted))
 
 
+def lasting_words(sentence: str) -> bool:
+    """Whether a sentence has lasting words of its own (outside a leading condition checked once)."""
+    return _lasting_words(sentence)
+
+
 def _battle_end_action(sentence: str) -> str:
     """The words of a delayed action at the end of the battle, when they are all that makes the sentence last
     ("After battle, discard this card", "discard Egyptian Archer at end of battle"); "" otherwise: "until end of
