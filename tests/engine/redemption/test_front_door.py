@@ -234,7 +234,9 @@ def test_a_full_name_typed_exactly_never_answers_another_ability_silently(real_d
         else:  # the same answer: said so when every printing that differs gives it, else left unsaid
             assert "same answer" in note or "ask with set" in note, (card.label, note)
     assert answered > 5000
-    assert 350 < told < 450  # the class: 384 printings' exact names answered by another printing
+    # the class: 458 printings' exact names answered by another printing (384 before the reading key took in the
+    # card words an answer quotes: "Haman's Plot" (Pat) and (Roots) quote different "Cannot be ..." words)
+    assert 400 < told < 520
 
 
 def test_the_judged_names_answer_the_default_and_name_the_other_printing(real_db, capsys):

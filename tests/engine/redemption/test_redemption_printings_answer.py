@@ -90,3 +90,32 @@ def test_the_judged_names_lead_with_each_printings_answer(real_db, capsys):  # n
         assert json.loads(out)["match"]["answers_line"] == first
     code, out, _ = run(capsys, "ask", "does The Long Day last after the battle phase ends?", "--db", real_db)
     assert code == 0 and out.splitlines()[0].startswith("The printings of The Long Day answer differently."), out
+
+
+@pytest.mark.parametrize("scenario", ["plain", "battle-phase-ends"])
+def test_printings_said_to_read_alike_give_the_same_first_line(scenario):
+    """Blind round 41011 (#5-#10, "Haman's Plot", "Goliath's Armor"): printings the reading key called alike got one
+    answer quoting one printing's words ("only its “Cannot be negated” lasts") for another whose card says "Cannot
+    be interrupted, prevented or negated". Over every real card with several printings: two printings that read
+    alike give the same first line, word for word (the card's name and printing aside)."""
+    from engine.rulesets.redemption import RULESET, judge
+    from engine.rulesets.redemption.render import summary
+    from tests.engine.redemption.redemption_builder import real_cards
+
+    inputs = SCENARIOS[scenario]
+    by_identity: dict[str, list] = defaultdict(list)
+    for card in real_cards().values():
+        by_identity[card_identity(card.name)].append(card)
+    checked, wrong = 0, []
+    for printings in by_identity.values():
+        groups: dict[object, set[str]] = defaultdict(set)
+        for card in printings:
+            verdict = judge(card, inputs.get("played_in"), list(inputs.get("events", ())))
+            said = own_answer(summary(verdict), card).replace("’", "'").casefold()  # ("Cannot be Negated")
+            said = said.replace(base_name(card.name).replace("’", "'").casefold(), "<card>")  # its own name aside
+            groups[RULESET.reading_key(card, ())].add(said)
+        for said in groups.values():
+            checked += 1
+            if len(said) > 1:
+                wrong.append(sorted(said))
+    assert checked > 3000 and not wrong, wrong[:5]
