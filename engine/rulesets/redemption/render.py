@@ -139,6 +139,11 @@ def plain(verdict: Verdict) -> str:
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
                  f" (its effects happen at once; only its “{words}” lasts)")
     if part.on_return and part.returned_by is None and part.persists:
+        # what ends first is the set-aside, not the ability: what it does on return follows it
+        if text.startswith(("Lasts ", "Ends ")):
+            text = f"The set-aside {text[0].lower()}{text[1:]}"
+        else:
+            text = text.replace("; ends ", "; the set-aside ends ", 1)
         text += f"; then what it does “{part.on_return}” lasts {_on_return_time(part)}"
     elif part.on_return and part.returned_by is not None and part.persists and not text.startswith("Lasts"):
         text += f" (what it does “{part.on_return}” began as the set-aside cards came back)"

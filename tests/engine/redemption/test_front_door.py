@@ -193,8 +193,9 @@ def test_plain_first_line_and_notes_agree_with_the_verdict_for_every_card(real_d
                 assert line.startswith("Has ended"), (card.label, events, line)
             elif events:
                 assert line.startswith("Still going"), (card.label, events, line)
-            else:
-                assert line.startswith(("Lasts ", "Ends when")), (card.label, line)
+            else:  # (what ends first of an on-return card is its set-aside: test_redemption_on_return)
+                assert line.startswith(("Lasts ", "Ends when") + (("The set-aside lasts ", "The set-aside ends ")
+                                                                 if part.on_return else ())), (card.label, line)
             notes = {n.id for n in verdict.trace.interpretations}
             if "shorter-within-bound" in notes:
                 assert any(s.term.rule == "D4" and not s.term.ends_result for p in verdict.parts for s in p.terms)
