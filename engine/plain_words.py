@@ -129,7 +129,7 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
             moved = [*clauses[lead:], *(c[:1].lower() + c[1:] for c in clauses[:lead])]
             first = _ended(capitalised("; ".join(moved)))
         head, tail = _shorter(first, limit)
-        briefer = _briefer_quotes(first)
+        briefer = _briefer_quotes(first, limit)
         if (not tail or _words(head) < GIST_WORDS) and _words(briefer) < limit:
             return briefer, " ".join(others)  # card words cut in it, not the answer (the card's text is shown)
         if tail:
@@ -140,18 +140,38 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
 GIST_WORDS = 12  # a first line split shorter than this says too little: the card's quotes are cut instead
 
 
-QUOTE_WORDS = 6  # a quote of card words in a first line too long is cut to this many words
+QUOTE_WORDS = 6  # a quote of card words cut to fit a first line keeps at least this many words
+
+# words a cut quote never ends on: "add 1 to its attack value for the…" says no more than "… attack value…"
+_DANGLING = frozenset({"a", "an", "the", "of", "for", "to", "and", "or", "with", "from", "on", "in", "into", "onto",
+                       "at", "by", "its", "your", "their", "this", "that", "which", "who", "if", "as", "than", "then",
+                       "but"})
 
 
-def _briefer_quotes(sentence: str) -> str:
-    """`sentence` with each quote of card words longer than QUOTE_WORDS words cut at a word with "…"."""
-    def brief(match: re.Match[str]) -> str:
-        inner = match.group(0).strip(OPEN + CLOSE)
-        words = inner.split()
-        if len(words) <= QUOTE_WORDS:
-            return match.group(0)
-        return OPEN + " ".join(words[:QUOTE_WORDS]).rstrip(_CUT_AFTER + ".") + ELLIPSIS + CLOSE
-    return _QUOTE.sub(brief, sentence)
+def _briefer_quotes(sentence: str, limit: int = HEADLINE_WORDS) -> str:
+    """`sentence` with its quotes of card words cut at a word with "…" until it is shorter than `limit` words: the
+    longest quote loses words first and each keeps at least QUOTE_WORDS, so as much of the card's words as the line
+    has room for is said ("If it has 1 or more status tokens on it, add 1 to its attack value…", not "If it has 1
+    or more…", which hides what happens); a cut never ends on a small joining word ("for the…")."""
+    parts = _QUOTE.split(sentence)
+    quotes = [q.strip(OPEN + CLOSE).split() for q in _QUOTE.findall(sentence)]
+    kept = [len(q) for q in quotes]
+    room = limit - 1 - sum(_words(p) for p in parts)
+    while sum(kept) > room:
+        longest = max(range(len(kept)), key=lambda i: kept[i], default=None)
+        if longest is None or kept[longest] <= QUOTE_WORDS:
+            break
+        kept[longest] -= 1
+
+    def said(i: int) -> str:
+        words = quotes[i][:kept[i]]
+        if kept[i] == len(quotes[i]):
+            return OPEN + " ".join(words) + CLOSE
+        while len(words) > QUOTE_WORDS // 2 and words[-1].strip(_CUT_AFTER + ".").casefold() in _DANGLING:
+            words = words[:-1]
+        return OPEN + " ".join(words).rstrip(_CUT_AFTER + ".") + ELLIPSIS + CLOSE
+
+    return "".join(p + (said(i) if i < len(quotes) else "") for i, p in enumerate(parts))
 
 
 def _shorter(sentence: str, limit: int) -> tuple[str, str]:

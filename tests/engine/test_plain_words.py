@@ -151,9 +151,22 @@ def test_a_long_first_clause_is_said_as_two_sentences(text, first, then):
 def test_a_clause_or_quote_is_never_split_inside():
     quote = "“" + "; ".join(["Deal 1 damage"] * 12) + "”"
     text = f"It says {quote} and more: nothing else."
+    first, _ = headline(text)
+    assert quote not in first and len(first.split()) < 30  # the quote is cut so that the first line fits
+    kept = first.split("“")[1].split("…”")[0]
+    assert quote.strip("“”").startswith(kept + " ") and len(kept.split()) >= 6  # after a whole word, not too soon
+
+
+def test_a_cut_quote_says_as_much_as_the_first_line_has_room_for():
+    # Emberoot Lizard (trial 38300 #34): a 6-word cut, "If it has 1 or more…", hid what happens; the budget keeps
+    # the effect, and the cut never ends on a small joining word ("for the…")
+    text = ("Emberoot Lizard's Ignite, when this unit is declared as an attacker: “If it has 1 or more status tokens "
+            "on it, add 1 to its attack value for the remainder of the turn” happens. “If you do, you may deal 1 "
+            "damage to another target unit” does not happen: no unit to target.")
     first, more = headline(text)
-    cut_quote = "“" + "; ".join(["Deal 1 damage"] * 2) + "…”"
-    assert quote in first or quote in more or cut_quote in first  # whole, or cut after a whole word
+    assert first == ("Emberoot Lizard's Ignite, when this unit is declared as an attacker: “If it has 1 or more status "
+                     "tokens on it, add 1 to its attack value…” happens.")
+    assert more.startswith("“If you do")
 
 
 def test_an_assumption_said_first_follows_the_answer_it_qualifies():
