@@ -192,3 +192,25 @@ def test_long_card_quotes_are_cut_at_a_word_when_that_makes_the_first_line_fit()
         "Earth's Protection: its delayed effect is still waiting; “Negate his next bowing or movement…” has not "
         "happened yet (it waits until the end of the turn at most).", "")
     assert headline(REINFORCE)[0].startswith("Reinforce: “Look at the top 5 cards of your draw pile” happens;")
+
+
+def test_a_first_line_never_stops_at_who_and_when():
+    # 222 L5R first lines read "X after he attacks you." and 27 Ashes ones "Bone Crow's Feast 1, when this unit is
+    # declared as an attacker.": the split after the first ": " left only who and when
+    text = ("Anonymous Monk after he attacks you: in effect while “you control one or more Rings” holds (taken to "
+            "hold, as nothing given says otherwise), and only while its card is in play. More follows here.")
+    first, more = headline(text)
+    assert first.startswith("Anonymous Monk after he attacks you: in effect while “you control one or more Rings”")
+    assert more.startswith("And only while its card is in play.")
+    text = ("Bone Crow's Feast 1, when this unit is declared as an attacker: “Add 1 to its attack value for the "
+            "remainder of the turn if it is targeting a unit with 1 or more wound tokens on it” happens. More.")
+    first, more = headline(text)
+    assert first.startswith("Bone Crow's Feast 1, when this unit is declared as an attacker: “Add 1 to its attack")
+    assert first.endswith("…” happens.") and more == "More."
+    text = ("Aquifer Seneschal reaches Aquifer Seneschal: 1 buff counter put on it, power +1 and life +1 (the card "
+            "data has no printed value), has hindered (it enters the field rested) and taunt. This assumes [Class "
+            "Bonus] holds.")
+    first, more = headline(text)  # no quote to cut: its asides follow it
+    assert first == ("Aquifer Seneschal reaches Aquifer Seneschal: 1 buff counter put on it, power +1 and life +1, "
+                     "has hindered and taunt.")
+    assert more.startswith("(the card data has no printed value; it enters the field rested).")
