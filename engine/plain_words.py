@@ -73,6 +73,8 @@ _LETTER = re.compile(r"\b(?:layer|step|sub-?step)s? [A-Z]\b(?:[-–][A-Z]\b)?")
 _EVENT_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+:[a-z]\w*")
 _TALLY = re.compile(r"\b\d+ of (?:the )?\d+\b|\b\d+ points?\b|\b\d+/\d+\b")
 _CODE = re.compile(r"\[['\"]|['\"]\]|\{['\"]|[:=] ?(?:None|True|False)\b(?! ?[A-Za-z])|=>|\\n|\(\s*\)|\[\s*\]")
+_STRAIGHT = re.compile(r'"[^"\n]*"')
+_ASIDE = re.compile(r"\([^()\x00]*(?:\x00\d+\x00[^()\x00]*)*\)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(\x00])")  # \x00: a quote hidden while splitting
 
 
@@ -90,9 +92,14 @@ def sentences(text: str) -> list[str]:
         return f"\x00{len(hidden) - 1}\x00"
 
     masked = _QUOTE.sub(keep, text)
+    masked = _STRAIGHT.sub(keep, masked)  # '"On Sacrifice: Rest target unit. The…"': a quote the card writes so
+    while _ASIDE.search(masked):  # and an aside ("(#1) (… unit. The…)"): their full stops end no sentence
+        masked = _ASIDE.sub(keep, masked)
     out = []
     for piece in _SENTENCE_END.split(masked):
-        piece = re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], piece).strip()
+        while "\x00" in piece:
+            piece = re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], piece)
+        piece = piece.strip()
         if piece:
             out.append(piece)
     return out

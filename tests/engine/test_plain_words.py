@@ -214,3 +214,14 @@ def test_a_first_line_never_stops_at_who_and_when():
     assert first == ("Aquifer Seneschal reaches Aquifer Seneschal: 1 buff counter put on it, power +1 and life +1, "
                      "has hindered and taunt.")
     assert more.startswith("(the card data has no printed value; it enters the field rested).")
+
+
+def test_a_full_stop_inside_an_aside_or_a_straight_quote_ends_no_sentence():
+    # blind round grand-archive-seed41051 S10: the first line stopped inside '(“On Sacrifice: Rest target unit. The…)'
+    text = ('Potion Infusion: Frostbite does not reach the potion item you control ("On Sacrifice: Rest target unit. '
+            'The…): the effect has ended (the end phase\'s clean-up ended it). No effect of the scenario could reach '
+            'the potion item you control: Potion Infusion: Frostbite covers “target Potion”.')
+    first, more = headline(text)
+    assert first.endswith("the effect has ended (the end phase's clean-up ended it).") and more.startswith("No effect")
+    assert sentences('It says "Draw a card. Then discard." and (it ends. Later) stops. Next.') == [
+        'It says "Draw a card. Then discard." and (it ends. Later) stops.', "Next."]
