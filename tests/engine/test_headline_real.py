@@ -27,7 +27,7 @@ from bot.discord.limits import safe
 from engine.cards import Card
 from engine.interface import QuestionError, examples_of, questions_of
 from engine.matching import Matcher
-from engine.plain_words import HEADLINE_WORDS, _top_level, headline, outside_quotes, sentences
+from engine.plain_words import HEADLINE_WORDS, _has_answer, headline, outside_quotes, sentences
 from engine.printings import printing_rank_of
 from engine.registry import all_rulesets, find_ruleset
 from tests.engine.test_plain_words_real import duration_question_game, real_cards, with_card
@@ -102,8 +102,7 @@ def test_every_cards_first_line_is_read_at_a_glance_on_every_surface(game):
             problems.append("not one sentence of the answer")
         if not more and first != " ".join(summary.split()) and "…”" not in first:
             problems.append("an answer neither whole nor with its quotes cut")
-        who_and_when = _top_level(sentences(" ".join(summary.split()))[0], ": ")
-        if more and len(who_and_when) > 1 and first == who_and_when[0].rstrip(" ,;") + ".":
+        if more and not _has_answer(first, sentences(" ".join(summary.split()))[0]):
             problems.append("a first line that stops at who and when")  # "X after he attacks you." (trial 38300)
         problems += [f"a vague line: {v}" for v in VAGUE if v in first]
         lines = cli_lines(data)
