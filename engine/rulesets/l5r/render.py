@@ -321,16 +321,26 @@ def length_words(ends_on: str | None) -> str:
 
 
 _PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
-# What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
+# What a one-time change leaves behind, by its first verb (a whole word: "without attachments" attaches nothing):
+# it stays so until something else changes it.
 _STAYS = (("fear", "what its Fear bows stays bowed"),
-          ("ranged attack", "what its Ranged Attack destroys stays destroyed"),
-          ("melee attack", "what its Melee Attack destroys stays destroyed"),
+          (r"ranged(?: \d+)? attack", "what its Ranged Attack destroys stays destroyed"),
+          (r"melee(?: \d+)? attack", "what its Melee Attack destroys stays destroyed"),
           ("straighten", "what it straightens stays straightened"), ("bow", "what it bows stays bowed"),
           ("destroy", "what it destroys stays destroyed"), ("dishonor", "what it dishonors stays dishonorable"),
           ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
           ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
           ("draw", "the cards drawn stay in hand"), ("gain", "what is gained stays gained"),
-          ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"))
+          ("lose", "what is lost stays lost"), ("negate", "what it negates stays negated"),
+          ("recruit", "what it recruits stays in play"), ("create", "what it creates stays in play"),
+          ("attach", "what it attaches stays attached"), ("switch", "what it switches stays switched"),
+          ("remove", "what it removes stays removed"), (r"takes? the imperial favor", "the Imperial Favor stays taken"),
+          (r"looks? at", "what it shows is seen"))
+_STAY_VERB = re.compile(r"\b(" + "|".join(v for v, _ in _STAYS) + r")(?:s|es|d|ed|n|ing)?\b", re.I)
+
+
+def _stay_words(verb: str) -> str | None:
+    return next((words for v, words in _STAYS if re.fullmatch(v, verb, re.I)), None)
 
 
 # What is no effect of its own: choosing or targeting names what the effects act on.
@@ -358,8 +368,8 @@ def _once_left(once: list[str]) -> str:
         # the effect's own verb, at its start ("Bow him", "you may straighten him"), never a condition's word
         lead = re.sub(r"^(?:(?:if|unless)\b[^,]*,\s*)?(?:(?:you|he|she|they) may\s+|then\s+)?", "", effect,
                       flags=re.I)
-        first = re.match(r"(" + "|".join(v for v, _ in _STAYS) + r")", lead, re.I)
-        words = next((w for v, w in _STAYS if first and first.group(1).lower() == v), None)
+        first = _STAY_VERB.match(lead)
+        words = _stay_words(first.group(1)) if first else None
         if words and words not in said:
             said.append(words)
     return " and ".join(said[:2])
@@ -374,9 +384,13 @@ def _stays(text: str) -> str:
     if face is not None:
         return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
                "turns it"
-    first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", body, re.I)
-    said = next((words for verb, words in _STAYS if first and first.group(1).lower() == verb), None)
-    return (said or "what it changes stays changed") + " until something else changes it"
+    first = _STAY_VERB.search(body)
+    said = _stay_words(first.group(1)) if first else None
+    if said is None:  # say what it does in the card's words (trial 38300: "what it changes stays changed")
+        effects = [re.sub(r"^(?:if|unless|after|when|before)\b[^,]*,\s*", "", e, flags=re.I)
+                   for e in split_effects(text) if not _NO_EFFECT.match(e)] or [body]
+        return f"what {quoted(effects[0].rstrip('.'), 45)} does stays done"
+    return said + " until something else changes it"
 
 
 _CREATED = re.compile(r"\bcreate (?:an?|one|two)\b[^.]*\b(Personality|Follower|Holding|Item|Spell|Region|Event|"
