@@ -19,6 +19,7 @@ from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
 from engine.rulesets.l5r.lifetime import (
     CONDITION,
+    DEFAULT_TURN,
     EVENTS,
     LASTING,
     MADE_BY,
@@ -32,7 +33,7 @@ from engine.rulesets.l5r.lifetime import (
 )
 from engine.rulesets.l5r.moment import Moment, compare, moment_subjects, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
-from engine.rulesets.l5r.parts import follow_parts
+from engine.rulesets.l5r.parts import Part, follow_parts, sentences, standing_parts, standing_tail
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
@@ -129,7 +130,15 @@ def is_standing(ability: Ability) -> bool:
     play (LD8), not for a turn."""
     body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
     return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
-            and not _IMPERATIVE.match(body.strip()))
+            and (not _IMPERATIVE.match(body.strip()) or bool(_STANDING_IMPERATIVE.match(body.strip()))))
+
+
+# A printed line with no designator or trigger that opens with a verb is still the card's standing rule when it
+# modifies occurrences as they come ("Negate Fear effects targeting this Follower", "Reduce all Honor losses from your
+# cards by 1", "Increase your Honor gain from Proclaiming Junsuke ...", "Destroy Nojima if he is ever in an army ..."):
+# no action makes it, so it is in force while its card is in play.
+_STANDING_IMPERATIVE = re.compile(r"^(?:negate|reduce|increase)\b(?![^.]*\bto (?:0|zero)\b)|^destroy\b[^.]*\bif\b[^.]*"
+                                  r"\bever\b", re.I)
 
 
 # Cards whose printed lines work while the card is in play (an Event's or a Strategy's text is played, not in play).
@@ -495,8 +504,15 @@ class DurationQuestion:
                 "printed trait of the card, in force while the card is in play.") if standing and card else (
                 "No designator, trigger or wording I know marks this line; its length is read from its own words "
                 "alone.")))
-        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=standing,
-                      made_by=ability.kind.value)
+        text = ability.rules_text or ability.text
+        tail = standing_tail(text) if ability.kind is Kind.TRAIT and not ability.header and not standing else []
+        if tail:
+            # "After you Equip this Item, gain 1 Honor .... This Personality has +1PH.": the trigger's effect is
+            # followed alone; the card's continuous trait after it is a part of its own (in force while in play)
+            text = " ".join(s for s in sentences(text) if s not in tail)
+            ability = replace(ability, terms=tuple(t for t in ability.terms if t.words.lower() in text.lower()))
+        life_text = text
+        life = choose(ability.terms, life_text, made_during, standing=standing, made_by=ability.kind.value)
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:
@@ -514,8 +530,10 @@ class DurationQuestion:
         walk(life, events, made_during, players, made_in, made_by_ability=made_by_ability)
         # each sentence with its own delayed point (or a length made before them) is followed on its own
         parts = [] if standing else follow_parts(
-            ability.rules_text or ability.text, life, events, made_during, players, made_in, ability.kind.value,
-            made_by_ability)
+            life_text, life, events, made_during, players, made_in, ability.kind.value, made_by_ability)
+        if tail:
+            parts = (parts or [Part(life_text, life.main or DEFAULT_TURN, life, True)]) + standing_parts(
+                tail, events, made_during, players, made_in)
         followed = {p.lead.words.lower() for p in parts}
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound
                   and t.words.lower() not in followed]
