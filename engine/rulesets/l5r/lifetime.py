@@ -62,6 +62,14 @@ CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*?(?=
 TERRAIN = re.compile(r"\bput this Terrain into play\b", re.I)
 # Putting a card into play (a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
+# A trigger opening the words ("After your action creates a Spirit, ..."): what it answers, not what the ability does.
+_OPENING_TRIGGER = re.compile(r"^(?:[^:]{0,60}:\s*)?(?:(?:If|Unless)\b[^,:]*,\s*)?(?:After|Before|When)\b[^,:]*[,:]\s*")
+
+
+def puts_into_play(text: str) -> bool:
+    """The ability's effect puts a card into play or creates one ("Create a 2F Spirit", "put him into play"); a
+    trigger answering such an occurrence ("After your action creates a Spirit, ...") does not."""
+    return bool(INTO_PLAY.search(_OPENING_TRIGGER.sub("", text, count=1)))
 # Keywords an effect may give besides those in LASTING's first list: the elements and other traits' keywords.
 _GIVEN_KEYWORDS = (r"(?-i:(?:Air|Earth|Fire|Water|Void|Thunder|Kharmic|Brash|Reserve|Home|Samurai|Courtier|Magistrate|"
                    r"Scout|Monk|Shugenja|Yojimbo|Siege|Kensai|Commander|Paragon|Cavalry|Tactician|Duelist|Naval)\b)")
@@ -287,7 +295,7 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "gold-payment", "L4", f"“{gold}” produces Gold at a payment's when-point, for that one payment; Gold it "
             "produces and that payment does not use is taken as not kept for later (no card here says it is)."))
         return life
-    life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
+    life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not puts_into_play(text))
     outcome = DUEL_OUTCOME.search(text) if made_by == "focus" else None
     if outcome is not None and not (life.kind in ("instant", "default-turn", "unstated") or (
             life.kind == "duel" and life.main is not None and life.main.words.lower() in outcome.group(0).lower())):
@@ -317,16 +325,12 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "resolving (Comprehensive Rules for L5R: Twenty Festivals, \"Action sequence\" and \"Interrupt "
             "actions\")."))
         return during
-    change = ATTACK_CHANGE.search(text) if life.kind in ("instant", "default-turn") and made_by in MADE_BY else None
+    change = ATTACK_CHANGE.search(text) if not standing and (
+        (life.kind in ("instant", "default-turn") and made_by in MADE_BY)
+        or (all(t.form is Form.WHILE for t in terms) and re.search(r"\baction's\b", text))) else None
     if change is not None and (not change.group(0).lower().startswith(("give it", "gives it", "give them"))
                                or _MENTIONS_ATTACK.search(text[:change.start()])):
-        term = Term(Form.RESOLVING, change.group(0).strip())
-        during = Lifetime("resolving", term, term, None, "action-resolves", ())
-        during.trace.interpret(Interpretation(
-            "attack-change", "LD7", f"“{change.group(0).strip()}” changes a Fear effect or an Attack, which resolves "
-            "once, as the action that makes it resolves: the change lasts while that action resolves and ends as it "
-            "finishes resolving (a Fear or an Attack is a one-time effect, with no length of its own)."))
-        return during
+        return attack_change(change.group(0).strip())
     if life.main is not None and TERRAIN.fullmatch(life.main.words):
         life.trace.interpret(Interpretation(
             "terrain", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, "
@@ -342,6 +346,19 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
                            re.I) if at > 0 and not found and life.kind == "delayed" else None
         life.if_clause = found.group(0).strip(" ,") if found else (before.group(1) if before else "")
     return life
+
+
+def attack_change(words: str) -> Lifetime:
+    """A change to a Fear effect or an Attack another ability makes: it lasts while that action resolves."""
+    term = Term(Form.RESOLVING, words)
+    during = Lifetime("resolving", term, term, None, "action-resolves", ())
+    cond = re.search(r"\bif\b[^.;]*", words)
+    during.trace.interpret(Interpretation(
+        "attack-change", "LD7", f"“{words}” changes a Fear effect or an Attack, which resolves once, as the action "
+        "that makes it resolves: the change lasts while that action resolves and ends as it finishes resolving (a "
+        "Fear or an Attack is a one-time effect, with no length of its own)."
+        + (f" Its “{cond.group(0)}” is checked as the Attack resolves; it is taken to hold here." if cond else "")))
+    return during
 
 
 def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool, made: bool) -> Lifetime:
@@ -400,7 +417,7 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
     if standing:
         return Lifetime("in-play", None, None, None, "leaves-play", ())
-    if INTO_PLAY.search(text):
+    if puts_into_play(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
     stat = DUEL_STAT.search(text)
     if stat is not None and made:

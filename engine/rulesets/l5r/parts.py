@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.rulesets.l5r.durations import Form, Term, read_terms
 from engine.rulesets.l5r.lifetime import CONDITION, DEFAULT_TURN, LASTING, LOOP, Lifetime, choose, walk
+from engine.trace import Interpretation
 
 # A sentence ends at ". " before a capital (the card texts' own sentences; "+2F/+3C" and "(this turn)" stay inside).
 _SENTENCE_END = re.compile(r"([.!?][\"”]?)\s+(?=[A-Z])")
@@ -105,7 +106,18 @@ def follow_parts(text: str, life: Lifetime, events: list[str], made_during: str 
         if life.main is not None and _holds(terms, life.main) and not any(p.followed for p in parts):
             parts.append(Part(sentence, life.main, life, True))
             continue
+        granted = any(p.lead.form is Form.ADDITIONAL for p in parts) and re.search(r"\bthe action's\b", sentence)
+        if granted:
+            # "Take an additional Ranged Attack action .... Each of the action's Ranged Attacks has +1 strength":
+            # "the action" is the one just granted, so this comes with it, once that action is taken
+            lead = Term(Form.ADDITIONAL, sentence.rstrip("."))
+            terms = (lead,)
         own = choose(terms, sentence, made_during, made_by=made_by)
+        if granted:
+            own.trace.interpret(Interpretation(
+                "granted-action-part", "LD5", f"“{sentence.rstrip('.')}”: “the action” is the additional action this "
+                "ability grants, so the change applies to that action only, when it is taken (once the granting "
+                "action has ended), and ends as it finishes resolving."))
         walk(own, events, made_during, players, made_in, made_by_ability=made_by_ability)
         for note in own.trace.interpretations:
             life.trace.interpret(note)
@@ -124,7 +136,8 @@ _STANDING_SENTENCE = re.compile(
     r"^(?:This (?:Personality|Follower|Item|Holding|Spell|Region|Stronghold|Shugenja|card) (?:has|have|gets|"
     r"contributes|may|cannot|can not|will not|is|counts)\b|Your (?![\w' ]*\b(?:may|must)\b)[\w' ]+? (?:have|has|get|"
     r"contribute)\b|You have an? \w|You may (?:[^.]*\bas an? [\w ]+ action\b|[^.]*\beven if\b))")
-_LOOKS_BACK = re.compile(r"\b(?:it(?! is (?:not )?(?:your|his|her|their) turn)|them|him|her|they|those|one of them|the target)\b")
+_LOOKS_BACK = re.compile(r"\b(?:it(?! is (?:not )?(?:your|his|her|their) turn)|them|him|her|they|those|one of them|"
+                         r"the target)\b")
 
 
 def standing_tail(text: str) -> list[str]:

@@ -26,6 +26,7 @@ from engine.rulesets.l5r.lifetime import (
     MADE_DURING,
     OWN_ENTRY,
     PERIOD_OF_EVENT,
+    Lifetime,
     choose,
     parse_events,
     period_point,
@@ -130,7 +131,10 @@ def is_standing(ability: Ability) -> bool:
     play (LD8), not for a turn."""
     body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
     return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
-            and (not _IMPERATIVE.match(body.strip()) or bool(_STANDING_IMPERATIVE.match(body.strip()))))
+            and (not _IMPERATIVE.match(body.strip()) or bool(_STANDING_IMPERATIVE.match(body.strip())))
+            # "Each of the action's Ranged Attacks has +1 strength": it names an action under way, so an action,
+            # Reaction or Interrupt makes it; no card's standing text says so
+            and not re.search(r"\bthe action's\b", body))
 
 
 # A printed line with no designator or trigger that opens with a verb is still the card's standing rule when it
@@ -148,6 +152,48 @@ _IN_PLAY_TYPES = frozenset({"Personality", "Follower", "Item", "Holding", "Stron
 _NEVER_IN_PLAY = frozenset({"Strategy", "Event"})
 _PUTS_ITSELF = re.compile(r"\bput this (?:card|Terrain|Strategy|Event|Region)\b[^.]*\binto play\b", re.I)
 _DESIGNATOR = re.compile(r"^[A-Z][\w' ,/-]{0,40}:\s")
+
+
+def is_terrain(card: Card) -> bool:
+    """A Terrain card (its keyword, or its own "Put this Terrain into play")."""
+    keywords = {k.strip() for k in str(card.extra.get("keywords") or "").split(";")}
+    return "Terrain" in keywords or bool(re.search(r"\bput this Terrain into play\b", card.text or "", re.I))
+
+
+TERRAIN_LENGTH = Term(Form.BATTLE, "a Terrain is in play for one battle")
+
+
+_PUTS_SELF = re.compile(r"\bput this (?:card|Terrain) into play\b", re.I)
+
+
+def terrain_entry(life: Lifetime, words: str) -> Lifetime:
+    """A Terrain's "Put this card into play there": in play for that battle (Glossary B), as "Put this Terrain into
+    play" is read."""
+    term = Term(Form.BATTLE, words)
+    out = Lifetime("battle", term, term, None, "battle-ends", ())
+    out.trace = life.trace
+    out.trace.interpret(Interpretation(
+        "terrain", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, \"Battlefield\": "
+        "\"Terrains in play for a battle\"); it is taken to be discarded when that battle ends, and what its own lines "
+        "do ends with it."))
+    return out
+
+
+def terrain_line(life: Lifetime) -> Lifetime:
+    """A Terrain's standing line works while the Terrain is in play, and a Terrain is in play for the battle it was
+    put into play in: the line ends when that battle ends (or when the Terrain leaves play sooner)."""
+    if life.kind == "while":
+        life.bound, life.ends_on = TERRAIN_LENGTH, "battle-ends"
+        out = life
+    else:
+        out = Lifetime("battle", TERRAIN_LENGTH, TERRAIN_LENGTH, None, "battle-ends", ())
+        out.standing = True
+        out.trace = life.trace
+    out.trace.interpret(Interpretation(
+        "terrain-line", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, "
+        "\"Battlefield\": \"Terrains in play for a battle\"), and its lines work only while it is in play: this one "
+        "ends when that battle ends, as the Terrain is taken to be discarded then."))
+    return out
 
 
 def _unread_trait(card: Card | None, ability: Ability) -> bool:
@@ -513,6 +559,12 @@ class DurationQuestion:
             ability = replace(ability, terms=tuple(t for t in ability.terms if t.words.lower() in text.lower()))
         life_text = text
         life = choose(ability.terms, life_text, made_during, standing=standing, made_by=ability.kind.value)
+        terrain = standing and life.kind in ("in-play", "while") and life.ends_on == "leaves-play" \
+            and card is not None and is_terrain(card)
+        if terrain:
+            life = terrain_line(life)
+        elif life.kind == "in-play" and card is not None and is_terrain(card) and _PUTS_SELF.search(text):
+            life = terrain_entry(life, _PUTS_SELF.search(text).group(0))  # type: ignore[union-attr]
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:
@@ -562,6 +614,8 @@ class DurationQuestion:
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
+        if terrain and life.kind == "battle":
+            effect["terrain"] = True  # a Terrain's own line: in play for one battle
         if card is not None and standing and card.type in _NEVER_IN_PLAY and not _PUTS_ITSELF.search(card.text):
             effect["never_in_play"] = card.type  # its printed lines are rules of the card wherever it is
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,

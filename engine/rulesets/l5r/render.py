@@ -12,7 +12,16 @@ from engine.cards import Card
 from engine.plain_words import quoted, too_long
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
-from engine.rulesets.l5r.lifetime import CONDITION, DEFAULT_TURN, DELAYED_KINDS, LASTING, LOOP, OWN_ENTRY, Lifetime
+from engine.rulesets.l5r.lifetime import (
+    CONDITION,
+    DEFAULT_TURN,
+    DELAYED_KINDS,
+    LASTING,
+    LOOP,
+    OWN_ENTRY,
+    Lifetime,
+    puts_into_play,
+)
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
 from engine.rulesets.l5r.parts import PERIOD_FORMS, STANDING_LEAD, Part
@@ -339,7 +348,6 @@ def length_words(ends_on: str | None) -> str:
     return LENGTH_WORDS.get(ends_on, f"until {ends_on.replace('-', ' ')}")
 
 
-_PUTS_INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # What a one-time change leaves behind, by its first verb: it stays so until something else changes it.
 _STAYS = (("fear", "what its Fear bows stays bowed"),
           ("ranged attack", "what its Ranged Attack destroys stays destroyed"),
@@ -391,6 +399,10 @@ def _stays(text: str) -> str:
     # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
     # player. ... Turn the Personality face-down"): a cost bows, but the effect is what stays
     body = " ".join(split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    # "Discard a card to make a Fear effect ...", "Bow this Shugenja to bow a target card": a cost paid "to" do the
+    # effect; what stays is what the effect does
+    body = re.sub(r"^(?:discard|bow|destroy|lose|pay)\b[^.:]*?\bto (?=make|bow|destroy|move|straighten|give|gain|"
+                  r"draw|dishonor|discard|attach)", "", body, flags=re.I)
     face = re.search(r"\bturns? [^.]*?\bface-(down|up)\b", body, re.I)
     if face is not None:
         return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
@@ -527,11 +539,16 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
     made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
-    if effect["kind"] == "battle" and re.search(r"\bput this Terrain into play\b", effect["text"], re.I):
+    if effect["kind"] == "battle" and re.search(r"\bput this (?:Terrain|card) into play\b", effect["text"], re.I):
         return (f"{who}{after}: the Terrain " + ("was discarded as the battle ended (a Terrain is in play for one "
                                                  "battle)." if not data["persists"] else
                                                  "stays in play for this battle only, and is discarded when it ends."))
-    if effect["kind"] == "in-play" and made and _PUTS_INTO_PLAY.search(effect["text"]):
+    if effect.get("terrain"):
+        line = quoted(re.sub(r"^[^:]{0,40}:\s*", "", effect["text"]).rstrip("."), quote_limit or 60)
+        return f"{who}{after}: {line} " + ("has ended: a Terrain is in play for one battle, and its lines end with "
+                                           "it." if not data["persists"] else "lasts until the battle it is in play "
+                                           "for ends (a Terrain is in play for one battle).")
+    if effect["kind"] == "in-play" and made and puts_into_play(effect["text"]):
         return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
                 "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":

@@ -137,9 +137,11 @@ def test_a_change_to_another_actions_attack_lasts_while_that_action_resolves(nam
 # -- 4. a length written in a later sentence -------------------------------------------------------------------------
 
 # a length, never a point ("After this battle ends, ...", "before this battle resolves", "the next time this battle")
-_STATED = re.compile(r"\buntil (?:this|the) (?:battle|turn|phase) ends\b|\buntil the end of (?:the|this) (?:battle|turn|"
-                     r"phase)\b|(?<!after )(?<!before )(?<!time )\bthis (?:battle|phase)\b(?! ends| resolves|'s resolution)")
-_CHANGE = re.compile(r"\b(?:[Rr]educe|[Gg]ive|[Rr]aise|[Ll]ower)\b[^.]*(?:[+-]\d+[FC]\b|\bForce\b|\bstrength\b|\bChi\b)")
+_STATED = re.compile(r"\buntil (?:this|the) (?:battle|turn|phase) ends\b|"
+                     r"\buntil the end of (?:the|this) (?:battle|turn|phase)\b|"
+                     r"(?<!after )(?<!before )(?<!time )\bthis (?:battle|phase)\b(?! ends| resolves|'s resolution)")
+_CHANGE = re.compile(r"\b(?:[Rr]educe|[Gg]ive|[Rr]aise|[Ll]ower)\b[^.]*"
+                     r"(?:[+-]\d+[FC]\b|\bForce\b|\bstrength\b|\bChi\b)")
 _NAMES_LENGTH = re.compile(r"\b(?:this|that) (?:turn|battle|phase|game|duel)\b|\b(?:until|while|permanently|next|after|"
                            r"before)\b", re.I)
 
