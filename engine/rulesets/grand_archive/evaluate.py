@@ -32,7 +32,7 @@ from engine.rulesets.grand_archive.effects import (
     SetSpec,
 )
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
-from engine.rulesets.grand_archive.reading import read_granted
+from engine.rulesets.grand_archive.reading import KEYWORDS, read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -163,6 +163,20 @@ class OneTime:
     champion: bool = False
     later: tuple[str, str] = ("", "")  # a delayed part: (when, what) "the beginning of the next end phase"
     exalted: bool = False  # "(Exalted — This element is enabled for you as long as ...)": said, not one-time
+    instead: list[Instead] = field(default_factory=list)  # "If that unit has stealth, deal 4 damage to it instead."
+    target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
+    apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
+
+
+@dataclass
+class Instead:
+    """"If that unit has stealth, deal 4 damage to it instead": what a one-time text does in place of its first
+    words when its requirement holds as it resolves. `met` is None while the question does not decide it."""
+
+    requires: str      # "that unit has stealth"
+    words: str         # "deal 4 damage to it"
+    met: bool | None = None
+    why: str = ""      # "Lurking Assailant has stealth (from Lurking Assailant)"
 
 
 @dataclass
@@ -207,6 +221,7 @@ class Evaluator:
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
         self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
+        self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -634,6 +649,7 @@ class Evaluator:
             raise QuestionError(next(n.text for n in reversed(self.notes) if n.id.startswith("needs-target")))
         self._choose_modes(started, spec)
         self._inherited_follow(started)
+        self._instead_apart(card, chosen if spec.paragraph is not None else list(reading.paragraphs), spec, t)
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
@@ -662,12 +678,132 @@ class Evaluator:
         self.one_time.append(OneTime(card.name, tuple(p.label for p in paragraphs), first, how, is_permanent(card),
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
+        once = self.one_time[-1]
+        once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
+                        for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
+        if once.instead:
+            once.target = self._one_time_target(spec, t)
         self.note(notes.one_time(card.name, [p.label for p in paragraphs], is_permanent(card)))
         self.cite("GA16")
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         self.labels.append(f"{t}. effect {canonical} (happens at once: no continuous effect)")
         return t
+
+    def _instead_apart(self, card: Card, paragraphs: list[Paragraph], spec: EffectSpec, t: int) -> None:
+        """A card with lasting effects whose one-time words have an "If ..., ... instead" no effect was read from
+        (Frost Shard's "Deal 2 damage ... If that unit is rested, deal 3 damage to it instead"): those words are
+        said too, with both outcomes or the one the question decides, never left out."""
+        for p in paragraphs:
+            if p.unread:
+                continue
+            bare = _no_reminders(p.text)
+            read = " ".join(e.sentence.lower() for e in p.effects)
+            found = [m for m in _INSTEAD.finditer(bare) if m.group(2).strip().lower() not in read
+                     and " would " not in m.group(0)]
+            if not found:
+                continue
+            sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
+            first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
+                          and not _INSTEAD.match(x)), found[0].group(0))
+            how = _how_used(p.text)
+            if not is_permanent(card) and how != "triggers":
+                how = "resolves"
+            first = re.sub(r"^(?:\[[^\]]+\]\s*)+", "", first)
+            if how == "is activated" and ":" in first:  # "Sacrifice Essence of Blizzards: Deal 1 damage ...": the cost
+                first = first.split(":", 1)[1].strip()
+            once = OneTime(card.name, (p.label,), first, how,
+                           is_permanent(card), apart=True,
+                           instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
+            once.target = self._one_time_target(spec, t)
+            self.one_time.append(once)
+            self.cite("GA16")
+
+    def _decide_by_control(self, once: OneTime, alt: Instead) -> bool:
+        """"If you control an Animal or Beast ally, ... instead": met when the question has such an object of yours
+        on the field as it resolves; with none written it stays open (the question may leave objects out)."""
+        m = re.fullmatch(r"you control (?:an? |one or more )?([\w' -]+?) (ally|allies|item|items|weapon|weapons|"
+                         r"phantasias?|domains?|units?)", alt.requires, re.I)
+        if m is None:
+            return False
+        words = {w.lower() for w in re.split(r"\s+(?:or|and/or)\s+|\s+", m.group(1)) if w}
+        kind = m.group(2).lower().rstrip("s").replace("allie", "ally")
+        t = next((int(lab.split(".")[0]) for lab in self.labels if lab.split(". ", 1)[1].startswith(
+            f"effect {once.card}")), 10 ** 6)
+        for o in self.objects:
+            kinds = {w.lower() for w in o.types | o.subtypes | o.supertypes}
+            if o.card is not None:
+                kinds |= {w.lower() for w in types_of(o.card) | subtypes_of(o.card)}
+            if "ally" in kinds or "champion" in kinds:
+                kinds.add("unit")
+            if o.controller == "you" and o.zone == "field" and o.entered <= t and (o.left is None or o.left > t) \
+                    and kind in kinds and words & kinds:
+                alt.met, alt.why = True, f"you control {o.describe().removesuffix(' you control')} as it {once.how}"
+                self.note(notes.instead_decided(once.card, alt.requires, alt.words, True, alt.why))
+                return True
+        return False
+
+    def _one_time_target(self, spec: EffectSpec, t: int) -> Obj | None:
+        """The target a one-time "... instead" is decided on: the one named ("Smoke Out -> #1"), else the only unit
+        on the field when it resolves (taken as its target, and said), else none (the answer gives both)."""
+        if spec.target:
+            return self._find_target(spec.target, t)
+        units = [o for o in self.objects if o.zone == "field" and o.left is None and o.entered <= t
+                 and ({"ally", "champion"} & {w.lower() for w in o.types})]
+        if len(units) == 1:
+            self.note(notes.only_unit_target(spec.card, units[0].describe()))
+            return units[0]
+        return None
+
+    def _decide_instead(self, answers: list[ObjectAnswer]) -> None:
+        """"If that unit has stealth / is rested / is an ally / has a buff counter on it, ... instead": decided by
+        the target as the question gives it (its types as written, its counters, the abilities the scenario's
+        effects give it); any other requirement ("If your champion is distant") stays open and both are said."""
+        for once in self.one_time:
+            for alt in once.instead:
+                target = once.target
+                if self._decide_by_control(once, alt):
+                    continue
+                m = re.fullmatch(r"that (?:unit|ally|champion|object)'?s? (has|is) (?:an? )?(.+)", alt.requires, re.I)
+                if target is None or m is None:
+                    continue
+                verb, what = m.group(1).lower(), m.group(2).lower().strip()
+                answer = next((a for a in answers if a.obj is target), None)
+                name = target.card.name if target.card is not None else f"the {target.describe().split(' ', 1)[1]}"
+                if verb == "is":
+                    kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
+                    if target.card is not None:
+                        kinds |= {w.lower() for w in types_of(target.card) | subtypes_of(target.card)}
+                    if "ally" in kinds or "champion" in kinds:
+                        kinds.add("unit")
+                    alt.met = set(what.split()) <= kinds
+                    written = "" if target.card is not None or alt.met else " (not written with it)"
+                    a = "" if what in _ADJECTIVES or what.endswith("ed") else _article(what) + " "
+                    alt.why = f"{name} is {'' if alt.met else 'not '}{a}{what}{written}"
+                    self.note(notes.instead_decided(once.card, alt.requires, alt.words, alt.met, alt.why))
+                    continue
+                counter = re.fullmatch(r"(\w+) counters? on it", what)
+                if counter:
+                    have = target.counters.get(counter.group(1), 0) + (
+                        answer.result.get("counters_put", {}).get(counter.group(1), 0)  # type: ignore[union-attr]
+                        if answer and isinstance(answer.result.get("counters_put"), dict) else 0)
+                    alt.met = have > 0
+                    alt.why = f"{name} has {have} {counter.group(1)} counter{'s' * (have != 1)} on it"
+                    self.note(notes.instead_decided(once.card, alt.requires, alt.words, alt.met, alt.why))
+                    continue
+                if what not in KEYWORD_WORDS:
+                    continue
+                abilities = [str(x).lower() for x in (answer.result.get("abilities", []) if answer else [])]  # type: ignore[union-attr]
+                alt.met = any(a == what or a.startswith(what + " ") for a in abilities)
+                givers = [p.inst.label for p in (answer.order if answer else [])
+                          if what in str(p.inst.read.change).lower()]
+                alt.why = f"{name} has {what}" if alt.met else f"{name} does not have {what} (no effect in the " \
+                                                               "question gives it)"
+                self.note(notes.instead_decided(once.card, alt.requires, alt.words, alt.met, alt.why + (
+                    f", from {', '.join(givers[:2])}" if givers else "")))
+            for alt in once.instead:
+                if alt.met is None:
+                    self.note(notes.instead_open(once.card, alt.requires, alt.words))
 
     def _inherited_follow(self, started: list[Instance]) -> None:
         """"... then put Violet Haze on the bottom of target champion's lineage. Inherited Effect: This object gets -2
@@ -1574,6 +1710,12 @@ class Evaluator:
             if self.x_taken.get(obj.id):  # how many counters were taken to be put, not given
                 result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
+        for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():
+            if all(a.obj is not obj for a in answers):  # a target asked about only through the one-time card
+                reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
+                order = self.ordered([r.inst for r in reaches if r.applies])
+                self.instead_targets.append(ObjectAnswer(obj, reaches, order, result_of(obj, order)))
+        self._decide_instead(answers + self.instead_targets)
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
@@ -1739,6 +1881,11 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 
 # reminder text: words in parentheses (a cost such as "(2)" is kept), also with a cost inside ("pays for (1) of")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
+
+
+# "If that unit has stealth, deal 4 damage to it instead." (not "If ... would ...": a replacement that lasts)
+_INSTEAD = re.compile(r"(?:^|(?<=[.!]) )If ((?:(?!\bwould\b)[^,.])+), ([^.]+?) instead\b", re.I)
+KEYWORD_WORDS = frozenset(KEYWORDS)
 
 
 def _no_reminders(text: str) -> str:

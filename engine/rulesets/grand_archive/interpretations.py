@@ -314,3 +314,23 @@ def one_time_leaves(card: str) -> Interpretation:
     return Interpretation(f"one-time-leaves:{card}", "GA16",
                           f"{card} leaves the field: nothing of it lasted, so its leaving ends nothing; what it did "
                           "stays (counters it put stay on their objects, tokens it made stay on the field).")
+
+
+def only_unit_target(card: str, unit: str) -> Interpretation:
+    return Interpretation(f"only-unit-target:{card}", "GA16",
+                          f"{card} names no target in the question; {unit}, the only unit on the field as it "
+                          f"resolves, is taken as its target (name another with “{card} -> TARGET”).")
+
+
+def instead_decided(card: str, requires: str, words: str, met: bool, why: str) -> Interpretation:
+    return Interpretation(f"instead-decided:{card}:{requires[:30]}", "GA16",
+                          f"{card}: “If {requires}, {words} instead” is checked as it resolves: {why}, so "
+                          + (f"it does “{words}” instead of its first words." if met else
+                             "its first words happen, not the alternative."))
+
+
+def instead_open(card: str, requires: str, words: str) -> Interpretation:
+    return Interpretation(f"instead-open:{card}:{requires[:30]}", "GA16",
+                          f"{card}: “If {requires}, {words} instead” is checked as it resolves; the question does "
+                          f"not decide whether {requires}, so both outcomes are said (name the target with "
+                          f"“{card} -> TARGET”, written with what it is, e.g. ally:rested).")

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.plain_words import MAX_WORDS, cut, joined
-from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, OneTime, Verdict
+from engine.plain_words import MAX_WORDS, cut, joined, quoted
+from engine.rulesets.grand_archive.evaluate import Instance, Instead, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
 
@@ -149,10 +149,23 @@ def one_time_clauses(once: OneTime) -> list[str]:
     exalted = [] if not once.exalted else [
         "its Exalted element is enabled for you only as long as you have another advanced element enabled (a rule "
         "for activating it, not an effect of it)"]
-    return _one_time(once, quote) + exalted
+    return _one_time(once, quote) + [_instead_clause(alt) for alt in once.instead] + exalted
+
+
+def _instead_clause(alt: Instead) -> str:
+    """"Lurking Assailant has stealth, so it does “deal 4 damage to it” instead": an "If ..., ... instead" of a
+    one-time text, decided by the question or said with both outcomes (never its first words alone)."""
+    words = quoted(alt.words, 50)
+    if alt.met is None:
+        return f"if {alt.requires}, it does {words} instead (the question does not say whether it does)"
+    if alt.met:
+        return f"{alt.why}, so it does {words} instead"
+    return f"{alt.why}, so it does not do {words} instead"
 
 
 def _one_time(once: OneTime, quote: str) -> list[str]:
+    if once.apart:  # beside the card's lasting effects: what else it does at once
+        return [f"as it {once.how}, {once.card} also does {quoted(once.words.rstrip('.'), 60)} at once"]
     if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)
         return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
                 "follow"]
