@@ -109,6 +109,7 @@ class Instance:
     misfit: str = ""                     # a mode's target could not be found: why (that mode is then not chosen)
 
     condition_open: str | None = None    # the part of its condition still assumed when a count decided the rest
+    by_control: str = ""                 # "as long as you control an Animal or Beast ally", decided by an object
 
     @property
     def assumed_requires(self) -> str:
@@ -383,6 +384,78 @@ class Evaluator:
                         self.note(notes.requirement_met(inst.label, rest))
                 return True
         return False
+
+    def _controlled(self, words: str, controller: str, t: int, source: Obj | None) -> Obj | None:
+        """The object a player controls on the field at moment t that "you control an Animal or Beast ally" (or "a
+        Chessman Rook ally", "an item") speaks of, or None."""
+        m = _CONTROL.fullmatch(words.strip().rstrip("."))
+        if m is None:
+            return None
+        kind = {"allies": "ally", "items": "item", "weapons": "weapon", "phantasias": "phantasia",
+                "domains": "domain", "units": "unit"}.get(m.group(3).lower(), m.group(3).lower())
+        alternatives = [a.lower().split() for a in re.split(r"\s+(?:and/or|or)\s+", m.group(2) or "") if a]
+        if any(w in _NUMBER_WORDS or w in ("more", "fewer", "less") or w.isdigit() for a in alternatives for w in a):
+            return None  # "two or more phantasias": a count (--count), not a kind
+        for o in self.objects:
+            if o.controller != controller or o.zone != "field" or o.entered > t or (o.left is not None and
+                                                                                      o.left <= t):
+                continue
+            if m.group(1) and o is source:  # "another"
+                continue
+            kinds = {w.lower() for w in o.types | o.subtypes | o.supertypes}
+            if o.card is not None:
+                kinds |= {w.lower() for w in types_of(o.card) | subtypes_of(o.card)}
+            if kinds & {"ally", "champion"}:
+                kinds.add("unit")
+            # "a Chessman Rook ally": written ally:rook (or ally:chessman:rook); "Animal or Beast": either
+            if kind in kinds and (not alternatives or any(set(a) <= kinds or a[-1] in kinds for a in alternatives)):
+                return o
+        return None
+
+    def _settle_by_control(self, inst: Instance, t: int) -> bool:
+        """"If you control an Animal or Beast ally" (a requirement, checked as it resolves) or "as long as you
+        control ..." (a condition, checked all along): decided by such an object of its controller written in the
+        question; with none written it stays assumed (the question may leave objects out)."""
+        read = inst.read
+        for words, is_condition in ((read.requires, False), (read.condition, True)):
+            parts = [p.strip() for p in words.split("; ") if p.strip()]
+            for i, part in enumerate(parts):
+                bare = re.sub(r"^(?:if|as long as|while)\s+", "", part, flags=re.I)
+                if not _CONTROL.fullmatch(bare.rstrip(".")):
+                    continue
+                found = self._controlled(bare, inst.controller, t, inst.source)
+                if found is None:
+                    continue
+                rest = "; ".join(p for j, p in enumerate(parts) if j != i)
+                self.note(notes.decided_by_control(inst.label, part, found.describe(), is_condition))
+                if is_condition:
+                    inst.condition_on, inst.condition_given, inst.condition_open = True, not rest, rest
+                    inst.by_control = bare
+                    if rest:
+                        self.note(notes.condition_assumed(inst.label, rest))
+                else:
+                    inst.requires_open = rest
+                    self._requirement(inst, True)
+                    if rest:
+                        self.note(notes.requirement_met(inst.label, rest))
+                return True
+        return False
+
+    def _object_leaves(self, obj: Obj, t: int) -> None:
+        """leaves:OBJECT: an object that is no source leaves the field at moment t. A condition decided by it ("as
+        long as you control an Animal or Beast ally") is checked again (GA4); a requirement was checked only as its
+        effect resolved, so what that effect did stays (GA1); effects on it end with it (GA3)."""
+        obj.left = t
+        for inst in self.instances:
+            if inst.by_control and inst.status == "active" and self._controlled(
+                    inst.by_control, inst.controller, t, inst.source) is None:
+                inst.status, inst.condition_on = "off", False
+                inst.status_why = f"its condition ({inst.read.condition}) no longer holds: {obj.describe()} left " \
+                                  f"the field at moment {t}"
+                inst.status_rules.append("GA4")
+            elif inst.read.requires and inst.moment < t and inst.status == "active" and not inst.read.condition \
+                    and inst.read.kind is Kind.ONE_SHOT:
+                self.note(notes.requirement_once(inst.label, inst.read.requires, obj.describe()))
 
     def _controller_fits(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         if spec.controller != "any":
@@ -928,7 +1001,7 @@ class Evaluator:
             self.note(notes.annotated(inst.label, effect.annotated))
         if effect.affected.unchecked:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
-        by_count = self._settle_by_count(inst)
+        by_count = self._settle_by_count(inst) or self._settle_by_control(inst, t)
         if effect.condition and not by_count:
             self.note(notes.condition_assumed(inst.label, effect.condition))
         if by_count:
@@ -1048,6 +1121,13 @@ class Evaluator:
             self.lookup(o.card) for o in self.one_time]
 
     def _event(self, event: EventSpec, t: int) -> None:
+        if event.kind == "leaves" and event.card is not None:  # an object written in the question leaves the field
+            obj = self._find_target(event.card, t)
+            self.labels.append(f"{t}. then leaves:{obj.card.name if obj.card is not None else obj.text}")
+            if obj.card is not None and any(i.source is obj for i in self.instances):
+                self._leaves(obj.card, t)  # a source: as source-leaves
+            self._object_leaves(obj, t)
+            return
         if event.card is not None and event.kind != "level-up":
             self.labels.append(f"{t}. then {event.kind}:{self._card_in_scenario(event).name}")
         elif event.card is not None:  # (level-up:champion: a level up into a champion card not named)
@@ -1883,6 +1963,10 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
 
 
+# "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"
+_CONTROL = re.compile(r"you control (another )?(?:an? |one or more )?((?:[A-Z][\w'-]*(?: |/))*?(?:[A-Z][\w'-]*)?(?: "
+                      r"(?:or|and/or) [A-Z][\w'-]*)*)\s*(ally|allies|item|items|weapon|weapons|phantasias?|"
+                      r"domains?|units?)", re.I)
 # "If that unit has stealth, deal 4 damage to it instead." (not "If ... would ...": a replacement that lasts)
 _INSTEAD = re.compile(r"(?:^|(?<=[.!]) )If ((?:(?!\bwould\b)[^,.])+), ([^.]+?) instead\b", re.I)
 KEYWORD_WORDS = frozenset(KEYWORDS)

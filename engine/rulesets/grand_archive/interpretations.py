@@ -334,3 +334,19 @@ def instead_open(card: str, requires: str, words: str) -> Interpretation:
                           f"{card}: “If {requires}, {words} instead” is checked as it resolves; the question does "
                           f"not decide whether {requires}, so both outcomes are said (name the target with "
                           f"“{card} -> TARGET”, written with what it is, e.g. ally:rested).")
+
+
+def decided_by_control(label: str, part: str, obj: str, is_condition: bool) -> Interpretation:
+    if is_condition:
+        return Interpretation(f"by-control:{label}", "GA4",
+                              f"{label}: its condition ({part}) holds because of {obj}; it is checked all along, so "
+                              "it stops holding when no such object is left (leaves:OBJECT).")
+    return Interpretation(f"by-control:{label}", "GA1",
+                          f"{label}: its requirement ({part}) is met by {obj} as it resolves; it is checked only "
+                          "then, so that object leaving later does not undo what it did.")
+
+
+def requirement_once(label: str, requires: str, obj: str) -> Interpretation:
+    return Interpretation(f"requirement-once:{label}", "GA1",
+                          f"{label}: its requirement ({requires}) was checked only as it resolved; {obj} leaving the "
+                          "field later does not undo it (an “if”, unlike “as long as”, is not checked again).")
