@@ -60,6 +60,8 @@ class Obj:
     element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
     written: int = -1               # its place among the moments as typed ("#1" is the first object written)
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
+    counters_gone: dict[str, int] = field(default_factory=dict)  # written counters lost when it left the field
+    renewed: str = ""               # "banished and returned by Sylph's Envelopment": a new object since then
 
     def describe(self) -> str:
         if self.card is not None:
@@ -441,11 +443,29 @@ class Evaluator:
                 return True
         return False
 
+    def _gone(self, obj: Obj, t: int) -> None:
+        """An object leaves the field: its counters go with it (it comes back, if ever, as a new object)."""
+        obj.left = t
+        if obj.counters:
+            obj.counters_gone, obj.counters = dict(obj.counters), {}
+            self.note(notes.counters_gone(obj.describe(), obj.counters_gone))
+
+    def _renew(self, obj: Obj, t: int, card: str, words: str) -> None:
+        """"Banish target ally, then return it to the field": it is a new object from moment t (GA1, GA3): what
+        effects gave it before and its counters are gone; it enters now (rested, if the card says so)."""
+        obj.counters_gone, obj.counters = dict(obj.counters), {}
+        obj.id = 1000 + len(self.objects) + sum(1 for o in self.objects if o.id >= 1000)
+        obj.entered = t
+        obj.renewed = f"{card} banished it and returned it to the field at moment {t}, so it is a new object"
+        if re.search(r"\bto the field\b[^.]*\brested\b", words, re.I):
+            obj.subtypes = obj.subtypes | {"rested"}
+        self.note(notes.renewed(card, obj.describe(), obj.counters_gone))
+
     def _object_leaves(self, obj: Obj, t: int) -> None:
         """leaves:OBJECT: an object that is no source leaves the field at moment t. A condition decided by it ("as
         long as you control an Animal or Beast ally") is checked again (GA4); a requirement was checked only as its
         effect resolved, so what that effect did stays (GA1); effects on it end with it (GA3)."""
-        obj.left = t
+        self._gone(obj, t)
         for inst in self.instances:
             if inst.by_control and inst.status == "active" and self._controlled(
                     inst.by_control, inst.controller, t, inst.source) is None:
@@ -752,6 +772,7 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
+        self._banish_return(once, doing, spec, t)
         once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
                         for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
         if once.instead:
@@ -774,11 +795,12 @@ class Evaluator:
             read = " ".join(e.sentence.lower() for e in p.effects)
             found = [m for m in _INSTEAD.finditer(bare) if m.group(2).strip().lower() not in read
                      and " would " not in m.group(0)]
-            if not found:
+            returns = not p.effects and bool(_BANISH_RETURN.search(bare))
+            if not found and not returns:
                 continue
             sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
             first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
-                          and not _INSTEAD.match(x)), found[0].group(0))
+                          and not _INSTEAD.match(x)), found[0].group(0) if found else sentences[0])
             how = _how_used(p.text)
             if not is_permanent(card) and how != "triggers":
                 how = "resolves"
@@ -788,8 +810,11 @@ class Evaluator:
             once = OneTime(card.name, (p.label,), first, how,
                            is_permanent(card), apart=True,
                            instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
-            once.target = self._one_time_target(spec, t)
             self.one_time.append(once)
+            if returns:
+                self._banish_return(once, [p], spec, t)
+            else:
+                once.target = self._one_time_target(spec, t)
             self.cite("GA16")
 
     def _decide_by_control(self, once: OneTime, alt: Instead) -> bool:
@@ -815,6 +840,28 @@ class Evaluator:
                 self.note(notes.instead_decided(once.card, alt.requires, alt.words, True, alt.why))
                 return True
         return False
+
+    def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
+        """"Banish target ally you control, then return it to the field under its owner's control rested. If that ally
+        is a phantasia, it enters the field with an additional buff counter on it." (Sylph's Envelopment, Displace):
+        the target named (or the only unit there) comes back at once as a new object."""
+        text = " ".join(_no_reminders(p.text) for p in doing)
+        if not _BANISH_RETURN.search(text):
+            return
+        target = self._one_time_target(spec, t)
+        if target is None:
+            return
+        once.target = target
+        self._renew(target, t, once.card, text)
+        extra = re.search(r"If that \w+ is an? ([\w-]+), it enters the field with an additional (\w+) counter", text)
+        if extra:
+            kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
+            if target.card is not None:
+                kinds |= {w.lower() for w in types_of(target.card) | subtypes_of(target.card)}
+            if extra.group(1).lower() in kinds:
+                target.counters[extra.group(2).lower()] = target.counters.get(extra.group(2).lower(), 0) + 1
+            self.note(notes.enters_with(once.card, target.describe(), extra.group(1), extra.group(2),
+                                        extra.group(1).lower() in kinds, target.card is None))
 
     def _one_time_target(self, spec: EffectSpec, t: int) -> Obj | None:
         """The target a one-time "... instead" is decided on: the one named ("Smoke Out -> #1"), else the only unit
@@ -987,7 +1034,7 @@ class Evaluator:
                 inst.captured |= {source.id}
         if effect.prop == "zone" and inst.target is not None and inst.target.left is None:
             # suppressed: banished now (what other effects gave it ends), back as a new object at the next end phase
-            inst.target.left = t
+            self._gone(inst.target, t)
             self.note(notes.suppressed(inst.label, inst.target.describe()))
         if effect.form is Form.DURING_NEXT_TURN:
             inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
@@ -1262,7 +1309,7 @@ class Evaluator:
                         self._end(inst, t, f"{card.name} left the champion's lineage", "GA9")
         for obj in self.objects:
             if obj.card is not None and obj.card.name == card.name and obj.left is None:
-                obj.left = t
+                self._gone(obj, t)
                 for inst in self.instances:
                     if inst.source is obj and inst.read.origin is Origin.STANDING:
                         self._end(inst, t, f"its source {card.name} left the field", "GA3")
@@ -1428,6 +1475,10 @@ class Evaluator:
             self.note(notes.rule_covers_later(inst.label))
         if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
                 and not waiting and not ruled:
+            if obj.entered >= inst.moment and obj.renewed:
+                return Reach(inst, False, f"one-shot: {obj.renewed}, which its set fixed at {inst.moment} does not "
+                                          "hold", rules, "it left the field and came back as a new object, which the "
+                                                         "effect does not reach")
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -1688,8 +1739,10 @@ class Evaluator:
                     said = f"X is {n} ({read.per}, not given)" if each is None else \
                         f"there {'is one' if counted == 1 else f'are {counted}'} {read.per} (not given)"
                     self.x_taken.setdefault(obj.id, []).append(said)
-                put[read.counter_kind] = put.get(read.counter_kind, 0) + n
-                put_by.setdefault(read.counter_kind, []).append(f"{n} from {placed.inst.label}")
+                more, by = self._more_counters(placed.inst, obj, read.counter_kind) if n else (0, "")
+                put[read.counter_kind] = put.get(read.counter_kind, 0) + n + more
+                put_by.setdefault(read.counter_kind, []).append(f"{n + more} from {placed.inst.label}" + (
+                    f" ({n} plus {more}: {by})" if more else ""))
                 continue
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
@@ -1715,6 +1768,30 @@ class Evaluator:
         if placed:
             self.cite("GA14")
         return out + placed
+
+    def _more_counters(self, placing: Instance, obj: Obj, kind: str) -> tuple[int, str]:
+        """"If one or more enlighten counters would be put on your champion, that many plus one enlighten counters are
+        put on your champion instead" (Winbless Forecaster): a replacement of the placement, active when it happens."""
+        more, by = 0, []
+        for rule in self.instances:
+            m = _MORE_COUNTERS.search(rule.read.sentence)
+            if m is None or m.group(1).lower() != kind or rule.moment >= placing.moment:
+                continue
+            if rule.status not in ("active", "ended") or (rule.status == "ended" and not rule.ends_on):
+                continue
+            ended = re.search(r"moment (\d+)", rule.ends_on or "")
+            if rule.status == "ended" and ended and int(ended.group(1)) <= placing.moment:
+                continue
+            whose = rule.controller if m.group(2).lower().startswith("your") else None
+            if "champion" in m.group(2).lower() and ("champion" not in obj.types or (whose and obj.controller !=
+                                                                                     whose)):
+                continue
+            if rule.source is not None and rule.source.left is not None and rule.source.left <= placing.moment:
+                continue
+            more += _number(m.group(3)) or 0
+            by.append(rule.label)
+            self.note(notes.more_counters(rule.label, placing.label, kind))
+        return more, ", ".join(by)
 
     def _grant_statics(self) -> None:
         """A quoted ability that is itself a static effect (gains “Allies you control get +1 POWER”) is an effect
@@ -1963,6 +2040,12 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
 
 
+# Winbless Forecaster: a replacement that adds to the counters put
+_MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
+                            r"counters are put on", re.I)
+# "Banish target ally you control, then return it to the field": the same card comes back as a new object
+_BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
+                            re.I)
 # "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"
 _CONTROL = re.compile(r"you control (another )?(?:an? |one or more )?((?:[A-Z][\w'-]*(?: |/))*?(?:[A-Z][\w'-]*)?(?: "
                       r"(?:or|and/or) [A-Z][\w'-]*)*)\s*(ally|allies|item|items|weapon|weapons|phantasias?|"

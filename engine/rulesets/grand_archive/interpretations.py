@@ -350,3 +350,35 @@ def requirement_once(label: str, requires: str, obj: str) -> Interpretation:
     return Interpretation(f"requirement-once:{label}", "GA1",
                           f"{label}: its requirement ({requires}) was checked only as it resolved; {obj} leaving the "
                           "field later does not undo it (an “if”, unlike “as long as”, is not checked again).")
+
+
+def _counted(counters: dict[str, int]) -> str:
+    return " and ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in sorted(counters.items()))
+
+
+def counters_gone(what: str, counters: dict[str, int]) -> Interpretation:
+    return Interpretation(f"counters-gone:{what}", "GA3",
+                          f"{what} left the field, so the counters written with it ({_counted(counters)}) went with "
+                          "it: if it comes back, it is a new object without them.")
+
+
+def renewed(card: str, what: str, counters: dict[str, int]) -> Interpretation:
+    lost = f"; its counters ({_counted(counters)}) are gone" if counters else ""
+    return Interpretation(f"renewed:{card}", "GA3",
+                          f"{card} banishes {what} and returns it to the field: it comes back as a new object, so "
+                          f"what effects gave it before ends{lost}, and one-shot effects that resolved before no "
+                          "longer reach it.")
+
+
+def enters_with(card: str, what: str, kind: str, counter: str, met: bool, unnamed: bool) -> Interpretation:
+    said = f"it is {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}, so it enters with an additional {counter} " \
+           "counter" if met else f"it is not {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}" + (
+               " (not written with it: write it as kind:" + kind.lower() + " if it is)" if unnamed else "") + \
+        f", so it enters with no extra {counter} counter"
+    return Interpretation(f"enters-with:{card}", "GA3", f"{card} returns {what}: {said}.")
+
+
+def more_counters(rule: str, placing: str, kind: str) -> Interpretation:
+    return Interpretation(f"more-counters:{rule}:{placing}", "GA14",
+                          f"{rule} replaces the {kind} counters {placing} puts: that many plus its extra are put "
+                          "instead (it was on the field before they were put).")

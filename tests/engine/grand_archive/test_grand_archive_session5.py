@@ -8,6 +8,13 @@ imported shared data by the test's own reading of the printed words, and counted
 2. "If you control an Animal or Beast ally, your champion gets +1 level until end of turn" (Shout at Your Pets):
    decided by such an object written in the question, checked only as it resolves (an object leaving later,
    `leaves:#N`, undoes nothing), where "as long as you control ..." is checked all along and goes off.
+
+Seed 41051:
+3. An object that leaves the field loses its counters (suppressed: "back as a new object"), and "Banish target ally,
+   then return it to the field" makes a new object at once (Sylph's Envelopment, Displace): earlier one-shot
+   effects and counters are gone; "If that ally is a phantasia, it enters the field with an additional buff counter".
+4. "If one or more enlighten counters would be put on your champion, that many plus one ... instead" (Winbless
+   Forecaster) adds to the counters put after it is on the field.
 """
 
 from __future__ import annotations
@@ -163,7 +170,7 @@ def test_you_control_is_decided_by_the_objects_written_and_checked_as_the_rules_
             assert "assuming you control" not in out["summary"].lower() or "[" in out["summary"], (card.name,
                                                                                                   out["summary"])
             found[m.group(1)].append(card.name)
-    assert len(found["If"]) >= 6 and len(found["as long as"]) >= 3, found  # 8 "If" cards and more "as long as" ones when written
+    assert len(found["If"]) >= 6 and len(found["as long as"]) >= 3, found  # 8 "If" cards when written
     once = ask(db, capsys, "--object", "champion", "--object", "ally:animal", "--effect", "Shout at Your Pets",
                "--then", "leaves:#2")
     assert once["objects"][0]["effects"][0]["status"] == "active" and "level +1" in once["summary"]
@@ -175,3 +182,62 @@ def test_you_control_is_decided_by_the_objects_written_and_checked_as_the_rules_
     assert "life +3" in rook["summary"] and "assuming" not in rook["summary"]
     none = ask(db, capsys, "--object", "ally:pawn", "--effect", "Castling Boon")
     assert "life +1" in none["summary"]  # no rook written: the first effect, the alternative said as assumed
+
+
+_SUPPRESS = re.compile(r"\bSuppress (?:up to (?:one|two|three) )?target", re.I)
+_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field")
+
+
+def test_an_object_that_leaves_the_field_loses_its_counters_and_comes_back_new(db, capsys):
+    """Every real card that suppresses a target (an ally written with 2 buff counters is the target): the answer
+    keeps no counter on it, and says the counters went with it; every "Banish target ..., then return it to the
+    field" card makes the target a new object at once (an earlier +1 POWER no longer reaches it)."""
+    suppressing, returning = [], []
+    for card in cards(db).values():
+        text = " ".join((card.text or "").split())
+        if _SUPPRESS.search(text):
+            suppressing.append(card.name)
+        if _RETURN.search(text):
+            returning.append(card.name)
+    assert len(suppressing) >= 15 and len(returning) >= 2, (suppressing, returning)
+    checked = 0
+    for name in suppressing:
+        code = main(["grand-archive", "--db", db, "--json", "--object", "ally:opponent[buff=2]", "--effect",
+                     f"{name} -> #1"])
+        out = __import__("json").loads(capsys.readouterr().out)
+        if code != 0 or not any(e["change"].startswith("suppressed") for o in out["objects"] for e in o["effects"]):
+            continue  # a suppress this card does only under a choice or a cost not asked here
+        ally = out["objects"][0]
+        assert ally["counters"] == {} and "buff counter" not in out["summary"], (name, out["summary"])
+        assert any(n["id"].startswith("counters-gone:") for n in out["interpretations"]), name
+        checked += 1
+    assert checked >= 10, checked
+    for name in returning:
+        out = ask(db, capsys, "--object", "ally:phantasia:beast[buff=1]", "--effect",
+                  f"Beastbond Paws -> #1; {name} -> #1")
+        paws = next(e for e in out["objects"][0]["effects"] if e["card"].startswith("Beastbond Paws"))
+        assert paws["applies"] is False and "new object" in paws["why"], (name, paws)
+        assert any(n["id"].startswith("renewed:") for n in out["interpretations"]), name
+    sylph = ask(db, capsys, "--object", "ally:phantasia", "--effect", "Sylph's Envelopment -> #1")
+    assert sylph["objects"][0]["counters"] == {"buff": 1}
+    plain = ask(db, capsys, "--object", "ally", "--effect", "Sylph's Envelopment -> #1")
+    assert plain["objects"][0]["counters"] == {}
+
+
+_MORE = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 counters")
+
+
+def test_that_many_plus_one_counters_instead(db, capsys):
+    """Every real card replacing counters put by more (Winbless Forecaster): with it on the field first, one counter
+    put becomes two; put before it arrived, one stays one."""
+    found = [c.name for c in cards(db).values() if _MORE.search(" ".join((c.text or "").split()))]
+    assert found, found
+    for name in found:
+        kind = _MORE.search(" ".join((cards(db)[name].text or "").split())).group(1)
+        putting = [c.name for c in cards(db).values() if re.search(
+            rf"^Put an? {kind} counter on your champion\.", c.text or "")]
+        assert putting, kind
+        first = ask(db, capsys, "--effect", f"{name}; {putting[0]}", "--object", "champion")
+        assert f"2 {kind} counters put on it" in first["summary"], first["summary"]
+        later = ask(db, capsys, "--effect", f"{putting[0]}; {name}", "--object", "champion")
+        assert f"1 {kind} counter put on it" in later["summary"], later["summary"]
