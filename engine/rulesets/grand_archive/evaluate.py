@@ -224,6 +224,7 @@ class Evaluator:
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
         self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
+        self.watched_by: dict[int, dict[str, str]] = {}  # object id: watcher card -> counters it put as it entered
         self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
 
     # --- helpers -----------------------------------------------------------------------------------------
@@ -636,7 +637,11 @@ class Evaluator:
         if not with_effects:
             if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
                 raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
-            return self._happens_at_once(card, list(reading.paragraphs), spec, t)
+            asked = [p for p in reading.paragraphs if spec.paragraph is not None and p.label == str(spec.paragraph)]
+            if spec.paragraph is not None and not asked:
+                valid = ", ".join(f"#{p.label}" for p in reading.paragraphs)
+                raise QuestionError(f"{card.name} has no paragraph {spec.paragraph}; its paragraphs: {valid}.")
+            return self._happens_at_once(card, asked or list(reading.paragraphs), spec, t)
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
             if chosen and chosen[0].unread and not chosen[0].effects:
@@ -1754,6 +1759,11 @@ class Evaluator:
                     continue
                 out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets,
                                          every=read.every, counted=counted)))
+        for label, stat, step, words in self._watched_attacks(obj):  # "whenever a unit attacks, that attack gets"
+            out.append((stat, Change(label, "E", words, step, None, "", True)))
+        for kind, n, label in self._watched(obj):  # "whenever an Animal enters ..., put a buff counter on it"
+            put[kind] = put.get(kind, 0) + n
+            put_by.setdefault(kind, []).append(f"{n} from {label}")
         counters = dict(obj.counters)
         for kind, n in put.items():
             counters[kind] = counters.get(kind, 0) + n
@@ -1768,6 +1778,60 @@ class Evaluator:
         if placed:
             self.cite("GA14")
         return out + placed
+
+    def _watched(self, obj: Obj) -> list[tuple[str, int, str]]:
+        """"Until end of turn, whenever an Animal enters the field under your control, put a buff counter on it"
+        (Wildheart Hymn): each such object entering while the watcher lasts gets the counter, and keeps it after the
+        watcher ends (counters are no duration)."""
+        out = []
+        for inst in self.instances:
+            m = _WATCH_ENTERS.search(inst.read.sentence)
+            if m is None or obj.left is not None or obj.zone != "field" or not self._watching(inst, obj) \
+                    or obj.controller != inst.controller:
+                continue
+            words = {w.lower() for w in re.split(r"\s+(?:or|and/or)\s+|\s+", m.group(1)) if w}
+            kinds = {w.lower() for w in obj.types | obj.subtypes | obj.supertypes}
+            if obj.card is not None:
+                kinds |= {w.lower() for w in types_of(obj.card) | subtypes_of(obj.card)}
+            if kinds & {"ally", "champion"}:
+                kinds.add("unit")
+            kinds |= {k + "s" for k in kinds}
+            if not words & kinds:
+                continue
+            n = _number(m.group(2)) or 1
+            out.append((m.group(3).lower(), n, inst.label))
+            said = f"{n} {m.group(3).lower()} counter" + "s" * (n != 1)
+            self.watched_by.setdefault(obj.id, {})[inst.card.name] = said
+            self.note(notes.watched(inst.label, obj.describe(), n, m.group(3).lower()))
+        return out
+
+    def _watching(self, inst: Instance, obj: Obj) -> bool:
+        """A watcher ("until end of turn, whenever ...") was there, and had not ended, when the object came."""
+        if obj.entered <= inst.moment or inst.status in ("off", "not-started"):
+            return False
+        ended = re.search(r"moment (\d+)", inst.ends_on or "") if inst.status == "ended" else None
+        return inst.status != "ended" or (ended is not None and int(ended.group(1)) > obj.entered)
+
+    def _watched_attacks(self, obj: Obj) -> list[tuple[str, str, int, str]]:
+        """"Until end of turn, whenever a unit attacks, that attack gets -2 POWER" (Conjure Downpour): each attack
+        declared while it lasts gets the change, for that attack."""
+        if "attack" not in obj.types:
+            return []
+        out = []
+        for inst in self.instances:
+            m = _WATCH_ATTACKS.search(inst.read.sentence)
+            if m is None or not self._watching(inst, obj):
+                continue
+            whose = m.group(1).lower()
+            if whose.startswith(("an opponent", "a unit an opponent")) and obj.controller == inst.controller:
+                continue
+            if whose.startswith(("a unit you control", "an ally you control")) and obj.controller != inst.controller:
+                continue
+            for sign, n, stat in re.findall(r"([+-])(\d+) (POWER|LIFE)", m.group(2)):
+                out.append((inst.label, stat.lower(), int(n) * (-1 if sign == "-" else 1), f"{sign}{n} {stat}"))
+            self.watched_by.setdefault(obj.id, {})[inst.card.name] = "gets " + m.group(2).strip().rstrip(".")
+            self.note(notes.watched(inst.label, obj.describe(), 0, m.group(2).strip().rstrip(".")))
+        return out
 
     def _more_counters(self, placing: Instance, obj: Obj, kind: str) -> tuple[int, str]:
         """"If one or more enlighten counters would be put on your champion, that many plus one enlighten counters are
@@ -1866,6 +1930,8 @@ class Evaluator:
                 result["counters_removed"] = self.cancelled[obj.id]
             if self.x_taken.get(obj.id):  # how many counters were taken to be put, not given
                 result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
+            if self.watched_by.get(obj.id):  # "whenever an Animal enters ..., put a buff counter on it"
+                result["counters_on_entering"] = dict(self.watched_by[obj.id])
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
         for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():
             if all(a.obj is not obj for a in answers):  # a target asked about only through the one-time card
@@ -2040,6 +2106,11 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
 
 
+# Wildheart Hymn: a watcher putting counters on what enters while it lasts
+_WATCH_ENTERS = re.compile(r"whenever (?:an? |one or more )?([\w /-]+?) enters? the field under your control, put "
+                           r"(an?|one|two|three) (\w+) counters? on (?:it|them)", re.I)
+_WATCH_ATTACKS = re.compile(r"whenever ((?:an? )?[\w ]+?) attacks, that attack gets ((?:[+-]\d+ (?:POWER|LIFE)"
+                            r"(?: and )?)+)", re.I)
 # Winbless Forecaster: a replacement that adds to the counters put
 _MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
                             r"counters are put on", re.I)

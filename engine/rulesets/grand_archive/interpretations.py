@@ -382,3 +382,12 @@ def more_counters(rule: str, placing: str, kind: str) -> Interpretation:
     return Interpretation(f"more-counters:{rule}:{placing}", "GA14",
                           f"{rule} replaces the {kind} counters {placing} puts: that many plus its extra are put "
                           "instead (it was on the field before they were put).")
+
+
+def watched(label: str, what: str, n: int, kind: str) -> Interpretation:
+    if not n:  # "that attack gets -2 POWER": for that attack
+        return Interpretation(f"watched:{label}:{what}", "GA15",
+                              f"{what} was declared while {label} lasted, so that attack gets {kind}.")
+    return Interpretation(f"watched:{label}:{what}", "GA14",
+                          f"{what} entered while {label} lasted, so it got {n} {kind} counter{'s' * (n != 1)}; the "
+                          "counter stays after the watcher ends (a counter is no effect with a duration).")

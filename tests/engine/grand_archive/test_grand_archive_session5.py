@@ -15,6 +15,11 @@ Seed 41051:
    effects and counters are gone; "If that ally is a phantasia, it enters the field with an additional buff counter".
 4. "If one or more enlighten counters would be put on your champion, that many plus one ... instead" (Winbless
    Forecaster) adds to the counters put after it is on the field.
+5. "Until end of turn, whenever an Animal enters the field under your control, put a buff counter on it" (Wildheart
+   Hymn) and "whenever a unit attacks, that attack gets -2 POWER" (Conjure Downpour): what comes while the watcher
+   lasts gets it (it was said to reach nothing); the counter stays after the turn.
+6. "Return the killed ally ... to the field under your control rested. It becomes a Spirit" (Possessed Reaping):
+   "it" is the returned object, not the card itself.
 """
 
 from __future__ import annotations
@@ -241,3 +246,55 @@ def test_that_many_plus_one_counters_instead(db, capsys):
         assert f"2 {kind} counters put on it" in first["summary"], first["summary"]
         later = ask(db, capsys, "--effect", f"{putting[0]}; {name}", "--object", "champion")
         assert f"1 {kind} counter put on it" in later["summary"], later["summary"]
+
+
+_WATCH = re.compile(r"Until end of turn, whenever (?:an? )?([\w ]+?) (enters the field under your control, put an? "
+                    r"(\w+) counter on it|attacks, that attack gets ([+-]\d+) POWER)")
+
+
+def test_a_watcher_until_end_of_turn_reaches_what_comes_while_it_lasts(db, capsys):
+    """Every real card with such a watcher: an object of that kind written after it gets the counter (kept after
+    end-of-turn) or the attack's change; one written before it, or after end-of-turn, gets nothing."""
+    found = []
+    for card in cards(db).values():
+        m = _WATCH.search(" ".join((card.text or "").split()))
+        if m is None:
+            continue
+        found.append(card.name)
+        if m.group(3):  # a counter on what enters
+            written = f"ally:{m.group(1).split()[-1].lower()}"
+            out = ask(db, capsys, "--effect", card.name, "--object", written, "--then", "end-of-turn")
+            assert out["objects"][0]["result"]["counters_on_entering"] == {card.name: f"1 {m.group(3)} counter"}
+            assert f"put 1 {m.group(3)} counter on" in out["summary"] and "stays" in out["summary"], out["summary"]
+            before = ask(db, capsys, "--object", written, "--effect", card.name)
+            assert "counters_on_entering" not in before["objects"][0]["result"]
+        else:
+            out = ask(db, capsys, "--effect", card.name, "--object", "attack:opponent")
+            assert out["objects"][0]["net"]["power"]["total"] == int(m.group(4)), out["objects"][0]["net"]
+            after = ask(db, capsys, "--effect", card.name, "--then", "end-of-turn", "--object", "attack:opponent")
+            assert "power" not in after["objects"][0]["net"]
+    assert len(found) >= 2, found  # Wildheart Hymn, Conjure Downpour
+
+
+_BACK = re.compile(r"\b(?:Return|Put) (.+?) (?:from [^.]+ )?(?:to|onto) the field[^.]*\. (?:It|They) "
+                   r"(?:becomes?|gets?|gains?) ")
+
+
+def test_it_after_returning_an_object_to_the_field_is_that_object(db):
+    """Every real card returning (or putting) an object onto the field and then saying "It becomes/gets ...": "it" is
+    the card itself only when the card names itself; otherwise the returned object (a target the question names)."""
+    checked = []
+    for card in cards(db).values():
+        m = _BACK.search(" ".join(_REMINDER.sub("", card.text or "").split()))
+        if m is None:
+            continue
+        reading = read_card(card)
+        after = [e for e in reading.effects if m.group(0).split(". ")[-1].strip() in e.sentence or
+                 e.sentence.startswith(("It ", "They "))]
+        if not after:
+            continue
+        itself = any(m.group(1).startswith(n) for n in {card.name, card.name.split(",")[0]})
+        for effect in after:
+            assert effect.affected.self_only is itself, (card.name, m.group(1), effect.affected)
+        checked.append(card.name)
+    assert "Possessed Reaping" in checked and len(checked) >= 4, checked
