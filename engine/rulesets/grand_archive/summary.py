@@ -151,7 +151,7 @@ def one_time_clauses(once: OneTime) -> list[str]:
         "for activating it, not an effect of it)"]
     floating = next((k for k in once.keywords if re.search(r"\bfloating memory\b", k, re.I)), "")
     if floating and not once.words and len(once.keywords) == 1:  # the paragraph asked is that keyword alone
-        return [_floating(once.card, floating), *exalted]
+        return [_floating(once.card, floating), "no effect of it lasts", *exalted]
     return _one_time(once, quote) + [_instead_clause(alt) for alt in once.instead] + (
         [_floating(once.card, floating)] if floating else []) + exalted
 

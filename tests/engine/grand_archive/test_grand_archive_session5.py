@@ -20,6 +20,8 @@ Seed 41051:
    lasts gets it (it was said to reach nothing); the counter stays after the turn.
 6. "Return the killed ally ... to the field under your control rested. It becomes a Spirit" (Possessed Reaping):
    "it" is the returned object, not the card itself.
+7. "Taunt (While awake, ...)": its reminder is the taunt's condition (condition-false was refused); "Floating
+   Memory" is the card's ability in its graveyard, not something that happens as it resolves.
 """
 
 from __future__ import annotations
@@ -298,3 +300,31 @@ def test_it_after_returning_an_object_to_the_field_is_that_object(db):
             assert effect.affected.self_only is itself, (card.name, m.group(1), effect.affected)
         checked.append(card.name)
     assert "Possessed Reaping" in checked and len(checked) >= 4, checked
+
+
+def test_taunt_while_awake_and_floating_memory(db, capsys):
+    """Every real permanent printing "Taunt (While awake, ...)" alone as a paragraph: asked about, it has taunt
+    assuming it is awake, and condition-false switches it off. Every real card whose only paragraph besides keywords
+    is "[Class Bonus] Floating Memory": that paragraph asked says it works in the graveyard."""
+    awake = [c.name for c in cards(db).values() if re.search(r"^(?:\[[^\]]+\]\s*)*Taunt \(While awake,", c.text or "",
+                                                             re.M)]
+    assert len(awake) >= 10, awake
+    for name in awake:
+        out = ask(db, capsys, "--effect", name)
+        assert "it's awake" in out["summary"] or "taunt" not in out["summary"], out["summary"]
+        if "taunt" in out["summary"]:
+            off = ask(db, capsys, "--effect", name, "--then", f"condition-false:{name}")
+            taunt = [e for e in off["effects"] if e["change"] == "taunt"]
+            assert taunt and all(e["status"] == "off" for e in taunt), (name, taunt)
+    floating = 0
+    for card in cards(db).values():
+        paragraphs = [p.strip() for p in (card.text or "").split("\n\n") if p.strip()]
+        for n, p in enumerate(paragraphs, start=1):
+            if re.fullmatch(r"(?:\[[^\]]+\]\s*)*Floating Memory(?: \([^()]*\))?", p) and len(paragraphs) > 1:
+                code = main(["grand-archive", "--db", db, "--json", "--effect", f"{card.name}#{n}"])
+                out = __import__("json").loads(capsys.readouterr().out)
+                if code != 0 or not out.get("one_time"):
+                    continue  # a card with lasting effects elsewhere: asked as its paragraph of those
+                assert out["summary"].startswith(f"In your graveyard {card.name} has Floating Memory"), out["summary"]
+                floating += 1
+    assert floating >= 50, floating
