@@ -12,6 +12,7 @@ import pytest
 
 from bot.answers.asking import Asker
 from bot.answers.service import Arbiter
+from engine.registry import find_ruleset
 from tests.shared_paths import require_shared
 
 
@@ -125,4 +126,56 @@ def test_cards_set_aside_for_n_turns_said_to_return_are_read_as_coming_back_over
         then = result.reading.inputs.get("then") if result.reading is not None else None
         if then != ["turn-ends"] * found[name] + ["phase-ends"] * 2:
             wrong.append((name, found[name], then, result.asked and result.asked.why))
+    assert not wrong, wrong
+
+
+def _printing_words(asker: Asker) -> list[tuple[str, str, str]]:
+    """(name as typed, a word only one non-default printing's text says, that printing's text) over real names whose
+    printings read apart, the name leading to its default printing."""
+    from rapidfuzz.distance import OSA
+
+    from engine.names import fold
+    from engine.reader import EVERYDAY_RULES
+    from engine.sentence import EVERYDAY
+
+    out = []
+    seen = set()
+    matcher = asker._matcher(find_ruleset("redemption"), None)
+    names = {w for c in asker.arbiter.cards_of("redemption") for w in fold(c.name).split()}
+
+    def a_name(word: str) -> bool:  # a word near a card's name reads as that card ("colors": Coat of Many Colors)
+        return any(OSA.distance(word, n, score_cutoff=2) <= 2 for n in names)
+
+    for card in asker.arbiter.cards_of("redemption"):
+        name = re.sub(r"\s*[(\[].*$", "", card.name)
+        if name in seen or len(name.split()) < 2:
+            continue
+        seen.add(name)
+        result = matcher.match(f"{name}'s")
+        if result.card is None or result.chosen != "default" or len(result.printings) < 2:
+            continue
+        plain = asker.read(f"how long does {name} last?")[0]  # the name alone reads as this Redemption card
+        if plain.reading is None or plain.reading.game != "redemption":
+            continue
+        texts = {p.text for p in result.printings}
+        stems = {t: {w[:5] for w in fold(t).split() if len(w) >= 4} for t in texts}
+        for text in sorted(texts - {result.card.text}):
+            own = sorted(w for w in fold(text).split() if len(w) >= 6 and w not in EVERYDAY and w not in
+                         EVERYDAY_RULES and all(w[:5] not in s for t, s in stems.items() if t != text)
+                         and w[:5] not in {n[:5] for n in fold(name).split()} and not a_name(w))
+            if own:
+                out.append((name, own[0], text))
+                break
+    return out
+
+
+def test_a_word_only_another_printing_says_picks_that_printing_over_real_names(asker: Asker) -> None:
+    cases = _printing_words(asker)
+    assert len(cases) >= 50
+    wrong = []
+    for name, word, text in cases[::12]:
+        result = asker.read(f"how long does {name}'s {word} last?")[0]
+        card = result.cards[0].card if result.reading is not None and result.cards else None
+        if card is None or card.text != text:
+            wrong.append((name, word, result.reading and result.reading.inputs, result.asked and result.asked.why))
     assert not wrong, wrong
