@@ -1232,6 +1232,18 @@ class Evaluator:
                                   f"{t}; in the new turn it is taken not to hold until it happens again " \
                                   "(condition-true if it does)"
                 inst.status_rules.append("GA4")
+            elif inst.status == "active" and inst.read.condition and _DISTANT.search(inst.read.condition):
+                # "Ranged 4 (As long as this unit is distant, ...)": units stay distant until the end of their
+                # controller's turn (the official reminder of distant), so the condition ends with that turn
+                owner = inst.source.controller if inst.source is not None else inst.controller
+                if owner != _player_of_turn(self.turn):
+                    continue
+                inst.status = "off"
+                inst.condition_on = False
+                inst.status_why = f"its condition ({inst.read.condition}) no longer holds: units stay distant only " \
+                                  "until the end of their controller's turn, and that turn ended"
+                inst.status_rules.append("GA4")
+                self.note(notes.distant_ends(inst.label))
 
     def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
         if inst.status in ("active", "off", "not-started"):
@@ -2106,6 +2118,8 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
 
 
+# "as long as this unit is distant": distant ends with its controller's turn
+_DISTANT = re.compile(r"\b(?:this unit|this ally|it|your champion|[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) is distant\b")
 # Wildheart Hymn: a watcher putting counters on what enters while it lasts
 _WATCH_ENTERS = re.compile(r"whenever (?:an? |one or more )?([\w /-]+?) enters? the field under your control, put "
                            r"(an?|one|two|three) (\w+) counters? on (?:it|them)", re.I)

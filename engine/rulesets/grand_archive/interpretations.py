@@ -391,3 +391,11 @@ def watched(label: str, what: str, n: int, kind: str) -> Interpretation:
     return Interpretation(f"watched:{label}:{what}", "GA14",
                           f"{what} entered while {label} lasted, so it got {n} {kind} counter{'s' * (n != 1)}; the "
                           "counter stays after the watcher ends (a counter is no effect with a duration).")
+
+
+def distant_ends(label: str) -> Interpretation:
+    return Interpretation(f"distant-ends:{label}", "GA4",
+                          f"{label} depends on being distant; distant lasts until the end of its controller's turn "
+                          "(the official reminder: “Units stay distant until the end of their controller's turn.”), "
+                          "so after that turn's end it is taken not to be distant until it becomes so again (say "
+                          "condition-true for this card when it does).")

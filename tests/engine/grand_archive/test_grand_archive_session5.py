@@ -22,6 +22,10 @@ Seed 41051:
    "it" is the returned object, not the card itself.
 7. "Taunt (While awake, ...)": its reminder is the taunt's condition (condition-false was refused); "Floating
    Memory" is the card's ability in its graveyard, not something that happens as it resolves.
+
+Seed 38351's judge, class left from session 4:
+8. "Ranged 4 (As long as this unit is distant, ...)": distant lasts until the end of its controller's turn (the
+   official reminder), so the Ranged bonus is off after that turn's end (it stayed on).
 """
 
 from __future__ import annotations
@@ -328,3 +332,27 @@ def test_taunt_while_awake_and_floating_memory(db, capsys):
                 assert out["summary"].startswith(f"In your graveyard {card.name} has Floating Memory"), out["summary"]
                 floating += 1
     assert floating >= 50, floating
+
+
+_RANGED = re.compile(r"\bRanged (\d+) \(As long as this unit is distant")
+
+
+def test_ranged_goes_off_when_its_controllers_turn_ends(db, capsys):
+    """Every real card printing Ranged with its "as long as this unit is distant" reminder: asked alone it is on
+    (distant assumed, said); after end-of-turn (your turn: yours) it is off; an opponent's stays on until theirs."""
+    found = []
+    for card in cards(db).values():
+        m = _RANGED.search(card.text or "")
+        if m is None:
+            continue
+        code = main(["grand-archive", "--db", db, "--json", "--effect", card.name, "--then", "end-of-turn"])
+        out = __import__("json").loads(capsys.readouterr().out)
+        assert code == 0, (card.name, out)
+        ranged = [e for e in out["effects"] if "distant" in e["duration"]["words"].lower()
+                  and f"+{m.group(1)}" in e["change"].replace(" ", "")]
+        assert ranged and all(e["status"] == "off" for e in ranged), (card.name, ranged)
+        assert any(n["id"].startswith("distant-ends:") for n in out["interpretations"])
+        theirs = ask(db, capsys, "--effect", f"{card.name}@opponent", "--then", "end-of-turn")
+        assert all(e["status"] != "off" or "distant" not in e["status_why"] for e in theirs["effects"]), card.name
+        found.append(card.name)
+    assert len(found) >= 30, found  # 38 in the data this was written against
