@@ -214,6 +214,7 @@ class Evaluator:
         self.notes: list[Interpretation] = []
         self.rules: list[str] = []
         self.turn = 0
+        self.opponent_start = False  # "Activate this card only during an opponent's turn": the scenario starts there
         self.skipped_end: bool = False
         self.labels: list[str] = []
         self.annotation_keys: list[tuple[str, str, str, str]] = []
@@ -633,6 +634,7 @@ class Evaluator:
     def _effect(self, spec: EffectSpec, t: int) -> None:
         card = self.lookup(spec.card)
         reading = annotated_reading(card, self._notes_of(card))
+        self._on_opponents_turn(card, spec)
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
             if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
@@ -867,6 +869,29 @@ class Evaluator:
                 target.counters[extra.group(2).lower()] = target.counters.get(extra.group(2).lower(), 0) + 1
             self.note(notes.enters_with(once.card, target.describe(), extra.group(1), extra.group(2),
                                         extra.group(1).lower() in kinds, target.card is None))
+
+    def _on_opponents_turn(self, card: Card, spec: EffectSpec) -> None:
+        """"Activate this card only during an opponent's turn / recollection phase / end phase": it is activated on
+        its controller's opponent's turn, so a scenario that starts on its controller's turn is taken to start on
+        the opponent's (said): "until the beginning of your next turn" then comes after one end-of-turn."""
+        text = " ".join((card.text or "").split())
+        m = re.search(r"Activate this (card|ability) only during an opponent's ([\w ]+?)(?:[.,]|$)", text)
+        if m is None:
+            return
+        if m.group(1) == "ability" and spec.paragraph is not None:
+            printed = paragraphs_of(card)
+            asked = printed[spec.paragraph - 1] if 0 < spec.paragraph <= len(printed) else None
+            if asked is not None and m.group(0) not in " ".join(asked.split()):
+                return
+        if _player_of_turn(self.turn) != spec.controller:
+            return  # it is already the other player's turn
+        if self.turn == 0 and not any(lab.split(". ", 1)[1].startswith("then ") for lab in self.labels):
+            self.turn, self.opponent_start = 1, True
+            for inst in self.instances:
+                inst.turn += 1
+            self.note(notes.opponents_turn(card.name, m.group(2), moved=True))
+        else:
+            self.note(notes.opponents_turn(card.name, m.group(2), moved=False))
 
     def _one_time_target(self, spec: EffectSpec, t: int) -> Obj | None:
         """The target a one-time "... instead" is decided on: the one named ("Smoke Out -> #1"), else the only unit
@@ -1293,7 +1318,8 @@ class Evaluator:
             if inst.read.form is Form.DURING_NEXT_TURN and inst.status == "not-started" and inst.controller == player:
                 inst.status, inst.started_turn = "active", self.turn
                 inst.status_why = "its controller's next turn began"
-        self.note(notes.FIRST_TURN)
+        if not self.opponent_start:  # (else the scenario was said to start on the opponent's turn)
+            self.note(notes.FIRST_TURN)
 
     def _controllers_turn(self, inst: Instance) -> bool:
         """Whether the turn ending now is the turn of the controller of the objects an effect lasting "until the end

@@ -399,3 +399,14 @@ def distant_ends(label: str) -> Interpretation:
                           "(the official reminder: “Units stay distant until the end of their controller's turn.”), "
                           "so after that turn's end it is taken not to be distant until it becomes so again (say "
                           "condition-true for this card when it does).")
+
+
+def opponents_turn(card: str, when: str, moved: bool) -> Interpretation:
+    if moved:
+        return Interpretation(f"opponents-turn:{card}", "GA11",
+                              f"{card} is activated only during an opponent's {when}, so the scenario is taken to "
+                              "start on that opponent's turn: the first end-of-turn ends it, and its controller's "
+                              "next turn begins right after.")
+    return Interpretation(f"opponents-turn:{card}", "GA11",
+                          f"{card} is activated only during an opponent's {when}; the scenario's turn at that moment "
+                          "is its controller's, so it is taken as written (the turns were given by the events).")

@@ -26,6 +26,8 @@ Seed 41051:
 Seed 38351's judge, class left from session 4:
 8. "Ranged 4 (As long as this unit is distant, ...)": distant lasts until the end of its controller's turn (the
    official reminder), so the Ranged bonus is off after that turn's end (it stayed on).
+9. "Activate this card only during an opponent's turn / recollection phase / end phase": the scenario is taken to
+   start on the opponent's turn (said), so "until the end of your next turn" ends after two end-of-turns, not four.
 """
 
 from __future__ import annotations
@@ -356,3 +358,40 @@ def test_ranged_goes_off_when_its_controllers_turn_ends(db, capsys):
         assert all(e["status"] != "off" or "distant" not in e["status_why"] for e in theirs["effects"]), card.name
         found.append(card.name)
     assert len(found) >= 30, found  # 38 in the data this was written against
+
+
+_OPPONENTS = re.compile(r"Activate this (card|ability) only during an opponent's ([\w ]+?)[.,]")
+
+
+def test_a_card_used_only_on_an_opponents_turn_starts_the_scenario_there(db, capsys):
+    """Every real card (or ability) usable only during an opponent's turn or phase: asked about (with the target it
+    needs written first), the answer says the scenario starts on the opponent's turn; a "your next turn" duration
+    of it counts from there."""
+    found = []
+    for card in cards(db).values():
+        m = _OPPONENTS.search(" ".join((card.text or "").split()))
+        if m is None:
+            continue
+        out, kinds = None, [()]
+        needs = re.search(r"\b[Tt]arget (?:([A-Z]\w+) )?(weapon|ally|item|unit)\b", card.text or "")
+        if needs:  # the target it needs, written first as the test reads it ("Target Guardian weapon you control")
+            kind = needs.group(2) + (f":{needs.group(1).lower()}" if needs.group(1) else "")
+            kinds += [("--object", kind), ("--object", kind + ":opponent")]
+        for first in kinds:
+            target = [" -> #1"] if first else [""]
+            code = main(["grand-archive", "--db", db, "--json", *first, "--effect", card.name + target[0],
+                         "--then", "end-of-turn"])
+            out = __import__("json").loads(capsys.readouterr().out)
+            if code == 0:
+                break
+        if code != 0 and "cannot read" in out.get("error", ""):
+            continue  # an honest refusal (checked by the coverage tests), no turn to say
+        assert code == 0, (card.name, out)
+        assert any(n["id"] == f"opponents-turn:{card.name}" for n in out["interpretations"]), card.name
+        assert not any(n["id"] == "first-turn" for n in out["interpretations"]), card.name
+        found.append(card.name)
+        if "until the end of your next turn" in (card.text or ""):
+            two = ask(db, capsys, *first, "--effect", card.name + target[0], "--then", "end-of-turn; end-of-turn")
+            lasting = [e for e in two["effects"] if "next turn" in e["duration"]["words"]]
+            assert lasting and all(e["status"] == "ended" for e in lasting), (card.name, lasting)
+    assert len(found) >= 10, found  # 14 in the data this was written against
