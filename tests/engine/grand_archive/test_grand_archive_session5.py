@@ -28,6 +28,8 @@ Seed 38351's judge, class left from session 4:
    official reminder), so the Ranged bonus is off after that turn's end (it stayed on).
 9. "Activate this card only during an opponent's turn / recollection phase / end phase": the scenario is taken to
    start on the opponent's turn (said), so "until the end of your next turn" ends after two end-of-turns, not four.
+10. "As long as they're banished you may activate them" (Desperate Cavalier, Seiryuu): a permission switched by the
+   cards staying banished, not ended by its source leaving (was "cannot read").
 """
 
 from __future__ import annotations
@@ -395,3 +397,20 @@ def test_a_card_used_only_on_an_opponents_turn_starts_the_scenario_there(db, cap
             lasting = [e for e in two["effects"] if "next turn" in e["duration"]["words"]]
             assert lasting and all(e["status"] == "ended" for e in lasting), (card.name, lasting)
     assert len(found) >= 10, found  # 14 in the data this was written against
+
+
+_BANISHED = re.compile(r"As long as (?:they're|it's) banished,? you may activate (?:them|it)")
+
+
+def test_a_permission_as_long_as_the_cards_stay_banished(db, capsys):
+    """Every real card printing it: read (no "cannot read"), the permission survives its source leaving, and
+    condition-false (the cards left banishment) switches it off."""
+    found = [c.name for c in cards(db).values() if _BANISHED.search(" ".join((c.text or "").split()))]
+    assert len(found) >= 2, found
+    for name in found:
+        out = ask(db, capsys, "--effect", name, "--then", f"source-leaves:{name}")
+        allowed = [e for e in out["effects"] if e["duration"]["words"].lower().startswith("as long as")
+                   and "banished" in e["duration"]["words"]]
+        assert allowed and all(e["status"] == "active" for e in allowed), (name, out["effects"])
+        off = ask(db, capsys, "--effect", name, "--then", f"condition-false:{name}")
+        assert all(e["status"] == "off" for e in off["effects"] if "banished" in e["duration"]["words"]), name
