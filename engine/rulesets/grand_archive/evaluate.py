@@ -169,6 +169,7 @@ class OneTime:
     instead: list[Instead] = field(default_factory=list)  # "If that unit has stealth, deal 4 damage to it instead."
     target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
     apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
+    cost: str = ""  # "activating it costs (3): (5) less 1 for each of the 2 domains you control"
 
 
 @dataclass
@@ -779,6 +780,7 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
+        once.cost = next((c for c in (self._ability_cost(p.text) for p in doing) if c), "")
         self._banish_return(once, doing, spec, t)
         once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
                         for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
@@ -803,7 +805,13 @@ class Evaluator:
             found = [m for m in _INSTEAD.finditer(bare) if m.group(2).strip().lower() not in read
                      and " would " not in m.group(0)]
             returns = not p.effects and bool(_BANISH_RETURN.search(bare))
-            if not found and not returns:
+            cost = self._ability_cost(p.text) if not any(e.sentence.lower().startswith("this ability costs")
+                                                         for e in p.effects) else ""
+            if not found and not returns and not cost:
+                continue
+            if p.effects and not found:  # only the ability's own cost rule is left to say
+                self.one_time.append(OneTime(card.name, (p.label,), "", "is activated", is_permanent(card),
+                                             apart=True, cost=cost))
                 continue
             sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
             first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
@@ -817,6 +825,7 @@ class Evaluator:
             once = OneTime(card.name, (p.label,), first, how,
                            is_permanent(card), apart=True,
                            instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
+            once.cost = cost
             self.one_time.append(once)
             if returns:
                 self._banish_return(once, [p], spec, t)
@@ -847,6 +856,30 @@ class Evaluator:
                 self.note(notes.instead_decided(once.card, alt.requires, alt.words, True, alt.why))
                 return True
         return False
+
+    def _ability_cost(self, text: str) -> str:
+        """"(5), REST: Summon ... This ability costs (1) less to activate for each domain you control": what activating
+        it costs, decided by a count given in the question (`--count "domain you control=2"`), else said open."""
+        bare = _no_reminders(text)
+        m = _ABILITY_COST.search(bare)
+        if m is None:
+            return ""
+        printed = re.match(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\)", bare)  # ("Cardistry — (2):")
+        base = f"({printed.group(1)})" if printed else "its printed cost"
+        less, how = m.group(1), m.group(2).strip(" ,").rstrip(".")
+        each = re.match(r"for each (.+)", how)
+        if each and less.isdigit():
+            what = _words(each.group(1))
+            key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+            if key is not None:
+                self.counts_used.add(key)
+                n = self.counts[key]
+                total = f"({max(0, int(printed.group(1)) - int(less) * n)})" if printed else "less"
+                return f"activating it costs {total}: {base} less ({less}) for each of the {n} {each.group(1)}"
+            return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given"
+        if how.startswith("as long as"):
+            return f"activating it costs {base} less ({less}) {how}, which the question does not say"
+        return f"activating it costs {base} less ({less}){', ' + how if how else ''}"
 
     def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
         """"Banish target ally you control, then return it to the field under its owner's control rested. If that ally
@@ -2154,6 +2187,8 @@ _WATCH_ATTACKS = re.compile(r"whenever ((?:an? )?[\w ]+?) attacks, that attack g
 # Winbless Forecaster: a replacement that adds to the counters put
 _MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
                             r"counters are put on", re.I)
+# "This ability costs (1) less to activate for each domain you control" (a rule of the ability's own cost)
+_ABILITY_COST = re.compile(r"This ability costs \((\w+)\) less to activate\b([^.]*)", re.I)
 # "Banish target ally you control, then return it to the field": the same card comes back as a new object
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
                             re.I)

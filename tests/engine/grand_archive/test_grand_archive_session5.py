@@ -30,6 +30,9 @@ Seed 38351's judge, class left from session 4:
    start on the opponent's turn (said), so "until the end of your next turn" ends after two end-of-turns, not four.
 10. "As long as they're banished you may activate them" (Desperate Cavalier, Seiryuu): a permission switched by the
    cards staying banished, not ended by its source leaving (was "cannot read").
+11. "This ability costs (1) less to activate for each domain you control" (22 cards): said with the ability, and
+   decided by a count given (`--count "domain you control=2"`: (5) becomes (3)); it was dropped, and the count
+   refused.
 """
 
 from __future__ import annotations
@@ -414,3 +417,28 @@ def test_a_permission_as_long_as_the_cards_stay_banished(db, capsys):
         assert allowed and all(e["status"] == "active" for e in allowed), (name, out["effects"])
         off = ask(db, capsys, "--effect", name, "--then", f"condition-false:{name}")
         assert all(e["status"] == "off" for e in off["effects"] if "banished" in e["duration"]["words"]), name
+
+
+_OWN_COST = re.compile(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\)[^.]*?:.*?This ability costs "
+                       r"\((\d+)\) less to activate for each ([^.]+)\.", re.M | re.S)
+
+
+def test_an_abilitys_own_cost_reduction_is_said_and_counted(db, capsys):
+    """Every real card printing "This ability costs (N) less to activate ...": asked about, the first line says what
+    activating it costs; for "for each X" with X given as a count, the cost is worked out from the printed one."""
+    found = []
+    for card in cards(db).values():
+        text = card.text or ""
+        if "This ability costs (" not in text:
+            continue
+        out = ask(db, capsys, "--effect", card.name)
+        assert "activating" in out["summary"].lower() and "less (" in out["summary"], (card.name, out["summary"])
+        for paragraph in (p for p in text.split("\n\n") if "This ability costs (" in p):
+            m = _OWN_COST.search(paragraph.strip())
+            if m is None:
+                continue
+            printed, less, what = int(m.group(1)), int(m.group(2)), m.group(3)
+            counted = ask(db, capsys, "--effect", card.name, "--count", f"{what}=2")
+            assert f"costs ({max(0, printed - 2 * less)})" in counted["summary"], (card.name, counted["summary"])
+        found.append(card.name)
+    assert len(found) >= 18, found  # 22 in the data this was written against
