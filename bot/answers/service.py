@@ -173,12 +173,13 @@ def compare_answers(report: PrintingReport, verdict: Any, judge: Callable[[Card]
     (the question's `answer_key` equal, or the same first line but for the printing it names; one it cannot judge
     answers differently), and the first line of each other answer with its printings (`answers`, said first by
     `answer_head`). Unchanged when the question declares no key."""
-    key = getattr(duration_question(), "answer_key", None)
+    question = duration_question()
+    key = getattr(question, "answer_key", None)
     if key is None:
         return report
-    question = duration_question()
     mine = key(verdict)
-    told = own_answer(question.verdict_summary(verdict), report.judged)
+    summary = question.verdict_summary(verdict)
+    told = own_answer(summary, report.judged)
     same = []
     answers: dict[str, tuple[str, list[Card]]] = {}  # another answer (as its first line says it): its printings
     for other in report.differ[:MAX_COMPARED]:
@@ -193,7 +194,7 @@ def compare_answers(report: PrintingReport, verdict: Any, judge: Callable[[Card]
             answers.setdefault(own_answer(said, other), (said, []))[1].append(other)
     if len(report.differ) > MAX_COMPARED:  # not all judged: say only that they read differently
         return report
-    return replace(report, same_answer=tuple(same), compared=True, summary=question.verdict_summary(verdict),
+    return replace(report, same_answer=tuple(same), compared=True, summary=summary,
                    answers=tuple((said, tuple(cards)) for said, cards in answers.values()))
 
 

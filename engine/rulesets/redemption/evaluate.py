@@ -489,7 +489,9 @@ class Evaluator:
         now with its own duration (its terms, or the D1 default to the end of this preparation phase). Told only
         when the turn they came back in ended, what ends with that turn has ended too: returned so."""
         for s in states:
-            if s.status == "ended" and (s.returns or (s.term.rule == "D3" and _SET_ASIDE.search(s.term.text))):
+            if s.returns or (s.term.rule == "D3" and _SET_ASIDE.search(s.term.text)):
+                if s.status != "ended":  # (cards back early: their count is over with them)
+                    s.status, s.ended_by = "ended", index
                 s.superseded = True
         started = [s for s in states if s.status == "waiting" and not s.starts_on]
         for s in started:
@@ -684,7 +686,10 @@ class Evaluator:
                         "duration")
                 case _ as unreachable:
                     assert_never(unreachable)
-            if s.status == "waiting" and t.rule == "D3":
+            if s.status == "waiting" and not s.starts_on and self._on_return:
+                what = (f"part of {_quote(self._on_return)}: it starts when the set-aside cards come back, and "
+                        "bounds nothing until then")
+            elif s.status == "waiting" and t.rule == "D3":
                 what = ("a targeting that waits for a later event: not made yet, so it bounds nothing until the "
                         "scenario says it happens (event targeted)")
                 trace.interpret(notes.conditional_target(t.text))
@@ -831,7 +836,11 @@ class Evaluator:
                         if bound.term.role == Role.BOUND and bound.status not in ("ended", "waiting"):
                             bound.status, bound.ended_by = "ended", index
                             ended_now.append(bound)
-            if self._on_return and verdict.returned_by is None and any(s.returns for s in ended_now):
+            early = event == "result-changed" and any(s.term.rule == "D3" and _SET_ASIDE.search(s.term.text)
+                                                      for s in ended_now)
+            if self._on_return and verdict.returned_by is None and (early or any(s.returns for s in ended_now)):
+                if early:  # the set-aside result changed before its count was over: its cards came back early
+                    trace.interpret(notes.ON_RETURN_EARLY)
                 ended_now += self._returned(states, verdict, event, index, trigger, trace)
             if event == "battle-ends":
                 battle_seen = True

@@ -51,6 +51,11 @@ ON_RETURN = Interpretation(
     "What the card does \"On return\" begins then, with its own duration (its stated one, or the D1 default: the "
     "end of the phase it begins in, your preparation phase): the set-aside's bound ends as it begins, so it does "
     "not cap it (the upper bound changes as the game progresses).")
+ON_RETURN_EARLY = Interpretation(
+    "on-return-early", "D3",
+    "The set-aside result changed before its count of turns was over: taken as its cards coming back early, so what "
+    "the card does \"On return\" begins then. Cards removed from the set-aside area otherwise never return, and "
+    "nothing of the ability would last.")
 UNKNOWN_COUNT = Interpretation(
     "unknown-count", "D4",
     "The number of turns is X, which the scenario does not fix, so that term is treated as still running.")

@@ -134,6 +134,11 @@ def plain(verdict: Verdict) -> str:
     """How long, as a player would say it; an ability still waiting for its trigger says so first."""
     text = _plain(verdict)
     part = verdict.part
+    if verdict.scenario.events and "the current player's next turn" in text:
+        # once turns have passed, "the current player" is someone else: say whose turn it was
+        whose = "your" if verdict.scenario.whose_turn == "mine" else "their"
+        text = text.replace("the current player's next turn",
+                            f"{whose} next turn (the card's “current player” is the one whose turn it was played on)")
     if part.only_cannot_be:  # its effects are instant; what lasts is its "Cannot be negated/prevented" (RG1)
         words = part.only_cannot_be
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else

@@ -36,6 +36,9 @@ def test_the_placement_ends_at_the_deadline_or_when_the_result_changes_first(tur
             still = judge(card, "battle", ["turn-ends"] * ends, turn=turn)
             assert still.persists, (name, ends, summary(still))
             assert not still.part.waits_for, (name, summary(still))  # no trigger left to be told
+            if ends:  # once a turn has passed, whose next turn it is is said, not "the current player's"
+                whose = "your next turn" if turn == "mine" else "their next turn"
+                assert whose in summary(still) and "the current player's next" not in summary(still), name
         over = judge(card, "battle", ["turn-ends"] * 3, turn=turn)
         assert not over.persists and summary(over).startswith("Has ended: the turn ended"), (name, summary(over))
         rescued = judge(card, "battle", ["turn-ends", "result-changed"], turn=turn)

@@ -96,3 +96,19 @@ def test_an_on_return_action_done_at_once_still_ends_as_the_cards_come_back():
             assert back.part.returned_by is None, (name, summary(back))
         checked.append(name)
     assert len(checked) >= 10, checked
+
+
+def test_cards_back_early_start_what_it_does_on_return_and_say_so():
+    """The set-aside result changes before its count is over (`result-changed`): its cards came back early, so the
+    on-return sentence begins then (interpretation `on-return-early`); an on-return action done at once ends."""
+    checked = 0
+    for name, label, _, sentence in on_return_parts():
+        card = real_cards()[name]
+        back = judge(card, "battle", ["phase-ends", "result-changed"], part=label or None)
+        if not ONGOING.search(sentence):
+            assert back.part.returned_by is None, name
+            continue
+        ids = {n.id for n in back.trace.interpretations}
+        assert back.persists and back.part.returned_by == 2 and "on-return-early" in ids, (name, summary(back))
+        checked += 1
+    assert checked >= 8
