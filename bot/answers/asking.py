@@ -25,7 +25,7 @@ from typing import Any
 from bot.answers import matcher_file
 from bot.answers.context import Request
 from bot.answers.games import ask, find_question, game_cards, game_matcher, game_name
-from bot.answers.service import Arbiter, compare_answers
+from bot.answers.service import Arbiter
 from engine.card_spans import SpanIndex, common_words
 from engine.interface import Param, phrasebook_of, plugin_inputs, questions_of, shortcuts_of
 from engine.matching import MatchResult
@@ -215,24 +215,13 @@ class Asker:
         """The per-game command's own answer to a reading (stored as that command stores it). `cards`: the card
         spans the sentence was read with; a card named there loosely or without its printing gets the note the
         command gives for the name as typed (the reading names each card exactly, which needs no note)."""
-        judged: list[Any] = []  # the duration question's verdict and how it judges another printing, when asked
-        answer = self._answer(reading, guild, version, judged)
-
-        def report_of(match: MatchResult) -> PrintingReport | None:
-            # Printings that read differently are judged too, as the command does (Arbiter.duration), so the note
-            # says whether a player holding one gets another answer (trial 38300: "read differently: ask with set
-            # Pa" left that open).
-            report = self.arbiter.printing_report(match, guild)
-            if judged and report is not None and report.differ and report.chosen != "named":
-                report = compare_answers(report, *judged)
-            return report
-
+        answer = self._answer(reading, guild, version)
         if cards:
-            typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild), report_of)
+            typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild),
+                        lambda match: self.arbiter.printing_report(match, guild))
         return answer
 
-    def _answer(self, reading: Reading, guild: str | int | None, version: str | None,
-                judged: list[Any] | None = None) -> dict[str, Any]:
+    def _answer(self, reading: Reading, guild: str | int | None, version: str | None) -> dict[str, Any]:
         ruleset = find_ruleset(reading.game)
         inputs = dict(reading.inputs)
         version = str(inputs.pop("ruleset", None) or version or next(iter(ruleset.versions())))
@@ -243,11 +232,6 @@ class Asker:
             answer = self.arbiter.duration(str(inputs["card"]), played_in=inputs.get("played_in"), events=events,
                                            ruleset=version, part=inputs.get("part"), guild=guild,
                                            extra=extra or None)
-            if judged is not None:
-                arbiter, more = self.arbiter, {"extra": extra} if extra else {}
-                judged[:] = [answer.verdict, lambda other: question.judge(
-                    other, played_in=inputs.get("played_in"), events=events, version=version, part=inputs.get("part"),
-                    annotations=arbiter.shared_annotations(other) + arbiter.layer_annotations(other, guild), **more)]
             return answer.as_json()
         matcher = self._matcher(ruleset, guild)
         layer = (lambda card: self.arbiter.layer_annotations(card, guild)) if guild is not None else None
