@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
-from difflib import SequenceMatcher
 from typing import Any
 
 from engine.cards import Annotation, Card
@@ -177,6 +176,8 @@ def reworded(judged: Card, alike: Sequence[Card]) -> list[Card]:
     """The printings that read alike for the question but whose words are another text (Goliath's Armor (LoC)
     "Protect character from the next good Enhancement" beside (FoOF) "Bearer is immune to purple brigade"), not a
     reprint's spelling or punctuation."""
+    from difflib import SequenceMatcher  # (here: the printings' merge train edits this module's imports)
+
     def bare(text: str) -> str:
         return " ".join("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
     mine = bare(judged.text)
