@@ -185,6 +185,13 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
     bits = []
     if match.how in LOOSE:
         bits.append(f"read “{shown(match.query)}” as {card.label}")  # echoed without controls or marks
+    worded = reworded(report.judged, report.alike) if report is not None and report.chosen != "named" else []
+    if worded and report is not None and not report.differ:  # other words, the same answer: a player holding it
+        whose = "its" if bits else f"answered for {report.judged.label}" + (  # sees another text (trials 38300,
+            ", the default printing; the" if report.chosen == "default" else "; the")  # 41011)
+        one = len(worded) == 1
+        bits.append(f"{whose} {_tags(worded)} {'printing has' if one else 'printings have'} other words but "
+                    f"{'gives' if one else 'give'} the same answer")
     if report is not None and report.differ and report.chosen != "named":
         whose = "its" if bits else f"answered for {card.label}" + (", the default printing; the"
                                                                   if report.chosen == "default" else "; the")
@@ -197,6 +204,21 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
             bits.append(f"{whose} {_tags(differ)} {_printings(differ)} differently{answers}: ask with set "
                         f"{set_to_ask(differ[0])}")
     return "; ".join(bits)
+
+
+REWORDED = 0.8  # printings whose words are less alike than this (spacing, case and marks aside) are worded otherwise
+
+
+def reworded(judged: Card, alike: Sequence[Card]) -> list[Card]:
+    """The printings that read alike for the question but whose words are another text (Goliath's Armor (LoC)
+    "Protect character from the next good Enhancement" beside (FoOF) "Bearer is immune to purple brigade"), not a
+    reprint's spelling or punctuation."""
+    from difflib import SequenceMatcher  # (here: the printings' merge train edits this module's imports)
+
+    def bare(text: str) -> str:
+        return " ".join("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
+    mine = bare(judged.text)
+    return [c for c in alike if SequenceMatcher(None, mine, bare(c.text), autojunk=False).ratio() < REWORDED]
 
 
 def _tags(cards: Sequence[Card]) -> str:

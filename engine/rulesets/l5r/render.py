@@ -366,6 +366,16 @@ _STAYS = (("fear", "what its Fear bows stays bowed"),
 _STAY_VERB = re.compile(r"\b(" + "|".join(v for v, _ in _STAYS) + r")(?:s|es|d|ed|n|ing)?\b", re.I)
 
 
+# "Discard a card to make a Fear effect …", "Bow this Follower to destroy a target Follower": the first verb is what
+# is paid; the effect is the one after "to" (130 real effects)
+_PAID_TO = re.compile(r"^(?:you may\s+)?(?:discard|bow|destroy|lose|move)\b[^.:]*?\bto (?=(?:make|give|target|destroy|"
+                      r"bow|move|straighten|draw|gain|take|create)\b)", re.I)
+
+
+def _unpaid(effect: str) -> str:
+    return _PAID_TO.sub("", effect)
+
+
 def _stay_words(verb: str) -> str | None:
     return next((words for v, words in _STAYS if re.fullmatch(v, verb, re.I)), None)
 
@@ -395,8 +405,8 @@ def _once_left(once: list[str]) -> str:
     said: list[str] = []
     for effect in once:
         # the effect's own verb, at its start ("Bow him", "you may straighten him"), never a condition's word
-        lead = re.sub(r"^(?:(?:if|unless)\b[^,]*,\s*)?(?:(?:you|he|she|they) may\s+|then\s+)?", "", effect,
-                      flags=re.I)
+        lead = _unpaid(re.sub(r"^(?:(?:if|unless)\b[^,]*,\s*)?(?:(?:you|he|she|they) may\s+|then\s+)?", "", effect,
+                              flags=re.I))
         first = _STAY_VERB.match(lead)
         words = _stay_words(first.group(1)) if first else None
         if words and words not in said:
