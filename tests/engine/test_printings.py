@@ -135,4 +135,6 @@ def test_a_printing_that_reads_alike_but_is_another_text_is_said_with_the_same_a
         else:
             unsaid += 1
             assert "other words" not in note, note
-    assert said >= 200 and unsaid >= 300 and 0 < REWORDED < 1, (said, unsaid)  # 255 and 483 on the 2026-11 data
+    # 138 and 475 on the 2026-11 data, since printings whose answers would quote different words stopped reading
+    # alike (8c55de5); before that 255 and 483
+    assert said >= 100 and unsaid >= 300 and 0 < REWORDED < 1, (said, unsaid)
