@@ -15,7 +15,25 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.rulesets.grand_archive.reading import KEYWORDS, SUBTYPES
 from engine.sentence import NUMBER, Ask, Reading, Sentence, number
+
+
+def _any_of(words: frozenset[str] | tuple[str, ...]) -> str:
+    return "|".join(sorted({re.escape(w) for w in words}, key=lambda w: (-len(w), w)))
+
+
+# Grand Archive's own rules words: its subtypes ("target Potion", "a Curse card", "my Sword"), its keywords and the
+# triggers and actions its texts print ("On Sacrifice", "Inherited Effect", "banished"). Beside a Grand Archive card
+# they are its words, not the card of another game by that name (Dominion's Potion, Curse, Sword, Sacrifice,
+# Inherited; Redemption's Distortion; L5R's Harmony): the reader's hints (engine/reader.py), as L5R's "Fear".
+RULES_WORDS = (
+    rf"(?:{_any_of(SUBTYPES)})(?:e?s)?", rf"(?:{_any_of(KEYWORDS)})",
+    r"inherited(?: effects?)?", r"lineages?", r"lineage release",
+    r"on (?:enter|death|attack|sacrifice|leave|champion hit|hit|kill|defend|block|level up|reveal|banish|destroy)",
+    r"banish(?:es|ed|ing|ment)?", r"sacrific(?:e|es|ed|ing)", r"suppress(?:es|ed|ing)?",
+    r"materiali[sz](?:e|es|ed|ing)", r"glimpse[sd]?", r"empower(?:s|ed)?", r"levels? up|leveled up|levelled up",
+    r"(?:class|element) bonus", r"rested", r"awake", r"[a-z]+ counters?")
 
 KINDS = {"ally": "ally", "allies": "ally", "unit": "unit", "units": "unit", "item": "item", "items": "item",
          "weapon": "weapon", "weapons": "weapon", "champion": "champion", "champions": "champion",
@@ -85,7 +103,8 @@ class GrandArchivePhrases:
     names = (r"grand archive", r"gatcg", r"ga")
     hints = (r"[a-z]+ (?:ally|allies)", r"buff counters?", r"debuff counters?", r"on the field", r"graveyards?",
              r"champions?", r"allies",
-             r"ally", r"memory", r"regalia", r"phantasia", r"(?:\+|-)?\d+ (?:power|life)", r"end of combat")
+             r"ally", r"memory", r"regalia", r"phantasia", r"(?:\+|-)?\d+ (?:power|life)", r"end of combat",
+             *RULES_WORDS)
     answers = ("about continuous effects: which effects reach an object, in what order they apply and how long "
                "each lasts (`/grand-archive ruling`)")
     cannot = (r"\bcosts?\b", r"\bprice\b", r"\bwhat element is §\d+", r"\belement of §\d+", r"\blegal\b",
