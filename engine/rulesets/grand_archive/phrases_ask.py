@@ -45,7 +45,8 @@ _OWNER = r"(?P<owner>my|your|our|their|his|her|the|an?|an opponents?|opponents?|
 _SUB = rf"(?P<sub>(?:(?:{_any_of(SUBTYPES)}) )?(?:[a-z]+ )?)"   # "animal ", "chessman rook "
 _COUNTER = (r"buff|debuff|level|damage|enlighten|quest|refinement|durability|age|omen|growth|wisdom|"
             r"[a-z]+(?= counters? on)")
-OBJECT = (rf"(?<![\w§])(?:{_OWNER} )?(?:(?:other|new|second) )?{_SUB}(?P<attack>attack )?(?P<kind>{_KIND})"
+OBJECT = (rf"(?<![\w§])(?:{_OWNER} )?(?:(?:other|new|second) )?(?:(?:{NUMBER})(?: or more)? )?{_SUB}"
+          rf"(?P<attack>attack )?(?P<kind>{_KIND})"
           rf"(?P<zone> (?:(?:that|which) (?:go(?:es)?|are|is|get|gets|come|comes) )?(?:in|into|to|from) "
           rf"(?:my |the |their |your |an opponents |opponents )?(?:graveyards?|memory|"
           rf"banishment|deck|hand))?(?P<counters> (?:with|that has|that have|having|has|have|had|carries|carrying) "
@@ -122,7 +123,7 @@ LEAVING = (r"(?P<verb>leaves|left|leave|dies|died|die|(?:is|was|gets|got|are|wer
 # a board state the question has no input for unless a card's condition says it ("rested", "awake")
 STATES = r"(?P<state>rested|awake|exhausted)"
 UNREAD_STATE = re.compile(r"rested|awake|exhausted|counters?|leaves|left|leaving|dies|died|destroyed|banished|"
-                          r"suppressed|sacrificed|lineage")
+                          r"suppressed|sacrificed|lineage|match|matches|matched|mismatched")
 
 
 def _arrives_later(sentence: Sentence, m: re.Match[str]) -> bool:
@@ -222,6 +223,9 @@ def _amounts_said(sentence: Sentence, texts: str) -> None:
         if re.search(rf"(?<![\w+-]){re.escape(amount if amount[0] in '+-' else '+' + amount)} {m.group('stat')}\b",
                      texts):
             sentence.use(m)
+    if re.search(r"\bcosts? (?:\d+ |x )?(?:less|more)\b", texts):  # "does it make itself cost 2 less?"
+        for m in list(sentence.find(r"costs? (?:\d+ |x |one |two |three )?(?:less|more)")):
+            sentence.use(m)
     for m in list(sentence.find(r"(?:deal|deals|dealt|take|takes|took) (?P<n>\d+|x) (?:unpreventable )?damage")):
         if re.search(rf"\b{m.group('n')} (?:unpreventable )?damage\b", texts):
             sentence.use(m)
@@ -248,7 +252,33 @@ def _conditions(sentence: Sentence, n: int) -> list[tuple[int, str]]:
         reading = read_card(card)
     except Exception:  # a card the engine cannot read has no condition the question can switch
         return []
-    return [(k, e.condition) for k, p in enumerate(reading.paragraphs, start=1) for e in p.effects if e.condition]
+    return [(k, e.condition or e.requires) for k, p in enumerate(reading.paragraphs, start=1) for e in p.effects
+            if e.condition or e.requires]
+
+
+BONUS = (r"(?:(?:my|your|the|their|our) )?(?:champions? )?(?P<what>class|element)(?: bonus)? (?:(?P<neg>doesnt|"
+         r"does not|dont|do not|didnt|did not|isnt|is not|wont|will not|no longer) )?(?:match(?:es|ed)?|holds?|"
+         r"appl(?:y|ies)|(?:is )?active|(?:is )?met)|(?P<neg2>without|not) (?:the |a |my )?(?:matching )?"
+         r"(?P<what2>class|element)(?: bonus| match)?|(?P<neg3>mismatched|different|wrong|other) "
+         r"(?P<what3>class|element)")
+
+
+def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
+    """"if my champion's class doesn't match", "without the Element Bonus": the card's [Class Bonus] / [Element
+    Bonus] (about 716 / 31 real cards) does not hold (condition-false:CARD); "my class matches" holds (as assumed)."""
+    for m in list(sentence.find(BONUS)):
+        what = m.group("what") or m.group("what2") or m.group("what3")
+        label = f"[{what.capitalize()} Bonus]"
+        holders = [n for n in effects if any(label.lower() in c.lower() for _, c in _conditions(sentence, n))]
+        if not holders:
+            continue
+        sentence.use(m)
+        negated = bool(m.group("neg") or m.group("neg2") or m.group("neg3"))
+        for n in holders:
+            if negated:
+                events.append((sentence.position(m), f"condition-false:{sentence.cards[n].name}"))
+        sentence.note(f"“{sentence.typed(m)}” is read as {label} {'not holding' if negated else 'holding'} for "
+                      + ", ".join(sentence.cards[n].name for n in holders))
 
 
 def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
@@ -310,7 +340,8 @@ class GrandArchivePhrases:
              *RULES_WORDS)
     answers = ("about continuous effects: which effects reach an object, in what order they apply and how long "
                "each lasts (`/grand-archive ruling`)")
-    cannot = (r"\bcosts?\b", r"\bprice\b", r"\bwhat element is §\d+", r"\belement of §\d+", r"\blegal\b",
+    cannot = (r"\bcosts?\b(?! (?:\d+ |x |one |two |three )?(?:less|more)\b)",
+              r"\bprice\b", r"\bwhat element is §\d+", r"\belement of §\d+", r"\blegal\b",
               r"\bbanned\b", r"\bworth\b", r"\bany good\b", r"\brarity\b", r"\bdeck ?build")
     filler = frozenset({"buff", "buffs", "get", "gets", "give", "gives", "last", "lasts", "long", "effect", "effects",
                         "apply", "applies", "affect", "affects", "still", "keep", "keeps", "have", "has", "ability",
@@ -360,6 +391,7 @@ class GrandArchivePhrases:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
         texts = " ".join(sentence.cards[n].card.text.lower() for n in effects if sentence.cards[n].card is not None)
+        _bonus_said(sentence, effects, events)
         for m in list(sentence.find(OBJECT)):
             if not sentence.free(m):
                 continue

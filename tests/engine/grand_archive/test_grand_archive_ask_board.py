@@ -9,6 +9,8 @@ Each class is checked over the real cards that share it, derived from the data:
 - "rested" / "awake" beside a card whose condition is being awake switches that condition; beside a card with no such
   condition the engine reads (the Taunt reminder "While awake") it is asked back;
 - "if one leaves the graveyard" beside a card whose condition counts cards there switches that condition off;
+- "if my class doesn't match" switches off the card's [Class Bonus]; "does it cost 2 less?" is asked of the effect (a
+  price alone is not a question of this command);
 - "if I control a Chessman Rook ally" puts that object on the field before the effect (its "If you control ..." is
   then decided by it), and "I use A on B" makes B the target and there first, whatever order the sentence names them.
 """
@@ -210,6 +212,46 @@ def test_the_card_an_effect_is_used_on_is_its_target_and_there_first(asker: Aske
         want = [("effect", ally), ("effect", f"{name} -> {ally}"), ("then", "end-of-turn")]
         if result.reading is None or moments(result) != want:
             wrong.append((name, ally, result.reading and moments(result), result.asked and result.asked.why))
+    assert not wrong, wrong
+
+
+def test_a_class_that_does_not_match_switches_off_the_class_bonus_over_real_class_bonus_cards(asker: Asker) -> None:
+    cases = [card.name for card in ga_cards(asker)
+             if any("[class bonus]" in c.lower() for _, c in conditions(card))]
+    assert len(cases) >= 250, len(cases)  # of about 716 cards printing it; the others print it on one-time text
+    unread = [card.name for card in ga_cards(asker) if "[Class Bonus]" in card.text and card.name not in cases]
+    wrong = []
+    for name in unread[::40]:  # a bonus the engine reads on no lasting effect: asked back, never answered as holding
+        if read_alone(asker, name):
+            off = asker.read(f"Does {name} still work if my champion's class doesn't match?")[0]
+            if off.reading is not None and not any(k == "then" for k, _ in moments(off)):
+                wrong.append((name, "unread", moments(off)))
+    for name in cases[::25]:
+        if not read_alone(asker, name):
+            continue
+        off = asker.read(f"Does {name} still work if my champion's class doesn't match?")[0]
+        on = asker.read(f"Does {name} still work when my class matches?")[0]
+        if off.reading is None or ("then", f"condition-false:{name}") not in moments(off) or off.unused:
+            wrong.append((name, "off", off.reading and moments(off), off.unused))
+        if on.reading is None or any(k == "then" for k, _ in moments(on)) or on.unused:
+            wrong.append((name, "on", on.reading and moments(on), on.unused))
+    assert not wrong, wrong
+
+
+def test_a_card_making_something_cost_less_is_asked_about_its_cost_but_a_price_is_not(asker: Asker) -> None:
+    cases = [(c.name, m.group(1), m.group(2)) for c in ga_cards(asker)
+             for m in [re.search(r"costs? (\d+) (less|more)", c.text)] if m]
+    assert len(cases) >= 100, len(cases)
+    wrong = []
+    for name, n, way in cases[::10]:
+        if not read_alone(asker, name):
+            continue
+        result = asker.read(f"Does {name} make it cost {n} {way}?")[0]
+        if result.reading is None or name not in (result.reading.inputs.get("effect") or []) or result.unused:
+            wrong.append((name, result.asked and result.asked.why, result.unused))
+        price = asker.read(f"How much does {name} cost?")[0]
+        if price.asked is None or price.asked.kind != "cannot-ask":
+            wrong.append((name, "price answered"))
     assert not wrong, wrong
 
 
