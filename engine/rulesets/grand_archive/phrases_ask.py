@@ -164,14 +164,19 @@ def _bare_subtypes(sentence: Sentence, texts: str, objects: list[tuple[int, str,
     again are the ones already named."""
     for m in list(sentence.find(BARE)):
         sub = m.group("sub")
-        if not sentence.free(m) or not re.search(rf"\b{sub}(?:e?s)?\b", texts):
+        # only a subtype the effect reaches as an object ("target Potion", "Sword weapons you control", "whenever an
+        # Animal enters"), not one it names otherwise ("the next Spell card you activate")
+        reached = (rf"(?:target|each|all|another|other) {sub}(?:e?s)?\b|\b{sub}(?:e?s)?(?: (?:{_KIND}))? "
+                   rf"(?:you control|an opponent controls|enters?|gets?|gains?)\b")
+        if not sentence.free(m) or not re.search(reached, texts):
             continue
         kind = re.search(rf"\b{sub}(?:e?s)? ({_KIND})\b", texts)
         what = f"{KINDS[kind.group(1)] if kind else 'object'}:{sub}"
         if re.search(r"opponents|their", m.group("det") or ""):
             what += ":opponent"
         sentence.use(m)
-        same = [o for o in objects if o[1] == what and o[0] < sentence.position(m)]
+        # said again of an object already named of that subtype, whatever its kind ("my Animal ally ... my Animal")
+        same = [o for o in objects if re.search(rf":{sub}\b", o[1]) and o[0] < sentence.position(m)]
         fresh = (m.group("det") in ("another", "other") or m.group("nth") in ("other", "new", "second", "next")) \
             and m.group("det") != "the"
         later = _arrives_later(sentence, m)

@@ -98,6 +98,21 @@ def test_a_subtype_said_alone_is_an_object_of_it_over_every_card_targeting_one(a
     assert not wrong, wrong
 
 
+def test_a_subtype_the_effect_does_not_reach_as_an_object_makes_none(asker: Asker) -> None:
+    """"If I don't cast a Spell this turn, does Empowering Enlightenment's empower carry over?": "the next Spell card
+    you activate" is no object it reaches, so no object is written (a blind judge's sentence that was right before)."""
+    cases = [c.name for c in ga_cards(asker) if re.search(r"\bnext Spell card you (?:activate|play|cast)\b", c.text)
+             and not re.search(r"\b(?:target|each) Spell\b|\bSpells? (?:you control|enters?)\b", c.text)]
+    cases = [name for name in cases if read_alone(asker, name)]
+    assert len(cases) >= 3, cases
+    wrong = []
+    for name in cases:
+        result = asker.read(f"If I play {name} but don't cast a Spell this turn, does it carry over to next turn?")[0]
+        if result.reading is None or any(k == "object" for k, _ in moments(result)):
+            wrong.append((name, result.reading and moments(result)))
+    assert not wrong, wrong
+
+
 def test_a_subtype_with_its_kind_after_a_play_is_a_second_object_arriving_later(asker: Asker) -> None:
     cases = []
     for card in ga_cards(asker):
