@@ -346,6 +346,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
+        elif ident == "AS-I-units-both":
+            continue   # said in the first sentence, with what the card is used as (summary)
         elif ident.startswith("AS-I-pb-not-unit-"):
             out.append("the target is their Phoenixborn, not a unit")
         elif ident.startswith("AS-I-unit-not-pb-"):
@@ -521,6 +523,8 @@ def summary(answer: Mapping[str, Any]) -> str:
         first = len(whole.split()) + len(used.split()) + (len(_clause(parts[0]["text"]).split()) if parts else 0)
         room = 70 if first + 6 <= 40 else 50
         used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], room)}"
+    if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
+        used += ", assuming both players have units in play"   # a plain question: none named, none taken as none
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"

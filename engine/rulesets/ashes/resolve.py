@@ -179,6 +179,22 @@ def _cost_dice(ability: Ability, magic: str) -> int:
     return total
 
 
+# units in play other than the card used or one already named ("all units", "each unexhausted unit", "attached to a
+# unit", "units you control"), never "this unit", "that unit", "the attached unit"
+_OTHER_UNITS = re.compile(r"\b(?:all|each|a|an|any|or|other|\d+|of (?:their|your)) (?:(?:unexhausted|exhausted|"
+                          r"attacking|blocking|damaged|wounded|other) )?units?\b(?!'s)|\bunits (?:you|they|an "
+                          r"opponent|a target player|that player) controls?\b", re.I)
+
+
+def needs_units(ability: Ability, focus: int = 0) -> bool:
+    """Whether a part of it acts on or reads units in play: a target unit, units to affect, a unit it needs, "all
+    units", "a card attached to a unit"."""
+    return ability.kind != "passive" and any(
+        (part.new_target is not None and "unit" in part.new_target.kind)
+        or any(n.kind in ("unit", "units-to-affect") for n in part.needs) or _OTHER_UNITS.search(part.text)
+        for part in ability.parts if part.focus <= focus)
+
+
 def magic_count(ability: Ability) -> int:
     """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
     total = 0
@@ -223,6 +239,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         trace.interpret(Interpretation("AS-I-units-assumed", "AS4",
                                        "No units in play were named; I took it that there are units of yours and "
                                        "theirs, so that it has a unit to be attached to."))
+    elif not board.units_said and needs_units(ability, board.focus):
+        # a plain question ("what happens when I play Kneel?") asks what the card does: the units it acts on are
+        # taken to be there, on both sides, and said first ("--units none" asks the other case)
+        board = dataclasses.replace(board, units=(Unit(None, "mine"), Unit(None, "theirs")))
+        trace.interpret(Interpretation("AS-I-units-both", "AS3",
+                                       "No units in play were named; I took it that units of yours and theirs are "
+                                       "in play for it to act on (name the units in play, or say there are none, to "
+                                       "see another case)."))
     # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
     # ability during your turn"): checked against the board where it can say, else said as assumed.
     attach_side, attach_limit = None, ""
@@ -597,7 +621,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "part it refers to would do."))
 
     _focus_changes(results)
-    if not board.units_said and usable and any(
+    if not board.units_said and not board.units and usable and any(
             (r.part.new_target is not None and "unit" in r.part.new_target.kind)
             or any(n.kind in ("unit", "units-to-affect") for n in r.part.needs) for r in results):
         trace.interpret(Interpretation("AS-I-no-units", "AS3",
