@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.plain_words import joined
 from engine.rulesets.ashes.census import BY_ID
+from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.parts import VERBS
 from engine.rulesets.ashes.resolve import Resolution
@@ -346,6 +347,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
+        elif ident.startswith("AS-I-extra-cost-"):
+            continue   # said in the first line ("is an optional cost, paid as it is activated (if you choose to)")
         elif ident == "AS-I-units-both":
             continue   # said in the first sentence, with what the card is used as (summary)
         elif ident.startswith("AS-I-pb-not-unit-"):
@@ -529,6 +532,12 @@ def summary(answer: Mapping[str, Any]) -> str:
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
         outcome = part["outcome"]
+        if optional_cost(part["text"]):   # a cost written in its effect: paid as it is activated, or not at all
+            bits.append(f"{clause} is an optional cost, " + (
+                "paid as it is activated" + (" (if you choose to)" if "not said" not in part["why"] and
+                                             not part["why"].startswith("the dice spent") else "")
+                if outcome == "resolves" else f"not paid: {_reason(part['why'])}"))
+            continue
         if outcome == "resolves":
             to = f" to {_clause(part['target'], 40)}" if part.get("target") else ""
             choice = (" if you choose to" if part["optional"] and "taken as done" not in part["why"]

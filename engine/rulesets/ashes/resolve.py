@@ -27,6 +27,8 @@ from engine.rulesets.ashes.checks import (
     antecedent_skip,
     board_missing,
     condition_verdict,
+    conjurations_left,
+    copies_wanted,
     cost_trigger_verdict,
     exhausted_short,
     for_each_count,
@@ -38,6 +40,7 @@ from engine.rulesets.ashes.checks import (
     trigger_verdict,
 )
 from engine.rulesets.ashes.choices import carry_inputs, not_picked, pick_options
+from engine.rulesets.ashes.costs import Cost, dice_in, optional_cost
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.in_play import (
     RESOLVES_END,
@@ -195,6 +198,35 @@ def needs_units(ability: Ability, focus: int = 0) -> bool:
         for part in ability.parts if part.focus <= focus)
 
 
+def extra_costs(ability: Ability, focus: int = 0) -> list[tuple[int, str]]:
+    """(part, dice) of each optional cost written inside the effect ("You may spend an additional 1 basic die when
+    activating this spell"): a magic cost, paid as it is activated if the player chooses."""
+    return [(part.n, cost) for part in ability.parts if part.focus <= focus and (cost := optional_cost(part.text))]
+
+
+def _with_extra(ability: Ability, board: Board) -> tuple[Cost, ...]:
+    """Its costs, with the optional costs written in its effect when more dice were spent than its printed cost."""
+    spent = sum(d.count for d in board.spent or ())
+    extra = tuple(Cost("magic", c) for _, c in extra_costs(ability, board.focus))
+    return ability.costs + extra if extra and spent > magic_count(ability) else ability.costs
+
+
+def _extra_paid(n: int, cost: str, ability: Ability, board: Board) -> tuple[bool | None, str]:
+    """Whether the optional cost of part n was paid, by the dice the question gives (None: not said), and why."""
+    base, extra = magic_count(ability), dice_in(cost)
+    if n in board.declines:
+        return False, "the player chose not to pay it"
+    if board.spent is not None:
+        given = sum(d.count for d in board.spent)
+        if given > base:
+            return True, f"the dice spent ({given}) pay its printed cost and this optional cost ({cost})"
+        return False, f"the dice spent ({given}) pay only its printed cost"
+    if board.dice is not None and extra is not None and board.dice < base + extra:
+        return False, (f"only {board.dice} {'die is' if board.dice == 1 else 'dice are'} in your active pool, and its "
+                       f"printed cost takes {base}")
+    return None, ""
+
+
 def magic_count(ability: Ability) -> int:
     """How many dice the ability's magic costs exhaust (a choice counts once; X counts as 0)."""
     total = 0
@@ -304,8 +336,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
                               f"{cost_trigger_verdict(ability.trigger.words, board.spent)[1]}")
         rules.append("AS12")
-    elif board.spent is not None and not cost_trigger and shortfall(ability.costs, board.spent):
-        usable, why = False, shortfall(ability.costs, board.spent) or ""
+    elif board.spent is not None and not cost_trigger and shortfall(_with_extra(ability, board), board.spent):
+        usable, why = False, shortfall(_with_extra(ability, board), board.spent) or ""
         rules.append("AS2")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
@@ -417,6 +449,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            chosen, units, self_unit, board, reborn, trace, usable, attach)
 
     placed_units: list[Unit] = []
+    placed: dict[str, int] = {}   # copies of each conjuration this effect has placed so far (its pile runs out)
     for r in results:
         part = r.part
         if not usable and ability.kind == "passive" and ability.text and not board.exhausted:
@@ -432,6 +465,22 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = (f"not chosen: effect {k} of “choose one” was chosen, not this one"
                      if any("choose one" in n for n in part.notes) else
                      f"not chosen: option {k} of the choice (“or”) was chosen, not this one")
+            continue
+        extra = optional_cost(part.text)
+        if extra is not None:   # a cost written inside the effect: paid (or not) as it is activated, never cancelled
+            paid, how = _extra_paid(part.n, extra, ability, board)
+            r.rules = ["AS2"]
+            if paid is False:
+                r.outcome, r.why = "declined", how
+                continue
+            r.outcome = "resolves"
+            r.why = how or ("an optional cost: paid with its printed cost as it is activated (the player chose to "
+                            "pay it)")
+            if paid is None:
+                trace.interpret(Interpretation(f"AS-I-extra-cost-{part.n}", "AS2",
+                                               f"Part {part.n} is an optional cost (“{part.text.rstrip('.')}”); "
+                                               "whether it was paid was not said, so I took it that you paid it "
+                                               "(declining that part shows the other case)."))
             continue
         if cancel_from is not None and part.n >= cancel_from:
             r.outcome, r.rules = "cancelled", ["AS6"]
@@ -498,13 +547,20 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = f"{who} chose not to do this “may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
+        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side, placed) or \
             own_tokens_missing(part, held) or \
             board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        copies: dict[str, int] = {}   # the copies of a conjuration it places: as many as it asks, or as are left
+        for need in (n for n in part.needs if n.kind == "conjuration" and n.name):
+            asked, left = copies_wanted(need.words), conjurations_left(need.name, board, placed)
+            copies[need.name.lower()] = asked if left is None else min(asked, left)
+            if left is not None and left < asked:
+                r.result.append(f"only {left} {need.name} {'is' if left == 1 else 'are'} left in your conjuration "
+                                f"pile, so {left} {'is' if left == 1 else 'are'} placed, not {asked}")
         amount: int | None = board.x if re.search(r"\bX\b", part.text) else None
         counted = NUMBER_SPENT.search(part.text)
         if counted:
@@ -608,6 +664,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-their-choice-{part.n}", "AS5",
                                            f"Part {part.n} is another player's choice (“{part.text}”); I took it "
                                            "that they do it (declining that part shows the other case)."))
+        for name, n in copies.items():
+            placed[name] = placed.get(name, 0) + n
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
             board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
@@ -975,13 +1033,16 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
         by_trigger = ability.trigger is not None and COST_TRIGGER.match(ability.trigger.words)
-        if not dice and not re.search(r"\bspent\b", ability.text, re.I) and not by_trigger:
+        extra = [dice_in(c) for _, c in extra_costs(ability, board.focus)]   # optional costs in its effect
+        most = None if None in extra else dice + sum(n or 0 for n in extra)
+        if not dice and not extra and not re.search(r"\bspent\b", ability.text, re.I) and not by_trigger:
             unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
-        elif dice and given > dice and not by_trigger and not any(re.search(r"\bX\b", c.text)
-                                                                  for c in ability.costs):
+        elif dice and most is not None and given > most and not by_trigger and not any(
+                re.search(r"\bX\b", c.text) for c in ability.costs):
             # more dice than the cost: an input mistake (fewer, or the wrong faces: it cannot be used, answered)
+            more = f", and at most {most - dice} more for the optional cost in its effect" if most > dice else ""
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
-                                f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
+                                f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}){more}.")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
         unused.append(f"The X given changes nothing: {used} has no X in its text.")
     if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):
@@ -990,7 +1051,8 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
         unused.append(f"Your full battlefield changes nothing: {used} puts no unit onto your battlefield.")
     numbers = [part.n for part in ability.parts if part.focus <= board.focus]
-    optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
+    optional = [part.n for part in ability.parts if (part.optional or optional_cost(part.text))
+                and part.focus <= board.focus]
     for n in board.declines:
         if n not in optional:
             valid = ", ".join(map(str, optional)) or "none"
@@ -1180,8 +1242,9 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
            reborn: bool, targets_now: bool, cancel_from: int | None, trace: Trace,
            attach: tuple[str, str | None] | None) -> list[dict[str, Any]]:
     costs = "; ".join(f"{c.kind}: {c.text}" for c in ability.costs)
+    extra = dict(extra_costs(ability, 9))
     effect_not_cost = [r.part for r in results if r.part.link in ("if-you-do", "to")
-                       and any(x.part.n == r.part.depends_on for x in results)]
+                       and any(x.part.n == r.part.depends_on for x in results) and r.part.depends_on not in extra]
     step1 = {"step": 1, "name": "pay-cost", "happens": usable and bool(ability.costs),
              "detail": (f"pay {costs}" if ability.costs else "it has no cost") if usable else "not used",
              "rules": ["AS2"] + (["AS8"] if any(c.kind == "exhaust" for c in ability.costs) else [])
@@ -1190,6 +1253,13 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
         first_dep = effect_not_cost[0]
         step1["detail"] += (f"; part {first_dep.depends_on} is effect, not cost (“If you do” / “to” makes the "
                             "earlier instruction part of the effect)")
+    for r in results:
+        if usable and r.part.n in extra:   # a cost written inside its effect: paid now, or not at all
+            if not ability.costs:
+                step1["detail"] = "no printed cost"
+            step1["happens"] = step1["happens"] or r.outcome == "resolves"
+            step1["detail"] += (f"; optional cost (part {r.part.n}, “{r.part.text.rstrip('.')}”): {extra[r.part.n]}, "
+                                + ("paid with it" if r.outcome == "resolves" else "not paid"))
     if usable and ability.cost_phrases:
         step1["detail"] += "; written-out cost: " + "; ".join(f"“{c}”" for c in ability.cost_phrases)
     targeted = [r for r in results if r.part.new_target]

@@ -3,14 +3,24 @@ data by tests/engine/ashes/real.py):
 - a plain question (no units named) about an ability that acts on or reads units in play ("a target unit", "each
   unexhausted unit", "all units", "attached to a unit") takes units of both players to be there and says so in its
   first sentence; never "does not happen: no unit" from a board nobody described. Told there are none, it says so
-  as fact."""
+  as fact;
+- a cost written inside the effect ("You may spend an additional 1 basic die when activating this spell", "you may
+  spend 1 divine class die to ...", "You may, as an additional cost, discard 1 card") is a cost the player may pay as
+  it is activated (seed 003: dice are a magic cost wherever the sentence puts them), never an effect part; the dice
+  spent (--spent) and the dice in the pool (--dice) say whether it was paid;
+- a placement takes no more copies than the conjuration pile has left, counting the copies earlier parts of the
+  same effect placed ("Place an additional Mist Spirit conjuration", "Place 2 Fallen conjurations");
+- "a target draw pile" / "a target discard pile" is a player's pile, never a unit."""
 
 from __future__ import annotations
 
+import re
 from functools import cache
 
+from engine.rulesets.ashes.checks import copies_wanted
+from engine.rulesets.ashes.costs import dice_in, optional_cost
 from engine.rulesets.ashes.resolve import needs_units
-from tests.engine.ashes.real import ask, every_ability
+from tests.engine.ashes.real import ask, every_ability, part
 
 ASSUMED = "assuming both players have units in play"
 
@@ -59,3 +69,110 @@ def test_each_and_all_units_parts_happen_in_a_plain_question():
         assert a["parts"][0]["outcome"] == "resolves" and a["summary"].startswith(f"{card}, {ASSUMED}: ")
         b = ask(card, edition, units="none")
         assert b["parts"][0]["outcome"] == "skipped" and "no unit" in b["parts"][0]["why"]
+
+
+# --- an optional cost written inside the effect is a cost, paid as it is activated ---------------------------------
+@cache
+def cost_parts() -> tuple[tuple[str, str, str, int, int, str], ...]:
+    """(card, edition, ability, part, its Focus, what it costs) of every part that is only a cost the player may pay
+    ("You may spend an additional 1 basic die when activating this spell", "you may spend 1 divine class die" before
+    "to ...", "You may, as an additional cost, discard 1 card from your hand")."""
+    out = []
+    for r in every_ability():
+        for p in r.ability.parts:
+            if (cost := optional_cost(p.text)) is not None:
+                out.append((r.name, r.edition, r.ask, p.n, p.focus, cost))
+    return tuple(out)
+
+
+def test_an_optional_cost_in_the_effect_is_paid_as_it_is_activated_never_an_effect():
+    found = cost_parts()
+    assert {"Summon Mist Spirit", "Confusion Spores", "Angelic Rescue", "Hand Tricks", "Frost Fang"} <= \
+        {c for c, *_ in found}, found
+    for card, edition, ability, n, focus, _cost in found:
+        a = ask(card, edition, ability=ability, focus=str(focus))
+        if not a["usable"]["value"]:
+            continue
+        got = part(a, n)
+        assert got["outcome"] == "resolves" and got["rules"] == ["AS2"], (card, got)
+        assert f"optional cost (part {n}" in a["steps"][0]["detail"] and a["steps"][0]["happens"], card
+        assert f"part {n} is effect, not cost" not in a["steps"][0]["detail"], card
+        assert "is an optional cost, paid as it is activated" in a["summary"], (card, a["summary"])
+        later = [p for p in a["parts"] if p["n"] == n + 1]
+        declined = ask(card, edition, ability=ability, focus=str(focus), decline=str(n))
+        assert part(declined, n)["outcome"] == "declined", card
+        for p in later:   # what it pays for ("to ...", "If you do, ...") does not happen unpaid
+            if p["text"] and next(q for q in declined["parts"] if q["n"] == p["n"])["outcome"] == "skipped":
+                assert "optional cost" in next(q for q in declined["parts"] if q["n"] == p["n"])["why"], card
+
+
+def test_the_dice_spent_say_whether_the_optional_cost_was_paid():
+    checked = 0
+    for card, edition, ability, n, focus, cost in cost_parts():
+        a = ask(card, edition, ability=ability, focus=str(focus))
+        if not a["usable"]["value"] or dice_in(cost) != 1 or not re.match(r"^1 basic die$", cost):
+            continue
+        printed = [c["text"] for c in a["costs"] if c["kind"] == "magic"]
+        if len(printed) != 1 or not re.match(r"^1 [a-z]+ class die$", printed[0]):
+            continue
+        base = printed[0].removesuffix(" die")
+        paid = ask(card, edition, ability=ability, focus=str(focus), spent=f"{base}; 1 basic")
+        assert paid["usable"]["value"] and part(paid, n)["outcome"] == "resolves", card
+        unpaid = ask(card, edition, ability=ability, focus=str(focus), spent=base)
+        assert part(unpaid, n)["outcome"] == "declined" and "only its printed cost" in part(unpaid, n)["why"], card
+        short = ask(card, edition, ability=ability, focus=str(focus), dice="1")
+        assert part(short, n)["outcome"] == "declined", card
+        checked += 1
+    assert checked >= 2, checked   # Summon Mist Spirit, both editions
+
+
+# --- a conjuration's pile runs out as an effect places copies ------------------------------------------------------
+@cache
+def placements() -> tuple[tuple[str, str, str, int, int, str, int, int], ...]:
+    """(card, edition, ability, part, Focus, conjuration, copies it asks for, copies earlier parts placed) of every
+    placement that asks for more than one copy, or comes after another placement of the same conjuration."""
+    out = []
+    for r in every_ability():
+        before: dict[str, int] = {}
+        for p in r.ability.parts:
+            for need in p.needs:
+                if need.kind != "conjuration" or not need.name or not p.places:
+                    continue
+                key = need.name.lower()
+                copies = copies_wanted(need.words)
+                if copies > 1 or before.get(key):
+                    out.append((r.name, r.edition, r.ask, p.n, p.focus, need.name, copies, before.get(key, 0)))
+                before[key] = before.get(key, 0) + copies
+    return tuple(out)
+
+
+def test_a_placement_takes_no_more_copies_than_the_pile_has_left():
+    found = placements()
+    assert {"Summon Mist Spirit", "Rising Horde", "Summon Prism Tetra", "Summon Time Hopper"} <= \
+        {c for c, *_ in found}, found
+    checked = 0
+    for card, edition, ability, n, focus, name, copies, before in found:
+        left = before + copies - 1   # one copy short of all it asks for
+        a = ask(card, edition, ability=ability, focus=str(focus), conjurations_left=str(left))
+        got = part(a, n)
+        if not a["usable"]["value"] or (got["outcome"] != "resolves" and "none left" not in got["why"]):
+            continue   # decided before the pile is looked at (a condition, a choice): not this class
+        checked += 1
+        if copies - 1 == 0:
+            assert got["outcome"] == "skipped" and f"no {name} in your conjuration pile" in got["why"], (card, got)
+        else:
+            assert any(f"only {copies - 1} {name}" in x for x in got["result"]), (card, got)
+        full = ask(card, edition, ability=ability, focus=str(focus), conjurations_left=str(before + copies))
+        assert part(full, n)["outcome"] == got["outcome"] or part(full, n)["outcome"] == "resolves", card
+        assert not any("left in your conjuration pile" in x for x in part(full, n)["result"]), card
+    assert checked >= 10, checked
+
+
+def test_a_target_pile_is_a_players_pile_never_a_unit():
+    found = [(r, p) for r in every_ability() for p in r.ability.parts
+             if p.new_target and re.match(r"^target (?:draw|discard) pile\b", p.new_target.words, re.I)]
+    assert {"Rimea Careworn", "Summon Weeping Spirit"} <= {r.name for r, _ in found}
+    for r, p in found:
+        assert p.new_target.kind == "player", (r.name, p.new_target)
+        got = part(ask(r.name, r.edition, ability=r.ask, focus=str(p.focus)), p.n)
+        assert "unit" not in (got["target"] or ""), (r.name, got)
