@@ -150,7 +150,9 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
 
 # An instruction that hands out abilities printed below it: "... gain the following abilities for the turn:".
 # A bare "This unit now has the following ability:" (an alteration's own lines) is not one: those stay abilities.
-_GRANTS = re.compile(r"\b(?:gains?|to gain|have|has) the following (?P<n>ability|abilities)\b[^.]*:\s*$", re.I)
+# ("abilies": Time Stop's first-edition typo)
+_GRANTS = re.compile(r"\b(?:gains?|to gain|have|has) the following (?P<n>ability|abilities|abilies)\b[^.:]*[:.]\s*$",
+                     re.I)
 
 
 def _group(paragraphs: list[dict[str, Any]]) -> list[_Raw]:
@@ -287,7 +289,7 @@ def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
     """The granted abilities are what the granting part gives, not parts of their own: they are shown with the
     part that says "the following ability" and never resolve on their own."""
     for i in range(len(parts) - 1, -1, -1):
-        if re.search(r"following abilit(?:y|ies)", parts[i].text, re.I):
+        if re.search(r"following abil(?:ity|ities|ies)\b", parts[i].text, re.I):
             shown = parts[i].text.rstrip(" :") + ": " + " / ".join(granted)
             parts[i] = replace(parts[i], text=shown, notes=(*parts[i].notes, f"grants {len(granted)} ability(ies)"))
             break

@@ -416,6 +416,8 @@ _LATER = re.compile(r"\s((?:when|once|as soon as) (?:it|this (?:spell|card|unit)
 
 
 _GRANTS = re.compile(r"^this unit now has the following abilit(?:y|ies):?$", re.I)
+# a part handing out the abilities printed under it, shown with them ("... the following ability: Name: text / ...")
+_GIVES = re.compile(r"^(?P<head>.*?\bthe following abil(?:ity|ities|ies)\b[^:]*):\s*(?P<given>.+)$", re.I)
 
 
 def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str]:
@@ -526,8 +528,6 @@ def summary(answer: Mapping[str, Any]) -> str:
         first = len(whole.split()) + len(used.split()) + (len(_clause(parts[0]["text"]).split()) if parts else 0)
         room = 70 if first + 6 <= 40 else 50
         used += f", {_clause(trigger['words'][:1].lower() + trigger['words'][1:], room)}"
-    if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
-        used += ", assuming both players have units in play"   # a plain question: none named, none taken as none
     bits = []
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
@@ -557,6 +557,11 @@ def summary(answer: Mapping[str, Any]) -> str:
                 clause = f"“{_clause(part['text'][:later.start()])}”"
                 verb = f"happens later, {later.group(1).rstrip('.')}, not now"
             done = f": {', '.join(part['result'])}" if part.get("result") else ""
+            grant = _GIVES.match(part["text"])
+            if grant:   # "That unit gains the following abilities ...: Bypass: ... / Reality Fracture: ...": name them
+                names = [g.split(": ", 1)[0] for g in grant.group("given").split(" / ") if ": " in g]
+                clause = f"“{_clause(grant.group('head'))}”"
+                done = f": it gains {joined_names(names)}" if names else done
             bits.append(f"{clause} {verb}{to}{choice}{done}")
         elif outcome == "declined":
             bits.append(f"{clause} is not done (a choice)")
@@ -604,5 +609,7 @@ def summary(answer: Mapping[str, Any]) -> str:
         elif not bits:
             placed.append("it has no effect to resolve")
         bits = placed + bits
+    if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
+        bits[0] += ", assuming both players have units in play"   # a plain question: none named, none taken as none
     tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
     return joined([f"{used}: {bits[0]}", *bits[1:]]) + unused + tail

@@ -470,6 +470,15 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if extra is not None:   # a cost written inside the effect: paid (or not) as it is activated, never cancelled
             paid, how = _extra_paid(part.n, extra, ability, board)
             r.rules = ["AS2"]
+            verdict = condition_verdict(part, board, units, held) if part.condition else True
+            if verdict is False:   # "If this card is in your discard pile and your Phoenixborn is unexhausted, ..."
+                r.outcome, r.why = "skipped", f"its condition is not met: “{part.condition}”"
+                r.rules.append("AS5")
+                continue
+            if verdict is None:
+                trace.interpret(Interpretation(f"AS-I-cond-{part.n}", "AS5",
+                                               f"Part {part.n} holds only “if {part.condition}”; the board state "
+                                               "does not say, so I took it as met."))
             if paid is False:
                 r.outcome, r.why = "declined", how
                 continue

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from functools import cache
 
+from engine.plain_words import sentences
 from engine.rulesets.ashes.checks import copies_wanted
 from engine.rulesets.ashes.costs import dice_in, optional_cost
 from engine.rulesets.ashes.resolve import needs_units
@@ -44,7 +45,7 @@ def test_a_plain_question_takes_units_to_be_in_play_and_says_it_first():
         for p in a["parts"]:   # the units a plain question did not describe are never taken as none
             assert not (p["outcome"] == "skipped" and "no unit" in p["why"]
                         and "condition is not met" not in p["why"]), (card, edition, ability, p)
-        first = a["summary"].split(": ", 1)[0]
+        first = sentences(a["summary"])[0]
         assert ASSUMED in first or "a unit is in play to attach it to" in a["summary"], (card, a["summary"])
         assert not any(i["id"] == "AS-I-no-units" for i in a["interpretations"]), card
 
@@ -66,7 +67,8 @@ def test_told_there_are_no_units_the_unit_parts_do_not_happen_as_fact():
 def test_each_and_all_units_parts_happen_in_a_plain_question():
     for card, edition in (("Kneel", "reborn"), ("Nature's Wrath", "reborn")):
         a = ask(card, edition)
-        assert a["parts"][0]["outcome"] == "resolves" and a["summary"].startswith(f"{card}, {ASSUMED}: ")
+        assert a["parts"][0]["outcome"] == "resolves" and a["summary"].startswith(f"{card}: ")
+        assert a["summary"].endswith(f" happens, {ASSUMED}.")
         b = ask(card, edition, units="none")
         assert b["parts"][0]["outcome"] == "skipped" and "no unit" in b["parts"][0]["why"]
 
@@ -176,3 +178,27 @@ def test_a_target_pile_is_a_players_pile_never_a_unit():
         assert p.new_target.kind == "player", (r.name, p.new_target)
         got = part(ask(r.name, r.edition, ability=r.ask, focus=str(p.focus)), p.n)
         assert "unit" not in (got["target"] or ""), (r.name, got)
+
+
+# --- an instruction that gives units the abilities printed under it gives all of them ------------------------------
+def test_every_ability_an_instruction_gives_goes_to_the_unit_never_to_the_card():
+    found = 0
+    for r in every_ability():
+        for p in r.ability.parts:
+            grant = re.search(r"\b(?:gains?|to gain|have|has) the following (ability|abilities|abilies)\b[^:]*: "
+                              r"(?P<given>.+)$", p.text, re.I)
+            if not grant or re.match(r"^this (?:unit|card|spell)\b", p.text, re.I):
+                continue
+            found += 1
+            names = [g.split(": ", 1)[0] for g in grant.group("given").split(" / ") if ": " in g]
+            if grant.group(1).lower() != "ability":   # "the following abilities": every paragraph under it
+                assert len(names) >= 2, (r.name, r.edition, p.text)
+            own = {a.name for a in r.abilities if a.name}
+            assert not set(names) & own, (r.name, r.edition, names, own)   # not the card's own abilities
+            if r.ability.kind != "passive":
+                a = ask(r.name, r.edition, ability=r.ask, focus="0")
+                if a["usable"]["value"] and names:
+                    assert f"it gains {names[0]}" in a["summary"], (r.name, a["summary"])
+    assert found >= 10, found
+    stop = ask("Time Stop", "1e", unit="Gilder@mine", target="1=Gilder@mine")
+    assert "it gains Bypass and Reality Fracture" in stop["summary"]
