@@ -347,6 +347,8 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
+        elif ident.startswith("AS-I-pb-bare-"):
+            out.append(f"{'your' if ident.endswith('mine') else 'their'} Phoenixborn has no tokens on it")
         elif ident.startswith("AS-I-extra-cost-"):
             continue   # said in the first line ("is an optional cost, paid as it is activated (if you choose to)")
         elif ident == "AS-I-units-both":

@@ -279,6 +279,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                        "No units in play were named; I took it that units of yours and theirs are "
                                        "in play for it to act on (name the units in play, or say there are none, to "
                                        "see another case)."))
+    for pb in (x for x in board.phoenixborns if x.bare):
+        whose = "Your" if pb.side == "mine" else "Their"
+        trace.interpret(Interpretation(f"AS-I-pb-bare-{pb.side}", "AS5",
+                                       f"{whose} Phoenixborn was named with nothing on it, so I took it to have no "
+                                       "tokens on it and to be unexhausted."))
     # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
     # ability during your turn"): checked against the board where it can say, else said as assumed.
     attach_side, attach_limit = None, ""

@@ -10,7 +10,10 @@ data by tests/engine/ashes/real.py):
   spent (--spent) and the dice in the pool (--dice) say whether it was paid;
 - a placement takes no more copies than the conjuration pile has left, counting the copies earlier parts of the
   same effect placed ("Place an additional Mist Spirit conjuration", "Place 2 Fallen conjurations");
-- "a target draw pile" / "a target discard pile" is a player's pile, never a unit."""
+- "a target draw pile" / "a target discard pile" is a player's pile, never a unit;
+- an instruction giving a unit "the following abilities" gives every one printed under it (Time Stop);
+- a Phoenixborn named with nothing on it ("phoenixborn@mine") has no tokens and is unexhausted, said: a part moving
+  or removing tokens from it does not happen (Weight of the World)."""
 
 from __future__ import annotations
 
@@ -21,7 +24,8 @@ from engine.plain_words import sentences
 from engine.rulesets.ashes.checks import copies_wanted
 from engine.rulesets.ashes.costs import dice_in, optional_cost
 from engine.rulesets.ashes.resolve import needs_units
-from tests.engine.ashes.real import ask, every_ability, part
+from engine.rulesets.ashes.tokens import removal
+from tests.engine.ashes.real import ask, every_ability, every_part, part
 
 ASSUMED = "assuming both players have units in play"
 
@@ -202,3 +206,29 @@ def test_every_ability_an_instruction_gives_goes_to_the_unit_never_to_the_card()
     assert found >= 10, found
     stop = ask("Time Stop", "1e", unit="Gilder@mine", target="1=Gilder@mine")
     assert "it gains Bypass and Reality Fracture" in stop["summary"]
+
+
+# --- a Phoenixborn named with nothing on it has no tokens: never "assumed to have the tokens it moves" -------------
+@cache
+def from_your_phoenixborn() -> tuple[tuple[str, str, str, int, int], ...]:
+    """(card, edition, ability, part, Focus) of every part removing or moving tokens from your Phoenixborn."""
+    return tuple(dict.fromkeys((r.name, r.edition, r.ask, p.n, p.focus) for r, p in every_part()
+                               if (rem := removal(p.text)) is not None and rem.what == "your phoenixborn"))
+
+
+def test_a_phoenixborn_named_bare_has_no_tokens_to_give_and_says_so():
+    found = from_your_phoenixborn()
+    assert "Weight of the World" in {c for c, *_ in found} and len(found) >= 10, found
+    checked = 0
+    for card, edition, ability, n, focus in found:
+        bare = ask(card, edition, ability=ability, focus=str(focus), unit="phoenixborn@mine", units="both")
+        got = part(bare, n)
+        if not bare["usable"]["value"] or (got["outcome"] == "skipped" and "tokens on your Phoenixborn" not in \
+                got["why"]):
+            continue   # decided before the tokens are looked at
+        checked += 1
+        assert got["outcome"] == "skipped" and "on your Phoenixborn" in got["why"], (card, got)
+        assert any(i["id"] == "AS-I-pb-bare-mine" for i in bare["interpretations"]), card
+        unsaid = part(ask(card, edition, ability=ability, focus=str(focus), units="both"), n)
+        assert unsaid["outcome"] != "skipped" or "tokens on your Phoenixborn" not in unsaid["why"], (card, unsaid)
+    assert checked >= 8, checked
