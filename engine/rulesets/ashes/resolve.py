@@ -189,6 +189,10 @@ _OTHER_UNITS = re.compile(r"\b(?:all|each|a|an|any|or|other|\d+|of (?:their|your
                           r"opponent|a target player|that player) controls?\b", re.I)
 
 
+# "... for each status token on this unit": how many times is what the question says is on the card used
+_EACH_OWN = re.compile(r"\bfor each (?P<tok>status|wound|exhaustion) tokens? on this (?:unit|card|spell)\b", re.I)
+
+
 def needs_units(ability: Ability, focus: int = 0) -> bool:
     """Whether a part of it acts on or reads units in play: a target unit, units to affect, a unit it needs, "all
     units", "a card attached to a unit"."""
@@ -568,9 +572,18 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        each = _EACH_OWN.search(part.text)   # "... for each status token on this unit": the tokens described
+        times = held.tokens(each.group("tok").lower()) if each and held is not None and held.described else None
+        if each and times == 0:
+            r.outcome, r.rules = "skipped", ["AS5"]
+            r.why = f"it is done once for each {each.group('tok').lower()} token on {held.label()}, and it has none"
+            continue
+        if each and times is not None:
+            r.result.append(f"{times} time{'s' if times != 1 else ''}, once for each of the {times} "
+                            f"{each.group('tok').lower()} token{'s' if times != 1 else ''} on it")
         copies: dict[str, int] = {}   # the copies of a conjuration it places: as many as it asks, or as are left
         for need in (n for n in part.needs if n.kind == "conjuration" and n.name):
-            asked, left = copies_wanted(need.words), conjurations_left(need.name, board, placed)
+            asked, left = copies_wanted(need.words) * (times or 1), conjurations_left(need.name, board, placed)
             copies[need.name.lower()] = asked if left is None else min(asked, left)
             if left is not None and left < asked:
                 r.result.append(f"only {left} {need.name} {'is' if left == 1 else 'are'} left in your conjuration "
@@ -655,7 +668,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
-        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) or (
+        settled = {"count-for-each"} if times is not None or for_each_count(part.text, board, units + placed_units) or (
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there

@@ -13,7 +13,8 @@ data by tests/engine/ashes/real.py):
 - "a target draw pile" / "a target discard pile" is a player's pile, never a unit;
 - an instruction giving a unit "the following abilities" gives every one printed under it (Time Stop);
 - a Phoenixborn named with nothing on it ("phoenixborn@mine") has no tokens and is unexhausted, said: a part moving
-  or removing tokens from it does not happen (Weight of the World)."""
+  or removing tokens from it does not happen (Weight of the World);
+- "... for each status token on this unit" is counted from what the question says is on it (Radiant Leviathan)."""
 
 from __future__ import annotations
 
@@ -232,3 +233,20 @@ def test_a_phoenixborn_named_bare_has_no_tokens_to_give_and_says_so():
         unsaid = part(ask(card, edition, ability=ability, focus=str(focus), units="both"), n)
         assert unsaid["outcome"] != "skipped" or "tokens on your Phoenixborn" not in unsaid["why"], (card, unsaid)
     assert checked >= 8, checked
+
+
+# --- "... for each status token on this unit": counted from the unit described (round 41031) ---------------------
+def test_once_for_each_token_on_the_unit_used_is_counted_from_what_is_on_it():
+    found = [(r, p) for r, p in every_part() if r.ability.kind != "passive" and re.search(
+        r"\bfor each (?:status|wound|exhaustion) tokens? on this (?:unit|card|spell)\b", p.text, re.I)]
+    assert "Radiant Leviathan" in {r.name for r, _ in found}
+    for r, p in found:
+        tok = re.search(r"for each (\w+) token", p.text).group(1)
+        three = part(ask(r.name, r.edition, ability=r.ask, unit=f"{r.name}@mine/{tok}=3", units="both"), p.n)
+        assert three["outcome"] == "resolves" and any(x.startswith("3 times") for x in three["result"]), three
+        none = part(ask(r.name, r.edition, ability=r.ask, unit=f"{r.name}@mine/{tok}=0", units="both"), p.n)
+        assert none["outcome"] == "skipped" and "it has none" in none["why"], none
+        if p.places:   # the copies it places are as many as the tokens, and no more than the pile has left
+            short = part(ask(r.name, r.edition, ability=r.ask, unit=f"{r.name}@mine/{tok}=3", units="both",
+                             conjurations_left="2"), p.n)
+            assert any("so 2 are placed, not 3" in x for x in short["result"]), short
