@@ -407,6 +407,27 @@ _POWER_OF = re.compile(r"\busing an? (?P<magics>[a-z]+(?: or [a-z]+)*) (?:die on
                        re.I)
 
 
+# "When placing 3 or more dice in your exhausted pool" (Lucky Rabbit): the dice there say whether it can have happened
+PLACING_DICE = re.compile(r"\bplac(?:ing|es?) (?P<n>\d+) or more dice (?:in|into) your exhausted poo+l\b", re.I)
+
+
+def dice_trigger_verdict(words: str, board: Board) -> tuple[bool | None, str]:
+    """(False, why) when the question's dice show a "placing N or more dice in your exhausted pool" trigger cannot
+    have happened: fewer dice in that pool (--exhausted-dice), or fewer dice spent on the cost that placed them
+    (--spent); (None, "") otherwise."""
+    m = PLACING_DICE.search(words)
+    if not m:
+        return None, ""
+    need = int(m.group("n"))
+    if board.exhausted_dice is not None and board.exhausted_dice < need:
+        return False, (f"it needs {need} or more dice placed in your exhausted pool, and only "
+                       f"{board.exhausted_dice} {'is' if board.exhausted_dice == 1 else 'are'} there")
+    if board.spent is not None and sum(d.count for d in board.spent) < need:
+        given = sum(d.count for d in board.spent)
+        return False, f"it needs {need} or more dice placed in your exhausted pool, and only {given} were spent"
+    return None, ""
+
+
 def cost_trigger_verdict(words: str, spent: tuple[Spent, ...] | None) -> tuple[bool | None, str]:
     """(True/False, why) when the dice of the triggering cost decide the trigger; (None, "") when not said or not a
     cost trigger."""

@@ -23,6 +23,7 @@ from engine.rulesets.ashes.checks import (
     COST_TRIGGER,
     NUMBER_SPENT,
     OWN_TOKENS,
+    PLACING_DICE,
     active_short,
     antecedent_skip,
     board_missing,
@@ -30,6 +31,7 @@ from engine.rulesets.ashes.checks import (
     conjurations_left,
     copies_wanted,
     cost_trigger_verdict,
+    dice_trigger_verdict,
     exhausted_short,
     for_each_count,
     kinds_checked,
@@ -340,6 +342,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         rules.append("AS4")
     elif trigger_met is False:
         usable, why = False, trigger_taken
+        rules.append("AS12")
+    elif ability.trigger and dice_trigger_verdict(ability.trigger.words, board)[0] is False:
+        usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
+                              f"{dice_trigger_verdict(ability.trigger.words, board)[1]}")
         rules.append("AS12")
     elif ability.trigger and cost_trigger_verdict(ability.trigger.words, board.spent)[0] is False:
         usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
@@ -1059,7 +1065,8 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.spent is not None:
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
-        by_trigger = ability.trigger is not None and COST_TRIGGER.match(ability.trigger.words)
+        by_trigger = ability.trigger is not None and (COST_TRIGGER.match(ability.trigger.words)
+                                                      or PLACING_DICE.search(ability.trigger.words))
         extra = [dice_in(c) for _, c in extra_costs(ability, board.focus)]   # optional costs in its effect
         most = None if None in extra else dice + sum(n or 0 for n in extra)
         if not dice and not extra and not re.search(r"\bspent\b", ability.text, re.I) and not by_trigger:

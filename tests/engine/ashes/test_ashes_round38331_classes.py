@@ -22,7 +22,7 @@ import re
 from functools import cache
 
 from engine.plain_words import sentences
-from engine.rulesets.ashes.checks import copies_wanted
+from engine.rulesets.ashes.checks import PLACING_DICE, copies_wanted
 from engine.rulesets.ashes.costs import dice_in, optional_cost
 from engine.rulesets.ashes.resolve import needs_units
 from engine.rulesets.ashes.tokens import removal
@@ -250,3 +250,17 @@ def test_once_for_each_token_on_the_unit_used_is_counted_from_what_is_on_it():
             short = part(ask(r.name, r.edition, ability=r.ask, unit=f"{r.name}@mine/{tok}=3", units="both",
                              conjurations_left="2"), p.n)
             assert any("so 2 are placed, not 3" in x for x in short["result"]), short
+
+
+# --- "When placing 3 or more dice in your exhausted pool": the dice the question gives decide it (round 41031) ------
+def test_a_trigger_placing_n_dice_is_checked_against_the_dice_given():
+    found = [r for r in every_ability() if r.ability.trigger and PLACING_DICE.search(r.ability.trigger.words)]
+    assert "Lucky Rabbit" in {r.name for r in found}
+    for r in found:
+        n = int(PLACING_DICE.search(r.ability.trigger.words).group("n"))
+        for short in ({"exhausted_dice": str(n - 1)}, {"spent": f"{n - 1} basic"}):
+            a = ask(r.name, r.edition, ability=r.ask, **short)
+            assert not a["usable"]["value"] and "is not met" in a["usable"]["why"], (r.name, short, a["summary"])
+            assert "change nothing" not in a["summary"], a["summary"]
+        for enough in ({"exhausted_dice": str(n)}, {"spent": f"{n} basic"}, {}):
+            assert ask(r.name, r.edition, ability=r.ask, **enough)["usable"]["value"], (r.name, enough)
