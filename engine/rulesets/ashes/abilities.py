@@ -111,7 +111,28 @@ def _split_choice(item: str) -> Any:
     return parts if len(parts) > 1 else item
 
 
+# A second reaction written in the same paragraph: "After an opponent ..., you may place 1 exhaustion token on this
+# spell to ... . After an opponent ..., you may place 1 exhaustion token on this spell to ..." (Hex Bane, 1e): each
+# sentence that opens with its own trigger and pays its own written cost is an ability of its own.
+_SECOND_REACTION = re.compile(r"(?<=\.)\s+(?=(?:after|when|whenever) [^.]*?,\s+you may (?:place (?:1|an) exhaustion "
+                              r"token on this (?:spell|card)|spend \d+ [a-z ]*?di(?:e|ce))\b)", re.I)
+
+
+def _split_reactions(paragraphs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for para in paragraphs:
+        pieces = _SECOND_REACTION.split(para["text"]) if _TRIGGER.match(para["text"]) else [para["text"]]
+        out += [para] if len(pieces) == 1 else [{**para, "text": t} if i == 0 else
+                                                {**para, "name": None, "cost": [], "text": t}
+                                                for i, t in enumerate(pieces)]
+    return out
+
+
 def _paragraphs(p: Printing) -> list[dict[str, Any]]:
+    return _split_reactions(_read_paragraphs(p))
+
+
+def _read_paragraphs(p: Printing) -> list[dict[str, Any]]:
     if p.abilities is not None:
         out1 = []
         for a in p.abilities:

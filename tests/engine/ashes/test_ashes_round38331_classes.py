@@ -264,3 +264,20 @@ def test_a_trigger_placing_n_dice_is_checked_against_the_dice_given():
             assert "change nothing" not in a["summary"], a["summary"]
         for enough in ({"exhausted_dice": str(n)}, {"spent": f"{n} basic"}, {}):
             assert ask(r.name, r.edition, ability=r.ask, **enough)["usable"]["value"], (r.name, enough)
+
+
+# --- two reactions written in one paragraph are two abilities (round 41031) ---------------------------------------
+def test_a_second_trigger_with_its_own_cost_in_a_paragraph_is_an_ability_of_its_own():
+    from engine.rulesets.ashes.abilities import _paragraphs, _read_paragraphs
+    from tests.engine.ashes.real import printings
+
+    split = [(c.name, e, p) for c, e, p in printings() if len(_paragraphs(p)) != len(_read_paragraphs(p))]
+    assert "Hex Bane" in {n for n, *_ in split}
+    for name, edition, _p in split:
+        reactions = [r for r in every_ability() if r.name == name and r.edition == edition and r.ability.trigger]
+        assert len(reactions) >= 2, name
+        for r in reactions:   # no part of one is another's trigger, and each pays its own cost
+            assert not any(re.match(r"^(?:after|when|whenever)\b", x.text, re.I) for x in r.ability.parts), name
+            assert r.ability.costs, name
+            a = ask(name, edition, ability=r.ask)
+            assert r.ability.trigger.words[1:40] in sentences(a["summary"])[0], a["summary"]   # its own moment
