@@ -65,6 +65,8 @@ class Ability:
     cost_phrases: tuple[str, ...]    # written-out costs taken off the effect text
     limits: tuple[str, ...] = ()     # restrictions on using it, not effects ("You may only activate this ability
                                      # during your turn", "This spell can only be attached to a unit you control")
+    granted: bool = False            # an ability the card gives a unit ("... have the following ability: Overkill 1:
+                                     # ..."): the unit's, used by it; asked about by its name, never the card's own
 
     @property
     def label(self) -> str:
@@ -340,8 +342,8 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
         merged = _Raw(None, [], " ".join(r.text for r in body), False,
                       [f for r in body for f in r.focus], [d for r in body for d in r.definitions],
                       [g for r in body for g in r.granted])
-        return (_ability(0, merged, play_costs=play_costs),
-                *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
+        first = (_ability(0, merged, play_costs=play_costs), *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
+        return first + _given(raws, len(first))
     if p.type not in NOT_PLAYED:
         # what happens when it is played: every "When this ... comes into play" ability, in printed order
         # "When this unit comes into play, and at the end of the round, place ...": as it comes into play, the part
@@ -360,4 +362,22 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
         own = [replace(a, limits=tuple(x for x in a.limits if not attach.search(x))) for a in own]
         own = [a for a in own if a.parts or a.costs or a.trigger is not None or a.limits]
         own = [replace(a, index=i) for i, a in enumerate(own, start=1)]
-    return tuple(abilities + own)
+    return tuple(abilities + own) + _given(raws, len(own) + 1)
+
+
+_GIVEN_NAME = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?: \d+)?): (?P<text>.+)$", re.S)
+
+
+def _given(raws: list[_Raw], first: int) -> tuple[Ability, ...]:
+    """The abilities an instruction gives units ("All units you control ... have the following ability: Overkill 1:
+    ..."), each asked about by its name: what the unit given it does when it uses it."""
+    out: list[Ability] = []
+    for raw in raws:
+        for given in raw.granted:
+            m = _GIVEN_NAME.match(given)
+            if not m:
+                continue
+            ability = _ability(first + len(out), _Raw(m.group("name"), [], m.group("text"), False, [], []))
+            if ability.kind != "passive" or ability.text:
+                out.append(replace(ability, granted=True))
+    return tuple(out)

@@ -176,7 +176,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
                  "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing),
                  **{k: v for k, v in (("attack", res.printing.attack), ("life", res.printing.life)) if v is not None}},
         "ability": {"index": res.ability.index, "name": res.ability.name, "kind": res.ability.kind,
-                    "label": res.ability.label},
+                    "label": res.ability.label, "granted": res.ability.granted},
         "scenario": res.board.as_json(),
         "usable": {"value": res.usable, "why": res.usable_why},
         "steps": res.steps,
@@ -440,6 +440,12 @@ def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str
             continue
         if any(t.startswith(f"{g}: ") for g in granted):
             continue   # named above
+        gives = _GIVES.match(t.strip())
+        names = [g.split(": ", 1)[0] for g in gives.group("given").split(" / ") if ": " in g] if gives else []
+        if names:   # "All units you control with a divine die on them have the following ability: Overkill 1: ..."
+            out.append(f"“{_clause(gives.group('head'), 100)}”: {joined_names(names)} (ask with ability "
+                       f"“{names[0]}”)")
+            continue
         out.append(f"“{_clause(t, 80)}”")
     return [("while it is in play: " if i == 0 else "") + x for i, x in enumerate(out)]
 
@@ -478,6 +484,9 @@ def constant_line(answer: Mapping[str, Any]) -> str:
     card = answer["card"]
     name, text = card["name"], card["text"].strip()
     label = answer["ability"]["name"] or "text"
+    if answer["ability"].get("granted"):   # given to a unit by the card: the unit's, while it has it
+        return (f"{label} is a constant ability of the unit {name} gives it to (it is never used: nothing is paid or "
+                f"chosen). While that unit has it, “{_clause(text, 120)}” applies.")
     where = {"Alteration Spell": f"while {name} is attached to a unit (to that unit)",
              "Ready Spell": f"while {name} is on its spellboard"}.get(card["type"], f"while {name} is in play")
     line = f"{name}'s {label} is a constant ability (it is never used: nothing is paid or chosen). " \
@@ -503,6 +512,8 @@ def summary(answer: Mapping[str, Any]) -> str:
     if ability["kind"] == "play":
         used = name if answer["card"]["type"] in ("Action Spell", "Reaction Spell") \
             else f"Playing {name}"
+    elif ability.get("granted"):   # an ability the card gives a unit: the unit uses it
+        used = f"{ability['name']} (which {name} gives a unit of yours)"
     else:
         used = f"{name}'s {ability['name']}" if ability["name"] else name
     unused = "".join(f" {x}" for x in answer.get("unused_inputs") or ())

@@ -141,7 +141,7 @@ def _no_text(p: Printing) -> Ability:
 def default_ability(abilities: tuple[Ability, ...], card_type: str = "") -> Ability:
     """The ability a card named alone answers (see pick_ability)."""
     playable = abilities[0].kind == "play"
-    usable = [a for a in abilities if a.kind in ("activated", "reaction")
+    usable = [a for a in abilities if a.kind in ("activated", "reaction") and not a.granted
               and not (playable and a.trigger is not None and ENTERS.match(a.text))]
     used = [a for a in usable if not (a.trigger is not None and TIMED.match(a.trigger.words))]
     if playable and card_type == "Ready Spell" and len(used) == 1:

@@ -198,7 +198,7 @@ def test_every_ability_an_instruction_gives_goes_to_the_unit_never_to_the_card()
             names = [g.split(": ", 1)[0] for g in grant.group("given").split(" / ") if ": " in g]
             if grant.group(1).lower() != "ability":   # "the following abilities": every paragraph under it
                 assert len(names) >= 2, (r.name, r.edition, p.text)
-            own = {a.name for a in r.abilities if a.name}
+            own = {a.name for a in r.abilities if a.name and not a.granted}
             assert not set(names) & own, (r.name, r.edition, names, own)   # not the card's own abilities
             if r.ability.kind != "passive":
                 a = ask(r.name, r.edition, ability=r.ask, focus="0")
@@ -281,3 +281,21 @@ def test_a_second_trigger_with_its_own_cost_in_a_paragraph_is_an_ability_of_its_
             assert r.ability.costs, name
             a = ask(name, edition, ability=r.ask)
             assert r.ability.trigger.words[1:40] in sentences(a["summary"])[0], a["summary"]   # its own moment
+
+
+# --- an ability a card gives units is asked about by its name: the unit uses it (round 41031) ---------------------
+def test_an_ability_a_card_gives_a_unit_answers_as_that_units():
+    given = [r for r in every_ability() if r.ability.granted]
+    assert {"Piercing Light", "Time Stop", "Hypnotize", "Join the Hunt", "Sacred Ground"} <= {r.name for r in given}
+    for r in given:
+        a = ask(r.name, r.edition, ability=r.ability.name)
+        assert a["ability"]["granted"] is True and a["ability"]["name"] == r.ability.name
+        first = sentences(a["summary"])[0]
+        assert first.startswith((f"{r.ability.name} is a constant ability of the unit {r.name} gives it to",
+                                 f"{r.ability.name} (which {r.name} gives a unit of yours)")), first
+        assert r.ability.kind == "passive" or "(which" in first, first
+        plain = ask(r.name, r.edition)   # named alone: never the ability it gives
+        assert plain["ability"]["granted"] is False, (r.name, plain["ability"])
+    light = ask("Piercing Light", "reborn", ability="Overkill 1", units="theirs", cancel_with="Golden Veil")
+    assert light["usable"]["value"] and light["parts"][0]["outcome"] == "resolves"
+    assert light["cancel"]["applies"] is False   # it targets a Phoenixborn, never a unit Golden Veil guards
