@@ -8,7 +8,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.plain_words import joined
+from engine.plain_words import HEADLINE_WORDS, joined
 from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import Printing, plain
@@ -389,9 +389,9 @@ def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> s
     return f"{card} waits until the whole effect has resolved, then resolves"
 
 
-def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
+def _assumed_tail(answer: Mapping[str, Any], most: int = 4, first: str | None = None) -> str:
     """" Assumed: ...": what the answer took for granted, the first few in the first line, the rest below."""
-    assumed = brief_assumptions(answer)
+    assumed = ([first] if first else []) + brief_assumptions(answer)
     if not assumed:
         return ""
     shown = [f"Assumed: {assumed[0]}", *assumed[1:most]]
@@ -622,7 +622,13 @@ def summary(answer: Mapping[str, Any]) -> str:
         elif not bits:
             placed.append("it has no effect to resolve")
         bits = placed + bits
-    if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
-        bits[0] += ", assuming both players have units in play"   # a plain question: none named, none taken as none
     tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
+    if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
+        # a plain question: no units named, none taken as none; said where the first line reads it when that
+        # line stays short, else first among what was assumed
+        units = ", assuming both players have units in play"
+        if len(f"{used}: {bits[0]}{units}".split()) < HEADLINE_WORDS:
+            bits[0] += units
+        else:
+            tail = _assumed_tail(answer, first="both players have units in play")
     return joined([f"{used}: {bits[0]}", *bits[1:]]) + unused + tail

@@ -265,8 +265,8 @@ def test_the_summary_leads_and_says_what_happens_in_players_words():
     ally = judge("Anchornaut", "reborn", cards, ability="play")
     # no units named: they are taken to be there, and that is said where the answer starts
     assert ally["summary"].startswith("Playing Anchornaut: ")
-    assert "happens to a unit of your choice (yours or theirs) if you choose to, assuming both players have units in " \
-           "play." in ally["summary"]
+    assert "happens to a unit of your choice (yours or theirs) if you choose to" in ally["summary"]
+    assert "both players have units in play" in ally["summary"]
     assumed = judge("Cataclysm", "reborn", cards, units="both")
     # what it assumed, in players' words, and never a tally or a part number
     assert assumed["summary"].endswith("Assumed: “this destroys at least 2 units” holds.")
