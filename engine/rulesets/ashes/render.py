@@ -485,8 +485,8 @@ def constant_line(answer: Mapping[str, Any]) -> str:
     name, text = card["name"], card["text"].strip()
     label = answer["ability"]["name"] or "text"
     if answer["ability"].get("granted"):   # given to a unit by the card: the unit's, while it has it
-        return (f"{label} is a constant ability of the unit {name} gives it to (it is never used: nothing is paid or "
-                f"chosen). While that unit has it, “{_clause(text, 120)}” applies.")
+        return (f"{label} is a constant ability (it is never used: nothing is paid or chosen). While the unit {name} "
+                f"gives it to has it, “{_clause(text, 120)}” applies.")
     where = {"Alteration Spell": f"while {name} is attached to a unit (to that unit)",
              "Ready Spell": f"while {name} is on its spellboard"}.get(card["type"], f"while {name} is in play")
     line = f"{name}'s {label} is a constant ability (it is never used: nothing is paid or chosen). " \

@@ -292,8 +292,9 @@ def test_an_ability_a_card_gives_a_unit_answers_as_that_units():
         a = ask(r.name, r.edition, ability=r.ability.name)
         assert a["ability"]["granted"] is True and a["ability"]["name"] == r.ability.name
         first = sentences(a["summary"])[0]
-        assert first.startswith((f"{r.ability.name} is a constant ability of the unit {r.name} gives it to",
+        assert first.startswith((f"{r.ability.name} is a constant ability (it is never used",
                                  f"{r.ability.name} (which {r.name} gives a unit of yours)")), first
+        assert f"{r.name} gives" in a["summary"], a["summary"]
         assert r.ability.kind == "passive" or "(which" in first, first
         plain = ask(r.name, r.edition)   # named alone: never the ability it gives
         assert plain["ability"]["granted"] is False, (r.name, plain["ability"])
