@@ -83,7 +83,7 @@ RESTATED = (rf"(?:i )?set(?:s)? (?:it|them|§\d+) aside(?: {LATER})?|"
             rf"(?! (?:on|onto|with|using)\b))?|"
             rf"(?:to|and) play (?:it|them)(?: {_TIMES})?|(?:to|and) (?=play (?:it|them) (?:on|onto)\b)")
 # "I play it on a Caravan": "it" is the card that plays cards named last before it
-IT_ON = r"play(?:s|ed)? (?:it|them) (?:on|onto|with|using) (?:a |an |the |my )?§(\d+)"
+IT_ON = r"play(?:s|ed)? (?:it|them) (?:on|onto) (?:a |an |the |my )?§(\d+)"
 # "X twice and then Y twice", said after "which plays X": one play of each, both by the card that played X
 AND_THEN = rf"§(\d+) {_TIMES},? (?:and then|then|and|followed by) {_ART}§(\d+)(?: {_TIMES})?"
 # the same, when the card that plays them was played several times itself (a Throne Room played by a King's Court)
@@ -175,7 +175,8 @@ class DominionPhrases:
             b = node.get(int(m.group(1)))
             players = [n for n in sorted(set(node.values())) if _char_at(sentence, n) < m.start()
                        and _plays_cards(sentence.cards[n].card) and not _types(sentence.cards[n].card) & NEVER_PLAYED]
-            if b is not None and players and b not in parent and players[-1] != b:
+            if b is not None and players and b not in parent and players[-1] != b \
+                    and not _is_way(sentence.cards[b].card):
                 parent[b] = players[-1]
                 sentence.use(m)
         for m in _links(sentence, AND_THEN):
