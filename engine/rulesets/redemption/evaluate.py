@@ -193,7 +193,10 @@ def _ends_on(term: Term, zone: str, card: Card) -> tuple[tuple[str, ...], int]:
             # A card that leaves play returns to face value, and a copy ends when it does.
             return ("reset", "leaves-play"), 1
         case "D3":
-            return (("result-changed", "leaves-play") if term.self_placed else ("result-changed",)), 1
+            if not term.self_placed:
+                return ("result-changed",), 1
+            # A card placed in a territory that leaves it has lost its place, so the placement ends with it.
+            return ("result-changed", "leaves-play", *(("leaves-territory",) if term.place == "territory" else ())), 1
         case "D4":
             return _time_ends(term.length)
         case "D5":
@@ -581,6 +584,10 @@ class Evaluator:
             trigger = _quote(t.text) if t.source in {"text", "identifier", "annotation"} else t.text
             source = t.source
             match t.role:
+                case Role.BOUND if t.place == "territory":
+                    what = ("the card placed itself in a territory: lasts while it stays there, so leaving that "
+                            "territory (or play) ends the place and the ability with it; an upper bound on every "
+                            "other duration")
                 case Role.BOUND:
                     what = ("own limit: ends when the card resets to face value, over every other duration"
                             if t.rule == "D2" else "lasts until the targeted result changes; an upper bound on "

@@ -68,6 +68,9 @@ class Term:
     bearer: bool = False
     # D3 only: the card sits on the character it targets without saying "place" (terms._sits_on).
     sits: bool = False
+    # D3 only: "territory" when the card placed itself in a territory ("Place in territory:"): leaving that territory
+    # ends the place, and a placed card's duration ends with its place (Defining Duration, placed cards).
+    place: str = ""
 
     @property
     def role(self) -> Role:
@@ -575,6 +578,7 @@ class _PartReader:
             self.add("D3", self.part.text[m.start(): m.end()].strip() + " (placement)", self_place=True,
                      sentence=sentence, pending=how)
         self.terms = [_with_trigger(t) for t in self.terms]
+        self.terms = _in_territory(self.part.text, self.terms)
         # A condition governs its own sentence; only when that is the one lasting sentence does it govern the
         # whole part. Other terms bound the whole ability, so they keep no scope.
         # A copy made by a repeating trigger ("Each upkeep, you may copy the special ability of another Lost Soul for
@@ -615,6 +619,27 @@ def _places_itself(text: str) -> re.Match[str] | None:
         if explicit or (_CLAUSE_OPENS.search(text[: m.start()]) and not text[m.end():].lower().startswith("top")):
             return m
     return None
+
+
+_SET_ASIDE_WORDS = re.compile(r"\baside\b", re.I)
+# The clause a self-placement opens ("Place this card in your territory for 7 turns: ..."), up to its end.
+_INTO_TERRITORY = re.compile(r"^place (?:this card |this |itself )?in\b[^.:;]*\bterritory\b", re.I)
+
+
+def _placed_in_territory(text: str) -> bool:
+    """The card places itself in a territory (not on a card that is in one: "Place this card on a Hero in a
+    territory" sits on the Hero)."""
+    m = _places_itself(text)
+    return m is not None and _INTO_TERRITORY.match(text[m.start():]) is not None
+
+
+def _in_territory(text: str, terms: list[Term]) -> list[Term]:
+    """The self-placement terms marked as placed in a territory when the part's words put the card there, whether
+    the text or a moderator's annotation gave the term (an annotated "place in territory" is the same place)."""
+    if not _placed_in_territory(text):
+        return terms
+    return [replace(t, place="territory") if t.rule == "D3" and t.self_placed and not _SET_ASIDE_WORDS.search(t.text)
+            else t for t in terms]
 
 
 def read_part(part: Part, card: Card) -> PartReading:
@@ -730,7 +755,7 @@ def _read_card(card: Card, annotations: tuple[Annotation, ...]) -> tuple[PartRea
                 # An annotation that names no time of its own ("lasting", a D8 condition) never silently drops
                 # a time the text states: that time still applies beside it.
                 noted = noted + [t for t in reading.terms if t.rule == "D4"]
-            reading.terms = noted
+            reading.terms = _in_territory(part.text, noted)
             reading.lasting = lasting
             reading.annotated = True
         readings.append(reading)
