@@ -373,9 +373,7 @@ def _by_moment(sentence: Sentence, card: Card | None, ruleset: str | None,
             scored.append((len(hit), a, hit))
     others = [a for a in abilities if a.kind != "play"]
     if named is not None and scored:
-        for stem in scored[0][2]:
-            for m in said[stem]:
-                sentence.use(m)
+        _use_moment(sentence, said, scored[0][1], scored[0][2])
         return None
     if not scored or named is not None:
         if set(said) & ASK_MOMENTS and others:
@@ -392,10 +390,21 @@ def _by_moment(sentence: Sentence, card: Card | None, ruleset: str | None,
         return Ask("cannot-ask", f"{card.name} has several abilities for that moment ({names}): which one is used? "
                                  "Name it.")
     ability, hit = top[0]
+    _use_moment(sentence, said, ability, hit)
+    return None if ability.kind == "play" else ask_value(ability, abilities)
+
+
+def _use_moment(sentence: Sentence, said: dict[str, list[re.Match[str]]], ability: Any, hit: set[str]) -> None:
+    """Marks the moment's words read, with the unit it is said of ("a unit is destroyed") when the trigger names a
+    unit too."""
+    unit = "unit" in (ability.trigger.words if ability.trigger is not None else ability.text).lower()
     for stem in hit:
         for m in said[stem]:
             sentence.use(m)
-    return None if ability.kind == "play" else ask_value(ability, abilities)
+            before = re.search(r"(?:(?:a|an|the|my|their|his|her|enemy|opponents|an opponents|my opponents) )?"
+                               r"units? $", sentence.norm[:m.start()])
+            if unit and before is not None:
+                sentence.used |= sentence.words_in(before.start(), before.end())
 
 
 def _ability_names(card: Card | None) -> set[str]:

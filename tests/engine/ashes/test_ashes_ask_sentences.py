@@ -198,3 +198,24 @@ def test_a_moment_no_ability_reads_is_asked_back(full_db: str, capsys: pytest.Ca
     code, data = _json(capsys, "ask", "My unit with a divine die on it destroys an opponent's unit by attacking while "
                                       "I have Piercing Light. What happens?", "--db", full_db)
     assert code == 1 and data["read_as"] is None and data["asked"]["kind"] == "cannot-ask"
+
+
+@cache
+def destroyed_triggers() -> list[tuple[str, str, str]]:
+    """Named reborn abilities triggered "after/when a unit is destroyed" (not this unit), asked by name."""
+    return sorted({(r.name, r.edition, r.ask) for r in every_ability() if r.edition == "reborn" and r.ability.name
+                   and r.ask == r.ability.name and r.ability.trigger is not None
+                   and re.search(r"\ba unit is destroyed\b", r.ability.trigger.words.lower())})
+
+
+@pytest.mark.parametrize(("card", "edition", "ability"), destroyed_triggers())
+def test_a_named_abilitys_own_moment_said_is_read(full_db: str, capsys: pytest.CaptureFixture[str], card: str,
+                                                  edition: str, ability: str) -> None:
+    """"Jessa Na Ni's Screams of the Departed after a unit is destroyed": the clause is the ability's trigger."""
+    code, data = _json(capsys, "ask", f"{REBORN}I use {card}'s {ability} after a unit is destroyed. What happens?",
+                       "--db", full_db)
+    if data["read_as"] is None:  # the ability's name is another game's card (L5R Brawl): asked, never answered
+        assert code == 1 and data["asked"]["kind"] in ("several-games", "wrong-game")
+        return
+    assert data["read_as"]["inputs"].get("ability") == ability
+    assert data["unused"] == []
