@@ -101,6 +101,13 @@ FAILED = (rf"§(\d+),? (?:that |which |who |but |and |but it |and it |it )?(?:"
           rf"(?:with|and|having) nothing (?:set aside|played|to play)|set nothing aside|played nothing|"
           rf"set aside nothing|found nothing|revealed nothing)")
 BOUGHT = r"(?:bought|buy|buys|buying|used|use|uses) (?:a |an |the )?§(\d+)"
+# split piles: kinds that are also a pile's name (a card of the data: Knights, Castles, Loot...; the test derives
+# this list from the data)
+SPLIT_PILES = frozenset({"Knight", "Castle", "Loot", "Ruins", "Fort", "Augur", "Odyssey", "Townsfolk", "Wizard"})
+# "the Loot I gained and played was Jewels", "my Knight was Dame Anna": a split pile's card (Loot, Knights,
+# Castles, Ruins...) named, then which card of it it was: one card, the one named last
+PILE_WAS = (r"§(?P<p>\d+)(?P<how>(?: (?:that |which )?(?:i|we|it) [a-z ]{0,40}?)?) (?:was|is|turned out to be|being) "
+            r"(?:a |an |the |my )?§(?P<c>\d+)")
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
 
 
@@ -150,6 +157,7 @@ class DominionPhrases:
         node = _nodes(sentence)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
+        piled = _pile_named(sentence, node)
         unplayed = _not_played(sentence, node)
         if isinstance(unplayed, Ask):
             return unplayed
@@ -207,10 +215,14 @@ class DominionPhrases:
             if a is None or b is None or a == b or b in parent:
                 continue
             sentence.use(m)
-            if _plays_cards(sentence.cards[a].card) and a not in parent.values() and a not in nothing:
+            if _plays_cards(sentence.cards[a].card) and a not in parent.values() and a not in nothing \
+                    and b not in piled:  # "Invasion and the Loot ... was Jewels": the Loot said what it was
                 asked = (a, b)
         for n in node:
             sentence.use_card(n)
+        for n in set(node.values()):  # "the Knight I played was Dame Anna": its split pile's kind, said as a word
+            for kind in _pile_kinds(sentence.cards[n].card):
+                sentence.take(rf"\b{re.escape(kind.lower())}s?\b")
         choices: dict[int, list[str]] = {}
         if sentence.take(DISCARD_NOTHING):
             target = _last_with(sentence, node, parent, "discard")
@@ -245,6 +257,31 @@ class DominionPhrases:
             if inputs.get(key):
                 out[key] = inputs[key]
         return out
+
+
+def _pile_kinds(card: Card | None) -> tuple[str, ...]:
+    """The card's types that name a split pile (Knight, Castle, Loot, Ruins...)."""
+    return tuple(sorted(_types(card) & SPLIT_PILES))
+
+
+def _pile_named(sentence: Sentence, node: dict[int, int]) -> set[int]:
+    """A split pile named and then the card of it ("the Loot I gained and played was Jewels") is that card: the
+    pile's mentions stand for it (the words between are read when they say it was played, or say nothing). Returns
+    the nodes so named."""
+    out = set()
+    for m in sentence.find(PILE_WAS):
+        p, c = int(m.group("p")), int(m.group("c"))
+        pile = sentence.cards[p].name
+        kinds = {pile, pile[:-1] if pile.endswith("s") else pile}
+        how = m.group("how")
+        if node.get(c) is None or not kinds & _types(sentence.cards[c].card) or (how.strip() and "play" not in how):
+            continue
+        for k in [k for k in node if node[k] == node.get(p)]:
+            node[k] = node[c]
+        out.add(node[c])
+        _use_words(sentence, m)
+        sentence.note(f"“{sentence.typed(m)}”: the {pile} is {sentence.cards[c].name}, one card")
+    return out
 
 
 def _nodes(sentence: Sentence) -> dict[int, int]:

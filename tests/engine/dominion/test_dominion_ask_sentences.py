@@ -21,7 +21,7 @@ import pytest
 
 from bot.cli import main
 from engine.rulesets.dominion.behaviour import At, How
-from engine.rulesets.dominion.phrases_ask import NEVER_PLAYED, _plays_later, _types
+from engine.rulesets.dominion.phrases_ask import NEVER_PLAYED, SPLIT_PILES, _plays_later, _types
 from engine.rulesets.dominion.starter import load_starter
 from tests.engine.dominion.test_dominion_issue34 import _cards, ask
 from tests.shared_paths import require_shared
@@ -152,3 +152,32 @@ def test_the_judged_sentences_read_as_said(full_db: str, capsys: pytest.CaptureF
                     ["Patient > Throne Room > Caravan"])
     read_and_answer(capsys, full_db, "I played Exorcist and then a Ghost that revealed no Action card. When does the "
                     "Ghost leave play?", ["Exorcist", "Ghost > nothing"])
+
+
+def split_piles() -> dict[str, list[str]]:
+    """Kinds that name a pile card of their own (Knights, Castles, Loot, Ruins...) -> the cards of that kind."""
+    cards = _cards_sorted()
+    names = {c.name for c in cards}
+    out: dict[str, list[str]] = {}
+    for c in cards:
+        for kind in _types(c):
+            if c.name in (kind, kind + "s") or (kind not in names and kind + "s" not in names):
+                continue
+            out.setdefault(kind, []).append(c.name)
+    return {k: v for k, v in out.items() if len(v) >= 2}
+
+
+def test_the_split_piles_are_the_real_ones():
+    assert set(split_piles()) == SPLIT_PILES
+
+
+@pytest.mark.parametrize(("kind", "card"), [(k, c) for k, cs in sorted(split_piles().items()) for c in cs][::3])
+def test_a_split_piles_card_said_is_that_card(full_db: str, capsys: pytest.CaptureFixture[str], kind: str,
+                                             card: str) -> None:
+    """"the Loot I gained and played was Jewels": one card, Jewels (not the Loot and Jewels, nor asked back)."""
+    text = f"Dominion: I played a {kind}; the {kind} I played was {card}. When does it leave play?"
+    code, data = _json(capsys, "ask", text, "--db", full_db)
+    if data["read_as"] is None:  # the kind's word is another game's card (Redemption's Wizard): asked, not answered
+        assert code == 1 and data["asked"]["kind"] in ("several-games", "wrong-game")
+        return
+    read_and_answer(capsys, full_db, text, [card])
