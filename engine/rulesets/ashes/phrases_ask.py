@@ -43,6 +43,12 @@ TRIGGER = r"(?:does|do|would|will|can) §(\d+) (?:trigger|fire|respond|react)|§
 PHOENIXBORN = (r"(?:on|at|targeting|target|against|hit|hits) (?P<who>my|their|his|her|the|an opponents?|opponents?|"
                r"the opponents?) phoenixborn")
 X = rf"x (?:=|is|of|equals) (?P<n>{NUMBER})"
+# dice said: "with 5 dice in my active pool" (--dice), "I spend 3 dice on a cost" (--exhausted-dice: at least those)
+ACTIVE_DICE = (rf"(?:with |have |has |having |there are )?(?P<n>{NUMBER}) (?:active )?dice (?:in|on) "
+               rf"(?:my |the |your )?active pool")
+SPENT_DICE = (rf"(?:i )?(?:spend|spent|spending|pay|paid|paying|place|placed|placing|exhaust|exhausted) "
+              rf"(?P<n>{NUMBER}) dice(?: (?:on|for|to pay) (?:a |the |its |my )?(?:cost|costs))?"
+              rf"(?: (?:in|into) (?:my |the )?exhausted pool)?")
 # "with 3 status tokens", "has 2 wounds": what is on the card used (a unit)
 TOKENS_ON = (rf"(?:with|has|had|having|holding|carrying) (?P<n>{NUMBER}) (?P<kind>status|wound|exhaustion)"
              rf"(?: tokens?|s)?(?: on (?:it|him|her|them))?")
@@ -200,6 +206,12 @@ class AshesPhrases:
         if m is not None:
             count = number(m.group("n") or "no") if m.groupdict().get("n") else 0
             inputs["conjurations_left"] = str(count or 0)
+        m = sentence.take_first(ACTIVE_DICE)
+        if m is not None and number(m.group("n")) is not None:
+            inputs["dice"] = str(number(m.group("n")))
+        m = sentence.take_first(SPENT_DICE)
+        if m is not None and number(m.group("n")) is not None:
+            inputs["exhausted_dice"] = str(number(m.group("n")))
         m = sentence.take_first(X)
         if m is not None and number(m.group("n")) is not None:
             inputs["x"] = str(number(m.group("n")))

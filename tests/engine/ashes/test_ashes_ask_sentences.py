@@ -219,3 +219,30 @@ def test_a_named_abilitys_own_moment_said_is_read(full_db: str, capsys: pytest.C
         return
     assert data["read_as"]["inputs"].get("ability") == ability
     assert data["unused"] == []
+
+
+@cache
+def dice_cards() -> tuple[list[str], list[tuple[str, str]]]:
+    """Reborn cards whose play counts dice in the active pool, and cards triggered by placing dice in the exhausted
+    pool, with their edition (their answer reads --dice / --exhausted-dice)."""
+    active, placed = set(), set()
+    for r in every_ability():
+        if r.edition == "reborn" and "active pool" in r.ability.text.lower() and r.ability.kind == "play":
+            active.add(r.name)
+        if r.ability.trigger is not None and re.search(r"\bplac\w* .*dice in your exhausted", r.ability.trigger.words,
+                                                       re.I):
+            placed.add((r.name, r.edition))
+    return sorted(active), sorted(placed)
+
+
+def test_dice_said_are_the_dice_inputs(full_db: str, capsys: pytest.CaptureFixture[str]) -> None:
+    active, placed = dice_cards()
+    assert "Call Upon the Realms" in active
+    for card in active[::4]:
+        data = asked(capsys, full_db, f"{REBORN}I play {card} with 5 dice in my active pool. What happens?")
+        assert data["read_as"]["inputs"]["dice"] == "5" and "active" not in data["unused"]
+    assert ("Lucky Rabbit", "1e") in placed
+    for card, edition in placed:
+        data = asked(capsys, full_db, f"{REBORN if edition == 'reborn' else FIRST}{card}: I spend 3 dice on a cost. "
+                                      "What happens?")
+        assert data["read_as"]["inputs"]["exhausted_dice"] == "3" and data["unused"] == []
