@@ -29,6 +29,7 @@ MAX_NAME_WORDS = 12
 _TEXT_WORD = re.compile(r"(?<![\w'’])[A-Za-z][a-z'’]*")
 COMMON_MIN = 3  # a word written in lower case this often in card texts is a rules word, not a name
 TERM_MIN = 12  # a capitalised word this frequent in card texts is a game term ("Personality", "Dynasty")
+GAME_TERM_TEXTS = 10  # a word this many of one game's card texts say is that game's rules word (SpanIndex.terms)
 
 
 class TextWords(frozenset):  # type: ignore[type-arg]
@@ -116,6 +117,12 @@ class SpanIndex:
                 for d in _deletes(word) | {word}:
                     self._deleted.setdefault(d, set()).add(word)
         self._near_cache: dict[str, frozenset[str]] = {}
+        # the game's own rules words: folded words this many of its cards' texts say ("fear" in L5R, "potion",
+        # "sword", "inherited" in Grand Archive); beside a card of this game such a word is not another game's card
+        said: Counter[str] = Counter()
+        for card in self._named.values():
+            said.update(set(fold(card.text).split()))
+        self.terms = frozenset(w for w, n in said.items() if n >= GAME_TERM_TEXTS and len(w) >= 3)
 
     def near(self, word: str) -> frozenset[str]:
         """Name words within the typo budget of a typed word (the word itself included when it is one)."""

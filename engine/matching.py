@@ -40,7 +40,7 @@ import hashlib
 import re
 from bisect import bisect_left, bisect_right
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from itertools import islice
 from math import ceil, floor
@@ -443,6 +443,10 @@ class Matcher:
                 near = self._close_hits(q)
                 rival = [p for p, score in near if OSA.distance(q, self._keys[p]) <= 1
                          and all(self._fam[i] != self._fam[ids[0]] for i in self._key_pick[p])]
+                if rival and len({self._fam[self._key_pick[p][0]] for p in rival}) == 1 \
+                        and self._possessive(q, self._fam[ids[0]]):  # "namaan": Naaman, not "Namaan's Chariot"
+                    pick = list(self._key_pick[rival[0]])
+                    return self._decide(query, q, pick, pick, hint, "fuzzy", [(ids[0], self._score(q, ids[0]))])
                 if rival:
                     scored = [(self._index[result.card.key], self._score(q, ids[0]), "prefix")]
                     scored += [(self._key_pick[p][0], score, "fuzzy") for p, score in near if p in rival]
@@ -721,10 +725,19 @@ class Matcher:
             return self._ask(query, [(self._index[card.key], 100 * (1 - distance / max(len(q), 1)),
                                       "fuzzy"), *((self._index[c.card.key], c.score, c.how)
                                                   for c in fuzzy.candidates)])
+        fuzzy_card = self._fam[self._index[card.key]] if card is not None else None
+        # A person's name one slip from a card's whole name is that card, not a card named after the same person in
+        # the possessive: "jepthah" is Jephthah, not "Lamenting for Jepthah's Daughter" (found only as the start of
+        # "jepthahs"); that card is offered after it (as "namaan" is Naaman, not the start of "Namaan's Chariot and
+        # Horses", in `_match`). A plural is not a person: "dealing" still asks between Healing and Bad Dealings.
+        if confident and distance <= 1 and not misspelt and words and all(
+                h.tier == 1 and self._possessive(q, h.family) for h in words) \
+                and fuzzy_card not in {h.family for h in words}:
+            others = [Candidate(self._cards[self._fam_ids[h.family][0]], h.score, "word") for h in words]
+            return replace(fuzzy, candidates=[*others, *fuzzy.candidates][:MAX_RUNNERS_UP])
         # Coverage singles a card out among cards holding the words typed, not among cards holding different words
         # a misspelt one may be ("ahmelech": Abimelech, or one of the two Ahimelechs).
         winner = _word_winner(words) if not (misspelt and len(words) > 1) else None
-        fuzzy_card = self._fam[self._index[card.key]] if card is not None else None
         # A misspelt word against a different whole-name reading ("wepent": Repent? Serpent?) is asked back.
         if winner is not None and (fuzzy_card in (None, winner) or not (confident or misspelt)):
             ids = self._fam_ids[winner]  # words found only with a typo in one are a likely typo, said as one
@@ -734,6 +747,12 @@ class Matcher:
             scored.insert(0 if confident else len(scored),
                           (self._index[card.key], 100 * (1 - distance / max(len(q), 1)), "fuzzy"))
         return self._ask(query, scored)
+
+    def _possessive(self, q: str, family: int) -> bool:
+        """Whether the folded query is, word for word, a possessive in the name of card `family` ("jepthah" in
+        "Lamenting for Jepthah's Daughter")."""
+        name = self._cards[self._fam_ids[family][0]].name.replace("\u2019", "'")
+        return all(re.search(rf"(?i)\b{re.escape(word)}'s?\b", name) for word in q.split() if word not in STOP_WORDS)
 
     def _slips(self, query: str, q: str, hint: str) -> MatchResult | None:
         """The card a short query means when its slips, costed as fingers make them (`_slip_cost`), put one card

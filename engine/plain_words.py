@@ -73,6 +73,8 @@ _LETTER = re.compile(r"\b(?:layer|step|sub-?step)s? [A-Z]\b(?:[-–][A-Z]\b)?")
 _EVENT_KEY = re.compile(r"\b[a-z]+(?:-[a-z]+)+\b|\b[a-z]+:[a-z]\w*")
 _TALLY = re.compile(r"\b\d+ of (?:the )?\d+\b|\b\d+ points?\b|\b\d+/\d+\b")
 _CODE = re.compile(r"\[['\"]|['\"]\]|\{['\"]|[:=] ?(?:None|True|False)\b(?! ?[A-Za-z])|=>|\\n|\(\s*\)|\[\s*\]")
+_STRAIGHT = re.compile(r'"[^"\n]*"')
+_ASIDE = re.compile(r"\([^()\x00]*(?:\x00\d+\x00[^()\x00]*)*\)")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=[A-Z0-9“\"(\x00])")  # \x00: a quote hidden while splitting
 
 
@@ -90,9 +92,14 @@ def sentences(text: str) -> list[str]:
         return f"\x00{len(hidden) - 1}\x00"
 
     masked = _QUOTE.sub(keep, text)
+    masked = _STRAIGHT.sub(keep, masked)  # '"On Sacrifice: Rest target unit. The…"': a quote the card writes so
+    while _ASIDE.search(masked):  # and an aside ("(#1) (… unit. The…)"): their full stops end no sentence
+        masked = _ASIDE.sub(keep, masked)
     out = []
     for piece in _SENTENCE_END.split(masked):
-        piece = re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], piece).strip()
+        while "\x00" in piece:
+            piece = re.sub(r"\x00(\d+)\x00", lambda m: hidden[int(m.group(1))], piece)
+        piece = piece.strip()
         if piece:
             out.append(piece)
     return out
@@ -129,29 +136,115 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
             moved = [*clauses[lead:], *(c[:1].lower() + c[1:] for c in clauses[:lead])]
             first = _ended(capitalised("; ".join(moved)))
         head, tail = _shorter(first, limit)
-        briefer = _briefer_quotes(first)
-        if (not tail or _words(head) < GIST_WORDS) and _words(briefer) < limit:
-            return briefer, " ".join(others)  # card words cut in it, not the answer (the card's text is shown)
+        # A head that stops before its first ": " is only who and when ("Bone Crow's Feast 1, when this unit is
+        # declared as an attacker."): the answer is after it, so its quotes are cut instead, shorter if need be.
+        preamble = bool(tail) and not _has_answer(head, first)
+        if not tail or preamble or _words(head) < GIST_WORDS:
+            for least in (QUOTE_WORDS, 3) if preamble or not tail else (QUOTE_WORDS,):
+                briefer = _briefer_quotes(first, limit, least)
+                if _words(briefer) < limit:
+                    return briefer, " ".join(others)  # card words cut in it, not the answer (the card's text is shown)
+            bare, asides = _without_asides(first) if preamble else (first, [])
+            for least in (QUOTE_WORDS, 3) if asides else ():  # its asides follow it, its quotes cut if need be
+                briefer = _briefer_quotes(bare, limit, least)  # ("X reaches X: 1 buff counter …, power +1 (…)")
+                if _words(briefer) < limit and _has_answer(briefer, briefer):
+                    return briefer, " ".join(["(" + "; ".join(asides) + ").", *others])
+            if preamble:  # last: up to the latest ", " or ": " after its who and when that fits, its quotes cut
+                base = _briefer_quotes(first, limit)
+                for at in sorted(_top_level_at(base, (", ", ": ")), reverse=True):
+                    if _words(base[:at]) < limit and _has_answer(base[:at], first):
+                        return _ended(base[:at]), " ".join([_ended(capitalised(base[at + 2:])), *others])
         if tail:
             first, others = head, [tail, *others]
     return first, " ".join(others)
 
 
+def _without_asides(sentence: str) -> tuple[str, list[str]]:
+    """`sentence` without its "(…)" asides (outside card quotes), and the asides' words, in order."""
+    out, asides, depth, quoted_, start = [], [], 0, False, 0
+    for i, ch in enumerate(sentence):
+        if ch == OPEN:
+            quoted_ = True
+        elif ch == CLOSE:
+            quoted_ = False
+        elif ch == "(" and not quoted_:
+            if depth == 0:
+                out.append(sentence[start:i])
+                start = i
+            depth += 1
+        elif ch == ")" and not quoted_ and depth:
+            depth -= 1
+            if depth == 0:
+                asides.append(sentence[start + 1:i])
+                start = i + 1
+    out.append(sentence[start:])
+    bare = re.sub(r"\s+([,.;:])", r"\1", " ".join("".join(out).split()))
+    return bare, asides
+
+
 GIST_WORDS = 12  # a first line split shorter than this says too little: the card's quotes are cut instead
 
 
-QUOTE_WORDS = 6  # a quote of card words in a first line too long is cut to this many words
+QUOTE_WORDS = 6  # a quote of card words cut to fit a first line keeps at least this many words
+
+# words a cut quote never ends on: "add 1 to its attack value for the…" says no more than "… attack value…"
+_DANGLING = frozenset({"a", "an", "the", "of", "for", "to", "and", "or", "with", "from", "on", "in", "into", "onto",
+                       "at", "by", "its", "your", "their", "this", "that", "which", "who", "if", "as", "than", "then",
+                       "but"})
 
 
-def _briefer_quotes(sentence: str) -> str:
-    """`sentence` with each quote of card words longer than QUOTE_WORDS words cut at a word with "…"."""
-    def brief(match: re.Match[str]) -> str:
-        inner = match.group(0).strip(OPEN + CLOSE)
-        words = inner.split()
-        if len(words) <= QUOTE_WORDS:
-            return match.group(0)
-        return OPEN + " ".join(words[:QUOTE_WORDS]).rstrip(_CUT_AFTER + ".") + ELLIPSIS + CLOSE
-    return _QUOTE.sub(brief, sentence)
+# What comes before the first ": " of an answer that opens with who and when, not with the answer: "X after he
+# attacks you", "Bone Crow's Feast 1, when this unit is declared as an attacker", "X reaches X", "X applies"
+# ("Angelic Rescue cannot be played: …" opens with its answer).
+_WHO_AND_WHEN = re.compile(r"(?:,? \b(?:when|after|before|as|at the (?:start|end|beginning) of)\b.*|\breaches\b.*|"
+                           r"\bapplies)$")
+
+
+_NAME_WORDS = frozenset({"the", "of", "a", "an", "and", "no", "in", "to", "on", "for", "at", "from", "with"})
+
+
+def _opens_with_who_and_when(sentence: str) -> bool:
+    """Whether `sentence`'s first ": " ends only who and when (`_WHO_AND_WHEN`) or only a card's name ("Daigotsu
+    Kanpeki, the Shadow Emperor • Experienced 3: “…” comes once …": words in capitals and small name words)."""
+    parts = _top_level(sentence, ": ")
+    if len(parts) < 2:
+        return False
+    lead = outside_quotes(parts[0])
+    return bool(_WHO_AND_WHEN.search(lead)) or all(
+        w[:1].isupper() or not w[:1].isalpha() or w.casefold() in _NAME_WORDS for w in lead.split())
+
+
+def _has_answer(head: str, sentence: str) -> bool:
+    """Whether `head`, the start of `sentence` said as a line, says the answer: it goes past the sentence's first
+    ": " (outside quotes and brackets) when what is before it is only who and when (`_WHO_AND_WHEN`)."""
+    clause = _top_level(sentence, "; ")[0]  # (an answer's first clause: "No effect …; X applies: …" says it)
+    return not _opens_with_who_and_when(clause) or _words(head) > _words(_top_level(clause, ": ")[0])
+
+
+def _briefer_quotes(sentence: str, limit: int = HEADLINE_WORDS, least: int = QUOTE_WORDS) -> str:
+    """`sentence` with its quotes of card words cut at a word with "…" until it is shorter than `limit` words: the
+    longest quote loses words first and each keeps at least QUOTE_WORDS, so as much of the card's words as the line
+    has room for is said ("If it has 1 or more status tokens on it, add 1 to its attack value…", not "If it has 1
+    or more…", which hides what happens); a cut never ends on a small joining word ("for the…")."""
+    parts = _QUOTE.split(sentence)
+    quotes = [q.strip(OPEN + CLOSE).split() for q in _QUOTE.findall(sentence)]
+    kept = [len(q) for q in quotes]
+    room = limit - 1 - sum(_words(p) for p in parts)
+    while sum(kept) > room:
+        longest = max(range(len(kept)), key=lambda i: kept[i], default=None)
+        if longest is None or kept[longest] <= least:
+            break
+        kept[longest] -= 1
+
+    def said(i: int) -> str:
+        words = quotes[i][:kept[i]]
+        if kept[i] == len(quotes[i]):
+            return OPEN + " ".join(words) + CLOSE
+        while len(words) > least // 2 and words[-1].strip(_CUT_AFTER + ".").casefold() in _DANGLING:
+            words = words[:-1]
+        return OPEN + " ".join(words).rstrip(_CUT_AFTER + ".") + ELLIPSIS + CLOSE
+
+    return "".join(p + (said(i) if i < len(quotes) else "") for i, p in enumerate(parts))
 
 
 def _shorter(sentence: str, limit: int) -> tuple[str, str]:
@@ -177,17 +270,22 @@ def _shorter(sentence: str, limit: int) -> tuple[str, str]:
 
 def _splits(clause: str) -> Iterator[tuple[str, str]]:
     """Where one long clause may be said as two sentences, best first: before its ", assuming …", before a
-    closing "(…)" aside (said without its brackets), after its first ": ", before its first ", and" (", but",
-    ", then", ", so")."""
+    closing "(…)" aside (said without its brackets), before its first ", and" (", but", ", then", ", so") when that
+    is after its first ": " (which ends who and when: "X after he attacks you: in effect while …, and only while its
+    card is in play"), after its first ": ", before its first ", and"."""
     for part in _top_level(clause, ", assuming ")[1:2]:
         yield clause[: clause.index(", assuming " + part)], "assuming " + part
     aside = _closing_aside(clause)
     if aside is not None:
         yield clause[:aside], clause[aside:].rstrip(".;").strip()[1:-1]
+    for joint in (", and ", ", but ", ", then ", ", so "):  # before a joining word, which starts the next line
+        parts = _top_level(clause, joint)
+        if len(parts) > 1 and _opens_with_who_and_when(clause) and _has_answer(parts[0], clause):
+            yield parts[0], clause[len(parts[0]) + 2:]
     parts = _top_level(clause, ": ")
     if len(parts) > 1:
         yield parts[0], clause[len(parts[0]) + 2:]
-    for joint in (", and ", ", but ", ", then ", ", so "):  # before a joining word, which starts the next line
+    for joint in (", and ", ", but ", ", then ", ", so "):
         parts = _top_level(clause, joint)
         if len(parts) > 1:
             yield parts[0], clause[len(parts[0]) + 2:]
@@ -218,6 +316,23 @@ def _top_level(text: str, separator: str) -> list[str]:
         i += 1
     out.append(text[start:])
     return [part for part in out if part.strip()]
+
+
+def _top_level_at(text: str, separators: Sequence[str]) -> list[int]:
+    """Where each of `separators` occurs in `text` outside card quotes and parentheses."""
+    found, depth, quoted_ = [], 0, False
+    for i, ch in enumerate(text):
+        if ch == OPEN:
+            quoted_ = True
+        elif ch == CLOSE:
+            quoted_ = False
+        elif ch == "(" and not quoted_:
+            depth += 1
+        elif ch == ")" and not quoted_:
+            depth = max(0, depth - 1)
+        elif not quoted_ and depth == 0 and any(text.startswith(s, i) for s in separators):
+            found.append(i)
+    return found
 
 
 def _closing_aside(clause: str) -> int | None:

@@ -11,13 +11,14 @@ Pure: no I/O.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Annotation, Card
 from engine.matching import MatchResult
-from engine.names import shown, suffixes
+from engine.names import base_name, shown, suffixes
 
 MAX_LISTED = 8  # printings named in one line; more are counted
 
@@ -68,6 +69,10 @@ class PrintingReport:
     # the same as the judged one's, so a player holding them needs no other answer
     same_answer: tuple[Card, ...] = ()
     compared: bool = False
+    # The judged printing's first line and, for the printings whose answer differs, theirs (each with the printings
+    # that share it), so a player holding another printing reads its answer too (`answers_line`)
+    summary: str = ""
+    answers: tuple[tuple[str, tuple[Card, ...]], ...] = ()
 
     @property
     def answer_differs(self) -> tuple[Card, ...]:
@@ -98,9 +103,41 @@ class PrintingReport:
         def one(card: Card, reads: str) -> dict[str, Any]:
             return {"name": card.name, "set": card.set, "label": card.label, "reads": reads}
 
-        return {"chosen": self.chosen,
-                "printings": [one(self.judged, "judged"), *(one(c, "alike") for c in self.alike),
-                              *(one(c, "differently") for c in self.differ)]}
+        out: dict[str, Any] = {"chosen": self.chosen,
+                               "printings": [one(self.judged, "judged"), *(one(c, "alike") for c in self.alike),
+                                             *(one(c, "differently") for c in self.differ)]}
+        if self.answers:
+            out["answers_line"] = answers_line(self)
+        return out
+
+
+def own_answer(summary: str, card: Card) -> str:
+    """A first line without the printing it names at its end (the line says which printing), lower-cased."""
+    said = " ".join(summary.split())
+    for who in (card.label, card.name):  # "... (Wasting Disease (PoC), EE part)": the part stays said
+        m = re.search(rf"\({re.escape(' '.join(who.split()))}(?:, ([^()]*))?\)$", said)
+        if m:
+            said = said[:m.start()].rstrip()
+            if m.group(1):
+                said = f"{said.rstrip('.')} ({m.group(1)})"
+            break
+    said = said if said.endswith((".", "?", "!")) else said + "."
+    return said[:1].lower() + said[1:]
+
+
+def answers_line(report: PrintingReport) -> str:
+    """'' unless printings of the card, compared on the same question, answer it differently; then one line giving
+    each answer with the printings it is for, the judged (default) printing first: 'The Long Day's printings answer
+    differently: [II] (the default printing, answered below): happens at once ... (Ki), (Wa): still going; ...'."""
+    if not report.answers or not report.summary:
+        return ""
+    judged = report.judged
+    which = {"default": "the default", "moderator": "the moderators' default"}.get(report.chosen, "the judged")
+    bits = [f"The printings of {base_name(judged.name)} answer differently. {printing_tag(judged)} ({which} "
+            f"printing, answered below): {own_answer(report.summary, judged)}"]
+    for summary, cards in report.answers:
+        bits.append(f"{_tags(cards)}: {own_answer(summary, cards[0])}")
+    return " ".join(bits)
 
 
 def compare_printings(judged: Card, printings: Sequence[Card], chosen: str,
@@ -148,6 +185,13 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
     bits = []
     if match.how in LOOSE:
         bits.append(f"read “{shown(match.query)}” as {card.label}")  # echoed without controls or marks
+    worded = reworded(report.judged, report.alike) if report is not None and report.chosen != "named" else []
+    if worded and report is not None and not report.differ:  # other words, the same answer: a player holding it
+        whose = "its" if bits else f"answered for {report.judged.label}" + (  # sees another text (trials 38300,
+            ", the default printing; the" if report.chosen == "default" else "; the")  # 41011)
+        one = len(worded) == 1
+        bits.append(f"{whose} {_tags(worded)} {'printing has' if one else 'printings have'} other words but "
+                    f"{'gives' if one else 'give'} the same answer")
     if report is not None and report.differ and report.chosen != "named":
         whose = "its" if bits else f"answered for {card.label}" + (", the default printing; the"
                                                                   if report.chosen == "default" else "; the")
@@ -160,6 +204,21 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
             bits.append(f"{whose} {_tags(differ)} {_printings(differ)} differently{answers}: ask with set "
                         f"{set_to_ask(differ[0])}")
     return "; ".join(bits)
+
+
+REWORDED = 0.8  # printings whose words are less alike than this (spacing, case and marks aside) are worded otherwise
+
+
+def reworded(judged: Card, alike: Sequence[Card]) -> list[Card]:
+    """The printings that read alike for the question but whose words are another text (Goliath's Armor (LoC)
+    "Protect character from the next good Enhancement" beside (FoOF) "Bearer is immune to purple brigade"), not a
+    reprint's spelling or punctuation."""
+    from difflib import SequenceMatcher  # (here: the printings' merge train edits this module's imports)
+
+    def bare(text: str) -> str:
+        return " ".join("".join(ch if ch.isalnum() else " " for ch in text.casefold()).split())
+    mine = bare(judged.text)
+    return [c for c in alike if SequenceMatcher(None, mine, bare(c.text), autojunk=False).ratio() < REWORDED]
 
 
 def _tags(cards: Sequence[Card]) -> str:

@@ -23,7 +23,7 @@ from typing import Any
 from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
-from engine.sentence import Ask, CardSpan, Option, Reading, Sentence, Word, words_of
+from engine.sentence import EVERYDAY, Ask, CardSpan, Option, Reading, Sentence, Word, words_of
 
 # Words of every question that say nothing about which card is meant.
 EVERYDAY_RULES = frozenset({"last", "lasts", "does", "ability", "still", "after", "when", "play", "card",
@@ -120,7 +120,12 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
             return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
     explainers = []
     for game in candidates:
-        cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game]
+        # the game's own rules words beside its named card ("the Fear bonus from Flawless Naginata": L5R's Fear, not
+        # Ashes' or Dominion's card Fear; "Potion", "Sword", "Inherited" beside a Grand Archive card)
+        terms = getattr(by_game[game].index, "terms", frozenset())
+        said = {i for i, w in enumerate(words) if fold(w.base) in terms or fold(w.text) in terms} \
+            if strong[game] else set()
+        cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game] | said
 
         def explains(other: CardSpan, game: str = game, cover: set[int] = cover) -> bool:
             """Another game's name is explained by one of this game's names holding it, by this game's own
@@ -243,6 +248,45 @@ def _rivals(words: tuple[Word, ...], game: GameCards, spans: list[CardSpan]) -> 
     return out, notes, offered
 
 
+def _stems(text: str) -> set[str]:
+    return {w[:5] for w in fold(text).split() if len(w) >= 4}
+
+
+def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[CardSpan], used: set[int]
+                       ) -> tuple[list[CardSpan], list[str], set[int]]:
+    """A name typed without its printing whose printings read apart: the printing whose text has words the sentence
+    uses more than the default one's ("Priscilla's band with Aquila": her (Ap) printing says "May band with Aquila",
+    the default (EC) one does not) is read, said in a note; else the default, as the command answers."""
+    named = {i for s in spans for i in range(s.start, s.end)} | used
+    said = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
+            and w.norm not in EVERYDAY and w.base not in EVERYDAY} - EVERYDAY_RULES
+    if not said:
+        return spans, [], set()
+    out, notes, deciding = [], [], set()
+    for span in spans:
+        result = game.match(span.typed) if span.card is not None else None
+        if result is None or result.chosen != "default" or result.card != span.card or len(result.printings) < 2:
+            out.append(span)
+            continue
+        texts: dict[str, Card] = {}
+        for card in result.printings:
+            texts.setdefault(card.text, card)
+        scores = sorted(((len(said & _stems(text)), card) for text, card in texts.items()), key=lambda x: -x[0])
+        mine = len(said & _stems(span.card.text))
+        best, card = scores[0]
+        if best <= mine or (len(scores) > 1 and scores[1][0] == best) or card.text == span.card.text:
+            out.append(span)
+            continue
+        picked = [i for i, w in enumerate(words) if i not in named and fold(w.base)[:5] in
+                  said & _stems(card.text) - _stems(span.card.text)]
+        deciding.update(picked)
+        quoted = [words[i].text for i in picked]
+        out.append(replace(span, card=card, named=card.label))
+        notes.append(f"“{'”, “'.join(dict.fromkeys(quoted))}” is in the text of {card.label}, not of the default "
+                     f"printing {span.card.label}: read as {card.label}")
+    return out, notes, deciding
+
+
 def _named(game: GameCards, card: Card) -> str:
     """'' when the card's name leads back to it; else its label, which does ("Angelic Visitor (TEC)": the name alone is
     the title of printings that read apart, and is asked back)."""
@@ -266,7 +310,14 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         free = [s for s in weak if not set(range(s.start, s.end)) & sentence.used
                 and not (strong and small_words(words, s.start, s.end))]
         if free:
-            sentence, outcome = _attempt(text, words, game, strong + free, name_words)
+            strong = strong + free
+            sentence, outcome = _attempt(text, words, game, strong, name_words)
+    # words no phrase read that only another printing's text says pick that printing ("Priscilla's band")
+    chosen, printing_notes, deciding = _printing_by_words(words, game, strong, sentence.used)
+    if deciding:
+        rival_notes += printing_notes
+        name_words = name_words | deciding
+        sentence, outcome = _attempt(text, words, game, chosen, name_words)
     plain = " ".join(w.norm for w in words)
     # (a card's own name is no question word: "Coin of the Realm", "Lucky Coin" are not a question about coins)
     named = {i for s in sentence.cards if s.card is not None for i in range(s.start, s.end)}
@@ -312,7 +363,8 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
         if isinstance(alt, Reading):
             alternatives.append(Option(_named(game, card) or card.name, replace(alt, game=game.game)))
     reading = replace(outcome, game=game.game, notes=tuple(notes),
-                      others=tuple(outcome.others) + tuple(alternatives) + tuple(others))
+                      others=tuple(outcome.others) + tuple(alternatives) + tuple(others),
+                      unread=tuple(sentence.unread(lambda w: w in filler)))
     return ReadResult(text, game.game, reading, None, unused, cards, tuple(notes))
 
 

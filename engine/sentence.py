@@ -154,6 +154,9 @@ class Reading:
     notes: tuple[str, ...] = ()
     others: tuple[Option, ...] = ()
     game: str = ""
+    # words of the sentence that say something of the card's own text but that no phrase read ("if my opponent
+    # controls a Canaanite" beside "If opponent controls a Canaanite, ..."): the answer says it leaves them out
+    unread: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -327,10 +330,50 @@ class Sentence:
     def reading(self, command: str, inputs: Mapping[str, Any], others: Sequence[Option] = ()) -> Reading:
         return Reading(command, dict(inputs), tuple(self.notes), tuple(others), self.game)
 
+    def unread(self, filler: Callable[[str], bool]) -> list[str]:
+        """What the conditions the sentence states say that no phrase read ("if my opponent controls a Canaanite",
+        "when the unit with Playtime is destroyed"): in each clause from a condition word (if, when, unless, ...) to
+        the end of its clause, the words from its first to its last word carrying meaning that nobody used, as
+        typed."""
+        out = []
+        for start, end in self._clauses():
+            found = [i for i in range(start, end) if i not in self.used and not _symbol(self.words[i].norm)
+                     and not {self.words[i].norm, self.words[i].base} & FILLER
+                     and not filler(self.words[i].norm) and not filler(self.words[i].base)]
+            if found:
+                out.append(self.text[self.words[found[0]].start:self.words[found[-1]].end])
+        return out
+
+    def _clauses(self) -> list[tuple[int, int]]:
+        """[start, end) word positions of each condition clause: a condition word up to punctuation, the next
+        condition word or the question's own verb ("if Claude leaves the field | do my automatons ...")."""
+        out = []
+        i = 0
+        while i < len(self.words):
+            if self.words[i].norm not in _CONDITION or (i + 1 < len(self.words) and self.words[i + 1].norm in
+                                                          _QUESTION_VERB):  # "when does it ...": a question
+                i += 1
+                continue
+            k = i + 1
+            while k < len(self.words) and self.words[k].norm not in _CONDITION and not (
+                    self.words[k].norm in _QUESTION_VERB and k > i + 1) and not _PAUSE.search(
+                    self.text[self.words[k - 1].end:self.words[k].start]):
+                k += 1
+            if k > i + 1:
+                out.append((i, k))
+            i = k
+        return out
+
     def unused(self, filler: Callable[[str], bool]) -> list[str]:
         """Words that no card or phrase used and that carry meaning, as typed, in order."""
         return [w.text for i, w in enumerate(self.words) if i not in self.used and not filler(w.norm)
                 and not filler(w.base) and w.norm not in FILLER and w.base not in FILLER and not _symbol(w.norm)]
+
+
+_CONDITION = frozenset({"if", "when", "whenever", "while", "once", "unless", "before", "after", "until", "till"})
+_QUESTION_VERB = frozenset({"does", "do", "did", "will", "would", "can", "could", "should", "what", "how", "who",
+                            "which"})
+_PAUSE = re.compile(r"[,.;:?!()—–]| - ")
 
 
 def _symbol(word: str) -> bool:

@@ -215,13 +215,29 @@ class Asker:
         """The per-game command's own answer to a reading (stored as that command stores it). `cards`: the card
         spans the sentence was read with; a card named there loosely or without its printing gets the note the
         command gives for the name as typed (the reading names each card exactly, which needs no note)."""
-        answer = self._answer(reading, guild, version)
+        answer = self._answer(reading, guild, version, cards)
+        if reading.unread:
+            unread_first(answer, reading.unread)
         if cards:
             typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild),
                         lambda match: self.arbiter.printing_report(match, guild))
         return answer
 
-    def _answer(self, reading: Reading, guild: str | int | None, version: str | None) -> dict[str, Any]:
+    def _typed_match(self, ruleset: Any, asked: str, cards: Sequence[CardSpan],
+                     guild: str | int | None) -> MatchResult | None:
+        """The match of the card's name as the sentence typed it, when it leads to the card read (the default
+        printing of a name whose printings read apart): the duration answer then judges those printings too and
+        says whether a player holding one gets another answer, as the command asked by that name does."""
+        span = _typed_card(cards, asked)
+        if span is None:
+            return None
+        typed = self._matcher(ruleset, guild).match(span.typed)
+        if typed.card is None or typed.card != span.card:
+            return None
+        return typed
+
+    def _answer(self, reading: Reading, guild: str | int | None, version: str | None,
+                cards: Sequence[CardSpan] = ()) -> dict[str, Any]:
         ruleset = find_ruleset(reading.game)
         inputs = dict(reading.inputs)
         version = str(inputs.pop("ruleset", None) or version or next(iter(ruleset.versions())))
@@ -229,15 +245,36 @@ class Asker:
             question = question_of(ruleset, reading.command)
             events = question.parse_events(inputs.get("then") or [])
             extra = {k: inputs[k] for k in ("turn", "players") if inputs.get(k)}
+            typed = self._typed_match(ruleset, str(inputs["card"]), cards, guild)
             answer = self.arbiter.duration(str(inputs["card"]), played_in=inputs.get("played_in"), events=events,
                                            ruleset=version, part=inputs.get("part"), guild=guild,
-                                           extra=extra or None)
+                                           extra=extra or None, card=typed.card if typed else None, match=typed)
             return answer.as_json()
         matcher = self._matcher(ruleset, guild)
         layer = (lambda card: self.arbiter.layer_annotations(card, guild)) if guild is not None else None
         request = Request(lambda _ruleset: matcher, self.arbiter.shared_annotations, layer,
                           None if guild is None else str(guild), self.arbiter.rulings, self.arbiter.officials())
         return ask(request, ruleset, inputs, version, reading.command)
+
+
+def _typed_card(cards: Sequence[CardSpan], asked: str) -> CardSpan | None:
+    return next((c for c in cards if c.card is not None and asked in (c.card.name, c.card.label, c.named)), None)
+
+
+def unread_first(answer: dict[str, Any], unread: Sequence[str]) -> None:
+    """The answer's first line says what of the question's conditions it leaves out ("if my opponent controls a
+    Canaanite" said, but the question read has no input for it): the player knows the answer is not to that."""
+    summary = str(answer.get("summary") or "")
+    if not summary:
+        return
+    said = "”, “".join(unread)
+    told = f"Leaving out “{said}”, which Arbiter could not read here — {summary}"
+    explanation = str(answer.get("explanation") or "")
+    first, newline, rest = explanation.partition("\n")
+    if first.strip() == summary.strip():
+        answer["explanation"] = told + newline + rest
+    answer["summary"] = told
+    answer["unread"] = list(unread)
 
 
 def typed_notes(answer: dict[str, Any], cards: Sequence[CardSpan], matcher_of: Callable[[str], Any],
@@ -284,6 +321,7 @@ def result_json(result: ReadResult, answer: Mapping[str, Any] | None, read_ms: f
             "question": result.text,
             "read_as": read_as_json(reading, surface) if reading is not None else None,
             "unused": list(result.unused),
+            "unread": list(reading.unread) if reading is not None else [],
             "notes": list(reading.notes) if reading is not None else list(result.notes),
             "others": [option_json(o, surface) for o in reading.others] if reading is not None else [],
             "asked": asked,

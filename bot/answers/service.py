@@ -42,6 +42,7 @@ from engine.printings import (
     compare_printings,
     match_note,
     matched_line,
+    own_answer,
     printing_rank_of,
     reading_key_of,
 )
@@ -107,6 +108,11 @@ def answer_head(data: Mapping[str, Any], summary: str | None = None) -> list[str
              str(official.get("line") or "") if official.get("agrees") is not None else ""]
     if official.get("agrees") is False and not house:  # a published ruling Arbiter's reading differs from: it leads
         lines = [lines[4], *lines[:4]]
+    match = data.get("match")
+    if isinstance(match, Mapping) and match.get("answers_line"):
+        # No printing named and the card's printings answer differently: every answer, each with its printings,
+        # leads, so a player holding another printing is not given the default's answer as theirs
+        lines = [str(match["answers_line"]), *lines]
     return [line for line in lines if line]
 
 
@@ -164,22 +170,32 @@ DEFAULT_PRINTING = "default-printing:"  # setting name prefix: default-printing:
 
 def compare_answers(report: PrintingReport, verdict: Any, judge: Callable[[Card], Any]) -> PrintingReport:
     """The report with `same_answer`: which printings that read differently still get the judged printing's answer
-    (the question's `answer_key` equal; one it cannot judge answers differently). Unchanged when the question
-    declares no key."""
-    key = getattr(duration_question(), "answer_key", None)
+    (the question's `answer_key` equal, or the same first line but for the printing it names; one it cannot judge
+    answers differently), and the first line of each other answer with its printings (`answers`, said first by
+    `answer_head`). Unchanged when the question declares no key."""
+    question = duration_question()
+    key = getattr(question, "answer_key", None)
     if key is None:
         return report
     mine = key(verdict)
+    summary = question.verdict_summary(verdict)
+    told = own_answer(summary, report.judged)
     same = []
+    answers: dict[str, tuple[str, list[Card]]] = {}  # another answer (as its first line says it): its printings
     for other in report.differ[:MAX_COMPARED]:
         try:
-            if key(judge(other)) == mine:
-                same.append(other)
+            theirs = judge(other)
         except QuestionError:
             continue
+        said = question.verdict_summary(theirs)
+        if key(theirs) == mine or own_answer(said, other) == told:  # what the player is told is the same
+            same.append(other)
+        else:
+            answers.setdefault(own_answer(said, other), (said, []))[1].append(other)
     if len(report.differ) > MAX_COMPARED:  # not all judged: say only that they read differently
         return report
-    return replace(report, same_answer=tuple(same), compared=True)
+    return replace(report, same_answer=tuple(same), compared=True, summary=summary,
+                   answers=tuple((said, tuple(cards)) for said, cards in answers.values()))
 
 
 def default_printing_key(game: str, identity: str) -> str:

@@ -114,9 +114,9 @@ def test_a_name_typed_without_its_printing_gets_the_commands_note(db: str, capsy
     note = direct.splitlines()[1]
     assert code == 0 and "[Fundraiser] printing reads differently" in note  # same or different answer, said
     code, out, _ = run(capsys, "ask", "how long does three woes last in my territory?", "--db", db)
-    # under the answer, naming the printing the command names (the command also judged it and says whether its
-    # answer differs; the sentence reader's note does not compare answers yet)
-    assert code == 0 and "[Fundraiser] printing reads differently" in out.splitlines()[1]
+    # under the answer, the command's own note: the other printing judged too, and whether its answer differs
+    assert code == 0 and out.splitlines()[1] == note
+    assert "same answer" in note or "answer differently" in note or "answers differently" in note
     code, out, _ = run(capsys, "ask", "how long does three woes (roj) last in my territory?", "--db", db)
     assert code == 0 and "differently" not in out.splitlines()[1]  # its printing named: nothing to say
     code, out, _ = run(capsys, "ask", "how long does thre woes last in my territory?", "--db", db)

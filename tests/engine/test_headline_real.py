@@ -2,7 +2,8 @@
 once per question of its game (the first of the game's worked examples it answers, with the card in its place),
 in-process through the path the front ends take. On the command line (text) and in Discord (the public embed),
 the first line is the answer's headline (engine.plain_words.headline): one sentence shorter than HEADLINE_WORDS
-words, never an assumption ahead of the answer, with the rest of the answer, every word of it (card quotes may be
+words, never an assumption ahead of the answer, never only its who and when ("Kaiu Nakano after he attacks you."),
+never a vague "what it changes stays changed", with the rest of the answer, every word of it (card quotes may be
 cut), on the line under it (the web page's heading uses the same function: tests/engine/test_summary_first.py).
 Reinforce's answer was one 96-word line."""
 
@@ -26,12 +27,14 @@ from bot.discord.limits import safe
 from engine.cards import Card
 from engine.interface import QuestionError, examples_of, questions_of
 from engine.matching import Matcher
-from engine.plain_words import HEADLINE_WORDS, headline, outside_quotes, sentences
+from engine.plain_words import HEADLINE_WORDS, _has_answer, headline, outside_quotes, sentences
 from engine.printings import printing_rank_of
 from engine.registry import all_rulesets, find_ruleset
 from tests.engine.test_plain_words_real import duration_question_game, real_cards, with_card
 
 GAMES = sorted(r.game for r in all_rulesets())
+# Lines that say something changed without saying what (trial 38300: Tsuruchi Hankyu, a Ranged 2 Attack)
+VAGUE = ("what it changes stays changed", "something happens")
 
 
 def said(text: str) -> list[str]:
@@ -99,6 +102,9 @@ def test_every_cards_first_line_is_read_at_a_glance_on_every_surface(game):
             problems.append("not one sentence of the answer")
         if not more and first != " ".join(summary.split()) and "…”" not in first:
             problems.append("an answer neither whole nor with its quotes cut")
+        if more and not _has_answer(first, sentences(" ".join(summary.split()))[0]):
+            problems.append("a first line that stops at who and when")  # "X after he attacks you." (trial 38300)
+        problems += [f"a vague line: {v}" for v in VAGUE if v in first]
         lines = cli_lines(data)
         if lines[:2 if more else 1] != ([first, more] if more else [first]):
             problems.append(f"the command line shows first: {lines[:2]}")

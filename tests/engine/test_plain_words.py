@@ -151,9 +151,22 @@ def test_a_long_first_clause_is_said_as_two_sentences(text, first, then):
 def test_a_clause_or_quote_is_never_split_inside():
     quote = "“" + "; ".join(["Deal 1 damage"] * 12) + "”"
     text = f"It says {quote} and more: nothing else."
+    first, _ = headline(text)
+    assert quote not in first and len(first.split()) < 30  # the quote is cut so that the first line fits
+    kept = first.split("“")[1].split("…”")[0]
+    assert quote.strip("“”").startswith(kept + " ") and len(kept.split()) >= 6  # after a whole word, not too soon
+
+
+def test_a_cut_quote_says_as_much_as_the_first_line_has_room_for():
+    # Emberoot Lizard (trial 38300 #34): a 6-word cut, "If it has 1 or more…", hid what happens; the budget keeps
+    # the effect, and the cut never ends on a small joining word ("for the…")
+    text = ("Emberoot Lizard's Ignite, when this unit is declared as an attacker: “If it has 1 or more status tokens "
+            "on it, add 1 to its attack value for the remainder of the turn” happens. “If you do, you may deal 1 "
+            "damage to another target unit” does not happen: no unit to target.")
     first, more = headline(text)
-    cut_quote = "“" + "; ".join(["Deal 1 damage"] * 2) + "…”"
-    assert quote in first or quote in more or cut_quote in first  # whole, or cut after a whole word
+    assert first == ("Emberoot Lizard's Ignite, when this unit is declared as an attacker: “If it has 1 or more status "
+                     "tokens on it, add 1 to its attack value…” happens.")
+    assert more.startswith("“If you do")
 
 
 def test_an_assumption_said_first_follows_the_answer_it_qualifies():
@@ -179,3 +192,36 @@ def test_long_card_quotes_are_cut_at_a_word_when_that_makes_the_first_line_fit()
         "Earth's Protection: its delayed effect is still waiting; “Negate his next bowing or movement…” has not "
         "happened yet (it waits until the end of the turn at most).", "")
     assert headline(REINFORCE)[0].startswith("Reinforce: “Look at the top 5 cards of your draw pile” happens;")
+
+
+def test_a_first_line_never_stops_at_who_and_when():
+    # 222 L5R first lines read "X after he attacks you." and 27 Ashes ones "Bone Crow's Feast 1, when this unit is
+    # declared as an attacker.": the split after the first ": " left only who and when
+    text = ("Anonymous Monk after he attacks you: in effect while “you control one or more Rings” holds (taken to "
+            "hold, as nothing given says otherwise), and only while its card is in play. More follows here.")
+    first, more = headline(text)
+    assert first.startswith("Anonymous Monk after he attacks you: in effect while “you control one or more Rings”")
+    assert more.startswith("And only while its card is in play.")
+    text = ("Bone Crow's Feast 1, when this unit is declared as an attacker: “Add 1 to its attack value for the "
+            "remainder of the turn if it is targeting a unit with 1 or more wound tokens on it” happens. More.")
+    first, more = headline(text)
+    assert first.startswith("Bone Crow's Feast 1, when this unit is declared as an attacker: “Add 1 to its attack")
+    assert first.endswith("…” happens.") and more == "More."
+    text = ("Aquifer Seneschal reaches Aquifer Seneschal: 1 buff counter put on it, power +1 and life +1 (the card "
+            "data has no printed value), has hindered (it enters the field rested) and taunt. This assumes [Class "
+            "Bonus] holds.")
+    first, more = headline(text)  # no quote to cut: its asides follow it
+    assert first == ("Aquifer Seneschal reaches Aquifer Seneschal: 1 buff counter put on it, power +1 and life +1, "
+                     "has hindered and taunt.")
+    assert more.startswith("(the card data has no printed value; it enters the field rested).")
+
+
+def test_a_full_stop_inside_an_aside_or_a_straight_quote_ends_no_sentence():
+    # blind round grand-archive-seed41051 S10: the first line stopped inside '(“On Sacrifice: Rest target unit. The…)'
+    text = ('Potion Infusion: Frostbite does not reach the potion item you control ("On Sacrifice: Rest target unit. '
+            'The…): the effect has ended (the end phase\'s clean-up ended it). No effect of the scenario could reach '
+            'the potion item you control: Potion Infusion: Frostbite covers “target Potion”.')
+    first, more = headline(text)
+    assert first.endswith("the effect has ended (the end phase's clean-up ended it).") and more.startswith("No effect")
+    assert sentences('It says "Draw a card. Then discard." and (it ends. Later) stops. Next.') == [
+        'It says "Draw a card. Then discard." and (it ends. Later) stops.', "Next."]

@@ -95,3 +95,44 @@ def test_the_lines_say_what_was_matched_and_how_printings_read(matcher):
     assert printing_tag(OTHERS[0]) == "(PoC)" and set_to_ask(WOES[2]) == "Fundraiser"
     alike = compare_printings(WOES[0], WOES[:2], "default", default_reading_key)
     assert alike.line() == "All 2 printings read alike."
+
+
+def test_a_printing_that_reads_alike_but_is_another_text_is_said_with_the_same_answer():
+    """Blind rounds 41011 (Goliath's Armor) and 38300 (Naaman): a player holding a printing whose words are another
+    text was answered for the default printing without a word. Over every real Redemption card whose printings read
+    alike for its question: the note names the printings worded otherwise (and only those), saying the answer is
+    the same; a reprint that differs only in spelling or marks is not named."""
+    import re
+    from collections import defaultdict
+
+    from engine.printings import REWORDED, match_note, reworded
+    from engine.rulesets.redemption import RULESET
+    from tests.engine.test_plain_words_real import real_cards
+
+    def bare(text: str) -> str:
+        return " ".join(re.sub(r"[^a-z0-9]", " ", text.casefold()).split())
+
+    by_card: dict[str, list[Card]] = defaultdict(list)
+    for card in real_cards("redemption"):
+        by_card[card_identity(card.name)].append(card)
+    said = unsaid = 0
+    for printings in by_card.values():
+        if len(printings) < 2 or len({RULESET.reading_key(c, ()) for c in printings}) > 1:
+            continue
+        matcher = Matcher(printings, prefer=RULESET.printing_rank)
+        match = matcher.match(printings[0].name.split(" (")[0].split(" [")[0])
+        if match.card is None or match.chosen == "named":
+            continue
+        report = compare_printings(match.card, match.printings, match.chosen, lambda c: RULESET.reading_key(c, ()))
+        others = [c for c in report.alike if bare(c.text) != bare(match.card.text)]
+        note = match_note(match, report)
+        named = reworded(match.card, report.alike)
+        assert set(named) <= set(others)
+        if named:
+            said += 1
+            assert "other words but" in note and "same answer" in note, note
+            assert all(printing_tag(c) in note for c in named[:8]), note
+        else:
+            unsaid += 1
+            assert "other words" not in note, note
+    assert said >= 200 and unsaid >= 300 and 0 < REWORDED < 1, (said, unsaid)  # 255 and 483 on the 2026-11 data

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 
 import pytest
 
@@ -132,3 +133,46 @@ def test_a_typo_of_a_reprinted_name_finds_that_card(redemption):
     typo = redemption.match("abaddon the destroyyer")
     assert exact.card is not None and typo.card is not None
     assert card_identity(typo.card.name) == card_identity(exact.card.name)
+
+
+def test_a_persons_name_one_slip_from_a_card_is_that_card_not_a_card_named_after_them_in_the_possessive():
+    """Trial 38300 #1: "jepthah" (a common spelling of Jephthah) was asked back between Jephthah and "Lamenting for
+    Jepthah's Daughter", whose "Jepthah's" it begins. Over every game's real names: each possessive word typed bare
+    that is one slip from another card's whole name answers that card, offering the possessive card after it; a
+    plural typed without its "s" ("dealing": Healing or Bad Dealings?) is still asked back."""
+    from rapidfuzz.distance import OSA
+
+    from engine.names import fold
+    from engine.printings import printing_rank_of
+    from engine.registry import find_ruleset
+    from engine.word_match import STOP_WORDS
+    from tests.engine.test_plain_words_real import GAMES
+    from tests.engine.test_plain_words_real import real_cards as game_cards
+
+    checked, plurals = [], 0
+    for game in GAMES:
+        cards = game_cards(game)
+        matcher = Matcher(list(cards), prefer=printing_rank_of(find_ruleset(game)))
+        whole = {fold(c.name.split(" (")[0]): c for c in cards}
+        vocabulary = {w for c in cards for w in fold(c.name).split()}
+        for card in cards:
+            for word, s in {(m.group(1), m.group(2)) for m in
+                            re.finditer(r"\b([A-Za-z]{4,})(['’]s|s)\b", card.name)}:
+                typed = fold(word)
+                starting = {w for w in vocabulary if w.startswith(typed)}
+                if typed in whole or typed in STOP_WORDS or typed in vocabulary or starting != {typed + "s"}:
+                    continue  # (the class: typed, it is only the start of that one word of names)
+                near = [c for name, c in whole.items() if " " not in name and OSA.distance(typed, name) == 1]
+                found = matcher.match(typed)
+                if len(near) != 1 or found.how in ("exact", "prefix") or \
+                        fold(near[0].name.split(" (")[0]) in fold(card.name):
+                    continue
+                named = [c.card.name for c in found.candidates]
+                if s == "s":  # a plural ("dealing": Healing or Bad Dealings?) is not answered by the whole name
+                    plurals += 1
+                    assert not (found.how == "fuzzy" and card.name in named), (game, typed, found.card)
+                    continue
+                checked.append(typed)
+                assert found.card is not None and fold(found.card.name.split(" (")[0]) == fold(near[0].name.split(
+                    " (")[0]) and card.name in named, (game, typed, found.how, found.card, named)
+    assert "jepthah" in checked and plurals, (checked, plurals)

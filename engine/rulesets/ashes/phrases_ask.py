@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
 from engine.cards import Card
@@ -101,7 +102,7 @@ class AshesPhrases:
     filler = frozenset({"happens", "happen", "work", "works", "cancel", "cancels", "cancelled", "against", "use",
                         "used", "using", "play", "played", "trigger", "triggers", "damage", "does", "still", "when",
                         "comes", "into", "board", "around", "side", "prevent", "hits", "hit", "ping", "spell",
-                        "spells", "ability", "vs", "response", "respond"})
+                        "spells", "ability", "vs", "response", "respond", "summon", "summons", "summoning"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         inner = _ability_words_apart(sentence)
@@ -116,12 +117,12 @@ class AshesPhrases:
         cards = sentence.distinct()
         inputs: dict[str, Any] = {}
         roles: dict[int, str] = {}
-        summoned = _summoned(sentence, cards)  # "Hunt Master ... no Panther Spirits left": no card used
         trigger = sentence.take_first(TRIGGER)
         if trigger is not None:
             n = int(next(g for g in trigger.groups() if g is not None))
             roles[sentence.mentions(n)[0]] = "reaction"
-        pool = [n for n in cards if n not in summoned]
+        placed = _placed(sentence, [n for n in cards if n not in roles])  # "no Panther Spirits left": no card used
+        pool = [n for n in cards if n not in placed]
         cancels = [n for n in pool if n not in roles and _cancels(sentence.cards[n].card)]
         if len(pool) - len(roles) > 1 and cancels:
             roles[cancels[0]] = "cancel_with"
@@ -131,14 +132,18 @@ class AshesPhrases:
             if len(reactions) == 1 and len(rest) == 2:
                 roles[reactions[0]] = "reaction"
                 rest = [n for n in rest if n != reactions[0]]
-        board: dict[int, str] = {}
-        if len(rest) > 1 or (rest and roles):
-            left, board = _main_of(sentence, rest + list(roles))
-            if len(left) == 1 and (left[0] in rest or set(rest) <= set(board)):
-                roles.pop(left[0], None)  # "I play Choke; my opponent has X and Y": Choke used, X and Y its board
-                rest = left
-            else:
-                board = {}
+        board = _board_units(sentence, rest + list(roles)) if len(rest) > 1 or (rest and roles) else {}
+        left = [n for n in rest if n not in board]
+        used = [sentence.mentions(int(m.group(1)))[0] for m in sentence.find(USED)]
+        if len(left) != 1 and used and used[0] in rest + list(roles) and used[0] not in board:
+            left = [used[0]]  # "I play Inkspill; opponent has Blue Jaguar and Iron Worker"
+        if len(left) == 1 and (left[0] in rest or set(rest) <= set(board)) \
+                and all(n in board or n in left or n in roles for n in rest):
+            roles.pop(left[0], None)  # "I play Choke; my opponent has X and Y": Choke used, X and Y its board
+            rest = left
+            board = {n: v for n, v in board.items() if n not in roles}
+        else:
+            board = {}
         if len(rest) != 1:
             names = ", ".join(sentence.cards[n].name for n in rest)
             return Ask("several-cards", f"Which card is used, and how do the others answer it ({names})? Name one "
@@ -150,6 +155,20 @@ class AshesPhrases:
         m = sentence.take_first(CONJ_LEFT)  # before the cards are used: it names the conjuration
         if m is not None and number(m.group("n") or m.group("m") or "") is not None:
             inputs["conjurations_left"] = str(number(m.group("n") or m.group("m")))
+        for n in placed:
+            sentence.note(f"“{sentence.cards[n].typed}” is the conjuration {inputs['card']} places, not a card used")
+        units: list[str] = []
+        for n, (said, side, wounds, targeted) in board.items():
+            if side == "mine" and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+                side = "theirs"  # "Golden Veil against X on my Gilder": the asker holds the cancel
+                sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
+                              f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
+            name = sentence.cards[n].name
+            units.append(f"{name}@{side}" + (f"/wounds={wounds}" if wounds else ""))
+            if targeted:
+                inputs.setdefault("target", []).append(f"{_target_part(sentence.cards[main].card)}={name}@{side}")
+            sentence.note(f"“{said}” is read as a unit in play ({name}, {'yours' if side == 'mine' else 'theirs'}"
+                          f"), not a card used")
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
@@ -159,12 +178,11 @@ class AshesPhrases:
             inputs["ruleset"] = "1e"
         elif reborn:
             inputs["ruleset"] = "reborn"
-        units_named = [f"{sentence.cards[n].name}@{side}" for n, side in board.items()]
         m = sentence.take_first(TOKENS_ON)
         if m is not None and _is_unit(sentence.cards[main].card) and number(m.group("n")) is not None:
-            units_named.insert(0, f"{inputs['card']}@mine/{m.group('kind')}={number(m.group('n'))}")
-        if units_named:
-            inputs["unit"] = units_named
+            units.insert(0, f"{inputs['card']}@mine/{m.group('kind')}={number(m.group('n'))}")
+        if units:
+            inputs["unit"] = units
         target = sentence.take_first(PHOENIXBORN)
         if target is not None:
             mine = target.group("who") == "my"
@@ -230,6 +248,59 @@ class AshesPhrases:
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         return {k: ("; ".join(v) if isinstance(v, list) else v) for k, v in inputs.items() if k != "ruleset"}
+
+
+def _placed(sentence: Sentence, rest: list[int]) -> list[int]:
+    """Conjurations another named card places ("two Mist Spirits with one Summon Mist Spirit"): what it makes, not a
+    card used (89 Summon cards name their conjuration)."""
+    out = []
+    for n in rest:
+        span = sentence.cards[n]
+        for card in [span.card] if span.card is not None else list(span.candidates):
+            if "conjur" not in card.type.lower():
+                continue
+            if any(k != n and (other := sentence.cards[k].card) is not None and (re.search(
+                    rf"\b{re.escape(card.name)}s? conjurations?\b", other.text, re.I)
+                    or card.name.casefold() in _names_in(other)) for k in rest):  # or its printing's conjurations
+                if span.card is None:  # "Ocean's Eyes" beside Summon Ocean's Eyes: the conjuration it places
+                    sentence.cards[n] = replace(span, card=card, how="chosen", candidates=())
+                out.append(n)
+                break
+    return out
+
+
+# "on my Gilder", "attacks a Gilder with 1 wound on it", "targeting their Iron Worker": a unit in play
+_ON_UNIT = (r"(?P<verb>on|at|targeting|targets?|against|attacks?|attacking|blocks?|blocking|guards?|guarding|hits?)"
+            r" (?P<who>my|their|his|her|an?|the|opponents?|my opponents?|an opponents?|enemy)? ?§(?P<n>\d+)"
+            rf"(?: (?:with|that has|having) (?P<w>{NUMBER}) wounds?(?: (?:tokens? )?on (?:it|him|her))?)?")
+
+
+def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, str, int, bool]]:
+    """Units (allies, conjurations) the sentence places on the board beside the card used: n -> (the words, side,
+    wounds, targeted). The card used is then the one left."""
+    out: dict[int, tuple[str, str, int, bool]] = {}
+    for m in sentence.find(_ON_UNIT):
+        n = sentence.mentions(int(m.group("n")))[0]
+        card = sentence.cards[n].card
+        if n not in rest or card is None or card.type not in ("Ally", "Conjuration") or len(rest) - len(out) < 2:
+            continue
+        sentence.use(m)
+        side = "mine" if m.group("who") == "my" else "theirs"
+        wounds = number(m.group("w")) if m.group("w") else 0
+        targeted = m.group("verb") in ("on", "at", "targeting", "target", "targets")
+        out[n] = (sentence.typed(m), side, wounds or 0, targeted)
+    # "my opponent has Blue Jaguar and Iron Worker", "my Iron Worker": units said with their side
+    for pattern, side in ((THEIR_UNITS, "theirs"), (MY_UNITS, "mine")):
+        for m in sentence.find(pattern):
+            added = False
+            for k in sentence.slots(m):
+                n = sentence.mentions(k)[0]
+                if n in rest and n not in out and _is_unit(sentence.cards[n].card) and len(rest) - len(out) >= 2:
+                    out[n] = (sentence.typed(m), side, 0, False)
+                    added = True
+            if added:
+                sentence.use(m)
+    return out
 
 
 def _cancels(card: Card | None) -> bool:
@@ -305,40 +376,6 @@ def _names_in(card: Card | None) -> set[str]:
     for p in _printings(card):
         out |= {c.casefold() for c in p.conjurations}
     return out
-
-
-def _summoned(sentence: Sentence, cards: list[int]) -> set[int]:
-    """Cards named that another card named summons (its conjurations)."""
-    return {n for n in cards for k in cards if k != n
-            and sentence.cards[n].name.casefold() in _names_in(sentence.cards[k].card)}
-
-
-def _main_of(sentence: Sentence, rest: list[int]) -> tuple[list[int], dict[int, str]]:
-    """Of several cards named, the card used, and the others as the scenario: a conjuration the card summons
-    ("Hunt Master ... no Panther Spirits left") and units on the board with their side ("opponent has Blue Jaguar
-    and Iron Worker" -> theirs). Returns the cards still in question (one: the card used) and card -> side."""
-    summoned = _summoned(sentence, rest)
-    board: dict[int, str] = {}
-    for pattern, side in ((THEIR_UNITS, "theirs"), (MY_UNITS, "mine")):
-        for m in sentence.find(pattern):
-            for k in sentence.slots(m):
-                n = sentence.mentions(k)[0]
-                if n in rest and n not in summoned and n not in board and _is_unit(sentence.cards[n].card):
-                    board[n] = side
-    used = [sentence.mentions(int(m.group(1)))[0] for m in sentence.find(USED)]
-    left = [n for n in rest if n not in summoned and n not in board]
-    if used and used[0] in rest:
-        main = used[0]
-        board.pop(main, None)
-        left = [main]
-    elif len(left) != 1:
-        return rest, {}
-    if len([n for n in rest if n not in left and n not in summoned and n not in board]):
-        return rest, {}  # a card named that is neither the one used, summoned nor a unit on the board
-    for m in list(sentence.find(THEIR_UNITS)) + list(sentence.find(MY_UNITS)):
-        if all(sentence.mentions(k)[0] in board for k in sentence.slots(m)):
-            sentence.use(m)
-    return left, board
 
 
 def _short(text: str, size: int = 60) -> str:

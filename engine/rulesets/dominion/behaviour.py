@@ -94,6 +94,7 @@ class Plays:
     # so it is back in play that turn and leaves in its Clean-up, with the card that played it.
     again_next_turn: bool = False
     many: bool = False  # plays any number of cards once each (First Mate, Storyteller, Golem): one per "+"
+    most: int = 0  # with many: at most this many (Invasion's two plays, an Attack and the Loot it gains); 0: no limit
     on_gain: bool = False  # it plays them only from "When you gain this" (Farmhands, Gondola): gained, not played
 
 

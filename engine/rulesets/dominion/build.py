@@ -233,6 +233,9 @@ class Builder:
             return
         acts = [t + a for t in inst.play_turns for a in self._act_offsets(inst, plays)]
         if plays.many and len(acts) == 1:
+            if plays.most and len(raws) > plays.most:
+                raise ScenarioError(f"{inst.label} plays at most {plays.most} cards, each once; after “>” list at "
+                                    f"most {plays.most}, not {len(raws)}.")
             acts = acts * len(raws)  # any number of cards, each played once (First Mate, Golem, Storyteller)
         if plays.how is How.EXTRA and len(acts) == 1 and len(raws) == len(plays.times) > 1:
             raws = (self._per_play_ways(inst, raws),)  # "Throne Room > Caravan + Caravan as Way of the Sheep"

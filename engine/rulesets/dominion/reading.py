@@ -138,6 +138,13 @@ _PLAY = re.compile(r"(?:^|[:;,\"(]\s*|\b(?:may|then|and|to|or|first|can|must)\s+
 _ITSELF = re.compile(r"\b(gain|trash|discard)(, [a-z, ]+)? this\b(?! turn)[^.]*\bplay it\b|\bplay this\b", re.I)
 
 
+_SAYS_WHAT = re.compile(r"\b(?:gain|reveal|set aside|draw|look at|choose|name)\b[^.;]*?\b(?:an?|the|one)\b", re.I)
+# Separate plays, one after the other ("You may play an Attack from your hand. ... Gain a Loot; play it."), unlike
+# alternatives (Crown: "If it's your Action phase ... If it's your Buy phase"), the same play said twice (Royal
+# Galley's clause and its "Set it aside ... play it"), or a play repeated ("Play it again").
+_ALTERNATIVES = re.compile(r"if it's your \w+ phase\b|\bchoose one\b|\bagain\b|\btwice\b|\bthree times\b", re.I)
+
+
 def _play_clauses(text: str) -> list[str]:
     """The sentences of the text with an instruction to play or replay a card; "play it" takes the sentence
     before it along, since that one says what "it" is (Necromancer, Ghost, Summon)."""
@@ -148,7 +155,9 @@ def _play_clauses(text: str) -> list[str]:
         if not m:
             continue
         pronoun = re.match(r"\s*(it|them|those|that)\b", sentence[m.end():], re.I)
-        found.append((sentences[i - 1] + " " if pronoun and i else "") + sentence)
+        # "Gain a Loot; play it": the sentence itself says what "it" is, so the one before is not taken along
+        said = _SAYS_WHAT.search(sentence[:m.start()])
+        found.append((sentences[i - 1] + " " if pronoun and i and not said else "") + sentence)
     return found
 
 
@@ -188,10 +197,11 @@ def _object(clause: str) -> str:
 def _types_named(clause: str) -> tuple[str, ...]:
     named = [t for t in _TYPES if re.search(rf"(?<!non-){t}s?\b", clause, re.I) and t not in ("Attack",)
              and not re.search(rf"non-{t}", clause, re.I)]
-    if re.search(r"(?<!non-)attack\b", clause, re.I) and "Action" not in named and re.search(r"play an attack",
-                                                                                            clause, re.I):
-        named.append("Action")  # Invasion: "play an Attack from your hand" (an Action-Attack)
-    return tuple(dict.fromkeys(t for t in named if t in ("Action", "Treasure", "Night", "Duration")))
+    if re.search(r"^\s*an attack\b|play an attack\b", clause, re.I):
+        named.append("Attack")  # Invasion: "play an Attack from your hand" (an Action-Attack: the Attack decides)
+    if re.search(r"\bloots?\b", clause, re.I) and "Treasure" not in named:
+        named.append("Treasure")  # Invasion: "Gain a Loot; play it" (every Loot is a Treasure)
+    return tuple(dict.fromkeys(t for t in named if t in ("Action", "Treasure", "Night", "Duration", "Attack")))
 
 
 def _forbids(clause: str, older: str = "") -> tuple[Restriction, ...]:
@@ -299,6 +309,11 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
         model = (f"Throne variant: plays {a_kinds} card from {where} {n} times{limits}{when}"
                  + (", then trashes it (DM11)" if then is Then.TRASH else "")
                  + "; stays as long as a Duration it played (DM6)")
+    elif _separate_plays(others):
+        n = len(others)
+        plays = Plays(how=How.ONCE, times=(0,), at=at, requires=requires, forbids=forbids, many=True, most=n)
+        model = (f"plays up to {n} cards ({kinds}), each once, one after the other{limits}{when}: it never stays "
+                 "for them (DM7)")
     else:
         many = bool(re.search(r"any number|up to \d|play (those|the action cards|them)", low))
         plays = Plays(how=How.ONCE, times=(0,), at=at, requires=requires, forbids=forbids, many=many)
@@ -312,6 +327,14 @@ def read_plays(card: Card) -> tuple[Plays | None, str, bool, str]:
         plays = replace(plays, on_gain=True)
         model += "; only when it is gained, so it is not in play for them"
     return plays, model, itself, ""
+
+
+def _separate_plays(clauses: list[str]) -> bool:
+    """Two or more plays of different cards, one after the other (Invasion), not alternatives or one play said
+    twice (see _ALTERNATIVES)."""
+    if len(set(clauses)) < 2 or any(_ALTERNATIVES.search(c) for c in clauses):
+        return False
+    return not any(a != b and a in b for a in clauses for b in clauses)
 
 
 # A self-play that happens only on your own turn: a Shadow played from the deck, Clerk at the start of your

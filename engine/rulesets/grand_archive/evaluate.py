@@ -169,6 +169,7 @@ class OneTime:
     instead: list[Instead] = field(default_factory=list)  # "If that unit has stealth, deal 4 damage to it instead."
     target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
     apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
+    cost: str = ""  # "activating it costs (3): (5) less 1 for each of the 2 domains you control"
 
 
 @dataclass
@@ -214,6 +215,7 @@ class Evaluator:
         self.notes: list[Interpretation] = []
         self.rules: list[str] = []
         self.turn = 0
+        self.opponent_start = False  # "Activate this card only during an opponent's turn": the scenario starts there
         self.skipped_end: bool = False
         self.labels: list[str] = []
         self.annotation_keys: list[tuple[str, str, str, str]] = []
@@ -633,6 +635,7 @@ class Evaluator:
     def _effect(self, spec: EffectSpec, t: int) -> None:
         card = self.lookup(spec.card)
         reading = annotated_reading(card, self._notes_of(card))
+        self._on_opponents_turn(card, spec)
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
             if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
@@ -777,6 +780,7 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
+        once.cost = next((c for c in (self._ability_cost(p.text) for p in doing) if c), "")
         self._banish_return(once, doing, spec, t)
         once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
                         for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
@@ -801,7 +805,13 @@ class Evaluator:
             found = [m for m in _INSTEAD.finditer(bare) if m.group(2).strip().lower() not in read
                      and " would " not in m.group(0)]
             returns = not p.effects and bool(_BANISH_RETURN.search(bare))
-            if not found and not returns:
+            cost = self._ability_cost(p.text) if not any(e.sentence.lower().startswith("this ability costs")
+                                                         for e in p.effects) else ""
+            if not found and not returns and not cost:
+                continue
+            if p.effects and not found:  # only the ability's own cost rule is left to say
+                self.one_time.append(OneTime(card.name, (p.label,), "", "is activated", is_permanent(card),
+                                             apart=True, cost=cost))
                 continue
             sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
             first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
@@ -815,6 +825,7 @@ class Evaluator:
             once = OneTime(card.name, (p.label,), first, how,
                            is_permanent(card), apart=True,
                            instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
+            once.cost = cost
             self.one_time.append(once)
             if returns:
                 self._banish_return(once, [p], spec, t)
@@ -846,6 +857,30 @@ class Evaluator:
                 return True
         return False
 
+    def _ability_cost(self, text: str) -> str:
+        """"(5), REST: Summon ... This ability costs (1) less to activate for each domain you control": what activating
+        it costs, decided by a count given in the question (`--count "domain you control=2"`), else said open."""
+        bare = _no_reminders(text)
+        m = _ABILITY_COST.search(bare)
+        if m is None:
+            return ""
+        printed = re.match(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\)", bare)  # ("Cardistry — (2):")
+        base = f"({printed.group(1)})" if printed else "its printed cost"
+        less, how = m.group(1), m.group(2).strip(" ,").rstrip(".")
+        each = re.match(r"for each (.+)", how)
+        if each and less.isdigit():
+            what = _words(each.group(1))
+            key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+            if key is not None:
+                self.counts_used.add(key)
+                n = self.counts[key]
+                total = f"({max(0, int(printed.group(1)) - int(less) * n)})" if printed else "less"
+                return f"activating it costs {total}: {base} less ({less}) for each of the {n} {each.group(1)}"
+            return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given"
+        if how.startswith("as long as"):
+            return f"activating it costs {base} less ({less}) {how}, which the question does not say"
+        return f"activating it costs {base} less ({less}){', ' + how if how else ''}"
+
     def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
         """"Banish target ally you control, then return it to the field under its owner's control rested. If that ally
         is a phantasia, it enters the field with an additional buff counter on it." (Sylph's Envelopment, Displace):
@@ -867,6 +902,29 @@ class Evaluator:
                 target.counters[extra.group(2).lower()] = target.counters.get(extra.group(2).lower(), 0) + 1
             self.note(notes.enters_with(once.card, target.describe(), extra.group(1), extra.group(2),
                                         extra.group(1).lower() in kinds, target.card is None))
+
+    def _on_opponents_turn(self, card: Card, spec: EffectSpec) -> None:
+        """"Activate this card only during an opponent's turn / recollection phase / end phase": it is activated on
+        its controller's opponent's turn, so a scenario that starts on its controller's turn is taken to start on
+        the opponent's (said): "until the beginning of your next turn" then comes after one end-of-turn."""
+        text = " ".join((card.text or "").split())
+        m = re.search(r"Activate this (card|ability) only during an opponent's ([\w ]+?)(?:[.,]|$)", text)
+        if m is None:
+            return
+        if m.group(1) == "ability" and spec.paragraph is not None:
+            printed = paragraphs_of(card)
+            asked = printed[spec.paragraph - 1] if 0 < spec.paragraph <= len(printed) else None
+            if asked is not None and m.group(0) not in " ".join(asked.split()):
+                return
+        if _player_of_turn(self.turn) != spec.controller:
+            return  # it is already the other player's turn
+        if self.turn == 0 and not any(lab.split(". ", 1)[1].startswith("then ") for lab in self.labels):
+            self.turn, self.opponent_start = 1, True
+            for inst in self.instances:
+                inst.turn += 1
+            self.note(notes.opponents_turn(card.name, m.group(2), moved=True))
+        else:
+            self.note(notes.opponents_turn(card.name, m.group(2), moved=False))
 
     def _one_time_target(self, spec: EffectSpec, t: int) -> Obj | None:
         """The target a one-time "... instead" is decided on: the one named ("Smoke Out -> #1"), else the only unit
@@ -1232,6 +1290,18 @@ class Evaluator:
                                   f"{t}; in the new turn it is taken not to hold until it happens again " \
                                   "(condition-true if it does)"
                 inst.status_rules.append("GA4")
+            elif inst.status == "active" and inst.read.condition and _DISTANT.search(inst.read.condition):
+                # "Ranged 4 (As long as this unit is distant, ...)": units stay distant until the end of their
+                # controller's turn (the official reminder of distant), so the condition ends with that turn
+                owner = inst.source.controller if inst.source is not None else inst.controller
+                if owner != _player_of_turn(self.turn):
+                    continue
+                inst.status = "off"
+                inst.condition_on = False
+                inst.status_why = f"its condition ({inst.read.condition}) no longer holds: units stay distant only " \
+                                  "until the end of their controller's turn, and that turn ended"
+                inst.status_rules.append("GA4")
+                self.note(notes.distant_ends(inst.label))
 
     def _end(self, inst: Instance, t: int, why: str, *rules: str) -> None:
         if inst.status in ("active", "off", "not-started"):
@@ -1281,7 +1351,8 @@ class Evaluator:
             if inst.read.form is Form.DURING_NEXT_TURN and inst.status == "not-started" and inst.controller == player:
                 inst.status, inst.started_turn = "active", self.turn
                 inst.status_why = "its controller's next turn began"
-        self.note(notes.FIRST_TURN)
+        if not self.opponent_start:  # (else the scenario was said to start on the opponent's turn)
+            self.note(notes.FIRST_TURN)
 
     def _controllers_turn(self, inst: Instance) -> bool:
         """Whether the turn ending now is the turn of the controller of the objects an effect lasting "until the end
@@ -2106,6 +2177,8 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
 
 
+# "as long as this unit is distant": distant ends with its controller's turn
+_DISTANT = re.compile(r"\b(?:this unit|this ally|it|your champion|[A-Z][\w'-]*(?: [A-Z][\w'-]*)*) is distant\b")
 # Wildheart Hymn: a watcher putting counters on what enters while it lasts
 _WATCH_ENTERS = re.compile(r"whenever (?:an? |one or more )?([\w /-]+?) enters? the field under your control, put "
                            r"(an?|one|two|three) (\w+) counters? on (?:it|them)", re.I)
@@ -2114,6 +2187,8 @@ _WATCH_ATTACKS = re.compile(r"whenever ((?:an? )?[\w ]+?) attacks, that attack g
 # Winbless Forecaster: a replacement that adds to the counters put
 _MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
                             r"counters are put on", re.I)
+# "This ability costs (1) less to activate for each domain you control" (a rule of the ability's own cost)
+_ABILITY_COST = re.compile(r"This ability costs \((\w+)\) less to activate\b([^.]*)", re.I)
 # "Banish target ally you control, then return it to the field": the same card comes back as a new object
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
                             re.I)

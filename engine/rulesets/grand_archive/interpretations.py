@@ -391,3 +391,22 @@ def watched(label: str, what: str, n: int, kind: str) -> Interpretation:
     return Interpretation(f"watched:{label}:{what}", "GA14",
                           f"{what} entered while {label} lasted, so it got {n} {kind} counter{'s' * (n != 1)}; the "
                           "counter stays after the watcher ends (a counter is no effect with a duration).")
+
+
+def distant_ends(label: str) -> Interpretation:
+    return Interpretation(f"distant-ends:{label}", "GA4",
+                          f"{label} depends on being distant; distant lasts until the end of its controller's turn "
+                          "(the official reminder: “Units stay distant until the end of their controller's turn.”), "
+                          "so after that turn's end it is taken not to be distant until it becomes so again (say "
+                          "condition-true for this card when it does).")
+
+
+def opponents_turn(card: str, when: str, moved: bool) -> Interpretation:
+    if moved:
+        return Interpretation(f"opponents-turn:{card}", "GA11",
+                              f"{card} is activated only during an opponent's {when}, so the scenario is taken to "
+                              "start on that opponent's turn: the first end-of-turn ends it, and its controller's "
+                              "next turn begins right after.")
+    return Interpretation(f"opponents-turn:{card}", "GA11",
+                          f"{card} is activated only during an opponent's {when}; the scenario's turn at that moment "
+                          "is its controller's, so it is taken as written (the turns were given by the events).")

@@ -54,10 +54,45 @@ CARD_EVENTS = (
 RETURNED = (r"(?:then )?(?:it |they |§\d+ )?(?:then )?(?:left|leaves|leaving|leave) the field and (?:then )?"
             r"(?:came|comes|come|returned|returns) back(?: to the field)?(?: (?:the same|this|that) turn)?|"
             r"(?:was|were|got|is) (?:flickered|blinked)|re-?enter(?:s|ed)? the field")
+# "if I control a Chessman Rook ally": the player says a card's "If you control ..." condition holds (or not)
+CONTROL = (r"(?:if|when|while|since|as long as|and) (?:i|we) (?P<neg>dont |do not |no longer )?(?:control|controls|"
+           r"have|has|got)(?= (?:an?|another|two|\d+|my|no) )")
 # "+4 power": words of a "Choose one" mode
 MODE_WORDS = r"(?:[+-] ?)?\d+ (?:power|life|level|durability)"
 LATER_THAN = (r"§(\d+) (?:comes?|enters?|is played|came) (?:in |into play )?(?:later|after) than §(\d+)|"
               r"§(\d+) after §(\d+)")
+
+
+def _condition_said(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
+    """"If I control a Chessman Rook ally and cast Castling Boon": the effect whose text has "If you control ..."
+    is asked with its condition met (`condition-true:CARD`; "if I don't control" `condition-false`), said in a
+    note. The object named stays on the field as the question's own."""
+    for m in sentence.find(CONTROL):
+        holders = [n for n in effects if sentence.cards[n].card is not None and re.search(
+            r"\b(?:if|as long as|while) you (?:control|have)\b", sentence.cards[n].card.text, re.I)
+            and _has_condition(sentence.cards[n].card)]
+        if not holders:
+            return
+        sentence.use(m)
+        n = holders[0]
+        kind = "condition-false" if m.group("neg") else "condition-true"
+        events.append((sentence.position(m) - 1000, f"{kind}:{sentence.cards[n].name}"))
+        said = re.search(r"\b(?:if|as long as|while) you (?:control|have)\b[^.,;]*", sentence.cards[n].card.text, re.I)
+        name = sentence.cards[n].name
+        condition = said.group(0) if said else "If you control …"
+        sentence.note(f"“{sentence.typed(m)} …” is read as {'not ' if m.group('neg') else ''}meeting "
+                      f"{name}{'’' if name.endswith('s') else '’s'} condition “{condition}”")
+        return
+
+
+def _has_condition(card: Any) -> bool:
+    """Whether the engine reads a condition in the card (one `condition-true:CARD` switches: GA4)."""
+    try:
+        from engine.rulesets.grand_archive.reading import read_card
+
+        return any(e.condition or e.requires for e in read_card(card).effects)
+    except Exception:  # an unreadable card has no condition the question can switch
+        return False
 
 
 def _mode_named(sentence: Sentence, effects: list[int]) -> None:
@@ -93,7 +128,8 @@ class GrandArchivePhrases:
     filler = frozenset({"buff", "buffs", "get", "gets", "give", "gives", "last", "lasts", "long", "effect", "effects",
                         "apply", "applies", "affect", "affects", "still", "keep", "keeps", "have", "has", "ability",
                         "abilities", "power", "life", "first", "which", "order", "end", "until", "work", "does",
-                        "happens", "card", "reach", "reaches", "what", "about", "stop", "stops", "norm"})
+                        "happens", "card", "reach", "reaches", "what", "about", "stop", "stops", "norm", "cast",
+                        "casts", "casting", "activate", "activates", "activated", "play", "plays", "played"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         cards = sentence.distinct()
@@ -161,6 +197,7 @@ class GrandArchivePhrases:
             objects = [(p, w, True) for p, w, _ in objects]
             sentence.note(f"“{sentence.typed(returned)}”: an object that left the field and came back is a new "
                           "object, so it is read as arriving after the effects")
+        _condition_said(sentence, effects, events)
         _mode_named(sentence, effects)
         if sentence.take(LATER):  # "then an ally enters" said apart from the object
             objects = [(p, w, True) for p, w, _ in objects]

@@ -484,7 +484,9 @@ def _duration(sentence: str, ctx: _Context, resolving: bool) -> tuple[Form, str,
     """(form, the words deciding it, condition words)."""
     low = sentence.lower()
     condition = ""
-    m = re.search(r"\b(?:for )?as long as ([^,.]+)", sentence, re.I)
+    # ("As long as they're banished you may activate them": the condition ends before the rule it switches)
+    m = re.search(r"\b(?:for )?as long as ((?:they're|it's|they are|it is) banished\b(?= you\b)|[^,.]+)", sentence,
+                  re.I)
     labels = " ".join(f"[{c}]" for c in ctx.conditions) if ctx.conditions and not resolving else ""
     if m:  # a bonus label and an "as long as" both switch it: both are its condition
         condition = "; ".join(x for x in (labels, m.group(0)) if x)
@@ -518,7 +520,7 @@ _LEAD = re.compile(r"^(?:then,? |if you do,? |also,? |otherwise,? |instead,? |â€
                    r"as a spell,? |during your turn,? |once per turn,? |"
                    r"for the rest of the (?:game|turn),\s*)", re.I)
 _UNTIL_LEAD = re.compile(r"^(until (?:the )?end of (?:the )?turn|until the beginning of your next turn),\s*", re.I)
-_AS_LONG_LEAD = re.compile(r"^as long as [^,]+,\s*", re.I)
+_AS_LONG_LEAD = re.compile(r"^as long as (?:[^,]+,|(?:they're|it's|they are|it is) banished)\s*", re.I)
 _IF_LEAD = re.compile(r"^if [^,]+,\s*", re.I)
 
 

@@ -152,7 +152,9 @@ def one_time_clauses(once: OneTime) -> list[str]:
     floating = next((k for k in once.keywords if re.search(r"\bfloating memory\b", k, re.I)), "")
     if floating and not once.words and len(once.keywords) == 1:  # the paragraph asked is that keyword alone
         return [_floating(once.card, floating), "no effect of it lasts", *exalted]
-    return _one_time(once, quote) + [_instead_clause(alt) for alt in once.instead] + (
+    if once.apart and not once.words:
+        return _one_time(once, quote)
+    return _one_time(once, quote) + [_instead_clause(alt) for alt in once.instead] + [once.cost] * bool(once.cost) + (
         [_floating(once.card, floating)] if floating else []) + exalted
 
 
@@ -177,6 +179,8 @@ def _instead_clause(alt: Instead) -> str:
 
 
 def _one_time(once: OneTime, quote: str) -> list[str]:
+    if once.apart and not once.words:  # beside the card's lasting effects: only its ability's cost rule to say
+        return [once.cost.replace("activating it ", f"activating {once.card}'s ability ", 1)] if once.cost else []
     if once.apart:  # beside the card's lasting effects: what else it does at once
         return [f"as it {once.how}, {once.card} also does {quoted(once.words.rstrip('.'), 60)} at once"]
     if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)

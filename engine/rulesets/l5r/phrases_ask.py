@@ -15,7 +15,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.sentence import Ask, Option, Reading, Sentence
+from engine.names import fold
+from engine.rulesets.l5r.abilities import Ability, read_card
+from engine.rulesets.l5r.question import first_to_judge
+from engine.sentence import FILLER, Ask, Option, Reading, Sentence
 
 _ENDS = r"(?:ends?|ended|is over|finishes)"
 EVENTS = (
@@ -43,11 +46,16 @@ MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |
           r"that |this |its )?(?:[a-z0-9§]+ ){0,5}?(?:is|are|was|would be|gets|get|has been) (?:destroyed|bowed|"
           r"dishonored|dishonoured|discarded|killed|straightened|moved|sent home|assigned)|(?:a |an |my |your |his |"
           r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|enters play|recruits?|resolves|ends|begins|dies|wins|"
-          r"loses|is played|pays?|paying)(?: (?:a|the|an|to) [a-z]+(?: [a-z]+)?)?)")
+          r"loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|at|"
+          r"during|and|while|for|of|my|your|his|her|their)\b)[a-z]+)?)?)")
 ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
                r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
                r"(?:goes|resolves|acts|decides) first|in what order|order (?:of|do|does)|who picks|which first|both "
-               r"trigger|resolve first|goes first|comes first")
+               r"trigger|resolve first|goes first|comes first|"
+               # "can my Reaction respond?", "do I get to play my Reaction", "does Ward of Air trigger": who answers
+               r"(?:can|may|could) (?:my|his|her|their|(?:my )?opponents?|i) (?:play (?:my |a |his |her |their )?)?"
+               r"reactions? (?:respond|be played|answer)|do i get to (?:play|use) (?:my |a )?reaction|"
+               r"does §\d+ (?:trigger|fire|respond)")
 # "Banished entered play and ...; which happens first?", "my Asp Skirmisher was destroyed": the moment said as what
 # happened, without before/after/when; read as the moment after it
 HAPPENED = (r"(?P<occ>(?:my |your |his |her |their |the |a |an )?(?:§\d+|[a-z]+) )(?P<ev>entered play|enters play|"
@@ -59,11 +67,17 @@ REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i)(?: (?:has|have|had|
             r"took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:entering play|enters play|"
             r"being destroyed|destroyed|dying|being bowed|bowed|being discarded|discarded|(?:it|that|this)(?: being "
             r"(?:destroyed|bowed|discarded))?))?")
+# other triggers the sentence describes in words ("an opponent trait", "my opponent has a delayed effect"): items
+# of that kind answering the moment, for that player
+_WHO = r"(?P<who>(?:my )?opponents?|his|her|their|my|i|your)"
+TRAIT = rf"{_WHO}(?: s)?(?: (?:has|have|had))?(?: (?:a|an|the))?(?: (?:own|triggered))? traits?"
+DELAYED = rf"(?<!\d )(?:{_WHO}(?: s)?(?: (?:has|have|had))? )?(?:a |an |the )?delayed effects?"
 TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
           r"(?:ends|begins|starts)")
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
 ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) (?:their|his|her) turn|"
           r"(?:my )?opponent is (?:the )?active(?: player)?")
+MY_TURN = r"(?:on|during) my (?:own )?turn"  # the default: you are the active player
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
 # Who went first this game (Courtesy traits, "When going second ..."): "I went first", "I'm going second", "my
@@ -80,11 +94,11 @@ class L5rPhrases:
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
              r"samurai", r"shugenja")
-    answers = ("about the order things triggered at one moment resolve in (`/l5r order`) and how long an "
-               "effect lasts (`/l5r duration`)")
+    answers = ("about the order things triggered at one moment resolve in (the order question) and how long an "
+               "effect lasts (the duration question)")
     # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
     # last?" is a duration question)
-    _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of)\b).*"
+    _STAT = r"^(?!.*\b(?:how long|lasts?|still|wears? off|until|after the|end of|negated?|later)\b).*"
     cannot = (r"\bcosts?\b", r"\bgold cost\b", r"\blegal\b", r"\bbanned\b", _STAT + r"\bforce\b(?! \+)",
               _STAT + r"\bchi\b",
               r"\bhonou?r requirement\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\bstats?\b")
@@ -111,8 +125,15 @@ class L5rPhrases:
             happened = next(iter(sentence.find(HAPPENED)), None)
             if happened is not None:
                 return self._order_happened(sentence, happened)
-        if moment is not None and (len(cards) > 1 or ordered):
+        if moment is not None and (len(cards) > 1 or ordered or sentence.has(REACTION) or sentence.has(TRAIT)
+                                   or sentence.has(DELAYED)):
             return self._order(sentence, moment)
+        if ordered and compare is None:  # an order asked for, but no moment the sentence names: asked back
+            return Ask("cannot-ask", "That asks what answers a moment and in what order, but names no moment that "
+                                     "can be read: say it as “after X enters play” / “when you pay Gold for X” "
+                                     "(or ask how long one effect lasts).",
+                       tuple(Option(f"How long {sentence.cards[n].name} lasts", self._duration(sentence.copy(), n))
+                             for n in cards[:3]))
         if compare is not None:
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
@@ -122,7 +143,7 @@ class L5rPhrases:
             for n in cards:
                 copy = sentence.copy()
                 options.append(Option(sentence.cards[n].name, self._duration(copy, n)))
-            return Ask("several-cards", "That names several cards but no moment they answer; `/l5r duration` "
+            return Ask("several-cards", "That names several cards but no moment they answer; the duration question "
                                         "judges one effect at a time (for an order, say the moment: “after a "
                                         "Personality is destroyed, which resolves first?”). Which card?",
                        tuple(options))
@@ -136,9 +157,11 @@ class L5rPhrases:
         items = [sentence.cards[n].name for n in sentence.distinct() if n not in inside]
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
+        _described(sentence, at, items)
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
+        sentence.take(MY_TURN)
         _went_first(sentence, inputs)
         sentence.take(ORDER_WORDS)
         return sentence.reading("order", inputs)
@@ -156,12 +179,7 @@ class L5rPhrases:
         items = [sentence.cards[n].name for n in sentence.distinct()]
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
-        for m in sentence.take(REACTION):
-            who = "opponent" if m.group("who") in ("opponent", "opponents", "my opponent", "my opponents", "his",
-                                                   "her", "their") else "you"
-            item = f"reaction:{at}@{who}"
-            if item not in items:
-                items.append(item)
+        _described(sentence, at, items)
         inputs: dict[str, Any] = {"at": at, "item": items}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
@@ -189,7 +207,40 @@ class L5rPhrases:
                 found.append((sentence.position(m), event))
         if found:
             inputs["then"] = [e for _, e in sorted(found)]
+        self._ability_asked(sentence, n, inputs)
         return sentence.reading("duration", inputs)
+
+    def _ability_asked(self, sentence: Sentence, n: int, inputs: dict[str, Any]) -> None:
+        """A card of several abilities asked about by a word of one that is not the one judged by default
+        ("Roaming Caravan's straighten", "the element from Temple to the Elements", "when I pay for recruiting"):
+        that ability is judged (`CARD#N`), and the note says which."""
+        card = sentence.cards[n].card
+        if card is None:
+            return
+        abilities = read_card(card)
+        if len(abilities) < 2:
+            return
+        free = [i for i, w in enumerate(sentence.words) if i not in sentence.used and w.norm not in FILLER
+                and w.norm not in self.filler and w.base not in self.filler and len(w.base) >= 3]
+        if not free:
+            return
+        default = first_to_judge(abilities)
+        scores = [(len(_said_in(sentence, free, a)), a) for a in abilities]
+        best = max(score for score, _ in scores)
+        top = [a for score, a in scores if score == best]
+        if best == 0 or len(top) > 1:
+            return
+        chosen = top[0]
+        said = _said_in(sentence, free, chosen)
+        sentence.used |= said
+        if chosen.index == default.index:  # the words say the ability judged anyway ("the Gold ... when I pay")
+            return
+        inputs["card"] = f"{inputs['card']}#{chosen.index}"
+        words = "”, “".join(dict.fromkeys(sentence.words[i].text for i in sorted(said)))
+        text = chosen.rules_text or chosen.text
+        owner = card.name + ("'" if card.name.endswith("s") else "'s")
+        sentence.note(f"“{words}” points to {owner} ability #{chosen.index} (“{_cut(text)}”), not the one judged "
+                      f"by default (#{default.index}): that ability is judged")
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         out = dict(inputs)
@@ -202,6 +253,51 @@ class L5rPhrases:
         elif out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+# What a player calls an ability by, beside its own words: "the element" it gives, the Gold "when I pay"
+_CALLED = {"element": ("air", "earth", "fire", "water", "void"), "pay": ("gold",), "paying": ("gold",),
+           "payment": ("gold",), "recruit": ("gold",), "recruiting": ("gold",)}
+
+
+def _stem(word: str) -> str:
+    return word[:5]
+
+
+def _said_in(sentence: Sentence, free: list[int], ability: Ability) -> set[int]:
+    """The free words of the sentence that the ability's own words say (or what players call them)."""
+    own = {w for w in fold(ability.rules_text or ability.text).split() if len(w) >= 4}
+    stems = {_stem(w) for w in own}
+    found = set()
+    for i in free:
+        word = sentence.words[i]
+        forms = {fold(word.base), fold(word.text)}
+        base = fold(word.base)
+        called = _CALLED.get(base) or _CALLED.get(base.rstrip("s")) or ()
+        if {_stem(f) for f in forms if len(f) >= 4} & stems or any(c in own or c in fold(ability.text).split()
+                                                                    for c in called):
+            found.add(i)
+    return found
+
+
+def _cut(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _described(sentence: Sentence, at: str, items: list[str]) -> None:
+    """Reactions, traits and delayed effects the sentence describes in words ("my opponent has a Reaction",
+    "an opponent trait", "a delayed effect"): each an item of that kind answering the moment, for that player."""
+    for kind, pattern in (("reaction", REACTION), ("trait", TRAIT), ("delayed", DELAYED)):
+        for m in sentence.take(pattern):
+            said = m.group("who")
+            who = "opponent" if said in ("opponent", "opponents", "my opponent", "my opponents", "his", "her",
+                                         "their") else "you"
+            if said is None:
+                sentence.note(f"“{sentence.typed(m)}”, said without whose it is, is read as yours")
+            item = f"{kind}:{at}@{who}"
+            if item not in items:
+                items.append(item)
 
 
 def _went_first(sentence: Sentence, inputs: dict[str, Any]) -> None:

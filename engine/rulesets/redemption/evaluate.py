@@ -23,6 +23,7 @@ from engine.rulesets.redemption.terms import (
     Role,
     Term,
     inherent_type,
+    lasting_words,
     read_card,
     territory_character,
 )
@@ -32,6 +33,8 @@ _PHASE_END = ("phase-ends", "turn-ends", "round-ends")
 # Terms that end only the sentence they govern: a window once over, a copy's own limit once the card resets.
 _CLOSES = (Role.WINDOW, Role.CAP)
 _SET_ASIDE = re.compile(r"\bset\b.*\baside\b|\bset-aside\b", re.I)
+# "On return, ...", "Upon return Hero ...": what the card does when its set-aside cards come back
+_ON_RETURN = re.compile(r"^(?:on|upon) return\b[,:]?\s*", re.I)
 _LEAVES = {"battle": "leaves-battle", "field-of-battle": "leaves-battle", "territory": "leaves-territory"}
 # Parts preferred for each zone, most likely first. STAR abilities are used before the game, so they are
 # judged only when asked for or when nothing else lasts.
@@ -69,6 +72,9 @@ class TermState:
     phase: int = 0
     returns: bool = False
     news: str = ""  # what the last event did to the count, for the trace
+    # The set-aside's bound once its cards came back and what the card does "On return" began: it no longer bounds
+    # the ability (D9: the upper bound changes as the game progresses)
+    superseded: bool = False
 
     def as_json(self) -> dict[str, object]:
         t = self.term
@@ -131,6 +137,10 @@ class PartVerdict:
     ended_by: int | None = None  # 1-based index of the event after which the ability no longer persists
     # Only the ability's "Cannot be negated / prevented / interrupted" lasts (RG1): its effects happen at once.
     only_cannot_be: str = ""
+    # A lasting sentence that begins when a timed set-aside's cards come back ("On return Hero gains ... until
+    # discarded"), and the event index at which it began (None: not yet)
+    on_return: str = ""
+    returned_by: int | None = None
 
     def conditions(self) -> list[dict[str, object]]:
         """The part's conditions, numbered as events name them ("condition-false:2")."""
@@ -263,6 +273,7 @@ class Evaluator:
         self.trace = Trace()
         self._checked_once = ""  # an "If [game state]" checked once, when the part keeps no condition up
         self._battle_end = ""  # the part only waits to act at the end of the battle ("After battle, ...")
+        self._on_return = ""  # the lasting sentence a timed set-aside's return starts ("On return, ...")
         self._cannot_if = self._cannot_be = ""  # "Cannot be negated if Coliseum is in play": the sentence, its "if"
         # Whose turn it is, as a seat: 0 is yours; a card played on an opponent's turn is taken as played on the
         # turn of the opponent just before you (so your turn comes next).
@@ -411,7 +422,12 @@ class Evaluator:
             # return Hero to ..." is an action done when the count is over, in that upkeep.
             s.returns = (set_aside and s.term.rule == "D4" and s.term.ends_result and s.term.length.startswith("turns:")
                          and not s.term.text.lower().startswith("after"))
+        self._on_return = self._returning(reading, states, verdict) if any(s.returns for s in states) else ""
         for w in verdict.waits_for:
+            if w.words == verdict.on_return:
+                trace.add(None, _quote(w.words), "waits for the set-aside cards to come back: what follows it starts "
+                          "then, with its own duration", source="text")
+                continue
             when = " or ".join(w.starts_on)
             trace.add(None, _quote(w.words), f"waits for this trigger: what follows it has not started, and starts "
                       f"when it happens (event {when})", source="text")
@@ -447,6 +463,58 @@ class Evaluator:
                       f"the upper bound is now {verdict.upper_bound.rule}: {verdict.upper_bound.why}",
                       source="rule")
         return verdict
+
+    def _returning(self, reading: PartReading, states: list[TermState], verdict: PartVerdict) -> str:
+        """The lasting sentence a timed set-aside's return starts ("On return Hero gains ability to band to any Hero
+        until discarded"), or "": its own terms wait for the return, and its trigger words are what the ability
+        waits for. A sentence that only acts at once on return ("On return, draw 3") is not one: the ability ends as
+        the cards come back, its action done."""
+        sentence = next((x for x in reading.lasting_sentences if _ON_RETURN.match(x)
+                         and lasting_words(x[_ON_RETURN.match(x).end():])), "")
+        if not sentence:
+            return ""
+        words = _ON_RETURN.match(sentence).group(0).strip(" ,:")
+        for s in states:
+            if s.term.rule in {"D3", "D4"} and s.term.source == "text" and s.term.text in sentence \
+                    and not _SET_ASIDE.search(s.term.text):
+                s.status, s.starts_on = "waiting", ()
+        verdict.waits_for = [w for w in verdict.waits_for if not _ON_RETURN.match(w.words)]
+        verdict.waits_for.append(Trigger(words, ()))
+        verdict.on_return = words
+        return sentence
+
+    def _returned(self, states: list[TermState], verdict: PartVerdict, event: str, index: int, trigger: str,
+                  trace: Trace) -> list[TermState]:
+        """The set-aside cards came back: the set-aside's bound is spent, and what the card does on return begins
+        now with its own duration (its terms, or the D1 default to the end of this preparation phase). Told only
+        when the turn they came back in ended, what ends with that turn has ended too: returned so."""
+        for s in states:
+            if s.returns or (s.term.rule == "D3" and _SET_ASIDE.search(s.term.text)):
+                if s.status != "ended":  # (cards back early: their count is over with them)
+                    s.status, s.ended_by = "ended", index
+                s.superseded = True
+        started = [s for s in states if s.status == "waiting" and not s.starts_on]
+        for s in started:
+            s.status, s.started_by = "holds", index
+        if not started:
+            default = self._state(Term("D1", "end of the phase in which it began", "default", verdict.label))
+            default.started_by = index
+            states.append(default)
+            started = [default]
+        for w in verdict.waits_for:
+            if w.words == verdict.on_return:
+                w.started_by = index
+        verdict.returned_by = index
+        own = ", ".join(f"{s.term.rule} {_quote(s.term.text)}" if s.term.source != "default" else
+                        "the D1 default (the end of this phase, your preparation phase)" for s in started)
+        late = event in ("turn-ends", "round-ends")  # they came back earlier in the turn now over
+        trace.add("D9", trigger, f"the set-aside cards {'came' if late else 'come'} back: {_quote(self._on_return)} "
+                  f"{'began then' if late else 'begins now'} and lasts by its own duration ({own}); the set-aside's "
+                  "bound ended as it began, so it does not cap it", source="event", event=index)
+        over = [s for s in started if late and event in s.ends_on and s.count == 1]
+        for s in over:
+            s.status, s.ended_by = "ended", index
+        return over
 
     def _state(self, term: Term) -> TermState:
         ends_on, count = _ends_on(term, self.scenario.played_in, self.card)
@@ -618,7 +686,10 @@ class Evaluator:
                         "duration")
                 case _ as unreachable:
                     assert_never(unreachable)
-            if s.status == "waiting" and t.rule == "D3":
+            if s.status == "waiting" and not s.starts_on and self._on_return:
+                what = (f"part of {_quote(self._on_return)}: it starts when the set-aside cards come back, and "
+                        "bounds nothing until then")
+            elif s.status == "waiting" and t.rule == "D3":
                 what = ("a targeting that waits for a later event: not made yet, so it bounds nothing until the "
                         "scenario says it happens (event targeted)")
                 trace.interpret(notes.conditional_target(t.text))
@@ -671,7 +742,7 @@ class Evaluator:
             if t.rule == "D4" and t.length.startswith(("turns:", "rounds:")):
                 trace.interpret(notes.UNKNOWN_COUNT if s.count == 0 else notes.TURN_COUNT)
                 if s.returns:
-                    trace.interpret(notes.RETURN_IN_PREPARATION)
+                    trace.interpret(notes.ON_RETURN if self._on_return else notes.RETURN_IN_PREPARATION)
                     trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players,
                                                      "the set-aside cards come back in your preparation phase",
                                                      "turn-order-return"))
@@ -761,10 +832,16 @@ class Evaluator:
             for s in list(ended_now):
                 if s.term.rule == "D4" and s.term.ends_result:
                     # The stated time was the length of the targeted result (or of the copy): it changes now.
-                    for bound in states:
-                        if bound.term.role == Role.BOUND and bound.status != "ended":
+                    for bound in states:  # (a targeting not made yet is no result this time measures)
+                        if bound.term.role == Role.BOUND and bound.status not in ("ended", "waiting"):
                             bound.status, bound.ended_by = "ended", index
                             ended_now.append(bound)
+            early = event == "result-changed" and any(s.term.rule == "D3" and _SET_ASIDE.search(s.term.text)
+                                                      for s in ended_now)
+            if self._on_return and verdict.returned_by is None and (early or any(s.returns for s in ended_now)):
+                if early:  # the set-aside result changed before its count was over: its cards came back early
+                    trace.interpret(notes.ON_RETURN_EARLY)
+                ended_now += self._returned(states, verdict, event, index, trigger, trace)
             if event == "battle-ends":
                 battle_seen = True
             for s in ended_now:
@@ -897,7 +974,7 @@ class Evaluator:
         return self._upper_bound(states).rule
 
     def _upper_bound(self, states: list[TermState]) -> UpperBound:
-        states = [s for s in states if s.status != "waiting"]
+        states = [s for s in states if s.status != "waiting" and not s.superseded]
         by_rule = {s.term.rule: s for s in states if s.term.role in (Role.BOUND, Role.STANDALONE)}
         if "D2" in by_rule:
             s, why = by_rule["D2"], "D2 overrides every other duration"
@@ -951,7 +1028,7 @@ def _trigger(bound: UpperBound) -> str:
 
 def _bound_ended(states: list[TermState]) -> bool:
     """Whether the upper bound itself has elapsed (as opposed to a window closing on all that was left)."""
-    states = [s for s in states if s.status != "waiting"]
+    states = [s for s in states if s.status != "waiting" and not s.superseded]
     bounds = [s for s in states if s.term.role == Role.BOUND]
     if bounds:
         return any(s.status == "ended" for s in bounds)
@@ -959,7 +1036,8 @@ def _bound_ended(states: list[TermState]) -> bool:
 
 
 def _persists(states: list[TermState]) -> bool:
-    states = [s for s in states if s.status != "waiting"]  # a targeting not yet made bounds nothing
+    # a targeting not yet made bounds nothing, nor a set-aside whose cards came back to start what follows
+    states = [s for s in states if s.status != "waiting" and not s.superseded]
     if any(s.term.role == Role.WINDOW and not s.term.scope and s.status == "ended" for s in states):
         return False  # the window the whole ability waited in is over
     bounds = [s for s in states if s.term.role == Role.BOUND]

@@ -44,6 +44,18 @@ RETURN_IN_PREPARATION = Interpretation(
     "Cards set aside for a number of turns come back during the preparation phase of the player who set them aside "
     "(taken as you, who played the card), once the count is over: the set-aside result, and the ability based on it, "
     "end then (after that turn's draw and upkeep phases end).")
+ON_RETURN = Interpretation(
+    "on-return", "D9",
+    "Cards set aside for a number of turns come back during the preparation phase of the player who set them aside "
+    "(taken as you, who played the card), once the count is over (after that turn's draw and upkeep phases end). "
+    "What the card does \"On return\" begins then, with its own duration (its stated one, or the D1 default: the "
+    "end of the phase it begins in, your preparation phase): the set-aside's bound ends as it begins, so it does "
+    "not cap it (the upper bound changes as the game progresses).")
+ON_RETURN_EARLY = Interpretation(
+    "on-return-early", "D3",
+    "The set-aside result changed before its count of turns was over: taken as its cards coming back early, so what "
+    "the card does \"On return\" begins then. Cards removed from the set-aside area otherwise never return, and "
+    "nothing of the ability would last.")
 UNKNOWN_COUNT = Interpretation(
     "unknown-count", "D4",
     "The number of turns is X, which the scenario does not fix, so that term is treated as still running.")

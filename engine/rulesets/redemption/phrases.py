@@ -63,6 +63,13 @@ NEXT_IN_BATTLE = re.compile(r"\bnext\b(?:(?!\bnext\b)[^,.;:])*?\b(?:played|plays
 # the condition checks, not a duration of the ability.
 CONDITION_START = re.compile(r"\b(?:if|unless|when|whenever|once|while|as long as)\b(?![^,]*,)", re.I)
 
+# A deadline the card acts at: "If it is not rescued by the end of the current player's next turn, discard this card
+# to ...": unless the result changes first, the card removes itself then, so the time is the length of its result.
+DEADLINE = re.compile(
+    r"^if\b[^,]*?\bnot\b[^,]*?\bby the end of (?:the )?(?P<whose>your|their|his|her|its|owner['’]s|holder['’]s|"
+    r"opponent['’]s|that player['’]s|(?:the )?current player['’]s) next turn\b[^,]*,[^.]*\bdiscard this card\b",
+    re.I)
+
 TIME = re.compile(
     r"\buntil (?:the )?end of (?:the |this |current |the current |holder's |your )?(?P<until>turn|battle|phase|round)\b"
     r"|\b(?:until|at) the end of (?:the )?(?P<whose>your|their|his|her|its|owner['’]s|holder['’]s|opponent['’]s|"

@@ -8,10 +8,13 @@ the end of the turn", "if it leaves play"), whose turn it was ("on their turn") 
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from dataclasses import replace
 from typing import Any
 
-from engine.sentence import NUMBER, Ask, Option, Reading, Sentence, number
+from engine.names import fold
+from engine.sentence import NUMBER, Ask, CardSpan, Option, Reading, Sentence, number
 
 _OWNER = r"(?:(?:my|his|her|their|your|the|an?|opponents?|my opponents?|each|our) )?"
 _PLAYED = r"(?:(?:is |was |gets |get )?(?:played|play|put|placed|used|it s|its|is|was|he s|hes|she s) )?"
@@ -30,7 +33,8 @@ EVENTS: tuple[tuple[str, str], ...] = (
                   rf"{_COUNT.replace('count', 'count2')} turns? (?:{_ENDS}|pass(?:es)?))"),
     ("battle-ends", rf"(?:(?:after|once|when|past|beyond|outside of|until|till) (?:the |this |a )?battle(?: {_ENDS})?|"
                     rf"(?:the |this )?battle {_ENDS}|(?:at |until |after )?the end of (?:the |this )?battle)"),
-    ("phase-ends", rf"(?:(?:the |this |that )?phase {_ENDS}|(?:at |until |after |past )?(?:the )?end of (?:the |this )?"
+    ("phase-ends", rf"(?:(?:the |this |that )?(?:preparation |draw |upkeep |discard )?phase {_ENDS}|"
+                   rf"(?:at |until |after |past )?(?:the )?end of (?:the |this )?"
                    rf"phase|(?:the |into the )?next phase|after the phase)"),
     ("round-ends", rf"(?:(?:the |this )?round {_ENDS}|(?:at |until |after )?(?:the )?end of (?:the |this )?round|"
                    rf"(?:the )?next round|after the round)"),
@@ -42,11 +46,16 @@ EVENTS: tuple[tuple[str, str], ...] = (
     ("leaves-battle", r"(?:(?:leaves|left|leave|leaving) (?:the )?battle|(?:is |gets |was )?(?:removed|withdrawn) "
                       r"from (?:the )?battle|withdraws|retreats|is withdrawn)"),
     ("leaves-territory", rf"(?:leaves|left|leaving) {_OWNER}territory"),
-    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:discarded|banished|removed from "
-                    r"play|returned to (?:hand|deck|the deck|their hand|my hand)))"),
+    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:(?:discarded|banished)(?: from "
+                    r"(?:the )?(?:battle|play|territory|field of battle))?|removed from play|returned to (?:hand|deck|"
+                    r"the deck|their hand|my hand)))"),
+    # a Lost Soul rescued leaves the Land of Bondage for the rescuer's Land of Redemption: out of play
+    ("leaves-play", r"(?:is |was |gets |got |has been |just got |just was )(?:just )?rescued"),
     ("deactivated", r"(?:is |gets |was |get )?deactivated"),
     ("reset", r"(?:is |gets )?reset(?:s)?(?: to face value)?"),
 )
+# "after the Hero set aside by Gathering of Angels returns": the cards set aside "for N turns" came back
+RETURNS = r"(?:returns?|returned|comes? back|came back|is back|are back|come back)"
 TURNS: tuple[tuple[str, str], ...] = (
     ("theirs", r"(?:on|during|in) (?:my |an |the |another )?(?:opponents?|other players?|opponent s)(?: s)? turn|"
                r"(?:on|during|in) (?:their|his|her) turn|(?:played |is played )?on opponents turn"),
@@ -63,8 +72,12 @@ class RedemptionPhrases:
     hints = (r"(?:my |their |his |the )?territory", r"land of bondage", r"lost souls?", r"heroes", r"hero",
              r"evil characters?", r"enhancements?", r"brigades?", r"rescue", r"artifact pile", r"field of battle",
              r"dominants?", r"fortress", r"curse")
-    answers = "about how long a card's special ability lasts (`/duration`)"
-    cannot = (r"\bblock(?:s|ed|ing)?\b", r"\blegal\b", r"\bbanned\b", r"\btype (?:1|2|one|two)\b", r"\bbrigade is\b",
+    answers = "about how long a card's special ability lasts (the duration question)"
+    # whether a card can block is no duration question; a block that happened ("Goliath blocked and negated ...",
+    # "while blocking on my opponent's turn") is the scene of one
+    cannot = (r"\b(?:can|could|may|cannot|cant) (?:\w+ ){0,4}block\b|\bwho (?:can )?blocks?\b",
+              r"\bblock(?:s)? (?:a|an|the|my|his|her|their) \w+ with\b",
+              r"\blegal\b", r"\bbanned\b", r"\btype (?:1|2|one|two)\b", r"\bbrigade is\b",
               r"\bwhat brigade\b", r"\bhow much\b", r"\bworth\b", r"\bany good\b", r"\bdeck ?build", r"\brarity\b",
               r"\bwho wins\b", r"\bhow many (?:lost souls|cards)\b")
     filler = frozenset({"last", "lasts", "lasting", "long", "ability", "abilities", "special", "effect", "effects",
@@ -75,11 +88,52 @@ class RedemptionPhrases:
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         named = _distinct(sentence)
+        if len(named) > 1:  # "my Evil Character", "protect Lost Souls": the game's own words, not a card asked about
+            words = [n for n in named if self._game_words(sentence, n)]
+            if words and len(words) < len(named):
+                for n in words:
+                    span = sentence.cards[n]
+                    sentence.note(f"“{span.typed}” is read as the game's word, not the card {span.name}")
+                    if span.card is None and span.candidates:
+                        sentence.cards[n] = replace(span, card=span.candidates[0], how="chosen", candidates=())
+                    for m in sentence.mentions(n):
+                        sentence.use_card(m)
+                named = [n for n in named if n not in words]
+        subject = _subject(sentence, named) if len(named) > 1 else None
+        if subject is not None:
+            asked = sentence.cards[subject]
+            said = [sentence.cards[k].typed for k in named if k != subject]
+            others = tuple(Option(sentence.cards[k].name, self._one(sentence, k, fresh=True)) for k in named
+                           if k != subject)
+            named_by = _names_others(sentence, subject, named)
+            sentence.note(f"“{'”, “'.join(said)}” is read as "
+                          + (f"what {asked.name}'s ability names" if named_by else
+                             f"part of the scene of {asked.name}'s ability (the sentence asks about its ability)")
+                          + ", not as a card asked about")
+            reading = self._one(sentence, subject)
+            text = _text_of(asked)
+            for k in named:
+                for m in sentence.mentions(k):
+                    span = sentence.cards[m]
+                    if span.card is None and span.candidates:  # "Judah": which Judah does not matter here
+                        which = next((c for c in span.candidates if f" {fold(c.name)} " in text), span.candidates[0])
+                        sentence.cards[m] = replace(span, card=which, how="chosen", candidates=())
+                    sentence.use_card(m)
+            return replace(reading, notes=tuple(sentence.notes), others=others)
         if len(named) > 1:
             options = tuple(Option(sentence.cards[n].name, self._one(sentence, n, fresh=True)) for n in named)
-            return Ask("several-cards", "That names several cards; `/duration` judges one card at a time: which "
-                                        "one?", options)
+            return Ask("several-cards", "That names several cards; the duration question judges one card at a "
+                                        "time: which one?", options)
         return self._one(sentence, named[0])
+
+    def _game_words(self, sentence: Sentence, n: int) -> bool:
+        """Whether a card's words, with the words after them, are one of the game's own phrases ("Evil" of "Evil
+        Character", "Lost Souls", "Heroes")."""
+        span = sentence.cards[n]
+        rest = " ".join(w.norm for w in sentence.words[span.start:])
+        typed = " ".join(w.norm for w in sentence.words[span.start:span.end])
+        return any((m := re.match(rf"(?:{pattern})\b", rest)) is not None and m.end() >= len(typed)
+                   for pattern in self.hints if "territory" not in pattern)
 
     def _one(self, sentence: Sentence, n: int, fresh: bool = False) -> Reading:
         if fresh:
@@ -110,6 +164,15 @@ class RedemptionPhrases:
                 if said:
                     times = min(number(said) or 2, 6)
                 found.append((sentence.position(m), event, times))
+        back = _set_aside_turns(card.card) if card.card is not None else None
+        if back is not None:
+            for m in sentence.take(RETURNS):
+                sentence.take(r"(?:[a-z]+ ){0,2}?set aside(?: by)?")  # "the Hero set aside by": what came back
+                found.append((sentence.position(m), "turn-ends", back))
+                found.append((sentence.position(m) + 0.5, "phase-ends", 2))
+                sentence.note(f"“{sentence.typed(m)}” is read as the set-aside cards coming back: {back} turns end, "
+                              "then your draw and upkeep phases (they return in your preparation phase)")
+                break
         events = [e for _, e, t in sorted(found) for _ in range(t)]
         if events:
             inputs["then"] = events
@@ -120,6 +183,43 @@ class RedemptionPhrases:
         if out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+def _set_aside_turns(card: Any) -> int | None:
+    """N of a card's "set ... aside for N turns" (the turns its set-aside cards stay out), else None."""
+    m = re.search(rf"\bset\b[^.]*?\baside for (?P<n>{NUMBER}) turns?\b", card.text, re.I)
+    count = number(m.group("n")) if m else None
+    return count if count is not None and 0 < count <= 6 else None
+
+
+def _said(span: CardSpan) -> str:
+    """A card's name as the sentence typed it, without a possessive or a set ("Priscilla's" -> "priscilla")."""
+    return fold(re.sub(r"(?:'s|’s|s'|s’)$", "", span.typed.strip()))
+
+
+def _subject(sentence: Sentence, named: list[int]) -> int | None:
+    """The card asked about when the others are only what its ability names ("Priscilla's band with Aquila": her
+    text says "May band with Aquila"; "does Benjamin still protect Lost Souls": his says "Protect Lost Souls"): the
+    one whose text names every other card as typed; of several, the one written with a possessive, else none."""
+    fits = [n for n in named if _names_others(sentence, n, named)]
+    if len(fits) == 1:
+        return fits[0]
+    # of several whose texts name the others, or when the printing read names none (another printing may), the one
+    # the sentence writes as the owner ("Azariah the High Priest's ability with Storehouse")
+    owned = [n for n in fits or named if re.search(r"(?:'s|’s|s'|s’)$", sentence.cards[n].typed.strip())]
+    return owned[0] if len(owned) == 1 else None
+
+
+def _names_others(sentence: Sentence, n: int, named: list[int]) -> bool:
+    """Whether card n's text names every other card named, as typed ("Lost Souls" also as "Lost Soul")."""
+    text = _text_of(sentence.cards[n])
+    return all(f" {_said(sentence.cards[k])} " in text or f" {_said(sentence.cards[k]).rstrip('s')} " in text
+               for k in named if k != n)
+
+
+def _text_of(span: CardSpan) -> str:
+    cards = [span.card] if span.card is not None else list(span.candidates)
+    return " " + " ".join(fold(c.text) for c in cards) + " "
 
 
 def _distinct(sentence: Sentence) -> list[int]:

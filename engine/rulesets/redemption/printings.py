@@ -43,8 +43,21 @@ def printing_rank(card: Card) -> tuple[bool, bool, int]:
 
 
 def reading_key(card: Card, annotations: Sequence[Annotation] = ()) -> Hashable:
-    """What a duration ruling reads off this printing; equal keys get equal rulings."""
-    parts = tuple((r.part.label, r.lasting, tuple(sorted((t.rule, t.length, t.source, t.self_placed, t.ends_result)
-                                                        for t in r.terms)))
+    """What a duration ruling reads off this printing; equal keys get equal rulings. The card words an answer
+    quotes (its terms, a "Cannot be ..." sentence, a trigger it waits for) are part of it: two printings whose
+    answers quote different words do not read alike (blind round 41011: "Haman's Plot" answered with the (Roots)
+    card's "Cannot be negated" for the (Pat) card's "Cannot be interrupted, prevented or negated")."""
+    parts = tuple((r.part.label, r.lasting, tuple(sorted((t.rule, t.length, t.source, t.self_placed, t.ends_result,
+                                                         _words(t.text)) for t in r.terms)),
+                   _words(r.cannot_be) if r.lasting else "",
+                   tuple(_words(w) for w, _ in r.triggers) if r.lasting else (),
+                   # whether only a "Cannot be ..." lasts (RG1), and whether there are words an inherent
+                   # duration keeps standing (a Lost Soul's, an Artifact's: evaluate._lasting)
+                   bool(r.lasting_sentences), len(r.part.text.split()) >= 3)
                   for r in read_card(card, annotations))
     return (card.type.casefold(), card.card_class.casefold(), parts)
+
+
+def _words(text: str) -> str:
+    """Card words as an answer quotes them, spacing, case and apostrophes aside."""
+    return " ".join(text.replace("’", "'").split()).casefold()

@@ -69,7 +69,8 @@ def _end(bound: UpperBound, verdict: Verdict) -> tuple[str, str]:
         case "D2":
             return "when", f"{card} resets to face value" + _timed_result(verdict)
         case "D3":
-            timed = next((s for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result), None)
+            timed = next((s for s in verdict.part.terms if s.term.rule == "D4" and s.term.ends_result
+                          and not s.superseded), None)
             if timed is not None and timed.term.length.startswith("turns:"):
                 return _turn_count(timed)
             if timed is not None:  # the stated time measures the result: it says how long
@@ -133,16 +134,42 @@ def plain(verdict: Verdict) -> str:
     """How long, as a player would say it; an ability still waiting for its trigger says so first."""
     text = _plain(verdict)
     part = verdict.part
+    if verdict.scenario.events and "the current player's next turn" in text:
+        # once turns have passed, "the current player" is someone else: say whose turn it was
+        whose = "your" if verdict.scenario.whose_turn == "mine" else "their"
+        text = text.replace("the current player's next turn",
+                            f"{whose} next turn (the card's “current player” is the one whose turn it was played on)")
     if part.only_cannot_be:  # its effects are instant; what lasts is its "Cannot be negated/prevented" (RG1)
         words = part.only_cannot_be
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
                  f" (its effects happen at once; only its “{words}” lasts)")
+    if part.on_return and part.returned_by is None and part.persists:
+        # what ends first is the set-aside, not the ability: what it does on return follows it
+        if text.startswith(("Lasts ", "Ends ")):
+            text = f"The set-aside {text[0].lower()}{text[1:]}"
+        else:
+            text = text.replace("; ends ", "; the set-aside ends ", 1)
+        text += f"; then what it does “{part.on_return}” lasts {_on_return_time(part)}"
+    elif part.on_return and part.returned_by is not None and part.persists and not text.startswith("Lasts"):
+        text += f" (what it does “{part.on_return}” began as the set-aside cards came back)"
     waiting = [w for w in part.waits_for if w.started_by is None]
     if not waiting or not part.persists:
         return text
     words = " or ".join(quoted(w.words, 60) for w in waiting)
     lead = "Active, waiting for" if part.waits_whole else "Partly waiting for"
     return f"{lead} {words}: {text[:1].lower()}{text[1:]}"
+
+
+def _on_return_time(part: PartVerdict) -> str:
+    """How long what a card does on return lasts, said before the cards come back: its own terms, or the D1
+    default."""
+    own = [s.term for s in part.terms if s.status == "waiting" and not s.starts_on]
+    if not own:
+        return "to the end of the phase it begins in (your preparation phase)"
+    term = own[0]
+    if term.rule == "D4":
+        return ("for " if ":" in term.length else "until ") + _time(term.length)
+    return quoted(" ".join(term.text.split()), 60)
 
 
 def _plain(verdict: Verdict) -> str:
@@ -162,6 +189,9 @@ def _plain(verdict: Verdict) -> str:
         event = events[ended - 1] if ended and ended <= len(events) else (events[-1] if events else "")
         what = _EVENT_WORDS.get(event, event).format(card=short_name(verdict))
         counted = next((s for s in part.terms if s.term.length.startswith("turns:") and s.ended_by == ended), None)
+        if part.on_return and part.returned_by is not None:  # what it did on return lasted past the set-aside
+            return (f"Has ended: {what} (what it does “{part.on_return}” began as the set-aside cards came back"
+                    f"{', and ended with that turn' if event in ('turn-ends', 'round-ends') else ''})")
         if counted is not None and ended:  # a count of turns (RG3) is over in an upkeep, not at a phase's end
             what = ("the set-aside cards came back in your preparation phase" if counted.returns else
                     f"the count of {_time(counted.term.length)} was over in the upkeep")

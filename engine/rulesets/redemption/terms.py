@@ -256,6 +256,11 @@ def _lasting_words(sentence: str) -> bool:
     return any(m.start() >= after and not _loop_until(unquoted, m) for m in P.LASTING.finditer(unquoted))
 
 
+def lasting_words(sentence: str) -> bool:
+    """Whether a sentence has lasting words of its own (outside a leading condition checked once)."""
+    return _lasting_words(sentence)
+
+
 def _battle_end_action(sentence: str) -> str:
     """The words of a delayed action at the end of the battle, when they are all that makes the sentence last
     ("After battle, discard this card", "discard Egyptian Archer at end of battle"); "" otherwise: "until end of
@@ -316,6 +321,7 @@ class _SentenceReader:
                 self.add("D2", m.group(0))
                 self.lasting = True
         self._targeting()
+        self._deadline()
         self._until()
         self._in_play()
         self._times()
@@ -325,6 +331,20 @@ class _SentenceReader:
             self.reader.unclassified.append(phrase)
             self.reader.recurring.append(phrase)
             self.lasting = True
+
+    def _deadline(self) -> None:
+        """"If it is not rescued by the end of the current player's next turn, discard this card ...": the card
+        removes itself at that time unless its result changes first, so the time measures the result (its
+        placement); no trigger to wait for."""
+        m = P.DEADLINE.match(self.sentence)
+        if m is None:
+            return
+        whose = m.group("whose").strip().lower()
+        length = ("your-next-turn" if whose in P.YOUR_TURN else "their-next-turn" if whose in P.THEIR_TURN
+                  else "current-next-turn" if "current player" in whose else "next-turn")
+        start = m.group(0).lower().index("by the end of")
+        self.add("D4", m.group(0)[start:m.group(0).index(",")], length=length, ends_result=True)
+        self.lasting = True
 
     def _d3(self, text: str, start: int, *, own: bool = False) -> None:
         pending = _waits(self.sentence, start)
@@ -548,7 +568,8 @@ class _PartReader:
                 opening = _OPENS_WITH_TRIGGER.match(sentence)
                 clause = re.search(r"[,:]", sentence)
                 # A repeating action ("Each upkeep, ...", "Once per turn, ...") is no trigger that starts it.
-                trig = trigger_of(sentence, clause.end(), recurring=False) if opening and clause else None
+                trig = trigger_of(sentence, clause.end(), recurring=False) if opening and clause \
+                    and not P.DEADLINE.match(sentence) else None
                 if trig:
                     self.triggers.append(trig)
         cannot_be = _cannot_be(self.part.text)

@@ -202,7 +202,9 @@ def test_during_your_next_turn_waits_for_that_turn():
     pairs = [("object", "attack"), ("effect", "Ingress of Sanguine Ire")]
     states = [effect_on(judge([*pairs, *[("then", "end-of-turn")] * n]), "attack", "Ingress")["status"]
               for n in range(4)]
-    assert states == ["not-started", "not-started", "active", "ended"]
+    # (session 5: Ingress is activated only during an opponent's end phase, so the scenario starts on that
+    # opponent's turn and "your next turn" is the one after the first end-of-turn)
+    assert states == ["not-started", "active", "ended", "ended"]
 
 
 def test_objects_and_effects_entering_at_once_share_a_timestamp():  # GA13

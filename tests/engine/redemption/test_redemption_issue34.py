@@ -15,6 +15,7 @@ from engine.rulesets.redemption import judge
 from engine.rulesets.redemption.render import summary
 from engine.rulesets.redemption.terms import Role, read_card
 from tests.engine.redemption.redemption_builder import real_cards
+from tests.engine.redemption.test_redemption_on_return import ONGOING, on_return_parts
 
 
 def real(name: str) -> Card:
@@ -155,6 +156,10 @@ SET_ASIDE_ONE_TURN = (
     "The Sabbath", "The gods of Egypt", "Work with Your Hands")
 
 
+# The one-turn set-asides whose "On return" sentence keeps working after it (read from the card words there)
+ON_RETURN_ONGOING = {name for name, _, _, sentence in on_return_parts() if ONGOING.search(sentence)}
+
+
 def test_the_one_turn_set_aside_class_is_complete():
     found = with_wording(r"\bset\b[^.]*\baside\b[^.]*\bfor (?:one|1) turn\b")
     assert found - {"Peter's Shadow"} == set(SET_ASIDE_ONE_TURN)  # Peter's: "after being set aside for one turn"
@@ -170,10 +175,15 @@ def test_set_aside_for_one_turn_is_counted_in_upkeep_and_returns_in_your_prepara
         verdict = judge(real(name), zone, [*events, *still])
         assert verdict.persists is True, still
     back = judge(real(name), zone, [*events, "turn-ends", "turn-ends", "phase-ends", "phase-ends"])
+    theirs = judge(real(name), zone, [*events, "turn-ends", "phase-ends", "phase-ends"], turn="theirs")
+    if name in ON_RETURN_ONGOING:  # what it does "On return" begins as they come back (test_redemption_on_return)
+        assert back.persists is True and "on-return" in ids(back) and "RG3" in back.trace.rules_cited()
+        assert "began as the set-aside cards came back" in summary(back)
+        assert theirs.part.returned_by == len(events) + 3
+        return
     assert back.persists is False and "set-aside-return" in ids(back) and "RG3" in back.trace.rules_cited()
     assert "the set-aside cards came back in your preparation phase" in summary(back)
     # Played on an opponent's turn, your next turn is the one counted: back in its preparation phase.
-    theirs = judge(real(name), zone, [*events, "turn-ends", "phase-ends", "phase-ends"], turn="theirs")
     assert theirs.persists is False
 
 
