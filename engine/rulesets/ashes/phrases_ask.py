@@ -44,6 +44,50 @@ TRIGGER = r"(?:does|do|would|will|can) §(\d+) (?:trigger|fire|respond|react)|§
 PHOENIXBORN = (r"(?:on|at|targeting|target|against|hit|hits) (?P<who>my|their|his|her|the|an opponents?|opponents?|"
                r"the opponents?) phoenixborn")
 X = rf"x (?:=|is|of|equals) (?P<n>{NUMBER})"
+# dice said: "with 5 dice in my active pool" (--dice), "I spend 3 dice on a cost" (--exhausted-dice: at least those)
+ACTIVE_DICE = (rf"(?:with |have |has |having |there are )?(?P<n>{NUMBER}) (?:active )?dice (?:in|on) "
+               rf"(?:my |the |your )?active pool")
+SPENT_DICE = (rf"(?:i )?(?:spend|spent|spending|pay|paid|paying|place|placed|placing|exhaust|exhausted) "
+              rf"(?P<n>{NUMBER}) dice(?: (?:on|for|to pay) (?:a |the |its |my )?(?:cost|costs))?"
+              rf"(?: (?:in|into) (?:my |the )?exhausted pool)?")
+# "with 3 status tokens", "has 2 wounds": what is on the card used (a unit)
+TOKENS_ON = (rf"(?:with|has|had|having|holding|carrying) (?P<n>{NUMBER}) (?P<kind>status|wound|exhaustion)"
+             rf"(?: tokens?|s)?(?: on (?:it|him|her|them))?")
+# "only 2 Prism Tetras left in my conjuration pile", "no Panther Spirits left": the conjuration named as a card
+CONJ_LEFT = (rf"(?:there (?:are|is) )?(?:only )?(?P<n>{NUMBER}) (?:more )?§\d+ (?:are |is )?(?:left|remaining)"
+             rf"(?: (?:in|on) (?:my |the |our )?conjuration pile)?|(?P<m>no) more §\d+")
+# "I play Inkspill", "I use Blood Archer": the card used, when several are named
+USED = (r"\bi (?:play|use|cast|played|used|activate|activated|resolve|resolved|trigger|triggered) "
+        r"(?:my |a |an |the )?§(\d+)")
+# units on the board, named: "opponent has Blue Jaguar and Iron Worker", "my Iron Worker"
+_AND = r"(?: (?:and|,) (?:a |an |the |my |their )?§\d+)*"
+THEIR_UNITS = (rf"(?:my opponent|the opponent|opponent|they|he|she) (?:has|have|had|controls?|controlled) "
+               rf"(?:a |an |the )?§\d+{_AND}|(?:their|opponents|the opponents|enemy|his|her) §\d+{_AND}")
+MY_UNITS = rf"(?:i (?:have|had|control|controlled)|my) (?:a |an |the )?§\d+{_AND}"
+# moments a trigger names, as players say them (our own list): a sentence's moment words pick the ability whose
+# trigger names the same moments ("Battle Seer is declared as an attacker": "When this unit is declared as an
+# attacker")
+MOMENTS = {
+    "declare": r"declar\w*",
+    "attack": r"attack(?:er|ers|s|ed|ing)?",
+    "block": r"block(?:er|ers|s|ed|ing)?",
+    "guard": r"guard(?:s|ed|ing)?",
+    # "is destroyed" (the card itself) and "destroys a unit" (by it) are two moments
+    "destroyed": r"(?:is|was|gets|got|are|were|be|been|being) destroyed|dies|died|killed",
+    "destroys": r"destroys|destroying|destroyed (?:a|an|the|their|its|one|two|\d+|that|this|my|your|his|her)",
+    "opponent": r"(?:my |an |the )?opponents?",
+    "leave": r"leaves? play|left play|removed from play",
+    "damage": r"damaged?|wounds?|wounded",
+    "target": r"target(?:s|ed|ing)?",
+    "meditate": r"meditat\w*",
+    "heal": r"heal(?:s|ed|ing)?",
+    "discard": r"discard(?:s|ed|ing)?",
+    "draw": r"draws?|drew|drawn",
+    "dice": r"dice power|die power|dice",
+    "round": r"(?:end|start|beginning) of (?:the |a )?round|round ends",
+}
+# moments that, said and read by no ability, leave the question unread: it is then asked back
+ASK_MOMENTS = {"declare", "attack", "block", "guard", "destroyed", "destroys", "leave"}
 
 
 class AshesPhrases:
@@ -61,6 +105,15 @@ class AshesPhrases:
                         "spells", "ability", "vs", "response", "respond", "summon", "summons", "summoning"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
+        inner = _ability_words_apart(sentence)
+        if inner is sentence:
+            return self._read(sentence)
+        out = self._read(inner)  # "Leech Warrior's Shadow Drain": no card "Drain Vitality" named
+        sentence.used |= inner.used
+        sentence.notes[:] = inner.notes
+        return out
+
+    def _read(self, sentence: Sentence) -> Reading | Ask:
         cards = sentence.distinct()
         inputs: dict[str, Any] = {}
         roles: dict[int, str] = {}
@@ -68,19 +121,29 @@ class AshesPhrases:
         if trigger is not None:
             n = int(next(g for g in trigger.groups() if g is not None))
             roles[sentence.mentions(n)[0]] = "reaction"
-        placed = _placed(sentence, [n for n in cards if n not in roles])
-        cancels = [n for n in cards if n not in roles and n not in placed and _cancels(sentence.cards[n].card)]
-        if len(cards) - len(roles) - len(placed) > 1 and cancels:
+        placed = _placed(sentence, [n for n in cards if n not in roles])  # "no Panther Spirits left": no card used
+        pool = [n for n in cards if n not in placed]
+        cancels = [n for n in pool if n not in roles and _cancels(sentence.cards[n].card)]
+        if len(pool) - len(roles) > 1 and cancels:
             roles[cancels[0]] = "cancel_with"
-        rest = [n for n in cards if n not in roles]
+        rest = [n for n in pool if n not in roles]
         if len(rest) > 1:
             reactions = [n for n in rest if _reacts(sentence.cards[n].card)]
             if len(reactions) == 1 and len(rest) == 2:
                 roles[reactions[0]] = "reaction"
                 rest = [n for n in rest if n != reactions[0]]
-        rest = [n for n in rest if n not in placed]
-        board = _board_units(sentence, rest) if len(rest) > 1 else {}
-        rest = [n for n in rest if n not in board]
+        board = _board_units(sentence, rest + list(roles)) if len(rest) > 1 or (rest and roles) else {}
+        left = [n for n in rest if n not in board]
+        used = [sentence.mentions(int(m.group(1)))[0] for m in sentence.find(USED)]
+        if len(left) != 1 and used and used[0] in rest + list(roles) and used[0] not in board:
+            left = [used[0]]  # "I play Inkspill; opponent has Blue Jaguar and Iron Worker"
+        if len(left) == 1 and (left[0] in rest or set(rest) <= set(board)) \
+                and all(n in board or n in left or n in roles for n in rest):
+            roles.pop(left[0], None)  # "I play Choke; my opponent has X and Y": Choke used, X and Y its board
+            rest = left
+            board = {n: v for n, v in board.items() if n not in roles}
+        else:
+            board = {}
         if len(rest) != 1:
             names = ", ".join(sentence.cards[n].name for n in rest)
             return Ask("several-cards", f"Which card is used, and how do the others answer it ({names})? Name one "
@@ -89,24 +152,37 @@ class AshesPhrases:
         inputs["card"] = sentence.cards[main].name
         for n, role in roles.items():
             inputs[role] = sentence.cards[n].name
+        m = sentence.take_first(CONJ_LEFT)  # before the cards are used: it names the conjuration
+        if m is not None and number(m.group("n") or m.group("m") or "") is not None:
+            inputs["conjurations_left"] = str(number(m.group("n") or m.group("m")))
         for n in placed:
             sentence.note(f"“{sentence.cards[n].typed}” is the conjuration {inputs['card']} places, not a card used")
-        if board:
-            inputs["unit"] = []
-            for n, (said, side, wounds, targeted) in board.items():
-                if side == "mine" and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
-                    side = "theirs"  # "Golden Veil against X on my Gilder": the asker holds the cancel
-                    sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
-                                  f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
-                name = sentence.cards[n].name
-                inputs["unit"].append(f"{name}@{side}" + (f"/wounds={wounds}" if wounds else ""))
-                if targeted:
-                    inputs.setdefault("target", []).append(f"{_target_part(sentence.cards[main].card)}={name}@{side}")
-                sentence.note(f"“{said}” is read as a unit in play ({name}, {'yours' if side == 'mine' else 'theirs'}"
-                              f"), not a card used")
+        units: list[str] = []
+        for n, (said, side, wounds, targeted) in board.items():
+            if side == "mine" and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+                side = "theirs"  # "Golden Veil against X on my Gilder": the asker holds the cancel
+                sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
+                              f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
+            name = sentence.cards[n].name
+            units.append(f"{name}@{side}" + (f"/wounds={wounds}" if wounds else ""))
+            if targeted:
+                inputs.setdefault("target", []).append(f"{_target_part(sentence.cards[main].card)}={name}@{side}")
+            sentence.note(f"“{said}” is read as a unit in play ({name}, {'yours' if side == 'mine' else 'theirs'}"
+                          f"), not a card used")
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
+        first = sentence.take(FIRST)
+        reborn = not first and sentence.take(REBORN)
+        if first:
+            inputs["ruleset"] = "1e"
+        elif reborn:
+            inputs["ruleset"] = "reborn"
+        m = sentence.take_first(TOKENS_ON)
+        if m is not None and _is_unit(sentence.cards[main].card) and number(m.group("n")) is not None:
+            units.insert(0, f"{inputs['card']}@mine/{m.group('kind')}={number(m.group('n'))}")
+        if units:
+            inputs["unit"] = units
         target = sentence.take_first(PHOENIXBORN)
         if target is not None:
             mine = target.group("who") == "my"
@@ -148,16 +224,26 @@ class AshesPhrases:
         if m is not None:
             count = number(m.group("n") or "no") if m.groupdict().get("n") else 0
             inputs["conjurations_left"] = str(count or 0)
+        m = sentence.take_first(ACTIVE_DICE)
+        if m is not None and number(m.group("n")) is not None:
+            inputs["dice"] = str(number(m.group("n")))
+        m = sentence.take_first(SPENT_DICE)
+        if m is not None and number(m.group("n")) is not None:
+            inputs["exhausted_dice"] = str(number(m.group("n")))
         m = sentence.take_first(X)
         if m is not None and number(m.group("n")) is not None:
             inputs["x"] = str(number(m.group("n")))
-        ability = _ability(sentence, sentence.cards[main].card)
+        card = sentence.cards[main].card
+        ability = _ability(sentence, card, inputs.get("ruleset"))
         if ability:
             inputs["ability"] = ability
-        if sentence.take(FIRST):
-            inputs["ruleset"] = "1e"
-        elif sentence.take(REBORN):
-            inputs["ruleset"] = "reborn"
+            _by_moment(sentence, card, inputs.get("ruleset"), named=ability)  # its moment, said: read
+        else:
+            moment = _by_moment(sentence, card, inputs.get("ruleset"))
+            if isinstance(moment, Ask):
+                return moment
+            if moment:
+                inputs["ability"] = moment
         return sentence.reading("ruling", inputs)
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -173,8 +259,9 @@ def _placed(sentence: Sentence, rest: list[int]) -> list[int]:
         for card in [span.card] if span.card is not None else list(span.candidates):
             if "conjur" not in card.type.lower():
                 continue
-            if any(k != n and (other := sentence.cards[k].card) is not None and re.search(
-                    rf"\b{re.escape(card.name)}s? conjurations?\b", other.text, re.I) for k in rest):
+            if any(k != n and (other := sentence.cards[k].card) is not None and (re.search(
+                    rf"\b{re.escape(card.name)}s? conjurations?\b", other.text, re.I)
+                    or card.name.casefold() in _names_in(other)) for k in rest):  # or its printing's conjurations
                 if span.card is None:  # "Ocean's Eyes" beside Summon Ocean's Eyes: the conjuration it places
                     sentence.cards[n] = replace(span, card=card, how="chosen", candidates=())
                 out.append(n)
@@ -202,6 +289,17 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
         wounds = number(m.group("w")) if m.group("w") else 0
         targeted = m.group("verb") in ("on", "at", "targeting", "target", "targets")
         out[n] = (sentence.typed(m), side, wounds or 0, targeted)
+    # "my opponent has Blue Jaguar and Iron Worker", "my Iron Worker": units said with their side
+    for pattern, side in ((THEIR_UNITS, "theirs"), (MY_UNITS, "mine")):
+        for m in sentence.find(pattern):
+            added = False
+            for k in sentence.slots(m):
+                n = sentence.mentions(k)[0]
+                if n in rest and n not in out and _is_unit(sentence.cards[n].card) and len(rest) - len(out) >= 2:
+                    out[n] = (sentence.typed(m), side, 0, False)
+                    added = True
+            if added:
+                sentence.use(m)
     return out
 
 
@@ -231,7 +329,7 @@ def _target_part(card: Card | None) -> int:
     return 1
 
 
-def _ability(sentence: Sentence, card: Card | None) -> str | None:
+def _ability(sentence: Sentence, card: Card | None, ruleset: str | None = None) -> str | None:
     """An ability of the card named in the sentence ("slash", "screams of the departed")."""
     if card is None:
         return None
@@ -239,16 +337,158 @@ def _ability(sentence: Sentence, card: Card | None) -> str | None:
         from engine.rulesets.ashes.abilities import read_abilities
         from engine.rulesets.ashes.editions import printing
 
-        names = {a.name for edition in ("reborn", "1e") if (p := printing(card, edition)) is not None
-                 for a in read_abilities(p) if a.name}
+        editions = ("1e", "reborn") if ruleset == "1e" else ("reborn", "1e")  # the edition asked about first
+        names = [a.name for edition in editions if (p := printing(card, edition)) is not None
+                 for a in read_abilities(p) if a.name]
     except Exception:  # an unreadable printing names no ability
         return None
-    for name in sorted(names, key=len, reverse=True):
+    for name in sorted(dict.fromkeys(names), key=len, reverse=True):  # stable: the edition asked first
         folded = " ".join(re.findall(r"[a-z0-9]+", name.lower().replace("'", "").replace("’", "")))
-        m = sentence.take_first(rf"(?<![\w§]){re.escape(folded)}(?![\w])") if folded else None
+        bare = re.sub(r" (?:\d+|x)$", "", folded)  # "Diminish 1" said "Diminish"
+        said = re.escape(folded) if bare == folded else rf"{re.escape(bare)}(?: (?:\d+|x))?"
+        m = sentence.take_first(rf"(?<![\w§]){said}(?![\w])") if folded else None
         if m is not None:
             return name.strip()
     return None
 
 
 PHRASEBOOK = AshesPhrases()
+
+
+def _is_unit(card: Card | None) -> bool:
+    return card is not None and bool(re.search(r"\b(?:ally|conjuration)\b", card.type, re.I))
+
+
+def _printings(card: Card | None) -> list[Any]:
+    if card is None:
+        return []
+    try:
+        from engine.rulesets.ashes.editions import printing
+
+        return [p for edition in ("reborn", "1e") if (p := printing(card, edition)) is not None]
+    except Exception:  # an unreadable printing names nothing
+        return []
+
+
+def _names_in(card: Card | None) -> set[str]:
+    """Cards a card's printings name: the conjurations it summons, and names its text says."""
+    out: set[str] = set()
+    for p in _printings(card):
+        out |= {c.casefold() for c in p.conjurations}
+    return out
+
+
+def _short(text: str, size: int = 60) -> str:
+    return text if len(text) <= size else text[: size - 1].rstrip() + "…"
+
+
+def _stems(text: str) -> set[str]:
+    return {stem for stem, rx in MOMENTS.items() if re.search(rf"\b(?:{rx})\b", text)}
+
+
+def _by_moment(sentence: Sentence, card: Card | None, ruleset: str | None,
+               named: str | None = None) -> str | Ask | None:
+    """The ability whose trigger names the moments the sentence says ("is declared as an attacker"): its name or
+    number; None when the sentence says no moment or the card's play (from hand) is the one that names them; an
+    Ask when a moment is said that no ability of the card reads, or several read it alike."""
+    said: dict[str, list[re.Match[str]]] = {}
+    for stem, rx in MOMENTS.items():
+        for m in sentence.find(rf"\b(?:{rx})\b"):
+            said.setdefault(stem, []).append(m)
+    if not said or card is None:
+        return None
+    try:
+        from engine.rulesets.ashes.abilities import read_abilities
+        from engine.rulesets.ashes.editions import printing
+        from engine.rulesets.ashes.resolve import ask_value
+
+        p = None
+        for edition in ((ruleset,) if ruleset else ("reborn", "1e")):
+            p = printing(card, edition)
+            if p is not None:
+                break
+        abilities = tuple(read_abilities(p)) if p is not None else ()
+    except Exception:  # an unreadable printing: its abilities cannot be told apart
+        return None
+    if named is not None:  # the ability named: only its own moment's words are read
+        abilities_named = tuple(a for a in abilities if a.name and a.name.strip() == named)
+        if not abilities_named:
+            return None
+    scored = []
+    for a in (abilities if named is None else abilities_named):
+        words = a.trigger.words if a.trigger is not None else (a.text if a.kind == "passive" else "")
+        hit = _stems(words.lower()) & set(said)
+        if hit - {"opponent"}:  # "an opponent" alone is no moment
+            scored.append((len(hit), a, hit))
+    others = [a for a in abilities if a.kind != "play"]
+    if named is not None and scored:
+        _use_moment(sentence, said, scored[0][1], scored[0][2])
+        return None
+    if not scored or named is not None:
+        if set(said) & ASK_MOMENTS and others:
+            words = "; ".join(f"“{sentence.typed(ms[0])}”" for stem, ms in said.items() if stem in ASK_MOMENTS)
+            names = "; ".join(f"{ask_value(a, abilities)} (“{_short(a.trigger.words if a.trigger else a.text)}”)"
+                              for a in others)
+            return Ask("cannot-ask", f"You said {words}: none of {card.name}'s abilities is used at that moment as "
+                                     f"far as its text reads. Which one is used? Its abilities: {names}.")
+        return None
+    best = max(n for n, _, _ in scored)
+    top = [(a, hit) for n, a, hit in scored if n == best]
+    if len({a.index for a, _ in top}) > 1:
+        names = ", ".join(ask_value(a, abilities) for a, _ in top)
+        return Ask("cannot-ask", f"{card.name} has several abilities for that moment ({names}): which one is used? "
+                                 "Name it.")
+    ability, hit = top[0]
+    _use_moment(sentence, said, ability, hit)
+    return None if ability.kind == "play" else ask_value(ability, abilities)
+
+
+def _use_moment(sentence: Sentence, said: dict[str, list[re.Match[str]]], ability: Any, hit: set[str]) -> None:
+    """Marks the moment's words read, with the unit it is said of ("a unit is destroyed") when the trigger names a
+    unit too."""
+    unit = "unit" in (ability.trigger.words if ability.trigger is not None else ability.text).lower()
+    for stem in hit:
+        for m in said[stem]:
+            sentence.use(m)
+            before = re.search(r"(?:(?:a|an|the|my|their|his|her|enemy|opponents|an opponents|my opponents) )?"
+                               r"units? $", sentence.norm[:m.start()])
+            if unit and before is not None:
+                sentence.used |= sentence.words_in(before.start(), before.end())
+
+
+def _ability_names(card: Card | None) -> set[str]:
+    try:
+        from engine.rulesets.ashes.abilities import read_abilities
+    except Exception:  # pragma: no cover - the module is part of this package
+        return set()
+    out = set()
+    for p in _printings(card):
+        try:
+            out |= {a.name for a in read_abilities(p) if a.name}
+        except Exception:  # an unreadable printing names no ability
+            continue
+    return out
+
+
+def _ability_words_apart(sentence: Sentence) -> Sentence:
+    """The sentence without the card spans that lie inside the name of an ability of another card named
+    ("Leech Warrior's Shadow Drain": "Drain" is no card Drain Vitality; "Skybreak Captain's Aerial Command")."""
+    norms = [w.norm for w in sentence.words]
+    drop = set()
+    for i, span in enumerate(sentence.cards):
+        for j, other in enumerate(sentence.cards):
+            if j == i or other.card is None or (sentence.identity(j) == sentence.identity(i) and span.how == "exact") \
+                    or span.name.casefold() in _names_in(other.card):  # its conjuration, named (Ice Buff)
+                continue
+            for name in _ability_names(other.card):
+                full = re.findall(r"[a-z0-9]+", name.lower().replace("'", "").replace("’", ""))
+                for tokens in {tuple(full), tuple(re.sub(r" (?:\d+|x)$", "", " ".join(full)).split())}:
+                    size = len(tokens)
+                    for start in range(max(0, span.end - size), span.start + 1):
+                        if start + size >= span.end and tuple(norms[start:start + size]) == tokens \
+                                and not other.start <= start < other.end:
+                            drop.add(i)
+    if not drop:
+        return sentence
+    return Sentence(sentence.text, sentence.words, [c for k, c in enumerate(sentence.cards) if k not in drop],
+                    sentence.game, used=set(sentence.used), notes=list(sentence.notes))

@@ -26,7 +26,10 @@ OPPONENT = (r"(?:on|during|in) (?:my |an |the |another )?(?:opponents?|other pla
             r"(?:on|during) (?:their|his|her) turn|(?:on|during) opponents turn")
 MINE = r"(?:on|during) my (?:own )?turn(?! is skipped)"
 EXTRA = (r"(?:during|on|in|for|taking) (?:an|the|my|this) extra turn(?: (?:from|given by|by|of|via) (?:an? |my |the )?"
-         r"§(\d+))?|(?:this|it) is an extra turn")
+         r"§(\d+))?|(?:this|it) is an extra turn|"
+         r"(?:(?:during|on|in|for|taking) (?:my |the |an? )?)?§(\d+) (?:s )?extra turn")
+# "during my extra turn from Voyage I play another Voyage": a card named again as "another"/"a second" is a new play
+AGAIN = r"(?:another|a second|a 2nd|one more|a new|a different) (?=§(\d+))"
 SKIP = r"(?:my |the )?next turn (?:is |gets |was )?skipped|skip(?:s|ping)? (?:my |the )?next turn"
 DISCARD_NOTHING = (r"(?:if |when )?(?:i |you )?(?:discard(?:ed|s)?|had) (?:nothing|no cards?|zero cards?)(?: in hand)?|"
                    r"(?:without|didn t) discard(?:ing)? (?:anything|any cards?)")
@@ -56,6 +59,55 @@ MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting
          r"(?:it|itself|this|§(\d+))"
          # where it went, when said: "put it on my Tavern mat", "returned it to the Spoils pile" (§n: the pile's card)
          r"(?: (?:back )?(?:on|onto|in|into|to) (?:my |the |its |your )?(?:§\d+ |[a-z]+ )?(?:mat|pile|supply))?")
+# "My Ghost set aside Witch's Hut", "set aside Storeroom with Royal Galley", "Spices is Patient": a card that sets
+# another aside to play it later (Ghost, Royal Galley, Contract, Delay, Summon, Farmhands, Patient, Hasty...) played
+# the card it set aside; the sentence says which card set aside which, so it is no "X and Y" read two ways
+_ART = r"(?:a |an |the |my |his |her )?"
+_TIMES = r"(?:twice|three times|thrice|2 times|3 times)"
+SET_ASIDE_BY = (rf"§(?P<a>\d+) (?:that |which |who |to |and |then )?(?:set|sets|setting|had set|has set) aside "
+                rf"{_ART}§(?P<b>\d+)|"
+                rf"§(?P<a2>\d+) (?:that |which |who )?(?:set|sets|had set|has set) {_ART}§(?P<b2>\d+) aside|"
+                rf"set(?:s)? aside {_ART}§(?P<b3>\d+) (?:with|using|via|by|for|from|on|through) {_ART}§(?P<a3>\d+)|"
+                rf"§(?P<b4>\d+) (?:is|was|got|gets|being) set aside (?:by|with|from|for|on) {_ART}§(?P<a4>\d+)")
+SET_ASIDE_WITH_IT = rf"set(?:s)? aside {_ART}§(\d+) (?:with|using|via|by|for|on) (?:it|this|that)\b"
+# "Spices is Patient", "my Throne Room has Hasty": the Trait sets its card aside and plays it later
+TRAIT_OF = (r"§(?P<b>\d+) (?:is|was|being|became|has|had|with) (?:the |a )?§(?P<a>\d+)(?: trait)?|"
+            r"§(?P<a2>\d+) (?:is|was) on (?:my |the |a )?§(?P<b2>\d+)")
+# what such a card does, said again in the sentence: "I set it aside at the start of Clean-up to play it at the start
+# of my next turn" (read with the card that does it; without one these words are not read)
+LATER = r"(?:at )?the start of (?:my |your |the )?(?:next turn|clean ?up(?: phase)?|following turn)"
+_PLAY_IT = rf"(?:and |then )?(?:i |it |to )?play(?:s|ed)?(?: (?:it|them))?(?: {_TIMES})?"
+RESTATED = (rf"(?:i )?set(?:s)? (?:it|them|§\d+) aside(?: {LATER})?|"
+            rf"(?:i )?set(?:s)? aside (?:it|them|§\d+)(?: {LATER})?|"
+            rf"(?:{_PLAY_IT} )?{LATER}(?: (?:and |then )?(?:i |it )?play(?:s|ed)? (?:it|them)(?: {_TIMES})?"
+            rf"(?! (?:on|onto|with|using)\b))?|"
+            rf"(?:to|and) play (?:it|them)(?: {_TIMES})?|(?:to|and) (?=play (?:it|them) (?:on|onto)\b)")
+# "I play it on a Caravan": "it" is the card that plays cards named last before it
+IT_ON = r"play(?:s|ed)? (?:it|them) (?:on|onto) (?:a |an |the |my )?§(\d+)"
+# "X twice and then Y twice", said after "which plays X": one play of each, both by the card that played X
+AND_THEN = rf"§(\d+) {_TIMES},? (?:and then|then|and|followed by) {_ART}§(\d+)(?: {_TIMES})?"
+# the same, when the card that plays them was played several times itself (a Throne Room played by a King's Court)
+LIST = rf"§(\d+) (?:(?:and then|then|and) )?{_ART}§(\d+)"
+TIMES = rf"(?<=§\d) {_TIMES}|(?<=§\d\d) {_TIMES}"
+# "a Ghost that revealed no Action card", "an Imp that didn't play anything", "Haven with nothing set aside": the
+# card played nothing and set nothing aside (`X > nothing`)
+_KIND = r"(?: (?:action|treasure|night|duration|non duration|card|cards|thing))*"
+_NOT = r"(?:did not|didn ?t|does not|doesn ?t|could not|couldn ?t|failed to|never|cannot|can ?t)"
+FAILED = (rf"§(\d+),? (?:that |which |who |but |and |but it |and it |it )?(?:"
+          rf"(?:revealed|reveals|found|finds|set aside|sets aside|played|plays|gained|gains|had|hit|hits|drew|draws|"
+          rf"got) "
+          rf"(?:no|nothing|zero|not a|not an|not any){_KIND}(?: aside| to play)?|"
+          rf"{_NOT} (?:play|reveal|find|set aside|hit|get|gain)(?: (?:anything|any|an?|one){_KIND})?(?: aside)?|"
+          rf"(?:with|and|having) nothing (?:set aside|played|to play)|set nothing aside|played nothing|"
+          rf"set aside nothing|found nothing|revealed nothing)")
+BOUGHT = r"(?:bought|buy|buys|buying|used|use|uses) (?:a |an |the )?§(\d+)"
+# split piles: kinds that are also a pile's name (a card of the data: Knights, Castles, Loot...; the test derives
+# this list from the data)
+SPLIT_PILES = frozenset({"Knight", "Castle", "Loot", "Ruins", "Fort", "Augur", "Odyssey", "Townsfolk", "Wizard"})
+# "the Loot I gained and played was Jewels", "my Knight was Dame Anna": a split pile's card (Loot, Knights,
+# Castles, Ruins...) named, then which card of it it was: one card, the one named last
+PILE_WAS = (r"§(?P<p>\d+)(?P<how>(?: (?:that |which )?(?:i|we|it) [a-z ]{0,40}?)?) (?:was|is|turned out to be|being) "
+            r"(?:a |an |the |my )?§(?P<c>\d+)")
 DECK_EMPTY = r"(?:my |the )?deck (?:is |was )?empty|empty deck|no cards? (?:left )?in (?:my )?deck"
 
 
@@ -77,9 +129,15 @@ class DominionPhrases:
     def read(self, sentence: Sentence) -> Reading | Ask:
         inputs: dict[str, Any] = {}
         extra = sentence.take_first(EXTRA)
-        if extra is not None and extra.group(1) is not None:
-            for k in sentence.mentions(int(extra.group(1))):
-                sentence.use_card(k)  # "an extra turn from Outpost": where the turn came from, not a play
+        giver = None if extra is None else (extra.group(1) or extra.group(2))
+        if giver is not None:
+            again = [int(m.group(1)) for m in sentence.find(AGAIN) if int(m.group(1)) in sentence.mentions(int(giver))
+                     and int(m.group(1)) != int(giver)]
+            for k in sentence.mentions(int(giver)):
+                if not again or k < again[0]:
+                    sentence.use_card(k)  # "an extra turn from Outpost": where the turn came from, not a play
+            if again:  # "... I play another Voyage": a play of its own on that turn
+                sentence.take(rf"(?:another|a second|a 2nd|one more|a new|a different) (?=§{again[0]}\b)")
         theirs = sentence.take(THEIR_PLAY) + sentence.take(THEIR_CARD)
         for m in theirs:
             for k in sentence.mentions(int(m.group(1))):
@@ -91,16 +149,24 @@ class DominionPhrases:
             inputs["on"] = "your-turn"
         if sentence.take(SKIP):
             inputs["skip_next_turn"] = True
+        for m in sentence.find(BOUGHT):  # "I bought Delay": how an Event or a Project is used (it is never played)
+            if _types(sentence.card_at(m.group(1)).card) & {"Event", "Project"}:
+                _use_words(sentence, m)
+        later = _set_aside_links(sentence)  # before MOVED: "set aside X" said of a card that plays it later
         moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
         node = _nodes(sentence)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
+        piled = _pile_named(sentence, node)
         unplayed = _not_played(sentence, node)
         if isinstance(unplayed, Ask):
             return unplayed
         gained = [k for k, typed in unplayed.items() if re.match(r"gain|bought|buy", typed.casefold())]
         parent: dict[int, int] = {}
-        for m in sentence.find(LINK):
+        for a, b in later:
+            if node.get(a) is not None and node.get(b) is not None and node[a] != node[b] and node[b] not in parent:
+                parent[node[b]] = node[a]
+        for m in _links(sentence):
             a, b = int(m.group(1)), int(m.group(2))
             if a not in node or b not in node:
                 continue
@@ -112,7 +178,36 @@ class DominionPhrases:
             if pb in parent or pb == pa or not (_explicit(m) or _plays_cards(sentence.cards[pa].card)):
                 continue
             parent[pb] = pa
-            sentence.use(m)
+            sentence.used |= sentence.words_in(m.start(), m.start(2) - 1)  # the card played may play cards itself
+        for m in sentence.find(IT_ON):
+            b = node.get(int(m.group(1)))
+            players = [n for n in sorted(set(node.values())) if _char_at(sentence, n) < m.start()
+                       and _plays_cards(sentence.cards[n].card) and not _types(sentence.cards[n].card) & NEVER_PLAYED]
+            if b is not None and players and b not in parent and players[-1] != b \
+                    and not _is_way(sentence.cards[b].card):
+                parent[b] = players[-1]
+                sentence.use(m)
+        for m in _links(sentence, AND_THEN):
+            a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
+            if a is None or b is None or a == b or a not in parent or b in parent:
+                continue
+            parent[b] = parent[a]  # "which plays Groundskeeper twice and then Caravan twice": both by that card
+            _use_words(sentence, m)
+        for m in _links(sentence, LIST):
+            a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
+            if a is None or b is None or a == b or a not in parent or b in parent or parent[a] not in parent:
+                continue
+            parent[b] = parent[a]  # "King's Court on a Throne Room that plays a Village, a Caravan and a Smithy"
+            _use_words(sentence, m)
+        for m in sentence.find(TIMES):
+            if any(node.get(int(n)) in parent for n in re.findall(r"§(\d+)$", sentence.norm[:m.start()])):
+                sentence.use(m)  # "plays Groundskeeper twice": how a Throne variant plays its card
+        nothing = set()
+        for m in sentence.find(FAILED):
+            n = node.get(int(m.group(1)))
+            if n is not None and n not in parent.values():
+                nothing.add(n)
+                sentence.use(m)
         ways = _ways(sentence, node, parent)
         asked = None
         for m in sentence.find(SIDE):
@@ -120,10 +215,14 @@ class DominionPhrases:
             if a is None or b is None or a == b or b in parent:
                 continue
             sentence.use(m)
-            if _plays_cards(sentence.cards[a].card) and a not in parent.values():
+            if _plays_cards(sentence.cards[a].card) and a not in parent.values() and a not in nothing \
+                    and b not in piled:  # "Invasion and the Loot ... was Jewels": the Loot said what it was
                 asked = (a, b)
         for n in node:
             sentence.use_card(n)
+        for n in set(node.values()):  # "the Knight I played was Dame Anna": its split pile's kind, said as a word
+            for kind in _pile_kinds(sentence.cards[n].card):
+                sentence.take(rf"\b{re.escape(kind.lower())}s?\b")
         choices: dict[int, list[str]] = {}
         if sentence.take(DISCARD_NOTHING):
             target = _last_with(sentence, node, parent, "discard")
@@ -139,13 +238,13 @@ class DominionPhrases:
             a, b = asked
             linked = {**parent, b: a}
             one = _reading(sentence, inputs, extra, _chains(sentence, [r for r in roots if r != b], linked, choices,
-                                                            ways))
-            two = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways))
+                                                            ways, nothing))
+            two = _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways, nothing))
             first, second = sentence.cards[a].name, sentence.cards[b].name
             return Ask("two-readings", f"“{first} and {second}” reads two ways: {first} played {second}, or two "
                                        "cards played one after the other. Which one?",
                        (Option(f"{first} played {second}", one), Option("played one after the other", two)))
-        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways))
+        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways, nothing))
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -158,6 +257,31 @@ class DominionPhrases:
             if inputs.get(key):
                 out[key] = inputs[key]
         return out
+
+
+def _pile_kinds(card: Card | None) -> tuple[str, ...]:
+    """The card's types that name a split pile (Knight, Castle, Loot, Ruins...)."""
+    return tuple(sorted(_types(card) & SPLIT_PILES))
+
+
+def _pile_named(sentence: Sentence, node: dict[int, int]) -> set[int]:
+    """A split pile named and then the card of it ("the Loot I gained and played was Jewels") is that card: the
+    pile's mentions stand for it (the words between are read when they say it was played, or say nothing). Returns
+    the nodes so named."""
+    out = set()
+    for m in sentence.find(PILE_WAS):
+        p, c = int(m.group("p")), int(m.group("c"))
+        pile = sentence.cards[p].name
+        kinds = {pile, pile[:-1] if pile.endswith("s") else pile}
+        how = m.group("how")
+        if node.get(c) is None or not kinds & _types(sentence.cards[c].card) or (how.strip() and "play" not in how):
+            continue
+        for k in [k for k in node if node[k] == node.get(p)]:
+            node[k] = node[c]
+        out.add(node[c])
+        _use_words(sentence, m)
+        sentence.note(f"“{sentence.typed(m)}”: the {pile} is {sentence.cards[c].name}, one card")
+    return out
 
 
 def _nodes(sentence: Sentence) -> dict[int, int]:
@@ -321,26 +445,90 @@ def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> d
 
 
 def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choices: dict[int, list[str]],
-            ways: Mapping[int, str] | None = None) -> list[str]:
+            ways: Mapping[int, str] | None = None, nothing: set[int] | None = None) -> list[str]:
     ways = ways or {}
+    nothing = nothing or set()
     children: dict[int, list[int]] = {}
     for child, par in parent.items():
         children.setdefault(par, []).append(child)
-    out = []
-    for root in roots:
-        parts, n, seen = [], root, set()
-        while n is not None and n not in seen:
-            seen.add(n)
-            name = sentence.cards[n].name
-            way, _, order = ways.get(n, "").partition(" + ")
-            text = name + (f" as {way}" if way else "") + (f"[{', '.join(choices[n])}]" if n in choices else "")
-            if order and not children.get(n):  # one play each way: "Caravan + Caravan as Way of the Horse"
-                text = " + ".join([name, text] if order == "normal-first" else [text, name])
-            parts.append(text)
-            kids = sorted(children.get(n, []))
-            n = kids[0] if kids else None
-        out.append(" > ".join(parts))
+
+    def text(n: int, seen: frozenset[int]) -> str:
+        name = sentence.cards[n].name
+        way, _, order = ways.get(n, "").partition(" + ")
+        out = name + (f" as {way}" if way else "") + (f"[{', '.join(choices[n])}]" if n in choices else "")
+        kids = [k for k in sorted(children.get(n, [])) if k not in seen]
+        if order and not kids:  # one play each way: "Caravan + Caravan as Way of the Horse"
+            out = " + ".join([name, out] if order == "normal-first" else [out, name])
+        if not kids:
+            return out + (" > nothing" if n in nothing else "")
+        # several plays by one card: "Throne Room > Groundskeeper + Caravan"; a play that plays cards in brackets
+        # unless it is the last one ("+" continues the innermost list)
+        parts = [text(k, seen | {n}) for k in kids]
+        parts = [f"({p})" if ">" in p and i < len(parts) - 1 else p for i, p in enumerate(parts)]
+        return out + " > " + " + ".join(parts)
+
+    return [text(root, frozenset()) for root in roots]
+
+
+def _links(sentence: Sentence, pattern: str = LINK) -> list[re.Match[str]]:
+    """The "X on Y" links, overlapping ("Throne Room on a Throne Room which plays Caravan": the card played may
+    play cards itself), among words not used yet."""
+    rx, out, start = re.compile(pattern), [], 0
+    while (m := rx.search(sentence.norm, start)) is not None:
+        if sentence.free(m):
+            out.append(m)
+        start = m.start(2) - 1  # at the second card's slot
     return out
+
+
+@lru_cache(maxsize=4096)
+def _plays_later(card: Card | None) -> bool:
+    """Whether the card sets a card aside to play it later (Ghost, Royal Galley, Contract, Delay, Patient...)."""
+    if card is None:
+        return False
+    from engine.rulesets.dominion.behaviour import At, Then
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        plays = load_starter().behaviour(card).plays
+    except Exception:  # a card the reading cannot model: it sets nothing aside as far as the sentence goes
+        return False
+    return plays is not None and (plays.at is At.NEXT_TURN or plays.then is Then.SET_ASIDE)
+
+
+def _set_aside_links(sentence: Sentence) -> list[tuple[int, int]]:
+    """(setter, card set aside) said in the sentence ("My Ghost set aside Witch's Hut", "Spices is Patient"), as
+    card numbers; the words restating what the setter does ("I set it aside ... to play it at the start of my next
+    turn") are then read too."""
+    out = []
+    for m in sentence.find(SET_ASIDE_BY):
+        a = next(g for g in (m.group("a"), m.group("a2"), m.group("a3"), m.group("a4")) if g is not None)
+        b = next(g for g in (m.group("b"), m.group("b2"), m.group("b3"), m.group("b4")) if g is not None)
+        if _plays_later(sentence.card_at(a).card):
+            out.append((int(a), int(b)))
+            _use_words(sentence, m)
+    for m in sentence.find(SET_ASIDE_WITH_IT):  # "played Royal Galley and set aside Storeroom with it"
+        setters = [n for n in range(len(sentence.cards)) if _char_at(sentence, n) < m.start()
+                   and _plays_later(sentence.cards[n].card)]
+        if setters:
+            out.append((setters[-1], int(m.group(1))))
+            _use_words(sentence, m)
+    for m in sentence.find(TRAIT_OF):
+        a, b = (m.group("a"), m.group("b")) if m.group("a") is not None else (m.group("a2"), m.group("b2"))
+        card = sentence.card_at(a).card
+        if "Trait" in _types(card) and _plays_later(card):
+            out.append((int(a), int(b)))
+            _use_words(sentence, m)
+    if out:
+        for m in list(sentence.find(RESTATED)):
+            _use_words(sentence, m)
+    return out
+
+
+def _use_words(sentence: Sentence, m: re.Match[str]) -> None:
+    """Marks a phrase's words used but not the cards in it (they are still to be read as plays)."""
+    cards = {i for c in sentence.cards for i in range(c.start, c.end)}
+    sentence.used |= sentence.words_in(m.start(), m.end()) - cards
 
 
 def _reading(sentence: Sentence, inputs: dict[str, Any], extra: Any, chains: list[str]) -> Reading:
