@@ -32,7 +32,7 @@ from engine.rulesets.grand_archive.effects import (
     SetSpec,
 )
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
-from engine.rulesets.grand_archive.reading import read_granted
+from engine.rulesets.grand_archive.reading import KEYWORDS, read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -60,6 +60,8 @@ class Obj:
     element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
     written: int = -1               # its place among the moments as typed ("#1" is the first object written)
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
+    counters_gone: dict[str, int] = field(default_factory=dict)  # written counters lost when it left the field
+    renewed: str = ""               # "banished and returned by Sylph's Envelopment": a new object since then
 
     def describe(self) -> str:
         if self.card is not None:
@@ -109,6 +111,7 @@ class Instance:
     misfit: str = ""                     # a mode's target could not be found: why (that mode is then not chosen)
 
     condition_open: str | None = None    # the part of its condition still assumed when a count decided the rest
+    by_control: str = ""                 # "as long as you control an Animal or Beast ally", decided by an object
 
     @property
     def assumed_requires(self) -> str:
@@ -163,6 +166,20 @@ class OneTime:
     champion: bool = False
     later: tuple[str, str] = ("", "")  # a delayed part: (when, what) "the beginning of the next end phase"
     exalted: bool = False  # "(Exalted — This element is enabled for you as long as ...)": said, not one-time
+    instead: list[Instead] = field(default_factory=list)  # "If that unit has stealth, deal 4 damage to it instead."
+    target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
+    apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
+
+
+@dataclass
+class Instead:
+    """"If that unit has stealth, deal 4 damage to it instead": what a one-time text does in place of its first
+    words when its requirement holds as it resolves. `met` is None while the question does not decide it."""
+
+    requires: str      # "that unit has stealth"
+    words: str         # "deal 4 damage to it"
+    met: bool | None = None
+    why: str = ""      # "Lurking Assailant has stealth (from Lurking Assailant)"
 
 
 @dataclass
@@ -207,6 +224,8 @@ class Evaluator:
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
         self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
+        self.watched_by: dict[int, dict[str, str]] = {}  # object id: watcher card -> counters it put as it entered
+        self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -369,6 +388,96 @@ class Evaluator:
                 return True
         return False
 
+    def _controlled(self, words: str, controller: str, t: int, source: Obj | None) -> Obj | None:
+        """The object a player controls on the field at moment t that "you control an Animal or Beast ally" (or "a
+        Chessman Rook ally", "an item") speaks of, or None."""
+        m = _CONTROL.fullmatch(words.strip().rstrip("."))
+        if m is None:
+            return None
+        kind = {"allies": "ally", "items": "item", "weapons": "weapon", "phantasias": "phantasia",
+                "domains": "domain", "units": "unit"}.get(m.group(3).lower(), m.group(3).lower())
+        alternatives = [a.lower().split() for a in re.split(r"\s+(?:and/or|or)\s+", m.group(2) or "") if a]
+        if any(w in _NUMBER_WORDS or w in ("more", "fewer", "less") or w.isdigit() for a in alternatives for w in a):
+            return None  # "two or more phantasias": a count (--count), not a kind
+        for o in self.objects:
+            if o.controller != controller or o.zone != "field" or o.entered > t or (o.left is not None and
+                                                                                      o.left <= t):
+                continue
+            if m.group(1) and o is source:  # "another"
+                continue
+            kinds = {w.lower() for w in o.types | o.subtypes | o.supertypes}
+            if o.card is not None:
+                kinds |= {w.lower() for w in types_of(o.card) | subtypes_of(o.card)}
+            if kinds & {"ally", "champion"}:
+                kinds.add("unit")
+            # "a Chessman Rook ally": written ally:rook (or ally:chessman:rook); "Animal or Beast": either
+            if kind in kinds and (not alternatives or any(set(a) <= kinds or a[-1] in kinds for a in alternatives)):
+                return o
+        return None
+
+    def _settle_by_control(self, inst: Instance, t: int) -> bool:
+        """"If you control an Animal or Beast ally" (a requirement, checked as it resolves) or "as long as you
+        control ..." (a condition, checked all along): decided by such an object of its controller written in the
+        question; with none written it stays assumed (the question may leave objects out)."""
+        read = inst.read
+        for words, is_condition in ((read.requires, False), (read.condition, True)):
+            parts = [p.strip() for p in words.split("; ") if p.strip()]
+            for i, part in enumerate(parts):
+                bare = re.sub(r"^(?:if|as long as|while)\s+", "", part, flags=re.I)
+                if not _CONTROL.fullmatch(bare.rstrip(".")):
+                    continue
+                found = self._controlled(bare, inst.controller, t, inst.source)
+                if found is None:
+                    continue
+                rest = "; ".join(p for j, p in enumerate(parts) if j != i)
+                self.note(notes.decided_by_control(inst.label, part, found.describe(), is_condition))
+                if is_condition:
+                    inst.condition_on, inst.condition_given, inst.condition_open = True, not rest, rest
+                    inst.by_control = bare
+                    if rest:
+                        self.note(notes.condition_assumed(inst.label, rest))
+                else:
+                    inst.requires_open = rest
+                    self._requirement(inst, True)
+                    if rest:
+                        self.note(notes.requirement_met(inst.label, rest))
+                return True
+        return False
+
+    def _gone(self, obj: Obj, t: int) -> None:
+        """An object leaves the field: its counters go with it (it comes back, if ever, as a new object)."""
+        obj.left = t
+        if obj.counters:
+            obj.counters_gone, obj.counters = dict(obj.counters), {}
+            self.note(notes.counters_gone(obj.describe(), obj.counters_gone))
+
+    def _renew(self, obj: Obj, t: int, card: str, words: str) -> None:
+        """"Banish target ally, then return it to the field": it is a new object from moment t (GA1, GA3): what
+        effects gave it before and its counters are gone; it enters now (rested, if the card says so)."""
+        obj.counters_gone, obj.counters = dict(obj.counters), {}
+        obj.id = 1000 + len(self.objects) + sum(1 for o in self.objects if o.id >= 1000)
+        obj.entered = t
+        obj.renewed = f"{card} banished it and returned it to the field at moment {t}, so it is a new object"
+        if re.search(r"\bto the field\b[^.]*\brested\b", words, re.I):
+            obj.subtypes = obj.subtypes | {"rested"}
+        self.note(notes.renewed(card, obj.describe(), obj.counters_gone))
+
+    def _object_leaves(self, obj: Obj, t: int) -> None:
+        """leaves:OBJECT: an object that is no source leaves the field at moment t. A condition decided by it ("as
+        long as you control an Animal or Beast ally") is checked again (GA4); a requirement was checked only as its
+        effect resolved, so what that effect did stays (GA1); effects on it end with it (GA3)."""
+        self._gone(obj, t)
+        for inst in self.instances:
+            if inst.by_control and inst.status == "active" and self._controlled(
+                    inst.by_control, inst.controller, t, inst.source) is None:
+                inst.status, inst.condition_on = "off", False
+                inst.status_why = f"its condition ({inst.read.condition}) no longer holds: {obj.describe()} left " \
+                                  f"the field at moment {t}"
+                inst.status_rules.append("GA4")
+            elif inst.read.requires and inst.moment < t and inst.status == "active" and not inst.read.condition \
+                    and inst.read.kind is Kind.ONE_SHOT:
+                self.note(notes.requirement_once(inst.label, inst.read.requires, obj.describe()))
+
     def _controller_fits(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         if spec.controller != "any":
             other = "opponent" if inst.controller == "you" else "you"
@@ -528,7 +637,11 @@ class Evaluator:
         if not with_effects:
             if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
                 raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
-            return self._happens_at_once(card, list(reading.paragraphs), spec, t)
+            asked = [p for p in reading.paragraphs if spec.paragraph is not None and p.label == str(spec.paragraph)]
+            if spec.paragraph is not None and not asked:
+                valid = ", ".join(f"#{p.label}" for p in reading.paragraphs)
+                raise QuestionError(f"{card.name} has no paragraph {spec.paragraph}; its paragraphs: {valid}.")
+            return self._happens_at_once(card, asked or list(reading.paragraphs), spec, t)
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
             if chosen and chosen[0].unread and not chosen[0].effects:
@@ -634,6 +747,7 @@ class Evaluator:
             raise QuestionError(next(n.text for n in reversed(self.notes) if n.id.startswith("needs-target")))
         self._choose_modes(started, spec)
         self._inherited_follow(started)
+        self._instead_apart(card, chosen if spec.paragraph is not None else list(reading.paragraphs), spec, t)
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)
@@ -662,12 +776,159 @@ class Evaluator:
         self.one_time.append(OneTime(card.name, tuple(p.label for p in paragraphs), first, how, is_permanent(card),
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
+        once = self.one_time[-1]
+        self._banish_return(once, doing, spec, t)
+        once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
+                        for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
+        if once.instead:
+            once.target = self._one_time_target(spec, t)
         self.note(notes.one_time(card.name, [p.label for p in paragraphs], is_permanent(card)))
         self.cite("GA16")
         canonical = card.name + (f"#{spec.paragraph}" if spec.paragraph else "") + (
             "@opponent" if spec.controller == "opponent" else "")
         self.labels.append(f"{t}. effect {canonical} (happens at once: no continuous effect)")
         return t
+
+    def _instead_apart(self, card: Card, paragraphs: list[Paragraph], spec: EffectSpec, t: int) -> None:
+        """A card with lasting effects whose one-time words have an "If ..., ... instead" no effect was read from
+        (Frost Shard's "Deal 2 damage ... If that unit is rested, deal 3 damage to it instead"): those words are
+        said too, with both outcomes or the one the question decides, never left out."""
+        for p in paragraphs:
+            if p.unread:
+                continue
+            bare = _no_reminders(p.text)
+            read = " ".join(e.sentence.lower() for e in p.effects)
+            found = [m for m in _INSTEAD.finditer(bare) if m.group(2).strip().lower() not in read
+                     and " would " not in m.group(0)]
+            returns = not p.effects and bool(_BANISH_RETURN.search(bare))
+            if not found and not returns:
+                continue
+            sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
+            first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
+                          and not _INSTEAD.match(x)), found[0].group(0) if found else sentences[0])
+            how = _how_used(p.text)
+            if not is_permanent(card) and how != "triggers":
+                how = "resolves"
+            first = re.sub(r"^(?:\[[^\]]+\]\s*)+", "", first)
+            if how == "is activated" and ":" in first:  # "Sacrifice Essence of Blizzards: Deal 1 damage ...": the cost
+                first = first.split(":", 1)[1].strip()
+            once = OneTime(card.name, (p.label,), first, how,
+                           is_permanent(card), apart=True,
+                           instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
+            self.one_time.append(once)
+            if returns:
+                self._banish_return(once, [p], spec, t)
+            else:
+                once.target = self._one_time_target(spec, t)
+            self.cite("GA16")
+
+    def _decide_by_control(self, once: OneTime, alt: Instead) -> bool:
+        """"If you control an Animal or Beast ally, ... instead": met when the question has such an object of yours
+        on the field as it resolves; with none written it stays open (the question may leave objects out)."""
+        m = re.fullmatch(r"you control (?:an? |one or more )?([\w' -]+?) (ally|allies|item|items|weapon|weapons|"
+                         r"phantasias?|domains?|units?)", alt.requires, re.I)
+        if m is None:
+            return False
+        words = {w.lower() for w in re.split(r"\s+(?:or|and/or)\s+|\s+", m.group(1)) if w}
+        kind = m.group(2).lower().rstrip("s").replace("allie", "ally")
+        t = next((int(lab.split(".")[0]) for lab in self.labels if lab.split(". ", 1)[1].startswith(
+            f"effect {once.card}")), 10 ** 6)
+        for o in self.objects:
+            kinds = {w.lower() for w in o.types | o.subtypes | o.supertypes}
+            if o.card is not None:
+                kinds |= {w.lower() for w in types_of(o.card) | subtypes_of(o.card)}
+            if "ally" in kinds or "champion" in kinds:
+                kinds.add("unit")
+            if o.controller == "you" and o.zone == "field" and o.entered <= t and (o.left is None or o.left > t) \
+                    and kind in kinds and words & kinds:
+                alt.met, alt.why = True, f"you control {o.describe().removesuffix(' you control')} as it {once.how}"
+                self.note(notes.instead_decided(once.card, alt.requires, alt.words, True, alt.why))
+                return True
+        return False
+
+    def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
+        """"Banish target ally you control, then return it to the field under its owner's control rested. If that ally
+        is a phantasia, it enters the field with an additional buff counter on it." (Sylph's Envelopment, Displace):
+        the target named (or the only unit there) comes back at once as a new object."""
+        text = " ".join(_no_reminders(p.text) for p in doing)
+        if not _BANISH_RETURN.search(text):
+            return
+        target = self._one_time_target(spec, t)
+        if target is None:
+            return
+        once.target = target
+        self._renew(target, t, once.card, text)
+        extra = re.search(r"If that \w+ is an? ([\w-]+), it enters the field with an additional (\w+) counter", text)
+        if extra:
+            kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
+            if target.card is not None:
+                kinds |= {w.lower() for w in types_of(target.card) | subtypes_of(target.card)}
+            if extra.group(1).lower() in kinds:
+                target.counters[extra.group(2).lower()] = target.counters.get(extra.group(2).lower(), 0) + 1
+            self.note(notes.enters_with(once.card, target.describe(), extra.group(1), extra.group(2),
+                                        extra.group(1).lower() in kinds, target.card is None))
+
+    def _one_time_target(self, spec: EffectSpec, t: int) -> Obj | None:
+        """The target a one-time "... instead" is decided on: the one named ("Smoke Out -> #1"), else the only unit
+        on the field when it resolves (taken as its target, and said), else none (the answer gives both)."""
+        if spec.target:
+            return self._find_target(spec.target, t)
+        units = [o for o in self.objects if o.zone == "field" and o.left is None and o.entered <= t
+                 and ({"ally", "champion"} & {w.lower() for w in o.types})]
+        if len(units) == 1:
+            self.note(notes.only_unit_target(spec.card, units[0].describe()))
+            return units[0]
+        return None
+
+    def _decide_instead(self, answers: list[ObjectAnswer]) -> None:
+        """"If that unit has stealth / is rested / is an ally / has a buff counter on it, ... instead": decided by
+        the target as the question gives it (its types as written, its counters, the abilities the scenario's
+        effects give it); any other requirement ("If your champion is distant") stays open and both are said."""
+        for once in self.one_time:
+            for alt in once.instead:
+                target = once.target
+                if self._decide_by_control(once, alt):
+                    continue
+                m = re.fullmatch(r"that (?:unit|ally|champion|object)'?s? (has|is) (?:an? )?(.+)", alt.requires, re.I)
+                if target is None or m is None:
+                    continue
+                verb, what = m.group(1).lower(), m.group(2).lower().strip()
+                answer = next((a for a in answers if a.obj is target), None)
+                name = target.card.name if target.card is not None else f"the {target.describe().split(' ', 1)[1]}"
+                if verb == "is":
+                    kinds = {w.lower() for w in target.types | target.subtypes | target.supertypes}
+                    if target.card is not None:
+                        kinds |= {w.lower() for w in types_of(target.card) | subtypes_of(target.card)}
+                    if "ally" in kinds or "champion" in kinds:
+                        kinds.add("unit")
+                    alt.met = set(what.split()) <= kinds
+                    written = "" if target.card is not None or alt.met else " (not written with it)"
+                    a = "" if what in _ADJECTIVES or what.endswith("ed") else _article(what) + " "
+                    alt.why = f"{name} is {'' if alt.met else 'not '}{a}{what}{written}"
+                    self.note(notes.instead_decided(once.card, alt.requires, alt.words, alt.met, alt.why))
+                    continue
+                counter = re.fullmatch(r"(\w+) counters? on it", what)
+                if counter:
+                    have = target.counters.get(counter.group(1), 0) + (
+                        answer.result.get("counters_put", {}).get(counter.group(1), 0)  # type: ignore[union-attr]
+                        if answer and isinstance(answer.result.get("counters_put"), dict) else 0)
+                    alt.met = have > 0
+                    alt.why = f"{name} has {have} {counter.group(1)} counter{'s' * (have != 1)} on it"
+                    self.note(notes.instead_decided(once.card, alt.requires, alt.words, alt.met, alt.why))
+                    continue
+                if what not in KEYWORD_WORDS:
+                    continue
+                abilities = [str(x).lower() for x in (answer.result.get("abilities", []) if answer else [])]  # type: ignore[union-attr]
+                alt.met = any(a == what or a.startswith(what + " ") for a in abilities)
+                givers = [p.inst.label for p in (answer.order if answer else [])
+                          if what in str(p.inst.read.change).lower()]
+                alt.why = f"{name} has {what}" if alt.met else f"{name} does not have {what} (no effect in the " \
+                                                               "question gives it)"
+                self.note(notes.instead_decided(once.card, alt.requires, alt.words, alt.met, alt.why + (
+                    f", from {', '.join(givers[:2])}" if givers else "")))
+            for alt in once.instead:
+                if alt.met is None:
+                    self.note(notes.instead_open(once.card, alt.requires, alt.words))
 
     def _inherited_follow(self, started: list[Instance]) -> None:
         """"... then put Violet Haze on the bottom of target champion's lineage. Inherited Effect: This object gets -2
@@ -778,7 +1039,7 @@ class Evaluator:
                 inst.captured |= {source.id}
         if effect.prop == "zone" and inst.target is not None and inst.target.left is None:
             # suppressed: banished now (what other effects gave it ends), back as a new object at the next end phase
-            inst.target.left = t
+            self._gone(inst.target, t)
             self.note(notes.suppressed(inst.label, inst.target.describe()))
         if effect.form is Form.DURING_NEXT_TURN:
             inst.status, inst.status_why = "not-started", "it starts with its controller's next turn"
@@ -792,7 +1053,7 @@ class Evaluator:
             self.note(notes.annotated(inst.label, effect.annotated))
         if effect.affected.unchecked:
             self.note(notes.unchecked(inst.label, effect.affected.unchecked))
-        by_count = self._settle_by_count(inst)
+        by_count = self._settle_by_count(inst) or self._settle_by_control(inst, t)
         if effect.condition and not by_count:
             self.note(notes.condition_assumed(inst.label, effect.condition))
         if by_count:
@@ -912,6 +1173,13 @@ class Evaluator:
             self.lookup(o.card) for o in self.one_time]
 
     def _event(self, event: EventSpec, t: int) -> None:
+        if event.kind == "leaves" and event.card is not None:  # an object written in the question leaves the field
+            obj = self._find_target(event.card, t)
+            self.labels.append(f"{t}. then leaves:{obj.card.name if obj.card is not None else obj.text}")
+            if obj.card is not None and any(i.source is obj for i in self.instances):
+                self._leaves(obj.card, t)  # a source: as source-leaves
+            self._object_leaves(obj, t)
+            return
         if event.card is not None and event.kind != "level-up":
             self.labels.append(f"{t}. then {event.kind}:{self._card_in_scenario(event).name}")
         elif event.card is not None:  # (level-up:champion: a level up into a champion card not named)
@@ -1046,7 +1314,7 @@ class Evaluator:
                         self._end(inst, t, f"{card.name} left the champion's lineage", "GA9")
         for obj in self.objects:
             if obj.card is not None and obj.card.name == card.name and obj.left is None:
-                obj.left = t
+                self._gone(obj, t)
                 for inst in self.instances:
                     if inst.source is obj and inst.read.origin is Origin.STANDING:
                         self._end(inst, t, f"its source {card.name} left the field", "GA3")
@@ -1212,6 +1480,10 @@ class Evaluator:
             self.note(notes.rule_covers_later(inst.label))
         if inst.read.kind is Kind.ONE_SHOT and obj.id not in inst.captured and not spec.next_only and not later_attack \
                 and not waiting and not ruled:
+            if obj.entered >= inst.moment and obj.renewed:
+                return Reach(inst, False, f"one-shot: {obj.renewed}, which its set fixed at {inst.moment} does not "
+                                          "hold", rules, "it left the field and came back as a new object, which the "
+                                                         "effect does not reach")
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -1472,8 +1744,10 @@ class Evaluator:
                     said = f"X is {n} ({read.per}, not given)" if each is None else \
                         f"there {'is one' if counted == 1 else f'are {counted}'} {read.per} (not given)"
                     self.x_taken.setdefault(obj.id, []).append(said)
-                put[read.counter_kind] = put.get(read.counter_kind, 0) + n
-                put_by.setdefault(read.counter_kind, []).append(f"{n} from {placed.inst.label}")
+                more, by = self._more_counters(placed.inst, obj, read.counter_kind) if n else (0, "")
+                put[read.counter_kind] = put.get(read.counter_kind, 0) + n + more
+                put_by.setdefault(read.counter_kind, []).append(f"{n + more} from {placed.inst.label}" + (
+                    f" ({n} plus {more}: {by})" if more else ""))
                 continue
             for stat, step in read.amounts:
                 words = read.change if len(read.amounts) == 1 else next(
@@ -1485,6 +1759,11 @@ class Evaluator:
                     continue
                 out.append((stat, Change(placed.inst.label, read.layer, words, step, count, read.per, given, sets,
                                          every=read.every, counted=counted)))
+        for label, stat, step, words in self._watched_attacks(obj):  # "whenever a unit attacks, that attack gets"
+            out.append((stat, Change(label, "E", words, step, None, "", True)))
+        for kind, n, label in self._watched(obj):  # "whenever an Animal enters ..., put a buff counter on it"
+            put[kind] = put.get(kind, 0) + n
+            put_by.setdefault(kind, []).append(f"{n} from {label}")
         counters = dict(obj.counters)
         for kind, n in put.items():
             counters[kind] = counters.get(kind, 0) + n
@@ -1499,6 +1778,84 @@ class Evaluator:
         if placed:
             self.cite("GA14")
         return out + placed
+
+    def _watched(self, obj: Obj) -> list[tuple[str, int, str]]:
+        """"Until end of turn, whenever an Animal enters the field under your control, put a buff counter on it"
+        (Wildheart Hymn): each such object entering while the watcher lasts gets the counter, and keeps it after the
+        watcher ends (counters are no duration)."""
+        out = []
+        for inst in self.instances:
+            m = _WATCH_ENTERS.search(inst.read.sentence)
+            if m is None or obj.left is not None or obj.zone != "field" or not self._watching(inst, obj) \
+                    or obj.controller != inst.controller:
+                continue
+            words = {w.lower() for w in re.split(r"\s+(?:or|and/or)\s+|\s+", m.group(1)) if w}
+            kinds = {w.lower() for w in obj.types | obj.subtypes | obj.supertypes}
+            if obj.card is not None:
+                kinds |= {w.lower() for w in types_of(obj.card) | subtypes_of(obj.card)}
+            if kinds & {"ally", "champion"}:
+                kinds.add("unit")
+            kinds |= {k + "s" for k in kinds}
+            if not words & kinds:
+                continue
+            n = _number(m.group(2)) or 1
+            out.append((m.group(3).lower(), n, inst.label))
+            said = f"{n} {m.group(3).lower()} counter" + "s" * (n != 1)
+            self.watched_by.setdefault(obj.id, {})[inst.card.name] = said
+            self.note(notes.watched(inst.label, obj.describe(), n, m.group(3).lower()))
+        return out
+
+    def _watching(self, inst: Instance, obj: Obj) -> bool:
+        """A watcher ("until end of turn, whenever ...") was there, and had not ended, when the object came."""
+        if obj.entered <= inst.moment or inst.status in ("off", "not-started"):
+            return False
+        ended = re.search(r"moment (\d+)", inst.ends_on or "") if inst.status == "ended" else None
+        return inst.status != "ended" or (ended is not None and int(ended.group(1)) > obj.entered)
+
+    def _watched_attacks(self, obj: Obj) -> list[tuple[str, str, int, str]]:
+        """"Until end of turn, whenever a unit attacks, that attack gets -2 POWER" (Conjure Downpour): each attack
+        declared while it lasts gets the change, for that attack."""
+        if "attack" not in obj.types:
+            return []
+        out = []
+        for inst in self.instances:
+            m = _WATCH_ATTACKS.search(inst.read.sentence)
+            if m is None or not self._watching(inst, obj):
+                continue
+            whose = m.group(1).lower()
+            if whose.startswith(("an opponent", "a unit an opponent")) and obj.controller == inst.controller:
+                continue
+            if whose.startswith(("a unit you control", "an ally you control")) and obj.controller != inst.controller:
+                continue
+            for sign, n, stat in re.findall(r"([+-])(\d+) (POWER|LIFE)", m.group(2)):
+                out.append((inst.label, stat.lower(), int(n) * (-1 if sign == "-" else 1), f"{sign}{n} {stat}"))
+            self.watched_by.setdefault(obj.id, {})[inst.card.name] = "gets " + m.group(2).strip().rstrip(".")
+            self.note(notes.watched(inst.label, obj.describe(), 0, m.group(2).strip().rstrip(".")))
+        return out
+
+    def _more_counters(self, placing: Instance, obj: Obj, kind: str) -> tuple[int, str]:
+        """"If one or more enlighten counters would be put on your champion, that many plus one enlighten counters are
+        put on your champion instead" (Winbless Forecaster): a replacement of the placement, active when it happens."""
+        more, by = 0, []
+        for rule in self.instances:
+            m = _MORE_COUNTERS.search(rule.read.sentence)
+            if m is None or m.group(1).lower() != kind or rule.moment >= placing.moment:
+                continue
+            if rule.status not in ("active", "ended") or (rule.status == "ended" and not rule.ends_on):
+                continue
+            ended = re.search(r"moment (\d+)", rule.ends_on or "")
+            if rule.status == "ended" and ended and int(ended.group(1)) <= placing.moment:
+                continue
+            whose = rule.controller if m.group(2).lower().startswith("your") else None
+            if "champion" in m.group(2).lower() and ("champion" not in obj.types or (whose and obj.controller !=
+                                                                                     whose)):
+                continue
+            if rule.source is not None and rule.source.left is not None and rule.source.left <= placing.moment:
+                continue
+            more += _number(m.group(3)) or 0
+            by.append(rule.label)
+            self.note(notes.more_counters(rule.label, placing.label, kind))
+        return more, ", ".join(by)
 
     def _grant_statics(self) -> None:
         """A quoted ability that is itself a static effect (gains “Allies you control get +1 POWER”) is an effect
@@ -1573,7 +1930,15 @@ class Evaluator:
                 result["counters_removed"] = self.cancelled[obj.id]
             if self.x_taken.get(obj.id):  # how many counters were taken to be put, not given
                 result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
+            if self.watched_by.get(obj.id):  # "whenever an Animal enters ..., put a buff counter on it"
+                result["counters_on_entering"] = dict(self.watched_by[obj.id])
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
+        for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():
+            if all(a.obj is not obj for a in answers):  # a target asked about only through the one-time card
+                reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
+                order = self.ordered([r.inst for r in reaches if r.applies])
+                self.instead_targets.append(ObjectAnswer(obj, reaches, order, result_of(obj, order)))
+        self._decide_instead(answers + self.instead_targets)
         live = [i for i in self.instances if i.status == "active"]
         for inst in self.instances:
             self.cite("GA1" if inst.read.kind is Kind.ONE_SHOT else "GA2", "GA7")
@@ -1739,6 +2104,26 @@ _DASH_KEYWORD = re.compile(r"^(?:\[[^\]]+\]\s*)*[A-Z][\w' ]{2,30} — [^.:]*$")
 
 # reminder text: words in parentheses (a cost such as "(2)" is kept), also with a cost inside ("pays for (1) of")
 _REMINDER_WORDS = re.compile(r"\s*\((?:[^()]|\([^()]*\))*\s(?:[^()]|\([^()]*\))*\)")
+
+
+# Wildheart Hymn: a watcher putting counters on what enters while it lasts
+_WATCH_ENTERS = re.compile(r"whenever (?:an? |one or more )?([\w /-]+?) enters? the field under your control, put "
+                           r"(an?|one|two|three) (\w+) counters? on (?:it|them)", re.I)
+_WATCH_ATTACKS = re.compile(r"whenever ((?:an? )?[\w ]+?) attacks, that attack gets ((?:[+-]\d+ (?:POWER|LIFE)"
+                            r"(?: and )?)+)", re.I)
+# Winbless Forecaster: a replacement that adds to the counters put
+_MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
+                            r"counters are put on", re.I)
+# "Banish target ally you control, then return it to the field": the same card comes back as a new object
+_BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
+                            re.I)
+# "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"
+_CONTROL = re.compile(r"you control (another )?(?:an? |one or more )?((?:[A-Z][\w'-]*(?: |/))*?(?:[A-Z][\w'-]*)?(?: "
+                      r"(?:or|and/or) [A-Z][\w'-]*)*)\s*(ally|allies|item|items|weapon|weapons|phantasias?|"
+                      r"domains?|units?)", re.I)
+# "If that unit has stealth, deal 4 damage to it instead." (not "If ... would ...": a replacement that lasts)
+_INSTEAD = re.compile(r"(?:^|(?<=[.!]) )If ((?:(?!\bwould\b)[^,.])+), ([^.]+?) instead\b", re.I)
+KEYWORD_WORDS = frozenset(KEYWORDS)
 
 
 def _no_reminders(text: str) -> str:

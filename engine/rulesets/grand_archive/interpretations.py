@@ -314,3 +314,80 @@ def one_time_leaves(card: str) -> Interpretation:
     return Interpretation(f"one-time-leaves:{card}", "GA16",
                           f"{card} leaves the field: nothing of it lasted, so its leaving ends nothing; what it did "
                           "stays (counters it put stay on their objects, tokens it made stay on the field).")
+
+
+def only_unit_target(card: str, unit: str) -> Interpretation:
+    return Interpretation(f"only-unit-target:{card}", "GA16",
+                          f"{card} names no target in the question; {unit}, the only unit on the field as it "
+                          f"resolves, is taken as its target (name another with “{card} -> TARGET”).")
+
+
+def instead_decided(card: str, requires: str, words: str, met: bool, why: str) -> Interpretation:
+    return Interpretation(f"instead-decided:{card}:{requires[:30]}", "GA16",
+                          f"{card}: “If {requires}, {words} instead” is checked as it resolves: {why}, so "
+                          + (f"it does “{words}” instead of its first words." if met else
+                             "its first words happen, not the alternative."))
+
+
+def instead_open(card: str, requires: str, words: str) -> Interpretation:
+    return Interpretation(f"instead-open:{card}:{requires[:30]}", "GA16",
+                          f"{card}: “If {requires}, {words} instead” is checked as it resolves; the question does "
+                          f"not decide whether {requires}, so both outcomes are said (name the target with "
+                          f"“{card} -> TARGET”, written with what it is, e.g. ally:rested).")
+
+
+def decided_by_control(label: str, part: str, obj: str, is_condition: bool) -> Interpretation:
+    if is_condition:
+        return Interpretation(f"by-control:{label}", "GA4",
+                              f"{label}: its condition ({part}) holds because of {obj}; it is checked all along, so "
+                              "it stops holding when no such object is left (leaves:OBJECT).")
+    return Interpretation(f"by-control:{label}", "GA1",
+                          f"{label}: its requirement ({part}) is met by {obj} as it resolves; it is checked only "
+                          "then, so that object leaving later does not undo what it did.")
+
+
+def requirement_once(label: str, requires: str, obj: str) -> Interpretation:
+    return Interpretation(f"requirement-once:{label}", "GA1",
+                          f"{label}: its requirement ({requires}) was checked only as it resolved; {obj} leaving the "
+                          "field later does not undo it (an “if”, unlike “as long as”, is not checked again).")
+
+
+def _counted(counters: dict[str, int]) -> str:
+    return " and ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in sorted(counters.items()))
+
+
+def counters_gone(what: str, counters: dict[str, int]) -> Interpretation:
+    return Interpretation(f"counters-gone:{what}", "GA3",
+                          f"{what} left the field, so the counters written with it ({_counted(counters)}) went with "
+                          "it: if it comes back, it is a new object without them.")
+
+
+def renewed(card: str, what: str, counters: dict[str, int]) -> Interpretation:
+    lost = f"; its counters ({_counted(counters)}) are gone" if counters else ""
+    return Interpretation(f"renewed:{card}", "GA3",
+                          f"{card} banishes {what} and returns it to the field: it comes back as a new object, so "
+                          f"what effects gave it before ends{lost}, and one-shot effects that resolved before no "
+                          "longer reach it.")
+
+
+def enters_with(card: str, what: str, kind: str, counter: str, met: bool, unnamed: bool) -> Interpretation:
+    said = f"it is {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}, so it enters with an additional {counter} " \
+           "counter" if met else f"it is not {'an' if kind[:1].lower() in 'aeiou' else 'a'} {kind}" + (
+               " (not written with it: write it as kind:" + kind.lower() + " if it is)" if unnamed else "") + \
+        f", so it enters with no extra {counter} counter"
+    return Interpretation(f"enters-with:{card}", "GA3", f"{card} returns {what}: {said}.")
+
+
+def more_counters(rule: str, placing: str, kind: str) -> Interpretation:
+    return Interpretation(f"more-counters:{rule}:{placing}", "GA14",
+                          f"{rule} replaces the {kind} counters {placing} puts: that many plus its extra are put "
+                          "instead (it was on the field before they were put).")
+
+
+def watched(label: str, what: str, n: int, kind: str) -> Interpretation:
+    if not n:  # "that attack gets -2 POWER": for that attack
+        return Interpretation(f"watched:{label}:{what}", "GA15",
+                              f"{what} was declared while {label} lasted, so that attack gets {kind}.")
+    return Interpretation(f"watched:{label}:{what}", "GA14",
+                          f"{what} entered while {label} lasted, so it got {n} {kind} counter{'s' * (n != 1)}; the "
+                          "counter stays after the watcher ends (a counter is no effect with a duration).")

@@ -549,6 +549,11 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         if where and ctx.last_target is not None:  # "Put target Specter ally card ... from your graveyard onto ..."
             ctx.last_target = replace(ctx.last_target, zone={"material deck": "material"}.get(
                 where.group(2).lower(), where.group(2).lower()))
+    returned = _RETURNED.search(sentence) if printed is None and not named else None
+    if returned:  # "Return the killed ally from its owner's graveyard to the field ... It becomes a Spirit": that ally
+        found = parse_set("target " + returned.group(1), ctx.card)
+        if found is not None:
+            ctx.last_target = replace(found, target=True)
     chosen = _CHOSEN.search(sentence) if printed is None and (not named or ctx.last_target is None) else None
     if chosen:  # "Change the target of an attack to a Chessman Rook ally you control. ... that ally gets ...":
         spec = parse_set(chosen.group(1), ctx.card)  # the object chosen, with what the words say of it
@@ -688,6 +693,9 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
     return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
 
 
+# "Return the killed ally from its owner's graveyard to the field": a later "it" is that ally, not the card
+_RETURNED = re.compile(r"\bReturn (?:the killed|the destroyed|that) (ally|unit|item|weapon|object)\b[^.]*\bto the "
+                       r"field", re.I)
 _EMPOWER = re.compile(r"^empower (\d+|x(?:\s?\+\s?\d+)?)[.]?$", re.I)
 
 
@@ -1003,7 +1011,9 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
         # "[Class Bonus] [Level 2+] Taunt (While awake, ...)": an ability printed on the card, which it has
         # (while its labels hold); its reminder says how the keyword works, not when the card has it
         labels, words = printed
-        body = f"{labels}{short_names(card)[-1]} has {words}."
+        awake = re.search(r"\(While awake,", body) and words == "taunt"
+        # "Taunt (While awake, this ally must be targeted ...)": its rule works only while the ally is awake
+        body = f"{labels}{short_names(card)[-1]} has {words}" + (" as long as it's awake." if awake else ".")
     elif keyword and not standing and is_permanent(card):
         # a keyword alone (after any bonus label) with its reminder ("Ranged 4 (As long as this unit is distant,
         # its attacks get +4 power.)"): the reminder says the standing ability the keyword gives

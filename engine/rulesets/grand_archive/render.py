@@ -108,7 +108,8 @@ def scenario_effect_json(inst: Instance) -> dict[str, Any]:
 def one_time_json(once: OneTime) -> dict[str, Any]:
     """A card (or paragraph) asked about that makes no continuous effect: what it does at once (GA16)."""
     return {"card": once.card, "paragraphs": list(once.labels), "words": once.words, "happens": once.how,
-            "keywords": list(once.keywords), "lasts": False, "rules": ["GA16"]}
+            "keywords": list(once.keywords), "lasts": False, "rules": ["GA16"],
+            "instead": [{"if": a.requires, "does": a.words, "met": a.met, "why": a.why} for a in once.instead]}
 
 
 def order_json(order: list[Placed]) -> tuple[list[str], list[dict[str, str]]]:

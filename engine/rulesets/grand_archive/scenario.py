@@ -16,9 +16,9 @@ OBJECT_KINDS = ("ally", "unit", "item", "weapon", "champion", "phantasia", "doma
                 "token", "regalia", "object")
 EVENTS = ("end-of-turn", "end-phase-skipped", "end-of-combat",
           "source-leaves:CARD", "loses-abilities:CARD", "condition-false:CARD[#N]",
-          "condition-true:CARD[#N]", "level-up:CARD")
+          "condition-true:CARD[#N]", "level-up:CARD", "leaves:OBJECT")
 _PLAIN_EVENTS = ("end-of-turn", "end-phase-skipped", "end-of-combat")
-_CARD_EVENTS = ("source-leaves", "loses-abilities", "condition-false", "condition-true", "level-up")
+_CARD_EVENTS = ("source-leaves", "loses-abilities", "condition-false", "condition-true", "level-up", "leaves")
 
 
 @dataclass(frozen=True)

@@ -7,8 +7,8 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from engine.plain_words import MAX_WORDS, cut, joined
-from engine.rulesets.grand_archive.evaluate import Instance, ObjectAnswer, OneTime, Verdict
+from engine.plain_words import MAX_WORDS, cut, joined, quoted
+from engine.rulesets.grand_archive.evaluate import Instance, Instead, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
 
@@ -149,10 +149,36 @@ def one_time_clauses(once: OneTime) -> list[str]:
     exalted = [] if not once.exalted else [
         "its Exalted element is enabled for you only as long as you have another advanced element enabled (a rule "
         "for activating it, not an effect of it)"]
-    return _one_time(once, quote) + exalted
+    floating = next((k for k in once.keywords if re.search(r"\bfloating memory\b", k, re.I)), "")
+    if floating and not once.words and len(once.keywords) == 1:  # the paragraph asked is that keyword alone
+        return [_floating(once.card, floating), "no effect of it lasts", *exalted]
+    return _one_time(once, quote) + [_instead_clause(alt) for alt in once.instead] + (
+        [_floating(once.card, floating)] if floating else []) + exalted
+
+
+def _floating(card: str, keyword: str) -> str:
+    """"[Class Bonus] Floating Memory": a standing ability the card has in its owner's graveyard (used while paying a
+    memory cost), not something that happens as it resolves."""
+    labels = re.findall(r"\[[^\]]+\]", keyword)
+    when = f", assuming {' '.join(labels)} {'holds' if len(labels) == 1 else 'hold'}" if labels else ""
+    return f"in your graveyard {card} has Floating Memory: while you pay a memory cost you may banish it to pay 1 " \
+           f"of that cost{when}"
+
+
+def _instead_clause(alt: Instead) -> str:
+    """"Lurking Assailant has stealth, so it does “deal 4 damage to it” instead": an "If ..., ... instead" of a
+    one-time text, decided by the question or said with both outcomes (never its first words alone)."""
+    words = quoted(alt.words, 50)
+    if alt.met is None:
+        return f"if {alt.requires}, it does {words} instead (the question does not say whether it does)"
+    if alt.met:
+        return f"{alt.why}, so it does {words} instead"
+    return f"{alt.why}, so it does not do {words} instead"
 
 
 def _one_time(once: OneTime, quote: str) -> list[str]:
+    if once.apart:  # beside the card's lasting effects: what else it does at once
+        return [f"as it {once.how}, {once.card} also does {quoted(once.words.rstrip('.'), 60)} at once"]
     if not once.keywords and not once.words:  # a card printed without rules text (a vanilla ally, a token)
         return [f"{once.card} has no rules text: nothing of it is an effect that lasts, so there is no duration to "
                 "follow"]
@@ -183,6 +209,13 @@ def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
     if not answer.reaches and verdict.one_time and not verdict.instances:  # what happened at once is done
         have = _changes(answer)  # counters written on it still count ("with its 1 buff counter")
         return f"no lasting effect reaches {_subject(answer)}" + (f"; it has {', '.join(have)}" if have else "")
+    watched = answer.result.get("counters_on_entering")
+    if watched and isinstance(watched, dict) and not any(r.applies for r in answer.reaches):
+        if all(what.startswith("gets ") for what in watched.values()):  # an attack declared while a watcher lasted
+            return " and ".join(f"{_subject(answer)} {what} from {card}, declared while it lasted"
+                                for card, what in watched.items())
+        by = " and ".join(f"{card} put {what} on {_subject(answer)} as it entered" for card, what in watched.items())
+        return by + "; what it put stays after that effect ends"
     if answer.reaches or not sentence.startswith("no effect of the scenario could reach"):
         return sentence
     sets = list(dict.fromkeys(f"{i.card.name} covers “{i.read.affected.text}”" for i in verdict.instances

@@ -21,11 +21,17 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-CLASSES = ("turn", "phase", "count", "actor", "owner", "kind", "self", "keyword", "qualifier", "if", "reminder")
+CLASSES = ("turn", "phase", "count", "actor", "owner", "kind", "self", "keyword", "qualifier", "if", "reminder",
+           "limit")
 CLASS_WORDS = {"turn": "whose turn", "phase": "which phase or period", "count": "which occurrence",
                "actor": "whose action, card or effect", "owner": "whose card", "kind": "what kind of card",
                "self": "this card itself", "keyword": "a keyword or state", "qualifier": "other words",
-               "if": "an “if” condition", "reminder": "a keyword's reminder (Courtesy)"}
+               "if": "an “if” condition", "reminder": "a keyword's reminder (Courtesy)",
+               "limit": "how often it may be used (“once per turn”)"}
+# A use limit written right after the trigger ("After your action creates a Spirit, once per turn you may ..."): the
+# trait answers at most that often, so a later occurrence in the same period finds it used or not.
+_LIMIT = re.compile(r"^\s*,?\s*(?:(?:if|unless)\b[^,:;]*,\s*)?(?:only\s+)?(?P<words>once per "
+                    r"(?P<p>turn|battle|game|phase|duel))\b", re.I)
 # A keyword's reminder that limits when its trait takes effect: "(Courtesy traits do not take effect if you went
 # first.)".
 _REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ (?:traits? (?:do not|only) take effect|takes effect "
@@ -264,6 +270,11 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
             end = re.search(r"[,;:]|$", text[m.end():])
             add(Condition("qualifier", text[m.start():m.end() + (end.start() if end else 0)].strip(), start=m.start(),
                           end=m.end() + (end.start() if end else 0)))
+    limit = _LIMIT.match(after or "")
+    if limit:
+        # "may" after it: the trait is optional, so an earlier occurrence may have left it unused
+        optional = "may" if re.search(r"\bmay\b", (after or "")[limit.end():limit.end() + 40], re.I) else ""
+        add(Condition("limit", limit.group("words"), "1", limit.group("p").lower(), optional))
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))

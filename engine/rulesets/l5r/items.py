@@ -78,6 +78,7 @@ def split_effects(text: str) -> tuple[str, ...]:
     elif re.match(r"^\s*(?:after|before|when)\b", body, re.I) and "," in body:
         body = body.split(",", 1)[1]
     body = re.sub(r"\([^)]*\)", "", body)
+    body = re.sub(r"^\s*(?:only\s+)?once per \w+,?\s*", "", body, flags=re.I)  # a use limit, no effect
     parts = re.split(r"\s*(?:\.\s+|;\s*|,?\s+and\s+" + _NEXT_EFFECT + ")", body.strip().rstrip("."))
     return tuple(p.strip().rstrip(".") for p in parts if p.strip() and not is_flavour(p))
 

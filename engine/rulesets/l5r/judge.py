@@ -199,6 +199,20 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
         if known.went_first == controller:
             return "unmet", f"“{cond.words}”: {_name(controller)} went first, so it does not take effect"
         return "met", f"“{cond.words}”: {_name(controller)} did not go first (as given)"
+    if cond.cls == "limit":
+        said_count = _MOMENT_COUNT.search(moment.occurrence)
+        times = known.times if known.times is not None else (
+            int({"first": 1, "second": 2, "third": 3}[said_count.group(1).lower()]) if said_count else None)
+        if cond.period != "turn" or times is None:
+            return "assumed", f"{words}: it has not been used yet this {cond.period} (say so if it has)"
+        if times == 1:
+            return "met", f"{words}: this is the first time this turn it happens, so it has not been used yet"
+        nth = ORDINAL.get(str(times), f"{times}th")
+        if cond.what != "may":
+            return "unmet", f"{words}: this is the {nth} time this turn; it is not optional, so it was used at the " \
+                            "first time and cannot be used again this turn"
+        return "assumed", f"{words}: this is the {nth} time this turn; it acts only if it was not used at an " \
+                          "earlier time this turn, and it is taken as not used (say so if it was: then it does not act)"
     if cond.cls == "reminder":
         return "assumed", f"“{cond.words}”: it takes effect here (say so if not)"
     # qualifier, if: checked only when the moment says the same words

@@ -62,14 +62,26 @@ CONDITION = re.compile(r"\b(?:if|unless|who|whose|that|which|when)\b[^,.:;]*?(?=
 TERRAIN = re.compile(r"\bput this Terrain into play\b", re.I)
 # Putting a card into play (a created Holding or Personality): it stays while it is in play.
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
+# A trigger opening the words ("After your action creates a Spirit, ..."): what it answers, not what the ability does.
+_OPENING_TRIGGER = re.compile(r"^(?:[^:]{0,60}:\s*)?(?:(?:If|Unless)\b[^,:]*,\s*)?(?:After|Before|When)\b[^,:]*[,:]\s*")
+
+
+def puts_into_play(text: str) -> bool:
+    """The ability's effect puts a card into play or creates one ("Create a 2F Spirit", "put him into play"); a
+    trigger answering such an occurrence ("After your action creates a Spirit, ...") does not."""
+    return bool(INTO_PLAY.search(_OPENING_TRIGGER.sub("", text, count=1)))
+# Keywords an effect may give besides those in LASTING's first list: the elements and other traits' keywords.
+_GIVEN_KEYWORDS = (r"(?-i:(?:Air|Earth|Fire|Water|Void|Thunder|Kharmic|Brash|Reserve|Home|Samurai|Courtier|Magistrate|"
+                   r"Scout|Monk|Shugenja|Yojimbo|Siege|Kensai|Commander|Paragon|Cavalry|Tactician|Duelist|Naval)\b)")
 # ("+1F tokens", "a +1F Sake token": tokens are placed once and stay; they are no change lasting a turn)
-LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
+LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
                      r"\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
-                     r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|"
+                     r"\b(?:gets?|gains? (?:the |a |an )?(?!\d+ Honor|Honor\b|Gold\b|Provinces?\b)[A-Z]\w+|"
                      # "has"/"have" owning something, not helping a past tense ("you have taken", "has not moved")
                      # nor "to have this destroy cards" (what a choice makes an effect do)
-                     r"(?<!\bto )(?:has|have)(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|been|had|done|made|"
-                     r"given|lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
+                     # nor a count's clause closing on it ("for every 10 points of Family Honor you have.")
+                     r"(?<!\bto )(?:has|have)(?!\s*(?:[.,;:)]|$))(?!\s+(?:not\s+|already\s+|just\s+)?(?:\w+ed|taken|"
+                     r"been|had|done|made|given|lost|won|drawn|seen|chosen|shown|fought|paid|gone|become|brought|left|not)\b)|"
                      r"may not|can ?not|cannot|will not|loses? (?!\d+ Honor|Honor\b|Gold\b)[A-Z]\w+|is considered|"
                      r"counts as|contributes? Force even)\b|"
                      # a stat set or changed ("Reduce his Force to 0", "raise its strength by 2", "a Force penalty")
@@ -81,7 +93,11 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z
                      r"Personal Honor|Gold Cost|Gold Production|Focus Value) (?:penalty|bonus|penalties|bonuses)\b|"
                      # a keyword given ("Give one to three target cards Cavalry")
                      r"\b(?i:gives?)\b[^.:;]*?\b(?:Cavalry|Tactician|Elite|Naval|Conqueror|Destined|Resilient|Berserker|"
-                     r"Tireless|Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable)\b")
+                     r"Tireless|Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable)\b|"
+                     # an element or other keyword given, closing its list ("Give Kouka Air, Earth, Fire, or Water",
+                     # "Give Reserve to ...", "give it Kharmic"), never a token's kind ("a +1F Fire token")
+                     rf"\b(?i:gives?)\b(?:[^.:;]*?\s)?{_GIVEN_KEYWORDS}(?:(?:,\s*|,?\s+(?:or|and)\s+){_GIVEN_KEYWORDS})*"
+                     r"(?=\s*(?:[.;,)]|$)|\s+(?:to|until|if|this|for|and)\b)")
 
 
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
@@ -111,6 +127,23 @@ ACTION_PART = re.compile(r"\b(?:the|this|an?|each|that) (?:Battle |Engage |Favor
                          r"\bfrom (?:the|an|a|it)\b", re.I)
 _ACTION_CHANGE = re.compile(r"\b(?:gives?|has|have|increase|reduce|raise|lower|may|can ?not|cannot|will not|instead|"
                             r"destroys? any|destroy attachments|strength)\b", re.I)
+# An ability's own Fear or Attack changed as it is made ("Fear 3. If ..., the Fear has +1 strength and may target
+# ...", "Ranged 3 Attack; this Attack has +2 strength"): part of that one-time effect, which resolves once.
+OWN_ATTACK = re.compile(r"\b(?:Fear(?:\s+(?:\d+|X)|\s+equal\b)|(?:Ranged|Melee)(?:\s+(?:\d+|X))?\s+Attack)\b")
+OWN_ATTACK_CHANGE = re.compile(r"\b(?-i:[Tt])(?:he|his) (?:Fear(?: effect)?|(?:Ranged |Melee )?Attack) (?:has|gets)\b"
+                               r"[^.;]*")
+# A change to a Fear effect or an Attack another ability makes ("After a Ranged Attack is targeted: Give it +2
+# strength", "Interrupt: Give a Fear effect +2 strength", "The action's Fear effects have +1 strength", "Ranged
+# Attacks from the action's effects will not have their strength reduced"): that Fear or Attack resolves once, as its
+# action resolves, so the change lasts while that action resolves.
+_ATTACK_NOUN = r"(?:Fear effects?|(?:Ranged|Melee)(?: (?:and|or) (?:Ranged|Melee))? [Aa]ttacks?)"
+ATTACK_CHANGE = re.compile(
+    rf"\b(?i:gives?)\s+(?:it|them|(?:the|a|an|one|each) {_ATTACK_NOUN}(?:\s+from the action)?"
+    rf"(?:,\s+(?:Melee|Ranged) Attack,?\s+or (?:Melee|Ranged) Attack)?)\s+(?:[+-]\d+(?: or [+-]\d+)? strength|"
+    rf"an? strength (?:bonus|penalty))[^.;]*|"
+    rf"\b(?:[Tt]he|[Ee]ach of the) action's {_ATTACK_NOUN} (?:has|have)\s+[+-]\d+ strength[^.;]*|"
+    rf"\b{_ATTACK_NOUN} from (?:the action(?:'s effects)?|an action performed by)\b[^.;]*")
+_MENTIONS_ATTACK = re.compile(rf"\b{_ATTACK_NOUN}|\bFear\b")
 _OUTCOME_IF = re.compile(r"\b(?:if|after|when) (?:you|your Personality|he|she) (?:wins?|loses?) (?:this|the) duel\b",
                          re.I)
 
@@ -262,7 +295,7 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "gold-payment", "L4", f"“{gold}” produces Gold at a payment's when-point, for that one payment; Gold it "
             "produces and that payment does not use is taken as not kept for later (no card here says it is)."))
         return life
-    life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not INTO_PLAY.search(text))
+    life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not puts_into_play(text))
     outcome = DUEL_OUTCOME.search(text) if made_by == "focus" else None
     if outcome is not None and not (life.kind in ("instant", "default-turn", "unstated") or (
             life.kind == "duel" and life.main is not None and life.main.words.lower() in outcome.group(0).lower())):
@@ -292,6 +325,12 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "resolving (Comprehensive Rules for L5R: Twenty Festivals, \"Action sequence\" and \"Interrupt "
             "actions\")."))
         return during
+    change = ATTACK_CHANGE.search(text) if not standing and (
+        (life.kind in ("instant", "default-turn") and made_by in MADE_BY)
+        or (all(t.form is Form.WHILE for t in terms) and re.search(r"\baction's\b", text))) else None
+    if change is not None and (not change.group(0).lower().startswith(("give it", "gives it", "give them"))
+                               or _MENTIONS_ATTACK.search(text[:change.start()])):
+        return attack_change(change.group(0).strip())
     if life.main is not None and TERRAIN.fullmatch(life.main.words):
         life.trace.interpret(Interpretation(
             "terrain", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, "
@@ -307,6 +346,19 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
                            re.I) if at > 0 and not found and life.kind == "delayed" else None
         life.if_clause = found.group(0).strip(" ,") if found else (before.group(1) if before else "")
     return life
+
+
+def attack_change(words: str) -> Lifetime:
+    """A change to a Fear effect or an Attack another ability makes: it lasts while that action resolves."""
+    term = Term(Form.RESOLVING, words)
+    during = Lifetime("resolving", term, term, None, "action-resolves", ())
+    cond = re.search(r"\bif\b[^.;]*", words)
+    during.trace.interpret(Interpretation(
+        "attack-change", "LD7", f"“{words}” changes a Fear effect or an Attack, which resolves once, as the action "
+        "that makes it resolves: the change lasts while that action resolves and ends as it finishes resolving (a "
+        "Fear or an Attack is a one-time effect, with no length of its own)."
+        + (f" Its “{cond.group(0)}” is checked as the Attack resolves; it is taken to hold here." if cond else "")))
+    return during
 
 
 def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool, made: bool) -> Lifetime:
@@ -365,7 +417,7 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         return Lifetime(main.form.value, main, main, None, _ends_on(main.form, main), ())
     if standing:
         return Lifetime("in-play", None, None, None, "leaves-play", ())
-    if INTO_PLAY.search(text):
+    if puts_into_play(text):
         return Lifetime("in-play", None, None, None, "leaves-play", ())
     stat = DUEL_STAT.search(text)
     if stat is not None and made:
@@ -376,8 +428,17 @@ def _choose(terms: tuple[Term, ...], text: str, made_during: str | None, standin
         life.trace.interpret(Interpretation("duel-stat", "LD7", f"“{stat.group(0)}” changes what the duel's totals "
                                             "are made of: it lasts for that duel and ends when the duel ends."))
         return life
+    own = OWN_ATTACK_CHANGE.search(text) if OWN_ATTACK.search(text) else None
+    if own is not None:
+        # "Fear 3. ... the Fear has +1 strength": a change to the ability's own one-time Fear or Attack, no length
+        text = OWN_ATTACK_CHANGE.sub(" ", text)
     if not LASTING.search(CONDITION.sub("", LOOP.sub("", text))):
-        return Lifetime("instant", None, None, None, None, ())
+        life = Lifetime("instant", None, None, None, None, ())
+        if own is not None:
+            life.trace.interpret(Interpretation(
+                "own-attack-change", "LD8", f"“{own.group(0).strip()}” changes this ability's own Fear or Attack, a "
+                "one-time effect resolving once as the ability resolves: the change is part of it and has no length."))
+        return life
     return Lifetime("default-turn", None, None, None, "turn-ends", ())
 
 

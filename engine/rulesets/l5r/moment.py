@@ -142,12 +142,20 @@ class Comparison:
         return {"first": self.first, "second": self.second, "rules": list(self.rules), "why": self.why}
 
 
+def _words(occurrence: str) -> list[str]:
+    """The occurrence's content words in order, each cut to its stem (so "A targets B" is not "B targets A")."""
+    return [w for w in (stems(word) for word in normalize(occurrence).split()) if w]
+
+
 def compare(a_text: str, b_text: str) -> Comparison:
     """Which of two timing points comes first, and the rule that says so."""
     a, _ = parse_moment(a_text, "--compare")
     b, _ = parse_moment(b_text, "--compare")
     rank = {t: i for i, t in enumerate(TIMINGS)}
-    if normalize(a.occurrence) == normalize(b.occurrence):
+    # one occurrence however its verb is inflected ("an action would target Tamahime", "an action targets Tamahime")
+    if normalize(a.occurrence) == normalize(b.occurrence) or (
+            stems(a.occurrence) and stems(a.occurrence) == stems(b.occurrence)
+            and _words(a.occurrence) == _words(b.occurrence)):
         if a.timing == b.timing:
             return Comparison(a.text, b.text, ("L1",),
                               "both name the same point of the same occurrence: nothing separates them; what "

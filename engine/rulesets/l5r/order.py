@@ -343,6 +343,45 @@ def _finish(placed: list[Placed], result: Ordering, steps_rule: str, moment: Mom
                 trace.add(steps_rule, p.item.label, f"never happens: {why}")
                 continue
         kept.append(p)
+    return _reaction_bans(kept, result, steps_rule)
+
+
+# An effect banning Reactions ("no players may take Reactions until your next turn begins", "Other players may not
+# take Reactions until it ends"): made at its step, it forbids the Reactions that would come after it at the same
+# moment (the Timing page: effects that come first can negate, alter or render irrelevant later ones).
+_REACTION_BAN = re.compile(r"\b(?P<who>no players?|other players|another player|your opponents?|you)\s+(?:may not|"
+                           r"can ?not|cannot)?\s*(?:may\s+)?take Reactions\b", re.I)
+
+
+def _banned(ban: re.Match[str], maker: str, player: str) -> bool:
+    who = ban.group("who").lower()
+    if who.startswith("no player"):
+        return True
+    if who == "you":
+        return player == maker
+    return player != maker
+
+
+def _reaction_bans(placed: list[Placed], result: Ordering, steps_rule: str) -> list[Placed]:
+    kept: list[Placed] = []
+    bans: list[tuple[Placed, re.Match[str]]] = []
+    for p in placed:
+        ban_by = next(((b, m) for b, m in bans if _banned(m, b.item.controller, p.item.controller)), None) \
+            if p.item.kind is Kind.REACTION else None
+        if ban_by is not None:
+            maker, match = ban_by
+            why = (f"{maker.item.label} comes first (step {maker.step}) and its “{match.group(0)}” forbids this "
+                   "Reaction, so it is not taken (an effect that comes first can negate or render irrelevant one "
+                   "that comes later)")
+            result.skipped.append((p.item, why, [steps_rule]))
+            result.trace.add(steps_rule, p.item.label, f"not taken: {why}")
+            continue
+        text = " ".join(p.item.effects) or p.item.text
+        match = _REACTION_BAN.search(text)
+        if match is not None and (match.group("who").lower().startswith("no player")
+                                  or re.search(r"\b(?:may not|can ?not|cannot)\b", match.group(0), re.I)):
+            bans.append((p, match))
+        kept.append(p)
     return kept
 
 

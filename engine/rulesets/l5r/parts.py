@@ -16,7 +16,8 @@ import re
 from dataclasses import dataclass
 
 from engine.rulesets.l5r.durations import Form, Term, read_terms
-from engine.rulesets.l5r.lifetime import Lifetime, choose, walk
+from engine.rulesets.l5r.lifetime import CONDITION, DEFAULT_TURN, LASTING, LOOP, Lifetime, choose, walk
+from engine.trace import Interpretation
 
 # A sentence ends at ". " before a capital (the card texts' own sentences; "+2F/+3C" and "(this turn)" stay inside).
 _SENTENCE_END = re.compile(r"([.!?][\"”]?)\s+(?=[A-Z])")
@@ -54,6 +55,21 @@ def _lead(terms: tuple[Term, ...]) -> Term | None:
         next((t for t in terms if t.form in PART_FORMS), None)
 
 
+# A sentence about the ability's own effect or cost ("This Honor loss will not be negated", "This Invest cost cannot be
+# reduced"): how that effect happens, no change of its own that lasts.
+_ABOUT_ITSELF = re.compile(r"^(?:This|These|That) (?:Honor (?:loss|gain)|(?:Invest |Gold )?costs?|abilit(?:y|ies)|"
+                           r"actions?|movement|destruction|bowing|effects?)\b")
+
+
+def _lasts_unstated(sentence: str) -> bool:
+    """A sentence making a change that lasts and naming no length ("Reduce his Force to 0", "Give him +2F")."""
+    if _ABOUT_ITSELF.match(sentence):
+        return False
+    body = re.sub(r"^[^:]{0,60}:\s*", "", sentence)
+    body = body.split(":", 1)[-1]  # its cost and targets before the colon change nothing
+    return bool(LASTING.search(CONDITION.sub("", LOOP.sub("", body))))
+
+
 def split_parts(text: str, main: Term | None) -> list[tuple[str, Term, tuple[Term, ...]]]:
     """(sentence, its leading term, its terms) for each sentence that is a part of its own, in the text's order;
     empty unless the ability has two or more and one of them holds `main`."""
@@ -64,6 +80,11 @@ def split_parts(text: str, main: Term | None) -> list[tuple[str, Term, tuple[Ter
     for sentence in sentences(text):
         terms = read_terms(sentence)
         lead = _lead(terms)
+        if lead is None and not seen_delayed and not terms and _lasts_unstated(sentence):
+            # "Reduce his Force ... to 0. Cards in that unit may not perform actions until this battle ends.": a
+            # length modifies the effect it is written with, not an earlier sentence's (Effects, "Order of effects",
+            # Exception 1), so the earlier change names no length of its own: the rules' length (LD8)
+            lead = DEFAULT_TURN
         if lead is None:
             continue
         if lead.form in DELAYED_FORMS:
@@ -85,11 +106,54 @@ def follow_parts(text: str, life: Lifetime, events: list[str], made_during: str 
         if life.main is not None and _holds(terms, life.main) and not any(p.followed for p in parts):
             parts.append(Part(sentence, life.main, life, True))
             continue
+        granted = any(p.lead.form is Form.ADDITIONAL for p in parts) and re.search(r"\bthe action's\b", sentence)
+        if granted:
+            # "Take an additional Ranged Attack action .... Each of the action's Ranged Attacks has +1 strength":
+            # "the action" is the one just granted, so this comes with it, once that action is taken
+            lead = Term(Form.ADDITIONAL, sentence.rstrip("."))
+            terms = (lead,)
         own = choose(terms, sentence, made_during, made_by=made_by)
+        if granted:
+            own.trace.interpret(Interpretation(
+                "granted-action-part", "LD5", f"“{sentence.rstrip('.')}”: “the action” is the additional action this "
+                "ability grants, so the change applies to that action only, when it is taken (once the granting "
+                "action has ended), and ends as it finishes resolving."))
         walk(own, events, made_during, players, made_in, made_by_ability=made_by_ability)
         for note in own.trace.interpretations:
             life.trace.interpret(note)
         parts.append(Part(sentence, own.main or lead, own, False))
     if len({(p.life.kind, p.life.ends_on, p.life.fires_on) for p in parts}) == 1:
         return []  # every part lasts alike: the one answer says it for all
+    return parts
+
+
+# A continuous trait of the card written after a triggered trait's sentence ("After you Equip this Item, gain 1 Honor
+# .... This Personality has +1PH."; "After Tamiya enters play, lose 2 Honor. Your Peasant Weapons out of play have
+# Courage."): it names its own subject and looks back at nothing the trigger named, so it is the card's standing text,
+# in force while the card is in play (LD8), not a change the trigger makes. "You may switch it ..." or "You may bow
+# it" go on with the trigger's effect and stay in it.
+_STANDING_SENTENCE = re.compile(
+    r"^(?:This (?:Personality|Follower|Item|Holding|Spell|Region|Stronghold|Shugenja|card) (?:has|have|gets|"
+    r"contributes|may|cannot|can not|will not|is|counts)\b|Your (?![\w' ]*\b(?:may|must)\b)[\w' ]+? (?:have|has|get|"
+    r"contribute)\b|You have an? \w|You may (?:[^.]*\bas an? [\w ]+ action\b|[^.]*\beven if\b))")
+_LOOKS_BACK = re.compile(r"\b(?:it(?! is (?:not )?(?:your|his|her|their) turn)|them|him|her|they|those|one of them|"
+                         r"the target)\b")
+
+
+def standing_tail(text: str) -> list[str]:
+    """The sentences after a triggered trait's first one that are the card's continuous traits."""
+    return [s for s in sentences(text)[1:] if _STANDING_SENTENCE.match(s) and not _LOOKS_BACK.search(s)]
+
+
+STANDING_LEAD = Term(Form.IN_PLAY, "a continuous trait of the card")
+
+
+def standing_parts(tail: list[str], events: list[str], made_during: str | None, players: int,
+                   made_in: str | None) -> list[Part]:
+    """Each standing sentence as a part of its own: in force while its card is in play."""
+    parts = []
+    for sentence in tail:
+        own = choose(read_terms(sentence), sentence, made_during, standing=True)
+        walk(own, events, made_during, players, made_in, made_by_ability=False)
+        parts.append(Part(sentence, STANDING_LEAD, own, False))
     return parts

@@ -19,12 +19,14 @@ from engine.rulesets.l5r.items import ITEM_KINDS, Item, no_text, parse_item
 from engine.rulesets.l5r.judge import PHASES
 from engine.rulesets.l5r.lifetime import (
     CONDITION,
+    DEFAULT_TURN,
     EVENTS,
     LASTING,
     MADE_BY,
     MADE_DURING,
     OWN_ENTRY,
     PERIOD_OF_EVENT,
+    Lifetime,
     choose,
     parse_events,
     period_point,
@@ -32,7 +34,7 @@ from engine.rulesets.l5r.lifetime import (
 )
 from engine.rulesets.l5r.moment import Moment, compare, moment_subjects, parse_moment
 from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
-from engine.rulesets.l5r.parts import follow_parts
+from engine.rulesets.l5r.parts import Part, follow_parts, sentences, standing_parts, standing_tail
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
 from engine.trace import Interpretation
@@ -129,7 +131,18 @@ def is_standing(ability: Ability) -> bool:
     play (LD8), not for a turn."""
     body = re.sub(r"^[^:]{0,40}:\s*", "", ability.text) if ability.header else ability.text
     return (ability.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) and not ability.header
-            and not _IMPERATIVE.match(body.strip()))
+            and (not _IMPERATIVE.match(body.strip()) or bool(_STANDING_IMPERATIVE.match(body.strip())))
+            # "Each of the action's Ranged Attacks has +1 strength": it names an action under way, so an action,
+            # Reaction or Interrupt makes it; no card's standing text says so
+            and not re.search(r"\bthe action's\b", body))
+
+
+# A printed line with no designator or trigger that opens with a verb is still the card's standing rule when it
+# modifies occurrences as they come ("Negate Fear effects targeting this Follower", "Reduce all Honor losses from your
+# cards by 1", "Increase your Honor gain from Proclaiming Junsuke ...", "Destroy Nojima if he is ever in an army ..."):
+# no action makes it, so it is in force while its card is in play.
+_STANDING_IMPERATIVE = re.compile(r"^(?:negate|reduce|increase)\b(?![^.]*\bto (?:0|zero)\b)|^destroy\b[^.]*\bif\b[^.]*"
+                                  r"\bever\b", re.I)
 
 
 # Cards whose printed lines work while the card is in play (an Event's or a Strategy's text is played, not in play).
@@ -139,6 +152,48 @@ _IN_PLAY_TYPES = frozenset({"Personality", "Follower", "Item", "Holding", "Stron
 _NEVER_IN_PLAY = frozenset({"Strategy", "Event"})
 _PUTS_ITSELF = re.compile(r"\bput this (?:card|Terrain|Strategy|Event|Region)\b[^.]*\binto play\b", re.I)
 _DESIGNATOR = re.compile(r"^[A-Z][\w' ,/-]{0,40}:\s")
+
+
+def is_terrain(card: Card) -> bool:
+    """A Terrain card (its keyword, or its own "Put this Terrain into play")."""
+    keywords = {k.strip() for k in str(card.extra.get("keywords") or "").split(";")}
+    return "Terrain" in keywords or bool(re.search(r"\bput this Terrain into play\b", card.text or "", re.I))
+
+
+TERRAIN_LENGTH = Term(Form.BATTLE, "a Terrain is in play for one battle")
+
+
+_PUTS_SELF = re.compile(r"\bput this (?:card|Terrain) into play\b", re.I)
+
+
+def terrain_entry(life: Lifetime, words: str) -> Lifetime:
+    """A Terrain's "Put this card into play there": in play for that battle (Glossary B), as "Put this Terrain into
+    play" is read."""
+    term = Term(Form.BATTLE, words)
+    out = Lifetime("battle", term, term, None, "battle-ends", ())
+    out.trace = life.trace
+    out.trace.interpret(Interpretation(
+        "terrain", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, \"Battlefield\": "
+        "\"Terrains in play for a battle\"); it is taken to be discarded when that battle ends, and what its own lines "
+        "do ends with it."))
+    return out
+
+
+def terrain_line(life: Lifetime) -> Lifetime:
+    """A Terrain's standing line works while the Terrain is in play, and a Terrain is in play for the battle it was
+    put into play in: the line ends when that battle ends (or when the Terrain leaves play sooner)."""
+    if life.kind == "while":
+        life.bound, life.ends_on = TERRAIN_LENGTH, "battle-ends"
+        out = life
+    else:
+        out = Lifetime("battle", TERRAIN_LENGTH, TERRAIN_LENGTH, None, "battle-ends", ())
+        out.standing = True
+        out.trace = life.trace
+    out.trace.interpret(Interpretation(
+        "terrain-line", "LD7", "A Terrain is in play for the battle it is put into play in (Glossary B, "
+        "\"Battlefield\": \"Terrains in play for a battle\"), and its lines work only while it is in play: this one "
+        "ends when that battle ends, as the Terrain is taken to be discarded then."))
+    return out
 
 
 def _unread_trait(card: Card | None, ability: Ability) -> bool:
@@ -495,8 +550,21 @@ class DurationQuestion:
                 "printed trait of the card, in force while the card is in play.") if standing and card else (
                 "No designator, trigger or wording I know marks this line; its length is read from its own words "
                 "alone.")))
-        life = choose(ability.terms, ability.rules_text or ability.text, made_during, standing=standing,
-                      made_by=ability.kind.value)
+        text = ability.rules_text or ability.text
+        tail = standing_tail(text) if ability.kind is Kind.TRAIT and not ability.header and not standing else []
+        if tail:
+            # "After you Equip this Item, gain 1 Honor .... This Personality has +1PH.": the trigger's effect is
+            # followed alone; the card's continuous trait after it is a part of its own (in force while in play)
+            text = " ".join(s for s in sentences(text) if s not in tail)
+            ability = replace(ability, terms=tuple(t for t in ability.terms if t.words.lower() in text.lower()))
+        life_text = text
+        life = choose(ability.terms, life_text, made_during, standing=standing, made_by=ability.kind.value)
+        terrain = standing and life.kind in ("in-play", "while") and life.ends_on == "leaves-play" \
+            and card is not None and is_terrain(card)
+        if terrain:
+            life = terrain_line(life)
+        elif life.kind == "in-play" and card is not None and is_terrain(card) and _PUTS_SELF.search(text):
+            life = terrain_entry(life, _PUTS_SELF.search(text).group(0))  # type: ignore[union-attr]
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:
@@ -514,8 +582,10 @@ class DurationQuestion:
         walk(life, events, made_during, players, made_in, made_by_ability=made_by_ability)
         # each sentence with its own delayed point (or a length made before them) is followed on its own
         parts = [] if standing else follow_parts(
-            ability.rules_text or ability.text, life, events, made_during, players, made_in, ability.kind.value,
-            made_by_ability)
+            life_text, life, events, made_during, players, made_in, ability.kind.value, made_by_ability)
+        if tail:
+            parts = (parts or [Part(life_text, life.main or DEFAULT_TURN, life, True)]) + standing_parts(
+                tail, events, made_during, players, made_in)
         followed = {p.lead.words.lower() for p in parts}
         others = [t for t in ability.terms if t is not life.main and t is not life.condition and t is not life.bound
                   and t.words.lower() not in followed]
@@ -544,6 +614,8 @@ class DurationQuestion:
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
+        if terrain and life.kind == "battle":
+            effect["terrain"] = True  # a Terrain's own line: in play for one battle
         if card is not None and standing and card.type in _NEVER_IN_PLAY and not _PUTS_ITSELF.search(card.text):
             effect["never_in_play"] = card.type  # its printed lines are rules of the card wherever it is
         key = {"card": card.name if card else None, "ability": ability.index, "text": ability.text,

@@ -12,10 +12,19 @@ from engine.cards import Card
 from engine.plain_words import quoted, too_long
 from engine.rulesets.l5r.durations import read_terms
 from engine.rulesets.l5r.items import split_effects
-from engine.rulesets.l5r.lifetime import CONDITION, DELAYED_KINDS, LASTING, LOOP, OWN_ENTRY, Lifetime
+from engine.rulesets.l5r.lifetime import (
+    CONDITION,
+    DEFAULT_TURN,
+    DELAYED_KINDS,
+    LASTING,
+    LOOP,
+    OWN_ENTRY,
+    Lifetime,
+    puts_into_play,
+)
 from engine.rulesets.l5r.moment import Comparison
 from engine.rulesets.l5r.order import Ordering, Scenario
-from engine.rulesets.l5r.parts import PERIOD_FORMS, Part
+from engine.rulesets.l5r.parts import PERIOD_FORMS, STANDING_LEAD, Part
 from engine.rulesets.l5r.rules import FINAL_RULES, GAME, RULES, VERSIONS
 from engine.trace import Trace, render_steps
 
@@ -228,11 +237,30 @@ def order_explanation(data: dict[str, Any], trace: Trace) -> str:
 def _short(words: str, lead: str, limit: int = 80) -> str:
     """A part's own words without its designator or targeting ("Open: ..., target ...: "), cut at a word."""
     at = words.lower().find(lead.lower())
+    if at < 0:
+        # a length the rules give ("no length named"): from the change that lasts, back to its clause's start
+        found = LASTING.search(words)
+        at = found.start() if found else len(words)
+        trigger = re.match(r"(?:After|Before|When)\b[^,:]*,\s*", words)
+        if trigger is not None and trigger.end() <= at:  # a trigger's effect: its effect words, after the trigger
+            return _cut(words[trigger.end():], limit)
+        to = [m.end() for m in re.finditer(r"\bto (?=(?:give|reduce|raise|lower|make)\b)", words[:at])]
+        if to and to[-1] > words.rfind(": ", 0, at):
+            return _cut(words[to[-1]:], limit)
     cut = words.rfind(": ", 0, at) if at > 0 else -1
-    body = (words[cut + 2:] if cut >= 0 else words).strip().rstrip(".").strip()
+    return _cut(words[cut + 2:] if cut >= 0 else words, limit)
+
+
+def _cut(words: str, limit: int) -> str:
+    body = words.strip().rstrip(".").strip()
     if len(body) <= limit:
         return body
     return body[:limit].rsplit(" ", 1)[0].rstrip(",;") + " …"
+
+
+def _lead_rule(part: Part) -> str:
+    """The rule a part's length comes from: the rules' own length (LD8) when its words name none."""
+    return "LD8" if part.lead is DEFAULT_TURN or part.lead is STANDING_LEAD else part.lead.rule
 
 
 def _part_json(part: Part) -> dict[str, Any]:
@@ -255,7 +283,7 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
     (the top level follows the one holding its main term; `parts` lists each, in the text's order)."""
     last = life.last
     rules = _rules([life.main.rule] if life.main else [], [life.condition.rule] if life.condition else [],
-                   life.trace.rules_cited(), *[[p.lead.rule, *p.life.trace.rules_cited()] for p in parts or ()])
+                   life.trace.rules_cited(), *[[_lead_rule(p), *p.life.trace.rules_cited()] for p in parts or ()])
     data: dict[str, Any] = {
         "effect": effect,
         "made_during": made_during,
@@ -364,6 +392,8 @@ def lasting_and_once(text: str) -> tuple[list[str], list[str]]:
     """An ability's effects in two lists, each in the card's words: those that last (a stat, keyword or "cannot"
     given) and those that change the game once (bow, move, straighten), targeting left out."""
     lasting, once = [], []
+    # a keyword's reminder in brackets ("(Repeatable Limited, 2 Gold: Discard ...)") is no effect of this ability
+    text = re.sub(r"\s*\((?=[A-Z])[^()]*\)", "", text)
     for effect in split_effects(text):
         if _NO_EFFECT.match(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", effect, flags=re.I)):
             continue
@@ -390,7 +420,11 @@ def _stays(text: str) -> str:
     """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
     # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
     # player. ... Turn the Personality face-down"): a cost bows, but the effect is what stays
-    body = " ".join(_unpaid(e) for e in split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    body = " ".join(split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    # "Discard a card to make a Fear effect ...", "Bow this Shugenja to bow a target card": a cost paid "to" do the
+    # effect; what stays is what the effect does
+    body = re.sub(r"^(?:discard|bow|destroy|lose|pay)\b[^.:]*?\bto (?=make|bow|destroy|move|straighten|give|gain|"
+                  r"draw|dishonor|discard|attach)", "", body, flags=re.I)
     face = re.search(r"\bturns? [^.]*?\bface-(down|up)\b", body, re.I)
     if face is not None:
         return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
@@ -467,6 +501,8 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
                 "came once the granting action had ended; the turn it came in is over")
     if part["kind"] == "additional":
         return "comes once the granting action has ended and the Reactions to that end have passed"
+    if part["kind"] == "instant":
+        return "happens once, as it resolves, and nothing of it lasts"
     if state == "not yet":
         return "is not made yet (its action has not resolved)"
     if state == "waiting":
@@ -484,7 +520,8 @@ def _part_clause(part: dict[str, Any], events: list[str]) -> str:
     if state == "expired":
         return "is over and fires no more"
     if not part["persists"]:
-        return "has ended"
+        ended = length_words(part.get("ends_on")) if timeline and timeline[-1]["state"] is None else ""
+        return f"has ended (it lasted {ended})" if ended else "has ended"
     if not part["effective"]:
         return "lasts but is switched off until its condition holds again"
     length = length_words(part.get("ends_on"))
@@ -533,11 +570,16 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
     made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
-    if effect["kind"] == "battle" and re.search(r"\bput this Terrain into play\b", effect["text"], re.I):
+    if effect["kind"] == "battle" and re.search(r"\bput this (?:Terrain|card) into play\b", effect["text"], re.I):
         return (f"{who}{after}: the Terrain " + ("was discarded as the battle ended (a Terrain is in play for one "
                                                  "battle)." if not data["persists"] else
                                                  "stays in play for this battle only, and is discarded when it ends."))
-    if effect["kind"] == "in-play" and made and _PUTS_INTO_PLAY.search(effect["text"]):
+    if effect.get("terrain"):
+        line = quoted(re.sub(r"^[^:]{0,40}:\s*", "", effect["text"]).rstrip("."), quote_limit or 60)
+        return f"{who}{after}: {line} " + ("has ended: a Terrain is in play for one battle, and its lines end with "
+                                           "it." if not data["persists"] else "lasts until the battle it is in play "
+                                           "for ends (a Terrain is in play for one battle).")
+    if effect["kind"] == "in-play" and made and puts_into_play(effect["text"]):
         return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
                 "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
@@ -604,7 +646,7 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
             f", {where}." if where else ".")
     lasting, once = lasting_and_once(effect["text"]) if made else ([], [])
     what = "the effect"
-    if lasting and (once or len(lasting) > 1 or effect["kind"] == "default-turn"):
+    if lasting and (once or len(lasting) > 1 or effect["kind"] in ("default-turn", "resolving")):
         what = " and ".join(quoted(w, quote_limit or 60) for w in lasting[:2])
     # at the shortest, what the one-time effects left is left to the explanation
     stays = f"; {_once_left(once)}" if lasting and _once_left(once) and quote_limit != 20 else ""

@@ -82,14 +82,14 @@ def test_an_actions_negation_does_not_answer_another_occurrence(imported, capsys
     ("Daidoji Narizane", "instant"),            # bow ... "Recon actions you have taken this turn"
     ("Daidoji Natsuki#2", "instant"),           # move, straighten ... "must have assigned"
     ("Advanced Intelligence#2", "instant"),     # draw ... "you have taken this battle"
-    ("Sniping", "default-turn"),                # "Give it a strength bonus equal to ..."
+    ("Sniping", "resolving"),                   # "Give it a strength bonus ...": to the one Ranged Attack
     ("Matsu Choiko", "default-turn"),           # "Give Choiko a Force or Chi bonus ..."
     ("Marshal Your Strength", "default-turn"),  # "Force and Chi bonuses equal to ..."
 ])
 def test_one_time_changes_and_bonuses_that_last(imported, capsys, card, kind):
     answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "turn-ends")
     assert answer["effect"]["kind"] == kind
-    assert answer["timeline"][0]["persists"] is (kind == "default-turn")
+    assert answer["timeline"][0]["persists"] is (kind == "default-turn")  # a change to an Attack ends with it
     assert answer["timeline"][-1]["persists"] is False
 
 

@@ -57,7 +57,7 @@ def test_the_census_lists_every_class_and_leaves_no_condition_unread():
     report = census(rows)
     assert report["unclassified"] == []
     assert set(report["by_class"]) == {"turn", "phase", "count", "actor", "owner", "kind", "self", "keyword",
-                                       "qualifier", "if"}
+                                       "qualifier", "if", "limit"}  # "limit": "once per turn" after the trigger
     assert report["by_class"]["count"] >= 25 and report["by_class"]["actor"] >= 250
     assert report["with_conditions"] >= 850
 
