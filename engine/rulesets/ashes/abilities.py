@@ -65,6 +65,8 @@ class Ability:
     cost_phrases: tuple[str, ...]    # written-out costs taken off the effect text
     limits: tuple[str, ...] = ()     # restrictions on using it, not effects ("You may only activate this ability
                                      # during your turn", "This spell can only be attached to a unit you control")
+    granted: bool = False            # an ability the card gives a unit ("... have the following ability: Overkill 1:
+                                     # ..."): the unit's, used by it; asked about by its name, never the card's own
 
     @property
     def label(self) -> str:
@@ -111,7 +113,28 @@ def _split_choice(item: str) -> Any:
     return parts if len(parts) > 1 else item
 
 
+# A second reaction written in the same paragraph: "After an opponent ..., you may place 1 exhaustion token on this
+# spell to ... . After an opponent ..., you may place 1 exhaustion token on this spell to ..." (Hex Bane, 1e): each
+# sentence that opens with its own trigger and pays its own written cost is an ability of its own.
+_SECOND_REACTION = re.compile(r"(?<=\.)\s+(?=(?:after|when|whenever) [^.]*?,\s+you may (?:place (?:1|an) exhaustion "
+                              r"token on this (?:spell|card)|spend \d+ [a-z ]*?di(?:e|ce))\b)", re.I)
+
+
+def _split_reactions(paragraphs: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    out = []
+    for para in paragraphs:
+        pieces = _SECOND_REACTION.split(para["text"]) if _TRIGGER.match(para["text"]) else [para["text"]]
+        out += [para] if len(pieces) == 1 else [{**para, "text": t} if i == 0 else
+                                                {**para, "name": None, "cost": [], "text": t}
+                                                for i, t in enumerate(pieces)]
+    return out
+
+
 def _paragraphs(p: Printing) -> list[dict[str, Any]]:
+    return _split_reactions(_read_paragraphs(p))
+
+
+def _read_paragraphs(p: Printing) -> list[dict[str, Any]]:
     if p.abilities is not None:
         out1 = []
         for a in p.abilities:
@@ -150,7 +173,9 @@ def _paragraphs(p: Printing) -> list[dict[str, Any]]:
 
 # An instruction that hands out abilities printed below it: "... gain the following abilities for the turn:".
 # A bare "This unit now has the following ability:" (an alteration's own lines) is not one: those stay abilities.
-_GRANTS = re.compile(r"\b(?:gains?|to gain|have|has) the following (?P<n>ability|abilities)\b[^.]*:\s*$", re.I)
+# ("abilies": Time Stop's first-edition typo)
+_GRANTS = re.compile(r"\b(?:gains?|to gain|have|has) the following (?P<n>ability|abilities|abilies)\b[^.:]*[:.]\s*$",
+                     re.I)
 
 
 def _group(paragraphs: list[dict[str, Any]]) -> list[_Raw]:
@@ -287,7 +312,7 @@ def _with_granted(parts: list[Part], granted: list[str]) -> list[Part]:
     """The granted abilities are what the granting part gives, not parts of their own: they are shown with the
     part that says "the following ability" and never resolve on their own."""
     for i in range(len(parts) - 1, -1, -1):
-        if re.search(r"following abilit(?:y|ies)", parts[i].text, re.I):
+        if re.search(r"following abil(?:ity|ities|ies)\b", parts[i].text, re.I):
             shown = parts[i].text.rstrip(" :") + ": " + " / ".join(granted)
             parts[i] = replace(parts[i], text=shown, notes=(*parts[i].notes, f"grants {len(granted)} ability(ies)"))
             break
@@ -317,8 +342,8 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
         merged = _Raw(None, [], " ".join(r.text for r in body), False,
                       [f for r in body for f in r.focus], [d for r in body for d in r.definitions],
                       [g for r in body for g in r.granted])
-        return (_ability(0, merged, play_costs=play_costs),
-                *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
+        first = (_ability(0, merged, play_costs=play_costs), *(_ability(i, raw) for i, raw in enumerate(own, start=1)))
+        return first + _given(raws, len(first))
     if p.type not in NOT_PLAYED:
         # what happens when it is played: every "When this ... comes into play" ability, in printed order
         # "When this unit comes into play, and at the end of the round, place ...": as it comes into play, the part
@@ -337,4 +362,22 @@ def read_abilities(p: Printing) -> tuple[Ability, ...]:
         own = [replace(a, limits=tuple(x for x in a.limits if not attach.search(x))) for a in own]
         own = [a for a in own if a.parts or a.costs or a.trigger is not None or a.limits]
         own = [replace(a, index=i) for i, a in enumerate(own, start=1)]
-    return tuple(abilities + own)
+    return tuple(abilities + own) + _given(raws, len(own) + 1)
+
+
+_GIVEN_NAME = re.compile(r"^(?P<name>[A-Z][\w'’-]*(?: [A-Z][\w'’-]*)*(?: \d+)?): (?P<text>.+)$", re.S)
+
+
+def _given(raws: list[_Raw], first: int) -> tuple[Ability, ...]:
+    """The abilities an instruction gives units ("All units you control ... have the following ability: Overkill 1:
+    ..."), each asked about by its name: what the unit given it does when it uses it."""
+    out: list[Ability] = []
+    for raw in raws:
+        for given in raw.granted:
+            m = _GIVEN_NAME.match(given)
+            if not m:
+                continue
+            ability = _ability(first + len(out), _Raw(m.group("name"), [], m.group("text"), False, [], []))
+            if ability.kind != "passive" or ability.text:
+                out.append(replace(ability, granted=True))
+    return tuple(out)

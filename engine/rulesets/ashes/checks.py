@@ -4,8 +4,10 @@ the earlier part it hangs on."""
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
+from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.parts import Part, at_least
 from engine.rulesets.ashes.state import Board, Spent, Unit
@@ -121,6 +123,8 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
         return ""
     what = {"skipped": "did not happen", "declined": "was declined", "cancelled": "was cancelled"}.get(
         dep.outcome, dep.outcome)
+    if optional_cost(dep.part.text):
+        return f"it happens only if the optional cost of part {dep.part.n} was paid, and it was not"
     if part.link == "refers-back":
         return f"it acts on what part {dep.part.n} chose or did, and part {dep.part.n} {what}"
     if part.link == "result":
@@ -267,11 +271,37 @@ def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Un
     return None
 
 
+_COPIES = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "that": 1}
+
+
+def copies_wanted(words: str) -> int:
+    """How many copies of a conjuration a placement asks for ("2 Fallen conjurations", "up to 2 ...", "an additional
+    Mist Spirit conjuration": 1)."""
+    m = re.match(r"^(?:up to )?(?P<n>\d+|a|an|one|two|three|four|that)\b", words.strip(), re.I)
+    if not m:
+        return 1
+    n = m.group("n").lower()
+    return int(n) if n.isdigit() else _COPIES[n]
+
+
+def conjurations_left(need_name: str | None, board: Board, placed: Mapping[str, int]) -> int | None:
+    """Copies of a conjuration still in your pile as a part places it: those the question says were left, less the
+    copies earlier parts of this effect placed (None: not said)."""
+    if board.conjurations_left is None:
+        return None
+    return max(0, board.conjurations_left - placed.get((need_name or "").lower(), 0))
+
+
 def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: Board, p: Printing,
-             trace: Trace, target_side: str | None = None) -> tuple[str, list[str]] | None:
+             trace: Trace, target_side: str | None = None,
+             placed: Mapping[str, int] | None = None) -> tuple[str, list[str]] | None:
     for need in part.needs:
-        if need.kind == "conjuration" and board.conjurations_left == 0:
-            return f"none left: no {need.name} in your conjuration pile", ["AS4"]
+        left = conjurations_left(need.name, board, placed or {}) if need.kind == "conjuration" else None
+        if need.kind == "conjuration" and left == 0:
+            took = (placed or {}).get((need.name or "").lower(), 0)
+            return (f"none left: no {need.name} in your conjuration pile" + (
+                f" (the {board.conjurations_left} left {'was' if board.conjurations_left == 1 else 'were'} placed by "
+                "an earlier instruction of this effect)" if took else ""), ["AS4"])
         if need.kind == "room" and (need.side == "mine" or (need.side == "any" and target_side == "mine")) \
                 and board.battlefield_full:
             return "no room: your battlefield is full", ["AS4"]
@@ -375,6 +405,27 @@ _AT_LEAST_BASIC = re.compile(r"\b(?P<n>\d+) or more basic symbols\b", re.I)
 _POWER_OF = re.compile(r"\busing an? (?P<magics>[a-z]+(?: or [a-z]+)*) (?:die on its power side|power die(?: or "
                        r"(?P<more>[a-z]+) power die)?)|\bspend an? (?P<spend>[a-z]+(?: or [a-z]+)*) power symbol",
                        re.I)
+
+
+# "When placing 3 or more dice in your exhausted pool" (Lucky Rabbit): the dice there say whether it can have happened
+PLACING_DICE = re.compile(r"\bplac(?:ing|es?) (?P<n>\d+) or more dice (?:in|into) your exhausted poo+l\b", re.I)
+
+
+def dice_trigger_verdict(words: str, board: Board) -> tuple[bool | None, str]:
+    """(False, why) when the question's dice show a "placing N or more dice in your exhausted pool" trigger cannot
+    have happened: fewer dice in that pool (--exhausted-dice), or fewer dice spent on the cost that placed them
+    (--spent); (None, "") otherwise."""
+    m = PLACING_DICE.search(words)
+    if not m:
+        return None, ""
+    need = int(m.group("n"))
+    if board.exhausted_dice is not None and board.exhausted_dice < need:
+        return False, (f"it needs {need} or more dice placed in your exhausted pool, and only "
+                       f"{board.exhausted_dice} {'is' if board.exhausted_dice == 1 else 'are'} there")
+    if board.spent is not None and sum(d.count for d in board.spent) < need:
+        given = sum(d.count for d in board.spent)
+        return False, f"it needs {need} or more dice placed in your exhausted pool, and only {given} were spent"
+    return None, ""
 
 
 def cost_trigger_verdict(words: str, spent: tuple[Spent, ...] | None) -> tuple[bool | None, str]:

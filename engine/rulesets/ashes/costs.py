@@ -64,6 +64,39 @@ _ADDITIONAL = re.compile(r"^(?P<may>you may,? )?as an additional cost(?: to [^,]
                          r"(?P<link> to |\. if you do, |\.\s*)", re.I)
 
 
+# A cost written inside the effect, as a part of its own: "You may spend an additional 1 basic die when activating
+# this spell" (Summon Mist Spirit), "you may spend 1 divine class die" before "to attach ...", "You may spend any
+# number of basic die. For each 1 basic die spent, ..." (Frost Fang). Dice are a magic cost wherever the sentence
+# puts them (seed 003): they are paid as it is activated, never as an effect. Not dice "just rolled" by the effect.
+_OPTIONAL = re.compile(rf"^(?:(?:if|after|when|whenever)\b[^,]*, )*(?:you may )?spend (?:an additional )?"
+                       rf"(?P<dice>{_DIE}(?:(?:,| and| or|, and|, or) {_DIE})*)(?: when activating this spell)?\.?$",
+                       re.I)
+
+
+_OPTIONAL_OTHER = re.compile(r"^you may,? as an additional cost(?: to [^,]+)?, (?P<what>[^.]+?)\.?$", re.I)
+
+
+def optional_cost(text: str) -> str | None:
+    """What a cost a part is asks for ("1 basic die", "discard 1 card from your hand"), when the part is only a
+    cost the player may pay, else None."""
+    m = _OPTIONAL.match(text.strip())
+    if m:
+        return cost_words(m.group("dice"))
+    other = _OPTIONAL_OTHER.match(text.strip())
+    return other.group("what") if other else None
+
+
+def dice_in(cost: str) -> int | None:
+    """How many dice a cost's words name ("1 divine class die and 1 charm class die": 2; "discard 1 card": 0);
+    None for "any number"."""
+    if not re.search(r"\bdi(?:e|ce)\b", cost):
+        return 0
+    if re.search(r"\bany number\b|\bX\b", cost):
+        return None
+    alts = [sum(int(n) for n in re.findall(r"\b(\d+) ", alt)) for alt in re.split(r"\s+or\s+", cost)]
+    return min(alts) if alts else None
+
+
 @dataclass(frozen=True)
 class WrittenCosts:
     costs: tuple[Cost, ...]

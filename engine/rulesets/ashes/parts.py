@@ -51,7 +51,8 @@ _TARGET_WORD = re.compile(r"\btarget(?:s|ed)?\b", re.I)
 # a target Phoenixborn" is two targets, one of them chosen)
 _NEW_TARGET = re.compile(r"(?<!that )(?<!the )(?<!chosen )(?<!same )(?<!original )(?<!its )\b(?P<another>another )?"
                          r"target (?P<what>(?:(?!\btarget\b)[^.,;]){0,80})", re.I)
-_KINDS = (("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoenixborn"), ("unit", "unit"),
+_KINDS = (("draw pile", "player"), ("discard pile", "player"),   # "a target draw pile": a player's pile
+          ("unit or phoenixborn", "unit or phoenixborn"), ("phoenixborn", "phoenixborn"), ("unit", "unit"),
           ("ally", "unit"), ("conjuration", "unit"), ("player's", "player"), ("player", "player"),
           ("opponent", "player"), ("alteration", "card"), ("spell", "card"), ("card", "card"), ("di", "die"))
 _MINE = re.compile(r"\b(you (?:currently )?control|you own|on your battlefield|your (?:unit|phoenixborn))\b", re.I)

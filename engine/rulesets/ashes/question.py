@@ -181,7 +181,7 @@ class AshesQuestion:
         annotations = getattr(lookup, "annotations", None)
         if annotations is not None:  # a moderator's annotation changes the answer, so it changes the id
             board_key["annotations"] = sorted([n.part, n.rule, n.value] for n in annotations(card))
-        if any(i.id == "AS-I-units-assumed" for i in res.trace.interpretations):
+        if any(i.id in ("AS-I-units-assumed", "AS-I-units-both") for i in res.trace.interpretations):
             board_key["units_assumed"] = True   # the answer assumed units: a question of its own
         if cancel is not None:
             board_key["cancel_with"] = cancel.name

@@ -8,8 +8,9 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.plain_words import joined
+from engine.plain_words import HEADLINE_WORDS, joined
 from engine.rulesets.ashes.census import BY_ID
+from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.parts import VERBS
 from engine.rulesets.ashes.resolve import Resolution
@@ -175,7 +176,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
                  "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing),
                  **{k: v for k, v in (("attack", res.printing.attack), ("life", res.printing.life)) if v is not None}},
         "ability": {"index": res.ability.index, "name": res.ability.name, "kind": res.ability.kind,
-                    "label": res.ability.label},
+                    "label": res.ability.label, "granted": res.ability.granted},
         "scenario": res.board.as_json(),
         "usable": {"value": res.usable, "why": res.usable_why},
         "steps": res.steps,
@@ -346,6 +347,12 @@ def brief_assumptions(answer: Mapping[str, Any]) -> list[str]:
             out.append("its trigger happened")   # the first line names the trigger
         elif ident == "AS-I-units-assumed":
             out.append("a unit is in play to attach it to")
+        elif ident.startswith("AS-I-pb-bare-"):
+            out.append(f"{'your' if ident.endswith('mine') else 'their'} Phoenixborn has no tokens on it")
+        elif ident.startswith("AS-I-extra-cost-"):
+            continue   # said in the first line ("is an optional cost, paid as it is activated (if you choose to)")
+        elif ident == "AS-I-units-both":
+            continue   # said in the first sentence, with what the card is used as (summary)
         elif ident.startswith("AS-I-pb-not-unit-"):
             out.append("the target is their Phoenixborn, not a unit")
         elif ident.startswith("AS-I-unit-not-pb-"):
@@ -382,9 +389,9 @@ def _reaction_words(answer: Mapping[str, Any], reaction: Mapping[str, Any]) -> s
     return f"{card} waits until the whole effect has resolved, then resolves"
 
 
-def _assumed_tail(answer: Mapping[str, Any], most: int = 4) -> str:
+def _assumed_tail(answer: Mapping[str, Any], most: int = 4, first: str | None = None) -> str:
     """" Assumed: ...": what the answer took for granted, the first few in the first line, the rest below."""
-    assumed = brief_assumptions(answer)
+    assumed = ([first] if first else []) + brief_assumptions(answer)
     if not assumed:
         return ""
     shown = [f"Assumed: {assumed[0]}", *assumed[1:most]]
@@ -411,6 +418,8 @@ _LATER = re.compile(r"\s((?:when|once|as soon as) (?:it|this (?:spell|card|unit)
 
 
 _GRANTS = re.compile(r"^this unit now has the following abilit(?:y|ies):?$", re.I)
+# a part handing out the abilities printed under it, shown with them ("... the following ability: Name: text / ...")
+_GIVES = re.compile(r"^(?P<head>.*?\bthe following abil(?:ity|ities|ies)\b[^:]*):\s*(?P<given>.+)$", re.I)
 
 
 def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str]:
@@ -431,6 +440,12 @@ def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str
             continue
         if any(t.startswith(f"{g}: ") for g in granted):
             continue   # named above
+        gives = _GIVES.match(t.strip())
+        names = [g.split(": ", 1)[0] for g in gives.group("given").split(" / ") if ": " in g] if gives else []
+        if names:   # "All units you control with a divine die on them have the following ability: Overkill 1: ..."
+            out.append(f"“{_clause(gives.group('head'), 100)}”: {joined_names(names)} (ask with ability "
+                       f"“{names[0]}”)")
+            continue
         out.append(f"“{_clause(t, 80)}”")
     return [("while it is in play: " if i == 0 else "") + x for i, x in enumerate(out)]
 
@@ -469,6 +484,9 @@ def constant_line(answer: Mapping[str, Any]) -> str:
     card = answer["card"]
     name, text = card["name"], card["text"].strip()
     label = answer["ability"]["name"] or "text"
+    if answer["ability"].get("granted"):   # given to a unit by the card: the unit's, while it has it
+        return (f"{label} is a constant ability (it is never used: nothing is paid or chosen). While the unit {name} "
+                f"gives it to has it, “{_clause(text, 120)}” applies.")
     where = {"Alteration Spell": f"while {name} is attached to a unit (to that unit)",
              "Ready Spell": f"while {name} is on its spellboard"}.get(card["type"], f"while {name} is in play")
     line = f"{name}'s {label} is a constant ability (it is never used: nothing is paid or chosen). " \
@@ -494,6 +512,8 @@ def summary(answer: Mapping[str, Any]) -> str:
     if ability["kind"] == "play":
         used = name if answer["card"]["type"] in ("Action Spell", "Reaction Spell") \
             else f"Playing {name}"
+    elif ability.get("granted"):   # an ability the card gives a unit: the unit uses it
+        used = f"{ability['name']} (which {name} gives a unit of yours)"
     else:
         used = f"{name}'s {ability['name']}" if ability["name"] else name
     unused = "".join(f" {x}" for x in answer.get("unused_inputs") or ())
@@ -525,6 +545,12 @@ def summary(answer: Mapping[str, Any]) -> str:
     for part in parts:
         clause = f"“{_clause(part['text'])}”"
         outcome = part["outcome"]
+        if optional_cost(part["text"]):   # a cost written in its effect: paid as it is activated, or not at all
+            bits.append(f"{clause} is an optional cost, " + (
+                "paid as it is activated" + (" (if you choose to)" if "not said" not in part["why"] and
+                                             not part["why"].startswith("the dice spent") else "")
+                if outcome == "resolves" else f"not paid: {_reason(part['why'])}"))
+            continue
         if outcome == "resolves":
             to = f" to {_clause(part['target'], 40)}" if part.get("target") else ""
             choice = (" if you choose to" if part["optional"] and "taken as done" not in part["why"]
@@ -544,6 +570,11 @@ def summary(answer: Mapping[str, Any]) -> str:
                 clause = f"“{_clause(part['text'][:later.start()])}”"
                 verb = f"happens later, {later.group(1).rstrip('.')}, not now"
             done = f": {', '.join(part['result'])}" if part.get("result") else ""
+            grant = _GIVES.match(part["text"])
+            if grant:   # "That unit gains the following abilities ...: Bypass: ... / Reality Fracture: ...": name them
+                names = [g.split(": ", 1)[0] for g in grant.group("given").split(" / ") if ": " in g]
+                clause = f"“{_clause(grant.group('head'))}”"
+                done = f": it gains {joined_names(names)}" if names else done
             bits.append(f"{clause} {verb}{to}{choice}{done}")
         elif outcome == "declined":
             bits.append(f"{clause} is not done (a choice)")
@@ -592,4 +623,12 @@ def summary(answer: Mapping[str, Any]) -> str:
             placed.append("it has no effect to resolve")
         bits = placed + bits
     tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
+    if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
+        # a plain question: no units named, none taken as none; said where the first line reads it when that
+        # line stays short, else first among what was assumed
+        units = ", assuming both players have units in play"
+        if len(f"{used}: {bits[0]}{units}".split()) < HEADLINE_WORDS:
+            bits[0] += units
+        else:
+            tail = _assumed_tail(answer, first="both players have units in play")
     return joined([f"{used}: {bits[0]}", *bits[1:]]) + unused + tail

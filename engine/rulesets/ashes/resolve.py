@@ -23,11 +23,15 @@ from engine.rulesets.ashes.checks import (
     COST_TRIGGER,
     NUMBER_SPENT,
     OWN_TOKENS,
+    PLACING_DICE,
     active_short,
     antecedent_skip,
     board_missing,
     condition_verdict,
+    conjurations_left,
+    copies_wanted,
     cost_trigger_verdict,
+    dice_trigger_verdict,
     exhausted_short,
     for_each_count,
     kinds_checked,
@@ -38,6 +42,7 @@ from engine.rulesets.ashes.checks import (
     trigger_verdict,
 )
 from engine.rulesets.ashes.choices import carry_inputs, not_picked, pick_options
+from engine.rulesets.ashes.costs import Cost, dice_in, optional_cost
 from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.in_play import (
     RESOLVES_END,
@@ -136,7 +141,7 @@ def _no_text(p: Printing) -> Ability:
 def default_ability(abilities: tuple[Ability, ...], card_type: str = "") -> Ability:
     """The ability a card named alone answers (see pick_ability)."""
     playable = abilities[0].kind == "play"
-    usable = [a for a in abilities if a.kind in ("activated", "reaction")
+    usable = [a for a in abilities if a.kind in ("activated", "reaction") and not a.granted
               and not (playable and a.trigger is not None and ENTERS.match(a.text))]
     used = [a for a in usable if not (a.trigger is not None and TIMED.match(a.trigger.words))]
     if playable and card_type == "Ready Spell" and len(used) == 1:
@@ -177,6 +182,55 @@ def _cost_dice(ability: Ability, magic: str) -> int:
         if cost.kind == "magic" and m and m.group("magic").lower() == magic.lower():
             total += int(m.group(1))
     return total
+
+
+# units in play other than the card used or one already named ("all units", "each unexhausted unit", "attached to a
+# unit", "units you control"), never "this unit", "that unit", "the attached unit"
+_OTHER_UNITS = re.compile(r"\b(?:all|each|a|an|any|or|other|\d+|of (?:their|your)) (?:(?:unexhausted|exhausted|"
+                          r"attacking|blocking|damaged|wounded|other) )?units?\b(?!'s)|\bunits (?:you|they|an "
+                          r"opponent|a target player|that player) controls?\b", re.I)
+
+
+# "... for each status token on this unit": how many times is what the question says is on the card used
+_EACH_OWN = re.compile(r"\bfor each (?P<tok>status|wound|exhaustion) tokens? on this (?:unit|card|spell)\b", re.I)
+
+
+def needs_units(ability: Ability, focus: int = 0) -> bool:
+    """Whether a part of it acts on or reads units in play: a target unit, units to affect, a unit it needs, "all
+    units", "a card attached to a unit"."""
+    return ability.kind != "passive" and any(
+        (part.new_target is not None and "unit" in part.new_target.kind)
+        or any(n.kind in ("unit", "units-to-affect") for n in part.needs) or _OTHER_UNITS.search(part.text)
+        for part in ability.parts if part.focus <= focus)
+
+
+def extra_costs(ability: Ability, focus: int = 0) -> list[tuple[int, str]]:
+    """(part, dice) of each optional cost written inside the effect ("You may spend an additional 1 basic die when
+    activating this spell"): a magic cost, paid as it is activated if the player chooses."""
+    return [(part.n, cost) for part in ability.parts if part.focus <= focus and (cost := optional_cost(part.text))]
+
+
+def _with_extra(ability: Ability, board: Board) -> tuple[Cost, ...]:
+    """Its costs, with the optional costs written in its effect when more dice were spent than its printed cost."""
+    spent = sum(d.count for d in board.spent or ())
+    extra = tuple(Cost("magic", c) for _, c in extra_costs(ability, board.focus))
+    return ability.costs + extra if extra and spent > magic_count(ability) else ability.costs
+
+
+def _extra_paid(n: int, cost: str, ability: Ability, board: Board) -> tuple[bool | None, str]:
+    """Whether the optional cost of part n was paid, by the dice the question gives (None: not said), and why."""
+    base, extra = magic_count(ability), dice_in(cost)
+    if n in board.declines:
+        return False, "the player chose not to pay it"
+    if board.spent is not None:
+        given = sum(d.count for d in board.spent)
+        if given > base:
+            return True, f"the dice spent ({given}) pay its printed cost and this optional cost ({cost})"
+        return False, f"the dice spent ({given}) pay only its printed cost"
+    if board.dice is not None and extra is not None and board.dice < base + extra:
+        return False, (f"only {board.dice} {'die is' if board.dice == 1 else 'dice are'} in your active pool, and its "
+                       f"printed cost takes {base}")
+    return None, ""
 
 
 def magic_count(ability: Ability) -> int:
@@ -223,6 +277,19 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         trace.interpret(Interpretation("AS-I-units-assumed", "AS4",
                                        "No units in play were named; I took it that there are units of yours and "
                                        "theirs, so that it has a unit to be attached to."))
+    elif not board.units_said and needs_units(ability, board.focus):
+        # a plain question ("what happens when I play Kneel?") asks what the card does: the units it acts on are
+        # taken to be there, on both sides, and said first ("--units none" asks the other case)
+        board = dataclasses.replace(board, units=(Unit(None, "mine"), Unit(None, "theirs")))
+        trace.interpret(Interpretation("AS-I-units-both", "AS3",
+                                       "No units in play were named; I took it that units of yours and theirs are "
+                                       "in play for it to act on (name the units in play, or say there are none, to "
+                                       "see another case)."))
+    for pb in (x for x in board.phoenixborns if x.bare):
+        whose = "Your" if pb.side == "mine" else "Their"
+        trace.interpret(Interpretation(f"AS-I-pb-bare-{pb.side}", "AS5",
+                                       f"{whose} Phoenixborn was named with nothing on it, so I took it to have no "
+                                       "tokens on it and to be unexhausted."))
     # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
     # ability during your turn"): checked against the board where it can say, else said as assumed.
     attach_side, attach_limit = None, ""
@@ -276,12 +343,16 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     elif trigger_met is False:
         usable, why = False, trigger_taken
         rules.append("AS12")
+    elif ability.trigger and dice_trigger_verdict(ability.trigger.words, board)[0] is False:
+        usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
+                              f"{dice_trigger_verdict(ability.trigger.words, board)[1]}")
+        rules.append("AS12")
     elif ability.trigger and cost_trigger_verdict(ability.trigger.words, board.spent)[0] is False:
         usable, why = False, (f"its trigger “{ability.trigger.words}” is not met: "
                               f"{cost_trigger_verdict(ability.trigger.words, board.spent)[1]}")
         rules.append("AS12")
-    elif board.spent is not None and not cost_trigger and shortfall(ability.costs, board.spent):
-        usable, why = False, shortfall(ability.costs, board.spent) or ""
+    elif board.spent is not None and not cost_trigger and shortfall(_with_extra(ability, board), board.spent):
+        usable, why = False, shortfall(_with_extra(ability, board), board.spent) or ""
         rules.append("AS2")
     elif board.dice is not None and magic_count(ability) > board.dice:
         usable, why = False, (f"its cost needs {magic_count(ability)} dice and only {board.dice} are in your active "
@@ -393,6 +464,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            chosen, units, self_unit, board, reborn, trace, usable, attach)
 
     placed_units: list[Unit] = []
+    placed: dict[str, int] = {}   # copies of each conjuration this effect has placed so far (its pile runs out)
     for r in results:
         part = r.part
         if not usable and ability.kind == "passive" and ability.text and not board.exhausted:
@@ -408,6 +480,31 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = (f"not chosen: effect {k} of “choose one” was chosen, not this one"
                      if any("choose one" in n for n in part.notes) else
                      f"not chosen: option {k} of the choice (“or”) was chosen, not this one")
+            continue
+        extra = optional_cost(part.text)
+        if extra is not None:   # a cost written inside the effect: paid (or not) as it is activated, never cancelled
+            paid, how = _extra_paid(part.n, extra, ability, board)
+            r.rules = ["AS2"]
+            verdict = condition_verdict(part, board, units, held) if part.condition else True
+            if verdict is False:   # "If this card is in your discard pile and your Phoenixborn is unexhausted, ..."
+                r.outcome, r.why = "skipped", f"its condition is not met: “{part.condition}”"
+                r.rules.append("AS5")
+                continue
+            if verdict is None:
+                trace.interpret(Interpretation(f"AS-I-cond-{part.n}", "AS5",
+                                               f"Part {part.n} holds only “if {part.condition}”; the board state "
+                                               "does not say, so I took it as met."))
+            if paid is False:
+                r.outcome, r.why = "declined", how
+                continue
+            r.outcome = "resolves"
+            r.why = how or ("an optional cost: paid with its printed cost as it is activated (the player chose to "
+                            "pay it)")
+            if paid is None:
+                trace.interpret(Interpretation(f"AS-I-extra-cost-{part.n}", "AS2",
+                                               f"Part {part.n} is an optional cost (“{part.text.rstrip('.')}”); "
+                                               "whether it was paid was not said, so I took it that you paid it "
+                                               "(declining that part shows the other case)."))
             continue
         if cancel_from is not None and part.n >= cancel_from:
             r.outcome, r.rules = "cancelled", ["AS6"]
@@ -474,13 +571,29 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = f"{who} chose not to do this “may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side) or \
+        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side, placed) or \
             own_tokens_missing(part, held) or \
             board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        each = _EACH_OWN.search(part.text)   # "... for each status token on this unit": the tokens described
+        times = held.tokens(each.group("tok").lower()) if each and held is not None and held.described else None
+        if each and times == 0:
+            r.outcome, r.rules = "skipped", ["AS5"]
+            r.why = f"it is done once for each {each.group('tok').lower()} token on {held.label()}, and it has none"
+            continue
+        if each and times is not None:
+            r.result.append(f"{times} time{'s' if times != 1 else ''}, once for each of the {times} "
+                            f"{each.group('tok').lower()} token{'s' if times != 1 else ''} on it")
+        copies: dict[str, int] = {}   # the copies of a conjuration it places: as many as it asks, or as are left
+        for need in (n for n in part.needs if n.kind == "conjuration" and n.name):
+            asked, left = copies_wanted(need.words) * (times or 1), conjurations_left(need.name, board, placed)
+            copies[need.name.lower()] = asked if left is None else min(asked, left)
+            if left is not None and left < asked:
+                r.result.append(f"only {left} {need.name} {'is' if left == 1 else 'are'} left in your conjuration "
+                                f"pile, so {left} {'is' if left == 1 else 'are'} placed, not {asked}")
         amount: int | None = board.x if re.search(r"\bX\b", part.text) else None
         counted = NUMBER_SPENT.search(part.text)
         if counted:
@@ -561,7 +674,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
-        settled = {"count-for-each"} if for_each_count(part.text, board, units + placed_units) or (
+        settled = {"count-for-each"} if times is not None or for_each_count(part.text, board, units + placed_units) or (
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
@@ -584,6 +697,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-their-choice-{part.n}", "AS5",
                                            f"Part {part.n} is another player's choice (“{part.text}”); I took it "
                                            "that they do it (declining that part shows the other case)."))
+        for name, n in copies.items():
+            placed[name] = placed.get(name, 0) + n
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
             board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
@@ -597,7 +712,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "part it refers to would do."))
 
     _focus_changes(results)
-    if not board.units_said and usable and any(
+    if not board.units_said and not board.units and usable and any(
             (r.part.new_target is not None and "unit" in r.part.new_target.kind)
             or any(n.kind in ("unit", "units-to-affect") for n in r.part.needs) for r in results):
         trace.interpret(Interpretation("AS-I-no-units", "AS3",
@@ -950,14 +1065,18 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.spent is not None:
         dice = magic_count(ability)
         given = sum(d.count for d in board.spent)
-        by_trigger = ability.trigger is not None and COST_TRIGGER.match(ability.trigger.words)
-        if not dice and not re.search(r"\bspent\b", ability.text, re.I) and not by_trigger:
+        by_trigger = ability.trigger is not None and (COST_TRIGGER.match(ability.trigger.words)
+                                                      or PLACING_DICE.search(ability.trigger.words))
+        extra = [dice_in(c) for _, c in extra_costs(ability, board.focus)]   # optional costs in its effect
+        most = None if None in extra else dice + sum(n or 0 for n in extra)
+        if not dice and not extra and not re.search(r"\bspent\b", ability.text, re.I) and not by_trigger:
             unused.append(f"The dice spent change nothing: {used} costs no dice and counts none.")
-        elif dice and given > dice and not by_trigger and not any(re.search(r"\bX\b", c.text)
-                                                                  for c in ability.costs):
+        elif dice and most is not None and given > most and not by_trigger and not any(
+                re.search(r"\bX\b", c.text) for c in ability.costs):
             # more dice than the cost: an input mistake (fewer, or the wrong faces: it cannot be used, answered)
+            more = f", and at most {most - dice} more for the optional cost in its effect" if most > dice else ""
             raise QuestionError(f"--spent gives {given} dice, but {p.name}'s {ability.label} costs {dice} "
-                                f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}).")
+                                f"({'; '.join(c.text for c in ability.costs if c.kind == 'magic')}){more}.")
     if board.x is not None and not re.search(r"\bX\b", ability.text):
         unused.append(f"The X given changes nothing: {used} has no X in its text.")
     if board.discard is not None and not re.search(r"\b(?:your|from|in|into) (?:your )?discard\b", ability.text, re.I):
@@ -966,7 +1085,8 @@ def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> 
     if board.battlefield_full and not needs_room and not (playing and p.type == "Ally"):
         unused.append(f"Your full battlefield changes nothing: {used} puts no unit onto your battlefield.")
     numbers = [part.n for part in ability.parts if part.focus <= board.focus]
-    optional = [part.n for part in ability.parts if part.optional and part.focus <= board.focus]
+    optional = [part.n for part in ability.parts if (part.optional or optional_cost(part.text))
+                and part.focus <= board.focus]
     for n in board.declines:
         if n not in optional:
             valid = ", ".join(map(str, optional)) or "none"
@@ -1156,8 +1276,9 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
            reborn: bool, targets_now: bool, cancel_from: int | None, trace: Trace,
            attach: tuple[str, str | None] | None) -> list[dict[str, Any]]:
     costs = "; ".join(f"{c.kind}: {c.text}" for c in ability.costs)
+    extra = dict(extra_costs(ability, 9))
     effect_not_cost = [r.part for r in results if r.part.link in ("if-you-do", "to")
-                       and any(x.part.n == r.part.depends_on for x in results)]
+                       and any(x.part.n == r.part.depends_on for x in results) and r.part.depends_on not in extra]
     step1 = {"step": 1, "name": "pay-cost", "happens": usable and bool(ability.costs),
              "detail": (f"pay {costs}" if ability.costs else "it has no cost") if usable else "not used",
              "rules": ["AS2"] + (["AS8"] if any(c.kind == "exhaust" for c in ability.costs) else [])
@@ -1166,6 +1287,13 @@ def _steps(p: Printing, ability: Ability, usable: bool, results: list[PartResult
         first_dep = effect_not_cost[0]
         step1["detail"] += (f"; part {first_dep.depends_on} is effect, not cost (“If you do” / “to” makes the "
                             "earlier instruction part of the effect)")
+    for r in results:
+        if usable and r.part.n in extra:   # a cost written inside its effect: paid now, or not at all
+            if not ability.costs:
+                step1["detail"] = "no printed cost"
+            step1["happens"] = step1["happens"] or r.outcome == "resolves"
+            step1["detail"] += (f"; optional cost (part {r.part.n}, “{r.part.text.rstrip('.')}”): {extra[r.part.n]}, "
+                                + ("paid with it" if r.outcome == "resolves" else "not paid"))
     if usable and ability.cost_phrases:
         step1["detail"] += "; written-out cost: " + "; ".join(f"“{c}”" for c in ability.cost_phrases)
     targeted = [r for r in results if r.part.new_target]

@@ -37,6 +37,7 @@ class Unit:
     dice: int | None = None         # dice on it ("/dice=1": a Royal Charm holding a die)
     attack: int | None = field(default=None, compare=False)   # its card's printed values, when its card is known
     life: int | None = field(default=None, compare=False)
+    bare: bool = field(default=False, compare=False)   # a Phoenixborn named with nothing after it: nothing on it
 
     def label(self) -> str:
         whose = "yours" if self.side == "mine" else "theirs"
@@ -236,7 +237,10 @@ def read_board(inputs: Mapping[str, Any], name_unit: Any = None) -> Board:
         if name.lower() == "phoenixborn":   # "phoenixborn@mine/wounds=2": what is on a player's Phoenixborn
             if any(u.side == side for u in phoenixborns):
                 raise QuestionError(f"--unit names the Phoenixborn of {side} twice; each player has one.")
-            phoenixborns.append(_unit("Phoenixborn", side, details, text))
+            pb = _unit("Phoenixborn", side, details, text)
+            if not details:   # "phoenixborn@mine": named to say what is on it, and nothing is
+                pb = replace(pb, described=True, exhausted=False, exhaustion=0, bare=True)
+            phoenixborns.append(pb)
             continue
         units.append(_unit(name_unit(name) if name_unit else name, side, details, text))
     targets: dict[str, str] = {}

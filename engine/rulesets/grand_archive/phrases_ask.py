@@ -15,7 +15,26 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from engine.sentence import NUMBER, Ask, Reading, Sentence, number
+from engine.rulesets.grand_archive.reading import KEYWORDS, SUBTYPES, read_card
+from engine.rulesets.grand_archive.scenario import EVENTS as COMMAND_EVENTS
+from engine.sentence import NUMBER, Ask, Option, Reading, Sentence, number
+
+
+def _any_of(words: frozenset[str] | tuple[str, ...]) -> str:
+    return "|".join(sorted({re.escape(w) for w in words}, key=lambda w: (-len(w), w)))
+
+
+# Grand Archive's own rules words: its subtypes ("target Potion", "a Curse card", "my Sword"), its keywords and the
+# triggers and actions its texts print ("On Sacrifice", "Inherited Effect", "banished"). Beside a Grand Archive card
+# they are its words, not the card of another game by that name (Dominion's Potion, Curse, Sword, Sacrifice,
+# Inherited; Redemption's Distortion; L5R's Harmony): the reader's hints (engine/reader.py), as L5R's "Fear".
+RULES_WORDS = (
+    rf"(?:{_any_of(SUBTYPES)})(?:e?s)?", rf"(?:{_any_of(KEYWORDS)})",
+    r"inherited(?: effects?)?", r"lineages?", r"lineage release",
+    r"on (?:enter|death|attack|sacrifice|leave|champion hit|hit|kill|defend|block|level up|reveal|banish|destroy)",
+    r"banish(?:es|ed|ing|ment)?", r"sacrific(?:e|es|ed|ing)", r"suppress(?:es|ed|ing)?",
+    r"materiali[sz](?:e|es|ed|ing)", r"glimpse[sd]?", r"empower(?:s|ed)?", r"levels? up|leveled up|levelled up",
+    r"(?:class|element) bonus", r"rested", r"awake", r"[a-z]+ counters?")
 
 KINDS = {"ally": "ally", "allies": "ally", "unit": "unit", "units": "unit", "item": "item", "items": "item",
          "weapon": "weapon", "weapons": "weapon", "champion": "champion", "champions": "champion",
@@ -23,22 +42,31 @@ KINDS = {"ally": "ally", "allies": "ally", "unit": "unit", "units": "unit", "ite
          "regalia": "regalia", "card": "card", "cards": "card", "object": "object", "objects": "object"}
 _KIND = r"(?:allies|ally|units?|items?|weapons?|champions?|phantasia|domains?|tokens?|regalia|cards?|objects?)"
 _OWNER = r"(?P<owner>my|your|our|their|his|her|the|an?|an opponents?|opponents?|my opponents?|enemy|other|another|each)"
-_SUB = r"(?P<sub>(?:[a-z]+ )?)"
-OBJECT = (rf"(?:{_OWNER} )?(?:(?:other|new|second) )?{_SUB}(?P<attack>attack )?(?P<kind>{_KIND})"
+_SUB = rf"(?P<sub>(?:(?:{_any_of(SUBTYPES)}) )?(?:[a-z]+ )?)"   # "animal ", "chessman rook "
+_COUNTER = (r"buff|debuff|level|damage|enlighten|quest|refinement|durability|age|omen|growth|wisdom|"
+            r"[a-z]+(?= counters? on)")
+OBJECT = (rf"(?<![\w§])(?:{_OWNER} )?(?:(?:other|new|second) )?(?:(?:{NUMBER})(?: or more)? )?{_SUB}"
+          rf"(?P<attack>attack )?(?P<kind>{_KIND})"
           rf"(?P<zone> (?:(?:that|which) (?:go(?:es)?|are|is|get|gets|come|comes) )?(?:in|into|to|from) "
           rf"(?:my |the |their |your |an opponents |opponents )?(?:graveyards?|memory|"
-          rf"banishment|deck|hand))?(?P<counters> (?:with|that has|that have|having) (?P<n>{NUMBER}) (?P<ctype>buff|"
-          rf"debuff|level|damage) counters?(?: on (?:it|them))?)?")
+          rf"banishment|deck|hand))?(?P<counters> (?:with|that has|that have|having|has|have|had|carries|carrying) "
+          rf"(?P<n>{NUMBER}|an?) (?P<ctype>{_COUNTER}) counters?(?: on (?:it|them))?)?")
 LATER = (r"(?:that |which |who |if (?:it|they|one) |when (?:it|they|one) |and |then )?(?:comes?|come|coming|enters?|"
          r"entering|is played|are played|gets played|arrives?|go(?:es)?|is put|are put)(?: in| into play| into the "
          r"field| onto the field| the field| to the graveyard| into the graveyard)? ?(?:later|after(?:wards?)?"
          r"(?: (?:him|her|it|that|this|them))?|next)(?: this turn)?|(?:then|and then) (?:an? |my )?(?:\w+ )?"
          r"(?:ally|allies|unit|item|card)s? (?:enters?|comes? in)|enters? later|comes? in later|(?:a )?new (?:ally|"
          r"allies|unit|units)|later(?: this turn)?")
-BEFORE = r"(?:was |were |is |are )?already (?:on the field|there|in play|out)|(?:on|in) the field(?: already)?"
+# "if I control a Chessman Rook ally and cast Castling Boon": the object is there before the effect (GA's "If you
+# control ..." is then decided by it)
+CONTROL = (r"(?:if|while|as long as|when|since) (?:i|we|you) (?:already )?(?:control|controls|have|has)"
+           r"(?: (?:an?|the|my|another|two|three|\d+))?$")
+BEFORE = (r"(?:was |were |is |are )?already (?:on the field|there|in play|out)|(?:(?:is|are|was|were|sits|stays) )?"
+          r"(?:already )?(?:on|in) the field(?: already)?")
 EVENTS = (
-    ("end-of-turn", r"(?:(?:until|till|at|after|past|by) )?(?:the )?end of (?:the )?turn|(?:the )?turn ends|after the "
-                    r"turn|(?:the )?next turn|end of turn|into (?:my |the |your |their )?(?:opponents? |next )turn"),
+    ("end-of-turn", r"(?:(?:until|till|at|after|past|by) )?(?:the )?end of (?:the )?turn|(?:after )?(?:the )?turn "
+                    r"ends|after the turn|(?:the )?next turn|end of turn|into (?:my |the |your |their )?"
+                    r"(?:opponents? |next )turn"),
     ("end-of-combat", r"(?:(?:until|at|after) )?(?:the )?end of (?:the )?combat|combat ends|after combat"),
     ("end-phase-skipped", r"end phase (?:is )?skipped|skip(?:s|ping)? the end phase"),
 )
@@ -78,6 +106,234 @@ def _mode_named(sentence: Sentence, effects: list[int]) -> None:
                               "cannot choose a mode yet, so the answer below is about the mode it says it takes, "
                               "which may not be that one")
 
+# the question's own words about counters ("how many enlighten counters", "does it get a buff counter"): the answer
+# says the counters put, so they are read
+QUESTION_COUNTERS = (r"(?:come|comes|came|coming) back(?: to the field)?(?: with (?:a |an |\d+ )?(?:[a-z]+ )?"
+                     r"counters?)?|how many (?:[a-z]+ )?counters?|(?:get|gets|got|put|puts|place|places|give|gives|"
+                     r"keep|keeps) "
+                     r"(?:a |an |any |another |extra |more |the |its |\d+ )?(?:[a-z]+ )?counters?(?: on (?:it|them|"
+                     r"(?:my|your|their|the) [a-z]+))?")
+# an ability named as the one given ("the On Sacrifice ability", "its Taunt"): the answer says what it has
+ABILITY_NAMED = (r"(?:the |its |an? )?on (?:enter|death|attack|sacrifice|leave|champion hit|hit|kill|defend|block|"
+                 r"level up|reveal|banish|destroy)(?: abilit(?:y|ies)| effects?| trigger)?")
+# an object that leaves the field (or the zone a condition counts) after the effects
+LEAVING = (r"(?P<verb>leaves|left|leave|dies|died|die|(?:is|was|gets|got|are|were) (?:destroyed|banished|suppressed|"
+           r"sacrificed|killed|removed))(?P<where> (?:the |my |your |their )?(?:field|play|graveyard))?"
+           r"(?: later)?(?: (?:that|this|the same) turn)?")
+# a board state the question has no input for unless a card's condition says it ("rested", "awake")
+STATES = r"(?P<state>rested|awake|exhausted)"
+UNREAD_STATE = re.compile(r"rested|awake|exhausted|counters?|leaves|left|leaving|dies|died|destroyed|banished|"
+                          r"suppressed|sacrificed|lineage|match|matches|matched|mismatched")
+
+
+def _arrives_later(sentence: Sentence, m: re.Match[str]) -> bool:
+    """Whether the object a match names arrives after the effects ("an ally that comes in later", "then another
+    Potion enters", "then play another Sword weapon"); the words that say so are read. "(already) on the field"
+    is read too (there before)."""
+    rest = sentence.norm[m.end():]
+    head = sentence.norm[:m.start()]
+    later = re.match(rf"\s*(?:{LATER})", rest) or (
+        re.search(r"(?:then|after that|afterwards) $", head)
+        and re.match(r"\s*(?:enters?|comes? in|arrives?|is played)\b", rest))
+    played = re.search(r"(?:then|after that|afterwards|later)(?: (?:i|we|my opponent|they|he|she))? (?:play|plays|"
+                       r"played|cast|casts|put|puts|summon|summons|materiali[sz]e|materiali[sz]es) (?:in |out )?$",
+                       head)
+    before = re.match(rf"\s*(?:{BEFORE})", rest)
+    control = re.search(CONTROL, head.rstrip())
+    if control and not later and not played:
+        sentence.used |= sentence.words_in(control.start(), control.end())
+    if later:
+        sentence.used |= sentence.words_in(m.end(), m.end() + later.end())
+    if played:
+        sentence.used |= sentence.words_in(played.start(), played.end())
+    if before:
+        sentence.used |= sentence.words_in(m.end(), m.end() + before.end())
+    return bool(later or played)
+
+
+_DET = (r"(?P<det>my opponents|an opponents|opponents|my|your|our|their|his|her|the|an?|one|another|other|that|this|"
+        r"target)")
+BARE = (rf"(?:{_DET} )?(?:(?P<nth>other|new|second|first|next) )?(?P<sub>{_any_of(SUBTYPES)})(?:e?s)?"
+        rf"(?! (?:{_KIND})\b)")
+
+
+def _bare_subtypes(sentence: Sentence, texts: str, objects: list[tuple[int, str, bool]]) -> None:
+    """A subtype said alone that the effect's text names ("on my Sword", "one Potion, then another Potion enters"):
+    an object of the kind the text gives it ("Target Sword weapon": weapon:sword), else any object of it
+    (object:potion). "another / a second / a new" one is a second object; "the Potion", "the second Potion" said
+    again are the ones already named."""
+    for m in list(sentence.find(BARE)):
+        sub = m.group("sub")
+        # only a subtype the effect reaches as an object ("target Potion", "Sword weapons you control", "whenever an
+        # Animal enters"), not one it names otherwise ("the next Spell card you activate")
+        reached = (rf"(?:target|each|all|another|other) {sub}(?:e?s)?\b|\b{sub}(?:e?s)?(?: (?:{_KIND}))? "
+                   rf"(?:you control|an opponent controls|enters?|gets?|gains?)\b")
+        if not sentence.free(m) or not re.search(reached, texts):
+            continue
+        kind = re.search(rf"\b{sub}(?:e?s)? ({_KIND})\b", texts)
+        what = f"{KINDS[kind.group(1)] if kind else 'object'}:{sub}"
+        if re.search(r"opponents|their", m.group("det") or ""):
+            what += ":opponent"
+        sentence.use(m)
+        # said again of an object already named of that subtype, whatever its kind ("my Animal ally ... my Animal")
+        same = [o for o in objects if re.search(rf":{sub}\b", o[1]) and o[0] < sentence.position(m)]
+        fresh = (m.group("det") in ("another", "other") or m.group("nth") in ("other", "new", "second", "next")) \
+            and m.group("det") != "the"
+        later = _arrives_later(sentence, m)
+        if not same or (fresh and len(same) < 2):
+            objects.append((sentence.position(m), what, later))
+
+
+PERMANENT = re.compile(r"\b(?:ally|champion|item|weapon|phantasia|domain|regalia|token)\b", re.I)
+TARGETED = (r"§(?P<a>\d+)(?P<gap>(?: [a-z0-9']+){0,6}?) (?P<on>on|onto|to|at|targeting|against|targets) "
+            r"(?:(?:my|your|their|an?|the|opponents?|enemy|awake|rested) )*§(?P<b>\d+)")
+
+
+def _targets(sentence: Sentence, effects: list[int]) -> dict[int, int]:
+    """"I use Sylph's Envelopment on Maiden of Reverent Gale", "Smoke Out ... to my opponent's Lurking Assailant":
+    the card the effect is used on is there first (its own effects before) and is the effect's target
+    (`A -> B`), whatever order the sentence names them in. Reorders `effects` in place; effect -> its target."""
+    out: dict[int, int] = {}
+    for m in re.finditer(TARGETED, sentence.norm):
+        a, b = sentence.mentions(int(m.group("a")))[0], sentence.mentions(int(m.group("b")))[0]
+        card_a, card_b = sentence.cards[a].card, sentence.cards[b].card
+        if a == b or a not in effects or b not in effects or card_a is None or card_b is None or a in out:
+            continue
+        if "target" not in card_a.text.lower() or not PERMANENT.search(card_b.type or ""):
+            continue
+        out[a] = b
+        sentence.used |= sentence.words_in(m.start("on"), m.end("on"))
+        if effects.index(b) > effects.index(a):
+            effects.remove(b)
+            effects.insert(effects.index(a), b)
+    return out
+
+
+def _level_said(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]]) -> None:
+    """"Does Shout at Your Pets' extra level stay ...": a level is a champion's; when an effect's text gives one and
+    no champion is written, the champion is the object asked about (there before the effects)."""
+    m = next(iter(sentence.find(r"(?:extra |more |bonus |\+\d+ )?levels?(?! up)")), None)
+    if m is None or any(w.startswith("champion") for _, w, _ in objects):
+        return
+    if any(sentence.cards[n].card is not None and re.search(r"champion[^.]*\blevel\b", sentence.cards[n].card.text,
+                                                             re.I) for n in effects):
+        sentence.use(m)
+        objects.insert(0, (-1, "champion", False))
+
+
+def _amounts_said(sentence: Sentence, texts: str) -> None:
+    """"does it get +2 power?": an amount the effect's own text gives is the question's, read."""
+    for m in list(sentence.find(r"(?P<n>[+-] ?\d+|\d+) (?:more |extra )?(?P<stat>power|life|level|durability)")):
+        amount = m.group("n").replace(" ", "")
+        if re.search(rf"(?<![\w+-]){re.escape(amount if amount[0] in '+-' else '+' + amount)} {m.group('stat')}\b",
+                     texts):
+            sentence.use(m)
+    if re.search(r"\bcosts? (?:\d+ |x )?(?:less|more)\b", texts):  # "does it make itself cost 2 less?"
+        for m in list(sentence.find(r"costs? (?:\d+ |x |one |two |three )?(?:less|more)")):
+            sentence.use(m)
+    for m in list(sentence.find(r"(?:deal|deals|dealt|take|takes|took) (?P<n>\d+|x) (?:unpreventable )?damage")):
+        if re.search(rf"\b{m.group('n')} (?:unpreventable )?damage\b", texts):
+            sentence.use(m)
+
+
+def _opponents_cards(sentence: Sentence, effects: list[int]) -> set[int]:
+    """"my opponent's Lurking Assailant": that card is the opponent's (CARD@opponent)."""
+    theirs = set()
+    for m in re.finditer(r"(?P<owner>(?:(?:my|an|the) )?(?:opponents?|enemy|their))(?: (?:awake|rested))? §(\d+)",
+                         sentence.norm):
+        words = sentence.words_in(m.start("owner"), m.end("owner"))
+        if int(m.group(2)) in effects and not words & sentence.used:
+            theirs.add(int(m.group(2)))
+            sentence.used |= words
+    return theirs
+
+
+def _conditions(sentence: Sentence, n: int) -> list[tuple[int, str]]:
+    """(paragraph number, condition words) of the conditions the engine reads in the card (GA4)."""
+    card = sentence.cards[n].card
+    if card is None:
+        return []
+    try:
+        reading = read_card(card)
+    except Exception:  # a card the engine cannot read has no condition the question can switch
+        return []
+    return [(k, e.condition or e.requires) for k, p in enumerate(reading.paragraphs, start=1) for e in p.effects
+            if e.condition or e.requires]
+
+
+BONUS = (r"(?:(?:my|your|the|their|our) )?(?:champions? )?(?P<what>class|element)(?: bonus)? (?:(?P<neg>doesnt|"
+         r"does not|dont|do not|didnt|did not|isnt|is not|wont|will not|no longer) )?(?:match(?:es|ed)?|holds?|"
+         r"appl(?:y|ies)|(?:is )?active|(?:is )?met)|(?P<neg2>without|not) (?:the |a |my )?(?:matching )?"
+         r"(?P<what2>class|element)(?: bonus| match)?|(?P<neg3>mismatched|different|wrong|other) "
+         r"(?P<what3>class|element)")
+
+
+def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
+    """"if my champion's class doesn't match", "without the Element Bonus": the card's [Class Bonus] / [Element
+    Bonus] (about 716 / 31 real cards) does not hold (condition-false:CARD); "my class matches" holds (as assumed)."""
+    for m in list(sentence.find(BONUS)):
+        what = m.group("what") or m.group("what2") or m.group("what3")
+        label = f"[{what.capitalize()} Bonus]"
+        holders = [n for n in effects if any(label.lower() in c.lower() for _, c in _conditions(sentence, n))]
+        if not holders:
+            continue
+        sentence.use(m)
+        negated = bool(m.group("neg") or m.group("neg2") or m.group("neg3"))
+        for n in holders:
+            if negated:
+                events.append((sentence.position(m), f"condition-false:{sentence.cards[n].name}"))
+        sentence.note(f"“{sentence.typed(m)}” is read as {label} {'not holding' if negated else 'holding'} for "
+                      + ", ".join(sentence.cards[n].name for n in holders))
+
+
+def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
+    """"rested" / "awake" said of a card whose condition is being awake ("as long as it's awake"): the condition is
+    switched off (rested) or said to hold (awake), in a note. Said of anything else it stays unread (asked back)."""
+    for m in list(sentence.find(STATES)):
+        state = m.group("state")
+        for n in effects:
+            found = [(k, c) for k, c in _conditions(sentence, n) if re.search(r"\b(?:awake|rested)\b", c, re.I)]
+            if not found:
+                continue
+            k, condition = found[0]
+            holds = (state == "awake") == bool(re.search(r"\bawake\b", condition, re.I))
+            name = sentence.cards[n].name
+            if not holds:
+                events.append((sentence.position(m), f"condition-false:{name}#{k}"))
+            sentence.use(m)
+            sentence.note(f"“{state}” is read as {name}'s condition “{condition}” "
+                          f"{'holding' if holds else 'not holding'}")
+            break
+
+
+def _leaving(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]],
+             events: list[tuple[int, str]]) -> None:
+    """"if my Animal ally dies later that turn" (leaves:OBJECT, an object written that leaves the field); "if one
+    leaves the graveyard" beside a card whose condition counts cards there ("four or more water element cards in your
+    graveyard"): that condition no longer holds (condition-false:CARD). Else the words stay unread (asked back)."""
+    leaves_event = any(e.startswith("leaves:") for e in COMMAND_EVENTS)
+    for m in list(sentence.find(LEAVING)):
+        at = sentence.position(m)
+        where = (m.group("where") or "").split()
+        earlier = [w for p, w, _ in objects if p < at]
+        if (where and where[-1] == "graveyard") or (earlier and "@graveyard" in earlier[-1] and not where):
+            counting = [(n, k, c) for n in effects for k, c in _conditions(sentence, n) if "graveyard" in c.lower()]
+            if counting:
+                n, k, condition = counting[0]
+                events.append((at, f"condition-false:{sentence.cards[n].name}#{k}"))
+                sentence.use(m)
+                sentence.note(f"“{sentence.typed(m)}” is read as {sentence.cards[n].name}'s condition “{condition}” "
+                              "no longer holding")
+            continue
+        if leaves_event and earlier and "@" not in earlier[-1]:
+            events.append((at, f"leaves:{earlier[-1]}"))
+            sentence.use(m)
+
+
+def _unread_state(sentence: Sentence) -> list[str]:
+    return [w.text for i, w in enumerate(sentence.words) if i not in sentence.used and UNREAD_STATE.fullmatch(w.norm)]
+
+
 
 class GrandArchivePhrases:
     """How `arbiter grand-archive` is asked in a sentence."""
@@ -85,15 +341,21 @@ class GrandArchivePhrases:
     names = (r"grand archive", r"gatcg", r"ga")
     hints = (r"[a-z]+ (?:ally|allies)", r"buff counters?", r"debuff counters?", r"on the field", r"graveyards?",
              r"champions?", r"allies",
-             r"ally", r"memory", r"regalia", r"phantasia", r"(?:\+|-)?\d+ (?:power|life)", r"end of combat")
+             r"ally", r"memory", r"regalia", r"phantasia", r"(?:\+|-)?\d+ (?:power|life)", r"end of combat",
+             *RULES_WORDS)
     answers = ("about continuous effects: which effects reach an object, in what order they apply and how long "
                "each lasts (`/grand-archive ruling`)")
-    cannot = (r"\bcosts?\b", r"\bprice\b", r"\bwhat element is §\d+", r"\belement of §\d+", r"\blegal\b",
+    cannot = (r"\bcosts?\b(?! (?:\d+ |x |one |two |three )?(?:less|more)\b)",
+              r"\bprice\b", r"\bwhat element is §\d+", r"\belement of §\d+", r"\blegal\b",
               r"\bbanned\b", r"\bworth\b", r"\bany good\b", r"\brarity\b", r"\bdeck ?build")
     filler = frozenset({"buff", "buffs", "get", "gets", "give", "gives", "last", "lasts", "long", "effect", "effects",
                         "apply", "applies", "affect", "affects", "still", "keep", "keeps", "have", "has", "ability",
                         "abilities", "power", "life", "first", "which", "order", "end", "until", "work", "does",
-                        "happens", "card", "reach", "reaches", "what", "about", "stop", "stops", "norm"})
+                        "happens", "card", "reach", "reaches", "what", "about", "stop", "stops", "norm",
+                        # how a card is put to work: the question's effect starts either way
+                        "cast", "casts", "casting", "use", "uses", "used", "using", "resolve", "resolves", "resolved",
+                        "resolving", "activate", "activates", "activated", "play", "plays", "played", "put", "puts",
+                        "place", "places", "bonus", "stay", "stays", "remain", "remains"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         cards = sentence.distinct()
@@ -129,10 +391,12 @@ class GrandArchivePhrases:
                                                    + len(f"§{n}") + after.end())
             else:
                 effects.append(n)
+        targets = _targets(sentence, effects)
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
         texts = " ".join(sentence.cards[n].card.text.lower() for n in effects if sentence.cards[n].card is not None)
+        _bonus_said(sentence, effects, events)
         for m in list(sentence.find(OBJECT)):
             if not sentence.free(m):
                 continue
@@ -140,16 +404,8 @@ class GrandArchivePhrases:
             if what is None:
                 continue
             sentence.use(m)
-            rest = sentence.norm[m.end():]
-            later = re.match(rf"\s*(?:{LATER})", rest) or (
-                re.search(r"(?:then|after that|afterwards) $", sentence.norm[:m.start()])
-                and re.match(r"\s*(?:enters?|comes? in|arrives?|is played)\b", rest))
-            before = re.match(rf"\s*(?:{BEFORE})", rest)
-            if later:
-                sentence.used |= sentence.words_in(m.end(), m.end() + later.end())
-            if before:
-                sentence.used |= sentence.words_in(m.end(), m.end() + before.end())
-            objects.append((sentence.position(m), what, bool(later)))
+            objects.append((sentence.position(m), what, _arrives_later(sentence, m)))
+        _bare_subtypes(sentence, texts, objects)
         # plurals of a subtype the effect names ("my automatons" for "Automaton allies")
         for m in list(sentence.find(r"(?:(?:my|their|your|the) )?([a-z]+)s\b")):
             word = m.group(1)
@@ -162,8 +418,16 @@ class GrandArchivePhrases:
             sentence.note(f"“{sentence.typed(returned)}”: an object that left the field and came back is a new "
                           "object, so it is read as arriving after the effects")
         _mode_named(sentence, effects)
+        theirs = _opponents_cards(sentence, effects)
+        _amounts_said(sentence, texts)
+        sentence.take(QUESTION_COUNTERS)
+        sentence.take(ABILITY_NAMED)
+        _leaving(sentence, effects, objects, events)
+        _state(sentence, effects, events)
         if sentence.take(LATER):  # "then an ally enters" said apart from the object
             objects = [(p, w, True) for p, w, _ in objects]
+        _level_said(sentence, effects, objects)
+        sentence.take(r"(?:this|that|the same) turn")  # the turn the effects start in: the question's own
         sentence.take(BEFORE)
         if not effects:
             return Ask("no-card", "Which card's effect is it about? Only objects were named.")
@@ -171,7 +435,8 @@ class GrandArchivePhrases:
             sentence.note("An object the question does not say came in later is taken to be there before the "
                           "effects (ask “… that comes in later” for one arriving after them).")
         moments: list[tuple[str, str]] = [("object", w) for _, w, later in objects if not later]
-        moments += [("effect", sentence.cards[n].name) for n in effects]
+        moments += [("effect", sentence.cards[n].name + ("@opponent" if n in theirs else "") + (
+            f" -> {sentence.cards[targets[n]].name}" if n in targets else "")) for n in effects]
         moments += [("object", w) for _, w, later in objects if later]
         seen: set[str] = set()
         for _, event in sorted(events):
@@ -181,7 +446,14 @@ class GrandArchivePhrases:
         inputs: dict[str, Any] = {
             "effect": [t for k, t in moments if k == "effect"], "object": [t for k, t in moments if k == "object"],
             "then": [t for k, t in moments if k == "then"], "moments": [list(x) for x in moments]}
-        return sentence.reading("ruling", {k: v for k, v in inputs.items() if v})
+        reading = sentence.reading("ruling", {k: v for k, v in inputs.items() if v})
+        unread = _unread_state(sentence)
+        if unread:  # a board-state word no phrase read: asked back, never the question without it answered as fact
+            said = "”, “".join(unread)
+            return Ask("cannot-ask", f"Arbiter cannot read “{said}” into this Grand Archive question yet (its "
+                                     "inputs are objects, their counters and subtypes, effects and events); the "
+                                     "question without it is below.", (Option(f"Without “{said}”", reading),))
+        return reading
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         moments = [tuple(x) for x in inputs.get("moments") or []]
@@ -212,6 +484,10 @@ def _object(m: re.Match[str], texts: str) -> str | None:
         sub = ""
     if kind == "card" and not (m.group("zone") or m.group("attack")):
         return None  # "a card" without where it is names no object of this question
+    if " " in sub:  # two subtypes ("Chessman Rook"), else the one word before the kind
+        first, sub = sub.split(" ", 1)
+        if first in SUBTYPES and sub in SUBTYPES:
+            sub = f"{first}:{sub}"
     if sub and not re.search(rf"\b{re.escape(sub)}\b", texts) and (sub.endswith("s") or len(sub) < 3):
         sub = ""
     text = "attack" if m.group("attack") else kind

@@ -56,7 +56,7 @@ def test_gilder_with_no_units_skips_the_damage_in_1e_but_not_in_reborn(cards):
 
 
 def test_phoenix_barrage_with_no_units_only_hits_the_phoenixborn(cards):
-    a = judge("Phoenix Barrage", "1e", cards)
+    a = judge("Phoenix Barrage", "1e", cards, units="none")
     assert outcomes(a) == {1: "skipped", 2: "resolves"}
     assert a["parts"][0]["targets"] and a["parts"][1]["targets"]
     assert a["placement"]["zone"] == "discard pile"

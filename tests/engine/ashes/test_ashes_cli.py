@@ -118,12 +118,14 @@ def test_game_aliases_share_the_rules(capsys, db):
 
 
 def test_a_moderator_annotation_wins_and_is_flagged(db, capsys):
-    before = json.loads(run(capsys, "ashes", "Summon Gilder", "--ruleset", "1e", "--json", "--db", db)[1])
+    before = json.loads(run(capsys, "ashes", "Summon Gilder", "--ruleset", "1e", "--units", "none", "--json",
+                            "--db", db)[1])
     assert before["parts"][1]["outcome"] == "skipped"           # no unit: no legal target
     code, out, _ = run(capsys, "cards", "annotate", "Summon Gilder", "--game", "ashes", "--rule", "targets",
                        "--value", "no", "--part", "1e/1.2", "--db", db)
     assert code == 0 and "Undo with" in out
-    after = json.loads(run(capsys, "ashes", "Summon Gilder", "--ruleset", "1e", "--json", "--db", db)[1])
+    after = json.loads(run(capsys, "ashes", "Summon Gilder", "--ruleset", "1e", "--units", "none", "--json",
+                           "--db", db)[1])
     assert after["parts"][1]["targets"] is False and after["parts"][1]["outcome"] == "resolves"
     assert any("moderator annotation" in i["text"] for i in after["interpretations"])
     assert after["ruling_id"] != before["ruling_id"]

@@ -119,7 +119,7 @@ def test_a_condition_the_board_does_not_decide_is_named(card, edition, ability):
     ("Butterfly Monk", "reborn", "Mend 1"),
 ])
 def test_a_unit_or_phoenixborn_target_with_no_unit_is_a_phoenixborn(card, edition, ability):
-    a = judge(card, edition, real_cards(), **({"ability": ability} if ability else {}))
+    a = judge(card, edition, real_cards(), units="none", **({"ability": ability} if ability else {}))
     p = part(a, 1)
     assert p["outcome"] == "resolves" and p["target"].startswith("a Phoenixborn")
 
@@ -127,7 +127,7 @@ def test_a_unit_or_phoenixborn_target_with_no_unit_is_a_phoenixborn(card, editio
 @pytest.mark.parametrize(("card", "ability"), [("Gilder", "Inheritance 1"), ("Nightshade Swallow", "Pacify 1"),
                                                ("Brilliant Thorn", "Inheritance 1")])
 def test_a_units_own_when_destroyed_ability_does_not_target_itself(card, ability):
-    a = judge(card, "reborn", real_cards(), ability=ability)
+    a = judge(card, "reborn", real_cards(), ability=ability, units="none")
     assert outcomes(a) == {1: "skipped"} and "no legal target" in part(a, 1)["why"]
     assert a["steps"][1]["happens"] is False
     b = judge(card, "reborn", real_cards(), ability=ability, units="theirs")
@@ -263,7 +263,10 @@ def test_the_summary_leads_and_says_what_happens_in_players_words():
     blades = judge("One Hundred Blades", "1e", cards, units="theirs", cancel_with="Golden Veil")
     assert "Golden Veil cannot cancel it." in blades["summary"]
     ally = judge("Anchornaut", "reborn", cards, ability="play")
+    # no units named: they are taken to be there, and that is said where the answer starts
     assert ally["summary"].startswith("Playing Anchornaut: ")
+    assert "happens to a unit of your choice (yours or theirs) if you choose to" in ally["summary"]
+    assert "both players have units in play" in ally["summary"]
     assumed = judge("Cataclysm", "reborn", cards, units="both")
     # what it assumed, in players' words, and never a tally or a part number
     assert assumed["summary"].endswith("Assumed: “this destroys at least 2 units” holds.")

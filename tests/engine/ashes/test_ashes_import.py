@@ -71,7 +71,7 @@ def test_real_import_then_reimport_is_unchanged(tmp_path: Path, capsys):
     assert "Imported 611 Ashes cards: 611 added" in capsys.readouterr().out
     assert main(["ashes-import", "--db", db]) == 0
     assert "0 added, 0 updated, 611 unchanged" in capsys.readouterr().out
-    assert main(["ashes", "Phoenix Barrage", "--ruleset", "1e", "--json", "--db", db]) == 0
+    assert main(["ashes", "Phoenix Barrage", "--ruleset", "1e", "--units", "none", "--json", "--db", db]) == 0
     answer = json.loads(capsys.readouterr().out)
     assert [p["outcome"] for p in answer["parts"]] == ["skipped", "resolves"]
 

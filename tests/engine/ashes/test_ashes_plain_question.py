@@ -76,9 +76,12 @@ def test_an_alteration_named_alone_says_what_it_assumed_and_what_it_does_while_a
     assert b["usable"]["value"] is False and b["summary"].startswith("Mind Maze cannot be played:")
 
 
-def test_a_plain_question_says_it_took_no_units_to_be_in_play():
+def test_a_plain_question_says_it_took_units_to_be_in_play():
     a = _ask("Fire Archer", "1e")   # "... a target unit or Phoenixborn": no units named
-    assert "Assumed:" in a["summary"] and "no units are in play" in a["summary"]
+    assert "both players have units in play" in a["summary"]
+    assert a["parts"][0]["target"].startswith("a unit or Phoenixborn")
+    b = _ask("Fire Archer", "1e", units="none")   # told there are none: only a Phoenixborn can be its target
+    assert b["parts"][0]["target"].startswith("a Phoenixborn")
 
 
 @pytest.fixture(scope="module")

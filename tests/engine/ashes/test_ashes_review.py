@@ -11,9 +11,6 @@ cards read from the shared data (skipped when it is absent):
 
 from __future__ import annotations
 
-import pytest
-
-from engine.interface import QuestionError
 from engine.rulesets.ashes import judge
 from tests.engine.ashes.test_ashes_cases import outcomes, real_cards
 
@@ -57,9 +54,11 @@ def test_granted_abilities_are_not_parts_of_their_own() -> None:
     assert outcomes(a) == {1: "skipped", 2: "skipped"}  # no other unit of yours to choose
     sacred = judge("Sacred Ground", "reborn", cards, units="mine")
     assert [p["n"] for p in sacred["parts"]] == [1] and "Armored 1" in part(sacred, 1)["text"]
-    # "Armored 1" is what the units gain, not a second ability of the spell to pick
-    with pytest.raises(QuestionError, match="abilities: play, 1"):
-        judge("Sacred Ground", "reborn", cards, ability="2")
+    # "Armored 1" is what the units gain, not a second ability of the spell: asked by its name, it answers as the
+    # ability of the unit given it
+    armored = judge("Sacred Ground", "reborn", cards, ability="Armored 1")
+    assert armored["ability"]["granted"] is True and armored["summary"].startswith(
+        "Armored 1 (which Sacred Ground gives a unit of yours)")
     # an alteration's own "This unit now has the following ability:" lines stay usable abilities
     thaw = judge("Deep Freeze", "reborn", cards, ability="Thaw")
     assert thaw["ability"]["name"] == "Thaw" and outcomes(thaw) == {1: "resolves"}
