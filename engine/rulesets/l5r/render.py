@@ -363,6 +363,7 @@ _STAYS = (("fear", "what its Fear bows stays bowed"),
           ("attach", "what it attaches stays attached"), ("switch", "what it switches stays switched"),
           ("remove", "what it removes stays removed"), (r"takes? the imperial favor", "the Imperial Favor stays taken"),
           (r"looks? at", "what it shows is seen"))
+_COUNTED = ("what is gained stays gained", "what is lost stays lost", "the cards drawn stay in hand")
 _STAY_VERB = re.compile(r"\b(" + "|".join(v for v, _ in _STAYS) + r")(?:s|es|d|ed|n|ing)?\b", re.I)
 
 
@@ -429,6 +430,11 @@ def _stays(text: str) -> str:
                "turns it"
     first = _STAY_VERB.search(body)
     said = _stay_words(first.group(1)) if first else None
+    amount = re.match(r"\w+(?: \w+){0,2}? \d+(?: [A-Z]?\w+)?", body[first.start():]) if first and said in _COUNTED \
+        else None
+    if said and amount:  # "what is lost (“lose 8 Honor”) stays lost": the amount is what a player asks about
+        head, _, tail = said.partition(" stay")
+        return f"{head} ({quoted(amount.group(0).strip(), 40)}) stay{tail}"
     if said is None:  # say what it does in the card's words (trial 38300: "what it changes stays changed")
         effects = [re.sub(r"^(?:if|unless|after|when|before)\b[^,]*,\s*", "", e, flags=re.I)
                    for e in split_effects(text) if not _NO_EFFECT.match(e)] or [body]
