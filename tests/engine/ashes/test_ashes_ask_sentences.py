@@ -192,12 +192,13 @@ def test_the_judged_sentences_read_as_said(full_db: str, capsys: pytest.CaptureF
     same_as_direct(capsys, full_db, data)
 
 
-def test_a_moment_no_ability_reads_is_asked_back(full_db: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """Piercing Light gives units an ability; its own text has no trigger: "destroys ... by attacking" is asked
-    back, never answered as playing the card."""
+def test_a_moment_only_a_granted_ability_reads_is_that_ability(full_db: str,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Piercing Light gives units an ability (Overkill 1); its own text has no trigger: "destroys ... by attacking"
+    is the granted ability's moment (asked by its name since ashes-5), never answered as playing the card."""
     code, data = _json(capsys, "ask", "My unit with a divine die on it destroys an opponent's unit by attacking while "
                                       "I have Piercing Light. What happens?", "--db", full_db)
-    assert code == 1 and data["read_as"] is None and data["asked"]["kind"] == "cannot-ask"
+    assert code == 0 and data["read_as"]["inputs"].get("ability", "").startswith("Overkill")
 
 
 @cache
