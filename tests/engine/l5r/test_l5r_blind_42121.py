@@ -1,0 +1,59 @@
+"""Blind round 42121 (direct path): each wrong-fact class fixed over every real card sharing the wording.
+
+(a) A continuous trait's subject scoped to an army ("Your other Moshi Personalities in Ikako's army have +1F",
+    "Other Ninja in this army have +1F") reaches a card only while that card is in that army: the scope works as a
+    "while" condition (a Moshi moving home loses the +1F, and gets it back on rejoining), inside the card's time in
+    play (LD8, L4). A trait whose other sentences are not so scoped says the scope aloud.
+
+The card lists are derived from the data; the expectations come from the rules and the cards' words."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.rulesets.l5r.abilities import read_card
+from tests.engine.l5r.l5r_real import duration, real_cards
+from tests.shared_paths import shared_data_path
+
+HAVE = shared_data_path("l5r").exists()
+CARDS = real_cards() if HAVE else ()
+
+
+def _named(card, ability, count):
+    return card.name if count == 1 else f"{card.name}#{ability.index}"
+
+
+# -- (a) "in X's army" / "in this army" on a continuous trait -------------------------------------------------------
+
+_ARMY = re.compile(r"\bin (?:[A-Z][\w'-]*(?: [\w'-]+){0,3}?'s|this) army\b[^.;:]*\b(?:have|has)\b")
+ARMY_ALONE, ARMY_MIXED = [], []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        _text = _a.rules_text
+        if _a.header or _a.timing is not None or not _ARMY.search(_text) or re.search(r"\b(?:while|if)\b", _text):
+            continue
+        (ARMY_ALONE if not re.search(r"[.;]\s+\S", _text.strip()) else ARMY_MIXED).append(
+            _named(_card, _a, len(_abilities)))
+
+
+def test_the_army_scope_class():
+    assert "Moshi Ikako • Experienced#1" in ARMY_ALONE and len(ARMY_ALONE) >= 6, ARMY_ALONE
+    assert len(ARMY_MIXED) >= 2, ARMY_MIXED
+
+
+@pytest.mark.parametrize("name", ARMY_ALONE)
+def test_an_army_scoped_trait_reaches_a_card_only_while_it_is_in_that_army(name):
+    answer = duration(card=name, then=["turn-ends", "condition-false", "condition-true", "leaves-play"])
+    assert [(p["persists"], p["effective"]) for p in answer["timeline"]] == [
+        (True, True), (True, False), (True, True), (False, False)]
+    assert any(i["id"] == "army-scope" for i in answer["interpretations"])
+    assert "no “while” condition" not in str(answer)
+
+
+@pytest.mark.parametrize("name", ARMY_MIXED)
+def test_a_mixed_trait_says_its_army_scope_aloud(name):
+    answer = duration(card=name, then=["turn-ends"])
+    assert any(i["id"] == "army-scope" for i in answer["interpretations"])
