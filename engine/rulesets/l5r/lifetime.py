@@ -295,8 +295,8 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
         if army is not None and alone and not any(t.form is Form.WHILE for t in terms):
             # "Your other Moshi Personalities in Ikako's army have +1F": the trait reaches a card only while that
             # card is in that army, so the scope works as its "while" (moving home ends it for him)
-            terms = terms + (Term(Form.WHILE, army.group(1), condition=f"the card is {army.group(1)}",
-                                  start=army.start()),)
+            terms = (*terms, Term(Form.WHILE, army.group(1), condition=f"the card is {army.group(1)}",
+                                  start=army.start()))
         elif army is not None and any(t.form is Form.WHILE for t in terms):
             army = None
     gold = produced_gold(text, made_by)
