@@ -4,6 +4,10 @@
     "Other Ninja in this army have +1F") reaches a card only while that card is in that army: the scope works as a
     "while" condition (a Moshi moving home loses the +1F, and gets it back on rejoining), inside the card's time in
     play (LD8, L4). A trait whose other sentences are not so scoped says the scope aloud.
+(b) A period inside an if-clause that looks back at what happened ("Equip ... if another player's action destroyed
+    it or its Personality this battle", "Fear 2 if you Equipped this Item during this battle", "Straighten Rikiya if
+    he won a duel this turn") belongs to that condition, not to the effect's length: the effect is one-time (or the
+    card's standing trait), not "this battle" / "this turn". A one-time equip's first line says it stays attached.
 
 The card lists are derived from the data; the expectations come from the rules and the cards' words."""
 
@@ -57,3 +61,41 @@ def test_an_army_scoped_trait_reaches_a_card_only_while_it_is_in_that_army(name)
 def test_a_mixed_trait_says_its_army_scope_aloud(name):
     answer = duration(card=name, then=["turn-ends"])
     assert any(i["id"] == "army-scope" for i in answer["interpretations"])
+
+
+# -- (b) "this battle" / "this turn" inside a looking-back if-clause ------------------------------------------------
+
+_LOOK_BACK = re.compile(r"\b(?:if|unless)\b(?P<clause>[^.;:,]*?)\b(?:during )?(?:this|that) (?:battle|turn)\b(?!'s)",
+                        re.I)
+_EFFECT_VERB = re.compile(r"\b(?:give|gives|gain|gains|get|gets|lose|loses|have|has|may|can|cannot|must|will|"
+                          r"negate|straighten|bow|move|destroy|discard|draw|take|takes)\b", re.I)
+LOOK_BACK = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        _text = _a.rules_text
+        _m = _LOOK_BACK.search(_text)
+        # the if-clause is the sentence's last part (nothing after it), and names no effect of its own
+        if _m is None or _EFFECT_VERB.search(_m.group("clause")) or _text[_m.end():].strip(" .") \
+                or re.search(r"\b(?:until|while|additional|next|each time)\b", _text, re.I):
+            continue
+        LOOK_BACK.append(_named(_card, _a, len(_abilities)))
+
+
+def test_the_looking_back_class():
+    assert {"Forward Encampment", "Shikomizue#2", "Mirumoto Rikiya"} <= set(LOOK_BACK), LOOK_BACK
+    assert len(LOOK_BACK) >= 5, LOOK_BACK
+
+
+@pytest.mark.parametrize("name", LOOK_BACK)
+def test_a_looking_back_period_is_no_length(name):
+    answer = duration(card=name, made_during="battle", then=["action-resolves", "battle-ends", "turn-ends"])
+    assert answer["effect"]["kind"] not in ("battle", "turn"), answer["summary"]
+    assert not any(t["form"] in ("battle", "turn") for t in answer["effect"].get("terms", []))
+
+
+def test_a_one_time_equip_stays_attached():
+    answer = duration(card="Forward Encampment", made_during="battle", then=["action-resolves", "battle-ends"])
+    assert answer["effect"]["kind"] == "instant"
+    assert "what it equips stays attached" in answer["summary"]
+    assert "discards" not in answer["summary"]
