@@ -77,6 +77,10 @@ def puts_into_play(text: str) -> bool:
 # Keywords an effect may give besides those in LASTING's first list: the elements and other traits' keywords.
 _GIVEN_KEYWORDS = (r"(?-i:(?:Air|Earth|Fire|Water|Void|Thunder|Kharmic|Brash|Reserve|Home|Samurai|Courtier|Magistrate|"
                    r"Scout|Monk|Shugenja|Yojimbo|Siege|Kensai|Commander|Paragon|Cavalry|Tactician|Duelist|Naval)\b)")
+_REMOVED_KEYWORDS = (r"(?-i:Cavalry|Tactician|Elite|Naval|Conqueror|Destined|Resilient|Berserker|Tireless|"
+                     r"Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable|Air|Earth|Fire|Water|Void|"
+                     r"Thunder|Kharmic|Brash|Reserve|Samurai|Courtier|Magistrate|Scout|Monk|Shugenja|Yojimbo|Siege|"
+                     r"Kensai|Commander|Paragon)")
 # ("+1F tokens", "a +1F Sake token": tokens are placed once and stay; they are no change lasting a turn)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
                      r"\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
@@ -101,7 +105,10 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[
                      # an element or other keyword given, closing its list ("Give Kouka Air, Earth, Fire, or Water",
                      # "Give Reserve to ...", "give it Kharmic"), never a token's kind ("a +1F Fire token")
                      rf"\b(?i:gives?)\b(?:[^.:;]*?\s)?{_GIVEN_KEYWORDS}(?:(?:,\s*|,?\s+(?:or|and)\s+){_GIVEN_KEYWORDS})*"
-                     r"(?=\s*(?:[.;,)]|$)|\s+(?:to|until|if|this|for|and)\b)")
+                     r"(?=\s*(?:[.;,)]|$)|\s+(?:to|until|if|this|for|and)\b)|"
+                     # a keyword taken away ("remove Duelist from the Personality", "remove from him, Cavalry"): a
+                     # change to the card's traits, lasting like a keyword given (blind 42121 S11)
+                     rf"\b(?i:removes?)\s+(?:from\s+(?:him|her|it|them),?\s+)?(?:{_REMOVED_KEYWORDS})\b(?!\s+tokens?\b)")
 
 
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1

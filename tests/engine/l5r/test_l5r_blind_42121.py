@@ -8,6 +8,9 @@
     it or its Personality this battle", "Fear 2 if you Equipped this Item during this battle", "Straighten Rikiya if
     he won a duel this turn") belongs to that condition, not to the effect's length: the effect is one-time (or the
     card's standing trait), not "this battle" / "this turn". A one-time equip's first line says it stays attached.
+(c) A keyword taken away by an ability ("remove Duelist from the Personality facing yours", "remove Resilient from",
+    "loses Naval") changes the card's traits: an effect with the rules' length, to the end of the turn (LD8) when it
+    names none, like a keyword given, never "a one-time change ... stays removed".
 
 The card lists are derived from the data; the expectations come from the rules and the cards' words."""
 
@@ -17,7 +20,7 @@ import re
 
 import pytest
 
-from engine.rulesets.l5r.abilities import read_card
+from engine.rulesets.l5r.abilities import Kind, read_card
 from tests.engine.l5r.l5r_real import duration, real_cards
 from tests.shared_paths import shared_data_path
 
@@ -99,3 +102,36 @@ def test_a_one_time_equip_stays_attached():
     assert answer["effect"]["kind"] == "instant"
     assert "what it equips stays attached" in answer["summary"]
     assert "discards" not in answer["summary"]
+
+
+# -- (c) a keyword taken away ---------------------------------------------------------------------------------------
+
+_KEYWORDS = sorted({k.strip() for c in CARDS for k in (c.extra.get("keywords") or "").split(";") if k.strip()
+                    and k.strip() not in ("Honor", "Political", "Gold")
+                    and " " not in k.strip() and k.strip()[0].isupper()})
+_TAKEN = re.compile(r"\b(?:removes?\s+(?:from\s+(?:him|her|it|them),?\s+)?|loses?\s+)(?:"
+                    + "|".join(re.escape(k) for k in _KEYWORDS) + r")\b(?!\s+tokens?\b)") if _KEYWORDS else None
+TAKEN = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        # made by an ability (an action, Reaction, Interrupt, Focus Effect or triggered trait), naming no length
+        _body = re.sub(r"^(?:After|Before|When)\b[^:,]*[:,]\s*", "", _a.rules_text)
+        if _TAKEN is None or _a.kind in (Kind.CONTINUOUS, Kind.NEGATE, Kind.CONDITIONAL) \
+                or not _TAKEN.search(_body) \
+                or re.search(r"\b(?:until|this (?:turn|battle|game)|permanently|while|after|before|when|"
+                             r"additional)\b", _body, re.I):
+            continue
+        TAKEN.append(_named(_card, _a, len(_abilities)))
+
+
+def test_the_taken_keyword_class():
+    assert {"Drawing First Blood#1", "Sanctioned Declaration#2", "Tsuruchi Nishima"} <= set(TAKEN), TAKEN
+    assert len(TAKEN) >= 4, TAKEN
+
+
+@pytest.mark.parametrize("name", TAKEN)
+def test_a_keyword_taken_away_lasts_to_the_end_of_the_turn(name):
+    answer = duration(card=name, made_during="battle", then=["action-resolves", "battle-ends", "turn-ends"])
+    assert [p["persists"] for p in answer["timeline"]] == [True, True, False], answer["summary"]
+    assert "stays removed" not in answer["summary"]
