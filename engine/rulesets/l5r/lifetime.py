@@ -178,6 +178,10 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
         return None, ""  # "if you did": the choice its "may" offered, which no occurrence given decides
     core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
     core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
+    # "if you did not put any cards in your hand since the resolution of this Event": what it looks back over is
+    # the time since then (the occurrences given after the effect was made); "any cards" is one card or more
+    core = re.sub(r"\s+(?:since\b|between now and then\b).*$", "", core, flags=re.I)
+    core = re.sub(r"\bany (\w+?)s\b", r"a \1", core, flags=re.I)
     match = next((h for h in happened if _best(h, (core,)) is not None), None)
     if match is None:
         return None, ""

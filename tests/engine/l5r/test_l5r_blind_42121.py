@@ -11,6 +11,9 @@
 (c) A keyword taken away by an ability ("remove Duelist from the Personality facing yours", "remove Resilient from",
     "loses Naval") changes the card's traits: an effect with the rules' length, to the end of the turn (LD8) when it
     names none, like a keyword given, never "a one-time change ... stays removed".
+(d) A delayed effect's looking-back condition ("if you did not put any cards in your hand since the resolution of
+    this Event", "if you did not lose any Provinces between now and then") is checked against the occurrences given
+    before it fires: one such occurrence ("you put a card in your hand") makes it fail, so nothing happens (LD4).
 
 The card lists are derived from the data; the expectations come from the rules and the cards' words."""
 
@@ -135,3 +138,29 @@ def test_a_keyword_taken_away_lasts_to_the_end_of_the_turn(name):
     answer = duration(card=name, made_during="battle", then=["action-resolves", "battle-ends", "turn-ends"])
     assert [p["persists"] for p in answer["timeline"]] == [True, True, False], answer["summary"]
     assert "stays removed" not in answer["summary"]
+
+
+# -- (d) a delayed effect's "if ... did not ... any ... since / between now and then" --------------------------------
+
+_SINCE = re.compile(r"\bif (?P<who>you|he|she|they) did not (?P<verb>\w+) any (?P<what>\w+?)s\b(?P<rest>[^.;:,]*?)\s+"
+                    r"(?:since|between now and then)\b")
+SINCE = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        _m = _SINCE.search(_a.rules_text)
+        if _m is not None:
+            SINCE.append((_named(_card, _a, len(_abilities)),
+                          f"{_m.group('who')} {_m.group('verb')} a {_m.group('what')}{_m.group('rest')}"))
+
+
+def test_the_since_class():
+    assert {"Tales of Valor", "Tamoko Sensei#2"} <= {n for n, _ in SINCE}, SINCE
+
+
+@pytest.mark.parametrize(("name", "occurrence"), SINCE)
+def test_a_looking_back_condition_fails_on_the_occurrence_given(name, occurrence):
+    answer = duration(card=name, then=[f"occurs:{occurrence}", "phase-ends", "turn-ends"])
+    assert "condition failed" in answer["summary"] or "fails" in answer["timeline"][-1]["why"], answer["summary"]
+    plain = duration(card=name, then=["phase-ends", "turn-ends"])
+    assert "condition failed" not in plain["summary"]
