@@ -366,7 +366,17 @@ def read_terms(text: str) -> tuple[Term, ...]:
             tail = re.match(r"\s*\(?this (turn|battle|phase|game)\)?", text[m.end():])
             window = PERIOD_WORDS[tail.group(1).lower()] if tail else Form.TURN
             end = m.end() + (tail.end() if tail else 0)
-            add(Term(Form.NEXT_TIME, text[m.start():end].strip(), window, (m.group(1).strip(),)), m.start(), end)
+            start, event = m.start(), m.group(1).strip()
+            # "After the next resolution this turn of your action from another Strategy ...": an after-point of
+            # that action's resolution (blind 42121 S3), not its when-point
+            lead = re.search(r"\b(after|before)\s+$", text[max(0, m.start() - 8):m.start()], re.I)
+            of = re.match(r"\s*of\s+(.+?)(?:\s+(with\b[^,.;:]*))?(?=[,.;:]|$)", text[end:]) \
+                if lead and event.lower() == "resolution" else None
+            qualifier = ""
+            if of is not None and lead is not None and free(m.start() - len(lead.group(0)), end):
+                start, event = m.start() - len(lead.group(0)), f"{of.group(1)} resolves"
+                qualifier = of.group(2) or ""  # "with a base Focus Value equal to the number": said aloud
+            add(Term(Form.NEXT_TIME, text[start:end].strip(), window, (event,), condition=qualifier), start, end)
     for form, pattern in _SIMPLE:
         for m in pattern.finditer(text):
             if not free(m.start(), m.end()):

@@ -321,6 +321,11 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "produces and that payment does not use is taken as not kept for later (no card here says it is)."))
         return life
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not puts_into_play(text))
+    if life.main is not None and life.main.form is Form.NEXT_TIME and life.main.condition:
+        life.trace.interpret(Interpretation(
+            "awaited-qualifier", "LD3", f"“{life.main.condition}” is not checked against the occurrences given: an "
+            "occurrence given is taken to meet it. If the resolving action does not meet it, the effect does not fire "
+            "then and keeps waiting for the next one that does (this turn)."))
     if army is not None:
         life.trace.interpret(Interpretation(
             "army-scope", "L4", f"“{army.group(0)}”: the trait works while its card is in play, but reaches a card "

@@ -14,6 +14,9 @@
 (d) A delayed effect's looking-back condition ("if you did not put any cards in your hand since the resolution of
     this Event", "if you did not lose any Provinces between now and then") is checked against the occurrences given
     before it fires: one such occurrence ("you put a card in your hand") makes it fail, so nothing happens (LD4).
+(e) "After the next resolution this turn of your action from another Strategy ..." is a delayed effect at the
+    after-point of that action's resolution (step D there, Timing), not its when-point; a qualifier on the awaited
+    action ("with a base Focus Value equal to the number", "with that title") is said aloud as assumed.
 
 The card lists are derived from the data; the expectations come from the rules and the cards' words."""
 
@@ -24,7 +27,7 @@ import re
 import pytest
 
 from engine.rulesets.l5r.abilities import Kind, read_card
-from tests.engine.l5r.l5r_real import duration, real_cards
+from tests.engine.l5r.l5r_real import duration, order, real_cards
 from tests.shared_paths import shared_data_path
 
 HAVE = shared_data_path("l5r").exists()
@@ -164,3 +167,29 @@ def test_a_looking_back_condition_fails_on_the_occurrence_given(name, occurrence
     assert "condition failed" in answer["summary"] or "fails" in answer["timeline"][-1]["why"], answer["summary"]
     plain = duration(card=name, then=["phase-ends", "turn-ends"])
     assert "condition failed" not in plain["summary"]
+
+
+# -- (e) "After the next resolution ... of X" ------------------------------------------------------------------------
+
+NEXT_RESOLUTION = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        if re.search(r"\b(?:after|before) (?:the|your|his|her) next resolution\b", _a.rules_text, re.I):
+            NEXT_RESOLUTION.append(_named(_card, _a, len(_abilities)))
+
+
+def test_the_next_resolution_class():
+    assert {"The Sincerity of the Dragon#2", "The Honesty of the Phoenix#2"} <= set(NEXT_RESOLUTION), NEXT_RESOLUTION
+
+
+@pytest.mark.parametrize("name", NEXT_RESOLUTION)
+def test_after_the_next_resolution_acts_at_the_after_point(name):
+    answer = order(at="after your action from a Strategy resolves", active="you",
+                   items=[name, "reaction:R@opponent", "trait:T@you"])
+    steps = [entry["step"] for entry in answer["order"]]
+    assert steps[0] == "D", answer["order"]
+    assert "does not act now" not in answer["summary"]
+    timed = duration(card=name, then=["occurs:your action from a Strategy resolves", "turn-ends"])
+    assert "when-point" not in timed["timeline"][0]["why"]
+    assert any(i["id"] == "awaited-qualifier" for i in timed["interpretations"])
