@@ -57,6 +57,7 @@ class Obj:
     counters: dict[str, int] = field(default_factory=dict)          # written with the object: ally[buff=2]
     being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
     summoned_by: str = ""           # a token the effect's own resolution summoned first
+    made: str = ""                  # token | returned: what that resolution made ("It gains ..." reaches it)
     element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
     written: int = -1               # its place among the moments as typed ("#1" is the first object written)
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
@@ -260,6 +261,9 @@ class Evaluator:
         """Whether the object fits the set's words (type, subtype, zone, controller), and why not."""
         if spec.self_only:
             return (obj is inst.source, "it is not the card itself") if inst.source else (False, "no such object")
+        if spec.made:  # "Summon a Fledgling token ... It gains intercept": the object that resolution made
+            return (obj.summoned_by == inst.card.name and obj.entered == inst.moment and obj.made == spec.made,
+                    f"it is not {spec.text}, made as {inst.card.name} resolved")
         if spec.other and obj is inst.source:
             return False, "it is the effect's own source, and the effect covers other objects only"
         if spec.target:
@@ -974,17 +978,36 @@ class Evaluator:
         if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
             return made
         for p in resolving:
-            for m in re.finditer(r"\bSummons? (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
                 try:
                     token = self.lookup(m.group(2).strip())
                 except QuestionError:
                     continue
                 n = _NUMBER.get(m.group(1).lower(), 1)
+                counters = _WITH_COUNTERS.match(p.text[m.end():])
                 for _ in range(n):
                     obj = self._new_object(token.name, token, t, False, controller=controller)
-                    obj.summoned_by = card.name
+                    obj.summoned_by, obj.made = card.name, "token"
+                    if counters:  # "Summon a Fledgling token with a buff counter on it": on the token
+                        kind = counters.group(2).lower()
+                        obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
                     made.append(obj)
                 self.note(notes.summoned(card.name, token.name))
+            names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
+            back = re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b([^.]*)", p.text)
+            if back and is_permanent(card) and not any(o.made == "returned" and o.summoned_by == card.name
+                                                       and o.entered == t for o in self.objects):
+                # "On Death: Return Night Barker from your graveyard to the field. It becomes ephemeral": the card
+                # comes back as a new object, the one its "it" means (the one that died is gone)
+                obj = self._new_object(card.name, card, t, False, controller=controller)
+                obj.summoned_by, obj.made = card.name, "returned"
+                obj.renewed = f"{card.name} returned to the field at moment {t}, so it is a new object"
+                counters = _WITH_COUNTERS.match(" " + back.group(1).strip())
+                if counters:  # "return Crossroads Specter to the field with a buff counter on it"
+                    kind = counters.group(2).lower()
+                    obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
+                made.append(obj)
+                self.note(notes.returned_new(card.name))
         return made
 
     def _start_each(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int,
@@ -2115,6 +2138,8 @@ _WATCH_ATTACKS = re.compile(r"whenever ((?:an? )?[\w ]+?) attacks, that attack g
 _MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
                             r"counters are put on", re.I)
 # "Banish target ally you control, then return it to the field": the same card comes back as a new object
+_WITH_COUNTERS = re.compile(r"^(?: rested)? with (an?|one|two|three|four|five|\d+) (\w+) counters? on (?:it|them)\b",
+                            re.I)
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
                             re.I)
 # "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"

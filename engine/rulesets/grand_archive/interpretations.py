@@ -156,6 +156,13 @@ def summoned(card: str, token: str) -> Interpretation:
                           "field, and in any set fixed by what follows.")
 
 
+def returned_new(card: str) -> Interpretation:
+    return Interpretation(f"returned-new:{card}", "GA1",
+                          f"{card} returns to the field as its text resolves: a new object (one that changes zones "
+                          "is a new object), and what the rest of that text gives “it” goes to that new object, not "
+                          "to the one that left.")
+
+
 def count_assumed(label: str, per: str, every: int = 1) -> Interpretation:
     if every > 1:
         return Interpretation(f"count:{label}", None,

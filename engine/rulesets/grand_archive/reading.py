@@ -138,7 +138,9 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         return last  # "Target Beast ally's next attack ... If that ally is a Shenju, that attack gets ..."
     if low in ("it", "they", "them", "they each", "it each", "each of them", "that ally", "that unit",
                "that card", "that object", "that champion", "those allies", "those cards", "those objects",
-               "those copies each", "those copies", "those units", "the attacker", "that attacker"):
+               "those copies each", "those copies", "those units", "the attacker", "that attacker") or (
+            last is not None and last.made == "token" and low in ("that token", "those tokens", "the token",
+                                                                  "each of those tokens", "the tokens")):
         if last is not None:
             return last
         if low.startswith(("that", "those", "they", "the attacker")):  # objects chosen by words we did not read
@@ -554,6 +556,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         found = parse_set("target " + returned.group(1), ctx.card)
         if found is not None:
             ctx.last_target = replace(found, target=True)
+    made = _made(sentence, ctx.card) if printed is None and not named and not returned else None
+    if made is not None:  # "Summon a Fledgling token ... It gains intercept", "Return Night Barker ... It becomes
+        ctx.last_target = made  # ephemeral": a later "it" / "that token" is the new object, not the card
     chosen = _CHOSEN.search(sentence) if printed is None and (not named or ctx.last_target is None) else None
     if chosen:  # "Change the target of an attack to a Chessman Rook ally you control. ... that ally gets ...":
         spec = parse_set(chosen.group(1), ctx.card)  # the object chosen, with what the words say of it
@@ -691,6 +696,26 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
         ctx.ifs = "; ".join(x for x in (ctx.ifs, "you choose to put them (“you may”)") if x)
     effect = _effect(ctx, sentence, "put", change, spec, True)
     return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
+
+
+_SUMMON_MADE = re.compile(r"\b(?i:summons?) (?i:an?|one|two|three|four|five|\d+|that many) ([A-Z][\w' ,-]*?) "
+                          r"(?i:tokens?)\b")
+
+
+def _made(sentence: str, card: Card | None) -> SetSpec | None:
+    """The object a sentence makes, for a later "it" / "that token" / "they" of the same text: a token it summons
+    ("Summon a Fledgling token with a buff counter on it. It gains intercept until end of turn"), or the card itself
+    returned to the field ("Return Night Barker from your graveyard to the field. It becomes ephemeral"): a new
+    object (GA: an object that changes zones is a new object), never the card whose text it is."""
+    m = _SUMMON_MADE.search(sentence)
+    if m:
+        return SetSpec(f"the {m.group(1).strip()} token", types=frozenset({"token"}), made="token")
+    if card is None:
+        return None
+    names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
+    if names and re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b", sentence):
+        return SetSpec(f"{card.name} returned to the field", made="returned")
+    return None
 
 
 # "Return the killed ally from its owner's graveyard to the field": a later "it" is that ally, not the card

@@ -1,0 +1,92 @@
+"""The classes of the blind round on seed 42151 (release candidate), each checked over every real card that shares
+them (found in the imported shared data by the test's own reading of the printed words, and counted):
+
+A. An effect aimed at an object the same text just made: "Summon a Fledgling token with a buff counter on it. It
+   gains intercept until end of turn" (Felicitous Flock), "wake up that token and put a buff counter on it"
+   (Equivalent Exchange), "Return Night Barker from your graveyard to the field. It becomes ephemeral": "it" / "that
+   token" is the new token, or the card back on the field as a new object, never the card whose text it is (nor the
+   object that died).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.catalog.db import Catalog
+from engine.rulesets.grand_archive.reading import read_card
+from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
+
+_REMINDER = re.compile(r"\s*\([^()]*\s[^()]*\)")
+
+
+def cards(db: str) -> dict:
+    with Catalog.open(db, seed_starter=False) as catalog:
+        return {c.name: c for c in catalog.cards("grand-archive")}
+
+
+# the test's own reading: a token summoned by name, then (in the same paragraph) "it", "they" or "that token"
+_SUMMON_THEN = re.compile(r"\b[Ss]ummon (?:an?|one|two|three|\d+) ([A-Z][\w' -]*?) tokens?\b[^.|]*\.(?:[^|]*?)"
+                          r"\b(It|it|that token|those tokens|they|They)\b")
+# the card returning itself to the field, then "It ..."
+_SELF_BACK = re.compile(r"\b[Rr]eturn (.+?) (?:from [^.]+ )?to the field[^.]*\. (?:It|They) ")
+
+
+def _paragraphs(card) -> list[str]:
+    return [" ".join(_REMINDER.sub("", p).split()) for p in (card.text or "").split("\n") if p.strip()]
+
+
+def test_it_after_summoning_a_token_is_that_token(db, capsys):
+    """Every real card that summons a named token and then says "it" / "that token" of it in the same paragraph
+    (Felicitous Flock, Equivalent Exchange, Crystalvein Awakening, Protect Her At All Costs, ...): the effect read
+    from those words covers the token the resolution made; asked about, the answer reaches the token (with the
+    counters it was summoned with), never the card itself."""
+    found = []
+    for card in cards(db).values():
+        for para in _paragraphs(card):
+            m = _SUMMON_THEN.search(para)
+            if m is None:
+                continue
+            after = [e for e in read_card(card).effects if e.sentence in para[m.end(1):] and
+                     re.search(r"\b(?:it|that token|those tokens|they)\b", e.sentence, re.I)]
+            for effect in after:
+                assert not effect.affected.self_only, (card.name, effect.sentence, effect.affected)
+                assert effect.affected.made == "token", (card.name, effect.sentence, effect.affected)
+            if after:
+                found.append((card.name, m.group(1)))
+    names = sorted(n for n, _ in found)
+    assert {"Felicitous Flock", "Equivalent Exchange", "Crystalvein Awakening"} <= set(names), names
+    assert len(names) >= 3, names
+    flock = ask(db, capsys, "--effect", "Felicitous Flock#2")
+    token = next(o for o in flock["objects"] if o["object"].startswith("Fledgling"))
+    assert token["counters"] == {"buff": 1}, token
+    assert any("intercept" in e["change"] for e in token["effects"] if e["applies"]), token
+    assert not any(o["object"] == "Felicitous Flock" for o in flock["objects"]), flock["summary"]
+    later = ask(db, capsys, "--effect", "Felicitous Flock#2", "--object", "token:ally")
+    assert "could reach the ally token" in later["summary"], later["summary"]
+    exchange = ask(db, capsys, "--effect", "Equivalent Exchange")
+    assert exchange["summary"].startswith("Equivalent Exchange reaches Lost Being: 1 buff counter"), \
+        exchange["summary"]
+
+
+def test_it_after_a_card_returns_itself_is_the_new_object(db, capsys):
+    """Every real card returning itself to the field and then saying "It becomes/gets ..." (Night Barker,
+    Unyielding Wraithguard, Crossroads Specter, Shackled Theurgist): "it" is the card back on the field, a new
+    object; the answer reaches it (ephemeral), where it said the card had left the field."""
+    found = []
+    for card in cards(db).values():
+        for n, para in enumerate(_paragraphs(card), start=1):
+            m = _SELF_BACK.search(para)
+            if m is None or not any(m.group(1).startswith(x) for x in {card.name, card.name.split(",")[0]}):
+                continue
+            found.append((card.name, n))
+    names = sorted(n for n, _ in found)
+    assert {"Night Barker", "Unyielding Wraithguard", "Crossroads Specter", "Shackled Theurgist"} <= set(names), \
+        names
+    for name, n in found:
+        out = ask(db, capsys, "--effect", f"{name}#{n}")
+        assert "it left the field" not in out["summary"], (name, out["summary"])
+        back = [o for o in out["objects"] if o["object"] == name]
+        assert back and any(e["applies"] for e in back[0]["effects"]), (name, out["summary"])
+        assert any(i["id"].startswith("returned-new:") for i in out["interpretations"]), name
+    specter = ask(db, capsys, "--effect", "Crossroads Specter#2")
+    assert specter["objects"][0]["counters"] == {"buff": 1}, specter["objects"][0]
