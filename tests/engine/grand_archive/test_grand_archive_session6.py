@@ -6,6 +6,9 @@ A. An effect aimed at an object the same text just made: "Summon a Fledgling tok
    (Equivalent Exchange), "Return Night Barker from your graveyard to the field. It becomes ephemeral": "it" / "that
    token" is the new token, or the card back on the field as a new object, never the card whose text it is (nor the
    object that died).
+D. "Combat damage dealt by this attack is unpreventable" printed on an attack card (Overwhelming Swing) was refused:
+   it is the attack's own rule, lasting as long as that attack (ended with its combat); granted without quotation
+   marks (Suzaku's Command) it was silently dropped.
 """
 
 from __future__ import annotations
@@ -90,3 +93,30 @@ def test_it_after_a_card_returns_itself_is_the_new_object(db, capsys):
         assert any(i["id"].startswith("returned-new:") for i in out["interpretations"]), name
     specter = ask(db, capsys, "--effect", "Crossroads Specter#2")
     assert specter["objects"][0]["counters"] == {"buff": 1}, specter["objects"][0]
+
+
+_UNPREVENTABLE = "Combat damage dealt by this attack is unpreventable"
+
+
+def test_combat_damage_by_this_attack_is_unpreventable_is_read_on_every_card(db, capsys):
+    """Every real card printing "Combat damage dealt by this attack is unpreventable" (Blazing Lunge, Overwhelming
+    Swing, Penetrator Round, Piercing Aetherfuel, Suzaku's Command): the sentence is read, never refused or dropped;
+    printed on the attack card itself, it ends with that attack's combat."""
+    found = sorted(n for n, c in cards(db).items() if _UNPREVENTABLE.lower() in (c.text or "").lower())
+    assert len(found) >= 5 and {"Overwhelming Swing", "Suzaku's Command", "Penetrator Round"} <= set(found), found
+    for name in found:
+        card = cards(db)[name]
+        reading = read_card(card)
+        unread = [s for p in reading.paragraphs for s in p.unread if "unpreventable" in s]
+        assert not unread, (name, unread)
+        read = [e for e in reading.effects if "unpreventable" in e.change.lower()
+                or "unpreventable" in " ".join(e.adds).lower()]
+        assert read, (name, [(e.sentence, e.change) for e in reading.effects])
+    swing = ask(db, capsys, "--effect", "Overwhelming Swing")
+    assert swing["summary"].startswith("Overwhelming Swing applies: combat damage dealt by this attack is "
+                                       "unpreventable"), swing["summary"]
+    over = ask(db, capsys, "--effect", "Overwhelming Swing", "--then", "end-of-combat")
+    assert "the combat its attack was in ended" in over["summary"], over["summary"]
+    suzaku = ask(db, capsys, "--object", "ally:beast:shenju", "--effect", "Suzaku's Command -> #1", "--object",
+                 "attack")
+    assert "Combat damage dealt by this attack" in suzaku["summary"], suzaku["summary"]
