@@ -6,6 +6,9 @@ A. An effect aimed at an object the same text just made: "Summon a Fledgling tok
    (Equivalent Exchange), "Return Night Barker from your graveyard to the field. It becomes ephemeral": "it" / "that
    token" is the new token, or the card back on the field as a new object, never the card whose text it is (nor the
    object that died).
+C. "[Level 5+]" (Enervating Decay) beside a level change another card makes (Tome of Ignorance's -1 LEVEL) was
+   assumed to hold: it is decided by the level the scenario gives the champion (`champion[level=5]`, or its card's
+   printed level) with those changes, or the assumption is said with what it depends on.
 D. "Combat damage dealt by this attack is unpreventable" printed on an attack card (Overwhelming Swing) was refused:
    it is the attack's own rule, lasting as long as that attack (ended with its combat); granted without quotation
    marks (Suzaku's Command) it was silently dropped.
@@ -120,3 +123,46 @@ def test_combat_damage_by_this_attack_is_unpreventable_is_read_on_every_card(db,
     suzaku = ask(db, capsys, "--object", "ally:beast:shenju", "--effect", "Suzaku's Command -> #1", "--object",
                  "attack")
     assert "Combat damage dealt by this attack" in suzaku["summary"], suzaku["summary"]
+
+
+_LEVEL = re.compile(r"\[Level (\d+)\+\]")
+
+
+def test_a_level_condition_is_decided_by_the_level_the_scenario_gives(db, capsys):
+    """Every real card with a "[Level N+]" paragraph read as an effect (Enervating Decay, Defender's Maul, ...), after
+    the opponent's Tome of Ignorance (-1 LEVEL to champions it does not control): with your champion written at
+    level N, it is level N-1, so the paragraph is off and the first line says the level; written at N+1, it holds;
+    with no level written, the assumption is said with the level change it depends on (never assumed silently)."""
+    from json import loads
+
+    from bot.cli import main
+
+    checked, names = 0, []
+    for card in cards(db).values():
+        for n, para in enumerate(_paragraphs(card), start=1):
+            m = _LEVEL.search(para)
+            if m is None:
+                continue
+            names.append(card.name)
+            need = int(m.group(1))
+            args = ["grand-archive", "--db", db, "--json", "--object", f"champion[level={need}]", "--effect",
+                    f"Tome of Ignorance@opponent; {card.name}#{n}"]
+            code = main(args)
+            out = loads(capsys.readouterr().out)
+            if code != 0:
+                continue  # (a target, a choice or a trigger this paragraph needs that is not asked here)
+            mine = [e for o in out["objects"] for e in o["effects"] if e["card"].startswith(card.name)]
+            if not mine or not any(m.group(0) in (e.get("why") or "") for e in mine):
+                continue  # (no effect of this paragraph carries the label as its condition)
+            assert all(not e["applies"] for e in mine), (card.name, n, mine)
+            assert f"is level {need - 1}" in out["summary"] or f"level {need - 1}" in str(out["interpretations"]), \
+                (card.name, out["summary"])
+            main([*args[:5], f"champion[level={need + 1}]", *args[6:]])
+            above = loads(capsys.readouterr().out)
+            assert f"({m.group(0)}) does not hold" not in above["summary"], (card.name, above["summary"])
+            checked += 1
+    assert len(set(names)) >= 100, len(set(names))
+    assert checked >= 50, checked  # (111 cards print "[Level N+]"; 53 are asked here without a target)
+    bare = ask(db, capsys, "--object", "champion", "--effect", "Tome of Ignorance@opponent; Enervating Decay#1")
+    said = [i["text"] for i in bare["interpretations"] if i["id"].startswith("level-assumed:")]
+    assert said and "level 6 or more" in said[0], bare["interpretations"]
