@@ -1508,6 +1508,19 @@ class Evaluator:
                 return Reach(inst, False, f"one-shot: {obj.renewed}, which its set fixed at {inst.moment} does not "
                                           "hold", rules, "it left the field and came back as a new object, which the "
                                                          "effect does not reach")
+            if obj.entered >= inst.moment and "attack" in obj.types and _POSSESSED_ATTACKS.search(spec.text):
+                # "Until end of turn, Lorraine's attacks get +2 POWER" (On Enter): the rules' one-shot set leaves out
+                # an attack declared later, but the words are about the unit, there when it resolved; not settled
+                if inst.status == "ended":  # over either way: that is the answer
+                    return Reach(inst, False, f"it ended at {inst.ends_on}: {inst.status_why}",
+                                 rules + inst.status_rules, f"the effect has ended ({inst.status_why})")
+                self.note(notes.attacks_of_unit(inst.label, spec.text))
+                return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
+                                          f"at {inst.moment}; this attack was declared at {obj.entered}, after it "
+                                          "(read literally; not settled by the rules)", rules,
+                             f"it was declared after the effect resolved, and read as the rules' one-shot set the "
+                             f"effect reaches only what was there then; read as a change to the unit whose attacks "
+                             f"they are (“{spec.text}”), this attack would get it too: the rules do not settle which")
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -2196,6 +2209,7 @@ _WATCH_ATTACKS = re.compile(r"whenever ((?:an? )?[\w ]+?) attacks, that attack g
 _MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w' ]+?), that many plus (\w+) \1 "
                             r"counters are put on", re.I)
 # "Banish target ally you control, then return it to the field": the same card comes back as a new object
+_POSSESSED_ATTACKS = re.compile(r"(?:'s|’s|\bits|\btheir) attacks\b", re.I)
 _WITH_COUNTERS = re.compile(r"^(?: rested)? with (an?|one|two|three|four|five|\d+) (\w+) counters? on (?:it|them)\b",
                             re.I)
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",

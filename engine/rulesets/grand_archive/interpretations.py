@@ -156,6 +156,14 @@ def summoned(card: str, token: str) -> Interpretation:
                           "field, and in any set fixed by what follows.")
 
 
+def attacks_of_unit(label: str, words: str) -> Interpretation:
+    return Interpretation(f"attacks-of-unit:{label}", "GA1",
+                          f"{label}: “{words}” from a resolving effect is read as the rules' one-shot set (attacks "
+                          "there when it resolved), so an attack declared later that turn does not get it. Another "
+                          "reading takes it as a change to the unit, there when it resolved, reaching its attacks "
+                          "declared later that turn; the rules do not settle which, so this is an assumption.")
+
+
 def level_decided(label: str, words: str, told: str, met: bool) -> Interpretation:
     return Interpretation(f"level:{label}", "GA4",
                           f"{label}: “{words}” is decided by the champion's level in the scenario: {told}, so it "

@@ -12,6 +12,9 @@ C. "[Level 5+]" (Enervating Decay) beside a level change another card makes (Tom
 D. "Combat damage dealt by this attack is unpreventable" printed on an attack card (Overwhelming Swing) was refused:
    it is the attack's own rule, lasting as long as that attack (ended with its combat); granted without quotation
    marks (Suzaku's Command) it was silently dropped.
+B. "Until end of turn, Lorraine's attacks get +2 POWER" (On Enter) and an attack declared later that turn: the
+   rules' one-shot set (attacks there when it resolved) against the reading of a change to the unit, there then;
+   the rules do not settle it, so the answer says both readings aloud instead of stating one.
 """
 
 from __future__ import annotations
@@ -166,3 +169,35 @@ def test_a_level_condition_is_decided_by_the_level_the_scenario_gives(db, capsys
     bare = ask(db, capsys, "--object", "champion", "--effect", "Tome of Ignorance@opponent; Enervating Decay#1")
     said = [i["text"] for i in bare["interpretations"] if i["id"].startswith("level-assumed:")]
     assert said and "level 6 or more" in said[0], bare["interpretations"]
+
+
+def test_a_units_attacks_from_a_resolving_effect_and_a_later_attack_says_both_readings(db, capsys):
+    """Every real card whose resolving text changes "X's attacks" / "its attacks" (Lorraine, Blademaster, Beguiling
+    Coup, Demon's Aim, Spirit Blade: Ghost Strike, Cerulean Decree, Corhazi Trapper, ...): an attack declared after
+    it is never said plainly to be out of its set; the answer reaches it or says the rules do not settle which."""
+    from json import loads
+
+    from bot.cli import main
+
+    found = []
+    for card in cards(db).values():
+        effects = read_card(card).effects
+        if any(e.kind.name == "ONE_SHOT" and "attack" in e.affected.types and
+               re.search(r"(?:'s|’s|\bits|\btheir) attacks\b", e.affected.text, re.I) for e in effects):
+            found.append(card.name)
+    assert len(found) >= 8 and "Lorraine, Blademaster" in found, found
+    checked = 0
+    for name in found:
+        for args in (["--effect", name, "--object", "attack"],
+                     ["--object", "ally", "--effect", f"{name} -> #1", "--object", "attack"]):
+            code = main(["grand-archive", "--db", db, "--json", *args])
+            out = loads(capsys.readouterr().out)
+            if code != 0:
+                continue
+            assert "it entered after the effect resolved" not in out["summary"], (name, out["summary"])
+            checked += 1
+            break
+    assert checked >= 5, checked
+    lorraine = ask(db, capsys, "--effect", "Lorraine, Blademaster", "--object", "attack")
+    assert "the rules do not settle which" in lorraine["summary"], lorraine["summary"]
+    assert any(i["id"].startswith("attacks-of-unit:") for i in lorraine["interpretations"])
