@@ -205,7 +205,16 @@ def _in_condition(text: str, start: int) -> bool:
         clause_start = m.end()
     clause = text[clause_start:start].strip()
     before = text[max(0, start - 9):start].lower()
-    return bool(_MEMORY.search(clause)) or before.endswith(("per ", "each ", "once "))
+    # "Equip a target Follower ... if another player's action destroyed it or its Personality this battle": the
+    # period belongs to the if-clause that looks back at what happened, not to the effect (blind 42121 S31)
+    tail = re.search(r"\b(?:if|unless)\b(?!.*\b(?:if|unless)\b)(.*)$", clause, re.I)
+    looks_back = tail is not None and not _EFFECT_VERB.search(tail.group(1))
+    return bool(_MEMORY.search(clause)) or looks_back or before.endswith(("per ", "each ", "once "))
+
+
+# An effect's own verb after an "if" ("if he is a Samurai give him +2F this battle"): the period is then the effect's.
+_EFFECT_VERB = re.compile(r"\b(?:give|gives|gain|gains|get|gets|lose|loses|have|has|may|can|cannot|must|will|"
+                          r"negate|straighten|bow|move|destroy|discard|draw|take|takes)\b", re.I)
 
 
 _NOT_VERBS = frozenset({"his", "its", "this", "hers", "theirs", "yours", "us", "as", "was", "has", "thus"})

@@ -357,7 +357,8 @@ _STAYS = (("fear", "what its Fear bows stays bowed"),
           ("rehonor", "what it rehonors stays honorable"), ("transfer", "what it transfers stays on its new bearer"),
           ("move", "what it moves stays where it moved"), ("discard", "what it discards stays discarded"),
           ("draw", "the cards drawn stay in hand"), ("gain", "what is gained stays gained"),
-          ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"))
+          ("lose", "what is lost stays lost"), ("attach", "what it attaches stays attached"),
+          ("equip", "what it equips stays attached"), ("shuffle", "what it shuffles in stays in that deck"))
 
 
 # What is no effect of its own: choosing or targeting names what the effects act on.
@@ -407,7 +408,9 @@ def _stays(text: str) -> str:
     if face is not None:
         return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
                "turns it"
-    first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", body, re.I)
+    # "Equip a target Follower ... in your discard pile": a place named, not a discard made
+    first = re.search(r"\b(" + "|".join(v for v, _ in _STAYS) + r")", re.sub(r"\bdiscard piles?\b", "pile", body,
+                                                                            flags=re.I), re.I)
     said = next((words for verb, words in _STAYS if first and first.group(1).lower() == verb), None)
     return (said or "what it changes stays changed") + " until something else changes it"
 
