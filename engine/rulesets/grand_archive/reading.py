@@ -822,7 +822,10 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         # itself lasts this turn (its "if" is the event it replaces, not a condition checked once)
         r"^(?:[\w ]+ bonus:\s*)?if [^,]*\b(?:would|were to)\b[^,]*\bthis turn\b", sentence.strip(), re.I)
     banning = re.search(r"\b(can't|cannot|don't|doesn't|skip|skips)\b", text, re.I)
-    if resolving and not (lasting or banning):
+    # an attack card's "Combat damage dealt by this attack is unpreventable" (Overwhelming Swing): a rule of that
+    # attack, lasting as long as the attack (the card is the attack while it is played), as when it is granted
+    own_attack = resolving and bool(re.search(r"\bby this attack\b", text, re.I)) and "attack" in types_of(ctx.card)
+    if resolving and not (lasting or banning or own_attack):
         return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
     spec: SetSpec | None = None
     clean = sentence.strip()
@@ -841,6 +844,9 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     elif (own := _RESTRICTED.match(text)) and (spec := parse_set(own.group(1), ctx.card,
                                                                   ctx.last_set or ctx.last_target)) is not None:
         pass  # "it can't be intercepted", "Luminous Quartz can't be used for an attack": a rule for that object
+    elif own_attack:
+        spec = SetSpec("this attack", self_only=True)
+        text = clean.rstrip(".")
     elif _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))
         text = clean.rstrip(".")
@@ -972,6 +978,11 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     if bonus_static:
         kind, kind_words = Kind.STATIC, f"a bonus ability of the card itself (“{verb}”), static while the bonus holds"
         origin, origin_words = Origin.STANDING, "the card's own bonus ability"
+        if "attack" in types_of(ctx.card) and form in (Form.WHILE_ON_FIELD, Form.AS_LONG_AS) \
+                and re.search(r"\bthis attack\b", sentence, re.I):
+            # "[Class Bonus] [Level 2+] Combat damage dealt by this attack is unpreventable": the attack card is the
+            # attack while it is played, and its own bonus lasts as long as that attack (it ends with its combat)
+            form, form_words = Form.END_OF_ATTACK, "the attack's (it ends with its combat)"
     if own_cost:
         kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
         origin, origin_words = Origin.STANDING, "the card's own cost rule"
@@ -1005,6 +1016,10 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     lines = text.split("\n")
     if len(lines) > 1 and re.fullmatch(r"(?:[A-Z][a-z]+ ){0,2}(?:Link|Lineage)", REMINDER.sub("", lines[0]).strip()):
         text = "\n".join(lines[1:])  # "Unit Link" / "Diao Chan Lineage": a keyword line; the rest is the ability
+    # "that attack ... gains Combat damage dealt by this attack is unpreventable." (Suzaku's Command): an ability
+    # granted without its quotation marks, read as the quoted grant it is (Penetrator Round prints the quotes)
+    text = re.sub(r"\b(gains?|has|have) (Combat damage dealt by this attack is unpreventable)\.",
+                  r"\1 “\2.”", text)
     body = _mask_quotes(text.replace("\n", " "), quotes)
     inherited = re.match(r"^((?:\[[^\]]+\]\s*)*)Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)
