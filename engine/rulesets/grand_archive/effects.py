@@ -63,6 +63,8 @@ class SetSpec:
     attacks_of: bool = False                 # "target unit's attacks": the target is a unit, the set its attacks
     all_subtypes: bool = False               # "Ranger Reaction cards": every subtype (not "Human and Horse allies")
     named: str = ""                          # "your Fractured Memories": the object of that name (counters put)
+    made: str = ""                           # "Summon a Fledgling token ... It gains ...": what the same resolution
+    #                                          made (token) or returned to the field (returned): that new object
 
     def describe(self) -> str:
         return self.text

@@ -57,6 +57,7 @@ class Obj:
     counters: dict[str, int] = field(default_factory=dict)          # written with the object: ally[buff=2]
     being_activated: bool = False   # a card whose own cost rule is asked about (it is being activated)
     summoned_by: str = ""           # a token the effect's own resolution summoned first
+    made: str = ""                  # token | returned: what that resolution made ("It gains ..." reaches it)
     element: str = ""               # written with a kind ("ally:wind"); else unknown (the card data has none)
     written: int = -1               # its place among the moments as typed ("#1" is the first object written)
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
@@ -123,6 +124,7 @@ class Instance:
         """The condition the answer still assumes (all of it unless a given count decided part of it)."""
         return self.read.condition if self.condition_open is None else self.condition_open
     granted_by: str = ""                 # a static ability an object gained in quotes: the grant's label
+    level_told: bool = False             # "[Level 5+]" decided by the champion's level in the scenario
 
 
 @dataclass
@@ -262,6 +264,9 @@ class Evaluator:
         """Whether the object fits the set's words (type, subtype, zone, controller), and why not."""
         if spec.self_only:
             return (obj is inst.source, "it is not the card itself") if inst.source else (False, "no such object")
+        if spec.made:  # "Summon a Fledgling token ... It gains intercept": the object that resolution made
+            return (obj.summoned_by == inst.card.name and obj.entered == inst.moment and obj.made == spec.made,
+                    f"it is not {spec.text}, made as {inst.card.name} resolved")
         if spec.other and obj is inst.source:
             return False, "it is the effect's own source, and the effect covers other objects only"
         if spec.target:
@@ -1032,17 +1037,36 @@ class Evaluator:
         if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
             return made
         for p in resolving:
-            for m in re.finditer(r"\bSummons? (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
                 try:
                     token = self.lookup(m.group(2).strip())
                 except QuestionError:
                     continue
                 n = _NUMBER.get(m.group(1).lower(), 1)
+                counters = _WITH_COUNTERS.match(p.text[m.end():])
                 for _ in range(n):
                     obj = self._new_object(token.name, token, t, False, controller=controller)
-                    obj.summoned_by = card.name
+                    obj.summoned_by, obj.made = card.name, "token"
+                    if counters:  # "Summon a Fledgling token with a buff counter on it": on the token
+                        kind = counters.group(2).lower()
+                        obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
                     made.append(obj)
                 self.note(notes.summoned(card.name, token.name))
+            names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
+            back = re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b([^.]*)", p.text)
+            if back and is_permanent(card) and not any(o.made == "returned" and o.summoned_by == card.name
+                                                       and o.entered == t for o in self.objects):
+                # "On Death: Return Night Barker from your graveyard to the field. It becomes ephemeral": the card
+                # comes back as a new object, the one its "it" means (the one that died is gone)
+                obj = self._new_object(card.name, card, t, False, controller=controller)
+                obj.summoned_by, obj.made = card.name, "returned"
+                obj.renewed = f"{card.name} returned to the field at moment {t}, so it is a new object"
+                counters = _WITH_COUNTERS.match(" " + back.group(1).strip())
+                if counters:  # "return Crossroads Specter to the field with a buff counter on it"
+                    kind = counters.group(2).lower()
+                    obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
+                made.append(obj)
+                self.note(notes.returned_new(card.name))
         return made
 
     def _start_each(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int,
@@ -1555,6 +1579,19 @@ class Evaluator:
                 return Reach(inst, False, f"one-shot: {obj.renewed}, which its set fixed at {inst.moment} does not "
                                           "hold", rules, "it left the field and came back as a new object, which the "
                                                          "effect does not reach")
+            if obj.entered >= inst.moment and "attack" in obj.types and _POSSESSED_ATTACKS.search(spec.text):
+                # "Until end of turn, Lorraine's attacks get +2 POWER" (On Enter): the rules' one-shot set leaves out
+                # an attack declared later, but the words are about the unit, there when it resolved; not settled
+                if inst.status == "ended":  # over either way: that is the answer
+                    return Reach(inst, False, f"it ended at {inst.ends_on}: {inst.status_why}",
+                                 rules + inst.status_rules, f"the effect has ended ({inst.status_why})")
+                self.note(notes.attacks_of_unit(inst.label, spec.text))
+                return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
+                                          f"at {inst.moment}; this attack was declared at {obj.entered}, after it "
+                                          "(read literally; not settled by the rules)", rules,
+                             f"it was declared after the effect resolved, and read as the rules' one-shot set the "
+                             f"effect reaches only what was there then; read as a change to the unit whose attacks "
+                             f"they are (“{spec.text}”), this attack would get it too: the rules do not settle which")
             if obj.entered >= inst.moment:
                 return Reach(inst, False, f"one-shot ({inst.read.kind_words}): its set was fixed when it resolved "
                                           f"at {inst.moment}; this object entered at {obj.entered}, after it", rules,
@@ -1571,7 +1608,7 @@ class Evaluator:
                          f"the effect has not started yet ({inst.status_why})")
         if inst.status == "off":
             return Reach(inst, False, f"switched off: {inst.status_why}", rules,
-                         inst.status_why if inst.read.requires and not inst.read.condition
+                         inst.status_why if (inst.read.requires and not inst.read.condition) or inst.level_told
                          else f"its condition ({inst.read.condition}) does not hold")
         lost = self._source_lost(inst)
         if lost is not None:
@@ -1982,10 +2019,67 @@ class Evaluator:
             inst.status_rules.append("GA5")
             self.note(notes.rule_lost(inst.label, lost.label))
 
+    def _levels_decided(self) -> None:
+        """"[Level 5+]" (Enervating Decay) with its controller's champion in the scenario: decided by that champion's
+        level as the scenario gives it (its card's level, or `champion[level=5]`) with the level changes other effects
+        make (Tome of Ignorance's -1 LEVEL), never assumed beside them; with no level given while an effect changes
+        it, the assumption is said with what it means."""
+        for inst in self.instances:
+            if inst.status != "active" or inst.condition_given:
+                continue
+            condition = inst.assumed_condition
+            requires = inst.assumed_requires
+            m = re.search(r"\[Level (\d+)\+\]", condition) or re.search(r"\[Level (\d+)\+\]", requires)
+            if m is None:
+                continue
+            champion = next((o for o in self.objects if "champion" in o.types and o.left is None and o.zone == "field"
+                             and o.controller == inst.controller), None)
+            if champion is None:
+                continue
+            changing = [i for i in self.instances if i is not inst and i.status == "active"
+                        and (i.moment <= inst.moment or m.group(0) in condition)
+                        and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
+            reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
+            net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
+                .get("level") or {}
+            base = net.get("base")
+            written = base is None and "level" in champion.counters
+            if written:
+                base = champion.counters["level"]
+            amounts = [c.get("amount") for c in net.get("changes", [])]
+            delta = sum(a for a in amounts if a is not None)
+            who = "your champion" if inst.controller == "you" else "the opponent's champion"
+            by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
+            need = int(m.group(1))
+            if base is None or None in amounts:
+                if by:  # not decidable: said aloud, with what it takes
+                    self.note(notes.level_assumed(inst.label, m.group(0), who, by, need - delta))
+                continue
+            level = base + delta
+            met = level >= need
+            told = f"{who} is level {level} ({base} {'as written' if written else 'printed'}" + (
+                f", {by})" if by else ")")
+            self.note(notes.level_decided(inst.label, m.group(0), told, met))
+            in_condition = m.group(0) in condition
+            rest = re.sub(r"\s*" + re.escape(m.group(0)), "", condition if in_condition else requires).strip()
+            rest = "" if rest in ("", ";") else rest
+            if in_condition:
+                inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
+            else:
+                inst.requires_open = rest
+                if not rest:
+                    inst.condition_given = True
+            if not met:
+                inst.status, inst.level_told = "off", True
+                inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({m.group(0)}) does " \
+                                  f"not hold: {told}"
+                inst.status_rules.append("GA4")
+
     def judge(self) -> Verdict:
         self._grant_statics()
         self._rules_lost()
         self._place_counters()
+        self._levels_decided()
         answers: list[ObjectAnswer] = []
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)  # in the order written
         reached_sources = [o for o in self.objects if not o.asked and any(
@@ -2190,6 +2284,9 @@ _MORE_COUNTERS = re.compile(r"If one or more (\w+) counters would be put on ([\w
 # "This ability costs (1) less to activate for each domain you control" (a rule of the ability's own cost)
 _ABILITY_COST = re.compile(r"This ability costs \((\w+)\) less to activate\b([^.]*)", re.I)
 # "Banish target ally you control, then return it to the field": the same card comes back as a new object
+_POSSESSED_ATTACKS = re.compile(r"(?:'s|’s|\bits|\btheir) attacks\b", re.I)
+_WITH_COUNTERS = re.compile(r"^(?: rested)? with (an?|one|two|three|four|five|\d+) (\w+) counters? on (?:it|them)\b",
+                            re.I)
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
                             re.I)
 # "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"

@@ -156,6 +156,35 @@ def summoned(card: str, token: str) -> Interpretation:
                           "field, and in any set fixed by what follows.")
 
 
+def attacks_of_unit(label: str, words: str) -> Interpretation:
+    return Interpretation(f"attacks-of-unit:{label}", "GA1",
+                          f"{label}: “{words}” from a resolving effect is read as the rules' one-shot set (attacks "
+                          "there when it resolved), so an attack declared later that turn does not get it. Another "
+                          "reading takes it as a change to the unit, there when it resolved, reaching its attacks "
+                          "declared later that turn; the rules do not settle which, so this is an assumption.")
+
+
+def level_decided(label: str, words: str, told: str, met: bool) -> Interpretation:
+    return Interpretation(f"level:{label}", "GA4",
+                          f"{label}: “{words}” is decided by the champion's level in the scenario: {told}, so it "
+                          f"{'holds' if met else 'does not hold'}.")
+
+
+def level_assumed(label: str, words: str, who: str, by: str, need: int) -> Interpretation:
+    return Interpretation(f"level-assumed:{label}", "GA4",
+                          f"{label}: “{words}” is taken to hold, but {by} change{'s' if ',' not in by else ''} "
+                          f"{who}'s level, so it holds only if {who} is level {need} or more before "
+                          f"{'that change' if ',' not in by else 'those changes'} (write the level, e.g. "
+                          f"champion[level={need}], to decide it).")
+
+
+def returned_new(card: str) -> Interpretation:
+    return Interpretation(f"returned-new:{card}", "GA1",
+                          f"{card} returns to the field as its text resolves: a new object (one that changes zones "
+                          "is a new object), and what the rest of that text gives “it” goes to that new object, not "
+                          "to the one that left.")
+
+
 def count_assumed(label: str, per: str, every: int = 1) -> Interpretation:
     if every > 1:
         return Interpretation(f"count:{label}", None,

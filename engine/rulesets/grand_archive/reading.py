@@ -138,7 +138,9 @@ def parse_set(subject: str, card: Card | None = None, last: SetSpec | None = Non
         return last  # "Target Beast ally's next attack ... If that ally is a Shenju, that attack gets ..."
     if low in ("it", "they", "them", "they each", "it each", "each of them", "that ally", "that unit",
                "that card", "that object", "that champion", "those allies", "those cards", "those objects",
-               "those copies each", "those copies", "those units", "the attacker", "that attacker"):
+               "those copies each", "those copies", "those units", "the attacker", "that attacker") or (
+            last is not None and last.made == "token" and low in ("that token", "those tokens", "the token",
+                                                                  "each of those tokens", "the tokens")):
         if last is not None:
             return last
         if low.startswith(("that", "those", "they", "the attacker")):  # objects chosen by words we did not read
@@ -556,6 +558,9 @@ def _read_sentence(sentence: str, ctx: _Context, resolving: bool, printed: str |
         found = parse_set("target " + returned.group(1), ctx.card)
         if found is not None:
             ctx.last_target = replace(found, target=True)
+    made = _made(sentence, ctx.card) if printed is None and not named and not returned else None
+    if made is not None:  # "Summon a Fledgling token ... It gains intercept", "Return Night Barker ... It becomes
+        ctx.last_target = made  # ephemeral": a later "it" / "that token" is the new object, not the card
     chosen = _CHOSEN.search(sentence) if printed is None and (not named or ctx.last_target is None) else None
     if chosen:  # "Change the target of an attack to a Chessman Rook ally you control. ... that ally gets ...":
         spec = parse_set(chosen.group(1), ctx.card)  # the object chosen, with what the words say of it
@@ -695,6 +700,26 @@ def _counters_placed(m: re.Match[str], sentence: str, ctx: _Context) -> list[Rea
     return [replace(effect, counter_kind=kind, form_words="the counters stay until removed")]
 
 
+_SUMMON_MADE = re.compile(r"\b(?i:summons?) (?i:an?|one|two|three|four|five|\d+|that many) ([A-Z][\w' ,-]*?) "
+                          r"(?i:tokens?)\b")
+
+
+def _made(sentence: str, card: Card | None) -> SetSpec | None:
+    """The object a sentence makes, for a later "it" / "that token" / "they" of the same text: a token it summons
+    ("Summon a Fledgling token with a buff counter on it. It gains intercept until end of turn"), or the card itself
+    returned to the field ("Return Night Barker from your graveyard to the field. It becomes ephemeral"): a new
+    object (GA: an object that changes zones is a new object), never the card whose text it is."""
+    m = _SUMMON_MADE.search(sentence)
+    if m:
+        return SetSpec(f"the {m.group(1).strip()} token", types=frozenset({"token"}), made="token")
+    if card is None:
+        return None
+    names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
+    if names and re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b", sentence):
+        return SetSpec(f"{card.name} returned to the field", made="returned")
+    return None
+
+
 # "Return the killed ally from its owner's graveyard to the field": a later "it" is that ally, not the card
 _RETURNED = re.compile(r"\bReturn (?:the killed|the destroyed|that) (ally|unit|item|weapon|object)\b[^.]*\bto the "
                        r"field", re.I)
@@ -799,7 +824,10 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         # itself lasts this turn (its "if" is the event it replaces, not a condition checked once)
         r"^(?:[\w ]+ bonus:\s*)?if [^,]*\b(?:would|were to)\b[^,]*\bthis turn\b", sentence.strip(), re.I)
     banning = re.search(r"\b(can't|cannot|don't|doesn't|skip|skips)\b", text, re.I)
-    if resolving and not (lasting or banning):
+    # an attack card's "Combat damage dealt by this attack is unpreventable" (Overwhelming Swing): a rule of that
+    # attack, lasting as long as the attack (the card is the attack while it is played), as when it is granted
+    own_attack = resolving and bool(re.search(r"\bby this attack\b", text, re.I)) and "attack" in types_of(ctx.card)
+    if resolving and not (lasting or banning or own_attack):
         return []  # "you may pay (2)", "each player draws": a one-time action or choice, not a lasting rule
     spec: SetSpec | None = None
     clean = sentence.strip()
@@ -818,6 +846,9 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     elif (own := _RESTRICTED.match(text)) and (spec := parse_set(own.group(1), ctx.card,
                                                                   ctx.last_set or ctx.last_target)) is not None:
         pass  # "it can't be intercepted", "Luminous Quartz can't be used for an attack": a rule for that object
+    elif own_attack:
+        spec = SetSpec("this attack", self_only=True)
+        text = clean.rstrip(".")
     elif _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))
         text = clean.rstrip(".")
@@ -949,6 +980,11 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
     if bonus_static:
         kind, kind_words = Kind.STATIC, f"a bonus ability of the card itself (“{verb}”), static while the bonus holds"
         origin, origin_words = Origin.STANDING, "the card's own bonus ability"
+        if "attack" in types_of(ctx.card) and form in (Form.WHILE_ON_FIELD, Form.AS_LONG_AS) \
+                and re.search(r"\bthis attack\b", sentence, re.I):
+            # "[Class Bonus] [Level 2+] Combat damage dealt by this attack is unpreventable": the attack card is the
+            # attack while it is played, and its own bonus lasts as long as that attack (it ends with its combat)
+            form, form_words = Form.END_OF_ATTACK, "the attack's (it ends with its combat)"
     if own_cost:
         kind, kind_words = Kind.STATIC, f"“{verb}”: a rule of the card itself, applied wherever it is"
         origin, origin_words = Origin.STANDING, "the card's own cost rule"
@@ -982,6 +1018,10 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     lines = text.split("\n")
     if len(lines) > 1 and re.fullmatch(r"(?:[A-Z][a-z]+ ){0,2}(?:Link|Lineage)", REMINDER.sub("", lines[0]).strip()):
         text = "\n".join(lines[1:])  # "Unit Link" / "Diao Chan Lineage": a keyword line; the rest is the ability
+    # "that attack ... gains Combat damage dealt by this attack is unpreventable." (Suzaku's Command): an ability
+    # granted without its quotation marks, read as the quoted grant it is (Penetrator Round prints the quotes)
+    text = re.sub(r"\b(gains?|has|have) (Combat damage dealt by this attack is unpreventable)\.",
+                  r"\1 “\2.”", text)
     body = _mask_quotes(text.replace("\n", " "), quotes)
     inherited = re.match(r"^((?:\[[^\]]+\]\s*)*)Inherited Effect\s*(?:—|:|-)\s*", body)
     if inherited:  # a standing ability the champion has while this card is in its lineage (not a trigger)

@@ -205,7 +205,16 @@ def _in_condition(text: str, start: int) -> bool:
         clause_start = m.end()
     clause = text[clause_start:start].strip()
     before = text[max(0, start - 9):start].lower()
-    return bool(_MEMORY.search(clause)) or before.endswith(("per ", "each ", "once "))
+    # "Equip a target Follower ... if another player's action destroyed it or its Personality this battle": the
+    # period belongs to the if-clause that looks back at what happened, not to the effect (blind 42121 S31)
+    tail = re.search(r"\b(?:if|unless)\b(?!.*\b(?:if|unless)\b)(.*)$", clause, re.I)
+    looks_back = tail is not None and not _EFFECT_VERB.search(tail.group(1))
+    return bool(_MEMORY.search(clause)) or looks_back or before.endswith(("per ", "each ", "once "))
+
+
+# An effect's own verb after an "if" ("if he is a Samurai give him +2F this battle"): the period is then the effect's.
+_EFFECT_VERB = re.compile(r"\b(?:give|gives|gain|gains|get|gets|lose|loses|have|has|may|can|cannot|must|will|"
+                          r"negate|straighten|bow|move|destroy|discard|draw|take|takes)\b", re.I)
 
 
 _NOT_VERBS = frozenset({"his", "its", "this", "hers", "theirs", "yours", "us", "as", "was", "has", "thus"})
@@ -357,7 +366,17 @@ def read_terms(text: str) -> tuple[Term, ...]:
             tail = re.match(r"\s*\(?this (turn|battle|phase|game)\)?", text[m.end():])
             window = PERIOD_WORDS[tail.group(1).lower()] if tail else Form.TURN
             end = m.end() + (tail.end() if tail else 0)
-            add(Term(Form.NEXT_TIME, text[m.start():end].strip(), window, (m.group(1).strip(),)), m.start(), end)
+            start, event = m.start(), m.group(1).strip()
+            # "After the next resolution this turn of your action from another Strategy ...": an after-point of
+            # that action's resolution (blind 42121 S3), not its when-point
+            lead = re.search(r"\b(after|before)\s+$", text[max(0, m.start() - 8):m.start()], re.I)
+            of = re.match(r"\s*of\s+(.+?)(?:\s+(with\b[^,.;:]*))?(?=[,.;:]|$)", text[end:]) \
+                if lead and event.lower() == "resolution" else None
+            qualifier = ""
+            if of is not None and lead is not None and free(m.start() - len(lead.group(0)), end):
+                start, event = m.start() - len(lead.group(0)), f"{of.group(1)} resolves"
+                qualifier = of.group(2) or ""  # "with a base Focus Value equal to the number": said aloud
+            add(Term(Form.NEXT_TIME, text[start:end].strip(), window, (event,), condition=qualifier), start, end)
     for form, pattern in _SIMPLE:
         for m in pattern.finditer(text):
             if not free(m.start(), m.end()):

@@ -44,6 +44,10 @@ DELAYED_KINDS = ("next-time", "each-time", "delayed", "delay")
 MADE_BY = ("action", "reaction", "trait", "interrupt", "focus")
 # "while X remains ...", "while this card remains in play": a condition that, once it stops holding, is over.
 REMAINS = re.compile(r"\bremains?\b", re.I)
+# A continuous trait's subject scoped to an army ("Followers in Xiao's army have +1F", "Other Ninja in this army have
+# +1F"): not a length, a condition on which cards it reaches. Not inside a "while"/"if"/"for each" clause.
+ARMY_SCOPE = re.compile(r"(?<![Ww]hile )(?<![Ii]f )\b(?:[A-Z][\w-]*|Followers|Personalities|cards)[^.;:]{0,40}?"
+                        r"\b(in (?:[A-Z][\w'-]*(?: [\w'-]+){0,3}?'s|this) army)(?=[^.;:]*\b(?:have|has)\b)")
 # "while this card remains in play", "while this Spell remains attached": the effect's own card is its condition,
 # so that card leaving play ends the effect (its own words beat the rule that resolved effects outlive their card).
 # ("while it remains in play" names the card an ability put into play, not always its own: not read as this.)
@@ -73,6 +77,10 @@ def puts_into_play(text: str) -> bool:
 # Keywords an effect may give besides those in LASTING's first list: the elements and other traits' keywords.
 _GIVEN_KEYWORDS = (r"(?-i:(?:Air|Earth|Fire|Water|Void|Thunder|Kharmic|Brash|Reserve|Home|Samurai|Courtier|Magistrate|"
                    r"Scout|Monk|Shugenja|Yojimbo|Siege|Kensai|Commander|Paragon|Cavalry|Tactician|Duelist|Naval)\b)")
+_REMOVED_KEYWORDS = (r"(?-i:Cavalry|Tactician|Elite|Naval|Conqueror|Destined|Resilient|Berserker|Tireless|"
+                     r"Reconnaissance|Duelist|Expendable|Loyal|Shadowlands|Ninja|Fearsome|Dishonorable|Air|Earth|Fire|Water|Void|"
+                     r"Thunder|Kharmic|Brash|Reserve|Samurai|Courtier|Magistrate|Scout|Monk|Shugenja|Yojimbo|Siege|"
+                     r"Kensai|Commander|Paragon)")
 # ("+1F tokens", "a +1F Sake token": tokens are placed once and stay; they are no change lasting a turn)
 LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[A-Z]\w+\s+)?tokens?\b)|"
                      r"\b(?i:gives?|has|have)\b[^.:;]*?[+-]\d+ (?:strength|Gold Cost)\b|"
@@ -97,7 +105,10 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[
                      # an element or other keyword given, closing its list ("Give Kouka Air, Earth, Fire, or Water",
                      # "Give Reserve to ...", "give it Kharmic"), never a token's kind ("a +1F Fire token")
                      rf"\b(?i:gives?)\b(?:[^.:;]*?\s)?{_GIVEN_KEYWORDS}(?:(?:,\s*|,?\s+(?:or|and)\s+){_GIVEN_KEYWORDS})*"
-                     r"(?=\s*(?:[.;,)]|$)|\s+(?:to|until|if|this|for|and)\b)")
+                     r"(?=\s*(?:[.;,)]|$)|\s+(?:to|until|if|this|for|and)\b)|"
+                     # a keyword taken away ("remove Duelist from the Personality", "remove from him, Cavalry"): a
+                     # change to the card's traits, lasting like a keyword given (blind 42121 S11)
+                     rf"\b(?i:removes?)\s+(?:from\s+(?:him|her|it|them),?\s+)?(?:{_REMOVED_KEYWORDS})\b(?!\s+tokens?\b)")
 
 
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
@@ -167,6 +178,10 @@ def _if_outcome(clause: str, happened: list[str]) -> tuple[bool | None, str]:
         return None, ""  # "if you did": the choice its "may" offered, which no occurrence given decides
     core = _NEGATED_IF.sub(" ", re.sub(r"^\s*,?\s*(?:if|unless)\s+", "", clause, flags=re.I))
     core = re.sub(r"\b(?:this|that) (?:turn|battle|phase|game)\b", " ", core)
+    # "if you did not put any cards in your hand since the resolution of this Event": what it looks back over is
+    # the time since then (the occurrences given after the effect was made); "any cards" is one card or more
+    core = re.sub(r"\s+(?:since\b|between now and then\b).*$", "", core, flags=re.I)
+    core = re.sub(r"\bany (\w+?)s\b", r"a \1", core, flags=re.I)
     match = next((h for h in happened if _best(h, (core,)) is not None), None)
     if match is None:
         return None, ""
@@ -282,9 +297,19 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
+    army = None
     if standing:
         # a continuous trait's "gain 1 Honor after he enters play" is what it does each time, not an effect made once
         terms = tuple(t for t in terms if not (t.form is Form.DELAYED_POINT and AFTER_LATER.fullmatch(t.words)))
+        army = ARMY_SCOPE.search(text)
+        alone = army is not None and not re.search(r"[.;]\s+\S", text.strip())
+        if army is not None and alone and not any(t.form is Form.WHILE for t in terms):
+            # "Your other Moshi Personalities in Ikako's army have +1F": the trait reaches a card only while that
+            # card is in that army, so the scope works as its "while" (moving home ends it for him)
+            terms = (*terms, Term(Form.WHILE, army.group(1), condition=f"the card is {army.group(1)}",
+                                  start=army.start()))
+        elif army is not None and any(t.form is Form.WHILE for t in terms):
+            army = None
     gold = produced_gold(text, made_by)
     if gold and not any(t.form in (Form.NEXT_TIME, Form.EACH_TIME, Form.DELAYED_POINT, Form.DELAY) for t in terms):
         # "Bow: Produce 6 Gold which may only pay for one action": Gold is produced at a payment's when-point for
@@ -296,6 +321,19 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
             "produces and that payment does not use is taken as not kept for later (no card here says it is)."))
         return life
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not puts_into_play(text))
+    if life.main is not None and life.main.form is Form.NEXT_TIME and life.main.condition:
+        life.trace.interpret(Interpretation(
+            "awaited-qualifier", "LD3", f"“{life.main.condition}” is not checked against the occurrences given: an "
+            "occurrence given is taken to meet it. If the resolving action does not meet it, the effect does not fire "
+            "then and keeps waiting for the next one that does (this turn)."))
+    if army is not None:
+        life.trace.interpret(Interpretation(
+            "army-scope", "L4", f"“{army.group(0)}”: the trait works while its card is in play, but reaches a card "
+            f"only while that card is {army.group(1)}; a card that leaves that army (moving home, or being "
+            "destroyed) loses it at the when-point of that change, and gets it again if it comes back. "
+            + ("Give condition-false / condition-true for one card leaving or joining that army." if alone else
+               "Its other sentences are not scoped so: the timeline follows the card's time in play, and "
+               "condition-false / condition-true are not applied to the army's sentence here.")))
     outcome = DUEL_OUTCOME.search(text) if made_by == "focus" else None
     if outcome is not None and not (life.kind in ("instant", "default-turn", "unstated") or (
             life.kind == "duel" and life.main is not None and life.main.words.lower() in outcome.group(0).lower())):

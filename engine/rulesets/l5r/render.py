@@ -362,7 +362,8 @@ _STAYS = (("fear", "what its Fear bows stays bowed"),
           ("recruit", "what it recruits stays in play"), ("create", "what it creates stays in play"),
           ("attach", "what it attaches stays attached"), ("switch", "what it switches stays switched"),
           ("remove", "what it removes stays removed"), (r"takes? the imperial favor", "the Imperial Favor stays taken"),
-          (r"looks? at", "what it shows is seen"))
+          (r"looks? at", "what it shows is seen"), ("equip", "what it equips stays attached"),
+          ("shuffle", "what it shuffles in stays in that deck"))
 _COUNTED = ("what is gained stays gained", "what is lost stays lost", "the cards drawn stay in hand")
 _STAY_VERB = re.compile(r"\b(" + "|".join(v for v, _ in _STAYS) + r")(?:s|es|d|ed|n|ing)?\b", re.I)
 
@@ -428,9 +429,11 @@ def _stays(text: str) -> str:
     if face is not None:
         return f"what it turns face-{face.group(1).lower()} stays face-{face.group(1).lower()} until something else " \
                "turns it"
-    first = _STAY_VERB.search(body)
+    # "Equip a target Follower ... in your discard pile": a place named, not a discard made
+    scan = re.sub(r"\bdiscard piles?\b", "pile", body, flags=re.I)
+    first = _STAY_VERB.search(scan)
     said = _stay_words(first.group(1)) if first else None
-    amount = re.match(r"\w+(?: \w+){0,2}? \d+(?: [A-Z]?\w+)?", body[first.start():]) if first and said in _COUNTED \
+    amount = re.match(r"\w+(?: \w+){0,2}? \d+(?: [A-Z]?\w+)?", scan[first.start():]) if first and said in _COUNTED \
         else None
     if said and amount:  # "what is lost (“lose 8 Honor”) stays lost": the amount is what a player asks about
         head, _, tail = said.partition(" stay")

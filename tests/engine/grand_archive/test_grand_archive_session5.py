@@ -295,7 +295,8 @@ _BACK = re.compile(r"\b(?:Return|Put) (.+?) (?:from [^.]+ )?(?:to|onto) the fiel
 
 def test_it_after_returning_an_object_to_the_field_is_that_object(db):
     """Every real card returning (or putting) an object onto the field and then saying "It becomes/gets ...": "it" is
-    the card itself only when the card names itself; otherwise the returned object (a target the question names)."""
+    the card itself back as a new object when the card names itself; otherwise the returned object (a target the
+    question names)."""
     checked = []
     for card in cards(db).values():
         m = _BACK.search(" ".join(_REMINDER.sub("", card.text or "").split()))
@@ -307,8 +308,9 @@ def test_it_after_returning_an_object_to_the_field_is_that_object(db):
         if not after:
             continue
         itself = any(m.group(1).startswith(n) for n in {card.name, card.name.split(",")[0]})
-        for effect in after:
-            assert effect.affected.self_only is itself, (card.name, m.group(1), effect.affected)
+        for effect in after:  # the card returning itself: "it" is the card back as a new object (session 6)
+            assert effect.affected.self_only is False, (card.name, m.group(1), effect.affected)
+            assert (effect.affected.made == "returned") is itself, (card.name, m.group(1), effect.affected)
         checked.append(card.name)
     assert "Possessed Reaping" in checked and len(checked) >= 4, checked
 
