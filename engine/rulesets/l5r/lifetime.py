@@ -70,6 +70,11 @@ INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?
 _OPENING_TRIGGER = re.compile(r"^(?:[^:]{0,60}:\s*)?(?:(?:If|Unless)\b[^,:]*,\s*)?(?:After|Before|When)\b[^,:]*[,:]\s*")
 
 
+# "Put this Kata into play", "put this Event into play": the effect's card is the card that made it (a Terrain is in
+# play for one battle, read apart).
+SELF_PUT = re.compile(r"\b(?:put|bring)s?\s+this (?:card|(?!Terrain\b)(?-i:[A-Z])\w+)\b[^.]{0,40}?\binto play\b", re.I)
+
+
 def puts_into_play(text: str) -> bool:
     """The ability's effect puts a card into play or creates one ("Create a 2F Spirit", "put him into play"); a
     trigger answering such an occurrence ("After your action creates a Spirit, ...") does not."""
@@ -247,6 +252,7 @@ class Lifetime:
     if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
     gold: str = ""                    # Gold produced for one payment: the words that produce it
     until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
+    self_put: str = ""                # "Put this Kata into play": the card it put into play is its own card
 
     @property
     def last(self) -> Point:
@@ -725,6 +731,15 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     state = "expired"
                 why, rule = (f"“{cond.words}”: the card's own words tie the effect to that card, which has left "
                              "play: the condition no longer holds and the effect is over", "LD7")
+            else:
+                why = "it has already ended"
+        elif event == "leaves-play" and life.self_put and life.kind == "in-play":
+            # the card it put into play is the card whose ability made it: both readings of leaves-play are the
+            # same card leaving play, and its time in play is over (blind 46121 S23)
+            if persists:
+                persists = effective = False
+                why, rule = (f"“{life.self_put}”: the card it put into play is its own card, which now leaves play: "
+                             "its time in play is over", None)
             else:
                 why = "it has already ended"
         elif event == "leaves-play" and life.until_card and state in ("waiting", "fired"):

@@ -26,6 +26,7 @@ from engine.rulesets.l5r.lifetime import (
     MADE_DURING,
     OWN_ENTRY,
     PERIOD_OF_EVENT,
+    SELF_PUT,
     Lifetime,
     awaits,
     choose,
@@ -597,6 +598,8 @@ class DurationQuestion:
             life = terrain_line(life)
         elif life.kind == "in-play" and card is not None and is_terrain(card) and _PUTS_SELF.search(text):
             life = terrain_entry(life, _PUTS_SELF.search(text).group(0))  # type: ignore[union-attr]
+        elif life.kind == "in-play" and not standing and (own := SELF_PUT.search(text)) is not None:
+            life.self_put = own.group(0)  # "Put this Kata into play": its leaving play ends it
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:
@@ -646,6 +649,8 @@ class DurationQuestion:
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
+        if life.self_put:
+            effect["self_put"] = life.self_put
         if terrain and life.kind == "battle":
             effect["terrain"] = True  # a Terrain's own line: in play for one battle
         if card is not None and standing and card.type in _NEVER_IN_PLAY and not _PUTS_ITSELF.search(card.text):

@@ -581,6 +581,12 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return f"{who}{after}: {line} " + ("has ended: a Terrain is in play for one battle, and its lines end with "
                                            "it." if not data["persists"] else "lasts until the battle it is in play "
                                            "for ends (a Terrain is in play for one battle).")
+    if effect["kind"] == "in-play" and made and effect.get("self_put"):
+        own = quoted(effect["self_put"], quote_limit or 60)
+        if not data["persists"]:
+            return f"{who}{after}: its time in play is over; {own} put this very card into play, and it has left."
+        return (f"{who}{after}: {'still ' if events else ''}in play; {own} puts this very card into play, and only "
+                "its leaving ends that.")
     if effect["kind"] == "in-play" and made and puts_into_play(effect["text"]):
         return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
                 "or the card that made it leaving play, changes nothing.")

@@ -6,6 +6,9 @@
 (4) A card named without #N in a duration question, with occurrences given (occurs:...) that its default ability does
     not wait for but another ability's effect does (Tsujiken Sensei: #1 standing traits, #2 "After the next time
     this turn it bows, ..."): the answer judges the ability the occurrences fit, and says so (blind 46121 S20).
+(5) A card whose own ability puts it into play ("Open: Put this Kata into play", "Put this Event into play"): the
+    card that made the effect and the card in play are one card, so its leaving play ends its time in play; the end
+    of the turn does not (blind 46121 S23). A Terrain is read apart (in play for one battle).
 
 The card lists are derived from the data; the expectations come from the Timing page (L4: before/when/after, L6 D)."""
 
@@ -18,7 +21,7 @@ import pytest
 from engine.rulesets.l5r.abilities import Kind, read_card, read_text
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.lifetime import awaits
-from engine.rulesets.l5r.question import first_to_judge
+from engine.rulesets.l5r.question import first_to_judge, is_terrain
 from tests.engine.l5r.l5r_real import duration, order, real_cards
 from tests.shared_paths import shared_data_path
 
@@ -138,3 +141,66 @@ def test_without_occurrences_or_when_the_default_waits_for_them_the_default_stay
         # an occurrence no ability waits for changes nothing
         other = duration(card=name, then=["action-resolves", "occurs:a Sumo wrestler sneezes"])
         assert other["effect"]["ability"] == default
+
+
+# -- (5) a card that put itself into play leaves play ---------------------------------------------------------------
+
+_OWN_ENTRY = re.compile(r"\b(?:put|bring)s?\s+this (?:card|Kata|Event|Strategy|Ring|Region|Holding|Item|Follower|"
+                        r"Spell|Ancestor|Sensei|Wind|Celestial)\b[^.]{0,40}?\binto play\b", re.I)
+SELF_PUT = []
+for _card in CARDS:
+    if is_terrain(_card):
+        continue  # a Terrain is in play for one battle (its own class, blind 42121)
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        if _OWN_ENTRY.search(_a.rules_text or _a.text):
+            _name = _card.name if len(_abilities) == 1 else f"{_card.name}#{_a.index}"
+            SELF_PUT.append(_name)
+
+
+def _leaving(name):
+    return duration(card=name, made_during="action", then=["action-resolves", "turn-ends", "leaves-play"])
+
+
+def test_the_self_put_class_names_the_real_cards():
+    assert len(SELF_PUT) >= 45, SELF_PUT
+    assert "Show of Power#1" in SELF_PUT and "Spoils of Exploration#2" in SELF_PUT, SELF_PUT
+
+
+@pytest.mark.parametrize("name", SELF_PUT)
+def test_a_card_that_put_itself_into_play_ends_as_it_leaves_play(name):
+    answer = _leaving(name)
+    assert "changes nothing" not in answer["summary"], answer["summary"]
+    if answer["effect"]["kind"] not in ("in-play", "while"):
+        return  # "Discard it after ...": a delayed discard of the card, followed as that delayed effect
+    persists = [s["persists"] for s in answer["timeline"]]
+    assert persists == [True, True, False], answer["explanation"]
+    assert "changes nothing" not in answer["summary"], answer["summary"]
+
+
+def test_most_self_put_cards_are_read_as_in_play_and_say_so():
+    in_play = [n for n in SELF_PUT if _leaving(n)["effect"]["kind"] == "in-play"]
+    assert len(in_play) >= 40, in_play
+    for name in in_play:
+        kept = duration(card=name, made_during="action", then=["action-resolves", "turn-ends"])
+        assert kept["persists"] is True and "this very card" in kept["summary"], kept["summary"]
+
+
+def test_another_card_put_into_play_does_not_end_with_the_card_that_made_it():
+    # "Create a ... Personality" / "put him into play": the card made is another card; the card whose ability made
+    # it leaving play changes nothing (LD8), and that reading is said aloud
+    others = []
+    for card in CARDS:
+        for a in read_card(card):
+            text = a.rules_text or a.text
+            if a.kind is Kind.ACTION and re.match(r"^[^:]{0,30}:\s*Create an? ", text) and not _OWN_ENTRY.search(text):
+                others.append(card.name if len(read_card(card)) == 1 else f"{card.name}#{a.index}")
+    checked = 0
+    for name in others:
+        answer = _leaving(name)
+        if answer["effect"]["kind"] != "in-play":
+            continue
+        checked += 1
+        assert answer["timeline"][-1]["persists"] is True, answer["explanation"]
+        assert any(n["id"] == "leaves-play" for n in answer["interpretations"])
+    assert checked >= 5, others
