@@ -30,8 +30,14 @@ CLASS_WORDS = {"turn": "whose turn", "phase": "which phase or period", "count": 
                "limit": "how often it may be used (“once per turn”)"}
 # A use limit written right after the trigger ("After your action creates a Spirit, once per turn you may ..."): the
 # trait answers at most that often, so a later occurrence in the same period finds it used or not.
-_LIMIT = re.compile(r"^\s*,?\s*(?:(?:if|unless)\b[^,:;]*,\s*)?(?:only\s+)?(?P<words>once per "
-                    r"(?P<p>turn|battle|game|phase|duel))\b", re.I)
+_USES = r"(?P<n>once|twice|two times|three times) per (?P<p>turn|battle|game|phase|duel)"
+_LIMIT = re.compile(r"^\s*[,:]?\s*(?:(?:if|unless)\b[^,:;]*,\s*)?(?:only\s+)?(?P<words>" + _USES + r")\b(?! per\b)",
+                    re.I)
+# ... or written before it, after the designator ("Reaction: Twice per turn, after an action targets Fudo, ...",
+# "Once per phase, before you lose exactly 1 Honor: ...").
+_LIMIT_FIRST = re.compile(r"^(?:[^:.]{0,40}:\s*)?(?:only\s+)?(?P<words>" + _USES + r")\b(?! per\b),?\s*"
+                          r"(?:after|before|when)\b", re.I)
+_USE_COUNT = {"once": "1", "twice": "2", "two times": "2", "three times": "3"}
 # A keyword's reminder that limits when its trait takes effect: "(Courtesy traits do not take effect if you went
 # first.)".
 _REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ (?:traits? (?:do not|only) take effect|takes effect "
@@ -270,11 +276,15 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
             end = re.search(r"[,;:]|$", text[m.end():])
             add(Condition("qualifier", text[m.start():m.end() + (end.start() if end else 0)].strip(), start=m.start(),
                           end=m.end() + (end.start() if end else 0)))
-    limit = _LIMIT.match(after or "")
+    limit = _LIMIT.match(after or "") or _LIMIT_FIRST.match(full or "")
     if limit:
-        # "may" after it: the trait is optional, so an earlier occurrence may have left it unused
-        optional = "may" if re.search(r"\bmay\b", (after or "")[limit.end():limit.end() + 40], re.I) else ""
-        add(Condition("limit", limit.group("words"), "1", limit.group("p").lower(), optional))
+        # "may" after it, or a Reaction or Interrupt (always optional): an earlier occurrence may have left it unused
+        rest = ((after if limit.re is _LIMIT else full) or "")[limit.end():limit.end() + 120]
+        header = re.match(r"^[^:.]{0,40}:", full or "")
+        optional = "may" if re.search(r"\bmay\b", rest, re.I) or (
+            header is not None and re.search(r"\b(?:Reaction|Interrupt)\b", header.group(0))) else ""
+        add(Condition("limit", limit.group("words"), _USE_COUNT[limit.group("n").lower()], limit.group("p").lower(),
+                      optional))
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from engine.interface import QuestionError
 from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import AFTER_LATER, Form, Term, point_window
-from engine.rulesets.l5r.judge import Known, judge
+from engine.rulesets.l5r.judge import Known, judge, qualifier_holds
 from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
@@ -340,9 +340,10 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not puts_into_play(text))
     if life.main is not None and life.main.form is Form.NEXT_TIME and life.main.condition:
         life.trace.interpret(Interpretation(
-            "awaited-qualifier", "LD3", f"“{life.main.condition}” is not checked against the occurrences given: an "
-            "occurrence given is taken to meet it. If the resolving action does not meet it, the effect does not fire "
-            "then and keeps waiting for the next one that does (this turn)."))
+            "awaited-qualifier", "L12", f"“{life.main.condition}” is part of what it waits for: an occurrence "
+            "given whose words say it fails (e.g. occurs:\"… with a different Focus Value …\") does not fire it, and "
+            "it keeps waiting for the next one that meets it (this turn); one whose words do not say is taken to "
+            "meet it, and the answer says so."))
     if army is not None:
         life.trace.interpret(Interpretation(
             "army-scope", "L4", f"“{army.group(0)}”: the trait works while its card is in play, but reaches a card "
@@ -686,6 +687,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)
                 unmet = awaited_conditions(which, what, trace) if which is not None else ""
+                qualifier = main.condition if main is not None and main.form is Form.NEXT_TIME else ""
+                meets = qualifier_holds(qualifier, what) if which is not None and qualifier else None
+                if not unmet and meets is False:
+                    unmet = f"it does not meet “{qualifier}”"
                 if unmet:
                     why, rule = f"“{what}” is not what it waits for: {unmet}; it keeps waiting", "L12"
                 elif which is not None and repeats:
@@ -695,6 +700,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 elif which is not None:
                     state, persists, effective = "fired", False, False
                     why = f"“{what}” is “{which}”: it fires now, once"
+                    if qualifier:
+                        # "with a base Focus Value equal to the number": checked against the words given, or said
+                        why += f"; it meets “{qualifier}”" if meets else (f"; it is taken to meet “{qualifier}”, as "
+                                                                         "nothing given says otherwise")
                     rule = "L11" if len(waits) > 1 else ("LD3" if life.kind == "next-time" else "LD4")
                     if (main and main.words.lower().startswith(("the next", "next", "negate", "when"))) \
                             or (main and not main.words.lower().startswith(("before", "after"))):

@@ -55,6 +55,8 @@ items (repeatable): --item CARD (its ability read from the text), --item "CARD#2
 --payer you|opponent for Gold produced for one payment
 --passed you|opponent: that player passed the first opportunity to take a Reaction (default: nobody passed, so the
   active player's Reactions come first, then each player's in turn)
+--used you|opponent: that player's listed abilities limited "once per turn/battle/..." were already used in that
+  period (default: taken as not used, and said)
 --compare "TIMING" "TIMING": which of two timing points comes first
 examples:
   arbiter l5r order --at "before a Personality is destroyed" --item "Legion of the Fallen" --item "trait:Before he
@@ -97,6 +99,8 @@ ORDER_PARAMS = (
     Param("between_turns", "The moment is before the first turn or between turns", kind="flag",
           cli_flag="--between-turns"),
     Param("went_first", WENT_FIRST_HELP, cli_flag="--went-first", metavar="PLAYER"),
+    Param("used", "Whose listed “once per turn” (battle, ...) abilities were already used in that period: you or "
+          "opponent", cli_flag="--used", metavar="PLAYER"),
 )
 
 DURATION_PARAMS = (
@@ -423,9 +427,10 @@ class OrderQuestion:
             passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
             by = _player(inputs.get("by"), "--by")[0] if inputs.get("by") else None
             went_first = _player(inputs.get("went_first"), "--went-first")[0] if inputs.get("went_first") else None
+            used = _player(inputs.get("used"), "--used")[0] if inputs.get("used") else None
             scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed, by,
                                 _times(inputs.get("times")), _phase(inputs.get("phase")),
-                                _subjects(moment, lookup), version, went_first)
+                                _subjects(moment, lookup), version, went_first, used)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -441,7 +446,7 @@ class OrderQuestion:
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         if inputs.get("passed"):  # only then: the same question keeps the same ruling id
             key["passed"] = scenario.passed if scenario else ()
-        for extra in ("by", "times", "phase", "went_first"):  # likewise: added later, keyed only when given
+        for extra in ("by", "times", "phase", "went_first", "used"):  # likewise: added later, keyed only when given
             if inputs.get(extra) and scenario is not None:
                 key[extra] = getattr(scenario, extra)
         return order_json(scenario, ordering, comparison, cards, key, version, other)  # type: ignore[arg-type]

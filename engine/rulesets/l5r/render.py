@@ -618,11 +618,14 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return f"{who}{after}: {does} already happened, once ({point}); it does not happen again."
     if state == "fired" and data["persists"]:
         return f"{who}{after}: {does} happens now, and again each time for its length."
+    taken = re.search(r"it is taken to meet (“[^”]*”)", data["timeline"][fired_at]["why"]) \
+        if fired_at is not None else None
+    meets = f" (assuming it met {taken.group(1)})" if taken else ""
     if state == "fired" and fired_at == len(data["timeline"]) - 1:
-        return f"{who}{after}: {does} happens now, once; its delayed effect is used up."
+        return f"{who}{after}: {does} happens now, once{meets}; its delayed effect is used up."
     if state == "fired":
         when = event_words(data["timeline"][fired_at]["event"]) if fired_at is not None else "earlier"
-        return f"{who}{after}: {does} already happened, once ({when}); it does not happen again."
+        return f"{who}{after}: {does} already happened, once ({when}){meets}; it does not happen again."
     if state == "expired" and fired_at is not None:
         return f"{who}{after}: {does} happened each time it was due; its length is over and it fires no more."
     if state == "expired":

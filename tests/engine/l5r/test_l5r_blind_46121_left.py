@@ -9,6 +9,14 @@
 (5) A card whose own ability puts it into play ("Open: Put this Kata into play", "Put this Event into play"): the
     card that made the effect and the card in play are one card, so its leaving play ends its time in play; the end
     of the turn does not (blind 46121 S23). A Terrain is read apart (in play for one battle).
+(6) A qualifier on what a delayed effect waits for ("After the next resolution this turn of your action from another
+    Strategy or Ring with a base Focus Value equal to the number, ..."): an occurrence whose words say it fails does
+    not fire it (it keeps waiting, L12); one whose words say it holds fires it; one that does not say fires it with
+    the assumption in the first line (blind 42121 class 2).
+(7) A use limit on a triggered ability ("once per turn", "Twice per turn, after ...", "three times per turn", "Once
+    per battle"): `--used PLAYER` says that player's listed limited abilities are used up, and they do not act; not
+    given, the limit is taken as not used up and said aloud with the input to give; `--times N` past the limit sets
+    aside a trait that is not optional (blind 41021 O3, Ohsuki Sensei).
 
 The card lists are derived from the data; the expectations come from the Timing page (L4: before/when/after, L6 D)."""
 
@@ -19,6 +27,7 @@ import re
 import pytest
 
 from engine.rulesets.l5r.abilities import Kind, read_card, read_text
+from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.lifetime import awaits
 from engine.rulesets.l5r.question import first_to_judge, is_terrain
@@ -204,3 +213,105 @@ def test_another_card_put_into_play_does_not_end_with_the_card_that_made_it():
         assert answer["timeline"][-1]["persists"] is True, answer["explanation"]
         assert any(n["id"] == "leaves-play" for n in answer["interpretations"])
     assert checked >= 5, others
+
+
+# -- (6) a qualifier on the awaited occurrence ---------------------------------------------------------------------
+
+QUALIFIED = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        for _t in _a.terms:
+            if _t.form is Form.NEXT_TIME and _t.condition:
+                QUALIFIED.append((f"{_card.name}#{_a.index}" if len(_abilities) > 1 else _card.name, _t.events[0],
+                                  _t.condition))
+
+
+def _with(event, words):
+    """The awaited event with words added before its last verb ("your action from a Strategy <words> resolves")."""
+    head, _, verb = event.rpartition(" ")
+    return f"{head} {words} {verb}"
+
+
+def test_the_qualified_class_names_the_real_cards():
+    names = {n for n, *_ in QUALIFIED}
+    assert {"The Sincerity of the Dragon#2", "The Honesty of the Phoenix#2"} <= names, QUALIFIED
+
+
+@pytest.mark.parametrize("name,event,qualifier", QUALIFIED)
+def test_a_qualifier_is_checked_against_the_occurrence_given(name, event, qualifier):
+    noun = " ".join(w for w in qualifier.split()[1:] if w[:1].isupper()) or qualifier.split()[-1]
+    fails = duration(card=name, then=["action-resolves", f"occurs:{_with(event, f'with a different {noun}')}"])
+    assert fails["timeline"][-1]["state"] == "waiting" and fails["timeline"][-1]["rule"] == "L12", fails["summary"]
+    meets = duration(card=name, then=["action-resolves", f"occurs:{_with(event, qualifier)}"])
+    assert meets["timeline"][-1]["state"] == "fired" and "assuming" not in meets["summary"].lower(), meets["summary"]
+    silent = duration(card=name, then=["action-resolves", f"occurs:{event}"])
+    assert silent["timeline"][-1]["state"] == "fired", silent["summary"]
+    assert "assuming it met" in silent["summary"].lower() and qualifier in silent["summary"], silent["summary"]
+
+
+@pytest.mark.parametrize("name,event,qualifier", QUALIFIED)
+def test_a_qualifier_decides_the_order_answer_too(name, event, qualifier):
+    noun = " ".join(w for w in qualifier.split()[1:] if w[:1].isupper()) or qualifier.split()[-1]
+    fails = order(at=f"after {_with(event, f'with a different {noun}')}", item=[name])
+    assert not fails["order"] and "L12" in fails["skipped"][0]["rules"], fails["summary"]
+    meets = order(at=f"after {_with(event, qualifier)}", item=[name])
+    assert [p["step"] for p in meets["order"]] == ["D"] and f"“{qualifier}”" not in meets["assumed"]
+    silent = order(at=f"after {event}", item=[name])
+    assert [p["step"] for p in silent["order"]] == ["D"] and f"“{qualifier}”" in silent["assumed"], silent["summary"]
+    assert qualifier in silent["summary"], silent["summary"]
+
+
+# -- (7) a use limit and --used -------------------------------------------------------------------------------------
+
+LIMITED = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        _full = _a.rules_text or _a.text
+        if not _a.occurrence or _a.kind not in (Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT):
+            continue
+        _at = _full.find(_a.occurrence)
+        _after = _full[_at + len(_a.occurrence):] if _at >= 0 else ""
+        for _c in trigger_conditions(_a.occurrence, _after, _card.name, _full):
+            if _c.cls == "limit":
+                LIMITED.append((f"{_card.name}#{_a.index}", _a.timing, _a.occurrence, _c.words, int(_c.value),
+                                _c.period, _c.what))
+
+
+def test_the_limited_class_names_the_real_cards():
+    # "once per turn" after the trigger, and the limits written before it ("Reaction: Twice per turn, after ...")
+    names = {n for n, *_ in LIMITED}
+    assert len(LIMITED) >= 12, LIMITED
+    assert {"Ohsuki Sensei#1", "Fudo • Experienced#3", "Matsu Rika#1", "Yamazaki • Experienced#1"} <= names, names
+
+
+@pytest.mark.parametrize("name,timing,occurrence,words,uses,period,optional", LIMITED)
+def test_a_used_up_limit_sets_the_ability_aside(name, timing, occurrence, words, uses, period, optional):
+    at = f"{timing} {occurrence}"
+    free = order(at=at, item=[name])
+    if not free["order"]:
+        pytest.skip(f"{name} does not answer its own trigger's words for another reason: {free['summary']}")
+    assert any("not used up" in a for a in free["assumed"]), free["summary"]
+    assert "--used you" in free["explanation"] or any("--used you" in n["text"] for n in free["interpretations"])
+    used = order(at=at, item=[name], used="you")
+    assert not used["order"] and "used up" in used["skipped"][0]["why"], used["summary"]
+    assert "L12" in used["skipped"][0]["rules"]
+    # the other player's limits used up change nothing for this one
+    theirs = order(at=at, item=[name], used="opponent")
+    assert [p["step"] for p in theirs["order"]] == [p["step"] for p in free["order"]]
+    if period == "turn":
+        within = order(at=at, item=[name], times=uses)
+        assert within["order"] and not any("not used up" in a for a in within["assumed"]), within["summary"]
+        past = order(at=at, item=[name], times=uses + 1)
+        if optional:
+            assert past["order"] and any("not used up" in a for a in past["assumed"]), past["summary"]
+        else:
+            assert not past["order"], past["summary"]
+
+
+def test_used_is_part_of_the_ruling_id_only_when_given():
+    name, timing, occurrence = LIMITED[0][:3]
+    at = f"{timing} {occurrence}"
+    assert order(at=at, item=[name])["ruling_id"] == order(at=at, item=[name])["ruling_id"]
+    assert order(at=at, item=[name])["ruling_id"] != order(at=at, item=[name], used="you")["ruling_id"]
