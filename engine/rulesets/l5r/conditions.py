@@ -158,6 +158,7 @@ CONDITION_WORDS = re.compile(r"\b(?:your|another|opponent(?:'s)?|enemy|opposing|
                              r"where|which|that|who|whose|from|paying|other than|involving|if|unless|only)\b", re.I)
 _RESTRICTING = re.compile(r"\b(?:with(?:out)?|where|which|that|who|whose|from|paying|other than|involving|if|while|"
                           r"unless|only)\b", re.I)
+_NOT_PERFORMED = re.compile(r"\bnot performed by [^,;:]*?(?=\s+(?:resolves|ends|is|are)\b|[,;:]|$)", re.I)
 _NOT_CONDITION = re.compile(r"\beach time\b|\bthat (?:turn|battle|phase|duel|action|card|Personality)\b|"
                             r"\bfirst (?:normal )?opportunity\b|\bfrom play\b", re.I)
 _NOT_KEYWORD = frozenset({"A", "An", "The", "Your", "This", "That", "Each", "Any", "One", "Another", "Target", "His",
@@ -195,6 +196,12 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
         found.append(cond)
         taken.append((cond.start, cond.end))
 
+    performer: list[tuple[int, int]] = []
+    for m in _NOT_PERFORMED.finditer(text):
+        # "the next action not performed by a Thunder Personality": who may not have performed it, one qualifier
+        # (its keyword and card type are the performer's, never what the occurrence happens to)
+        add(Condition("qualifier", m.group(0).strip(), start=m.start(), end=m.end()))
+        performer.append((m.start(), m.end()))
     for m in _COUNT.finditer(text):
         n = m.group("n") or m.group("n2")
         period = m.group("p") or m.group("p2") or m.group("p3") or ""
@@ -243,6 +250,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
     kinds: set[str] = set()
     spans = []
     for m in _KIND.finditer(text):
+        if not _free(performer, m.start(), m.end()):
+            continue
         if re.search(r"\b(?:in|at|to|from|with|of|into|without)\s+(?:this|that|the|a|an|its|his|her|their|your|"
                      r"(?-i:[A-Z])[\w-]*'s)?\s*$", text[:m.start()]):
             continue  # "a Follower in this unit bows": a place or a qualifier, not what the occurrence is about
@@ -258,6 +267,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
     for m in _KEYWORD.finditer(text):
         words = [w for w in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m.group("kw")) if w]
         keywords = [w for w in words if w.split()[0] not in _NOT_KEYWORD and not w.endswith("'s")]
+        if not _free(performer, m.start(), m.end()):
+            continue
         if (keywords and m.start() > 0) or (keywords and not text[:1].isupper()):
             add(Condition("keyword", " or ".join(keywords), what=" | ".join(keywords), start=m.start(),
                           end=m.end("kw")))

@@ -315,3 +315,21 @@ def test_used_is_part_of_the_ruling_id_only_when_given():
     at = f"{timing} {occurrence}"
     assert order(at=at, item=[name])["ruling_id"] == order(at=at, item=[name])["ruling_id"]
     assert order(at=at, item=[name])["ruling_id"] != order(at=at, item=[name], used="you")["ruling_id"]
+
+
+def test_a_performer_the_occurrence_must_not_have_is_one_qualifier_never_a_kind_or_keyword():
+    # "After the next action not performed by a Thunder Personality resolves": the performer's keyword and type are
+    # no condition on what the action happens to; the whole "not performed by ..." is said aloud, or met when said
+    negated = []
+    for card in CARDS:
+        for a in read_card(card):
+            for t in a.terms:
+                negated += [(card.name, ev) for ev in t.events if "not performed by" in ev]
+    assert ("Moshi Ino", "action not performed by a Thunder Personality resolves") in negated, negated
+    for name, event in negated:
+        conds = trigger_conditions(event)
+        assert [c.cls for c in conds] == ["qualifier"] and conds[0].words.startswith("not performed by"), conds
+        silent = order(at="after an action resolves", item=[name])
+        assert silent["assumed"] == [f"“{conds[0].words}”"], silent["assumed"]
+        said = order(at=f"after an {event}", item=[name])
+        assert said["order"] and not said["assumed"], said["summary"]
