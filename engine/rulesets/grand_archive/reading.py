@@ -788,7 +788,8 @@ _GAME = re.compile(r"^(?:time is distorted|ignore\b.*|(?:all )?(?:[\w,]+ )*eleme
                    r"(?:combat )?damage (?:dealt|that would be dealt)\b.*\b(?:can't be prevented|is unpreventable)|"
                    r"if .*\bwould\b.*|prevent (?:the next|all|that|\d).*|.*\bcan't be (?:negated|intercepted)\b.*|"
                    r"(?:activated )?abilities of .*\bcost .*)", re.I)
-_WOULD = re.compile(r"^if (?:(?:combat |non-combat |\d+ or more )?damage would be dealt to ([^,]+)|"
+_WOULD = re.compile(r"^(?:if|the next time) (?:(?:combat |non-combat |\d+ or (?:more|less) )?damage would be dealt to "
+                    r"([^,]+)|"
                     r"(?!you\b|damage\b)([^,]+?) (?:would|were to) (?:take|deal|be dealt|be destroyed|be banished|"
                     r"die|leave)\b)", re.I)
 # an object chosen without targeting ("on a Chessman Knight ally", "choose an ally you control"): a later "that ally"
@@ -798,10 +799,17 @@ _CHOSEN = re.compile(r"\b(?:on|to|onto|choose|chooses) (?:an?|one) ((?:[a-z][\w'
 _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used for an attack|redirected)\b", re.I)
 
 
+# a prevention shield naming whom it protects: "Prevent the next 3 damage that would be dealt to your champion this
+# turn" (the object it reaches is that champion, not the game; "... to your champion and up to one other target
+# unit" names two sets and is left to the rule of the game)
+_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ damage that would be dealt to ((?:(?! and )[^,.])+?)"
+                           r"(?=\s+this turn\b|\s+until\b|[.]?$)", re.I)
+
+
 def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
     unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
-    m = _WOULD.match(clean)
+    m = _WOULD.match(clean) or _PREVENT_NEXT.match(clean)
     if not m:
         return None
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
