@@ -879,7 +879,30 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     named = any(text.lower().startswith(n.lower()) for n in short_names(ctx.card))  # keep a card's name capitalised
     change = _Change("-", "a rule of the game (no layer)", "rule", text if named else text[:1].lower() + text[1:])
     verb = "are" if re.search(r"\b(are|is|have|has)\b", text) else "gets"
-    return [_effect(ctx, sentence, verb, change, spec, resolving)]
+    effect = _effect(ctx, sentence, verb, change, spec, resolving)
+    ruled = _rule_layer(text)
+    return [replace(effect, rule_layer=ruled) if ruled else effect]
+
+
+# the rules' layer list (Continuous Effects, Layers): D "add or subtract abilities"; E "increase or decrease power,
+# life, durability, levels, playing costs, or modify play permissions (i.e. Fast vs Slow play speed)"
+_PERMISSION = re.compile(r"\bas though (?:it|they) (?:had|has|have) fast activation\b|\bat fast speed\b", re.I)
+_ENTERS_WITH_STAT = re.compile(r"\benters? (?:the intent|the field|play)\b[^.]*?\bwith [+-]?(?:\d+|X) ?"
+                               r"(?:POWER|LIFE|DURABILITY|LEVEL)\b", re.I)
+_ENTERS_WITH_ABILITIES = re.compile(r"\benters? (?:the field|the intent|play)\b[^.]*?\bwith (?:all )?(?:the )?"
+                                    r"abilit(?:y|ies)\b", re.I)
+
+
+def _rule_layer(text: str) -> tuple[str, str]:
+    """The layer the rules give a rule for how objects are activated or enter (GA5), or ()."""
+    if _PERMISSION.search(text):
+        return ("E", "it modifies a play permission (Fast vs Slow play speed), layer E in the rules' list")
+    if _ENTERS_WITH_STAT.search(text):
+        return ("E", "the power, life, durability or level they enter with is increased or decreased: layer E in "
+                     "the rules' list")
+    if _ENTERS_WITH_ABILITIES.search(text):
+        return ("D", "it adds abilities: layer D in the rules' list")
+    return ()
 
 
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

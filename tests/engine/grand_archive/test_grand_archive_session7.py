@@ -5,6 +5,10 @@ shares the printed words (found in the imported shared data by the test's own re
    this turn, prevent that damage", "Prevent the next 3 damage that would be dealt to your champion this turn", "if
    3 or less damage would be dealt to your champion"): the rules' replacement/prevention is about that champion, so
    while it is active the champion is the object it reaches, never "no effect could reach the champion".
+2. A rule for how cards are activated or enter ("can be activated as though it had fast activation", "Polearm attack
+   cards you activate enter the intent with +2 power", "enters the field with all abilities of the banished card")
+   was given no layer: the rules' layer list (Continuous Effects, Layers) puts play permissions (Fast vs Slow) and
+   increased power, life, durability and levels in layer E, and added abilities in layer D.
 """
 
 from __future__ import annotations
@@ -13,8 +17,8 @@ import json
 import re
 
 from bot.catalog.db import Catalog
-from engine.rulesets.grand_archive.reading import read_card
 from bot.cli import main
+from engine.rulesets.grand_archive.reading import read_card
 from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
 _REMINDER = re.compile(r"\s*\([^()]*\s[^()]*\)")
@@ -82,3 +86,45 @@ def test_a_shield_naming_your_champion_reaches_your_champion(db, capsys):
                                       "ended"), over["summary"]
     theirs = ask(db, capsys, "--object", "champion:opponent", "--effect", "Spellshield: Arcane#2")
     assert "does not reach the champion an opponent controls" in theirs["summary"], theirs["summary"]
+
+
+# the test's own reading of the rules' layer list: E "increase or decrease power, life, durability, levels ... or
+# modify play permissions (i.e. Fast vs Slow play speed)", D "add or subtract abilities"
+_LAYERED = (
+    ("E", re.compile(r"as though (?:it|they) (?:had|has|have) fast activation", re.I)),
+    ("E", re.compile(r"\benters? (?:the intent|the field)\b[^.]*?\bwith [+-]?(?:\d+|X) ?(?:POWER|LIFE|DURABILITY|"
+                     r"LEVEL)\b", re.I)),
+    ("D", re.compile(r"\benters? (?:the field|the intent)\b[^.]*?\bwith (?:all )?(?:the )?abilit", re.I)),
+)
+
+
+def test_permission_and_enters_with_rules_get_the_layer_the_rules_give(db, capsys):
+    """Every real card with a read effect saying "as though it had fast activation" (Stonescale Band, Expeditious
+    Opening, Bombastic Sprint, Guan Yu), "enter(s) the intent/field with +N POWER" (General at Arms, Hua Xiong, Alice)
+    or "enters the field with all abilities" (Tome of Sacred Lightning): the effect is ordered in layer E (or D), never
+    "no layer"."""
+    all_cards = cards(db)
+    found = []
+    for name, card in sorted(all_cards.items()):
+        for layer, pattern in _LAYERED:
+            if not pattern.search(card.text or ""):
+                continue
+            effects = [e for e in read_card(card).effects if pattern.search(e.sentence)]
+            for effect in effects:
+                assert (effect.rule_layer[:1] or (effect.layer,))[0] == layer, (name, effect.sentence, effect.layer)
+                found.append((name, effect.part, effect.label, layer))
+    names = sorted({n for n, _, _, _ in found})
+    assert {"Stonescale Band", "Expeditious Opening", "Bombastic Sprint", "General at Arms",
+            "Hua Xiong, Insurgent’s Fang", "Alice, Golden Queen", "Tome of Sacred Lightning"} <= set(names), names
+    for name, part, label, layer in found:
+        out = _asked(db, capsys, "--effect", f"{name}#{part}")
+        mine = [e for e in out["effects"] if e["card"] == f"{name} ({label})"]
+        assert mine and all(e["layer"] == layer for e in mine), (name, label, mine)
+        assert not any(r["reason"].startswith("no layer") for r in out["order_reasons"]
+                       if r["card"] == f"{name} ({label})"), (name, out["order_reasons"])
+    band = ask(db, capsys, "--effect", "Stonescale Band#2", "--then", "end-of-turn")
+    assert band["summary"].startswith("Stonescale Band has ended"), band["summary"]
+    general = ask(db, capsys, "--effect", "General at Arms", "--object", "attack:polearm@hand")
+    assert general["objects"][0]["effects"][0]["layer"] == "E", general["objects"][0]
+    tome = ask(db, capsys, "--effect", "Tome of Sacred Lightning", "--then", "end-of-turn")
+    assert any(e["layer"] == "D" and e["status"] == "active" for e in tome["effects"]), tome["effects"]
