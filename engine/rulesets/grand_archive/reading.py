@@ -810,8 +810,8 @@ def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
     unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
     m = _WOULD.match(clean) or _PREVENT_NEXT.match(clean)
-    if not m:
-        return None
+    if not m or (not clean.lower().startswith("if ") and re.search(r"\btarget\b", m.group(1) or "")):
+        return None  # ("Prevent the next 2 damage that would be dealt to target unit": left to the game's rule)
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
     # "if damage would be dealt to a unit you control": any unit you control (the one the damage is dealt to)
     subject = re.sub(r"^(?:an?|one or more) (?!target\b)", "", subject.strip(), flags=re.I)
