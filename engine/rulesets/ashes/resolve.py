@@ -63,7 +63,7 @@ from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.rulesets.ashes.targets import attach_target, choose_target
-from engine.rulesets.ashes.tokens import holder, removal, removed
+from engine.rulesets.ashes.tokens import after_part, holder, removal, removed
 from engine.trace import Interpretation, Trace
 
 UNIT_TYPES = ("Ally", "Conjuration")
@@ -401,6 +401,12 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                       and (u.name or "").lower() == p.name.lower()), None)
     if self_card is not None:
         board = dataclasses.replace(board, spells=tuple(u for u in board.spells if u is not self_card))
+    elif self_unit is None and not playing and p.type.endswith("Alteration Spell"):
+        # an alteration spell used in play, described ("Tranquility@mine/status=2"): what is on this spell
+        self_card = next((u for u in board.units if u.side == "mine" and u.described
+                          and (u.name or "").lower() == p.name.lower()), None)
+        if self_card is not None:
+            board = dataclasses.replace(board, units=tuple(u for u in board.units if u is not self_card))
     held = self_unit if self_unit is not None else self_card
     if self_unit is not None and ability.trigger and _LEAVING.search(ability.trigger.words):
         # its own "when this unit is destroyed" ability: the unit is leaving play, so it is no target
@@ -465,6 +471,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
 
     placed_units: list[Unit] = []
     placed: dict[str, int] = {}   # copies of each conjuration this effect has placed so far (its pile runs out)
+    # what a later "if" counts: the tokens earlier parts of this effect placed on or removed from your Phoenixborn or
+    # the card used ("Place 1 status token on your Phoenixborn. ... If there are 7 or more ..."), top to bottom (AS5)
+    cond_board, cond_held, cond_notes = board, held, []
     for r in results:
         part = r.part
         if not usable and ability.kind == "passive" and ability.text and not board.exhausted:
@@ -485,7 +494,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if extra is not None:   # a cost written inside the effect: paid (or not) as it is activated, never cancelled
             paid, how = _extra_paid(part.n, extra, ability, board)
             r.rules = ["AS2"]
-            verdict = condition_verdict(part, board, units, held) if part.condition else True
+            verdict = condition_verdict(part, cond_board, units, cond_held) if part.condition else True
             if verdict is False:   # "If this card is in your discard pile and your Phoenixborn is unexhausted, ..."
                 r.outcome, r.why = "skipped", f"its condition is not met: “{part.condition}”"
                 r.rules.append("AS5")
@@ -635,7 +644,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if kind_verdict is not None:
             r.result.append(kind_verdict[1].split("”, and ", 1)[-1])   # "Hammer Knight (theirs) is an ally"
         elif part.condition:
-            verdict = condition_verdict(part, board, units + placed_units, held)
+            verdict = condition_verdict(part, cond_board, units + placed_units, cond_held)
+            if verdict is not None and cond_notes:
+                r.result.append("counted after " + "; ".join(cond_notes))
             if verdict is False:
                 cond = part.condition
                 r.outcome, r.rules = "skipped", ["AS5"]
@@ -687,6 +698,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            f"Part {part.n} says “{hit.phrase}” ({hit.restriction.how}); the board "
                                            f"state does not say, so I took it that {hit.restriction.brief}."))
         r.outcome = "resolves"
+        cond_board, cond_held, notes = after_part(part.text, part.n, cond_board, cond_held, p.type)
+        cond_notes += notes
         _follow(r, pieces, src, self_label, host.label() if host else None, amount, reborn, trace, card_of, p,
                 board_reactions)
         units = [u for u in units if not (u.name and u.label() in pieces and pieces[u.label()].gone)]

@@ -11,7 +11,7 @@ none of it is; when it does not, the answer says it took the tokens to be there.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.rulesets.ashes.state import Board, Unit
 
@@ -107,3 +107,58 @@ def removed(rem: Removal, unit: Unit | None) -> tuple[bool | None, str]:
     if all(unit.tokens(tok) == 0 for _, tok in rem.items):
         return False, ""
     return True, ("moves " if rem.verb == "move" else "removes ") + " and ".join(got)
+
+
+# "Place 1 status token on your Phoenixborn. ... If there are 7 or more status tokens on your Phoenixborn, ..."
+# (Concentration), "Place 1 status token on this spell. If there are 3 or more status tokens on this spell, ..."
+# (Tranquility): the parts resolve one at a time, top to bottom, so a later "if" counts the tokens an earlier part
+# of the same effect placed on (or removed from) your Phoenixborn or the card used.
+_PLACE = re.compile(r"^(?:then,? )?(?:you may )?place (?P<n>\d+|an?|one|two|three) (?P<tok>wound|status|exhaustion) "
+                    r"tokens? on(?:to)? (?P<what>your phoenixborn|this unit|this card|this spell)\s*\.?$", re.I)
+_OWN = ("your phoenixborn", "this unit", "this card", "this spell")
+
+
+def token_changes(text: str) -> list[tuple[str, str, int | None]]:
+    """(on what, which token, how many added: negative removed, None all removed) for a part placing or removing
+    tokens on your Phoenixborn or the card used; [] for any other part."""
+    m = _PLACE.match(text.strip())
+    if m:
+        word = m.group("n").lower()
+        return [(m.group("what").lower(), m.group("tok").lower(), int(word) if word.isdigit() else _NUMBER[word])]
+    rem = removal(text)
+    if rem is None or rem.what not in _OWN:
+        return []
+    return [(rem.what, tok, None if n is None else -n) for n, tok in rem.items]
+
+
+def _with_tokens(unit: Unit, tok: str, value: int) -> Unit:
+    if tok == "status":
+        return replace(unit, status=value)
+    if tok == "wound":
+        return replace(unit, wounds=value)
+    return replace(unit, exhaustion=value, exhausted=value > 0)
+
+
+def after_part(text: str, n: int, board: Board, held: Unit | None,
+               card_type: str) -> tuple[Board, Unit | None, list[str]]:
+    """The board and the card used as a later part's condition sees them, after part n (which resolved) placed or
+    removed tokens on your Phoenixborn or the card used, and what changed in words ("part 1 placed 1 status token on
+    your Phoenixborn: 6 became 7"). Counts not said stay not said."""
+    notes: list[str] = []
+    for what, tok, delta in token_changes(text):
+        on_pb = what == "your phoenixborn" or (what == "this card" and card_type == "Phoenixborn")
+        unit = board.phoenixborn("mine") if on_pb else held
+        have = unit.tokens(tok) if unit is not None else None
+        if unit is None or have is None:
+            continue
+        now = 0 if delta is None else max(0, have + delta)
+        changed = _with_tokens(unit, tok, now)
+        if on_pb:
+            board = replace(board, phoenixborns=tuple(changed if u is unit else u for u in board.phoenixborns))
+        else:
+            held = changed
+        where = "your Phoenixborn" if on_pb else what
+        verb = f"placed {_count(delta, tok)} on" if delta is not None and delta > 0 else \
+            f"removed {_count(None if delta is None else -delta, tok)} from"
+        notes.append(f"part {n} {verb} {where}: {have} became {now}")
+    return board, held, notes
