@@ -298,22 +298,11 @@ def _ended(text: str) -> str:
 
 def _top_level(text: str, separator: str) -> list[str]:
     """`text` split at `separator` where it is outside card quotes and parentheses."""
-    out, depth, quoted_, start, i = [], 0, False, 0, 0
-    while i < len(text):
-        ch = text[i]
-        if ch == OPEN:
-            quoted_ = True
-        elif ch == CLOSE:
-            quoted_ = False
-        elif ch == "(" and not quoted_:
-            depth += 1
-        elif ch == ")" and not quoted_:
-            depth = max(0, depth - 1)
-        elif not quoted_ and depth == 0 and text.startswith(separator, i):
+    out, start = [], 0
+    for i in _top_level_at(text, [separator]):
+        if i >= start:  # not inside the separator just taken
             out.append(text[start:i])
-            start = i = i + len(separator)
-            continue
-        i += 1
+            start = i + len(separator)
     out.append(text[start:])
     return [part for part in out if part.strip()]
 

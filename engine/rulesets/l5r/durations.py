@@ -209,7 +209,17 @@ def _in_condition(text: str, start: int) -> bool:
     # period belongs to the if-clause that looks back at what happened, not to the effect (blind 42121 S31)
     tail = re.search(r"\b(?:if|unless)\b(?!.*\b(?:if|unless)\b)(.*)$", clause, re.I)
     looks_back = tail is not None and not _EFFECT_VERB.search(tail.group(1))
-    return bool(_MEMORY.search(clause)) or looks_back or before.endswith(("per ", "each ", "once "))
+    memory = _MEMORY.search(clause)
+    rule = _RESTRICTION.search(clause)
+    if memory is not None and memory.start() == 0 and rule is not None and not _MEMORY.search(clause, 1):
+        # "Each player may only take two more non-Reaction actions this phase": a restriction opening on "Each" or
+        # "Only" states its own length; the period is the restriction's, not a count's (blind 46121 S1)
+        memory = None
+    return bool(memory) or looks_back or before.endswith(("per ", "each ", "once "))
+
+
+# A restriction's verb ("may only", "may not", "cannot"): what follows it is what the effect forbids or limits.
+_RESTRICTION = re.compile(r"\b(?:may|can|must)\s+(?:only|not)\b|\bcannot\b", re.I)
 
 
 # An effect's own verb after an "if" ("if he is a Samurai give him +2F this battle"): the period is then the effect's.

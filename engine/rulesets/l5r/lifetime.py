@@ -106,6 +106,10 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[
                      # "Give Reserve to ...", "give it Kharmic"), never a token's kind ("a +1F Fire token")
                      rf"\b(?i:gives?)\b(?:[^.:;]*?\s)?{_GIVEN_KEYWORDS}(?:(?:,\s*|,?\s+(?:or|and)\s+){_GIVEN_KEYWORDS})*"
                      r"(?=\s*(?:[.;,)]|$)|\s+(?:to|until|if|this|for|and)\b)|"
+                     # a quoted ability granted ("Give him the ability, "Battle: ... Destroy him.""): the grant is
+                     # the effect and lasts (to the end of the turn when it names no length, LD8), whatever verb the
+                     # granted ability's own words use (blind 46121 S6)
+                     r"\b(?i:gives?|gains?|grants?)\b[^.:;]*?\b(?:the|an?|this|that)\s+(?:\w+\s+)?abilit(?:y|ies)\b|"
                      # a keyword taken away ("remove Duelist from the Personality", "remove from him, Cavalry"): a
                      # change to the card's traits, lasting like a keyword given (blind 42121 S11)
                      rf"\b(?i:removes?)\s+(?:from\s+(?:him|her|it|them),?\s+)?(?:{_REMOVED_KEYWORDS})\b(?!\s+tokens?\b)")
