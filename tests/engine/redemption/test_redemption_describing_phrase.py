@@ -16,8 +16,8 @@ from tests.engine.redemption.redemption_builder import real_cards
 _DESCRIBED = re.compile(r"\b(?:that|who|which)(?: was or| were or)? (?:is|are) (?P<status>set[ -]aside|paralyzed|"
                         r"poisoned|imprisoned)\b", re.I)
 # The card's own words that do set aside, paralyze, place or last: then the reading rests on them, not on the clause.
-_ACTS = re.compile(r"\b(?:set (?:\w+ ){0,4}aside(?! areas?\b)|paralyze|poison|imprison|place|while|until|for \w+ turns?|"
-                   r"protect|negate|cannot|gains?|loses?|instead)\b", re.I)
+_ACTS = re.compile(r"\b(?:set (?:\w+ ){0,4}aside(?! areas?\b)|paralyze|poison|imprison|place|while|until|"
+                   r"for \w+ turns?|protect|negate|cannot|gains?|loses?|instead)\b", re.I)
 
 
 @cache
