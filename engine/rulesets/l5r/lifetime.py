@@ -742,6 +742,13 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                              "play: the condition no longer holds and the effect is over", "LD7")
             else:
                 why = "it has already ended"
+        elif event == "leaves-play" and life.self_put and delayed and state == "waiting":
+            # "Put this Event into play. Discard it after your next turn begins": what it would discard has left
+            # play already, so the delayed discard has nothing left to do
+            persists = effective = False
+            state = "expired"
+            why, rule = (f"“{life.self_put}”: the card its delayed effect would discard is this very card, which now "
+                         "leaves play: nothing is left for it to do", "LD4")
         elif event == "leaves-play" and life.self_put and life.kind == "in-play":
             # the card it put into play is the card whose ability made it: both readings of leaves-play are the
             # same card leaving play, and its time in play is over (blind 46121 S23)

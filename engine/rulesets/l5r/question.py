@@ -169,6 +169,8 @@ def is_terrain(card: Card) -> bool:
 TERRAIN_LENGTH = Term(Form.BATTLE, "a Terrain is in play for one battle")
 
 
+# The delayed discard of the card that put itself into play ("Put this Event into play. Discard it after ...").
+_DISCARDS_SELF = re.compile(r"\.\s+Discard (?:it|this (?:card|Event|Strategy|Kata))\s+(?:after|before)\b", re.I)
 _PUTS_SELF = re.compile(r"\bput this (?:card|Terrain) into play\b", re.I)
 
 
@@ -605,6 +607,9 @@ class DurationQuestion:
             life = terrain_entry(life, _PUTS_SELF.search(text).group(0))  # type: ignore[union-attr]
         elif life.kind == "in-play" and not standing and (own := SELF_PUT.search(text)) is not None:
             life.self_put = own.group(0)  # "Put this Kata into play": its leaving play ends it
+        elif life.kind == "delayed" and not standing and (own := SELF_PUT.search(text)) is not None \
+                and _DISCARDS_SELF.search(text):
+            life.self_put = own.group(0)  # "... Discard it after your next turn begins": its own discard waits
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:

@@ -626,6 +626,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if state == "fired":
         when = event_words(data["timeline"][fired_at]["event"]) if fired_at is not None else "earlier"
         return f"{who}{after}: {does} already happened, once ({when}){meets}; it does not happen again."
+    if state == "expired" and effect.get("self_put") and "nothing is left for it to do" in data["timeline"][-1]["why"]:
+        return f"{who}{after}: this very card has left play already, so {does} has nothing left to do; it never fires."
     if state == "expired" and fired_at is not None:
         return f"{who}{after}: {does} happened each time it was due; its length is over and it fires no more."
     if state == "expired":

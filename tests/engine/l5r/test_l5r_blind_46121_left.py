@@ -173,6 +173,8 @@ def _leaving(name):
 
 def test_the_self_put_class_names_the_real_cards():
     assert len(SELF_PUT) >= 45, SELF_PUT
+    kinds = {_leaving(n)["effect"]["kind"] for n in SELF_PUT}
+    assert kinds <= {"in-play", "while", "delayed"}, kinds
     assert "Show of Power#1" in SELF_PUT and "Spoils of Exploration#2" in SELF_PUT, SELF_PUT
 
 
@@ -180,8 +182,14 @@ def test_the_self_put_class_names_the_real_cards():
 def test_a_card_that_put_itself_into_play_ends_as_it_leaves_play(name):
     answer = _leaving(name)
     assert "changes nothing" not in answer["summary"], answer["summary"]
-    if answer["effect"]["kind"] not in ("in-play", "while"):
-        return  # "Discard it after ...": a delayed discard of the card, followed as that delayed effect
+    if answer["effect"]["kind"] == "delayed":
+        # "Put this Event into play. Discard it after your next turn begins": the card it would discard has left
+        # play, so the delayed discard has nothing left to do (LD4)
+        assert answer["timeline"][-1]["state"] == "expired", answer["explanation"]
+        assert "nothing left to do" in answer["summary"], answer["summary"]
+        waiting = duration(card=name, made_during="action", then=["action-resolves", "turn-ends"])
+        assert waiting["timeline"][-1]["state"] == "waiting", waiting["summary"]
+        return
     persists = [s["persists"] for s in answer["timeline"]]
     assert persists == [True, True, False], answer["explanation"]
     assert "changes nothing" not in answer["summary"], answer["summary"]
