@@ -75,6 +75,15 @@ ALL_OUT = (r"all (?:of )?(?:my |the |our )?(?:\w+ )?(?:§\d+|conjurations?|\w+s)
            r"(?:in play|on (?:my |the )?battlefield|out)")
 # "my battlefield is full with a Biter and a Frost Talon": units of mine
 FULL_WITH = r"\bfull (?P<w>(?:with|of) (?:a |an |the |my )?§\d+(?: (?:and|,) (?:a |an |the |my )?§\d+)*)"
+# "they have no unexhausted ready spells", "my opponent has no cards in hand", "they do not": another player's
+# "may" (Law Of Banishment, Anguish, Memory Theft) not done, so its "If they do not or cannot" happens
+_THEY = r"(?:they|he|she|my opponent|the opponent|opponent|its controller|their controller|the other player)"
+THEY_HAVE_NO = (rf"{_THEY} (?:has|have|had|controls?|controlled) no (?P<what>(?:\w+ ){{0,3}}?(?:cards?|spells?|dice|"
+                rf"die|units?|conjurations?))(?: (?:in|on) (?:their |his |her )?(?:hand|draw pile|active pool|"
+                rf"spellboard|battlefield))?")
+THEY_DO_NOT = (rf"{_THEY} (?:do not|don t|dont|does not|doesn t|doesnt|cannot|can t|cant|won t|wont|will not|did not|"
+               rf"didn t|didnt|refuses?|refused|declines?|declined|chooses? not)(?: (?:to )?(?:do it|do so|discard|"
+               rf"pay|move))?")
 # "I play Inkspill", "I use Blood Archer": the card used, when several are named
 USED = (r"\bi (?:play|use|cast|played|used|activate|activated|resolve|resolved|trigger|triggered) "
         r"(?:my |a |an |the )?§(\d+)")
@@ -296,6 +305,9 @@ class AshesPhrases:
                 return moment
             if moment:
                 inputs["ability"] = moment
+        declined = _their_refusal(sentence, card, inputs.get("ruleset"), inputs.get("ability"))
+        if declined:
+            inputs["decline"] = declined
         return sentence.reading("ruling", inputs)
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -601,3 +613,35 @@ def _counts_on_cards(sentence: Sentence) -> tuple[dict[int, dict[str, int]], lis
             out.setdefault(n, {}).setdefault(_kind(m.group("kind")), count)
             found.append(m)
     return out, found
+
+
+def _their_refusal(sentence: Sentence, card: Card | None, ruleset: str | None, wanted: str | None) -> list[str]:
+    """The parts that are another player's "may" which the sentence says they do not or cannot do ("they have no
+    unexhausted ready spells": the part naming ready spells; "they do not": every such part)."""
+    if card is None:
+        return []
+    try:
+        from engine.rulesets.ashes.abilities import read_abilities
+        from engine.rulesets.ashes.editions import printing
+        from engine.rulesets.ashes.resolve import pick_ability
+
+        p = printing(card, ruleset or "reborn") or printing(card, "1e")
+        abilities = read_abilities(p) if p is not None else ()
+        ability = pick_ability(abilities, wanted, card.name, p.type) if abilities and p is not None else None
+    except Exception:  # an unreadable printing: nothing to decline
+        return []
+    theirs = [part for part in (ability.parts if ability is not None else ())
+              if part.optional and any("not by you" in n for n in part.notes)]
+    if not theirs:
+        return []
+    out: list[int] = []
+    for m in sentence.find(THEY_HAVE_NO):
+        noun = m.group("what").split()[-1]
+        said = r"(?:dice|die)" if noun in ("dice", "die") else rf"{re.escape(noun.rstrip('s'))}s?"
+        hits = [part.n for part in theirs if re.search(rf"\b{said}\b", part.text, re.I)]
+        if hits:
+            sentence.use(m)
+            out += hits[:1]
+    if not out and sentence.take(THEY_DO_NOT):
+        out = [part.n for part in theirs]
+    return [str(n) for n in dict.fromkeys(out)]
