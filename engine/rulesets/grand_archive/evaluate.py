@@ -301,6 +301,8 @@ class Evaluator:
             verb = "materialized" if spec.played == "materialize" else "activated"
             zones = {"material"} if spec.played == "materialize" else (
                 {spec.zone} if spec.zone not in ("hand", "field") else set(ZONES) - {"field", "lineage", "material"})
+            if verb == "activated" and self._activated_card(obj):
+                return self._activated_after(spec, obj, inst)
             if obj.zone not in zones:
                 where = "on the field" if obj.zone == "field" else f"in the {ZONE_WORDS.get(obj.zone, obj.zone)}"
                 return False, f"it is {where}; the effect covers cards as they are {verb} " \
@@ -309,6 +311,24 @@ class Evaluator:
             return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         return self._controller_fits(spec, obj, inst)
+
+    @staticmethod
+    def _activated_card(obj: Obj) -> bool:
+        """An attack or action written with no zone ("attack:polearm"): such a card is never on the field (it is
+        activated onto the intent and resolves), so it is the card as it is activated at the moment written."""
+        return (obj.zone == "field" and bool(obj.types & {"attack", "action"}) and "@" not in obj.text
+                and not obj.implicit and not obj.being_activated)
+
+    def _activated_after(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
+        """"Polearm attack cards you activate enter the intent with +2 power": an attack written after the effect
+        started is activated under it; one written before was activated before it existed."""
+        if obj.entered <= inst.moment:
+            return False, f"it was activated before {inst.label} started (written before it); the effect covers " \
+                          "cards as they are activated from then on"
+        ok, why = self._controller_fits(spec, obj, inst)
+        if ok:
+            self.note(notes.activated_card(inst.label, obj.describe()))
+        return ok, why
 
     def _attack_of_target(self, inst: Instance, obj: Obj) -> tuple[bool, str]:
         """"Target Beast ally's next attack gets +2 POWER": the target is the unit; an attack written after the effect

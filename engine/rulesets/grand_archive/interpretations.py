@@ -105,6 +105,13 @@ def attack_of(label: str, unit: str) -> Interpretation:
                           "be that unit's attack.")
 
 
+def activated_card(label: str, card: str) -> Interpretation:
+    return Interpretation(f"activated-card:{label}", "GA2",
+                          f"{card[0].upper()}{card[1:]} is never on the field: written after {label} without a zone, "
+                          f"it is taken to be activated then (from your hand), under {label}'s effect; write it "
+                          "before the effect if it was activated earlier.")
+
+
 def assumed_not(label: str, written: str, word: str) -> Interpretation:
     return Interpretation(f"assumed-not:{label}", None,
                           f"{label} depends on its target being {word}; "
