@@ -663,13 +663,18 @@ class Evaluator:
         self._on_opponents_turn(card, spec)
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
-            if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
-                raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
             asked = [p for p in reading.paragraphs if spec.paragraph is not None and p.label == str(spec.paragraph)]
             if spec.paragraph is not None and not asked:
                 valid = ", ".join(f"#{p.label}" for p in reading.paragraphs)
                 raise QuestionError(f"{card.name} has no paragraph {spec.paragraph}; its paragraphs: {valid}.")
-            return self._happens_at_once(card, asked or list(reading.paragraphs), spec, t)
+            asked = asked or list(reading.paragraphs)
+            # text Arbiter could not read is never called "none": the paragraphs it reads are answered (they happen
+            # at once) and the unread one is said to be left out; with nothing readable the card is refused
+            readable = [p for p in asked if not p.unread and not _keywords_only(p.text)]
+            if any(p.unread for p in asked) and not readable:
+                raise QuestionError(_nothing_lasting(card.name, asked))
+            self._said_unread(card, asked)
+            return self._happens_at_once(card, [p for p in asked if not p.unread], spec, t)
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
             if chosen and chosen[0].unread and not chosen[0].effects:
@@ -695,11 +700,7 @@ class Evaluator:
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
         # what the reader could not read of the text asked about is said, never silently left out of the answer
-        for p in (reading.paragraphs if spec.paragraph is None else chosen):
-            for sentence in p.unread:
-                if (card.name, p.label, sentence) not in self.unread:
-                    self.unread.append((card.name, p.label, sentence))
-                    self.note(notes.unread(card.name, p.label, sentence))
+        self._said_unread(card, reading.paragraphs if spec.paragraph is None else chosen)
         source = None
         own_costs = [e for p in chosen for e in p.effects if _own_cost(e)]
         # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
@@ -787,6 +788,13 @@ class Evaluator:
             canonical += " -> " + ", ".join(targets)
         self.labels.append(f"{t}. effect {canonical}")
         return t
+
+    def _said_unread(self, card: Card, paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> None:
+        for p in paragraphs:
+            for sentence in p.unread:
+                if (card.name, p.label, sentence) not in self.unread:
+                    self.unread.append((card.name, p.label, sentence))
+                    self.note(notes.unread(card.name, p.label, sentence))
 
     def _happens_at_once(self, card: Card, paragraphs: list[Paragraph], spec: EffectSpec, t: int) -> int:
         """A card (or paragraph) whose text is one-time actions, costs and keywords: it does what it says at once

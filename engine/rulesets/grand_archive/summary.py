@@ -293,10 +293,10 @@ def _unread_clause(verdict: Verdict) -> str:
     """"; not read: “Switch the power and life …” (Resonating Fugue)": text asked about that the answer leaves out."""
     if not verdict.unread:
         return ""
-    card, _, sentence = verdict.unread[0]
+    card, label, sentence = verdict.unread[0]
     short = cut(sentence, 60)
     more = f" and {len(verdict.unread) - 1} more" if len(verdict.unread) > 1 else ""
-    return f"; not read, so not in this answer: “{short}” ({card}){more}"
+    return f"; not read, so not in this answer: “{short}” ({card}, paragraph {label}){more}"
 
 
 def _shortened(clauses: list[str]) -> list[str]:

@@ -4,13 +4,19 @@ card that shares the printed words (found in the imported shared data by the tes
 1. An attack (or action) written with no zone ("attack:polearm") is never on the field: the rules have an attack card
    activated onto the intent, then resolve. A set of "attack cards you activate" reaches one written after the effect
    started (activated under it, said aloud) and not one written before it.
+2. A card with no lasting effect, one paragraph of which Arbiter cannot read (Abnegation's "As long as a card
+   activation you controlled was negated this turn, ..."): the paragraphs it reads are answered (they happen at once)
+   and the unread one is said to be left out, by paragraph; the card is no longer refused whole.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from bot.catalog.db import Catalog
+from bot.cli import main
+from engine.rulesets.grand_archive.evaluate import _keywords_only
 from engine.rulesets.grand_archive.reading import read_card
 from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
@@ -53,3 +59,29 @@ def test_an_attack_written_without_a_zone_is_activated_not_on_the_field(db, caps
     # a kind the set does not name is not reached, activated or not
     plain = ask(db, capsys, "--effect", "General at Arms", "--object", "attack")
     assert not any(e["applies"] for e in plain["objects"][0]["effects"]), plain["objects"][0]
+
+
+def test_a_card_with_one_unread_paragraph_answers_the_others(db, capsys):
+    """Every real card with no continuous effect read, a paragraph Arbiter cannot read and another that does
+    something (Abnegation, Companion Fatestone, Scry the Stars, ...): answered (exit 0) with the readable paragraphs
+    happening at once, the summary saying which paragraph was left out; that paragraph asked alone is still refused
+    with the reason (never called "no effect")."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        reading = read_card(card)
+        if any(p.effects for p in reading.paragraphs):
+            continue
+        unread = [p for p in reading.paragraphs if p.unread]
+        readable = [p for p in reading.paragraphs if not p.unread and not _keywords_only(p.text)]
+        if unread and readable:
+            found.append((name, unread[0].label, [p.label for p in readable]))
+    assert len(found) >= 5 and "Abnegation" in {n for n, _, _ in found}, found
+    for name, label, readable in found:
+        out = ask(db, capsys, "--effect", name, "--object", "champion")
+        assert out["one_time"] and set(out["one_time"][0]["paragraphs"]) <= set(readable), (name, out["one_time"])
+        assert "not read, so not in this answer" in out["summary"].lower() and f"({name}, paragraph {label})" in \
+            out["summary"], (name, out["summary"])
+        assert any(i["id"].startswith(f"unread:{name}#{label}") for i in out["interpretations"]), name
+        code = main(["grand-archive", "--db", db, "--json", "--effect", f"{name}#{label}"])
+        refused = json.loads(capsys.readouterr().out)
+        assert code == 2 and "cannot read the continuous effect" in refused["error"], (name, refused)
