@@ -198,6 +198,7 @@ class Verdict:
     annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
     unread: list[tuple[str, str, str]] = field(default_factory=list)  # (card, paragraph, sentence) not read
     one_time: list[OneTime] = field(default_factory=list)  # cards asked about that make no continuous effect
+    said_first: list[str] = field(default_factory=list)  # what the answer took about the scenario's order (said)
 
 
 def _player_of_turn(turn: int) -> str:
@@ -230,6 +231,8 @@ class Evaluator:
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
         self.watched_by: dict[int, dict[str, str]] = {}  # object id: watcher card -> counters it put as it entered
         self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
+        self.at = 0  # the moment being walked (its place as typed)
+        self.said_first: list[str] = []  # readings of the scenario's order the first line says
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -592,6 +595,7 @@ class Evaluator:
         t = 0
         early = self._champions_first(moments)
         for n, moment in enumerate(moments):
+            self.at = n
             if n in early:  # on the field from the start (above)
                 continue
             together = not isinstance(moment, EventSpec) and moment.together and t > 0
@@ -1223,9 +1227,9 @@ class Evaluator:
             self.note(notes.own_attack(inst.label, inst.card.name))
             return obj
         if not fits:
-            raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
-                                f"before it fits; add one with --object before it, e.g. --object "
-                                f"{_example(inst.read.affected)}.")
+            raise NoTarget(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
+                           f"before it fits; add one with --object before it, e.g. --object "
+                           f"{_example(inst.read.affected)}.")
         most = _targets_allowed(inst.read.affected.text)
         if most > 1:
             raise QuestionError(f"{inst.label} takes up to {most} targets ({inst.read.affected.text}); name them with "
@@ -2160,7 +2164,8 @@ class Evaluator:
             raise QuestionError(f"No effect in this scenario counts “{unused[0]}”; what the effects count: "
                                 f"{', '.join(counted) or 'nothing'}.")
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time)
+                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time,
+                       self.said_first)
 
 
 def duration_rules(inst: Instance) -> list[str]:
@@ -2397,8 +2402,43 @@ def _choices(objs: list[Obj]) -> str:
     return ", ".join(f"#{ranks[o.id]} {o.text}" if o.asked else o.text for o in objs) or "none"
 
 
+class NoTarget(QuestionError):
+    """An effect needs a target and no object written before it fits."""
+
+
+def _target_written_after(moments: list[Moment], at: int) -> list[Moment] | None:
+    """The moments with the object written right after the effect at `at` moved before it (a target must be there
+    when the effect resolves: "--effect X --object ally" names the ally X targets), or None when there is none."""
+    n = at + 1
+    if n >= len(moments) or not isinstance(moments[n], ObjectSpec) or moments[n].together:  # type: ignore[union-attr]
+        return None
+    return [*moments[:at], replace(moments[n], together=False), moments[at], *moments[n + 1:]]  # type: ignore
+
+
 def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str,
              counts: dict[str, int] | None = None) -> Verdict:
-    ev = Evaluator(lookup, annotations_of, version, counts)
-    ev.run(moments)
+    moved: list[tuple[str, str]] = []  # (object, effect) put first as its target
+    tried: set[int] = set()  # effects (by identity) whose next object was tried: one try each
+    first: QuestionError | None = None
+    for _ in range(len(moments)):
+        ev = Evaluator(lookup, annotations_of, version, counts)
+        try:
+            ev.run(moments)
+            break
+        except NoTarget as refused:
+            effect = moments[ev.at]
+            retried = _target_written_after(moments, ev.at) if isinstance(effect, EffectSpec) and \
+                id(effect) not in tried else None
+            if retried is None:
+                raise (first or refused) from None
+            first = refused if not moved else first
+            tried.add(id(effect))
+            name = lookup(effect.card).name + (f"#{effect.paragraph}" if effect.paragraph else "")
+            moved.append((retried[ev.at].text, name))  # type: ignore[union-attr]
+            moments = retried
+    for obj, effect in moved:
+        ev.note(notes.target_written_after(obj, effect))
+        seen = next((o.describe() for o in ev.objects if o.asked and o.text == obj), obj)
+        ev.said_first.append(f"{seen[:1].lower()}{seen[1:]} is taken to have been on the field before "
+                             f"{effect.split('#')[0]} resolved, as its target (written after it)")
     return ev.judge()

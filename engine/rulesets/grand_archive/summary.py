@@ -371,6 +371,7 @@ def summary(verdict: Verdict) -> str:
     elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
+    clauses += verdict.said_first  # how the scenario's order was read ("taken to have been on the field before")
     unread = _unread_clause(verdict).removeprefix("; ")
     if unread:  # a clause of its own, so a long answer is split before it rather than run on
         clauses.append(unread)

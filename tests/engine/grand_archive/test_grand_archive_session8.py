@@ -7,6 +7,10 @@ card that shares the printed words (found in the imported shared data by the tes
 2. A card with no lasting effect, one paragraph of which Arbiter cannot read (Abnegation's "As long as a card
    activation you controlled was negated this turn, ..."): the paragraphs it reads are answered (they happen at once)
    and the unread one is said to be left out, by paragraph; the card is no longer refused whole.
+3. Issue 33's order trap: "--effect X --object ally" for an effect that needs a target answered "needs a target ...
+   add one with --object before it" although the player named it. A target must be on the field when the effect
+   resolves, so the object written right after such an effect is taken as there before it, as its target, and the
+   first line says so; an object that does not fit is still refused with the reason.
 """
 
 from __future__ import annotations
@@ -16,7 +20,9 @@ import re
 
 from bot.catalog.db import Catalog
 from bot.cli import main
-from engine.rulesets.grand_archive.evaluate import _keywords_only
+from engine.interface import QuestionError
+from engine.rulesets.grand_archive import judge
+from engine.rulesets.grand_archive.evaluate import _example, _keywords_only
 from engine.rulesets.grand_archive.reading import read_card
 from tests.engine.grand_archive.ga_helpers import ask, real_catalog  # noqa: F401 (the `db` fixture)
 
@@ -85,3 +91,51 @@ def test_a_card_with_one_unread_paragraph_answers_the_others(db, capsys):
         code = main(["grand-archive", "--db", db, "--json", "--effect", f"{name}#{label}"])
         refused = json.loads(capsys.readouterr().out)
         assert code == 2 and "cannot read the continuous effect" in refused["error"], (name, refused)
+
+
+def _judged(lookup, pairs) -> dict | str:
+    try:
+        return judge(pairs, lookup=lookup)
+    except QuestionError as refused:
+        return str(refused)
+
+
+def test_an_object_written_right_after_a_targeted_effect_is_its_target(db, capsys):
+    """Every real card with a paragraph whose effect needs one target (275 or so: Lucenia's Reign, Beastbond Claws,
+    Suzaku's Command, ...): "--effect CARD#N --object WHAT" answers as "--object WHAT --effect CARD#N" does for that
+    object, and says the object was taken to be there first; a kind that cannot be its target is still refused."""
+    by_name = cards(db)
+
+    def lookup(name: str):
+        return by_name[name]
+
+    found = []
+    for name, card in sorted(by_name.items()):
+        for p in read_card(card).paragraphs:
+            targeted = [e for e in p.effects if e.affected.target and not e.mode]
+            if targeted:
+                found.append((name, p.label, _example(targeted[0].affected)))
+                break
+    assert len(found) >= 200, len(found)
+    assert {"Lucenia's Reign", "Beastbond Claws", "Suzaku's Command"} <= {n for n, _, _ in found}
+    compared = 0
+    for name, label, example in found:
+        before = _judged(lookup, [("object", example), ("effect", f"{name}#{label}")])
+        if isinstance(before, str):
+            continue  # (it needs more than that one object: a second target, a count)
+        after = _judged(lookup, [("effect", f"{name}#{label}"), ("object", example)])
+        assert not isinstance(after, str), (name, label, example, after)
+        moved = any(i["id"].startswith("target-written-after:") for i in after["interpretations"])
+        # (nothing moved when something written before fits already: the card's own source, the attack an "On
+        # Attack: this attack ..." is making)
+        assert moved == ("taken to have been on the field before" in after["summary"]), (name, after["summary"])
+        if not moved:
+            continue
+        mine = [o for o in after["objects"] if o["object"] == example]
+        theirs = [o for o in before["objects"] if o["object"] == example]
+        assert [(e["card"], e["applies"]) for e in mine[0]["effects"]] == \
+            [(e["card"], e["applies"]) for e in theirs[0]["effects"]], (name, label, example)
+        compared += 1
+    assert compared >= 150, compared
+    claws = _judged(lookup, [("effect", "Beastbond Claws"), ("object", "ally:human")])
+    assert isinstance(claws, str) and "needs a target" in claws, claws
