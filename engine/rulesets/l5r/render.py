@@ -554,6 +554,11 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect.get("courtesy") == "off":
         what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
         return f"{who}{after}: {what}, and you went first, so it does not take effect this game."
+    if effect["kind"] == "entry":
+        cond = re.search(r"\bif\s+([^,.;:()]+)", effect["text"])
+        said = f" (“if {cond.group(1).strip()}”)" if cond else ""
+        return (f"{who}{after}: a rule for how this card enters play, checked once as it enters{said}; nothing of "
+                "it lasts, and a later change of that condition changes nothing.")
     if effect["kind"] == "paying" and OWN_ENTRY.match(effect["text"]):
         # "Toshi enters play for 1 less Gold if you are a Scorpion Clan player": a rule for its own entry payment
         main = next((d["words"] for d in effect.get("durations", []) if d["form"] == "paying"), "")
