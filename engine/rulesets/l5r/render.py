@@ -676,7 +676,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         if what != "the effect" and length:
             return f"{who}{after}: {what} {'have' if plural else 'has'} ended ({'they' if plural else 'it'} " \
                    f"lasted {length}){stays}."
-        return f"{who}{after}: the effect has ended{stays}."
+        # say the length it had, so "after the turn ends" is never read as "it ended with the turn" (blind 51021 S15)
+        return f"{who}{after}: the effect has ended" + (f" (it lasted {length})" if length else "") + f"{stays}."
     if not data["effective"]:
         return f"{who}{after}: {what} lasts but is switched off until its condition holds again{stays}."
     if not events:
