@@ -349,6 +349,15 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
                  and (sentence.words[i].norm not in _LINKS or i > start)]
         if not words:
             continue
+        if sentence.words[start].norm in ("before", "until", "unless", "without"):
+            # "if the turn ends before he attacks": what has not happened (yet) is no event; when it is what the
+            # effect waits for, the answer says it never came
+            verbs = {said_as(sentence.words[i].base) for i in words if i in free}
+            if any(_main_verb(w) in verbs for w in waits):
+                sentence.used.update(i for i in words if i in free)
+                sentence.note(f"“{sentence.text[sentence.words[start].start:sentence.words[end - 1].end]}” is read "
+                              "as not having happened by then")
+            continue
         asking = sentence.words[words[0]].norm in _ASKING
         happening = [i for i in words if i in free and (said_as(sentence.words[i].base) in HAPPENINGS or (
             sentence.words[i].norm in _TOLD_PLAY and not own & set(words)
@@ -389,6 +398,13 @@ def _told_wait(sentence: Sentence, m: re.Match[str], waits: list[str]) -> bool:
         if start <= at < end:
             return any(_tells(sentence, list(range(start, end)), free, w) for w in waits)
     return False
+
+
+def _main_verb(occurrence: str) -> str | None:
+    """What an occurrence says happens, as the card texts say it: its last happening word ("a target Personality
+    attacks you" -> "attack")."""
+    found = [said_as(w) for w in occurrence.split() if said_as(w) in HAPPENINGS]
+    return found[-1] if found else None
 
 
 def _waited(card: Any, asked: str) -> list[str]:
@@ -454,7 +470,7 @@ class L5rPhrases:
                         "get", "again", "extra"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
-        compare = sentence.take_first(COMPARE)
+        compare = next(iter(sentence.find(COMPARE)), None)
         if compare is None and not sentence.distinct():
             points = list(sentence.find(TIMING))
             if len(points) == 2:  # "which comes first: a trigger “after …” or one “before …”?"
@@ -464,6 +480,7 @@ class L5rPhrases:
                 sentence.take(r"\b(?:a |an |the )?(?:trigger|timing|point|one)s?\b")
                 return sentence.reading("order", {"compare": [sentence.typed(m) for m in points]})
         if compare is not None and not sentence.distinct():
+            sentence.use(compare)
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
                                                           sentence.typed(compare, "two")]})
@@ -479,13 +496,15 @@ class L5rPhrases:
             paying = sentence.take_first(PAYING)
             if paying is not None:
                 return self._order_paying(sentence, paying)
-            said = _trigger_said(sentence, cards)
-            if said is not None:
-                return self._order_at(sentence, said)
             tries = sentence.take_first(TRIES)
             if tries is not None:
                 return self._order_at(sentence, _tried(sentence, tries, cards))
             happened = next(iter(sentence.find(HAPPENED)), None)
+            if happened is not None and SLOT in happened.group("occ"):  # "My Asp Skirmisher was destroyed": that card
+                return self._order_happened(sentence, happened)
+            said = _trigger_said(sentence, cards)
+            if said is not None:
+                return self._order_at(sentence, said)
             if happened is not None:
                 return self._order_happened(sentence, happened)
             period = _period_said(sentence)
@@ -502,7 +521,8 @@ class L5rPhrases:
                                      "(or ask how long one effect lasts).",
                        tuple(Option(f"How long {sentence.cards[n].name} lasts", self._duration(sentence.copy(), n))
                              for n in cards[:3]))
-        if compare is not None:
+        if compare is not None and ordered:  # "which comes first, ... or ...?" beside a card; else they are events
+            sentence.use(compare)
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
                                                           sentence.typed(compare, "two")]})
