@@ -344,12 +344,13 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
     waits = _waited(card, asked)
     out: list[tuple[int, str]] = []
     last = ""
+    asked_before = False
     for start, end in _clauses(sentence):
         words = [i for i in range(start, end) if sentence.words[i].norm != ";"
                  and (sentence.words[i].norm not in _LINKS or i > start)]
         if not words:
             continue
-        if sentence.words[start].norm in ("before", "until", "unless", "without"):
+        if sentence.words[start].norm in ("before", "until", "unless", "without") and not asked_before:
             # "if the turn ends before he attacks": what has not happened (yet) is no event; when it is what the
             # effect waits for, the answer says it never came
             verbs = {said_as(sentence.words[i].base) for i in words if i in free}
@@ -358,7 +359,9 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
                 sentence.note(f"“{sentence.text[sentence.words[start].start:sentence.words[end - 1].end]}” is read "
                               "as not having happened by then")
             continue
-        asking = sentence.words[words[0]].norm in _ASKING
+        asking = sentence.words[words[0]].norm in _ASKING or (asked_before and sentence.words[start].norm in (
+            "before", "until", "when", "after"))  # "does it still happen | before this battle resolves?"
+        asked_before = asking
         happening = [i for i in words if i in free and (said_as(sentence.words[i].base) in HAPPENINGS or (
             sentence.words[i].norm in _TOLD_PLAY and not own & set(words)
             and sentence.words[words[0]].norm != "i"))]
