@@ -63,6 +63,7 @@ class Obj:
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
     counters_gone: dict[str, int] = field(default_factory=dict)  # written counters lost when it left the field
     renewed: str = ""               # "banished and returned by Sylph's Envelopment": a new object since then
+    levelled: int = 0               # level-ups into a card not named, added to a written level
 
     def describe(self) -> str:
         if self.card is not None:
@@ -233,6 +234,7 @@ class Evaluator:
         self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
         self.at = 0  # the moment being walked (its place as typed)
         self.said_first: list[str] = []  # readings of the scenario's order the first line says
+        self.pride_given: dict[str, tuple[bool, int]] = {}  # card: (its champion's level meets its pride, moment)
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -1472,6 +1474,11 @@ class Evaluator:
         def named(i: Instance) -> bool:
             return i.card.name == card.name and (not part or i.read.label == part or i.read.part == part)
         mine = [i for i in self.instances if named(i) and (i.read.condition or i.read.requires)]
+        if not mine and any(named(i) and re.fullmatch(r"pride \d+", i.read.change) for i in self.instances):
+            # "Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": its condition is the
+            # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
+            self.pride_given[card.name] = (on, t)
+            return
         if not mine:
             with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
                                       if i.read.condition or i.read.requires})
@@ -1539,6 +1546,10 @@ class Evaluator:
             self.cite("GA9")
             self.note(notes.level_up("a champion card not named", champion.card.name if champion.card else
                                      "the champion"))
+            if "level" in champion.counters:  # champion[level=1] then level-up:champion: one level higher
+                champion.counters["level"] += 1
+                champion.levelled += 1
+                self.note(notes.level_up_written(champion.counters["level"]))
             return
         old = champion.card
         for inst in self.instances:
@@ -2073,26 +2084,14 @@ class Evaluator:
             changing = [i for i in self.instances if i is not inst and i.status == "active"
                         and (i.moment <= inst.moment or m.group(0) in condition)
                         and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
-            reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
-            net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
-                .get("level") or {}
-            base = net.get("base")
-            written = base is None and "level" in champion.counters
-            if written:
-                base = champion.counters["level"]
-            amounts = [c.get("amount") for c in net.get("changes", [])]
-            delta = sum(a for a in amounts if a is not None)
             who = "your champion" if inst.controller == "you" else "the opponent's champion"
-            by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
             need = int(m.group(1))
-            if base is None or None in amounts:
+            level, told, by, delta = self._level_of(champion, changing, who)
+            if level is None:
                 if by:  # not decidable: said aloud, with what it takes
                     self.note(notes.level_assumed(inst.label, m.group(0), who, by, need - delta))
                 continue
-            level = base + delta
             met = level >= need
-            told = f"{who} is level {level} ({base} {'as written' if written else 'printed'}" + (
-                f", {by})" if by else ")")
             self.note(notes.level_decided(inst.label, m.group(0), told, met))
             in_condition = m.group(0) in condition
             rest = re.sub(r"\s*" + re.escape(m.group(0)), "", condition if in_condition else requires).strip()
@@ -2108,6 +2107,55 @@ class Evaluator:
                 inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({m.group(0)}) does " \
                                   f"not hold: {told}"
                 inst.status_rules.append("GA4")
+
+    def _level_of(self, champion: Obj, changing: list[Instance], who: str) -> tuple[int | None, str, str, int]:
+        """(the champion's level or None when the scenario does not give it, how it is told, the level changes
+        that reach it in words, their sum): its card's printed level or `champion[level=5]`, with those changes."""
+        reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
+        net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
+            .get("level") or {}
+        base = net.get("base")
+        written = base is None and "level" in champion.counters
+        if written:
+            base = champion.counters["level"]
+        amounts = [c.get("amount") for c in net.get("changes", [])]
+        delta = sum(a for a in amounts if a is not None)
+        by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
+        if base is None or None in amounts:
+            return None, "", by, delta
+        how = f"{base} printed" if not written else f"{base} as written" if not champion.levelled else \
+            f"{base - champion.levelled} as written, +{champion.levelled} levelling up"
+        told = f"{who} is level {base + delta} ({how}" + (f", {by})" if by else ")")
+        return base + delta, told, by, delta
+
+    def _obeys(self, answer: ObjectAnswer) -> None:
+        """"Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": whether the unit obeys
+        is decided by its controller's champion's level as the scenario gives it (or condition-true/false:CARD),
+        else said aloud as open; the unit keeps pride either way."""
+        prides = [int(m.group(1)) for a in answer.result.get("abilities", [])  # type: ignore[attr-defined]
+                  for m in [re.fullmatch(r"pride (\d+)", str(a))] if m]
+        if not prides:
+            return
+        need, obj = max(prides), answer.obj
+        who = "your champion" if obj.controller == "you" else "the opponent's champion"
+        given = self.pride_given.get(obj.card.name) if obj.card is not None else None
+        champion = next((o for o in self.objects if "champion" in o.types and o.left is None and o.zone == "field"
+                         and o.controller == obj.controller and o is not obj), None)
+        level, told = None, ""
+        if given is None and champion is not None:
+            changing = [i for i in self.instances if i.status == "active"
+                        and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
+            level, told, _, _ = self._level_of(champion, changing, who)
+        if given is not None:
+            obeys: bool | None = given[0]
+            why = f"{who} is {'level ' + str(need) + ' or higher' if given[0] else 'below level ' + str(need)} " \
+                  f"(from moment {given[1]}, as the scenario says)"
+        elif level is not None:
+            obeys, why = level >= need, told
+        else:
+            obeys, why = None, f"{who}'s level is not given (write champion[level=N], or condition-true/false:CARD)"
+        answer.result["obeys"] = {"pride": need, "obeys": obeys, "why": why}
+        self.note(notes.pride(obj.describe(), need, obeys, why))
 
     def judge(self) -> Verdict:
         self._grant_statics()
@@ -2132,6 +2180,7 @@ class Evaluator:
             if self.watched_by.get(obj.id):  # "whenever an Animal enters ..., put a buff counter on it"
                 result["counters_on_entering"] = dict(self.watched_by[obj.id])
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
+            self._obeys(answers[-1])
         for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():
             if all(a.obj is not obj for a in answers):  # a target asked about only through the one-time card
                 reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]

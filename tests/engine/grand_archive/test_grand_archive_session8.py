@@ -11,6 +11,9 @@ card that shares the printed words (found in the imported shared data by the tes
    add one with --object before it" although the player named it. A target must be on the field when the effect
    resolves, so the object written right after such an effect is taken as there before it, as its target, and the
    first line says so; an object that does not fit is still refused with the reason.
+4. "Pride N (This ally won't obey you unless your champion is level N or higher.)" could not be given: the champion's
+   level (printed, `champion[level=N]`, level changes, a level-up after a written level) or condition-true/false:CARD
+   now decides whether the unit obeys, and with no level the first line says it is open (never silently decided).
 """
 
 from __future__ import annotations
@@ -139,3 +142,38 @@ def test_an_object_written_right_after_a_targeted_effect_is_its_target(db, capsy
     assert compared >= 150, compared
     claws = _judged(lookup, [("effect", "Beastbond Claws"), ("object", "ally:human")])
     assert isinstance(claws, str) and "needs a target" in claws, claws
+
+
+def _pride_cards(all_cards: dict) -> list[tuple[str, str, int]]:
+    """(card, paragraph, N) for every real card whose own printed paragraph is "Pride N (...)"."""
+    found = []
+    for name, card in sorted(all_cards.items()):
+        for p in read_card(card).paragraphs:
+            m = re.match(r"Pride (\d+)\b", p.text)
+            if m and any(e.change == f"pride {m.group(1)}" and e.affected.self_only for e in p.effects):
+                found.append((name, p.label, int(m.group(1))))
+    return found
+
+
+def test_pride_is_decided_by_the_champions_level_or_said_open(db, capsys):
+    """Every real card printing "Pride N" (Gray Wolf, Seafletched Serpent, Arima, Blue Slime, ...): with no level the
+    first line says it won't obey unless the champion is level N or higher, which the question does not say; with
+    champion[level=N] it obeys, with N-1 it won't; condition-true/false:CARD#P says it directly; a level-up after a
+    written level counts one level."""
+    found = _pride_cards(cards(db))
+    assert len(found) >= 30 and {"Gray Wolf", "Seafletched Serpent"} <= {n for n, _, _ in found}, found
+    for name, label, n in found:
+        open_ = ask(db, capsys, "--effect", f"{name}#{label}")
+        assert f"won't obey you unless your champion is level {n} or higher" in open_["summary"], \
+            (name, open_["summary"])
+        high = ask(db, capsys, "--object", f"champion[level={n}]", "--effect", f"{name}#{label}")
+        assert f"obeys you (pride {n})" in high["summary"], (name, high["summary"])
+        low = ask(db, capsys, "--object", f"champion[level={n - 1}]", "--effect", f"{name}#{label}")
+        assert f"won't obey you (pride {n})" in low["summary"], (name, low["summary"])
+        mine = [o for o in low["objects"] if o["object"] == name]
+        assert mine and mine[0]["result"]["obeys"] == {"pride": n, "obeys": False, "why": mine[0]["result"]["obeys"]
+                                                       ["why"]}, (name, mine)
+        off = ask(db, capsys, "--effect", f"{name}#{label}", "--then", f"condition-false:{name}#{label}")
+        assert f"won't obey you (pride {n})" in off["summary"], (name, off["summary"])
+    up = ask(db, capsys, "--object", "champion[level=1]", "--effect", "Gray Wolf", "--then", "level-up:champion")
+    assert "obeys you (pride 2): your champion is level 2" in up["summary"], up["summary"]
