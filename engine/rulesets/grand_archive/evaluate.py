@@ -173,6 +173,7 @@ class OneTime:
     target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
     apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
     cost: str = ""  # "activating it costs (3): (5) less 1 for each of the 2 domains you control"
+    cost_text: str = ""  # the paragraph its cost rule is in (an "as long as" there is decided by condition events)
 
 
 @dataclass
@@ -819,7 +820,8 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
-        once.cost = next((c for c in (self._ability_cost(p.text) for p in doing) if c), "")
+        once.cost, once.cost_text = next(((c, p.text) for p in doing for c in [self._ability_cost(p.text)] if c),
+                                         ("", ""))
         self._banish_return(once, doing, spec, t)
         once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
                         for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
@@ -850,7 +852,7 @@ class Evaluator:
                 continue
             if p.effects and not found:  # only the ability's own cost rule is left to say
                 self.one_time.append(OneTime(card.name, (p.label,), "", "is activated", is_permanent(card),
-                                             apart=True, cost=cost))
+                                             apart=True, cost=cost, cost_text=p.text))
                 continue
             sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
             first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
@@ -864,7 +866,7 @@ class Evaluator:
             once = OneTime(card.name, (p.label,), first, how,
                            is_permanent(card), apart=True,
                            instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
-            once.cost = cost
+            once.cost, once.cost_text = cost, p.text
             self.one_time.append(once)
             if returns:
                 self._banish_return(once, [p], spec, t)
@@ -896,9 +898,11 @@ class Evaluator:
                 return True
         return False
 
-    def _ability_cost(self, text: str) -> str:
+    def _ability_cost(self, text: str, holds: bool | None = None) -> str:
         """"(5), REST: Summon ... This ability costs (1) less to activate for each domain you control": what activating
-        it costs, decided by a count given in the question (`--count "domain you control=2"`), else said open."""
+        it costs, decided by a count given in the question (`--count "domain you control=2"`; "where X is the amount
+        of omens you have": `--count "omens you have=3"`), an "as long as" by condition-true/false:CARD#P (`holds`),
+        else said open."""
         bare = _no_reminders(text)
         m = _ABILITY_COST.search(bare)
         if m is None:
@@ -906,18 +910,34 @@ class Evaluator:
         printed = re.match(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\)", bare)  # ("Cardistry — (2):")
         base = f"({printed.group(1)})" if printed else "its printed cost"
         less, how = m.group(1), m.group(2).strip(" ,").rstrip(".")
-        each = re.match(r"for each (.+)", how)
-        if each and less.isdigit():
+        each = re.match(r"for each (.+)", how) if less.isdigit() else \
+            re.match(r"where X is the (?:amount|number) of (.+)", how) if less == "X" else None
+        if each:
             what = _words(each.group(1))
             key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+            per = int(less) if less.isdigit() else 1
+            counted = f"for each of the {{n}} {each.group(1)}" if less.isdigit() else f", X = {{n}} ({how})"
             if key is not None:
                 self.counts_used.add(key)
                 n = self.counts[key]
-                total = f"({max(0, int(printed.group(1)) - int(less) * n)})" if printed else "less"
-                return f"activating it costs {total}: {base} less ({less}) for each of the {n} {each.group(1)}"
-            return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given"
+                total = f"({max(0, int(printed.group(1)) - per * n)})" if printed else "less"
+                return f"activating it costs {total}: {base} less ({less}) {counted.format(n=n)}".replace(" , ", ", ")
+            ask = f"--count \"{each.group(1)}=N\""
+            if less.isdigit():
+                return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given " \
+                       f"({ask})"
+            return f"activating it costs {base} less (X), {how}; how many is not given ({ask})"
         if how.startswith("as long as"):
-            return f"activating it costs {base} less ({less}) {how}, which the question does not say"
+            total = f"({max(0, int(printed.group(1)) - int(less))})" if printed and less.isdigit() else ""
+            lower = f"{total}, {base} less ({less})," if total else f"{base} less ({less})"
+            if holds is None:
+                return f"activating it costs {lower} only {how}, which the question does not say " \
+                       "(condition-true/false:CARD#N decides it)"
+            condition = how.removeprefix("as long as ")
+            if holds:
+                return f"activating it costs {lower} since {condition} (as the scenario says)"
+            return f"activating it costs {base}: it is ({less}) less only {how}, which no longer holds (as the " \
+                   "scenario says)"
         return f"activating it costs {base} less ({less}){', ' + how if how else ''}"
 
     def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
@@ -1474,6 +1494,12 @@ class Evaluator:
         def named(i: Instance) -> bool:
             return i.card.name == card.name and (not part or i.read.label == part or i.read.part == part)
         mine = [i for i in self.instances if named(i) and (i.read.condition or i.read.requires)]
+        costs = [o for o in self.one_time if o.card == card.name and (not part or part in o.labels)
+                 and " as long as " in o.cost]
+        for once in costs:  # "This ability costs (2) less to activate as long as Lena is distant"
+            once.cost = self._ability_cost(once.cost_text, on)
+        if costs and not mine:
+            return
         if not mine and any(named(i) and re.fullmatch(r"pride \d+", i.read.change) for i in self.instances):
             # "Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": its condition is the
             # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
@@ -2128,6 +2154,32 @@ class Evaluator:
         told = f"{who} is level {base + delta} ({how}" + (f", {by})" if by else ")")
         return base + delta, told, by, delta
 
+    def _counted_abilities(self, obj: Obj, order: list[Placed], result: dict[str, object]) -> None:
+        """"Dahlia has ranged X, where X is the amount of water element cards in your graveyard", "For each counter
+        removed this way, Steady Sharpshooter gains ranged 2": the keyword's number from the count given (--count),
+        else one step, said in the ability's own words ("ranged 1 (X = 1: ..., not given)")."""
+        abilities = result.get("abilities")
+        if not isinstance(abilities, list):
+            return
+        for placed in order:
+            read = placed.inst.read
+            if read.prop != "abilities" or not read.per or read.change not in abilities:
+                continue
+            counted, given = self._own_counters(placed.inst, obj) or self.count_of(placed.inst)
+            times = re.match(r"(twice|three times|four times) the (?:amount|number) of ", read.per)
+            n = counted * ({"twice": 2, "three times": 3, "four times": 4}[times.group(1)] if times else 1)
+            said = "" if given else ", not given"
+            m = re.fullmatch(r"(.+?) (?:(\d+)\s?([+-])\s?)?X", read.change)
+            if m:
+                total = (int(m.group(2)) + (n if m.group(3) == "+" else -n)) if m.group(2) else n
+                words = f"{m.group(1)} {max(0, total)} (X = {n}: {read.per}{said})"
+            elif counted == 1:
+                words = f"{read.change} (one {read.per}{said})"
+            else:
+                twice = "twice" if counted == 2 else f"{counted} times"
+                words = f"{read.change}, {twice} (one for each {read.per}: {counted}{said})"
+            abilities[abilities.index(read.change)] = words
+
     def _obeys(self, answer: ObjectAnswer) -> None:
         """"Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": whether the unit obeys
         is decided by its controller's champion's level as the scenario gives it (or condition-true/false:CARD),
@@ -2179,6 +2231,7 @@ class Evaluator:
                 result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
             if self.watched_by.get(obj.id):  # "whenever an Animal enters ..., put a buff counter on it"
                 result["counters_on_entering"] = dict(self.watched_by[obj.id])
+            self._counted_abilities(obj, order, result)
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
             self._obeys(answers[-1])
         for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():

@@ -417,7 +417,9 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
             return [_Change("D", f"{verb} {trigger.group(1)}", "abilities", trigger.group(1))]
         for k in KEYWORDS:
             if low.startswith(k):
-                phrase = re.match(r"^" + re.escape(k) + r"(?: \d+)?", low).group(0)  # type: ignore[union-attr]
+                # "ranged 2", "ranged X" / "retort 2+X" (the X counted from its "where X is", never dropped)
+                counted = re.match(r"^" + re.escape(k) + r"(?: (\d+\s?[+-]\s?x|x|\d+)\b)?", low)
+                phrase = k + (f" {counted.group(1).upper()}" if counted and counted.group(1) else "")
                 out.append(_Change("D", f"{verb} {phrase}", "abilities", phrase))
                 rest = low[len(phrase):]
                 for extra in re.findall(r"(?:,| and| and/or) (" + "|".join(map(re.escape, KEYWORDS)) + r")", rest):
@@ -923,6 +925,16 @@ def _number(word: str) -> int | None:
     return _COUNTS.get(word.lower(), int(word) if word.isdigit() else None)
 
 
+# "has ranged X, where X is ...", "has retort 2+X, where X is ...": a keyword's number counted
+_KEYWORD_X = re.compile(r"\b(?:" + "|".join(map(re.escape, KEYWORDS)) + r") (?:\d+\s?[+-]\s?)?X\b", re.I)
+
+
+def _counted_keyword(change: _Change) -> bool:
+    """A keyword ability with a number ("ranged 2", "ranged X", "retort 2+X"): a "for each" or an X counts it."""
+    return change.prop == "abilities" and not change.change.startswith(("\"", "“")) and \
+        bool(re.search(r" (?:\d+(?:\s?[+-]\s?X)?|X)$", change.change))
+
+
 def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
     """(body without it, what one step of the amount counts, the cap, how many of it make one step) for "for each
     ...", "for every five ..." and "where X is ..."."""
@@ -933,7 +945,8 @@ def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
             return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
                 m.group(3).strip(), _number(cap) if cap else None, (_number(every) or 1) if every else 1
     m = _WHERE_X.search(body)
-    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)|\bput X\b", body, re.I):
+    if m and (re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)|\bput X\b", body, re.I)
+              or _KEYWORD_X.search(body)):
         return body[: m.start()].strip(), m.group(1).strip(), None, 1
     return body, "", None, 1
 
@@ -1029,8 +1042,9 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       change=_unmask(change.change, ctx.quotes), affected=spec, form=form, form_words=form_words,
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
-                      per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
-                      every=ctx.every if change.amounts and ctx.per else 1,
+                      per=ctx.per if change.amounts or _counted_keyword(change) else "",
+                      cap=ctx.cap if change.amounts or _counted_keyword(change) else None,
+                      every=ctx.every if (change.amounts or _counted_keyword(change)) and ctx.per else 1,
                       x_terms=tuple((stat, f * ctx.x_is, fixed) for stat, f, fixed in change.x_terms)
                       if ctx.per and ctx.x_is else (), inherited=ctx.inherited,
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions

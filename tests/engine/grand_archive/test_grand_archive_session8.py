@@ -14,6 +14,12 @@ card that shares the printed words (found in the imported shared data by the tes
 4. "Pride N (This ally won't obey you unless your champion is level N or higher.)" could not be given: the champion's
    level (printed, `champion[level=N]`, level changes, a level-up after a written level) or condition-true/false:CARD
    now decides whether the unit obeys, and with no level the first line says it is open (never silently decided).
+5. Counts that could not be given: a keyword's number counted by "where X is ..." or "For each ..." ("Dahlia has
+   ranged X, where X is the amount of water element cards in your graveyard", "retort 2+X", "For each counter
+   removed this way, Steady Sharpshooter gains ranged 2") lost its X; an ability's cost "(X) less to activate,
+   where X is the amount of omens you have" refused --count; "costs (2) less to activate as long as Lena is
+   distant" came out garbled and could not be switched. Now --count decides the number (else one, said "not
+   given") and condition-true/false:CARD#P decides the "as long as" of the cost.
 """
 
 from __future__ import annotations
@@ -177,3 +183,65 @@ def test_pride_is_decided_by_the_champions_level_or_said_open(db, capsys):
         assert f"won't obey you (pride {n})" in off["summary"], (name, off["summary"])
     up = ask(db, capsys, "--object", "champion[level=1]", "--effect", "Gray Wolf", "--then", "level-up:champion")
     assert "obeys you (pride 2): your champion is level 2" in up["summary"], up["summary"]
+
+
+_KEYWORD_COUNTED = re.compile(r"\b(?:has|have|gains?) ([a-z]+) (?:(\d+)\s?\+\s?)?X, where X is|^For each ([^,]+), .*\b"
+                              r"gains? ([a-z]+) (\d+)\b", re.I)
+
+
+def test_a_keywords_number_is_counted_never_dropped(db, capsys):
+    """Every real card whose keyword's number is an X or a "for each" (Dahlia, Diana, Sworn Windhand, Steady
+    Sharpshooter): --count decides the number; with none given the first line says one was taken (not given)."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        for effect in read_card(card).effects:
+            m = _KEYWORD_COUNTED.search(effect.sentence)
+            if m and effect.prop == "abilities":
+                found.append((name, effect.part, effect.per, m))
+    assert {"Dahlia, Idyllic Dreamer", "Steady Sharpshooter", "Sworn Windhand"} <= {n for n, _, _, _ in found}, found
+    for name, part, per, m in found:
+        assert per, (name, m.group(0))
+        unsaid = ask(db, capsys, "--effect", f"{name}#{part}")
+        assert "not given" in unsaid["summary"], (name, unsaid["summary"])
+        three = ask(db, capsys, "--effect", f"{name}#{part}", "--count", f"{per.split(' of ', 1)[-1]}=3")
+        times = 3 if per.startswith("three times") else 1
+        if m.group(1):  # "ranged X" / "retort 2+X"
+            want = f"{m.group(1).lower()} {int(m.group(2) or 0) + 3 * times} (X = {3 * times}"
+        else:  # "For each ..., gains ranged 2": that many times
+            want = f"{m.group(4).lower()} {m.group(5)}, 3 times"
+        assert want in three["summary"] and "not given" not in three["summary"], (name, want, three["summary"])
+
+
+_COST = re.compile(r"This ability costs \((\d+|X)\) less to activate(?:,? (as long as [^.]+|where X is the amount of "
+                   r"([^.]+)))\.")
+
+
+def test_an_ability_costs_as_long_as_or_x_is_decided_by_the_question(db, capsys):
+    """Every real card whose ability "costs (N) less to activate as long as ..." (Lena, Huang Zhong) or "costs (X)
+    less to activate, where X is the amount of ..." (Leporine Masque, Merlin): the cost is said with its printed
+    number, and condition-true/false:CARD#P or --count decides it."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        for p in read_card(card).paragraphs:
+            m = _COST.search(p.text)
+            printed = re.match(r"^(?:\[[^\]]+\]\s*)*\((\d+)\)", p.text)
+            if m and printed:
+                found.append((name, p.label, int(printed.group(1)), m))
+    assert {"Lena, Dorumegia's Herald", "Leporine Masque"} <= {n for n, _, _, _ in found}, found
+    for name, label, printed, m in found:
+        if m.group(2).startswith("as long as"):
+            less = int(m.group(1))
+            open_ = ask(db, capsys, "--effect", name)
+            assert f"costs ({printed - less}), ({printed}) less ({less}), only {m.group(2)}" in open_["summary"], \
+                (name, open_["summary"])
+            off = ask(db, capsys, "--effect", name, "--then", f"condition-false:{name}#{label}")
+            assert f"costs ({printed}): it is ({less}) less only {m.group(2)}, which no longer holds" in \
+                off["summary"], (name, off["summary"])
+            on = ask(db, capsys, "--effect", name, "--then", f"condition-true:{name}#{label}")
+            assert f"costs ({printed - less}), ({printed}) less ({less}), since" in on["summary"], (name, on["summary"])
+        else:
+            given = ask(db, capsys, "--effect", name, "--count", f"{m.group(3)}=2")
+            assert f"costs ({max(0, printed - 2)}): ({printed}) less (X), X = 2" in given["summary"], \
+                (name, given["summary"])
+            unsaid = ask(db, capsys, "--effect", name)
+            assert "how many is not given" in unsaid["summary"], (name, unsaid["summary"])
