@@ -32,7 +32,7 @@ from engine.rulesets.grand_archive.effects import (
     SetSpec,
 )
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
-from engine.rulesets.grand_archive.reading import KEYWORDS, read_granted
+from engine.rulesets.grand_archive.reading import COPY_MADE, KEYWORDS, read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -1091,21 +1091,33 @@ class Evaluator:
         if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
             return made
         for p in resolving:
-            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+|that many) ([A-Z][\w' ,-]*?) tokens?\b",
+                                 p.text):
                 try:
                     token = self.lookup(m.group(2).strip())
                 except QuestionError:
                     continue
                 n = _NUMBER.get(m.group(1).lower(), 1)
                 counters = _WITH_COUNTERS.match(p.text[m.end():])
+                put = (counters.group(2).lower(), _NUMBER.get(counters.group(1).lower(), 1)) if counters else None
+                if m.group(1).lower() == "that many":  # "Sacrifice any number of domains then summon that many ...
+                    n, put = self._that_many(card, p.text, m)  # tokens": as many as the count given
                 for _ in range(n):
                     obj = self._new_object(token.name, token, t, False, controller=controller)
                     obj.summoned_by, obj.made = card.name, "token"
-                    if counters:  # "Summon a Fledgling token with a buff counter on it": on the token
-                        kind = counters.group(2).lower()
-                        obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
+                    if put:  # "Summon a Fledgling token with a buff counter on it": on the token
+                        obj.counters[put[0]] = obj.counters.get(put[0], 0) + put[1]
                     made.append(obj)
                 self.note(notes.summoned(card.name, token.name))
+            for m in COPY_MADE.finditer(_no_reminders(p.text)):  # "summon a token copy of a ... regalia you control"
+                copied = m.group(1).strip()
+                spec = ObjectSpec(text=f"token copy of {copied}", supertypes=frozenset({"token"}),
+                                  controller=controller)
+                obj = self._new_object(spec.text, None, t, False, spec)
+                obj.summoned_by, obj.made = card.name, "token"
+                made.append(obj)
+                self.note(notes.summoned(card.name, f"a token copy of {copied} (the copied card is not named, so its "
+                                                    "printed values are unknown)"))
             names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
             back = re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b([^.]*)", p.text)
             if back and is_permanent(card) and not any(o.made == "returned" and o.summoned_by == card.name
@@ -1122,6 +1134,29 @@ class Evaluator:
                 made.append(obj)
                 self.note(notes.returned_new(card.name))
         return made
+
+    def _that_many(self, card: Card, text: str, m: re.Match[str]) -> tuple[int, tuple[str, int] | None]:
+        """"Sacrifice any number of domains then summon that many Automaton Drone tokens. Each of those tokens enters
+        the field rested with an amount of buff counters on it equal to the amount of domains sacrificed this way":
+        how many (a count given whose words name what was sacrificed, or "that many"), else one, said; the counters
+        each token enters with are that many too."""
+        before = re.search(r"any (?:number|amount) of ([\w ]+?)(?: then\b|,|\.|$)", text[: m.start()], re.I)
+        noun = _words(before.group(1)) if before else set()
+        key = next((k for k in self.counts if (noun and noun & _words(k)) or "that many" in k.lower()), None)
+        if key is not None:
+            self.counts_used.add(key)
+            n, given = self.counts[key], True
+        else:
+            n, given = 1, False
+            what = f"{before.group(1)} {'sacrificed' if 'acrifice' in text[: m.start()] else 'chosen'}" \
+                if before else "that many"
+            self.note(notes.that_many(card.name, m.group(2).strip(), what))
+            said = f"one {m.group(2).strip()} token is assumed (“that many”: how many {what} is not given; " \
+                   f"--count \"{what}=N\")"
+            if said not in self.said_first:
+                self.said_first.append(said)
+        equal = re.search(r"with an amount of (\w+) counters on it equal to the amount of ", text[m.end():], re.I)
+        return n, ((equal.group(1).lower(), n) if equal and given else None)
 
     def _start_each(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int,
                     source: Obj | None) -> list[Instance]:

@@ -468,3 +468,10 @@ def level_up_written(level: int) -> Interpretation:
     return Interpretation("level-up-written", "GA9",
                           f"The champion's level was written and it levels up into a card not named, so it is taken "
                           f"to be one level higher: level {level} (name the champion card to use its printed level).")
+
+
+def that_many(card: str, token: str, what: str) -> Interpretation:
+    return Interpretation(f"that-many:{card}", None,
+                          f"{card} summons “that many” {token} tokens; the question does not say how many "
+                          f"{what}, so one token is assumed (and the counters that number gives it are not put); "
+                          f"give it with --count \"{what}=N\".")

@@ -706,6 +706,11 @@ _SUMMON_MADE = re.compile(r"\b(?i:summons?) (?i:an?|one|two|three|four|five|\d+|
                           r"(?i:tokens?)\b")
 
 
+# "Summon a token copy of a non-Distortion regalia you control", "Each player summons a token copy of each ...":
+# the copies made, for a later "It" / "Those copies"
+COPY_MADE = re.compile(r"\b(?i:summons?) (?:a|one) token cop(?:y|ies) of ([^.]+)", re.I)
+
+
 def _made(sentence: str, card: Card | None) -> SetSpec | None:
     """The object a sentence makes, for a later "it" / "that token" / "they" of the same text: a token it summons
     ("Summon a Fledgling token with a buff counter on it. It gains intercept until end of turn"), or the card itself
@@ -714,6 +719,9 @@ def _made(sentence: str, card: Card | None) -> SetSpec | None:
     m = _SUMMON_MADE.search(sentence)
     if m:
         return SetSpec(f"the {m.group(1).strip()} token", types=frozenset({"token"}), made="token")
+    copy = COPY_MADE.search(sentence)
+    if copy:
+        return SetSpec(f"the token copy of {copy.group(1).strip()}", types=frozenset({"token"}), made="token")
     if card is None:
         return None
     names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
@@ -1056,7 +1064,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       delayed=ctx.delayed if resolving else "")
 
 
-def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
+def read_paragraph(card: Card, label: str, text: str, standing: bool = False, made: SetSpec | None = None) -> Paragraph:
     quotes: list[str] = []
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
@@ -1122,6 +1130,8 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     if inherited and not trigger:
         origin, origin_words, resolving = Origin.STANDING, f"inherited effect of {card.name} (in the lineage)", False
     ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes, inherited=bool(inherited))
+    if made is not None and _BACK_TO_MADE.search(body):  # "those tokens" of an earlier paragraph's summon
+        ctx.last_target = made
     # "At the beginning of your next recollection phase, ...": a delayed trigger; what follows starts then
     ctx.delayed = trigger.rstrip(":") if re.match(r"^at the beginning of your next\b", trigger, re.I) else ""
     effects: list[ReadEffect] = []
@@ -1225,6 +1235,16 @@ def _looks_continuous(sentence: str) -> bool:
     return bool(CUE.search(low))
 
 
+# a later paragraph's words for the tokens an earlier one summoned ("[Alice Bonus] If ..., those tokens also gain
+# taunt until end of turn" after "Summon two Pawn Piece tokens.")
+_BACK_TO_MADE = re.compile(r"\b(?:those tokens|those copies|that token|the tokens?)\b", re.I)
+
+
 def read_card(card: Card) -> CardReading:
-    paragraphs = tuple(read_paragraph(card, str(i), text) for i, text in enumerate(paragraphs_of(card), start=1))
-    return CardReading(card.name, paragraphs)
+    paragraphs: list[Paragraph] = []
+    made: SetSpec | None = None
+    for i, text in enumerate(paragraphs_of(card), start=1):
+        paragraphs.append(read_paragraph(card, str(i), text, made=made))
+        made = next((m for s in re.split(r"(?<=[.!])\s+", REMINDER.sub("", text)) for m in [_made(s, card)]
+                     if m is not None and m.made == "token"), made)
+    return CardReading(card.name, tuple(paragraphs))

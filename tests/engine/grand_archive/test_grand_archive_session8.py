@@ -20,6 +20,10 @@ card that shares the printed words (found in the imported shared data by the tes
    where X is the amount of omens you have" refused --count; "costs (2) less to activate as long as Lena is
    distant" came out garbled and could not be switched. Now --count decides the number (else one, said "not
    given") and condition-true/false:CARD#P decides the "as long as" of the cost.
+6. Tokens' back-references: "those tokens" in a later paragraph (Doubled Pawns) asked for a target; "It" / "Those
+   copies" after "summon a token copy of ..." (Excalibur, Reflected Edge; Duality's Convergence) meant the card
+   itself or asked for a target; "summon that many ... tokens" made none. Now they are the tokens that text made
+   (a token copy is a token whose copied card is not named), and "that many" is counted by --count, else one, said.
 """
 
 from __future__ import annotations
@@ -245,3 +249,55 @@ def test_an_ability_costs_as_long_as_or_x_is_decided_by_the_question(db, capsys)
                 (name, given["summary"])
             unsaid = ask(db, capsys, "--effect", name)
             assert "how many is not given" in unsaid["summary"], (name, unsaid["summary"])
+
+
+_SUMMONS = re.compile(r"\b[Ss]ummons? (?:an?|one|two|three|\d+|that many) [A-Z][\w' ,-]*? tokens?\b"
+                      r"|\b[Ss]ummons? (?:a|one) token cop(?:y|ies) of ")
+_BACK = re.compile(r"(?:^|[.,] )(?:\[[^\]]+\] )?(?:If [^,]+, )?([Tt]hose tokens|[Tt]hose copies|It|Each of those "
+                   r"tokens|Then they)\b")
+
+
+def test_the_tokens_a_text_summons_are_what_its_later_words_mean(db, capsys):
+    """Every real card that summons tokens (or token copies) and then says "those tokens" / "those copies" / "It" of
+    them, in the same paragraph or a later one: the effect read is for the tokens made (never a target, never the
+    card itself), and asked about, the answer reaches the tokens the card made."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        reading = read_card(card)
+        summoned = False
+        for p in reading.paragraphs:
+            for sentence in re.split(r"(?<=[.!])\s+", p.text):
+                if summoned and _BACK.search(sentence):
+                    mine = [e for e in p.effects if e.sentence.strip()[:30] in sentence]
+                    if mine:
+                        found.append((name, p.label, mine))
+                summoned = summoned or bool(_SUMMONS.search(sentence))
+    names = {n for n, _, _ in found}
+    assert {"Doubled Pawns", "Excalibur, Reflected Edge", "Duality's Convergence", "Assemble the Ancients"} <= names, \
+        sorted(names)
+    for name, label, effects in found:
+        for effect in effects:
+            assert effect.affected.made == "token" and not effect.affected.target, (name, effect.sentence,
+                                                                                  effect.affected)
+        out = ask(db, capsys, "--effect", f"{name}#{label}")
+        reached = [o for o in out["objects"] if any(e["applies"] for e in o["effects"])]
+        assert reached and all(name not in o["object"] for o in reached), (name, out["summary"])
+        assert "left the field" not in out["summary"], (name, out["summary"])
+    pawns = ask(db, capsys, "--effect", "Doubled Pawns#2")
+    assert len([o for o in pawns["objects"] if o["object"] == "Pawn Piece"]) == 2, pawns["objects"]
+
+
+def test_that_many_tokens_are_counted(db, capsys):
+    """"Sacrifice any number of domains then summon that many Automaton Drone tokens. Each of those tokens enters the
+    field rested with an amount of buff counters on it equal to the amount of domains sacrificed this way": the
+    count given makes that many tokens, each with that many buff counters; none given: one token, said."""
+    printed = [n for n, c in cards(db).items()  # (a replacement "if you would summon ..., summon that many" aside)
+               if re.search(r"\bany (?:number|amount) of [^.]+\bsummons? that many\b", c.text or "", re.I)]
+    assert "Assemble the Ancients" in printed, printed
+    for name in printed:
+        unsaid = ask(db, capsys, "--effect", name)
+        assert "token is assumed (“that many”" in unsaid["summary"], (name, unsaid["summary"])
+    three = ask(db, capsys, "--effect", "Assemble the Ancients", "--count", "domains sacrificed=3")
+    drones = [o for o in three["objects"] if o["object"] == "Automaton Drone"]
+    assert len(drones) == 3 and "assumed" not in three["summary"], three["summary"]
+    assert "3 buff counters" in three["summary"], three["summary"]
