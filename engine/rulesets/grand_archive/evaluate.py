@@ -32,7 +32,7 @@ from engine.rulesets.grand_archive.effects import (
     SetSpec,
 )
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
-from engine.rulesets.grand_archive.reading import KEYWORDS, read_granted
+from engine.rulesets.grand_archive.reading import COPY_MADE, KEYWORDS, read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -63,6 +63,7 @@ class Obj:
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
     counters_gone: dict[str, int] = field(default_factory=dict)  # written counters lost when it left the field
     renewed: str = ""               # "banished and returned by Sylph's Envelopment": a new object since then
+    levelled: int = 0               # level-ups into a card not named, added to a written level
 
     def describe(self) -> str:
         if self.card is not None:
@@ -172,6 +173,7 @@ class OneTime:
     target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
     apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
     cost: str = ""  # "activating it costs (3): (5) less 1 for each of the 2 domains you control"
+    cost_text: str = ""  # the paragraph its cost rule is in (an "as long as" there is decided by condition events)
 
 
 @dataclass
@@ -198,6 +200,7 @@ class Verdict:
     annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
     unread: list[tuple[str, str, str]] = field(default_factory=list)  # (card, paragraph, sentence) not read
     one_time: list[OneTime] = field(default_factory=list)  # cards asked about that make no continuous effect
+    said_first: list[str] = field(default_factory=list)  # what the answer took about the scenario's order (said)
 
 
 def _player_of_turn(turn: int) -> str:
@@ -230,6 +233,9 @@ class Evaluator:
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
         self.watched_by: dict[int, dict[str, str]] = {}  # object id: watcher card -> counters it put as it entered
         self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
+        self.at = 0  # the moment being walked (its place as typed)
+        self.said_first: list[str] = []  # readings of the scenario's order the first line says
+        self.pride_given: dict[str, tuple[bool, int]] = {}  # card: (its champion's level meets its pride, moment)
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -301,6 +307,8 @@ class Evaluator:
             verb = "materialized" if spec.played == "materialize" else "activated"
             zones = {"material"} if spec.played == "materialize" else (
                 {spec.zone} if spec.zone not in ("hand", "field") else set(ZONES) - {"field", "lineage", "material"})
+            if verb == "activated" and self._activated_card(obj):
+                return self._activated_after(spec, obj, inst)
             if obj.zone not in zones:
                 where = "on the field" if obj.zone == "field" else f"in the {ZONE_WORDS.get(obj.zone, obj.zone)}"
                 return False, f"it is {where}; the effect covers cards as they are {verb} " \
@@ -309,6 +317,24 @@ class Evaluator:
             return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         return self._controller_fits(spec, obj, inst)
+
+    @staticmethod
+    def _activated_card(obj: Obj) -> bool:
+        """An attack or action written with no zone ("attack:polearm"): such a card is never on the field (it is
+        activated onto the intent and resolves), so it is the card as it is activated at the moment written."""
+        return (obj.zone == "field" and bool(obj.types & {"attack", "action"}) and "@" not in obj.text
+                and not obj.implicit and not obj.being_activated)
+
+    def _activated_after(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
+        """"Polearm attack cards you activate enter the intent with +2 power": an attack written after the effect
+        started is activated under it; one written before was activated before it existed."""
+        if obj.entered <= inst.moment:
+            return False, f"it was activated before {inst.label} started (written before it); the effect covers " \
+                          "cards as they are activated from then on"
+        ok, why = self._controller_fits(spec, obj, inst)
+        if ok:
+            self.note(notes.activated_card(inst.label, obj.describe()))
+        return ok, why
 
     def _attack_of_target(self, inst: Instance, obj: Obj) -> tuple[bool, str]:
         """"Target Beast ally's next attack gets +2 POWER": the target is the unit; an attack written after the effect
@@ -572,6 +598,7 @@ class Evaluator:
         t = 0
         early = self._champions_first(moments)
         for n, moment in enumerate(moments):
+            self.at = n
             if n in early:  # on the field from the start (above)
                 continue
             together = not isinstance(moment, EventSpec) and moment.together and t > 0
@@ -643,13 +670,18 @@ class Evaluator:
         self._on_opponents_turn(card, spec)
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
-            if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
-                raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
             asked = [p for p in reading.paragraphs if spec.paragraph is not None and p.label == str(spec.paragraph)]
             if spec.paragraph is not None and not asked:
                 valid = ", ".join(f"#{p.label}" for p in reading.paragraphs)
                 raise QuestionError(f"{card.name} has no paragraph {spec.paragraph}; its paragraphs: {valid}.")
-            return self._happens_at_once(card, asked or list(reading.paragraphs), spec, t)
+            asked = asked or list(reading.paragraphs)
+            # text Arbiter could not read is never called "none": the paragraphs it reads are answered (they happen
+            # at once) and the unread one is said to be left out; with nothing readable the card is refused
+            readable = [p for p in asked if not p.unread and not _keywords_only(p.text)]
+            if any(p.unread for p in asked) and not readable:
+                raise QuestionError(_nothing_lasting(card.name, asked))
+            self._said_unread(card, asked)
+            return self._happens_at_once(card, [p for p in asked if not p.unread], spec, t)
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
             if chosen and chosen[0].unread and not chosen[0].effects:
@@ -675,11 +707,7 @@ class Evaluator:
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
         # what the reader could not read of the text asked about is said, never silently left out of the answer
-        for p in (reading.paragraphs if spec.paragraph is None else chosen):
-            for sentence in p.unread:
-                if (card.name, p.label, sentence) not in self.unread:
-                    self.unread.append((card.name, p.label, sentence))
-                    self.note(notes.unread(card.name, p.label, sentence))
+        self._said_unread(card, reading.paragraphs if spec.paragraph is None else chosen)
         source = None
         own_costs = [e for p in chosen for e in p.effects if _own_cost(e)]
         # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
@@ -768,6 +796,13 @@ class Evaluator:
         self.labels.append(f"{t}. effect {canonical}")
         return t
 
+    def _said_unread(self, card: Card, paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> None:
+        for p in paragraphs:
+            for sentence in p.unread:
+                if (card.name, p.label, sentence) not in self.unread:
+                    self.unread.append((card.name, p.label, sentence))
+                    self.note(notes.unread(card.name, p.label, sentence))
+
     def _happens_at_once(self, card: Card, paragraphs: list[Paragraph], spec: EffectSpec, t: int) -> int:
         """A card (or paragraph) whose text is one-time actions, costs and keywords: it does what it says at once
         and nothing of it lasts (GA16), an answer of its own rather than a refusal."""
@@ -785,7 +820,8 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
-        once.cost = next((c for c in (self._ability_cost(p.text) for p in doing) if c), "")
+        once.cost, once.cost_text = next(((c, p.text) for p in doing for c in [self._ability_cost(p.text)] if c),
+                                         ("", ""))
         self._banish_return(once, doing, spec, t)
         once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
                         for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
@@ -816,7 +852,7 @@ class Evaluator:
                 continue
             if p.effects and not found:  # only the ability's own cost rule is left to say
                 self.one_time.append(OneTime(card.name, (p.label,), "", "is activated", is_permanent(card),
-                                             apart=True, cost=cost))
+                                             apart=True, cost=cost, cost_text=p.text))
                 continue
             sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
             first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
@@ -830,7 +866,7 @@ class Evaluator:
             once = OneTime(card.name, (p.label,), first, how,
                            is_permanent(card), apart=True,
                            instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
-            once.cost = cost
+            once.cost, once.cost_text = cost, p.text
             self.one_time.append(once)
             if returns:
                 self._banish_return(once, [p], spec, t)
@@ -862,9 +898,11 @@ class Evaluator:
                 return True
         return False
 
-    def _ability_cost(self, text: str) -> str:
+    def _ability_cost(self, text: str, holds: bool | None = None) -> str:
         """"(5), REST: Summon ... This ability costs (1) less to activate for each domain you control": what activating
-        it costs, decided by a count given in the question (`--count "domain you control=2"`), else said open."""
+        it costs, decided by a count given in the question (`--count "domain you control=2"`; "where X is the amount
+        of omens you have": `--count "omens you have=3"`), an "as long as" by condition-true/false:CARD#P (`holds`),
+        else said open."""
         bare = _no_reminders(text)
         m = _ABILITY_COST.search(bare)
         if m is None:
@@ -872,18 +910,34 @@ class Evaluator:
         printed = re.match(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\)", bare)  # ("Cardistry — (2):")
         base = f"({printed.group(1)})" if printed else "its printed cost"
         less, how = m.group(1), m.group(2).strip(" ,").rstrip(".")
-        each = re.match(r"for each (.+)", how)
-        if each and less.isdigit():
+        each = re.match(r"for each (.+)", how) if less.isdigit() else \
+            re.match(r"where X is the (?:amount|number) of (.+)", how) if less == "X" else None
+        if each:
             what = _words(each.group(1))
             key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+            per = int(less) if less.isdigit() else 1
+            counted = f"for each of the {{n}} {each.group(1)}" if less.isdigit() else f", X = {{n}} ({how})"
             if key is not None:
                 self.counts_used.add(key)
                 n = self.counts[key]
-                total = f"({max(0, int(printed.group(1)) - int(less) * n)})" if printed else "less"
-                return f"activating it costs {total}: {base} less ({less}) for each of the {n} {each.group(1)}"
-            return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given"
+                total = f"({max(0, int(printed.group(1)) - per * n)})" if printed else "less"
+                return f"activating it costs {total}: {base} less ({less}) {counted.format(n=n)}".replace(" , ", ", ")
+            ask = f"--count \"{each.group(1)}=N\""
+            if less.isdigit():
+                return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given " \
+                       f"({ask})"
+            return f"activating it costs {base} less (X), {how}; how many is not given ({ask})"
         if how.startswith("as long as"):
-            return f"activating it costs {base} less ({less}) {how}, which the question does not say"
+            total = f"({max(0, int(printed.group(1)) - int(less))})" if printed and less.isdigit() else ""
+            lower = f"{total}, {base} less ({less})," if total else f"{base} less ({less})"
+            if holds is None:
+                return f"activating it costs {lower} only {how}, which the question does not say " \
+                       "(condition-true/false:CARD#N decides it)"
+            condition = how.removeprefix("as long as ")
+            if holds:
+                return f"activating it costs {lower} since {condition} (as the scenario says)"
+            return f"activating it costs {base}: it is ({less}) less only {how}, which no longer holds (as the " \
+                   "scenario says)"
         return f"activating it costs {base} less ({less}){', ' + how if how else ''}"
 
     def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
@@ -1037,21 +1091,33 @@ class Evaluator:
         if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
             return made
         for p in resolving:
-            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+|that many) ([A-Z][\w' ,-]*?) tokens?\b",
+                                 p.text):
                 try:
                     token = self.lookup(m.group(2).strip())
                 except QuestionError:
                     continue
                 n = _NUMBER.get(m.group(1).lower(), 1)
                 counters = _WITH_COUNTERS.match(p.text[m.end():])
+                put = (counters.group(2).lower(), _NUMBER.get(counters.group(1).lower(), 1)) if counters else None
+                if m.group(1).lower() == "that many":  # "Sacrifice any number of domains then summon that many ...
+                    n, put = self._that_many(card, p.text, m)  # tokens": as many as the count given
                 for _ in range(n):
                     obj = self._new_object(token.name, token, t, False, controller=controller)
                     obj.summoned_by, obj.made = card.name, "token"
-                    if counters:  # "Summon a Fledgling token with a buff counter on it": on the token
-                        kind = counters.group(2).lower()
-                        obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
+                    if put:  # "Summon a Fledgling token with a buff counter on it": on the token
+                        obj.counters[put[0]] = obj.counters.get(put[0], 0) + put[1]
                     made.append(obj)
                 self.note(notes.summoned(card.name, token.name))
+            for m in COPY_MADE.finditer(_no_reminders(p.text)):  # "summon a token copy of a ... regalia you control"
+                copied = m.group(1).strip()
+                spec = ObjectSpec(text=f"token copy of {copied}", supertypes=frozenset({"token"}),
+                                  controller=controller)
+                obj = self._new_object(spec.text, None, t, False, spec)
+                obj.summoned_by, obj.made = card.name, "token"
+                made.append(obj)
+                self.note(notes.summoned(card.name, f"a token copy of {copied} (the copied card is not named, so its "
+                                                    "printed values are unknown)"))
             names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
             back = re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b([^.]*)", p.text)
             if back and is_permanent(card) and not any(o.made == "returned" and o.summoned_by == card.name
@@ -1068,6 +1134,29 @@ class Evaluator:
                 made.append(obj)
                 self.note(notes.returned_new(card.name))
         return made
+
+    def _that_many(self, card: Card, text: str, m: re.Match[str]) -> tuple[int, tuple[str, int] | None]:
+        """"Sacrifice any number of domains then summon that many Automaton Drone tokens. Each of those tokens enters
+        the field rested with an amount of buff counters on it equal to the amount of domains sacrificed this way":
+        how many (a count given whose words name what was sacrificed, or "that many"), else one, said; the counters
+        each token enters with are that many too."""
+        before = re.search(r"any (?:number|amount) of ([\w ]+?)(?: then\b|,|\.|$)", text[: m.start()], re.I)
+        noun = _words(before.group(1)) if before else set()
+        key = next((k for k in self.counts if (noun and noun & _words(k)) or "that many" in k.lower()), None)
+        if key is not None:
+            self.counts_used.add(key)
+            n, given = self.counts[key], True
+        else:
+            n, given = 1, False
+            what = f"{before.group(1)} {'sacrificed' if 'acrifice' in text[: m.start()] else 'chosen'}" \
+                if before else "that many"
+            self.note(notes.that_many(card.name, m.group(2).strip(), what))
+            said = f"one {m.group(2).strip()} token is assumed (“that many”: how many {what} is not given; " \
+                   f"--count \"{what}=N\")"
+            if said not in self.said_first:
+                self.said_first.append(said)
+        equal = re.search(r"with an amount of (\w+) counters on it equal to the amount of ", text[m.end():], re.I)
+        return n, ((equal.group(1).lower(), n) if equal and given else None)
 
     def _start_each(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int,
                     source: Obj | None) -> list[Instance]:
@@ -1195,9 +1284,9 @@ class Evaluator:
             self.note(notes.own_attack(inst.label, inst.card.name))
             return obj
         if not fits:
-            raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
-                                f"before it fits; add one with --object before it, e.g. --object "
-                                f"{_example(inst.read.affected)}.")
+            raise NoTarget(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
+                           f"before it fits; add one with --object before it, e.g. --object "
+                           f"{_example(inst.read.affected)}.")
         most = _targets_allowed(inst.read.affected.text)
         if most > 1:
             raise QuestionError(f"{inst.label} takes up to {most} targets ({inst.read.affected.text}); name them with "
@@ -1440,6 +1529,17 @@ class Evaluator:
         def named(i: Instance) -> bool:
             return i.card.name == card.name and (not part or i.read.label == part or i.read.part == part)
         mine = [i for i in self.instances if named(i) and (i.read.condition or i.read.requires)]
+        costs = [o for o in self.one_time if o.card == card.name and (not part or part in o.labels)
+                 and " as long as " in o.cost]
+        for once in costs:  # "This ability costs (2) less to activate as long as Lena is distant"
+            once.cost = self._ability_cost(once.cost_text, on)
+        if costs and not mine:
+            return
+        if not mine and any(named(i) and re.fullmatch(r"pride \d+", i.read.change) for i in self.instances):
+            # "Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": its condition is the
+            # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
+            self.pride_given[card.name] = (on, t)
+            return
         if not mine:
             with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
                                       if i.read.condition or i.read.requires})
@@ -1507,6 +1607,10 @@ class Evaluator:
             self.cite("GA9")
             self.note(notes.level_up("a champion card not named", champion.card.name if champion.card else
                                      "the champion"))
+            if "level" in champion.counters:  # champion[level=1] then level-up:champion: one level higher
+                champion.counters["level"] += 1
+                champion.levelled += 1
+                self.note(notes.level_up_written(champion.counters["level"]))
             return
         old = champion.card
         for inst in self.instances:
@@ -2041,26 +2145,14 @@ class Evaluator:
             changing = [i for i in self.instances if i is not inst and i.status == "active"
                         and (i.moment <= inst.moment or m.group(0) in condition)
                         and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
-            reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
-            net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
-                .get("level") or {}
-            base = net.get("base")
-            written = base is None and "level" in champion.counters
-            if written:
-                base = champion.counters["level"]
-            amounts = [c.get("amount") for c in net.get("changes", [])]
-            delta = sum(a for a in amounts if a is not None)
             who = "your champion" if inst.controller == "you" else "the opponent's champion"
-            by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
             need = int(m.group(1))
-            if base is None or None in amounts:
+            level, told, by, delta = self._level_of(champion, changing, who)
+            if level is None:
                 if by:  # not decidable: said aloud, with what it takes
                     self.note(notes.level_assumed(inst.label, m.group(0), who, by, need - delta))
                 continue
-            level = base + delta
             met = level >= need
-            told = f"{who} is level {level} ({base} {'as written' if written else 'printed'}" + (
-                f", {by})" if by else ")")
             self.note(notes.level_decided(inst.label, m.group(0), told, met))
             in_condition = m.group(0) in condition
             rest = re.sub(r"\s*" + re.escape(m.group(0)), "", condition if in_condition else requires).strip()
@@ -2076,6 +2168,81 @@ class Evaluator:
                 inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({m.group(0)}) does " \
                                   f"not hold: {told}"
                 inst.status_rules.append("GA4")
+
+    def _level_of(self, champion: Obj, changing: list[Instance], who: str) -> tuple[int | None, str, str, int]:
+        """(the champion's level or None when the scenario does not give it, how it is told, the level changes
+        that reach it in words, their sum): its card's printed level or `champion[level=5]`, with those changes."""
+        reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
+        net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
+            .get("level") or {}
+        base = net.get("base")
+        written = base is None and "level" in champion.counters
+        if written:
+            base = champion.counters["level"]
+        amounts = [c.get("amount") for c in net.get("changes", [])]
+        delta = sum(a for a in amounts if a is not None)
+        by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
+        if base is None or None in amounts:
+            return None, "", by, delta
+        how = f"{base} printed" if not written else f"{base} as written" if not champion.levelled else \
+            f"{base - champion.levelled} as written, +{champion.levelled} levelling up"
+        told = f"{who} is level {base + delta} ({how}" + (f", {by})" if by else ")")
+        return base + delta, told, by, delta
+
+    def _counted_abilities(self, obj: Obj, order: list[Placed], result: dict[str, object]) -> None:
+        """"Dahlia has ranged X, where X is the amount of water element cards in your graveyard", "For each counter
+        removed this way, Steady Sharpshooter gains ranged 2": the keyword's number from the count given (--count),
+        else one step, said in the ability's own words ("ranged 1 (X = 1: ..., not given)")."""
+        abilities = result.get("abilities")
+        if not isinstance(abilities, list):
+            return
+        for placed in order:
+            read = placed.inst.read
+            if read.prop != "abilities" or not read.per or read.change not in abilities:
+                continue
+            counted, given = self._own_counters(placed.inst, obj) or self.count_of(placed.inst)
+            times = re.match(r"(twice|three times|four times) the (?:amount|number) of ", read.per)
+            n = counted * ({"twice": 2, "three times": 3, "four times": 4}[times.group(1)] if times else 1)
+            said = "" if given else ", not given"
+            m = re.fullmatch(r"(.+?) (?:(\d+)\s?([+-])\s?)?X", read.change)
+            if m:
+                total = (int(m.group(2)) + (n if m.group(3) == "+" else -n)) if m.group(2) else n
+                words = f"{m.group(1)} {max(0, total)} (X = {n}: {read.per}{said})"
+            elif counted == 1:
+                words = f"{read.change} (one {read.per}{said})"
+            else:
+                twice = "twice" if counted == 2 else f"{counted} times"
+                words = f"{read.change}, {twice} (one for each {read.per}: {counted}{said})"
+            abilities[abilities.index(read.change)] = words
+
+    def _obeys(self, answer: ObjectAnswer) -> None:
+        """"Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": whether the unit obeys
+        is decided by its controller's champion's level as the scenario gives it (or condition-true/false:CARD),
+        else said aloud as open; the unit keeps pride either way."""
+        prides = [int(m.group(1)) for a in answer.result.get("abilities", [])  # type: ignore[attr-defined]
+                  for m in [re.fullmatch(r"pride (\d+)", str(a))] if m]
+        if not prides:
+            return
+        need, obj = max(prides), answer.obj
+        who = "your champion" if obj.controller == "you" else "the opponent's champion"
+        given = self.pride_given.get(obj.card.name) if obj.card is not None else None
+        champion = next((o for o in self.objects if "champion" in o.types and o.left is None and o.zone == "field"
+                         and o.controller == obj.controller and o is not obj), None)
+        level, told = None, ""
+        if given is None and champion is not None:
+            changing = [i for i in self.instances if i.status == "active"
+                        and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
+            level, told, _, _ = self._level_of(champion, changing, who)
+        if given is not None:
+            obeys: bool | None = given[0]
+            why = f"{who} is {'level ' + str(need) + ' or higher' if given[0] else 'below level ' + str(need)} " \
+                  f"(from moment {given[1]}, as the scenario says)"
+        elif level is not None:
+            obeys, why = level >= need, told
+        else:
+            obeys, why = None, f"{who}'s level is not given (write champion[level=N], or condition-true/false:CARD)"
+        answer.result["obeys"] = {"pride": need, "obeys": obeys, "why": why}
+        self.note(notes.pride(obj.describe(), need, obeys, why))
 
     def judge(self) -> Verdict:
         self._grant_statics()
@@ -2099,7 +2266,9 @@ class Evaluator:
                 result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
             if self.watched_by.get(obj.id):  # "whenever an Animal enters ..., put a buff counter on it"
                 result["counters_on_entering"] = dict(self.watched_by[obj.id])
+            self._counted_abilities(obj, order, result)
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
+            self._obeys(answers[-1])
         for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():
             if all(a.obj is not obj for a in answers):  # a target asked about only through the one-time card
                 reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
@@ -2132,7 +2301,8 @@ class Evaluator:
             raise QuestionError(f"No effect in this scenario counts “{unused[0]}”; what the effects count: "
                                 f"{', '.join(counted) or 'nothing'}.")
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time)
+                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time,
+                       self.said_first)
 
 
 def duration_rules(inst: Instance) -> list[str]:
@@ -2369,8 +2539,43 @@ def _choices(objs: list[Obj]) -> str:
     return ", ".join(f"#{ranks[o.id]} {o.text}" if o.asked else o.text for o in objs) or "none"
 
 
+class NoTarget(QuestionError):
+    """An effect needs a target and no object written before it fits."""
+
+
+def _target_written_after(moments: list[Moment], at: int) -> list[Moment] | None:
+    """The moments with the object written right after the effect at `at` moved before it (a target must be there
+    when the effect resolves: "--effect X --object ally" names the ally X targets), or None when there is none."""
+    n = at + 1
+    if n >= len(moments) or not isinstance(moments[n], ObjectSpec) or moments[n].together:  # type: ignore[union-attr]
+        return None
+    return [*moments[:at], replace(moments[n], together=False), moments[at], *moments[n + 1:]]  # type: ignore
+
+
 def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str,
              counts: dict[str, int] | None = None) -> Verdict:
-    ev = Evaluator(lookup, annotations_of, version, counts)
-    ev.run(moments)
+    moved: list[tuple[str, str]] = []  # (object, effect) put first as its target
+    tried: set[int] = set()  # effects (by identity) whose next object was tried: one try each
+    first: QuestionError | None = None
+    for _ in range(len(moments)):
+        ev = Evaluator(lookup, annotations_of, version, counts)
+        try:
+            ev.run(moments)
+            break
+        except NoTarget as refused:
+            effect = moments[ev.at]
+            retried = _target_written_after(moments, ev.at) if isinstance(effect, EffectSpec) and \
+                id(effect) not in tried else None
+            if retried is None:
+                raise (first or refused) from None
+            first = refused if not moved else first
+            tried.add(id(effect))
+            name = lookup(effect.card).name + (f"#{effect.paragraph}" if effect.paragraph else "")
+            moved.append((retried[ev.at].text, name))  # type: ignore[union-attr]
+            moments = retried
+    for obj, effect in moved:
+        ev.note(notes.target_written_after(obj, effect))
+        seen = next((o.describe() for o in ev.objects if o.asked and o.text == obj), obj)
+        ev.said_first.append(f"{seen[:1].lower()}{seen[1:]} is taken to have been on the field before "
+                             f"{effect.split('#')[0]} resolved, as its target (written after it)")
     return ev.judge()

@@ -105,6 +105,21 @@ def attack_of(label: str, unit: str) -> Interpretation:
                           "be that unit's attack.")
 
 
+def activated_card(label: str, card: str) -> Interpretation:
+    return Interpretation(f"activated-card:{label}", "GA2",
+                          f"{card[0].upper()}{card[1:]} is never on the field: written after {label} without a zone, "
+                          f"it is taken to be activated then (from your hand), under {label}'s effect; write it "
+                          "before the effect if it was activated earlier.")
+
+
+def target_written_after(obj: str, effect: str) -> Interpretation:
+    return Interpretation(f"target-written-after:{effect}", "GA1",
+                          f"{effect} needs a target and nothing written before it fits, so {obj}, written right after "
+                          f"it, is taken to have been on the field when it resolved, as its target (a target must be "
+                          f"there then). If another object was meant, write it before --effect and name it with "
+                          f"“{effect} -> #1”.")
+
+
 def assumed_not(label: str, written: str, word: str) -> Interpretation:
     return Interpretation(f"assumed-not:{label}", None,
                           f"{label} depends on its target being {word}; "
@@ -439,3 +454,24 @@ def opponents_turn(card: str, when: str, moved: bool) -> Interpretation:
     return Interpretation(f"opponents-turn:{card}", "GA11",
                           f"{card} is activated only during an opponent's {when}; the scenario's turn at that moment "
                           "is its controller's, so it is taken as written (the turns were given by the events).")
+
+
+def pride(obj: str, need: int, obeys: bool | None, why: str) -> Interpretation:
+    said = {True: "it obeys you", False: "it won't obey you", None: "whether it obeys you is open"}[obeys]
+    return Interpretation(f"pride:{obj}", None,
+                          f"{obj[:1].upper()}{obj[1:]} has pride {need} (its reminder text: it won't obey its "
+                          f"controller unless their champion is level {need} or higher): {said}, since {why}. It keeps "
+                          "pride either way; only whether it obeys changes with the level.")
+
+
+def level_up_written(level: int) -> Interpretation:
+    return Interpretation("level-up-written", "GA9",
+                          f"The champion's level was written and it levels up into a card not named, so it is taken "
+                          f"to be one level higher: level {level} (name the champion card to use its printed level).")
+
+
+def that_many(card: str, token: str, what: str) -> Interpretation:
+    return Interpretation(f"that-many:{card}", None,
+                          f"{card} summons “that many” {token} tokens; the question does not say how many "
+                          f"{what}, so one token is assumed (and the counters that number gives it are not put); "
+                          f"give it with --count \"{what}=N\".")
