@@ -187,9 +187,47 @@ def _several(part: Part, spec: TargetSpec, asked: list[str], units: list[Unit], 
     return " and ".join(g for g, _ in got), (sides.pop() if len(sides) == 1 else None), ""
 
 
+def _side_named(what: str) -> str | None:
+    low = what.strip().lower()
+    return low if low in ("mine", "theirs") else low.rpartition("@")[2] if "@" in low else None
+
+
+def _each_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
+                 cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
+    """A part choosing several targets of different kinds ("a target unit you control and a target unit an opponent
+    controls"): each is chosen and checked on its own ("1=Biter@mine;1=Frost Talon@theirs", in either order); the
+    part needs every one of them."""
+    specs = (replace(spec, also=()), *spec.also)
+    asked = board.targets.get(str(part.n))
+    named = [x for x in asked.split("|") if x.strip()] if asked else []
+    if len(named) > len(specs):
+        raise QuestionError(f"--target {part.n}= was given {len(named)} times, but part {part.n} takes "
+                            f"{len(specs)} targets (" + "; ".join(f"“{s.words}”" for s in specs) + ").")
+    got: list[tuple[str, str | None]] = []
+    for one in specs:
+        pb = one.kind in ("phoenixborn", "player")
+        fitting = [x for x in named if (one.side == "any" or _side_named(x) in (one.side, None))
+                   and x.strip().lower().startswith(("phoenixborn", "player")) == pb]
+        pick = fitting[0] if fitting else (named[0] if named and len(named) >= len(specs) - len(got) else None)
+        if pick is not None:
+            named.remove(pick)
+        targets = {k: v for k, v in board.targets.items() if k != str(part.n)}
+        single = replace(board, targets={**targets, **({str(part.n): pick} if pick else {})})
+        # "onto another target unit": not the one chosen before it
+        left = [u for u in units if u.label() not in {g for g, _ in got}] if one.another else units
+        c = choose_target(part, replace(one, another=False), left, self_unit, single, cancel_wants_theirs, trace)
+        if c[0] is None:
+            return None, None, c[2]
+        got.append((c[0], c[1]))
+    sides = {s for _, s in got}
+    return " and ".join(g for g, _ in got), (sides.pop() if len(sides) == 1 else None), ""
+
+
 def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
             cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
     """(chosen target words, its side, or None with why there is no legal target)."""
+    if spec.also:   # "Choose a target unit you control and a target unit an opponent controls": each chosen
+        return _each_target(part, spec, units, self_unit, board, cancel_wants_theirs, trace)
     asked = board.targets.get(str(part.n))
     if asked and "|" in asked:   # several targets named for one part
         return _several(part, spec, asked.split("|"), units, self_unit, board, cancel_wants_theirs, trace)
