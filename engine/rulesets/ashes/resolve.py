@@ -688,10 +688,21 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
-        settled = {"count-for-each"} if times is not None or for_each_count(part.text, board, units + placed_units) or (
+        guessed: list[str] = []
+        each_other = re.search(r"\bfor each other\b", part.text, re.I)   # "other conjuration": not the one placed
+        count = for_each_count(part.text, board, units if each_other else units + placed_units, guessed)
+        if count:
+            r.result.append(f"{count} time{'s' if count != 1 else ''}, once {_for_each_words(part.text)}")
+            for label in guessed:
+                trace.interpret(Interpretation(f"AS-I-count-none-{part.n}-{label}", "AS5",
+                                               f"Part {part.n} counts tokens on units; what is on {label} was not "
+                                               "said, so I took it to have none."))
+        settled = {"count-for-each"} if times is not None or count is not None or (
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
+        if count is not None and re.search(r"\bfor each (?:other )?(?:conjuration|all(?:y|ies))", part.text, re.I):
+            settled.add("kind-ally-or-conjuration")   # counted by the named cards' types
         if kinds_checked(part, units + placed_units, self_unit, board) or kind_verdict is not None:
             settled.add("kind-ally-or-conjuration")   # "ally" / "conjuration" checked against the cards' types
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
@@ -1112,6 +1123,11 @@ def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: st
         trace.interpret(Interpretation(f"AS-I-wounds-{part.n}-{label}", "AS17",
                                        f"The wounds already on {label} were not said; I took it to have none."))
     found += reactions_to(done, pieces, src, part, reborn, trace)
+
+
+def _for_each_words(text: str) -> str:
+    m = re.search(r"\bfor each [^:,.]+", text, re.I)
+    return m.group(0) if m else "for each"
 
 
 # "Those units deal damage to each other equal to their attack value" (Seeds of Aggression, Devlin Longbow 1e)
