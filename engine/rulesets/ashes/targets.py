@@ -187,6 +187,18 @@ def _several(part: Part, spec: TargetSpec, asked: list[str], units: list[Unit], 
     return " and ".join(g for g, _ in got), (sides.pop() if len(sides) == 1 else None), ""
 
 
+_SEVERAL_WORDS = re.compile(r"\b(?:up to )?(?P<n>\d+|two|three|X) (?:\w+ )?target (?:\w+ )?units\b", re.I)
+
+
+def _how_many(text: str, board: Board) -> int | None:
+    """The most targets "up to 3 target units" / "two target units" / "X target units" takes (None: not such)."""
+    m = _SEVERAL_WORDS.search(text)
+    if m is None:
+        return None
+    said = m.group("n").lower()
+    return board.x if said == "x" else {"two": 2, "three": 3}.get(said) or int(said)
+
+
 def _side_named(what: str) -> str | None:
     low = what.strip().lower()
     return low if low in ("mine", "theirs") else low.rpartition("@")[2] if "@" in low else None
@@ -300,6 +312,15 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                                            f"settle it for {open_.label()}, so I took it to qualify (name the units "
                                            "in play, and X or the unit used, to check it)."))
         sides = sorted({u.side for u in legal})
+        most = _how_many(part.text, board)
+        if len(sides) == 1 and len(legal) > 1 and most is not None and len(legal) <= most \
+                and all(u.name for u in legal):
+            # "up to 3 target units you control" with 2 named there: each of them (the most it can take)
+            trace.interpret(Interpretation(f"AS-I-all-targets-{part.n}", "AS3",
+                                           f"Part {part.n} takes {_SEVERAL_WORDS.search(part.text).group(0)}; I "
+                                           f"took every unit named that it can target ({len(legal)}) to be "
+                                           "chosen (name the targets to choose fewer)."))
+            return " and ".join(u.label() for u in legal), sides[0], ""
         if len(sides) == 1:
             return legal[0].label() if len(legal) == 1 else f"a unit of {side_words(sides[0])}", sides[0], ""
         if cancel_wants_theirs:

@@ -13,7 +13,7 @@ from functools import cache
 import pytest
 
 from engine.interface import QuestionError
-from tests.engine.ashes.real import ask, every_ability, part, printings
+from tests.engine.ashes.real import ask, every_ability, every_part, part, printings
 
 
 @cache
@@ -105,3 +105,33 @@ def test_a_missing_side_or_a_wrong_target(card: str, edition: str, ability: str,
     with pytest.raises(QuestionError, match="takes 2 targets"):
         ask(card, edition, ability=ability, unit=f"{mine}@mine;{theirs}@theirs",
             target=f"{n}={mine}@mine;{n}={theirs}@theirs;{n}={theirs}@theirs")
+
+
+@cache
+def several_targets() -> list[tuple[str, str, str, int, str]]:
+    """Every part taking "up to N" / "N" / "X" target units: (card, edition, ability, part, side its target is on)."""
+    from engine.rulesets.ashes.targets import _SEVERAL_WORDS
+
+    return sorted({(r.name, r.edition, r.ask, x.n, x.new_target.side) for r, x in every_part()
+                   if x.new_target is not None and x.new_target.kind == "unit" and _SEVERAL_WORDS.search(x.text)})
+
+
+def test_the_several_targets_class_is_the_real_cards():
+    got = several_targets()
+    assert ("Invigorate", "reborn", "play", 1, "mine") in got and len(got) == 10
+    assert sum(1 for *_, side in got if side != "any") == 4   # Invigorate, Fork Lightning, Vengeance x2
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n", "side"), several_targets())
+def test_several_targets_named_are_each_chosen(card: str, edition: str, ability: str, n: int, side: str) -> None:
+    """"Place 1 status token on up to 3 target units you control" with two units of yours named: both, said."""
+    on = "theirs" if side == "any" else side
+    a_, b_ = sorted(allies(edition))[:2]
+    a = ask(card, edition, ability=ability, unit=f"{a_}@{on};{b_}@{on}", x="3")
+    got = part(a, n)
+    both = f"{a_} ({'yours' if on == 'mine' else 'theirs'}) and {b_} ({'yours' if on == 'mine' else 'theirs'})"
+    if side != "any":   # every legal target is on one side: both named units, said
+        assert got["outcome"] == "resolves" and got["target"] == both
+        assert any(i["id"] == f"AS-I-all-targets-{n}" for i in a["interpretations"])
+    else:   # the unit used may be a target too (Crimson Bomber), or a value limit leaves one: never a wrong list
+        assert got["target"] in (both, "a unit of your choice (yours or theirs)") or " and " not in got["target"]
