@@ -716,6 +716,14 @@ class Evaluator:
                     trace.interpret(notes.turn_order(self.scenario.turn, self.scenario.players,
                                                      "a check made during a player's turns holds in it or not",
                                                      "turn-order-check"))
+            elif t.rule == "D8" and t.combat:
+                number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                doing = "attacking" if "attacking" in t.text.lower() else "blocking"
+                what = (f"condition {number}: a check kept up like \"while\": the words work only while this character "
+                        f"is {doing} as they say, "
+                        "inside another duration; " + ("it is in battle, so it is taken to hold" if s.status == "holds"
+                                                      else f"it was played in {self.scenario.played_in}, so it is off"))
+                trace.interpret(notes.COMBAT)
             elif t.rule == "D8" and t.bearer:
                 what = (f"condition {[x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1}: said of the "
                         "character this card sits on, not of this card (so not D5): it switches the ability on and off "
@@ -782,6 +790,15 @@ class Evaluator:
             self._start_waiting(states, verdict, event, index, trigger, trace)
             for s in states:
                 if s.status in ("ended", "waiting") or s.started_by == index:
+                    continue
+                if s.term.role == Role.DEPENDENT and s.term.combat and s.status == "holds" and \
+                        event in ("leaves-battle", "leaves-play", "battle-ends"):
+                    # "When blocking ...": a character blocks only while it is in a battle.
+                    s.status = "off"
+                    number = [x for x in states if x.term.role == Role.DEPENDENT].index(s) + 1
+                    why = "the battle is over" if event == "battle-ends" else "the character left battle"
+                    trace.add("D8", trigger, f"condition {number} {_quote(s.term.text)} is switched off: {why}, so "
+                              "it no longer blocks or attacks", source="event", event=index)
                     continue
                 if s.term.role == Role.DEPENDENT and s.term.bearer and event == "leaves-battle" and s.status == "holds":
                     # The card sits on that character and moves with it: this card leaving battle is it leaving.

@@ -107,6 +107,13 @@ DURING = Interpretation(
     "a condition (D8) that switches its words on and off inside the card's own duration, not a duration of its own. "
     "A battle is taken as under way only when the card was played in battle, until battle-ends (or the phase ends); "
     "whose turn it is follows the turn-ends given; condition-true / condition-false say otherwise.")
+COMBAT = Interpretation(
+    "combat-condition", "D8",
+    "\"When blocking …, [a standing effect]\" (also \"If blocking\", \"While attacking\") on a character is read as a "
+    "condition the ability keeps checking (D8), not as a trigger done once: the effect works while the character "
+    "blocks (or attacks) as the words say, inside the card's own duration (the D1 default). It is taken to hold while "
+    "the character is in battle and to stop when the battle ends or the character leaves battle; condition-false says "
+    "it stopped blocking as the words say (another Hero came in, it was withdrawn), condition-true that it does again.")
 NEXT_IN_BATTLE = Interpretation(
     "next-in-battle", "D1",
     "\"The next … played in battle\" names where the awaited card is played, not a time: nothing in the text ends "

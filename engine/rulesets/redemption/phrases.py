@@ -163,7 +163,10 @@ D3_TARGET = re.compile(
     # A card placed on another is a result only when the card places itself ("Place this card on a Hero");
     # moving a weapon or a token onto a Hero is how the ability resolves, and its colon form is read above.
     rf"|place (?:this card|this enhancement|this|itself) on (?!top\b))"
-    rf"|\b(?:is|are) (?:set[ -]aside|paralyzed|poisoned|imprisoned)\b(?! areas?)"
+    # "Shuffle all Heroes that are set aside", "a Hero that was or is set aside": a relative clause describes the card
+    # an action takes; it sets nothing aside.
+    rf"|(?<!\bthat )(?<!\bwho )(?<!\bwhich )(?<!\bwas or )(?<!\bwere or )"
+    rf"\b(?:is|are) (?:set[ -]aside|paralyzed|poisoned|imprisoned)\b(?! areas?)"
     # "he may be placed instead in holder's Goshen for 2 turns": the card is placed as a replacement.
     rf"|\bmay be placed (?:instead )?(?:in|on) (?![^.,;]*\bland of bondage\b)",
     re.I)
@@ -208,6 +211,20 @@ STATE_CONDITION = re.compile(
     r"battle|(?:your |a |an |opponent['’]s |holder['’]s )?territory|(?:a |your )?set[- ]aside area|"
     r"your land of bondage)|alone|equipped|active)\b|\b(?:you|holder|opponent|its owner) (?:controls?|has|have)\b)"
     r"[^,.:;]*)", re.I)
+# "When blocking gold or red brigade, enhancements cannot be negated", "If blocking, restrict good Dominants": a
+# standing effect said to hold while this character blocks (or attacks) is a condition kept up (D8): it works while
+# the character blocks as the words say, and no longer once it stops (the battle ending ends every block). An action
+# done as the character enters battle ("If blocking, you may draw 3", "If blocking, negate a good card": one card,
+# targeted at once) is checked once, as the ability resolves, and stays a trigger on its arrival (AT_ONCE_TRIGGER).
+COMBAT_CONDITION = re.compile(
+    r"^(?P<kw>when|if|while) (?P<what>(?:blocking|attacking)\b(?![^,:]*\b(?:is|are)\b(?! in play\b))[^,:]*)"
+    r",\s*(?P<rest>.+)$", re.I)
+# The standing effect COMBAT_CONDITION keeps up: a "cannot be ..." said of a class of cards, a restriction, negation
+# or protection of a class (not "a", "one", "up to", "X" cards: a targeting made at once), or "... is ignored".
+COMBAT_STANDING = re.compile(
+    r"^(?!(?:you )?may\b)(?:(?!\b(?:an?|one|up to|x|\d+)\b)[\w’'.()/*,& -])+?\b(?:cannot|can not|can't) be\b"
+    r"|^(?:restrict|negate|protect|ignore)s? (?!(?:an?|one|up to|x|\d+|the next)\b)[\w’'.]+"
+    r"|^all\b[^.;]*\b(?:is|are) ignored\b", re.I)
 # "draw until he has 6" repeats an instant action; it is not a duration.
 LOOP_UNTIL = re.compile(r"\b(?:draw|reveal|look|search|shuffle|discard|banish|repeat|continue|take)\w*\b[^,;:]*$",
                         re.I)

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.names import fold
+from engine.rulesets.redemption.terms import read_card
 from engine.sentence import NUMBER, Ask, CardSpan, Option, Reading, Sentence, number
 
 _OWNER = r"(?:(?:my|his|her|their|your|the|an?|opponents?|my opponents?|each|our) )?"
@@ -22,9 +23,21 @@ ZONES: tuple[tuple[str, str], ...] = (
     ("field-of-battle", rf"(?:in |on |to |into )?{_OWNER}field of battle"),
     ("land-of-bondage", rf"(?:in |into |to )?{_OWNER}(?:land of bondage|lob)"),
     ("artifact-pile", rf"(?:in |on |into |to )?{_OWNER}artifact pile"),
-    ("set-aside", r"(?:in |into |to )(?:the |my |their )?set aside(?: area)?"),
+    # a set-aside area is a place; "to set aside my Heroes" is what the card does, never where it was played
+    ("set-aside", r"(?:(?:in|into|to) (?:the |my |their |his |her |an? |opponents? |my opponents? )?set aside areas?|"
+                  r"(?:is|was|are|were) in (?:the |my |their |his |her )?set aside\b(?! (?:by|for|until)\b))"),
     ("territory", rf"{_PLAYED}(?:in|into|to) {_OWNER}territory"),
     ("battle", rf"{_PLAYED}(?:in|into|during|to) (?:the |a |this )?battle(?! ends| is over| ended| phase ends)"),
+    # a character blocking or attacking is in battle ("Sisera is blocking a red Hero")
+    ("battle", r"(?:is|was|s|while|when) (?:blocking|attacking)\b"),
+)
+# "he stops blocking a gold Hero", "then blocks one again": a character's "When blocking ..." condition (D8, terms
+# COMBAT_CONDITION) stops or holds again; read only for a card that has such a condition.
+COMBAT_EVENTS: tuple[tuple[str, str], ...] = (
+    ("condition-false", r"(?:stops?|stopped|quits?|no longer|(?:is|was) not|isn t|wasn t) (?:blocking|attacking)\b"),
+    ("condition-true", r"(?:blocks?|attacks?|starts? (?:blocking|attacking)|(?:is|was) (?:blocking|attacking))"
+                       r"(?: (?:a|an|the|one|another|him|her|it|them|gold|red|\w+ (?:hero|heroes|character)))*"
+                       r" (?:again|once more)\b"),
 )
 _ENDS = r"(?:ends?|ended|is over|finishes|is done)"
 _COUNT = rf"(?P<count>{NUMBER}|a couple of)"
@@ -164,6 +177,9 @@ class RedemptionPhrases:
                 if said:
                     times = min(number(said) or 2, 6)
                 found.append((sentence.position(m), event, times))
+        if card.card is not None and _combat_condition(card.card):
+            for event, pattern in COMBAT_EVENTS:
+                found.extend((sentence.position(m), event, 1) for m in sentence.take(pattern))
         back = _set_aside_turns(card.card) if card.card is not None else None
         if back is not None:
             for m in sentence.take(RETURNS):
@@ -190,6 +206,11 @@ def _set_aside_turns(card: Any) -> int | None:
     m = re.search(rf"\bset\b[^.]*?\baside for (?P<n>{NUMBER}) turns?\b", card.text, re.I)
     count = number(m.group("n")) if m else None
     return count if count is not None and 0 < count <= 6 else None
+
+
+def _combat_condition(card: Any) -> bool:
+    """Whether the card has a "When blocking ..." (or attacking) condition kept up (terms COMBAT_CONDITION)."""
+    return any(t.combat for reading in read_card(card) for t in reading.terms)
 
 
 def _said(span: CardSpan) -> str:

@@ -71,6 +71,9 @@ class Term:
     # D3 only: "territory" when the card placed itself in a territory ("Place in territory:"): leaving that territory
     # ends the place, and a placed card's duration ends with its place (Defining Duration, placed cards).
     place: str = ""
+    # D8 only: the condition is this character blocking or attacking ("When blocking gold or red brigade, ..."): it
+    # holds only in battle, and the battle ending ends it (phrases.COMBAT_CONDITION).
+    combat: bool = False
 
     @property
     def role(self) -> Role:
@@ -470,6 +473,7 @@ class _SentenceReader:
 
     def _conditions(self) -> None:
         s = self.sentence
+        self._combat()
         for m in P.D8.finditer(s):
             keyword = m.group("kw").lower()
             if keyword == "until" and (P.LOOP_UNTIL.search(s[: m.start()]) or P.FLOOR_UNTIL.match(m.group(0))):
@@ -506,6 +510,24 @@ class _SentenceReader:
             self.add("D8", choice.group(0), keyword="if you do")
 
 
+    def _combat(self) -> None:
+        """"When blocking gold or red brigade, enhancements cannot be negated": a standing effect kept up while this
+        character blocks (or attacks) as the words say: a condition (D8) that holds only in battle."""
+        m = P.COMBAT_CONDITION.match(self.sentence)
+        if m is None or not P.COMBAT_STANDING.match(m.group("rest")):
+            return
+        span = (m.start("kw"), m.end("what"))
+        if any(a < span[1] and span[0] < b for a, b in self.covered):
+            return
+        self.covered.append(span)
+        # Said on a character, the blocker is this card, which blocks only in battle; on another card (an Artifact, an
+        # Enhancement) it is whichever character blocks, so it is a plain condition taken to hold until told.
+        own = self.reader.character
+        self.add("D8", self.sentence[span[0]: span[1]].strip(), keyword=m.group("kw").lower(),
+                 where="battle" if own else "", combat=own)
+        self.lasting = True
+
+
 class _PartReader:
     def __init__(self, part: Part, card: Card) -> None:
         self.part = part
@@ -537,12 +559,14 @@ class _PartReader:
 
     def add(self, rule: str, text: str, *, length: str = "", self_place: bool = False, source: str = "text",
             ends_result: bool = False, sentence: str = "", pending: str = "", where: str = "",
-            keyword: str = "", window: bool = False, bearer: bool = False, sits: bool = False) -> None:
+            keyword: str = "", window: bool = False, bearer: bool = False, sits: bool = False,
+            combat: bool = False) -> None:
         key = (rule, text.lower())
         if key not in self.seen:
             self.seen.add(key)
             self.terms.append(Term(rule, text.strip(), source, self.part.label, length, self_place, ends_result,
-                                   sentence, pending, where, keyword=keyword, window=window, bearer=bearer, sits=sits))
+                                   sentence, pending, where, keyword=keyword, window=window, bearer=bearer, sits=sits,
+                                   combat=combat))
 
     def _without_reminders(self, sentence: str) -> str:
         """The sentence without words that restate a game rule instead of giving an ability: "is treated as a Lost
