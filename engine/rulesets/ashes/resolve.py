@@ -626,7 +626,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                             + f" ({amount} {kind} {'die' if amount == 1 else 'dice'} spent)")
         rem = removal(part.text)
         if rem is not None:
-            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit or host, board, p.type)
+            first = r.target.split(" and ")[0] if r.target and part.new_target and part.new_target.also else r.target
+            holding, where = holder(rem, first, r.acts_on, units + placed_units, self_unit or host, board, p.type)
             got, what = removed(rem, holding)
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
