@@ -1,0 +1,103 @@
+"""Dominion sentences (blind round dominion-42041, ask 13/17): the card another card plays is attached to it however
+the sentence says it, so it is never put on the wrong turn as a play of its own.
+- S5/S32: "I played Mastermind last turn and this turn it plays my Bustling Village" → `Mastermind > Bustling
+  Village` ("it" is the card named last before it that plays cards), "one Mastermind play plays Cursed Village ...
+  and the other two do nothing" → `King's Court > Mastermind > Cursed Village + nothing + nothing`; "last turn" is
+  said in a note (the answer's "your next turn" is the turn the player is on). Over every card that plays a card at
+  the start of a later turn (derived from the cards' behaviour).
+- S15: "the Mouse card is Fishing Village" → `Snake Witch as Way of the Mouse > Fishing Village`.
+- S27: "Sculptor gains a Caravan to my hand and I play it" → Caravan is a play of its own. Over every card whose text
+  gains a card to your hand."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from bot.answers.asking import Asker
+from bot.answers.service import Arbiter
+from engine.rulesets.dominion.behaviour import At, Then
+from engine.rulesets.dominion.starter import load_starter
+from tests.shared_paths import require_shared
+
+TO_HAND = re.compile(r"\b[Gg]ain\b[^.]*?\b(?:to|into) your hand\b")
+
+
+@pytest.fixture(scope="module")
+def dominion(tmp_path_factory, imported_catalog):
+    return imported_catalog(("dominion-import", str(require_shared("dominion"))), tmp_path_factory.mktemp("dom-later"))
+
+
+@pytest.fixture(scope="module")
+def asker(dominion) -> Asker:
+    return Asker(Arbiter.open(str(dominion)))
+
+
+def _chain(asker: Asker, text: str) -> list[str]:
+    result = asker.read(text)[0]
+    assert result.reading is not None, (text, result.asked)
+    return list(result.reading.inputs["chain"])
+
+
+def _cards(asker: Asker, keep) -> list[str]:
+    names = []
+    for card in asker.arbiter.cards_of("dominion"):
+        if card.name not in names and keep(card):
+            names.append(card.name)
+    return sorted(names)
+
+
+def test_a_card_gained_to_hand_and_then_played_is_a_play_of_its_own(asker: Asker) -> None:
+    gainers = _cards(asker, lambda c: TO_HAND.search(c.text) and "Action" in c.type and c.name != "Caravan")
+    assert len(gainers) >= 10
+    wrong = []
+    for name in gainers[::2]:
+        chain = _chain(asker, f"{name} gains a Caravan to my hand and I play it. When do {name} and Caravan leave "
+                              "play?")
+        if "Caravan" not in chain or not any(c.startswith(name) for c in chain):
+            wrong.append((name, chain))
+    assert not wrong, wrong
+
+
+def test_only_a_gained_card_is_still_not_a_play(asker: Asker) -> None:
+    assert _chain(asker, "Sculptor gains a Caravan to my hand. When does Sculptor leave play?") == ["Sculptor"]
+
+
+def _plays_next_turn(card) -> bool:
+    """Cards that play a card at the start of a later turn: "at the start of your next turn, play ..." (Mastermind,
+    Riverboat, Farmhands, Captain) or a card they set aside (Ghost, Royal Galley, Contract, Delay ...)."""
+    try:
+        plays = load_starter().behaviour(card).plays
+    except Exception:  # a card the engine cannot model
+        return False
+    return plays is not None and (plays.at in (At.NEXT_TURN, At.NOW_AND_NEXT_TURN) or plays.then is Then.SET_ASIDE) \
+        and "Action" in card.type
+
+
+def test_what_a_card_played_last_turn_plays_this_turn_is_its_play(asker: Asker) -> None:
+    later = _cards(asker, _plays_next_turn)
+    assert len(later) >= 4
+    wrong = []
+    for name in later:
+        text = f"I played {name} last turn and this turn it plays my Smithy. When does {name} leave play?"
+        result = asker.read(text)[0]
+        if result.reading is None:
+            wrong.append((name, result.asked.why))
+            continue
+        chain = list(result.reading.inputs["chain"])
+        if chain != [f"{name} > Smithy"] or not any("last turn" in n for n in result.reading.notes):
+            wrong.append((name, chain, result.reading.notes))
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize(("text", "chain"), [
+    ("I King's Court a Mastermind. Next turn one Mastermind play plays Cursed Village three times and the other two "
+     "do nothing. When is King's Court discarded?", ["King's Court > Mastermind > Cursed Village + nothing + nothing"]),
+    ("I play Snake Witch using Way of the Mouse and the Mouse card is Fishing Village. When does Snake Witch get "
+     "discarded?", ["Snake Witch as Way of the Mouse > Fishing Village"]),
+    ("I play Village using Way of the Mouse and the Mouse card is Smithy. When does Village leave play?",
+     ["Village as Way of the Mouse > Smithy"]),
+])
+def test_the_card_played_by_another_is_attached_to_it(asker: Asker, text: str, chain: list[str]) -> None:
+    assert _chain(asker, text) == chain
