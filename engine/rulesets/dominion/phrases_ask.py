@@ -277,10 +277,8 @@ class DominionPhrases:
                 choices.setdefault(target, []).append("deck-empty")
         _moved_itself(sentence, node, moved, gained, choices)
         roots = [n for n in sorted(set(node.values())) if n not in parent]
-        if sentence.take(LAST_TURN):
-            first = sentence.cards[roots[0]].name if roots else "the cards"
-            sentence.note(f"“last turn”: {first} was played on your last turn, so the answer's “this turn” is that "
-                          "turn and its “your next turn” is the turn you are on now")
+        if sentence.take(LAST_TURN):  # "I played Mastermind last turn": counted from that turn, and said so
+            inputs["last_turn"] = True
         if asked is not None:
             a, b = asked
             linked = {**parent, b: a}
@@ -610,7 +608,9 @@ def _use_words(sentence: Sentence, m: re.Match[str]) -> None:
 
 
 def _reading(sentence: Sentence, inputs: dict[str, Any], extra: Any, chains: list[str]) -> Reading:
-    chain = (["extra-turn"] if extra is not None else []) + chains
+    inputs = dict(inputs)
+    last = ["last-turn"] if inputs.pop("last_turn", False) else []
+    chain = (["extra-turn"] if extra is not None else []) + last + chains
     return sentence.reading("ruling", {"chain": chain, **inputs})
 
 

@@ -22,7 +22,8 @@ def ruling_id(verdict: Verdict) -> str:
     # An extra turn is part of the question only when it is one, so earlier ids stay as they were.
     key = json.dumps(["dominion", verdict.ruleset.version, verdict.chains, verdict.skip_next_turn]
                      + (["extra-turn"] if verdict.extra_turn else [])
-                     + (["opponent-turn"] if verdict.opponent_turn else []))
+                     + (["opponent-turn"] if verdict.opponent_turn else [])
+                     + (["last-turn"] if verdict.last_turn else []))
     return "DM-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
@@ -170,6 +171,11 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
         clauses.insert(0, f"Not allowed: {verdict.problems[0].rstrip('.')}")
         if verdict.alternative is not None:
             clauses.append(f"under the older wording, where it is allowed, {outcome(verdict.alternative)}")
+    if verdict.last_turn:  # asked on the turn after the plays: its "your next turn" is the turn the player is on
+        first = clauses[0]
+        clauses[0] = ("Played on your last turn, so “this turn” below is that turn and “your next turn” is the one "
+                      "you are on now: " + (first[:1].lower() + first[1:] if first.startswith(("Assuming", "Not"))
+                                            else first))
     return joined(clauses)
 
 
