@@ -444,6 +444,46 @@ def _moved_itself(sentence: Sentence, node: dict[int, int], moved: list[tuple[in
         words = _leaves_by_choice(sentence.cards[n].card)
         if victory and "victory card" in words.lower() and "removed" not in choices.get(n, []):
             choices.setdefault(n, []).append("removed")
+        if "removed" not in choices.get(n, []) and _kind_said(sentence, n, words):
+            choices.setdefault(n, []).append("removed")
+
+
+_KIND_IF = re.compile(r"\bIf (?:it's|it is) an? (\w+)", re.IGNORECASE)
+
+
+def _kind_said(sentence: Sentence, n: int, words: str) -> bool:
+    """A card whose own words take it out of play on a kind of card ("Trash a card from your hand. If it's a Treasure,
+    ... put this onto your deck": Student) where the sentence says that was done to a card of that kind ("trash a
+    treasure", "trashed a Copper"): the words are read (any kind said), and True when the kind is the card's."""
+    card = sentence.cards[n].card
+    found = _KIND_IF.search(words)
+    if card is None or found is None:
+        return False
+    kind = found.group(1)
+    before = card.text[:card.text.find(found.group(0))] if found.group(0) in card.text else card.text
+    verbs = re.findall(r"\b(gain|trash|reveal|discard)\b", before, re.IGNORECASE)
+    if not verbs:
+        return False
+    verb = verbs[-1].lower()
+    said = rf"{verb}(?:s|es|ed|d|ing)? (?:a |an |the |my |one )?(?:(?P<word>[a-z]+)|§(?P<card>\d+))\b"
+    hit = False
+    for m in re.finditer(said, sentence.norm):  # (a card trashed is read already as not played: "trash a Copper")
+        if m.group("card") is not None:
+            other = sentence.card_at(m.group("card")).card
+            if other is None or not _types(other):
+                continue
+            yes = kind in _types(other)
+        elif m.group("word").rstrip("s") in {"treasure", "action", "victory", "curse", kind.lower()} and \
+                sentence.free(m):
+            yes = m.group("word").rstrip("s") == kind.lower()
+        else:
+            continue
+        hit = hit or yes
+        _use_words(sentence, m)
+        if not yes:
+            sentence.note(f"“{sentence.typed(m)}”: not a {kind}, so {card.name}'s “{words}” does not take it out "
+                          "of play")
+    return hit
 
 
 def _char_at(sentence: Sentence, n: int) -> int:

@@ -116,3 +116,28 @@ def test_played_last_turn_is_said_first(asker: Asker) -> None:
     plain = asker.answer(replace(result.reading, inputs={"chain": ["Mastermind > Bustling Village"]}))
     assert plain["ruling_id"] != answer["ruling_id"]
     assert [c["leaves_play"]["turn"] for c in plain["chain"]] == [c["leaves_play"]["turn"] for c in answer["chain"]]
+
+
+def test_a_kind_said_settles_a_cards_own_if_its_a_kind_removal(asker: Asker) -> None:
+    """"Trash a card from your hand. If it's a Treasure, ... put this onto your deck" (Student), "If it's a Victory
+    card, trash this" (Horn of Plenty): "trash a treasure" / "trashed a Copper" takes it out of play, another kind
+    does not (blind new-user 42300 #14). Over every card whose own leaving words are "If it's a KIND"."""
+    kinds = {"Treasure": ("a Treasure", "a Copper", "an Estate"), "Victory": ("a Victory card", "a Duchy", "a Silver")}
+    cases = []
+    for card in asker.arbiter.cards_of("dominion"):
+        try:
+            behaviour = load_starter().behaviour(card)
+        except Exception:  # a card the engine cannot model
+            continue
+        words = "" if behaviour.always_leaves else behaviour.leaves_itself
+        m = re.search(r"\bIf it's an? (\w+)", words)
+        if m is None or card.name in {c[0] for c in cases}:
+            continue
+        before = card.text[:card.text.find(m.group(0))]
+        verb = re.findall(r"\b(Gain|Trash)\b", before, re.IGNORECASE)[-1].lower()
+        cases.append((card.name, verb + "ed", kinds[m.group(1)]))
+    assert len(cases) >= 2
+    for name, verb, (kind, same, other) in cases:
+        for said, removed in ((kind, True), (same, True), (other, False)):
+            chain = _chain(asker, f"I played {name} and {verb} {said} with it. When does {name} leave play?")
+            assert chain == [f"{name}[removed]" if removed else name], (name, said, chain)
