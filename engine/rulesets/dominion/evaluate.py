@@ -656,7 +656,8 @@ def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourO
              *, skip_next_turn: bool = False, extra_turn: bool = False, opponent_turn: bool = False,
              last_turn: bool = False) -> Verdict:
     """The verdict for one turn's chains under one ruleset version (see rules.VERSIONS). `last_turn`: they were
-    played on the player's last turn; the turns are still counted from that one, and the summary says so."""
+    played on the player's last turn; turns are counted from that one, and the answer's words from the next
+    (render.py)."""
     if ruleset not in VERSIONS:
         raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
     if not chains:

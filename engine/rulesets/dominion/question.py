@@ -33,7 +33,7 @@ Caravan as Way of the Sheep", or one play: "Throne Room > Caravan + Caravan as W
 several CHAIN arguments are several cards played this turn: "Voyage" "Lich"; a CHAIN "extra-turn" says this
 turn is itself an extra turn: "extra-turn" "Outpost"; a CHAIN "opponent-turn" (or --on opponent-turn) says the
 cards were played on another player's turn: "opponent-turn" "Caravan Guard"; a CHAIN "last-turn" says they were
-played on your last turn (turns are counted from that one, and the answer says so): "last-turn" "Mastermind > Smithy"
+played on your last turn (the answer counts turns from the one you are on): "last-turn" "Mastermind > Smithy"
 "X > nothing": X played nothing and set nothing aside (Contract, Royal Galley, Ghost, Haven: nothing later)
 --may-trash CARD: may a card that trashes "a card you would discard from play this turn" (Improve) take it?
 choices in [...] (comma-separated, a/b = one value per play): removed, not-followed (followed/not-followed

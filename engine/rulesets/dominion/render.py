@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from dataclasses import replace
 from typing import Any
 
 from engine.names import fold
@@ -40,7 +41,16 @@ def moment(inst: Instance) -> str:
 
 
 def _describe(inst: Instance, verdict: Verdict) -> tuple[str, int | None, str]:
-    return describe(inst.leave, verdict.extra_turns, verdict.opponent_turn)
+    cleanup, turn, when = describe(inst.leave, verdict.extra_turns, verdict.opponent_turn)
+    if verdict.last_turn and turn is not None and inst.leave.phase in (Phase.CLEAN_UP, Phase.DURING) \
+            and turn not in verdict.extra_turns:
+        # played on the player's last turn: the words count from the turn they are on (the JSON turn does not)
+        if turn == 0:
+            when = ("in the Clean-up of your last turn, the one it was played in" if inst.leave.phase is Phase.CLEAN_UP
+                    else "during your last turn, the one it was played in, outside any Clean-up")
+        else:
+            when = describe(replace(inst.leave, turn=turn - 1), set(), False)[2]
+    return cleanup, turn, when
 
 
 def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:
@@ -171,11 +181,6 @@ def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:
         clauses.insert(0, f"Not allowed: {verdict.problems[0].rstrip('.')}")
         if verdict.alternative is not None:
             clauses.append(f"under the older wording, where it is allowed, {outcome(verdict.alternative)}")
-    if verdict.last_turn:  # asked on the turn after the plays: its "your next turn" is the turn the player is on
-        first = clauses[0]
-        clauses[0] = ("Played on your last turn, so “this turn” below is that turn and “your next turn” is the one "
-                      "you are on now: " + (first[:1].lower() + first[1:] if first.startswith(("Assuming", "Not"))
-                                            else first))
     return joined(clauses)
 
 

@@ -3,7 +3,7 @@ the sentence says it, so it is never put on the wrong turn as a play of its own.
 - S5/S32: "I played Mastermind last turn and this turn it plays my Bustling Village" → `Mastermind > Bustling
   Village` ("it" is the card named last before it that plays cards), "one Mastermind play plays Cursed Village ...
   and the other two do nothing" → `King's Court > Mastermind > Cursed Village + nothing + nothing`; "last turn" is the
-  chain "last-turn": the answer's first line says its "your next turn" is the turn the player is on. Over every card
+  chain "last-turn": the answer counts the turns from the one the player is on ("this turn's Clean-up"). Over every card
   that plays a card at the start of a later turn (derived from the cards' behaviour).
 - S15: "the Mouse card is Fishing Village" → `Snake Witch as Way of the Mouse > Fishing Village`.
 - S27: "Sculptor gains a Caravan to my hand and I play it" → Caravan is a play of its own. Over every card whose text
@@ -104,15 +104,16 @@ def test_the_card_played_by_another_is_attached_to_it(asker: Asker, text: str, c
     assert _chain(asker, text) == chain
 
 
-def test_played_last_turn_is_said_first(asker: Asker) -> None:
+def test_played_last_turn_is_answered_from_the_turn_the_player_is_on(asker: Asker) -> None:
     result = asker.read("I played Mastermind last turn and this turn it plays my Bustling Village three times. When "
                         "does Mastermind leave play?")[0]
     assert result.reading is not None and result.reading.inputs["chain"] == ["last-turn",
                                                                               "Mastermind > Bustling Village"]
     answer = asker.answer(result.reading, cards=result.cards)
-    assert answer["summary"].startswith("Played on your last turn, so “this turn” below is that turn and “your next "
-                                        "turn” is the one you are on now: Mastermind and Bustling Village both leave "
-                                        "play in the Clean-up of your next turn")
+    assert answer["summary"] == "Mastermind and Bustling Village both leave play in this turn's Clean-up."
+    village = asker.answer(replace(result.reading, inputs={"chain": ["last-turn", "Village", "Caravan"]}))
+    assert village["summary"] == ("Village leaves play in the Clean-up of your last turn, the one it was played in; "
+                                  "Caravan leaves play in this turn's Clean-up.")
     plain = asker.answer(replace(result.reading, inputs={"chain": ["Mastermind > Bustling Village"]}))
     assert plain["ruling_id"] != answer["ruling_id"]
     assert [c["leaves_play"]["turn"] for c in plain["chain"]] == [c["leaves_play"]["turn"] for c in answer["chain"]]
