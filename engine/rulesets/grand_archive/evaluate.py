@@ -32,7 +32,7 @@ from engine.rulesets.grand_archive.effects import (
     SetSpec,
 )
 from engine.rulesets.grand_archive.net import Change, counter_changes, net_json
-from engine.rulesets.grand_archive.reading import KEYWORDS, read_granted
+from engine.rulesets.grand_archive.reading import COPY_MADE, KEYWORDS, read_granted
 from engine.rulesets.grand_archive.scenario import EffectSpec, EventSpec, Moment, ObjectSpec
 from engine.trace import Interpretation
 
@@ -63,6 +63,7 @@ class Obj:
     implicit: str = ""              # put there by an effect's own words ("this attack" of an On Attack ability)
     counters_gone: dict[str, int] = field(default_factory=dict)  # written counters lost when it left the field
     renewed: str = ""               # "banished and returned by Sylph's Envelopment": a new object since then
+    levelled: int = 0               # level-ups into a card not named, added to a written level
 
     def describe(self) -> str:
         if self.card is not None:
@@ -172,6 +173,7 @@ class OneTime:
     target: Obj | None = None  # the target named (or the only unit there), for deciding an "instead"
     apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
     cost: str = ""  # "activating it costs (3): (5) less 1 for each of the 2 domains you control"
+    cost_text: str = ""  # the paragraph its cost rule is in (an "as long as" there is decided by condition events)
 
 
 @dataclass
@@ -233,6 +235,7 @@ class Evaluator:
         self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
         self.at = 0  # the moment being walked (its place as typed)
         self.said_first: list[str] = []  # readings of the scenario's order the first line says
+        self.pride_given: dict[str, tuple[bool, int]] = {}  # card: (its champion's level meets its pride, moment)
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -817,7 +820,8 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
-        once.cost = next((c for c in (self._ability_cost(p.text) for p in doing) if c), "")
+        once.cost, once.cost_text = next(((c, p.text) for p in doing for c in [self._ability_cost(p.text)] if c),
+                                         ("", ""))
         self._banish_return(once, doing, spec, t)
         once.instead = [Instead(m.group(1).strip(), m.group(2).strip()) for p in doing
                         for m in _INSTEAD.finditer(_no_reminders(p.text)) if " would " not in m.group(0)]
@@ -848,7 +852,7 @@ class Evaluator:
                 continue
             if p.effects and not found:  # only the ability's own cost rule is left to say
                 self.one_time.append(OneTime(card.name, (p.label,), "", "is activated", is_permanent(card),
-                                             apart=True, cost=cost))
+                                             apart=True, cost=cost, cost_text=p.text))
                 continue
             sentences = [x.strip() for x in re.split(r"(?<=[.!])\s+", bare) if x.strip()]
             first = next((x for x in sentences if not _NOT_DOING.match(x) and x.lower() not in read
@@ -862,7 +866,7 @@ class Evaluator:
             once = OneTime(card.name, (p.label,), first, how,
                            is_permanent(card), apart=True,
                            instead=[Instead(m.group(1).strip(), m.group(2).strip()) for m in found])
-            once.cost = cost
+            once.cost, once.cost_text = cost, p.text
             self.one_time.append(once)
             if returns:
                 self._banish_return(once, [p], spec, t)
@@ -894,9 +898,11 @@ class Evaluator:
                 return True
         return False
 
-    def _ability_cost(self, text: str) -> str:
+    def _ability_cost(self, text: str, holds: bool | None = None) -> str:
         """"(5), REST: Summon ... This ability costs (1) less to activate for each domain you control": what activating
-        it costs, decided by a count given in the question (`--count "domain you control=2"`), else said open."""
+        it costs, decided by a count given in the question (`--count "domain you control=2"`; "where X is the amount
+        of omens you have": `--count "omens you have=3"`), an "as long as" by condition-true/false:CARD#P (`holds`),
+        else said open."""
         bare = _no_reminders(text)
         m = _ABILITY_COST.search(bare)
         if m is None:
@@ -904,18 +910,34 @@ class Evaluator:
         printed = re.match(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\)", bare)  # ("Cardistry — (2):")
         base = f"({printed.group(1)})" if printed else "its printed cost"
         less, how = m.group(1), m.group(2).strip(" ,").rstrip(".")
-        each = re.match(r"for each (.+)", how)
-        if each and less.isdigit():
+        each = re.match(r"for each (.+)", how) if less.isdigit() else \
+            re.match(r"where X is the (?:amount|number) of (.+)", how) if less == "X" else None
+        if each:
             what = _words(each.group(1))
             key = next((k for k in self.counts if _words(k) and (_words(k) <= what or what <= _words(k))), None)
+            per = int(less) if less.isdigit() else 1
+            counted = f"for each of the {{n}} {each.group(1)}" if less.isdigit() else f", X = {{n}} ({how})"
             if key is not None:
                 self.counts_used.add(key)
                 n = self.counts[key]
-                total = f"({max(0, int(printed.group(1)) - int(less) * n)})" if printed else "less"
-                return f"activating it costs {total}: {base} less ({less}) for each of the {n} {each.group(1)}"
-            return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given"
+                total = f"({max(0, int(printed.group(1)) - per * n)})" if printed else "less"
+                return f"activating it costs {total}: {base} less ({less}) {counted.format(n=n)}".replace(" , ", ", ")
+            ask = f"--count \"{each.group(1)}=N\""
+            if less.isdigit():
+                return f"activating it costs {base} less ({less}) for each {each.group(1)}; how many is not given " \
+                       f"({ask})"
+            return f"activating it costs {base} less (X), {how}; how many is not given ({ask})"
         if how.startswith("as long as"):
-            return f"activating it costs {base} less ({less}) {how}, which the question does not say"
+            total = f"({max(0, int(printed.group(1)) - int(less))})" if printed and less.isdigit() else ""
+            lower = f"{total}, {base} less ({less})," if total else f"{base} less ({less})"
+            if holds is None:
+                return f"activating it costs {lower} only {how}, which the question does not say " \
+                       "(condition-true/false:CARD#N decides it)"
+            condition = how.removeprefix("as long as ")
+            if holds:
+                return f"activating it costs {lower} since {condition} (as the scenario says)"
+            return f"activating it costs {base}: it is ({less}) less only {how}, which no longer holds (as the " \
+                   "scenario says)"
         return f"activating it costs {base} less ({less}){', ' + how if how else ''}"
 
     def _banish_return(self, once: OneTime, doing: list[Paragraph], spec: EffectSpec, t: int) -> None:
@@ -1069,21 +1091,33 @@ class Evaluator:
         if not any(e.origin is not Origin.STANDING and e.kind is Kind.ONE_SHOT for p in chosen for e in p.effects):
             return made
         for p in resolving:
-            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+) ([A-Z][\w' ,-]*?) tokens?\b", p.text):
+            for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+|that many) ([A-Z][\w' ,-]*?) tokens?\b",
+                                 p.text):
                 try:
                     token = self.lookup(m.group(2).strip())
                 except QuestionError:
                     continue
                 n = _NUMBER.get(m.group(1).lower(), 1)
                 counters = _WITH_COUNTERS.match(p.text[m.end():])
+                put = (counters.group(2).lower(), _NUMBER.get(counters.group(1).lower(), 1)) if counters else None
+                if m.group(1).lower() == "that many":  # "Sacrifice any number of domains then summon that many ...
+                    n, put = self._that_many(card, p.text, m)  # tokens": as many as the count given
                 for _ in range(n):
                     obj = self._new_object(token.name, token, t, False, controller=controller)
                     obj.summoned_by, obj.made = card.name, "token"
-                    if counters:  # "Summon a Fledgling token with a buff counter on it": on the token
-                        kind = counters.group(2).lower()
-                        obj.counters[kind] = obj.counters.get(kind, 0) + _NUMBER.get(counters.group(1).lower(), 1)
+                    if put:  # "Summon a Fledgling token with a buff counter on it": on the token
+                        obj.counters[put[0]] = obj.counters.get(put[0], 0) + put[1]
                     made.append(obj)
                 self.note(notes.summoned(card.name, token.name))
+            for m in COPY_MADE.finditer(_no_reminders(p.text)):  # "summon a token copy of a ... regalia you control"
+                copied = m.group(1).strip()
+                spec = ObjectSpec(text=f"token copy of {copied}", supertypes=frozenset({"token"}),
+                                  controller=controller)
+                obj = self._new_object(spec.text, None, t, False, spec)
+                obj.summoned_by, obj.made = card.name, "token"
+                made.append(obj)
+                self.note(notes.summoned(card.name, f"a token copy of {copied} (the copied card is not named, so its "
+                                                    "printed values are unknown)"))
             names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
             back = re.search(r"\b[Rr]eturn (?:" + names + r")\b[^.]*?\bto the field\b([^.]*)", p.text)
             if back and is_permanent(card) and not any(o.made == "returned" and o.summoned_by == card.name
@@ -1100,6 +1134,29 @@ class Evaluator:
                 made.append(obj)
                 self.note(notes.returned_new(card.name))
         return made
+
+    def _that_many(self, card: Card, text: str, m: re.Match[str]) -> tuple[int, tuple[str, int] | None]:
+        """"Sacrifice any number of domains then summon that many Automaton Drone tokens. Each of those tokens enters
+        the field rested with an amount of buff counters on it equal to the amount of domains sacrificed this way":
+        how many (a count given whose words name what was sacrificed, or "that many"), else one, said; the counters
+        each token enters with are that many too."""
+        before = re.search(r"any (?:number|amount) of ([\w ]+?)(?: then\b|,|\.|$)", text[: m.start()], re.I)
+        noun = _words(before.group(1)) if before else set()
+        key = next((k for k in self.counts if (noun and noun & _words(k)) or "that many" in k.lower()), None)
+        if key is not None:
+            self.counts_used.add(key)
+            n, given = self.counts[key], True
+        else:
+            n, given = 1, False
+            what = f"{before.group(1)} {'sacrificed' if 'acrifice' in text[: m.start()] else 'chosen'}" \
+                if before else "that many"
+            self.note(notes.that_many(card.name, m.group(2).strip(), what))
+            said = f"one {m.group(2).strip()} token is assumed (“that many”: how many {what} is not given; " \
+                   f"--count \"{what}=N\")"
+            if said not in self.said_first:
+                self.said_first.append(said)
+        equal = re.search(r"with an amount of (\w+) counters on it equal to the amount of ", text[m.end():], re.I)
+        return n, ((equal.group(1).lower(), n) if equal and given else None)
 
     def _start_each(self, card: Card, effect: ReadEffect, spec: EffectSpec, t: int,
                     source: Obj | None) -> list[Instance]:
@@ -1472,6 +1529,17 @@ class Evaluator:
         def named(i: Instance) -> bool:
             return i.card.name == card.name and (not part or i.read.label == part or i.read.part == part)
         mine = [i for i in self.instances if named(i) and (i.read.condition or i.read.requires)]
+        costs = [o for o in self.one_time if o.card == card.name and (not part or part in o.labels)
+                 and " as long as " in o.cost]
+        for once in costs:  # "This ability costs (2) less to activate as long as Lena is distant"
+            once.cost = self._ability_cost(once.cost_text, on)
+        if costs and not mine:
+            return
+        if not mine and any(named(i) and re.fullmatch(r"pride \d+", i.read.change) for i in self.instances):
+            # "Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": its condition is the
+            # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
+            self.pride_given[card.name] = (on, t)
+            return
         if not mine:
             with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
                                       if i.read.condition or i.read.requires})
@@ -1539,6 +1607,10 @@ class Evaluator:
             self.cite("GA9")
             self.note(notes.level_up("a champion card not named", champion.card.name if champion.card else
                                      "the champion"))
+            if "level" in champion.counters:  # champion[level=1] then level-up:champion: one level higher
+                champion.counters["level"] += 1
+                champion.levelled += 1
+                self.note(notes.level_up_written(champion.counters["level"]))
             return
         old = champion.card
         for inst in self.instances:
@@ -2073,26 +2145,14 @@ class Evaluator:
             changing = [i for i in self.instances if i is not inst and i.status == "active"
                         and (i.moment <= inst.moment or m.group(0) in condition)
                         and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
-            reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
-            net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
-                .get("level") or {}
-            base = net.get("base")
-            written = base is None and "level" in champion.counters
-            if written:
-                base = champion.counters["level"]
-            amounts = [c.get("amount") for c in net.get("changes", [])]
-            delta = sum(a for a in amounts if a is not None)
             who = "your champion" if inst.controller == "you" else "the opponent's champion"
-            by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
             need = int(m.group(1))
-            if base is None or None in amounts:
+            level, told, by, delta = self._level_of(champion, changing, who)
+            if level is None:
                 if by:  # not decidable: said aloud, with what it takes
                     self.note(notes.level_assumed(inst.label, m.group(0), who, by, need - delta))
                 continue
-            level = base + delta
             met = level >= need
-            told = f"{who} is level {level} ({base} {'as written' if written else 'printed'}" + (
-                f", {by})" if by else ")")
             self.note(notes.level_decided(inst.label, m.group(0), told, met))
             in_condition = m.group(0) in condition
             rest = re.sub(r"\s*" + re.escape(m.group(0)), "", condition if in_condition else requires).strip()
@@ -2108,6 +2168,81 @@ class Evaluator:
                 inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({m.group(0)}) does " \
                                   f"not hold: {told}"
                 inst.status_rules.append("GA4")
+
+    def _level_of(self, champion: Obj, changing: list[Instance], who: str) -> tuple[int | None, str, str, int]:
+        """(the champion's level or None when the scenario does not give it, how it is told, the level changes
+        that reach it in words, their sum): its card's printed level or `champion[level=5]`, with those changes."""
+        reaches = [r for r in (self.reach(i, champion) for i in changing) if r is not None and r.applies]
+        net = net_json(champion.card, self.changes(champion, self.ordered([r.inst for r in reaches]))) \
+            .get("level") or {}
+        base = net.get("base")
+        written = base is None and "level" in champion.counters
+        if written:
+            base = champion.counters["level"]
+        amounts = [c.get("amount") for c in net.get("changes", [])]
+        delta = sum(a for a in amounts if a is not None)
+        by = ", ".join(f"{c['words']} from {c['card']}" for c in net.get("changes", []))
+        if base is None or None in amounts:
+            return None, "", by, delta
+        how = f"{base} printed" if not written else f"{base} as written" if not champion.levelled else \
+            f"{base - champion.levelled} as written, +{champion.levelled} levelling up"
+        told = f"{who} is level {base + delta} ({how}" + (f", {by})" if by else ")")
+        return base + delta, told, by, delta
+
+    def _counted_abilities(self, obj: Obj, order: list[Placed], result: dict[str, object]) -> None:
+        """"Dahlia has ranged X, where X is the amount of water element cards in your graveyard", "For each counter
+        removed this way, Steady Sharpshooter gains ranged 2": the keyword's number from the count given (--count),
+        else one step, said in the ability's own words ("ranged 1 (X = 1: ..., not given)")."""
+        abilities = result.get("abilities")
+        if not isinstance(abilities, list):
+            return
+        for placed in order:
+            read = placed.inst.read
+            if read.prop != "abilities" or not read.per or read.change not in abilities:
+                continue
+            counted, given = self._own_counters(placed.inst, obj) or self.count_of(placed.inst)
+            times = re.match(r"(twice|three times|four times) the (?:amount|number) of ", read.per)
+            n = counted * ({"twice": 2, "three times": 3, "four times": 4}[times.group(1)] if times else 1)
+            said = "" if given else ", not given"
+            m = re.fullmatch(r"(.+?) (?:(\d+)\s?([+-])\s?)?X", read.change)
+            if m:
+                total = (int(m.group(2)) + (n if m.group(3) == "+" else -n)) if m.group(2) else n
+                words = f"{m.group(1)} {max(0, total)} (X = {n}: {read.per}{said})"
+            elif counted == 1:
+                words = f"{read.change} (one {read.per}{said})"
+            else:
+                twice = "twice" if counted == 2 else f"{counted} times"
+                words = f"{read.change}, {twice} (one for each {read.per}: {counted}{said})"
+            abilities[abilities.index(read.change)] = words
+
+    def _obeys(self, answer: ObjectAnswer) -> None:
+        """"Pride 2 (This ally won't obey you unless your champion is level 2 or higher.)": whether the unit obeys
+        is decided by its controller's champion's level as the scenario gives it (or condition-true/false:CARD),
+        else said aloud as open; the unit keeps pride either way."""
+        prides = [int(m.group(1)) for a in answer.result.get("abilities", [])  # type: ignore[attr-defined]
+                  for m in [re.fullmatch(r"pride (\d+)", str(a))] if m]
+        if not prides:
+            return
+        need, obj = max(prides), answer.obj
+        who = "your champion" if obj.controller == "you" else "the opponent's champion"
+        given = self.pride_given.get(obj.card.name) if obj.card is not None else None
+        champion = next((o for o in self.objects if "champion" in o.types and o.left is None and o.zone == "field"
+                         and o.controller == obj.controller and o is not obj), None)
+        level, told = None, ""
+        if given is None and champion is not None:
+            changing = [i for i in self.instances if i.status == "active"
+                        and any(stat == "level" for stat, *_ in i.read.amounts) and self._reaches_object(i, champion)]
+            level, told, _, _ = self._level_of(champion, changing, who)
+        if given is not None:
+            obeys: bool | None = given[0]
+            why = f"{who} is {'level ' + str(need) + ' or higher' if given[0] else 'below level ' + str(need)} " \
+                  f"(from moment {given[1]}, as the scenario says)"
+        elif level is not None:
+            obeys, why = level >= need, told
+        else:
+            obeys, why = None, f"{who}'s level is not given (write champion[level=N], or condition-true/false:CARD)"
+        answer.result["obeys"] = {"pride": need, "obeys": obeys, "why": why}
+        self.note(notes.pride(obj.describe(), need, obeys, why))
 
     def judge(self) -> Verdict:
         self._grant_statics()
@@ -2131,7 +2266,9 @@ class Evaluator:
                 result["counters_assumed"] = list(dict.fromkeys(self.x_taken[obj.id]))
             if self.watched_by.get(obj.id):  # "whenever an Animal enters ..., put a buff counter on it"
                 result["counters_on_entering"] = dict(self.watched_by[obj.id])
+            self._counted_abilities(obj, order, result)
             answers.append(ObjectAnswer(obj, reaches, order, result, net))
+            self._obeys(answers[-1])
         for obj in {x.target.id: x.target for x in self.one_time if x.target is not None}.values():
             if all(a.obj is not obj for a in answers):  # a target asked about only through the one-time card
                 reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]

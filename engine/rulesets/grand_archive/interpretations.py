@@ -454,3 +454,24 @@ def opponents_turn(card: str, when: str, moved: bool) -> Interpretation:
     return Interpretation(f"opponents-turn:{card}", "GA11",
                           f"{card} is activated only during an opponent's {when}; the scenario's turn at that moment "
                           "is its controller's, so it is taken as written (the turns were given by the events).")
+
+
+def pride(obj: str, need: int, obeys: bool | None, why: str) -> Interpretation:
+    said = {True: "it obeys you", False: "it won't obey you", None: "whether it obeys you is open"}[obeys]
+    return Interpretation(f"pride:{obj}", None,
+                          f"{obj[:1].upper()}{obj[1:]} has pride {need} (its reminder text: it won't obey its "
+                          f"controller unless their champion is level {need} or higher): {said}, since {why}. It keeps "
+                          "pride either way; only whether it obeys changes with the level.")
+
+
+def level_up_written(level: int) -> Interpretation:
+    return Interpretation("level-up-written", "GA9",
+                          f"The champion's level was written and it levels up into a card not named, so it is taken "
+                          f"to be one level higher: level {level} (name the champion card to use its printed level).")
+
+
+def that_many(card: str, token: str, what: str) -> Interpretation:
+    return Interpretation(f"that-many:{card}", None,
+                          f"{card} summons “that many” {token} tokens; the question does not say how many "
+                          f"{what}, so one token is assumed (and the counters that number gives it are not put); "
+                          f"give it with --count \"{what}=N\".")

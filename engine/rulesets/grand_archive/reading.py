@@ -417,7 +417,9 @@ def _classify(verb: str, what: str, quotes: list[str]) -> list[_Change]:
             return [_Change("D", f"{verb} {trigger.group(1)}", "abilities", trigger.group(1))]
         for k in KEYWORDS:
             if low.startswith(k):
-                phrase = re.match(r"^" + re.escape(k) + r"(?: \d+)?", low).group(0)  # type: ignore[union-attr]
+                # "ranged 2", "ranged X" / "retort 2+X" (the X counted from its "where X is", never dropped)
+                counted = re.match(r"^" + re.escape(k) + r"(?: (\d+\s?[+-]\s?x|x|\d+)\b)?", low)
+                phrase = k + (f" {counted.group(1).upper()}" if counted and counted.group(1) else "")
                 out.append(_Change("D", f"{verb} {phrase}", "abilities", phrase))
                 rest = low[len(phrase):]
                 for extra in re.findall(r"(?:,| and| and/or) (" + "|".join(map(re.escape, KEYWORDS)) + r")", rest):
@@ -704,6 +706,11 @@ _SUMMON_MADE = re.compile(r"\b(?i:summons?) (?i:an?|one|two|three|four|five|\d+|
                           r"(?i:tokens?)\b")
 
 
+# "Summon a token copy of a non-Distortion regalia you control", "Each player summons a token copy of each ...":
+# the copies made, for a later "It" / "Those copies"
+COPY_MADE = re.compile(r"\b(?i:summons?) (?:a|one) token cop(?:y|ies) of ([^.]+)", re.I)
+
+
 def _made(sentence: str, card: Card | None) -> SetSpec | None:
     """The object a sentence makes, for a later "it" / "that token" / "they" of the same text: a token it summons
     ("Summon a Fledgling token with a buff counter on it. It gains intercept until end of turn"), or the card itself
@@ -712,6 +719,9 @@ def _made(sentence: str, card: Card | None) -> SetSpec | None:
     m = _SUMMON_MADE.search(sentence)
     if m:
         return SetSpec(f"the {m.group(1).strip()} token", types=frozenset({"token"}), made="token")
+    copy = COPY_MADE.search(sentence)
+    if copy:
+        return SetSpec(f"the token copy of {copy.group(1).strip()}", types=frozenset({"token"}), made="token")
     if card is None:
         return None
     names = "|".join(re.escape(n) for n in sorted(short_names(card), key=len, reverse=True))
@@ -923,6 +933,16 @@ def _number(word: str) -> int | None:
     return _COUNTS.get(word.lower(), int(word) if word.isdigit() else None)
 
 
+# "has ranged X, where X is ...", "has retort 2+X, where X is ...": a keyword's number counted
+_KEYWORD_X = re.compile(r"\b(?:" + "|".join(map(re.escape, KEYWORDS)) + r") (?:\d+\s?[+-]\s?)?X\b", re.I)
+
+
+def _counted_keyword(change: _Change) -> bool:
+    """A keyword ability with a number ("ranged 2", "ranged X", "retort 2+X"): a "for each" or an X counts it."""
+    return change.prop == "abilities" and not change.change.startswith(("\"", "“")) and \
+        bool(re.search(r" (?:\d+(?:\s?[+-]\s?X)?|X)$", change.change))
+
+
 def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
     """(body without it, what one step of the amount counts, the cap, how many of it make one step) for "for each
     ...", "for every five ..." and "where X is ..."."""
@@ -933,7 +953,8 @@ def _amount_basis(body: str) -> tuple[str, str, int | None, int]:
             return (body[: m.start()] + (" " if pattern is _FOR_EACH_TAIL else "") + body[m.end():]).strip(), \
                 m.group(3).strip(), _number(cap) if cap else None, (_number(every) or 1) if every else 1
     m = _WHERE_X.search(body)
-    if m and re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)|\bput X\b", body, re.I):
+    if m and (re.search(r"[+-]\s?X(?:\b|(?=POWER|LIFE))|\bX (less|more)\b|\(X\)|X\)|\bput X\b", body, re.I)
+              or _KEYWORD_X.search(body)):
         return body[: m.start()].strip(), m.group(1).strip(), None, 1
     return body, "", None, 1
 
@@ -1029,8 +1050,9 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       change=_unmask(change.change, ctx.quotes), affected=spec, form=form, form_words=form_words,
                       condition=condition, exclusive=change.exclusive, removes_abilities=change.removes,
                       adds=change.adds, amounts=change.amounts,
-                      per=ctx.per if change.amounts else "", cap=ctx.cap if change.amounts else None,
-                      every=ctx.every if change.amounts and ctx.per else 1,
+                      per=ctx.per if change.amounts or _counted_keyword(change) else "",
+                      cap=ctx.cap if change.amounts or _counted_keyword(change) else None,
+                      every=ctx.every if (change.amounts or _counted_keyword(change)) and ctx.per else 1,
                       x_terms=tuple((stat, f * ctx.x_is, fixed) for stat, f, fixed in change.x_terms)
                       if ctx.per and ctx.x_is else (), inherited=ctx.inherited,
                       requires="; ".join([*((" ".join(f"[{c}]" for c in ctx.conditions),) if ctx.conditions
@@ -1042,7 +1064,7 @@ def _effect(ctx: _Context, sentence: str, verb: str, change: _Change, spec: SetS
                       delayed=ctx.delayed if resolving else "")
 
 
-def read_paragraph(card: Card, label: str, text: str, standing: bool = False) -> Paragraph:
+def read_paragraph(card: Card, label: str, text: str, standing: bool = False, made: SetSpec | None = None) -> Paragraph:
     quotes: list[str] = []
     text = text.replace("\ufff0", "")
     indefinite = bool(re.search(r"lasts indefinitely", text, re.I))
@@ -1108,6 +1130,8 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False) ->
     if inherited and not trigger:
         origin, origin_words, resolving = Origin.STANDING, f"inherited effect of {card.name} (in the lineage)", False
     ctx = _Context(card, label, origin, origin_words, conditions, indefinite, quotes, inherited=bool(inherited))
+    if made is not None and _BACK_TO_MADE.search(body):  # "those tokens" of an earlier paragraph's summon
+        ctx.last_target = made
     # "At the beginning of your next recollection phase, ...": a delayed trigger; what follows starts then
     ctx.delayed = trigger.rstrip(":") if re.match(r"^at the beginning of your next\b", trigger, re.I) else ""
     effects: list[ReadEffect] = []
@@ -1211,6 +1235,16 @@ def _looks_continuous(sentence: str) -> bool:
     return bool(CUE.search(low))
 
 
+# a later paragraph's words for the tokens an earlier one summoned ("[Alice Bonus] If ..., those tokens also gain
+# taunt until end of turn" after "Summon two Pawn Piece tokens.")
+_BACK_TO_MADE = re.compile(r"\b(?:those tokens|those copies|that token|the tokens?)\b", re.I)
+
+
 def read_card(card: Card) -> CardReading:
-    paragraphs = tuple(read_paragraph(card, str(i), text) for i, text in enumerate(paragraphs_of(card), start=1))
-    return CardReading(card.name, paragraphs)
+    paragraphs: list[Paragraph] = []
+    made: SetSpec | None = None
+    for i, text in enumerate(paragraphs_of(card), start=1):
+        paragraphs.append(read_paragraph(card, str(i), text, made=made))
+        made = next((m for s in re.split(r"(?<=[.!])\s+", REMINDER.sub("", text)) for m in [_made(s, card)]
+                     if m is not None and m.made == "token"), made)
+    return CardReading(card.name, tuple(paragraphs))

@@ -347,6 +347,20 @@ def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
     return out
 
 
+def _obeys(answer: ObjectAnswer) -> str:
+    """"Gray Wolf won't obey you: your champion is level 1 (1 as written)": what its pride decides."""
+    said = answer.result.get("obeys")
+    if not isinstance(said, dict):
+        return ""
+    whom = "you" if answer.obj.controller == "you" else "your opponent"
+    subject = _subject(answer)
+    if said["obeys"] is None:
+        return f"{subject} won't obey {whom} unless {'your' if whom == 'you' else 'their'} champion is level " \
+               f"{said['pride']} or higher (pride {said['pride']}), which the question does not say"
+    verb = "obeys" if said["obeys"] else "won't obey"
+    return f"{subject} {verb} {whom} (pride {said['pride']}): {said['why']}"
+
+
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
     once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
@@ -381,6 +395,7 @@ def summary(verdict: Verdict) -> str:
     elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
+    clauses += [c for a in told for c in [_obeys(a)] if c]
     clauses += verdict.said_first  # how the scenario's order was read ("taken to have been on the field before")
     unread = _unread_clause(verdict).removeprefix("; ")
     if unread:  # a clause of its own, so a long answer is split before it rather than run on

@@ -11,6 +11,19 @@ card that shares the printed words (found in the imported shared data by the tes
    add one with --object before it" although the player named it. A target must be on the field when the effect
    resolves, so the object written right after such an effect is taken as there before it, as its target, and the
    first line says so; an object that does not fit is still refused with the reason.
+4. "Pride N (This ally won't obey you unless your champion is level N or higher.)" could not be given: the champion's
+   level (printed, `champion[level=N]`, level changes, a level-up after a written level) or condition-true/false:CARD
+   now decides whether the unit obeys, and with no level the first line says it is open (never silently decided).
+5. Counts that could not be given: a keyword's number counted by "where X is ..." or "For each ..." ("Dahlia has
+   ranged X, where X is the amount of water element cards in your graveyard", "retort 2+X", "For each counter
+   removed this way, Steady Sharpshooter gains ranged 2") lost its X; an ability's cost "(X) less to activate,
+   where X is the amount of omens you have" refused --count; "costs (2) less to activate as long as Lena is
+   distant" came out garbled and could not be switched. Now --count decides the number (else one, said "not
+   given") and condition-true/false:CARD#P decides the "as long as" of the cost.
+6. Tokens' back-references: "those tokens" in a later paragraph (Doubled Pawns) asked for a target; "It" / "Those
+   copies" after "summon a token copy of ..." (Excalibur, Reflected Edge; Duality's Convergence) meant the card
+   itself or asked for a target; "summon that many ... tokens" made none. Now they are the tokens that text made
+   (a token copy is a token whose copied card is not named), and "that many" is counted by --count, else one, said.
 """
 
 from __future__ import annotations
@@ -139,3 +152,152 @@ def test_an_object_written_right_after_a_targeted_effect_is_its_target(db, capsy
     assert compared >= 150, compared
     claws = _judged(lookup, [("effect", "Beastbond Claws"), ("object", "ally:human")])
     assert isinstance(claws, str) and "needs a target" in claws, claws
+
+
+def _pride_cards(all_cards: dict) -> list[tuple[str, str, int]]:
+    """(card, paragraph, N) for every real card whose own printed paragraph is "Pride N (...)"."""
+    found = []
+    for name, card in sorted(all_cards.items()):
+        for p in read_card(card).paragraphs:
+            m = re.match(r"Pride (\d+)\b", p.text)
+            if m and any(e.change == f"pride {m.group(1)}" and e.affected.self_only for e in p.effects):
+                found.append((name, p.label, int(m.group(1))))
+    return found
+
+
+def test_pride_is_decided_by_the_champions_level_or_said_open(db, capsys):
+    """Every real card printing "Pride N" (Gray Wolf, Seafletched Serpent, Arima, Blue Slime, ...): with no level the
+    first line says it won't obey unless the champion is level N or higher, which the question does not say; with
+    champion[level=N] it obeys, with N-1 it won't; condition-true/false:CARD#P says it directly; a level-up after a
+    written level counts one level."""
+    found = _pride_cards(cards(db))
+    assert len(found) >= 30 and {"Gray Wolf", "Seafletched Serpent"} <= {n for n, _, _ in found}, found
+    for name, label, n in found:
+        open_ = ask(db, capsys, "--effect", f"{name}#{label}")
+        assert f"won't obey you unless your champion is level {n} or higher" in open_["summary"], \
+            (name, open_["summary"])
+        high = ask(db, capsys, "--object", f"champion[level={n}]", "--effect", f"{name}#{label}")
+        assert f"obeys you (pride {n})" in high["summary"], (name, high["summary"])
+        low = ask(db, capsys, "--object", f"champion[level={n - 1}]", "--effect", f"{name}#{label}")
+        assert f"won't obey you (pride {n})" in low["summary"], (name, low["summary"])
+        mine = [o for o in low["objects"] if o["object"] == name]
+        assert mine and mine[0]["result"]["obeys"] == {"pride": n, "obeys": False, "why": mine[0]["result"]["obeys"]
+                                                       ["why"]}, (name, mine)
+        off = ask(db, capsys, "--effect", f"{name}#{label}", "--then", f"condition-false:{name}#{label}")
+        assert f"won't obey you (pride {n})" in off["summary"], (name, off["summary"])
+    up = ask(db, capsys, "--object", "champion[level=1]", "--effect", "Gray Wolf", "--then", "level-up:champion")
+    assert "obeys you (pride 2): your champion is level 2" in up["summary"], up["summary"]
+
+
+_KEYWORD_COUNTED = re.compile(r"\b(?:has|have|gains?) ([a-z]+) (?:(\d+)\s?\+\s?)?X, where X is|^For each ([^,]+), .*\b"
+                              r"gains? ([a-z]+) (\d+)\b", re.I)
+
+
+def test_a_keywords_number_is_counted_never_dropped(db, capsys):
+    """Every real card whose keyword's number is an X or a "for each" (Dahlia, Diana, Sworn Windhand, Steady
+    Sharpshooter): --count decides the number; with none given the first line says one was taken (not given)."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        for effect in read_card(card).effects:
+            m = _KEYWORD_COUNTED.search(effect.sentence)
+            if m and effect.prop == "abilities":
+                found.append((name, effect.part, effect.per, m))
+    assert {"Dahlia, Idyllic Dreamer", "Steady Sharpshooter", "Sworn Windhand"} <= {n for n, _, _, _ in found}, found
+    for name, part, per, m in found:
+        assert per, (name, m.group(0))
+        unsaid = ask(db, capsys, "--effect", f"{name}#{part}")
+        assert "not given" in unsaid["summary"], (name, unsaid["summary"])
+        three = ask(db, capsys, "--effect", f"{name}#{part}", "--count", f"{per.split(' of ', 1)[-1]}=3")
+        times = 3 if per.startswith("three times") else 1
+        if m.group(1):  # "ranged X" / "retort 2+X"
+            want = f"{m.group(1).lower()} {int(m.group(2) or 0) + 3 * times} (X = {3 * times}"
+        else:  # "For each ..., gains ranged 2": that many times
+            want = f"{m.group(4).lower()} {m.group(5)}, 3 times"
+        assert want in three["summary"] and "not given" not in three["summary"], (name, want, three["summary"])
+
+
+_COST = re.compile(r"This ability costs \((\d+|X)\) less to activate(?:,? (as long as [^.]+|where X is the amount of "
+                   r"([^.]+)))\.")
+
+
+def test_an_ability_costs_as_long_as_or_x_is_decided_by_the_question(db, capsys):
+    """Every real card whose ability "costs (N) less to activate as long as ..." (Lena, Huang Zhong) or "costs (X)
+    less to activate, where X is the amount of ..." (Leporine Masque, Merlin): the cost is said with its printed
+    number, and condition-true/false:CARD#P or --count decides it."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        for p in read_card(card).paragraphs:
+            m = _COST.search(p.text)
+            printed = re.match(r"^(?:\[[^\]]+\]\s*)*\((\d+)\)", p.text)
+            if m and printed:
+                found.append((name, p.label, int(printed.group(1)), m))
+    assert {"Lena, Dorumegia's Herald", "Leporine Masque"} <= {n for n, _, _, _ in found}, found
+    for name, label, printed, m in found:
+        if m.group(2).startswith("as long as"):
+            less = int(m.group(1))
+            open_ = ask(db, capsys, "--effect", name)
+            assert f"costs ({printed - less}), ({printed}) less ({less}), only {m.group(2)}" in open_["summary"], \
+                (name, open_["summary"])
+            off = ask(db, capsys, "--effect", name, "--then", f"condition-false:{name}#{label}")
+            assert f"costs ({printed}): it is ({less}) less only {m.group(2)}, which no longer holds" in \
+                off["summary"], (name, off["summary"])
+            on = ask(db, capsys, "--effect", name, "--then", f"condition-true:{name}#{label}")
+            assert f"costs ({printed - less}), ({printed}) less ({less}), since" in on["summary"], (name, on["summary"])
+        else:
+            given = ask(db, capsys, "--effect", name, "--count", f"{m.group(3)}=2")
+            assert f"costs ({max(0, printed - 2)}): ({printed}) less (X), X = 2" in given["summary"], \
+                (name, given["summary"])
+            unsaid = ask(db, capsys, "--effect", name)
+            assert "how many is not given" in unsaid["summary"], (name, unsaid["summary"])
+
+
+_SUMMONS = re.compile(r"\b[Ss]ummons? (?:an?|one|two|three|\d+|that many) [A-Z][\w' ,-]*? tokens?\b"
+                      r"|\b[Ss]ummons? (?:a|one) token cop(?:y|ies) of ")
+_BACK = re.compile(r"(?:^|[.,] )(?:\[[^\]]+\] )?(?:If [^,]+, )?([Tt]hose tokens|[Tt]hose copies|It|Each of those "
+                   r"tokens|Then they)\b")
+
+
+def test_the_tokens_a_text_summons_are_what_its_later_words_mean(db, capsys):
+    """Every real card that summons tokens (or token copies) and then says "those tokens" / "those copies" / "It" of
+    them, in the same paragraph or a later one: the effect read is for the tokens made (never a target, never the
+    card itself), and asked about, the answer reaches the tokens the card made."""
+    found = []
+    for name, card in sorted(cards(db).items()):
+        reading = read_card(card)
+        summoned = False
+        for p in reading.paragraphs:
+            for sentence in re.split(r"(?<=[.!])\s+", p.text):
+                if summoned and _BACK.search(sentence):
+                    mine = [e for e in p.effects if e.sentence.strip()[:30] in sentence]
+                    if mine:
+                        found.append((name, p.label, mine))
+                summoned = summoned or bool(_SUMMONS.search(sentence))
+    names = {n for n, _, _ in found}
+    assert {"Doubled Pawns", "Excalibur, Reflected Edge", "Duality's Convergence", "Assemble the Ancients"} <= names, \
+        sorted(names)
+    for name, label, effects in found:
+        for effect in effects:
+            assert effect.affected.made == "token" and not effect.affected.target, (name, effect.sentence,
+                                                                                  effect.affected)
+        out = ask(db, capsys, "--effect", f"{name}#{label}")
+        reached = [o for o in out["objects"] if any(e["applies"] for e in o["effects"])]
+        assert reached and all(name not in o["object"] for o in reached), (name, out["summary"])
+        assert "left the field" not in out["summary"], (name, out["summary"])
+    pawns = ask(db, capsys, "--effect", "Doubled Pawns#2")
+    assert len([o for o in pawns["objects"] if o["object"] == "Pawn Piece"]) == 2, pawns["objects"]
+
+
+def test_that_many_tokens_are_counted(db, capsys):
+    """"Sacrifice any number of domains then summon that many Automaton Drone tokens. Each of those tokens enters the
+    field rested with an amount of buff counters on it equal to the amount of domains sacrificed this way": the
+    count given makes that many tokens, each with that many buff counters; none given: one token, said."""
+    printed = [n for n, c in cards(db).items()  # (a replacement "if you would summon ..., summon that many" aside)
+               if re.search(r"\bany (?:number|amount) of [^.]+\bsummons? that many\b", c.text or "", re.I)]
+    assert "Assemble the Ancients" in printed, printed
+    for name in printed:
+        unsaid = ask(db, capsys, "--effect", name)
+        assert "token is assumed (“that many”" in unsaid["summary"], (name, unsaid["summary"])
+    three = ask(db, capsys, "--effect", "Assemble the Ancients", "--count", "domains sacrificed=3")
+    drones = [o for o in three["objects"] if o["object"] == "Automaton Drone"]
+    assert len(drones) == 3 and "assumed" not in three["summary"], three["summary"]
+    assert "3 buff counters" in three["summary"], three["summary"]
