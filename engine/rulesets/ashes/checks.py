@@ -106,6 +106,11 @@ def antecedent_skip(part: Part, dep: PartResult | None) -> str:
         return ""
     done = dep.outcome == "resolves"
     if part.link == "if-not":
+        if done and any("not by you" in n for n in dep.part.notes):
+            # another player's "may" taken as done (said in the answer): their not doing it is asked with --decline
+            return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was taken as done " \
+                   "(the other player's choice; if they do not or cannot, it happens: ask with that choice " \
+                   f"declined, --decline {dep.part.n})"
         if done:
             return f"it happens only if part {dep.part.n} was not done, and part {dep.part.n} was done"
         if dep.outcome == "skipped" and dep.part.link in ("refers-back", "result", "if-you-do", "to") and \

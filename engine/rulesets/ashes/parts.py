@@ -356,9 +356,10 @@ _DISCARD_EMPTY = re.compile(r"\byour discard pile is empty\b|\byou have no cards
 _DISCARD_HAS = re.compile(r"\bthere (?:is|are) (?:a|an|1|one|at least 1) (?:card|cards) in your discard pile\b",
                           re.I)
 # "The player that controls the targeted unit may ...": a choice, but someone else's.
-_OTHERS_MAY = re.compile(r"^(?:the player (?:that|who) [^.]*?|its controller|its controlling player|that unit's "
-                         r"controller|an opponent|that opponent|the opponent|each opponent|its owner|their controller|"
-                         r"that player|the targeted player) may\b", re.I)
+_OTHERS_MAY = re.compile(r"^(?:the player (?:that|who) (?!played this)[^.]*?|its controller|its controlling player|"
+                         r"that unit's controller|an opponent|that opponent|the opponent|each opponent|its owner|"
+                         r"their controller|that player|the targeted player|that target player|"
+                         r"(?:that|the) \w+(?:'s|’s) (?:controlling player|controller|owner)) may\b", re.I)
 
 
 def _antecedent(body: str, earlier: list[Part]) -> int | None:
@@ -532,6 +533,8 @@ def read_parts(text: str, focus: int = 0, first: int = 1, *, optional_all: bool 
         if _OTHERS_MAY.match(body):
             optional = True
             notes.append("the choice is made by the player named, not by you")
+        elif re.match(r"^the player (?:that|who) played this (?:spell|card) may\b", body, re.I):
+            optional = True   # Body Inversion 1e: the player who played it is you
         if joiner == "to" and depends is None and n > 1:
             depends, link = n - 1, "to"
             notes.append("“to”: this part is done by doing the part before it")

@@ -42,7 +42,7 @@ FIRST = (r"(?:in |under |using |with |on |the )?(?:(?:the )?first edition|1e|1st
 REBORN = r"(?:in |under |using |with )?(?:ashes )?reborn(?: version| rules)?"
 TRIGGER = r"(?:does|do|would|will|can) §(\d+) (?:trigger|fire|respond|react)|§(\d+) (?:triggers?|reacts?|fires?)"
 PHOENIXBORN = (r"(?:on|at|targeting|target|against|hit|hits) (?P<who>my|their|his|her|the|an opponents?|opponents?|"
-               r"the opponents?) phoenixborn")
+               r"the opponents?|my opponents?) phoenixborn")
 X = rf"x (?:=|is|of|equals) (?P<n>{NUMBER})"
 # dice said: "with 5 dice in my active pool" (--dice), "I spend 3 dice on a cost" (--exhausted-dice: at least those)
 ACTIVE_DICE = (rf"(?:with |have |has |having |there are )?(?P<n>{NUMBER}) (?:active )?dice (?:in|on) "
@@ -56,6 +56,34 @@ TOKENS_ON = (rf"(?:with|has|had|having|holding|carrying) (?P<n>{NUMBER}) (?P<kin
 # "only 2 Prism Tetras left in my conjuration pile", "no Panther Spirits left": the conjuration named as a card
 CONJ_LEFT = (rf"(?:there (?:are|is) )?(?:only )?(?P<n>{NUMBER}) (?:more )?§\d+ (?:are |is )?(?:left|remaining)"
              rf"(?: (?:in|on) (?:my |the |our )?conjuration pile)?|(?P<m>no) more §\d+")
+# tokens said as a count: "5 wounds", "an exhaustion token", "2 status tokens" (a or an: one)
+_COUNT = rf"(?P<n>{NUMBER}|an?)"
+_KIND = r"(?P<kind>status|wound|exhaustion)(?: tokens?|s)?"
+_HAS = r"(?:already )?(?:has|had|have|with|having|that has|which has|carrying|holding|now has)(?: already)?"
+_WHO = r"(?P<who>my|their|his|her|the opponents?|my opponents?|an opponents?|opponents?|the)"
+# "my Phoenixborn has 6 status tokens", "3 wounds on their Phoenixborn": what is on a player's Phoenixborn
+PB_HAS = rf"{_WHO} phoenixborn {_HAS} {_COUNT} {_KIND}(?: on (?:it|him|her))?"
+PB_ON = rf"(?:there (?:are|is|were|was) )?{_COUNT} {_KIND} on {_WHO} phoenixborn"
+# "Iron Worker has 3 wounds on it", "2 status tokens on my Tidal Crab": what is on a named card
+CARD_HAS = rf"§(?P<u>\d+) (?P<tail>{_HAS} {_COUNT} {_KIND}(?: on (?:it|him|her|them))?)"
+CARD_ON = rf"(?P<tail>(?:there (?:are|is|were|was) )?{_COUNT} {_KIND} on) (?:my |their |the |his |her |opponents |" \
+          rf"my opponents |an opponents )?§(?P<u>\d+)"
+# "if it already has an exhaustion token on it": the card used
+IT_HAS = rf"(?:(?:it|this card|this spell|this unit) {_HAS}|with) {_COUNT} {_KIND}(?: on (?:it|this))?(?<=\S)"
+# "all my Ptera Hatchlings are already in play": none left in the conjuration pile
+ALL_OUT = (r"all (?:of )?(?:my |the |our )?(?:\w+ )?(?:§\d+|conjurations?|\w+s) (?:are |is )?(?:already )?"
+           r"(?:in play|on (?:my |the )?battlefield|out)")
+# "my battlefield is full with a Biter and a Frost Talon": units of mine
+FULL_WITH = r"\bfull (?P<w>(?:with|of) (?:a |an |the |my )?§\d+(?: (?:and|,) (?:a |an |the |my )?§\d+)*)"
+# "they have no unexhausted ready spells", "my opponent has no cards in hand", "they do not": another player's
+# "may" (Law Of Banishment, Anguish, Memory Theft) not done, so its "If they do not or cannot" happens
+_THEY = r"(?:they|he|she|my opponent|the opponent|opponent|its controller|their controller|the other player)"
+THEY_HAVE_NO = (rf"{_THEY} (?:has|have|had|controls?|controlled) no (?P<what>(?:\w+ ){{0,3}}?(?:cards?|spells?|dice|"
+                rf"die|units?|conjurations?))(?: (?:in|on) (?:their |his |her )?(?:hand|draw pile|active pool|"
+                rf"spellboard|battlefield))?")
+THEY_DO_NOT = (rf"{_THEY} (?:do not|don t|dont|does not|doesn t|doesnt|cannot|can t|cant|won t|wont|will not|did not|"
+               rf"didn t|didnt|refuses?|refused|declines?|declined|chooses? not)(?: (?:to )?(?:do it|do so|discard|"
+               rf"pay|move))?")
 # "I play Inkspill", "I use Blood Archer": the card used, when several are named
 USED = (r"\bi (?:play|use|cast|played|used|activate|activated|resolve|resolved|trigger|triggered) "
         r"(?:my |a |an |the )?§(\d+)")
@@ -105,7 +133,7 @@ class AshesPhrases:
                         "spells", "ability", "vs", "response", "respond", "summon", "summons", "summoning"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
-        inner = _ability_words_apart(sentence)
+        inner = _ability_words_apart(_token_words_apart(sentence))
         if inner is sentence:
             return self._read(sentence)
         out = self._read(inner)  # "Leech Warrior's Shadow Drain": no card "Drain Vitality" named
@@ -132,11 +160,24 @@ class AshesPhrases:
             if len(reactions) == 1 and len(rest) == 2:
                 roles[reactions[0]] = "reaction"
                 rest = [n for n in rest if n != reactions[0]]
+        counts, said_counts = _counts_on_cards(sentence)  # "Iron Worker has 3 wounds on it"
         board = _board_units(sentence, rest + list(roles)) if len(rest) > 1 or (rest and roles) else {}
+        for m in said_counts:  # read after the board: "on their Iron Worker that has 1 wound" is one phrase there
+            sentence.use(m, "tail")
         left = [n for n in rest if n not in board]
         used = [sentence.mentions(int(m.group(1)))[0] for m in sentence.find(USED)]
         if len(left) != 1 and used and used[0] in rest + list(roles) and used[0] not in board:
             left = [used[0]]  # "I play Inkspill; opponent has Blue Jaguar and Iron Worker"
+        elif len(left) > 1 and len(spells := [n for n in left if not _is_unit(sentence.cards[n].card)]) == 1 \
+                and not roles:
+            left = spells  # "my opponent's Biter is destroyed while Law of Banishment is in play": a unit is board
+        sideless = [n for n in rest if n not in board and n not in left and n not in roles
+                    and _is_unit(sentence.cards[n].card)]
+        if len(left) == 1 and sideless:
+            names = " and ".join(sentence.cards[n].name for n in sideless)
+            return Ask("which-side", f"Whose is {names}, used with {sentence.cards[left[0]].name}: yours or your "
+                                     f"opponent's? Say “my {sentence.cards[sideless[0]].name}” or “my opponent's "
+                                     f"{sentence.cards[sideless[0]].name}”.")
         if len(left) == 1 and (left[0] in rest or set(rest) <= set(board)) \
                 and all(n in board or n in left or n in roles for n in rest):
             roles.pop(left[0], None)  # "I play Choke; my opponent has X and Y": Choke used, X and Y its board
@@ -155,6 +196,9 @@ class AshesPhrases:
         m = sentence.take_first(CONJ_LEFT)  # before the cards are used: it names the conjuration
         if m is not None and number(m.group("n") or m.group("m") or "") is not None:
             inputs["conjurations_left"] = str(number(m.group("n") or m.group("m")))
+        # "all my Ptera Hatchlings are already in play": none left of what it places
+        if any(p.conjurations for p in _printings(sentence.cards[main].card)) and sentence.take(ALL_OUT):
+            inputs["conjurations_left"] = "0"
         for n in placed:
             sentence.note(f"“{sentence.cards[n].typed}” is the conjuration {inputs['card']} places, not a card used")
         units: list[str] = []
@@ -164,7 +208,10 @@ class AshesPhrases:
                 sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
                               f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
             name = sentence.cards[n].name
-            units.append(f"{name}@{side}" + (f"/wounds={wounds}" if wounds else ""))
+            said_on = dict(counts.get(n, {}))
+            if wounds and "wounds" not in said_on:
+                said_on["wounds"] = wounds
+            units.append(f"{name}@{side}" + _tokens_text(said_on))
             if targeted:
                 inputs.setdefault("target", []).append(f"{_target_part(sentence.cards[main].card)}={name}@{side}")
             sentence.note(f"“{said}” is read as a unit in play ({name}, {'yours' if side == 'mine' else 'theirs'}"
@@ -178,9 +225,23 @@ class AshesPhrases:
             inputs["ruleset"] = "1e"
         elif reborn:
             inputs["ruleset"] = "reborn"
+        pbs: dict[str, dict[str, int]] = {}
+        for m in [*sentence.take(PB_HAS), *sentence.take(PB_ON)]:  # "my Phoenixborn has 6 status tokens"
+            mine = m.group("who") == "my"
+            side = "theirs" if not mine or ("cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b")) \
+                else "mine"
+            pbs.setdefault(side, {})[_kind(m.group("kind"))] = number(m.group("n")) or 0
+        own = dict(counts.get(main, {}))
+        for m in sentence.take(IT_HAS):  # "if it already has an exhaustion token on it"
+            own.setdefault(_kind(m.group("kind")), number(m.group("n")) or 0)
         m = sentence.take_first(TOKENS_ON)
-        if m is not None and _is_unit(sentence.cards[main].card) and number(m.group("n")) is not None:
-            units.insert(0, f"{inputs['card']}@mine/{m.group('kind')}={number(m.group('n'))}")
+        if m is not None and number(m.group("n")) is not None:
+            own.setdefault(_kind(m.group("kind")), number(m.group("n")) or 0)
+        if own.pop("exhaustion", 0):
+            inputs["exhausted"] = True  # the card used is exhausted
+        if own and _is_unit(sentence.cards[main].card):
+            units.insert(0, f"{inputs['card']}@mine" + _tokens_text(own))
+        units += [f"phoenixborn@{side}" + _tokens_text(on) for side, on in pbs.items()]
         if units:
             inputs["unit"] = units
         target = sentence.take_first(PHOENIXBORN)
@@ -244,6 +305,9 @@ class AshesPhrases:
                 return moment
             if moment:
                 inputs["ability"] = moment
+        declined = _their_refusal(sentence, card, inputs.get("ruleset"), inputs.get("ability"))
+        if declined:
+            inputs["decline"] = declined
         return sentence.reading("ruling", inputs)
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -290,7 +354,7 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
         targeted = m.group("verb") in ("on", "at", "targeting", "target", "targets")
         out[n] = (sentence.typed(m), side, wounds or 0, targeted)
     # "my opponent has Blue Jaguar and Iron Worker", "my Iron Worker": units said with their side
-    for pattern, side in ((THEIR_UNITS, "theirs"), (MY_UNITS, "mine")):
+    for pattern, side in ((THEIR_UNITS, "theirs"), (MY_UNITS, "mine"), (FULL_WITH, "mine")):
         for m in sentence.find(pattern):
             added = False
             for k in sentence.slots(m):
@@ -299,7 +363,7 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
                     out[n] = (sentence.typed(m), side, 0, False)
                     added = True
             if added:
-                sentence.use(m)
+                sentence.use(m, "w" if "w" in m.groupdict() else 0)  # "full with X": "full" stays for the board
     return out
 
 
@@ -417,9 +481,13 @@ def _by_moment(sentence: Sentence, card: Card | None, ruleset: str | None,
     scored = []
     for a in (abilities if named is None else abilities_named):
         words = a.trigger.words if a.trigger is not None else (a.text if a.kind == "passive" else "")
-        hit = _stems(words.lower()) & set(said)
+        stems = _stems(words.lower())
+        implied = "leave" in stems and "destroyed" not in stems and "destroyed" in said
+        hit = (stems | ({"destroyed"} if implied else set())) & set(said)
         if hit - {"opponent"}:  # "an opponent" alone is no moment
-            scored.append((len(hit), a, hit))
+            # a unit destroyed leaves play (Ashes Reborn rulebook, "Destroyed"): a "leaves play" trigger reads it,
+            # after one that says "destroyed" itself
+            scored.append((len(hit) - (0.5 if implied else 0), a, hit))
     others = [a for a in abilities if a.kind != "play"]
     if named is not None and scored:
         _use_moment(sentence, said, scored[0][1], scored[0][2])
@@ -492,3 +560,88 @@ def _ability_words_apart(sentence: Sentence) -> Sentence:
         return sentence
     return Sentence(sentence.text, sentence.words, [c for k, c in enumerate(sentence.cards) if k not in drop],
                     sentence.game, used=set(sentence.used), notes=list(sentence.notes))
+
+
+# a token word said as a count ("5 wounds", "an exhaustion token", "2 status tokens"): the board, never a card
+# ("wounds" alone is no Lick Wounds)
+_TOKEN_WORD = r"(?:wounds?|status|exhaustion|tokens?)"
+
+
+def _token_words_apart(sentence: Sentence) -> Sentence:
+    """The sentence without the card spans that are only token words said as a count ("My Phoenixborn has 5
+    wounds": no card Lick Wounds)."""
+    norms = [w.norm for w in sentence.words]
+    drop = set()
+    for i, span in enumerate(sentence.cards):
+        words = norms[span.start:span.end]
+        if not words or not all(re.fullmatch(_TOKEN_WORD, w) for w in words):
+            continue
+        before = norms[span.start - 1] if span.start else ""
+        after = norms[span.end] if span.end < len(norms) else ""
+        if re.fullmatch(rf"{NUMBER}|an?|any|more|many|the|of|status|exhaustion|wound", before) \
+                or re.fullmatch(r"tokens?|on", after):
+            drop.add(i)
+    if not drop:
+        return sentence
+    return Sentence(sentence.text, sentence.words, [c for k, c in enumerate(sentence.cards) if k not in drop],
+                    sentence.game, used=set(sentence.used), notes=list(sentence.notes))
+
+
+def _kind(word: str) -> str:
+    return "wounds" if word.startswith("wound") else word
+
+
+def _tokens_text(on: Mapping[str, int]) -> str:
+    """What is on a unit, as `--unit` takes it: "/wounds=3/status=1/exhausted"."""
+    out = "".join(f"/{k}={v}" for k, v in on.items() if k != "exhaustion")
+    tired = on.get("exhaustion")
+    return out + ("" if tired is None else "/exhausted" if tired == 1 else f"/exhaustion={tired}")
+
+
+def _counts_on_cards(sentence: Sentence) -> tuple[dict[int, dict[str, int]], list[re.Match[str]]]:
+    """Tokens said on a named card ("Iron Worker has 3 wounds on it", "2 status tokens on my Tidal Crab"): card
+    number (first mention) -> kind -> count, and the phrases, whose count's words ("tail") the caller marks read
+    once the board is read (the card's own words stay for the board)."""
+    out: dict[int, dict[str, int]] = {}
+    found = []
+    for pattern in (CARD_HAS, CARD_ON):
+        for m in sentence.find(pattern):
+            count = number(m.group("n"))
+            if count is None:
+                continue
+            n = sentence.mentions(int(m.group("u")))[0]
+            out.setdefault(n, {}).setdefault(_kind(m.group("kind")), count)
+            found.append(m)
+    return out, found
+
+
+def _their_refusal(sentence: Sentence, card: Card | None, ruleset: str | None, wanted: str | None) -> list[str]:
+    """The parts that are another player's "may" which the sentence says they do not or cannot do ("they have no
+    unexhausted ready spells": the part naming ready spells; "they do not": every such part)."""
+    if card is None:
+        return []
+    try:
+        from engine.rulesets.ashes.abilities import read_abilities
+        from engine.rulesets.ashes.editions import printing
+        from engine.rulesets.ashes.resolve import pick_ability
+
+        p = printing(card, ruleset or "reborn") or printing(card, "1e")
+        abilities = read_abilities(p) if p is not None else ()
+        ability = pick_ability(abilities, wanted, card.name, p.type) if abilities and p is not None else None
+    except Exception:  # an unreadable printing: nothing to decline
+        return []
+    theirs = [part for part in (ability.parts if ability is not None else ())
+              if part.optional and any("not by you" in n for n in part.notes)]
+    if not theirs:
+        return []
+    out: list[int] = []
+    for m in sentence.find(THEY_HAVE_NO):
+        noun = m.group("what").split()[-1]
+        said = r"(?:dice|die)" if noun in ("dice", "die") else rf"{re.escape(noun.rstrip('s'))}s?"
+        hits = [part.n for part in theirs if re.search(rf"\b{said}\b", part.text, re.I)]
+        if hits:
+            sentence.use(m)
+            out += hits[:1]
+    if not out and sentence.take(THEY_DO_NOT):
+        out = [part.n for part in theirs]
+    return [str(n) for n in dict.fromkeys(out)]

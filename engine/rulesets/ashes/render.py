@@ -246,6 +246,9 @@ _SHORT = ((re.compile(r"^no legal target: no (?P<what>unit)[^,;]* is in play.*$"
            r"the instruction it depends on \g<how>"),
           (re.compile(r"^it happens only if part \d+ was not done, and part \d+ was done$"),
            "the instruction before it was done"),
+          (re.compile(r"^it happens only if part \d+ was not done, and part \d+ was taken as done \(the other "
+                      r"player's choice; (?P<rest>.+), --decline \d+\)$"),
+           r"the other player's choice before it is taken as done (\g<rest>)"),
           (re.compile(r"^part \d+ could have been done.*$"), "the instruction before it could have been done"),
           (re.compile(r"^its condition is not met: (?P<c>.+)$"), r"\g<c> is not so"),
           (re.compile(r"^its “unless” holds: (?P<c>.+)$"), r"\g<c> is so (it says “unless”)"),
