@@ -487,7 +487,7 @@ class L5rPhrases:
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
-             r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"holdings?",
+             r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"in response to", r"holdings?",
              r"strongholds?", r"triggered traits?")
     answers = ("about the order things triggered at one moment resolve in (the order question) and how long an "
                "effect lasts (the duration question)")
@@ -533,9 +533,6 @@ class L5rPhrases:
             tries = sentence.take_first(TRIES)
             if tries is not None:
                 return self._order_at(sentence, _tried(sentence, tries, cards))
-            response = next(iter(sentence.find(RESPONSE_TO)), None)
-            if response is not None and _responded(sentence, response, cards) is not None:
-                return self._order_at(sentence, _responded(sentence, response, cards))  # type: ignore[arg-type]
             happened = next(iter(sentence.find(HAPPENED)), None)
             if happened is not None and SLOT in happened.group("occ"):  # "My Asp Skirmisher was destroyed": that card
                 return self._order_happened(sentence, happened)
@@ -544,6 +541,10 @@ class L5rPhrases:
                 return self._order_at(sentence, said)
             if happened is not None:
                 return self._order_happened(sentence, happened)
+            response = next(iter(sentence.find(RESPONSE_TO)), None)
+            said = _responded(sentence, response, cards) if response is not None else None
+            if said is not None:
+                return self._order_at(sentence, said)
             period = _period_said(sentence)
             if period is not None:
                 return self._order_at(sentence, period)
