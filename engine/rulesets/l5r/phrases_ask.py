@@ -58,13 +58,15 @@ ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?oppon
                # "can my Reaction respond?", "do I get to play my Reaction", "does Ward of Air trigger": who answers
                r"(?:can|may|could) (?:my|his|her|their|(?:my )?opponents?|i) (?:play (?:my |a |his |her |their )?)?"
                r"reactions? (?:respond|be played|answer)|do i get to (?:play|use) (?:my |a )?reaction|"
-               r"does §\d+ (?:trigger|fire|respond)")
+               r"does §\d+ (?:trigger|fire|respond)|in response to|(?:gets?|get to|go) (?:to )?react first|react first|"
+               r"(?:can|may|could) i (?:still )?(?:play|use) (?:a |my )?reactions?(?: afterwards| after that)?")
 # "Banished entered play and ...; which happens first?", "my Asp Skirmisher was destroyed": the moment said as what
 # happened, without before/after/when; read as the moment after it
 HAPPENED = (r"(?P<occ>(?:my |your |his |her |their |the |a |an )?(?:§\d+|[a-z]+) )(?P<ev>entered play|enters play|"
             r"came into play|(?:was|is|got|gets) (?:destroyed|bowed|dishonou?red|discarded|killed|sent home|"
-            r"straightened|played)|died)")
-_PRESENT = {"entered play": "enters play", "came into play": "enters play", "died": "is destroyed"}
+            r"straightened|played)|died|(?:just )?resolved|resolves)")
+_PRESENT = {"entered play": "enters play", "came into play": "enters play", "died": "is destroyed",
+            "resolved": "resolves", "just resolved": "resolves"}
 # "my opponent has a Reaction to it", "before his Reaction": a Reaction of that player to the moment
 REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i)(?: (?:has|have|had|plays?|played|uses?|used|takes?|"
             r"took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:entering play|enters play|"
@@ -78,14 +80,24 @@ TRAIT = rf"{_WHO}(?: s)?(?: (?:has|have|had))?(?: (?:a|an|the))?(?: (?:own|trigg
 DELAYED = rf"(?<!\d )(?:{_WHO}(?: s)?(?: (?:has|have|had))? )?(?:a |an |the )?delayed effects?"
 BOTH = (rf"{_WHO}(?: s)?(?: (?:has|have|had))?(?: (?:a|an|the))? (?P<k1>traits?|reactions?|delayed effects?) and "
         r"(?:a |an |the )?(?P<k2>traits?|reactions?|delayed effects?)")
+# "in response to armies engaging", "Reactions to it resolving": the moment after it
+RESPONSE_TO = (r"(?:in response to|responding to|reactions? to) (?P<subj>(?:the |a |an |my |his |her |their )?"
+               r"(?:[a-z§0-9]+ ){0,2}?[a-z§0-9]+) (?P<verb>[a-z]+ing)\b")
+# "we both have Reactions": one of each player's
+BOTH_REACT = (r"(?:we both|both of us|both players|(?:my )?opponent and i|i and my opponent) (?:have|has|play|hold)?"
+              r" ?(?:a )?reactions?")
+MY_REACTION_ASKED = r"(?:can|may|could) i (?:still )?(?:play|use) (?:a |my )?reactions?"
+PASSED = r"\bi passed(?: on (?:reacting|my reaction|the first opportunity))?\b"
 # "my opponent tries to target it with a Melee Attack": the when-point of what would happen (L4)
 TRIES = (r"(?:tries|try|tried|wants|is trying|attempts?) to (?P<verb>target|destroy|bow|move|dishonou?r|discard|kill|"
-         r"send home|send) (?P<obj>it|him|her|them|§\d+|(?:my|your|his|her|their|a|an|the) [a-z§0-9]+)(?: with "
+         r"send home|send) (?P<obj>it|him|her|them|§\d+|(?:my|your|his|her|their|a|an|the) [a-z§0-9]+)(?P<home> home)?"
+         r"(?: with "
          r"(?P<with>(?:a |an |the |his |her |their |my )?[a-z§0-9]+(?: (?!on\b|during\b|and\b|in\b)[a-z]+)?))?")
 TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
           r"(?:ends|begins|starts)")
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
-ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) (?:their|his|her) turn|"
+ACTIVE = (r"(?:on|during|in) (?:my |an |the )?opponents?(?: s)? (?:turn|(?:(?:straighten|events?|action|attack|"
+          r"dynasty|end) )?phase)|(?:on|during) (?:their|his|her) turn|"
           r"(?:my )?opponent is (?:the )?active(?: player)?")
 MY_TURN = r"(?:on|during) my (?:own )?turn"  # the default: you are the active player
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
@@ -277,9 +289,28 @@ def _tried(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said:
         return named(m.group(group)) if m.group(group).startswith(("§", "it", "him", "her", "them")) else \
             sentence.typed(m, group)
 
-    at = f"when {said('with', 'an action')} would {m.group('verb')} {said('obj', 'it')}"
+    obj = said("obj", "it") if m.group("obj") not in ("it", "him", "her", "them") else \
+        "a Personality"  # "bows an enemy Personality and tries to move it home": the one it acts on, not the card
+    at = f"when {said('with', 'an action')} would {m.group('verb')} {obj}{m.group('home') or ''}"
     return Said(at, frozenset(sentence.words_in(m.start(), m.end())),
                 f"“{sentence.typed(m)}” is read as the moment “{at}” (what would happen, before it does)")
+
+
+def _responded(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said | None:
+    """"in response to armies engaging" -> "after armies engage"; "Reactions to it resolving" -> "after X resolves"."""
+    verb = SAID_AS.get(m.group("verb"))
+    if verb is None:
+        return None
+    words = m.group("subj").split()
+    subject = " ".join(sentence.card_at(w).name if w.startswith(SLOT) else w for w in words)
+    if subject in ("it", "that", "this") and cards:
+        subject = sentence.cards[cards[0]].name
+    elif not any(w.startswith(SLOT) for w in words):
+        subject = sentence.typed(m, "subj")
+    plural = words[-1].endswith("s") and not any(w.startswith(SLOT) for w in words) and words[-1] not in ("it", "this")
+    at = f"after {subject} {verb if plural else verb + 's'}"
+    return Said(at, frozenset(sentence.words_in(m.start(), m.end())),
+                f"“{sentence.typed(m)}” is read as the moment “{at}”")
 
 
 def _period_said(sentence: Sentence) -> Said | None:
@@ -456,7 +487,7 @@ class L5rPhrases:
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
-             r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"holdings?",
+             r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"in response to", r"holdings?",
              r"strongholds?", r"triggered traits?")
     answers = ("about the order things triggered at one moment resolve in (the order question) and how long an "
                "effect lasts (the duration question)")
@@ -510,6 +541,10 @@ class L5rPhrases:
                 return self._order_at(sentence, said)
             if happened is not None:
                 return self._order_happened(sentence, happened)
+            response = next(iter(sentence.find(RESPONSE_TO)), None)
+            said = _responded(sentence, response, cards) if response is not None else None
+            if said is not None:
+                return self._order_at(sentence, said)
             period = _period_said(sentence)
             if period is not None:
                 return self._order_at(sentence, period)
@@ -573,7 +608,11 @@ class L5rPhrases:
         sentence.take(OWN_KIND)
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
+        _negations_quoted(sentence, items)
+        asked_mine = sentence.take(MY_REACTION_ASKED)
         _described(sentence, at, items)
+        if asked_mine and not any(i.startswith("reaction:") and i.endswith("@you") for i in items):
+            items.append(f"reaction:{at}@you")  # "can I still play a Reaction?": one of mine, answering it
         inputs = {"at": at, "item": items, **(inputs or {})}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
@@ -583,6 +622,8 @@ class L5rPhrases:
         if phase is not None:
             said_phase = phase.group("phase") or phase.group("period")
             inputs["phase"] = "events" if said_phase.startswith("event") else said_phase
+        if sentence.take(PASSED):
+            inputs["passed"] = "you"
         by = sentence.take_first(BY)
         if by is not None:
             inputs["by"] = _whose(by.group("who"))
@@ -725,6 +766,11 @@ def _described(sentence: Sentence, at: str, items: list[str]) -> None:
     "an opponent trait", "a delayed effect"): each an item of that kind answering the moment, for that player."""
     mine = {_KIND_OF.get(a.kind, "") for n in sentence.distinct() if sentence.cards[n].card is not None
             for a in read_card(sentence.cards[n].card)}
+    for _ in sentence.take(BOTH_REACT):  # "we both have Reactions to it": one of each player's
+        for who in ("you", "opponent"):
+            item = f"reaction:{_for_opponent(at) if who == 'opponent' else at}@{who}"
+            if item not in items:
+                items.append(item)
     for m in sentence.take(BOTH):  # "my opponent has a trait and a Reaction": two, of that player
         for group in ("k1", "k2"):
             kind = "delayed" if m.group(group).startswith("delayed") else m.group(group).rstrip("s")
@@ -751,6 +797,19 @@ def _described(sentence: Sentence, at: str, items: list[str]) -> None:
             item = f"{kind}:{_for_opponent(at) if who == 'opponent' else at}@{who}"
             if item not in items:
                 items.append(item)
+
+
+def _negations_quoted(sentence: Sentence, items: list[str]) -> None:
+    """"my opponent's Personality has “can not move home”": a negation of that player's card (step A), its words
+    used."""
+    for q in re.finditer(r'["“]((?:can ?not|cannot|can\'t|may not|does not|doesn\'t)\b[^"”]{3,120})["”]', sentence.text,
+                         re.I):
+        before = sentence.text[max(0, q.start() - 60):q.start()].lower()
+        who = "opponent" if re.search(r"opponent|their|his|her", before) else "you"
+        item = f"negate:This card {q.group(1).strip().rstrip('.')}@{who}"
+        if item not in items:
+            items.append(item)
+        sentence.used.update(i for i, w in enumerate(sentence.words) if q.start(1) <= w.start and w.end <= q.end(1))
 
 
 def _quote_after(sentence: Sentence, m: re.Match[str]) -> str | None:

@@ -212,3 +212,58 @@ def test_a_told_event_the_effect_does_not_wait_for_is_read_not_dropped(asker: As
         assert result.reading is not None and result.reading.command == "duration", result.asked
         assert result.reading.inputs["then"] == ["occurs:my Personality is bowed", "occurs:this battle resolves"]
         assert not result.unused and not result.reading.unread
+
+
+def _actions(asker: Asker, cards: list, every: int) -> list[str]:
+    """Cards whose only ability is an action (Battle/Open/...): played in an action round, never in answer."""
+    out = []
+    for card in cards[::every]:
+        abilities = read_card(card)
+        if len(abilities) == 1 and abilities[0].kind is Kind.ACTION and not abilities[0].delayed_terms \
+                and _plain(asker, card.name):
+            out.append(card.name)
+    return out
+
+
+def test_an_action_asked_in_response_to_a_moment_is_the_order_question(asker: Asker, l5r_cards: list) -> None:
+    """Blind 51021 S6: "Can I use X's ability in response to armies engaging?" — no, an action is not a response;
+    it was sent to the duration question."""
+    cases = _actions(asker, l5r_cards, 40)
+    assert len(cases) >= 5
+    for name in cases:
+        result = asker.read(f"Can I use {name}'s ability in response to armies engaging?")[0]
+        assert result.reading is not None and result.reading.command == "order", (name, result.asked)
+        assert result.reading.inputs["at"] == "after armies engage"
+        summary = asker.answer(result.reading, cards=result.cards)["summary"]
+        assert "does not act now" in summary, summary
+
+
+def test_both_players_reactions_to_an_action_start_with_the_active_player(asker: Asker, l5r_cards: list) -> None:
+    """Blind 51021 S10, S12: "We both have Reactions to it resolving" on the opponent's turn; "I passed on reacting,
+    then my opponent played a Reaction. Can I still play a Reaction?"."""
+    for name in _actions(asker, l5r_cards, 80)[:4]:
+        result = asker.read(f"I play {name} during my opponent's Action Phase. We both have Reactions to it "
+                            "resolving. Who gets to react first?")[0]
+        inputs = result.reading.inputs
+        assert inputs["at"] == f"after {name} resolves" and inputs["active"] == "opponent", inputs
+        assert {i.rsplit("@", 1)[1] for i in inputs["item"] if i.startswith("reaction:")} == {"you", "opponent"}
+        summary = asker.answer(result.reading, cards=result.cards)["summary"]
+        assert summary.startswith("First your opponent's Reaction"), summary
+        result = asker.read(f"{name} just resolved on my turn. I passed on reacting, then my opponent played a "
+                            "Reaction. Can I still play a Reaction?")[0]
+        inputs = result.reading.inputs
+        assert inputs["passed"] == "you" and f"reaction:after {name} resolves@you" in inputs["item"], inputs
+        assert asker.answer(result.reading, cards=result.cards)["summary"].startswith(
+            "First your opponent's Reaction")
+
+
+def test_a_quoted_negation_acts_first_and_stops_what_answers_the_occurrence(asker: Asker) -> None:
+    """Blind 51021 S8: the opponent's "can not move home" is a negation at step A; no move, so no Reaction to it."""
+    result = asker.read('Sakti bows an enemy Personality and tries to move it home, but my opponent\'s Personality '
+                        'has "can not move home". I have a Reaction "Before a Personality moves home, give him -1F". '
+                        'What happens first, and can I still use my Reaction?')[0]
+    items = result.reading.inputs["item"]
+    assert "negate:This card can not move home@opponent" in items
+    assert sum(i.startswith("reaction:") for i in items) == 1  # the quoted one, not another made up
+    summary = asker.answer(result.reading, cards=result.cards)["summary"]
+    assert summary.startswith("Only your opponent's negation"), summary
