@@ -128,6 +128,16 @@ class Instance:
     level_told: bool = False             # "[Level 5+]" decided by the champion's level in the scenario
 
 
+_CLASS_GATED = re.compile(r"\s*(?:\[[^\]]+\]\s*)*\[Class Bonus\]")
+# The classes of Grand Archive (KW Class Bonus); the card data writes them among a card's subtypes.
+CLASSES = frozenset({"assassin", "cleric", "guardian", "mage", "ranger", "tamer", "warrior"})
+
+
+def _class_words(classes: frozenset[str]) -> str:
+    names = [c.capitalize() for c in sorted(classes)]
+    return "a " + " and ".join(names) if names[0][0] not in "AEIOU" else "an " + " and ".join(names)
+
+
 @dataclass
 class Reach:
     """How one instance relates to one object."""
@@ -174,6 +184,12 @@ class OneTime:
     apart: bool = False  # one-time words of a card that also has lasting effects (said beside them)
     cost: str = ""  # "activating it costs (3): (5) less 1 for each of the 2 domains you control"
     cost_text: str = ""  # the paragraph its cost rule is in (an "as long as" there is decided by condition events)
+    class_gate: str = ""  # "[Class Bonus] Gather": the words of it that happen only if [Class Bonus] holds
+    class_all: bool = False  # every paragraph asked is under [Class Bonus]
+    controller: str = "you"
+    class_met: bool | None = None  # decided by the champion's class in the scenario; None: not given (assumed)
+    class_why: str = ""
+    classes: frozenset[str] = frozenset()  # the card's own classes (its subtypes in the card data)
 
 
 @dataclass
@@ -820,6 +836,11 @@ class Evaluator:
                                      keywords, "champion" in types_of(card), later,
                                      any(p.text.strip().startswith("(Exalted") for p in paragraphs)))
         once = self.one_time[-1]
+        gated = [p for p in paragraphs if _CLASS_GATED.match(p.text)]
+        if gated:  # "[Class Bonus] Gather": it happens only if the card's class is one of the champion's
+            once.class_gate = _no_reminders(gated[0].text).rstrip(".")
+            once.class_all, once.controller = len(gated) == len(paragraphs), spec.controller
+            once.classes = subtypes_of(card) & CLASSES
         once.cost, once.cost_text = next(((c, p.text) for p in doing for c in [self._ability_cost(p.text)] if c),
                                          ("", ""))
         self._banish_return(once, doing, spec, t)
@@ -2128,6 +2149,68 @@ class Evaluator:
             inst.status_rules.append("GA5")
             self.note(notes.rule_lost(inst.label, lost.label))
 
+    def _champion_classes(self, controller: str) -> tuple[frozenset[str], str]:
+        """The classes of that controller's champion as the scenario gives them (its card, or `champion:mage`), and
+        how they are told; empty when no champion or no class is given."""
+        champion = next((o for o in self.objects if "champion" in o.types and o.left is None and o.zone == "field"
+                         and o.controller == controller), None)
+        if champion is None:
+            return frozenset(), ""
+        has = (subtypes_of(champion.card) if champion.card is not None else champion.subtypes) & CLASSES
+        who = "your champion" if controller == "you" else "the opponent's champion"
+        if champion.card is not None:  # its card decides, even with no class (a level-0 Spirit)
+            return frozenset(has or {"-"}), f"{who} {champion.card.name} " + (
+                f"is {_class_words(has)}" if has else "has no class")
+        return has, f"{who} is {_class_words(has)}" if has else ""
+
+    def _classes_once(self) -> None:
+        """"[Class Bonus] Gather" of a card that happens at once: decided by the champion's class when the scenario
+        gives it, else said as assumed (summary)."""
+        for once in self.one_time:
+            if not once.class_gate:
+                continue
+            has, told = self._champion_classes(once.controller)
+            if not has:
+                continue
+            own = once.classes
+            once.class_met = bool(own & has)
+            once.class_why = f"{told}, {once.card} is {_class_words(own) if own else 'of no class'}"
+            self.note(notes.class_decided(once.card, once.class_why, once.class_met))
+
+    def _classes_decided(self) -> None:
+        """"[Class Bonus]" (KW Class Bonus: it holds when one of the card's classes is one of its controller's
+        champion's classes) with that champion in the scenario and its class given (its card named, or
+        `champion:warrior`): decided by comparing the classes, never assumed beside them."""
+        for inst in self.instances:
+            if inst.status != "active" or inst.condition_given:
+                continue
+            condition, requires = inst.assumed_condition, inst.assumed_requires
+            words = "[Class Bonus]"
+            if words not in condition and words not in requires:
+                continue
+            has, told = self._champion_classes(inst.controller)
+            if not has:
+                continue
+            card = inst.card
+            own = subtypes_of(card) & CLASSES
+            met = bool(own & has)
+            told = f"{told}, {card.name} is {_class_words(own) if own else 'of no class'}"
+            self.note(notes.class_decided(inst.label, told, met))
+            in_condition = words in condition
+            rest = re.sub(r"\s*" + re.escape(words), "", condition if in_condition else requires).strip()
+            rest = "" if rest in ("", ";") else rest.strip("; ").strip()
+            if in_condition:
+                inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
+            else:
+                inst.requires_open = rest
+                if not rest:
+                    inst.condition_given = True
+            if not met:
+                inst.status, inst.level_told = "off", True
+                inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({words}) does not hold: " \
+                                  f"{told}"
+                inst.status_rules.append("GA4")
+
     def _levels_decided(self) -> None:
         """"[Level 5+]" (Enervating Decay) with its controller's champion in the scenario: decided by that champion's
         level as the scenario gives it (its card's level, or `champion[level=5]`) with the level changes other effects
@@ -2251,6 +2334,8 @@ class Evaluator:
         self._grant_statics()
         self._rules_lost()
         self._place_counters()
+        self._classes_decided()
+        self._classes_once()
         self._levels_decided()
         answers: list[ObjectAnswer] = []
         asked = sorted((o for o in self.objects if o.asked), key=lambda o: o.written)  # in the order written

@@ -179,6 +179,12 @@ def attacks_of_unit(label: str, words: str) -> Interpretation:
                           "declared later that turn; the rules do not settle which, so this is an assumption.")
 
 
+def class_decided(label: str, told: str, met: bool) -> Interpretation:
+    return Interpretation(f"class:{label}", "GA4",
+                          f"{label}: “[Class Bonus]” is decided by the champion's class in the scenario: {told}, so "
+                          f"it {'holds' if met else 'does not hold'}.")
+
+
 def level_decided(label: str, words: str, told: str, met: bool) -> Interpretation:
     return Interpretation(f"level:{label}", "GA4",
                           f"{label}: “{words}” is decided by the champion's level in the scenario: {told}, so it "

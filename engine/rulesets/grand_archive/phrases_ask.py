@@ -603,6 +603,35 @@ def _labels_said(sentence: Sentence, effects: list[int], objects: list[tuple[int
     return open_labels
 
 
+_CLASS_WORD = r"\b(?P<c>assassin|cleric|guardian|mage|ranger|tamer|warrior)s?\b"
+
+
+def _champion_class_said(sentence: Sentence, objects: list[tuple[int, str, bool]]) -> None:
+    """"my champion is a Mage", "my Warrior champion", "my champion is a level 3 Mage": the champion is written with
+    its class (`champion:mage`, beside a level already read), which decides a card's [Class Bonus]. A class said not
+    to be the champion's ("isn't a Ranger") is left for the answer to assume aloud."""
+    for m in list(sentence.find(_CLASS_WORD)):
+        before = sentence.norm[max(0, m.start() - 40):m.start()]
+        behind = re.compile(r"champions?\b").match(sentence.norm, m.end() + 1)
+        said = re.search(r"champions? (?:is|was) (?:an? )?(?:level \w+ )?$", before) or behind
+        if not said or re.search(r"\b(?:not|isnt|wasnt|never|no)\b[^.?!]*$", before[-25:]):
+            continue
+        cls = m.group("c")
+        at = next((i for i, o in enumerate(objects) if re.match(r"champion(?:$|\[|:)", o[1])), None)
+        if at is None:
+            objects.insert(0, (-1, f"champion:{cls}", False))
+        elif ":" not in objects[at][1].split("[")[0]:
+            pos, what, later = objects[at]
+            objects[at] = (pos, what.replace("champion", f"champion:{cls}", 1), later)
+        else:
+            continue
+        sentence.use(m)
+        if behind is not None and sentence.free(behind):  # "my Guardian champion": the champion is this one
+            sentence.use(behind)
+        sentence.note(f"“{sentence.typed(m)}” is read as your champion's class ({cls.capitalize()})")
+        return
+
+
 class GrandArchivePhrases:
     """How `arbiter grand-archive` is asked in a sentence."""
 
@@ -676,6 +705,7 @@ class GrandArchivePhrases:
         texts = " ".join(sentence.cards[n].card.text.lower() for n in effects if sentence.cards[n].card is not None)
         _bonus_said(sentence, effects, events)
         open_labels = _labels_said(sentence, effects, objects, events)
+        _champion_class_said(sentence, objects)
         for m in list(sentence.find(OBJECT)):
             if not sentence.free(m):
                 continue

@@ -155,8 +155,33 @@ def one_time_clauses(once: OneTime) -> list[str]:
         return [_floating(once.card, floating), "no effect of it lasts", *exalted]
     if once.apart and not once.words:
         return _one_time(once, quote)
-    return _one_time(once, quote) + [_instead_clause(alt) for alt in once.instead] + [once.cost] * bool(once.cost) + (
+    if once.class_gate and once.class_all and once.class_met is False:  # KW Class Bonus: its text is ignored
+        return [f"{once.card} does not do “{cut(once.class_gate, 60)}” as it resolves{_class_said(once)}",
+                "nothing of it happens or lasts"]
+    clauses = _one_time(once, quote)
+    if once.class_gate and clauses:  # said on the first line: decided by the champion's class, or assumed
+        said = _class_said(once)
+        head, sep, rest = clauses[0].partition("; ")
+        if not once.class_all:  # the class part first, so the first line says it; what else it does after
+            gate = f"“{cut(once.class_gate, 40)}”"
+            head = head.replace(quote, "", 1) + (f", but not {gate}" if once.class_met is False else
+                                                 f", {gate} included") + said
+            clauses.insert(1, f"it does{quote.replace(' (', ' ', 1).rstrip(')')}" if quote else "")
+        elif quote and quote in head:  # the class first, then the words: the first line keeps both
+            head = head.replace(quote, said + quote, 1)
+            said = ""
+        clauses[0] = head + (said if once.class_all else "") + sep + rest
+    return clauses + [_instead_clause(alt) for alt in once.instead] + [once.cost] * bool(once.cost) + (
         [_floating(once.card, floating)] if floating else []) + exalted
+
+
+def _class_said(once: OneTime) -> str:
+    """How a one-time "[Class Bonus]" is decided: by the champion's class given, else said as assumed."""
+    if once.class_met is None:
+        return ", with [Class Bonus] assumed to hold as your champion's class is not given"
+    if once.class_met:
+        return f", as [Class Bonus] holds: {once.class_why}"
+    return f", as [Class Bonus] does not hold: {once.class_why}"
 
 
 def _floating(card: str, keyword: str) -> str:
