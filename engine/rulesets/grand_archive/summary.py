@@ -163,10 +163,13 @@ def one_time_clauses(once: OneTime) -> list[str]:
         said = _class_said(once)
         head, sep, rest = clauses[0].partition("; ")
         if not once.class_all:  # the class part first, so the first line says it; what else it does after
-            gate = f"“{cut(once.class_gate, 40)}”"
-            head = head.replace(quote, "", 1) + (f", but not {gate}" if once.class_met is False else
-                                                 f", {gate} included") + said
-            clauses.insert(1, f"it does{quote.replace(' (', ' ', 1).rstrip(')')}" if quote else "")
+            part = "its [Class Bonus] part"
+            said = f", but not {part} ({once.class_why})" if once.class_met is False else \
+                f", {part} included ({once.class_why})" if once.class_met else \
+                f", {part} assumed to hold (your champion's class is not given)"
+            head = head.replace(quote, "", 1) + said
+            clauses[1:1] = [f"it does{quote.replace(' (', ' ', 1).rstrip(')')}" if quote else "",
+                            f"its [Class Bonus] part is “{cut(once.class_gate, 40)}”"]
         elif quote and quote in head:  # the class first, then the words: the first line keeps both
             head = head.replace(quote, said + quote, 1)
             said = ""
@@ -178,7 +181,7 @@ def one_time_clauses(once: OneTime) -> list[str]:
 def _class_said(once: OneTime) -> str:
     """How a one-time "[Class Bonus]" is decided: by the champion's class given, else said as assumed."""
     if once.class_met is None:
-        return ", with [Class Bonus] assumed to hold as your champion's class is not given"
+        return ", [Class Bonus] assumed to hold (your champion's class is not given)"
     if once.class_met:
         return f", as [Class Bonus] holds: {once.class_why}"
     return f", as [Class Bonus] does not hold: {once.class_why}"
