@@ -502,13 +502,16 @@ class Matcher:
         # title as much as that printing's: the default printing answers, and the answer says which it is (trial
         # 42300 #1).
         literal = [i for i in full if self._name_key[i] == key]
-        if literal:
-            return literal, group
         if full and len({self._fam[i] for i in full}) == 1:
             same = [i for i in group if self._fam[i] == self._fam[full[0]]
                     and key in (self._base[i], without_inner_the(self._base[i]))]
-            if len(same) > len(full):
+            # A moderators' default for the card still answers its title (the server decided which printing it means).
+            if literal and self._override.get(self._fam[full[0]]) in set(same) - set(literal):
                 return same, group
+            if not literal and len(same) > len(full):
+                return same, group
+        if literal:
+            return literal, group
         if not full:  # a card's own name (without printing suffix) beats short names of other cards
             own = [i for i in group if self._base[i] == key]
             if own and len({self._fam[i] for i in own}) == 1:

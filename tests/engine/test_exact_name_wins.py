@@ -94,3 +94,16 @@ def test_a_form_of_the_name_is_the_cards_title_and_answers_the_default():
             if rank is not None:  # the stated rule's highest printing, as a card's title answers it
                 assert rank(result.card) == max(rank(c) for c in [card, *others]), (card.name, result.card.label)
     assert checked >= 20, checked
+
+
+def test_a_moderators_default_still_answers_the_title():
+    """A server's moderators chose which printing the card's title means: it answers, as before."""
+    ruleset = find_ruleset("redemption")
+    cases = [(card, others) for card, others in titled("redemption")
+             if matcher("redemption").match(card.name).card == card]
+    chosen = {card_identity(card.name): (others[0].name, others[0].set) for card, others in cases[::25]}
+    moderated = Matcher(real_cards("redemption"), prefer=ruleset.printing_rank, defaults=chosen)
+    for card, others in cases[::25]:
+        result = moderated.match(card.name)
+        assert (result.card, result.chosen) == (others[0], "moderator"), (card.name, result.card.label)
+    assert len(chosen) >= 10
