@@ -198,6 +198,7 @@ class Verdict:
     annotations: list[tuple[str, str, str, str]] = field(default_factory=list)  # (card, part, field, value) used
     unread: list[tuple[str, str, str]] = field(default_factory=list)  # (card, paragraph, sentence) not read
     one_time: list[OneTime] = field(default_factory=list)  # cards asked about that make no continuous effect
+    said_first: list[str] = field(default_factory=list)  # what the answer took about the scenario's order (said)
 
 
 def _player_of_turn(turn: int) -> str:
@@ -230,6 +231,8 @@ class Evaluator:
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
         self.watched_by: dict[int, dict[str, str]] = {}  # object id: watcher card -> counters it put as it entered
         self.instead_targets: list[ObjectAnswer] = []  # a one-time card's target, for its "... instead"
+        self.at = 0  # the moment being walked (its place as typed)
+        self.said_first: list[str] = []  # readings of the scenario's order the first line says
 
     # --- helpers -----------------------------------------------------------------------------------------
     def note(self, interp: Interpretation) -> None:
@@ -301,6 +304,8 @@ class Evaluator:
             verb = "materialized" if spec.played == "materialize" else "activated"
             zones = {"material"} if spec.played == "materialize" else (
                 {spec.zone} if spec.zone not in ("hand", "field") else set(ZONES) - {"field", "lineage", "material"})
+            if verb == "activated" and self._activated_card(obj):
+                return self._activated_after(spec, obj, inst)
             if obj.zone not in zones:
                 where = "on the field" if obj.zone == "field" else f"in the {ZONE_WORDS.get(obj.zone, obj.zone)}"
                 return False, f"it is {where}; the effect covers cards as they are {verb} " \
@@ -309,6 +314,24 @@ class Evaluator:
             return False, f"it is {'on the field' if obj.zone == 'field' else 'in ' + obj.zone}; the effect covers " \
                           f"{'the field' if spec.zone == 'field' else spec.zone + 's'}"
         return self._controller_fits(spec, obj, inst)
+
+    @staticmethod
+    def _activated_card(obj: Obj) -> bool:
+        """An attack or action written with no zone ("attack:polearm"): such a card is never on the field (it is
+        activated onto the intent and resolves), so it is the card as it is activated at the moment written."""
+        return (obj.zone == "field" and bool(obj.types & {"attack", "action"}) and "@" not in obj.text
+                and not obj.implicit and not obj.being_activated)
+
+    def _activated_after(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
+        """"Polearm attack cards you activate enter the intent with +2 power": an attack written after the effect
+        started is activated under it; one written before was activated before it existed."""
+        if obj.entered <= inst.moment:
+            return False, f"it was activated before {inst.label} started (written before it); the effect covers " \
+                          "cards as they are activated from then on"
+        ok, why = self._controller_fits(spec, obj, inst)
+        if ok:
+            self.note(notes.activated_card(inst.label, obj.describe()))
+        return ok, why
 
     def _attack_of_target(self, inst: Instance, obj: Obj) -> tuple[bool, str]:
         """"Target Beast ally's next attack gets +2 POWER": the target is the unit; an attack written after the effect
@@ -572,6 +595,7 @@ class Evaluator:
         t = 0
         early = self._champions_first(moments)
         for n, moment in enumerate(moments):
+            self.at = n
             if n in early:  # on the field from the start (above)
                 continue
             together = not isinstance(moment, EventSpec) and moment.together and t > 0
@@ -643,13 +667,18 @@ class Evaluator:
         self._on_opponents_turn(card, spec)
         with_effects = [p for p in reading.paragraphs if p.effects]
         if not with_effects:
-            if any(p.unread for p in reading.paragraphs):  # text Arbiter could not read is never called "none"
-                raise QuestionError(_nothing_lasting(card.name, reading.paragraphs))
             asked = [p for p in reading.paragraphs if spec.paragraph is not None and p.label == str(spec.paragraph)]
             if spec.paragraph is not None and not asked:
                 valid = ", ".join(f"#{p.label}" for p in reading.paragraphs)
                 raise QuestionError(f"{card.name} has no paragraph {spec.paragraph}; its paragraphs: {valid}.")
-            return self._happens_at_once(card, asked or list(reading.paragraphs), spec, t)
+            asked = asked or list(reading.paragraphs)
+            # text Arbiter could not read is never called "none": the paragraphs it reads are answered (they happen
+            # at once) and the unread one is said to be left out; with nothing readable the card is refused
+            readable = [p for p in asked if not p.unread and not _keywords_only(p.text)]
+            if any(p.unread for p in asked) and not readable:
+                raise QuestionError(_nothing_lasting(card.name, asked))
+            self._said_unread(card, asked)
+            return self._happens_at_once(card, [p for p in asked if not p.unread], spec, t)
         if spec.paragraph is not None:
             chosen = [p for p in reading.paragraphs if p.label == str(spec.paragraph)]
             if chosen and chosen[0].unread and not chosen[0].effects:
@@ -675,11 +704,7 @@ class Evaluator:
             if len(with_effects) > 1:
                 self.note(notes.all_paragraphs(card.name, [p.label for p in with_effects]))
         # what the reader could not read of the text asked about is said, never silently left out of the answer
-        for p in (reading.paragraphs if spec.paragraph is None else chosen):
-            for sentence in p.unread:
-                if (card.name, p.label, sentence) not in self.unread:
-                    self.unread.append((card.name, p.label, sentence))
-                    self.note(notes.unread(card.name, p.label, sentence))
+        self._said_unread(card, reading.paragraphs if spec.paragraph is None else chosen)
         source = None
         own_costs = [e for p in chosen for e in p.effects if _own_cost(e)]
         # an action or attack whose effect covers itself ("it has unblockable"): the card itself is the object
@@ -767,6 +792,13 @@ class Evaluator:
             canonical += " -> " + ", ".join(targets)
         self.labels.append(f"{t}. effect {canonical}")
         return t
+
+    def _said_unread(self, card: Card, paragraphs: list[Paragraph] | tuple[Paragraph, ...]) -> None:
+        for p in paragraphs:
+            for sentence in p.unread:
+                if (card.name, p.label, sentence) not in self.unread:
+                    self.unread.append((card.name, p.label, sentence))
+                    self.note(notes.unread(card.name, p.label, sentence))
 
     def _happens_at_once(self, card: Card, paragraphs: list[Paragraph], spec: EffectSpec, t: int) -> int:
         """A card (or paragraph) whose text is one-time actions, costs and keywords: it does what it says at once
@@ -1195,9 +1227,9 @@ class Evaluator:
             self.note(notes.own_attack(inst.label, inst.card.name))
             return obj
         if not fits:
-            raise QuestionError(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
-                                f"before it fits; add one with --object before it, e.g. --object "
-                                f"{_example(inst.read.affected)}.")
+            raise NoTarget(f"{inst.label} needs a target ({inst.read.affected.text}) and nothing in the scenario "
+                           f"before it fits; add one with --object before it, e.g. --object "
+                           f"{_example(inst.read.affected)}.")
         most = _targets_allowed(inst.read.affected.text)
         if most > 1:
             raise QuestionError(f"{inst.label} takes up to {most} targets ({inst.read.affected.text}); name them with "
@@ -2132,7 +2164,8 @@ class Evaluator:
             raise QuestionError(f"No effect in this scenario counts “{unused[0]}”; what the effects count: "
                                 f"{', '.join(counted) or 'nothing'}.")
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
-                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time)
+                       self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time,
+                       self.said_first)
 
 
 def duration_rules(inst: Instance) -> list[str]:
@@ -2369,8 +2402,43 @@ def _choices(objs: list[Obj]) -> str:
     return ", ".join(f"#{ranks[o.id]} {o.text}" if o.asked else o.text for o in objs) or "none"
 
 
+class NoTarget(QuestionError):
+    """An effect needs a target and no object written before it fits."""
+
+
+def _target_written_after(moments: list[Moment], at: int) -> list[Moment] | None:
+    """The moments with the object written right after the effect at `at` moved before it (a target must be there
+    when the effect resolves: "--effect X --object ally" names the ally X targets), or None when there is none."""
+    n = at + 1
+    if n >= len(moments) or not isinstance(moments[n], ObjectSpec) or moments[n].together:  # type: ignore[union-attr]
+        return None
+    return [*moments[:at], replace(moments[n], together=False), moments[at], *moments[n + 1:]]  # type: ignore
+
+
 def evaluate(moments: list[Moment], lookup: Lookup, annotations_of: AnnotationsOf, version: str,
              counts: dict[str, int] | None = None) -> Verdict:
-    ev = Evaluator(lookup, annotations_of, version, counts)
-    ev.run(moments)
+    moved: list[tuple[str, str]] = []  # (object, effect) put first as its target
+    tried: set[int] = set()  # effects (by identity) whose next object was tried: one try each
+    first: QuestionError | None = None
+    for _ in range(len(moments)):
+        ev = Evaluator(lookup, annotations_of, version, counts)
+        try:
+            ev.run(moments)
+            break
+        except NoTarget as refused:
+            effect = moments[ev.at]
+            retried = _target_written_after(moments, ev.at) if isinstance(effect, EffectSpec) and \
+                id(effect) not in tried else None
+            if retried is None:
+                raise (first or refused) from None
+            first = refused if not moved else first
+            tried.add(id(effect))
+            name = lookup(effect.card).name + (f"#{effect.paragraph}" if effect.paragraph else "")
+            moved.append((retried[ev.at].text, name))  # type: ignore[union-attr]
+            moments = retried
+    for obj, effect in moved:
+        ev.note(notes.target_written_after(obj, effect))
+        seen = next((o.describe() for o in ev.objects if o.asked and o.text == obj), obj)
+        ev.said_first.append(f"{seen[:1].lower()}{seen[1:]} is taken to have been on the field before "
+                             f"{effect.split('#')[0]} resolved, as its target (written after it)")
     return ev.judge()

@@ -105,6 +105,21 @@ def attack_of(label: str, unit: str) -> Interpretation:
                           "be that unit's attack.")
 
 
+def activated_card(label: str, card: str) -> Interpretation:
+    return Interpretation(f"activated-card:{label}", "GA2",
+                          f"{card[0].upper()}{card[1:]} is never on the field: written after {label} without a zone, "
+                          f"it is taken to be activated then (from your hand), under {label}'s effect; write it "
+                          "before the effect if it was activated earlier.")
+
+
+def target_written_after(obj: str, effect: str) -> Interpretation:
+    return Interpretation(f"target-written-after:{effect}", "GA1",
+                          f"{effect} needs a target and nothing written before it fits, so {obj}, written right after "
+                          f"it, is taken to have been on the field when it resolved, as its target (a target must be "
+                          f"there then). If another object was meant, write it before --effect and name it with "
+                          f"“{effect} -> #1”.")
+
+
 def assumed_not(label: str, written: str, word: str) -> Interpretation:
     return Interpretation(f"assumed-not:{label}", None,
                           f"{label} depends on its target being {word}; "

@@ -15,6 +15,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from engine.rulesets.grand_archive.effects import ELEMENTS
 from engine.rulesets.grand_archive.reading import KEYWORDS, SUBTYPES, read_card
 from engine.rulesets.grand_archive.scenario import EVENTS as COMMAND_EVENTS
 from engine.sentence import NUMBER, Ask, Option, Reading, Sentence, number
@@ -34,7 +35,13 @@ RULES_WORDS = (
     r"on (?:enter|death|attack|sacrifice|leave|champion hit|hit|kill|defend|block|level up|reveal|banish|destroy)",
     r"banish(?:es|ed|ing|ment)?", r"sacrific(?:e|es|ed|ing)", r"suppress(?:es|ed|ing)?",
     r"materiali[sz](?:e|es|ed|ing)", r"glimpse[sd]?", r"empower(?:s|ed)?", r"levels? up|leveled up|levelled up",
-    r"(?:class|element) bonus", r"rested", r"awake", r"[a-z]+ counters?")
+    r"(?:class|element) bonus", r"rested", r"awake", r"[a-z]+ counters?",
+    # the rules verbs and nouns of its texts that are one-word card names elsewhere, in every form a sentence gives
+    # them ("changes the attack": not Dominion's Change; "controls", "summons", "curses", "prepares", "gathers")
+    r"chang(?:e|es|ed|ing)", r"control(?:s|led|ling)?", r"curs(?:e|es|ed|ing)", r"empower(?:s|ed|ing)?",
+    r"gather(?:s|ed|ing)?", r"horses?", r"pawns?", r"potions?", r"prepar(?:e|es|ed|ing)", r"pride",
+    r"quests?", r"rangers?", r"relics?", r"redirect(?:s|ed|ing)?", r"speed", r"summon(?:s|ed|ing)?",
+    r"swords?", r"warriors?", r"champions?", r"harmony", r"inherit(?:s|ed|ing)?")
 
 KINDS = {"ally": "ally", "allies": "ally", "unit": "unit", "units": "unit", "item": "item", "items": "item",
          "weapon": "weapon", "weapons": "weapon", "champion": "champion", "champions": "champion",
@@ -335,6 +342,195 @@ def _unread_state(sentence: Sentence) -> list[str]:
 
 
 
+# --- counts said in words ("three Atmos Shield allies", "twenty damage counters", "five cards in memory") ---------
+
+COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,
+               "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16,
+               "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "zero": 0}
+_COUNT = rf"(?:\d+|{'|'.join(sorted(COUNT_WORDS, key=len, reverse=True))})"
+# a count in the sentence: the number and up to five words of what it counts, up to a word that starts another part
+SAID_COUNT = (rf"(?<![\w§+-])(?:only |just |exactly |at least )?(?P<n>{_COUNT})(?: or more)? (?P<what>(?:(?!(?:"
+              r"does|do|did|is|are|was|were|how|what|will|would|can|could|should|to|and(?! or)|then|if|when|but|so|"
+              rf"deal|deals)\b)(?:[a-z]+|§\d+)(?: |$)){{1,5}})")
+# words that say nothing about what is counted ("you control", "in your ...")
+_COUNT_FILLER = frozenset({"you", "your", "my", "i", "control", "controls", "have", "has", "had", "the", "a", "an",
+                           "on", "in", "of", "and", "or", "with", "named", "there", "that", "this", "are", "is", "it",
+                           "them", "their", "only", "just", "among", "at", "least", "side", "field", "play", "mine",
+                           "total", "amount", "number", "more", "fewer", "less", "or more"})
+# "If there are N or more ..." / "As long as you control N or more ...": what a condition counts (as evaluate.py
+# reads it for `--count`)
+_AT_LEAST = re.compile(r"\b(\w+) or (more|fewer|less|greater) ([^,.;]+)", re.I)
+# "[Memory 4+]": four or more cards in your memory; "[Level 3+]": your champion is level 3 or higher
+_LABEL = re.compile(r"\[(Memory|Level) (\d+)\+\]")
+
+
+def _stem(word: str) -> str:
+    word = word.lower().strip("'’")
+    if word.endswith("ies") and len(word) > 4:
+        return word[:-3] + "y"
+    if word.endswith("s") and len(word) > 3 and not word.endswith("ss"):
+        return word[:-1]
+    return word
+
+
+def _content(words: str) -> set[str]:
+    return {_stem(w) for w in re.findall(r"[a-z]+", words.lower()) if w not in _COUNT_FILLER} - _COUNT_FILLER
+
+
+def _count_value(text: str) -> int | None:
+    return int(text) if text.isdigit() else COUNT_WORDS.get(text)
+
+
+def _effects_read(sentence: Sentence, n: int) -> list[tuple[int, Any]]:
+    """(paragraph number, read effect) of a card, as the engine reads it (none when it cannot read the card)."""
+    card = sentence.cards[n].card
+    if card is None:
+        return []
+    try:
+        reading = read_card(card)
+    except Exception:  # a card the engine cannot read counts nothing the question could give
+        return []
+    return [(k, e) for k, p in enumerate(reading.paragraphs, start=1) for e in p.effects]
+
+
+def _counted(sentence: Sentence, effects: list[int]) -> list[tuple[int, str]]:
+    """(card number, what is counted as the engine's `--count` key) for each "for each ..." / "where X is ..." and
+    each "N or more ..." condition of the effects' cards."""
+    out: list[tuple[int, str]] = []
+    for n in effects:
+        for _, e in _effects_read(sentence, n):
+            if e.per:
+                out.append((n, e.per))
+            for words in (e.condition, e.requires):
+                for m in _AT_LEAST.finditer(words or ""):
+                    out.append((n, m.group(3).strip()))
+    return out
+
+
+def _counts_said(sentence: Sentence, effects: list[int], counts: list[str]) -> set[int]:
+    """"three Atmos Shield allies" beside Atmos Armor Type-Ares ("+1 POWER for each ally named Atmos Shield you
+    control"), "twenty damage counters" beside Bloodbond Bladesworn, "two Animal allies" beside Allen ("As long as you
+    control two or more Animal and/or Beast allies"): the number is how many of what the card counts (`--count`),
+    matched by the words the sentence says of it (at least two of them, or its only one)."""
+    wanted = [(n, key, _content(key)) for n, key in _counted(sentence, effects)]
+    named: set[int] = set()  # cards named only as what is counted ("three Atmos Shield allies")
+    if not wanted:
+        return named
+    for m in list(sentence.find(SAID_COUNT)):
+        value = _count_value(m.group("n"))
+        said = [(_stem(part), i) for i, w in enumerate(m.group("what").split())
+                for part in (sentence.card_at(w).name.lower().replace(",", "").split() if w.startswith("§") else [w])]
+        if value is None:
+            continue
+        best = None
+        for n, key, words in wanted:
+            shared = {w for w, _ in said} & words
+            if shared and len(shared) >= min(2, len(words)) and (best is None or len(shared) > best[0]):
+                last = max(i for w, i in said if w in shared)
+                best = (len(shared), n, key, last)
+        if best is None:
+            continue
+        _, n, key, last = best
+        entry = f"{key}={value}"
+        if entry not in counts:
+            counts.append(entry)
+        end = m.start("what") + len(" ".join(m.group("what").split()[:last + 1]))
+        sentence.used |= sentence.words_in(m.start(), end)
+        named |= {int(w[1:]) for w in m.group("what").split()[:last + 1] if w.startswith("§")} - {n}
+        at = sorted(sentence.words_in(m.start(), end))
+        typed = sentence.text[sentence.words[at[0]].start:sentence.words[at[-1]].end]
+        sentence.note(f"“{typed}” is read as how many {key} {sentence.cards[n].name} counts ({value})")
+    return named
+
+
+CARD_COUNTERS = (r"§(?P<card>\d+) (?:has|had|have|with|carries|carrying|gets|got|holds|that has|which has|now has) "
+                 rf"(?:only |just |exactly )?(?P<n>{_COUNT}|an?) (?P<kind>[a-z]+) counters?"
+                 r"(?: on (?:it|him|her|them))?|"
+                 rf"(?P<n2>{_COUNT}|an?) (?P<kind2>[a-z]+) counters? (?:are |is )?on §(?P<card2>\d+)")
+
+
+def _card_counters(sentence: Sentence, objects: list[tuple[int, str, bool]]) -> None:
+    """"Bolstered Boar has two buff counters on it", "three age counters on Aqua Vitae": the card is on the field
+    with those counters before its effects are asked about (`--object "Bolstered Boar[buff=2]"`)."""
+    for m in list(sentence.find(CARD_COUNTERS)):
+        n = int(m.group("card") or m.group("card2"))
+        said = m.group("n") or m.group("n2")
+        value = 1 if said in ("a", "an") else _count_value(said)
+        kind = m.group("kind") or m.group("kind2")
+        if value is None or sentence.cards[n].card is None or kind in ("more", "less", "extra", "other"):
+            continue
+        sentence.use(m)
+        objects.append((sentence.card_position(n), f"{sentence.cards[n].name}[{kind}={value}]", False))
+
+
+COUNTERS_NAMED = (rf"(?:(?P<n>{_COUNT}|an?|the|its|any|all|those|these|that|this|my|their|your) )?(?:(?P<kind>[a-z]+) )"
+                  r"counters?")
+
+
+def _counters_named(sentence: Sentence, effects: list[int]) -> list[str]:
+    """"the omen counter from Condemned Trinket", "the buff counter Aquifer Seneschal puts": a kind of counter the
+    effects' own texts name is the effects' counter, read (what the effect does with it is the answer). A number of
+    them the question cannot give ("removes 2 aim counters" for "For each counter removed this way") is returned, to
+    be asked back."""
+    texts = " ".join(sentence.cards[n].card.text.lower() for n in effects if sentence.cards[n].card is not None)
+    asked: list[str] = []
+    for m in list(sentence.find(COUNTERS_NAMED)):
+        kind = m.group("kind")
+        if not re.search(rf"\b{re.escape(kind)} counters?\b", texts):
+            continue
+        sentence.use(m)
+        said = m.group("n") or ""
+        if _count_value(said) is not None and said not in ("a", "an"):
+            asked.append(sentence.typed(m))
+    return asked
+
+
+def _labels_said(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]],
+                 events: list[tuple[int, str]]) -> list[str]:
+    """"[Memory 4+]" with "I have five cards in memory" / "only two cards in my memory": the label holds (said) or
+    not (condition-false:CARD#N); "[Level 3+]" with "my champion is level 2": the champion is written with its level
+    (`champion[level=2]`, which decides the label where the engine reads it). Returns the labels said of a card whose
+    label the engine does not read (a one-time effect): those are asked back."""
+    open_labels: list[str] = []
+    memory = next(iter(sentence.find(rf"(?:only |just )?(?P<n>{_COUNT}) cards? in (?:my |your |our )?memory|"
+                                     rf"(?:my |your )?memory (?:of|is|has) (?P<n2>{_COUNT})(?: cards?)?")), None)
+    level = next(iter(sentence.find(rf"(?:(?:my |the |your )?champion(?:s)? (?:is |was |at |on |of )?(?:only |still |"
+                                    rf"just )?)?(?:at |on )?level (?P<n>\d+|{_COUNT})(?! ?\+)(?: champion)?|"
+                                    rf"(?:a |my )?level (?P<n2>\d+|{_COUNT}) champion")), None)
+    for n in effects:
+        card = sentence.cards[n].card
+        if card is None:
+            continue
+        read = _effects_read(sentence, n)
+        for label in _LABEL.finditer(card.text):
+            kind, need = label.group(1), int(label.group(2))
+            m = memory if kind == "Memory" else level
+            if m is None:
+                continue
+            value = _count_value(m.group("n") or m.group("n2"))
+            if value is None:
+                continue
+            paragraph = next((k for k, e in read if label.group(0) in (e.condition or "") + (e.requires or "")), None)
+            name = sentence.cards[n].name
+            sentence.use(m)
+            if kind == "Level":
+                if not any(w.startswith("champion[") for _, w, _ in objects):
+                    objects[:] = [o for o in objects if o[1] != "champion"]
+                    objects.insert(0, (-1, f"champion[level={value}]", False))
+                if paragraph is None:
+                    open_labels.append(f"{label.group(0)} (your champion is level {value})")
+                continue
+            holds = value >= need
+            if paragraph is None:
+                open_labels.append(f"{label.group(0)} ({value} cards in your memory)")
+                continue
+            if not holds:
+                events.append((-1, f"condition-false:{name}#{paragraph}"))
+            sentence.note(f"“{sentence.typed(m)}” is read as {name}'s {label.group(0)} "
+                          f"{'holding' if holds else 'not holding'} ({need} or more cards in your memory)")
+    return open_labels
+
+
 class GrandArchivePhrases:
     """How `arbiter grand-archive` is asked in a sentence."""
 
@@ -392,11 +588,17 @@ class GrandArchivePhrases:
             else:
                 effects.append(n)
         targets = _targets(sentence, effects)
+        counts: list[str] = []
+        _card_counters(sentence, objects)
+        for n in _counts_said(sentence, effects, counts):  # a card named only as what is counted is no effect
+            if n in effects and n not in targets.values():
+                effects.remove(n)
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
         texts = " ".join(sentence.cards[n].card.text.lower() for n in effects if sentence.cards[n].card is not None)
         _bonus_said(sentence, effects, events)
+        open_labels = _labels_said(sentence, effects, objects, events)
         for m in list(sentence.find(OBJECT)):
             if not sentence.free(m):
                 continue
@@ -404,6 +606,8 @@ class GrandArchivePhrases:
             if what is None:
                 continue
             sentence.use(m)
+            if _not_there(sentence, m) or _said_again(sentence, m, what, objects):
+                continue
             objects.append((sentence.position(m), what, _arrives_later(sentence, m)))
         _bare_subtypes(sentence, texts, objects)
         # plurals of a subtype the effect names ("my automatons" for "Automaton allies")
@@ -421,6 +625,7 @@ class GrandArchivePhrases:
         theirs = _opponents_cards(sentence, effects)
         _amounts_said(sentence, texts)
         sentence.take(QUESTION_COUNTERS)
+        counted = _counters_named(sentence, effects)
         sentence.take(ABILITY_NAMED)
         _leaving(sentence, effects, objects, events)
         _state(sentence, effects, events)
@@ -446,13 +651,28 @@ class GrandArchivePhrases:
         inputs: dict[str, Any] = {
             "effect": [t for k, t in moments if k == "effect"], "object": [t for k, t in moments if k == "object"],
             "then": [t for k, t in moments if k == "then"], "moments": [list(x) for x in moments]}
+        inputs["count"] = counts
         reading = sentence.reading("ruling", {k: v for k, v in inputs.items() if v})
+        if open_labels:  # a label the engine does not check for this card (a one-time effect): asked, not assumed
+            said = "; ".join(open_labels)
+            return Ask("cannot-ask", f"Arbiter's Grand Archive answer does not check {said} for this card's one-time "
+                                     "effect yet, so it cannot say whether that part happens; the card's label "
+                                     "applies its effect only when the number reaches it. The question without "
+                                     "it is below.", (Option("Without the level or memory", reading),))
+        if counted:  # a number of counters no input of the question takes: asked, never answered without it
+            said = "”, “".join(counted)
+            return Ask("cannot-ask", f"Arbiter cannot give “{said}” to this Grand Archive question yet: it takes a "
+                                     "number of counters only as counters on an object or card (“Blue Slime has 3 "
+                                     "buff counters”) or as what a “for each” counts. The question without the "
+                                     "number is below.", (Option(f"Without “{said}”", reading),))
         unread = _unread_state(sentence)
         if unread:  # a board-state word no phrase read: asked back, never the question without it answered as fact
             said = "”, “".join(unread)
-            return Ask("cannot-ask", f"Arbiter cannot read “{said}” into this Grand Archive question yet (its "
-                                     "inputs are objects, their counters and subtypes, effects and events); the "
-                                     "question without it is below.", (Option(f"Without “{said}”", reading),))
+            return Ask("cannot-ask", f"Arbiter cannot read “{said}” into this Grand Archive question yet: it reads "
+                                     "objects (with their counters, as in “my ally has 2 buff counters”), the "
+                                     "cards' effects and events such as “until end of turn” or “if it leaves the "
+                                     "field”. The question without it is below.",
+                       (Option(f"Without “{said}”", reading),))
         return reading
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
@@ -468,6 +688,48 @@ class GrandArchivePhrases:
         if inputs.get("count"):
             out["count"] = "; ".join(inputs["count"])
         return out
+
+
+# "don't activate any ally", "no ally enters", "without an ally": no such object is in the scenario
+NEGATED = (r"(?:\b(?:dont|do not|didnt|did not|doesnt|does not|never|cant|cannot|wont|will not)(?: \w+){0,2}?"
+           r"(?: any| an?| another)?|\bno|\bwithout(?: an?| any)?)$")
+# the words of a mention that point back at an object already named ("my champion ... protect my champion", "a beast
+# ally enters ... the new ally"); "another", "a second", "a new" name a fresh one
+_AGAIN = re.compile(r"(?:my|the|that|this|its|your|their|his|her|our|those|these)\b")
+_FRESH = re.compile(r"\b(?:another|other|second|two|three|2|3)\b|\b(?:an?) new\b")
+# a verb before a kind is what is done with objects ("can I use weapons", "activate allies"), never a subtype
+VERBS = frozenset({"use", "uses", "using", "used", "activate", "activates", "activated", "play", "plays", "played",
+                   "cast", "casts", "equip", "equips", "equipped", "control", "controls", "target", "targets",
+                   "targeting", "attack", "attacks", "attacking", "banish", "banishes", "sacrifice", "sacrifices",
+                   "summon", "summons", "protect", "protects", "buff", "buffs", "hit", "hits"})
+
+
+def _not_there(sentence: Sentence, m: re.Match[str]) -> bool:
+    """Whether the mention is of an object the sentence says is not there ("don't activate any ally")."""
+    head = sentence.norm[:m.start()].rstrip()
+    negation = re.search(NEGATED, head)
+    if negation is None and not re.match(r"no\b", m.group(0)):
+        return False
+    if negation is not None:
+        sentence.used |= sentence.words_in(negation.start(), negation.end())
+    sentence.note(f"“{sentence.typed(m)}” is said not to be there, so the scenario has no such object")
+    return True
+
+
+def _said_again(sentence: Sentence, m: re.Match[str], what: str, objects: list[tuple[int, str, bool]]) -> bool:
+    """Whether the mention names an object already in the scenario again ("my champion takes no damage ... protect my
+    champion", "a beast ally enters afterwards. Does the new ally ...", "I control a weapon ... use weapons")."""
+    words = m.group(0)
+    kind = what.split(":")[0].split("@")[0].split("[")[0]
+    same = [w for _, w, _ in objects if w.split(":")[0].split("@")[0].split("[")[0] == kind
+            and (what == kind or w.startswith(what.split("[")[0]))]
+    if not same:
+        return False
+    if _FRESH.search(words) and not re.match(r"the\b", words):
+        return False
+    head = sentence.norm[:m.start()].split()
+    return bool(_AGAIN.match(words) or (head and head[-1] in VERBS) or words.split()[0] in VERBS
+                or re.match(r"(?:the )?new\b", words))
 
 
 def _object(m: re.Match[str], texts: str) -> str | None:
@@ -490,6 +752,9 @@ def _object(m: re.Match[str], texts: str) -> str | None:
             sub = f"{first}:{sub}"
     if sub and not re.search(rf"\b{re.escape(sub)}\b", texts) and (sub.endswith("s") or len(sub) < 3):
         sub = ""
+    if sub in VERBS or (sub and ":" not in sub and sub not in SUBTYPES and sub not in ELEMENTS
+                        and not re.search(rf"\b{re.escape(sub)} {word}", texts)):
+        sub = ""  # "use weapons", "my fast ally": a word before the kind that is no subtype of the game
     text = "attack" if m.group("attack") else kind
     if sub:
         text += f":{sub}"

@@ -33,7 +33,10 @@ A scenario is an ordered list of moments; each one's position is its timestamp:
 An object may carry counters: "ally[buff=2]", "Quadrille's Gryphon[buff=1, debuff=1]"; "CARD x3" is three
 copies, one after the other.
 "A & B" (effects or objects): at the same moment, one timestamp. "A; B": one after the other.
-Objects written before any effect were there first. Examples:
+Objects written before any effect were there first; an object written after an effect enters after it,
+except the one written right after an effect that needs a target and has none before it: that one is taken as
+its target, there first (said in the answer). Attacks and actions written with no zone are activated then.
+Examples:
   arbiter grand-archive --effect "Inspiring Call" --object ally
   arbiter grand-archive --effect "Claude, Fated Visionary" --object ally:automaton
   arbiter grand-archive --effect "Nullifying Lantern" --object card@graveyard

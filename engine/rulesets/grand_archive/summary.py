@@ -293,10 +293,10 @@ def _unread_clause(verdict: Verdict) -> str:
     """"; not read: “Switch the power and life …” (Resonating Fugue)": text asked about that the answer leaves out."""
     if not verdict.unread:
         return ""
-    card, _, sentence = verdict.unread[0]
+    card, label, sentence = verdict.unread[0]
     short = cut(sentence, 60)
     more = f" and {len(verdict.unread) - 1} more" if len(verdict.unread) > 1 else ""
-    return f"; not read, so not in this answer: “{short}” ({card}){more}"
+    return f"; not read, so not in this answer: “{short}” ({card}, paragraph {label}){more}"
 
 
 def _shortened(clauses: list[str]) -> list[str]:
@@ -371,6 +371,7 @@ def summary(verdict: Verdict) -> str:
     elif others:  # named when there is one ("Seed of Nature itself is answered below"), counted when more
         clauses.append(f"{_subject(others[0])} itself is answered below" if len(others) == 1 and
                        others[0].obj.card is not None else f"{len(others)} more objects are answered below")
+    clauses += verdict.said_first  # how the scenario's order was read ("taken to have been on the field before")
     unread = _unread_clause(verdict).removeprefix("; ")
     if unread:  # a clause of its own, so a long answer is split before it rather than run on
         clauses.append(unread)

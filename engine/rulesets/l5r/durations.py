@@ -386,6 +386,10 @@ def read_terms(text: str) -> tuple[Term, ...]:
             if of is not None and lead is not None and free(m.start() - len(lead.group(0)), end):
                 start, event = m.start() - len(lead.group(0)), f"{of.group(1)} resolves"
                 qualifier = of.group(2) or ""  # "with a base Focus Value equal to the number": said aloud
+            elif lead is not None and free(m.start() - len(lead.group(0)), end):
+                # "After the next action resolves, lose 1 Honor": the lead word is the delayed effect's point (the
+                # after-point of that occurrence, L4), never its when-point (blind 46121 S19)
+                start = m.start() - len(lead.group(0))
             add(Term(Form.NEXT_TIME, text[start:end].strip(), window, (event,), condition=qualifier), start, end)
     for form, pattern in _SIMPLE:
         for m in pattern.finditer(text):

@@ -280,6 +280,13 @@ def _best(occurrence: str, waits: tuple[str, ...]) -> str | None:
     return best if score >= 0.5 else None
 
 
+def awaits(occurrence: str, terms: tuple[Term, ...]) -> str | None:
+    """Which awaited event or point of these terms the occurrence is ("it bows" for "After the next time this turn
+    it bows"), or None when none of them waits for it."""
+    waits = tuple(w for t in terms for w in (*t.events, t.point) if w)
+    return _best(occurrence, waits) if waits else None
+
+
 # "Produce 2 Gold", "produce 6 Gold which may only pay for one action" (an imperative, not "this Holding produces
 # +1 Gold" nor a created Holding's quoted trait "Bow: Produce 1 Gold").
 _PRODUCE = re.compile(r"\b(?-i:[Pp]roduce) (?:\d+|X|one|two|three|an additional|one additional|Gold)\b[^.;\"“”]*", re.I)

@@ -27,6 +27,7 @@ from engine.rulesets.l5r.lifetime import (
     OWN_ENTRY,
     PERIOD_OF_EVENT,
     Lifetime,
+    awaits,
     choose,
     parse_events,
     period_point,
@@ -461,7 +462,31 @@ class OrderQuestion:
                             fields=tuple(fields), footer=_footer(answer))
 
 
-def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | None, Ability, list[Interpretation]]:
+def _short(text: str, limit: int = 60) -> str:
+    return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
+
+
+def _fits_events(abilities: tuple[Ability, ...], default: Ability, events: list[str]) -> tuple[Ability, str] | None:
+    """Another ability than the default, with the occurrence it waits for, when the occurrences given
+    (occurs:...) are what its effect waits for and not what the default's does; None otherwise."""
+    happened = [e[7:] for e in events if e.startswith("occurs:")]
+    if not happened or any(awaits(h, default.terms) for h in happened):
+        return None
+    scored = []
+    for ability in abilities:
+        if ability is default or ability.reminder:
+            continue
+        met = [w for h in happened if (w := awaits(h, ability.terms)) is not None]
+        if met:
+            scored.append((len(met), -ability.index, ability, met[0]))
+    if not scored:
+        return None
+    _, _, ability, which = max(scored, key=lambda s: s[:2])
+    return ability, which
+
+
+def _effect_source(inputs: Mapping[str, Any], lookup: Lookup,
+                   events: list[str] | None = None) -> tuple[Card | None, Ability, list[Interpretation]]:
     name, text = (inputs.get("card") or "").strip(), (inputs.get("text") or "").strip()
     if bool(name) == bool(text):
         raise QuestionError("Name a card (CARD, or CARD#2 for its second ability) or give --text \"...\", not both.")
@@ -496,10 +521,17 @@ def _effect_source(inputs: Mapping[str, Any], lookup: Lookup) -> tuple[Card | No
         chosen = abilities[index - 1]
     else:
         chosen = first_to_judge(abilities)
+        why = "the first with duration words, or the first"
+        fit = _fits_events(abilities, chosen, events or [])
+        if fit is not None:
+            # the occurrences asked about are what another ability's effect waits for (Tsujiken Sensei: its first
+            # ability is a standing trait, its second waits for "it bows"): that ability is the one asked about
+            chosen, why = fit[0], f"its effect waits for “{fit[1]}”, which you gave as happening"
         if len(abilities) > 1:
+            others = "; ".join(f"#{a.index} “{_short(a.text)}”" for a in abilities if a.index != chosen.index)
             notes.append(Interpretation("ability-choice", None, f"{card.name} has {len(abilities)} abilities; this "
-                                        f"answer judges #{chosen.index} (the first with duration words, or the first); "
-                                        f"ask for another with {card.name}#N."))
+                                        f"answer judges #{chosen.index} “{_short(chosen.text)}” ({why}); ask for "
+                                        f"another with {card.name}#N: {others}."))
     for note in lookup.annotations(card) if hasattr(lookup, "annotations") else ():
         if note.rule == "duration" and note.part in ("", "*", str(chosen.index)):
             form = Form(note.value)
@@ -537,7 +569,7 @@ class DurationQuestion:
             raise QuestionError(f"--made-during is one of: {', '.join(MADE_DURING)}.")
         made_during = str(made).strip().lower() if made else None
         events = parse_events(_values(inputs.get("then")))
-        card, ability, notes = _effect_source(inputs, lookup)
+        card, ability, notes = _effect_source(inputs, lookup, events)
         ability = _interrupt_after(ability, notes)
         players = _players(inputs.get("players"))
         # reminder and colour text in italics state no effect of their own: judged on the rules text
