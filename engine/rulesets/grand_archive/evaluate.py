@@ -1093,6 +1093,9 @@ class Evaluator:
         for p in resolving:
             for m in re.finditer(r"\b(?i:summons?) (an?|one|two|three|\d+|that many) ([A-Z][\w' ,-]*?) tokens?\b",
                                  p.text):
+                if _other_mode(p, m.start()):  # "Choose one— • Summon ... • Put a buff counter on each ally": the
+                    self.note(notes.mode_not_summoned(card.name, m.group(0)))  # answer takes the other mode
+                    continue
                 try:
                     token = self.lookup(m.group(2).strip())
                 except QuestionError:
@@ -2399,6 +2402,19 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
 
 def _number(word: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
+
+
+def _other_mode(p: Paragraph, at: int) -> bool:
+    """Whether the words at `at` are in a "Choose one" bullet that is not the mode the answer takes: another bullet of
+    the paragraph has the continuous effect (so that mode is the one assumed) and this one has none."""
+    if "•" not in p.text or not any(e.mode for e in p.effects):
+        return False
+    start = p.text.rfind("•", 0, at)
+    if start < 0:
+        return False
+    end = p.text.find("•", at)
+    bullet = p.text[start + 1: end if end >= 0 else len(p.text)].strip()
+    return not any(e.mode and bullet.startswith(e.mode.rstrip("…").strip()) for e in p.effects)
 
 
 def _words(text: str) -> set[str]:

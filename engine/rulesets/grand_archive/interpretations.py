@@ -475,3 +475,9 @@ def that_many(card: str, token: str, what: str) -> Interpretation:
                           f"{card} summons “that many” {token} tokens; the question does not say how many "
                           f"{what}, so one token is assumed (and the counters that number gives it are not put); "
                           f"give it with --count \"{what}=N\".")
+
+
+def mode_not_summoned(card: str, words: str) -> Interpretation:
+    return Interpretation(f"mode-not-summoned:{card}", None,
+                          f"{card}: “{words}” is another mode of its “Choose one” than the one this answer takes (the "
+                          "mode with a lasting effect), so that token is not summoned here.")

@@ -128,7 +128,6 @@ LEAVING = (r"(?P<verb>leaves|left|leave|dies|died|die|(?:is|was|gets|got|are|wer
            r"sacrificed|killed|removed))(?P<where> (?:the |my |your |their )?(?:field|play|graveyard))?"
            r"(?: later)?(?: (?:that|this|the same) turn)?")
 # a board state the question has no input for unless a card's condition says it ("rested", "awake")
-STATES = r"(?P<state>rested|awake|exhausted)"
 UNREAD_STATE = re.compile(r"rested|awake|exhausted|counters?|leaves|left|leaving|dies|died|destroyed|banished|"
                           r"suppressed|sacrificed|lineage|match|matches|matched|mismatched")
 
@@ -142,9 +141,11 @@ def _arrives_later(sentence: Sentence, m: re.Match[str]) -> bool:
     later = re.match(rf"\s*(?:{LATER})", rest) or (
         re.search(r"(?:then|after that|afterwards) $", head)
         and re.match(r"\s*(?:enters?|comes? in|arrives?|is played)\b", rest))
-    played = re.search(r"(?:then|after that|afterwards|later)(?: (?:i|we|my opponent|they|he|she))? (?:play|plays|"
-                       r"played|cast|casts|put|puts|summon|summons|materiali[sz]e|materiali[sz]es) (?:in |out )?$",
-                       head)
+    played = re.search(r"(?:then|after that|afterwards|later|(?:after|once) (?:(?:i|we|you) (?:cast|use|used|play|"
+                       r"played|activate|activated|resolve|resolved) )?§\d+(?: (?:resolves|resolved|has resolved|is "
+                       r"cast|was cast|is played|was played|enters|entered))?)(?: (?:i|we|my opponent|they|he|she))? "
+                       r"(?:play|plays|played|cast|casts|put|puts|summon|summons|materiali[sz]e|materiali[sz]es) "
+                       r"(?:in |out )?$", head)
     before = re.match(rf"\s*(?:{BEFORE})", rest)
     control = re.search(CONTROL, head.rstrip())
     if control and not later and not played:
@@ -293,24 +294,93 @@ def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, 
                       + ", ".join(sentence.cards[n].name for n in holders))
 
 
+# a state of an object that a card's condition is about ("As long as this unit is distant", "... is attacking")
+STATE_WORDS = ("distant", "attacking", "fostered", "rested", "retaliating", "awake", "defending", "exhausted")
+STATES = (r"(?P<neg>(?:stops?|stopped|stopping|ceases?|ceased) being |(?:is|are|was|were|gets|got|becomes?|became) "
+          r"(?:no longer|not|un)|no longer |not |isnt |wasnt |arent |(?:is|was) not )?"
+          rf"(?P<state>{'|'.join(STATE_WORDS)})(?P<neg2> (?:any ?more|no more))?")
+_OPPOSITE = {"rested": "awake", "awake": "rested", "exhausted": "awake"}
+
+
 def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
-    """"rested" / "awake" said of a card whose condition is being awake ("as long as it's awake"): the condition is
-    switched off (rested) or said to hold (awake), in a note. Said of anything else it stays unread (asked back)."""
+    """"stops being distant", "when it's rested", "is no longer attacking" said of a card whose condition is that state
+    ("As long as this unit is distant", "As long as it's awake"; about 90 real cards): the condition is switched off
+    (condition-false:CARD#N) or said to hold, in a note. Said of anything else it stays unread (asked back)."""
     for m in list(sentence.find(STATES)):
         state = m.group("state")
+        negated = bool(m.group("neg") or m.group("neg2"))
         for n in effects:
-            found = [(k, c) for k, c in _conditions(sentence, n) if re.search(r"\b(?:awake|rested)\b", c, re.I)]
+            found = [(k, c, w) for k, c in _conditions(sentence, n)
+                     for w in (state, _OPPOSITE.get(state)) if w and re.search(rf"\b{w}\b", c, re.I)]
             if not found:
                 continue
-            k, condition = found[0]
-            holds = (state == "awake") == bool(re.search(r"\bawake\b", condition, re.I))
+            k, condition, said = found[0]
+            holds = (said == state) != negated
             name = sentence.cards[n].name
             if not holds:
                 events.append((sentence.position(m), f"condition-false:{name}#{k}"))
             sentence.use(m)
-            sentence.note(f"“{state}” is read as {name}'s condition “{condition}” "
+            sentence.note(f"“{sentence.typed(m)}” is read as {name}'s condition “{condition}” "
                           f"{'holding' if holds else 'not holding'}")
             break
+
+
+# whose turn it is ("on my opponent's turn", "during my turn", "it's not my turn")
+TURN_SAID = (r"(?:(?:on|during|in) (?P<whose>my|your|our|their|his|her|an opponents|my opponents|the opponents|"
+             r"opponents|each opponents) (?:own )?turn|(?:its|it is) (?P<neg>not )?(?P<whose2>my|your|their|"
+             r"my opponents|the opponents|an opponents) turn)")
+# a card text that names a player's turn ("During your turn", "until the end of your next turn", "only during an
+# opponent's turn", "If it's not your turn")
+TURN_TEXT = re.compile(r"\b(?:your|an opponent's|each opponent's|their|opponents') (?:next )?turn\b|"
+                       r"\bnot your turn\b", re.I)
+
+
+def _turn_said(sentence: Sentence, effects: list[int]) -> str | None:
+    """Whose turn the sentence says. Beside effects whose texts name no player's turn it changes nothing ("until end
+    of turn" ends the turn it is said in, whoever's it is): read, in a note. Beside a text that names one ("During
+    your turn", "only during an opponent's turn", "your next turn") the question has no input for it: returned,
+    to be asked back."""
+    m = next(iter(sentence.find(TURN_SAID)), None)
+    if m is None:
+        return None
+    texts = [sentence.cards[n] for n in effects if sentence.cards[n].card is not None]
+    naming = [c.name for c in texts if TURN_TEXT.search(c.card.text)]
+    sentence.use(m)
+    if naming:
+        return f"whose turn it is (“{sentence.typed(m)}”; {', '.join(naming)} names a player's turn)"
+    sentence.note(f"“{sentence.typed(m)}”: no effect here names a player's turn, so whose turn it is changes "
+                  "nothing in this answer")
+    return None
+
+
+def _paragraph_named(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> dict[int, int]:
+    """The paragraph of a card of several that the sentence is about: the one whose condition it switched ("stops
+    being distant": Seaside Rangefinder's Ranged paragraph), else the one of the amount it says ("keep +1 life":
+    Rose, Eternal Paragon's "[Level 2+] On Enter ... +1 LIFE"), when one paragraph only fits. card -> paragraph."""
+    out: dict[int, int] = {}
+    amounts = [m.group(0).replace(" ", "").lower() for m in re.finditer(r"[+-] ?\d+ ?(?:power|life|level|durability)",
+                                                                        sentence.norm)]
+    for n in effects:
+        card = sentence.cards[n].card
+        if card is None:
+            continue
+        try:
+            paragraphs = read_card(card).paragraphs
+        except Exception:
+            continue
+        if len(paragraphs) < 2:
+            continue
+        name = sentence.cards[n].name
+        switched = {int(e.rsplit("#", 1)[1]) for _, e in events
+                    if re.fullmatch(rf"condition-(?:false|true):{re.escape(name)}#\d+", e)}
+        said = {k for k, p in enumerate(paragraphs, start=1)
+                if p.effects and any(a in p.text.replace(" ", "").lower() for a in amounts)}
+        # (the card's first paragraph with a lasting change is what its answer leads with anyway)
+        first = next((k for k, p in enumerate(paragraphs, start=1) if any(e.prop != "cost" for e in p.effects)), None)
+        found = switched or (said if said != {first} else set())
+        if len(found) == 1:
+            out[n] = found.pop()
+    return out
 
 
 def _leaving(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]],
@@ -349,7 +419,9 @@ COUNT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "
                "seventeen": 17, "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "zero": 0}
 _COUNT = rf"(?:\d+|{'|'.join(sorted(COUNT_WORDS, key=len, reverse=True))})"
 # a count in the sentence: the number and up to five words of what it counts, up to a word that starts another part
-SAID_COUNT = (rf"(?<![\w§+-])(?:only |just |exactly |at least )?(?P<n>{_COUNT})(?: or more)? (?P<what>(?:(?!(?:"
+SAID_COUNT = (rf"(?<![\w§+-])(?:(?:i|we|you|it|they|its controller|controller|he|she) (?:still )?(?:control|controls|"
+              rf"have|has|own|owns) )?(?:only |just |exactly |at least )?(?P<n>{_COUNT})(?: or more)? "
+              rf"(?P<what>(?:(?!(?:"
               r"does|do|did|is|are|was|were|how|what|will|would|can|could|should|to|and(?! or)|then|if|when|but|so|"
               rf"deal|deals)\b)(?:[a-z]+|§\d+)(?: |$)){{1,5}})")
 # words that say nothing about what is counted ("you control", "in your ...")
@@ -541,7 +613,7 @@ class GrandArchivePhrases:
              *RULES_WORDS)
     answers = ("about continuous effects: which effects reach an object, in what order they apply and how long "
                "each lasts (`/grand-archive ruling`)")
-    cannot = (r"\bcosts?\b(?! (?:\d+ |x |one |two |three )?(?:less|more)\b)",
+    cannot = (r"^(?!.*\b(?:less|more|cheaper|reduc\w*)\b).*?\bcosts?\b",
               r"\bprice\b", r"\bwhat element is §\d+", r"\belement of §\d+", r"\blegal\b",
               r"\bbanned\b", r"\bworth\b", r"\bany good\b", r"\brarity\b", r"\bdeck ?build")
     filler = frozenset({"buff", "buffs", "get", "gets", "give", "gives", "last", "lasts", "long", "effect", "effects",
@@ -580,11 +652,16 @@ class GrandArchivePhrases:
         effects = []
         for n in order:
             span = sentence.cards[n]
-            after = re.match(rf"\s*(?:{LATER})", sentence.norm[sentence.norm.index(f"§{n}") + len(f"§{n}"):])
+            at = sentence.norm.index(f"§{n}")
+            after = re.match(rf"\s*(?:{LATER})", sentence.norm[at + len(f"§{n}"):]) or re.search(
+                r"(?:then|after that|afterwards|later)(?: (?:i|we))? (?:play|plays|played|summon|summons|put|puts) "
+                r"(?:in |out )?(?:an? |my )?$", sentence.norm[:at])
             if effects and after and span.card is not None and "ALLY" in span.card.type.upper():
                 objects.append((span.start, span.card.name, True))
-                sentence.used |= sentence.words_in(sentence.norm.index(f"§{n}"), sentence.norm.index(f"§{n}")
-                                                   + len(f"§{n}") + after.end())
+                if after.string is sentence.norm:  # the words before it ("then play")
+                    sentence.used |= sentence.words_in(after.start(), after.end())
+                else:
+                    sentence.used |= sentence.words_in(at, at + len(f"§{n}") + after.end())
             else:
                 effects.append(n)
         targets = _targets(sentence, effects)
@@ -608,6 +685,10 @@ class GrandArchivePhrases:
             sentence.use(m)
             if _not_there(sentence, m) or _said_again(sentence, m, what, objects):
                 continue
+            copies = re.search(rf"\b({_COUNT})\b", m.group(0)[:m.start("kind") - m.start()])
+            n_copies = _count_value(copies.group(1)) if copies else None
+            if n_copies is not None and 2 <= n_copies <= 10:  # "two allies on the field": two objects
+                what += f" x{n_copies}"
             objects.append((sentence.position(m), what, _arrives_later(sentence, m)))
         _bare_subtypes(sentence, texts, objects)
         # plurals of a subtype the effect names ("my automatons" for "Automaton allies")
@@ -626,6 +707,7 @@ class GrandArchivePhrases:
         _amounts_said(sentence, texts)
         sentence.take(QUESTION_COUNTERS)
         counted = _counters_named(sentence, effects)
+        turn = _turn_said(sentence, effects)
         sentence.take(ABILITY_NAMED)
         _leaving(sentence, effects, objects, events)
         _state(sentence, effects, events)
@@ -640,7 +722,9 @@ class GrandArchivePhrases:
             sentence.note("An object the question does not say came in later is taken to be there before the "
                           "effects (ask “… that comes in later” for one arriving after them).")
         moments: list[tuple[str, str]] = [("object", w) for _, w, later in objects if not later]
-        moments += [("effect", sentence.cards[n].name + ("@opponent" if n in theirs else "") + (
+        named = _paragraph_named(sentence, effects, events)
+        moments += [("effect", sentence.cards[n].name + (f"#{named[n]}" if n in named else "") +
+                     ("@opponent" if n in theirs else "") + (
             f" -> {sentence.cards[targets[n]].name}" if n in targets else "")) for n in effects]
         moments += [("object", w) for _, w, later in objects if later]
         seen: set[str] = set()
@@ -659,6 +743,10 @@ class GrandArchivePhrases:
                                      "effect yet, so it cannot say whether that part happens; the card's label "
                                      "applies its effect only when the number reaches it. The question without "
                                      "it is below.", (Option("Without the level or memory", reading),))
+        if turn:  # whose turn decides a text that names one, and no input of the question says it
+            return Ask("cannot-ask", f"Arbiter cannot give {turn} to this Grand Archive question yet: its scenario "
+                                     "starts on your turn. The question on your turn is below.",
+                       (Option("On your turn", reading),))
         if counted:  # a number of counters no input of the question takes: asked, never answered without it
             said = "”, “".join(counted)
             return Ask("cannot-ask", f"Arbiter cannot give “{said}” to this Grand Archive question yet: it takes a "

@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from engine.plain_words import MAX_WORDS, cut, joined, quoted
+from engine.rulesets.grand_archive.effects import Form
 from engine.rulesets.grand_archive.evaluate import Instance, Instead, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
 
@@ -257,6 +258,11 @@ def _as_opponent(words: str) -> str:
     return re.sub(r"\byou\b", "your opponent", words)
 
 
+_LASTS = {Form.END_OF_TURN: "until end of turn", Form.NEXT_TURN_START: "until the beginning of your next turn",
+          Form.NEXT_TURN_END: "until the end of your next turn", Form.END_OF_ATTACK: "for this attack",
+          Form.DURING_NEXT_TURN: "during your next turn"}
+
+
 def _effect_state(inst: Instance, to: str = "") -> list[str]:
     """["Devotion's Price applies: you can't draw cards", "this assumes ..."]: whether the effect applies (has
     ended, is off, has not started) and what it does, then what that assumes. `to`: the objects asked about that
@@ -270,6 +276,10 @@ def _effect_state(inst: Instance, to: str = "") -> list[str]:
         what = f"puts {read.change} on {affected[:1].lower()}{affected[1:]}"
     else:
         what = f"{read.change} for {affected}"
+    lasts = _LASTS.get(read.form, "")
+    if lasts and inst.status == "active" and not re.search(r"\buntil\b|\bthis turn\b|\bnext turn\b|\bthis attack\b",
+                                                           what, re.I):
+        what += f" {lasts}"  # a rule's stated length, so a player reads until when ("until your next turn")
     if inst.controller == "opponent":  # the card's "you" is its controller: the opponent of the one asking
         what = _as_opponent(what)
     state = {"active": "applies", "ended": f"has ended ({inst.status_why})", "off": f"is off ({inst.status_why})",

@@ -30,8 +30,14 @@ CLASS_WORDS = {"turn": "whose turn", "phase": "which phase or period", "count": 
                "limit": "how often it may be used (“once per turn”)"}
 # A use limit written right after the trigger ("After your action creates a Spirit, once per turn you may ..."): the
 # trait answers at most that often, so a later occurrence in the same period finds it used or not.
-_LIMIT = re.compile(r"^\s*,?\s*(?:(?:if|unless)\b[^,:;]*,\s*)?(?:only\s+)?(?P<words>once per "
-                    r"(?P<p>turn|battle|game|phase|duel))\b", re.I)
+_USES = r"(?P<n>once|twice|two times|three times) per (?P<p>turn|battle|game|phase|duel)"
+_LIMIT = re.compile(r"^\s*[,:]?\s*(?:(?:if|unless)\b[^,:;]*,\s*)?(?:only\s+)?(?P<words>" + _USES + r")\b(?! per\b)",
+                    re.I)
+# ... or written before it, after the designator ("Reaction: Twice per turn, after an action targets Fudo, ...",
+# "Once per phase, before you lose exactly 1 Honor: ...").
+_LIMIT_FIRST = re.compile(r"^(?:[^:.]{0,40}:\s*)?(?:only\s+)?(?P<words>" + _USES + r")\b(?! per\b),?\s*"
+                          r"(?:after|before|when)\b", re.I)
+_USE_COUNT = {"once": "1", "twice": "2", "two times": "2", "three times": "3"}
 # A keyword's reminder that limits when its trait takes effect: "(Courtesy traits do not take effect if you went
 # first.)".
 _REMINDER_CONDITION = re.compile(r"\((?P<words>(?-i:[A-Z])\w+ (?:traits? (?:do not|only) take effect|takes effect "
@@ -152,6 +158,7 @@ CONDITION_WORDS = re.compile(r"\b(?:your|another|opponent(?:'s)?|enemy|opposing|
                              r"where|which|that|who|whose|from|paying|other than|involving|if|unless|only)\b", re.I)
 _RESTRICTING = re.compile(r"\b(?:with(?:out)?|where|which|that|who|whose|from|paying|other than|involving|if|while|"
                           r"unless|only)\b", re.I)
+_NOT_PERFORMED = re.compile(r"\bnot performed by [^,;:]*?(?=\s+(?:resolves|ends|is|are)\b|[,;:]|$)", re.I)
 _NOT_CONDITION = re.compile(r"\beach time\b|\bthat (?:turn|battle|phase|duel|action|card|Personality)\b|"
                             r"\bfirst (?:normal )?opportunity\b|\bfrom play\b", re.I)
 _NOT_KEYWORD = frozenset({"A", "An", "The", "Your", "This", "That", "Each", "Any", "One", "Another", "Target", "His",
@@ -189,6 +196,12 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
         found.append(cond)
         taken.append((cond.start, cond.end))
 
+    performer: list[tuple[int, int]] = []
+    for m in _NOT_PERFORMED.finditer(text):
+        # "the next action not performed by a Thunder Personality": who may not have performed it, one qualifier
+        # (its keyword and card type are the performer's, never what the occurrence happens to)
+        add(Condition("qualifier", m.group(0).strip(), start=m.start(), end=m.end()))
+        performer.append((m.start(), m.end()))
     for m in _COUNT.finditer(text):
         n = m.group("n") or m.group("n2")
         period = m.group("p") or m.group("p2") or m.group("p3") or ""
@@ -237,6 +250,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
     kinds: set[str] = set()
     spans = []
     for m in _KIND.finditer(text):
+        if not _free(performer, m.start(), m.end()):
+            continue
         if re.search(r"\b(?:in|at|to|from|with|of|into|without)\s+(?:this|that|the|a|an|its|his|her|their|your|"
                      r"(?-i:[A-Z])[\w-]*'s)?\s*$", text[:m.start()]):
             continue  # "a Follower in this unit bows": a place or a qualifier, not what the occurrence is about
@@ -252,6 +267,8 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
     for m in _KEYWORD.finditer(text):
         words = [w for w in re.split(r"\s*(?:,|\bor\b|\band\b)\s*", m.group("kw")) if w]
         keywords = [w for w in words if w.split()[0] not in _NOT_KEYWORD and not w.endswith("'s")]
+        if not _free(performer, m.start(), m.end()):
+            continue
         if (keywords and m.start() > 0) or (keywords and not text[:1].isupper()):
             add(Condition("keyword", " or ".join(keywords), what=" | ".join(keywords), start=m.start(),
                           end=m.end("kw")))
@@ -270,11 +287,15 @@ def trigger_conditions(occurrence: str, after: str = "", card_name: str = "", fu
             end = re.search(r"[,;:]|$", text[m.end():])
             add(Condition("qualifier", text[m.start():m.end() + (end.start() if end else 0)].strip(), start=m.start(),
                           end=m.end() + (end.start() if end else 0)))
-    limit = _LIMIT.match(after or "")
+    limit = _LIMIT.match(after or "") or _LIMIT_FIRST.match(full or "")
     if limit:
-        # "may" after it: the trait is optional, so an earlier occurrence may have left it unused
-        optional = "may" if re.search(r"\bmay\b", (after or "")[limit.end():limit.end() + 40], re.I) else ""
-        add(Condition("limit", limit.group("words"), "1", limit.group("p").lower(), optional))
+        # "may" after it, or a Reaction or Interrupt (always optional): an earlier occurrence may have left it unused
+        rest = ((after if limit.re is _LIMIT else full) or "")[limit.end():limit.end() + 120]
+        header = re.match(r"^[^:.]{0,40}:", full or "")
+        optional = "may" if re.search(r"\bmay\b", rest, re.I) or (
+            header is not None and re.search(r"\b(?:Reaction|Interrupt)\b", header.group(0))) else ""
+        add(Condition("limit", limit.group("words"), _USE_COUNT[limit.group("n").lower()], limit.group("p").lower(),
+                      optional))
     cond = _IF.match(after or "")
     if cond:
         add(Condition("if", cond.group("if").strip()))

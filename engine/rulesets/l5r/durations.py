@@ -385,7 +385,8 @@ def read_terms(text: str) -> tuple[Term, ...]:
             qualifier = ""
             if of is not None and lead is not None and free(m.start() - len(lead.group(0)), end):
                 start, event = m.start() - len(lead.group(0)), f"{of.group(1)} resolves"
-                qualifier = of.group(2) or ""  # "with a base Focus Value equal to the number": said aloud
+                qualifier = of.group(2) or ""  # "with a base Focus Value equal to the number": checked or said
+                end += of.end()  # its words run to the end of what it waits for (the effect follows the comma)
             elif lead is not None and free(m.start() - len(lead.group(0)), end):
                 # "After the next action resolves, lose 1 Honor": the lead word is the delayed effect's point (the
                 # after-point of that occurrence, L4), never its when-point (blind 46121 S19)

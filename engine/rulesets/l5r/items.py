@@ -52,6 +52,7 @@ class Item:
     time_point: bool              # L5: an indefinite-plural time point, fires without the occurrence
     effects: tuple[str, ...]      # the effects in written order (LD6)
     notes: tuple[Interpretation, ...] = field(default=())
+    qualifier: str = ""           # a delayed effect's words narrowing what it waits for ("with a base Focus Value ...")
 
 
 # "Produce 2 Gold", "Produce Gold equal to its Focus Value", "The Holding produces one additional Gold".
@@ -260,6 +261,7 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                     "Gold for that payment."))
         kind = Kind.GOLD
     effects = split_effects(ability.rules_text or ability.text)
+    qualifier = ""
     negation = _lasting_negation(ability, moment)
     if negation is not None:
         # An action that set up "While X, negate his straightening" answers that occurrence with its ongoing
@@ -291,8 +293,9 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
             timing = word if word in ("before", "after", "when") else "when"
             occurrence = " or ".join(term.events)
             effects = delayed_effects(ability.text, term)
+            qualifier = term.condition if term.form is Form.NEXT_TIME else ""
     return Item(spec, label, kind, ability.text, card, ability, card.name, controller, timing, occurrence,
-                is_time_point(occurrence), effects, tuple(notes))
+                is_time_point(occurrence), effects, tuple(notes), qualifier)
 
 
 _TRIGGER_SENTENCE = re.compile(r"(?:^|(?<=[.!]\s))(?:After|Before) [^.]*[,:][^.]*\.?")
@@ -410,11 +413,13 @@ def text_item(spec: str, kind_word: str, rest: str, controller: str, moment: Mom
     else:
         ability = None
     timing, occurrence, _ = read_trigger(text)
+    qualifier = ""
     if kind is Kind.DELAYED and ability is not None and ability.delayed_term is not None:
         term = ability.delayed_term
         word = term.words.split()[0].lower()
         timing = word if word in ("before", "after", "when") else "when"
         occurrence = " or ".join(term.events) or occurrence
+        qualifier = term.condition if term.form is Form.NEXT_TIME else ""
     elif kind is Kind.DELAYED and timing is None:
         timing = "when"  # L4 case 4: a delayed effect naming neither before nor after
     if kind in (Kind.CONDITIONAL, Kind.NEGATE, Kind.RULEBOOK, Kind.ADDITIONAL, Kind.GOLD) and timing is None:
@@ -426,7 +431,7 @@ def text_item(spec: str, kind_word: str, rest: str, controller: str, moment: Mom
                                 "ordered with the other Gold for that payment, in the paying player's order."),)
         kind, timing, occurrence = Kind.GOLD, None, ""
     return Item(spec, label, kind, text, None, ability, source or f"{kind_word}: {text}", controller, timing,
-                occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text), notes)
+                occurrence, is_time_point(occurrence) if occurrence else False, split_effects(text), notes, qualifier)
 
 
 def parse_item(spec: str, lookup: Lookup, moment: Moment | None = None, default_controller: str = "you",

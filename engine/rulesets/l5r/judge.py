@@ -42,6 +42,7 @@ class Known:
     phase: str | None = None                  # the phase or period the moment falls in
     subjects: dict[str, tuple[str, str]] = field(default_factory=dict)  # a named card: (type, keywords)
     went_first: str | None = None             # who went first this game (Courtesy traits: --went-first)
+    used: str | None = None                   # whose "once per ..." abilities were already used (--used)
 
 
 @dataclass
@@ -200,25 +201,50 @@ def _check(cond: Condition, controller: str, card_name: str, moment: Moment, kno
             return "unmet", f"“{cond.words}”: {_name(controller)} went first, so it does not take effect"
         return "met", f"“{cond.words}”: {_name(controller)} did not go first (as given)"
     if cond.cls == "limit":
+        if known.used == controller:
+            return "unmet", f"{words}: it was already used up this {cond.period} (as given), so it does not act again"
         said_count = _MOMENT_COUNT.search(moment.occurrence)
         times = known.times if known.times is not None else (
             int({"first": 1, "second": 2, "third": 3}[said_count.group(1).lower()]) if said_count else None)
+        uses = int(cond.value or "1")
         if cond.period != "turn" or times is None:
-            return "assumed", f"{words}: it has not been used yet this {cond.period} (say so if it has)"
-        if times == 1:
-            return "met", f"{words}: this is the first time this turn it happens, so it has not been used yet"
+            return "assumed", f"{words}: it is not used up yet this {cond.period} (say --used {controller} if it is)"
+        if times <= uses:
+            return "met", f"{words}: this is the {ORDINAL.get(str(times), f'{times}th')} time this turn it happens, " \
+                          "so it is not used up yet"
         nth = ORDINAL.get(str(times), f"{times}th")
         if cond.what != "may":
-            return "unmet", f"{words}: this is the {nth} time this turn; it is not optional, so it was used at the " \
-                            "first time and cannot be used again this turn"
-        return "assumed", f"{words}: this is the {nth} time this turn; it acts only if it was not used at an " \
-                          "earlier time this turn, and it is taken as not used (say so if it was: then it does not act)"
+            return "unmet", f"{words}: this is the {nth} time this turn; it is not optional, so it was used at each " \
+                            "earlier time and cannot be used again this turn"
+        return "assumed", f"{words}: this is the {nth} time this turn; it acts only if it was not used up at the " \
+                          f"earlier times this turn, and it is taken as not used up (say --used {controller} if it " \
+                          "was: then it does not act)"
     if cond.cls == "reminder":
         return "assumed", f"“{cond.words}”: it takes effect here (say so if not)"
     # qualifier, if: checked only when the moment says the same words
     if stems(cond.words) and stems(cond.words) <= stems(moment.occurrence):
         return "met", f"{words}: the moment says so"
     return "assumed", f"{words} holds"
+
+
+# Words saying a qualifier fails ("with a base Focus Value of 2, not the number named", "a different Focus Value").
+_QUALIFIER_FAILS = re.compile(r"\b(?:not|no|never|different|differs?|other than|unequal|mismatch\w*|isn't|doesn't|"
+                              r"does not|is not|wrong)\b", re.I)
+_QUALIFIER_STOP = frozenset({"with", "a", "an", "the", "to", "of", "that", "which", "its", "his", "her", "their"})
+
+
+def qualifier_holds(qualifier: str, given: str) -> bool | None:
+    """Whether an occurrence given meets the qualifier of the event a delayed effect waits for ("with a base Focus
+    Value equal to the number"): True when its words say all of it, False when they name it and say it fails, None
+    when they do not say (then it is taken to hold, aloud)."""
+    wanted = stems(" ".join(w for w in qualifier.split() if w.lower() not in _QUALIFIER_STOP))
+    said = stems(given)
+    if not wanted or not wanted & said:
+        return None
+    if _QUALIFIER_FAILS.search(given):
+        return False
+    # all its words but one descriptive word ("base") said: it is met
+    return True if len(wanted - said) <= (1 if len(wanted) > 3 else 0) else None
 
 
 def judge(occurrence: str, after: str, card_name: str, controller: str, moment: Moment, known: Known,

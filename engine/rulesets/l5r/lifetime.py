@@ -17,7 +17,7 @@ from dataclasses import dataclass, field, replace
 from engine.interface import QuestionError
 from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import AFTER_LATER, Form, Term, point_window
-from engine.rulesets.l5r.judge import Known, judge
+from engine.rulesets.l5r.judge import Known, judge, qualifier_holds
 from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
 from engine.trace import Interpretation, Trace
@@ -68,6 +68,11 @@ TERRAIN = re.compile(r"\bput this Terrain into play\b", re.I)
 INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?|one|two|three|\d+)\b", re.I)
 # A trigger opening the words ("After your action creates a Spirit, ..."): what it answers, not what the ability does.
 _OPENING_TRIGGER = re.compile(r"^(?:[^:]{0,60}:\s*)?(?:(?:If|Unless)\b[^,:]*,\s*)?(?:After|Before|When)\b[^,:]*[,:]\s*")
+
+
+# "Put this Kata into play", "put this Event into play": the effect's card is the card that made it (a Terrain is in
+# play for one battle, read apart).
+SELF_PUT = re.compile(r"\b(?:put|bring)s?\s+this (?:card|(?!Terrain\b)(?-i:[A-Z])\w+)\b[^.]{0,40}?\binto play\b", re.I)
 
 
 def puts_into_play(text: str) -> bool:
@@ -247,6 +252,7 @@ class Lifetime:
     if_clause: str = ""               # a delayed effect's "if ..." (checked when it fires)
     gold: str = ""                    # Gold produced for one payment: the words that produce it
     until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
+    self_put: str = ""                # "Put this Kata into play": the card it put into play is its own card
 
     @property
     def last(self) -> Point:
@@ -334,9 +340,10 @@ def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing
     life = _choose(terms, text, made_during, standing, made_by in MADE_BY and not puts_into_play(text))
     if life.main is not None and life.main.form is Form.NEXT_TIME and life.main.condition:
         life.trace.interpret(Interpretation(
-            "awaited-qualifier", "LD3", f"“{life.main.condition}” is not checked against the occurrences given: an "
-            "occurrence given is taken to meet it. If the resolving action does not meet it, the effect does not fire "
-            "then and keeps waiting for the next one that does (this turn)."))
+            "awaited-qualifier", "L12", f"“{life.main.condition}” is part of what it waits for: an occurrence "
+            "given whose words say it fails (e.g. occurs:\"… with a different Focus Value …\") does not fire it, and "
+            "it keeps waiting for the next one that meets it (this turn); one whose words do not say is taken to "
+            "meet it, and the answer says so."))
     if army is not None:
         life.trace.interpret(Interpretation(
             "army-scope", "L4", f"“{army.group(0)}”: the trait works while its card is in play, but reaches a card "
@@ -680,6 +687,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 waits = main.events if main and main.events else ((main.words,) if main else ())
                 which = _best(what, waits)
                 unmet = awaited_conditions(which, what, trace) if which is not None else ""
+                qualifier = main.condition if main is not None and main.form is Form.NEXT_TIME else ""
+                meets = qualifier_holds(qualifier, what) if which is not None and qualifier else None
+                if not unmet and meets is False:
+                    unmet = f"it does not meet “{qualifier}”"
                 if unmet:
                     why, rule = f"“{what}” is not what it waits for: {unmet}; it keeps waiting", "L12"
                 elif which is not None and repeats:
@@ -689,6 +700,10 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 elif which is not None:
                     state, persists, effective = "fired", False, False
                     why = f"“{what}” is “{which}”: it fires now, once"
+                    if qualifier:
+                        # "with a base Focus Value equal to the number": checked against the words given, or said
+                        why += f"; it meets “{qualifier}”" if meets else (f"; it is taken to meet “{qualifier}”, as "
+                                                                         "nothing given says otherwise")
                     rule = "L11" if len(waits) > 1 else ("LD3" if life.kind == "next-time" else "LD4")
                     if (main and main.words.lower().startswith(("the next", "next", "negate", "when"))) \
                             or (main and not main.words.lower().startswith(("before", "after"))):
@@ -725,6 +740,22 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     state = "expired"
                 why, rule = (f"“{cond.words}”: the card's own words tie the effect to that card, which has left "
                              "play: the condition no longer holds and the effect is over", "LD7")
+            else:
+                why = "it has already ended"
+        elif event == "leaves-play" and life.self_put and delayed and state == "waiting":
+            # "Put this Event into play. Discard it after your next turn begins": what it would discard has left
+            # play already, so the delayed discard has nothing left to do
+            persists = effective = False
+            state = "expired"
+            why, rule = (f"“{life.self_put}”: the card its delayed effect would discard is this very card, which now "
+                         "leaves play: nothing is left for it to do", "LD4")
+        elif event == "leaves-play" and life.self_put and life.kind == "in-play":
+            # the card it put into play is the card whose ability made it: both readings of leaves-play are the
+            # same card leaving play, and its time in play is over (blind 46121 S23)
+            if persists:
+                persists = effective = False
+                why, rule = (f"“{life.self_put}”: the card it put into play is its own card, which now leaves play: "
+                             "its time in play is over", None)
             else:
                 why = "it has already ended"
         elif event == "leaves-play" and life.until_card and state in ("waiting", "fired"):

@@ -22,7 +22,7 @@ from engine.rulesets.l5r.abilities import Kind, negated_verbs
 from engine.rulesets.l5r.conditions import trigger_conditions
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.items import Item
-from engine.rulesets.l5r.judge import COURTESY_LABEL, Known, judge
+from engine.rulesets.l5r.judge import COURTESY_LABEL, Known, judge, qualifier_holds
 from engine.rulesets.l5r.moment import Moment, moment_subjects, normalize, other_edge, stems
 from engine.trace import Interpretation, Trace
 
@@ -59,11 +59,12 @@ class Scenario:
     subjects: dict[str, tuple[str, str]] = field(default_factory=dict)  # cards the moment names: (type, keywords)
     version: str = "current"
     went_first: str | None = None   # who went first this game (--went-first), for Courtesy traits
+    used: str | None = None         # whose "once per turn" abilities listed were already used (--used)
 
     @property
     def known(self) -> Known:
         return Known(self.active, self.active_given or self.between_turns, self.by, self.times, self.phase,
-                     dict(self.subjects), self.went_first)
+                     dict(self.subjects), self.went_first, self.used)
 
 
 @dataclass
@@ -538,6 +539,8 @@ def _assumed_words(cls: str, words: str) -> str:
         else None
     if cls == "reminder" and words.startswith("Invest"):
         return "that its Invest cost is paid"
+    if cls == "limit":
+        return f"that its “{words}” is not used up yet"
     return f"that you did not go first ({reminder.group(1)})" if reminder else f"“{words}”"
 
 
@@ -589,6 +592,26 @@ def _negation_limits_fail(item: Item, scenario: Scenario, result: Ordering) -> b
     return False
 
 
+def _qualifier_fails(item: Item, scenario: Scenario, result: Ordering) -> bool:
+    """A delayed effect's words narrowing what it waits for ("... of your action from another Strategy with a base
+    Focus Value equal to the number"): checked against the moment's words (L12), or said aloud."""
+    holds = qualifier_holds(item.qualifier, scenario.moment.occurrence)
+    if holds is False:
+        why = f"what it waits for must be “{item.qualifier}”, and this moment's words say it is not"
+        result.skipped.append((item, why, ["L12"]))
+        result.trace.add("L12", item.label, f"set aside: {why}")
+        return True
+    if holds:
+        result.trace.add("L12", item.label, f"checked: “{item.qualifier}”: the moment says so")
+        return False
+    result.assumed.append(f"“{item.qualifier}”")
+    result.trace.interpret(Interpretation(
+        f"qualifier-{item.label}", "L12", f"{item.label}: it waits only for an occurrence “{item.qualifier}”; the "
+        "moment's words do not say, so it is taken to meet it (if it does not, the delayed effect does not act "
+        "here and keeps waiting)."))
+    return False
+
+
 def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
     """The conditions written into the item's trigger (L12; which occurrence: L11): True when one fails (the item is
     set aside with the reason); the ones that hold are traced, the ones nothing decides are said aloud."""
@@ -598,6 +621,8 @@ def _conditions_fail(item: Item, scenario: Scenario, result: Ordering) -> bool:
         return True
     if not item.occurrence or item.kind in (Kind.NEGATE, Kind.CONTINUOUS, Kind.CONDITIONAL, Kind.ADDITIONAL):
         return False
+    if item.qualifier and _qualifier_fails(item, scenario, result):
+        return True
     card_name = item.card.name if item.card is not None else ""
     verdict = judge(item.occurrence, _after_trigger(item), card_name, item.controller, scenario.moment,
                     scenario.known, full=item.text)

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from engine.names import fold
-from engine.rulesets.l5r.abilities import Ability, read_card
+from engine.rulesets.l5r.abilities import Ability, Kind, read_card
 from engine.rulesets.l5r.question import first_to_judge
-from engine.sentence import FILLER, Ask, Option, Reading, Sentence
+from engine.sentence import FILLER, SLOT, Ask, Option, Reading, Sentence
 
 _ENDS = r"(?:ends?|ended|is over|finishes)"
 EVENTS = (
@@ -49,42 +50,435 @@ MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |
           r"loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|at|"
           r"during|and|while|for|of|my|your|his|her|their)\b)[a-z]+)?)?)")
 ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
-               r"which (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|(?:what|which) order|who "
+               r"(?:which|what) (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|"
+               r"(?:resolves?|goes|go|comes?|happens?|triggers?) (?:before|after) (?:their|his|her|my|the|your) "
+               r"(?:reaction|trait|delayed effect)s?|(?:what|which) order|who "
                r"(?:goes|resolves|acts|decides) first|in what order|order (?:of|do|does)|who picks|which first|both "
                r"trigger|resolve first|goes first|comes first|"
                # "can my Reaction respond?", "do I get to play my Reaction", "does Ward of Air trigger": who answers
                r"(?:can|may|could) (?:my|his|her|their|(?:my )?opponents?|i) (?:play (?:my |a |his |her |their )?)?"
                r"reactions? (?:respond|be played|answer)|do i get to (?:play|use) (?:my |a )?reaction|"
-               r"does §\d+ (?:trigger|fire|respond)")
+               r"does §\d+ (?:trigger|fire|respond)|in response to|(?:gets?|get to|go) (?:to )?react first|react first|"
+               r"(?:can|may|could) i (?:still )?(?:play|use) (?:a |my )?reactions?(?: afterwards| after that)?")
 # "Banished entered play and ...; which happens first?", "my Asp Skirmisher was destroyed": the moment said as what
 # happened, without before/after/when; read as the moment after it
 HAPPENED = (r"(?P<occ>(?:my |your |his |her |their |the |a |an )?(?:§\d+|[a-z]+) )(?P<ev>entered play|enters play|"
             r"came into play|(?:was|is|got|gets) (?:destroyed|bowed|dishonou?red|discarded|killed|sent home|"
-            r"straightened|played)|died)")
-_PRESENT = {"entered play": "enters play", "came into play": "enters play", "died": "is destroyed"}
+            r"straightened|played)|died|(?:just )?resolved|resolves)")
+_PRESENT = {"entered play": "enters play", "came into play": "enters play", "died": "is destroyed",
+            "resolved": "resolves", "just resolved": "resolves"}
 # "my opponent has a Reaction to it", "before his Reaction": a Reaction of that player to the moment
 REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i)(?: (?:has|have|had|plays?|played|uses?|used|takes?|"
             r"took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:entering play|enters play|"
             r"being destroyed|destroyed|dying|being bowed|bowed|being discarded|discarded|(?:it|that|this)(?: being "
-            r"(?:destroyed|bowed|discarded))?))?")
+            r"(?:destroyed|bowed|discarded))?|(?:being )?[a-z]+(?:ing|ed)(?: (?:a|an|the|my|his|her|their) "
+            r"[a-z§0-9]+)?))?")
 # other triggers the sentence describes in words ("an opponent trait", "my opponent has a delayed effect"): items
 # of that kind answering the moment, for that player
 _WHO = r"(?P<who>(?:my )?opponents?|his|her|their|my|i|your)"
 TRAIT = rf"{_WHO}(?: s)?(?: (?:has|have|had))?(?: (?:a|an|the))?(?: (?:own|triggered))? traits?"
 DELAYED = rf"(?<!\d )(?:{_WHO}(?: s)?(?: (?:has|have|had))? )?(?:a |an |the )?delayed effects?"
+BOTH = (rf"{_WHO}(?: s)?(?: (?:has|have|had))?(?: (?:a|an|the))? (?P<k1>traits?|reactions?|delayed effects?) and "
+        r"(?:a |an |the )?(?P<k2>traits?|reactions?|delayed effects?)")
+# "in response to armies engaging", "Reactions to it resolving": the moment after it
+RESPONSE_TO = (r"(?:in response to|responding to|reactions? to) (?P<subj>(?:the |a |an |my |his |her |their )?"
+               r"(?:[a-z§0-9]+ ){0,2}?[a-z§0-9]+) (?P<verb>[a-z]+ing)\b")
+# "we both have Reactions": one of each player's
+BOTH_REACT = (r"(?:we both|both of us|both players|(?:my )?opponent and i|i and my opponent) (?:have|has|play|hold)?"
+              r" ?(?:a )?reactions?")
+MY_REACTION_ASKED = r"(?:can|may|could) i (?:still )?(?:play|use) (?:a |my )?reactions?"
+PASSED = r"\bi passed(?: on (?:reacting|my reaction|the first opportunity))?\b"
+# "my opponent tries to target it with a Melee Attack": the when-point of what would happen (L4)
+TRIES = (r"(?:tries|try|tried|wants|is trying|attempts?) to (?P<verb>target|destroy|bow|move|dishonou?r|discard|kill|"
+         r"send home|send) (?P<obj>it|him|her|them|§\d+|(?:my|your|his|her|their|a|an|the) [a-z§0-9]+)(?P<home> home)?"
+         r"(?: with "
+         r"(?P<with>(?:a |an |the |his |her |their |my )?[a-z§0-9]+(?: (?!on\b|during\b|and\b|in\b)[a-z]+)?))?")
 TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
           r"(?:ends|begins|starts)")
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
-ACTIVE = (r"(?:on|during) (?:my |an |the )?opponents?(?: s)? turn|(?:on|during) (?:their|his|her) turn|"
+ACTIVE = (r"(?:on|during|in) (?:my |an |the )?opponents?(?: s)? (?:turn|(?:(?:straighten|events?|action|attack|"
+          r"dynasty|end) )?phase)|(?:on|during) (?:their|his|her) turn|"
           r"(?:my )?opponent is (?:the )?active(?: player)?")
 MY_TURN = r"(?:on|during) my (?:own )?turn"  # the default: you are the active player
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
-MADE = r"(?:made|played|created|used) (?:during|in) (?:a |an |the )?(battle|action|phase|turn)"
+MADE = (r"(?:made|played|play|created|used|use|cast) (?:§\d+ (?:(?:on|at) (?:[a-z]+ ){0,3}?)?)?(?:during|in) "
+        r"(?:a |an |the |this |my |your )?(?:(?:straighten|events?|action|attack|dynasty|end) (?=phase))?"
+        r"(battle|action|phase|turn)")
 # Who went first this game (Courtesy traits, "When going second ..."): "I went first", "I'm going second", "my
 # opponent went first"
 _I_WENT = r"\bi(?: ?m| am| was| have| had)? (?:went|go|going|goes|gone|played|play|to go)"
 WENT_FIRST = (rf"{_I_WENT} (?P<mine>first|second)\b|\b(?:my |the )?opponents? (?:went|goes|is going|was going|"
               r"played|plays|had gone|has gone) (?P<theirs>first|second)\b")
+
+# Gold for one payment (L7): "I pay for a Personality with Copper Mine", "when my opponent pays for a Holding"
+PAYING = (r"(?P<who>i|we|(?:my )?opponents?|he|she|they) (?:(?:am|is|are|was|were) )?(?:pay|pays|paid|paying)"
+          r"(?: gold)? for (?P<what>(?:a |an |my |his |her |their |the )?(?:[a-z]+ )??(?:personality|holding|"
+          r"follower|item|spell|card|action|ability|§\d+)s?)")
+USED_ON = (r"\b(?:used|use|played|play|cast) §\d+ on (?:my |your |his |her |their |a |an |the )?(?:opponents? (?:s )?)?"
+           r"(?:[a-z]+ )??(?:personality|holding|follower|item|unit|card|province|stronghold|him|her|it)\b")
+PLAYED = r"\b(?:(?:i|we|you) )?(?:just )?(?:play|played|use|used|cast|activate|activated|resolve|resolved) (?=§\d+)"
+# a named card's own trigger said as such ("Final Confrontation's delayed effect", "Moksha Patam's trait")
+OWN_KIND = r"§\d+(?: s)? (?:own )?(?:delayed effects?|triggered traits?|traits?|reactions?|interrupts?)"
+STRONGHOLD_GOLD = (r"(?:(?P<who>my|your|his|her|their|(?:my )?opponents?)(?: s)? )?strongholds?(?: s)? gold|"
+                   r"gold (?:from|of) (?P<who2>my|your|his|her|their|(?:my )?opponents?)(?: s)? stronghold")
+# the phase or period the moment falls in: "during the Attack Phase", "in a duel"
+DURING_PHASE = (r"(?:during|in) (?:the |my |your |their |his |her |a |an |this )?(?:opponents? (?:s )?)?"
+                r"(?:(?P<phase>straighten|events?|action|attack|dynasty|end) phase|(?P<period>battle|duel)\b)")
+# whose action made the occurrence: "my opponent's action", "their Battle action"
+BY = (r"(?P<who>(?:my )?opponents?|their|his|her|my)(?: s)? (?:own )?(?:battle |open |limited |political |"
+      r"engage |melee |ranged )?action")
+ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
+           "5th": 5}
+TIMES = r"\bthe (?P<n>second|2nd|third|3rd|fourth|4th|fifth|5th)\b"
+
+# The moment words players use, from a census of what the engine's triggers wait for (1,368 trigger and delayed
+# texts of 1,007 L5R cards: enters play 373, resolves 146, ends 103, targets 95, is destroyed / dies 113, begins 35,
+# assigns, moves, wins a duel, bows, Equips, Recruits, reveals, engaging, pays ...): each player's word as the
+# card texts say it ("died" is "is destroyed", "the start of my turn" is "your turn begins", "resolution" is
+# "resolves")
+_SAID_AS = {
+    "recruit": "recruit recruits recruited recruiting buy buys bought",
+    "destroy": "destroy destroys destroyed destroying destruction die dies died dying kill kills killed",
+    "enter": "enter enters entered entering",
+    "equip": "equip equips equipped equipping attach attaches attached attaching",
+    "reveal": "reveal reveals revealed revealing flip flips flipped",
+    "bow": "bow bows bowed bowing",
+    "straighten": "straighten straightens straightened straightening",
+    "assign": "assign assigns assigned assigning assignment",
+    "target": "target targets targeted targeting",
+    "resolve": "resolve resolves resolved resolving resolution",
+    "end": "end ends ended ending over",
+    "begin": "begin begins began beginning start starts started starting",
+    "engage": "engage engages engaged engaging engagement",
+    "move": "move moves moved moving",
+    "win": "win wins won winning",
+    "lose": "lose loses lost losing loss losses",
+    "gain": "gain gains gained gaining",
+    "pay": "pay pays paid paying payment",
+    "focus": "focus focuses focused focusing",
+    "discard": "discard discards discarded discarding",
+    "dishonor": "dishonor dishonors dishonored dishonoring dishonour dishonours dishonoured",
+    "rehonor": "rehonor rehonors rehonored rehonour rehonoured",
+    "announce": "announce announces announced announcing",
+    "leave": "leave leaves left leaving",
+    "attack": "attack attacks attacked attacking",
+    "defend": "defend defends defended defending",
+    "challenge": "challenge challenges challenged",
+    "duel": "duel duels dueling duelling",
+    "battle": "battle battles combat",
+    "lobby": "lobby lobbies lobbied",
+    "proclaim": "proclaim proclaims proclaimed",
+    "create": "create creates created creating",
+    "overlay": "overlay overlays overlaid",
+    "perform": "perform performs performed performing",
+    "produce": "produce produces produced producing",
+    "province": "province provinces",
+    "army": "army armies",
+    "honor": "honor honour",
+}
+SAID_AS = {form: canon for canon, forms in _SAID_AS.items() for form in forms.split()}
+# the occurrences themselves (a trigger matched by "Personality" or "turn" alone is no moment said)
+HAPPENINGS = frozenset(SAID_AS.values()) - {"duel", "battle", "province", "army", "honor"}
+_NOT_MOMENT = frozenset({"play", "card", "cards", "player", "players", "another", "one", "ones", "time", "first",
+                         "next", "this", "that", "who", "goes", "order", "trigger", "triggers", "happen",
+                         "happens", "reaction", "reactions", "trait", "traits", "delayed", "effect", "effects"})
+_SELF = re.compile(r"\bthis (?:card|Follower|Personality|Holding|Item|Spell|Event|Strategy|Province|Region|Sensei|"
+                   r"Stronghold|Ring|Terrain|Celestial|Kiho|Kata|Ancestor|Wind)\b")
+
+
+def said_as(word: str) -> str:
+    """A word as the card texts say its occurrence ("died" -> "destroy"); else its first five letters."""
+    word = fold(word)
+    return SAID_AS.get(word) or SAID_AS.get(word.rstrip("s")) or word[:5]
+
+
+@dataclass(frozen=True)
+class Said:
+    """A moment the sentence says in its own words: the `at` it reads as, the words that said it, and the note."""
+
+    at: str
+    words: frozenset[int]
+    note: str
+    said: frozenset[str] = frozenset()  # its words as the card texts say them: the sentence's other such words
+
+
+def _free_words(sentence: Sentence) -> dict[int, str]:
+    """Word positions no card and no phrase took, outside the question's own order words, by how the card texts
+    would say them."""
+    asked = set()
+    for pattern in (ORDER_WORDS, DURING_PHASE, ACTIVE, MY_TURN, OWN_KIND):
+        for m in re.finditer(pattern, sentence.norm):
+            asked |= sentence.words_in(m.start(), m.end())
+    cards = {i for c in sentence.cards for i in range(c.start, c.end)}
+    return {i: said_as(w.base) for i, w in enumerate(sentence.words)
+            if i not in sentence.used and i not in asked and i not in cards and w.norm not in FILLER
+            and w.norm not in _NOT_MOMENT and any(ch.isalpha() for ch in w.norm)}
+
+
+def _moments_of(card: Any) -> list[tuple[str, str, str]]:
+    """(timing, occurrence, what it is) of each trigger and delayed point of a card, self-references by its name."""
+    name = card.name.split(" •")[0]
+    out = []
+    for ability in read_card(card):
+        kind = ability.kind.value if ability.kind in (Kind.TRAIT, Kind.REACTION, Kind.INTERRUPT) else "trigger"
+        if ability.timing and ability.occurrence:
+            out.append((ability.timing, re.sub(r"(?i)^(?:the (?:next|first) time|each time)\s+(?:\(?this turn\)?\s+)?",
+                                               "", ability.occurrence), f"{card.name}'s {kind}"))
+        for term in ability.delayed_terms:
+            said = re.match(r"(?i)(before|after|when)\s+(?:the (?:next|first) time (?:\(?this turn\)? )?|"
+                            r"each time (?:\(?this turn\)? )?)?(.+)", term.words)
+            if said is not None:
+                out.append((said.group(1).lower(), said.group(2), f"{card.name}'s delayed effect"))
+    return [(t, _SELF.sub(name, o).strip(" ,."), w) for t, o, w in out]
+
+
+def _trigger_said(sentence: Sentence, cards: list[int], moment: re.Match[str] | None = None) -> Said | None:
+    """The trigger of a named card that the sentence's free words say ("I Equip Plague Zombies": its "After you
+    Equip this Follower"; "at the start of my turn I reveal my provinces": The Emerald Championship's "after you
+    reveal cards in your Provinces at the start of your turn"): the moment, in the card's words. With a moment
+    read already (`moment`), only a trigger that says all its happening words and more."""
+    free = _free_words(sentence)
+    if moment is not None:
+        inside = sentence.words_in(moment.start(), moment.end())
+        free = {i: w for i, w in free.items() if i in inside}
+    best: tuple[tuple[int, int], Said] | None = None
+    for n in cards:
+        card = sentence.cards[n].card
+        if card is None:
+            continue
+        own = {said_as(w) for w in fold(card.name.split(" •")[0]).split()}
+        for timing, occurrence, what in _moments_of(card):
+            words = {said_as(w) for w in fold(occurrence).split() if w not in FILLER and w not in _NOT_MOMENT}
+            hits = {i for i, w in free.items() if w in words and w not in own}
+            happenings = {free[i] for i in hits} & HAPPENINGS
+            if not happenings:
+                continue
+            if moment is not None and {free[i] for i in hits} != {w for w in free.values()} & words:
+                continue
+            score = (len({free[i] for i in hits}), -len(words))
+            if best is None or score > best[0]:
+                said = ", ".join(f"“{sentence.words[i].text}”" for i in sorted(hits))
+                best = (score, Said(f"{timing} {occurrence}", frozenset(hits), f"{said} is read as the moment of "
+                                    f"{what}: “{timing} {occurrence}”", frozenset(words | own)))
+    if best is None or (moment is not None and best[0][0] < 2):
+        return None
+    return best[1]
+
+
+# A point of the turn said as what happened or when: "the battle ends", "at the end of the turn", "the start of the
+# Attack Phase", "the duel resolves"
+_PERIOD = r"(?:(?:straighten|events?|action|attack|dynasty|end) phase|turn|battle|duel)"
+PERIOD_SAID = (rf"(?:(?P<timing>before|after|when|at|by) )?(?:the )?(?P<edge>end|start|beginning) of (?:the |this "
+               rf"|my |your |their |his |her |a |an )?(?:opponents? (?:s )?)?(?P<what>{_PERIOD})|"
+               rf"(?:(?P<timing2>before|after|when) )?(?:the |this |my |your |their |a |an )?(?P<what2>{_PERIOD})"
+               r"(?: s)? (?P<edge2>ends|ended|is over|was over|begins|began|starts|started|resolves|resolved|"
+               r"resolution)")
+
+
+def _tried(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said:
+    """"tries to target it with a Melee Attack" -> "when a Melee Attack would target Seasoned Ashigaru"."""
+    def named(words: str) -> str:
+        said = " ".join(sentence.card_at(w).name if w.startswith(SLOT) else w for w in words.split())
+        if said in ("it", "him", "her", "them") and cards:
+            return sentence.cards[cards[0]].name
+        return said
+
+    def said(group: str, default: str) -> str:
+        if not m.group(group):
+            return default
+        return named(m.group(group)) if m.group(group).startswith(("§", "it", "him", "her", "them")) else \
+            sentence.typed(m, group)
+
+    obj = said("obj", "it") if m.group("obj") not in ("it", "him", "her", "them") else \
+        "a Personality"  # "bows an enemy Personality and tries to move it home": the one it acts on, not the card
+    at = f"when {said('with', 'an action')} would {m.group('verb')} {obj}{m.group('home') or ''}"
+    return Said(at, frozenset(sentence.words_in(m.start(), m.end())),
+                f"“{sentence.typed(m)}” is read as the moment “{at}” (what would happen, before it does)")
+
+
+def _responded(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said | None:
+    """"in response to armies engaging" -> "after armies engage"; "Reactions to it resolving" -> "after X resolves"."""
+    verb = SAID_AS.get(m.group("verb"))
+    if verb is None:
+        return None
+    words = m.group("subj").split()
+    subject = " ".join(sentence.card_at(w).name if w.startswith(SLOT) else w for w in words)
+    if subject in ("it", "that", "this") and cards:
+        subject = sentence.cards[cards[0]].name
+    elif not any(w.startswith(SLOT) for w in words):
+        subject = sentence.typed(m, "subj")
+    plural = words[-1].endswith("s") and not any(w.startswith(SLOT) for w in words) and words[-1] not in ("it", "this")
+    at = f"after {subject} {verb if plural else verb + 's'}"
+    return Said(at, frozenset(sentence.words_in(m.start(), m.end())),
+                f"“{sentence.typed(m)}” is read as the moment “{at}”")
+
+
+def _period_said(sentence: Sentence) -> Said | None:
+    m = next(iter(sentence.find(PERIOD_SAID)), None)
+    if m is None:
+        return None
+    what = m.group("what") or m.group("what2")
+    edge = said_as(m.group("edge") or m.group("edge2"))
+    timing = m.group("timing") or m.group("timing2")
+    verb = {"end": "ends", "begin": "begins", "resolve": "resolves"}[edge]
+    at = f"{timing if timing in ('before', 'after', 'when') else 'after'} the {what} {verb}"
+    if what.endswith("phase"):
+        at = f"{at.split(' the ')[0]} the {what.split()[0].title()} Phase {verb}"
+    note = f"“{sentence.typed(m)}” is read as the moment “{at}”"
+    if timing not in ("before", "after", "when"):
+        note += " (say “before …” or “when …” for another point of it)"
+    return Said(at, frozenset(sentence.words_in(m.start(), m.end())), note)
+
+
+def _others_described(sentence: Sentence) -> bool:
+    """Whether the sentence describes a trigger of its own beside the cards ("my opponent has a Reaction")."""
+    return any(m.group("who") for p in (REACTION, TRAIT, DELAYED) for m in re.finditer(p, sentence.norm)) or \
+        sentence.has(r"\b(?:a|an) reactions?\b")
+
+
+# Where one happening the sentence tells ends and the next begins ("It bows, then it bows again later that turn")
+_CLAUSE_START = frozenset({"then", "and", "but", "after", "when", "whenever", "before", "if", "once", "while", "so",
+                           "also", "afterwards", ";", "does", "do", "did", "will", "would", "can", "could", "should",
+                           "how", "what", "which", "who", "why"})
+_LINKS = frozenset({"then", "and", "but", "after", "when", "whenever", "before", "if", "once", "while", "so", "also",
+                    "afterwards", ";"})
+_ASKING = frozenset({"does", "do", "did", "will", "would", "can", "could", "should", "is", "are", "was", "how",
+                     "what", "which", "who", "why"})
+_PAUSE = re.compile(r"[,.;:?!()—–]| - ")
+_TAIL = re.compile(r"(?i)(?:\s+(?:again|later|twice|once more|this turn|that turn|the same turn|later that turn|"
+                   r"later this turn|in the same turn|too|as well|\d+ times|two times|three times))+$")
+_HEAD = re.compile(r"(?i)^(?:(?:later|again|also|then)(?: (?:that|this|the same) turn)?,?\s+)+")
+_COUNT = {"twice": 2, "two times": 2, "2 times": 2, "three times": 3, "3 times": 3}
+_TOLD_PLAY = {"play", "plays", "played", "playing"}  # "my opponent plays an action": a happening, told by another
+
+
+def _clauses(sentence: Sentence) -> list[tuple[int, int]]:
+    """[start, end) word positions of the sentence's clauses: split at punctuation and at words that start one."""
+    out, start = [], 0
+    for i in range(1, len(sentence.words) + 1):
+        if i == len(sentence.words) or sentence.words[i].norm in _CLAUSE_START or _PAUSE.search(
+                sentence.text[sentence.words[i - 1].end:sentence.words[i].start]):
+            if i > start:
+                out.append((start, i))
+            start = i
+    return out
+
+
+def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list[tuple[int, str]]:
+    """What the sentence tells happened after the effect was made, in order, as `occurs:` events the engine checks
+    against what the effect waits for ("It bows, then it bows again" -> occurs:"It bows" twice; "the target
+    assigns, then moves to a battlefield"; "after my Personality is bowed"; "a second Province this turn" repeats
+    the happening before it). A question's own clause ("does its controller lose Honor both times?") tells nothing,
+    except the point the effect waits for ("does it still happen before this battle resolves?")."""
+    card = sentence.cards[n].card
+    own = {i for k in sentence.mentions(n) for i in range(sentence.cards[k].start, sentence.cards[k].end)}
+    waits = _waited(card, asked)
+    out: list[tuple[int, str]] = []
+    last = ""
+    asked_before = False
+    for start, end in _clauses(sentence):
+        words = [i for i in range(start, end) if sentence.words[i].norm != ";"
+                 and (sentence.words[i].norm not in _LINKS or i > start)]
+        if not words:
+            continue
+        if sentence.words[start].norm in ("before", "until", "unless", "without") and not asked_before:
+            # "if the turn ends before he attacks": what has not happened (yet) is no event; when it is what the
+            # effect waits for, the answer says it never came
+            verbs = {said_as(sentence.words[i].base) for i in words if i in free}
+            if any(_main_verb(w) in verbs for w in waits):
+                sentence.used.update(i for i in words if i in free)
+                sentence.note(f"“{sentence.text[sentence.words[start].start:sentence.words[end - 1].end]}” is read "
+                              "as not having happened by then")
+            continue
+        asking = sentence.words[words[0]].norm in _ASKING or (asked_before and sentence.words[start].norm in (
+            "before", "until", "when", "after"))  # "does it still happen | before this battle resolves?"
+        asked_before = asking
+        happening = [i for i in words if i in free and (said_as(sentence.words[i].base) in HAPPENINGS or (
+            sentence.words[i].norm in _TOLD_PLAY and not own & set(words)
+            and sentence.words[words[0]].norm != "i"))]
+        typed = " ".join(sentence.words[i].text for i in words)
+        if asking:
+            # only the point the effect waits for, said in the question ("before this battle resolves")
+            wanted = [w for w in waits if _tells(sentence, words, free, w)]
+            if wanted:
+                sentence.used.update(i for i in words if i in free and said_as(sentence.words[i].base) in
+                                     {said_as(x) for x in fold(wanted[0]).split()})
+                out.append((words[0], f"occurs:{wanted[0]}"))
+            continue
+        if not happening:
+            again = [i for i in words if i in free and sentence.words[i].norm in ("second", "another", "again",
+                                                                                  "third")]
+            if again and last:
+                sentence.used.update(again)
+                out.append((words[0], f"occurs:{last}"))
+            continue
+        lead = [i for i in words if i in free or i in own]
+        if lead and lead[0] in own:
+            sentence.used.update(i for i in words if i in free)  # "Kakita Iwari targets a Personality": the card's
+            continue  # own action being taken, which made the effect
+        text = _HEAD.sub("", _TAIL.sub("", typed)).strip(" ,.;:")
+        count = next((c for said, c in _COUNT.items() if re.search(rf"\b{said}\b", typed.lower())), 1)
+        sentence.used.update(i for i in words if i in free)
+        last = text
+        out += [(words[0] + k / 10, f"occurs:{text}") for k in range(count)]
+    return out
+
+
+def _told_wait(sentence: Sentence, m: re.Match[str], waits: list[str]) -> bool:
+    """Whether the clause holding a match tells an occurrence the effect waits for."""
+    at = sentence.position(m)
+    free = set(range(len(sentence.words))) - sentence.used
+    for start, end in _clauses(sentence):
+        if start <= at < end:
+            return any(_tells(sentence, list(range(start, end)), free, w) for w in waits)
+    return False
+
+
+def _main_verb(occurrence: str) -> str | None:
+    """What an occurrence says happens, as the card texts say it: its last happening word ("a target Personality
+    attacks you" -> "attack")."""
+    found = [said_as(w) for w in occurrence.split() if said_as(w) in HAPPENINGS]
+    return found[-1] if found else None
+
+
+def _waited(card: Any, asked: str) -> list[str]:
+    """The occurrences the ability judged waits for (its delayed terms' events)."""
+    if card is None:
+        return []
+    abilities = read_card(card)
+    if not abilities:
+        return []
+    numbered = re.search(r"#(\d+)$", asked)
+    ability = abilities[int(numbered.group(1)) - 1] if numbered and int(numbered.group(1)) <= len(abilities) \
+        else first_to_judge(abilities)
+    return [e for t in ability.delayed_terms for e in t.events]
+
+
+def _tells(sentence: Sentence, words: list[int], free: set[int], occurrence: str) -> bool:
+    """Whether free words of a clause say every word of an occurrence that says what happens (its verb and
+    nouns, "battle" and "resolves" of "this battle resolves")."""
+    want = {said_as(w) for w in fold(occurrence).split() if w not in FILLER and w not in _NOT_MOMENT}
+    have = {said_as(sentence.words[i].base) for i in words if i in free}
+    return bool(want & HAPPENINGS) and want <= have
+
+
+def _delayed_asked(sentence: Sentence, n: int, inputs: dict[str, Any]) -> None:
+    """"Recruitment Officer's delayed effect": the one ability of the card that makes a delayed effect, when the one
+    judged by default makes none."""
+    card = sentence.cards[n].card
+    if card is None:
+        return
+    abilities = read_card(card)
+    waiting = [a for a in abilities if a.delayed_terms or any(t.form.value == "delayed" for t in a.terms)]
+    if len(abilities) < 2 or len(waiting) != 1 or waiting[0].index == first_to_judge(abilities).index:
+        return
+    inputs["card"] = f"{inputs['card']}#{waiting[0].index}"
+    sentence.note(f"“delayed effect” points to {card.name}'s ability #{waiting[0].index} (“{_cut(waiting[0].text)}”), "
+                  "its only one that makes a delayed effect: that ability is judged")
+
+
+def _whose(said: str | None) -> str:
+    return "you" if said in (None, "my", "i", "we", "your", "you") else "opponent"
 
 
 class L5rPhrases:
@@ -93,7 +487,8 @@ class L5rPhrases:
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
-             r"samurai", r"shugenja")
+             r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"in response to", r"holdings?",
+             r"strongholds?", r"triggered traits?")
     answers = ("about the order things triggered at one moment resolve in (the order question) and how long an "
                "effect lasts (the duration question)")
     # a Force or Chi asked about as a stat, not how long a change to it lasts ("how long does its Force reduction
@@ -109,8 +504,17 @@ class L5rPhrases:
                         "get", "again", "extra"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
-        compare = sentence.take_first(COMPARE)
+        compare = next(iter(sentence.find(COMPARE)), None)
+        if compare is None and not sentence.distinct():
+            points = list(sentence.find(TIMING))
+            if len(points) == 2:  # "which comes first: a trigger “after …” or one “before …”?"
+                for m in points:
+                    sentence.use(m)
+                sentence.take(ORDER_WORDS)
+                sentence.take(r"\b(?:a |an |the )?(?:trigger|timing|point|one)s?\b")
+                return sentence.reading("order", {"compare": [sentence.typed(m) for m in points]})
         if compare is not None and not sentence.distinct():
+            sentence.use(compare)
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
                                                           sentence.typed(compare, "two")]})
@@ -121,12 +525,33 @@ class L5rPhrases:
                                   "Phase begins”).")
         moment = next(iter(sentence.find(MOMENT)), None)
         ordered = sentence.has(ORDER_WORDS)
-        if moment is None and ordered:
+        others = _others_described(sentence)
+        if moment is None and (ordered or (others and len(cards) > 1)):
+            paying = sentence.take_first(PAYING)
+            if paying is not None:
+                return self._order_paying(sentence, paying)
+            tries = sentence.take_first(TRIES)
+            if tries is not None:
+                return self._order_at(sentence, _tried(sentence, tries, cards))
             happened = next(iter(sentence.find(HAPPENED)), None)
+            if happened is not None and SLOT in happened.group("occ"):  # "My Asp Skirmisher was destroyed": that card
+                return self._order_happened(sentence, happened)
+            said = _trigger_said(sentence, cards)
+            if said is not None:
+                return self._order_at(sentence, said)
             if happened is not None:
                 return self._order_happened(sentence, happened)
-        if moment is not None and (len(cards) > 1 or ordered or sentence.has(REACTION) or sentence.has(TRAIT)
-                                   or sentence.has(DELAYED)):
+            response = next(iter(sentence.find(RESPONSE_TO)), None)
+            said = _responded(sentence, response, cards) if response is not None else None
+            if said is not None:
+                return self._order_at(sentence, said)
+            period = _period_said(sentence)
+            if period is not None:
+                return self._order_at(sentence, period)
+        if moment is not None and (len(cards) > 1 or ordered or others):
+            said = _trigger_said(sentence, cards, moment)
+            if said is not None:  # the card's own trigger says the moment the sentence says in other words
+                return self._order_at(sentence, said)
             return self._order(sentence, moment)
         if ordered and compare is None:  # an order asked for, but no moment the sentence names: asked back
             return Ask("cannot-ask", "That asks what answers a moment and in what order, but names no moment that "
@@ -134,7 +559,8 @@ class L5rPhrases:
                                      "(or ask how long one effect lasts).",
                        tuple(Option(f"How long {sentence.cards[n].name} lasts", self._duration(sentence.copy(), n))
                              for n in cards[:3]))
-        if compare is not None:
+        if compare is not None and ordered:  # "which comes first, ... or ...?" beside a card; else they are events
+            sentence.use(compare)
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
                                                           sentence.typed(compare, "two")]})
@@ -155,15 +581,58 @@ class L5rPhrases:
         at = f"{moment.group('timing')} {occurrence}"
         inside = set(sentence.slots(moment))
         items = [sentence.cards[n].name for n in sentence.distinct() if n not in inside]
+        return self._order_inputs(sentence, at, items)
+
+    def _order_at(self, sentence: Sentence, said: Said) -> Reading:
+        """The order at a moment the sentence says in its own words (a card's trigger, a period's end)."""
+        sentence.note(said.note)
+        told = said.words | {i for i, w in _free_words(sentence).items() if w in said.said}
+        return self._order_inputs(sentence, said.at, [sentence.cards[n].name for n in sentence.distinct()],
+                                  said=frozenset(told))
+
+    def _order_paying(self, sentence: Sentence, paying: re.Match[str]) -> Reading:
+        """"I pay for a Personality with Copper Mine and my Stronghold's gold": Gold produced for one payment (L7),
+        the payer ordering it; the Stronghold's own Gold a rulebook item of its controller."""
+        at = f"when paying for {sentence.typed(paying, 'what')}"
+        items = [sentence.cards[n].name for n in sentence.distinct() if n not in sentence.slots(paying)]
+        for m in sentence.take(STRONGHOLD_GOLD):
+            who = _whose(m.group("who") or m.group("who2"))
+            items.append(f"rulebook:Stronghold produces Gold@{who}")
+        sentence.take(r"\b(?:the )?gold(?: production)?\b")
+        inputs = {"payer": "you" if paying.group("who") in ("i", "we") else "opponent"}
+        sentence.note(f"“{sentence.typed(paying)}” is read as Gold produced for one payment, at the moment “{at}”")
+        return self._order_inputs(sentence, at, items, inputs)
+
+    def _order_inputs(self, sentence: Sentence, at: str, items: list[str], inputs: dict[str, Any] | None = None,
+                      said: frozenset[int] = frozenset()) -> Reading:
+        sentence.take(OWN_KIND)
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
+        _negations_quoted(sentence, items)
+        asked_mine = sentence.take(MY_REACTION_ASKED)
         _described(sentence, at, items)
-        inputs: dict[str, Any] = {"at": at, "item": items}
+        if asked_mine and not any(i.startswith("reaction:") and i.endswith("@you") for i in items):
+            items.append(f"reaction:{at}@you")  # "can I still play a Reaction?": one of mine, answering it
+        inputs = {"at": at, "item": items, **(inputs or {})}
         if sentence.take(ACTIVE):
             inputs["active"] = "opponent"
         sentence.take(MY_TURN)
         _went_first(sentence, inputs)
+        phase = sentence.take_first(DURING_PHASE)
+        if phase is not None:
+            said_phase = phase.group("phase") or phase.group("period")
+            inputs["phase"] = "events" if said_phase.startswith("event") else said_phase
+        if sentence.take(PASSED):
+            inputs["passed"] = "you"
+        by = sentence.take_first(BY)
+        if by is not None:
+            inputs["by"] = _whose(by.group("who"))
+        times = sentence.take_first(TIMES) if sentence.has(r"\b(?:this|each) turn\b") else None
+        if times is not None:
+            inputs["times"] = ORDINAL[times.group("n")]
+            sentence.take(r"\bthis turn\b")
         sentence.take(ORDER_WORDS)
+        sentence.used |= said  # the words of the moment, read last: the phrases above may hold some of them
         return sentence.reading("order", inputs)
 
     def _order_happened(self, sentence: Sentence, happened: re.Match[str]) -> Reading:
@@ -177,24 +646,21 @@ class L5rPhrases:
         ev = happened.group("ev")
         at = f"after {occ} {_PRESENT.get(ev, re.sub(r'^(?:was|got|gets) ', 'is ', ev))}"
         items = [sentence.cards[n].name for n in sentence.distinct()]
-        for n in range(len(sentence.cards)):
-            sentence.use_card(n)
-        _described(sentence, at, items)
-        inputs: dict[str, Any] = {"at": at, "item": items}
-        if sentence.take(ACTIVE):
-            inputs["active"] = "opponent"
-        _went_first(sentence, inputs)
-        sentence.take(ORDER_WORDS)
         sentence.note(f"“{sentence.typed(happened)}” is read as the moment “{at}”")
-        return sentence.reading("order", inputs)
+        return self._order_inputs(sentence, at, items)
 
     def _duration(self, sentence: Sentence, n: int) -> Reading:
-        for k in sentence.mentions(n):
-            sentence.use_card(k)
         inputs: dict[str, Any] = {"card": sentence.cards[n].name}
         made = sentence.take_first(MADE)
         if made is not None:
             inputs["made_during"] = made.group(1)
+        sentence.take(USED_ON)  # "I used Tairao on my opponent's Personality": the card's own target
+        sentence.take(PLAYED)  # "After I play Unseasonable Weather": making the effect, which the question assumes
+        own_delayed = sentence.take(OWN_KIND) + sentence.take(r"\b(?:the|its|this|that) delayed effects?\b")
+        for k in sentence.mentions(n):
+            sentence.use_card(k)
+        if any("delayed" in m.group(0) for m in own_delayed):
+            _delayed_asked(sentence, n, inputs)
         _went_first(sentence, inputs)
         found = []
         during = sentence.take_first(DURING_DUEL)
@@ -202,12 +668,19 @@ class L5rPhrases:
             found.append((sentence.position(during), "duel-ends"))
             sentence.note("“during a duel” is read as asking whether it outlasts the duel: the duel ends (ask "
                           "“… after the duel ends” or “… at the end of the turn” for another moment)")
+        waits = _waited(sentence.cards[n].card, inputs["card"])
         for event, pattern in EVENTS:
-            for m in sentence.take(pattern):
-                found.append((sentence.position(m), event))
-        if found:
-            inputs["then"] = [e for _, e in sorted(found)]
+            for m in list(sentence.find(pattern)):
+                if event in ("leaves-play", "negated") and _told_wait(sentence, m, waits):
+                    continue  # "he is destroyed during a battle" is what the effect waits for, not its card leaving
+                if sentence.free(m):
+                    sentence.use(m)
+                    found.append((sentence.position(m), event))
+        free = set(range(len(sentence.words))) - sentence.used
         self._ability_asked(sentence, n, inputs)
+        found += _events_said(sentence, n, inputs["card"], free)
+        if found:
+            inputs["then"] = [e for _, e in sorted(found, key=lambda x: x[0])]
         return sentence.reading("duration", inputs)
 
     def _ability_asked(self, sentence: Sentence, n: int, inputs: dict[str, Any]) -> None:
@@ -285,19 +758,85 @@ def _cut(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
+_KIND_OF = {Kind.TRAIT: "trait", Kind.REACTION: "reaction", Kind.DELAYED: "delayed", Kind.INTERRUPT: "delayed"}
+
+
 def _described(sentence: Sentence, at: str, items: list[str]) -> None:
     """Reactions, traits and delayed effects the sentence describes in words ("my opponent has a Reaction",
     "an opponent trait", "a delayed effect"): each an item of that kind answering the moment, for that player."""
+    mine = {_KIND_OF.get(a.kind, "") for n in sentence.distinct() if sentence.cards[n].card is not None
+            for a in read_card(sentence.cards[n].card)}
+    for _ in sentence.take(BOTH_REACT):  # "we both have Reactions to it": one of each player's
+        for who in ("you", "opponent"):
+            item = f"reaction:{_for_opponent(at) if who == 'opponent' else at}@{who}"
+            if item not in items:
+                items.append(item)
+    for m in sentence.take(BOTH):  # "my opponent has a trait and a Reaction": two, of that player
+        for group in ("k1", "k2"):
+            kind = "delayed" if m.group(group).startswith("delayed") else m.group(group).rstrip("s")
+            who = _whose(m.group("who"))
+            item = f"{kind}:{_for_opponent(at) if who == 'opponent' else at}@{who}"
+            if item not in items:
+                items.append(item)
     for kind, pattern in (("reaction", REACTION), ("trait", TRAIT), ("delayed", DELAYED)):
         for m in sentence.take(pattern):
             said = m.group("who")
+            quoted = _quote_after(sentence, m)
+            if quoted is not None:  # its own words quoted: "a Reaction “After a battle resolution ends, gain 1 Honor”"
+                who = _whose(said)
+                item = f"{kind}:{quoted}@{who}"
+                if item not in items:
+                    items.append(item)
+                continue
             who = "opponent" if said in ("opponent", "opponents", "my opponent", "my opponents", "his", "her",
                                          "their") else "you"
+            if who == "you" and kind in mine:  # "my trait" beside my card that has one: that card's
+                continue
             if said is None:
                 sentence.note(f"“{sentence.typed(m)}”, said without whose it is, is read as yours")
-            item = f"{kind}:{at}@{who}"
+            item = f"{kind}:{_for_opponent(at) if who == 'opponent' else at}@{who}"
             if item not in items:
                 items.append(item)
+
+
+def _negations_quoted(sentence: Sentence, items: list[str]) -> None:
+    """"my opponent's Personality has “can not move home”": a negation of that player's card (step A), its words
+    used."""
+    for q in re.finditer(r'["“]((?:can ?not|cannot|can\'t|may not|does not|doesn\'t)\b[^"”]{3,120})["”]', sentence.text,
+                         re.I):
+        before = sentence.text[max(0, q.start() - 60):q.start()].lower()
+        who = "opponent" if re.search(r"opponent|their|his|her", before) else "you"
+        item = f"negate:This card {q.group(1).strip().rstrip('.')}@{who}"
+        if item not in items:
+            items.append(item)
+        sentence.used.update(i for i, w in enumerate(sentence.words) if q.start(1) <= w.start and w.end <= q.end(1))
+
+
+def _quote_after(sentence: Sentence, m: re.Match[str]) -> str | None:
+    """The trigger's own words quoted right after it is named ("a Reaction “After …, gain 1 Honor”"), its words
+    then used; None when no quote with a timing word follows."""
+    found = sentence.words_in(m.start(), m.end())
+    if not found:
+        return None
+    end = sentence.words[max(found)].end
+    quote = re.match(r'\s*[,:]?\s*(?:[A-Za-z]+\s+){0,2}?["“]([^"”]{8,300})["”]', sentence.text[end:])
+    if quote is None or not re.match(r"(?i)\s*(?:after|before|when)\b", quote.group(1)):
+        return None
+    start, stop = end + quote.start(1), end + quote.end(1)
+    sentence.used.update(i for i, w in enumerate(sentence.words) if start <= w.start and w.end <= stop)
+    return quote.group(1).strip()
+
+
+def _for_opponent(at: str) -> str:
+    """A moment said from the asker's side in the words of the opponent's own card: "you" is then another player and
+    "another player" is you ("after you Equip X" -> "after another player Equips X"), as the opponent's trigger would
+    say it (L12)."""
+    swap = {"another player's": "your", "another player": "you", "your": "another player's", "you": "another player"}
+    out = re.sub(r"(?i)\banother player's\b|\banother player\b|\byour\b|\byou\b",
+                 lambda m: swap[m.group(0).lower()], at)
+    # "another player Equip X" -> "another player Equips X" (the verb after a "you" that became a third person)
+    return re.sub(r"\banother player (?!'s)([A-Za-z]+?)(?<!s)(?<!ed)\b", lambda m: f"another player {m.group(1)}s",
+                  out, count=1) if re.search(r"(?i)\byou\b(?!r)", at) else out
 
 
 def _went_first(sentence: Sentence, inputs: dict[str, Any]) -> None:

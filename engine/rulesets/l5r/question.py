@@ -26,6 +26,7 @@ from engine.rulesets.l5r.lifetime import (
     MADE_DURING,
     OWN_ENTRY,
     PERIOD_OF_EVENT,
+    SELF_PUT,
     Lifetime,
     awaits,
     choose,
@@ -54,6 +55,8 @@ items (repeatable): --item CARD (its ability read from the text), --item "CARD#2
 --payer you|opponent for Gold produced for one payment
 --passed you|opponent: that player passed the first opportunity to take a Reaction (default: nobody passed, so the
   active player's Reactions come first, then each player's in turn)
+--used you|opponent: that player's listed abilities limited "once per turn/battle/..." were already used in that
+  period (default: taken as not used, and said)
 --compare "TIMING" "TIMING": which of two timing points comes first
 examples:
   arbiter l5r order --at "before a Personality is destroyed" --item "Legion of the Fallen" --item "trait:Before he
@@ -96,6 +99,8 @@ ORDER_PARAMS = (
     Param("between_turns", "The moment is before the first turn or between turns", kind="flag",
           cli_flag="--between-turns"),
     Param("went_first", WENT_FIRST_HELP, cli_flag="--went-first", metavar="PLAYER"),
+    Param("used", "Whose listed “once per turn” (battle, ...) abilities were already used in that period: you or "
+          "opponent", cli_flag="--used", metavar="PLAYER"),
 )
 
 DURATION_PARAMS = (
@@ -164,6 +169,8 @@ def is_terrain(card: Card) -> bool:
 TERRAIN_LENGTH = Term(Form.BATTLE, "a Terrain is in play for one battle")
 
 
+# The delayed discard of the card that put itself into play ("Put this Event into play. Discard it after ...").
+_DISCARDS_SELF = re.compile(r"\.\s+Discard (?:it|this (?:card|Event|Strategy|Kata))\s+(?:after|before)\b", re.I)
 _PUTS_SELF = re.compile(r"\bput this (?:card|Terrain) into play\b", re.I)
 
 
@@ -422,9 +429,10 @@ class OrderQuestion:
             passed = (_player(inputs.get("passed"), "Who passed")[0],) if inputs.get("passed") else ()
             by = _player(inputs.get("by"), "--by")[0] if inputs.get("by") else None
             went_first = _player(inputs.get("went_first"), "--went-first")[0] if inputs.get("went_first") else None
+            used = _player(inputs.get("used"), "--used")[0] if inputs.get("used") else None
             scenario = Scenario(moment, active, bool(inputs.get("between_turns")), payer, given, passed, by,
                                 _times(inputs.get("times")), _phase(inputs.get("phase")),
-                                _subjects(moment, lookup), version, went_first)
+                                _subjects(moment, lookup), version, went_first, used)
             ordering = resolve(scenario, items)
             for note in notes:
                 ordering.trace.interpret(note)
@@ -440,7 +448,7 @@ class OrderQuestion:
                "payer": payer, "compare": timings, "cards": [c.name for c in cards]}
         if inputs.get("passed"):  # only then: the same question keeps the same ruling id
             key["passed"] = scenario.passed if scenario else ()
-        for extra in ("by", "times", "phase", "went_first"):  # likewise: added later, keyed only when given
+        for extra in ("by", "times", "phase", "went_first", "used"):  # likewise: added later, keyed only when given
             if inputs.get(extra) and scenario is not None:
                 key[extra] = getattr(scenario, extra)
         return order_json(scenario, ordering, comparison, cards, key, version, other)  # type: ignore[arg-type]
@@ -597,6 +605,11 @@ class DurationQuestion:
             life = terrain_line(life)
         elif life.kind == "in-play" and card is not None and is_terrain(card) and _PUTS_SELF.search(text):
             life = terrain_entry(life, _PUTS_SELF.search(text).group(0))  # type: ignore[union-attr]
+        elif life.kind == "in-play" and not standing and (own := SELF_PUT.search(text)) is not None:
+            life.self_put = own.group(0)  # "Put this Kata into play": its leaving play ends it
+        elif life.kind == "delayed" and not standing and (own := SELF_PUT.search(text)) is not None \
+                and _DISCARDS_SELF.search(text):
+            life.self_put = own.group(0)  # "... Discard it after your next turn begins": its own discard waits
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:
@@ -646,6 +659,8 @@ class DurationQuestion:
         effect = {"card": card.name if card else None, "text": ability.text, "kind": life.kind,
                   "ability": ability.index, "ability_kind": ability.kind.value,
                   "durations": [t.as_json() for t in ability.terms]}
+        if life.self_put:
+            effect["self_put"] = life.self_put
         if terrain and life.kind == "battle":
             effect["terrain"] = True  # a Terrain's own line: in play for one battle
         if card is not None and standing and card.type in _NEVER_IN_PLAY and not _PUTS_ITSELF.search(card.text):

@@ -581,6 +581,12 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return f"{who}{after}: {line} " + ("has ended: a Terrain is in play for one battle, and its lines end with "
                                            "it." if not data["persists"] else "lasts until the battle it is in play "
                                            "for ends (a Terrain is in play for one battle).")
+    if effect["kind"] == "in-play" and made and effect.get("self_put"):
+        own = quoted(effect["self_put"], quote_limit or 60)
+        if not data["persists"]:
+            return f"{who}{after}: its time in play is over; {own} put this very card into play, and it has left."
+        return (f"{who}{after}: {'still ' if events else ''}in play; {own} puts this very card into play, and only "
+                "its leaving ends that.")
     if effect["kind"] == "in-play" and made and puts_into_play(effect["text"]):
         return (f"{who}: the card it puts into play stays there until that card leaves play; the end of the turn, "
                 "or the card that made it leaving play, changes nothing.")
@@ -612,11 +618,16 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return f"{who}{after}: {does} already happened, once ({point}); it does not happen again."
     if state == "fired" and data["persists"]:
         return f"{who}{after}: {does} happens now, and again each time for its length."
+    taken = re.search(r"it is taken to meet (“[^”]*”)", data["timeline"][fired_at]["why"]) \
+        if fired_at is not None else None
+    meets = f" (assuming it met {taken.group(1)})" if taken else ""
     if state == "fired" and fired_at == len(data["timeline"]) - 1:
-        return f"{who}{after}: {does} happens now, once; its delayed effect is used up."
+        return f"{who}{after}: {does} happens now, once{meets}; its delayed effect is used up."
     if state == "fired":
         when = event_words(data["timeline"][fired_at]["event"]) if fired_at is not None else "earlier"
-        return f"{who}{after}: {does} already happened, once ({when}); it does not happen again."
+        return f"{who}{after}: {does} already happened, once ({when}){meets}; it does not happen again."
+    if state == "expired" and effect.get("self_put") and "nothing is left for it to do" in data["timeline"][-1]["why"]:
+        return f"{who}{after}: this very card has left play already, so {does} has nothing left to do; it never fires."
     if state == "expired" and fired_at is not None:
         return f"{who}{after}: {does} happened each time it was due; its length is over and it fires no more."
     if state == "expired":

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from engine.rulesets.l5r.abilities import Kind, read_card
-from engine.rulesets.l5r.lifetime import DUEL_STAT, INTO_PLAY, choose
+from engine.rulesets.l5r.lifetime import DUEL_STAT, INTO_PLAY, SELF_PUT, choose
 from engine.rulesets.l5r.moment import compare
 from engine.rulesets.l5r.question import is_standing, is_terrain
 from tests.engine.l5r.l5r_real import duration, order, real_cards
@@ -52,10 +52,11 @@ def test_invest_is_a_trait_after_its_card_enters_play(item, ability):
     assert "Invest cost is paid" in answer["summary"]
 
 
-# (a Terrain putting itself into play is in play for one battle: tests/engine/l5r/test_l5r_blind_41021.py)
+# (a Terrain putting itself into play is in play for one battle: tests/engine/l5r/test_l5r_blind_41021.py; a card
+# putting itself into play is the card that leaves: tests/engine/l5r/test_l5r_blind_46121_left.py)
 CREATORS = _abilities(lambda c, a: a.kind is Kind.ACTION and bool(INTO_PLAY.search(a.rules_text))
                       and choose(a.terms, a.rules_text, None, made_by="action").kind == "in-play"
-                      and not is_terrain(c))
+                      and not is_terrain(c) and not SELF_PUT.search(a.rules_text))
 
 
 @pytest.mark.parametrize(("item", "ability"), CREATORS, ids=[n for n, _ in CREATORS])
