@@ -202,15 +202,16 @@ OPTIONAL = re.compile(r"\b(?:you may|may)\s+$", re.I)
 D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|as an? (?:\w+ )?copy of|^copy the last\b|"
                 r"cop(?:y|ies) (?:the|a|an|that|its|any|one) "
                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
-D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
+# (a bracket ends the words: "(or protect up to 3 ... if Phygellus is in battle)" quotes no stray ")")
+D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;()]*", re.I)
 # A state an effect keeps checking, after the effect it governs: "worth 10/0 if a demon is in battle", "Protect ...
 # unless an angel is in battle", "if you control a meek Hero". Read as a condition (D8) that switches the sentence on
 # and off; a leading "If X is in play, negate ..." is checked once, as the ability resolves, and is not one.
 STATE_CONDITION = re.compile(
-    r"(?<=\S)[ ,]+(?P<kw>if|unless) (?P<what>[^,.:;]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
+    r"(?<=\S)[ ,]+(?P<kw>if|unless) (?P<what>[^,.:;()]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
     r"battle|(?:your |a |an |opponent['’]s |holder['’]s )?territory|(?:a |your )?set[- ]aside area|"
     r"your land of bondage)|alone|equipped|active)\b|\b(?:you|holder|opponent|its owner) (?:controls?|has|have)\b)"
-    r"[^,.:;]*)", re.I)
+    r"[^,.:;()]*)", re.I)
 # "When blocking gold or red brigade, enhancements cannot be negated", "If blocking, restrict good Dominants": a
 # standing effect said to hold while this character blocks (or attacks) is a condition kept up (D8): it works while
 # the character blocks as the words say, and no longer once it stops (the battle ending ends every block). An action
