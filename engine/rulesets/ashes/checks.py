@@ -35,10 +35,12 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
                 ["AS2", "AS5"])
     if board.exhausted_dice == 0 and EXHAUSTED_POOL.search(text):
         return "no die is in your exhausted pool", ["AS5"]
-    count = for_each_count(text, board, units)
+    guessed: list[str] = []
+    count = for_each_count(text, board, units, guessed)
     if count == 0:
         m = _FOR_EACH.search(text)
-        return f"it repeats “{m.group(0)}” and there are none" if m else "there is nothing to count", ["AS5"]
+        taken = f", taking {' and '.join(guessed)} to have none, as none was said" if guessed else ""
+        return (f"it repeats “{m.group(0)}” and there are none{taken}" if m else "there is nothing to count"), ["AS5"]
     if board.x == 0 and re.search(r"\bX\b", text):
         return "X is 0, so there is nothing to do", ["AS5"]
     return None
@@ -74,30 +76,52 @@ def active_short(text: str, board: Board, paid: int) -> str | None:
             f"{m.group('verb').lower()}s {'that one' if left == 1 else f'those {left}'}")
 
 
-_FOR_EACH = re.compile(r"\bonce for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<state>unexhausted |"
-                       r"exhausted )?(?:units?|all(?:y|ies)) (?P<side>you control|an opponent controls|they control)",
-                       re.I)
+_FOR_EACH = re.compile(r"\b(?:once )?for each (?:(?P<tok>wound|status|exhaustion) tokens? on )?(?P<other>other )?"
+                       r"(?P<state>unexhausted |exhausted )?(?P<kind>units?|all(?:y|ies)|conjurations?) "
+                       r"(?P<side>you control|an opponent controls|they control)", re.I)
 
 
-def for_each_count(text: str, board: Board, units: list[Unit]) -> int | None:
-    """How many times "once for each wound token on units you control" repeats, when the board says (else None)."""
+def for_each_count(text: str, board: Board, units: list[Unit], guessed: list[str] | None = None) -> int | None:
+    """How many times "once for each wound token on units you control" / "for each other conjuration you control"
+    repeats, when the board says (else None). A unit named without that kind of token has none (as its wounds,
+    AS17): its label goes to `guessed`, for the answer to say."""
     m = _FOR_EACH.search(text)
     if not m or not board.units_said:
         return None
     side = "mine" if m.group("side").lower() == "you control" else "theirs"
     pool = [u for u in units if u.side == side]
+    after = text[m.end():]
+    if re.match(r"^\s+with\b", after):   # "... with a printed attack value of 0" (Rile the Meek): by the cards
+        value = re.match(r"^\s+with a printed (?P<stat>attack|life) value of (?P<n>\d+)\b", after, re.I)
+        if value is None:
+            return None   # "with a charm die on it": not described
+        stats = [u.attack if value.group("stat").lower() == "attack" else u.life for u in pool]
+        if any(x is None for x in stats):
+            return None
+        pool = [u for u, x in zip(pool, stats, strict=True) if x == int(value.group("n"))]
+    kind = m.group("kind").lower()
+    if kind.startswith(("all", "conjuration")):   # "each ally", "each other conjuration": by the named cards' types
+        if any(u.card_type is None for u in pool):
+            return None
+        want = "Ally" if kind.startswith("all") else "Conjuration"
+        pool = [u for u in pool if u.card_type == want]
     if m.group("state"):
         states = [u.tokens("exhaustion") for u in pool]
         if any(x is None for x in states):
             return None if pool else 0
-        want = m.group("state").strip().lower() == "exhausted"
-        pool = [u for u, x in zip(pool, states, strict=True) if bool(x) == want]
+        want_tired = m.group("state").strip().lower() == "exhausted"
+        pool = [u for u, x in zip(pool, states, strict=True) if bool(x) == want_tired]
     if not m.group("tok"):
         return len(pool) if all(u.name for u in pool) or not pool else None
-    counts = [u.tokens(m.group("tok").lower()) for u in pool]
     if not pool:
         return 0
-    return None if any(c is None for c in counts) else sum(c or 0 for c in counts)
+    if any(not u.name for u in pool):   # "units of yours" not named: their tokens are not known
+        return None
+    tok = m.group("tok").lower()
+    counts = [u.tokens(tok) for u in pool]
+    if guessed is not None:
+        guessed += [u.label() for u, c in zip(pool, counts, strict=True) if c is None]
+    return sum(c or 0 for c in counts)
 
 
 def antecedent_skip(part: Part, dep: PartResult | None) -> str:

@@ -150,8 +150,11 @@ def _target_spec(text: str) -> TargetSpec | None:
         kind = "unit or phoenixborn" if kinds & {"phoenixborn", "player", "unit or phoenixborn"} else specs[0].kind
         return TargetSpec(kind, sides.pop() if len(sides) == 1 else "any", specs[0].another,
                           " or ".join(s.words for s in specs))
-    if len(specs) > 1:
-        return TargetSpec(specs[0].kind, specs[0].side, specs[0].another, specs[0].words, tuple(specs[1:]))
+    if len(specs) > 1:   # "a target unit you control and a target unit an opponent controls": two targets
+        first = re.sub(r"\s+(?:and(?: \d+ [\w ]+? on)?(?: an?)?|onto another|to another)$", "", specs[0].words)
+        also = [replace(s, another=True) if k == 0 and re.search(r"\banother$", specs[0].words) else s
+                for k, s in enumerate(specs[1:])]   # "from a target unit onto another target unit"
+        return TargetSpec(specs[0].kind, specs[0].side, specs[0].another, first, tuple(also))
     return specs[0] if specs else None
 
 

@@ -128,9 +128,9 @@ class AshesPhrases:
     cannot = (r"\blife value\b", r"\battack value\b", r"\brecover value\b", r"\bworth\b", r"\bany good\b",
               r"\blegal\b", r"\bbanned\b", r"\bdeck ?build", r"\brarity\b", r"\bworth running\b")
     filler = frozenset({"happens", "happen", "work", "works", "cancel", "cancels", "cancelled", "against", "use",
-                        "used", "using", "play", "played", "trigger", "triggers", "damage", "does", "still", "when",
-                        "comes", "into", "board", "around", "side", "prevent", "hits", "hit", "ping", "spell",
-                        "spells", "ability", "vs", "response", "respond", "summon", "summons", "summoning"})
+                        "used", "uses", "using", "play", "played", "plays", "trigger", "triggers", "damage", "does",
+                        "still", "when", "comes", "into", "board", "around", "side", "prevent", "hits", "hit", "ping",
+                        "spell", "spells", "ability", "vs", "response", "respond", "summon", "summons", "summoning"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         inner = _ability_words_apart(_token_words_apart(sentence))
@@ -343,13 +343,27 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
     """Units (allies, conjurations) the sentence places on the board beside the card used: n -> (the words, side,
     wounds, targeted). The card used is then the one left."""
     out: dict[int, tuple[str, str, int, bool]] = {}
+
+    def room() -> int:   # cards named that are not yet read as board: one must stay the card used
+        return len(rest) - len([n for n in out if n in rest])
+
+    def key(k: int, side: str) -> int | None:
+        """The board entry of the card named at slot k: its first mention, or this mention when the same card is
+        named again on the other side ("my Frost Talon and my opponent's Frost Talon")."""
+        n = sentence.mentions(k)[0]
+        if n in out and out[n][1] != side and k != n and k not in out:
+            return k
+        return n if n not in out else None
+
     for m in sentence.find(_ON_UNIT):
-        n = sentence.mentions(int(m.group("n")))[0]
-        card = sentence.cards[n].card
-        if n not in rest or card is None or card.type not in ("Ally", "Conjuration") or len(rest) - len(out) < 2:
+        side = "mine" if m.group("who") == "my" else "theirs"
+        first = sentence.mentions(int(m.group("n")))[0]
+        n = key(int(m.group("n")), side)
+        card = sentence.cards[first].card
+        if n is None or first not in rest or card is None or card.type not in ("Ally", "Conjuration") \
+                or (n == first and room() < 2):
             continue
         sentence.use(m)
-        side = "mine" if m.group("who") == "my" else "theirs"
         wounds = number(m.group("w")) if m.group("w") else 0
         targeted = m.group("verb") in ("on", "at", "targeting", "target", "targets")
         out[n] = (sentence.typed(m), side, wounds or 0, targeted)
@@ -358,8 +372,10 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
         for m in sentence.find(pattern):
             added = False
             for k in sentence.slots(m):
-                n = sentence.mentions(k)[0]
-                if n in rest and n not in out and _is_unit(sentence.cards[n].card) and len(rest) - len(out) >= 2:
+                first = sentence.mentions(k)[0]
+                n = key(k, side)
+                if n is not None and first in rest and _is_unit(sentence.cards[first].card) \
+                        and (n != first or room() >= 2):
                     out[n] = (sentence.typed(m), side, 0, False)
                     added = True
             if added:

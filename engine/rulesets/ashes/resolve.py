@@ -47,6 +47,7 @@ from engine.rulesets.ashes.editions import Printing
 from engine.rulesets.ashes.in_play import (
     RESOLVES_END,
     CardOf,
+    Effect,
     Piece,
     Source,
     apply,
@@ -625,7 +626,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                             + f" ({amount} {kind} {'die' if amount == 1 else 'dice'} spent)")
         rem = removal(part.text)
         if rem is not None:
-            holding, where = holder(rem, r.target, r.acts_on, units + placed_units, self_unit or host, board, p.type)
+            first = r.target.split(" and ")[0] if r.target and part.new_target and part.new_target.also else r.target
+            holding, where = holder(rem, first, r.acts_on, units + placed_units, self_unit or host, board, p.type)
             got, what = removed(rem, holding)
             if got is False:
                 r.outcome, r.rules = "skipped", ["AS5"]
@@ -687,10 +689,21 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             trace.interpret(Interpretation(f"AS-I-own-tokens-{part.n}", "AS5",
                                            f"Part {part.n} removes tokens from the card used; what is on it was not "
                                            f"said, so I took it that the {own.group('tok').lower()} tokens are there."))
-        settled = {"count-for-each"} if times is not None or for_each_count(part.text, board, units + placed_units) or (
+        guessed: list[str] = []
+        each_other = re.search(r"\bfor each other\b", part.text, re.I)   # "other conjuration": not the one placed
+        count = for_each_count(part.text, board, units if each_other else units + placed_units, guessed)
+        if count:
+            r.result.append(f"{count} time{'s' if count != 1 else ''}, once {_for_each_words(part.text)}")
+            for label in guessed:
+                trace.interpret(Interpretation(f"AS-I-count-none-{part.n}-{label}", "AS5",
+                                               f"Part {part.n} counts tokens on units; what is on {label} was not "
+                                               "said, so I took it to have none."))
+        settled = {"count-for-each"} if times is not None or count is not None or (
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
+        if count is not None and re.search(r"\bfor each (?:other )?(?:conjuration|all(?:y|ies))", part.text, re.I):
+            settled.add("kind-ally-or-conjuration")   # counted by the named cards' types
         if kinds_checked(part, units + placed_units, self_unit, board) or kind_verdict is not None:
             settled.add("kind-ally-or-conjuration")   # "ally" / "conjuration" checked against the cards' types
         for hit in said(part.text):   # restrictions the board cannot settle: said, never silently taken as met
@@ -838,7 +851,7 @@ def _kind_condition(part: Part, r: PartResult, results: list[PartResult], pieces
     not settled (said as assumed, as any condition)."""
     m = _KIND_CONDITION.match((part.condition or "").strip())
     if m is None:
-        return None
+        return _remains(part, r, results, pieces)
     who = m.group("who").lower()
     earlier = next((x.acts_on or x.target for x in reversed(results) if x.part.n < part.n
                     and (x.acts_on or x.target)), None)
@@ -857,6 +870,33 @@ def _kind_condition(part: Part, r: PartResult, results: list[PartResult], pieces
     why = f"it holds only “if {part.condition}”, and {piece.unit.label()} is {noun}" + (
         "" if mine else ", but not one you control")
     return is_kind and mine, why
+
+
+_REMAINS = re.compile(r"^only one of those units remains in play(?: afterward)?$", re.I)
+
+
+def _remains(part: Part, r: PartResult, results: list[PartResult], pieces: dict[str, Piece]) -> tuple[bool, str] | None:
+    """"If only one of those units remains in play afterward, ... on it" (Devlin Longbow 1e): counted from the two
+    units an earlier part chose, when both are named in play; "it" is the one left."""
+    if not _REMAINS.match((part.condition or "").strip()):
+        return None
+    chooser = next((x for x in reversed(results) if x.part.n < part.n and x.part.new_target is not None
+                    and x.part.new_target.also), None)
+    if chooser is not None and chooser.outcome != "resolves":
+        return False, f"it holds only “if {part.condition}”, and those units were never chosen"
+    fought = next((x for x in results if x.part.n < part.n and _EACH_OTHER.match(x.part.text)), None)
+    if fought is not None and not fought.result:   # the damage was not worked out (values not known): assumed
+        return None
+    two = chooser.target if chooser is not None else None
+    labels = two.split(" and ") if two else []
+    if len(labels) < 2 or any(x not in pieces for x in labels):
+        return None
+    left = [x for x in labels if not pieces[x].gone]
+    if len(left) == 1:
+        r.acts_on = left[0]
+        return True, f"it holds only “if {part.condition}”, and only {left[0]} remains"
+    return False, f"it holds only “if {part.condition}”, and " + (
+        "both remain in play" if left else "neither remains in play: both were destroyed")
 
 
 # "Destroy that target unit" (Ash Spirit, Ice Trap, Rin's Fury): the target its trigger fixed — still a target
@@ -1063,6 +1103,8 @@ def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: st
                                            "each)."))
         r.rules.append("AS19")
         return
+    if _EACH_OTHER.match(part.text) and _damage_each_other(r, pieces, src, reborn, trace, found):
+        return
     effect = read_effect(part, r.target, r.acts_on, pieces, self_label, host_label, amount, src.side)
     if effect is None:
         if re.match(r"^(?:discard|destroy) this (?:card|unit)\b", part.text, re.I) and (
@@ -1082,6 +1124,39 @@ def _follow(r: PartResult, pieces: dict[str, Piece], src: Source, self_label: st
         trace.interpret(Interpretation(f"AS-I-wounds-{part.n}-{label}", "AS17",
                                        f"The wounds already on {label} were not said; I took it to have none."))
     found += reactions_to(done, pieces, src, part, reborn, trace)
+
+
+def _for_each_words(text: str) -> str:
+    m = re.search(r"\bfor each [^:,.]+", text, re.I)
+    return m.group(0) if m else "for each"
+
+
+# "Those units deal damage to each other equal to their attack value" (Seeds of Aggression, Devlin Longbow 1e)
+_EACH_OTHER = re.compile(r"^those units deal damage to each other equal to their attack values?\b", re.I)
+
+
+def _damage_each_other(r: PartResult, pieces: dict[str, Piece], src: Source, reborn: bool, trace: Trace,
+                       found: list[dict[str, Any]]) -> bool:
+    """The two units chosen deal damage to each other, at once, each its attack value; False when they are not
+    both named in play (then nothing is worked out)."""
+    labels = [x for x in (r.acts_on or "").split(" and ") if x]
+    both = [pieces[x] for x in labels if x in pieces]
+    if len(labels) != 2 or len(both) != 2:
+        return False
+    attack = [q.unit.attack if q.unit.attack is not None else q.card.attack if q.card is not None else None
+              for q in both]
+    if None in attack:
+        return False
+    for q, amount in ((both[1], attack[0]), (both[0], attack[1])):   # both amounts read before either is dealt
+        done = apply(Effect("damage", amount, [q], q.label), src)
+        r.result += done.notes
+        if any(e == "destroyed" for _, e in done.events):
+            r.rules.append("AS17")
+        for label in done.guessed:
+            trace.interpret(Interpretation(f"AS-I-wounds-{r.part.n}-{label}", "AS17",
+                                           f"The wounds already on {label} were not said; I took it to have none."))
+        found += reactions_to(done, pieces, src, r.part, reborn, trace)
+    return True
 
 
 def _check_flags(p: Printing, ability: Ability, board: Board, playing: bool) -> list[str]:

@@ -187,9 +187,59 @@ def _several(part: Part, spec: TargetSpec, asked: list[str], units: list[Unit], 
     return " and ".join(g for g, _ in got), (sides.pop() if len(sides) == 1 else None), ""
 
 
+_SEVERAL_WORDS = re.compile(r"\b(?:up to )?(?P<n>\d+|two|three|X) (?:\w+ )?target (?:\w+ )?units\b", re.I)
+
+
+def _how_many(text: str, board: Board) -> int | None:
+    """The most targets "up to 3 target units" / "two target units" / "X target units" takes (None: not such)."""
+    m = _SEVERAL_WORDS.search(text)
+    if m is None:
+        return None
+    said = m.group("n").lower()
+    return board.x if said == "x" else {"two": 2, "three": 3}.get(said) or int(said)
+
+
+def _side_named(what: str) -> str | None:
+    low = what.strip().lower()
+    return low if low in ("mine", "theirs") else low.rpartition("@")[2] if "@" in low else None
+
+
+def _each_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
+                 cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
+    """A part choosing several targets of different kinds ("a target unit you control and a target unit an opponent
+    controls"): each is chosen and checked on its own ("1=Biter@mine;1=Frost Talon@theirs", in either order); the
+    part needs every one of them."""
+    specs = (replace(spec, also=()), *spec.also)
+    asked = board.targets.get(str(part.n))
+    named = [x for x in asked.split("|") if x.strip()] if asked else []
+    if len(named) > len(specs):
+        raise QuestionError(f"--target {part.n}= was given {len(named)} times, but part {part.n} takes "
+                            f"{len(specs)} targets (" + "; ".join(f"“{s.words}”" for s in specs) + ").")
+    got: list[tuple[str, str | None]] = []
+    for one in specs:
+        pb = one.kind in ("phoenixborn", "player")
+        fitting = [x for x in named if (one.side == "any" or _side_named(x) in (one.side, None))
+                   and x.strip().lower().startswith(("phoenixborn", "player")) == pb]
+        pick = fitting[0] if fitting else (named[0] if named and len(named) >= len(specs) - len(got) else None)
+        if pick is not None:
+            named.remove(pick)
+        targets = {k: v for k, v in board.targets.items() if k != str(part.n)}
+        single = replace(board, targets={**targets, **({str(part.n): pick} if pick else {})})
+        # "onto another target unit": not the one chosen before it
+        left = [u for u in units if u.label() not in {g for g, _ in got}] if one.another else units
+        c = choose_target(part, replace(one, another=False), left, self_unit, single, cancel_wants_theirs, trace)
+        if c[0] is None:
+            return None, None, c[2]
+        got.append((c[0], c[1]))
+    sides = {s for _, s in got}
+    return " and ".join(g for g, _ in got), (sides.pop() if len(sides) == 1 else None), ""
+
+
 def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Unit | None, board: Board,
             cancel_wants_theirs: bool, trace: Trace) -> tuple[str | None, str | None, str]:
     """(chosen target words, its side, or None with why there is no legal target)."""
+    if spec.also:   # "Choose a target unit you control and a target unit an opponent controls": each chosen
+        return _each_target(part, spec, units, self_unit, board, cancel_wants_theirs, trace)
     asked = board.targets.get(str(part.n))
     if asked and "|" in asked:   # several targets named for one part
         return _several(part, spec, asked.split("|"), units, self_unit, board, cancel_wants_theirs, trace)
@@ -262,6 +312,15 @@ def choose_target(part: Part, spec: TargetSpec, units: list[Unit], self_unit: Un
                                            f"settle it for {open_.label()}, so I took it to qualify (name the units "
                                            "in play, and X or the unit used, to check it)."))
         sides = sorted({u.side for u in legal})
+        most = _how_many(part.text, board)
+        if len(sides) == 1 and len(legal) > 1 and most is not None and len(legal) <= most \
+                and all(u.name for u in legal):
+            # "up to 3 target units you control" with 2 named there: each of them (the most it can take)
+            trace.interpret(Interpretation(f"AS-I-all-targets-{part.n}", "AS3",
+                                           f"Part {part.n} takes {_SEVERAL_WORDS.search(part.text).group(0)}; I "
+                                           f"took every unit named that it can target ({len(legal)}) to be "
+                                           "chosen (name the targets to choose fewer)."))
+            return " and ".join(u.label() for u in legal), sides[0], ""
         if len(sides) == 1:
             return legal[0].label() if len(legal) == 1 else f"a unit of {side_words(sides[0])}", sides[0], ""
         if cancel_wants_theirs:

@@ -48,6 +48,7 @@ class Verdict:
     alternative: Verdict | None = None  # the older wording's answer when this version forbids a play
     extra_turn: bool = False  # this turn is itself an extra turn
     opponent_turn: bool = False  # the chains were played on another player's turn
+    last_turn: bool = False  # the chains were played on the player's last turn (the question is asked on the next)
     problem_rules: list[str] = field(default_factory=list)  # the rule forbidding each problem, in order
     assumed: list[str] = field(default_factory=list)  # what was taken as given because it was not said
 
@@ -652,8 +653,11 @@ def describe(point: Point, extra_turns: set[int], opponent_turn: bool = False) -
 # --- entry point ------------------------------------------------------------------------------------
 
 def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourOf, ruleset: str = "current",
-             *, skip_next_turn: bool = False, extra_turn: bool = False, opponent_turn: bool = False) -> Verdict:
-    """The verdict for one turn's chains under one ruleset version (see rules.VERSIONS)."""
+             *, skip_next_turn: bool = False, extra_turn: bool = False, opponent_turn: bool = False,
+             last_turn: bool = False) -> Verdict:
+    """The verdict for one turn's chains under one ruleset version (see rules.VERSIONS). `last_turn`: they were
+    played on the player's last turn; turns are counted from that one, and the answer's words from the next
+    (render.py)."""
     if ruleset not in VERSIONS:
         raise ScenarioError(f"Unknown ruleset {ruleset!r}; valid: {', '.join(VERSIONS)}.")
     if not chains:
@@ -670,7 +674,7 @@ def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourO
     texts = [canonical(raw, builder.names).text() for raw in chains]
     verdict = Verdict(VERSIONS[ruleset], policy, texts, skip_next_turn,
                       builder.instances, evaluator.trace, evaluator.extra_turns, problems, extra_turn=extra_turn,
-                      opponent_turn=opponent_turn,
+                      opponent_turn=opponent_turn, last_turn=last_turn,
                       problem_rules=[i.problem_rule for i in builder.instances if i.problem],
                       assumed=evaluator.assumed)
     for inst in builder.instances:
@@ -678,7 +682,7 @@ def evaluate(chains: Sequence[RawNode], lookup: Lookup, behaviour_of: BehaviourO
             evaluator.step(inst, inst.problem_rule, inst.label, f"not allowed: {inst.problem}", "rule")
     if any(i.wording_problem for i in builder.instances) and policy.wording is Wording.NEWER:
         verdict.alternative = evaluate(chains, lookup, behaviour_of, "older-wording", skip_next_turn=skip_next_turn,
-                                       extra_turn=extra_turn, opponent_turn=opponent_turn)
+                                       extra_turn=extra_turn, opponent_turn=opponent_turn, last_turn=last_turn)
     return verdict
 
 

@@ -47,6 +47,17 @@ THEIR_CARD = r"\b(?:my |the |an )?(?:opponents|(?:an)?other players|someone else
 # What else happened to a card that is no play of it: "named Gold", "revealed a Copper", "set aside a Gold from my
 # hand", "discarded X from my hand", "received The Field's Gift". Such a card is not in the chain of plays either.
 GAINED = r"(gain(?:ed|s|ing)?|bought|buy(?:s|ing)?) (?:a |an |the |another |one )?§(\d+)"
+# "Sculptor gains a Caravan to my hand and I play it", "gain a Gold to my hand and play it": the card gained to hand
+# and then played is a play of its own (from the hand), not a card only gained
+GAINED_THEN_PLAYED = (r"(?:gain(?:ed|s|ing)?|took|takes|put(?:s)?|draw(?:s)?|drew) (?:a |an |the |another |one )?"
+                      r"§(\d+)(?: (?:to|into|in) (?:my |your |his |her )?hand)?,? (?:and |then |and then |so )?"
+                      r"(?:i |we |you )?(?:then )?(?:play(?:s|ed)?|use(?:s|d)?) (?:it|that|that card|§\1)\b")
+# "the Mouse card is Fishing Village", "Way of the Mouse's card is X", "with Fishing Village set aside for Way of the
+# Mouse": the card Way of the Mouse plays (set aside at setup, left there), played by the card used as the Way
+MOUSE_CARD = (r"(?:the |my )?(?:way of the )?mouse(?: s)? (?:card|set aside card|set aside) (?:is|was|being) "
+              r"(?:a |an |the |my )?§(?P<a>\d+)|"
+              r"§(?P<w>\d+)(?: s)? (?:card|set aside card) (?:is|was|being) (?:a |an |the |my )?§(?P<b>\d+)|"
+              r"§(?P<c>\d+) (?:is |was )?set aside (?:for|by|with|under) (?:the |my )?§(?P<w2>\d+)")
 NOT_PLAYED = (r"(name(?:d|s)?|naming|reveal(?:ed|s|ing)?|gain(?:ed|s|ing)?|bought|buy(?:s|ing)?|receiv(?:e|ed|es|ing)|"
               r"dr[ae]w(?:s|n)?|set(?:s|ting)? aside|discard(?:ed|s|ing)?|trash(?:ed|es|ing)?|exiled?|topdeck(?:ed)?) "
               r"(?:a |an |the |another |my |his |her |their |one |two |three )?"
@@ -84,6 +95,17 @@ RESTATED = (rf"(?:i )?set(?:s)? (?:it|them|§\d+) aside(?: {LATER})?|"
             rf"(?:to|and) play (?:it|them)(?: {_TIMES})?|(?:to|and) (?=play (?:it|them) (?:on|onto)\b)")
 # "I play it on a Caravan": "it" is the card that plays cards named last before it
 IT_ON = r"play(?:s|ed)? (?:it|them) (?:on|onto) (?:a |an |the |my )?§(\d+)"
+# "this turn it plays my Bustling Village", "one Mastermind play plays Cursed Village": the card that plays cards
+# named last before it (or named there) played it
+IT_PLAYS = (r"\b(?:it|he|she|that one|this one|the first one|the first|then it)(?: then| now| also)? "
+            r"(?:plays?|played|playing) (?:a |an |the |my |his |her )?§(\d+)")
+ONE_PLAY = r"§(\d+) (?:play|plays) (?:plays?|played) (?:a |an |the |my )?§(\d+)"
+# "... plays Cursed Village three times and the other two do nothing": the card's other plays played nothing
+OTHERS_NOTHING = (r"(?:and )?(?:the )?other (?P<n>two|one|2|1)(?: plays?| ones?| times?)? (?:do|did|does|play|played|"
+                  r"plays|found|find|hit|hits|revealed?) (?:nothing|no card|no cards)")
+# "I played Mastermind last turn": the plays are counted from that turn, so its "next turn" is the one the player is on
+LAST_TURN = (r"(?:on |during |in )?(?:my |the )?(?:last|previous|prior|preceding) turn|a turn ago|"
+             r"(?:on |during )?(?:my |the )?turn before")
 # "X twice and then Y twice", said after "which plays X": one play of each, both by the card that played X
 AND_THEN = rf"§(\d+) {_TIMES},? (?:and then|then|and|followed by) {_ART}§(\d+)(?: {_TIMES})?"
 # the same, when the card that plays them was played several times itself (a Throne Room played by a King's Court)
@@ -187,6 +209,26 @@ class DominionPhrases:
                     and not _is_way(sentence.cards[b].card):
                 parent[b] = players[-1]
                 sentence.use(m)
+        for m in list(sentence.find(IT_PLAYS)) + _links(sentence, ONE_PLAY):
+            b = node.get(int(m.groups()[-1]))
+            if len(m.groups()) == 2:
+                a = node.get(int(m.group(1)))
+                players = [a] if a is not None else []
+            else:
+                players = [n for n in sorted(set(node.values())) if _char_at(sentence, n) < m.start()
+                           and _plays_cards(sentence.cards[n].card)
+                           and not _types(sentence.cards[n].card) & NEVER_PLAYED]
+            if b is not None and players and b not in parent and players[-1] != b \
+                    and not _is_way(sentence.cards[b].card):
+                parent[b] = players[-1]
+                _use_words(sentence, m)
+        idle: dict[int, int] = {}
+        for m in sentence.find(OTHERS_NOTHING):
+            linked = [c for c in parent if _char_at(sentence, c) < m.start()]
+            if linked:
+                last = max(linked, key=lambda c: _char_at(sentence, c))
+                idle[parent[last]] = 2 if m.group("n") in ("two", "2") else 1
+                sentence.use(m)
         for m in _links(sentence, AND_THEN):
             a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
             if a is None or b is None or a == b or a not in parent or b in parent:
@@ -209,6 +251,7 @@ class DominionPhrases:
                 nothing.add(n)
                 sentence.use(m)
         ways = _ways(sentence, node, parent)
+        _mouse_card(sentence, node, parent, ways)
         asked = None
         for m in sentence.find(SIDE):
             a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
@@ -234,6 +277,8 @@ class DominionPhrases:
                 choices.setdefault(target, []).append("deck-empty")
         _moved_itself(sentence, node, moved, gained, choices)
         roots = [n for n in sorted(set(node.values())) if n not in parent]
+        if sentence.take(LAST_TURN):  # "I played Mastermind last turn": counted from that turn, and said so
+            inputs["last_turn"] = True
         if asked is not None:
             a, b = asked
             linked = {**parent, b: a}
@@ -244,7 +289,7 @@ class DominionPhrases:
             return Ask("two-readings", f"“{first} and {second}” reads two ways: {first} played {second}, or two "
                                        "cards played one after the other. Which one?",
                        (Option(f"{first} played {second}", one), Option("played one after the other", two)))
-        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways, nothing))
+        return _reading(sentence, inputs, extra, _chains(sentence, roots, parent, choices, ways, nothing, idle))
 
     def slash_inputs(self, command: str, inputs: Mapping[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -330,9 +375,18 @@ def _not_played(sentence: Sentence, node: dict[int, int]) -> dict[int, str] | As
     back, unless the cards are kinds never played at all (an Event bought: the question's card, which the engine
     says is never in play)."""
     out: dict[int, str] = {}
+    played_after = set()
+    for m in sentence.find(GAINED_THEN_PLAYED):
+        k = int(m.group(1))
+        if node.get(k) == k:
+            played_after.add(k)
+            _use_words(sentence, m)
+            sentence.note(f"“{sentence.typed(m)}”: {sentence.cards[k].name} was played from your hand, a play of "
+                          "its own")
     for m in sentence.find(NOT_PLAYED):
         k = int(m.group(2))
-        if node.get(k) != k or (re.fullmatch(GAINED, f"{m.group(1)} §{k}") and _plays_cards(sentence.cards[k].card)):
+        if node.get(k) != k or k in played_after or (re.fullmatch(GAINED, f"{m.group(1)} §{k}")
+                                                      and _plays_cards(sentence.cards[k].card)):
             continue
         out[k] = sentence.typed(m)
     if not out:
@@ -390,6 +444,46 @@ def _moved_itself(sentence: Sentence, node: dict[int, int], moved: list[tuple[in
         words = _leaves_by_choice(sentence.cards[n].card)
         if victory and "victory card" in words.lower() and "removed" not in choices.get(n, []):
             choices.setdefault(n, []).append("removed")
+        if "removed" not in choices.get(n, []) and _kind_said(sentence, n, words):
+            choices.setdefault(n, []).append("removed")
+
+
+_KIND_IF = re.compile(r"\bIf (?:it's|it is) an? (\w+)", re.IGNORECASE)
+
+
+def _kind_said(sentence: Sentence, n: int, words: str) -> bool:
+    """A card whose own words take it out of play on a kind of card ("Trash a card from your hand. If it's a Treasure,
+    ... put this onto your deck": Student) where the sentence says that was done to a card of that kind ("trash a
+    treasure", "trashed a Copper"): the words are read (any kind said), and True when the kind is the card's."""
+    card = sentence.cards[n].card
+    found = _KIND_IF.search(words)
+    if card is None or found is None:
+        return False
+    kind = found.group(1)
+    before = card.text[:card.text.find(found.group(0))] if found.group(0) in card.text else card.text
+    verbs = re.findall(r"\b(gain|trash|reveal|discard)\b", before, re.IGNORECASE)
+    if not verbs:
+        return False
+    verb = verbs[-1].lower()
+    said = rf"{verb}(?:s|es|ed|d|ing)? (?:a |an |the |my |one )?(?:(?P<word>[a-z]+)|§(?P<card>\d+))\b"
+    hit = False
+    for m in re.finditer(said, sentence.norm):  # (a card trashed is read already as not played: "trash a Copper")
+        if m.group("card") is not None:
+            other = sentence.card_at(m.group("card")).card
+            if other is None or not _types(other):
+                continue
+            yes = kind in _types(other)
+        elif m.group("word").rstrip("s") in {"treasure", "action", "victory", "curse", kind.lower()} and \
+                sentence.free(m):
+            yes = m.group("word").rstrip("s") == kind.lower()
+        else:
+            continue
+        hit = hit or yes
+        _use_words(sentence, m)
+        if not yes:
+            sentence.note(f"“{sentence.typed(m)}”: not a {kind}, so {card.name}'s “{words}” does not take it out "
+                          "of play")
+    return hit
 
 
 def _char_at(sentence: Sentence, n: int) -> int:
@@ -444,10 +538,32 @@ def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> d
     return out
 
 
+def _mouse_card(sentence: Sentence, node: dict[int, int], parent: dict[int, int], ways: Mapping[int, str]) -> None:
+    """"the Mouse card is Fishing Village": the card Way of the Mouse plays, played by the card used as the Way
+    (`Snake Witch as Way of the Mouse > Fishing Village`), not a play of its own."""
+    users = [n for n, way in ways.items() if way.partition(" + ")[0] == "Way of the Mouse"]
+    if not users:
+        return
+    for m in re.finditer(MOUSE_CARD, sentence.norm):  # (the Way's own mentions are read already)
+        way = m.group("w") or m.group("w2")
+        if way is not None and sentence.cards[int(way)].name != "Way of the Mouse":
+            continue
+        card = node.get(int(m.group("a") or m.group("b") or m.group("c")))
+        if card is None or card in users or card in parent:
+            continue
+        parent[card] = users[0]
+        _use_words(sentence, m)
+        sentence.note(f"“{sentence.typed(m)}”: the card Way of the Mouse plays, played by "
+                      f"{sentence.cards[users[0]].name}")
+
+
 def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choices: dict[int, list[str]],
-            ways: Mapping[int, str] | None = None, nothing: set[int] | None = None) -> list[str]:
+            ways: Mapping[int, str] | None = None, nothing: set[int] | None = None,
+            idle: Mapping[int, int] | None = None) -> list[str]:
+    """`idle`: card -> how many of its plays played nothing besides the card(s) it played ("+ nothing")."""
     ways = ways or {}
     nothing = nothing or set()
+    idle = idle or {}
     children: dict[int, list[int]] = {}
     for child, par in parent.items():
         children.setdefault(par, []).append(child)
@@ -463,7 +579,7 @@ def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choice
             return out + (" > nothing" if n in nothing else "")
         # several plays by one card: "Throne Room > Groundskeeper + Caravan"; a play that plays cards in brackets
         # unless it is the last one ("+" continues the innermost list)
-        parts = [text(k, seen | {n}) for k in kids]
+        parts = [text(k, seen | {n}) for k in kids] + ["nothing"] * idle.get(n, 0)
         parts = [f"({p})" if ">" in p and i < len(parts) - 1 else p for i, p in enumerate(parts)]
         return out + " > " + " + ".join(parts)
 
@@ -532,7 +648,9 @@ def _use_words(sentence: Sentence, m: re.Match[str]) -> None:
 
 
 def _reading(sentence: Sentence, inputs: dict[str, Any], extra: Any, chains: list[str]) -> Reading:
-    chain = (["extra-turn"] if extra is not None else []) + chains
+    inputs = dict(inputs)
+    last = ["last-turn"] if inputs.pop("last_turn", False) else []
+    chain = (["extra-turn"] if extra is not None else []) + last + chains
     return sentence.reading("ruling", {"chain": chain, **inputs})
 
 

@@ -18,6 +18,7 @@ from engine.rulesets.dominion.starter import load_starter
 
 SEPARATORS = ">+()"
 _EXTRA_TURN = re.compile(r"\(?\s*(?:this is an? )?extra[ -]turn\s*\)?", re.I)
+_LAST_TURN = re.compile(r"\(?\s*(?:played )?(?:on )?(?:my |your )?(?:last|previous)[ -]turn\s*\)?", re.I)
 _OPPONENT_TURN = re.compile(r"\(?\s*(?:on )?(?:an? )?(?:opponent|other[ -]player)(?:'s)?[ -]turn\s*\)?", re.I)
 WHOSE = ("your-turn", "opponent-turn")
 
@@ -31,7 +32,8 @@ a card played using a Way: "Caravan as Way of the Sheep"; by a Throne variant, e
 Caravan as Way of the Sheep", or one play: "Throne Room > Caravan + Caravan as Way of the Sheep"
 several CHAIN arguments are several cards played this turn: "Voyage" "Lich"; a CHAIN "extra-turn" says this
 turn is itself an extra turn: "extra-turn" "Outpost"; a CHAIN "opponent-turn" (or --on opponent-turn) says the
-cards were played on another player's turn: "opponent-turn" "Caravan Guard"
+cards were played on another player's turn: "opponent-turn" "Caravan Guard"; a CHAIN "last-turn" says they were
+played on your last turn (the answer counts turns from the one you are on): "last-turn" "Mastermind > Smithy"
 "X > nothing": X played nothing and set nothing aside (Contract, Royal Galley, Ghost, Haven: nothing later)
 --may-trash CARD: may a card that trashes "a card you would discard from play this turn" (Improve) take it?
 choices in [...] (comma-separated, a/b = one value per play): removed, not-followed (followed/not-followed
@@ -107,13 +109,16 @@ class DominionQuestion:
         if whose not in WHOSE:
             raise ScenarioError(f"Whose turn is “{inputs.get('on')}”? Give one of: {', '.join(WHOSE)}.")
         opponent = whose == "opponent-turn" or any(_OPPONENT_TURN.fullmatch(t.strip()) for t in texts)
+        # "last-turn": the cards were played on your last turn (the question is asked on the turn after)
+        last = any(_LAST_TURN.fullmatch(t.strip()) for t in texts)
         raws: list[RawNode] = [parse_chain(text) for text in texts if not _EXTRA_TURN.fullmatch(text.strip())
-                               and not _OPPONENT_TURN.fullmatch(text.strip())]
+                               and not _OPPONENT_TURN.fullmatch(text.strip())
+                               and not _LAST_TURN.fullmatch(text.strip())]
         if not raws:
             raise ScenarioError("Name at least one card played this turn.")
         verdict = evaluate(raws, lookup, load_starter().behaviour, version,
                            skip_next_turn=bool(inputs.get("skip_next_turn")), extra_turn=extra,
-                           opponent_turn=opponent)
+                           opponent_turn=opponent, last_turn=last)
         return verdict_json(verdict, may_trash=(inputs.get("may_trash") or "").strip() or None)
 
     def present(self, answer: Mapping[str, Any]) -> Presentation:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+from dataclasses import replace
 from typing import Any
 
 from engine.names import fold
@@ -22,7 +23,8 @@ def ruling_id(verdict: Verdict) -> str:
     # An extra turn is part of the question only when it is one, so earlier ids stay as they were.
     key = json.dumps(["dominion", verdict.ruleset.version, verdict.chains, verdict.skip_next_turn]
                      + (["extra-turn"] if verdict.extra_turn else [])
-                     + (["opponent-turn"] if verdict.opponent_turn else []))
+                     + (["opponent-turn"] if verdict.opponent_turn else [])
+                     + (["last-turn"] if verdict.last_turn else []))
     return "DM-" + hashlib.sha256(key.encode()).hexdigest()[:10].upper()
 
 
@@ -39,7 +41,16 @@ def moment(inst: Instance) -> str:
 
 
 def _describe(inst: Instance, verdict: Verdict) -> tuple[str, int | None, str]:
-    return describe(inst.leave, verdict.extra_turns, verdict.opponent_turn)
+    cleanup, turn, when = describe(inst.leave, verdict.extra_turns, verdict.opponent_turn)
+    if verdict.last_turn and turn is not None and inst.leave.phase in (Phase.CLEAN_UP, Phase.DURING) \
+            and turn not in verdict.extra_turns:
+        # played on the player's last turn: the words count from the turn they are on (the JSON turn does not)
+        if turn == 0:
+            when = ("in the Clean-up of your last turn, the one it was played in" if inst.leave.phase is Phase.CLEAN_UP
+                    else "during your last turn, the one it was played in, outside any Clean-up")
+        else:
+            when = describe(replace(inst.leave, turn=turn - 1), set(), False)[2]
+    return cleanup, turn, when
 
 
 def leaves_json(inst: Instance, verdict: Verdict) -> dict[str, Any]:

@@ -17,6 +17,7 @@ import pytest
 
 from tests.engine.ashes.real import every_ability, printings
 from tests.engine.ashes.test_ashes_ask_sentences import FIRST, REBORN, _json, asked, full_db, same_as_direct
+from tests.engine.ashes.test_ashes_two_targets import fights
 
 __all__ = ["full_db"]  # the module's fixture: a temp database holding all five games
 
@@ -117,7 +118,7 @@ def _said(edition: str) -> str:
     return REBORN if edition == "reborn" else FIRST
 
 
-@pytest.mark.parametrize(("card", "edition", "kind"), phoenixborn_token_readers())
+@pytest.mark.parametrize(("card", "edition", "kind"), phoenixborn_token_readers()[::2])
 def test_tokens_on_my_phoenixborn(full_db: str, capsys: pytest.CaptureFixture[str], card: str, edition: str,
                                   kind: str) -> None:
     word = "status tokens" if kind == "status" else "wounds"
@@ -133,7 +134,7 @@ def test_tokens_on_my_phoenixborn(full_db: str, capsys: pytest.CaptureFixture[st
     same_as_direct(capsys, full_db, data)
 
 
-@pytest.mark.parametrize(("card", "edition", "kind", "ability"), unit_token_counters())
+@pytest.mark.parametrize(("card", "edition", "kind", "ability"), unit_token_counters()[::2])
 def test_tokens_on_the_unit_used(full_db: str, capsys: pytest.CaptureFixture[str], card: str, edition: str, kind: str,
                                  ability: str) -> None:
     word = "status tokens" if kind == "status" else "wound tokens"
@@ -142,7 +143,7 @@ def test_tokens_on_the_unit_used(full_db: str, capsys: pytest.CaptureFixture[str
     assert inputs["card"] == card and f"{card}@mine/{kind}=2" in inputs["unit"]
 
 
-@pytest.mark.parametrize(("card", "edition"), exhaust_cost_spells()[::3])
+@pytest.mark.parametrize(("card", "edition"), exhaust_cost_spells()[::6])
 def test_an_exhaustion_token_on_the_card_used(full_db: str, capsys: pytest.CaptureFixture[str], card: str,
                                               edition: str) -> None:
     data = asked(capsys, full_db, f"{REBORN}Can I use {card} if it already has an exhaustion token on it?")
@@ -151,7 +152,7 @@ def test_an_exhaustion_token_on_the_card_used(full_db: str, capsys: pytest.Captu
     assert data["answer"]["usable"]["value"] is False and "cannot be used" in data["answer"]["summary"]
 
 
-@pytest.mark.parametrize(("card", "edition", "conjuration"), summoners()[1::3])
+@pytest.mark.parametrize(("card", "edition", "conjuration"), summoners()[1::6])
 def test_all_copies_in_play_leave_none(full_db: str, capsys: pytest.CaptureFixture[str], card: str, edition: str,
                                        conjuration: str) -> None:
     said = "" if edition == "reborn" else FIRST  # (a name shared with another game: ask-shared's, not this class)
@@ -163,7 +164,7 @@ def test_all_copies_in_play_leave_none(full_db: str, capsys: pytest.CaptureFixtu
     assert data["unused"] == []
 
 
-@pytest.mark.parametrize(("card", "edition", "conjuration"), summoners()[2::3])
+@pytest.mark.parametrize(("card", "edition", "conjuration"), summoners()[4::6])
 def test_a_full_battlefield_with_units_named(full_db: str, capsys: pytest.CaptureFixture[str], card: str,
                                              edition: str, conjuration: str) -> None:
     a, b = _two_allies(card)
@@ -184,3 +185,16 @@ def test_destroyed_is_leaving_play(full_db: str, capsys: pytest.CaptureFixture[s
 def test_a_unit_named_with_no_side_is_asked_back(full_db: str, capsys: pytest.CaptureFixture[str]) -> None:
     code, data = _json(capsys, "ask", "Biter is destroyed while Jessa Na Ni is my Phoenixborn.", "--db", full_db)
     assert code == 1 and data["read_as"] is None and "Whose is Biter" in data["asked"]["why"]
+
+
+@pytest.mark.parametrize(("card", "edition", "ability", "n"), fights())
+def test_the_same_unit_named_on_both_sides(full_db: str, capsys: pytest.CaptureFixture[str], card: str, edition: str,
+                                           ability: str, n: int) -> None:
+    """"on my Iron Worker and my opponent's Iron Worker": two units in play, one each side (a part choosing a unit
+    of each side: Seeds of Aggression, Devlin Longbow's Trial by Fire)."""
+    ally = _two_allies(card)[0]
+    said = f"'s {ability}" if ability != "play" else ""
+    data = asked(capsys, full_db, f"{_said(edition)}I use {card}{said} on my {ally} and my opponent's {ally}.")
+    inputs = data["read_as"]["inputs"]
+    assert inputs["card"] == card and f"{ally}@mine" in inputs["unit"] and f"{ally}@theirs" in inputs["unit"]
+    assert data["answer"]["parts"][n - 1]["target"] == f"{ally} (yours) and {ally} (theirs)"
