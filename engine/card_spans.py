@@ -102,6 +102,9 @@ class SpanIndex:
             self._named.setdefault(identity, card)
             for form in name_forms(card.name):
                 add(form, identity)
+                title, dot, _ = form.partition(" • ")  # "Mantle of the Jade Champion • Experienced 2": players
+                if dot and len(title.split()) > 1:      # name it by its title (the matcher decides the printing)
+                    add(title, identity)
             for designator in (card.set, card.official_set, *suffixes(card.name)[:1]):
                 set_words.update(fold(designator).split())
         for alias, name, _ in aliases:
@@ -209,6 +212,9 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
             continue
         cards = tuple(c.card for c in result.candidates) if result.card is None else ()
         how = result.how
+        if how == "prefix" and result.card is not None and end - start > 1 and \
+                fold(result.card.name.partition(" • ")[0]) == fold(query):
+            how = "exact"  # the card's whole title, without its "• Experienced 2"
         if result.card is None and len({card_identity(c.name) for c in cards}) < 2:
             if not (cards and all(c.how == "exact" for c in result.candidates)):
                 continue

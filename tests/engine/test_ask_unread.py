@@ -66,13 +66,17 @@ def test_a_stated_condition_is_read_or_said_to_be_left_out_over_real_cards(asker
     assert not silent, silent
 
 
-def test_the_first_line_names_what_it_leaves_out(asker: Asker) -> None:
+def test_a_condition_the_card_states_is_asked_back_not_left_out(asker: Asker) -> None:
+    """Gibeonite Trickery says "If opponent controls a Canaanite": that condition, said and not read, is asked back
+    (tests/engine/test_ask_missing_input.py); a clause no condition of the card turns on is left out, said first."""
     result = asker.read("does gibeonite trickery end the battle if my opponent controls a canaanite?")[0]
-    assert result.reading is not None and result.reading.unread == ("opponent controls a canaanite",)
+    assert result.reading is None and result.asked is not None and result.asked.kind == "missing-input"
+    assert "“opponent controls a canaanite”" in result.asked.why
+    result = asker.read("after shiba ryuba moves my personality home, does he stay straightened?")[0]
+    assert result.reading is not None and result.reading.unread == ("moves my personality home",)
     answer = asker.answer(result.reading, cards=result.cards)
-    assert answer["summary"].startswith("Leaving out “opponent controls a canaanite”, which Arbiter could not "
-                                        "read here — ")
-    assert answer["unread"] == ["opponent controls a canaanite"]
+    assert answer["summary"].startswith("Leaving out “moves my personality home” (")
+    assert answer["unread"] == ["moves my personality home"]
 
 
 @pytest.mark.parametrize("text", [
