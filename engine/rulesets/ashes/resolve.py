@@ -270,6 +270,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if board.exhausted and playing:
         board = dataclasses.replace(board, exhausted=False)
     board = board_with_cards(board, card_of)
+    if not playing and p.type == "Ready Spell" and card_of is not None:
+        board = _deep_focus(board, card_of, trace)
 
     if playing and p.type == "Alteration Spell" and p.placement == "Unit" and not board.units_said:
         # a plain question about an alteration: a unit to attach it to is taken to be there, and said
@@ -936,6 +938,28 @@ def _focus_changes(results: list[PartResult]) -> None:
             base.result = []
         if bases:
             r.why += "; it replaces the instruction it names"
+
+
+# "Deep Focus: Ready Spells you control are focused one additional time." (Sandstorm Sage): a constant ability of a
+# unit you control, named in play and not exhausted (an exhausted card's abilities are inactive), makes the ready
+# spell used focused one more time, so its next Focus line applies.
+_DEEP_FOCUS = re.compile(r"^ready spells you control are focused one additional time\.?$", re.I)
+
+
+def _deep_focus(board: Board, card_of: CardOf, trace: Trace) -> Board:
+    givers = []
+    for u in board.units:
+        card = card_of(u.name) if u.side == "mine" and u.name and not u.exhausted else None
+        if card is None:
+            continue
+        givers += [f"{u.name}'s {a.label}" for a in read_abilities(card)
+                   if a.kind == "passive" and _DEEP_FOCUS.match((a.text or "").strip())]
+    if not givers:
+        return board
+    focus = board.focus + len(givers)
+    trace.add("AS11", "focus", f"{' and '.join(givers)} (“Ready Spells you control are focused one additional "
+                               f"time”): this spell is focused {focus} time{'s' if focus != 1 else ''}")
+    return dataclasses.replace(board, focus=focus)
 
 
 def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing) -> list[dict[str, Any]]:

@@ -111,6 +111,10 @@ class ReadEffect:
     counter_kind: str = ""         # "Put two buff counters on target ally": the counters placed (buff or debuff)
     mode: str = ""                 # "Choose one— • ...": the mode this effect belongs to (one of several)
     delayed: str = ""              # "At the beginning of your next recollection phase": it starts then (its set too)
+    # a rule for how objects are activated or enter that the rules still put in a layer (GA5): "as though it had
+    # fast activation" (play permissions: E), "enter the intent with +2 POWER" (E), "enters the field with all
+    # abilities of ..." (D): (the layer, what of it the rules name)
+    rule_layer: tuple[str, str] = ()
 
     @property
     def label(self) -> str:

@@ -1697,7 +1697,7 @@ class Evaluator:
         placed: list[Placed] = []
         for layer in (*LAYERS, "-"):
             # counters placed on an object change it after the other changes of layer E (official "Counters")
-            group = sorted((i for i in insts if i.read.layer == layer),
+            group = sorted((i for i in insts if (i.read.rule_layer[:1] or (i.read.layer,))[0] == layer),
                            key=lambda i: (bool(i.read.counter_kind), i.timestamp, i.id))
             if layer == "-":  # rules of the game and of players: no characteristic, so no layer (GA15)
                 placed += [Placed(i, f"no layer: it changes a rule of the game or of a player (GA15); timestamp "
@@ -1720,6 +1720,8 @@ class Evaluator:
                 elif pick.read.counter_kind:
                     reason = f"layer {layer}, counters after the other changes of layer E (GA14); timestamp " \
                              f"{pick.timestamp} (GA6, GA7)"
+                elif pick.read.rule_layer:  # "as though it had fast activation": a rule the layer list names
+                    reason = f"layer {layer} (GA5): {pick.read.rule_layer[1]}; timestamp {pick.timestamp} (GA6, GA7)"
                 else:
                     reason = f"layer {layer} (GA5); timestamp {pick.timestamp} (GA6, GA7)"
                 placed.append(Placed(pick, reason))

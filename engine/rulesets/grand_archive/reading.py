@@ -788,7 +788,8 @@ _GAME = re.compile(r"^(?:time is distorted|ignore\b.*|(?:all )?(?:[\w,]+ )*eleme
                    r"(?:combat )?damage (?:dealt|that would be dealt)\b.*\b(?:can't be prevented|is unpreventable)|"
                    r"if .*\bwould\b.*|prevent (?:the next|all|that|\d).*|.*\bcan't be (?:negated|intercepted)\b.*|"
                    r"(?:activated )?abilities of .*\bcost .*)", re.I)
-_WOULD = re.compile(r"^if (?:(?:combat |non-combat |\d+ or more )?damage would be dealt to ([^,]+)|"
+_WOULD = re.compile(r"^(?:if|the next time) (?:(?:combat |non-combat |\d+ or (?:more|less) )?damage would be dealt to "
+                    r"([^,]+)|"
                     r"(?!you\b|damage\b)([^,]+?) (?:would|were to) (?:take|deal|be dealt|be destroyed|be banished|"
                     r"die|leave)\b)", re.I)
 # an object chosen without targeting ("on a Chessman Knight ally", "choose an ally you control"): a later "that ally"
@@ -798,12 +799,19 @@ _CHOSEN = re.compile(r"\b(?:on|to|onto|choose|chooses) (?:an?|one) ((?:[a-z][\w'
 _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used for an attack|redirected)\b", re.I)
 
 
+# a prevention shield naming whom it protects: "Prevent the next 3 damage that would be dealt to your champion this
+# turn" (the object it reaches is that champion, not the game; "... to your champion and up to one other target
+# unit" names two sets and is left to the rule of the game)
+_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ damage that would be dealt to ((?:(?! and )[^,.])+?)"
+                           r"(?=\s+this turn\b|\s+until\b|[.]?$)", re.I)
+
+
 def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
     unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
-    m = _WOULD.match(clean)
-    if not m:
-        return None
+    m = _WOULD.match(clean) or _PREVENT_NEXT.match(clean)
+    if not m or (not clean.lower().startswith("if ") and re.search(r"\btarget\b", m.group(1) or "")):
+        return None  # ("Prevent the next 2 damage that would be dealt to target unit": left to the game's rule)
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
     # "if damage would be dealt to a unit you control": any unit you control (the one the damage is dealt to)
     subject = re.sub(r"^(?:an?|one or more) (?!target\b)", "", subject.strip(), flags=re.I)
@@ -871,7 +879,30 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
     named = any(text.lower().startswith(n.lower()) for n in short_names(ctx.card))  # keep a card's name capitalised
     change = _Change("-", "a rule of the game (no layer)", "rule", text if named else text[:1].lower() + text[1:])
     verb = "are" if re.search(r"\b(are|is|have|has)\b", text) else "gets"
-    return [_effect(ctx, sentence, verb, change, spec, resolving)]
+    effect = _effect(ctx, sentence, verb, change, spec, resolving)
+    ruled = _rule_layer(text)
+    return [replace(effect, rule_layer=ruled) if ruled else effect]
+
+
+# the rules' layer list (Continuous Effects, Layers): D "add or subtract abilities"; E "increase or decrease power,
+# life, durability, levels, playing costs, or modify play permissions (i.e. Fast vs Slow play speed)"
+_PERMISSION = re.compile(r"\bas though (?:it|they) (?:had|has|have) fast activation\b|\bat fast speed\b", re.I)
+_ENTERS_WITH_STAT = re.compile(r"\benters? (?:the intent|the field|play)\b[^.]*?\bwith [+-]?(?:\d+|X) ?"
+                               r"(?:POWER|LIFE|DURABILITY|LEVEL)\b", re.I)
+_ENTERS_WITH_ABILITIES = re.compile(r"\benters? (?:the field|the intent|play)\b[^.]*?\bwith (?:all )?(?:the )?"
+                                    r"abilit(?:y|ies)\b", re.I)
+
+
+def _rule_layer(text: str) -> tuple[str, str]:
+    """The layer the rules give a rule for how objects are activated or enter (GA5), or ()."""
+    if _PERMISSION.search(text):
+        return ("E", "it modifies a play permission (Fast vs Slow play speed), layer E in the rules' list")
+    if _ENTERS_WITH_STAT.search(text):
+        return ("E", "the power, life, durability or level they enter with is increased or decreased: layer E in "
+                     "the rules' list")
+    if _ENTERS_WITH_ABILITIES.search(text):
+        return ("D", "it adds abilities: layer D in the rules' list")
+    return ()
 
 
 _COUNTS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8, "nine": 9,

@@ -78,8 +78,8 @@ def effect_json(reach: Reach) -> dict[str, Any]:
         "kind": read.kind.value,
         "kind_words": read.kind_words,
         "origin": origin_text(inst),
-        "layer": read.layer,
-        "layer_words": read.layer_words,
+        "layer": (read.rule_layer[:1] or (read.layer,))[0],
+        "layer_words": read.rule_layer[1] if read.rule_layer else read.layer_words,
         "change": read.change,
         "set": read.affected.text,
         "timestamp": inst.timestamp,
@@ -97,7 +97,8 @@ def scenario_effect_json(inst: Instance) -> dict[str, Any]:
     """One effect of the scenario, whatever it reaches: what it is, its status and when it ends."""
     read = inst.read
     return {"card": inst.label, "part": read.label, "text": read.sentence, "kind": read.kind.value,
-            "layer": read.layer, "change": read.change, "set": read.affected.text, "timestamp": inst.timestamp,
+            "layer": (read.rule_layer[:1] or (read.layer,))[0],
+            "change": read.change, "set": read.affected.text, "timestamp": inst.timestamp,
             "status": inst.status, "status_why": inst.status_why, "duration": {"form": read.form.value,
                                                                               "words": read.form_words},
             "ends_on": duration_text(inst) + (f" (ended at {inst.ends_on})" if inst.status == "ended" else ""),

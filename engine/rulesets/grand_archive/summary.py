@@ -244,6 +244,8 @@ def _triggered(inst: Instance) -> str:
 
 
 def _join_names(names: list[str]) -> str:
+    if not names:
+        return ""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
@@ -255,9 +257,11 @@ def _as_opponent(words: str) -> str:
     return re.sub(r"\byou\b", "your opponent", words)
 
 
-def _effect_state(inst: Instance) -> list[str]:
+def _effect_state(inst: Instance, to: str = "") -> list[str]:
     """["Devotion's Price applies: you can't draw cards", "this assumes ..."]: whether the effect applies (has
-    ended, is off, has not started) and what it does, then what that assumes."""
+    ended, is off, has not started) and what it does, then what that assumes. `to`: the objects asked about that
+    the rule is for ("Spellshield: Arcane applies to the champion you control: the next time damage would be dealt
+    to your champion ..."): a prevention naming its object reaches that object."""
     read = inst.read
     affected = read.affected.text.strip()
     if read.layer == "-" or not affected:
@@ -270,7 +274,9 @@ def _effect_state(inst: Instance) -> list[str]:
         what = _as_opponent(what)
     state = {"active": "applies", "ended": f"has ended ({inst.status_why})", "off": f"is off ({inst.status_why})",
              "not-started": f"has not started yet ({inst.status_why})"}.get(inst.status, inst.status)
-    if what.startswith(f"{inst.card.name} ") and inst.status == "active":  # a card's own rule says itself:
+    if to and inst.status == "active":
+        state += f" to {to}"
+    if what.startswith(f"{inst.card.name} ") and inst.status == "active" and not to:  # a card's own rule says itself:
         out = [cut(what, 180)]                                               # "Mechanized Smasher can't be used …"
     else:
         if what.startswith(f"{inst.card.name} "):  # "Seed of Nature has ended (…): it enters the field rested"
@@ -356,7 +362,9 @@ def summary(verdict: Verdict) -> str:
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
     clauses = once + _numbered(told, verdict)
-    clauses += [c for i in rules for c in _effect_state(i)]  # a rule of the game reaches no object: what it does
+    # a rule of the game reaches no object: what it does; a rule for objects asked about says it is for them
+    clauses += [c for i in rules for c in _effect_state(i, _join_names([
+        _subject(a) for a in asked if a.obj.card is None and any(p.inst is i for p in a.order)]))]
     others = [a for a in verdict.objects if a not in shown]
     if len(others) == 1 and others[0].obj.card is not None and others[0].reaches and not others[0].order:
         clauses.append(object_sentence(others[0]))  # its own effect is over or off: "(+2 POWER): it left the field"

@@ -59,3 +59,29 @@ def test_a_later_if_counts_what_earlier_parts_placed():
             assert got["outcome"] == ("resolves" if met else "skipped"), (card, before, got)
             if met:
                 assert f"{before} became {before + added}" in " ".join(got.get("result") or []), (card, got)
+
+
+# --- class 2: "Ready Spells you control are focused one additional time" from a unit named in play -----------------
+_DEEP = re.compile(r"^ready spells you control are focused one additional time\.?$", re.I)
+
+
+@cache
+def deep_focus_units() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(r.name for r in every_ability() if r.ability.kind == "passive"
+                               and r.printing.type in ("Ally", "Conjuration")
+                               and _DEEP.match((r.ability.text or "").strip())))
+
+
+def test_a_named_deep_focus_unit_focuses_every_ready_spell_once_more():
+    assert deep_focus_units() == ("Sandstorm Sage",)
+    spells = [r for r in every_ability() if r.edition == "reborn" and r.printing.type == "Ready Spell"
+              and r.ability.kind != "play" and 1 in r.ability.focus_levels]
+    assert len({r.name for r in spells}) >= 5
+    for r in spells:
+        first = [x.n for x in r.ability.parts if x.focus == 1]
+        for sage in deep_focus_units():
+            for unit, focused in ((f"{sage}@mine", True), (f"{sage}@theirs", False),
+                                  (f"{sage}@mine/exhausted", False)):
+                a = ask(r.name, r.edition, ability=r.ask, unit=unit)
+                got = {p["n"] for p in a["parts"]}
+                assert set(first) <= got if focused else not set(first) & got, (r.name, unit, got)

@@ -187,7 +187,9 @@ def test_inside_layer_d_the_newer_effect_applies_last():  # GA6: Mordred's grant
 
 def test_distant_lasts_to_the_end_of_the_turn_and_next_turn_effects_to_the_end_of_that_turn():
     distant = judge([("object", "champion"), ("effect", "False Step")])
-    effect = effect_on(distant, "champion", "False Step")
+    # (session 7: its "if damage would be dealt to your champion this turn, prevent 2" reaches the champion too)
+    effect = next(e for e in next(o for o in distant["objects"] if o["object"] == "champion")["effects"]
+                  if e["card"].startswith("False Step") and "distant" in e["change"])
     assert effect["applies"] and effect["duration"]["form"] == "end-of-turn"
     assert "distant (until the end of its controller's turn)" in effect["ends_on"]
     pairs = [("object", "ally:suited"), ("effect", "Verita, Queen of Hearts#3")]
