@@ -92,8 +92,11 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     if named:
         game = next(iter(named))
         own = _quality(strong[game]) if strong[game] else 0
+        mine = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game] | {
+            i for i, w in enumerate(words) if _said_in(w, _own_words([s.card for s in strong[game]
+                                                                     if s.card is not None and _quality([s]) == 3]))}
         better = [g for g in games if g.game != game and _quality(strong[g.game]) == 3 > own
-                  and any(not set(range(s.start, s.end)) <= hint_words[game] for s in strong[g.game])]
+                  and any(not set(range(s.start, s.end)) <= mine for s in strong[g.game])]
         if better and own < 3:  # "in L5R, Golden Veil": the whole name is another game's card
             cards = ", ".join(f"“{s.typed}” ({g.title})" for g in better for s in strong[g.game])
             options = tuple(o for g in better if (o := _option_in(result_in(g.game), g)) is not None)
@@ -118,6 +121,12 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
         strong = spans
         candidates = [g.game for g in games if spans[g.game]]
         if not candidates:
+            # a question some game asks without a card ("which comes first, after the Dynasty Phase ends or ..."):
+            # that game, when it is the only one whose phrasebook reads it
+            cardless = [r for g in games if getattr(g.phrasebook, "without_cards", False)
+                        and (r := result_in(g.game)).reading is not None]
+            if len(cardless) == 1:
+                return cardless[0]
             return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
     explainers = []
     for game in candidates:
@@ -161,14 +170,21 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
             note = (f"“{names}” is also a card of {', '.join(by_game[g].title for g in shared)}; read as "
                     f"{by_game[game].title}, whose cards the question names")
         return result_in(game, others, note)
-    scores = {g: (_quality(strong[g]), len(hint_words[g])) for g in explainers}
+    # the game's own rules words, said by no other of them ("an exhaustion token": Ashes), after its phrases
+    named_words = {i for g in explainers for s in spans[g] for i in range(s.start, s.end)}
+    vocab = {g: getattr(by_game[g].index, "terms", frozenset()) for g in explainers}
+    exclusive = {g: {i for i, w in enumerate(words) if i not in named_words and len(w.base) >= 4
+                     and w.norm not in EVERYDAY and w.base not in EVERYDAY and _said_in(w, vocab[g])
+                     and not any(_said_in(w, vocab[o]) for o in explainers if o != g)}
+                 for g in explainers}
+    scores = {g: (_quality(strong[g]), len(hint_words[g]), len(exclusive[g])) for g in explainers}
     best = max(scores.values())
     top = [g for g in explainers if scores[g] == best]
-    if len(top) == 1 and (best[1] > 0 or best[0] > min(scores.values())[0]):
+    if len(top) == 1 and (best[1] > 0 or best[2] > 0 or best[0] > min(scores.values())[0]):
         game = top[0]
         others = tuple(o for g in explainers if g != game and (o := _option_in(result_in(g), by_game[g])) is not None)
-        said = " ".join(words[i].text for i in sorted(hint_words[game]))
-        why = f"for “{said}”" if said and best[1] > 0 else "where it is the card's name"
+        said = " ".join(words[i].text for i in sorted(hint_words[game] or exclusive[game]))
+        why = f"for “{said}”" if said and (best[1] > 0 or best[2] > 0) else "where it is the card's name"
         note = (f"“{', '.join(s.typed for s in strong[game] or spans[game])}” names a card of "
                 f"{' and of '.join(by_game[g].title for g in explainers)}; read as {by_game[game].title} {why}")
         return result_in(game, others, note)
@@ -220,6 +236,9 @@ def _whole_names_win(words: tuple[Word, ...], spans: dict[str, list[CardSpan]],
     def beaten(game: str, s: CardSpan) -> bool:
         inside = any(g != game and w.start <= s.start and s.end <= w.end and w.end - w.start > s.end - s.start
                      for g, w in whole)
+        # a span starting inside another game's whole name and running past it ("Village Raiders came": L5R's
+        # Village Raiders, not Redemption's "Raiders came") is a name only where nothing else reads those words
+        inside = inside or any(g != game and w.start < s.start < w.end < s.end for g, w in whole)
         fragment = (_quality([s]) == 1 and not any(g == game for g, _ in whole)
                     and not any(words[i].capitalised for i in range(s.start, s.end)))
         return inside or fragment
