@@ -375,15 +375,20 @@ class Sentence:
             i = k
         return out
 
-    def bearing(self, filler: Callable[[str], bool], texts: Sequence[str]) -> list[str]:
+    def bearing(self, filler: Callable[[str], bool], texts: Sequence[str], read_numbers: frozenset[int] = frozenset(),
+                names: Sequence[str] = ()) -> list[str]:
         """Of what no phrase read, the words that bear on the answer of cards whose `texts` are given, as typed: a
         stated condition's fragment that holds a count ("if my champion is only level 2"), any unread word that is a
         word of a condition those texts state ("trash a treasure" beside Student's "If it's a Treasure", "a status
         token" beside "units with no tokens on them", "influence is 5" beside "If your influence is four or
         less"), and a count beside one ("removes 2 tokens" beside "If 3 or more tokens were removed"). These are not
-        to be left out of the answer: the question is asked back instead."""
-        stems = set().union(*(condition_stems(t) for t in texts)) if texts else set()
-        nouns = set().union(*(condition_stems(t, effects=False) for t in texts)) if texts else set()
+        to be left out of the answer: the question is asked back instead. `read_numbers`: numbers the reading's
+        inputs hold (a phrase read them into an input without marking the word: "a Gilder with 1 wound" →
+        `wounds=1`); a count of one of them is read. `names`: the cards' names, whose words are no condition word
+        (Summon Mind Fog Owl's "... place a Mind Fog Owl ...")."""
+        own = {_stem(w.base) for name in names for w in words_of(name)}
+        stems = set().union(*(condition_stems(t) for t in texts)) - own if texts else set()
+        nouns = set().union(*(condition_stems(t, effects=False) for t in texts)) - own if texts else set()
         out: list[str] = []
         n = len(self.words)
 
@@ -392,11 +397,14 @@ class Sentence:
             return (i not in self.used and not _symbol(w.norm) and not {w.norm, w.base} & FILLER
                     and not filler(w.norm) and not filler(w.base))
 
-        def counted(i: int) -> bool:  # a count beside a word a condition names ("2 tokens", "level 2")
-            return _count(self.words[i].norm) and any(
-                0 <= k < n and _stem(self.words[k].base) in nouns for k in (i - 2, i - 1, i + 1, i + 2))
-
         card_words = {i for c in self.cards for i in range(c.start, c.end)}
+
+        def unread_count(i: int) -> bool:
+            return _count(self.words[i].norm) and number(self.words[i].norm.lstrip("+-")) not in read_numbers
+
+        def counted(i: int) -> bool:  # a count beside a word a condition names ("2 tokens", "level 2"), not a card's
+            return unread_count(i) and any(0 <= k < n and k not in card_words and _stem(self.words[k].base) in nouns
+                                           for k in (i - 2, i - 1, i + 1, i + 2))
         clause_words: set[int] = set()
         for start, end in self._clauses():
             found = [i for i in range(start, end) if meaning(i)]
@@ -405,8 +413,7 @@ class Sentence:
             # its other words as that event's subject; only a count in it is still unread
             read = any(i in self.used and i not in card_words and not _symbol(self.words[i].norm)
                        and not {self.words[i].norm, self.words[i].base} & FILLER for i in range(start, end))
-            if found and any((not read and _stem(self.words[i].base) in stems) or _count(self.words[i].norm)
-                             for i in found):
+            if found and any((not read and _stem(self.words[i].base) in stems) or unread_count(i) for i in found):
                 out.append(self.text[self.words[found[0]].start:self.words[found[-1]].end])
         # outside the conditions it states: each stretch between pauses, from its first such word to its last
         stretch: list[int] = []
