@@ -80,9 +80,8 @@ def test_a_level_below_the_cards_level_n_is_never_left_out(asker: Asker) -> None
             cases.append((name, f"does {name} still work if my champion is only level {level - 1}?",
                           (str(level - 1),)))
     assert len(cases) >= 40
-    asked, failures = _never_answered_without(asker, cases[::4])
+    _, failures = _never_answered_without(asker, cases[::4])  # (asked back, or read: champion[level=N])
     assert not failures, failures
-    assert asked >= 1
 
 
 def test_an_influence_said_beside_an_influence_condition_is_never_left_out(asker: Asker) -> None:

@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.answers.asking import Asker
+from bot.answers.asking import Asker, unread_first
 from bot.answers.service import Arbiter, LookupProblem
 from engine.interface import QuestionError
 from engine.names import fold
@@ -72,11 +72,14 @@ def test_a_condition_the_card_states_is_asked_back_not_left_out(asker: Asker) ->
     result = asker.read("does gibeonite trickery end the battle if my opponent controls a canaanite?")[0]
     assert result.reading is None and result.asked is not None and result.asked.kind == "missing-input"
     assert "“opponent controls a canaanite”" in result.asked.why
-    result = asker.read("after shiba ryuba moves my personality home, does he stay straightened?")[0]
-    assert result.reading is not None and result.reading.unread == ("moves my personality home",)
-    answer = asker.answer(result.reading, cards=result.cards)
-    assert answer["summary"].startswith("Leaving out “moves my personality home” (")
-    assert answer["unread"] == ["moves my personality home"]
+    answer = {"summary": "Shiba Ryuba: a one-time change.", "explanation": "Shiba Ryuba: a one-time change.\nWhy"}
+    unread_first(answer, ["moves my personality home"])
+    assert answer["summary"] == ("Leaving out “moves my personality home” (no condition in the card's text turns on "
+                                 "it) — Shiba Ryuba: a one-time change.")
+    assert answer["explanation"].startswith(answer["summary"] + "\n") and answer["unread"] == [
+        "moves my personality home"]
+    unread_first(answer := {"summary": "X."}, ["with a higher attack"], ["with a higher attack"])
+    assert answer["summary"] == "Leaving out “with a higher attack” (said of what it read) — X."
 
 
 @pytest.mark.parametrize("text", [
