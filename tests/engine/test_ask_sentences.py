@@ -211,9 +211,15 @@ def test_only_cards_never_played_is_asked_back(asker: Asker) -> None:
 ])
 def test_a_whole_name_in_one_game_beats_fragments_in_others(asker: Asker, text: str, game: str, name: str) -> None:
     result = asker.read(text)[0]
-    assert result.reading is not None, result.asked
-    assert result.reading.game == game
-    assert name in str(dict(result.reading.inputs))
+    # (a life of 3 beside Bishop's Cross's "If the killed unit had an odd life stat" is asked back in its game, with
+    # the reading without it: tests/engine/test_ask_missing_input.py)
+    if result.reading is None and result.asked is not None and result.asked.kind == "missing-input":
+        reading = result.asked.options[0].reading
+    else:
+        reading = result.reading
+    assert reading is not None, result.asked
+    assert reading.game == game == result.game
+    assert name in str(dict(reading.inputs))
 
 
 def test_whole_names_beat_fragments_over_every_multi_word_name_sharing_a_word(asker: Asker, full_db: str) -> None:
