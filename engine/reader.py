@@ -422,8 +422,9 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
                       unread_of_read=tuple(f for f, read in sentence.unread_clauses(lambda w: w in filler) if read))
     read_cards = [s.card for s in sentence.cards if s.card is not None and s.start in sentence.used]
     numbers = frozenset(int(n) for n in re.findall(r"(?<![\w.])(\d+)(?![\w.])", str(dict(reading.inputs))))
+    held = [str(v) for v in dict(reading.inputs).values()]
     bearing = sentence.bearing(lambda w: w in filler, [c.text for c in read_cards], numbers,
-                               [c.name for c in read_cards])
+                               [c.name for c in read_cards], held)
     if bearing:  # words the answer turns on that nothing read: asked back, never answered without them
         return ReadResult(text, game.game, None, _missing_input(game, bearing, read_cards, reading), unused, cards,
                           tuple(notes))

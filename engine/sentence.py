@@ -376,7 +376,7 @@ class Sentence:
         return out
 
     def bearing(self, filler: Callable[[str], bool], texts: Sequence[str], read_numbers: frozenset[int] = frozenset(),
-                names: Sequence[str] = ()) -> list[str]:
+                names: Sequence[str] = (), read_words: Sequence[str] = ()) -> list[str]:
         """Of what no phrase read, the words that bear on the answer of cards whose `texts` are given, as typed: a
         stated condition's fragment that holds a count ("if my champion is only level 2"), any unread word that is a
         word of a condition those texts state ("trash a treasure" beside Student's "If it's a Treasure", "a status
@@ -385,8 +385,10 @@ class Sentence:
         to be left out of the answer: the question is asked back instead. `read_numbers`: numbers the reading's
         inputs hold (a phrase read them into an input without marking the word: "a Gilder with 1 wound" →
         `wounds=1`); a count of one of them is read. `names`: the cards' names, whose words are no condition word
-        (Summon Mind Fog Owl's "... place a Mind Fog Owl ...")."""
+        (Summon Mind Fog Owl's "... place a Mind Fog Owl ..."). `read_words`: words the reading's inputs already
+        hold ("three water element cards in my graveyard" → a count "... in your graveyard=3"): read, not missing."""
         own = {_stem(w.base) for name in names for w in words_of(name)}
+        held = {_stem(w.base) for said in read_words for w in words_of(said)}
         stems = set().union(*(condition_stems(t) for t in texts)) - own if texts else set()
         nouns = set().union(*(condition_stems(t, effects=False) for t in texts)) - own if texts else set()
         out: list[str] = []
@@ -395,7 +397,7 @@ class Sentence:
         def meaning(i: int) -> bool:
             w = self.words[i]
             return (i not in self.used and not _symbol(w.norm) and not {w.norm, w.base} & FILLER
-                    and not filler(w.norm) and not filler(w.base))
+                    and not filler(w.norm) and not filler(w.base) and _stem(w.base) not in held)
 
         card_words = {i for c in self.cards for i in range(c.start, c.end)}
 
