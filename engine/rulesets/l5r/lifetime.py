@@ -70,6 +70,27 @@ INTO_PLAY = re.compile(r"\b(?:put|bring)s?\b[^.]*\binto play\b|\bcreates? (?:an?
 _OPENING_TRIGGER = re.compile(r"^(?:[^:]{0,60}:\s*)?(?:(?:If|Unless)\b[^,:]*,\s*)?(?:After|Before|When)\b[^,:]*[,:]\s*")
 
 
+# A card's rule for its own entry with a condition ("This Holding enters play unbowed if you control any Siege
+# Personalities", "Nishoji enters play ignoring Gold Cost if ...", "Otani will not enter play if ..."): the condition is
+# checked as the card would enter play, never switched later.
+ENTRY_RULE = re.compile(r"^(?:This \w+ |(?!(?:Each|Your|All|Any|Other|Every|If|While|When|After|Before)\b)[A-Z][\w'-]+"
+                        r"(?:,? [\w' -]+?)? )?(?:[Ee]nters? play|will not enter play|(?:may|can) only enter play|"
+                        r"can ?not enter play)\b[^.]*\bif\b")
+
+
+def entry_rule(life: Lifetime, words: str) -> Lifetime:
+    """A card's own entry rule with an "if": applied (or not) as the card enters play; nothing of it lasts, and a
+    later change of its condition changes nothing."""
+    out = Lifetime("entry", None, None, None, None, (), standing=True, entry=words)
+    out.trace = life.trace
+    cond = life.condition.words if life.condition is not None else "its condition"
+    out.trace.interpret(Interpretation(
+        "own-entry", "L4", f"“{words}” is a rule for how this card enters play: “{cond}” is checked at the "
+        "when-point of its entering play, and a later change of it (condition-false / condition-true) changes "
+        "nothing: the card is already in play as it entered."))
+    return out
+
+
 # "Put this Kata into play", "put this Event into play": the effect's card is the card that made it (a Terrain is in
 # play for one battle, read apart).
 SELF_PUT = re.compile(r"\b(?:put|bring)s?\s+this (?:card|(?!Terrain\b)(?-i:[A-Z])\w+)\b[^.]{0,40}?\binto play\b", re.I)
@@ -253,6 +274,7 @@ class Lifetime:
     gold: str = ""                    # Gold produced for one payment: the words that produce it
     until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
     self_put: str = ""                # "Put this Kata into play": the card it put into play is its own card
+    entry: str = ""                   # "This Holding enters play unbowed if ...": a rule for the card's own entry
 
     @property
     def last(self) -> Point:
@@ -573,7 +595,7 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
     delayed = life.kind in DELAYED_KINDS
     repeats = life.kind == "each-time"  # an indefinite conditional effect fires every time, until its length ends
     state: str | None = ("waiting" if created else "not yet") if delayed else None
-    persists = created and life.kind != "instant"
+    persists = created and life.kind not in ("instant", "entry")
     cond = life.condition
     effective_cond = True
     if cond is not None:
@@ -611,7 +633,12 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
         before_state = state
         why, rule = "no change", None
         main = life.main
-        if life.gold and event in ("payment-made", *ENDED_BY) and persists:
+        if life.kind == "entry":
+            # "This Holding enters play unbowed if ...": applied as the card entered play; nothing of it lasts
+            why, rule = (("its condition was checked as the card entered play; a later change of it changes nothing",
+                          "L4") if event in ("condition-false", "condition-true") else
+                         ("a rule for how the card enters play, applied then: nothing of it lasts to change", None))
+        elif life.gold and event in ("payment-made", *ENDED_BY) and persists:
             persists = effective = False
             why, rule = ("the Gold was produced for that payment and spent in it; what it did not use is not kept"
                          if event == "payment-made" else "Gold is produced for a payment and spent in it at once; "

@@ -20,6 +20,7 @@ from engine.rulesets.l5r.judge import PHASES
 from engine.rulesets.l5r.lifetime import (
     CONDITION,
     DEFAULT_TURN,
+    ENTRY_RULE,
     EVENTS,
     LASTING,
     MADE_BY,
@@ -30,6 +31,7 @@ from engine.rulesets.l5r.lifetime import (
     Lifetime,
     awaits,
     choose,
+    entry_rule,
     parse_events,
     period_point,
     walk,
@@ -605,6 +607,9 @@ class DurationQuestion:
             life = terrain_line(life)
         elif life.kind == "in-play" and card is not None and is_terrain(card) and _PUTS_SELF.search(text):
             life = terrain_entry(life, _PUTS_SELF.search(text).group(0))  # type: ignore[union-attr]
+        elif life.kind == "while" and standing and card is not None and ENTRY_RULE.match(text) \
+                and all(ENTRY_RULE.match(s) for s in sentences(text)):
+            life = entry_rule(life, sentences(text)[0].rstrip("."))  # checked as it enters play, never switched
         elif life.kind == "in-play" and not standing and (own := SELF_PUT.search(text)) is not None:
             life.self_put = own.group(0)  # "Put this Kata into play": its leaving play ends it
         elif life.kind == "delayed" and not standing and (own := SELF_PUT.search(text)) is not None \

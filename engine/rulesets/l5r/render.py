@@ -554,6 +554,11 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     if effect.get("courtesy") == "off":
         what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
         return f"{who}{after}: {what}, and you went first, so it does not take effect this game."
+    if effect["kind"] == "entry":
+        cond = re.search(r"\bif\s+([^,.;:()]+)", effect["text"])
+        said = f" (“if {cond.group(1).strip()}”)" if cond else ""
+        return (f"{who}{after}: a rule for how this card enters play, checked once as it enters{said}; nothing of "
+                "it lasts, and a later change of that condition changes nothing.")
     if effect["kind"] == "paying" and OWN_ENTRY.match(effect["text"]):
         # "Toshi enters play for 1 less Gold if you are a Scorpion Clan player": a rule for its own entry payment
         main = next((d["words"] for d in effect.get("durations", []) if d["form"] == "paying"), "")
@@ -671,7 +676,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         if what != "the effect" and length:
             return f"{who}{after}: {what} {'have' if plural else 'has'} ended ({'they' if plural else 'it'} " \
                    f"lasted {length}){stays}."
-        return f"{who}{after}: the effect has ended{stays}."
+        # say the length it had, so "after the turn ends" is never read as "it ended with the turn" (blind 51021 S15)
+        return f"{who}{after}: the effect has ended" + (f" (it lasted {length})" if length else "") + f"{stays}."
     if not data["effective"]:
         return f"{who}{after}: {what} lasts but is switched off until its condition holds again{stays}."
     if not events:

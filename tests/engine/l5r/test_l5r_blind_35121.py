@@ -165,7 +165,8 @@ NEVER_IN_PLAY = [item for item, a in ABILITIES if item.split("#")[0] in _PLAYED
 
 
 def test_the_standing_condition_and_never_in_play_classes():
-    assert len(STANDING_WHILE) >= 240 and len(NEVER_IN_PLAY) >= 50
+    # (16 entry rules with an "if" left this class for kind "entry": tests/engine/l5r/test_l5r_blind_46121_left.py)
+    assert len(STANDING_WHILE) >= 224 and len(NEVER_IN_PLAY) >= 50
     assert {"Way of the Scorpion#1", "Without Your Weapons#1"} <= set(NEVER_IN_PLAY)
     assert not {"Blanketed Forest#1", "The Bite of Winter#1"} & set(NEVER_IN_PLAY)  # they put themselves into play
 

@@ -17,6 +17,10 @@
     per battle"): `--used PLAYER` says that player's listed limited abilities are used up, and they do not act; not
     given, the limit is taken as not used up and said aloud with the input to give; `--times N` past the limit sets
     aside a trait that is not optional (blind 41021 O3, Ohsuki Sensei).
+(8) A card's rule for its own entry with an "if" ("This Holding enters play unbowed if you control any Siege
+    Personalities", "Nishoji enters play ignoring Gold Cost if ...", "Otani will not enter play if ..."): checked once
+    as the card enters play; nothing of it lasts and a later change of its condition changes nothing (blind 51021
+    S25, Erected Watchtower). Entry rules that change only the Gold paid stay the payment's (LD1).
 
 The card lists are derived from the data; the expectations come from the Timing page (L4: before/when/after, L6 D)."""
 
@@ -341,3 +345,31 @@ def test_a_performer_the_occurrence_must_not_have_is_one_qualifier_never_a_kind_
         assert silent["assumed"] == [f"“{conds[0].words}”"], silent["assumed"]
         said = order(at=f"after an {event}", item=[name])
         assert said["order"] and not said["assumed"], said["summary"]
+
+
+# -- (8) a card's own entry rule with an "if" ------------------------------------------------------------------------
+
+_OWN_ENTRY_IF = re.compile(r"^(?:This \w+ |[A-Z][\w'-]+ )?(?:[Ee]nters play|will not enter play)\b[^.]*\bif\b[^.]*\.?$")
+ENTRY_RULES = []
+for _card in CARDS:
+    _abilities = read_card(_card)
+    for _a in _abilities:
+        _t = (_a.rules_text or _a.text).strip()
+        if _a.kind is Kind.CONTINUOUS and _OWN_ENTRY_IF.match(_t) and not re.search(r"\b(?:less|more) Gold\b", _t):
+            ENTRY_RULES.append(_card.name if len(_abilities) == 1 else f"{_card.name}#{_a.index}")
+
+
+def test_the_entry_rule_class_names_the_real_cards():
+    assert len(ENTRY_RULES) >= 12, ENTRY_RULES
+    assert {"Erected Watchtower#1", "Nishoji, the Steel-Eyed#1", "Ichiro Otani, the Stone Breaker#1"} <= set(
+        ENTRY_RULES), ENTRY_RULES
+
+
+@pytest.mark.parametrize("name", ENTRY_RULES)
+def test_an_entry_rule_is_checked_once_as_the_card_enters(name):
+    answer = duration(card=name, then=["condition-false", "turn-ends", "condition-true"])
+    assert answer["effect"]["kind"] == "entry", answer["summary"]
+    assert "switched off" not in answer["summary"] and "enters play" in answer["summary"], answer["summary"]
+    assert [s["persists"] for s in answer["timeline"]] == [False, False, False]
+    assert answer["timeline"][0]["rule"] == "L4" and "changes nothing" in answer["timeline"][0]["why"]
+    assert any(n["id"] == "own-entry" for n in answer["interpretations"])
