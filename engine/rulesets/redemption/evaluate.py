@@ -399,7 +399,7 @@ class Evaluator:
             condition = re.search(r"\b(?:if|unless|when|while|in battle|during)\b.*", reading.cannot_be, re.I)
             if condition:
                 trace.interpret(notes.cannot_be_if(condition.group(0), only))
-            if not re.search(r"\b(?:negated|prevented)\b", reading.cannot_be, re.I):
+            if not re.search(r"\b(?:nega[a-z]*d|prevent[a-z]*d)\b", reading.cannot_be, re.I):
                 trace.interpret(notes.CANNOT_BE_INTERRUPTED)
         if not verdict.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
@@ -1028,8 +1028,8 @@ class Evaluator:
 
 def _cannot_be_words(sentence: str) -> str:
     """The ability types a "Cannot be ..." sentence names, as the first line quotes them: "Cannot be negated"."""
-    m = re.match(r"(?:[\w ]*?)(?:cannot|can \[not\]|can not|may not) be ([\w, ]*(?:negated|prevented|interrupted|"
-                 r"redirected))\b", sentence, re.I)
+    m = re.match(r"(?:[\w ]*?)(?:cannot|can \[not\]|can not|may not) be ([\w, ]*(?:nega[a-z]*d|prevent[a-z]*d|"
+                 r"interr?u[a-z]*d|redirected))\b", sentence, re.I)
     return f"Cannot be {m.group(1)}" if m else sentence
 
 
