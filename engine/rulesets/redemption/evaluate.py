@@ -379,6 +379,8 @@ class Evaluator:
             verdict.waits_whole = bool(reading.triggers) and len(reading.triggers) >= len(reading.lasting_sentences)
         self._sentences = len(reading.lasting_sentences)
         self._battle_end = "" if reading.annotated else reading.battle_end
+        self._next_use = [] if reading.annotated else reading.next_use  # one-use "prevent the next ..." words
+        self._next_whole, self._rider = reading.next_use_whole, reading.cannot_be
         self._turn_recurring = [p for p in reading.recurring if "turn" in p or "upkeep" in p]
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
@@ -604,6 +606,9 @@ class Evaluator:
         fired = [w for w in verdict.waits_for if w.started_by is None and event in w.starts_on]
         for w in fired:
             w.started_by = index
+        if not started and not fired and event in ("targeted", "triggered") and self._next_use:
+            self._use_up(states, verdict, index, trigger, trace)
+            return False
         if not started and not fired:
             if event in ("targeted", "triggered"):
                 trace.add(None, trigger, "changes nothing: this ability waits for no trigger or targeting",
@@ -618,6 +623,29 @@ class Evaluator:
         trace.add("D3" if any(s.term.rule == "D3" for s in started) else "D4" if started else None, trigger, what,
                   source="event", event=index)
         return True
+
+    def _use_up(self, states: list[TermState], verdict: PartVerdict, index: int, trigger: str, trace: Trace) -> None:
+        """The next card a one-use "prevent the next ..." waits for has come (the event says so): it has acted on
+        that card and is used up. When it was all that lasted, the ability is over but for a "Cannot be ..." rider,
+        which lasts to the end of the phase (RG1)."""
+        words = ", ".join(_quote(w, 60) for w in self._next_use)
+        if not self._next_whole:
+            trace.add(None, trigger, f"the next card {words} waits for has come: those words have acted and are used "
+                      "up; the rest of the ability keeps its own duration", source="event", event=index)
+            trace.interpret(notes.NEXT_USE)
+            return
+        rider = _cannot_be_words(self._rider) if self._rider else ""
+        for s in states:
+            if s.status == "ended" or (rider and s.term.rule == "D1"):
+                continue
+            s.status, s.ended_by = "ended", index
+        if rider:
+            verdict.only_cannot_be = rider
+        trace.add(None, trigger, f"the next card {words} waits for has come: the ability has acted on it and is used "
+                  "up, so nothing more is " + ("stopped by it; only its " + _quote(rider) + " lasts (RG1)" if rider
+                                              else "stopped by it: nothing of the ability lasts"),
+                  source="event", event=index)
+        trace.interpret(notes.NEXT_USE)
 
     def _doubts(self, reading: PartReading, states: list[TermState], trace: Trace) -> None:
         """Say when the answer rests on wording the reader could not pin down (a judge must see a guess)."""
@@ -896,7 +924,9 @@ class Evaluator:
             if persists and not now:
                 verdict.ended_by = index
                 closed = [s for s in ended_now if s.term.role == Role.WINDOW]
-                if closed and not _bound_ended(states):
+                if event in ("targeted", "triggered") and self._next_use:
+                    pass  # _use_up said why: the one-use action has acted, not a bound elapsing
+                elif closed and not _bound_ended(states):
                     trace.add(closed[0].term.rule, trigger, f"the window {_quote(closed[0].term.text)} is over: "
                               "nothing of the ability is left to act, so it has ended", source="event", event=index)
                 else:

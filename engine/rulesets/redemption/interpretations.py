@@ -89,6 +89,11 @@ BATTLE_END_ACTION = Interpretation(
     "An action written to happen after the battle (\"After battle, discard this card\", \"discard Archer at end of "
     "battle\") waits for the battle's end, within the phase; when the battle ends it happens at once, and nothing of "
     "the ability is left to last, so it has ended then rather than at the end of the phase.")
+NEXT_USE = Interpretation(
+    "next-use", "D1",
+    "\"Prevent (negate, interrupt) the next ...\" acts once: the event `triggered` (or `targeted`) says that next card "
+    "came and was stopped, so those words are used up then; until it comes they wait, within the phase (D1). A "
+    "\"Cannot be ...\" rider of the same ability still lasts to the end of the phase (RG1).")
 WINDOW = Interpretation(
     "window", "D4",
     "A time written after the card an ability waits for (\"the next evil Enhancement played this battle\") is read "

@@ -348,3 +348,7 @@ RECURRING = re.compile(
     r"(?<!\bfor )\b(?:each upkeep|each turn|per turn|every turn|each round|per round|at the start of each|each time|"
     r"whenever|every time|at each|(?<!once during )each of (?:your|their|his|her) turns|"
     r"each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)
+
+# "Prevent the next good Enhancement played in battle": a one-use action; once that next card comes (the event
+# `triggered`), it has acted and is used up. "... and Evil Characters" adds a standing effect: not one-use alone.
+NEXT_USE = re.compile(r"\b(?:prevent|negate|interrupt) the next\b(?![^.;]*\band [A-Z])[^.;]*", re.I)

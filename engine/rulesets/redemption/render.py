@@ -25,7 +25,10 @@ _EVENT_WORDS = {"phase-ends": "the phase ended", "turn-ends": "the turn ended", 
                 "leaves-battle": "{card} left battle", "leaves-territory": "{card} left territory",
                 "deactivated": "{card} was deactivated", "result-changed": "its target was no longer affected",
                 "reset": "{card} reset to face value", "condition-false": "its condition stopped holding",
-                "condition-true": "its condition started holding"}
+                "condition-true": "its condition started holding",
+                # only a one-use "prevent the next ..." ends on these: that next card came and it acted on it
+                "triggered": "the next card it waited for came, and it is used up",
+                "targeted": "the next card it waited for came, and it is used up"}
 
 
 def ruling_id(verdict: Verdict) -> str:

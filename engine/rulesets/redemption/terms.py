@@ -107,6 +107,10 @@ class PartReading:
     # Every lasting sentence is a delayed action at the end of the battle ("After battle, discard this card"): the
     # words it waits for; once the battle ends that action has happened and nothing of the part lasts.
     battle_end: str = ""
+    # Lasting sentences that are one-use "prevent the next ..." actions: their words (used up once that next card
+    # comes), and whether they are every lasting sentence of the part.
+    next_use: list[str] = field(default_factory=list)
+    next_use_whole: bool = False
 
 
 # --- sentence handling --------------------------------------------------------------------------------
@@ -600,6 +604,7 @@ class _PartReader:
         lasting = bool(lasting_sentences) or bool(cannot_be)
         waits = [_battle_end_action(x) for x in lasting_sentences]
         battle_end = waits[0] if waits and all(waits) and not cannot_be else ""
+        next_use = [m.group(0).strip(" ,") for x in lasting_sentences if (m := P.NEXT_USE.search(x))]
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
             # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
             # the way the targeting does (optional, or waiting for a later event).
@@ -635,7 +640,8 @@ class _PartReader:
                               else "") for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
                            unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers,
-                           cannot_be=cannot_be, reminders=self.reminders, battle_end=battle_end)
+                           cannot_be=cannot_be, reminders=self.reminders, battle_end=battle_end,
+                           next_use=next_use, next_use_whole=bool(next_use) and len(next_use) == len(lasting_sentences))
 
 
 def _with_trigger(term: Term) -> Term:
