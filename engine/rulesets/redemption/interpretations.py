@@ -232,3 +232,11 @@ def next_turn(length: str, count: int, turn: str | None, players: int | None, wa
     text += "; an opponent's turn is taken as the one just before yours)" if whose != "your" and n > 2 else ")"
     said = assumptions(turn, players)
     return Interpretation("next-turn", "D4", text + (f"; {said}." if said else "."))
+
+
+def instead_assumed(condition: str) -> Interpretation:
+    return Interpretation(
+        "instead-assumed", "RG4",
+        f"\"{condition}\" is checked once, as the ability resolves, and the scenario does not say how it went: the "
+        "answer judges the \"instead\" branch, taking it as held. If it did not hold, the words before it happened "
+        "instead: give condition-false (condition-true to say it held).")

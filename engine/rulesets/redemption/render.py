@@ -146,6 +146,9 @@ def plain(verdict: Verdict) -> str:
         words = part.only_cannot_be
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
                  f" (its effects happen at once; only its “{words}” lasts)")
+    if part.instead_assumed:  # an "If ..., ... instead" branch the scenario did not settle: say which was judged
+        text += (f" (taken as “{part.instead_assumed}” having held, so its “instead” applies; if it did not, "
+                 "give condition-false)")
     if part.on_return and part.returned_by is None and part.persists:
         # what ends first is the set-aside, not the ability: what it does on return follows it
         if text.startswith(("Lasts ", "Ends ")):

@@ -147,3 +147,47 @@ def test_a_misspelt_rider_lasts_alone_through_both_commands(db, capsys):
     code, out, err = run(capsys, "ask", f"How long does {name} last in battle?")
     assert code == 0, (out, err)
     assert "only its “Cannot be" in out.splitlines()[0], out
+
+
+# --- "If ..., ... instead": a branch chosen by a condition checked once -------------------------------------------
+def _instead_parts() -> list[tuple[str, str]]:
+    """Every real part with a lasting "If ..., ... instead" branch after words of its own (read, not listed)."""
+    return [(name, r.part.label) for name, c in real_cards().items() for r in read_card(c) if r.instead_if]
+
+
+def test_the_instead_class_is_read_from_every_instead_text():
+    texts = [c.text for c in real_cards().values() if re.search(r"\binstead\b", c.text, re.I)]
+    assert 120 <= len(texts) <= 200  # 172 printings in the data of this session
+    found = _instead_parts()
+    # most "instead" texts are done at once, a standing replacement of a later event ("If Hero is discarded, you
+    # may set it aside instead"), or "instead of": only a branch that lasts, under a condition checked once, is here
+    assert 1 <= len(found) <= 6
+    for name, label in found:
+        reading = next(r for r in read_card(real_cards()[name]) if r.part.label == label)
+        assert reading.instead in reading.lasting_sentences and not P.LATER_EVENT.search(reading.instead_if), name
+
+
+def test_the_instead_branch_is_said_as_an_assumption_and_condition_false_selects_the_other():
+    for name, label in _instead_parts():
+        card, part = real_cards()[name], label or None
+        reading = next(r for r in read_card(card) if r.part.label == label)
+        assumed = judge(card, "battle", [], part=part)
+        assert reading.instead_if in summary(assumed) and "condition-false" in summary(assumed), summary(assumed)
+        assert "instead-assumed" in {n.id for n in assumed.trace.interpretations}, name
+        held = judge(card, "battle", ["condition-true", "phase-ends"], part=part)
+        other = judge(card, "battle", ["condition-false", "phase-ends"], part=part)
+        assert "instead-assumed" not in {n.id for n in other.trace.interpretations}, name
+        assert reading.instead_if not in summary(other), name
+        # the other branch never has the instead branch's terms: what lasts of it is bounded by the phase (D1)
+        assert other.persists is False and other.part.upper_bound.rule == "D1", (name, summary(other))
+        assert held.part.upper_bound.rule != "D1", (name, summary(held))
+        assert all(reading.instead.casefold().find(s.term.text.casefold()) < 0 for s in other.part.terms), name
+
+
+def test_the_instead_branch_through_the_command(db, capsys):
+    name, label = _instead_parts()[0]
+    argv = ("duration", name, "--played-in", "battle") + (("--part", label) if label else ())
+    code, out, err = run(capsys, *argv)
+    assert code == 0 and "give condition-false" in " ".join(out.splitlines()[:2]), (out, err)
+    code, out, err = run(capsys, *argv, "--then", "condition-false", "phase-ends")
+    assert code == 0 and out.startswith("Has ended: the phase ended"), (out, err)
