@@ -25,11 +25,14 @@ import re
 # not how long it lasts; such a sentence is set aside. "Cannot be blocked" is not one: it is a standing grant.
 # A bare "Regardless of protect abilities." says how the card's own ability applies; "May band to X" alone is
 # done as it is played (a sentence that goes on, "May band to X, or if played from hand, place ...", stays).
+# The ability-type words are read by their shape, so a misspelt rider in the card data ("Cannot be interrutped",
+# "interupted", "preventd", "negaed") is still the rider it is, not a lasting sentence of its own.
+ABILITY_TYPE = r"(?:nega[a-z]*d|prevent[a-z]*d|interr?u[a-z]*d|counter[a-z]*d)"
 SELF_MARKER = re.compile(
     r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
-    r"(?:negated|prevented|interrupted|countered)|^may band to [^,]*$|^regardless of protect abilities$", re.I)
+    rf"{ABILITY_TYPE}\b|^may band to [^,]*$|^regardless of protect abilities$", re.I)
 # The ability types a "Cannot be ..." sentence gives, each ongoing to the end of the phase (RG1).
-ONGOING_TYPES = re.compile(r"\bbe\b[^.]*?\b(?:negated|prevented|interrupted)\b", re.I)
+ONGOING_TYPES = re.compile(r"\bbe\b[^.]*?\b(?:nega[a-z]*d|prevent[a-z]*d|interr?u[a-z]*d)\b", re.I)
 LIMIT = re.compile(r"\(limit \d+\)", re.I)
 # "Limit once per turn", "Limit once per round and twice per game": how often the ability may be used, not a
 # repetition or a duration (a use limit says nothing of how long what was done lasts).
@@ -346,3 +349,7 @@ RECURRING = re.compile(
     r"(?<!\bfor )\b(?:each upkeep|each turn|per turn|every turn|each round|per round|at the start of each|each time|"
     r"whenever|every time|at each|(?<!once during )each of (?:your|their|his|her) turns|"
     r"each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)
+
+# "Prevent the next good Enhancement played in battle": a one-use action; once that next card comes (the event
+# `triggered`), it has acted and is used up. "... and Evil Characters" adds a standing effect: not one-use alone.
+NEXT_USE = re.compile(r"\b(?:prevent|negate|interrupt) the next\b(?![^.;]*\band [A-Z])[^.;]*", re.I)
