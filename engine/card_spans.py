@@ -97,11 +97,17 @@ class SpanIndex:
                     for w in words:
                         holders.setdefault(w, set()).add(identity)
 
+        identities = {card_identity(card.name) for card in cards}
         for card in cards:
             identity = card_identity(card.name)
             self._named.setdefault(identity, card)
             for form in name_forms(card.name):
                 add(form, identity)
+                # "Mantle of the Jade Champion • Experienced 2": players name it by its title, where no card is
+                # named so ("Moto Rani" is a card of its own beside "Moto Rani • Experienced")
+                title, dot, _ = form.partition(" • ")
+                if dot and title.strip() and card_identity(title) not in identities:
+                    add(title, identity)
             for designator in (card.set, card.official_set, *suffixes(card.name)[:1]):
                 set_words.update(fold(designator).split())
         for alias, name, _ in aliases:
@@ -209,6 +215,9 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
             continue
         cards = tuple(c.card for c in result.candidates) if result.card is None else ()
         how = result.how
+        if how == "prefix" and result.card is not None and \
+                fold(result.card.name.partition(" • ")[0]) == fold(query):
+            how = "exact"  # the card's whole title, without its "• Experienced 2"
         if result.card is None and len({card_identity(c.name) for c in cards}) < 2:
             if not (cards and all(c.how == "exact" for c in result.candidates)):
                 continue

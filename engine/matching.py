@@ -105,7 +105,10 @@ _NEAR_KEYS: dict[str, frozenset[str]] = {
 _NO_KEYS: frozenset[str] = frozenset()
 
 HOWS = ("exact", "alias", "prefix", "word", "fuzzy", "ambiguous", "no-printing", "not-found")
-CHOSEN = ("named", "default", "moderator")  # how the printing of a found card was chosen
+# How the printing of a found card was chosen: "title" = the name typed is exactly this printing's full name and also
+# the title other printings of the card print (their names add only a printing suffix: "Angel's Sword" (Ki) beside
+# "Angel's Sword [RR2]"), so the printing typed answers and the others are said beside it.
+CHOSEN = ("named", "default", "moderator", "title")
 
 
 @dataclass(frozen=True)
@@ -228,8 +231,10 @@ class Matcher:
         self._family: list[str] = []  # folded name minus its outermost suffix: the same card in another set
         self._designators: list[tuple[frozenset[str], str, str]] = []  # (suffixes, set, official set)
         self._set_words: set[str] = set()  # what a query may end with to name a set
+        self._name_key: list[str] = []  # folded full name per printing, exactly as named
         for i, card in enumerate(self._cards):
             name_key = folded(card.name)
+            self._name_key.append(name_key)
             for key in dict.fromkeys((name_key, without_inner_the(name_key))):
                 _add(self._full, key, i)
             forms = (g for f in map(folded, name_forms(card.name)) for g in (f, without_inner_the(f)))
@@ -491,13 +496,22 @@ class Matcher:
         printings whose base name or side it merely is ("malchus": Malchus, not Malchus (GoC))."""
         full = self._full.get(key, [])
         group = list(dict.fromkeys([*full, *self._named.get(key, ())]))
-        if full and all(self._base[i] == key for i in full) and len({self._fam[i] for i in full}) == 1:
-            # A bare name that other printings of the same card share is the card's name, not a printing's: the
-            # printing that happens to carry no suffix ("Falling Away", the Women one) is only one of them, so the
-            # default printing answers (typing a label, "Falling Away (Wom)", still names that printing).
-            same = [i for i in group if self._fam[i] == self._fam[full[0]] and self._base[i] == key]
-            if len(same) > len(full):
+        # The exact full name typed wins ("Angel's Sword": the Ki card, whose whole name it is, not the [RR2] card
+        # that prints the same title; blind round redemption-seed42011): said beside it, the other printings
+        # (`chosen` "title"). A form of a full name only ("joshua high priest" without its "the") is the card's
+        # title as much as that printing's: the default printing answers, and the answer says which it is (trial
+        # 42300 #1).
+        literal = [i for i in full if self._name_key[i] == key]
+        if full and len({self._fam[i] for i in full}) == 1:
+            same = [i for i in group if self._fam[i] == self._fam[full[0]]
+                    and key in (self._base[i], without_inner_the(self._base[i]))]
+            # A moderators' default for the card still answers its title (the server decided which printing it means).
+            if literal and self._override.get(self._fam[full[0]]) in set(same) - set(literal):
                 return same, group
+            if not literal and len(same) > len(full):
+                return same, group
+        if literal:
+            return literal, group
         if not full:  # a card's own name (without printing suffix) beats short names of other cards
             own = [i for i in group if self._base[i] == key]
             if own and len({self._fam[i] for i in own}) == 1:
@@ -640,6 +654,9 @@ class Matcher:
                 return self._no_printing(query, (pick or pool)[0])
         if len({self._fam[i] for i in pick}) == 1:
             winner, chosen = (pick[0], "named") if len(pick) == 1 else self._default(pick)
+            if chosen == "named" and not hint and how == "exact" and self._name_key[winner] == q and any(
+                    self._base[i] == q for i in self._fam_ids[self._fam[winner]] if i != winner):
+                chosen = "title"  # the other printings print the same title: said beside the answer
             if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
                 siblings = self._named.get(self._base[winner], ())
                 ranked = self._best_first((i, self._score(q, i)) for i in siblings)

@@ -133,6 +133,9 @@ def headline(text: str, limit: int = HEADLINE_WORDS) -> tuple[str, str]:
         clauses = _top_level(first, "; ")
         lead = next((i for i, c in enumerate(clauses) if not c.startswith(("Assuming ", "assuming "))), 0)
         if lead:  # "Assuming …; Overlord leaves play …": the answer leads, what it assumes follows it
+            # (the sentence's own full stop ends the last clause: moved inside, it would read "Clean-up.; assuming",
+            # trial 42300 #11)
+            clauses[-1] = clauses[-1].rstrip(" .") if not clauses[-1].endswith("..") else clauses[-1]
             moved = [*clauses[lead:], *(c[:1].lower() + c[1:] for c in clauses[:lead])]
             first = _ended(capitalised("; ".join(moved)))
         head, tail = _shorter(first, limit)

@@ -132,7 +132,8 @@ def answers_line(report: PrintingReport) -> str:
     if not report.answers or not report.summary:
         return ""
     judged = report.judged
-    which = {"default": "the default", "moderator": "the moderators' default"}.get(report.chosen, "the judged")
+    which = {"default": "the default", "moderator": "the moderators' default",
+             "title": "the exactly named"}.get(report.chosen, "the judged")
     bits = [f"The printings of {base_name(judged.name)} answer differently. {printing_tag(judged)} ({which} "
             f"printing, answered below): {own_answer(report.summary, judged)}"]
     for summary, cards in report.answers:
@@ -160,7 +161,7 @@ def matched_line(match: MatchResult) -> str:
     """'' when the query named the printing itself (its name or label); else what the query was taken to mean,
     e.g. 'Matched “marauders” to Moabite Marauders (FoM) (words of its name).'"""
     card = match.card
-    if card is None or (match.how == "exact" and match.chosen in ("named", "")):
+    if card is None or (match.how == "exact" and match.chosen in ("named", "title", "")):
         return ""
     query = shown(match.query)
     why = [_WHY[match.how]] if match.how in _WHY else []
@@ -171,6 +172,8 @@ def matched_line(match: MatchResult) -> str:
     return f"Matched “{query}” to {card.label}" + (f" ({'; '.join(why)})" if why else "") + "."
 
 
+# How a note names the printing answered, by how it was chosen (engine.matching.CHOSEN).
+_WHICH = {"default": ", the default printing; the", "title": ", the printing of that exact name; the"}
 LOOSE = ("prefix", "word", "fuzzy")  # how a name may be read that the player should see said back
 
 
@@ -187,14 +190,13 @@ def match_note(match: MatchResult, report: PrintingReport | None = None) -> str:
         bits.append(f"read “{shown(match.query)}” as {card.label}")  # echoed without controls or marks
     worded = reworded(report.judged, report.alike) if report is not None and report.chosen != "named" else []
     if worded and report is not None and not report.differ:  # other words, the same answer: a player holding it
-        whose = "its" if bits else f"answered for {report.judged.label}" + (  # sees another text (trials 38300,
-            ", the default printing; the" if report.chosen == "default" else "; the")  # 41011)
+        whose = "its" if bits else f"answered for {report.judged.label}" + _WHICH.get(  # sees another text (trials
+            report.chosen, "; the")  # 38300, 41011)
         one = len(worded) == 1
         bits.append(f"{whose} {_tags(worded)} {'printing has' if one else 'printings have'} other words but "
                     f"{'gives' if one else 'give'} the same answer")
     if report is not None and report.differ and report.chosen != "named":
-        whose = "its" if bits else f"answered for {card.label}" + (", the default printing; the"
-                                                                  if report.chosen == "default" else "; the")
+        whose = "its" if bits else f"answered for {card.label}" + _WHICH.get(report.chosen, "; the")
         differ = report.answer_differs if report.compared else report.differ
         if not differ:  # every other printing reads differently but answers this question alike
             bits.append(f"{whose} {_tags(report.differ)} {_printings(report.differ)} differently but "

@@ -23,7 +23,7 @@ from typing import Any
 from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
-from engine.sentence import EVERYDAY, Ask, CardSpan, Option, Reading, Sentence, Word, words_of
+from engine.sentence import EVERYDAY, Ask, CardSpan, Option, Reading, Sentence, Word, condition_said, words_of
 
 # Words of every question that say nothing about which card is meant.
 EVERYDAY_RULES = frozenset({"last", "lasts", "does", "ability", "still", "after", "when", "play", "card",
@@ -77,6 +77,7 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     for g in games:
         theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
         spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
+    _bare_words_yield(words, spans)
     strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
     _whole_names_win(words, spans, strong)
 
@@ -91,8 +92,11 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     if named:
         game = next(iter(named))
         own = _quality(strong[game]) if strong[game] else 0
+        mine = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game] | {
+            i for i, w in enumerate(words) if _said_in(w, _own_words([s.card for s in strong[game]
+                                                                     if s.card is not None and _quality([s]) == 3]))}
         better = [g for g in games if g.game != game and _quality(strong[g.game]) == 3 > own
-                  and any(not set(range(s.start, s.end)) <= hint_words[game] for s in strong[g.game])]
+                  and any(not set(range(s.start, s.end)) <= mine for s in strong[g.game])]
         if better and own < 3:  # "in L5R, Golden Veil": the whole name is another game's card
             cards = ", ".join(f"“{s.typed}” ({g.title})" for g in better for s in strong[g.game])
             options = tuple(o for g in better if (o := _option_in(result_in(g.game), g)) is not None)
@@ -117,13 +121,23 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
         strong = spans
         candidates = [g.game for g in games if spans[g.game]]
         if not candidates:
+            # a question some game asks without a card ("which comes first, after the Dynasty Phase ends or ..."):
+            # that game, when it is the only one whose phrasebook reads it
+            cardless = [r for g in games if getattr(g.phrasebook, "without_cards", False)
+                        and (r := result_in(g.game)).reading is not None]
+            if len(cardless) == 1:
+                return cardless[0]
             return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
     explainers = []
     for game in candidates:
         # the game's own rules words beside its named card ("the Fear bonus from Flawless Naginata": L5R's Fear, not
         # Ashes' or Dominion's card Fear; "Potion", "Sword", "Inherited" beside a Grand Archive card)
         terms = getattr(by_game[game].index, "terms", frozenset())
-        said = {i for i, w in enumerate(words) if fold(w.base) in terms or fold(w.text) in terms} \
+        # and the words of its cards named surely in the sentence, their names and texts ("the Sage" after
+        # "Sandstorm Sage", "Throw 1 from Bloodstained Dagger", whose text has "Throw 1", "changes the attack" beside
+        # Rose, whose text says "change the target of an attack")
+        own = _own_words([s.card for s in strong[game] if s.card is not None and _quality([s]) == 3])
+        said = {i for i, w in enumerate(words) if _said_in(w, terms) or _said_in(w, own)} \
             if strong[game] else set()
         cover = {i for s in spans[game] for i in range(s.start, s.end)} | hint_words[game] | said
 
@@ -156,14 +170,21 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
             note = (f"“{names}” is also a card of {', '.join(by_game[g].title for g in shared)}; read as "
                     f"{by_game[game].title}, whose cards the question names")
         return result_in(game, others, note)
-    scores = {g: (_quality(strong[g]), len(hint_words[g])) for g in explainers}
+    # the game's own rules words, said by no other of them ("an exhaustion token": Ashes), after its phrases
+    named_words = {i for g in explainers for s in spans[g] for i in range(s.start, s.end)}
+    vocab = {g: getattr(by_game[g].index, "terms", frozenset()) for g in explainers}
+    exclusive = {g: {i for i, w in enumerate(words) if i not in named_words and len(w.base) >= 4
+                     and w.norm not in EVERYDAY and w.base not in EVERYDAY and _said_in(w, vocab[g])
+                     and not any(_said_in(w, vocab[o]) for o in explainers if o != g)}
+                 for g in explainers}
+    scores = {g: (_quality(strong[g]), len(hint_words[g]), len(exclusive[g])) for g in explainers}
     best = max(scores.values())
     top = [g for g in explainers if scores[g] == best]
-    if len(top) == 1 and (best[1] > 0 or best[0] > min(scores.values())[0]):
+    if len(top) == 1 and (best[1] > 0 or best[2] > 0 or best[0] > min(scores.values())[0]):
         game = top[0]
         others = tuple(o for g in explainers if g != game and (o := _option_in(result_in(g), by_game[g])) is not None)
-        said = " ".join(words[i].text for i in sorted(hint_words[game]))
-        why = f"for “{said}”" if said and best[1] > 0 else "where it is the card's name"
+        said = " ".join(words[i].text for i in sorted(hint_words[game] or exclusive[game]))
+        why = f"for “{said}”" if said and (best[1] > 0 or best[2] > 0) else "where it is the card's name"
         note = (f"“{', '.join(s.typed for s in strong[game] or spans[game])}” names a card of "
                 f"{' and of '.join(by_game[g].title for g in explainers)}; read as {by_game[game].title} {why}")
         return result_in(game, others, note)
@@ -171,6 +192,36 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     options = tuple(o for g in explainers if (o := _option_in(result_in(g), by_game[g])) is not None)
     return _asked(text, Ask("several-games", f"“{names}” is a card of {_join([by_game[g].title for g in explainers])}"
                                              ": which game is the question about?", options))
+
+
+def _said_in(word: Word, vocabulary: frozenset[str] | set[str]) -> bool:
+    """Whether a word of the sentence is one of the folded words, as typed or as a plain form ("changes": change)."""
+    base = fold(word.base)
+    forms = {base, fold(word.text)}
+    for tail in ("es", "s", "ed", "d", "ing"):
+        if base.endswith(tail) and len(base) - len(tail) >= 3:
+            forms.add(base[: -len(tail)])
+    return bool(forms & vocabulary)
+
+
+def _own_words(cards: Sequence[Card]) -> set[str]:
+    """The folded words (3+ letters, and numbers: "Ambush 1") of the names and texts of cards named in the sentence."""
+    return {w for c in cards for w in fold(f"{c.name} {c.text}").split() if len(w) >= 3 or w.isdigit()}
+
+
+def _bare_words_yield(words: tuple[Word, ...], spans: dict[str, list[CardSpan]]) -> None:
+    """A bare lower-case word that is only part of a card's name ("wounds" of Lick Wounds) names no card where the
+    sentence names a card of that game by its whole name ("... how much damage does Blood Brawl deal?"), unless it
+    is a word of that card's name (the card named again: "Royal Galley ... the galley"). Drops those spans, in
+    place."""
+    for game, found in spans.items():
+        whole = [s for s in found if _quality([s]) == 3 and s.card is not None]
+        if not whole:
+            continue
+        again = {w for s in whole for w in fold(s.card.name).split()}  # type: ignore[union-attr]
+        spans[game] = [s for s in found if not (
+            s.end - s.start == 1 and s.how in ("word", "prefix", "ambiguous") and not words[s.start].capitalised
+            and not ({fold(words[s.start].base), fold(words[s.start].text)} & again))]
 
 
 def _whole_names_win(words: tuple[Word, ...], spans: dict[str, list[CardSpan]],
@@ -185,6 +236,9 @@ def _whole_names_win(words: tuple[Word, ...], spans: dict[str, list[CardSpan]],
     def beaten(game: str, s: CardSpan) -> bool:
         inside = any(g != game and w.start <= s.start and s.end <= w.end and w.end - w.start > s.end - s.start
                      for g, w in whole)
+        # a span starting inside another game's whole name and running past it ("Village Raiders came": L5R's
+        # Village Raiders, not Redemption's "Raiders came") is a name only where nothing else reads those words
+        inside = inside or any(g != game and w.start < s.start < w.end < s.end for g, w in whole)
         fragment = (_quality([s]) == 1 and not any(g == game for g, _ in whole)
                     and not any(words[i].capitalised for i in range(s.start, s.end)))
         return inside or fragment
@@ -364,8 +418,46 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
             alternatives.append(Option(_named(game, card) or card.name, replace(alt, game=game.game)))
     reading = replace(outcome, game=game.game, notes=tuple(notes),
                       others=tuple(outcome.others) + tuple(alternatives) + tuple(others),
-                      unread=tuple(sentence.unread(lambda w: w in filler)))
+                      unread=tuple(sentence.unread(lambda w: w in filler)),
+                      unread_of_read=tuple(f for f, read in sentence.unread_clauses(lambda w: w in filler) if read))
+    read_cards = [s.card for s in sentence.cards if s.card is not None and s.start in sentence.used]
+    numbers = frozenset(int(n) for n in re.findall(r"(?<![\w.])(\d+)(?![\w.])", str(dict(reading.inputs))))
+    held = [str(v) for v in dict(reading.inputs).values()]
+    bearing = sentence.bearing(lambda w: w in filler, [c.text for c in read_cards], numbers,
+                               [c.name for c in read_cards], held)
+    if bearing:  # words the answer turns on that nothing read: asked back, never answered without them
+        return ReadResult(text, game.game, None, _missing_input(game, bearing, read_cards, reading), unused, cards,
+                          tuple(notes))
     return ReadResult(text, game.game, reading, None, unused, cards, tuple(notes))
+
+
+def _missing_input(game: GameCards, bearing: Sequence[str], cards: Sequence[Card], reading: Reading) -> Ask:
+    """One plain sentence: what the answer turns on that was not read, the card words that make it so, and how to
+    give it (the game's command, which the option below starts from)."""
+    said = "”, “".join(bearing)
+    because = next(((c, printed) for c in cards for fragment in bearing
+                    if (printed := condition_said(c.text, fragment))), None)
+    counted = next((c for c in cards if re.search(r"\bX\b", c.text)), None)
+    if because is not None:
+        turns = f"{_possessive(because[0].name)} “{_short(because[1])}” turns on “{said}”"
+    elif counted is not None:
+        printed = next(p for p in re.split(r"(?<=[.:])\s+", counted.text) if re.search(r"\bX\b", p))
+        turns = f"{_possessive(counted.name)} “{_short(printed)}” turns on “{said}”"
+    else:
+        turns = f"The answer turns on the count in “{said}”"
+    return Ask("missing-input", f"{turns}, which Arbiter cannot read from a sentence yet: ask the {game.title} "
+                                f"command with it given as an input (start from the command below and add it), "
+                                f"or take the answer without it.",
+               (Option(f"Without “{said}”", reading),))
+
+
+def _possessive(name: str) -> str:
+    return name + ("'" if name.endswith("s") else "'s")
+
+
+def _short(text: str, limit: int = 60) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
 
 
 def _attempt(text: str, words: tuple[Word, ...], game: GameCards, spans: list[CardSpan],

@@ -157,6 +157,9 @@ class Reading:
     # words of the sentence that say something of the card's own text but that no phrase read ("if my opponent
     # controls a Canaanite" beside "If opponent controls a Canaanite, ..."): the answer says it leaves them out
     unread: tuple[str, ...] = ()
+    # of those, the ones said of an event a phrase read from the same clause ("with a higher attack than printed" of
+    # "when Ptera Hatchling attacks ...")
+    unread_of_read: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -335,13 +338,21 @@ class Sentence:
         "when the unit with Playtime is destroyed"): in each clause from a condition word (if, when, unless, ...) to
         the end of its clause, the words from its first to its last word carrying meaning that nobody used, as
         typed."""
+        return [fragment for fragment, _ in self.unread_clauses(filler)]
+
+    def unread_clauses(self, filler: Callable[[str], bool]) -> list[tuple[str, bool]]:
+        """`unread`, each with whether a phrase read an event from its clause (its words are then said of that
+        event: "when Ptera Hatchling attacks with a higher attack than printed")."""
         out = []
+        cards = {i for c in self.cards for i in range(c.start, c.end)}
         for start, end in self._clauses():
             found = [i for i in range(start, end) if i not in self.used and not _symbol(self.words[i].norm)
                      and not {self.words[i].norm, self.words[i].base} & FILLER
                      and not filler(self.words[i].norm) and not filler(self.words[i].base)]
+            read = any(i in self.used and i not in cards and not _symbol(self.words[i].norm)
+                       and not {self.words[i].norm, self.words[i].base} & FILLER for i in range(start, end))
             if found:
-                out.append(self.text[self.words[found[0]].start:self.words[found[-1]].end])
+                out.append((self.text[self.words[found[0]].start:self.words[found[-1]].end], read))
         return out
 
     def _clauses(self) -> list[tuple[int, int]]:
@@ -364,6 +375,70 @@ class Sentence:
             i = k
         return out
 
+    def bearing(self, filler: Callable[[str], bool], texts: Sequence[str], read_numbers: frozenset[int] = frozenset(),
+                names: Sequence[str] = (), read_words: Sequence[str] = ()) -> list[str]:
+        """Of what no phrase read, the words that bear on the answer of cards whose `texts` are given, as typed: a
+        stated condition's fragment that holds a count ("if my champion is only level 2"), any unread word that is a
+        word of a condition those texts state ("trash a treasure" beside Student's "If it's a Treasure", "a status
+        token" beside "units with no tokens on them", "influence is 5" beside "If your influence is four or
+        less"), and a count beside one ("removes 2 tokens" beside "If 3 or more tokens were removed"). These are not
+        to be left out of the answer: the question is asked back instead. `read_numbers`: numbers the reading's
+        inputs hold (a phrase read them into an input without marking the word: "a Gilder with 1 wound" →
+        `wounds=1`); a count of one of them is read. `names`: the cards' names, whose words are no condition word
+        (Summon Mind Fog Owl's "... place a Mind Fog Owl ..."). `read_words`: words the reading's inputs already
+        hold ("three water element cards in my graveyard" → a count "... in your graveyard=3"): read, not missing."""
+        own = {_stem(w.base) for name in names for w in words_of(name)}
+        held = {_stem(w.base) for said in read_words for w in words_of(said)}
+        stems = set().union(*(condition_stems(t) for t in texts)) - own if texts else set()
+        nouns = set().union(*(condition_stems(t, effects=False) for t in texts)) - own if texts else set()
+        out: list[str] = []
+        n = len(self.words)
+
+        def meaning(i: int) -> bool:
+            w = self.words[i]
+            return (i not in self.used and not _symbol(w.norm) and not {w.norm, w.base} & FILLER
+                    and not filler(w.norm) and not filler(w.base) and _stem(w.base) not in held)
+
+        card_words = {i for c in self.cards for i in range(c.start, c.end)}
+
+        def unread_count(i: int) -> bool:
+            return _count(self.words[i].norm) and number(self.words[i].norm.lstrip("+-")) not in read_numbers
+
+        def counted(i: int) -> bool:  # a count beside a word a condition names ("2 tokens", "level 2"), not a card's
+            return unread_count(i) and any(0 <= k < n and k not in card_words and _stem(self.words[k].base) in nouns
+                                           for k in (i - 2, i - 1, i + 1, i + 2))
+        clause_words: set[int] = set()
+        for start, end in self._clauses():
+            found = [i for i in range(start, end) if meaning(i)]
+            clause_words.update(range(start, end))
+            # a clause a phrase read an event from ("when my meek hero is removed from battle": leaves-battle) has
+            # its other words as that event's subject; only a count in it is still unread
+            read = any(i in self.used and i not in card_words and not _symbol(self.words[i].norm)
+                       and not {self.words[i].norm, self.words[i].base} & FILLER for i in range(start, end))
+            if found and any((not read and _stem(self.words[i].base) in stems) or unread_count(i) for i in found):
+                out.append(self.text[self.words[found[0]].start:self.words[found[-1]].end])
+        # outside the conditions it states: each stretch between pauses, from its first such word to its last
+        stretch: list[int] = []
+        for i in range(n + 1):
+            if i < n and i not in clause_words and not (stretch and _PAUSE.search(
+                    self.text[self.words[i - 1].end:self.words[i].start])):
+                stretch.append(i)
+                continue
+            # a word there is said of the board when a word of state comes before it ("already has a status
+            # token", "my unit with a status token"); else it names what is asked about ("the Force penalty", "is
+            # the Shadowlands trait permanent?")
+            hits = [k for k in stretch if meaning(k) and (counted(k) or (_stem(self.words[k].base) in stems and any(
+                self.words[j].norm in _STATE for j in stretch[1:] if j < k)))]  # (not "is the X ...?")
+            if hits:
+                first, last = hits[0], hits[-1]
+                if first - 1 in stretch and meaning(first - 1):
+                    first -= 1  # "status token", "2 tokens"
+                if last + 1 in stretch and meaning(last + 1) and _count(self.words[last + 1].norm):
+                    last += 1  # "level 2"
+                out.append(self.text[self.words[first].start:self.words[last].end])
+            stretch = [i] if i < n and i not in clause_words else []
+        return list(dict.fromkeys(out))
+
     def unused(self, filler: Callable[[str], bool]) -> list[str]:
         """Words that no card or phrase used and that carry meaning, as typed, in order."""
         return [w.text for i, w in enumerate(self.words) if i not in self.used and not filler(w.norm)
@@ -374,6 +449,65 @@ _CONDITION = frozenset({"if", "when", "whenever", "while", "once", "unless", "be
 _QUESTION_VERB = frozenset({"does", "do", "did", "will", "would", "can", "could", "should", "what", "how", "who",
                             "which"})
 _PAUSE = re.compile(r"[,.;:?!()—–]| - ")
+
+
+# Where a card's text states a condition its effect turns on: "If it's a Treasure", "unless ...", "as long as ...",
+# "units with no tokens on them", "[Level 3+]", "[Class Bonus]" (to the end of its clause). "When ..." is a trigger,
+# which the answer takes as having happened: not one of them.
+_TEXT_CONDITION = re.compile(
+    r"\b(?:if|unless|while|as long as|only|except|with no|without|with (?:at least|at most|exactly|more|fewer|less)|"
+    r"that (?:has|have|had|is|are)|who (?:has|have|is|are)|for each|equal to|where x is|on (?:your|an opponent's|"
+    r"their) turn|during (?:your|an opponent's|their) turn)\b([^,.;:()]*)|\[([^\]]{2,30})\]", re.IGNORECASE)
+_PAREN = re.compile(r"\([^()]*\)")
+
+
+def _stem(word: str) -> str:
+    return word.translate(_QUOTES).casefold()[:5]
+
+
+def condition_stems(text: str, effects: bool = True) -> set[str]:
+    """The words (their first five letters) a card's text makes a condition of, less those its triggers also say
+    (Ptera Hatchling's "if its current attack value is greater ..." is no condition on "attack": "When this unit
+    is declared as an attacker" is what the answer takes as having happened). Words of 4+ letters, not filler.
+    `effects` False: also less the words its effects say ("tokens" of Red Flower's "Remove all tokens ... If 3 or
+    more tokens were removed"), the nouns a count beside them speaks of."""
+    said: set[str] = set()
+    for _, part in text_conditions(text):
+        said |= {_stem(w.base) for w in words_of(part) if len(w.base) >= 4 and w.base not in FILLER}
+    plain = _PAREN.sub(" ", text)
+    trigger = {_stem(w.base) for m in _TRIGGER.finditer(plain) for w in words_of(m.group(0)) if len(w.base) >= 4}
+    return said - trigger if effects else said
+
+
+_TRIGGER = re.compile(r"\b(?:when|whenever|after|before|at the (?:start|end|beginning) of)\b[^,:.;]*", re.IGNORECASE)
+
+
+def text_conditions(text: str) -> list[tuple[str, str]]:
+    """(as printed, its words after the condition word) of each condition a card's text states, reminder text in
+    brackets aside."""
+    out = []
+    for m in _TEXT_CONDITION.finditer(_PAREN.sub(" ", text)):
+        part = m.group(1) if m.group(1) is not None else m.group(2)
+        out.append((m.group(0).strip(), part))
+    return out
+
+
+def condition_said(text: str, fragment: str) -> str:
+    """The condition of a card's text that a fragment of the sentence speaks to ("If it's a Treasure" for "trash a
+    treasure"), as printed; '' when none does by its words."""
+    stems = {_stem(w.base) for w in words_of(fragment) if len(w.base) >= 4}
+    return next((printed for printed, part in text_conditions(text)
+                 if stems & {_stem(w.base) for w in words_of(part)}), "")
+
+
+_STATE = frozenset({"has", "have", "had", "having", "with", "without", "is", "are", "was", "were", "no", "only",
+                    "already", "controls", "control", "controlled", "hasnt", "havent", "isnt", "arent"})
+_COUNT_WORDS = frozenset({"two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "twice", "thrice",
+                          "zero", "none"})
+
+
+def _count(word: str) -> bool:
+    return word.isdigit() or word.lstrip("+-").isdigit() or word in _COUNT_WORDS
 
 
 def _symbol(word: str) -> bool:

@@ -217,7 +217,7 @@ class Asker:
         command gives for the name as typed (the reading names each card exactly, which needs no note)."""
         answer = self._answer(reading, guild, version, cards)
         if reading.unread:
-            unread_first(answer, reading.unread)
+            unread_first(answer, reading.unread, reading.unread_of_read)
         if cards:
             typed_notes(answer, cards, lambda game: self._matcher(find_ruleset(game), guild),
                         lambda match: self.arbiter.printing_report(match, guild))
@@ -261,14 +261,18 @@ def _typed_card(cards: Sequence[CardSpan], asked: str) -> CardSpan | None:
     return next((c for c in cards if c.card is not None and asked in (c.card.name, c.card.label, c.named)), None)
 
 
-def unread_first(answer: dict[str, Any], unread: Sequence[str]) -> None:
-    """The answer's first line says what of the question's conditions it leaves out ("if my opponent controls a
-    Canaanite" said, but the question read has no input for it): the player knows the answer is not to that."""
+def unread_first(answer: dict[str, Any], unread: Sequence[str], of_read: Sequence[str] = ()) -> None:
+    """The answer's first line says what of the question's conditions it leaves out, words the reader found no
+    condition of the card's text to turn on (what does, engine/sentence.py `bearing`, is asked back instead): the
+    player knows the answer is not to those words."""
     summary = str(answer.get("summary") or "")
     if not summary:
         return
     said = "”, “".join(unread)
-    told = f"Leaving out “{said}”, which Arbiter could not read here — {summary}"
+    why = "said of what it read" if set(unread) <= set(of_read) else \
+        "no condition in the card's text turns on it" if not set(unread) & set(of_read) else \
+        "said of what it read, or no condition in the card's text turns on it"
+    told = f"Leaving out “{said}” ({why}) — {summary}"
     explanation = str(answer.get("explanation") or "")
     first, newline, rest = explanation.partition("\n")
     if first.strip() == summary.strip():

@@ -94,15 +94,18 @@ def test_a_question_the_game_cannot_ask_says_which_it_answers(asker: Asker) -> N
 
 def test_a_name_whose_printings_read_apart_is_answered_by_that_name(asker: Asker) -> None:
     # "Angelic Visitor" is the full name of the TEC card and the title of Angelic Visitor [RR2] (another ability): the
-    # per-game command answers for the default printing and says the TEC one answers differently (new-user trial
-    # 35300: an answer, not a question back), so the sentence is read as the name typed, which gives that answer;
-    # a sentence naming the set reads as the command with that printing's label.
+    # per-game command answers for the printing of that exact name and says the [RR2] one reads differently (blind
+    # round redemption-seed42011: the exact name wins; new-user trial 35300: an answer, not a question back), so the
+    # sentence is read as the name typed, which gives that answer; a sentence naming the set reads as the command with
+    # that printing's label.
     result = asker.read("How long does Angelic Visitor last?")[0]
     assert result.reading is not None and result.reading.inputs["card"] == "Angelic Visitor"
     answer = asker.answer(result.reading)
-    assert answer["card"]["set"] == "RR2" and "(TEC) printing reads differently" in answer["match"]["note"]
+    assert answer["card"]["set"] == "TEC" and "[RR2] printing reads differently" in answer["match"]["note"]
     named = asker.read("Angelic Visitor TEC played in battle, then the battle ends")[0]
-    assert named.reading is not None and named.reading.inputs["card"] == "Angelic Visitor (TEC)"
+    # (the name alone now leads to the TEC printing, so the command says it by that name)
+    assert named.reading is not None and named.reading.inputs["card"] in ("Angelic Visitor", "Angelic Visitor (TEC)")
+    assert asker.answer(named.reading)["card"]["set"] == "TEC"
     # a name exact in Redemption (asked among its printings) and in L5R is still a card of both games
     assert asker.read("Does Ambush last until the end of the turn?")[0].asked.kind == "several-games"
 
@@ -208,9 +211,15 @@ def test_only_cards_never_played_is_asked_back(asker: Asker) -> None:
 ])
 def test_a_whole_name_in_one_game_beats_fragments_in_others(asker: Asker, text: str, game: str, name: str) -> None:
     result = asker.read(text)[0]
-    assert result.reading is not None, result.asked
-    assert result.reading.game == game
-    assert name in str(dict(result.reading.inputs))
+    # (a life of 3 beside Bishop's Cross's "If the killed unit had an odd life stat" is asked back in its game, with
+    # the reading without it: tests/engine/test_ask_missing_input.py)
+    if result.reading is None and result.asked is not None and result.asked.kind == "missing-input":
+        reading = result.asked.options[0].reading
+    else:
+        reading = result.reading
+    assert reading is not None, result.asked
+    assert reading.game == game == result.game
+    assert name in str(dict(reading.inputs))
 
 
 def test_whole_names_beat_fragments_over_every_multi_word_name_sharing_a_word(asker: Asker, full_db: str) -> None:

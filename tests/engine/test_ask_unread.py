@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from bot.answers.asking import Asker
+from bot.answers.asking import Asker, unread_first
 from bot.answers.service import Arbiter, LookupProblem
 from engine.interface import QuestionError
 from engine.names import fold
@@ -66,13 +66,20 @@ def test_a_stated_condition_is_read_or_said_to_be_left_out_over_real_cards(asker
     assert not silent, silent
 
 
-def test_the_first_line_names_what_it_leaves_out(asker: Asker) -> None:
+def test_a_condition_the_card_states_is_asked_back_not_left_out(asker: Asker) -> None:
+    """Gibeonite Trickery says "If opponent controls a Canaanite": that condition, said and not read, is asked back
+    (tests/engine/test_ask_missing_input.py); a clause no condition of the card turns on is left out, said first."""
     result = asker.read("does gibeonite trickery end the battle if my opponent controls a canaanite?")[0]
-    assert result.reading is not None and result.reading.unread == ("opponent controls a canaanite",)
-    answer = asker.answer(result.reading, cards=result.cards)
-    assert answer["summary"].startswith("Leaving out “opponent controls a canaanite”, which Arbiter could not "
-                                        "read here — ")
-    assert answer["unread"] == ["opponent controls a canaanite"]
+    assert result.reading is None and result.asked is not None and result.asked.kind == "missing-input"
+    assert "“opponent controls a canaanite”" in result.asked.why
+    answer = {"summary": "Shiba Ryuba: a one-time change.", "explanation": "Shiba Ryuba: a one-time change.\nWhy"}
+    unread_first(answer, ["moves my personality home"])
+    assert answer["summary"] == ("Leaving out “moves my personality home” (no condition in the card's text turns on "
+                                 "it) — Shiba Ryuba: a one-time change.")
+    assert answer["explanation"].startswith(answer["summary"] + "\n") and answer["unread"] == [
+        "moves my personality home"]
+    unread_first(answer := {"summary": "X."}, ["with a higher attack"], ["with a higher attack"])
+    assert answer["summary"] == "Leaving out “with a higher attack” (said of what it read) — X."
 
 
 @pytest.mark.parametrize("text", [

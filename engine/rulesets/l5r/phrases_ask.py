@@ -504,6 +504,8 @@ class L5rPhrases:
                         "get", "again", "extra"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
+        # "A Dangerous Game is face-up": the card's own "if this Event is face-up" said to hold, as answers take it
+        sentence.take(r"\b(?:is|are|was|were) (?:still )?face ?up\b")
         compare = next(iter(sentence.find(COMPARE)), None)
         if compare is None and not sentence.distinct():
             points = list(sentence.find(TIMING))

@@ -137,6 +137,8 @@ class PartVerdict:
     ended_by: int | None = None  # 1-based index of the event after which the ability no longer persists
     # Only the ability's "Cannot be negated / prevented / interrupted" lasts (RG1): its effects happen at once.
     only_cannot_be: str = ""
+    # "If ..., ... instead" judged with its "instead" branch because the scenario did not say (an assumption)
+    instead_assumed: str = ""
     # A lasting sentence that begins when a timed set-aside's cards come back ("On return Hero gains ... until
     # discarded"), and the event index at which it began (None: not yet)
     on_return: str = ""
@@ -271,6 +273,7 @@ class Evaluator:
         self.previous = version == "previous"
         self.readings = readings if readings is not None else read_card(card, annotations)
         self.trace = Trace()
+        self._instead_how = ""  # "If ..., ... instead": "assumed" / "true" / "false" (how its condition went)
         self._checked_once = ""  # an "If [game state]" checked once, when the part keeps no condition up
         self._battle_end = ""  # the part only waits to act at the end of the battle ("After battle, ...")
         self._on_return = ""  # the lasting sentence a timed set-aside's return starts ("On return, ...")
@@ -369,6 +372,8 @@ class Evaluator:
         return Verdict(self.card, self.scenario, self.version, parts[chosen], parts, self.trace)
 
     def _evaluate_part(self, reading: PartReading, trace: Trace) -> PartVerdict:
+        reading, instead = self._instead(reading)
+        self._instead_how = instead
         label = reading.part.label
         name = f"{label} part" if label else "ability"
         verdict = PartVerdict(label, reading.part.text, self._lasting(reading), unclassified=reading.unclassified,
@@ -377,8 +382,11 @@ class Evaluator:
         if verdict.lasting and not reading.annotated:
             verdict.waits_for = [Trigger(words, starts) for words, starts in dict.fromkeys(reading.triggers)]
             verdict.waits_whole = bool(reading.triggers) and len(reading.triggers) >= len(reading.lasting_sentences)
+        verdict.instead_assumed = reading.instead_if if instead == "assumed" else ""
         self._sentences = len(reading.lasting_sentences)
         self._battle_end = "" if reading.annotated else reading.battle_end
+        self._next_use = [] if reading.annotated else reading.next_use  # one-use "prevent the next ..." words
+        self._next_whole, self._rider = reading.next_use_whole, reading.cannot_be
         self._turn_recurring = [p for p in reading.recurring if "turn" in p or "upkeep" in p]
         trace.add(None, f"played in {self.scenario.played_in}", f"judging the {name} of {self.card.name}",
                   source="scenario")
@@ -399,13 +407,20 @@ class Evaluator:
             condition = re.search(r"\b(?:if|unless|when|while|in battle|during)\b.*", reading.cannot_be, re.I)
             if condition:
                 trace.interpret(notes.cannot_be_if(condition.group(0), only))
-            if not re.search(r"\b(?:negated|prevented)\b", reading.cannot_be, re.I):
+            if not re.search(r"\b(?:nega[a-z]*d|prevent[a-z]*d)\b", reading.cannot_be, re.I):
                 trace.interpret(notes.CANNOT_BE_INTERRUPTED)
+        if instead:
+            self._say_instead(reading, instead, trace)
         if not verdict.lasting:
             trace.add(None, _quote(reading.part.text) if reading.part.text else "no special ability",
                       "an instant effect with no lasting part: no duration applies, nothing persists",
                       source="text")
             for index, event in enumerate(self.scenario.events, start=1):
+                if event_name(event) in NAMED_EVENTS and self._instead_how in ("true", "false"):
+                    trace.add("RG4", f"event {index}: {event}", "says how the “instead” condition went as the "
+                              "ability resolved (it is checked once): the branch judged above", source="event",
+                              event=index)
+                    continue
                 if event_name(event) in NAMED_EVENTS and self._checked_once:
                     trace.add("RG4", f"event {index}: {event}", f"changes nothing: {_quote(self._checked_once)} is "
                               "checked once, as the ability resolves, and what it decided happened at once",
@@ -604,6 +619,9 @@ class Evaluator:
         fired = [w for w in verdict.waits_for if w.started_by is None and event in w.starts_on]
         for w in fired:
             w.started_by = index
+        if not started and not fired and event in ("targeted", "triggered") and self._next_use:
+            self._use_up(states, verdict, index, trigger, trace)
+            return False
         if not started and not fired:
             if event in ("targeted", "triggered"):
                 trace.add(None, trigger, "changes nothing: this ability waits for no trigger or targeting",
@@ -618,6 +636,61 @@ class Evaluator:
         trace.add("D3" if any(s.term.rule == "D3" for s in started) else "D4" if started else None, trigger, what,
                   source="event", event=index)
         return True
+
+    def _instead(self, reading: PartReading) -> tuple[PartReading, str]:
+        """"If this character blocked from hand, ... instead": its condition is checked once, as the ability
+        resolves; `condition-false` (or `condition-true`) given says how it went. False: judge the part without the
+        "instead" sentence (the other branch); true: with it; not given: with it, said as an assumption. Returns
+        the reading to judge and "assumed" / "true" / "false" ("" when the part has no such branch)."""
+        if not reading.instead_if or reading.annotated:
+            return reading, ""
+        given = [e for e in self.scenario.events if event_name(e) in NAMED_EVENTS and (
+            not e.partition(":")[2] or e.partition(":")[2].casefold() in reading.instead_if.casefold())]
+        if not given:
+            return reading, "assumed"
+        if event_name(given[0]) == "condition-true":
+            return reading, "true"
+        words = reading.instead.casefold()
+        rest = [x for x in reading.lasting_sentences if x != reading.instead]
+        terms = [t for t in reading.terms if t.text.casefold() not in words]
+        recurring = [p for p in reading.recurring if p.casefold() not in words]
+        return replace(reading, lasting=bool(rest) or bool(reading.cannot_be), lasting_sentences=rest, terms=terms,
+                       recurring=recurring, triggers=[t for t in reading.triggers if t[0].casefold() not in words],
+                       unsure=[p for p in reading.unsure if p.casefold() not in words]), "false"
+
+    def _say_instead(self, reading: PartReading, how: str, trace: Trace) -> None:
+        cond = _quote(reading.instead_if)
+        if how == "false":
+            trace.add("RG4", cond, "did not hold as the ability resolved (condition-false): the words before it "
+                      f"happened, not {_quote(reading.instead, 70)}, which never began", source="scenario")
+        elif how == "true":
+            trace.add("RG4", cond, f"held as the ability resolved (condition-true): {_quote(reading.instead, 70)} "
+                      "happened instead of the words before it", source="scenario")
+        else:
+            trace.interpret(notes.instead_assumed(reading.instead_if))
+
+    def _use_up(self, states: list[TermState], verdict: PartVerdict, index: int, trigger: str, trace: Trace) -> None:
+        """The next card a one-use "prevent the next ..." waits for has come (the event says so): it has acted on
+        that card and is used up. When it was all that lasted, the ability is over but for a "Cannot be ..." rider,
+        which lasts to the end of the phase (RG1)."""
+        words = ", ".join(_quote(w, 60) for w in self._next_use)
+        if not self._next_whole:
+            trace.add(None, trigger, f"the next card {words} waits for has come: those words have acted and are used "
+                      "up; the rest of the ability keeps its own duration", source="event", event=index)
+            trace.interpret(notes.NEXT_USE)
+            return
+        rider = _cannot_be_words(self._rider) if self._rider else ""
+        for s in states:
+            if s.status == "ended" or (rider and s.term.rule == "D1"):
+                continue
+            s.status, s.ended_by = "ended", index
+        if rider:
+            verdict.only_cannot_be = rider
+        trace.add(None, trigger, f"the next card {words} waits for has come: the ability has acted on it and is used "
+                  "up, so nothing more is " + ("stopped by it; only its " + _quote(rider) + " lasts (RG1)" if rider
+                                              else "stopped by it: nothing of the ability lasts"),
+                  source="event", event=index)
+        trace.interpret(notes.NEXT_USE)
 
     def _doubts(self, reading: PartReading, states: list[TermState], trace: Trace) -> None:
         """Say when the answer rests on wording the reader could not pin down (a judge must see a guess)."""
@@ -883,6 +956,10 @@ class Evaluator:
                           f"{_quote(self._cannot_be)} is checked once, as the ability is used (taken as met then), "
                           "not kept up like \"while\"",
                           source="event", event=index)
+            if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and \
+                    self._instead_how in ("true", "false"):
+                trace.add("RG4", trigger, "says how the “instead” condition went as the ability resolved (it is "
+                          "checked once): the branch judged above", source="event", event=index)
             if len(trace.steps) == steps_before and event_name(event) in NAMED_EVENTS and self._checked_once:
                 trace.add("RG4", trigger, f"changes nothing: {_quote(self._checked_once)} is checked once, as the "
                           "ability resolves, not kept up like \"while\": its changing later does not switch the "
@@ -896,7 +973,9 @@ class Evaluator:
             if persists and not now:
                 verdict.ended_by = index
                 closed = [s for s in ended_now if s.term.role == Role.WINDOW]
-                if closed and not _bound_ended(states):
+                if event in ("targeted", "triggered") and self._next_use:
+                    pass  # _use_up said why: the one-use action has acted, not a bound elapsing
+                elif closed and not _bound_ended(states):
                     trace.add(closed[0].term.rule, trigger, f"the window {_quote(closed[0].term.text)} is over: "
                               "nothing of the ability is left to act, so it has ended", source="event", event=index)
                 else:
@@ -1028,8 +1107,8 @@ class Evaluator:
 
 def _cannot_be_words(sentence: str) -> str:
     """The ability types a "Cannot be ..." sentence names, as the first line quotes them: "Cannot be negated"."""
-    m = re.match(r"(?:[\w ]*?)(?:cannot|can \[not\]|can not|may not) be ([\w, ]*(?:negated|prevented|interrupted|"
-                 r"redirected))\b", sentence, re.I)
+    m = re.match(r"(?:[\w ]*?)(?:cannot|can \[not\]|can not|may not) be ([\w, ]*(?:nega[a-z]*d|prevent[a-z]*d|"
+                 r"interr?u[a-z]*d|redirected))\b", sentence, re.I)
     return f"Cannot be {m.group(1)}" if m else sentence
 
 

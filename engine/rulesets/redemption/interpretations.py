@@ -89,6 +89,11 @@ BATTLE_END_ACTION = Interpretation(
     "An action written to happen after the battle (\"After battle, discard this card\", \"discard Archer at end of "
     "battle\") waits for the battle's end, within the phase; when the battle ends it happens at once, and nothing of "
     "the ability is left to last, so it has ended then rather than at the end of the phase.")
+NEXT_USE = Interpretation(
+    "next-use", "D1",
+    "\"Prevent (negate, interrupt) the next ...\" acts once: the event `triggered` (or `targeted`) says that next card "
+    "came and was stopped, so those words are used up then; until it comes they wait, within the phase (D1). A "
+    "\"Cannot be ...\" rider of the same ability still lasts to the end of the phase (RG1).")
 WINDOW = Interpretation(
     "window", "D4",
     "A time written after the card an ability waits for (\"the next evil Enhancement played this battle\") is read "
@@ -227,3 +232,11 @@ def next_turn(length: str, count: int, turn: str | None, players: int | None, wa
     text += "; an opponent's turn is taken as the one just before yours)" if whose != "your" and n > 2 else ")"
     said = assumptions(turn, players)
     return Interpretation("next-turn", "D4", text + (f"; {said}." if said else "."))
+
+
+def instead_assumed(condition: str) -> Interpretation:
+    return Interpretation(
+        "instead-assumed", "RG4",
+        f"\"{condition}\" is checked once, as the ability resolves, and the scenario does not say how it went: the "
+        "answer judges the \"instead\" branch, taking it as held. If it did not hold, the words before it happened "
+        "instead: give condition-false (condition-true to say it held).")

@@ -25,11 +25,14 @@ import re
 # not how long it lasts; such a sentence is set aside. "Cannot be blocked" is not one: it is a standing grant.
 # A bare "Regardless of protect abilities." says how the card's own ability applies; "May band to X" alone is
 # done as it is played (a sentence that goes on, "May band to X, or if played from hand, place ...", stays).
+# The ability-type words are read by their shape, so a misspelt rider in the card data ("Cannot be interrutped",
+# "interupted", "preventd", "negaed") is still the rider it is, not a lasting sentence of its own.
+ABILITY_TYPE = r"(?:nega[a-z]*d|prevent[a-z]*d|interr?u[a-z]*d|counter[a-z]*d)"
 SELF_MARKER = re.compile(
     r"^(?:this (?:card|character|ability|special ability) |it )?(?:cannot|can \[not\]|can not|may not) be "
-    r"(?:negated|prevented|interrupted|countered)|^may band to [^,]*$|^regardless of protect abilities$", re.I)
+    rf"{ABILITY_TYPE}\b|^may band to [^,]*$|^regardless of protect abilities$", re.I)
 # The ability types a "Cannot be ..." sentence gives, each ongoing to the end of the phase (RG1).
-ONGOING_TYPES = re.compile(r"\bbe\b[^.]*?\b(?:negated|prevented|interrupted)\b", re.I)
+ONGOING_TYPES = re.compile(r"\bbe\b[^.]*?\b(?:nega[a-z]*d|prevent[a-z]*d|interr?u[a-z]*d)\b", re.I)
 LIMIT = re.compile(r"\(limit \d+\)", re.I)
 # "Limit once per turn", "Limit once per round and twice per game": how often the ability may be used, not a
 # repetition or a duration (a use limit says nothing of how long what was done lasts).
@@ -202,15 +205,16 @@ OPTIONAL = re.compile(r"\b(?:you may|may)\s+$", re.I)
 D2 = re.compile(r"\b(?:becomes? (?:a |an )?(?:\w+ )?copy of|as an? (?:\w+ )?copy of|^copy the last\b|"
                 r"cop(?:y|ies) (?:the|a|an|that|its|any|one) "
                 r"(?:[\w’']+ ){0,3}?(?:special )?abilit\w*|duplicates?\b)", re.I)
-D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;]*", re.I)
+# (a bracket ends the words: "(or protect up to 3 ... if Phygellus is in battle)" quotes no stray ")")
+D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;()]*", re.I)
 # A state an effect keeps checking, after the effect it governs: "worth 10/0 if a demon is in battle", "Protect ...
 # unless an angel is in battle", "if you control a meek Hero". Read as a condition (D8) that switches the sentence on
 # and off; a leading "If X is in play, negate ..." is checked once, as the ability resolves, and is not one.
 STATE_CONDITION = re.compile(
-    r"(?<=\S)[ ,]+(?P<kw>if|unless) (?P<what>[^,.:;]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
+    r"(?<=\S)[ ,]+(?P<kw>if|unless) (?P<what>[^,.:;()]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
     r"battle|(?:your |a |an |opponent['’]s |holder['’]s )?territory|(?:a |your )?set[- ]aside area|"
     r"your land of bondage)|alone|equipped|active)\b|\b(?:you|holder|opponent|its owner) (?:controls?|has|have)\b)"
-    r"[^,.:;]*)", re.I)
+    r"[^,.:;()]*)", re.I)
 # "When blocking gold or red brigade, enhancements cannot be negated", "If blocking, restrict good Dominants": a
 # standing effect said to hold while this character blocks (or attacks) is a condition kept up (D8): it works while
 # the character blocks as the words say, and no longer once it stops (the battle ending ends every block). An action
@@ -345,3 +349,7 @@ RECURRING = re.compile(
     r"(?<!\bfor )\b(?:each upkeep|each turn|per turn|every turn|each round|per round|at the start of each|each time|"
     r"whenever|every time|at each|(?<!once during )each of (?:your|their|his|her) turns|"
     r"each (?:draw|upkeep|preparation|battle|discard) phase)\b[^,.:;]*", re.I)
+
+# "Prevent the next good Enhancement played in battle": a one-use action; once that next card comes (the event
+# `triggered`), it has acted and is used up. "... and Evil Characters" adds a standing effect: not one-use alone.
+NEXT_USE = re.compile(r"\b(?:prevent|negate|interrupt) the next\b(?![^.;]*\band [A-Z])[^.;]*", re.I)

@@ -66,6 +66,11 @@ EVENTS: tuple[tuple[str, str], ...] = (
     ("leaves-play", r"(?:is |was |gets |got |has been |just got |just was )(?:just )?rescued"),
     ("deactivated", r"(?:is |gets |was |get )?deactivated"),
     ("reset", r"(?:is |gets )?reset(?:s)?(?: to face value)?"),
+    # "the next good Enhancement was played", "after it prevented the next card": what a one-use "prevent the
+    # next ..." waits for came (the event `triggered`)
+    ("triggered", r"(?:the next (?:(?!turn|phase|battle|round)[\w-]+ ){0,4}(?:is|was|gets|got|has been|were|are) "
+                  r"(?:just )?(?:played|prevented|negated|interrupted|used)|(?:prevented|negated|interrupted|stopped) "
+                  r"(?:the|that) next)"),
 )
 # "after the Hero set aside by Gathering of Angels returns": the cards set aside "for N turns" came back
 RETURNS = r"(?:returns?|returned|comes? back|came back|is back|are back|come back)"

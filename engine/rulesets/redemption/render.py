@@ -25,7 +25,10 @@ _EVENT_WORDS = {"phase-ends": "the phase ended", "turn-ends": "the turn ended", 
                 "leaves-battle": "{card} left battle", "leaves-territory": "{card} left territory",
                 "deactivated": "{card} was deactivated", "result-changed": "its target was no longer affected",
                 "reset": "{card} reset to face value", "condition-false": "its condition stopped holding",
-                "condition-true": "its condition started holding"}
+                "condition-true": "its condition started holding",
+                # only a one-use "prevent the next ..." ends on these: that next card came and it acted on it
+                "triggered": "the next card it waited for came, and it is used up",
+                "targeted": "the next card it waited for came, and it is used up"}
 
 
 def ruling_id(verdict: Verdict) -> str:
@@ -143,6 +146,9 @@ def plain(verdict: Verdict) -> str:
         words = part.only_cannot_be
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
                  f" (its effects happen at once; only its “{words}” lasts)")
+    if part.instead_assumed:  # an "If ..., ... instead" branch the scenario did not settle: say which was judged
+        text += (f" (taken as “{part.instead_assumed}” having held, so its “instead” applies; if it did not, "
+                 "give condition-false)")
     if part.on_return and part.returned_by is None and part.persists:
         # what ends first is the set-aside, not the ability: what it does on return follows it
         if text.startswith(("Lasts ", "Ends ")):

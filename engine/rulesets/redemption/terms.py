@@ -107,6 +107,15 @@ class PartReading:
     # Every lasting sentence is a delayed action at the end of the battle ("After battle, discard this card"): the
     # words it waits for; once the battle ends that action has happened and nothing of the part lasts.
     battle_end: str = ""
+    # Lasting sentences that are one-use "prevent the next ..." actions: their words (used up once that next card
+    # comes), and whether they are every lasting sentence of the part.
+    next_use: list[str] = field(default_factory=list)
+    next_use_whole: bool = False
+    # "Decrease a Hero 0/2. If this character blocked from hand, paralyze ... instead: each Upkeep, ...": a lasting
+    # sentence is the "instead" branch of a condition checked once; the words before it are the other branch.
+    # (its "If ..." words, the whole sentence)
+    instead_if: str = ""
+    instead: str = ""
 
 
 # --- sentence handling --------------------------------------------------------------------------------
@@ -262,6 +271,22 @@ def _lasting_words(sentence: str) -> bool:
 def lasting_words(sentence: str) -> bool:
     """Whether a sentence has lasting words of its own (outside a leading condition checked once)."""
     return _lasting_words(sentence)
+
+
+def _instead_branch(text: str, lasting: list[str], terms: list[Term]) -> tuple[str, str]:
+    """("If this character blocked from hand", the sentence) when a lasting sentence of the part is the "instead"
+    branch of a condition checked once as it resolves, after words of its own (the other branch); ("", "") when
+    not, or when the condition is a later event the ability waits for ("If Hero is discarded, ... instead": a
+    standing replacement)."""
+    if any(t.pending == "conditional" for t in terms):
+        return "", ""
+    sentences = _sentences(text)
+    for sentence in lasting:
+        m = re.match(r"(?P<cond>(?:if|unless)\b[^,:]*)[,:]\s*(?P<act>.*)\binstead\b\s*(?::|$)",
+                     sentence, re.I)  # (not "instead of discarding it", nor "... instead, and discard ...")
+        if m and not P.LATER_EVENT.search(m.group("cond")) and sentences and sentences[0] != sentence:
+            return m.group("cond").strip(), sentence
+    return "", ""
 
 
 def _battle_end_action(sentence: str) -> str:
@@ -600,6 +625,8 @@ class _PartReader:
         lasting = bool(lasting_sentences) or bool(cannot_be)
         waits = [_battle_end_action(x) for x in lasting_sentences]
         battle_end = waits[0] if waits and all(waits) and not cannot_be else ""
+        next_use = [m.group(0).strip(" ,") for x in lasting_sentences if (m := P.NEXT_USE.search(x))]
+        instead_if, instead = _instead_branch(self.part.text, lasting_sentences, self.terms)
         if any(t.rule == "D3" for t in self.terms) and self.bare_targets:
             # "You may paralyze a Hero. While paralyzed, ...": the D3 term hangs on that targeting, so it happens
             # the way the targeting does (optional, or waiting for a later event).
@@ -635,7 +662,9 @@ class _PartReader:
                               else "") for t in self.terms]
         return PartReading(self.part, lasting, self.terms, self.unclassified, recurring=self.recurring,
                            unsure=self.unsure, lasting_sentences=lasting_sentences, triggers=self.triggers,
-                           cannot_be=cannot_be, reminders=self.reminders, battle_end=battle_end)
+                           cannot_be=cannot_be, reminders=self.reminders, battle_end=battle_end,
+                           next_use=next_use, next_use_whole=bool(next_use) and len(next_use) == len(lasting_sentences),
+                           instead_if=instead_if, instead=instead)
 
 
 def _with_trigger(term: Term) -> Term:

@@ -241,8 +241,11 @@ def test_rules_words_in_any_form_keep_the_question_grand_archive(asker: Asker) -
 ])
 def test_no_object_is_invented(asker: Asker, text: str, objects: list[str]) -> None:
     result = _read(asker, text)
-    assert result.reading is not None, result.asked
-    assert result.reading.inputs.get("object", []) == objects
+    # (asked back for a word a condition turns on, the reading offered without it is the one checked)
+    missing = result.asked is not None and result.asked.kind == "missing-input"
+    reading = result.asked.options[0].reading if missing else result.reading
+    assert reading is not None, result.asked
+    assert reading.inputs.get("object", []) == objects
 
 
 @pytest.mark.parametrize("kind", ["ally", "weapon", "item", "champion"])

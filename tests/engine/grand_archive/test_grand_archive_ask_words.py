@@ -69,6 +69,10 @@ def test_rules_words_beside_a_grand_archive_card_are_grand_archive_words(asker: 
                 continue  # a name that is asked back by itself (several cards or games) is another class
             result = asker.read(f"Does {name} last until end of turn if I have a {word}?")[0]
             checked += 1
+            # (asked back in Grand Archive where the word is one of the card's own conditions: "a Banish" beside
+            # Geni's "If the banished card was an Automaton ally card"; tests/engine/test_ask_missing_input.py)
+            if result.game == "grand-archive" and result.asked is not None and result.asked.kind == "missing-input":
+                continue
             if result.reading is None or result.reading.game != "grand-archive":
                 wrong.append((word, name, result.asked and result.asked.why))
     assert checked >= 150

@@ -78,14 +78,16 @@ def test_a_named_condition_and_an_unknown_one(db, capsys):
 
 
 def test_falling_away_never_answers_the_old_printing_silently(db, capsys):
-    # "Falling Away" is the full name of the Women printing, and the title of the Rotation one (the default), which
-    # reads differently: the default answers (issue 22: never the old one silently), and the answer says the Women
-    # printing reads differently, whether its answer differs and how to ask for it (blind review seed 34021: never
-    # another ability than the named card's silently; new-user trial 35300: an answer, not a question back).
+    # "Falling Away" is the full name of the Women printing, and the title of the Rotation ones, which read
+    # differently: the exact name typed answers its printing (blind round redemption-seed42011: the exact name must
+    # win), never silently (issue 22): the note names the other printings and how to ask for them, and as they answer
+    # differently every answer leads (blind review seed 34021; new-user trial 35300: an answer, not a question back).
     code, out, _ = run(capsys, "duration", "Falling Away", "--json")
     data = json.loads(out)
-    assert code == 0 and data["card"]["set"] == "CoW"
-    assert "(Wom) printing reads differently" in data["match"]["note"]
+    assert code == 0 and data["card"]["set"] == "Wom" and data["match"]["chosen"] == "title"
+    assert "(CoW)" in data["match"]["note"] and "differently" in data["match"]["note"]
+    assert "ask with set CoW" in data["match"]["note"]
+    assert data["match"]["answers_line"].startswith("The printings of Falling Away answer differently. (Wom)")
     data = ask(capsys, "Falling Away", "--set", "Wom")
     assert data["card"]["set"] == "Wom"
     data = ask(capsys, "Falling Away", "--set", "CoW")
