@@ -159,9 +159,9 @@ def one_time_clauses(once: OneTime) -> list[str]:
         return [f"{once.card} does not do “{cut(once.class_gate, 60)}” as it resolves{_class_said(once)}",
                 "nothing of it happens or lasts"]
     clauses = _one_time(once, quote)
-    if once.class_gate and clauses:  # said on the first line: decided by the champion's class, or assumed
+    if once.class_gate and clauses and " happens at once" in clauses[0]:
         said = _class_said(once)
-        head, sep, rest = clauses[0].partition("; ")
+        head, _sep, rest = clauses[0].partition("; ")
         if not once.class_all:  # the class part first, so the first line says it; what else it does after
             part = "its [Class Bonus] part"
             said = f", but not {part} ({once.class_why})" if once.class_met is False else \
@@ -173,7 +173,9 @@ def one_time_clauses(once: OneTime) -> list[str]:
         elif quote and quote in head:  # the class first, then the words: the first line keeps both
             head = head.replace(quote, said + quote, 1)
             said = ""
-        clauses[0] = head + (said if once.class_all else "") + sep + rest
+        clauses[0] = head + (said if once.class_all else "")
+        if rest:  # its own clause, so the sentence stays short
+            clauses.insert(1, rest)
     return clauses + [_instead_clause(alt) for alt in once.instead] + [once.cost] * bool(once.cost) + (
         [_floating(once.card, floating)] if floating else []) + exalted
 
