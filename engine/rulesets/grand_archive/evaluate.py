@@ -2199,17 +2199,7 @@ class Evaluator:
             in_condition = words in condition
             rest = re.sub(r"\s*" + re.escape(words), "", condition if in_condition else requires).strip()
             rest = "" if rest in ("", ";") else rest.strip("; ").strip()
-            if in_condition:
-                inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
-            else:
-                inst.requires_open = rest
-                if not rest:
-                    inst.condition_given = True
-            if not met:
-                inst.status, inst.level_told = "off", True
-                inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({words}) does not hold: " \
-                                  f"{told}"
-                inst.status_rules.append("GA4")
+            self._label_decided(inst, words, in_condition, rest, met, told)
 
     def _levels_decided(self) -> None:
         """"[Level 5+]" (Enervating Decay) with its controller's champion in the scenario: decided by that champion's
@@ -2243,17 +2233,22 @@ class Evaluator:
             in_condition = m.group(0) in condition
             rest = re.sub(r"\s*" + re.escape(m.group(0)), "", condition if in_condition else requires).strip()
             rest = "" if rest in ("", ";") else rest
-            if in_condition:
-                inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
-            else:
-                inst.requires_open = rest
-                if not rest:
-                    inst.condition_given = True
-            if not met:
-                inst.status, inst.level_told = "off", True
-                inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({m.group(0)}) does " \
-                                  f"not hold: {told}"
-                inst.status_rules.append("GA4")
+            self._label_decided(inst, m.group(0), in_condition, rest, met, told)
+
+    @staticmethod
+    def _label_decided(inst: Instance, words: str, in_condition: bool, rest: str, met: bool, told: str) -> None:
+        """A label the scenario decided ("[Level 5+]", "[Class Bonus]"): the condition or requirement it stood in is
+        given when nothing else is left of it (`rest`), and the effect is off when the label does not hold."""
+        if in_condition:
+            inst.condition_on, inst.condition_given, inst.condition_open = met, not rest, rest
+        else:
+            inst.requires_open = rest
+            if not rest:
+                inst.condition_given = True
+        if not met:
+            inst.status, inst.level_told = "off", True
+            inst.status_why = f"its {'condition' if in_condition else 'requirement'} ({words}) does not hold: {told}"
+            inst.status_rules.append("GA4")
 
     def _level_of(self, champion: Obj, changing: list[Instance], who: str) -> tuple[int | None, str, str, int]:
         """(the champion's level or None when the scenario does not give it, how it is told, the level changes
