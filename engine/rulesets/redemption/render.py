@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.names import base_name
@@ -106,7 +107,8 @@ def _result_words(text: str, card: str) -> tuple[str, str]:
         return "while", "what it set aside stays aside"
     if re.match(r"(?:while|until|as long as)\b", words, re.I):
         return "as", quoted(words, 60)
-    return "when", f"its target is no longer under {quoted(words, 40)}"
+    words = re.sub(r"\s+instead\b.*$", "", words, flags=re.I)  # "paralyze ... instead: each Upkeep": the result
+    return "when", f"its target is no longer under {quoted(words, 45)}"
 
 
 def _turn_count(state: TermState) -> tuple[str, str]:
@@ -146,9 +148,13 @@ def plain(verdict: Verdict) -> str:
         words = part.only_cannot_be
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
                  f" (its effects happen at once; only its “{words}” lasts)")
-    if part.instead_assumed:  # an "If ..., ... instead" branch the scenario did not settle: say which was judged
-        text += (f" (taken as “{part.instead_assumed}” having held, so its “instead” applies; if it did not, "
-                 "give condition-false)")
+    if part.instead_assumed:  # an "If ..., ... instead" branch the scenario did not settle: both, the judged first
+        cond = re.sub(r"^(?:if|unless)\s+", "", part.instead_assumed, flags=re.I)
+        said = f"{'Unless' if part.instead_assumed.lower().startswith('unless') else 'If'} “{cond}” (taken so)"
+        text = f"{said}: {text[:1].lower()}{text[1:]}"
+        if part.instead_else is not None:
+            other = _plain(replace(verdict, part=part.instead_else))
+            text += f"; if not, {other[:1].lower()}{other[1:]}"
     if part.on_return and part.returned_by is None and part.persists:
         # what ends first is the set-aside, not the ability: what it does on return follows it
         if text.startswith(("Lasts ", "Ends ")):
