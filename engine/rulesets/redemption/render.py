@@ -13,6 +13,11 @@ from engine.plain_words import cut, quoted
 from engine.rulesets.redemption.evaluate import PartVerdict, TermState, UpperBound, Verdict
 from engine.trace import Step, render_steps
 
+# The trigger an ability waits for is quoted whole up to this many characters: the first line's own rule
+# (engine.plain_words.headline) cuts it to fit when the line runs long, keeping whole words (issue 33: cut at 60
+# characters it hid what the card waits for, "If Hero(s) in battle returns to territory without making a…")
+QUOTE = 110
+
 _ZONE_WORDS = {"battle": "battle", "territory": "territory", "artifact-pile": "the Artifact Pile",
                "field-of-battle": "the field of battle", "land-of-bondage": "the Land of Bondage",
                "set-aside": "the set-aside area"}
@@ -108,7 +113,7 @@ def _result_words(text: str, card: str) -> tuple[str, str]:
     if re.match(r"(?:while|until|as long as)\b", words, re.I):
         return "as", quoted(words, 60)
     words = re.sub(r"\s+instead\b.*$", "", words, flags=re.I)  # "paralyze ... instead: each Upkeep": the result
-    return "when", f"its target is no longer under {quoted(words, 45)}"
+    return "when", f"its target is no longer under {quoted(words, 60)}"
 
 
 def _turn_count(state: TermState) -> tuple[str, str]:
@@ -167,7 +172,7 @@ def plain(verdict: Verdict) -> str:
     waiting = [w for w in part.waits_for if w.started_by is None]
     if not waiting or not part.persists:
         return text
-    words = " or ".join(quoted(w.words, 60) for w in waiting)
+    words = " or ".join(quoted(w.words, QUOTE) for w in waiting)
     lead = "Active, waiting for" if part.waits_whole else "Partly waiting for"
     return f"{lead} {words}: {text[:1].lower()}{text[1:]}"
 
