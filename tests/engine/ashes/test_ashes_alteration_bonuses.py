@@ -29,10 +29,10 @@ def host(edition: str):  # type: ignore[no-untyped-def]
     return printing(card, edition)
 
 
-def _shown(stat: str, value: str, edition: str, others: list[str] = ()) -> str | None:
+def _shown(stat: str, value: str, edition: str, others: tuple[str, ...] = ()) -> str | None:
     """The worked value the answer must say, from the data: printed + each bonus (None: X or unknown)."""
     printed = getattr(host(edition), stat, None)
-    adds = [value] + list(others)
+    adds = [value, *others]
     if printed is None or any(a.upper().endswith("X") for a in adds):
         return None
     return f"{stat} {max(printed + sum(int(a) for a in adds), 0)}: {printed} printed"
@@ -76,7 +76,7 @@ def test_the_bonuses_of_alterations_already_on_it_add_up():
         if not a["usable"]["value"]:
             continue
         for stat, value in bonuses:
-            shown = _shown(stat, value, edition, [value])
+            shown = _shown(stat, value, edition, (value,))
             if shown and stat in ("attack", "life", "recover"):
                 assert f"{shown} {value} ({card}) {value}" in a["summary"], (card, a["summary"])
 
