@@ -1,7 +1,7 @@
-"""Blind round 53031, class 2: "* " before a paragraph marks inexhaustible text, but a Reborn text may write an
-ability's name in bold markdown ("**Blight 1**: At the end of the round ..."), and that was read as the mark, so an exhausted
-Ruin Dweller still dealt its Blight damage (AS13: an exhausted card's text is inactive). Checked over every Reborn
-paragraph of the data that opens with either (derived here, never listed by hand)."""
+"""Blind round 53031, class 2: "* " before a paragraph marks inexhaustible text, but a Reborn text may write
+an ability's name in bold markdown ("**Blight 1**: At the end of the round ..."), and that was read as the mark, so
+an exhausted Ruin Dweller still dealt its Blight damage (AS13: an exhausted card's text is inactive). Checked over
+every Reborn paragraph of the data that opens with either (derived here, never listed by hand)."""
 
 from __future__ import annotations
 
