@@ -84,12 +84,15 @@ class SpanIndex:
         holders: dict[str, set[str]] = {}  # word -> identities whose names hold it
         owners: dict[str, set[str]] = {}  # a folded name form -> the identities it names
         set_words: set[str] = set()
+        small: set[str] = set()
         self._named: dict[str, Card] = {}  # identity -> one printing of it (its texts are alike)
 
         def add(text: str, identity: str) -> None:
             for variant in {fold(text), without_inner_the(fold(text))}:
                 words = tuple(variant.split())
                 if words and len(words) < SMALL_NAME_WORDS and all(w in FILLER or len(w) < 2 for w in words):
+                    if len(words) == 1 and len(words[0]) >= 3:
+                        small.add(words[0])  # "Mine": only where it is typed capitalised inside the sentence
                     continue  # "On", "It": a short name of only small words is never read out of a sentence
                 if words and len(words) <= MAX_NAME_WORDS:
                     first.setdefault(words[0], set()).add(_Key(words, identity))
@@ -112,6 +115,7 @@ class SpanIndex:
                 set_words.update(fold(designator).split())
         for alias, name, _ in aliases:
             add(alias, card_identity(name))
+        self._small = frozenset(small)
         self._first = {w: tuple(sorted(keys, key=lambda k: -len(k.words))) for w, keys in first.items()}
         self._owners = {k: tuple(sorted(v)) for k, v in owners.items() if len(v) > 1}
         self._vocab = frozenset(holders)
@@ -173,6 +177,10 @@ class SpanIndex:
                             continue
                         span = (i, i + n)
                         out[span] = min(typos, out.get(span, typos))
+            # a one-word name that is an everyday small word ("Mine"): a name where typed capitalised past the
+            # sentence's first word ("I play Mine, gain a Gold"); "is it mine?" is no card
+            if i > 0 and words[i].capitalised and words[i].norm in self._small:
+                out[(i, i + 1)] = 0
             # a distinctive word of a name alone ("eznite"): the matcher's word tier decides
             if (i, i + 1) not in out and any(f in self._rare for f in forms[i]):
                 out[(i, i + 1)] = 0

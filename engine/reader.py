@@ -401,6 +401,8 @@ def _read_in(text: str, words: tuple[Word, ...], game: GameCards, spans: list[Ca
             if isinstance(alt, Reading):
                 options.append(Option(_named(game, card) or card.name, replace(alt, game=game.game)))
         outcome = Ask("which-card", f"“{span.typed}” names several {game.title} cards: which one?", tuple(options))
+    # a count the read card prints beside the same word is its own number said again ("after drawing 2")
+    sentence.read_own_counts([s.card.text for s in sentence.cards if s.card is not None and s.start in sentence.used])
     filler = book.filler
     unused = tuple(sentence.unused(lambda w: w in filler))
     cards = tuple(sentence.cards)

@@ -375,6 +375,22 @@ class Sentence:
             i = k
         return out
 
+    def read_own_counts(self, texts: Sequence[str]) -> None:
+        """Marks read a count the card prints beside the same word ("after drawing 2" beside Stellar Oracle's "draw
+        2 cards"), with that word: the card's own number said again, no input of the scenario and nothing left
+        out. A count printed only in a condition ("If your influence is four or less") stays the scenario's."""
+        printed = set().union(*(printed_counts(t) for t in texts)) if texts else set()
+        if not printed:
+            return
+        for i, w in enumerate(self.words):
+            if i in self.used or not _count(w.norm):
+                continue
+            value = number(w.norm.lstrip("+-"))
+            beside = [k for k in (i - 2, i - 1, i + 1, i + 2) if 0 <= k < len(self.words) and k not in self.used
+                      and (_root(self.words[k].base), value) in printed]
+            if beside:
+                self.used |= {i, beside[0]}
+
     def bearing(self, filler: Callable[[str], bool], texts: Sequence[str], read_numbers: frozenset[int] = frozenset(),
                 names: Sequence[str] = (), read_words: Sequence[str] = ()) -> list[str]:
         """Of what no phrase read, the words that bear on the answer of cards whose `texts` are given, as typed: a
@@ -463,6 +479,33 @@ _PAREN = re.compile(r"\([^()]*\)")
 
 def _stem(word: str) -> str:
     return word.translate(_QUOTES).casefold()[:5]
+
+
+def _root(word: str) -> str:
+    """A word without its ending, first five letters ("drawing", "draws", "draw" -> "draw")."""
+    word = word.translate(_QUOTES).casefold()
+    for tail in ("ing", "ed", "es", "s"):
+        if word.endswith(tail) and len(word) - len(tail) >= 3:
+            word = word[: -len(tail)]
+            break
+    return word[:5]
+
+
+def printed_counts(text: str) -> set[tuple[str, int]]:
+    """(word root, number) of each number a card's text prints beside a word, two words either side ("draw 2
+    cards": ("draw", 2), ("card", 2)); reminder text and the conditions it states aside ("If your influence is four
+    or less": a count said there is the scenario's, which the condition turns on)."""
+    out: set[tuple[str, int]] = set()
+    for part in re.split(r"[,.;:]", _TEXT_CONDITION.sub(" , ", _PAREN.sub(" ", text))):
+        words = [w for w in words_of(part) if not _symbol(w.norm)]
+        for i, w in enumerate(words):
+            value = number(w.norm.lstrip("+-")) if _count(w.norm) else None
+            if value is None:
+                continue
+            for k in (i - 2, i - 1, i + 1, i + 2):
+                if 0 <= k < len(words) and len(words[k].base) >= 3 and words[k].base not in FILLER:
+                    out.add((_root(words[k].base), value))
+    return out
 
 
 def condition_stems(text: str, effects: bool = True) -> set[str]:
