@@ -90,3 +90,20 @@ def test_while_rescuing_or_blocking_is_the_condition_holding(asker: Asker):
         inputs = _inputs(asker, f"{name} is in my territory. While I am {verb}, does it still work?", name)
         if inputs is not None:
             assert inputs.get("then") == ["condition-true"], (name, inputs)
+
+
+def test_an_end_after_the_card_left_says_the_leaving_did_not_end_it():
+    """S24Q (Shamgar): "Has ended: the phase ended" after the card was discarded from battle did not say the discard
+    left it going; every card judged over "leaves-play, phase-ends" that ended with the phase says so."""
+    from engine.rulesets.redemption.render import summary
+
+    said = 0
+    for name, card in list(real_cards().items())[::20]:
+        verdict = judge(card, "battle", ["leaves-play", "phase-ends"])
+        line = summary(verdict)
+        if line.startswith("Has ended: the phase ended"):
+            said += 1
+            assert "(it kept going after " in line and "left play)" in line, (name, line)
+        elif line.startswith("Has ended: "):
+            assert "kept going" not in line, (name, line)  # ended by the leaving itself
+    assert said >= 20, said
