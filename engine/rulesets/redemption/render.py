@@ -173,8 +173,9 @@ def plain(verdict: Verdict) -> str:
     if not waiting or not part.persists:
         return text
     words = " or ".join(quoted(w.words, QUOTE) for w in waiting)
-    lead = "Active, waiting for" if part.waits_whole else "Partly waiting for"
-    return f"{lead} {words}: {text[:1].lower()}{text[1:]}"
+    if not part.waits_whole:  # the answer first: only a part waits (blind 71011 S4Q opened with an unrelated trigger)
+        return f"{text}; part of it waits for {words}"
+    return f"Active, waiting for {words}: {text[:1].lower()}{text[1:]}"
 
 
 _LEFT = {"leaves-play": "{card} left play", "leaves-battle": "{card} left battle",
