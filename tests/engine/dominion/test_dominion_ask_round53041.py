@@ -166,3 +166,23 @@ def test_an_empty_hand_and_discarding_nothing_are_one_condition(asker: Asker) ->
         for said in ("with an empty hand so it discarded nothing", "and my hand was empty"):
             chain = _chain(asker, f"I played Poacher, then {name} {said}. When does the {name} leave play?")
             assert chain == ["Poacher", f"{name}[discarded-nothing]"], (name, said, chain)
+
+
+def test_a_boon_or_hex_says_when_it_goes(asker: Asker) -> None:
+    """newuser-53300 D6: "when does the forests gift go away?" got only "never in play". Every real Boon and Hex says
+    when it is discarded: kept until this turn's Clean-up where its own text says so, else at once."""
+    received = _cards(asker, lambda c: _types(c) & {"Boon", "Hex"})
+    assert len(received) >= 20
+    kept = 0
+    for name in received:
+        card = next(c for c in asker.arbiter.cards_of("dominion") if c.name == name)
+        result = asker.read(f"Dominion: when does {name} go away?")[0]
+        assert result.reading is not None, (name, result.asked)
+        summary = asker.answer(result.reading)["summary"]
+        assert "never in play" in summary, (name, summary)
+        if re.search(r"Keep this until Clean-?up", card.text, re.I):
+            kept += 1
+            assert summary.startswith(f"{name} is kept until this turn's Clean-up"), (name, summary)
+        else:
+            assert summary.startswith(f"{name} is discarded to the"), (name, summary)
+    assert kept >= 3
