@@ -114,8 +114,19 @@ def _line(inst: Instance, verdict: Verdict) -> str:
         blocked = f" Not allowed{f' [{inst.problem_rule}]' if inst.problem_rule else ''}: {inst.problem}"
     elif any(not c.legal for c in inst.children):
         blocked = " It tried a play that is not allowed."
-    why = inst.why[:1].upper() + inst.why[1:]
+    why = _from_this_turn(inst.why) if verdict.last_turn else inst.why
+    why = why[:1].upper() + why[1:]
     return f"- {head}. {why}{rules}.{blocked}"
+
+
+_TURNS_ON = {"your turn after next": "your next turn", "your next turn": "this turn",
+             "this turn": "your last turn"}
+
+
+def _from_this_turn(text: str) -> str:
+    """A card's reason, said of turns counted from its play, counted instead from the turn the player is on (the chain
+    was played on their last turn): "it acts at the start of your next turn" -> "... of this turn"."""
+    return re.sub("|".join(_TURNS_ON), lambda m: _TURNS_ON[m.group(0)], text)
 
 
 def _join(names: list[str]) -> str:

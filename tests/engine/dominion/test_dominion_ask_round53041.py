@@ -186,3 +186,25 @@ def test_a_boon_or_hex_says_when_it_goes(asker: Asker) -> None:
         else:
             assert summary.startswith(f"{name} is discarded to the"), (name, summary)
     assert kept >= 3
+
+
+def test_a_duration_played_last_turn_says_its_turns_from_the_turn_the_player_is_on(asker: Asker) -> None:
+    """Round 53041 #6/#24: the card lines of a `last-turn` chain said "It acts at the start of your next turn" (the
+    turn the player is on). Over every 8th Duration that acts at the start of the next turn."""
+    from dataclasses import replace
+
+    from engine.rulesets.dominion.behaviour import Kind
+
+    def next_turn(card) -> bool:
+        try:
+            return load_starter().behaviour(card).kind is Kind.NEXT_TURN and "Duration" in _types(card)
+        except Exception:  # a card the engine cannot model
+            return False
+
+    durations = _cards(asker, next_turn)
+    assert len(durations) >= 40
+    reading = asker.read("I played Caravan last turn. When does it leave play?")[0].reading
+    for name in durations[::8]:
+        answer = asker.answer(replace(reading, inputs={"chain": ["last-turn", name]}))
+        line = next(ln for ln in answer["explanation"].splitlines() if ln.startswith(f"- {name} "))
+        assert "your next turn" not in line and "this turn" in line, (name, line)
