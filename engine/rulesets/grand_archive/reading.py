@@ -819,7 +819,8 @@ _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used 
 # a prevention shield naming whom it protects: "Prevent the next 3 damage that would be dealt to your champion this
 # turn" (the object it reaches is that champion, not the game; "... to your champion and up to one other target
 # unit" names two sets and is left to the rule of the game)
-_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ damage that would be dealt to ((?:(?! and )[^,.])+?)"
+_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ (?:(?:non-)?combat )?damage that would be dealt to "
+                           r"((?:(?! and )[^,.])+?)"
                            r"(?=\s+this turn\b|\s+until\b|[.]?$)", re.I)
 
 
@@ -827,8 +828,8 @@ def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
     unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
     m = _WOULD.match(clean) or _PREVENT_NEXT.match(clean)
-    if not m or (not clean.lower().startswith("if ") and re.search(r"\btarget\b", m.group(1) or "")):
-        return None  # ("Prevent the next 2 damage that would be dealt to target unit": left to the game's rule)
+    if not m:
+        return None
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
     # "if damage would be dealt to a unit you control": any unit you control (the one the damage is dealt to)
     subject = re.sub(r"^(?:an?|one or more) (?!target\b)", "", subject.strip(), flags=re.I)

@@ -152,7 +152,7 @@ def one_time_clauses(once: OneTime) -> list[str]:
         "for activating it, not an effect of it)"]
     floating = next((k for k in once.keywords if re.search(r"\bfloating memory\b", k, re.I)), "")
     if floating and not once.words and len(once.keywords) == 1:  # the paragraph asked is that keyword alone
-        return [_floating(once.card, floating), "no effect of it lasts", *exalted]
+        return [_floating(once.card, floating, once), "no effect of it lasts", *exalted]
     if once.apart and not once.words:
         return _one_time(once, quote)
     if once.class_gate and once.class_all and once.class_met is False:  # KW Class Bonus: its text is ignored
@@ -189,10 +189,17 @@ def _class_said(once: OneTime) -> str:
     return f", as [Class Bonus] does not hold: {once.class_why}"
 
 
-def _floating(card: str, keyword: str) -> str:
+def _floating(card: str, keyword: str, once: OneTime | None = None) -> str:
     """"[Class Bonus] Floating Memory": a standing ability the card has in its owner's graveyard (used while paying a
-    memory cost), not something that happens as it resolves."""
+    memory cost), not something that happens as it resolves. Its [Class Bonus] decided by the champion's class or
+    by condition-true/false (KW Class Bonus: its text is ignored in every zone while it does not hold)."""
     labels = re.findall(r"\[[^\]]+\]", keyword)
+    if once is not None and once.class_gate and once.class_met is not None and labels == ["[Class Bonus]"]:
+        if not once.class_met:
+            return f"in your graveyard {card} does not have Floating Memory, as [Class Bonus] does not hold: " \
+                   f"{once.class_why}"
+        return f"in your graveyard {card} has Floating Memory, as [Class Bonus] holds: {once.class_why}; while you " \
+               "pay a memory cost you may banish it to pay 1 of that cost"
     when = f", assuming {' '.join(labels)} {'holds' if len(labels) == 1 else 'hold'}" if labels else ""
     return f"in your graveyard {card} has Floating Memory: while you pay a memory cost you may banish it to pay 1 " \
            f"of that cost{when}"
@@ -377,6 +384,25 @@ def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
     return out
 
 
+def _chosen_orders(asked: list[ObjectAnswer]) -> list[str]:
+    """"Proof of Life and Fleeting Guard both change the damage to the champion you control: you (its controller)
+    choose which applies first": replacement effects of one event are ordered by a player's choice (GA17)."""
+    out = []
+    for a in asked:
+        events: dict[str, list[str]] = {}
+        for p in a.order:
+            if p.chosen:
+                events.setdefault(p.chosen, []).append(p.inst.card.name)
+        for event, cards in events.items():
+            who = "you (its controller) choose" if a.obj.controller == "you" else "your opponent (its controller) " \
+                                                                                  "chooses"
+            names = _join_names(list(dict.fromkeys(cards)))
+            what = f"the {event} to" if event == "damage" else f"{event} of"
+            out.append(f"{names} {'both ' if len(cards) == 2 else ''}change {what} {_subject(a)}: {who} which "
+                       "applies first, one at a time, whatever their timestamps")
+    return out[:1]
+
+
 def _marked(answer: ObjectAnswer, asked: list[ObjectAnswer]) -> str:
     """"Grand Crusader's Ring (#1)" when two objects asked about read alike."""
     order = sorted((a.obj for a in asked if a.obj.asked), key=lambda o: o.written)
@@ -436,6 +462,7 @@ def summary(verdict: Verdict) -> str:
              ][:2]  # (a mode not chosen is said in the interpretations, not as the answer)
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
+    once = _chosen_orders(asked) + once  # which of two replacements applies first: the answer to such a question
     clauses = once + _numbered(told, verdict)
     # a rule of the game reaches no object: what it does; a rule for objects asked about says it is for them
     ruled = [c for i in rules for c in _effect_state(i, _join_names([
