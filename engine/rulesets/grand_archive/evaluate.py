@@ -1623,6 +1623,11 @@ class Evaluator:
         else:
             inst.status, inst.status_why = "off", f"its requirement ({inst.read.requires}) was not met as it " \
                                                   "resolved, so it did nothing"
+            if re.search(r"\bif\b", inst.read.requires, re.I) and inst.read.kind is Kind.ONE_SHOT:
+                # "On Attack: If ... is attacking a rested unit, it gets +3": checked once, as it resolves; a change
+                # after that undoes nothing, and the event cannot say which moment it means: both are said
+                inst.status_why += " (read as not met then; had it been met as it resolved and changed only later, " \
+                                   "the effect would stay: an “If” is checked once, as it resolves)"
             if replaced is not None and replaced.status == "off":
                 replaced.status, replaced.status_why = "active", f"{inst.label} does not replace it"
 
