@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from engine.plain_words import MAX_WORDS, cut, joined, quoted
+from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of
 from engine.rulesets.grand_archive.effects import Form
 from engine.rulesets.grand_archive.evaluate import Instance, Instead, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
@@ -227,6 +228,8 @@ def _one_time(once: OneTime, quote: str) -> list[str]:
     if once.keywords and not once.words and not once.permanent:  # "Recover 4.", "Gather.": done as it resolves
         return [f"{once.card} happens at once as it resolves (“{cut(once.keywords[0], 60)}”); no effect of it "
                 "lasts, and what it did stays done"]
+    if once.keywords and not once.words and once.permanent and all(_IMBUE.match(k) for k in once.keywords):
+        return []  # "Imbue 2": whether it stays imbued is said by _imbued
     if once.keywords and not once.words:
         return [f"{once.card} has only keywords ({cut(', '.join(once.keywords), 60)}): they say how it is paid for "
                 "or used, and none of them makes an effect that lasts"]
@@ -243,6 +246,31 @@ def _one_time(once: OneTime, quote: str) -> list[str]:
     return [f"{once.card}'s ability happens at once each time it {once.how}{quote}; no effect of it lasts, and "
             "what it did stays done",
             f"the ability itself is there while {once.card} {where}"]
+
+
+_IMBUE = re.compile(r"^(?:\[[^\]]+\]\s*)*imbue \d", re.I)
+
+
+def _imbued(verdict: Verdict) -> list[str]:
+    """"Imbue 2 (... this card becomes imbued)" on a card that stays on the field: being imbued is a property of the
+    object with no duration (Imbue keyword), so it lasts while the object stays on the field (the end of the turn
+    does not end it) and is gone when it leaves (it would come back a new object). Whether it was imbued as it was
+    activated is the question's to say: said as an assumption."""
+    names = [o.card for o in verdict.one_time if o.permanent and any(_IMBUE.match(k) for k in o.keywords)]
+    names += [i.card.name for i in verdict.instances if not i.event and is_permanent(i.card)
+              and any(_IMBUE.match(p) for p in paragraphs_of(i.card))]
+    events = [label.split(" then ", 1)[1] for label in verdict.moments if " then " in label]
+    out = []
+    for card in dict.fromkeys(names):
+        left = any(e.split(":", 1)[-1].strip() == card for e in events if e.startswith(("leaves:", "source-leaves:")))
+        if left:
+            out.append(f"{card} is no longer imbued: it left the field, and if it comes back it is a new object "
+                       "that is not imbued")
+            continue
+        turn = ", the end of the turn included" if any(e.startswith("end-of-turn") for e in events) else ""
+        out.append(f"{card} stays imbued as long as it stays on the field{turn}, if it became imbued as it was "
+                   "activated, which the question does not say: being imbued has no duration")
+    return out[:1]
 
 
 def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
@@ -440,7 +468,7 @@ def _obeys(answer: ObjectAnswer) -> str:
 
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
-    once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
+    once = _imbued(verdict) + [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
     once += [f"{n.id.split(':', 1)[1]} leaving the field ends nothing: what it did stays" for n in
              verdict.interpretations if n.id.startswith("one-time-leaves:")]
     if not verdict.objects:
