@@ -1105,6 +1105,15 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False, ma
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
                f"+{bare.group(2)} POWER.)"
+    retort = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)((?:[A-Z][a-z]+(?: [A-Z][a-z]+)?, )*)Retort (\d+)\s*(?:\([^()]*\))?\s*",
+                          body)
+    if retort and not standing and is_permanent(card):
+        # the glossary's "Retort N": "as long as this ally is retaliating, it gets +N power" (the keyword's only
+        # rule, so the standing ability it gives is read; other keywords printed before it stay keywords)
+        others = retort.group(2).rstrip(", ")
+        name = short_names(card)[-1]
+        body = retort.group(1) + (f"{name} has {others.lower()}. " if others else "") + \
+            f"As long as {name} is retaliating, it gets +{retort.group(3)} POWER."
     efficiency = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Efficiency\s*(?:\([^()]*\))?\s*(.*)", body)
     if efficiency and not standing:
         # the glossary's "Efficiency": "This card costs LV less to activate. LV refers to your champion's level."
