@@ -246,6 +246,7 @@ class Evaluator:
         self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
         self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
         self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
+        self.statless: dict[int, list[str]] = {}  # object id: stats its counters cannot give it (an item's power)
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
         self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
@@ -2072,7 +2073,12 @@ class Evaluator:
         placed = counter_changes(counters, {k: ", ".join(v) for k, v in put_by.items()})
         placed += [(stat, Change(label, "E", "X counters", None, None, "", False)) for label in unknown
                    for stat in ("power", "life")]
-        if placed:
+        has = _stats_of(obj) | {stat for stat, c in out if c.sets}  # ("its power and life are 0": it has them)
+        missing = sorted({stat for stat, _ in placed} - has, key=("power", "life").index)
+        if missing:  # official "Counters", Buff 2 / Debuff 2: a counter does not make a stat the object lacks
+            placed = [(stat, c) for stat, c in placed if stat in has]
+            self.statless[obj.id] = missing
+        if placed or missing:
             self.cite("GA14")
         return out + placed
 
@@ -2402,6 +2408,8 @@ class Evaluator:
             result = result_of(obj, order)
             if self.put_on.get(obj.id):  # how many counters were put, counted ("for every five ...", X)
                 result["counters_put"] = self.put_on[obj.id]
+            if self.statless.get(obj.id):  # "Idle Fatestone": an item has no power or life for a counter to change
+                result["counters_give_no"] = self.statless[obj.id]
             if self.cancelled.get(obj.id):  # each buff counter put removed a debuff counter there (or the reverse)
                 result["counters_removed"] = self.cancelled[obj.id]
             if self.x_taken.get(obj.id):  # how many counters were taken to be put, not given
@@ -2464,6 +2472,22 @@ def replaced_event(inst: Instance) -> str:
         return "entering the field"
     m = re.search(r"\bwould (\w+)", words, re.I)
     return f"“{m.group(1)}”" if m else ""
+
+
+def _stats_of(obj: Obj) -> set[str]:
+    """The power and life stats an object has (official "Counters", Buff 2: a counter does not create one): allies
+    and champions have both; weapons and attacks have power; items, domains and other phantasias have neither. (The
+    card data types a transformed Fatestone's ally face as an item of subtype Fatestone: it is taken as the ally.)"""
+    types = obj.types | obj.supertypes
+    if types & {"ally", "champion", "unit"} or not types or "card" in types or "object" in types:
+        return {"power", "life"}
+    if obj.card is not None and "fatestone" in obj.subtypes and "fatestone" not in obj.card.name.lower():
+        return {"power", "life"}
+    if types & {"weapon", "attack"}:
+        return {"power"}
+    if types & {"item", "domain", "phantasia", "regalia", "token"}:
+        return set()
+    return {"power", "life"}
 
 
 def duration_rules(inst: Instance) -> list[str]:

@@ -44,6 +44,9 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         found[-1] += " with its " + " and ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in
                                                  sorted(written.items()))
     result: dict[str, Any] = answer.result
+    if result.get("counters_give_no"):  # official "Counters", Buff 2: no stat is made for a counter to change
+        lacks = " or ".join(result["counters_give_no"])
+        found.append(f"its counters stay on it but give it no {lacks}: it has no such stat")
     if result.get("counters_put"):  # their power and life are in the totals above
         n = result.get("counters_removed", 0)
         gone = f", where {n} buff and {n} debuff counter{'s' if n != 1 else ''} remove each other" if n else ""
