@@ -259,10 +259,11 @@ def _imbued(verdict: Verdict) -> list[str]:
     object with no duration (Imbue keyword), so it lasts while the object stays on the field (the end of the turn
     does not end it) and is gone when it leaves (it would come back a new object). Whether it was imbued as it was
     activated is the question's to say: said as an assumption."""
-    names = [o.card for o in verdict.one_time if o.permanent and any(_IMBUE.match(k) for k in o.keywords)]
-    names += [i.card.name for i in verdict.instances if not i.event and is_permanent(i.card)
-              and any(_IMBUE.match(p) for p in paragraphs_of(i.card))]
     events = [label.split(" then ", 1)[1] for label in verdict.moments if " then " in label]
+    names = [o.card for o in verdict.one_time if o.permanent and any(_IMBUE.match(k) for k in o.keywords)]
+    if events:  # a whole card asked with what happens next ("... --then end-of-turn"): is it still imbued
+        names += [i.card.name for i in verdict.instances if not i.event and is_permanent(i.card)
+                  and any(_IMBUE.match(p) for p in paragraphs_of(i.card))]
     out = []
     for card in dict.fromkeys(names):
         left = any(e.split(":", 1)[-1].strip() == card for e in events if e.startswith(("leaves:", "source-leaves:")))
@@ -271,8 +272,8 @@ def _imbued(verdict: Verdict) -> list[str]:
                        "that is not imbued")
             continue
         turn = ", the end of the turn included" if any(e.startswith("end-of-turn") for e in events) else ""
-        out.append(f"{card} stays imbued as long as it stays on the field{turn}, if it became imbued as it was "
-                   "activated, which the question does not say: being imbued has no duration")
+        out.append(f"{card} stays imbued while it stays on the field{turn}, as being imbued has no duration; this "
+                   "assumes it became imbued as it was activated")
     return out[:1]
 
 

@@ -30,8 +30,8 @@ def test_imbued_stays_while_on_the_field_and_ends_when_it_leaves(db, capsys):
     assert len(found) >= 12, found  # 17 permanents print Imbue in the 2026 data (26 cards in all)
     for name, k in found:
         turn = _answer(db, capsys, "--effect", f"{name}#{k}", "--then", "end-of-turn")
-        assert f"{name} stays imbued as long as it stays on the field, the end of the turn included" in turn, turn
-        assert "which the question does not say" in turn, turn
+        assert f"{name} stays imbued while it stays on the field, the end of the turn included" in turn, turn
+        assert "this assumes it became imbued as it was activated" in turn.lower(), turn
         whole = _answer(db, capsys, "--effect", name, "--then", "end-of-turn", must=False)
         assert not whole or f"{name} stays imbued" in whole, whole  # (a card that needs a target asks for it)
         gone = _answer(db, capsys, "--object", name, "--effect", f"{name}#{k}", "--then", f"leaves:{name}")
@@ -41,4 +41,4 @@ def test_imbued_stays_while_on_the_field_and_ends_when_it_leaves(db, capsys):
 
 def test_an_action_with_imbue_keeps_its_one_time_answer(db, capsys):
     out = _answer(db, capsys, "--effect", "Surging Bolt")
-    assert "imbued as long as" not in out and "happens at once" in out, out
+    assert "stays imbued" not in out and "happens at once" in out, out
