@@ -217,6 +217,62 @@ def _targets(sentence: Sentence, effects: list[int]) -> dict[int, int]:
     return out
 
 
+# "cast Fleeting Guard on my ally", "use X targeting their champion", "target my Warrior ally with X": the object the
+# effect is used on is its target (a card whose text says "target ...")
+ON_OBJECT = r"§{n}(?:s)?(?P<gap>(?: [a-z0-9]+){{0,4}}?) (?P<on>(?:on|onto|targeting|targets|at|against)(?: one of)?) $"
+TARGET_WITH = r"(?P<on>target|targets|targeting|targeted|choose|chose|choosing) $"
+
+
+def _object_targets(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]],
+                    targets: Mapping[int, int]) -> dict[int, str]:
+    """An effect whose text takes a target ("Target unit", "target ally you control") used "on my ally", "targeting
+    their champion", or "target my ally with" it: that object, there before the effect, is its target (`CARD ->
+    ally`, or `-> #k` when the same object is written twice). effect -> target as the command takes it."""
+    out: dict[int, str] = {}
+    before = [(p, w) for p, w, later in objects if not later]
+    for n in effects:
+        card = sentence.cards[n].card
+        if n in targets or card is None or not re.search(r"\btargets?\b", card.text, re.I):
+            continue
+        for p, w in before:
+            at = _norm_offset(sentence, p)
+            if at is None:
+                continue
+            head = sentence.norm[:at]
+            m = re.search(ON_OBJECT.format(n=n), head)
+            after = None
+            if m is None:
+                t = re.search(TARGET_WITH, head)
+                after = re.match(rf"[^§.?!]{{0,40}}? (?P<with>with|using|by) §{n}\b", sentence.norm[at:])
+                m = t if (t and after) else None
+            if m is None:
+                continue
+            text = w.rsplit(" x", 1)[0] if re.search(r" x\d+$", w) else w
+            same = [x for _, x in before if x.rsplit(" x", 1)[0] == text]
+            if len(same) > 1 or re.search(r" x\d+$", w):
+                k = 0
+                for q, x in before:
+                    copies = int(x.rsplit(" x", 1)[1]) if re.search(r" x\d+$", x) else 1
+                    if q == p:
+                        k += 1
+                        break
+                    k += copies
+                text = f"#{k}"
+            out[n] = text
+            sentence.used |= sentence.words_in(m.start("on"), m.end("on"))
+            if after is not None:
+                sentence.used |= sentence.words_in(at + after.start("with"), at + after.end("with"))
+            sentence.note(f"“{sentence.typed(m, 'on')}”: {sentence.cards[n].name} is read as used on "
+                          f"{w.rsplit(' x', 1)[0]}, its target")
+            break
+    return out
+
+
+def _norm_offset(sentence: Sentence, word: int) -> int | None:
+    """Where a word position starts in `sentence.norm` (None if it lies inside a card's slot)."""
+    return next((start for start, _, covered in sentence._spans if covered == (word,)), None)
+
+
 def _level_said(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]]) -> None:
     """"Does Shout at Your Pets' extra level stay ...": a level is a champion's; when an effect's text gives one and
     no champion is written, the champion is the object asked about (there before the effects)."""
@@ -721,6 +777,7 @@ class GrandArchivePhrases:
                 what += f" x{n_copies}"
             objects.append((sentence.position(m), what, _arrives_later(sentence, m)))
         _bare_subtypes(sentence, texts, objects)
+        on_objects = _object_targets(sentence, effects, objects, targets)
         # plurals of a subtype the effect names ("my automatons" for "Automaton allies")
         for m in list(sentence.find(r"(?:(?:my|their|your|the) )?([a-z]+)s\b")):
             word = m.group(1)
@@ -755,7 +812,8 @@ class GrandArchivePhrases:
         named = _paragraph_named(sentence, effects, events)
         moments += [("effect", sentence.cards[n].name + (f"#{named[n]}" if n in named else "") +
                      ("@opponent" if n in theirs else "") + (
-            f" -> {sentence.cards[targets[n]].name}" if n in targets else "")) for n in effects]
+            f" -> {sentence.cards[targets[n]].name}" if n in targets else "") + (
+            f" -> {on_objects[n]}" if n in on_objects else "")) for n in effects]
         moments += [("object", w) for _, w, later in objects if later]
         seen: set[str] = set()
         for _, event in sorted(events):
