@@ -262,7 +262,8 @@ def _object_targets(sentence: Sentence, effects: list[int], objects: list[tuple[
             if m is None:
                 continue
             text = w.rsplit(" x", 1)[0] if re.search(r" x\d+$", w) else w
-            same = [x for _, x in before if x.rsplit(" x", 1)[0] == text]
+            # (a later object written the same way would be found too: then the number of the one meant)
+            same = [x for _, x, _ in objects if x.rsplit(" x", 1)[0] == text]
             if len(same) > 1 or re.search(r" x\d+$", w):
                 k = 0
                 for q, x in before:
@@ -465,7 +466,7 @@ def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]
     for m in list(sentence.find(STATES)):
         state = STATE_VERBS.get(m.group("state"), m.group("state"))
         if state != m.group("state") and not re.search(r"§\d+(?:s)? (?:\w+ )?$|\b(?:it|he|she|they|and) $",
-                                                       sentence.norm[:m.start("state")]):
+                                                       sentence.norm[:m.start()]):
             continue  # "attacks" said of the card ("Ghost Hunter attacked", "it retaliates"), not "when I attack"
         negated = bool(m.group("neg") or m.group("neg2"))
         for n in effects:
