@@ -74,7 +74,8 @@ EVENTS = (
     ("end-of-turn", r"(?:(?:until|till|at|after|past|by) )?(?:the )?end of (?:the )?turn|(?:after )?(?:the )?turn "
                     r"ends|after the turn|(?:the )?next turn|end of turn|into (?:my |the |your |their )?"
                     r"(?:opponents? |next )turn"),
-    ("end-of-combat", r"(?:(?:until|at|after) )?(?:the )?end of (?:the )?combat|combat ends|after combat"),
+    ("end-of-combat", r"(?:(?:until|at|after) )?(?:the )?end of (?:the )?combat|(?:(?:after|once|when) )?(?:the )?"
+                      r"combat (?:ends|is over)|after (?:the )?combat"),
     ("end-phase-skipped", r"end phase (?:is )?skipped|skip(?:s|ping)? the end phase"),
 )
 CARD_EVENTS = (
@@ -129,7 +130,8 @@ LEAVING = (r"(?P<verb>leaves|left|leave|dies|died|die|(?:is|was|gets|got|are|wer
            r"(?: later)?(?: (?:that|this|the same) turn)?")
 # a board state the question has no input for unless a card's condition says it ("rested", "awake")
 UNREAD_STATE = re.compile(r"rested|awake|exhausted|counters?|leaves|left|leaving|dies|died|destroyed|banished|"
-                          r"suppressed|sacrificed|lineage|match|matches|matched|mismatched")
+                          r"suppressed|sacrificed|lineage|match|matches|matched|mismatched|imbued|retaliates|"
+                          r"retaliated|retaliate|retaliating|prepared|fostered")
 
 
 def _arrives_later(sentence: Sentence, m: re.Match[str]) -> bool:
@@ -178,6 +180,9 @@ def _bare_subtypes(sentence: Sentence, texts: str, objects: list[tuple[int, str,
                    rf"(?:you control|an opponent controls|enters?|gets?|gains?)\b")
         if not sentence.free(m) or not re.search(reached, texts):
             continue
+        if _names_a_card(sentence, m):  # "the Bull" of Rebellious Bull: that card said again, no new object
+            sentence.use(m)
+            continue
         kind = re.search(rf"\b{sub}(?:e?s)? ({_KIND})\b", texts)
         what = f"{KINDS[kind.group(1)] if kind else 'object'}:{sub}"
         if re.search(r"opponents|their", m.group("det") or ""):
@@ -190,6 +195,15 @@ def _bare_subtypes(sentence: Sentence, texts: str, objects: list[tuple[int, str,
         later = _arrives_later(sentence, m)
         if not same or (fresh and len(same) < 2):
             objects.append((sentence.position(m), what, later))
+
+
+def _names_a_card(sentence: Sentence, m: re.Match[str]) -> bool:
+    """"the Bull" after Rebellious Bull, "the Glaive" after Crescent Glaive: a subtype word said with "the", "that",
+    "this" (or nothing) that is a word of a card the sentence names is that card said again, not a new object."""
+    if m.group("det") not in (None, "the", "that", "this") or m.group("nth"):
+        return False
+    word = m.group("sub")
+    return any(c.card is not None and word in re.findall(r"[a-z]+", c.card.name.lower()) for c in sentence.cards)
 
 
 PERMANENT = re.compile(r"\b(?:ally|champion|item|weapon|phantasia|domain|regalia|token)\b", re.I)
@@ -217,6 +231,143 @@ def _targets(sentence: Sentence, effects: list[int]) -> dict[int, int]:
     return out
 
 
+# "cast Fleeting Guard on my ally", "use X targeting their champion", "target my Warrior ally with X": the object the
+# effect is used on is its target (a card whose text says "target ...")
+ON_OBJECT = r"§{n}(?:s)?(?P<gap>(?: [a-z0-9]+){{0,4}}?) (?P<on>(?:on|onto|targeting|targets|at|against)(?: one of)?) $"
+TARGET_WITH = r"(?P<on>target|targets|targeting|targeted|choose|chose|choosing) $"
+
+
+def _object_targets(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]],
+                    targets: Mapping[int, int]) -> dict[int, str]:
+    """An effect whose text takes a target ("Target unit", "target ally you control") used "on my ally", "targeting
+    their champion", or "target my ally with" it: that object, there before the effect, is its target (`CARD ->
+    ally`, or `-> #k` when the same object is written twice). effect -> target as the command takes it."""
+    out: dict[int, str] = {}
+    before = [(p, w) for p, w, later in objects if not later]
+    for n in effects:
+        card = sentence.cards[n].card
+        if n in targets or card is None or not re.search(r"\btargets?\b", card.text, re.I):
+            continue
+        for p, w in before:
+            at = _norm_offset(sentence, p)
+            if at is None:
+                continue
+            head = sentence.norm[:at]
+            m = re.search(ON_OBJECT.format(n=n), head)
+            after = None
+            if m is None:
+                t = re.search(TARGET_WITH, head)
+                after = re.match(rf"[^§.?!]{{0,40}}? (?P<with>with|using|by) §{n}\b", sentence.norm[at:])
+                m = t if (t and after) else None
+            if m is None:
+                continue
+            text = w.rsplit(" x", 1)[0] if re.search(r" x\d+$", w) else w
+            # (a later object written the same way would be found too: then the number of the one meant)
+            same = [x for _, x, _ in objects if x.rsplit(" x", 1)[0] == text]
+            if len(same) > 1 or re.search(r" x\d+$", w):
+                k = 0
+                for q, x in before:
+                    copies = int(x.rsplit(" x", 1)[1]) if re.search(r" x\d+$", x) else 1
+                    if q == p:
+                        k += 1
+                        break
+                    k += copies
+                text = f"#{k}"
+            out[n] = text
+            sentence.used |= sentence.words_in(m.start("on"), m.end("on"))
+            if after is not None:
+                sentence.used |= sentence.words_in(at + after.start("with"), at + after.end("with"))
+            sentence.note(f"“{sentence.typed(m, 'on')}”: {sentence.cards[n].name} is read as used on "
+                          f"{w.rsplit(' x', 1)[0]}, its target")
+            break
+    return out
+
+
+def _norm_offset(sentence: Sentence, word: int) -> int | None:
+    """Where a word position starts in `sentence.norm` (None if it lies inside a card's slot)."""
+    return next((start for start, _, covered in sentence._spans if covered == (word,)), None)
+
+
+# "my champion levels up to level 3", "when I level up to 2", "if my champion levels up", "after I level up into
+# Tristan, Grim Stalker": the champion levels up after the effects (`level-up:champion`, or `level-up:CARD`)
+LEVEL_UP = (r"(?:(?:my|your|the|our) champion|i|we|you|it|she|he|they) (?:then |later |also )?(?:levels?|levell?ed|"
+            r"leveling|levelling) up(?: (?:to|into) (?:level |lv ?)?(?P<n>\d+|{count})\b| (?:into|to) §(?P<card>\d+))?")
+
+
+CHAMPION_LEVEL = (r"(?:(?:my|the|your|our) )?champion (?:is|was|s) (?:only |still |just |now |currently )?(?:at |on )?"
+                  r"(?:level|lv) (?P<n>\d+|{count})\b(?! ?\+)|(?:an? |my |our )?(?:level|lv) (?P<n2>\d+|{count}) "
+                  r"(?:[a-z]+ )?champion")
+
+
+def _champion_level_said(sentence: Sentence, objects: list[tuple[int, str, bool]]) -> None:
+    """"my champion is level 2", "a level 3 Mage champion": the champion's level is a fact of the scenario whatever
+    card reads it (a [Level N+] label, Pride's "unless your champion is level N or higher", "+1 level" effects):
+    the champion is written with it (`champion[level=2]`), unless a level is written already."""
+    for m in list(sentence.find(CHAMPION_LEVEL.format(count=_COUNT))):
+        value = _count_value(m.group("n") or m.group("n2"))
+        if value is None:
+            continue
+        at = next((i for i, o in enumerate(objects) if re.match(r"champion(?:$|\[|:)", o[1])), None)
+        if at is None:
+            objects.insert(0, (-1, f"champion[level={value}]", False))
+        elif "level=" in objects[at][1]:
+            continue
+        else:
+            pos, what, later = objects[at]
+            objects[at] = (pos, what + f"[level={value}]" if "[" not in what else
+                           what.replace("[", f"[level={value},", 1), later)
+        sentence.use(m)
+        return
+
+
+def _level_up_said(sentence: Sentence) -> list[tuple[int, str, int | None]]:
+    """The level-ups the sentence says: (position, event, the level said after it or None). Read before the champion's
+    level ("my champion is level 2 ... levels up to level 3": the level 3 is the one after)."""
+    out = []
+    for m in list(sentence.find(LEVEL_UP.format(count=_COUNT))):
+        if m.group("card") is not None:
+            card = sentence.cards[int(m.group("card"))]
+            if card.card is None or "CHAMPION" not in card.card.type.upper():
+                continue
+            event, after = f"level-up:{card.name}", None
+        else:
+            event, after = "level-up:champion", _count_value(m.group("n")) if m.group("n") else None
+        sentence.use(m)
+        out.append((sentence.position(m), event, after))
+    return out
+
+
+def _level_up_objects(sentence: Sentence, ups: list[tuple[int, str, int | None]],
+                      objects: list[tuple[int, str, bool]], events: list[tuple[int, str]]) -> None:
+    """A champion levels up only if one is in the scenario: the one written ("champion[level=2]"), else a champion
+    is added (at the level before the one said: "levels up to level 3" is a champion of level 2, said aloud). A
+    level said after it that is not one more than the one written is said aloud too: one level-up adds one level."""
+    for at, event, after in ups:
+        events.append((at, event))
+        champion = next((i for i, o in enumerate(objects) if re.match(r"champion(?:$|\[|:)", o[1])), None)
+        written = None
+        if champion is not None:
+            found = re.search(r"\blevel=(\d+)", objects[champion][1])
+            written = int(found.group(1)) if found else None
+        if event != "level-up:champion" or after is None:
+            if champion is None:
+                objects.insert(0, (-1, "champion", False))
+            continue
+        if champion is None:
+            objects.insert(0, (-1, f"champion[level={max(after - 1, 0)}]", False))
+            sentence.note(f"“level {after}” after the level-up: your champion is taken to be level {max(after - 1, 0)} "
+                          "before it (a level-up adds one level)")
+        elif written is None:
+            pos, what, later = objects[champion]
+            objects[champion] = (pos, what + f"[level={max(after - 1, 0)}]" if "[" not in what else
+                                 what.replace("[", f"[level={max(after - 1, 0)},", 1), later)
+            sentence.note(f"“level {after}” after the level-up: your champion is taken to be level {max(after - 1, 0)} "
+                          "before it (a level-up adds one level)")
+        elif written + 1 != after:
+            sentence.note(f"“level {after}” after the level-up: one level-up adds one level, so the answer has your "
+                          f"champion at level {written + 1}, not {after}")
+
+
 def _level_said(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]]) -> None:
     """"Does Shout at Your Pets' extra level stay ...": a level is a champion's; when an effect's text gives one and
     no champion is written, the champion is the object asked about (there before the effects)."""
@@ -233,8 +384,8 @@ def _amounts_said(sentence: Sentence, texts: str) -> None:
     """"does it get +2 power?": an amount the effect's own text gives is the question's, read."""
     for m in list(sentence.find(r"(?P<n>[+-] ?\d+|\d+) (?:more |extra )?(?P<stat>power|life|level|durability)")):
         amount = m.group("n").replace(" ", "")
-        if re.search(rf"(?<![\w+-]){re.escape(amount if amount[0] in '+-' else '+' + amount)} {m.group('stat')}\b",
-                     texts):
+        signed = re.escape(amount) if amount[0] in "+-" else rf"[+-]{re.escape(amount)}"  # "-1" is typed "1" too
+        if re.search(rf"(?<![\w+-]){signed} {m.group('stat')}\b", texts):
             sentence.use(m)
     if re.search(r"\bcosts? (?:\d+ |x )?(?:less|more)\b", texts):  # "does it make itself cost 2 less?"
         for m in list(sentence.find(r"costs? (?:\d+ |x |one |two |three )?(?:less|more)")):
@@ -295,19 +446,28 @@ def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, 
 
 
 # a state of an object that a card's condition is about ("As long as this unit is distant", "... is attacking")
-STATE_WORDS = ("distant", "attacking", "fostered", "rested", "retaliating", "awake", "defending", "exhausted")
+STATE_WORDS = ("distant", "attacking", "fostered", "rested", "retaliating", "awake", "defending", "exhausted", "imbued",
+               "prepared", "banished", "discarded", "revealed")
+# the same states said as what the unit does ("it retaliates", "Ghost Hunter attacked an ephemeral ally")
+STATE_VERBS = {"retaliates": "retaliating", "retaliated": "retaliating", "retaliate": "retaliating",
+               "attacks": "attacking", "attacked": "attacking", "attack": "attacking", "defends": "defending",
+               "defended": "defending", "defend": "defending"}
 STATES = (r"(?P<neg>(?:stops?|stopped|stopping|ceases?|ceased) being |(?:is|are|was|were|gets|got|becomes?|became) "
-          r"(?:no longer|not|un)|no longer |not |isnt |wasnt |arent |(?:is|was) not )?"
-          rf"(?P<state>{'|'.join(STATE_WORDS)})(?P<neg2> (?:any ?more|no more))?")
+          r"(?:no longer|not|un)|no longer |not |isnt |wasnt |arent |(?:is|was) not |(?:doesnt|does not|didnt|did not|"
+          r"dont|do not|wont|will not|never) )?"
+          rf"(?P<state>{'|'.join(STATE_WORDS)}|{'|'.join(STATE_VERBS)})(?P<neg2> (?:any ?more|no more))?")
 _OPPOSITE = {"rested": "awake", "awake": "rested", "exhausted": "awake"}
 
 
-def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> None:
+def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]], held: list[tuple[int, int]]) -> None:
     """"stops being distant", "when it's rested", "is no longer attacking" said of a card whose condition is that state
     ("As long as this unit is distant", "As long as it's awake"; about 90 real cards): the condition is switched off
     (condition-false:CARD#N) or said to hold, in a note. Said of anything else it stays unread (asked back)."""
     for m in list(sentence.find(STATES)):
-        state = m.group("state")
+        state = STATE_VERBS.get(m.group("state"), m.group("state"))
+        if state != m.group("state") and not re.search(r"§\d+(?:s)? (?:\w+ )?$|\b(?:it|he|she|they|and) $",
+                                                       sentence.norm[:m.start()]):
+            continue  # "attacks" said of the card ("Ghost Hunter attacked", "it retaliates"), not "when I attack"
         negated = bool(m.group("neg") or m.group("neg2"))
         for n in effects:
             found = [(k, c, w) for k, c in _conditions(sentence, n)
@@ -319,6 +479,8 @@ def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]
             name = sentence.cards[n].name
             if not holds:
                 events.append((sentence.position(m), f"condition-false:{name}#{k}"))
+            else:
+                held.append((n, k))
             sentence.use(m)
             sentence.note(f"“{sentence.typed(m)}” is read as {name}'s condition “{condition}” "
                           f"{'holding' if holds else 'not holding'}")
@@ -353,7 +515,8 @@ def _turn_said(sentence: Sentence, effects: list[int]) -> str | None:
     return None
 
 
-def _paragraph_named(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]) -> dict[int, int]:
+def _paragraph_named(sentence: Sentence, effects: list[int], events: list[tuple[int, str]],
+                     held: list[tuple[int, int]] = ()) -> dict[int, int]:
     """The paragraph of a card of several that the sentence is about: the one whose condition it switched ("stops
     being distant": Seaside Rangefinder's Ranged paragraph), else the one of the amount it says ("keep +1 life":
     Rose, Eternal Paragon's "[Level 2+] On Enter ... +1 LIFE"), when one paragraph only fits. card -> paragraph."""
@@ -377,6 +540,7 @@ def _paragraph_named(sentence: Sentence, effects: list[int], events: list[tuple[
                 if p.effects and any(a in p.text.replace(" ", "").lower() for a in amounts)}
         # (the card's first paragraph with a lasting change is what its answer leads with anyway)
         first = next((k for k, p in enumerate(paragraphs, start=1) if any(e.prop != "cost" for e in p.effects)), None)
+        switched |= {k for c, k in held if c == n and k != first}  # "the cards she banished": that paragraph
         found = switched or (said if said != {first} else set())
         if len(found) == 1:
             out[n] = found.pop()
@@ -515,7 +679,9 @@ def _counts_said(sentence: Sentence, effects: list[int], counts: list[str]) -> s
     return named
 
 
-CARD_COUNTERS = (r"§(?P<card>\d+) (?:has|had|have|with|carries|carrying|gets|got|holds|that has|which has|now has) "
+CARD_COUNTERS = (r"§(?P<card>\d+)(?P<aside>,? (?:with|beside|next to|and) (?:my|your|the|their|our|an?) "
+                 r"(?:[a-z]+ ){0,2}?champion,?)? "
+                 r"(?:has|had|have|with|carries|carrying|gets|got|holds|that has|which has|now has) "
                  rf"(?:only |just |exactly )?(?P<n>{_COUNT}|an?) (?P<kind>[a-z]+) counters?"
                  r"(?: on (?:it|him|her|them))?|"
                  rf"(?P<n2>{_COUNT}|an?) (?P<kind2>[a-z]+) counters? (?:are |is )?on §(?P<card2>\d+)")
@@ -531,7 +697,10 @@ def _card_counters(sentence: Sentence, objects: list[tuple[int, str, bool]]) -> 
         kind = m.group("kind") or m.group("kind2")
         if value is None or sentence.cards[n].card is None or kind in ("more", "less", "extra", "other"):
             continue
-        sentence.use(m)
+        if m.group("aside"):  # "Vigil Rempart with my Guardian champion has a debuff counter": the champion apart
+            sentence.used |= sentence.words_in(m.start(), m.start("aside")) | sentence.words_in(m.end("aside"), m.end())
+        else:
+            sentence.use(m)
         objects.append((sentence.card_position(n), f"{sentence.cards[n].name}[{kind}={value}]", False))
 
 
@@ -704,8 +873,10 @@ class GrandArchivePhrases:
                 sentence.use_card(k)
         texts = " ".join(sentence.cards[n].card.text.lower() for n in effects if sentence.cards[n].card is not None)
         _bonus_said(sentence, effects, events)
+        level_ups = _level_up_said(sentence)
         open_labels = _labels_said(sentence, effects, objects, events)
         _champion_class_said(sentence, objects)
+        _champion_level_said(sentence, objects)
         for m in list(sentence.find(OBJECT)):
             if not sentence.free(m):
                 continue
@@ -721,6 +892,7 @@ class GrandArchivePhrases:
                 what += f" x{n_copies}"
             objects.append((sentence.position(m), what, _arrives_later(sentence, m)))
         _bare_subtypes(sentence, texts, objects)
+        on_objects = _object_targets(sentence, effects, objects, targets)
         # plurals of a subtype the effect names ("my automatons" for "Automaton allies")
         for m in list(sentence.find(r"(?:(?:my|their|your|the) )?([a-z]+)s\b")):
             word = m.group(1)
@@ -740,10 +912,12 @@ class GrandArchivePhrases:
         turn = _turn_said(sentence, effects)
         sentence.take(ABILITY_NAMED)
         _leaving(sentence, effects, objects, events)
-        _state(sentence, effects, events)
+        held: list[tuple[int, int]] = []  # (card, paragraph) whose condition the sentence says holds
+        _state(sentence, effects, events, held)
         if sentence.take(LATER):  # "then an ally enters" said apart from the object
             objects = [(p, w, True) for p, w, _ in objects]
         _level_said(sentence, effects, objects)
+        _level_up_objects(sentence, level_ups, objects, events)
         sentence.take(r"(?:this|that|the same) turn")  # the turn the effects start in: the question's own
         sentence.take(BEFORE)
         if not effects:
@@ -752,10 +926,11 @@ class GrandArchivePhrases:
             sentence.note("An object the question does not say came in later is taken to be there before the "
                           "effects (ask “… that comes in later” for one arriving after them).")
         moments: list[tuple[str, str]] = [("object", w) for _, w, later in objects if not later]
-        named = _paragraph_named(sentence, effects, events)
+        named = _paragraph_named(sentence, effects, events, held)
         moments += [("effect", sentence.cards[n].name + (f"#{named[n]}" if n in named else "") +
                      ("@opponent" if n in theirs else "") + (
-            f" -> {sentence.cards[targets[n]].name}" if n in targets else "")) for n in effects]
+            f" -> {sentence.cards[targets[n]].name}" if n in targets else "") + (
+            f" -> {on_objects[n]}" if n in on_objects else "")) for n in effects]
         moments += [("object", w) for _, w, later in objects if later]
         seen: set[str] = set()
         for _, event in sorted(events):
@@ -819,7 +994,8 @@ _FRESH = re.compile(r"\b(?:another|other|second|two|three|2|3)\b|\b(?:an?) new\b
 VERBS = frozenset({"use", "uses", "using", "used", "activate", "activates", "activated", "play", "plays", "played",
                    "cast", "casts", "equip", "equips", "equipped", "control", "controls", "target", "targets",
                    "targeting", "attack", "attacks", "attacking", "banish", "banishes", "sacrifice", "sacrifices",
-                   "summon", "summons", "protect", "protects", "buff", "buffs", "hit", "hits"})
+                   "summon", "summons", "protect", "protects", "buff", "buffs", "hit", "hits", "give", "gives", "gave",
+                   "grant", "grants", "granted"})
 
 
 def _not_there(sentence: Sentence, m: re.Match[str]) -> bool:
