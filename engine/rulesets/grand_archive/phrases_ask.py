@@ -432,6 +432,12 @@ def _activated(sentence: Sentence, effects: list[int], objects: list[tuple[int, 
         if value is None or not 1 <= value <= 10:
             continue
         what = m.group("what")
+        negation = re.search(NEGATED, sentence.norm[:m.start("verb")].rstrip())
+        if negation is not None:  # "if I don't cast a Spell this turn": none is activated, as the scenario has it
+            sentence.use(m)
+            sentence.used |= sentence.words_in(negation.start(), negation.end())
+            sentence.note(f"“{sentence.typed(m)}” is said not to happen, so the scenario has no such card")
+            continue
         kind = "action:spell" if what.startswith("spell") else "action" if what.startswith("action") else "card"
         before = sentence.position(m) < first and not re.search(r"\b(?:after|then|once)\b",
                                                                sentence.norm[:m.start()][-40:])
