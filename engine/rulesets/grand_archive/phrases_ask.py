@@ -596,6 +596,9 @@ def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, 
         what = m.group("what") or m.group("what2") or m.group("what3")
         label = f"[{what.capitalize()} Bonus]"
         holders = [n for n in effects if any(label.lower() in c.lower() for _, c in _conditions(sentence, n))]
+        if re.match(r"(?:my|our) ", m.group(0)):  # "my champion's class": not an opponent's card's bonus
+            holders = [n for n in holders if not re.search(rf"(?:opponents?|their|enemy) (?:awake |rested )?§{n}\b",
+                                                           sentence.norm)]
         if not holders:
             continue
         sentence.use(m)
@@ -605,6 +608,10 @@ def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, 
                 events.append((sentence.position(m), f"condition-false:{sentence.cards[n].name}"))
         sentence.note(f"“{sentence.typed(m)}” is read as {label} {'not holding' if negated else 'holding'} for "
                       + ", ".join(sentence.cards[n].name for n in holders))
+        # "... matches Port Smuggler's class", "matches its class": the card's class said again, the same bonus
+        for again in re.finditer(rf"(?:§\d+|its|the cards|that cards|this cards) (?P<w>{what})\b", sentence.norm):
+            if sentence.free(again, "w"):
+                sentence.use(again, "w")
 
 
 # a state of an object that a card's condition is about ("As long as this unit is distant", "... is attacking")
