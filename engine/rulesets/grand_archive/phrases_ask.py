@@ -63,7 +63,8 @@ LATER = (r"(?:that |which |who |if (?:it|they|one) |when (?:it|they|one) |and |t
          r"field| onto the field| the field| to the graveyard| into the graveyard)? ?(?:later|after(?:wards?)?"
          r"(?: (?:him|her|it|that|this|them))?|next)(?: this turn)?|(?:then|and then) (?:an? |my )?(?:\w+ )?"
          r"(?:ally|allies|unit|item|card)s? (?:enters?|comes? in)|enters? later|comes? in later|(?:a )?new (?:ally|"
-         r"allies|unit|units)|later(?: this turn)?")
+         r"allies|unit|units)|later(?: this turn)?|(?:(?:would |then |also )?(?:enter|enters|entered|come in|comes in|"
+         r"came in)(?: the field| play)? this turn)")
 # "if I control a Chessman Rook ally and cast Castling Boon": the object is there before the effect (GA's "If you
 # control ..." is then decided by it)
 CONTROL = (r"(?:if|while|as long as|when|since) (?:i|we|you) (?:already )?(?:control|controls|have|has)"
@@ -499,6 +500,9 @@ def _card_words_said(sentence: Sentence, effects: list[int]) -> list[tuple[int, 
             sentence.use(m)
     if "empower" in texts:
         sentence.take(r"empowered|empowers|empowering")
+    for m in list(sentence.find(r"with (?P<k>[a-z]+ [a-z]+|[a-z]+)")):  # "regalia with divine relic": its words
+        if len(m.group("k")) >= 5 and re.search(rf"\bwith {re.escape(m.group('k'))}\b", texts):
+            sentence.use(m)
     if re.search(r"\bprevent|would (?:be dealt|take) damage", texts):
         # "no damage is dealt to my champion": nothing in the scenario uses the prevention up, as the question's
         # scenario has it by default; "prevent damage", "the prevention": the card's own words
