@@ -468,7 +468,10 @@ def _amounts_said(sentence: Sentence, texts: str) -> None:
     for m in list(sentence.find(r"(?P<n>[+-] ?\d+|\d+) (?:more |extra )?(?P<stat>power|life|level|durability)")):
         amount = m.group("n").replace(" ", "")
         signed = re.escape(amount) if amount[0] in "+-" else rf"[+-]{re.escape(amount)}"  # "-1" is typed "1" too
-        if re.search(rf"(?<![\w+-]){signed} {m.group('stat')}\b", texts):
+        if re.search(rf"(?<![\w+-]){signed} ?{m.group('stat')}\b", texts):  # ("+3POWER" as printed)
+            sentence.use(m)
+    for m in list(sentence.find(r"(?:the |that |this |its )?\+ ?(?P<n>\d+)\b")):  # "does it keep the +3"
+        if re.search(rf"(?<![\w+-])\+{m.group('n')} ?(?:power|life|level|durability)\b", texts):
             sentence.use(m)
     if re.search(r"\bcosts? (?:\d+ |x )?(?:less|more)\b", texts):  # "does it make itself cost 2 less?"
         for m in list(sentence.find(r"costs? (?:\d+ |x |one |two |three )?(?:less|more)")):
@@ -632,7 +635,8 @@ STATES = (r"(?P<neg>(?:stops?|stopped|stopping|ceases?|ceased) being |(?:is|are|
 _OPPOSITE = {"rested": "awake", "awake": "rested", "exhausted": "awake"}
 
 
-def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]], held: list[tuple[int, int]]) -> None:
+def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]], held: list[tuple[int, int]],
+           objects: list[tuple[int, str, bool]] | None = None) -> None:
     """"stops being distant", "when it's rested", "is no longer attacking" said of a card whose condition is that state
     ("As long as this unit is distant", "As long as it's awake"; about 90 real cards): the condition is switched off
     (condition-false:CARD#N) or said to hold, in a note. Said of anything else it stays unread (asked back)."""
@@ -657,7 +661,23 @@ def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]
             sentence.use(m)
             sentence.note(f"“{sentence.typed(m)}” is read as {name}'s condition “{condition}” "
                           f"{'holding' if holds else 'not holding'}")
+            if objects is not None and state in ("attacking", "defending"):
+                _what_is_attacked(sentence, m, condition, objects)
             break
+
+
+def _what_is_attacked(sentence: Sentence, m: re.Match[str], condition: str,
+                      objects: list[tuple[int, str, bool]]) -> None:
+    """"Ghost Hunter attacked an ephemeral ally" beside "As long as Ghost Hunter is attacking an ephemeral ally": the
+    ally is part of the condition said, the one attacked (the opponent's), not an object the question asks about."""
+    after = min(sentence.words_in(m.end(), m.end() + 2) or {len(sentence.words)})
+    for i, (pos, what, _) in enumerate(objects):
+        words = [w for w in re.split(r"[:@\[\]]", what.split(" x")[0]) if w and not w.startswith(("buff", "debuff"))]
+        if pos == after and all(re.search(rf"\b{re.escape(w)}", condition, re.I) for w in words if w != "opponent"):
+            del objects[i]
+            sentence.note(f"the {' '.join(reversed(words))} attacked is the one its condition (“{condition.strip()}”) "
+                          "names, not an object asked about")
+            return
 
 
 # whose turn it is ("on my opponent's turn", "during my turn", "it's not my turn")
@@ -1128,7 +1148,7 @@ class GrandArchivePhrases:
         sentence.take(ABILITY_NAMED)
         _leaving(sentence, effects, objects, events)
         held: list[tuple[int, int]] = []  # (card, paragraph) whose condition the sentence says holds
-        _state(sentence, effects, events, held)
+        _state(sentence, effects, events, held, objects)
         if sentence.take(LATER):  # "then an ally enters" said apart from the object
             objects = [(p, w, True) for p, w, _ in objects]
         _level_said(sentence, effects, objects)
