@@ -528,7 +528,8 @@ def _card_words_said(sentence: Sentence, effects: list[int]) -> list[tuple[int, 
                 sentence.use(m, "v")
                 sentence.note(f"“{sentence.typed(m)}”: the cost {sentence.cards[n].name} is used by, so its effect "
                               "starts then")
-        if "on attack" in card.text.lower():
+        # (a condition "is attacking" reads "attacked" itself, later: held or not)
+        if "on attack" in card.text.lower() and not any("attacking" in c.lower() for _, c in _conditions(sentence, n)):
             for m in re.finditer(rf"(?:§{n}(?:s)? (?:\w+ )?|\b(?:it|he|she) )(?P<v>attacks|attacked)\b", sentence.norm):
                 if sentence.free(m, "v"):
                     sentence.use(m, "v")

@@ -44,10 +44,10 @@ def _alone(asker: Asker, name: str) -> bool:
 
 
 def test_an_object_i_control_or_my_opponent_controls(asker: Asker) -> None:
-    cases = [(c.name, m.group(1).lower()) for c in _ga(asker)
-             if (m := re.search(r"\b([A-Z][a-z]+) allies you control\b", c.text)) and m.group(1).lower() in SUBTYPES
-             and _alone(asker, c.name)]
-    assert len(cases) >= 15, len(cases)
+    every = [(c.name, m.group(1).lower()) for c in _ga(asker)
+             if (m := re.search(r"\b([A-Z][a-z]+) allies you control\b", c.text)) and m.group(1).lower() in SUBTYPES]
+    assert len(every) >= 15, len(every)
+    cases = [c for c in every[::2] if _alone(asker, c[0])]
     wrong = []
     for name, sub in cases:
         mine = _read(asker, f"{name} is on my field and a {sub} ally I control enters afterwards. Does it get the "
@@ -67,8 +67,8 @@ def test_a_word_of_the_cards_name_said_alone_is_that_card_leaving(asker: Asker) 
     whole = {c.name.lower() for c in _ga(asker)}
     names = [c.name for c in _ga(asker) if "," not in c.name and len(c.name.split()) == 2
              and "ALLY" in c.type.upper() and len(c.name.split()[1]) >= 4 and c.name.split()[1].lower() not in whole]
-    cases = [n for n in names if _alone(asker, n)][:60]
-    assert len(cases) >= 40, len(cases)
+    cases = [n for n in names[:90:3] if _alone(asker, n)]
+    assert len(cases) >= 20, len(cases)
     wrong = []
     for name in cases:
         short = name.split()[1]
@@ -79,10 +79,11 @@ def test_a_word_of_the_cards_name_said_alone_is_that_card_leaving(asker: Asker) 
 
 
 def test_the_cards_own_words_said_back_are_read(asker: Asker) -> None:
-    empower = [(c.name, m.group(1)) for c in _ga(asker) if (m := re.search(r"\b[Ee]mpower (\d+)\b", c.text))
-               and _alone(asker, c.name)]
-    banish = [c.name for c in _ga(asker) if f"Banish {c.name}:" in c.text and _alone(asker, c.name)]
+    empower = [(c.name, m.group(1)) for c in _ga(asker) if (m := re.search(r"\b[Ee]mpower (\d+)\b", c.text))]
+    banish = [c.name for c in _ga(asker) if f"Banish {c.name}:" in c.text]
     assert len(empower) >= 20 and len(banish) >= 10, (len(empower), len(banish))
+    empower = [c for c in empower[::3] if _alone(asker, c[0])]
+    banish = [n for n in banish[::3] if _alone(asker, n)]
     wrong = []
     for name, n in empower:
         result = _read(asker, f"I use {name} and empower {n}. After I cast two spells this turn, are both empowered?")
@@ -134,9 +135,10 @@ def test_the_cards_verb_on_an_object_names_its_target(asker: Asker) -> None:
 
 
 def test_no_damage_dealt_beside_a_prevention_is_read(asker: Asker) -> None:
-    cases = [c.name for c in _ga(asker) if re.search(r"\bprevent", c.text, re.I)
-             and re.search(r"\b(?:this turn|until end of turn)\b", c.text) and _alone(asker, c.name)]
-    assert len(cases) >= 20, len(cases)
+    every = [c.name for c in _ga(asker) if re.search(r"\bprevent", c.text, re.I)
+             and re.search(r"\b(?:this turn|until end of turn)\b", c.text)]
+    assert len(every) >= 20, len(every)
+    cases = [n for n in every[::3] if _alone(asker, n)]
     wrong = []
     for name in cases:
         result = _read(asker, f"I activate {name} and no damage is dealt this turn. Does the prevention carry over "
@@ -178,3 +180,19 @@ def test_judged_sentences_of_round_71051_read_their_scenario(asker: Asker) -> No
     spirit = _read(asker, "The Majestic Spirit is on my field and a crux ally I control enters afterwards. Does the "
                           "half-damage prevention apply to that new ally?")
     assert spirit.reading is not None and spirit.reading.inputs["moments"][-1] == ["object", "ally:crux"]
+
+
+def test_judged_sentences_class_said_again_entering_this_turn_and_the_unit_attacked(asker: Asker) -> None:
+    """Not blind: 71051 ask #18, 53051 ask #20, 51051 ask #6 re-read."""
+    knight = _read(asker, "Can my opponent's Esteemed Knight intercept an attack by my Port Smuggler if my champion's "
+                          "class matches Port Smuggler's class?")
+    assert "class" not in knight.unused
+    assert [note for note in knight.reading.notes if "[Class Bonus] holding for" in note] == \
+        ["“my champion's class matches” is read as [Class Bonus] holding for Port Smuggler"]
+    regalia = _read(asker, "With Diablerie, if two regalia with divine relic enter this turn, do I get both?")
+    assert regalia.reading.inputs["moments"] == [["effect", "Diablerie"], ["object", "regalia x2"]]
+    assert not {"divine", "relic"} & set(regalia.unused)
+    hunter = _read(asker, "Ghost Hunter attacked an ephemeral ally and got +3 power. Does it keep the +3 after combat "
+                          "ends?")
+    assert "object" not in hunter.reading.inputs and "3" not in hunter.unused
+    assert hunter.reading.inputs["then"] == ["end-of-combat"]
