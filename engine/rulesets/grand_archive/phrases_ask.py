@@ -891,7 +891,9 @@ def _amounts_of_said(sentence: Sentence, effects: list[int]) -> None:
             words = _content(counted) - {"card", "thi", "way", "x"}
             for m in list(sentence.find(SAID_VERB_COUNT)) + list(sentence.find(SAID_COUNT)):
                 said = _content(" ".join(g for g in (m.groupdict().get("verb"), m.group("what")) if g))
-                if not said & words or _count_value(m.group("n")) is None:
+                # (as for a "for each": two words of what is counted, or its only one; "one of my allies" is no count)
+                if len(said & words) < min(2, len(words)) or _count_value(m.group("n")) is None or \
+                        m.group("what").startswith("of "):
                     continue
                 sentence.use(m)
                 value = _count_value(m.group("n")) or 0
