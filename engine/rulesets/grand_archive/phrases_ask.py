@@ -18,7 +18,7 @@ from typing import Any
 from engine.rulesets.grand_archive.effects import ELEMENTS
 from engine.rulesets.grand_archive.reading import KEYWORDS, SUBTYPES, read_card
 from engine.rulesets.grand_archive.scenario import EVENTS as COMMAND_EVENTS
-from engine.sentence import NUMBER, Ask, Option, Reading, Sentence, number
+from engine.sentence import FILLER, NUMBER, Ask, Option, Reading, Sentence, number
 
 
 def _any_of(words: frozenset[str] | tuple[str, ...]) -> str:
@@ -63,29 +63,51 @@ LATER = (r"(?:that |which |who |if (?:it|they|one) |when (?:it|they|one) |and |t
          r"field| onto the field| the field| to the graveyard| into the graveyard)? ?(?:later|after(?:wards?)?"
          r"(?: (?:him|her|it|that|this|them))?|next)(?: this turn)?|(?:then|and then) (?:an? |my )?(?:\w+ )?"
          r"(?:ally|allies|unit|item|card)s? (?:enters?|comes? in)|enters? later|comes? in later|(?:a )?new (?:ally|"
-         r"allies|unit|units)|later(?: this turn)?")
+         r"allies|unit|units)|later(?: this turn)?|(?:(?:would |then |also )?(?:enter|enters|entered|come in|comes in|"
+         r"came in)(?: the field| play)? this turn)")
 # "if I control a Chessman Rook ally and cast Castling Boon": the object is there before the effect (GA's "If you
 # control ..." is then decided by it)
 CONTROL = (r"(?:if|while|as long as|when|since) (?:i|we|you) (?:already )?(?:control|controls|have|has)"
            r"(?: (?:an?|the|my|another|two|three|\d+))?$")
 BEFORE = (r"(?:was |were |is |are )?already (?:on the field|there|in play|out)|(?:(?:is|are|was|were|sits|stays) )?"
-          r"(?:already )?(?:on|in) the field(?: already)?")
+          r"(?:already )?(?:on|in) (?:the|my|your|our|their)(?: side of the)? field(?: already)?")
 EVENTS = (
     ("end-of-turn", r"(?:(?:until|till|at|after|past|by) )?(?:the )?end of (?:the )?turn|(?:after )?(?:the )?turn "
                     r"ends|after the turn|(?:the )?next turn|end of turn|into (?:my |the |your |their )?"
-                    r"(?:opponents? |next )turn"),
+                    r"(?:opponents? |next )turn|"
+                    r"(?:on|during|until|in|by) (?:my |the |your |their |an )?(?:opponents? )?next turn|"
+                    r"carr(?:y|ies|ied) over(?: (?:into|to) (?:my |your |the |their )?(?:next |own )?turn)?|"
+                    r"into (?:my|your) (?:own )?turn"),
     ("end-of-combat", r"(?:(?:until|at|after) )?(?:the )?end of (?:the )?combat|(?:(?:after|once|when) )?(?:the )?"
                       r"combat (?:ends|is over)|after (?:the )?combat"),
     ("end-phase-skipped", r"end phase (?:is )?skipped|skip(?:s|ping)? the end phase"),
 )
 CARD_EVENTS = (
-    ("source-leaves", r"(?:if|when|once|after) §(\d+) (?:leaves|left|is removed from|dies|is destroyed|is banished)"
-                      r"(?: the field| play)?|§(\d+) (?:leaves|leaving) the field"),
+    ("source-leaves", r"(?:if|when|once|after|then|and then|and|but) §(\d+) (?:then )?(?:leaves|left|is removed from|"
+                      r"dies|died|is destroyed|was destroyed|is banished|was banished)(?: the field| play)?|"
+                      r"§(\d+) (?:leaves|leaving) the field"),
     ("loses-abilities", r"(?:if|when|once|after) (?:§(\d+)|it|that|the lantern) (?:loses|lost|has lost) "
                         r"(?:all )?(?:of )?"
                         r"(?:its |their )?abilit(?:y|ies)"),
     ("level-up", r"(?:if|when|once|after) §(\d+) levels? up"),
 )
+SHORT_LEAVES = (r"(?:if|when|once|after|then|and then|and|but) (?:the )?(?P<w>[a-z]{4,}) (?:then )?(?:leaves|left|dies|"
+                r"died|is destroyed|was destroyed|is banished|was banished)(?: the field| play)?")
+
+
+def _short_name_leaves(sentence: Sentence, cards: list[int], events: list[tuple[int, str]]) -> None:
+    """"and then Sage dies" after Sempiternal Sage: a word of one named card's name, said again alone, is that card
+    (its source leaves the field, as "if Sempiternal Sage dies")."""
+    for m in list(sentence.find(SHORT_LEAVES)):
+        word = m.group("w")
+        named = [n for n in cards if sentence.cards[n].card is not None
+                 and word in re.findall(r"[a-z]+", sentence.cards[n].card.name.lower())]
+        if len({sentence.cards[n].name for n in named}) != 1:
+            continue
+        sentence.use(m)
+        events.append((sentence.position(m), f"source-leaves:{sentence.cards[named[0]].name}"))
+
+
 # "it left the field and came back": a new object, which arrives after the effects
 RETURNED = (r"(?:then )?(?:it |they |§\d+ )?(?:then )?(?:left|leaves|leaving|leave) the field and (?:then )?"
             r"(?:came|comes|come|returned|returns) back(?: to the field)?(?: (?:the same|this|that) turn)?|"
@@ -134,11 +156,12 @@ UNREAD_STATE = re.compile(r"rested|awake|exhausted|counters?|leaves|left|leaving
                           r"retaliated|retaliate|retaliating|prepared|fostered")
 
 
-def _arrives_later(sentence: Sentence, m: re.Match[str]) -> bool:
+def _arrives_later(sentence: Sentence, m: re.Match[str], end: int | None = None) -> bool:
     """Whether the object a match names arrives after the effects ("an ally that comes in later", "then another
     Potion enters", "then play another Sword weapon"); the words that say so are read. "(already) on the field"
     is read too (there before)."""
-    rest = sentence.norm[m.end():]
+    end = m.end() if end is None else end  # (past "I control" said of the object)
+    rest = sentence.norm[end:]
     head = sentence.norm[:m.start()]
     later = re.match(rf"\s*(?:{LATER})", rest) or (
         re.search(r"(?:then|after that|afterwards) $", head)
@@ -153,12 +176,17 @@ def _arrives_later(sentence: Sentence, m: re.Match[str]) -> bool:
     if control and not later and not played:
         sentence.used |= sentence.words_in(control.start(), control.end())
     if later:
-        sentence.used |= sentence.words_in(m.end(), m.end() + later.end())
+        sentence.used |= sentence.words_in(end, end + later.end())
     if played:
         sentence.used |= sentence.words_in(played.start(), played.end())
     if before:
-        sentence.used |= sentence.words_in(m.end(), m.end() + before.end())
+        sentence.used |= sentence.words_in(end, end + before.end())
     return bool(later or played)
+
+
+# "a crux ally I control", "allies my opponent controls": whose the object is, said after it
+CONTROLLED = (r" (?:that |which |who )?(?:(?P<me>i|we|you)|(?P<them>my opponent|an opponent|the opponent|my "
+              r"opponents|opponents|they|he|she)) (?:already |still |also )?(?:control|controls|controlled|own|owns)\b")
 
 
 _DET = (r"(?P<det>my opponents|an opponents|opponents|my|your|our|their|his|her|the|an?|one|another|other|that|this|"
@@ -254,6 +282,9 @@ def _object_targets(sentence: Sentence, effects: list[int], objects: list[tuple[
                 continue
             head = sentence.norm[:at]
             m = re.search(ON_OBJECT.format(n=n), head)
+            forms = _verb_forms(card.text)
+            if m is None and forms:  # "Entrancing Filigree banished my opponent's ally" ("banish target ally")
+                m = re.search(rf"§{n}(?:s)? (?:\w+ )?(?P<on>{forms}) $", head)
             after = None
             if m is None:
                 t = re.search(TARGET_WITH, head)
@@ -281,6 +312,21 @@ def _object_targets(sentence: Sentence, effects: list[int], objects: list[tuple[
                           f"{w.rsplit(' x', 1)[0]}, its target")
             break
     return out
+
+
+_IRREGULAR = {"deal": ("dealt",), "put": ("put",), "give": ("gave", "given"), "choose": ("chose", "chosen"),
+              "take": ("took", "taken"), "make": ("made",)}
+
+
+def _verb_forms(text: str) -> str:
+    """The forms a player says the verbs a card does to its target in ("Banish target ally": banish, banished,
+    banishes), as one alternation ('' when it names none)."""
+    verbs = set(re.findall(r"\b([a-z]{3,}) (?:up to \w+ )?(?:another |other )?target\b", text.lower()))
+    forms: set[str] = set()
+    for v in verbs - {"and", "then", "the", "each", "with", "from", "choose"}:
+        stem = v[:-1] if v.endswith("e") else v
+        forms |= {v, v + "s", v + "es", stem + "ed", stem + "ing", *_IRREGULAR.get(v, ())}
+    return "|".join(sorted(forms, key=len, reverse=True))
 
 
 def _norm_offset(sentence: Sentence, word: int) -> int | None:
@@ -368,6 +414,43 @@ def _level_up_objects(sentence: Sentence, ups: list[tuple[int, str, int | None]]
                           f"champion at level {written + 1}, not {after}")
 
 
+ACTIVATED = (r"(?P<head>(?:(?:i|we|you|my opponent) (?:then |also |later |still )?)?)(?P<verb>cast|casts|casting|"
+             r"activate|activates|activated|activating|play|plays|played)(?: (?P<n>{count}|an?|another|one more))? "
+             r"(?P<what>spells?|spell cards?|spell actions?|actions?|action cards?|cards?)(?: (?:after(?:wards)?|later|"
+             r"then|next))?(?: this turn)?")
+
+
+def _activated(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]]) -> None:
+    """"I cast two spells this turn", "then I activate a card", "I played two actions": cards activated after the
+    effects (`action:spell x2`, `action`, `card`), what "the next Spell card you activate this turn" (Empower, 100+
+    cards) and "the next card you activate" reach. Before the effects only when said so ("before I cast X")."""
+    if not effects:
+        return
+    first = min(sentence.card_position(n) for n in effects)
+    for m in list(sentence.find(ACTIVATED.format(count=_COUNT))):
+        said = m.group("n") or "a"
+        value = 1 if said in ("a", "an", "another", "one more") else _count_value(said)
+        if value is None or not 1 <= value <= 10:
+            continue
+        what = m.group("what")
+        negation = re.search(NEGATED, sentence.norm[:m.start("verb")].rstrip())
+        if negation is not None:  # "if I don't cast a Spell this turn": none is activated, as the scenario has it
+            sentence.use(m)
+            sentence.used |= sentence.words_in(negation.start(), negation.end())
+            sentence.note(f"“{sentence.typed(m)}” is said not to happen, so the scenario has no such card")
+            continue
+        kind = "action:spell" if what.startswith("spell") else "action" if what.startswith("action") else "card"
+        before = sentence.position(m) < first and not re.search(r"\b(?:after|then|once)\b",
+                                                               sentence.norm[:m.start()][-40:])
+        sentence.use(m)
+        objects.append((sentence.position(m), kind + (f" x{value}" if value > 1 else ""), not before))
+        for again in list(sentence.find(rf"(?:both|the|those|these|all|each of the|each|either)(?: two| of the)? "
+                                        rf"{m.group('what').rstrip('s')}s?\b")):
+            sentence.use(again)  # "do both spells get it": the ones just read
+        sentence.note(f"“{sentence.typed(m)}” is read as {value} {kind.replace('action:spell', 'Spell card')}"
+                      f"{'s' if value > 1 else ''} activated {'before' if before else 'after'} the effects")
+
+
 def _level_said(sentence: Sentence, effects: list[int], objects: list[tuple[int, str, bool]]) -> None:
     """"Does Shout at Your Pets' extra level stay ...": a level is a champion's; when an effect's text gives one and
     no champion is written, the champion is the object asked about (there before the effects)."""
@@ -385,7 +468,10 @@ def _amounts_said(sentence: Sentence, texts: str) -> None:
     for m in list(sentence.find(r"(?P<n>[+-] ?\d+|\d+) (?:more |extra )?(?P<stat>power|life|level|durability)")):
         amount = m.group("n").replace(" ", "")
         signed = re.escape(amount) if amount[0] in "+-" else rf"[+-]{re.escape(amount)}"  # "-1" is typed "1" too
-        if re.search(rf"(?<![\w+-]){signed} {m.group('stat')}\b", texts):
+        if re.search(rf"(?<![\w+-]){signed} ?{m.group('stat')}\b", texts):  # ("+3POWER" as printed)
+            sentence.use(m)
+    for m in list(sentence.find(r"(?:the |that |this |its )?\+ ?(?P<n>\d+)\b")):  # "does it keep the +3"
+        if re.search(rf"(?<![\w+-])\+{m.group('n')} ?(?:power|life|level|durability)\b", texts):
             sentence.use(m)
     if re.search(r"\bcosts? (?:\d+ |x )?(?:less|more)\b", texts):  # "does it make itself cost 2 less?"
         for m in list(sentence.find(r"costs? (?:\d+ |x |one |two |three )?(?:less|more)")):
@@ -393,6 +479,90 @@ def _amounts_said(sentence: Sentence, texts: str) -> None:
     for m in list(sentence.find(r"(?:deal|deals|dealt|take|takes|took) (?P<n>\d+|x) (?:unpreventable )?damage")):
         if re.search(rf"\b{m.group('n')} (?:unpreventable )?damage\b", texts):
             sentence.use(m)
+
+
+_TRIGGER = re.compile(r"^(?:\[[^\]]+\]\s*)*(?P<t>(?:whenever|when|at the beginning of|at the end of|"
+                      r"on [a-z]+(?: [a-z]+)?)\b[^:,.]*)", re.I)
+
+
+NO_DAMAGE = (r"(?:no|without) damage (?:is |was |gets |being )?(?:dealt|taken|done)|(?:takes|took|take|taking) no "
+             r"damage|(?:isnt|is not|wasnt|was not|doesnt|does not|didnt|did not|dont|do not) (?:get )?(?:dealt|take|"
+             r"taking|dealt any) (?:any )?damage|without taking (?:any )?damage")
+
+
+def _card_words_said(sentence: Sentence, effects: list[int]) -> list[tuple[int, int]]:
+    """The card's own words said back, which ask nothing of the scenario: a keyword with its number it prints
+    ("empower 3", "Ranged 3"), "my next spell" of "the next Spell card", the cost it is used by ("I banish Shard of
+    Empowerment" for "Banish Shard of Empowerment: ..."), "attacks" of an "On Attack" card, and the words of a trigger
+    it prints ("when I activate a wind element card" for "Whenever you activate a wind element card"). Returns
+    (card, paragraph) for each trigger said: that paragraph is the one asked about."""
+    cards = [(n, sentence.cards[n].card) for n in effects if sentence.cards[n].card is not None]
+    texts = " ".join(c.text.lower() for _, c in cards)
+    for m in list(sentence.find(r"\b(?P<kw>[a-z]{4,}) (?P<n>\d+)\b")):
+        if re.search(rf"\b{re.escape(m.group('kw'))} {m.group('n')}\b", texts):
+            sentence.use(m)
+    if "empower" in texts:
+        sentence.take(r"empowered|empowers|empowering")
+    for m in list(sentence.find(r"with (?P<k>[a-z]+ [a-z]+|[a-z]+)")):  # "regalia with divine relic": its words
+        if len(m.group("k")) >= 5 and re.search(rf"\bwith {re.escape(m.group('k'))}\b", texts):
+            sentence.use(m)
+    if re.search(r"\bprevent|would (?:be dealt|take) damage", texts):
+        # "no damage is dealt to my champion": nothing in the scenario uses the prevention up, as the question's
+        # scenario has it by default; "prevent damage", "the prevention": the card's own words
+        for m in list(sentence.find(NO_DAMAGE)):
+            sentence.use(m)
+            sentence.note(f"“{sentence.typed(m)}”: no damage in the scenario, so nothing uses the effect up (the "
+                          "answer's scenario has none either)")
+        sentence.take(r"(?:prevents?|prevented|preventing) (?:the |that |any |all )?(?:\d+ )?damage|"
+                      r"(?:the |its |this )?(?:half[- ]damage )?prevention|protected|protects?")
+    for m in list(sentence.find(r"(?:my |the |your |a )?next (?P<w>[a-z]+)")):
+        if re.search(rf"\bnext {m.group('w')}\b", texts):
+            sentence.use(m)
+    for n, card in cards:
+        name = re.escape(sentence.cards[n].name.lower())
+        if re.search(rf"(?:banish|sacrifice) (?:{name}|this|it)\b[^.]*:", card.text.lower()):
+            for m in re.finditer(rf"(?P<v>(?:(?:i|we|you) (?:then )?)?(?:banish|banished|banishing|banishes|sacrifice|"
+                                 rf"sacrificed|sacrificing|sacrifices)) §{n}\b", sentence.norm):
+                if not sentence.free(m, "v"):
+                    continue
+                sentence.use(m, "v")
+                sentence.note(f"“{sentence.typed(m)}”: the cost {sentence.cards[n].name} is used by, so its effect "
+                              "starts then")
+        # (a condition "is attacking" reads "attacked" itself, later: held or not)
+        if "on attack" in card.text.lower() and not any("attacking" in c.lower() for _, c in _conditions(sentence, n)):
+            for m in re.finditer(rf"(?:§{n}(?:s)? (?:\w+ )?|\b(?:it|he|she) )(?P<v>attacks|attacked)\b", sentence.norm):
+                if sentence.free(m, "v"):
+                    sentence.use(m, "v")
+    quoted: list[tuple[int, int]] = []
+    for n, card in cards:
+        try:
+            paragraphs = read_card(card).paragraphs
+        except Exception:
+            continue
+        for k, p in enumerate(paragraphs, start=1):
+            t = _TRIGGER.match(p.text.strip())
+            if t is None:
+                continue
+            words = re.findall(r"[a-z0-9]+", t.group("t").lower())[1:]
+            words = [w for w in words if w not in ("you", "your")]
+            best = None
+            for size in range(len(words), 2, -1):
+                for i in range(len(words) - size + 1):
+                    gram = " ".join(words[i:i + size])
+                    if sum(w not in FILLER for w in words[i:i + size]) < 2:
+                        continue
+                    found = next((x for x in sentence.find(rf"\b{re.escape(gram)}\b")), None)
+                    if found is not None:
+                        best = found
+                        break
+                if best is not None:
+                    break
+            if best is not None:
+                sentence.use(best)
+                quoted.append((n, k))
+                sentence.note(f"“{sentence.typed(best)}” is read as the moment {sentence.cards[n].name}'s ability "
+                              f"{k} triggers (“{t.group('t').strip()}”)")
+    return quoted
 
 
 def _opponents_cards(sentence: Sentence, effects: list[int]) -> set[int]:
@@ -434,6 +604,9 @@ def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, 
         what = m.group("what") or m.group("what2") or m.group("what3")
         label = f"[{what.capitalize()} Bonus]"
         holders = [n for n in effects if any(label.lower() in c.lower() for _, c in _conditions(sentence, n))]
+        if re.match(r"(?:my|our) ", m.group(0)):  # "my champion's class": not an opponent's card's bonus
+            holders = [n for n in holders if not re.search(rf"(?:opponents?|their|enemy) (?:awake |rested )?§{n}\b",
+                                                           sentence.norm)]
         if not holders:
             continue
         sentence.use(m)
@@ -443,6 +616,10 @@ def _bonus_said(sentence: Sentence, effects: list[int], events: list[tuple[int, 
                 events.append((sentence.position(m), f"condition-false:{sentence.cards[n].name}"))
         sentence.note(f"“{sentence.typed(m)}” is read as {label} {'not holding' if negated else 'holding'} for "
                       + ", ".join(sentence.cards[n].name for n in holders))
+        # "... matches Port Smuggler's class", "matches its class": the card's class said again, the same bonus
+        for again in re.finditer(rf"(?:§\d+|its|the cards|that cards|this cards) (?P<w>{what})\b", sentence.norm):
+            if sentence.free(again, "w"):
+                sentence.use(again, "w")
 
 
 # a state of an object that a card's condition is about ("As long as this unit is distant", "... is attacking")
@@ -459,7 +636,8 @@ STATES = (r"(?P<neg>(?:stops?|stopped|stopping|ceases?|ceased) being |(?:is|are|
 _OPPOSITE = {"rested": "awake", "awake": "rested", "exhausted": "awake"}
 
 
-def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]], held: list[tuple[int, int]]) -> None:
+def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]], held: list[tuple[int, int]],
+           objects: list[tuple[int, str, bool]] | None = None) -> None:
     """"stops being distant", "when it's rested", "is no longer attacking" said of a card whose condition is that state
     ("As long as this unit is distant", "As long as it's awake"; about 90 real cards): the condition is switched off
     (condition-false:CARD#N) or said to hold, in a note. Said of anything else it stays unread (asked back)."""
@@ -484,7 +662,23 @@ def _state(sentence: Sentence, effects: list[int], events: list[tuple[int, str]]
             sentence.use(m)
             sentence.note(f"“{sentence.typed(m)}” is read as {name}'s condition “{condition}” "
                           f"{'holding' if holds else 'not holding'}")
+            if objects is not None and state in ("attacking", "defending"):
+                _what_is_attacked(sentence, m, condition, objects)
             break
+
+
+def _what_is_attacked(sentence: Sentence, m: re.Match[str], condition: str,
+                      objects: list[tuple[int, str, bool]]) -> None:
+    """"Ghost Hunter attacked an ephemeral ally" beside "As long as Ghost Hunter is attacking an ephemeral ally": the
+    ally is part of the condition said, the one attacked (the opponent's), not an object the question asks about."""
+    after = min(sentence.words_in(m.end(), m.end() + 2) or {len(sentence.words)})
+    for i, (pos, what, _) in enumerate(objects):
+        words = [w for w in re.split(r"[:@\[\]]", what.split(" x")[0]) if w and not w.startswith(("buff", "debuff"))]
+        if pos == after and all(re.search(rf"\b{re.escape(w)}", condition, re.I) for w in words if w != "opponent"):
+            del objects[i]
+            sentence.note(f"the {' '.join(reversed(words))} attacked is the one its condition (“{condition.strip()}”) "
+                          "names, not an object asked about")
+            return
 
 
 # whose turn it is ("on my opponent's turn", "during my turn", "it's not my turn")
@@ -679,6 +873,39 @@ def _counts_said(sentence: Sentence, effects: list[int], counts: list[str]) -> s
     return named
 
 
+_AMOUNT_OF = re.compile(r"(?:equal to|where x is|x is) (?:the )?(?:amount|number) of ([^.,;()]+)", re.I)
+SAID_VERB_COUNT = (rf"(?:(?:i|we|you|it|they) )?(?P<verb>[a-z]+ed|dealt|paid|drew|put) (?P<n>{_COUNT}) "
+                   r"(?P<what>(?:(?!(?:for|to|from|with|and|then|does|do|did|is|are|on|in|this|that)\b)[a-z]+"
+                   r"(?: |$)){1,4})")
+
+
+def _amounts_of_said(sentence: Sentence, effects: list[int]) -> None:
+    """"I revealed 3 wind cards for Veiling Breeze" beside "equal to the amount of cards revealed this way" (and "where
+    X is the number of ..."; about 70 real cards) that the engine takes no `--count` for: the number is read as that
+    amount and said aloud (with the card's "plus N"), and the answer gives it in the card's words."""
+    for n in effects:
+        card = sentence.cards[n].card
+        if card is None:
+            continue
+        for counted in _AMOUNT_OF.findall(card.text):
+            words = _content(counted) - {"card", "thi", "way", "x"}
+            for m in list(sentence.find(SAID_VERB_COUNT)) + list(sentence.find(SAID_COUNT)):
+                said = _content(" ".join(g for g in (m.groupdict().get("verb"), m.group("what")) if g))
+                # (as for a "for each": two words of what is counted, or its only one; "one of my allies" is no count)
+                if len(said & words) < min(2, len(words)) or _count_value(m.group("n")) is None or \
+                        m.group("what").startswith("of "):
+                    continue
+                sentence.use(m)
+                value = _count_value(m.group("n")) or 0
+                plus = re.search(r"\b(plus|minus) (\d+)\s*$", counted.strip())
+                extra = int(plus.group(2)) * (1 if plus.group(1) == "plus" else -1) if plus else 0
+                total = f"; with the card's “{plus.group(0)}” that is {value + extra}" if plus else ""
+                sentence.note(f"“{sentence.typed(m).strip()}” is read as the amount {sentence.cards[n].name} counts "
+                              f"(“{counted.strip()}”: {value}{total}); the answer below gives the amount in the "
+                              "card's words")
+                break
+
+
 CARD_COUNTERS = (r"§(?P<card>\d+)(?P<aside>,? (?:with|beside|next to|and) (?:my|your|the|their|our|an?) "
                  r"(?:[a-z]+ ){0,2}?champion,?)? "
                  r"(?:has|had|have|with|carries|carrying|gets|got|holds|that has|which has|now has) "
@@ -833,6 +1060,7 @@ class GrandArchivePhrases:
                 n = int(slot) if slot is not None else (cards[0] if cards else None)
                 if n is not None:
                     events.append((sentence.position(m), f"{kind}:{sentence.cards[n].name}"))
+        _short_name_leaves(sentence, cards, events)
         returned = sentence.take_first(RETURNED)
         for kind, pattern in EVENTS:
             for m in sentence.take(pattern):
@@ -868,6 +1096,7 @@ class GrandArchivePhrases:
         for n in _counts_said(sentence, effects, counts):  # a card named only as what is counted is no effect
             if n in effects and n not in targets.values():
                 effects.remove(n)
+        _amounts_of_said(sentence, effects)
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
@@ -877,6 +1106,7 @@ class GrandArchivePhrases:
         open_labels = _labels_said(sentence, effects, objects, events)
         _champion_class_said(sentence, objects)
         _champion_level_said(sentence, objects)
+        _activated(sentence, effects, objects)
         for m in list(sentence.find(OBJECT)):
             if not sentence.free(m):
                 continue
@@ -890,7 +1120,14 @@ class GrandArchivePhrases:
             n_copies = _count_value(copies.group(1)) if copies else None
             if n_copies is not None and 2 <= n_copies <= 10:  # "two allies on the field": two objects
                 what += f" x{n_copies}"
-            objects.append((sentence.position(m), what, _arrives_later(sentence, m)))
+            end = m.end()
+            owner = re.match(CONTROLLED, sentence.norm[end:])
+            if owner is not None:  # "a crux ally I control", "an ally my opponent controls": whose it is, read
+                sentence.used |= sentence.words_in(end, end + owner.end())
+                if owner.group("them") and ":opponent" not in what:
+                    what = re.sub(r"(?=\[|$)", ":opponent", what, count=1)
+                end += owner.end()
+            objects.append((sentence.position(m), what, _arrives_later(sentence, m, end)))
         _bare_subtypes(sentence, texts, objects)
         on_objects = _object_targets(sentence, effects, objects, targets)
         # plurals of a subtype the effect names ("my automatons" for "Automaton allies")
@@ -907,13 +1144,14 @@ class GrandArchivePhrases:
         _mode_named(sentence, effects)
         theirs = _opponents_cards(sentence, effects)
         _amounts_said(sentence, texts)
+        quoted = _card_words_said(sentence, effects)
         sentence.take(QUESTION_COUNTERS)
         counted = _counters_named(sentence, effects)
         turn = _turn_said(sentence, effects)
         sentence.take(ABILITY_NAMED)
         _leaving(sentence, effects, objects, events)
         held: list[tuple[int, int]] = []  # (card, paragraph) whose condition the sentence says holds
-        _state(sentence, effects, events, held)
+        _state(sentence, effects, events, held, objects)
         if sentence.take(LATER):  # "then an ally enters" said apart from the object
             objects = [(p, w, True) for p, w, _ in objects]
         _level_said(sentence, effects, objects)
@@ -926,7 +1164,7 @@ class GrandArchivePhrases:
             sentence.note("An object the question does not say came in later is taken to be there before the "
                           "effects (ask “… that comes in later” for one arriving after them).")
         moments: list[tuple[str, str]] = [("object", w) for _, w, later in objects if not later]
-        named = _paragraph_named(sentence, effects, events, held)
+        named = _paragraph_named(sentence, effects, events, held + quoted)
         moments += [("effect", sentence.cards[n].name + (f"#{named[n]}" if n in named else "") +
                      ("@opponent" if n in theirs else "") + (
             f" -> {sentence.cards[targets[n]].name}" if n in targets else "") + (

