@@ -23,7 +23,7 @@ from typing import Any
 from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
-from engine.sentence import EVERYDAY, Ask, CardSpan, Option, Reading, Sentence, Word, condition_said, words_of
+from engine.sentence import EVERYDAY, FILLER, Ask, CardSpan, Option, Reading, Sentence, Word, condition_said, words_of
 
 # Words of every question that say nothing about which card is meant.
 EVERYDAY_RULES = frozenset({"last", "lasts", "does", "ability", "still", "after", "when", "play", "card",
@@ -312,8 +312,14 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
     uses more than the default one's ("Priscilla's band with Aquila": her (Ap) printing says "May band with Aquila",
     the default (EC) one does not) is read, said in a note; else the default, as the command answers."""
     named = {i for s in spans for i in range(s.start, s.end)} | used
+    # what the sentence says happened to the card itself ("... then Blood of the Lamb got discarded") is the
+    # scenario, not words of its text
+    named |= {k for s in spans for k in _said_of(words, s.end)}
     said = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
             and w.norm not in EVERYDAY and w.base not in EVERYDAY} - EVERYDAY_RULES
+    # everyday words count too when weighing against the default ("negated an evil card" is the default's text)
+    every = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
+             and w.norm not in FILLER and w.base not in FILLER} - {w[:5] for w in EVERYDAY_RULES}
     if not said:
         return spans, [], set()
     out, notes, deciding = [], [], set()
@@ -328,7 +334,8 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
         scores = sorted(((len(said & _stems(text)), card) for text, card in texts.items()), key=lambda x: -x[0])
         mine = len(said & _stems(span.card.text))
         best, card = scores[0]
-        if best <= mine or (len(scores) > 1 and scores[1][0] == best) or card.text == span.card.text:
+        if best <= mine or (len(scores) > 1 and scores[1][0] == best) or card.text == span.card.text or \
+                len(every & _stems(card.text)) <= len(every & _stems(span.card.text)):
             out.append(span)
             continue
         picked = [i for i, w in enumerate(words) if i not in named and fold(w.base)[:5] in
@@ -339,6 +346,20 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
         notes.append(f"“{'”, “'.join(dict.fromkeys(quoted))}” is in the text of {card.label}, not of the default "
                      f"printing {span.card.label}: read as {card.label}")
     return out, notes, deciding
+
+
+_SAID_OF = re.compile(r"(?:got|gets|get|was|is|were|are|has|have|had|been|becomes|became|just|then|also|being)$")
+
+
+def _said_of(words: tuple[Word, ...], end: int) -> set[int]:
+    """The word positions of what the sentence says happened to a card named just before `end` ("Blood of the Lamb
+    got discarded", "... is destroyed"): its verb after at most three helper words."""
+    k = end
+    while k < len(words) and k < end + 3 and _SAID_OF.match(words[k].norm):
+        k += 1
+    if k > end and k < len(words) and re.search(r"(?:ed|en)$", words[k].norm):
+        return set(range(end, k + 1))
+    return set()
 
 
 def _named(game: GameCards, card: Card) -> str:
