@@ -127,7 +127,15 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
                         and (r := result_in(g.game)).reading is not None]
             if len(cardless) == 1:
                 return cardless[0]
-            return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
+            # no card and no game named: the game whose own rules words the question uses ("my trait and my
+            # opponent's trait trigger at the same time": L5R) asks back for its card, in its own words
+            game = _game_by_words(games, words, hint_words)
+            if game is not None:
+                return result_in(game)
+            return _asked(text, Ask("no-card", "Which card is it about, and in which game? No card name was found "
+                                               "in the question (start it with the game's name: "
+                                               f"{_join([g.title for g in games], 'or')})." if games else
+                                               "Which card is it about? No card name was found in the question."))
     explainers = []
     for game in candidates:
         # the game's own rules words beside its named card ("the Fear bonus from Flawless Naginata": L5R's Fear, not
@@ -192,6 +200,21 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     options = tuple(o for g in explainers if (o := _option_in(result_in(g), by_game[g])) is not None)
     return _asked(text, Ask("several-games", f"“{names}” is a card of {_join([by_game[g].title for g in explainers])}"
                                              ": which game is the question about?", options))
+
+
+def _game_by_words(games: Sequence[GameCards], words: tuple[Word, ...], hint_words: Mapping[str, set[int]]
+                   ) -> str | None:
+    """The one game whose own words a card-less question uses most: its phrasebook's hints ("Clean-up", "extra
+    turn"), then its rules words no other game's cards say ("trait", "Phoenixborn"); None when no game leads."""
+    vocab = {g.game: getattr(g.index, "terms", frozenset()) for g in games}
+    exclusive = {g.game: {i for i, w in enumerate(words) if len(w.base) >= 4 and w.norm not in EVERYDAY
+                          and w.base not in EVERYDAY and _said_in(w, vocab[g.game])
+                          and not any(_said_in(w, vocab[o.game]) for o in games if o.game != g.game)}
+                 for g in games}
+    scores = {g.game: (len(hint_words[g.game]), len(exclusive[g.game])) for g in games}
+    best = max(scores.values(), default=(0, 0))
+    top = [g for g, score in scores.items() if score == best]
+    return top[0] if len(top) == 1 and best > (0, 0) else None
 
 
 def _said_in(word: Word, vocabulary: frozenset[str] | set[str]) -> bool:
@@ -522,8 +545,8 @@ def _positions(words: tuple[Word, ...], plain: str, start: int, end: int) -> set
     return out
 
 
-def _join(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _join(items: Sequence[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def same_card(a: str, b: str) -> bool:
