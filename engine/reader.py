@@ -491,8 +491,8 @@ def _missing_input(game: GameCards, bearing: Sequence[str], cards: Sequence[Card
         turns = f"{_possessive(counted.name)} “{_short(printed)}” turns on “{said}”"
     else:
         turns = f"The answer turns on the count in “{said}”"
-    return Ask("missing-input", f"{turns}, which Arbiter cannot read from a sentence yet: ask the {game.title} "
-                                f"command with it given as an input (start from the command below and add it), "
+    return Ask("missing-input", f"{turns}, which Arbiter cannot read from a sentence yet: run the {game.title} "
+                                f"command below with “{said}” added as one of its inputs (its help lists them), "
                                 f"or take the answer without it.",
                (Option(f"Without “{said}”", reading),))
 
