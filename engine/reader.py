@@ -77,6 +77,11 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     for g in games:
         theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
         spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
+    # a one-word span naming several cards but no card's whole name, on a word the game's own phrases read ("if my
+    # champion is a Cleric": Grand Archive's class word, not one of its "Cleric ..." cards) is that word, no card
+    for g in games:
+        spans[g.game] = [s for s in spans[g.game] if not (s.card is None and s.how == "ambiguous"
+                                                          and s.end - s.start == 1 and s.start in hint_words[g.game])]
     _bare_words_yield(words, spans)
     strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
     _whole_names_win(words, spans, strong)
