@@ -44,7 +44,8 @@ def test_a_class_word_the_game_reads_is_no_ambiguous_card(asker: Asker) -> None:
     patched = [replace(g, phrasebook=_WithHints(g.phrasebook, tuple(rf"{k.lower()}s?" for k in classes)))
                if g.game == "grand-archive" else g for g in games]
     for word in classes:
-        text = f"If my champion is {'an' if word[0] in 'AEIOU' else 'a'} {word}, what does Zhang Liao, Bloodmonger do at my recollection phase?"
+        article = "an" if word[0] in "AEIOU" else "a"
+        text = f"If my champion is {article} {word}, what does Zhang Liao, Bloodmonger do at my recollection phase?"
         result = read(text, patched)
         assert not (result.asked is not None and result.asked.kind == "which-card" and word in result.asked.why), \
             (word, result.asked)
