@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
@@ -77,6 +78,11 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     for g in games:
         theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
         spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
+    # a name used as an identifier, as the game's own texts use it ("my lone I Samuel Hero", "a Genesis Evil
+    # Character"): the words say what kind of card, not the card by that name
+    for g in games:
+        pairs = _identifier_pairs(g.index)
+        spans[g.game] = [s for s in spans[g.game] if not _identifier(words, s, pairs)]
     # a one-word span naming several cards but no card's whole name, on a word the game's own phrases read ("if my
     # champion is a Cleric": Grand Archive's class word, not one of its "Cleric ..." cards) is that word, no card
     for g in games:
@@ -207,6 +213,28 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
                                              ": which game is the question about?", options))
 
 
+# what an identifier names after a name, as the texts print it ("Samuel Hero", "Genesis Evil Character")
+_IDENTIFIED = frozenset({"hero", "heroes", "evil", "character", "characters"})
+
+
+@lru_cache(maxsize=16)
+def _identifier_pairs(index: SpanIndex) -> frozenset[str]:
+    """The folded words the game's card texts print right before "Hero", "Evil Character" ... ("samuel", "genesis"),
+    capitalised there (an identifier: a book, a brigade, a name)."""
+    out = set()
+    named = getattr(index, "_named", {})
+    for card in named.values():
+        for m in re.finditer(r"\b([A-Z][\w'’]+) (?:Heroe?s?|Evil Characters?|[Cc]haracters?)\b", card.text or ""):
+            out.add(fold(m.group(1)))
+    return frozenset(out)
+
+
+def _identifier(words: tuple[Word, ...], span: CardSpan, pairs: frozenset[str]) -> bool:
+    """Whether a one-word name is followed by what the game's texts say of it as an identifier ("I Samuel Hero")."""
+    return (span.end - span.start == 1 and span.end < len(words) and words[span.end].norm in _IDENTIFIED
+            and words[span.end].capitalised and fold(words[span.start].base) in pairs)
+
+
 def _game_by_words(games: Sequence[GameCards], words: tuple[Word, ...], hint_words: Mapping[str, set[int]]
                    ) -> str | None:
     """The one game whose own words a card-less question uses most: its phrasebook's hints ("Clean-up", "extra
@@ -269,7 +297,12 @@ def _whole_names_win(words: tuple[Word, ...], spans: dict[str, list[CardSpan]],
         inside = inside or any(g != game and w.start < s.start < w.end < s.end for g, w in whole)
         fragment = (_quality([s]) == 1 and not any(g == game for g, _ in whole)
                     and not any(words[i].capitalised for i in range(s.start, s.end)))
-        return inside or fragment
+        # a lower-case word that is only the short form of another game's longer name ("chance": Grand Archive's
+        # "Chance, Seven of Spades") beside a whole name of several words ("A Weak Poison") is a word
+        short = (s.end - s.start == 1 and s.card is not None and not words[s.start].capitalised
+                 and not any(g == game for g, _ in whole)
+                 and len(fold(s.card.name).split()) > 1 and fold(s.card.name) != fold(s.typed))
+        return inside or fragment or short
 
     for game in strong:
         strong[game] = [s for s in strong[game] if not beaten(game, s)]
