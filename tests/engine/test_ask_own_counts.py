@@ -83,7 +83,7 @@ def test_a_one_word_name_that_is_a_small_word_is_a_card_where_typed_capitalised(
                     for card in asker.arbiter.cards_of(game)
                     if len(fold(card.name).split()) == 1 and fold(card.name) in FILLER and len(fold(card.name)) >= 3})
     assert ("dominion", "Mine") in names
-    for game, name in names:
+    for _game, name in names:
         word = fold(name).capitalize()
         said = asker.read(f"I played {word} this turn. When does it leave play?")[0]
         assert any(s.card is not None and s.card.name == name for s in said.cards), (name, said.cards)
