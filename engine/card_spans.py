@@ -200,7 +200,15 @@ def word_forms(words: Sequence[Word]) -> list[frozenset[str]]:
 
 
 def _forms(word: Word) -> frozenset[str]:
-    return frozenset(f for f in (fold(word.text), fold(word.base), word.norm, word.base) if f)
+    return frozenset(f for f in (fold(word.text), fold(word.base), word.norm, word.base, *_verbed(word)) if f)
+
+
+def _verbed(word: Word) -> tuple[str, ...]:
+    """A capitalised name made a verb ("I King's Courted a Mastermind", "Throne Roomed"): the name word it ends."""
+    if not word.capitalised or len(word.norm) < 5 or not word.norm.endswith("ed"):
+        return ()
+    stem = word.norm[:-2]
+    return (stem, stem[:-1]) if len(stem) > 3 and stem[-1] == stem[-2] else (stem, word.norm[:-1])
 
 
 Match = Callable[[str], MatchResult]
@@ -219,6 +227,12 @@ def find_spans(words: Sequence[Word], index: SpanIndex, match: Match,
         result = asked.get(query)
         if result is None:
             result = asked[query] = match(query)
+        if result.card is None:
+            for stem in _verbed(words[end - 1]):  # "King's Courted": the card King's Court
+                again = match(" ".join([w.text for w in words[start:end - 1]] + [stem]))
+                if again.card is not None and again.how == "exact":
+                    result = asked[query] = again
+                    break
         if result.card is None and result.how != "ambiguous":
             continue
         cards = tuple(c.card for c in result.candidates) if result.card is None else ()

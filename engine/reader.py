@@ -18,12 +18,13 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Any
 
 from engine.card_spans import Match, SpanIndex, find_spans, small_words, word_forms
 from engine.cards import Card
 from engine.names import card_identity, fold
-from engine.sentence import EVERYDAY, Ask, CardSpan, Option, Reading, Sentence, Word, condition_said, words_of
+from engine.sentence import EVERYDAY, FILLER, Ask, CardSpan, Option, Reading, Sentence, Word, condition_said, words_of
 
 # Words of every question that say nothing about which card is meant.
 EVERYDAY_RULES = frozenset({"last", "lasts", "does", "ability", "still", "after", "when", "play", "card",
@@ -77,6 +78,16 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
     for g in games:
         theirs = set().union(*(hint_words[o.game] for o in games if o.game != g.game))
         spans[g.game] = [s for s in spans[g.game] if not (s.weak and set(range(s.start, s.end)) <= theirs)]
+    # a name used as an identifier, as the game's own texts use it ("my lone I Samuel Hero", "a Genesis Evil
+    # Character"): the words say what kind of card, not the card by that name
+    for g in games:
+        pairs = _identifier_pairs(g.index)
+        spans[g.game] = [s for s in spans[g.game] if not _identifier(words, s, pairs)]
+    # a one-word span naming several cards but no card's whole name, on a word the game's own phrases read ("if my
+    # champion is a Cleric": Grand Archive's class word, not one of its "Cleric ..." cards) is that word, no card
+    for g in games:
+        spans[g.game] = [s for s in spans[g.game] if not (s.card is None and s.how == "ambiguous"
+                                                          and s.end - s.start == 1 and s.start in hint_words[g.game])]
     _bare_words_yield(words, spans)
     strong = {game: [s for s in found if not s.weak] for game, found in spans.items()}
     _whole_names_win(words, spans, strong)
@@ -127,7 +138,15 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
                         and (r := result_in(g.game)).reading is not None]
             if len(cardless) == 1:
                 return cardless[0]
-            return _asked(text, Ask("no-card", "Which card is it about? No card name was found in the question."))
+            # no card and no game named: the game whose own rules words the question uses ("my trait and my
+            # opponent's trait trigger at the same time": L5R) asks back for its card, in its own words
+            game = _game_by_words(games, words, hint_words)
+            if game is not None:
+                return result_in(game)
+            return _asked(text, Ask("no-card", "Which card is it about, and in which game? No card name was found "
+                                               "in the question (start it with the game's name: "
+                                               f"{_join([g.title for g in games], 'or')})." if games else
+                                               "Which card is it about? No card name was found in the question."))
     explainers = []
     for game in candidates:
         # the game's own rules words beside its named card ("the Fear bonus from Flawless Naginata": L5R's Fear, not
@@ -194,6 +213,43 @@ def read(text: str, games: Sequence[GameCards]) -> ReadResult:
                                              ": which game is the question about?", options))
 
 
+# what an identifier names after a name, as the texts print it ("Samuel Hero", "Genesis Evil Character")
+_IDENTIFIED = frozenset({"hero", "heroes", "evil", "character", "characters"})
+
+
+@lru_cache(maxsize=16)
+def _identifier_pairs(index: SpanIndex) -> frozenset[str]:
+    """The folded words the game's card texts print right before "Hero", "Evil Character" ... ("samuel", "genesis"),
+    capitalised there (an identifier: a book, a brigade, a name)."""
+    out = set()
+    named = getattr(index, "_named", {})
+    for card in named.values():
+        for m in re.finditer(r"\b([A-Z][\w'’]+) (?:Heroe?s?|Evil Characters?|[Cc]haracters?)\b", card.text or ""):
+            out.add(fold(m.group(1)))
+    return frozenset(out)
+
+
+def _identifier(words: tuple[Word, ...], span: CardSpan, pairs: frozenset[str]) -> bool:
+    """Whether a one-word name is followed by what the game's texts say of it as an identifier ("I Samuel Hero")."""
+    return (span.end - span.start == 1 and span.end < len(words) and words[span.end].norm in _IDENTIFIED
+            and words[span.end].capitalised and fold(words[span.start].base) in pairs)
+
+
+def _game_by_words(games: Sequence[GameCards], words: tuple[Word, ...], hint_words: Mapping[str, set[int]]
+                   ) -> str | None:
+    """The one game whose own words a card-less question uses most: its phrasebook's hints ("Clean-up", "extra
+    turn"), then its rules words no other game's cards say ("trait", "Phoenixborn"); None when no game leads."""
+    vocab = {g.game: getattr(g.index, "terms", frozenset()) for g in games}
+    exclusive = {g.game: {i for i, w in enumerate(words) if len(w.base) >= 4 and w.norm not in EVERYDAY
+                          and w.base not in EVERYDAY and _said_in(w, vocab[g.game])
+                          and not any(_said_in(w, vocab[o.game]) for o in games if o.game != g.game)}
+                 for g in games}
+    scores = {g.game: (len(hint_words[g.game]), len(exclusive[g.game])) for g in games}
+    best = max(scores.values(), default=(0, 0))
+    top = [g for g, score in scores.items() if score == best]
+    return top[0] if len(top) == 1 and best > (0, 0) else None
+
+
 def _said_in(word: Word, vocabulary: frozenset[str] | set[str]) -> bool:
     """Whether a word of the sentence is one of the folded words, as typed or as a plain form ("changes": change)."""
     base = fold(word.base)
@@ -241,7 +297,12 @@ def _whole_names_win(words: tuple[Word, ...], spans: dict[str, list[CardSpan]],
         inside = inside or any(g != game and w.start < s.start < w.end < s.end for g, w in whole)
         fragment = (_quality([s]) == 1 and not any(g == game for g, _ in whole)
                     and not any(words[i].capitalised for i in range(s.start, s.end)))
-        return inside or fragment
+        # a lower-case word that is only the short form of another game's longer name ("chance": Grand Archive's
+        # "Chance, Seven of Spades") beside a whole name of several words ("A Weak Poison") is a word
+        short = (s.end - s.start == 1 and s.card is not None and not words[s.start].capitalised
+                 and not any(g == game for g, _ in whole)
+                 and len(fold(s.card.name).split()) > 1 and fold(s.card.name) != fold(s.typed))
+        return inside or fragment or short
 
     for game in strong:
         strong[game] = [s for s in strong[game] if not beaten(game, s)]
@@ -312,8 +373,14 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
     uses more than the default one's ("Priscilla's band with Aquila": her (Ap) printing says "May band with Aquila",
     the default (EC) one does not) is read, said in a note; else the default, as the command answers."""
     named = {i for s in spans for i in range(s.start, s.end)} | used
+    # what the sentence says happened to the card itself ("... then Blood of the Lamb got discarded") is the
+    # scenario, not words of its text
+    named |= {k for s in spans for k in _said_of(words, s.end)}
     said = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
             and w.norm not in EVERYDAY and w.base not in EVERYDAY} - EVERYDAY_RULES
+    # everyday words count too when weighing against the default ("negated an evil card" is the default's text)
+    every = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
+             and w.norm not in FILLER and w.base not in FILLER} - {w[:5] for w in EVERYDAY_RULES}
     if not said:
         return spans, [], set()
     out, notes, deciding = [], [], set()
@@ -328,7 +395,8 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
         scores = sorted(((len(said & _stems(text)), card) for text, card in texts.items()), key=lambda x: -x[0])
         mine = len(said & _stems(span.card.text))
         best, card = scores[0]
-        if best <= mine or (len(scores) > 1 and scores[1][0] == best) or card.text == span.card.text:
+        if best <= mine or (len(scores) > 1 and scores[1][0] == best) or card.text == span.card.text or \
+                len(every & _stems(card.text)) <= len(every & _stems(span.card.text)):
             out.append(span)
             continue
         picked = [i for i, w in enumerate(words) if i not in named and fold(w.base)[:5] in
@@ -339,6 +407,20 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
         notes.append(f"“{'”, “'.join(dict.fromkeys(quoted))}” is in the text of {card.label}, not of the default "
                      f"printing {span.card.label}: read as {card.label}")
     return out, notes, deciding
+
+
+_SAID_OF = re.compile(r"(?:got|gets|get|was|is|were|are|has|have|had|been|becomes|became|just|then|also|being)$")
+
+
+def _said_of(words: tuple[Word, ...], end: int) -> set[int]:
+    """The word positions of what the sentence says happened to a card named just before `end` ("Blood of the Lamb
+    got discarded", "... is destroyed"): its verb after at most three helper words."""
+    k = end
+    while k < len(words) and k < end + 3 and _SAID_OF.match(words[k].norm):
+        k += 1
+    if k > end and k < len(words) and re.search(r"(?:ed|en)$", words[k].norm):
+        return set(range(end, k + 1))
+    return set()
 
 
 def _named(game: GameCards, card: Card) -> str:
@@ -447,8 +529,8 @@ def _missing_input(game: GameCards, bearing: Sequence[str], cards: Sequence[Card
         turns = f"{_possessive(counted.name)} “{_short(printed)}” turns on “{said}”"
     else:
         turns = f"The answer turns on the count in “{said}”"
-    return Ask("missing-input", f"{turns}, which Arbiter cannot read from a sentence yet: ask the {game.title} "
-                                f"command with it given as an input (start from the command below and add it), "
+    return Ask("missing-input", f"{turns}, which Arbiter cannot read from a sentence yet: run the {game.title} "
+                                f"command below with “{said}” added as one of its inputs (its help lists them), "
                                 f"or take the answer without it.",
                (Option(f"Without “{said}”", reading),))
 
@@ -501,8 +583,8 @@ def _positions(words: tuple[Word, ...], plain: str, start: int, end: int) -> set
     return out
 
 
-def _join(items: Sequence[str]) -> str:
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+def _join(items: Sequence[str], last: str = "and") -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + f" {last} " + items[-1]
 
 
 def same_card(a: str, b: str) -> bool:

@@ -89,3 +89,11 @@ def test_a_one_word_name_that_is_a_small_word_is_a_card_where_typed_capitalised(
         assert any(s.card is not None and s.card.name == name for s in said.cards), (name, said.cards)
         plain = asker.read(f"is the Throne Room {word.lower()} when it leaves play?")[0]
         assert not any(s.card is not None and s.card.name == name for s in plain.cards), (name, plain.cards)
+
+
+def test_the_ask_back_names_the_exact_words_to_add_to_the_command(asker: Asker) -> None:
+    """The missing-input ask-back says which words to add to the command below, not only "add it"."""
+    result = asker.read("Red Flower removes 2 tokens from my unit. Do I get to deal the 1 damage?")[0]
+    assert result.asked is not None and result.asked.kind == "missing-input"
+    assert "command below with “removes 2” added as one of its inputs" in result.asked.why
+    assert result.asked.why.count(". ") == 0
