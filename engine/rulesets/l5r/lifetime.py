@@ -20,6 +20,7 @@ from engine.rulesets.l5r.durations import AFTER_LATER, Form, Term, point_window
 from engine.rulesets.l5r.judge import Known, judge, qualifier_holds
 from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
+from engine.rulesets.l5r.while_events import settled_by
 from engine.trace import Interpretation, Trace
 
 EVENTS = ("action-announced", "targets-chosen", "action-resolves", "duel-ends", "battle-ends", "phase-ends",
@@ -275,6 +276,9 @@ class Lifetime:
     until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
     self_put: str = ""                # "Put this Kata into play": the card it put into play is its own card
     entry: str = ""                   # "This Holding enters play unbowed if ...": a rule for the card's own entry
+    cond_said: str = ""               # the last event given that decided its "while" condition, and why
+    cond_line: str = ""               # the same, short, for the first line
+    cond_assumed: str = ""            # what that reading took to be so ("assuming it was the only one ...")
 
     @property
     def last(self) -> Point:
@@ -602,6 +606,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
         first = next((e for e in events if e in ("condition-true", "condition-false")), None)
         effective_cond = first != "condition-true"
         reason = "no condition event says otherwise" if effective_cond else "your first condition event makes it true"
+        settles = next((s for e in events if (s := settled_by(cond.condition, e)) is not None), None) \
+            if first is None and not delayed else None
+        if settles is not None and settles.holds:
+            # "he assigns to attack" given later: before it he was not attacking
+            effective_cond, reason = False, "an event given later makes it true"
         trace.interpret(Interpretation("while-start", "L4", f"“{cond.words}”: the condition is taken as "
                                        f"{'true' if effective_cond else 'false'} when the effect starts ({reason})."))
     effective = persists and not delayed and effective_cond
@@ -923,6 +932,27 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                         why, rule = f"its length is its condition (“{cond.words if cond else ''}”), not a period", "LD7"
                     elif life.kind in ("while", "in-play"):
                         why = "it lasts while its card is in play"
+        settled = settled_by(cond.condition, event) if cond is not None and not delayed and persists \
+            and life.kind != "entry" and not life.gold else None
+        if settled is not None:
+            # an event of the scenario that ends (or starts) the "while" condition (Timing, "when" item 3)
+            effective_cond = settled.holds
+            life.cond_said = settled.why + (f" ({settled.assumed})" if settled.assumed else "")
+            life.cond_line = (f"“{cond.condition}” {'holds' if settled.holds else 'no longer holds'}"
+                              + (f" ({settled.cause})" if settled.cause else ""))
+            life.cond_assumed = settled.assumed
+            if settled.assumed:
+                trace.interpret(Interpretation("while-event", "L4", f"“{event[7:]}” is read as ending "
+                                               f"“{cond.words}”, {settled.assumed}; if you still control another, "
+                                               "it still holds."))
+            if not settled.holds and life.ends_on == "condition-false":
+                persists = effective = False
+                why, rule = f"{life.cond_said}: its length is that condition, so the effect is over", "LD7"
+            else:
+                effective = settled.holds
+                now = f"{life.cond_said}: it {'works' if settled.holds else 'stops working'} from that when-point"
+                plain = why in ("no change", "only a delayed effect waits for an occurrence")
+                why, rule = (f"{now}, and still lasts" if plain else f"{why}; {now}"), rule or "L4"
         if delayed and state == "fired" and before_state != "fired" and life.if_clause:
             holds, decided = _if_outcome(life.if_clause, happened)
             if holds is False:

@@ -303,6 +303,10 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         data["gold"] = life.gold
     if life.condition is not None:
         data["condition"] = life.condition.condition or life.condition.words
+    if life.cond_line:
+        data["condition_event"] = life.cond_line  # an event given decided the condition: nothing taken to hold
+        if life.cond_assumed:
+            data["condition_assumed"] = life.cond_assumed
     if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
         data["does"] = delayed_does(effect["text"], life.main.words)
         data["point"] = life.main.words
@@ -645,7 +649,7 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         default += " (“When going second”: assuming you did not go first)" if re.match(
             r"\(?When going second", effect["text"]) else " (a Courtesy trait: assuming you did not go first)"
     cond = data.get("condition")
-    taken = "" if any(e in ("condition-true", "condition-false") for e in events) else \
+    taken = "" if any(e in ("condition-true", "condition-false") for e in events) or data.get("condition_event") else \
         " (taken to hold, as nothing given says otherwise)" if (quote_limit or 80) > 50 else " (taken to hold)"
     if effect.get("courtesy_condition") == "holds" and taken:
         taken = " (your opponent went first, so you have Courtesy)"
@@ -678,6 +682,10 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                    f"lasted {length}){stays}."
         # say the length it had, so "after the turn ends" is never read as "it ended with the turn" (blind 51021 S15)
         return f"{who}{after}: the effect has ended" + (f" (it lasted {length})" if length else "") + f"{stays}."
+    if not data["effective"] and data.get("condition_event"):
+        assumed = f"{data['condition_assumed']}, " if data.get("condition_assumed") else ""
+        return f"{who}{after}: {assumed}{what} is switched off, as {data['condition_event']}; it works again " \
+               f"whenever its condition holds{stays}."
     if not data["effective"]:
         return f"{who}{after}: {what} lasts but is switched off until its condition holds again{stays}."
     if not events:

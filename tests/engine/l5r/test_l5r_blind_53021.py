@@ -1,0 +1,125 @@
+"""Blind round 53021, its direct-path classes, each over every real card sharing the wording.
+
+(1) A "while" condition ended (or started) by the scenario's own events, not only by condition-false/-true (S6, S21):
+    "Sugo has +4F while attacking" is switched off once the battle ends (units return home after the battle
+    resolves, CE Glossary "Move"; Timing "when" item 3: it ends at the when-point its condition becomes false);
+    "... while you control Bayushi Fuyuko" once Fuyuko leaves play. A generic "while you control a Port" losing one
+    Port is switched off with the assumption said aloud in the first line. A card ordered to attack makes "attacking"
+    hold, with nothing taken to hold.
+
+The card lists are derived from the data; the expectations come from the Timing page and the glossary."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from engine.rulesets.l5r.abilities import read_card
+from engine.rulesets.l5r.durations import Form
+from tests.engine.l5r.l5r_real import duration, real_cards
+from tests.shared_paths import shared_data_path
+
+HAVE = shared_data_path("l5r").exists()
+CARDS = real_cards() if HAVE else ()
+
+
+def _name(card, abilities, ability) -> str:
+    return card.name if len(abilities) == 1 else f"{card.name}#{ability.index}"
+
+
+def _whiles(pattern: re.Pattern[str]) -> list[tuple[str, str]]:
+    found = []
+    for card in CARDS:
+        abilities = read_card(card)
+        for ability in abilities:
+            for term in ability.terms:
+                # (a condition inside a granted ability's quotes is that ability's, not this one's)
+                if term.form is Form.WHILE and pattern.search(term.condition) and '"' not in term.condition:
+                    found.append((_name(card, abilities, ability), term.condition))
+    return found
+
+
+# -- (1a) a condition about the card's place in the battle under way --------------------------------------------------
+
+# "attacking", "defending", "opposed", "opposing a ...", "Lishan is attacking": the unit in the battle; never a memory
+# ("is ever attacking"), a negation, nor a clause of its own beside it ("he has a Spear or opposes ...").
+_IN_BATTLE = re.compile(r"^(?:(?:he|she|it|this \w+|[A-Z][\w'-]+) (?:is )?)?(?:attacking|defending|opposed|unopposed|"
+                        r"opposing|opposes)\b(?!.*\b(?:ever|not|no|or (?:you|he|she))\b)")
+IN_BATTLE = _whiles(_IN_BATTLE) if HAVE else []
+
+
+def test_the_battle_class_names_the_real_cards():
+    names = {n for n, _ in IN_BATTLE}
+    assert {"Ikoma Sugo", "Home Guard#2", "Utaku Lishan#1", "Akodo Uehara#1", "Well-Defended Farm#1"} <= names, names
+    assert len(IN_BATTLE) >= 40, len(IN_BATTLE)
+
+
+@pytest.mark.parametrize("name,condition", IN_BATTLE)
+def test_the_battle_ending_switches_the_condition_off(name, condition):
+    answer = duration(card=name, then=["battle-ends"])
+    if answer.get("condition") != condition or answer["state"] is not None:
+        return  # the answer follows another part of the ability (a delayed effect, another "while")
+    last = answer["timeline"][-1]
+    assert not last["effective"], (name, last)
+    # said as decided by the battle's end, never "taken to hold"
+    assert "taken to hold" not in answer["summary"], answer["summary"]
+    if last["persists"] and answer["effect"]["kind"] != "entry":
+        assert "no longer holds" in answer["summary"] and "battle is over" in last["why"], answer["summary"]
+
+
+@pytest.mark.parametrize("name,condition", [(n, c) for n, c in IN_BATTLE if re.search(r"\battacking$", c)])
+def test_assigned_to_attack_it_holds_and_the_battle_end_ends_it(name, condition):
+    answer = duration(card=name, then=["occurs:he assigns to attack"])
+    if answer.get("condition") != condition:
+        return  # the answer follows another "while" of the ability ("while defending and, if ..., while attacking")
+    assert answer["effective"] and "taken to hold" not in answer["summary"], answer["summary"]
+    after = duration(card=name, then=["occurs:he assigns to attack", "battle-ends"])
+    assert not after["effective"], after["summary"]
+    # a condition-true given later switches it on again (the length is the card's time in play, or the turn)
+    again = duration(card=name, then=["battle-ends", "condition-true"])
+    assert again["effective"] == again["persists"], again["summary"]
+
+
+# -- (1b) "while you control <card>": that card leaving play --------------------------------------------------------
+
+_CONTROL = re.compile(r"^you control (?!(?:a|an|any|one|two|three|both)\b)(?P<what>[A-Z][\w' ]+)$")
+CONTROL_NAMED = _whiles(_CONTROL) if HAVE else []
+_GENERIC = re.compile(r"^you control (?:a|an) (?P<what>[A-Z]\w+)$")
+CONTROL_GENERIC = _whiles(_GENERIC) if HAVE else []
+
+
+def test_the_control_class_names_the_real_cards():
+    names = {n for n, _ in CONTROL_NAMED}
+    assert {"Doji Natsuyo • Experienced#1", "Kakita Daitsu#1", "Bayushi Iyashi, Lady Sorrow#1"} <= names, names
+    assert {n for n, _ in CONTROL_GENERIC} >= {"Sons of Gusai#1", "Merchant Guard", "Shiba Shirou#1"}
+
+
+def _kind(name: str) -> str:
+    return duration(card=name)["effect"]["kind"]
+
+
+@pytest.mark.parametrize("name,condition", CONTROL_NAMED)
+def test_the_controlled_card_leaving_play_switches_it_off(name, condition):
+    what = _CONTROL.match(condition).group("what")  # type: ignore[union-attr]
+    answer = duration(card=name, then=[f"occurs:{what} leaves play"])
+    if answer["effect"]["kind"] == "entry":  # checked once as the card entered play: nothing to switch
+        assert not answer["persists"]
+        return
+    assert not answer["effective"] and "taken to hold" not in answer["summary"], answer["summary"]
+    back = duration(card=name, then=[f"occurs:{what} leaves play", f"occurs:you recruit {what}"])
+    assert back["effective"], back["summary"]
+    # another card leaving play says nothing of it: still taken to hold, and said so
+    other = duration(card=name, then=["occurs:a Ratling Scout leaves play"])
+    assert other["effective"] and "taken to hold" in other["summary"], other["summary"]
+
+
+@pytest.mark.parametrize("name,condition", CONTROL_GENERIC)
+def test_a_generic_controlled_card_leaving_play_is_said_as_an_assumption(name, condition):
+    what = _GENERIC.match(condition).group("what")  # type: ignore[union-attr]
+    answer = duration(card=name, then=[f"occurs:your {what} is destroyed"])
+    if answer["effect"]["kind"] == "entry":
+        return
+    assert not answer["effective"], answer["summary"]
+    first = answer["summary"].split(". ")[0]
+    assert "assuming it was the only one you controlled" in first, answer["summary"]
