@@ -593,7 +593,8 @@ class DurationQuestion:
                 "No designator, trigger or wording I know marks this line; its length is read from its own words "
                 "alone.")))
         text = ability.rules_text or ability.text
-        tail = standing_tail(text) if ability.kind is Kind.TRAIT and not ability.header and not standing else []
+        tail = standing_tail(text, card.name if card else "") \
+            if ability.kind is Kind.TRAIT and not ability.header and not standing else []
         if tail:
             # "After you Equip this Item, gain 1 Honor .... This Personality has +1PH.": the trigger's effect is
             # followed alone; the card's continuous trait after it is a part of its own (in force while in play)

@@ -123,3 +123,62 @@ def test_a_generic_controlled_card_leaving_play_is_said_as_an_assumption(name, c
     assert not answer["effective"], answer["summary"]
     first = answer["summary"].split(". ")[0]
     assert "assuming it was the only one you controlled" in first, answer["summary"]
+
+
+# -- (2) a continuous trait written after a triggered trait's sentence ----------------------------------------------
+# "After you Recruit Noekam, lose 5 Honor. Noekam's Undead Followers have +1F." (S10; S9's item listed the +1F as an
+# effect of the trigger): the later sentence names the card as its subject (by its name, or by leaving its subject
+# out: "Cannot attach Followers or Items.", "Will not attach cards."), looks back at nothing the trigger named, and is
+# the card's continuous trait, in force while the card is in play (LD8; Effects: "All effects are separate").
+
+_SUBJECTLESS = re.compile(r"^(?:Cannot|Can not|Will not|Does not|May not) ")
+
+
+def _own_subject(sentence: str, name: str) -> bool:
+    words = [w for w in re.findall(r"[A-Z][\w'-]+", re.split(r"[•,]", name)[0]) if w not in ("The", "No")]
+    return any(re.match(rf"{re.escape(w)}(?:'s [\w' ]+? (?:have|has)| (?:has|have|Equips|will not|cannot))\b",
+                        sentence) for w in words)
+
+
+def _trigger_then_trait() -> list[tuple[str, str]]:
+    from engine.rulesets.l5r.abilities import Kind
+    from engine.rulesets.l5r.parts import sentences
+    from engine.rulesets.l5r.question import is_standing
+    found = []
+    for card in CARDS:
+        abilities = read_card(card)
+        for ability in abilities:
+            if ability.kind is not Kind.TRAIT or ability.header or is_standing(ability):
+                continue
+            for sentence in sentences(ability.rules_text or ability.text)[1:]:
+                if (_SUBJECTLESS.match(sentence) or _own_subject(sentence, card.name)) \
+                        and not re.search(r"\b(?:it|him|her|them|they)\b", sentence):
+                    found.append((_name(card, abilities, ability), sentence.rstrip(".")))
+    return found
+
+
+TRIGGER_THEN_TRAIT = _trigger_then_trait() if HAVE else []
+
+
+def test_the_trigger_then_trait_class_names_the_real_cards():
+    names = {n for n, _ in TRIGGER_THEN_TRAIT}
+    assert {"Noekam#1", "Gekido no Oni#1", "Shiba Hano#1", "Umikaiju#1"} <= names, names
+
+
+@pytest.mark.parametrize("name,sentence", TRIGGER_THEN_TRAIT)
+def test_the_trait_after_a_trigger_lasts_while_its_card_is_in_play(name, sentence):
+    parts = {p["words"].rstrip("."): p for p in duration(card=name, then=["turn-ends"]).get("parts", [])}
+    assert sentence in parts, (name, list(parts))
+    assert parts[sentence]["persists"] and parts[sentence]["effective"], parts[sentence]
+    gone = {p["words"].rstrip("."): p for p in duration(card=name, then=["turn-ends", "leaves-play"])["parts"]}
+    assert not gone[sentence]["persists"], gone[sentence]
+    # the trigger's effects, as ordered at its own moment, do not hold it
+    from tests.engine.l5r.l5r_real import order
+    card = name.split("#")[0]
+    ability = next(a for c in CARDS if c.name == card for a in read_card(c) if f"{card}#{a.index}" == name
+                   or c.name == name)
+    at = f"{ability.timing} {ability.occurrence}" if ability.timing and ability.occurrence else None
+    if at:
+        placed = order(at=at, item=[name])
+        for entry in placed["order"]:
+            assert sentence not in entry["effects"], entry
