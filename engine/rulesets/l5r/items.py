@@ -94,7 +94,7 @@ _GAME_WORD = re.compile(
     r"trait|create|put|give|take|search|show|reveal|produce|pay|cost|may|must|can|cannot|not|player|control|"
     r"attack|defend|assign|challenge|focus|recruit|proclaim|lobby|favor|shugenja|courtier|samurai|clan|effect|"
     r"bonus|penalty|straightening|copy|title|named?|choose|instead|each|all|no|any|once|twice|"
-    r"bring|return|remove|send|shuffle|look|win|tie|loser|winner|kill|die|dead|switch|location|has|have|commit|"
+    r"bring|return|remove|send|shuffle|look|win|tie|loser|winner|kill|die|dead|switch|location|has|have|commit|transfer|"
     r"seppuku|cast)",
     re.I)
 

@@ -420,6 +420,19 @@ def _once_left(once: list[str]) -> str:
     return " and ".join(said[:2])
 
 
+MADE_KINDS = ("action", "reaction", "trait", "interrupt", "focus")
+
+
+def _besides_grant(text: str, grant: str) -> str:
+    """What an ability granting additional actions also did once ("Dishonor a target Personality. You may take an
+    additional action."): "what it dishonors stays dishonorable", or its words, "" when the grant is all it does."""
+    _, once = lasting_and_once(text)
+    others = [e for e in once if grant.lower() not in e.lower() and not re.search(r"\badditional\b", e, re.I)]
+    if not others:
+        return ""
+    return _once_left(others) or f"what {quoted(others[0].rstrip('.'), 40)} does stays done"
+
+
 def _stays(text: str) -> str:
     """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
     # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
@@ -553,7 +566,10 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     after = f" {event_words(events[-1])}" if events else ""
     if len(data.get("parts", ())) > 1:
         clauses = [f"“{p['short']}” {_part_clause(p, events)}" for p in data["parts"]]
-        return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
+        grant = next((p["lead"] for p in data["parts"] if p["kind"] == "additional"), None)
+        # an ability granting actions: what its one-time effects left is said too (blind 53021 S7)
+        left = _besides_grant(effect["text"], grant) if grant and effect.get("ability_kind") in MADE_KINDS else ""
+        return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:], *([left] if left else [])])
     length = length_words(data.get("ends_on"))
     if effect.get("courtesy") == "off":
         what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
@@ -580,7 +596,7 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                 "lasts.")
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
-    made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
+    made = effect.get("ability_kind") in MADE_KINDS
     if effect["kind"] == "battle" and re.search(r"\bput this (?:Terrain|card) into play\b", effect["text"], re.I):
         return (f"{who}{after}: the Terrain " + ("was discarded as the battle ended (a Terrain is in play for one "
                                                  "battle)." if not data["persists"] else
@@ -601,13 +617,16 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                 "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
+        # the ability's other, one-time effects are said first: the grant is not all it did (blind 53021 S7)
+        left = _besides_grant(effect["text"], grant) if made else ""
+        lead = f"{left}; " if left else ""
         if events and not data["persists"] and data["timeline"][-1]["rule"] == "LD5":
             past = "it was taken then or not at all" if re.search(r"\bactions?\b", grant, re.I) else \
                 "the turn it came in is over"
-            return (f"{who}{after}: “{grant}” came once what granted it had ended and its Reactions had passed; "
-                    f"{past}, and nothing of it is left.")
-        return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
-                "that end have passed.")
+            return (f"{who}{after}: {lead}“{grant}” came once what granted it had ended and its Reactions had "
+                    f"passed; {past}, and nothing of {'the grant' if left else 'it'} is left.")
+        return (f"{who}{after if left else ''}: {lead}“{grant}” comes once the action or trait that grants it has "
+                "ended and the Reactions to that end have passed.")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
     does = ((quoted(data["does"], quote_limit) if quote_limit else f"“{data['does']}”") if data.get("does")

@@ -182,3 +182,49 @@ def test_the_trait_after_a_trigger_lasts_while_its_card_is_in_play(name, sentenc
         placed = order(at=at, item=[name])
         for entry in placed["order"]:
             assert sentence not in entry["effects"], entry
+
+
+# -- (3) an ability granting additional actions that also does something else ----------------------------------------
+# "Dishonor a target Personality. You may take an additional action." (Ivory Ascendance, S7): the answer said only
+# that the grant was over ("nothing of it is left"), never that the dishonor stays. Every one-time effect of the
+# ability stays done (a one-time change has no length), and the first line says so beside the grant's timing (LD5).
+
+_ONCE_VERB = re.compile(r"^(?:(?:You may|you may) )?(?P<verb>Dishonor|Straighten|Bow|Destroy|Move|Equip|Discard|Draw|"
+                        r"Gain|Lose|Transfer|Attach|Put)\b", re.I)
+
+
+def _grants_with_once() -> list[tuple[str, str]]:
+    from engine.rulesets.l5r.parts import sentences
+    found = []
+    for card in CARDS:
+        abilities = read_card(card)
+        for ability in abilities:
+            if not any(t.form is Form.ADDITIONAL for t in ability.terms) or len(ability.terms) != 1:
+                continue  # one length only: the grant (an ability with other lengths answers them as parts)
+            body = re.sub(r"^[^:]{0,60}:\s*", "", ability.rules_text or ability.text)
+            body = body.split(":", 1)[-1]
+            for sentence in sentences(body):
+                if "additional" not in sentence and (verb := _ONCE_VERB.match(sentence)) is not None:
+                    found.append((_name(card, abilities, ability), verb.group("verb").lower()))
+                    break
+    return found
+
+
+GRANTS_WITH_ONCE = _grants_with_once() if HAVE else []
+
+
+def test_the_grant_class_names_the_real_cards():
+    names = {n for n, _ in GRANTS_WITH_ONCE}
+    assert {"Ivory Ascendance#2", "Shinjo Katsuo#2", "Togashi Ogure#2"} <= names, names
+    assert len(GRANTS_WITH_ONCE) >= 15, len(GRANTS_WITH_ONCE)
+
+
+@pytest.mark.parametrize("name,verb", GRANTS_WITH_ONCE)
+def test_a_grant_answer_says_what_the_other_effects_left(name, verb):
+    for then in (["action-resolves", "turn-ends"], []):
+        answer = duration(card=name, then=then)
+        if answer["effect"]["kind"] != "additional":
+            return  # judged as another length (a delayed part): not this class
+        said = answer["summary"] if len(answer.get("parts", ())) > 1 else answer["summary"].split(". ")[0]
+        assert "stay" in said, answer["summary"]
+        assert "nothing of it is left" not in answer["summary"], answer["summary"]
