@@ -228,3 +228,50 @@ def test_a_grant_answer_says_what_the_other_effects_left(name, verb):
         said = answer["summary"] if len(answer.get("parts", ())) > 1 else answer["summary"].split(". ")[0]
         assert "stay" in said, answer["summary"]
         assert "nothing of it is left" not in answer["summary"], answer["summary"]
+
+
+# -- (5) whose card an occurrence happens to is not whose action made it --------------------------------------------
+# "After an enemy card bows" (S1): my action bowed the opponent's card, and --by you (whose action) ruled my Reaction
+# out as if the bowed card were mine. "<whose> card <verb>s" with no object is whose card the occurrence happens to
+# (the glossary's "enemy": a card another player controls), never the doer; --by says only whose action or effect
+# made it happen. The printed triggers naming an enemy card it happens to are read so too.
+
+from engine.rulesets.l5r.conditions import trigger_conditions  # noqa: E402
+
+_INTRANSITIVE = ("bows", "straightens", "moves", "moves home")
+_WHOSE = (("an enemy", "other"), ("your", "own"), ("another player's", "other"))
+
+
+@pytest.mark.parametrize("verb", _INTRANSITIVE)
+@pytest.mark.parametrize("who,side", _WHOSE)
+def test_a_card_that_bows_is_whose_card_it_happens_to(who, side, verb):
+    conds = trigger_conditions(f"After {who} card {verb}, gain 1 Honor")
+    assert [(c.cls, c.value) for c in conds if c.cls in ("actor", "owner")] == [("owner", side)], conds
+    # with an object it is the doer
+    doer = trigger_conditions(f"After {who} card {verb.split()[0]} a Personality, gain 1 Honor")
+    assert any(c.cls == "actor" and c.value == side for c in doer), doer
+
+
+def test_by_is_whose_action_not_whose_card_bowed():
+    from tests.engine.l5r.l5r_real import order
+    placed = order(at="after a card bows", item=["trait:After this card bows, its controller gains 1 Honor@opponent",
+                                                 "reaction:After an enemy card bows, gain 1 Honor@you"],
+                   active="you", by="you")
+    assert [p["step"] for p in placed["order"]] == ["E", "F"], placed["summary"]
+    assert "an enemy card" in placed["summary"], placed["summary"]  # taken to hold, and said
+
+
+ENEMY_OWNER = [(f"{c.name}#{a.index}", a.timing, a.occurrence) for c in CARDS for a in read_card(c)
+               if a.timing in ("after", "before") and a.occurrence
+               and re.search(r"\benemy (?:[A-Z]\w+ )*(?:card|Personality|Follower|units?)s?\b", a.occurrence)]
+
+
+def test_the_enemy_owner_class_names_the_real_cards():
+    assert {"Ichigo Sensei#1", "Utaku Liu-Xeung • Experienced#1"} <= {n for n, *_ in ENEMY_OWNER}, ENEMY_OWNER
+
+
+@pytest.mark.parametrize("name,timing,occurrence", ENEMY_OWNER)
+def test_a_printed_enemy_card_it_happens_to_is_never_read_from_by(name, timing, occurrence):
+    conds = [c for c in trigger_conditions(occurrence) if re.search(r"\benemy\b", c.words)
+             and c.cls in ("actor", "owner")]
+    assert conds and all(c.cls == "owner" and c.value == "other" for c in conds), conds
