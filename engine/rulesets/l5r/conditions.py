@@ -53,6 +53,7 @@ _GROUPS = {"attachment": {"Follower", "Item", "Spell"}, "unit": {"Personality", 
 _TYPE_NOUN = (r"(?:Personalit(?:y|ies)|Followers?|Items?|Spells?|Holdings?|Regions?|Strongholds?|Strateg(?:y|ies)|"
               r"Rings?|Events?|Provinces?|Senseis?|Celestials?|attachments?|units?|arm(?:y|ies)|Weapons?|Armors?|"
               r"Terrains?|Fortifications?)")
+TYPE_NOUN = _TYPE_NOUN  # a card type named ("a Personality", "Followers"), for readers outside this module
 _OWN = r"(?:your own|your|one of your|any of your|one or more of your|each of your|all of your|his own|her own|" \
        r"their own|its own)"
 _OTHER = r"(?:another player's|an opponent's|your opponent's|opponents'|other players'|an enemy|enemy|opposing|" \

@@ -275,3 +275,41 @@ def test_a_printed_enemy_card_it_happens_to_is_never_read_from_by(name, timing, 
     conds = [c for c in trigger_conditions(occurrence) if re.search(r"\benemy\b", c.words)
              and c.cls in ("actor", "owner")]
     assert conds and all(c.cls == "owner" and c.value == "other" for c in conds), conds
+
+
+# -- (4) a delayed effect waiting for "the next <card type>" and a named card of that type ---------------------------
+# "After the next Personality enters play this turn, gain 2 Honor" with Daigotsu Yutaka entering play (S24): one
+# occurrence answers both (a Personality entering play is the next one), so the delayed effect is at step D, before
+# Yutaka's trait (E); it was set aside as "an occurrence this moment does not name". A card of another type does not
+# answer it (the kind is checked against the named card).
+
+from engine.rulesets.l5r.abilities import Kind as _Kind  # noqa: E402
+
+
+def _entering(card_type: str) -> str:
+    """A real card of that type whose own trait answers its entering play ("After Yutaka enters play: ...")."""
+    for card in CARDS:
+        if card.type != card_type:
+            continue
+        first = read_card(card)
+        if first and first[0].kind is _Kind.TRAIT and first[0].timing == "after" and \
+                re.search(r"\benters play$", first[0].occurrence or ""):
+            return card.name
+    raise AssertionError(card_type)
+
+
+TYPES = ("Personality", "Follower", "Holding") if HAVE else ()
+
+
+@pytest.mark.parametrize("card_type", TYPES)
+@pytest.mark.parametrize("waits", TYPES)
+def test_the_next_card_of_a_type_is_a_named_card_of_that_type(card_type, waits):
+    from tests.engine.l5r.l5r_real import order
+    name = _entering(card_type)
+    delayed = f"delayed:Some Strategy:After the next {waits} enters play this turn, gain 2 Honor"
+    placed = order(at=f"after {name} enters play", item=[name, delayed])
+    steps = [(p["step"], p["kind"]) for p in placed["order"]]
+    if waits == card_type:
+        assert steps[0] == ("D", "delayed") and steps[1][0] == "E", placed["summary"]
+    else:
+        assert all(kind != "delayed" for _, kind in steps), placed["summary"]
