@@ -476,9 +476,10 @@ def occurrence_key(item: Item) -> str | None:
     subject = match.group(1).strip()
     if not subject or _GENERIC.search(subject):
         return None
-    if re.fullmatch(rf"(?:(?:non-)?[A-Z][\w-]*\s+){{0,3}}?{TYPE_NOUN}", subject):
-        # "the next Personality enters play" (a delayed effect's "the next" taken off): any card of that type, which
-        # a named card of that type answers (blind 53021 S24)
+    if re.match(rf"(?:(?:non-)?[A-Z][\w-]*\s+){{0,3}}?{TYPE_NOUN}(?:$|\s+(?!of\b))", subject):
+        # "the next Personality enters play", "the next Personality you bring into play enters play" (a delayed
+        # effect's "the next" taken off): any card of that type, which a named card of that type answers (blind
+        # 53021 S24, 71021 #4)
         return None
     if re.fullmatch(r"(?:this|that)\s+(?:turn|battle|phase|game|duel|attack|[a-z]+ phase)", subject.lower()):
         return None  # "this turn ends" names a point of play every item shares, not the item's own card

@@ -313,3 +313,13 @@ def test_the_next_card_of_a_type_is_a_named_card_of_that_type(card_type, waits):
         assert steps[0] == ("D", "delayed") and steps[1][0] == "E", placed["summary"]
     else:
         assert all(kind != "delayed" for _, kind in steps), placed["summary"]
+
+
+@pytest.mark.parametrize("card_type", TYPES)
+def test_the_next_card_you_bring_into_play_is_a_named_card_of_that_type(card_type):
+    # blind 71021 #4: "After the next Personality you bring into play enters play, gain 2 Honor" at Gakku's entry
+    from tests.engine.l5r.l5r_real import order
+    name = _entering(card_type)
+    delayed = f"delayed:Earlier effect:After the next {card_type} you bring into play enters play, gain 2 Honor@you"
+    placed = order(at=f"after {name} enters play", item=[name, delayed], active="you")
+    assert [p["step"] for p in placed["order"]][:2] == ["D", "E"], placed["summary"]
