@@ -437,7 +437,10 @@ def _stays(text: str) -> str:
     """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
     # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
     # player. ... Turn the Personality face-down"): a cost bows, but the effect is what stays
-    body = " ".join(split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    # (an "If ...," condition before an effect is no effect: "If your card bowed this Personality, straighten him"
+    # straightens, blind 71021 10b)
+    body = " ".join(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", e, flags=re.I) for e in split_effects(text)) \
+        or re.sub(r"^[^:]{0,60}:\s*", "", text)
     # "Discard a card to make a Fear effect ...", "Bow this Shugenja to bow a target card": a cost paid "to" do the
     # effect; what stays is what the effect does
     body = re.sub(r"^(?:discard|bow|destroy|lose|pay)\b[^.:]*?\bto (?=make|bow|destroy|move|straighten|give|gain|"
