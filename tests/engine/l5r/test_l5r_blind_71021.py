@@ -42,7 +42,8 @@ def test_a_bare_name_judges_the_real_ability_and_says_which(name):
 
 
 _IF_THEN = re.compile(r"^(?:[^:]{0,40}:\s*)+If [^,]*\b(?P<cond>bow(?:ed|s)?|destroy(?:ed|s)?|discard(?:ed|s)?|"
-                      r"mov(?:ed|es))\b[^,]*, (?P<verb>straighten|bow|destroy|move|discard|draw|gain)\b(?![^.]*:)", re.I)
+                      r"mov(?:ed|es))\b[^,]*, (?P<verb>straighten|bow|destroy|move|discard|draw|gain)\b(?![^.]*:)",
+                      re.I)
 # (a verb before a colon is a cost: "If this card is in your discard pile, bow your performer: Ranged 4 Attack")
 IF_THEN = [(card.name if len(abilities) == 1 else f"{card.name}#{a.index}", m.group("cond"), m.group("verb"))
            for card in CARDS for abilities in [read_card(card)] for a in abilities
