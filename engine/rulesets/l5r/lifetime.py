@@ -142,6 +142,13 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[
                      rf"\b(?i:removes?)\s+(?:from\s+(?:him|her|it|them),?\s+)?(?:{_REMOVED_KEYWORDS})\b(?!\s+tokens?\b)")
 
 
+# An occurrence of the card an effect is on leaving play ("he leaves play", "the target is destroyed").
+AFFECTED_LEAVES = re.compile(r"^(?:he|she|it|they|him|her|them|the target|target|that card|the card|that Personality|"
+                             r"the (?:target(?:ed)? )?(?:Personality|Follower|Holding|Item))\b[^.]*?\b(?:leaves? play|"
+                             r"(?:is|are|was|gets?) (?:destroyed|discarded|removed from the game)|dies|returns? to "
+                             r"(?:his|her|its|their|your|the) (?:hand|deck))\b", re.I)
+
+
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
 # less Gold ...", "Attaches to Yotsu Ueda paying 2 less Gold").
 OWN_ENTRY = re.compile(r"^(?:This \w+ |(?!(?:Each|Your|All|Any|Other|Every)\b)[A-Z][\w'-]+ )?(?:Enters|enters|Attaches|"
@@ -279,6 +286,7 @@ class Lifetime:
     cond_said: str = ""               # the last event given that decided its "while" condition, and why
     cond_line: str = ""               # the same, short, for the first line
     cond_assumed: str = ""            # what that reading took to be so ("assuming it was the only one ...")
+    on_card: bool = False             # an effect put on a card ("give him +2F"): that card leaving play ends it
 
     @property
     def last(self) -> Point:
@@ -335,8 +343,22 @@ def produced_gold(text: str, made_by: str | None) -> str:
     return ""
 
 
+# An effect put on a card ("permanently give him Ninja", "Give target Personality +2F", "Reduce his Force to 0"):
+# that card leaving play ends it.
+ON_CARD = re.compile(r"\b(?:give|gives|reduce|raise|lower|set)\s+(?:him|her|it|them|his|her|its|their|(?:a |an |the |"
+                     r"your |one )?target(?:ed)?\b|(?:the|that) (?:Personality|Follower|card))\b", re.I)
+
+
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
            made_by: str | None = None) -> Lifetime:
+    """The main length of an effect (see _choose_length), and whether the effect is put on a card."""
+    life = _choose_length(terms, text, made_during, standing, made_by)
+    life.on_card = bool(ON_CARD.search(text))
+    return life
+
+
+def _choose_length(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
+                   made_by: str | None = None) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
@@ -713,6 +735,15 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     and _best(what, (bound.point,)) is not None:
                 persists = effective = False
                 why, rule = f"“{what}” is the point it lasts until (“{bound.point}”): it ends now", "LD7"
+            elif not delayed and persists and made_by_ability and life.on_card and AFFECTED_LEAVES.search(what):
+                # "permanently give him Ninja ...", then occurs:he leaves play: the card the effect is on has left
+                # play, and a card leaving play forgets every effect on it, even a permanent one (blind 71021 #6)
+                persists = effective = False
+                why = (f"“{what}” is taken as the card the effect is on leaving play: a card that leaves play forgets "
+                       "every effect on it, even a permanent one")
+                trace.interpret(Interpretation(
+                    "affected-leaves-play", None, f"“{what}” is read as the card this effect is on; if it names "
+                    "another card, the effect goes on."))
             elif not delayed:
                 why = "only a delayed effect waits for an occurrence"
             elif state == "fired" and not repeats:

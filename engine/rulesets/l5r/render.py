@@ -691,13 +691,19 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     lasting, once = lasting_and_once(effect["text"]) if made else ([], [])
     what = "the effect"
     if lasting and (once or len(lasting) > 1 or effect["kind"] in ("default-turn", "resolving")):
-        what = " and ".join(quoted(w, quote_limit or 60) for w in lasting[:2])
+        # (an "If ...," before the change is its condition, not what lasts: the change is quoted)
+        what = " and ".join(quoted(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", w, flags=re.I), quote_limit or 60)
+                            for w in lasting[:2])
     # at the shortest, what the one-time effects left is left to the explanation
     stays = f"; {_once_left(once)}" if lasting and _once_left(once) and quote_limit != 20 else ""
     if quote_limit == 20:
         default = f" (being made during a {data['made_during']} does not shorten it)" if data.get("made_during") \
             and effect["kind"] == "default-turn" else ""
     plural = len(lasting) > 1 and what != "the effect"
+    if not data["persists"] and data["timeline"] and "forgets every effect on it" in data["timeline"][-1]["why"]:
+        # the card the effect is on left play: whatever its length, it ends there (blind 71021 #6)
+        return f"{who}{after}: {what} {'have' if plural else 'has'} ended, as the card it is on has left play " \
+               f"(a card that leaves play forgets every effect on it){stays}."
     if not data["persists"]:
         if what != "the effect" and length:
             return f"{who}{after}: {what} {'have' if plural else 'has'} ended ({'they' if plural else 'it'} " \

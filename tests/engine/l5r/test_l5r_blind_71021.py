@@ -65,3 +65,27 @@ def test_what_stays_is_the_effects_never_the_conditions(name, cond, verb):
     if answer["effect"]["kind"] != "instant":
         return  # a lasting effect answers by its own words
     assert _SAID[verb.lower()] in answer["summary"], answer["summary"]
+
+
+# (#6) "permanently give him Ninja and Shadowlands ...", then the card it is on leaves play (occurs:he leaves play):
+# a card that leaves play forgets every effect on it, even a permanent one; the answer said "still in effect, until
+# the end of the game" ("only a delayed effect waits for an occurrence"). Every effect an ability makes that lasts
+# (permanent, to the end of the turn, ...) ends so; the reading of "he" as that card is said aloud.
+PERMANENT = [(card.name if len(abilities) == 1 else f"{card.name}#{a.index}")
+             for card in CARDS for abilities in [read_card(card)] for a in abilities
+             if a.header and re.search(r"\bpermanently give (?:him|her|it|them|target|\w+ target)\b", a.rules_text or a.text)]
+
+
+def test_the_permanent_class_names_the_real_cards():
+    assert "Shadows Walk" in PERMANENT and len(PERMANENT) >= 10, PERMANENT
+
+
+@pytest.mark.parametrize("name", PERMANENT)
+def test_a_permanent_effect_ends_as_the_card_it_is_on_leaves_play(name):
+    kept = duration(card=name, then=["action-resolves", "turn-ends"])
+    if not kept["persists"] or kept["effect"]["kind"] != "game" or kept["state"] is not None:
+        return  # judged as another length or part
+    gone = duration(card=name, then=["action-resolves", "turn-ends", "occurs:he leaves play"])
+    assert not gone["persists"], gone["summary"]
+    assert "left play" in gone["summary"] and "until the end of the game" not in gone["summary"], gone["summary"]
+    assert any(i["id"] == "affected-leaves-play" for i in gone["interpretations"])
