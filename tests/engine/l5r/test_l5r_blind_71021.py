@@ -73,7 +73,8 @@ def test_what_stays_is_the_effects_never_the_conditions(name, cond, verb):
 # (permanent, to the end of the turn, ...) ends so; the reading of "he" as that card is said aloud.
 PERMANENT = [(card.name if len(abilities) == 1 else f"{card.name}#{a.index}")
              for card in CARDS for abilities in [read_card(card)] for a in abilities
-             if a.header and re.search(r"\bpermanently give (?:him|her|it|them|target|\w+ target)\b", a.rules_text or a.text)]
+             if a.header and re.search(r"\bpermanently give (?:him|her|it|them|target|\w+ target)\b",
+                                       a.rules_text or a.text)]
 
 
 def test_the_permanent_class_names_the_real_cards():
