@@ -712,6 +712,8 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         return f"{who}{after}: the effect has ended" + (f" (it lasted {length})" if length else "") + f"{stays}."
     if not data["effective"] and data.get("condition_event"):
         assumed = f"{data['condition_assumed']}, " if data.get("condition_assumed") else ""
+        if effect.get("never_in_play"):  # a Strategy's printed line: a rule of the card wherever it is
+            assumed = f"a rule of the card itself, wherever the card is; {assumed}"
         return f"{who}{after}: {assumed}{what} is switched off, as {data['condition_event']}; it works again " \
                f"whenever its condition holds{stays}."
     if not data["effective"]:

@@ -17,8 +17,9 @@ from engine.rulesets.l5r.moment import stems
 # A condition about a battle under way: the card's (or army's) place in it. Never a memory ("ever attacking", "since
 # your last turn"), a negation ("not involved"), nor the player's role for the whole phase ("you are the Defender").
 _BATTLE = re.compile(r"\b(?:attacking|defending|opposed|unopposed|opposing|opposes|"
-                     r"in (?:an|the|this|his|her|its|your|that) army|(?:current|this|that|his|its|the province's) "
-                     r"battlefields?|at a battlefield|current army|(?:attacking|defending) army|units? in (?:your|his|"
+                     r"in (?:an|the|this|his|her|its|your|that|[A-Z][\w'-]*(?: [\w'-]+){0,3}?'s) army|"
+                     r"(?:current|this|that|his|its|the province's) battlefields?|at a battlefield|current army|"
+                     r"(?:attacking|defending) army|units? in (?:your|his|"
                      r"her|the) army|in (?:a|the|this) battle)\b", re.I)
 _PLAYER_ROLE = re.compile(r"\byou are the (?:Defender|Attacker)\b", re.I)
 _DUEL = re.compile(r"\bdueling\b|\bin (?:a|the|this) duel\b", re.I)
