@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.plain_words import quoted
 from engine.trace import Interpretation
 
 FIRST_TURN = Interpretation(
@@ -112,6 +113,14 @@ def activated_card(label: str, card: str) -> Interpretation:
                           "before the effect if it was activated earlier.")
 
 
+def activated_next(label: str, card: str, words: str) -> Interpretation:
+    return Interpretation(f"activated-next:{label}", "GA2",
+                          f"{card[0].upper()}{card[1:]} is written after {label} without a zone, so it is taken to be "
+                          f"activated then (from your hand): {quoted(words, 60)} waits for such a card; write it with "
+                          "@field if it came onto the field another way, or before the effect if it was activated "
+                          "earlier.")
+
+
 def target_written_after(obj: str, effect: str) -> Interpretation:
     return Interpretation(f"target-written-after:{effect}", "GA1",
                           f"{effect} needs a target and nothing written before it fits, so {obj}, written right after "
@@ -183,6 +192,13 @@ def class_decided(label: str, told: str, met: bool) -> Interpretation:
     return Interpretation(f"class:{label}", "GA4",
                           f"{label}: “[Class Bonus]” is decided by the champion's class in the scenario: {told}, so "
                           f"it {'holds' if met else 'does not hold'}.")
+
+
+def class_given(card: str, event: str, met: bool) -> Interpretation:
+    return Interpretation(f"class-given:{card}", "GA4",
+                          f"{card}: “[Class Bonus]” {'holds' if met else 'does not hold'}, as the question says "
+                          f"({event}); while it does not hold, the words after it are ignored in every zone "
+                          "(Class Bonus keyword).")
 
 
 def level_decided(label: str, words: str, told: str, met: bool) -> Interpretation:

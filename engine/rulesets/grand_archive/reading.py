@@ -806,13 +806,21 @@ _WOULD = re.compile(r"^(?:if|the next time) (?:(?:combat |non-combat |\d+ or (?:
 _CHOSEN = re.compile(r"\b(?:on|to|onto|choose|chooses) (?:an?|one) ((?:[a-z][\w'-]* ){0,3}?(?:ally|unit|champion|item|"
                      r"weapon|phantasia|domain|object)(?: you control| an opponent controls| you don't control)?)\b",
                      re.I)
+# "the next card you activate this turn" inside a rule ("The activation of ... can't be negated", "Ignore the
+# elemental requirements of ..."): the rule is for that one card as it is activated
+_NEXT_ACTIVATED = re.compile(r"\b(the next (?:[\w'-]+ )*?cards? you activate(?: this turn)?)\b", re.I)
+# "The next time one or more allies would enter the field this turn, they enter the field rested instead"
+# ("the next time that card would enter": a card named earlier that comes back as a new object, not read here)
+_NEXT_ENTERS = re.compile(r"^(the next time (?:(one or more )|an? )?((?!that |those |it )[^,]+?) would enter the "
+                          r"field)\b", re.I)
 _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used for an attack|redirected)\b", re.I)
 
 
 # a prevention shield naming whom it protects: "Prevent the next 3 damage that would be dealt to your champion this
 # turn" (the object it reaches is that champion, not the game; "... to your champion and up to one other target
 # unit" names two sets and is left to the rule of the game)
-_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ damage that would be dealt to ((?:(?! and )[^,.])+?)"
+_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ (?:(?:non-)?combat )?damage that would be dealt to "
+                           r"((?:(?! and )[^,.])+?)"
                            r"(?=\s+this turn\b|\s+until\b|[.]?$)", re.I)
 
 
@@ -820,8 +828,8 @@ def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
     unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
     m = _WOULD.match(clean) or _PREVENT_NEXT.match(clean)
-    if not m or (not clean.lower().startswith("if ") and re.search(r"\btarget\b", m.group(1) or "")):
-        return None  # ("Prevent the next 2 damage that would be dealt to target unit": left to the game's rule)
+    if not m:
+        return None
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
     # "if damage would be dealt to a unit you control": any unit you control (the one the damage is dealt to)
     subject = re.sub(r"^(?:an?|one or more) (?!target\b)", "", subject.strip(), flags=re.I)
@@ -866,6 +874,14 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         pass  # "it can't be intercepted", "Luminous Quartz can't be used for an attack": a rule for that object
     elif own_attack:
         spec = SetSpec("this attack", self_only=True)
+        text = clean.rstrip(".")
+    elif (nxt := _NEXT_ACTIVATED.search(text)) and (spec := parse_set(nxt.group(1), ctx.card)) is not None:
+        pass  # "The activation of the next card you activate this turn can't be negated": a rule for that one card
+    elif (entering := _NEXT_ENTERS.match(clean)) and (spec := parse_set(entering.group(3), ctx.card,
+                                                                          ctx.last_set or ctx.last_target)):
+        # "The next time a regalia with divine relic would enter the field this turn, it enters ... instead": a
+        # replacement waiting for the next such object to enter (those entering together with "one or more")
+        spec = replace(spec, next_only=True, text=entering.group(1), next_together=bool(entering.group(2)))
         text = clean.rstrip(".")
     elif _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))
@@ -1089,6 +1105,15 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False, ma
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
                f"+{bare.group(2)} POWER.)"
+    retort = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)((?:[A-Z][a-z]+(?: [A-Z][a-z]+)?, )*)Retort (\d+)\s*(?:\([^()]*\))?\s*",
+                          body)
+    if retort and not standing and is_permanent(card):
+        # the glossary's "Retort N": "as long as this ally is retaliating, it gets +N power" (the keyword's only
+        # rule, so the standing ability it gives is read; other keywords printed before it stay keywords)
+        others = retort.group(2).rstrip(", ")
+        name = short_names(card)[-1]
+        body = retort.group(1) + (f"{name} has {others.lower()}. " if others else "") + \
+            f"As long as {name} is retaliating, it gets +{retort.group(3)} POWER."
     efficiency = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Efficiency\s*(?:\([^()]*\))?\s*(.*)", body)
     if efficiency and not standing:
         # the glossary's "Efficiency": "This card costs LV less to activate. LV refers to your champion's level."
