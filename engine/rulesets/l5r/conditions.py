@@ -53,6 +53,7 @@ _GROUPS = {"attachment": {"Follower", "Item", "Spell"}, "unit": {"Personality", 
 _TYPE_NOUN = (r"(?:Personalit(?:y|ies)|Followers?|Items?|Spells?|Holdings?|Regions?|Strongholds?|Strateg(?:y|ies)|"
               r"Rings?|Events?|Provinces?|Senseis?|Celestials?|attachments?|units?|arm(?:y|ies)|Weapons?|Armors?|"
               r"Terrains?|Fortifications?)")
+TYPE_NOUN = _TYPE_NOUN  # a card type named ("a Personality", "Followers"), for readers outside this module
 _OWN = r"(?:your own|your|one of your|any of your|one or more of your|each of your|all of your|his own|her own|" \
        r"their own|its own)"
 _OTHER = r"(?:another player's|an opponent's|your opponent's|opponents'|other players'|an enemy|enemy|opposing|" \
@@ -113,12 +114,15 @@ _ACTOR = re.compile(r"\b(?P<who>" + _OTHER + "|" + _OWN + "|" + _ANY + r")\s+(?P
                     r"(?P<what2>(?:(?-i:[A-Z])[\w-]*\s+){0,3}?(?:card's effects?|card effects?|cards?|actions?|effe"
                     r"cts?|"
                     r"traits?))\b", re.I)
-# A player's card doing it: "another player's card destroys this Personality", "your Water card moves" (a card as
-# the subject of a verb; "one of your cards is destroyed" is whose card it happens to).
+# A player's card doing it: "another player's card destroys this Personality", "your Water card moves a Personality"
+# (a card as the subject of a verb with an object; "one of your cards is destroyed", "an enemy card bows" is whose
+# card it happens to).
 _ACTOR_CARD = re.compile(r"(?<!of )\b(?P<who>" + _OTHER + "|" + _OWN + "|" + _ANY + r")\s+(?P<what>(?:(?-i:[A-Z])["
                                                                                     r"\w-]*\s+)"
                          r"{0,3}(?:card|cards|Strategy|Spell|Event|Stronghold|Holding))\s+(?=(?:would\s+)?(?!(?:is|was|dies|enters|leaves)\b)"
-                         r"(?-i:[a-z]+s)\b)",
+                         # a verb with an object ("destroys this Follower"); "an enemy card bows," is whose card
+                         # bows, what the occurrence happens to (blind 53021 S1)
+                         r"(?-i:[a-z]+s)\b(?!\s*(?:[,.:;)]|$|home\b|(?:in)?to\b|from\b|again\b)))",
                          re.I)
 # A player as the subject who does the occurrence ("you gain Honor", "another player announces a Reaction").
 _SUBJECT = re.compile(r"^(?:(?:the\s+)?(?:first|second|third)\s+time\s+(?:(?:each|this)\s+\w+\s+)?|\(?each time\)?\s+)?"

@@ -25,6 +25,7 @@ from engine.rulesets.l5r.abilities import (
 )
 from engine.rulesets.l5r.durations import Form, Term
 from engine.rulesets.l5r.moment import Moment, stems
+from engine.rulesets.l5r.parts import standing_tail
 from engine.trace import Interpretation
 
 ITEM_KINDS = {
@@ -93,7 +94,7 @@ _GAME_WORD = re.compile(
     r"trait|create|put|give|take|search|show|reveal|produce|pay|cost|may|must|can|cannot|not|player|control|"
     r"attack|defend|assign|challenge|focus|recruit|proclaim|lobby|favor|shugenja|courtier|samurai|clan|effect|"
     r"bonus|penalty|straightening|copy|title|named?|choose|instead|each|all|no|any|once|twice|"
-    r"bring|return|remove|send|shuffle|look|win|tie|loser|winner|kill|die|dead|switch|location|has|have|commit|"
+    r"bring|return|remove|send|shuffle|look|win|tie|loser|winner|kill|die|dead|switch|location|has|have|commit|transfer|"
     r"seppuku|cast)",
     re.I)
 
@@ -261,6 +262,15 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
                                     "Gold for that payment."))
         kind = Kind.GOLD
     effects = split_effects(ability.rules_text or ability.text)
+    tail = [t.rstrip(".") for t in standing_tail(ability.rules_text or ability.text, card.name)] \
+        if kind is Kind.TRAIT and not ability.header else []
+    if tail and any(e in tail for e in effects):
+        # "After you Recruit Noekam, lose 5 Honor. Noekam's Undead Followers have +1F.": the second sentence is the
+        # card's continuous trait, in force while it is in play, not an effect this trigger makes (blind 53021 S9)
+        effects = tuple(e for e in effects if e not in tail)
+        notes.append(Interpretation(f"standing-tail-{card.name}-{ability.index}", "LD8", f"{label}: "
+                                    + "; ".join(f"“{t}”" for t in tail) + " is the card's continuous trait, in force "
+                                    "while the card is in play, not an effect of this trigger."))
     qualifier = ""
     negation = _lasting_negation(ability, moment)
     if negation is not None:

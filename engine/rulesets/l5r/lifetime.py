@@ -20,6 +20,7 @@ from engine.rulesets.l5r.durations import AFTER_LATER, Form, Term, point_window
 from engine.rulesets.l5r.judge import Known, judge, qualifier_holds
 from engine.rulesets.l5r.moment import Moment, other_edge
 from engine.rulesets.l5r.moment import stems as _stems
+from engine.rulesets.l5r.while_events import settled_by
 from engine.trace import Interpretation, Trace
 
 EVENTS = ("action-announced", "targets-chosen", "action-resolves", "duel-ends", "battle-ends", "phase-ends",
@@ -139,6 +140,13 @@ LASTING = re.compile(r"[+-]\d+\s?(?:F|C|PH|GP|HR|GC)\b(?!(?:/[+-]\d+\w*)*\s+(?:[
                      # a keyword taken away ("remove Duelist from the Personality", "remove from him, Cavalry"): a
                      # change to the card's traits, lasting like a keyword given (blind 42121 S11)
                      rf"\b(?i:removes?)\s+(?:from\s+(?:him|her|it|them),?\s+)?(?:{_REMOVED_KEYWORDS})\b(?!\s+tokens?\b)")
+
+
+# An occurrence of the card an effect is on leaving play ("he leaves play", "the target is destroyed").
+AFFECTED_LEAVES = re.compile(r"^(?:he|she|it|they|him|her|them|the target|target|that card|the card|that Personality|"
+                             r"the (?:target(?:ed)? )?(?:Personality|Follower|Holding|Item))\b[^.]*?\b(?:leaves? play|"
+                             r"(?:is|are|was|gets?) (?:destroyed|discarded|removed from the game)|dies|returns? to "
+                             r"(?:his|her|its|their|your|the) (?:hand|deck))\b", re.I)
 
 
 # A card's rule for its own entering play ("Enters play for 1 less Gold if ...", "This Holding enters play paying 1
@@ -275,6 +283,10 @@ class Lifetime:
     until_card: str = ""              # "Until Tsujiken leaves play, after each time ...": its card's leaving ends it
     self_put: str = ""                # "Put this Kata into play": the card it put into play is its own card
     entry: str = ""                   # "This Holding enters play unbowed if ...": a rule for the card's own entry
+    cond_said: str = ""               # the last event given that decided its "while" condition, and why
+    cond_line: str = ""               # the same, short, for the first line
+    cond_assumed: str = ""            # what that reading took to be so ("assuming it was the only one ...")
+    on_card: bool = False             # an effect put on a card ("give him +2F"): that card leaving play ends it
 
     @property
     def last(self) -> Point:
@@ -331,8 +343,22 @@ def produced_gold(text: str, made_by: str | None) -> str:
     return ""
 
 
+# An effect put on a card ("permanently give him Ninja", "Give target Personality +2F", "Reduce his Force to 0"):
+# that card leaving play ends it.
+ON_CARD = re.compile(r"\b(?:give|gives|reduce|raise|lower|set)\s+(?:him|her|it|them|his|her|its|their|(?:a |an |the |"
+                     r"your |one )?target(?:ed)?\b|(?:the|that) (?:Personality|Follower|card))\b", re.I)
+
+
 def choose(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
            made_by: str | None = None) -> Lifetime:
+    """The main length of an effect (see _choose_length), and whether the effect is put on a card."""
+    life = _choose_length(terms, text, made_during, standing, made_by)
+    life.on_card = bool(ON_CARD.search(text))
+    return life
+
+
+def _choose_length(terms: tuple[Term, ...], text: str, made_during: str | None, standing: bool = False,
+                   made_by: str | None = None) -> Lifetime:
     """The main length of an effect. `standing`: a continuous trait printed on a card (no designator), which works
     while its card is in play when it names no other length (LD8), and which no action makes. `made_by`: the kind of
     ability that makes the effect (action, reaction, trait, interrupt, focus), when an ability does."""
@@ -602,6 +628,11 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
         first = next((e for e in events if e in ("condition-true", "condition-false")), None)
         effective_cond = first != "condition-true"
         reason = "no condition event says otherwise" if effective_cond else "your first condition event makes it true"
+        settles = next((s for e in events if (s := settled_by(cond.condition, e)) is not None), None) \
+            if first is None and not delayed else None
+        if settles is not None and settles.holds:
+            # "he assigns to attack" given later: before it he was not attacking
+            effective_cond, reason = False, "an event given later makes it true"
         trace.interpret(Interpretation("while-start", "L4", f"“{cond.words}”: the condition is taken as "
                                        f"{'true' if effective_cond else 'false'} when the effect starts ({reason})."))
     effective = persists and not delayed and effective_cond
@@ -704,6 +735,15 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                     and _best(what, (bound.point,)) is not None:
                 persists = effective = False
                 why, rule = f"“{what}” is the point it lasts until (“{bound.point}”): it ends now", "LD7"
+            elif not delayed and persists and made_by_ability and life.on_card and AFFECTED_LEAVES.search(what):
+                # "permanently give him Ninja ...", then occurs:he leaves play: the card the effect is on has left
+                # play, and a card leaving play forgets every effect on it, even a permanent one (blind 71021 #6)
+                persists = effective = False
+                why = (f"“{what}” is taken as the card the effect is on leaving play: a card that leaves play forgets "
+                       "every effect on it, even a permanent one")
+                trace.interpret(Interpretation(
+                    "affected-leaves-play", None, f"“{what}” is read as the card this effect is on; if it names "
+                    "another card, the effect goes on."))
             elif not delayed:
                 why = "only a delayed effect waits for an occurrence"
             elif state == "fired" and not repeats:
@@ -923,6 +963,27 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                         why, rule = f"its length is its condition (“{cond.words if cond else ''}”), not a period", "LD7"
                     elif life.kind in ("while", "in-play"):
                         why = "it lasts while its card is in play"
+        settled = settled_by(cond.condition, event) if cond is not None and not delayed and persists \
+            and life.kind != "entry" and not life.gold else None
+        if settled is not None:
+            # an event of the scenario that ends (or starts) the "while" condition (Timing, "when" item 3)
+            effective_cond = settled.holds
+            life.cond_said = settled.why + (f" ({settled.assumed})" if settled.assumed else "")
+            life.cond_line = (f"“{cond.condition}” {'holds' if settled.holds else 'no longer holds'}"
+                              + (f" ({settled.cause})" if settled.cause else ""))
+            life.cond_assumed = settled.assumed
+            if settled.assumed:
+                trace.interpret(Interpretation("while-event", "L4", f"“{event[7:]}” is read as ending "
+                                               f"“{cond.words}”, {settled.assumed}; if you still control another, "
+                                               "it still holds."))
+            if not settled.holds and life.ends_on == "condition-false":
+                persists = effective = False
+                why, rule = f"{life.cond_said}: its length is that condition, so the effect is over", "LD7"
+            else:
+                effective = settled.holds
+                now = f"{life.cond_said}: it {'works' if settled.holds else 'stops working'} from that when-point"
+                plain = why in ("no change", "only a delayed effect waits for an occurrence")
+                why, rule = (f"{now}, and still lasts" if plain else f"{why}; {now}"), rule or "L4"
         if delayed and state == "fired" and before_state != "fired" and life.if_clause:
             holds, decided = _if_outcome(life.if_clause, happened)
             if holds is False:

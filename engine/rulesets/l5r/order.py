@@ -19,7 +19,7 @@ from collections import OrderedDict
 from dataclasses import dataclass, field
 
 from engine.rulesets.l5r.abilities import Kind, negated_verbs
-from engine.rulesets.l5r.conditions import trigger_conditions
+from engine.rulesets.l5r.conditions import TYPE_NOUN, trigger_conditions
 from engine.rulesets.l5r.durations import Form
 from engine.rulesets.l5r.items import Item
 from engine.rulesets.l5r.judge import COURTESY_LABEL, Known, judge, qualifier_holds
@@ -475,6 +475,11 @@ def occurrence_key(item: Item) -> str | None:
         return None
     subject = match.group(1).strip()
     if not subject or _GENERIC.search(subject):
+        return None
+    if re.match(rf"(?:(?:non-)?[A-Z][\w-]*\s+){{0,3}}?{TYPE_NOUN}(?:$|\s+(?!of\b))", subject):
+        # "the next Personality enters play", "the next Personality you bring into play enters play" (a delayed
+        # effect's "the next" taken off): any card of that type, which a named card of that type answers (blind
+        # 53021 S24, 71021 #4)
         return None
     if re.fullmatch(r"(?:this|that)\s+(?:turn|battle|phase|game|duel|attack|[a-z]+ phase)", subject.lower()):
         return None  # "this turn ends" names a point of play every item shares, not the item's own card

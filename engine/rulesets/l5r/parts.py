@@ -140,9 +140,29 @@ _LOOKS_BACK = re.compile(r"\b(?:it(?! is (?:not )?(?:your|his|her|their) turn)|t
                          r"the target)\b")
 
 
-def standing_tail(text: str) -> list[str]:
-    """The sentences after a triggered trait's first one that are the card's continuous traits."""
-    return [s for s in sentences(text)[1:] if _STANDING_SENTENCE.match(s) and not _LOOKS_BACK.search(s)]
+# A card rule with its subject left out, the card itself ("Cannot attach Followers or Items.", "Will not join a Phoenix
+# Clan player.", "Does not count towards a Personality's maximum number of Weapons.").
+_SUBJECTLESS = re.compile(r"^(?:Cannot|Can not|Can only|Will not|Does not|May not|Must) \w")
+_NAME_SKIP = frozenset({"The", "Of", "No", "A", "An", "And"})
+
+
+def _own_name(sentence: str, name: str) -> bool:
+    """The sentence's subject is the card, by a word of its name ("Noekam's Undead Followers have +1F", "Hano Equips
+    Polearms for 1 less Gold")."""
+    words = [w for w in re.findall(r"[A-Z][\w'-]+", re.split(r"[•,]", name)[0]) if w not in _NAME_SKIP]
+    if not words:
+        return False
+    names = "|".join(re.escape(w) for w in words)
+    return bool(re.match(rf"(?:{names})(?:'s(?: [\w'-]+){{1,4}}? (?:have|has|get|gets|contribute|contributes)| "
+                         r"(?:has|have|gets|contributes|may|cannot|can not|will not|is|counts|Equips|Recruits|"
+                         r"enters play))\b", sentence))
+
+
+def standing_tail(text: str, name: str = "") -> list[str]:
+    """The sentences after a triggered trait's first one that are the card's continuous traits (`name`: the card's,
+    for a sentence naming the card as its subject)."""
+    return [s for s in sentences(text)[1:] if (_STANDING_SENTENCE.match(s) or _SUBJECTLESS.match(s)
+                                               or (name and _own_name(s, name))) and not _LOOKS_BACK.search(s)]
 
 
 STANDING_LEAD = Term(Form.IN_PLAY, "a continuous trait of the card")

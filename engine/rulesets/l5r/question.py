@@ -242,15 +242,23 @@ _OWN_ABILITY_RULE = re.compile(r"^(?:[A-Z]\w+: )?(?:(?:This|These) (?:abilit(?:y
                                r"Spell|Event)'s (?:\w+ )?abilit(?:y|ies))\b|You may only play one\b|You may include\b)")
 
 
+# An attachment's rule for how it attaches, alone on its line ("Equips to Kakita Daitsu for 1 less Gold.", "Can only
+# attach to a Samurai.", "Will not attach to a Water Personality."): how the card is played, not what a duration
+# question about the card asks (blind 71021 #10, Taketori).
+_ATTACH_RULE = re.compile(r"^(?:Equips to\b|(?:Can|May) only attach to\b|Will not attach to\b)[^.]*\.?$")
+
+
 def first_to_judge(abilities: tuple[Ability, ...]) -> Ability:
     """The ability a duration question judges when none is named: the card's own printed ability with duration
     words, else its first printed ability (a keyword's reminder ability, or a bare keyword line such as "Discipline 1
     Gold (...)", only when there is nothing else)."""
-    # a card's rule for its own entering play ("Enters play paying 1 less Gold") is judged only when nothing else is
+    # a card's rule for its own entering play ("Enters play paying 1 less Gold") is judged only when nothing else is,
+    # nor an attachment's rule for how it attaches ("Equips to Kakita Daitsu for 1 less Gold")
     # nor a rule for playing the card's own ability ("This ability's Gold cost is 0 if ...", "This Strategy's
     # ability is Battle/Engage if ...", "You may only play one copy of ... per duel"): that ability is what is asked
     printed = [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)
-               and not OWN_ENTRY.match(a.rules_text) and not _OWN_ABILITY_RULE.match(a.text)] \
+               and not OWN_ENTRY.match(a.rules_text) and not _OWN_ABILITY_RULE.match(a.text)
+               and not _ATTACH_RULE.match(a.rules_text or a.text)] \
         or [a for a in abilities if not a.reminder and not _KEYWORD_LINE.match(a.text)] \
         or [a for a in abilities if not a.reminder] or list(abilities)
     return next((a for a in printed if a.terms), printed[0])
@@ -593,7 +601,8 @@ class DurationQuestion:
                 "No designator, trigger or wording I know marks this line; its length is read from its own words "
                 "alone.")))
         text = ability.rules_text or ability.text
-        tail = standing_tail(text) if ability.kind is Kind.TRAIT and not ability.header and not standing else []
+        tail = standing_tail(text, card.name if card else "") \
+            if ability.kind is Kind.TRAIT and not ability.header and not standing else []
         if tail:
             # "After you Equip this Item, gain 1 Honor .... This Personality has +1PH.": the trigger's effect is
             # followed alone; the card's continuous trait after it is a part of its own (in force while in play)

@@ -303,6 +303,10 @@ def duration_json(life: Lifetime, effect: dict[str, Any], made_during: str | Non
         data["gold"] = life.gold
     if life.condition is not None:
         data["condition"] = life.condition.condition or life.condition.words
+    if life.cond_line:
+        data["condition_event"] = life.cond_line  # an event given decided the condition: nothing taken to hold
+        if life.cond_assumed:
+            data["condition_assumed"] = life.cond_assumed
     if life.kind in ("next-time", "each-time", "delayed", "delay") and life.main is not None:
         data["does"] = delayed_does(effect["text"], life.main.words)
         data["point"] = life.main.words
@@ -416,11 +420,27 @@ def _once_left(once: list[str]) -> str:
     return " and ".join(said[:2])
 
 
+MADE_KINDS = ("action", "reaction", "trait", "interrupt", "focus")
+
+
+def _besides_grant(text: str, grant: str) -> str:
+    """What an ability granting additional actions also did once ("Dishonor a target Personality. You may take an
+    additional action."): "what it dishonors stays dishonorable", or its words, "" when the grant is all it does."""
+    _, once = lasting_and_once(text)
+    others = [e for e in once if grant.lower() not in e.lower() and not re.search(r"\badditional\b", e, re.I)]
+    if not others:
+        return ""
+    return _once_left(others) or f"what {quoted(others[0].rstrip('.'), 40)} does stays done"
+
+
 def _stays(text: str) -> str:
     """What a one-time change leaves behind, in words ("what it bows stays bowed")."""
     # its effects, after the designators and the constraints block ("Open: Bow your performing Samurai: Choose a
     # player. ... Turn the Personality face-down"): a cost bows, but the effect is what stays
-    body = " ".join(split_effects(text)) or re.sub(r"^[^:]{0,60}:\s*", "", text)
+    # (an "If ...," condition before an effect is no effect: "If your card bowed this Personality, straighten him"
+    # straightens, blind 71021 10b)
+    body = " ".join(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", e, flags=re.I) for e in split_effects(text)) \
+        or re.sub(r"^[^:]{0,60}:\s*", "", text)
     # "Discard a card to make a Fear effect ...", "Bow this Shugenja to bow a target card": a cost paid "to" do the
     # effect; what stays is what the effect does
     body = re.sub(r"^(?:discard|bow|destroy|lose|pay)\b[^.:]*?\bto (?=make|bow|destroy|move|straighten|give|gain|"
@@ -549,7 +569,10 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     after = f" {event_words(events[-1])}" if events else ""
     if len(data.get("parts", ())) > 1:
         clauses = [f"“{p['short']}” {_part_clause(p, events)}" for p in data["parts"]]
-        return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:]])
+        grant = next((p["lead"] for p in data["parts"] if p["kind"] == "additional"), None)
+        # an ability granting actions: what its one-time effects left is said too (blind 53021 S7)
+        left = _besides_grant(effect["text"], grant) if grant and effect.get("ability_kind") in MADE_KINDS else ""
+        return _sentences([f"{who}{after}: {clauses[0]}", *clauses[1:], *([left] if left else [])])
     length = length_words(data.get("ends_on"))
     if effect.get("courtesy") == "off":
         what = "“When going second”" if re.match(r"\(?When going second", effect["text"]) else "a Courtesy trait"
@@ -576,7 +599,7 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                 "lasts.")
     if effect["kind"] == "instant":
         return f"{who}: a one-time change as it resolves; {_stays(effect['text'])}, and nothing wears off later."
-    made = effect.get("ability_kind") in ("action", "reaction", "trait", "interrupt", "focus")
+    made = effect.get("ability_kind") in MADE_KINDS
     if effect["kind"] == "battle" and re.search(r"\bput this (?:Terrain|card) into play\b", effect["text"], re.I):
         return (f"{who}{after}: the Terrain " + ("was discarded as the battle ended (a Terrain is in play for one "
                                                  "battle)." if not data["persists"] else
@@ -597,13 +620,16 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
                 "or the card that made it leaving play, changes nothing.")
     if effect["kind"] == "additional":
         grant = next((d["words"] for d in effect.get("durations", []) if d["form"] == "additional"), "it")
+        # the ability's other, one-time effects are said first: the grant is not all it did (blind 53021 S7)
+        left = _besides_grant(effect["text"], grant) if made else ""
+        lead = f"{left}; " if left else ""
         if events and not data["persists"] and data["timeline"][-1]["rule"] == "LD5":
             past = "it was taken then or not at all" if re.search(r"\bactions?\b", grant, re.I) else \
                 "the turn it came in is over"
-            return (f"{who}{after}: “{grant}” came once what granted it had ended and its Reactions had passed; "
-                    f"{past}, and nothing of it is left.")
-        return (f"{who}: “{grant}” comes once the action or trait that grants it has ended and the Reactions to "
-                "that end have passed.")
+            return (f"{who}{after}: {lead}“{grant}” came once what granted it had ended and its Reactions had "
+                    f"passed; {past}, and nothing of {'the grant' if left else 'it'} is left.")
+        return (f"{who}{after if left else ''}: {lead}“{grant}” comes once the action or trait that grants it has "
+                "ended and the Reactions to that end have passed.")
     if state == "not yet":
         return f"{who}{after}: not made yet — its action has not resolved."
     does = ((quoted(data["does"], quote_limit) if quote_limit else f"“{data['does']}”") if data.get("does")
@@ -645,7 +671,7 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
         default += " (“When going second”: assuming you did not go first)" if re.match(
             r"\(?When going second", effect["text"]) else " (a Courtesy trait: assuming you did not go first)"
     cond = data.get("condition")
-    taken = "" if any(e in ("condition-true", "condition-false") for e in events) else \
+    taken = "" if any(e in ("condition-true", "condition-false") for e in events) or data.get("condition_event") else \
         " (taken to hold, as nothing given says otherwise)" if (quote_limit or 80) > 50 else " (taken to hold)"
     if effect.get("courtesy_condition") == "holds" and taken:
         taken = " (your opponent went first, so you have Courtesy)"
@@ -665,19 +691,31 @@ def _verdict_line(data: dict[str, Any], quote_limit: int | None) -> str:
     lasting, once = lasting_and_once(effect["text"]) if made else ([], [])
     what = "the effect"
     if lasting and (once or len(lasting) > 1 or effect["kind"] in ("default-turn", "resolving")):
-        what = " and ".join(quoted(w, quote_limit or 60) for w in lasting[:2])
+        # (an "If ...," before the change is its condition, not what lasts: the change is quoted)
+        what = " and ".join(quoted(re.sub(r"^(?:if|unless)\b[^,]*,\s*", "", w, flags=re.I), quote_limit or 60)
+                            for w in lasting[:2])
     # at the shortest, what the one-time effects left is left to the explanation
     stays = f"; {_once_left(once)}" if lasting and _once_left(once) and quote_limit != 20 else ""
     if quote_limit == 20:
         default = f" (being made during a {data['made_during']} does not shorten it)" if data.get("made_during") \
             and effect["kind"] == "default-turn" else ""
     plural = len(lasting) > 1 and what != "the effect"
+    if not data["persists"] and data["timeline"] and "forgets every effect on it" in data["timeline"][-1]["why"]:
+        # the card the effect is on left play: whatever its length, it ends there (blind 71021 #6)
+        return f"{who}{after}: {what} {'have' if plural else 'has'} ended, as the card it is on has left play " \
+               f"(a card that leaves play forgets every effect on it){stays}."
     if not data["persists"]:
         if what != "the effect" and length:
             return f"{who}{after}: {what} {'have' if plural else 'has'} ended ({'they' if plural else 'it'} " \
                    f"lasted {length}){stays}."
         # say the length it had, so "after the turn ends" is never read as "it ended with the turn" (blind 51021 S15)
         return f"{who}{after}: the effect has ended" + (f" (it lasted {length})" if length else "") + f"{stays}."
+    if not data["effective"] and data.get("condition_event"):
+        assumed = f"{data['condition_assumed']}, " if data.get("condition_assumed") else ""
+        if effect.get("never_in_play"):  # a Strategy's printed line: a rule of the card wherever it is
+            assumed = f"a rule of the card itself, wherever the card is; {assumed}"
+        return f"{who}{after}: {assumed}{what} is switched off, as {data['condition_event']}; it works again " \
+               f"whenever its condition holds{stays}."
     if not data["effective"]:
         return f"{who}{after}: {what} lasts but is switched off until its condition holds again{stays}."
     if not events:

@@ -59,9 +59,11 @@ def test_the_army_scope_class():
 
 @pytest.mark.parametrize("name", ARMY_ALONE)
 def test_an_army_scoped_trait_reaches_a_card_only_while_it_is_in_that_army(name):
-    answer = duration(card=name, then=["turn-ends", "condition-false", "condition-true", "leaves-play"])
+    answer = duration(card=name, then=["action-resolves", "condition-false", "condition-true", "turn-ends",
+                                       "leaves-play"])
+    # (the turn's end: no army is left, its units went home after the battle; blind 53021 class 1)
     assert [(p["persists"], p["effective"]) for p in answer["timeline"]] == [
-        (True, True), (True, False), (True, True), (False, False)]
+        (True, True), (True, False), (True, True), (True, False), (False, False)]
     assert any(i["id"] == "army-scope" for i in answer["interpretations"])
     assert "no “while” condition" not in str(answer)
 

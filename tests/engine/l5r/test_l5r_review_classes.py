@@ -189,7 +189,8 @@ def test_an_actions_while_effect_naming_no_length_ends_with_the_turn(imported, c
     answer = ask(capsys, imported, "duration", "Kaiu Nakano", "--then", "action-resolves", "condition-true",
                  "battle-ends", "turn-ends")
     assert answer["ends_on"] == "turn-ends"
-    assert states(answer)[2:] == [("battle-ends", True, True), ("turn-ends", False, False)]
+    # (the battle's end ends "in an army": units return home after it, blind 53021 class 1)
+    assert states(answer)[2:] == [("battle-ends", True, False), ("turn-ends", False, False)]
     assert answer["timeline"][-1]["rule"] == "LD8"
 
 
@@ -198,7 +199,9 @@ def test_an_actions_effect_while_something_remains_lasts_as_long_as_that(importe
     answer = ask(capsys, imported, "duration", card, "--then", "action-resolves", "condition-true", "turn-ends",
                  "condition-false", "condition-true")
     assert answer["ends_on"] == "condition-false"
-    assert [p["persists"] for p in answer["timeline"]] == [True, True, True, False, False]  # over, not switched
+    # over, not switched; "at the current battlefield" is over with the turn's battles (blind 53021 class 1)
+    over_at = 2 if card == "Rewards of Experience" else 3
+    assert [p["persists"] for p in answer["timeline"]] == [True] * over_at + [False] * (5 - over_at)
     assert "while its card is in play" not in answer["timeline"][2]["why"]
 
 
