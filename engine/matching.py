@@ -664,20 +664,23 @@ class Matcher:
             if chosen == "named" and not hint and how == "exact" and self._name_key[winner] == q and any(
                     self._base[i] == q for i in self._fam_ids[self._fam[winner]] if i != winner):
                 chosen = "title"  # the other printings print the same title: said beside the answer
-            elif chosen == "named" and how == "exact" and self._name_key[winner] != q and any(
-                    self._name_key[i] == q and not self._cards[i].text.strip()
-                    for i in self._fam_ids[self._fam[winner]]):
+            elif chosen == "named" and not hint and self._name_key[winner] != q and any(
+                    self._name_key[i] == self._base[winner] and not self._cards[i].text.strip()
+                    for i in self._fam_ids[self._fam[winner]]) and (how != "exact" or self._base[winner] == q):
                 chosen = "default"  # the title of a printing without text: answered by the one with text (above)
-            elif chosen == "named" and not hint and how in ("fuzzy", "prefix", "word") and (
-                    self._name_key[winner] == self._base[winner]
-                    or len(q.removesuffix(" s").split()) <= len(self._base[winner].split())) and any(
+            elif chosen == "named" and not hint and how in ("fuzzy", "prefix", "word") and \
+                    self._name_key[winner] == self._base[winner] and any(
                     self._base[i] == self._base[winner] for i in self._fam_ids[self._fam[winner]] if i != winner):
                 # a typo or a possessive of a title other printings also print ("philosphy", "servants by the
-                # river's") is the card's title, not that printing's whole name typed: the default printing answers
-                # and the answer says how the others read (trial 53300 R5, R6: the printings' line was dropped)
+                # river's") reads as the title typed exactly does: that printing, said as the title, so the answer
+                # says how the others read (trial 53300 R5, R6: the printings' line was dropped); a title whose
+                # printing has no text answers from the card's default printing with text, as typed exactly
                 family = [i for i in self._fam_ids[self._fam[winner]] if self._base[i] == self._base[winner]]
-                worded = [i for i in family if self._cards[i].text.strip()] or family
-                winner, chosen = self._default(worded)
+                worded = [i for i in family if self._cards[i].text.strip()]
+                if not self._cards[winner].text.strip() and worded:
+                    winner, chosen = self._default(worded)[0], "default"
+                else:
+                    chosen = "title"
             if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
                 siblings = self._named.get(self._base[winner], ())
                 ranked = self._best_first((i, self._score(q, i)) for i in siblings)
