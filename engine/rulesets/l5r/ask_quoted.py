@@ -48,6 +48,7 @@ class Quoted:
     cards: set[int] = field(default_factory=set)
     notes: list[str] = field(default_factory=list)
     kinds: set[tuple[str, str]] = field(default_factory=set)  # (kind, controller) of each item
+    points: list[tuple[str, set[int]]] = field(default_factory=list)  # quoted bare timing points and their words
 
 
 def _own_words(sentence: Sentence, quote: re.Match[str]) -> bool:
@@ -76,8 +77,12 @@ def read_quoted(sentence: Sentence) -> Quoted:
             last_who = "opponent" if whose[-1].group("opp") else "you"
         previous_end = q.end()
         timed = _TIMED.match(text)
-        # a quoted moment alone ("a trigger “before the End Phase begins”") is a timing point, not an effect
-        if timed is None or not re.search(r"[,:]", text[timed.end():]) or _own_words(sentence, q):
+        if timed is not None and not timed.group("label") and not re.search(r"[,:]", text[timed.end():]):
+            # a quoted moment alone ("a trigger “before the End Phase begins”") is a timing point, not an effect
+            out.points.append((text, {i for i, w in enumerate(sentence.words)
+                                      if q.start() <= w.start and w.end <= q.end()}))
+            continue
+        if timed is None or _own_words(sentence, q):
             continue
         # the introduction: the words since the last clause stop before the quote ("and my opponent has a card with
         # a trait")

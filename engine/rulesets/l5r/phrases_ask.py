@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from engine.names import fold
@@ -44,12 +45,16 @@ EVENTS = (
     ("leaves-play", r"(?:leaves|left|leaving) play|(?:is|gets|was) (?:destroyed|discarded)"),
     ("negated", r"(?:is|gets|was) negated"),
 )
+# "the end of my next turn", "when the next turn ends": the end of the turn after this one
+NEXT_TURN_END = (r"(?:(?:at|after|until|by|past) )?the end of (?:my |your |his |her |their |the |our )?"
+                 r"(?:next|following) turn|(?:(?:when|after|once) )?(?:my |your |his |her |their |the )?"
+                 r"(?:next|following) turn (?:ends|is over)")
 MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |their |the |one of my |another |"
           r"that |this |its )?(?:[a-z0-9§]+ ){0,5}?(?:is|are|was|would be|gets|get|has been) (?:destroyed|bowed|"
           r"dishonored|dishonoured|discarded|killed|straightened|moved|sent home|assigned)|(?:a |an |my |your |his |"
-          r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|enters play|recruits?|resolves|ends|begins|dies|wins|"
-          r"loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|at|"
-          r"during|and|while|for|of|my|your|his|her|their)\b)[a-z]+)?)?)")
+          r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|engages?|enters play|recruits?|resolves|ends|begins|dies|"
+          r"wins|loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|"
+          r"at|during|and|while|for|of|my|your|his|her|their|i|we|he|she|they|it|but|so|then|or)\b)[a-z]+)?)?)")
 ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
                r"who (?:decides|chooses|picks)(?: the order)?|"
                r"(?:which|what) (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|"
@@ -109,8 +114,12 @@ TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:ph
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
 ACTIVE = (r"(?:on|during|in) (?:my |an |the )?opponents?(?: s)? (?:turn|(?:(?:straighten|events?|action|attack|"
           r"dynasty|end) )?phase)|(?:on|during) (?:their|his|her) turn|"
-          r"(?:my )?opponent is (?:the )?active(?: player)?")
-MY_TURN = r"(?:on|during) my (?:own )?turn"  # the default: you are the active player
+          r"(?:my )?opponent is (?:the )?active(?: player)?|"
+          # "it's my opponent's turn"; the attacker is the active player ("his attacking Personality")
+          r"(?:it s|its|it is) (?:my )?opponents?(?: s)? (?:turn|(?:(?:straighten|events?|action|attack|dynasty|end) )?"
+          r"phase)|(?:my )?opponents? (?:is )?attacking|(?:his|her|their) attacking (?:army|armies|personality|"
+          r"personalities|unit|units)")
+MY_TURN = r"(?:on|during|it s|its|it is) my (?:own )?turn"  # the default: you are the active player
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = (r"(?:made|played|play|created|used|use|cast) (?:§\d+ (?:(?:on|at) (?:[a-z]+ ){0,3}?)?)?(?:during|in) "
         r"(?:a |an |the |this |my |your )?(?:(?:straighten|events?|action|attack|dynasty|end) (?=phase))?"
@@ -316,7 +325,9 @@ def _responded(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said |
         return None
     words = m.group("subj").split()
     subject = " ".join(sentence.card_at(w).name if w.startswith(SLOT) else w for w in words)
-    if subject in ("it", "that", "this") and cards:
+    # "Reactions to it resolving", "my opponent has a Reaction to my action resolving" beside the card played
+    if (subject in ("it", "that", "this") or re.fullmatch(r"(?:my|the|that|this) (?:action|card|event|strategy|"
+                                                          r"spell)", subject)) and len(cards) == 1:
         subject = sentence.cards[cards[0]].name
     elif not any(w.startswith(SLOT) for w in words):
         subject = sentence.typed(m, "subj")
@@ -361,10 +372,15 @@ def _told_moment(sentence: Sentence) -> Said | None:
     a card by its name); None when no clause does."""
     for start, end in _clauses(sentence):
         words = list(range(start, end))
-        if sentence.words[start].norm in _LINKS - {"if", "when", "once"} or sentence.words[start].norm in _ASKING:
+        if sentence.words[start].norm in _ASKING or sentence.words[start].norm in ("before", "until", "while"):
             continue
-        if sentence.words[start].norm in ("if", "when", "once"):
-            words = words[1:]
+        while words and sentence.words[words[0]].norm in _LINKS | {"it", "its", "it s", "in"} - {"after"}:
+            words = words[1:]  # "and my opponent loses Honor", "then …": the link is no part of the happening
+        if len(words) < 2:
+            continue
+        purpose = _purpose(sentence, words)
+        if purpose is not None:
+            return purpose
         verb = next((k for k, i in enumerate(words) if k > 0 and i not in sentence.used
                      and not any(c.start <= i < c.end for c in sentence.cards)
                      and _happening_verb(sentence.words[i].norm, sentence.words[words[k - 1]].norm)), None)
@@ -398,6 +414,43 @@ def _told_moment(sentence: Sentence) -> Said | None:
             note += " (by your opponent's action)"
         return Said(at, taken, note, by=by)
     return None
+
+
+def _purpose(sentence: Sentence, words: list[int]) -> Said | None:
+    """"I use Obscured Pathways to move his attacking Personality home": what is done to the card, the moment after
+    it happens to it ("after his attacking Personality moves home")."""
+    for k in range(1, len(words) - 2):
+        i = words[k]
+        if sentence.words[i].norm != "to" or any(j in sentence.used for j in words[k:]):
+            continue
+        verb = said_as(sentence.words[words[k + 1]].norm)
+        if verb not in _DONE_BY_ACTION or sentence.words[words[k + 1]].norm != verb:
+            continue
+        rest = words[k + 2:]
+        cut = next((n for n, j in enumerate(rest) if _TOLD_STOP.match(sentence.words[j].norm)), len(rest))
+        rest = rest[:cut]
+        home = [j for j in rest if sentence.words[j].norm == "home"]
+        obj = [j for j in rest if j not in home]
+        if not obj or len(obj) > 5:
+            return None
+        said_obj = _said_with_names(sentence, obj)
+        at = f"after {said_obj} {verb}{'es' if verb.endswith('sh') else 's'}{' home' if home else ''}"
+        taken = frozenset(words[k:k + 2] + rest)
+        return Said(at, taken, f"“{' '.join(sentence.words[j].text for j in sorted(taken))}” is read as the moment "
+                               f"“{at}”")
+    return None
+
+
+def _said_with_names(sentence: Sentence, positions: list[int]) -> str:
+    """Words as typed, a card among them by its name."""
+    out: list[str] = []
+    for j in positions:
+        span = next((c for c in sentence.cards if c.start <= j < c.end), None)
+        if span is None:
+            out.append(sentence.words[j].text)
+        elif span.start == j or j == positions[0]:
+            out.append(span.name)
+    return " ".join(out)
 
 
 def _happening_verb(norm: str, before: str) -> bool:
@@ -475,6 +528,13 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
                 sentence.note(f"“{sentence.text[sentence.words[start].start:sentence.words[end - 1].end]}” is read "
                               "as not having happened by then")
             continue
+        if sentence.words[words[0]].norm not in _ASKING and _denied(sentence, words) and any(
+                i in free and said_as(sentence.words[i].base) in HAPPENINGS for i in words):
+            # "If I don't Proclaim this turn": what did not happen is no event (the effect's wait ends unmet)
+            sentence.used.update(i for i in words if i in free)
+            sentence.note(f"“{sentence.text[sentence.words[words[0]].start:sentence.words[end - 1].end]}” is read as "
+                          "not having happened")
+            continue
         asking = sentence.words[words[0]].norm in _ASKING or (asked_before and sentence.words[start].norm in (
             "before", "until", "when", "after"))  # "does it still happen | before this battle resolves?"
         asked_before = asking
@@ -507,6 +567,18 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
         last = text
         out += [(words[0] + k / 10, f"occurs:{text}") for k in range(count)]
     return out
+
+
+_DENIED = frozenset({"dont", "didnt", "doesnt", "never", "hasnt", "havent", "hadnt", "wont", "isnt", "wasnt"})
+
+
+def _denied(sentence: Sentence, words: list[int]) -> bool:
+    """Whether a clause says its happening did not happen ("I don't Proclaim", "he did not attack", "no one
+    bows")."""
+    norms = [sentence.words[i].norm for i in words]
+    return bool(_DENIED & set(norms)) or any(
+        a in ("do", "did", "does", "has", "have", "had", "was", "is") and b == "not"
+        for a, b in pairwise(norms))
 
 
 def _told_wait(sentence: Sentence, m: re.Match[str], waits: list[str]) -> bool:
@@ -586,7 +658,7 @@ class L5rPhrases:
     filler = frozenset({"last", "lasts", "long", "effect", "effects", "still", "work", "first", "order", "resolve",
                         "resolves", "trigger", "triggers", "both", "goes", "happen", "happens", "waiting", "carry",
                         "permanent", "bonus", "ability", "abilities", "who", "which", "what", "come", "comes",
-                        "get", "again", "extra"})
+                        "get", "again", "extra", "apply", "applies"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
         # "A Dangerous Game is face-up", "I have X face-up": the card's own "if this Event is face-up" said to hold,
@@ -618,6 +690,16 @@ class L5rPhrases:
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
                                                           sentence.typed(compare, "two")]})
+        if len(quoted.points) == 2 and sentence.has(ORDER_WORDS):
+            # "Which comes first, “when your Stronghold bows” or “after your Stronghold bows”?" beside a card: the
+            # two timing points compared
+            for _, words in quoted.points:
+                sentence.used |= words
+            for n in range(len(sentence.cards)):  # the card the timing is asked for: its name read
+                sentence.use_card(n)
+            sentence.take(ORDER_WORDS)
+            sentence.take(r"\b(?:a |an |the )?(?:trigger|timing|point|one)s?\b")
+            return sentence.reading("order", {"compare": [text for text, _ in quoted.points]})
         cards = _named(sentence, quoted)
         if not cards:
             return Ask("no-card", "Which L5R card is it about? No card name was found in the question (or give two "
@@ -715,6 +797,11 @@ class L5rPhrases:
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
         _negations_quoted(sentence, items)
+        _negations_said(sentence, items)
+        for m in sentence.take(PLAYED):  # "If I play Ivory Ascendance": the action is mine
+            if m.group(0).startswith(("i ", "we ")) and "by" not in (inputs or {}):
+                inputs = {**(inputs or {}), "by": "you"}
+        _rules_said(sentence, items)
         asked_mine = sentence.take(MY_REACTION_ASKED)
         quoted = quoted or Quoted()
         for item in quoted.items:
@@ -745,6 +832,7 @@ class L5rPhrases:
             inputs["times"] = ORDINAL[times.group("n")]
             sentence.take(r"\b(?:this|each) (?:turn|battle)\b")
         sentence.take(ORDER_WORDS)
+        self._abilities_asked(sentence, items, said)
         sentence.used |= said  # the words of the moment, read last: the phrases above may hold some of them
         return sentence.reading("order", inputs)
 
@@ -781,6 +869,9 @@ class L5rPhrases:
             found.append((sentence.position(during), "duel-ends"))
             sentence.note("“during a duel” is read as asking whether it outlasts the duel: the duel ends (ask "
                           "“… after the duel ends” or “… at the end of the turn” for another moment)")
+        for m in sentence.take(NEXT_TURN_END):  # "at the end of my next turn": this turn ends, then the next one
+            found += [(sentence.position(m), "turn-ends"), (sentence.position(m) + 0.5, "turn-ends")]
+            sentence.note(f"“{sentence.typed(m)}” is read as two turn ends: this turn's, then the next turn's")
         waits = _waited(sentence.cards[n].card, inputs["card"])
         for event, pattern in EVENTS:
             for m in list(sentence.find(pattern)):
@@ -795,6 +886,44 @@ class L5rPhrases:
         if found:
             inputs["then"] = [e for _, e in sorted(found, key=lambda x: x[0])]
         return sentence.reading("duration", inputs)
+
+    def _abilities_asked(self, sentence: Sentence, items: list[str], said: frozenset[int]) -> None:
+        """A card item of several abilities that the sentence's other words point to one of ("my Isawa Kaname's
+        Fire Engage ability", "do I take my additional action …" beside Ivory Ascendance): that ability answers
+        (`CARD#N`), and the note says which."""
+        for n in sentence.distinct():
+            name = sentence.cards[n].name
+            if name not in items or sentence.cards[n].card is None:
+                continue
+            pointed = self._pointed(sentence, n, set(said))
+            if pointed is None:
+                continue
+            ability, words = pointed
+            sentence.used |= words
+            items[items.index(name)] = f"{name}#{ability.index}"
+            told = "”, “".join(dict.fromkeys(sentence.words[i].text for i in sorted(words)))
+            text = _cut(ability.rules_text or ability.text)
+            sentence.note(f"“{told}” points to {name}'s ability #{ability.index} (“{text}”)")
+
+    def _pointed(self, sentence: Sentence, n: int, exclude: set[int]) -> tuple[Ability, set[int]] | None:
+        """The one ability of a card of several that the sentence's free words say most, and those words."""
+        card = sentence.cards[n].card
+        if card is None:
+            return None
+        abilities = read_card(card)
+        if len(abilities) < 2:
+            return None
+        free = [i for i, w in enumerate(sentence.words) if i not in sentence.used and i not in exclude
+                and w.norm not in FILLER and w.norm not in self.filler and w.base not in self.filler
+                and len(w.base) >= 3]
+        if not free:
+            return None
+        scores = [(len(_said_in(sentence, free, a)), a) for a in abilities]
+        best = max(score for score, _ in scores)
+        top = [a for score, a in scores if score == best]
+        if best == 0 or len(top) > 1:
+            return None
+        return top[0], _said_in(sentence, free, top[0])
 
     def _ability_asked(self, sentence: Sentence, n: int, inputs: dict[str, Any]) -> None:
         """A card of several abilities asked about by a word of one that is not the one judged by default
@@ -927,6 +1056,43 @@ def _described(sentence: Sentence, at: str, items: list[str],
             item = f"{kind}:{_for_opponent(at) if who == 'opponent' else at}@{who}"
             if item not in items:
                 items.append(item)
+
+
+# "he has an effect saying that Personality can not move home", "my opponent has a card that says Personalities can
+# not assign to attack": a negation described without quotes
+NEGATION_SAID = (r"(?P<who>(?:my )?opponents?|he|she|they|his|her|their|i|my)(?: s)? (?:has|have|had|controls?|plays?|"
+                 r"played)? ?(?:an?|the) (?:effect|card|trait|holding|item|ability|strategy)s? (?:that says|saying|"
+                 r"which says|says|that reads|reading)(?: that)? (?P<what>(?:[a-z§0-9]+ ){1,4}?)"
+                 r"(?P<neg>can not|cannot|cant|"
+                 r"may not|will not|wont|does not|doesnt) (?P<rest>[a-z§0-9]+(?: (?!(?:and|but|so|then|what|which|"
+                 r"who|in|when|before|after)\b)[a-z§0-9]+){0,4})")
+
+
+# "The Clan Honor Rule triggers": an effect of the rulebook (step C)
+RULE_SAID = (r"(?:the )?(?P<rule>(?:[a-z]+ ){1,3}rule)(?: also)? (?:triggers?|applies|resolves|fires|kicks in|"
+             r"happens)")
+
+
+def _rules_said(sentence: Sentence, items: list[str]) -> None:
+    for m in sentence.take(RULE_SAID):
+        rule = " ".join(w[:1].upper() + w[1:] for w in sentence.typed(m, "rule").split())
+        item = f"rulebook:{rule}@you"
+        if item not in items:
+            items.append(item)
+        sentence.note(f"“{sentence.typed(m)}” is read as an effect of the rulebook (step C), taken as yours: say "
+                      "“my opponent's …” otherwise")
+
+
+def _negations_said(sentence: Sentence, items: list[str]) -> None:
+    """A negation the sentence describes in words ("he has an effect saying that Personality can not move home"):
+    that player's negation (step A), in the words said."""
+    for m in sentence.take(NEGATION_SAID):
+        words = [*sentence.typed(m, "what").split(), m.group("neg"), *sentence.typed(m, "rest").split()]
+        item = f"negate:{' '.join(words)[0].upper()}{' '.join(words)[1:]}@{_whose(m.group('who'))}"
+        if item not in items:
+            items.append(item)
+        whose = "your opponent's" if item.endswith("@opponent") else "yours"
+        sentence.note(f"“{sentence.typed(m)}” is read as a negation, {whose} (step A)")
 
 
 def _negations_quoted(sentence: Sentence, items: list[str]) -> None:
