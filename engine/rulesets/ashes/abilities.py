@@ -156,7 +156,8 @@ def _read_paragraphs(p: Printing) -> list[dict[str, Any]]:
         para = para.strip()
         if not para:
             continue
-        inexhaustible = para.startswith("*")
+        # "* " marks inexhaustible text; "**Blight 1**:" is a name in bold markdown (Ruin Dweller), never the mark
+        inexhaustible = bool(re.match(r"^\*(?!\*)", para))
         para = para.lstrip("*~ ").strip()
         name = None
         m = _NAME.match(para)

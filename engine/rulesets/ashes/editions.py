@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from engine.cards import Card
+from engine.rulesets.ashes.bonuses import read_bonuses
 
 GAME = "ashes"
 _TOKEN = re.compile(r"\[\[([^\]]+)\]\]")
@@ -40,6 +41,8 @@ class Printing:
     life: int | None = None                        # a unit's or Phoenixborn's printed values (None: none, or X)
     attack: int | None = None
     recover: int | None = None
+    # an alteration's printed value bonuses, signed (("attack", "+1"), ("life", "+X")): see bonuses.py
+    bonuses: tuple[tuple[str, str], ...] = ()
 
 
 def token_words(token: str) -> str:
@@ -79,7 +82,8 @@ def printing(card: Card, edition: str) -> Printing | None:
                     copies=int(copies) if copies not in (None, "") else None,
                     abilities=tuple(abilities) if abilities is not None else None,
                     text=data.get("text"), life=_value(data.get("life")), attack=_value(data.get("attack")),
-                    recover=_value(data.get("recover")))
+                    recover=_value(data.get("recover")),
+                    bonuses=read_bonuses(str(data.get("type", "")), data))
 
 
 def _value(raw: Any) -> int | None:

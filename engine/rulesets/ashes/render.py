@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engine.plain_words import HEADLINE_WORDS, joined
+from engine.rulesets.ashes.bonuses import worked_words
 from engine.rulesets.ashes.census import BY_ID
 from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import Printing, plain
@@ -174,7 +175,8 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
     data = {
         "card": {"name": res.printing.name, "type": res.printing.type, "edition": res.edition,
                  "text": res.ability.text if res.ability.kind != "play" else display_text(res.printing),
-                 **{k: v for k, v in (("attack", res.printing.attack), ("life", res.printing.life)) if v is not None}},
+                 **{k: v for k, v in (("attack", res.printing.attack), ("life", res.printing.life)) if v is not None},
+                 **({"bonuses": dict(res.printing.bonuses)} if res.printing.bonuses else {})},
         "ability": {"index": res.ability.index, "name": res.ability.name, "kind": res.ability.kind,
                     "label": res.ability.label, "granted": res.ability.granted},
         "scenario": res.board.as_json(),
@@ -198,6 +200,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "match": [],
         "explanation": explanation(res, other, other_same),
         "trace": [s.as_json() for s in res.trace.steps if s.decision],
+        "bonus": res.bonus,
     }
     data["assumptions"] = assumptions(res)
     data["summary"] = summary(data)
@@ -425,11 +428,26 @@ _GRANTS = re.compile(r"^this unit now has the following abilit(?:y|ies):?$", re.
 _GIVES = re.compile(r"^(?P<head>.*?\bthe following abil(?:ity|ities|ies)\b[^:]*):\s*(?P<given>.+)$", re.I)
 
 
-def _in_play_clauses(answer: Mapping[str, Any], constant: list[str]) -> list[str]:
+def bonus_clause(answer: Mapping[str, Any]) -> str:
+    """An alteration played: what its printed value bonuses add to the card it is on (AS21), worked out when that
+    card's values are known ("Iron Worker (theirs) gets +1 attack (attack 3: 2 printed +1)")."""
+    bonus = answer.get("bonus")
+    if not bonus:
+        return ""
+    worked = [w for row in bonus["worked"] if (w := worked_words(row))]
+    x = ""
+    if any(v.endswith("X") for v in bonus["values"].values()):   # "X = the number of status tokens on this unit."
+        defined = re.search(r"\bX = ([^.\n]+)", answer["card"]["text"])
+        x = f" (X = {defined.group(1).strip()})" if defined else " (X as its text sets it)"
+    return (f"{bonus['unit'] or 'the ' + bonus['on'] + ' it is on'} gets {bonus['words']}{x}"
+            + (f" ({'; '.join(worked)})" if worked else ""))
+
+
+def _in_play_clauses(answer: Mapping[str, Any], constant: list[str], lead: str = "") -> list[str]:
     """What a card played from hand does while in play: each constant text quoted; "This unit now has the following
     abilities:" names the abilities it gives the unit (they are listed after it), never quoted alone."""
     others = answer.get("other_abilities") or []
-    out: list[str] = []
+    out: list[str] = [lead] if lead else []
     granted: list[str] = []
     for i, o in enumerate(others):
         if o["kind"] == "passive" and any(_GRANTS.match(t.strip()) for t in constant) and o["label"].startswith(
@@ -503,7 +521,8 @@ def constant_line(answer: Mapping[str, Any]) -> str:
         value = max(printed - n, 0) if minus else printed + n
         then = " then" if re.match(r"^(?:while|if|as long as|during)\b", text, re.I) else ""
         line += f": its {stat} value is{then} {value} ({printed} printed {'-' if minus else '+'} {n})"
-    return line + "."
+    bonus = bonus_clause(answer)
+    return line + "." + (f" While it is attached, {bonus} as well." if bonus else "")
 
 
 def summary(answer: Mapping[str, Any]) -> str:
@@ -587,6 +606,8 @@ def summary(answer: Mapping[str, Any]) -> str:
             bits.append(f"{clause} is not chosen")
         else:
             bits.append(f"{clause} does not happen" + (f": {_reason(part['why'])}" if part["why"] else ""))
+    if parts and (bonus := bonus_clause(answer)):   # attached, its value bonuses apply as well as its effect
+        bits.append(f"while it is attached, {bonus}")
     if cancel:
         bits.append(f"{cancel['card']} cancels the rest of it" if cancel["applies"]
                     and not all(p["outcome"] == "cancelled" for p in parts) else
@@ -619,9 +640,10 @@ def summary(answer: Mapping[str, Any]) -> str:
         if answer["steps"][2]["happens"]:  # each constant ability a clause of its own (sentences stay short)
             tokens = re.search(r"\b(?:this (?:card|spell|unit)) comes into play with (\d+ (?:status|exhaustion|wound) "
                                r"tokens?)", answer["card"]["text"], re.I)
+            bonus = bonus_clause(answer)
             placed.append(_where(where) + (f" with {tokens.group(1)} on it" if tokens else "") + _controlled(answer)
-                          + ("" if constant else " and does nothing more when played"))
-            placed += _in_play_clauses(answer, constant)
+                          + ("" if constant or bonus else " and does nothing more when played"))
+            placed += _in_play_clauses(answer, constant, bonus)
         elif not bits:
             placed.append("it has no effect to resolve")
         bits = placed + bits

@@ -17,6 +17,7 @@ from engine.cards import Annotation
 from engine.interface import QuestionError
 from engine.rulesets.ashes.abilities import ENTERS, Ability, Trigger, read_abilities
 from engine.rulesets.ashes.annotations import apply as annotated
+from engine.rulesets.ashes.bonuses import bonus_words, worked_values
 from engine.rulesets.ashes.cancel import CancelReading, cancel_ability, read_cancel
 from engine.rulesets.ashes.census import said
 from engine.rulesets.ashes.checks import (
@@ -104,6 +105,7 @@ class Resolution:
     board_reactions: list[dict[str, Any]] = field(default_factory=list)   # named cards' reactions it sets off
     named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
     unused: list[str] = field(default_factory=list)   # board state given that this card never looks at, said
+    bonus: dict[str, Any] | None = None   # an alteration played: its printed value bonuses on the card it is on (AS21)
 
 
 _VALUE = re.compile(r"\s+(?:\d+|X)$", re.I)   # "Predator 3", "Exploit 2", "Armored X": the printed value
@@ -749,6 +751,11 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if playing and usable and p.type.endswith("Alteration Spell") and p.placement == "Phoenixborn":
         attach = _pb_attach(board, attach_side, trace)   # whose Phoenixborn: their play area, their control
     placement = _placement(p, ability, playing, board, attach)
+    bonus = _attach_bonus(p, attach, board, card_of) if playing and usable else \
+        _attach_bonus(p, (host.label(), host.side) if host is not None else ("", None), board, card_of, in_play=True) \
+        if not playing and p.type.endswith("Alteration Spell") else None
+    if bonus is not None:
+        trace.add("AS21", "attached", f"{bonus['words']} to {bonus['unit'] or 'the card it is on'}")
     steps = _steps(p, ability, usable, results, placement, reborn, targets_now, cancel_from, trace, attach)
     if usable and board.spent:
         steps[0]["detail"] += ("; the cost that set it off was paid with: " if cost_trigger else
@@ -796,7 +803,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
-                      bool(pieces), unused)
+                      bool(pieces), unused, bonus)
 
 
 # a part that puts something on, takes something from or moves the unit an earlier part acted on
@@ -1364,6 +1371,26 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
     return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
+
+
+def _attach_bonus(p: Printing, attach: tuple[str, str | None] | None, board: Board,
+                  card_of: CardOf | None, in_play: bool = False) -> dict[str, Any] | None:
+    """What an alteration attached as it is played (or already attached, `in_play`) adds to the values of the card
+    it is on (AS21): its printed bonuses, worked out on the named unit when its card is known, with the other
+    alterations on that unit (the question lists the one asked about among them when it is in play)."""
+    if not p.bonuses or attach is None:
+        return None
+    unit = next((u for u in board.units if u.name and u.label() == attach[0]), None)
+    card = card_of(unit.name) if unit is not None and unit.name and card_of is not None else None
+    on_it = list(unit.alterations) if unit is not None and card_of is not None else []
+    if in_play:   # itself is not "already" on it: one copy of its name is the card asked about
+        mine = next((a for a in on_it if a.lower() == p.name.lower()), None)
+        if mine is not None:
+            on_it.remove(mine)
+    already = [(a, c.bonuses) for a in on_it if (c := card_of(a)) is not None]
+    rows = worked_values(p.bonuses, lambda stat: getattr(card, stat, None), already)
+    return {"values": dict(p.bonuses), "words": bonus_words(p.bonuses), "unit": unit.label() if unit else None,
+            "on": "Phoenixborn" if p.placement == "Phoenixborn" else "unit", "worked": rows}
 
 
 def _placement(p: Printing, ability: Ability, playing: bool, board: Board,

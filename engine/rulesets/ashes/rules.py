@@ -113,6 +113,11 @@ RULES: dict[str, Rule] = {
              "its cost, by magic and by the side they showed; a class cost can be paid with that magic's class or "
              "power side.",
              f"{WIKI}, \"Dice\" (paying costs); the card's own words"),
+        Rule("AS21", "alteration value bonuses",
+             "An alteration spell's printed value bonuses (+1 attack, +2 life, -1 recover; +1 battlefield on a "
+             "Phoenixborn) apply to the card it is attached to while it stays attached, as well as its text; the "
+             "bonuses of several alterations on one card add up.",
+             f"{WIKI}, \"Glossary\" (Attach: \"its effects and value bonuses\"); \"Components\" (Alteration Spell)"),
     )
 }
 
