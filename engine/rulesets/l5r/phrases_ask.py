@@ -45,6 +45,7 @@ EVENTS = (
     ("leaves-play", r"(?:leaves|left|leaving) play|(?:is|gets|was) (?:destroyed|discarded)"),
     ("negated", r"(?:is|gets|was) negated"),
 )
+FIRST_TURN = r"\bbefore (?:the )?(?:first|1st|opening) turn(?: of the game)?(?: (?:begins|starts))?"
 # "the end of my next turn", "when the next turn ends": the end of the turn after this one
 NEXT_TURN_END = (r"(?:(?:at|after|until|by|past) )?the end of (?:my |your |his |her |their |the |our )?"
                  r"(?:next|following) turn|(?:(?:when|after|once) )?(?:my |your |his |her |their |the )?"
@@ -642,6 +643,7 @@ class L5rPhrases:
     """How `/l5r order` and `/l5r duration` are asked in a sentence."""
 
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
+    # (hints: words only L5R questions use; with no card named they pick L5R for a rules question)
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
              r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"in response to", r"holdings?",
@@ -700,7 +702,24 @@ class L5rPhrases:
             sentence.take(ORDER_WORDS)
             sentence.take(r"\b(?:a |an |the )?(?:trigger|timing|point|one)s?\b")
             return sentence.reading("order", {"compare": [text for text, _ in quoted.points]})
+        points = list(sentence.find(TIMING))
+        if len(points) == 2 and sentence.has(r"\b(?:which|what) (?:one )?(?:comes|goes|happens|is|triggers) first\b")\
+                and not _others_described(sentence) and not quoted.items:
+            # "which comes first: something that triggers after my Attack Phase ends, or something that triggers
+            # before my Dynasty Phase begins? I'm trying to time Shinjo Tsung-min": the two points compared
+            for m in points:
+                sentence.use(m)
+            for n in range(len(sentence.cards)):
+                sentence.use_card(n)
+            sentence.take(ORDER_WORDS)
+            sentence.take(r"\b(?:something|anything|a trigger|an ability|one) (?:that )?(?:triggers?|happens?|"
+                          r"resolves?)\b|\b(?:trying|want|wanting) to time\b")
+            return sentence.reading("order", {"compare": [sentence.typed(m) for m in points]})
         cards = _named(sentence, quoted)
+        if not cards and sentence.has(ORDER_WORDS) and (_others_described(sentence) or quoted.items):
+            cardless = self._order_cardless(sentence, quoted)
+            if cardless is not None:
+                return cardless
         if not cards:
             return Ask("no-card", "Which L5R card is it about? No card name was found in the question (or give two "
                                   "timing points to compare: “after your Dynasty Phase ends or before your End "
@@ -762,6 +781,31 @@ class L5rPhrases:
                                         "Personality is destroyed, which resolves first?”). Which card?",
                        tuple(options))
         return self._duration(sentence, cards[0])
+
+    def _order_cardless(self, sentence: Sentence, quoted: Quoted) -> Reading | None:
+        """"Before the first turn of the game, my trait and my opponent's trait trigger at the same time. My
+        opponent goes first. Who decides the order?": a rules question with no card, the items as described."""
+        inputs: dict[str, Any] = {}
+        first = sentence.take_first(FIRST_TURN)
+        if first is not None:
+            # before the first turn, the player who will take it is the active player (rules, Timing)
+            inputs["between_turns"] = True
+            sentence.note(f"“{sentence.typed(first)}” is read as the moment “before the first turn begins”, between "
+                          "turns")
+            went = sentence.take_first(WENT_FIRST)
+            if went is not None:
+                mine = went.group("mine")
+                first_player = ("you" if mine == "first" else "opponent") if mine else (
+                    "opponent" if went.group("theirs") == "first" else "you")
+                inputs["active"] = first_player
+                sentence.note(f"“{sentence.typed(went)}”: before the first turn, the player who takes it is the "
+                              "active player")
+            return self._order_inputs(sentence, "before the first turn begins", [], inputs, quoted=quoted)
+        moment = next(iter(sentence.find(MOMENT)), None)
+        if moment is not None:
+            return self._order(sentence, moment, quoted)
+        said = _period_said(sentence) or _told_moment(sentence)
+        return self._order_at(sentence, said, quoted) if said is not None else None
 
     def _order(self, sentence: Sentence, moment: re.Match[str], quoted: Quoted) -> Reading:
         sentence.use(moment)
@@ -832,6 +876,7 @@ class L5rPhrases:
             inputs["times"] = ORDINAL[times.group("n")]
             sentence.take(r"\b(?:this|each) (?:turn|battle)\b")
         sentence.take(ORDER_WORDS)
+        sentence.take(r"\bat the same time\b|\bsimultaneously\b|\btogether\b")
         self._abilities_asked(sentence, items, said)
         sentence.used |= said  # the words of the moment, read last: the phrases above may hold some of them
         return sentence.reading("order", inputs)

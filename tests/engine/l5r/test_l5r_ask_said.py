@@ -160,3 +160,34 @@ def test_words_of_one_ability_pick_it_and_my_action_is_the_card_played(asker: As
         card = next(c for c in l5r_cards if c.name == name)
         index = next(a.index for a in read_card(card) if "take an additional action" in (a.rules_text or a.text))
         assert inputs["item"][0] == f"{name}#{index}", inputs
+
+
+@pytest.mark.parametrize("went, active", [("My opponent goes first", "opponent"), ("I go first", "you")])
+@pytest.mark.parametrize("kinds", [("trait", "trait"), ("Reaction", "Reaction"), ("trait", "Reaction")])
+def test_a_rules_question_with_no_card_before_the_first_turn(asker: Asker, went: str, active: str,
+                                                             kinds: tuple[str, str]) -> None:
+    """Before the first turn, the player who will take it is the active player (rules, Timing): no card named,
+    no game named, only L5R's question reads it."""
+    result = asker.read(f"Before the first turn of the game, my {kinds[0]} and my opponent's {kinds[1]} trigger at "
+                        f"the same time. {went}. Who decides the order?")[0]
+    assert result.reading is not None and result.reading.game == "l5r", result.asked
+    inputs = result.reading.inputs
+    assert inputs["at"] == "before the first turn begins" and inputs["between_turns"] is True
+    assert inputs["active"] == active
+    assert sorted((i.split(":")[0], i.rsplit("@", 1)[1]) for i in inputs["item"]) == sorted(
+        [(kinds[0].lower(), "you"), (kinds[1].lower(), "opponent")])
+
+
+@pytest.mark.parametrize("one, two", [("after my Attack Phase ends", "before my Dynasty Phase begins"),
+                                      ("before the End Phase begins", "after your Dynasty Phase ends")])
+def test_two_points_with_words_between_beside_a_card_are_compared(asker: Asker, l5r_cards: list, one: str,
+                                                                  two: str) -> None:
+    names = [c.name for c in l5r_cards if c.type == "Personality"][::200]
+    names = [n for n in names if _plain(asker, n)]
+    assert len(names) >= 4
+    for name in names:
+        result = asker.read(f"In L5R, which comes first: something that triggers {one}, or something that triggers "
+                            f"{two}? I'm trying to time {name}.")[0]
+        assert result.reading is not None, (name, result.asked)
+        assert result.reading.inputs == {"compare": [one, two]}, (name, result.reading.inputs)
+        assert not [w for w in result.unused if w.lower() in ("something", "triggers", "trying")], result.unused
