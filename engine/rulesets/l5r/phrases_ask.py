@@ -842,8 +842,10 @@ class L5rPhrases:
             sentence.use_card(n)
         _negations_quoted(sentence, items)
         _negations_said(sentence, items)
-        for m in sentence.take(PLAYED):  # "If I play Ivory Ascendance": the action is mine
-            if m.group(0).startswith(("i ", "we ")) and "by" not in (inputs or {}):
+        for m in sentence.take(PLAYED):  # "If I play Ivory Ascendance": the action is mine, when it is the moment's
+            played = re.match(r"\s*§(\d+)", sentence.norm[m.end():])
+            if m.group(0).startswith(("i ", "we ")) and "by" not in (inputs or {}) and played is not None \
+                    and sentence.cards[int(played.group(1))].name in at:
                 inputs = {**(inputs or {}), "by": "you"}
         _rules_said(sentence, items)
         asked_mine = sentence.take(MY_REACTION_ASKED)
