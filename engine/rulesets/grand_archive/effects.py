@@ -60,6 +60,7 @@ class SetSpec:
     counters: tuple[tuple[str, int], ...] = ()  # "with one or more buff counters on them": (kind, at least)
     played: str = ""                         # "cards you activate" / "... you materialize": cards being played
     next_only: bool = False                  # "the next card you activate", "the first ... each turn": one only
+    next_together: bool = False              # "the next time one or more allies would enter": all entering together
     attacks_of: bool = False                 # "target unit's attacks": the target is a unit, the set its attacks
     all_subtypes: bool = False               # "Ranger Reaction cards": every subtype (not "Human and Horse allies")
     named: str = ""                          # "your Fractured Memories": the object of that name (counters put)

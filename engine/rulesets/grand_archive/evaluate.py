@@ -325,6 +325,11 @@ class Evaluator:
                 {spec.zone} if spec.zone not in ("hand", "field") else set(ZONES) - {"field", "lineage", "material"})
             if verb == "activated" and self._activated_card(obj):
                 return self._activated_after(spec, obj, inst)
+            if verb == "activated" and self._activated_next(spec, obj, inst):
+                ok, why = self._controller_fits(spec, obj, inst)
+                if ok:
+                    self.note(notes.activated_next(inst.label, obj.describe(), spec.text))
+                return ok, why
             if obj.zone not in zones:
                 where = "on the field" if obj.zone == "field" else f"in the {ZONE_WORDS.get(obj.zone, obj.zone)}"
                 return False, f"it is {where}; the effect covers cards as they are {verb} " \
@@ -340,6 +345,16 @@ class Evaluator:
         activated onto the intent and resolves), so it is the card as it is activated at the moment written."""
         return (obj.zone == "field" and bool(obj.types & {"attack", "action"}) and "@" not in obj.text
                 and not obj.implicit and not obj.being_activated)
+
+    @staticmethod
+    def _activated_next(spec: SetSpec, obj: Obj, inst: Instance) -> bool:
+        """An ally, item, weapon or card written with no zone right after "the next ... card you activate this turn":
+        the scenario names the card that effect waits for, so it is that card as it is activated (said aloud; a card
+        that came onto the field another way is written with @field)."""
+        return (spec.next_only and obj.zone == "field" and "@" not in obj.text and not obj.implicit
+                and not obj.being_activated and obj.entered > inst.moment and not obj.made
+                and not (obj.types & {"champion", "token"}) and "token" not in obj.supertypes
+                and "regalia" not in obj.supertypes)
 
     def _activated_after(self, spec: SetSpec, obj: Obj, inst: Instance) -> tuple[bool, str]:
         """"Polearm attack cards you activate enter the intent with +2 power": an attack written after the effect
@@ -1686,7 +1701,8 @@ class Evaluator:
                                           f"before the effect (entered at {obj.entered})", rules,
                              "it was there before the effect, which reaches only the next one to come (name it "
                              "after the effect if it comes later)")
-            if first is not obj:
+            if first is not obj and not (spec.next_together and first is not None and obj.entered == first.entered
+                                         and obj.left is None and self._in_set(spec, obj, inst)[0]):
                 which = first.describe() if first is not None else "none yet"
                 return Reach(inst, False, f"only the next one is reached ({spec.text}): {which}", rules,
                              f"only the next one is reached, and that is {which}")

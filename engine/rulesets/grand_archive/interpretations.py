@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from engine.plain_words import quoted
 from engine.trace import Interpretation
 
 FIRST_TURN = Interpretation(
@@ -110,6 +111,14 @@ def activated_card(label: str, card: str) -> Interpretation:
                           f"{card[0].upper()}{card[1:]} is never on the field: written after {label} without a zone, "
                           f"it is taken to be activated then (from your hand), under {label}'s effect; write it "
                           "before the effect if it was activated earlier.")
+
+
+def activated_next(label: str, card: str, words: str) -> Interpretation:
+    return Interpretation(f"activated-next:{label}", "GA2",
+                          f"{card[0].upper()}{card[1:]} is written after {label} without a zone, so it is taken to be "
+                          f"activated then (from your hand): {quoted(words, 60)} waits for such a card; write it with "
+                          "@field if it came onto the field another way, or before the effect if it was activated "
+                          "earlier.")
 
 
 def target_written_after(obj: str, effect: str) -> Interpretation:

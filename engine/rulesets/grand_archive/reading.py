@@ -806,6 +806,13 @@ _WOULD = re.compile(r"^(?:if|the next time) (?:(?:combat |non-combat |\d+ or (?:
 _CHOSEN = re.compile(r"\b(?:on|to|onto|choose|chooses) (?:an?|one) ((?:[a-z][\w'-]* ){0,3}?(?:ally|unit|champion|item|"
                      r"weapon|phantasia|domain|object)(?: you control| an opponent controls| you don't control)?)\b",
                      re.I)
+# "the next card you activate this turn" inside a rule ("The activation of ... can't be negated", "Ignore the
+# elemental requirements of ..."): the rule is for that one card as it is activated
+_NEXT_ACTIVATED = re.compile(r"\b(the next (?:[\w'-]+ )*?cards? you activate(?: this turn)?)\b", re.I)
+# "The next time one or more allies would enter the field this turn, they enter the field rested instead"
+# ("the next time that card would enter": a card named earlier that comes back as a new object, not read here)
+_NEXT_ENTERS = re.compile(r"^(the next time (?:(one or more )|an? )?((?!that |those |it )[^,]+?) would enter the "
+                          r"field)\b", re.I)
 _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used for an attack|redirected)\b", re.I)
 
 
@@ -866,6 +873,14 @@ def _read_rule(body: str, sentence: str, ctx: _Context, resolving: bool) -> list
         pass  # "it can't be intercepted", "Luminous Quartz can't be used for an attack": a rule for that object
     elif own_attack:
         spec = SetSpec("this attack", self_only=True)
+        text = clean.rstrip(".")
+    elif (nxt := _NEXT_ACTIVATED.search(text)) and (spec := parse_set(nxt.group(1), ctx.card)) is not None:
+        pass  # "The activation of the next card you activate this turn can't be negated": a rule for that one card
+    elif (entering := _NEXT_ENTERS.match(clean)) and (spec := parse_set(entering.group(3), ctx.card,
+                                                                          ctx.last_set or ctx.last_target)):
+        # "The next time a regalia with divine relic would enter the field this turn, it enters ... instead": a
+        # replacement waiting for the next such object to enter (those entering together with "one or more")
+        spec = replace(spec, next_only=True, text=entering.group(1), next_together=bool(entering.group(2)))
         text = clean.rstrip(".")
     elif _GAME.match(clean) or delayed:
         spec = SetSpec("the game", types=frozenset({"player"}))

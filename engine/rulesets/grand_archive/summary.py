@@ -377,6 +377,27 @@ def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
     return out
 
 
+def _marked(answer: ObjectAnswer, asked: list[ObjectAnswer]) -> str:
+    """"Grand Crusader's Ring (#1)" when two objects asked about read alike."""
+    order = sorted((a.obj for a in asked if a.obj.asked), key=lambda o: o.written)
+    alike = [o for o in order if o.describe() == answer.obj.describe()]
+    if len(alike) < 2 or answer.obj not in order:
+        return _subject(answer)
+    return f"{_subject(answer)} (#{order.index(answer.obj) + 1})"
+
+
+def _waiting(instances: list[Instance]) -> list[str]:
+    """"Spellward Scepter waits for the next card you activate this turn, which the question does not name": a
+    "next ..." effect that reaches nothing yet is said as waiting, never as reaching nothing."""
+    return [f"{i.card.name} waits for {_lower_first(i.read.affected.text)}, which the question does not name"
+            for i in instances if i.status == "active" and i.read.affected.next_only
+            and not i.read.affected.attacks_of][:1]
+
+
+def _lower_first(words: str) -> str:
+    return words[:1].lower() + words[1:] if words[:2] != words[:2].upper() else words
+
+
 def _obeys(answer: ObjectAnswer) -> str:
     """"Gray Wolf won't obey you: your champion is level 1 (1 as written)": what its pride decides."""
     said = answer.result.get("obeys")
@@ -402,7 +423,7 @@ def summary(verdict: Verdict) -> str:
             return joined(once)
         if not shown:
             return joined(["No effect starts and no object was asked about" + _unread_clause(verdict)])
-        return joined([*once, *(c for i in shown for c in _effect_state(i)),
+        return joined([*once, *(c for i in shown for c in _effect_state(i)), *_waiting(shown),
                        "no object was asked about" + _unread_clause(verdict)])
     asked = [a for a in verdict.objects if a.obj.asked] or verdict.objects
     # the objects asked about that an effect could reach first, then an effect's own source it reaches, then
@@ -417,8 +438,14 @@ def summary(verdict: Verdict) -> str:
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
     clauses = once + _numbered(told, verdict)
     # a rule of the game reaches no object: what it does; a rule for objects asked about says it is for them
-    clauses += [c for i in rules for c in _effect_state(i, _join_names([
-        _subject(a) for a in asked if a.obj.card is None and any(p.inst is i for p in a.order)]))]
+    ruled = [c for i in rules for c in _effect_state(i, _join_names([
+        _marked(a, asked) for a in asked if (a.obj.card is None or i.read.affected.next_only)
+        and any(p.inst is i for p in a.order)]))]
+    # "the next card you activate": the one it reaches is the answer, said before the ones it does not reach
+    nexts = [c for c in ruled if " applies to " in c and any(i.read.affected.next_only for i in rules)]
+    clauses = once + nexts + clauses[len(once):] + [c for c in ruled if c not in nexts]
+    clauses += _waiting([i for i in verdict.instances if not i.event and i.read.affected.next_only
+                         and not any(p.inst is i and p.applies for a in asked for p in a.reaches)])
     others = [a for a in verdict.objects if a not in shown]
     if len(others) == 1 and others[0].obj.card is not None and others[0].reaches and not others[0].order:
         clauses.append(object_sentence(others[0]))  # its own effect is over or off: "(+2 POWER): it left the field"

@@ -139,6 +139,9 @@ class PartVerdict:
     only_cannot_be: str = ""
     # "If ..., ... instead" judged with its "instead" branch because the scenario did not say (an assumption)
     instead_assumed: str = ""
+    # with `instead_assumed`: the same scenario judged with that condition not held (the other branch), so the
+    # first line can say both
+    instead_else: PartVerdict | None = None
     # A lasting sentence that begins when a timed set-aside's cards come back ("On return Hero gains ... until
     # discarded"), and the event index at which it began (None: not yet)
     on_return: str = ""
@@ -369,6 +372,10 @@ class Evaluator:
             # Only the chosen part writes to the trace; the others are evaluated silently for the JSON.
             trace = self.trace if i == chosen else Trace()
             parts.append(self._evaluate_part(reading, trace))
+        if parts[chosen].instead_assumed:  # the other branch, judged silently, for the first line
+            other = replace(self.scenario, events=("condition-false", *self.scenario.events))
+            evaluator = Evaluator(self.card, other, [], "previous" if self.previous else "current", self.readings)
+            parts[chosen].instead_else = evaluator.run().part
         return Verdict(self.card, self.scenario, self.version, parts[chosen], parts, self.trace)
 
     def _evaluate_part(self, reading: PartReading, trace: Trace) -> PartVerdict:

@@ -14,7 +14,8 @@ from dataclasses import replace
 from typing import Any
 
 from engine.names import fold
-from engine.rulesets.redemption.terms import read_card
+from engine.rulesets.redemption.parts import split_parts
+from engine.rulesets.redemption.terms import card_types, read_card
 from engine.sentence import NUMBER, Ask, CardSpan, Option, Reading, Sentence, number
 
 _OWNER = r"(?:(?:my|his|her|their|your|the|an?|opponents?|my opponents?|each|our) )?"
@@ -39,13 +40,18 @@ COMBAT_EVENTS: tuple[tuple[str, str], ...] = (
                        r"(?: (?:a|an|the|one|another|him|her|it|them|gold|red|\w+ (?:hero|heroes|character)))*"
                        r" (?:again|once more)\b"),
 )
-_ENDS = r"(?:ends?|ended|is over|finishes|is done)"
+_ENDS = r"(?:ends?|ended|is over|are over|finishes|is done|are done)"
 _COUNT = rf"(?P<count>{NUMBER}|a couple of)"
 EVENTS: tuple[tuple[str, str], ...] = (
     ("turn-ends", rf"(?:(?:after|when|once|in) {_COUNT} (?:more )?turns?(?: {_ENDS}| pass(?:es)?)?|"
                   rf"{_COUNT.replace('count', 'count2')} turns? (?:{_ENDS}|pass(?:es)?))"),
-    ("battle-ends", rf"(?:(?:after|once|when|past|beyond|outside of|until|till) (?:the |this |a )?battle(?: {_ENDS})?|"
-                    rf"(?:the |this )?battle {_ENDS}|(?:at |until |after )?the end of (?:the |this )?battle)"),
+    # "after the battle phase and the turn are over": the phase, then the turn (never the battle)
+    ("phase-ends", rf"(?:(?:after|once|when|past|until) (?:the |this |that )?battle phase(?: {_ENDS})?|"
+                   rf"(?:the |this |that )?battle phase {_ENDS}|(?:at |until |after |past )?(?:the )?end of "
+                   rf"(?:the |this )?battle phase)"),
+    ("battle-ends", rf"(?:(?:after|once|when|past|beyond|outside of|until|till) (?:the |this |a )?battle(?! phase)"
+                    rf"(?: {_ENDS})?|(?:the |this )?battle {_ENDS}|(?:at |until |after )?the end of (?:the |this )?"
+                    rf"battle(?! phase))"),
     ("phase-ends", rf"(?:(?:the |this |that )?(?:preparation |draw |upkeep |discard )?phase {_ENDS}|"
                    rf"(?:at |until |after |past )?(?:the )?end of (?:the |this )?"
                    rf"phase|(?:the |into the )?next phase|after the phase)"),
@@ -174,6 +180,17 @@ class RedemptionPhrases:
             if m:
                 inputs["played_in"] = zone
                 break
+        # "My Thorns and Thistles is an active artifact": a Curse or Covenant played to the Artifact Pile
+        if "played_in" not in inputs and card.card is not None and _artifact_pile(card.card) and \
+                sentence.take_first(AS_ARTIFACT):
+            inputs["played_in"] = "artifact-pile"
+        half = _half_named(card) if card.card is not None else None
+        if half is not None:  # "Extortion": the EE part of "Restitution / Extortion"
+            inputs["part"] = half
+        elif card.card is not None and (said_part := _part_said(sentence, card.card)):
+            inputs["part"] = said_part  # "its EE part", "the GE side"
+        if card.card is not None:
+            _used_by_said(sentence, card.card, inputs.get("part"))
         found: list[tuple[int, str, int]] = []
         for event, pattern in EVENTS:
             for m in sentence.take(pattern):
@@ -185,6 +202,8 @@ class RedemptionPhrases:
         if card.card is not None and _combat_condition(card.card):
             for event, pattern in COMBAT_EVENTS:
                 found.extend((sentence.position(m), event, 1) for m in sentence.take(pattern))
+        if card.card is not None:
+            found.extend(_instead_events(sentence, card.card))
         back = _set_aside_turns(card.card) if card.card is not None else None
         if back is not None:
             for m in sentence.take(RETURNS):
@@ -204,6 +223,114 @@ class RedemptionPhrases:
         if out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+# a card said to be an artifact ("is an active artifact", "played as an Artifact"), and "active artifact" alone
+AS_ARTIFACT = (r"(?:(?:is|was|as|s|it s|its|played as|used as|in play as|put out as)(?: an?| my| the)? (?:active )?"
+               r"artifact\b|\bactive artifact\b)(?! pile)")
+
+
+def _artifact_pile(card: Any) -> bool:
+    """Whether the card can be played to the Artifact Pile: an Artifact, a Curse or a Covenant (either may be used
+    as an Artifact), or a card with an Artifact part."""
+    return bool({"artifact", "curse", "covenant"} & set(card_types(card))) or \
+        any(p.label == "ART" for p in split_parts(card.text))
+
+
+def _half_named(span: CardSpan) -> str | None:
+    """The part of a two-sided card that the sentence named by its half of the name ("Extortion" of "Restitution /
+    Extortion": its EE part, the second of its two parts); None when the name typed is the whole name, fits both
+    halves, or the card has not exactly two sides (a STAR part is no side; TOP/BOTTOM are one Hero and its meek
+    side)."""
+    return part_of_half(span.card, span.typed)
+
+
+def part_of_half(card: Any, typed: str) -> str | None:
+    """The printed label of the part a name typed as one half of a two-sided card's name names, else None."""
+    name = re.sub(r"\s*[\[(][^\])]*[\])]\s*$", "", card.name)
+    halves = [h.strip() for h in name.split(" / ")]
+    if len(halves) != 2:
+        return None
+    parts = [p for p in split_parts(card.text) if p.label != "STAR"]
+    if len(parts) != 2 or {p.label for p in parts} == {"TOP", "BOTTOM"} or parts[0].label == parts[1].label:
+        return None
+    said = set(re.sub(r"(?:'s|’s|s'|s’)$", "", fold(typed)).split()) - {"the"}
+    fits = [i for i, half in enumerate(halves) if said and said <= set(fold(half).split())]
+    if len(fits) != 1:
+        return None
+    part = parts[fits[0]]
+    return part.printed.strip("()") or part.label or "-"  # "-": the unlabelled part ("RoV: ..." of Ride on ...)
+
+
+def _part_said(sentence: Sentence, card: Any) -> str | None:
+    """The part a sentence names on a card of several parts: "its EE part", "the GE side", "EC" alone (the labels
+    no other word spells)."""
+    parts = split_parts(card.text)
+    if len(parts) < 2:
+        return None
+    for part in parts:
+        for name in sorted(part.names(), key=len, reverse=True):
+            bare = {"ge", "ee", "ec", "star", "curse", "fortress", "artifact", "site"}
+            pattern = rf"\b(?:the |its |his |her |their )?{re.escape(fold(name))}" + \
+                      (r"(?: part| side| half| ability)?\b" if name in bare else r" (?:part|side|half)\b")
+            if sentence.take_first(pattern):
+                return part.printed.strip("()") or part.label or None
+    return None
+
+
+def _used_by_said(sentence: Sentence, card: Any, part: str | None) -> None:
+    """"play it on a thief" where the part judged says "If used by a thief": the sentence says the condition the
+    ability is checked with held as it was played, which the answer takes it to (the card is judged as used)."""
+    parts = split_parts(card.text)
+    texts = [p.text for p in parts if part is None or part in {p.label, p.printed.strip("()")}] or [card.text]
+    for text in texts:
+        for m in re.finditer(r"\bif used by (?:an? |your |a |the )?(?P<who>(?:[\w-]+ ){0,2}?[\w-]+?)(?:s)?\b(?=[,.:;]| "
+                             r"(?:to|cannot|may|you|and|or)\b)", text, re.I):
+            who = fold(m.group("who"))
+            found = sentence.take_first(rf"\b(?:(?:on|by|to|with|used by|played on) )(?:an? |my |his |her |their "
+                                        rf"|the )?{re.escape(who)}s?\b")
+            if found:
+                sentence.note(f"“{sentence.typed(found)}” is read as the card's “if used by” condition holding "
+                              "as it was played (the answer judges the ability as used)")
+                return
+
+
+# "If this character blocked from hand, ... instead": how that condition went, said in a sentence ("The Maltese Viper
+# blocked from hand", "it blocked normally, not from hand")
+_NOT = r"(?:not|n t|never|didn t|did not|wasn t|was not|without)"
+
+
+def _instead_events(sentence: Sentence, card: Any) -> list[tuple[float, str, int]]:
+    """condition-true / condition-false for an "If ..., ... instead" condition the sentence says held or not."""
+    out: list[tuple[float, str, int]] = []
+    for reading in read_card(card):
+        if not reading.instead_if:
+            continue
+        words = fold(reading.instead_if).split()
+        words = words[1:]  # "if" / "unless"
+        while words and words[0] in {"this", "that", "character", "card", "it", "he", "she", "is", "was"}:
+            words = words[1:]
+        if not words:
+            continue
+        verb = re.sub(r"(?:ed|s|ing)$", "", words[0])
+        said = rf"{verb}\w*" + "".join(rf" (?:my |his |her |their |the )?{re.escape(w)}" for w in words[1:]
+                                       if w not in {"my", "his", "her", "their", "the"})
+        negative = "condition-true" if reading.instead_if.casefold().startswith("unless") else "condition-false"
+        positive = "condition-false" if negative == "condition-true" else "condition-true"
+        for m in sentence.take(rf"\b{_NOT} (?:\w+ ){{0,2}}?{said}\b|\b{verb}\w* normally\b|\b{verb}\w* "
+                               rf"(?:\w+ ){{0,2}}?{_NOT} {' '.join(words[1:])}\b"):
+            out.append((sentence.position(m) - 0.5, negative, 1))
+        for m in sentence.take(rf"\b{said}\b"):
+            out.append((sentence.position(m) - 0.5, positive, 1))
+            # "blocked from hand and poisoned my hero": what the "instead" branch did, said with it
+            action = re.split(r"\binstead\b", reading.instead, maxsplit=1, flags=re.I)[0]
+            action = re.split(r"[,:]", action, maxsplit=1)[1] if re.search(r"[,:]", action) else action
+            stems = {w[:-2] for w in fold(action).split() if len(w) > 5}
+            if stems:
+                verbs = "|".join(sorted(map(re.escape, stems)))
+                sentence.take(rf"\b(?:and )?(?:{verbs})\w*(?: and (?:{verbs})\w*)?(?: (?:my|a|the|his|her|their|your)"
+                              rf" \w+)?")
+    return out
 
 
 def _set_aside_turns(card: Any) -> int | None:

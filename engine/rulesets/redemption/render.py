@@ -5,12 +5,18 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+from dataclasses import replace
 from typing import Any
 
 from engine.names import base_name
 from engine.plain_words import cut, quoted
 from engine.rulesets.redemption.evaluate import PartVerdict, TermState, UpperBound, Verdict
 from engine.trace import Step, render_steps
+
+# The trigger an ability waits for is quoted whole up to this many characters: the first line's own rule
+# (engine.plain_words.headline) cuts it to fit when the line runs long, keeping whole words (issue 33: cut at 60
+# characters it hid what the card waits for, "If Hero(s) in battle returns to territory without making a…")
+QUOTE = 110
 
 _ZONE_WORDS = {"battle": "battle", "territory": "territory", "artifact-pile": "the Artifact Pile",
                "field-of-battle": "the field of battle", "land-of-bondage": "the Land of Bondage",
@@ -106,7 +112,8 @@ def _result_words(text: str, card: str) -> tuple[str, str]:
         return "while", "what it set aside stays aside"
     if re.match(r"(?:while|until|as long as)\b", words, re.I):
         return "as", quoted(words, 60)
-    return "when", f"its target is no longer under {quoted(words, 40)}"
+    words = re.sub(r"\s+instead\b.*$", "", words, flags=re.I)  # "paralyze ... instead: each Upkeep": the result
+    return "when", f"its target is no longer under {quoted(words, 60)}"
 
 
 def _turn_count(state: TermState) -> tuple[str, str]:
@@ -146,9 +153,13 @@ def plain(verdict: Verdict) -> str:
         words = part.only_cannot_be
         text += (f" (its effects happened at once; only its “{words}” lasted)" if not part.persists else
                  f" (its effects happen at once; only its “{words}” lasts)")
-    if part.instead_assumed:  # an "If ..., ... instead" branch the scenario did not settle: say which was judged
-        text += (f" (taken as “{part.instead_assumed}” having held, so its “instead” applies; if it did not, "
-                 "give condition-false)")
+    if part.instead_assumed:  # an "If ..., ... instead" branch the scenario did not settle: both, the judged first
+        cond = re.sub(r"^(?:if|unless)\s+", "", part.instead_assumed, flags=re.I)
+        said = f"{'Unless' if part.instead_assumed.lower().startswith('unless') else 'If'} “{cond}” (taken so)"
+        text = f"{said}: {text[:1].lower()}{text[1:]}"
+        if part.instead_else is not None:
+            other = _plain(replace(verdict, part=part.instead_else))
+            text += f"; if not, {other[:1].lower()}{other[1:]}"
     if part.on_return and part.returned_by is None and part.persists:
         # what ends first is the set-aside, not the ability: what it does on return follows it
         if text.startswith(("Lasts ", "Ends ")):
@@ -161,7 +172,7 @@ def plain(verdict: Verdict) -> str:
     waiting = [w for w in part.waits_for if w.started_by is None]
     if not waiting or not part.persists:
         return text
-    words = " or ".join(quoted(w.words, 60) for w in waiting)
+    words = " or ".join(quoted(w.words, QUOTE) for w in waiting)
     lead = "Active, waiting for" if part.waits_whole else "Partly waiting for"
     return f"{lead} {words}: {text[:1].lower()}{text[1:]}"
 

@@ -187,6 +187,10 @@ def test_plain_first_line_and_notes_agree_with_the_verdict_for_every_card(real_d
                 assert part.started is False and part.persists, (card.label, events, line)
                 line = line.split("”: ", 1)[1]
                 line = line[:1].upper() + line[1:]
+            if part.instead_assumed:  # "If “…” (taken so): <the judged branch>; if not, <the other>" (53011 S1)
+                assert line.startswith(("If “", "Unless “")) and "(taken so): " in line, (card.label, line)
+                line = line.split("(taken so): ", 1)[1].split("; if not, ", 1)[0]
+                line = line[:1].upper() + line[1:]
             if not part.lasting:
                 assert line.startswith("Happens at once"), card.label
             elif not part.persists:

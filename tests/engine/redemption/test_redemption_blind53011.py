@@ -172,7 +172,9 @@ def test_the_instead_branch_is_said_as_an_assumption_and_condition_false_selects
         card, part = real_cards()[name], label or None
         reading = next(r for r in read_card(card) if r.part.label == label)
         assumed = judge(card, "battle", [], part=part)
-        assert reading.instead_if in summary(assumed) and "condition-false" in summary(assumed), summary(assumed)
+        # both branches in the first line: the judged one under its condition "(taken so)", then "if not, ..."
+        cond = re.sub(r"^(?:if|unless)\s+", "", reading.instead_if, flags=re.I)
+        assert f"“{cond}” (taken so): " in summary(assumed) and "; if not, " in summary(assumed), summary(assumed)
         assert "instead-assumed" in {n.id for n in assumed.trace.interpretations}, name
         held = judge(card, "battle", ["condition-true", "phase-ends"], part=part)
         other = judge(card, "battle", ["condition-false", "phase-ends"], part=part)
@@ -188,6 +190,6 @@ def test_the_instead_branch_through_the_command(db, capsys):
     name, label = _instead_parts()[0]
     argv = ("duration", name, "--played-in", "battle") + (("--part", label) if label else ())
     code, out, err = run(capsys, *argv)
-    assert code == 0 and "give condition-false" in " ".join(out.splitlines()[:2]), (out, err)
+    assert code == 0 and "(taken so): " in out.splitlines()[0], (out, err)  # the assumption leads the first line
     code, out, err = run(capsys, *argv, "--then", "condition-false", "phase-ends")
     assert code == 0 and out.startswith("Has ended: the phase ended"), (out, err)
