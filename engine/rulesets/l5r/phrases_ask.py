@@ -716,7 +716,8 @@ class L5rPhrases:
                           r"resolves?)\b|\b(?:trying|want|wanting) to time\b")
             return sentence.reading("order", {"compare": [sentence.typed(m) for m in points]})
         cards = _named(sentence, quoted)
-        if not cards and sentence.has(ORDER_WORDS) and (_others_described(sentence) or quoted.items):
+        if not cards and sentence.has(ORDER_WORDS) and (_others_described(sentence) or quoted.items) \
+                and self._l5r_said(sentence):
             cardless = self._order_cardless(sentence, quoted)
             if cardless is not None:
                 return cardless
@@ -781,6 +782,13 @@ class L5rPhrases:
                                         "Personality is destroyed, which resolves first?”). Which card?",
                        tuple(options))
         return self._duration(sentence, cards[0])
+
+    def _l5r_said(self, sentence: Sentence) -> bool:
+        """Whether a sentence with no card is surely L5R's: the game or an L5R-only word named, or a trigger only L5R
+        has before the first turn (a triggered trait or a delayed effect; "a Reaction" is Dominion's word too)."""
+        if any(re.search(rf"\b{p}\b", sentence.norm) for p in (*self.names, *self.hints)):
+            return True
+        return sentence.has(FIRST_TURN) and sentence.has(r"\btraits?\b|\bdelayed effects?\b")
 
     def _order_cardless(self, sentence: Sentence, quoted: Quoted) -> Reading | None:
         """"Before the first turn of the game, my trait and my opponent's trait trigger at the same time. My

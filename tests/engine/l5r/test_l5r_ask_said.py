@@ -168,7 +168,9 @@ def test_a_rules_question_with_no_card_before_the_first_turn(asker: Asker, went:
                                                              kinds: tuple[str, str]) -> None:
     """Before the first turn, the player who will take it is the active player (rules, Timing): no card named,
     no game named, only L5R's question reads it."""
-    result = asker.read(f"Before the first turn of the game, my {kinds[0]} and my opponent's {kinds[1]} trigger at "
+    # ("a Reaction" is Dominion's word too: with Reactions only, the game is named)
+    said = "Before" if "trait" in kinds else "In L5R, before"
+    result = asker.read(f"{said} the first turn of the game, my {kinds[0]} and my opponent's {kinds[1]} trigger at "
                         f"the same time. {went}. Who decides the order?")[0]
     assert result.reading is not None and result.reading.game == "l5r", result.asked
     inputs = result.reading.inputs
@@ -191,3 +193,8 @@ def test_two_points_with_words_between_beside_a_card_are_compared(asker: Asker, 
         assert result.reading is not None, (name, result.asked)
         assert result.reading.inputs == {"compare": [one, two]}, (name, result.reading.inputs)
         assert not [w for w in result.unused if w.lower() in ("something", "triggers", "trying")], result.unused
+
+
+def test_a_question_with_no_card_and_only_words_other_games_share_is_not_taken_as_l5r(asker: Asker) -> None:
+    result = asker.read("When my opponent plays an Attack and I have a Reaction, which resolves first?")[0]
+    assert result.reading is None or result.reading.game != "l5r", result.reading
