@@ -954,6 +954,8 @@ class L5rPhrases:
             if pointed is None:
                 continue
             ability, words = pointed
+            if ability.timing:  # a triggered ability answers the moment by itself: the engine picks it
+                continue
             sentence.used |= words
             items[items.index(name)] = f"{name}#{ability.index}"
             told = "”, “".join(dict.fromkeys(sentence.words[i].text for i in sorted(words)))
