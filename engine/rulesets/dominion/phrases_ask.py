@@ -32,7 +32,11 @@ EXTRA = (r"(?:during|on|in|for|taking) (?:an|the|my|this) extra turn(?: (?:from|
 AGAIN = r"(?:another|a second|a 2nd|one more|a new|a different) (?=§(\d+))"
 SKIP = r"(?:my |the )?next turn (?:is |gets |was )?skipped|skip(?:s|ping)? (?:my |the )?next turn"
 DISCARD_NOTHING = (r"(?:if |when )?(?:i |you )?(?:discard(?:ed|s)?|had) (?:nothing|no cards?|zero cards?)(?: in hand)?|"
-                   r"(?:without|didn t) discard(?:ing)? (?:anything|any cards?)")
+                   r"(?:without|didn t) discard(?:ing)? (?:anything|any cards?)|"
+                   # the same said of the hand ("with an empty hand so it discarded nothing": Tactician's "If you
+                   # have at least one card in hand, discard your hand")
+                   r"(?:with |having |had |have )?(?:an |my )?empty hand|(?:my )?hand (?:is|was) empty|"
+                   r"(?:with |having |had |have )?no cards? (?:left )?in (?:my )?hand")
 # "my opponent plays a Militia", "when another player attacks": the turn is theirs, and their card is not a play of
 # yours (the question is then about your Reaction: Horse Traders set aside, Moat revealed)
 THEIR_PLAY = (r"(?:my |an |the |another )?(?:opponents?|other players?|someone)(?: s)? (?:plays?|played|playing|"
@@ -174,6 +178,9 @@ class DominionPhrases:
         for m in sentence.find(BOUGHT):  # "I bought Delay": how an Event or a Project is used (it is never played)
             if _types(sentence.card_at(m.group(1)).card) & {"Event", "Project"}:
                 _use_words(sentence, m)
+        trashed = _may_trash(sentence)  # before NOT_PLAYED: "can Improve trash the Shanty Town?" asks, no play
+        if trashed is not None:
+            inputs["may_trash"] = trashed
         later = _set_aside_links(sentence)  # before MOVED: "set aside X" said of a card that plays it later
         moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
         node = _nodes(sentence)  # card number -> node (a card named again is the same node)
@@ -184,10 +191,18 @@ class DominionPhrases:
         if isinstance(unplayed, Ask):
             return unplayed
         gained = [k for k, typed in unplayed.items() if re.match(r"gain|bought|buy", typed.casefold())]
+        regained = set()  # gained, then played after all ("... and now I play Throne Room on it")
+        for m in sentence.find(GAINED):
+            k = int(m.group(2))
+            if node.get(k) == k and k not in unplayed and not _plays_cards(sentence.cards[k].card):
+                regained.add(k)
+                _use_words(sentence, m)
+                sentence.take(rf"(?<=§{k}) (?:from|to|into|in) (?:the |my |your )?(?:trash|hand|supply)\b")
         parent: dict[int, int] = {}
         for a, b in later:
             if node.get(a) is not None and node.get(b) is not None and node[a] != node[b] and node[b] not in parent:
                 parent[node[b]] = node[a]
+        _replays(sentence, node, parent)
         for m in _links(sentence):
             a, b = int(m.group(1)), int(m.group(2))
             if a not in node or b not in node:
@@ -197,10 +212,22 @@ class DominionPhrases:
                     continue
                 node[b] = b  # "Throne Room a Throne Room": another copy of the card
             pa, pb = node[a], node[b]
+            said = m.group(0).split()
+            if not _plays_cards(sentence.cards[pa].card) and _pause_between(sentence, a, b) and \
+                    {"played", "plays", "play", "playing"} & set(said):
+                continue  # "with Artisan, played Throne Room on the Souk": "played" is the player's, not Artisan's
+            if {"with", "using", "uses"} & set(said) and not _plays_cards(sentence.cards[pa].card) and \
+                    _plays_cards(sentence.cards[pb].card) and not _is_way(sentence.cards[pb].card) \
+                    and pa not in parent:
+                pa, pb = pb, pa  # "I play Hunting Grounds with a Throne Room": the Throne Room plays it
+                if pb not in parent:
+                    sentence.note(f"“{sentence.typed(m)}”: {sentence.cards[pa].name} played "
+                                  f"{sentence.cards[pb].name} ({sentence.cards[pb].name} plays no card)")
             if pb in parent or pb == pa or not (_explicit(m) or _plays_cards(sentence.cards[pa].card)):
                 continue
             parent[pb] = pa
             sentence.used |= sentence.words_in(m.start(), m.start(2) - 1)  # the card played may play cards itself
+        _on_it_links(sentence, node, parent, regained)
         for m in sentence.find(IT_ON):
             b = node.get(int(m.group(1)))
             players = [n for n in sorted(set(node.values())) if _char_at(sentence, n) < m.start()
@@ -251,7 +278,7 @@ class DominionPhrases:
                 nothing.add(n)
                 sentence.use(m)
         ways = _ways(sentence, node, parent)
-        _mouse_card(sentence, node, parent, ways)
+        _left_there(sentence, node, parent, ways)
         asked = None
         for m in sentence.find(SIDE):
             a, b = node.get(int(m.group(1))), node.get(int(m.group(2)))
@@ -388,6 +415,8 @@ def _not_played(sentence: Sentence, node: dict[int, int]) -> dict[int, str] | As
         if node.get(k) != k or k in played_after or (re.fullmatch(GAINED, f"{m.group(1)} §{k}")
                                                       and _plays_cards(sentence.cards[k].card)):
             continue
+        if re.match(r"gain|bought|buy|dr[ae]w|receiv", m.group(1)) and _played_later(sentence, node, k, m.end()):
+            continue  # "I gained Zombie Spy ... and now I play Throne Room on it": gained, then played
         out[k] = sentence.typed(m)
     if not out:
         return out
@@ -407,6 +436,112 @@ def _not_played(sentence: Sentence, node: dict[int, int]) -> dict[int, str] | As
     for k, typed in out.items():
         sentence.note(f"“{typed}”: {sentence.cards[k].name} was not played, so it is not one of the plays")
     return out
+
+
+# after a card gained: "play Throne Room on it", "played Throne Room on the Souk", "then played the Souk"
+ON_IT = r"play(?:s|ed|ing)? (?:a |an |the |my )?§(\d+) (?:on|onto) (?:it|that|that card|the card)\b"
+
+
+def _played_later(sentence: Sentence, node: dict[int, int], k: int, after: int) -> bool:
+    """Whether the sentence plays card `k` after it says it was gained (at `after` in `sentence.norm`): named again
+    as played ("played Throne Room on the Souk", "then I played the Souk"), or as "it" a card is played on ("now I
+    play Throne Room on it", "it" being the card gained last before). The link "X on it" is read here."""
+    for n in sentence.mentions(k):
+        at = _char_at(sentence, n)
+        if n != k and node.get(n) == k and at > after and re.search(
+                r"(?:\bplay(?:s|ed|ing)?|\bon|\bonto|\bto play) (?:a |an |the |my |that |this )?$",
+                sentence.norm[:at]):
+            return True
+    for m in sentence.find(ON_IT):
+        if m.start() < after:
+            continue
+        gained_before = [g for g in sentence.distinct() if _char_at(sentence, g) < m.start()
+                         and re.search(rf"(?:gain(?:ed|s|ing)?|bought|buy(?:s|ing)?) (?:a |an |the |another |one )?"
+                                       rf"§{g}\b", sentence.norm[:m.start()])]
+        if gained_before and gained_before[-1] == k and node.get(int(m.group(1))) is not None:
+            return True
+    return False
+
+
+# "used Scepter to replay it", "Flagship replays my Caravan", "replayed the Sorceress with Scepter": the card that
+# replays a card already played (Scepter, Flagship, Daimyo, Citadel, Royal Carriage) played it once more
+REPLAY = (rf"§(?P<a>\d+),? (?:to |and |then |which |that |it |and it |so it )?(?:replay(?:s|ed|ing)?|re play(?:s|ed)?) "
+          rf"(?:(?P<it>it|that|that card|that one)\b|{_ART}§(?P<b>\d+))|"
+          rf"(?:replay(?:s|ed|ing)?|re play(?:s|ed)?) (?:(?P<it2>it|that|that card)\b|{_ART}§(?P<b2>\d+)) "
+          rf"(?:with|using|via|by|through|from) {_ART}§(?P<a2>\d+)")
+
+
+@lru_cache(maxsize=4096)
+def _replays_card(card: Card | None) -> bool:
+    """Whether the card replays a card already played (its own play of it comes first): Scepter, Flagship..."""
+    if card is None:
+        return False
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        plays = load_starter().behaviour(card).plays
+    except Exception:  # a card the reading cannot model: it replays nothing as far as the sentence goes
+        return False
+    return plays is not None and plays.replays
+
+
+def _replays(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> None:
+    """"I played Sorceress and then used Scepter to replay it": `Scepter > Sorceress` (the replayed card's own
+    first play is part of that: the command counts it), "it" being the card named last before the replaying one."""
+    for m in sentence.find(REPLAY):
+        a_slot = m.group("a") or m.group("a2")
+        a = node.get(int(a_slot))
+        if a is None or not _replays_card(sentence.cards[a].card):
+            continue
+        b_slot = m.group("b") or m.group("b2")
+        if b_slot is not None:
+            b = node.get(int(b_slot))
+        else:
+            before = [node[n] for n in sorted(node) if _char_at(sentence, n) < _char_at(sentence, int(a_slot))
+                      and node[n] != a]
+            b = before[-1] if before else None
+        if b is None or b == a or b in parent or _is_way(sentence.cards[b].card):
+            continue
+        parent[b] = a
+        _use_words(sentence, m)
+        sentence.take(r"\b(?:use[ds]?|using)\b(?= (?:the |my )?§)")
+        sentence.note(f"“{sentence.typed(m)}”: {sentence.cards[a].name} replayed {sentence.cards[b].name}, "
+                      "which was played once before (the command counts that play)")
+
+
+# "can Improve trash the Shanty Town?", "may I trash Smithy with Improve": the question of a card that may trash a
+# card you would discard from play this turn (Improve), asked of one card in the chain (`--may-trash`)
+MAY_TRASH = (rf"§(?P<i>\d+) (?:to )?trash(?:es|ed|ing)? {_ART}§(?P<x>\d+)|"
+             rf"trash(?:es|ed|ing)? {_ART}§(?P<x2>\d+) (?:with|using|by|via|for) {_ART}§(?P<i2>\d+)")
+_FROM_PLAY = re.compile(r"\bwould discard from play\b", re.IGNORECASE)
+
+
+def _may_trash(sentence: Sentence) -> str | None:
+    """The card a card that trashes "an Action card you would discard from play this turn" (Improve) is asked to
+    trash; None when the sentence asks no such thing."""
+    for m in sentence.find(MAY_TRASH):
+        i, x = m.group("i") or m.group("i2"), m.group("x") or m.group("x2")
+        card = sentence.card_at(i).card
+        if card is None or not _FROM_PLAY.search(card.text) or sentence.card_at(x).card is None:
+            continue
+        _use_words(sentence, m)
+        sentence.take(r"(?:at )?the start of (?:this turn s |my |the )?clean ?up(?: phase)?")
+        sentence.take(rf"(?:have|had|with) {_ART}(?=§{i}\b)")
+        return sentence.card_at(x).name
+    return None
+
+
+def _on_it_links(sentence: Sentence, node: dict[int, int], parent: dict[int, int], gained: set[int]) -> None:
+    """"I gained Zombie Spy ... and now I play Throne Room on it": the card played on "it" is the card gained last
+    before those words (a play of its own after all): `Throne Room > Zombie Spy`."""
+    for m in sentence.find(ON_IT):
+        a = node.get(int(m.group(1)))
+        before = [g for g in sorted(gained) if _char_at(sentence, g) < m.start()]
+        if a is None or not before or before[-1] in parent or before[-1] == a \
+                or not _plays_cards(sentence.cards[a].card):
+            continue
+        parent[before[-1]] = a
+        _use_words(sentence, m)
 
 
 @lru_cache(maxsize=4096)
@@ -486,6 +621,15 @@ def _kind_said(sentence: Sentence, n: int, words: str) -> bool:
     return hit
 
 
+def _pause_between(sentence: Sentence, a: int, b: int) -> bool:
+    """Whether the typed sentence has a comma or a stop between cards `a` and `b` (`sentence.norm` drops them)."""
+    first, second = sentence.cards[a], sentence.cards[b]
+    if second.start < first.end:
+        return False
+    return bool(re.search(r"[,;.:!?]", sentence.text[sentence.words[first.end - 1].end:
+                                                    sentence.words[second.start].start]))
+
+
 def _char_at(sentence: Sentence, n: int) -> int:
     """Where card `n` is in `sentence.norm` (to tell which card a later "it" means)."""
     return sentence.norm.find(f"§{n}")
@@ -525,12 +669,22 @@ def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> d
                 target = child
         out[target] = sentence.cards[w].name
         # "once normally and once as Way of the Horse": one play each way, in that order (a Throne variant's card)
-        normal = r"(?:normally|as usual|as itself|for its (?:own|normal) effects?|following its (?:own )?instructions)"
-        way = rf"(?:as|using|with|via) (?:the )?§{w}\b"
-        if sentence.take(rf"once {normal},? and once {way}"):
+        normal = (r"(?:normally|as usual|as itself|for its (?:own|normal) effects?|following its (?:own )?instructions|"
+                  r"(?:is |was |being )?(?:a )?(?:normal|regular|ordinary|plain)(?: play| one)?|"
+                  r"without (?:a |the |any )?way)")
+        way = rf"(?:(?:is |was )?(?:played )?(?:as|using|with|via)|uses|used) (?:the )?§{w}\b"
+        first = r"(?:the )?(?:first|1st)(?: play| one| time)?(?: of (?:it|them))?(?: is| was)?"
+        second = r"(?:the )?(?:second|2nd|other)(?: play| one| time)?(?: is| was)?"
+        if sentence.take(rf"once {normal},? and once {way}|{first} {normal}[,;]? (?:and |but |while |then )?"
+                         rf"{second} {way}|{second} {way}[,;]? (?:and |but |while )?{first} {normal}"):
             out[target] += " + normal-first"
-        elif sentence.take(rf"once {way},? and once {normal}"):
+        elif sentence.take(rf"once {way},? and once {normal}|{first} {way}[,;]? (?:and |but |while |then )?"
+                           rf"{second} {normal}|{second} {normal}[,;]? (?:and |but |while )?{first} {way}"):
             out[target] += " + way-first"
+        elif target in parent and _plays_cards(sentence.cards[parent[target]].card):
+            sentence.note(f"{sentence.cards[w].name} is read as used on every play of {sentence.cards[target].name} "
+                          f"by {sentence.cards[parent[target]].name}; if one play was normal, say “once normally and "
+                          f"once with {sentence.cards[w].name}”")
         sentence.take(rf"(?:using|uses|use|with|as|via|through) (?:the )?(?=§{w}\b)")
         for k in [k for k, v in node.items() if v == w]:
             sentence.use_card(k)
@@ -538,23 +692,72 @@ def _ways(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> d
     return out
 
 
-def _mouse_card(sentence: Sentence, node: dict[int, int], parent: dict[int, int], ways: Mapping[int, str]) -> None:
-    """"the Mouse card is Fishing Village": the card Way of the Mouse plays, played by the card used as the Way
-    (`Snake Witch as Way of the Mouse > Fishing Village`), not a play of its own."""
-    users = [n for n, way in ways.items() if way.partition(" + ")[0] == "Way of the Mouse"]
-    if not users:
-        return
-    for m in re.finditer(MOUSE_CARD, sentence.norm):  # (the Way's own mentions are read already)
-        way = m.group("w") or m.group("w2")
-        if way is not None and sentence.cards[int(way)].name != "Way of the Mouse":
+# "Way of the Mouse has Cellar set aside", "Riverboat's card is Smithy", "Haven was set aside for Way of the Mouse": the
+# card a card plays "leaving it there" (set aside at setup or on it, in the Supply, in the trash), said as held
+_HELD = (r"(?:set aside(?: (?:for|by|with|under|on) (?:it|this|that))?|under it|on it|beside it|"
+         r"(?:in|from) the (?:supply|trash))")
+LEFT_THERE = (rf"§(?P<h>\d+)(?: s)? (?:own |mouse |set aside |chosen )*card (?:is|was|being) {_ART}§(?P<c>\d+)|"
+              rf"§(?P<h2>\d+) (?:has|had|with|holding|holds|keeps|kept) {_ART}§(?P<c2>\d+) {_HELD}|"
+              rf"§(?P<c3>\d+) (?:is |was |got |being )?(?:the card )?set aside (?:for|by|with|under|on) {_ART}"
+              rf"§(?P<h3>\d+)")
+
+
+@lru_cache(maxsize=4096)
+def _leaves_it_there(card: Card | None) -> bool:
+    """Whether the card plays a card "leaving it there" (Way of the Mouse, Band of Misfits, Captain, Riverboat,
+    Necromancer...): the card it plays is never in play."""
+    if card is None:
+        return False
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        plays = load_starter().behaviour(card).plays
+    except Exception:  # a card the reading cannot model: it plays nothing as far as the sentence goes
+        return False
+    return plays is not None and not plays.in_play
+
+
+def _left_there(sentence: Sentence, node: dict[int, int], parent: dict[int, int], ways: Mapping[int, str]) -> None:
+    """"the Mouse card is Fishing Village", "Way of the Mouse has Cellar set aside", "Riverboat's card is Smithy": the
+    card a card plays leaving it there, played by that card (by the card used as the Way, for a Way:
+    `Snake Witch as Way of the Mouse > Fishing Village`), not a play of its own."""
+    users: dict[str, list[int]] = {}  # a Way's name -> the cards used as it
+    for n, way in ways.items():
+        users.setdefault(way.partition(" + ")[0], []).append(n)
+    found = [(m, m.group("a"), None) for m in re.finditer(MOUSE_CARD, sentence.norm)
+             if not (m.group("w") or m.group("w2")) or sentence.cards[int(m.group("w") or m.group("w2"))].name
+             == "Way of the Mouse"]
+    found += [(m, next(g for g in (m.group("c"), m.group("c2"), m.group("c3")) if g is not None),
+               next(g for g in (m.group("h"), m.group("h2"), m.group("h3")) if g is not None))
+              for m in re.finditer(LEFT_THERE, sentence.norm)]
+    for m, slot, holder in found:
+        slot = slot or m.group("b") or m.group("c")
+        if holder is None:  # "the Mouse card is ...": the Way of the Mouse
+            by = users.get("Way of the Mouse", [])
+        else:
+            card = sentence.cards[int(holder)].card
+            if not _leaves_it_there(card):
+                continue
+            by = users.get(card.name, []) if _is_way(card) else [n for n in [node.get(int(holder))] if n is not None]
+        target = node.get(int(slot))
+        if target is None and by and sentence.cards[int(slot)].card is not None and int(slot) in \
+                sentence.unused_cards():  # "Cellar is set aside for ...": an everyday name, linked to a sure one
+            for k in sentence.mentions(int(slot)):
+                node.setdefault(k, int(slot))
+            target = int(slot)
+        if not by or target is None or target in by or target in parent or _is_way(sentence.cards[target].card):
             continue
-        card = node.get(int(m.group("a") or m.group("b") or m.group("c")))
-        if card is None or card in users or card in parent:
-            continue
-        parent[card] = users[0]
+        parent[target] = by[0]
         _use_words(sentence, m)
-        sentence.note(f"“{sentence.typed(m)}”: the card Way of the Mouse plays, played by "
-                      f"{sentence.cards[users[0]].name}")
+        holder_name = sentence.cards[int(holder)].name if holder else "Way of the Mouse"
+        by_name = sentence.cards[by[0]].name
+        sentence.note(f"“{sentence.typed(m)}”: the card {holder_name} plays, leaving it there (never in play)"
+                      + ("" if by_name == holder_name else f", played by {by_name}"))
+    for m in sentence.find(r"§(\d+) (?:from|in|out of) (?:the )?(?:supply|trash)\b"):
+        card = node.get(int(m.group(1)))
+        by = parent.get(card) if card is not None else None
+        if by is not None and (_leaves_it_there(sentence.cards[by].card) or by in ways):
+            _use_words(sentence, m)  # "plays a Smithy from the Supply": where a card left there is
 
 
 def _chains(sentence: Sentence, roots: list[int], parent: dict[int, int], choices: dict[int, list[str]],

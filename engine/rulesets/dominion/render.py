@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import math
+import re
 from dataclasses import replace
 from typing import Any
 
@@ -113,8 +114,19 @@ def _line(inst: Instance, verdict: Verdict) -> str:
         blocked = f" Not allowed{f' [{inst.problem_rule}]' if inst.problem_rule else ''}: {inst.problem}"
     elif any(not c.legal for c in inst.children):
         blocked = " It tried a play that is not allowed."
-    why = inst.why[:1].upper() + inst.why[1:]
+    why = _from_this_turn(inst.why) if verdict.last_turn else inst.why
+    why = why[:1].upper() + why[1:]
     return f"- {head}. {why}{rules}.{blocked}"
+
+
+_TURNS_ON = {"your turn after next": "your next turn", "your next turn": "this turn",
+             "this turn": "your last turn"}
+
+
+def _from_this_turn(text: str) -> str:
+    """A card's reason, said of turns counted from its play, counted instead from the turn the player is on (the chain
+    was played on their last turn): "it acts at the start of your next turn" -> "... of this turn"."""
+    return re.sub("|".join(_TURNS_ON), lambda m: _TURNS_ON[m.group(0)], text)
 
 
 def _join(names: list[str]) -> str:
@@ -161,10 +173,26 @@ def outcome(verdict: Verdict) -> str:
             # an Event, Project, Hex or other landscape asked about alone: never a card in play (DM16)
             kinds = [next((t for t in types_of(i.card)), "card") for i in roots]
             return "; ".join(f"{i.label} is never in play: {i.unplayable} cannot be played" if i.unplayable else
-                             f"{i.label} is never in play: {article(k)} is not a card put into play"
+                             _received(i, k) or f"{i.label} is never in play: {article(k)} is not a card put into play"
                              for i, k in zip(roots, kinds, strict=True))
         return "no card of the chain is in play, so nothing leaves play"
     return "; ".join(reacted + clauses)
+
+
+_KEEP = re.compile(r"\bKeep (?:this|it) until Clean-?up\b", re.IGNORECASE)
+
+
+def _received(inst: Instance, kind: str) -> str:
+    """When a Boon or Hex received goes (Nocturne rulebook, Boons and Hexes: it is discarded once received, unless it
+    says to keep it until Clean-up: The Field's Gift), said after "never in play"; '' for other kinds."""
+    if kind not in ("Boon", "Hex"):
+        return ""
+    tail = f"never in play ({article(kind)} is received, not played)"
+    pile = f"the {kind}{'es' if kind.endswith('x') else 's'} discard pile"
+    if _KEEP.search(inst.card.text):
+        return (f"{inst.label} is kept until this turn's Clean-up (its “Keep this until Clean-up”), then discarded "
+                f"to {pile}; it is {tail}")
+    return f"{inst.label} is discarded to {pile} as soon as you have done what it says; it is {tail}"
 
 
 def summary(verdict: Verdict, trash: dict[str, Any] | None = None) -> str:

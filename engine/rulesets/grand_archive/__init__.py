@@ -1,5 +1,5 @@
 """Grand Archive: which continuous effects reach an object, in what order they apply, how long each lasts
-(rules GA1-GA16)."""
+(rules GA1-GA17)."""
 
 from __future__ import annotations
 

@@ -154,6 +154,7 @@ class Reach:
 class Placed:
     inst: Instance
     reason: str
+    chosen: str = ""   # a replacement of this event among others: their order is the affected player's choice (GA17)
 
 
 @dataclass
@@ -190,6 +191,7 @@ class OneTime:
     class_met: bool | None = None  # decided by the champion's class in the scenario; None: not given (assumed)
     class_why: str = ""
     classes: frozenset[str] = frozenset()  # the card's own classes (its subtypes in the card data)
+    class_given: bool = False  # decided by condition-true/false:CARD[#N] (before the champion's class)
 
 
 @dataclass
@@ -244,6 +246,7 @@ class Evaluator:
         self.assumed_kinds: dict[tuple[int, int], str] = {}  # (instance, object): the type taken for it
         self.put_on: dict[int, list[str]] = {}  # object id: the counters effects put on it ("2 buff counters")
         self.placed: dict[int, dict[str, int]] = {}  # object id: counters effects put on it, by kind (counted)
+        self.statless: dict[int, list[str]] = {}  # object id: stats its counters cannot give it (an item's power)
         self.cancelled: dict[int, int] = {}  # object id: buff and debuff counters that removed each other
         self.x_taken: dict[int, list[str]] = {}  # object id: how many counters an X placement was taken to put
         self.one_time: list[OneTime] = []  # cards (or paragraphs) asked about whose text happens at once (GA16)
@@ -1579,6 +1582,14 @@ class Evaluator:
             # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
             self.pride_given[card.name] = (on, t)
             return
+        gated = [o for o in self.one_time if o.card == card.name and o.class_gate and (not part or part in o.labels)]
+        if gated and not mine:  # "[Class Bonus] Floating Memory", "[Class Bonus] Gather": the bonus said to hold or not
+            event = f"condition-{'true' if on else 'false'}:{card.name}" + (f"#{part}" if part else "")
+            for once in gated:
+                once.class_met, once.class_given = on, True
+                once.class_why = "the question says so"
+                self.note(notes.class_given(card.name, event, on))
+            return
         if not mine:
             with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
                                       if i.read.condition or i.read.requires})
@@ -1613,6 +1624,11 @@ class Evaluator:
         else:
             inst.status, inst.status_why = "off", f"its requirement ({inst.read.requires}) was not met as it " \
                                                   "resolved, so it did nothing"
+            if re.search(r"\bif\b", inst.read.requires, re.I) and inst.read.kind is Kind.ONE_SHOT:
+                # "On Attack: If ... is attacking a rested unit, it gets +3": checked once, as it resolves; a change
+                # after that undoes nothing, and the event cannot say which moment it means: both are said
+                inst.status_why += " (read as not met then; had it been met as it resolved and changed only later, " \
+                                   "the effect would stay: an “If” is checked once, as it resolves)"
             if replaced is not None and replaced.status == "off":
                 replaced.status, replaced.status_why = "active", f"{inst.label} does not replace it"
 
@@ -1837,7 +1853,7 @@ class Evaluator:
         spec = a.read.affected
         return bool(b.read.layer == "B" and b.read.adds and set(b.read.adds) & set(spec.types | spec.subtypes))
 
-    def ordered(self, insts: list[Instance]) -> list[Placed]:
+    def ordered(self, insts: list[Instance], obj: Obj | None = None) -> list[Placed]:
         placed: list[Placed] = []
         for layer in (*LAYERS, "-"):
             # counters placed on an object change it after the other changes of layer E (official "Counters")
@@ -1849,6 +1865,7 @@ class Evaluator:
                     i, "no layer: a card put into the lineage changes no characteristic; it stays there (GA9)"
                     if i.read.prop == "lineage" else "no layer: it moves the object, changing no characteristic")
                     for i in group]
+                self._replacements_chosen(placed, obj)
                 continue
             done: list[Instance] = []
             while group:
@@ -1880,6 +1897,33 @@ class Evaluator:
             if newer:
                 p.reason += f"; overridden by the newer {newer[-1].inst.label}: exclusive, the newest wins (GA8)"
         return placed
+
+    def _replacements_chosen(self, placed: list[Placed], obj: Obj | None) -> None:
+        """Two or more replacement effects (a prevention, "double that damage", "... instead") changing the same
+        event on one object: the player who controls that object chooses their order, one at a time (GA17), so
+        their timestamps are not the order."""
+        events: dict[str, list[Placed]] = {}
+        for p in placed:
+            event = replaced_event(p.inst)
+            if event:
+                events.setdefault(event, []).append(p)
+        who = "you (its controller)" if obj is not None and obj.controller == "you" else \
+            "your opponent (its controller)"
+        for event, same in events.items():
+            if len(same) < 2:
+                continue
+            self.cite("GA17")
+            for p in same:
+                others = ", ".join(q.inst.label for q in same if q is not p)
+                p.chosen = event
+                if obj is None:  # all the scenario's effects: they may be about different objects
+                    p.reason = (f"a replacement effect ({event}): where it and {others} change the same event, the "
+                                "player who controls the object it happens to chooses the order they apply in, one "
+                                f"at a time (GA17); its timestamp ({p.inst.timestamp}) does not order them")
+                    continue
+                p.reason = (f"a replacement effect: it and {others} change the same {event}, so {who} "
+                            f"{'choose' if who.startswith('you ') else 'chooses'} the order they apply in, one at "
+                            f"a time (GA17); its timestamp ({p.inst.timestamp}) does not order them")
 
     def _count_key(self, inst: Instance) -> str | None:
         """The given count that matches what the effect counts (by its words, or by the card's name)."""
@@ -2029,7 +2073,12 @@ class Evaluator:
         placed = counter_changes(counters, {k: ", ".join(v) for k, v in put_by.items()})
         placed += [(stat, Change(label, "E", "X counters", None, None, "", False)) for label in unknown
                    for stat in ("power", "life")]
-        if placed:
+        has = _stats_of(obj) | {stat for stat, c in out if c.sets}  # ("its power and life are 0": it has them)
+        missing = sorted({stat for stat, _ in placed} - has, key=("power", "life").index)
+        if missing:  # official "Counters", Buff 2 / Debuff 2: a counter does not make a stat the object lacks
+            placed = [(stat, c) for stat, c in placed if stat in has]
+            self.statless[obj.id] = missing
+        if placed or missing:
             self.cite("GA14")
         return out + placed
 
@@ -2183,7 +2232,7 @@ class Evaluator:
         """"[Class Bonus] Gather" of a card that happens at once: decided by the champion's class when the scenario
         gives it, else said as assumed (summary)."""
         for once in self.one_time:
-            if not once.class_gate:
+            if not once.class_gate or once.class_given:
                 continue
             has, told = self._champion_classes(once.controller)
             if not has:
@@ -2354,11 +2403,13 @@ class Evaluator:
             self._reaches_object(i, o) for i in self.instances)]
         for obj in asked + reached_sources:
             reaches = [r for r in (self.reach(i, obj) for i in self.instances) if r is not None]
-            order = self.ordered([r.inst for r in reaches if r.applies])
+            order = self.ordered([r.inst for r in reaches if r.applies], obj)
             net = net_json(obj.card, self.changes(obj, order))
             result = result_of(obj, order)
             if self.put_on.get(obj.id):  # how many counters were put, counted ("for every five ...", X)
                 result["counters_put"] = self.put_on[obj.id]
+            if self.statless.get(obj.id):  # "Idle Fatestone": an item has no power or life for a counter to change
+                result["counters_give_no"] = self.statless[obj.id]
             if self.cancelled.get(obj.id):  # each buff counter put removed a debuff counter there (or the reverse)
                 result["counters_removed"] = self.cancelled[obj.id]
             if self.x_taken.get(obj.id):  # how many counters were taken to be put, not given
@@ -2402,6 +2453,41 @@ class Evaluator:
         return Verdict(self.labels, answers, self.ordered(live), self.instances, self.notes, self.rules,
                        self.version, self.turn, sorted(self.annotation_keys), self.unread, self.one_time,
                        self.said_first)
+
+
+# a replacement effect's words (Replacement Effects: "if ... would ..., ... instead"; Damage Prevention 1, 3)
+_REPLACES = re.compile(r"\bprevent\b|\binstead\b|\bdouble (?:that|the) damage\b|\bdamage plus\b", re.I)
+
+
+def replaced_event(inst: Instance) -> str:
+    """The event a replacement effect changes ("damage", "entering the field"), or "" when it is no replacement."""
+    if inst.read.layer != "-" or inst.read.prop != "rule" or inst.status != "active":
+        return ""
+    words = inst.read.change
+    if not _REPLACES.search(words) or not re.search(r"\bwould\b|\bprevent\b", words, re.I):
+        return ""
+    if re.search(r"\bdamage\b", words, re.I):
+        return "damage"
+    if re.search(r"\benters?\b|\benter the field\b", words, re.I):
+        return "entering the field"
+    m = re.search(r"\bwould (\w+)", words, re.I)
+    return f"“{m.group(1)}”" if m else ""
+
+
+def _stats_of(obj: Obj) -> set[str]:
+    """The power and life stats an object has (official "Counters", Buff 2: a counter does not create one): allies
+    and champions have both; weapons and attacks have power; items, domains and other phantasias have neither. (The
+    card data types a transformed Fatestone's ally face as an item of subtype Fatestone: it is taken as the ally.)"""
+    types = obj.types | obj.supertypes
+    if types & {"ally", "champion", "unit"} or not types or "card" in types or "object" in types:
+        return {"power", "life"}
+    if obj.card is not None and "fatestone" in obj.subtypes and "fatestone" not in obj.card.name.lower():
+        return {"power", "life"}
+    if types & {"weapon", "attack"}:
+        return {"power"}
+    if types & {"item", "domain", "phantasia", "regalia", "token"}:
+        return set()
+    return {"power", "life"}
 
 
 def duration_rules(inst: Instance) -> list[str]:

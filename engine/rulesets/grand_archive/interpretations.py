@@ -194,6 +194,13 @@ def class_decided(label: str, told: str, met: bool) -> Interpretation:
                           f"it {'holds' if met else 'does not hold'}.")
 
 
+def class_given(card: str, event: str, met: bool) -> Interpretation:
+    return Interpretation(f"class-given:{card}", "GA4",
+                          f"{card}: “[Class Bonus]” {'holds' if met else 'does not hold'}, as the question says "
+                          f"({event}); while it does not hold, the words after it are ignored in every zone "
+                          "(Class Bonus keyword).")
+
+
 def level_decided(label: str, words: str, told: str, met: bool) -> Interpretation:
     return Interpretation(f"level:{label}", "GA4",
                           f"{label}: “{words}” is decided by the champion's level in the scenario: {told}, so it "

@@ -819,7 +819,8 @@ _RESTRICTED = re.compile(r"^(.+?) can't be (?:intercepted|negated|targeted|used 
 # a prevention shield naming whom it protects: "Prevent the next 3 damage that would be dealt to your champion this
 # turn" (the object it reaches is that champion, not the game; "... to your champion and up to one other target
 # unit" names two sets and is left to the rule of the game)
-_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ damage that would be dealt to ((?:(?! and )[^,.])+?)"
+_PREVENT_NEXT = re.compile(r"^prevent the next [\w+]+ (?:(?:non-)?combat )?damage that would be dealt to "
+                           r"((?:(?! and )[^,.])+?)"
                            r"(?=\s+this turn\b|\s+until\b|[.]?$)", re.I)
 
 
@@ -827,8 +828,8 @@ def _replaced_set(clean: str, ctx: _Context) -> SetSpec | None:
     """The objects a replacement or prevention is about: "if damage would be dealt to your champion", "if that
     unit would deal damage" (None when the words name no set we can read: then it is a rule of the game)."""
     m = _WOULD.match(clean) or _PREVENT_NEXT.match(clean)
-    if not m or (not clean.lower().startswith("if ") and re.search(r"\btarget\b", m.group(1) or "")):
-        return None  # ("Prevent the next 2 damage that would be dealt to target unit": left to the game's rule)
+    if not m:
+        return None
     subject = re.split(r"\s+(?:by|from|while|this turn)\b|,", m.group(1) or m.group(2))[0]
     # "if damage would be dealt to a unit you control": any unit you control (the one the damage is dealt to)
     subject = re.sub(r"^(?:an?|one or more) (?!target\b)", "", subject.strip(), flags=re.I)
@@ -1104,6 +1105,15 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False, ma
     if bare:  # the glossary's "Ranged N": "as long as this unit is distant, its attacks get +N power"
         body = f"{bare.group(1)}Ranged {bare.group(2)} (As long as this unit is distant, its attacks get " \
                f"+{bare.group(2)} POWER.)"
+    retort = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)((?:[A-Z][a-z]+(?: [A-Z][a-z]+)?, )*)Retort (\d+)\s*(?:\([^()]*\))?\s*",
+                          body)
+    if retort and not standing and is_permanent(card):
+        # the glossary's "Retort N": "as long as this ally is retaliating, it gets +N power" (the keyword's only
+        # rule, so the standing ability it gives is read; other keywords printed before it stay keywords)
+        others = retort.group(2).rstrip(", ")
+        name = short_names(card)[-1]
+        body = retort.group(1) + (f"{name} has {others.lower()}. " if others else "") + \
+            f"As long as {name} is retaliating, it gets +{retort.group(3)} POWER."
     efficiency = re.fullmatch(r"((?:\[[^\]]+\]\s*)*)Efficiency\s*(?:\([^()]*\))?\s*(.*)", body)
     if efficiency and not standing:
         # the glossary's "Efficiency": "This card costs LV less to activate. LV refers to your champion's level."

@@ -20,6 +20,9 @@ _PAGES = {
     "skip": ("Turn Order - Skipping Phases", "game-mechanics/game-mechanics-turn-order/turn-order-skipping-phases.md"),
     "counters": ("Game Mechanics - Counters", "game-mechanics/game-mechanics-counters.md"),
     "terms": ("Glossary - Game Terms", "glossary/game-terms.md"),
+    "repl": ("Types of Effects - Replacement Effects",
+             "game-mechanics/game-mechanics-types-of-effects/types-of-effects-replacement-effects.md"),
+    "prev": ("Game Mechanics - Damage Prevention", "game-mechanics/game-mechanics-damage-prevention.md"),
 }
 _SEED = "its 2024 revision (©2024 Weebs of the Shore)"
 
@@ -63,6 +66,7 @@ CITATIONS: dict[str, tuple[Citation, ...]] = {
     "GA14": (_cite("counters", "Buff 1, Debuff 1, General Rules 5"), _cite("ce", "Layers 2.6")),
     "GA15": (_cite("ce", "General Rules 1"), _cite("ce", "Syntax of Continuous Effects 1.a-1.b")),
     "GA16": (_cite("ce", "General Rules 1"), _cite("ce", "General Rules 2")),
+    "GA17": (_cite("repl", "opening paragraphs"), _cite("prev", "General Rules 3")),
 }
 
 
@@ -154,6 +158,12 @@ RULES: dict[str, Rule] = {
              "timestamp, and what it did stays done unless something else changes it (our reading: the page's "
              "continuous effects are those that last for a defined or indefinite duration).",
              _source("GA16")),
+        Rule("GA17", "replacement order",
+             "Replacement effects (\"if ... would ..., ... instead\", and damage prevention) that would change the "
+             "same event are applied one at a time, in the order chosen by the player who controls the object they "
+             "are about; after each one, only those that still apply remain. Neither timestamps nor layers order "
+             "them.",
+             _source("GA17")),
     )
 }
 

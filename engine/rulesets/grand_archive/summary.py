@@ -8,6 +8,7 @@ import re
 from typing import Any
 
 from engine.plain_words import MAX_WORDS, cut, joined, quoted
+from engine.rulesets.grand_archive.cardinfo import is_permanent, paragraphs_of
 from engine.rulesets.grand_archive.effects import Form
 from engine.rulesets.grand_archive.evaluate import Instance, Instead, ObjectAnswer, OneTime, Verdict
 from engine.rulesets.grand_archive.net import STATS, net_phrase
@@ -43,6 +44,9 @@ def _changes(answer: ObjectAnswer) -> list[str]:
         found[-1] += " with its " + " and ".join(f"{n} {k} counter{'s' if n != 1 else ''}" for k, n in
                                                  sorted(written.items()))
     result: dict[str, Any] = answer.result
+    if result.get("counters_give_no"):  # official "Counters", Buff 2: no stat is made for a counter to change
+        lacks = " or ".join(result["counters_give_no"])
+        found.append(f"its counters stay on it but give it no {lacks}: it has no such stat")
     if result.get("counters_put"):  # their power and life are in the totals above
         n = result.get("counters_removed", 0)
         gone = f", where {n} buff and {n} debuff counter{'s' if n != 1 else ''} remove each other" if n else ""
@@ -152,7 +156,7 @@ def one_time_clauses(once: OneTime) -> list[str]:
         "for activating it, not an effect of it)"]
     floating = next((k for k in once.keywords if re.search(r"\bfloating memory\b", k, re.I)), "")
     if floating and not once.words and len(once.keywords) == 1:  # the paragraph asked is that keyword alone
-        return [_floating(once.card, floating), "no effect of it lasts", *exalted]
+        return [_floating(once.card, floating, once), "no effect of it lasts", *exalted]
     if once.apart and not once.words:
         return _one_time(once, quote)
     if once.class_gate and once.class_all and once.class_met is False:  # KW Class Bonus: its text is ignored
@@ -189,10 +193,17 @@ def _class_said(once: OneTime) -> str:
     return f", as [Class Bonus] does not hold: {once.class_why}"
 
 
-def _floating(card: str, keyword: str) -> str:
+def _floating(card: str, keyword: str, once: OneTime | None = None) -> str:
     """"[Class Bonus] Floating Memory": a standing ability the card has in its owner's graveyard (used while paying a
-    memory cost), not something that happens as it resolves."""
+    memory cost), not something that happens as it resolves. Its [Class Bonus] decided by the champion's class or
+    by condition-true/false (KW Class Bonus: its text is ignored in every zone while it does not hold)."""
     labels = re.findall(r"\[[^\]]+\]", keyword)
+    if once is not None and once.class_gate and once.class_met is not None and labels == ["[Class Bonus]"]:
+        if not once.class_met:
+            return f"in your graveyard {card} does not have Floating Memory, as [Class Bonus] does not hold: " \
+                   f"{once.class_why}"
+        return f"in your graveyard {card} has Floating Memory, as [Class Bonus] holds: {once.class_why}; while you " \
+               "pay a memory cost you may banish it to pay 1 of that cost"
     when = f", assuming {' '.join(labels)} {'holds' if len(labels) == 1 else 'hold'}" if labels else ""
     return f"in your graveyard {card} has Floating Memory: while you pay a memory cost you may banish it to pay 1 " \
            f"of that cost{when}"
@@ -220,6 +231,8 @@ def _one_time(once: OneTime, quote: str) -> list[str]:
     if once.keywords and not once.words and not once.permanent:  # "Recover 4.", "Gather.": done as it resolves
         return [f"{once.card} happens at once as it resolves (“{cut(once.keywords[0], 60)}”); no effect of it "
                 "lasts, and what it did stays done"]
+    if once.keywords and not once.words and once.permanent and all(_IMBUE.match(k) for k in once.keywords):
+        return []  # "Imbue 2": whether it stays imbued is said by _imbued
     if once.keywords and not once.words:
         return [f"{once.card} has only keywords ({cut(', '.join(once.keywords), 60)}): they say how it is paid for "
                 "or used, and none of them makes an effect that lasts"]
@@ -236,6 +249,32 @@ def _one_time(once: OneTime, quote: str) -> list[str]:
     return [f"{once.card}'s ability happens at once each time it {once.how}{quote}; no effect of it lasts, and "
             "what it did stays done",
             f"the ability itself is there while {once.card} {where}"]
+
+
+_IMBUE = re.compile(r"^(?:\[[^\]]+\]\s*)*imbue \d", re.I)
+
+
+def _imbued(verdict: Verdict) -> list[str]:
+    """"Imbue 2 (... this card becomes imbued)" on a card that stays on the field: being imbued is a property of the
+    object with no duration (Imbue keyword), so it lasts while the object stays on the field (the end of the turn
+    does not end it) and is gone when it leaves (it would come back a new object). Whether it was imbued as it was
+    activated is the question's to say: said as an assumption."""
+    events = [label.split(" then ", 1)[1] for label in verdict.moments if " then " in label]
+    names = [o.card for o in verdict.one_time if o.permanent and any(_IMBUE.match(k) for k in o.keywords)]
+    if events:  # a whole card asked with what happens next ("... --then end-of-turn"): is it still imbued
+        names += [i.card.name for i in verdict.instances if not i.event and is_permanent(i.card)
+                  and any(_IMBUE.match(p) for p in paragraphs_of(i.card))]
+    out = []
+    for card in dict.fromkeys(names):
+        left = any(e.split(":", 1)[-1].strip() == card for e in events if e.startswith(("leaves:", "source-leaves:")))
+        if left:
+            out.append(f"{card} is no longer imbued: it left the field, and if it comes back it is a new object "
+                       "that is not imbued")
+            continue
+        turn = ", the end of the turn included" if any(e.startswith("end-of-turn") for e in events) else ""
+        out.append(f"{card} stays imbued while it stays on the field{turn}, as being imbued has no duration; this "
+                   "assumes it became imbued as it was activated")
+    return out[:1]
 
 
 def _unreached(sentence: str, answer: ObjectAnswer, verdict: Verdict) -> str:
@@ -377,6 +416,25 @@ def _numbered(told: list[ObjectAnswer], verdict: Verdict) -> list[str]:
     return out
 
 
+def _chosen_orders(asked: list[ObjectAnswer]) -> list[str]:
+    """"Proof of Life and Fleeting Guard both change the damage to the champion you control: you (its controller)
+    choose which applies first": replacement effects of one event are ordered by a player's choice (GA17)."""
+    out = []
+    for a in asked:
+        events: dict[str, list[str]] = {}
+        for p in a.order:
+            if p.chosen:
+                events.setdefault(p.chosen, []).append(p.inst.card.name)
+        for event, cards in events.items():
+            who = "you (its controller) choose" if a.obj.controller == "you" else "your opponent (its controller) " \
+                                                                                  "chooses"
+            names = _join_names(list(dict.fromkeys(cards)))
+            what = f"the {event} to" if event == "damage" else f"{event} of"
+            out.append(f"{names} {'both ' if len(cards) == 2 else ''}change {what} {_subject(a)}: {who} which "
+                       "applies first, one at a time, whatever their timestamps")
+    return out[:1]
+
+
 def _marked(answer: ObjectAnswer, asked: list[ObjectAnswer]) -> str:
     """"Grand Crusader's Ring (#1)" when two objects asked about read alike."""
     order = sorted((a.obj for a in asked if a.obj.asked), key=lambda o: o.written)
@@ -414,7 +472,7 @@ def _obeys(answer: ObjectAnswer) -> str:
 
 def summary(verdict: Verdict) -> str:
     """Clauses in players' words, joined into sentences of under 40 words (engine.plain_words.joined)."""
-    once = [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
+    once = _imbued(verdict) + [c for o in verdict.one_time[:2] for c in one_time_clauses(o)]
     once += [f"{n.id.split(':', 1)[1]} leaving the field ends nothing: what it did stays" for n in
              verdict.interpretations if n.id.startswith("one-time-leaves:")]
     if not verdict.objects:
@@ -436,6 +494,7 @@ def summary(verdict: Verdict) -> str:
              ][:2]  # (a mode not chosen is said in the interpretations, not as the answer)
     # an object reached only by rules said below ("Ominous Shadow may only declare attacks ...") is said once, there
     told = [a for a in shown if not (a.order and all(p.inst in rules for p in a.order))]
+    once = _chosen_orders(asked) + once  # which of two replacements applies first: the answer to such a question
     clauses = once + _numbered(told, verdict)
     # a rule of the game reaches no object: what it does; a rule for objects asked about says it is for them
     ruled = [c for i in rules for c in _effect_state(i, _join_names([

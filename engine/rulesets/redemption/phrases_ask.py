@@ -65,7 +65,8 @@ EVENTS: tuple[tuple[str, str], ...] = (
     ("leaves-battle", r"(?:(?:leaves|left|leave|leaving) (?:the )?battle|(?:is |gets |was )?(?:removed|withdrawn) "
                       r"from (?:the )?battle|withdraws|retreats|is withdrawn)"),
     ("leaves-territory", rf"(?:leaves|left|leaving) {_OWNER}territory"),
-    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get )(?:(?:discarded|banished)(?: from "
+    ("leaves-play", r"(?:(?:leaves|left|leaving) play|(?:is |gets |was |are |get |got |has been |had been )(?:just )?"
+                    r"(?:(?:discarded|banished)(?: from "
                     r"(?:the )?(?:battle|play|territory|field of battle))?|removed from play|returned to (?:hand|deck|"
                     r"the deck|their hand|my hand)))"),
     # a Lost Soul rescued leaves the Land of Bondage for the rescuer's Land of Redemption: out of play
@@ -85,6 +86,12 @@ TURNS: tuple[tuple[str, str], ...] = (
                r"(?:on|during|in) (?:their|his|her) turn|(?:played |is played )?on opponents turn"),
     ("mine", r"(?:on|during|in) my (?:own )?turn(?! ends)"),
 )
+# The books of the Bible, as card texts name them in identifiers ("an I Samuel Hero", "a Gospel Hero")
+BOOKS = (r"genesis|exodus|leviticus|numbers|deuteronomy|joshua|judges|ruth|samuel|kings|chronicles|ezra|nehemiah|"
+         r"esther|job|psalms?|proverbs|ecclesiastes|song of solomon|isaiah|jeremiah|lamentations|ezekiel|daniel|"
+         r"hosea|joel|amos|obadiah|jonah|micah|nahum|habakkuk|zephaniah|haggai|zechariah|malachi|matthew|mark|luke|"
+         r"john|acts|romans|corinthians|galatians|ephesians|philippians|colossians|thessalonians|timothy|titus|"
+         r"philemon|hebrews|james|peter|jude|revelation|gospel")
 PLAYERS = rf"(?:in a |with |a )?(?P<n>{NUMBER})[ -]?(?:players?|person|people|player game)(?: game)?|" \
           rf"(?P<m>{NUMBER}) players"
 
@@ -95,7 +102,10 @@ class RedemptionPhrases:
     names = (r"redemption(?: ccg)?", r"rccg")
     hints = (r"(?:my |their |his |the )?territory", r"land of bondage", r"lost souls?", r"heroes", r"hero",
              r"evil characters?", r"enhancements?", r"brigades?", r"rescue", r"artifact pile", r"field of battle",
-             r"dominants?", r"fortress", r"curse")
+             r"dominants?", r"fortress", r"curse",
+             # "my lone I Samuel Hero": a Bible book naming a kind of card (an identifier), not the card Samuel
+             rf"(?:{BOOKS}) (?:heroes|hero|evil characters?|characters?|cards?|enhancements?|humans?|warriors?|"
+             r"females?|males?|kings?|priests?|prophets?)")
     answers = "about how long a card's special ability lasts (the duration question)"
     # whether a card can block is no duration question; a block that happened ("Goliath blocked and negated ...",
     # "while blocking on my opponent's turn") is the scene of one
@@ -204,6 +214,8 @@ class RedemptionPhrases:
                 found.extend((sentence.position(m), event, 1) for m in sentence.take(pattern))
         if card.card is not None:
             found.extend(_instead_events(sentence, card.card))
+            found.extend(_state_events(sentence, card.card))
+        found.extend(_done_to_it(sentence, n))
         back = _set_aside_turns(card.card) if card.card is not None else None
         if back is not None:
             for m in sentence.take(RETURNS):
@@ -293,6 +305,49 @@ def _used_by_said(sentence: Sentence, card: Any, part: str | None) -> None:
                 sentence.note(f"“{sentence.typed(found)}” is read as the card's “if used by” condition holding "
                               "as it was played (the answer judges the ability as used)")
                 return
+
+
+# "My opponent discarded my Bethlehem Stable": the card is what was discarded (active voice), so it left play
+_DONE_TO = re.compile(r"(?:discarded|discards|banished|banishes|destroyed|destroys|removed|removes|shuffled|"
+                      r"returned|bounced|rescued|rescues)$")
+_BEFORE = frozenset({"my", "his", "her", "their", "the", "your", "our", "opponents", "opponent", "s"})
+
+
+def _done_to_it(sentence: Sentence, n: int) -> list[tuple[float, str, int]]:
+    """leaves-play where a mention of the card follows "discarded" / "banished" / "rescued" ... (its owner's words
+    between): the card is what was discarded."""
+    out: list[tuple[float, str, int]] = []
+    for k in sentence.mentions(n):
+        at = sentence.cards[k].start - 1
+        while at >= 0 and sentence.words[at].norm in _BEFORE:
+            at -= 1
+        if at >= 0 and _DONE_TO.match(sentence.words[at].norm) and at not in sentence.used:
+            sentence.used.add(at)
+            out.append((at, "leaves-play", 1))
+    return out
+
+
+# "while I am blocking", "as I rescue": a condition of the card kept up (D8) on rescuing, blocking or attacking
+_ACTING = r"(?:rescu\w*|block\w*|attack\w*)"
+
+
+def _state_events(sentence: Sentence, card: Any) -> list[tuple[float, str, int]]:
+    """condition-true / condition-false for a condition of the card the sentence says holds ("while I am
+    blocking") or not ("when I stop blocking"), for a card whose kept-up condition is about rescuing, blocking or
+    attacking (The Fall of Man: "While you are rescuing or blocking"); "When blocking ..." characters are read by
+    COMBAT_EVENTS."""
+    kept = [t for r in read_card(card) for t in r.terms
+            if t.rule == "D8" and not t.combat and re.search(rf"\b{_ACTING}", t.text, re.I)]
+    if not kept or _combat_condition(card):
+        return []
+    out: list[tuple[float, str, int]] = []
+    for m in sentence.take(rf"\b(?:stops?|stopped|no longer|(?:am|is|are|was|were) not|isn t|aren t|wasn t|m not)"
+                           rf"(?: (?:i|you|he|she|they|we))? {_ACTING}"):
+        out.append((sentence.position(m), "condition-false", 1))
+    for m in sentence.take(rf"\b(?:while|when|as|whilst)(?: (?:i|you|he|she|they|we|it))?(?: (?:am|m|are|re|is|s|"
+                           rf"was|were))? {_ACTING}\b|\b(?:i m|i am|you re|you are|we re|they re) {_ACTING}\b"):
+        out.append((sentence.position(m), "condition-true", 1))
+    return out
 
 
 # "If this character blocked from hand, ... instead": how that condition went, said in a sentence ("The Maltese Viper

@@ -12,6 +12,7 @@ from typing import Any
 from engine.cards import Annotation, Card, printing_label
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.redemption import Verdict, judge
+from engine.rulesets.redemption.phrases_ask import part_of_half
 from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
 from engine.rulesets.redemption.rules import VERSIONS
 from engine.rulesets.redemption.scenario import (
@@ -144,6 +145,11 @@ class DurationQuestion:
         turn, players = _table(extra or {})
         return judge(card, played_in, events, annotations=annotations, ruleset=version, part=part, turn=turn,
                      players=players)
+
+    def part_named(self, card: Card, typed: str) -> str | None:
+        """The part a name typed as one half of a two-sided card's name names ("Extortion": the EE part of
+        "Restitution / Extortion"), for a question asked without --part; None otherwise."""
+        return part_of_half(card, typed)
 
     def render(self, verdict: Verdict, match: Mapping[str, Any]) -> dict[str, Any]:
         return verdict_json(verdict, dict(match))

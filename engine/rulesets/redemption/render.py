@@ -173,8 +173,13 @@ def plain(verdict: Verdict) -> str:
     if not waiting or not part.persists:
         return text
     words = " or ".join(quoted(w.words, QUOTE) for w in waiting)
-    lead = "Active, waiting for" if part.waits_whole else "Partly waiting for"
-    return f"{lead} {words}: {text[:1].lower()}{text[1:]}"
+    if not part.waits_whole:  # the answer first: only a part waits (blind 71011 S4Q opened with an unrelated trigger)
+        return f"{text}; part of it waits for {words}"
+    return f"Active, waiting for {words}: {text[:1].lower()}{text[1:]}"
+
+
+_LEFT = {"leaves-play": "{card} left play", "leaves-battle": "{card} left battle",
+         "leaves-territory": "{card} left territory"}
 
 
 def _on_return_time(part: PartVerdict) -> str:
@@ -212,7 +217,11 @@ def _plain(verdict: Verdict) -> str:
         if counted is not None and ended:  # a count of turns (RG3) is over in an upkeep, not at a phase's end
             what = ("the set-aside cards came back in your preparation phase" if counted.returns else
                     f"the count of {_time(counted.term.length)} was over in the upkeep")
-        return f"Has ended: {what}" if what else "Has ended"
+        # "Shamgar was discarded from battle; does his negate keep going until the phase ends?" (blind 71011 S24Q): a
+        # leaving that came before the end changed nothing, and a player reading only "Has ended" cannot tell
+        left = [e for e in events[: ended - 1] if e in _LEFT] if ended else []
+        kept = f" (it kept going after {_LEFT[left[0]].format(card=short_name(verdict))})" if left else ""
+        return f"Has ended: {what}{kept}" if what else "Has ended"
     off = "" if part.effective else f" (switched off for now: {_failing(part)})"
     if events:
         state = "Still going" if part.effective else f"Still going, but switched off for now ({_failing(part)})"

@@ -425,6 +425,14 @@ _OWN_COST = re.compile(r"^(?:\[[^\]]+\]\s*)*(?:[A-Z][\w' ]{2,30}? — )?\((\d+)\
                        r"\((\d+)\) less to activate for each ([^.]+)\.", re.M | re.S)
 
 
+def _targeted(db: str, capsys, name: str) -> tuple[str, ...]:
+    """The object a card's effect needs as its target, written before it (none when it needs none)."""
+    from bot.cli import main
+    code = main(["grand-archive", "--db", db, "--json", "--effect", name])
+    capsys.readouterr()
+    return () if code == 0 else ("--object", "ally")
+
+
 def test_an_abilitys_own_cost_reduction_is_said_and_counted(db, capsys):
     """Every real card printing "This ability costs (N) less to activate ...": asked about, the first line says what
     activating it costs; for "for each X" with X given as a count, the cost is worked out from the printed one."""
@@ -433,14 +441,16 @@ def test_an_abilitys_own_cost_reduction_is_said_and_counted(db, capsys):
         text = card.text or ""
         if "This ability costs (" not in text:
             continue
-        out = ask(db, capsys, "--effect", card.name)
+        first = _targeted(db, capsys, card.name)  # ("prevent the next 2 damage ... to target unit": its target)
+        out = ask(db, capsys, *first, "--effect", card.name + (" -> #1" if first else ""))
         assert "activating" in out["summary"].lower() and "less (" in out["summary"], (card.name, out["summary"])
         for paragraph in (p for p in text.split("\n\n") if "This ability costs (" in p):
             m = _OWN_COST.search(paragraph.strip())
             if m is None:
                 continue
             printed, less, what = int(m.group(1)), int(m.group(2)), m.group(3)
-            counted = ask(db, capsys, "--effect", card.name, "--count", f"{what}=2")
+            counted = ask(db, capsys, *first, "--effect", card.name + (" -> #1" if first else ""), "--count",
+                          f"{what}=2")
             assert f"costs ({max(0, printed - 2 * less)})" in counted["summary"], (card.name, counted["summary"])
         found.append(card.name)
     assert len(found) >= 18, found  # 22 in the data this was written against

@@ -199,7 +199,8 @@ def test_real_stated_times_after_a_trigger_start_with_it(name, start, length):
     assert timed.status == "waiting" and timed.term.length == length and start in timed.starts_on
     assert waiting.part.started is False
     from engine.rulesets.redemption.render import summary
-    assert summary(waiting).startswith(("Active, waiting for", "Partly waiting for"))
+    line = summary(waiting)
+    assert line.startswith("Active, waiting for") or "; part of it waits for “" in line, line
     # Nothing started: the phase ends the ability (D1), and its time never ran.
     assert judge(real(name), "battle", ["phase-ends"]).persists is False
     # Started: the stated time runs from the trigger, past the phase.
