@@ -14,10 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import Any
 
 from engine.names import fold
 from engine.rulesets.l5r.abilities import Ability, Kind, read_card
+from engine.rulesets.l5r.ask_quoted import Quoted, read_quoted
 from engine.rulesets.l5r.question import first_to_judge
 from engine.sentence import FILLER, SLOT, Ask, Option, Reading, Sentence
 
@@ -43,13 +45,19 @@ EVENTS = (
     ("leaves-play", r"(?:leaves|left|leaving) play|(?:is|gets|was) (?:destroyed|discarded)"),
     ("negated", r"(?:is|gets|was) negated"),
 )
+FIRST_TURN = r"\bbefore (?:the )?(?:first|1st|opening) turn(?: of the game)?(?: (?:begins|starts))?"
+# "the end of my next turn", "when the next turn ends": the end of the turn after this one
+NEXT_TURN_END = (r"(?:(?:at|after|until|by|past) )?the end of (?:my |your |his |her |their |the |our )?"
+                 r"(?:next|following) turn|(?:(?:when|after|once) )?(?:my |your |his |her |their |the )?"
+                 r"(?:next|following) turn (?:ends|is over)")
 MOMENT = (r"(?P<timing>before|after|when) (?P<occ>(?:a |an |my |your |his |her |their |the |one of my |another |"
           r"that |this |its )?(?:[a-z0-9§]+ ){0,5}?(?:is|are|was|would be|gets|get|has been) (?:destroyed|bowed|"
           r"dishonored|dishonoured|discarded|killed|straightened|moved|sent home|assigned)|(?:a |an |my |your |his |"
-          r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|enters play|recruits?|resolves|ends|begins|dies|wins|"
-          r"loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|at|"
-          r"during|and|while|for|of|my|your|his|her|their)\b)[a-z]+)?)?)")
+          r"the )?(?:[a-z0-9§]+ ){0,4}?(?:attacks|assigns|engages?|enters play|recruits?|resolves|ends|begins|dies|"
+          r"wins|loses|is played|pays?|paying|creates?|takes? control of)(?: (?:a|the|an|to) [a-z§0-9]+(?: (?!(?:on|in|"
+          r"at|during|and|while|for|of|my|your|his|her|their|i|we|he|she|they|it|but|so|then|or)\b)[a-z]+)?)?)")
 ORDER_WORDS = (r"(?:before|after) (?:his|her|their|my|your|the|an?|(?:my )?opponents?) reactions?|"
+               r"who (?:decides|chooses|picks)(?: the order)?|"
                r"(?:which|what) (?:one )?(?:resolves|goes|comes|happens|triggers|fires|acts) first|"
                r"(?:resolves?|goes|go|comes?|happens?|triggers?) (?:before|after) (?:their|his|her|my|the|your) "
                r"(?:reaction|trait|delayed effect)s?|(?:what|which) order|who "
@@ -68,11 +76,16 @@ HAPPENED = (r"(?P<occ>(?:my |your |his |her |their |the |a |an )?(?:§\d+|[a-z]+
 _PRESENT = {"entered play": "enters play", "came into play": "enters play", "died": "is destroyed",
             "resolved": "resolves", "just resolved": "resolves"}
 # "my opponent has a Reaction to it", "before his Reaction": a Reaction of that player to the moment
-REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i)(?: (?:has|have|had|plays?|played|uses?|used|takes?|"
-            r"took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:entering play|enters play|"
+REACTION = (r"(?P<who>(?:my )?opponents?|his|her|their|my|i|(?:he|she|they)(?= ))(?: (?:has|have|had|plays?|played|"
+            r"uses?|used|takes?|took))?(?: (?:a|an|the))? reactions?(?: (?:to|for) (?:[a-z0-9§]+ ){0,4}?(?:"
+            # "a Reaction to that movement", "to the assignment": the happening said as a noun
+            r"(?:that|this|the) [a-z]+(?:ment|ion|ance)s?\b|entering play|enters play|"
             r"being destroyed|destroyed|dying|being bowed|bowed|being discarded|discarded|(?:it|that|this)(?: being "
             r"(?:destroyed|bowed|discarded))?|(?:being )?[a-z]+(?:ing|ed)(?: (?:a|an|the|my|his|her|their) "
-            r"[a-z§0-9]+)?))?")
+            r"[a-z§0-9]+)?))?"
+            # "he has a Reaction before it moves home": the Reaction's own moment, in the sentence's words
+            r"(?: (?P<own>(?:before|after|when) (?:it|he|she|they|§\d+|(?:a|an|the|my|his|her|their) [a-z§0-9]+) "
+            r"(?!(?:is|was|does|do|did|can|could|would|will|should|happens?|resolves? first)\b)[a-z]+s(?: home)?)\b)?")
 # other triggers the sentence describes in words ("an opponent trait", "my opponent has a delayed effect"): items
 # of that kind answering the moment, for that player
 _WHO = r"(?P<who>(?:my )?opponents?|his|her|their|my|i|your)"
@@ -89,8 +102,12 @@ BOTH_REACT = (r"(?:we both|both of us|both players|(?:my )?opponent and i|i and 
 MY_REACTION_ASKED = r"(?:can|may|could) i (?:still )?(?:play|use) (?:a |my )?reactions?"
 PASSED = r"\bi passed(?: on (?:reacting|my reaction|the first opportunity))?\b"
 # "my opponent tries to target it with a Melee Attack": the when-point of what would happen (L4)
-TRIES = (r"(?:tries|try|tried|wants|is trying|attempts?) to (?P<verb>target|destroy|bow|move|dishonou?r|discard|kill|"
-         r"send home|send) (?P<obj>it|him|her|them|§\d+|(?:my|your|his|her|their|a|an|the) [a-z§0-9]+)(?P<home> home)?"
+TRIES = (r"(?:(?P<who>(?:my )?opponents?|he|she|they|i|we) (?:plays?|played|uses?|used) (?P<what>(?:a|an|the|his|her|"
+         r"their|my) [a-z§0-9]+|§\d+) (?:that|which) )?"  # "my opponent plays a card that would move …": by whom, with
+         r"(?:(?:tries|try|tried|wants|is trying|attempts?|is about|is going) to|would|will) "
+         r"(?P<verb>target|destroy|bow|move|dishonou?r|discard|kill|"
+         r"send home|send) (?P<obj>it|him|her|them|§\d+|(?:my|your|his|her|their|a|an|the) [a-z§0-9]+)"
+         r"(?P<bearing> (?:wearing|with|bearing|equipped with|holding) §\d+)?(?P<home> home)?"
          r"(?: with "
          r"(?P<with>(?:a |an |the |his |her |their |my )?[a-z§0-9]+(?: (?!on\b|during\b|and\b|in\b)[a-z]+)?))?")
 TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:phase|turn|battle|game) "
@@ -98,8 +115,12 @@ TIMING = (r"(?:before|after|when) (?:your |my |the |a |their )?(?:[a-z]+ )?(?:ph
 COMPARE = rf"(?P<one>{TIMING}) (?:or|and|vs|versus|compared to) (?P<two>{TIMING})"
 ACTIVE = (r"(?:on|during|in) (?:my |an |the )?opponents?(?: s)? (?:turn|(?:(?:straighten|events?|action|attack|"
           r"dynasty|end) )?phase)|(?:on|during) (?:their|his|her) turn|"
-          r"(?:my )?opponent is (?:the )?active(?: player)?")
-MY_TURN = r"(?:on|during) my (?:own )?turn"  # the default: you are the active player
+          r"(?:my )?opponent is (?:the )?active(?: player)?|"
+          # "it's my opponent's turn"; the attacker is the active player ("his attacking Personality")
+          r"(?:it s|its|it is) (?:my )?opponents?(?: s)? (?:turn|(?:(?:straighten|events?|action|attack|dynasty|end) )?"
+          r"phase)|(?:my )?opponents? (?:is )?attacking|(?:his|her|their) attacking (?:army|armies|personality|"
+          r"personalities|unit|units)")
+MY_TURN = r"(?:on|during|it s|its|it is) my (?:own )?turn"  # the default: you are the active player
 DURING_DUEL = r"(?:during|in) (?:a|the|this) duel"
 MADE = (r"(?:made|played|play|created|used|use|cast) (?:§\d+ (?:(?:on|at) (?:[a-z]+ ){0,3}?)?)?(?:during|in) "
         r"(?:a |an |the |this |my |your )?(?:(?:straighten|events?|action|attack|dynasty|end) (?=phase))?"
@@ -129,7 +150,7 @@ BY = (r"(?P<who>(?:my )?opponents?|their|his|her|my)(?: s)? (?:own )?(?:battle |
       r"engage |melee |ranged )?action")
 ORDINAL = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4, "fifth": 5,
            "5th": 5}
-TIMES = r"\bthe (?P<n>second|2nd|third|3rd|fourth|4th|fifth|5th)\b"
+TIMES = r"\b(?:for )?the (?P<n>first|1st|second|2nd|third|3rd|fourth|4th|fifth|5th)(?: time)?\b"
 
 # The moment words players use, from a census of what the engine's triggers wait for (1,368 trigger and delayed
 # texts of 1,007 L5R cards: enters play 373, resolves 146, ends 103, targets 95, is destroyed / dies 113, begins 35,
@@ -200,6 +221,7 @@ class Said:
     words: frozenset[int]
     note: str
     said: frozenset[str] = frozenset()  # its words as the card texts say them: the sentence's other such words
+    by: str = ""  # whose action makes it, when the sentence says so
 
 
 def _free_words(sentence: Sentence) -> dict[int, str]:
@@ -291,9 +313,10 @@ def _tried(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said:
 
     obj = said("obj", "it") if m.group("obj") not in ("it", "him", "her", "them") else \
         "a Personality"  # "bows an enemy Personality and tries to move it home": the one it acts on, not the card
-    at = f"when {said('with', 'an action')} would {m.group('verb')} {obj}{m.group('home') or ''}"
+    at = f"when {said('with', said('what', 'an action'))} would {m.group('verb')} {obj}{m.group('home') or ''}"
+    by = _whose(m.group("who")) if m.group("who") else ""
     return Said(at, frozenset(sentence.words_in(m.start(), m.end())),
-                f"“{sentence.typed(m)}” is read as the moment “{at}” (what would happen, before it does)")
+                f"“{sentence.typed(m)}” is read as the moment “{at}” (what would happen, before it does)", by=by)
 
 
 def _responded(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said | None:
@@ -303,7 +326,9 @@ def _responded(sentence: Sentence, m: re.Match[str], cards: list[int]) -> Said |
         return None
     words = m.group("subj").split()
     subject = " ".join(sentence.card_at(w).name if w.startswith(SLOT) else w for w in words)
-    if subject in ("it", "that", "this") and cards:
+    # "Reactions to it resolving", "my opponent has a Reaction to my action resolving" beside the card played
+    if (subject in ("it", "that", "this") or re.fullmatch(r"(?:my|the|that|this) (?:action|card|event|strategy|"
+                                                          r"spell)", subject)) and len(cards) == 1:
         subject = sentence.cards[cards[0]].name
     elif not any(w.startswith(SLOT) for w in words):
         subject = sentence.typed(m, "subj")
@@ -328,6 +353,120 @@ def _period_said(sentence: Sentence) -> Said | None:
     if timing not in ("before", "after", "when"):
         note += " (say “before …” or “when …” for another point of it)"
     return Said(at, frozenset(sentence.words_in(m.start(), m.end())), note)
+
+
+# A happening told in a clause of its own, "<who or what> <does it> <to what, where>": "My bowed Mirumoto Kojinrue
+# assigns to attack", "My opponent moves a unit into his attacking army at my province" (the players' words for
+# the occurrences the card texts wait for: HAPPENINGS). The moment is the one after it; the words that say which
+# time, whose turn or which phase are read by their own phrases, so the moment stops before them.
+_TOLD_STOP = re.compile(r"(?i)^(?:for|this|on|during|while|first|second|third|again|twice|too|also|then|so|"
+                        r"but|and|or|if|when|before|after|because|which|who|what)$")
+_DONE_BY_ACTION = frozenset({"move", "bow", "destroy", "target", "discard", "dishonor", "straighten", "create",
+                             "equip", "recruit"})
+_PAST = {"won": "win", "lost": "lose", "left": "leave", "paid": "pay", "began": "begin", "started": "start"}
+_SUBJECT_START = frozenset({"my", "your", "his", "her", "their", "a", "an", "the", "one", "another", "it", "he",
+                            "she", "they", "i", "we", "this", "that", "each", "opponent", "opponents"})
+
+
+def _told_moment(sentence: Sentence) -> Said | None:
+    """The first clause that tells a happening with its subject, read as the moment after it (in the present tense,
+    a card by its name); None when no clause does."""
+    for start, end in _clauses(sentence):
+        words = list(range(start, end))
+        if sentence.words[start].norm in _ASKING or sentence.words[start].norm in ("before", "until", "while"):
+            continue
+        while words and sentence.words[words[0]].norm in _LINKS | {"it", "its", "it s", "in"} - {"after"}:
+            words = words[1:]  # "and my opponent loses Honor", "then …": the link is no part of the happening
+        if len(words) < 2:
+            continue
+        purpose = _purpose(sentence, words)
+        if purpose is not None:
+            return purpose
+        verb = next((k for k, i in enumerate(words) if k > 0 and i not in sentence.used
+                     and not any(c.start <= i < c.end for c in sentence.cards)
+                     and _happening_verb(sentence.words[i].norm, sentence.words[words[k - 1]].norm)), None)
+        if verb is None or verb > 5 or any(i in sentence.used for i in words[:verb]):
+            continue
+        subject = words[:verb]
+        first = sentence.words[subject[0]].norm
+        in_card = [n for n, c in enumerate(sentence.cards) if c.start in subject]
+        if not in_card and first not in _SUBJECT_START:
+            continue
+        rest = []
+        for i in words[verb + 1:]:
+            if i in sentence.used or _TOLD_STOP.match(sentence.words[i].norm):
+                break
+            rest.append(i)
+        said_subject = sentence.cards[in_card[-1]].name if in_card else " ".join(
+            sentence.words[i].norm if k == 0 else sentence.words[i].text for k, i in enumerate(subject))
+        norm = sentence.words[words[verb]].norm
+        canon = _PAST.get(norm) or said_as(norm)
+        present = norm
+        if norm in _PAST or norm in (canon + "ed", canon + "d"):  # told in the past: said as it happens
+            present = canon if first in ("i", "we") and not in_card else canon + ("es" if canon.endswith("sh") else "s")
+        text = " ".join([said_subject, present] + [sentence.words[i].text for i in rest])
+        at = f"after {text}"
+        taken = frozenset([*subject, words[verb], *rest])
+        note = f"“{' '.join(sentence.words[i].text for i in sorted(taken))}” is read as the moment “{at}”"
+        # "my opponent moves a unit …": the opponent doing it to a card is the opponent's action
+        by = "opponent" if not in_card and " ".join(sentence.words[i].norm for i in subject) in (
+            "my opponent", "opponent", "he", "she", "they") and canon in _DONE_BY_ACTION else ""
+        if by:
+            note += " (by your opponent's action)"
+        return Said(at, taken, note, by=by)
+    return None
+
+
+def _purpose(sentence: Sentence, words: list[int]) -> Said | None:
+    """"I use Obscured Pathways to move his attacking Personality home": what is done to the card, the moment after
+    it happens to it ("after his attacking Personality moves home")."""
+    for k in range(1, len(words) - 2):
+        i = words[k]
+        if sentence.words[i].norm != "to" or any(j in sentence.used for j in words[k:]):
+            continue
+        verb = said_as(sentence.words[words[k + 1]].norm)
+        if verb not in _DONE_BY_ACTION or sentence.words[words[k + 1]].norm != verb:
+            continue
+        rest = words[k + 2:]
+        cut = next((n for n, j in enumerate(rest) if _TOLD_STOP.match(sentence.words[j].norm)), len(rest))
+        rest = rest[:cut]
+        home = [j for j in rest if sentence.words[j].norm == "home"]
+        obj = [j for j in rest if j not in home]
+        if not obj or len(obj) > 5:
+            return None
+        said_obj = _said_with_names(sentence, obj)
+        at = f"after {said_obj} {verb}{'es' if verb.endswith('sh') else 's'}{' home' if home else ''}"
+        taken = frozenset(words[k:k + 2] + rest)
+        return Said(at, taken, f"“{' '.join(sentence.words[j].text for j in sorted(taken))}” is read as the moment "
+                               f"“{at}”")
+    return None
+
+
+def _said_with_names(sentence: Sentence, positions: list[int]) -> str:
+    """Words as typed, a card among them by its name."""
+    out: list[str] = []
+    for j in positions:
+        span = next((c for c in sentence.cards if c.start <= j < c.end), None)
+        if span is None:
+            out.append(sentence.words[j].text)
+        elif span.start == j or j == positions[0]:
+            out.append(span.name)
+    return " ".join(out)
+
+
+def _happening_verb(norm: str, before: str) -> bool:
+    """Whether a word is a verb telling one of the occurrences card texts wait for, as a clause says it ("assigns",
+    "moved", "won"; after "i"/"we" its bare form)."""
+    canon = _PAST.get(norm) or SAID_AS.get(norm)
+    if canon is None or canon not in HAPPENINGS or canon in ("end", "begin", "resolve"):
+        return False
+    if norm in _PAST or norm.endswith("ed"):  # not a state said of a card ("my bowed Kojinrue", "is bowed")
+        return before not in ("is", "was", "are", "were", "be", "been", "get", "gets", "got", "my", "your", "his",
+                              "her", "their", "the", "a", "an", "its")
+    if norm.endswith("ing") or norm in ("assignment", "resolution", "payment", "destruction", "engagement", "loss",
+                                       "losses", "over", "combat"):
+        return False
+    return norm.endswith("s") or before in ("i", "we", "they", "you")
 
 
 def _others_described(sentence: Sentence) -> bool:
@@ -390,6 +529,13 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
                 sentence.note(f"“{sentence.text[sentence.words[start].start:sentence.words[end - 1].end]}” is read "
                               "as not having happened by then")
             continue
+        if sentence.words[words[0]].norm not in _ASKING and _denied(sentence, words) and any(
+                i in free and said_as(sentence.words[i].base) in HAPPENINGS for i in words):
+            # "If I don't Proclaim this turn": what did not happen is no event (the effect's wait ends unmet)
+            sentence.used.update(i for i in words if i in free)
+            sentence.note(f"“{sentence.text[sentence.words[words[0]].start:sentence.words[end - 1].end]}” is read as "
+                          "not having happened")
+            continue
         asking = sentence.words[words[0]].norm in _ASKING or (asked_before and sentence.words[start].norm in (
             "before", "until", "when", "after"))  # "does it still happen | before this battle resolves?"
         asked_before = asking
@@ -422,6 +568,18 @@ def _events_said(sentence: Sentence, n: int, asked: str, free: set[int]) -> list
         last = text
         out += [(words[0] + k / 10, f"occurs:{text}") for k in range(count)]
     return out
+
+
+_DENIED = frozenset({"dont", "didnt", "doesnt", "never", "hasnt", "havent", "hadnt", "wont", "isnt", "wasnt"})
+
+
+def _denied(sentence: Sentence, words: list[int]) -> bool:
+    """Whether a clause says its happening did not happen ("I don't Proclaim", "he did not attack", "no one
+    bows")."""
+    norms = [sentence.words[i].norm for i in words]
+    return bool(_DENIED & set(norms)) or any(
+        a in ("do", "did", "does", "has", "have", "had", "was", "is") and b == "not"
+        for a, b in pairwise(norms))
 
 
 def _told_wait(sentence: Sentence, m: re.Match[str], waits: list[str]) -> bool:
@@ -485,6 +643,7 @@ class L5rPhrases:
     """How `/l5r order` and `/l5r duration` are asked in a sentence."""
 
     names = (r"l5r(?: ccg)?", r"legend of the five rings", r"legend of the 5 rings")
+    # (hints: words only L5R questions use; with no card named they pick L5R for a rules question)
     hints = (r"personalit(?:y|ies)", r"duels?", r"hono(?:u)?r", r"dishono(?:u)?r(?:ed)?", r"provinces?",
              r"dynasty", r"fate", r"bowed?", r"action resolves", r"focus effects?", r"\+\d+f", r"force", r"chi",
              r"samurai", r"shugenja", r"recruit(?:s|ed|ing)?", r"delayed effects?", r"in response to", r"holdings?",
@@ -501,11 +660,24 @@ class L5rPhrases:
     filler = frozenset({"last", "lasts", "long", "effect", "effects", "still", "work", "first", "order", "resolve",
                         "resolves", "trigger", "triggers", "both", "goes", "happen", "happens", "waiting", "carry",
                         "permanent", "bonus", "ability", "abilities", "who", "which", "what", "come", "comes",
-                        "get", "again", "extra"})
+                        "get", "again", "extra", "apply", "applies"})
 
     def read(self, sentence: Sentence) -> Reading | Ask:
-        # "A Dangerous Game is face-up": the card's own "if this Event is face-up" said to hold, as answers take it
-        sentence.take(r"\b(?:is|are|was|were) (?:still )?face ?up\b")
+        # "A Dangerous Game is face-up", "I have X face-up": the card's own "if this Event is face-up" said to hold,
+        # as answers take it
+        sentence.take(r"\b(?:(?:is|are|was|were) (?:still )?|(?<=§\d) )face ?up\b")
+        # effects the player quotes ("my opponent has a card with a trait “After …”") are items of their own, and
+        # their words are never the moment: held apart while the question is read
+        quoted = read_quoted(sentence)
+        sentence.used |= quoted.words
+        result = self._read(sentence, quoted)
+        if not (isinstance(result, Reading) and result.command == "order"):
+            sentence.used -= quoted.words  # read as no order: the quotes are words not read
+        elif quoted.cards:  # a card named inside a quoted effect is a word of that effect, not a card asked about
+            sentence.cards[:] = [c for n, c in enumerate(sentence.cards) if n not in quoted.cards]
+        return result
+
+    def _read(self, sentence: Sentence, quoted: Quoted) -> Reading | Ask:
         compare = next(iter(sentence.find(COMPARE)), None)
         if compare is None and not sentence.distinct():
             points = list(sentence.find(TIMING))
@@ -520,41 +692,75 @@ class L5rPhrases:
             sentence.take(ORDER_WORDS)
             return sentence.reading("order", {"compare": [sentence.typed(compare, "one"),
                                                           sentence.typed(compare, "two")]})
-        cards = sentence.distinct()
+        if len(quoted.points) == 2 and sentence.has(ORDER_WORDS):
+            # "Which comes first, “when your Stronghold bows” or “after your Stronghold bows”?" beside a card: the
+            # two timing points compared
+            for _, words in quoted.points:
+                sentence.used |= words
+            for n in range(len(sentence.cards)):  # the card the timing is asked for: its name read
+                sentence.use_card(n)
+            sentence.take(ORDER_WORDS)
+            sentence.take(r"\b(?:a |an |the )?(?:trigger|timing|point|one)s?\b")
+            return sentence.reading("order", {"compare": [text for text, _ in quoted.points]})
+        points = list(sentence.find(TIMING))
+        if len(points) == 2 and sentence.has(r"\b(?:which|what) (?:one )?(?:comes|goes|happens|is|triggers) first\b")\
+                and not _others_described(sentence) and not quoted.items:
+            # "which comes first: something that triggers after my Attack Phase ends, or something that triggers
+            # before my Dynasty Phase begins? I'm trying to time Shinjo Tsung-min": the two points compared
+            for m in points:
+                sentence.use(m)
+            for n in range(len(sentence.cards)):
+                sentence.use_card(n)
+            sentence.take(ORDER_WORDS)
+            sentence.take(r"\b(?:something|anything|a trigger|an ability|one) (?:that )?(?:triggers?|happens?|"
+                          r"resolves?)\b|\b(?:trying|want|wanting) to time\b")
+            return sentence.reading("order", {"compare": [sentence.typed(m) for m in points]})
+        cards = _named(sentence, quoted)
+        if not cards and sentence.has(ORDER_WORDS) and (_others_described(sentence) or quoted.items) \
+                and self._l5r_said(sentence):
+            cardless = self._order_cardless(sentence, quoted)
+            if cardless is not None:
+                return cardless
         if not cards:
             return Ask("no-card", "Which L5R card is it about? No card name was found in the question (or give two "
                                   "timing points to compare: “after your Dynasty Phase ends or before your End "
                                   "Phase begins”).")
         moment = next(iter(sentence.find(MOMENT)), None)
         ordered = sentence.has(ORDER_WORDS)
-        others = _others_described(sentence)
+        others = _others_described(sentence) or bool(quoted.items)
+        # "…, and he has a Reaction before it moves home. What happens?": what happens at a moment, asked beside
+        # something that answers it
+        ordered = ordered or (others and sentence.has(r"\bwhat happens(?: then| now| next| here)?$"))
         if moment is None and (ordered or (others and len(cards) > 1)):
             paying = sentence.take_first(PAYING)
             if paying is not None:
-                return self._order_paying(sentence, paying)
+                return self._order_paying(sentence, paying, quoted)
             tries = sentence.take_first(TRIES)
             if tries is not None:
-                return self._order_at(sentence, _tried(sentence, tries, cards))
+                return self._order_at(sentence, _tried(sentence, tries, cards), quoted)
             happened = next(iter(sentence.find(HAPPENED)), None)
             if happened is not None and SLOT in happened.group("occ"):  # "My Asp Skirmisher was destroyed": that card
-                return self._order_happened(sentence, happened)
+                return self._order_happened(sentence, happened, quoted)
             said = _trigger_said(sentence, cards)
             if said is not None:
-                return self._order_at(sentence, said)
+                return self._order_at(sentence, said, quoted)
             if happened is not None:
-                return self._order_happened(sentence, happened)
+                return self._order_happened(sentence, happened, quoted)
             response = next(iter(sentence.find(RESPONSE_TO)), None)
             said = _responded(sentence, response, cards) if response is not None else None
             if said is not None:
-                return self._order_at(sentence, said)
+                return self._order_at(sentence, said, quoted)
+            said = _told_moment(sentence)
+            if said is not None:
+                return self._order_at(sentence, said, quoted)
             period = _period_said(sentence)
             if period is not None:
-                return self._order_at(sentence, period)
+                return self._order_at(sentence, period, quoted)
         if moment is not None and (len(cards) > 1 or ordered or others):
             said = _trigger_said(sentence, cards, moment)
             if said is not None:  # the card's own trigger says the moment the sentence says in other words
-                return self._order_at(sentence, said)
-            return self._order(sentence, moment)
+                return self._order_at(sentence, said, quoted)
+            return self._order(sentence, moment, quoted)
         if ordered and compare is None:  # an order asked for, but no moment the sentence names: asked back
             return Ask("cannot-ask", "That asks what answers a moment and in what order, but names no moment that "
                                      "can be read: say it as “after X enters play” / “when you pay Gold for X” "
@@ -577,42 +783,87 @@ class L5rPhrases:
                        tuple(options))
         return self._duration(sentence, cards[0])
 
-    def _order(self, sentence: Sentence, moment: re.Match[str]) -> Reading:
+    def _l5r_said(self, sentence: Sentence) -> bool:
+        """Whether a sentence with no card is surely L5R's: the game or an L5R-only word named, or a trigger only L5R
+        has before the first turn (a triggered trait or a delayed effect; "a Reaction" is Dominion's word too)."""
+        if any(re.search(rf"\b{p}\b", sentence.norm) for p in (*self.names, *self.hints)):
+            return True
+        return sentence.has(FIRST_TURN) and sentence.has(r"\btraits?\b|\bdelayed effects?\b")
+
+    def _order_cardless(self, sentence: Sentence, quoted: Quoted) -> Reading | None:
+        """"Before the first turn of the game, my trait and my opponent's trait trigger at the same time. My
+        opponent goes first. Who decides the order?": a rules question with no card, the items as described."""
+        inputs: dict[str, Any] = {}
+        first = sentence.take_first(FIRST_TURN)
+        if first is not None:
+            # before the first turn, the player who will take it is the active player (rules, Timing)
+            inputs["between_turns"] = True
+            sentence.note(f"“{sentence.typed(first)}” is read as the moment “before the first turn begins”, between "
+                          "turns")
+            went = sentence.take_first(WENT_FIRST)
+            if went is not None:
+                mine = went.group("mine")
+                first_player = ("you" if mine == "first" else "opponent") if mine else (
+                    "opponent" if went.group("theirs") == "first" else "you")
+                inputs["active"] = first_player
+                sentence.note(f"“{sentence.typed(went)}”: before the first turn, the player who takes it is the "
+                              "active player")
+            return self._order_inputs(sentence, "before the first turn begins", [], inputs, quoted=quoted)
+        moment = next(iter(sentence.find(MOMENT)), None)
+        if moment is not None:
+            return self._order(sentence, moment, quoted)
+        said = _period_said(sentence) or _told_moment(sentence)
+        return self._order_at(sentence, said, quoted) if said is not None else None
+
+    def _order(self, sentence: Sentence, moment: re.Match[str], quoted: Quoted) -> Reading:
         sentence.use(moment)
         occurrence = sentence.typed(moment, "occ")
         at = f"{moment.group('timing')} {occurrence}"
         inside = set(sentence.slots(moment))
-        items = [sentence.cards[n].name for n in sentence.distinct() if n not in inside]
-        return self._order_inputs(sentence, at, items)
+        items = [sentence.cards[n].name for n in _named(sentence, quoted) if n not in inside]
+        return self._order_inputs(sentence, at, items, quoted=quoted)
 
-    def _order_at(self, sentence: Sentence, said: Said) -> Reading:
+    def _order_at(self, sentence: Sentence, said: Said, quoted: Quoted) -> Reading:
         """The order at a moment the sentence says in its own words (a card's trigger, a period's end)."""
         sentence.note(said.note)
         told = said.words | {i for i, w in _free_words(sentence).items() if w in said.said}
-        return self._order_inputs(sentence, said.at, [sentence.cards[n].name for n in sentence.distinct()],
-                                  said=frozenset(told))
+        return self._order_inputs(sentence, said.at, [sentence.cards[n].name for n in _named(sentence, quoted)],
+                                  {"by": said.by} if said.by else None, said=frozenset(told), quoted=quoted)
 
-    def _order_paying(self, sentence: Sentence, paying: re.Match[str]) -> Reading:
+    def _order_paying(self, sentence: Sentence, paying: re.Match[str], quoted: Quoted) -> Reading:
         """"I pay for a Personality with Copper Mine and my Stronghold's gold": Gold produced for one payment (L7),
         the payer ordering it; the Stronghold's own Gold a rulebook item of its controller."""
         at = f"when paying for {sentence.typed(paying, 'what')}"
-        items = [sentence.cards[n].name for n in sentence.distinct() if n not in sentence.slots(paying)]
+        items = [sentence.cards[n].name for n in _named(sentence, quoted) if n not in sentence.slots(paying)]
         for m in sentence.take(STRONGHOLD_GOLD):
             who = _whose(m.group("who") or m.group("who2"))
             items.append(f"rulebook:Stronghold produces Gold@{who}")
         sentence.take(r"\b(?:the )?gold(?: production)?\b")
         inputs = {"payer": "you" if paying.group("who") in ("i", "we") else "opponent"}
         sentence.note(f"“{sentence.typed(paying)}” is read as Gold produced for one payment, at the moment “{at}”")
-        return self._order_inputs(sentence, at, items, inputs)
+        return self._order_inputs(sentence, at, items, inputs, quoted=quoted)
 
     def _order_inputs(self, sentence: Sentence, at: str, items: list[str], inputs: dict[str, Any] | None = None,
-                      said: frozenset[int] = frozenset()) -> Reading:
+                      said: frozenset[int] = frozenset(), quoted: Quoted | None = None) -> Reading:
         sentence.take(OWN_KIND)
         for n in range(len(sentence.cards)):
             sentence.use_card(n)
         _negations_quoted(sentence, items)
+        _negations_said(sentence, items)
+        for m in sentence.take(PLAYED):  # "If I play Ivory Ascendance": the action is mine, when it is the moment's
+            played = re.match(r"\s*§(\d+)", sentence.norm[m.end():])
+            if m.group(0).startswith(("i ", "we ")) and "by" not in (inputs or {}) and played is not None \
+                    and sentence.cards[int(played.group(1))].name in at:
+                inputs = {**(inputs or {}), "by": "you"}
+        _rules_said(sentence, items)
         asked_mine = sentence.take(MY_REACTION_ASKED)
-        _described(sentence, at, items)
+        quoted = quoted or Quoted()
+        for item in quoted.items:
+            if item not in items:
+                items.append(item)
+        for text in quoted.notes:
+            sentence.note(text)
+        _described(sentence, at, items, quoted.kinds)
         if asked_mine and not any(i.startswith("reaction:") and i.endswith("@you") for i in items):
             items.append(f"reaction:{at}@you")  # "can I still play a Reaction?": one of mine, answering it
         inputs = {"at": at, "item": items, **(inputs or {})}
@@ -629,27 +880,30 @@ class L5rPhrases:
         by = sentence.take_first(BY)
         if by is not None:
             inputs["by"] = _whose(by.group("who"))
-        times = sentence.take_first(TIMES) if sentence.has(r"\b(?:this|each) turn\b") else None
-        if times is not None:
+        period = re.search(r"\b(?:this|each) (turn|battle)\b", sentence.norm)
+        times = sentence.take_first(TIMES) if period is not None else None
+        if times is not None:  # "for the first time this battle": which time, in the period the card counts in
             inputs["times"] = ORDINAL[times.group("n")]
-            sentence.take(r"\bthis turn\b")
+            sentence.take(r"\b(?:this|each) (?:turn|battle)\b")
         sentence.take(ORDER_WORDS)
+        sentence.take(r"\bat the same time\b|\bsimultaneously\b|\btogether\b")
+        self._abilities_asked(sentence, items, said)
         sentence.used |= said  # the words of the moment, read last: the phrases above may hold some of them
         return sentence.reading("order", inputs)
 
-    def _order_happened(self, sentence: Sentence, happened: re.Match[str]) -> Reading:
+    def _order_happened(self, sentence: Sentence, happened: re.Match[str], quoted: Quoted) -> Reading:
         """The order at the moment after what the sentence says happened, with the cards named and the Reactions
         the players are said to have ("my opponent has a Reaction to it")."""
         sentence.use(happened)
         words = happened.group("occ").split()
-        if words[0] in ("my", "your", "his", "her", "their") and sentence.slots(happened):
+        if words[0] in ("my", "your", "his", "her", "their", "the", "a", "an") and sentence.slots(happened):
             words = words[1:]
         occ = " ".join(sentence.card_at(w).name if w.startswith("§") else w for w in words)
         ev = happened.group("ev")
         at = f"after {occ} {_PRESENT.get(ev, re.sub(r'^(?:was|got|gets) ', 'is ', ev))}"
-        items = [sentence.cards[n].name for n in sentence.distinct()]
+        items = [sentence.cards[n].name for n in _named(sentence, quoted)]
         sentence.note(f"“{sentence.typed(happened)}” is read as the moment “{at}”")
-        return self._order_inputs(sentence, at, items)
+        return self._order_inputs(sentence, at, items, quoted=quoted)
 
     def _duration(self, sentence: Sentence, n: int) -> Reading:
         inputs: dict[str, Any] = {"card": sentence.cards[n].name}
@@ -670,6 +924,9 @@ class L5rPhrases:
             found.append((sentence.position(during), "duel-ends"))
             sentence.note("“during a duel” is read as asking whether it outlasts the duel: the duel ends (ask "
                           "“… after the duel ends” or “… at the end of the turn” for another moment)")
+        for m in sentence.take(NEXT_TURN_END):  # "at the end of my next turn": this turn ends, then the next one
+            found += [(sentence.position(m), "turn-ends"), (sentence.position(m) + 0.5, "turn-ends")]
+            sentence.note(f"“{sentence.typed(m)}” is read as two turn ends: this turn's, then the next turn's")
         waits = _waited(sentence.cards[n].card, inputs["card"])
         for event, pattern in EVENTS:
             for m in list(sentence.find(pattern)):
@@ -684,6 +941,46 @@ class L5rPhrases:
         if found:
             inputs["then"] = [e for _, e in sorted(found, key=lambda x: x[0])]
         return sentence.reading("duration", inputs)
+
+    def _abilities_asked(self, sentence: Sentence, items: list[str], said: frozenset[int]) -> None:
+        """A card item of several abilities that the sentence's other words point to one of ("my Isawa Kaname's
+        Fire Engage ability", "do I take my additional action …" beside Ivory Ascendance): that ability answers
+        (`CARD#N`), and the note says which."""
+        for n in sentence.distinct():
+            name = sentence.cards[n].name
+            if name not in items or sentence.cards[n].card is None:
+                continue
+            pointed = self._pointed(sentence, n, set(said))
+            if pointed is None:
+                continue
+            ability, words = pointed
+            if ability.timing:  # a triggered ability answers the moment by itself: the engine picks it
+                continue
+            sentence.used |= words
+            items[items.index(name)] = f"{name}#{ability.index}"
+            told = "”, “".join(dict.fromkeys(sentence.words[i].text for i in sorted(words)))
+            text = _cut(ability.rules_text or ability.text)
+            sentence.note(f"“{told}” points to {name}'s ability #{ability.index} (“{text}”)")
+
+    def _pointed(self, sentence: Sentence, n: int, exclude: set[int]) -> tuple[Ability, set[int]] | None:
+        """The one ability of a card of several that the sentence's free words say most, and those words."""
+        card = sentence.cards[n].card
+        if card is None:
+            return None
+        abilities = read_card(card)
+        if len(abilities) < 2:
+            return None
+        free = [i for i, w in enumerate(sentence.words) if i not in sentence.used and i not in exclude
+                and w.norm not in FILLER and w.norm not in self.filler and w.base not in self.filler
+                and len(w.base) >= 3]
+        if not free:
+            return None
+        scores = [(len(_said_in(sentence, free, a)), a) for a in abilities]
+        best = max(score for score, _ in scores)
+        top = [a for score, a in scores if score == best]
+        if best == 0 or len(top) > 1:
+            return None
+        return top[0], _said_in(sentence, free, top[0])
 
     def _ability_asked(self, sentence: Sentence, n: int, inputs: dict[str, Any]) -> None:
         """A card of several abilities asked about by a word of one that is not the one judged by default
@@ -763,9 +1060,22 @@ def _cut(text: str, limit: int = 60) -> str:
 _KIND_OF = {Kind.TRAIT: "trait", Kind.REACTION: "reaction", Kind.DELAYED: "delayed", Kind.INTERRUPT: "delayed"}
 
 
-def _described(sentence: Sentence, at: str, items: list[str]) -> None:
+def _named(sentence: Sentence, quoted: Quoted) -> list[int]:
+    """One card number per card named surely outside the quoted effects, first mentions, in order (a card named
+    inside a quote is part of that effect's words)."""
+    seen: dict[str, int] = {}
+    for n in sentence.sure_cards():
+        if n not in quoted.cards:
+            seen.setdefault(sentence.identity(n), n)
+    return list(seen.values())
+
+
+def _described(sentence: Sentence, at: str, items: list[str],
+               told: set[tuple[str, str]] | frozenset[tuple[str, str]] = frozenset()) -> None:
     """Reactions, traits and delayed effects the sentence describes in words ("my opponent has a Reaction",
-    "an opponent trait", "a delayed effect"): each an item of that kind answering the moment, for that player."""
+    "an opponent trait", "a delayed effect"): each an item of that kind answering the moment, for that player.
+    One the player quoted already (`told`: its kind and controller) is that one, named again ("which resolves
+    first, the delayed effect or …?")."""
     mine = {_KIND_OF.get(a.kind, "") for n in sentence.distinct() if sentence.cards[n].card is not None
             for a in read_card(sentence.cards[n].card)}
     for _ in sentence.take(BOTH_REACT):  # "we both have Reactions to it": one of each player's
@@ -784,21 +1094,62 @@ def _described(sentence: Sentence, at: str, items: list[str]) -> None:
         for m in sentence.take(pattern):
             said = m.group("who")
             quoted = _quote_after(sentence, m)
+            own = m.groupdict().get("own")
+            if quoted is None and own:  # "a Reaction before it moves home": that Reaction, said in its own words
+                quoted = sentence.typed(m, "own")
             if quoted is not None:  # its own words quoted: "a Reaction “After a battle resolution ends, gain 1 Honor”"
                 who = _whose(said)
                 item = f"{kind}:{quoted}@{who}"
                 if item not in items:
                     items.append(item)
                 continue
-            who = "opponent" if said in ("opponent", "opponents", "my opponent", "my opponents", "his", "her",
-                                         "their") else "you"
+            who = _whose(said)
             if who == "you" and kind in mine:  # "my trait" beside my card that has one: that card's
+                continue
+            if (kind, who) in told:  # the quoted one, named again
                 continue
             if said is None:
                 sentence.note(f"“{sentence.typed(m)}”, said without whose it is, is read as yours")
             item = f"{kind}:{_for_opponent(at) if who == 'opponent' else at}@{who}"
             if item not in items:
                 items.append(item)
+
+
+# "he has an effect saying that Personality can not move home", "my opponent has a card that says Personalities can
+# not assign to attack": a negation described without quotes
+NEGATION_SAID = (r"(?P<who>(?:my )?opponents?|he|she|they|his|her|their|i|my)(?: s)? (?:has|have|had|controls?|plays?|"
+                 r"played)? ?(?:an?|the) (?:effect|card|trait|holding|item|ability|strategy)s? (?:that says|saying|"
+                 r"which says|says|that reads|reading)(?: that)? (?P<what>(?:[a-z§0-9]+ ){1,4}?)"
+                 r"(?P<neg>can not|cannot|cant|"
+                 r"may not|will not|wont|does not|doesnt) (?P<rest>[a-z§0-9]+(?: (?!(?:and|but|so|then|what|which|"
+                 r"who|in|when|before|after)\b)[a-z§0-9]+){0,4})")
+
+
+# "The Clan Honor Rule triggers": an effect of the rulebook (step C)
+RULE_SAID = (r"(?:the )?(?P<rule>(?:[a-z]+ ){1,3}rule)(?: also)? (?:triggers?|applies|resolves|fires|kicks in|"
+             r"happens)")
+
+
+def _rules_said(sentence: Sentence, items: list[str]) -> None:
+    for m in sentence.take(RULE_SAID):
+        rule = " ".join(w[:1].upper() + w[1:] for w in sentence.typed(m, "rule").split())
+        item = f"rulebook:{rule}@you"
+        if item not in items:
+            items.append(item)
+        sentence.note(f"“{sentence.typed(m)}” is read as an effect of the rulebook (step C), taken as yours: say "
+                      "“my opponent's …” otherwise")
+
+
+def _negations_said(sentence: Sentence, items: list[str]) -> None:
+    """A negation the sentence describes in words ("he has an effect saying that Personality can not move home"):
+    that player's negation (step A), in the words said."""
+    for m in sentence.take(NEGATION_SAID):
+        words = [*sentence.typed(m, "what").split(), m.group("neg"), *sentence.typed(m, "rest").split()]
+        item = f"negate:{' '.join(words)[0].upper()}{' '.join(words)[1:]}@{_whose(m.group('who'))}"
+        if item not in items:
+            items.append(item)
+        whose = "your opponent's" if item.endswith("@opponent") else "yours"
+        sentence.note(f"“{sentence.typed(m)}” is read as a negation, {whose} (step A)")
 
 
 def _negations_quoted(sentence: Sentence, items: list[str]) -> None:
