@@ -16,6 +16,7 @@ from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.parts import VERBS
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
+from engine.rulesets.ashes.stacking import stack_words
 
 
 def ruling_id(card: str, version: str, board: dict[str, Any]) -> str:
@@ -201,6 +202,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "explanation": explanation(res, other, other_same),
         "trace": [s.as_json() for s in res.trace.steps if s.decision],
         "bonus": res.bonus,
+        "stacks": res.stacks,
     }
     data["assumptions"] = assumptions(res)
     data["summary"] = summary(data)
@@ -443,6 +445,14 @@ def bonus_clause(answer: Mapping[str, Any]) -> str:
             + (f" ({'; '.join(worked)})" if worked else ""))
 
 
+def stack_sentence(answer: Mapping[str, Any], played: bool = False) -> str:
+    """An ability asked about that the unit has from two sources or more, or one the card played gives a unit that
+    has it already (`played`: when no in-play clause names them): said with its total (AS7)."""
+    if answer["ability"]["kind"] == "play" and not played:
+        return ""
+    return "".join(f" {stack_words(x)} (AS7)." for x in answer.get("stacks") or ())
+
+
 def _in_play_clauses(answer: Mapping[str, Any], constant: list[str], lead: str = "") -> list[str]:
     """What a card played from hand does while in play: each constant text quoted; "This unit now has the following
     abilities:" names the abilities it gives the unit (they are listed after it), never quoted alone."""
@@ -457,7 +467,10 @@ def _in_play_clauses(answer: Mapping[str, Any], constant: list[str], lead: str =
     for t in constant:
         if _GRANTS.match(t.strip()):
             if granted:
-                out.append(f"the unit it is on has {joined_names(granted)} (ask with ability “{granted[0]}”)")
+                stacks = {x["ability"]: x for x in answer.get("stacks") or ()}
+                has = [stacks[g]["name"] if g in stacks else g for g in granted]
+                why = "".join(f"; {stack_words(stacks[g])} (AS7)" for g in granted if g in stacks)
+                out.append(f"the unit it is on has {joined_names(has)} (ask with ability “{granted[0]}”){why}")
             continue
         if any(t.startswith(f"{g}: ") for g in granted):
             continue   # named above
@@ -522,7 +535,7 @@ def constant_line(answer: Mapping[str, Any]) -> str:
         then = " then" if re.match(r"^(?:while|if|as long as|during)\b", text, re.I) else ""
         line += f": its {stat} value is{then} {value} ({printed} printed {'-' if minus else '+'} {n})"
     bonus = bonus_clause(answer)
-    return line + "." + (f" While it is attached, {bonus} as well." if bonus else "")
+    return line + "." + stack_sentence(answer) + (f" While it is attached, {bonus} as well." if bonus else "")
 
 
 def summary(answer: Mapping[str, Any]) -> str:
@@ -647,6 +660,8 @@ def summary(answer: Mapping[str, Any]) -> str:
         elif not bits:
             placed.append("it has no effect to resolve")
         bits = placed + bits
+    if parts and (stacked := stack_sentence(answer, played=True)):
+        bits.append(stacked.strip().rstrip("."))
     tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
     if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
         # a plain question: no units named, none taken as none; said where the first line reads it when that

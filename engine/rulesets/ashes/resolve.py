@@ -63,6 +63,7 @@ from engine.rulesets.ashes.in_play import (
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
+from engine.rulesets.ashes.stacking import given_to_unit, stack_of, stack_words, stacked_printing
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import after_part, holder, removal, removed
@@ -106,6 +107,7 @@ class Resolution:
     named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
     unused: list[str] = field(default_factory=list)   # board state given that this card never looks at, said
     bonus: dict[str, Any] | None = None   # an alteration played: its printed value bonuses on the card it is on (AS21)
+    stacks: list[dict[str, Any]] = field(default_factory=list)   # numbered abilities the unit has twice or more (AS7)
 
 
 _VALUE = re.compile(r"\s+(?:\d+|X)$", re.I)   # "Predator 3", "Exploit 2", "Armored X": the printed value
@@ -265,7 +267,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if wanted is None and board.exhausted and abilities[0].kind == "play" and in_play:
         # named alone as exhausted: it is in play, so the question is about what it does there
         wanted = ask_value(default_ability(in_play), abilities)
-    ability = annotated(pick_ability(abilities, wanted, p.name, p.type), p.edition, notes, trace)
+    picked = pick_ability(abilities, wanted, p.name, p.type)
+    stack = _in_play_stack(p, picked, board, card_of)
+    if stack is not None:   # the unit it is on has this numbered ability twice or more: it resolves stacked (AS7)
+        p = stacked_printing(p, stack)
+        abilities = read_abilities(p)
+        picked = next(a for a in abilities if a.index == picked.index)
+        trace.add("AS7", picked.label, stack_words(stack))
+    ability = annotated(picked, p.edition, notes, trace)
     ability = _event_constant(ability, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
@@ -751,6 +760,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if playing and usable and p.type.endswith("Alteration Spell") and p.placement == "Phoenixborn":
         attach = _pb_attach(board, attach_side, trace)   # whose Phoenixborn: their play area, their control
     placement = _placement(p, ability, playing, board, attach)
+    stacks = _played_stacks(p, attach, board, card_of) if playing and usable else ([stack] if stack else [])
+    for x in stacks if playing else ():
+        trace.add("AS7", x["ability"], stack_words(x))
     bonus = _attach_bonus(p, attach, board, card_of) if playing and usable else \
         _attach_bonus(p, (host.label(), host.side) if host is not None else ("", None), board, card_of, in_play=True) \
         if not playing and p.type.endswith("Alteration Spell") else None
@@ -803,7 +815,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
-                      bool(pieces), unused, bonus)
+                      bool(pieces), unused, bonus, stacks)
 
 
 # a part that puts something on, takes something from or moves the unit an earlier part acted on
@@ -1371,6 +1383,31 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
     return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
+
+
+def _in_play_stack(p: Printing, ability: Ability, board: Board, card_of: CardOf | None) -> dict[str, Any] | None:
+    """An alteration in play asked about one of the numbered abilities it gives its unit, when the unit it is on (the
+    one listing it, else --target 0=) has that ability from another source too (AS7)."""
+    if ability.kind == "play" or not p.type.endswith("Alteration Spell") or card_of is None or \
+            ability.name not in given_to_unit(p):
+        return None
+    named = [u for u in board.units if u.name]
+    unit = next((u for u in named if any(a.lower() == p.name.lower() for a in u.alterations)), None)
+    listed = unit is not None
+    asked = board.targets.get("0")
+    if unit is None and asked and asked.lower() not in ("mine", "theirs"):
+        name, side = split_side(asked, "--target 0=")
+        unit = next((u for u in named if u.side == side and (u.name or "").lower() == name.lower()), None)
+    stack = stack_of(ability.name, unit, card_of, None if listed else p)
+    return stack if stack is not None and stack["total"] != stack["number"] else None
+
+
+def _played_stacks(p: Printing, attach: tuple[str, str | None] | None, board: Board,
+                   card_of: CardOf | None) -> list[dict[str, Any]]:
+    """An alteration played onto a named unit: each numbered ability it gives that the unit already has (AS7)."""
+    unit = next((u for u in board.units if u.name and attach is not None and u.label() == attach[0]), None)
+    found = [stack_of(name, unit, card_of, p) for name in given_to_unit(p)] if unit is not None else []
+    return [s for s in found if s is not None]
 
 
 def _attach_bonus(p: Printing, attach: tuple[str, str | None] | None, board: Board,
