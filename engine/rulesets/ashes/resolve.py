@@ -25,6 +25,7 @@ from engine.rulesets.ashes.checks import (
     NUMBER_SPENT,
     OWN_TOKENS,
     PLACING_DICE,
+    PLUS_X,
     active_short,
     antecedent_skip,
     board_missing,
@@ -611,13 +612,26 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.result.append(f"{times} time{'s' if times != 1 else ''}, once for each of the {times} "
                             f"{each.group('tok').lower()} token{'s' if times != 1 else ''} on it")
         copies: dict[str, int] = {}   # the copies of a conjuration it places: as many as it asks, or as are left
-        for need in (n for n in part.needs if n.kind == "conjuration" and n.name):
+        for need in (n for n in part.needs if n.kind == "conjuration"):
+            # "Place 2 copies of that conjuration": the one it names (never said by name) is counted the same way
             asked, left = copies_wanted(need.words) * (times or 1), conjurations_left(need.name, board, placed)
-            copies[need.name.lower()] = asked if left is None else min(asked, left)
+            if need.name is None and asked < 2:
+                continue
+            what = need.name or "copy of that conjuration" if left == 1 else need.name or "copies of that conjuration"
+            copies[(need.name or "").lower()] = asked if left is None else min(asked, left)
             if left is not None and left < asked:
-                r.result.append(f"only {left} {need.name} {'is' if left == 1 else 'are'} left in your conjuration "
+                r.result.append(f"only {left} {what} {'is' if left == 1 else 'are'} left in your conjuration "
                                 f"pile, so {left} {'is' if left == 1 else 'are'} placed, not {asked}")
         amount: int | None = board.x if re.search(r"\bX\b", part.text) else None
+        plus = PLUS_X.search(part.text)
+        if plus and board.x is not None:   # "Remove 1 + X wound tokens": the number and X together
+            fixed = int(re.search(r"\d+", plus.group(0)).group(0))
+            amount = fixed + board.x
+            noun = re.match(r"\s*(?P<w>(?:\w+ )?tokens?|damage)\b", part.text[plus.end():])
+            what = f" {noun.group('w')}" if noun else ""
+            if noun and amount == 1:
+                what = what.replace("tokens", "token")
+            r.result.append(f"{amount}{what} in all ({plus.group(0)}, with X = {board.x})")
         counted = NUMBER_SPENT.search(part.text)
         if counted:
             kind = f"{counted.group('magic').lower()} {counted.group('side').lower()}"
