@@ -40,10 +40,22 @@ def parts_json(res: Resolution) -> list[dict[str, Any]]:
             for r in res.parts]
 
 
+def _words(text: str) -> str:
+    """A text compared as words (case, punctuation and spacing aside)."""
+    return " ".join(re.findall(r"[a-z0-9+]+", text.lower()))
+
+
+def _reacting(res: Resolution) -> tuple[tuple[str, str, str, bool], ...]:
+    return tuple((x["card"], x["ability"], _words(x["text"]), bool(x.get("blocked"))) for x in res.board_reactions)
+
+
 def outcome_key(res: Resolution) -> tuple[Any, ...]:
-    """What a judge would call the answer: usable, costs, each part's outcome, placement and the cancel."""
-    return (res.usable, tuple(c.kind for c in res.ability.costs),
-            tuple((r.part.n, r.outcome) for r in res.parts), res.placement["zone"],
+    """What a judge would call the answer: usable, costs, each part's words and outcome, placement, the cancel, the
+    named cards' reactions it sets off and an alteration's value bonuses: two editions' answers are "the same" only
+    when all of these are (their texts compared, never assumed)."""
+    return (res.usable, tuple((c.kind, _words(c.text)) for c in res.ability.costs),
+            tuple((r.part.n, r.outcome, _words(r.part.text)) for r in res.parts), res.placement["zone"],
+            _reacting(res), tuple(sorted((res.bonus or {}).get("values", {}).items())),
             None if res.cancel is None else res.cancel["applies"],
             res.ability.trigger.timing if res.ability.trigger else None,
             None if res.reaction is None else res.reaction["when"])
@@ -55,7 +67,7 @@ def difference(res: Resolution, alt: Resolution) -> str:
     if alt.usable != res.usable:
         bits.append("can be used" if alt.usable else f"cannot be used: {alt.usable_why}")
     alt_costs = [f"{c.kind} ({c.text})" for c in alt.ability.costs]
-    if [c.kind for c in alt.ability.costs] != [c.kind for c in res.ability.costs]:
+    if [(c.kind, _words(c.text)) for c in alt.ability.costs] != [(c.kind, _words(c.text)) for c in res.ability.costs]:
         bits.append("costs " + ", ".join(alt_costs) if alt_costs else "no cost")
     texts_differ = [r.part.text for r in alt.parts] != [r.part.text for r in res.parts]
     outcomes_differ = [(r.part.n, r.outcome) for r in alt.parts] != [(r.part.n, r.outcome) for r in res.parts]
@@ -70,6 +82,18 @@ def difference(res: Resolution, alt: Resolution) -> str:
         bits.append(f"trigger “{alt.ability.trigger.words}” ({alt_timing})" if alt.ability.trigger else "no trigger")
     if alt.placement["zone"] != res.placement["zone"]:
         bits.append(f"placed: {alt.placement['zone']}")
+    ours, theirs = _reacting(res), _reacting(alt)
+    if theirs != ours:   # a card it places or acts on reacts differently there (its other printing's text)
+        bits += [f"{x['card']}'s {x['ability']} then triggers: “{_clause(x['text'], 70)}”"
+                 for x, key in zip(alt.board_reactions, theirs, strict=True) if key not in ours]
+        kept = {key[:2] for key in theirs}
+        gone = [f"{x['card']}'s {x['ability']}" for x, key in zip(res.board_reactions, ours, strict=True)
+                if key[:2] not in kept]
+        if gone:
+            bits.append(f"{joined_names(gone)} {'does' if len(gone) == 1 else 'do'} not trigger: that text is not "
+                        f"on its {alt.edition} printing")
+    if (alt.bonus or {}).get("values") != (res.bonus or {}).get("values"):
+        bits.append(f"its value bonuses are {alt.bonus['words']}" if alt.bonus else "it prints no value bonuses")
     if (alt.cancel or {}).get("applies") != (res.cancel or {}).get("applies") and alt.cancel is not None:
         bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
                     f"{alt.cancel['why']}")
