@@ -775,6 +775,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         attach = _pb_attach(board, attach_side, trace)   # whose Phoenixborn: their play area, their control
     placement = _placement(p, ability, playing, board, attach)
     stacks = _played_stacks(p, attach, board, card_of) if playing and usable else ([stack] if stack else [])
+    if not playing and not stacks and card_of is not None and p.type.endswith("Alteration Spell") and \
+            re.match(r"^this unit now has the following abilit", ability.text.strip(), re.I):
+        unit, listed = _stack_unit(p, board)   # its "This unit now has ...": the abilities it gives, stacked
+        stacks = [x for name in given_to_unit(p) if (x := stack_of(name, unit, card_of, None if listed else p))]
     for x in stacks if playing else ():
         trace.add("AS7", x["ability"], stack_words(x))
     bonus = _attach_bonus(p, attach, board, card_of) if playing and usable else \
@@ -1405,6 +1409,13 @@ def _in_play_stack(p: Printing, ability: Ability, board: Board, card_of: CardOf 
     if ability.kind == "play" or not p.type.endswith("Alteration Spell") or card_of is None or \
             ability.name not in given_to_unit(p):
         return None
+    unit, listed = _stack_unit(p, board)
+    stack = stack_of(ability.name, unit, card_of, None if listed else p)
+    return stack if stack is not None and stack["total"] != stack["number"] else None
+
+
+def _stack_unit(p: Printing, board: Board) -> tuple[Unit | None, bool]:
+    """The named unit an alteration in play is on (the one listing it, else --target 0=), and whether it lists it."""
     named = [u for u in board.units if u.name]
     unit = next((u for u in named if any(a.lower() == p.name.lower() for a in u.alterations)), None)
     listed = unit is not None
@@ -1412,8 +1423,7 @@ def _in_play_stack(p: Printing, ability: Ability, board: Board, card_of: CardOf 
     if unit is None and asked and asked.lower() not in ("mine", "theirs"):
         name, side = split_side(asked, "--target 0=")
         unit = next((u for u in named if u.side == side and (u.name or "").lower() == name.lower()), None)
-    stack = stack_of(ability.name, unit, card_of, None if listed else p)
-    return stack if stack is not None and stack["total"] != stack["number"] else None
+    return unit, listed
 
 
 def _played_stacks(p: Printing, attach: tuple[str, str | None] | None, board: Board,
