@@ -485,6 +485,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            chosen, units, self_unit, board, reborn, trace, usable, attach)
 
     placed_units: list[Unit] = []
+    freed = ""   # a part that took a unit of yours off the battlefield: later parts find its slot free (AS5)
     placed: dict[str, int] = {}   # copies of each conjuration this effect has placed so far (its pile runs out)
     # what a later "if" counts: the tokens earlier parts of this effect placed on or removed from your Phoenixborn or
     # the card used ("Place 1 status token on your Phoenixborn. ... If there are 7 or more ..."), top to bottom (AS5)
@@ -595,7 +596,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = f"{who} chose not to do this “may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side, placed) or \
+        room_board = dataclasses.replace(board, battlefield_full=False) if freed else board
+        missing = missing_need(part, units + placed_units, self_unit, room_board, p, trace, r.target_side, placed) or \
             own_tokens_missing(part, held) or \
             board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
@@ -752,6 +754,10 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "that they do it (declining that part shows the other case)."))
         for name, n in copies.items():
             placed[name] = placed.get(name, 0) + n
+        if freed and board.battlefield_full and any(n.kind == "room" and n.side in ("mine", "any") for n in part.needs):
+            r.result.append(f"the slot {freed} left is free (the battlefield was full)")
+        if FREES_SLOT.match(part.text) and not freed:   # your unit left the battlefield: a later part has its slot
+            freed = "the unit removed by part " + str(part.n)
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
             board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
@@ -1401,6 +1407,13 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
     return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
+
+
+# a part taking a unit of yours off your battlefield ("Remove an unexhausted ally you control from play", "Destroy a
+# conjuration you control", "Discard this unit"): the slot it held is free for what a later part places
+FREES_SLOT = re.compile(r"^(?:you may )?(?:remove|destroy|discard|return|sacrifice) (?:this unit\b|"
+                        r"(?:(?:an?|1|one|target) )?(?:unexhausted |exhausted )?(?:ally|unit|conjuration) "
+                        r"you control\b)", re.I)
 
 
 def _in_play_stack(p: Printing, ability: Ability, board: Board, card_of: CardOf | None) -> dict[str, Any] | None:
