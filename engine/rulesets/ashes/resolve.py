@@ -308,10 +308,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
     # ability during your turn"): checked against the board where it can say, else said as assumed.
     attach_side, attach_limit = None, ""
+    limit_unmet: str | None = None   # a limit on what it attaches to, checked against the unit named: not met
     for n, limit in enumerate(ability.limits, start=1):
         if playing and re.search(r"\battached to (?:a|an) (?:unexhausted )?(?:unit|ally|conjuration|phoenixborn)s? "
                                  r"(?:you control|you own)\b", limit, re.I):
             attach_side, attach_limit = "mine", limit.rstrip(".")
+        elif playing and (verdict := _attach_limit(limit, board, card_of)) is not None:
+            limit_unmet = limit_unmet or (None if verdict[0] else verdict[1])
+            trace.add("AS4", f"limit {n}", verdict[1])
         elif not re.search(r"open battlefield slot", limit, re.I):
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
                                            f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
@@ -351,6 +355,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         rules.append("AS4")
     elif playing and attach_side == "mine" and p.placement == "Unit" and not board.units_of("mine"):
         usable, why = False, f"it says “{attach_limit}”, and you control no unit"
+        rules.append("AS4")
+    elif limit_unmet is not None:
+        usable, why = False, limit_unmet
         rules.append("AS4")
     elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
         usable, why = False, "it needs an open battlefield slot and your battlefield is full"
@@ -1407,6 +1414,50 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
     return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
+
+
+_LIMIT = re.compile(r"\battached to (?:an? |units? )?(?:(?P<ally>ally|allies)\b|unit with an attack value of "
+                    r"(?P<atk>\d+) or less\b|units? with the (?P<ability>[\w' ]+?) ability\b)", re.I)
+
+
+def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[bool, str] | None:
+    """A limit on the unit it is attached to ("can only be attached to an ally", "... to a unit with an attack value
+    of 2 or less", "... to units with the Illusion ability") checked against the unit it goes on when the question
+    names it (--target 0=, or the only unit named): (met, why); None when that unit or its card is not known."""
+    m = _LIMIT.search(limit)
+    if m is None:
+        return None
+    named = [u for u in board.units if u.name]
+    asked = board.targets.get("0")
+    unit = None
+    if asked and asked.lower() not in ("mine", "theirs"):
+        name, side = split_side(asked, "--target 0=")
+        unit = next((u for u in named if u.side == side and (u.name or "").lower() == name.lower()), None)
+    elif len(board.units) == 1 and named:
+        unit = named[0]
+    if unit is None or unit.card_type is None:
+        return None
+    said = limit.rstrip(".")
+    if m.group("ally"):
+        ok = unit.card_type == "Ally"
+        return ok, f"it says “{said}”: {unit.label()} is {'an ally' if ok else 'a ' + unit.card_type.lower()}"
+    if m.group("atk"):
+        if unit.attack is None:
+            return None
+        bound = int(m.group("atk"))
+        on = [card_of(a) for a in unit.alterations] if card_of is not None else []
+        adds = [int(v) for c in on if c is not None for s, v in c.bonuses if s == "attack" and v[1:].isdigit()]
+        value = max(unit.attack + sum(adds), 0)
+        ok = value <= bound
+        return ok, (f"it says “{said}”: {unit.label()} has an attack value of {value}"
+                    + (f" ({unit.attack} printed, with its alterations)" if adds else "")
+                    + ("" if ok else f", more than {bound}"))
+    card = card_of(unit.name) if card_of is not None and unit.name else None
+    if card is None:
+        return None
+    wanted = m.group("ability").strip().lower()
+    has = any(re.sub(r"\s+(?:\d+|x)$", "", (a.name or "").lower()) == wanted for a in read_abilities(card))
+    return has, f"it says “{said}”: {unit.label()} {'has' if has else 'does not have'} the {m.group('ability')} ability"
 
 
 # a part taking a unit of yours off your battlefield ("Remove an unexhausted ally you control from play", "Destroy a
