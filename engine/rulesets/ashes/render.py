@@ -142,7 +142,8 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
         lines += ["", "Reactions of the cards named, set off by what it does:"]
         lines += [f"- {x['card']} ({'yours' if x['side'] == 'mine' else 'theirs'}), {x['ability']} "
                   f"(“{x['trigger']}”): triggered by part {x['part']} ({x['unit']}); it resolves {x['when']}: "
-                  f"“{x['text']}” [{', '.join(x['rules'])}]" for x in res.board_reactions]
+                  f"“{x['text']}”" + (f"; here it does nothing: {x['nothing']}" if x.get("nothing") else "")
+                  + f" [{', '.join(x['rules'])}]" for x in res.board_reactions]
     if res.others:
         lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
         lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
@@ -660,6 +661,10 @@ def summary(answer: Mapping[str, Any]) -> str:
         if x.get("blocked"):
             bits.append(f"{x['card']} ({whose})'s {x['ability']} would trigger, but by the time it resolves (after "
                         "the whole effect) the card is exhausted, so its text is inactive and it does not resolve")
+            continue
+        if x.get("nothing"):   # resolved on the units named: none of it can happen there
+            bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}, but does nothing: "
+                        f"{_reason(x['nothing'])}")
             continue
         bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
                     + ((" if you choose to" if x["side"] == "mine" else " if they choose to") if x["optional"] else ""))

@@ -767,7 +767,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             freed = "the unit removed by part " + str(part.n)
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
-            board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
+            board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p, board)
         if part.places and part.new_target and part.new_target.kind == "player":
             r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
                       "its owner")
@@ -1052,10 +1052,12 @@ def _deep_focus(board: Board, card_of: CardOf, trace: Trace) -> Board:
     return dataclasses.replace(board, focus=focus)
 
 
-def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing) -> list[dict[str, Any]]:
+def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing,
+             board: Board | None = None) -> list[dict[str, Any]]:
     """The conjuration a part places has its own "When this unit comes into play" ability: it triggers then (False
     Demon's Nightmare 1 after Summon False Demon places it). Only a conjuration the card names (never "a
-    conjuration")."""
+    conjuration"). When the question names the units in play, that ability is resolved on them too: if none of its
+    parts can happen there (no legal target), that is said ("nothing")."""
     named = part.places if part.places and part.places.lower() in (c.lower() for c in p.conjurations) else None
     card = card_of(named) if card_of is not None and named else None
     if card is None:
@@ -1071,7 +1073,31 @@ def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Pri
                              else "after the whole effect has resolved (first edition: reactions wait)"),
                     "text": text, "optional": bool(a.parts and a.parts[0].optional) or a.optional_use,
                     "rules": ["AS12", "AS10" if reborn else "AS5"], "arrival": True})
+        nothing = _arrives_to_nothing(card, a, board, card_of) if side == "mine" else None
+        if nothing:
+            out[-1]["nothing"] = nothing
     return out
+
+
+def _arrives_to_nothing(card: Printing, a: Ability, board: Board | None, card_of: CardOf | None) -> str | None:
+    """Why the entering ability of a conjuration just placed does nothing on the units the question names (every part
+    skipped), else None (it does something, or the units were not named)."""
+    if board is None or not board.units_said or not a.parts:
+        return None
+    sub_board = dataclasses.replace(board, ability=ask_value(a, read_abilities(card)), focus=0, exhausted=False,
+                                    targets={}, declines=(), cancel_with=None, modes=(), reaction=None, spent=None,
+                                    x=None, battlefield_full=False, conjurations_left=None)
+    try:
+        sub = resolve(card, sub_board, card_of=card_of)
+    except QuestionError:
+        return None
+    if not sub.usable or not sub.parts or any(r.outcome != "skipped" for r in sub.parts):
+        return None
+    return _reason_words(sub.parts[0].why)
+
+
+def _reason_words(why: str) -> str:
+    return why.split("; ")[0]
 
 
 def _pb_attach(board: Board, attach_side: str | None, trace: Trace) -> tuple[str, str | None]:
