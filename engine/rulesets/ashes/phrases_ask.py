@@ -36,7 +36,8 @@ MINE = (r"(?:on |against |at |targeting |target )?(?:my|a friendly|friendly|my o
 BOTH = r"(?:we )?both (?:have|control) units?|units? on both sides"
 BATTLEFIELD = r"(?:my |the |our )?battlefield (?:is |was |being )?full|full battlefield"
 SPELLBOARD = r"(?:my |the |our )?spellboard (?:is |was |being )?full|full spellboard"
-EXHAUSTED = r"(?:while|when|if|and) (?:it s |its |it is |it was |is |i m |im )?exhausted|is exhausted"
+EXHAUSTED = (r"(?:while|when|if|and) (?:it s |its |it is |it was |is |i m |im )?(?:already )?exhausted|"
+             r"is (?:already )?exhausted")
 FOCUS = (rf"(?:focus(?:ed)?|with focus) (?P<n>{NUMBER}|twice|once)(?: times?)?|focused (?P<m>twice|once)|"
          rf"(?P<k>{NUMBER}) focus")
 NO_CONJURATIONS = (rf"(?P<n>no|{NUMBER}) conjurations? left|(?:the )?conjuration pile (?:is )?empty|no more "
@@ -73,7 +74,7 @@ CARD_HAS = rf"§(?P<u>\d+) (?P<tail>{_HAS} {_COUNT} {_KIND}(?: on (?:it|him|her|
 CARD_ON = rf"(?P<tail>(?:there (?:are|is|were|was) )?{_COUNT} {_KIND} on) (?:my |their |the |his |her |opponents |" \
           rf"my opponents |an opponents )?§(?P<u>\d+)"
 # "if it already has an exhaustion token on it": the card used
-IT_HAS = rf"(?:(?:it|this card|this spell|this unit) {_HAS}|with) {_COUNT} {_KIND}(?: on (?:it|this))?(?<=\S)"
+IT_HAS = rf"(?:\b(?:it|this card|this spell|this unit) {_HAS}|with) {_COUNT} {_KIND}(?: on (?:it|this))?(?<=\S)"
 # "all my Ptera Hatchlings are already in play": none left in the conjuration pile
 ALL_OUT = (r"all (?:of )?(?:my |the |our )?(?:\w+ )?(?:§\d+|conjurations?|\w+s) (?:are |is )?(?:already )?"
            r"(?:in play|on (?:my |the )?battlefield|out)")
@@ -88,6 +89,9 @@ THEY_HAVE_NO = (rf"{_THEY} (?:has|have|had|controls?|controlled) no (?P<what>(?:
 THEY_DO_NOT = (rf"{_THEY} (?:do not|don t|dont|does not|doesn t|doesnt|cannot|can t|cant|won t|wont|will not|did not|"
                rf"didn t|didnt|refuses?|refused|declines?|declined|chooses? not)(?: (?:to )?(?:do it|do so|discard|"
                rf"pay|move))?")
+# the asker uses the card (so "my unit" is theirs to say): "I attach Undaunted", "can my opponent cancel it with ..."
+I_USE = (r"\bi (?:use|play|cast|attach|activate|resolve|summon|target)\b|\b(?:can|could|does|would|will) (?:my |the )?"
+         r"opponent (?:cancel|play|use|respond|answer)|\b(?:my |the )?opponent (?:cancels?|plays?|uses?|responds?)\b")
 # "I play Inkspill", "I use Blood Archer": the card used, when several are named
 USED = (r"\bi (?:play|use|cast|played|used|activate|activated|resolve|resolved|trigger|triggered) "
         r"(?:my |a |an |the )?§(\d+)")
@@ -217,7 +221,7 @@ class AshesPhrases:
             sentence.note(f"“{sentence.cards[n].typed}” is the conjuration {inputs['card']} places, not a card used")
         units: list[str] = []
         for n, (said, side, wounds, targeted) in board.items():
-            if side == "mine" and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+            if side == "mine" and "cancel_with" in inputs and not sentence.has(I_USE):
                 side = "theirs"  # "Golden Veil against X on my Gilder": the asker holds the cancel
                 sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
                               f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
@@ -245,14 +249,18 @@ class AshesPhrases:
         pbs: dict[str, dict[str, int]] = {}
         for m in [*sentence.take(PB_HAS), *sentence.take(PB_ON)]:  # "my Phoenixborn has 6 status tokens"
             mine = m.group("who") == "my"
-            side = "theirs" if not mine or ("cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b")) \
+            side = "theirs" if not mine or ("cancel_with" in inputs and not sentence.has(I_USE)) \
                 else "mine"
             pbs.setdefault(side, {})[_kind(m.group("kind"))] = number(m.group("n")) or 0
         own = dict(counts.get(main, {}))
-        for m in sentence.take(IT_HAS):  # "if it already has an exhaustion token on it"
+        # "if it already has an exhaustion token on it": the card used; never "my unit that has 1 exhaustion token"
+        # (another unit's tokens: left unread, so the answer asks or says what it assumed)
+        for m in [m for m in sentence.find(IT_HAS) if not _of_a_unit(sentence, m)]:
+            sentence.use(m)
             own.setdefault(_kind(m.group("kind")), number(m.group("n")) or 0)
-        m = sentence.take_first(TOKENS_ON)
+        m = next((m for m in sentence.find(TOKENS_ON) if not _of_a_unit(sentence, m)), None)
         if m is not None and number(m.group("n")) is not None:
+            sentence.use(m)
             own.setdefault(_kind(m.group("kind")), number(m.group("n")) or 0)
         if own.pop("exhaustion", 0):
             inputs["exhausted"] = True  # the card used is exhausted
@@ -280,7 +288,7 @@ class AshesPhrases:
             units.add("theirs")
         if sentence.take(MINE):
             units.add("mine")
-        if units == {"mine"} and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+        if units == {"mine"} and "cancel_with" in inputs and not sentence.has(I_USE):
             units = {"theirs"}  # "Golden Veil against X on my unit": the asker holds the cancel
             sentence.note(f"“my unit”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
                           f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
@@ -415,6 +423,11 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
             if added:
                 sentence.use(m, "w" if "w" in m.groupdict() else 0)  # "full with X": "full" stays for the board
     return out
+
+
+def _of_a_unit(sentence: Sentence, m: re.Match[str]) -> bool:
+    """Whether a "with/has N tokens" phrase is said of an unnamed unit ("my unit that has 1 exhaustion token")."""
+    return re.search(r"\bunits? (?:that |which |who )?$", sentence.norm[:m.start()]) is not None
 
 
 def _by_action(sentence: Sentence, card: Card | None, ruleset: str | None) -> str | None:
