@@ -30,7 +30,8 @@ def alterations() -> list[str]:
 def _read(capsys: pytest.CaptureFixture[str], db: str, text: str) -> dict | None:
     code, data = _json(capsys, "ask", text, "--db", db)
     if data["read_as"] is None:   # another game's card name, or an unread board word: asked back, never answered
-        assert code == 1 and data["asked"]["kind"] in ("several-games", "wrong-game", "which-card", "missing-input"), data["asked"]
+        assert code == 1, data["asked"]
+        assert data["asked"]["kind"] in ("several-games", "wrong-game", "which-card", "missing-input"), data["asked"]
         return None
     return data["read_as"]["inputs"]
 
