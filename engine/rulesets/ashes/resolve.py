@@ -483,6 +483,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     attaching = playing and p.type == "Alteration Spell" and p.placement == "Unit" and usable
     attach = attach_target(board, wants_theirs and attach_side != "mine" and board.units_said, trace,
                            attach_side) if attaching else None
+    if attach is not None and host is None:   # played onto a named unit: "this unit" / "the attached unit" is it
+        host = next((u for u in units if u.name and u.label() == attach[0]), None)
 
     # Cancel: can it apply, and from which part?
     cancel_json, cancel_from = None, None

@@ -64,3 +64,24 @@ def test_no_unit_named_it_stays_assumed():
     for card, edition, _limit in limited():
         a = ask(card, edition, ability="play")
         assert any(i["id"].startswith("AS-I-limit") for i in a["interpretations"]), (card, edition)
+
+
+def _removing_from_attached() -> list[tuple[str, str]]:
+    """(card, edition) of every alteration played onto a unit whose play removes tokens from "the attached unit" or
+    "this unit" (Undaunted): the unit named is the one it reads."""
+    return sorted({(r.name, r.edition) for r in every_ability() if r.ability.kind == "play"
+                   and r.printing.type == "Alteration Spell" and r.printing.placement == "Unit"
+                   and any(re.match(r"^remove (?:1|an?) (?:exhaustion|status|wound) tokens? from (?:the attached|this) "
+                                    r"unit\b", x.text, re.I) for x in r.ability.parts)})
+
+
+def test_tokens_removed_from_the_unit_it_is_played_onto():
+    cards = _removing_from_attached()
+    assert ("Undaunted", "reborn") in cards
+    for card, edition in cards:
+        for on, have in (("/exhaustion=1", True), ("/status=0/wounds=0", False)):
+            a = ask(card, edition, ability="play", unit=f"Iron Worker@mine{on}", target="0=Iron Worker@mine")
+            removing = next(p for p in a["parts"] if p["text"].lower().startswith("remove"))
+            if "exhaustion" in removing["text"].lower() or not have:
+                assert (removing["outcome"] == "resolves") is have, (card, on, removing)
+                assert not any("has the tokens it removes" in x for x in a["assumptions"]), (card, a["assumptions"])
