@@ -158,7 +158,7 @@ class AshesQuestion:
     command = "ruling"
     description = "What happens, step by step, when an Ashes card or ability is used"
     cli_description = ("What happens when an Ashes card or ability is used in a board state: costs, targets, "
-                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS20).")
+                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS21).")
     group_description = "Ashes: Rise of the Phoenixborn / Ashes Reborn: resolving cards and abilities"
     epilog = EPILOG
     version_help = "reborn (current texts, default) or 1e (first edition with errata)"
