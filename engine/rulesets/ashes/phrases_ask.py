@@ -281,9 +281,9 @@ class AshesPhrases:
         units = set()
         if sentence.take(BOTH):
             units |= {"mine", "theirs"}
-        none_mine = bool(sentence.take(NONE_MINE))
-        if sentence.take(NO_UNITS):
+        if sentence.take(NO_UNITS):   # "when I have no units": none in play (as before)
             units.add("none")
+        none_mine = bool(sentence.take(NONE_MINE))   # "if I don't control any units": only the opponent's
         if sentence.take(THEIRS):
             units.add("theirs")
         if sentence.take(MINE):
