@@ -41,7 +41,7 @@ def board_missing(part: Part, board: Board, units: list[Unit], ability_cost: int
         m = _FOR_EACH.search(text)
         taken = f", taking {' and '.join(guessed)} to have none, as none was said" if guessed else ""
         return (f"it repeats “{m.group(0)}” and there are none{taken}" if m else "there is nothing to count"), ["AS5"]
-    if board.x == 0 and re.search(r"\bX\b", text):
+    if board.x == 0 and re.search(r"\bX\b", text) and not PLUS_X.search(text):   # "1 + X" with X = 0 is still 1
         return "X is 0, so there is nothing to do", ["AS5"]
     return None
 
@@ -303,6 +303,10 @@ def condition_verdict(part: Part, board: Board, units: list[Unit], self_unit: Un
 _COPIES = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "that": 1}
 
 
+# an amount that is a number plus X ("Remove 1 + X wound tokens"): X = 0 leaves the number
+PLUS_X = re.compile(r"\b\d+\s*\+\s*X\b|\bX\s*\+\s*\d+\b")
+
+
 def copies_wanted(words: str) -> int:
     """How many copies of a conjuration a placement asks for ("2 Fallen conjurations", "up to 2 ...", "an additional
     Mist Spirit conjuration": 1)."""
@@ -328,7 +332,7 @@ def missing_need(part: Part, units: list[Unit], self_unit: Unit | None, board: B
         left = conjurations_left(need.name, board, placed or {}) if need.kind == "conjuration" else None
         if need.kind == "conjuration" and left == 0:
             took = (placed or {}).get((need.name or "").lower(), 0)
-            return (f"none left: no {need.name} in your conjuration pile" + (
+            return (f"none left: no {need.name or 'copy of that conjuration'} in your conjuration pile" + (
                 f" (the {board.conjurations_left} left {'was' if board.conjurations_left == 1 else 'were'} placed by "
                 "an earlier instruction of this effect)" if took else ""), ["AS4"])
         if need.kind == "room" and (need.side == "mine" or (need.side == "any" and target_side == "mine")) \

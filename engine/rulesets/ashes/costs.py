@@ -61,7 +61,7 @@ _SPEND = re.compile(rf"^(?P<may>you may )?spend (?P<dice>{_DIE}(?:(?:,| and| or|
 _EXHAUST = re.compile(r"^(?P<may>you may )?place (?:1|an) exhaustion token on this (?:spell|unit|card)"
                       r"(?P<link> to |\. if you do, )", re.I)
 _ADDITIONAL = re.compile(r"^(?P<may>you may,? )?as an additional cost(?: to [^,]+)?, (?P<what>[^.]+?)"
-                         r"(?P<link> to |\. if you do, |\.\s*)", re.I)
+                         r"(?P<link>(?<!\bup) to |\. if you do, |\.\s*)", re.I)   # "remove up to four": one cost
 
 
 # A cost written inside the effect, as a part of its own: "You may spend an additional 1 basic die when activating

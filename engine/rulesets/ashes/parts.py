@@ -213,8 +213,8 @@ def _needs(text: str, spec: TargetSpec | None) -> tuple[tuple[Need, ...], str | 
         side3: Side = ("theirs" if whose in ("an opponent's",) else "any" if whose == "a target player's"
                        else "mine")
         needs.append(Need("room", side=side3, words=onto.group(0)))
-        kind = re.search(r"\b(?:a|an|1|2|two|that|the|additional|copy of that|copies of that) (?P<name>(?:[\w']+ )*?)"
-                         r"conjurations?\b", onto.group(0), re.I)
+        kind = re.search(r"\b(?:(?:\d+|two|three|four) copies of that|a|an|1|2|two|that|the|additional|copy of that|"
+                         r"copies of that) (?P<name>(?:[\w']+ )*?)conjurations?\b", onto.group(0), re.I)
         if kind and not re.search(r"\bfrom (?:your|their) (?:hand|discard|draw)", onto.group(0), re.I):
             name = kind.group("name").strip()
             named = name if re.match(r"^(?-i:[A-Z])", name) and " or " not in name else None

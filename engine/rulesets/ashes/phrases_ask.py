@@ -18,12 +18,16 @@ from dataclasses import replace
 from typing import Any
 
 from engine.cards import Card
-from engine.sentence import NUMBER, Ask, Reading, Sentence, number
+from engine.sentence import NUMBER, NUMBER_WORDS, Ask, Reading, Sentence, number
 
 NO_UNITS = (r"(?:with |and |when |while |if )?(?:there are |there s |theres )?no units?(?: (?:on|in) (?:the )?"
             r"(?:board|play|battlefield|either side|any battlefield|around))?|(?:when |while |if )?(?:they|i|he|she|"
             r"my opponent|the opponent|nobody|no one|opponent) (?:has|have|control|controls|had) no units?(?: (?:in "
             r"play|on (?:the|their|my) (?:board|battlefield)))?|no units around")
+# "if I don't control any units", "I have no units": none of mine (the opponent's are taken to be there, and said)
+NONE_MINE = (r"(?:i|we) (?:do not|don t|dont|did not|didn t|didnt) (?:have|control) any units?(?: (?:in play|on "
+             r"(?:my|the) (?:board|battlefield)))?|(?:i|we) (?:have|control|had) no units?(?: (?:in play|on (?:my|the) "
+             r"(?:board|battlefield)))?|my battlefield (?:is|was) empty|no units? of mine")
 THEIRS = (r"(?:on |against |at |targeting |target |hit |hits |ping |pings )?(?:their|his|her|an opponents?|the "
           r"opponents?|opponents?|enemy|my opponents?) units?|(?:they|my opponent|the opponent|opponent) (?:has|have|"
           r"control|controls) (?:a |an |some |one |two |\d+ )?units?")
@@ -32,7 +36,8 @@ MINE = (r"(?:on |against |at |targeting |target )?(?:my|a friendly|friendly|my o
 BOTH = r"(?:we )?both (?:have|control) units?|units? on both sides"
 BATTLEFIELD = r"(?:my |the |our )?battlefield (?:is |was |being )?full|full battlefield"
 SPELLBOARD = r"(?:my |the |our )?spellboard (?:is |was |being )?full|full spellboard"
-EXHAUSTED = r"(?:while|when|if|and) (?:it s |its |it is |it was |is |i m |im )?exhausted|is exhausted"
+EXHAUSTED = (r"(?:while|when|if|and) (?:it s |its |it is |it was |is |i m |im )?(?:already )?exhausted|"
+             r"is (?:already )?exhausted")
 FOCUS = (rf"(?:focus(?:ed)?|with focus) (?P<n>{NUMBER}|twice|once)(?: times?)?|focused (?P<m>twice|once)|"
          rf"(?P<k>{NUMBER}) focus")
 NO_CONJURATIONS = (rf"(?P<n>no|{NUMBER}) conjurations? left|(?:the )?conjuration pile (?:is )?empty|no more "
@@ -69,7 +74,7 @@ CARD_HAS = rf"§(?P<u>\d+) (?P<tail>{_HAS} {_COUNT} {_KIND}(?: on (?:it|him|her|
 CARD_ON = rf"(?P<tail>(?:there (?:are|is|were|was) )?{_COUNT} {_KIND} on) (?:my |their |the |his |her |opponents |" \
           rf"my opponents |an opponents )?§(?P<u>\d+)"
 # "if it already has an exhaustion token on it": the card used
-IT_HAS = rf"(?:(?:it|this card|this spell|this unit) {_HAS}|with) {_COUNT} {_KIND}(?: on (?:it|this))?(?<=\S)"
+IT_HAS = rf"(?:\b(?:it|this card|this spell|this unit) {_HAS}|with) {_COUNT} {_KIND}(?: on (?:it|this))?(?<=\S)"
 # "all my Ptera Hatchlings are already in play": none left in the conjuration pile
 ALL_OUT = (r"all (?:of )?(?:my |the |our )?(?:\w+ )?(?:§\d+|conjurations?|\w+s) (?:are |is )?(?:already )?"
            r"(?:in play|on (?:my |the )?battlefield|out)")
@@ -84,14 +89,27 @@ THEY_HAVE_NO = (rf"{_THEY} (?:has|have|had|controls?|controlled) no (?P<what>(?:
 THEY_DO_NOT = (rf"{_THEY} (?:do not|don t|dont|does not|doesn t|doesnt|cannot|can t|cant|won t|wont|will not|did not|"
                rf"didn t|didnt|refuses?|refused|declines?|declined|chooses? not)(?: (?:to )?(?:do it|do so|discard|"
                rf"pay|move))?")
+# the asker uses the card (so "my unit" is theirs to say): "I attach Undaunted", "can my opponent cancel it with ..."
+I_USE = (r"\bi (?:use|play|cast|attach|activate|resolve|summon|target)\b|\b(?:can|could|does|would|will) (?:my |the )?"
+         r"opponent (?:cancel|play|use|respond|answer)|\b(?:my |the )?opponent (?:cancels?|plays?|uses?|responds?)\b")
 # "I play Inkspill", "I use Blood Archer": the card used, when several are named
 USED = (r"\bi (?:play|use|cast|played|used|activate|activated|resolve|resolved|trigger|triggered) "
         r"(?:my |a |an |the )?§(\d+)")
+# an ability said by the action it costs: "Drain Vitality's side action", "its main action ability"
+ACTION = (r"(?:(?<=§\d )|(?<=§\d\d )|(?<=§\d s )|(?<=§\d\d s )|\bits |\bthe )(?P<kind>main|side) action"
+          r"(?: ability| effect)?")   # after the card named (its words are read as the card already)
+# a count said as the card says it: "drawing 2" beside "Draw 2 cards" (its own number, not a board count)
+OWN_COUNT = rf"\b(?P<verb>[a-z]{{3,}}) (?P<n>{NUMBER})\b"
+# "a unit has two Shining Hydra Heads attached", "two Root Armors on my Iron Worker": alterations on one unit
+TWO_ATTACHED = (rf"(?P<n>{NUMBER}) (?:copies of )?§(?P<a>\d+)s? (?:are )?(?:attached|on (?:it|him|her|"
+                rf"(?:my |the |their )?(?:unit|§(?P<u>\d+))))")
 # units on the board, named: "opponent has Blue Jaguar and Iron Worker", "my Iron Worker"
 _AND = r"(?: (?:and|,) (?:a |an |the |my |their )?§\d+)*"
+_STATE = r"(?:(?:unexhausted|exhausted|ready|damaged|wounded|undamaged) )?"
 THEIR_UNITS = (rf"(?:my opponent|the opponent|opponent|they|he|she) (?:has|have|had|controls?|controlled) "
-               rf"(?:a |an |the )?§\d+{_AND}|(?:their|opponents|the opponents|enemy|his|her) §\d+{_AND}")
-MY_UNITS = rf"(?:i (?:have|had|control|controlled)|my) (?:a |an |the )?§\d+{_AND}"
+               rf"(?:a |an |the )?{_STATE}§\d+{_AND}|(?:their|opponents|the opponents|enemy|his|her) "
+               rf"{_STATE}§\d+{_AND}")
+MY_UNITS = rf"(?:i (?:have|had|control|controlled)|my) (?:a |an |the )?{_STATE}§\d+{_AND}"
 # moments a trigger names, as players say them (our own list): a sentence's moment words pick the ability whose
 # trigger names the same moments ("Battle Seer is declared as an attacker": "When this unit is declared as an
 # attacker")
@@ -203,12 +221,14 @@ class AshesPhrases:
             sentence.note(f"“{sentence.cards[n].typed}” is the conjuration {inputs['card']} places, not a card used")
         units: list[str] = []
         for n, (said, side, wounds, targeted) in board.items():
-            if side == "mine" and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+            if side == "mine" and "cancel_with" in inputs and not sentence.has(I_USE):
                 side = "theirs"  # "Golden Veil against X on my Gilder": the asker holds the cancel
                 sentence.note(f"“{said}”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
                               f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
             name = sentence.cards[n].name
             said_on = dict(counts.get(n, {}))
+            if re.search(rf"(?<!un)exhausted {re.escape(sentence.cards[n].typed)}", said, re.I):
+                said_on.setdefault("exhaustion", 1)   # "my opponent has an exhausted Frost Talon"
             if wounds and "wounds" not in said_on:
                 said_on["wounds"] = wounds
             units.append(f"{name}@{side}" + _tokens_text(said_on))
@@ -216,6 +236,7 @@ class AshesPhrases:
                 inputs.setdefault("target", []).append(f"{_target_part(sentence.cards[main].card)}={name}@{side}")
             sentence.note(f"“{said}” is read as a unit in play ({name}, {'yours' if side == 'mine' else 'theirs'}"
                           f"), not a card used")
+        twice = _attached_twice(sentence, main)   # read before the cards' words are marked read
         for n in cards:
             for k in sentence.mentions(n):
                 sentence.use_card(k)
@@ -228,14 +249,18 @@ class AshesPhrases:
         pbs: dict[str, dict[str, int]] = {}
         for m in [*sentence.take(PB_HAS), *sentence.take(PB_ON)]:  # "my Phoenixborn has 6 status tokens"
             mine = m.group("who") == "my"
-            side = "theirs" if not mine or ("cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b")) \
+            side = "theirs" if not mine or ("cancel_with" in inputs and not sentence.has(I_USE)) \
                 else "mine"
             pbs.setdefault(side, {})[_kind(m.group("kind"))] = number(m.group("n")) or 0
         own = dict(counts.get(main, {}))
-        for m in sentence.take(IT_HAS):  # "if it already has an exhaustion token on it"
+        # "if it already has an exhaustion token on it": the card used; never "my unit that has 1 exhaustion token"
+        # (another unit's tokens: left unread, so the answer asks or says what it assumed)
+        for m in [m for m in sentence.find(IT_HAS) if not _of_a_unit(sentence, m)]:
+            sentence.use(m)
             own.setdefault(_kind(m.group("kind")), number(m.group("n")) or 0)
-        m = sentence.take_first(TOKENS_ON)
+        m = next((m for m in sentence.find(TOKENS_ON) if not _of_a_unit(sentence, m)), None)
         if m is not None and number(m.group("n")) is not None:
+            sentence.use(m)
             own.setdefault(_kind(m.group("kind")), number(m.group("n")) or 0)
         if own.pop("exhaustion", 0):
             inputs["exhausted"] = True  # the card used is exhausted
@@ -256,16 +281,23 @@ class AshesPhrases:
         units = set()
         if sentence.take(BOTH):
             units |= {"mine", "theirs"}
-        if sentence.take(NO_UNITS):
+        if sentence.take(NO_UNITS):   # "when I have no units": none in play (as before)
             units.add("none")
+        none_mine = bool(sentence.take(NONE_MINE))   # "if I don't control any units": only the opponent's
         if sentence.take(THEIRS):
             units.add("theirs")
         if sentence.take(MINE):
             units.add("mine")
-        if units == {"mine"} and "cancel_with" in inputs and not sentence.has(r"\bi (?:use|play|cast)\b"):
+        if units == {"mine"} and "cancel_with" in inputs and not sentence.has(I_USE):
             units = {"theirs"}  # "Golden Veil against X on my unit": the asker holds the cancel
             sentence.note(f"“my unit”, said by the player holding {inputs['cancel_with']}, is read as a unit of "
                           f"{inputs['card']}'s opponent (the question is asked from the side of the card used)")
+        if none_mine and not units - {"theirs"}:   # "if I don't control any units": only the opponent's
+            units = {"theirs"}
+            sentence.note("“I don't control any units” is read as no units of yours; your opponent's units are taken "
+                          "to be in play (say they have none to see that case)")
+        elif none_mine and units == {"mine"}:
+            units = {"none"}
         if units:
             units.discard("none") if len(units) > 1 else None
             inputs["units"] = "both" if {"mine", "theirs"} <= units else next(iter(units))
@@ -295,7 +327,17 @@ class AshesPhrases:
         if m is not None and number(m.group("n")) is not None:
             inputs["x"] = str(number(m.group("n")))
         card = sentence.cards[main].card
-        ability = _ability(sentence, card, inputs.get("ruleset"))
+        if twice is not None:   # "two Shining Hydra Heads attached to my Iron Worker": on the unit named
+            unit = next((u for u in inputs.get("unit", []) if not u.lower().startswith("phoenixborn@")
+                         and (twice[0] is None or u.split("@")[0] == twice[0])), None)
+            if unit is None and twice[0] is not None:
+                unit = f"{twice[0]}@mine"
+            if unit is not None:
+                inputs["unit"] = [u for u in inputs.get("unit", []) if u != unit] + [
+                    unit + "".join(f"/alteration={inputs['card']}" for _ in range(twice[1]))]
+                sentence.use(twice[2])
+        _own_counts(sentence, card)   # "drawing 2" beside "Draw 2 cards": the card's own number
+        ability = _ability(sentence, card, inputs.get("ruleset")) or _by_action(sentence, card, inputs.get("ruleset"))
         if ability:
             inputs["ability"] = ability
             _by_moment(sentence, card, inputs.get("ruleset"), named=ability)  # its moment, said: read
@@ -383,6 +425,68 @@ def _board_units(sentence: Sentence, rest: list[int]) -> dict[int, tuple[str, st
     return out
 
 
+def _of_a_unit(sentence: Sentence, m: re.Match[str]) -> bool:
+    """Whether a "with/has N tokens" phrase is said of an unnamed unit ("my unit that has 1 exhaustion token")."""
+    return re.search(r"\bunits? (?:that |which |who )?$", sentence.norm[:m.start()]) is not None
+
+
+def _by_action(sentence: Sentence, card: Card | None, ruleset: str | None) -> str | None:
+    """The ability said by the action it costs ("Drain Vitality's side action"): the one ability used with it."""
+    m = next(sentence.find(ACTION), None)
+    if m is None or card is None:
+        return None
+    try:
+        from engine.rulesets.ashes.abilities import read_abilities
+        from engine.rulesets.ashes.resolve import ask_value
+
+        p = next(iter(_printings(card) if ruleset != "1e" else reversed(_printings(card))), None)
+        abilities = tuple(read_abilities(p)) if p is not None else ()
+    except Exception:  # an unreadable printing: not told apart
+        return None
+    kind = m.group("kind")
+    found = [a for a in abilities if a.kind != "play" and any(c.kind == kind for c in a.costs)] or \
+        [a for a in abilities if any(c.kind == kind for c in a.costs)]
+    if len(found) != 1:
+        return None
+    sentence.use(m)
+    sentence.note(f"“{sentence.typed(m)}” is read as the ability that costs a {kind} action")
+    return ask_value(found[0], abilities)
+
+
+_NOT_VERBS = {"has", "have", "had", "with", "are", "there", "left", "only", "and", "the", "for", "dice", "die"}
+
+
+def _own_counts(sentence: Sentence, card: Card | None) -> None:
+    """A count said the way the card's own text says it ("drawing 2" beside "Draw 2 cards") is the card's number,
+    read (not a board count left unread)."""
+    texts = [plain_text(p) for p in _printings(card)]
+    if not texts:
+        return
+    for m in list(sentence.find(OWN_COUNT)):
+        verb, n = m.group("verb"), number(m.group("n"))
+        if n is None or verb in _NOT_VERBS or m.group("n") == "no":
+            continue
+        stem = re.escape(verb[:4] if len(verb) > 4 else verb)
+        words = [w for w, k in NUMBER_WORDS.items() if k == n and len(w) > 2]
+        said = "|".join([str(n), *words])
+        if any(re.search(rf"\b{stem}\w* (?:{said})\b", t, re.I) for t in texts):
+            sentence.use(m)
+            sentence.note(f"“{sentence.typed(m)}” is read as the card's own count, as its text says it")
+
+
+def _attached_twice(sentence: Sentence, main: int) -> tuple[str | None, int, re.Match[str]] | None:
+    """ "two Shining Hydra Heads attached to my Iron Worker": (the unit named, or None), the count, the phrase; a unit
+    must be in the question for what stacks on it to be worked out."""
+    m = next(sentence.find(TWO_ATTACHED), None)
+    if m is None or sentence.mentions(int(m.group("a")))[0] != main:
+        return None
+    count = number(m.group("n"))
+    card = sentence.cards[main].card
+    if count is None or count < 2 or count > 4 or card is None or "alteration" not in card.type.lower():
+        return None
+    return (sentence.cards[int(m.group("u"))].name if m.group("u") is not None else None), count, m
+
+
 def _cancels(card: Card | None) -> bool:
     return card is not None and bool(re.search(r"\bcancel\b", card.text, re.I))
 
@@ -437,6 +541,15 @@ PHRASEBOOK = AshesPhrases()
 
 def _is_unit(card: Card | None) -> bool:
     return card is not None and bool(re.search(r"\b(?:ally|conjuration)\b", card.type, re.I))
+
+
+def plain_text(p: Any) -> str:
+    """A printing's whole text in words (Reborn: its text block; first edition: its abilities)."""
+    from engine.rulesets.ashes.editions import plain
+
+    if p.text is not None:
+        return plain(p.text)
+    return " ".join(plain(str(a.get("text", ""))) for a in p.abilities or ())
 
 
 def _printings(card: Card | None) -> list[Any]:

@@ -6,14 +6,17 @@ again in the other one, so it can say in one line whether (and how) the other ed
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
+from difflib import SequenceMatcher
 from typing import Any
 
 from engine.cards import Card
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
+from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.editions import editions_of, printing
 from engine.rulesets.ashes.render import answer_json, difference, outcome_key
-from engine.rulesets.ashes.resolve import resolve
+from engine.rulesets.ashes.resolve import ask_value, resolve
 from engine.rulesets.ashes.rules import VERSIONS, other_edition
 from engine.rulesets.ashes.state import read_board, with_targets_in_play
 
@@ -128,11 +131,34 @@ def _one(card: Card, cancel: Card | None, inputs: Mapping[str, Any], edition: st
     return resolve(p, board, cp, cancel.name if cancel is not None else None, notes, rp, card_of), board
 
 
+def _same_ability(res: Any, card: Card, edition: str) -> dict[str, str] | None:
+    """The other printing's ability that matches the one answered (the same name, else the most alike words), as
+    the "ability" input: a position ("1") or the default pick can mean another ability there (Summon Majestic Titan:
+    Reborn's 1 places the Titan, the first edition's 1 is its cancel). Empty when playing it; None when no ability
+    there is alike."""
+    if res.ability.kind == "play":
+        return {}
+    other = printing(card, edition)
+    abilities = read_abilities(other) if other is not None else ()
+    if not abilities:
+        return {}
+    key = re.sub(r"\s+\d+$", "", (res.ability.name or "").lower())
+    named = [a for a in abilities if a.name and re.sub(r"\s+\d+$", "", a.name.lower()) == key] if key else []
+    if len(named) == 1:
+        return {"ability": ask_value(named[0], abilities)}
+    def words(a: Any) -> str:   # its effect without Focus lines (one edition prints them, the other not)
+        return (" ".join(x.text for x in a.parts if not x.focus) or a.text).lower()
+
+    alike = [(SequenceMatcher(None, words(res.ability), words(a)).ratio(), a) for a in abilities if a.kind != "play"]
+    best = max(alike, key=lambda x: x[0], default=None)
+    return {"ability": ask_value(best[1], abilities)} if best is not None and best[0] >= 0.6 else None
+
+
 class AshesQuestion:
     command = "ruling"
     description = "What happens, step by step, when an Ashes card or ability is used"
     cli_description = ("What happens when an Ashes card or ability is used in a board state: costs, targets, "
-                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS20).")
+                       "placement, each part of the effect, an opponent's cancel (rules AS1-AS21).")
     group_description = "Ashes: Rise of the Phoenixborn / Ashes Reborn: resolving cards and abilities"
     epilog = EPILOG
     version_help = "reborn (current texts, default) or 1e (first edition with errata)"
@@ -162,8 +188,12 @@ class AshesQuestion:
         if printing(card, alt_name) is None:
             other = {"ruleset": alt_name, "summary": f"{card.name} has no {alt_name} printing."}
         else:
+            same_one = _same_ability(res, card, alt_name)
             try:
-                alt, _ = _one(card, cancel, inputs, alt_name, lookup, reaction)
+                if same_one is None:
+                    raise QuestionError(f"no ability of its {alt_name} printing reads like this one (ask with "
+                                        f"--ruleset {alt_name} to see its abilities)")
+                alt, _ = _one(card, cancel, {**inputs, **same_one}, alt_name, lookup, reaction)
             except QuestionError as exc:
                 other = {"ruleset": alt_name, "summary": f"the same question does not apply there: {exc}"}
             else:

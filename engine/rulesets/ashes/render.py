@@ -16,6 +16,7 @@ from engine.rulesets.ashes.editions import Printing, plain
 from engine.rulesets.ashes.parts import VERBS
 from engine.rulesets.ashes.resolve import Resolution
 from engine.rulesets.ashes.rules import VERSIONS
+from engine.rulesets.ashes.stacking import stack_words
 
 
 def ruling_id(card: str, version: str, board: dict[str, Any]) -> str:
@@ -39,10 +40,22 @@ def parts_json(res: Resolution) -> list[dict[str, Any]]:
             for r in res.parts]
 
 
+def _words(text: str) -> str:
+    """A text compared as words (case, punctuation and spacing aside)."""
+    return " ".join(re.findall(r"[a-z0-9+]+", text.lower()))
+
+
+def _reacting(res: Resolution) -> tuple[tuple[str, str, str, bool], ...]:
+    return tuple((x["card"], x["ability"], _words(x["text"]), bool(x.get("blocked"))) for x in res.board_reactions)
+
+
 def outcome_key(res: Resolution) -> tuple[Any, ...]:
-    """What a judge would call the answer: usable, costs, each part's outcome, placement and the cancel."""
-    return (res.usable, tuple(c.kind for c in res.ability.costs),
-            tuple((r.part.n, r.outcome) for r in res.parts), res.placement["zone"],
+    """What a judge would call the answer: usable, costs, each part's words and outcome, placement, the cancel, the
+    named cards' reactions it sets off and an alteration's value bonuses: two editions' answers are "the same" only
+    when all of these are (their texts compared, never assumed)."""
+    return (res.usable, tuple((c.kind, _words(c.text)) for c in res.ability.costs),
+            tuple((r.part.n, r.outcome, _words(r.part.text)) for r in res.parts), res.placement["zone"],
+            _reacting(res), tuple(sorted((res.bonus or {}).get("values", {}).items())),
             None if res.cancel is None else res.cancel["applies"],
             res.ability.trigger.timing if res.ability.trigger else None,
             None if res.reaction is None else res.reaction["when"])
@@ -54,7 +67,7 @@ def difference(res: Resolution, alt: Resolution) -> str:
     if alt.usable != res.usable:
         bits.append("can be used" if alt.usable else f"cannot be used: {alt.usable_why}")
     alt_costs = [f"{c.kind} ({c.text})" for c in alt.ability.costs]
-    if [c.kind for c in alt.ability.costs] != [c.kind for c in res.ability.costs]:
+    if [(c.kind, _words(c.text)) for c in alt.ability.costs] != [(c.kind, _words(c.text)) for c in res.ability.costs]:
         bits.append("costs " + ", ".join(alt_costs) if alt_costs else "no cost")
     texts_differ = [r.part.text for r in alt.parts] != [r.part.text for r in res.parts]
     outcomes_differ = [(r.part.n, r.outcome) for r in alt.parts] != [(r.part.n, r.outcome) for r in res.parts]
@@ -69,6 +82,18 @@ def difference(res: Resolution, alt: Resolution) -> str:
         bits.append(f"trigger “{alt.ability.trigger.words}” ({alt_timing})" if alt.ability.trigger else "no trigger")
     if alt.placement["zone"] != res.placement["zone"]:
         bits.append(f"placed: {alt.placement['zone']}")
+    ours, theirs = _reacting(res), _reacting(alt)
+    if theirs != ours:   # a card it places or acts on reacts differently there (its other printing's text)
+        bits += [f"{x['card']}'s {x['ability']} then triggers: “{_clause(x['text'], 70)}”"
+                 for x, key in zip(alt.board_reactions, theirs, strict=True) if key not in ours]
+        kept = {key[:2] for key in theirs}
+        gone = [f"{x['card']}'s {x['ability']}" for x, key in zip(res.board_reactions, ours, strict=True)
+                if key[:2] not in kept]
+        if gone:
+            bits.append(f"{joined_names(gone)} {'does' if len(gone) == 1 else 'do'} not trigger: that text is not "
+                        f"on its {alt.edition} printing")
+    if (alt.bonus or {}).get("values") != (res.bonus or {}).get("values"):
+        bits.append(f"its value bonuses are {alt.bonus['words']}" if alt.bonus else "it prints no value bonuses")
     if (alt.cancel or {}).get("applies") != (res.cancel or {}).get("applies") and alt.cancel is not None:
         bits.append(f"{alt.cancel['card']} {'applies' if alt.cancel['applies'] else 'does not apply'}: "
                     f"{alt.cancel['why']}")
@@ -117,7 +142,8 @@ def explanation(res: Resolution, other: dict[str, Any] | None, other_same: str |
         lines += ["", "Reactions of the cards named, set off by what it does:"]
         lines += [f"- {x['card']} ({'yours' if x['side'] == 'mine' else 'theirs'}), {x['ability']} "
                   f"(“{x['trigger']}”): triggered by part {x['part']} ({x['unit']}); it resolves {x['when']}: "
-                  f"“{x['text']}” [{', '.join(x['rules'])}]" for x in res.board_reactions]
+                  f"“{x['text']}”" + (f"; here it does nothing: {x['nothing']}" if x.get("nothing") else "")
+                  + f" [{', '.join(x['rules'])}]" for x in res.board_reactions]
     if res.others:
         lines += ["", "Its other abilities (ask about one by naming it as the ability):"]
         lines += [f"- {other_label(o)}: ask with ability “{o['ask']}”" for o in res.others]
@@ -201,6 +227,7 @@ def answer_json(res: Resolution, other: dict[str, Any] | None, other_same: str |
         "explanation": explanation(res, other, other_same),
         "trace": [s.as_json() for s in res.trace.steps if s.decision],
         "bonus": res.bonus,
+        "stacks": res.stacks,
     }
     data["assumptions"] = assumptions(res)
     data["summary"] = summary(data)
@@ -443,6 +470,14 @@ def bonus_clause(answer: Mapping[str, Any]) -> str:
             + (f" ({'; '.join(worked)})" if worked else ""))
 
 
+def stack_sentence(answer: Mapping[str, Any], played: bool = False) -> str:
+    """An ability asked about that the unit has from two sources or more, or one the card played gives a unit that
+    has it already (`played`: when no in-play clause names them): said with its total (AS7)."""
+    if answer["ability"]["kind"] == "play" and not played:
+        return ""
+    return "".join(f" {stack_words(x)} (AS7)." for x in answer.get("stacks") or ())
+
+
 def _in_play_clauses(answer: Mapping[str, Any], constant: list[str], lead: str = "") -> list[str]:
     """What a card played from hand does while in play: each constant text quoted; "This unit now has the following
     abilities:" names the abilities it gives the unit (they are listed after it), never quoted alone."""
@@ -457,7 +492,10 @@ def _in_play_clauses(answer: Mapping[str, Any], constant: list[str], lead: str =
     for t in constant:
         if _GRANTS.match(t.strip()):
             if granted:
-                out.append(f"the unit it is on has {joined_names(granted)} (ask with ability “{granted[0]}”)")
+                stacks = {x["ability"]: x for x in answer.get("stacks") or ()}
+                has = [stacks[g]["name"] if g in stacks else g for g in granted]
+                why = "".join(f"; {stack_words(stacks[g])} (AS7)" for g in granted if g in stacks)
+                out.append(f"the unit it is on has {joined_names(has)} (ask with ability “{granted[0]}”){why}")
             continue
         if any(t.startswith(f"{g}: ") for g in granted):
             continue   # named above
@@ -522,7 +560,7 @@ def constant_line(answer: Mapping[str, Any]) -> str:
         then = " then" if re.match(r"^(?:while|if|as long as|during)\b", text, re.I) else ""
         line += f": its {stat} value is{then} {value} ({printed} printed {'-' if minus else '+'} {n})"
     bonus = bonus_clause(answer)
-    return line + "." + (f" While it is attached, {bonus} as well." if bonus else "")
+    return line + "." + stack_sentence(answer) + (f" While it is attached, {bonus} as well." if bonus else "")
 
 
 def summary(answer: Mapping[str, Any]) -> str:
@@ -624,6 +662,10 @@ def summary(answer: Mapping[str, Any]) -> str:
             bits.append(f"{x['card']} ({whose})'s {x['ability']} would trigger, but by the time it resolves (after "
                         "the whole effect) the card is exhausted, so its text is inactive and it does not resolve")
             continue
+        if x.get("nothing"):   # resolved on the units named: none of it can happen there
+            bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}, but does nothing: "
+                        f"{_reason(x['nothing'])}")
+            continue
         bits.append(f"{x['card']} ({whose})'s {x['ability']} then triggers, {when}: “{_clause(x['text'], 70)}”"
                     + ((" if you choose to" if x["side"] == "mine" else " if they choose to") if x["optional"] else ""))
     reaction = answer.get("reaction")
@@ -647,6 +689,8 @@ def summary(answer: Mapping[str, Any]) -> str:
         elif not bits:
             placed.append("it has no effect to resolve")
         bits = placed + bits
+    if parts and (stacked := stack_sentence(answer, played=True)):
+        bits.append(stacked.strip().rstrip("."))
     tail = _assumed_tail(answer)  # the parts in sentences under 40 words (engine.plain_words.joined)
     if any(n["id"] == "AS-I-units-both" for n in answer.get("interpretations") or ()):
         # a plain question: no units named, none taken as none; said where the first line reads it when that

@@ -25,6 +25,7 @@ from engine.rulesets.ashes.checks import (
     NUMBER_SPENT,
     OWN_TOKENS,
     PLACING_DICE,
+    PLUS_X,
     active_short,
     antecedent_skip,
     board_missing,
@@ -63,6 +64,7 @@ from engine.rulesets.ashes.in_play import (
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
+from engine.rulesets.ashes.stacking import given_to_unit, stack_of, stack_words, stacked_printing
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.rulesets.ashes.targets import attach_target, choose_target
 from engine.rulesets.ashes.tokens import after_part, holder, removal, removed
@@ -106,6 +108,7 @@ class Resolution:
     named_cards: bool = False        # the question named cards in play (so "no other card reacts" is about others)
     unused: list[str] = field(default_factory=list)   # board state given that this card never looks at, said
     bonus: dict[str, Any] | None = None   # an alteration played: its printed value bonuses on the card it is on (AS21)
+    stacks: list[dict[str, Any]] = field(default_factory=list)   # numbered abilities the unit has twice or more (AS7)
 
 
 _VALUE = re.compile(r"\s+(?:\d+|X)$", re.I)   # "Predator 3", "Exploit 2", "Armored X": the printed value
@@ -265,7 +268,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if wanted is None and board.exhausted and abilities[0].kind == "play" and in_play:
         # named alone as exhausted: it is in play, so the question is about what it does there
         wanted = ask_value(default_ability(in_play), abilities)
-    ability = annotated(pick_ability(abilities, wanted, p.name, p.type), p.edition, notes, trace)
+    picked = pick_ability(abilities, wanted, p.name, p.type)
+    stack = _in_play_stack(p, picked, board, card_of)
+    if stack is not None:   # the unit it is on has this numbered ability twice or more: it resolves stacked (AS7)
+        p = stacked_printing(p, stack)
+        abilities = read_abilities(p)
+        picked = next(a for a in abilities if a.index == picked.index)
+        trace.add("AS7", picked.label, stack_words(stack))
+    ability = annotated(picked, p.edition, notes, trace)
     ability = _event_constant(ability, trace)
     reborn = p.edition == "reborn"
     playing = ability.kind == "play"
@@ -298,10 +308,14 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # Limits on using it ("This spell can only be attached to a unit you control", "You may only activate this
     # ability during your turn"): checked against the board where it can say, else said as assumed.
     attach_side, attach_limit = None, ""
+    limit_unmet: str | None = None   # a limit on what it attaches to, checked against the unit named: not met
     for n, limit in enumerate(ability.limits, start=1):
         if playing and re.search(r"\battached to (?:a|an) (?:unexhausted )?(?:unit|ally|conjuration|phoenixborn)s? "
                                  r"(?:you control|you own)\b", limit, re.I):
             attach_side, attach_limit = "mine", limit.rstrip(".")
+        elif playing and (verdict := _attach_limit(limit, board, card_of)) is not None:
+            limit_unmet = limit_unmet or (None if verdict[0] else verdict[1])
+            trace.add("AS4", f"limit {n}", verdict[1])
         elif not re.search(r"open battlefield slot", limit, re.I):
             trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1",
                                            f"It says “{limit.rstrip('.')}”; the board state does not say, so I took "
@@ -341,6 +355,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         rules.append("AS4")
     elif playing and attach_side == "mine" and p.placement == "Unit" and not board.units_of("mine"):
         usable, why = False, f"it says “{attach_limit}”, and you control no unit"
+        rules.append("AS4")
+    elif limit_unmet is not None:
+        usable, why = False, limit_unmet
         rules.append("AS4")
     elif any(re.search(r"open battlefield slot", x, re.I) for x in ability.limits) and board.battlefield_full:
         usable, why = False, "it needs an open battlefield slot and your battlefield is full"
@@ -466,6 +483,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     attaching = playing and p.type == "Alteration Spell" and p.placement == "Unit" and usable
     attach = attach_target(board, wants_theirs and attach_side != "mine" and board.units_said, trace,
                            attach_side) if attaching else None
+    if attach is not None and host is None:   # played onto a named unit: "this unit" / "the attached unit" is it
+        host = next((u for u in units if u.name and u.label() == attach[0]), None)
 
     # Cancel: can it apply, and from which part?
     cancel_json, cancel_from = None, None
@@ -475,6 +494,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            chosen, units, self_unit, board, reborn, trace, usable, attach)
 
     placed_units: list[Unit] = []
+    freed = ""   # a part that took a unit of yours off the battlefield: later parts find its slot free (AS5)
     placed: dict[str, int] = {}   # copies of each conjuration this effect has placed so far (its pile runs out)
     # what a later "if" counts: the tokens earlier parts of this effect placed on or removed from your Phoenixborn or
     # the card used ("Place 1 status token on your Phoenixborn. ... If there are 7 or more ..."), top to bottom (AS5)
@@ -585,7 +605,8 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.why = f"{who} chose not to do this “may” part" + (
                 " (its target was still chosen)" if part.new_target and targets_now else "")
             continue
-        missing = missing_need(part, units + placed_units, self_unit, board, p, trace, r.target_side, placed) or \
+        room_board = dataclasses.replace(board, battlefield_full=False) if freed else board
+        missing = missing_need(part, units + placed_units, self_unit, room_board, p, trace, r.target_side, placed) or \
             own_tokens_missing(part, held) or \
             board_missing(part, board, units + placed_units, magic_count(ability))
         if missing:
@@ -602,13 +623,26 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.result.append(f"{times} time{'s' if times != 1 else ''}, once for each of the {times} "
                             f"{each.group('tok').lower()} token{'s' if times != 1 else ''} on it")
         copies: dict[str, int] = {}   # the copies of a conjuration it places: as many as it asks, or as are left
-        for need in (n for n in part.needs if n.kind == "conjuration" and n.name):
+        for need in (n for n in part.needs if n.kind == "conjuration"):
+            # "Place 2 copies of that conjuration": the one it names (never said by name) is counted the same way
             asked, left = copies_wanted(need.words) * (times or 1), conjurations_left(need.name, board, placed)
-            copies[need.name.lower()] = asked if left is None else min(asked, left)
+            if need.name is None and asked < 2:
+                continue
+            what = need.name or "copy of that conjuration" if left == 1 else need.name or "copies of that conjuration"
+            copies[(need.name or "").lower()] = asked if left is None else min(asked, left)
             if left is not None and left < asked:
-                r.result.append(f"only {left} {need.name} {'is' if left == 1 else 'are'} left in your conjuration "
+                r.result.append(f"only {left} {what} {'is' if left == 1 else 'are'} left in your conjuration "
                                 f"pile, so {left} {'is' if left == 1 else 'are'} placed, not {asked}")
         amount: int | None = board.x if re.search(r"\bX\b", part.text) else None
+        plus = PLUS_X.search(part.text)
+        if plus and board.x is not None:   # "Remove 1 + X wound tokens": the number and X together
+            fixed = int(re.search(r"\d+", plus.group(0)).group(0))
+            amount = fixed + board.x
+            noun = re.match(r"\s*(?P<w>(?:\w+ )?tokens?|damage)\b", part.text[plus.end():])
+            what = f" {noun.group('w')}" if noun else ""
+            if noun and amount == 1:
+                what = what.replace("tokens", "token")
+            r.result.append(f"{amount}{what} in all ({plus.group(0)}, with X = {board.x})")
         counted = NUMBER_SPENT.search(part.text)
         if counted:
             kind = f"{counted.group('magic').lower()} {counted.group('side').lower()}"
@@ -729,9 +763,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "that they do it (declining that part shows the other case)."))
         for name, n in copies.items():
             placed[name] = placed.get(name, 0) + n
+        if freed and board.battlefield_full and any(n.kind == "room" and n.side in ("mine", "any") for n in part.needs):
+            r.result.append(f"the slot {freed} left is free (the battlefield was full)")
+        if FREES_SLOT.match(part.text) and not freed:   # your unit left the battlefield: a later part has its slot
+            freed = "the unit removed by part " + str(part.n)
         if part.places and any(n.kind == "room" for n in part.needs):
             placed_units.append(Unit(part.places, "mine", card_type="Conjuration"))
-            board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p)
+            board_reactions += _arrival(part, card_of, reborn, r.target_side or "mine", p, board)
         if part.places and part.new_target and part.new_target.kind == "player":
             r.why += (f"; the {part.places} is controlled by the player whose battlefield it goes to, and you stay "
                       "its owner")
@@ -751,6 +789,13 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     if playing and usable and p.type.endswith("Alteration Spell") and p.placement == "Phoenixborn":
         attach = _pb_attach(board, attach_side, trace)   # whose Phoenixborn: their play area, their control
     placement = _placement(p, ability, playing, board, attach)
+    stacks = _played_stacks(p, attach, board, card_of) if playing and usable else ([stack] if stack else [])
+    if not playing and not stacks and card_of is not None and p.type.endswith("Alteration Spell") and \
+            re.match(r"^this unit now has the following abilit", ability.text.strip(), re.I):
+        unit, listed = _stack_unit(p, board)   # its "This unit now has ...": the abilities it gives, stacked
+        stacks = [x for name in given_to_unit(p) if (x := stack_of(name, unit, card_of, None if listed else p))]
+    for x in stacks if playing else ():
+        trace.add("AS7", x["ability"], stack_words(x))
     bonus = _attach_bonus(p, attach, board, card_of) if playing and usable else \
         _attach_bonus(p, (host.label(), host.side) if host is not None else ("", None), board, card_of, in_play=True) \
         if not playing and p.type.endswith("Alteration Spell") else None
@@ -803,7 +848,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                                            "(glossary, “Affect”)."))
     return Resolution(p.edition, p, ability, board, usable, why, steps, results, placement, cancel_json, trace,
                       reaction, others, board.ability is None and len(abilities) > 1, board_reactions,
-                      bool(pieces), unused, bonus)
+                      bool(pieces), unused, bonus, stacks)
 
 
 # a part that puts something on, takes something from or moves the unit an earlier part acted on
@@ -1009,10 +1054,12 @@ def _deep_focus(board: Board, card_of: CardOf, trace: Trace) -> Board:
     return dataclasses.replace(board, focus=focus)
 
 
-def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing) -> list[dict[str, Any]]:
+def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Printing,
+             board: Board | None = None) -> list[dict[str, Any]]:
     """The conjuration a part places has its own "When this unit comes into play" ability: it triggers then (False
     Demon's Nightmare 1 after Summon False Demon places it). Only a conjuration the card names (never "a
-    conjuration")."""
+    conjuration"). When the question names the units in play, that ability is resolved on them too: if none of its
+    parts can happen there (no legal target), that is said ("nothing")."""
     named = part.places if part.places and part.places.lower() in (c.lower() for c in p.conjurations) else None
     card = card_of(named) if card_of is not None and named else None
     if card is None:
@@ -1028,7 +1075,31 @@ def _arrival(part: Part, card_of: CardOf | None, reborn: bool, side: str, p: Pri
                              else "after the whole effect has resolved (first edition: reactions wait)"),
                     "text": text, "optional": bool(a.parts and a.parts[0].optional) or a.optional_use,
                     "rules": ["AS12", "AS10" if reborn else "AS5"], "arrival": True})
+        nothing = _arrives_to_nothing(card, a, board, card_of) if side == "mine" else None
+        if nothing:
+            out[-1]["nothing"] = nothing
     return out
+
+
+def _arrives_to_nothing(card: Printing, a: Ability, board: Board | None, card_of: CardOf | None) -> str | None:
+    """Why the entering ability of a conjuration just placed does nothing on the units the question names (every part
+    skipped), else None (it does something, or the units were not named)."""
+    if board is None or not board.units_said or not a.parts:
+        return None
+    sub_board = dataclasses.replace(board, ability=ask_value(a, read_abilities(card)), focus=0, exhausted=False,
+                                    targets={}, declines=(), cancel_with=None, modes=(), reaction=None, spent=None,
+                                    x=None, battlefield_full=False, conjurations_left=None)
+    try:
+        sub = resolve(card, sub_board, card_of=card_of)
+    except QuestionError:
+        return None
+    if not sub.usable or not sub.parts or any(r.outcome != "skipped" for r in sub.parts):
+        return None
+    return _reason_words(sub.parts[0].why)
+
+
+def _reason_words(why: str) -> str:
+    return why.split("; ")[0]
 
 
 def _pb_attach(board: Board, attach_side: str | None, trace: Trace) -> tuple[str, str | None]:
@@ -1371,6 +1442,88 @@ def _cancel(reading: CancelReading | None, ability: Ability | None, name: str, p
             "before": "it reacts before that happens", "when": "it reacts as that happens"}[timing]
     return {"card": name, "applies": True, "rules": rules, "cancels_from": start, "timing": timing,
             "why": f"its trigger “{trig}” is met ({why}; {when}); it cancels {reach}"}, start
+
+
+_LIMIT = re.compile(r"\battached to (?:an? |units? )?(?:(?P<ally>ally|allies)\b|unit with an attack value of "
+                    r"(?P<atk>\d+) or less\b|units? with the (?P<ability>[\w' ]+?) ability\b)", re.I)
+
+
+def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[bool, str] | None:
+    """A limit on the unit it is attached to ("can only be attached to an ally", "... to a unit with an attack value
+    of 2 or less", "... to units with the Illusion ability") checked against the unit it goes on when the question
+    names it (--target 0=, or the only unit named): (met, why); None when that unit or its card is not known."""
+    m = _LIMIT.search(limit)
+    if m is None:
+        return None
+    named = [u for u in board.units if u.name]
+    asked = board.targets.get("0")
+    unit = None
+    if asked and asked.lower() not in ("mine", "theirs"):
+        name, side = split_side(asked, "--target 0=")
+        unit = next((u for u in named if u.side == side and (u.name or "").lower() == name.lower()), None)
+    elif len(board.units) == 1 and named:
+        unit = named[0]
+    if unit is None or unit.card_type is None:
+        return None
+    said = limit.rstrip(".")
+    if m.group("ally"):
+        ok = unit.card_type == "Ally"
+        return ok, f"it says “{said}”: {unit.label()} is {'an ally' if ok else 'a ' + unit.card_type.lower()}"
+    if m.group("atk"):
+        if unit.attack is None:
+            return None
+        bound = int(m.group("atk"))
+        on = [card_of(a) for a in unit.alterations] if card_of is not None else []
+        adds = [int(v) for c in on if c is not None for s, v in c.bonuses if s == "attack" and v[1:].isdigit()]
+        value = max(unit.attack + sum(adds), 0)
+        ok = value <= bound
+        return ok, (f"it says “{said}”: {unit.label()} has an attack value of {value}"
+                    + (f" ({unit.attack} printed, with its alterations)" if adds else "")
+                    + ("" if ok else f", more than {bound}"))
+    card = card_of(unit.name) if card_of is not None and unit.name else None
+    if card is None:
+        return None
+    wanted = m.group("ability").strip().lower()
+    has = any(re.sub(r"\s+(?:\d+|x)$", "", (a.name or "").lower()) == wanted for a in read_abilities(card))
+    return has, f"it says “{said}”: {unit.label()} {'has' if has else 'does not have'} the {m.group('ability')} ability"
+
+
+# a part taking a unit of yours off your battlefield ("Remove an unexhausted ally you control from play", "Destroy a
+# conjuration you control", "Discard this unit"): the slot it held is free for what a later part places
+FREES_SLOT = re.compile(r"^(?:you may )?(?:remove|destroy|discard|return|sacrifice) (?:this unit\b|"
+                        r"(?:(?:an?|1|one|target) )?(?:unexhausted |exhausted )?(?:ally|unit|conjuration) "
+                        r"you control\b)", re.I)
+
+
+def _in_play_stack(p: Printing, ability: Ability, board: Board, card_of: CardOf | None) -> dict[str, Any] | None:
+    """An alteration in play asked about one of the numbered abilities it gives its unit, when the unit it is on (the
+    one listing it, else --target 0=) has that ability from another source too (AS7)."""
+    if ability.kind == "play" or not p.type.endswith("Alteration Spell") or card_of is None or \
+            ability.name not in given_to_unit(p):
+        return None
+    unit, listed = _stack_unit(p, board)
+    stack = stack_of(ability.name, unit, card_of, None if listed else p)
+    return stack if stack is not None and stack["total"] != stack["number"] else None
+
+
+def _stack_unit(p: Printing, board: Board) -> tuple[Unit | None, bool]:
+    """The named unit an alteration in play is on (the one listing it, else --target 0=), and whether it lists it."""
+    named = [u for u in board.units if u.name]
+    unit = next((u for u in named if any(a.lower() == p.name.lower() for a in u.alterations)), None)
+    listed = unit is not None
+    asked = board.targets.get("0")
+    if unit is None and asked and asked.lower() not in ("mine", "theirs"):
+        name, side = split_side(asked, "--target 0=")
+        unit = next((u for u in named if u.side == side and (u.name or "").lower() == name.lower()), None)
+    return unit, listed
+
+
+def _played_stacks(p: Printing, attach: tuple[str, str | None] | None, board: Board,
+                   card_of: CardOf | None) -> list[dict[str, Any]]:
+    """An alteration played onto a named unit: each numbered ability it gives that the unit already has (AS7)."""
+    unit = next((u for u in board.units if u.name and attach is not None and u.label() == attach[0]), None)
+    found = [stack_of(name, unit, card_of, p) for name in given_to_unit(p)] if unit is not None else []
+    return [s for s in found if s is not None]
 
 
 def _attach_bonus(p: Printing, attach: tuple[str, str | None] | None, board: Board,

@@ -1,4 +1,4 @@
-"""Ashes effect-resolution rules (AS1-AS20) in our own words, and the two ruleset versions.
+"""Ashes effect-resolution rules (AS1-AS21) in our own words, and the two ruleset versions.
 
 AS1-AS8 are the model in shared/design/ashes-resolution.md, drawn from the seed article (first edition, 2016).
 AS9-AS17 add what the official Reborn rules and FAQ say about the same questions; where the two editions

@@ -73,7 +73,7 @@ def holder(rem: Removal, target: str | None, acts_on: str | None, units: list[Un
         return next((u for u in units if u.name and u.label() == target), None), target
     if what in ("that unit", "it") and acts_on:
         return next((u for u in units if u.name and u.label() == acts_on), None), acts_on
-    if what == "this unit" and self_unit is not None:
+    if what in ("this unit", "the attached unit") and self_unit is not None:
         return (self_unit if self_unit.described else None), self_unit.label()
     if what.endswith("you control"):
         # "from another unit you control": any one of yours will do; the one described with the most of them

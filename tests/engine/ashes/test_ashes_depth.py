@@ -357,9 +357,13 @@ def test_all_opponents_units_need_one_to_affect():
 
 
 def test_that_unit_is_the_latest_unit_put_into_play():
-    """"Place an Archasaurus Mount ... and place that ally face down under that unit": the Mount."""
-    a = judge("Summon Archasaurus Mount", "1e", real_cards(), units="mine", battlefield_full=True)
+    """"Place an Archasaurus Mount ... and place that ally face down under that unit": the Mount. (With the battlefield
+    full, the ally removed by part 1 frees its slot first, AS5: blind round 71031 class 1; none left in the pile is
+    what stops the Mount, and "that unit" with it.)"""
+    a = judge("Summon Archasaurus Mount", "1e", real_cards(), units="mine", conjurations_left=0)
     assert outcomes(a) == {1: "resolves", 2: "skipped", 3: "skipped"} and part(a, 3)["depends_on"] == 2
+    b = judge("Summon Archasaurus Mount", "1e", real_cards(), units="mine", battlefield_full=True)
+    assert outcomes(b) == {1: "resolves", 2: "resolves", 3: "resolves"}
 
 
 def test_an_instruction_after_a_trigger_starting_with_name_is_read():

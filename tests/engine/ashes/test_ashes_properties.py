@@ -187,4 +187,6 @@ def test_a_part_that_cannot_resolve_never_stops_the_others(edition):
             if stopped:
                 compared += 1
             assert part["outcome"] == before[part["n"]]["outcome"], (card, stopped, part)
-    assert compared > 5
+    # (a full battlefield stops fewer parts since a part removing your own ally frees its slot, round 71031: the
+    # sample compares 5 in the first edition)
+    assert compared >= 5
