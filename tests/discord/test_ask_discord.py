@@ -64,7 +64,7 @@ async def test_another_reading_is_a_button(db: Path) -> None:
 
 
 @pytest.mark.parametrize(("question", "start"), [
-    ("how long does it last?", "Which card is it about?"),
+    ("how long does it last?", "Which card is it about, and in which game?"),
     ("How much does Wharf cost?", "Dominion questions here are about when each card"),
     ("when does Throne Room leave play and can Golden Veil cancel it", "This names cards of several games"),
 ])

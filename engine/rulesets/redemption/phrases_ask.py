@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import Any
 
 from engine.names import fold
+from engine.rulesets.redemption.halves import part_of_half
 from engine.rulesets.redemption.parts import split_parts
 from engine.rulesets.redemption.terms import card_types, read_card
 from engine.sentence import NUMBER, Ask, CardSpan, Option, Reading, Sentence, number
@@ -255,23 +256,6 @@ def _half_named(span: CardSpan) -> str | None:
     halves, or the card has not exactly two sides (a STAR part is no side; TOP/BOTTOM are one Hero and its meek
     side)."""
     return part_of_half(span.card, span.typed)
-
-
-def part_of_half(card: Any, typed: str) -> str | None:
-    """The printed label of the part a name typed as one half of a two-sided card's name names, else None."""
-    name = re.sub(r"\s*[\[(][^\])]*[\])]\s*$", "", card.name)
-    halves = [h.strip() for h in name.split(" / ")]
-    if len(halves) != 2:
-        return None
-    parts = [p for p in split_parts(card.text) if p.label != "STAR"]
-    if len(parts) != 2 or {p.label for p in parts} == {"TOP", "BOTTOM"} or parts[0].label == parts[1].label:
-        return None
-    said = set(re.sub(r"(?:'s|’s|s'|s’)$", "", fold(typed)).split()) - {"the"}
-    fits = [i for i, half in enumerate(halves) if said and said <= set(fold(half).split())]
-    if len(fits) != 1:
-        return None
-    part = parts[fits[0]]
-    return part.printed.strip("()") or part.label or "-"  # "-": the unlabelled part ("RoV: ..." of Ride on ...)
 
 
 def _part_said(sentence: Sentence, card: Any) -> str | None:

@@ -12,7 +12,7 @@ from typing import Any
 from engine.cards import Annotation, Card, printing_label
 from engine.interface import Field, Lookup, Param, Presentation, QuestionError
 from engine.rulesets.redemption import Verdict, judge
-from engine.rulesets.redemption.phrases_ask import part_of_half
+from engine.rulesets.redemption.halves import part_of_half
 from engine.rulesets.redemption.render import ruling_id, summary, verdict_json
 from engine.rulesets.redemption.rules import VERSIONS
 from engine.rulesets.redemption.scenario import (
