@@ -510,13 +510,6 @@ class Matcher:
                 return same, group
             if not literal and len(same) > len(full):
                 return same, group
-            # a printing without text in the data (a promo listed by name only, "Philosophy" (Pmo-P1)) cannot answer
-            # for its card's words: its title names the card, whose default printing with text answers (trial 53300
-            # R6: "nothing lasts" from the textless promo)
-            if literal and not any(self._cards[i].text.strip() for i in literal):
-                worded = [i for i in same if self._cards[i].text.strip()]
-                if worded:
-                    return worded, group
         if literal:
             return literal, group
         if not full:  # a card's own name (without printing suffix) beats short names of other cards
@@ -664,23 +657,6 @@ class Matcher:
             if chosen == "named" and not hint and how == "exact" and self._name_key[winner] == q and any(
                     self._base[i] == q for i in self._fam_ids[self._fam[winner]] if i != winner):
                 chosen = "title"  # the other printings print the same title: said beside the answer
-            elif chosen == "named" and not hint and self._name_key[winner] != q and any(
-                    self._name_key[i] == self._base[winner] and not self._cards[i].text.strip()
-                    for i in self._fam_ids[self._fam[winner]]) and (how != "exact" or self._base[winner] == q):
-                chosen = "default"  # the title of a printing without text: answered by the one with text (above)
-            elif chosen == "named" and not hint and how in ("fuzzy", "prefix", "word") and \
-                    self._name_key[winner] == self._base[winner] and any(
-                    self._base[i] == self._base[winner] for i in self._fam_ids[self._fam[winner]] if i != winner):
-                # a typo or a possessive of a title other printings also print ("philosphy", "servants by the
-                # river's") reads as the title typed exactly does: that printing, said as the title, so the answer
-                # says how the others read (trial 53300 R5, R6: the printings' line was dropped); a title whose
-                # printing has no text answers from the card's default printing with text, as typed exactly
-                family = [i for i in self._fam_ids[self._fam[winner]] if self._base[i] == self._base[winner]]
-                worded = [i for i in family if self._cards[i].text.strip()]
-                if not self._cards[winner].text.strip() and worded:
-                    winner, chosen = self._default(worded)[0], "default"
-                else:
-                    chosen = "title"
             if ranked is None:  # exact-ish: the other printings of the same card are the "did you mean"
                 siblings = self._named.get(self._base[winner], ())
                 ranked = self._best_first((i, self._score(q, i)) for i in siblings)
@@ -702,13 +678,10 @@ class Matcher:
             found = (chosen, "moderator")
         elif len(ids) == 1:  # a card of one printing (most are): nothing to compare
             found = (ids[0], "default")
-        # a printing with text before one the data lists without any (a promo by name only): it cannot answer for
-        # its card's words
         elif self._prefer is None:
-            found = (min(ids, key=lambda i: (not self._cards[i].text.strip(), self._rank[i])), "default")
+            found = (min(ids, key=lambda i: self._rank[i]), "default")
         else:
-            found = (max(ids, key=lambda i: (bool(self._cards[i].text.strip()), self._preference(i), -self._rank[i])),
-                     "default")
+            found = (max(ids, key=lambda i: (self._preference(i), -self._rank[i])), "default")
         if whole and set(ids) == set(self._fam_ids[number]):
             self._defaults[number] = found
         return found

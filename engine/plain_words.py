@@ -185,7 +185,6 @@ def _without_asides(sentence: str) -> tuple[str, list[str]]:
     return bare, asides
 
 
-BARE_WORDS = 4  # a head of fewer words before its ": " ("Not allowed") says no subject: it never stands alone
 GIST_WORDS = 12  # a first line split shorter than this says too little: the card's quotes are cut instead
 
 
@@ -287,11 +286,6 @@ def _splits(clause: str) -> Iterator[tuple[str, str]]:
         if len(parts) > 1 and _opens_with_who_and_when(clause) and _has_answer(parts[0], clause):
             yield parts[0], clause[len(parts[0]) + 2:]
     parts = _top_level(clause, ": ")
-    if len(parts) > 2 and _words(parts[0]) < BARE_WORDS:
-        # "Not allowed: Sentinel cannot be played on another player's turn: only …": a bare verdict keeps the
-        # words that say what it is about (trial 53300 D4: the first line was "Not allowed.")
-        head = ": ".join(parts[:2])
-        yield head, clause[len(head) + 2:]
     if len(parts) > 1:
         yield parts[0], clause[len(parts[0]) + 2:]
     for joint in (", and ", ", but ", ", then ", ", so "):

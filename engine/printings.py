@@ -144,8 +144,7 @@ def answers_line(report: PrintingReport) -> str:
 def compare_printings(judged: Card, printings: Sequence[Card], chosen: str,
                       key: Callable[[Card], Hashable]) -> PrintingReport:
     """Split a card's other printings by whether they read like the judged one (`key` equal)."""
-    # a printing the data lists without text (by name only) has no words to read: it is no other reading
-    others = [c for c in printings if c.key != judged.key and (c.text.strip() or not judged.text.strip())]
+    others = [c for c in printings if c.key != judged.key]
     if not others:  # one printing: nothing to compare (and nothing to read)
         return PrintingReport(judged, chosen or "named", (), ())
     mine = key(judged)

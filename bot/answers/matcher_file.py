@@ -185,9 +185,7 @@ def save(path: Path, key: bytes, matcher: Matcher) -> None:
             with path.open("rb") as file:
                 if file.read(len(MAGIC)) != MAGIC:
                     return
-        # (and what choosing a default printing reads: an exact title of several printings, or of a printing without
-        # text, picks one by the ruleset's rule)
-        needed = _touched_by_exact_names(matcher) | {"_prefer", "_preferred", "_defaults", "_override"}
+        needed = _touched_by_exact_names(matcher)
         state = dict(matcher.__dict__)
         # Each printing on its own, made when reached; the printings of cards the trace looked at are found again.
         state["_cards"] = _Printings([pickle.dumps(c, protocol=pickle.HIGHEST_PROTOCOL) for c in state["_cards"]])

@@ -314,9 +314,6 @@ def _import_all(args: argparse.Namespace) -> int:
         if not folder.is_dir():
             results.append({**entry, "status": "skipped", "error": f"no folder {folder.name}/ under {root}"})
             continue
-        # a catalog that holds only the starter set loaded on first use: its cards are what an import "updates"
-        before = arbiter.catalog.history(game=ruleset.game, limit=50)
-        starter = bool(before) and all(e.action == "starter" for e in before)
         try:
             if ruleset.game == default_game():
                 report = arbiter.catalog.import_lackey(lackey_file(folder), actor_of(args), game=ruleset.game)
@@ -327,8 +324,7 @@ def _import_all(args: argparse.Namespace) -> int:
             results.append({**entry, "status": "refused", "error": str(problem)})
             continue
         results.append({**entry, "status": "imported", "added": report.added, "updated": report.updated,
-                        "unchanged": report.unchanged, "total": report.total, "audit_id": report.audit_id,
-                        "starter": starter})
+                        "unchanged": report.unchanged, "total": report.total, "audit_id": report.audit_id})
     arbiter.reload()
     refused = any(r["status"] == "refused" for r in results)
     if args.json:
@@ -346,11 +342,7 @@ def import_line(result: Mapping[str, Any]) -> str:
     if result["status"] == "refused":
         return f"{title}: refused, nothing of it imported: {result['error']}"
     undo = f" Undo with: arbiter cards undo {result['audit_id']}" if result["audit_id"] else ""
-    # on a new database the cards "updated" are the starter set's, loaded on first use (trial 53300: "21 updated"
-    # in an empty database puzzled a new user)
-    updated = f"{result['updated']:,} updated" + (" from the starter set loaded on first use"
-                                                   if result.get("starter") and result["updated"] else "")
-    return (f"{title}: {result['total']:,} cards ({result['added']:,} added, {updated}, "
+    return (f"{title}: {result['total']:,} cards ({result['added']:,} added, {result['updated']:,} updated, "
             f"{result['unchanged']:,} unchanged).{undo}")
 
 
