@@ -57,7 +57,10 @@ def test_no_words_of_any_game_asks_for_the_card_and_the_game(asker: Asker) -> No
         assert g.title in result.asked.why
 
 
-def test_the_judged_rules_question_is_asked_back_by_l5r(asker: Asker) -> None:
+def test_the_judged_rules_question_is_taken_by_l5r(asker: Asker) -> None:
+    """L5R's rules words take the card-less question: L5R answers it (ask-l5r-2: before the first turn the player
+    going first is the active player) or asks back in its own name, never another game."""
     result = asker.read("Before the first turn of the game, my trait and my opponent's trait trigger at the same "
                         "time. My opponent goes first. Who decides the order?")[0]
-    assert result.asked is not None and "L5R" in result.asked.why
+    assert result.game == "l5r", result
+    assert result.reading is not None or (result.asked is not None and "L5R" in result.asked.why), result
