@@ -11,7 +11,7 @@ skipped" `skip_next_turn`; "if I discarded nothing" the choice of a card whose t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -79,7 +79,8 @@ MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting
 # the card it set aside; the sentence says which card set aside which, so it is no "X and Y" read two ways
 _ART = r"(?:a |an |the |my |his |her )?"
 _TIMES = r"(?:twice|three times|thrice|2 times|3 times)"
-SET_ASIDE_BY = (rf"§(?P<a>\d+) (?:that |which |who |to |and |then )?(?:set|sets|setting|had set|has set) aside "
+SET_ASIDE_BY = (rf"§(?P<a>\d+) (?:(?:that|which|who|to|and|then|and it|it|and then it|which then|that then) )?"
+                rf"(?:set|sets|setting|had set|has set) aside "
                 rf"{_ART}§(?P<b>\d+)|"
                 rf"§(?P<a2>\d+) (?:that |which |who )?(?:set|sets|had set|has set) {_ART}§(?P<b2>\d+) aside|"
                 rf"set(?:s)? aside {_ART}§(?P<b3>\d+) (?:with|using|via|by|for|from|on|through) {_ART}§(?P<a3>\d+)|"
@@ -183,7 +184,7 @@ class DominionPhrases:
             inputs["may_trash"] = trashed
         later = _set_aside_links(sentence)  # before MOVED: "set aside X" said of a card that plays it later
         moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
-        node = _nodes(sentence)  # card number -> node (a card named again is the same node)
+        node = _nodes(sentence, later)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
         piled = _pile_named(sentence, node)
@@ -356,13 +357,14 @@ def _pile_named(sentence: Sentence, node: dict[int, int]) -> set[int]:
     return out
 
 
-def _nodes(sentence: Sentence) -> dict[int, int]:
+def _nodes(sentence: Sentence, linked: Sequence[tuple[int, int]] = ()) -> dict[int, int]:
     """Card number -> the card played it stands for: its first mention (a card named again is the same card).
-    Everyday words ("village", "captain") are a card when linked to a card named surely ("TR a village")."""
+    Everyday words ("village", "captain") are a card when linked to a card named surely ("TR a village"), also by
+    `linked` (setter, card set aside): "Prince set aside Smithy" at the start of a sentence."""
     free = sentence.unused_cards()
     sure = set(sentence.sure_cards())
-    for m in sentence.find(LINK):
-        a, b = int(m.group(1)), int(m.group(2))
+    pairs = [(int(m.group(1)), int(m.group(2))) for m in sentence.find(LINK)] + list(linked)
+    for a, b in pairs:
         if a in sure or b in sure:
             sure |= {a, b}
     out: dict[int, int] = {}
@@ -802,7 +804,8 @@ def _links(sentence: Sentence, pattern: str = LINK) -> list[re.Match[str]]:
 
 @lru_cache(maxsize=4096)
 def _plays_later(card: Card | None) -> bool:
-    """Whether the card sets a card aside to play it later (Ghost, Royal Galley, Contract, Delay, Patient...)."""
+    """Whether the card sets a card aside to play it later (Ghost, Royal Galley, Contract, Delay, Patient...), or on
+    every turn from then on (Prince: "set aside (on this) ... At the start of each of your turns, play it")."""
     if card is None:
         return False
     from engine.rulesets.dominion.behaviour import At, Then
@@ -812,7 +815,7 @@ def _plays_later(card: Card | None) -> bool:
         plays = load_starter().behaviour(card).plays
     except Exception:  # a card the reading cannot model: it sets nothing aside as far as the sentence goes
         return False
-    return plays is not None and (plays.at is At.NEXT_TURN or plays.then is Then.SET_ASIDE)
+    return plays is not None and (plays.at in (At.NEXT_TURN, At.EVERY_TURN) or plays.then is Then.SET_ASIDE)
 
 
 def _set_aside_links(sentence: Sentence) -> list[tuple[int, int]]:
