@@ -99,7 +99,9 @@ RESTATED = (rf"(?:i )?set(?:s)? (?:it|them|§\d+) aside(?: {LATER})?|"
             rf"(?! (?:on|onto|with|using)\b))?|"
             rf"(?:to|and) play (?:it|them)(?: {_TIMES})?|(?:to|and) (?=play (?:it|them) (?:on|onto)\b)")
 # "I play it on a Caravan": "it" is the card that plays cards named last before it
-IT_ON = r"play(?:s|ed)? (?:it|them) (?:on|onto) (?:a |an |the |my )?§(\d+)"
+IT_ON = (r"(?:play(?:s|ed)? (?:it|them) (?:on|onto)|"
+         # "I play Royal Galley and use it to play Treasurer": the same, said with "use it"
+         r"(?:use(?:s|d)?|using) (?:it|them|that|that card) (?:to play|on|onto|for)) (?:a |an |the |my )?§(\d+)")
 # "this turn it plays my Bustling Village", "one Mastermind play plays Cursed Village": the card that plays cards
 # named last before it (or named there) played it
 IT_PLAYS = (r"\b(?:it|he|she|that one|this one|the first one|the first|then it)(?: then| now| also)? "
@@ -286,6 +288,13 @@ class DominionPhrases:
             if a is None or b is None or a == b or b in parent:
                 continue
             sentence.use(m)
+            if _replays_next(sentence.cards[a].card) and a not in parent.values() and a not in nothing and \
+                    re.search(r"\bthen\b", m.group(0)):
+                # "I play Daimyo and then Aristocrat": the card that replays the next card played replays it
+                parent[b] = a
+                sentence.note(f"“{sentence.typed(m)}”: {sentence.cards[a].name} replays the next card played after "
+                              f"it, so {sentence.cards[b].name}, played then, is the one it replays")
+                continue
             if _plays_cards(sentence.cards[a].card) and a not in parent.values() and a not in nothing \
                     and b not in piled:  # "Invasion and the Loot ... was Jewels": the Loot said what it was
                 asked = (a, b)
@@ -390,6 +399,22 @@ def _plays_cards(card: Card | None) -> bool:
         return load_starter().behaviour(card).plays is not None
     except Exception:  # a card the reading cannot model: it plays nothing as far as the sentence goes
         return False
+
+
+@lru_cache(maxsize=4096)
+def _replays_next(card: Card | None) -> bool:
+    """Whether the card replays the next card you play after it ("the next time you play a non-Command Action card
+    this turn, replay it", Daimyo; Flagship; Citadel's "the first time you play an Action card"): a card played
+    "then" is the one it replays. Not Scepter or Royal Carriage, which replay a card played before them."""
+    if card is None or not re.search(r"\b(?:next|first) time you play\b[^.]*\breplay it\b", card.text, re.I):
+        return False
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        plays = load_starter().behaviour(card).plays
+    except Exception:  # a card the reading cannot model: it replays nothing as far as the sentence goes
+        return False
+    return plays is not None and plays.replays
 
 
 @lru_cache(maxsize=4096)

@@ -73,3 +73,47 @@ def test_prince_plays_the_card_it_set_aside_which_is_never_discarded_this_turn(a
     assert "Duchess" not in answer["summary"] or "this turn's Clean-up" not in answer["summary"]
     turns = {c["card"]: c["leaves_play"]["turn"] for c in answer["chain"]}
     assert turns.get("Duchess") != 0, turns  # the card Prince set aside is not discarded this turn
+
+
+# --- ask #14, #28: "use it to play Y", "X and then Y" said of a card that replays the next card played ------------
+def _players(asker: Asker) -> list[str]:
+    """Every card played from your hand that plays an Action from your hand (Throne Room, Royal Galley, Elder...)."""
+    from engine.rulesets.dominion.starter import load_starter
+
+    out = set()
+    for card in asker.arbiter.cards_of("dominion"):
+        if {"Event", "Project", "Way", "Trait", "Prophecy", "Landmark", "Loot", "Ally"} & set(
+                t.strip() for t in card.type.split(",")):
+            continue
+        try:
+            plays = load_starter().behaviour(card).plays
+        except Exception:
+            continue
+        if plays is not None and plays.in_play and not plays.replays and not plays.on_gain and \
+                "Action" in plays.requires and re.search(r"\bfrom your hand\b", card.text):
+            out.add(card.name)
+    return sorted(out)
+
+
+def test_use_it_to_play_is_that_cards_play(asker: Asker) -> None:
+    names = _players(asker)
+    assert len(names) >= 8, names
+    wrong = []
+    for name in names:
+        text = f"I play {name} and use it to play Smithy. When does Smithy leave play?"
+        chain = _chain(asker, text)
+        if chain != [f"{name} > Smithy"]:
+            wrong.append((text, chain))
+    assert not wrong
+
+
+def test_and_then_after_a_card_that_replays_the_next_card_played_is_its_replay(asker: Asker) -> None:
+    replayers = sorted({c.name for c in asker.arbiter.cards_of("dominion")
+                        if re.search(r"\bnext time you play\b[^.]*\breplay it\b", c.text, re.I)
+                        and not {"Project", "Event"} & {t.strip() for t in c.type.split(",")}})
+    assert {"Daimyo", "Flagship"} <= set(replayers), replayers
+    for name in replayers:
+        chain = _chain(asker, f"I play {name} and then Aristocrat. When do {name} and Aristocrat leave play?")
+        assert chain == [f"{name} > Aristocrat"], (name, chain)
+    # a card that replays a card played before it (Scepter) is still asked back: "then" does not say which
+    assert asker.read("I play Scepter and then Smithy. When does Scepter leave play?")[0].reading is None
