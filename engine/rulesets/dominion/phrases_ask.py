@@ -11,7 +11,7 @@ skipped" `skip_next_turn`; "if I discarded nothing" the choice of a card whose t
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -79,7 +79,8 @@ MOVED = (r"(?:trash(?:ed|es|ing)?|return(?:ed|s|ing)?|exile(?:d|s)?|set(?:s|ting
 # the card it set aside; the sentence says which card set aside which, so it is no "X and Y" read two ways
 _ART = r"(?:a |an |the |my |his |her )?"
 _TIMES = r"(?:twice|three times|thrice|2 times|3 times)"
-SET_ASIDE_BY = (rf"§(?P<a>\d+) (?:that |which |who |to |and |then )?(?:set|sets|setting|had set|has set) aside "
+SET_ASIDE_BY = (rf"§(?P<a>\d+) (?:(?:that|which|who|to|and|then|and it|it|and then it|which then|that then) )?"
+                rf"(?:set|sets|setting|had set|has set) aside "
                 rf"{_ART}§(?P<b>\d+)|"
                 rf"§(?P<a2>\d+) (?:that |which |who )?(?:set|sets|had set|has set) {_ART}§(?P<b2>\d+) aside|"
                 rf"set(?:s)? aside {_ART}§(?P<b3>\d+) (?:with|using|via|by|for|from|on|through) {_ART}§(?P<a3>\d+)|"
@@ -98,7 +99,9 @@ RESTATED = (rf"(?:i )?set(?:s)? (?:it|them|§\d+) aside(?: {LATER})?|"
             rf"(?! (?:on|onto|with|using)\b))?|"
             rf"(?:to|and) play (?:it|them)(?: {_TIMES})?|(?:to|and) (?=play (?:it|them) (?:on|onto)\b)")
 # "I play it on a Caravan": "it" is the card that plays cards named last before it
-IT_ON = r"play(?:s|ed)? (?:it|them) (?:on|onto) (?:a |an |the |my )?§(\d+)"
+IT_ON = (r"(?:play(?:s|ed)? (?:it|them) (?:on|onto)|"
+         # "I play Royal Galley and use it to play Treasurer": the same, said with "use it"
+         r"(?:use(?:s|d)?|using) (?:it|them|that|that card) (?:to play|on|onto|for)) (?:a |an |the |my )?§(\d+)")
 # "this turn it plays my Bustling Village", "one Mastermind play plays Cursed Village": the card that plays cards
 # named last before it (or named there) played it
 IT_PLAYS = (r"\b(?:it|he|she|that one|this one|the first one|the first|then it)(?: then| now| also)? "
@@ -183,7 +186,7 @@ class DominionPhrases:
             inputs["may_trash"] = trashed
         later = _set_aside_links(sentence)  # before MOVED: "set aside X" said of a card that plays it later
         moved = [(m.start(), m.group(1)) for m in sentence.take(MOVED)]
-        node = _nodes(sentence)  # card number -> node (a card named again is the same node)
+        node = _nodes(sentence, later)  # card number -> node (a card named again is the same node)
         if not node:
             return Ask("no-card", "Which card was played? Only the card giving the extra turn was named.")
         piled = _pile_named(sentence, node)
@@ -285,6 +288,13 @@ class DominionPhrases:
             if a is None or b is None or a == b or b in parent:
                 continue
             sentence.use(m)
+            if _replays_next(sentence.cards[a].card) and a not in parent.values() and a not in nothing and \
+                    re.search(r"\bthen\b", m.group(0)):
+                # "I play Daimyo and then Aristocrat": the card that replays the next card played replays it
+                parent[b] = a
+                sentence.note(f"“{sentence.typed(m)}”: {sentence.cards[a].name} replays the next card played after "
+                              f"it, so {sentence.cards[b].name}, played then, is the one it replays")
+                continue
             if _plays_cards(sentence.cards[a].card) and a not in parent.values() and a not in nothing \
                     and b not in piled:  # "Invasion and the Loot ... was Jewels": the Loot said what it was
                 asked = (a, b)
@@ -356,13 +366,14 @@ def _pile_named(sentence: Sentence, node: dict[int, int]) -> set[int]:
     return out
 
 
-def _nodes(sentence: Sentence) -> dict[int, int]:
+def _nodes(sentence: Sentence, linked: Sequence[tuple[int, int]] = ()) -> dict[int, int]:
     """Card number -> the card played it stands for: its first mention (a card named again is the same card).
-    Everyday words ("village", "captain") are a card when linked to a card named surely ("TR a village")."""
+    Everyday words ("village", "captain") are a card when linked to a card named surely ("TR a village"), also by
+    `linked` (setter, card set aside): "Prince set aside Smithy" at the start of a sentence."""
     free = sentence.unused_cards()
     sure = set(sentence.sure_cards())
-    for m in sentence.find(LINK):
-        a, b = int(m.group(1)), int(m.group(2))
+    pairs = [(int(m.group(1)), int(m.group(2))) for m in sentence.find(LINK)] + list(linked)
+    for a, b in pairs:
         if a in sure or b in sure:
             sure |= {a, b}
     out: dict[int, int] = {}
@@ -388,6 +399,22 @@ def _plays_cards(card: Card | None) -> bool:
         return load_starter().behaviour(card).plays is not None
     except Exception:  # a card the reading cannot model: it plays nothing as far as the sentence goes
         return False
+
+
+@lru_cache(maxsize=4096)
+def _replays_next(card: Card | None) -> bool:
+    """Whether the card replays the next card you play after it ("the next time you play a non-Command Action card
+    this turn, replay it", Daimyo; Flagship; Citadel's "the first time you play an Action card"): a card played
+    "then" is the one it replays. Not Scepter or Royal Carriage, which replay a card played before them."""
+    if card is None or not re.search(r"\b(?:next|first) time you play\b[^.]*\breplay it\b", card.text, re.I):
+        return False
+    from engine.rulesets.dominion.starter import load_starter
+
+    try:
+        plays = load_starter().behaviour(card).plays
+    except Exception:  # a card the reading cannot model: it replays nothing as far as the sentence goes
+        return False
+    return plays is not None and plays.replays
 
 
 @lru_cache(maxsize=4096)
@@ -802,7 +829,8 @@ def _links(sentence: Sentence, pattern: str = LINK) -> list[re.Match[str]]:
 
 @lru_cache(maxsize=4096)
 def _plays_later(card: Card | None) -> bool:
-    """Whether the card sets a card aside to play it later (Ghost, Royal Galley, Contract, Delay, Patient...)."""
+    """Whether the card sets a card aside to play it later (Ghost, Royal Galley, Contract, Delay, Patient...), or on
+    every turn from then on (Prince: "set aside (on this) ... At the start of each of your turns, play it")."""
     if card is None:
         return False
     from engine.rulesets.dominion.behaviour import At, Then
@@ -812,7 +840,7 @@ def _plays_later(card: Card | None) -> bool:
         plays = load_starter().behaviour(card).plays
     except Exception:  # a card the reading cannot model: it sets nothing aside as far as the sentence goes
         return False
-    return plays is not None and (plays.at is At.NEXT_TURN or plays.then is Then.SET_ASIDE)
+    return plays is not None and (plays.at in (At.NEXT_TURN, At.EVERY_TURN) or plays.then is Then.SET_ASIDE)
 
 
 def _set_aside_links(sentence: Sentence) -> list[tuple[int, int]]:

@@ -371,10 +371,14 @@ def reaction_move(card: Card) -> str:
 
 # A card moving itself out of play: to the trash, its deck or hand, a pile ("Return this to its pile", Horse; "to the
 # Madman pile", Madman; "When you play this, return it to the Spoils pile", Spoils), aside, Exile, or a mat ("Put
-# this on your Tavern mat", the Reserve cards; "Put this and a card from your hand onto your Island mat", Island).
+# this on your Tavern mat", the Reserve cards; "Put this and a card from your hand onto your Island mat", Island), or
+# exchanged for another card ("Exchange this for a Bat", Vampire; "At the end of your Buy phase this turn, if you
+# didn't gain any cards in it, exchange this for a Madman", Hermit): not "When you discard this from play, you may
+# exchange it" (a Traveller, exchanged as Clean-up discards it).
 _PILE = r"(?:its|the(?: [\w'-]+)?) pile|the supply"
 _MAT = r"(?:on|onto) your [\w'-]+ mat"
-_SELF_LEAVING = re.compile(rf"\b(trash this(?: card)?|put this onto your deck|put this into your hand|return this to "
+_SELF_LEAVING = re.compile(rf"\b(trash this(?: card)?|exchange this(?: for an? [A-Z][\w'-]*(?: [A-Z][\w'-]*)*)?|"
+                           rf"put this onto your deck|put this into your hand|return this to "
                            rf"(?:{_PILE})|set this aside|set aside this|exile this|put this {_MAT}|put this and "
                            rf"[^.]*? {_MAT}|(?<=when you play this, )(?:exile it|return it to (?:{_PILE})|put it "
                            rf"{_MAT}))\b(?! from your hand)", re.I)
@@ -405,7 +409,10 @@ def leaves_by_itself(card: Card) -> tuple[bool, str]:
         clause = re.sub(r"\.\d*$", "", _BONUSES.sub("", sentence).strip())  # the words that say it
         if len(clause.split()) > 12:  # "At the start of Clean-up, if ..., you may put this onto your deck"
             mays = [x.start() for x in re.finditer(r"\byou may\b", sentence[: m.start()], re.I)]
-            clause = sentence[mays[-1] if mays else m.start(): m.end()]
+            # "At the end of your Buy phase this turn, if you didn't gain any cards in it, exchange this": the
+            # condition is the word that bears on it (Hermit)
+            ifs = [x.start() for x in re.finditer(r"\bif\b", sentence[: m.start()], re.I)]
+            clause = sentence[mays[-1] if mays else ifs[-1] if ifs else m.start(): m.end()]
         return always, clause
     return False, ""
 
