@@ -222,6 +222,18 @@ def _short(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[:limit].rsplit(" ", 1)[0] + " …"
 
 
+def keyword_rule(ability: Ability) -> tuple[str, str] | None:
+    """The trigger (timing, occurrence) of a keyword's reminder that restates a triggered rule of the game: Expendable,
+    Destined, Brash, Overconfident ("(... after your Expendable card is destroyed.)"); None for anything else (an
+    ability printed in brackets with its own designator, a standing rule, a negation such as Conqueror's)."""
+    if not ability.reminder or ability.header or ability.kind not in (Kind.TRAIT, Kind.CONTINUOUS):
+        return None
+    timing, occurrence, _ = read_trigger((ability.rules_text or ability.text).strip("() "))
+    if timing not in ("after", "before") or not occurrence:
+        return None
+    return timing, occurrence.strip(" .()")
+
+
 def card_item(spec: str, name: str, index: int | None, controller: str, lookup: Lookup,
               moment: Moment | None = None, named: dict[str, set[int]] | None = None) -> Item:
     """One card's ability as an item. `named`: the abilities already named per card in this request (CARD#2,
@@ -255,6 +267,16 @@ def card_item(spec: str, name: str, index: int | None, controller: str, lookup: 
         ability = trait
     kind = ability.kind
     timing, occurrence = ability.timing, ability.occurrence
+    keyword = keyword_rule(ability)
+    if keyword is not None:
+        # "(Draw a card after your Expendable card is destroyed.)": reminder text restates the keyword's rule, so it
+        # is a triggered rulebook effect (step C), not the card's own triggered trait (step E) (blind 81021 #13)
+        kind, timing, occurrence = Kind.RULEBOOK, *keyword
+        notes.append(Interpretation(f"keyword-rule-{card.name}-{ability.index}", "L6",
+                                    f"{label}: “{_short(ability.text)}” is a keyword's reminder text; it restates a "
+                                    "rule of the game, so it is read as a triggered rulebook effect (step C), like "
+                                    "rehonoring (the Timing page's example), not as the card's own triggered trait "
+                                    "(step E)."))
     if (kind in (Kind.REACTION, Kind.TRAIT, Kind.INTERRUPT) and timing == "when" and _MAKES_GOLD.search(ability.text)) \
             or (_gold_at_payment(kind, ability.rules_text or ability.text, moment) and timing in ("when", None)):
         notes.append(Interpretation(f"gold-{card.name}-{ability.index}", "L7",

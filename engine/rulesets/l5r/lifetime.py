@@ -286,6 +286,7 @@ class Lifetime:
     cond_said: str = ""               # the last event given that decided its "while" condition, and why
     cond_line: str = ""               # the same, short, for the first line
     cond_assumed: str = ""            # what that reading took to be so ("assuming it was the only one ...")
+    self_on: str = ""                 # "This card permanently copies ...": a permanent effect on its own card
     on_card: bool = False             # an effect put on a card ("give him +2F"): that card leaving play ends it
 
     @property
@@ -823,6 +824,15 @@ def walk(life: Lifetime, events: list[str], made_during: str | None, players: in
                 persists = effective = False
                 why, rule = (f"“{life.self_put}”: the card it put into play is its own card, which now leaves play: "
                              "its time in play is over", None)
+            else:
+                why = "it has already ended"
+        elif event == "leaves-play" and life.self_on:
+            # the card that made it is the card it is on: whichever card "leaves-play" means, that card leaves play
+            # and forgets every effect on it, even a permanent one (blind 81021 #9)
+            if persists:
+                persists = effective = False
+                why, rule = (f"“{life.self_on}”: the effect is on its own card, which now leaves play: a card that "
+                             "leaves play forgets every effect on it, even a permanent one", None)
             else:
                 why = "it has already ended"
         elif event == "leaves-play" and life.until_card and state in ("waiting", "fired"):

@@ -41,6 +41,7 @@ from engine.rulesets.l5r.order import Ordering, Scenario, resolve, same_card
 from engine.rulesets.l5r.parts import Part, follow_parts, sentences, standing_parts, standing_tail
 from engine.rulesets.l5r.render import duration_json, order_json
 from engine.rulesets.l5r.rules import VERSIONS
+from engine.rulesets.l5r.self_permanent import self_permanent
 from engine.trace import Interpretation
 
 CLI = frozenset({"cli"})
@@ -624,6 +625,8 @@ class DurationQuestion:
         elif life.kind == "delayed" and not standing and (own := SELF_PUT.search(text)) is not None \
                 and _DISCARDS_SELF.search(text):
             life.self_put = own.group(0)  # "... Discard it after your next turn begins": its own discard waits
+        if not standing and life.main is not None and life.main.form is Form.GAME:
+            life.self_on = self_permanent(text, card)  # "This card permanently copies ...": on its own card
         made_in = _made_in(ability, made_during)
         point = period_point(life.main) if life.kind in ("delayed", "delay") else None
         if point is not None and point[1]:

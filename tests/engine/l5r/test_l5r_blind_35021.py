@@ -46,11 +46,12 @@ EXPENDABLE = [c for c in REMINDER_ONLY if "after your Expendable card" in c.text
 
 
 @pytest.mark.parametrize("card", EXPENDABLE, ids=[c.name for c in EXPENDABLE])
-def test_expendable_draws_as_a_triggered_trait_before_reactions(card):
+def test_expendable_draws_as_a_rulebook_effect_before_reactions(card):
+    # its reminder restates the keyword's rule: a triggered rulebook effect, step C (blind 81021 #13)
     verb = "dies" if "card dies" in card.text else "is destroyed"
     answer = order(at=f"after your Expendable card {verb}", active="opponent",
                    item=[card.name, f"reaction:After an Item {verb}, gain 1 Honor@opponent"])
-    assert [(e["card"], e["step"]) for e in answer["order"]] == [(card.name, "E"), (None, "F")]
+    assert [(e["card"], e["step"]) for e in answer["order"]] == [(card.name, "C"), (None, "F")]
 
 
 # Class 6: "his unit doesn't bow" (Conqueror) stops only that part of what happens after the battle, never the

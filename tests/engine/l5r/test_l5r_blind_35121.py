@@ -285,11 +285,12 @@ def test_an_expendable_draw_on_a_card_with_other_text_acts_at_its_destruction(na
     verb = "dies" if "card dies" in expendable.text else "is destroyed"
     answer = order(at=f"after {name} {verb}", active="opponent", phase="battle",
                    item=[name, f"reaction:After a card {verb}, gain 1 Honor@opponent"])
-    assert [(e["card"], e["step"]) for e in answer["order"]] == [(name, "E"), (None, "F")]
+    # the Expendable draw is a rulebook effect, step C (blind 81021 #13)
+    assert [(e["card"], e["step"]) for e in answer["order"]] == [(name, "C"), (None, "F")]
     both = order(at="after Personalities and Followers are destroyed in battle resolution", active="opponent",
                  phase="battle", item=[name, "Asp Skirmisher" if name != "Asp Skirmisher" else "Asahina Umehiko"])
     if verb == "is destroyed":
-        assert len(both["order"]) == 2 and all(e["step"] == "E" for e in both["order"])
+        assert len(both["order"]) == 2 and all(e["step"] == "C" for e in both["order"])
         assert "may choose another order" in both["summary"]
 
 
