@@ -223,6 +223,7 @@ class RedemptionPhrases:
         if card.card is not None:
             found.extend(_instead_events(sentence, card.card))
             found.extend(_state_events(sentence, card.card))
+            found.extend(_alone_events(sentence, card.card))
         found.extend(_done_to_it(sentence, n))
         if moved:
             found.extend(moved)
@@ -413,6 +414,28 @@ def _state_events(sentence: Sentence, card: Any) -> list[tuple[float, str, int]]
     for m in sentence.take(rf"\b(?:while|when|as|whilst)(?: (?:i|you|he|she|they|we|it))?(?: (?:am|m|are|re|is|s|"
                            rf"was|were))? {_ACTING}\b|\b(?:i m|i am|you re|you are|we re|they re) {_ACTING}\b"):
         out.append((sentence.position(m), "condition-true", 1))
+    return out
+
+
+# "another Hero bands in", "he is no longer alone" / "he is alone again": a "While alone" condition (D8) said in a
+# sentence (Jeremiah, the Weeper; Cyrus, the Great; ...): a character banding in ends being alone
+_NOT_ALONE = (r"\b(?:(?:another|a second|an other|a|his|her|their|my) (?:[\w-]+ ){0,3}?)?(?:bands?|banded|joins?|"
+              r"joined|is added|was added|gets added)"
+              r"(?: (?:in|into|with|to)(?: (?:him|her|them|it|the battle|battle))?)?\b|"
+              r"\b(?:no longer|not|n t|stops? being|stopped being) alone\b")
+_ALONE = r"\b(?:(?:is|was|s|are|were|stands?|stood|fights?|goes|went|left|remains?|stays?|back to being) )?alone" \
+         r"(?: again)?\b"
+
+
+def _alone_events(sentence: Sentence, card: Any) -> list[tuple[float, str, int]]:
+    """condition-false / condition-true for a card whose kept-up condition is "While alone", as the sentence says a
+    character banded in (no longer alone) or is alone (again); a card with several conditions names this one."""
+    conditions = [t for r in read_card(card) for t in r.terms if t.rule == "D8"]
+    if not any(re.fullmatch(r"while alone", t.text.strip(), re.I) for t in conditions):
+        return []
+    name = "" if len(conditions) == 1 else ":alone"
+    out = [(sentence.position(m), f"condition-false{name}", 1) for m in sentence.take(_NOT_ALONE)]
+    out += [(sentence.position(m), f"condition-true{name}", 1) for m in sentence.take(_ALONE)]
     return out
 
 

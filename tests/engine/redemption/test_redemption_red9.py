@@ -87,3 +87,25 @@ def test_a_card_entering_the_field_of_battle_itself_is_still_played_there(asker:
         read += 1
         assert result.reading.inputs.get("played_in") == "field-of-battle", (name, result.reading.inputs)
     assert read >= 1, read
+
+
+def test_while_alone_said_in_a_sentence_switches_the_condition(asker: Asker):
+    """"another Hero bands in" ends being alone; "he is alone again" holds it again (S20 ask: refused)."""
+    alone = [n for n, c in real_cards().items() if re.search(r"\bwhile alone\b", c.text, re.I)]
+    assert 8 <= len(alone) <= 16, alone  # 12 printings in the data of this session
+    read = 0
+    for name in alone:
+        card = real_cards()[name]
+        several = len([t for r in read_card(card) for t in r.terms if t.rule == "D8"]) > 1
+        tag = ":alone" if several else ""
+        result = asker.read(f"{name} is alone in battle and another Hero bands in. Does the ability still work?")[0]
+        if result.reading is None or result.reading.inputs["card"] not in {name, re.sub(r"\s*[\[(].*$", "", name)}:
+            continue  # a name several cards share: asked back, not this class
+        read += 1
+        assert result.reading.inputs.get("then") == [f"condition-true{tag}", f"condition-false{tag}"], \
+            (name, result.reading.inputs)
+        again = asker.read(f"Another Hero banded in with {name}, then {name} is alone again. Does it still work?")[0]
+        assert again.reading is not None, (name, again)
+        assert again.reading.inputs.get("then") == [f"condition-false{tag}", f"condition-true{tag}"], \
+            (name, again.reading.inputs)
+    assert read >= len(alone) // 2, read
