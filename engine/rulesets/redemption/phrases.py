@@ -210,8 +210,11 @@ D8 = re.compile(r"\b(?P<kw>while|as long as|until)\b[^,.:;()]*", re.I)
 # A state an effect keeps checking, after the effect it governs: "worth 10/0 if a demon is in battle", "Protect ...
 # unless an angel is in battle", "if you control a meek Hero". Read as a condition (D8) that switches the sentence on
 # and off; a leading "If X is in play, negate ..." is checked once, as the ability resolves, and is not one.
+# A location limit said of the cards protected ("protect them ... when they are not in the Field of Battle":
+# Kingdoms of the World, Goshen) is one too: it holds while they are out of that zone (blind round 81011).
 STATE_CONDITION = re.compile(
-    r"(?<=\S)[ ,]+(?P<kw>if|unless) (?P<what>[^,.:;()]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
+    r"(?<=\S)[ ,]+(?P<kw>if|unless|when(?= (?:they|it|he|she) (?:is|are) not in\b)) "
+    r"(?P<what>[^,.:;()]*?(?:\b(?:is|are) (?:not )?(?:in (?:play|battle|the field of "
     r"battle|(?:your |a |an |opponent['’]s |holder['’]s )?territory|(?:a |your )?set[- ]aside area|"
     r"your land of bondage)|alone|equipped|active)\b|\b(?:you|holder|opponent|its owner) (?:controls?|has|have)\b)"
     r"[^,.:;()]*)", re.I)

@@ -186,11 +186,19 @@ class RedemptionPhrases:
             count = number(m.group("n") or m.group("m") or "")
             if count is not None:
                 inputs["players"] = str(count)
+        moved: list[tuple[float, str, int]] = []
         for zone, pattern in ZONES:
-            m = sentence.take_first(pattern)
-            if m:
-                inputs["played_in"] = zone
-                break
+            m = next(sentence.find(pattern), None)
+            if m is None:
+                continue
+            other = _zone_of_another(sentence, m, n)
+            if other is not None:  # "the protected Evil Character enters the Field of Battle": not this card
+                sentence.use(m)
+                moved.extend(_location_limit(sentence, m, other, card.card, zone))
+                continue
+            sentence.use(m)
+            inputs["played_in"] = zone
+            break
         # "My Thorns and Thistles is an active artifact": a Curse or Covenant played to the Artifact Pile
         if "played_in" not in inputs and card.card is not None and _artifact_pile(card.card) and \
                 sentence.take_first(AS_ARTIFACT):
@@ -216,7 +224,17 @@ class RedemptionPhrases:
         if card.card is not None:
             found.extend(_instead_events(sentence, card.card))
             found.extend(_state_events(sentence, card.card))
+            found.extend(_alone_events(sentence, card.card))
         found.extend(_done_to_it(sentence, n))
+        if moved:
+            found.extend(moved)
+            # the battle ending takes the characters out of the Field of Battle: a limit "when they are not in
+            # the Field of Battle" holds again for those still in play (said as assumed)
+            back = [(at, e, t) for at, e, t in found if e in {"battle-ends", "phase-ends"} and at > moved[0][0]]
+            if back:
+                found.append((back[0][0] + 0.5, "condition-true", 1))
+                sentence.note("the battle ending is read as the character coming back out of the Field of Battle "
+                              "(assumed it is still in play): the location limit holds again")
         back = _set_aside_turns(card.card) if card.card is not None else None
         if back is not None:
             for m in sentence.take(RETURNS):
@@ -236,6 +254,55 @@ class RedemptionPhrases:
         if out.get("then"):
             out["then"] = " ".join(out["then"])
         return out
+
+
+# a card moving into a zone by itself ("enters the Field of Battle"), and the words naming a character
+_MOVES = re.compile(r"(?:enters?|entered|entering|moves?|moved|moving|goes|go|went|comes?|came|steps?|stepped|"
+                    r"is sent|was sent|sent|brought|walks?)$")
+_CHARACTER = re.compile(r"(?:heroe?s?|characters?|souls?|demons?|giants?|blockers?|attackers?|ones?|warriors?)$")
+_OF = frozenset({"by", "of", "from", "with", "under", "in", "at", "on"})
+
+
+def _zone_of_another(sentence: Sentence, m: re.Match[str], n: int) -> str | None:
+    """The words naming another card when a zone phrase is said of it, not of card n ("One of the Evil Characters
+    protected by Kingdoms of the World enters the Field of Battle": a character moves; the Fortress was never
+    played there): the zone phrase follows a verb of moving whose subject is a character other than card n (card n
+    named only after "by", "of", "in" ...). None when the phrase may be said of card n."""
+    at = sentence.position(m)
+    verb = at - 1
+    while verb >= 0 and sentence.words[verb].norm in {"into", "to", "in", "the", "a", "back"}:
+        verb -= 1
+    if verb < 0 or not _MOVES.match(sentence.words[verb].norm):
+        return None
+    start = verb
+    while start > 0 and not re.search(r"[.?!;]", sentence.text[sentence.words[start - 1].end:
+                                                                sentence.words[start].start]):
+        start -= 1
+    mine = [sentence.cards[k] for k in sentence.mentions(n) if start <= sentence.cards[k].start < verb]
+    inside = {i for span in sentence.cards for i in range(span.start, span.end)}
+    nouns = [i for i in range(start, verb) if i not in inside and _CHARACTER.match(sentence.words[i].norm)]
+    def after_of(span: CardSpan) -> bool:  # "protected by (the|my) Kingdoms of the World"
+        k = span.start - 1
+        while k > start and sentence.words[k].norm in _BEFORE:
+            k -= 1
+        return k >= start and sentence.words[k].norm in _OF
+
+    if not nouns or not all(after_of(span) for span in mine):
+        return None
+    return sentence.text[sentence.words[start].start:sentence.words[verb - 1].end]
+
+
+def _location_limit(sentence: Sentence, m: re.Match[str], other: str, card: Any, zone: str
+                    ) -> list[tuple[float, str, int]]:
+    """The zone phrase said of another card, noted; where card's kept-up condition is a limit "when they are not in
+    the Field of Battle" (Kingdoms of the World, Goshen), that card entering the zone switches it off."""
+    sentence.note(f"“{sentence.typed(m)}” is said of {other}, not where {card.name if card else 'the card'} was "
+                  "played")
+    if card is None or zone not in {"field-of-battle", "battle"}:
+        return []
+    limit = [t for r in read_card(card) for t in r.terms
+             if t.rule == "D8" and re.search(r"\bnot in (?:the field of )?battle\b", t.text, re.I)]
+    return [(sentence.position(m), "condition-false", 1)] if limit else []
 
 
 # a card said to be an artifact ("is an active artifact", "played as an Artifact"), and "active artifact" alone
@@ -331,6 +398,28 @@ def _state_events(sentence: Sentence, card: Any) -> list[tuple[float, str, int]]
     for m in sentence.take(rf"\b(?:while|when|as|whilst)(?: (?:i|you|he|she|they|we|it))?(?: (?:am|m|are|re|is|s|"
                            rf"was|were))? {_ACTING}\b|\b(?:i m|i am|you re|you are|we re|they re) {_ACTING}\b"):
         out.append((sentence.position(m), "condition-true", 1))
+    return out
+
+
+# "another Hero bands in", "he is no longer alone" / "he is alone again": a "While alone" condition (D8) said in a
+# sentence (Jeremiah, the Weeper; Cyrus, the Great; ...): a character banding in ends being alone
+_NOT_ALONE = (r"\b(?:(?:another|a second|an other|a|his|her|their|my) (?:[\w-]+ ){0,3}?)?(?:bands?|banded|joins?|"
+              r"joined|is added|was added|gets added)"
+              r"(?: (?:in|into|with|to)(?: (?:him|her|them|it|the battle|battle))?)?\b|"
+              r"\b(?:no longer|not|n t|stops? being|stopped being) alone\b")
+_ALONE = r"\b(?:(?:is|was|s|are|were|stands?|stood|fights?|goes|went|left|remains?|stays?|back to being) )?alone" \
+         r"(?: again)?\b"
+
+
+def _alone_events(sentence: Sentence, card: Any) -> list[tuple[float, str, int]]:
+    """condition-false / condition-true for a card whose kept-up condition is "While alone", as the sentence says a
+    character banded in (no longer alone) or is alone (again); a card with several conditions names this one."""
+    conditions = [t for r in read_card(card) for t in r.terms if t.rule == "D8"]
+    if not any(re.fullmatch(r"while alone", t.text.strip(), re.I) for t in conditions):
+        return []
+    name = "" if len(conditions) == 1 else ":alone"
+    out = [(sentence.position(m), f"condition-false{name}", 1) for m in sentence.take(_NOT_ALONE)]
+    out += [(sentence.position(m), f"condition-true{name}", 1) for m in sentence.take(_ALONE)]
     return out
 
 
