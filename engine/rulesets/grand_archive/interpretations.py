@@ -412,6 +412,19 @@ def decided_by_control(label: str, part: str, obj: str, is_condition: bool) -> I
                           "then, so that object leaving later does not undo what it did.")
 
 
+def decided_by_no_control(label: str, part: str, obj: str) -> Interpretation:
+    return Interpretation(f"by-no-control:{label}", "GA4",
+                          f"{label}: its condition ({part}) does not hold while {obj} is on the field under its "
+                          "controller's control; it is checked all along, so it holds again once no such object is "
+                          "left (leaves:OBJECT).")
+
+
+def holds_again(label: str, condition: str, obj: str, t: int) -> Interpretation:
+    return Interpretation(f"holds-again:{label}", "GA4",
+                          f"{label}: its condition ({condition}) holds again at moment {t}: {obj} left the field and "
+                          "no such object is left in the scenario.")
+
+
 def requirement_once(label: str, requires: str, obj: str) -> Interpretation:
     return Interpretation(f"requirement-once:{label}", "GA1",
                           f"{label}: its requirement ({requires}) was checked only as it resolved; {obj} leaving the "
