@@ -192,6 +192,7 @@ class OneTime:
     class_why: str = ""
     classes: frozenset[str] = frozenset()  # the card's own classes (its subtypes in the card data)
     class_given: bool = False  # decided by condition-true/false:CARD[#N] (before the champion's class)
+    exalted_given: tuple[bool, int] | None = None  # Exalted's "as long as" said to hold or not, and from when
 
 
 @dataclass
@@ -1627,13 +1628,28 @@ class Evaluator:
             # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
             self.pride_given[card.name] = (on, t)
             return
-        gated = [o for o in self.one_time if o.card == card.name and o.class_gate and (not part or part in o.labels)]
+        paragraphs = paragraphs_of(card)
+        exalted_part = part.isdigit() and 0 < int(part) <= len(paragraphs) and bool(
+            _EXALTED.match(paragraphs[int(part) - 1]))  # "#N" names the Exalted reminder itself
+        gated = [o for o in self.one_time if o.card == card.name and o.class_gate and (not part or part in o.labels)
+                 and not exalted_part]
         if gated and not mine:  # "[Class Bonus] Floating Memory", "[Class Bonus] Gather": the bonus said to hold or not
             event = f"condition-{'true' if on else 'false'}:{card.name}" + (f"#{part}" if part else "")
             for once in gated:
                 once.class_met, once.class_given = on, True
                 once.class_why = "the question says so"
                 self.note(notes.class_given(card.name, event, on))
+            return
+        if not mine and _EXALTED.search(card.text):
+            # "(Exalted — This element is enabled for you as long as you have another advanced element enabled.)":
+            # switched by the event like any "as long as" (GA4); it decides whether the card's element is enabled,
+            # a rule for activating it, so what it did or has on the field is not undone
+            event = f"condition-{'true' if on else 'false'}:{card.name}" + (f"#{part}" if part else "")
+            for once in self.one_time:
+                if once.card == card.name and once.exalted:
+                    once.exalted_given = (on, t)
+            self.note(notes.exalted_given(card.name, event, on, t))
+            self.cite("GA4")
             return
         if not mine:
             with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
@@ -2728,6 +2744,7 @@ _WITH_COUNTERS = re.compile(r"^(?: rested)? with (an?|one|two|three|four|five|\d
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
                             re.I)
 # "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"
+_EXALTED = re.compile(r"\(Exalted\b[^()]*\bas long as\b", re.I)
 _NO_CONTROL = re.compile(r"\byou control no\b", re.I)
 _CONTROL = re.compile(r"you control (another )?(?:an? |one or more |no )?"
                       r"((?:[A-Z][\w'-]*(?: |/))*?(?:[A-Z][\w'-]*)?(?: "

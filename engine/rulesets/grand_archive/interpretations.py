@@ -194,6 +194,17 @@ def class_decided(label: str, told: str, met: bool) -> Interpretation:
                           f"it {'holds' if met else 'does not hold'}.")
 
 
+def exalted_given(card: str, event: str, on: bool, t: int) -> Interpretation:
+    state = "holds" if on else "no longer holds"
+    after = "its element is enabled for you" if on else "its element is not enabled for you from then on, so it " \
+        "could not be activated anew through Exalted; what it already did, and what it has on the field, stays"
+    return Interpretation(f"exalted-given:{card}", "GA4",
+                          f"{card}: Exalted's condition (you have another advanced element enabled) {state} at "
+                          f"moment {t}, as the question says ({event}); it is checked all along, so {after} "
+                          "(Exalted decides whether its element is enabled: a rule for activating it, not an effect "
+                          "of it).")
+
+
 def class_given(card: str, event: str, met: bool) -> Interpretation:
     return Interpretation(f"class-given:{card}", "GA4",
                           f"{card}: “[Class Bonus]” {'holds' if met else 'does not hold'}, as the question says "
