@@ -154,7 +154,9 @@ def test_a_state_no_condition_of_the_card_reads_is_asked_back(asker: Asker) -> N
              and _alone(asker, c.name)]
     retort = [c.name for c in _ga(asker) if re.search(r"\bRetort \d", c.text) and c.name not in conditioned
               and _alone(asker, c.name)]
-    assert len(imbue) >= 5 and len(retort) >= 3, (imbue, retort)
+    # (every printed "Retort N" is read as the glossary's "as long as it is retaliating" since 4f9ce83, so it is a
+    # condition the card reads and none is left to ask back: `retort` is empty in the data of 2026-11)
+    assert len(imbue) >= 5, imbue
     wrong = []
     for name in imbue:
         result = _read(asker, f"Does {name} stay imbued after the turn ends?")
