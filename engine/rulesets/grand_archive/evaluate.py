@@ -192,6 +192,7 @@ class OneTime:
     class_why: str = ""
     classes: frozenset[str] = frozenset()  # the card's own classes (its subtypes in the card data)
     class_given: bool = False  # decided by condition-true/false:CARD[#N] (before the champion's class)
+    exalted_given: tuple[bool, int] | None = None  # Exalted's "as long as" said to hold or not, and from when
 
 
 @dataclass
@@ -457,20 +458,28 @@ class Evaluator:
 
     def _controlled(self, words: str, controller: str, t: int, source: Obj | None) -> Obj | None:
         """The object a player controls on the field at moment t that "you control an Animal or Beast ally" (or "a
-        Chessman Rook ally", "an item") speaks of, or None."""
+        Chessman Rook ally", "an item", "two or more phantasias": the last of that many) speaks of, or None. Every
+        word of the kind is checked: "unique", "non-Human", "wind element" (known only when written, ally:wind)."""
         m = _CONTROL.fullmatch(words.strip().rstrip("."))
         if m is None:
             return None
         kind = {"allies": "ally", "items": "item", "weapons": "weapon", "phantasias": "phantasia",
                 "domains": "domain", "units": "unit"}.get(m.group(3).lower(), m.group(3).lower())
-        alternatives = [a.lower().split() for a in re.split(r"\s+(?:and/or|or)\s+", m.group(2) or "") if a]
+        lead = re.match(r"you control (?:another )?(\w+) or more (other )?", words.strip(), re.I)
+        need = _number(lead.group(1)) if lead else 1
+        if need is None:
+            return None
+        other = bool(m.group(1)) or bool(lead and lead.group(2))
+        named = re.sub(r"^(?:\w+ or more )?(?:other )?", "", (m.group(2) or "").strip(), flags=re.I)
+        alternatives = [a.lower().split() for a in re.split(r"\s+(?:and/or|or)\s+", named) if a]
         if any(w in _NUMBER_WORDS or w in ("more", "fewer", "less") or w.isdigit() for a in alternatives for w in a):
-            return None  # "two or more phantasias": a count (--count), not a kind
+            return None  # a count this reading does not take apart: --count
+        found: list[Obj] = []
         for o in self.objects:
             if o.controller != controller or o.zone != "field" or o.entered > t or (o.left is not None and
                                                                                       o.left <= t):
                 continue
-            if m.group(1) and o is source:  # "another"
+            if other and o is source:  # "another", "other"
                 continue
             kinds = {w.lower() for w in o.types | o.subtypes | o.supertypes}
             if o.card is not None:
@@ -478,9 +487,10 @@ class Evaluator:
             if kinds & {"ally", "champion"}:
                 kinds.add("unit")
             # "a Chessman Rook ally": written ally:rook (or ally:chessman:rook); "Animal or Beast": either
-            if kind in kinds and (not alternatives or any(set(a) <= kinds or a[-1] in kinds for a in alternatives)):
-                return o
-        return None
+            if kind in kinds and (not alternatives or any(_kind_words_fit(a, kinds, o.element)
+                                                          for a in alternatives)):
+                found.append(o)
+        return found[need - 1] if len(found) >= need else None
 
     def _settle_by_control(self, inst: Instance, t: int) -> bool:
         """"If you control an Animal or Beast ally" (a requirement, checked as it resolves) or "as long as you
@@ -497,6 +507,9 @@ class Evaluator:
                 if found is None:
                     continue
                 rest = "; ".join(p for j, p in enumerate(parts) if j != i)
+                if is_condition and _NO_CONTROL.search(bare):  # "as long as you control no allies": one there is
+                    self._control_negated(inst, part, bare, found, t, rest)  # enough to switch it off
+                    return True
                 self.note(notes.decided_by_control(inst.label, part, found.describe(), is_condition))
                 if is_condition:
                     inst.condition_on, inst.condition_given, inst.condition_open = True, not rest, rest
@@ -510,6 +523,32 @@ class Evaluator:
                         self.note(notes.requirement_met(inst.label, rest))
                 return True
         return False
+
+    def _control_negated(self, inst: Instance, part: str, bare: str, found: Obj, t: int, rest: str) -> None:
+        """"As long as you control no allies" with such an object of its controller on the field: it does not hold
+        while that object is there (GA4); it holds again if no such object is left (leaves:OBJECT)."""
+        self.note(notes.decided_by_no_control(inst.label, part, found.describe()))
+        inst.condition_on, inst.condition_given, inst.condition_open, inst.by_control = False, not rest, rest, bare
+        if inst.status == "active":
+            inst.status = "off"
+            inst.status_why = f"its condition ({part}) does not hold: {found.describe()} is on the field" + (
+                f" (it entered at moment {found.entered})" if found.entered > inst.moment else "")
+            inst.status_rules.append("GA4")
+        if rest:
+            self.note(notes.condition_assumed(inst.label, rest))
+
+    def _control_enters(self, obj: Obj, t: int) -> None:
+        """An object written after a standing effect enters the field: an "as long as you control ..." condition of
+        its controller that the scenario had not settled yet is decided by it from now on (GA4)."""
+        if obj.zone != "field":
+            return
+        for inst in self.instances:
+            if inst.status != "active" or inst.condition_given or inst.by_control or inst.controller != \
+                    obj.controller or not inst.read.condition or "you control" not in inst.read.condition:
+                continue
+            assumed = notes.condition_assumed(inst.label, inst.assumed_condition)
+            if self._settle_by_control(inst, t) and assumed in self.notes:  # settled now: no longer assumed whole
+                self.notes.remove(assumed)
 
     def _gone(self, obj: Obj, t: int) -> None:
         """An object leaves the field: its counters go with it (it comes back, if ever, as a new object)."""
@@ -535,7 +574,13 @@ class Evaluator:
         effect resolved, so what that effect did stays (GA1); effects on it end with it (GA3)."""
         self._gone(obj, t)
         for inst in self.instances:
-            if inst.by_control and inst.status == "active" and self._controlled(
+            if inst.by_control and _NO_CONTROL.search(inst.by_control) and inst.status == "off" and \
+                    not inst.condition_on and self._controlled(inst.by_control, inst.controller, t, inst.source) \
+                    is None:  # "as long as you control no allies": the last one left, so it holds again (GA4)
+                inst.status, inst.condition_on, inst.status_why = "active", True, ""
+                self.note(notes.holds_again(inst.label, inst.read.condition, obj.describe(), t))
+            elif inst.by_control and not _NO_CONTROL.search(inst.by_control) and inst.status == "active" and \
+                    self._controlled(
                     inst.by_control, inst.controller, t, inst.source) is None:
                 inst.status, inst.condition_on = "off", False
                 inst.status_why = f"its condition ({inst.read.condition}) no longer holds: {obj.describe()} left " \
@@ -664,6 +709,7 @@ class Evaluator:
                     continue
                 obj = self._new_object(text, card, t, True, moment)
                 obj.written = n
+                self._control_enters(obj, t)
                 self.labels.append(f"{t}. object {text}")
             elif isinstance(moment, EffectSpec):
                 t = self._effect(moment, t)
@@ -1582,13 +1628,28 @@ class Evaluator:
             # champion's level; condition-true: it is that level or higher from now on, condition-false: below it
             self.pride_given[card.name] = (on, t)
             return
-        gated = [o for o in self.one_time if o.card == card.name and o.class_gate and (not part or part in o.labels)]
+        paragraphs = paragraphs_of(card)
+        exalted_part = part.isdigit() and 0 < int(part) <= len(paragraphs) and bool(
+            _EXALTED.match(paragraphs[int(part) - 1]))  # "#N" names the Exalted reminder itself
+        gated = [o for o in self.one_time if o.card == card.name and o.class_gate and (not part or part in o.labels)
+                 and not exalted_part]
         if gated and not mine:  # "[Class Bonus] Floating Memory", "[Class Bonus] Gather": the bonus said to hold or not
             event = f"condition-{'true' if on else 'false'}:{card.name}" + (f"#{part}" if part else "")
             for once in gated:
                 once.class_met, once.class_given = on, True
                 once.class_why = "the question says so"
                 self.note(notes.class_given(card.name, event, on))
+            return
+        if not mine and _EXALTED.search(card.text):
+            # "(Exalted — This element is enabled for you as long as you have another advanced element enabled.)":
+            # switched by the event like any "as long as" (GA4); it decides whether the card's element is enabled,
+            # a rule for activating it, so what it did or has on the field is not undone
+            event = f"condition-{'true' if on else 'false'}:{card.name}" + (f"#{part}" if part else "")
+            for once in self.one_time:
+                if once.card == card.name and once.exalted:
+                    once.exalted_given = (on, t)
+            self.note(notes.exalted_given(card.name, event, on, t))
+            self.cite("GA4")
             return
         if not mine:
             with_conditions = sorted({f"{i.card.name}#{i.read.label}" for i in self.instances
@@ -1769,7 +1830,7 @@ class Evaluator:
         if inst.status == "off":
             return Reach(inst, False, f"switched off: {inst.status_why}", rules,
                          inst.status_why if (inst.read.requires and not inst.read.condition) or inst.level_told
-                         else f"its condition ({inst.read.condition}) does not hold")
+                         or inst.by_control else f"its condition ({inst.read.condition}) does not hold")
         lost = self._source_lost(inst)
         if lost is not None:
             verdict = self._after_loss(inst, lost)
@@ -2247,7 +2308,8 @@ class Evaluator:
         champion's classes) with that champion in the scenario and its class given (its card named, or
         `champion:warrior`): decided by comparing the classes, never assumed beside them."""
         for inst in self.instances:
-            if inst.status != "active" or inst.condition_given:
+            negated_off = inst.status == "off" and bool(inst.by_control) and bool(_NO_CONTROL.search(inst.by_control))
+            if (inst.status != "active" and not negated_off) or inst.condition_given:
                 continue
             condition, requires = inst.assumed_condition, inst.assumed_requires
             words = "[Class Bonus]"
@@ -2261,6 +2323,8 @@ class Evaluator:
             met = bool(own & has)
             told = f"{told}, {card.name} is {_class_words(own) if own else 'of no class'}"
             self.note(notes.class_decided(inst.label, told, met))
+            if notes.condition_assumed(inst.label, words) in self.notes:  # decided now, so no longer assumed
+                self.notes.remove(notes.condition_assumed(inst.label, words))
             in_condition = words in condition
             rest = re.sub(r"\s*" + re.escape(words), "", condition if in_condition else requires).strip()
             rest = "" if rest in ("", ";") else rest.strip("; ").strip()
@@ -2582,6 +2646,26 @@ _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
                  "ten": 10, "eleven": 11, "twelve": 12}
 
 
+def _kind_words_fit(words: list[str], kinds: set[str], element: str) -> bool:
+    """Whether an object of these kinds (and element, "" when not written) is "a water element unique Human", "a
+    non-Human Tamer", "a Chessman Rook" (written ally:rook: its last word is enough)."""
+    words = list(words)
+    if "element" in words:  # "wind element": only an object written with that element fits
+        at = words.index("element")
+        if at == 0 or element != words[at - 1]:
+            return False
+        del words[at - 1:at + 1]
+    if "unique" in words:
+        if "unique" not in kinds:
+            return False
+        words.remove("unique")
+    banned = {w.removeprefix("non-") for w in words if w.startswith("non-")}
+    if banned & kinds:
+        return False
+    words = [w for w in words if not w.startswith("non-")]
+    return not words or set(words) <= kinds or words[-1] in kinds
+
+
 def _number(word: str) -> int | None:
     return int(word) if word.isdigit() else _NUMBER_WORDS.get(word.lower())
 
@@ -2660,7 +2744,10 @@ _WITH_COUNTERS = re.compile(r"^(?: rested)? with (an?|one|two|three|four|five|\d
 _BANISH_RETURN = re.compile(r"\bBanish (?:up to one )?target [^.]*?,? (?:then|and) return (?:it|that \w+) to the field",
                             re.I)
 # "you control an Animal or Beast ally", "you control another Chessman ally", "you control a Shield item"
-_CONTROL = re.compile(r"you control (another )?(?:an? |one or more )?((?:[A-Z][\w'-]*(?: |/))*?(?:[A-Z][\w'-]*)?(?: "
+_EXALTED = re.compile(r"\(Exalted\b[^()]*\bas long as\b", re.I)
+_NO_CONTROL = re.compile(r"\byou control no\b", re.I)
+_CONTROL = re.compile(r"you control (another )?(?:an? |one or more |no )?"
+                      r"((?:[A-Z][\w'-]*(?: |/))*?(?:[A-Z][\w'-]*)?(?: "
                       r"(?:or|and/or) [A-Z][\w'-]*)*)\s*(ally|allies|item|items|weapon|weapons|phantasias?|"
                       r"domains?|units?)", re.I)
 # "If that unit has stealth, deal 4 damage to it instead." (not "If ... would ...": a replacement that lasts)

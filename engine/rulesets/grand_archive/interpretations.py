@@ -194,6 +194,17 @@ def class_decided(label: str, told: str, met: bool) -> Interpretation:
                           f"it {'holds' if met else 'does not hold'}.")
 
 
+def exalted_given(card: str, event: str, on: bool, t: int) -> Interpretation:
+    state = "holds" if on else "no longer holds"
+    after = "its element is enabled for you" if on else "its element is not enabled for you from then on, so it " \
+        "could not be activated anew through Exalted; what it already did, and what it has on the field, stays"
+    return Interpretation(f"exalted-given:{card}", "GA4",
+                          f"{card}: Exalted's condition (you have another advanced element enabled) {state} at "
+                          f"moment {t}, as the question says ({event}); it is checked all along, so {after} "
+                          "(Exalted decides whether its element is enabled: a rule for activating it, not an effect "
+                          "of it).")
+
+
 def class_given(card: str, event: str, met: bool) -> Interpretation:
     return Interpretation(f"class-given:{card}", "GA4",
                           f"{card}: “[Class Bonus]” {'holds' if met else 'does not hold'}, as the question says "
@@ -410,6 +421,19 @@ def decided_by_control(label: str, part: str, obj: str, is_condition: bool) -> I
     return Interpretation(f"by-control:{label}", "GA1",
                           f"{label}: its requirement ({part}) is met by {obj} as it resolves; it is checked only "
                           "then, so that object leaving later does not undo what it did.")
+
+
+def decided_by_no_control(label: str, part: str, obj: str) -> Interpretation:
+    return Interpretation(f"by-no-control:{label}", "GA4",
+                          f"{label}: its condition ({part}) does not hold while {obj} is on the field under its "
+                          "controller's control; it is checked all along, so it holds again once no such object is "
+                          "left (leaves:OBJECT).")
+
+
+def holds_again(label: str, condition: str, obj: str, t: int) -> Interpretation:
+    return Interpretation(f"holds-again:{label}", "GA4",
+                          f"{label}: its condition ({condition}) holds again at moment {t}: {obj} left the field and "
+                          "no such object is left in the scenario.")
 
 
 def requirement_once(label: str, requires: str, obj: str) -> Interpretation:

@@ -1131,8 +1131,10 @@ def read_paragraph(card: Card, label: str, text: str, standing: bool = False, ma
         # "[Class Bonus] [Level 2+] Taunt (While awake, ...)": an ability printed on the card, which it has
         # (while its labels hold); its reminder says how the keyword works, not when the card has it
         labels, words = printed
-        awake = re.search(r"\(While awake,", body) and words == "taunt"
-        # "Taunt (While awake, this ally must be targeted ...)": its rule works only while the ally is awake
+        awake = (re.search(r"\(While awake,", body) and words == "taunt") or (
+            re.search(r"\bwhile this ally is awake\b", body) and words == "intercept")
+        # "Taunt (While awake, this ally must be targeted ...)", "Intercept (Whenever your champion is attacked while
+        # this ally is awake, ...)": its rule works only while the ally is awake
         body = f"{labels}{short_names(card)[-1]} has {words}" + (" as long as it's awake." if awake else ".")
     elif keyword and not standing and is_permanent(card):
         # a keyword alone (after any bonus label) with its reminder ("Ranged 4 (As long as this unit is distant,

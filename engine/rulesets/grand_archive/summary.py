@@ -153,7 +153,11 @@ def one_time_clauses(once: OneTime) -> list[str]:
     quote = f" (“{cut(once.words.rstrip('.'), 60)}”)" if once.words else ""
     exalted = [] if not once.exalted else [
         "its Exalted element is enabled for you only as long as you have another advanced element enabled (a rule "
-        "for activating it, not an effect of it)"]
+        "for activating it, not an effect of it)" if once.exalted_given is None else
+        f"its Exalted element is enabled for you from moment {once.exalted_given[1]} (you have another advanced "
+        "element enabled, as the question says)" if once.exalted_given[0] else
+        f"its Exalted element is no longer enabled for you from moment {once.exalted_given[1]} (you no longer have "
+        "another advanced element enabled, as the question says); that does not undo what it already did"]
     floating = next((k for k in once.keywords if re.search(r"\bfloating memory\b", k, re.I)), "")
     if floating and not once.words and len(once.keywords) == 1:  # the paragraph asked is that keyword alone
         return [_floating(once.card, floating, once), "no effect of it lasts", *exalted]
