@@ -313,7 +313,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if playing and re.search(r"\battached to (?:a|an) (?:unexhausted )?(?:unit|ally|conjuration|phoenixborn)s? "
                                  r"(?:you control|you own)\b", limit, re.I):
             attach_side, attach_limit = "mine", limit.rstrip(".")
-        elif playing and (verdict := _attach_limit(limit, board, card_of)) is not None:
+        elif playing and (verdict := _attach_limit(limit, board, card_of)) is not None and verdict[0] is None:
+            trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1", verdict[1]))
+        elif playing and verdict is not None:
             limit_unmet = limit_unmet or (None if verdict[0] else verdict[1])
             trace.add("AS4", f"limit {n}", verdict[1])
         elif not re.search(r"open battlefield slot", limit, re.I):
@@ -1448,10 +1450,11 @@ _LIMIT = re.compile(r"\battached to (?:an? |units? )?(?:(?P<ally>ally|allies)\b|
                     r"(?P<atk>\d+) or less\b|units? with the (?P<ability>[\w' ]+?) ability\b)", re.I)
 
 
-def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[bool, str] | None:
+def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[bool | None, str] | None:
     """A limit on the unit it is attached to ("can only be attached to an ally", "... to a unit with an attack value
     of 2 or less", "... to units with the Illusion ability") checked against the unit it goes on when the question
-    names it (--target 0=, or the only unit named): (met, why); None when that unit or its card is not known."""
+    names it (--target 0=, or the only unit named): (met, why); (None, assumption) when its value is not known (a
+    "+X" alteration on it); None when that unit or its card is not known."""
     m = _LIMIT.search(limit)
     if m is None:
         return None
@@ -1473,9 +1476,20 @@ def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[boo
         if unit.attack is None:
             return None
         bound = int(m.group("atk"))
-        on = [card_of(a) for a in unit.alterations] if card_of is not None else []
-        adds = [int(v) for c in on if c is not None for s, v in c.bonuses if s == "attack" and v[1:].isdigit()]
-        value = max(unit.attack + sum(adds), 0)
+        on = [(a, card_of(a)) for a in unit.alterations] if card_of is not None else []
+        bonuses = [(a, v) for a, c in on if c is not None for s, v in c.bonuses if s == "attack"]
+        unknown = [f"{v} ({a})" for a, v in bonuses if not v[1:].isdigit()]
+        adds = [int(v) for _, v in bonuses if v[1:].isdigit()]
+        least = max(unit.attack + sum(adds), 0)
+        if unknown and least > bound and all(u.startswith("+") for u in unknown):   # X is never below 0
+            return False, (f"it says “{said}”: {unit.label()} has an attack value of at least {least} "
+                           f"({unit.attack} printed, with its alterations; {' and '.join(unknown)} adds 0 or more), "
+                           f"more than {bound}")
+        if unknown:   # a "+X" already on it: its attack value is not known, so the limit is left unsettled
+            return None, (f"It says “{said}”; {unit.label()} has {unit.attack} attack printed, with "
+                          f"{' and '.join(unknown)} on it, whose X the question does not give, so I took it that "
+                          f"its attack value is {bound} or less (say what X is to check it).")
+        value = least
         ok = value <= bound
         return ok, (f"it says “{said}”: {unit.label()} has an attack value of {value}"
                     + (f" ({unit.attack} printed, with its alterations)" if adds else "")
