@@ -64,6 +64,7 @@ from engine.rulesets.ashes.in_play import (
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
+from engine.rulesets.ashes.repeats import FOLLOWING, read_repeat
 from engine.rulesets.ashes.stacking import given_to_unit, stack_of, stack_words, stacked_printing
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.rulesets.ashes.targets import attach_target, choose_target
@@ -501,6 +502,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # what a later "if" counts: the tokens earlier parts of this effect placed on or removed from your Phoenixborn or
     # the card used ("Place 1 status token on your Phoenixborn. ... If there are 7 or more ..."), top to bottom (AS5)
     cond_board, cond_held, cond_notes = board, held, []
+    repeated = None   # "For each ally removed, resolve the following effect:": the parts it repeats
     for r in results:
         part = r.part
         if not usable and ability.kind == "passive" and ability.text and not board.exhausted:
@@ -615,6 +617,23 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        again = read_repeat(part.text, part.n, [(x.part.n, x.part.text, x.outcome) for x in results
+                                                if x.part.n < part.n], board.discard)
+        if again is None and repeated is not None:   # a part of "the following effect" an earlier part repeats
+            again = repeated
+        if again is not None and again.times == 0:
+            r.outcome, r.rules, r.why = "skipped", ["AS5"], again.why if again is not repeated else (
+                f"it is part of the effect repeated once for each {again.words}, which is done 0 times (there were "
+                "none)")
+            if FOLLOWING.search(part.text):
+                repeated = again
+            continue
+        if again is not None:
+            r.result.append(again.why if again is not repeated else f"{again.why} (part of the effect it repeats)")
+            if again.assumed and again is not repeated:
+                trace.interpret(Interpretation(f"AS-I-repeat-{part.n}", "AS5", again.assumed))
+            if FOLLOWING.search(part.text):
+                repeated = again
         each = _EACH_OWN.search(part.text)   # "... for each status token on this unit": the tokens described
         times = held.tokens(each.group("tok").lower()) if each and held is not None and held.described else None
         if each and times == 0:
@@ -736,7 +755,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 trace.interpret(Interpretation(f"AS-I-count-none-{part.n}-{label}", "AS5",
                                                f"Part {part.n} counts tokens on units; what is on {label} was not "
                                                "said, so I took it to have none."))
-        settled = {"count-for-each"} if times is not None or count is not None or (
+        settled = {"count-for-each"} if times is not None or count is not None or again is not None or (
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there

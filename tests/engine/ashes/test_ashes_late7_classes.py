@@ -5,9 +5,13 @@ over every real alteration with such a limit and every real alteration printing 
 
 from __future__ import annotations
 
+import re
+
+from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import printing
+from engine.rulesets.ashes.repeats import FOLLOWING, UNDONE, read_repeat
 from engine.rulesets.ashes.resolve import _LIMIT
-from tests.engine.ashes.real import ask, every_ability, lookup, printings
+from tests.engine.ashes.real import ask, every_ability, lookup, part, printings
 
 UNITS = ("Iron Worker", "Hammer Knight")
 
@@ -47,3 +51,72 @@ def test_an_x_attack_bonus_is_not_stated_as_fact():
                     assert not any("has an attack value of" in s["decision"] for s in a["trace"]), (card, alt, unit)
                     seen.add("assumed")
     assert seen == {"over", "assumed"}
+
+
+# (2) Blind round 81031 #32: "For each [thing an earlier part did], resolve the following effect" (Soulfire, "For each
+# status token removed", "For each card you discard", "For each 1 basic die spent"): the earlier part did not happen,
+# so the repeat happens 0 times; the board says how many, so that many times is said; never "at least once".
+
+def _repeats() -> list[tuple[object, int, int]]:
+    """(read, part, source part) of every real part repeated once for each thing an earlier part did (a constant
+    ability, Iron Worker's first-edition Overtime, is never resolved: left out)."""
+    out = []
+    for r in every_ability():
+        if r.ability.kind == "passive":
+            continue
+        earlier: list[tuple[int, str, str]] = []
+        for p in r.ability.parts:
+            got = read_repeat(p.text, p.n, earlier, None)
+            if got is not None:
+                out.append((r, p.n, got.source))
+            earlier.append((p.n, p.text, "resolves"))
+    return out
+
+
+def _undone(r, source: int) -> dict:   # type: ignore[no-untyped-def]
+    """The inputs under which the earlier part does not happen: declined when optional, else an empty discard pile."""
+    text = next(p for p in r.ability.parts if p.n == source)
+    first = next(p for p in r.ability.parts if p.n == (text.depends_on or source))
+    if first.optional or optional_cost(first.text):
+        return {"decline": str(first.n)}
+    assert "discard pile" in first.text, (r.name, first.text)
+    return {"discard": 0}
+
+
+def test_the_repeat_cards():
+    names = {r.name for r, _, _ in _repeats()}
+    assert {"Soulfire", "Double Edge", "Protect", "Chant Of Protection", "Frost Fang"} <= names
+    assert "Abundance" not in names   # "for each card they cannot or do not draw" counts what did not happen
+
+
+def test_nothing_done_earlier_means_zero_times():
+    for r, n, source in _repeats():
+        a = ask(r.name, r.edition, ability=r.ask, units="both", **_undone(r, source))
+        assert part(a, source)["outcome"] in UNDONE, (r.name, r.edition, part(a, source))
+        later = [p for p in a["parts"] if p["n"] >= n]
+        following = FOLLOWING.search(part(a, n)["text"])
+        for p in later if following else later[:1]:
+            assert p["outcome"] == "skipped" and "0 times" in p["why"], (r.name, r.edition, p)
+        assert not any("at least once" in i["text"] for i in a["interpretations"]), (r.name, r.edition)
+
+
+def test_done_earlier_the_count_is_said():
+    for r, n, _source in _repeats():
+        a = ask(r.name, r.edition, ability=r.ask, units="both")
+        assert part(a, n)["outcome"] == "resolves", (r.name, part(a, n))
+        assert any("once for each" in x for x in part(a, n)["result"]), (r.name, part(a, n))
+        assert not any("at least once" in i["text"] for i in a["interpretations"]), (r.name, r.edition)
+
+
+def test_a_search_of_a_described_discard_pile_counts_it():
+    for r, n, source in _repeats():
+        search = next((m for p in r.ability.parts if p.n <= source
+                       and (m := re.search(r"for (?:up to )?(\d+) ", p.text)) and "discard pile" in p.text), None)
+        if search is None:
+            continue
+        for pile in (1, 2, 5):
+            times = min(int(search.group(1)), pile)
+            a = ask(r.name, r.edition, ability=r.ask, units="both", discard=pile)
+            for p in a["parts"][n - 1:]:
+                assert p["outcome"] == "resolves" and any(x.startswith(f"{times} time") for x in p["result"]), \
+                    (r.name, pile, p)
