@@ -19,7 +19,7 @@ _DONE = re.compile(r"\bfor each (?:1 |one )?(?P<what>(?:[\w-]+ ){0,2}?(?:all(?:y
 _STEMS = {"remov": r"\bremove\b", "discard": r"\bdiscard\b", "spen": r"\bspend\b", "destroy": r"\bdestroy\b"}
 _SEARCH = re.compile(r"\bsearch your discard pile for (?:up to )?(?P<n>\d+) (?P<what>[\w ]+?)\b(?:\.|$)", re.I)
 FOLLOWING = re.compile(r"\bresolve the following effect\b", re.I)
-UNDONE = ("skipped", "declined", "cancelled")
+UNDONE = ("skipped", "declined", "cancelled", "unpaid")   # "unpaid": an optional cost in the effect, declined
 
 
 @dataclass(frozen=True)
@@ -46,7 +46,8 @@ def read_repeat(text: str, n: int, earlier: list[tuple[int, str, str]], discard:
         return None
     words = f"{m.group('what').lower()} {verb}"
     if source[2] in UNDONE:
-        return Repeat(source[0], words, 0, f"it is done once for each {words}, and part {source[0]} did not happen, "
+        undone = "was an optional cost not paid" if source[2] == "unpaid" else "did not happen"
+        return Repeat(source[0], words, 0, f"it is done once for each {words}, and part {source[0]} {undone}, "
                                            "so there were none: it is done 0 times")
     # "Search your discard pile for up to 3 allies. Remove them": as many as the pile holds, up to the number
     found = next((s for x in earlier if x[0] <= source[0] and x[2] not in UNDONE and (s := _SEARCH.search(x[1]))),

@@ -617,8 +617,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
-        again = read_repeat(part.text, part.n, [(x.part.n, x.part.text, x.outcome) for x in results
-                                                if x.part.n < part.n], board.discard)
+        again = read_repeat(part.text, part.n, [(x.part.n, x.part.text, "unpaid" if x.outcome == "declined" and
+                                                 optional_cost(x.part.text) is not None else x.outcome)
+                                                for x in results if x.part.n < part.n], board.discard)
         if again is None and repeated is not None:   # a part of "the following effect" an earlier part repeats
             again = repeated
         if again is not None and again.times == 0:
