@@ -347,6 +347,15 @@ class AshesPhrases:
                 return moment
             if moment:
                 inputs["ability"] = moment
+        status = own.get("status")
+        if "ability" not in inputs and status and not _is_unit(card) and \
+                (spent := _status_ability(card, inputs.get("ruleset"))) is not None:
+            # "Chant of Erosion has a status token and I attach Eroding": the spell is ready, and its ability that
+            # removes a status token from it is the one used (not playing it from hand)
+            inputs["ability"] = spent
+            inputs.setdefault("unit", []).insert(0, f"{inputs['card']}@mine/status={status}")
+            sentence.note(f"“{inputs['card']}” with {status} status token{'s' if status != 1 else ''} on it is read as "
+                          f"the ready spell, used by its ability that removes status tokens from it (ability {spent})")
         declined = _their_refusal(sentence, card, inputs.get("ruleset"), inputs.get("ability"))
         if declined:
             inputs["decline"] = declined
@@ -534,6 +543,27 @@ def _ability(sentence: Sentence, card: Card | None, ruleset: str | None = None) 
         if m is not None:
             return name.strip()
     return None
+
+
+_REMOVES_OWN = re.compile(r"^remove (?:\d+|an?|one|all) status tokens? from this spell\b", re.I)
+
+
+def _status_ability(card: Card | None, ruleset: str | None) -> str | None:
+    """The one ability of a ready spell that removes status tokens from it as its first step ("Remove 1 status token
+    from this spell to attach an Eroding ..."), as --ability names it; None when none or several."""
+    if card is None:
+        return None
+    try:
+        from engine.rulesets.ashes.abilities import read_abilities
+        from engine.rulesets.ashes.editions import printing
+        from engine.rulesets.ashes.resolve import ask_value
+
+        p = printing(card, ruleset or "reborn") or printing(card, "1e")
+        abilities = tuple(read_abilities(p)) if p is not None and p.type == "Ready Spell" else ()
+    except Exception:  # an unreadable printing: not told apart
+        return None
+    found = [a for a in abilities if a.kind != "play" and a.parts and _REMOVES_OWN.match(a.parts[0].text)]
+    return ask_value(found[0], abilities) if len(found) == 1 else None
 
 
 PHRASEBOOK = AshesPhrases()

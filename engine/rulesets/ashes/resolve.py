@@ -64,6 +64,7 @@ from engine.rulesets.ashes.in_play import (
 from engine.rulesets.ashes.parts import Part
 from engine.rulesets.ashes.paying import alternatives, shortfall
 from engine.rulesets.ashes.reactions import place_reaction
+from engine.rulesets.ashes.repeats import FOLLOWING, read_repeat
 from engine.rulesets.ashes.stacking import given_to_unit, stack_of, stack_words, stacked_printing
 from engine.rulesets.ashes.state import Board, Unit, split_side
 from engine.rulesets.ashes.targets import attach_target, choose_target
@@ -313,7 +314,9 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
         if playing and re.search(r"\battached to (?:a|an) (?:unexhausted )?(?:unit|ally|conjuration|phoenixborn)s? "
                                  r"(?:you control|you own)\b", limit, re.I):
             attach_side, attach_limit = "mine", limit.rstrip(".")
-        elif playing and (verdict := _attach_limit(limit, board, card_of)) is not None:
+        elif playing and (verdict := _attach_limit(limit, board, card_of)) is not None and verdict[0] is None:
+            trace.interpret(Interpretation(f"AS-I-limit-{n}", "AS1", verdict[1]))
+        elif playing and verdict is not None:
             limit_unmet = limit_unmet or (None if verdict[0] else verdict[1])
             trace.add("AS4", f"limit {n}", verdict[1])
         elif not re.search(r"open battlefield slot", limit, re.I):
@@ -499,6 +502,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
     # what a later "if" counts: the tokens earlier parts of this effect placed on or removed from your Phoenixborn or
     # the card used ("Place 1 status token on your Phoenixborn. ... If there are 7 or more ..."), top to bottom (AS5)
     cond_board, cond_held, cond_notes = board, held, []
+    repeated = None   # "For each ally removed, resolve the following effect:": the parts it repeats
     for r in results:
         part = r.part
         if not usable and ability.kind == "passive" and ability.text and not board.exhausted:
@@ -613,6 +617,24 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
             r.outcome, r.why = "skipped", missing[0]
             r.rules = [*missing[1], "AS5"]
             continue
+        again = read_repeat(part.text, part.n, [(x.part.n, x.part.text, "unpaid" if x.outcome == "declined" and
+                                                 optional_cost(x.part.text) is not None else x.outcome)
+                                                for x in results if x.part.n < part.n], board.discard)
+        if again is None and repeated is not None:   # a part of "the following effect" an earlier part repeats
+            again = repeated
+        if again is not None and again.times == 0:
+            r.outcome, r.rules, r.why = "skipped", ["AS5"], again.why if again is not repeated else (
+                f"it is part of the effect repeated once for each {again.words}, which is done 0 times (there were "
+                "none)")
+            if FOLLOWING.search(part.text):
+                repeated = again
+            continue
+        if again is not None:
+            r.result.append(again.why if again is not repeated else f"{again.why} (part of the effect it repeats)")
+            if again.assumed and again is not repeated:
+                trace.interpret(Interpretation(f"AS-I-repeat-{part.n}", "AS5", again.assumed))
+            if FOLLOWING.search(part.text):
+                repeated = again
         each = _EACH_OWN.search(part.text)   # "... for each status token on this unit": the tokens described
         times = held.tokens(each.group("tok").lower()) if each and held is not None and held.described else None
         if each and times == 0:
@@ -734,7 +756,7 @@ def resolve(p: Printing, board: Board, cancel_printing: Printing | None = None,
                 trace.interpret(Interpretation(f"AS-I-count-none-{part.n}-{label}", "AS5",
                                                f"Part {part.n} counts tokens on units; what is on {label} was not "
                                                "said, so I took it to have none."))
-        settled = {"count-for-each"} if times is not None or count is not None or (
+        settled = {"count-for-each"} if times is not None or count is not None or again is not None or (
             board.units_said and re.match(r"^for each unit\b", part.text, re.I)) else set()   # the units named
         if counted:
             settled.add("count-equal-to")   # the dice spent: counted above, or said there
@@ -1448,10 +1470,11 @@ _LIMIT = re.compile(r"\battached to (?:an? |units? )?(?:(?P<ally>ally|allies)\b|
                     r"(?P<atk>\d+) or less\b|units? with the (?P<ability>[\w' ]+?) ability\b)", re.I)
 
 
-def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[bool, str] | None:
+def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[bool | None, str] | None:
     """A limit on the unit it is attached to ("can only be attached to an ally", "... to a unit with an attack value
     of 2 or less", "... to units with the Illusion ability") checked against the unit it goes on when the question
-    names it (--target 0=, or the only unit named): (met, why); None when that unit or its card is not known."""
+    names it (--target 0=, or the only unit named): (met, why); (None, assumption) when its value is not known (a
+    "+X" alteration on it); None when that unit or its card is not known."""
     m = _LIMIT.search(limit)
     if m is None:
         return None
@@ -1473,9 +1496,20 @@ def _attach_limit(limit: str, board: Board, card_of: CardOf | None) -> tuple[boo
         if unit.attack is None:
             return None
         bound = int(m.group("atk"))
-        on = [card_of(a) for a in unit.alterations] if card_of is not None else []
-        adds = [int(v) for c in on if c is not None for s, v in c.bonuses if s == "attack" and v[1:].isdigit()]
-        value = max(unit.attack + sum(adds), 0)
+        on = [(a, card_of(a)) for a in unit.alterations] if card_of is not None else []
+        bonuses = [(a, v) for a, c in on if c is not None for s, v in c.bonuses if s == "attack"]
+        unknown = [f"{v} ({a})" for a, v in bonuses if not v[1:].isdigit()]
+        adds = [int(v) for _, v in bonuses if v[1:].isdigit()]
+        least = max(unit.attack + sum(adds), 0)
+        if unknown and least > bound and all(u.startswith("+") for u in unknown):   # X is never below 0
+            return False, (f"it says “{said}”: {unit.label()} has an attack value of at least {least} "
+                           f"({unit.attack} printed, with its alterations; {' and '.join(unknown)} adds 0 or more), "
+                           f"more than {bound}")
+        if unknown:   # a "+X" already on it: its attack value is not known, so the limit is left unsettled
+            return None, (f"It says “{said}”; {unit.label()} has {unit.attack} attack printed, with "
+                          f"{' and '.join(unknown)} on it, whose X the question does not give, so I took it that "
+                          f"its attack value is {bound} or less (say what X is to check it).")
+        value = least
         ok = value <= bound
         return ok, (f"it says “{said}”: {unit.label()} has an attack value of {value}"
                     + (f" ({unit.attack} printed, with its alterations)" if adds else "")

@@ -16,6 +16,7 @@ from engine.rulesets.ashes import QUESTION, CardList
 from engine.rulesets.ashes.abilities import read_abilities
 from engine.rulesets.ashes.costs import optional_cost
 from engine.rulesets.ashes.editions import printing
+from engine.rulesets.ashes.repeats import read_repeat
 from engine.rulesets.ashes.sources import SOURCES
 from tests.shared_paths import require_shared
 
@@ -70,8 +71,13 @@ def random_board(rng: random.Random) -> dict:
 
 
 def depends_on(parts: list[dict], n: int, k: int) -> bool:
-    """Part n depends (through "If you do" / "to" chains) on part k."""
+    """Part n depends (through "If you do" / "to" chains, or by repeating once for each thing part k did) on part
+    k."""
     by_n = {p["n"]: p for p in parts}
+    earlier = [(p["n"], p["text"], "resolves") for p in parts if p["n"] < n]
+    again = read_repeat(by_n[n]["text"], n, earlier, None)
+    if again is not None and (again.source == k or depends_on(parts, again.source, k)):
+        return True
     seen = by_n[n]["depends_on"]
     while seen is not None:
         if seen == k:
