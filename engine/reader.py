@@ -378,7 +378,8 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
     named |= {k for s in spans for k in _said_of(words, s.end)}
     said = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
             and w.norm not in EVERYDAY and w.base not in EVERYDAY} - EVERYDAY_RULES
-    # everyday words count too when weighing against the default ("negated an evil card" is the default's text)
+    # everyday words count too when weighing against the default ("negated an evil card" is the default's text):
+    # they keep the default only when they favour it; on a tie the rarer word that picked the other printing decides
     every = {fold(w.base)[:5] for i, w in enumerate(words) if i not in named and len(w.base) >= 4
              and w.norm not in FILLER and w.base not in FILLER} - {w[:5] for w in EVERYDAY_RULES}
     if not said:
@@ -396,7 +397,7 @@ def _printing_by_words(words: tuple[Word, ...], game: GameCards, spans: list[Car
         mine = len(said & _stems(span.card.text))
         best, card = scores[0]
         if best <= mine or (len(scores) > 1 and scores[1][0] == best) or card.text == span.card.text or \
-                len(every & _stems(card.text)) <= len(every & _stems(span.card.text)):
+                len(every & _stems(card.text)) < len(every & _stems(span.card.text)):
             out.append(span)
             continue
         picked = [i for i, w in enumerate(words) if i not in named and fold(w.base)[:5] in
