@@ -402,11 +402,9 @@ def _plays_cards(card: Card | None) -> bool:
 
 
 @lru_cache(maxsize=4096)
-def _replays_next(card: Card | None) -> bool:
-    """Whether the card replays the next card you play after it ("the next time you play a non-Command Action card
-    this turn, replay it", Daimyo; Flagship; Citadel's "the first time you play an Action card"): a card played
-    "then" is the one it replays. Not Scepter or Royal Carriage, which replay a card played before them."""
-    if card is None or not re.search(r"\b(?:next|first) time you play\b[^.]*\breplay it\b", card.text, re.I):
+def _replays_any(card: Card | None) -> bool:
+    """Whether the card replays a card it played (the reading's `plays.replays`); False for a card it cannot model."""
+    if card is None:
         return False
     from engine.rulesets.dominion.starter import load_starter
 
@@ -415,6 +413,16 @@ def _replays_next(card: Card | None) -> bool:
     except Exception:  # a card the reading cannot model: it replays nothing as far as the sentence goes
         return False
     return plays is not None and plays.replays
+
+
+@lru_cache(maxsize=4096)
+def _replays_next(card: Card | None) -> bool:
+    """Whether the card replays the next card you play after it ("the next time you play a non-Command Action card
+    this turn, replay it", Daimyo; Flagship; Citadel's "the first time you play an Action card"): a card played
+    "then" is the one it replays. Not Scepter or Royal Carriage, which replay a card played before them."""
+    if card is None or not re.search(r"\b(?:next|first) time you play\b[^.]*\breplay it\b", card.text, re.I):
+        return False
+    return _replays_any(card)
 
 
 @lru_cache(maxsize=4096)
@@ -501,15 +509,7 @@ REPLAY = (rf"§(?P<a>\d+),? (?:to |and |then |which |that |it |and it |so it )?(
 @lru_cache(maxsize=4096)
 def _replays_card(card: Card | None) -> bool:
     """Whether the card replays a card already played (its own play of it comes first): Scepter, Flagship..."""
-    if card is None:
-        return False
-    from engine.rulesets.dominion.starter import load_starter
-
-    try:
-        plays = load_starter().behaviour(card).plays
-    except Exception:  # a card the reading cannot model: it replays nothing as far as the sentence goes
-        return False
-    return plays is not None and plays.replays
+    return _replays_any(card)
 
 
 def _replays(sentence: Sentence, node: dict[int, int], parent: dict[int, int]) -> None:
